@@ -1,0 +1,110 @@
+"""DuckDB over the lake: one connection with every view and macro of ``sql/`` created on it.
+
+Python never builds SQL text here. It sets one DuckDB variable per table, ``lake_<table>``, to the list of files of
+the repositories' current snapshots (plus an empty file carrying the table's full schema, so that every column exists
+even when no repository wrote it yet), then runs the ``.sql`` files as they are. A file whose dependencies are missing
+(a table no extractor wrote yet) is skipped and listed in ``Catalog.skipped``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from .errors import QueryError
+from .lake import Lake
+
+SQL_PACKAGE = "codelake_sql"
+SCHEMA_DIR = "_schemas"
+
+
+def sql_files() -> dict[str, str]:
+    """``{view_name: sql_text}`` for every ``.sql`` file shipped in the package, sorted by name."""
+    folder = resources.files(SQL_PACKAGE)
+    return {
+        Path(entry.name).stem: entry.read_text()
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+        if entry.name.endswith(".sql")
+    }
+
+
+def sql_header(text: str) -> str:
+    """The leading comment of a view file (its grain and columns)."""
+    lines = []
+    for line in text.splitlines():
+        if not line.startswith("--"):
+            break
+        lines.append(line[2:].strip())
+    return "\n".join(lines)
+
+
+@dataclass
+class Catalog:
+    con: object
+    lake: Lake
+    views: list[str] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)
+
+    def sql(self, query: str, params=None):
+        import duckdb
+
+        try:
+            return self.con.execute(query, params or [])
+        except duckdb.Error as exc:
+            raise QueryError(str(exc).splitlines()[0]) from None
+
+    def rows(self, query: str, params=None) -> tuple[list[str], list[tuple]]:
+        cur = self.sql(query, params)
+        return [d[0] for d in cur.description or []], cur.fetchall()
+
+
+def table_variables(lake: Lake, repos: list[str] | None = None) -> dict[str, list[str]]:
+    files = lake.snapshot_files(repos)
+    schema_dir = lake.root / SCHEMA_DIR
+    variables = {}
+    for schema_file in sorted(schema_dir.glob("*.parquet")) if schema_dir.is_dir() else []:
+        variables[schema_file.stem] = [str(schema_file.resolve())] + files.get(schema_file.stem, [])
+    return variables
+
+
+def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: int | None = None) -> Catalog:
+    import duckdb
+
+    lake = lake or Lake()
+    con = duckdb.connect()
+    if threads:
+        con.execute(f"SET threads = {int(threads)}")
+    for table, paths in table_variables(lake, repos).items():
+        con.execute(f"SET VARIABLE lake_{_ident(table)} = ?", [paths])
+    catalog = Catalog(con=con, lake=lake)
+    _create_views(catalog, sql_files())
+    return catalog
+
+
+def _ident(name: str) -> str:
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+        raise QueryError(f"invalid table name {name!r} in the lake")
+    return name
+
+
+def _create_views(catalog: Catalog, files: dict[str, str]) -> None:
+    """Run the view files, retrying those whose dependencies come later in name order."""
+    import duckdb
+
+    pending = dict(files)
+    while pending:
+        progressed = False
+        for name, text in list(pending.items()):
+            try:
+                catalog.con.execute(text)
+            except duckdb.Error as exc:
+                catalog.skipped[name] = str(exc).splitlines()[0]
+                continue
+            catalog.views.append(name)
+            catalog.skipped.pop(name, None)
+            del pending[name]
+            progressed = True
+        if not progressed:
+            break

@@ -1,0 +1,83 @@
+"""The extractor contract: what a plugin implements and what the lake writer gives it.
+
+An extractor is a plain class::
+
+    class MyExtractor:
+        name = "my_extractor"            # unique across installed plugins
+        version = "1.0.0"
+        tables = {"my_table": pa.schema([...])}   # Arrow schemas; each must have a ``repo`` column
+
+        def run(self, ctx: RunContext, cursor: Cursor) -> Iterator[Batch | Replace]:
+            ...yield Replace("my_table", "path", changed_paths)   # optional: scope of this run
+            ...yield Batch("my_table", record_batch)
+            return Cursor(commit=..., state={...})             # the next run's cursor
+
+Registered under the entry point group ``codelake.extractors``. The extractor never decides where or how rows are
+written: the lake writer streams the batches to a new snapshot of the repository's partitions and publishes them
+atomically together with the returned cursor.
+
+Write semantics per table and run:
+- no ``Replace`` for a table: the run's rows replace the repository's partition of that table entirely;
+- ``Replace(table, column, keys)``: old rows whose ``column`` is in ``keys`` are dropped, the rest kept, and the run's
+  rows appended (incremental re-indexing of changed files, append-only logs de-duplicated on an id, ...).
+  ``keys=[]`` keeps every old row (pure append).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, NamedTuple, Protocol, runtime_checkable
+
+
+@dataclass
+class Cursor:
+    """Incremental state of one extractor for one repository, stored in the lake's snapshot manifest."""
+
+    commit: str | None = None
+    state: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> "Cursor":
+        data = data or {}
+        return cls(commit=data.get("commit"), state=dict(data.get("state") or {}))
+
+    def to_json(self) -> dict:
+        return {"commit": self.commit, "state": self.state}
+
+
+class Batch(NamedTuple):
+    table: str
+    data: Any  # pyarrow.RecordBatch or pyarrow.Table matching the declared schema
+
+
+class Replace(NamedTuple):
+    table: str
+    column: str
+    keys: list
+
+
+@dataclass
+class RunContext:
+    """What the lake gives an extractor for one run."""
+
+    repo: str
+    root: Path
+    run_id: str
+    options: dict[str, Any] = field(default_factory=dict)
+    previous: Callable[[str], Any] = lambda table: None  # the table's current rows for this repo (pyarrow.Table|None)
+    counters: dict[str, int] = field(default_factory=dict)
+    progress: Callable[[int, int, str], None] | None = None  # (done, total, label)
+
+    def count(self, name: str, n: int = 1) -> None:
+        """Count something notable (files skipped, malformed lines...); stored in the ``runs`` row."""
+        self.counters[name] = self.counters.get(name, 0) + n
+
+
+@runtime_checkable
+class Extractor(Protocol):
+    name: str
+    version: str
+    tables: dict
+
+    def run(self, ctx: RunContext, cursor: Cursor) -> Iterator[Batch | Replace]: ...

@@ -1,0 +1,62 @@
+"""Repository ids and the few git facts the core needs (HEAD, how far behind)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+from .errors import RepoIdError
+
+REPO_ID_RE = re.compile(r"^[A-Za-z0-9._-]+$")
+
+
+def validate_repo_id(repo: str) -> str:
+    if not repo or not REPO_ID_RE.match(repo) or repo in {".", ".."}:
+        raise RepoIdError(f"invalid repository id {repo!r}: use only letters, digits, '.', '_' and '-'")
+    return repo
+
+
+def git(root: Path, *args: str, check: bool = True) -> str:
+    proc = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+    if check and proc.returncode != 0:
+        raise RuntimeError(proc.stderr.strip() or f"git {' '.join(args)} failed")
+    return proc.stdout if proc.returncode == 0 else ""
+
+
+def is_git_repo(root: Path) -> bool:
+    return bool(git(root, "rev-parse", "--is-inside-work-tree", check=False).strip() == "true")
+
+
+def git_toplevel(root: Path) -> Path | None:
+    out = git(root, "rev-parse", "--show-toplevel", check=False).strip()
+    return Path(out) if out else None
+
+
+def head_commit(root: Path) -> str | None:
+    return git(root, "rev-parse", "--verify", "-q", "HEAD", check=False).strip() or None
+
+
+def commits_behind(root: Path, commit: str | None) -> int | None:
+    """How many commits HEAD is ahead of ``commit`` (None when unknown or not an ancestor)."""
+    if not commit:
+        return None
+    out = git(root, "rev-list", "--count", f"{commit}..HEAD", check=False).strip()
+    return int(out) if out.isdigit() else None
+
+
+def _id_from_url(url: str) -> str | None:
+    url = url.strip().rstrip("/")
+    if url.endswith(".git"):
+        url = url[:-4]
+    parts = [p for p in re.split(r"[/:]", url) if p]
+    if len(parts) < 2:
+        return None
+    return f"{parts[-2]}__{parts[-1]}"
+
+
+def derive_repo_id(root: Path) -> str:
+    """``org__name`` from the origin URL, else the folder name; characters outside the id alphabet become '-'."""
+    url = git(root, "config", "--get", "remote.origin.url", check=False) if is_git_repo(root) else ""
+    raw = (_id_from_url(url) if url.strip() else None) or root.resolve().name
+    return validate_repo_id(re.sub(r"[^A-Za-z0-9._-]", "-", raw).strip("-.") or "repo")

@@ -1,0 +1,1 @@
+"""SQL views and macros, one per file; installed as the package ``codelake_sql``."""
