@@ -1,0 +1,58 @@
+"""Rendering rows as a table, JSON or CSV (``--format``)."""
+
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import json
+import sys
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    if isinstance(value, (_dt.datetime, _dt.date)):
+        return value.isoformat(sep=" ", timespec="seconds") if isinstance(value, _dt.datetime) else value.isoformat()
+    return str(value)
+
+
+def _jsonable(value):
+    if isinstance(value, (_dt.datetime, _dt.date)):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
+
+
+def emit(columns: list[str], rows: list[tuple], fmt: str = "table", out=None, max_width: int = 80) -> None:
+    out = out or sys.stdout
+    if fmt == "json":
+        json.dump([dict(zip(columns, map(_jsonable, r))) for r in rows], out, indent=1)
+        out.write("\n")
+    elif fmt == "csv":
+        writer = csv.writer(out)
+        writer.writerow(columns)
+        writer.writerows([[_cell(v) for v in r] for r in rows])
+    else:
+        _table(columns, rows, out, max_width)
+
+
+def _table(columns, rows, out, max_width) -> None:
+    cells = [[_cell(v) for v in r] for r in rows]
+    cells = [[c if len(c) <= max_width else c[: max_width - 1] + "…" for c in r] for r in cells]
+    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
+    line = "  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip()
+    out.write(line + "\n" + "  ".join("-" * w for w in widths) + "\n")
+    for r in cells:
+        out.write("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() + "\n")
+    if not rows:
+        out.write("(no rows)\n")
+
+
+def message(text: str) -> None:
+    """Human-readable notes go to stderr so that --format json/csv output stays machine-readable."""
+    sys.stderr.write(text + "\n")
