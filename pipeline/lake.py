@@ -224,8 +224,9 @@ class Lake:
             try:
                 new_cursor = staging.consume(extractor.run(ctx, cursor))
                 written = staging.finish(snap)
-                status, error = "ok", None
+                status, error, failure = "ok", None, None
             except Exception as exc:
+                failure = exc
                 staging.abort()
                 written, new_cursor, status = {}, cursor, "failed"
                 error = f"{type(exc).__name__}: {exc}"
@@ -236,7 +237,7 @@ class Lake:
             self.write_schemas({**extractor.tables, RUNS_TABLE: runs_schema()})
             self._publish(snap, written, cursors, info or {})
         if status != "ok":
-            raise ExtractError(f"extractor {extractor.name!r} failed on repository {repo!r}: {error}")
+            raise ExtractError(f"extractor {extractor.name!r} failed on repository {repo!r}: {error}") from failure
         return summary
 
     def _append_run(self, repo: str, snap: Snapshot, summary: RunSummary, extractor, started, counters) -> str:

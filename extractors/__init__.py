@@ -1,0 +1,1 @@
+"""Built-in extractors, each registered through the ``codelake.extractors`` entry point group."""

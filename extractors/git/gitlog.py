@@ -1,0 +1,119 @@
+"""The default backend: one ``git log --raw --numstat -M -z`` process, parsed as it streams.
+
+With ``-z`` every path is NUL-terminated and never quoted, so spaces, unicode and newlines in paths need no
+unescaping. Per commit git prints a header (our ``--format``), then the raw entries (modes and status letter,
+``:100644 100644 abc def M\\0path\\0``, two paths for renames/copies), then the numstat entries in the same order
+(``added\\tdeleted\\tpath\\0``, or ``added\\tdeleted\\t\\0old\\0new\\0``; ``-`` counts mean binary). Merge commits
+print no diff (as in code-maat's input and PyDriller): their changes are counted in the commits they merge.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Iterator
+
+from pipeline.errors import ExtractError
+
+from .schema import SUBMODULE_MODE, CommitRecord, FileRecord
+
+HEADER_MARK = "\x1e"
+FIELD_SEP = "\x1f"
+# sha, parents, mailmapped author name/email, author time, committer time, mailmapped committer name/email
+LOG_FORMAT = "%x1e%H%x1f%P%x1f%aN%x1f%aE%x1f%at%x1f%ct%x1f%cN%x1f%cE"
+READ_SIZE = 1 << 20
+
+# Settings a user's config could change and that would alter what we parse.
+SAFE_CONFIG = ["-c", "log.showSignature=false", "-c", "core.quotePath=false", "-c", "diff.noprefix=false"]
+
+
+def log_command(root: Path, revisions: list[str]) -> list[str]:
+    return ["git", "-C", str(root), *SAFE_CONFIG, "log", "--raw", "--numstat", "-M", "-z", "--no-color",
+            "--no-textconv", "--no-ext-diff", "--diff-merges=off", f"--format={LOG_FORMAT}", *revisions, "--"]
+
+
+def stream_commits(root: Path, revisions: list[str], shallow: set[str], counters) -> Iterator[CommitRecord]:
+    """Every commit of ``git log <revisions>``, newest first, as it arrives."""
+    proc = subprocess.Popen(log_command(root, revisions), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        yield from _parse(_tokens(proc.stdout), shallow, counters)
+        proc.stdout.close()
+        err = proc.stderr.read().decode("utf-8", "replace").strip()
+        if proc.wait() != 0:
+            raise ExtractError(f"{root}: git log failed: {err.splitlines()[-1] if err else proc.returncode}")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def _tokens(stream) -> Iterator[str]:
+    """NUL-separated tokens of the stream, decoded (invalid UTF-8 in paths replaced, never fatal)."""
+    carry = b""
+    while True:
+        chunk = stream.read(READ_SIZE)
+        if not chunk:
+            break
+        parts = (carry + chunk).split(b"\0")
+        carry = parts.pop()
+        for part in parts:
+            yield part.decode("utf-8", "replace")
+    if carry:
+        yield carry.decode("utf-8", "replace")
+
+
+def _parse(tokens: Iterator[str], shallow: set[str], counters) -> Iterator[CommitRecord]:
+    current: CommitRecord | None = None
+    raw: list[tuple] = []  # (status, old_mode, new_mode, paths) in diff order, waiting for their numstat
+    stats = 0
+    for token in tokens:
+        if token.startswith("\n"):
+            token = token[1:]  # the newline git prints between a header and its diff
+        if token.startswith(HEADER_MARK):
+            if current is not None:
+                yield _finish(current, raw, stats, counters)
+            current, raw, stats = _header(token[1:], shallow), [], 0
+        elif token.startswith(":"):
+            modes = token[1:].split(" ")
+            status = modes[4]
+            paths = [next(tokens)] if status[0] not in "RC" else [next(tokens), next(tokens)]
+            raw.append((status, modes[0], modes[1], paths))
+        elif token:
+            added, deleted, path = token.split("\t", 2)
+            if not path:  # rename/copy: the two paths follow as tokens of their own
+                next(tokens)
+                path = next(tokens)
+            _apply_numstat(current, raw, stats, added, deleted, path, counters)
+            stats += 1
+    if current is not None:
+        yield _finish(current, raw, stats, counters)
+
+
+def _header(text: str, shallow: set[str]) -> CommitRecord:
+    sha, parents, an, ae, at, ct, cn, ce = text.split(FIELD_SEP)
+    return CommitRecord(sha=sha, parents=parents.split() if parents else [], author_name=an, author_email=ae,
+                        authored_at=int(at), committed_at=int(ct), committer_name=cn, committer_email=ce,
+                        is_shallow_boundary=sha in shallow)
+
+
+def _apply_numstat(commit, raw, index, added, deleted, path, counters) -> None:
+    if commit is None or index >= len(raw) or raw[index][3][-1] != path:
+        counters("numstat_unmatched")  # never seen in practice: git prints both lists from one diff queue
+        return
+    status, old_mode, new_mode, paths = raw[index]
+    binary = added == "-"
+    kind = status[0] if status[0] in "AMDRC" else "M"
+    commit.files.append(FileRecord(
+        path=paths[-1], old_path=paths[0] if len(paths) == 2 else None, change_type=kind,
+        lines_added=0 if binary else int(added), lines_deleted=0 if binary else int(deleted), is_binary=binary,
+        is_submodule=SUBMODULE_MODE in (old_mode, new_mode),
+        similarity=int(status[1:]) if kind in "RC" and status[1:].isdigit() else None))
+
+
+def _finish(commit: CommitRecord, raw, stats, counters) -> CommitRecord:
+    if len(raw) != stats:
+        counters("numstat_unmatched", abs(len(raw) - stats))
+    if commit.is_shallow_boundary and commit.files:
+        counters("shallow_boundary_changes_skipped", len(commit.files))
+        commit.files = []
+    return commit

@@ -1,0 +1,85 @@
+"""What a run mines: the whole history, only the commits after the cursor, or nothing.
+
+The cursor is the HEAD mined last. Its state also fingerprints what changes old rows without new commits: the
+mailmap (identities), the shallow boundary (a deepened clone) and the extractor version; any change, a rewritten
+history (the cursor commit is no longer an ancestor of HEAD) or ``--full`` means a full re-mine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def git_out(root: Path, *args: str) -> tuple[int, str]:
+    proc = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+    return proc.returncode, proc.stdout.strip()
+
+
+@dataclass
+class Plan:
+    head: str | None
+    mode: str  # "full", "incremental", "unchanged", "none" (not a repository / no commits)
+    revisions: list[str]
+    fingerprint: dict
+    reason: str = ""
+
+
+def head_of(root: Path) -> str | None:
+    code, out = git_out(root, "rev-parse", "--verify", "-q", "HEAD^{commit}")
+    return out if code == 0 and out else None
+
+
+def shallow_commits(root: Path) -> set[str]:
+    code, path = git_out(root, "rev-parse", "--git-path", "shallow")
+    file = (root / path) if code == 0 and path else None
+    if file is None or not file.is_file():
+        return set()
+    return {line.strip() for line in file.read_text().splitlines() if line.strip()}
+
+
+def mailmap_digest(root: Path) -> str:
+    """Digest of the mailmap git log applies: the work tree's .mailmap (or HEAD's in a bare repo) and config."""
+    digest = hashlib.sha1()
+    work_tree = root / ".mailmap"
+    if work_tree.is_file():
+        digest.update(work_tree.read_bytes())
+    else:
+        digest.update(git_out(root, "show", "HEAD:.mailmap")[1].encode())
+    for key in ("mailmap.file", "mailmap.blob"):
+        value = git_out(root, "config", "--get", key)[1]
+        digest.update(value.encode())
+        if key == "mailmap.file" and value and Path(value).expanduser().is_file():
+            digest.update(Path(value).expanduser().read_bytes())
+    return digest.hexdigest()
+
+
+def fingerprint(root: Path, version: str, shallow: set[str]) -> dict:
+    return {"version": version, "mailmap": mailmap_digest(root),
+            "shallow": hashlib.sha1("\n".join(sorted(shallow)).encode()).hexdigest()}
+
+
+def plan_run(root: Path, cursor, version: str, full: bool, shallow: set[str]) -> Plan:
+    head = head_of(root)
+    if head is None:
+        return Plan(None, "none", [], {}, "no commits (or not a git repository)")
+    print_ = fingerprint(root, version, shallow)
+    last, state = cursor.commit, cursor.state or {}
+    if full or not last:
+        return Plan(head, "full", [head], print_, "requested" if full else "first run")
+    changed = [k for k in ("version", "mailmap", "shallow") if state.get(k) != print_[k]]
+    if changed:
+        return Plan(head, "full", [head], print_, f"{', '.join(changed)} changed")
+    if last == head:
+        return Plan(head, "unchanged", [], print_)
+    if subprocess.run(["git", "-C", str(root), "merge-base", "--is-ancestor", last, head],
+                      capture_output=True).returncode != 0:
+        return Plan(head, "full", [head], print_, "history rewritten")
+    return Plan(head, "incremental", [head, f"^{last}"], print_)
+
+
+def commit_shas(root: Path, revisions: list[str]) -> list[str]:
+    code, out = git_out(root, "rev-list", *revisions, "--")
+    return out.split() if code == 0 and out else []

@@ -1,0 +1,263 @@
+"""One file in, its facts out: definitions, references and imports, from a tree-sitter query or a regex fallback.
+
+Capture-name convention of ``queries/<language>.scm`` (one per language; no per-language branches here):
+
+- ``@definition.<kind>`` the whole definition node (kind: function, method, class, interface, struct, enum, trait,
+  type, module, impl, ...). In the same pattern: ``@name`` its name, optional ``@parent.name`` (a container given
+  by name, e.g. a Go method's receiver type) and optional ``@exported`` (present = exported). Kind ``impl`` is a
+  container only (Rust ``impl T``): it names the parent of what it holds and is not itself a symbol.
+- ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
+  node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
+- ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
+  ``@import.wildcard`` as present.
+- ``@package.name``: a package clause (Go, Java). ``@entry``: marks the file as a program entry (``__main__`` block).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from .discover import MAX_BYTES, blob_sha, is_test_path, skip_reason
+from .languages import LANGUAGES, Language, compiled_fallback
+
+CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "enum", "module", "object"}
+PURE_DECORATORS = {"staticmethod", "classmethod", "property", "abstractmethod", "override", "cached_property",
+                   "functools.wraps", "wraps", "lru_cache", "functools.lru_cache", "cache", "functools.cache",
+                   "dataclass", "dataclasses.dataclass", "abc.abstractmethod", "typing.overload", "overload",
+                   "contextmanager", "contextlib.contextmanager", "total_ordering", "functools.total_ordering"}
+
+
+@dataclass
+class FileFacts:
+    path: str
+    language: str | None
+    status: str  # ok | partial | fallback | skipped
+    skip_reason: str | None = None
+    blob_sha: str | None = None
+    lines: int = 0
+    size: int = 0
+    is_test: bool = False
+    is_generated: bool = False
+    is_vendored: bool = False
+    package: str | None = None
+    error_lines: list[int] = field(default_factory=list)
+    entry: bool = False
+    # (qualname, name, kind, line_start, line_end, parent_qualname, exported, entry_reason)
+    defs: list[tuple] = field(default_factory=list)
+    # (src_qualname, kind, name, receiver, module, alias, line)
+    refs: list[tuple] = field(default_factory=list)
+
+
+_QUERIES: dict[str, object] = {}
+_PARSERS: dict[str, object] = {}
+
+
+@lru_cache(maxsize=None)
+def query_text(language: str) -> str | None:
+    entry = resources.files("extractors.structure").joinpath("queries").joinpath(f"{language}.scm")
+    return entry.read_text() if entry.is_file() else None
+
+
+def _parser_and_query(lang: Language):
+    if lang.name not in _PARSERS:
+        from tree_sitter import Query
+        from tree_sitter_language_pack import get_language, get_parser
+
+        text = query_text(lang.name)
+        _PARSERS[lang.name] = get_parser(lang.grammar)
+        _QUERIES[lang.name] = Query(get_language(lang.grammar), text) if text else None
+    return _PARSERS[lang.name], _QUERIES[lang.name]
+
+
+def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", known_sha: str | None = None) -> FileFacts:
+    """Facts of one file; never raises for bad input (it becomes a skipped or fallback file with a reason)."""
+    facts = FileFacts(path=path, language=lang.name, status="ok", is_test=is_test_path(path), blob_sha=known_sha)
+    full = root / path
+    try:
+        size = full.lstat().st_size
+        data = b"" if full.is_symlink() else _read(full, size)
+    except OSError as exc:
+        return _skipped(facts, f"unreadable ({exc.strerror or exc})")
+    facts.size = size
+    if facts.blob_sha is None and size <= MAX_BYTES:
+        facts.blob_sha = blob_sha(data)
+    reason, facts.is_generated, facts.is_vendored = skip_reason(root, path, data[:20000], size, mode)
+    if reason:
+        return _skipped(facts, reason)
+    facts.lines = data.count(b"\n") + (0 if not data or data.endswith(b"\n") else 1)
+    if lang.grammar is None or query_text(lang.name) is None:
+        return _regex_fallback(facts, data, lang, "no grammar")
+    try:
+        _query_facts(facts, data, lang)
+    except Exception as exc:  # a grammar or query failure on one file must not stop the run
+        facts.defs, facts.refs = [], []
+        return _regex_fallback(facts, data, lang, f"tree-sitter failed: {type(exc).__name__}")
+    if facts.status == "partial" and not facts.defs:
+        return _regex_fallback(facts, data, lang, "syntax errors")
+    return facts
+
+
+def _read(full: Path, size: int) -> bytes:
+    if size > MAX_BYTES:
+        with open(full, "rb") as fh:
+            return fh.read(20000)
+    return full.read_bytes()
+
+
+def _skipped(facts: FileFacts, reason: str) -> FileFacts:
+    facts.status, facts.skip_reason = "skipped", reason
+    return facts
+
+
+def _regex_fallback(facts: FileFacts, data: bytes, lang: Language, why: str) -> FileFacts:
+    facts.status, facts.skip_reason = "fallback", why
+    text = data.decode("utf-8", "replace")
+    patterns = compiled_fallback(lang)
+    for lineno, line in enumerate(text.splitlines(), 1):
+        for kind, rx in patterns:
+            m = rx.match(line)
+            if m:
+                name = m.group("name")
+                facts.defs.append((name, name, kind, lineno, lineno, None, not name.startswith("_"), None))
+                break
+    facts.defs = _dedupe_qualnames(facts.defs)
+    return facts
+
+
+def _text(node, data: bytes) -> str:
+    return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+
+
+def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
+    from tree_sitter import QueryCursor
+
+    parser, query = _parser_and_query(lang)
+    tree = parser.parse(data)
+    if tree.root_node.has_error:
+        facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
+    raw_defs, raw_refs = [], []
+    for _pattern, caps in QueryCursor(query).matches(tree.root_node):
+        _collect(caps, data, facts, raw_defs, raw_refs)
+    defs = _nest(raw_defs, lang, facts)
+    facts.defs = _dedupe_qualnames(defs)
+    facts.refs = _enclose(raw_refs, raw_defs, defs)
+
+
+def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs: list) -> None:
+    first = lambda key: caps[key][0] if key in caps else None  # noqa: E731
+    text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
+    for key, nodes in caps.items():
+        node = nodes[0]
+        if key.startswith("definition.") and "name" in caps:
+            raw_defs.append((node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
+                             node.end_point[0] + 1, text("parent.name"), "exported" in caps, _decorators(node, data)))
+        elif key.startswith("reference.") and "name" in caps:
+            raw_refs.append((node.start_byte, key[10:], text("name"), text("receiver"), None, None,
+                             first("name").start_point[0] + 1))
+        elif key in ("import", "reexport"):
+            module = text("import.module")
+            if module is None and "import.name" not in caps:
+                continue
+            name = "*" if "import.wildcard" in caps else text("import.name")
+            raw_refs.append((node.start_byte, key, name, None, _unquote(module), text("import.alias"),
+                             node.start_point[0] + 1))
+        elif key == "package.name":
+            facts.package = _text(node, data)
+        elif key == "entry":
+            facts.entry = True
+
+
+def _unquote(text: str | None) -> str | None:
+    return text.strip("\"'`") if text else text
+
+
+def _decorators(node, data: bytes) -> tuple[str, ...]:
+    parent = node.parent
+    if parent is None or parent.type != "decorated_definition":
+        return ()
+    return tuple(_text(c, data).lstrip("@").split("(")[0].strip() for c in parent.children if c.type == "decorator")
+
+
+def _error_lines(root, limit: int = 5) -> list[int]:
+    found, stack = [], [root]
+    while stack and len(found) < limit:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            found.append(node.start_point[0] + 1)
+            continue
+        stack.extend(reversed([c for c in node.children if c.has_error or c.is_missing]))
+    return found
+
+
+def _nest(raw_defs: list, lang: Language, facts: FileFacts) -> list[tuple]:
+    """Qualified names from byte-range nesting; functions inside containers become methods."""
+    raw_defs.sort(key=lambda d: (d[0], -d[1]))
+    out, stack = [], []  # stack of (end_byte, qualname, kind, emitted_qualname_or_None)
+    for start, end, kind, name, line_start, line_end, parent_name, exported, decorators in raw_defs:
+        while stack and stack[-1][0] <= start:
+            stack.pop()
+        parent = stack[-1] if stack else None
+        prefix = parent_name or (parent[1] if parent else None)
+        qualname = f"{prefix}.{name}" if prefix else name
+        container_kind = "struct" if parent_name else (parent[2] if parent else None)
+        if kind == "function" and container_kind in CONTAINER_KINDS:
+            kind = "method"
+        stack.append((end, qualname, kind))
+        if kind == "impl":
+            continue
+        parent_q = prefix
+        out.append((qualname, name, kind, line_start, line_end, parent_q,
+                    _is_exported(lang.name, name, exported, parent_q, facts),
+                    _entry_reason(name, kind, parent_q, decorators, lang.name)))
+    return out
+
+
+def _is_exported(language: str, name: str, captured: bool, parent: str | None, facts: FileFacts) -> bool:
+    if captured:
+        return True
+    if language == "python":
+        return not name.startswith("_") and not (parent or "").startswith("_")
+    if language == "go":
+        return name[:1].isupper()
+    return False
+
+
+def _entry_reason(name: str, kind: str, parent: str | None, decorators: tuple, language: str) -> str | None:
+    registered = [d for d in decorators if d not in PURE_DECORATORS]
+    if registered:
+        return f"decorator @{registered[0]}"
+    if name == "main" and parent is None and kind == "function":
+        return "main function"
+    if language == "python" and name.startswith("__") and name.endswith("__"):
+        return "dunder method"
+    return None
+
+
+def _dedupe_qualnames(defs: list[tuple]) -> list[tuple]:
+    """Repeated qualified names in one file (overloads, redefinitions) get ``#2``, ``#3``... to keep ids unique."""
+    seen: dict[str, int] = {}
+    out = []
+    for d in defs:
+        n = seen.get(d[0], 0) + 1
+        seen[d[0]] = n
+        out.append(d if n == 1 else (f"{d[0]}#{n}",) + d[1:])
+    return out
+
+
+def _enclose(raw_refs: list, raw_defs: list, defs: list) -> list[tuple]:
+    """Attach each reference to its innermost enclosing definition (``<module>`` at top level), in one sweep."""
+    spans = [(d[0], d[1], q[0]) for d, q in zip((d for d in raw_defs if d[2] != "impl"), defs)]
+    out, stack, i = [], [], 0
+    for start, kind, name, receiver, module, alias, line in sorted(raw_refs, key=lambda r: r[0]):
+        while i < len(spans) and spans[i][0] <= start:
+            while stack and stack[-1][1] <= spans[i][0]:
+                stack.pop()
+            stack.append(spans[i])
+            i += 1
+        while stack and stack[-1][1] <= start:
+            stack.pop()
+        out.append((stack[-1][2] if stack else "<module>", kind, name, receiver, module, alias, line))
+    return out

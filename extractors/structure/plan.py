@@ -1,0 +1,69 @@
+"""What a run must parse: changed, new and deleted files relative to the lake's ``files`` rows."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .discover import Candidate, content_sha, list_candidates
+from .languages import Language, language_for
+
+
+@dataclass
+class Changes:
+    to_parse: list[tuple[str, Language, str, str | None]] = field(default_factory=list)  # path, lang, mode, sha
+    deleted: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+
+
+def _previous_shas(prev_files) -> dict[str, str | None]:
+    if prev_files is None:
+        return {}
+    cols = prev_files.select(["path", "blob_sha"]).to_pydict()
+    return dict(zip(cols["path"], cols["blob_sha"]))
+
+
+def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[str] | None) -> Changes:
+    before = _previous_shas(prev_files)
+    changes = Changes()
+    if only is not None:
+        wanted = set(only)
+        for path in sorted(wanted):
+            lang = language_for(path)
+            if (root / path).is_file() and lang:
+                changes.to_parse.append((path, lang, "100644", None))
+            elif path in before:
+                changes.deleted.append(path)
+        changes.unchanged = [p for p in before if p not in wanted]
+        return changes
+    seen = set()
+    for cand in list_candidates(root, is_git):
+        seen.add(cand.path)
+        sha = content_sha(root, cand)
+        if full or sha is None or before.get(cand.path) != sha:
+            changes.to_parse.append((cand.path, language_for(cand.path), cand.mode, cand.blob_sha))
+        else:
+            changes.unchanged.append(cand.path)
+    changes.deleted = [p for p in before if p not in seen]
+    return changes
+
+
+def console_entry_points(root: Path) -> set[tuple[str, str]]:
+    """(module, attribute) pairs named by pyproject.toml scripts and entry points: called from outside the code."""
+    try:
+        data = tomllib.loads((root / "pyproject.toml").read_text())
+    except (OSError, ValueError):
+        return set()
+    project = data.get("project", {})
+    groups = [project.get("scripts", {}), project.get("gui-scripts", {}), *project.get("entry-points", {}).values()]
+    found = set()
+    for group in groups:
+        for target in group.values() if isinstance(group, dict) else ():
+            module, _, attr = str(target).partition(":")
+            if attr:
+                found.add((module.strip(), attr.strip().split()[0]))
+    return found
+
+
+__all__ = ["Candidate", "Changes", "plan_changes", "console_entry_points"]

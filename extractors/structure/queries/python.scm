@@ -1,0 +1,37 @@
+; Python: definitions, call sites, callbacks, base classes, imports.
+; Capture names follow the convention documented in extractors/structure/parse.py.
+
+(function_definition name: (identifier) @name) @definition.function
+(class_definition name: (identifier) @name) @definition.class
+
+; calls: f(), obj.f(), Foo().f(), self.f()
+(call function: (identifier) @name) @reference.call
+(call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+
+; functions passed as values: map(f, xs), Thread(target=f), key=self.m, callbacks in lists/dicts
+(argument_list (identifier) @name) @reference.callback
+(argument_list (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.callback
+(keyword_argument value: (identifier) @name) @reference.callback
+(keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.callback
+(list (identifier) @name) @reference.callback
+(pair value: (identifier) @name) @reference.callback
+(decorator (identifier) @name) @reference.call
+(decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+(decorator (call function: (identifier) @name)) @reference.call
+(decorator (call function: (attribute object: (_) @receiver attribute: (identifier) @name))) @reference.call
+
+; inheritance: class A(B, mod.C)
+(class_definition superclasses: (argument_list (identifier) @name @reference.inherits))
+(class_definition superclasses: (argument_list (attribute object: (_) @receiver attribute: (identifier) @name) @reference.inherits))
+
+; imports: import a.b / import a.b as c / from x import y / from x import y as z / from x import *
+(import_statement name: (dotted_name) @import.module) @import
+(import_statement name: (aliased_import name: (dotted_name) @import.module alias: (identifier) @import.alias)) @import
+(import_from_statement module_name: (_) @import.module name: (dotted_name) @import.name) @import
+(import_from_statement module_name: (_) @import.module
+  name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.alias)) @import
+(import_from_statement module_name: (_) @import.module (wildcard_import) @import.wildcard) @import
+
+; if __name__ == "__main__": the file is a program entry point
+(if_statement condition: (comparison_operator (identifier) @_n (string) @_s)
+  (#eq? @_n "__name__") (#match? @_s "__main__")) @entry

@@ -1,0 +1,348 @@
+"""Name resolution: raw references (``refs``) + definitions (``symbols``) -> ``edges``, in layers of confidence.
+
+Layers, first hit wins (the ``resolution`` column says which one):
+  same_file       the enclosing scopes, the class (``self.m()``) or the file's top level          0.95
+  inherited       a method found on a base class of the enclosing/receiver class                 0.85
+  import          through the file's imports (aliases, ``from x import y``, module receivers)   0.90
+  constructor     ``Foo().m()``: a method of the class whose constructor was called              0.85
+  same_package    Go/Java: a top-level name of another file of the same package                  0.85
+  unique_name     the only definition with that name in the repository                          0.60
+  ambiguous       several candidates: one edge each (up to 8), never dropped                    0.30
+  unresolved      no candidate: dst_id is null                                                   0.00
+Plus ``dispatch`` edges (base method -> override, 0.70) so that interface/trait/virtual dispatch reaches the
+implementations, and ``imports`` edges from module to module or symbol.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "object"}
+CLASSLIKE = {"class", "struct", "interface", "trait", "enum", "object", "type"}
+SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
+CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85, "same_package": 0.85,
+        "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0, "dispatch": 0.7}
+MAX_CANDIDATES = 8
+MODULE = "<module>"
+
+
+@dataclass(slots=True)
+class Symbol:
+    id: str
+    path: str
+    name: str
+    qualname: str
+    kind: str
+    parent_id: str | None
+    line: int = 0
+
+
+@dataclass
+class Graph:
+    """Indexes over every definition of the repository."""
+
+    by_id: dict[str, Symbol] = field(default_factory=dict)
+    by_qual: dict[tuple[str, str], str] = field(default_factory=dict)
+    top: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
+    members: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
+    by_name: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    bases: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    module_index: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # language group -> key -> paths
+    packages: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
+
+
+def lang_support(language: str | None):
+    from .languages import LANGUAGES
+
+    lang = LANGUAGES.get(language or "")
+    if not lang or not lang.resolver:
+        return None
+    return importlib.import_module(f"extractors.structure.langs.{lang.resolver}")
+
+
+def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
+    g = Graph()
+    for s in symbols:
+        g.by_id[s.id] = s
+        g.by_qual[(s.path, s.qualname)] = s.id
+        if s.kind == "module":
+            continue
+        if s.parent_id is None or s.parent_id.endswith("::" + MODULE):
+            g.top[s.path].setdefault(s.name, s.id)
+        else:
+            g.members[s.parent_id].setdefault(s.name, s.id)
+        if s.kind in CALLABLE:
+            g.by_name[s.name].append(s.id)
+    for path, info in files.items():
+        support = lang_support(info.get("language"))
+        if support is None:
+            continue
+        scope = support.package_scope(path, info)
+        if scope:
+            g.packages[(support.GROUP, scope)].append(path)
+    by_support = defaultdict(list)
+    for path, info in files.items():
+        support = lang_support(info.get("language"))
+        if support is not None:
+            by_support[support].append(path)
+    for support, paths in by_support.items():
+        index = g.module_index.setdefault(support.GROUP, {})
+        for path, keys in support.module_keys(paths, files, root).items():
+            for key in keys:
+                index.setdefault(key, []).append(path)
+    return g
+
+
+@dataclass(slots=True)
+class Ref:
+    path: str
+    src_qualname: str
+    kind: str
+    name: str | None
+    receiver: str | None
+    module: str | None
+    alias: str | None
+    line: int
+
+
+class Resolver:
+    def __init__(self, graph: Graph, files: dict[str, dict], root, provenance: str):
+        self.g, self.files, self.root, self.provenance = graph, files, root, provenance
+        self.bindings: dict[str, dict[str, tuple]] = {}
+        self.star: dict[str, list[list[str]]] = defaultdict(list)
+        self.supports = {p: lang_support(i.get("language")) for p, i in files.items()}
+
+    # -- imports ------------------------------------------------------------------------------------------------
+    def bind_imports(self, refs_by_path: dict[str, list[Ref]]) -> list[tuple]:
+        """Build every file's import bindings first (later layers need them); returns the ``imports`` edges."""
+        edges = []
+        for path, refs in refs_by_path.items():
+            support = self.supports.get(path)
+            table = self.bindings.setdefault(path, {})
+            for r in refs:
+                if r.kind not in ("import", "reexport") or support is None:
+                    continue
+                local, spec, name = support.import_binding(r.module, r.name, r.alias)
+                targets = support.resolve_module(path, spec, self.g.module_index.get(support.GROUP, {}), self.root)
+                target = self._import_target(targets, name, support)
+                if name == "*":
+                    self.star[path].append(targets)
+                elif local:
+                    table[local] = target
+                edges.append(self._import_edge(r, spec, name, target))
+        return edges
+
+    def _import_target(self, paths: list[str], name: str | None, support) -> tuple:
+        if not paths:
+            return ("unresolved", None)
+        if name and name != "*":
+            for p in paths:
+                sid = self.g.top.get(p, {}).get(name)
+                if sid:
+                    return ("symbol", sid)
+            sub = support.submodule(paths, name, self.g.module_index.get(support.GROUP, {}))
+            return ("module", sub) if sub else ("unresolved", None)
+        return ("module", paths)
+
+    def _import_edge(self, r: Ref, spec: str, name: str | None, target: tuple) -> tuple:
+        kind, value = target
+        if kind == "symbol":
+            dst = value
+        elif kind == "module":
+            dst = f"{value[0]}::{MODULE}"
+        else:
+            dst = None
+        written = f"{spec}.{name}" if name and name != "*" else (spec or "")
+        res = "import" if dst else "unresolved"
+        return self._edge(r, f"{r.path}::{MODULE}", dst, written, "imports", res, "import", None)
+
+    # -- references ---------------------------------------------------------------------------------------------
+    def resolve(self, r: Ref) -> list[tuple]:
+        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        if r.kind == "inherits":
+            hits, res = self._lookup(r, src, classes_only=True)
+            for dst in hits:
+                self.g.bases[src].append(dst)
+            return self._edges(r, src, hits, res, "inherits", "inherits")
+        hits, res = self._lookup(r, src)
+        if r.kind == "callback" and (res in ("unresolved", "ambiguous") or (res == "unique_name" and r.receiver)):
+            return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
+        form = "constructor" if res == "constructor" else r.kind
+        return self._edges(r, src, hits, res, "calls", form)
+
+    def _edges(self, r: Ref, src: str, hits: list[str], res: str, kind: str, form: str) -> list[tuple]:
+        written = f"{r.receiver}.{r.name}" if r.receiver else r.name
+        if not hits:
+            return [self._edge(r, src, None, written, kind, "unresolved", form, r.receiver)]
+        return [self._edge(r, src, h, written, kind, res, form, r.receiver) for h in hits[:MAX_CANDIDATES]]
+
+    def _edge(self, r: Ref, src, dst, written, kind, res, form, receiver) -> tuple:
+        dst_path = self.g.by_id[dst].path if dst in self.g.by_id else (dst.split("::")[0] if dst else None)
+        return (src, dst, written, kind, r.path, r.line, CONF[res], res, self.provenance, form, receiver, dst_path)
+
+    def _lookup(self, r: Ref, src: str, classes_only: bool = False) -> tuple[list[str], str]:
+        kinds = CLASSLIKE if classes_only else CALLABLE
+        if r.receiver is None:
+            found = self._scoped(r, src) or self._bound(r.path, r.name) or self._package(r.path, r.name)
+        else:
+            found = self._via_receiver(r, src)
+        if found:
+            ids, res = found
+            ids = [i for i in ids if self.g.by_id.get(i) is None or self.g.by_id[i].kind in kinds] or ids
+            return ids, res
+        return self._global(r.name, kinds, r.path)
+
+    def _scoped(self, r: Ref, src: str):
+        """Nested scopes of the enclosing definition outwards, then the file's top level."""
+        qual = r.src_qualname if r.src_qualname != MODULE else ""
+        while qual:
+            sid = self.g.by_qual.get((r.path, f"{qual}.{r.name}"))
+            if sid and sid != src:
+                return [sid], "same_file"
+            qual = qual.rpartition(".")[0]
+        sid = self.g.top.get(r.path, {}).get(r.name)
+        return ([sid], "same_file") if sid else None
+
+    def _bound(self, path: str, name: str):
+        kind, value = self.bindings.get(path, {}).get(name, (None, None))
+        if kind == "symbol":
+            return [value], "import"
+        if kind == "module":
+            return None
+        for paths in self.star.get(path, []):
+            for p in paths:
+                sid = self.g.top.get(p, {}).get(name)
+                if sid:
+                    return [sid], "import"
+        return None
+
+    def _package(self, path: str, name: str):
+        support = self.supports.get(path)
+        scope = support.package_scope(path, self.files[path]) if support else None
+        if not scope:
+            return None
+        for other in self.g.packages.get((support.GROUP, scope), []):
+            sid = self.g.top.get(other, {}).get(name)
+            if sid:
+                return [sid], "same_file" if other == path else "same_package"
+        return None
+
+    def _via_receiver(self, r: Ref, src: str):
+        receiver = r.receiver
+        if receiver in SELF_NAMES or receiver.startswith("super("):
+            cls = self._enclosing_class(src)
+            return self._member(cls, r.name, skip_self=receiver.startswith("super")) if cls else None
+        if receiver.endswith(")") and "(" in receiver:
+            head = receiver[: receiver.index("(")]
+            cls = self._class_named(r, head)
+            found = self._member(cls, r.name) if cls else None
+            return (found[0], "constructor") if found else None
+        modules = self._module_of(r.path, receiver)
+        if modules:
+            for p in modules:
+                sid = self.g.top.get(p, {}).get(r.name)
+                if sid:
+                    return [sid], "import"
+            return None
+        cls = self._class_named(r, receiver)
+        return self._member(cls, r.name) if cls else None
+
+    def _class_named(self, r: Ref, dotted: str) -> str | None:
+        name = dotted.rpartition(".")[2]
+        prefix = dotted.rpartition(".")[0]
+        if prefix:
+            modules = self._module_of(r.path, prefix)
+            sid = next((self.g.top.get(p, {}).get(name) for p in modules or [] if self.g.top.get(p, {}).get(name)), None)
+        else:
+            hit = (self._scoped(Ref(r.path, r.src_qualname, "call", name, None, None, None, r.line), "")
+                   or self._bound(r.path, name) or self._package(r.path, name))
+            sid = hit[0][0] if hit else None
+        return sid if sid and self.g.by_id[sid].kind in CLASSLIKE else None
+
+    def _module_of(self, path: str, dotted: str) -> list[str] | None:
+        table = self.bindings.get(path, {})
+        kind, value = table.get(dotted, (None, None))
+        if kind == "module":
+            return value
+        first, _, rest = dotted.partition(".")
+        kind, value = table.get(first, (None, None))
+        if kind != "module":
+            return None
+        if not rest:
+            return value
+        support = self.supports.get(path)
+        return support.submodule(value, rest, self.g.module_index.get(support.GROUP, {})) if support else None
+
+    def _enclosing_class(self, src: str) -> str | None:
+        sym = self.g.by_id.get(src)
+        while sym is not None:
+            if sym.kind in CLASSLIKE:
+                return sym.id
+            sym = self.g.by_id.get(sym.parent_id) if sym.parent_id else None
+        return None
+
+    def _member(self, cls: str, name: str, skip_self: bool = False):
+        """``name`` on ``cls`` or, breadth first, on its bases."""
+        seen, frontier, depth = {cls}, [cls], 0
+        while frontier:
+            for c in frontier:
+                sid = self.g.members.get(c, {}).get(name)
+                if sid and not (skip_self and depth == 0):
+                    return [sid], "same_file" if depth == 0 else "inherited"
+            frontier = [b for c in frontier for b in self.g.bases.get(c, []) if b not in seen]
+            seen.update(frontier)
+            depth += 1
+        return None
+
+    def _global(self, name: str, kinds: set, path: str) -> tuple[list[str], str]:
+        ids = [i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds]
+        if not ids:
+            return [], "unresolved"
+        if len(ids) == 1:
+            return ids, "unique_name"
+        same_lang = self._same_language(ids, path)
+        return (same_lang or ids), ("unique_name" if len(same_lang) == 1 else "ambiguous")
+
+    def _same_language(self, ids: list[str], path: str) -> list[str]:
+        support = self.supports.get(path)
+        group = support.GROUP if support else None
+        return [i for i in ids if (s := self.supports.get(self.g.by_id[i].path)) and s.GROUP == group]
+
+    # -- dispatch -----------------------------------------------------------------------------------------------
+    def dispatch_edges(self) -> list[tuple]:
+        """Base method -> override, so a change to an implementation reaches callers of the interface method."""
+        edges = []
+        for cls, bases in self.g.bases.items():
+            for name, method in self.g.members.get(cls, {}).items():
+                found = self._member_in_bases(bases, name)
+                if found:
+                    m = self.g.by_id[method]
+                    r = Ref(m.path, m.qualname, "dispatch", name, None, None, None, m.line)
+                    edges.append(self._edge(r, found, method, name, "dispatch", "dispatch", "dispatch", None))
+        return edges
+
+    def _member_in_bases(self, bases: list[str], name: str) -> str | None:
+        for b in bases:
+            found = self._member(b, name)
+            if found:
+                return found[0][0]
+        return None
+
+
+def resolve_all(symbols: list[Symbol], refs: list[Ref], files: dict[str, dict], root, provenance: str) -> list[tuple]:
+    graph = build_graph(symbols, files, root)
+    resolver = Resolver(graph, files, root, provenance)
+    by_path: dict[str, list[Ref]] = defaultdict(list)
+    for r in refs:
+        by_path[r.path].append(r)
+    edges = resolver.bind_imports(by_path)
+    inherits = [r for r in refs if r.kind == "inherits"]
+    for r in inherits:  # bases first: self.m() on an inherited method needs them
+        edges.extend(resolver.resolve(r))
+    for r in refs:
+        if r.kind not in ("import", "reexport", "inherits"):
+            edges.extend(resolver.resolve(r))
+    edges.extend(resolver.dispatch_edges())
+    return edges

@@ -1,0 +1,39 @@
+"""Arrow schemas of the tables the structure extractor writes (a public contract: add columns, never rename)."""
+
+import pyarrow as pa
+
+FILES = pa.schema([
+    ("repo", pa.string()), ("path", pa.string()), ("language", pa.string()), ("blob_sha", pa.string()),
+    ("lines", pa.int64()), ("bytes", pa.int64()), ("is_test", pa.bool_()), ("is_generated", pa.bool_()),
+    ("is_vendored", pa.bool_()), ("parse_status", pa.string()), ("skip_reason", pa.string()),
+    ("indexed_commit", pa.string()),
+    ("package", pa.string()),  # Go/Java package clause, when the language has one
+    ("error_lines", pa.list_(pa.int32())),  # first lines of tree-sitter error nodes (parse_status 'partial')
+])
+
+SYMBOLS = pa.schema([
+    ("repo", pa.string()), ("id", pa.string()), ("path", pa.string()), ("name", pa.string()),
+    ("qualname", pa.string()), ("kind", pa.string()), ("line_start", pa.int32()), ("line_end", pa.int32()),
+    ("parent_id", pa.string()), ("language", pa.string()), ("is_exported", pa.bool_()),
+    ("is_entry_point", pa.bool_()), ("is_test", pa.bool_()),
+    ("entry_reason", pa.string()),  # why it is an entry point (main block, decorator, console script...)
+])
+
+EDGES = pa.schema([
+    ("repo", pa.string()), ("src_id", pa.string()), ("dst_id", pa.string()), ("dst_name", pa.string()),
+    ("kind", pa.string()), ("path", pa.string()), ("line", pa.int32()), ("confidence", pa.float32()),
+    ("resolution", pa.string()), ("provenance", pa.string()),
+    ("ref_form", pa.string()),  # call, callback, constructor, import, inherits, dispatch
+    ("receiver", pa.string()),  # the receiver as written (self, mod, Foo()), when there is one
+    ("dst_path", pa.string()),  # file of dst_id
+])
+
+# Raw references as written, one row per call site / import / base class, per file. Edges are resolved from these
+# on every run, so an incremental run only re-parses changed files yet re-resolves the whole graph.
+REFS = pa.schema([
+    ("repo", pa.string()), ("path", pa.string()), ("src_qualname", pa.string()), ("kind", pa.string()),
+    ("name", pa.string()), ("receiver", pa.string()), ("module", pa.string()), ("alias", pa.string()),
+    ("line", pa.int32()),
+])
+
+TABLES = {"files": FILES, "symbols": SYMBOLS, "edges": EDGES, "refs": REFS}
