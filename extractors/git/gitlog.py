@@ -106,8 +106,7 @@ def _apply_numstat(commit, raw, index, added, deleted, path, counters) -> None:
     commit.files.append(FileRecord(
         path=paths[-1], old_path=paths[0] if len(paths) == 2 else None, change_type=kind,
         lines_added=0 if binary else int(added), lines_deleted=0 if binary else int(deleted), is_binary=binary,
-        is_submodule=SUBMODULE_MODE in (old_mode, new_mode),
-        similarity=int(status[1:]) if kind in "RC" and status[1:].isdigit() else None))
+        is_submodule=SUBMODULE_MODE in (old_mode, new_mode)))
 
 
 def _finish(commit: CommitRecord, raw, stats, counters) -> CommitRecord:

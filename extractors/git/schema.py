@@ -51,7 +51,6 @@ def file_changes_schema():
         ("author_email", pa.string()),
         ("committed_at", pa.timestamp("us", tz="UTC")),
         ("is_submodule", pa.bool_()),
-        ("similarity", pa.int16()),  # rename/copy score (0-100), NULL otherwise
     ])
 
 
@@ -64,7 +63,6 @@ class FileRecord:
     lines_deleted: int
     is_binary: bool
     is_submodule: bool
-    similarity: int | None
 
 
 @dataclass
@@ -85,7 +83,7 @@ COMMIT_COLUMNS = [n for n in ("sha", "parents", "is_merge", "author_name", "auth
                               "committed_at", "files_changed", "lines_added", "lines_deleted", "committer_name",
                               "committer_email", "is_root", "is_shallow_boundary")]
 FILE_COLUMNS = ["sha", "path", "old_path", "change_type", "lines_added", "lines_deleted", "is_binary",
-                "authored_at", "author_email", "committed_at", "is_submodule", "similarity"]
+                "authored_at", "author_email", "committed_at", "is_submodule"]
 
 
 class RowBuffer:
@@ -114,7 +112,6 @@ class RowBuffer:
             f["author_email"].append(rec.author_email)
             f["committed_at"].append(committed)
             f["is_submodule"].append(fr.is_submodule)
-            f["similarity"].append(fr.similarity)
         c["sha"].append(rec.sha)
         c["parents"].append(rec.parents)
         c["is_merge"].append(len(rec.parents) > 1)
