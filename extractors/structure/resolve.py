@@ -20,11 +20,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "object"}
+METHODS = {"method"}
 CLASSLIKE = {"class", "struct", "interface", "trait", "enum", "object", "type"}
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
 CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85, "same_package": 0.85,
         "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0, "dispatch": 0.7}
 MAX_CANDIDATES = 8
+UNKNOWN_RECEIVER = 0.75
 MODULE = "<module>"
 
 
@@ -180,7 +182,10 @@ class Resolver:
 
     def _edge(self, r: Ref, src, dst, written, kind, res, form, receiver) -> tuple:
         dst_path = self.g.by_id[dst].path if dst in self.g.by_id else (dst.split("::")[0] if dst else None)
-        return (src, dst, written, kind, r.path, r.line, CONF[res], res, self.provenance, form, receiver, dst_path)
+        confidence = CONF[res]
+        if receiver and res in ("unique_name", "ambiguous"):
+            confidence *= UNKNOWN_RECEIVER  # obj.name() on an object of unknown type: a weaker guess
+        return (src, dst, written, kind, r.path, r.line, confidence, res, self.provenance, form, receiver, dst_path)
 
     def _lookup(self, r: Ref, src: str, classes_only: bool = False) -> tuple[list[str], str]:
         kinds = CLASSLIKE if classes_only else CALLABLE
@@ -192,6 +197,8 @@ class Resolver:
             ids, res = found
             ids = [i for i in ids if self.g.by_id.get(i) is None or self.g.by_id[i].kind in kinds] or ids
             return ids, res
+        if not classes_only:  # obj.name() can only be a method; a bare name() is not one (implicit this: _scoped)
+            kinds = METHODS if r.receiver else kinds - METHODS
         return self._global(r.name, kinds, r.path)
 
     def _scoped(self, r: Ref, src: str):

@@ -1,0 +1,49 @@
+-- dead_code: one row per symbol that no other symbol of its repository references (calls, callbacks, imports,
+-- inheritance, overrides), except entry points (main blocks, main functions, decorator registrations, console
+-- scripts), tests, dunder methods and modules. Exported API is reported with a lower confidence, or left out
+-- when the variable dead_code_exclude_exported is true (SET VARIABLE dead_code_exclude_exported = true).
+-- Columns: repo, id, path, name, kind, line_start, line_end, is_exported, confidence (0-1), reason.
+CREATE OR REPLACE VIEW dead_code AS
+WITH inbound AS (
+    SELECT repo, dst_id AS id, max(confidence) AS best
+    FROM edges
+    WHERE dst_id IS NOT NULL AND src_id <> dst_id
+    GROUP BY repo, dst_id
+),
+unresolved_names AS (
+    SELECT DISTINCT repo, regexp_extract(dst_name, '([^.]+)$', 1) AS name
+    FROM edges
+    WHERE dst_id IS NULL
+),
+used_members AS (
+    SELECT DISTINCT s.repo, s.parent_id AS id
+    FROM symbols s JOIN inbound i ON i.repo = s.repo AND i.id = s.id
+)
+SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_exported,
+       CASE
+           WHEN i.best IS NOT NULL THEN 0.3
+           WHEN um.id IS NOT NULL THEN 0.3
+           WHEN un.name IS NOT NULL THEN 0.5
+           WHEN s.is_exported THEN 0.6
+           WHEN s.kind = 'method' THEN 0.7
+           ELSE 0.9
+       END AS confidence,
+       CASE
+           WHEN i.best IS NOT NULL THEN 'only ambiguous name matches point here'
+           WHEN um.id IS NOT NULL THEN 'never referenced itself, but its members are'
+           WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
+           WHEN s.is_exported THEN 'no reference in the repository; exported, may be used from outside'
+           WHEN s.kind = 'method' THEN 'no reference; methods may be reached dynamically'
+           ELSE 'no reference anywhere in the repository'
+       END AS reason
+FROM symbols s
+LEFT JOIN inbound i ON i.repo = s.repo AND i.id = s.id
+LEFT JOIN unresolved_names un ON un.repo = s.repo AND un.name = s.name
+LEFT JOIN used_members um ON um.repo = s.repo AND um.id = s.id
+JOIN files f ON f.repo = s.repo AND f.path = s.path
+WHERE s.kind <> 'module'
+  AND NOT s.is_entry_point
+  AND NOT s.is_test
+  AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')
+  AND (i.best IS NULL OR i.best <= 0.3)
+  AND NOT (s.is_exported AND coalesce(getvariable('dead_code_exclude_exported'), false));

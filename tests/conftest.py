@@ -1,0 +1,56 @@
+"""Shared fixtures: a fresh lake per test and a helper that indexes a folder with the real structure extractor."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+# Never read the developer's real agent logs from tests.
+os.environ.setdefault("CLAUDE_CONFIG_DIR", "/nonexistent/codelake-tests/claude")
+os.environ.setdefault("CODEX_HOME", "/nonexistent/codelake-tests/codex")
+
+
+@pytest.fixture
+def lake(tmp_path):
+    from pipeline.lake import Lake
+
+    return Lake(tmp_path / "lake")
+
+
+def git(cwd: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "Ada", "GIT_AUTHOR_EMAIL": "ada@example.com",
+           "GIT_COMMITTER_NAME": "Ada", "GIT_COMMITTER_EMAIL": "ada@example.com",
+           "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z"}
+    return subprocess.run(["git", "-C", str(cwd), *args], check=True, capture_output=True, text=True, env=env).stdout
+
+
+@pytest.fixture
+def make_repo(tmp_path):
+    """Copy a fixture folder (or nothing) into a new git repository with one commit."""
+
+    def make(fixture: str | None = None, name: str = "repo", files: dict[str, str] | None = None) -> Path:
+        root = tmp_path / name
+        if fixture:
+            shutil.copytree(FIXTURES / fixture, root, ignore=shutil.ignore_patterns("expected.json"))
+        root.mkdir(exist_ok=True)
+        for rel, text in (files or {}).items():
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
+            (root / rel).write_text(text)
+        git(root, "init", "-q", "-b", "main")
+        git(root, "add", "-A")
+        git(root, "commit", "-q", "-m", "init", "--allow-empty")
+        return root
+
+    return make
+
+
+def index_structure(lake, root: Path, repo: str = "repo", **options):
+    from extractors.structure import StructureExtractor
+
+    return lake.run_extractor(repo, StructureExtractor(), root, options=options)
