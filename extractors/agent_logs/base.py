@@ -34,6 +34,7 @@ class RunShared:
     resolver: PathResolver
     extractor: str
     keep_commands: bool
+    awaits_results: bool = True  # False when lines carry their own outcome (agent_jsonl)
     seen: set = field(default_factory=set)  # call keys emitted by this run
     emitted: list = field(default_factory=list)
 
@@ -82,7 +83,7 @@ class FileScan:
             row.setdefault("success", None)
             self.shared.seen.add(row["call_key"])
         self.rows.extend(rows)
-        if rows[0]["success"] is None:
+        if rows[0]["success"] is None and self.shared.awaits_results:
             self.pending[call_id] = rows
 
     def _resolve(self, touches: list[tuple], cwd: str | None) -> Iterator[tuple]:
@@ -131,6 +132,7 @@ class LogExtractor:
     name = ""
     version = "1.0.0"
     format = ""
+    awaits_results = True
 
     @property
     def tables(self) -> dict:
@@ -146,7 +148,8 @@ class LogExtractor:
         # Never the whole partition: the other agents' rows live in the same one. Keys are replaced below.
         yield Replace(TABLE, "call_key", [])
         files = {} if ctx.options.get("full") else dict(cursor.state.get("files", {}))
-        shared = RunShared(ctx, PathResolver(Path(ctx.root)), self.name, bool(ctx.options.get("keep_commands")))
+        shared = RunShared(ctx, PathResolver(Path(ctx.root)), self.name, bool(ctx.options.get("keep_commands")),
+                           self.awaits_results)
         buffered: list[dict] = []
         sources = self.sources(ctx, files)
         for done, path in enumerate(sources):

@@ -101,7 +101,8 @@ class ClaudeCodeExtractor(LogExtractor):
         return [], None, None  # Task/Agent, web, todo and MCP tools: the call is kept, without a path
 
     def _base(self, scan: FileScan, obj: dict, call_id: str, tool: str, cwd: str, line_no: int) -> dict:
-        session = obj.get("sessionId") if isinstance(obj.get("sessionId"), str) else scan.context.get("session")
+        session = obj.get("sessionId") if isinstance(obj.get("sessionId"), str) else None
+        session = session or scan.context.get("session") or _session_from_file(scan.source_file)
         scan.context["session"] = session
         agent_id = obj.get("agentId") if isinstance(obj.get("agentId"), str) else None
         sidechain = bool(obj.get("isSidechain")) or "subagents" in Path(scan.source_file).parts
@@ -120,3 +121,9 @@ class ClaudeCodeExtractor(LogExtractor):
             "model": message.get("model") if isinstance(message.get("model"), str) else None,
             "source_line": line_no, "cwd": cwd,
         }
+
+
+def _session_from_file(source_file: str) -> str:
+    """The file name is the session id (``<session>.jsonl``, ``<session>/subagents/agent-<id>.jsonl``)."""
+    path = Path(source_file)
+    return path.parent.parent.name if path.parent.name == "subagents" else path.stem
