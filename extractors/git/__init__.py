@@ -12,7 +12,7 @@ from pipeline.errors import ExtractError
 from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
 from . import gitlog
-from .history import commit_shas, plan_run, shallow_commits
+from .history import commit_shas, count_commits, plan_run, shallow_commits
 from .schema import RowBuffer, commits_schema, file_changes_schema
 
 BATCH_COMMITS = 5000
@@ -32,27 +32,35 @@ class GitExtractor:
         if plan.mode == "none":
             ctx.count("no_git_history")
             return Cursor()
-        if plan.mode != "full":  # keep the mined rows; incremental runs replace only the commits they mine
+        mined_before = 0
+        if plan.mode != "full":  # keep the mined rows; an incremental run replaces only the commits it mines
             shas = commit_shas(ctx.root, plan.revisions) if plan.mode == "incremental" else []
             for table in self.tables:
                 yield Replace(table, "sha", shas)
+            mined_before = int(cursor.state.get("commits", 0))
         if plan.reason == "history rewritten":
             ctx.count("history_rewritten")
-        yield from self._mine(ctx, plan.revisions, shallow)
-        return Cursor(commit=plan.head, state={**plan.fingerprint, "mode": plan.mode})
+        total = count_commits(ctx.root, plan.revisions) if plan.revisions else 0
+        yield from self._mine(ctx, plan.revisions, shallow, mined_before, total)
+        state = {**plan.fingerprint, "mode": plan.mode, "commits": mined_before + total}
+        return Cursor(commit=plan.head, state=state)
 
-    def _mine(self, ctx: RunContext, revisions: list[str], shallow: set[str]) -> Iterator[Batch]:
+    def _mine(self, ctx: RunContext, revisions: list[str], shallow: set[str], first_seq: int,
+              total: int) -> Iterator[Batch]:
+        """Stream the commits (newest first) into batches; the newest gets the highest topo_seq."""
+        buffer, done = RowBuffer(), 0
         if not revisions:
             return
-        buffer, done = RowBuffer(), 0
         for record in _backend(ctx.options.get("git_backend"))(ctx.root, revisions, shallow, ctx.count):
-            buffer.add(record)
+            buffer.add(record, first_seq + total - 1 - done)
+            done += 1
             if buffer.count >= BATCH_COMMITS:
-                done += buffer.count
                 yield from _batches(buffer)
                 if ctx.progress:
-                    ctx.progress(done, 0, "commits")
-        ctx.count("commits_mined", done + buffer.count)
+                    ctx.progress(done, total, "commits")
+        if done != total:  # the history moved while we read it: numbering would be off
+            raise ExtractError(f"{ctx.root}: git log gave {done} commits, rev-list counted {total}")
+        ctx.count("commits_mined", done)
         yield from _batches(buffer)
 
 

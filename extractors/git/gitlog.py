@@ -28,12 +28,12 @@ SAFE_CONFIG = ["-c", "log.showSignature=false", "-c", "core.quotePath=false", "-
 
 
 def log_command(root: Path, revisions: list[str]) -> list[str]:
-    return ["git", "-C", str(root), *SAFE_CONFIG, "log", "--raw", "--numstat", "-M", "-z", "--no-color",
+    return ["git", "-C", str(root), *SAFE_CONFIG, "log", "--topo-order", "--raw", "--numstat", "-M", "-z", "--no-color",
             "--no-textconv", "--no-ext-diff", "--diff-merges=off", f"--format={LOG_FORMAT}", *revisions, "--"]
 
 
 def stream_commits(root: Path, revisions: list[str], shallow: set[str], counters) -> Iterator[CommitRecord]:
-    """Every commit of ``git log <revisions>``, newest first, as it arrives."""
+    """Every commit of ``git log <revisions>`` in topological order (children first), as it arrives."""
     proc = subprocess.Popen(log_command(root, revisions), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         yield from _parse(_tokens(proc.stdout), shallow, counters)

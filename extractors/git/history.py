@@ -81,5 +81,11 @@ def plan_run(root: Path, cursor, version: str, full: bool, shallow: set[str]) ->
 
 
 def commit_shas(root: Path, revisions: list[str]) -> list[str]:
-    code, out = git_out(root, "rev-list", *revisions, "--")
+    """The commits ``git log --topo-order`` shows for ``revisions``, in the same order."""
+    code, out = git_out(root, "rev-list", "--topo-order", *revisions, "--")
     return out.split() if code == 0 and out else []
+
+
+def count_commits(root: Path, revisions: list[str]) -> int:
+    code, out = git_out(root, "rev-list", "--count", *revisions, "--")
+    return int(out) if code == 0 and out.isdigit() else 0

@@ -32,6 +32,9 @@ def commits_schema():
         # A shallow clone's oldest commits: git shows them without parents, so their diff would claim every file
         # as added; their file changes are not recorded.
         ("is_shallow_boundary", pa.bool_()),
+        # Position in a topological order of the mined history (parents before children, 0 = oldest); runs that
+        # add commits continue the numbering. Orders same-second commits, which timestamps cannot.
+        ("topo_seq", pa.int64()),
     ])
 
 
@@ -51,6 +54,7 @@ def file_changes_schema():
         ("author_email", pa.string()),
         ("committed_at", pa.timestamp("us", tz="UTC")),
         ("is_submodule", pa.bool_()),
+        ("topo_seq", pa.int64()),  # the commit's topo_seq
     ])
 
 
@@ -81,9 +85,9 @@ class CommitRecord:
 
 COMMIT_COLUMNS = [n for n in ("sha", "parents", "is_merge", "author_name", "author_email", "authored_at",
                               "committed_at", "files_changed", "lines_added", "lines_deleted", "committer_name",
-                              "committer_email", "is_root", "is_shallow_boundary")]
+                              "committer_email", "is_root", "is_shallow_boundary", "topo_seq")]
 FILE_COLUMNS = ["sha", "path", "old_path", "change_type", "lines_added", "lines_deleted", "is_binary",
-                "authored_at", "author_email", "committed_at", "is_submodule"]
+                "authored_at", "author_email", "committed_at", "is_submodule", "topo_seq"]
 
 
 class RowBuffer:
@@ -94,7 +98,7 @@ class RowBuffer:
         self.files = {c: [] for c in FILE_COLUMNS}
         self.count = 0
 
-    def add(self, rec: CommitRecord) -> None:
+    def add(self, rec: CommitRecord, seq: int) -> None:
         c, f = self.commits, self.files
         added = deleted = 0
         authored, committed = rec.authored_at * 1_000_000, rec.committed_at * 1_000_000
@@ -112,6 +116,7 @@ class RowBuffer:
             f["author_email"].append(rec.author_email)
             f["committed_at"].append(committed)
             f["is_submodule"].append(fr.is_submodule)
+            f["topo_seq"].append(seq)
         c["sha"].append(rec.sha)
         c["parents"].append(rec.parents)
         c["is_merge"].append(len(rec.parents) > 1)
@@ -126,6 +131,7 @@ class RowBuffer:
         c["committer_email"].append(rec.committer_email)
         c["is_root"].append(not rec.parents)
         c["is_shallow_boundary"].append(rec.is_shallow_boundary)
+        c["topo_seq"].append(seq)
         self.count += 1
 
     def take(self):

@@ -1,0 +1,56 @@
+-- co_change(max_changeset := 30, min_revs := 5, min_shared_revs := 5, min_coupling := 30, half_life_days := NULL,
+--           window_days := NULL, as_of := NULL, include_deleted := false): one row per ordered pair of files
+--   (current paths) changed in the same commits, each pair twice (once from each side), so that
+--   `WHERE file = ?` lists a file's partners. code-maat's logical coupling: commits touching more than
+--   max_changeset files are ignored (revisions are counted on the commits kept); degree = shared revisions /
+--   average revisions x 100, truncated; a pair is kept when average revisions >= min_revs, shared revisions >=
+--   min_shared_revs and degree >= min_coupling (code-maat's defaults). confidence = shared / the file's revisions
+--   (ROSE's P(coupled changes | file changes)), reverse_confidence the other way. With half_life_days, each commit
+--   weighs 0.5^(age / half_life) and weighted_degree uses weighted counts (recency weighting); thresholds stay on
+--   the plain counts.
+-- Columns: repo, file, coupled, shared_revs, file_revs, coupled_revs, average_revs, degree, confidence,
+--          reverse_confidence, weighted_shared_revs, weighted_degree, last_shared_change.
+CREATE OR REPLACE MACRO co_change(max_changeset := 30, min_revs := 5, min_shared_revs := 5, min_coupling := 30,
+                                  half_life_days := NULL, window_days := NULL, as_of := NULL,
+                                  include_deleted := false) AS TABLE
+WITH bounds AS (
+    SELECT c.repo, coalesce(any_value(p.at), max(c.authored_at)) AS end_at
+    FROM commits c, (SELECT CAST(as_of AS TIMESTAMPTZ) AS at) p GROUP BY c.repo
+),
+changes AS (
+    SELECT DISTINCT f.repo, f.sha, f.current_path AS path, f.alive, f.authored_at,
+           CASE WHEN half_life_days IS NULL THEN 1.0
+                ELSE 0.5 ^ (epoch(b.end_at - f.authored_at) / 86400.0 / half_life_days) END AS weight
+    FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
+    WHERE f.authored_at <= b.end_at
+      AND (window_days IS NULL OR f.authored_at > b.end_at - to_days(CAST(window_days AS INTEGER)))
+),
+kept AS (  -- change sets no larger than max_changeset (counted over every file the commit touched)
+    SELECT * FROM changes
+    WHERE (include_deleted OR alive)
+      AND (repo, sha) IN (SELECT repo, sha FROM (SELECT repo, sha, count(*) AS n FROM changes GROUP BY repo, sha)
+                          WHERE n <= max_changeset)
+),
+revs AS (
+    SELECT repo, path, count(*) AS revs, sum(weight) AS weighted FROM kept GROUP BY repo, path
+),
+pairs AS (
+    SELECT a.repo, a.path AS file, b.path AS coupled, count(*) AS shared, sum(a.weight) AS weighted,
+           max(a.authored_at) AS last_shared_change
+    FROM kept a JOIN kept b ON b.repo = a.repo AND b.sha = a.sha AND b.path <> a.path
+    GROUP BY a.repo, a.path, b.path
+),
+measured AS (
+    SELECT p.*, ra.revs AS file_revs, rb.revs AS coupled_revs, (ra.revs + rb.revs) / 2 AS average_revs,
+           100.0 * p.shared / ((ra.revs + rb.revs) / 2) AS coupling,
+           100.0 * p.weighted / ((ra.weighted + rb.weighted) / 2) AS weighted_coupling
+    FROM pairs p JOIN revs ra ON ra.repo = p.repo AND ra.path = p.file
+    JOIN revs rb ON rb.repo = p.repo AND rb.path = p.coupled
+)
+SELECT repo, file, coupled, shared AS shared_revs, file_revs, coupled_revs, average_revs,
+       CAST(floor(coupling + 1e-9) AS INTEGER) AS degree, shared / file_revs AS confidence,
+       shared / coupled_revs AS reverse_confidence, weighted AS weighted_shared_revs,
+       CAST(floor(weighted_coupling + 1e-9) AS INTEGER) AS weighted_degree, last_shared_change
+FROM measured
+WHERE average_revs >= min_revs AND shared >= min_shared_revs AND coupling >= min_coupling
+ORDER BY repo, degree DESC, shared_revs DESC, file, coupled;

@@ -1,0 +1,44 @@
+-- hotspots(window_days := 90, as_of := NULL, size := 'lines', include_generated := false): one row per file that
+--   exists in the structure tables (files, symbols) and changed in the window (as_of - window_days, as_of]
+--   (as_of: the repository's latest commit), ranked by score = recent revisions x size, size being the file's
+--   lines (size := 'lines') or its definitions (size := 'symbols'). Trend compares the window with the one before
+--   it of the same length: revisions and churned lines (added + deleted) in each.
+-- Columns: repo, rank, path, score, revisions, lines, symbols, previous_revisions, churn, previous_churn, trend
+--          ('new', 'rising', 'steady', 'falling'), last_change, authors.
+CREATE OR REPLACE MACRO hotspots(window_days := 90, as_of := NULL, size := 'lines', include_generated := false) AS TABLE
+WITH bounds AS (
+    SELECT c.repo, coalesce(any_value(p.at), max(c.authored_at)) AS end_at, any_value(p.span) AS span
+    FROM commits c, (SELECT CAST(as_of AS TIMESTAMPTZ) AS at, to_days(CAST(window_days AS INTEGER)) AS span) p
+    GROUP BY c.repo
+),
+history AS (
+    SELECT f.repo, f.current_path AS path,
+           count(DISTINCT f.sha) FILTER (WHERE f.authored_at > b.end_at - b.span) AS revisions,
+           count(DISTINCT f.sha) FILTER (WHERE f.authored_at <= b.end_at - b.span) AS previous_revisions,
+           coalesce(sum(f.lines_added + f.lines_deleted) FILTER (WHERE f.authored_at > b.end_at - b.span), 0) AS churn,
+           coalesce(sum(f.lines_added + f.lines_deleted) FILTER (WHERE f.authored_at <= b.end_at - b.span), 0)
+               AS previous_churn,
+           max(f.authored_at) AS last_change,
+           count(DISTINCT f.author_email) FILTER (WHERE f.authored_at > b.end_at - b.span) AS authors
+    FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
+    WHERE f.alive AND f.authored_at <= b.end_at AND f.authored_at > b.end_at - 2 * b.span
+    GROUP BY f.repo, f.current_path
+),
+definitions AS (
+    SELECT repo, path, count(*) AS symbols FROM symbols WHERE qualname <> '<module>' GROUP BY repo, path
+),
+scored AS (
+    SELECT h.*, fl.lines, coalesce(d.symbols, 0) AS symbols,
+           h.revisions * CASE size WHEN 'lines' THEN coalesce(fl.lines, 0) WHEN 'symbols' THEN coalesce(d.symbols, 0)
+                                   ELSE error('hotspots: size must be ''lines'' or ''symbols''') END AS score
+    FROM history h JOIN files fl ON fl.repo = h.repo AND fl.path = h.path
+    LEFT JOIN definitions d ON d.repo = h.repo AND d.path = h.path
+    WHERE h.revisions > 0 AND (include_generated OR NOT (coalesce(fl.is_generated, false) OR coalesce(fl.is_vendored, false)))
+)
+SELECT repo, rank() OVER (PARTITION BY repo ORDER BY score DESC, revisions DESC) AS rank, path, score, revisions,
+       lines, symbols, previous_revisions, churn, previous_churn,
+       CASE WHEN previous_revisions = 0 THEN 'new' WHEN revisions > previous_revisions THEN 'rising'
+            WHEN revisions < previous_revisions THEN 'falling' ELSE 'steady' END AS trend,
+       last_change, authors
+FROM scored
+ORDER BY repo, rank, path;

@@ -1,0 +1,62 @@
+-- ownership(inactive_days := 180, window_days := NULL, as_of := NULL, include_deleted := false): one row per file
+--   (current path, kind 'file') and per folder above it (kind 'folder'), over the changes in the window (default:
+--   the whole history up to as_of, the repository's latest commit).
+--   main developer = most added lines (code-maat's main-dev; ties: more commits, then email); ownership = their
+--   share of added lines; fragmentation = 1 - sum((author's commits / commits)^2) (code-maat's fractal value, 0
+--   for one author); both with 2 significant digits as code-maat prints them. knowledge_loss: the main developer
+--   made no commit in the repository during the inactive_days before as_of.
+-- Columns: repo, kind, path, main_dev (email), main_dev_name, main_dev_added, total_added, ownership, authors,
+--          revisions, fragmentation, main_dev_last_active, knowledge_loss.
+CREATE OR REPLACE MACRO ownership(inactive_days := 180, window_days := NULL, as_of := NULL,
+                                  include_deleted := false) AS TABLE
+WITH bounds AS (
+    SELECT c.repo, coalesce(any_value(p.at), max(c.authored_at)) AS end_at
+    FROM commits c, (SELECT CAST(as_of AS TIMESTAMPTZ) AS at) p GROUP BY c.repo
+),
+people AS (
+    SELECT c.repo, c.author_email, arg_max(c.author_name, c.authored_at) AS author_name,
+           max(c.authored_at) AS last_active
+    FROM commits c JOIN bounds b ON b.repo = c.repo WHERE c.authored_at <= b.end_at GROUP BY c.repo, c.author_email
+),
+changes AS (
+    SELECT f.repo, f.current_path AS path, f.sha, f.author_email, f.lines_added
+    FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
+    WHERE f.authored_at <= b.end_at AND (include_deleted OR f.alive)
+      AND (window_days IS NULL OR f.authored_at > b.end_at - to_days(CAST(window_days AS INTEGER)))
+),
+entities AS (
+    SELECT repo, 'file' AS kind, path, sha, author_email, lines_added FROM changes
+    UNION ALL
+    SELECT repo, 'folder', unnest(list_transform(range(1, len(string_split(path, '/'))),
+                                                 lambda i: array_to_string(string_split(path, '/')[1:i], '/'))),
+           sha, author_email, lines_added
+    FROM changes
+),
+by_author AS (
+    SELECT repo, kind, path, author_email, sum(lines_added) AS added, count(DISTINCT sha) AS revs
+    FROM entities GROUP BY ALL
+),
+totals AS (
+    SELECT repo, kind, path, count(DISTINCT sha) AS revisions FROM entities GROUP BY ALL
+),
+ranked AS (
+    SELECT a.*, t.revisions, sum(a.added) OVER w AS total_added, count(*) OVER w AS authors,
+           1 - sum((a.revs / t.revisions) ^ 2) OVER w AS fractal,
+           row_number() OVER (PARTITION BY a.repo, a.kind, a.path ORDER BY a.added DESC, a.revs DESC,
+                              a.author_email) AS position
+    FROM by_author a JOIN totals t USING (repo, kind, path)
+    WINDOW w AS (PARTITION BY a.repo, a.kind, a.path)
+)
+SELECT r.repo, r.kind, r.path, r.author_email AS main_dev, p.author_name AS main_dev_name,
+       r.added AS main_dev_added, r.total_added,
+       CASE WHEN r.total_added > 0 THEN round(r.added / r.total_added,
+            1 - CAST(floor(log10(r.added / r.total_added)) AS INTEGER)) END AS ownership,
+       r.authors, r.revisions,
+       CASE WHEN r.fractal < 1e-9 THEN 0.0
+            ELSE round(r.fractal, 1 - CAST(floor(log10(r.fractal)) AS INTEGER)) END AS fragmentation,
+       p.last_active AS main_dev_last_active,
+       p.last_active <= b.end_at - to_days(CAST(inactive_days AS INTEGER)) AS knowledge_loss
+FROM ranked r JOIN bounds b ON b.repo = r.repo
+LEFT JOIN people p ON p.repo = r.repo AND p.author_email = r.author_email
+WHERE r.position = 1
+ORDER BY r.repo, r.kind, r.path;
