@@ -34,14 +34,14 @@ def repo_info(source: Source) -> dict:
 
 def index(path: str | Path = ".", repo: str | None = None, lake: Lake | None = None,
           extractors: list[str] | None = None, full: bool = False, logs: list[str] | None = None,
-          progress=None) -> list[RunSummary]:
+          progress=None, extra_options: dict | None = None) -> list[RunSummary]:
     """Run the selected (default: all registered) extractors on one repository; each publishes atomically.
 
     Every extractor runs even when an earlier one failed; the first failure is raised at the end.
     """
     lake = lake or Lake()
     source = resolve_source(path, repo)
-    options = {"full": full, "logs": list(logs or [])}
+    options = {**(extra_options or {}), "full": full, "logs": list(logs or [])}
     summaries, failures = [], []
     for extractor in load_registry().select(extractors):
         try:

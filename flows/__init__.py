@@ -1,0 +1,1 @@
+"""Prefect flows: thin sequences of task calls over the ``pipeline`` API."""

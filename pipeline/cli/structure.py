@@ -1,0 +1,210 @@
+"""Commands over the structure tables and the lake itself: index, update, status, sql, search, callers,
+blast-radius, dead-code, extractors."""
+
+from __future__ import annotations
+
+import sys
+
+from .output import emit, message
+
+
+def _lake(args):
+    from ..lake import Lake
+
+    return Lake(args.lake)
+
+
+def _catalog(args):
+    from ..catalog import connect
+
+    return connect(_lake(args))
+
+
+def _progress():
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int, label: str) -> None:
+        width = 30
+        filled = int(width * done / max(total, 1))
+        sys.stderr.write(f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{total} files ")
+        if done >= total:
+            sys.stderr.write("\n")
+
+    return show
+
+
+def cmd_index(args) -> int:
+    from ..indexing import index
+
+    options = {"git_backend": args.git_backend, "keep_commands": args.keep_commands}
+    summaries = index(args.path, repo=args.repo, lake=_lake(args), full=args.full, logs=args.logs,
+                      extractors=args.extractors.split(",") if args.extractors else None, progress=_progress(),
+                      extra_options=options)
+    emit(["repo", "extractor", "status", "rows", "files_skipped", "commit", "seconds"],
+         [(s.repo, s.extractor, s.status, sum(s.rows.values()), s.files_skipped, (s.commit or "")[:12],
+           round(s.seconds, 2)) for s in summaries], args.format)
+    return 0
+
+
+def cmd_update(args) -> int:
+    from ..indexing import update
+
+    s = update(args.path, args.files, repo=args.repo, lake=_lake(args))
+    emit(["repo", "status", "files", "symbols", "edges", "seconds"],
+         [(s.repo, s.status, s.rows.get("files"), s.rows.get("symbols"), s.rows.get("edges"), round(s.seconds, 3))],
+         args.format)
+    return 0
+
+
+def cmd_status(args) -> int:
+    from ..query import status
+
+    lake = _lake(args)
+    columns, rows = status(_catalog(args), lake)
+    if not rows:
+        message(f"the lake at {lake.root} is empty: run `codelake index PATH`")
+    emit(columns, rows, args.format)
+    return 0
+
+
+def cmd_sql(args) -> int:
+    catalog = _catalog(args)
+    if args.query:
+        emit(*catalog.rows(args.query), args.format)
+        return 0
+    return _repl(catalog, args.format)
+
+
+def _repl(catalog, fmt: str) -> int:
+    from ..errors import QueryError
+
+    message(f"codelake sql: views {', '.join(catalog.views)}. End statements with ';', Ctrl-D to quit.")
+    buffer = []
+    while True:
+        try:
+            line = input("codelake> " if not buffer else "      ...> ")
+        except EOFError:
+            return 0
+        buffer.append(line)
+        if line.rstrip().endswith(";"):
+            try:
+                emit(*catalog.rows("\n".join(buffer)), fmt)
+            except QueryError as exc:
+                message(f"error: {exc}")
+            buffer = []
+
+
+def cmd_search(args) -> int:
+    from ..query import search
+
+    emit(*search(_catalog(args), args.term, args.limit), args.format)
+    return 0
+
+
+def cmd_callers(args) -> int:
+    from ..query import callers, resolve_target
+
+    catalog = _catalog(args)
+    target = resolve_target(catalog, args.target, args.repo)
+    emit(*callers(catalog, target), args.format)
+    return 0
+
+
+def cmd_blast_radius(args) -> int:
+    from ..query import blast_radius, gaps, resolve_target
+
+    catalog = _catalog(args)
+    target = resolve_target(catalog, args.target, args.repo)
+    columns, rows = blast_radius(catalog, target, args.depth, args.reverse, args.min_confidence)
+    direction = "depends on" if args.reverse else "depend on"
+    message(f"{len(rows)} symbols {direction} {target.value} (depth <= {args.depth}); "
+            f"{sum(1 for r in rows if r[6])} in other files, {sum(1 for r in rows if r[5])} tests")
+    emit(columns, rows[: args.limit] if args.limit else rows, args.format)
+    _warn_incomplete(rows, gaps(catalog, target))
+    return 0
+
+
+def _warn_incomplete(rows, gap: dict) -> None:
+    guessed = sum(1 for r in rows if r[8])
+    notes = []
+    if guessed:
+        notes.append(f"{guessed} results rest on name-guessed edges or partly parsed files")
+    if gap.get("unparsed_files"):
+        notes.append(f"{gap['unparsed_files']} files were parsed only partly or by regex")
+    if gap.get("unresolved_mentions"):
+        notes.append(f"{gap['unresolved_mentions']} references to that name could not be resolved")
+    if notes:
+        message("may be incomplete (a lower bound): " + "; ".join(notes))
+
+
+def cmd_dead_code(args) -> int:
+    from ..query import dead_code, dead_code_summary
+
+    catalog = _catalog(args)
+    if args.summary:
+        emit(*dead_code_summary(catalog, args.exclude_exported, args.repo), args.format)
+        return 0
+    emit(*dead_code(catalog, args.min_confidence, args.exclude_exported, args.repo), args.format)
+    return 0
+
+
+def cmd_extractors(args) -> int:
+    from ..registry import load_registry
+
+    registry = load_registry()
+    rows = [(p.name, p.version, ", ".join(p.tables), p.distribution, "ok") for p in registry.describe()]
+    rows += [(name, "", "", "", f"failed to load: {err}") for name, err in registry.broken.items()]
+    emit(["name", "version", "tables", "from", "status"], rows, args.format)
+    return 0
+
+
+def register(sub, common) -> None:
+    p = sub.add_parser("index", parents=[common], help="index a repository with every registered extractor")
+    p.add_argument("path", nargs="?", default=".")
+    p.add_argument("--repo", help="repository id (default: org__name from the origin URL, or the folder name)")
+    p.add_argument("--full", action="store_true", help="re-parse every file, not only the changed ones")
+    p.add_argument("--extractors", help="comma-separated extractor names (default: all registered)")
+    p.add_argument("--logs", action="append", default=[], metavar="DIR", help="extra agent-log folder (repeatable)")
+    p.add_argument("--git-backend", choices=("git", "pydriller"), default="git", help="git history backend")
+    p.add_argument("--keep-commands", action="store_true", help="opt in: store agents' shell commands in full")
+    p.set_defaults(func=cmd_index)
+
+    p = sub.add_parser("update", parents=[common], help="re-index just these files (the post-edit path)")
+    p.add_argument("path")
+    p.add_argument("files", nargs="+")
+    p.add_argument("--repo")
+    p.set_defaults(func=cmd_update)
+
+    p = sub.add_parser("status", parents=[common], help="per repository: files, symbols, edges, freshness")
+    p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("sql", parents=[common], help="run SQL over the lake's views (no query: interactive)")
+    p.add_argument("query", nargs="?")
+    p.set_defaults(func=cmd_sql)
+
+    p = sub.add_parser("search", parents=[common], help="find symbols by name, qualified name or path")
+    p.add_argument("term")
+    p.add_argument("--limit", type=int, default=30)
+    p.set_defaults(func=cmd_search)
+
+    for name, func, text in (("callers", cmd_callers, "who references a symbol (or the symbols of a file)"),
+                             ("blast-radius", cmd_blast_radius, "what transitively depends on a symbol or file")):
+        p = sub.add_parser(name, parents=[common], help=text)
+        p.add_argument("target", help="a symbol id (path::Qual.name), a file path, or a name")
+        p.add_argument("--repo")
+        p.set_defaults(func=func)
+    p.add_argument("--depth", type=int, default=4)
+    p.add_argument("--reverse", action="store_true", help="what the target depends on instead")
+    p.add_argument("--min-confidence", type=float, default=0.0)
+    p.add_argument("--limit", type=int, default=0, help="show at most N rows (0: all)")
+
+    p = sub.add_parser("dead-code", parents=[common], help="symbols nothing references, with confidence and reason")
+    p.add_argument("--summary", action="store_true", help="counts per kind instead of the list")
+    p.add_argument("--min-confidence", type=float, default=0.0)
+    p.add_argument("--exclude-exported", action="store_true", help="leave out exported API (for libraries)")
+    p.add_argument("--repo")
+    p.set_defaults(func=cmd_dead_code)
+
+    p = sub.add_parser("extractors", parents=[common], help="installed extractor plugins and their tables")
+    p.set_defaults(func=cmd_extractors)

@@ -1,0 +1,116 @@
+"""Python API for reading the lake: status, search, callers, blast radius, dead code, ad-hoc SQL.
+
+Every function takes a Catalog (``pipeline.catalog.connect``) and returns ``(columns, rows)``; the CLI only renders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import QueryError
+from .lake import Lake
+from .repos import commits_behind
+
+
+@dataclass
+class Target:
+    """What a user named: a symbol id or a file path, with the repository it is in."""
+
+    value: str
+    kind: str  # symbol | file
+    repo: str
+    name: str
+
+
+class AmbiguousTarget(QueryError):
+    def __init__(self, target: str, choices: list[tuple]):
+        self.choices = choices
+        listed = "; ".join(f"{c[1]} ({c[0]})" for c in choices[:10])
+        super().__init__(f"{target!r} matches {len(choices)} symbols, name one by id: {listed}")
+
+
+def resolve_target(catalog, target: str, repo: str | None = None) -> Target:
+    """A symbol id, a file path, or a (qualified) name; several matching names are an error listing them."""
+    params = [target, repo, repo]
+    cols, rows = catalog.rows("SELECT repo, id, name FROM symbols WHERE id = ? AND (? IS NULL OR repo = ?)", params)
+    if rows:
+        return Target(rows[0][1], "symbol", rows[0][0], rows[0][2])
+    cols, rows = catalog.rows("SELECT repo, path FROM files WHERE path = ? AND (? IS NULL OR repo = ?)", params)
+    if rows:
+        return Target(rows[0][1], "file", rows[0][0], rows[0][1])
+    cols, rows = catalog.rows(
+        "SELECT repo, id, name FROM symbols WHERE (name = ? OR qualname = ? OR id LIKE '%::' || ?) "
+        "AND kind <> 'module' AND (? IS NULL OR repo = ?) ORDER BY is_test, id",
+        [target, target, target, repo, repo])
+    if not rows:
+        raise QueryError(f"no symbol or file named {target!r} in the lake (try: codelake search {target})")
+    if len(rows) > 1:
+        raise AmbiguousTarget(target, rows)
+    return Target(rows[0][1], "symbol", rows[0][0], rows[0][2])
+
+
+def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0):
+    return catalog.rows(
+        "SELECT id, kind, path, line_start AS line, depth, is_test, other_file, confidence, may_be_incomplete, via "
+        "FROM blast_radius(?, max_depth := ?, reverse := ?, min_confidence := ?, repo_id := ?)",
+        [target.value, depth, reverse, min_confidence, target.repo])
+
+
+def gaps(catalog, target: Target) -> dict:
+    cols, rows = catalog.rows("SELECT * FROM blast_radius_gaps(?, repo_id := ?)", [target.name, target.repo])
+    return dict(zip(cols, rows[0])) if rows else {}
+
+
+def callers(catalog, target: Target):
+    if target.kind == "file":
+        return catalog.rows(
+            "SELECT c.caller_id, c.path, c.line, c.kind, c.confidence, c.resolution, c.symbol_id AS target "
+            "FROM callers c JOIN symbols s ON s.repo = c.repo AND s.id = c.symbol_id "
+            "WHERE s.path = ? AND c.repo = ? AND c.path <> s.path ORDER BY c.path, c.line", [target.value, target.repo])
+    return catalog.rows(
+        "SELECT caller_id, path, line, kind, confidence, resolution FROM callers "
+        "WHERE symbol_id = ? AND repo = ? ORDER BY confidence DESC, path, line", [target.value, target.repo])
+
+
+def search(catalog, term: str, limit: int = 30):
+    return catalog.rows("SELECT repo, id, kind, path, line_start AS line FROM search_symbols(?, max_rows := ?)",
+                        [term, limit])
+
+
+def dead_code(catalog, min_confidence: float = 0.0, exclude_exported: bool = False, repo: str | None = None):
+    catalog.sql("SET VARIABLE dead_code_exclude_exported = ?", [exclude_exported])
+    return catalog.rows(
+        "SELECT repo, id, kind, path, line_start AS line, confidence, reason FROM dead_code "
+        "WHERE confidence >= ? AND (? IS NULL OR repo = ?) ORDER BY confidence DESC, path, line_start",
+        [min_confidence, repo, repo])
+
+
+def dead_code_summary(catalog, exclude_exported: bool = False, repo: str | None = None):
+    catalog.sql("SET VARIABLE dead_code_exclude_exported = ?", [exclude_exported])
+    return catalog.rows(
+        "SELECT repo, kind, count(*) AS symbols, count(*) FILTER (WHERE confidence >= 0.9) AS high_confidence, "
+        "round(avg(confidence), 2) AS avg_confidence FROM dead_code WHERE (? IS NULL OR repo = ?) "
+        "GROUP BY repo, kind ORDER BY repo, symbols DESC", [repo, repo])
+
+
+def status(catalog, lake: Lake):
+    """Per repository: what the lake holds and how far its index is behind the repository's HEAD."""
+    cols, rows = catalog.rows(
+        "SELECT f.repo, count(*) AS files, count(*) FILTER (WHERE parse_status = 'skipped') AS skipped, "
+        "count(*) FILTER (WHERE parse_status IN ('partial', 'fallback')) AS partial, "
+        "(SELECT count(*) FROM symbols s WHERE s.repo = f.repo) AS symbols, "
+        "(SELECT count(*) FROM edges e WHERE e.repo = f.repo) AS edges, "
+        "(SELECT count(*) FROM edges e WHERE e.repo = f.repo AND e.dst_id IS NOT NULL) AS resolved_edges "
+        "FROM files f GROUP BY f.repo ORDER BY f.repo")
+    out = []
+    for row in rows:
+        snap = lake.snapshot(row[0])
+        commit = (snap.cursors.get("structure") or {}).get("commit")
+        root = snap.info.get("root")
+        behind = commits_behind(root, commit) if root and commit else None
+        out.append(row + ((commit or "")[:12] or None, behind, snap.updated_at))
+    return cols + ["indexed_commit", "behind_head", "updated_at"], out
+
+
+def sql(catalog, query: str):
+    return catalog.rows(query)
