@@ -1,0 +1,170 @@
+"""The lake's contract: layout, atomic snapshots across tables, crash safety under SIGKILL, serialized writers."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+import pytest
+
+from conftest import git
+from pipeline import LAKE_SCHEMA_VERSION
+from pipeline.catalog import table_variables
+from pipeline.errors import ExtractError, RepoIdError, SchemaVersionError
+from pipeline.extractor import Batch, Cursor, Replace
+from pipeline.lake import Lake
+from pipeline.repos import derive_repo_id, validate_repo_id
+
+WRITER = Path(__file__).parent / "lake_writer.py"
+SCHEMA = pa.schema([("repo", pa.string()), ("path", pa.string()), ("v", pa.int64())])
+
+
+class Rows:
+    name, version = "rows", "1"
+    tables = {"t": SCHEMA}
+
+    def __init__(self, rows, replace_keys=None, fail=False):
+        self.rows, self.replace_keys, self.fail = rows, replace_keys, fail
+
+    def run(self, ctx, cursor):
+        if self.replace_keys is not None:
+            yield Replace("t", "path", self.replace_keys)
+        yield Batch("t", pa.table({"path": [r[0] for r in self.rows], "v": [r[1] for r in self.rows]}))
+        if self.fail:
+            raise ValueError("boom in the middle")
+        return Cursor(commit="c1", state={"n": len(self.rows)})
+
+
+def read(lake: Lake, repo: str = "r") -> list[tuple]:
+    return sorted((d["path"], d["v"]) for d in lake.read_table(repo, "t").to_pylist())
+
+
+@pytest.mark.parametrize("bad", ["", ".", "..", "../escape", "a/b", "a b", "x;rm", "ünï"])
+def test_invalid_repo_ids_are_refused_with_a_clear_message(bad):
+    with pytest.raises(RepoIdError, match="invalid repository id"):
+        validate_repo_id(bad)
+
+
+def test_repo_id_comes_from_the_origin_url_or_the_folder(tmp_path):
+    repo = tmp_path / "my repo!"
+    repo.mkdir()
+    assert derive_repo_id(repo) == "my-repo"
+    git(repo, "init", "-q")
+    git(repo, "remote", "add", "origin", "git@github.com:acme/widgets.git")
+    assert derive_repo_id(repo) == "acme__widgets"
+
+
+def test_a_run_writes_the_partition_layout_and_a_versioned_manifest(lake):
+    lake.run_extractor("r", Rows([("a", 1), ("b", 2)]), ".")
+    assert (lake.root / "t" / "repo=r" / "data.parquet").is_file()
+    assert json.loads((lake.root / "_lake.json").read_text())["schema_version"] == LAKE_SCHEMA_VERSION
+    snap = lake.snapshot("r")
+    assert snap.cursors["rows"] == {"commit": "c1", "state": {"n": 2}}
+    assert set(snap.tables) == {"t", "runs"}
+    rows = duckdb.sql(f"SELECT repo, path, v FROM '{lake.root}/t/*/*.parquet' ORDER BY path").fetchall()
+    assert rows == [("r", "a", 1), ("r", "b", 2)]
+
+
+def test_replace_drops_only_the_named_keys_and_appends(lake):
+    lake.run_extractor("r", Rows([("a", 1), ("b", 2), ("c", 3)]), ".")
+    lake.run_extractor("r", Rows([("b", 20), ("d", 4)], replace_keys=["b", "d", "c"]), ".")
+    assert read(lake) == [("a", 1), ("b", 20), ("d", 4)]
+
+
+def test_without_replace_a_run_replaces_the_partition(lake):
+    lake.run_extractor("r", Rows([("a", 1), ("b", 2)]), ".")
+    lake.run_extractor("r", Rows([("z", 9)]), ".")
+    assert read(lake) == [("z", 9)]
+
+
+def test_a_failed_run_keeps_the_previous_data_and_is_recorded(lake):
+    lake.run_extractor("r", Rows([("a", 1)]), ".")
+    with pytest.raises(ExtractError, match="boom in the middle"):
+        lake.run_extractor("r", Rows([("b", 2)], fail=True), ".")
+    assert read(lake) == [("a", 1)]
+    runs = lake.read_table("r", "runs").to_pylist()
+    assert [r["status"] for r in runs] == ["ok", "failed"]
+    assert "ValueError: boom in the middle" in runs[1]["error"]
+    assert not list((lake.root / "t" / "repo=r" / "_v").glob("*.tmp"))
+
+
+def test_other_repositories_partitions_are_untouched(lake):
+    lake.run_extractor("r", Rows([("a", 1)]), ".")
+    lake.run_extractor("s", Rows([("x", 7)]), ".")
+    lake.run_extractor("r", Rows([("b", 2)]), ".")
+    assert read(lake, "s") == [("x", 7)]
+
+
+def test_a_lake_from_a_newer_codelake_is_refused(lake):
+    lake.run_extractor("r", Rows([("a", 1)]), ".")
+    (lake.root / "_lake.json").write_text(json.dumps({"schema_version": LAKE_SCHEMA_VERSION + 1}))
+    with pytest.raises(SchemaVersionError, match="upgrade codelake"):
+        Lake(lake.root)
+
+
+def test_leftovers_of_a_killed_writer_are_swept_by_the_next_writer(lake):
+    lake.run_extractor("r", Rows([("a", 1)]), ".")
+    version_dir = lake.root / "t" / "repo=r" / "_v"
+    (version_dir / "dead.new.tmp").write_bytes(b"torn")
+    (version_dir / "dead.parquet").write_bytes(b"finished but never published")
+    lake.run_extractor("r", Rows([("b", 2)]), ".")
+    assert not (version_dir / "dead.new.tmp").exists() and not (version_dir / "dead.parquet").exists()
+
+
+def _read_snapshot(lake: Lake, repo: str) -> tuple[int, int]:
+    """Read both tables of the current snapshot the way the catalog does; return (generations, rows)."""
+    files = table_variables(lake, [repo])
+    con = duckdb.connect()
+    query = ("SELECT count(DISTINCT gen), count(*) FROM (SELECT gen FROM read_parquet(?, union_by_name=true) "
+             "UNION ALL SELECT gen FROM read_parquet(?, union_by_name=true))")
+    return con.execute(query, [files["alpha"], files["beta"]]).fetchone()
+
+
+def test_sigkilled_writers_never_tear_a_snapshot_while_readers_loop(lake):
+    spawn = lambda: subprocess.Popen([sys.executable, str(WRITER), str(lake.root), "r", "snapshot", "1"])  # noqa
+    assert spawn().wait() == 0  # one complete snapshot to start from
+    errors, reads, stop = [], [0], threading.Event()
+
+    def reader():
+        while not stop.is_set():
+            try:
+                generations, rows = _read_snapshot(Lake(lake.root), "r")
+                assert (generations, rows) == (1, 600_000), (generations, rows)
+                reads[0] += 1
+            except Exception as exc:  # any failure of a reader is the bug this test exists for
+                errors.append(repr(exc))
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    rng = random.Random(7)
+    try:
+        for _ in range(12):
+            proc = subprocess.Popen([sys.executable, str(WRITER), str(lake.root), "r", "snapshot"])
+            time.sleep(rng.uniform(0.3, 1.5))
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+    finally:
+        stop.set()
+        thread.join()
+    assert errors == []
+    assert reads[0] > 10
+    assert spawn().wait() == 0
+    leftovers = [p for p in lake.root.rglob("*") if p.name.endswith("tmp") or ".tmp-" in p.name]
+    assert leftovers == []
+
+
+def test_two_writers_on_one_repository_are_serialized_without_lost_updates(lake):
+    procs = [subprocess.Popen([sys.executable, str(WRITER), str(lake.root), "r", "append", "15"]) for _ in range(2)]
+    assert [p.wait() for p in procs] == [0, 0]
+    counter = lake.read_table("r", "counter")
+    assert counter.num_rows == 30
+    assert len(set(counter.column("gen").to_pylist())) == 30
