@@ -106,6 +106,7 @@ class FileScan:
             if rows is None:
                 return
             self.rows.extend(rows)  # emitted by an earlier run: emitted again, the call key replaces the old row
+            self.shared.seen.update(row["call_key"] for row in rows)
         for row in rows:
             row["success"] = success
             if created and row["op"] == "write":
