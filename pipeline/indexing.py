@@ -68,9 +68,15 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
 
 
 def _relative(root: Path, file: str) -> str:
+    """A path given absolute, relative to the working directory, or relative to the repository root."""
     p = Path(file)
-    p = (Path.cwd() / p) if not p.is_absolute() else p
-    try:
-        return p.resolve().relative_to(root).as_posix() if p.exists() else p.absolute().relative_to(root).as_posix()
-    except ValueError:
-        raise CodelakeError(f"{file}: not inside the repository {root}") from None
+    candidates = [p] if p.is_absolute() else [Path.cwd() / p, root / p]
+    inside = []
+    for c in candidates:
+        try:
+            inside.append((c.exists(), c.resolve().relative_to(root).as_posix()))
+        except ValueError:
+            continue
+    if not inside:
+        raise CodelakeError(f"{file}: not inside the repository {root}")
+    return max(inside, key=lambda t: t[0])[1]

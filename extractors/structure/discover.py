@@ -65,7 +65,9 @@ def list_candidates(root: Path, is_git: bool) -> list[Candidate]:
         if language_for(path):
             found[path] = Candidate(path, None)
     for path in _git_z(root, "diff", "--name-only", "-z"):  # dirty in the working tree: hash the content
-        if path in found:
+        if path in found and not os.path.lexists(root / path):
+            del found[path]  # deleted but not yet committed
+        elif path in found:
             found[path].blob_sha = None
     return sorted(found.values(), key=lambda c: c.path)
 
@@ -88,13 +90,20 @@ def content_sha(root: Path, cand: Candidate) -> str | None:
         return cand.blob_sha
     try:
         full = root / cand.path
-        if full.is_symlink():
-            return blob_sha(os.readlink(full).encode())
-        with open(full, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-        return blob_sha(data) if len(data) <= MAX_BYTES else f"size:{full.stat().st_size}:{full.stat().st_mtime_ns}"
+        size = full.lstat().st_size
+        data = b"" if full.is_symlink() or size > MAX_BYTES else full.read_bytes()
+        return sha_of(full, size, data)
     except OSError:
         return None
+
+
+def sha_of(full: Path, size: int, data: bytes) -> str:
+    """Content id: git's blob id; a symlink's target; size and mtime for files too large to read whole."""
+    if full.is_symlink():
+        return blob_sha(os.readlink(full).encode())
+    if size > MAX_BYTES:
+        return f"size:{size}:{full.stat().st_mtime_ns}"
+    return blob_sha(data)
 
 
 def skip_reason(root: Path, path: str, head: bytes, size: int, mode: str) -> tuple[str | None, bool, bool]:

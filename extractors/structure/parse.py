@@ -20,7 +20,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .discover import MAX_BYTES, blob_sha, is_test_path, skip_reason
+from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .languages import LANGUAGES, Language, compiled_fallback
 
 CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "enum", "module", "object"}
@@ -82,12 +82,12 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
     except OSError as exc:
         return _skipped(facts, f"unreadable ({exc.strerror or exc})")
     facts.size = size
-    if facts.blob_sha is None and size <= MAX_BYTES:
-        facts.blob_sha = blob_sha(data)
+    facts.blob_sha = facts.blob_sha or sha_of(full, size, data)
     reason, facts.is_generated, facts.is_vendored = skip_reason(root, path, data[:20000], size, mode)
     if reason:
         return _skipped(facts, reason)
     facts.lines = data.count(b"\n") + (0 if not data or data.endswith(b"\n") else 1)
+    data = _as_utf8(data, facts)
     if lang.grammar is None or query_text(lang.name) is None:
         return _regex_fallback(facts, data, lang, "no grammar")
     try:
@@ -105,6 +105,16 @@ def _read(full: Path, size: int) -> bytes:
         with open(full, "rb") as fh:
             return fh.read(20000)
     return full.read_bytes()
+
+
+def _as_utf8(data: bytes, facts: FileFacts) -> bytes:
+    """Legacy 8-bit sources are read as Latin-1 (every byte decodes), so names stay whole and lines keep numbers."""
+    try:
+        data.decode("utf-8")
+        return data
+    except UnicodeDecodeError as exc:
+        facts.skip_reason = f"invalid UTF-8 at byte {exc.start}: read as Latin-1"
+        return data.decode("latin-1").encode("utf-8")
 
 
 def _skipped(facts: FileFacts, reason: str) -> FileFacts:

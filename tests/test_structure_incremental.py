@@ -1,0 +1,105 @@
+"""Freshness by content: only changed files are re-parsed (committed, dirty, untracked, deleted), ``update`` touches
+just the named files, and edges into changed files are re-resolved every time."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from conftest import git, index_structure
+from pipeline import indexing
+
+BASE = {
+    "app/core.py": "def helper():\n    return 1\n\n\ndef unused():\n    return 2\n",
+    "app/main.py": "from app.core import helper\n\n\ndef run():\n    return helper()\n",
+    "app/other.py": "def other():\n    return 3\n",
+    "app/__init__.py": "",
+}
+
+
+def counters(lake, repo="repo") -> dict:
+    last = lake.read_table(repo, "runs").to_pylist()[-1]
+    return {**json.loads(last["counters"]), "files_skipped": last["files_skipped"]}
+
+
+def edges(lake, repo="repo") -> set[tuple]:
+    return {(e["src_id"], e["dst_id"]) for e in lake.read_table(repo, "edges").to_pylist() if e["dst_id"]}
+
+
+def symbol_ids(lake, repo="repo") -> set[str]:
+    return set(lake.read_table(repo, "symbols").column("id").to_pylist())
+
+
+def test_a_second_run_parses_nothing_when_nothing_changed(lake, make_repo):
+    root = make_repo(files=BASE)
+    index_structure(lake, root)
+    assert counters(lake)["files_parsed"] == 4
+    index_structure(lake, root)
+    assert counters(lake)["files_parsed"] == 0
+    assert ("app/main.py::run", "app/core.py::helper") in edges(lake)
+
+
+def test_committed_dirty_untracked_and_deleted_files_are_picked_up(lake, make_repo):
+    root = make_repo(files=BASE)
+    index_structure(lake, root)
+    (root / "app/other.py").write_text("from app.core import unused\n\n\ndef other():\n    return unused()\n")
+    git(root, "commit", "-qam", "other uses unused")
+    (root / "app/core.py").write_text(BASE["app/core.py"] + "\n\ndef added():\n    return helper()\n")  # dirty
+    (root / "app/new.py").write_text("def fresh():\n    return 0\n")  # untracked
+    os.remove(root / "app/main.py")
+    index_structure(lake, root)
+    assert counters(lake)["files_parsed"] == 3  # other (committed), core (dirty), new (untracked)
+    ids = symbol_ids(lake)
+    assert {"app/core.py::added", "app/new.py::fresh"} <= ids
+    assert not any(i.startswith("app/main.py::") for i in ids)
+    found = edges(lake)
+    assert ("app/other.py::other", "app/core.py::unused") in found
+    assert ("app/core.py::added", "app/core.py::helper") in found
+    assert not any(src.startswith("app/main.py") for src, _ in found)
+    paths = set(lake.read_table("repo", "files").column("path").to_pylist())
+    assert "app/main.py" not in paths and "app/new.py" in paths
+
+
+def test_update_reindexes_only_the_named_files_and_re_resolves_edges_into_them(lake, make_repo):
+    root = make_repo(files=BASE)
+    index_structure(lake, root)
+    (root / "app/core.py").write_text("def renamed():\n    return 1\n")
+    (root / "app/other.py").write_text("def changed_but_not_named():\n    return 1\n")
+    summary = indexing.update(root, [str(root / "app/core.py")], repo="repo", lake=lake)
+    assert summary.status == "ok"
+    assert counters(lake)["files_parsed"] == 1
+    ids = symbol_ids(lake)
+    assert "app/core.py::renamed" in ids and "app/core.py::helper" not in ids
+    assert "app/other.py::other" in ids  # not named, not re-read
+    assert ("app/main.py::run", "app/core.py::helper") not in edges(lake)
+    stale = [e for e in lake.read_table("repo", "edges").to_pylist() if e["dst_name"] == "helper"]
+    assert stale and all(e["dst_id"] is None for e in stale if e["kind"] == "calls")
+
+
+def test_update_of_a_deleted_file_removes_its_rows(lake, make_repo):
+    root = make_repo(files=BASE)
+    index_structure(lake, root)
+    os.remove(root / "app/other.py")
+    indexing.update(root, ["app/other.py"], repo="repo", lake=lake)
+    assert not any(i.startswith("app/other.py") for i in symbol_ids(lake))
+
+
+def test_a_folder_outside_git_is_indexed_by_content_hash(lake, tmp_path):
+    root = tmp_path / "plain"
+    for rel, text in BASE.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    index_structure(lake, root)
+    assert counters(lake)["files_parsed"] == 4
+    (root / "app/other.py").write_text("def other():\n    return 4\n")
+    index_structure(lake, root)
+    assert counters(lake)["files_parsed"] == 1
+    files = lake.read_table("repo", "files").to_pylist()
+    assert all(f["indexed_commit"] is None and len(f["blob_sha"]) == 40 for f in files)
+
+
+def test_full_reparses_everything(lake, make_repo):
+    root = make_repo(files=BASE)
+    index_structure(lake, root)
+    index_structure(lake, root, full=True)
+    assert counters(lake)["files_parsed"] == 4
