@@ -1,0 +1,226 @@
+"""The history views on a fixture history whose expected numbers are computed by hand below.
+
+The history (tests/git_fixtures.py, build_view_history), days after 2024-01-01, the latest commit c9 on day 130:
+
+    c1 d0   Ann  a.py A +10, b.py A +5, docs/readme.md A +3
+    c2 d10  Ann  a.py +2 -1, b.py +1
+    c3 d20  Ben  a.py +3, b.py -1, lib/c.py A +4
+    c4 d30  Ben  b.py -> lib/b.py (pure rename), a.py +1 -1
+    c5 d40  Ann  a.py +1, lib/b.py +2
+    c6 d100 Cy   a.py +5 -2, lib/c.py +1 -1
+    c7 d110 Cy   lib/b.py +1 -1, lib/c.py +2, docs/readme.md +1
+    c8 d120 Ben  docs/readme.md D (-4), a.py +1
+    c9 d130 Cy   a.py +1 -1, lib/b.py +1 -1, new1.txt A +1, new2.txt A +1
+
+Current files: a.py (19 lines), lib/b.py (7, formerly b.py), lib/c.py (6), new1.txt, new2.txt; docs/readme.md
+was deleted.
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+import pytest
+
+from git_fixtures import at, build_view_history, mine
+from pipeline.catalog import connect
+from pipeline.extractor import Batch, Cursor
+from pipeline.lake import Lake
+
+STRUCTURE_FILES = [("a.py", 19), ("lib/b.py", 7), ("lib/c.py", 6)]  # new1.txt/new2.txt: not source files
+DEFINITIONS = {"a.py": 3, "lib/b.py": 1, "lib/c.py": 0}
+
+
+class FixtureStructure:
+    """Writes real `files` and `symbols` rows (the structure extractor's columns) for the fixture's files."""
+
+    name = "fixture_structure"
+    version = "0"
+
+    def __init__(self):
+        b, s, i = pa.bool_(), pa.string(), pa.int64()
+        self.tables = {
+            "files": pa.schema([("repo", s), ("path", s), ("language", s), ("blob_sha", s), ("lines", i),
+                                ("bytes", i), ("is_test", b), ("is_generated", b), ("is_vendored", b),
+                                ("parse_status", s), ("skip_reason", s), ("indexed_commit", s)]),
+            "symbols": pa.schema([("repo", s), ("id", s), ("path", s), ("name", s), ("qualname", s), ("kind", s),
+                                  ("line_start", i), ("line_end", i), ("parent_id", s), ("language", s),
+                                  ("is_exported", b), ("is_entry_point", b), ("is_test", b)]),
+        }
+
+    def run(self, ctx, cursor):
+        files = [{"path": p, "language": "python", "blob_sha": None, "lines": n, "bytes": 20 * n, "is_test": False,
+                  "is_generated": False, "is_vendored": False, "parse_status": "ok", "skip_reason": None,
+                  "indexed_commit": None} for p, n in STRUCTURE_FILES]
+        symbols = [{"id": f"{p}::{q}", "path": p, "name": q, "qualname": q, "kind": "function", "line_start": 1,
+                    "line_end": 2, "parent_id": None, "language": "python", "is_exported": True,
+                    "is_entry_point": False, "is_test": False}
+                   for p, count in DEFINITIONS.items() for q in [f"f{k}" for k in range(count)] + ["<module>"]]
+        schema = self.tables
+        yield Batch("files", pa.Table.from_pylist(files, schema=schema["files"].remove(0)))
+        yield Batch("symbols", pa.Table.from_pylist(symbols, schema=schema["symbols"].remove(0)))
+        return Cursor()
+
+
+@pytest.fixture(scope="module")
+def catalog(tmp_path_factory):
+    base = tmp_path_factory.mktemp("views")
+    repo = build_view_history(base / "repo")
+    mine(base / "lake", repo.path)
+    Lake(base / "lake").run_extractor("r", FixtureStructure(), repo.path)
+    return connect(Lake(base / "lake"))
+
+
+def rows(catalog, query, params=None) -> list[dict]:
+    columns, data = catalog.rows(query, params)
+    return [dict(zip(columns, r)) for r in data]
+
+
+def by_path(records, key="path") -> dict:
+    return {r[key]: r for r in records}
+
+
+def test_every_history_view_is_created(catalog):
+    for view in ("commits", "file_changes", "file_changes_current", "file_current_path", "churn", "ownership",
+                 "co_change", "sum_of_coupling", "hotspots"):
+        assert view in catalog.views, catalog.skipped.get(view)
+
+
+def test_current_path_follows_the_rename_and_flags_the_deleted_file(catalog):
+    mapping = {r["path"]: (r["current_path"], r["alive"], r["renames"], r["changes"])
+               for r in rows(catalog, "SELECT * FROM file_current_path")}
+    assert mapping == {
+        "a.py": ("a.py", True, 0, 8), "b.py": ("lib/b.py", True, 1, 3), "lib/b.py": ("lib/b.py", True, 0, 4),
+        "lib/c.py": ("lib/c.py", True, 0, 3), "docs/readme.md": ("docs/readme.md", False, 0, 3),
+        "new1.txt": ("new1.txt", True, 0, 1), "new2.txt": ("new2.txt", True, 0, 1),
+    }
+
+
+def test_churn_over_the_default_90_day_window(catalog):
+    # window (d40, d130]: c6..c9. a.py: c6 +5-2, c8 +1, c9 +1-1 by Cy, Ben, Cy.
+    got = by_path(rows(catalog, "SELECT * FROM churn()"))
+    assert {p: (r["revisions"], r["lines_added"], r["lines_deleted"], r["authors"]) for p, r in got.items()} == {
+        "a.py": (3, 7, 3, 2), "lib/b.py": (2, 2, 2, 1), "lib/c.py": (2, 3, 1, 1),
+        "new1.txt": (1, 1, 0, 1), "new2.txt": (1, 1, 0, 1),
+    }
+    assert got["a.py"]["last_change"] == at(130)
+
+
+def test_churn_whole_history_counts_the_old_name_and_optionally_deleted_files(catalog):
+    got = by_path(rows(catalog, "SELECT * FROM churn(window_days := NULL, include_deleted := true)"))
+    # a.py: 10+2+3+1+1+5+1+1 added, 1+1+2+1 deleted; lib/b.py with b.py: 5+1+2+1+1 added, 1+1+1 deleted
+    assert (got["a.py"]["revisions"], got["a.py"]["lines_added"], got["a.py"]["lines_deleted"]) == (8, 24, 5)
+    assert (got["lib/b.py"]["revisions"], got["lib/b.py"]["lines_added"], got["lib/b.py"]["lines_deleted"]) == (7, 10, 3)
+    assert got["lib/b.py"]["first_change"] == at(0) and got["lib/b.py"]["authors"] == 3
+    assert (got["docs/readme.md"]["revisions"], got["docs/readme.md"]["lines_deleted"],
+            got["docs/readme.md"]["alive"]) == (3, 4, False)
+    assert "b.py" not in got
+
+
+def test_ownership_per_file_and_folder(catalog):
+    got = {(r["kind"], r["path"]): r for r in rows(catalog, "SELECT * FROM ownership()")}
+    # a.py added: Ann 10+2+1=13, Ben 3+1+1=5, Cy 5+1=6 -> 13/24 = 0.54; commits Ann 3, Ben 3, Cy 2 of 8:
+    # fragmentation 1 - (9+9+4)/64 = 0.65625 -> 0.66
+    a = got[("file", "a.py")]
+    assert (a["main_dev"], a["main_dev_added"], a["total_added"], a["ownership"], a["authors"], a["revisions"],
+            a["fragmentation"]) == ("ann@example.com", 13, 24, 0.54, 3, 8, 0.66)
+    # lib/b.py (b.py before c4): Ann 5+1+2=8, Ben 0, Cy 1+1=2 -> 0.8; commits 3, 2, 2 of 7: 1 - 17/49 -> 0.65
+    b = got[("file", "lib/b.py")]
+    assert (b["main_dev"], b["ownership"], b["authors"], b["revisions"], b["fragmentation"]) == (
+        "ann@example.com", 0.8, 3, 7, 0.65)
+    # lib/c.py: Ben 4, Cy 1+2=3 -> 4/7 = 0.57; commits Ben 1, Cy 2 of 3: 1 - 5/9 -> 0.44
+    c = got[("file", "lib/c.py")]
+    assert (c["main_dev"], c["main_dev_name"], c["ownership"], c["fragmentation"]) == ("ben@example.com", "Ben",
+                                                                                    0.57, 0.44)
+    # folder lib: Ann 8, Ben 0+4, Cy 2+3 -> 8/17 = 0.47; commits c1 c2 c5 / c3 c4 / c6 c7 c9 of 8: 1-(9+4+9)/64
+    lib = got[("folder", "lib")]
+    assert (lib["main_dev"], lib["total_added"], lib["ownership"], lib["authors"], lib["revisions"],
+            lib["fragmentation"]) == ("ann@example.com", 17, 0.47, 3, 8, 0.66)
+    assert ("folder", "docs") not in got  # only deleted files in it
+
+
+@pytest.mark.parametrize("inactive_days, lost", [(180, set()), (60, {"a.py", "lib/b.py", "lib"}),
+                                                 (5, {"a.py", "lib/b.py", "lib", "lib/c.py"})])
+def test_knowledge_loss_when_the_main_developer_went_quiet(catalog, inactive_days, lost):
+    # last commits: Ann d40, Ben d120, Cy d130; as_of d130
+    got = rows(catalog, "SELECT path, knowledge_loss FROM ownership(inactive_days := ?)", [inactive_days])
+    assert {r["path"] for r in got if r["knowledge_loss"]} == lost
+
+
+def test_co_change_with_code_maat_defaults_keeps_only_the_strong_pair(catalog):
+    got = rows(catalog, "SELECT * FROM co_change()")
+    # a.py 8 revs, lib/b.py 7, shared c1 c2 c3 c4 c5 c9 = 6; average 7.5; 6/7.5 = 80 %
+    assert [(r["file"], r["coupled"], r["shared_revs"], r["file_revs"], r["coupled_revs"], r["degree"])
+            for r in got] == [("a.py", "lib/b.py", 6, 8, 7, 80), ("lib/b.py", "a.py", 6, 7, 8, 80)]
+    assert got[0]["average_revs"] == 7.5
+    assert got[0]["confidence"] == pytest.approx(6 / 8) and got[0]["reverse_confidence"] == pytest.approx(6 / 7)
+
+
+def test_co_change_thresholds_and_changeset_size(catalog):
+    loose = {(r["file"], r["coupled"]): r["degree"] for r in rows(
+        catalog, "SELECT * FROM co_change(min_revs := 1, min_shared_revs := 2, min_coupling := 0)")}
+    # a.py & lib/c.py: c3 c6 of 8 and 3 -> 2/5.5 = 36 %; lib/b.py & lib/c.py: c3 c7 of 7 and 3 -> 2/5 = 40 %
+    assert loose == {("a.py", "lib/b.py"): 80, ("lib/b.py", "a.py"): 80, ("a.py", "lib/c.py"): 36,
+                     ("lib/c.py", "a.py"): 36, ("lib/b.py", "lib/c.py"): 40, ("lib/c.py", "lib/b.py"): 40}
+    small = rows(catalog, "SELECT * FROM co_change(max_changeset := 3) WHERE file = 'a.py'")
+    # c9 (4 files) ignored: a.py 7 revs, lib/b.py 6, shared 5 -> 5/6.5 = 76.9 %
+    assert [(r["coupled"], r["shared_revs"], r["file_revs"], r["coupled_revs"], r["degree"]) for r in small] == [
+        ("lib/b.py", 5, 7, 6, 76)]
+
+
+def test_co_change_recency_weighting(catalog):
+    got = rows(catalog, "SELECT * FROM co_change(half_life_days := 30) WHERE file = 'a.py'")
+    # weight 0.5^((130 - day)/30): shared d0 d10 d20 d30 d40 d130 = .049606+.0625+.078745+.099213+.125+1 = 1.415064;
+    # a.py adds d100 d120 (.5 + .793701) = 2.708765; lib/b.py adds d110 (.629961) = 2.045025;
+    # 1.415064 / ((2.708765 + 2.045025) / 2) = 59.5 %
+    assert len(got) == 1 and got[0]["weighted_degree"] == 59 and got[0]["degree"] == 80
+    assert got[0]["weighted_shared_revs"] == pytest.approx(1.415064, abs=1e-5)
+
+
+def test_sum_of_coupling(catalog):
+    got = {r["path"]: (r["soc"], r["revisions"]) for r in rows(catalog, "SELECT * FROM sum_of_coupling()")}
+    # other live files per commit: c1 1, c2 1, c3 2, c4 1, c5 1, c6 1, c7 1 (readme deleted), c8 0, c9 3
+    assert got == {"a.py": (1 + 1 + 2 + 1 + 1 + 1 + 0 + 3, 8), "lib/b.py": (1 + 1 + 2 + 1 + 1 + 1 + 3, 7),
+                   "lib/c.py": (2 + 1 + 1, 3), "new1.txt": (3, 1), "new2.txt": (3, 1)}
+
+
+def test_hotspots_rank_recent_revisions_times_lines(catalog):
+    got = rows(catalog, "SELECT * FROM hotspots()")
+    # window (d40, d130] vs (d-50, d40]: a.py 3 vs 5 revs x 19 lines; lib/b.py 2 vs 5 x 7; lib/c.py 2 vs 1 x 6
+    assert [(r["rank"], r["path"], r["revisions"], r["previous_revisions"], r["score"], r["trend"]) for r in got] == [
+        (1, "a.py", 3, 5, 57, "falling"), (2, "lib/b.py", 2, 5, 14, "falling"), (3, "lib/c.py", 2, 1, 12, "rising")]
+    # churned lines: a.py now (5+2)+1+(1+1) = 10, before 10+(2+1)+3+(1+1)+1 = 19
+    assert (got[0]["churn"], got[0]["previous_churn"]) == (10, 19)
+
+
+def test_hotspots_by_symbols_and_shorter_window(catalog):
+    by_symbols = {r["path"]: r["score"] for r in rows(catalog, "SELECT * FROM hotspots(size := 'symbols')")}
+    assert by_symbols == {"a.py": 3 * 3, "lib/b.py": 2 * 1, "lib/c.py": 2 * 0}
+    month = {r["path"]: (r["revisions"], r["previous_revisions"], r["trend"])
+             for r in rows(catalog, "SELECT * FROM hotspots(window_days := 30)")}
+    # (d100, d130]: a.py c8 c9, before (d70, d100]: c6; lib/b.py c7 c9, before none; lib/c.py c7, before c6
+    assert month == {"a.py": (2, 1, "rising"), "lib/b.py": (2, 0, "new"), "lib/c.py": (1, 1, "steady")}
+
+
+def test_lineage_when_a_path_is_reused_after_a_rename(tmp_path):
+    from git_fixtures import GitRepo
+
+    repo = GitRepo(tmp_path / "repo")
+    repo.change("x.txt", 3)
+    repo.commit("l1")
+    repo.change("x.txt", 1)
+    repo.commit("l2")
+    repo.move("x.txt", "y.txt")
+    repo.commit("l3")
+    repo.change("x.txt", 5)  # a new file under the old name
+    repo.commit("l4")
+    repo.move("y.txt", "z.txt")
+    repo.change("z.txt", 1)
+    repo.commit("l5")
+    repo.remove("x.txt")
+    repo.commit("l6")  # every commit in the same second: only the topological order tells them apart
+    mine(tmp_path / "lake", repo.path)
+    catalog = connect(Lake(tmp_path / "lake"))
+    got = sorted((r["path"], r["current_path"], r["alive"], r["renames"], r["changes"])
+                 for r in rows(catalog, "SELECT * FROM file_current_path"))
+    assert got == [("x.txt", "x.txt", False, 0, 2), ("x.txt", "z.txt", True, 2, 2), ("y.txt", "z.txt", True, 1, 1),
+                   ("z.txt", "z.txt", True, 0, 1)]
