@@ -1,0 +1,107 @@
+"""The structure views on a small repository whose graph is known by hand:
+
+    a.py: a2 -> a1 -> b.py: b1 -> c.py: c1        tests/test_c.py: test_c -> c1        c.py: _c2 (unused)
+    cyc.py: p <-> q (a cycle), main -> p, the __main__ block -> main
+Modules importing a symbol depend on it too (``from c import c1``: b.py's module -> c1).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import index_structure
+from pipeline.catalog import connect
+
+FILES = {
+    "c.py": "def c1():\n    return 1\n\n\ndef _c2():\n    return 2\n",
+    "b.py": "from c import c1\n\n\ndef b1():\n    return c1()\n",
+    "a.py": "from b import b1\n\n\ndef a1():\n    return b1()\n\n\ndef a2():\n    return a1()\n",
+    "tests/test_c.py": "from c import c1\n\n\ndef test_c():\n    assert c1() == 1\n",
+    "cyc.py": ("def p(n):\n    return q(n - 1) if n else 0\n\n\ndef q(n):\n    return p(n)\n\n\n"
+               "def main():\n    return p(3)\n\n\nif __name__ == \"__main__\":\n    main()\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def catalog(tmp_path_factory):
+    from pipeline.lake import Lake
+
+    root = tmp_path_factory.mktemp("views") / "repo"
+    for rel, text in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    lake = Lake(root.parent / "lake")
+    index_structure(lake, root)
+    return connect(lake)
+
+
+def rows(catalog, query, *params):
+    cols, found = catalog.rows(query, list(params))
+    return [dict(zip(cols, r)) for r in found]
+
+
+def test_blast_radius_finds_every_transitive_dependent_at_its_shortest_depth(catalog):
+    got = {r["id"]: r["depth"] for r in rows(catalog, "SELECT * FROM blast_radius('c.py::c1')")}
+    assert got == {"b.py::<module>": 1, "b.py::b1": 1, "tests/test_c.py::<module>": 1, "tests/test_c.py::test_c": 1,
+                   "a.py::<module>": 2, "a.py::a1": 2, "a.py::a2": 3}
+
+
+def test_blast_radius_flags_tests_and_other_files(catalog):
+    got = {r["id"]: (r["is_test"], r["other_file"]) for r in rows(catalog, "SELECT * FROM blast_radius('c.py::c1')")}
+    assert sum(t for t, _ in got.values()) == 2
+    assert all(other for _, other in got.values())
+
+
+def test_blast_radius_respects_the_depth_limit(catalog):
+    assert len(rows(catalog, "SELECT * FROM blast_radius('c.py::c1', max_depth := 1)")) == 4
+    assert len(rows(catalog, "SELECT * FROM blast_radius('c.py::c1', max_depth := 2)")) == 6
+
+
+def test_reverse_blast_radius_lists_what_a_symbol_depends_on(catalog):
+    got = {r["id"]: r["depth"] for r in rows(catalog, "SELECT * FROM blast_radius('a.py::a2', reverse := true)")}
+    assert got == {"a.py::a1": 1, "b.py::b1": 2, "c.py::c1": 3}
+
+
+def test_blast_radius_terminates_on_cycles_with_shortest_depths(catalog):
+    got = {r["id"]: r["depth"] for r in rows(catalog, "SELECT * FROM blast_radius('cyc.py::p')")}
+    assert got == {"cyc.py::q": 1, "cyc.py::main": 1, "cyc.py::<module>": 2}
+
+
+def test_blast_radius_of_a_file_starts_from_all_its_symbols(catalog):
+    got = {r["id"] for r in rows(catalog, "SELECT * FROM blast_radius('c.py')")}
+    assert len(got) == 7 and "a.py::a2" in got
+
+
+def test_import_and_same_file_edges_are_not_flagged_as_guesses(catalog):
+    flagged = [r for r in rows(catalog, "SELECT * FROM blast_radius('c.py::c1')") if r["may_be_incomplete"]]
+    assert flagged == []
+
+
+def test_callers_lists_each_inbound_reference(catalog):
+    got = {(r["caller_id"], r["kind"]) for r in rows(catalog, "SELECT * FROM callers WHERE symbol_id = 'c.py::c1'")}
+    assert got == {("b.py::<module>", "imports"), ("b.py::b1", "calls"),
+                   ("tests/test_c.py::<module>", "imports"), ("tests/test_c.py::test_c", "calls")}
+
+
+def test_dead_code_reports_unreferenced_symbols_with_confidence_and_reason(catalog):
+    got = {r["id"]: (float(r["confidence"]), r["reason"]) for r in rows(catalog, "SELECT * FROM dead_code")}
+    assert got == {"a.py::a2": (0.6, "no reference in the repository; exported, may be used from outside"),
+                   "c.py::_c2": (0.9, "no reference anywhere in the repository")}
+
+
+def test_dead_code_can_leave_exported_api_out(catalog):
+    catalog.sql("SET VARIABLE dead_code_exclude_exported = true")
+    try:
+        assert [r["id"] for r in rows(catalog, "SELECT * FROM dead_code")] == ["c.py::_c2"]
+    finally:
+        catalog.sql("SET VARIABLE dead_code_exclude_exported = false")
+
+
+def test_file_deps_aggregates_imports_and_calls_between_files(catalog):
+    got = {(r["src_path"], r["dst_path"]): (r["imports"], r["calls"]) for r in rows(catalog, "SELECT * FROM file_deps")}
+    assert got == {("a.py", "b.py"): (1, 1), ("b.py", "c.py"): (1, 1), ("tests/test_c.py", "c.py"): (1, 1)}
+
+
+def test_search_ranks_exact_names_first(catalog):
+    found = rows(catalog, "SELECT * FROM search_symbols('c1')")
+    assert found[0]["id"] == "c.py::c1" and found[0]["rank"] == 0
