@@ -84,11 +84,8 @@ def load_registry() -> Registry:
             continue
         origin = f"{ep.dist.name} {ep.dist.version}" if ep.dist else ep.value
         try:
-            factory = ep.load()
-            registry.register(factory(), origin)
-        except PluginError:
-            raise
-        except Exception as exc:  # a broken plugin must not take the others down
+            registry.register(ep.load()(), origin)
+        except Exception as exc:  # a broken or clashing plugin is reported, and must not take the others down
             registry.broken[ep.name] = f"{type(exc).__name__}: {exc}"
-            warnings.warn(f"codelake: extractor plugin {ep.name!r} failed to load: {exc}", stacklevel=2)
+            warnings.warn(f"codelake: extractor plugin {ep.name!r} from {origin} not loaded: {exc}", stacklevel=2)
     return registry
