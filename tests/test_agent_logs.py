@@ -213,6 +213,8 @@ def test_rows_stay_when_their_log_file_is_deleted(tmp_path, logs):
     run(lake, logs, "claude_code")
     run(lake, logs, "claude_code", full=True)
     assert len(rows_of(lake)) == 18
+    state = lake.snapshot(REPO).cursors["claude_code"]["state"]["files"]
+    assert not [key for key in state if "claude" in key]  # entries of deleted files are dropped
 
 
 def test_logs_folders_are_recognised_by_content(tmp_path, monkeypatch):

@@ -119,6 +119,11 @@ class FileScan:
             del self.state["pending"]
 
 
+def _existing(files: dict) -> dict:
+    """Cursor entries of files still on disk (a deleted log keeps its rows in the lake, just not its entry)."""
+    return {key: state for key, state in files.items() if Path(key).exists()}
+
+
 def _freeze(row: dict) -> dict:
     return {k: (v.isoformat() if k == "ts" and v is not None else v) for k, v in row.items()}
 
@@ -148,7 +153,7 @@ class LogExtractor:
     def run(self, ctx: RunContext, cursor: Cursor) -> Iterator:
         # Never the whole partition: the other agents' rows live in the same one. Keys are replaced below.
         yield Replace(TABLE, "call_key", [])
-        files = {} if ctx.options.get("full") else dict(cursor.state.get("files", {}))
+        files = {} if ctx.options.get("full") else _existing(cursor.state.get("files", {}))
         shared = RunShared(ctx, PathResolver(Path(ctx.root)), self.name, bool(ctx.options.get("keep_commands")),
                            self.awaits_results)
         buffered: list[dict] = []

@@ -30,7 +30,7 @@ COLUMNS = (
     ("tool", "string"),
     ("op", "string"),
     ("path", "string"),             # relative to the repository root; "." is the root itself
-    ("path_source", "string"),      # tool_input, cwd, patch_header, shell_parse, patch_event, agent_jsonl
+    ("path_source", "string"),      # tool_input, cwd, patch_header, shell_parse, agent_jsonl
     ("confidence", "float64"),
     ("success", "bool"),
     ("git_branch", "string"),
