@@ -5,11 +5,15 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@definition.<kind>`` the whole definition node (kind: function, method, class, interface, struct, enum, trait,
   type, module, impl, ...). In the same pattern: ``@name`` its name, optional ``@parent.name`` (a container given
   by name, e.g. a Go method's receiver type) and optional ``@exported`` (present = exported). Kind ``impl`` is a
-  container only (Rust ``impl T``): it names the parent of what it holds and is not itself a symbol.
+  container only (Rust ``impl T``): it names the parent of what it holds and is not itself a symbol; references
+  directly inside it (``impl Trait for T``) belong to ``T``. Optional ``@self.name``: the name the definition gives its
+  own object (a Go receiver ``m``): ``m.f()`` inside it is read as ``self.f()``. A node captured by several patterns
+  is one definition (exported if any pattern says so).
 - ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
   node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
-  ``@import.wildcard`` as present.
+  ``@import.wildcard`` as present. A ``@reexport`` without a module re-exports the file's own name (JS
+  ``export {a as b}``, ``export default a``) and marks that top-level definition exported.
 - ``@package.name``: a package clause (Go, Java). ``@entry``: marks the file as a program entry (``__main__`` block).
 """
 
@@ -151,9 +155,30 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     raw_defs, raw_refs = [], []
     for _pattern, caps in QueryCursor(query).matches(tree.root_node):
         _collect(caps, data, facts, raw_defs, raw_refs)
-    defs = _nest(raw_defs, lang, facts)
-    facts.defs = _dedupe_qualnames(defs)
-    facts.refs = _enclose(raw_refs, raw_defs, defs)
+    defs, spans = _nest(_merge_same_node(raw_defs), lang, facts)
+    facts.defs = _dedupe_qualnames(_own_reexports_exported(defs, raw_refs))
+    facts.refs = _enclose(raw_refs, spans)
+
+
+def _merge_same_node(raw_defs: list) -> list:
+    """One definition per (node, kind) even when several patterns match it; ``@exported`` from any of them."""
+    merged: dict[tuple, tuple] = {}
+    for d in raw_defs:
+        key = (d[0], d[1], d[2])
+        old = merged.get(key)
+        if old is None:
+            merged[key] = d
+        else:
+            merged[key] = old[:6] + (old[6] or d[6], old[7] or d[7]) + old[8:9] + (old[9] or d[9],)
+    return list(merged.values())
+
+
+def _own_reexports_exported(defs: list[tuple], raw_refs: list) -> list[tuple]:
+    """``export {a}`` / ``export default a`` (a re-export without a module) export the file's top-level ``a``."""
+    names = {r[2] for r in raw_refs if r[1] == "reexport" and r[4] is None}
+    if not names:
+        return defs
+    return [d[:6] + (True,) + d[7:] if d[5] is None and d[1] in names else d for d in defs]
 
 
 def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs: list) -> None:
@@ -163,7 +188,8 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs
         node = nodes[0]
         if key.startswith("definition.") and "name" in caps:
             raw_defs.append((node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
-                             node.end_point[0] + 1, text("parent.name"), "exported" in caps, _decorators(node, data)))
+                             node.end_point[0] + 1, text("parent.name"), "exported" in caps, _decorators(node, data),
+                             text("self.name")))
         elif key.startswith("reference.") and "name" in caps:
             raw_refs.append((node.start_byte, key[10:], text("name"), text("receiver"), None, None,
                              first("name").start_point[0] + 1))
@@ -205,8 +231,8 @@ def _error_lines(root, limit: int = 5) -> list[int]:
 def _nest(raw_defs: list, lang: Language, facts: FileFacts) -> list[tuple]:
     """Qualified names from byte-range nesting; functions inside containers become methods."""
     raw_defs.sort(key=lambda d: (d[0], -d[1]))
-    out, stack = [], []  # stack of (end_byte, qualname, kind, emitted_qualname_or_None)
-    for start, end, kind, name, line_start, line_end, parent_name, exported, decorators in raw_defs:
+    out, stack, spans = [], [], []  # stack of (end_byte, qualname, kind); spans: (start, end, qualname, self name)
+    for start, end, kind, name, line_start, line_end, parent_name, exported, decorators, self_name in raw_defs:
         while stack and stack[-1][0] <= start:
             stack.pop()
         parent = stack[-1] if stack else None
@@ -216,13 +242,14 @@ def _nest(raw_defs: list, lang: Language, facts: FileFacts) -> list[tuple]:
         if kind == "function" and container_kind in CONTAINER_KINDS:
             kind = "method"
         stack.append((end, qualname, kind))
+        spans.append((start, end, qualname, self_name))
         if kind == "impl":
             continue
         parent_q = prefix
         out.append((qualname, name, kind, line_start, line_end, parent_q,
                     _is_exported(lang.name, name, exported, parent_q, facts),
                     _entry_reason(name, kind, parent_q, decorators, lang.name)))
-    return out
+    return out, spans
 
 
 def _is_exported(language: str, name: str, captured: bool, parent: str | None, facts: FileFacts) -> bool:
@@ -257,9 +284,8 @@ def _dedupe_qualnames(defs: list[tuple]) -> list[tuple]:
     return out
 
 
-def _enclose(raw_refs: list, raw_defs: list, defs: list) -> list[tuple]:
+def _enclose(raw_refs: list, spans: list) -> list[tuple]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), in one sweep."""
-    spans = [(d[0], d[1], q[0]) for d, q in zip((d for d in raw_defs if d[2] != "impl"), defs)]
     out, stack, i = [], [], 0
     for start, kind, name, receiver, module, alias, line in sorted(raw_refs, key=lambda r: r[0]):
         while i < len(spans) and spans[i][0] <= start:
@@ -269,5 +295,15 @@ def _enclose(raw_refs: list, raw_defs: list, defs: list) -> list[tuple]:
             i += 1
         while stack and stack[-1][1] <= start:
             stack.pop()
+        if receiver and stack:
+            receiver = _as_self(receiver, stack)
         out.append((stack[-1][2] if stack else "<module>", kind, name, receiver, module, alias, line))
     return out
+
+
+def _as_self(receiver: str, stack: list) -> str:
+    """``m.f()`` inside ``func (m *T) g()`` is ``self.f()``: the innermost definition naming its own object."""
+    self_name = next((s[3] for s in reversed(stack) if s[3]), None)
+    if self_name and (receiver == self_name or receiver.startswith(self_name + ".")):
+        return "self" + receiver[len(self_name):]
+    return receiver

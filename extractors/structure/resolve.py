@@ -10,7 +10,13 @@ Layers, first hit wins (the ``resolution`` column says which one):
   ambiguous       several candidates: one edge each (up to 8), never dropped                    0.30
   unresolved      no candidate: dst_id is null                                                   0.00
 Plus ``dispatch`` edges (base method -> override, 0.70) so that interface/trait/virtual dispatch reaches the
-implementations, and ``imports`` edges from module to module or symbol.
+implementations, and ``imports`` edges from module to module or symbol. Imports follow re-export chains (a name a
+module imports or re-exports, ``export *``), and a method whose type is defined in another file (a Go method, a Rust
+``impl``) becomes a member of that type when the package or a unique name finds it.
+
+Optional hooks of a ``langs`` module (defaults in brackets): ``inline_type(receiver)`` the type of an object built
+inline in a receiver (``Foo(...)`` -> ``Foo``); ``receiver_path(receiver)`` the receiver in dotted form (identity);
+``STRUCTURAL`` types implement interfaces by having their methods, as in Go (False).
 """
 
 from __future__ import annotations
@@ -53,6 +59,7 @@ class Graph:
     bases: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     module_index: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # language group -> key -> paths
     packages: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
+    owner: dict[str, str] = field(default_factory=dict)  # method -> its type defined in another file
 
 
 def lang_support(language: str | None):
@@ -66,13 +73,17 @@ def lang_support(language: str | None):
 
 def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
     g = Graph()
+    elsewhere = []  # members whose type is not in their file (qualname ``T.m`` under the module)
     for s in symbols:
         g.by_id[s.id] = s
         g.by_qual[(s.path, s.qualname)] = s.id
         if s.kind == "module":
             continue
         if s.parent_id is None or s.parent_id.endswith("::" + MODULE):
-            g.top[s.path].setdefault(s.name, s.id)
+            if "." in s.qualname.split("#")[0]:
+                elsewhere.append(s)
+            else:
+                g.top[s.path].setdefault(s.name, s.id)
         else:
             g.members[s.parent_id].setdefault(s.name, s.id)
         if s.kind in CALLABLE:
@@ -94,7 +105,26 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
         for path, keys in support.module_keys(paths, files, root).items():
             for key in keys:
                 index.setdefault(key, []).append(path)
+    for s in elsewhere:
+        owner = _owner_elsewhere(g, s, files)
+        if owner:
+            g.owner[s.id] = owner
+            g.members[owner].setdefault(s.name, s.id)
     return g
+
+
+def _owner_elsewhere(g: Graph, s: Symbol, files: dict) -> str | None:
+    """The type ``T`` of a member ``T.m`` defined apart from it: same package first, then a unique type name."""
+    type_name = s.qualname.split("#")[0].rpartition(".")[0].rpartition(".")[2]
+    support = lang_support(files.get(s.path, {}).get("language"))
+    scope = support.package_scope(s.path, files[s.path]) if support and s.path in files else None
+    for other in g.packages.get((support.GROUP, scope), []) if scope else []:
+        sid = g.top.get(other, {}).get(type_name)
+        if sid and g.by_id[sid].kind in CLASSLIKE:
+            return sid
+    same = [i for i in g.by_name.get(type_name, ()) if g.by_id[i].kind in CLASSLIKE
+            and lang_support(files.get(g.by_id[i].path, {}).get("language")) is support]
+    return same[0] if len(same) == 1 else None
 
 
 @dataclass(slots=True)
@@ -113,30 +143,50 @@ class Resolver:
     def __init__(self, graph: Graph, files: dict[str, dict], root, provenance: str):
         self.g, self.files, self.root, self.provenance = graph, files, root, provenance
         self.bindings: dict[str, dict[str, tuple]] = {}
+        self.pending: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> local -> (paths, name, support)
         self.star: dict[str, list[list[str]]] = defaultdict(list)
         self.supports = {p: lang_support(i.get("language")) for p, i in files.items()}
 
     # -- imports ------------------------------------------------------------------------------------------------
     def bind_imports(self, refs_by_path: dict[str, list[Ref]]) -> list[tuple]:
-        """Build every file's import bindings first (later layers need them); returns the ``imports`` edges."""
-        edges = []
+        """Build every file's import bindings first (later layers need them); returns the ``imports`` edges.
+
+        Two passes: every import's module first, then the names, so that a name one module re-exports from another
+        (``export {x} from``, ``export *``, a package ``__init__`` importing it) resolves to its definition."""
+        found = []
         for path, refs in refs_by_path.items():
             support = self.supports.get(path)
-            table = self.bindings.setdefault(path, {})
             for r in refs:
                 if r.kind not in ("import", "reexport") or support is None:
                     continue
                 local, spec, name = support.import_binding(r.module, r.name, r.alias)
                 targets = support.resolve_module(path, spec, self.g.module_index.get(support.GROUP, {}), self.root)
-                target = self._import_target(targets, name, support)
                 if name == "*":
                     self.star[path].append(targets)
                 elif local:
-                    table[local] = target
+                    self.pending[path][local] = (targets, name, support)
+                found.append((r, spec, name, targets, support))
+        for path, table in self.pending.items():
+            for local in table:
+                self._binding(path, local)
+        edges = []
+        for r, spec, name, targets, support in found:
+            target = self._import_target(targets, name, support)
+            if not (target[0] == "symbol" and self.g.by_id[target[1]].path == r.path):  # a file's own re-export
                 edges.append(self._import_edge(r, spec, name, target))
         return edges
 
-    def _import_target(self, paths: list[str], name: str | None, support) -> tuple:
+    def _binding(self, path: str, local: str, seen: frozenset = frozenset()) -> tuple:
+        table = self.bindings.setdefault(path, {})
+        if local in table:
+            return table[local]
+        if (path, local) in seen:
+            return ("unresolved", None)
+        targets, name, support = self.pending[path][local]
+        table[local] = self._import_target(targets, name, support, seen | {(path, local)})
+        return table[local]
+
+    def _import_target(self, paths: list[str], name: str | None, support, seen: frozenset = frozenset()) -> tuple:
         if not paths:
             return ("unresolved", None)
         if name and name != "*":
@@ -144,9 +194,29 @@ class Resolver:
                 sid = self.g.top.get(p, {}).get(name)
                 if sid:
                     return ("symbol", sid)
+            for p in paths:
+                hit = self._reexported(p, name, seen)
+                if hit:
+                    return hit
             sub = support.submodule(paths, name, self.g.module_index.get(support.GROUP, {}))
             return ("module", sub) if sub else ("unresolved", None)
         return ("module", paths)
+
+    def _reexported(self, path: str, name: str, seen: frozenset) -> tuple | None:
+        """``name`` as module ``path`` passes it on: one of its own imports, or a module it re-exports wholesale."""
+        if name in self.pending.get(path, {}):
+            hit = self._binding(path, name, seen)
+            if hit[0] != "unresolved":
+                return hit
+        for paths in self.star.get(path, []):
+            for p in paths:
+                if (p, "*" + name) in seen:
+                    continue
+                sid = self.g.top.get(p, {}).get(name)
+                hit = ("symbol", sid) if sid else self._reexported(p, name, seen | {(p, "*" + name)})
+                if hit:
+                    return hit
+        return None
 
     def _import_edge(self, r: Ref, spec: str, name: str | None, target: tuple) -> tuple:
         kind, value = target
@@ -162,7 +232,10 @@ class Resolver:
 
     # -- references ---------------------------------------------------------------------------------------------
     def resolve(self, r: Ref) -> list[tuple]:
-        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        src = self.g.by_qual.get((r.path, r.src_qualname))
+        if src is None and r.src_qualname != MODULE and r.kind == "inherits":  # impl Trait for T, T in another file
+            src = self._class_named(r, r.src_qualname)
+        src = src or f"{r.path}::{MODULE}"
         if r.kind == "inherits":
             hits, res = self._lookup(r, src, classes_only=True)
             for dst in hits:
@@ -237,12 +310,13 @@ class Resolver:
         return None
 
     def _via_receiver(self, r: Ref, src: str):
-        receiver = r.receiver
+        support = self.supports.get(r.path)
+        receiver = support.receiver_path(r.receiver) if hasattr(support, "receiver_path") else r.receiver
         if receiver in SELF_NAMES or receiver.startswith("super("):
             cls = self._enclosing_class(src)
             return self._member(cls, r.name, skip_self=receiver.startswith("super")) if cls else None
-        if receiver.endswith(")") and "(" in receiver:
-            head = receiver[: receiver.index("(")]
+        head = support.inline_type(receiver) if hasattr(support, "inline_type") else _inline_call(receiver)
+        if head:
             cls = self._class_named(r, head)
             found = self._member(cls, r.name) if cls else None
             return (found[0], "constructor") if found else None
@@ -250,8 +324,9 @@ class Resolver:
         if modules:
             for p in modules:
                 sid = self.g.top.get(p, {}).get(r.name)
-                if sid:
-                    return [sid], "import"
+                hit = ("symbol", sid) if sid else self._reexported(p, r.name, frozenset())
+                if hit and hit[0] == "symbol":
+                    return [hit[1]], "import"
             return None
         cls = self._class_named(r, receiver)
         return self._member(cls, r.name) if cls else None
@@ -287,7 +362,8 @@ class Resolver:
         while sym is not None:
             if sym.kind in CLASSLIKE:
                 return sym.id
-            sym = self.g.by_id.get(sym.parent_id) if sym.parent_id else None
+            parent = self.g.owner.get(sym.id) or sym.parent_id
+            sym = self.g.by_id.get(parent) if parent else None
         return None
 
     def _member(self, cls: str, name: str, skip_self: bool = False):
@@ -317,6 +393,29 @@ class Resolver:
         group = support.GROUP if support else None
         return [i for i in ids if (s := self.supports.get(self.g.by_id[i].path)) and s.GROUP == group]
 
+    # -- structural typing --------------------------------------------------------------------------------------------
+    def structural_bases(self) -> None:
+        """Go: a type implements every interface of its language whose methods it all has (no ``implements``)."""
+        groups = {s.GROUP for s in self.supports.values() if getattr(s, "STRUCTURAL", False)}
+        for group in groups:
+            in_group = lambda sid: getattr(self.supports.get(self.g.by_id[sid].path), "GROUP", None) == group  # noqa
+            owners_of = defaultdict(set)
+            interfaces = []
+            for owner, members in self.g.members.items():
+                sym = self.g.by_id.get(owner)
+                if sym is None or not in_group(owner):
+                    continue
+                if sym.kind == "interface":
+                    interfaces.append(owner)
+                else:
+                    for name in members:
+                        owners_of[name].add(owner)
+            for iface in interfaces:
+                names = list(self.g.members[iface])
+                types = set.intersection(*(owners_of.get(n, set()) for n in names)) if names else set()
+                for t in types:
+                    self.g.bases[t].append(iface)
+
     # -- dispatch -----------------------------------------------------------------------------------------------
     def dispatch_edges(self) -> list[tuple]:
         """Base method -> override, so a change to an implementation reaches callers of the interface method."""
@@ -338,6 +437,11 @@ class Resolver:
         return None
 
 
+def _inline_call(receiver: str) -> str | None:
+    """``Foo(...)`` (Python: a constructor call) -> ``Foo``."""
+    return receiver[: receiver.index("(")] if receiver.endswith(")") and "(" in receiver else None
+
+
 def resolve_all(symbols: list[Symbol], refs: list[Ref], files: dict[str, dict], root, provenance: str) -> list[tuple]:
     graph = build_graph(symbols, files, root)
     resolver = Resolver(graph, files, root, provenance)
@@ -345,6 +449,7 @@ def resolve_all(symbols: list[Symbol], refs: list[Ref], files: dict[str, dict], 
     for r in refs:
         by_path[r.path].append(r)
     edges = resolver.bind_imports(by_path)
+    resolver.structural_bases()
     inherits = [r for r in refs if r.kind == "inherits"]
     for r in inherits:  # bases first: self.m() on an inherited method needs them
         edges.extend(resolver.resolve(r))

@@ -1,0 +1,161 @@
+"""JavaScript / TypeScript / TSX imports: relative paths with or without extension, index files, re-exports,
+default exports, CommonJS ``require``, and tsconfig.json ``compilerOptions.baseUrl`` / ``paths``."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from functools import lru_cache
+from pathlib import Path
+
+GROUP = "javascript"
+EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs")
+_NEW = re.compile(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)
+
+
+def _stem(path: str) -> str:
+    for ext in EXTENSIONS:
+        if path.endswith(ext):
+            return path[: -len(ext)]
+    return path
+
+
+def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    """A file is imported by its path without extension; an ``index`` file also by its folder."""
+    out = {}
+    for path in paths:
+        stem = _stem(path)
+        keys = [stem]
+        if posixpath.basename(stem) == "index":
+            keys.append(posixpath.dirname(stem) or ".")
+        out[path] = keys
+    return out
+
+
+def package_scope(path: str, info: dict) -> None:
+    return None
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    """``import d from m`` binds d to m's default export; ``import * as ns`` / ``require`` bind the module."""
+    if name == "*":
+        return (alias, module, None) if alias else (None, module, "*")
+    if name is None:
+        return (alias, module, "default") if alias else (None, module, None)
+    return (alias or name), module, name
+
+
+def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
+    if spec is None:  # export {a as b} / export default a: the file's own names
+        return [importer]
+    if spec.startswith("."):
+        return _lookup(posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec)), index)
+    for base in _tsconfig_candidates(str(root), posixpath.dirname(importer), spec):
+        found = _lookup(base, index)
+        if found:
+            return found
+    return []
+
+
+def _lookup(base: str, index: dict) -> list[str]:
+    """Files a path names: itself (``./a.js`` may be ``a.ts``), ``a.*``, or ``a/index.*``; files before folders."""
+    if base.startswith("../"):
+        return []
+    stem = _stem(base) if base.endswith(EXTENSIONS) else base
+    found = index.get(stem) or index.get(base) or []
+    return sorted(found, key=lambda p: posixpath.basename(_stem(p)) == "index" and _stem(p) != stem)
+
+
+def _tsconfig_candidates(root: str, folder: str, spec: str) -> list[str]:
+    config = _nearest_tsconfig(root, folder)
+    if config is None:
+        return []
+    has_base_url, base_url, paths = config
+    out = []
+    for pattern, targets in paths:
+        star = pattern.endswith("*")
+        prefix = pattern[:-1] if star else pattern
+        if (star and spec.startswith(prefix)) or spec == pattern:
+            rest = spec[len(prefix):] if star else ""
+            out.extend(posixpath.normpath(posixpath.join(base_url, t.replace("*", rest))) for t in targets)
+    if has_base_url:
+        out.append(posixpath.normpath(posixpath.join(base_url, spec)))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _nearest_tsconfig(root: str, folder: str):
+    """(baseUrl set?, baseUrl or the config's folder, [(pattern, targets)]) of the closest tsconfig/jsconfig.json."""
+    while True:
+        for name in ("tsconfig.json", "jsconfig.json"):
+            options = _compiler_options(Path(root), posixpath.join(folder, name) if folder else name)
+            if options is not None:
+                base_url = posixpath.normpath(posixpath.join(folder, options.get("baseUrl", ".")))
+                paths = [(k, v) for k, v in (options.get("paths") or {}).items() if isinstance(v, list)]
+                return ("baseUrl" in options, "" if base_url == "." else base_url,
+                        sorted(paths, key=lambda kv: -len(kv[0])))
+        if not folder:
+            return None
+        folder = posixpath.dirname(folder)
+
+
+def _compiler_options(root: Path, rel: str, depth: int = 0) -> dict | None:
+    """compilerOptions of one config file, merged over the file it ``extends`` (relative paths only)."""
+    try:
+        data = _loose_json((root / rel).read_text(encoding="utf-8", errors="replace"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    options = dict(data.get("compilerOptions") or {})
+    parent = data.get("extends")
+    if isinstance(parent, str) and parent.startswith(".") and depth < 5:
+        parent_rel = posixpath.normpath(posixpath.join(posixpath.dirname(rel), parent))
+        parent_rel = parent_rel if parent_rel.endswith(".json") else parent_rel + ".json"
+        inherited = _compiler_options(root, parent_rel, depth + 1) or {}
+        if "baseUrl" in inherited:  # a baseUrl is relative to the file that sets it
+            inherited["baseUrl"] = posixpath.relpath(
+                posixpath.join(posixpath.dirname(parent_rel) or ".", inherited["baseUrl"]),
+                posixpath.dirname(rel) or ".")
+        options = {**inherited, **options}
+    return options
+
+
+def _loose_json(text: str):
+    """tsconfig files allow comments and trailing commas; strip them outside strings."""
+    out, i, n, in_str = [], 0, len(text), False
+    while i < n:
+        c = text[i]
+        if in_str:
+            out.append(c)
+            if c == "\\" and i + 1 < n:
+                out.append(text[i + 1])
+                i += 1
+            elif c == '"':
+                in_str = False
+        elif c == '"':
+            in_str = True
+            out.append(c)
+        elif text.startswith("//", i):
+            i = text.find("\n", i)
+            i = n if i < 0 else i
+            continue
+        elif text.startswith("/*", i):
+            i = text.find("*/", i + 2)
+            i = n if i < 0 else i + 2
+            continue
+        else:
+            out.append(c)
+        i += 1
+    return json.loads(re.sub(r",(\s*[}\]])", r"\1", "".join(out)))
+
+
+def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    return None
+
+
+def inline_type(receiver: str) -> str | None:
+    """``new Foo(...)`` -> ``Foo`` (a plain call is not a constructor in JavaScript)."""
+    m = _NEW.match(receiver)
+    return m.group(1) if m else None
