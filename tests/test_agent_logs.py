@@ -52,6 +52,7 @@ EXPECTED_ROWS = {
         ("c-1", "call_6", "exec", None, None, None, None),  # shell_command: pytest
         ("c-1", "call_7", None, None, None, None, None),  # an MCP tool
         ("c-1", "call_8", "read", "README.md", "shell_parse", 0.5, True),  # cat ../README.md from cwd src/
+        ("c-legacy", "call_L1", "read", "src/db.py", "shell_parse", 0.5, True),  # rollout without payload envelope
     },
     "agent_jsonl": {
         ("j-1", "j1", "read", "src/auth.py", "agent_jsonl", 1.0, True),
@@ -131,7 +132,7 @@ def test_three_extractors_share_the_table_without_dropping_each_other(tmp_path, 
         run(lake, logs, name)
     counts = {name: len(rows_of(lake, name)) for name in EXTRACTORS}
     assert counts == {name: len(rows) for name, rows in EXPECTED_ROWS.items()} == \
-        {"claude_code": 18, "codex": 11, "agent_jsonl": 4}
+        {"claude_code": 18, "codex": 12, "agent_jsonl": 4}
 
 
 def test_a_second_run_reads_only_new_lines(tmp_path, logs):
@@ -146,8 +147,8 @@ def test_full_rerun_replaces_rows_instead_of_duplicating(tmp_path, logs):
     lake = Lake(tmp_path / "lake")
     run(lake, logs, "codex")
     again = run(lake, logs, "codex", full=True)
-    assert again.rows["tool_calls"] == 11
-    assert len(rows_of(lake)) == 11
+    assert again.rows["tool_calls"] == 12
+    assert len(rows_of(lake)) == 12
 
 
 def _assistant(repo: Path, call_id: str, path: str, session: str = "s-live") -> str:
@@ -225,16 +226,18 @@ def test_logs_folders_are_recognised_by_content(tmp_path, monkeypatch):
     copy_one("codex/sessions/2026/05/02/rollout-2026-05-02T09-00-00-0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl",
              mixed / "deep" / "two.jsonl", repo)
     copy_one("jsonl/proxy.jsonl", mixed / "three.jsonl", repo)
+    copy_one("codex/sessions/2025/06/01/rollout-2025-06-01T08-00-00-5973b6c0-94b8-487b-a530-2aeb6098ae0e.jsonl",
+             mixed / "four.jsonl", repo)
     lake, options = Lake(tmp_path / "lake"), {"logs": [str(mixed)]}
     got = {name: lake.run_extractor(REPO, cls(), repo, options).rows["tool_calls"] for name, cls in EXTRACTORS.items()}
-    assert got == {"claude_code": 8, "codex": 11, "agent_jsonl": 4}
+    assert got == {"claude_code": 8, "codex": 12, "agent_jsonl": 4}
 
 
 def test_no_secret_reaches_the_lake(tmp_path, logs):
     lake = Lake(tmp_path / "lake")
     for name in EXTRACTORS:
         run(lake, logs, name)
-    assert len(rows_of(lake)) == 33
+    assert len(rows_of(lake)) == 34
     assert _files_containing(lake.root, SECRET) == []
 
 

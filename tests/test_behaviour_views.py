@@ -7,6 +7,7 @@ search 0.25, times confidence (0.5 for shell-parsed paths). Files (directories a
   c-1:    src/auth.py 1.0, src/tokens.py, src/session.py, src/sessions.py, src/old.py 1.0,
           tests/test_auth.py 0.25, README.md 0.25                                                -> 7 files
   j-1:    src/auth.py 0.5, src/db.py 1.0                                                         -> 2 files
+  c-legacy: src/db.py (shell read)                                                               -> 1 file
   s-resumed: src/util.py                                                                         -> 1 file
 A pair gains w(a) * w(b) / (files - 1) ** 0.5 per shared session.
 """
@@ -56,8 +57,8 @@ def test_co_touch_scores_pairs_across_sessions_and_agents(lake):
     got = pairs(connect(lake), "src/auth.py")
     db, session = got["src/db.py"], got["src/session.py"]
     # src/db.py: s-old 1*1/1 + j-1 0.5*1/1
-    assert (db["sessions"], db["score"], db["file_sessions"], db["other_sessions"]) == (2, 1.5, 4, 2)
-    assert db["degree"] == pytest.approx(2 / 3)
+    assert (db["sessions"], db["score"], db["file_sessions"], db["other_sessions"]) == (2, 1.5, 4, 3)
+    assert db["degree"] == pytest.approx(2 / ((4 + 3) / 2))
     assert db["last_seen"] == utc(2026, 5, 4, 8, 1) and db["agents"] == ["aider", "claude_code"]
     # src/session.py: s-main 1/sqrt(2) + c-1 1/sqrt(6)
     assert session["sessions"] == 2
@@ -126,7 +127,7 @@ def test_api_co_touch_and_sessions(lake):
     cols, rows = sessions(catalog, limit=3)
     assert [r[cols.index("session_id")] for r in rows] == ["j-1", "s-resumed", "c-1"]
     cols, rows = activity(catalog, "src/db.py")
-    assert [(r[1], r[2], r[3]) for r in rows] == [("aider", 1, 1), ("claude_code", 1, 1)]
+    assert [(r[1], r[2], r[3]) for r in rows] == [("aider", 1, 1), ("claude_code", 1, 1), ("codex", 1, 0)]
 
 
 def test_cli_co_touch_and_sessions(lake, capsys):
@@ -150,5 +151,5 @@ def test_index_reads_the_agent_logs_of_the_repository(tmp_path, monkeypatch):
     lake = Lake(tmp_path / "lake")
     summaries = index(logs.repo, repo=REPO, lake=lake, extractors=["claude_code", "codex", "agent_jsonl"],
                       logs=[str(logs.jsonl_dir)])
-    assert {s.extractor: s.rows["tool_calls"] for s in summaries} == {"claude_code": 18, "codex": 11,
+    assert {s.extractor: s.rows["tool_calls"] for s in summaries} == {"claude_code": 18, "codex": 12,
                                                                       "agent_jsonl": 4}

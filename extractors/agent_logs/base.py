@@ -70,8 +70,8 @@ class FileScan:
             return
         seq = self.state.get("seq", 0)
         self.state["seq"] = seq + 1
-        rows = [dict(base, seq=seq, op=op, path=path, path_source=source, confidence=conf)
-                for op, path, source, conf in self._resolve(touches, base.get("cwd"))]
+        rows = [dict(base, seq=seq, op=touch_op, path=path, path_source=source, confidence=conf)
+                for touch_op, path, source, conf in self._resolve(touches, base.get("cwd"))]
         if not rows:
             rows = [dict(base, seq=seq, op=op or (touches[0][0] if touches else None), path=None,
                          path_source=None, confidence=None)]

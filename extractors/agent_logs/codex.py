@@ -25,6 +25,7 @@ OTHER_ITEMS = {"message", "reasoning", "web_search_call", "ghost_snapshot", "com
 SHELL_NAMES = {"shell", "container.exec", "local_shell", "shell_command", "exec_command"}
 KNOWN_MAJOR_VERSIONS = {"0", "1"}
 _EXIT_CODE = re.compile(r"^Exit code: (-?\d+)", re.M)
+_ENV_CWD = re.compile(r"<cwd>([^<]+)</cwd>")
 
 
 class CodexExtractor(LogExtractor):
@@ -36,6 +37,9 @@ class CodexExtractor(LogExtractor):
 
     def parse_line(self, scan: FileScan, obj: dict, line_no: int) -> None:
         kind, payload = obj.get("type"), obj.get("payload")
+        if "payload" not in obj:
+            self._legacy_line(scan, obj, line_no)
+            return
         if kind not in KNOWN_TYPES:
             scan.count("unknown_line_types", line_no)
             return
@@ -51,6 +55,21 @@ class CodexExtractor(LogExtractor):
             self._response_item(scan, obj, payload, line_no)
         elif kind == "event_msg":
             self._event(scan, payload)
+
+    def _legacy_line(self, scan: FileScan, obj: dict, line_no: int) -> None:
+        """Rollouts before the ``payload`` envelope: a bare meta line, ``record_type`` lines, bare items; the cwd
+        then only appears in the ``<environment_context>`` message."""
+        kind = obj.get("type")
+        if "record_type" in obj:
+            return
+        if kind is None and isinstance(obj.get("id"), str) and "timestamp" in obj:
+            self._session_meta(scan, {k: v for k, v in obj.items() if k != "instructions"}, line_no)
+        elif kind == "message" and "cwd" not in scan.context:
+            self._set_cwd(scan, _environment_cwd(obj.get("content")))
+        elif kind in CALL_ITEMS | OUTPUT_ITEMS | OTHER_ITEMS:
+            self._response_item(scan, obj, obj, line_no)
+        else:
+            scan.count("unknown_line_types", line_no)
 
     def _session_meta(self, scan: FileScan, meta: dict, line_no: int) -> None:
         meta = meta.get("meta") if isinstance(meta.get("meta"), dict) else meta  # some versions nest it
@@ -129,6 +148,16 @@ def _interpret(item: dict) -> tuple[str, list[tuple], str | None, str | None]:
     if name == "view_image" and isinstance(args.get("path"), str):
         return name, [("read", args["path"], "tool_input", 1.0)], None, None
     return name, [], None, None
+
+
+def _environment_cwd(content) -> str | None:
+    """The ``<cwd>`` of an ``<environment_context>`` block; nothing else of the message is looked at."""
+    for block in content if isinstance(content, list) else []:
+        text = block.get("text") if isinstance(block, dict) else None
+        if isinstance(text, str) and "<environment_context>" in text:
+            match = _ENV_CWD.search(text)
+            return match.group(1).strip() if match else None
+    return None
 
 
 def _arguments(raw) -> dict:

@@ -63,8 +63,8 @@ def _line_format(raw: bytes) -> str | None:
         return None
     if not isinstance(obj, dict):
         return None
-    if obj.get("type") in CODEX_TYPES and "payload" in obj:
-        return CODEX
+    if (obj.get("type") in CODEX_TYPES and "payload" in obj) or "record_type" in obj:
+        return CODEX  # record_type: rollouts before the payload envelope
     if "sessionId" in obj or obj.get("type") in {"summary", "file-history-snapshot"}:
         return CLAUDE
     if "session_id" in obj and "tool" in obj:
