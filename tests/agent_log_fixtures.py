@@ -5,7 +5,6 @@ redirected there (the real ``~/.claude`` and ``~/.codex`` are never read by test
 from __future__ import annotations
 
 import os
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,7 +58,3 @@ def empty_homes(tmp_path: Path, monkeypatch) -> None:
         folder = tmp_path / "empty-home" / name
         folder.mkdir(parents=True, exist_ok=True)
         monkeypatch.setenv(var, str(folder))
-
-
-def rmtree(path: Path) -> None:
-    shutil.rmtree(path)

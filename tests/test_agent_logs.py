@@ -273,6 +273,8 @@ def _files_containing(root: Path, secret: str) -> list[str]:
         {"type": "tool_use", "id": "toolu_y", "name": "Edit", "input": {"file_path": 5}}]}},
     ["a", "list"],
     "null",
+    "[" * 100_000,
+    r'{"type": "assistant", "sessionId": "s", "cwd": "/\u0000\udc80", "message": {"content": [{"type": "tool_use", "id": "toolu_z", "name": "Read", "input": {"file_path": "@/\udc80.py"}}]}}',
 ])
 def test_odd_lines_never_fail_a_run_and_the_rest_of_the_file_is_read(tmp_path, monkeypatch, line):
     empty_homes(tmp_path, monkeypatch)
@@ -280,7 +282,7 @@ def test_odd_lines_never_fail_a_run_and_the_rest_of_the_file_is_read(tmp_path, m
     repo.mkdir()
     log = tmp_path / "logs" / "s.jsonl"
     log.parent.mkdir()
-    odd = line if isinstance(line, str) else json.dumps(line).replace('"@"', json.dumps(str(repo)))
+    odd = (line if isinstance(line, str) else json.dumps(line)).replace('"@', '"' + str(repo))
     log.write_text(_assistant(repo, "toolu_1", "a.py", "s") + "\n" + odd + "\n" +
                    _assistant(repo, "toolu_2", f"{repo}/b.py", "s") + "\n")
     lake = Lake(tmp_path / "lake")

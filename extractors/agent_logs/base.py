@@ -70,6 +70,7 @@ class FileScan:
             return
         seq = self.state.get("seq", 0)
         self.state["seq"] = seq + 1
+        base = {k: _utf8(v) for k, v in base.items()}
         rows = [dict(base, seq=seq, op=touch_op, path=path, path_source=source, confidence=conf)
                 for touch_op, path, source, conf in self._resolve(touches, base.get("cwd"))]
         if not rows:
@@ -89,7 +90,7 @@ class FileScan:
     def _resolve(self, touches: list[tuple], cwd: str | None) -> Iterator[tuple]:
         stored = set()
         for op, raw, source, conf in touches:
-            path, reason = self.shared.resolver.resolve(raw, cwd)
+            path, reason = self.shared.resolver.resolve(_utf8(raw), cwd)
             if path is None:
                 self.count(reason)
             elif (op, path) not in stored:
@@ -117,6 +118,16 @@ class FileScan:
         self.state["pending"] = {k: [_freeze(r) for r in v] for k, v in list(waiting.items())[-MAX_PENDING:]}
         if not self.state["pending"]:
             del self.state["pending"]
+
+
+def _utf8(value):
+    """Text as Parquet can store it: lone surrogates (JSON ``\\udc80`` escapes) are replaced, not fatal."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "replace").decode("utf-8")
+    return value
 
 
 def _existing(files: dict) -> dict:
@@ -219,7 +230,7 @@ class LogExtractor:
                 continue
             try:
                 obj = json.loads(raw)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
                 obj = None
             if not isinstance(obj, dict):
                 scan.count("malformed_lines", line_no)

@@ -59,7 +59,7 @@ def detect_format(path: Path) -> str | None:
 def _line_format(raw: bytes) -> str | None:
     try:
         obj = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(obj, dict):
         return None
