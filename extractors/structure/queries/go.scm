@@ -1,0 +1,45 @@
+; Go: functions, methods (parent = receiver type, even in another file of the package), structs, interfaces, types,
+; call sites, callbacks, embedding, imports, the package clause. Exported = capitalised (rule in parse.py).
+; Capture names follow the convention documented in extractors/structure/parse.py.
+
+(package_clause (package_identifier) @package.name)
+
+; definitions
+(function_declaration name: (identifier) @name) @definition.function
+(method_declaration
+  receiver: (parameter_list (parameter_declaration name: (identifier)? @self.name
+    type: [(type_identifier) @parent.name
+           (pointer_type (type_identifier) @parent.name)
+           (generic_type type: (type_identifier) @parent.name)
+           (pointer_type (generic_type type: (type_identifier) @parent.name))]))
+  name: (field_identifier) @name) @definition.function
+(type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
+(type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
+(type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (map_type) (slice_type)
+  (array_type) (function_type) (pointer_type) (channel_type) (generic_type)]) @definition.type
+(type_alias name: (type_identifier) @name) @definition.type
+(interface_type (method_elem name: (field_identifier) @name) @definition.function)
+
+; calls: f(), pkg.F(), x.M(), T{}.M(), NewT().M()
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.call
+(composite_literal type: (type_identifier) @name) @reference.call
+(composite_literal type: (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)) @reference.call
+
+; functions passed as values: Apply(f), http.HandleFunc("/", s.handle), handlers{f}, key: f
+(argument_list (identifier) @name) @reference.callback
+(argument_list (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.callback
+(keyed_element (literal_element (identifier)) (literal_element (identifier) @name)) @reference.callback
+(keyed_element (literal_element (identifier)) (literal_element (selector_expression operand: (_) @receiver field: (field_identifier) @name))) @reference.callback
+
+; embedding: struct { Base } / interface { Other } (methods of the embedded type are promoted)
+(field_declaration_list (field_declaration !name type: [(type_identifier) @name
+  (pointer_type (type_identifier) @name)]) @reference.inherits)
+(field_declaration_list (field_declaration !name type: [(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
+  (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))]) @reference.inherits)
+(interface_type (type_elem (type_identifier) @name) @reference.inherits)
+
+; imports: "a/b" / x "a/b" / . "a/b"
+(import_spec !name path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
+(import_spec name: (package_identifier) @import.alias path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
+(import_spec name: (dot) @import.wildcard path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
