@@ -266,6 +266,7 @@ class Resolver:
             found = self._scoped(r, src) or self._bound(r.path, r.name) or self._package(r.path, r.name)
         else:
             found = self._via_receiver(r, src)
+            found = self._found_elsewhere(r, found) if found else found
         if found:
             ids, res = found
             ids = [i for i in ids if self.g.by_id.get(i) is None or self.g.by_id[i].kind in kinds] or ids
@@ -273,6 +274,14 @@ class Resolver:
         if not classes_only:  # obj.name() can only be a method; a bare name() is not one (implicit this: _scoped)
             kinds = METHODS if r.receiver else kinds - METHODS
         return self._global(r.name, kinds, r.path)
+
+    def _found_elsewhere(self, r: Ref, found: tuple) -> tuple:
+        """A member found on a class of another file came through the file's imports or its package."""
+        ids, res = found
+        if res != "same_file" or not ids or ids[0] not in self.g.by_id or self.g.by_id[ids[0]].path == r.path:
+            return found
+        head = r.receiver.split(".")[0]
+        return ids, "import" if head not in SELF_NAMES and self._bound(r.path, head) else "same_package"
 
     def _scoped(self, r: Ref, src: str):
         """Nested scopes of the enclosing definition outwards, then the file's top level."""

@@ -1,0 +1,50 @@
+"""Java imports: a file is ``<package>.<FileStem>`` (its public class), a package is all its files; the files of one
+package see each other's classes unimported; ``import a.b.C``, ``import a.b.*``, ``import static a.b.C.m``."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+GROUP = "java"
+_NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
+
+
+def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    out = {}
+    for path in paths:
+        stem = posixpath.basename(path).rsplit(".", 1)[0]
+        package = files.get(path, {}).get("package")
+        out[path] = [f"{package}.{stem}", package] if package else [stem]
+    return out
+
+
+def package_scope(path: str, info: dict) -> str | None:
+    return info.get("package") or f"<default>:{posixpath.dirname(path)}"
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    if name == "*":
+        return None, module, "*"
+    package, _, last = (module or "").rpartition(".")
+    return last, package, last
+
+
+def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
+    """The file of the class; for a nested class or a static member, the file of the outermost class found."""
+    while spec:
+        found = index.get(spec)
+        if found:
+            return found
+        spec = spec.rpartition(".")[0]
+    return []
+
+
+def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    return None
+
+
+def inline_type(receiver: str) -> str | None:
+    """``new Foo(...)`` -> ``Foo``."""
+    m = _NEW.match(receiver)
+    return m.group(1) if m else None

@@ -1,0 +1,40 @@
+; Java: classes, interfaces, enums, records, methods; call sites, method references, extends/implements, imports,
+; the package clause. Capture names follow the convention documented in extractors/structure/parse.py.
+
+(package_declaration [(identifier) (scoped_identifier)] @package.name)
+
+; definitions (public ones exported)
+(class_declaration name: (identifier) @name) @definition.class
+(interface_declaration name: (identifier) @name) @definition.interface
+(enum_declaration name: (identifier) @name) @definition.enum
+(record_declaration name: (identifier) @name) @definition.class
+(annotation_type_declaration name: (identifier) @name) @definition.interface
+(method_declaration name: (identifier) @name) @definition.function
+(class_declaration (modifiers "public") name: (identifier) @name) @definition.class @exported
+(interface_declaration (modifiers "public") name: (identifier) @name) @definition.interface @exported
+(enum_declaration (modifiers "public") name: (identifier) @name) @definition.enum @exported
+(record_declaration (modifiers "public") name: (identifier) @name) @definition.class @exported
+(method_declaration (modifiers "public") name: (identifier) @name) @definition.function @exported
+(interface_body (method_declaration name: (identifier) @name) @definition.function @exported)
+
+; calls: f(), obj.f(), new Foo(), new Foo().f(), this.f(), super.f()
+(method_invocation !object name: (identifier) @name) @reference.call
+(method_invocation object: (_) @receiver name: (identifier) @name) @reference.call
+(object_creation_expression type: (type_identifier) @name) @reference.call
+(object_creation_expression type: (generic_type (type_identifier) @name)) @reference.call
+(object_creation_expression type: (scoped_type_identifier (_) @receiver (type_identifier) @name)) @reference.call
+
+; method references passed as values: list.forEach(this::check), map(Store::price)
+(method_reference . (_) @receiver . (identifier) @name .) @reference.callback
+
+; inheritance: extends / implements / interface extends
+(superclass (type_identifier) @name @reference.inherits)
+(superclass (generic_type (type_identifier) @name) @reference.inherits)
+(super_interfaces (type_list (type_identifier) @name @reference.inherits))
+(super_interfaces (type_list (generic_type (type_identifier) @name) @reference.inherits))
+(extends_interfaces (type_list (type_identifier) @name @reference.inherits))
+(extends_interfaces (type_list (generic_type (type_identifier) @name) @reference.inherits))
+
+; imports: import a.b.C; / import a.b.*; / import static a.b.C.m;
+(import_declaration (scoped_identifier) @import.module . ";") @import
+(import_declaration (scoped_identifier) @import.module (asterisk) @import.wildcard) @import
