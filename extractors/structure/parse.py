@@ -157,7 +157,22 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
         _collect(caps, data, facts, raw_defs, raw_refs)
     defs, spans = _nest(_merge_same_node(raw_defs), lang, facts)
     facts.defs = _dedupe_qualnames(_own_reexports_exported(defs, raw_refs))
-    facts.refs = _enclose(raw_refs, spans)
+    facts.refs = _enclose(_one_ref_per_name(raw_refs), spans)
+
+
+def _one_ref_per_name(raw_refs: list) -> list:
+    """A name captured by several reference patterns (``a::f()`` also matching ``f()``) is one reference: the one
+    with a receiver."""
+    best: dict[tuple, tuple] = {}
+    out = []
+    for r in raw_refs:
+        if r[7] is None:
+            out.append(r[:7])
+            continue
+        key = (r[1], r[7])
+        if key not in best or (r[3] and not best[key][3]):
+            best[key] = r
+    return out + [r[:7] for r in best.values()]
 
 
 def _merge_same_node(raw_defs: list) -> list:
@@ -192,14 +207,14 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs
                              text("self.name")))
         elif key.startswith("reference.") and "name" in caps:
             raw_refs.append((node.start_byte, key[10:], text("name"), text("receiver"), None, None,
-                             first("name").start_point[0] + 1))
+                             first("name").start_point[0] + 1, first("name").start_byte))
         elif key in ("import", "reexport"):
             module = text("import.module")
             if module is None and "import.name" not in caps:
                 continue
             name = "*" if "import.wildcard" in caps else text("import.name")
             raw_refs.append((node.start_byte, key, name, None, _unquote(module), text("import.alias"),
-                             node.start_point[0] + 1))
+                             node.start_point[0] + 1, None))
         elif key == "package.name":
             facts.package = _text(node, data)
         elif key == "entry":

@@ -271,9 +271,30 @@ class Resolver:
             ids, res = found
             ids = [i for i in ids if self.g.by_id.get(i) is None or self.g.by_id[i].kind in kinds] or ids
             return ids, res
+        if r.receiver and self._external_receiver(r):
+            return [], "unresolved"
         if not classes_only:  # obj.name() can only be a method; a bare name() is not one (implicit this: _scoped)
             kinds = METHODS if r.receiver else kinds - METHODS
         return self._global(r.name, kinds, r.path)
+
+    def _external_receiver(self, r: Ref) -> bool:
+        """``os.path.join()``, ``Math.max()``, ``Box::new()``: the receiver is a module imported from outside the
+        repository or a type named by a capital that nothing here defines, so guessing a same-named method of the
+        repository would be noise."""
+        support = self.supports.get(r.path)
+        receiver = support.receiver_path(r.receiver) if hasattr(support, "receiver_path") else r.receiver
+        inline = support.inline_type(receiver) if hasattr(support, "inline_type") else _inline_call(receiver)
+        head = (inline or receiver).split(".")[0]
+        if not head.isidentifier() or head in SELF_NAMES:
+            return False
+        binding = self.bindings.get(r.path, {}).get(head)
+        if binding is not None:
+            return binding[0] == "unresolved"
+        if not head[:1].isupper():
+            return False
+        probe = Ref(r.path, r.src_qualname, "call", head, None, None, None, r.line)
+        return not (self._scoped(probe, "") or self._bound(r.path, head) or self._package(r.path, head)
+                    or self.g.by_name.get(head))
 
     def _found_elsewhere(self, r: Ref, found: tuple) -> tuple:
         """A member found on a class of another file came through the file's imports or its package."""

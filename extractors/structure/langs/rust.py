@@ -1,0 +1,108 @@
+"""Rust ``use`` / ``mod``: a file's module path follows from its place under the crate root (the folder holding
+lib.rs or main.rs): ``src/a/b.rs`` and ``src/a/b/mod.rs`` are ``crate::a::b``. ``use crate::``, ``self::``,
+``super::`` and plain paths (a module of the current one, then of the crate) resolve to those files."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+GROUP = "rust"
+CRATE_ROOTS = ("lib.rs", "main.rs")
+_CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
+_LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
+
+
+def _crate_dir(path: str, is_root) -> str | None:
+    folder = posixpath.dirname(path)
+    while True:
+        if is_root(folder):
+            return folder
+        if not folder:
+            return None
+        folder = posixpath.dirname(folder)
+
+
+def _module_path(path: str, crate_dir: str) -> list[str]:
+    rel = path[len(crate_dir) + 1:] if crate_dir else path
+    rel = rel[:-3] if rel.endswith(".rs") else rel
+    parts = rel.split("/")
+    if parts[-1] == "mod" or (len(parts) == 1 and parts[0] in ("lib", "main")):
+        parts = parts[:-1]
+    return parts
+
+
+def _key(crate_dir: str, parts: list[str]) -> str:
+    return f"{crate_dir}//{'::'.join(parts)}"
+
+
+def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    roots = {posixpath.dirname(p) for p in paths if posixpath.basename(p) in CRATE_ROOTS}
+    out = {}
+    for path in paths:
+        crate = _crate_dir(path, roots.__contains__)
+        out[path] = [_key(crate, _module_path(path, crate))] if crate is not None else []
+    return out
+
+
+def package_scope(path: str, info: dict) -> None:
+    return None
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    if name == "*":
+        return None, module, "*"
+    if module is None:
+        if name is None:
+            return None, None, None
+        return (alias or name), f"self::{name}" if alias is None else name, None  # mod x; / use x;
+    if name == "self":  # use a::b::{self}: the module b
+        return (alias or module.rpartition("::")[2]), module, None
+    return (alias or name), module, name
+
+
+def _where(importer: str, index: dict) -> tuple[str, list[str]] | None:
+    crate = _crate_dir(importer, lambda d: _key(d, []) in index)
+    return (crate, _module_path(importer, crate)) if crate is not None else None
+
+
+def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
+    where = _where(importer, index) if spec else None
+    if where is None:
+        return []
+    crate, here = where
+    parts = spec.split("::")
+    if parts[0] == "crate":
+        return index.get(_key(crate, parts[1:]), [])
+    if parts[0] in ("self", "super"):
+        base = list(here)
+        while parts and parts[0] in ("self", "super"):
+            if parts.pop(0) == "super":
+                base = base[:-1]
+        return index.get(_key(crate, base + parts), [])
+    return index.get(_key(crate, here + parts)) or index.get(_key(crate, parts), [])
+
+
+def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    """``use crate::a::b`` where b is a module: the file of ``a::b``."""
+    for path in paths:
+        where = _where(path, index)
+        if where:
+            found = index.get(_key(where[0], where[1] + name.split(".")))
+            if found:
+                return found
+    return None
+
+
+def receiver_path(receiver: str) -> str:
+    """``store::Store`` -> ``store.Store`` (the resolver's dotted form)."""
+    return receiver.replace("::", ".") if "::" in receiver and "(" not in receiver else receiver
+
+
+def inline_type(receiver: str) -> str | None:
+    """``Foo::new(..)``, ``Foo::default()``, ``m::Foo::with(..)``, ``Foo { .. }`` -> the type (dotted)."""
+    m = _CTOR.match(receiver) or _LITERAL.match(receiver)
+    if not m:
+        return None
+    prefix = m.group(1).rstrip(":").replace("::", ".")
+    return f"{prefix}.{m.group(2)}" if prefix else m.group(2)

@@ -1,0 +1,62 @@
+; Rust: functions, structs, enums, traits, type aliases, impl blocks (their functions become methods of the type),
+; inline modules; call sites, callbacks, trait impls (inherits, so trait methods dispatch to impls), use/mod.
+; Capture names follow the convention documented in extractors/structure/parse.py.
+
+; definitions (pub = exported)
+(function_item name: (identifier) @name) @definition.function
+(function_item (visibility_modifier) @exported name: (identifier) @name) @definition.function
+(function_signature_item name: (identifier) @name) @definition.function
+(struct_item name: (type_identifier) @name) @definition.struct
+(struct_item (visibility_modifier) @exported name: (type_identifier) @name) @definition.struct
+(union_item name: (type_identifier) @name) @definition.struct
+(enum_item name: (type_identifier) @name) @definition.enum
+(enum_item (visibility_modifier) @exported name: (type_identifier) @name) @definition.enum
+(trait_item name: (type_identifier) @name) @definition.trait
+(trait_item (visibility_modifier) @exported name: (type_identifier) @name) @definition.trait
+(type_item name: (type_identifier) @name) @definition.type
+(type_item (visibility_modifier) @exported name: (type_identifier) @name) @definition.type
+(mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
+(impl_item type: [(type_identifier) @name
+                  (generic_type type: (type_identifier) @name)
+                  (scoped_type_identifier name: (type_identifier) @name)
+                  (generic_type type: (scoped_type_identifier name: (type_identifier) @name))]) @definition.impl
+(trait_item body: (declaration_list (function_signature_item name: (identifier) @name) @definition.function @exported))
+(trait_item body: (declaration_list (function_item name: (identifier) @name) @definition.function @exported))
+
+; trait implementations: impl Trait for Type -> Type inherits Trait (the reference belongs to the impl's type)
+(impl_item trait: [(type_identifier) @name
+                   (generic_type type: (type_identifier) @name)
+                   (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name)
+                   (generic_type type: (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name))]
+  type: (_)) @reference.inherits
+
+; calls: f(), x.m(), Type::f(), module::f(), Foo::new().m(), macros are not calls
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (field_expression value: (_) @receiver field: (field_identifier) @name)) @reference.call
+(call_expression function: (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (identifier) @name)) @reference.call
+(call_expression function: (generic_function function: (field_expression value: (_) @receiver field: (field_identifier) @name))) @reference.call
+(call_expression function: (generic_function function: (scoped_identifier path: (_) @receiver name: (identifier) @name))) @reference.call
+(struct_expression name: (type_identifier) @name) @reference.call
+
+; functions passed as values: iter.map(parse), spawn(worker), map(Self::check), map(util::parse)
+(arguments (identifier) @name) @reference.callback
+(arguments (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.callback
+
+; use: use a::b; use a::b as c; use a::{b, c as d, self}; use a::*; mod x; (x.rs or x/mod.rs)
+(use_declaration argument: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)) @import
+(use_declaration argument: (identifier) @import.name) @import
+(use_declaration argument: (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+  alias: (identifier) @import.alias)) @import
+(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (identifier) @import.name))) @import
+(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (self) @import.name))) @import
+(use_declaration argument: (scoped_use_list path: (_) @import.module
+  list: (use_list (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)))) @import
+(use_declaration argument: (use_wildcard (scoped_identifier) @import.module) @import.wildcard) @import
+(use_declaration argument: (use_wildcard (identifier) @import.module) @import.wildcard) @import
+(mod_item !body name: (identifier) @import.name) @import
+
+; calls inside macro arguments (format!, vec!, assert!...), which tree-sitter keeps as token trees
+(token_tree (identifier) @name . (token_tree)) @reference.call
+(token_tree (identifier) @receiver . "::" . (identifier) @name . (token_tree)) @reference.call
+(token_tree [(self) (identifier)] @receiver . "." . (identifier) @name . (token_tree)) @reference.call
