@@ -16,7 +16,10 @@ module imports or re-exports, ``export *``), and a method whose type is defined 
 
 Optional hooks of a ``langs`` module (defaults in brackets): ``inline_type(receiver)`` the type of an object built
 inline in a receiver (``Foo(...)`` -> ``Foo``); ``receiver_path(receiver)`` the receiver in dotted form (identity);
-``STRUCTURAL`` types implement interfaces by having their methods, as in Go (False).
+``receiver_module(importer, receiver, index, root)`` the files of a module a receiver names by path, unimported
+(Rust ``crate::a::b::f()``; none);
+``STRUCTURAL`` types implement interfaces by having their methods, as in Go (False); ``EXTERNAL_RECEIVERS`` names
+of objects that are always outside the repository, such as JavaScript's ``console`` (none).
 """
 
 from __future__ import annotations
@@ -285,6 +288,8 @@ class Resolver:
         receiver = support.receiver_path(r.receiver) if hasattr(support, "receiver_path") else r.receiver
         inline = support.inline_type(receiver) if hasattr(support, "inline_type") else _inline_call(receiver)
         head = (inline or receiver).split(".")[0]
+        if head in getattr(support, "EXTERNAL_RECEIVERS", ()):
+            return True
         if not head.isidentifier() or head in SELF_NAMES:
             return False
         binding = self.bindings.get(r.path, {}).get(head)
@@ -351,6 +356,8 @@ class Resolver:
             found = self._member(cls, r.name) if cls else None
             return (found[0], "constructor") if found else None
         modules = self._module_of(r.path, receiver)
+        if not modules and hasattr(support, "receiver_module"):
+            modules = support.receiver_module(r.path, r.receiver, self.g.module_index.get(support.GROUP, {}), self.root)
         if modules:
             for p in modules:
                 sid = self.g.top.get(p, {}).get(r.name)
@@ -393,6 +400,8 @@ class Resolver:
             if sym.kind in CLASSLIKE:
                 return sym.id
             parent = self.g.owner.get(sym.id) or sym.parent_id
+            if sym.kind in METHODS and parent in self.g.by_id and self.g.by_id[parent].kind != "module":
+                return parent  # a method's owner, whatever its kind (a JS constructor function with prototype methods)
             sym = self.g.by_id.get(parent) if parent else None
         return None
 

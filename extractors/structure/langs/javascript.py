@@ -10,6 +10,9 @@ from functools import lru_cache
 from pathlib import Path
 
 GROUP = "javascript"
+# Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
+EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
+                                "localStorage", "sessionStorage", "performance", "history"})
 EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs")
 _NEW = re.compile(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)
 

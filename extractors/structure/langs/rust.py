@@ -94,6 +94,13 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
     return None
 
 
+def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
+    """``crate::a::b::f()`` / ``super::b::f()`` name module files by path, without a ``use``."""
+    if "::" not in receiver or not receiver.startswith(("crate::", "self::", "super::")):
+        return []
+    return resolve_module(importer, receiver, index, root)
+
+
 def receiver_path(receiver: str) -> str:
     """``store::Store`` -> ``store.Store`` (the resolver's dotted form)."""
     return receiver.replace("::", ".") if "::" in receiver and "(" not in receiver else receiver

@@ -10,6 +10,19 @@
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
 (variable_declarator name: (identifier) @name value: (class)) @definition.class
 
+; CommonJS and pre-class code: exports.f = function..., module.exports.f = ..., Foo.prototype.m = function...
+(assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)] (#eq? @_exports "exports")) @definition.function @exported
+(assignment_expression
+  left: (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)] (#eq? @_module "module") (#eq? @_exports "exports")) @definition.function @exported
+(assignment_expression
+  left: (member_expression object: (member_expression object: (identifier) @parent.name property: (property_identifier) @_proto)
+    property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)] (#eq? @_proto "prototype")) @definition.function
+
 ; exported definitions: export function f / export class C / export const f = () => ...
 (export_statement declaration: [(function_declaration name: (identifier) @name)
                                 (generator_function_declaration name: (identifier) @name)] @definition.function) @exported
