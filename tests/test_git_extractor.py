@@ -255,3 +255,20 @@ def test_registered_and_selectable_from_the_command_line(tmp_path, capsys):
         ("file", "lib/c.py", "ben@example.com")]
     assert main(["hotspots", "--lake", lake]) == 1  # no structure tables: a one-line error, no traceback
     assert "structure" in capsys.readouterr().err
+
+
+def test_unreadable_repository_fails_the_run_with_the_git_error_and_keeps_the_lake(tmp_path):
+    from pipeline.errors import ExtractError
+
+    repo = GitRepo(tmp_path / "repo")
+    repo.change("a.py", 3)
+    repo.commit("one", ANN, 0)
+    mine(tmp_path / "lake", repo.path)
+    blob = repo.git("rev-parse", "HEAD:a.py")
+    repo.change("a.py", 1)
+    repo.commit("two", ANN, 1)
+    (repo.path / ".git" / "objects" / blob[:2] / blob[2:]).unlink()  # the diff of both commits needs it
+    with pytest.raises(ExtractError, match=f"git log failed: .*{blob[:7]}"):
+        mine(tmp_path / "lake", repo.path)
+    assert len(table(tmp_path / "lake", "commits")) == 1
+    assert last_run(tmp_path / "lake")["status"] == "failed"

@@ -10,6 +10,8 @@ print no diff (as in code-maat's input and PyDriller): their changes are counted
 from __future__ import annotations
 
 import subprocess
+from itertools import chain
+import tempfile
 from pathlib import Path
 from typing import Iterator
 
@@ -28,38 +30,55 @@ SAFE_CONFIG = ["-c", "log.showSignature=false", "-c", "core.quotePath=false", "-
 
 
 def log_command(root: Path, revisions: list[str]) -> list[str]:
-    return ["git", "-C", str(root), *SAFE_CONFIG, "log", "--topo-order", "--raw", "--numstat", "-M", "-z", "--no-color",
-            "--no-textconv", "--no-ext-diff", "--diff-merges=off", f"--format={LOG_FORMAT}", *revisions, "--"]
+    return ["git", "-C", str(root), *SAFE_CONFIG, "log", "--topo-order", "--raw", "--numstat", "-M", "-z",
+            "--no-color", "--no-textconv", "--no-ext-diff", "--diff-merges=off", f"--format={LOG_FORMAT}",
+            *revisions, "--"]
 
 
 def stream_commits(root: Path, revisions: list[str], shallow: set[str], counters) -> Iterator[CommitRecord]:
     """Every commit of ``git log <revisions>`` in topological order (children first), as it arrives."""
-    proc = subprocess.Popen(log_command(root, revisions), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        yield from _parse(_tokens(proc.stdout), shallow, counters)
-        proc.stdout.close()
-        err = proc.stderr.read().decode("utf-8", "replace").strip()
-        if proc.wait() != 0:
-            raise ExtractError(f"{root}: git log failed: {err.splitlines()[-1] if err else proc.returncode}")
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    # stderr goes to a file: git warns once per commit whose renames exceed diff.renameLimit, and a full pipe
+    # nobody reads would block it
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen(log_command(root, revisions), stdout=subprocess.PIPE, stderr=errors)
+        try:
+            yield from _parse(_tokens(proc.stdout), shallow, counters)
+            proc.stdout.close()
+            code = proc.wait()
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        errors.seek(0)
+        err = errors.read().decode("utf-8", "replace").strip()
+    if code != 0:
+        raise ExtractError(f"{root}: git log failed: {err.splitlines()[-1] if err else code}")
+    skipped = err.count("rename detection was skipped")
+    if skipped:
+        counters("rename_detection_skipped", skipped)
 
 
 def _tokens(stream) -> Iterator[str]:
-    """NUL-separated tokens of the stream, decoded (invalid UTF-8 in paths replaced, never fatal)."""
+    """NUL-separated tokens of the stream, decoded a chunk at a time (invalid UTF-8 in paths replaced, never
+    fatal); ``chain`` hands them out without a Python frame per token."""
+    return chain.from_iterable(_token_chunks(stream))
+
+
+def _token_chunks(stream) -> Iterator[list[str]]:
     carry = b""
     while True:
         chunk = stream.read(READ_SIZE)
         if not chunk:
             break
-        parts = (carry + chunk).split(b"\0")
-        carry = parts.pop()
-        for part in parts:
-            yield part.decode("utf-8", "replace")
+        data = carry + chunk
+        cut = data.rfind(b"\0")
+        if cut < 0:
+            carry = data
+            continue
+        carry = data[cut + 1:]
+        yield data[:cut].decode("utf-8", "replace").split("\0")
     if carry:
-        yield carry.decode("utf-8", "replace")
+        yield [carry.decode("utf-8", "replace")]
 
 
 def _parse(tokens: Iterator[str], shallow: set[str], counters) -> Iterator[CommitRecord]:
@@ -83,7 +102,10 @@ def _parse(tokens: Iterator[str], shallow: set[str], counters) -> Iterator[Commi
             if not path:  # rename/copy: the two paths follow as tokens of their own
                 next(tokens)
                 path = next(tokens)
-            _apply_numstat(current, raw, stats, added, deleted, path, counters)
+            if current is not None and stats < len(raw) and raw[stats][3][-1] == path:
+                current.files.append(_file(raw[stats], added, deleted))
+            else:
+                counters("numstat_unmatched")  # never seen: git prints both lists from one diff queue
             stats += 1
     if current is not None:
         yield _finish(current, raw, stats, counters)
@@ -96,17 +118,12 @@ def _header(text: str, shallow: set[str]) -> CommitRecord:
                         is_shallow_boundary=sha in shallow)
 
 
-def _apply_numstat(commit, raw, index, added, deleted, path, counters) -> None:
-    if commit is None or index >= len(raw) or raw[index][3][-1] != path:
-        counters("numstat_unmatched")  # never seen in practice: git prints both lists from one diff queue
-        return
-    status, old_mode, new_mode, paths = raw[index]
+def _file(raw_entry: tuple, added: str, deleted: str) -> FileRecord:
+    status, old_mode, new_mode, paths = raw_entry
     binary = added == "-"
     kind = status[0] if status[0] in "AMDRC" else "M"
-    commit.files.append(FileRecord(
-        path=paths[-1], old_path=paths[0] if len(paths) == 2 else None, change_type=kind,
-        lines_added=0 if binary else int(added), lines_deleted=0 if binary else int(deleted), is_binary=binary,
-        is_submodule=SUBMODULE_MODE in (old_mode, new_mode)))
+    return FileRecord(paths[-1], paths[0] if len(paths) == 2 else None, kind, 0 if binary else int(added),
+                      0 if binary else int(deleted), binary, SUBMODULE_MODE in (old_mode, new_mode))
 
 
 def _finish(commit: CommitRecord, raw, stats, counters) -> CommitRecord:

@@ -7,6 +7,7 @@ tables, so the two backends cannot differ in how rows are shaped, only in what t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 SUBMODULE_MODE = "160000"
 
@@ -58,8 +59,7 @@ def file_changes_schema():
     ])
 
 
-@dataclass
-class FileRecord:
+class FileRecord(NamedTuple):  # a tuple: hundreds of thousands are made per history
     path: str
     old_path: str | None
     change_type: str
@@ -91,56 +91,39 @@ FILE_COLUMNS = ["sha", "path", "old_path", "change_type", "lines_added", "lines_
 
 
 class RowBuffer:
-    """Accumulates commits column by column; ``take()`` returns them as two Arrow tables and starts afresh."""
+    """Accumulates commits as row tuples; ``take()`` returns them as two Arrow tables and starts afresh."""
 
     def __init__(self):
-        self.commits = {c: [] for c in COMMIT_COLUMNS}
-        self.files = {c: [] for c in FILE_COLUMNS}
+        self.commits: list[tuple] = []
+        self.files: list[tuple] = []
         self.count = 0
 
     def add(self, rec: CommitRecord, seq: int) -> None:
-        c, f = self.commits, self.files
-        added = deleted = 0
         authored, committed = rec.authored_at * 1_000_000, rec.committed_at * 1_000_000
-        for fr in rec.files:
-            added += fr.lines_added
-            deleted += fr.lines_deleted
-            f["sha"].append(rec.sha)
-            f["path"].append(fr.path)
-            f["old_path"].append(fr.old_path)
-            f["change_type"].append(fr.change_type)
-            f["lines_added"].append(fr.lines_added)
-            f["lines_deleted"].append(fr.lines_deleted)
-            f["is_binary"].append(fr.is_binary)
-            f["authored_at"].append(authored)
-            f["author_email"].append(rec.author_email)
-            f["committed_at"].append(committed)
-            f["is_submodule"].append(fr.is_submodule)
-            f["topo_seq"].append(seq)
-        c["sha"].append(rec.sha)
-        c["parents"].append(rec.parents)
-        c["is_merge"].append(len(rec.parents) > 1)
-        c["author_name"].append(rec.author_name)
-        c["author_email"].append(rec.author_email)
-        c["authored_at"].append(authored)
-        c["committed_at"].append(committed)
-        c["files_changed"].append(len(rec.files))
-        c["lines_added"].append(added)
-        c["lines_deleted"].append(deleted)
-        c["committer_name"].append(rec.committer_name)
-        c["committer_email"].append(rec.committer_email)
-        c["is_root"].append(not rec.parents)
-        c["is_shallow_boundary"].append(rec.is_shallow_boundary)
-        c["topo_seq"].append(seq)
+        tail = (authored, rec.author_email, committed)
+        added = deleted = 0
+        for fr in rec.files:  # fr: path, old_path, change_type, lines_added, lines_deleted, is_binary, is_submodule
+            added += fr[3]
+            deleted += fr[4]
+            self.files.append((rec.sha,) + fr[:6] + tail + (fr[6], seq))
+        self.commits.append((rec.sha, rec.parents, len(rec.parents) > 1, rec.author_name, rec.author_email, authored,
+                             committed, len(rec.files), added, deleted, rec.committer_name, rec.committer_email,
+                             not rec.parents, rec.is_shallow_boundary, seq))
         self.count += 1
 
     def take(self):
-        import pyarrow as pa
-
-        commits = pa.table(self.commits, schema=_without_repo(commits_schema()))
-        files = pa.table(self.files, schema=_without_repo(file_changes_schema()))
+        commits = _arrow(self.commits, commits_schema())
+        files = _arrow(self.files, file_changes_schema())
         self.__init__()
         return commits, files
+
+
+def _arrow(rows: list[tuple], schema):
+    import pyarrow as pa
+
+    schema = _without_repo(schema)
+    columns = list(zip(*rows)) if rows else [[] for _ in schema.names]
+    return pa.Table.from_arrays([pa.array(col, type=f.type) for col, f in zip(columns, schema)], schema=schema)
 
 
 def _without_repo(schema):
