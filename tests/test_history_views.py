@@ -224,3 +224,15 @@ def test_lineage_when_a_path_is_reused_after_a_rename(tmp_path):
                  for r in rows(catalog, "SELECT * FROM file_current_path"))
     assert got == [("x.txt", "x.txt", False, 0, 2), ("x.txt", "z.txt", True, 2, 2), ("y.txt", "z.txt", True, 1, 1),
                    ("z.txt", "z.txt", True, 0, 1)]
+
+
+def test_python_api_maps_old_names_and_lists_the_top_level(catalog):
+    from pipeline import history
+
+    columns, data = history.co_change(catalog, "b.py", min_shared_revs=2, min_revs=1, min_coupling=0)
+    assert [(r[columns.index("file")], r[columns.index("degree")]) for r in data] == [("a.py", 80), ("lib/c.py", 40)]
+    columns, data = history.owners(catalog, ".")
+    assert [(r[columns.index("kind")], r[columns.index("path")]) for r in data] == [
+        ("folder", "lib"), ("file", "a.py"), ("file", "new1.txt"), ("file", "new2.txt")]
+    columns, data = history.hotspots(catalog, limit=2)
+    assert [r[columns.index("path")] for r in data] == ["a.py", "lib/b.py"]
