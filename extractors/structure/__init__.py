@@ -20,12 +20,12 @@ class StructureExtractor:
     tables = TABLES
 
     def run(self, ctx: RunContext, cursor: Cursor):
-        from pipeline.repos import head_commit, is_git_repo
+        from pipeline.repos import git_toplevel, head_commit
 
         from . import plan, rows
         from .parallel import parse_all
 
-        is_git = is_git_repo(ctx.root)
+        is_git = git_toplevel(ctx.root) == ctx.root.resolve()  # a folder inside a repository is indexed as plain
         head = head_commit(ctx.root) if is_git else None
         previous = {t: ctx.previous(t) for t in ("files", "symbols", "refs")}
         full = bool(ctx.options.get("full")) or previous["files"] is None
