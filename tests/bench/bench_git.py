@@ -33,6 +33,7 @@ def bench() -> list[dict]:
         rows.extend(throughput_rows(source, label, lake))
         rows.append(co_change_row(lake, label))
         rows.append(incremental_row(source, label, lake, Path(tmp)))
+        rows.append(pydriller_row(source, label, Path(tmp)))
     return rows
 
 
@@ -206,6 +207,28 @@ def incremental_row(source: Path, label: str, lake: Path, tmp: Path) -> dict:
             "note": f"on top of {label}; whole process (interpreter, imports, rev-list, git log, rewriting the "
                     f"repository's Parquet partitions); run status {mined['status']}, {mined['rows']} rows; floor: "
                     f"bare `git log --numstat -M` of the 100 commits"}
+
+
+def pydriller_row(source: Path, label: str, tmp: Path, commits: int = 2000) -> dict:
+    """The reference backend on the newest ``commits`` commits (the whole history would take minutes)."""
+    from extractors.git import gitlog, pydriller_backend
+
+    clone = tmp / "pydriller.git"  # a clone of our own: GitPython refuses repositories owned by another user
+    git("clone", "-q", "--bare", "--shared", str(source), str(clone))
+    source = clone
+    head = git("-C", str(source), "rev-parse", "HEAD").stdout.strip()
+    revisions = [f"--max-count={commits}", head]
+    times = {}
+    for name, backend in (("pydriller", pydriller_backend.stream_commits), ("log", gitlog.stream_commits)):
+        started = time.perf_counter()
+        for _ in backend(source, revisions, set(), lambda *a: None):
+            pass
+        times[name] = time.perf_counter() - started
+    floor = timed(["git", "-C", str(source), "log", "--numstat", "-M", f"--max-count={commits}"])
+    return {"name": f"PyDriller reference backend, {commits:,} commits", "value": round(times["pydriller"], 2),
+            "unit": "s", "floor": round(floor, 3), "ratio": round(times["pydriller"] / floor, 1), "goal": None,
+            "note": f"{label}, newest {commits:,} commits; floor: bare `git log --numstat -M`; the streaming "
+                    f"backend's parse of the same commits: {times['log']:.2f} s (in-process, no lake)"}
 
 
 def _mine_main(argv: list[str]) -> int:
