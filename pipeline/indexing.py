@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,10 +23,15 @@ def resolve_source(path: str | Path = ".", repo: str | None = None) -> Source:
     root = Path(path).resolve()
     if not root.is_dir():
         raise CodelakeError(f"{path}: not a directory")
-    git = is_git_repo(root)
+    git = is_git_repo(root) and not _ignored_by_git(root)
     if git:
         root = git_toplevel(root) or root
     return Source(root=root, repo=validate_repo_id(repo) if repo else derive_repo_id(root), is_git=git)
+
+
+def _ignored_by_git(path: Path) -> bool:
+    """A folder git ignores (a venv inside a checkout) is its own, plain repository, not part of the checkout."""
+    return subprocess.run(["git", "-C", str(path), "check-ignore", "-q", "."], capture_output=True).returncode == 0
 
 
 def repo_info(source: Source) -> dict:

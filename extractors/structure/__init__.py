@@ -30,20 +30,20 @@ class StructureExtractor:
         previous = {t: ctx.previous(t) for t in ("files", "symbols", "refs")}
         full = bool(ctx.options.get("full")) or previous["files"] is None
         changes = plan.plan_changes(ctx.root, is_git, previous["files"], full, ctx.options.get("files"))
-        facts = parse_all(ctx.root, changes.to_parse, ctx.progress, workers=ctx.options.get("workers"))
-        ctx.count("files_skipped", sum(f.status == "skipped" for f in facts))
-        ctx.count("files_parsed", len(facts))
-        ctx.count("files_fallback", sum(f.status == "fallback" for f in facts))
-        ctx.count("files_partial", sum(f.status == "partial" for f in facts))
+        workers = ctx.options.get("workers")
+        new = parse_all(ctx.root, changes.to_parse, head, plan.console_entry_points(ctx.root), ctx.progress, workers)
+        statuses = new["files"].column("parse_status").to_pylist()
+        ctx.count("files_parsed", len(statuses))
+        for status in ("skipped", "fallback", "partial"):
+            ctx.count(f"files_{status}", statuses.count(status))
         if not full:
-            touched = [f.path for f in facts] + changes.deleted
+            touched = new["files"].column("path").to_pylist() + changes.deleted
             for table in ("files", "symbols", "refs"):
                 yield Replace(table, "path", touched)
-        entry_points = plan.console_entry_points(ctx.root)
-        new = rows.tables_from_facts(facts, head, entry_points)
         for table, data in new.items():
             yield Batch(table, data)
         keep = set(changes.unchanged)
-        yield Batch("edges", rows.resolve_edges(previous, new, keep, ctx.root, f"{self.name}@{self.version}"))
-        return Cursor(commit=head, state={"files": len(keep) + len(facts) - len(changes.deleted)})
+        provenance = f"{self.name}@{self.version}"
+        yield Batch("edges", rows.resolve_edges(previous, new, keep, ctx.root, provenance, workers))
+        return Cursor(commit=head, state={"files": len(keep) + len(statuses)})
 

@@ -1,38 +1,113 @@
-"""Parsing many files on every core; small batches stay in-process (a worker pool costs ~0.2 s to start)."""
+"""Parsing and resolving on every core.
+
+Parsing: worker processes turn chunks of files straight into Arrow tables (cheap to send back, compact to hold).
+Resolving: the graph and every file's import bindings are built once, then forked workers resolve slices of the
+references against that shared, copy-on-write state. Small jobs stay in-process: a pool costs ~0.2 s to start.
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from .parse import FileFacts, parse_file
+import pyarrow as pa
 
-IN_PROCESS_BELOW = 200
+from .parse import parse_file
+from .resolve import EARLY_KINDS, Ref, Symbol, prepare
+from .schemas import EDGES
+
+IN_PROCESS_FILES = 200
+IN_PROCESS_REFS = 60_000
 CHUNK = 48
+REF_COLUMNS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line"]
 
 
-def _parse_chunk(args) -> list[FileFacts]:
-    root, items = args
-    return [parse_file(Path(root), path, lang, mode, sha) for path, lang, mode, sha in items]
+def worker_count(requested: int | None = None) -> int:
+    return max(1, requested or int(os.environ.get("CODELAKE_WORKERS", "0")) or os.cpu_count() or 1)
 
 
-def parse_all(root: Path, items: list, progress=None, workers: int | None = None) -> list[FileFacts]:
-    workers = workers or os.cpu_count() or 1
-    total = len(items)
-    if total < IN_PROCESS_BELOW or workers <= 1:
-        out = []
-        for i, item in enumerate(items):
-            out.append(parse_file(root, *item))
-            if progress and (i % 50 == 0 or i == total - 1):
-                progress(i + 1, total, item[0])
-        return out
+def _parse_chunk(args) -> dict[str, pa.Table]:
+    from .rows import tables_from_facts
+
+    root, items, head, entry_points = args
+    facts = [parse_file(Path(root), path, lang, mode, sha) for path, lang, mode, sha in items]
+    return tables_from_facts(facts, head, entry_points)
+
+
+def parse_all(root: Path, items: list, head: str | None, entry_points, progress=None,
+              workers: int | None = None) -> dict[str, pa.Table]:
+    """``files``, ``symbols`` and ``refs`` rows of ``items`` (path, language, mode, known blob id)."""
+    workers = worker_count(workers)
+    chunks = [(str(root), items[i:i + CHUNK], head, entry_points) for i in range(0, len(items), CHUNK)]
+    if len(items) < IN_PROCESS_FILES or workers <= 1:
+        results = map(_parse_chunk, chunks)
+        return _gather(results, len(items), progress)
     import multiprocessing as mp
 
-    chunks = [(str(root), items[i:i + CHUNK]) for i in range(0, total, CHUNK)]
-    out = []
     with mp.get_context("forkserver").Pool(workers) as pool:
-        for facts in pool.imap(_parse_chunk, chunks):
-            out.extend(facts)
-            if progress:
-                progress(len(out), total, facts[-1].path if facts else "")
-    return out
+        return _gather(pool.imap(_parse_chunk, chunks), len(items), progress)
+
+
+def _gather(results, total: int, progress) -> dict[str, pa.Table]:
+    from .rows import tables_from_facts
+
+    parts: dict[str, list[pa.Table]] = {}
+    done = 0
+    for tables in results:
+        for name, table in tables.items():
+            parts.setdefault(name, []).append(table)
+        done += tables["files"].num_rows
+        if progress:
+            progress(done, total, "")
+    empty = tables_from_facts([], None)
+    return {name: pa.concat_tables(parts.get(name) or [table]) for name, table in empty.items()}
+
+
+# -- resolution ---------------------------------------------------------------------------------------------------
+_SHARED: dict = {}  # set in the parent just before forking; read by the forked workers
+
+
+def _refs(table: pa.Table) -> list[Ref]:
+    cols = table.select(REF_COLUMNS).to_pydict()
+    return [Ref(*row) for row in zip(*cols.values())]
+
+
+def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
+    resolver, refs = _SHARED["resolver"], _SHARED["refs"]
+    edges: list[tuple] = []
+    for r in _refs(refs.slice(bounds[0], bounds[1] - bounds[0])):
+        edges.extend(resolver.resolve(r))
+    return edges_table(edges)
+
+
+def edges_table(edges: list[tuple]) -> pa.Table:
+    names = [n for n in EDGES.names if n != "repo"]
+    columns = list(zip(*edges)) if edges else [[] for _ in names]
+    return pa.Table.from_arrays([pa.array(c, EDGES.field(n).type) for n, c in zip(names, columns)], names=names)
+
+
+def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,
+                     workers: int | None = None) -> pa.Table:
+    import pyarrow.compute as pc
+
+    cols = symbols.select(["id", "path", "name", "qualname", "kind", "parent_id", "line_start"]).to_pydict()
+    early = pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS))
+    resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(refs.filter(early)), files,
+                              root, provenance)
+    later = refs.filter(pc.invert(early))
+    head = [edges_table(edges)]
+    workers = worker_count(workers)
+    _SHARED.update(resolver=resolver, refs=later)
+    try:
+        if later.num_rows < IN_PROCESS_REFS or workers <= 1:
+            parts = [_resolve_slice((0, later.num_rows))]
+        else:
+            import multiprocessing as mp
+
+            step = -(-later.num_rows // (workers * 4))
+            bounds = [(i, min(i + step, later.num_rows)) for i in range(0, later.num_rows, step)]
+            with mp.get_context("fork").Pool(workers) as pool:
+                parts = pool.map(_resolve_slice, bounds)
+    finally:
+        _SHARED.clear()
+    return pa.concat_tables(head + parts + [edges_table(resolver.dispatch_edges())])

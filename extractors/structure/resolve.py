@@ -481,19 +481,32 @@ def _inline_call(receiver: str) -> str | None:
     return receiver[: receiver.index("(")] if receiver.endswith(")") and "(" in receiver else None
 
 
-def resolve_all(symbols: list[Symbol], refs: list[Ref], files: dict[str, dict], root, provenance: str) -> list[tuple]:
+def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict], root,
+            provenance: str) -> tuple[Resolver, list[tuple]]:
+    """The graph, every file's import bindings and class bases: all that resolving one call reads, built once.
+
+    ``early_refs`` are the ``import``/``reexport``/``inherits`` references; returns their edges too.
+    """
     graph = build_graph(symbols, files, root)
     resolver = Resolver(graph, files, root, provenance)
     by_path: dict[str, list[Ref]] = defaultdict(list)
-    for r in refs:
+    for r in early_refs:
         by_path[r.path].append(r)
     edges = resolver.bind_imports(by_path)
     resolver.structural_bases()
-    inherits = [r for r in refs if r.kind == "inherits"]
-    for r in inherits:  # bases first: self.m() on an inherited method needs them
-        edges.extend(resolver.resolve(r))
+    for r in early_refs:  # bases first: self.m() on an inherited method needs them
+        if r.kind == "inherits":
+            edges.extend(resolver.resolve(r))
+    return resolver, edges
+
+
+EARLY_KINDS = ("import", "reexport", "inherits")
+
+
+def resolve_all(symbols: list[Symbol], refs: list[Ref], files: dict[str, dict], root, provenance: str) -> list[tuple]:
+    resolver, edges = prepare(symbols, [r for r in refs if r.kind in EARLY_KINDS], files, root, provenance)
     for r in refs:
-        if r.kind not in ("import", "reexport", "inherits"):
+        if r.kind not in EARLY_KINDS:
             edges.extend(resolver.resolve(r))
     edges.extend(resolver.dispatch_edges())
     return edges

@@ -8,8 +8,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .parse import FileFacts
-from .resolve import MODULE, Ref, Symbol, resolve_all
-from .schemas import EDGES, FILES, REFS, SYMBOLS
+from .resolve import MODULE
+from .schemas import FILES, REFS, SYMBOLS
 
 
 def _module_name(path: str) -> str:
@@ -72,23 +72,21 @@ def _kept(table: pa.Table | None, keep: set[str]) -> pa.Table | None:
     return table.filter(pc.is_in(table.column("path"), value_set=pa.array(sorted(keep), pa.string())))
 
 
-def _concat(old: pa.Table | None, new: pa.Table, columns: list[str]) -> dict[str, list]:
+def _concat(old: pa.Table | None, new: pa.Table, columns: list[str]) -> pa.Table:
     parts = [t.select(columns) for t in (old, new) if t is not None]
-    return pa.concat_tables([p.cast(parts[-1].schema) for p in parts]).to_pydict()
+    return pa.concat_tables([p.cast(parts[-1].schema) for p in parts])
 
 
-def resolve_edges(previous: dict, new: dict, keep: set[str], root, provenance: str) -> pa.Table:
-    s = _concat(_kept(previous["symbols"], keep), new["symbols"],
-                ["id", "path", "name", "qualname", "kind", "parent_id", "line_start"])
-    symbols = [Symbol(*row) for row in zip(*s.values())]
-    r = _concat(_kept(previous["refs"], keep), new["refs"],
-                ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line"])
-    refs = [Ref(*row) for row in zip(*r.values())]
+def resolve_edges(previous: dict, new: dict, keep: set[str], root, provenance: str, workers=None) -> pa.Table:
+    """Edges of the whole repository: the kept (unchanged) files' rows from the lake plus this run's."""
+    from .parallel import REF_COLUMNS, resolve_parallel
+
+    symbols = _concat(_kept(previous["symbols"], keep), new["symbols"],
+                      ["id", "path", "name", "qualname", "kind", "parent_id", "line_start"])
+    refs = _concat(_kept(previous["refs"], keep), new["refs"], REF_COLUMNS)
     f = _concat(_kept(previous["files"], keep), new["files"], ["path", "language", "package", "parse_status"])
+    f = f.to_pydict()
     files = {p: {"language": lang, "package": pkg, "parse_status": st}
              for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"])
              if st != "skipped"}
-    edges = resolve_all(symbols, refs, files, root, provenance)
-    names = [n for n in EDGES.names if n != "repo"]
-    columns = list(zip(*edges)) if edges else [[] for _ in names]
-    return pa.Table.from_arrays([pa.array(c, EDGES.field(n).type) for n, c in zip(names, columns)], names=names)
+    return resolve_parallel(symbols, refs, files, root, provenance, workers)
