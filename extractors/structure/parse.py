@@ -7,8 +7,10 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   by name, e.g. a Go method's receiver type) and optional ``@exported`` (present = exported). Kind ``impl`` is a
   container only (Rust ``impl T``): it names the parent of what it holds and is not itself a symbol; references
   directly inside it (``impl Trait for T``) belong to ``T``. Optional ``@self.name``: the name the definition gives its
-  own object (a Go receiver ``m``): ``m.f()`` inside it is read as ``self.f()``. A node captured by several patterns
-  is one definition (exported if any pattern says so).
+  own object (a Go receiver ``m``): ``m.f()`` inside it is read as ``self.f()``. Optional ``@decorator``: the name of
+  an annotation/attribute/decorator on it (Java ``@GetMapping``, Rust ``#[test]``); one outside ``PURE_DECORATORS``
+  makes it an entry point (a framework registers it). A node captured by several patterns is one definition
+  (exported if any pattern says so, with the decorators of all).
 - ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
   node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
@@ -31,7 +33,12 @@ CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "enum", "mod
 PURE_DECORATORS = {"staticmethod", "classmethod", "property", "abstractmethod", "override", "cached_property",
                    "functools.wraps", "wraps", "lru_cache", "functools.lru_cache", "cache", "functools.cache",
                    "dataclass", "dataclasses.dataclass", "abc.abstractmethod", "typing.overload", "overload",
-                   "contextmanager", "contextlib.contextmanager", "total_ordering", "functools.total_ordering"}
+                   "contextmanager", "contextlib.contextmanager", "total_ordering", "functools.total_ordering",
+                   # Java annotations and Rust attributes that change no caller
+                   "Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs", "Nullable",
+                   "NonNull", "NotNull", "Nonnull", "CheckReturnValue", "inline", "derive", "allow", "deny", "warn",
+                   "cfg", "cfg_attr", "must_use", "doc", "deprecated", "repr", "non_exhaustive", "rustfmt::skip",
+                   "track_caller", "cold", "automatically_derived", "expect"}
 
 
 @dataclass
@@ -184,7 +191,7 @@ def _merge_same_node(raw_defs: list) -> list:
         if old is None:
             merged[key] = d
         else:
-            merged[key] = old[:6] + (old[6] or d[6], old[7] or d[7]) + old[8:9] + (old[9] or d[9],)
+            merged[key] = old[:6] + (old[6] or d[6], old[7] or d[7], old[8] + d[8], old[9] or d[9])
     return list(merged.values())
 
 
@@ -203,7 +210,8 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs
         node = nodes[0]
         if key.startswith("definition.") and "name" in caps:
             raw_defs.append((node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
-                             node.end_point[0] + 1, text("parent.name"), "exported" in caps, _decorators(node, data),
+                             node.end_point[0] + 1, text("parent.name"), "exported" in caps,
+                             _decorators(node, data) + tuple(_text(n, data) for n in caps.get("decorator", ())),
                              text("self.name")))
         elif key.startswith("reference.") and "name" in caps:
             raw_refs.append((node.start_byte, key[10:], text("name"), text("receiver"), None, None,
@@ -283,6 +291,10 @@ def _entry_reason(name: str, kind: str, parent: str | None, decorators: tuple, l
         return f"decorator @{registered[0]}"
     if name == "main" and parent is None and kind == "function":
         return "main function"
+    if language == "java" and name == "main" and kind == "method":
+        return "main method"
+    if language == "go" and name == "init" and parent is None and kind == "function":
+        return "init function"
     if language == "python" and name.startswith("__") and name.endswith("__"):
         return "dunder method"
     return None

@@ -16,6 +16,11 @@
 (record_declaration (modifiers "public") name: (identifier) @name) @definition.class @exported
 (method_declaration (modifiers "public") name: (identifier) @name) @definition.function @exported
 (interface_body (method_declaration name: (identifier) @name) @definition.function @exported)
+; annotations: @GetMapping, @Test, @Bean... register the definition with a framework (entry points)
+(method_declaration (modifiers [(marker_annotation name: (_) @decorator) (annotation name: (_) @decorator)])
+  name: (identifier) @name) @definition.function
+(class_declaration (modifiers [(marker_annotation name: (_) @decorator) (annotation name: (_) @decorator)])
+  name: (identifier) @name) @definition.class
 
 ; calls: f(), obj.f(), new Foo(), new Foo().f(), this.f(), super.f()
 (method_invocation !object name: (identifier) @name) @reference.call

@@ -20,6 +20,11 @@
                   (generic_type type: (type_identifier) @name)
                   (scoped_type_identifier name: (type_identifier) @name)
                   (generic_type type: (scoped_type_identifier name: (type_identifier) @name))]) @definition.impl
+; attributes: #[test], #[tokio::main], #[no_mangle]... (the one or two just above the function)
+((attribute_item (attribute [(identifier) (scoped_identifier)] @decorator)) .
+  (function_item name: (identifier) @name) @definition.function)
+((attribute_item (attribute [(identifier) (scoped_identifier)] @decorator)) . (attribute_item) .
+  (function_item name: (identifier) @name) @definition.function)
 (trait_item body: (declaration_list (function_signature_item name: (identifier) @name) @definition.function @exported))
 (trait_item body: (declaration_list (function_item name: (identifier) @name) @definition.function @exported))
 

@@ -28,6 +28,14 @@
 (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function)) @exported
 
+; decorators: @Component class, @Get() method (a framework registers them: entry points)
+(export_statement decorator: (decorator [(identifier) @decorator (call_expression function: (identifier) @decorator)])
+  declaration: [(class_declaration name: (type_identifier) @name) (abstract_class_declaration name: (type_identifier) @name)] @definition.class)
+(class_declaration decorator: (decorator [(identifier) @decorator (call_expression function: (identifier) @decorator)])
+  name: (type_identifier) @name) @definition.class
+((decorator [(identifier) @decorator (call_expression function: (identifier) @decorator)]) .
+  (method_definition name: (property_identifier) @name) @definition.function)
+
 ; calls: f(), obj.f(), new Foo(), new Foo().f(), this.f()
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
