@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import posixpath
 import re
+from pathlib import Path
 
 GROUP = "rust"
 EXTERNAL_RECEIVERS = frozenset({"std", "core", "alloc"})  # std::fmt::Display, core::mem::swap(): never ours
 CRATE_ROOTS = ("lib.rs", "main.rs")
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
 _LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
+_CRATE_NAME = [re.compile(rf"^\[{t}\][^\[]*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]
 
 
 def _crate_dir(path: str, is_root) -> str | None:
@@ -38,12 +40,26 @@ def _key(crate_dir: str, parts: list[str]) -> str:
 
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    """``<crate dir>//a::b`` per file; a library root also under ``crate:<name>`` (its Cargo.toml name), so other
+    crates of a workspace reach it by ``use name::...``."""
     roots = {posixpath.dirname(p) for p in paths if posixpath.basename(p) in CRATE_ROOTS}
     out = {}
     for path in paths:
         crate = _crate_dir(path, roots.__contains__)
         out[path] = [_key(crate, _module_path(path, crate))] if crate is not None else []
+        if crate is not None and path == posixpath.join(crate, "lib.rs"):
+            name = _crate_name(Path(root), posixpath.dirname(crate))
+            out[path] += [f"crate:{name}"] if name else []
     return out
+
+
+def _crate_name(root: Path, package_dir: str) -> str | None:
+    try:
+        text = (root / package_dir / "Cargo.toml").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    m = _CRATE_NAME[0].search(text) or _CRATE_NAME[1].search(text)
+    return m.group(1).replace("-", "_") if m else None
 
 
 def package_scope(path: str, info: dict) -> None:
@@ -81,7 +97,11 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
             if parts.pop(0) == "super":
                 base = base[:-1]
         return index.get(_key(crate, base + parts), [])
-    return index.get(_key(crate, here + parts)) or index.get(_key(crate, parts), [])
+    found = index.get(_key(crate, here + parts)) or index.get(_key(crate, parts))
+    if found:
+        return found
+    other = index.get(f"crate:{parts[0]}")  # another crate of the workspace, by its package name
+    return index.get(_key(posixpath.dirname(other[0]), parts[1:]), []) if other else []
 
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
