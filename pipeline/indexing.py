@@ -69,7 +69,7 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     lake = lake or Lake()
     source = resolve_source(path, repo)
     rel = [_relative(source.root, f) for f in files]
-    extractor = load_registry().get("structure")
+    extractor = load_registry({"structure"}).get("structure")
     return run_one(lake, source, extractor, {"files": rel}, None)
 
 

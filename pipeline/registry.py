@@ -76,9 +76,12 @@ def _env_names(var: str) -> set[str] | None:
     return {n.strip() for n in value.split(",") if n.strip()} if value else None
 
 
-def load_registry() -> Registry:
+def load_registry(names: set[str] | None = None) -> Registry:
+    """Every installed extractor, or only ``names`` (the post-edit path loads just the one it needs)."""
     registry = Registry()
     only, disabled = _env_names("CODELAKE_LOAD_PLUGINS"), _env_names("CODELAKE_DISABLE_PLUGINS") or set()
+    if names is not None:
+        only = names if only is None else only & names
     for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
         if (only is not None and ep.name not in only) or ep.name in disabled:
             continue
