@@ -1,5 +1,6 @@
 """JavaScript / TypeScript / TSX imports: relative paths with or without extension, index files, re-exports,
-default exports, CommonJS ``require``, and tsconfig.json ``compilerOptions.baseUrl`` / ``paths``."""
+default exports, CommonJS ``require``, tsconfig.json ``compilerOptions.baseUrl`` / ``paths``, and the packages of a
+monorepo imported by their package.json ``name``."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def _stem(path: str) -> str:
 
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
-    """A file is imported by its path without extension; an ``index`` file also by its folder."""
+    """A file is imported by its path without extension; an ``index`` file also by its folder; a file of a package
+    (nearest package.json with a name) also as ``name/<path in package>``, and the package's entry file as ``name``."""
     out = {}
     for path in paths:
         stem = _stem(path)
@@ -33,7 +35,53 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
         if posixpath.basename(stem) == "index":
             keys.append(posixpath.dirname(stem) or ".")
         out[path] = keys
+    stems = {_stem(p): p for p in paths}
+    for pkg_dir, (name, entries) in _packages(str(root), paths).items():
+        prefix = f"{pkg_dir}/" if pkg_dir else ""
+        for stem, path in stems.items():
+            if stem.startswith(prefix):
+                out[path].append(f"{name}/{stem[len(prefix):]}")
+        entry = next((stems[prefix + e] for e in entries if prefix + e in stems), None)
+        if entry:
+            out[entry].append(name)
     return out
+
+
+def _packages(root: str, paths: list[str]) -> dict[str, tuple[str, list[str]]]:
+    """Folder -> (package name, entry stems by preference) of every named package.json above the given files."""
+    folders = {posixpath.dirname(p) for p in paths}
+    found = {}
+    for folder in folders:
+        while folder not in found:
+            found[folder] = _package_json(root, folder)
+            if not folder:
+                break
+            folder = posixpath.dirname(folder)
+    return {f: v for f, v in found.items() if v}
+
+
+@lru_cache(maxsize=4096)
+def _package_json(root: str, folder: str) -> tuple[str, list[str]] | None:
+    try:
+        data = json.loads((Path(root) / folder / "package.json").read_text(encoding="utf-8", errors="replace"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        return None
+    exports = data.get("exports")
+    if isinstance(exports, dict):
+        exports = exports.get(".", exports)
+        exports = exports.get("import") or exports.get("default") or exports.get("types") if isinstance(exports, dict) else exports
+    declared = [v for v in (data.get("source"), exports, data.get("types"), data.get("typings"), data.get("module"),
+                            data.get("main")) if isinstance(v, str)]
+    entries = []
+    for entry in declared:
+        stem = _stem(posixpath.normpath(entry))
+        entries.append(stem)
+        for built in ("dist/", "lib/", "build/", "out/", "esm/", "cjs/"):  # compiled output: its source in src/
+            if stem.startswith(built):
+                entries.append("src/" + stem[len(built):])
+    return data["name"], entries + ["src/index", "index", "lib/index"]
 
 
 def package_scope(path: str, info: dict) -> None:
@@ -58,7 +106,7 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
         found = _lookup(base, index)
         if found:
             return found
-    return []
+    return index.get(spec) or index.get(_stem(spec)) or []  # a package of the monorepo, by name
 
 
 def _lookup(base: str, index: dict) -> list[str]:
