@@ -149,6 +149,7 @@ class Resolver:
         self.pending: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> local -> (paths, name, support)
         self.star: dict[str, list[list[str]]] = defaultdict(list)
         self.supports = {p: lang_support(i.get("language")) for p, i in files.items()}
+        self._global_cache: dict[tuple, tuple[list[str], str]] = {}
 
     # -- imports ------------------------------------------------------------------------------------------------
     def bind_imports(self, refs_by_path: dict[str, list[Ref]]) -> list[tuple]:
@@ -194,8 +195,8 @@ class Resolver:
             return ("unresolved", None)
         if name and name != "*":
             for p in paths:
-                sid = self.g.top.get(p, {}).get(name)
-                if sid:
+                sid = self.g.top.get(p, {}).get(name) or ("." in name and self.g.by_qual.get((p, name)))
+                if sid:  # a dotted name is a member: Java ``import a.b.Outer.Inner``
                     return ("symbol", sid)
             for p in paths:
                 hit = self._reexported(p, name, seen)
@@ -419,6 +420,15 @@ class Resolver:
         return None
 
     def _global(self, name: str, kinds: set, path: str) -> tuple[list[str], str]:
+        """Repository-wide candidates; memoized per (name, kinds, language group): common names have thousands."""
+        support = self.supports.get(path)
+        key = (name, tuple(sorted(kinds)), support.GROUP if support else None)
+        hit = self._global_cache.get(key)
+        if hit is None:
+            hit = self._global_cache[key] = self._global_uncached(name, kinds, path)
+        return hit
+
+    def _global_uncached(self, name: str, kinds: set, path: str) -> tuple[list[str], str]:
         ids = [i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds]
         if not ids:
             return [], "unresolved"

@@ -25,10 +25,13 @@ def package_scope(path: str, info: dict) -> str | None:
 
 
 def import_binding(module: str | None, name: str | None, alias: str | None):
+    """``a.b.C`` binds C from package a.b; ``a.b.Outer.Inner`` binds Inner, member ``Outer.Inner`` of a.b's Outer;
+    ``static a.b.C.m`` binds m, member ``C.m``."""
     if name == "*":
         return None, module, "*"
-    package, _, last = (module or "").rpartition(".")
-    return last, package, last
+    parts = (module or "").split(".")
+    first_class = next((i for i, p in enumerate(parts) if p[:1].isupper()), len(parts) - 1)
+    return parts[-1], ".".join(parts[:first_class]), ".".join(parts[first_class:])
 
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
