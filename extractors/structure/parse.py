@@ -203,29 +203,44 @@ def _own_reexports_exported(defs: list[tuple], raw_refs: list) -> list[tuple]:
     return [d[:6] + (True,) + d[7:] if d[5] is None and d[1] in names else d for d in defs]
 
 
+@lru_cache(maxsize=None)
+def _roles(keys: tuple) -> tuple:
+    """What the captures of one pattern mean, worked out once per distinct set of capture names (hot path)."""
+    roles = []
+    for key in keys:
+        if key.startswith("definition.") and "name" in keys:
+            roles.append(("def", key))
+        elif key.startswith("reference.") and "name" in keys:
+            roles.append(("ref", key))
+        elif key in ("import", "reexport", "package.name", "entry"):
+            roles.append((key, key))
+    return tuple(roles)
+
+
 def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs: list) -> None:
-    first = lambda key: caps[key][0] if key in caps else None  # noqa: E731
     text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-    for key, nodes in caps.items():
-        node = nodes[0]
-        if key.startswith("definition.") and "name" in caps:
+    for role, key in _roles(tuple(caps)):
+        node = caps[key][0]
+        if role == "ref":
+            name = caps["name"][0]
+            receiver = caps.get("receiver")
+            raw_refs.append((node.start_byte, key[10:], _text(name, data), _text(receiver[0], data) if receiver else None,
+                             None, None, name.start_point[0] + 1, name.start_byte))
+        elif role == "def":
             raw_defs.append((node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
                              node.end_point[0] + 1, text("parent.name"), "exported" in caps,
                              _decorators(node, data) + tuple(_text(n, data) for n in caps.get("decorator", ())),
                              text("self.name")))
-        elif key.startswith("reference.") and "name" in caps:
-            raw_refs.append((node.start_byte, key[10:], text("name"), text("receiver"), None, None,
-                             first("name").start_point[0] + 1, first("name").start_byte))
-        elif key in ("import", "reexport"):
+        elif role in ("import", "reexport"):
             module = text("import.module")
             if module is None and "import.name" not in caps:
                 continue
             name = "*" if "import.wildcard" in caps else text("import.name")
             raw_refs.append((node.start_byte, key, name, None, _unquote(module), text("import.alias"),
                              node.start_point[0] + 1, None))
-        elif key == "package.name":
+        elif role == "package.name":
             facts.package = _text(node, data)
-        elif key == "entry":
+        else:
             facts.entry = True
 
 
