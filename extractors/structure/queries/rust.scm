@@ -2,19 +2,19 @@
 ; inline modules; call sites, callbacks, trait impls (inherits, so trait methods dispatch to impls), use/mod.
 ; Capture names follow the convention documented in extractors/structure/parse.py.
 
-; definitions (pub = exported)
+; definitions (pub = exported; pub(crate) / pub(super) are not the public API)
 (function_item name: (identifier) @name) @definition.function
-(function_item (visibility_modifier) @exported name: (identifier) @name) @definition.function
+(function_item (visibility_modifier) @exported name: (identifier) @name (#eq? @exported "pub")) @definition.function
 (function_signature_item name: (identifier) @name) @definition.function
 (struct_item name: (type_identifier) @name) @definition.struct
-(struct_item (visibility_modifier) @exported name: (type_identifier) @name) @definition.struct
+(struct_item (visibility_modifier) @exported name: (type_identifier) @name (#eq? @exported "pub")) @definition.struct
 (union_item name: (type_identifier) @name) @definition.struct
 (enum_item name: (type_identifier) @name) @definition.enum
-(enum_item (visibility_modifier) @exported name: (type_identifier) @name) @definition.enum
+(enum_item (visibility_modifier) @exported name: (type_identifier) @name (#eq? @exported "pub")) @definition.enum
 (trait_item name: (type_identifier) @name) @definition.trait
-(trait_item (visibility_modifier) @exported name: (type_identifier) @name) @definition.trait
+(trait_item (visibility_modifier) @exported name: (type_identifier) @name (#eq? @exported "pub")) @definition.trait
 (type_item name: (type_identifier) @name) @definition.type
-(type_item (visibility_modifier) @exported name: (type_identifier) @name) @definition.type
+(type_item (visibility_modifier) @exported name: (type_identifier) @name (#eq? @exported "pub")) @definition.type
 (mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
 (impl_item type: [(type_identifier) @name
                   (generic_type type: (type_identifier) @name)
