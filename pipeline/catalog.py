@@ -20,9 +20,11 @@ SQL_PACKAGE = "codelake_sql"
 SCHEMA_DIR = "_schemas"
 
 
-def sql_files() -> dict[str, str]:
-    """``{view_name: sql_text}`` for every ``.sql`` file shipped in the package, sorted by name."""
+def sql_files(subfolder: str | None = None) -> dict[str, str]:
+    """``{view_name: sql_text}`` for every ``.sql`` file shipped in the package (or a subfolder), sorted by name."""
     folder = resources.files(SQL_PACKAGE)
+    if subfolder:
+        folder = folder.joinpath(subfolder)
     return {
         Path(entry.name).stem: entry.read_text()
         for entry in sorted(folder.iterdir(), key=lambda e: e.name)
@@ -54,6 +56,12 @@ class Catalog:
             return self.con.execute(query, params or [])
         except duckdb.Error as exc:
             raise QueryError(str(exc).splitlines()[0]) from None
+
+    def pin(self, tables: list[str] | None = None) -> None:
+        """Hold base tables in memory (``sql/pins/``) so repeated queries of a long-lived session are warm."""
+        for name, text in sql_files("pins").items():
+            if tables is None or name in tables:
+                self.con.execute(text)
 
     def rows(self, query: str, params=None) -> tuple[list[str], list[tuple]]:
         cur = self.sql(query, params)

@@ -38,12 +38,14 @@ class StructureExtractor:
             ctx.count(f"files_{status}", statuses.count(status))
         if not full:
             touched = new["files"].column("path").to_pylist() + changes.deleted
-            for table in ("files", "symbols", "refs"):
+            for table in ("files", "refs"):
                 yield Replace(table, "path", touched)
-        for table, data in new.items():
-            yield Batch(table, data)
+        yield Batch("files", new["files"])
+        yield Batch("refs", new["refs"])
         keep = set(changes.unchanged)
+        symbols = rows.merged_symbols(previous["symbols"], new["symbols"], keep)  # whole table: sids are dense
+        yield Batch("symbols", symbols)
         provenance = f"{self.name}@{self.version}"
-        yield Batch("edges", rows.resolve_edges(previous, new, keep, ctx.root, provenance, workers))
+        yield Batch("edges", rows.resolve_edges(previous, new, symbols, keep, ctx.root, provenance, workers))
         return Cursor(commit=head, state={"files": len(keep) + len(statuses)})
 

@@ -80,10 +80,14 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
     return edges_table(edges)
 
 
+EDGE_FIELDS = [n for n in EDGES.names if n not in ("repo", "src_sid", "dst_sid")]  # what Resolver._edge returns
+
+
 def edges_table(edges: list[tuple]) -> pa.Table:
-    names = [n for n in EDGES.names if n != "repo"]
-    columns = list(zip(*edges)) if edges else [[] for _ in names]
-    return pa.Table.from_arrays([pa.array(c, EDGES.field(n).type) for n, c in zip(names, columns)], names=names)
+    columns = list(zip(*edges)) if edges else [[] for _ in EDGE_FIELDS]
+    arrays = [pa.array(c, EDGES.field(n).type) for n, c in zip(EDGE_FIELDS, columns)]
+    arrays += [pa.nulls(len(edges), pa.int32())] * 2
+    return pa.Table.from_arrays(arrays, names=EDGE_FIELDS + ["src_sid", "dst_sid"])
 
 
 def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,

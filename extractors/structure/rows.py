@@ -77,16 +77,28 @@ def _concat(old: pa.Table | None, new: pa.Table, columns: list[str]) -> pa.Table
     return pa.concat_tables([p.cast(parts[-1].schema) for p in parts])
 
 
-def resolve_edges(previous: dict, new: dict, keep: set[str], root, provenance: str, workers=None) -> pa.Table:
-    """Edges of the whole repository: the kept (unchanged) files' rows from the lake plus this run's."""
+def merged_symbols(previous: pa.Table | None, new: pa.Table, keep: set[str]) -> pa.Table:
+    """The repository's whole symbols table: unchanged files' rows and this run's, each with a dense ``sid``."""
+    columns = [n for n in SYMBOLS.names if n not in ("repo", "sid")]
+    table = _concat(_kept(previous, keep), new, columns)
+    table = table.take(pc.sort_indices(table, [("id", "ascending")]))
+    return table.append_column("sid", pa.array(range(table.num_rows), pa.int32()))
+
+
+def resolve_edges(previous: dict, new: dict, symbols: pa.Table, keep: set[str], root, provenance: str,
+                  workers=None) -> pa.Table:
+    """Edges of the whole repository from every file's references (the kept files' from the lake, plus this run's)."""
     from .parallel import REF_COLUMNS, resolve_parallel
 
-    symbols = _concat(_kept(previous["symbols"], keep), new["symbols"],
-                      ["id", "path", "name", "qualname", "kind", "parent_id", "line_start"])
     refs = _concat(_kept(previous["refs"], keep), new["refs"], REF_COLUMNS)
     f = _concat(_kept(previous["files"], keep), new["files"], ["path", "language", "package", "parse_status"])
     f = f.to_pydict()
     files = {p: {"language": lang, "package": pkg, "parse_status": st}
              for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"])
              if st != "skipped"}
-    return resolve_parallel(symbols, refs, files, root, provenance, workers)
+    edges = resolve_parallel(symbols, refs, files, root, provenance, workers)
+    ids = symbols.column("id")
+    for end in ("src", "dst"):
+        position = pc.index_in(edges.column(f"{end}_id"), value_set=ids)
+        edges = edges.set_column(edges.schema.get_field_index(f"{end}_sid"), f"{end}_sid", position.cast(pa.int32()))
+    return edges

@@ -17,6 +17,7 @@ SYMBOLS = pa.schema([
     ("parent_id", pa.string()), ("language", pa.string()), ("is_exported", pa.bool_()),
     ("is_entry_point", pa.bool_()), ("is_test", pa.bool_()),
     ("entry_reason", pa.string()),  # why it is an entry point (main block, decorator, console script...)
+    ("sid", pa.int32()),  # dense integer id within the repository's snapshot (fast graph joins); not stable
 ])
 
 EDGES = pa.schema([
@@ -26,6 +27,8 @@ EDGES = pa.schema([
     ("ref_form", pa.string()),  # call, callback, constructor, import, inherits, dispatch
     ("receiver", pa.string()),  # the receiver as written (self, mod, Foo()), when there is one
     ("dst_path", pa.string()),  # file of dst_id
+    ("src_sid", pa.int32()),  # symbols.sid of src_id / dst_id in the same snapshot
+    ("dst_sid", pa.int32()),
 ])
 
 # Raw references as written, one row per call site / import / base class, per file. Edges are resolved from these
