@@ -105,3 +105,21 @@ def test_file_deps_aggregates_imports_and_calls_between_files(catalog):
 def test_search_ranks_exact_names_first(catalog):
     found = rows(catalog, "SELECT * FROM search_symbols('c1')")
     assert found[0]["id"] == "c.py::c1" and found[0]["rank"] == 0
+
+
+def test_integer_ids_of_edges_point_at_the_same_symbols_as_the_string_ids(catalog):
+    bad = rows(catalog, "SELECT e.src_id, e.dst_id FROM edges e "
+                        "LEFT JOIN symbols s ON s.repo = e.repo AND s.sid = e.src_sid "
+                        "LEFT JOIN symbols d ON d.repo = e.repo AND d.sid = e.dst_sid "
+                        "WHERE s.id IS DISTINCT FROM e.src_id OR d.id IS DISTINCT FROM e.dst_id")
+    assert bad == []
+
+
+def test_a_pinned_session_answers_exactly_like_the_parquet_views(catalog):
+    from pipeline.catalog import connect
+
+    before = rows(catalog, "SELECT * FROM blast_radius('c.py::c1')")
+    pinned = connect(catalog.lake)
+    pinned.pin()
+    assert rows(pinned, "SELECT * FROM blast_radius('c.py::c1')") == before
+    assert rows(pinned, "SELECT count(*) AS n FROM pinned_edges")[0]["n"] > 0
