@@ -13,6 +13,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   (exported if any pattern says so, with the decorators of all).
 - ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
   node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
+- ``@var.name`` + ``@var.type``: a parameter, variable or field and its declared type or constructing expression
+  (``item: Item``, ``x := &T{}``, ``const s = new Store()``); ``x.f()`` in its scope is then read as ``Item.f()`` /
+  ``&T{}.f()`` (also ``this.x.f()`` / ``self.x.f()`` for a field), so typed receivers resolve to their class.
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
   ``@import.wildcard`` as present. A ``@reexport`` without a module re-exports the file's own name (JS
   ``export {a as b}``, ``export default a``) and marks that top-level definition exported.
@@ -21,6 +24,7 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -164,7 +168,10 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
         _collect(caps, data, facts, raw_defs, raw_refs)
     defs, spans = _nest(_merge_same_node(raw_defs), lang, facts)
     facts.defs = _dedupe_qualnames(_own_reexports_exported(defs, raw_refs))
-    facts.refs = _enclose(_one_ref_per_name(raw_refs), spans)
+    raw_vars = [r for r in raw_refs if r[1] == "var"]
+    if raw_vars:
+        raw_refs = [r for r in raw_refs if r[1] != "var"]
+    facts.refs = _enclose(_one_ref_per_name(raw_refs), spans, raw_vars)
 
 
 def _one_ref_per_name(raw_refs: list) -> list:
@@ -214,6 +221,8 @@ def _roles(keys: tuple) -> tuple:
             roles.append(("ref", key))
         elif key in ("import", "reexport", "package.name", "entry"):
             roles.append((key, key))
+        elif key == "var.name" and "var.type" in keys:
+            roles.append(("var", key))
     return tuple(roles)
 
 
@@ -238,10 +247,39 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs
             name = "*" if "import.wildcard" in caps else text("import.name")
             raw_refs.append((node.start_byte, key, name, None, _unquote(module), text("import.alias"),
                              node.start_point[0] + 1, None))
+        elif role == "var":
+            kind = _type_text(_text(caps["var.type"][0], data))
+            if kind:
+                raw_refs.append((node.start_byte, "var", _text(node, data), kind, None, None, 0, None))
         elif role == "package.name":
             facts.package = _text(node, data)
         else:
             facts.entry = True
+
+
+_GENERIC = re.compile(r"<[^<>]*>|(?<=\w)\[[^\[\]]*\]")
+_PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
+_NOT_A_TYPE = re.compile(r"\||\s&\s|\[\]$|^\[|^(?:map\[|chan\b|func\b|\()|^(?:var|let|const|auto|_)$")
+
+
+@lru_cache(maxsize=16384)
+def _type_text(text: str) -> str | None:
+    """A declared type or constructing expression, compacted: ``&mut Store`` -> ``Store``, ``List<Item>`` -> ``List``,
+    ``&T{a: 1}`` -> ``&T{}``, ``new Foo(x, y)`` -> ``new Foo()``. None for arrays, unions and inferred types."""
+    if text.isidentifier():
+        return text if text not in ("var", "let", "const", "auto", "_") else None
+    text = " ".join(text.split())
+    if len(text) > 400 or _NOT_A_TYPE.search(text):
+        return None
+    for rx, repl in ((_GENERIC, ""), (_PARENS, "\x00"), (_BRACES, "\x01")):
+        previous = None
+        while previous != text:
+            previous, text = text, rx.sub(repl, text)
+    text = text.replace("\x00", "()").replace("\x01", "{}")  # bracket contents dropped, brackets kept
+    for prefix in ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly "):
+        while text.startswith(prefix):
+            text = text[len(prefix):].lstrip()
+    return text or None
 
 
 def _unquote(text: str | None) -> str | None:
@@ -326,10 +364,11 @@ def _dedupe_qualnames(defs: list[tuple]) -> list[tuple]:
     return out
 
 
-def _enclose(raw_refs: list, spans: list) -> list[tuple]:
-    """Attach each reference to its innermost enclosing definition (``<module>`` at top level), in one sweep."""
-    out, stack, i = [], [], 0
-    for start, kind, name, receiver, module, alias, line in sorted(raw_refs, key=lambda r: r[0]):
+def _sweep(items: list, spans: list):
+    """Each item (by start byte) with the stack of definition spans enclosing it, in one pass."""
+    stack, i = [], 0
+    for item in sorted(items, key=lambda r: r[0]):
+        start = item[0]
         while i < len(spans) and spans[i][0] <= start:
             while stack and stack[-1][1] <= spans[i][0]:
                 stack.pop()
@@ -337,10 +376,35 @@ def _enclose(raw_refs: list, spans: list) -> list[tuple]:
             i += 1
         while stack and stack[-1][1] <= start:
             stack.pop()
+        yield item, stack
+
+
+def _enclose(raw_refs: list, spans: list, raw_vars: list = ()) -> list[tuple]:
+    """Attach each reference to its innermost enclosing definition (``<module>`` at top level)."""
+    types: dict[str, dict[str, str]] = {}  # enclosing qualname -> variable -> type
+    for (_start, _kind, name, kind_text, *_rest), stack in _sweep(raw_vars, spans):
+        types.setdefault(stack[-1][2] if stack else "<module>", {}).setdefault(name, kind_text)
+    out = []
+    for (start, kind, name, receiver, module, alias, line), stack in _sweep(raw_refs, spans):
         if receiver and stack:
             receiver = _as_self(receiver, stack)
+        if receiver and types:
+            receiver = _typed(receiver, stack, types)
         out.append((stack[-1][2] if stack else "<module>", kind, name, receiver, module, alias, line))
     return out
+
+
+def _typed(receiver: str, stack: list, types: dict) -> str:
+    """``x`` (or the field ``this.x`` / ``self.x``) declared in an enclosing scope -> its type or constructor."""
+    head, dot, rest = receiver.partition(".")
+    if dot and not (head in ("self", "this") and rest.isidentifier()):
+        return receiver
+    var = rest if dot else receiver
+    for scope in [s[2] for s in reversed(stack)] + ["<module>"]:
+        found = types.get(scope, {}).get(var)
+        if found:
+            return found
+    return receiver
 
 
 def _as_self(receiver: str, stack: list) -> str:

@@ -43,3 +43,9 @@
 (import_spec !name path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
 (import_spec name: (package_identifier) @import.alias path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
 (import_spec name: (dot) @import.wildcard path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
+
+; typed variables: parameters, var declarations, x := T{} / &T{} / NewT() (see parse.py @var.name)
+(parameter_declaration name: (identifier) @var.name type: (_) @var.type)
+(var_spec name: (identifier) @var.name type: (_) @var.type)
+(short_var_declaration left: (expression_list . (identifier) @var.name)
+  right: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))

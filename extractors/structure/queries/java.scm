@@ -43,3 +43,9 @@
 ; imports: import a.b.C; / import a.b.*; / import static a.b.C.m;
 (import_declaration (scoped_identifier) @import.module . ";") @import
 (import_declaration (scoped_identifier) @import.module (asterisk) @import.wildcard) @import
+
+; typed variables: parameters, locals and fields (x.f() then resolves on x's class; see parse.py @var.name)
+(formal_parameter type: (_) @var.type name: (identifier) @var.name)
+(local_variable_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
+(local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name value: (object_creation_expression) @var.type))
+(field_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))

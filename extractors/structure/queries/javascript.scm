@@ -89,3 +89,7 @@
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
   value: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_req "require")) @import
+
+; variables built by a constructor: const s = new Store() (see parse.py @var.name)
+(variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
+(field_definition property: (property_identifier) @var.name value: (new_expression) @var.type)

@@ -65,3 +65,9 @@
 (token_tree (identifier) @name . (token_tree)) @reference.call
 (token_tree (identifier) @receiver . "::" . (identifier) @name . (token_tree)) @reference.call
 (token_tree [(self) (identifier)] @receiver . "." . (identifier) @name . (token_tree)) @reference.call
+
+; typed variables: parameters, let with a type or a constructor, struct fields (see parse.py @var.name)
+(parameter pattern: (identifier) @var.name type: (_) @var.type)
+(let_declaration pattern: (identifier) @var.name type: (_) @var.type)
+(let_declaration pattern: (identifier) @var.name value: [(call_expression function: (scoped_identifier)) (struct_expression)] @var.type)
+(field_declaration name: (field_identifier) @var.name type: (_) @var.type)

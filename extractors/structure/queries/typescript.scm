@@ -94,3 +94,11 @@
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
   value: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_req "require")) @import
+
+; typed variables: parameters, annotated or constructed variables, class fields (see parse.py @var.name)
+(required_parameter pattern: (identifier) @var.name type: (type_annotation (_) @var.type))
+(optional_parameter pattern: (identifier) @var.name type: (type_annotation (_) @var.type))
+(variable_declarator name: (identifier) @var.name type: (type_annotation (_) @var.type))
+(variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
+(public_field_definition name: (property_identifier) @var.name type: (type_annotation (_) @var.type))
+(public_field_definition name: (property_identifier) @var.name value: (new_expression) @var.type)
