@@ -400,7 +400,11 @@ def _typed(receiver: str, stack: list, types: dict) -> str:
     if dot and not (head in ("self", "this") and rest.isidentifier()):
         return receiver
     var = rest if dot else receiver
-    for scope in [s[2] for s in reversed(stack)] + ["<module>"]:
+    scopes = [s[2] for s in reversed(stack)] + ["<module>"]
+    if dot and stack:  # a field: also the type's own scope (a Go method's struct) and its constructor's parameters
+        owner = stack[-1][2].rpartition(".")[0]
+        scopes += [owner, f"{owner}.constructor"] if owner else []
+    for scope in scopes:
         found = types.get(scope, {}).get(var)
         if found:
             return found

@@ -47,5 +47,6 @@
 ; typed variables: parameters, var declarations, x := T{} / &T{} / NewT() (see parse.py @var.name)
 (parameter_declaration name: (identifier) @var.name type: (_) @var.type)
 (var_spec name: (identifier) @var.name type: (_) @var.type)
+(field_declaration name: (field_identifier) @var.name type: (_) @var.type)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
