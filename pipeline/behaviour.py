@@ -5,9 +5,9 @@ Functions take a Catalog (``pipeline.catalog.connect``) and return ``(columns, r
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from .errors import QueryError
+from .query import repo_path
 
 NO_LOGS = ("no agent tool calls in the lake: run `codelake index PATH` (it reads ~/.claude/projects and "
            "~/.codex/sessions; --logs DIR adds folders)")
@@ -17,21 +17,6 @@ WEIGHTS = ("edit_weight", "read_weight", "search_weight", "size_damping", "max_f
 def _require(catalog, view: str) -> None:
     if view not in catalog.views:
         raise QueryError(NO_LOGS)
-
-
-def repo_path(catalog, file: str, repo: str | None = None) -> tuple[str, str | None]:
-    """A file as the lake stores it (relative to its repository root) and its repository, from a path as typed:
-    repository-relative, relative to the current folder, or absolute."""
-    candidate = Path(file).expanduser()
-    if candidate.is_absolute() or candidate.exists():
-        absolute = candidate.resolve() if candidate.exists() else candidate.absolute()
-        lake = catalog.lake
-        for name in [repo] if repo else lake.repos():
-            root = lake.snapshot(name).info.get("root")
-            if root and absolute.is_relative_to(Path(root)):
-                return absolute.relative_to(Path(root)).as_posix() or ".", name
-    text = file[2:] if file.startswith("./") else file
-    return text.rstrip("/"), repo
 
 
 def co_touch(catalog, file: str, repo: str | None = None, limit: int = 20, **weights):

@@ -6,9 +6,9 @@ Paths are current paths (renames followed); a historical path is mapped to the f
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from .errors import QueryError
+from .query import repo_path
 
 NO_HISTORY = "no git history in the lake: run `codelake index PATH` (the git extractor mines the repository's log)"
 NO_STRUCTURE = ("hotspots need the structure tables (files, symbols) too: run `codelake index PATH` with the "
@@ -18,20 +18,6 @@ NO_STRUCTURE = ("hotspots need the structure tables (files, symbols) too: run `c
 def _require(catalog, view: str, message: str = NO_HISTORY) -> None:
     if view not in catalog.views:
         raise QueryError(message)
-
-
-def repo_path(catalog, path: str, repo: str | None = None) -> tuple[str, str | None]:
-    """A path as the lake stores it (relative to its repository root), and its repository, from a path as typed:
-    repository-relative, relative to the current folder, or absolute."""
-    candidate = Path(path).expanduser()
-    if candidate.is_absolute() or candidate.exists():
-        absolute = candidate.resolve() if candidate.exists() else candidate.absolute()
-        for name in [repo] if repo else catalog.lake.repos():
-            root = catalog.lake.snapshot(name).info.get("root")
-            if root and absolute.is_relative_to(Path(root)):
-                return absolute.relative_to(Path(root)).as_posix() or ".", name
-    text = path[2:] if path.startswith("./") else path
-    return (text.rstrip("/") or "."), repo
 
 
 def current_path(catalog, path: str, repo: str | None = None) -> tuple[str, str | None]:

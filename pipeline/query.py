@@ -6,6 +6,7 @@ Every function takes a Catalog (``pipeline.catalog.connect``) and returns ``(col
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from .errors import QueryError
 from .lake import Lake
@@ -27,6 +28,20 @@ class AmbiguousTarget(QueryError):
         self.choices = choices
         listed = "; ".join(f"{c[1]} ({c[0]})" for c in choices[:10])
         super().__init__(f"{target!r} matches {len(choices)} symbols, name one by id: {listed}")
+
+
+def repo_path(catalog, path: str, repo: str | None = None) -> tuple[str, str | None]:
+    """A path as the lake stores it (relative to its repository root), and its repository, from a path as typed:
+    repository-relative, relative to the current folder, or absolute."""
+    candidate = Path(path).expanduser()
+    if candidate.is_absolute() or candidate.exists():
+        absolute = candidate.resolve() if candidate.exists() else candidate.absolute()
+        for name in [repo] if repo else catalog.lake.repos():
+            root = catalog.lake.snapshot(name).info.get("root")
+            if root and absolute.is_relative_to(Path(root)):
+                return absolute.relative_to(Path(root)).as_posix() or ".", name
+    text = path[2:] if path.startswith("./") else path
+    return (text.rstrip("/") or "."), repo
 
 
 def resolve_target(catalog, target: str, repo: str | None = None) -> Target:

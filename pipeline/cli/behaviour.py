@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
+from . import common
 from .output import emit, message
 
-
-def _catalog(args):
-    from ..catalog import connect
-    from ..lake import Lake
-
-    return connect(Lake(args.lake))
 
 
 def cmd_co_touch(args) -> int:
     from ..behaviour import activity, co_touch
 
-    catalog = _catalog(args)
+    catalog = common.catalog(args)
     weights = {k: v for k, v in (("edit_weight", args.edit_weight), ("read_weight", args.read_weight),
                                  ("search_weight", args.search_weight), ("size_damping", args.size_damping),
                                  ("max_files", args.max_files)) if v is not None}
@@ -30,7 +25,7 @@ def cmd_co_touch(args) -> int:
 def cmd_sessions(args) -> int:
     from ..behaviour import sessions
 
-    columns, rows = sessions(_catalog(args), limit=args.limit, repo=args.repo)
+    columns, rows = sessions(common.catalog(args), limit=args.limit, repo=args.repo)
     emit(columns, rows, args.format)
     return 0
 

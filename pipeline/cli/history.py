@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
+from . import common
 from .output import emit, message
 
-
-def _catalog(args):
-    from ..catalog import connect
-    from ..lake import Lake
-
-    return connect(Lake(args.lake))
 
 
 def cmd_hotspots(args) -> int:
     from ..history import hotspots
 
-    columns, rows = hotspots(_catalog(args), repo=args.repo, window_days=args.window_days, size=args.by,
+    columns, rows = hotspots(common.catalog(args), repo=args.repo, window_days=args.window_days, size=args.by,
                              limit=args.limit)
     if not rows:
         message(f"no file of the structure tables changed in the last {args.window_days} days of history")
@@ -26,7 +21,7 @@ def cmd_hotspots(args) -> int:
 def cmd_co_change(args) -> int:
     from ..history import co_change
 
-    columns, rows = co_change(_catalog(args), args.file, repo=args.repo, limit=args.limit, min_revs=args.min_revs,
+    columns, rows = co_change(common.catalog(args), args.file, repo=args.repo, limit=args.limit, min_revs=args.min_revs,
                               min_shared_revs=args.min_shared_revs, min_coupling=args.min_coupling,
                               max_changeset=args.max_changeset, half_life_days=args.half_life_days,
                               window_days=args.window_days)
@@ -40,7 +35,7 @@ def cmd_co_change(args) -> int:
 def cmd_owners(args) -> int:
     from ..history import owners
 
-    columns, rows = owners(_catalog(args), args.path, repo=args.repo, inactive_days=args.inactive_days,
+    columns, rows = owners(common.catalog(args), args.path, repo=args.repo, inactive_days=args.inactive_days,
                            limit=args.limit)
     emit(columns, rows, args.format)
     return 0

@@ -5,19 +5,9 @@ from __future__ import annotations
 
 import sys
 
+from . import common
 from .output import emit, message
 
-
-def _lake(args):
-    from ..lake import Lake
-
-    return Lake(args.lake)
-
-
-def _catalog(args):
-    from ..catalog import connect
-
-    return connect(_lake(args))
 
 
 def _progress():
@@ -38,7 +28,7 @@ def cmd_index(args) -> int:
     from ..indexing import index
 
     options = {"git_backend": args.git_backend, "keep_commands": args.keep_commands}
-    summaries = index(args.path, repo=args.repo, lake=_lake(args), full=args.full, logs=args.logs,
+    summaries = index(args.path, repo=args.repo, lake=common.lake(args), full=args.full, logs=args.logs,
                       extractors=args.extractors.split(",") if args.extractors else None, progress=_progress(),
                       extra_options=options)
     emit(["repo", "extractor", "status", "rows", "files_skipped", "commit", "seconds"],
@@ -50,7 +40,7 @@ def cmd_index(args) -> int:
 def cmd_update(args) -> int:
     from ..indexing import update
 
-    s = update(args.path, args.files, repo=args.repo, lake=_lake(args))
+    s = update(args.path, args.files, repo=args.repo, lake=common.lake(args))
     emit(["repo", "status", "files", "symbols", "edges", "seconds"],
          [(s.repo, s.status, s.rows.get("files"), s.rows.get("symbols"), s.rows.get("edges"), round(s.seconds, 3))],
          args.format)
@@ -60,8 +50,8 @@ def cmd_update(args) -> int:
 def cmd_status(args) -> int:
     from ..query import status
 
-    lake = _lake(args)
-    columns, rows = status(_catalog(args), lake)
+    lake = common.lake(args)
+    columns, rows = status(common.catalog(args), lake)
     if not rows:
         message(f"the lake at {lake.root} is empty: run `codelake index PATH`")
     emit(columns, rows, args.format)
@@ -69,7 +59,7 @@ def cmd_status(args) -> int:
 
 
 def cmd_sql(args) -> int:
-    catalog = _catalog(args)
+    catalog = common.catalog(args)
     if args.query:
         emit(*catalog.rows(args.query), args.format)
         return 0
@@ -98,14 +88,14 @@ def _repl(catalog, fmt: str) -> int:
 def cmd_search(args) -> int:
     from ..query import search
 
-    emit(*search(_catalog(args), args.term, args.limit), args.format)
+    emit(*search(common.catalog(args), args.term, args.limit), args.format)
     return 0
 
 
 def cmd_callers(args) -> int:
     from ..query import callers, resolve_target
 
-    catalog = _catalog(args)
+    catalog = common.catalog(args)
     target = resolve_target(catalog, args.target, args.repo)
     emit(*callers(catalog, target), args.format)
     return 0
@@ -114,7 +104,7 @@ def cmd_callers(args) -> int:
 def cmd_blast_radius(args) -> int:
     from ..query import blast_radius, gaps, resolve_target
 
-    catalog = _catalog(args)
+    catalog = common.catalog(args)
     target = resolve_target(catalog, args.target, args.repo)
     columns, rows = blast_radius(catalog, target, args.depth, args.reverse, args.min_confidence)
     direction = "depends on" if args.reverse else "depend on"
@@ -141,7 +131,7 @@ def _warn_incomplete(rows, gap: dict) -> None:
 def cmd_dead_code(args) -> int:
     from ..query import dead_code, dead_code_summary
 
-    catalog = _catalog(args)
+    catalog = common.catalog(args)
     if args.summary:
         emit(*dead_code_summary(catalog, args.exclude_exported, args.repo), args.format)
         return 0
