@@ -79,6 +79,16 @@
 (export_statement "default" @import.alias declaration: [(function_declaration name: (identifier) @import.name)
   (class_declaration name: (identifier) @import.name)]) @reexport
 
+; CommonJS exports of local names: module.exports = { a, b: c } (the file's own re-exports, marking them exported)
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (shorthand_property_identifier) @import.name)
+  (#eq? @_module "module") (#eq? @_exports "exports")) @reexport
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (pair key: (property_identifier) @import.alias value: (identifier) @import.name))
+  (#eq? @_module "module") (#eq? @_exports "exports")) @reexport
+
 ; CommonJS: const m = require("./m") / const {a, b: c} = require("./m")
 (variable_declarator name: (identifier) @import.alias
   value: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
