@@ -30,6 +30,7 @@
 (argument_list (identifier) @name) @reference.callback
 (argument_list (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.callback
 (keyed_element (literal_element (identifier)) (literal_element (identifier) @name)) @reference.callback
+(assignment_statement right: (expression_list (identifier) @name)) @reference.callback
 (keyed_element (literal_element (identifier)) (literal_element (selector_expression operand: (_) @receiver field: (field_identifier) @name))) @reference.callback
 
 ; embedding: struct { Base } / interface { Other } (methods of the embedded type are promoted)

@@ -49,6 +49,8 @@
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (object (shorthand_property_identifier) @name) @reference.callback
 (array (identifier) @name) @reference.callback
+(assignment_expression right: (identifier) @name) @reference.callback
+(assignment_expression right: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 
 ; JSX: <Button /> renders (calls) the component; onClick={handle} passes a callback
 (jsx_opening_element name: (identifier) @name) @reference.call

@@ -49,6 +49,8 @@
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (object (shorthand_property_identifier) @name) @reference.callback
 (array (identifier) @name) @reference.callback
+(assignment_expression right: (identifier) @name) @reference.callback
+(assignment_expression right: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 
 ; inheritance: extends B / implements I, J<T>, ns.K / interface I extends J
 (extends_clause value: (identifier) @name @reference.inherits)
