@@ -103,3 +103,50 @@ def test_full_reparses_everything(lake, make_repo):
     index_structure(lake, root)
     index_structure(lake, root, full=True)
     assert counters(lake)["files_parsed"] == 4
+
+
+EDITS = [
+    # (description, {path: new text or None to delete}); the first one is filled in from the fixture
+    ("rename a called function", {}),
+    ("add a module and import it", {"shop/extra.py": "from shop.pricing import weight\n\n\ndef heavy(x):\n"
+                                    "    return weight(x) > 3\n",
+                                    "shop/api.py": "from .extra import heavy\n\n\ndef check(x):\n"
+                                                   "    return heavy(x)\n"}),
+    ("change a base class and a method", {"shop/store.py": "class Backend:\n    def save(self, item):\n"
+                                          "        return item\n\n\nclass MemoryBackend(Backend):\n"
+                                          "    def save(self, item):\n        return [item]\n\n\n"
+                                          "class Store:\n    def add(self, item):\n        return validate(item)\n\n\n"
+                                          "def validate(item):\n    return bool(item)\n"}),
+    ("delete a file others call into", {"shop/pricing.py": None}),
+]
+
+
+def _edge_set(lake, repo):
+    return sorted(tuple(e[k] or "" for k in ("src_id", "dst_id", "kind", "line", "resolution", "path"))
+                  for e in lake.read_table(repo, "edges").to_pylist())
+
+
+def test_incremental_resolution_gives_the_same_edges_as_a_full_run(tmp_path, make_repo, monkeypatch):
+    from extractors.structure import rows
+    from pipeline.lake import Lake
+
+    monkeypatch.setattr(rows, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
+    calls, real = [], rows._resolve_affected
+    monkeypatch.setattr(rows, "_resolve_affected", lambda *a, **k: calls.append(len(a[2])) or real(*a, **k))
+    root = make_repo("structure/python")
+    incremental = Lake(tmp_path / "incremental")
+    index_structure(incremental, root)
+    store = (root / "shop/store.py").read_text()
+    EDITS[0][1]["shop/store.py"] = store.replace("def validate(", "def validated(").replace(
+        "return validate(item)", "return validated(item)")
+    for description, edit in EDITS:
+        for rel, text in edit.items():
+            if text is None:
+                (root / rel).unlink()
+            else:
+                (root / rel).write_text(text)
+        index_structure(incremental, root)
+        full = Lake(tmp_path / f"full-{description.replace(' ', '-')}")
+        index_structure(full, root)
+        assert _edge_set(incremental, "repo") == _edge_set(full, "repo"), description
+    assert len(calls) == len(EDITS)  # every incremental run took the partial path

@@ -27,7 +27,7 @@ class StructureExtractor:
 
         is_git = git_toplevel(ctx.root) == ctx.root.resolve()  # a folder inside a repository is indexed as plain
         head = head_commit(ctx.root) if is_git else None
-        previous = {t: ctx.previous(t) for t in ("files", "symbols", "refs")}
+        previous = {t: ctx.previous(t) for t in ("files", "symbols", "refs", "edges")}
         full = bool(ctx.options.get("full")) or previous["files"] is None
         changes = plan.plan_changes(ctx.root, is_git, previous["files"], full, ctx.options.get("files"))
         workers = ctx.options.get("workers")
@@ -46,6 +46,7 @@ class StructureExtractor:
         symbols = rows.merged_symbols(previous["symbols"], new["symbols"], keep)  # whole table: sids are dense
         yield Batch("symbols", symbols)
         provenance = f"{self.name}@{self.version}"
-        yield Batch("edges", rows.resolve_edges(previous, new, symbols, keep, ctx.root, provenance, workers))
+        changed = None if full else set(new["files"].column("path").to_pylist()) | set(changes.deleted)
+        yield Batch("edges", rows.resolve_edges(previous, new, symbols, keep, ctx.root, provenance, workers, changed))
         return Cursor(commit=head, state={"files": len(keep) + len(statuses)})
 

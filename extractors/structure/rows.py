@@ -7,6 +7,8 @@ import posixpath
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from pipeline.lake import align_table
+
 from .parse import FileFacts
 from .resolve import MODULE
 from .schemas import FILES, REFS, SYMBOLS
@@ -86,8 +88,12 @@ def merged_symbols(previous: pa.Table | None, new: pa.Table, keep: set[str]) -> 
 
 
 def resolve_edges(previous: dict, new: dict, symbols: pa.Table, keep: set[str], root, provenance: str,
-                  workers=None) -> pa.Table:
-    """Edges of the whole repository from every file's references (the kept files' from the lake, plus this run's)."""
+                  workers=None, changed: set[str] | None = None) -> pa.Table:
+    """Edges of the whole repository from every file's references (the kept files' from the lake, plus this run's).
+
+    With ``changed`` (an incremental run) and the previous edges at hand, only the references whose answer can
+    change are resolved again (see ``affected_paths``); the other files' edges are carried over.
+    """
     from .parallel import REF_COLUMNS, resolve_parallel
 
     refs = _concat(_kept(previous["refs"], keep), new["refs"], REF_COLUMNS)
@@ -96,7 +102,64 @@ def resolve_edges(previous: dict, new: dict, symbols: pa.Table, keep: set[str], 
     files = {p: {"language": lang, "package": pkg, "parse_status": st}
              for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"])
              if st != "skipped"}
-    edges = resolve_parallel(symbols, refs, files, root, provenance, workers)
+    affected = None
+    if changed is not None and previous.get("edges") is not None:
+        affected = affected_paths(previous, new, refs, changed)
+        if len(affected) > INCREMENTAL_SHARE * max(len(files), 1):
+            affected = None  # most files are touched anyway: a full pass is simpler and no slower
+    if affected is None:
+        edges = resolve_parallel(symbols, refs, files, root, provenance, workers)
+    else:
+        edges = _resolve_affected(previous["edges"], refs, affected, symbols, files, root, provenance, workers)
+    return _with_sids(edges, symbols)
+
+
+INCREMENTAL_SHARE = 0.5
+CARRIED_KINDS = pa.array(["inherits", "dispatch"])  # always recomputed: class hierarchies span files
+
+
+def affected_paths(previous: dict, new: dict, refs: pa.Table, changed: set[str]) -> set[str]:
+    """Files whose references may resolve differently after ``changed`` files changed: the changed files, files
+    with edges into them, files naming anything they define (before or after), files importing an added module."""
+    changed_arr = pa.array(sorted(changed), pa.string())
+    names = set(new["symbols"].column("name").to_pylist())
+    if previous["symbols"] is not None:
+        old = previous["symbols"].filter(pc.is_in(previous["symbols"].column("path"), value_set=changed_arr))
+        names |= set(old.column("name").to_pylist())
+    affected = set(changed)
+    naming = refs.filter(pc.is_in(refs.column("name"), value_set=pa.array(sorted(names), pa.string())))
+    affected |= set(naming.column("path").to_pylist())
+    edges = previous["edges"]
+    into = edges.filter(pc.is_in(edges.column("dst_path"), value_set=changed_arr))
+    affected |= set(into.column("path").to_pylist())
+    stems = {posixpath.basename(p).rsplit(".", 1)[0] for p in changed} | {posixpath.basename(posixpath.dirname(p))
+                                                                          for p in changed}
+    modules = refs.filter(pc.is_valid(refs.column("module")))
+    tails = [m.replace("/", ".").rsplit(".", 1)[-1] for m in modules.column("module").to_pylist()]
+    affected |= {p for p, t in zip(modules.column("path").to_pylist(), tails) if t in stems}
+    return affected
+
+
+def _resolve_affected(prev_edges: pa.Table, refs: pa.Table, affected: set[str], symbols: pa.Table, files: dict,
+                      root, provenance: str, workers) -> pa.Table:
+    from .parallel import resolve_parallel
+    from .resolve import EARLY_KINDS
+
+    affected_arr = pa.array(sorted(affected), pa.string())
+    in_affected = pc.is_in(refs.column("path"), value_set=affected_arr)
+    hierarchy_files = pa.array(sorted(set(refs.filter(pc.equal(refs.column("kind"), "inherits"))
+                                          .column("path").to_pylist())), pa.string())
+    hierarchy = pc.and_(pc.is_in(refs.column("path"), value_set=hierarchy_files),
+                        pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS)))
+    fresh = resolve_parallel(symbols, refs.filter(pc.or_(in_affected, hierarchy)), files, root, provenance, workers)
+    fresh = fresh.filter(pc.or_(pc.is_in(fresh.column("path"), value_set=affected_arr),
+                                pc.is_in(fresh.column("kind"), value_set=CARRIED_KINDS)))
+    kept = prev_edges.filter(pc.and_(pc.invert(pc.is_in(prev_edges.column("path"), value_set=affected_arr)),
+                                     pc.invert(pc.is_in(prev_edges.column("kind"), value_set=CARRIED_KINDS))))
+    return pa.concat_tables([align_table(kept, fresh.schema), fresh])
+
+
+def _with_sids(edges: pa.Table, symbols: pa.Table) -> pa.Table:
     ids = symbols.column("id")
     for end in ("src", "dst"):
         position = pc.index_in(edges.column(f"{end}_id"), value_set=ids)
