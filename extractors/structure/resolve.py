@@ -62,6 +62,7 @@ class Graph:
     bases: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     module_index: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # language group -> key -> paths
     packages: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
+    package_top: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # top-level names per package
     owner: dict[str, str] = field(default_factory=dict)  # method -> its type defined in another file
 
 
@@ -108,6 +109,11 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
         for path, keys in support.module_keys(paths, files, root).items():
             for key in keys:
                 index.setdefault(key, []).append(path)
+    for key, paths in g.packages.items():
+        names = g.package_top.setdefault(key, {})
+        for path in paths:
+            for name, sid in g.top.get(path, {}).items():
+                names.setdefault(name, sid)
     for s in elsewhere:
         owner = _owner_elsewhere(g, s, files)
         if owner:
@@ -149,6 +155,7 @@ class Resolver:
         self.pending: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> local -> (paths, name, support)
         self.star: dict[str, list[list[str]]] = defaultdict(list)
         self.supports = {p: lang_support(i.get("language")) for p, i in files.items()}
+        self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
         self._global_cache: dict[tuple, tuple[list[str], str]] = {}
 
     # -- imports ------------------------------------------------------------------------------------------------
@@ -335,14 +342,14 @@ class Resolver:
         return None
 
     def _package(self, path: str, name: str):
-        support = self.supports.get(path)
-        scope = support.package_scope(path, self.files[path]) if support else None
-        if not scope:
-            return None
-        for other in self.g.packages.get((support.GROUP, scope), []):
-            sid = self.g.top.get(other, {}).get(name)
-            if sid:
-                return [sid], "same_file" if other == path else "same_package"
+        key = self.scopes.get(path, False)
+        if key is False:
+            support = self.supports.get(path)
+            scope = support.package_scope(path, self.files[path]) if support else None
+            key = self.scopes[path] = (support.GROUP, scope) if scope else None
+        sid = self.g.package_top.get(key, {}).get(name) if key else None
+        if sid:
+            return [sid], "same_file" if self.g.by_id[sid].path == path else "same_package"
         return None
 
     def _via_receiver(self, r: Ref, src: str):
