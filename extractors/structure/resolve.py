@@ -18,7 +18,8 @@ Optional hooks of a ``langs`` module (defaults in brackets): ``inline_type(recei
 inline in a receiver (``Foo(...)`` -> ``Foo``); ``receiver_path(receiver)`` the receiver in dotted form (identity);
 ``receiver_module(importer, receiver, index, root)`` the files of a module a receiver names by path, unimported
 (Rust ``crate::a::b::f()``; none);
-``STRUCTURAL`` types implement interfaces by having their methods, as in Go (False); ``EXTERNAL_RECEIVERS`` names
+``STRUCTURAL`` types implement interfaces by having their methods, as in Go (False); ``IMPLICIT_THIS`` a bare
+``m()`` in a method may be a method of its class or bases, as in Java (False); ``EXTERNAL_RECEIVERS`` names
 of objects that are always outside the repository, such as JavaScript's ``console`` (none).
 """
 
@@ -274,7 +275,8 @@ class Resolver:
     def _lookup(self, r: Ref, src: str, classes_only: bool = False) -> tuple[list[str], str]:
         kinds = CLASSLIKE if classes_only else CALLABLE
         if r.receiver is None:
-            found = self._scoped(r, src) or self._bound(r.path, r.name) or self._package(r.path, r.name)
+            found = (self._scoped(r, src) or self._inherited_implicitly(r, src) or self._bound(r.path, r.name)
+                     or self._package(r.path, r.name))
         else:
             found = self._via_receiver(r, src)
             found = self._found_elsewhere(r, found) if found else found
@@ -318,15 +320,28 @@ class Resolver:
         return ids, "import" if head not in SELF_NAMES and self._bound(r.path, head) else "same_package"
 
     def _scoped(self, r: Ref, src: str):
-        """Nested scopes of the enclosing definition outwards, then the file's top level."""
+        """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
+        its methods see (Python, JS, Rust need ``self.``/``this.``), unless the language has an implicit ``this``."""
         qual = r.src_qualname if r.src_qualname != MODULE else ""
+        implicit_this = getattr(self.supports.get(r.path), "IMPLICIT_THIS", False)
         while qual:
             sid = self.g.by_qual.get((r.path, f"{qual}.{r.name}"))
-            if sid and sid != src:
+            if sid and sid != src and (implicit_this or not self._is_class(r.path, qual)):
                 return [sid], "same_file"
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(r.path, {}).get(r.name)
         return ([sid], "same_file") if sid else None
+
+    def _is_class(self, path: str, qual: str) -> bool:
+        sid = self.g.by_qual.get((path, qual))
+        return sid is not None and self.g.by_id[sid].kind in CLASSLIKE
+
+    def _inherited_implicitly(self, r: Ref, src: str):
+        """Java's bare ``m()`` in a method: a method of the class or of its bases."""
+        if not getattr(self.supports.get(r.path), "IMPLICIT_THIS", False):
+            return None
+        cls = self._enclosing_class(src)
+        return self._member(cls, r.name) if cls else None
 
     def _bound(self, path: str, name: str):
         kind, value = self.bindings.get(path, {}).get(name, (None, None))

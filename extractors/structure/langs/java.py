@@ -7,6 +7,7 @@ import posixpath
 import re
 
 GROUP = "java"
+IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's method
 EXTERNAL_RECEIVERS = frozenset({"java", "javax", "jdk", "sun"})  # java.util.Objects.equals(): never ours
 _NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
 
