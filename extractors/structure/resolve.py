@@ -18,7 +18,8 @@ Optional hooks of a ``langs`` module (defaults in brackets): ``inline_type(recei
 inline in a receiver (``Foo(...)`` -> ``Foo``); ``receiver_path(receiver)`` the receiver in dotted form (identity);
 ``receiver_module(importer, receiver, index, root)`` the files of a module a receiver names by path, unimported
 (Rust ``crate::a::b::f()``; none);
-``STRUCTURAL`` types implement interfaces by having their methods, as in Go (False); ``IMPLICIT_THIS`` a bare
+``STRUCTURAL`` types implement interfaces by having their methods, as in Go (False); ``nested_spec(spec, depth)`` a module spec written inside
+``depth`` inline modules, relative to the file (Rust ``super::`` in ``mod tests``; unchanged); ``IMPLICIT_THIS`` a bare
 ``m()`` in a method may be a method of its class or bases, as in Java (False); ``EXTERNAL_RECEIVERS`` names
 of objects that are always outside the repository, such as JavaScript's ``console`` (none).
 """
@@ -172,6 +173,8 @@ class Resolver:
                 if r.kind not in ("import", "reexport") or support is None:
                     continue
                 local, spec, name = support.import_binding(r.module, r.name, r.alias)
+                if spec and hasattr(support, "nested_spec") and r.src_qualname != MODULE:
+                    spec = support.nested_spec(spec, self._namespace_depth(path, r.src_qualname))
                 targets = support.resolve_module(path, spec, self.g.module_index.get(support.GROUP, {}), self.root)
                 if name == "*":
                     self.star[path].append(targets)
@@ -184,9 +187,20 @@ class Resolver:
         edges = []
         for r, spec, name, targets, support in found:
             target = self._import_target(targets, name, support)
-            if not (target[0] == "symbol" and self.g.by_id[target[1]].path == r.path):  # a file's own re-export
+            own = (target[0] == "symbol" and self.g.by_id[target[1]].path == r.path) or \
+                (target[0] == "module" and target[1] == [r.path])
+            if not own:  # a file's own re-export, or super::* of an inline module: not a dependency
                 edges.append(self._import_edge(r, spec, name, target))
         return edges
+
+    def _namespace_depth(self, path: str, qualname: str) -> int:
+        """How many inline modules (``namespace`` definitions: Rust ``mod tests { }``) enclose a reference."""
+        depth = 0
+        while qualname:
+            sid = self.g.by_qual.get((path, qualname))
+            depth += sid is not None and self.g.by_id[sid].kind == "namespace"
+            qualname = qualname.rpartition(".")[0]
+        return depth
 
     def _binding(self, path: str, local: str, seen: frozenset = frozenset()) -> tuple:
         table = self.bindings.setdefault(path, {})

@@ -78,6 +78,17 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
     return (alias or name), module, name
 
 
+def nested_spec(spec: str, depth: int) -> str:
+    """``super::x`` inside ``mod tests { }`` is the file's own ``self::x``: each inline module absorbs one ``super``."""
+    parts, popped = spec.split("::"), 0
+    while popped < depth and parts and parts[0] == "super":
+        parts.pop(0)
+        popped += 1
+    if not popped or popped < depth:  # no super, or still inside an inline module: left as written
+        return spec
+    return "::".join(["self"] + parts)
+
+
 def _where(importer: str, index: dict) -> tuple[str, list[str]] | None:
     crate = _crate_dir(importer, lambda d: _key(d, []) in index)
     return (crate, _module_path(importer, crate)) if crate is not None else None
