@@ -105,3 +105,5 @@
 ; variables built by a constructor: const s = new Store() (see parse.py @var.name)
 (variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
 (field_definition property: (property_identifier) @var.name value: (new_expression) @var.type)
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
+  right: (new_expression) @var.type)

@@ -104,3 +104,5 @@
 (variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
 (public_field_definition name: (property_identifier) @var.name type: (type_annotation (_) @var.type))
 (public_field_definition name: (property_identifier) @var.name value: (new_expression) @var.type)
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
+  right: (new_expression) @var.type)
