@@ -249,7 +249,7 @@ class Resolver:
         if kind == "symbol":
             dst = value
         elif kind == "module":
-            dst = f"{value[0]}::{MODULE}"
+            dst = f"{min(value)}::{MODULE}"  # a package of several files: the same one whatever the order
         else:
             dst = None
         written = f"{spec}.{name}" if name and name != "*" else (spec or "")

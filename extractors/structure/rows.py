@@ -151,7 +151,11 @@ def _resolve_affected(prev_edges: pa.Table, refs: pa.Table, affected: set[str], 
                                           .column("path").to_pylist())), pa.string())
     hierarchy = pc.and_(pc.is_in(refs.column("path"), value_set=hierarchy_files),
                         pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS)))
-    fresh = resolve_parallel(symbols, refs.filter(pc.or_(in_affected, hierarchy)), files, root, provenance, workers)
+    # every file's imports too: an affected file's import may resolve through another file's re-export
+    # (``export {x} from``, ``export default x``, ``pub use``, a package ``__init__``)
+    imports = pc.is_in(refs.column("kind"), value_set=pa.array(["import", "reexport"]))
+    wanted = pc.or_(pc.or_(in_affected, hierarchy), imports)
+    fresh = resolve_parallel(symbols, refs.filter(wanted), files, root, provenance, workers)
     fresh = fresh.filter(pc.or_(pc.is_in(fresh.column("path"), value_set=affected_arr),
                                 pc.is_in(fresh.column("kind"), value_set=CARRIED_KINDS)))
     kept = prev_edges.filter(pc.and_(pc.invert(pc.is_in(prev_edges.column("path"), value_set=affected_arr)),
