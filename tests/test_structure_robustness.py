@@ -74,3 +74,15 @@ def test_skipped_files_are_not_parsed_again_when_unchanged(lake, messy):
 
     last = lake.read_table("repo", "runs").to_pylist()[-1]
     assert json.loads(last["counters"])["files_parsed"] == 0
+
+
+def test_a_package_folder_indexed_on_its_own_resolves_its_relative_imports(lake, tmp_path):
+    root = tmp_path / "pkg"  # the root itself has an __init__.py, as site-packages/click does
+    root.mkdir()
+    (root / "__init__.py").write_text("from .core import run\n")
+    (root / "core.py").write_text("from .util import helper\n\n\ndef run():\n    return helper()\n")
+    (root / "util.py").write_text("def helper():\n    return 1\n")
+    index_structure(lake, root)
+    edges = {(e["src_id"], e["dst_id"]) for e in lake.read_table("repo", "edges").to_pylist()}
+    assert ("core.py::run", "util.py::helper") in edges
+    assert ("__init__.py::<module>", "core.py::run") in edges

@@ -20,7 +20,7 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
         mod = _module_path(path)
         keys = [mod.replace("/", ".")] if mod else []
         folder = posixpath.dirname(path)
-        while folder in packages:
+        while folder and folder in packages:  # "" is the root: a package itself when it has __init__.py
             folder = posixpath.dirname(folder)
         if folder and mod.startswith(folder + "/"):
             keys.append(mod[len(folder) + 1:].replace("/", "."))
