@@ -14,11 +14,25 @@
 (keyword_argument value: (identifier) @name) @reference.callback
 (keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.callback
 (list (identifier) @name) @reference.callback
+(tuple (identifier) @name) @reference.callback
+(set (identifier) @name) @reference.callback
 (pair value: (identifier) @name) @reference.callback
+(return_statement (identifier) @name) @reference.callback
+(assignment right: (identifier) @name) @reference.callback
+(assignment right: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.callback
 (decorator (identifier) @name) @reference.call
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 (decorator (call function: (identifier) @name)) @reference.call
 (decorator (call function: (attribute object: (_) @receiver attribute: (identifier) @name))) @reference.call
+
+; typed variables (see parse.py @var.name): `def f(s: Store)`, `x: Store = ...`, `x = Store()`, `self.s = Store()`;
+; then `s.save()` resolves on Store
+(typed_parameter (identifier) @var.name type: (type) @var.type)
+(typed_default_parameter name: (identifier) @var.name type: (type) @var.type)
+(assignment left: (identifier) @var.name type: (type) @var.type)
+(assignment left: (identifier) @var.name right: (call function: [(identifier) (attribute)]) @var.type)
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
+  right: (call function: [(identifier) (attribute)]) @var.type (#eq? @_self "self"))
 
 ; inheritance: class A(B, mod.C)
 (class_definition superclasses: (argument_list (identifier) @name @reference.inherits))
