@@ -120,3 +120,21 @@ def test_every_command_is_documented_in_the_readme():
     missing = [name for name in commands if f"codelake {name}" not in readme]
     assert missing == []
     assert all(action.help for action in build_parser()._subparsers._group_actions[0]._choices_actions)
+
+
+def test_a_damaged_lake_file_is_one_line_too(indexed):
+    lake, _ = indexed
+    for version in (lake / "symbols" / "repo=demo" / "_v").glob("*.parquet"):
+        version.write_bytes(b"PAR1 this is not parquet")
+    out = codelake(lake, "callers", "load")
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert out.stderr.startswith("codelake: ") and out.stderr.count("\n") == 1
+
+
+def test_the_pydriller_backend_is_selectable(tmp_path, make_repo):
+    root = make_repo(files=FILES)
+    out = codelake(tmp_path / "lake", "index", str(root), "--extractors", "git", "--backend", "pydriller")
+    assert out.returncode == 0, out.stderr
+    status = json.loads(codelake(tmp_path / "lake", "sql", "SELECT count(*) AS n FROM commits", "--format",
+                                 "json").stdout)
+    assert status == [{"n": 1}]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from ..errors import CodelakeError
@@ -54,6 +55,11 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug or a damaged file: still one line, the traceback only on request
+        if os.environ.get("CODELAKE_DEBUG"):
+            raise
+        sys.stderr.write(f"codelake: internal error: {type(exc).__name__}: {exc} (CODELAKE_DEBUG=1 shows where)\n")
+        return 1
 
 
 if __name__ == "__main__":

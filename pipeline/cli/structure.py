@@ -156,7 +156,8 @@ def register(sub, common) -> None:
     p.add_argument("--full", action="store_true", help="re-parse every file, not only the changed ones")
     p.add_argument("--extractors", help="comma-separated extractor names (default: all registered)")
     p.add_argument("--logs", action="append", default=[], metavar="DIR", help="extra agent-log folder (repeatable)")
-    p.add_argument("--git-backend", choices=("git", "pydriller"), default="git", help="git history backend")
+    p.add_argument("--git-backend", "--backend", dest="git_backend", choices=("git", "pydriller"), default="git",
+                   help="git history backend: one streamed `git log` (default) or the PyDriller reference")
     p.add_argument("--keep-commands", action="store_true", help="opt in: store agents' shell commands in full")
     p.set_defaults(func=cmd_index)
 
