@@ -14,15 +14,10 @@ NO_LOGS = ("no agent tool calls in the lake: run `codelake index PATH` (it reads
 WEIGHTS = ("edit_weight", "read_weight", "search_weight", "size_damping", "max_files")
 
 
-def _require(catalog, view: str) -> None:
-    if view not in catalog.views:
-        raise QueryError(NO_LOGS)
-
-
 def co_touch(catalog, file: str, repo: str | None = None, limit: int = 20, **weights):
     """Files agents touched in the same sessions as ``file``, strongest first; ``weights`` override the macro's
     parameters (edit_weight, read_weight, search_weight, size_damping, max_files)."""
-    _require(catalog, "co_touch")
+    catalog.require("co_touch", NO_LOGS)
     unknown = set(weights) - set(WEIGHTS)
     if unknown:
         raise QueryError(f"unknown co-touch parameter(s): {', '.join(sorted(unknown))}")
@@ -39,7 +34,7 @@ def co_touch(catalog, file: str, repo: str | None = None, limit: int = 20, **wei
 
 def sessions(catalog, limit: int = 20, repo: str | None = None):
     """The most recent top-level agent sessions with the files they touched."""
-    _require(catalog, "agent_sessions")
+    catalog.require("agent_sessions", NO_LOGS)
     return catalog.rows(
         "SELECT repo, session_id, agent, git_branch, started, ended, calls, subagents, files_read, files_edited, "
         "files FROM agent_sessions WHERE (? IS NULL OR repo = ?) ORDER BY ended DESC NULLS LAST, session_id LIMIT ?",
@@ -48,7 +43,7 @@ def sessions(catalog, limit: int = 20, repo: str | None = None):
 
 def activity(catalog, file: str, repo: str | None = None):
     """Per agent: how often agents read, edited and searched ``file``, in how many sessions, and when last."""
-    _require(catalog, "agent_activity")
+    catalog.require("agent_activity", NO_LOGS)
     path, repo = repo_path(catalog, file, repo)
     return catalog.rows(
         "SELECT repo, agent, reads, edits, searches, sessions, last_touched FROM agent_activity "

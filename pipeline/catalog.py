@@ -57,6 +57,11 @@ class Catalog:
         except duckdb.Error as exc:
             raise QueryError(str(exc).splitlines()[0]) from None
 
+    def require(self, view: str, message: str) -> None:
+        """Fail with ``message`` (what to run) when ``view`` could not be created: its tables are not in the lake."""
+        if view not in self.views:
+            raise QueryError(message)
+
     def pin(self, tables: list[str] | None = None) -> None:
         """Hold base tables in memory (``sql/pins/``) so repeated queries of a long-lived session are warm."""
         for name, text in sql_files("pins").items():

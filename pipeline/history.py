@@ -15,14 +15,9 @@ NO_STRUCTURE = ("hotspots need the structure tables (files, symbols) too: run `c
                 "structure extractor")
 
 
-def _require(catalog, view: str, message: str = NO_HISTORY) -> None:
-    if view not in catalog.views:
-        raise QueryError(message)
-
-
 def current_path(catalog, path: str, repo: str | None = None) -> tuple[str, str | None]:
     """The current path of a file given by any of its names (the newest life wins), and its repository."""
-    _require(catalog, "file_current_path")
+    catalog.require("file_current_path", NO_HISTORY)
     _, rows = catalog.rows(
         "SELECT current_path, repo FROM file_current_path WHERE (path = ? OR current_path = ?) "
         "AND (? IS NULL OR repo = ?) ORDER BY current_path = ? DESC, alive DESC, last_changed_at DESC LIMIT 1",
@@ -35,8 +30,8 @@ def current_path(catalog, path: str, repo: str | None = None) -> tuple[str, str 
 
 def hotspots(catalog, repo: str | None = None, window_days: int = 90, size: str = "lines", limit: int = 20):
     """Files ranked by recent revisions x size (lines or symbols), with their churn trend."""
-    _require(catalog, "commits")
-    _require(catalog, "hotspots", NO_STRUCTURE)
+    catalog.require("commits", NO_HISTORY)
+    catalog.require("hotspots", NO_STRUCTURE)
     if size not in ("lines", "symbols"):
         raise QueryError(f"hotspots: size must be 'lines' or 'symbols', not {size!r}")
     return catalog.rows(
@@ -50,7 +45,7 @@ def co_change(catalog, file: str, repo: str | None = None, limit: int = 20, min_
               min_shared_revs: int = 5, min_coupling: int = 30, max_changeset: int = 30,
               half_life_days: float | None = None, window_days: int | None = None):
     """Files changed in the same commits as ``file`` (code-maat's coupling; its defaults), strongest first."""
-    _require(catalog, "co_change")
+    catalog.require("co_change", NO_HISTORY)
     path, repo = current_path(catalog, *repo_path(catalog, file, repo))
     return catalog.rows(
         "SELECT repo, coupled AS file, degree, shared_revs, file_revs, coupled_revs, round(confidence, 3) AS "
@@ -65,7 +60,7 @@ def co_change(catalog, file: str, repo: str | None = None, limit: int = 20, min_
 def owners(catalog, path: str, repo: str | None = None, inactive_days: int = 180, limit: int = 50):
     """Main developer, ownership share, fragmentation and knowledge-loss flag of ``path`` (a file or a folder,
     '.' for the top level) and, for a folder, of everything directly inside it."""
-    _require(catalog, "ownership")
+    catalog.require("ownership", NO_HISTORY)
     path, repo = repo_path(catalog, path, repo)
     if path != ".":
         path = _folder_or_file(catalog, path, repo)

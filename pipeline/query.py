@@ -23,6 +23,9 @@ class Target:
     name: str
 
 
+NO_STRUCTURE = "the lake holds no structure tables yet: run `codelake index PATH` first"
+
+
 class AmbiguousTarget(QueryError):
     def __init__(self, target: str, choices: list[tuple]):
         self.choices = choices
@@ -46,6 +49,7 @@ def repo_path(catalog, path: str, repo: str | None = None) -> tuple[str, str | N
 
 def resolve_target(catalog, target: str, repo: str | None = None) -> Target:
     """A symbol id, a file path, or a (qualified) name; several matching names are an error listing them."""
+    catalog.require("symbols", NO_STRUCTURE)
     params = [target, repo, repo]
     cols, rows = catalog.rows("SELECT repo, id, name FROM symbols WHERE id = ? AND (? IS NULL OR repo = ?)", params)
     if rows:
@@ -88,11 +92,13 @@ def callers(catalog, target: Target):
 
 
 def search(catalog, term: str, limit: int = 30):
+    catalog.require("search_symbols", NO_STRUCTURE)
     return catalog.rows("SELECT repo, id, kind, path, line_start AS line FROM search_symbols(?, max_rows := ?)",
                         [term, limit])
 
 
 def dead_code(catalog, min_confidence: float = 0.0, exclude_exported: bool = False, repo: str | None = None):
+    catalog.require("dead_code", NO_STRUCTURE)
     catalog.sql("SET VARIABLE dead_code_exclude_exported = ?", [exclude_exported])
     return catalog.rows(
         "SELECT repo, id, kind, path, line_start AS line, confidence, reason FROM dead_code "
@@ -101,6 +107,7 @@ def dead_code(catalog, min_confidence: float = 0.0, exclude_exported: bool = Fal
 
 
 def dead_code_summary(catalog, exclude_exported: bool = False, repo: str | None = None):
+    catalog.require("dead_code", NO_STRUCTURE)
     catalog.sql("SET VARIABLE dead_code_exclude_exported = ?", [exclude_exported])
     return catalog.rows(
         "SELECT repo, kind, count(*) AS symbols, count(*) FILTER (WHERE confidence >= 0.9) AS high_confidence, "
@@ -110,6 +117,8 @@ def dead_code_summary(catalog, exclude_exported: bool = False, repo: str | None 
 
 def status(catalog, lake: Lake):
     """Per repository: what the lake holds and how far its index is behind the repository's HEAD."""
+    if "files" not in catalog.views:
+        return ["repo"], []
     cols, rows = catalog.rows(
         "SELECT f.repo, count(*) AS files, count(*) FILTER (WHERE parse_status = 'skipped') AS skipped, "
         "count(*) FILTER (WHERE parse_status IN ('partial', 'fallback')) AS partial, "
