@@ -138,3 +138,14 @@ def test_the_pydriller_backend_is_selectable(tmp_path, make_repo):
     status = json.loads(codelake(tmp_path / "lake", "sql", "SELECT count(*) AS n FROM commits", "--format",
                                  "json").stdout)
     assert status == [{"n": 1}]
+
+
+@pytest.mark.parametrize("args, hint", [
+    (("callers", "x"), "run `codelake index PATH` first"),
+    (("dead-code",), "run `codelake index PATH` first"),
+    (("hotspots",), "no git history in the lake"),
+    (("co-touch", "a.py"), "no agent tool calls in the lake"),
+])
+def test_an_empty_lake_says_what_to_run(tmp_path, args, hint):
+    out = codelake(tmp_path / "empty", *args)
+    assert out.returncode == 1 and hint in out.stderr and "Traceback" not in out.stderr
