@@ -70,10 +70,19 @@ _QUERIES: dict[str, object] = {}
 _PARSERS: dict[str, object] = {}
 
 
+INHERITS = re.compile(r"^; inherits: *([a-z_]+) *$", re.M)
+
+
 @lru_cache(maxsize=None)
 def query_text(language: str) -> str | None:
+    """A language's query file; a line ``; inherits: <language>`` prepends that language's whole query (a superset
+    grammar such as TSX over TypeScript then only adds what is its own)."""
     entry = resources.files("extractors.structure").joinpath("queries").joinpath(f"{language}.scm")
-    return entry.read_text() if entry.is_file() else None
+    if not entry.is_file():
+        return None
+    text = entry.read_text()
+    parents = [query_text(name) or "" for name in INHERITS.findall(text)]
+    return "\n".join(parents + [text])
 
 
 def _parser_and_query(lang: Language):
