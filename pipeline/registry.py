@@ -7,6 +7,7 @@ to import is reported (``Registry.broken``) and skipped, never fatal. The regist
 from __future__ import annotations
 
 import os
+import re
 import warnings
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
@@ -14,6 +15,7 @@ from importlib.metadata import entry_points
 from .errors import PluginError
 
 ENTRY_POINT_GROUP = "codelake.extractors"
+TABLE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")  # a folder of the lake and a DuckDB variable name
 
 
 @dataclass
@@ -67,6 +69,8 @@ def _check_extractor(extractor) -> None:
         if not hasattr(extractor, attr):
             raise PluginError(f"extractor {extractor!r} has no {attr!r}")
     for table, schema in extractor.tables.items():
+        if not TABLE_NAME.match(table):
+            raise PluginError(f"extractor {extractor.name!r}: table name {table!r} is not [a-z][a-z0-9_]*")
         if "repo" not in schema.names:
             raise PluginError(f"extractor {extractor.name!r}: table {table!r} has no 'repo' column")
 

@@ -99,3 +99,16 @@ def test_a_table_without_a_repo_column_is_refused():
 
     with pytest.raises(PluginError, match="no 'repo' column"):
         Registry().register(NoRepo())
+
+
+@pytest.mark.parametrize("table", ["../escape", "Bad-Name", "", "a/b"])
+def test_a_table_name_that_could_leave_the_lake_is_refused(table):
+    class Odd:
+        name, version = "odd", "1"
+        tables = {table: pa.schema([("repo", pa.string())])}
+
+        def run(self, ctx, cursor):
+            return iter(())
+
+    with pytest.raises(PluginError, match="table name"):
+        Registry().register(Odd())
