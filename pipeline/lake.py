@@ -19,6 +19,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import time
 import uuid
 from contextlib import contextmanager
@@ -36,6 +37,7 @@ DEFAULT_LAKE = Path("data") / "lake"
 RETAIN_SECONDS = float(os.environ.get("CODELAKE_RETAIN_SECONDS", "600"))
 LOCK_TIMEOUT = float(os.environ.get("CODELAKE_LOCK_TIMEOUT", "900"))
 CURRENT_NAME = "data.parquet"
+TABLE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")  # a folder of the lake and a DuckDB variable name
 RUNS_TABLE = "runs"
 
 
@@ -213,6 +215,9 @@ class Lake:
                       progress=None, info: dict | None = None) -> RunSummary:
         """Run one extractor for one repository and publish its tables as a new snapshot (all or nothing)."""
         validate_repo_id(repo)
+        bad = [t for t in extractor.tables if not TABLE_NAME.match(t)]
+        if bad:
+            raise ExtractError(f"extractor {extractor.name!r}: table names {bad} are not [a-z][a-z0-9_]*")
         with self.lock(repo):
             snap = self.snapshot(repo)
             self._sweep(repo, snap)

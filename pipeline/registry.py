@@ -7,15 +7,14 @@ to import is reported (``Registry.broken``) and skipped, never fatal. The regist
 from __future__ import annotations
 
 import os
-import re
 import warnings
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
 from .errors import PluginError
+from .lake import TABLE_NAME
 
 ENTRY_POINT_GROUP = "codelake.extractors"
-TABLE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")  # a folder of the lake and a DuckDB variable name
 
 
 @dataclass
