@@ -50,12 +50,6 @@ class Registry:
     def select(self, names: list[str] | None) -> list:
         return [self.get(n) for n in names] if names else list(self.extractors.values())
 
-    def table_schemas(self) -> dict:
-        schemas = {}
-        for extractor in self.extractors.values():
-            schemas.update(extractor.tables)
-        return schemas
-
     def describe(self) -> list[PluginInfo]:
         return [
             PluginInfo(e.name, e.version, sorted(e.tables), self.origins.get(e.name, ""))

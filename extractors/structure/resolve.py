@@ -547,12 +547,3 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
 
 
 EARLY_KINDS = ("import", "reexport", "inherits")
-
-
-def resolve_all(symbols: list[Symbol], refs: list[Ref], files: dict[str, dict], root, provenance: str) -> list[tuple]:
-    resolver, edges = prepare(symbols, [r for r in refs if r.kind in EARLY_KINDS], files, root, provenance)
-    for r in refs:
-        if r.kind not in EARLY_KINDS:
-            edges.extend(resolver.resolve(r))
-    edges.extend(resolver.dispatch_edges())
-    return edges
