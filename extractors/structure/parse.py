@@ -31,7 +31,7 @@ from importlib import resources
 from pathlib import Path
 
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
-from .languages import LANGUAGES, Language, compiled_fallback
+from .languages import Language, compiled_fallback
 
 CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "enum", "module", "object"}
 PURE_DECORATORS = {"staticmethod", "classmethod", "property", "abstractmethod", "override", "cached_property",
