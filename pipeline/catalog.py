@@ -89,10 +89,11 @@ def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: i
     con = duckdb.connect()
     if threads:
         con.execute(f"SET threads = {int(threads)}")
-    for table, paths in table_variables(lake, repos).items():
+    variables = table_variables(lake, repos)
+    for table, paths in variables.items():
         con.execute(f"SET VARIABLE lake_{_ident(table)} = ?", [paths])
     catalog = Catalog(con=con, lake=lake)
-    _create_views(catalog, sql_files())
+    _create_views(catalog, sql_files(), {f"lake_{t}" for t in variables})
     return catalog
 
 
@@ -102,22 +103,38 @@ def _ident(name: str) -> str:
     return name
 
 
-def _create_views(catalog: Catalog, files: dict[str, str]) -> None:
-    """Run the view files, retrying those whose dependencies come later in name order."""
+def dependencies(files: dict[str, str]) -> dict[str, set[str]]:
+    """What each file reads, from its SQL text (comments left out): other files' views and ``lake_*`` variables."""
+    deps = {}
+    for name, text in files.items():
+        body = "\n".join(line.split("--", 1)[0] for line in text.splitlines())
+        words = set(re.findall(r"[a-z_][a-z0-9_]*", body))
+        variables = set(re.findall(r"getvariable\('(lake_[a-z0-9_]+)'\)", body))
+        deps[name] = ((words & set(files)) - {name}) | variables
+    return deps
+
+
+def _create_views(catalog: Catalog, files: dict[str, str], variables: set[str]) -> None:
+    """Create the views in dependency order; one whose tables or views are missing is skipped without a try."""
+    from graphlib import CycleError, TopologicalSorter
+
     import duckdb
 
-    pending = dict(files)
-    while pending:
-        progressed = False
-        for name, text in list(pending.items()):
-            try:
-                catalog.con.execute(text)
-            except duckdb.Error as exc:
-                catalog.skipped[name] = str(exc).splitlines()[0]
-                continue
-            catalog.views.append(name)
-            catalog.skipped.pop(name, None)
-            del pending[name]
-            progressed = True
-        if not progressed:
-            break
+    deps = dependencies(files)
+    try:
+        order = list(TopologicalSorter({n: d & set(files) for n, d in deps.items()}).static_order())
+    except CycleError as exc:
+        raise QueryError(f"the SQL files depend on each other in a cycle: {exc.args[1]}") from None
+    available = set(variables)
+    for name in order:
+        missing = sorted(deps[name] - available)
+        if missing:
+            catalog.skipped[name] = f"needs {', '.join(missing)}"
+            continue
+        try:
+            catalog.con.execute(files[name])
+        except duckdb.Error as exc:
+            catalog.skipped[name] = str(exc).splitlines()[0]
+            continue
+        catalog.views.append(name)
+        available.add(name)
