@@ -108,7 +108,7 @@ def dependencies(files: dict[str, str]) -> dict[str, set[str]]:
     deps = {}
     for name, text in files.items():
         body = "\n".join(line.split("--", 1)[0] for line in text.splitlines())
-        words = set(re.findall(r"[a-z_][a-z0-9_]*", body))
+        words = set(re.findall(r"(?i)\b(?:from|join)\s+([a-z_][a-z0-9_]*)", body))  # relations and table macros
         variables = set(re.findall(r"getvariable\('(lake_[a-z0-9_]+)'\)", body))
         deps[name] = ((words & set(files)) - {name}) | variables
     return deps
