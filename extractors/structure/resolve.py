@@ -77,6 +77,25 @@ def lang_support(language: str | None):
     return importlib.import_module(f"extractors.structure.langs.{lang.resolver}")
 
 
+@dataclass(frozen=True)
+class Hooks:
+    """A language module's optional hooks with their defaults filled in, looked up once, not per reference."""
+
+    receiver_path: object
+    inline_type: object
+    external: frozenset
+    implicit_this: bool
+    receiver_module: object
+
+
+def hooks_of(support) -> Hooks:
+    return Hooks(receiver_path=getattr(support, "receiver_path", None) or (lambda receiver: receiver),
+                 inline_type=getattr(support, "inline_type", None) or _inline_call,
+                 external=frozenset(getattr(support, "EXTERNAL_RECEIVERS", ())),
+                 implicit_this=bool(getattr(support, "IMPLICIT_THIS", False)),
+                 receiver_module=getattr(support, "receiver_module", None))
+
+
 def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
     g = Graph()
     elsewhere = []  # members whose type is not in their file (qualname ``T.m`` under the module)
@@ -157,6 +176,9 @@ class Resolver:
         self.pending: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> local -> (paths, name, support)
         self.star: dict[str, list[list[str]]] = defaultdict(list)
         self.supports = {p: lang_support(i.get("language")) for p, i in files.items()}
+        by_module = {id(m): hooks_of(m) for m in self.supports.values()}
+        self.hooks = {p: by_module[id(m)] for p, m in self.supports.items()}
+        self.no_hooks = hooks_of(None)
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
         self._global_cache: dict[tuple, tuple[list[str], str]] = {}
 
@@ -308,11 +330,11 @@ class Resolver:
         """``os.path.join()``, ``Math.max()``, ``Box::new()``: the receiver is a module imported from outside the
         repository or a type named by a capital that nothing here defines, so guessing a same-named method of the
         repository would be noise."""
-        support = self.supports.get(r.path)
-        receiver = support.receiver_path(r.receiver) if hasattr(support, "receiver_path") else r.receiver
-        inline = support.inline_type(receiver) if hasattr(support, "inline_type") else _inline_call(receiver)
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        receiver = hooks.receiver_path(r.receiver)
+        inline = hooks.inline_type(receiver)
         head = (inline or receiver).split(".")[0]
-        if head in getattr(support, "EXTERNAL_RECEIVERS", ()):
+        if head in hooks.external:
             return True
         if not head.isidentifier() or head in SELF_NAMES:
             return False
@@ -337,7 +359,7 @@ class Resolver:
         """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
         its methods see (Python, JS, Rust need ``self.``/``this.``), unless the language has an implicit ``this``."""
         qual = r.src_qualname if r.src_qualname != MODULE else ""
-        implicit_this = getattr(self.supports.get(r.path), "IMPLICIT_THIS", False)
+        implicit_this = self.hooks.get(r.path, self.no_hooks).implicit_this
         while qual:
             sid = self.g.by_qual.get((r.path, f"{qual}.{r.name}"))
             if sid and sid != src and (implicit_this or not self._is_class(r.path, qual)):
@@ -352,7 +374,7 @@ class Resolver:
 
     def _inherited_implicitly(self, r: Ref, src: str):
         """Java's bare ``m()`` in a method: a method of the class or of its bases."""
-        if not getattr(self.supports.get(r.path), "IMPLICIT_THIS", False):
+        if not self.hooks.get(r.path, self.no_hooks).implicit_this:
             return None
         cls = self._enclosing_class(src)
         return self._member(cls, r.name) if cls else None
@@ -382,19 +404,19 @@ class Resolver:
         return None
 
     def _via_receiver(self, r: Ref, src: str):
-        support = self.supports.get(r.path)
-        receiver = support.receiver_path(r.receiver) if hasattr(support, "receiver_path") else r.receiver
+        support, hooks = self.supports.get(r.path), self.hooks.get(r.path, self.no_hooks)
+        receiver = hooks.receiver_path(r.receiver)
         if receiver in SELF_NAMES or receiver.startswith("super("):
             cls = self._enclosing_class(src)
             return self._member(cls, r.name, skip_self=receiver.startswith("super")) if cls else None
-        head = support.inline_type(receiver) if hasattr(support, "inline_type") else _inline_call(receiver)
+        head = hooks.inline_type(receiver)
         if head:
             cls = self._class_named(r, head)
             found = self._member(cls, r.name) if cls else None
             return (found[0], "constructor") if found else None
         modules = self._module_of(r.path, receiver)
-        if not modules and hasattr(support, "receiver_module"):
-            modules = support.receiver_module(r.path, r.receiver, self.g.module_index.get(support.GROUP, {}), self.root)
+        if not modules and hooks.receiver_module:
+            modules = hooks.receiver_module(r.path, r.receiver, self.g.module_index.get(support.GROUP, {}), self.root)
         if modules:
             for p in modules:
                 sid = self.g.top.get(p, {}).get(r.name)
