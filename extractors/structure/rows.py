@@ -40,9 +40,15 @@ def tables_from_facts(facts: list[FileFacts], head: str | None, entry_points=fro
         if f.status == "skipped":
             continue
         symbols.extend(_symbols_of(f, entries.get(f.path.rsplit(".", 1)[0], set())))
-        refs.extend({"path": f.path, "src_qualname": r[0], "kind": r[1], "name": r[2], "receiver": r[3],
-                     "module": r[4], "alias": r[5], "line": r[6]} for r in f.refs)
-    return {"files": _table(files, FILES), "symbols": _table(symbols, SYMBOLS), "refs": _table(refs, REFS)}
+        path = f.path
+        refs.extend((path,) + r for r in f.refs)  # FileFacts.refs rows are REFS minus repo and path, in order
+    return {"files": _table(files, FILES), "symbols": _table(symbols, SYMBOLS), "refs": _tuples_table(refs, REFS)}
+
+
+def _tuples_table(rows: list[tuple], schema: pa.Schema) -> pa.Table:
+    """Row tuples in schema order (without ``repo``) -> a table, through one struct conversion (the hot path)."""
+    fields = [f for f in schema if f.name != "repo"]
+    return pa.Table.from_struct_array(pa.array(rows, type=pa.struct(fields)))
 
 
 def _table(rows: list[dict], schema: pa.Schema) -> pa.Table:
