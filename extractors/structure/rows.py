@@ -90,7 +90,37 @@ def merged_symbols(previous: pa.Table | None, new: pa.Table, keep: set[str]) -> 
     columns = [n for n in SYMBOLS.names if n not in ("repo", "sid")]
     table = _concat(_kept(previous, keep), new, columns)
     table = table.take(pc.sort_indices(table, [("id", "ascending")]))
+    table = _owners_in_other_files(table)
     return table.append_column("sid", pa.array(range(table.num_rows), pa.int32()))
+
+
+def _owners_in_other_files(symbols: pa.Table) -> pa.Table:
+    """A method whose type is declared in another file (Go receivers, Rust ``impl T`` elsewhere) gets that type as
+    parent: the one in the same folder (a Go package), else the only one of that name in the repository."""
+    orphan = pc.and_(pc.equal(symbols.column("kind"), "method"),
+                     pc.ends_with(symbols.column("parent_id"), "::" + MODULE))
+    if not pc.any(orphan).as_py():
+        return symbols
+    types: dict[str, list[str]] = {}
+    for sid, qual, kind in zip(*symbols.select(["id", "qualname", "kind"]).to_pydict().values()):
+        if kind in OWNER_KINDS:
+            types.setdefault(qual, []).append(sid)
+    parents = symbols.column("parent_id").to_pylist()
+    rows = symbols.select(["id", "path", "qualname"]).filter(orphan).to_pydict()
+    position = {sid: i for i, sid in enumerate(symbols.column("id").to_pylist())}
+    for sid, path, qual in zip(rows["id"], rows["path"], rows["qualname"]):
+        found = _owner(types.get(qual.rpartition(".")[0], []), posixpath.dirname(path))
+        if found:
+            parents[position[sid]] = found
+    return symbols.set_column(symbols.schema.get_field_index("parent_id"), "parent_id", pa.array(parents, pa.string()))
+
+
+OWNER_KINDS = {"class", "struct", "interface", "trait", "enum", "type", "object"}
+
+
+def _owner(candidates: list[str], folder: str) -> str | None:
+    near = [c for c in candidates if posixpath.dirname(c.split("::")[0]) == folder]
+    return near[0] if len(near) == 1 else (candidates[0] if len(candidates) == 1 else None)
 
 
 def resolve_edges(previous: dict, new: dict, symbols: pa.Table, keep: set[str], root, provenance: str,
