@@ -71,7 +71,8 @@ def resolve_target(catalog, target: str, repo: str | None = None) -> Target:
 def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0):
     return catalog.rows(
         "SELECT id, kind, path, line_start AS line, depth, is_test, other_file, confidence, may_be_incomplete, via "
-        "FROM blast_radius(?, max_depth := ?, reverse := ?, min_confidence := ?, repo_id := ?)",
+        "FROM blast_radius(?, max_depth := ?, reverse := ?, min_confidence := ?, repo_id := ?) "
+        "ORDER BY depth, may_be_incomplete, confidence DESC, path, line",  # nearest and surest first
         [target.value, depth, reverse, min_confidence, target.repo])
 
 
