@@ -353,7 +353,8 @@ class Resolver:
         if res != "same_file" or not ids or ids[0] not in self.g.by_id or self.g.by_id[ids[0]].path == r.path:
             return found
         head = r.receiver.split(".")[0]
-        return ids, "import" if head not in SELF_NAMES and self._bound(r.path, head) else "same_package"
+        imported = (head not in SELF_NAMES and self._bound(r.path, head)) or self._package_key(r.path) is None
+        return ids, "import" if imported else "same_package"  # no packages (Python, JS): it came by an import
 
     def _scoped(self, r: Ref, src: str):
         """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
@@ -392,12 +393,17 @@ class Resolver:
                     return [sid], "import"
         return None
 
-    def _package(self, path: str, name: str):
+    def _package_key(self, path: str) -> tuple | None:
+        """(language group, package) of a file whose language has packages (Go, Java), else None."""
         key = self.scopes.get(path, False)
         if key is False:
             support = self.supports.get(path)
             scope = support.package_scope(path, self.files[path]) if support else None
             key = self.scopes[path] = (support.GROUP, scope) if scope else None
+        return key
+
+    def _package(self, path: str, name: str):
+        key = self._package_key(path)
         sid = self.g.package_top.get(key, {}).get(name) if key else None
         if sid:
             return [sid], "same_file" if self.g.by_id[sid].path == path else "same_package"
