@@ -82,18 +82,8 @@ class GitRepo:
 
 
 def build_view_history(path: Path) -> GitRepo:
-    """The history the view tests compute their expected numbers from (see tests/test_history_views.py):
-
-    c1 d0   Ann  a.py A +10, b.py A +5, docs/readme.md A +3
-    c2 d10  Ann  a.py +2 -1, b.py +1
-    c3 d20  Ben  a.py +3, b.py -1, lib/c.py A +4
-    c4 d30  Ben  b.py -> lib/b.py (pure rename), a.py +1 -1
-    c5 d40  Ann  a.py +1, lib/b.py +2
-    c6 d100 Cy   a.py +5 -2, lib/c.py +1 -1
-    c7 d110 Cy   lib/b.py +1 -1, lib/c.py +2, docs/readme.md +1
-    c8 d120 Ben  docs/readme.md D (-4), a.py +1
-    c9 d130 Cy   a.py +1 -1, lib/b.py +1 -1, new1.txt A +1, new2.txt A +1
-    """
+    """The history the view tests compute their expected numbers from; its commits are tabled in the docstring of
+    tests/test_history_views.py, next to the numbers."""
     repo = GitRepo(path)
     steps = [
         (ANN, 0, [("a.py", 10, 0), ("b.py", 5, 0), ("docs/readme.md", 3, 0)]),
