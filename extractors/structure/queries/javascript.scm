@@ -1,5 +1,6 @@
 ; JavaScript (and JSX): definitions, call sites, callbacks, base classes, ES module and CommonJS imports.
 ; Capture names follow the convention documented in extractors/structure/parse.py.
+; inherits: jsx
 
 ; definitions
 (function_declaration name: (identifier) @name) @definition.function
@@ -45,14 +46,6 @@
 (array (identifier) @name) @reference.callback
 (assignment_expression right: (identifier) @name) @reference.callback
 (assignment_expression right: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
-
-; JSX: <Button /> renders (calls) the component; onClick={handle} passes a callback
-(jsx_opening_element name: (identifier) @name) @reference.call
-(jsx_self_closing_element name: (identifier) @name) @reference.call
-(jsx_opening_element name: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
-(jsx_self_closing_element name: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
-(jsx_expression (identifier) @name) @reference.callback
-(jsx_expression (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 
 ; inheritance: class A extends B / extends mod.B
 (class_heritage (identifier) @name @reference.inherits)

@@ -1,9 +1,3 @@
 ; TSX (TypeScript with JSX): everything of typescript.scm, plus JSX components as calls and callbacks.
 ; inherits: typescript
-; JSX: <Button /> renders (calls) the component; onClick={handle} passes a callback
-(jsx_opening_element name: (identifier) @name) @reference.call
-(jsx_self_closing_element name: (identifier) @name) @reference.call
-(jsx_opening_element name: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
-(jsx_self_closing_element name: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
-(jsx_expression (identifier) @name) @reference.callback
-(jsx_expression (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
+; inherits: jsx

@@ -1,0 +1,8 @@
+; JSX, shared by javascript.scm and tsx.scm through '; inherits: jsx' (both grammars parse JSX).
+; JSX: <Button /> renders (calls) the component; onClick={handle} passes a callback
+(jsx_opening_element name: (identifier) @name) @reference.call
+(jsx_self_closing_element name: (identifier) @name) @reference.call
+(jsx_opening_element name: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
+(jsx_self_closing_element name: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
+(jsx_expression (identifier) @name) @reference.callback
+(jsx_expression (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
