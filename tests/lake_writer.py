@@ -6,6 +6,7 @@ Usage: python lake_writer.py LAKE REPO MODE [RUNS]
   MODE append:   append one row per run to ``counter`` (keys=[]), RUNS times.
 """
 
+import os
 import sys
 import time
 
@@ -53,7 +54,8 @@ def main() -> None:
     runs = int(sys.argv[4]) if len(sys.argv) > 4 else 10**9
     lake = Lake(lake_dir)
     for i in range(runs):
-        gen = time.time_ns() + i
+        # append rows name their writer and run, so a duplicate or lost row points at the run it came from
+        gen = os.getpid() * 1_000_000 + i if mode == "append" else time.time_ns() + i
         writer = SnapshotWriter(gen) if mode == "snapshot" else AppendWriter(gen)
         lake.run_extractor(repo, writer, ".")
 

@@ -165,5 +165,6 @@ def test_two_writers_on_one_repository_are_serialized_without_lost_updates(lake)
     procs = [subprocess.Popen([sys.executable, str(WRITER), str(lake.root), "r", "append", "15"]) for _ in range(2)]
     assert [p.wait() for p in procs] == [0, 0]
     counter = lake.read_table("r", "counter")
-    assert counter.num_rows == 30
-    assert len(set(counter.column("gen").to_pylist())) == 30
+    runs = [(gen // 1_000_000, gen % 1_000_000) for gen in counter.column("gen").to_pylist()]  # (writer pid, run)
+    assert len(runs) == 30 and len(set(runs)) == 30, f"lost or repeated runs: {sorted(runs)}"
+    assert all(sorted(n for pid, n in runs if pid == writer) == list(range(15)) for writer in {p for p, _ in runs})
