@@ -36,6 +36,10 @@ walk(repo, sid, depth, guessed, confidence, via) USING KEY (repo, sid) AS (
 ),
 reached AS (
     SELECT * FROM walk WHERE depth > 0
+),
+needed AS MATERIALIZED (  -- one pass over symbols for the reached symbols and their via symbols
+    SELECT repo, sid, id, name, kind, path, line_start, is_test FROM symbols
+    WHERE (repo_id IS NULL OR repo = repo_id) AND sid IN (SELECT sid FROM reached UNION ALL SELECT via FROM reached)
 )
 SELECT w.repo, s.id, s.name, s.kind, s.path, s.line_start, w.depth, s.is_test,
        s.path NOT IN (SELECT path FROM seeds) AS other_file,
@@ -43,7 +47,8 @@ SELECT w.repo, s.id, s.name, s.kind, s.path, s.line_start, w.depth, s.is_test,
        w.guessed OR coalesce(f.parse_status, 'ok') NOT IN ('ok') AS may_be_incomplete,
        v.id AS via
 FROM reached w
-JOIN symbols s ON s.repo = w.repo AND s.sid = w.sid
-LEFT JOIN symbols v ON v.repo = w.repo AND v.sid = w.via
-LEFT JOIN files f ON f.repo = s.repo AND f.path = s.path
+JOIN needed s ON s.repo = w.repo AND s.sid = w.sid
+LEFT JOIN needed v ON v.repo = w.repo AND v.sid = w.via
+LEFT JOIN (SELECT repo, path, parse_status FROM files WHERE path IN (SELECT path FROM needed)) f
+       ON f.repo = s.repo AND f.path = s.path
 ORDER BY w.depth, s.path, s.line_start;
