@@ -82,7 +82,10 @@ def table_variables(lake: Lake, repos: list[str] | None = None) -> dict[str, lis
     return variables
 
 
-def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: int | None = None) -> Catalog:
+def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: int | None = None,
+            views: list[str] | None = None) -> Catalog:
+    """A DuckDB connection with the lake's views; ``views`` limits them to those named and what they read (a
+    one-shot command then skips binding the rest)."""
     import duckdb
 
     lake = lake or Lake()
@@ -93,8 +96,21 @@ def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: i
     for table, paths in variables.items():
         con.execute(f"SET VARIABLE lake_{_ident(table)} = ?", [paths])
     catalog = Catalog(con=con, lake=lake)
-    _create_views(catalog, sql_files(), {f"lake_{t}" for t in variables})
+    files = sql_files()
+    if views is not None:
+        files = {name: files[name] for name in _closure(views, dependencies(files))}
+    _create_views(catalog, files, {f"lake_{t}" for t in variables})
     return catalog
+
+
+def _closure(names: list[str], deps: dict[str, set[str]]) -> set[str]:
+    wanted, stack = set(), [n for n in names if n in deps]
+    while stack:
+        name = stack.pop()
+        if name not in wanted:
+            wanted.add(name)
+            stack.extend(d for d in deps[name] if d in deps)
+    return wanted
 
 
 def _ident(name: str) -> str:

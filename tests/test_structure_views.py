@@ -123,3 +123,12 @@ def test_a_pinned_session_answers_exactly_like_the_parquet_views(catalog):
     pinned.pin()
     assert rows(pinned, "SELECT * FROM blast_radius('c.py::c1')") == before
     assert rows(pinned, "SELECT count(*) AS n FROM pinned_edges")[0]["n"] > 0
+
+
+def test_a_catalog_limited_to_some_views_has_them_and_what_they_read_only(catalog):
+    from pipeline.catalog import connect
+
+    limited = connect(catalog.lake, views=["blast_radius"])
+    assert {"blast_radius", "symbols", "edges", "files"} <= set(limited.views)
+    assert "dead_code" not in limited.views and "search_symbols" not in limited.views
+    assert rows(limited, "SELECT * FROM blast_radius('c.py::c1')") == rows(catalog, "SELECT * FROM blast_radius('c.py::c1')")

@@ -95,7 +95,7 @@ def cmd_search(args) -> int:
 def cmd_callers(args) -> int:
     from ..query import callers, resolve_target
 
-    catalog = common.catalog(args)
+    catalog = common.catalog(args, "callers", "symbols", "files")
     target = resolve_target(catalog, args.target, args.repo)
     emit(*callers(catalog, target), args.format)
     return 0
@@ -104,7 +104,7 @@ def cmd_callers(args) -> int:
 def cmd_blast_radius(args) -> int:
     from ..query import blast_radius, gaps, resolve_target
 
-    catalog = common.catalog(args)
+    catalog = common.catalog(args, "blast_radius", "blast_radius_gaps", "symbols", "files")
     target = resolve_target(catalog, args.target, args.repo)
     columns, rows = blast_radius(catalog, target, args.depth, args.reverse, args.min_confidence)
     direction = "depends on" if args.reverse else "depend on"
