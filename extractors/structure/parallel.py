@@ -94,13 +94,13 @@ def edges_table(edges: list[tuple]) -> pa.Table:
 
 
 def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,
-                     workers: int | None = None) -> pa.Table:
+                     workers: int | None = None, import_edge_paths: set[str] | None = None) -> pa.Table:
     import pyarrow.compute as pc
 
     cols = symbols.select(["id", "path", "name", "qualname", "kind", "parent_id", "line_start"]).to_pydict()
     early = pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS))
     resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(refs.filter(early)), files,
-                              root, provenance)
+                              root, provenance, import_edge_paths)
     later = refs.filter(pc.invert(early))
     head = [edges_table(edges)]
     workers = worker_count(workers)

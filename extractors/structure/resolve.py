@@ -175,6 +175,9 @@ class Resolver:
         self.bindings: dict[str, dict[str, tuple]] = {}
         self.pending: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> local -> (paths, name, support)
         self.star: dict[str, list[list[str]]] = defaultdict(list)
+        self.imports_of: dict[str, list[Ref]] = {}
+        self.declared: dict[str, list[tuple]] = {}  # path -> its imports with their modules, once declared
+        self.bound: set[str] = set()  # paths whose every binding is computed
         self.supports = {p: lang_support(i.get("language")) for p, i in files.items()}
         by_module = {id(m): hooks_of(m) for m in self.supports.values()}
         self.hooks = {p: by_module[id(m)] for p, m in self.supports.items()}
@@ -183,37 +186,62 @@ class Resolver:
         self._global_cache: dict[tuple, tuple[list[str], str]] = {}
 
     # -- imports ------------------------------------------------------------------------------------------------
-    def bind_imports(self, refs_by_path: dict[str, list[Ref]]) -> list[tuple]:
-        """Build every file's import bindings first (later layers need them); returns the ``imports`` edges.
+    def bind_imports(self, refs_by_path: dict[str, list[Ref]], edge_paths: set[str] | None = None) -> list[tuple]:
+        """Register every file's imports; returns the ``imports`` edges of ``edge_paths`` (default: every file).
 
-        Two passes: every import's module first, then the names, so that a name one module re-exports from another
-        (``export {x} from``, ``export *``, a package ``__init__`` importing it) resolves to its definition."""
-        found = []
-        for path, refs in refs_by_path.items():
-            support = self.supports.get(path)
-            for r in refs:
-                if r.kind not in ("import", "reexport") or support is None:
-                    continue
-                local, spec, name = support.import_binding(r.module, r.name, r.alias)
-                if spec and hasattr(support, "nested_spec") and r.src_qualname != MODULE:
-                    spec = support.nested_spec(spec, self._namespace_depth(path, r.src_qualname))
-                targets = support.resolve_module(path, spec, self.g.module_index.get(support.GROUP, {}), self.root)
-                if name == "*":
-                    self.star[path].append(targets)
-                elif local:
-                    self.pending[path][local] = (targets, name, support)
-                found.append((r, spec, name, targets, support))
-        for path, table in self.pending.items():
-            for local in table:
-                self._binding(path, local)
+        A file's imports are declared (their modules found) the first time anything reads them, so a name one
+        module re-exports from another (``export {x} from``, ``export *``, a package ``__init__`` importing it)
+        resolves to its definition, and an incremental run declares only the files it reaches."""
+        self.imports_of = {path: [r for r in refs if r.kind in ("import", "reexport")]
+                           for path, refs in refs_by_path.items() if path in self.supports}
+        paths = list(self.imports_of) if edge_paths is None else [p for p in self.imports_of if p in edge_paths]
+        if edge_paths is None:  # a full run reads nearly every file's bindings: bind them before workers fork
+            for path in paths:
+                self._bindings(path)
         edges = []
-        for r, spec, name, targets, support in found:
-            target = self._import_target(targets, name, support)
-            own = (target[0] == "symbol" and self.g.by_id[target[1]].path == r.path) or \
-                (target[0] == "module" and target[1] == [r.path])
-            if not own:  # a file's own re-export, or super::* of an inline module: not a dependency
-                edges.append(self._import_edge(r, spec, name, target))
+        for path in paths:
+            for r, spec, name, targets, support in self._declare(path):
+                target = self._import_target(targets, name, support)
+                own = (target[0] == "symbol" and self.g.by_id[target[1]].path == r.path) or \
+                    (target[0] == "module" and target[1] == [r.path])
+                if not own:  # a file's own re-export, or super::* of an inline module: not a dependency
+                    edges.append(self._import_edge(r, spec, name, target))
         return edges
+
+    def _declare(self, path: str) -> list[tuple]:
+        """The modules a file's imports name, found once: fills its pending names and wildcard imports."""
+        found = self.declared.get(path)
+        if found is not None:
+            return found
+        found = self.declared[path] = []
+        support = self.supports.get(path)
+        for r in self.imports_of.get(path, ()) if support is not None else ():
+            local, spec, name = support.import_binding(r.module, r.name, r.alias)
+            if spec and hasattr(support, "nested_spec") and r.src_qualname != MODULE:
+                spec = support.nested_spec(spec, self._namespace_depth(path, r.src_qualname))
+            targets = support.resolve_module(path, spec, self.g.module_index.get(support.GROUP, {}), self.root)
+            if name == "*":
+                self.star[path].append(targets)
+            elif local:
+                self.pending[path][local] = (targets, name, support)
+            found.append((r, spec, name, targets, support))
+        return found
+
+    def _pending(self, path: str) -> dict[str, tuple]:
+        self._declare(path)
+        return self.pending.get(path, {})
+
+    def _stars(self, path: str) -> list[list[str]]:
+        self._declare(path)
+        return self.star.get(path, [])
+
+    def _bindings(self, path: str) -> dict[str, tuple]:
+        """Every name a file imports -> ("symbol", id) | ("module", paths) | ("unresolved", None)."""
+        if path not in self.bound:
+            for local in self._pending(path):
+                self._binding(path, local)
+            self.bound.add(path)
+        return self.bindings.get(path, {})
 
     def _namespace_depth(self, path: str, qualname: str) -> int:
         """How many inline modules (``namespace`` definitions: Rust ``mod tests { }``) enclose a reference."""
@@ -230,7 +258,7 @@ class Resolver:
             return table[local]
         if (path, local) in seen:
             return ("unresolved", None)
-        targets, name, support = self.pending[path][local]
+        targets, name, support = self._pending(path)[local]
         table[local] = self._import_target(targets, name, support, seen | {(path, local)})
         return table[local]
 
@@ -252,11 +280,11 @@ class Resolver:
 
     def _reexported(self, path: str, name: str, seen: frozenset) -> tuple | None:
         """``name`` as module ``path`` passes it on: one of its own imports, or a module it re-exports wholesale."""
-        if name in self.pending.get(path, {}):
+        if name in self._pending(path):
             hit = self._binding(path, name, seen)
             if hit[0] != "unresolved":
                 return hit
-        for paths in self.star.get(path, []):
+        for paths in self._stars(path):
             for p in paths:
                 if (p, "*" + name) in seen:
                     continue
@@ -338,7 +366,7 @@ class Resolver:
             return True
         if not head.isidentifier() or head in SELF_NAMES:
             return False
-        binding = self.bindings.get(r.path, {}).get(head)
+        binding = self._bindings(r.path).get(head)
         if binding is not None:
             return binding[0] == "unresolved"
         if not head[:1].isupper():
@@ -381,12 +409,12 @@ class Resolver:
         return self._member(cls, r.name) if cls else None
 
     def _bound(self, path: str, name: str):
-        kind, value = self.bindings.get(path, {}).get(name, (None, None))
+        kind, value = self._bindings(path).get(name, (None, None))
         if kind == "symbol":
             return [value], "import"
         if kind == "module":
             return None
-        for paths in self.star.get(path, []):
+        for paths in self._stars(path):
             for p in paths:
                 sid = self.g.top.get(p, {}).get(name)
                 if sid:
@@ -446,7 +474,7 @@ class Resolver:
         return sid if sid and self.g.by_id[sid].kind in CLASSLIKE else None
 
     def _module_of(self, path: str, dotted: str) -> list[str] | None:
-        table = self.bindings.get(path, {})
+        table = self._bindings(path)
         kind, value = table.get(dotted, (None, None))
         if kind == "module":
             return value
@@ -556,17 +584,18 @@ def _inline_call(receiver: str) -> str | None:
 
 
 def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict], root,
-            provenance: str) -> tuple[Resolver, list[tuple]]:
+            provenance: str, import_edge_paths: set[str] | None = None) -> tuple[Resolver, list[tuple]]:
     """The graph, every file's import bindings and class bases: all that resolving one call reads, built once.
 
-    ``early_refs`` are the ``import``/``reexport``/``inherits`` references; returns their edges too.
+    ``early_refs`` are the ``import``/``reexport``/``inherits`` references; returns their edges too (the
+    ``imports`` edges only of ``import_edge_paths`` when given: an incremental run keeps the others' edges).
     """
     graph = build_graph(symbols, files, root)
     resolver = Resolver(graph, files, root, provenance)
     by_path: dict[str, list[Ref]] = defaultdict(list)
     for r in early_refs:
         by_path[r.path].append(r)
-    edges = resolver.bind_imports(by_path)
+    edges = resolver.bind_imports(by_path, import_edge_paths)
     resolver.structural_bases()
     for r in early_refs:  # bases first: self.m() on an inherited method needs them
         if r.kind == "inherits":
