@@ -21,6 +21,7 @@ class Target:
     kind: str  # symbol | file
     repo: str
     name: str
+    language: str | None = None
 
 
 NO_STRUCTURE = "the lake holds no structure tables yet: run `codelake index PATH` first"
@@ -51,21 +52,22 @@ def resolve_target(catalog, target: str, repo: str | None = None) -> Target:
     """A symbol id, a file path, or a (qualified) name; several matching names are an error listing them."""
     catalog.require("symbols", NO_STRUCTURE)
     params = [target, repo, repo]
-    cols, rows = catalog.rows("SELECT repo, id, name FROM symbols WHERE id = ? AND (? IS NULL OR repo = ?)", params)
+    cols, rows = catalog.rows("SELECT repo, id, name, language FROM symbols WHERE id = ? AND (? IS NULL OR repo = ?)",
+                              params)
     if rows:
-        return Target(rows[0][1], "symbol", rows[0][0], rows[0][2])
-    cols, rows = catalog.rows("SELECT repo, path FROM files WHERE path = ? AND (? IS NULL OR repo = ?)", params)
+        return Target(rows[0][1], "symbol", rows[0][0], rows[0][2], rows[0][3])
+    cols, rows = catalog.rows("SELECT repo, path, language FROM files WHERE path = ? AND (? IS NULL OR repo = ?)", params)
     if rows:
-        return Target(rows[0][1], "file", rows[0][0], rows[0][1])
+        return Target(rows[0][1], "file", rows[0][0], rows[0][1], rows[0][2])
     cols, rows = catalog.rows(
-        "SELECT repo, id, name FROM symbols WHERE (name = ? OR qualname = ? OR id LIKE '%::' || ?) "
+        "SELECT repo, id, name, language FROM symbols WHERE (name = ? OR qualname = ? OR id LIKE '%::' || ?) "
         "AND kind <> 'module' AND (? IS NULL OR repo = ?) ORDER BY is_test, id",
         [target, target, target, repo, repo])
     if not rows:
         raise QueryError(f"no symbol or file named {target!r} in the lake (try: codelake search {target})")
     if len(rows) > 1:
-        raise AmbiguousTarget(target, rows)
-    return Target(rows[0][1], "symbol", rows[0][0], rows[0][2])
+        raise AmbiguousTarget(target, [r[:3] for r in rows])
+    return Target(rows[0][1], "symbol", rows[0][0], rows[0][2], rows[0][3])
 
 
 def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0):
@@ -77,8 +79,19 @@ def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False,
 
 
 def gaps(catalog, target: Target) -> dict:
-    cols, rows = catalog.rows("SELECT * FROM blast_radius_gaps(?, repo_id := ?)", [target.name, target.repo])
+    cols, rows = catalog.rows("SELECT * FROM blast_radius_gaps(?, repo_id := ?, languages := ?)",
+                              [target.name, target.repo, _language_family(target.language)])
     return dict(zip(cols, rows[0])) if rows else {}
+
+
+def _language_family(language: str | None) -> list[str] | None:
+    """The languages whose code can call into ``language`` (JavaScript, TypeScript and TSX import each other)."""
+    from extractors.structure.languages import LANGUAGES
+
+    lang = LANGUAGES.get(language or "")
+    if lang is None:
+        return None
+    return sorted(n for n, other in LANGUAGES.items() if other is lang or (lang.resolver and other.resolver == lang.resolver))
 
 
 def callers(catalog, target: Target):

@@ -132,3 +132,21 @@ def test_a_catalog_limited_to_some_views_has_them_and_what_they_read_only(catalo
     assert {"blast_radius", "symbols", "edges", "files"} <= set(limited.views)
     assert "dead_code" not in limited.views and "search_symbols" not in limited.views
     assert rows(limited, "SELECT * FROM blast_radius('c.py::c1')") == rows(catalog, "SELECT * FROM blast_radius('c.py::c1')")
+
+
+def test_gaps_count_only_unparsed_files_that_could_hold_callers(tmp_path):
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+    from pipeline.query import gaps, resolve_target
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "app.py").write_text("def run():\n    return helper()\n\n\ndef helper():\n    return 1\n")
+    (root / "broken.py").write_text("def caller(:\n    helper()\n")
+    (root / "native.h").write_text("int helper(void);\n")
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    catalog = connect(lake)
+    everything = rows(catalog, "SELECT unparsed_files FROM blast_radius_gaps('helper')")
+    assert everything == [{"unparsed_files": 2}]  # the Python file with a syntax error and the C header
+    assert gaps(catalog, resolve_target(catalog, "app.py::helper"))["unparsed_files"] == 1
