@@ -13,7 +13,10 @@ export DO_NOT_TRACK ?= 1
 
 .PHONY: setup run test bench clean
 
+# The editable install leaves the project's own modules uncompiled (pip compiles only what it copies), and a
+# machine with PYTHONDONTWRITEBYTECODE would recompile them in every cold command: byte-compile them here.
 setup: $(STAMP)
+	@$(BIN)/python -m compileall -q pipeline extractors flows > /dev/null
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
