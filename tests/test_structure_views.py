@@ -150,3 +150,21 @@ def test_gaps_count_only_unparsed_files_that_could_hold_callers(tmp_path):
     everything = rows(catalog, "SELECT unparsed_files FROM blast_radius_gaps('helper')")
     assert everything == [{"unparsed_files": 2}]  # the Python file with a syntax error and the C header
     assert gaps(catalog, resolve_target(catalog, "app.py::helper"))["unparsed_files"] == 1
+
+
+def test_a_name_with_too_many_candidates_keeps_those_nearest_the_caller(tmp_path):
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+
+    root = tmp_path / "repo"
+    for n in range(12):
+        (root / f"pkg{n:02}").mkdir(parents=True)
+        (root / f"pkg{n:02}" / "lib.py").write_text("def helper():\n    return 1\n")
+    (root / "zz").mkdir()
+    (root / "zz" / "lib.py").write_text("def helper():\n    return 2\n")
+    (root / "zz" / "user.py").write_text("def use():\n    return helper()\n")
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    found = rows(connect(lake), "SELECT dst_id, resolution FROM edges WHERE src_id = 'zz/user.py::use'")
+    assert len(found) == 8 and {r["resolution"] for r in found} == {"ambiguous"}
+    assert "zz/lib.py::helper" in {r["dst_id"] for r in found}  # path order alone would keep pkg00..pkg07

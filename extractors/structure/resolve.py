@@ -7,7 +7,7 @@ Layers, first hit wins (the ``resolution`` column says which one):
   constructor     ``Foo().m()``: a method of the class whose constructor was called              0.85
   same_package    Go/Java: a top-level name of another file of the same package                  0.85
   unique_name     the only definition with that name in the repository                          0.60
-  ambiguous       several candidates: one edge each (up to 8), never dropped                    0.30
+  ambiguous       several candidates: one edge each (the 8 nearest the caller), never dropped  0.30
   unresolved      no candidate: dst_id is null                                                   0.00
 Plus ``dispatch`` edges (base method -> override, 0.70) so that interface/trait/virtual dispatch reaches the
 implementations, and ``imports`` edges from module to module or symbol. Imports follow re-export chains (a name a
@@ -27,6 +27,7 @@ of objects that are always outside the repository, such as JavaScript's ``consol
 from __future__ import annotations
 
 import importlib
+import posixpath
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -512,13 +513,30 @@ class Resolver:
         return None
 
     def _global(self, name: str, kinds: set, path: str) -> tuple[list[str], str]:
-        """Repository-wide candidates; memoized per (name, kinds, language group): common names have thousands."""
+        """Repository-wide candidates; memoized per (name, kinds, language group): common names have thousands.
+        Past ``MAX_CANDIDATES`` the ones nearest the referencing file are kept (code mostly calls code near it), not
+        the first in path order."""
         support = self.supports.get(path)
         key = (name, tuple(sorted(kinds)), support.GROUP if support else None)
         hit = self._global_cache.get(key)
         if hit is None:
             hit = self._global_cache[key] = self._global_uncached(name, kinds, path)
-        return hit
+        if len(hit[0]) <= MAX_CANDIDATES:
+            return hit
+        folder = posixpath.dirname(path)
+        near = self._global_cache.get(key + (folder,))
+        if near is None:
+            near = self._global_cache[key + (folder,)] = (self._nearest(hit[0], folder), hit[1])
+        return near
+
+    def _nearest(self, ids: list[str], folder: str) -> list[str]:
+        parts = folder.split("/") if folder else []
+
+        def shared(sid: str) -> int:
+            other = posixpath.dirname(self.g.by_id[sid].path).split("/")
+            return next((i for i, (a, b) in enumerate(zip(parts, other)) if a != b), min(len(parts), len(other)))
+
+        return sorted(ids, key=lambda sid: (-shared(sid), sid))[:MAX_CANDIDATES]
 
     def _global_uncached(self, name: str, kinds: set, path: str) -> tuple[list[str], str]:
         ids = [i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds]
