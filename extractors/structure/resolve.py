@@ -185,6 +185,7 @@ class Resolver:
         self.no_hooks = hooks_of(None)
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
         self._global_cache: dict[tuple, tuple[list[str], str]] = {}
+        self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
 
     # -- imports ------------------------------------------------------------------------------------------------
     def bind_imports(self, refs_by_path: dict[str, list[Ref]], edge_paths: set[str] | None = None) -> list[tuple]:
@@ -526,17 +527,27 @@ class Resolver:
         folder = posixpath.dirname(path)
         near = self._global_cache.get(key + (folder,))
         if near is None:
-            near = self._global_cache[key + (folder,)] = (self._nearest(hit[0], folder), hit[1])
+            near = self._global_cache[key + (folder,)] = (self._nearest(key, hit[0], folder), hit[1])
         return near
 
-    def _nearest(self, ids: list[str], folder: str) -> list[str]:
-        parts = folder.split("/") if folder else []
-
-        def shared(sid: str) -> int:
-            other = posixpath.dirname(self.g.by_id[sid].path).split("/")
-            return next((i for i, (a, b) in enumerate(zip(parts, other)) if a != b), min(len(parts), len(other)))
-
-        return sorted(ids, key=lambda sid: (-shared(sid), sid))[:MAX_CANDIDATES]
+    def _nearest(self, key: tuple, ids: list[str], folder: str) -> list[str]:
+        """The ``MAX_CANDIDATES`` of ``ids`` sharing the longest leading folders with ``folder`` (ties by id)."""
+        under = self._by_prefix.get(key)
+        if under is None:  # each candidate listed under every leading part of its folder, once per name
+            under = self._by_prefix[key] = defaultdict(list)
+            for sid in sorted(ids):
+                parts = _folder_parts(posixpath.dirname(self.g.by_id[sid].path))
+                for depth in range(len(parts) + 1):
+                    under[parts[:depth]].append(sid)
+        parts, out, taken = _folder_parts(folder), [], set()
+        for depth in range(len(parts), -1, -1):
+            for sid in under.get(parts[:depth], ()):
+                if sid not in taken:
+                    taken.add(sid)
+                    out.append(sid)
+                    if len(out) == MAX_CANDIDATES:
+                        return out
+        return out
 
     def _global_uncached(self, name: str, kinds: set, path: str) -> tuple[list[str], str]:
         ids = [i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds]
@@ -594,6 +605,10 @@ class Resolver:
             if found:
                 return found[0][0]
         return None
+
+
+def _folder_parts(folder: str) -> tuple[str, ...]:
+    return tuple(folder.split("/")) if folder else ()
 
 
 def _inline_call(receiver: str) -> str | None:
