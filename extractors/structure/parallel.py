@@ -73,14 +73,29 @@ def _refs(table: pa.Table) -> list[Ref]:
 
 
 def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
+    """Edges of a slice of the references. A file repeats many references that differ only in their line (the same
+    ``self.m()`` or ``len()`` in one function): each is resolved once per file, its edges copied with the line."""
     resolver, refs = _SHARED["resolver"], _SHARED["refs"]
+    cols = refs.slice(bounds[0], bounds[1] - bounds[0]).select(REF_COLUMNS).to_pydict()
     edges: list[tuple] = []
-    for r in _refs(refs.slice(bounds[0], bounds[1] - bounds[0])):
-        edges.extend(resolver.resolve(r))
+    seen: dict[tuple, list[tuple]] = {}
+    current = None
+    for path, src, kind, name, receiver, module, alias, line in zip(*cols.values()):
+        if path != current:
+            seen.clear()
+            current = path
+        key = (src, kind, name, receiver, module, alias)
+        found = seen.get(key)
+        if found is None:
+            found = seen[key] = resolver.resolve(Ref(path, src, kind, name, receiver, module, alias, line))
+            edges.extend(found)
+        else:
+            edges.extend(e[:LINE] + (line,) + e[LINE + 1:] for e in found)
     return edges_table(edges)
 
 
 EDGE_FIELDS = [n for n in EDGES.names if n not in ("repo", "src_sid", "dst_sid")]  # what Resolver._edge returns
+LINE = EDGE_FIELDS.index("line")
 
 
 EDGE_STRUCT = pa.struct([EDGES.field(n) for n in EDGE_FIELDS])
