@@ -65,7 +65,9 @@ class RunContext:
     root: Path
     run_id: str
     options: dict[str, Any] = field(default_factory=dict)
-    previous: Callable[[str], Any] = lambda table: None  # the table's current rows for this repo (pyarrow.Table|None)
+    # the table's current rows for this repo (pyarrow.Table|None); ``dictionary=[columns]`` reads those string
+    # columns dictionary-encoded (a large table of repeated ids and paths then takes a fraction of the memory)
+    previous: Callable[..., Any] = lambda table, dictionary=None: None
     counters: dict[str, int] = field(default_factory=dict)
     progress: Callable[[int, int, str], None] | None = None  # (done, total, label)
 

@@ -39,6 +39,7 @@ LOCK_TIMEOUT = float(os.environ.get("CODELAKE_LOCK_TIMEOUT", "900"))
 CURRENT_NAME = "data.parquet"
 TABLE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")  # a folder of the lake and a DuckDB variable name
 RUNS_TABLE = "runs"
+ROW_GROUP = 128 * 1024
 
 
 def lake_root(explicit: str | os.PathLike | None = None) -> Path:
@@ -183,12 +184,13 @@ class Lake:
                 files.setdefault(table, []).append(str((self.root / entry["file"]).resolve()))
         return files
 
-    def read_table(self, repo: str, table: str, snapshot: Snapshot | None = None):
-        """The repository's current rows of ``table`` as a pyarrow Table, or None."""
+    def read_table(self, repo: str, table: str, snapshot: Snapshot | None = None, dictionary: list[str] | None = None):
+        """The repository's current rows of ``table`` as a pyarrow Table, or None; ``dictionary`` names string
+        columns to read dictionary-encoded."""
         import pyarrow.parquet as pq
 
         entry = (snapshot or self.snapshot(repo)).tables.get(table)
-        return pq.read_table(self.root / entry["file"]) if entry else None
+        return pq.read_table(self.root / entry["file"], read_dictionary=dictionary) if entry else None
 
     # -- writing ------------------------------------------------------------------------------------------------
     @contextmanager
@@ -224,7 +226,8 @@ class Lake:
             run_id, started = new_run_id(), datetime.now(timezone.utc)
             cursor = Cursor.from_json(snap.cursors.get(extractor.name))
             ctx = RunContext(repo=repo, root=Path(source_root), run_id=run_id, options=dict(options or {}),
-                             previous=lambda table: self.read_table(repo, table, snap), progress=progress)
+                             previous=lambda table, dictionary=None: self.read_table(repo, table, snap, dictionary),
+                             progress=progress)
             staging = _Staging(self, repo, run_id, extractor)
             try:
                 new_cursor = staging.consume(extractor.run(ctx, cursor))
@@ -413,12 +416,13 @@ class _Staging:
         if missing:
             raise ExtractError(f"extractor {self.extractor.name!r}: table {table!r} batch lacks columns {missing}")
         data = data.drop_columns([c for c in ("repo",) if c in data.column_names])
-        data = data.append_column("repo", pa.array([self.repo] * data.num_rows, pa.string()))
-        data = align_table(data, schema)
         if table not in self.writers:
             path = self._tmp_path(table, "new.tmp")
             self.writers[table] = (path, pq.ParquetWriter(path, _file_metadata(schema, table, self.run_id)))
-        self.writers[table][1].write_table(data, row_group_size=128 * 1024)
+        for start in range(0, data.num_rows, ROW_GROUP):  # cast slice by slice: a big batch is not copied whole
+            part = data.slice(start, ROW_GROUP)
+            part = part.append_column("repo", pa.array([self.repo] * part.num_rows, pa.string()))
+            self.writers[table][1].write_table(align_table(part, schema), row_group_size=ROW_GROUP)
         self.rows[table] += data.num_rows
 
     def finish(self, snap: Snapshot) -> dict[str, str]:
@@ -458,13 +462,13 @@ class _Staging:
 
         drop = pa.array(list(replace.keys))
         with pq.ParquetWriter(tmp, _file_metadata(schema, table, self.run_id)) as out:
-            for batch in pq.ParquetFile(old_file).iter_batches(batch_size=128 * 1024):
+            for batch in pq.ParquetFile(old_file).iter_batches(batch_size=ROW_GROUP):
                 part = align_table(pa.Table.from_batches([batch]), schema)
                 if len(drop):
                     part = part.filter(pc.invert(pc.is_in(part.column(replace.column), value_set=drop)))
                 out.write_table(part.replace_schema_metadata(out.schema.metadata))
             if new_path is not None:
-                for batch in pq.ParquetFile(new_path).iter_batches(batch_size=128 * 1024):
+                for batch in pq.ParquetFile(new_path).iter_batches(batch_size=ROW_GROUP):
                     out.write_table(pa.Table.from_batches([batch]).replace_schema_metadata(out.schema.metadata))
 
     def abort(self) -> None:
