@@ -12,6 +12,9 @@ from pipeline.extractor import Batch, Cursor, Replace, RunContext
 from .schemas import TABLES
 
 VERSION = "0.1.0"
+# string columns of the two big tables (a million rows in a 2M-line repository), held dictionary-encoded
+LARGE_STRING_COLUMNS = {t: [f.name for f in TABLES[t] if f.type == "string" and f.name != "repo"]
+                        for t in ("refs", "edges")}
 
 
 class StructureExtractor:
@@ -27,7 +30,8 @@ class StructureExtractor:
 
         is_git = git_toplevel(ctx.root) == ctx.root.resolve()  # a folder inside a repository is indexed as plain
         head = head_commit(ctx.root) if is_git else None
-        previous = {t: ctx.previous(t) for t in ("files", "symbols", "refs", "edges")}
+        previous = {t: ctx.previous(t, dictionary=LARGE_STRING_COLUMNS.get(t))
+                    for t in ("files", "symbols", "refs", "edges")}
         full = bool(ctx.options.get("full")) or previous["files"] is None
         changes = plan.plan_changes(ctx.root, is_git, previous["files"], full, ctx.options.get("files"))
         workers = ctx.options.get("workers")

@@ -67,16 +67,23 @@ def _gather(results, total: int, progress) -> dict[str, pa.Table]:
 _SHARED: dict = {}  # set in the parent just before forking; read by the forked workers
 
 
+def _ref_columns(table: pa.Table) -> dict[str, list]:
+    """The reference columns as Python lists; dictionary-encoded ones decoded in Arrow first (converting a filtered
+    dictionary column to Python would convert its whole dictionary, chunk by chunk)."""
+    table = table.select(REF_COLUMNS)
+    plain = [c.cast(c.type.value_type) if pa.types.is_dictionary(c.type) else c for c in table.columns]
+    return dict(zip(REF_COLUMNS, (c.to_pylist() for c in plain)))
+
+
 def _refs(table: pa.Table) -> list[Ref]:
-    cols = table.select(REF_COLUMNS).to_pydict()
-    return [Ref(*row) for row in zip(*cols.values())]
+    return [Ref(*row) for row in zip(*_ref_columns(table).values())]
 
 
 def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
     """Edges of a slice of the references. A file repeats many references that differ only in their line (the same
     ``self.m()`` or ``len()`` in one function): each is resolved once per file, its edges copied with the line."""
     resolver, refs = _SHARED["resolver"], _SHARED["refs"]
-    cols = refs.slice(bounds[0], bounds[1] - bounds[0]).select(REF_COLUMNS).to_pydict()
+    cols = _ref_columns(refs.slice(bounds[0], bounds[1] - bounds[0]))
     edges: list[tuple] = []
     seen: dict[tuple, list[tuple]] = {}
     current = None
@@ -102,8 +109,13 @@ EDGE_STRUCT = pa.struct([EDGES.field(n) for n in EDGE_FIELDS])
 
 
 def edges_table(edges: list[tuple]) -> pa.Table:
+    """Edge rows as a table whose string columns are dictionary-encoded: ids, paths and names repeat across a
+    million edges, so the main process holds (and the workers send) about a third of the plain bytes; the lake
+    writes them as plain strings."""
     # one struct conversion of the row tuples is ~3x faster than transposing them into columns in Python
     table = pa.Table.from_struct_array(pa.array(edges, type=EDGE_STRUCT))
+    table = pa.Table.from_arrays([c.dictionary_encode() if pa.types.is_string(c.type) else c for c in table.columns],
+                                 names=table.column_names)
     return table.append_column("src_sid", pa.nulls(len(edges), pa.int32())).append_column(
         "dst_sid", pa.nulls(len(edges), pa.int32()))
 

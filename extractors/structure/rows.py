@@ -81,8 +81,9 @@ def _kept(table: pa.Table | None, keep: set[str]) -> pa.Table | None:
 
 
 def _concat(old: pa.Table | None, new: pa.Table, columns: list[str]) -> pa.Table:
+    """Kept rows and this run's, in the kept rows' types (dictionary-encoded when read so: the new rows are few)."""
     parts = [t.select(columns) for t in (old, new) if t is not None]
-    return pa.concat_tables([p.cast(parts[-1].schema) for p in parts])
+    return pa.concat_tables([p.cast(parts[0].schema) for p in parts])
 
 
 def merged_symbols(previous: pa.Table | None, new: pa.Table, keep: set[str]) -> pa.Table:
