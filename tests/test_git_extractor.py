@@ -272,3 +272,25 @@ def test_unreadable_repository_fails_the_run_with_the_git_error_and_keeps_the_la
         mine(tmp_path / "lake", repo.path)
     assert len(table(tmp_path / "lake", "commits")) == 1
     assert last_run(tmp_path / "lake")["status"] == "failed"
+
+
+def test_copies_are_found_on_request_and_switching_re_mines(tmp_path):
+    from pipeline.errors import ExtractError
+
+    repo = GitRepo(tmp_path / "repo")
+    body = "".join(f"line_{n} = {n}\n" for n in range(40))
+    repo.write("src/base.py", body)
+    repo.commit("base", ANN, 1)
+    repo.write("src/base.py", body + "extra = 1\n")  # -C looks for sources among the files a commit changes
+    repo.write("src/copy.py", body)
+    copied = repo.commit("copy", BEN, 2)
+    mine(tmp_path / "lake", repo.path)
+    change = lambda: next(f for f in table(tmp_path / "lake", "file_changes")  # noqa: E731
+                          if f["sha"] == copied and f["path"] == "src/copy.py")
+    assert change()["change_type"] == "A"
+    summary = mine(tmp_path / "lake", repo.path, find_copies=True)
+    assert summary.rows["commits"] == 2  # the option changed: the whole history again, not only new commits
+    assert (change()["change_type"], change()["old_path"]) == ("C", "src/base.py")
+    assert len(table(tmp_path / "lake", "file_changes")) == 3
+    with pytest.raises(ExtractError, match="pydriller backend cannot find copies"):
+        mine(tmp_path / "other", repo.path, git_backend="pydriller", find_copies=True)

@@ -2,6 +2,8 @@
 
 Two backends give identical rows: the default streams one ``git log`` process (``gitlog``); ``pydriller`` reads
 commit by commit and is kept as the reference (``ctx.options["git_backend"] == "pydriller"``).
+``ctx.options["find_copies"]`` adds copy detection (change type ``C`` with the source as ``old_path``; default
+backend only); switching it on or off re-mines the history, so old and new rows never disagree.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ class GitExtractor:
 
     def run(self, ctx: RunContext, cursor: Cursor) -> Iterator[Batch | Replace]:
         shallow = shallow_commits(ctx.root)
-        plan = plan_run(ctx.root, cursor, self.version, bool(ctx.options.get("full")), shallow)
+        copies = bool(ctx.options.get("find_copies"))
+        plan = plan_run(ctx.root, cursor, self.version, bool(ctx.options.get("full")), shallow, copies)
         if plan.mode == "none":
             ctx.count("no_git_history")
             return Cursor()
@@ -41,17 +44,17 @@ class GitExtractor:
         if plan.reason == "history rewritten":
             ctx.count("history_rewritten")
         total = count_commits(ctx.root, plan.revisions) if plan.revisions else 0
-        yield from self._mine(ctx, plan.revisions, shallow, mined_before, total)
+        yield from self._mine(ctx, plan.revisions, shallow, mined_before, total, copies)
         state = {**plan.fingerprint, "mode": plan.mode, "commits": mined_before + total}
         return Cursor(commit=plan.head, state=state)
 
     def _mine(self, ctx: RunContext, revisions: list[str], shallow: set[str], first_seq: int,
-              total: int) -> Iterator[Batch]:
+              total: int, copies: bool) -> Iterator[Batch]:
         """Stream the commits (newest first) into batches; the newest gets the highest topo_seq."""
         buffer, done = RowBuffer(), 0
         if not revisions:
             return
-        for record in _backend(ctx.options.get("git_backend"))(ctx.root, revisions, shallow, ctx.count):
+        for record in _backend(ctx.options.get("git_backend"), copies)(ctx.root, revisions, shallow, ctx.count):
             buffer.add(record, first_seq + total - 1 - done)
             done += 1
             if buffer.count >= BATCH_COMMITS:
@@ -70,10 +73,13 @@ def _batches(buffer: RowBuffer) -> Iterator[Batch]:
     yield Batch("file_changes", files)
 
 
-def _backend(name: str | None):
+def _backend(name: str | None, copies: bool = False):
     if name in (None, "", "log", "git"):
-        return gitlog.stream_commits
+        return lambda *args: gitlog.stream_commits(*args, copies=copies)
     if name == "pydriller":
+        if copies:
+            raise ExtractError("the pydriller backend cannot find copies (PyDriller diffs with -M only): "
+                               "leave out --find-copies or use the default backend")
         from . import pydriller_backend
 
         return pydriller_backend.stream_commits

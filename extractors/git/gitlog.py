@@ -1,4 +1,4 @@
-"""The default backend: one ``git log --raw --numstat -M -z`` process, parsed as it streams.
+"""The default backend: one ``git log --raw --numstat -M -z`` process (``-C`` too on request), parsed as it streams.
 
 With ``-z`` every path is NUL-terminated and never quoted, so spaces, unicode and newlines in paths need no
 unescaping. Per commit git prints a header (our ``--format``), then the raw entries (modes and status letter,
@@ -29,18 +29,20 @@ READ_SIZE = 1 << 20
 SAFE_CONFIG = ["-c", "log.showSignature=false", "-c", "core.quotePath=false", "-c", "diff.noprefix=false"]
 
 
-def log_command(root: Path, revisions: list[str]) -> list[str]:
-    return ["git", "-C", str(root), *SAFE_CONFIG, "log", "--topo-order", "--raw", "--numstat", "-M", "-z",
-            "--no-color", "--no-textconv", "--no-ext-diff", "--diff-merges=off", f"--format={LOG_FORMAT}",
-            *revisions, "--"]
+def log_command(root: Path, revisions: list[str], copies: bool = False) -> list[str]:
+    # -C finds a file copied from one changed in the same commit (status C); git's cost is about the same
+    return ["git", "-C", str(root), *SAFE_CONFIG, "log", "--topo-order", "--raw", "--numstat", "-M",
+            *(["-C"] if copies else []), "-z", "--no-color", "--no-textconv", "--no-ext-diff", "--diff-merges=off",
+            f"--format={LOG_FORMAT}", *revisions, "--"]
 
 
-def stream_commits(root: Path, revisions: list[str], shallow: set[str], counters) -> Iterator[CommitRecord]:
+def stream_commits(root: Path, revisions: list[str], shallow: set[str], counters,
+                   copies: bool = False) -> Iterator[CommitRecord]:
     """Every commit of ``git log <revisions>`` in topological order (children first), as it arrives."""
     # stderr goes to a file: git warns once per commit whose renames exceed diff.renameLimit, and a full pipe
     # nobody reads would block it
     with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen(log_command(root, revisions), stdout=subprocess.PIPE, stderr=errors)
+        proc = subprocess.Popen(log_command(root, revisions, copies), stdout=subprocess.PIPE, stderr=errors)
         try:
             yield from _parse(_tokens(proc.stdout), shallow, counters)
             proc.stdout.close()

@@ -56,20 +56,25 @@ def mailmap_digest(root: Path) -> str:
     return digest.hexdigest()
 
 
-def fingerprint(root: Path, version: str, shallow: set[str]) -> dict:
+def fingerprint(root: Path, version: str, shallow: set[str], copies: bool = False) -> dict:
     return {"version": version, "mailmap": mailmap_digest(root),
-            "shallow": hashlib.sha1("\n".join(sorted(shallow)).encode()).hexdigest()}
+            "shallow": hashlib.sha1("\n".join(sorted(shallow)).encode()).hexdigest(), "copies": copies}
 
 
-def plan_run(root: Path, cursor, version: str, full: bool, shallow: set[str]) -> Plan:
+# what a cursor written before a fingerprint key existed had, in effect
+FINGERPRINT_DEFAULTS = {"copies": False}
+
+
+def plan_run(root: Path, cursor, version: str, full: bool, shallow: set[str], copies: bool = False) -> Plan:
     head = head_of(root)
     if head is None:
         return Plan(None, "none", [], {}, "no commits (or not a git repository)")
-    print_ = fingerprint(root, version, shallow)
+    print_ = fingerprint(root, version, shallow, copies)
     last, state = cursor.commit, cursor.state or {}
     if full or not last:
         return Plan(head, "full", [head], print_, "requested" if full else "first run")
-    changed = [k for k in ("version", "mailmap", "shallow") if state.get(k) != print_[k]]
+    changed = [k for k in ("version", "mailmap", "shallow", "copies")
+               if state.get(k, FINGERPRINT_DEFAULTS.get(k)) != print_[k]]
     if changed:
         return Plan(head, "full", [head], print_, f"{', '.join(changed)} changed")
     if last == head:

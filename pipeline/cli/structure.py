@@ -27,7 +27,7 @@ def _progress():
 def cmd_index(args) -> int:
     from ..indexing import index
 
-    options = {"git_backend": args.git_backend, "keep_commands": args.keep_commands}
+    options = {"git_backend": args.git_backend, "keep_commands": args.keep_commands, "find_copies": args.find_copies}
     summaries = index(args.path, repo=args.repo, lake=common.lake(args), full=args.full, logs=args.logs,
                       extractors=args.extractors.split(",") if args.extractors else None, progress=_progress(),
                       extra_options=options)
@@ -158,6 +158,8 @@ def register(sub, common) -> None:
     p.add_argument("--logs", action="append", default=[], metavar="DIR", help="extra agent-log folder (repeatable)")
     p.add_argument("--git-backend", "--backend", dest="git_backend", choices=("git", "pydriller"), default="git",
                    help="git history backend: one streamed `git log` (default) or the PyDriller reference")
+    p.add_argument("--find-copies", action="store_true",
+                   help="git: also detect copies (change type C) of files changed in the same commit")
     p.add_argument("--keep-commands", action="store_true", help="opt in: store agents' shell commands in full")
     p.set_defaults(func=cmd_index)
 
