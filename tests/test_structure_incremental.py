@@ -150,3 +150,22 @@ def test_incremental_resolution_gives_the_same_edges_as_a_full_run(tmp_path, mak
         index_structure(full, root)
         assert _edge_set(incremental, "repo") == _edge_set(full, "repo"), description
     assert len(calls) == len(EDITS)  # every incremental run took the partial path
+
+
+def test_a_changed_tsconfig_re_resolves_imports_without_a_source_change(lake, make_repo):
+    root = make_repo(files={
+        "tsconfig.json": '{"compilerOptions": {"baseUrl": "."}}\n',
+        "src/lib/util.ts": "export function helper(): number {\n  return 1;\n}\n",
+        "src/app.ts": 'import { helper } from "@lib/util";\n\nexport function run(): number {\n  return helper();\n}\n',
+    })
+
+    def call_resolution():
+        return {e["resolution"] for e in lake.read_table("repo", "edges").to_pylist()
+                if (e["src_id"], e["dst_id"]) == ("src/app.ts::run", "src/lib/util.ts::helper")}
+
+    index_structure(lake, root)
+    assert call_resolution() == {"unique_name"}  # no alias yet: found only by its name
+    (root / "tsconfig.json").write_text('{"compilerOptions": {"baseUrl": ".", "paths": {"@lib/*": ["src/lib/*"]}}}\n')
+    index_structure(lake, root)
+    assert counters(lake)["files_parsed"] == 0 and counters(lake)["resolution_configs_changed"] == 1
+    assert call_resolution() == {"import"}

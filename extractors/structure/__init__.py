@@ -50,7 +50,11 @@ class StructureExtractor:
         symbols = rows.merged_symbols(previous["symbols"], new["symbols"], keep)  # whole table: sids are dense
         yield Batch("symbols", symbols)
         provenance = f"{self.name}@{self.version}"
-        changed = None if full else set(new["files"].column("path").to_pylist()) | set(changes.deleted)
+        configs = cursor.state.get("configs") if changes.configs is None else changes.configs
+        moved = not full and configs != cursor.state.get("configs")  # go.mod, tsconfig.json...: any import may move
+        if moved:
+            ctx.count("resolution_configs_changed")
+        changed = None if full or moved else set(new["files"].column("path").to_pylist()) | set(changes.deleted)
         yield Batch("edges", rows.resolve_edges(previous, new, symbols, keep, ctx.root, provenance, workers, changed))
-        return Cursor(commit=head, state={"files": len(keep) + len(statuses)})
+        return Cursor(commit=head, state={"files": len(keep) + len(statuses), "configs": configs})
 

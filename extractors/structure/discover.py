@@ -51,18 +51,27 @@ def _git_z(root: Path, *args: str) -> list[str]:
     return [p for p in out.decode("utf-8", "surrogateescape").split("\0") if p]
 
 
-def list_candidates(root: Path, is_git: bool) -> list[Candidate]:
-    """Source files of the working tree with a known language (tracked + untracked-not-ignored in git)."""
+# files outside the source that change how imports resolve (module paths, path aliases, package names)
+RESOLUTION_CONFIGS = {"go.mod", "tsconfig.json", "jsconfig.json", "package.json", "Cargo.toml"}
+
+
+def is_resolution_config(path: str) -> bool:
+    return path.rsplit("/", 1)[-1] in RESOLUTION_CONFIGS and not vendored_reason(path)
+
+
+def list_candidates(root: Path, is_git: bool, wanted=language_for) -> list[Candidate]:
+    """Files of the working tree that ``wanted`` accepts, by default those with a known language (tracked +
+    untracked-not-ignored in git)."""
     if not is_git:
-        return _walk(root)
+        return _walk(root, wanted)
     found: dict[str, Candidate] = {}
     for entry in _git_z(root, "ls-files", "-s", "-z"):
         meta, path = entry.split("\t", 1)
         mode, sha, _stage = meta.split()
-        if language_for(path) and mode != "160000":
+        if wanted(path) and mode != "160000":
             found[path] = Candidate(path, sha, mode)
     for path in _git_z(root, "ls-files", "-o", "--exclude-standard", "-z"):
-        if language_for(path):
+        if wanted(path):
             found[path] = Candidate(path, None)
     for path in _git_z(root, "diff", "--name-only", "-z"):  # dirty in the working tree: hash the content
         if path in found and not os.path.lexists(root / path):
@@ -72,14 +81,14 @@ def list_candidates(root: Path, is_git: bool) -> list[Candidate]:
     return sorted(found.values(), key=lambda c: c.path)
 
 
-def _walk(root: Path) -> list[Candidate]:
+def _walk(root: Path, wanted) -> list[Candidate]:
     out = []
     for folder, dirs, files in os.walk(root, followlinks=False):
         dirs[:] = sorted(d for d in dirs if d not in {".git", ".hg", ".svn"})
         rel_dir = os.path.relpath(folder, root).replace(os.sep, "/")
         for name in files:
             path = name if rel_dir == "." else f"{rel_dir}/{name}"
-            if language_for(path):
+            if wanted(path):
                 out.append(Candidate(path, None))
     return sorted(out, key=lambda c: c.path)
 

@@ -6,7 +6,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .discover import Candidate, content_sha, list_candidates
+from .discover import Candidate, content_sha, is_resolution_config, list_candidates
 from .languages import Language, language_for
 
 
@@ -15,6 +15,7 @@ class Changes:
     to_parse: list[tuple[str, Language, str, str | None]] = field(default_factory=list)  # path, lang, mode, sha
     deleted: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    configs: dict[str, str | None] | None = None  # go.mod, tsconfig.json... -> content id (None: not looked at)
 
 
 def _previous_shas(prev_files) -> dict[str, str | None]:
@@ -37,10 +38,13 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
                 changes.deleted.append(path)
         changes.unchanged = [p for p in before if p not in wanted]
         return changes
-    seen = set()
-    for cand in list_candidates(root, is_git):
-        seen.add(cand.path)
+    seen, changes.configs = set(), {}
+    for cand in list_candidates(root, is_git, lambda p: language_for(p) or is_resolution_config(p)):
         sha = content_sha(root, cand)
+        if is_resolution_config(cand.path):
+            changes.configs[cand.path] = sha
+            continue
+        seen.add(cand.path)
         if full or sha is None or before.get(cand.path) != sha:
             changes.to_parse.append((cand.path, language_for(cand.path), cand.mode, cand.blob_sha))
         else:
