@@ -9,7 +9,7 @@ from pathlib import Path
 from .errors import CodelakeError, ExtractError
 from .lake import Lake, RunSummary
 from .registry import load_registry
-from .repos import derive_repo_id, git_toplevel, head_commit, is_git_repo, validate_repo_id
+from .repos import derive_repo_id, git_toplevel, head_commit, is_bare_repo, is_git_repo, validate_repo_id
 
 
 @dataclass(frozen=True)
@@ -23,9 +23,9 @@ def resolve_source(path: str | Path = ".", repo: str | None = None) -> Source:
     root = Path(path).resolve()
     if not root.is_dir():
         raise CodelakeError(f"{path}: not a directory")
-    git = is_git_repo(root) and not _ignored_by_git(root)
+    git = (is_git_repo(root) and not _ignored_by_git(root)) or is_bare_repo(root)
     if git:
-        root = git_toplevel(root) or root
+        root = git_toplevel(root) or root  # a bare repository has no top level: it is its own root
     return Source(root=root, repo=validate_repo_id(repo) if repo else derive_repo_id(root), is_git=git)
 
 

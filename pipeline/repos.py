@@ -28,6 +28,11 @@ def is_git_repo(root: Path) -> bool:
     return bool(git(root, "rev-parse", "--is-inside-work-tree", check=False).strip() == "true")
 
 
+def is_bare_repo(root: Path) -> bool:
+    """A repository without a working tree (``git clone --bare`` / ``--mirror``), as batch jobs keep them."""
+    return git(root, "rev-parse", "--is-bare-repository", check=False).strip() == "true"
+
+
 def git_toplevel(root: Path) -> Path | None:
     out = git(root, "rev-parse", "--show-toplevel", check=False).strip()
     return Path(out) if out else None
@@ -57,6 +62,7 @@ def _id_from_url(url: str) -> str | None:
 
 def derive_repo_id(root: Path) -> str:
     """``org__name`` from the origin URL, else the folder name; characters outside the id alphabet become '-'."""
-    url = git(root, "config", "--get", "remote.origin.url", check=False) if is_git_repo(root) else ""
+    has_git = is_git_repo(root) or is_bare_repo(root)
+    url = git(root, "config", "--get", "remote.origin.url", check=False) if has_git else ""
     raw = (_id_from_url(url) if url.strip() else None) or root.resolve().name
     return validate_repo_id(re.sub(r"[^A-Za-z0-9._-]", "-", raw).strip("-.") or "repo")

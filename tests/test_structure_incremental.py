@@ -169,3 +169,31 @@ def test_a_changed_tsconfig_re_resolves_imports_without_a_source_change(lake, ma
     index_structure(lake, root)
     assert counters(lake)["files_parsed"] == 0 and counters(lake)["resolution_configs_changed"] == 1
     assert call_resolution() == {"import"}
+
+
+def test_a_bare_repository_is_indexed_at_head_like_its_checkout(lake, make_repo, tmp_path):
+    import pytest
+
+    from pipeline.errors import ExtractError
+    from pipeline.lake import Lake
+
+    root = make_repo("structure/typescript")  # with a tsconfig.json that resolution reads from disk
+    bare = tmp_path / "mirror.git"
+    git(tmp_path, "clone", "-q", "--bare", str(root), str(bare))
+    index_structure(lake, bare, repo="bare")
+    checkout = Lake(tmp_path / "checkout-lake")
+    index_structure(checkout, root, repo="bare")
+    for table in ("files", "symbols", "edges"):
+        got, want = (sorted(map(str, lk.read_table("bare", table).drop_columns(["repo"]).to_pylist()))
+                     for lk in (lake, checkout))
+        assert got == want and got, table
+    (root / "src" / "extra.ts").write_text("export function extra(): number {\n  return 1;\n}\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "extra")
+    git(root, "push", "-q", str(bare), "HEAD:main")
+    index_structure(lake, bare, repo="bare")
+    assert counters(lake, "bare")["files_parsed"] == 1
+    assert "src/extra.ts::extra" in symbol_ids(lake, "bare")
+    with pytest.raises(ExtractError, match="bare repository"):
+        index_structure(lake, bare, repo="bare", files=["src/extra.ts"])
+    assert "src/extra.ts::extra" in symbol_ids(lake, "bare")  # the refused update lost nothing

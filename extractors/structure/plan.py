@@ -25,7 +25,15 @@ def _previous_shas(prev_files) -> dict[str, str | None]:
     return dict(zip(cols["path"], cols["blob_sha"]))
 
 
-def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[str] | None) -> Changes:
+def indexable(path: str) -> bool:
+    """A source file of a known language, or a file that changes how imports resolve."""
+    return bool(language_for(path)) or is_resolution_config(path)
+
+
+def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[str] | None,
+                 candidates: list[Candidate] | None = None) -> Changes:
+    """What to parse, given the lake's ``files`` rows: ``only`` those paths (an update), else every ``candidates``
+    entry (default: the files listed under ``root``) whose content changed."""
     before = _previous_shas(prev_files)
     changes = Changes()
     if only is not None:
@@ -39,7 +47,7 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
         changes.unchanged = [p for p in before if p not in wanted]
         return changes
     seen, changes.configs = set(), {}
-    for cand in list_candidates(root, is_git, lambda p: language_for(p) or is_resolution_config(p)):
+    for cand in candidates if candidates is not None else list_candidates(root, is_git, indexable):
         sha = content_sha(root, cand)
         if is_resolution_config(cand.path):
             changes.configs[cand.path] = sha
