@@ -129,25 +129,36 @@ def dead_code_summary(catalog, exclude_exported: bool = False, repo: str | None 
         "GROUP BY repo, kind ORDER BY repo, symbols DESC", [repo, repo])
 
 
+STATUS_STRUCTURE = ("SELECT f.repo, count(*) AS files, count(*) FILTER (WHERE parse_status = 'skipped') AS skipped, "
+                    "count(*) FILTER (WHERE parse_status IN ('partial', 'fallback')) AS partial, "
+                    "(SELECT count(*) FROM symbols s WHERE s.repo = f.repo) AS symbols, "
+                    "(SELECT count(*) FROM edges e WHERE e.repo = f.repo) AS edges, "
+                    "(SELECT count(*) FROM edges e WHERE e.repo = f.repo AND e.dst_id IS NOT NULL) AS resolved_edges "
+                    "FROM files f GROUP BY f.repo")
+
+
 def status(catalog, lake: Lake):
-    """Per repository: what the lake holds and how far its index is behind the repository's HEAD."""
-    if "files" not in catalog.views:
-        return ["repo"], []
-    cols, rows = catalog.rows(
-        "SELECT f.repo, count(*) AS files, count(*) FILTER (WHERE parse_status = 'skipped') AS skipped, "
-        "count(*) FILTER (WHERE parse_status IN ('partial', 'fallback')) AS partial, "
-        "(SELECT count(*) FROM symbols s WHERE s.repo = f.repo) AS symbols, "
-        "(SELECT count(*) FROM edges e WHERE e.repo = f.repo) AS edges, "
-        "(SELECT count(*) FROM edges e WHERE e.repo = f.repo AND e.dst_id IS NOT NULL) AS resolved_edges "
-        "FROM files f GROUP BY f.repo ORDER BY f.repo")
+    """Per repository: what the lake holds (structure, history, agent calls) and how far its structure index is
+    behind the repository's HEAD."""
+    structure_cols = ["files", "skipped", "partial", "symbols", "edges", "resolved_edges"]
+    structure = _per_repo(catalog, "files", STATUS_STRUCTURE)
+    commits = _per_repo(catalog, "commits", "SELECT repo, count(*) FROM commits GROUP BY repo")
+    calls = _per_repo(catalog, "tool_calls", "SELECT repo, count(*) FROM tool_calls GROUP BY repo")
     out = []
-    for row in rows:
-        snap = lake.snapshot(row[0])
+    for repo in lake.repos():
+        snap = lake.snapshot(repo)
         commit = (snap.cursors.get("structure") or {}).get("commit")
         root = snap.info.get("root")
         behind = commits_behind(root, commit) if root and commit else None
-        out.append(row + ((commit or "")[:12] or None, behind, snap.updated_at))
-    return cols + ["indexed_commit", "behind_head", "updated_at"], out
+        out.append((repo, *structure.get(repo, (None,) * len(structure_cols)), commits.get(repo, (None,))[0],
+                    calls.get(repo, (None,))[0], (commit or "")[:12] or None, behind, snap.updated_at))
+    return ["repo", *structure_cols, "commits", "tool_calls", "indexed_commit", "behind_head", "updated_at"], out
+
+
+def _per_repo(catalog, view: str, query: str) -> dict[str, tuple]:
+    if view not in catalog.views:
+        return {}
+    return {row[0]: row[1:] for row in catalog.rows(query)[1]}
 
 
 def sql(catalog, query: str):

@@ -138,6 +138,8 @@ def test_the_pydriller_backend_is_selectable(tmp_path, make_repo):
     status = json.loads(codelake(tmp_path / "lake", "sql", "SELECT count(*) AS n FROM commits", "--format",
                                  "json").stdout)
     assert status == [{"n": 1}]
+    status = json.loads(codelake(tmp_path / "lake", "status", "--format", "json").stdout)
+    assert status[0]["commits"] == 1 and status[0]["files"] is None  # a lake with history only still lists it
 
 
 @pytest.mark.parametrize("args, hint", [
