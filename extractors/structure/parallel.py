@@ -16,7 +16,7 @@ from .parse import parse_file
 from .resolve import EARLY_KINDS, Ref, Symbol, prepare
 from .schemas import EDGES
 
-IN_PROCESS_FILES = 200
+IN_PROCESS_BYTES = 1_500_000  # below this a pool's start (~0.25 s: forkserver, imports, query compiles) costs more
 IN_PROCESS_REFS = 60_000
 CHUNK = 48
 REF_COLUMNS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line"]
@@ -39,13 +39,25 @@ def parse_all(root: Path, items: list, head: str | None, entry_points, progress=
     """``files``, ``symbols`` and ``refs`` rows of ``items`` (path, language, mode, known blob id)."""
     workers = worker_count(workers)
     chunks = [(str(root), items[i:i + CHUNK], head, entry_points) for i in range(0, len(items), CHUNK)]
-    if len(items) < IN_PROCESS_FILES or workers <= 1:
+    if workers <= 1 or _total_bytes(root, items) < IN_PROCESS_BYTES:
         results = map(_parse_chunk, chunks)
         return _gather(results, len(items), progress)
     import multiprocessing as mp
 
     with mp.get_context("forkserver").Pool(workers) as pool:
         return _gather(pool.imap(_parse_chunk, chunks), len(items), progress)
+
+
+def _total_bytes(root: Path, items: list, enough: int = IN_PROCESS_BYTES) -> int:
+    total = 0
+    for path, *_ in items:
+        try:
+            total += os.lstat(os.path.join(root, path)).st_size
+        except OSError:
+            continue
+        if total >= enough:
+            break
+    return total
 
 
 def _gather(results, total: int, progress) -> dict[str, pa.Table]:
