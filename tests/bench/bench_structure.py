@@ -143,7 +143,42 @@ def _bench(work: Path) -> list[dict]:
                  "unit": "ms", "floor": None, "ratio": None, "goal": "<= 300",
                  "note": f"{rel} in the {lines:,}-line lake: rewrites its partitions, re-resolves all edges"})
     rows.append(_update_own_repo(work))
+    rows.extend(_fetched_repo_rows(work))
     return rows
+
+
+MIRRORS = Path(os.environ.get("CODELAKE_BENCH_MIRRORS", "/work/.mirror"))
+
+
+def _fetched_repo_rows(work: Path) -> list[dict]:
+    """Index vs parse-only on other languages' real code: each repository fetched into ``MIRRORS`` (never committed;
+    none there, no rows), its HEAD exported to a plain folder."""
+    rows = []
+    for git_dir in sorted(MIRRORS.glob("*/repo")):
+        name = git_dir.parent.name.split("+")[-1]
+        root = work / "src" / name
+        root.mkdir(parents=True)
+        archive = subprocess.run(["git", "-C", str(git_dir), "archive", "HEAD"], capture_output=True)
+        if archive.returncode != 0:
+            continue
+        subprocess.run(["tar", "-x", "-C", str(root)], input=archive.stdout, check=True)
+        result = _index(work / "mirrors", name, root)
+        floor, lines, nfiles = _parse_only_floor(work / "mirrors", name, root)
+        rows.append({"name": f"index vs parse-only, {name}", "value": round(result["seconds"], 2), "unit": "s",
+                     "floor": round(floor, 2), "ratio": round(result["seconds"] / floor, 2), "goal": "<= 1.3",
+                     "note": f"{_languages(work / 'mirrors', name)}: {nfiles} files, {lines:,} lines (HEAD of "
+                             f"{git_dir.parent.name})" + ("; small, so fixed costs weigh" if lines < 200_000 else "")})
+    return rows
+
+
+def _languages(lake_dir: Path, repo: str) -> str:
+    import pyarrow.parquet as pq
+
+    files = pq.read_table(lake_dir / "files" / f"repo={repo}" / "data.parquet", columns=["language"]).to_pylist()
+    counts: dict[str, int] = {}
+    for f in files:
+        counts[f["language"]] = counts.get(f["language"], 0) + 1
+    return ", ".join(f"{lang} {n}" for lang, n in sorted(counts.items(), key=lambda kv: -kv[1])[:3])
 
 
 def _update_own_repo(work: Path) -> dict:
