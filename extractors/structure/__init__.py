@@ -16,18 +16,20 @@ from typing import Callable
 from pipeline.errors import ExtractError
 from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
-from .schemas import TABLES
-
 VERSION = "0.1.0"
-# string columns of the two big tables (a million rows in a 2M-line repository), held dictionary-encoded
-LARGE_STRING_COLUMNS = {t: [f.name for f in TABLES[t] if f.type == "string" and f.name != "repo"]
-                        for t in ("refs", "edges")}
+LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 
 class StructureExtractor:
     name = "structure"
     version = VERSION
-    tables = TABLES
+
+    @property
+    def tables(self):
+        # imported on use: the package also serves light readers (``languages``) that must not pay for pyarrow
+        from .schemas import TABLES
+
+        return TABLES
 
     def run(self, ctx: RunContext, cursor: Cursor):
         from pipeline.repos import is_bare_repo
@@ -44,7 +46,7 @@ class StructureExtractor:
         from . import plan, rows
         from .parallel import parse_all
 
-        previous = {t: ctx.previous(t, dictionary=LARGE_STRING_COLUMNS.get(t))
+        previous = {t: ctx.previous(t, dictionary=_string_columns(self.tables[t]) if t in LARGE_TABLES else None)
                     for t in ("files", "symbols", "refs", "edges")}
         full = bool(ctx.options.get("full")) or previous["files"] is None
         changes = plan.plan_changes(view.root, view.is_git, previous["files"], full, ctx.options.get("files"),
@@ -74,6 +76,10 @@ class StructureExtractor:
         changed = None if full or moved else set(new["files"].column("path").to_pylist()) | set(changes.deleted)
         yield Batch("edges", rows.resolve_edges(previous, new, symbols, keep, view.root, provenance, workers, changed))
         return Cursor(commit=view.head, state={"files": len(keep) + len(statuses), "configs": configs})
+
+
+def _string_columns(schema) -> list[str]:
+    return [f.name for f in schema if f.type == "string" and f.name != "repo"]
 
 
 @dataclass
