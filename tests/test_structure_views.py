@@ -168,3 +168,21 @@ def test_a_name_with_too_many_candidates_keeps_those_nearest_the_caller(tmp_path
     found = rows(connect(lake), "SELECT dst_id, resolution FROM edges WHERE src_id = 'zz/user.py::use'")
     assert len(found) == 8 and {r["resolution"] for r in found} == {"ambiguous"}
     assert "zz/lib.py::helper" in {r["dst_id"] for r in found}  # path order alone would keep pkg00..pkg07
+
+
+def test_a_variable_passed_along_is_not_a_callback_of_a_function_with_its_name(tmp_path):
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "lib.py").write_text("def table():\n    return 1\n\n\ndef index():\n    return 2\n")
+    (root / "app.py").write_text(
+        "def run(table, items):\n    for index in items:\n        use(index)\n    return consume(table)\n\n\n"
+        "def handler():\n    return 0\n\n\ndef wire():\n    register(handler)\n    register(table)\n")
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    found = {(r["src_id"], r["dst_id"]) for r in rows(connect(lake), "SELECT src_id, dst_id FROM edges")}
+    assert ("app.py::run", "lib.py::table") not in found and ("app.py::run", "lib.py::index") not in found
+    assert ("app.py::wire", "app.py::handler") in found  # a function passed by name still is one
+    assert ("app.py::wire", "lib.py::table") in found  # `table` is not bound in wire: the guess stands

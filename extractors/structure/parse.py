@@ -16,6 +16,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@var.name`` + ``@var.type``: a parameter, variable or field and its declared type or constructing expression
   (``item: Item``, ``x := &T{}``, ``const s = new Store()``); ``x.f()`` in its scope is then read as ``Item.f()`` /
   ``&T{}.f()`` (also ``this.x.f()`` / ``self.x.f()`` for a field), so typed receivers resolve to their class.
+- ``@local.name``: a name bound in the enclosing definition or at module level (a parameter, an assigned or loop
+  variable). A bare name passed as a value (``@reference.callback`` without a receiver) is then that variable, not a
+  function found elsewhere by name, and yields no reference.
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
   ``@import.wildcard`` as present. A ``@reexport`` without a module re-exports the file's own name (JS
   ``export {a as b}``, ``export default a``) and marks that top-level definition exported.
@@ -178,9 +181,10 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     defs, spans = _nest(_merge_same_node(raw_defs), lang, facts)
     facts.defs = _dedupe_qualnames(_own_reexports_exported(defs, raw_refs))
     raw_vars = [r for r in raw_refs if r[1] == "var"]
-    if raw_vars:
-        raw_refs = [r for r in raw_refs if r[1] != "var"]
-    facts.refs = _enclose(_one_ref_per_name(raw_refs), spans, raw_vars)
+    raw_locals = [r for r in raw_refs if r[1] == "local"]
+    if raw_vars or raw_locals:
+        raw_refs = [r for r in raw_refs if r[1] not in ("var", "local")]
+    facts.refs = _enclose(_one_ref_per_name(raw_refs), spans, raw_vars, raw_locals)
 
 
 def _one_ref_per_name(raw_refs: list) -> list:
@@ -228,7 +232,7 @@ def _roles(keys: tuple) -> tuple:
             roles.append(("def", key))
         elif key.startswith("reference.") and "name" in keys:
             roles.append(("ref", key))
-        elif key in ("import", "reexport", "package.name", "entry"):
+        elif key in ("import", "reexport", "package.name", "entry", "local.name"):
             roles.append((key, key))
         elif key == "var.name" and "var.type" in keys:
             roles.append(("var", key))
@@ -260,6 +264,8 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs
             kind = _type_text(_text(caps["var.type"][0], data))
             if kind:
                 raw_refs.append((node.start_byte, "var", _text(node, data), kind, None, None, 0, None))
+        elif role == "local.name":
+            raw_refs.append((node.start_byte, "local", _text(node, data), None, None, None, 0, None))
         elif role == "package.name":
             facts.package = _text(node, data)
         else:
@@ -388,19 +394,28 @@ def _sweep(items: list, spans: list):
         yield item, stack
 
 
-def _enclose(raw_refs: list, spans: list, raw_vars: list = ()) -> list[tuple]:
+def _enclose(raw_refs: list, spans: list, raw_vars: list = (), raw_locals: list = ()) -> list[tuple]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level)."""
     types: dict[str, dict[str, str]] = {}  # enclosing qualname -> variable -> type
     for (_start, _kind, name, kind_text, *_rest), stack in _sweep(raw_vars, spans):
         types.setdefault(stack[-1][2] if stack else "<module>", {}).setdefault(name, kind_text)
+    local: dict[str, set[str]] = {}  # enclosing qualname -> names bound there
+    for (_start, _kind, name, *_rest), stack in _sweep(raw_locals, spans):
+        local.setdefault(stack[-1][2] if stack else "<module>", set()).add(name)
     out = []
     for (start, kind, name, receiver, module, alias, line), stack in _sweep(raw_refs, spans):
+        if kind == "callback" and not receiver and local and _bound_locally(name, stack, local):
+            continue  # a variable passed along, not a function named like it
         if receiver and stack:
             receiver = _as_self(receiver, stack)
         if receiver and types:
             receiver = _typed(receiver, stack, types)
         out.append((stack[-1][2] if stack else "<module>", kind, name, receiver, module, alias, line))
     return out
+
+
+def _bound_locally(name: str, stack: list, local: dict[str, set[str]]) -> bool:
+    return any(name in local.get(s[2], ()) for s in stack) or name in local.get("<module>", ())
 
 
 def _typed(receiver: str, stack: list, types: dict) -> str:
