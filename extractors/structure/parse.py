@@ -18,7 +18,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``&T{}.f()`` (also ``this.x.f()`` / ``self.x.f()`` for a field), so typed receivers resolve to their class.
 - ``@local.name``: a name bound in the enclosing definition or at module level (a parameter, an assigned or loop
   variable). A bare name passed as a value (``@reference.callback`` without a receiver) is then that variable, not a
-  function found elsewhere by name, and yields no reference.
+  function found elsewhere by name: its reference becomes a ``local_callback``, which only a definition of the same
+  file may answer (a pytest fixture passed on by its parameter's name).
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
   ``@import.wildcard`` as present. A ``@reexport`` without a module re-exports the file's own name (JS
   ``export {a as b}``, ``export default a``) and marks that top-level definition exported.
@@ -399,13 +400,16 @@ def _enclose(raw_refs: list, spans: list, raw_vars: list = (), raw_locals: list 
     types: dict[str, dict[str, str]] = {}  # enclosing qualname -> variable -> type
     for (_start, _kind, name, kind_text, *_rest), stack in _sweep(raw_vars, spans):
         types.setdefault(stack[-1][2] if stack else "<module>", {}).setdefault(name, kind_text)
-    local: dict[str, set[str]] = {}  # enclosing qualname -> names bound there
+    local: dict[str, set[str]] = {}  # enclosing qualname -> variables bound there
     for (_start, _kind, name, *_rest), stack in _sweep(raw_locals, spans):
         local.setdefault(stack[-1][2] if stack else "<module>", set()).add(name)
+    for qualname in (s[2] for s in spans if local):  # ``const f = () => ...`` binds a definition, not a variable
+        scope, _, name = qualname.split("#")[0].rpartition(".")
+        local.get(scope or "<module>", set()).discard(name)
     out = []
     for (start, kind, name, receiver, module, alias, line), stack in _sweep(raw_refs, spans):
         if kind == "callback" and not receiver and local and _bound_locally(name, stack, local):
-            continue  # a variable passed along, not a function named like it
+            kind = "local_callback"  # a variable passed along, not a function found elsewhere by its name
         if receiver and stack:
             receiver = _as_self(receiver, stack)
         if receiver and types:

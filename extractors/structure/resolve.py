@@ -329,6 +329,9 @@ class Resolver:
             for dst in hits:
                 self.g.bases[src].append(dst)
             return self._edges(r, src, hits, res, "inherits", "inherits")
+        if r.kind == LOCAL_CALLBACK:  # a variable named like a definition: only this file's definition may be meant
+            found = self._scoped(r, src)  # (a pytest fixture passed on by its parameter name)
+            return self._edges(r, src, found[0], found[1], "calls", "callback") if found else []
         hits, res = self._lookup(r, src)
         if r.kind == "callback" and (res in ("unresolved", "ambiguous") or (res == "unique_name" and r.receiver)):
             return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
@@ -647,3 +650,4 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
 
 
 EARLY_KINDS = ("import", "reexport", "inherits")
+LOCAL_CALLBACK = "local_callback"  # refs kind: a bare name passed as a value that a parameter or variable binds

@@ -51,3 +51,10 @@
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
+
+; names bound where they are (see parse.py @local.name): parameters, := and var declarations, range variables
+(parameter_declaration name: (identifier) @local.name)
+(variadic_parameter_declaration name: (identifier) @local.name)
+(short_var_declaration left: (expression_list (identifier) @local.name))
+(var_spec name: (identifier) @local.name)
+(range_clause left: (expression_list (identifier) @local.name))

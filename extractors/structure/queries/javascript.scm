@@ -100,3 +100,13 @@
 (field_definition property: (property_identifier) @var.name value: (new_expression) @var.type)
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
   right: (new_expression) @var.type)
+
+; names bound where they are (see parse.py @local.name): parameters, declared, loop and catch variables
+(formal_parameters [(identifier) @local.name (assignment_pattern left: (identifier) @local.name)
+                    (rest_pattern (identifier) @local.name)])
+(arrow_function parameter: (identifier) @local.name)
+(variable_declarator name: (identifier) @local.name)
+(object_pattern (shorthand_property_identifier_pattern) @local.name)
+(array_pattern (identifier) @local.name)
+(for_in_statement left: (identifier) @local.name)
+(catch_clause parameter: (identifier) @local.name)

@@ -71,3 +71,9 @@
 (let_declaration pattern: (identifier) @var.name type: (_) @var.type)
 (let_declaration pattern: (identifier) @var.name value: [(call_expression function: (scoped_identifier)) (struct_expression)] @var.type)
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
+
+; names bound where they are (see parse.py @local.name): parameters, let, closure and for variables
+(parameter pattern: (identifier) @local.name)
+(let_declaration pattern: (identifier) @local.name)
+(closure_parameters (identifier) @local.name)
+(for_expression pattern: (identifier) @local.name)
