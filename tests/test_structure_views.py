@@ -180,7 +180,9 @@ def test_a_variable_passed_along_is_not_a_callback_of_a_function_with_its_name(t
     (root / "app.py").write_text(
         "def run(table, items):\n    for index in items:\n        use(index)\n    return consume(table)\n\n\n"
         "def handler():\n    return 0\n\n\ndef wire():\n    register(handler)\n    register(table)\n\n\n"
-        "def path1():\n    return 'p'\n\n\ndef test_join(path1):\n    check(path1)\n")
+        "def path1():\n    return 'p'\n\n\ndef test_join(path1):\n    check(path1)\n\n\n"
+        "def apply(index):\n    return index()\n\n\n"
+        "class Grid:\n    table = None\n\n    def show(self):\n        return table()\n")
     lake = Lake(tmp_path / "lake")
     index_structure(lake, root)
     found = {(r["src_id"], r["dst_id"]) for r in rows(connect(lake), "SELECT src_id, dst_id FROM edges")}
@@ -188,3 +190,5 @@ def test_a_variable_passed_along_is_not_a_callback_of_a_function_with_its_name(t
     assert ("app.py::wire", "app.py::handler") in found  # a function passed by name still is one
     assert ("app.py::wire", "lib.py::table") in found  # `table` is not bound in wire: the guess stands
     assert ("app.py::test_join", "app.py::path1") in found  # a pytest fixture passed on keeps its same-file edge
+    assert ("app.py::apply", "lib.py::index") not in found  # calling a parameter is not calling lib's index
+    assert ("app.py::Grid.show", "lib.py::table") in found  # a class attribute is not in its methods' scope

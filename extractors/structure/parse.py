@@ -18,8 +18,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``&T{}.f()`` (also ``this.x.f()`` / ``self.x.f()`` for a field), so typed receivers resolve to their class.
 - ``@local.name``: a name bound in the enclosing definition or at module level (a parameter, an assigned or loop
   variable). A bare name passed as a value (``@reference.callback`` without a receiver) is then that variable, not a
-  function found elsewhere by name: its reference becomes a ``local_callback``, which only a definition of the same
-  file may answer (a pytest fixture passed on by its parameter's name).
+  function found elsewhere by name; the same for a bare call of it (``fn()`` on a parameter ``fn``). Such references
+  become ``local_callback`` / ``local_call``, which only a definition of the same file may answer (a pytest fixture
+  passed on by its parameter's name).
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
   ``@import.wildcard`` as present. A ``@reexport`` without a module re-exports the file's own name (JS
   ``export {a as b}``, ``export default a``) and marks that top-level definition exported.
@@ -323,7 +324,7 @@ def _error_lines(root, limit: int = 5) -> list[int]:
 def _nest(raw_defs: list, lang: Language, facts: FileFacts) -> list[tuple]:
     """Qualified names from byte-range nesting; functions inside containers become methods."""
     raw_defs.sort(key=lambda d: (d[0], -d[1]))
-    out, stack, spans = [], [], []  # stack of (end_byte, qualname, kind); spans: (start, end, qualname, self name)
+    out, stack, spans = [], [], []  # stack of (end_byte, qualname, kind); spans: (start, end, qualname, self, kind)
     for start, end, kind, name, line_start, line_end, parent_name, exported, decorators, self_name in raw_defs:
         while stack and stack[-1][0] <= start:
             stack.pop()
@@ -334,7 +335,7 @@ def _nest(raw_defs: list, lang: Language, facts: FileFacts) -> list[tuple]:
         if kind == "function" and container_kind in CONTAINER_KINDS:
             kind = "method"
         stack.append((end, qualname, kind))
-        spans.append((start, end, qualname, self_name))
+        spans.append((start, end, qualname, self_name, kind))
         if kind == "impl":
             continue
         parent_q = prefix
@@ -406,10 +407,12 @@ def _enclose(raw_refs: list, spans: list, raw_vars: list = (), raw_locals: list 
     for qualname in (s[2] for s in spans if local):  # ``const f = () => ...`` binds a definition, not a variable
         scope, _, name = qualname.split("#")[0].rpartition(".")
         local.get(scope or "<module>", set()).discard(name)
+    if "<module>" in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f
+        local["<module>"] -= {_import_local(r) for r in raw_refs if r[1] in ("import", "reexport")}
     out = []
     for (start, kind, name, receiver, module, alias, line), stack in _sweep(raw_refs, spans):
-        if kind == "callback" and not receiver and local and _bound_locally(name, stack, local):
-            kind = "local_callback"  # a variable passed along, not a function found elsewhere by its name
+        if kind in ("call", "callback") and not receiver and local and _bound_locally(name, stack, local):
+            kind = "local_" + kind  # a variable called or passed along, not a function found elsewhere by its name
         if receiver and stack:
             receiver = _as_self(receiver, stack)
         if receiver and types:
@@ -418,8 +421,19 @@ def _enclose(raw_refs: list, spans: list, raw_vars: list = (), raw_locals: list 
     return out
 
 
+def _import_local(ref: tuple) -> str | None:
+    """The name an import binds in the file: its alias, else the imported name, else the module's first part."""
+    _start, _kind, name, _receiver, module, alias, *_rest = ref
+    return alias or (name if name and name != "*" else (module or "").split(".")[0].split("/")[-1])
+
+
 def _bound_locally(name: str, stack: list, local: dict[str, set[str]]) -> bool:
-    return any(name in local.get(s[2], ()) for s in stack) or name in local.get("<module>", ())
+    """Bound in the innermost definition, an enclosing function or the module (a class body's names are not seen by
+    its methods)."""
+    inner = stack[-1:]
+    return (any(name in local.get(s[2], ()) for s in inner)
+            or any(name in local.get(s[2], ()) for s in stack[:-1] if s[4] not in CONTAINER_KINDS)
+            or name in local.get("<module>", ()))
 
 
 def _typed(receiver: str, stack: list, types: dict) -> str:

@@ -329,9 +329,10 @@ class Resolver:
             for dst in hits:
                 self.g.bases[src].append(dst)
             return self._edges(r, src, hits, res, "inherits", "inherits")
-        if r.kind == LOCAL_CALLBACK:  # a variable named like a definition: only this file's definition may be meant
-            found = self._scoped(r, src)  # (a pytest fixture passed on by its parameter name)
-            return self._edges(r, src, found[0], found[1], "calls", "callback") if found else []
+        if r.kind in LOCAL_KINDS:  # a variable named like a definition: only this file's definition may be meant
+            found = self._scoped(r, src) or ([], "unresolved")  # (a pytest fixture passed on by its parameter name)
+            form = LOCAL_KINDS[r.kind]
+            return self._edges(r, src, *found, "calls", form) if found[0] or form == "call" else []
         hits, res = self._lookup(r, src)
         if r.kind == "callback" and (res in ("unresolved", "ambiguous") or (res == "unique_name" and r.receiver)):
             return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
@@ -650,4 +651,5 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
 
 
 EARLY_KINDS = ("import", "reexport", "inherits")
-LOCAL_CALLBACK = "local_callback"  # refs kind: a bare name passed as a value that a parameter or variable binds
+# refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
+LOCAL_KINDS = {"local_call": "call", "local_callback": "callback"}
