@@ -1,6 +1,7 @@
 ; JavaScript (and JSX): definitions, call sites, callbacks, base classes, ES module and CommonJS imports.
 ; Capture names follow the convention documented in extractors/structure/parse.py.
 ; inherits: jsx
+; inherits: ecma_locals
 
 ; definitions
 (function_declaration name: (identifier) @name) @definition.function
@@ -101,12 +102,6 @@
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
   right: (new_expression) @var.type)
 
-; names bound where they are (see parse.py @local.name): parameters, declared, loop and catch variables
+; parameters bound where they are (see parse.py @local.name; the other bindings are in ecma_locals.scm)
 (formal_parameters [(identifier) @local.name (assignment_pattern left: (identifier) @local.name)
                     (rest_pattern (identifier) @local.name)])
-(arrow_function parameter: (identifier) @local.name)
-(variable_declarator name: (identifier) @local.name)
-(object_pattern (shorthand_property_identifier_pattern) @local.name)
-(array_pattern (identifier) @local.name)
-(for_in_statement left: (identifier) @local.name)
-(catch_clause parameter: (identifier) @local.name)

@@ -1,5 +1,6 @@
 ; TypeScript: definitions (classes, interfaces, type aliases, enums), call sites, callbacks, extends/implements,
 ; ES module and CommonJS imports. Capture names follow the convention documented in extractors/structure/parse.py.
+; inherits: ecma_locals
 
 ; definitions
 (function_declaration name: (identifier) @name) @definition.function
@@ -107,12 +108,6 @@
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
   right: (new_expression) @var.type)
 
-; names bound where they are (see parse.py @local.name): parameters, declared, loop and catch variables
+; parameters bound where they are (see parse.py @local.name; the other bindings are in ecma_locals.scm)
 (required_parameter pattern: (identifier) @local.name)
 (optional_parameter pattern: (identifier) @local.name)
-(arrow_function parameter: (identifier) @local.name)
-(variable_declarator name: (identifier) @local.name)
-(object_pattern (shorthand_property_identifier_pattern) @local.name)
-(array_pattern (identifier) @local.name)
-(for_in_statement left: (identifier) @local.name)
-(catch_clause parameter: (identifier) @local.name)
