@@ -192,3 +192,32 @@ def test_a_variable_passed_along_is_not_a_callback_of_a_function_with_its_name(t
     assert ("app.py::test_join", "app.py::path1") in found  # a pytest fixture passed on keeps its same-file edge
     assert ("app.py::apply", "lib.py::index") not in found  # calling a parameter is not calling lib's index
     assert ("app.py::Grid.show", "lib.py::table") in found  # a class attribute is not in its methods' scope
+
+
+def test_pytest_fixtures_are_dependencies_of_the_tests_and_fixtures_naming_them(tmp_path):
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+
+    root = tmp_path / "repo"
+    (root / "tests" / "unit").mkdir(parents=True)
+    (root / "conftest.py").write_text("import pytest\n\n\n@pytest.fixture\ndef db():\n    return {}\n")
+    (root / "tests" / "conftest.py").write_text(
+        "import pytest\n\n\n@pytest.fixture\ndef user(db):\n    return db.setdefault('u', 1)\n")
+    (root / "tests" / "unit" / "test_user.py").write_text(
+        "import pytest\n\n\n@pytest.fixture\ndef name():\n    return 'n'\n\n\n"
+        "def test_user(user, name, tmp_path):\n    assert user and name\n\n\n"
+        "class TestGroup:\n    @pytest.fixture\n    def group(self):\n        return []\n\n"
+        "    def test_group(self, group, db):\n        assert group == [] and db == {}\n")
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    catalog = connect(lake)
+    found = {(r["src_id"], r["dst_id"]) for r in rows(catalog, "SELECT src_id, dst_id FROM edges WHERE resolution = 'fixture'")}
+    assert found == {
+        ("tests/unit/test_user.py::test_user", "tests/conftest.py::user"),
+        ("tests/unit/test_user.py::test_user", "tests/unit/test_user.py::name"),
+        ("tests/conftest.py::user", "conftest.py::db"),
+        ("tests/unit/test_user.py::TestGroup.test_group", "tests/unit/test_user.py::TestGroup.group"),
+        ("tests/unit/test_user.py::TestGroup.test_group", "conftest.py::db"),
+    }  # tmp_path is pytest's own: no edge
+    reached = {r["id"] for r in rows(catalog, "SELECT id FROM blast_radius('conftest.py::db')")}
+    assert {"tests/conftest.py::user", "tests/unit/test_user.py::test_user"} <= reached

@@ -21,6 +21,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   function found elsewhere by name; the same for a bare call of it (``fn()`` on a parameter ``fn``). Such references
   become ``local_callback`` / ``local_call``, which only a definition of the same file may answer (a pytest fixture
   passed on by its parameter's name).
+- ``@parameter.name``: a parameter of the enclosing definition. In a test (a function named ``test*``) or a fixture
+  (decorated ``@fixture`` / ``@pytest.fixture``) it names a pytest fixture: a reference of kind ``fixture``.
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
   ``@import.wildcard`` as present. A ``@reexport`` without a module re-exports the file's own name (JS
   ``export {a as b}``, ``export default a``) and marks that top-level definition exported.
@@ -184,9 +186,10 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     facts.defs = _dedupe_qualnames(_own_reexports_exported(defs, raw_refs))
     raw_vars = [r for r in raw_refs if r[1] == "var"]
     raw_locals = [r for r in raw_refs if r[1] == "local"]
-    if raw_vars or raw_locals:
-        raw_refs = [r for r in raw_refs if r[1] not in ("var", "local")]
-    facts.refs = _enclose(_one_ref_per_name(raw_refs), spans, raw_vars, raw_locals)
+    raw_params = [r for r in raw_refs if r[1] == "parameter"]
+    if raw_vars or raw_locals or raw_params:
+        raw_refs = [r for r in raw_refs if r[1] not in ("var", "local", "parameter")]
+    facts.refs = _enclose(_one_ref_per_name(raw_refs), spans, raw_vars, raw_locals) + _fixture_refs(raw_params, spans)
 
 
 def _one_ref_per_name(raw_refs: list) -> list:
@@ -234,7 +237,7 @@ def _roles(keys: tuple) -> tuple:
             roles.append(("def", key))
         elif key.startswith("reference.") and "name" in keys:
             roles.append(("ref", key))
-        elif key in ("import", "reexport", "package.name", "entry", "local.name"):
+        elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name"):
             roles.append((key, key))
         elif key == "var.name" and "var.type" in keys:
             roles.append(("var", key))
@@ -266,8 +269,9 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs
             kind = _type_text(_text(caps["var.type"][0], data))
             if kind:
                 raw_refs.append((node.start_byte, "var", _text(node, data), kind, None, None, 0, None))
-        elif role == "local.name":
-            raw_refs.append((node.start_byte, "local", _text(node, data), None, None, None, 0, None))
+        elif role in ("local.name", "parameter.name"):
+            kind = "local" if role == "local.name" else "parameter"
+            raw_refs.append((node.start_byte, kind, _text(node, data), None, None, None, node.start_point[0] + 1, None))
         elif role == "package.name":
             facts.package = _text(node, data)
         else:
@@ -335,7 +339,7 @@ def _nest(raw_defs: list, lang: Language, facts: FileFacts) -> list[tuple]:
         if kind == "function" and container_kind in CONTAINER_KINDS:
             kind = "method"
         stack.append((end, qualname, kind))
-        spans.append((start, end, qualname, self_name, kind))
+        spans.append((start, end, qualname, self_name, kind, _takes_fixtures(name, decorators)))
         if kind == "impl":
             continue
         parent_q = prefix
@@ -343,6 +347,20 @@ def _nest(raw_defs: list, lang: Language, facts: FileFacts) -> list[tuple]:
                     _is_exported(lang.name, name, exported, parent_q, facts),
                     _entry_reason(name, kind, parent_q, decorators, lang.name)))
     return out, spans
+
+
+def _takes_fixtures(name: str, decorators: tuple) -> bool:
+    """A pytest test or fixture: its parameters name fixtures."""
+    return name.startswith("test") or any(d.rpartition(".")[2] == "fixture" for d in decorators)
+
+
+def _fixture_refs(raw_params: list, spans: list) -> list[tuple]:
+    """``def test_x(db)`` -> a ``fixture`` reference from ``test_x`` to ``db`` (found in the file or a conftest.py)."""
+    out = []
+    for (_start, _kind, name, _r, _m, _a, line, _b), stack in _sweep(raw_params, spans):
+        if stack and stack[-1][5] and name not in ("self", "cls"):
+            out.append((stack[-1][2], "fixture", name, None, None, None, line))
+    return out
 
 
 def _is_exported(language: str, name: str, captured: bool, parent: str | None, facts: FileFacts) -> bool:

@@ -6,6 +6,7 @@ Layers, first hit wins (the ``resolution`` column says which one):
   import          through the file's imports (aliases, ``from x import y``, module receivers)   0.90
   constructor     ``Foo().m()``: a method of the class whose constructor was called              0.85
   same_package    Go/Java: a top-level name of another file of the same package                  0.85
+  fixture         a pytest test's or fixture's parameter: the fixture in its class, file or a conftest.py  0.85
   unique_name     the only definition with that name in the repository                          0.60
   ambiguous       several candidates: one edge each (the 8 nearest the caller), never dropped  0.30
   unresolved      no candidate: dst_id is null                                                   0.00
@@ -35,7 +36,7 @@ CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum
 METHODS = {"method"}
 CLASSLIKE = {"class", "struct", "interface", "trait", "enum", "object", "type"}
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
-CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85, "same_package": 0.85,
+CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85, "same_package": 0.85, "fixture": 0.85,
         "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0, "dispatch": 0.7}
 MAX_CANDIDATES = 8
 UNKNOWN_RECEIVER = 0.75
@@ -329,6 +330,9 @@ class Resolver:
             for dst in hits:
                 self.g.bases[src].append(dst)
             return self._edges(r, src, hits, res, "inherits", "inherits")
+        if r.kind == "fixture":
+            hits = self._fixture(r, src)
+            return self._edges(r, src, hits, "fixture", "calls", "fixture") if hits else []
         if r.kind in LOCAL_KINDS:  # a variable named like a definition: only this file's definition may be meant
             found = self._scoped(r, src) or ([], "unresolved")  # (a pytest fixture passed on by its parameter name)
             form = LOCAL_KINDS[r.kind]
@@ -338,6 +342,19 @@ class Resolver:
             return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
         form = "constructor" if res == "constructor" else r.kind
         return self._edges(r, src, hits, res, "calls", form)
+
+    def _fixture(self, r: Ref, src: str) -> list[str]:
+        """pytest's lookup: the test's class, its file, then each conftest.py from its folder up to the root."""
+        cls = self._enclosing_class(src)
+        found = self._member(cls, r.name) if cls else None
+        if found:
+            return found[0]
+        folder = posixpath.dirname(r.path)
+        for candidate in [r.path] + [posixpath.join(f, "conftest.py") for f in _folders_up(folder)]:
+            sid = self.g.top.get(candidate, {}).get(r.name)
+            if sid and self.g.by_id[sid].kind == "function":
+                return [sid]
+        return []
 
     def _edges(self, r: Ref, src: str, hits: list[str], res: str, kind: str, form: str) -> list[tuple]:
         written = f"{r.receiver}.{r.name}" if r.receiver else r.name
@@ -619,6 +636,15 @@ class Resolver:
             if found:
                 return found[0][0]
         return None
+
+
+def _folders_up(folder: str) -> list[str]:
+    """``a/b`` -> ``a/b``, ``a``, ``""`` (the root)."""
+    out = []
+    while folder:
+        out.append(folder)
+        folder = posixpath.dirname(folder)
+    return out + [""]
 
 
 def _folder_parts(folder: str) -> tuple[str, ...]:

@@ -52,6 +52,12 @@
 (as_pattern alias: (as_pattern_target (identifier) @local.name))
 (named_expression name: (identifier) @local.name)
 
+; parameters of a definition (see parse.py @parameter.name): a pytest test's or fixture's name its fixtures
+(function_definition parameters: (parameters [(identifier) @parameter.name
+                                              (typed_parameter (identifier) @parameter.name)
+                                              (default_parameter name: (identifier) @parameter.name)
+                                              (typed_default_parameter name: (identifier) @parameter.name)]))
+
 ; inheritance: class A(B, mod.C)
 (class_definition superclasses: (argument_list (identifier) @name @reference.inherits))
 (class_definition superclasses: (argument_list (attribute object: (_) @receiver attribute: (identifier) @name) @reference.inherits))
