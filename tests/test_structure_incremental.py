@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
+
 from conftest import git, index_structure
 from pipeline import indexing
 
@@ -152,7 +154,8 @@ def test_incremental_resolution_gives_the_same_edges_as_a_full_run(tmp_path, mak
     assert len(calls) == len(EDITS)  # every incremental run took the partial path
 
 
-def test_a_changed_tsconfig_re_resolves_imports_without_a_source_change(lake, make_repo):
+@pytest.mark.parametrize("how", ["index", "update"])
+def test_a_changed_tsconfig_re_resolves_imports_without_a_source_change(lake, make_repo, how):
     root = make_repo(files={
         "tsconfig.json": '{"compilerOptions": {"baseUrl": "."}}\n',
         "src/lib/util.ts": "export function helper(): number {\n  return 1;\n}\n",
@@ -166,14 +169,12 @@ def test_a_changed_tsconfig_re_resolves_imports_without_a_source_change(lake, ma
     index_structure(lake, root)
     assert call_resolution() == {"unique_name"}  # no alias yet: found only by its name
     (root / "tsconfig.json").write_text('{"compilerOptions": {"baseUrl": ".", "paths": {"@lib/*": ["src/lib/*"]}}}\n')
-    index_structure(lake, root)
+    index_structure(lake, root, **({"files": ["tsconfig.json"]} if how == "update" else {}))
     assert counters(lake)["files_parsed"] == 0 and counters(lake)["resolution_configs_changed"] == 1
     assert call_resolution() == {"import"}
 
 
 def test_a_bare_repository_is_indexed_at_head_like_its_checkout(lake, make_repo, tmp_path):
-    import pytest
-
     from pipeline.errors import ExtractError
     from pipeline.lake import Lake
 

@@ -70,6 +70,8 @@ class StructureExtractor:
         yield Batch("symbols", symbols)
         provenance = f"{self.name}@{self.version}"
         configs = cursor.state.get("configs") if changes.configs is None else changes.configs
+        if changes.configs_named:  # an update given tsconfig.json, go.mod...: record their new content ids
+            configs = {**(configs or {}), **changes.configs_named}
         moved = not full and configs != cursor.state.get("configs")  # go.mod, tsconfig.json...: any import may move
         if moved:
             ctx.count("resolution_configs_changed")

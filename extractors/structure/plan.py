@@ -16,6 +16,7 @@ class Changes:
     deleted: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     configs: dict[str, str | None] | None = None  # go.mod, tsconfig.json... -> content id (None: not looked at)
+    configs_named: dict[str, str | None] = field(default_factory=dict)  # the configs an update was given
 
 
 def _previous_shas(prev_files) -> dict[str, str | None]:
@@ -40,7 +41,9 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
         wanted = set(only)
         for path in sorted(wanted):
             lang = language_for(path)
-            if (root / path).is_file() and lang:
+            if is_resolution_config(path):
+                changes.configs_named[path] = content_sha(root, Candidate(path, None)) if (root / path).exists() else None
+            elif (root / path).is_file() and lang:
                 changes.to_parse.append((path, lang, "100644", None))
             elif path in before:
                 changes.deleted.append(path)
