@@ -69,15 +69,22 @@ class StructureExtractor:
         symbols = rows.merged_symbols(previous["symbols"], new["symbols"], keep)  # whole table: sids are dense
         yield Batch("symbols", symbols)
         provenance = f"{self.name}@{self.version}"
-        configs = cursor.state.get("configs") if changes.configs is None else changes.configs
-        if changes.configs_named:  # an update given tsconfig.json, go.mod...: record their new content ids
-            configs = {**(configs or {}), **changes.configs_named}
-        moved = not full and configs != cursor.state.get("configs")  # go.mod, tsconfig.json...: any import may move
+        configs, moved = _resolution_configs(changes, cursor, full)
         if moved:
             ctx.count("resolution_configs_changed")
         changed = None if full or moved else set(new["files"].column("path").to_pylist()) | set(changes.deleted)
         yield Batch("edges", rows.resolve_edges(previous, new, symbols, keep, view.root, provenance, workers, changed))
         return Cursor(commit=view.head, state={"files": len(keep) + len(statuses), "configs": configs})
+
+
+def _resolution_configs(changes, cursor: Cursor, full: bool) -> tuple[dict | None, bool]:
+    """The content ids of go.mod, tsconfig.json... to record, and whether they moved since the last run (then any
+    import may resolve elsewhere: every reference is resolved again)."""
+    before = cursor.state.get("configs")
+    configs = before if changes.configs is None else changes.configs
+    if changes.configs_named:  # an update given some of them
+        configs = {**(configs or {}), **changes.configs_named}
+    return configs, not full and configs != before
 
 
 def _string_columns(schema) -> list[str]:
