@@ -21,8 +21,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   function found elsewhere by name; the same for a bare call of it (``fn()`` on a parameter ``fn``). Such references
   become ``local_callback`` / ``local_call``, which only a definition of the same file may answer (a pytest fixture
   passed on by its parameter's name).
-- ``@parameter.name``: a parameter of the enclosing definition. In a test (a function named ``test*``) or a fixture
-  (decorated ``@fixture`` / ``@pytest.fixture``) it names a pytest fixture: a reference of kind ``fixture``.
+- ``@parameter.name``: a parameter of the enclosing definition. In a test file or ``conftest.py``, in a test (a
+  function named ``test*``) or a fixture (decorated ``@fixture`` / ``@pytest.fixture``), it names a pytest fixture: a
+  reference of kind ``fixture``.
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
   ``@import.wildcard`` as present. A ``@reexport`` without a module re-exports the file's own name (JS
   ``export {a as b}``, ``export default a``) and marks that top-level definition exported.
@@ -189,7 +190,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     raw_params = [r for r in raw_refs if r[1] == "parameter"]
     if raw_vars or raw_locals or raw_params:
         raw_refs = [r for r in raw_refs if r[1] not in ("var", "local", "parameter")]
-    facts.refs = _enclose(_one_ref_per_name(raw_refs), spans, raw_vars, raw_locals) + _fixture_refs(raw_params, spans)
+    facts.refs = _enclose(_one_ref_per_name(raw_refs), spans, raw_vars, raw_locals)
+    if raw_params and (facts.is_test or facts.path.rpartition("/")[2] == "conftest.py"):  # where pytest looks
+        facts.refs += _fixture_refs(raw_params, spans)
 
 
 def _one_ref_per_name(raw_refs: list) -> list:

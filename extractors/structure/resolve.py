@@ -36,8 +36,8 @@ CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum
 METHODS = {"method"}
 CLASSLIKE = {"class", "struct", "interface", "trait", "enum", "object", "type"}
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
-CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85, "same_package": 0.85, "fixture": 0.85,
-        "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0, "dispatch": 0.7}
+CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85, "same_package": 0.85,
+        "fixture": 0.85, "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0, "dispatch": 0.7}
 MAX_CANDIDATES = 8
 UNKNOWN_RECEIVER = 0.75
 MODULE = "<module>"
