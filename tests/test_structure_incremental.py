@@ -198,3 +198,62 @@ def test_a_bare_repository_is_indexed_at_head_like_its_checkout(lake, make_repo,
     with pytest.raises(ExtractError, match="bare repository"):
         index_structure(lake, bare, repo="bare", files=["src/extra.ts"])
     assert "src/extra.ts::extra" in symbol_ids(lake, "bare")  # the refused update lost nothing
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_edits_to_real_code_resolve_like_a_full_run(tmp_path, seed):
+    """This repository's own Python as real code: rename, break and add definitions and fixtures in a few files per
+    step; the incremental index and the update of just those files must give a full run's edges every time."""
+    import random
+    import shutil
+    from pathlib import Path
+
+    from pipeline.lake import Lake
+
+    source = Path(__file__).resolve().parents[1]
+    root = tmp_path / "repo"
+    for folder in ("pipeline", "extractors", "tests"):
+        shutil.copytree(source / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__", "fixtures"))
+    git(tmp_path, "init", "-q", "-b", "main", str(root))
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "init")
+    rng, files = random.Random(seed), sorted(p.relative_to(root).as_posix() for p in root.rglob("*.py"))
+    incremental, updated = Lake(tmp_path / "inc"), Lake(tmp_path / "upd")
+    for lake in (incremental, updated):
+        index_structure(lake, root)
+    for step in range(3):
+        touched = [_random_edit(rng, root, rel, step) for rel in rng.sample(files, 3)]
+        conftest = root / "tests" / f"sub{step}" / "conftest.py"
+        conftest.parent.mkdir()
+        conftest.write_text("import pytest\n\n\n@pytest.fixture\ndef lake():\n    return None\n")
+        touched.append(conftest.relative_to(root).as_posix())
+        index_structure(incremental, root)
+        index_structure(updated, root, files=touched)
+        full = Lake(tmp_path / f"full{step}")
+        index_structure(full, root)
+        assert _edge_rows(incremental) == _edge_rows(full), f"index, step {step}"
+        assert _edge_rows(updated) == _edge_rows(full), f"update, step {step}"
+
+
+def _random_edit(rng, root, rel: str, step: int) -> str:
+    import re
+
+    path = root / rel
+    text = path.read_text()
+    names = re.findall(r"^\s*(?:def|class) (\w+)", text, re.M)
+    action = rng.choice(["rename", "drop", "add"]) if names else "add"
+    if action == "rename":
+        name = rng.choice(names)
+        text = re.sub(rf"\b{name}\b", f"{name}_{step}", text)
+    elif action == "drop":
+        text = re.sub(rf"^(\s*)(def|class) {rng.choice(names)}\b", rf"\1\2 gone_{step}", text, count=1, flags=re.M)
+    else:
+        text += f"\n\ndef test_added_{step}(lake, tmp_path):\n    return load(lake)\n"
+    path.write_text(text)
+    return rel
+
+
+def _edge_rows(lake) -> list:
+    t = lake.read_table("repo", "edges")
+    cols = ["src_id", "dst_id", "dst_name", "kind", "path", "line", "resolution", "ref_form", "confidence"]
+    return sorted(map(tuple, zip(*t.select(cols).to_pydict().values())), key=repr)
