@@ -21,9 +21,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   function found elsewhere by name; the same for a bare call of it (``fn()`` on a parameter ``fn``). Such references
   become ``local_callback`` / ``local_call``, which only a definition of the same file may answer (a pytest fixture
   passed on by its parameter's name).
-- ``@parameter.name``: a parameter of the enclosing definition. In a test file or ``conftest.py``, in a test (a
-  function named ``test*``) or a fixture (decorated ``@fixture`` / ``@pytest.fixture``), it names a pytest fixture: a
-  reference of kind ``fixture``.
+- ``@parameter.name``: a parameter of the enclosing definition, bound there like ``@local.name``. In a test file or
+  ``conftest.py``, in a test (a function named ``test*``) or a fixture (decorated ``@fixture`` /
+  ``@pytest.fixture``), it also names a pytest fixture: a reference of kind ``fixture``.
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
   ``@import.wildcard`` as present. A ``@reexport`` without a module re-exports the file's own name (JS
   ``export {a as b}``, ``export default a``) and marks that top-level definition exported.
@@ -186,8 +186,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     defs, spans = _nest(_merge_same_node(raw_defs), lang, facts)
     facts.defs = _dedupe_qualnames(_own_reexports_exported(defs, raw_refs))
     raw_vars = [r for r in raw_refs if r[1] == "var"]
-    raw_locals = [r for r in raw_refs if r[1] == "local"]
     raw_params = [r for r in raw_refs if r[1] == "parameter"]
+    raw_locals = [r for r in raw_refs if r[1] == "local"] + raw_params
     if raw_vars or raw_locals or raw_params:
         raw_refs = [r for r in raw_refs if r[1] not in ("var", "local", "parameter")]
     facts.refs = _enclose(_one_ref_per_name(raw_refs), spans, raw_vars, raw_locals)
@@ -272,9 +272,11 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs
             kind = _type_text(_text(caps["var.type"][0], data))
             if kind:
                 raw_refs.append((node.start_byte, "var", _text(node, data), kind, None, None, 0, None))
-        elif role in ("local.name", "parameter.name"):
-            kind = "local" if role == "local.name" else "parameter"
-            raw_refs.append((node.start_byte, kind, _text(node, data), None, None, None, node.start_point[0] + 1, None))
+        elif role == "local.name":
+            raw_refs.append((node.start_byte, "local", _text(node, data), None, None, None, 0, None))
+        elif role == "parameter.name":
+            raw_refs.append((node.start_byte, "parameter", _text(node, data), None, None, None, node.start_point[0] + 1,
+                             None))
         elif role == "package.name":
             facts.package = _text(node, data)
         else:
@@ -430,10 +432,15 @@ def _enclose(raw_refs: list, spans: list, raw_vars: list = (), raw_locals: list 
         local.get(scope or "<module>", set()).discard(name)
     if "<module>" in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f
         local["<module>"] -= {_import_local(r) for r in raw_refs if r[1] in ("import", "reexport")}
-    out = []
+    out, visible = [], {}
     for (start, kind, name, receiver, module, alias, line), stack in _sweep(raw_refs, spans):
-        if kind in ("call", "callback") and not receiver and local and _bound_locally(name, stack, local):
-            kind = "local_" + kind  # a variable called or passed along, not a function found elsewhere by its name
+        if kind in ("call", "callback") and not receiver and local:
+            scope = stack[-1][2] if stack else "<module>"
+            seen = visible.get(scope)
+            if seen is None:
+                seen = visible[scope] = _visible_locals(stack, local)
+            if name in seen:
+                kind = "local_" + kind  # a variable called or passed along, not a function found elsewhere by name
         if receiver and stack:
             receiver = _as_self(receiver, stack)
         if receiver and types:
@@ -448,13 +455,11 @@ def _import_local(ref: tuple) -> str | None:
     return alias or (name if name and name != "*" else (module or "").split(".")[0].split("/")[-1])
 
 
-def _bound_locally(name: str, stack: list, local: dict[str, set[str]]) -> bool:
-    """Bound in the innermost definition, an enclosing function or the module (a class body's names are not seen by
-    its methods)."""
-    inner = stack[-1:]
-    return (any(name in local.get(s[2], ()) for s in inner)
-            or any(name in local.get(s[2], ()) for s in stack[:-1] if s[4] not in CONTAINER_KINDS)
-            or name in local.get("<module>", ()))
+def _visible_locals(stack: list, local: dict[str, set[str]]) -> set[str]:
+    """Variables seen inside the innermost definition: its own, an enclosing function's and the module's (a class
+    body's names are not seen by its methods)."""
+    scopes = [s[2] for s in stack[:-1] if s[4] not in CONTAINER_KINDS] + [s[2] for s in stack[-1:]] + ["<module>"]
+    return set().union(*(local.get(s, ()) for s in scopes))
 
 
 def _typed(receiver: str, stack: list, types: dict) -> str:

@@ -35,10 +35,7 @@
   right: (call function: [(identifier) (attribute)]) @var.type (#eq? @_self "self"))
 
 ; names bound where they are (see parse.py @local.name): parameters, assigned, loop and `as` variables
-(parameters (identifier) @local.name)
-(default_parameter name: (identifier) @local.name)
-(typed_parameter (identifier) @local.name)
-(typed_default_parameter name: (identifier) @local.name)
+; (a def's own parameters are @parameter.name below, which binds them too)
 (list_splat_pattern (identifier) @local.name)
 (dictionary_splat_pattern (identifier) @local.name)
 (lambda_parameters (identifier) @local.name)
@@ -52,7 +49,7 @@
 (as_pattern alias: (as_pattern_target (identifier) @local.name))
 (named_expression name: (identifier) @local.name)
 
-; parameters of a definition (see parse.py @parameter.name): a pytest test's or fixture's name its fixtures
+; parameters of a definition (see parse.py @parameter.name): bound in it; a pytest test's or fixture's name fixtures
 (function_definition parameters: (parameters [(identifier) @parameter.name
                                               (typed_parameter (identifier) @parameter.name)
                                               (default_parameter name: (identifier) @parameter.name)
