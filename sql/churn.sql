@@ -3,16 +3,10 @@
 --   NULL window_days means the whole history. Like code-maat's entity-churn, with renames followed.
 -- Columns: repo, path, revisions (commits), lines_added, lines_deleted, authors, first_change, last_change, alive.
 CREATE OR REPLACE MACRO churn(window_days := 90, as_of := NULL, include_deleted := false) AS TABLE
-WITH bounds AS (
-    SELECT c.repo, coalesce(any_value(p.at), max(c.authored_at)) AS end_at
-    FROM commits c, (SELECT CAST(as_of AS TIMESTAMPTZ) AS at) p GROUP BY c.repo
-)
 SELECT f.repo, f.current_path AS path, count(DISTINCT f.sha) AS revisions, sum(f.lines_added) AS lines_added,
        sum(f.lines_deleted) AS lines_deleted, count(DISTINCT f.author_email) AS authors,
        min(f.authored_at) AS first_change, max(f.authored_at) AS last_change, f.alive
-FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
-WHERE f.authored_at <= b.end_at
-  AND (window_days IS NULL OR f.authored_at > b.end_at - to_days(CAST(window_days AS INTEGER)))
-  AND (include_deleted OR f.alive)
+FROM history_window(window_days := window_days, as_of := as_of) f
+WHERE include_deleted OR f.alive
 GROUP BY f.repo, f.current_path, f.alive
 ORDER BY revisions DESC, sum(f.lines_added + f.lines_deleted) DESC, path;

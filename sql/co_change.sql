@@ -13,17 +13,11 @@
 CREATE OR REPLACE MACRO co_change(max_changeset := 30, min_revs := 5, min_shared_revs := 5, min_coupling := 30,
                                   half_life_days := NULL, window_days := NULL, as_of := NULL,
                                   include_deleted := false) AS TABLE
-WITH bounds AS (
-    SELECT c.repo, coalesce(any_value(p.at), max(c.authored_at)) AS end_at
-    FROM commits c, (SELECT CAST(as_of AS TIMESTAMPTZ) AS at) p GROUP BY c.repo
-),
-changes AS (
+WITH changes AS (
     SELECT DISTINCT f.repo, f.sha, f.current_path AS path, f.alive, f.authored_at,
            CASE WHEN half_life_days IS NULL THEN 1.0
-                ELSE 0.5 ^ (epoch(b.end_at - f.authored_at) / 86400.0 / half_life_days) END AS weight
-    FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
-    WHERE f.authored_at <= b.end_at
-      AND (window_days IS NULL OR f.authored_at > b.end_at - to_days(CAST(window_days AS INTEGER)))
+                ELSE 0.5 ^ (epoch(f.end_at - f.authored_at) / 86400.0 / half_life_days) END AS weight
+    FROM history_window(window_days := window_days, as_of := as_of) f
 ),
 kept AS (  -- change sets no larger than max_changeset (counted over every file the commit touched)
     SELECT * FROM changes

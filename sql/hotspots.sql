@@ -7,9 +7,7 @@
 --          ('new', 'rising', 'steady', 'falling'), last_change, authors.
 CREATE OR REPLACE MACRO hotspots(window_days := 90, as_of := NULL, size := 'lines', include_generated := false) AS TABLE
 WITH bounds AS (
-    SELECT c.repo, coalesce(any_value(p.at), max(c.authored_at)) AS end_at, any_value(p.span) AS span
-    FROM commits c, (SELECT CAST(as_of AS TIMESTAMPTZ) AS at, to_days(CAST(window_days AS INTEGER)) AS span) p
-    GROUP BY c.repo
+    SELECT repo, end_at, to_days(CAST(window_days AS INTEGER)) AS span FROM history_end(as_of := as_of)
 ),
 history AS (
     SELECT f.repo, f.current_path AS path,

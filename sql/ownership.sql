@@ -10,8 +10,7 @@
 CREATE OR REPLACE MACRO ownership(inactive_days := 180, window_days := NULL, as_of := NULL,
                                   include_deleted := false) AS TABLE
 WITH bounds AS (
-    SELECT c.repo, coalesce(any_value(p.at), max(c.authored_at)) AS end_at
-    FROM commits c, (SELECT CAST(as_of AS TIMESTAMPTZ) AS at) p GROUP BY c.repo
+    SELECT * FROM history_end(as_of := as_of)
 ),
 people AS (
     SELECT c.repo, c.author_email, arg_max(c.author_name, c.authored_at) AS author_name,
@@ -20,9 +19,8 @@ people AS (
 ),
 changes AS (
     SELECT f.repo, f.current_path AS path, f.sha, f.author_email, f.lines_added
-    FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
-    WHERE f.authored_at <= b.end_at AND (include_deleted OR f.alive)
-      AND (window_days IS NULL OR f.authored_at > b.end_at - to_days(CAST(window_days AS INTEGER)))
+    FROM history_window(window_days := window_days, as_of := as_of) f
+    WHERE include_deleted OR f.alive
 ),
 entities AS (
     SELECT repo, 'file' AS kind, path, sha, author_email, lines_added FROM changes

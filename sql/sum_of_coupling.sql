@@ -4,15 +4,9 @@
 -- Columns: repo, path, soc, revisions.
 CREATE OR REPLACE MACRO sum_of_coupling(max_changeset := 30, window_days := NULL, as_of := NULL,
                                         include_deleted := false) AS TABLE
-WITH bounds AS (
-    SELECT c.repo, coalesce(any_value(p.at), max(c.authored_at)) AS end_at
-    FROM commits c, (SELECT CAST(as_of AS TIMESTAMPTZ) AS at) p GROUP BY c.repo
-),
-changes AS (
+WITH changes AS (
     SELECT DISTINCT f.repo, f.sha, f.current_path AS path, f.alive
-    FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
-    WHERE f.authored_at <= b.end_at
-      AND (window_days IS NULL OR f.authored_at > b.end_at - to_days(CAST(window_days AS INTEGER)))
+    FROM history_window(window_days := window_days, as_of := as_of) f
 ),
 kept AS (
     SELECT * FROM changes
