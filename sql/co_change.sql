@@ -13,17 +13,11 @@
 CREATE OR REPLACE MACRO co_change(max_changeset := 30, min_revs := 5, min_shared_revs := 5, min_coupling := 30,
                                   half_life_days := NULL, window_days := NULL, as_of := NULL,
                                   include_deleted := false) AS TABLE
-WITH changes AS (
-    SELECT DISTINCT f.repo, f.sha, f.current_path AS path, f.alive, f.authored_at,
-           CASE WHEN half_life_days IS NULL THEN 1.0
-                ELSE 0.5 ^ (epoch(f.end_at - f.authored_at) / 86400.0 / half_life_days) END AS weight
-    FROM history_window(window_days := window_days, as_of := as_of) f
-),
-kept AS (  -- change sets no larger than max_changeset (counted over every file the commit touched)
-    SELECT * FROM changes
-    WHERE (include_deleted OR alive)
-      AND (repo, sha) IN (SELECT repo, sha FROM (SELECT repo, sha, count(*) AS n FROM changes GROUP BY repo, sha)
-                          WHERE n <= max_changeset)
+WITH kept AS (  -- change sets no larger than max_changeset
+    SELECT *, CASE WHEN half_life_days IS NULL THEN 1.0
+                   ELSE 0.5 ^ (epoch(end_at - authored_at) / 86400.0 / half_life_days) END AS weight
+    FROM history_changesets(max_changeset := max_changeset, window_days := window_days, as_of := as_of,
+                            include_deleted := include_deleted)
 ),
 revs AS (
     SELECT repo, path, count(*) AS revs, sum(weight) AS weighted FROM kept GROUP BY repo, path

@@ -4,18 +4,10 @@
 -- Columns: repo, path, soc, revisions.
 CREATE OR REPLACE MACRO sum_of_coupling(max_changeset := 30, window_days := NULL, as_of := NULL,
                                         include_deleted := false) AS TABLE
-WITH changes AS (
-    SELECT DISTINCT f.repo, f.sha, f.current_path AS path, f.alive
-    FROM history_window(window_days := window_days, as_of := as_of) f
-),
-kept AS (
-    SELECT * FROM changes
-    WHERE (include_deleted OR alive)
-      AND (repo, sha) IN (SELECT repo, sha FROM (SELECT repo, sha, count(*) AS n FROM changes GROUP BY repo, sha)
-                          WHERE n <= max_changeset)
-),
-sized AS (
-    SELECT repo, path, count(*) OVER (PARTITION BY repo, sha) - 1 AS others FROM kept
+WITH sized AS (
+    SELECT repo, path, count(*) OVER (PARTITION BY repo, sha) - 1 AS others
+    FROM history_changesets(max_changeset := max_changeset, window_days := window_days, as_of := as_of,
+                            include_deleted := include_deleted)
 )
 SELECT repo, path, sum(others) AS soc, count(*) AS revisions
 FROM sized GROUP BY repo, path
