@@ -162,15 +162,20 @@ def _result(repo: Path, call_id: str, session: str = "s-live") -> str:
                        "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call_id}]}})
 
 
-def test_a_line_still_being_written_is_read_by_the_next_run(tmp_path, monkeypatch):
+def _live_session(tmp_path, monkeypatch):
+    """A repository, one session log being written in its own folder, a lake and the options pointing at it."""
     empty_homes(tmp_path, monkeypatch)
     repo = tmp_path / "repo"
     repo.mkdir()
     log = tmp_path / "live" / "s-live.jsonl"
     log.parent.mkdir()
+    return repo, log, Lake(tmp_path / "lake"), {"logs": [str(log.parent)]}
+
+
+def test_a_line_still_being_written_is_read_by_the_next_run(tmp_path, monkeypatch):
+    repo, log, lake, options = _live_session(tmp_path, monkeypatch)
     whole, cut = _assistant(repo, "toolu_a", f"{repo}/a.py"), _assistant(repo, "toolu_b", f"{repo}/b.py")
     log.write_text(whole + "\n" + cut[:40])
-    lake, options = Lake(tmp_path / "lake"), {"logs": [str(log.parent)]}
     lake.run_extractor(REPO, ClaudeCodeExtractor(), repo, options)
     assert [r["path"] for r in rows_of(lake)] == ["a.py"]
     log.write_text(whole + "\n" + cut + "\n")
@@ -180,13 +185,8 @@ def test_a_line_still_being_written_is_read_by_the_next_run(tmp_path, monkeypatc
 
 
 def test_a_result_arriving_in_a_later_run_completes_the_stored_row(tmp_path, monkeypatch):
-    empty_homes(tmp_path, monkeypatch)
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    log = tmp_path / "live" / "s-live.jsonl"
-    log.parent.mkdir()
+    repo, log, lake, options = _live_session(tmp_path, monkeypatch)
     log.write_text(_assistant(repo, "toolu_a", f"{repo}/a.py") + "\n")
-    lake, options = Lake(tmp_path / "lake"), {"logs": [str(log.parent)]}
     lake.run_extractor(REPO, ClaudeCodeExtractor(), repo, options)
     assert [r["success"] for r in rows_of(lake)] == [None]
     with open(log, "a") as fh:
