@@ -6,7 +6,6 @@ from . import common
 from .output import emit, message
 
 
-
 def cmd_hotspots(args) -> int:
     from ..history import hotspots
 
