@@ -57,7 +57,7 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
             continue
         seen.add(cand.path)
         if full or sha is None or before.get(cand.path) != sha:
-            changes.to_parse.append((cand.path, language_for(cand.path), cand.mode, cand.blob_sha))
+            changes.to_parse.append((cand.path, language_for(cand.path), cand.mode, sha))  # hashed once, here
         else:
             changes.unchanged.append(cand.path)
     changes.deleted = [p for p in before if p not in seen]
