@@ -97,9 +97,11 @@ def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: i
         con.execute(f"SET VARIABLE lake_{_ident(table)} = ?", [paths])
     catalog = Catalog(con=con, lake=lake)
     files = sql_files()
+    deps = dependencies(files)
     if views is not None:
-        files = {name: files[name] for name in _closure(views, dependencies(files))}
-    _create_views(catalog, files, {f"lake_{t}" for t in variables})
+        wanted = _closure(views, deps)
+        files, deps = {n: files[n] for n in wanted}, {n: deps[n] for n in wanted}
+    _create_views(catalog, files, deps, {f"lake_{t}" for t in variables})
     return catalog
 
 
@@ -130,13 +132,12 @@ def dependencies(files: dict[str, str]) -> dict[str, set[str]]:
     return deps
 
 
-def _create_views(catalog: Catalog, files: dict[str, str], variables: set[str]) -> None:
+def _create_views(catalog: Catalog, files: dict[str, str], deps: dict[str, set[str]], variables: set[str]) -> None:
     """Create the views in dependency order; one whose tables or views are missing is skipped without a try."""
     from graphlib import CycleError, TopologicalSorter
 
     import duckdb
 
-    deps = dependencies(files)
     try:
         order = list(TopologicalSorter({n: d & set(files) for n, d in deps.items()}).static_order())
     except CycleError as exc:
