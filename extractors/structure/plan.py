@@ -42,7 +42,8 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
         for path in sorted(wanted):
             lang = language_for(path)
             if is_resolution_config(path):
-                changes.configs_named[path] = content_sha(root, Candidate(path, None)) if (root / path).exists() else None
+                present = (root / path).exists()
+                changes.configs_named[path] = content_sha(root, Candidate(path, None)) if present else None
             elif (root / path).is_file() and lang:
                 changes.to_parse.append((path, lang, "100644", None))
             elif path in before:
