@@ -101,14 +101,14 @@ def hooks_of(support) -> Hooks:
 def forget_configs(supports) -> None:
     """Language modules cache what they read from go.mod, tsconfig.json, package.json...: valid for one run only
     (a long-lived worker indexes again after these files changed)."""
-    for module in {id(m): m for m in supports if m is not None}.values():
+    for module in {m for m in supports if m is not None}:
         for value in vars(module).values():
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
 
 
 def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
-    forget_configs(lang_support(info.get("language")) for info in files.values())
+    forget_configs(lang_support(language) for language in {info.get("language") for info in files.values()})
     g = Graph()
     elsewhere = []  # members whose type is not in their file (qualname ``T.m`` under the module)
     for s in symbols:
