@@ -8,12 +8,15 @@ from pathlib import Path
 
 from .errors import RepoIdError
 
-REPO_ID_RE = re.compile(r"^[A-Za-z0-9._-]+$")
+REPO_ID_RE = re.compile(r"[A-Za-z0-9._-]+")
+MAX_REPO_ID = 100  # a folder and file name in the lake: well under every filesystem's 255-byte limit
 
 
 def validate_repo_id(repo: str) -> str:
-    if not repo or not REPO_ID_RE.match(repo) or repo in {".", ".."}:
+    if not isinstance(repo, str) or not REPO_ID_RE.fullmatch(repo) or repo in {".", ".."}:
         raise RepoIdError(f"invalid repository id {repo!r}: use only letters, digits, '.', '_' and '-'")
+    if len(repo) > MAX_REPO_ID:
+        raise RepoIdError(f"repository id {repo[:20]}... is {len(repo)} characters long: at most {MAX_REPO_ID}")
     return repo
 
 
@@ -65,4 +68,4 @@ def derive_repo_id(root: Path) -> str:
     has_git = is_git_repo(root) or is_bare_repo(root)
     url = git(root, "config", "--get", "remote.origin.url", check=False) if has_git else ""
     raw = (_id_from_url(url) if url.strip() else None) or root.resolve().name
-    return validate_repo_id(re.sub(r"[^A-Za-z0-9._-]", "-", raw).strip("-.") or "repo")
+    return validate_repo_id(re.sub(r"[^A-Za-z0-9._-]", "-", raw).strip("-.")[:MAX_REPO_ID].strip("-.") or "repo")
