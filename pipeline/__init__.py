@@ -5,4 +5,4 @@ that hooks and the CLI's fast paths stay cheap.
 """
 
 __version__ = "0.1.0"
-LAKE_SCHEMA_VERSION = 1
+LAKE_SCHEMA_VERSION = 2  # 2: versions under _versions/, table folders hold only current shards

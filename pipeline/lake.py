@@ -1,14 +1,21 @@
-"""The lake: partitioned Parquet tables with atomic, cross-table consistent snapshots per repository.
+"""The lake: Parquet tables, one partition per repository, with atomic snapshots consistent across tables.
 
-Layout under the root (``data/lake`` by default, ``--lake`` or ``CODELAKE_LAKE`` to move it)::
+Layout under the root (``pipeline.location.find_lake``: ``--lake``, ``$CODELAKE_LAKE``, ``codelake.toml``, the user's
+data folder)::
 
     _lake.json                                  format marker and schema version
-    _snapshots/<repo>.json                      the repository's current snapshot: one file per table + cursors
+    _snapshots/<repo>.json                      the repository's current snapshot: the shard files of every table,
+                                                the extractors' cursors, the versions kept for older readers
+    _schemas/<table>.parquet                    an empty file with each table's full schema
+    _versions/<table>/<repo>/<run>-<k>.parquet  immutable shard versions, the ones snapshots name
     _locks/<repo>.lock                          serializes writers of one repository (flock)
-    <table>/repo=<repo>/_v/<run_id>.parquet     immutable table versions, the ones a snapshot names
-    <table>/repo=<repo>/data.parquet            hard link to the current version, for ad-hoc globbing
+    <table>/<repo>/part-<k>.parquet             the current shards (hard links), nothing else: what engines read
 
-Why it is crash-safe: every data file is written under a temporary name that does not end in ``.parquet``, fsynced,
+A table folder holds only current files, under a plain ``<repo>`` folder (no ``repo=`` partition folder whose value
+an engine would type-infer), with ``repo`` a string column in every file: pandas, pyarrow, polars and DuckDB read a
+table folder as exactly the current rows of every repository.
+
+Why it is crash-safe: every file is written under a temporary name that does not end in ``.parquet``, fsynced,
 renamed, and only then named by a new snapshot manifest, itself replaced atomically. A writer killed at any moment
 leaves the previous manifest naming complete files. Superseded versions are kept for a grace period so that readers
 holding the previous manifest can still open them; orphans of killed writers are swept by the next writer.
@@ -20,30 +27,45 @@ import fcntl
 import json
 import os
 import re
+import shutil
 import time
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 from typing import Iterator
 
 from . import LAKE_SCHEMA_VERSION
 from .errors import ExtractError, LakeError, SchemaVersionError
 from .extractor import Batch, Cursor, Replace, RunContext
+from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic
 from .repos import validate_repo_id
+from .shards import DamagedFileError, TableWrite, align_table, key_shard, read_file, shards_of
 
-DEFAULT_LAKE = Path("data") / "lake"
-RETAIN_SECONDS = float(os.environ.get("CODELAKE_RETAIN_SECONDS", "600"))
-LOCK_TIMEOUT = float(os.environ.get("CODELAKE_LOCK_TIMEOUT", "900"))
-CURRENT_NAME = "data.parquet"
-TABLE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")  # a folder of the lake and a DuckDB variable name
+__all__ = ["Lake", "Snapshot", "RunSummary", "DamagedFileError", "align_table", "lake_root", "runs_schema"]
+
+RETAIN_SECONDS = 600.0  # default of CODELAKE_RETAIN_SECONDS, read when used
+LOCK_TIMEOUT = 900.0  # default of CODELAKE_LOCK_TIMEOUT
+TABLE_NAME = re.compile(r"[a-z][a-z0-9_]*")  # a folder of the lake and part of a DuckDB macro name
 RUNS_TABLE = "runs"
-ROW_GROUP = 128 * 1024
+VERSIONS = "_versions"
+CURRENT = "part-{:03d}.parquet"
 
 
 def lake_root(explicit: str | os.PathLike | None = None) -> Path:
-    return Path(explicit or os.environ.get("CODELAKE_LAKE") or DEFAULT_LAKE)
+    from .location import find_lake
+
+    return find_lake(explicit)
+
+
+def retain_seconds() -> float:
+    return float(os.environ.get("CODELAKE_RETAIN_SECONDS", RETAIN_SECONDS))
+
+
+def lock_timeout() -> float:
+    return float(os.environ.get("CODELAKE_LOCK_TIMEOUT", LOCK_TIMEOUT))
 
 
 def new_run_id() -> str:
@@ -71,27 +93,9 @@ def runs_schema():
     )
 
 
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _write_json_atomic(path: Path, data: dict) -> None:
-    tmp = path.with_name(f".{path.name}.tmp-{uuid.uuid4().hex[:8]}")
-    with open(tmp, "w") as fh:
-        json.dump(data, fh, indent=1, sort_keys=True)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
-
-
 @dataclass
 class Snapshot:
-    """One repository's published state: which file holds each table, and the extractors' cursors."""
+    """One repository's published state: the shard files of each table, and the extractors' cursors."""
 
     repo: str
     snapshot: str | None = None
@@ -109,13 +113,17 @@ class Snapshot:
     def to_json(self) -> dict:
         return {"schema_version": LAKE_SCHEMA_VERSION, **self.__dict__}
 
+    def files(self, table: str) -> list[str]:
+        """The lake-relative shard files of ``table`` (empty when the repository has none)."""
+        return [s["file"] for s in shards_of(self.tables.get(table) or {})]
+
 
 @dataclass
 class RunSummary:
     repo: str
     extractor: str
     run_id: str
-    status: str
+    status: str  # ok | failed | queued (an update handed to the writer holding the lock)
     rows: dict[str, int]
     files_skipped: int
     commit: str | None
@@ -129,33 +137,49 @@ class RunSummary:
 class Lake:
     def __init__(self, root: str | os.PathLike | None = None):
         self.root = lake_root(root)
-        self._check_version()
+        self.format_version = self._read_version()
 
     # -- format -------------------------------------------------------------------------------------------------
-    def _check_version(self) -> None:
+    def _read_version(self) -> int | None:
+        """The lake's schema version (None: no lake yet); a newer one is refused. An older one is read as it is and
+        migrated by the next writer, under its lock, never by a read-only command."""
         marker = self.root / "_lake.json"
-        if not marker.exists():
-            return
         try:
-            version = json.loads(marker.read_text()).get("schema_version")
+            data = json.loads(marker.read_text())
+        except FileNotFoundError:
+            return None
         except (OSError, ValueError) as exc:
             raise LakeError(f"{marker}: unreadable lake marker ({exc})") from None
-        if version is None or version > LAKE_SCHEMA_VERSION:
+        version = data.get("schema_version") if isinstance(data, dict) else None
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise LakeError(f"{marker}: schema_version {version!r} is not a positive integer; this is not a lake "
+                            f"codelake wrote, or its marker was edited")
+        if version > LAKE_SCHEMA_VERSION:
             raise SchemaVersionError(
                 f"{self.root}: lake schema version {version} is not readable by this codelake "
                 f"(supports {LAKE_SCHEMA_VERSION}); upgrade codelake"
             )
-        if version < LAKE_SCHEMA_VERSION:
-            from .migrations import migrate
+        return version
 
-            migrate(self, version)
+    def prepare_write(self) -> None:
+        """Create the layout, or migrate an older lake (under a lake-wide lock: one migrator, writers wait)."""
+        try:
+            for sub in ("_snapshots", "_locks"):
+                (self.root / sub).mkdir(parents=True, exist_ok=True)
+            if self.format_version == LAKE_SCHEMA_VERSION:
+                return
+            with self._flock(self.root / "_locks" / "_lake.lock", lock_timeout(), "the lake is being migrated"):
+                self.format_version = self._read_version()
+                if self.format_version is None:
+                    write_json_atomic(self.root / "_lake.json",
+                                      {"format": "codelake-lake", "schema_version": LAKE_SCHEMA_VERSION})
+                elif self.format_version < LAKE_SCHEMA_VERSION:
+                    from .migrations import migrate
 
-    def _ensure_layout(self) -> None:
-        for sub in ("_snapshots", "_locks"):
-            (self.root / sub).mkdir(parents=True, exist_ok=True)
-        marker = self.root / "_lake.json"
-        if not marker.exists():
-            _write_json_atomic(marker, {"format": "codelake-lake", "schema_version": LAKE_SCHEMA_VERSION})
+                    migrate(self, self.format_version)
+                self.format_version = LAKE_SCHEMA_VERSION
+        except OSError as exc:
+            raise lake_write_error(exc, self.root) from None
 
     # -- reading ------------------------------------------------------------------------------------------------
     def repos(self) -> list[str]:
@@ -171,37 +195,65 @@ class Lake:
         except FileNotFoundError:
             return Snapshot(repo=repo)
         except (OSError, ValueError) as exc:
-            raise LakeError(f"{path}: unreadable snapshot manifest ({exc})") from None
-        if data.get("schema_version", 0) > LAKE_SCHEMA_VERSION:
-            raise SchemaVersionError(f"{path}: written by a newer codelake (schema {data.get('schema_version')})")
+            raise LakeError(f"{path}: unreadable snapshot manifest ({exc}); `codelake drop {repo}` and index it "
+                            f"again") from None
+        version = data.get("schema_version", 0) if isinstance(data, dict) else None
+        if not isinstance(version, int) or not isinstance(data.get("tables", {}), dict):
+            raise LakeError(f"{path}: not a snapshot manifest; `codelake drop {repo}` and index it again")
+        if version > LAKE_SCHEMA_VERSION:
+            raise SchemaVersionError(f"{path}: written by a newer codelake (schema {version})")
         return Snapshot.from_json(data)
 
     def snapshot_files(self, repos: list[str] | None = None) -> dict[str, list[str]]:
-        """Absolute file per table for every repository's current snapshot (one consistent set per repo)."""
+        """Absolute shard files per table for every repository's current snapshot (one consistent set per repo)."""
         files: dict[str, list[str]] = {}
+        root = self.root.resolve()
         for repo in repos or self.repos():
-            for table, entry in self.snapshot(repo).tables.items():
-                files.setdefault(table, []).append(str((self.root / entry["file"]).resolve()))
+            snap = self.snapshot(repo)
+            for table in snap.tables:
+                files.setdefault(table, []).extend(str(root / f) for f in snap.files(table))
         return files
 
-    def read_table(self, repo: str, table: str, snapshot: Snapshot | None = None, dictionary: list[str] | None = None):
-        """The repository's current rows of ``table`` as a pyarrow Table, or None; ``dictionary`` names string
-        columns to read dictionary-encoded."""
-        import pyarrow.parquet as pq
+    def read_table(self, repo: str, table: str, snapshot: Snapshot | None = None, dictionary: list[str] | None = None,
+                   columns: list[str] | None = None, where: tuple[str, list] | None = None):
+        """The repository's current rows of ``table`` as a pyarrow Table, or None when it has none.
 
-        entry = (snapshot or self.snapshot(repo)).tables.get(table)
+        ``columns`` reads only those; ``dictionary`` reads those string columns dictionary-encoded; ``where=(column,
+        values)`` keeps the rows whose column is in values, reading only the shards that can hold them when the
+        table is sharded by that column. A damaged file raises ``DamagedFileError`` naming it."""
+        import pyarrow as pa
+
+        snap = snapshot or self.snapshot(repo)
+        entry = snap.tables.get(table)
         if entry is None:
             return None
-        # one known file: ParquetFile reads it without the dataset machinery (whose import alone costs ~45 ms)
-        with pq.ParquetFile(self.root / entry["file"], read_dictionary=dictionary) as data:
-            return data.read()
+        shards = shards_of(entry)
+        if where is not None and entry.get("shard_by") == where[0] and len(shards) > 1:
+            wanted = {key_shard(v, len(shards)) for v in where[1]}
+            shards = [s for k, s in enumerate(shards) if k in wanted]
+        wanted_columns = None if columns is None else list(dict.fromkeys(list(columns) + ([where[0]] if where else [])))
+        parts = [read_file(self.root / s["file"], repo, table, wanted_columns, dictionary) for s in shards]
+        if not parts:
+            return None
+        data = parts[0] if len(parts) == 1 else pa.concat_tables(parts, promote_options="permissive")
+        if where is not None:
+            data = _filter_in(data, *where)
+            if columns is not None and where[0] not in columns:
+                data = data.drop_columns([where[0]])
+        return data
 
     # -- writing ------------------------------------------------------------------------------------------------
     @contextmanager
-    def lock(self, repo: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    def lock(self, repo: str, timeout: float | None = None) -> Iterator[None]:
         """Serialize writers of one repository across processes; released by the kernel if the holder dies."""
-        self._ensure_layout()
+        self.prepare_write()
         path = self.root / "_locks" / f"{validate_repo_id(repo)}.lock"
+        with self._flock(path, lock_timeout() if timeout is None else timeout,
+                         f"repository {repo!r} is being written by another process"):
+            yield
+
+    @contextmanager
+    def _flock(self, path: Path, timeout: float, busy: str) -> Iterator[None]:
         with open(path, "a+") as fh:
             deadline = time.monotonic() + timeout
             while True:
@@ -209,50 +261,63 @@ class Lake:
                     fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
                     break
                 except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise LakeError(f"repository {repo!r} is being written by another process ({path})") from None
-                    time.sleep(0.05)
+                    if time.monotonic() >= deadline:
+                        raise LakeBusy(f"{busy} ({path}); waited {timeout:g} s") from None
+                    time.sleep(0.02)
             try:
                 yield
             finally:
                 fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
     def run_extractor(self, repo: str, extractor, source_root: Path, options: dict | None = None,
-                      progress=None, info: dict | None = None) -> RunSummary:
-        """Run one extractor for one repository and publish its tables as a new snapshot (all or nothing)."""
+                      progress=None, info: dict | None = None, lock_wait: float | None = None) -> RunSummary:
+        """Run one extractor for one repository and publish its tables as a new snapshot (all or nothing).
+
+        ``lock_wait`` bounds the wait for another writer of the repository (default ``CODELAKE_LOCK_TIMEOUT``);
+        past it ``LakeBusy`` is raised."""
         validate_repo_id(repo)
-        bad = [t for t in extractor.tables if not TABLE_NAME.match(t)]
-        if bad:
-            raise ExtractError(f"extractor {extractor.name!r}: table names {bad} are not [a-z][a-z0-9_]*")
-        with self.lock(repo):
-            snap = self.snapshot(repo)
-            self._sweep(repo, snap)
-            run_id, started = new_run_id(), datetime.now(timezone.utc)
-            cursor = Cursor.from_json(snap.cursors.get(extractor.name))
-            ctx = RunContext(repo=repo, root=Path(source_root), run_id=run_id, options=dict(options or {}),
-                             previous=lambda table, dictionary=None: self.read_table(repo, table, snap, dictionary),
-                             progress=progress)
-            staging = _Staging(self, repo, run_id, extractor)
-            try:
-                new_cursor = staging.consume(extractor.run(ctx, cursor))
-                written = staging.finish(snap)
-                status, error, failure = "ok", None, None
-            except Exception as exc:
-                failure = exc
-                staging.abort()
-                written, new_cursor, status = {}, cursor, "failed"
-                error = f"{type(exc).__name__}: {exc}"
-            summary = RunSummary(repo, extractor.name, run_id, status, staging.rows, ctx.counters.get("files_skipped", 0),
-                                 new_cursor.commit, error, (datetime.now(timezone.utc) - started).total_seconds())
-            written[RUNS_TABLE] = self._append_run(repo, snap, summary, extractor, started, ctx.counters)
-            cursors = {extractor.name: new_cursor.to_json()} if status == "ok" else {}
-            self.write_schemas({**extractor.tables, RUNS_TABLE: runs_schema()})
-            self._publish(snap, written, cursors, info or {})
-        if status != "ok":
-            raise ExtractError(f"extractor {extractor.name!r} failed on repository {repo!r}: {error}") from failure
+        _check_tables(extractor)
+        try:
+            with self.lock(repo, lock_wait):
+                summary = self._run_locked(repo, extractor, Path(source_root), dict(options or {}), progress, info)
+        except OSError as exc:
+            raise lake_write_error(exc, self.root) from None
+        self.after_write()
+        if summary.status != "ok":
+            raise ExtractError(f"extractor {extractor.name!r} failed on repository {repo!r}: {summary.error}")
         return summary
 
-    def _append_run(self, repo: str, snap: Snapshot, summary: RunSummary, extractor, started, counters) -> str:
+    def _run_locked(self, repo: str, extractor, source_root: Path, options: dict, progress, info) -> RunSummary:
+        snap = self.snapshot(repo)
+        self._sweep(repo, snap)
+        _check_owner(snap, extractor)
+        run_id, started = new_run_id(), datetime.now(timezone.utc)
+        cursor = Cursor.from_json(snap.cursors.get(extractor.name))
+        ctx = RunContext(repo=repo, root=source_root, run_id=run_id, options=options,
+                         previous=partial(self.read_table, repo, snapshot=snap), progress=progress)
+        staging = _Staging(self, repo, run_id, extractor, snap)
+        try:
+            new_cursor = staging.consume(extractor.run(ctx, cursor))
+            written = staging.finish(bool(options.get("full")))
+            status, error = "ok", None
+        except Exception as exc:  # the run fails as a whole; the previous snapshot stays
+            staging.abort()
+            if isinstance(exc, OSError) and exc.filename and str(exc.filename).startswith(str(self.root)):
+                raise
+            written, new_cursor, status = {}, cursor, "failed"
+            error = str(exc) if isinstance(exc, LakeError) else f"{type(exc).__name__}: {exc}"
+        if staging.dropped_damaged:
+            ctx.count("damaged_files_dropped", len(staging.dropped_damaged))
+        summary = RunSummary(repo, extractor.name, run_id, status, staging.rows, ctx.counters.get("files_skipped", 0),
+                             new_cursor.commit, error, (datetime.now(timezone.utc) - started).total_seconds())
+        written[RUNS_TABLE] = self._append_run(repo, snap, summary, extractor, started, ctx.counters)
+        cursors = {extractor.name: new_cursor.to_json()} if status == "ok" else {}
+        self.write_schemas({**extractor.tables, RUNS_TABLE: runs_schema()})
+        owners = {t: owner_of(extractor) for t in written if t != RUNS_TABLE}
+        self._publish(snap, written, cursors, info or {}, owners)
+        return summary
+
+    def _append_run(self, repo: str, snap: Snapshot, summary: RunSummary, extractor, started, counters) -> dict:
         import pyarrow as pa
 
         others = {k: v for k, v in counters.items() if k != "files_skipped"}
@@ -263,15 +328,17 @@ class Lake:
             "rows": sum(summary.rows.values()), "files_skipped": summary.files_skipped,
             "error": summary.error, "counters": json.dumps(others, sort_keys=True),
         }
-        schema = runs_schema()
-        new = pa.Table.from_pylist([row], schema=schema)
-        old = self.read_table(repo, RUNS_TABLE, snap)
-        table = pa.concat_tables([align_table(old, schema), new]) if old is not None else new
-        return write_table_file(self.table_dir(RUNS_TABLE, repo), summary.run_id, table, RUNS_TABLE)
+        write = TableWrite(self.version_dir(RUNS_TABLE, repo), self.root, repo, summary.run_id, RUNS_TABLE,
+                           runs_schema(), "run_id", snap.tables.get(RUNS_TABLE))
+        write.replace = ("run_id", [])  # append
+        write.add(pa.Table.from_pylist([row], schema=runs_schema()))
+        return write.finish(full=True)  # a damaged runs file loses its history, never the run
 
     def write_schemas(self, schemas: dict) -> None:
         """Keep ``_schemas/<table>.parquet``: an empty file with the table's full schema, read by the catalog."""
         import pyarrow.parquet as pq
+
+        from .fsio import finalize
 
         folder = self.root / "_schemas"
         folder.mkdir(parents=True, exist_ok=True)
@@ -280,113 +347,155 @@ class Lake:
             try:
                 if pq.read_schema(path).remove_metadata().equals(schema.remove_metadata()):
                     continue
-            except (OSError, ValueError):
+            except Exception:  # missing or damaged: written again
                 pass
             tmp = folder / f".{table}.tmp-{uuid.uuid4().hex[:8]}"
             pq.write_table(schema.empty_table(), tmp)
-            _finalize(tmp, path)
+            finalize(tmp, path)
 
     def table_dir(self, table: str, repo: str) -> Path:
-        return self.root / table / f"repo={repo}"
+        """The folder engines read: the repository's current shards of ``table``."""
+        return self.root / table / repo
 
-    def _publish(self, snap: Snapshot, written: dict[str, str], cursors: dict, info: dict) -> None:
+    def version_dir(self, table: str, repo: str) -> Path:
+        return self.root / VERSIONS / table / repo
+
+    def _publish(self, snap: Snapshot, written: dict[str, dict], cursors: dict, info: dict, owners: dict) -> None:
         now = time.time()
-        for table, rel in written.items():
-            old = snap.tables.get(table)
-            if old and old["file"] != rel:
-                snap.retired.append({"file": old["file"], "at": now})
-            snap.tables[table] = {"file": rel, "run_id": Path(rel).stem}
+        for table, entry in written.items():
+            kept = {s["file"] for s in entry["shards"]}
+            snap.retired.extend({"file": f, "at": now} for f in snap.files(table) if f not in kept)
+            if table in owners:
+                entry["extractor"] = owners[table]
+            snap.tables[table] = entry
+        for table in written:
+            fsync_dir(self.version_dir(table, snap.repo))  # the new shards' names are durable before the manifest
         snap.cursors.update(cursors)
         snap.info.update(info)
         snap.snapshot, snap.updated_at = new_run_id(), datetime.now(timezone.utc).isoformat()
-        expired = [r for r in snap.retired if now - r["at"] > RETAIN_SECONDS]
-        snap.retired = [r for r in snap.retired if now - r["at"] <= RETAIN_SECONDS]
-        _write_json_atomic(self.root / "_snapshots" / f"{snap.repo}.json", snap.to_json())
+        expired = [r for r in snap.retired if now - r["at"] > retain_seconds()]
+        snap.retired = [r for r in snap.retired if now - r["at"] <= retain_seconds()]
+        write_json_atomic(self.root / "_snapshots" / f"{snap.repo}.json", snap.to_json())
         for r in expired:
             (self.root / r["file"]).unlink(missing_ok=True)
-        self._link_current(snap)
+        for table in written:
+            self._link_current(snap, table)
 
-    def _link_current(self, snap: Snapshot) -> None:
-        """Point each table's ``data.parquet`` at the snapshot's version (atomic rename of a fresh hard link)."""
-        for entry in snap.tables.values():
-            target = self.root / entry["file"]
-            current = target.parent.parent / CURRENT_NAME
+    def _link_current(self, snap: Snapshot, table: str) -> None:
+        """Make ``<table>/<repo>/`` hold exactly the snapshot's shards: each ``part-<k>.parquet`` a hard link to
+        its version (replaced atomically), and no other Parquet file."""
+        folder = self.table_dir(table, snap.repo)
+        folder.mkdir(parents=True, exist_ok=True)
+        wanted = {CURRENT.format(k): self.root / f for k, f in enumerate(snap.files(table))}
+        for name, target in wanted.items():
+            current = folder / name
             try:
-                if current.exists() and os.path.samefile(current, target):
+                if os.path.samefile(current, target):
                     continue
-                tmp = current.with_name(f".data.tmp-{uuid.uuid4().hex[:8]}")
-                os.link(target, tmp)
-                os.replace(tmp, current)
             except OSError:
-                continue  # a filesystem without hard links: the snapshot manifest still names the data
+                pass
+            link_into_place(target, current, target.parent)
+        for path in folder.iterdir():
+            if path.name not in wanted and (path.name.endswith(".parquet") or path.name.startswith(".")):
+                path.unlink(missing_ok=True)
 
     def _sweep(self, repo: str, snap: Snapshot) -> None:
-        """Delete what killed writers left: temporary files and versions no manifest names (caller holds the lock)."""
-        keep = {e["file"] for e in snap.tables.values()} | {r["file"] for r in snap.retired}
-        for version_dir in self.root.glob(f"*/repo={repo}/_v"):
-            for path in version_dir.iterdir():
+        """Delete what killed writers left: temporary files, versions no manifest names, current files of tables
+        the snapshot no longer has; then repair the current links (the caller holds the lock)."""
+        keep = {f for t in snap.tables for f in snap.files(t)} | {r["file"] for r in snap.retired}
+        for folder in (self.root / VERSIONS).glob(f"*/{repo}"):
+            for path in folder.iterdir():
                 if str(path.relative_to(self.root)) not in keep:
                     path.unlink(missing_ok=True)
-            for tmp in version_dir.parent.glob(".data.tmp-*"):
-                tmp.unlink(missing_ok=True)
+        for folder in self.root.glob(f"*/{repo}"):
+            if TABLE_NAME.fullmatch(folder.parent.name) and folder.parent.name not in snap.tables and folder.is_dir():
+                shutil.rmtree(folder, ignore_errors=True)
+        for table in snap.tables:
+            self._link_current(snap, table)
         for tmp in (self.root / "_snapshots").glob(f".{repo}.json.tmp-*"):
             tmp.unlink(missing_ok=True)
-        self._link_current(snap)
+
+    def drop(self, repo: str) -> bool:
+        """Remove a repository: its snapshot first (readers stop seeing it at once), then its files and exports."""
+        validate_repo_id(repo)
+        manifest = self.root / "_snapshots" / f"{repo}.json"
+        try:
+            with self.lock(repo):
+                if not manifest.exists():
+                    return False
+                manifest.unlink()
+                fsync_dir(manifest.parent)
+                for folder in self._repo_folders(repo):
+                    shutil.rmtree(folder, ignore_errors=True)
+        except OSError as exc:
+            raise lake_write_error(exc, self.root) from None
+        self.after_write()
+        return True
+
+    def _repo_folders(self, repo: str) -> list[Path]:
+        tables = [p for p in self.root.iterdir() if p.is_dir() and TABLE_NAME.fullmatch(p.name)]
+        versions = list((self.root / VERSIONS).iterdir()) if (self.root / VERSIONS).is_dir() else []
+        return [p / repo for p in tables + versions] + [self.root / "_exports" / repo]
+
+    def after_write(self) -> None:
+        """Refresh the DuckDB database files ``codelake duckdb`` made, so they name the new snapshot."""
+        from .databases import refresh_after_write
+
+        refresh_after_write(self)
 
 
-def align_table(table, schema):
-    """Cast ``table`` to ``schema``: missing columns become nulls, extra columns are dropped (additive evolution)."""
+class LakeBusy(LakeError):
+    """Another process holds the lock past the wait allowed."""
+
+
+def _filter_in(table, column: str, values):
     import pyarrow as pa
+    import pyarrow.compute as pc
 
-    columns = []
-    for f in schema:
-        if f.name in table.column_names:
-            columns.append(table.column(f.name).cast(f.type))
-        else:
-            columns.append(pa.nulls(table.num_rows, f.type))
-    return pa.Table.from_arrays(columns, schema=schema)
+    data = table.column(column)
+    plain = data.cast(data.type.value_type) if pa.types.is_dictionary(data.type) else data
+    return table.filter(pc.is_in(plain, value_set=pa.array(list(values), plain.type)))
 
 
-def _file_metadata(schema, table: str, run_id: str):
-    meta = dict(schema.metadata or {})
-    meta.update({b"codelake.schema_version": str(LAKE_SCHEMA_VERSION).encode(), b"codelake.table": table.encode(),
-                 b"codelake.run_id": run_id.encode()})
-    return schema.with_metadata(meta)
+def _check_tables(extractor) -> None:
+    bad = [t for t in extractor.tables if not TABLE_NAME.fullmatch(t) or t == RUNS_TABLE]
+    if bad:
+        raise ExtractError(f"extractor {extractor.name!r}: table names {bad} are not [a-z][a-z0-9_]* or are "
+                           f"reserved ({RUNS_TABLE!r} is the lake's own)")
 
 
-def _finalize(tmp: Path, final: Path) -> None:
-    with open(tmp, "rb+") as fh:
-        os.fsync(fh.fileno())
-    os.replace(tmp, final)
-    _fsync_dir(final.parent)
+def owner_of(extractor) -> str:
+    """Who a table belongs to: the extractor's name, or the ``owner`` several extractors writing one table share."""
+    return getattr(extractor, "owner", None) or extractor.name
 
 
-def write_table_file(table_dir: Path, run_id: str, table, name: str) -> str:
-    """Write a whole (small) table as one new immutable version; returns its path relative to the lake root."""
-    import pyarrow.parquet as pq
-
-    version_dir = table_dir / "_v"
-    version_dir.mkdir(parents=True, exist_ok=True)
-    tmp, final = version_dir / f"{run_id}.tmp", version_dir / f"{run_id}.parquet"
-    pq.write_table(table.replace_schema_metadata(_file_metadata(table.schema, name, run_id).metadata), tmp)
-    _finalize(tmp, final)
-    return str(final.relative_to(table_dir.parent.parent))
+def _check_owner(snap: Snapshot, extractor) -> None:
+    for table in extractor.tables:
+        owner = (snap.tables.get(table) or {}).get("extractor")
+        if owner and owner != owner_of(extractor):
+            raise ExtractError(f"extractor {extractor.name!r} may not write table {table!r} of repository "
+                               f"{snap.repo!r}: it belongs to {owner!r}")
 
 
 class _Staging:
-    """Streams one run's batches to temporary files, then builds each table's new version."""
+    """One run's tables: Replace scopes and batches routed to each table's shards, then the new versions."""
 
-    def __init__(self, lake: Lake, repo: str, run_id: str, extractor):
+    def __init__(self, lake: Lake, repo: str, run_id: str, extractor, snap: Snapshot):
         self.lake, self.repo, self.run_id, self.extractor = lake, repo, run_id, extractor
-        self.schemas = {t: s for t, s in extractor.tables.items()}
-        self.writers: dict = {}
-        self.replace: dict[str, Replace] = {}
-        self.rows: dict[str, int] = {t: 0 for t in self.schemas}
+        self.shard_by = dict(getattr(extractor, "shard_by", None) or {})
+        self.tables: dict[str, TableWrite] = {}
+        self.snap = snap
+        self.rows: dict[str, int] = {t: 0 for t in extractor.tables}
+        self.dropped_damaged: list[str] = []
 
-    def _tmp_path(self, table: str, suffix: str) -> Path:
-        version_dir = self.lake.table_dir(table, self.repo) / "_v"
-        version_dir.mkdir(parents=True, exist_ok=True)
-        return version_dir / f"{self.run_id}.{suffix}"
+    def _table(self, table: str) -> TableWrite:
+        if table not in self.extractor.tables:
+            raise ExtractError(f"extractor {self.extractor.name!r} wrote undeclared table {table!r}")
+        if table not in self.tables:
+            self.tables[table] = TableWrite(self.lake.version_dir(table, self.repo), self.lake.root, self.repo,
+                                            self.run_id, table, self.extractor.tables[table],
+                                            self.shard_by.get(table), self.snap.tables.get(table))
+        return self.tables[table]
 
     def consume(self, gen) -> Cursor:
         while True:
@@ -395,23 +504,17 @@ class _Staging:
             except StopIteration as stop:
                 return stop.value if isinstance(stop.value, Cursor) else Cursor()
             if isinstance(item, Replace):
-                self._schema(item.table)
-                self.replace[item.table] = item
+                self._table(item.table).replace = (item.column, list(item.keys))
             elif isinstance(item, Batch):
                 self._write(item.table, item.data)
             else:
                 raise ExtractError(f"extractor {self.extractor.name!r} yielded {type(item).__name__}, not Batch/Replace")
 
-    def _schema(self, table: str):
-        if table not in self.schemas:
-            raise ExtractError(f"extractor {self.extractor.name!r} wrote undeclared table {table!r}")
-        return self.schemas[table]
-
     def _write(self, table: str, data) -> None:
         import pyarrow as pa
-        import pyarrow.parquet as pq
 
-        schema = self._schema(table)
+        write = self._table(table)
+        schema = self.extractor.tables[table]
         if isinstance(data, pa.RecordBatch):
             data = pa.Table.from_batches([data])
         if data.num_rows == 0:
@@ -420,65 +523,18 @@ class _Staging:
         if missing:
             raise ExtractError(f"extractor {self.extractor.name!r}: table {table!r} batch lacks columns {missing}")
         data = data.drop_columns([c for c in ("repo",) if c in data.column_names])
-        if table not in self.writers:
-            path = self._tmp_path(table, "new.tmp")
-            self.writers[table] = (path, pq.ParquetWriter(path, _file_metadata(schema, table, self.run_id)))
-        for start in range(0, data.num_rows, ROW_GROUP):  # cast slice by slice: a big batch is not copied whole
-            part = data.slice(start, ROW_GROUP)
-            part = part.append_column("repo", pa.array([self.repo] * part.num_rows, pa.string()))
-            self.writers[table][1].write_table(align_table(part, schema), row_group_size=ROW_GROUP)
+        data = data.append_column("repo", pa.array([self.repo] * data.num_rows, pa.string()))
+        write.add(align_table(data, schema))
         self.rows[table] += data.num_rows
 
-    def finish(self, snap: Snapshot) -> dict[str, str]:
+    def finish(self, full: bool) -> dict[str, dict]:
         written = {}
-        for table, schema in self.schemas.items():
-            written[table] = self._finish_table(table, schema, snap)
+        for table in self.extractor.tables:
+            write = self._table(table)
+            written[table] = write.finish(full)
+            self.dropped_damaged.extend(write.dropped_damaged)
         return written
 
-    def _finish_table(self, table: str, schema, snap: Snapshot) -> str:
-        import pyarrow.parquet as pq
-
-        new_path = None
-        if table in self.writers:
-            new_path, writer = self.writers.pop(table)
-            writer.close()
-        final = self._tmp_path(table, "parquet")
-        replace, old_entry = self.replace.get(table), snap.tables.get(table)
-        if replace is not None and old_entry is not None:
-            tmp = self._tmp_path(table, "tmp")
-            self._merge(self.lake.root / old_entry["file"], replace, new_path, schema, table, tmp)
-        elif new_path is not None:
-            tmp = new_path  # a whole new partition: the streamed file is the version
-        else:
-            tmp = self._tmp_path(table, "tmp")
-            pq.write_table(schema.empty_table().replace_schema_metadata(
-                _file_metadata(schema, table, self.run_id).metadata), tmp)
-        _finalize(tmp, final)
-        if new_path is not None and new_path != tmp:
-            new_path.unlink(missing_ok=True)
-        return str(final.relative_to(self.lake.root))
-
-    def _merge(self, old_file: Path, replace: Replace, new_path: Path | None, schema, table: str, tmp: Path) -> None:
-        """Old rows minus the replaced keys, then the run's rows, streamed batch by batch."""
-        import pyarrow as pa
-        import pyarrow.compute as pc
-        import pyarrow.parquet as pq
-
-        drop = pa.array(list(replace.keys))
-        with pq.ParquetWriter(tmp, _file_metadata(schema, table, self.run_id)) as out:
-            for batch in pq.ParquetFile(old_file).iter_batches(batch_size=ROW_GROUP):
-                part = align_table(pa.Table.from_batches([batch]), schema)
-                if len(drop):
-                    part = part.filter(pc.invert(pc.is_in(part.column(replace.column), value_set=drop)))
-                out.write_table(part.replace_schema_metadata(out.schema.metadata))
-            if new_path is not None:
-                for batch in pq.ParquetFile(new_path).iter_batches(batch_size=ROW_GROUP):
-                    out.write_table(pa.Table.from_batches([batch]).replace_schema_metadata(out.schema.metadata))
-
     def abort(self) -> None:
-        for path, writer in self.writers.values():
-            try:
-                writer.close()
-            finally:
-                path.unlink(missing_ok=True)
-        self.writers.clear()
+        for write in self.tables.values():
+            write.abort()

@@ -124,7 +124,7 @@ def test_every_command_is_documented_in_the_readme():
 
 def test_a_damaged_lake_file_is_one_line_too(indexed):
     lake, _ = indexed
-    for version in (lake / "symbols" / "repo=demo" / "_v").glob("*.parquet"):
+    for version in (lake / "_versions" / "symbols" / "demo").glob("*.parquet"):
         version.write_bytes(b"PAR1 this is not parquet")
     out = codelake(lake, "callers", "load")
     assert out.returncode == 1 and "Traceback" not in out.stderr

@@ -40,7 +40,7 @@ def _parse_only_floor(lake_dir: Path, repo: str, root: Path) -> tuple[float, int
 
     from extractors.structure.languages import LANGUAGES
 
-    files = pq.read_table(lake_dir / "files" / f"repo={repo}" / "data.parquet").to_pylist()
+    files = pq.read_table(lake_dir / "files" / repo).to_pylist()
     parsed = [(f["path"], LANGUAGES[f["language"]].grammar) for f in files if f["parse_status"] in ("ok", "partial")]
     parsers = {g: get_parser(g) for _, g in parsed}
     blobs = [((root / p).read_bytes(), g) for p, g in parsed]  # read first: the floor is parsing, not I/O
@@ -174,7 +174,7 @@ def _fetched_repo_rows(work: Path) -> list[dict]:
 def _languages(lake_dir: Path, repo: str) -> str:
     import pyarrow.parquet as pq
 
-    files = pq.read_table(lake_dir / "files" / f"repo={repo}" / "data.parquet", columns=["language"]).to_pylist()
+    files = pq.read_table(lake_dir / "files" / repo, columns=["language"]).to_pylist()
     counts: dict[str, int] = {}
     for f in files:
         counts[f["language"]] = counts.get(f["language"], 0) + 1

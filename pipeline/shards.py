@@ -1,0 +1,317 @@
+"""A table's partition for one repository, as shards: files that each hold the rows whose shard key hashes to them.
+
+An extractor names a table's shard key (``shard_by = {"symbols": "path"}``, usually the column its ``Replace`` uses).
+The shard count is chosen from the table's size when the partition is written whole and kept in the snapshot, so a
+``Replace`` of a few keys rewrites only the shards holding those keys and names the others again unchanged: a one-file
+update costs the size of a shard, not of the repository. Tables without a key are one shard.
+"""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+from typing import Iterator
+
+from . import LAKE_SCHEMA_VERSION
+from .errors import LakeError
+from .fsio import finalize
+
+SHARD_ROWS = 16_384  # rows per shard: rewriting one costs ~10-20 ms; a 600K-row table is ~40 files
+BUFFER_ROWS = 262_144  # rows held in memory while routing a large table to its shards
+HASH = "crc32"  # of the key's UTF-8 text, modulo the shard count (recorded in the snapshot)
+
+
+class DamagedFileError(LakeError):
+    """A file a snapshot names is missing, truncated or not Parquet."""
+
+    def __init__(self, path: Path, repo: str, table: str, detail: str):
+        self.path, self.repo, self.table = path, repo, table
+        super().__init__(f"damaged lake file {path} (repository {repo!r}, table {table!r}: {detail}); "
+                         f"rebuild it with `codelake index --full` (`codelake check` lists every damaged file)")
+
+
+def shard_count(rows: int) -> int:
+    return max(1, -(-rows // SHARD_ROWS))
+
+
+def key_shard(value, n: int) -> int:
+    if n <= 1 or value is None:
+        return 0
+    return zlib.crc32(str(value).encode("utf-8", "surrogatepass")) % n
+
+
+def shard_ids(column, n: int):
+    """The shard of every row, from its key (hashed once per distinct value)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if n <= 1:
+        return pa.array([0] * len(column), pa.int32())
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
+    encoded = column if pa.types.is_dictionary(column.type) else pc.dictionary_encode(column)
+    per_value = pa.array([key_shard(v, n) for v in encoded.dictionary.to_pylist()], pa.int32())
+    return per_value.take(encoded.indices).fill_null(0)
+
+
+def split(table, key: str | None, n: int) -> Iterator[tuple[int, object]]:
+    """(shard, rows) for every shard that ``table`` has rows for."""
+    import pyarrow.compute as pc
+
+    if n <= 1 or key is None:
+        yield 0, table
+        return
+    ids = shard_ids(table.column(key), n)
+    for k in sorted(set(pc.unique(ids).to_pylist())):
+        yield k, table.filter(pc.equal(ids, k))
+
+
+def file_metadata(schema, table: str, run_id: str):
+    meta = dict(schema.metadata or {})
+    meta.update({b"codelake.schema_version": str(LAKE_SCHEMA_VERSION).encode(), b"codelake.table": table.encode(),
+                 b"codelake.run_id": run_id.encode()})
+    return schema.with_metadata(meta)
+
+
+def align_table(table, schema):
+    """Cast ``table`` to ``schema``: missing columns become nulls, extra columns are dropped (additive evolution)."""
+    import pyarrow as pa
+
+    columns = []
+    for f in schema:
+        if f.name in table.column_names:
+            columns.append(table.column(f.name).cast(f.type))
+        else:
+            columns.append(pa.nulls(table.num_rows, f.type))
+    return pa.Table.from_arrays(columns, schema=schema)
+
+
+def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None):
+    """One shard as a pyarrow Table; anything wrong with the file is a ``DamagedFileError`` naming it."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        with pq.ParquetFile(path, read_dictionary=dictionary) as data:
+            present = set(data.schema_arrow.names)
+            return data.read(columns=[c for c in columns if c in present] if columns else None)
+    except FileNotFoundError:
+        raise DamagedFileError(path, repo, table, "missing") from None
+    except (OSError, pa.ArrowException, ValueError) as exc:
+        raise DamagedFileError(path, repo, table, str(exc).splitlines()[0][:200] or type(exc).__name__) from None
+
+
+class _ShardFile:
+    """One shard's new rows for this run: buffered in memory, written as row groups to a temporary file."""
+
+    def __init__(self, path: Path, schema):
+        self.path, self.schema, self.parts, self.buffered, self.rows, self.writer = path, schema, [], 0, 0, None
+
+    def add(self, part) -> None:
+        self.parts.append(part)
+        self.buffered += part.num_rows
+        self.rows += part.num_rows
+
+    def flush(self) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        if not self.parts:
+            return
+        if self.writer is None:
+            self.writer = pq.ParquetWriter(self.path, self.schema)
+        data = pa.concat_tables(self.parts)
+        self.writer.write_table(data.replace_schema_metadata(self.schema.metadata), row_group_size=BUFFER_ROWS)
+        self.parts, self.buffered = [], 0
+
+    def close(self) -> Path | None:
+        self.flush()
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+            return self.path
+        return None
+
+    def discard(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.path.unlink(missing_ok=True)
+
+
+class TableWrite:
+    """One table's new version for one repository and run: the run's rows routed to shards, then merged with the old
+    shards that a ``Replace`` keeps. Shards neither replaced nor given rows are named again unchanged."""
+
+    def __init__(self, folder: Path, root: Path, repo: str, run_id: str, table: str, schema, shard_by: str | None,
+                 old: dict | None):
+        self.folder, self.root, self.repo, self.run_id, self.table = folder, root, repo, run_id, table
+        self.schema = file_metadata(schema, table, run_id)
+        self.shard_by = shard_by if shard_by in schema.names else None
+        self.old = old
+        old_shards = shards_of(old) if old else []
+        same_key = old is not None and old.get("shard_by") == self.shard_by
+        self.n = len(old_shards) if same_key and old_shards else (1 if self.shard_by is None else None)
+        self.files: dict[object, _ShardFile] = {}
+        self.rows = 0
+        self.replace = None  # (column, keys)
+        self.dropped_damaged: list[str] = []
+
+    # -- the run's rows -------------------------------------------------------------------------------------------
+    def add(self, data) -> None:
+        self.rows += data.num_rows
+        if self.n is None:  # first write of a sharded table: its size decides the count; spool until then
+            self._file("spool").add(data)
+        else:
+            for k, part in split(data, self.shard_by, self.n):
+                self._file(k).add(part)
+        if sum(f.buffered for f in self.files.values()) >= BUFFER_ROWS:
+            for f in self.files.values():
+                f.flush()
+
+    def _file(self, k) -> _ShardFile:
+        if k not in self.files:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.files[k] = _ShardFile(self.folder / f".{self.run_id}-{k}.new.tmp", self.schema)
+        return self.files[k]
+
+    def abort(self) -> None:
+        for f in self.files.values():
+            f.discard()
+        self.files.clear()
+
+    # -- the new version ------------------------------------------------------------------------------------------
+    def finish(self, full: bool) -> dict:
+        """Write the new shard files (fsynced, renamed); returns the snapshot entry naming every shard."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        new = {k: f.close() for k, f in self.files.items()}
+        try:
+            if self.replace is None or self.old is None:
+                shards = self._whole(new)
+            elif self.n is not None:
+                shards = self._merge(new, full)
+            else:
+                shards = self._rekey(new, full)
+        finally:
+            for path in new.values():
+                if path is not None:
+                    path.unlink(missing_ok=True)
+        return {"shard_by": self.shard_by, "hash": HASH, "shards": shards, "rows": sum(s["rows"] for s in shards),
+                "run_id": self.run_id}
+
+    def _whole(self, new: dict) -> list[dict]:
+        """The run's rows are the whole partition."""
+        n = shard_count(self.rows) if self.shard_by else 1
+        sources = [p for p in new.values() if p is not None]
+        if self.n == n and "spool" not in new:
+            return [self._write(k, [new[k]] if new.get(k) else []) for k in range(n)]
+        return self._reroute(sources, n)
+
+    def _merge(self, new: dict, full: bool) -> list[dict]:
+        """Old shards minus the replaced keys plus the run's rows; untouched shards carried over."""
+        column, keys = self.replace
+        old = shards_of(self.old)
+        touched = {k for k, p in new.items() if p is not None}
+        touched |= {key_shard(k, self.n) for k in keys} if column == self.shard_by else set(range(self.n))
+        drop = _key_array(keys)
+        shards = []
+        for k, entry in enumerate(old):
+            if k not in touched:
+                shards.append(entry)
+                continue
+            base = self._old_rows(entry, column, drop, full)
+            shards.append(self._write(k, [new[k]] if new.get(k) else [], base))
+        total = sum(s["rows"] for s in shards)
+        if self.shard_by and not (self.n / 2 <= shard_count(total) <= self.n * 2) and shard_count(total) != self.n:
+            sources = [self.root / s["file"] for s in shards]
+            return self._reroute(sources, shard_count(total))  # the table grew or shrank past twice its shards
+        return shards
+
+    def _rekey(self, new: dict, full: bool) -> list[dict]:
+        """A ``Replace`` on a partition written under another shard key (or by a lake of schema version 1): every
+        old shard minus the replaced keys, plus the run's rows, routed again by the new key."""
+        import pyarrow.parquet as pq
+
+        column, keys = self.replace
+        drop, kept = _key_array(keys), self.folder / f".{self.run_id}-kept.tmp"
+        try:
+            with pq.ParquetWriter(kept, self.schema) as out:
+                for entry in shards_of(self.old):
+                    rows = self._old_rows(entry, column, drop, full)
+                    if rows is not None and rows.num_rows:
+                        out.write_table(rows.replace_schema_metadata(self.schema.metadata))
+            rows = pq.read_metadata(kept).num_rows + self.rows
+            sources = [kept] + [p for p in new.values() if p is not None]
+            return self._reroute(sources, shard_count(rows) if self.shard_by else 1)
+        finally:
+            kept.unlink(missing_ok=True)
+
+    def _old_rows(self, entry: dict, column: str, drop, full: bool):
+        import pyarrow.compute as pc
+
+        try:
+            rows = read_file(self.root / entry["file"], self.repo, self.table)
+        except DamagedFileError:
+            if not full:
+                raise
+            self.dropped_damaged.append(entry["file"])  # `index --full` rebuilds what a damaged file held
+            return None
+        rows = align_table(rows, self.schema)
+        if len(drop) and column in rows.column_names:
+            values = rows.column(column)
+            rows = rows.filter(pc.invert(pc.is_in(values, value_set=drop.cast(values.type))))
+        return rows
+
+    def _reroute(self, sources: list[Path], n: int) -> list[dict]:
+        """Read files back and distribute their rows over ``n`` shards (a first write, or a changed count)."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        files = {k: _ShardFile(self.folder / f".{self.run_id}-{k}.route.tmp", self.schema) for k in range(n)}
+        try:
+            for source in sources:
+                with pq.ParquetFile(source) as data:
+                    for batch in data.iter_batches(batch_size=BUFFER_ROWS):
+                        part = align_table(pa.Table.from_batches([batch]), self.schema)
+                        for k, rows in split(part, self.shard_by, n):
+                            files[k].add(rows)
+                        if sum(f.buffered for f in files.values()) >= BUFFER_ROWS:
+                            for f in files.values():
+                                f.flush()
+            routed = {k: f.close() for k, f in files.items()}
+            return [self._write(k, [routed[k]] if routed[k] else []) for k in range(n)]
+        finally:
+            for f in files.values():
+                f.discard()
+
+    def _write(self, k: int, parts: list[Path], base=None) -> dict:
+        """Shard ``k``'s new version: ``base`` rows (the old ones kept) then each part file's rows."""
+        import pyarrow.parquet as pq
+
+        final = self.folder / f"{self.run_id}-{k}.parquet"
+        tmp = self.folder / f".{self.run_id}-{k}.tmp"
+        if base is None and len(parts) == 1:
+            parts[0].replace(tmp)  # the routed file is the shard as it is
+        else:
+            with pq.ParquetWriter(tmp, self.schema) as out:
+                if base is not None and base.num_rows:
+                    out.write_table(base.replace_schema_metadata(self.schema.metadata), row_group_size=BUFFER_ROWS)
+                for part in parts:
+                    with pq.ParquetFile(part) as data:
+                        for i in range(data.num_row_groups):
+                            out.write_table(data.read_row_group(i).replace_schema_metadata(self.schema.metadata))
+        finalize(tmp, final, sync_dir=False)
+        rows = pq.read_metadata(final).num_rows
+        return {"file": str(final.relative_to(self.root)), "rows": rows, "bytes": final.stat().st_size}
+
+
+def _key_array(keys):
+    import pyarrow as pa
+
+    return pa.array(list(keys)) if keys else pa.array([], pa.string())
+
+
+def shards_of(entry: dict) -> list[dict]:
+    """A snapshot entry's shard list; a lake of schema version 1 named one ``file`` per table."""
+    if "shards" in entry:
+        return entry["shards"]
+    return [{"file": entry["file"]}] if entry.get("file") else []
