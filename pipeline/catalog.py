@@ -1,9 +1,15 @@
 """DuckDB over the lake: one connection with every view and macro of ``sql/`` created on it.
 
-Python never builds SQL text here. It sets one DuckDB variable per table, ``lake_<table>``, to the list of files of
-the repositories' current snapshots (plus an empty file carrying the table's full schema, so that every column exists
-even when no repository wrote it yet), then runs the ``.sql`` files as they are. A file whose dependencies are missing
-(a table no extractor wrote yet) is skipped and listed in ``Catalog.skipped``.
+Python never builds a view's SQL. For each table it defines one macro, ``lake_<table>()``, returning the list of
+files of the repositories' current snapshots (plus an empty file carrying the table's full schema, so that every
+column exists even when no repository wrote it yet), then runs the ``.sql`` files as they are: a base view reads
+``read_parquet(lake_<table>(), union_by_name = true)``. Macros, unlike session variables, live in a database file,
+so the same views work in a persistent database (``pipeline.databases``) opened by any DuckDB client.
+
+Views shipped by extractor plugins are copied into the lake (``_views/<extractor>/<view>.sql``) by the run that
+writes their tables, and are created here like the built-in ones. A file whose dependencies are missing (a table no
+extractor wrote yet) is skipped and listed in ``Catalog.skipped``. A damaged Parquet file leaves out only its
+repository's rows of its table, and is listed in ``Catalog.damaged``.
 """
 
 from __future__ import annotations
@@ -14,10 +20,13 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import QueryError
-from .lake import Lake
+from .lake import TABLE_NAME, Lake
 
 SQL_PACKAGE = "codelake_sql"
 SCHEMA_DIR = "_schemas"
+VIEWS_DIR = "_views"
+LEGACY_VARIABLE = re.compile(r"getvariable\('(lake_[a-z0-9_]+)'\)")  # .sql files written before macros
+MACRO_CALL = re.compile(r"\b(lake_[a-z0-9_]+)\(\)")
 
 
 def sql_files(subfolder: str | None = None) -> dict[str, str]:
@@ -32,6 +41,24 @@ def sql_files(subfolder: str | None = None) -> dict[str, str]:
     }
 
 
+def plugin_sql_files(lake: Lake) -> dict[str, str]:
+    """Views that extractor plugins shipped with their tables, as the lake keeps them (built-in names win)."""
+    folder = lake.root / VIEWS_DIR
+    found: dict[str, str] = {}
+    for path in sorted(folder.glob("*/*.sql")) if folder.is_dir() else []:
+        if TABLE_NAME.fullmatch(path.stem):
+            try:
+                found.setdefault(path.stem, path.read_text())
+            except (OSError, UnicodeDecodeError):
+                continue
+    return found
+
+
+def all_sql_files(lake: Lake) -> dict[str, str]:
+    built_in = sql_files()
+    return {**{k: v for k, v in plugin_sql_files(lake).items() if k not in built_in}, **built_in}
+
+
 def sql_header(text: str) -> str:
     """The leading comment of a view file (its grain and columns)."""
     lines = []
@@ -43,19 +70,77 @@ def sql_header(text: str) -> str:
 
 
 @dataclass
+class TableFiles:
+    """What each table's macro names: files per table, and which repository each file belongs to."""
+
+    files: dict[str, list[str]] = field(default_factory=dict)
+    owner: dict[str, tuple[str, str]] = field(default_factory=dict)  # file -> (repo, table)
+    snapshots: dict[str, str | None] = field(default_factory=dict)  # repo -> snapshot id
+
+
+def table_files(lake: Lake, repos: list[str] | None = None, damaged: dict | None = None) -> TableFiles:
+    """Every table's files: its schema file, then each repository's current shards (a repository with a damaged
+    file of a table is left out of that table)."""
+    out = TableFiles()
+    root = lake.root.resolve()
+    schema_dir = lake.root / SCHEMA_DIR
+    for schema_file in sorted(schema_dir.glob("*.parquet")) if schema_dir.is_dir() else []:
+        if TABLE_NAME.fullmatch(schema_file.stem):  # a stray copy ("files (copy).parquet") is no table
+            out.files[schema_file.stem] = [str(schema_file.resolve())]
+    damaged = damaged or {}
+    left_out = {(repo, table) for repo, table, _ in damaged.values() if repo}
+    out.files = {t: paths for t, paths in out.files.items() if paths[0] not in damaged}
+    for repo in repos or lake.repos():
+        snap = lake.snapshot(repo)
+        out.snapshots[repo] = snap.snapshot
+        for table in snap.tables:
+            if (repo, table) in left_out or not TABLE_NAME.fullmatch(table):
+                continue
+            for rel in snap.files(table):
+                path = str(root / rel)
+                out.files.setdefault(table, []).append(path)
+                out.owner[path] = (repo, table)
+    return out
+
+
+def table_variables(lake: Lake, repos: list[str] | None = None) -> dict[str, list[str]]:
+    """``{table: files}`` as the catalog's macros name them (kept for callers of the first API)."""
+    return table_files(lake, repos).files
+
+
+def _sql_list(paths: list[str]) -> str:
+    return "[" + ", ".join("'" + p.replace("'", "''") + "'" for p in paths) + "]"
+
+
+def define_table_macros(con, files: dict[str, list[str]]) -> None:
+    """``lake_<table>()`` for every table: the one place Python writes SQL, a list of quoted file names."""
+    for table, paths in files.items():
+        con.execute(f"CREATE OR REPLACE MACRO lake_{_ident(table)}() AS {_sql_list(paths)}")
+
+
+@dataclass
 class Catalog:
     con: object
     lake: Lake
     views: list[str] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
+    damaged: dict[str, tuple[str, str, str]] = field(default_factory=dict)  # file -> (repo, table, reason)
+    repos: list[str] | None = None
+    current: TableFiles = field(default_factory=TableFiles)
+    pinned: set[str] = field(default_factory=set)
+    wanted: list[str] | None = None
 
     def sql(self, query: str, params=None):
         import duckdb
 
         try:
             return self.con.execute(query, params or [])
+        except duckdb.IOException as exc:
+            if self.refresh():  # a long-lived reader whose files were retired: read the newer snapshot
+                return self.sql(query, params)
+            raise QueryError(_one_line(exc)) from None
         except duckdb.Error as exc:
-            raise QueryError(str(exc).splitlines()[0]) from None
+            raise QueryError(_one_line(exc)) from None
 
     def require(self, view: str, message: str) -> None:
         """Fail with ``message`` (what to run) when ``view`` could not be created: its tables are not in the lake."""
@@ -65,44 +150,71 @@ class Catalog:
     def pin(self, tables: list[str] | None = None) -> None:
         """Hold base tables in memory (``sql/pins/``) so repeated queries of a long-lived session are warm."""
         for name, text in sql_files("pins").items():
-            if tables is None or name in tables:
-                self.con.execute(text)
+            if (tables is None or name in tables) and name in self.views:
+                self.con.execute(_portable(text))
+                self.pinned.add(name)
 
     def rows(self, query: str, params=None) -> tuple[list[str], list[tuple]]:
         cur = self.sql(query, params)
         return [d[0] for d in cur.description or []], cur.fetchall()
 
+    def refresh(self) -> bool:
+        """Read the repositories' newest snapshots, if any changed, without reconnecting. The new file lists (and
+        pinned copies) replace the old ones in one transaction: a query sees the old set or the new, never a mix."""
+        fresh = table_files(self.lake, self.repos, self.damaged)
+        if fresh.files == self.current.files:
+            return False
+        changed = {t for t in fresh.files if fresh.files[t] != self.current.files.get(t)}
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            define_table_macros(self.con, {t: fresh.files[t] for t in changed})
+            self.current = fresh
+            for name, text in sql_files("pins").items():
+                if name in self.pinned and name in changed:
+                    self.con.execute(_portable(text))
+            self.con.execute("COMMIT")
+        except Exception:
+            self.con.execute("ROLLBACK")
+            raise
+        if self.skipped:  # a table that appeared since: its views can be created now
+            create_views(self, self.wanted)
+        return True
 
-def table_variables(lake: Lake, repos: list[str] | None = None) -> dict[str, list[str]]:
-    files = lake.snapshot_files(repos)
-    schema_dir = lake.root / SCHEMA_DIR
-    variables = {}
-    for schema_file in sorted(schema_dir.glob("*.parquet")) if schema_dir.is_dir() else []:
-        variables[schema_file.stem] = [str(schema_file.resolve())] + files.get(schema_file.stem, [])
-    return variables
+
+def _one_line(exc) -> str:
+    return str(exc).splitlines()[0]
 
 
 def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: int | None = None,
-            views: list[str] | None = None) -> Catalog:
+            views: list[str] | None = None, database: str = ":memory:") -> Catalog:
     """A DuckDB connection with the lake's views; ``views`` limits them to those named and what they read (a
     one-shot command then skips binding the rest)."""
     import duckdb
 
     lake = lake or Lake()
-    con = duckdb.connect()
+    con = duckdb.connect(database)
     if threads:
         con.execute(f"SET threads = {int(threads)}")
-    variables = table_variables(lake, repos)
-    for table, paths in variables.items():
-        con.execute(f"SET VARIABLE lake_{_ident(table)} = ?", [paths])
-    catalog = Catalog(con=con, lake=lake)
-    files = sql_files()
+    catalog = Catalog(con=con, lake=lake, repos=repos, wanted=views)
+    catalog.current = table_files(lake, repos)
+    define_table_macros(con, catalog.current.files)
+    create_views(catalog, views)
+    return catalog
+
+
+def create_views(catalog: Catalog, views: list[str] | None = None) -> None:
+    files = {n: _portable(t) for n, t in all_sql_files(catalog.lake).items()}
     deps = dependencies(files)
     if views is not None:
         wanted = _closure(views, deps)
         files, deps = {n: files[n] for n in wanted}, {n: deps[n] for n in wanted}
-    _create_views(catalog, files, deps, {f"lake_{t}" for t in variables})
-    return catalog
+    catalog.skipped = {}
+    _create_views(catalog, files, deps)
+
+
+def _portable(text: str) -> str:
+    """A view written against the first convention (session variables) reads the table macros instead."""
+    return LEGACY_VARIABLE.sub(r"\1()", text)
 
 
 def _closure(names: list[str], deps: dict[str, set[str]]) -> set[str]:
@@ -122,36 +234,75 @@ def _ident(name: str) -> str:
 
 
 def dependencies(files: dict[str, str]) -> dict[str, set[str]]:
-    """What each file reads, from its SQL text (comments left out): other files' views and ``lake_*`` variables."""
+    """What each file reads, from its SQL text (comments left out): other files' views and ``lake_*()`` macros."""
     deps = {}
     for name, text in files.items():
-        body = "\n".join(line.split("--", 1)[0] for line in text.splitlines())
+        body = "\n".join(line.split("--", 1)[0] for line in _portable(text).splitlines())
         words = set(re.findall(r"(?i)\b(?:from|join)\s+([a-z_][a-z0-9_]*)", body))  # relations and table macros
-        variables = set(re.findall(r"getvariable\('(lake_[a-z0-9_]+)'\)", body))
-        deps[name] = ((words & set(files)) - {name}) | variables
+        macros = set(MACRO_CALL.findall(body))
+        deps[name] = ((words & set(files)) - {name}) | macros
     return deps
 
 
-def _create_views(catalog: Catalog, files: dict[str, str], deps: dict[str, set[str]], variables: set[str]) -> None:
+def _create_views(catalog: Catalog, files: dict[str, str], deps: dict[str, set[str]]) -> None:
     """Create the views in dependency order; one whose tables or views are missing is skipped without a try."""
     from graphlib import CycleError, TopologicalSorter
-
-    import duckdb
 
     try:
         order = list(TopologicalSorter({n: d & set(files) for n, d in deps.items()}).static_order())
     except CycleError as exc:
         raise QueryError(f"the SQL files depend on each other in a cycle: {exc.args[1]}") from None
-    available = set(variables)
+    available = {f"lake_{t}" for t in catalog.current.files} | set(catalog.views)
     for name in order:
+        if name in catalog.views:
+            continue
         missing = sorted(deps[name] - available)
         if missing:
             catalog.skipped[name] = f"needs {', '.join(missing)}"
             continue
-        try:
-            catalog.con.execute(files[name])
-        except duckdb.Error as exc:
-            catalog.skipped[name] = str(exc).splitlines()[0]
+        error = _create_one(catalog, name, files[name], deps[name])
+        if error:
+            catalog.skipped[name] = error
             continue
         catalog.views.append(name)
         available.add(name)
+
+
+def _create_one(catalog: Catalog, name: str, text: str, deps: set[str]) -> str | None:
+    """Create one view; when a base table's files fail to bind, leave out the repositories whose files are damaged
+    and try again (a damaged file costs only its repository's rows of its table)."""
+    import duckdb
+
+    for _ in range(len(catalog.current.owner) + 1):
+        try:
+            catalog.con.execute(text)
+            return None
+        except duckdb.Error as exc:
+            tables = [d[len("lake_"):] for d in deps if d.startswith("lake_")]
+            if not tables or not _leave_out_damaged(catalog, tables):
+                return _one_line(exc)
+    return "too many damaged files"
+
+
+def _leave_out_damaged(catalog: Catalog, tables: list[str]) -> bool:
+    """Check each file of ``tables`` on its own; returns whether any damaged one was found (and left out)."""
+    import duckdb
+
+    found = False
+    probe = duckdb.connect()
+    for table in tables:
+        for path in catalog.current.files.get(table, []):
+            try:
+                probe.execute("SELECT count(*) FROM parquet_metadata(?)", [path]).fetchone()
+            except duckdb.Error as exc:
+                repo, owner_table = catalog.current.owner.get(path, ("", table))
+                catalog.damaged[path] = (repo, owner_table, _one_line(exc))
+                found = True
+    probe.close()
+    if found:
+        before = set(catalog.current.files)
+        catalog.current = table_files(catalog.lake, catalog.repos, catalog.damaged)
+        define_table_macros(catalog.con, catalog.current.files)
+        for table in before - set(catalog.current.files):
+            catalog.con.execute(f"DROP MACRO IF EXISTS lake_{_ident(table)}")
+    return found

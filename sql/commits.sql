@@ -4,4 +4,4 @@
 --          they merge), committer_name, committer_email, is_root, is_shallow_boundary, topo_seq (topological
 --          position, parents before children).
 CREATE OR REPLACE VIEW commits AS
-SELECT * FROM read_parquet(getvariable('lake_commits'), union_by_name = true);
+SELECT * FROM read_parquet(lake_commits(), union_by_name = true);

@@ -3,4 +3,4 @@
 --          resolution (same_file | import | inherited | constructor | same_package | unique_name | ambiguous |
 --          dispatch | unresolved), provenance, ref_form, receiver, dst_path.
 CREATE OR REPLACE VIEW edges AS
-SELECT * FROM read_parquet(getvariable('lake_edges'), union_by_name = true);
+SELECT * FROM read_parquet(lake_edges(), union_by_name = true);

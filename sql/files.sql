@@ -2,4 +2,4 @@
 -- Columns: repo, path, language, blob_sha, lines, bytes, is_test, is_generated, is_vendored,
 --          parse_status (ok | partial | fallback | skipped), skip_reason, indexed_commit, package, error_lines.
 CREATE OR REPLACE VIEW files AS
-SELECT * FROM read_parquet(getvariable('lake_files'), union_by_name = true);
+SELECT * FROM read_parquet(lake_files(), union_by_name = true);

@@ -1,4 +1,4 @@
 -- refs: one row per raw reference as written in a file (call site, callback, base class, import), before resolution.
 -- Columns: repo, path, src_qualname, kind, name, receiver, module, alias, line.
 CREATE OR REPLACE VIEW refs AS
-SELECT * FROM read_parquet(getvariable('lake_refs'), union_by_name = true);
+SELECT * FROM read_parquet(lake_refs(), union_by_name = true);

@@ -2,4 +2,4 @@
 -- Columns: repo, run_id, extractor, extractor_version, commit, started_at, finished_at, status, rows,
 --          files_skipped, error, counters (JSON of the extractor's other counters).
 CREATE OR REPLACE VIEW runs AS
-SELECT * FROM read_parquet(getvariable('lake_runs'), union_by_name = true);
+SELECT * FROM read_parquet(lake_runs(), union_by_name = true);

@@ -2,4 +2,4 @@
 -- Columns: repo, id ('<path>::<Qualified.name>'), path, name, qualname, kind, line_start, line_end, parent_id,
 --          language, is_exported, is_entry_point, is_test, entry_reason.
 CREATE OR REPLACE VIEW symbols AS
-SELECT * FROM read_parquet(getvariable('lake_symbols'), union_by_name = true);
+SELECT * FROM read_parquet(lake_symbols(), union_by_name = true);

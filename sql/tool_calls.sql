@@ -5,4 +5,4 @@
 --          path_source (tool_input, cwd, patch_header, shell_parse, agent_jsonl), confidence, success, git_branch, model,
 --          source_file, source_line, extractor, command (only with the keep_commands opt-in).
 CREATE OR REPLACE VIEW tool_calls AS
-SELECT * FROM read_parquet(getvariable('lake_tool_calls'), union_by_name = true);
+SELECT * FROM read_parquet(lake_tool_calls(), union_by_name = true);

@@ -1,4 +1,4 @@
 -- pin files: load the table's current snapshot into memory for a long-lived session (warm queries); the view of the
 -- same name then reads the in-memory copy. Run by pipeline.catalog.Catalog.pin(), never on connect.
-CREATE OR REPLACE TEMP TABLE pinned_files AS SELECT * FROM read_parquet(getvariable('lake_files'), union_by_name = true);
+CREATE OR REPLACE TEMP TABLE pinned_files AS SELECT * FROM read_parquet(lake_files(), union_by_name = true);
 CREATE OR REPLACE TEMP VIEW files AS SELECT * FROM pinned_files;
