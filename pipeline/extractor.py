@@ -12,6 +12,11 @@ An extractor is a plain class::
             ...yield Batch("my_table", record_batch)
             return Cursor(commit=..., state={...})             # the next run's cursor
 
+Optional attributes: ``shard_by = {"my_table": "path"}`` splits a table's partition into shards by that column, so a
+``Replace`` of a few keys rewrites only their shards (use the column your ``Replace`` names); ``views`` is a folder of
+``.sql`` files (a path, or an importable package such as ``"my_plugin.sql"``) created like the built-in views; ``owner``
+lets several extractors write one table together (the agent-log readers): a table belongs to one owner.
+
 Registered under the entry point group ``codelake.extractors``. The extractor never decides where or how rows are
 written: the lake writer streams the batches to a new snapshot of the repository's partitions and publishes them
 atomically together with the returned cursor.
@@ -83,3 +88,18 @@ class Extractor(Protocol):
     tables: dict
 
     def run(self, ctx: RunContext, cursor: Cursor) -> Iterator[Batch | Replace]: ...
+
+
+def extractor_views(extractor) -> dict[str, str]:
+    """``{view_name: sql_text}`` an extractor ships with its tables (its optional ``views`` attribute: a folder of
+    ``.sql`` files, given as a path or as an importable package, ``"my_plugin.sql"``)."""
+    source = getattr(extractor, "views", None)
+    if not source:
+        return {}
+    if isinstance(source, str) and all(part.isidentifier() for part in source.split(".")):
+        from importlib import resources  # a package: its resource folder
+
+        folder = resources.files(source)
+        return {Path(e.name).stem: e.read_text() for e in folder.iterdir() if e.name.endswith(".sql")}
+    folder = Path(source)
+    return {p.stem: p.read_text() for p in sorted(folder.glob("*.sql"))}

@@ -2,6 +2,8 @@
 
 ``CODELAKE_LOAD_PLUGINS=a,b`` loads only those names; ``CODELAKE_DISABLE_PLUGINS=a,b`` skips them. A plugin that fails
 to import is reported (``Registry.broken``) and skipped, never fatal. The registry is built on demand, never at import.
+Built-in extractors register first; a plugin declaring a table another extractor writes, or a view named like one
+that exists, is refused (a table belongs to one ``owner``: extractors sharing one on purpose name the same owner).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
 from .errors import PluginError
-from .lake import TABLE_NAME
+from .extractor import extractor_views
+from .lake import RUNS_TABLE, TABLE_NAME, owner_of
 
 ENTRY_POINT_GROUP = "codelake.extractors"
 
@@ -37,8 +40,32 @@ class Registry:
             raise PluginError(
                 f"two extractors named {extractor.name!r}: {self.origins[extractor.name]} and {origin or '?'}"
             )
+        self._check_tables_free(extractor)
+        self._check_views_free(extractor)
         self.extractors[extractor.name] = extractor
         self.origins[extractor.name] = origin
+
+    def _check_tables_free(self, extractor) -> None:
+        for other in self.extractors.values():
+            taken = sorted(set(other.tables) & set(extractor.tables))
+            if taken and owner_of(other) != owner_of(extractor):
+                raise PluginError(f"extractor {extractor.name!r} declares table {taken[0]!r}, which extractor "
+                                  f"{other.name!r} ({self.origins.get(other.name) or '?'}) writes; a plugin may not "
+                                  f"write another extractor's table")
+
+    def _check_views_free(self, extractor) -> None:
+        from .catalog import sql_files
+
+        views = set(extractor_views(extractor))
+        taken = {name: "codelake" for name in sql_files()}
+        for other in self.extractors.values():
+            taken.update({name: f"extractor {other.name!r}" for name in extractor_views(other)})
+        for name in sorted(views):
+            if not TABLE_NAME.fullmatch(name):
+                raise PluginError(f"extractor {extractor.name!r}: view name {name!r} is not [a-z][a-z0-9_]*")
+            if name in taken and taken[name] != f"extractor {extractor.name!r}":
+                raise PluginError(f"extractor {extractor.name!r} ships a view {name!r}, which {taken[name]} "
+                                  f"already defines")
 
     def get(self, name: str):
         try:
@@ -62,8 +89,9 @@ def _check_extractor(extractor) -> None:
         if not hasattr(extractor, attr):
             raise PluginError(f"extractor {extractor!r} has no {attr!r}")
     for table, schema in extractor.tables.items():
-        if not TABLE_NAME.match(table):
-            raise PluginError(f"extractor {extractor.name!r}: table name {table!r} is not [a-z][a-z0-9_]*")
+        if not TABLE_NAME.fullmatch(table) or table == RUNS_TABLE:
+            raise PluginError(f"extractor {extractor.name!r}: table name {table!r} is not [a-z][a-z0-9_]* or is "
+                              f"reserved ({RUNS_TABLE!r} is the lake's own)")
         if "repo" not in schema.names:
             raise PluginError(f"extractor {extractor.name!r}: table {table!r} has no 'repo' column")
 
@@ -79,7 +107,8 @@ def load_registry(names: set[str] | None = None) -> Registry:
     only, disabled = _env_names("CODELAKE_LOAD_PLUGINS"), _env_names("CODELAKE_DISABLE_PLUGINS") or set()
     if names is not None:
         only = names if only is None else only & names
-    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+    builtin_first = lambda e: (not (e.dist and e.dist.name == "codelake"), e.name)  # noqa: E731
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=builtin_first):
         if (only is not None and ep.name not in only) or ep.name in disabled:
             continue
         origin = f"{ep.dist.name} {ep.dist.version}" if ep.dist else ep.value

@@ -147,6 +147,7 @@ class LogExtractor:
     """Base of the agent-log extractors; subclasses set ``name``, ``default_dirs`` and ``parse_line``."""
 
     name = ""
+    owner = "agent_logs"  # the agent-log readers write one table together
     version = "1.0.0"
     format = ""
     awaits_results = True
