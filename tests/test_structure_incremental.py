@@ -129,12 +129,12 @@ def _edge_set(lake, repo):
 
 
 def test_incremental_resolution_gives_the_same_edges_as_a_full_run(tmp_path, make_repo, monkeypatch):
-    from extractors.structure import rows
+    from extractors.structure import incremental, rows
     from pipeline.lake import Lake
 
-    monkeypatch.setattr(rows, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
-    calls, real = [], rows._resolve_affected
-    monkeypatch.setattr(rows, "_resolve_affected", lambda *a, **k: calls.append(len(a[2])) or real(*a, **k))
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
+    calls, real = [], rows.resolve_current
+    monkeypatch.setattr(rows, "resolve_current", lambda *a, **k: calls.append(a[1] is not None) or real(*a, **k))
     root = make_repo("structure/python")
     incremental = Lake(tmp_path / "incremental")
     index_structure(incremental, root)
@@ -151,7 +151,7 @@ def test_incremental_resolution_gives_the_same_edges_as_a_full_run(tmp_path, mak
         full = Lake(tmp_path / f"full-{description.replace(' ', '-')}")
         index_structure(full, root)
         assert _edge_set(incremental, "repo") == _edge_set(full, "repo"), description
-    assert len(calls) == len(EDITS)  # every incremental run took the partial path
+    assert calls == [True] * len(EDITS)  # every incremental run took the partial path
 
 
 @pytest.mark.parametrize("how", ["index", "update"])

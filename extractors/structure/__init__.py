@@ -43,13 +43,13 @@ class StructureExtractor:
             return (yield from self._index(ctx, cursor, _bare(ctx.root, Path(tmp))))
 
     def _index(self, ctx: RunContext, cursor: Cursor, view: "SourceView"):
-        from . import plan, rows
+        from . import plan
         from .parallel import parse_all
 
-        previous = {t: ctx.previous(t, dictionary=_string_columns(self.tables[t]) if t in LARGE_TABLES else None)
-                    for t in ("files", "symbols", "refs", "edges")}
-        full = bool(ctx.options.get("full")) or previous["files"] is None
-        changes = plan.plan_changes(view.root, view.is_git, previous["files"], full, ctx.options.get("files"),
+        full = bool(ctx.options.get("full"))
+        previous_files = None if full else ctx.previous("files")
+        full = full or previous_files is None
+        changes = plan.plan_changes(view.root, view.is_git, previous_files, full, ctx.options.get("files"),
                                     view.candidates)
         view.prepare(changes)
         workers = ctx.options.get("workers")
@@ -59,22 +59,65 @@ class StructureExtractor:
         ctx.count("files_parsed", len(statuses))
         for status in ("skipped", "fallback", "partial"):
             ctx.count(f"files_{status}", statuses.count(status))
-        if not full:
-            touched = new["files"].column("path").to_pylist() + changes.deleted
-            for table in ("files", "refs"):
-                yield Replace(table, "path", touched)
-        yield Batch("files", new["files"])
-        yield Batch("refs", new["refs"])
-        keep = set(changes.unchanged)
-        symbols = rows.merged_symbols(previous["symbols"], new["symbols"], keep)  # whole table: sids are dense
-        yield Batch("symbols", symbols)
-        provenance = f"{self.name}@{self.version}"
         configs, moved = _resolution_configs(changes, cursor, full)
         if moved:
             ctx.count("resolution_configs_changed")
-        changed = None if full or moved else set(new["files"].column("path").to_pylist()) | set(changes.deleted)
-        yield Batch("edges", rows.resolve_edges(previous, new, symbols, keep, view.root, provenance, workers, changed))
-        return Cursor(commit=view.head, state={"files": len(keep) + len(statuses), "configs": configs})
+        run = _Run(ctx, view.root, f"{self.name}@{self.version}", workers, new)
+        if full:
+            next_sid = yield from run.whole()
+        else:
+            next_sid = yield from run.incremental(changes, cursor.state, resolve_all=moved)
+        return Cursor(commit=view.head, state={"files": len(changes.unchanged) + len(statuses), "configs": configs,
+                                                "next_sid": next_sid})
+
+
+@dataclass
+class _Run:
+    """One run's rows after parsing: the whole tables (a full run), or the changed files' rows and the edges the
+    change reaches (an incremental run, see ``incremental``)."""
+
+    ctx: RunContext
+    root: Path
+    provenance: str
+    workers: int | None
+    new: dict
+
+    def whole(self):
+        from . import rows
+
+        symbols = rows.merged_symbols(None, self.new["symbols"], set())
+        for table in ("files", "refs", "symbols"):
+            yield Batch(table, symbols if table == "symbols" else self.new[table])
+        edges = rows.resolve_all(symbols, self.new["refs"], self.new["files"], self.root, self.provenance,
+                                 self.workers)
+        yield Batch("edges", edges)
+        return symbols.num_rows
+
+    def incremental(self, changes, state: dict, resolve_all: bool):
+        from . import incremental, rows
+
+        previous, new = self.ctx.previous, self.new
+        changed = set(new["files"].column("path").to_pylist()) | set(changes.deleted)
+        where = ("path", sorted(changed))
+        old = {t: previous(t, where=where) for t in ("files", "symbols", "refs")}
+        symbols, next_sid = incremental.stable_sids(rows.with_owners(new["symbols"], previous, changed),
+                                                    old["symbols"], incremental.next_sid_of(state, previous))
+        scope = incremental.edit_scope(changed, old, {**new, "symbols": symbols})
+        moved_owners = rows.reparented(previous, symbols, changed, scope)
+        written = sorted(changed | set(moved_owners.column("path").to_pylist()))
+        for table in ("files", "refs", "symbols"):
+            yield Replace(table, "path", written if table == "symbols" else sorted(changed))
+        yield Batch("files", new["files"])
+        yield Batch("refs", new["refs"])
+        yield Batch("symbols", rows.concat([symbols, moved_owners]))
+        current = rows.Current(previous, new, symbols, moved_owners, set(changes.unchanged), changed)
+        affected = None if resolve_all else incremental.affected_paths(scope, previous, new["refs"])
+        if affected is not None and (len(affected) > incremental.INCREMENTAL_SHARE * max(current.file_count(), 1)
+                                     or incremental.structural(scope, current.files())):
+            affected = None
+        edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers)
+        yield from incremental.edge_batches(edges, affected)
+        return next_sid
 
 
 def _resolution_configs(changes, cursor: Cursor, full: bool) -> tuple[dict | None, bool]:

@@ -124,64 +124,127 @@ def _owner(candidates: list[str], folder: str) -> str | None:
     return near[0] if len(near) == 1 else (candidates[0] if len(candidates) == 1 else None)
 
 
-def resolve_edges(previous: dict, new: dict, symbols: pa.Table, keep: set[str], root, provenance: str,
-                  workers=None, changed: set[str] | None = None) -> pa.Table:
-    """Edges of the whole repository from every file's references (the kept files' from the lake, plus this run's).
+def concat(tables: list[pa.Table]) -> pa.Table:
+    """Symbols rows of several origins (this run's, the lake's) in the run's columns and types."""
+    columns = [n for n in SYMBOLS.names if n != "repo"]
+    parts = [align_table(t, SYMBOLS.remove(SYMBOLS.get_field_index("repo"))) for t in tables if t is not None]
+    return pa.concat_tables(parts).select(columns)
 
-    With ``changed`` (an incremental run) and the previous edges at hand, only the references whose answer can
-    change are resolved again (see ``affected_paths``); the other files' edges are carried over.
-    """
-    from .parallel import REF_COLUMNS, resolve_parallel
 
-    refs = _concat(_kept(previous["refs"], keep), new["refs"], REF_COLUMNS)
-    f = _concat(_kept(previous["files"], keep), new["files"], ["path", "language", "package", "parse_status"])
-    f = f.to_pydict()
+def with_owners(new: pa.Table, previous, changed: set[str]) -> pa.Table:
+    """This run's symbols, a method whose type is defined in another file given that type as parent (as a full
+    run would): looked up among the repository's types only when the run has such methods."""
+    if not _has_orphans(new):
+        return new
+    others = _except_paths(previous("symbols", columns=["id", "path", "qualname", "kind", "parent_id"]), changed)
+    table = _concat(others, new, ["id", "path", "qualname", "kind", "parent_id"])
+    parents = dict(zip(*_owners_in_other_files(table).select(["id", "parent_id"]).to_pydict().values()))
+    fixed = pa.array([parents.get(i, p) for i, p in zip(new.column("id").to_pylist(),
+                                                         new.column("parent_id").to_pylist())], pa.string())
+    return new.set_column(new.schema.get_field_index("parent_id"), "parent_id", fixed)
+
+
+def _has_orphans(symbols: pa.Table) -> bool:
+    if symbols is None or not symbols.num_rows:
+        return False
+    orphan = pc.and_(pc.equal(symbols.column("kind"), "method"), pc.ends_with(symbols.column("parent_id"), "::" + MODULE))
+    return bool(pc.any(orphan).as_py())
+
+
+def _except_paths(table: pa.Table | None, paths: set[str]) -> pa.Table | None:
+    if table is None or not paths:
+        return table
+    return table.filter(pc.invert(pc.is_in(table.column("path"), value_set=pa.array(sorted(paths), pa.string()))))
+
+
+def reparented(previous, symbols: pa.Table, changed: set[str], scope) -> pa.Table:
+    """Other files' symbol rows whose owner type moves because this run added or removed a type of that name (Go
+    methods, Rust ``impl`` blocks in another file): those files' rows, to be written again with the new parents.
+    The scope grows by what moved (those methods, their old and new owners, their files)."""
+    names = {i.split("::", 1)[1] for i in scope.ids if i.split("::", 1)[0] in changed}
+    others = _except_paths(previous("symbols"), changed) if names else None
+    if others is None or not others.num_rows:
+        return SYMBOLS.empty_table()
+    ids, paths, parents = (others.column(c).to_pylist() for c in ("id", "path", "parent_id"))
+    candidate = [k == "method" and q.rpartition(".")[0] in names
+                 for k, q in zip(others.column("kind").to_pylist(), others.column("qualname").to_pylist())]
+    if not any(candidate):
+        return SYMBOLS.empty_table()
+    reset = pa.array([f"{p}::{MODULE}" if c else parent for c, p, parent in zip(candidate, paths, parents)],
+                     pa.string())
+    table = _concat(others.set_column(others.schema.get_field_index("parent_id"), "parent_id", reset), symbols,
+                    ["id", "path", "qualname", "kind", "parent_id"])
+    found = dict(zip(*_owners_in_other_files(table).select(["id", "parent_id"]).to_pydict().values()))
+    moved = {i: (old, found.get(i)) for i, old, c in zip(ids, parents, candidate) if c and found.get(i) != old}
+    if not moved:
+        return SYMBOLS.empty_table()
+    files = {i.split("::", 1)[0] for i in moved}
+    for symbol_id, (old, new) in moved.items():
+        scope.ids.add(symbol_id)
+        scope.names.add(symbol_id.rpartition(".")[2])
+        scope.classes.update(c for c in (old, new) if c and not c.endswith("::" + MODULE))
+    scope.changed |= files
+    rows = others.filter(pc.is_in(others.column("path"), value_set=pa.array(sorted(files), pa.string())))
+    fixed = [moved[i][1] if i in moved else p for i, p in zip(rows.column("id").to_pylist(),
+                                                             rows.column("parent_id").to_pylist())]
+    return rows.set_column(rows.schema.get_field_index("parent_id"), "parent_id", pa.array(fixed, pa.string()))
+
+
+class Current:
+    """The repository after this run, for resolution: the lake's rows of unchanged files and this run's rows."""
+
+    def __init__(self, previous, new: dict, symbols: pa.Table, moved: pa.Table, keep: set[str], changed: set[str]):
+        self.previous, self.new, self.run_symbols, self.moved = previous, new, symbols, moved
+        self.keep, self.changed = keep, changed | set(moved.column("path").to_pylist())
+        self._files = None
+
+    def symbols(self) -> pa.Table:
+        columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]
+        kept = _except_paths(self.previous("symbols", columns=columns), self.changed)
+        return pa.concat_tables([t.select(columns).cast(self.run_symbols.select(columns).schema)
+                                 for t in (kept, self.run_symbols, self.moved) if t is not None])
+
+    def refs(self) -> pa.Table:
+        from .parallel import REF_COLUMNS
+
+        kept = self.previous("refs", dictionary=REF_COLUMNS[:-1])
+        kept = _kept(kept, self.keep) if kept is not None else None
+        return _concat(kept, self.new["refs"], REF_COLUMNS)
+
+    def files(self) -> dict[str, dict]:
+        if self._files is None:
+            kept = _kept(self.previous("files"), self.keep)
+            f = _concat(kept, self.new["files"], ["path", "language", "package", "parse_status"]).to_pydict()
+            self._files = {p: {"language": lang, "package": pkg, "parse_status": st}
+                           for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"])
+                           if st != "skipped"}
+        return self._files
+
+    def file_count(self) -> int:
+        return len(self.keep) + self.new["files"].num_rows
+
+
+def resolve_all(symbols: pa.Table, refs: pa.Table, files_table: pa.Table, root, provenance: str,
+                workers=None) -> pa.Table:
+    """Every edge of the repository (a full run)."""
+    from .incremental import with_sids
+    from .parallel import resolve_parallel
+
+    f = files_table.select(["path", "language", "package", "parse_status"]).to_pydict()
     files = {p: {"language": lang, "package": pkg, "parse_status": st}
-             for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"])
-             if st != "skipped"}
-    affected = None
-    if changed is not None and previous.get("edges") is not None:
-        affected = affected_paths(previous, new, refs, changed)
-        if len(affected) > INCREMENTAL_SHARE * max(len(files), 1):
-            affected = None  # most files are touched anyway: a full pass is simpler and no slower
-    if affected is None:
-        edges = resolve_parallel(symbols, refs, files, root, provenance, workers)
-    else:
-        edges = _resolve_affected(previous["edges"], refs, affected, symbols, files, root, provenance, workers)
-    return _with_sids(edges, symbols)
+             for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"]) if st != "skipped"}
+    return with_sids(resolve_parallel(symbols, refs, files, root, provenance, workers), symbols.select(["id", "sid"]))
 
 
-INCREMENTAL_SHARE = 0.5
-CARRIED_KINDS = pa.array(["inherits", "dispatch"])  # always recomputed: class hierarchies span files
-
-
-def affected_paths(previous: dict, new: dict, refs: pa.Table, changed: set[str]) -> set[str]:
-    """Files whose references may resolve differently after ``changed`` files changed: the changed files, files
-    with edges into them, files naming anything they define (before or after), files importing an added module."""
-    changed_arr = pa.array(sorted(changed), pa.string())
-    names = set(new["symbols"].column("name").to_pylist())
-    if previous["symbols"] is not None:
-        old = previous["symbols"].filter(pc.is_in(previous["symbols"].column("path"), value_set=changed_arr))
-        names |= set(old.column("name").to_pylist())
-    affected = set(changed)
-    naming = refs.filter(pc.is_in(refs.column("name"), value_set=pa.array(sorted(names), pa.string())))
-    affected |= set(naming.column("path").to_pylist())
-    edges = previous["edges"]
-    into = edges.filter(pc.is_in(edges.column("dst_path"), value_set=changed_arr))
-    affected |= set(into.column("path").to_pylist())
-    stems = {posixpath.basename(p).rsplit(".", 1)[0] for p in changed} | {posixpath.basename(posixpath.dirname(p))
-                                                                          for p in changed}
-    modules = refs.filter(pc.is_valid(refs.column("module")))
-    tails = [m.replace("/", ".").rsplit(".", 1)[-1] for m in modules.column("module").to_pylist()]
-    affected |= {p for p, t in zip(modules.column("path").to_pylist(), tails) if t in stems}
-    return affected
-
-
-def _resolve_affected(prev_edges: pa.Table, refs: pa.Table, affected: set[str], symbols: pa.Table, files: dict,
-                      root, provenance: str, workers) -> pa.Table:
+def resolve_current(current: Current, affected: set[str] | None, root, provenance: str, workers=None) -> pa.Table:
+    """The edges of ``affected`` files (None: of every file), against the repository after this run."""
+    from .incremental import with_sids
     from .parallel import resolve_parallel
     from .resolve import EARLY_KINDS
 
+    symbols, refs, files = current.symbols(), current.refs(), current.files()
+    if affected is None:
+        return with_sids(resolve_parallel(symbols, refs, files, root, provenance, workers), symbols)
     affected_arr = pa.array(sorted(affected), pa.string())
     in_affected = pc.is_in(refs.column("path"), value_set=affected_arr)
     hierarchy_files = pa.array(sorted(set(refs.filter(pc.equal(refs.column("kind"), "inherits"))
@@ -193,16 +256,5 @@ def _resolve_affected(prev_edges: pa.Table, refs: pa.Table, affected: set[str], 
     imports = pc.is_in(refs.column("kind"), value_set=pa.array(["import", "reexport"]))
     wanted = pc.or_(pc.or_(in_affected, hierarchy), imports)
     fresh = resolve_parallel(symbols, refs.filter(wanted), files, root, provenance, workers, affected)
-    fresh = fresh.filter(pc.or_(pc.is_in(fresh.column("path"), value_set=affected_arr),
-                                pc.is_in(fresh.column("kind"), value_set=CARRIED_KINDS)))
-    kept = prev_edges.filter(pc.and_(pc.invert(pc.is_in(prev_edges.column("path"), value_set=affected_arr)),
-                                     pc.invert(pc.is_in(prev_edges.column("kind"), value_set=CARRIED_KINDS))))
-    return pa.concat_tables([align_table(kept, fresh.schema), fresh])
-
-
-def _with_sids(edges: pa.Table, symbols: pa.Table) -> pa.Table:
-    ids = symbols.column("id")
-    for end in ("src", "dst"):
-        position = pc.index_in(edges.column(f"{end}_id"), value_set=ids)
-        edges = edges.set_column(edges.schema.get_field_index(f"{end}_sid"), f"{end}_sid", position.cast(pa.int32()))
-    return edges
+    fresh = fresh.filter(pc.is_in(fresh.column("path"), value_set=affected_arr))
+    return with_sids(fresh, symbols)

@@ -1,0 +1,219 @@
+"""An incremental run (``codelake update``, or an ``index`` that found few changes) writes only what the edit changed.
+
+The changed files' own rows are replaced (``files``, ``refs``, ``symbols`` by path). Edges are resolved again only
+for the files whose references can resolve differently: the changed files themselves, and, when a changed file's
+*signature* moved (a definition added, removed, renamed or re-parented, an import or base class changed, the file
+added or deleted), the files naming what changed, the files with edges to or from what changed, the subclasses of
+its classes and, for module-level changes, the files importing a module of that name. The common edit (a function
+body) changes no signature, so only the file's own edges are written again.
+
+Symbol ids (``sid``) are stable: a symbol keeps its sid for as long as its id exists, new symbols take the next
+number of a counter kept in the cursor, so kept edges keep pointing at the right symbols without being rewritten.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from pipeline.extractor import Batch, Replace
+
+from .resolve import CLASSLIKE, EARLY_KINDS, MODULE
+
+SIGNATURE = ["id", "name", "qualname", "kind", "parent_id"]  # what resolution reads of a definition
+EARLY_REF = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias"]  # imports, bases (not lines)
+FILE_FACTS = ["language", "package", "parse_status"]
+INCREMENTAL_SHARE = 0.5  # past this share of the files affected, resolving everything is simpler and no slower
+
+
+@dataclass
+class EditScope:
+    """What the changed files' edit moved, as far as other files' resolution can tell."""
+
+    changed: set[str]  # paths parsed again or deleted
+    ids: set[str] = field(default_factory=set)  # definitions added, removed or whose signature moved
+    names: set[str] = field(default_factory=set)  # their names, and the names changed imports bind
+    classes: set[str] = field(default_factory=set)  # classes whose members or bases moved (subclasses follow)
+    modules: set[str] = field(default_factory=set)  # files added, deleted, or whose imports or package moved
+
+    @property
+    def local(self) -> bool:
+        """Nothing another file reads moved: only the changed files' own edges change."""
+        return not (self.ids or self.names or self.classes or self.modules)
+
+
+def stable_sids(new: pa.Table, old: pa.Table | None, next_sid: int) -> tuple[pa.Table, int]:
+    """``new`` symbols with the sid each id had in ``old``; new ids numbered from ``next_sid``."""
+    before = dict(zip(*old.select(["id", "sid"]).to_pydict().values())) if old is not None and old.num_rows else {}
+    sids = []
+    for symbol_id in new.column("id").to_pylist():
+        sid = before.get(symbol_id)
+        if sid is None:
+            sid, next_sid = next_sid, next_sid + 1
+        sids.append(sid)
+    column = pa.array(sids, pa.int32())
+    if "sid" in new.column_names:
+        return new.set_column(new.schema.get_field_index("sid"), "sid", column), next_sid
+    return new.append_column("sid", column), next_sid
+
+
+def next_sid_of(state: dict, previous) -> int:
+    """The cursor's counter; a lake written before stable sids starts after its largest one."""
+    if isinstance(state.get("next_sid"), int):
+        return state["next_sid"]
+    sids = previous("symbols", columns=["sid"])
+    top = pc.max(sids.column("sid")).as_py() if sids is not None and sids.num_rows else None
+    return 0 if top is None else top + 1
+
+
+def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
+    """Compare the changed files' rows before and after: definitions, imports and bases, file facts."""
+    scope = EditScope(changed=set(changed))
+    before, after = _rows(old["symbols"], SIGNATURE + ["path"]), _rows(new["symbols"], SIGNATURE + ["path"])
+    moved = set(before) ^ set(after)
+    scope.ids = {row[0] for row in moved}
+    scope.names = {row[1] for row in moved}
+    kinds = {row[0]: row[3] for row in list(before) + list(after)}
+    for row in moved:  # a class, or a member of one: the class's subclasses may resolve differently
+        if row[3] in CLASSLIKE:
+            scope.classes.add(row[0])
+        parent = row[4]
+        if parent and not parent.endswith("::" + MODULE) and kinds.get(parent, "class") in CLASSLIKE:
+            scope.classes.add(parent)
+    early_before, early_after = _early(old["refs"]), _early(new["refs"])
+    for row in early_before ^ early_after:
+        scope.modules.add(row[0])
+        scope.names.update(n for n in (row[3], row[6]) if n)
+        if row[2] == "inherits":
+            scope.classes.add(f"{row[0]}::{row[1]}")
+    files_before, files_after = _file_facts(old["files"]), _file_facts(new["files"])
+    for path in changed:
+        was, now = files_before.get(path), files_after.get(path)
+        if was != now:  # added, deleted, skipped or parsed again, another language or package
+            scope.modules.add(path)
+            scope.names |= {row[1] for row in before | after if row[5] == path and row[3] != "module"}
+    return scope
+
+
+def _rows(table: pa.Table | None, columns: list[str]) -> set[tuple]:
+    if table is None or not table.num_rows:
+        return set()
+    data = _plain(table.select(columns)).to_pydict()
+    return set(zip(*data.values()))
+
+
+def _early(refs: pa.Table | None) -> set[tuple]:
+    if refs is None or not refs.num_rows:
+        return set()
+    early = _plain(refs).filter(pc.is_in(_plain(refs).column("kind"), value_set=pa.array(EARLY_KINDS)))
+    return _rows(early, EARLY_REF)
+
+
+def _file_facts(files: pa.Table | None) -> dict[str, tuple]:
+    if files is None or not files.num_rows:
+        return {}
+    data = _plain(files.select(["path"] + FILE_FACTS)).to_pydict()
+    return {p: (lang, pkg, st == "skipped") for p, lang, pkg, st in zip(*data.values())}
+
+
+def _plain(table: pa.Table) -> pa.Table:
+    """Dictionary-encoded string columns decoded (comparisons and Python conversion then see plain values)."""
+    return pa.Table.from_arrays([c.cast(c.type.value_type) if pa.types.is_dictionary(c.type) else c
+                                 for c in table.columns], names=table.column_names)
+
+
+def affected_paths(scope: EditScope, previous, new_refs: pa.Table) -> set[str]:
+    """The files whose edges must be resolved again: the changed ones, and those the scope reaches."""
+    affected = set(scope.changed)
+    if scope.local:
+        return affected
+    refs = previous("refs", columns=["path", "name", "module"], dictionary=["path", "name", "module"])
+    refs = _without(refs, scope.changed)
+    if scope.names and refs is not None:
+        naming = refs.filter(pc.is_in(_plain(refs.select(["name"])).column("name"),
+                                      value_set=pa.array(sorted(scope.names), pa.string())))
+        affected |= set(_plain(naming.select(["path"])).column("path").to_pylist())
+    if scope.modules and refs is not None:
+        affected |= _importers(refs, scope.modules)
+    if scope.ids or scope.classes:
+        affected |= _linked(previous, scope)
+    return affected
+
+
+def _without(table: pa.Table | None, paths: set[str]) -> pa.Table | None:
+    if table is None or not paths:
+        return table
+    column = _plain(table.select(["path"])).column("path")
+    return table.filter(pc.invert(pc.is_in(column, value_set=pa.array(sorted(paths), pa.string()))))
+
+
+def _importers(refs: pa.Table, modules: set[str]) -> set[str]:
+    """Files whose imports name a module like one of ``modules`` (by file stem or package folder)."""
+    stems = {posixpath.basename(p).rsplit(".", 1)[0] for p in modules}
+    stems |= {posixpath.basename(posixpath.dirname(p)) for p in modules}
+    with_module = _plain(refs.filter(pc.is_valid(refs.column("module"))).select(["path", "module"])).to_pydict()
+    return {p for p, m in zip(with_module["path"], with_module["module"])
+            if m.replace("/", ".").rsplit(".", 1)[-1] in stems}
+
+
+def _linked(previous, scope: EditScope) -> set[str]:
+    """Files with an edge to or from a moved definition, and the files of subclasses of moved classes (through
+    the previous ``inherits`` edges, transitively)."""
+    edges = previous("edges", columns=["path", "src_id", "dst_id", "kind"],
+                     dictionary=["path", "src_id", "dst_id", "kind"])
+    if edges is None:
+        return set()
+    ids = pa.array(sorted(scope.ids), pa.string())
+    plain = _plain(edges)
+    touching = plain.filter(pc.or_(pc.is_in(plain.column("dst_id"), value_set=ids),
+                                   pc.is_in(plain.column("src_id"), value_set=ids)))
+    found = set(touching.column("path").to_pylist())
+    inherits = plain.filter(pc.equal(plain.column("kind"), "inherits")).select(["path", "src_id", "dst_id"])
+    sub_of: dict[str, list[tuple[str, str]]] = {}
+    for path, src, dst in zip(*inherits.to_pydict().values()):
+        sub_of.setdefault(dst, []).append((src, path))
+    frontier, seen = list(scope.classes), set(scope.classes)
+    while frontier:
+        for sub, path in sub_of.get(frontier.pop(), ()):
+            found.add(path)
+            if sub not in seen:
+                seen.add(sub)
+                frontier.append(sub)
+    return found
+
+
+def structural(scope: EditScope, files: dict) -> bool:
+    """A moved class member in a language whose types implement interfaces by their methods (Go): any type of
+    the language may gain or lose an interface, so everything is resolved again."""
+    from .resolve import lang_support
+
+    for path in scope.changed:
+        info = files.get(path)
+        support = lang_support(info.get("language")) if info else None
+        if scope.classes and getattr(support, "STRUCTURAL", False):
+            return True
+    return False
+
+
+def edge_batches(edges: pa.Table, affected: set[str] | None):
+    """A Replace of the affected files' edges then the new ones; None: the whole table."""
+    if affected is not None:
+        yield Replace("edges", "path", sorted(affected))
+    yield Batch("edges", edges)
+
+
+def with_sids(edges: pa.Table, sids: pa.Table) -> pa.Table:
+    """``src_sid``/``dst_sid`` of edges from the repository's current ``(id, sid)`` pairs."""
+    ids = _plain(sids.select(["id"])).column("id")
+    values = sids.column("sid")
+    for end in ("src", "dst"):
+        column = edges.column(f"{end}_id")
+        if pa.types.is_dictionary(column.type):
+            column = column.cast(column.type.value_type)
+        position = pc.index_in(column, value_set=ids)
+        edges = edges.set_column(edges.schema.get_field_index(f"{end}_sid"), f"{end}_sid",
+                                 pc.take(values, position).cast(pa.int32()))
+    return edges
