@@ -1,0 +1,68 @@
+"""Where the lake lives: the one rule every command, flow and agent hook follows (stdlib only, cheap to import).
+
+In order: an explicit ``--lake DIR``; else ``$CODELAKE_LAKE``; else the nearest ``codelake.toml`` found upward from
+the current folder, whose top-level key ``lake`` names the lake folder (relative to the file's own folder); else the
+user's data folder: ``$XDG_DATA_HOME/codelake/lake`` (default ``~/.local/share/codelake/lake``) on Linux,
+``~/Library/Application Support/codelake/lake`` on macOS, ``%LOCALAPPDATA%\\codelake\\lake`` on Windows.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+CONFIG_NAME = "codelake.toml"
+CONFIG_KEY = "lake"
+ENV_VAR = "CODELAKE_LAKE"
+
+
+def find_lake(explicit: str | os.PathLike | None = None, cwd: str | os.PathLike | None = None) -> Path:
+    if explicit:
+        return Path(explicit).expanduser()
+    from_env = os.environ.get(ENV_VAR)
+    if from_env:
+        return Path(from_env).expanduser()
+    configured = configured_lake(Path(cwd) if cwd else Path.cwd())
+    return configured if configured is not None else user_data_dir() / "lake"
+
+
+def configured_lake(start: Path) -> Path | None:
+    """The lake named by the nearest ``codelake.toml`` at or above ``start`` (a file without the key is skipped)."""
+    try:
+        folder = start.resolve()
+    except OSError:
+        return None
+    for candidate in (folder, *folder.parents):
+        config = candidate / CONFIG_NAME
+        if not config.is_file():
+            continue
+        value = _lake_key(config)
+        if value:
+            return (candidate / Path(value).expanduser()).resolve()
+    return None
+
+
+def _lake_key(config: Path) -> str | None:
+    import tomllib
+
+    from .errors import LakeError
+
+    try:
+        with open(config, "rb") as fh:
+            data = tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise LakeError(f"{config}: unreadable ({exc}); it should hold `{CONFIG_KEY} = \"path/to/lake\"`") from None
+    value = data.get(CONFIG_KEY)
+    if value is not None and not isinstance(value, str):
+        raise LakeError(f"{config}: `{CONFIG_KEY}` must be a path string, not {type(value).__name__}")
+    return value
+
+
+def user_data_dir() -> Path:
+    home = Path.home()
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / "codelake"
+    if os.name == "nt":
+        return Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local") / "codelake"
+    return Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share") / "codelake"
