@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import CodelakeError, ExtractError
-from .lake import Lake, RunSummary
+from .lake import Lake, LakeBusy, RunSummary
 from .registry import load_registry
 from .repos import derive_repo_id, git_toplevel, head_commit, is_bare_repo, is_git_repo, validate_repo_id
 
@@ -64,13 +66,62 @@ def run_one(lake: Lake, source: Source, extractor, options: dict, progress=None)
                               info=repo_info(source))
 
 
-def update(path: str | Path, files: list[str], repo: str | None = None, lake: Lake | None = None) -> RunSummary:
-    """Re-index just ``files`` of an indexed repository (the post-edit path: no Prefect, no full scan)."""
+UPDATE_WAIT = 1.0  # default of CODELAKE_UPDATE_WAIT: seconds an update waits for another writer before queueing
+
+
+def update(path: str | Path, files: list[str], repo: str | None = None, lake: Lake | None = None,
+           wait: float | None = None) -> RunSummary:
+    """Re-index just ``files`` of an indexed repository (the post-edit path: no Prefect, no full scan).
+
+    When another writer holds the repository (a nightly ``index``) for longer than ``wait`` seconds, the update is
+    queued instead (status ``queued``): that writer applies it, with the files' content as it is then, before it
+    lets go of the repository."""
     lake = lake or Lake()
     source = resolve_source(path, repo)
-    rel = [_relative(source.root, f) for f in files]
+    if "structure" not in lake.snapshot(source.repo).cursors:
+        raise CodelakeError(f"repository {source.repo!r} is not indexed in the lake at {lake.root}: run "
+                            f"`codelake index {source.root}` first")
+    rel = [_update_target(source.root, f) for f in files]
     extractor = load_registry({"structure"}).get("structure")
-    return run_one(lake, source, extractor, {"files": rel}, None)
+    if wait is None:
+        wait = float(os.environ.get("CODELAKE_UPDATE_WAIT", UPDATE_WAIT))
+    try:
+        return lake.run_extractor(source.repo, extractor, source.root, options={"files": rel},
+                                  info=repo_info(source), lock_wait=wait, background_refresh=True)
+    except LakeBusy:
+        return lake.defer(source.repo, extractor, source.root, {"files": rel}, repo_info(source))
+
+
+def _update_target(root: Path, file: str) -> str:
+    """A file given to ``update``, repository-relative; a folder, a device, a binary or an unknown kind of file is
+    refused with one line (and nothing is written)."""
+    from extractors.structure.plan import indexable
+
+    rel = _relative(root, file)
+    full = root / rel
+    try:
+        mode = full.lstat().st_mode
+    except FileNotFoundError:
+        return rel  # deleted: its rows go (a path the lake never had is a no-op)
+    except OSError as exc:
+        raise CodelakeError(f"{file}: cannot read it ({exc.strerror})") from None
+    if stat.S_ISDIR(mode):
+        raise CodelakeError(f"{file}: is a folder; `codelake update` takes files (`codelake index` reads folders)")
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise CodelakeError(f"{file}: not a regular file (a FIFO, socket or device); nothing was updated")
+    if not indexable(rel):
+        raise CodelakeError(f"{file}: not a source file codelake indexes (no known language or resolution config)")
+    if stat.S_ISREG(mode) and _is_binary(full):
+        raise CodelakeError(f"{file}: a binary file, not source; nothing was updated")
+    return rel
+
+
+def _is_binary(path: Path) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            return b"\0" in fh.read(8192)
+    except OSError:
+        return False
 
 
 def _relative(root: Path, file: str) -> str:
@@ -80,9 +131,15 @@ def _relative(root: Path, file: str) -> str:
     inside = []
     for c in candidates:
         try:
-            inside.append((c.exists(), c.resolve().relative_to(root).as_posix()))
+            inside.append((os.path.lexists(c), _resolved_parent(c).relative_to(root).as_posix()))
         except ValueError:
             continue
     if not inside:
         raise CodelakeError(f"{file}: not inside the repository {root}")
     return max(inside, key=lambda t: t[0])[1]
+
+
+def _resolved_parent(path: Path) -> Path:
+    """The path with its folders' links resolved, not its own name (a link is indexed as a link, not followed)."""
+    path = Path(os.path.abspath(path))
+    return path.parent.resolve() / path.name

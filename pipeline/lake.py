@@ -51,6 +51,7 @@ LOCK_TIMEOUT = 900.0  # default of CODELAKE_LOCK_TIMEOUT
 TABLE_NAME = re.compile(r"[a-z][a-z0-9_]*")  # a folder of the lake and part of a DuckDB macro name
 RUNS_TABLE = "runs"
 VERSIONS = "_versions"
+PENDING = "_pending"
 CURRENT = "part-{:03d}.parquet"
 
 
@@ -270,19 +271,22 @@ class Lake:
                 fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
     def run_extractor(self, repo: str, extractor, source_root: Path, options: dict | None = None,
-                      progress=None, info: dict | None = None, lock_wait: float | None = None) -> RunSummary:
+                      progress=None, info: dict | None = None, lock_wait: float | None = None,
+                      background_refresh: bool = False) -> RunSummary:
         """Run one extractor for one repository and publish its tables as a new snapshot (all or nothing).
 
         ``lock_wait`` bounds the wait for another writer of the repository (default ``CODELAKE_LOCK_TIMEOUT``);
-        past it ``LakeBusy`` is raised."""
+        past it ``LakeBusy`` is raised. Before letting go of the repository, the run applies the updates that were
+        queued while it held it (``defer``)."""
         validate_repo_id(repo)
         _check_tables(extractor)
         try:
             with self.lock(repo, lock_wait):
                 summary = self._run_locked(repo, extractor, Path(source_root), dict(options or {}), progress, info)
+                self._drain(repo)
         except OSError as exc:
             raise lake_write_error(exc, self.root) from None
-        self.after_write()
+        self.after_write(background_refresh)
         if summary.status != "ok":
             raise ExtractError(f"extractor {extractor.name!r} failed on repository {repo!r}: {summary.error}")
         return summary
@@ -437,11 +441,53 @@ class Lake:
         versions = list((self.root / VERSIONS).iterdir()) if (self.root / VERSIONS).is_dir() else []
         return [p / repo for p in tables + versions] + [self.root / "_exports" / repo]
 
-    def after_write(self) -> None:
+    def after_write(self, background: bool = False) -> None:
         """Refresh the DuckDB database files ``codelake duckdb`` made, so they name the new snapshot."""
         from .databases import refresh_after_write
 
-        refresh_after_write(self)
+        refresh_after_write(self, background)
+
+    # -- queued updates -------------------------------------------------------------------------------------------
+    def defer(self, repo: str, extractor, source_root: Path, options: dict, info: dict) -> RunSummary:
+        """Queue a run for the writer holding the repository (``_pending/<repo>/``): it runs it before it lets go
+        (and a writer that died leaves it to the next one)."""
+        run_id = new_run_id()
+        folder = self.root / PENDING / repo
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            write_json_atomic(folder / f"{run_id}.json", {"extractor": extractor.name, "root": str(source_root),
+                                                           "options": options, "info": info})
+        except OSError as exc:
+            raise lake_write_error(exc, self.root) from None
+        return RunSummary(repo, extractor.name, run_id, "queued", {}, 0, None, None, 0.0)
+
+    def _drain(self, repo: str) -> None:
+        """Run the queued requests of ``repo`` (the caller holds its lock): one run per extractor, the files of
+        every queued update together, each file read as it is now."""
+        folder = self.root / PENDING / repo
+        requests = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        if not requests:
+            return
+        merged: dict[str, dict] = {}
+        for path in requests:
+            try:
+                request = json.loads(path.read_text())
+            except (OSError, ValueError):
+                continue
+            entry = merged.setdefault(request["extractor"], {"root": request["root"], "files": [], "info": {}})
+            entry["files"].extend(request.get("options", {}).get("files") or [])
+            entry["info"].update(request.get("info") or {})
+        from .registry import load_registry
+
+        for name, entry in merged.items():
+            try:
+                extractor = load_registry({name}).get(name)
+                self._run_locked(repo, extractor, Path(entry["root"]), {"files": sorted(set(entry["files"]))},
+                                 None, entry["info"])
+            except Exception:  # recorded in ``runs`` when it ran; a request that cannot run is not retried forever
+                pass
+        for path in requests:
+            path.unlink(missing_ok=True)
 
 
 class LakeBusy(LakeError):

@@ -18,17 +18,25 @@ ENV_VAR = "CODELAKE_LAKE"
 
 
 def find_lake(explicit: str | os.PathLike | None = None, cwd: str | os.PathLike | None = None) -> Path:
+    return describe(explicit, cwd)[0]
+
+
+def describe(explicit: str | os.PathLike | None = None, cwd: str | os.PathLike | None = None) -> tuple[Path, str]:
+    """The lake and which rule found it (``codelake where``)."""
     if explicit:
-        return Path(explicit).expanduser()
+        return Path(explicit).expanduser(), "--lake"
     from_env = os.environ.get(ENV_VAR)
     if from_env:
-        return Path(from_env).expanduser()
-    configured = configured_lake(Path(cwd) if cwd else Path.cwd())
-    return configured if configured is not None else user_data_dir() / "lake"
+        return Path(from_env).expanduser(), f"${ENV_VAR}"
+    found = configured_lake(Path(cwd) if cwd else Path.cwd())
+    if found is not None:
+        return found[0], f"{found[1]} ({CONFIG_KEY} = ...)"
+    return user_data_dir() / "lake", "the user's data folder (no --lake, $CODELAKE_LAKE or codelake.toml)"
 
 
-def configured_lake(start: Path) -> Path | None:
-    """The lake named by the nearest ``codelake.toml`` at or above ``start`` (a file without the key is skipped)."""
+def configured_lake(start: Path) -> tuple[Path, Path] | None:
+    """(lake, config file) of the nearest ``codelake.toml`` at or above ``start`` naming one (a file without the
+    key is skipped)."""
     try:
         folder = start.resolve()
     except OSError:
@@ -39,7 +47,7 @@ def configured_lake(start: Path) -> Path | None:
             continue
         value = _lake_key(config)
         if value:
-            return (candidate / Path(value).expanduser()).resolve()
+            return (candidate / Path(value).expanduser()).resolve(), config
     return None
 
 

@@ -145,14 +145,19 @@ def status(catalog, lake: Lake):
     commits = _per_repo(catalog, "commits", "SELECT repo, count(*) FROM commits GROUP BY repo")
     calls = _per_repo(catalog, "tool_calls", "SELECT repo, count(*) FROM tool_calls GROUP BY repo")
     out = []
+    from .check import damage
+
     for repo in lake.repos():
         snap = lake.snapshot(repo)
+        broken = sorted(set(damage(lake, repo)) | {t for r, t, _ in catalog.damaged.values() if r == repo})
         commit = (snap.cursors.get("structure") or {}).get("commit")
         root = snap.info.get("root")
         behind = commits_behind(root, commit) if root and commit else None
         out.append((repo, *structure.get(repo, (None,) * len(structure_cols)), commits.get(repo, (None,))[0],
-                    calls.get(repo, (None,))[0], (commit or "")[:12] or None, behind, snap.updated_at))
-    return ["repo", *structure_cols, "commits", "tool_calls", "indexed_commit", "behind_head", "updated_at"], out
+                    calls.get(repo, (None,))[0], (commit or "")[:12] or None, behind, snap.updated_at,
+                    ", ".join(broken) or None))
+    return ["repo", *structure_cols, "commits", "tool_calls", "indexed_commit", "behind_head", "updated_at",
+            "damaged"], out
 
 
 def _per_repo(catalog, view: str, query: str) -> dict[str, tuple]:

@@ -23,6 +23,7 @@ LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: thei
 class StructureExtractor:
     name = "structure"
     version = VERSION
+    shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path"}  # an update rewrites its shards
 
     @property
     def tables(self):

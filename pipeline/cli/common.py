@@ -10,7 +10,14 @@ def lake(args):
 
 
 def catalog(args, *views: str):
-    """A catalog over ``--lake``; naming the views a command reads spares it binding the others (cold start)."""
+    """A catalog over ``--lake``; naming the views a command reads spares it binding the others (cold start). A
+    damaged file is left out with a warning (only its repository's rows of its table are missing)."""
     from ..catalog import connect
+    from .output import message
 
-    return connect(lake(args), views=list(views) or None)
+    found = connect(lake(args), views=list(views) or None)
+    for path, (repo, table, reason) in sorted(found.damaged.items()):
+        where = f"repository {repo!r}, table {table!r}" if repo else f"table {table!r}"
+        message(f"codelake: warning: damaged lake file {path} ({where}: {reason}); its rows are left out: "
+                f"run `codelake check`, then `codelake index --full` on that repository")
+    return found

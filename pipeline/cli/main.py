@@ -14,12 +14,14 @@ COMMAND_MODULES = (
     "pipeline.cli.structure",
     "pipeline.cli.history",
     "pipeline.cli.behaviour",
+    "pipeline.cli.lake",
 )
 
 
 def common_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--lake", metavar="DIR", help="lake root (default: $CODELAKE_LAKE or data/lake)")
+    common.add_argument("--lake", metavar="DIR", help="lake root (default: $CODELAKE_LAKE, else codelake.toml's "
+                        "`lake` found upward, else the user's data folder; `codelake where` says which)")
     common.add_argument("--format", choices=("table", "json", "csv"), default="table", help="output format")
     return common
 

@@ -41,6 +41,9 @@ def cmd_update(args) -> int:
     from ..indexing import update
 
     s = update(args.path, args.files, repo=args.repo, lake=common.lake(args))
+    if s.status == "queued":
+        message(f"{s.repo} is being written by another run (an index?): the update is queued, and that run applies "
+                f"it before it finishes")
     emit(["repo", "status", "files", "symbols", "edges", "seconds"],
          [(s.repo, s.status, s.rows.get("files"), s.rows.get("symbols"), s.rows.get("edges"), round(s.seconds, 3))],
          args.format)

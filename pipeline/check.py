@@ -1,0 +1,177 @@
+"""``codelake check``: verify every file the lake's snapshots name, and what engines reading the folders would see.
+
+A problem names the file, its repository and table, and what to run. ``damage(lake)`` is the cheap part (files
+missing or of another size than the snapshot recorded: a stat each), used by ``codelake status``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .lake import CURRENT, TABLE_NAME, VERSIONS, Lake
+from .shards import shards_of
+
+REBUILD = "run `codelake index --full` on the repository"
+
+
+@dataclass
+class Problem:
+    repo: str | None
+    table: str | None
+    file: str
+    problem: str
+    fix: str
+
+    def row(self) -> tuple:
+        return (self.repo, self.table, self.file, self.problem, self.fix)
+
+
+COLUMNS = ["repo", "table", "file", "problem", "fix"]
+
+
+def check(lake: Lake, repos: list[str] | None = None, deep: bool = True) -> list[Problem]:
+    """Every snapshot's files (present, of the recorded size and rows, and with ``deep`` every page decoded), the
+    schema files, and stray files in the table folders."""
+    problems: list[Problem] = []
+    for repo in repos or lake.repos():
+        problems.extend(_check_repo(lake, repo, deep))
+    problems.extend(_check_schemas(lake))
+    problems.extend(_check_folders(lake, repos))
+    if not repos:
+        problems.extend(Problem(None, None, rel, "versions of a repository the lake no longer has", "delete it")
+                        for rel in _stray_versions(lake))
+    return problems
+
+
+def damage(lake: Lake, repo: str) -> list[str]:
+    """The tables of ``repo`` with a file missing or of another size than recorded (a stat per file)."""
+    try:
+        snap = lake.snapshot(repo)
+    except Exception:
+        return ["(manifest)"]
+    bad = []
+    for table, entry in snap.tables.items():
+        for shard in shards_of(entry):
+            if _stat_problem(lake.root / shard["file"], shard):
+                bad.append(table)
+                break
+    return bad
+
+
+def _stat_problem(path: Path, shard: dict) -> str | None:
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return "missing"
+    except OSError as exc:
+        return f"unreadable ({exc.strerror})"
+    if shard.get("bytes") is not None and size != shard["bytes"]:
+        return f"{size} bytes, the snapshot recorded {shard['bytes']} (truncated or overwritten)"
+    return None
+
+
+def _check_repo(lake: Lake, repo: str, deep: bool) -> list[Problem]:
+    try:
+        snap = lake.snapshot(repo)
+    except Exception as exc:
+        return [Problem(repo, None, f"_snapshots/{repo}.json", str(exc), f"`codelake drop {repo}`, then index it")]
+    problems = []
+    for table, entry in sorted(snap.tables.items()):
+        for shard in shards_of(entry):
+            found = _stat_problem(lake.root / shard["file"], shard) or _parquet_problem(lake.root / shard["file"],
+                                                                                        shard, deep)
+            if found:
+                problems.append(Problem(repo, table, shard["file"], found, REBUILD))
+    return problems
+
+
+def _parquet_problem(path: Path, shard: dict, deep: bool) -> str | None:
+    import pyarrow.parquet as pq
+
+    try:
+        with pq.ParquetFile(path) as data:
+            rows = data.metadata.num_rows
+            if shard.get("rows") is not None and rows != shard["rows"]:
+                return f"{rows} rows, the snapshot recorded {shard['rows']}"
+            if deep:
+                for i in range(data.num_row_groups):
+                    data.read_row_group(i)
+    except Exception as exc:  # any failure to decode it is the damage this command reports
+        return f"not readable as Parquet: {str(exc).splitlines()[0][:160] or type(exc).__name__}"
+    return None
+
+
+def _check_schemas(lake: Lake) -> list[Problem]:
+    import pyarrow.parquet as pq
+
+    folder = lake.root / "_schemas"
+    problems = []
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        rel = f"_schemas/{path.name}"
+        if path.name.startswith("."):
+            continue
+        if not (path.suffix == ".parquet" and TABLE_NAME.fullmatch(path.stem)):
+            problems.append(Problem(None, None, rel, "not a table's schema file (ignored)", "delete it"))
+            continue
+        try:
+            pq.read_schema(path)
+        except Exception as exc:
+            problems.append(Problem(None, path.stem, rel, f"not readable as Parquet: {str(exc)[:120]}",
+                                    "any index run writes it again"))
+    return problems
+
+
+def _check_folders(lake: Lake, repos: list[str] | None) -> list[Problem]:
+    """What engines reading ``<table>/`` would read that is not a current shard, and current shards that differ
+    from their snapshot's (any writer of the repository puts them right)."""
+    problems = []
+    known = set(lake.repos())
+    for table_dir in sorted(p for p in lake.root.iterdir() if p.is_dir() and TABLE_NAME.fullmatch(p.name)):
+        for repo_dir in sorted(p for p in table_dir.iterdir() if p.is_dir()):
+            if repos and repo_dir.name not in repos:
+                continue
+            wanted = _wanted(lake, repo_dir.name, table_dir.name) if repo_dir.name in known else {}
+            problems.extend(_folder_problems(lake, repo_dir, wanted))
+    return problems
+
+
+def _wanted(lake: Lake, repo: str, table: str) -> dict[str, Path]:
+    try:
+        files = lake.snapshot(repo).files(table)
+    except Exception:
+        return {}
+    return {CURRENT.format(k): lake.root / f for k, f in enumerate(files)}
+
+
+def _folder_problems(lake: Lake, repo_dir: Path, wanted: dict[str, Path]) -> list[Problem]:
+    import os
+
+    repo, table = repo_dir.name, repo_dir.parent.name
+    problems = []
+    for path in sorted(repo_dir.iterdir()):
+        rel = str(path.relative_to(lake.root))
+        if path.name not in wanted:
+            if path.name.endswith(".parquet"):
+                problems.append(Problem(repo, table, rel, "stray file: engines reading the folder read it too",
+                                        "delete it (or run any writer of the repository)"))
+            continue
+        try:
+            same = os.path.samefile(path, wanted[path.name])
+        except OSError:
+            same = False
+        if not same:
+            problems.append(Problem(repo, table, rel, "not the snapshot's current shard",
+                                    "run any writer of the repository (`codelake update`, `index`)"))
+    for name in sorted(set(wanted) - {p.name for p in repo_dir.iterdir()}):
+        problems.append(Problem(repo, table, str((repo_dir / name).relative_to(lake.root)), "current shard missing",
+                                "run any writer of the repository (`codelake update`, `index`)"))
+    return problems
+
+
+def _stray_versions(lake: Lake) -> list[str]:
+    """Version folders of repositories the lake no longer has (left by an interrupted drop)."""
+    folder = lake.root / VERSIONS
+    known = set(lake.repos())
+    return sorted(str(p.relative_to(lake.root)) for p in folder.glob("*/*") if p.name not in known) \
+        if folder.is_dir() else []
