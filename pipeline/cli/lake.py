@@ -13,8 +13,8 @@ def cmd_duckdb(args) -> int:
     result = register(lake, args.out or default_path(lake))
     message(f"wrote {result['path']}: {result['views']} views over the lake's current snapshots; refreshed after "
             f"every run that writes the lake. Open it read-only: duckdb -readonly {result['path']}")
-    for name, why in sorted(result["skipped"].items()):
-        message(f"  view {name} skipped: {why}")
+    if result["skipped"]:
+        message(f"not created yet (their tables are not in the lake): {', '.join(sorted(result['skipped']))}")
     return 0
 
 
