@@ -235,14 +235,61 @@ def test_random_edits_to_real_code_resolve_like_a_full_run(tmp_path, seed):
         assert _edge_rows(updated) == _edge_rows(full), f"update, step {step}"
 
 
+def test_random_edits_to_a_larger_real_repository_resolve_like_a_full_run(tmp_path, monkeypatch):
+    """The venv's pytest and pluggy (about 40K lines): definitions renamed, broken and added, lines shifted, in
+    several files per step, always through the incremental path; update and index equal a full run every time,
+    and every edge's sids name the symbols its ids do."""
+    import random
+    import shutil
+    import sysconfig
+    from pathlib import Path
+
+    from extractors.structure import incremental
+    from pipeline.lake import Lake
+
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)
+    site = Path(sysconfig.get_paths()["purelib"])
+    root = tmp_path / "repo"
+    for package in ("_pytest", "pluggy"):
+        shutil.copytree(site / package, root / package, ignore=shutil.ignore_patterns("__pycache__"))
+    git(tmp_path, "init", "-q", "-b", "main", str(root))
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "init")
+    rng, files = random.Random(11), sorted(p.relative_to(root).as_posix() for p in root.rglob("*.py"))
+    incremental_lake, updated = Lake(tmp_path / "inc"), Lake(tmp_path / "upd")
+    for lake in (incremental_lake, updated):
+        index_structure(lake, root)
+    for step in range(3):
+        touched = [_random_edit(rng, root, rel, step) for rel in rng.sample(files, 4)]
+        index_structure(incremental_lake, root)
+        index_structure(updated, root, files=touched)
+        full = Lake(tmp_path / f"full{step}")
+        index_structure(full, root)
+        assert _edge_rows(incremental_lake) == _edge_rows(full), f"index, step {step}"
+        assert _edge_rows(updated) == _edge_rows(full), f"update, step {step}"
+        for lake in (incremental_lake, updated):
+            _assert_sids_name_the_ids(lake)
+
+
+def _assert_sids_name_the_ids(lake) -> None:
+    symbols = lake.read_table("repo", "symbols").select(["id", "sid"]).to_pydict()
+    assert len(set(symbols["sid"])) == len(symbols["sid"])
+    by_sid = dict(zip(symbols["sid"], symbols["id"]))
+    edges = lake.read_table("repo", "edges").select(["src_id", "dst_id", "src_sid", "dst_sid"]).to_pydict()
+    for src, dst, src_sid, dst_sid in zip(*edges.values()):
+        assert by_sid.get(src_sid) == src and (by_sid.get(dst_sid) if dst_sid is not None else None) == dst
+
+
 def _random_edit(rng, root, rel: str, step: int) -> str:
     import re
 
     path = root / rel
     text = path.read_text()
     names = re.findall(r"^\s*(?:def|class) (\w+)", text, re.M)
-    action = rng.choice(["rename", "drop", "add"]) if names else "add"
-    if action == "rename":
+    action = rng.choice(["rename", "drop", "add", "shift"]) if names else "add"
+    if action == "shift":  # no definition moves, every line does
+        text = "# shifted\n\n" + text
+    elif action == "rename":
         name = rng.choice(names)
         text = re.sub(rf"\b{name}\b", f"{name}_{step}", text)
     elif action == "drop":
