@@ -196,6 +196,7 @@ class Current:
     def __init__(self, previous, new: dict, symbols: pa.Table, moved: pa.Table, keep: set[str], changed: set[str]):
         self.previous, self.new, self.run_symbols, self.moved = previous, new, symbols, moved
         self.keep, self.changed = keep, changed | set(moved.column("path").to_pylist())
+        self.changed_by_parse = changed
         self._files = None
 
     def symbols(self) -> pa.Table:
@@ -223,6 +224,32 @@ class Current:
     def file_count(self) -> int:
         return len(self.keep) + self.new["files"].num_rows
 
+    def early_refs(self) -> pa.Table:
+        """Every file's import, re-export and inherits references (the lake's, minus the changed files', plus
+        this run's)."""
+        from .parallel import REF_COLUMNS
+        from .resolve import EARLY_KINDS
+
+        early = pa.array(EARLY_KINDS)
+        kept = self.previous("refs", dictionary=REF_COLUMNS[:-1])
+        kept = _kept(kept, self.keep) if kept is not None else None
+        if kept is not None:
+            kinds = kept.column("kind")
+            kept = kept.filter(pc.is_in(kinds.cast(pa.string()) if pa.types.is_dictionary(kinds.type) else kinds,
+                                        value_set=early))
+        new = self.new["refs"].filter(pc.is_in(self.new["refs"].column("kind"), value_set=early))
+        return _concat(kept, new, REF_COLUMNS)
+
+    def refs_of(self, paths: set[str]) -> pa.Table:
+        """The references of ``paths`` after this run."""
+        from .parallel import REF_COLUMNS
+
+        wanted = sorted(paths - self.changed_by_parse)
+        kept = self.previous("refs", where=("path", wanted)) if wanted else None
+        new = self.new["refs"].filter(pc.is_in(self.new["refs"].column("path"), value_set=pa.array(sorted(paths),
+                                                                                                   pa.string())))
+        return _concat(kept, new, REF_COLUMNS)
+
 
 def resolve_all(symbols: pa.Table, refs: pa.Table, files_table: pa.Table, root, provenance: str,
                 workers=None) -> pa.Table:
@@ -242,6 +269,8 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
     from .parallel import resolve_parallel
     from .resolve import EARLY_KINDS
 
+    if affected is not None and not _structural(affected, current.files()):
+        return _resolve_lazily(current, affected, root, provenance)
     symbols, refs, files = current.symbols(), current.refs(), current.files()
     if affected is None:
         return with_sids(resolve_parallel(symbols, refs, files, root, provenance, workers), symbols)
@@ -258,3 +287,22 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
     fresh = resolve_parallel(symbols, refs.filter(wanted), files, root, provenance, workers, affected)
     fresh = fresh.filter(pc.is_in(fresh.column("path"), value_set=affected_arr))
     return with_sids(fresh, symbols)
+
+
+def _structural(paths: set[str], files: dict) -> bool:
+    """Files of a language whose types implement interfaces by their methods (Go): resolved over the full graph."""
+    from .resolve import lang_support
+
+    return any(getattr(lang_support((files.get(p) or {}).get("language")), "STRUCTURAL", False) for p in paths)
+
+
+def _resolve_lazily(current: Current, affected: set[str], root, provenance: str) -> pa.Table:
+    """The affected files' edges over a graph that loads only what their references reach (``lazy``)."""
+    from .incremental import with_sids
+    from .lazy import resolve_affected
+    from .parallel import edges_table
+
+    symbols = current.symbols()
+    edges = resolve_affected(symbols, current.early_refs(), current.refs_of(affected), current.files(), affected,
+                             root, provenance)
+    return with_sids(edges_table(edges), symbols)

@@ -38,6 +38,7 @@ def cmd_index(args) -> int:
 
 
 def cmd_update(args) -> int:
+    common.without_pandas()
     from ..indexing import update
 
     s = update(args.path, args.files, repo=args.repo, lake=common.lake(args))

@@ -1,0 +1,210 @@
+"""The lake on real code: the post-edit ``codelake update`` of a leaf file and of a hub file (whole process, with peak
+memory), again after 50 successive updates and after a full re-index; cold ``callers`` and ``blast-radius``; and
+reads of each table through pandas, polars and a DuckDB glob against the view.
+
+Lakes: the venv's site-packages (always there) and /work/corpora/sympy when present (otherwise its rows are left out,
+and a note says so). Each corpus is copied to a temporary folder first, since updates edit files. Floors are measured
+in the same run: ``python -c "import duckdb, pyarrow.parquet"`` (time and peak memory) for whole processes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("CODELAKE_BENCH_CORPUS", sysconfig.get_paths()["purelib"]))
+SYMPY = Path(os.environ.get("CODELAKE_BENCH_SYMPY", "/work/corpora/sympy"))
+CLI = [sys.executable, "-m", "pipeline.cli.main"]
+FLOOR = [sys.executable, "-c", "import duckdb, pyarrow.parquet"]
+MEASURE = """
+import json, resource, subprocess, sys, time
+started = time.perf_counter()
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+print(json.dumps({"seconds": time.perf_counter() - started, "rc": done.returncode, "err": done.stderr[-400:],
+                  "peak_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}))
+"""
+UPDATES_IN_A_ROW = int(os.environ.get("CODELAKE_BENCH_UPDATES", "50"))
+
+
+def measure(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
+    """(seconds, peak MiB) of one whole process."""
+    out = subprocess.run([sys.executable, "-c", MEASURE, *cmd], capture_output=True, text=True, env=env, cwd=REPO,
+                         check=True)
+    result = json.loads(out.stdout)
+    if result["rc"] != 0:
+        raise RuntimeError(f"{cmd}: {result['err']}")
+    return result["seconds"], result["peak_kib"] / 1024
+
+
+def median(cmd: list[str], n: int = 5, env: dict | None = None) -> tuple[float, float]:
+    runs = [measure(cmd, env) for _ in range(n)]
+    return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+
+
+def bench() -> list[dict]:
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="codelake-bench-lake-") as tmp:
+        for name, source in corpora():
+            if source is None:
+                rows.append({"name": f"lake benchmarks, {name}", "value": None, "unit": None, "floor": None,
+                             "ratio": None, "goal": None, "note": f"left out: {SYMPY} is not on this machine"})
+                continue
+            rows.extend(_bench_corpus(name, source, Path(tmp) / name))
+    return rows
+
+
+def corpora() -> list[tuple[str, Path | None]]:
+    return [("site-packages", SITE), ("sympy", SYMPY if (SYMPY / "sympy").is_dir() else None)]
+
+
+def _copy(source: Path, target: Path) -> Path:
+    if (source / ".git").exists():
+        subprocess.run(["git", "clone", "-q", "--local", str(source), str(target)], check=True)
+    else:
+        shutil.copytree(source, target, symlinks=True, ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def _bench_corpus(name: str, source: Path, work: Path) -> list[dict]:
+    root = _copy(source, work / "src")
+    lake = work / "lake"
+    env = {**os.environ, "CODELAKE_LAKE": str(lake), "CODELAKE_DUCKDB_REFRESH": "off"}
+    subprocess.run(CLI + ["index", str(root), "--repo", name, "--extractors", "structure"], env=env, check=True,
+                   capture_output=True, cwd=REPO)
+    leaf, hub = _leaf_and_hub(lake, name)
+    rows = []
+    floor, floor_mib = median(FLOOR)
+    note = f"floor: python + import duckdb, pyarrow.parquet ({floor_mib:.0f} MiB)"
+    for when in ("fresh lake", f"after {UPDATES_IN_A_ROW} updates", "after a full re-index"):
+        if when.startswith("after ") and "updates" in when:
+            _updates_in_a_row(root, lake, name, env)
+        elif when.startswith("after a full"):
+            subprocess.run(CLI + ["index", str(root), "--repo", name, "--extractors", "structure", "--full"],
+                           env=env, check=True, capture_output=True, cwd=REPO)
+        for label, rel in (("leaf", leaf), ("hub", hub)):
+            seconds, mib = _update(root, rel, name, env)
+            rows.append(_row(f"update 1 {label} file, {name}, {when}", seconds, floor, "<= 1.5x floor, 300 ms",
+                             f"{rel}; peak {mib:.0f} MiB (floor {floor_mib:.0f}; goal <= 150); {note}"))
+            rows.append(_row(f"update peak memory, {label}, {name}, {when}", mib, floor_mib, "<= 150 MiB",
+                             "MiB, whole process", unit="MiB"))
+    rows.extend(_cold_queries(lake, name, hub, env, floor))
+    rows.extend(_reads(lake, name))
+    return rows
+
+
+def _row(name, value, floor, goal, note, unit="ms") -> dict:
+    scale = 1000 if unit == "ms" else 1
+    return {"name": name, "value": round(value * scale, 1), "unit": unit, "floor": round(floor * scale, 1),
+            "ratio": round(value / floor, 2) if floor else None, "goal": goal, "note": note}
+
+
+def _leaf_and_hub(lake: Path, repo: str) -> tuple[str, str]:
+    """A leaf: a mid-sized Python file nothing imports; the hub: the file most import edges point into."""
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+
+    catalog = connect(Lake(lake))
+    hub = catalog.rows("SELECT dst_path FROM edges WHERE kind = 'imports' AND dst_path IS NOT NULL AND repo = ? "
+                       "AND dst_path LIKE '%.py' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1", [repo])[1][0][0]
+    leaf = catalog.rows(
+        "SELECT f.path FROM files f LEFT JOIN (SELECT dst_path, count(*) AS n FROM edges WHERE repo = ? AND "
+        "path <> dst_path GROUP BY 1) i ON i.dst_path = f.path WHERE f.repo = ? AND f.language = 'python' AND "
+        "f.parse_status = 'ok' AND f.path <> ? ORDER BY coalesce(i.n, 0) = 0 DESC, f.lines BETWEEN 200 AND 600 DESC, "
+        "hash(f.path) LIMIT 1", [repo, repo, hub])[1][0][0]
+    return leaf, hub
+
+
+def _edit(root: Path, rel: str, n: int) -> None:
+    """An agent's edit: a line added to the body of the file's first function (a new call; lines below move)."""
+    path = root / rel
+    lines = path.read_text().splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        stripped = line.lstrip()
+        if stripped.startswith("return ") and len(line) - len(stripped) >= 4:
+            indent = line[: len(line) - len(stripped)]
+            lines.insert(i, f"{indent}_codelake_bench_{n} = len(str({n}))\n")
+            break
+    else:
+        lines.append(f"\n\ndef _codelake_bench_{n}():\n    return len(str({n}))\n")
+    path.write_text("".join(lines))
+
+
+def _update(root: Path, rel: str, repo: str, env: dict, n: int = 5) -> tuple[float, float]:
+    runs = []
+    for i in range(n):
+        _edit(root, rel, random.randrange(10**6))
+        runs.append(measure(CLI + ["update", str(root), rel, "--repo", repo], env))
+    return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+
+
+def _updates_in_a_row(root: Path, lake: Path, repo: str, env: dict) -> None:
+    from pipeline.lake import Lake
+
+    files = Lake(lake).read_table(repo, "files", columns=["path", "language"]).to_pydict()
+    python = [p for p, lang in zip(files["path"], files["language"]) if lang == "python"]
+    rng = random.Random(5)
+    for i, rel in enumerate(rng.choices(python, k=UPDATES_IN_A_ROW)):
+        _edit(root, rel, i)
+        subprocess.run(CLI + ["update", str(root), rel, "--repo", repo], env=env, check=True, capture_output=True,
+                       cwd=REPO)
+
+
+def _cold_queries(lake: Path, repo: str, hub: str, env: dict, floor: float) -> list[dict]:
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+
+    catalog = connect(Lake(lake))
+    target = catalog.rows("SELECT dst_id FROM edges WHERE repo = ? AND dst_id IS NOT NULL AND kind = 'calls' "
+                          "GROUP BY 1 HAVING count(*) BETWEEN 8 AND 12 ORDER BY hash(dst_id) LIMIT 1", [repo])[1][0][0]
+    rows = []
+    for command in ("callers", "blast-radius"):
+        seconds, mib = median(CLI + [command, target, "--format", "csv"], n=3, env=env)
+        rows.append(_row(f"codelake {command}, cold process, {repo}", seconds, floor, "<= 300 ms",
+                         f"{target}; peak {mib:.0f} MiB"))
+    return rows
+
+
+def _reads(lake: Path, repo: str) -> list[dict]:
+    """Each table read whole by the tools people use, against the view (same rows: checked)."""
+    import duckdb
+    import pandas as pd
+    import polars as pl
+
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+
+    rows = []
+    catalog = connect(Lake(lake))
+    for table in ("files", "symbols", "refs", "edges"):
+        folder = lake / table
+        readers = {
+            "view": lambda: catalog.rows(f"SELECT count(*), count(DISTINCT path) FROM {table}")[1][0],
+            "duckdb glob": lambda: duckdb.sql(f"SELECT count(*), count(DISTINCT path) FROM "
+                                              f"read_parquet('{folder}/*/*.parquet')").fetchall()[0],
+            "pandas": lambda: (lambda f: (len(f), f["path"].nunique()))(pd.read_parquet(folder)),
+            "polars": lambda: (lambda f: (f.height, f["path"].n_unique()))(pl.scan_parquet(f"{folder}/").collect()),
+        }
+        timings, answers = {}, {}
+        for reader, read in readers.items():
+            answers[reader] = tuple(read())
+            times = []
+            for _ in range(3):
+                started = time.perf_counter()
+                read()
+                times.append(time.perf_counter() - started)
+            timings[reader] = statistics.median(times)
+        agree = len(set(answers.values())) == 1
+        for reader in ("duckdb glob", "pandas", "polars"):
+            rows.append(_row(f"read {table} whole, {reader}, {repo}", timings[reader], timings["view"], None,
+                             f"{answers[reader][0]:,} rows; floor: the view; same rows as the view: {agree}"))
+    return rows
