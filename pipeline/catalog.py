@@ -93,8 +93,8 @@ def table_files(lake: Lake, repos: list[str] | None = None, damaged: dict | None
     for repo in repos or lake.repos():
         snap = lake.snapshot(repo)
         out.snapshots[repo] = snap.snapshot
-        for table in snap.tables:
-            if (repo, table) in left_out or not TABLE_NAME.fullmatch(table):
+        for table, entry in snap.tables.items():
+            if (repo, table) in left_out or not TABLE_NAME.fullmatch(table) or entry.get("internal"):
                 continue
             for rel in snap.files(table):
                 path = str(root / rel)

@@ -173,5 +173,5 @@ def _stray_versions(lake: Lake) -> list[str]:
     """Version folders of repositories the lake no longer has (left by an interrupted drop)."""
     folder = lake.root / VERSIONS
     known = set(lake.repos())
-    return sorted(str(p.relative_to(lake.root)) for p in folder.glob("*/*") if p.name not in known) \
+    return sorted(str(p.relative_to(lake.root)) for p in folder.iterdir() if p.name not in known) \
         if folder.is_dir() else []

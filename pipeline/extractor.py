@@ -13,7 +13,8 @@ An extractor is a plain class::
             return Cursor(commit=..., state={...})             # the next run's cursor
 
 Optional attributes: ``shard_by = {"my_table": "path"}`` splits a table's partition into shards by that column, so a
-``Replace`` of a few keys rewrites only their shards (use the column your ``Replace`` names); ``views`` is a folder of
+``Replace`` of a few keys rewrites only their shards (use the column your ``Replace`` names); ``sort_by = {"my_table":
+["kind"]}`` sorts each shard, in small row groups, so a read filtering on the first column skips the rest; ``views`` is a folder of
 ``.sql`` files (a path, or an importable package such as ``"my_plugin.sql"``) created like the built-in views; ``owner``
 lets several extractors write one table together (the agent-log readers): a table belongs to one owner.
 

@@ -43,7 +43,7 @@ def finalize(tmp: Path, final: Path, sync_dir: bool = True) -> None:
 def write_json_atomic(path: Path, data: dict) -> None:
     tmp = tmp_name(path)
     with open(tmp, "w") as fh:
-        json.dump(data, fh, indent=1, sort_keys=True)
+        fh.write(json.dumps(data, sort_keys=True, separators=(",", ":")))  # the C encoder: 10x an indented dump
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .errors import CodelakeError, ExtractError
 from .lake import Lake, LakeBusy, RunSummary
-from .repos import derive_repo_id, git_toplevel, head_commit, is_bare_repo, is_git_repo, validate_repo_id
+from .repos import derive_repo_id, git_facts, validate_repo_id
 
 
 @dataclass(frozen=True)
@@ -18,16 +18,22 @@ class Source:
     root: Path
     repo: str
     is_git: bool
+    head: str | None = None
+    bare: bool = False
 
 
 def resolve_source(path: str | Path = ".", repo: str | None = None) -> Source:
     root = Path(path).resolve()
     if not root.is_dir():
         raise CodelakeError(f"{path}: not a directory")
-    git = (is_git_repo(root) and not _ignored_by_git(root)) or is_bare_repo(root)
-    if git:
-        root = git_toplevel(root) or root  # a bare repository has no top level: it is its own root
-    return Source(root=root, repo=validate_repo_id(repo) if repo else derive_repo_id(root), is_git=git)
+    facts = git_facts(root)
+    top = Path(facts["toplevel"]) if facts["toplevel"] else None
+    in_checkout = facts["work_tree"] and top is not None and (top == root or not _ignored_by_git(root))
+    git = bool(in_checkout or facts["bare"])
+    if in_checkout:
+        root = top  # a bare repository has no top level: it is its own root
+    return Source(root=root, repo=validate_repo_id(repo) if repo else derive_repo_id(root), is_git=git,
+                  head=facts["head"] if git else None, bare=facts["bare"])
 
 
 def _ignored_by_git(path: Path) -> bool:
@@ -36,7 +42,7 @@ def _ignored_by_git(path: Path) -> bool:
 
 
 def repo_info(source: Source) -> dict:
-    return {"root": str(source.root), "is_git": source.is_git, "head": head_commit(source.root) if source.is_git else None}
+    return {"root": str(source.root), "is_git": source.is_git, "head": source.head}
 
 
 def index(path: str | Path = ".", repo: str | None = None, lake: Lake | None = None,
@@ -89,7 +95,8 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     if wait is None:
         wait = float(os.environ.get("CODELAKE_UPDATE_WAIT", UPDATE_WAIT))
     try:
-        return lake.run_extractor(source.repo, extractor, source.root, options={"files": rel},
+        options = {"files": rel, "git": {"bare": source.bare, "is_git": source.is_git, "head": source.head}}
+        return lake.run_extractor(source.repo, extractor, source.root, options=options,
                                   info=repo_info(source), lock_wait=wait, background_refresh=True)
     except LakeBusy:
         return lake.defer(source.repo, extractor, source.root, {"files": rel}, repo_info(source))

@@ -7,7 +7,7 @@ data folder)::
     _snapshots/<repo>.json                      the repository's current snapshot: the shard files of every table,
                                                 the extractors' cursors, the versions kept for older readers
     _schemas/<table>.parquet                    an empty file with each table's full schema
-    _versions/<table>/<repo>/<run>-<k>.parquet  immutable shard versions, the ones snapshots name
+    _versions/<repo>/<table>-<run>-<k>.parquet  immutable shard versions, the ones snapshots name
     _locks/<repo>.lock                          serializes writers of one repository (flock)
     <table>/<repo>/part-<k>.parquet             the current shards (hard links), nothing else: what engines read
 
@@ -211,8 +211,9 @@ class Lake:
         root = self.root.resolve()
         for repo in repos or self.repos():
             snap = self.snapshot(repo)
-            for table in snap.tables:
-                files.setdefault(table, []).extend(str(root / f) for f in snap.files(table))
+            for table, entry in snap.tables.items():
+                if not entry.get("internal"):
+                    files.setdefault(table, []).extend(str(root / f) for f in snap.files(table))
         return files
 
     def read_table(self, repo: str, table: str, snapshot: Snapshot | None = None, dictionary: list[str] | None = None,
@@ -233,9 +234,13 @@ class Lake:
             wanted = {key_shard(v, len(shards)) for v in where[1]}
             shards = [s for k, s in enumerate(shards) if k in wanted]
         wanted_columns = None if columns is None else list(dict.fromkeys(list(columns) + ([where[0]] if where else [])))
-        parts = [read_file(self.root / s["file"], repo, table, wanted_columns, dictionary) for s in shards]
-        if not parts:
-            return None
+        prune = where if where is not None and (entry.get("sort_by") or [None])[0] == where[0] else None
+        parts = [read_file(self.root / s["file"], repo, table, wanted_columns, dictionary, prune) for s in shards]
+        if not parts:  # the table is there, none of its shards can hold what was asked: no rows
+            first = shards_of(entry)[:1]
+            if not first:
+                return None
+            return read_file(self.root / first[0]["file"], repo, table, wanted_columns, dictionary).slice(0, 0)
         data = parts[0] if len(parts) == 1 else pa.concat_tables(parts, promote_options="permissive")
         if where is not None:
             data = _filter_in(data, *where)
@@ -316,8 +321,11 @@ class Lake:
                              new_cursor.commit, error, (datetime.now(timezone.utc) - started).total_seconds())
         written[RUNS_TABLE] = self._append_run(repo, snap, summary, extractor, started, ctx.counters)
         cursors = {extractor.name: new_cursor.to_json()} if status == "ok" else {}
-        self.write_schemas({**extractor.tables, RUNS_TABLE: runs_schema()})
+        self.write_schemas({**{t: v for t, v in extractor.tables.items() if t not in internal_tables(extractor)},
+                            RUNS_TABLE: runs_schema()})
         owners = {t: owner_of(extractor) for t in written if t != RUNS_TABLE}
+        for table in internal_tables(extractor) & set(written):
+            written[table]["internal"] = True
         self._publish(snap, written, cursors, info or {}, owners)
         return summary
 
@@ -362,7 +370,8 @@ class Lake:
         return self.root / table / repo
 
     def version_dir(self, table: str, repo: str) -> Path:
-        return self.root / VERSIONS / table / repo
+        """Where the repository's versions of every table live (one folder: one fsync publishes a run's files)."""
+        return self.root / VERSIONS / repo
 
     def _publish(self, snap: Snapshot, written: dict[str, dict], cursors: dict, info: dict, owners: dict) -> None:
         now = time.time()
@@ -372,8 +381,7 @@ class Lake:
             if table in owners:
                 entry["extractor"] = owners[table]
             snap.tables[table] = entry
-        for table in written:
-            fsync_dir(self.version_dir(table, snap.repo))  # the new shards' names are durable before the manifest
+        fsync_dir(self.root / VERSIONS / snap.repo)  # the new shards' names are durable before the manifest
         snap.cursors.update(cursors)
         snap.info.update(info)
         snap.snapshot, snap.updated_at = new_run_id(), datetime.now(timezone.utc).isoformat()
@@ -387,7 +395,9 @@ class Lake:
 
     def _link_current(self, snap: Snapshot, table: str) -> None:
         """Make ``<table>/<repo>/`` hold exactly the snapshot's shards: each ``part-<k>.parquet`` a hard link to
-        its version (replaced atomically), and no other Parquet file."""
+        its version (replaced atomically), and no other Parquet file. An internal table has no such folder."""
+        if (snap.tables.get(table) or {}).get("internal"):
+            return
         folder = self.table_dir(table, snap.repo)
         folder.mkdir(parents=True, exist_ok=True)
         wanted = {CURRENT.format(k): self.root / f for k, f in enumerate(snap.files(table))}
@@ -407,12 +417,13 @@ class Lake:
         """Delete what killed writers left: temporary files, versions no manifest names, current files of tables
         the snapshot no longer has; then repair the current links (the caller holds the lock)."""
         keep = {f for t in snap.tables for f in snap.files(t)} | {r["file"] for r in snap.retired}
-        for folder in (self.root / VERSIONS).glob(f"*/{repo}"):
-            for path in folder.iterdir():
-                if str(path.relative_to(self.root)) not in keep:
-                    path.unlink(missing_ok=True)
+        folder = self.root / VERSIONS / repo
+        for path in folder.iterdir() if folder.is_dir() else []:
+            if str(path.relative_to(self.root)) not in keep:
+                path.unlink(missing_ok=True)
+        public = {t for t, e in snap.tables.items() if not e.get("internal")}
         for folder in self.root.glob(f"*/{repo}"):
-            if TABLE_NAME.fullmatch(folder.parent.name) and folder.parent.name not in snap.tables and folder.is_dir():
+            if TABLE_NAME.fullmatch(folder.parent.name) and folder.parent.name not in public and folder.is_dir():
                 shutil.rmtree(folder, ignore_errors=True)
         for table in snap.tables:
             self._link_current(snap, table)
@@ -438,8 +449,7 @@ class Lake:
 
     def _repo_folders(self, repo: str) -> list[Path]:
         tables = [p for p in self.root.iterdir() if p.is_dir() and TABLE_NAME.fullmatch(p.name)]
-        versions = list((self.root / VERSIONS).iterdir()) if (self.root / VERSIONS).is_dir() else []
-        return [p / repo for p in tables + versions] + [self.root / "_exports" / repo]
+        return [p / repo for p in tables] + [self.root / name / repo for name in (VERSIONS, PENDING, "_exports")]
 
     def after_write(self, background: bool = False) -> None:
         """Refresh the DuckDB database files ``codelake duckdb`` made, so they name the new snapshot."""
@@ -510,6 +520,12 @@ def _check_tables(extractor) -> None:
                            f"reserved ({RUNS_TABLE!r} is the lake's own)")
 
 
+def internal_tables(extractor) -> set[str]:
+    """Tables an extractor keeps for itself (``internal``): snapshotted like the others, but no table folder, view
+    or schema file (an index the extractor reads back, not data for users)."""
+    return set(getattr(extractor, "internal", None) or ()) & set(extractor.tables)
+
+
 def owner_of(extractor) -> str:
     """Who a table belongs to: the extractor's name, or the ``owner`` several extractors writing one table share."""
     return getattr(extractor, "owner", None) or extractor.name
@@ -529,6 +545,7 @@ class _Staging:
     def __init__(self, lake: Lake, repo: str, run_id: str, extractor, snap: Snapshot):
         self.lake, self.repo, self.run_id, self.extractor = lake, repo, run_id, extractor
         self.shard_by = dict(getattr(extractor, "shard_by", None) or {})
+        self.sort_by = dict(getattr(extractor, "sort_by", None) or {})
         self.tables: dict[str, TableWrite] = {}
         self.snap = snap
         self.rows: dict[str, int] = {t: 0 for t in extractor.tables}
@@ -540,7 +557,8 @@ class _Staging:
         if table not in self.tables:
             self.tables[table] = TableWrite(self.lake.version_dir(table, self.repo), self.lake.root, self.repo,
                                             self.run_id, table, self.extractor.tables[table],
-                                            self.shard_by.get(table), self.snap.tables.get(table))
+                                            self.shard_by.get(table), self.snap.tables.get(table),
+                                            self.sort_by.get(table))
         return self.tables[table]
 
     def consume(self, gen) -> Cursor:

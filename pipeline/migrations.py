@@ -20,7 +20,7 @@ from .fsio import write_json_atomic
 def _v1_to_v2(lake) -> None:
     """Version 1 kept versions inside the table folders (``<table>/repo=<repo>/_v/<run>.parquet`` plus a hard-linked
     ``data.parquet``), so engines reading a table folder read every version, and typed ``repo=`` as a partition.
-    Version 2 moves the versions to ``_versions/<table>/<repo>/`` and leaves only current shards in table folders."""
+    Version 2 moves the versions to ``_versions/<repo>/`` and leaves only current shards in table folders."""
     for manifest in sorted((lake.root / "_snapshots").glob("*.json")):
         if manifest.name.startswith("."):
             continue
@@ -56,7 +56,7 @@ def _move_version(lake, table: str, repo: str, rel: str) -> dict | None:
     source = lake.root / rel
     folder = lake.version_dir(table, repo)
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{Path(rel).stem}-0.parquet"
+    target = folder / f"{table}-{Path(rel).stem}-0.parquet"
     if not target.exists():
         if not source.exists():
             return None

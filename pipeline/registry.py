@@ -15,7 +15,7 @@ from importlib.metadata import entry_points
 
 from .errors import PluginError
 from .extractor import extractor_views
-from .lake import RUNS_TABLE, TABLE_NAME, owner_of
+from .lake import RUNS_TABLE, TABLE_NAME, internal_tables, owner_of
 
 ENTRY_POINT_GROUP = "codelake.extractors"
 
@@ -79,7 +79,7 @@ class Registry:
 
     def describe(self) -> list[PluginInfo]:
         return [
-            PluginInfo(e.name, e.version, sorted(e.tables), self.origins.get(e.name, ""))
+            PluginInfo(e.name, e.version, sorted(set(e.tables) - internal_tables(e)), self.origins.get(e.name, ""))
             for e in self.extractors.values()
         ]
 

@@ -36,6 +36,20 @@ def is_bare_repo(root: Path) -> bool:
     return git(root, "rev-parse", "--is-bare-repository", check=False).strip() == "true"
 
 
+def git_facts(root: Path) -> dict:
+    """{"bare", "work_tree", "toplevel", "head"} of ``root`` from one ``git rev-parse`` (the post-edit path spawns
+    as few processes as it can); separate calls where one cannot answer (a bare or empty repository)."""
+    proc = subprocess.run(["git", "-C", str(root), "rev-parse", "--is-bare-repository", "--is-inside-work-tree",
+                           "--show-toplevel", "HEAD"], capture_output=True, text=True)
+    lines = proc.stdout.splitlines()
+    if proc.returncode == 0 and len(lines) == 4:
+        return {"bare": lines[0] == "true", "work_tree": lines[1] == "true", "toplevel": lines[2], "head": lines[3]}
+    bare = is_bare_repo(root)
+    top = None if bare else git_toplevel(root)
+    return {"bare": bare, "work_tree": top is not None, "toplevel": str(top) if top else None,
+            "head": head_commit(root) if (bare or top) else None}
+
+
 def git_toplevel(root: Path) -> Path | None:
     out = git(root, "rev-parse", "--show-toplevel", check=False).strip()
     return Path(out) if out else None

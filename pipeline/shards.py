@@ -18,6 +18,7 @@ from .fsio import finalize
 
 SHARD_ROWS = 16_384  # rows per shard: rewriting one costs ~10-20 ms; a 600K-row table is ~40 files
 BUFFER_ROWS = 262_144  # rows held in memory while routing a large table to its shards
+SORTED_ROW_GROUP = 1024  # a sorted shard's row groups: small, so a filter on the sort column skips most of them
 HASH = "crc32"  # of the key's UTF-8 text, modulo the shard count (recorded in the snapshot)
 
 
@@ -86,19 +87,37 @@ def align_table(table, schema):
     return pa.Table.from_arrays(columns, schema=schema)
 
 
-def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None):
-    """One shard as a pyarrow Table; anything wrong with the file is a ``DamagedFileError`` naming it."""
+def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, prune: tuple | None = None):
+    """One shard as a pyarrow Table; anything wrong with the file is a ``DamagedFileError`` naming it. ``prune``
+    (column, values): read only the row groups whose statistics say they may hold one of the values."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     try:
         with pq.ParquetFile(path, read_dictionary=dictionary) as data:
             present = set(data.schema_arrow.names)
-            return data.read(columns=[c for c in columns if c in present] if columns else None)
+            wanted = [c for c in columns if c in present] if columns else None
+            groups = _row_groups(data, *prune) if prune and prune[0] in present else None
+            if groups is None:
+                return data.read(columns=wanted)
+            return data.read_row_groups(groups, columns=wanted)
     except FileNotFoundError:
         raise DamagedFileError(path, repo, table, "missing") from None
     except (OSError, pa.ArrowException, ValueError) as exc:
         raise DamagedFileError(path, repo, table, str(exc).splitlines()[0][:200] or type(exc).__name__) from None
+
+
+def _row_groups(data, column: str, values) -> list[int] | None:
+    """The row groups of ``data`` whose min/max of ``column`` admit one of ``values`` (None: cannot tell)."""
+    index = data.schema_arrow.get_field_index(column)
+    groups = []
+    for i in range(data.num_row_groups):
+        stats = data.metadata.row_group(i).column(index).statistics
+        if stats is None or not stats.has_min_max:
+            return None
+        if any(stats.min <= v <= stats.max for v in values):
+            groups.append(i)
+    return groups
 
 
 class _ShardFile:
@@ -143,10 +162,11 @@ class TableWrite:
     shards that a ``Replace`` keeps. Shards neither replaced nor given rows are named again unchanged."""
 
     def __init__(self, folder: Path, root: Path, repo: str, run_id: str, table: str, schema, shard_by: str | None,
-                 old: dict | None):
+                 old: dict | None, sort_by: list[str] | None = None):
         self.folder, self.root, self.repo, self.run_id, self.table = folder, root, repo, run_id, table
         self.schema = file_metadata(schema, table, run_id)
         self.shard_by = shard_by if shard_by in schema.names else None
+        self.sort_by = [c for c in sort_by or [] if c in schema.names]
         self.old = old
         old_shards = shards_of(old) if old else []
         same_key = old is not None and old.get("shard_by") == self.shard_by
@@ -171,7 +191,7 @@ class TableWrite:
     def _file(self, k) -> _ShardFile:
         if k not in self.files:
             self.folder.mkdir(parents=True, exist_ok=True)
-            self.files[k] = _ShardFile(self.folder / f".{self.run_id}-{k}.new.tmp", self.schema)
+            self.files[k] = _ShardFile(self.folder / f".{self.table}-{self.run_id}-{k}.new.tmp", self.schema)
         return self.files[k]
 
     def abort(self) -> None:
@@ -196,7 +216,7 @@ class TableWrite:
                 if path is not None:
                     path.unlink(missing_ok=True)
         return {"shard_by": self.shard_by, "hash": HASH, "shards": shards, "rows": sum(s["rows"] for s in shards),
-                "run_id": self.run_id}
+                "sort_by": self.sort_by, "run_id": self.run_id}
 
     def _whole(self, new: dict) -> list[dict]:
         """The run's rows are the whole partition."""
@@ -232,7 +252,7 @@ class TableWrite:
         import pyarrow.parquet as pq
 
         column, keys = self.replace
-        drop, kept = _key_array(keys), self.folder / f".{self.run_id}-kept.tmp"
+        drop, kept = _key_array(keys), self.folder / f".{self.table}-{self.run_id}-kept.tmp"
         try:
             with pq.ParquetWriter(kept, self.schema) as out:
                 for entry in shards_of(self.old):
@@ -266,7 +286,8 @@ class TableWrite:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        files = {k: _ShardFile(self.folder / f".{self.run_id}-{k}.route.tmp", self.schema) for k in range(n)}
+        files = {k: _ShardFile(self.folder / f".{self.table}-{self.run_id}-{k}.route.tmp", self.schema)
+                 for k in range(n)}
         try:
             for source in sources:
                 with pq.ParquetFile(source) as data:
@@ -284,12 +305,16 @@ class TableWrite:
                 f.discard()
 
     def _write(self, k: int, parts: list[Path], base=None) -> dict:
-        """Shard ``k``'s new version: ``base`` rows (the old ones kept) then each part file's rows."""
+        """Shard ``k``'s new version: ``base`` rows (the old ones kept) then each part file's rows (sorted by
+        ``sort_by`` when the table has one)."""
         import pyarrow.parquet as pq
 
-        final = self.folder / f"{self.run_id}-{k}.parquet"
-        tmp = self.folder / f".{self.run_id}-{k}.tmp"
-        if base is None and len(parts) == 1:
+        final = self.folder / f"{self.table}-{self.run_id}-{k}.parquet"
+        tmp = self.folder / f".{self.table}-{self.run_id}-{k}.tmp"
+        if self.sort_by:
+            rows = self._sorted(parts, base)
+            pq.write_table(rows.replace_schema_metadata(self.schema.metadata), tmp, row_group_size=SORTED_ROW_GROUP)
+        elif base is None and len(parts) == 1:
             parts[0].replace(tmp)  # the routed file is the shard as it is
         else:
             with pq.ParquetWriter(tmp, self.schema) as out:
@@ -302,6 +327,15 @@ class TableWrite:
         finalize(tmp, final, sync_dir=False)
         rows = pq.read_metadata(final).num_rows
         return {"file": str(final.relative_to(self.root)), "rows": rows, "bytes": final.stat().st_size}
+
+    def _sorted(self, parts: list[Path], base):
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        tables = [base] if base is not None else []
+        tables += [align_table(pq.read_table(p), self.schema) for p in parts]
+        rows = pa.concat_tables(tables) if tables else self.schema.empty_table()
+        return rows.sort_by([(c, "ascending") for c in self.sort_by])
 
 
 def _key_array(keys):

@@ -124,13 +124,13 @@ def test_every_command_is_documented_in_the_readme():
 
 def test_a_damaged_lake_file_is_one_line_too(indexed):
     lake, _ = indexed
-    for version in (lake / "_versions" / "symbols" / "demo").glob("*.parquet"):
+    for version in (lake / "_versions" / "demo").glob("symbols-*.parquet"):
         version.write_bytes(b"PAR1 this is not parquet")
     out = codelake(lake, "callers", "load")
     assert out.returncode == 1 and "Traceback" not in out.stderr
     lines = out.stderr.splitlines()  # a warning naming the damaged file, then the error
     assert len(lines) == 2 and all(line.startswith("codelake: ") for line in lines)
-    assert "_versions/symbols/demo/" in lines[0] and "index --full" in lines[0]
+    assert "_versions/demo/symbols-" in lines[0] and "index --full" in lines[0]
 
 
 def test_the_pydriller_backend_is_selectable(tmp_path, make_repo):

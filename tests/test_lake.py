@@ -66,7 +66,7 @@ def test_a_run_writes_the_partition_layout_and_a_versioned_manifest(lake):
     lake.run_extractor("r", Rows([("a", 1), ("b", 2)]), ".")
     assert [p.relative_to(lake.root).as_posix() for p in sorted((lake.root / "t").rglob("*"))] == ["t/r",
                                                                                                   "t/r/part-000.parquet"]
-    assert len(list((lake.root / "_versions" / "t" / "r").glob("*.parquet"))) == 1
+    assert len(list((lake.root / "_versions" / "r").glob("t-*.parquet"))) == 1
     assert json.loads((lake.root / "_lake.json").read_text())["schema_version"] == LAKE_SCHEMA_VERSION
     snap = lake.snapshot("r")
     assert snap.cursors["rows"] == {"commit": "c1", "state": {"n": 2}}
@@ -95,7 +95,7 @@ def test_a_failed_run_keeps_the_previous_data_and_is_recorded(lake):
     runs = lake.read_table("r", "runs").to_pylist()
     assert [r["status"] for r in runs] == ["ok", "failed"]
     assert "ValueError: boom in the middle" in runs[1]["error"]
-    assert not [p for p in (lake.root / "_versions" / "t" / "r").iterdir() if not p.name.endswith(".parquet")]
+    assert not [p for p in (lake.root / "_versions" / "r").iterdir() if not p.name.endswith(".parquet")]
 
 
 def test_other_repositories_partitions_are_untouched(lake):
@@ -114,7 +114,7 @@ def test_a_lake_from_a_newer_codelake_is_refused(lake):
 
 def test_leftovers_of_a_killed_writer_are_swept_by_the_next_writer(lake):
     lake.run_extractor("r", Rows([("a", 1)]), ".")
-    version_dir = lake.root / "_versions" / "t" / "r"
+    version_dir = lake.root / "_versions" / "r"
     (version_dir / "dead.new.tmp").write_bytes(b"torn")
     (version_dir / "dead.parquet").write_bytes(b"finished but never published")
     lake.run_extractor("r", Rows([("b", 2)]), ".")

@@ -45,7 +45,7 @@ def expected(lake: Lake, table: str) -> Counter:
 
 
 def test_the_lake_keeps_superseded_versions_outside_the_table_folders(lake):
-    versions = list((lake.root / "_versions" / "symbols").rglob("*.parquet"))
+    versions = list((lake.root / "_versions").rglob("symbols-*.parquet"))
     current = list((lake.root / "symbols").rglob("*.parquet"))
     assert len(versions) > len(current) > len(REPOS)  # several shards each, and older versions kept
     assert all(p.name.startswith("part-") for p in current)

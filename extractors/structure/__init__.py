@@ -23,20 +23,32 @@ LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: thei
 class StructureExtractor:
     name = "structure"
     version = VERSION
-    shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path"}  # an update rewrites its shards
+    # an update rewrites only the shards holding the files it changed
+    shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path", "early_refs": "path"}
+    sort_by = {"refs": ["kind", "path"]}  # an update reads every file's imports and bases: a few row groups
 
     @property
     def tables(self):
         # imported on use: the package also serves light readers (``languages``) that must not pay for pyarrow
-        from .schemas import TABLES
+        from .schemas import REFS, TABLES
 
-        return TABLES
+        return {**TABLES, "early_refs": REFS}
+
+    # every file's imports, re-exports and bases (the refs an update's resolution reads for files it did not
+    # change), kept apart so that reading them costs three files, not the whole refs table
+    internal = {"early_refs"}
 
     def run(self, ctx: RunContext, cursor: Cursor):
-        from pipeline.repos import is_bare_repo
+        from pipeline.repos import git_facts
 
-        if not is_bare_repo(ctx.root):
-            return (yield from self._index(ctx, cursor, _checkout(ctx.root)))
+        known = ctx.options.get("git")  # what the caller found out already (an update: no git process twice)
+        if known is None:
+            facts = git_facts(ctx.root)
+            known = {"bare": facts["bare"], "head": facts["head"],
+                     "is_git": facts["toplevel"] is not None and Path(facts["toplevel"]) == ctx.root.resolve()}
+        if not known["bare"]:  # a folder inside a repository is indexed as plain
+            view = SourceView(ctx.root, known["is_git"], known["head"] if known["is_git"] else None)
+            return (yield from self._index(ctx, cursor, view))
         if ctx.options.get("files") is not None:
             raise ExtractError(f"{ctx.root} is a bare repository: there is no working tree to update from; "
                                "run `codelake index` to index its HEAD")
@@ -89,6 +101,7 @@ class _Run:
         symbols = rows.merged_symbols(None, self.new["symbols"], set())
         for table in ("files", "refs", "symbols"):
             yield Batch(table, symbols if table == "symbols" else self.new[table])
+        yield Batch("early_refs", rows.early(self.new["refs"]))
         edges = rows.resolve_all(symbols, self.new["refs"], self.new["files"], self.root, self.provenance,
                                  self.workers)
         yield Batch("edges", edges)
@@ -110,6 +123,7 @@ class _Run:
             yield Replace(table, "path", written if table == "symbols" else sorted(changed))
         yield Batch("files", new["files"])
         yield Batch("refs", new["refs"])
+        yield from rows.early_batches(previous, old["refs"], new["refs"], changed)
         yield Batch("symbols", rows.concat([symbols, moved_owners]))
         current = rows.Current(previous, new, symbols, moved_owners, set(changes.unchanged), changed)
         affected = None if resolve_all else incremental.affected_paths(scope, previous, new["refs"])
@@ -145,13 +159,6 @@ class SourceView:
     head: str | None
     candidates: list | None = None  # the files to consider, when they do not come from listing ``root``
     prepare: Callable = lambda changes: None  # called with the plan before parsing
-
-
-def _checkout(root: Path) -> SourceView:
-    from pipeline.repos import git_toplevel, head_commit
-
-    is_git = git_toplevel(root) == root.resolve()  # a folder inside a repository is indexed as plain
-    return SourceView(root, is_git, head_commit(root) if is_git else None)
 
 
 def _bare(repo: Path, tmp: Path) -> SourceView:

@@ -20,6 +20,7 @@ from . import resolve
 from .resolve import MODULE, Ref, Resolver, Symbol
 
 SYMBOL_COLUMNS = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start"]
+READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]  # id is path::qualname
 REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line"]
 
 
@@ -28,9 +29,7 @@ class Rows:
 
     def __init__(self, table: pa.Table, key: str):
         self.table = table
-        column = table.column(key)
-        column = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
-        encoded = column if pa.types.is_dictionary(column.type) else pc.dictionary_encode(column)
+        encoded = table.column(key).chunk(0) if table.num_rows else pc.dictionary_encode(pa.array([], pa.string()))
         self.codes = encoded.indices
         self.code_of = {v: i for i, v in enumerate(encoded.dictionary.to_pylist())}
 
@@ -41,38 +40,97 @@ class Rows:
         return self.table.filter(pc.equal(self.codes, code))
 
 
+def encoded(table: pa.Table, columns: list[str], keys: tuple[str, ...]) -> pa.Table:
+    """``table``'s ``columns`` in one chunk, the ``keys`` dictionary-encoded with one dictionary each (the others
+    plain: ids and qualified names are all distinct, a dictionary would only cost)."""
+    table = table.select(columns)
+    arrays = []
+    for name, column in zip(columns, table.columns):
+        if name in keys and not pa.types.is_dictionary(column.type):
+            column = pc.dictionary_encode(column)
+        elif name not in keys and pa.types.is_dictionary(column.type):
+            column = column.cast(column.type.value_type)
+        arrays.append(column)
+    return pa.Table.from_arrays(arrays, names=columns).unify_dictionaries().combine_chunks()
+
+
 def _plain(table: pa.Table) -> pa.Table:
     return pa.Table.from_arrays([c.cast(c.type.value_type) if pa.types.is_dictionary(c.type) else c
                                  for c in table.columns], names=table.column_names)
 
 
 class Index:
-    """The repository's definitions and early references (imports, re-exports, bases) by file and by name."""
+    """The repository's definitions and early references (imports, re-exports, bases) by file and by name, over
+    several sources (the lake's rows, this run's rows), each dictionary-encoded on its lookup columns; the lake's
+    rows of the files this run changed are masked out (``hidden``), not filtered away."""
 
-    def __init__(self, symbols: pa.Table, early: pa.Table):
-        symbols = _plain(symbols.select(SYMBOL_COLUMNS)).combine_chunks()
-        self.symbols_by_path = Rows(symbols, "path")
-        self.symbols_by_name = Rows(symbols, "name")
-        self.early_by_path = Rows(_plain(early.select(REF_FIELDS)).combine_chunks(), "path")
-        parent_path = pc.list_element(pc.split_pattern(_plain(symbols.select(["parent_id"])).column("parent_id"),
-                                                       "::", max_splits=1), 0)
-        elsewhere = pc.and_(pc.is_valid(parent_path),
-                            pc.not_equal(parent_path, _plain(symbols.select(["path"])).column("path")))
-        self.cross_file = _symbols(symbols.filter(elsewhere))  # members of a type in another file (Go, Rust)
-        at_module = pc.ends_with(_plain(symbols.select(["parent_id"])).column("parent_id"), "::" + MODULE)
-        dotted = pc.match_substring(_plain(symbols.select(["qualname"])).column("qualname"), ".")
-        self.elsewhere = _symbols(symbols.filter(pc.and_(pc.fill_null(at_module, False), dotted)))
+    def __init__(self, symbols: list[tuple[pa.Table | None, set[str]]],
+                 early: list[tuple[pa.Table | None, set[str]]]):
+        """``symbols`` and ``early`` are (table, paths whose rows it holds that are hidden) per source."""
+        sources = [(encoded(t, READ_COLUMNS, ("path", "name", "kind", "parent_id")), h) for t, h in symbols
+                   if t is not None and t.num_rows]
+        self.symbols = [t for t, _ in sources]
+        self.hidden = [h for _, h in sources]
+        self.by_path = [Rows(t, "path") for t in self.symbols]
+        self.by_name = [Rows(t, "name") for t in self.symbols]
+        self.early = [(Rows(encoded(t, REF_FIELDS, ("path",)), "path"), h) for t, h in early
+                      if t is not None and t.num_rows]
+        self.sids: dict[str, int] = {}
+        self.cross_file = self._visible(t.filter(_parent_elsewhere(t)) for t in self.symbols)
+        self.elsewhere = self._visible(t.filter(_dotted_at_module(t)) for t in self.symbols)
 
     def symbols_of(self, path: str) -> list[Symbol]:
-        rows = _symbols(self.symbols_by_path.where(path))
-        return sorted(rows, key=lambda s: s.id)  # a full run's order: duplicate names keep the first by id
+        return self._visible(r.where(path) for r in self.by_path)
 
     def named(self, name: str) -> list[Symbol]:
-        return sorted(_symbols(self.symbols_by_name.where(name)), key=lambda s: s.id)
+        return self._visible(r.where(name) for r in self.by_name)
+
+    def _visible(self, tables) -> list[Symbol]:
+        found = []
+        for table, hidden in zip(tables, self.hidden):
+            if not table.num_rows:
+                continue
+            data = _plain(table).to_pydict()
+            for path, qual, row in zip(data["path"], data["qualname"], zip(*(data[c] for c in SYMBOL_COLUMNS[1:]))):
+                if path not in hidden:
+                    found.append(Symbol(f"{path}::{qual}", *row))
+            self.sids.update((f"{p}::{q}", sid) for p, q, sid in zip(data["path"], data["qualname"], data["sid"])
+                             if p not in hidden)
+        return sorted(found, key=lambda s: s.id)  # a full run's order: duplicate names keep the first by id
 
     def early_refs_of(self, path: str) -> list[Ref]:
-        data = _plain(self.early_by_path.where(path)).to_pydict()
-        return [Ref(*row) for row in zip(*(data[f] for f in REF_FIELDS))]
+        refs = []
+        for rows, hidden in self.early:
+            if path in hidden:
+                continue
+            data = _plain(rows.where(path)).to_pydict()
+            refs.extend(Ref(*row) for row in zip(*(data[f] for f in REF_FIELDS)))
+        return refs
+
+    def sid_of(self, symbol_id: str | None) -> int | None:
+        if symbol_id is None:
+            return None
+        if symbol_id not in self.sids:
+            self.symbols_of(symbol_id.split("::", 1)[0])
+        return self.sids.get(symbol_id)
+
+
+def _parent_elsewhere(table: pa.Table):
+    """Rows whose parent is defined in another file (a Go method, a Rust ``impl``): worked out once per distinct
+    parent and path, through the dictionaries."""
+    paths, parents = table.column("path").chunk(0), table.column("parent_id").chunk(0)
+    code_of = {v: i for i, v in enumerate(paths.dictionary.to_pylist())}
+    parent_path = pa.array([code_of.get(p.split("::", 1)[0], -2) if p else -1
+                            for p in parents.dictionary.to_pylist()], pa.int32())
+    of_row = pc.fill_null(pc.take(parent_path, parents.indices), -1)
+    return pc.and_(pc.not_equal(of_row, -1), pc.not_equal(of_row, paths.indices.cast(pa.int32())))
+
+
+def _dotted_at_module(table: pa.Table):
+    """Rows with a dotted name directly under their module (``T.m`` defined apart from ``T``)."""
+    parents = table.column("parent_id").chunk(0)
+    at_module = pc.take(pc.ends_with(parents.dictionary, "::" + MODULE), parents.indices)
+    return pc.fill_null(pc.and_(at_module, pc.match_substring(table.column("qualname"), ".")), False)
 
 
 def _path_of(symbol_id) -> str | None:
@@ -212,11 +270,9 @@ class LazyResolver(Resolver):
                     self.hierarchy_edges.extend(edges)
 
 
-def resolve_affected(symbols: pa.Table, early: pa.Table, refs: pa.Table, files: dict, affected: set[str], root,
-                     provenance: str) -> list:
+def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[str], root, provenance: str) -> list:
     """The edges of the ``affected`` files (every kind), resolving only what their references reach. ``refs`` are
-    the affected files' references; ``early`` every file's import, re-export and inherits references."""
-    index = Index(symbols, early)
+    the affected files' references; the index holds every file's definitions and early references."""
     graph = LazyGraph(index, files, root)
     resolver = LazyResolver(graph, files, root, provenance, affected)
     by_path: dict[str, list[Ref]] = defaultdict(list)

@@ -27,6 +27,7 @@ of objects that are always outside the repository, such as JavaScript's ``consol
 
 from __future__ import annotations
 
+import functools
 import importlib
 import posixpath
 from collections import defaultdict
@@ -70,6 +71,7 @@ class Graph:
     owner: dict[str, str] = field(default_factory=dict)  # method -> its type defined in another file
 
 
+@functools.cache  # asked once per file by the graph and the resolver: an update's graph asks for every file
 def lang_support(language: str | None):
     from .languages import LANGUAGES
 

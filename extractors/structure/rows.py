@@ -224,21 +224,21 @@ class Current:
     def file_count(self) -> int:
         return len(self.keep) + self.new["files"].num_rows
 
-    def early_refs(self) -> pa.Table:
-        """Every file's import, re-export and inherits references (the lake's, minus the changed files', plus
-        this run's)."""
-        from .parallel import REF_COLUMNS
-        from .resolve import EARLY_KINDS
+    def symbol_sources(self) -> list[tuple[pa.Table | None, set[str]]]:
+        """The lake's definitions (lookup columns read dictionary-encoded), the changed files' rows hidden; and this
+        run's."""
+        from .lazy import READ_COLUMNS
 
-        early = pa.array(EARLY_KINDS)
-        kept = self.previous("refs", dictionary=REF_COLUMNS[:-1])
-        kept = _kept(kept, self.keep) if kept is not None else None
-        if kept is not None:
-            kinds = kept.column("kind")
-            kept = kept.filter(pc.is_in(kinds.cast(pa.string()) if pa.types.is_dictionary(kinds.type) else kinds,
-                                        value_set=early))
-        new = self.new["refs"].filter(pc.is_in(self.new["refs"].column("kind"), value_set=early))
-        return _concat(kept, new, REF_COLUMNS)
+        kept = self.previous("symbols", columns=READ_COLUMNS, dictionary=["path", "name", "kind", "parent_id"])
+        return [(kept, self.changed), (self.run_symbols, set()), (self.moved, set())]
+
+    def early_sources(self) -> list[tuple[pa.Table | None, set[str]]]:
+        """Every file's import, re-export and inherits references: the lake's (the changed files' hidden) and this
+        run's."""
+        from .parallel import REF_COLUMNS
+
+        return [(_lake_early_refs(self.previous, ["path"]), self.changed_by_parse),
+                (early(self.new["refs"]).select(REF_COLUMNS), set())]
 
     def refs_of(self, paths: set[str]) -> pa.Table:
         """The references of ``paths`` after this run."""
@@ -298,11 +298,58 @@ def _structural(paths: set[str], files: dict) -> bool:
 
 def _resolve_lazily(current: Current, affected: set[str], root, provenance: str) -> pa.Table:
     """The affected files' edges over a graph that loads only what their references reach (``lazy``)."""
-    from .incremental import with_sids
-    from .lazy import resolve_affected
+    from .lazy import Index, resolve_affected
     from .parallel import edges_table
 
-    symbols = current.symbols()
-    edges = resolve_affected(symbols, current.early_refs(), current.refs_of(affected), current.files(), affected,
-                             root, provenance)
-    return with_sids(edges_table(edges), symbols)
+    index = Index(current.symbol_sources(), current.early_sources())
+    edges = edges_table(resolve_affected(index, current.refs_of(affected), current.files(), affected, root,
+                                         provenance))
+    return _sids_from_index(edges, index)
+
+
+def _sids_from_index(edges: pa.Table, index) -> pa.Table:
+    """``src_sid``/``dst_sid`` of the new edges, looked up through the lazy index (only the ends they name)."""
+    for end in ("src", "dst"):
+        column = edges.column(f"{end}_id")
+        ids = (column.cast(column.type.value_type) if pa.types.is_dictionary(column.type) else column).to_pylist()
+        sids = pa.array([index.sid_of(i) for i in ids], pa.int32())
+        edges = edges.set_column(edges.schema.get_field_index(f"{end}_sid"), f"{end}_sid", sids)
+    return edges
+
+
+def early(refs: pa.Table) -> pa.Table:
+    """The import, re-export and inherits references among ``refs`` (the ``early_refs`` table's rows)."""
+    from .resolve import EARLY_KINDS
+
+    return refs.filter(pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS)))
+
+
+def _lake_early_refs(previous, dictionary=None) -> pa.Table | None:
+    """The lake's early references: the ``early_refs`` table, or (a lake written before it) the row groups of
+    ``refs`` holding them."""
+    from .parallel import REF_COLUMNS
+    from .resolve import EARLY_KINDS
+
+    kept = previous("early_refs", columns=REF_COLUMNS, dictionary=dictionary)
+    if kept is None:
+        kept = previous("refs", columns=REF_COLUMNS, where=("kind", list(EARLY_KINDS)), dictionary=dictionary)
+    return kept
+
+
+def early_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, changed: set[str]):
+    """An incremental run's ``early_refs``: the changed files' replaced, or (the common edit: imports and bases as
+    they were, on the same lines) kept as they are; a lake without the table gets it whole."""
+    from pipeline.extractor import Batch, Replace
+
+    columns = [n for n in REFS.names if n != "repo"]
+    if previous("early_refs", columns=["path"], where=("path", [])) is None:
+        kept = _except_paths(_lake_early_refs(previous), changed)
+        yield Batch("early_refs", _concat(kept, early(new_refs), columns))
+        return
+    rows = lambda t: sorted(zip(*early(t).select(columns).to_pydict().values()), key=repr)  # noqa: E731
+    before, after = (rows(old_refs) if old_refs is not None else []), rows(new_refs)
+    if before == after:
+        yield Replace("early_refs", "path", [])  # every shard carried over as it is
+        return
+    yield Replace("early_refs", "path", sorted(changed))
+    yield Batch("early_refs", early(new_refs))

@@ -38,7 +38,7 @@ def cmd_index(args) -> int:
 
 
 def cmd_update(args) -> int:
-    common.without_pandas()
+    common.lean_process()
     from ..indexing import update
 
     s = update(args.path, args.files, repo=args.repo, lake=common.lake(args))
