@@ -24,7 +24,7 @@ from .lake import TABLE_NAME, Lake
 
 SQL_PACKAGE = "codelake_sql"
 SCHEMA_DIR = "_schemas"
-VIEWS_DIR = "_views"
+VIEWS_DIR = "_views"  # pipeline.lake.VIEWS
 LEGACY_VARIABLE = re.compile(r"getvariable\('(lake_[a-z0-9_]+)'\)")  # .sql files written before macros
 MACRO_CALL = re.compile(r"\b(lake_[a-z0-9_]+)\(\)")
 

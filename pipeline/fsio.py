@@ -50,6 +50,15 @@ def write_json_atomic(path: Path, data: dict) -> None:
     fsync_dir(path.parent)
 
 
+def write_text_atomic(path: Path, text: str) -> None:
+    tmp = tmp_name(path)
+    with open(tmp, "w") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
 def link_into_place(target: Path, current: Path, scratch: Path) -> None:
     """Make ``current`` the same file as ``target``: a hard link made in ``scratch`` (never in a table folder, whose
     readers list every file), renamed over ``current``. Without hard links (some network filesystems), a copy."""

@@ -40,7 +40,7 @@ from typing import Iterator
 from . import LAKE_SCHEMA_VERSION
 from .errors import ExtractError, LakeError, SchemaVersionError
 from .extractor import Batch, Cursor, Replace, RunContext
-from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic
+from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic, write_text_atomic
 from .repos import validate_repo_id
 from .shards import DamagedFileError, TableWrite, align_table, key_shard, read_file, shards_of
 
@@ -52,6 +52,7 @@ TABLE_NAME = re.compile(r"[a-z][a-z0-9_]*")  # a folder of the lake and part of 
 RUNS_TABLE = "runs"
 VERSIONS = "_versions"
 PENDING = "_pending"
+VIEWS = "_views"
 CURRENT = "part-{:03d}.parquet"
 
 
@@ -285,6 +286,7 @@ class Lake:
         queued while it held it (``defer``)."""
         validate_repo_id(repo)
         _check_tables(extractor)
+        _checked_views(extractor)
         try:
             with self.lock(repo, lock_wait):
                 summary = self._run_locked(repo, extractor, Path(source_root), dict(options or {}), progress, info)
@@ -326,8 +328,26 @@ class Lake:
         owners = {t: owner_of(extractor) for t in written if t != RUNS_TABLE}
         for table in internal_tables(extractor) & set(written):
             written[table]["internal"] = True
+        if status == "ok":
+            self._install_views(extractor)
         self._publish(snap, written, cursors, info or {}, owners)
         return summary
+
+    def _install_views(self, extractor) -> None:
+        """Keep the views an extractor ships next to its tables (``_views/<owner>/``), so every reader of the lake
+        (the catalog, ``codelake duckdb``) creates them, with or without the plugin installed."""
+        views = _checked_views(extractor)
+        folder = self.root / VIEWS / owner_of(extractor)
+        if not views and not folder.is_dir():
+            return
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in views.items():
+            path = folder / f"{name}.sql"
+            if not path.exists() or path.read_text() != text:
+                write_text_atomic(path, text)
+        for path in folder.glob("*.sql"):
+            if path.stem not in views:
+                path.unlink(missing_ok=True)
 
     def _append_run(self, repo: str, snap: Snapshot, summary: RunSummary, extractor, started, counters) -> dict:
         import pyarrow as pa
@@ -518,6 +538,22 @@ def _check_tables(extractor) -> None:
     if bad:
         raise ExtractError(f"extractor {extractor.name!r}: table names {bad} are not [a-z][a-z0-9_]* or are "
                            f"reserved ({RUNS_TABLE!r} is the lake's own)")
+
+
+def _checked_views(extractor) -> dict[str, str]:
+    """The views an extractor ships, refused when a name is not a plain identifier or is a built-in view's."""
+    from .catalog import sql_files
+    from .extractor import extractor_views
+
+    views = extractor_views(extractor)
+    if not views:
+        return views
+    bad = sorted(n for n in views if not TABLE_NAME.fullmatch(n))
+    clash = sorted(set(views) & set(sql_files()))
+    if bad or clash:
+        raise ExtractError(f"extractor {extractor.name!r} ships views it may not: "
+                           f"{'names not [a-z][a-z0-9_]*: ' + str(bad) if bad else 'named like built-in ones: ' + str(clash)}")
+    return views
 
 
 def internal_tables(extractor) -> set[str]:

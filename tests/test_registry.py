@@ -112,3 +112,67 @@ def test_a_table_name_that_could_leave_the_lake_is_refused(table):
 
     with pytest.raises(PluginError, match="table name"):
         Registry().register(Odd())
+
+
+VIEW_PLUGIN = """
+    import pyarrow as pa
+    from pipeline.extractor import Batch
+
+    class Todo:
+        name = "todo"
+        version = "1"
+        tables = {"todos": pa.schema([("repo", pa.string()), ("path", pa.string()), ("line", pa.int32())])}
+        views = "codelake_todo_views"
+
+        def run(self, ctx, cursor):
+            yield Batch("todos", pa.table({"path": ["a.py", "a.py", "b.py"], "line": pa.array([1, 5, 2], pa.int32())}))
+            return cursor
+
+    class Thief(Todo):
+        name = "thief"
+        tables = {"symbols": pa.schema([("repo", pa.string()), ("id", pa.string())])}
+        views = None
+
+    class Shadow(Todo):
+        name = "shadow"
+        tables = {"shadowed": pa.schema([("repo", pa.string())])}
+        views = "codelake_shadow_views"
+"""
+
+
+def _view_package(site, name: str, views: dict[str, str]) -> None:
+    folder = site / name
+    folder.mkdir(parents=True)
+    (folder / "__init__.py").write_text("")
+    for view, text in views.items():
+        (folder / f"{view}.sql").write_text(text)
+
+
+def test_a_plugin_ships_views_that_are_created_like_the_built_in_ones(tmp_path, monkeypatch):
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+
+    install_plugin(tmp_path, monkeypatch, "codelake-todo", "codelake_todo", VIEW_PLUGIN, {"todo": "codelake_todo:Todo"})
+    _view_package(tmp_path / "site", "codelake_todo_views", {
+        "todos": "-- todos: one row per TODO comment.\nCREATE OR REPLACE VIEW todos AS\n"
+                 "SELECT * FROM read_parquet(lake_todos(), union_by_name = true);\n",
+        "todo_counts": "-- todo_counts: TODOs per file.\nCREATE OR REPLACE VIEW todo_counts AS\n"
+                       "SELECT repo, path, count(*) AS n FROM todos GROUP BY ALL;\n"})
+    registry = load_registry()
+    lake = Lake(tmp_path / "lake")
+    lake.run_extractor("r", registry.get("todo"), tmp_path)
+    rows = connect(lake).rows("SELECT path, n FROM todo_counts ORDER BY path")[1]
+    assert rows == [("a.py", 2), ("b.py", 1)]
+    assert sorted(p.name for p in (lake.root / "_views" / "todo").iterdir()) == ["todo_counts.sql", "todos.sql"]
+
+
+def test_a_plugin_may_not_write_another_extractors_table_nor_shadow_a_view(tmp_path, monkeypatch):
+    install_plugin(tmp_path, monkeypatch, "codelake-thief", "codelake_todo", VIEW_PLUGIN,
+                   {"thief": "codelake_todo:Thief", "shadow": "codelake_todo:Shadow"})
+    _view_package(tmp_path / "site", "codelake_shadow_views", {"callers": "-- callers: mine.\nSELECT 1;\n"})
+    with pytest.warns(UserWarning) as warned:
+        registry = load_registry()
+    messages = " ".join(str(w.message) for w in warned)
+    assert "declares table 'symbols', which extractor 'structure'" in messages and "thief" in registry.broken
+    assert "ships a view 'callers', which codelake already defines" in messages and "shadow" in registry.broken
+    assert type(registry.extractors["structure"]).__module__ == "extractors.structure"
