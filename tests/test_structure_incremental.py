@@ -330,3 +330,26 @@ def test_updating_each_file_of_a_language_fixture_resolves_like_a_full_run(tmp_p
     index_structure(full, root)
     assert _edge_rows(updated) == _edge_rows(full)
     _assert_sids_name_the_ids(updated)
+
+
+def test_an_update_loading_a_deep_hierarchy_of_other_files_resolves_like_a_full_run(lake, make_repo, tmp_path):
+    """Bases loaded on demand bring more classes along (a file's other classes, their own bases elsewhere): the
+    dispatch edges of the updated file are computed over a settled hierarchy."""
+    from pipeline.lake import Lake
+
+    root = make_repo(files={
+        "a.py": "from b import Base\n\n\nclass A(Base):\n    def run(self):\n        return 1\n",
+        "b.py": "from d import Root\n\n\nclass Base:\n    def run(self):\n        return 0\n\n\n"
+                "class Other(Root):\n    def go(self):\n        return 1\n\n    def only_here(self):\n        return 3\n",
+        "d.py": "from g import F\n\n\nclass Root:\n    def go(self):\n        return 0\n\n\n"
+                "class E(F):\n    def f(self):\n        return 2\n",
+        "g.py": "from h import H\n\n\nclass F(H):\n    def f(self):\n        return 1\n",
+        "h.py": "class H:\n    def f(self):\n        return 0\n",
+    })
+    index_structure(lake, root)
+    (root / "a.py").write_text("# moved\n" + (root / "a.py").read_text())
+    index_structure(lake, root, files=["a.py"])
+    full = Lake(tmp_path / "full")
+    index_structure(full, root)
+    assert _edge_rows(lake) == _edge_rows(full)
+    assert any(e[3] == "dispatch" and e[4] == "a.py" for e in _edge_rows(lake))

@@ -314,16 +314,18 @@ def _dispatch(resolver: LazyResolver, graph: LazyGraph, affected: set[str]) -> l
     classes = {s.id for path in affected for s in graph.index.symbols_of(path) if s.kind in resolve.CLASSLIKE}
     classes |= {s.parent_id for path in affected for s in graph.index.symbols_of(path)
                 if s.kind in resolve.METHODS and s.parent_id and not s.parent_id.endswith("::" + MODULE)}
-    classes |= set(dict.keys(graph.bases))  # and every class resolution walked: dispatch_edges visits them all
-    frontier, seen = list(classes), set(classes)
-    while frontier:
-        for base in graph.bases[frontier.pop()]:
-            graph.members.get(base)
-            if base not in seen:
-                seen.add(base)
-                frontier.append(base)
-    for cls in list(dict.keys(graph.bases)):
-        graph.members.get(cls)
+    seen: set[str] = set()
+    while True:  # every class with loaded bases, and all their ancestors, loaded before dispatch_edges walks them
+        frontier = [c for c in classes | set(dict.keys(graph.bases)) if c not in seen]
+        if not frontier:
+            break
+        while frontier:
+            cls = frontier.pop()
+            if cls in seen:
+                continue
+            seen.add(cls)
+            graph.members.get(cls)
+            frontier.extend(b for b in graph.bases[cls] if b not in seen)
     return resolver.dispatch_edges()
 
 

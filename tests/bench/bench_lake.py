@@ -155,8 +155,7 @@ def _updates_in_a_row(root: Path, lake: Path, repo: str, env: dict) -> None:
     rng = random.Random(5)
     for i, rel in enumerate(rng.choices(python, k=UPDATES_IN_A_ROW)):
         _edit(root, rel, i)
-        subprocess.run(CLI + ["update", str(root), rel, "--repo", repo], env=env, check=True, capture_output=True,
-                       cwd=REPO)
+        measure(CLI + ["update", str(root), rel, "--repo", repo], env)
 
 
 def _cold_queries(lake: Path, repo: str, hub: str, env: dict, floor: float) -> list[dict]:
