@@ -77,18 +77,22 @@ UPDATE_WAIT = 1.0  # default of CODELAKE_UPDATE_WAIT: seconds an update waits fo
 
 
 def update(path: str | Path, files: list[str], repo: str | None = None, lake: Lake | None = None,
-           wait: float | None = None) -> RunSummary:
+           wait: float | None = None, strict: bool = False) -> RunSummary:
     """Re-index just ``files`` of an indexed repository (the post-edit path: no Prefect, no full scan).
 
-    When another writer holds the repository (a nightly ``index``) for longer than ``wait`` seconds, the update is
-    queued instead (status ``queued``): that writer applies it, with the files' content as it is then, before it
-    lets go of the repository."""
+    A folder, a device, a binary or a file of no known language is refused: with ``strict`` (the CLI) the whole
+    update, in one line, else (a hook's batch of edited paths) just that file (``status`` ``skipped`` when none is
+    left). When another writer holds the repository (a nightly ``index``) for longer than ``wait`` seconds, the
+    update is queued instead (status ``queued``): that writer applies it, with the files' content as it is then,
+    before it lets go of the repository."""
     lake = lake or Lake()
     source = resolve_source(path, repo)
     if "structure" not in lake.snapshot(source.repo).cursors:
         raise CodelakeError(f"repository {source.repo!r} is not indexed in the lake at {lake.root}: run "
                             f"`codelake index {source.root}` first")
-    rel = [_update_target(source.root, f) for f in files]
+    rel = _update_targets(source.root, files, strict)
+    if not rel:
+        return RunSummary(source.repo, "structure", "", "skipped", {}, 0, None, "no file to update", 0.0)
     from extractors.structure import StructureExtractor  # built in: no plugin can take its name, so no registry scan
 
     extractor = StructureExtractor()
@@ -100,6 +104,17 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
                                   info=repo_info(source), lock_wait=wait, background_refresh=True)
     except LakeBusy:
         return lake.defer(source.repo, extractor, source.root, {"files": rel}, repo_info(source))
+
+
+def _update_targets(root: Path, files: list[str], strict: bool) -> list[str]:
+    out = []
+    for file in files:
+        try:
+            out.append(_update_target(root, file))
+        except CodelakeError:
+            if strict:
+                raise
+    return sorted(set(out))
 
 
 def _update_target(root: Path, file: str) -> str:

@@ -189,3 +189,12 @@ def test_an_old_lake_is_read_as_it_is_and_migrated_only_by_a_writer(tmp_path):
     rows = sorted(zip(*reader.read_table("r", "t").select(["path", "v"]).to_pydict().values()))
     assert rows == [("a", 1), ("b", 20), ("c", 30)]
     assert reader.snapshot("r").tables["t"]["shard_by"] == "path"
+
+
+def test_a_hooks_batch_skips_what_cannot_be_updated_and_updates_the_rest(sharded):
+    lake, root = sharded
+    (root / "NOTES.md").write_text("# notes\n")
+    (root / "pkg/m2.py").write_text(MODULES["pkg/m2.py"] + "\n\ndef batch():\n    return 1\n")
+    summary = indexing.update(root, ["NOTES.md", "pkg", "pkg/m2.py"], repo="repo", lake=lake)
+    assert summary.status == "ok" and "pkg/m2.py::batch" in _sids(lake)
+    assert indexing.update(root, ["NOTES.md"], repo="repo", lake=lake).status == "skipped"

@@ -41,7 +41,7 @@ def cmd_update(args) -> int:
     common.lean_process()
     from ..indexing import update
 
-    s = update(args.path, args.files, repo=args.repo, lake=common.lake(args))
+    s = update(args.path, args.files, repo=args.repo, lake=common.lake(args), strict=True)
     if s.status == "queued":
         message(f"{s.repo} is being written by another run (an index?): the update is queued, and that run applies "
                 f"it before it finishes")
