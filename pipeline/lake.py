@@ -550,9 +550,10 @@ def _checked_views(extractor) -> dict[str, str]:
         return views
     bad = sorted(n for n in views if not TABLE_NAME.fullmatch(n))
     clash = sorted(set(views) & set(sql_files()))
-    if bad or clash:
-        raise ExtractError(f"extractor {extractor.name!r} ships views it may not: "
-                           f"{'names not [a-z][a-z0-9_]*: ' + str(bad) if bad else 'named like built-in ones: ' + str(clash)}")
+    if bad:
+        raise ExtractError(f"extractor {extractor.name!r} ships views whose names are not [a-z][a-z0-9_]*: {bad}")
+    if clash:
+        raise ExtractError(f"extractor {extractor.name!r} ships views named like built-in ones: {clash}")
     return views
 
 
@@ -608,7 +609,8 @@ class _Staging:
             elif isinstance(item, Batch):
                 self._write(item.table, item.data)
             else:
-                raise ExtractError(f"extractor {self.extractor.name!r} yielded {type(item).__name__}, not Batch/Replace")
+                raise ExtractError(f"extractor {self.extractor.name!r} yielded {type(item).__name__}, "
+                                   f"not Batch/Replace")
 
     def _write(self, table: str, data) -> None:
         import pyarrow as pa

@@ -147,7 +147,8 @@ def with_owners(new: pa.Table, previous, changed: set[str]) -> pa.Table:
 def _has_orphans(symbols: pa.Table) -> bool:
     if symbols is None or not symbols.num_rows:
         return False
-    orphan = pc.and_(pc.equal(symbols.column("kind"), "method"), pc.ends_with(symbols.column("parent_id"), "::" + MODULE))
+    orphan = pc.and_(pc.equal(symbols.column("kind"), "method"),
+                     pc.ends_with(symbols.column("parent_id"), "::" + MODULE))
     return bool(pc.any(orphan).as_py())
 
 
