@@ -35,6 +35,7 @@ class EditScope:
 
     changed: set[str]  # paths parsed again or deleted
     ids: set[str] = field(default_factory=set)  # definitions added, removed or whose signature moved
+    linked: set[str] = field(default_factory=set)  # of those, the ones the previous edges can name (not added)
     names: set[str] = field(default_factory=set)  # their names, and the names changed imports bind
     classes: set[str] = field(default_factory=set)  # classes whose members or bases moved (subclasses follow)
     modules: set[str] = field(default_factory=set)  # files added, deleted, or whose imports or package moved
@@ -75,6 +76,7 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
     before, after = _rows(old["symbols"], SIGNATURE + ["path"]), _rows(new["symbols"], SIGNATURE + ["path"])
     moved = set(before) ^ set(after)
     scope.ids = {row[0] for row in moved}
+    scope.linked = {row[0] for row in before - after}
     scope.names = {row[1] for row in moved}
     kinds = {row[0]: row[3] for row in list(before) + list(after)}
     for row in moved:  # a class, or a member of one: the class's subclasses may resolve differently
@@ -138,7 +140,7 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table) -> set[str]:
         affected |= set(_plain(naming.select(["path"])).column("path").to_pylist())
     if scope.modules and refs is not None:
         affected |= _importers(refs, scope.modules)
-    if scope.ids or scope.classes:
+    if scope.linked or scope.classes:  # a definition only added has no edges yet: no scan of the edges
         affected |= _linked(previous, scope)
     return affected
 
@@ -166,7 +168,7 @@ def _linked(previous, scope: EditScope) -> set[str]:
                      dictionary=["path", "src_id", "dst_id", "kind"])
     if edges is None:
         return set()
-    ids = pa.array(sorted(scope.ids), pa.string())
+    ids = pa.array(sorted(scope.linked), pa.string())
     plain = _plain(edges)
     touching = plain.filter(pc.or_(pc.is_in(plain.column("dst_id"), value_set=ids),
                                    pc.is_in(plain.column("src_id"), value_set=ids)))

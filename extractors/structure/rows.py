@@ -182,6 +182,7 @@ def reparented(previous, symbols: pa.Table, changed: set[str], scope) -> pa.Tabl
     files = {i.split("::", 1)[0] for i in moved}
     for symbol_id, (old, new) in moved.items():
         scope.ids.add(symbol_id)
+        scope.linked.add(symbol_id)
         scope.names.add(symbol_id.rpartition(".")[2])
         scope.classes.update(c for c in (old, new) if c and not c.endswith("::" + MODULE))
     scope.changed |= files
