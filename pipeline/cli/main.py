@@ -14,6 +14,7 @@ COMMAND_MODULES = (
     "pipeline.cli.structure",
     "pipeline.cli.history",
     "pipeline.cli.behaviour",
+    "pipeline.cli.agents",
 )
 
 
@@ -40,6 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["hook"]:  # agent hooks: skip building the parser (its imports cost more than the hook itself)
+        from ..hooks.main import main as hook_main
+
+        return hook_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
