@@ -226,8 +226,7 @@ def _tools(session: LakeSession) -> list:
 
     def digest(repo: str | None = None, budget: int = 400) -> str:
         """The repository's session digest (what the SessionStart hook injects), cut to budget tokens."""
-        from .exports import read
-
+        read = _reader()
         repo = repo or _only_repo(session)
         text = read.digest(session.lake.root, repo, budget=budget)
         if text is None:
@@ -239,8 +238,7 @@ def _tools(session: LakeSession) -> list:
         fn = _map("context", required=False)
         if fn is not None:
             return session.run(fn, file, repo)
-        from .exports import read
-
+        read = _reader()
         found = read.repo_for_path(session.lake.root, os.path.abspath(file)) if os.path.isabs(file) else None
         repo, rel = found if found else (repo or _only_repo(session), file)
         text = read.snippet(session.lake.root, repo, rel)
@@ -266,6 +264,14 @@ def _map(name: str, required: bool = True):
     if fn is None and required:
         raise CodelakeError(f"{name} needs the map module (pipeline.map), which this codelake does not have yet")
     return fn
+
+
+def _reader():
+    try:
+        from .exports import read
+    except ImportError:
+        raise CodelakeError("this codelake has no exporter yet (pipeline.exports): no digest or snippets") from None
+    return read
 
 
 def _only_repo(session: LakeSession) -> str:
