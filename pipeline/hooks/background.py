@@ -20,6 +20,7 @@ JOBS = ("refresh", "index", "ingest")
 LOG_NAME = "worker.log"
 LOG_MAX_BYTES = 1 << 20
 POLL_SECONDS = 0.05
+STARTING_STALE_SECONDS = 30.0  # a worker that has not taken its lock by then died starting
 
 
 def state_dir(lake_root: str, create: bool = False) -> str:
@@ -57,7 +58,9 @@ def queued(lake_root: str, repo: str) -> set[str]:
 
 
 def busy(lake_root: str, repo: str, job: str) -> bool:
-    """Whether a worker of ``job`` holds the repository's job lock right now."""
+    """Whether a worker of ``job`` is starting or holds the repository's job lock right now."""
+    if _starting(lake_root, repo, job):
+        return True
     try:
         fd = os.open(_path(lake_root, repo, f"{job}.lock"), os.O_RDWR | os.O_CREAT, 0o644)
     except OSError:
@@ -92,13 +95,35 @@ def _pending_has(lake_root: str, repo: str, rel_path: str, suffix: str) -> bool:
         return False
 
 
+def _starting(lake_root: str, repo: str, job: str) -> bool:
+    try:
+        return time.time() - os.stat(_path(lake_root, repo, f"{job}.starting")).st_mtime < STARTING_STALE_SECONDS
+    except OSError:
+        return False
+
+
+def started(lake_root: str, repo: str, job: str) -> None:
+    """The worker has its lock (or gave up): it is no longer starting."""
+    try:
+        os.unlink(_path(lake_root, repo, f"{job}.starting"))
+    except OSError:
+        pass
+
+
 def start(lake_root: str, job: str, repo: str, root: str, *extra: str) -> bool:
-    """Start a detached worker for ``job`` unless one is running; True when one was started."""
+    """Start a detached worker for ``job`` unless one is starting or running; True when one was started."""
     if job not in JOBS or busy(lake_root, repo, job):
         return False
     import subprocess
 
     folder = state_dir(lake_root, create=True)
+    marker = _path(lake_root, repo, f"{job}.starting")
+    try:  # exclusive: of ten hooks at once, one starts the worker
+        os.close(os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except FileExistsError:
+        if _starting(lake_root, repo, job):
+            return False
+        os.utime(marker)  # a stale marker: take it over
     log = _open_log(folder)
     argv = [sys.executable, "-m", "pipeline.hooks.worker", job, "--lake", lake_root, "--repo", repo,
             "--root", root, *extra]
@@ -106,6 +131,9 @@ def start(lake_root: str, job: str, repo: str, root: str, *extra: str) -> bool:
     try:
         subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=root, env=env,
                          start_new_session=True, close_fds=True)
+    except OSError:
+        started(lake_root, repo, job)
+        raise
     finally:
         log.close()
     return True

@@ -46,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
             fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             return 0  # another worker has the job; it will see our queue too
+        finally:
+            background.started(args.lake, args.repo, args.job)
         return _run(args, lock)
 
 
