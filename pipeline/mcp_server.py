@@ -13,6 +13,7 @@ crashed server.
 from __future__ import annotations
 
 import json
+import math
 import os
 import threading
 
@@ -33,6 +34,7 @@ class LakeSession:
 
         self.lake = Lake(lake_root)
         self._catalog = None
+        self.warm: WarmGraph | None = None
         self._seen: dict[str, str | None] = {}
         self._lock = threading.RLock()
 
@@ -62,6 +64,7 @@ class LakeSession:
             if old is not None:
                 old.con.close()
         self._catalog.pin([t for t in ("files", "symbols", "edges") if t in self._catalog.views])
+        self.warm = WarmGraph(self._catalog)
         self._seen = current
         return self._catalog
 
@@ -69,6 +72,134 @@ class LakeSession:
         """Call ``fn(catalog, ...)`` under the session lock (one DuckDB connection, calls in turn)."""
         with self._lock:
             return fn(self.catalog(), *args, **kwargs)
+
+
+class WarmGraph:
+    """``blast_radius`` for a long-lived session: the same rows as the SQL macro ``blast_radius`` (the definition;
+    ``tests/test_mcp_server.py`` compares them), from an adjacency of each repository's resolved edges held in
+    memory per snapshot (and the repository's symbols by sid), so a question walks the symbols it reaches instead of
+    rescanning every edge per level.
+
+    The walk is the macro's breadth-first search: depth = shortest distance, a symbol is never revisited, and per
+    reached symbol ``guessed`` = every shortest path uses a name-guessed edge, ``confidence`` = best product along a
+    shortest path, ``via`` = the symbol one step closer with the smallest sid; rows are ranked as
+    ``pipeline.query.blast_radius`` ranks them, confidence rounded as DuckDB rounds.
+    """
+
+    def __init__(self, catalog):
+        self.catalog = catalog
+        self._adjacency: dict[tuple[str, bool], tuple] = {}
+        self._symbols: dict[str, tuple] = {}
+        self._unresolved: dict[str, dict[str, list[tuple[str, int]]]] | None = None
+
+    def adjacency(self, repo: str, reverse: bool):
+        key = (repo, reverse)
+        if key not in self._adjacency:
+            from array import array
+
+            ends = ("src_sid", "dst_sid") if reverse else ("dst_sid", "src_sid")
+            table = self.catalog.con.sql(
+                f"SELECT {ends[0]} AS f, {ends[1]} AS t, confidence AS c, "
+                "resolution IN ('unique_name', 'ambiguous') AS g FROM edges "
+                "WHERE repo = ? AND dst_sid IS NOT NULL AND src_sid <> dst_sid ORDER BY f", params=[repo]).to_arrow_table()
+            froms = table.column("f").to_pylist()
+            spans, start = {}, 0
+            for i in range(1, len(froms) + 1):
+                if i == len(froms) or froms[i] != froms[start]:
+                    spans[froms[start]] = (start, i)
+                    start = i
+            self._adjacency[key] = (spans, array("i", table.column("t").to_pylist()),
+                                    array("d", table.column("c").to_pylist()), bytes(table.column("g").to_pylist()))
+        return self._adjacency[key]
+
+    def walk(self, repo: str, seeds: list[int], max_depth: int, reverse: bool, min_confidence: float) -> list:
+        spans, targets, confidences, guessed = self.adjacency(repo, reverse)
+        state = {sid: (0, False, 1.0, None) for sid in seeds}
+        frontier = list(seeds)
+        for depth in range(1, max_depth + 1):
+            reached: dict[int, list] = {}
+            for w in frontier:
+                _, w_guessed, w_conf, _ = state[w]
+                start, end = spans.get(w, (0, 0))
+                for i in range(start, end):
+                    t, c = targets[i], confidences[i]
+                    if c < min_confidence or t in state:
+                        continue
+                    g, product = w_guessed or bool(guessed[i]), w_conf * c
+                    seen = reached.get(t)
+                    if seen is None:
+                        reached[t] = [g, product, w]
+                    else:
+                        seen[0], seen[1], seen[2] = seen[0] and g, max(seen[1], product), min(seen[2], w)
+            for t, (g, product, via) in reached.items():
+                state[t] = (depth, g, product, via)
+            frontier = list(reached)
+            if not frontier:
+                break
+        return [{"sid": sid, "depth": d, "guessed": g, "confidence": c, "via": v}
+                for sid, (d, g, c, v) in state.items() if d > 0]
+
+    def symbols(self, repo: str):
+        """Per snapshot: sid -> (id, kind, path, line_start, is_test), seeds by id and by path, parse status by path."""
+        if repo not in self._symbols:
+            table = self.catalog.con.sql("SELECT sid, id, kind, path, line_start, is_test FROM symbols WHERE repo = ?",
+                                         params=[repo]).to_arrow_table()
+            columns = [table.column(n).to_pylist() for n in ("sid", "id", "kind", "path", "line_start", "is_test")]
+            by_sid, by_key = {}, {}
+            for sid, sid_id, kind, path, line, is_test in zip(*columns):
+                by_sid[sid] = (sid_id, kind, path, line, is_test)
+                by_key.setdefault(sid_id, []).append(sid)
+                by_key.setdefault(path, []).append(sid)
+            status = dict(self.catalog.rows("SELECT path, parse_status FROM files WHERE repo = ?", [repo])[1])
+            self._symbols[repo] = (by_sid, by_key, status)
+        return self._symbols[repo]
+
+    def blast_radius(self, target, depth: int, reverse: bool, min_confidence: float):
+        """(columns, rows) as ``pipeline.query.blast_radius`` gives them: the macro's final SELECT and ordering."""
+        by_sid, by_key, status = self.symbols(target.repo)
+        seeds = sorted(set(by_key.get(target.value, ())))
+        seed_paths = {by_sid[sid][2] for sid in seeds}
+        rows = []
+        for hit in self.walk(target.repo, seeds, depth, reverse, min_confidence):
+            sid_id, kind, path, line, is_test = by_sid[hit["sid"]]
+            incomplete = hit["guessed"] or (status.get(path) or "ok") != "ok"
+            via = by_sid[hit["via"]][0] if hit["via"] in by_sid else None
+            rows.append((sid_id, kind, path, line, hit["depth"], is_test, path not in seed_paths,
+                         _round3(hit["confidence"]), incomplete, via))
+        rows.sort(key=lambda r: (r[4], r[8], -r[7], r[2], r[3] if r[3] is not None else -1))
+        return WALK_COLUMNS, rows
+
+    def gaps(self, target) -> dict:
+        """``blast_radius_gaps`` for the target: unresolved mentions from a per-snapshot count of unresolved names,
+        file counts from the view (small)."""
+        from . import query
+
+        family = getattr(query, "_language_family", None)
+        if "." in target.name or family is None:
+            return query.gaps(self.catalog, target)
+        if self._unresolved is None:
+            self._unresolved = {}
+            for repo, name, count in self.catalog.rows(
+                    "SELECT repo, dst_name, count(*) FROM edges WHERE dst_id IS NULL AND dst_name IS NOT NULL "
+                    "GROUP BY ALL")[1]:
+                self._unresolved.setdefault(repo, {}).setdefault(name.rsplit(".", 1)[-1], []).append((name, count))
+        mentions = sum(c for _, c in self._unresolved.get(target.repo, {}).get(target.name, []))
+        cols, rows = self.catalog.rows(
+            "SELECT count(*) FILTER (WHERE parse_status IN ('partial', 'fallback')), "
+            "count(*) FILTER (WHERE parse_status = 'skipped' AND NOT is_vendored) FROM files "
+            "WHERE repo = ? AND (?::VARCHAR[] IS NULL OR list_contains(?::VARCHAR[], language))",
+            [target.repo, *[family(target.language)] * 2])
+        return {"repo": target.repo, "unparsed_files": rows[0][0], "skipped_files": rows[0][1],
+                "unresolved_mentions": mentions}
+
+
+WALK_COLUMNS = ["id", "kind", "path", "line", "depth", "is_test", "other_file", "confidence", "may_be_incomplete",
+                "via"]
+
+
+def _round3(value: float) -> float:
+    """DuckDB's ``round(x, 3)`` (half away from zero), not Python's half-to-even."""
+    return math.copysign(math.floor(abs(value) * 1000 + 0.5), value) / 1000
 
 
 # -- rendering ----------------------------------------------------------------------------------------------------
@@ -182,8 +313,8 @@ def _tools(session: LakeSession) -> list:
 
         def run(catalog):
             resolved = query.resolve_target(catalog, target, repo)
-            rows = query.blast_radius(catalog, resolved, depth, reverse, min_confidence)
-            return resolved, rows, query.gaps(catalog, resolved)
+            rows = session.warm.blast_radius(resolved, depth, reverse, min_confidence)
+            return resolved, rows, session.warm.gaps(resolved)
 
         resolved, (columns, rows), gap = session.run(run)
         direction = "depends on" if reverse else "depend on"

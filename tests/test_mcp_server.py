@@ -176,3 +176,37 @@ def test_a_damaged_lake_is_a_tool_error_not_a_crash(indexed, tmp_path):
     radius, search = _session(damaged, calls)
     assert radius.is_error and len(_text(radius).splitlines()) == 1
     assert not search.is_error  # the rest of the lake still answers
+
+
+def test_the_warm_walk_gives_the_macros_rows(tmp_path_factory):
+    """The MCP server's in-memory blast radius against the SQL macro (the definition), on this repository's code:
+    hubs and leaves, both directions, several depths and confidence floors, file targets too."""
+    from pathlib import Path
+
+    from pipeline import query
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+    from pipeline.mcp_server import WarmGraph
+    from tests.conftest import index_structure
+
+    lake = Lake(tmp_path_factory.mktemp("warm") / "lake")
+    index_structure(lake, Path(__file__).parents[1], repo="codelake")
+    catalog = connect(lake)
+    catalog.pin()
+    warm = WarmGraph(catalog)
+    _, hubs = catalog.rows("SELECT dst_id FROM edges WHERE dst_id IS NOT NULL GROUP BY dst_id "
+                           "ORDER BY count(*) DESC, dst_id LIMIT 8")
+    _, others = catalog.rows("SELECT id FROM symbols WHERE kind <> 'module' ORDER BY hash(id) LIMIT 12")
+    targets = [r[0] for r in hubs + others] + ["pipeline/lake.py", "pipeline/query.py"]
+    compared = 0
+    for value in targets:
+        target = query.resolve_target(catalog, value, "codelake")
+        for depth, reverse, floor in ((1, False, 0.0), (4, False, 0.0), (4, True, 0.0), (3, False, 0.8)):
+            expected = query.blast_radius(catalog, target, depth, reverse, floor)
+            got = warm.blast_radius(target, depth, reverse, floor)
+            assert got[0] == expected[0]
+            assert sorted(got[1]) == sorted(expected[1]), (value, depth, reverse, floor)
+            assert [r[4] for r in got[1]] == [r[4] for r in expected[1]]  # ranked alike (depth first)
+            compared += len(expected[1])
+        assert warm.gaps(target) == query.gaps(catalog, target)
+    assert compared > 500  # the comparison covered real walks, not empty answers
