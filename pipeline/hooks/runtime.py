@@ -141,13 +141,16 @@ def after_edit(event: HookEvent, lake_root: str) -> None:
 
 
 def session_end(event: HookEvent, lake_root: str) -> None:
-    transcript = event.transcript
-    if not transcript or not os.path.isfile(transcript):
+    """Ingest the session's transcript (a Codex turn may have none: then the agent's own log folders)."""
+    transcript = event.transcript if event.transcript and os.path.isfile(event.transcript) else None
+    if transcript is None and event.agent != "codex":
         return None
     found = repo_of(lake_root, event.cwd)
     if found:
-        background.start(lake_root, "ingest", found[0], found[1], "--agent", EXTRACTOR_OF[event.agent],
-                         "--logs", os.path.abspath(transcript))
+        logs = ("--logs", os.path.abspath(transcript)) if transcript else ()
+        # Stop ends every turn: read the new lines only; the export (digest) follows at SessionEnd or the next index
+        extra = ("--no-export",) if event.name == "Stop" else ()
+        background.start(lake_root, "ingest", found[0], found[1], "--agent", EXTRACTOR_OF[event.agent], *logs, *extra)
     return None
 
 

@@ -38,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", required=True)
     parser.add_argument("--agent")
     parser.add_argument("--logs", action="append", default=[])
+    parser.add_argument("--no-export", action="store_true", help="leave the export as it is (per-turn ingestion)")
     args = parser.parse_args(argv)
     _bound(float(os.environ.get("CODELAKE_HOOK_JOB_TIMEOUT") or DEFAULT_TIMEOUT))
     lock_path = os.path.join(background.state_dir(args.lake, create=True), f"{args.repo}.{args.job}.lock")
@@ -120,7 +121,8 @@ def _job(lake, args) -> None:
             index(args.root, repo=args.repo, lake=lake)
         else:
             index(args.root, repo=args.repo, lake=lake, extractors=[args.agent], logs=args.logs)
-        export(lake, args.repo, None)
+        if not args.no_export:
+            export(lake, args.repo, None)
         _log(args, f"{args.job} done in {time.monotonic() - started:.2f}s")
     except Exception as exc:
         _log(args, f"{args.job} failed: {type(exc).__name__}: {exc}")
