@@ -364,18 +364,21 @@ def _tools(session: LakeSession) -> list:
             raise CodelakeError(f"no export for repository {repo!r}: run `codelake export`")
         return text
 
-    def context(file: str, repo: str | None = None) -> str:
-        """What an agent should know before editing file: its snippet (the PreToolUse hook's text)."""
-        fn = _map("context", required=False)
-        if fn is not None:
-            return session.run(fn, file, repo)
-        read = _reader()
-        found = read.repo_for_path(session.lake.root, os.path.abspath(file)) if os.path.isabs(file) else None
-        repo, rel = found if found else (repo or _only_repo(session), file)
-        text = read.snippet(session.lake.root, repo, rel)
-        if text is None:
-            raise CodelakeError(f"{file}: no snippet in the export of {repo!r}")
-        return text
+    def context(targets: list[str], budget: int = 2000, repo: str | None = None) -> str:
+        """The source an agent needs to work on targets (symbol ids, files or names), packed into budget tokens:
+        full source of the closest definitions, signatures of the next, path:line of the rest."""
+        from mcp.server.mcpserver.exceptions import ToolError
+
+        if not targets or not 100 <= budget <= 20000:
+            raise ToolError("give at least one target and a budget between 100 and 20000 tokens")
+        try:
+            from .map.context import pack
+        except ImportError:
+            return _snippets(session, targets, repo)
+        packed = session.run(pack, list(targets), budget, repo)
+        notes = "".join(f"\n({note})" for note in packed.notes)
+        return f"{packed.tokens} tokens: {packed.full} definitions in full, {packed.signatures} signatures, " \
+               f"{packed.listed} listed\n{packed.text}{notes}"
 
     def status() -> str:
         """Per repository: files, symbols, edges, commits, agent tool calls, indexed commit, commits behind HEAD."""
@@ -395,6 +398,20 @@ def _map(name: str, required: bool = True):
     if fn is None and required:
         raise CodelakeError(f"{name} needs the map module (pipeline.map), which this codelake does not have yet")
     return fn
+
+
+def _snippets(session: LakeSession, targets: list[str], repo: str | None) -> str:
+    """Without the map's context packer: the exported snippet of each target file."""
+    read, texts = _reader(), []
+    for target in targets:
+        found = read.repo_for_path(session.lake.root, target) if os.path.isabs(target) else None
+        repo_id, rel = found if found else (repo or _only_repo(session), target)
+        text = read.snippet(session.lake.root, repo_id, rel)
+        if text:
+            texts.append(text)
+    if not texts:
+        raise CodelakeError(f"no snippet for {', '.join(targets)} in the export")
+    return "\n\n".join(texts)
 
 
 def _reader():

@@ -85,7 +85,7 @@ def test_lists_typed_tools_and_answers_each(indexed):
         args = {"search_symbols": {"term": "load"}, "callers": {"target": "pkg/core.py::load"},
                 "blast_radius": {"target": "pkg/core.py::load", "depth": 3}, "hotspots": {"window_days": 3650},
                 "neighborhood": {"file": "pkg/core.py"}, "why": {"file": "pkg/core.py"}, "digest": {},
-                "context": {"file": "pkg/core.py"}, "status": {}}
+                "context": {"targets": ["pkg/core.py::load"]}, "status": {}}
         for name, arguments in args.items():
             results[name] = await client.call_tool(name, arguments)
         return tools, results
