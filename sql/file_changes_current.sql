@@ -6,7 +6,12 @@
 -- A path re-used after a rename or deletion starts a new life, so its old history follows the file that moved away,
 -- not the newcomer.
 CREATE OR REPLACE VIEW file_changes_current AS
+WITH lives AS (  -- each life's span of topo_seq: [start_seq, the next life's start)
+    SELECT repo, path, start_seq, current_path, alive, renames,
+           coalesce(lead(start_seq) OVER (PARTITION BY repo, path ORDER BY start_seq), 9223372036854775807) AS next_seq
+    FROM file_lives
+)
 SELECT f.*, coalesce(l.current_path, f.path) AS current_path, coalesce(l.alive, false) AS alive,
        coalesce(l.renames, 0) AS renames
-FROM file_changes f
-ASOF LEFT JOIN file_lives l ON l.repo = f.repo AND l.path = f.path AND f.topo_seq >= l.start_seq;
+FROM file_changes f  -- a hash join on the path, then the span: much cheaper than an ASOF join on string keys
+LEFT JOIN lives l ON l.repo = f.repo AND l.path = f.path AND f.topo_seq >= l.start_seq AND f.topo_seq < l.next_seq;
