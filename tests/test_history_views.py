@@ -83,8 +83,8 @@ def by_path(records, key="path") -> dict:
 
 
 def test_every_history_view_is_created(catalog):
-    for view in ("commits", "file_changes", "file_changes_current", "file_current_path", "churn", "ownership",
-                 "co_change", "sum_of_coupling", "hotspots"):
+    for view in ("commits", "file_changes", "file_lives", "file_changes_current", "file_current_path", "churn",
+                 "ownership", "co_change", "sum_of_coupling", "hotspots"):
         assert view in catalog.views, catalog.skipped.get(view)
 
 

@@ -55,7 +55,8 @@ def print_run(done, args) -> None:
           f"{f['counts']['calls']}")
     print(f"   all refs    P {f['refs_precision']:.3f}  R {f['refs_recall']:.3f}")
     print(f"   blast radius misses {f['blast_missed']}/{f['blast_targets']} = {f['blast_miss_share']:.3f} "
-          f"(+{f['blast_unknown']} called symbols codelake has none for: {f['blast_miss_share_with_unknown']:.3f})")
+          f"(+{f['blast_unknown']} called symbols codelake has none for: {f['blast_miss_share_with_unknown']:.3f}; "
+          f"direct callers only: {f['callers_miss_share']:.3f})")
     print(f"   mapping: {f['losses']}")
     if done.target.note:
         print(f"   note: {done.target.note}")

@@ -109,6 +109,7 @@ class Result:
     false_positives: list[dict] = field(default_factory=list)
     blast_samples: list[dict] = field(default_factory=list)  # functions whose blast radius misses a caller
     blast_unknown: int = 0  # called symbols codelake has no function, method or class for (not in blast_targets)
+    callers_missed: int = 0  # blast_targets whose direct callers (depth 1, the `callers` view) miss a real one
 
     @property
     def blast_miss_share(self) -> float:
@@ -443,6 +444,7 @@ def _blast_misses(result: Result, truth: Pairs, edges: list[Edge], mapping: Mapp
             result.blast_unknown += 1
             continue
         result.blast_targets += 1
+        result.callers_missed += not callers <= {mapping.caller_key(i) for i in _reverse_closure(ids, dependents, 1)}
         reached = {mapping.caller_key(i) for i in _reverse_closure(ids, dependents)}
         if not callers <= reached:
             result.blast_missed += 1
@@ -454,11 +456,11 @@ def _blast_misses(result: Result, truth: Pairs, edges: list[Edge], mapping: Mapp
                                              "line": site.line})
 
 
-def _reverse_closure(seeds: list[str], dependents: dict[str, set[str]]) -> set[str]:
+def _reverse_closure(seeds: list[str], dependents: dict[str, set[str]], max_depth: int = BLAST_DEPTH) -> set[str]:
     seen, queue = set(seeds), deque((s, 0) for s in seeds)
     while queue:
         node, depth = queue.popleft()
-        if depth == BLAST_DEPTH:
+        if depth == max_depth:
             continue
         for nxt in dependents.get(node, ()):
             if nxt not in seen:

@@ -25,6 +25,7 @@ def figures(run: Run) -> dict:
         "refs_precision": r.refs.precision, "refs_recall": r.refs.recall,
         "blast_miss_share": r.blast_miss_share, "blast_targets": r.blast_targets, "blast_missed": r.blast_missed,
         "blast_unknown": r.blast_unknown, "blast_miss_share_with_unknown": unknown_share,
+        "callers_miss_share": r.callers_missed / r.blast_targets if r.blast_targets else 0.0,
         "counts": {"files": asdict(r.files), "calls": asdict(r.calls), "refs": asdict(r.refs)},
         "losses": dict(r.losses), "miss_categories": dict(r.miss_categories.most_common()),
         "false_positive_categories": dict(r.false_positive_categories.most_common()),
@@ -48,7 +49,7 @@ def rows(run: Run) -> list[dict]:
              GOALS["blast_miss_share"], "<=",
              f"{f['blast_missed']} of {f['blast_targets']} called functions, methods and classes; "
              f"{f['blast_miss_share_with_unknown']:.2f} counting {f['blast_unknown']} called symbols codelake "
-             "has none for"),
+             f"has none for; direct callers only (depth 1): {f['callers_miss_share']:.2f}"),
         _row(name, "all references precision / recall", f["refs_precision"], None, "",
              f"recall {f['refs_recall']:.2f}: types, variables, properties and imports too "
              f"({c['refs']['matched']} of {c['refs']['truth']})"),
