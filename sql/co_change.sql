@@ -2,7 +2,7 @@
 --           window_days := NULL, as_of := NULL, include_deleted := false, repo_id := NULL, for_file := NULL): one
 --   row per ordered pair of files (current paths) changed in the same commits, each pair twice (once from each
 --   side), so that `WHERE file = ?` lists a file's partners. repo_id keeps one repository; for_file (a current path)
---   keeps only that file's pairs, and then only its commits are paired (its partners' revisions are still counted in
+--   keeps only that file's pairs (DuckDB pushes the filter into the pairing; its partners' revisions are still counted in
 --   full), so one file's partners never cost the whole pair matrix. code-maat's logical coupling: commits touching
 --   more than max_changeset files are ignored (revisions are counted on the commits kept); degree = shared
 --   revisions / average revisions x 100, truncated; a pair is kept when average revisions >= min_revs, shared
@@ -28,7 +28,6 @@ pairs AS (
     SELECT a.repo, a.path AS file, b.path AS coupled, count(*) AS shared, sum(a.weight) AS weighted,
            max(a.authored_at) AS last_shared_change
     FROM kept a JOIN kept b ON b.repo = a.repo AND b.sha = a.sha AND b.path <> a.path
-    WHERE for_file IS NULL OR a.path = for_file
     GROUP BY a.repo, a.path, b.path
 ),
 measured AS (
@@ -44,4 +43,5 @@ SELECT repo, file, coupled, shared AS shared_revs, file_revs, coupled_revs, aver
        CAST(floor(weighted_coupling + 1e-9) AS INTEGER) AS weighted_degree, last_shared_change
 FROM measured
 WHERE average_revs >= min_revs AND shared >= min_shared_revs AND coupling >= min_coupling
+  AND (for_file IS NULL OR file = for_file)
 ORDER BY repo, degree DESC, shared_revs DESC, file, coupled;
