@@ -330,12 +330,18 @@ def _tools(session: LakeSession) -> list:
             summary += "; may be incomplete: " + "; ".join(notes)
         return page(summary, columns, rows, offset, limit)
 
-    def hotspots(repo: str | None = None, window_days: int = 90, by: str = "lines", limit: int = 20) -> str:
+    def hotspots(repo: str | None = None, window_days: int = 90, by: str = "lines", include_tests: bool = False,
+                 limit: int = 20) -> str:
         """Files ranked by recent revisions x size (by: lines or symbols), with churn and trend."""
+        import inspect
+
         from .history import hotspots as run
 
         _bounds(limit)
-        columns, rows = session.run(run, repo, window_days, by, limit)
+        options = {"repo": repo, "window_days": window_days, "size": by, "limit": limit}
+        if "include_tests" in inspect.signature(run).parameters:
+            options["include_tests"] = include_tests
+        columns, rows = session.run(run, **options)
         return page(f"top {len(rows)} hotspots over {window_days} days", columns, rows, 0, limit)
 
     def neighborhood(file: str, repo: str | None = None, limit: int = 20) -> str:
