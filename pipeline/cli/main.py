@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
 import sys
 
@@ -19,6 +17,8 @@ COMMAND_MODULES = (
 
 
 def common_options() -> argparse.ArgumentParser:
+    import argparse  # here, not at the top: the hook path never builds a parser
+
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lake", metavar="DIR", help="lake root (default: $CODELAKE_LAKE or data/lake)")
     common.add_argument("--format", choices=("table", "json", "csv"), default="table", help="output format")
@@ -26,6 +26,9 @@ def common_options() -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+    import importlib
+
     parser = argparse.ArgumentParser(prog="codelake", description="Code intelligence for AI coding agents.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     common = common_options()

@@ -10,7 +10,6 @@ never reaches the agent's pipes), niced, with a CPU-time limit and a wall-clock 
 
 from __future__ import annotations
 
-import fcntl
 import os
 import sys
 import time
@@ -59,6 +58,8 @@ def queued(lake_root: str, repo: str) -> set[str]:
 
 def busy(lake_root: str, repo: str, job: str) -> bool:
     """Whether a worker of ``job`` is starting or holds the repository's job lock right now."""
+    import fcntl
+
     if _starting(lake_root, repo, job):
         return True
     try:
