@@ -1,0 +1,32 @@
+"""Derived tables: what a run computes from the extractors' tables once they are written (today: communities).
+
+``derive(lake, source)`` runs after the extractors of ``codelake index`` and of the flow ``index_repo``. It first
+makes sure every registered extractor's tables have their empty schema file in the lake (``_schemas/``), so that the
+views over history and agent logs exist, empty, for a repository without git history or agent logs: the map then
+comes from structure alone instead of failing.
+"""
+
+from __future__ import annotations
+
+from ..lake import Lake, RunSummary
+
+
+def ensure_schemas(lake: Lake, registry=None) -> None:
+    from ..registry import load_registry
+
+    registry = registry or load_registry()
+    schemas = {}
+    for extractor in registry.extractors.values():
+        schemas.update(extractor.tables)
+    if schemas:
+        lake.write_schemas(schemas)
+
+
+def derive(lake: Lake, source, registry=None) -> list[RunSummary]:
+    """Write the derived tables of ``source``'s repository (``pipeline.indexing.Source``)."""
+    from ..indexing import repo_info
+    from .communities import CommunitiesDeriver
+
+    ensure_schemas(lake, registry)
+    deriver = CommunitiesDeriver(lake)
+    return [lake.run_extractor(source.repo, deriver, source.root, info=repo_info(source))]
