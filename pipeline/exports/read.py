@@ -178,24 +178,39 @@ def order_sections(data: dict, branch: str | None = None, changed=None, recent=N
 
 
 def render_digest(sections: list[dict], budget: int) -> str:
-    """Sections cut to ``budget`` tokens (counted at export time, line by line): a section's title only with at
-    least one of its items; items in order until the budget is spent."""
-    lines, used = [], 0
-    for section in sections:
-        title, title_tokens = section.get("title"), int(section.get("title_tokens") or 0)
-        taken = []
-        cost = title_tokens if title else 0
-        for item in section.get("items") or []:
-            tokens = int(item.get("tokens") or 0)
-            if used + cost + tokens > budget:
-                if section.get("pinned"):
-                    continue
-                break
-            taken.append(item["text"])
-            cost += tokens
-        if taken:
-            lines.extend(([title] if title else []) + taken)
-            used += cost
+    """Sections cut to ``budget`` tokens (counted at export time, line by line). Items are taken in rounds, each
+    section in order giving its next ``per_round`` items (pinned sections give all first), so every section gets
+    its best lines before any gets its tenth; a section's title counts with its first item. Shown grouped by section,
+    in section order."""
+    taken: list[list[str]] = [[] for _ in sections]
+    used, position = 0, [0] * len(sections)
+    for i, section in enumerate(sections):
+        if section.get("pinned"):
+            for item in section.get("items") or []:
+                if used + int(item.get("tokens") or 0) <= budget:
+                    taken[i].append(item["text"])
+                    used += int(item.get("tokens") or 0)
+            position[i] = len(section.get("items") or [])
+    progress = True
+    while progress:
+        progress = False
+        for i, section in enumerate(sections):
+            items = section.get("items") or []
+            for _ in range(max(int(section.get("per_round") or 1), 1)):
+                if position[i] >= len(items):
+                    break
+                cost = int(items[position[i]].get("tokens") or 0)
+                if not taken[i] and section.get("title"):
+                    cost += int(section.get("title_tokens") or 0)
+                if used + cost > budget:
+                    position[i] = len(items)  # this section stops here; smaller items of others may still fit
+                    break
+                taken[i].append(items[position[i]]["text"])
+                used, position[i], progress = used + cost, position[i] + 1, True
+    lines = []
+    for section, texts in zip(sections, taken):
+        if texts:
+            lines.extend(([section["title"]] if section.get("title") and not section.get("pinned") else []) + texts)
     return "\n".join(lines)
 
 
