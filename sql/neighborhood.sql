@@ -17,10 +17,14 @@
 --   (README, "Neighbourhood").
 -- Columns: repo, file, neighbor, score, structure, co_change, co_touch, signals (list of the parts present),
 --          deps_out (references file -> neighbor), deps_in (neighbor -> file), shared_commits, shared_sessions.
-CREATE OR REPLACE MACRO neighborhood(file := NULL, repo_id := NULL, as_of := NULL, structure_weight := 0.35,
-                                     co_change_weight := 0.45, co_touch_weight := 0.20, co_change_prior := 1,
+CREATE OR REPLACE MACRO neighborhood(file := NULL, repo_id := NULL, as_of := NULL, structure_weight := NULL,
+                                     co_change_weight := NULL, co_touch_weight := NULL, co_change_prior := 1,
                                      max_changeset := 30) AS TABLE
 WITH
+weights AS (  -- the defaults live here only: a NULL weight (not given) means the default
+    SELECT coalesce(structure_weight, 0.35) AS ws, coalesce(co_change_weight, 0.45) AS wc,
+           coalesce(co_touch_weight, 0.20) AS wt
+),
 deps AS (
     SELECT d.repo, d.src_path AS a, d.dst_path AS b, d.weight AS w_out, 0.0 AS w_in, d.refs AS refs_out, 0 AS refs_in
     FROM file_deps d WHERE (repo_id IS NULL OR d.repo = repo_id) AND (file IS NULL OR d.src_path = file)
@@ -66,14 +70,13 @@ joined AS (
                              AND t.b = coalesce(s.b, c.b)
 )
 SELECT j.repo, j.a AS file, j.b AS neighbor,
-       (structure_weight * coalesce(j.structure, 0) + co_change_weight * coalesce(j.co_change, 0)
-        + co_touch_weight * coalesce(j.co_touch, 0))
-       / nullif(structure_weight * v.has_structure::INTEGER + co_change_weight * v.has_history::INTEGER
-                + co_touch_weight * v.has_behaviour::INTEGER, 0) AS score,
+       (w.ws * coalesce(j.structure, 0) + w.wc * coalesce(j.co_change, 0) + w.wt * coalesce(j.co_touch, 0))
+       / nullif(w.ws * v.has_structure::INTEGER + w.wc * v.has_history::INTEGER + w.wt * v.has_behaviour::INTEGER,
+                0) AS score,
        j.structure, j.co_change, j.co_touch,
        list_filter(['structure', 'co_change', 'co_touch'],
                    lambda name, i: [j.structure, j.co_change, j.co_touch][i] IS NOT NULL) AS signals,
        coalesce(j.deps_out, 0) AS deps_out, coalesce(j.deps_in, 0) AS deps_in,
        coalesce(j.shared_commits, 0) AS shared_commits, coalesce(j.shared_sessions, 0) AS shared_sessions
-FROM joined j JOIN available v ON v.repo = j.repo
+FROM joined j JOIN available v ON v.repo = j.repo, weights w
 ORDER BY j.repo, j.a, score DESC, j.b;

@@ -57,7 +57,6 @@ def export(lake: Lake, repos: list[str] | None = None, snippet_budget: int = SNI
 def export_repo(lake: Lake, repo: str, snippet_budget: int = SNIPPET_BUDGET,
                 digest_budget: int = DIGEST_BUDGET) -> ExportSummary:
     from ..catalog import connect
-    from ..errors import QueryError
     from ..query import NO_STRUCTURE
 
     started = datetime.now(timezone.utc)
@@ -89,8 +88,6 @@ def export_repo(lake: Lake, repo: str, snippet_budget: int = SNIPPET_BUDGET,
         raise
     _update_index(root, repo, facts["root"], exported_at)
     seconds = (datetime.now(timezone.utc) - started).total_seconds()
-    if count == 0 and not facts["files"]:
-        raise QueryError(f"repository {repo!r} has no indexed source files to export")
     return ExportSummary(repo, str(root / repo), count, tokens.count(text), largest, seconds)
 
 
