@@ -137,8 +137,8 @@ def digest_data(catalog, repo: str, facts: dict) -> dict:
     hot = rows("hotspots", "SELECT * FROM hotspots() WHERE repo = ? ORDER BY rank, path LIMIT ?") \
         if facts["history"] else []
     interfaces = rows("interfaces", "SELECT * FROM interfaces WHERE repo = ? ORDER BY rank LIMIT ?")
-    recent = rows("agent_activity", "SELECT path, sum(reads) AS reads, sum(edits) AS edits, max(last_touched) AS at "
-                                    "FROM agent_activity WHERE repo = ? GROUP BY path ORDER BY at DESC, path LIMIT ?") \
+    recent = rows("agent_activity", "SELECT path, sum(reads) AS reads, sum(edits) AS edits, max(last_touched) AS last_at "
+                                    "FROM agent_activity WHERE repo = ? GROUP BY path ORDER BY last_at DESC, path LIMIT ?") \
         if facts["behaviour"] else []
     sections = [render.section("header", None, render.header_lines(facts), pinned=True)]
     sections.append(render.section("subsystems", "## Subsystems", [render.subsystem_item(r) for r in subsystems],

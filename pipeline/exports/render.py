@@ -44,6 +44,10 @@ class SnippetContext:
     behind: int | None  # commits HEAD is ahead of the indexed commit
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _module(path: str) -> str:
     """A calling file as a short module name: the path without extension."""
     stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
@@ -70,13 +74,13 @@ def snippet_lines(card: dict, ctx: SnippetContext) -> tuple[str, list[Line]]:
     if card.get("dependents_count"):
         lines.append(Line("used by", list(card["dependents"]), card["dependents_count"], 2))
     elif not card.get("is_test"):
-        lines.append(Line("used by", [], 0, 2, 0))
+        lines.append(Line("used by", ["no other file" + (" but tests" if card.get("tests_count") else "")], 1, 2))
     if card.get("tests_count"):
         lines.append(Line("tests", list(card["tests"]), card["tests_count"], 3))
     co_changed = [f"{c['path']} {round(100 * c['confidence'])}%" for c in card.get("co_changed") or []]
     if co_changed:
         lines.append(Line("changes with", co_changed, len(co_changed), 4))
-    co_touched = [f"{c['path']} ({c['sessions']} sessions)" for c in card.get("co_touched") or []]
+    co_touched = [f"{c['path']} ({plural(c['sessions'], 'session')})" for c in card.get("co_touched") or []]
     if co_touched:
         lines.append(Line("agents touch with", co_touched, len(co_touched), 5))
     if card.get("unused_count"):
@@ -138,18 +142,19 @@ def subsystem_item(row: dict) -> dict:
 
 
 def hotspot_item(row: dict) -> dict:
-    return item(f"- {row['path']}: {row['revisions']} changes in 90 days, {row['trend']}", [row["path"]],
+    return item(f"- {row['path']}: {plural(row['revisions'], 'change')} in 90 days, {row['trend']}", [row["path"]],
                 row["path"])
 
 
 def interface_item(row: dict) -> dict:
     files = row["caller_files"] + row["test_files"]
-    return item(f"- {row['qualname']} ({row['path']}): used from {files} files", [row["path"]],
+    return item(f"- {row['qualname']} ({row['path']}): used from {plural(files, 'file')}", [row["path"]],
                 f"{row['qualname']} {row['path']}")
 
 
 def recent_item(row: dict) -> dict:
-    return item(f"- {row['path']} ({row['edits']} edits, {row['reads']} reads)", [row["path"]], row["path"])
+    return item(f"- {row['path']} ({plural(row['edits'], 'edit')}, {plural(row['reads'], 'read')})", [row["path"]],
+                row["path"])
 
 
 def header_lines(facts: dict) -> list[dict]:

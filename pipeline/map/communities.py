@@ -4,7 +4,7 @@ table ``communities`` by the same writer as an extractor's tables, after the ext
 Leiden (igraph + leidenalg) maximises modularity with a fixed seed, started from the previous run's membership, so
 a small change moves few files; ids are then matched to the previous run's communities by overlap (Jaccard >= 0.5)
 and kept. Without leidenalg, networkx's Louvain (slower); without either, folders. Names are deterministic: the
-deepest folder holding most of the members, and the most central file.
+deepest folder holding most of the members, and the most central file that is not a test.
 """
 
 from __future__ import annotations
@@ -156,6 +156,12 @@ def _place_loners(nodes, edges, labels: dict[str, int]) -> dict[str, int]:
     return out
 
 
+def is_test_path(path: str) -> bool:
+    from extractors.structure.discover import is_test_path as test_path
+
+    return test_path(path)
+
+
 def describe(membership: dict[str, int], edges: list[Edge], previous: dict[str, int], method: str) -> list[dict]:
     """Rows of the table: stable ids, names, each file's rank by its weight inside its community."""
     groups: dict[int, list[str]] = defaultdict(list)
@@ -171,7 +177,7 @@ def describe(membership: dict[str, int], edges: list[Edge], previous: dict[str, 
     rows = []
     for members, cid in zip(ordered, ids):
         ranked = sorted(members, key=lambda p: (-strength[p], p))
-        name = community_name(members, ranked[0])
+        name = community_name(members, next((p for p in ranked if not is_test_path(p)), ranked[0]))
         for rank, path in enumerate(ranked, 1):
             rows.append({"community": cid, "name": name, "path": path, "rank": rank, "size": len(members),
                          "centrality": round(strength[path], 6), "method": method})
