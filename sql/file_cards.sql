@@ -2,7 +2,8 @@
 --   agent should know before reading or editing it. Lists are ordered strongest first and cut to `top` entries
 --   (counts say how many there are in all).
 --   called        its most-referenced symbols from other files: name, callers (distinct calling symbols), modules
---                 (the calling files, most calls first); guesses through untyped objects (confidence < 0.5) left out
+--                 (the calling files, most calls first); imports and guesses through untyped objects (confidence
+--                 < 0.5) left out
 --   dependents    files (not tests) that depend on it (file_deps), by weight; dependents_count
 --   unused        exported symbols nothing references (dead_code, confidence >= 0.6); unused_count
 --   tests         test files with references into it; tests_count
@@ -20,7 +21,8 @@ src AS (
 inbound AS (  -- references from other files into each symbol
     SELECT e.repo, s.path, s.id, s.name, e.src_id, e.path AS caller_path
     FROM edges e JOIN symbols s ON s.repo = e.repo AND s.id = e.dst_id
-    WHERE e.path <> s.path AND s.kind <> 'module' AND e.confidence >= 0.5 AND (repo_id IS NULL OR e.repo = repo_id)
+    WHERE e.path <> s.path AND s.kind <> 'module' AND e.kind <> 'imports' AND e.confidence >= 0.5
+      AND (repo_id IS NULL OR e.repo = repo_id)
 ),
 per_module AS (
     SELECT repo, path, id, any_value(name) AS name, caller_path, count(DISTINCT src_id) AS calls

@@ -126,7 +126,7 @@ Status: accepted
 
 # (day, author, files touched): the history after the initial commit; a touch appends a comment line.
 HISTORY = [
-    (10, BEN, ["shop/api.py", "shop/report.py"]),
+    (10, BEN, ["shop/api.py", "shop/report.py", "tests/test_api.py"]),
     (20, BEN, ["shop/api.py", "shop/report.py", "shop/pricing.py"]),
     (30, ANN, ["shop/store.py", "tests/test_store.py"]),
     (40, BEN, ["shop/api.py", "shop/report.py"]),
