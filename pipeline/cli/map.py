@@ -8,15 +8,19 @@ from .output import emit, message
 
 
 def cmd_neighbors(args) -> int:
-    from ..map.queries import neighbors, signals
+    from ..map.queries import neighbors
 
-    catalog = common.catalog(args, "neighborhood", "files", "commits", "tool_calls")
-    weights = {k: v for k, v in (("structure_weight", args.structure_weight), ("co_change_weight", args.co_change_weight),
-                                 ("co_touch_weight", args.co_touch_weight)) if v is not None}
-    columns, rows = neighbors(catalog, args.file, args.repo, args.as_of, args.limit, **weights)
+    views = ["file_neighbors", "files", "commits", "tool_calls"]
+    catalog = common.catalog(args, *views, *(["neighborhood"] if args.as_of or _weights(args) else []))
+    columns, rows = neighbors(catalog, args.file, args.repo, args.as_of, args.limit, **_weights(args))
     _say_missing_signals(catalog, args)
     emit(columns, rows, args.format)
     return 0
+
+
+def _weights(args) -> dict:
+    return {k: v for k, v in (("structure_weight", args.structure_weight), ("co_change_weight", args.co_change_weight),
+                              ("co_touch_weight", args.co_touch_weight)) if v is not None}
 
 
 def _say_missing_signals(catalog, args) -> None:

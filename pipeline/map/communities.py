@@ -1,5 +1,6 @@
-"""Subsystems: community detection over the fused file graph (``neighborhood``), written to the lake as the derived
-table ``communities`` by the same writer as an extractor's tables, after the extractors of a run.
+"""Subsystems: community detection over the fused file graph (each file's strongest ``neighborhood`` neighbours, the
+derived table ``file_neighbors``), written to the lake as the derived table ``communities`` by the same writer as an
+extractor's tables, after the extractors of a run.
 
 Leiden (igraph + leidenalg) maximises modularity with a fixed seed, started from the previous run's membership, so
 a small change moves few files; ids are then matched to the previous run's communities by overlap (Jaccard >= 0.5)
@@ -60,21 +61,18 @@ def fused_graph(lake, repo: str) -> tuple[list[str], list[Edge]]:
     """Source files (not skipped, generated or vendored) and the undirected fused edges between them."""
     from ..catalog import connect
 
-    catalog = connect(lake, repos=[repo], views=["neighborhood", "files"])
+    catalog = connect(lake, repos=[repo], views=["file_neighbors", "files"])
     if "files" not in catalog.views:
         return [], []
     _, rows = catalog.rows(
         "SELECT path FROM files WHERE repo = ? AND parse_status <> 'skipped' AND NOT coalesce(is_generated, false) "
         "AND NOT coalesce(is_vendored, false) ORDER BY path", [repo])
     nodes = [r[0] for r in rows]
-    if "neighborhood" not in catalog.views:
+    if "file_neighbors" not in catalog.views:
         return nodes, []
-    _, rows = catalog.rows(
-        "SELECT least(n.file, n.neighbor) AS a, greatest(n.file, n.neighbor) AS b, sum(n.score) / 2 AS weight "
-        "FROM neighborhood(repo_id := ?) n "
-        "SEMI JOIN files f ON f.repo = n.repo AND f.path = n.file AND f.parse_status <> 'skipped' "
-        "SEMI JOIN files g ON g.repo = n.repo AND g.path = n.neighbor AND g.parse_status <> 'skipped' "
-        "WHERE n.score > 0 GROUP BY ALL ORDER BY a, b", [repo])
+    _, rows = catalog.rows(  # each file's strongest neighbours, written just before by the same run
+        "SELECT least(file, neighbor) AS a, greatest(file, neighbor) AS b, sum(score) / 2 AS weight "
+        "FROM file_neighbors WHERE repo = ? AND score > 0 GROUP BY ALL ORDER BY a, b", [repo])
     known = set(nodes)
     return nodes, [Edge(a, b, float(w)) for a, b, w in rows if a in known and b in known]
 

@@ -1,4 +1,5 @@
-"""Derived tables: what a run computes from the extractors' tables once they are written (today: communities).
+"""Derived tables: what a run computes from the extractors' tables once they are written: ``file_neighbors`` (each
+file's strongest fused neighbours), then ``communities`` (subsystems, detected on that graph).
 
 ``derive(lake, source)`` runs after the extractors of ``codelake index`` and of the flow ``index_repo``. It first
 makes sure every registered extractor's tables have their empty schema file in the lake (``_schemas/``), so that the
@@ -26,7 +27,8 @@ def derive(lake: Lake, source, registry=None) -> list[RunSummary]:
     """Write the derived tables of ``source``'s repository (``pipeline.indexing.Source``)."""
     from ..indexing import repo_info
     from .communities import CommunitiesDeriver
+    from .neighbors import NeighborsDeriver
 
     ensure_schemas(lake, registry)
-    deriver = CommunitiesDeriver(lake)
-    return [lake.run_extractor(source.repo, deriver, source.root, info=repo_info(source))]
+    return [lake.run_extractor(source.repo, deriver, source.root, info=repo_info(source))
+            for deriver in (NeighborsDeriver(lake), CommunitiesDeriver(lake))]

@@ -23,19 +23,29 @@ def _file(catalog, file: str, repo: str | None) -> tuple[str, str]:
 
 
 def neighbors(catalog, file: str, repo: str | None = None, as_of: str | None = None, limit: int = 20, **weights):
-    """Files related to ``file``, fused score first, with each signal's part."""
-    catalog.require("neighborhood", NO_STRUCTURE)
+    """Files related to ``file``, fused score first, with each signal's part: the stored neighbours of the last run
+    (``file_neighbors``), or the macro for the past (``as_of``) or other weights."""
     unknown = set(weights) - set(WEIGHTS)
     if unknown:
         raise QueryError(f"unknown weight(s): {', '.join(sorted(unknown))}")
     path, repo = _file(catalog, file, repo)
+    columns = ("neighbor, round(score, 3) AS score, round(structure, 3) AS structure, round(co_change, 3) AS co_change, "
+               "round(co_touch, 3) AS co_touch, deps_out, deps_in, shared_commits, shared_sessions")
+    if as_of is None and not weights and "file_neighbors" in catalog.views and _stored(catalog, repo, limit):
+        return catalog.rows(f"SELECT {columns} FROM file_neighbors WHERE repo = ? AND file = ? ORDER BY rank LIMIT ?",
+                            [repo, path, limit])
+    catalog.require("neighborhood", NO_STRUCTURE)
     w = [weights.get(name) for name in WEIGHTS]
     return catalog.rows(
-        "SELECT neighbor, round(score, 3) AS score, round(structure, 3) AS structure, round(co_change, 3) AS co_change, "
-        "round(co_touch, 3) AS co_touch, deps_out, deps_in, shared_commits, shared_sessions "
-        "FROM neighborhood(file := ?, repo_id := ?, as_of := ?, structure_weight := ?, co_change_weight := ?, "
-        "co_touch_weight := ?) "
-        "ORDER BY score DESC, neighbor LIMIT ?", [path, repo, as_of, *w, limit])
+        f"SELECT {columns} FROM neighborhood(file := ?, repo_id := ?, as_of := ?, structure_weight := ?, "
+        "co_change_weight := ?, co_touch_weight := ?) ORDER BY score DESC, neighbor LIMIT ?", [path, repo, as_of, *w, limit])
+
+
+def _stored(catalog, repo: str, limit: int) -> bool:
+    """The repository has stored neighbours, enough of them for ``limit``."""
+    from .neighbors import TOP
+
+    return limit <= TOP and catalog.rows("SELECT count(*) > 0 FROM file_neighbors WHERE repo = ?", [repo])[1][0][0]
 
 
 def signals(catalog, repo: str) -> dict:
