@@ -34,19 +34,19 @@ def plan(path: str, repo: str | None, extractors: list[str] | None) -> dict:
 
 
 @task(cache_policy=NO_CACHE, persist_result=False)
-def derive(lake_root: str | None, root: str, repo: str) -> list[dict]:
-    """The derived tables (communities), after the extractors."""
-    from pipeline.map.derive import derive as derive_tables
+def derive(lake_root: str | None, repo: str) -> dict:
+    """The derived tables (file_neighbors, communities), after the extractors."""
+    from pipeline.map.derive import derive_repo
 
-    return [s.as_dict() for s in derive_tables(Lake(lake_root), indexing.resolve_source(root, repo))]
+    return derive_repo(Lake(lake_root), repo)
 
 
 @task(cache_policy=NO_CACHE, persist_result=False)
 def export(lake_root: str | None, repo: str) -> dict:
     """The digest and snippets agents read: the last step."""
-    from pipeline.exports.export import export_repo
+    from pipeline.exports import export_repo
 
-    return export_repo(Lake(lake_root), repo).as_dict()
+    return export_repo(Lake(lake_root), repo)
 
 
 @flow(name="index_repo", log_prints=True)
@@ -61,7 +61,7 @@ def index_repo(path: str = ".", repo: str | None = None, lake: str | None = None
     print(f"indexed {job['repo']}: " + ", ".join(f"{r['extractor']} {r['status']}" for r in runs if isinstance(r, dict)))
     if failed:
         raise RuntimeError(f"extractors failed on {job['repo']}: {', '.join(failed)}")
-    derived = derive(lake, job["root"], job["repo"])
+    derived = derive(lake, job["repo"])
     exported = export(lake, job["repo"])
     print(f"exported {job['repo']}: {exported['snippets']} snippets, digest {exported['digest_tokens']} tokens")
     return {"repo": job["repo"], "runs": runs, "derived": derived, "export": exported}

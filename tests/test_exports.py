@@ -206,3 +206,14 @@ def test_no_export_of_this_repository_exceeds_its_budget(own_export):
     for budget in (400, 200, 100):
         assert tokens.count(read.digest(lake.root, "codelake", budget=budget)) <= budget
     assert tokens.count((Path(lake.root) / "_exports" / "codelake" / "digest.md").read_text()) <= 400
+
+
+def test_the_flow_tasks_derive_then_export(tmp_path, make_repo):
+    from flows.index_repo import derive, export, run_extractor
+
+    root = make_repo(files={"app/main.py": "def main():\n    return helper()\n\n\ndef helper():\n    return 1\n"})
+    lake = str(tmp_path / "lake")
+    run_extractor.fn(lake, str(root), "flowmap", "structure", {})
+    assert derive.fn(lake, "flowmap") == {"neighbors": 0, "communities": 1}
+    meta = export.fn(lake, "flowmap")
+    assert meta["snippets"] == 1 and read.snippet(lake, "flowmap", "app/main.py").startswith("app/main.py")

@@ -32,3 +32,15 @@ def derive(lake: Lake, source, registry=None) -> list[RunSummary]:
     ensure_schemas(lake, registry)
     return [lake.run_extractor(source.repo, deriver, source.root, info=repo_info(source))
             for deriver in (NeighborsDeriver(lake), CommunitiesDeriver(lake))]
+
+
+def derive_repo(lake: Lake, repo: str) -> dict:
+    """The derived tables of an indexed repository (a flow's step, ``pipeline.steps``): rows written per table."""
+    from ..errors import CodelakeError
+    from ..indexing import resolve_source
+
+    root = lake.snapshot(repo).info.get("root")
+    if not root:
+        raise CodelakeError(f"repository {repo!r} has no recorded root in the lake: index it first")
+    summaries = derive(lake, resolve_source(root, repo))
+    return {s.extractor: sum(s.rows.values()) for s in summaries}
