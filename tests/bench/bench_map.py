@@ -81,7 +81,7 @@ def export_rows(lake: Path, source: Path, repo: str) -> list[dict]:
     subprocess.run([sys.executable, "-m", "pipeline.cli.main", "index", str(source), "--repo", repo, "--lake",
                     str(lake)], capture_output=True, cwd=ROOT, check=True,
                    env={**os.environ, "CLAUDE_CONFIG_DIR": "/nonexistent", "CODEX_HOME": "/nonexistent"})
-    out = json.loads(run("-c", EXPORT_SCRIPT, str(lake), repo).stdout)
+    out = json.loads(run("-c", EXPORT_SCRIPT, str(lake), repo).stdout.strip().splitlines()[-1])
     per_k = out["seconds"] / max(out["files"], 1) * 1000
     over = _over_budget(lake, repo)
     return [
