@@ -57,8 +57,8 @@ co_touch_part AS (
 available AS (  -- which signals have any data in each repository (up to as_of)
     SELECT f.repo,
            EXISTS (SELECT 1 FROM file_deps d WHERE d.repo = f.repo) AS has_structure,
-           EXISTS (SELECT 1 FROM history_changesets(max_changeset := max_changeset, as_of := as_of) h
-                   WHERE h.repo = f.repo) AS has_history,
+           EXISTS (SELECT 1 FROM commits c WHERE c.repo = f.repo
+                   AND (as_of IS NULL OR c.authored_at <= CAST(as_of AS TIMESTAMPTZ))) AS has_history,
            EXISTS (SELECT 1 FROM tool_calls c WHERE c.repo = f.repo AND c.path IS NOT NULL
                    AND (as_of IS NULL OR c.ts <= CAST(as_of AS TIMESTAMPTZ))) AS has_behaviour
     FROM (SELECT DISTINCT repo FROM files WHERE repo_id IS NULL OR repo = repo_id) f
