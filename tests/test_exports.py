@@ -217,3 +217,18 @@ def test_the_flow_tasks_derive_then_export(tmp_path, make_repo):
     assert derive.fn(lake, "flowmap") == {"neighbors": 0, "communities": 1}
     meta = export.fn(lake, "flowmap")
     assert meta["snippets"] == 1 and read.snippet(lake, "flowmap", "app/main.py").startswith("app/main.py")
+
+
+def test_the_digest_says_when_head_moved_since_the_index(exported):
+    lake, repo = exported
+    indexed = repo.head()
+    try:
+        repo.git("commit", "-q", "--allow-empty", "-m", "later", day=90)
+        text = read.digest(lake.root, REPO, budget=200)
+        assert text.endswith(f"(note: HEAD is now {repo.head()[:10]}, the map was indexed at {indexed[:10]}: "
+                             "recent changes are not in it)")
+        assert tokens.count(text) <= 200
+        assert "HEAD is now" not in read.digest(lake.root, REPO, budget=200, check_fresh=False)
+    finally:
+        repo.git("reset", "-q", "--hard", indexed)
+    assert "HEAD is now" not in read.digest(lake.root, REPO, budget=200)

@@ -119,10 +119,14 @@ def write_snippets(catalog, repo: str, stage: Path, ctx, facts: dict, budget: in
                 continue  # a path that would leave the folder: no snippet
             text, used = render.snippet(card, ctx, budget)
             target = folder / (rel + ".json")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(json.dumps({"v": read.FORMAT_VERSION, "path": card["path"], "blob_sha": card["blob_sha"],
-                                          "indexed_commit": card["indexed_commit"] or facts["indexed_commit"],
-                                          "tokens": used, "text": text}, ensure_ascii=False))
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(json.dumps({"v": read.FORMAT_VERSION, "path": card["path"],
+                                              "blob_sha": card["blob_sha"],
+                                              "indexed_commit": card["indexed_commit"] or facts["indexed_commit"],
+                                              "tokens": used, "text": text}, ensure_ascii=False))
+            except OSError:  # a name the filesystem refuses (too long...): that file goes without a snippet
+                continue
             count, largest = count + 1, max(largest, used)
 
 

@@ -215,13 +215,76 @@ def render_digest(sections: list[dict], budget: int) -> str:
 
 
 def digest(lake_root, repo: str, budget: int = 400, branch: str | None = None, changed=None,
-           recent=None) -> str | None:
-    """The session digest of ``repo``: sections ordered by relevance to the task, cut to ``budget`` tokens."""
+           recent=None, check_fresh: bool = True) -> str | None:
+    """The session digest of ``repo``: sections ordered by relevance to the task, cut to ``budget`` tokens, plus a
+    one-line note when the repository's HEAD moved since the indexed commit."""
     folder = _repo_dir(lake_root, repo)
     data = _load(os.path.join(folder, "digest.json")) if folder else None
     if data is None:
         return None
-    return render_digest(order_sections(data, branch, changed, recent), max(int(budget), 0))
+    budget = max(int(budget), 0)
+    note = _head_note(lake_root, repo) if check_fresh and budget >= 2 * NOTE_TOKENS else None
+    budget -= NOTE_TOKENS if note else 0
+    text = render_digest(order_sections(data, branch, changed, recent), max(budget, 0))
+    return text + "\n" + note if note else text
+
+
+NOTE_TOKENS = 40  # kept for the HEAD note (about 30 tokens with two hex ids)
+HEAD_NOTE = "(note: HEAD is now {head}, the map was indexed at {indexed}: recent changes are not in it)"
+
+
+def _head_note(lake_root, repo: str) -> str | None:
+    indexed = (manifest(lake_root, repo) or {}).get("indexed_commit")
+    root = _root_of(lake_root, repo)
+    head = head_commit(root) if root and isinstance(indexed, str) else None
+    if head and head != indexed:
+        return HEAD_NOTE.format(head=head[:10], indexed=indexed[:10])
+    return None
+
+
+def head_commit(root: str) -> str | None:
+    """The commit HEAD names, read from the repository's files (no git process): a checkout's ``.git`` folder or
+    file (worktrees), loose refs, then packed-refs. None when unknown."""
+    try:
+        git_dir = os.path.join(root, ".git")
+        if os.path.isfile(git_dir):
+            with open(git_dir, encoding="utf-8") as fh:
+                line = fh.read(4096).strip()
+            if not line.startswith("gitdir:"):
+                return None
+            git_dir = os.path.normpath(os.path.join(root, line[len("gitdir:"):].strip()))
+        with open(os.path.join(git_dir, "HEAD"), encoding="utf-8") as fh:
+            head = fh.read(4096).strip()
+        if not head.startswith("ref:"):
+            return head if re.fullmatch(r"[0-9a-f]{40,64}", head) else None
+        ref = head[4:].strip()
+        common = git_dir
+        if os.path.isfile(os.path.join(git_dir, "commondir")):
+            with open(os.path.join(git_dir, "commondir"), encoding="utf-8") as fh:
+                common = os.path.normpath(os.path.join(git_dir, fh.read(4096).strip()))
+        return _ref(git_dir, ref) or _ref(common, ref)
+    except (OSError, ValueError):
+        return None
+
+
+def _ref(git_dir: str, ref: str) -> str | None:
+    if ".." in ref.split("/"):
+        return None
+    try:
+        with open(os.path.join(git_dir, *ref.split("/")), encoding="utf-8") as fh:
+            sha = fh.read(128).strip()
+            return sha if re.fullmatch(r"[0-9a-f]{40,64}", sha) else None
+    except OSError:
+        pass
+    try:
+        with open(os.path.join(git_dir, "packed-refs"), encoding="utf-8") as fh:
+            for line in fh:
+                parts = line.split()
+                if len(parts) == 2 and parts[1] == ref:
+                    return parts[0]
+    except OSError:
+        pass
+    return None
 
 
 def task_context(root: str, timeout: float = 2.0) -> dict:
