@@ -3,8 +3,8 @@ purpose. Pure functions over text; the extractor decides which files to read.
 
 A mention is a token that looks like code: a path (``pipeline/lake.py``), a dotted name (``pipeline.lake.Lake``), a
 name in a code span (Markdown backticks, reStructuredText double backticks and roles such as :func:`x`), or in prose
-and code samples a name that cannot be an English word (``run_extractor``, ``GraphStore``, ``connect()``). Which file or symbol a
-mention names is decided in SQL (``sql/doc_refs.sql``), against the structure tables.
+and code samples a name that cannot be an English word (``run_extractor``, ``GraphStore``, ``connect()``). Which file
+or symbol a mention names is decided in SQL (``sql/doc_refs.sql``), against the structure tables.
 """
 
 from __future__ import annotations

@@ -141,17 +141,20 @@ def digest_data(catalog, repo: str, facts: dict) -> dict:
     hot = rows("hotspots", "SELECT * FROM hotspots() WHERE repo = ? ORDER BY rank, path LIMIT ?") \
         if facts["history"] else []
     interfaces = rows("interfaces", "SELECT * FROM interfaces WHERE repo = ? ORDER BY rank LIMIT ?")
-    recent = rows("agent_activity", "SELECT path, sum(reads) AS reads, sum(edits) AS edits, max(last_touched) AS last_at "
-                                    "FROM agent_activity WHERE repo = ? GROUP BY path ORDER BY last_at DESC, path LIMIT ?") \
+    recent = rows("agent_activity",
+                  "SELECT path, sum(reads) AS reads, sum(edits) AS edits, max(last_touched) AS last_at FROM "
+                  "agent_activity WHERE repo = ? GROUP BY path ORDER BY last_at DESC, path LIMIT ?") \
         if facts["behaviour"] else []
     sections = [render.section("header", None, render.header_lines(facts), pinned=True)]
     sections.append(render.section("subsystems", "## Subsystems", [render.subsystem_item(r) for r in subsystems],
                                    per_round=2))
     if hot:
         sections.append(render.section("hotspots", "## Hotspots", [render.hotspot_item(r) for r in hot]))
-    sections.append(render.section("interfaces", "## Most depended-on", [render.interface_item(r) for r in interfaces]))
+    sections.append(render.section("interfaces", "## Most depended-on",
+                                   [render.interface_item(r) for r in interfaces]))
     if recent:
-        sections.append(render.section("recent", "## Recently touched by agents", [render.recent_item(r) for r in recent]))
+        sections.append(render.section("recent", "## Recently touched by agents",
+                                       [render.recent_item(r) for r in recent]))
     return {"v": read.FORMAT_VERSION, "repo": repo, "tokenizer": tokens.name(), "sections": sections,
             "recent": [r["path"] for r in recent]}
 

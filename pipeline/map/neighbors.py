@@ -37,9 +37,9 @@ class NeighborsDeriver:
         if "neighborhood" not in catalog.views:
             return Cursor(commit=cursor.commit)
         reader = catalog.con.sql(  # a relation streams Arrow batches without a copy of the rows
-            "SELECT file, neighbor, CAST(row_number() OVER (PARTITION BY file ORDER BY score DESC, neighbor) AS INTEGER)"
-            " AS rank, score, structure, co_change, co_touch, signals, deps_out, deps_in, shared_commits, "
-            "shared_sessions FROM neighborhood(repo_id := ?) WHERE score > 0 QUALIFY rank <= ? ORDER BY file, rank",
+            "SELECT file, neighbor, "
+            "CAST(row_number() OVER (PARTITION BY file ORDER BY score DESC, neighbor) AS INTEGER) AS rank, score, "
+            "structure, co_change, co_touch, signals, deps_out, deps_in, shared_commits, shared_sessions FROM neighborhood(repo_id := ?) WHERE score > 0 QUALIFY rank <= ? ORDER BY file, rank",
             params=[ctx.repo, TOP]).to_arrow_reader(64 * 1024)
         for batch in reader:
             yield Batch("file_neighbors", batch)

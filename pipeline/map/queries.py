@@ -29,8 +29,9 @@ def neighbors(catalog, file: str, repo: str | None = None, as_of: str | None = N
     if unknown:
         raise QueryError(f"unknown weight(s): {', '.join(sorted(unknown))}")
     path, repo = _file(catalog, file, repo)
-    columns = ("neighbor, round(score, 3) AS score, round(structure, 3) AS structure, round(co_change, 3) AS co_change, "
-               "round(co_touch, 3) AS co_touch, deps_out, deps_in, shared_commits, shared_sessions")
+    columns = ("neighbor, round(score, 3) AS score, round(structure, 3) AS structure, "
+               "round(co_change, 3) AS co_change, round(co_touch, 3) AS co_touch, deps_out, deps_in, shared_commits, "
+               "shared_sessions")
     if as_of is None and not weights and "file_neighbors" in catalog.views and _stored(catalog, repo, limit):
         return catalog.rows(f"SELECT {columns} FROM file_neighbors WHERE repo = ? AND file = ? ORDER BY rank LIMIT ?",
                             [repo, path, limit])
@@ -38,7 +39,8 @@ def neighbors(catalog, file: str, repo: str | None = None, as_of: str | None = N
     w = [weights.get(name) for name in WEIGHTS]
     return catalog.rows(
         f"SELECT {columns} FROM neighborhood(file := ?, repo_id := ?, as_of := ?, structure_weight := ?, "
-        "co_change_weight := ?, co_touch_weight := ?) ORDER BY score DESC, neighbor LIMIT ?", [path, repo, as_of, *w, limit])
+        "co_change_weight := ?, co_touch_weight := ?) ORDER BY score DESC, neighbor LIMIT ?",
+        [path, repo, as_of, *w, limit])
 
 
 def _stored(catalog, repo: str, limit: int) -> bool:
