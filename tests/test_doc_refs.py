@@ -55,6 +55,7 @@ def test_urls_are_not_paths():
      ("Shapes and their areas, for the report.", "comment", 1)),
     ("/**\n * The cart: items and their totals.\n */\nexport class Cart {}\n", "typescript",
      ("The cart: items and their totals.", "comment", 1)),
+    ('"""Implementation of :class:`Domain` class."""\n', "python", ("Implementation of Domain class.", "docstring", 1)),
     ("/* eslint-disable */\nimport x from 'y';\n", "javascript", None),
     ("def f():\n    # not a header\n    return 1\n", "python", None),
 ])

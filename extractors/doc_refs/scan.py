@@ -180,6 +180,7 @@ def _accept(block: list[str], line: int) -> tuple[str, str, int] | None:
 def first_sentence(text: str, limit: int = 120) -> str | None:
     """The first sentence of a docstring or comment, one line, at most ``limit`` characters."""
     text = re.sub(r"\s+", " ", text.strip().split("\n\n", 1)[0]).strip()
+    text = re.sub(r":(?:py:)?[a-z]+:(?=`)", "", text)  # reStructuredText roles: :class:`Domain` -> Domain
     text = re.sub(r"[`*]+", "", text)
     match = re.match(r"(.+?[.!?])(\s|$)", text)
     sentence = (match.group(1) if match else text).strip()

@@ -175,7 +175,7 @@ def describe(membership: dict[str, int], edges: list[Edge], previous: dict[str, 
     rows = []
     for members, cid in zip(ordered, ids):
         ranked = sorted(members, key=lambda p: (-strength[p], p))
-        name = community_name(members, next((p for p in ranked if not is_test_path(p)), ranked[0]))
+        name = community_name(ranked)
         for rank, path in enumerate(ranked, 1):
             rows.append({"community": cid, "name": name, "path": path, "rank": rank, "size": len(members),
                          "centrality": round(strength[path], 6), "method": method})
@@ -210,14 +210,17 @@ def stable_ids(groups: list[set[str]], previous: dict[str, int]) -> list[int]:
     return out
 
 
-def community_name(members: list[str], central: str) -> str:
-    """'<folder holding most members> · <most central file>' (the folder omitted at the top level)."""
+def community_name(ranked: list[str]) -> str:
+    """'<folder holding most members> · <its most central file that is not a test>' (members most central first;
+    the folder omitted at the top level)."""
     folders = Counter()
-    for path in members:
+    for path in ranked:
         parts = path.split("/")[:-1]
         for depth in range(1, len(parts) + 1):
             folders["/".join(parts[:depth])] += 1
-    majority = [f for f, n in folders.items() if n >= MAJORITY * len(members)]
+    majority = [f for f, n in folders.items() if n >= MAJORITY * len(ranked)]
     folder = max(majority, key=lambda f: (f.count("/"), folders[f], f), default="")
-    inside = central[len(folder) + 1:] if folder and central.startswith(folder + "/") else central
-    return f"{folder} · {inside}" if folder else inside
+    inside = [p for p in ranked if not folder or p.startswith(folder + "/")]
+    central = next((p for p in inside if not is_test_path(p)), inside[0] if inside else ranked[0])
+    shown = central[len(folder) + 1:] if folder and central.startswith(folder + "/") else central
+    return f"{folder} · {shown}" if folder else shown
