@@ -209,7 +209,8 @@ def test_eval_scores_every_signal_on_the_later_commits(shop):
 
     lake, _ = shop
     report = evaluate(lake, REPO, train_share=0.5, tune=True)
-    by_signal = {(r[1], tuple(r[2]) if r[2] else None): r for r in report.rows}
+    by_signal = {(r[1], r[2]): r for r in report.rows}
+    assert ("fusion", "default") in by_signal and ("fusion", "0.1/0.9/0") in by_signal
     assert {s for s, _ in by_signal} == {"structure", "co_change", "co_touch", "fusion"}
     queries = {r[3] for r in report.rows}
     assert len(queries) == 1 and queries.pop() > 0

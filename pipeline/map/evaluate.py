@@ -73,8 +73,17 @@ def evaluate(lake: Lake, repo: str | None = None, train_share: float = 0.8, tune
             _, rows = catalog.rows("SELECT * FROM neighborhood_eval(?, ?, weights := ?)", [name, at, weights])
         if not _has_behaviour(catalog, name):
             report.notes.append(f"{name}: no agent logs: co-touch answers no query (its row is zeros)")
-        report.rows.extend((name, *r) for r in rows)
+        report.rows.extend((name, r[0], _weights_label(r[1]), *r[2:]) for r in rows)
     return report
+
+
+def _weights_label(weights) -> str | None:
+    """'default' for the macro's own weights, else 'structure/co_change/co_touch'; None for a single signal."""
+    if weights is None:
+        return None
+    if any(w is None for w in weights):
+        return "default"
+    return "/".join(f"{w:g}" for w in weights)
 
 
 def _has_behaviour(catalog, repo: str) -> bool:
