@@ -57,7 +57,7 @@ co_changed AS (
     SELECT repo, file AS path,
            list({'path': coupled, 'confidence': round(confidence, 2)} ORDER BY confidence DESC, shared_revs DESC,
                 coupled)[:top] AS co_changed
-    FROM co_change(min_revs := 1, min_shared_revs := 2, min_coupling := 0)
+    FROM co_change(min_revs := 1, min_shared_revs := 2, min_coupling := 0, repo_id := repo_id)
     WHERE repo_id IS NULL OR repo = repo_id
     GROUP BY repo, file
 ),
@@ -69,11 +69,11 @@ co_touched AS (
 ),
 owners AS (
     SELECT repo, path, coalesce(main_dev_name, main_dev) AS owner, ownership
-    FROM ownership() WHERE kind = 'file' AND (repo_id IS NULL OR repo = repo_id)
+    FROM ownership(repo_id := repo_id) WHERE kind = 'file' AND (repo_id IS NULL OR repo = repo_id)
 ),
 hot AS (
     SELECT repo, path, rank AS hotspot_rank, trend AS hotspot_trend
-    FROM hotspots() WHERE rank <= 10 AND (repo_id IS NULL OR repo = repo_id)
+    FROM hotspots(repo_id := repo_id) WHERE rank <= 10 AND (repo_id IS NULL OR repo = repo_id)
 )
 SELECT s.repo, s.path, s.language, s.is_test, s.blob_sha, s.indexed_commit,
        coalesce(c.called, []) AS called, coalesce(d.dependents[:top], []) AS dependents,

@@ -46,7 +46,7 @@ co_change_part AS (
     SELECT c.repo, c.file AS a, c.coupled AS b, c.shared_revs AS shared,
            c.shared_revs / (c.file_revs + co_change_prior) AS part
     FROM co_change(max_changeset := max_changeset, min_revs := 1, min_shared_revs := 1, min_coupling := 0,
-                   as_of := as_of) c
+                   as_of := as_of, repo_id := repo_id, for_file := file) c
     WHERE (repo_id IS NULL OR c.repo = repo_id) AND (file IS NULL OR c.file = file)
 ),
 co_touch_part AS (

@@ -138,7 +138,7 @@ def digest_data(catalog, repo: str, facts: dict) -> dict:
         return [dict(zip(columns, r)) for r in data]
 
     subsystems = rows("subsystems", "SELECT * FROM subsystems WHERE repo = ? ORDER BY size DESC, community LIMIT ?")
-    hot = rows("hotspots", "SELECT * FROM hotspots() WHERE repo = ? ORDER BY rank, path LIMIT ?") \
+    hot = rows("hotspots", "SELECT * FROM hotspots(repo_id := ?) ORDER BY rank, path LIMIT ?") \
         if facts["history"] else []
     interfaces = rows("interfaces", "SELECT * FROM interfaces WHERE repo = ? ORDER BY rank LIMIT ?")
     recent = rows("agent_activity",
