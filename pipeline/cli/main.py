@@ -13,6 +13,8 @@ COMMAND_MODULES = (
     "pipeline.cli.history",
     "pipeline.cli.behaviour",
     "pipeline.cli.agents",
+    "pipeline.cli.map",
+    "pipeline.cli.exports",
 )
 
 
