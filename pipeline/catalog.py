@@ -147,6 +147,14 @@ class Catalog:
         if view not in self.views:
             raise QueryError(message)
 
+    def require_intact(self, repo: str, *tables: str) -> None:
+        """Fail, naming the file, when a damaged file left ``repo``'s rows of one of ``tables`` out (an answer
+        computed without them would look complete)."""
+        for path, (damaged_repo, table, reason) in sorted(self.damaged.items()):
+            if damaged_repo == repo and table in tables:
+                raise QueryError(f"damaged lake file {path} (repository {repo!r}, table {table!r}: {reason}); "
+                                 f"rebuild it with `codelake index --full`")
+
     def pin(self, tables: list[str] | None = None) -> None:
         """Hold base tables in memory (``sql/pins/``) so repeated queries of a long-lived session are warm."""
         for name, text in sql_files("pins").items():
