@@ -80,18 +80,20 @@ def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False,
 
 def gaps(catalog, target: Target) -> dict:
     cols, rows = catalog.rows("SELECT * FROM blast_radius_gaps(?, repo_id := ?, languages := ?)",
-                              [target.name, target.repo, _language_family(target.language)])
+                              [target.name, target.repo, _language_family(catalog, target)])
     return dict(zip(cols, rows[0])) if rows else {}
 
 
-def _language_family(language: str | None) -> list[str] | None:
-    """The languages whose code can call into ``language`` (JavaScript, TypeScript and TSX import each other)."""
-    from extractors.structure.languages import LANGUAGES
-
-    lang = LANGUAGES.get(language or "")
-    if lang is None:
+def _language_family(catalog, target: Target) -> list[str] | None:
+    """The languages whose code can call into the target's (JavaScript, TypeScript and TSX import each other): those
+    of the repository's files sharing its ``family``."""
+    if target.language is None:
         return None
-    return sorted(n for n, other in LANGUAGES.items() if other is lang or (lang.resolver and other.resolver == lang.resolver))
+    cols, rows = catalog.rows(
+        "SELECT list(DISTINCT language ORDER BY language) FROM files WHERE repo = ? AND family = "
+        "(SELECT any_value(family) FROM files WHERE repo = ? AND language = ?)",
+        [target.repo, target.repo, target.language])
+    return rows[0][0] if rows and rows[0][0] else [target.language]
 
 
 def callers(catalog, target: Target):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from .parse import parse_file
-from .resolve import EARLY_KINDS, Ref, Symbol, prepare
+from .resolve import EARLY_KINDS, Edge, Ref, Symbol, prepare
 from .schemas import EDGES
 
 IN_PROCESS_BYTES = 1_500_000  # below this a pool's start (~0.25 s: forkserver, imports, query compiles) costs more
@@ -96,8 +96,8 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
     ``self.m()`` or ``len()`` in one function): each is resolved once per file, its edges copied with the line."""
     resolver, refs = _SHARED["resolver"], _SHARED["refs"]
     cols = _ref_columns(refs.slice(bounds[0], bounds[1] - bounds[0]))
-    edges: list[tuple] = []
-    seen: dict[tuple, list[tuple]] = {}
+    edges: list[Edge] = []
+    seen: dict[tuple, list[Edge]] = {}
     current = None
     for path, src, kind, name, receiver, module, alias, line in zip(*cols.values()):
         if path != current:
@@ -109,18 +109,14 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
             found = seen[key] = resolver.resolve(Ref(path, src, kind, name, receiver, module, alias, line))
             edges.extend(found)
         else:
-            edges.extend(e[:LINE] + (line,) + e[LINE + 1:] for e in found)
+            edges.extend(e._replace(line=line) for e in found)
     return edges_table(edges)
 
 
-EDGE_FIELDS = [n for n in EDGES.names if n not in ("repo", "src_sid", "dst_sid")]  # what Resolver._edge returns
-LINE = EDGE_FIELDS.index("line")
+EDGE_STRUCT = pa.struct([EDGES.field(n) for n in Edge._fields])
 
 
-EDGE_STRUCT = pa.struct([EDGES.field(n) for n in EDGE_FIELDS])
-
-
-def edges_table(edges: list[tuple]) -> pa.Table:
+def edges_table(edges: list[Edge]) -> pa.Table:
     """Edge rows as a table whose string columns are dictionary-encoded: ids, paths and names repeat across a
     million edges, so the main process holds (and the workers send) about a third of the plain bytes; the lake
     writes them as plain strings."""

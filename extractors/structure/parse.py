@@ -37,20 +37,78 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
+from .langs import ParseRules, parse_rules
 from .languages import Language, compiled_fallback
 
 CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "enum", "module", "object"}
-PURE_DECORATORS = {"staticmethod", "classmethod", "property", "abstractmethod", "override", "cached_property",
-                   "functools.wraps", "wraps", "lru_cache", "functools.lru_cache", "cache", "functools.cache",
-                   "dataclass", "dataclasses.dataclass", "abc.abstractmethod", "typing.overload", "overload",
-                   "contextmanager", "contextlib.contextmanager", "total_ordering", "functools.total_ordering",
-                   # Java annotations and Rust attributes that change no caller
-                   "Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs", "Nullable",
-                   "NonNull", "NotNull", "Nonnull", "CheckReturnValue", "inline", "derive", "allow", "deny", "warn",
-                   "cfg", "cfg_attr", "must_use", "doc", "deprecated", "repr", "non_exhaustive", "rustfmt::skip",
-                   "track_caller", "cold", "automatically_derived", "expect"}
+
+
+class Definition(NamedTuple):
+    """A definition as the ``symbols`` table needs it (ids and flags are added in ``rows``)."""
+
+    qualname: str
+    name: str
+    kind: str
+    line_start: int
+    line_end: int
+    parent: str | None  # qualname of the enclosing definition, or a container named apart (a Go receiver type)
+    exported: bool
+    entry_reason: str | None
+
+
+class Reference(NamedTuple):
+    """A reference as written: a ``refs`` row without repo and path, in the table's column order."""
+
+    src_qualname: str
+    kind: str
+    name: str | None
+    receiver: str | None
+    module: str | None
+    alias: str | None
+    line: int
+
+
+class RawDef(NamedTuple):
+    """One definition capture, before nesting gives it a qualified name."""
+
+    start: int
+    end: int
+    kind: str
+    name: str
+    line_start: int
+    line_end: int
+    parent_name: str | None
+    exported: bool
+    decorators: tuple
+    self_name: str | None
+
+
+class RawRef(NamedTuple):
+    """One reference capture, before its enclosing definition is known. ``kind`` also names the binding captures
+    (var, local, parameter) that only shape how references read."""
+
+    start: int
+    kind: str
+    name: str | None
+    receiver: str | None
+    module: str | None
+    alias: str | None
+    line: int
+    name_start: int | None  # the name node's first byte: one reference per name when several patterns match it
+
+
+class Span(NamedTuple):
+    """A definition's byte range, for attributing references to the innermost one."""
+
+    start: int
+    end: int
+    qualname: str
+    self_name: str | None
+    kind: str
+    takes_parameter_refs: bool
 
 
 @dataclass
@@ -68,10 +126,8 @@ class FileFacts:
     package: str | None = None
     error_lines: list[int] = field(default_factory=list)
     entry: bool = False
-    # (qualname, name, kind, line_start, line_end, parent_qualname, exported, entry_reason)
-    defs: list[tuple] = field(default_factory=list)
-    # (src_qualname, kind, name, receiver, module, alias, line)
-    refs: list[tuple] = field(default_factory=list)
+    defs: list[Definition] = field(default_factory=list)
+    refs: list[Reference] = field(default_factory=list)
 
 
 _QUERIES: dict[str, object] = {}
@@ -158,19 +214,33 @@ def _regex_fallback(facts: FileFacts, data: bytes, lang: Language, why: str) -> 
     facts.status, facts.skip_reason = "fallback", why
     text = data.decode("utf-8", "replace")
     patterns = compiled_fallback(lang)
+    defs = []
     for lineno, line in enumerate(text.splitlines(), 1):
         for kind, rx in patterns:
             m = rx.match(line)
             if m:
                 name = m.group("name")
-                facts.defs.append((name, name, kind, lineno, lineno, None, not name.startswith("_"), None))
+                defs.append(Definition(name, name, kind, lineno, lineno, None, not name.startswith("_"), None))
                 break
-    facts.defs = _dedupe_qualnames(facts.defs)
+    facts.defs = _unique_qualnames(defs)
     return facts
+
+
+def _unique_qualnames(defs: list[Definition]) -> list[Definition]:
+    """Repeated qualified names in one file get ``#2``, ``#3``... in file order, to keep ids unique and stable."""
+    seen: dict[str, int] = {}
+    out = []
+    for d in defs:
+        n = seen[d.qualname] = seen.get(d.qualname, 0) + 1
+        out.append(d if n == 1 else d._replace(qualname=f"{d.qualname}#{n}"))
+    return out
 
 
 def _text(node, data: bytes) -> str:
     return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+
+
+BINDING_KINDS = ("var", "local", "parameter")  # RawRef kinds that shape how references read, not references
 
 
 def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
@@ -183,52 +253,54 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     raw_defs, raw_refs = [], []
     for _pattern, caps in QueryCursor(query).matches(tree.root_node):
         _collect(caps, data, facts, raw_defs, raw_refs)
-    defs, spans = _nest(_merge_same_node(raw_defs), lang, facts)
-    facts.defs = _dedupe_qualnames(_own_reexports_exported(defs, raw_refs))
-    raw_vars = [r for r in raw_refs if r[1] == "var"]
-    raw_params = [r for r in raw_refs if r[1] == "parameter"]
-    raw_locals = [r for r in raw_refs if r[1] == "local"] + raw_params
-    if raw_vars or raw_locals or raw_params:
-        raw_refs = [r for r in raw_refs if r[1] not in ("var", "local", "parameter")]
-    facts.refs = _enclose(_one_ref_per_name(raw_refs), spans, raw_vars, raw_locals)
-    if raw_params and (facts.is_test or facts.path.rpartition("/")[2] == "conftest.py"):  # where pytest looks
-        facts.refs += _fixture_refs(raw_params, spans)
+    rules = parse_rules(lang.name)
+    defs, spans = _nest(_merge_same_node(raw_defs), rules)
+    facts.defs = _own_reexports_exported(defs, raw_refs)
+    bindings: dict[str, list[RawRef]] = {kind: [] for kind in BINDING_KINDS}
+    refs = []
+    for r in raw_refs:
+        (bindings[r.kind] if r.kind in bindings else refs).append(r)
+    params = bindings["parameter"]
+    facts.refs = _enclose(_one_ref_per_name(refs), spans, bindings["var"], bindings["local"] + params)
+    if params and rules.parameter_ref_kind and rules.parameter_refs(facts.path, facts.is_test):
+        facts.refs += _parameter_refs(params, spans, rules.parameter_ref_kind)
 
 
-def _one_ref_per_name(raw_refs: list) -> list:
+def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     """A name captured by several reference patterns (``a::f()`` also matching ``f()``) is one reference: the one
     with a receiver."""
-    best: dict[tuple, tuple] = {}
+    best: dict[tuple, RawRef] = {}
     out = []
     for r in raw_refs:
-        if r[7] is None:
-            out.append(r[:7])
+        if r.name_start is None:
+            out.append(r)
             continue
-        key = (r[1], r[7])
-        if key not in best or (r[3] and not best[key][3]):
+        key = (r.kind, r.name_start)
+        if key not in best or (r.receiver and not best[key].receiver):
             best[key] = r
-    return out + [r[:7] for r in best.values()]
+    return out + list(best.values())
 
 
-def _merge_same_node(raw_defs: list) -> list:
+def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
     """One definition per (node, kind) even when several patterns match it; ``@exported`` from any of them."""
-    merged: dict[tuple, tuple] = {}
+    merged: dict[tuple, RawDef] = {}
     for d in raw_defs:
-        key = (d[0], d[1], d[2])
+        key = (d.start, d.end, d.kind)
         old = merged.get(key)
         if old is None:
             merged[key] = d
         else:
-            merged[key] = old[:6] + (old[6] or d[6], old[7] or d[7], old[8] + d[8], old[9] or d[9])
+            merged[key] = old._replace(parent_name=old.parent_name or d.parent_name, exported=old.exported or d.exported,
+                                       decorators=old.decorators + d.decorators, self_name=old.self_name or d.self_name)
     return list(merged.values())
 
 
-def _own_reexports_exported(defs: list[tuple], raw_refs: list) -> list[tuple]:
+def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef]) -> list[Definition]:
     """``export {a}`` / ``export default a`` (a re-export without a module) export the file's top-level ``a``."""
-    names = {r[2] for r in raw_refs if r[1] == "reexport" and r[4] is None}
+    names = {r.name for r in raw_refs if r.kind == "reexport" and r.module is None}
     if not names:
         return defs
-    return [d[:6] + (True,) + d[7:] if d[5] is None and d[1] in names else d for d in defs]
+    return [d._replace(exported=True) if d.parent is None and d.name in names else d for d in defs]
 
 
 @lru_cache(maxsize=None)
@@ -247,40 +319,46 @@ def _roles(keys: tuple) -> tuple:
     return tuple(roles)
 
 
-def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs: list) -> None:
+def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], raw_refs: list[RawRef]) -> None:
     text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
     for role, key in _roles(tuple(caps)):
         node = caps[key][0]
         if role == "ref":
             name = caps["name"][0]
             receiver = caps.get("receiver")
-            raw_refs.append((node.start_byte, key[10:], _text(name, data), _text(receiver[0], data) if receiver else None,
-                             None, None, name.start_point[0] + 1, name.start_byte))
+            raw_refs.append(RawRef(node.start_byte, key[10:], _text(name, data),
+                                   _text(receiver[0], data) if receiver else None, None, None,
+                                   name.start_point[0] + 1, name.start_byte))
         elif role == "def":
-            raw_defs.append((node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
-                             node.end_point[0] + 1, text("parent.name"), "exported" in caps,
-                             _decorators(node, data) + tuple(_text(n, data) for n in caps.get("decorator", ())),
-                             text("self.name")))
+            raw_defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
+                                   node.end_point[0] + 1, text("parent.name"), "exported" in caps,
+                                   tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
+                                   text("self.name")))
         elif role in ("import", "reexport"):
             module = text("import.module")
             if module is None and "import.name" not in caps:
                 continue
             name = "*" if "import.wildcard" in caps else text("import.name")
-            raw_refs.append((node.start_byte, key, name, None, _unquote(module), text("import.alias"),
-                             node.start_point[0] + 1, None))
+            raw_refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), text("import.alias"),
+                                   node.start_point[0] + 1, None))
         elif role == "var":
             kind = _type_text(_text(caps["var.type"][0], data))
             if kind:
-                raw_refs.append((node.start_byte, "var", _text(node, data), kind, None, None, 0, None))
+                raw_refs.append(RawRef(node.start_byte, "var", _text(node, data), kind, None, None, 0, None))
         elif role == "local.name":
-            raw_refs.append((node.start_byte, "local", _text(node, data), None, None, None, 0, None))
+            raw_refs.append(RawRef(node.start_byte, "local", _text(node, data), None, None, None, 0, None))
         elif role == "parameter.name":
-            raw_refs.append((node.start_byte, "parameter", _text(node, data), None, None, None, node.start_point[0] + 1,
-                             None))
+            raw_refs.append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
+                                   node.start_point[0] + 1, None))
         elif role == "package.name":
             facts.package = _text(node, data)
         else:
             facts.entry = True
+
+
+def _decorator_name(text: str) -> str:
+    """``@app.route("/x")`` / ``app.route`` -> ``app.route``; whitespace inside a dotted name dropped."""
+    return "".join(text.lstrip("@").split("(")[0].split())
 
 
 _GENERIC = re.compile(r"<[^<>]*>|(?<=\w)\[[^\[\]]*\]")
@@ -312,13 +390,6 @@ def _unquote(text: str | None) -> str | None:
     return text.strip("\"'`") if text else text
 
 
-def _decorators(node, data: bytes) -> tuple[str, ...]:
-    parent = node.parent
-    if parent is None or parent.type != "decorated_definition":
-        return ()
-    return tuple(_text(c, data).lstrip("@").split("(")[0].strip() for c in parent.children if c.type == "decorator")
-
-
 def _error_lines(root, limit: int = 5) -> list[int]:
     found, stack = [], [root]
     while stack and len(found) < limit:
@@ -330,147 +401,111 @@ def _error_lines(root, limit: int = 5) -> list[int]:
     return found
 
 
-def _nest(raw_defs: list, lang: Language, facts: FileFacts) -> list[tuple]:
-    """Qualified names from byte-range nesting; functions inside containers become methods."""
-    raw_defs.sort(key=lambda d: (d[0], -d[1]))
-    out, stack, spans = [], [], []  # stack of (end_byte, qualname, kind); spans: (start, end, qualname, self, kind)
-    for start, end, kind, name, line_start, line_end, parent_name, exported, decorators, self_name in raw_defs:
-        while stack and stack[-1][0] <= start:
+def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], list[Span]]:
+    """Qualified names from byte-range nesting (functions inside containers become methods), unique within the file:
+    a repeated one gets ``#2``, ``#3``... in file order, and references inside it are attributed to that one."""
+    raw_defs.sort(key=lambda d: (d.start, -d.end))
+    out, stack, spans, seen = [], [], [], {}  # stack of (end_byte, qualname, kind)
+    for d in raw_defs:
+        while stack and stack[-1][0] <= d.start:
             stack.pop()
         parent = stack[-1] if stack else None
-        prefix = parent_name or (parent[1] if parent else None)
-        qualname = f"{prefix}.{name}" if prefix else name
-        container_kind = "struct" if parent_name else (parent[2] if parent else None)
+        prefix = d.parent_name or (parent[1] if parent else None)
+        qualname = f"{prefix}.{d.name}" if prefix else d.name
+        kind = d.kind
+        container_kind = "struct" if d.parent_name else (parent[2] if parent else None)
         if kind == "function" and container_kind in CONTAINER_KINDS:
             kind = "method"
-        stack.append((end, qualname, kind))
-        spans.append((start, end, qualname, self_name, kind, _takes_fixtures(name, decorators)))
+        if kind != "impl":  # ``impl T`` blocks all name T: they add members to it, they are not new definitions
+            n = seen[qualname] = seen.get(qualname, 0) + 1
+            qualname = qualname if n == 1 else f"{qualname}#{n}"
+        stack.append((d.end, qualname, kind))
+        spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators)))
         if kind == "impl":
             continue
-        parent_q = prefix
-        out.append((qualname, name, kind, line_start, line_end, parent_q,
-                    _is_exported(lang.name, name, exported, parent_q, facts),
-                    _entry_reason(name, kind, parent_q, decorators, lang.name)))
+        out.append(Definition(qualname, d.name, kind, d.line_start, d.line_end, prefix,
+                              rules.is_exported(d.name, prefix, d.exported),
+                              rules.entry_reason(d.name, kind, prefix, d.decorators)))
     return out, spans
 
 
-def _takes_fixtures(name: str, decorators: tuple) -> bool:
-    """A pytest test or fixture: its parameters name fixtures."""
-    return name.startswith("test") or any(d.rpartition(".")[2] == "fixture" for d in decorators)
-
-
-def _fixture_refs(raw_params: list, spans: list) -> list[tuple]:
+def _parameter_refs(raw_params: list[RawRef], spans: list[Span], kind: str) -> list[Reference]:
     """``def test_x(db)`` -> a ``fixture`` reference from ``test_x`` to ``db`` (found in the file or a conftest.py)."""
     out = []
-    for (_start, _kind, name, _r, _m, _a, line, _b), stack in _sweep(raw_params, spans):
-        if stack and stack[-1][5] and name not in ("self", "cls"):
-            out.append((stack[-1][2], "fixture", name, None, None, None, line))
+    for r, stack in _sweep(raw_params, spans):
+        if stack and stack[-1].takes_parameter_refs and r.name not in ("self", "cls"):
+            out.append(Reference(stack[-1].qualname, kind, r.name, None, None, None, r.line))
     return out
 
 
-def _is_exported(language: str, name: str, captured: bool, parent: str | None, facts: FileFacts) -> bool:
-    if captured:
-        return True
-    if language == "python":
-        return not name.startswith("_") and not (parent or "").startswith("_")
-    if language == "go":
-        return name[:1].isupper()
-    return False
-
-
-def _entry_reason(name: str, kind: str, parent: str | None, decorators: tuple, language: str) -> str | None:
-    registered = [d for d in decorators if d not in PURE_DECORATORS]
-    if registered:
-        return f"decorator @{registered[0]}"
-    if name == "main" and parent is None and kind == "function":
-        return "main function"
-    if language == "java" and name == "main" and kind == "method":
-        return "main method"
-    if language == "go" and name == "init" and parent is None and kind == "function":
-        return "init function"
-    if language == "python" and name.startswith("__") and name.endswith("__"):
-        return "dunder method"
-    return None
-
-
-def _dedupe_qualnames(defs: list[tuple]) -> list[tuple]:
-    """Repeated qualified names in one file (overloads, redefinitions) get ``#2``, ``#3``... to keep ids unique."""
-    seen: dict[str, int] = {}
-    out = []
-    for d in defs:
-        n = seen.get(d[0], 0) + 1
-        seen[d[0]] = n
-        out.append(d if n == 1 else (f"{d[0]}#{n}",) + d[1:])
-    return out
-
-
-def _sweep(items: list, spans: list):
+def _sweep(items: list, spans: list[Span]):
     """Each item (by start byte) with the stack of definition spans enclosing it, in one pass."""
     stack, i = [], 0
     for item in sorted(items, key=lambda r: r[0]):
         start = item[0]
-        while i < len(spans) and spans[i][0] <= start:
-            while stack and stack[-1][1] <= spans[i][0]:
+        while i < len(spans) and spans[i].start <= start:
+            while stack and stack[-1].end <= spans[i].start:
                 stack.pop()
             stack.append(spans[i])
             i += 1
-        while stack and stack[-1][1] <= start:
+        while stack and stack[-1].end <= start:
             stack.pop()
         yield item, stack
 
 
-def _enclose(raw_refs: list, spans: list, raw_vars: list = (), raw_locals: list = ()) -> list[tuple]:
+def _enclose(raw_refs: list[RawRef], spans: list[Span], raw_vars: list[RawRef] = (),
+             raw_locals: list[RawRef] = ()) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level)."""
     types: dict[str, dict[str, str]] = {}  # enclosing qualname -> variable -> type
-    for (_start, _kind, name, kind_text, *_rest), stack in _sweep(raw_vars, spans):
-        types.setdefault(stack[-1][2] if stack else "<module>", {}).setdefault(name, kind_text)
+    for r, stack in _sweep(raw_vars, spans):
+        types.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(r.name, r.receiver)
     local: dict[str, set[str]] = {}  # enclosing qualname -> variables bound there
-    for (_start, _kind, name, *_rest), stack in _sweep(raw_locals, spans):
-        local.setdefault(stack[-1][2] if stack else "<module>", set()).add(name)
-    for qualname in (s[2] for s in spans if local):  # ``const f = () => ...`` binds a definition, not a variable
+    for r, stack in _sweep(raw_locals, spans):
+        local.setdefault(stack[-1].qualname if stack else "<module>", set()).add(r.name)
+    for qualname in (s.qualname for s in spans if local):  # ``const f = () => ...`` binds a definition, not a variable
         scope, _, name = qualname.split("#")[0].rpartition(".")
         local.get(scope or "<module>", set()).discard(name)
     if "<module>" in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f
-        local["<module>"] -= {_import_local(r) for r in raw_refs if r[1] in ("import", "reexport")}
+        local["<module>"] -= {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
     out, visible = [], {}
-    for (start, kind, name, receiver, module, alias, line), stack in _sweep(raw_refs, spans):
+    for r, stack in _sweep(raw_refs, spans):
+        kind, receiver = r.kind, r.receiver
+        scope = stack[-1].qualname if stack else "<module>"
         if kind in ("call", "callback") and not receiver and local:
-            scope = stack[-1][2] if stack else "<module>"
             seen = visible.get(scope)
             if seen is None:
                 seen = visible[scope] = _visible_locals(stack, local)
-            if name in seen:
+            if r.name in seen:
                 kind = "local_" + kind  # a variable called or passed along, not a function found elsewhere by name
         if receiver and stack:
             receiver = _as_self(receiver, stack)
         if receiver and types:
             receiver = _typed(receiver, stack, types)
-        out.append((stack[-1][2] if stack else "<module>", kind, name, receiver, module, alias, line))
+        out.append(Reference(scope, kind, r.name, receiver, r.module, r.alias, r.line))
     return out
 
 
-def _import_local(ref: tuple) -> str | None:
+def _import_local(ref: RawRef) -> str | None:
     """The name an import binds in the file: its alias, else the imported name, else the module's first part."""
-    _start, _kind, name, _receiver, module, alias, *_rest = ref
-    return alias or (name if name and name != "*" else (module or "").split(".")[0].split("/")[-1])
+    return ref.alias or (ref.name if ref.name and ref.name != "*" else (ref.module or "").split(".")[0].split("/")[-1])
 
 
-def _visible_locals(stack: list, local: dict[str, set[str]]) -> set[str]:
+def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
     """Variables seen inside the innermost definition: its own, an enclosing function's and the module's (a class
     body's names are not seen by its methods)."""
-    scopes = [s[2] for s in stack[:-1] if s[4] not in CONTAINER_KINDS] + [s[2] for s in stack[-1:]] + ["<module>"]
-    return set().union(*(local.get(s, ()) for s in scopes))
+    scopes = [s.qualname for s in stack[:-1] if s.kind not in CONTAINER_KINDS] + [s.qualname for s in stack[-1:]]
+    return set().union(*(local.get(s, ()) for s in scopes + ["<module>"]))
 
 
-def _typed(receiver: str, stack: list, types: dict) -> str:
+def _typed(receiver: str, stack: list[Span], types: dict) -> str:
     """``x`` (or the field ``this.x`` / ``self.x``) declared in an enclosing scope -> its type or constructor."""
     head, dot, rest = receiver.partition(".")
     if dot and not (head in ("self", "this") and rest.isidentifier()):
         return receiver
     var = rest if dot else receiver
-    scopes = [s[2] for s in reversed(stack)] + ["<module>"]
+    scopes = [s.qualname for s in reversed(stack)] + ["<module>"]
     if dot and stack:  # a field: also the type's own scope (a Go method's struct) and its constructor's parameters
-        owner = stack[-1][2].rpartition(".")[0]
+        owner = stack[-1].qualname.rpartition(".")[0]
         scopes += [owner, f"{owner}.constructor"] if owner else []
     for scope in scopes:
         found = types.get(scope, {}).get(var)
@@ -479,9 +514,9 @@ def _typed(receiver: str, stack: list, types: dict) -> str:
     return receiver
 
 
-def _as_self(receiver: str, stack: list) -> str:
+def _as_self(receiver: str, stack: list[Span]) -> str:
     """``m.f()`` inside ``func (m *T) g()`` is ``self.f()``: the innermost definition naming its own object."""
-    self_name = next((s[3] for s in reversed(stack) if s[3]), None)
+    self_name = next((s.self_name for s in reversed(stack) if s.self_name), None)
     if self_name and (receiver == self_name or receiver.startswith(self_name + ".")):
         return "self" + receiver[len(self_name):]
     return receiver

@@ -27,10 +27,12 @@ of objects that are always outside the repository, such as JavaScript's ``consol
 
 from __future__ import annotations
 
-import importlib
 import posixpath
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from . import langs
 
 CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "object"}
 METHODS = {"method"}
@@ -70,15 +72,6 @@ class Graph:
     owner: dict[str, str] = field(default_factory=dict)  # method -> its type defined in another file
 
 
-def lang_support(language: str | None):
-    from .languages import LANGUAGES
-
-    lang = LANGUAGES.get(language or "")
-    if not lang or not lang.resolver:
-        return None
-    return importlib.import_module(f"extractors.structure.langs.{lang.resolver}")
-
-
 @dataclass(frozen=True)
 class Hooks:
     """A language module's optional hooks with their defaults filled in, looked up once, not per reference."""
@@ -108,7 +101,7 @@ def forget_configs(supports) -> None:
 
 
 def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
-    forget_configs(lang_support(language) for language in {info.get("language") for info in files.values()})
+    forget_configs(langs.support(language) for language in {info.get("language") for info in files.values()})
     g = Graph()
     elsewhere = []  # members whose type is not in their file (qualname ``T.m`` under the module)
     for s in symbols:
@@ -126,7 +119,7 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
         if s.kind in CALLABLE:
             g.by_name[s.name].append(s.id)
     for path, info in files.items():
-        support = lang_support(info.get("language"))
+        support = langs.support(info.get("language"))
         if support is None:
             continue
         scope = support.package_scope(path, info)
@@ -134,7 +127,7 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
             g.packages[(support.GROUP, scope)].append(path)
     by_support = defaultdict(list)
     for path, info in files.items():
-        support = lang_support(info.get("language"))
+        support = langs.support(info.get("language"))
         if support is not None:
             by_support[support].append(path)
     for support, paths in by_support.items():
@@ -158,15 +151,32 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
 def _owner_elsewhere(g: Graph, s: Symbol, files: dict) -> str | None:
     """The type ``T`` of a member ``T.m`` defined apart from it: same package first, then a unique type name."""
     type_name = s.qualname.split("#")[0].rpartition(".")[0].rpartition(".")[2]
-    support = lang_support(files.get(s.path, {}).get("language"))
+    support = langs.support(files.get(s.path, {}).get("language"))
     scope = support.package_scope(s.path, files[s.path]) if support and s.path in files else None
     for other in g.packages.get((support.GROUP, scope), []) if scope else []:
         sid = g.top.get(other, {}).get(type_name)
         if sid and g.by_id[sid].kind in CLASSLIKE:
             return sid
     same = [i for i in g.by_name.get(type_name, ()) if g.by_id[i].kind in CLASSLIKE
-            and lang_support(files.get(g.by_id[i].path, {}).get("language")) is support]
+            and langs.support(files.get(g.by_id[i].path, {}).get("language")) is support]
     return same[0] if len(same) == 1 else None
+
+
+class Edge(NamedTuple):
+    """An ``edges`` row as the resolver makes it (``repo`` and the integer sids are added when the table is built)."""
+
+    src_id: str
+    dst_id: str | None
+    dst_name: str
+    kind: str
+    path: str
+    line: int
+    confidence: float
+    resolution: str
+    provenance: str
+    ref_form: str
+    receiver: str | None
+    dst_path: str | None
 
 
 @dataclass(slots=True)
@@ -190,7 +200,7 @@ class Resolver:
         self.imports_of: dict[str, list[Ref]] = {}
         self.declared: dict[str, list[tuple]] = {}  # path -> its imports with their modules, once declared
         self.bound: set[str] = set()  # paths whose every binding is computed
-        self.supports = {p: lang_support(i.get("language")) for p, i in files.items()}
+        self.supports = {p: langs.support(i.get("language")) for p, i in files.items()}
         by_module = {id(m): hooks_of(m) for m in self.supports.values()}
         self.hooks = {p: by_module[id(m)] for p, m in self.supports.items()}
         self.no_hooks = hooks_of(None)
@@ -199,7 +209,7 @@ class Resolver:
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
 
     # -- imports ------------------------------------------------------------------------------------------------
-    def bind_imports(self, refs_by_path: dict[str, list[Ref]], edge_paths: set[str] | None = None) -> list[tuple]:
+    def bind_imports(self, refs_by_path: dict[str, list[Ref]], edge_paths: set[str] | None = None) -> list[Edge]:
         """Register every file's imports; returns the ``imports`` edges of ``edge_paths`` (default: every file).
 
         A file's imports are declared (their modules found) the first time anything reads them, so a name one
@@ -221,7 +231,7 @@ class Resolver:
                     edges.append(self._import_edge(r, spec, name, target))
         return edges
 
-    def _declare(self, path: str) -> list[tuple]:
+    def _declare(self, path: str) -> list[Edge]:
         """The modules a file's imports name, found once: fills its pending names and wildcard imports."""
         found = self.declared.get(path)
         if found is not None:
@@ -307,7 +317,7 @@ class Resolver:
                     return hit
         return None
 
-    def _import_edge(self, r: Ref, spec: str, name: str | None, target: tuple) -> tuple:
+    def _import_edge(self, r: Ref, spec: str, name: str | None, target: tuple) -> Edge:
         kind, value = target
         if kind == "symbol":
             dst = value
@@ -320,7 +330,7 @@ class Resolver:
         return self._edge(r, f"{r.path}::{MODULE}", dst, written, "imports", res, "import", None)
 
     # -- references ---------------------------------------------------------------------------------------------
-    def resolve(self, r: Ref) -> list[tuple]:
+    def resolve(self, r: Ref) -> list[Edge]:
         src = self.g.by_qual.get((r.path, r.src_qualname))
         if src is None and r.src_qualname != MODULE and r.kind == "inherits":  # impl Trait for T, T in another file
             src = self._class_named(r, r.src_qualname)
@@ -356,18 +366,19 @@ class Resolver:
                 return [sid]
         return []
 
-    def _edges(self, r: Ref, src: str, hits: list[str], res: str, kind: str, form: str) -> list[tuple]:
+    def _edges(self, r: Ref, src: str, hits: list[str], res: str, kind: str, form: str) -> list[Edge]:
         written = f"{r.receiver}.{r.name}" if r.receiver else r.name
         if not hits:
             return [self._edge(r, src, None, written, kind, "unresolved", form, r.receiver)]
         return [self._edge(r, src, h, written, kind, res, form, r.receiver) for h in hits[:MAX_CANDIDATES]]
 
-    def _edge(self, r: Ref, src, dst, written, kind, res, form, receiver) -> tuple:
+    def _edge(self, r: Ref, src, dst, written, kind, res, form, receiver) -> Edge:
         dst_path = self.g.by_id[dst].path if dst in self.g.by_id else (dst.split("::")[0] if dst else None)
         confidence = CONF[res]
         if receiver and res in ("unique_name", "ambiguous"):
             confidence *= UNKNOWN_RECEIVER  # obj.name() on an object of unknown type: a weaker guess
-        return (src, dst, written, kind, r.path, r.line, confidence, res, self.provenance, form, receiver, dst_path)
+        return Edge(src, dst, written, kind, r.path, r.line, confidence, res, self.provenance, form, receiver,
+                    dst_path)
 
     def _lookup(self, r: Ref, src: str, classes_only: bool = False) -> tuple[list[str], str]:
         kinds = CLASSLIKE if classes_only else CALLABLE
@@ -618,7 +629,7 @@ class Resolver:
                     self.g.bases[t].append(iface)
 
     # -- dispatch -----------------------------------------------------------------------------------------------
-    def dispatch_edges(self) -> list[tuple]:
+    def dispatch_edges(self) -> list[Edge]:
         """Base method -> override, so a change to an implementation reaches callers of the interface method."""
         edges = []
         for cls, bases in self.g.bases.items():

@@ -9,6 +9,7 @@ FILES = pa.schema([
     ("indexed_commit", pa.string()),
     ("package", pa.string()),  # Go/Java package clause, when the language has one
     ("error_lines", pa.list_(pa.int32())),  # first lines of tree-sitter error nodes (parse_status 'partial')
+    ("family", pa.string()),  # languages that import each other share one (javascript, typescript, tsx: javascript)
 ])
 
 SYMBOLS = pa.schema([

@@ -8,8 +8,21 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from . import entry_reason_with
+
 GROUP = "go"
 STRUCTURAL = True  # a type implements every interface whose methods it has (resolve.structural_bases)
+
+
+def is_exported(name: str, parent: str | None, captured: bool) -> bool:
+    return captured or name[:1].isupper()
+
+
+def _init(name: str, kind: str, parent: str | None) -> str | None:
+    return "init function" if name == "init" and parent is None and kind == "function" else None
+
+
+entry_reason = entry_reason_with(frozenset(), _init)
 _MODULE_LINE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)\"?", re.M)
 _VERSION = re.compile(r"^v\d+$")
 _LITERAL = re.compile(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$", re.S)

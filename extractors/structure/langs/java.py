@@ -6,8 +6,19 @@ from __future__ import annotations
 import posixpath
 import re
 
+from . import entry_reason_with
+
 GROUP = "java"
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's method
+PURE_DECORATORS = frozenset({"Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs",
+                             "Nullable", "NonNull", "NotNull", "Nonnull", "CheckReturnValue"})
+
+
+def _main_method(name: str, kind: str, parent: str | None) -> str | None:
+    return "main method" if name == "main" and kind == "method" else None
+
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _main_method)
 EXTERNAL_RECEIVERS = frozenset({"java", "javax", "jdk", "sun"})  # java.util.Objects.equals(): never ours
 _NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
 

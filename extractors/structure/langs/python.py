@@ -4,7 +4,47 @@ from __future__ import annotations
 
 import posixpath
 
+from . import entry_reason_with
+
 GROUP = "python"
+PURE_DECORATORS = frozenset({
+    "staticmethod", "classmethod", "property", "abstractmethod", "override", "cached_property", "functools.wraps",
+    "wraps", "lru_cache", "functools.lru_cache", "cache", "functools.cache", "functools.cached_property",
+    "dataclass", "dataclasses.dataclass", "abc.abstractmethod", "typing.overload", "overload", "typing.override",
+    "contextmanager", "contextlib.contextmanager", "asynccontextmanager", "contextlib.asynccontextmanager",
+    "total_ordering", "functools.total_ordering", "functools.singledispatch", "singledispatch",
+    "typing.final", "final", "typing.no_type_check"})
+PARAMETER_REF_KIND = "fixture"  # a pytest test's or fixture's parameter names a fixture
+
+
+def is_exported(name: str, parent: str | None, captured: bool) -> bool:
+    return captured or (not name.startswith("_") and not (parent or "").startswith("_"))
+
+
+def _dunder(name: str, kind: str, parent: str | None) -> str | None:
+    return "dunder method" if name.startswith("__") and name.endswith("__") else None
+
+
+_entry_reason = entry_reason_with(PURE_DECORATORS, _dunder)
+
+
+def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    """A registering decorator, ``main``, a dunder; a property's ``@x.setter`` / ``.deleter`` registers nothing."""
+    return _entry_reason(name, kind, parent, tuple(d for d in decorators if not d.endswith(PROPERTY_PARTS)))
+
+
+PROPERTY_PARTS = (".setter", ".getter", ".deleter")
+
+
+def parameter_refs(path: str, is_test: bool) -> bool:
+    """Where pytest collects: test files and conftest.py."""
+    return is_test or path.rpartition("/")[2] == "conftest.py"
+
+
+def takes_parameter_refs(name: str, decorators: tuple) -> bool:
+    """A pytest test or fixture: its parameters name fixtures."""
+    return name.startswith("test") or any(d.rpartition(".")[2] == "fixture" for d in decorators)
+
 
 
 def _module_path(path: str) -> str:

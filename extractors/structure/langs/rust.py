@@ -11,6 +11,9 @@ from pathlib import Path
 GROUP = "rust"
 EXTERNAL_RECEIVERS = frozenset({"std", "core", "alloc"})  # std::fmt::Display, core::mem::swap(): never ours
 CRATE_ROOTS = ("lib.rs", "main.rs")
+PURE_DECORATORS = frozenset({"inline", "derive", "allow", "deny", "warn", "cfg", "cfg_attr", "must_use", "doc",
+                             "deprecated", "repr", "non_exhaustive", "rustfmt::skip", "track_caller", "cold",
+                             "automatically_derived", "expect", "forbid", "cfg_attr"})
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
 _LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
 _CRATE_NAME = [re.compile(rf"^\[{t}\][^\[]*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]

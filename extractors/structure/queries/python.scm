@@ -4,6 +4,12 @@
 (function_definition name: (identifier) @name) @definition.function
 (class_definition name: (identifier) @name) @definition.class
 
+; decorators: @app.route("/"), @pytest.fixture... (one outside the language's PURE_DECORATORS registers the definition)
+(decorated_definition
+  (decorator [(identifier) @decorator (attribute) @decorator (call function: [(identifier) (attribute)] @decorator)])
+  definition: [(function_definition name: (identifier) @name) @definition.function
+               (class_definition name: (identifier) @name) @definition.class])
+
 ; calls: f(), obj.f(), Foo().f(), self.f()
 (call function: (identifier) @name) @reference.call
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
