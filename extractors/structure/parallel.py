@@ -19,7 +19,7 @@ from .schemas import EDGES
 IN_PROCESS_BYTES = 1_500_000  # below this a pool's start (~0.25 s: forkserver, imports, query compiles) costs more
 IN_PROCESS_REFS = 60_000
 CHUNK = 48
-REF_COLUMNS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line"]
+REF_COLUMNS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to"]
 
 
 def worker_count(requested: int | None = None) -> int:
@@ -99,14 +99,14 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
     edges: list[Edge] = []
     seen: dict[tuple, list[Edge]] = {}
     current = None
-    for path, src, kind, name, receiver, module, alias, line in zip(*cols.values()):
+    for path, src, kind, name, receiver, module, alias, line, bound_to in zip(*cols.values()):
         if path != current:
             seen.clear()
             current = path
-        key = (src, kind, name, receiver, module, alias)
+        key = (src, kind, name, receiver, module, alias, bound_to)
         found = seen.get(key)
         if found is None:
-            found = seen[key] = resolver.resolve(Ref(path, src, kind, name, receiver, module, alias, line))
+            found = seen[key] = resolver.resolve(Ref(path, src, kind, name, receiver, module, alias, line, bound_to))
             edges.extend(found)
         else:
             edges.extend(e._replace(line=line) for e in found)
@@ -134,8 +134,9 @@ def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], 
 
     cols = symbols.select(["id", "path", "name", "qualname", "kind", "parent_id", "line_start"]).to_pydict()
     early = pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS))
+    returns = _refs(refs.filter(pc.equal(refs.column("kind"), "type.return")))
     resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(refs.filter(early)), files,
-                              root, provenance, import_edge_paths)
+                              root, provenance, import_edge_paths, returns)
     later = refs.filter(pc.invert(early))
     head = [edges_table(edges)]
     workers = worker_count(workers)

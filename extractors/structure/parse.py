@@ -69,6 +69,7 @@ class Reference(NamedTuple):
     module: str | None
     alias: str | None
     line: int
+    bound_to: str | None = None  # what local value flow binds the receiver or called name to (refs.bound_to)
 
 
 class RawDef(NamedTuple):
@@ -240,7 +241,7 @@ def _text(node, data: bytes) -> str:
     return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
-BINDING_KINDS = ("var", "local", "parameter")  # RawRef kinds that shape how references read, not references
+BINDING_KINDS = ("var", "value", "local", "parameter")  # RawRef kinds that shape how references read, not references
 
 
 def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
@@ -261,7 +262,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     for r in raw_refs:
         (bindings[r.kind] if r.kind in bindings else refs).append(r)
     params = bindings["parameter"]
-    facts.refs = _enclose(_one_ref_per_name(refs), spans, bindings["var"], bindings["local"] + params)
+    facts.refs = _enclose(_one_ref_per_name(refs), spans, bindings["var"] + bindings["value"],
+                          bindings["local"] + params, bindings["value"])
     if params and rules.parameter_ref_kind and rules.parameter_refs(facts.path, facts.is_test):
         facts.refs += _parameter_refs(params, spans, rules.parameter_ref_kind)
 
@@ -314,7 +316,7 @@ def _roles(keys: tuple) -> tuple:
             roles.append(("ref", key))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name"):
             roles.append((key, key))
-        elif key == "var.name" and "var.type" in keys:
+        elif key == "var.name" and ("var.type" in keys or "var.value" in keys):
             roles.append(("var", key))
     return tuple(roles)
 
@@ -341,10 +343,12 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], 
             name = "*" if "import.wildcard" in caps else text("import.name")
             raw_refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), text("import.alias"),
                                    node.start_point[0] + 1, None))
-        elif role == "var":
-            kind = _type_text(_text(caps["var.type"][0], data))
+        elif role == "var":  # a declared type (var.type) or an assigned value (var.value): kept as the receiver
+            declared = "var.type" in caps
+            kind = _type_text(_text(caps["var.type" if declared else "var.value"][0], data))
             if kind:
-                raw_refs.append(RawRef(node.start_byte, "var", _text(node, data), kind, None, None, 0, None))
+                raw_refs.append(RawRef(node.start_byte, "var" if declared else "value", _text(node, data), kind, None,
+                                       None, 0, None))
         elif role == "local.name":
             raw_refs.append(RawRef(node.start_byte, "local", _text(node, data), None, None, None, 0, None))
         elif role == "parameter.name":
@@ -363,27 +367,60 @@ def _decorator_name(text: str) -> str:
 
 _GENERIC = re.compile(r"<[^<>]*>|(?<=\w)\[[^\[\]]*\]")
 _PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
-_NOT_A_TYPE = re.compile(r"\||\s&\s|\[\]$|^\[|^(?:map\[|chan\b|func\b|\()|^(?:var|let|const|auto|_)$")
+_COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
+_WRAPPER = re.compile(r"^(?:typing\.)?(Optional|Union)\[(.*)\]$")
+_NOTHING = {"None", "null", "undefined", "nil", "void", "never"}
+COLLECTION = "[]"  # a declared type that is a language's own collection or function type: never a repository class
 
 
 @lru_cache(maxsize=16384)
 def _type_text(text: str) -> str | None:
     """A declared type or constructing expression, compacted: ``&mut Store`` -> ``Store``, ``List<Item>`` -> ``List``,
-    ``&T{a: 1}`` -> ``&T{}``, ``new Foo(x, y)`` -> ``new Foo()``. None for arrays, unions and inferred types."""
+    ``&T{a: 1}`` -> ``&T{}``, ``new Foo(x, y)`` -> ``new Foo()``, ``Optional[Foo]`` / ``Foo | None`` -> ``Foo``,
+    ``A | B`` -> ``A|B``; ``[]`` for arrays, maps, tuples and function types; None for what says nothing."""
     if text.isidentifier():
-        return text if text not in ("var", "let", "const", "auto", "_") else None
+        return text if text not in ("var", "let", "const", "auto", "_") and text not in _NOTHING else None
     text = " ".join(text.split())
-    if len(text) > 400 or _NOT_A_TYPE.search(text):
+    if len(text) > 400 or " & " in text:
         return None
+    parts = _top_level_split(text, "|")
+    wrapped = _WRAPPER.match(text)
+    if wrapped:  # Optional[A], Union[A, B]
+        parts = _top_level_split(wrapped.group(2), ",") if wrapped.group(1) == "Union" else [wrapped.group(2)]
+    if len(parts) > 1 or wrapped:
+        found = [t for t in (_type_text(p.strip()) for p in parts) if t]
+        return "|".join(dict.fromkeys(found)) or None
+    for prefix in ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?"):
+        while text.startswith(prefix):
+            text = text[len(prefix):].lstrip()
+    if _COLLECTION.search(text):
+        return COLLECTION
     for rx, repl in ((_GENERIC, ""), (_PARENS, "\x00"), (_BRACES, "\x01")):
         previous = None
         while previous != text:
             previous, text = text, rx.sub(repl, text)
-    text = text.replace("\x00", "()").replace("\x01", "{}")  # bracket contents dropped, brackets kept
-    for prefix in ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly "):
-        while text.startswith(prefix):
-            text = text[len(prefix):].lstrip()
-    return text or None
+    text = text.replace("\x00", "()").replace("\x01", "{}").rstrip("?!")  # bracket contents dropped, brackets kept
+    return text if text and text not in _NOTHING else None
+
+
+def _top_level_split(text: str, sep: str) -> list[str]:
+    """``text`` split at ``sep`` outside brackets and strings (``A | B[C | D]`` -> ``A``, ``B[C | D]``)."""
+    if sep not in text:
+        return [text]
+    parts, depth, start, quote = [], 0, 0, None
+    for i, ch in enumerate(text):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "\"'`":
+            quote = ch
+        elif ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif ch == sep and depth == 0 and text[i - 1:i] != sep and text[i + 1:i + 2] != sep:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]]
 
 
 def _unquote(text: str | None) -> str | None:
@@ -454,11 +491,11 @@ def _sweep(items: list, spans: list[Span]):
 
 
 def _enclose(raw_refs: list[RawRef], spans: list[Span], raw_vars: list[RawRef] = (),
-             raw_locals: list[RawRef] = ()) -> list[Reference]:
-    """Attach each reference to its innermost enclosing definition (``<module>`` at top level)."""
-    types: dict[str, dict[str, str]] = {}  # enclosing qualname -> variable -> type
-    for r, stack in _sweep(raw_vars, spans):
-        types.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(r.name, r.receiver)
+             raw_locals: list[RawRef] = (), raw_values: list[RawRef] = ()) -> list[Reference]:
+    """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
+    value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values)."""
+    types = _scoped_values(raw_vars, spans)  # enclosing qualname -> variable -> its types or values
+    values = _scoped_values(raw_values, spans) if raw_values else {}
     local: dict[str, set[str]] = {}  # enclosing qualname -> variables bound there
     for r, stack in _sweep(raw_locals, spans):
         local.setdefault(stack[-1].qualname if stack else "<module>", set()).add(r.name)
@@ -469,7 +506,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], raw_vars: list[RawRef] =
         local["<module>"] -= {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
     out, visible = [], {}
     for r, stack in _sweep(raw_refs, spans):
-        kind, receiver = r.kind, r.receiver
+        kind, receiver, bound_to = r.kind, r.receiver, None
         scope = stack[-1].qualname if stack else "<module>"
         if kind in ("call", "callback") and not receiver and local:
             seen = visible.get(scope)
@@ -479,9 +516,18 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], raw_vars: list[RawRef] =
                 kind = "local_" + kind  # a variable called or passed along, not a function found elsewhere by name
         if receiver and stack:
             receiver = _as_self(receiver, stack)
-        if receiver and types:
-            receiver = _typed(receiver, stack, types)
-        out.append(Reference(scope, kind, r.name, receiver, r.module, r.alias, r.line))
+        if kind in VALUE_KINDS and (values if receiver is None else types):
+            bound_to = _bound_to(receiver or r.name, receiver is None, stack, values if receiver is None else types)
+        out.append(Reference(scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to))
+    return out
+
+
+def _scoped_values(raw: list[RawRef], spans: list[Span]) -> dict[str, dict[str, list[str]]]:
+    out: dict[str, dict[str, list[str]]] = {}
+    for r, stack in _sweep(raw, spans):
+        found = out.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(r.name, [])
+        if r.receiver not in found and len(found) < MAX_VALUES:
+            found.append(r.receiver)
     return out
 
 
@@ -497,21 +543,27 @@ def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
     return set().union(*(local.get(s, ()) for s in scopes + ["<module>"]))
 
 
-def _typed(receiver: str, stack: list[Span], types: dict) -> str:
-    """``x`` (or the field ``this.x`` / ``self.x``) declared in an enclosing scope -> its type or constructor."""
-    head, dot, rest = receiver.partition(".")
+MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
+VALUE_KINDS = {"call", "callback", "local_call", "local_callback"}
+
+
+def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str | None:
+    """``x`` (or the field ``this.x`` / ``self.x``) declared or assigned in an enclosing scope -> its types or
+    values, ``|``-joined. A bare name is looked up only in the scopes of functions (a name a class body assigns is
+    not what its methods call)."""
+    head, dot, rest = written.partition(".")
     if dot and not (head in ("self", "this") and rest.isidentifier()):
-        return receiver
-    var = rest if dot else receiver
-    scopes = [s.qualname for s in reversed(stack)] + ["<module>"]
+        return None
+    var = rest if dot else written
+    scopes = [s.qualname for s in reversed(stack) if not (bare and s.kind in CONTAINER_KINDS)] + ["<module>"]
     if dot and stack:  # a field: also the type's own scope (a Go method's struct) and its constructor's parameters
         owner = stack[-1].qualname.rpartition(".")[0]
-        scopes += [owner, f"{owner}.constructor"] if owner else []
+        scopes += [owner, f"{owner}.constructor", f"{owner}.__init__"] if owner else []
     for scope in scopes:
         found = types.get(scope, {}).get(var)
         if found:
-            return found
-    return receiver
+            return "|".join(found)
+    return None
 
 
 def _as_self(receiver: str, stack: list[Span]) -> str:

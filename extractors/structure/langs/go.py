@@ -23,6 +23,14 @@ def _init(name: str, kind: str, parent: str | None) -> str | None:
 
 
 entry_reason = entry_reason_with(frozenset(), _init)
+BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max",
+                      "min", "new", "panic", "print", "println", "real", "recover", "bool", "byte", "complex64",
+                      "complex128", "error", "float32", "float64", "int", "int8", "int16", "int32", "int64", "rune",
+                      "string", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "any", "comparable"})
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # a bare name is the package's, dot-imported, or a builtin
 _MODULE_LINE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)\"?", re.M)
 _VERSION = re.compile(r"^v\d+$")
 _LITERAL = re.compile(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$", re.S)
@@ -88,6 +96,12 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
     return index.get(spec, []) if spec else []
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """An import path outside the module (go.mod) the importer belongs to: the standard library, a dependency."""
+    found = _module_root(str(root), posixpath.dirname(importer))
+    return found is None or not (spec == found[1] or spec.startswith(found[1] + "/"))
 
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:

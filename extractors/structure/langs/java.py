@@ -19,6 +19,15 @@ def _main_method(name: str, kind: str, parent: str | None) -> str | None:
 
 
 entry_reason = entry_reason_with(PURE_DECORATORS, _main_method)
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    """A bare ``m()`` in a method is first the class's (or a base class's) method, before imports."""
+    name_layers.insert(name_layers.index("scoped") + 1, "implicit_this")
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # every name a file uses is its class's, imported, or of its package
 EXTERNAL_RECEIVERS = frozenset({"java", "javax", "jdk", "sun"})  # java.util.Objects.equals(): never ours
 _NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
 
@@ -58,6 +67,11 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
     return None
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """A package no file of the repository declares (``java.util``, a dependency's)."""
+    return spec not in index
 
 
 def inline_type(receiver: str) -> str | None:

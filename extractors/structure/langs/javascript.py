@@ -15,6 +15,24 @@ GROUP = "javascript"
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
                                 "localStorage", "sessionStorage", "performance", "history"})
 EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs")
+# Globals of the language, browsers, Node and test runners: a bare call of one is not the repository's.
+BUILTINS = frozenset({
+    "require", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "setImmediate", "clearImmediate",
+    "queueMicrotask", "structuredClone", "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent",
+    "decodeURIComponent", "encodeURI", "decodeURI", "escape", "unescape", "eval", "fetch", "atob", "btoa", "alert",
+    "Object", "Array", "String", "Number", "Boolean", "Symbol", "BigInt", "Date", "RegExp", "Error", "TypeError",
+    "RangeError", "SyntaxError", "ReferenceError", "Promise", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Proxy",
+    "Reflect", "JSON", "Math", "Intl", "URL", "URLSearchParams", "Headers", "Request", "Response", "FormData", "Blob",
+    "File", "ReadableStream", "WritableStream", "TransformStream", "TextEncoder", "TextDecoder", "AbortController",
+    "Event", "EventTarget", "CustomEvent", "Buffer", "Uint8Array", "ArrayBuffer", "DataView", "Function",
+    "describe", "it", "test", "expect", "beforeEach", "afterEach", "beforeAll", "afterAll", "vi", "jest",
+    "Record", "Partial", "Required", "Readonly", "Pick", "Omit", "Exclude", "Extract", "NonNullable", "ReturnType",
+    "Parameters", "InstanceType", "Awaited", "PromiseLike", "Iterable", "AsyncIterable", "Iterator", "ArrayLike"})
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    """A script (no import, export or require) shares its globals with others; a module sees only what it imports."""
+    return not resolver.imports_of.get(path)
 _NEW = re.compile(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)
 
 
@@ -86,6 +104,46 @@ def _package_json(root: str, folder: str) -> tuple[str, list[str]] | None:
 
 def package_scope(path: str, info: dict) -> None:
     return None
+
+
+NODE_BUILTINS = frozenset({"assert", "async_hooks", "buffer", "child_process", "cluster", "console", "crypto", "dgram",
+                           "dns", "events", "fs", "http", "http2", "https", "inspector", "module", "net", "os", "path",
+                           "perf_hooks", "process", "querystring", "readline", "repl", "stream", "string_decoder",
+                           "timers", "tls", "tty", "url", "util", "v8", "vm", "worker_threads", "zlib", "bun", "deno"})
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """A package a package.json above the importer depends on, or Node's own; a non-relative spec that is neither
+    may be an alias the configuration did not explain (not known to be outside)."""
+    if spec.startswith("."):
+        return False
+    parts = spec.split("/")
+    package = "/".join(parts[:2]) if spec.startswith("@") else parts[0]
+    if spec.startswith(("node:", "bun:")) or package in NODE_BUILTINS:
+        return True
+    folder = posixpath.dirname(importer)
+    while True:
+        deps = _dependencies(str(root), folder)
+        if package in deps:
+            return True
+        if not folder:
+            return False
+        folder = posixpath.dirname(folder)
+
+
+@lru_cache(maxsize=4096)
+def _dependencies(root: str, folder: str) -> frozenset:
+    try:
+        data = json.loads((Path(root) / folder / "package.json").read_text(encoding="utf-8", errors="replace"))
+    except (OSError, ValueError):
+        return frozenset()
+    if not isinstance(data, dict):
+        return frozenset()
+    found = set()
+    for key in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies"):
+        if isinstance(data.get(key), dict):
+            found.update(data[key])
+    return frozenset(found)
 
 
 def import_binding(module: str | None, name: str | None, alias: str | None):

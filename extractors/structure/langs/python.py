@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import posixpath
+import builtins
 
 from . import entry_reason_with
 
@@ -15,6 +16,12 @@ PURE_DECORATORS = frozenset({
     "total_ordering", "functools.total_ordering", "functools.singledispatch", "singledispatch",
     "typing.final", "final", "typing.no_type_check"})
 PARAMETER_REF_KIND = "fixture"  # a pytest test's or fixture's parameter names a fixture
+METHOD_ORDER = "c3"  # methods are looked up in C3 linearization order
+BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # a name neither defined in the file nor imported is a builtin (or dynamic), not another module's
 
 
 def is_exported(name: str, parent: str | None, captured: bool) -> bool:
@@ -77,6 +84,22 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
         return (alias or module), module, None
     local = None if name == "*" else (alias or name.rpartition(".")[2])
     return local, module, name
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """An absolute import whose top-level package no file of the repository has (``os``, ``requests``)."""
+    if spec.startswith("."):
+        return False
+    return spec.split(".")[0] not in _top_level_names(index)
+
+
+_TOP: list = [None, frozenset()]  # (index, its keys' first parts): one index per run
+
+
+def _top_level_names(index: dict) -> frozenset:
+    if _TOP[0] is not index:
+        _TOP[:] = [index, frozenset(key.split(".")[0] for key in index)]
+    return _TOP[1]
 
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:

@@ -14,6 +14,15 @@ CRATE_ROOTS = ("lib.rs", "main.rs")
 PURE_DECORATORS = frozenset({"inline", "derive", "allow", "deny", "warn", "cfg", "cfg_attr", "must_use", "doc",
                              "deprecated", "repr", "non_exhaustive", "rustfmt::skip", "track_caller", "cold",
                              "automatically_derived", "expect", "forbid", "cfg_attr"})
+BUILTINS = frozenset({"Some", "None", "Ok", "Err", "Box", "Vec", "String", "Option", "Result", "drop", "Default",
+                      "Clone", "Copy", "Send", "Sync", "Sized", "Iterator", "IntoIterator", "ToString", "From", "Into",
+                      "AsRef", "AsMut", "Fn", "FnMut", "FnOnce", "Drop", "PartialEq", "Eq", "PartialOrd", "Ord",
+                      "Debug", "Display", "Hash", "Self", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16",
+                      "u32", "u64", "u128", "usize", "f32", "f64", "bool", "char", "str"})
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # a bare name is in scope, used, or the prelude's
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
 _LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
 _CRATE_NAME = [re.compile(rf"^\[{t}\][^\[]*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]
@@ -127,6 +136,12 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
             if found:
                 return found
     return None
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """A path that starts at neither this crate nor another of the workspace (``std::``, a dependency)."""
+    first = spec.split("::")[0]
+    return first not in ("crate", "self", "super") and f"crate:{first}" not in index
 
 
 def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
