@@ -16,7 +16,7 @@ from typing import Callable
 from pipeline.errors import ExtractError
 from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"  # a lake indexed by another version is parsed again in full (new facts, columns)
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 
@@ -48,7 +48,7 @@ class StructureExtractor:
 
         previous = {t: ctx.previous(t, dictionary=_string_columns(self.tables[t]) if t in LARGE_TABLES else None)
                     for t in ("files", "symbols", "refs", "edges")}
-        full = bool(ctx.options.get("full")) or previous["files"] is None
+        full = bool(ctx.options.get("full")) or previous["files"] is None or cursor.state.get("version") != VERSION
         changes = plan.plan_changes(view.root, view.is_git, previous["files"], full, ctx.options.get("files"),
                                     view.candidates)
         view.prepare(changes)
@@ -74,7 +74,8 @@ class StructureExtractor:
             ctx.count("resolution_configs_changed")
         changed = None if full or moved else set(new["files"].column("path").to_pylist()) | set(changes.deleted)
         yield Batch("edges", rows.resolve_edges(previous, new, symbols, keep, view.root, provenance, workers, changed))
-        return Cursor(commit=view.head, state={"files": len(keep) + len(statuses), "configs": configs})
+        return Cursor(commit=view.head, state={"files": len(keep) + len(statuses), "configs": configs,
+                                               "version": VERSION})
 
 
 def _resolution_configs(changes, cursor: Cursor, full: bool) -> tuple[dict | None, bool]:

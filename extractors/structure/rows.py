@@ -90,8 +90,16 @@ def _kept(table: pa.Table | None, keep: set[str]) -> pa.Table | None:
 
 def _concat(old: pa.Table | None, new: pa.Table, columns: list[str]) -> pa.Table:
     """Kept rows and this run's, in the kept rows' types (dictionary-encoded when read so: the new rows are few)."""
-    parts = [t.select(columns) for t in (old, new) if t is not None]
+    parts = [_with_columns(t, columns, new.schema).select(columns) for t in (old, new) if t is not None]
     return pa.concat_tables([p.cast(parts[0].schema) for p in parts])
+
+
+def _with_columns(table: pa.Table, columns: list[str], schema: pa.Schema) -> pa.Table:
+    """A lake written by an older version lacks the columns added since: nulls stand in for them."""
+    for name in columns:
+        if name not in table.column_names:
+            table = table.append_column(schema.field(name), pa.nulls(table.num_rows, schema.field(name).type))
+    return table
 
 
 def merged_symbols(previous: pa.Table | None, new: pa.Table, keep: set[str]) -> pa.Table:
