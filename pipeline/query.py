@@ -96,15 +96,19 @@ def _language_family(catalog, target: Target) -> list[str] | None:
     return rows[0][0] if rows and rows[0][0] else [target.language]
 
 
-def callers(catalog, target: Target):
+def callers(catalog, target: Target, kinds: list[str] | None = None):
+    """Inbound references of a symbol (or, for a file, of its symbols from other files); ``kinds`` keeps only those
+    edge kinds (``["calls"]``: no type uses, imports or inheritance)."""
     if target.kind == "file":
         return catalog.rows(
-            "SELECT c.caller_id, c.path, c.line, c.kind, c.confidence, c.resolution, c.symbol_id AS target "
+            "SELECT c.caller_id, c.path, c.line, c.kind, c.ref_form, c.confidence, c.resolution, c.symbol_id AS target "
             "FROM callers c JOIN symbols s ON s.repo = c.repo AND s.id = c.symbol_id "
-            "WHERE s.path = ? AND c.repo = ? AND c.path <> s.path ORDER BY c.path, c.line", [target.value, target.repo])
+            "WHERE s.path = ? AND c.repo = ? AND c.path <> s.path AND (? IS NULL OR list_contains(?, c.kind)) "
+            "ORDER BY c.path, c.line", [target.value, target.repo, kinds, kinds])
     return catalog.rows(
-        "SELECT caller_id, path, line, kind, confidence, resolution FROM callers "
-        "WHERE symbol_id = ? AND repo = ? ORDER BY confidence DESC, path, line", [target.value, target.repo])
+        "SELECT caller_id, path, line, kind, ref_form, confidence, resolution FROM callers "
+        "WHERE symbol_id = ? AND repo = ? AND (? IS NULL OR list_contains(?, kind)) "
+        "ORDER BY confidence DESC, path, line", [target.value, target.repo, kinds, kinds])
 
 
 def search(catalog, term: str, limit: int = 30):

@@ -1,6 +1,6 @@
--- file_deps: one row per (repository, file, file it depends on) from resolved imports, calls and inheritance.
--- Columns: repo, src_path, dst_path, imports, calls, inherits, refs (all references), max_confidence,
---          guessed_only (every reference was resolved only by name: unique_name/ambiguous).
+-- file_deps: one row per (repository, file, file it depends on) from resolved imports, calls, inheritance and type
+-- uses. Columns: repo, src_path, dst_path, imports, calls, inherits, refs (all references), max_confidence,
+--          guessed_only (every reference was resolved only by name: unique_name/ambiguous), types (type uses).
 CREATE OR REPLACE VIEW file_deps AS
 SELECT repo, path AS src_path, dst_path,
        count(*) FILTER (WHERE kind = 'imports') AS imports,
@@ -8,7 +8,8 @@ SELECT repo, path AS src_path, dst_path,
        count(*) FILTER (WHERE kind = 'inherits') AS inherits,
        count(*) AS refs,
        max(confidence) AS max_confidence,
-       bool_and(resolution IN ('unique_name', 'ambiguous')) AS guessed_only
+       bool_and(resolution IN ('unique_name', 'ambiguous')) AS guessed_only,
+       count(*) FILTER (WHERE kind = 'uses_type') AS types
 FROM edges
 WHERE dst_path IS NOT NULL AND dst_path <> path
 GROUP BY repo, path, dst_path;

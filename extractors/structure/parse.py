@@ -13,6 +13,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   (exported if any pattern says so, with the decorators of all).
 - ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
   node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
+- ``@reference.type``: a type named in the code (``@name``, optional ``@receiver`` for ``pkg.T``); its form
+  (parameter, return, field, variable, generic, annotation) comes from where it stands (the language's
+  ``TYPE_CONTEXTS``), or is fixed by the capture name (``@reference.type.annotation``). Refs kind ``type.<form>``.
 - ``@var.name`` + ``@var.type``: a parameter, variable or field and its declared type or constructing expression
   (``item: Item``, ``x := &T{}``, ``const s = new Store()``); ``x.f()`` in its scope is then read as ``Item.f()`` /
   ``&T{}.f()`` (also ``this.x.f()`` / ``self.x.f()`` for a field), so typed receivers resolve to their class.
@@ -252,9 +255,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     if tree.root_node.has_error:
         facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
     raw_defs, raw_refs = [], []
-    for _pattern, caps in QueryCursor(query).matches(tree.root_node):
-        _collect(caps, data, facts, raw_defs, raw_refs)
     rules = parse_rules(lang.name)
+    for _pattern, caps in QueryCursor(query).matches(tree.root_node):
+        _collect(caps, data, facts, raw_defs, raw_refs, rules)
     defs, spans = _nest(_merge_same_node(raw_defs), rules)
     facts.defs = _own_reexports_exported(defs, raw_refs)
     bindings: dict[str, list[RawRef]] = {kind: [] for kind in BINDING_KINDS}
@@ -321,16 +324,25 @@ def _roles(keys: tuple) -> tuple:
     return tuple(roles)
 
 
-def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], raw_refs: list[RawRef]) -> None:
+def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], raw_refs: list[RawRef],
+             rules: ParseRules) -> None:
     text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
     for role, key in _roles(tuple(caps)):
         node = caps[key][0]
         if role == "ref":
             name = caps["name"][0]
-            receiver = caps.get("receiver")
-            raw_refs.append(RawRef(node.start_byte, key[10:], _text(name, data),
-                                   _text(receiver[0], data) if receiver else None, None, None,
-                                   name.start_point[0] + 1, name.start_byte))
+            receiver = _text(caps["receiver"][0], data) if "receiver" in caps else None
+            kind = key[10:]
+            if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
+                form = _type_form(node, rules)
+                if form is None:
+                    continue
+                kind = "type." + form
+            written = _text(name, data)
+            if receiver is None and "." in written and kind.startswith("type."):  # a quoted "mod.Foo" annotation
+                receiver, _, written = written.rpartition(".")
+            raw_refs.append(RawRef(node.start_byte, kind, written, receiver, None, None, name.start_point[0] + 1,
+                                   name.start_byte))
         elif role == "def":
             raw_defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
                                    node.end_point[0] + 1, text("parent.name"), "exported" in caps,
@@ -358,6 +370,27 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], 
             facts.package = _text(node, data)
         else:
             facts.entry = True
+
+
+def _type_form(node, rules: ParseRules) -> str | None:
+    """Where a type name is used: the form of the nearest enclosing node type the language lists (a parameter,
+    a return type, a field, a variable...), ``generic`` inside generic arguments; None where it is not a use (a
+    declaration's own name, a base class already an ``inherits`` reference, a constructor call)."""
+    contexts, arguments = rules.type_contexts, rules.type_arguments
+    generic, child, current = False, node, node.parent
+    for _ in range(16):
+        if current is None:
+            break
+        kind = current.type
+        form = contexts.get(kind, ...)
+        if form is not ...:
+            form = form(current, child) if callable(form) else form
+            if form is not ...:  # a rule may look further up
+                return None if form is None else ("generic" if generic else form)
+        if kind in arguments:
+            generic = True
+        child, current = current, current.parent
+    return "generic" if generic else "annotation"
 
 
 def _decorator_name(text: str) -> str:

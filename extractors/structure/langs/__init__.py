@@ -14,7 +14,9 @@ Optional parse-side rules (defaults here, read through ``parse_rules``): ``is_ex
 (default: what the query captured as ``@exported``), ``entry_reason(name, kind, parent, decorators)`` (default:
 a decorator outside ``PURE_DECORATORS`` or a top-level ``main``), ``PURE_DECORATORS`` (decorators and annotations
 that register nothing), ``parameter_refs(path, is_test)`` and ``takes_parameter_refs(name, decorators)`` with
-``PARAMETER_REF_KIND`` (parameters that name something to resolve: pytest fixtures). Resolve-side hooks are listed
+``PARAMETER_REF_KIND`` (parameters that name something to resolve: pytest fixtures); ``TYPE_CONTEXTS`` and
+``TYPE_ARGUMENTS``: where a type named in the code is used (the ``ref_form`` of a ``uses_type`` edge: parameter,
+return, field, variable, generic, annotation), found by walking up from the name to the nearest node type listed. Resolve-side hooks are listed
 in ``extractors/structure/resolve.py``.
 """
 
@@ -46,6 +48,8 @@ class ParseRules:
     parameter_refs: Callable[[str, bool], bool]  # (path, is_test): does this file's parameters name things?
     takes_parameter_refs: Callable[[str, tuple], bool]  # (name, decorators): do this definition's parameters?
     parameter_ref_kind: str | None
+    type_contexts: dict  # node type -> form (None: not a use; a callable (node, child) -> form, None or ... = go on)
+    type_arguments: frozenset  # node types holding generic arguments
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -74,7 +78,7 @@ def entry_reason_with(pure: frozenset, *more: Callable) -> Callable:
     return reason
 
 
-DEFAULT_RULES = ParseRules(_captured, entry_reason_with(frozenset()), _never, _never, None)
+DEFAULT_RULES = ParseRules(_captured, entry_reason_with(frozenset()), _never, _never, None, {}, frozenset())
 
 
 @lru_cache(maxsize=None)
@@ -89,4 +93,6 @@ def parse_rules(language: str | None) -> ParseRules:
         parameter_refs=getattr(module, "parameter_refs", _never),
         takes_parameter_refs=getattr(module, "takes_parameter_refs", _never),
         parameter_ref_kind=getattr(module, "PARAMETER_REF_KIND", None),
+        type_contexts=dict(getattr(module, "TYPE_CONTEXTS", {})),
+        type_arguments=frozenset(getattr(module, "TYPE_ARGUMENTS", ())),
     )

@@ -31,6 +31,37 @@ BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "del
 
 def guess_bare_names(resolver, path: str) -> bool:
     return False  # a bare name is the package's, dot-imported, or a builtin
+
+
+def _parameter(node, child) -> str | None:
+    """A method's receiver is its own type (not a use of it); a result list holds return types."""
+    holder = node.parent
+    owner = holder.parent if holder is not None else None
+    if owner is not None and owner.child_by_field_name("receiver") == holder:
+        return None
+    return "return" if owner is not None and owner.child_by_field_name("result") == holder else "parameter"
+
+
+def _field(node, child) -> str | None:
+    return "field" if node.child_by_field_name("name") is not None else None  # an embedded type: ``inherits``
+
+
+def _named(node, child) -> str | None:
+    return None if node.child_by_field_name("name") == child else "annotation"
+
+
+TYPE_CONTEXTS = {
+    "parameter_declaration": _parameter, "variadic_parameter_declaration": "parameter",
+    **dict.fromkeys(("method_declaration", "function_declaration", "method_elem", "func_literal", "function_type"),
+                    "return"),
+    "field_declaration": _field, "var_spec": "variable", "const_spec": "variable",
+    "type_spec": _named, "type_alias": _named,
+    "composite_literal": None,  # T{...} is a constructor call reference
+    "interface_type": None,  # an embedded interface: ``inherits``
+    **dict.fromkeys(("block", "source_file", "type_constraint", "type_conversion_expression",
+                     "type_assertion_expression", "type_case"), "annotation"),
+}
+TYPE_ARGUMENTS = frozenset({"type_arguments"})
 _MODULE_LINE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)\"?", re.M)
 _VERSION = re.compile(r"^v\d+$")
 _LITERAL = re.compile(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$", re.S)

@@ -28,6 +28,27 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
 
 def guess_bare_names(resolver, path: str) -> bool:
     return False  # every name a file uses is its class's, imported, or of its package
+
+
+def _qualified(node, child):
+    """``a.b.Baz``: the last name is the type (look further up for where it is used); the others qualify it."""
+    return ... if child == node.children[-1] else None
+
+
+TYPE_CONTEXTS = {
+    "scoped_type_identifier": _qualified,
+    **dict.fromkeys(("formal_parameter", "spread_parameter", "catch_formal_parameter", "receiver_parameter",
+                     "lambda_expression"), "parameter"),
+    **dict.fromkeys(("method_declaration", "annotation_type_element_declaration"), "return"),
+    **dict.fromkeys(("field_declaration", "constant_declaration", "record_component"), "field"),
+    **dict.fromkeys(("local_variable_declaration", "resource", "enhanced_for_statement"), "variable"),
+    # bases (``inherits``) and constructor calls are references already
+    **dict.fromkeys(("superclass", "super_interfaces", "extends_interfaces", "object_creation_expression"), None),
+    **dict.fromkeys(("block", "class_body", "interface_body", "program", "cast_expression", "instanceof_expression",
+                     "throws", "type_bound", "class_literal", "array_creation_expression", "method_reference"),
+                    "annotation"),
+}
+TYPE_ARGUMENTS = frozenset({"type_arguments"})
 EXTERNAL_RECEIVERS = frozenset({"java", "javax", "jdk", "sun"})  # java.util.Objects.equals(): never ours
 _NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
 

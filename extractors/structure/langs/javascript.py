@@ -33,6 +33,29 @@ BUILTINS = frozenset({
 def guess_bare_names(resolver, path: str) -> bool:
     """A script (no import, export or require) shares its globals with others; a module sees only what it imports."""
     return not resolver.imports_of.get(path)
+
+
+def _named(node, child) -> str | None:
+    """A declaration's own name is not a use of it; its value is (``type T = A | B``)."""
+    return None if node.child_by_field_name("name") == child else "annotation"
+
+
+_RETURNS = ("function_declaration", "function_expression", "arrow_function", "method_definition", "method_signature",
+            "abstract_method_signature", "function_signature", "generator_function_declaration", "call_signature",
+            "construct_signature", "function_type")
+TYPE_CONTEXTS = {
+    **dict.fromkeys(("required_parameter", "optional_parameter"), "parameter"),
+    **dict.fromkeys(_RETURNS, "return"),
+    **dict.fromkeys(("public_field_definition", "property_signature", "abstract_class_field"), "field"),
+    "variable_declarator": "variable",
+    **dict.fromkeys(("type_alias_declaration", "type_parameter"), _named),
+    # names of declarations, and bases that are already ``inherits`` references
+    **dict.fromkeys(("class_declaration", "abstract_class_declaration", "interface_declaration", "implements_clause",
+                     "extends_type_clause", "extends_clause", "class_heritage"), None),
+    **dict.fromkeys(("statement_block", "class_body", "program", "expression_statement", "as_expression",
+                     "satisfies_expression", "call_expression", "new_expression", "interface_body"), "annotation"),
+}
+TYPE_ARGUMENTS = frozenset({"type_arguments"})
 _NEW = re.compile(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)
 
 

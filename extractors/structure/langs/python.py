@@ -43,6 +43,19 @@ def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) ->
 PROPERTY_PARTS = (".setter", ".getter", ".deleter")
 
 
+def _assignment(node, child) -> str:
+    """``x: Foo = ...`` in a class body declares a field; elsewhere a variable."""
+    block = node.parent.parent if node.parent is not None and node.parent.type == "expression_statement" else node.parent
+    return "field" if block is not None and block.parent is not None and block.parent.type == "class_definition" \
+        else "variable"
+
+
+TYPE_CONTEXTS = {"typed_parameter": "parameter", "typed_default_parameter": "parameter",
+                 "function_definition": "return", "assignment": _assignment, "block": "annotation",
+                 "module": "annotation"}
+TYPE_ARGUMENTS = frozenset({"type_parameter"})
+
+
 def parameter_refs(path: str, is_test: bool) -> bool:
     """Where pytest collects: test files and conftest.py."""
     return is_test or path.rpartition("/")[2] == "conftest.py"

@@ -23,6 +23,25 @@ BUILTINS = frozenset({"Some", "None", "Ok", "Err", "Box", "Vec", "String", "Opti
 
 def guess_bare_names(resolver, path: str) -> bool:
     return False  # a bare name is in scope, used, or the prelude's
+
+
+def _named(node, child) -> str | None:
+    return None if node.child_by_field_name("name") == child else "annotation"
+
+
+TYPE_CONTEXTS = {
+    "parameter": "parameter", "closure_parameters": "parameter",
+    **dict.fromkeys(("function_item", "function_signature_item", "closure_expression", "function_type"), "return"),
+    **dict.fromkeys(("field_declaration", "ordered_field_declaration_list"), "field"),
+    **dict.fromkeys(("let_declaration", "const_item", "static_item"), "variable"),
+    "type_item": _named, "associated_type": _named,
+    # declarations' names, ``impl T`` / ``impl Trait for T`` (a container and an ``inherits``), struct literals
+    **dict.fromkeys(("struct_item", "enum_item", "union_item", "trait_item", "impl_item", "struct_expression",
+                     "enum_variant_list"), None),
+    **dict.fromkeys(("block", "source_file", "declaration_list", "type_parameters", "where_clause", "type_cast_expression",
+                     "trait_bounds"), "annotation"),
+}
+TYPE_ARGUMENTS = frozenset({"type_arguments"})
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
 _LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
 _CRATE_NAME = [re.compile(rf"^\[{t}\][^\[]*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]

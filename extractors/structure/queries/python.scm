@@ -61,6 +61,12 @@
                                               (default_parameter name: (identifier) @parameter.name)
                                               (typed_default_parameter name: (identifier) @parameter.name)]))
 
+; types named in annotations (see parse.py @reference.type): `def f(a: Foo) -> mod.Bar`, `x: List["Baz"]`
+(type (identifier) @name) @reference.type
+(type (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.type
+(generic_type (identifier) @name) @reference.type
+(type (string (string_content) @name (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*$"))) @reference.type
+
 ; inheritance: class A(B, mod.C)
 (class_definition superclasses: (argument_list (identifier) @name @reference.inherits))
 (class_definition superclasses: (argument_list (attribute object: (_) @receiver attribute: (identifier) @name) @reference.inherits))

@@ -44,6 +44,10 @@
   (class_declaration name: (type_identifier) @import.name)
   (abstract_class_declaration name: (type_identifier) @import.name)]) @reexport
 
+; types named in signatures, fields, variables, generic arguments, aliases, casts (see parse.py @reference.type)
+(type_identifier) @name @reference.type
+(nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
+
 ; typed variables: parameters, annotated variables, class fields (see parse.py @var.name)
 (required_parameter pattern: (identifier) @var.name type: (type_annotation (_) @var.type))
 (optional_parameter pattern: (identifier) @var.name type: (type_annotation (_) @var.type))
