@@ -218,12 +218,15 @@ def _regex_fallback(facts: FileFacts, data: bytes, lang: Language, why: str) -> 
     facts.status, facts.skip_reason = "fallback", why
     text = data.decode("utf-8", "replace")
     patterns = compiled_fallback(lang)
+    junk = parse_rules(lang.name).is_junk
     defs = []
     for lineno, line in enumerate(text.splitlines(), 1):
         for kind, rx in patterns:
             m = rx.match(line)
             if m:
                 name = m.group("name")
+                if junk(name, kind, None):
+                    continue
                 defs.append(Definition(name, name, kind, lineno, lineno, None, not name.startswith("_"), None))
                 break
     facts.defs = _unique_qualnames(defs)
@@ -481,6 +484,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             stack.pop()
         parent = stack[-1] if stack else None
         prefix = d.parent_name or (parent[1] if parent else None)
+        if rules.is_junk(d.name, d.kind, prefix):  # an error node's remains: ``if (...) {`` read as a method
+            continue
         qualname = f"{prefix}.{d.name}" if prefix else d.name
         kind = d.kind
         container_kind = "struct" if d.parent_name else (parent[2] if parent else None)

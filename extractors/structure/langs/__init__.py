@@ -17,7 +17,8 @@ that register nothing), ``parameter_refs(path, is_test)`` and ``takes_parameter_
 ``PARAMETER_REF_KIND`` (parameters that name something to resolve: pytest fixtures); ``TYPE_CONTEXTS`` and
 ``TYPE_ARGUMENTS``: where a type named in the code is used (the ``ref_form`` of a ``uses_type`` edge: parameter,
 return, field, variable, generic, annotation), found by walking up from the name to the nearest node type listed. Resolve-side hooks are listed
-in ``extractors/structure/resolve.py``.
+in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
+that are never a definition's, however the regex fallback or an error node read them.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class ParseRules:
     parameter_ref_kind: str | None
     type_contexts: dict  # node type -> form (None: not a use; a callable (node, child) -> form, None or ... = go on)
     type_arguments: frozenset  # node types holding generic arguments
+    is_junk: Callable[[str, str, str | None], bool]  # (name, kind, parent): a "definition" made of a keyword
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -78,7 +80,24 @@ def entry_reason_with(pure: frozenset, *more: Callable) -> Callable:
     return reason
 
 
-DEFAULT_RULES = ParseRules(_captured, entry_reason_with(frozenset()), _never, _never, None, {}, frozenset())
+# Words of C-like, Ruby, PHP, Kotlin, Swift... code that a regex (or a parser recovering from an error) may take for
+# a definition's name: never one.
+KEYWORDS = frozenset({
+    "if", "else", "elif", "elsif", "unless", "until", "for", "foreach", "while", "do", "switch", "case", "return",
+    "break", "continue", "goto", "sizeof", "typeof", "typedef", "throw", "throws", "try", "catch", "finally", "new",
+    "delete", "const", "let", "var", "val", "void", "function", "func", "fun", "def", "fn", "class", "struct", "enum",
+    "union", "interface", "namespace", "using", "import", "export", "package", "public", "private", "protected",
+    "static", "extern", "inline", "operator", "template", "then", "begin", "end", "and", "or", "not", "lambda", "yield",
+    "await", "async", "when", "in", "is", "as", "with", "defer", "go", "select", "impl", "trait", "where", "match",
+    "loop", "mut", "pub", "use", "mod", "crate", "super", "self", "this", "true", "false", "null", "nil", "None"})
+
+
+def keyword_rule(keywords: frozenset) -> Callable[[str, str, str | None], bool]:
+    return lambda name, kind, parent: name in keywords
+
+
+DEFAULT_RULES = ParseRules(_captured, entry_reason_with(frozenset()), _never, _never, None, {}, frozenset(),
+                           keyword_rule(KEYWORDS))
 
 
 @lru_cache(maxsize=None)
@@ -95,4 +114,5 @@ def parse_rules(language: str | None) -> ParseRules:
         parameter_ref_kind=getattr(module, "PARAMETER_REF_KIND", None),
         type_contexts=dict(getattr(module, "TYPE_CONTEXTS", {})),
         type_arguments=frozenset(getattr(module, "TYPE_ARGUMENTS", ())),
+        is_junk=getattr(module, "is_junk", None) or keyword_rule(frozenset(getattr(module, "KEYWORDS", KEYWORDS))),
     )

@@ -11,6 +11,9 @@ from pathlib import Path
 from . import entry_reason_with
 
 GROUP = "go"
+KEYWORDS = frozenset({"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
+                      "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
+                      "struct", "switch", "type", "var"})
 STRUCTURAL = True  # a type implements every interface whose methods it has (resolve.structural_bases)
 
 

@@ -9,6 +9,12 @@ import re
 from . import entry_reason_with
 
 GROUP = "java"
+KEYWORDS = frozenset({"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
+                      "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float",
+                      "for", "goto", "if", "implements", "import", "instanceof", "int", "interface", "long", "native",
+                      "new", "package", "private", "protected", "public", "return", "short", "static", "strictfp",
+                      "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void",
+                      "volatile", "while"})
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's method
 PURE_DECORATORS = frozenset({"Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs",
                              "Nullable", "NonNull", "NotNull", "Nonnull", "CheckReturnValue"})

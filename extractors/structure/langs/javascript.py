@@ -35,6 +35,19 @@ def guess_bare_names(resolver, path: str) -> bool:
     return not resolver.imports_of.get(path)
 
 
+# Reserved words a recovering parser reads as method names (``if (x) {`` in a class body with a syntax error);
+# ``delete``, ``get``, ``default``, ``static`` are real method names, so they are not here.
+KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "return", "break", "continue", "const",
+                      "let", "var", "function", "class", "new", "try", "catch", "finally", "throw", "typeof",
+                      "instanceof", "void", "yield", "await", "import", "export", "extends", "super", "this",
+                      "debugger", "with", "in", "interface", "type", "enum", "implements"})
+
+
+def is_junk(name: str, kind: str, parent: str | None) -> bool:
+    """A keyword, or a ``constructor`` outside any class (an error node's remains)."""
+    return name in KEYWORDS or (name == "constructor" and parent is None)
+
+
 def _named(node, child) -> str | None:
     """A declaration's own name is not a use of it; its value is (``type T = A | B``)."""
     return None if node.child_by_field_name("name") == child else "annotation"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import builtins
+import keyword
 
 from . import entry_reason_with
 
@@ -17,6 +18,7 @@ PURE_DECORATORS = frozenset({
     "typing.final", "final", "typing.no_type_check"})
 PARAMETER_REF_KIND = "fixture"  # a pytest test's or fixture's parameter names a fixture
 METHOD_ORDER = "c3"  # methods are looked up in C3 linearization order
+KEYWORDS = frozenset(keyword.kwlist)
 BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
 
 

@@ -9,6 +9,10 @@ import re
 from pathlib import Path
 
 GROUP = "rust"
+KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if",
+                      "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self",
+                      "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while",
+                      "async", "await", "dyn"})
 EXTERNAL_RECEIVERS = frozenset({"std", "core", "alloc"})  # std::fmt::Display, core::mem::swap(): never ours
 CRATE_ROOTS = ("lib.rs", "main.rs")
 PURE_DECORATORS = frozenset({"inline", "derive", "allow", "deny", "warn", "cfg", "cfg_attr", "must_use", "doc",
