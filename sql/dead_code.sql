@@ -24,6 +24,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN i.best IS NOT NULL THEN 0.3
            WHEN um.id IS NOT NULL THEN 0.3
            WHEN un.name IS NOT NULL THEN 0.5
+           WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            WHEN s.is_exported THEN 0.6
            WHEN s.kind = 'method' THEN 0.7
            ELSE 0.9
@@ -32,6 +33,8 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN i.best IS NOT NULL THEN 'only ambiguous name matches point here'
            WHEN um.id IS NOT NULL THEN 'never referenced itself, but its members are'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
+           WHEN s.kind IN ('variable', 'constant', 'field', 'property')
+               THEN 'no recorded use; reads are recorded where a value is called, passed, returned or assigned'
            WHEN s.is_exported THEN 'no reference in the repository; exported, may be used from outside'
            WHEN s.kind = 'method' THEN 'no reference; methods may be reached dynamically'
            ELSE 'no reference anywhere in the repository'

@@ -42,6 +42,8 @@ class ImportBindings:
         self.g, self.supports, self.root = graph, supports, root
         self.bindings: dict[str, dict[str, Binding]] = {}
         self.pending: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> local -> (paths, name, support, spec)
+        self.exported: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> name it exports -> the same
+        self.export_table: dict[str, dict[str, Binding]] = {}
         self.star: dict[str, list[list[str]]] = defaultdict(list)
         self.external_star: set[str] = set()  # files with a wildcard import from outside the repository
         self.imports_of: dict[str, list] = {}
@@ -76,6 +78,8 @@ class ImportBindings:
                 self.star[path].append(targets)
                 if not targets and self.is_external(support, path, spec):
                     self.external_star.add(path)
+            elif local and r.kind == "reexport":  # ``export {a as b}``: a name for importers, not for the file
+                self.exported[path][local] = (targets, name, support, spec)
             elif local:
                 self.pending[path][local] = (targets, name, support, spec)
             found.append(Declared(r, spec, name, targets, support))
@@ -106,14 +110,17 @@ class ImportBindings:
             qualname = qualname.rpartition(".")[0]
         return depth
 
-    def binding(self, path: str, local: str, seen: frozenset = frozenset()) -> Binding:
-        table = self.bindings.setdefault(path, {})
+    def binding(self, path: str, local: str, seen: frozenset = frozenset(), exported: bool = False) -> Binding:
+        """What ``local`` is bound to in ``path`` by an import (``exported``: what ``path`` exports under it)."""
+        table = (self.export_table if exported else self.bindings).setdefault(path, {})
         if local in table:
             return table[local]
-        if (path, local) in seen:
+        key = (path, local, exported)
+        if key in seen:
             return UNRESOLVED
-        targets, name, support, spec = self.pending_of(path)[local]
-        found = self.import_target(targets, name, support, seen | {(path, local)})
+        self.declare(path)
+        targets, name, support, spec = (self.exported if exported else self.pending)[path][local]
+        found = self.import_target(targets, name, support, seen | {key})
         if found.kind == "unresolved" and not targets and self.is_external(support, path, spec):
             found = EXTERNAL
         table[local] = found
@@ -144,20 +151,25 @@ class ImportBindings:
         return Binding("module", paths)
 
     def reexported(self, path: str, name: str, seen: frozenset) -> Binding | None:
-        """``name`` as module ``path`` passes it on: one of its own imports, or a module it re-exports wholesale."""
-        if name in self.pending_of(path):
-            hit = self.binding(path, name, seen)
-            if hit.kind in ("symbol", "module"):
-                return hit
+        """``name`` as module ``path`` passes it on: one of its exports or its imports, or a module it re-exports
+        wholesale."""
+        self.declare(path)
+        outside = None
+        for exported in (True, False):
+            if name in (self.exported if exported else self.pending).get(path, ()):
+                hit = self.binding(path, name, seen, exported)
+                if hit.kind in ("symbol", "module"):
+                    return hit
+                outside = outside or (hit if hit.kind == "external" else None)
         for paths in self.stars(path):
             for p in paths:
-                if (p, "*" + name) in seen:
+                if (p, "*" + name, False) in seen:
                     continue
                 sid = self.g.top.get(p, {}).get(name)
-                hit = Binding("symbol", sid) if sid else self.reexported(p, name, seen | {(p, "*" + name)})
-                if hit:
+                hit = Binding("symbol", sid) if sid else self.reexported(p, name, seen | {(p, "*" + name, False)})
+                if hit and hit.kind != "external":
                     return hit
-        return None
+        return outside  # passed on from outside the repository (exports.Router = require("router")), or None
 
     def imported_symbol(self, path: str, name: str) -> str | None:
         """The definition ``name`` is bound to in ``path`` by an import or a wildcard import of a repository module."""

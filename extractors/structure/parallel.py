@@ -129,12 +129,16 @@ def edges_table(edges: list[Edge]) -> pa.Table:
 
 
 def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,
-                     workers: int | None = None, import_edge_paths: set[str] | None = None) -> pa.Table:
+                     workers: int | None = None, import_edge_paths: set[str] | None = None,
+                     every_ref: pa.Table | None = None) -> pa.Table:
+    """Edges of ``refs``; ``every_ref``: the whole repository's references when ``refs`` is a part of them (what
+    every function declares it returns is read whichever file calls it)."""
     import pyarrow.compute as pc
 
     cols = symbols.select(["id", "path", "name", "qualname", "kind", "parent_id", "line_start"]).to_pydict()
     early = pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS))
-    returns = _refs(refs.filter(pc.equal(refs.column("kind"), "type.return")))
+    whole = refs if every_ref is None else every_ref
+    returns = _refs(whole.filter(pc.equal(whole.column("kind"), "type.return")))
     resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(refs.filter(early)), files,
                               root, provenance, import_edge_paths, returns)
     later = refs.filter(pc.invert(early))

@@ -289,8 +289,15 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     return out + list(best.values())
 
 
+VALUE_DEFS = ("variable", "field")  # kinds a node yields when another pattern says more (a function-valued variable)
+
+
 def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
-    """One definition per (node, kind) even when several patterns match it; ``@exported`` from any of them."""
+    """One definition per (node, kind) even when several patterns match it; ``@exported`` from any of them. A
+    variable or field whose node is also a function's or class's definition is that definition."""
+    if any(d.kind in VALUE_DEFS for d in raw_defs):
+        taken = {(d.start, d.end) for d in raw_defs if d.kind not in VALUE_DEFS}
+        raw_defs = [d for d in raw_defs if d.kind not in VALUE_DEFS or (d.start, d.end) not in taken]
     merged: dict[tuple, RawDef] = {}
     for d in raw_defs:
         key = (d.start, d.end, d.kind)
@@ -304,8 +311,12 @@ def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
 
 
 def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef]) -> list[Definition]:
-    """``export {a}`` / ``export default a`` (a re-export without a module) export the file's top-level ``a``."""
+    """``export {a}`` / ``export default a`` (a re-export without a module) export the file's top-level ``a``; a
+    module-level variable that an import binds (``const x = require("./x")``) is that import, not a definition."""
     names = {r.name for r in raw_refs if r.kind == "reexport" and r.module is None}
+    if any(d.kind in VALUE_DEFS for d in defs):
+        imported = {_import_local(r) for r in raw_refs if r.kind == "import"}
+        defs = [d for d in defs if not (d.kind == "variable" and d.name in imported)]
     if not names:
         return defs
     return [d._replace(exported=True) if d.parent is None and d.name in names else d for d in defs]
@@ -356,8 +367,9 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], 
             if module is None and "import.name" not in caps:
                 continue
             name = "*" if "import.wildcard" in caps else text("import.name")
-            raw_refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), text("import.alias"),
-                                   node.start_point[0] + 1, None))
+            alias = text("import.alias") or ("default" if "import.default" in caps else None)
+            raw_refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
+                                   None))
         elif role == "var":  # a declared type (var.type) or an assigned value (var.value): kept as the receiver
             declared = "var.type" in caps
             kind = _type_text(_text(caps["var.type" if declared else "var.value"][0], data))
@@ -491,6 +503,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
         container_kind = "struct" if d.parent_name else (parent[2] if parent else None)
         if kind == "function" and container_kind in CONTAINER_KINDS:
             kind = "method"
+        elif kind == "variable" and d.name.isupper():
+            kind = "constant"
         if kind != "impl":  # ``impl T`` blocks all name T: they add members to it, they are not new definitions
             n = seen[qualname] = seen.get(qualname, 0) + 1
             qualname = qualname if n == 1 else f"{qualname}#{n}"

@@ -220,7 +220,8 @@ class Resolver(ImportBindings):
                                    or (found.resolution == "unique_name" and r.receiver)):
             return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
         form = "constructor" if found.resolution == "constructor" else kind
-        return self._edges(r, src, found, "calls", form)
+        edges = self._edges(r, src, found, "calls", form)
+        return edges + self._receiver_read(r, src) if r.receiver else edges
 
     def _inherits(self, r: Ref, src: str) -> list[Edge]:
         found = self._lookup(r, src, CLASSLIKE)
@@ -258,8 +259,37 @@ class Resolver(ImportBindings):
         if not found.ids:
             res = "external" if found.resolution == "external" else "unresolved"
             return [self._edge(r, src, None, written, kind, res, form, r.receiver)]
-        return [self._edge(r, src, h, written, kind, found.resolution, form, r.receiver)
-                for h in found.ids[:MAX_CANDIDATES]]
+        out = []
+        for h in found.ids[:MAX_CANDIDATES]:
+            if form == "callback" and self.g.by_id[h].kind in VALUES:  # a variable passed or returned: read
+                out.append(self._edge(r, src, h, written, "reads", found.resolution, "read", r.receiver))
+            else:
+                out.append(self._edge(r, src, h, written, kind, found.resolution, form, r.receiver))
+        return out
+
+    def _receiver_read(self, r: Ref, src: str) -> list[Edge]:
+        """``app.init()`` reads the variable ``app``, ``self.client.send()`` the field ``client``: a ``reads`` edge
+        when the receiver starts with a variable or field the code states (never a guess)."""
+        head, _, rest = r.receiver.partition(".")
+        if head in SELF_NAMES:
+            attr = rest.partition(".")[0]
+            cls = self._enclosing_class(src) if attr.isidentifier() else None
+            found = self._member(cls, attr) if cls else None
+        elif head.isidentifier():
+            probe = Ref(r.path, r.src_qualname, "call", head, None, None, None, r.line)
+            found = self._scoped(probe, src) or self._imported(r.path, head) or self._package(r.path, head)
+            binding = None if found else self.bindings_of(r.path).get(head)
+            if binding is not None and binding.kind == "module":  # var app = require("./app"): its exported object
+                default = self.default_export(binding.value)
+                found = Found([default], "import") if default else None
+        else:
+            return []
+        if not found or self.g.by_id[found.ids[0]].kind not in VALUES or found.ids[0] == src:
+            return []
+        probe = Ref(r.path, r.src_qualname, "reads", head if head not in SELF_NAMES else attr, None, None, None,
+                    r.line)
+        return [self._edge(probe, src, found.ids[0], r.receiver.split("(")[0], "reads", found.resolution, "receiver",
+                           None)]
 
     def _edge(self, r: Ref, src, dst, written, kind, res, form, receiver) -> Edge:
         dst_path = self.g.by_id[dst].path if dst in self.g.by_id else (dst.split("::")[0] if dst else None)
@@ -338,7 +368,8 @@ class Resolver(ImportBindings):
         if _LITERAL.match(receiver):
             return True
         inline = hooks.inline_type(receiver)
-        head = (inline or receiver).split(".")[0]
+        lead = _LEAD.match(inline or receiver)
+        head = lead.group(1) if lead else (inline or receiver).split(".")[0]
         if head in hooks.external:
             return True
         if receiver.endswith(")"):
@@ -458,8 +489,11 @@ class Resolver(ImportBindings):
         if sid:
             return Found([sid], "import")
         binding = self.bindings_of(r.path).get(r.name)
-        if binding is None or binding.kind == "module":
+        if binding is None:
             return None
+        if binding.kind == "module":  # calling what require() returned: the module's default export
+            sid = self.default_export(binding.value)
+            return Found([sid], "import") if sid else None
         if binding.kind == "external":
             return EXTERNAL
         # imported from a module that was not found (an alias the configuration did not explain): by its name
@@ -508,15 +542,45 @@ class Resolver(ImportBindings):
             hit = Binding("symbol", sid) if sid else self.reexported(p, r.name, frozenset())
             if hit and hit.kind == "symbol":
                 return self._found_elsewhere(r, Found([hit.value], "import"))
-        return UNRESOLVED
+            if hit and hit.kind == "external":  # exports.Router = require("router")
+                return EXTERNAL
+        default = self.default_export(modules)  # a CommonJS module's object: module.exports = app; app.init = ...
+        member = self._member(default, r.name) if default else None
+        return Found(member.ids, "import") if member else UNRESOLVED
+
+    def default_export(self, paths: list[str], depth: int = 0) -> str | None:
+        """The definition a module exports as a whole (``export default``, ``module.exports = f``), following
+        ``module.exports = require("./x")``."""
+        for p in paths:
+            hit = self.reexported(p, "default", frozenset())
+            if hit is not None and hit.kind == "symbol":
+                return hit.value
+            if hit is not None and hit.kind == "module" and depth < 5:
+                found = self.default_export(hit.value, depth + 1)
+                if found:
+                    return found
+        return None
 
     def _layer_class_named(self, r: Ref, src: str) -> Found | None:
         hooks = self.hooks.get(r.path, self.no_hooks)
-        cls = self._class_named(r, hooks.receiver_path(r.receiver))
+        receiver = hooks.receiver_path(r.receiver)
+        cls = self._class_named(r, receiver)
         if cls is None:
-            return None
+            return self._object_named(r, receiver)
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
+
+    def _object_named(self, r: Ref, name: str) -> Found | None:
+        """``proto.build()`` where ``proto`` is a function or object the code gave members (``proto.build = ...``)."""
+        if not name.isidentifier():
+            return None
+        probe = Ref(r.path, r.src_qualname, "call", name, None, None, None, r.line)
+        hit = self._scoped(probe, "") or self._imported(r.path, name)
+        owner = hit.ids[0] if hit else None
+        if owner is None or not self.g.members.get(owner):
+            return None
+        sid = self.g.members[owner].get(r.name)
+        return Found([sid], hit.resolution) if sid else None
 
     # -- helpers ------------------------------------------------------------------------------------------------
     def _found_elsewhere(self, r: Ref, found: Found) -> Found:
@@ -822,6 +886,7 @@ def _called_name(expr: str) -> str | None:
     return None
 
 
+_LEAD = re.compile(r"\s*([A-Za-z_$][\w$]*)")  # the name an expression starts with: request(app).get() -> request
 _LAST_NAME = re.compile(r"([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?$")
 
 

@@ -208,7 +208,7 @@ def _resolve_affected(prev_edges: pa.Table, refs: pa.Table, affected: set[str], 
     # (``export {x} from``, ``export default x``, ``pub use``, a package ``__init__``)
     imports = pc.is_in(refs.column("kind"), value_set=pa.array(["import", "reexport"]))
     wanted = pc.or_(pc.or_(in_affected, hierarchy), imports)
-    fresh = resolve_parallel(symbols, refs.filter(wanted), files, root, provenance, workers, affected)
+    fresh = resolve_parallel(symbols, refs.filter(wanted), files, root, provenance, workers, affected, refs)
     fresh = fresh.filter(pc.or_(pc.is_in(fresh.column("path"), value_set=affected_arr),
                                 pc.is_in(fresh.column("kind"), value_set=CARRIED_KINDS)))
     kept = prev_edges.filter(pc.and_(pc.invert(pc.is_in(prev_edges.column("path"), value_set=affected_arr)),

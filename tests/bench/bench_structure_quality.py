@@ -43,6 +43,7 @@ def measure(name: str, root: Path, work: Path) -> list[dict]:
     from pipeline.lake import Lake
 
     lake_dir = work / name
+    shutil.rmtree(lake_dir, ignore_errors=True)  # a full index, not an update of an earlier one
     result = _index(lake_dir, name, root)
     floor, lines, nfiles = _parse_only_floor(lake_dir, name, root)
     catalog = connect(Lake(lake_dir))

@@ -98,7 +98,36 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
         entry = next((stems[prefix + e] for e in entries if prefix + e in stems), None)
         if entry:
             out[entry].append(name)
+    for folder, main in _mains(str(root), paths).items():  # require("./lib") of a folder whose package.json has main
+        target = stems.get(main) or stems.get(posixpath.join(main, "index"))
+        if target and folder not in out[target]:
+            out[target].append(folder or ".")
     return out
+
+
+def _mains(root: str, paths: list[str]) -> dict[str, str]:
+    """Folder -> the stem its package.json ``main`` names (relative to the repository), for folders holding files."""
+    found = {}
+    for folder in {posixpath.dirname(p) for p in paths}:
+        while folder not in found:
+            found[folder] = _main(root, folder)
+            if not folder:
+                break
+            folder = posixpath.dirname(folder)
+    return {f: m for f, m in found.items() if m}
+
+
+@lru_cache(maxsize=4096)
+def _main(root: str, folder: str) -> str | None:
+    try:
+        data = json.loads((Path(root) / folder / "package.json").read_text(encoding="utf-8", errors="replace"))
+    except (OSError, ValueError):
+        return None
+    main = data.get("main") if isinstance(data, dict) else None
+    if not isinstance(main, str):
+        return None
+    stem = _stem(posixpath.normpath(posixpath.join(folder, main)))
+    return None if stem.startswith("..") else stem
 
 
 def _packages(root: str, paths: list[str]) -> dict[str, tuple[str, list[str]]]:
@@ -298,6 +327,15 @@ def _loose_json(text: str):
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
     return None
+
+
+_REQUIRE = re.compile(r"""^require\(\s*["'`]([^"'`]+)["'`]\s*\)$""")
+
+
+def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
+    """``require("./utils").alias()``: the module a ``require`` in the receiver names."""
+    m = _REQUIRE.match(receiver)
+    return resolve_module(importer, m.group(1), index, root) if m else []
 
 
 def inline_type(receiver: str) -> str | None:

@@ -10,6 +10,10 @@
   definition: [(function_definition name: (identifier) @name) @definition.function
                (class_definition name: (identifier) @name) @definition.class])
 
+; module-level variables and constants, class fields (`x = 1`, `x: int` in a class body)
+(module (expression_statement (assignment left: (identifier) @name) @definition.variable))
+(class_definition body: (block (expression_statement (assignment left: (identifier) @name) @definition.field)))
+
 ; calls: f(), obj.f(), Foo().f(), self.f()
 (call function: (identifier) @name) @reference.call
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
