@@ -247,7 +247,7 @@ def _text(node, data: bytes) -> str:
     return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
-BINDING_KINDS = ("var", "value", "local", "parameter")  # RawRef kinds that shape how references read, not references
+BINDING_KINDS = ("var", "value", "local", "parameter", "instance_attr")  # RawRef kinds that shape how references read, not references
 
 
 def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
@@ -262,14 +262,20 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     for _pattern, caps in QueryCursor(query).matches(tree.root_node):
         _collect(caps, data, facts, raw_defs, raw_refs, rules)
     defs, spans = _nest(_merge_same_node(raw_defs), rules)
-    facts.defs = _own_reexports_exported(defs, raw_refs)
+    defs = _own_reexports_exported(defs, raw_refs)
     bindings: dict[str, list[RawRef]] = {kind: [] for kind in BINDING_KINDS}
     refs = []
     for r in raw_refs:
         (bindings[r.kind] if r.kind in bindings else refs).append(r)
     params = bindings["parameter"]
+    # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
     facts.refs = _enclose(_one_ref_per_name(refs), spans, bindings["var"] + bindings["value"],
                           bindings["local"] + params, bindings["value"])
+    if bindings["instance_attr"]:
+        fields, typed = _instance_fields(bindings["instance_attr"], spans, bindings["var"] + bindings["value"],
+                                         defs, rules)
+        defs, facts.refs = defs + fields, facts.refs + typed
+    facts.defs = defs
     if params and rules.parameter_ref_kind and rules.parameter_refs(facts.path, facts.is_test):
         facts.refs += _parameter_refs(params, spans, rules.parameter_ref_kind)
 
@@ -278,18 +284,21 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     """A name captured by several reference patterns (``a::f()`` also matching ``f()``) is one reference: the one
     with a receiver."""
     best: dict[tuple, RawRef] = {}
-    out = []
+    out, named = [], set()
     for r in raw_refs:
         if r.name_start is None:
             out.append(r)
             continue
+        if r.kind != "attribute":
+            named.add(r.name_start)
         key = (r.kind, r.name_start)
         if key not in best or (r.receiver and not best[key].receiver):
             best[key] = r
-    return out + list(best.values())
+    # a member read that is also called or passed (``a.b()``, ``f(a.b)``) is that reference
+    return out + [r for r in best.values() if r.kind != "attribute" or r.name_start not in named]
 
 
-VALUE_DEFS = ("variable", "field")  # kinds a node yields when another pattern says more (a function-valued variable)
+VALUE_DEFS = ("variable", "field", "constant")  # kinds a node yields when another pattern says more (a function-valued variable)
 
 
 def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
@@ -331,7 +340,7 @@ def _roles(keys: tuple) -> tuple:
             roles.append(("def", key))
         elif key.startswith("reference.") and "name" in keys:
             roles.append(("ref", key))
-        elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name"):
+        elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name"):
             roles.append((key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys):
             roles.append(("var", key))
@@ -378,6 +387,9 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], 
                                        None, 0, None))
         elif role == "local.name":
             raw_refs.append(RawRef(node.start_byte, "local", _text(node, data), None, None, None, 0, None))
+        elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
+            raw_refs.append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
+                                   node.start_point[0] + 1, None))
         elif role == "parameter.name":
             raw_refs.append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
                                    node.start_point[0] + 1, None))
@@ -554,8 +566,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], raw_vars: list[RawRef] =
     for qualname in (s.qualname for s in spans if local):  # ``const f = () => ...`` binds a definition, not a variable
         scope, _, name = qualname.split("#")[0].rpartition(".")
         local.get(scope or "<module>", set()).discard(name)
+    imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
     if "<module>" in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f
-        local["<module>"] -= {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
+        local["<module>"] -= imported
     out, visible = [], {}
     for r, stack in _sweep(raw_refs, spans):
         kind, receiver, bound_to = r.kind, r.receiver, None
@@ -570,8 +583,42 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], raw_vars: list[RawRef] =
             receiver = _as_self(receiver, stack)
         if kind in VALUE_KINDS and (values if receiver is None else types):
             bound_to = _bound_to(receiver or r.name, receiver is None, stack, values if receiver is None else types)
+        if kind == "attribute" and not (bound_to or _SELF_HEAD.match(receiver) or _head(receiver) in imported):
+            continue  # a member read only counts where the object's type or module is known: never guessed
         out.append(Reference(scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to))
     return out
+
+
+_SELF_HEAD = re.compile(r"^(?:self|this|cls)\.?")
+
+
+def _head(receiver: str) -> str:
+    return receiver.partition(".")[0]
+
+
+def _instance_fields(attrs: list[RawRef], spans: list[Span], raw_vars: list[RawRef], defs: list[Definition],
+                     rules: ParseRules) -> tuple[list[Definition], list[Reference]]:
+    """``self.x = ...`` in a method makes ``x`` a field of the method's class (once, where first assigned, unless the
+    class defines ``x`` itself); what a constructor call or a declared type assigns to it is the field's type."""
+    classes = {s.qualname for s in spans if s.kind in CONTAINER_KINDS}
+    have = {d.qualname for d in defs}
+    values = _scoped_values(raw_vars, spans)
+    fields, typed = [], []
+    for r, stack in _sweep(attrs, spans):
+        method = next((s for s in reversed(stack) if s.kind in ("method", "function")), None)
+        owner = method.qualname.rpartition(".")[0] if method else ""
+        qual = f"{owner}.{r.name}"
+        if owner not in classes or qual in have:
+            continue
+        have.add(qual)
+        fields.append(Definition(qual, r.name, "field", r.line, r.line, owner,
+                                 rules.is_exported(r.name, owner, False), None))
+        for value in values.get(method.qualname, {}).get(r.name, ()):
+            head, _, rest = value.partition("(")
+            if head.replace(".", "").isidentifier() and (not rest or value.endswith(")")):
+                receiver, _, name = head.rpartition(".")
+                typed.append(Reference(qual, "type.field", name, receiver or None, None, None, r.line))
+    return fields, typed
 
 
 def _scoped_values(raw: list[RawRef], spans: list[Span]) -> dict[str, dict[str, list[str]]]:
@@ -596,7 +643,7 @@ def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
 
 
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
-VALUE_KINDS = {"call", "callback", "local_call", "local_callback"}
+VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute"}
 
 
 def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str | None:
@@ -605,7 +652,14 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     not what its methods call)."""
     head, dot, rest = written.partition(".")
     if dot and not (head in ("self", "this") and rest.isidentifier()):
-        return None
+        if head in ("self", "this", "cls"):  # self.x.y: what self.x holds, then .y
+            field, _, more = rest.partition(".")
+            found = _bound_to(f"{head}.{field}", False, stack, types) if field.isidentifier() else None
+        else:  # a.b.c: what a holds, then .b.c
+            found, more = (_bound_to(head, False, stack, types) if head.isidentifier() else None), rest
+        if not found or not more.replace(".", "").isidentifier():
+            return None
+        return "|".join(f"{v}~{more}" for v in found.split("|"))
     var = rest if dot else written
     scopes = [s.qualname for s in reversed(stack) if not (bare and s.kind in CONTAINER_KINDS)] + ["<module>"]
     if dot and stack:  # a field: also the type's own scope (a Go method's struct) and its constructor's parameters

@@ -58,6 +58,7 @@ from .parse import COLLECTION
 from .graph import CALLABLE, CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
+SCOPES = {"function", "method", "namespace"}  # definitions whose nested names their bodies see bare
 CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85, "same_package": 0.85,
         "fixture": 0.85, "flow": 0.8, "dispatch": 0.7, "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0,
         "external": 0.0}
@@ -109,7 +110,7 @@ class Ref:
 
 
 NAME_LAYERS = ("scoped", "imported", "package")
-MEMBER_LAYERS = ("self", "constructed", "module", "class_named")
+MEMBER_LAYERS = ("self", "self_chain", "constructed", "module", "class_named")
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,8 @@ class Resolver(ImportBindings):
             return self._inherits(r, src)
         if kind.startswith(TYPE_PREFIX):
             return self._uses_type(r, src)
+        if kind == "attribute":
+            return self._attribute(r, src)
         if kind == "fixture":
             hits = self._fixture(r, src)
             return self._edges(r, src, Found(hits, "fixture"), "calls", "fixture") if hits else []
@@ -241,6 +244,30 @@ class Resolver(ImportBindings):
             return []
         return self._edges(r, src, Found(ids, found.resolution), "uses_type", r.kind[len(TYPE_PREFIX):])
 
+    def _attribute(self, r: Ref, src: str) -> list[Edge]:
+        """A member read or written without a call (``request.url.raw_path``, ``self.count``, ``c.req``): resolved
+        only through what the code states (a typed object, ``self``, a module, a class), never by a guess. A
+        property or getter runs code: a ``calls`` edge (ref_form ``property``); a field or variable: ``reads``."""
+        found = self._through_value(r, src) if r.bound_to else None
+        if found is None:
+            for layer in ATTRIBUTE_LAYERS:
+                found = layer(self, r, src)
+                if found:
+                    break
+        if not found or not found.ids:
+            return []
+        written = f"{r.receiver}.{r.name}"
+        out = []
+        for h in found.ids[:MAX_CANDIDATES]:
+            kind = self.g.by_id[h].kind
+            if kind in CLASSLIKE:
+                out.append(self._edge(r, src, h, written, "uses_type", found.resolution, "value", r.receiver))
+            elif kind in VALUES:
+                out.append(self._edge(r, src, h, written, "reads", found.resolution, "read", r.receiver))
+            else:
+                out.append(self._edge(r, src, h, written, "calls", found.resolution, "property", r.receiver))
+        return out
+
     def _fixture(self, r: Ref, src: str) -> list[str]:
         """pytest's lookup: the test's class, its file, then each conftest.py from its folder up to the root."""
         cls = self._enclosing_class(src)
@@ -261,8 +288,11 @@ class Resolver(ImportBindings):
             return [self._edge(r, src, None, written, kind, res, form, r.receiver)]
         out = []
         for h in found.ids[:MAX_CANDIDATES]:
-            if form == "callback" and self.g.by_id[h].kind in VALUES:  # a variable passed or returned: read
+            target = self.g.by_id[h].kind
+            if form == "callback" and target in VALUES:  # a variable passed or returned: read
                 out.append(self._edge(r, src, h, written, "reads", found.resolution, "read", r.receiver))
+            elif form == "callback" and target in CLASSLIKE:  # isinstance(x, Foo), Callable[[Foo], ...]: a type
+                out.append(self._edge(r, src, h, written, "uses_type", found.resolution, "value", r.receiver))
             else:
                 out.append(self._edge(r, src, h, written, kind, found.resolution, form, r.receiver))
         return out
@@ -325,7 +355,22 @@ class Resolver(ImportBindings):
             return self._global(r.name, kinds if kinds is CLASSLIKE else kinds - METHODS, r.path)
         if self._external_receiver(r, hooks):
             return EXTERNAL
-        return self._prefer_visible(r, self._global(r.name, kinds if kinds is CLASSLIKE else MEMBER_KINDS, r.path))
+        found = self._global(r.name, kinds if kinds is CLASSLIKE else MEMBER_KINDS, r.path)
+        return self._prefer_visible(r, self._same_program(r.path, found))
+
+    def _same_program(self, path: str, found: Found) -> Found:
+        """A guess never crosses into another program's code: a test folder's or an example's definitions are
+        candidates only for callers in that same test folder or example (``examples/mvc`` does not call
+        ``test/app.render.js``)."""
+        if not found.ids:
+            return found
+        mine = _zone(path)
+        kept = [i for i in found.ids if (z := _zone(self.g.by_id[i].path)) is None or z == mine]
+        if len(kept) == len(found.ids):
+            return found
+        if not kept:
+            return UNRESOLVED
+        return Found(kept, "unique_name" if len(kept) == 1 else found.resolution)
 
     def _prefer_visible(self, r: Ref, found: Found) -> Found:
         """Of several same-named methods, those of classes the file can see (defined there, imported, its package)
@@ -408,7 +453,10 @@ class Resolver(ImportBindings):
         return EXTERNAL if external else UNRESOLVED
 
     def _member_of_value(self, r: Ref, value: str, hooks: Hooks) -> Found | None:
+        value, _, chain = value.partition("~")  # request.url.x: the class of request, then of its member url
         cls, how = self._class_of_value(r, value, hooks)
+        if cls is not None and chain:
+            cls, how = self._class_along(cls, chain.split(".")), "typed"
         if cls is None:
             return EXTERNAL if how == "external" else None
         if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls):
@@ -458,7 +506,15 @@ class Resolver(ImportBindings):
             return None
         return self.return_class(found.ids[0])
 
+    def _class_along(self, cls: str | None, attrs: list[str]) -> str | None:
+        """The class reached from ``cls`` through members ``attrs`` (fields and properties with a declared type)."""
+        for attr in attrs:
+            member = self._member(cls, attr) if cls else None
+            cls = self.return_class(member.ids[0]) if member else None
+        return cls
+
     def return_class(self, sid: str) -> str | None:
+        """The class a function returns, or a field or variable holds, as declared (or constructed, for a field)."""
         if sid in self._class_of_call:
             return self._class_of_call[sid]
         self._class_of_call[sid] = None  # recursion guard
@@ -516,6 +572,17 @@ class Resolver(ImportBindings):
             return None
         if receiver.startswith("super"):
             return self._member(cls, r.name, skip_self=True) or self._unknown_member(cls)
+        found = self._member_or_override(cls, r.name)
+        return self._found_elsewhere(r, found) if found.ids else found
+
+    def _layer_self_chain(self, r: Ref, src: str) -> Found | None:
+        """``self.client.send()``: the enclosing class, then the declared types of its members along the way."""
+        head, dot, rest = r.receiver.partition(".")
+        if not dot or head not in SELF_NAMES or not rest.replace(".", "").isidentifier():
+            return None
+        cls = self._class_along(self._enclosing_class(src), rest.split("."))
+        if cls is None:
+            return None
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
 
@@ -599,15 +666,18 @@ class Resolver(ImportBindings):
         implicit_this = self.hooks.get(r.path, self.no_hooks).implicit_this
         while qual:
             sid = self.g.by_qual.get((r.path, f"{qual}.{r.name}"))
-            if sid and sid != src and (implicit_this or not self._is_class(r.path, qual)):
+            if sid and sid != src and self._is_scope(r.path, qual, implicit_this):
                 return Found([sid], "same_file")
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(r.path, {}).get(r.name)
         return Found([sid], "same_file") if sid else None
 
-    def _is_class(self, path: str, qual: str) -> bool:
+    def _is_scope(self, path: str, qual: str, implicit_this: bool) -> bool:
+        """Whether names defined inside ``qual`` are seen bare inside it: a function's (or an inline module's) are;
+        a class's only with an implicit ``this``; an object's members (``res.send = function``) never."""
         sid = self.g.by_qual.get((path, qual))
-        return sid is not None and self.g.by_id[sid].kind in CLASSLIKE
+        kind = self.g.by_id[sid].kind if sid is not None else None
+        return kind in SCOPES or (implicit_this and kind in CLASSLIKE)
 
     def _imported(self, path: str, name: str) -> Found | None:
         sid = self.imported_symbol(path, name)
@@ -851,6 +921,21 @@ def _c3(cls: str, bases: dict[str, list[str]], stack: frozenset = frozenset()) -
     return [(c, depths.get(c, 1)) for c in out]
 
 
+ZONES = {"test", "tests", "__tests__", "spec", "specs", "testing", "examples", "example", "samples", "sample", "demo",
+         "demos", "benchmarks", "bench", "docs", "doc", "fixtures", "testdata"}
+SUBPROGRAMS = {"examples", "example", "samples", "sample", "demo", "demos"}  # each folder below is a program of its own
+
+
+def _zone(path: str) -> str | None:
+    """The test, example or documentation tree a file belongs to (``test``, ``examples/mvc``), else None."""
+    parts = path.split("/")[:-1]
+    for i, part in enumerate(parts):
+        if part in ZONES:
+            end = i + 2 if part in SUBPROGRAMS and i + 1 < len(parts) else i + 1
+            return "/".join(parts[:end])
+    return None
+
+
 def _folders_up(folder: str) -> list[str]:
     """``a/b`` -> ``a/b``, ``a``, ``""`` (the root)."""
     out = []
@@ -910,13 +995,16 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
     for r in early_refs:  # bases first: self.m() on an inherited method needs them
         if r.kind == "inherits":
             edges.extend(resolver.resolve(r))
-    for r in return_types:
+    for r in return_types:  # the first declared type of each function (return), field or variable
         resolver.return_types.setdefault((r.path, r.src_qualname), r)
     resolver.forget_hierarchy()
     return resolver, edges
 
 
 EARLY_KINDS = ("import", "reexport", "inherits")
+DECLARED_KINDS = ("type.return", "type.field", "type.variable")  # what a function returns, a field or variable holds
+ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._layer_module,
+                    Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
 LOCAL_KINDS = {"local_call": "call", "local_callback": "callback"}
 __all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]

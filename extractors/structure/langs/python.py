@@ -52,7 +52,12 @@ def _assignment(node, child) -> str:
         else "variable"
 
 
-TYPE_CONTEXTS = {"typed_parameter": "parameter", "typed_default_parameter": "parameter",
+def _subscript(node, child):
+    """``typing.Optional[Foo]``: the subscripted name is the type (look further up), the others its arguments."""
+    return ... if node.child_by_field_name("value") == child else "generic"
+
+
+TYPE_CONTEXTS = {"subscript": _subscript, "typed_parameter": "parameter", "typed_default_parameter": "parameter",
                  "function_definition": "return", "assignment": _assignment, "block": "annotation",
                  "module": "annotation"}
 TYPE_ARGUMENTS = frozenset({"type_parameter"})

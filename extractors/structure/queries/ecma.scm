@@ -157,6 +157,13 @@
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
   right: (new_expression) @var.type)
 
+; instance attributes: this.x = ... in a method is a field x of its class (see parse.py @attribute.name)
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @attribute.name))
+
+; member reads and writes: c.req, this.count (a getter runs code); kept only where the object's type, class or module
+; is known, never guessed
+(member_expression object: (_) @receiver property: (property_identifier) @name) @reference.attribute
+
 ; names bound where they are (see parse.py @local.name): declared, destructured, loop and catch variables, an
 ; arrow function's single parameter
 (arrow_function parameter: (identifier) @local.name)

@@ -11,8 +11,8 @@
                (class_definition name: (identifier) @name) @definition.class])
 
 ; module-level variables and constants, class fields (`x = 1`, `x: int` in a class body)
-(module (expression_statement (assignment left: (identifier) @name) @definition.variable))
-(class_definition body: (block (expression_statement (assignment left: (identifier) @name) @definition.field)))
+(module (assignment left: (identifier) @name) @definition.variable)
+(class_definition body: (block (assignment left: (identifier) @name) @definition.field))
 
 ; calls: f(), obj.f(), Foo().f(), self.f()
 (call function: (identifier) @name) @reference.call
@@ -44,6 +44,16 @@
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   right: (call function: [(identifier) (attribute)]) @var.type (#eq? @_self "self"))
 
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
+  type: (type) @var.type (#eq? @_self "self"))
+
+; instance attributes: self.x = ... in a method is a field x of its class (see parse.py @attribute.name)
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @attribute.name) (#eq? @_self "self"))
+
+; member reads and writes: request.url.raw_path, self.count (a property runs code); kept only where the object's type,
+; class or module is known, never guessed
+(attribute object: (_) @receiver attribute: (identifier) @name) @reference.attribute
+
 ; names bound where they are (see parse.py @local.name): parameters, assigned, loop and `as` variables
 ; (a def's own parameters are @parameter.name below, which binds them too)
 (list_splat_pattern (identifier) @local.name)
@@ -69,6 +79,8 @@
 (type (identifier) @name) @reference.type
 (type (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.type
 (generic_type (identifier) @name) @reference.type
+(type (subscript value: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)] @reference.type))
+(type (subscript subscript: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)] @reference.type))
 (type (string (string_content) @name (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*$"))) @reference.type
 
 ; inheritance: class A(B, mod.C)
