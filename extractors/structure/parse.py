@@ -381,7 +381,8 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], 
                                    None))
         elif role == "var":  # a declared type (var.type) or an assigned value (var.value): kept as the receiver
             declared = "var.type" in caps
-            kind = _type_text(_text(caps["var.type" if declared else "var.value"][0], data))
+            value = caps["var.type" if declared else "var.value"][0]
+            kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data))
             if kind:
                 raw_refs.append(RawRef(node.start_byte, "var" if declared else "value", _text(node, data), kind, None,
                                        None, 0, None))
@@ -430,6 +431,9 @@ _PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
 _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _WRAPPER = re.compile(r"^(?:typing\.)?(Optional|Union)\[(.*)\]$")
 _NOTHING = {"None", "null", "undefined", "nil", "void", "never"}
+LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatenated_string", "integer", "float", "true",
+                      "false", "list_comprehension", "dictionary_comprehension", "set_comprehension",
+                      "generator_expression", "object", "array", "template_string", "number", "regex"})
 COLLECTION = "[]"  # a declared type that is a language's own collection or function type: never a repository class
 
 
@@ -668,8 +672,21 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     for scope in scopes:
         found = types.get(scope, {}).get(var)
         if found:
-            return "|".join(found)
+            return "|".join(_typed_head(v, scopes, types) for v in found)
     return None
+
+
+def _typed_head(value: str, scopes: list[str], types: dict) -> str:
+    """``auth.sync_auth_flow()`` where ``auth: Auth`` -> ``Auth~sync_auth_flow()``: the value's object typed too."""
+    head, dot, rest = value.partition(".")
+    if not dot or not head.isidentifier() or head in ("self", "this", "cls"):
+        return value
+    for scope in scopes:
+        found = types.get(scope, {}).get(head)
+        if found:
+            held = found[0]
+            return value if "~" in held or "|" in held or held == COLLECTION else f"{held}~{rest}"
+    return value
 
 
 def _as_self(receiver: str, stack: list[Span]) -> str:

@@ -39,6 +39,8 @@ inline in a receiver (``Foo(...)`` -> ``Foo``); ``receiver_path(receiver)`` the 
 (Rust ``super::`` in ``mod tests``; unchanged); ``IMPLICIT_THIS`` a bare ``m()`` in a method may be a method of its
 class or bases, as in Java (False); ``EXTERNAL_RECEIVERS`` names of objects that are always outside the repository,
 such as JavaScript's ``console`` (none); ``BUILTINS`` names a bare call or type may mean without an import (none);
+``BUILTIN_METHODS`` methods of the language's own types (``get``, ``push``): on an object of unknown type they are
+guessed only among classes the file can see (none);
 ``guess_bare_names(resolver, path)`` whether a bare name may be guessed repository-wide (True: a language without
 imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadth first); ``is_external(importer,
 spec, index, root)`` a module spec outside the repository (not relative); ``extend_layers``.
@@ -123,6 +125,7 @@ class Hooks:
     implicit_this: bool
     receiver_module: Callable | None
     builtins: frozenset
+    builtin_methods: frozenset
     guess_bare_names: Callable
     c3: bool
     name_layers: tuple
@@ -143,6 +146,7 @@ def hooks_of(support) -> Hooks:
                  implicit_this=bool(getattr(support, "IMPLICIT_THIS", False)),
                  receiver_module=getattr(support, "receiver_module", None),
                  builtins=frozenset(getattr(support, "BUILTINS", ())),
+                 builtin_methods=frozenset(getattr(support, "BUILTIN_METHODS", ())),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members))
@@ -355,8 +359,11 @@ class Resolver(ImportBindings):
             return self._global(r.name, kinds if kinds is CLASSLIKE else kinds - METHODS, r.path)
         if self._external_receiver(r, hooks):
             return EXTERNAL
-        found = self._global(r.name, kinds if kinds is CLASSLIKE else MEMBER_KINDS, r.path)
-        return self._prefer_visible(r, self._same_program(r.path, found))
+        found = self._same_program(r.path, self._global(r.name, kinds if kinds is CLASSLIKE else MEMBER_KINDS, r.path))
+        if r.name in hooks.builtin_methods:  # x.get(), x.update() on an unknown x: mostly a dict's, a list's...
+            narrowed = self._prefer_visible(r, found)
+            return narrowed if narrowed.ids and len(narrowed.ids) < len(found.ids) else UNRESOLVED
+        return self._prefer_visible(r, found)
 
     def _same_program(self, path: str, found: Found) -> Found:
         """A guess never crosses into another program's code: a test folder's or an example's definitions are
@@ -455,10 +462,10 @@ class Resolver(ImportBindings):
     def _member_of_value(self, r: Ref, value: str, hooks: Hooks) -> Found | None:
         value, _, chain = value.partition("~")  # request.url.x: the class of request, then of its member url
         cls, how = self._class_of_value(r, value, hooks)
-        if cls is not None and chain:
-            cls, how = self._class_along(cls, chain.split(".")), "typed"
-        if cls is None:
-            return EXTERNAL if how == "external" else None
+        if cls and chain:
+            cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
+        if not cls:
+            return EXTERNAL if how == "external" or cls == "" else None
         if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls):
             return None  # a type alias: what it stands for is not known here
         found = self._member_or_override(cls, r.name)
@@ -471,6 +478,11 @@ class Resolver(ImportBindings):
         ``unknown``)."""
         if value == COLLECTION:
             return None, "external"
+        head, dot, rest = value.partition(".")
+        if dot and head in SELF_NAMES:  # self._init_transport(): the enclosing class, then its members
+            src = self.g.by_qual.get((r.path, r.src_qualname))
+            cls = self._class_along(self._enclosing_class(src), _chain_parts(rest)) if src else None
+            return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
         text = hooks.receiver_path(value)
         inline = hooks.inline_type(text)
         name = inline or text
@@ -483,7 +495,7 @@ class Resolver(ImportBindings):
             return cls, "constructor" if inline else "typed"
         if inline or text.endswith(")"):
             returned = self._returned_class(r, _called_name(text) if not inline else inline)
-            return (returned, "typed") if returned else (None, "unknown")
+            return (returned, "typed") if returned else (None, "external" if returned == "" else "unknown")
         if self._anything_named(r, name):
             return None, "unknown"
         return None, "external"  # a type nothing here defines: a library's or a builtin one
@@ -507,9 +519,10 @@ class Resolver(ImportBindings):
         return self.return_class(found.ids[0])
 
     def _class_along(self, cls: str | None, attrs: list[str]) -> str | None:
-        """The class reached from ``cls`` through members ``attrs`` (fields and properties with a declared type)."""
+        """The class reached from ``cls`` through members ``attrs`` (fields, properties and methods, ``m()``, with
+        a declared type); ``""`` when a declared type along the way is not the repository's."""
         for attr in attrs:
-            member = self._member(cls, attr) if cls else None
+            member = self._member(cls, attr.split("(")[0].strip()) if cls else None
             cls = self.return_class(member.ids[0]) if member else None
         return cls
 
@@ -524,6 +537,7 @@ class Resolver(ImportBindings):
         if ref is not None:
             found = self._lookup(ref, sid, CLASSLIKE)
             cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
+            cls = "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
         self._class_of_call[sid] = cls
         return cls
 
@@ -580,9 +594,9 @@ class Resolver(ImportBindings):
         head, dot, rest = r.receiver.partition(".")
         if not dot or head not in SELF_NAMES or not rest.replace(".", "").isidentifier():
             return None
-        cls = self._class_along(self._enclosing_class(src), rest.split("."))
-        if cls is None:
-            return None
+        cls = self._class_along(self._enclosing_class(src), _chain_parts(rest))
+        if not cls:
+            return EXTERNAL if cls == "" else None
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
 
@@ -947,6 +961,17 @@ def _folders_up(folder: str) -> list[str]:
 
 def _folder_parts(folder: str) -> tuple[str, ...]:
     return tuple(folder.split("/")) if folder else ()
+
+
+def _chain_parts(chain: str) -> list[str]:
+    """``url.copy_with().host`` -> ``url``, ``copy_with()``, ``host`` (dots inside a call's arguments kept)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(chain):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "." and depth == 0:
+            parts.append(chain[start:i])
+            start = i + 1
+    return parts + [chain[start:]]
 
 
 def _inline_call(receiver: str) -> str | None:

@@ -30,6 +30,19 @@ BUILTINS = frozenset({
     "Parameters", "InstanceType", "Awaited", "PromiseLike", "Iterable", "AsyncIterable", "Iterator", "ArrayLike"})
 
 
+# Methods of arrays, strings, maps, sets, promises, functions and objects.
+BUILTIN_METHODS = frozenset({
+    "push", "pop", "shift", "unshift", "map", "filter", "reduce", "reduceRight", "forEach", "find", "findIndex",
+    "findLast", "some", "every", "includes", "indexOf", "lastIndexOf", "slice", "splice", "join", "split", "concat",
+    "flat", "flatMap", "sort", "reverse", "fill", "at", "replace", "replaceAll", "trim", "trimStart", "trimEnd",
+    "match", "matchAll", "test", "exec", "startsWith", "endsWith", "toLowerCase", "toUpperCase", "padStart", "padEnd",
+    "charAt", "charCodeAt", "substring", "substr", "repeat", "then", "catch", "finally", "get", "set", "has",
+    "delete", "clear", "add", "keys", "values", "entries", "toString", "toJSON", "valueOf", "call", "apply", "bind",
+    "hasOwnProperty", "localeCompare", "normalize", "search", "toFixed", "json", "text", "arrayBuffer", "blob",
+    "append", "getReader", "write", "end", "on", "once", "emit", "off", "removeListener", "addEventListener",
+    "removeEventListener", "next", "return", "throw"})
+
+
 def guess_bare_names(resolver, path: str) -> bool:
     """A script (no import, export or require) shares its globals with others; a module sees only what it imports."""
     return not resolver.imports_of.get(path)

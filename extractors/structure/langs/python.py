@@ -20,6 +20,9 @@ PARAMETER_REF_KIND = "fixture"  # a pytest test's or fixture's parameter names a
 METHOD_ORDER = "c3"  # methods are looked up in C3 linearization order
 KEYWORDS = frozenset(keyword.kwlist)
 BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
+BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, bytes, set, tuple, int, float) for name in dir(kind)
+                            if not name.startswith("_")) | {"read", "write", "close", "flush", "readline", "seek",
+                                                           "send", "__enter__", "__exit__", "__aenter__", "__aexit__"}
 
 
 def guess_bare_names(resolver, path: str) -> bool:

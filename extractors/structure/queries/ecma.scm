@@ -153,6 +153,8 @@
   (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
 
 ; variables built by a constructor: const s = new Store(), this.s = new Store() (see parse.py @var.name)
+(variable_declarator name: (identifier) @var.name
+  value: [(object) (array) (string) (template_string) (number) (regex) (true) (false)] @var.value)
 (variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
   right: (new_expression) @var.type)

@@ -54,6 +54,13 @@
 ; class or module is known, never guessed
 (attribute object: (_) @receiver attribute: (identifier) @name) @reference.attribute
 
+; literal values (dict, list, str...): a builtin type, never a repository class; `with Client() as c`: c is the client
+(assignment left: (identifier) @var.name
+  right: [(dictionary) (list) (set) (tuple) (string) (concatenated_string) (integer) (float) (true) (false)
+          (list_comprehension) (dictionary_comprehension) (set_comprehension) (generator_expression)] @var.value)
+(with_item value: (as_pattern (call function: [(identifier) (attribute)]) @var.value
+  alias: (as_pattern_target (identifier) @var.name)))
+
 ; names bound where they are (see parse.py @local.name): parameters, assigned, loop and `as` variables
 ; (a def's own parameters are @parameter.name below, which binds them too)
 (list_splat_pattern (identifier) @local.name)
