@@ -13,7 +13,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from .parse import parse_file
-from .resolve import DECLARED_KINDS, EARLY_KINDS, Edge, Ref, Symbol, prepare
+from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, Edge, Ref, Symbol, prepare
 from .schemas import EDGES
 
 IN_PROCESS_BYTES = 1_500_000  # below this a pool's start (~0.25 s: forkserver, imports, query compiles) costs more
@@ -139,8 +139,11 @@ def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], 
     early = pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS))
     whole = refs if every_ref is None else every_ref
     returns = _refs(whole.filter(pc.is_in(whole.column("kind"), value_set=pa.array(DECLARED_KINDS))))
+    flow = _refs(whole.filter(pc.or_(pc.is_in(whole.column("kind"), value_set=pa.array(FLOW_KINDS)),
+                                     pc.and_(pc.equal(whole.column("kind"), "callback"),
+                                             pc.is_valid(whole.column("alias"))))))
     resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(refs.filter(early)), files,
-                              root, provenance, import_edge_paths, returns)
+                              root, provenance, import_edge_paths, returns, flow)
     later = refs.filter(pc.invert(early))
     head = [edges_table(edges)]
     workers = worker_count(workers)

@@ -261,7 +261,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     rules = parse_rules(lang.name)
     for _pattern, caps in QueryCursor(query).matches(tree.root_node):
         _collect(caps, data, facts, raw_defs, raw_refs, rules)
-    defs, spans = _nest(_merge_same_node(raw_defs), rules)
+    defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
     defs = _own_reexports_exported(defs, raw_refs)
     bindings: dict[str, list[RawRef]] = {kind: [] for kind in BINDING_KINDS}
     refs = []
@@ -270,7 +270,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
     facts.refs = _enclose(_one_ref_per_name(refs), spans, bindings["var"] + bindings["value"],
-                          bindings["local"] + params, bindings["value"])
+                          bindings["local"] + params, bindings["value"], params) + decorated
     if bindings["instance_attr"]:
         fields, typed = _instance_fields(bindings["instance_attr"], spans, bindings["var"] + bindings["value"],
                                          defs, rules)
@@ -364,7 +364,8 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], 
             written = _text(name, data)
             if receiver is None and "." in written and kind.startswith("type."):  # a quoted "mod.Foo" annotation
                 receiver, _, written = written.rpartition(".")
-            raw_refs.append(RawRef(node.start_byte, kind, written, receiver, None, None, name.start_point[0] + 1,
+            callee, slot = _call_site(node, name, data) if kind == "callback" else (None, None)
+            raw_refs.append(RawRef(node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
                                    name.start_byte))
         elif role == "def":
             raw_defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
@@ -398,6 +399,26 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], 
             facts.package = _text(node, data)
         else:
             facts.entry = True
+
+
+ARGUMENT_LISTS = frozenset({"argument_list", "arguments"})
+
+
+def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
+    """A value passed to a call: (the callee as written, ``#<position>`` or the keyword), so that the callee's
+    parameter of that position or name is bound to it (``run(cb=f)``: ``cb()`` inside run calls f)."""
+    if node.type in ARGUMENT_LISTS:
+        position = sum(1 for c in node.named_children if c.start_byte < name.start_byte and c.type != "comment")
+        slot, call = f"#{position}", node.parent
+    elif node.type == "keyword_argument" and node.parent is not None:
+        key = node.child_by_field_name("name")
+        slot, call = (_text(key, data) if key is not None else None), node.parent.parent
+    else:
+        return None, None
+    callee = call.child_by_field_name("function") if call is not None else None
+    if callee is None or slot is None or callee.end_byte - callee.start_byte > 200:
+        return None, None
+    return _text(callee, data), slot
 
 
 def _type_form(node, rules: ParseRules) -> str | None:
@@ -502,11 +523,11 @@ def _error_lines(root, limit: int = 5) -> list[int]:
     return found
 
 
-def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], list[Span]]:
+def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], list[Span], list[Reference]]:
     """Qualified names from byte-range nesting (functions inside containers become methods), unique within the file:
     a repeated one gets ``#2``, ``#3``... in file order, and references inside it are attributed to that one."""
     raw_defs.sort(key=lambda d: (d.start, -d.end))
-    out, stack, spans, seen = [], [], [], {}  # stack of (end_byte, qualname, kind)
+    out, stack, spans, seen, decorated = [], [], [], {}, []  # stack of (end_byte, qualname, kind)
     for d in raw_defs:
         while stack and stack[-1][0] <= d.start:
             stack.pop()
@@ -531,7 +552,12 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
         out.append(Definition(qualname, d.name, kind, d.line_start, d.line_end, prefix,
                               rules.is_exported(d.name, prefix, d.exported),
                               rules.entry_reason(d.name, kind, prefix, d.decorators)))
-    return out, spans
+        for decorator in dict.fromkeys(d.decorators):  # what wraps the definition: calls of it run the wrapper
+            if rules.entry_reason(d.name, kind, prefix, (decorator,)) is None:
+                continue  # @property, @staticmethod...: wraps nothing the resolver could follow
+            receiver, _, name = decorator.rpartition(".")
+            decorated.append(Reference(qualname, "decorated_by", name, receiver or None, None, None, d.line_start))
+    return out, spans, decorated
 
 
 def _parameter_refs(raw_params: list[RawRef], spans: list[Span], kind: str) -> list[Reference]:
@@ -559,7 +585,8 @@ def _sweep(items: list, spans: list[Span]):
 
 
 def _enclose(raw_refs: list[RawRef], spans: list[Span], raw_vars: list[RawRef] = (),
-             raw_locals: list[RawRef] = (), raw_values: list[RawRef] = ()) -> list[Reference]:
+             raw_locals: list[RawRef] = (), raw_values: list[RawRef] = (), raw_params: list[RawRef] = ()
+             ) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values)."""
     types = _scoped_values(raw_vars, spans)  # enclosing qualname -> variable -> its types or values
@@ -573,20 +600,29 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], raw_vars: list[RawRef] =
     imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
     if "<module>" in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f
         local["<module>"] -= imported
-    out, visible = [], {}
+    positions = _parameter_positions(raw_params, spans) if raw_params else {}
+    out, visible, called = [], {}, set()
     for r, stack in _sweep(raw_refs, spans):
         kind, receiver, bound_to = r.kind, r.receiver, None
         scope = stack[-1].qualname if stack else "<module>"
-        if kind in ("call", "callback") and not receiver and local:
+        if kind in ("call", "callback", "returns") and not receiver and local:
             seen = visible.get(scope)
             if seen is None:
                 seen = visible[scope] = _visible_locals(stack, local)
             if r.name in seen:
                 kind = "local_" + kind  # a variable called or passed along, not a function found elsewhere by name
+        if kind == "local_call" and positions:  # a parameter called: bound to what callers pass (run(cb=f))
+            owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
+            if owner and (owner, r.name) not in called:
+                called.add((owner, r.name))
+                out.append(Reference(owner, "param_call", r.name, None, None, positions[owner][r.name], r.line))
         if receiver and stack:
             receiver = _as_self(receiver, stack)
         if kind in VALUE_KINDS and (values if receiver is None else types):
             bound_to = _bound_to(receiver or r.name, receiver is None, stack, values if receiver is None else types)
+        if kind == "call" and receiver in ("self", "this") and values and not bound_to:
+            held = _bound_to(f"{receiver}.{r.name}", False, stack, values)  # self.callback = self.on_event
+            bound_to = "|".join("=" + v for v in held.split("|")) if held else None
         if kind == "attribute" and not (bound_to or _SELF_HEAD.match(receiver) or _head(receiver) in imported):
             continue  # a member read only counts where the object's type or module is known: never guessed
         out.append(Reference(scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to))
@@ -625,6 +661,16 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], raw_vars: list[RawR
     return fields, typed
 
 
+def _parameter_positions(raw_params: list[RawRef], spans: list[Span]) -> dict[str, dict[str, str]]:
+    """Each function's parameters by name -> ``#<position>`` (in the order written, ``self`` included)."""
+    out: dict[str, dict[str, str]] = {}
+    for r, stack in _sweep(raw_params, spans):
+        if stack:
+            names = out.setdefault(stack[-1].qualname, {})
+            names.setdefault(r.name, f"#{len(names)}")
+    return out
+
+
 def _scoped_values(raw: list[RawRef], spans: list[Span]) -> dict[str, dict[str, list[str]]]:
     out: dict[str, dict[str, list[str]]] = {}
     for r, stack in _sweep(raw, spans):
@@ -647,7 +693,7 @@ def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
 
 
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
-VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute"}
+VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns"}
 
 
 def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str | None:

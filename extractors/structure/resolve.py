@@ -170,6 +170,10 @@ class Resolver(ImportBindings):
         self.return_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its declared return type
         self._class_of_call: dict[str, str | None] = {}
         self._visible: dict[str, tuple[set, set]] = {}
+        self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
+        self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
+        self.passed: dict[tuple[str, str], dict[str, None]] = {}  # (function, parameter) -> functions passed for it
+        self._returns_memo: dict[str, list[str]] = {}
 
     # -- imports ------------------------------------------------------------------------------------------------
     def bind_imports(self, refs_by_path: dict[str, list[Ref]], edge_paths: set[str] | None = None) -> list[Edge]:
@@ -218,17 +222,124 @@ class Resolver(ImportBindings):
         if kind == "fixture":
             hits = self._fixture(r, src)
             return self._edges(r, src, Found(hits, "fixture"), "calls", "fixture") if hits else []
+        if kind in INDEX_KINDS:  # what functions return, call of their parameters, decorators: read, not edges
+            return []
+        if kind == "call_result":  # make()(): what make returns is called
+            found = self._lookup(r, src, CALLABLE)
+            hits = [t for sid in found.ids for t in self.returned_targets(sid)]
+            return self._edges(r, src, Found(list(dict.fromkeys(hits)), "flow"), "calls", "call") if hits else []
         if kind in LOCAL_KINDS:  # a variable named like a definition: only this file's definition may be meant
             form = LOCAL_KINDS[kind]
-            found = (self._through_value(r, src) if r.bound_to else None) or self._scoped(r, src) or UNRESOLVED
+            found = ((self._through_value(r, src) if r.bound_to else None) or self._scoped(r, src)
+                     or self._parameter_bound(r, src) or UNRESOLVED)
             return self._edges(r, src, found, "calls", form) if found.ids or form == "call" else []
         found = self._lookup(r, src, CALLABLE)
-        if kind == "callback" and (found.resolution in ("unresolved", "ambiguous", "external")
+        form = "callback" if kind == "returns" else kind
+        if form == "callback" and (found.resolution in ("unresolved", "ambiguous", "external")
                                    or (found.resolution == "unique_name" and r.receiver)):
             return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
-        form = "constructor" if found.resolution == "constructor" else kind
+        form = "constructor" if found.resolution == "constructor" else form
         edges = self._edges(r, src, found, "calls", form)
+        if form == "call" and self.wrapped and found.ids:
+            wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
+            edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         return edges + self._receiver_read(r, src) if r.receiver else edges
+
+    # -- value flow between functions: returns, parameters, decorators -------------------------------------------
+    def returned_targets(self, sid: str, depth: int = 0) -> list[str]:
+        """The functions (and classes) a function returns or yields, following ``return other()`` / ``yield from``."""
+        found = self._returns_memo.get(sid)
+        if found is not None:
+            return found
+        self._returns_memo[sid] = []  # recursion guard
+        sym = self.g.by_id.get(sid)
+        hits: list[str] = []
+        for ref in self.returned.get((sym.path, sym.qualname), ()) if sym else ():
+            if ref.kind == "returns_call":
+                if depth < 4:
+                    callee = self._lookup(ref, sid, CALLABLE)
+                    hits += [t for c in callee.ids[:MAX_CANDIDATES] for t in self.returned_targets(c, depth + 1)]
+                continue
+            found = self._through_value(ref, sid) if ref.bound_to else None
+            found = found or (self._scoped(ref, sid) if ref.kind == "local_returns" else self._lookup(ref, sid, CALLABLE))
+            if found and found.resolution not in ("ambiguous", "unique_name"):
+                hits += [i for i in found.ids if self.g.by_id[i].kind in CALLABLE]
+        self._returns_memo[sid] = found = list(dict.fromkeys(hits))
+        return found
+
+    def _wrappers(self, sid: str) -> list[str]:
+        """What calling a decorated function runs: the functions its decorators return (their inner wrapper)."""
+        out = []
+        for deco in self.wrapped.get(sid, ()):
+            out += [t for t in self.returned_targets(deco) if t != sid]
+        return out
+
+    def _parameter_bound(self, r: Ref, src: str) -> Found | None:
+        """``cb()`` where ``cb`` is a parameter of this or an enclosing function: what callers pass for it."""
+        sid = src
+        while sid is not None:
+            hits = self.passed.get((sid, r.name))
+            if hits:
+                return Found(list(hits), "flow")
+            sym = self.g.by_id.get(sid)
+            sid = sym.parent_id if sym is not None and sym.kind in ("function", "method") else None
+        return None
+
+    def index_flow(self, refs: list[Ref]) -> None:
+        """What each function returns, which are decorated by repository functions, which parameters get which
+        functions; before any reference is resolved (workers read it)."""
+        for r in refs:
+            if r.kind in ("returns", "local_returns", "returns_call"):
+                self.returned[(r.path, r.src_qualname)].append(r)
+        for r in refs:
+            if r.kind == "decorated_by":
+                target = self.g.by_qual.get((r.path, r.src_qualname))
+                src = f"{r.path}::{MODULE}"
+                deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line), src, CALLABLE)
+                functions = [d for d in deco.ids if self.g.by_id[d].kind == "function"
+                             and deco.resolution not in ("ambiguous", "unique_name")]
+                if target and functions and any(self.returned_targets(d) for d in functions):
+                    self.wrapped[target] = functions
+        self.bind_parameters(refs)
+
+    def bind_parameters(self, refs: list[Ref]) -> None:
+        """Which functions each called parameter receives: from call sites passing a function by position or
+        keyword (``run(f)``, ``run(cb=f)``) and from decorators (their first parameter is the decorated one)."""
+        called: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (path, qualname) -> slot -> parameter
+        for r in refs:
+            if r.kind == "param_call":
+                called[(r.path, r.src_qualname)][r.alias] = r.name
+                called[(r.path, r.src_qualname)][r.name] = r.name
+        if not called:
+            return
+        names = {q.rpartition(".")[2] for _, q in called}
+        for r in refs:
+            if r.kind == "decorated_by" and r.name in names:
+                target = self.g.by_qual.get((r.path, r.src_qualname))
+                if target:
+                    self._bind(Ref(r.path, r.src_qualname, "call", r.name, r.receiver, None, None, r.line), "#0",
+                               [target], called)
+            elif r.kind == "callback" and r.module and r.alias:
+                receiver, _, name = r.module.rpartition(".")
+                if name in names:
+                    src = self.g.by_qual.get((r.path, r.src_qualname)) or f"{r.path}::{MODULE}"
+                    value = self._lookup(r, src, CALLABLE)
+                    if value.ids and value.resolution not in ("ambiguous", "unique_name", "external"):
+                        callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
+                        self._bind(callee, r.alias, value.ids, called)
+
+    def _bind(self, callee: Ref, slot: str, values: list[str], called: dict) -> None:
+        src = self.g.by_qual.get((callee.path, callee.src_qualname)) or f"{callee.path}::{MODULE}"
+        for sid in self._lookup(callee, src, CALLABLE).ids:
+            sym = self.g.by_id[sid]
+            params = called.get((sym.path, sym.qualname))
+            if not params:
+                continue
+            if slot.startswith("#") and callee.receiver and sym.kind == "method":
+                slot = f"#{int(slot[1:]) + 1}"  # obj.run(f): f is the parameter after self
+            name = params.get(slot)
+            if name:
+                self.passed.setdefault((sid, name), {}).update(dict.fromkeys(values))
 
     def _inherits(self, r: Ref, src: str) -> list[Edge]:
         found = self._lookup(r, src, CLASSLIKE)
@@ -446,7 +557,10 @@ class Resolver(ImportBindings):
         hooks = self.hooks.get(r.path, self.no_hooks)
         hits, resolution, external = [], None, False
         for value in r.bound_to.split("|"):
-            found = self._member_of_value(r, value, hooks) if r.receiver else self._callee_of_value(r, value, src)
+            if value.startswith("="):  # self.callback(): the function the field was given
+                found = self._callee_of_value(r, value[1:], src)
+            else:
+                found = self._member_of_value(r, value, hooks) if r.receiver else self._callee_of_value(r, value, src)
             if found is None:
                 return None  # one value we know nothing of: let the layers (and a guess) decide
             if found.resolution == "external":
@@ -542,8 +656,18 @@ class Resolver(ImportBindings):
         return cls
 
     def _callee_of_value(self, r: Ref, value: str, src: str) -> Found | None:
-        """``g()`` where ``g = f`` (or ``g = mod.f``, ``g = self.m``): what ``f`` resolves to."""
-        if value.endswith(")") or not value.replace(".", "").isidentifier():
+        """``g()`` where ``g = f`` (or ``g = mod.f``, ``g = self.m``): what ``f`` resolves to; where ``g = make()``
+        or ``for g in gen()``: what ``make`` returns or ``gen`` yields."""
+        if value.endswith(")") and "~" not in value:
+            head = value[:value.index("(")] if "(" in value else ""
+            if not head.replace(".", "").isidentifier():
+                return None
+            receiver, _, name = head.rpartition(".")
+            callee = self._lookup(Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line),
+                                  src, CALLABLE)
+            hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self.returned_targets(sid)]
+            return Found(list(dict.fromkeys(hits)), "flow") if hits else None
+        if not value.replace(".", "").isidentifier():
             return None
         receiver, _, name = value.rpartition(".")
         probe = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
@@ -1002,13 +1126,14 @@ _LAST_NAME = re.compile(r"([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?$")
 
 def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict], root,
             provenance: str, import_edge_paths: set[str] | None = None,
-            return_types: list[Ref] = ()) -> tuple[Resolver, list[Edge]]:
+            return_types: list[Ref] = (), flow_refs: list[Ref] = ()) -> tuple[Resolver, list[Edge]]:
     """The graph, every file's import bindings and class bases: all that resolving one call reads, built once.
 
     ``early_refs`` are the ``import``/``reexport``/``inherits`` references; returns their edges too (the
     ``imports`` edges only of ``import_edge_paths`` when given: an incremental run keeps the others' edges).
     ``return_types``: the declared return type of each function (``type.return`` references), so that a call's
-    value has a type (``c.Root().Name()``).
+    value has a type (``c.Root().Name()``). ``flow_refs``: what functions return, their parameters that are called,
+    decorators and functions passed to calls (``FLOW_KINDS``), for the value flow between functions.
     """
     graph = build_graph(symbols, files, root)
     resolver = Resolver(graph, files, root, provenance)
@@ -1023,6 +1148,7 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
     for r in return_types:  # the first declared type of each function (return), field or variable
         resolver.return_types.setdefault((r.path, r.src_qualname), r)
     resolver.forget_hierarchy()
+    resolver.index_flow(flow_refs)
     return resolver, edges
 
 
@@ -1031,5 +1157,7 @@ DECLARED_KINDS = ("type.return", "type.field", "type.variable")  # what a functi
 ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._layer_module,
                     Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
-LOCAL_KINDS = {"local_call": "call", "local_callback": "callback"}
+LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
+INDEX_KINDS = {"returns_call", "param_call", "decorated_by"}  # facts for value flow, not references themselves
+FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")
 __all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]

@@ -187,7 +187,8 @@ def affected_paths(previous: dict, new: dict, refs: pa.Table, changed: set[str])
     affected |= set(into.column("path").to_pylist())
     stems = {posixpath.basename(p).rsplit(".", 1)[0] for p in changed} | {posixpath.basename(posixpath.dirname(p))
                                                                           for p in changed}
-    modules = refs.filter(pc.is_valid(refs.column("module")))
+    modules = refs.filter(pc.and_(pc.is_valid(refs.column("module")),
+                                  pc.is_in(refs.column("kind"), value_set=pa.array(["import", "reexport"]))))
     tails = [m.replace("/", ".").rsplit(".", 1)[-1] for m in modules.column("module").to_pylist()]
     affected |= {p for p, t in zip(modules.column("path").to_pylist(), tails) if t in stems}
     return affected

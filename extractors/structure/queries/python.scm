@@ -27,7 +27,18 @@
 (tuple (identifier) @name) @reference.callback
 (set (identifier) @name) @reference.callback
 (pair value: (identifier) @name) @reference.callback
-(return_statement (identifier) @name) @reference.callback
+; names read as values: items[:LIMIT], x == SENTINEL (a module constant or variable: reads)
+(slice (identifier) @name) @reference.callback
+(subscript subscript: (identifier) @name) @reference.callback
+(comparison_operator (identifier) @name) @reference.callback
+
+; value flow (see parse.py @reference.returns): what a function returns or yields (a function returned and called:
+; make()(), for f in gen(): f()), and calls of what a call returns
+(return_statement [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]) @reference.returns
+(yield [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]) @reference.returns
+(return_statement (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])) @reference.returns_call
+(yield (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])) @reference.returns_call
+(call function: (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])) @reference.call_result
 (assignment right: (identifier) @name) @reference.callback
 (assignment right: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.callback
 (decorator (identifier) @name) @reference.call
@@ -60,6 +71,13 @@
           (list_comprehension) (dictionary_comprehension) (set_comprehension) (generator_expression)] @var.value)
 (with_item value: (as_pattern (call function: [(identifier) (attribute)]) @var.value
   alias: (as_pattern_target (identifier) @var.name)))
+
+; functions given to a variable or attribute (g = f; g()), loop variables over a call (for f in gen()), lambdas
+(assignment left: (identifier) @var.name right: [(identifier) (attribute)] @var.value)
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
+  right: [(identifier) (attribute)] @var.value (#eq? @_self "self"))
+(for_statement left: (identifier) @var.name right: (call) @var.value)
+(assignment left: (identifier) @name right: (lambda)) @definition.function
 
 ; names bound where they are (see parse.py @local.name): parameters, assigned, loop and `as` variables
 ; (a def's own parameters are @parameter.name below, which binds them too)
