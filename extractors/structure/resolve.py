@@ -789,13 +789,13 @@ class Resolver(ImportBindings):
 
     # -- helpers ------------------------------------------------------------------------------------------------
     def _found_elsewhere(self, r: Ref, found: Found) -> Found:
-        """A member found on a class of another file came through the file's imports or its package."""
+        """A member found on a class of another file came through the file's imports, or its package."""
         ids, res = found
         if res != "same_file" or not ids or ids[0] not in self.g.by_id or self.g.by_id[ids[0]].path == r.path:
             return found
-        head = (r.receiver or "").split(".")[0]
-        imported = (head not in SELF_NAMES and self.imported_symbol(r.path, head)) or self._package_key(r.path) is None
-        return Found(ids, "import" if imported else "same_package")  # no packages (Python, JS): it came by an import
+        key = self._package_key(r.path)
+        same = key is not None and key == self._package_key(self.g.by_id[ids[0]].path)
+        return Found(ids, "same_package" if same else "import")
 
     def _scoped(self, r: Ref, src: str) -> Found | None:
         """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
