@@ -109,11 +109,13 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
             found = seen[key] = resolver.resolve(Ref(path, src, kind, name, receiver, module, alias, line, bound_to))
             edges.extend(found)
         else:
-            edges.extend(e._replace(line=line) for e in found)
+            edges.extend(_new(Edge, (*e[:LINE], line, *e[LINE + 1:])) for e in found)
     return edges_table(edges)
 
 
 EDGE_STRUCT = pa.struct([EDGES.field(n) for n in Edge._fields])
+LINE = Edge._fields.index("line")
+_new = tuple.__new__
 
 
 def edges_table(edges: list[Edge]) -> pa.Table:

@@ -247,7 +247,8 @@ def _text(node, data: bytes) -> str:
     return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
-BINDING_KINDS = ("var", "value", "local", "parameter", "instance_attr")  # RawRef kinds that shape how references read, not references
+BINDING_KINDS = ("var", "value", "local", "parameter", "instance_attr")
+QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variables: kept only when they may resolve  # RawRef kinds that shape how references read, not references
 
 
 def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
@@ -269,11 +270,15 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
         (bindings[r.kind] if r.kind in bindings else refs).append(r)
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
-    facts.refs = _enclose(_one_ref_per_name(refs), spans, bindings["var"] + bindings["value"],
-                          bindings["local"] + params, bindings["value"], params) + decorated
+    types = _scoped_values(bindings["var"] + bindings["value"], spans)
+    facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
+                          params) + decorated
+    # a variable passed along can only mean a definition of this file of its name (or what it was given): the others
+    # would resolve to nothing, so they are not kept (a third of a large Python repository's references)
+    names = {d.name for d in defs}
+    facts.refs = [r for r in facts.refs if r.kind not in QUIET_LOCALS or r.name in names or r.bound_to]
     if bindings["instance_attr"]:
-        fields, typed = _instance_fields(bindings["instance_attr"], spans, bindings["var"] + bindings["value"],
-                                         defs, rules)
+        fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules)
         defs, facts.refs = defs + fields, facts.refs + typed
     facts.defs = defs
     if params and rules.parameter_ref_kind and rules.parameter_refs(facts.path, facts.is_test):
@@ -347,32 +352,42 @@ def _roles(keys: tuple) -> tuple:
     return tuple(roles)
 
 
+_new = tuple.__new__  # a NamedTuple built without its Python-level __new__: 3x cheaper on the hot path
+
+
 def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], raw_refs: list[RawRef],
              rules: ParseRules) -> None:
-    text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
     for role, key in _roles(tuple(caps)):
         node = caps[key][0]
         if role == "ref":
             name = caps["name"][0]
-            receiver = _text(caps["receiver"][0], data) if "receiver" in caps else None
+            start = name.start_byte
+            written = data[start:name.end_byte].decode("utf-8", "replace")
+            receiver = caps.get("receiver")
+            receiver = _text(receiver[0], data) if receiver else None
             kind = key[10:]
-            if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
-                form = _type_form(node, rules)
-                if form is None:
-                    continue
-                kind = "type." + form
-            written = _text(name, data)
-            if receiver is None and "." in written and kind.startswith("type."):  # a quoted "mod.Foo" annotation
-                receiver, _, written = written.rpartition(".")
-            callee, slot = _call_site(node, name, data) if kind == "callback" else (None, None)
-            raw_refs.append(RawRef(node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
-                                   name.start_byte))
+            callee = slot = None
+            if kind == "callback":
+                if rules.call_sites:
+                    callee, slot = _call_site(node, name, data)
+            elif kind[:4] == "type":
+                if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
+                    form = _type_form(node, rules)
+                    if form is None:
+                        continue
+                    kind = "type." + form
+                if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
+                    receiver, _, written = written.rpartition(".")
+            raw_refs.append(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot,
+                                          name.start_point[0] + 1, start)))
         elif role == "def":
+            text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
             raw_defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
                                    node.end_point[0] + 1, text("parent.name"), "exported" in caps,
                                    tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
                                    text("self.name")))
         elif role in ("import", "reexport"):
+            text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
             module = text("import.module")
             if module is None and "import.name" not in caps:
                 continue
@@ -388,7 +403,7 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], 
                 raw_refs.append(RawRef(node.start_byte, "var" if declared else "value", _text(node, data), kind, None,
                                        None, 0, None))
         elif role == "local.name":
-            raw_refs.append(RawRef(node.start_byte, "local", _text(node, data), None, None, None, 0, None))
+            raw_refs.append(_new(RawRef, (node.start_byte, "local", _text(node, data), None, None, None, 0, None)))
         elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
             raw_refs.append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
                                    node.start_point[0] + 1, None))
@@ -408,7 +423,10 @@ def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
     """A value passed to a call: (the callee as written, ``#<position>`` or the keyword), so that the callee's
     parameter of that position or name is bound to it (``run(cb=f)``: ``cb()`` inside run calls f)."""
     if node.type in ARGUMENT_LISTS:
-        position = sum(1 for c in node.named_children if c.start_byte < name.start_byte and c.type != "comment")
+        position, child = 0, name.prev_named_sibling
+        while child is not None:
+            position += child.type != "comment"
+            child = child.prev_named_sibling
         slot, call = f"#{position}", node.parent
     elif node.type == "keyword_argument" and node.parent is not None:
         key = node.child_by_field_name("name")
@@ -584,12 +602,12 @@ def _sweep(items: list, spans: list[Span]):
         yield item, stack
 
 
-def _enclose(raw_refs: list[RawRef], spans: list[Span], raw_vars: list[RawRef] = (),
+def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = None,
              raw_locals: list[RawRef] = (), raw_values: list[RawRef] = (), raw_params: list[RawRef] = ()
              ) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values)."""
-    types = _scoped_values(raw_vars, spans)  # enclosing qualname -> variable -> its types or values
+    types = types or {}  # enclosing qualname -> variable -> its types or values
     values = _scoped_values(raw_values, spans) if raw_values else {}
     local: dict[str, set[str]] = {}  # enclosing qualname -> variables bound there
     for r, stack in _sweep(raw_locals, spans):
@@ -601,7 +619,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], raw_vars: list[RawRef] =
     if "<module>" in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f
         local["<module>"] -= imported
     positions = _parameter_positions(raw_params, spans) if raw_params else {}
-    out, visible, called = [], {}, set()
+    out, visible, called, known = [], {}, set(), {}
     for r, stack in _sweep(raw_refs, spans):
         kind, receiver, bound_to = r.kind, r.receiver, None
         scope = stack[-1].qualname if stack else "<module>"
@@ -619,13 +637,16 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], raw_vars: list[RawRef] =
         if receiver and stack:
             receiver = _as_self(receiver, stack)
         if kind in VALUE_KINDS and (values if receiver is None else types):
-            bound_to = _bound_to(receiver or r.name, receiver is None, stack, values if receiver is None else types)
+            key = (scope, receiver or r.name, receiver is None)  # the same self.x or name many times in a scope
+            bound_to = known.get(key, ...)
+            if bound_to is ...:
+                bound_to = known[key] = _bound_to(key[1], key[2], stack, values if receiver is None else types)
         if kind == "call" and receiver in ("self", "this") and values and not bound_to:
             held = _bound_to(f"{receiver}.{r.name}", False, stack, values)  # self.callback = self.on_event
             bound_to = "|".join("=" + v for v in held.split("|")) if held else None
         if kind == "attribute" and not (bound_to or _SELF_HEAD.match(receiver) or _head(receiver) in imported):
             continue  # a member read only counts where the object's type or module is known: never guessed
-        out.append(Reference(scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to))
+        out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to)))
     return out
 
 
@@ -636,13 +657,12 @@ def _head(receiver: str) -> str:
     return receiver.partition(".")[0]
 
 
-def _instance_fields(attrs: list[RawRef], spans: list[Span], raw_vars: list[RawRef], defs: list[Definition],
+def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs: list[Definition],
                      rules: ParseRules) -> tuple[list[Definition], list[Reference]]:
     """``self.x = ...`` in a method makes ``x`` a field of the method's class (once, where first assigned, unless the
     class defines ``x`` itself); what a constructor call or a declared type assigns to it is the field's type."""
     classes = {s.qualname for s in spans if s.kind in CONTAINER_KINDS}
     have = {d.qualname for d in defs}
-    values = _scoped_values(raw_vars, spans)
     fields, typed = [], []
     for r, stack in _sweep(attrs, spans):
         method = next((s for s in reversed(stack) if s.kind in ("method", "function")), None)

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import lru_cache
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
@@ -85,6 +86,9 @@ class Edge(NamedTuple):
     ref_form: str
     receiver: str | None
     dst_path: str | None
+
+
+_new = tuple.__new__  # a NamedTuple built without its Python-level __new__ (millions of edges)
 
 
 class Found(NamedTuple):
@@ -170,6 +174,9 @@ class Resolver(ImportBindings):
         self.return_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its declared return type
         self._class_of_call: dict[str, str | None] = {}
         self._visible: dict[str, tuple[set, set]] = {}
+        self._value_classes: dict[tuple, tuple[str | None, str]] = {}
+        self._read_memo: dict[tuple, tuple | None] = {}
+        self._c3_memo: dict[str, list | None] = {}
         self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
         self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
         self.passed: dict[tuple[str, str], dict[str, None]] = {}  # (function, parameter) -> functions passed for it
@@ -416,33 +423,41 @@ class Resolver(ImportBindings):
         """``app.init()`` reads the variable ``app``, ``self.client.send()`` the field ``client``: a ``reads`` edge
         when the receiver starts with a variable or field the code states (never a guess)."""
         head, _, rest = r.receiver.partition(".")
+        key = (src, head, rest.partition(".")[0] if head in SELF_NAMES else "")
+        target = self._read_memo.get(key, ...)
+        if target is ...:
+            target = self._read_memo[key] = self._read_target(r, src, head, rest)
+        if target is None:
+            return []
+        sid, resolution, name = target
+        probe = Ref(r.path, r.src_qualname, "reads", name, None, None, None, r.line)
+        return [self._edge(probe, src, sid, r.receiver.split("(")[0], "reads", resolution, "receiver", None)]
+
+    def _read_target(self, r: Ref, src: str, head: str, rest: str) -> tuple | None:
         if head in SELF_NAMES:
             attr = rest.partition(".")[0]
             cls = self._enclosing_class(src) if attr.isidentifier() else None
             found = self._member(cls, attr) if cls else None
         elif head.isidentifier():
-            probe = Ref(r.path, r.src_qualname, "call", head, None, None, None, r.line)
-            found = self._scoped(probe, src) or self._imported(r.path, head) or self._package(r.path, head)
+            found = (self._scoped_name(r.path, r.src_qualname, head, src) or self._imported(r.path, head)
+                     or self._package(r.path, head))
             binding = None if found else self.bindings_of(r.path).get(head)
             if binding is not None and binding.kind == "module":  # var app = require("./app"): its exported object
                 default = self.default_export(binding.value)
                 found = Found([default], "import") if default else None
         else:
-            return []
+            return None
         if not found or self.g.by_id[found.ids[0]].kind not in VALUES or found.ids[0] == src:
-            return []
-        probe = Ref(r.path, r.src_qualname, "reads", head if head not in SELF_NAMES else attr, None, None, None,
-                    r.line)
-        return [self._edge(probe, src, found.ids[0], r.receiver.split("(")[0], "reads", found.resolution, "receiver",
-                           None)]
+            return None
+        return found.ids[0], found.resolution, head if head not in SELF_NAMES else attr
 
     def _edge(self, r: Ref, src, dst, written, kind, res, form, receiver) -> Edge:
         dst_path = self.g.by_id[dst].path if dst in self.g.by_id else (dst.split("::")[0] if dst else None)
         confidence = CONF[res]
         if receiver and res in ("unique_name", "ambiguous"):
             confidence *= UNKNOWN_RECEIVER  # obj.name() on an object of unknown type: a weaker guess
-        return Edge(src, dst, written, kind, r.path, r.line, confidence, res, self.provenance, form, receiver,
-                    dst_path)
+        return _new(Edge, (src, dst, written, kind, r.path, r.line, confidence, res, self.provenance, form, receiver,
+                           dst_path))
 
     # -- lookup -------------------------------------------------------------------------------------------------
     def _lookup(self, r: Ref, src: str, kinds: set) -> Found:
@@ -546,9 +561,8 @@ class Resolver(ImportBindings):
             return binding.kind in ("unresolved", "external")
         if not head[:1].isupper():
             return False
-        probe = Ref(r.path, r.src_qualname, "call", head, None, None, None, r.line)
-        return not (self._scoped(probe, "") or self._imported(r.path, head) or self._package(r.path, head)
-                    or self.g.by_name.get(head))
+        return not (self._scoped_name(r.path, r.src_qualname, head) or self._imported(r.path, head)
+                    or self._package(r.path, head) or self.g.by_name.get(head))
 
     # -- what the parser's value flow knows --------------------------------------------------------------------------
     def _through_value(self, r: Ref, src: str) -> Found | None:
@@ -589,7 +603,14 @@ class Resolver(ImportBindings):
 
     def _class_of_value(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /
-        ``unknown``)."""
+        ``unknown``); memoized per file and value (per scope for values starting at ``self``)."""
+        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") else "", value)
+        found = self._value_classes.get(key)
+        if found is None:
+            found = self._value_classes[key] = self._class_of_value_uncached(r, value, hooks)
+        return found
+
+    def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         if value == COLLECTION:
             return None, "external"
         head, dot, rest = value.partition(".")
@@ -779,8 +800,7 @@ class Resolver(ImportBindings):
         """``proto.build()`` where ``proto`` is a function or object the code gave members (``proto.build = ...``)."""
         if not name.isidentifier():
             return None
-        probe = Ref(r.path, r.src_qualname, "call", name, None, None, None, r.line)
-        hit = self._scoped(probe, "") or self._imported(r.path, name)
+        hit = self._scoped_name(r.path, r.src_qualname, name) or self._imported(r.path, name)
         owner = hit.ids[0] if hit else None
         if owner is None or not self.g.members.get(owner):
             return None
@@ -798,16 +818,19 @@ class Resolver(ImportBindings):
         return Found(ids, "same_package" if same else "import")
 
     def _scoped(self, r: Ref, src: str) -> Found | None:
+        return self._scoped_name(r.path, r.src_qualname, r.name, src)
+
+    def _scoped_name(self, path: str, qual: str, name: str, src: str = "") -> Found | None:
         """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
         its methods see (Python, JS, Rust need ``self.``/``this.``), unless the language has an implicit ``this``."""
-        qual = r.src_qualname if r.src_qualname != MODULE else ""
-        implicit_this = self.hooks.get(r.path, self.no_hooks).implicit_this
+        qual = qual if qual != MODULE else ""
+        implicit_this = self.hooks.get(path, self.no_hooks).implicit_this
         while qual:
-            sid = self.g.by_qual.get((r.path, f"{qual}.{r.name}"))
-            if sid and sid != src and self._is_scope(r.path, qual, implicit_this):
+            sid = self.g.by_qual.get((path, f"{qual}.{name}"))
+            if sid and sid != src and self._is_scope(path, qual, implicit_this):
                 return Found([sid], "same_file")
             qual = qual.rpartition(".")[0]
-        sid = self.g.top.get(r.path, {}).get(r.name)
+        sid = self.g.top.get(path, {}).get(name)
         return Found([sid], "same_file") if sid else None
 
     def _is_scope(self, path: str, qual: str, implicit_this: bool) -> bool:
@@ -852,8 +875,8 @@ class Resolver(ImportBindings):
                 outer = self._class_named(r, prefix) if prefix.replace(".", "").isidentifier() else None
                 sid = self.g.members.get(outer, {}).get(name) if outer else None
         else:
-            probe = Ref(r.path, r.src_qualname, "call", name, None, None, None, r.line)
-            hit = self._scoped(probe, "") or self._imported(r.path, name) or self._package(r.path, name)
+            hit = (self._scoped_name(r.path, r.src_qualname, name) or self._imported(r.path, name)
+                   or self._package(r.path, name))
             sid = hit.ids[0] if hit else None
         return sid if sid and self.g.by_id[sid].kind in CLASSLIKE else None
 
@@ -885,6 +908,7 @@ class Resolver(ImportBindings):
     def forget_hierarchy(self) -> None:
         """Bases changed: method orders and subclass lists computed so far are stale."""
         self._mro.clear()
+        self._c3_memo.clear()
         self.g.forget_subclasses()
 
     def _linearized(self, cls: str) -> list[tuple[str, int]]:
@@ -894,7 +918,7 @@ class Resolver(ImportBindings):
         if found is None:
             found = self._mro[cls] = [(cls, 0)]  # recursion guard for cyclic bases
             hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks) if cls in self.g.by_id else self.no_hooks
-            order = _c3(cls, self.g.bases) if hooks.c3 else None
+            order = _c3(cls, self.g.bases, self._c3_memo) if hooks.c3 else None
             found = self._mro[cls] = order if order else _breadth_first(cls, self.g.bases)
         return found
 
@@ -1032,16 +1056,20 @@ def _breadth_first(cls: str, bases: dict[str, list[str]]) -> list[tuple[str, int
     return out
 
 
-def _c3(cls: str, bases: dict[str, list[str]], stack: frozenset = frozenset()) -> list[tuple[str, int]] | None:
+def _c3(cls: str, bases: dict[str, list[str]], memo: dict, stack: frozenset = frozenset()
+        ) -> list[tuple[str, int]] | None:
     """Python's C3 linearization (depth = distance in the hierarchy, for the resolution label); None when the
-    hierarchy has no consistent order (then breadth first)."""
+    hierarchy has no consistent order (then breadth first). ``memo`` holds the orders of classes done so far."""
+    if cls in memo:
+        return memo[cls]
     if cls in stack or len(stack) > 50:
         return None
     parents = bases.get(cls, [])
     seqs = []
     for b in parents:
-        sub = _c3(b, bases, stack | {cls})
+        sub = _c3(b, bases, memo, stack | {cls})
         if sub is None:
+            memo[cls] = None
             return None
         seqs.append([c for c, _ in sub])
     seqs.append(list(parents))
@@ -1052,11 +1080,13 @@ def _c3(cls: str, bases: dict[str, list[str]], stack: frozenset = frozenset()) -
             if head is not None and not any(head in s[1:] for s in seqs):
                 break
         else:
+            memo[cls] = None
             return None
         out.append(head)
         seqs = [s[1:] if s and s[0] == head else s for s in seqs]
     depths = {c: d for c, d in reversed(_breadth_first(cls, bases))}
-    return [(c, depths.get(c, 1)) for c in out]
+    memo[cls] = found = [(c, depths.get(c, 1)) for c in out]
+    return found
 
 
 ZONES = {"test", "tests", "__tests__", "spec", "specs", "testing", "examples", "example", "samples", "sample", "demo",
@@ -1064,6 +1094,7 @@ ZONES = {"test", "tests", "__tests__", "spec", "specs", "testing", "examples", "
 SUBPROGRAMS = {"examples", "example", "samples", "sample", "demo", "demos"}  # each folder below is a program of its own
 
 
+@lru_cache(maxsize=65536)
 def _zone(path: str) -> str | None:
     """The test, example or documentation tree a file belongs to (``test``, ``examples/mvc``), else None."""
     parts = path.split("/")[:-1]

@@ -18,7 +18,8 @@ that register nothing), ``parameter_refs(path, is_test)`` and ``takes_parameter_
 ``TYPE_ARGUMENTS``: where a type named in the code is used (the ``ref_form`` of a ``uses_type`` edge: parameter,
 return, field, variable, generic, annotation), found by walking up from the name to the nearest node type listed. Resolve-side hooks are listed
 in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
-that are never a definition's, however the regex fallback or an error node read them.
+that are never a definition's, however the regex fallback or an error node read them. ``PARAMETER_FLOW``: record
+where a value is passed to a call, so that a called parameter reaches the functions passed for it.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class ParseRules:
     type_contexts: dict  # node type -> form (None: not a use; a callable (node, child) -> form, None or ... = go on)
     type_arguments: frozenset  # node types holding generic arguments
     is_junk: Callable[[str, str, str | None], bool]  # (name, kind, parent): a "definition" made of a keyword
+    call_sites: bool  # record the callee and position of a value passed to a call (functions passed to parameters)
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -97,7 +99,7 @@ def keyword_rule(keywords: frozenset) -> Callable[[str, str, str | None], bool]:
 
 
 DEFAULT_RULES = ParseRules(_captured, entry_reason_with(frozenset()), _never, _never, None, {}, frozenset(),
-                           keyword_rule(KEYWORDS))
+                           keyword_rule(KEYWORDS), False)
 
 
 @lru_cache(maxsize=None)
@@ -115,4 +117,5 @@ def parse_rules(language: str | None) -> ParseRules:
         type_contexts=dict(getattr(module, "TYPE_CONTEXTS", {})),
         type_arguments=frozenset(getattr(module, "TYPE_ARGUMENTS", ())),
         is_junk=getattr(module, "is_junk", None) or keyword_rule(frozenset(getattr(module, "KEYWORDS", KEYWORDS))),
+        call_sites=bool(getattr(module, "PARAMETER_FLOW", False)),
     )

@@ -18,6 +18,7 @@ PURE_DECORATORS = frozenset({
     "typing.final", "final", "typing.no_type_check"})
 PARAMETER_REF_KIND = "fixture"  # a pytest test's or fixture's parameter names a fixture
 METHOD_ORDER = "c3"  # methods are looked up in C3 linearization order
+PARAMETER_FLOW = True  # run(cb=f): cb() inside run calls f
 KEYWORDS = frozenset(keyword.kwlist)
 BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
 BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, bytes, set, tuple, int, float) for name in dir(kind)

@@ -164,7 +164,7 @@
 
 ; member reads and writes: c.req, this.count (a getter runs code); kept only where the object's type, class or module
 ; is known, never guessed
-(member_expression object: (_) @receiver property: (property_identifier) @name) @reference.attribute
+(member_expression object: [(identifier) (this) (member_expression)] @receiver property: (property_identifier) @name) @reference.attribute
 
 ; names bound where they are (see parse.py @local.name): declared, destructured, loop and catch variables, an
 ; arrow function's single parameter

@@ -63,7 +63,7 @@
 
 ; member reads and writes: request.url.raw_path, self.count (a property runs code); kept only where the object's type,
 ; class or module is known, never guessed
-(attribute object: (_) @receiver attribute: (identifier) @name) @reference.attribute
+(attribute object: [(identifier) (attribute)] @receiver attribute: (identifier) @name) @reference.attribute
 
 ; literal values (dict, list, str...): a builtin type, never a repository class; `with Client() as c`: c is the client
 (assignment left: (identifier) @var.name
