@@ -712,6 +712,7 @@ def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
     return set().union(*(local.get(s, ()) for s in scopes + ["<module>"]))
 
 
+SELF_OBJECTS = ("self", "this", "cls")
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
 VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns"}
 
@@ -721,10 +722,10 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     values, ``|``-joined. A bare name is looked up only in the scopes of functions (a name a class body assigns is
     not what its methods call)."""
     head, dot, rest = written.partition(".")
-    if dot and not (head in ("self", "this") and rest.isidentifier()):
-        if head in ("self", "this", "cls"):  # self.x.y: what self.x holds, then .y
+    if dot and not (head in SELF_OBJECTS and rest.isidentifier()):
+        if head in SELF_OBJECTS:  # self.x.y: what self.x holds, then .y
             field, _, more = rest.partition(".")
-            found = _bound_to(f"{head}.{field}", False, stack, types) if field.isidentifier() else None
+            found = _bound_to(f"{head}.{field}", False, stack, types) if field.isidentifier() and more else None
         else:  # a.b.c: what a holds, then .b.c
             found, more = (_bound_to(head, False, stack, types) if head.isidentifier() else None), rest
         if not found or not more.replace(".", "").isidentifier():
