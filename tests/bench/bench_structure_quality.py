@@ -59,6 +59,12 @@ def measure(name: str, root: Path, work: Path) -> list[dict]:
                      "floor": None, "ratio": None, "goal": None,
                      "note": f"{refs} call and type references: {resolved}% resolved ({guessed}% by name only), "
                              f"{external}% outside the repository"})
+    _, ((failed, fallback, partial),) = catalog.rows(
+        "SELECT count(*) FILTER (WHERE skip_reason LIKE 'tree-sitter failed%'), "
+        "count(*) FILTER (WHERE parse_status = 'fallback'), count(*) FILTER (WHERE parse_status = 'partial') FROM files")
+    rows.append({"name": f"{name}: extractor failures", "value": failed, "unit": "files", "floor": None, "ratio": None,
+                 "goal": "0", "note": f"files whose query processing raised (read by regex instead); "
+                                      f"{fallback} fallback, {partial} partly parsed in all"})
     _, ((symbols, dead, dead_high),) = catalog.rows(DEAD)
     rows.append({"name": f"{name}: dead code per 1K symbols", "value": round(1000 * dead / max(symbols, 1), 1),
                  "unit": "per 1K", "floor": None, "ratio": None, "goal": None,
