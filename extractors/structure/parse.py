@@ -270,7 +270,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
         (bindings[r.kind] if r.kind in bindings else refs).append(r)
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
-    types = _scoped_values(bindings["var"] + bindings["value"], spans)
+    scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # a variable's span is not a scope of names
+    types = _scoped_values(bindings["var"] + bindings["value"], scopes)
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
                           params) + decorated
     # a variable passed along can only mean a definition of this file of its name (or what it was given): the others
@@ -608,9 +609,10 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values)."""
     types = types or {}  # enclosing qualname -> variable -> its types or values
-    values = _scoped_values(raw_values, spans) if raw_values else {}
+    scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
+    values = _scoped_values(raw_values, scopes) if raw_values else {}
     local: dict[str, set[str]] = {}  # enclosing qualname -> variables bound there
-    for r, stack in _sweep(raw_locals, spans):
+    for r, stack in _sweep(raw_locals, scopes):
         local.setdefault(stack[-1].qualname if stack else "<module>", set()).add(r.name)
     for qualname in (s.qualname for s in spans if local):  # ``const f = () => ...`` binds a definition, not a variable
         scope, _, name = qualname.split("#")[0].rpartition(".")
