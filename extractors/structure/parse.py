@@ -16,9 +16,16 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@reference.type``: a type named in the code (``@name``, optional ``@receiver`` for ``pkg.T``); its form
   (parameter, return, field, variable, generic, annotation) comes from where it stands (the language's
   ``TYPE_CONTEXTS``), or is fixed by the capture name (``@reference.type.annotation``). Refs kind ``type.<form>``.
-- ``@var.name`` + ``@var.type``: a parameter, variable or field and its declared type or constructing expression
-  (``item: Item``, ``x := &T{}``, ``const s = new Store()``); ``x.f()`` in its scope is then read as ``Item.f()`` /
-  ``&T{}.f()`` (also ``this.x.f()`` / ``self.x.f()`` for a field), so typed receivers resolve to their class.
+- ``@reference.attribute``: a member read or written without a call (``request.url.raw_path``), kept only where the
+  object's type, ``self`` or a module is known. ``@reference.returns`` / ``@reference.returns_call``: what a function
+  returns or yields (a name, or what a call returns); ``@reference.call_result``: ``f()()``. With ``@reference.callback``
+  in an argument list the callee and the position or keyword are kept (``module`` / ``alias``) where the language sets
+  ``PARAMETER_FLOW``; a called parameter becomes a ``param_call`` fact, a decorator a ``decorated_by`` fact.
+- ``@var.name`` + ``@var.type`` (a declared type) or ``@var.value`` (an assigned value): a parameter, variable or
+  field and its type or value (``item: Item``, ``x := &T{}``, ``const s = new Store()``, ``g = f``, ``x = {}``);
+  references in its scope carry it as ``bound_to`` (``x.f()`` resolves on ``Item``; ``g()`` calls ``f``; also
+  ``this.x.f()`` / ``self.x.f()`` for a field, and along chains ``a.b.c()``). ``@attribute.name``: ``self.x = ...``
+  in a method, a field ``x`` of the method's class.
 - ``@local.name``: a name bound in the enclosing definition or at module level (a parameter, an assigned or loop
   variable). A bare name passed as a value (``@reference.callback`` without a receiver) is then that variable, not a
   function found elsewhere by name; the same for a bare call of it (``fn()`` on a parameter ``fn``). Such references
@@ -28,8 +35,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``conftest.py``, in a test (a function named ``test*``) or a fixture (decorated ``@fixture`` /
   ``@pytest.fixture``), it also names a pytest fixture: a reference of kind ``fixture``.
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
-  ``@import.wildcard`` as present. A ``@reexport`` without a module re-exports the file's own name (JS
-  ``export {a as b}``, ``export default a``) and marks that top-level definition exported.
+  ``@import.wildcard`` as present (``@import.default``: the alias is ``default``, what a CommonJS ``require()``
+  returns). A ``@reexport`` without a module re-exports the file's own name (JS ``export {a as b}``, ``export default
+  a``, ``module.exports = a``) and marks that top-level definition exported.
 - ``@package.name``: a package clause (Go, Java). ``@entry``: marks the file as a program entry (``__main__`` block).
 """
 
