@@ -9,6 +9,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.safeio import read_inside
+
 from .languages import language_for
 
 MAX_BYTES = 2 * 1024 * 1024  # larger source files are almost always generated or data
@@ -100,7 +102,7 @@ def content_sha(root: Path, cand: Candidate) -> str | None:
     try:
         full = root / cand.path
         size = full.lstat().st_size
-        data = b"" if full.is_symlink() or size > MAX_BYTES else full.read_bytes()
+        data = b"" if full.is_symlink() or size > MAX_BYTES else read_inside(root, cand.path, MAX_BYTES, False, True)
         return sha_of(full, size, data)
     except OSError:
         return None

@@ -38,6 +38,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from pipeline.safeio import read_inside
+
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .languages import Language, compiled_fallback
 
@@ -110,7 +112,7 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
     full = root / path
     try:
         size = full.lstat().st_size
-        data = b"" if full.is_symlink() else _read(full, size)
+        data = b"" if full.is_symlink() else _read(root, path, size)
     except OSError as exc:
         return _skipped(facts, f"unreadable ({exc.strerror or exc})")
     facts.size = size
@@ -132,11 +134,9 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
     return facts
 
 
-def _read(full: Path, size: int) -> bytes:
-    if size > MAX_BYTES:
-        with open(full, "rb") as fh:
-            return fh.read(20000)
-    return full.read_bytes()
+def _read(root: Path, path: str, size: int) -> bytes:
+    """Inside the repository only, a regular file only (a FIFO would hang the run), never past the cap."""
+    return read_inside(root, path, 20000 if size > MAX_BYTES else MAX_BYTES, follow_links=False, truncate=True)
 
 
 def _as_utf8(data: bytes, facts: FileFacts) -> bytes:
