@@ -40,6 +40,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_inside
 
+from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .languages import Language, compiled_fallback
 
@@ -128,9 +129,10 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
         _query_facts(facts, data, lang)
     except Exception as exc:  # a grammar or query failure on one file must not stop the run
         facts.defs, facts.refs = [], []
-        return _regex_fallback(facts, data, lang, f"tree-sitter failed: {type(exc).__name__}")
+        why = str(exc) if isinstance(exc, budget.OverBudget) else f"tree-sitter failed: {type(exc).__name__}"
+        return _regex_fallback(facts, data, lang, why)
     if facts.status == "partial" and not facts.defs:
-        return _regex_fallback(facts, data, lang, "syntax errors")
+        return _regex_fallback(facts, data, lang, "syntax errors" if facts.error_lines else facts.skip_reason)
     return facts
 
 
@@ -174,14 +176,12 @@ def _text(node, data: bytes) -> str:
 
 
 def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
-    from tree_sitter import QueryCursor
-
     parser, query = _parser_and_query(lang)
-    tree = parser.parse(data)
+    tree = budget.parse(parser, data)  # stopped at its time budget
     if tree.root_node.has_error:
         facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
     raw_defs, raw_refs = [], []
-    for _pattern, caps in QueryCursor(query).matches(tree.root_node):
+    for _pattern, caps in budget.matches(query, tree.root_node, facts):  # bounded depth
         _collect(caps, data, facts, raw_defs, raw_refs)
     defs, spans = _nest(_merge_same_node(raw_defs), lang, facts)
     facts.defs = _dedupe_qualnames(_own_reexports_exported(defs, raw_refs))
