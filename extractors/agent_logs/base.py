@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -18,6 +19,7 @@ from pipeline.extractor import Batch, Cursor, Replace, RunContext
 from .paths import PathResolver
 from .schema import TABLE, parse_ts, rows_table, tool_calls_schema
 from .schema import clean_text as _utf8
+from .shell import looks_like_path
 from .sources import LineReader, detect_format, jsonl_files
 
 log = logging.getLogger(__name__)
@@ -97,9 +99,16 @@ class FileScan:
             path, reason = self.shared.resolver.resolve(_utf8(raw), cwd)
             if path is None:
                 self.count(reason)
+            elif source == "shell_parse" and not self._plausible(raw, path):
+                self.count("implausible_paths")  # a word read off a command that may be anything: a secret too
             elif (op, path) not in stored:
                 stored.add((op, path))
                 yield op, path, source, conf
+
+    def _plausible(self, raw: str, path: str) -> bool:
+        """A word parsed from a shell command is stored only when it has a path's shape or names a file of the
+        repository (at index time)."""
+        return looks_like_path(raw.strip()) or os.path.lexists(os.path.join(self.shared.resolver.root, path))
 
     def result(self, call_id, success: bool | None, created: bool = False) -> None:
         """A call's outcome: fills ``success`` (and turns a write into a create) on its rows, even from a past run."""
