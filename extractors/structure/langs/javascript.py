@@ -163,7 +163,7 @@ def _compiler_options(root: Path, rel: str, depth: int = 0) -> dict | None:
         return None
     if not isinstance(data, dict):
         return None
-    options = dict(data.get("compilerOptions") or {})
+    options = _typed_options(data.get("compilerOptions"))
     parent = data.get("extends")
     if isinstance(parent, str) and parent.startswith(".") and depth < 5:
         parent_rel = posixpath.normpath(posixpath.join(posixpath.dirname(rel), parent))
@@ -175,6 +175,19 @@ def _compiler_options(root: Path, rel: str, depth: int = 0) -> dict | None:
                 posixpath.dirname(rel) or ".")
         options = {**inherited, **options}
     return options
+
+
+def _typed_options(options) -> dict:
+    """The compilerOptions resolution reads, with the types it expects: a repository's file may hold anything."""
+    if not isinstance(options, dict):
+        return {}
+    out = {}
+    if isinstance(options.get("baseUrl"), str):
+        out["baseUrl"] = options["baseUrl"]
+    if isinstance(options.get("paths"), dict):
+        out["paths"] = {k: [t for t in v if isinstance(t, str)] for k, v in options["paths"].items()
+                        if isinstance(k, str) and isinstance(v, list)}
+    return out
 
 
 def _loose_json(text: str):
