@@ -157,7 +157,11 @@ def _child_main(fn: Callable, items: list, out: int) -> None:
 
 
 def _limit_child() -> None:
-    """Die with the parent (never hold its lock files open alone), and cap the memory one file may add."""
+    """Die with the parent (never hold its lock files open alone), and cap the memory one file may add; a crash is
+    the parent's to record, without a traceback dump of its own."""
+    import faulthandler
+
+    faulthandler.disable()
     try:
         import ctypes
 
