@@ -49,7 +49,9 @@ def vendored_reason(path: str) -> str | None:
 
 
 def _git_z(root: Path, *args: str) -> list[str]:
-    out = subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=True).stdout
+    # no fsmonitor program (a .git/config may name one) and no index refresh written back: listing only reads
+    out = subprocess.run(["git", "--no-optional-locks", "-c", "core.fsmonitor=false", "-C", str(root), *args],
+                         capture_output=True, check=True).stdout
     return [p for p in out.decode("utf-8", "surrogateescape").split("\0") if p]
 
 
