@@ -1,4 +1,5 @@
-"""Flow ``index_repo``: run every registered extractor on one repository, one task per extractor.
+"""Flow ``index_repo``: run every registered extractor on one repository, one task per extractor, then derive the
+communities and export the digest and snippets agents read.
 
 Thin on purpose: the work is ``pipeline.indexing``; a task returns small metadata (counts, ids), never data.
 Run it directly: ``python -m flows.index_repo PATH [--repo ID] [--lake DIR] [--full]``.
@@ -32,6 +33,22 @@ def plan(path: str, repo: str | None, extractors: list[str] | None) -> dict:
     return {"root": str(source.root), "repo": source.repo, "extractors": names}
 
 
+@task(cache_policy=NO_CACHE, persist_result=False)
+def derive(lake_root: str | None, repo: str) -> dict:
+    """The derived tables (file_neighbors, communities), after the extractors."""
+    from pipeline.map.derive import derive_repo
+
+    return derive_repo(Lake(lake_root), repo)
+
+
+@task(cache_policy=NO_CACHE, persist_result=False)
+def export(lake_root: str | None, repo: str) -> dict:
+    """The digest and snippets agents read: the last step."""
+    from pipeline.exports import export_repo
+
+    return export_repo(Lake(lake_root), repo)
+
+
 @flow(name="index_repo", log_prints=True)
 def index_repo(path: str = ".", repo: str | None = None, lake: str | None = None,
                extractors: list[str] | None = None, full: bool = False, logs: list[str] | None = None) -> dict:
@@ -44,7 +61,10 @@ def index_repo(path: str = ".", repo: str | None = None, lake: str | None = None
     print(f"indexed {job['repo']}: " + ", ".join(f"{r['extractor']} {r['status']}" for r in runs if isinstance(r, dict)))
     if failed:
         raise RuntimeError(f"extractors failed on {job['repo']}: {', '.join(failed)}")
-    return {"repo": job["repo"], "runs": runs}
+    derived = derive(lake, job["repo"])
+    exported = export(lake, job["repo"])
+    print(f"exported {job['repo']}: {exported['snippets']} snippets, digest {exported['digest_tokens']} tokens")
+    return {"repo": job["repo"], "runs": runs, "derived": derived, "export": exported}
 
 
 def main(argv: list[str] | None = None) -> int:
