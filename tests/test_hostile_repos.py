@@ -26,19 +26,18 @@ def _index(root, lake, *extra, env=None):
     return out
 
 
-def _rows(lake, sql: str) -> list[dict]:
-    out = codelake("sql", sql, "--lake", str(lake), "--format", "json")
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+def _table(lake, name: str) -> list[dict]:
+    from pipeline.lake import Lake
+
+    return Lake(lake).read_table("r", name).to_pylist()
 
 
 def _files(lake) -> dict[str, tuple]:
-    return {r["path"]: (r["parse_status"], r["skip_reason"]) for r in _rows(lake, "SELECT * FROM files")}
+    return {r["path"]: (r["parse_status"], r["skip_reason"]) for r in _table(lake, "files")}
 
 
 def _edges(lake, kind: str = "calls") -> set[tuple]:
-    rows = _rows(lake, f"SELECT path, dst_path FROM edges WHERE dst_path IS NOT NULL AND kind = '{kind}'")
-    return {(r["path"], r["dst_path"]) for r in rows}
+    return {(r["path"], r["dst_path"]) for r in _table(lake, "edges") if r["dst_path"] and r["kind"] == kind}
 
 
 def _write(root, files: dict) -> None:
@@ -201,7 +200,7 @@ def test_every_exhausting_file_ends_with_a_recorded_reason(exhausting):
 
 def test_the_rest_of_an_exhausting_folder_is_intact(exhausting):
     assert ("good.py", "good.py") in _edges(exhausting)
-    runs = _rows(exhausting, "SELECT extractor, status, counters FROM runs")
+    runs = _table(exhausting, "runs")
     assert {r["status"] for r in runs} == {"ok"}
     runs = [r for r in runs if r["extractor"] == "structure"]
     assert json.loads(runs[0]["counters"])["files_parsed"] == 7
