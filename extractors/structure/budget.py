@@ -21,6 +21,7 @@ Three layers, cheapest first:
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import select
@@ -88,72 +89,82 @@ def deeper_than(node, limit: int) -> bool:
     return False
 
 
-def run_guarded(fn: Callable, items: list, on_failure: Callable) -> list:
-    """``[fn(item) for item in items]`` computed in a forked child under the per-file budget; an item that outlives
-    it, crashes the child or raises gets ``on_failure(item, reason)`` instead, and the rest still run."""
+def run_guarded(fn: Callable, items: list, on_failure: Callable, finish: Callable = list) -> list:
+    """``fn`` of each item, computed in a forked child under the per-file budget, handed back as
+    ``finish(results)`` per run of consecutive items (one part when nothing fails: a chunk's Arrow tables, say, so
+    only compact buffers cross the pipe). An item that outlives its budget, kills the child or raises gets
+    ``finish([on_failure(item, reason)])`` instead, and the items around it are done again in new children."""
     budget = file_budget()
     if not budget or not hasattr(os, "fork") or not items:
-        return [fn(item) for item in items]
-    results: list = []
-    while len(results) < len(items):
-        done, reason = _child_run(fn, items[len(results):], budget)
-        results.extend(done)
-        if reason is not None:
-            results.append(on_failure(items[len(results)], reason))
-    return results
+        return [finish([fn(item) for item in items])]
+    parts: list = []
+    segments = [items]
+    while segments:
+        segment = segments.pop(0)
+        result, failed_at, reason = _child_run(fn, segment, budget, finish)
+        if failed_at is None:
+            parts.append(result)
+            continue
+        parts.append(finish([on_failure(segment[failed_at], reason)]))
+        segments[:0] = [s for s in (segment[:failed_at], segment[failed_at + 1:]) if s]
+    return parts
 
 
-def _child_run(fn: Callable, items: list, budget: float) -> tuple[list, str | None]:
-    """Results of a prefix of ``items`` from one child; the reason it stopped early, or None."""
+def _child_run(fn: Callable, items: list, budget: float, finish: Callable) -> tuple[object, int | None, str | None]:
+    """(finish of all results, None, None) from one child, or (None, index of the item it stopped at, reason)."""
     read_end, write_end = os.pipe()
+    gc.freeze()  # the child's collections then never walk (and so copy) the objects it shares with the parent
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child; its coverage is the parent's result
         os.close(read_end)
-        _child_main(fn, items, write_end)
+        _child_main(fn, items, finish, write_end)
+    gc.unfreeze()
     os.close(write_end)
-    done: list = []
-    reason = None
+    current, outcome = -1, None
     try:
         reader = _Frames(read_end)
-        while len(done) < len(items):
+        while outcome is None:
             frame = reader.next(time.monotonic() + budget)
             if frame is _Frames.TIMEOUT:
                 os.kill(pid, signal.SIGKILL)
-                reason = f"exceeded its time budget ({budget:g} s)"
-                break
-            if frame is None:  # the child died before reporting this item
-                reason = _death(pid)
+                outcome = (None, max(current, 0), f"exceeded its time budget ({budget:g} s)")
+            elif frame is None:  # the child died in the middle of an item
+                outcome = (None, max(current, 0), _death(pid))
                 pid = None
-                break
-            ok, value = pickle.loads(frame)
-            if not ok:
-                reason = f"parser failed: {value}"
-                break
-            done.append(value)
+            elif frame[:1] == b"S":  # the child starts the next item
+                current += 1
+            else:
+                ok, value = pickle.loads(frame[1:])
+                outcome = (value, None, None) if ok else (None, max(current, 0), f"parser failed: {value}")
     finally:
         os.close(read_end)
         if pid is not None:
             _reap(pid)
-    return done, reason
+    return outcome
 
 
-def _child_main(fn: Callable, items: list, out: int) -> None:
-    status = 0
+def _child_main(fn: Callable, items: list, finish: Callable, out: int) -> None:
+    status = 1
     try:
         _limit_child()
-        for item in items:
-            try:
-                frame = pickle.dumps((True, fn(item)), protocol=pickle.HIGHEST_PROTOCOL)
-            except Exception as exc:  # reported for this item; the parent skips it and goes on
-                frame = pickle.dumps((False, f"{type(exc).__name__}: {exc}"[:300]))
-                status = 1
-            _write_all(out, _FRAME.pack(len(frame)) + frame)
-            if status:
-                break
-    except BaseException:
-        status = 1
+        results = []
+        try:
+            for item in items:
+                _send(out, b"S")
+                results.append(fn(item))
+            frame = pickle.dumps((True, finish(results)), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # reported for this item; the parent skips it and goes on
+            frame = pickle.dumps((False, f"{type(exc).__name__}: {exc}"[:300]))
+        _send(out, b"R" + frame)
+        status = 0
     finally:
         os._exit(status)
+
+
+def _send(fd: int, payload: bytes) -> None:
+    view = memoryview(_FRAME.pack(len(payload)) + payload)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _limit_child() -> None:
@@ -181,12 +192,6 @@ def _limit_child() -> None:
             resource.setrlimit(resource.RLIMIT_AS, (current + extra, resource.getrlimit(resource.RLIMIT_AS)[1]))
         except (OSError, ValueError, ImportError):
             pass
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
 
 
 def _death(pid: int) -> str:

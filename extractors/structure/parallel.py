@@ -31,15 +31,16 @@ def _parse_chunk(args) -> dict[str, pa.Table]:
     from .rows import tables_from_facts
 
     root, items, head, entry_points = args
-    facts = parse_files(Path(root), items)
-    return tables_from_facts(facts, head, entry_points)
+    parts = parse_files(Path(root), items, lambda facts: tables_from_facts(facts, head, entry_points))
+    return parts[0] if len(parts) == 1 else {name: pa.concat_tables([p[name] for p in parts]) for name in parts[0]}
 
 
-def parse_files(root: Path, items: list) -> list[FileFacts]:
-    """``parse_file`` of each item, each within its time and memory budget (``budget.run_guarded``)."""
+def parse_files(root: Path, items: list, finish=list) -> list:
+    """``finish`` of the ``parse_file`` facts of ``items``, each file within its time and memory budget
+    (``budget.run_guarded``: one part, or several when a file was skipped on the way)."""
     for lang in {item[1] for item in items if item[1].grammar and query_text(item[1].name)}:
         _parser_and_query(lang)  # compiled once here, not again in each forked child
-    return run_guarded(lambda item: parse_file(root, *item), items, lambda item, why: _skipped(item, why))
+    return run_guarded(lambda item: parse_file(root, *item), items, lambda item, why: _skipped(item, why), finish)
 
 
 def _skipped(item, why: str) -> FileFacts:
