@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
 import sys
 
@@ -14,12 +12,15 @@ COMMAND_MODULES = (
     "pipeline.cli.structure",
     "pipeline.cli.history",
     "pipeline.cli.behaviour",
+    "pipeline.cli.agents",
     "pipeline.cli.map",
     "pipeline.cli.exports",
 )
 
 
 def common_options() -> argparse.ArgumentParser:
+    import argparse  # here, not at the top: the hook path never builds a parser
+
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lake", metavar="DIR", help="lake root (default: $CODELAKE_LAKE or data/lake)")
     common.add_argument("--format", choices=("table", "json", "csv"), default="table", help="output format")
@@ -27,6 +28,9 @@ def common_options() -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+    import importlib
+
     parser = argparse.ArgumentParser(prog="codelake", description="Code intelligence for AI coding agents.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     common = common_options()
@@ -42,6 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["hook"]:  # agent hooks: skip building the parser (its imports cost more than the hook itself)
+        from ..hooks.main import main as hook_main
+
+        return hook_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
