@@ -74,6 +74,7 @@ def checkout(tmp_path_factory):
         "lib2/x.go": "package lib2\n\nfunc X() {}\n",
         "good.py": "def helper():\n    return 1\n\n\ndef caller():\n    return helper()\n",
     })
+    (root / "bad\udcff.py").write_text("def bad():\n    pass\n")  # a name the lake cannot store: it failed every run
     for name, target in [("package.json", "../outside/package.json"), ("go.mod", "../outside/go.mod"),
                          ("Cargo.toml", "../outside/Cargo.toml"), ("pyproject.toml", "/dev/zero")]:
         os.symlink(target, root / name)
@@ -96,6 +97,7 @@ def test_files_outside_the_checkout_are_refused_with_a_reason(checkout):
     assert files["pkg/mod.py"] == ("skipped", "unreadable (outside the repository)")
     assert files["data/stream.py"] == ("skipped", "unreadable (not a regular file: a FIFO)")
     assert files["good.py"] == ("ok", None)
+    assert not any("bad" in p for p in files)  # refused with a warning naming it
 
 
 def test_nothing_from_outside_reaches_the_lake(checkout):
@@ -181,6 +183,7 @@ def exhausting(tmp_path_factory):
         "random.js": "".join(rng.choice("(){}[];,.=+abc \n'\"/`") for _ in range(600_000)),  # slow to parse
     })
     os.mkfifo(root / "x.py")
+    (root / "bad\udcff.py").write_text("def bad():\n    pass\n")
     for name in ("pyproject.toml", "go.mod", "zero.py"):
         os.symlink("/dev/zero", root / name)
     _index(root, lake, env={"CODELAKE_FILE_BUDGET": str(BUDGET)})

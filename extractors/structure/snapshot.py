@@ -40,13 +40,18 @@ def tree_candidates(root: Path, wanted, rev: str = "HEAD") -> list[Candidate]:
             if safe_tree_path(path):
                 found.append(Candidate(path, sha, mode))
             else:
-                log.warning("%s: tree entry %r refused (a path no checkout may write)", root, path)
+                log.warning("%s: tree entry %r refused (a path no checkout may write, or not UTF-8)", root, path)
     return sorted(found, key=lambda c: c.path)
 
 
 def safe_tree_path(path: str) -> bool:
-    """A path a checkout could write: relative, no ``.``, ``..`` or empty part, no ``.git`` folder (any case)."""
+    """A path a checkout could write, and the lake can store: relative, no ``.``, ``..`` or empty part, no ``.git``
+    folder (any case), UTF-8."""
     parts = path.split("/")
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
     return bool(path) and "\0" not in path and all(p not in ("", ".", "..") and p.lower() != ".git" for p in parts)
 
 
