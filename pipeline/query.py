@@ -60,7 +60,7 @@ def resolve_target(catalog, target: str, repo: str | None = None) -> Target:
     if rows:
         return Target(rows[0][1], "file", rows[0][0], rows[0][1], rows[0][2])
     cols, rows = catalog.rows(
-        "SELECT repo, id, name, language FROM symbols WHERE (name = ? OR qualname = ? OR id LIKE '%::' || ?) "
+        "SELECT repo, id, name, language FROM symbols WHERE (name = ? OR qualname = ? OR ends_with(id, '::' || ?)) "
         "AND kind <> 'module' AND (? IS NULL OR repo = ?) ORDER BY is_test, id",
         [target, target, target, repo, repo])
     if not rows:

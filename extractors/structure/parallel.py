@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from .parse import parse_file
+from .budget import run_guarded
+from .parse import FileFacts, _parser_and_query, parse_file, query_text
 from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, Edge, Ref, Symbol, prepare
 from .schemas import EDGES
 
@@ -30,8 +31,24 @@ def _parse_chunk(args) -> dict[str, pa.Table]:
     from .rows import tables_from_facts
 
     root, items, head, entry_points = args
-    facts = [parse_file(Path(root), path, lang, mode, sha) for path, lang, mode, sha in items]
-    return tables_from_facts(facts, head, entry_points)
+    parts = parse_files(Path(root), items, lambda facts: tables_from_facts(facts, head, entry_points))
+    return parts[0] if len(parts) == 1 else {name: pa.concat_tables([p[name] for p in parts]) for name in parts[0]}
+
+
+def parse_files(root: Path, items: list, finish=list) -> list:
+    """``finish`` of the ``parse_file`` facts of ``items``, each file within its time and memory budget
+    (``budget.run_guarded``: one part, or several when a file was skipped on the way)."""
+    for lang in {item[1] for item in items if item[1].grammar and query_text(item[1].name)}:
+        _parser_and_query(lang)  # compiled once here, not again in each forked child
+    return run_guarded(lambda item: parse_file(root, *item), items, lambda item, why: _skipped(item, why), finish)
+
+
+def _skipped(item, why: str) -> FileFacts:
+    from .discover import is_test_path
+
+    path, lang, _mode, sha = item
+    return FileFacts(path=path, language=lang.name, status="skipped", skip_reason=why, blob_sha=sha,
+                     is_test=is_test_path(path))
 
 
 def parse_all(root: Path, items: list, head: str | None, entry_points, progress=None,

@@ -50,6 +50,9 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
+from pipeline.safeio import read_inside
+
+from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .langs import ParseRules, parse_rules
 from .languages import Language, compiled_fallback
@@ -178,7 +181,7 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
     full = root / path
     try:
         size = full.lstat().st_size
-        data = b"" if full.is_symlink() else _read(full, size)
+        data = b"" if full.is_symlink() else _read(root, path, size)
     except OSError as exc:
         return _skipped(facts, f"unreadable ({exc.strerror or exc})")
     facts.size = size
@@ -194,17 +197,16 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
         _query_facts(facts, data, lang)
     except Exception as exc:  # a grammar or query failure on one file must not stop the run
         facts.defs, facts.refs = [], []
-        return _regex_fallback(facts, data, lang, f"tree-sitter failed: {type(exc).__name__}")
+        why = str(exc) if isinstance(exc, budget.OverBudget) else f"tree-sitter failed: {type(exc).__name__}"
+        return _regex_fallback(facts, data, lang, why)
     if facts.status == "partial" and not facts.defs:
-        return _regex_fallback(facts, data, lang, "syntax errors")
+        return _regex_fallback(facts, data, lang, "syntax errors" if facts.error_lines else facts.skip_reason)
     return facts
 
 
-def _read(full: Path, size: int) -> bytes:
-    if size > MAX_BYTES:
-        with open(full, "rb") as fh:
-            return fh.read(20000)
-    return full.read_bytes()
+def _read(root: Path, path: str, size: int) -> bytes:
+    """Inside the repository only, a regular file only (a FIFO would hang the run), never past the cap."""
+    return read_inside(root, path, 20000 if size > MAX_BYTES else MAX_BYTES, follow_links=False, truncate=True)
 
 
 def _as_utf8(data: bytes, facts: FileFacts) -> bytes:
@@ -260,15 +262,13 @@ QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variabl
 
 
 def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
-    from tree_sitter import QueryCursor
-
     parser, query = _parser_and_query(lang)
-    tree = parser.parse(data)
+    tree = budget.parse(parser, data)  # stopped at its time budget
     if tree.root_node.has_error:
         facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
     raw_defs, raw_refs = [], []
     rules = parse_rules(lang.name)
-    for _pattern, caps in QueryCursor(query).matches(tree.root_node):
+    for _pattern, caps in budget.matches(query, tree.root_node, facts):  # bounded depth
         _collect(caps, data, facts, raw_defs, raw_refs, rules)
     defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
     defs = _own_reexports_exported(defs, raw_refs)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import posixpath
 import re
 from functools import lru_cache
-from pathlib import Path
+
+from pipeline.safeio import read_config
 
 from . import entry_reason_with
 
@@ -75,10 +76,7 @@ _FACTORY = re.compile(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
 def _module_root(root: str, folder: str) -> tuple[str, str] | None:
     """(folder holding go.mod, module path) of the nearest go.mod at or above ``folder``."""
     while True:
-        try:
-            text = (Path(root) / folder / "go.mod").read_bytes()
-        except OSError:
-            text = None
+        text = read_config(root, posixpath.join(folder, "go.mod"))
         if text is not None:
             m = _MODULE_LINE.search(text)
             return (folder, m.group(1).decode("utf-8", "replace")) if m else None

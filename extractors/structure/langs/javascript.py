@@ -10,6 +10,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from pipeline.safeio import read_config
+
 GROUP = "javascript"
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
@@ -158,9 +160,10 @@ def _packages(root: str, paths: list[str]) -> dict[str, tuple[str, list[str]]]:
 
 @lru_cache(maxsize=4096)
 def _package_json(root: str, folder: str) -> tuple[str, list[str]] | None:
+    raw = read_config(root, posixpath.join(folder, "package.json"))
     try:
-        data = json.loads((Path(root) / folder / "package.json").read_text(encoding="utf-8", errors="replace"))
-    except (OSError, ValueError):
+        data = json.loads(raw.decode("utf-8", "replace")) if raw is not None else None
+    except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         return None
@@ -289,13 +292,14 @@ def _nearest_tsconfig(root: str, folder: str):
 
 def _compiler_options(root: Path, rel: str, depth: int = 0) -> dict | None:
     """compilerOptions of one config file, merged over the file it ``extends`` (relative paths only)."""
+    raw = read_config(root, rel)  # refused past the repository's root, so "extends" cannot leave it
     try:
-        data = _loose_json((root / rel).read_text(encoding="utf-8", errors="replace"))
-    except (OSError, ValueError):
+        data = _loose_json(raw.decode("utf-8", "replace")) if raw is not None else None
+    except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict):
         return None
-    options = dict(data.get("compilerOptions") or {})
+    options = _typed_options(data.get("compilerOptions"))
     parent = data.get("extends")
     if isinstance(parent, str) and parent.startswith(".") and depth < 5:
         parent_rel = posixpath.normpath(posixpath.join(posixpath.dirname(rel), parent))
@@ -307,6 +311,19 @@ def _compiler_options(root: Path, rel: str, depth: int = 0) -> dict | None:
                 posixpath.dirname(rel) or ".")
         options = {**inherited, **options}
     return options
+
+
+def _typed_options(options) -> dict:
+    """The compilerOptions resolution reads, with the types it expects: a repository's file may hold anything."""
+    if not isinstance(options, dict):
+        return {}
+    out = {}
+    if isinstance(options.get("baseUrl"), str):
+        out["baseUrl"] = options["baseUrl"]
+    if isinstance(options.get("paths"), dict):
+        out["paths"] = {k: [t for t in v if isinstance(t, str)] for k, v in options["paths"].items()
+                        if isinstance(k, str) and isinstance(v, list)}
+    return out
 
 
 def _loose_json(text: str):

@@ -8,6 +8,8 @@ import posixpath
 import re
 from pathlib import Path
 
+from pipeline.safeio import read_config
+
 GROUP = "rust"
 KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if",
                       "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self",
@@ -89,10 +91,10 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
 
 
 def _crate_name(root: Path, package_dir: str) -> str | None:
-    try:
-        text = (root / package_dir / "Cargo.toml").read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    raw = read_config(root, posixpath.join(package_dir, "Cargo.toml"))
+    if raw is None:
         return None
+    text = raw.decode("utf-8", "replace")
     m = _CRATE_NAME[0].search(text) or _CRATE_NAME[1].search(text)
     return m.group(1).replace("-", "_") if m else None
 
