@@ -14,7 +14,7 @@ from pipeline.query import gaps, resolve_target
 FILES = {
     "a.py": "def f():\n    return 1\n\n\ndef _():\n    return f()\n\n\ndef x_y():\n    return 2\n\n\n"
             "def xzy():\n    return 3\n",
-    "b.py": "import lib\n\n\ndef use(o):\n    lib.q_w()\n    lib.qzw()\n    lib.qzw()\n    return o\n",
+    "b.py": "def use(o):\n    o.q_w()\n    o.qzw()\n    o.qzw()\n    return o\n",  # o is unknown: unresolved
 }
 
 

@@ -132,11 +132,16 @@ def _mains(root: str, paths: list[str]) -> dict[str, str]:
     return {f: m for f, m in found.items() if m}
 
 
+def _package_bytes(root: str, folder: str) -> bytes:
+    """A package.json inside the repository (never through a link leaving it), or ``b""``."""
+    return read_config(root, posixpath.join(folder, "package.json")) or b""
+
+
 @lru_cache(maxsize=4096)
 def _main(root: str, folder: str) -> str | None:
     try:
-        data = json.loads((Path(root) / folder / "package.json").read_text(encoding="utf-8", errors="replace"))
-    except (OSError, ValueError):
+        data = json.loads(_package_bytes(root, folder).decode("utf-8", "replace"))
+    except ValueError:
         return None
     main = data.get("main") if isinstance(data, dict) else None
     if not isinstance(main, str):
@@ -215,8 +220,8 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
 @lru_cache(maxsize=4096)
 def _dependencies(root: str, folder: str) -> frozenset:
     try:
-        data = json.loads((Path(root) / folder / "package.json").read_text(encoding="utf-8", errors="replace"))
-    except (OSError, ValueError):
+        data = json.loads(_package_bytes(root, folder).decode("utf-8", "replace"))
+    except ValueError:
         return frozenset()
     if not isinstance(data, dict):
         return frozenset()
