@@ -38,7 +38,8 @@ def resolve_source(path: str | Path = ".", repo: str | None = None) -> Source:
 
 def _ignored_by_git(path: Path) -> bool:
     """A folder git ignores (a venv inside a checkout) is its own, plain repository, not part of the checkout."""
-    return subprocess.run(["git", "-C", str(path), "check-ignore", "-q", "."], capture_output=True).returncode == 0
+    return subprocess.run(["git", "-c", "core.fsmonitor=false", "-C", str(path), "check-ignore", "-q", "."],
+                          capture_output=True).returncode == 0  # no fsmonitor program a .git/config may name
 
 
 def repo_info(source: Source) -> dict:

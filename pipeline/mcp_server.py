@@ -182,7 +182,8 @@ class WarmGraph:
         if self._unresolved is None:
             self._unresolved = {}
             for repo, name, count in self.catalog.rows(
-                    "SELECT repo, dst_name, count(*) FROM edges WHERE dst_id IS NULL AND dst_name IS NOT NULL "
+                    "SELECT repo, dst_name, count(*) FROM edges WHERE dst_id IS NULL AND resolution = 'unresolved' "
+                    "AND dst_name IS NOT NULL "
                     "GROUP BY ALL")[1]:
                 self._unresolved.setdefault(repo, {}).setdefault(name.rsplit(".", 1)[-1], []).append((name, count))
         mentions = sum(c for _, c in self._unresolved.get(target.repo, {}).get(target.name, []))
@@ -190,7 +191,7 @@ class WarmGraph:
             "SELECT count(*) FILTER (WHERE parse_status IN ('partial', 'fallback')), "
             "count(*) FILTER (WHERE parse_status = 'skipped' AND NOT is_vendored) FROM files "
             "WHERE repo = ? AND (?::VARCHAR[] IS NULL OR list_contains(?::VARCHAR[], language))",
-            [target.repo, *[family(target.language)] * 2])
+            [target.repo, *[family(self.catalog, target)] * 2])
         return {"repo": target.repo, "unparsed_files": rows[0][0], "skipped_files": rows[0][1],
                 "unresolved_mentions": mentions}
 

@@ -60,7 +60,7 @@ def resolve_target(catalog, target: str, repo: str | None = None) -> Target:
     if rows:
         return Target(rows[0][1], "file", rows[0][0], rows[0][1], rows[0][2])
     cols, rows = catalog.rows(
-        "SELECT repo, id, name, language FROM symbols WHERE (name = ? OR qualname = ? OR id LIKE '%::' || ?) "
+        "SELECT repo, id, name, language FROM symbols WHERE (name = ? OR qualname = ? OR ends_with(id, '::' || ?)) "
         "AND kind <> 'module' AND (? IS NULL OR repo = ?) ORDER BY is_test, id",
         [target, target, target, repo, repo])
     if not rows:
@@ -80,29 +80,35 @@ def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False,
 
 def gaps(catalog, target: Target) -> dict:
     cols, rows = catalog.rows("SELECT * FROM blast_radius_gaps(?, repo_id := ?, languages := ?)",
-                              [target.name, target.repo, _language_family(target.language)])
+                              [target.name, target.repo, _language_family(catalog, target)])
     return dict(zip(cols, rows[0])) if rows else {}
 
 
-def _language_family(language: str | None) -> list[str] | None:
-    """The languages whose code can call into ``language`` (JavaScript, TypeScript and TSX import each other)."""
-    from extractors.structure.languages import LANGUAGES
-
-    lang = LANGUAGES.get(language or "")
-    if lang is None:
+def _language_family(catalog, target: Target) -> list[str] | None:
+    """The languages whose code can call into the target's (JavaScript, TypeScript and TSX import each other): those
+    of the repository's files sharing its ``family``."""
+    if target.language is None:
         return None
-    return sorted(n for n, other in LANGUAGES.items() if other is lang or (lang.resolver and other.resolver == lang.resolver))
+    cols, rows = catalog.rows(
+        "SELECT list(DISTINCT language ORDER BY language) FROM files WHERE repo = ? AND family = "
+        "(SELECT any_value(family) FROM files WHERE repo = ? AND language = ?)",
+        [target.repo, target.repo, target.language])
+    return rows[0][0] if rows and rows[0][0] else [target.language]
 
 
-def callers(catalog, target: Target):
+def callers(catalog, target: Target, kinds: list[str] | None = None):
+    """Inbound references of a symbol (or, for a file, of its symbols from other files); ``kinds`` keeps only those
+    edge kinds (``["calls"]``: no type uses, imports or inheritance)."""
     if target.kind == "file":
         return catalog.rows(
-            "SELECT c.caller_id, c.path, c.line, c.kind, c.confidence, c.resolution, c.symbol_id AS target "
+            "SELECT c.caller_id, c.path, c.line, c.kind, c.ref_form, c.confidence, c.resolution, c.symbol_id AS target "
             "FROM callers c JOIN symbols s ON s.repo = c.repo AND s.id = c.symbol_id "
-            "WHERE s.path = ? AND c.repo = ? AND c.path <> s.path ORDER BY c.path, c.line", [target.value, target.repo])
+            "WHERE s.path = ? AND c.repo = ? AND c.path <> s.path AND (? IS NULL OR list_contains(?, c.kind)) "
+            "ORDER BY c.path, c.line", [target.value, target.repo, kinds, kinds])
     return catalog.rows(
-        "SELECT caller_id, path, line, kind, confidence, resolution FROM callers "
-        "WHERE symbol_id = ? AND repo = ? ORDER BY confidence DESC, path, line", [target.value, target.repo])
+        "SELECT caller_id, path, line, kind, ref_form, confidence, resolution FROM callers "
+        "WHERE symbol_id = ? AND repo = ? AND (? IS NULL OR list_contains(?, kind)) "
+        "ORDER BY confidence DESC, path, line", [target.value, target.repo, kinds, kinds])
 
 
 def search(catalog, term: str, limit: int = 30):

@@ -1,4 +1,5 @@
--- callers: one row per resolved inbound reference of a symbol (who calls, imports, inherits or overrides it).
+-- callers: one row per resolved inbound reference of a symbol (who calls, imports, inherits, overrides or names it
+-- as a type; filter on kind, e.g. kind = 'calls', to leave type uses out).
 -- Columns: repo, symbol_id, caller_id, caller_name, caller_kind, caller_is_test, path (of the call site), line,
 --          kind, ref_form, confidence, resolution.
 CREATE OR REPLACE VIEW callers AS

@@ -1,5 +1,5 @@
 -- dead_code: one row per symbol that no other symbol of its repository references (calls, callbacks, imports,
--- inheritance, overrides), except entry points (main blocks, main functions, decorator registrations, console
+-- inheritance, overrides, type uses; its own members naming it do not count), except entry points (main blocks, main functions, decorator registrations, console
 -- scripts), tests, dunder methods and modules. Exported API is reported with a lower confidence, or left out
 -- when the variable dead_code_exclude_exported is true (SET VARIABLE dead_code_exclude_exported = true).
 -- Columns: repo, id, path, name, kind, line_start, line_end, is_exported, confidence (0-1), reason.
@@ -7,13 +7,13 @@ CREATE OR REPLACE VIEW dead_code AS
 WITH inbound AS (
     SELECT repo, dst_id AS id, max(confidence) AS best
     FROM edges
-    WHERE dst_id IS NOT NULL AND src_id <> dst_id
+    WHERE dst_id IS NOT NULL AND src_id <> dst_id AND NOT starts_with(src_id, dst_id || '.')
     GROUP BY repo, dst_id
 ),
 unresolved_names AS (
     SELECT DISTINCT repo, regexp_extract(dst_name, '([^.]+)$', 1) AS name
     FROM edges
-    WHERE dst_id IS NULL
+    WHERE dst_id IS NULL AND resolution = 'unresolved'
 ),
 used_members AS (
     SELECT DISTINCT s.repo, s.parent_id AS id
@@ -24,6 +24,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN i.best IS NOT NULL THEN 0.3
            WHEN um.id IS NOT NULL THEN 0.3
            WHEN un.name IS NOT NULL THEN 0.5
+           WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            WHEN s.is_exported THEN 0.6
            WHEN s.kind = 'method' THEN 0.7
            ELSE 0.9
@@ -32,6 +33,8 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN i.best IS NOT NULL THEN 'only ambiguous name matches point here'
            WHEN um.id IS NOT NULL THEN 'never referenced itself, but its members are'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
+           WHEN s.kind IN ('variable', 'constant', 'field', 'property')
+               THEN 'no recorded use; reads are recorded where a value is called, passed, returned or assigned'
            WHEN s.is_exported THEN 'no reference in the repository; exported, may be used from outside'
            WHEN s.kind = 'method' THEN 'no reference; methods may be reached dynamically'
            ELSE 'no reference anywhere in the repository'

@@ -86,3 +86,16 @@ def test_a_package_folder_indexed_on_its_own_resolves_its_relative_imports(lake,
     edges = {(e["src_id"], e["dst_id"]) for e in lake.read_table("repo", "edges").to_pylist()}
     assert ("core.py::run", "util.py::helper") in edges
     assert ("__init__.py::<module>", "core.py::run") in edges
+
+
+def test_keywords_read_as_names_never_become_symbols(lake, tmp_path):
+    """The regex fallback reads `else if (x)` as a function named if; an error node can hold `if (...) {` as a method:
+    neither reaches symbols, and the real definitions around them do."""
+    root = tmp_path / "kw"
+    root.mkdir()
+    (root / "f.c").write_text("void f(int x)\n{\n    if (x)\n        g();\n    else if (x > 2)\n        h();\n}\n")
+    (root / "broken.js").write_text("class A {\n  run() {\n    if (x) {\n      return 1\n  }\n  const y = (\n}\n")
+    index_structure(lake, root)
+    names = set(lake.read_table("repo", "symbols").column("name").to_pylist())
+    assert "f" in names and "A" in names
+    assert not names & {"if", "else", "const", "return", "while"}

@@ -159,15 +159,15 @@ def test_a_name_with_too_many_candidates_keeps_those_nearest_the_caller(tmp_path
     root = tmp_path / "repo"
     for n in range(12):
         (root / f"pkg{n:02}").mkdir(parents=True)
-        (root / f"pkg{n:02}" / "lib.py").write_text("def helper():\n    return 1\n")
+        (root / f"pkg{n:02}" / "lib.py").write_text("class Tool:\n    def helper(self):\n        return 1\n")
     (root / "zz").mkdir()
-    (root / "zz" / "lib.py").write_text("def helper():\n    return 2\n")
-    (root / "zz" / "user.py").write_text("def use():\n    return helper()\n")
+    (root / "zz" / "lib.py").write_text("class Tool:\n    def helper(self):\n        return 2\n")
+    (root / "zz" / "user.py").write_text("def use(tool):\n    return tool.helper()\n")
     lake = Lake(tmp_path / "lake")
     index_structure(lake, root)
     found = rows(connect(lake), "SELECT dst_id, resolution FROM edges WHERE src_id = 'zz/user.py::use'")
     assert len(found) == 8 and {r["resolution"] for r in found} == {"ambiguous"}
-    assert "zz/lib.py::helper" in {r["dst_id"] for r in found}  # path order alone would keep pkg00..pkg07
+    assert "zz/lib.py::Tool.helper" in {r["dst_id"] for r in found}  # path order alone would keep pkg00..pkg07
 
 
 def test_a_variable_passed_along_is_not_a_callback_of_a_function_with_its_name(tmp_path):
@@ -188,10 +188,10 @@ def test_a_variable_passed_along_is_not_a_callback_of_a_function_with_its_name(t
     found = {(r["src_id"], r["dst_id"]) for r in rows(connect(lake), "SELECT src_id, dst_id FROM edges")}
     assert ("app.py::run", "lib.py::table") not in found and ("app.py::run", "lib.py::index") not in found
     assert ("app.py::wire", "app.py::handler") in found  # a function passed by name still is one
-    assert ("app.py::wire", "lib.py::table") in found  # `table` is not bound in wire: the guess stands
+    assert ("app.py::wire", "lib.py::table") not in found  # nor imported: in Python it cannot be lib's table
     assert ("app.py::test_join", "app.py::path1") in found  # a pytest fixture passed on keeps its same-file edge
     assert ("app.py::apply", "lib.py::index") not in found  # calling a parameter is not calling lib's index
-    assert ("app.py::Grid.show", "lib.py::table") in found  # a class attribute is not in its methods' scope
+    assert ("app.py::Grid.show", "app.py::Grid.table") not in found  # a class attribute is not in its methods' scope
 
 
 def test_pytest_fixtures_are_dependencies_of_the_tests_and_fixtures_naming_them(tmp_path):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -17,6 +18,8 @@ from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
 from .paths import PathResolver
 from .schema import TABLE, parse_ts, rows_table, tool_calls_schema
+from .schema import clean_text as _utf8
+from .shell import looks_like_path
 from .sources import LineReader, detect_format, jsonl_files
 
 log = logging.getLogger(__name__)
@@ -64,13 +67,16 @@ class FileScan:
         ``base`` holds the call's columns (call_id, session..., and ``cwd`` for resolving), ``touches`` the paths it
         touched as ``(op, raw_path, path_source, confidence)``, ``op`` the call's op when no path is stored.
         """
+        clean = {k: _utf8(v) for k, v in base.items()}  # lone surrogates in a log must not fail the run
+        if clean != base:
+            self.count("invalid_text", clean.get("source_line"))
+        base, command = clean, _utf8(command)
         call_id = base["call_id"]
         if f"{self.shared.extractor}:{call_id}:0" in self.shared.seen:
             self.count("duplicate_calls")  # a resumed or forked session repeating earlier lines
             return
         seq = self.state.get("seq", 0)
         self.state["seq"] = seq + 1
-        base = {k: _utf8(v) for k, v in base.items()}
         rows = [dict(base, seq=seq, op=touch_op, path=path, path_source=source, confidence=conf)
                 for touch_op, path, source, conf in self._resolve(touches, base.get("cwd"))]
         if not rows:
@@ -79,7 +85,7 @@ class FileScan:
         for i, row in enumerate(rows):
             row.pop("cwd", None)
             row.update(call_key=f"{self.shared.extractor}:{call_id}:{i}", extractor=self.shared.extractor,
-                       source_file=self.source_file,
+                       source_file=_utf8(self.source_file),
                        command=command if self.shared.keep_commands else None)
             row.setdefault("success", None)
             self.shared.seen.add(row["call_key"])
@@ -93,14 +99,22 @@ class FileScan:
             path, reason = self.shared.resolver.resolve(_utf8(raw), cwd)
             if path is None:
                 self.count(reason)
+            elif source == "shell_parse" and not self._plausible(raw, path):
+                self.count("implausible_paths")  # a word read off a command that may be anything: a secret too
             elif (op, path) not in stored:
                 stored.add((op, path))
                 yield op, path, source, conf
+
+    def _plausible(self, raw: str, path: str) -> bool:
+        """A word parsed from a shell command is stored only when it has a path's shape or names a file of the
+        repository (at index time)."""
+        return looks_like_path(raw.strip()) or os.path.lexists(os.path.join(self.shared.resolver.root, path))
 
     def result(self, call_id, success: bool | None, created: bool = False) -> None:
         """A call's outcome: fills ``success`` (and turns a write into a create) on its rows, even from a past run."""
         if not isinstance(call_id, str):
             return
+        call_id = _utf8(call_id)
         rows = self.pending.pop(call_id, None)
         if rows is None:
             rows = self.stored_pending.pop(call_id, None)
@@ -118,16 +132,6 @@ class FileScan:
         self.state["pending"] = {k: [_freeze(r) for r in v] for k, v in list(waiting.items())[-MAX_PENDING:]}
         if not self.state["pending"]:
             del self.state["pending"]
-
-
-def _utf8(value):
-    """Text as Parquet can store it: lone surrogates (JSON ``\\udc80`` escapes) are replaced, not fatal."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return value.encode("utf-8", "replace").decode("utf-8")
-    return value
 
 
 def _existing(files: dict) -> dict:
@@ -209,16 +213,22 @@ class LogExtractor:
             return []
         state["format"] = self.format
         scan = FileScan(shared, key, state)
-        reader = LineReader(path, state.get("offset", 0), state.get("line", 0))
+        reader = LineReader(path, state.get("offset", 0), state.get("line", 0), state.get("skipping", False))
         try:
             self._read(scan, reader)
-        except OSError as exc:
+        except OSError as exc:  # also a refused one: a FIFO, a device (pipeline.safeio)
             scan.count("unreadable_files", reader.line)
-            log.warning("%s: unreadable (%s)", path, exc)
-        if reader.rewritten:
-            shared.ctx.count("rewritten_files")
+            log.warning("%s: unreadable (%s)", path, exc.strerror or exc)
+        for counter, times in (("rewritten_files", reader.rewritten), ("oversized_lines", reader.oversized),
+                               ("files_read_in_part", reader.stopped_early)):
+            if times:
+                shared.ctx.count(counter, int(times))
         scan.finish()
         state.update(offset=reader.offset, line=reader.line)
+        if reader.skipping:
+            state["skipping"] = True
+        else:
+            state.pop("skipping", None)
         if scan.foreign:
             state = {"format": self.format, "foreign": True}
             shared.ctx.count("sessions_other_repos")

@@ -56,7 +56,18 @@ def rows_table(rows: list[dict]):
 
     schema = tool_calls_schema()
     schema = schema.remove(schema.get_field_index("repo"))
-    return pa.Table.from_pylist(rows, schema=schema)
+    return pa.Table.from_pylist([{k: clean_text(v) for k, v in row.items()} for row in rows], schema=schema)
+
+
+def clean_text(value):
+    """Text as Parquet can store it: a lone surrogate (a JSON ``\\udc80`` escape, a non-UTF-8 file name) is written
+    as its escape (``\\udc80``, so two such ids stay distinct) instead of failing the whole batch."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
 
 
 def parse_ts(value) -> datetime | None:

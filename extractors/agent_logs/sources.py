@@ -9,12 +9,23 @@ recognised by content, so one folder may mix the formats.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import stat
 from pathlib import Path
 from typing import Iterator
 
+from pipeline.safeio import open_regular, read_capped
+
+log = logging.getLogger(__name__)
+
 CLAUDE, CODEX, AGENT_JSONL = "claude_code", "codex", "agent_jsonl"
 PEEK_LINES = 20
+PEEK_BYTES = 1 << 20
+# A log line holds one message, tool output included (a screenshot, a large file read): 64 MiB is far past real
+# ones; a longer line is skipped and counted. One run reads at most MAX_PASS_BYTES of a file and goes on next run.
+MAX_LINE_BYTES = 64 << 20
+MAX_PASS_BYTES = 1 << 30
 CODEX_TYPES = {"session_meta", "turn_context", "response_item", "event_msg", "compacted"}
 
 
@@ -29,30 +40,47 @@ def codex_dirs() -> list[Path]:
 
 
 def jsonl_files(folder: Path) -> list[Path]:
-    """``*.jsonl`` files below ``folder`` (or ``folder`` itself when it is a file), oldest first."""
-    if folder.is_file():
-        return [folder]
+    """Regular ``*.jsonl`` files below ``folder`` (or ``folder`` itself when it is one), oldest first. A FIFO would
+    block the run and a symlink to a device (``/dev/zero``) never ends: both are left out, with a warning."""
     if not folder.is_dir():
-        return []
+        return [folder] if _regular(folder) else []
     files = []
     for path in folder.rglob("*.jsonl"):
         try:
-            files.append((path.stat().st_mtime, str(path), path))
+            info = path.stat()
         except OSError:
-            continue  # vanished while listing
+            continue  # vanished while listing, or a dangling link
+        if stat.S_ISREG(info.st_mode):
+            files.append((info.st_mtime, str(path), path))
+        else:
+            log.warning("%s: not a regular file, not read", path)
     return [p for _, _, p in sorted(files)]
+
+
+def _regular(path: Path) -> bool:
+    try:
+        if stat.S_ISREG(path.stat().st_mode):
+            return True
+    except OSError:
+        return False
+    log.warning("%s: not a regular file, not read", path)
+    return False
 
 
 def detect_format(path: Path) -> str | None:
     """Which agent wrote this file, judged from its first lines; None when none of ours."""
     try:
-        with open(path, "rb") as fh:
-            for _, raw in zip(range(PEEK_LINES), fh):
-                found = _line_format(raw)
-                if found:
-                    return found
+        fd = open_regular(path)
+        try:
+            head = read_capped(fd, PEEK_BYTES, truncate=True)
+        finally:
+            os.close(fd)
     except OSError:
         return None
+    for raw in head.split(b"\n")[:PEEK_LINES]:
+        found = _line_format(raw)
+        if found:
+            return found
     return None
 
 
@@ -73,21 +101,36 @@ def _line_format(raw: bytes) -> str | None:
 
 
 class LineReader:
-    """Reads the complete lines after ``offset``; ``offset``/``line`` advance as lines are consumed."""
+    """Reads the complete lines after ``offset``; ``offset``/``line`` advance as lines are consumed.
 
-    def __init__(self, path: Path, offset: int = 0, line: int = 0):
-        self.path, self.offset, self.line = path, offset, line
-        self.rewritten = False
+    Bounded: a line longer than ``MAX_LINE_BYTES`` is skipped (``oversized`` counts them; ``skipping`` carries one
+    that is still being written over to the next run) and a pass stops after ``MAX_PASS_BYTES`` (``stopped_early``);
+    the next run goes on from ``offset``."""
+
+    def __init__(self, path: Path, offset: int = 0, line: int = 0, skipping: bool = False):
+        self.path, self.offset, self.line, self.skipping = path, offset, line, skipping
+        self.rewritten, self.oversized, self.stopped_early = False, 0, False
 
     def lines(self) -> Iterator[tuple[int, bytes]]:
-        size = self.path.stat().st_size
-        if size < self.offset:
-            self.offset, self.line, self.rewritten = 0, 0, True
-        with open(self.path, "rb") as fh:
+        fd = open_regular(self.path)  # a log folder is the user's: links are followed, but only to a regular file
+        with os.fdopen(fd, "rb") as fh:
+            if os.fstat(fd).st_size < self.offset:
+                self.offset, self.line, self.rewritten, self.skipping = 0, 0, True, False
             fh.seek(self.offset)
-            for raw in fh:
-                if not raw.endswith(b"\n"):
-                    return  # still being written: read again next run
+            start = self.offset
+            while self.offset - start < MAX_PASS_BYTES:
+                raw = fh.readline(MAX_LINE_BYTES + 1)
+                whole = raw.endswith(b"\n")
+                if not whole and len(raw) <= MAX_LINE_BYTES and not self.skipping:
+                    return  # the end of the file, or a line still being written: read again next run
                 self.offset += len(raw)
+                if self.skipping or not whole:  # (the rest of) an oversized line: dropped
+                    self.oversized += not self.skipping
+                    self.skipping = not whole
+                    self.line += whole
+                    if not whole and len(raw) <= MAX_LINE_BYTES:
+                        return  # it is still being written
+                    continue
                 self.line += 1
                 yield self.line, raw
+            self.stopped_early = True

@@ -84,7 +84,7 @@ class DocRefsExtractor:
         docs, purposes = [], []
         for cand in changed:
             kind = scan.doc_kind(cand.path)
-            text = _read_text(root / cand.path, ctx, doc=kind is not None)
+            text = _read_text(root, cand.path, ctx, doc=kind is not None)
             if text is None:
                 continue
             if kind:
@@ -122,15 +122,16 @@ def _list(root: Path, bare: bool):
     return list_candidates(root, is_git_repo(root), wanted=_wanted)
 
 
-def _read_text(path: Path, ctx: RunContext, doc: bool) -> str | None:
+def _read_text(root: Path, rel: str, ctx: RunContext, doc: bool) -> str | None:
     """A document's text, or a source file's head (invalid UTF-8 replaced); None for a symlink, a binary, an
-    oversized or unreadable file."""
+    oversized or unreadable file, or one outside the repository (pipeline.safeio)."""
+    from pipeline.safeio import Refused, read_inside
+
+    limit = scan.MAX_DOC_BYTES if doc else scan.HEADER_BYTES
     try:
-        if path.is_symlink() or not path.is_file():
-            return None
-        limit = scan.MAX_DOC_BYTES if doc else scan.HEADER_BYTES
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
+        data = read_inside(root, rel, limit + 1, follow_links=False, truncate=True)
+    except Refused:
+        return None
     except OSError:
         ctx.count("files_unreadable")
         return None

@@ -12,6 +12,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.safeio import read_config
+
 
 def git_out(root: Path, *args: str) -> tuple[int, str]:
     proc = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
@@ -43,9 +45,9 @@ def shallow_commits(root: Path) -> set[str]:
 def mailmap_digest(root: Path) -> str:
     """Digest of the mailmap git log applies: the work tree's .mailmap (or HEAD's in a bare repo) and config."""
     digest = hashlib.sha1()
-    work_tree = root / ".mailmap"
-    if work_tree.is_file():
-        digest.update(work_tree.read_bytes())
+    work_tree = read_config(root, ".mailmap")  # inside the repository only, capped (pipeline.safeio)
+    if work_tree is not None:
+        digest.update(work_tree)
     else:
         digest.update(git_out(root, "show", "HEAD:.mailmap")[1].encode())
     for key in ("mailmap.file", "mailmap.blob"):

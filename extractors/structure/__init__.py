@@ -16,7 +16,7 @@ from typing import Callable
 from pipeline.errors import ExtractError
 from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"  # a lake indexed by another version is parsed again in full (new facts, columns)
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 
@@ -59,7 +59,7 @@ class StructureExtractor:
         from . import plan
         from .parallel import parse_all
 
-        full = bool(ctx.options.get("full"))
+        full = bool(ctx.options.get("full")) or cursor.state.get("version") != VERSION
         previous_files = None if full else ctx.previous("files")
         full = full or previous_files is None
         changes = plan.plan_changes(view.root, view.is_git, previous_files, full, ctx.options.get("files"),
@@ -81,7 +81,7 @@ class StructureExtractor:
         else:
             next_sid = yield from run.incremental(changes, cursor.state, resolve_all=moved)
         return Cursor(commit=view.head, state={"files": len(changes.unchanged) + len(statuses), "configs": configs,
-                                                "next_sid": next_sid})
+                                                "next_sid": next_sid, "version": VERSION})
 
 
 @dataclass

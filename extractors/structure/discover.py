@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.safeio import read_inside
+
 from .languages import language_for
+
+log = logging.getLogger(__name__)
 
 MAX_BYTES = 2 * 1024 * 1024  # larger source files are almost always generated or data
 VENDORED_DIRS = {"node_modules", "vendor", "third_party", "third-party", "bower_components", "site-packages",
@@ -47,7 +52,9 @@ def vendored_reason(path: str) -> str | None:
 
 
 def _git_z(root: Path, *args: str) -> list[str]:
-    out = subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=True).stdout
+    # no fsmonitor program (a .git/config may name one) and no index refresh written back: listing only reads
+    out = subprocess.run(["git", "--no-optional-locks", "-c", "core.fsmonitor=false", "-C", str(root), *args],
+                         capture_output=True, check=True).stdout
     return [p for p in out.decode("utf-8", "surrogateescape").split("\0") if p]
 
 
@@ -62,6 +69,7 @@ def is_resolution_config(path: str) -> bool:
 def list_candidates(root: Path, is_git: bool, wanted=language_for) -> list[Candidate]:
     """Files of the working tree that ``wanted`` accepts, by default those with a known language (tracked +
     untracked-not-ignored in git)."""
+    wanted = _storable(root, wanted)
     if not is_git:
         return _walk(root, wanted)
     found: dict[str, Candidate] = {}
@@ -79,6 +87,22 @@ def list_candidates(root: Path, is_git: bool, wanted=language_for) -> list[Candi
         elif path in found:
             found[path].blob_sha = None
     return sorted(found.values(), key=lambda c: c.path)
+
+
+def _storable(root: Path, wanted):
+    """``wanted``, refusing (with a warning naming it) a file name that is not UTF-8: the lake's path columns cannot
+    hold it, and one such name failed every run of the repository."""
+    def accept(path: str) -> bool:
+        try:
+            path.encode("utf-8")
+        except UnicodeEncodeError:
+            if wanted(path):
+                log.warning("%s: %s not indexed: the file name is not UTF-8", root,
+                            path.encode("utf-8", "backslashreplace").decode())
+            return False
+        return wanted(path)
+
+    return accept
 
 
 def _walk(root: Path, wanted) -> list[Candidate]:
@@ -100,7 +124,7 @@ def content_sha(root: Path, cand: Candidate) -> str | None:
     try:
         full = root / cand.path
         size = full.lstat().st_size
-        data = b"" if full.is_symlink() or size > MAX_BYTES else full.read_bytes()
+        data = b"" if full.is_symlink() or size > MAX_BYTES else read_inside(root, cand.path, MAX_BYTES, False, True)
         return sha_of(full, size, data)
     except OSError:
         return None

@@ -132,7 +132,7 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table) -> set[str]:
     affected = set(scope.changed)
     if scope.local:
         return affected
-    refs = previous("refs", columns=["path", "name", "module"], dictionary=["path", "name", "module"])
+    refs = previous("refs", columns=["path", "name", "module", "kind"], dictionary=["path", "name", "module", "kind"])
     refs = _without(refs, scope.changed)
     if scope.names and refs is not None:
         naming = refs.filter(pc.is_in(_plain(refs.select(["name"])).column("name"),
@@ -156,7 +156,10 @@ def _importers(refs: pa.Table, modules: set[str]) -> set[str]:
     """Files whose imports name a module like one of ``modules`` (by file stem or package folder)."""
     stems = {posixpath.basename(p).rsplit(".", 1)[0] for p in modules}
     stems |= {posixpath.basename(posixpath.dirname(p)) for p in modules}
-    with_module = _plain(refs.filter(pc.is_valid(refs.column("module"))).select(["path", "module"])).to_pydict()
+    imports = _plain(refs.select(["kind"])).column("kind")
+    with_module = refs.filter(pc.and_(pc.is_valid(refs.column("module")),
+                                      pc.is_in(imports, value_set=pa.array(["import", "reexport"]))))
+    with_module = _plain(with_module.select(["path", "module"])).to_pydict()
     return {p for p, m in zip(with_module["path"], with_module["module"])
             if m.replace("/", ".").rsplit(".", 1)[-1] in stems}
 
@@ -190,7 +193,7 @@ def _linked(previous, scope: EditScope) -> set[str]:
 def structural(scope: EditScope, files: dict) -> bool:
     """A moved class member in a language whose types implement interfaces by their methods (Go): any type of
     the language may gain or lose an interface, so everything is resolved again."""
-    from .resolve import lang_support
+    from .langs import support as lang_support
 
     for path in scope.changed:
         info = files.get(path)

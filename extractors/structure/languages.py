@@ -19,6 +19,11 @@ class Language:
     resolver: str | None = None  # module in extractors.structure.langs
     fallback: tuple[tuple[str, str], ...] = field(default=())  # (kind, regex with a 'name' group) per line
 
+    @property
+    def family(self) -> str:
+        """Languages that import each other share a family (``files.family``): their resolver, else the language."""
+        return self.resolver or self.name
+
 
 _DEF = r"(?P<name>[A-Za-z_$][\w$]*)"
 C_LIKE = (("function", r"^\s*(?:[\w:<>\*&\[\],]+\s+)+\**" + _DEF + r"\s*\([^;]*$"),

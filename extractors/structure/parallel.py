@@ -12,14 +12,15 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from .parse import parse_file
-from .resolve import EARLY_KINDS, Ref, Symbol, prepare
+from .budget import run_guarded
+from .parse import FileFacts, _parser_and_query, parse_file, query_text
+from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, Edge, Ref, Symbol, prepare
 from .schemas import EDGES
 
 IN_PROCESS_BYTES = 1_500_000  # below this a pool's start (~0.25 s: forkserver, imports, query compiles) costs more
 IN_PROCESS_REFS = 60_000
 CHUNK = 48
-REF_COLUMNS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line"]
+REF_COLUMNS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to"]
 
 
 def worker_count(requested: int | None = None) -> int:
@@ -30,8 +31,24 @@ def _parse_chunk(args) -> dict[str, pa.Table]:
     from .rows import tables_from_facts
 
     root, items, head, entry_points = args
-    facts = [parse_file(Path(root), path, lang, mode, sha) for path, lang, mode, sha in items]
-    return tables_from_facts(facts, head, entry_points)
+    parts = parse_files(Path(root), items, lambda facts: tables_from_facts(facts, head, entry_points))
+    return parts[0] if len(parts) == 1 else {name: pa.concat_tables([p[name] for p in parts]) for name in parts[0]}
+
+
+def parse_files(root: Path, items: list, finish=list) -> list:
+    """``finish`` of the ``parse_file`` facts of ``items``, each file within its time and memory budget
+    (``budget.run_guarded``: one part, or several when a file was skipped on the way)."""
+    for lang in {item[1] for item in items if item[1].grammar and query_text(item[1].name)}:
+        _parser_and_query(lang)  # compiled once here, not again in each forked child
+    return run_guarded(lambda item: parse_file(root, *item), items, lambda item, why: _skipped(item, why), finish)
+
+
+def _skipped(item, why: str) -> FileFacts:
+    from .discover import is_test_path
+
+    path, lang, _mode, sha = item
+    return FileFacts(path=path, language=lang.name, status="skipped", skip_reason=why, blob_sha=sha,
+                     is_test=is_test_path(path))
 
 
 def parse_all(root: Path, items: list, head: str | None, entry_points, progress=None,
@@ -96,31 +113,29 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
     ``self.m()`` or ``len()`` in one function): each is resolved once per file, its edges copied with the line."""
     resolver, refs = _SHARED["resolver"], _SHARED["refs"]
     cols = _ref_columns(refs.slice(bounds[0], bounds[1] - bounds[0]))
-    edges: list[tuple] = []
-    seen: dict[tuple, list[tuple]] = {}
+    edges: list[Edge] = []
+    seen: dict[tuple, list[Edge]] = {}
     current = None
-    for path, src, kind, name, receiver, module, alias, line in zip(*cols.values()):
+    for path, src, kind, name, receiver, module, alias, line, bound_to in zip(*cols.values()):
         if path != current:
             seen.clear()
             current = path
-        key = (src, kind, name, receiver, module, alias)
+        key = (src, kind, name, receiver, module, alias, bound_to)
         found = seen.get(key)
         if found is None:
-            found = seen[key] = resolver.resolve(Ref(path, src, kind, name, receiver, module, alias, line))
+            found = seen[key] = resolver.resolve(Ref(path, src, kind, name, receiver, module, alias, line, bound_to))
             edges.extend(found)
         else:
-            edges.extend(e[:LINE] + (line,) + e[LINE + 1:] for e in found)
+            edges.extend(_new(Edge, (*e[:LINE], line, *e[LINE + 1:])) for e in found)
     return edges_table(edges)
 
 
-EDGE_FIELDS = [n for n in EDGES.names if n not in ("repo", "src_sid", "dst_sid")]  # what Resolver._edge returns
-LINE = EDGE_FIELDS.index("line")
+EDGE_STRUCT = pa.struct([EDGES.field(n) for n in Edge._fields])
+LINE = Edge._fields.index("line")
+_new = tuple.__new__
 
 
-EDGE_STRUCT = pa.struct([EDGES.field(n) for n in EDGE_FIELDS])
-
-
-def edges_table(edges: list[tuple]) -> pa.Table:
+def edges_table(edges: list[Edge]) -> pa.Table:
     """Edge rows as a table whose string columns are dictionary-encoded: ids, paths and names repeat across a
     million edges, so the main process holds (and the workers send) about a third of the plain bytes; the lake
     writes them as plain strings."""
@@ -133,13 +148,21 @@ def edges_table(edges: list[tuple]) -> pa.Table:
 
 
 def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,
-                     workers: int | None = None, import_edge_paths: set[str] | None = None) -> pa.Table:
+                     workers: int | None = None, import_edge_paths: set[str] | None = None,
+                     every_ref: pa.Table | None = None) -> pa.Table:
+    """Edges of ``refs``; ``every_ref``: the whole repository's references when ``refs`` is a part of them (what
+    every function declares it returns is read whichever file calls it)."""
     import pyarrow.compute as pc
 
     cols = symbols.select(["id", "path", "name", "qualname", "kind", "parent_id", "line_start"]).to_pydict()
     early = pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS))
+    whole = refs if every_ref is None else every_ref
+    returns = _refs(whole.filter(pc.is_in(whole.column("kind"), value_set=pa.array(DECLARED_KINDS))))
+    flow = _refs(whole.filter(pc.or_(pc.is_in(whole.column("kind"), value_set=pa.array(FLOW_KINDS)),
+                                     pc.and_(pc.equal(whole.column("kind"), "callback"),
+                                             pc.is_valid(whole.column("alias"))))))
     resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(refs.filter(early)), files,
-                              root, provenance, import_edge_paths)
+                              root, provenance, import_edge_paths, returns, flow)
     later = refs.filter(pc.invert(early))
     head = [edges_table(edges)]
     workers = worker_count(workers)

@@ -13,9 +13,19 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   (exported if any pattern says so, with the decorators of all).
 - ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
   node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
-- ``@var.name`` + ``@var.type``: a parameter, variable or field and its declared type or constructing expression
-  (``item: Item``, ``x := &T{}``, ``const s = new Store()``); ``x.f()`` in its scope is then read as ``Item.f()`` /
-  ``&T{}.f()`` (also ``this.x.f()`` / ``self.x.f()`` for a field), so typed receivers resolve to their class.
+- ``@reference.type``: a type named in the code (``@name``, optional ``@receiver`` for ``pkg.T``); its form
+  (parameter, return, field, variable, generic, annotation) comes from where it stands (the language's
+  ``TYPE_CONTEXTS``), or is fixed by the capture name (``@reference.type.annotation``). Refs kind ``type.<form>``.
+- ``@reference.attribute``: a member read or written without a call (``request.url.raw_path``), kept only where the
+  object's type, ``self`` or a module is known. ``@reference.returns`` / ``@reference.returns_call``: what a function
+  returns or yields (a name, or what a call returns); ``@reference.call_result``: ``f()()``. With ``@reference.callback``
+  in an argument list the callee and the position or keyword are kept (``module`` / ``alias``) where the language sets
+  ``PARAMETER_FLOW``; a called parameter becomes a ``param_call`` fact, a decorator a ``decorated_by`` fact.
+- ``@var.name`` + ``@var.type`` (a declared type) or ``@var.value`` (an assigned value): a parameter, variable or
+  field and its type or value (``item: Item``, ``x := &T{}``, ``const s = new Store()``, ``g = f``, ``x = {}``);
+  references in its scope carry it as ``bound_to`` (``x.f()`` resolves on ``Item``; ``g()`` calls ``f``; also
+  ``this.x.f()`` / ``self.x.f()`` for a field, and along chains ``a.b.c()``). ``@attribute.name``: ``self.x = ...``
+  in a method, a field ``x`` of the method's class.
 - ``@local.name``: a name bound in the enclosing definition or at module level (a parameter, an assigned or loop
   variable). A bare name passed as a value (``@reference.callback`` without a receiver) is then that variable, not a
   function found elsewhere by name; the same for a bare call of it (``fn()`` on a parameter ``fn``). Such references
@@ -25,8 +35,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``conftest.py``, in a test (a function named ``test*``) or a fixture (decorated ``@fixture`` /
   ``@pytest.fixture``), it also names a pytest fixture: a reference of kind ``fixture``.
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
-  ``@import.wildcard`` as present. A ``@reexport`` without a module re-exports the file's own name (JS
-  ``export {a as b}``, ``export default a``) and marks that top-level definition exported.
+  ``@import.wildcard`` as present (``@import.default``: the alias is ``default``, what a CommonJS ``require()``
+  returns). A ``@reexport`` without a module re-exports the file's own name (JS ``export {a as b}``, ``export default
+  a``, ``module.exports = a``) and marks that top-level definition exported.
 - ``@package.name``: a package clause (Go, Java). ``@entry``: marks the file as a program entry (``__main__`` block).
 """
 
@@ -37,20 +48,82 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
+from pipeline.safeio import read_inside
+
+from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
+from .langs import ParseRules, parse_rules
 from .languages import Language, compiled_fallback
 
 CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "enum", "module", "object"}
-PURE_DECORATORS = {"staticmethod", "classmethod", "property", "abstractmethod", "override", "cached_property",
-                   "functools.wraps", "wraps", "lru_cache", "functools.lru_cache", "cache", "functools.cache",
-                   "dataclass", "dataclasses.dataclass", "abc.abstractmethod", "typing.overload", "overload",
-                   "contextmanager", "contextlib.contextmanager", "total_ordering", "functools.total_ordering",
-                   # Java annotations and Rust attributes that change no caller
-                   "Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs", "Nullable",
-                   "NonNull", "NotNull", "Nonnull", "CheckReturnValue", "inline", "derive", "allow", "deny", "warn",
-                   "cfg", "cfg_attr", "must_use", "doc", "deprecated", "repr", "non_exhaustive", "rustfmt::skip",
-                   "track_caller", "cold", "automatically_derived", "expect"}
+
+
+class Definition(NamedTuple):
+    """A definition as the ``symbols`` table needs it (ids and flags are added in ``rows``)."""
+
+    qualname: str
+    name: str
+    kind: str
+    line_start: int
+    line_end: int
+    parent: str | None  # qualname of the enclosing definition, or a container named apart (a Go receiver type)
+    exported: bool
+    entry_reason: str | None
+
+
+class Reference(NamedTuple):
+    """A reference as written: a ``refs`` row without repo and path, in the table's column order."""
+
+    src_qualname: str
+    kind: str
+    name: str | None
+    receiver: str | None
+    module: str | None
+    alias: str | None
+    line: int
+    bound_to: str | None = None  # what local value flow binds the receiver or called name to (refs.bound_to)
+
+
+class RawDef(NamedTuple):
+    """One definition capture, before nesting gives it a qualified name."""
+
+    start: int
+    end: int
+    kind: str
+    name: str
+    line_start: int
+    line_end: int
+    parent_name: str | None
+    exported: bool
+    decorators: tuple
+    self_name: str | None
+
+
+class RawRef(NamedTuple):
+    """One reference capture, before its enclosing definition is known. ``kind`` also names the binding captures
+    (var, local, parameter) that only shape how references read."""
+
+    start: int
+    kind: str
+    name: str | None
+    receiver: str | None
+    module: str | None
+    alias: str | None
+    line: int
+    name_start: int | None  # the name node's first byte: one reference per name when several patterns match it
+
+
+class Span(NamedTuple):
+    """A definition's byte range, for attributing references to the innermost one."""
+
+    start: int
+    end: int
+    qualname: str
+    self_name: str | None
+    kind: str
+    takes_parameter_refs: bool
 
 
 @dataclass
@@ -68,10 +141,8 @@ class FileFacts:
     package: str | None = None
     error_lines: list[int] = field(default_factory=list)
     entry: bool = False
-    # (qualname, name, kind, line_start, line_end, parent_qualname, exported, entry_reason)
-    defs: list[tuple] = field(default_factory=list)
-    # (src_qualname, kind, name, receiver, module, alias, line)
-    refs: list[tuple] = field(default_factory=list)
+    defs: list[Definition] = field(default_factory=list)
+    refs: list[Reference] = field(default_factory=list)
 
 
 _QUERIES: dict[str, object] = {}
@@ -110,7 +181,7 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
     full = root / path
     try:
         size = full.lstat().st_size
-        data = b"" if full.is_symlink() else _read(full, size)
+        data = b"" if full.is_symlink() else _read(root, path, size)
     except OSError as exc:
         return _skipped(facts, f"unreadable ({exc.strerror or exc})")
     facts.size = size
@@ -126,17 +197,16 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
         _query_facts(facts, data, lang)
     except Exception as exc:  # a grammar or query failure on one file must not stop the run
         facts.defs, facts.refs = [], []
-        return _regex_fallback(facts, data, lang, f"tree-sitter failed: {type(exc).__name__}")
+        why = str(exc) if isinstance(exc, budget.OverBudget) else f"tree-sitter failed: {type(exc).__name__}"
+        return _regex_fallback(facts, data, lang, why)
     if facts.status == "partial" and not facts.defs:
-        return _regex_fallback(facts, data, lang, "syntax errors")
+        return _regex_fallback(facts, data, lang, "syntax errors" if facts.error_lines else facts.skip_reason)
     return facts
 
 
-def _read(full: Path, size: int) -> bytes:
-    if size > MAX_BYTES:
-        with open(full, "rb") as fh:
-            return fh.read(20000)
-    return full.read_bytes()
+def _read(root: Path, path: str, size: int) -> bytes:
+    """Inside the repository only, a regular file only (a FIFO would hang the run), never past the cap."""
+    return read_inside(root, path, 20000 if size > MAX_BYTES else MAX_BYTES, follow_links=False, truncate=True)
 
 
 def _as_utf8(data: bytes, facts: FileFacts) -> bytes:
@@ -158,77 +228,121 @@ def _regex_fallback(facts: FileFacts, data: bytes, lang: Language, why: str) -> 
     facts.status, facts.skip_reason = "fallback", why
     text = data.decode("utf-8", "replace")
     patterns = compiled_fallback(lang)
+    junk = parse_rules(lang.name).is_junk
+    defs = []
     for lineno, line in enumerate(text.splitlines(), 1):
         for kind, rx in patterns:
             m = rx.match(line)
             if m:
                 name = m.group("name")
-                facts.defs.append((name, name, kind, lineno, lineno, None, not name.startswith("_"), None))
+                if junk(name, kind, None):
+                    continue
+                defs.append(Definition(name, name, kind, lineno, lineno, None, not name.startswith("_"), None))
                 break
-    facts.defs = _dedupe_qualnames(facts.defs)
+    facts.defs = _unique_qualnames(defs)
     return facts
+
+
+def _unique_qualnames(defs: list[Definition]) -> list[Definition]:
+    """Repeated qualified names in one file get ``#2``, ``#3``... in file order, to keep ids unique and stable."""
+    seen: dict[str, int] = {}
+    out = []
+    for d in defs:
+        n = seen[d.qualname] = seen.get(d.qualname, 0) + 1
+        out.append(d if n == 1 else d._replace(qualname=f"{d.qualname}#{n}"))
+    return out
 
 
 def _text(node, data: bytes) -> str:
     return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
-def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
-    from tree_sitter import QueryCursor
+BINDING_KINDS = ("var", "value", "local", "parameter", "instance_attr")
+QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variables: kept only when they may resolve  # RawRef kinds that shape how references read, not references
 
+
+def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     parser, query = _parser_and_query(lang)
-    tree = parser.parse(data)
+    tree = budget.parse(parser, data)  # stopped at its time budget
     if tree.root_node.has_error:
         facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
     raw_defs, raw_refs = [], []
-    for _pattern, caps in QueryCursor(query).matches(tree.root_node):
-        _collect(caps, data, facts, raw_defs, raw_refs)
-    defs, spans = _nest(_merge_same_node(raw_defs), lang, facts)
-    facts.defs = _dedupe_qualnames(_own_reexports_exported(defs, raw_refs))
-    raw_vars = [r for r in raw_refs if r[1] == "var"]
-    raw_params = [r for r in raw_refs if r[1] == "parameter"]
-    raw_locals = [r for r in raw_refs if r[1] == "local"] + raw_params
-    if raw_vars or raw_locals or raw_params:
-        raw_refs = [r for r in raw_refs if r[1] not in ("var", "local", "parameter")]
-    facts.refs = _enclose(_one_ref_per_name(raw_refs), spans, raw_vars, raw_locals)
-    if raw_params and (facts.is_test or facts.path.rpartition("/")[2] == "conftest.py"):  # where pytest looks
-        facts.refs += _fixture_refs(raw_params, spans)
+    rules = parse_rules(lang.name)
+    for _pattern, caps in budget.matches(query, tree.root_node, facts):  # bounded depth
+        _collect(caps, data, facts, raw_defs, raw_refs, rules)
+    defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
+    defs = _own_reexports_exported(defs, raw_refs)
+    bindings: dict[str, list[RawRef]] = {kind: [] for kind in BINDING_KINDS}
+    refs = []
+    for r in raw_refs:
+        (bindings[r.kind] if r.kind in bindings else refs).append(r)
+    params = bindings["parameter"]
+    # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
+    scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # a variable's span is not a scope of names
+    types = _scoped_values(bindings["var"] + bindings["value"], scopes)
+    facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
+                          params) + decorated
+    # a variable passed along can only mean a definition of this file of its name (or what it was given): the others
+    # would resolve to nothing, so they are not kept (a third of a large Python repository's references)
+    names = {d.name for d in defs}
+    facts.refs = [r for r in facts.refs if r.kind not in QUIET_LOCALS or r.name in names or r.bound_to]
+    if bindings["instance_attr"]:
+        fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules)
+        defs, facts.refs = defs + fields, facts.refs + typed
+    facts.defs = defs
+    if params and rules.parameter_ref_kind and rules.parameter_refs(facts.path, facts.is_test):
+        facts.refs += _parameter_refs(params, spans, rules.parameter_ref_kind)
 
 
-def _one_ref_per_name(raw_refs: list) -> list:
+def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     """A name captured by several reference patterns (``a::f()`` also matching ``f()``) is one reference: the one
     with a receiver."""
-    best: dict[tuple, tuple] = {}
-    out = []
+    best: dict[tuple, RawRef] = {}
+    out, named = [], set()
     for r in raw_refs:
-        if r[7] is None:
-            out.append(r[:7])
+        if r.name_start is None:
+            out.append(r)
             continue
-        key = (r[1], r[7])
-        if key not in best or (r[3] and not best[key][3]):
+        if r.kind != "attribute":
+            named.add(r.name_start)
+        key = (r.kind, r.name_start)
+        if key not in best or (r.receiver and not best[key].receiver):
             best[key] = r
-    return out + [r[:7] for r in best.values()]
+    # a member read that is also called or passed (``a.b()``, ``f(a.b)``) is that reference
+    return out + [r for r in best.values() if r.kind != "attribute" or r.name_start not in named]
 
 
-def _merge_same_node(raw_defs: list) -> list:
-    """One definition per (node, kind) even when several patterns match it; ``@exported`` from any of them."""
-    merged: dict[tuple, tuple] = {}
+VALUE_DEFS = ("variable", "field", "constant")  # kinds a node yields when another pattern says more (a function-valued variable)
+
+
+def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
+    """One definition per (node, kind) even when several patterns match it; ``@exported`` from any of them. A
+    variable or field whose node is also a function's or class's definition is that definition."""
+    if any(d.kind in VALUE_DEFS for d in raw_defs):
+        taken = {(d.start, d.end) for d in raw_defs if d.kind not in VALUE_DEFS}
+        raw_defs = [d for d in raw_defs if d.kind not in VALUE_DEFS or (d.start, d.end) not in taken]
+    merged: dict[tuple, RawDef] = {}
     for d in raw_defs:
-        key = (d[0], d[1], d[2])
+        key = (d.start, d.end, d.kind)
         old = merged.get(key)
         if old is None:
             merged[key] = d
         else:
-            merged[key] = old[:6] + (old[6] or d[6], old[7] or d[7], old[8] + d[8], old[9] or d[9])
+            merged[key] = old._replace(parent_name=old.parent_name or d.parent_name, exported=old.exported or d.exported,
+                                       decorators=old.decorators + d.decorators, self_name=old.self_name or d.self_name)
     return list(merged.values())
 
 
-def _own_reexports_exported(defs: list[tuple], raw_refs: list) -> list[tuple]:
-    """``export {a}`` / ``export default a`` (a re-export without a module) export the file's top-level ``a``."""
-    names = {r[2] for r in raw_refs if r[1] == "reexport" and r[4] is None}
+def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef]) -> list[Definition]:
+    """``export {a}`` / ``export default a`` (a re-export without a module) export the file's top-level ``a``; a
+    module-level variable that an import binds (``const x = require("./x")``) is that import, not a definition."""
+    names = {r.name for r in raw_refs if r.kind == "reexport" and r.module is None}
+    if any(d.kind in VALUE_DEFS for d in defs):
+        imported = {_import_local(r) for r in raw_refs if r.kind == "import"}
+        defs = [d for d in defs if not (d.kind == "variable" and d.name in imported)]
     if not names:
         return defs
-    return [d[:6] + (True,) + d[7:] if d[5] is None and d[1] in names else d for d in defs]
+    return [d._replace(exported=True) if d.parent is None and d.name in names else d for d in defs]
 
 
 @lru_cache(maxsize=None)
@@ -240,83 +354,189 @@ def _roles(keys: tuple) -> tuple:
             roles.append(("def", key))
         elif key.startswith("reference.") and "name" in keys:
             roles.append(("ref", key))
-        elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name"):
+        elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name"):
             roles.append((key, key))
-        elif key == "var.name" and "var.type" in keys:
+        elif key == "var.name" and ("var.type" in keys or "var.value" in keys):
             roles.append(("var", key))
     return tuple(roles)
 
 
-def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list, raw_refs: list) -> None:
-    text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
+_new = tuple.__new__  # a NamedTuple built without its Python-level __new__: 3x cheaper on the hot path
+
+
+def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], raw_refs: list[RawRef],
+             rules: ParseRules) -> None:
     for role, key in _roles(tuple(caps)):
         node = caps[key][0]
         if role == "ref":
             name = caps["name"][0]
+            start = name.start_byte
+            written = data[start:name.end_byte].decode("utf-8", "replace")
             receiver = caps.get("receiver")
-            raw_refs.append((node.start_byte, key[10:], _text(name, data), _text(receiver[0], data) if receiver else None,
-                             None, None, name.start_point[0] + 1, name.start_byte))
+            receiver = _text(receiver[0], data) if receiver else None
+            kind = key[10:]
+            callee = slot = None
+            if kind == "callback":
+                if rules.call_sites:
+                    callee, slot = _call_site(node, name, data)
+            elif kind[:4] == "type":
+                if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
+                    form = _type_form(node, rules)
+                    if form is None:
+                        continue
+                    kind = "type." + form
+                if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
+                    receiver, _, written = written.rpartition(".")
+            raw_refs.append(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot,
+                                          name.start_point[0] + 1, start)))
         elif role == "def":
-            raw_defs.append((node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
-                             node.end_point[0] + 1, text("parent.name"), "exported" in caps,
-                             _decorators(node, data) + tuple(_text(n, data) for n in caps.get("decorator", ())),
-                             text("self.name")))
+            text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
+            raw_defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
+                                   node.end_point[0] + 1, text("parent.name"), "exported" in caps,
+                                   tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
+                                   text("self.name")))
         elif role in ("import", "reexport"):
+            text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
             module = text("import.module")
             if module is None and "import.name" not in caps:
                 continue
             name = "*" if "import.wildcard" in caps else text("import.name")
-            raw_refs.append((node.start_byte, key, name, None, _unquote(module), text("import.alias"),
-                             node.start_point[0] + 1, None))
-        elif role == "var":
-            kind = _type_text(_text(caps["var.type"][0], data))
+            alias = text("import.alias") or ("default" if "import.default" in caps else None)
+            raw_refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
+                                   None))
+        elif role == "var":  # a declared type (var.type) or an assigned value (var.value): kept as the receiver
+            declared = "var.type" in caps
+            value = caps["var.type" if declared else "var.value"][0]
+            kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data))
             if kind:
-                raw_refs.append((node.start_byte, "var", _text(node, data), kind, None, None, 0, None))
+                raw_refs.append(RawRef(node.start_byte, "var" if declared else "value", _text(node, data), kind, None,
+                                       None, 0, None))
         elif role == "local.name":
-            raw_refs.append((node.start_byte, "local", _text(node, data), None, None, None, 0, None))
+            raw_refs.append(_new(RawRef, (node.start_byte, "local", _text(node, data), None, None, None, 0, None)))
+        elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
+            raw_refs.append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
+                                   node.start_point[0] + 1, None))
         elif role == "parameter.name":
-            raw_refs.append((node.start_byte, "parameter", _text(node, data), None, None, None, node.start_point[0] + 1,
-                             None))
+            raw_refs.append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
+                                   node.start_point[0] + 1, None))
         elif role == "package.name":
             facts.package = _text(node, data)
         else:
             facts.entry = True
 
 
+ARGUMENT_LISTS = frozenset({"argument_list", "arguments"})
+
+
+def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
+    """A value passed to a call: (the callee as written, ``#<position>`` or the keyword), so that the callee's
+    parameter of that position or name is bound to it (``run(cb=f)``: ``cb()`` inside run calls f)."""
+    if node.type in ARGUMENT_LISTS:
+        position, child = 0, name.prev_named_sibling
+        while child is not None:
+            position += child.type != "comment"
+            child = child.prev_named_sibling
+        slot, call = f"#{position}", node.parent
+    elif node.type == "keyword_argument" and node.parent is not None:
+        key = node.child_by_field_name("name")
+        slot, call = (_text(key, data) if key is not None else None), node.parent.parent
+    else:
+        return None, None
+    callee = call.child_by_field_name("function") if call is not None else None
+    if callee is None or slot is None or callee.end_byte - callee.start_byte > 200:
+        return None, None
+    return _text(callee, data), slot
+
+
+def _type_form(node, rules: ParseRules) -> str | None:
+    """Where a type name is used: the form of the nearest enclosing node type the language lists (a parameter,
+    a return type, a field, a variable...), ``generic`` inside generic arguments; None where it is not a use (a
+    declaration's own name, a base class already an ``inherits`` reference, a constructor call)."""
+    contexts, arguments = rules.type_contexts, rules.type_arguments
+    generic, child, current = False, node, node.parent
+    for _ in range(16):
+        if current is None:
+            break
+        kind = current.type
+        form = contexts.get(kind, ...)
+        if form is not ...:
+            form = form(current, child) if callable(form) else form
+            if form is not ...:  # a rule may look further up
+                return None if form is None else ("generic" if generic else form)
+        if kind in arguments:
+            generic = True
+        child, current = current, current.parent
+    return "generic" if generic else "annotation"
+
+
+def _decorator_name(text: str) -> str:
+    """``@app.route("/x")`` / ``app.route`` -> ``app.route``; whitespace inside a dotted name dropped."""
+    return "".join(text.lstrip("@").split("(")[0].split())
+
+
 _GENERIC = re.compile(r"<[^<>]*>|(?<=\w)\[[^\[\]]*\]")
 _PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
-_NOT_A_TYPE = re.compile(r"\||\s&\s|\[\]$|^\[|^(?:map\[|chan\b|func\b|\()|^(?:var|let|const|auto|_)$")
+_COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
+_WRAPPER = re.compile(r"^(?:typing\.)?(Optional|Union)\[(.*)\]$")
+_NOTHING = {"None", "null", "undefined", "nil", "void", "never"}
+LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatenated_string", "integer", "float", "true",
+                      "false", "list_comprehension", "dictionary_comprehension", "set_comprehension",
+                      "generator_expression", "object", "array", "template_string", "number", "regex"})
+COLLECTION = "[]"  # a declared type that is a language's own collection or function type: never a repository class
 
 
 @lru_cache(maxsize=16384)
 def _type_text(text: str) -> str | None:
     """A declared type or constructing expression, compacted: ``&mut Store`` -> ``Store``, ``List<Item>`` -> ``List``,
-    ``&T{a: 1}`` -> ``&T{}``, ``new Foo(x, y)`` -> ``new Foo()``. None for arrays, unions and inferred types."""
+    ``&T{a: 1}`` -> ``&T{}``, ``new Foo(x, y)`` -> ``new Foo()``, ``Optional[Foo]`` / ``Foo | None`` -> ``Foo``,
+    ``A | B`` -> ``A|B``; ``[]`` for arrays, maps, tuples and function types; None for what says nothing."""
     if text.isidentifier():
-        return text if text not in ("var", "let", "const", "auto", "_") else None
+        return text if text not in ("var", "let", "const", "auto", "_") and text not in _NOTHING else None
     text = " ".join(text.split())
-    if len(text) > 400 or _NOT_A_TYPE.search(text):
+    if len(text) > 400 or " & " in text:
         return None
+    parts = _top_level_split(text, "|")
+    wrapped = _WRAPPER.match(text)
+    if wrapped:  # Optional[A], Union[A, B]
+        parts = _top_level_split(wrapped.group(2), ",") if wrapped.group(1) == "Union" else [wrapped.group(2)]
+    if len(parts) > 1 or wrapped:
+        found = [t for t in (_type_text(p.strip()) for p in parts) if t]
+        return "|".join(dict.fromkeys(found)) or None
+    for prefix in ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?"):
+        while text.startswith(prefix):
+            text = text[len(prefix):].lstrip()
+    if _COLLECTION.search(text):
+        return COLLECTION
     for rx, repl in ((_GENERIC, ""), (_PARENS, "\x00"), (_BRACES, "\x01")):
         previous = None
         while previous != text:
             previous, text = text, rx.sub(repl, text)
-    text = text.replace("\x00", "()").replace("\x01", "{}")  # bracket contents dropped, brackets kept
-    for prefix in ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly "):
-        while text.startswith(prefix):
-            text = text[len(prefix):].lstrip()
-    return text or None
+    text = text.replace("\x00", "()").replace("\x01", "{}").rstrip("?!")  # bracket contents dropped, brackets kept
+    return text if text and text not in _NOTHING else None
+
+
+def _top_level_split(text: str, sep: str) -> list[str]:
+    """``text`` split at ``sep`` outside brackets and strings (``A | B[C | D]`` -> ``A``, ``B[C | D]``)."""
+    if sep not in text:
+        return [text]
+    parts, depth, start, quote = [], 0, 0, None
+    for i, ch in enumerate(text):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "\"'`":
+            quote = ch
+        elif ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif ch == sep and depth == 0 and text[i - 1:i] != sep and text[i + 1:i + 2] != sep:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]]
 
 
 def _unquote(text: str | None) -> str | None:
     return text.strip("\"'`") if text else text
-
-
-def _decorators(node, data: bytes) -> tuple[str, ...]:
-    parent = node.parent
-    if parent is None or parent.type != "decorated_definition":
-        return ()
-    return tuple(_text(c, data).lstrip("@").split("(")[0].strip() for c in parent.children if c.type == "decorator")
 
 
 def _error_lines(root, limit: int = 5) -> list[int]:
@@ -330,158 +550,225 @@ def _error_lines(root, limit: int = 5) -> list[int]:
     return found
 
 
-def _nest(raw_defs: list, lang: Language, facts: FileFacts) -> list[tuple]:
-    """Qualified names from byte-range nesting; functions inside containers become methods."""
-    raw_defs.sort(key=lambda d: (d[0], -d[1]))
-    out, stack, spans = [], [], []  # stack of (end_byte, qualname, kind); spans: (start, end, qualname, self, kind)
-    for start, end, kind, name, line_start, line_end, parent_name, exported, decorators, self_name in raw_defs:
-        while stack and stack[-1][0] <= start:
+def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], list[Span], list[Reference]]:
+    """Qualified names from byte-range nesting (functions inside containers become methods), unique within the file:
+    a repeated one gets ``#2``, ``#3``... in file order, and references inside it are attributed to that one."""
+    raw_defs.sort(key=lambda d: (d.start, -d.end))
+    out, stack, spans, seen, decorated = [], [], [], {}, []  # stack of (end_byte, qualname, kind)
+    for d in raw_defs:
+        while stack and stack[-1][0] <= d.start:
             stack.pop()
         parent = stack[-1] if stack else None
-        prefix = parent_name or (parent[1] if parent else None)
-        qualname = f"{prefix}.{name}" if prefix else name
-        container_kind = "struct" if parent_name else (parent[2] if parent else None)
+        prefix = d.parent_name or (parent[1] if parent else None)
+        if rules.is_junk(d.name, d.kind, prefix):  # an error node's remains: ``if (...) {`` read as a method
+            continue
+        qualname = f"{prefix}.{d.name}" if prefix else d.name
+        kind = d.kind
+        container_kind = "struct" if d.parent_name else (parent[2] if parent else None)
         if kind == "function" and container_kind in CONTAINER_KINDS:
             kind = "method"
-        stack.append((end, qualname, kind))
-        spans.append((start, end, qualname, self_name, kind, _takes_fixtures(name, decorators)))
+        elif kind == "variable" and d.name.isupper():
+            kind = "constant"
+        if kind != "impl":  # ``impl T`` blocks all name T: they add members to it, they are not new definitions
+            n = seen[qualname] = seen.get(qualname, 0) + 1
+            qualname = qualname if n == 1 else f"{qualname}#{n}"
+        stack.append((d.end, qualname, kind))
+        spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators)))
         if kind == "impl":
             continue
-        parent_q = prefix
-        out.append((qualname, name, kind, line_start, line_end, parent_q,
-                    _is_exported(lang.name, name, exported, parent_q, facts),
-                    _entry_reason(name, kind, parent_q, decorators, lang.name)))
-    return out, spans
+        out.append(Definition(qualname, d.name, kind, d.line_start, d.line_end, prefix,
+                              rules.is_exported(d.name, prefix, d.exported),
+                              rules.entry_reason(d.name, kind, prefix, d.decorators)))
+        for decorator in dict.fromkeys(d.decorators):  # what wraps the definition: calls of it run the wrapper
+            if rules.entry_reason(d.name, kind, prefix, (decorator,)) is None:
+                continue  # @property, @staticmethod...: wraps nothing the resolver could follow
+            receiver, _, name = decorator.rpartition(".")
+            decorated.append(Reference(qualname, "decorated_by", name, receiver or None, None, None, d.line_start))
+    return out, spans, decorated
 
 
-def _takes_fixtures(name: str, decorators: tuple) -> bool:
-    """A pytest test or fixture: its parameters name fixtures."""
-    return name.startswith("test") or any(d.rpartition(".")[2] == "fixture" for d in decorators)
-
-
-def _fixture_refs(raw_params: list, spans: list) -> list[tuple]:
+def _parameter_refs(raw_params: list[RawRef], spans: list[Span], kind: str) -> list[Reference]:
     """``def test_x(db)`` -> a ``fixture`` reference from ``test_x`` to ``db`` (found in the file or a conftest.py)."""
     out = []
-    for (_start, _kind, name, _r, _m, _a, line, _b), stack in _sweep(raw_params, spans):
-        if stack and stack[-1][5] and name not in ("self", "cls"):
-            out.append((stack[-1][2], "fixture", name, None, None, None, line))
+    for r, stack in _sweep(raw_params, spans):
+        if stack and stack[-1].takes_parameter_refs and r.name not in ("self", "cls"):
+            out.append(Reference(stack[-1].qualname, kind, r.name, None, None, None, r.line))
     return out
 
 
-def _is_exported(language: str, name: str, captured: bool, parent: str | None, facts: FileFacts) -> bool:
-    if captured:
-        return True
-    if language == "python":
-        return not name.startswith("_") and not (parent or "").startswith("_")
-    if language == "go":
-        return name[:1].isupper()
-    return False
-
-
-def _entry_reason(name: str, kind: str, parent: str | None, decorators: tuple, language: str) -> str | None:
-    registered = [d for d in decorators if d not in PURE_DECORATORS]
-    if registered:
-        return f"decorator @{registered[0]}"
-    if name == "main" and parent is None and kind == "function":
-        return "main function"
-    if language == "java" and name == "main" and kind == "method":
-        return "main method"
-    if language == "go" and name == "init" and parent is None and kind == "function":
-        return "init function"
-    if language == "python" and name.startswith("__") and name.endswith("__"):
-        return "dunder method"
-    return None
-
-
-def _dedupe_qualnames(defs: list[tuple]) -> list[tuple]:
-    """Repeated qualified names in one file (overloads, redefinitions) get ``#2``, ``#3``... to keep ids unique."""
-    seen: dict[str, int] = {}
-    out = []
-    for d in defs:
-        n = seen.get(d[0], 0) + 1
-        seen[d[0]] = n
-        out.append(d if n == 1 else (f"{d[0]}#{n}",) + d[1:])
-    return out
-
-
-def _sweep(items: list, spans: list):
+def _sweep(items: list, spans: list[Span]):
     """Each item (by start byte) with the stack of definition spans enclosing it, in one pass."""
     stack, i = [], 0
     for item in sorted(items, key=lambda r: r[0]):
         start = item[0]
-        while i < len(spans) and spans[i][0] <= start:
-            while stack and stack[-1][1] <= spans[i][0]:
+        while i < len(spans) and spans[i].start <= start:
+            while stack and stack[-1].end <= spans[i].start:
                 stack.pop()
             stack.append(spans[i])
             i += 1
-        while stack and stack[-1][1] <= start:
+        while stack and stack[-1].end <= start:
             stack.pop()
         yield item, stack
 
 
-def _enclose(raw_refs: list, spans: list, raw_vars: list = (), raw_locals: list = ()) -> list[tuple]:
-    """Attach each reference to its innermost enclosing definition (``<module>`` at top level)."""
-    types: dict[str, dict[str, str]] = {}  # enclosing qualname -> variable -> type
-    for (_start, _kind, name, kind_text, *_rest), stack in _sweep(raw_vars, spans):
-        types.setdefault(stack[-1][2] if stack else "<module>", {}).setdefault(name, kind_text)
+def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = None,
+             raw_locals: list[RawRef] = (), raw_values: list[RawRef] = (), raw_params: list[RawRef] = ()
+             ) -> list[Reference]:
+    """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
+    value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values)."""
+    types = types or {}  # enclosing qualname -> variable -> its types or values
+    scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
+    values = _scoped_values(raw_values, scopes) if raw_values else {}
     local: dict[str, set[str]] = {}  # enclosing qualname -> variables bound there
-    for (_start, _kind, name, *_rest), stack in _sweep(raw_locals, spans):
-        local.setdefault(stack[-1][2] if stack else "<module>", set()).add(name)
-    for qualname in (s[2] for s in spans if local):  # ``const f = () => ...`` binds a definition, not a variable
+    for r, stack in _sweep(raw_locals, scopes):
+        local.setdefault(stack[-1].qualname if stack else "<module>", set()).add(r.name)
+    for qualname in (s.qualname for s in spans if local):  # ``const f = () => ...`` binds a definition, not a variable
         scope, _, name = qualname.split("#")[0].rpartition(".")
         local.get(scope or "<module>", set()).discard(name)
+    imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
     if "<module>" in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f
-        local["<module>"] -= {_import_local(r) for r in raw_refs if r[1] in ("import", "reexport")}
-    out, visible = [], {}
-    for (start, kind, name, receiver, module, alias, line), stack in _sweep(raw_refs, spans):
-        if kind in ("call", "callback") and not receiver and local:
-            scope = stack[-1][2] if stack else "<module>"
+        local["<module>"] -= imported
+    positions = _parameter_positions(raw_params, spans) if raw_params else {}
+    out, visible, called, known = [], {}, set(), {}
+    for r, stack in _sweep(raw_refs, spans):
+        kind, receiver, bound_to = r.kind, r.receiver, None
+        scope = stack[-1].qualname if stack else "<module>"
+        if kind in ("call", "callback", "returns") and not receiver and local:
             seen = visible.get(scope)
             if seen is None:
                 seen = visible[scope] = _visible_locals(stack, local)
-            if name in seen:
+            if r.name in seen:
                 kind = "local_" + kind  # a variable called or passed along, not a function found elsewhere by name
+        if kind == "local_call" and positions:  # a parameter called: bound to what callers pass (run(cb=f))
+            owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
+            if owner and (owner, r.name) not in called:
+                called.add((owner, r.name))
+                out.append(Reference(owner, "param_call", r.name, None, None, positions[owner][r.name], r.line))
         if receiver and stack:
             receiver = _as_self(receiver, stack)
-        if receiver and types:
-            receiver = _typed(receiver, stack, types)
-        out.append((stack[-1][2] if stack else "<module>", kind, name, receiver, module, alias, line))
+        if kind in VALUE_KINDS and (values if receiver is None else types):
+            key = (scope, receiver or r.name, receiver is None)  # the same self.x or name many times in a scope
+            bound_to = known.get(key, ...)
+            if bound_to is ...:
+                bound_to = known[key] = _bound_to(key[1], key[2], stack, values if receiver is None else types)
+        if kind == "call" and receiver in ("self", "this") and values and not bound_to:
+            held = _bound_to(f"{receiver}.{r.name}", False, stack, values)  # self.callback = self.on_event
+            bound_to = "|".join("=" + v for v in held.split("|")) if held else None
+        if kind == "attribute" and not (bound_to or _SELF_HEAD.match(receiver) or _head(receiver) in imported):
+            continue  # a member read only counts where the object's type or module is known: never guessed
+        out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to)))
     return out
 
 
-def _import_local(ref: tuple) -> str | None:
+_SELF_HEAD = re.compile(r"^(?:self|this|cls)\.?")
+
+
+def _head(receiver: str) -> str:
+    return receiver.partition(".")[0]
+
+
+def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs: list[Definition],
+                     rules: ParseRules) -> tuple[list[Definition], list[Reference]]:
+    """``self.x = ...`` in a method makes ``x`` a field of the method's class (once, where first assigned, unless the
+    class defines ``x`` itself); what a constructor call or a declared type assigns to it is the field's type."""
+    classes = {s.qualname for s in spans if s.kind in CONTAINER_KINDS}
+    have = {d.qualname for d in defs}
+    fields, typed = [], []
+    for r, stack in _sweep(attrs, spans):
+        method = next((s for s in reversed(stack) if s.kind in ("method", "function")), None)
+        owner = method.qualname.rpartition(".")[0] if method else ""
+        qual = f"{owner}.{r.name}"
+        if owner not in classes or qual in have:
+            continue
+        have.add(qual)
+        fields.append(Definition(qual, r.name, "field", r.line, r.line, owner,
+                                 rules.is_exported(r.name, owner, False), None))
+        for value in values.get(method.qualname, {}).get(r.name, ()):
+            head, _, rest = value.partition("(")
+            if head.replace(".", "").isidentifier() and (not rest or value.endswith(")")):
+                receiver, _, name = head.rpartition(".")
+                typed.append(Reference(qual, "type.field", name, receiver or None, None, None, r.line))
+    return fields, typed
+
+
+def _parameter_positions(raw_params: list[RawRef], spans: list[Span]) -> dict[str, dict[str, str]]:
+    """Each function's parameters by name -> ``#<position>`` (in the order written, ``self`` included)."""
+    out: dict[str, dict[str, str]] = {}
+    for r, stack in _sweep(raw_params, spans):
+        if stack:
+            names = out.setdefault(stack[-1].qualname, {})
+            names.setdefault(r.name, f"#{len(names)}")
+    return out
+
+
+def _scoped_values(raw: list[RawRef], spans: list[Span]) -> dict[str, dict[str, list[str]]]:
+    out: dict[str, dict[str, list[str]]] = {}
+    for r, stack in _sweep(raw, spans):
+        found = out.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(r.name, [])
+        if r.receiver not in found and len(found) < MAX_VALUES:
+            found.append(r.receiver)
+    return out
+
+
+def _import_local(ref: RawRef) -> str | None:
     """The name an import binds in the file: its alias, else the imported name, else the module's first part."""
-    _start, _kind, name, _receiver, module, alias, *_rest = ref
-    return alias or (name if name and name != "*" else (module or "").split(".")[0].split("/")[-1])
+    return ref.alias or (ref.name if ref.name and ref.name != "*" else (ref.module or "").split(".")[0].split("/")[-1])
 
 
-def _visible_locals(stack: list, local: dict[str, set[str]]) -> set[str]:
+def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
     """Variables seen inside the innermost definition: its own, an enclosing function's and the module's (a class
     body's names are not seen by its methods)."""
-    scopes = [s[2] for s in stack[:-1] if s[4] not in CONTAINER_KINDS] + [s[2] for s in stack[-1:]] + ["<module>"]
-    return set().union(*(local.get(s, ()) for s in scopes))
+    scopes = [s.qualname for s in stack[:-1] if s.kind not in CONTAINER_KINDS] + [s.qualname for s in stack[-1:]]
+    return set().union(*(local.get(s, ()) for s in scopes + ["<module>"]))
 
 
-def _typed(receiver: str, stack: list, types: dict) -> str:
-    """``x`` (or the field ``this.x`` / ``self.x``) declared in an enclosing scope -> its type or constructor."""
-    head, dot, rest = receiver.partition(".")
-    if dot and not (head in ("self", "this") and rest.isidentifier()):
-        return receiver
-    var = rest if dot else receiver
-    scopes = [s[2] for s in reversed(stack)] + ["<module>"]
+SELF_OBJECTS = ("self", "this", "cls")
+MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
+VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns"}
+
+
+def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str | None:
+    """``x`` (or the field ``this.x`` / ``self.x``) declared or assigned in an enclosing scope -> its types or
+    values, ``|``-joined. A bare name is looked up only in the scopes of functions (a name a class body assigns is
+    not what its methods call)."""
+    head, dot, rest = written.partition(".")
+    if dot and not (head in SELF_OBJECTS and rest.isidentifier()):
+        if head in SELF_OBJECTS:  # self.x.y: what self.x holds, then .y
+            field, _, more = rest.partition(".")
+            found = _bound_to(f"{head}.{field}", False, stack, types) if field.isidentifier() and more else None
+        else:  # a.b.c: what a holds, then .b.c
+            found, more = (_bound_to(head, False, stack, types) if head.isidentifier() else None), rest
+        if not found or not more.replace(".", "").isidentifier():
+            return None
+        return "|".join(f"{v}~{more}" for v in found.split("|"))
+    var = rest if dot else written
+    scopes = [s.qualname for s in reversed(stack) if not (bare and s.kind in CONTAINER_KINDS)] + ["<module>"]
     if dot and stack:  # a field: also the type's own scope (a Go method's struct) and its constructor's parameters
-        owner = stack[-1][2].rpartition(".")[0]
-        scopes += [owner, f"{owner}.constructor"] if owner else []
+        owner = stack[-1].qualname.rpartition(".")[0]
+        scopes += [owner, f"{owner}.constructor", f"{owner}.__init__"] if owner else []
     for scope in scopes:
         found = types.get(scope, {}).get(var)
         if found:
-            return found
-    return receiver
+            return "|".join(_typed_head(v, scopes, types) for v in found)
+    return None
 
 
-def _as_self(receiver: str, stack: list) -> str:
+def _typed_head(value: str, scopes: list[str], types: dict) -> str:
+    """``auth.sync_auth_flow()`` where ``auth: Auth`` -> ``Auth~sync_auth_flow()``: the value's object typed too."""
+    head, dot, rest = value.partition(".")
+    if not dot or not head.isidentifier() or head in ("self", "this", "cls"):
+        return value
+    for scope in scopes:
+        found = types.get(scope, {}).get(head)
+        if found:
+            held = found[0]
+            return value if "~" in held or "|" in held or held == COLLECTION else f"{held}~{rest}"
+    return value
+
+
+def _as_self(receiver: str, stack: list[Span]) -> str:
     """``m.f()`` inside ``func (m *T) g()`` is ``self.f()``: the innermost definition naming its own object."""
-    self_name = next((s[3] for s in reversed(stack) if s[3]), None)
+    self_name = next((s.self_name for s in reversed(stack) if s.self_name), None)
     if self_name and (receiver == self_name or receiver.startswith(self_name + ".")):
         return "self" + receiver[len(self_name):]
     return receiver

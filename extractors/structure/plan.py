@@ -6,6 +6,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pipeline.safeio import read_config
+
 from .discover import Candidate, content_sha, is_resolution_config, list_candidates
 from .languages import Language, language_for
 
@@ -67,18 +69,20 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
 
 def console_entry_points(root: Path) -> set[tuple[str, str]]:
     """(module, attribute) pairs named by pyproject.toml scripts and entry points: called from outside the code."""
+    raw = read_config(root, "pyproject.toml")
     try:
-        data = tomllib.loads((root / "pyproject.toml").read_text())
-    except (OSError, ValueError):
+        data = tomllib.loads(raw.decode("utf-8", "replace")) if raw is not None else {}
+    except (ValueError, RecursionError):
         return set()
-    project = data.get("project", {})
-    groups = [project.get("scripts", {}), project.get("gui-scripts", {}), *project.get("entry-points", {}).values()]
+    project = data.get("project") if isinstance(data.get("project"), dict) else {}  # a repository's file: any shape
+    entry_points = project.get("entry-points") if isinstance(project.get("entry-points"), dict) else {}
+    groups = [project.get("scripts"), project.get("gui-scripts"), *entry_points.values()]
     found = set()
     for group in groups:
         for target in group.values() if isinstance(group, dict) else ():
             module, _, attr = str(target).partition(":")
-            if attr:
-                found.add((module.strip(), attr.strip().split()[0]))
+            if attr.split():
+                found.add((module.strip(), attr.split()[0]))
     return found
 
 

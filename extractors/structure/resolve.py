@@ -1,174 +1,105 @@
 """Name resolution: raw references (``refs``) + definitions (``symbols``) -> ``edges``, in layers of confidence.
 
-Layers, first hit wins (the ``resolution`` column says which one):
+A reference is looked up through an ordered list of layers, first hit wins (``resolution`` says which answered):
+  bare names ``f()``       NAME_LAYERS: ``scoped`` (enclosing definitions, then the file), ``imported``, ``package``
+  members ``x.f()``        MEMBER_LAYERS: ``self`` (``self.``/``this.``/``super``), ``constructed`` (``Foo().f()``),
+                           ``module`` (``mod.f()``), ``class_named`` (``Foo.f()``)
+A language module extends these lists with ``extend_layers(name_layers, member_layers)`` (Java inserts
+``implicit_this``); a layer is the name of a ``Resolver._layer_<name>`` method or a callable ``(resolver, ref, src)``.
+Before the layers, what the parser's local value flow knows (``bound_to``: a declared type, a constructing call, an
+assigned function) decides: a receiver of a known type resolves on that type, and never by a guess; a type that is
+not the repository's (``str``, ``string``, ``*http.Client``) makes the reference ``external``.
+
   same_file       the enclosing scopes, the class (``self.m()``) or the file's top level          0.95
-  inherited       a method found on a base class of the enclosing/receiver class                 0.85
   import          through the file's imports (aliases, ``from x import y``, module receivers)   0.90
+  inherited       a method found on a base class of the enclosing/receiver class                 0.85
   constructor     ``Foo().m()``: a method of the class whose constructor was called              0.85
   same_package    Go/Java: a top-level name of another file of the same package                  0.85
   fixture         a pytest test's or fixture's parameter: the fixture in its class, file or a conftest.py  0.85
+  flow            a function reached through an assignment, a return or a decorator               0.80
+  dispatch        an override in a subclass (the method is not on the class or its bases)        0.70
   unique_name     the only definition with that name in the repository                          0.60
   ambiguous       several candidates: one edge each (the 8 nearest the caller), never dropped  0.30
   unresolved      no candidate: dst_id is null                                                   0.00
+  external        outside the repository (a library, a builtin, a host object): dst_id is null  0.00
+Guesses by name (unique_name, ambiguous) are made only for members of objects of unknown type (scaled by 0.75), and
+for bare names only where a language lets files share names without imports; candidates whose class the file can
+see (defined there, imported, same package) are preferred over the rest.
 Plus ``dispatch`` edges (base method -> override, 0.70) so that interface/trait/virtual dispatch reaches the
-implementations, and ``imports`` edges from module to module or symbol. Imports follow re-export chains (a name a
-module imports or re-exports, ``export *``), and a method whose type is defined in another file (a Go method, a Rust
-``impl``) becomes a member of that type when the package or a unique name finds it.
+implementations, and ``imports`` edges from module to module or symbol (and to the module an import names when the
+name is defined further along a re-export chain: importing a barrel ``index.ts`` depends on it). A method whose type
+is defined in another file (a Go method, a Rust ``impl``) becomes a member of that type when the package or a unique
+name finds it.
 
 Optional hooks of a ``langs`` module (defaults in brackets): ``inline_type(receiver)`` the type of an object built
 inline in a receiver (``Foo(...)`` -> ``Foo``); ``receiver_path(receiver)`` the receiver in dotted form (identity);
 ``receiver_module(importer, receiver, index, root)`` the files of a module a receiver names by path, unimported
-(Rust ``crate::a::b::f()``; none);
-``STRUCTURAL`` types implement interfaces by having their methods, as in Go (False); ``nested_spec(spec, depth)`` a module spec written inside
-``depth`` inline modules, relative to the file (Rust ``super::`` in ``mod tests``; unchanged); ``IMPLICIT_THIS`` a bare
-``m()`` in a method may be a method of its class or bases, as in Java (False); ``EXTERNAL_RECEIVERS`` names
-of objects that are always outside the repository, such as JavaScript's ``console`` (none).
+(Rust ``crate::a::b::f()``; none); ``STRUCTURAL`` types implement interfaces by having their methods, as in Go
+(False); ``nested_spec(spec, depth)`` a module spec written inside ``depth`` inline modules, relative to the file
+(Rust ``super::`` in ``mod tests``; unchanged); ``IMPLICIT_THIS`` a bare ``m()`` in a method may be a method of its
+class or bases, as in Java (False); ``EXTERNAL_RECEIVERS`` names of objects that are always outside the repository,
+such as JavaScript's ``console`` (none); ``BUILTINS`` names a bare call or type may mean without an import (none);
+``BUILTIN_METHODS`` methods of the language's own types (``get``, ``push``): on an object of unknown type they are
+guessed only among classes the file can see (none);
+``guess_bare_names(resolver, path)`` whether a bare name may be guessed repository-wide (True: a language without
+imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadth first); ``is_external(importer,
+spec, index, root)`` a module spec outside the repository (not relative); ``extend_layers``.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 import posixpath
+import re
+from functools import lru_cache
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Callable, NamedTuple
 
-CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "object"}
-METHODS = {"method"}
-CLASSLIKE = {"class", "struct", "interface", "trait", "enum", "object", "type"}
+from . import langs
+from .bindings import Binding, ImportBindings
+from .parse import COLLECTION
+from .graph import CALLABLE, CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
+
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
+SCOPES = {"function", "method", "namespace"}  # definitions whose nested names their bodies see bare
 CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85, "same_package": 0.85,
-        "fixture": 0.85, "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0, "dispatch": 0.7}
+        "fixture": 0.85, "flow": 0.8, "dispatch": 0.7, "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0,
+        "external": 0.0}
 MAX_CANDIDATES = 8
 UNKNOWN_RECEIVER = 0.75
-MODULE = "<module>"
+MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
+TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
 
 
-@dataclass(slots=True)
-class Symbol:
-    id: str
-    path: str
-    name: str
-    qualname: str
+class Edge(NamedTuple):
+    """An ``edges`` row as the resolver makes it (``repo`` and the integer sids are added when the table is built)."""
+
+    src_id: str
+    dst_id: str | None
+    dst_name: str
     kind: str
-    parent_id: str | None
-    line: int = 0
+    path: str
+    line: int
+    confidence: float
+    resolution: str
+    provenance: str
+    ref_form: str
+    receiver: str | None
+    dst_path: str | None
 
 
-@dataclass
-class Graph:
-    """Indexes over every definition of the repository."""
-
-    by_id: dict[str, Symbol] = field(default_factory=dict)
-    by_qual: dict[tuple[str, str], str] = field(default_factory=dict)
-    top: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
-    members: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
-    by_name: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    bases: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    module_index: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # language group -> key -> paths
-    packages: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
-    package_top: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # top-level names per package
-    owner: dict[str, str] = field(default_factory=dict)  # method -> its type defined in another file
+_new = tuple.__new__  # a NamedTuple built without its Python-level __new__ (millions of edges)
 
 
-@functools.cache  # asked once per file by the graph and the resolver: an update's graph asks for every file
-def lang_support(language: str | None):
-    from .languages import LANGUAGES
+class Found(NamedTuple):
+    """A lookup's answer: the candidate ids (none: unresolved or external) and the resolution that found them."""
 
-    lang = LANGUAGES.get(language or "")
-    if not lang or not lang.resolver:
-        return None
-    return importlib.import_module(f"extractors.structure.langs.{lang.resolver}")
+    ids: list
+    resolution: str
 
 
-@dataclass(frozen=True)
-class Hooks:
-    """A language module's optional hooks with their defaults filled in, looked up once, not per reference."""
-
-    receiver_path: object
-    inline_type: object
-    external: frozenset
-    implicit_this: bool
-    receiver_module: object
-
-
-def hooks_of(support) -> Hooks:
-    return Hooks(receiver_path=getattr(support, "receiver_path", None) or (lambda receiver: receiver),
-                 inline_type=getattr(support, "inline_type", None) or _inline_call,
-                 external=frozenset(getattr(support, "EXTERNAL_RECEIVERS", ())),
-                 implicit_this=bool(getattr(support, "IMPLICIT_THIS", False)),
-                 receiver_module=getattr(support, "receiver_module", None))
-
-
-def forget_configs(supports) -> None:
-    """Language modules cache what they read from go.mod, tsconfig.json, package.json...: valid for one run only
-    (a long-lived worker indexes again after these files changed)."""
-    for module in {m for m in supports if m is not None}:
-        for value in vars(module).values():
-            if callable(getattr(value, "cache_clear", None)):
-                value.cache_clear()
-
-
-def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
-    forget_configs(lang_support(language) for language in {info.get("language") for info in files.values()})
-    g = Graph()
-    elsewhere = []  # members whose type is not in their file (qualname ``T.m`` under the module)
-    for s in symbols:
-        g.by_id[s.id] = s
-        g.by_qual[(s.path, s.qualname)] = s.id
-        if s.kind == "module":
-            continue
-        if s.parent_id is None or s.parent_id.endswith("::" + MODULE):
-            if "." in s.qualname.split("#")[0]:
-                elsewhere.append(s)
-            else:
-                g.top[s.path].setdefault(s.name, s.id)
-        else:
-            g.members[s.parent_id].setdefault(s.name, s.id)
-        if s.kind in CALLABLE:
-            g.by_name[s.name].append(s.id)
-    for path, info in files.items():
-        support = lang_support(info.get("language"))
-        if support is None:
-            continue
-        scope = support.package_scope(path, info)
-        if scope:
-            g.packages[(support.GROUP, scope)].append(path)
-    by_support = defaultdict(list)
-    for path, info in files.items():
-        support = lang_support(info.get("language"))
-        if support is not None:
-            by_support[support].append(path)
-    for support, paths in by_support.items():
-        index = g.module_index.setdefault(support.GROUP, {})
-        for path, keys in support.module_keys(paths, files, root).items():
-            for key in keys:
-                index.setdefault(key, []).append(path)
-    for key, paths in g.packages.items():
-        names = g.package_top.setdefault(key, {})
-        for path in paths:
-            for name, sid in g.top.get(path, {}).items():
-                names.setdefault(name, sid)
-    for s in elsewhere:
-        owner = _owner_elsewhere(g, s, files)
-        if owner:
-            g.owner[s.id] = owner
-            g.members[owner].setdefault(s.name, s.id)
-    return g
-
-
-def _owner_elsewhere(g: Graph, s: Symbol, files: dict) -> str | None:
-    """The type ``T`` of a member ``T.m`` defined apart from it: same package first, then a unique type name."""
-    type_name = s.qualname.split("#")[0].rpartition(".")[0].rpartition(".")[2]
-    support = lang_support(files.get(s.path, {}).get("language"))
-    scope = support.package_scope(s.path, files[s.path]) if support and s.path in files else None
-    for other in g.packages.get((support.GROUP, scope), []) if scope else []:
-        sid = g.top.get(other, {}).get(type_name)
-        if sid and g.by_id[sid].kind in CLASSLIKE:
-            return sid
-    same = [i for i in g.by_name.get(type_name, ()) if g.by_id[i].kind in CLASSLIKE
-            and lang_support(files.get(g.by_id[i].path, {}).get("language")) is support]
-    return same[0] if len(same) == 1 else None
+EXTERNAL = Found([], "external")
+UNRESOLVED = Found([], "unresolved")
 
 
 @dataclass(slots=True)
@@ -181,176 +112,290 @@ class Ref:
     module: str | None
     alias: str | None
     line: int
+    bound_to: str | None = None
 
 
-class Resolver:
+NAME_LAYERS = ("scoped", "imported", "package")
+MEMBER_LAYERS = ("self", "self_chain", "constructed", "module", "class_named")
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """A language module's optional hooks with their defaults filled in, looked up once, not per reference."""
+
+    receiver_path: Callable
+    inline_type: Callable
+    external: frozenset
+    implicit_this: bool
+    receiver_module: Callable | None
+    builtins: frozenset
+    builtin_methods: frozenset
+    guess_bare_names: Callable
+    c3: bool
+    name_layers: tuple
+    member_layers: tuple
+
+
+def _layer(entry) -> Callable:
+    return getattr(Resolver, f"_layer_{entry}") if isinstance(entry, str) else entry
+
+
+def hooks_of(support) -> Hooks:
+    names, members = list(NAME_LAYERS), list(MEMBER_LAYERS)
+    if hasattr(support, "extend_layers"):
+        support.extend_layers(names, members)
+    return Hooks(receiver_path=getattr(support, "receiver_path", None) or (lambda receiver: receiver),
+                 inline_type=getattr(support, "inline_type", None) or _inline_call,
+                 external=frozenset(getattr(support, "EXTERNAL_RECEIVERS", ())),
+                 implicit_this=bool(getattr(support, "IMPLICIT_THIS", False)),
+                 receiver_module=getattr(support, "receiver_module", None),
+                 builtins=frozenset(getattr(support, "BUILTINS", ())),
+                 builtin_methods=frozenset(getattr(support, "BUILTIN_METHODS", ())),
+                 guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
+                 c3=getattr(support, "METHOD_ORDER", None) == "c3",
+                 name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members))
+
+
+_LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
+
+
+class Resolver(ImportBindings):
     def __init__(self, graph: Graph, files: dict[str, dict], root, provenance: str):
-        self.g, self.files, self.root, self.provenance = graph, files, root, provenance
-        self.bindings: dict[str, dict[str, tuple]] = {}
-        self.pending: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> local -> (paths, name, support)
-        self.star: dict[str, list[list[str]]] = defaultdict(list)
-        self.imports_of: dict[str, list[Ref]] = {}
-        self.declared: dict[str, list[tuple]] = {}  # path -> its imports with their modules, once declared
-        self.bound: set[str] = set()  # paths whose every binding is computed
-        self.supports = {p: lang_support(i.get("language")) for p, i in files.items()}
-        by_module = {id(m): hooks_of(m) for m in self.supports.values()}
-        self.hooks = {p: by_module[id(m)] for p, m in self.supports.items()}
+        supports = {p: langs.support(i.get("language")) for p, i in files.items()}
+        super().__init__(graph, supports, root)
+        self.files, self.provenance = files, provenance
+        by_module = {id(m): hooks_of(m) for m in supports.values()}
+        self.hooks = {p: by_module[id(m)] for p, m in supports.items()}
         self.no_hooks = hooks_of(None)
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
-        self._global_cache: dict[tuple, tuple[list[str], str]] = {}
+        self._global_cache: dict[tuple, Found] = {}
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
+        self._mro: dict[str, list[tuple[str, int]]] = {}
+        self.return_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its declared return type
+        self._class_of_call: dict[str, str | None] = {}
+        self._visible: dict[str, tuple[set, set]] = {}
+        self._value_classes: dict[tuple, tuple[str | None, str]] = {}
+        self._read_memo: dict[tuple, tuple | None] = {}
+        self._c3_memo: dict[str, list | None] = {}
+        self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
+        self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
+        self.passed: dict[tuple[str, str], dict[str, None]] = {}  # (function, parameter) -> functions passed for it
+        self._returns_memo: dict[str, list[str]] = {}
 
     # -- imports ------------------------------------------------------------------------------------------------
-    def bind_imports(self, refs_by_path: dict[str, list[Ref]], edge_paths: set[str] | None = None) -> list[tuple]:
-        """Register every file's imports; returns the ``imports`` edges of ``edge_paths`` (default: every file).
-
-        A file's imports are declared (their modules found) the first time anything reads them, so a name one
-        module re-exports from another (``export {x} from``, ``export *``, a package ``__init__`` importing it)
-        resolves to its definition, and an incremental run declares only the files it reaches."""
-        self.imports_of = {path: [r for r in refs if r.kind in ("import", "reexport")]
-                           for path, refs in refs_by_path.items() if path in self.supports}
-        paths = list(self.imports_of) if edge_paths is None else [p for p in self.imports_of if p in edge_paths]
-        if edge_paths is None:  # a full run reads nearly every file's bindings: bind them before workers fork
-            for path in paths:
-                self._bindings(path)
+    def bind_imports(self, refs_by_path: dict[str, list[Ref]], edge_paths: set[str] | None = None) -> list[Edge]:
+        """Register every file's imports; returns the ``imports`` edges of ``edge_paths`` (default: every file)."""
+        self.register(refs_by_path, eager=edge_paths is None)
         edges = []
-        for path in paths:
-            for r, spec, name, targets, support in self._declare(path):
-                target = self._import_target(targets, name, support)
-                own = (target[0] == "symbol" and self.g.by_id[target[1]].path == r.path) or \
-                    (target[0] == "module" and target[1] == [r.path])
-                if not own:  # a file's own re-export, or super::* of an inline module: not a dependency
-                    edges.append(self._import_edge(r, spec, name, target))
+        for path in self.imports_of if edge_paths is None else [p for p in self.imports_of if p in edge_paths]:
+            for d in self.declare(path):
+                target = self.import_target(d.targets, d.name, d.support)
+                if target.kind == "unresolved" and not d.targets and self.is_external(d.support, path, d.spec):
+                    target = Binding("external")
+                own = (target.kind == "symbol" and self.g.by_id[target.value].path == path) or \
+                    (target.kind == "module" and target.value == [path])
+                if own:  # a file's own re-export, or super::* of an inline module: not a dependency
+                    continue
+                edges.append(self._import_edge(d.ref, d.spec, d.name, target))
+                if target.kind == "symbol" and d.targets and self.g.by_id[target.value].path not in d.targets:
+                    # the name comes through a barrel (index.ts, a package __init__): the importer depends on it too
+                    edges.append(self._import_edge(d.ref, d.spec, None, Binding("module", d.targets), "module"))
         return edges
 
-    def _declare(self, path: str) -> list[tuple]:
-        """The modules a file's imports name, found once: fills its pending names and wildcard imports."""
-        found = self.declared.get(path)
-        if found is not None:
-            return found
-        found = self.declared[path] = []
-        support = self.supports.get(path)
-        for r in self.imports_of.get(path, ()) if support is not None else ():
-            local, spec, name = support.import_binding(r.module, r.name, r.alias)
-            if spec and hasattr(support, "nested_spec") and r.src_qualname != MODULE:
-                spec = support.nested_spec(spec, self._namespace_depth(path, r.src_qualname))
-            targets = support.resolve_module(path, spec, self.g.module_index.get(support.GROUP, {}), self.root)
-            if name == "*":
-                self.star[path].append(targets)
-            elif local:
-                self.pending[path][local] = (targets, name, support)
-            found.append((r, spec, name, targets, support))
-        return found
-
-    def _pending(self, path: str) -> dict[str, tuple]:
-        self._declare(path)
-        return self.pending.get(path, {})
-
-    def _stars(self, path: str) -> list[list[str]]:
-        self._declare(path)
-        return self.star.get(path, [])
-
-    def _bindings(self, path: str) -> dict[str, tuple]:
-        """Every name a file imports -> ("symbol", id) | ("module", paths) | ("unresolved", None)."""
-        if path not in self.bound:
-            for local in self._pending(path):
-                self._binding(path, local)
-            self.bound.add(path)
-        return self.bindings.get(path, {})
-
-    def _namespace_depth(self, path: str, qualname: str) -> int:
-        """How many inline modules (``namespace`` definitions: Rust ``mod tests { }``) enclose a reference."""
-        depth = 0
-        while qualname:
-            sid = self.g.by_qual.get((path, qualname))
-            depth += sid is not None and self.g.by_id[sid].kind == "namespace"
-            qualname = qualname.rpartition(".")[0]
-        return depth
-
-    def _binding(self, path: str, local: str, seen: frozenset = frozenset()) -> tuple:
-        table = self.bindings.setdefault(path, {})
-        if local in table:
-            return table[local]
-        if (path, local) in seen:
-            return ("unresolved", None)
-        targets, name, support = self._pending(path)[local]
-        table[local] = self._import_target(targets, name, support, seen | {(path, local)})
-        return table[local]
-
-    def _import_target(self, paths: list[str], name: str | None, support, seen: frozenset = frozenset()) -> tuple:
-        if not paths:
-            return ("unresolved", None)
-        if name and name != "*":
-            for p in paths:
-                sid = self.g.top.get(p, {}).get(name) or ("." in name and self.g.by_qual.get((p, name)))
-                if sid:  # a dotted name is a member: Java ``import a.b.Outer.Inner``
-                    return ("symbol", sid)
-            for p in paths:
-                hit = self._reexported(p, name, seen)
-                if hit:
-                    return hit
-            sub = support.submodule(paths, name, self.g.module_index.get(support.GROUP, {}))
-            return ("module", sub) if sub else ("unresolved", None)
-        return ("module", paths)
-
-    def _reexported(self, path: str, name: str, seen: frozenset) -> tuple | None:
-        """``name`` as module ``path`` passes it on: one of its own imports, or a module it re-exports wholesale."""
-        if name in self._pending(path):
-            hit = self._binding(path, name, seen)
-            if hit[0] != "unresolved":
-                return hit
-        for paths in self._stars(path):
-            for p in paths:
-                if (p, "*" + name) in seen:
-                    continue
-                sid = self.g.top.get(p, {}).get(name)
-                hit = ("symbol", sid) if sid else self._reexported(p, name, seen | {(p, "*" + name)})
-                if hit:
-                    return hit
-        return None
-
-    def _import_edge(self, r: Ref, spec: str, name: str | None, target: tuple) -> tuple:
-        kind, value = target
-        if kind == "symbol":
-            dst = value
-        elif kind == "module":
-            dst = f"{min(value)}::{MODULE}"  # a package of several files: the same one whatever the order
+    def _import_edge(self, r: Ref, spec: str, name: str | None, target: Binding, form: str = "import") -> Edge:
+        if target.kind == "symbol":
+            dst = target.value
+        elif target.kind == "module":
+            dst = f"{min(target.value)}::{MODULE}"  # a package of several files: the same one whatever the order
         else:
             dst = None
         written = f"{spec}.{name}" if name and name != "*" else (spec or "")
-        res = "import" if dst else "unresolved"
-        return self._edge(r, f"{r.path}::{MODULE}", dst, written, "imports", res, "import", None)
+        res = "import" if dst else target.kind
+        return self._edge(r, f"{r.path}::{MODULE}", dst, written, "imports", res, form, None)
 
     # -- references ---------------------------------------------------------------------------------------------
-    def resolve(self, r: Ref) -> list[tuple]:
+    def resolve(self, r: Ref) -> list[Edge]:
         src = self.g.by_qual.get((r.path, r.src_qualname))
         if src is None and r.src_qualname != MODULE and r.kind == "inherits":  # impl Trait for T, T in another file
             src = self._class_named(r, r.src_qualname)
         src = src or f"{r.path}::{MODULE}"
-        if r.kind == "inherits":
-            hits, res = self._lookup(r, src, classes_only=True)
-            for dst in hits:
-                self.g.bases[src].append(dst)
-            return self._edges(r, src, hits, res, "inherits", "inherits")
-        if r.kind == "fixture":
+        kind = r.kind
+        if kind == "inherits":
+            return self._inherits(r, src)
+        if kind.startswith(TYPE_PREFIX):
+            return self._uses_type(r, src)
+        if kind == "attribute":
+            return self._attribute(r, src)
+        if kind == "fixture":
             hits = self._fixture(r, src)
-            return self._edges(r, src, hits, "fixture", "calls", "fixture") if hits else []
-        if r.kind in LOCAL_KINDS:  # a variable named like a definition: only this file's definition may be meant
-            found = self._scoped(r, src) or ([], "unresolved")  # (a pytest fixture passed on by its parameter name)
-            form = LOCAL_KINDS[r.kind]
-            return self._edges(r, src, *found, "calls", form) if found[0] or form == "call" else []
-        hits, res = self._lookup(r, src)
-        if r.kind == "callback" and (res in ("unresolved", "ambiguous") or (res == "unique_name" and r.receiver)):
+            return self._edges(r, src, Found(hits, "fixture"), "calls", "fixture") if hits else []
+        if kind in INDEX_KINDS:  # what functions return, call of their parameters, decorators: read, not edges
+            return []
+        if kind == "call_result":  # make()(): what make returns is called
+            found = self._lookup(r, src, CALLABLE)
+            hits = [t for sid in found.ids for t in self.returned_targets(sid)]
+            return self._edges(r, src, Found(list(dict.fromkeys(hits)), "flow"), "calls", "call") if hits else []
+        if kind in LOCAL_KINDS:  # a variable named like a definition: only this file's definition may be meant
+            form = LOCAL_KINDS[kind]
+            found = ((self._through_value(r, src) if r.bound_to else None) or self._scoped(r, src)
+                     or self._parameter_bound(r, src) or UNRESOLVED)
+            return self._edges(r, src, found, "calls", form) if found.ids or form == "call" else []
+        found = self._lookup(r, src, CALLABLE)
+        form = "callback" if kind == "returns" else kind
+        if form == "callback" and (found.resolution in ("unresolved", "ambiguous", "external")
+                                   or (found.resolution == "unique_name" and r.receiver)):
             return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
-        form = "constructor" if res == "constructor" else r.kind
-        return self._edges(r, src, hits, res, "calls", form)
+        form = "constructor" if found.resolution == "constructor" else form
+        edges = self._edges(r, src, found, "calls", form)
+        if form == "call" and self.wrapped and found.ids:
+            wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
+            edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
+        return edges + self._receiver_read(r, src) if r.receiver else edges
+
+    # -- value flow between functions: returns, parameters, decorators -------------------------------------------
+    def returned_targets(self, sid: str, depth: int = 0) -> list[str]:
+        """The functions (and classes) a function returns or yields, following ``return other()`` / ``yield from``."""
+        found = self._returns_memo.get(sid)
+        if found is not None:
+            return found
+        self._returns_memo[sid] = []  # recursion guard
+        sym = self.g.by_id.get(sid)
+        hits: list[str] = []
+        for ref in self.returned.get((sym.path, sym.qualname), ()) if sym else ():
+            if ref.kind == "returns_call":
+                if depth < 4:
+                    callee = self._lookup(ref, sid, CALLABLE)
+                    hits += [t for c in callee.ids[:MAX_CANDIDATES] for t in self.returned_targets(c, depth + 1)]
+                continue
+            found = self._through_value(ref, sid) if ref.bound_to else None
+            found = found or (self._scoped(ref, sid) if ref.kind == "local_returns" else self._lookup(ref, sid, CALLABLE))
+            if found and found.resolution not in ("ambiguous", "unique_name"):
+                hits += [i for i in found.ids if self.g.by_id[i].kind in CALLABLE]
+        self._returns_memo[sid] = found = list(dict.fromkeys(hits))
+        return found
+
+    def _wrappers(self, sid: str) -> list[str]:
+        """What calling a decorated function runs: the functions its decorators return (their inner wrapper)."""
+        out = []
+        for deco in self.wrapped.get(sid, ()):
+            out += [t for t in self.returned_targets(deco) if t != sid]
+        return out
+
+    def _parameter_bound(self, r: Ref, src: str) -> Found | None:
+        """``cb()`` where ``cb`` is a parameter of this or an enclosing function: what callers pass for it."""
+        sid = src
+        while sid is not None:
+            hits = self.passed.get((sid, r.name))
+            if hits:
+                return Found(list(hits), "flow")
+            sym = self.g.by_id.get(sid)
+            sid = sym.parent_id if sym is not None and sym.kind in ("function", "method") else None
+        return None
+
+    def index_flow(self, refs: list[Ref]) -> None:
+        """What each function returns, which are decorated by repository functions, which parameters get which
+        functions; before any reference is resolved (workers read it)."""
+        for r in refs:
+            if r.kind in ("returns", "local_returns", "returns_call"):
+                self.returned[(r.path, r.src_qualname)].append(r)
+        for r in refs:
+            if r.kind == "decorated_by":
+                target = self.g.by_qual.get((r.path, r.src_qualname))
+                src = f"{r.path}::{MODULE}"
+                deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line), src, CALLABLE)
+                functions = [d for d in deco.ids if self.g.by_id[d].kind == "function"
+                             and deco.resolution not in ("ambiguous", "unique_name")]
+                if target and functions and any(self.returned_targets(d) for d in functions):
+                    self.wrapped[target] = functions
+        self.bind_parameters(refs)
+
+    def bind_parameters(self, refs: list[Ref]) -> None:
+        """Which functions each called parameter receives: from call sites passing a function by position or
+        keyword (``run(f)``, ``run(cb=f)``) and from decorators (their first parameter is the decorated one)."""
+        called: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (path, qualname) -> slot -> parameter
+        for r in refs:
+            if r.kind == "param_call":
+                called[(r.path, r.src_qualname)][r.alias] = r.name
+                called[(r.path, r.src_qualname)][r.name] = r.name
+        if not called:
+            return
+        names = {q.rpartition(".")[2] for _, q in called}
+        for r in refs:
+            if r.kind == "decorated_by" and r.name in names:
+                target = self.g.by_qual.get((r.path, r.src_qualname))
+                if target:
+                    self._bind(Ref(r.path, r.src_qualname, "call", r.name, r.receiver, None, None, r.line), "#0",
+                               [target], called)
+            elif r.kind == "callback" and r.module and r.alias:
+                receiver, _, name = r.module.rpartition(".")
+                if name in names:
+                    src = self.g.by_qual.get((r.path, r.src_qualname)) or f"{r.path}::{MODULE}"
+                    value = self._lookup(r, src, CALLABLE)
+                    if value.ids and value.resolution not in ("ambiguous", "unique_name", "external"):
+                        callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
+                        self._bind(callee, r.alias, value.ids, called)
+
+    def _bind(self, callee: Ref, slot: str, values: list[str], called: dict) -> None:
+        src = self.g.by_qual.get((callee.path, callee.src_qualname)) or f"{callee.path}::{MODULE}"
+        for sid in self._lookup(callee, src, CALLABLE).ids:
+            sym = self.g.by_id[sid]
+            params = called.get((sym.path, sym.qualname))
+            if not params:
+                continue
+            if slot.startswith("#") and callee.receiver and sym.kind == "method":
+                slot = f"#{int(slot[1:]) + 1}"  # obj.run(f): f is the parameter after self
+            name = params.get(slot)
+            if name:
+                self.passed.setdefault((sid, name), {}).update(dict.fromkeys(values))
+
+    def _inherits(self, r: Ref, src: str) -> list[Edge]:
+        found = self._lookup(r, src, CLASSLIKE)
+        for dst in found.ids:
+            self.g.bases[src].append(dst)
+        if not found.ids:
+            self.g.external_bases.add(src)  # a base outside the repository (or unknown) may hold any member
+        self.forget_hierarchy()
+        return self._edges(r, src, found, "inherits", "inherits")
+
+    def _uses_type(self, r: Ref, src: str) -> list[Edge]:
+        """A type named in a signature, field, variable, generic argument or annotation: an edge when it is one of
+        the repository's types; library and builtin types, type parameters and the unknown leave none."""
+        found = self._lookup(r, src, CLASSLIKE)
+        ids = [i for i in found.ids if self.g.by_id[i].kind in CLASSLIKE]
+        if not ids:
+            return []
+        return self._edges(r, src, Found(ids, found.resolution), "uses_type", r.kind[len(TYPE_PREFIX):])
+
+    def _attribute(self, r: Ref, src: str) -> list[Edge]:
+        """A member read or written without a call (``request.url.raw_path``, ``self.count``, ``c.req``): resolved
+        only through what the code states (a typed object, ``self``, a module, a class), never by a guess. A
+        property or getter runs code: a ``calls`` edge (ref_form ``property``); a field or variable: ``reads``."""
+        found = self._through_value(r, src) if r.bound_to else None
+        if found is None:
+            for layer in ATTRIBUTE_LAYERS:
+                found = layer(self, r, src)
+                if found:
+                    break
+        if not found or not found.ids:
+            return []
+        written = f"{r.receiver}.{r.name}"
+        out = []
+        for h in found.ids[:MAX_CANDIDATES]:
+            kind = self.g.by_id[h].kind
+            if kind in CLASSLIKE:
+                out.append(self._edge(r, src, h, written, "uses_type", found.resolution, "value", r.receiver))
+            elif kind in VALUES:
+                out.append(self._edge(r, src, h, written, "reads", found.resolution, "read", r.receiver))
+            else:
+                out.append(self._edge(r, src, h, written, "calls", found.resolution, "property", r.receiver))
+        return out
 
     def _fixture(self, r: Ref, src: str) -> list[str]:
         """pytest's lookup: the test's class, its file, then each conftest.py from its folder up to the root."""
         cls = self._enclosing_class(src)
         found = self._member(cls, r.name) if cls else None
         if found:
-            return found[0]
+            return found.ids
         folder = posixpath.dirname(r.path)
         for candidate in [r.path] + [posixpath.join(f, "conftest.py") for f in _folders_up(folder)]:
             sid = self.g.top.get(candidate, {}).get(r.name)
@@ -358,103 +403,446 @@ class Resolver:
                 return [sid]
         return []
 
-    def _edges(self, r: Ref, src: str, hits: list[str], res: str, kind: str, form: str) -> list[tuple]:
+    def _edges(self, r: Ref, src: str, found: Found, kind: str, form: str) -> list[Edge]:
         written = f"{r.receiver}.{r.name}" if r.receiver else r.name
-        if not hits:
-            return [self._edge(r, src, None, written, kind, "unresolved", form, r.receiver)]
-        return [self._edge(r, src, h, written, kind, res, form, r.receiver) for h in hits[:MAX_CANDIDATES]]
+        if not found.ids:
+            res = "external" if found.resolution == "external" else "unresolved"
+            return [self._edge(r, src, None, written, kind, res, form, r.receiver)]
+        out = []
+        for h in found.ids[:MAX_CANDIDATES]:
+            target = self.g.by_id[h].kind
+            if form == "callback" and target in VALUES:  # a variable passed or returned: read
+                out.append(self._edge(r, src, h, written, "reads", found.resolution, "read", r.receiver))
+            elif form == "callback" and target in CLASSLIKE:  # isinstance(x, Foo), Callable[[Foo], ...]: a type
+                out.append(self._edge(r, src, h, written, "uses_type", found.resolution, "value", r.receiver))
+            else:
+                out.append(self._edge(r, src, h, written, kind, found.resolution, form, r.receiver))
+        return out
 
-    def _edge(self, r: Ref, src, dst, written, kind, res, form, receiver) -> tuple:
+    def _receiver_read(self, r: Ref, src: str) -> list[Edge]:
+        """``app.init()`` reads the variable ``app``, ``self.client.send()`` the field ``client``: a ``reads`` edge
+        when the receiver starts with a variable or field the code states (never a guess)."""
+        head, _, rest = r.receiver.partition(".")
+        key = (src, head, rest.partition(".")[0] if head in SELF_NAMES else "")
+        target = self._read_memo.get(key, ...)
+        if target is ...:
+            target = self._read_memo[key] = self._read_target(r, src, head, rest)
+        if target is None:
+            return []
+        sid, resolution, name = target
+        probe = Ref(r.path, r.src_qualname, "reads", name, None, None, None, r.line)
+        return [self._edge(probe, src, sid, r.receiver.split("(")[0], "reads", resolution, "receiver", None)]
+
+    def _read_target(self, r: Ref, src: str, head: str, rest: str) -> tuple | None:
+        if head in SELF_NAMES:
+            attr = rest.partition(".")[0]
+            cls = self._enclosing_class(src) if attr.isidentifier() else None
+            found = self._member(cls, attr) if cls else None
+        elif head.isidentifier():
+            found = (self._scoped_name(r.path, r.src_qualname, head, src) or self._imported(r.path, head)
+                     or self._package(r.path, head))
+            binding = None if found else self.bindings_of(r.path).get(head)
+            if binding is not None and binding.kind == "module":  # var app = require("./app"): its exported object
+                default = self.default_export(binding.value)
+                found = Found([default], "import") if default else None
+        else:
+            return None
+        if not found or self.g.by_id[found.ids[0]].kind not in VALUES or found.ids[0] == src:
+            return None
+        return found.ids[0], found.resolution, head if head not in SELF_NAMES else attr
+
+    def _edge(self, r: Ref, src, dst, written, kind, res, form, receiver) -> Edge:
         dst_path = self.g.by_id[dst].path if dst in self.g.by_id else (dst.split("::")[0] if dst else None)
         confidence = CONF[res]
         if receiver and res in ("unique_name", "ambiguous"):
             confidence *= UNKNOWN_RECEIVER  # obj.name() on an object of unknown type: a weaker guess
-        return (src, dst, written, kind, r.path, r.line, confidence, res, self.provenance, form, receiver, dst_path)
+        return _new(Edge, (src, dst, written, kind, r.path, r.line, confidence, res, self.provenance, form, receiver,
+                           dst_path))
 
-    def _lookup(self, r: Ref, src: str, classes_only: bool = False) -> tuple[list[str], str]:
-        kinds = CLASSLIKE if classes_only else CALLABLE
-        if r.receiver is None:
-            found = (self._scoped(r, src) or self._inherited_implicitly(r, src) or self._bound(r.path, r.name)
-                     or self._package(r.path, r.name))
-        else:
-            found = self._via_receiver(r, src)
-            found = self._found_elsewhere(r, found) if found else found
-        if found:
-            ids, res = found
-            ids = [i for i in ids if self.g.by_id.get(i) is None or self.g.by_id[i].kind in kinds] or ids
-            return ids, res
-        if r.receiver and self._external_receiver(r):
-            return [], "unresolved"
-        if not classes_only:  # obj.name() can only be a method; a bare name() is not one (implicit this: _scoped)
-            kinds = METHODS if r.receiver else kinds - METHODS
-        return self._global(r.name, kinds, r.path)
-
-    def _external_receiver(self, r: Ref) -> bool:
-        """``os.path.join()``, ``Math.max()``, ``Box::new()``: the receiver is a module imported from outside the
-        repository or a type named by a capital that nothing here defines, so guessing a same-named method of the
-        repository would be noise."""
+    # -- lookup -------------------------------------------------------------------------------------------------
+    def _lookup(self, r: Ref, src: str, kinds: set) -> Found:
         hooks = self.hooks.get(r.path, self.no_hooks)
+        if r.bound_to:
+            found = self._through_value(r, src)
+            if found:
+                return found
+        for layer in hooks.member_layers if r.receiver else hooks.name_layers:
+            found = layer(self, r, src)
+            if found:
+                if found.ids:
+                    found = Found([i for i in found.ids if self.g.by_id.get(i) is None
+                                   or self.g.by_id[i].kind in kinds] or found.ids, found.resolution)
+                return found
+        return self._guess(r, kinds, hooks)
+
+    def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
+        """Repository-wide candidates by name, where nothing the code states says more."""
+        if r.receiver is None:
+            if r.name in hooks.builtins:
+                return EXTERNAL
+            if not hooks.guess_bare_names(self, r.path):
+                return UNRESOLVED  # defined nowhere the file can see: not a function of another module
+            return self._global(r.name, kinds if kinds is CLASSLIKE else kinds - METHODS, r.path)
+        if self._external_receiver(r, hooks):
+            return EXTERNAL
+        found = self._same_program(r.path, self._global(r.name, kinds if kinds is CLASSLIKE else MEMBER_KINDS, r.path))
+        if r.name in hooks.builtin_methods:  # x.get(), x.update() on an unknown x: mostly a dict's, a list's...
+            narrowed = self._prefer_visible(r, found)
+            return narrowed if narrowed.ids and len(narrowed.ids) < len(found.ids) else UNRESOLVED
+        return self._prefer_visible(r, found)
+
+    def _same_program(self, path: str, found: Found) -> Found:
+        """A guess never crosses into another program's code: a test folder's or an example's definitions are
+        candidates only for callers in that same test folder or example (``examples/mvc`` does not call
+        ``test/app.render.js``)."""
+        if not found.ids:
+            return found
+        mine = _zone(path)
+        kept = [i for i in found.ids if (z := _zone(self.g.by_id[i].path)) is None or z == mine]
+        if len(kept) == len(found.ids):
+            return found
+        if not kept:
+            return UNRESOLVED
+        return Found(kept, "unique_name" if len(kept) == 1 else found.resolution)
+
+    def _prefer_visible(self, r: Ref, found: Found) -> Found:
+        """Of several same-named methods, those of classes the file can see (defined there, imported, its package)
+        when there are some: ``client.request()`` in a file importing ``Client`` is ``Client.request``."""
+        if len(found.ids) < 2:
+            return found
+        visible = [i for i in found.ids if self._class_visible(r.path, self.g.by_id[i], self._visible_from(r.path))]
+        if not visible or len(visible) == len(found.ids):
+            return found
+        return Found(visible, "unique_name" if len(visible) == 1 else "ambiguous")
+
+    def _visible_from(self, path: str) -> tuple[set, set]:
+        """The definitions and module files a file's imports name."""
+        found = self._visible.get(path)
+        if found is None:
+            symbols, modules = set(), set()
+            for b in self.bindings_of(path).values():
+                if b.kind == "symbol":
+                    symbols.add(b.value)
+                elif b.kind == "module":
+                    modules.update(b.value)
+            found = self._visible[path] = (symbols, modules)
+        return found
+
+    def _class_visible(self, path: str, member: Symbol, imported: tuple[set, set]) -> bool:
+        owner = self.g.owner.get(member.id) or member.parent_id
+        sym = self.g.by_id.get(owner) if owner else None
+        if sym is None or sym.kind == "module":
+            return False
+        if sym.path == path or sym.id in imported[0] or sym.path in imported[1]:
+            return True
+        key = self._package_key(path)
+        return key is not None and key == self._package_key(sym.path)
+
+    def _external_receiver(self, r: Ref, hooks: Hooks) -> bool:
+        """``os.path.join()``, ``Math.max()``, ``"a".join()``, ``s.trim().match()``: the receiver is a literal, a
+        module imported from outside the repository, a type named by a capital that nothing here defines, or what a
+        call of nothing here returns, so guessing a same-named method of the repository would be noise."""
         receiver = hooks.receiver_path(r.receiver)
+        if _LITERAL.match(receiver):
+            return True
         inline = hooks.inline_type(receiver)
-        head = (inline or receiver).split(".")[0]
+        lead = _LEAD.match(inline or receiver)
+        head = lead.group(1) if lead else (inline or receiver).split(".")[0]
         if head in hooks.external:
             return True
+        if receiver.endswith(")"):
+            callee = _called_name(receiver)
+            if callee and not self.g.by_name.get(callee):
+                return True  # the value of a call to nothing defined here (a library's or a builtin's result)
         if not head.isidentifier() or head in SELF_NAMES:
             return False
-        binding = self._bindings(r.path).get(head)
+        binding = self.bindings_of(r.path).get(head)
         if binding is not None:
-            return binding[0] == "unresolved"
+            return binding.kind in ("unresolved", "external")
         if not head[:1].isupper():
             return False
-        probe = Ref(r.path, r.src_qualname, "call", head, None, None, None, r.line)
-        return not (self._scoped(probe, "") or self._bound(r.path, head) or self._package(r.path, head)
-                    or self.g.by_name.get(head))
+        return not (self._scoped_name(r.path, r.src_qualname, head) or self._imported(r.path, head)
+                    or self._package(r.path, head) or self.g.by_name.get(head))
 
-    def _found_elsewhere(self, r: Ref, found: tuple) -> tuple:
-        """A member found on a class of another file came through the file's imports or its package."""
-        ids, res = found
-        if res != "same_file" or not ids or ids[0] not in self.g.by_id or self.g.by_id[ids[0]].path == r.path:
-            return found
-        head = r.receiver.split(".")[0]
-        imported = (head not in SELF_NAMES and self._bound(r.path, head)) or self._package_key(r.path) is None
-        return ids, "import" if imported else "same_package"  # no packages (Python, JS): it came by an import
+    # -- what the parser's value flow knows --------------------------------------------------------------------------
+    def _through_value(self, r: Ref, src: str) -> Found | None:
+        """``bound_to`` holds what the receiver (``x.f()``) or the called name (``g()``) was given: a declared type,
+        a constructing or other call, an assigned function. None when it says nothing certain."""
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        hits, resolution, external = [], None, False
+        for value in r.bound_to.split("|"):
+            if value.startswith("="):  # self.callback(): the function the field was given
+                found = self._callee_of_value(r, value[1:], src)
+            else:
+                found = self._member_of_value(r, value, hooks) if r.receiver else self._callee_of_value(r, value, src)
+            if found is None:
+                return None  # one value we know nothing of: let the layers (and a guess) decide
+            if found.resolution == "external":
+                external = True
+            for sid in found.ids:
+                if sid not in hits:
+                    hits.append(sid)
+            resolution = resolution or (found.resolution if found.ids else None)
+        if hits:
+            return Found(hits, resolution)
+        return EXTERNAL if external else UNRESOLVED
 
-    def _scoped(self, r: Ref, src: str):
-        """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
-        its methods see (Python, JS, Rust need ``self.``/``this.``), unless the language has an implicit ``this``."""
-        qual = r.src_qualname if r.src_qualname != MODULE else ""
-        implicit_this = self.hooks.get(r.path, self.no_hooks).implicit_this
-        while qual:
-            sid = self.g.by_qual.get((r.path, f"{qual}.{r.name}"))
-            if sid and sid != src and (implicit_this or not self._is_class(r.path, qual)):
-                return [sid], "same_file"
-            qual = qual.rpartition(".")[0]
-        sid = self.g.top.get(r.path, {}).get(r.name)
-        return ([sid], "same_file") if sid else None
+    def _member_of_value(self, r: Ref, value: str, hooks: Hooks) -> Found | None:
+        value, _, chain = value.partition("~")  # request.url.x: the class of request, then of its member url
+        cls, how = self._class_of_value(r, value, hooks)
+        if cls and chain:
+            cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
+        if not cls:
+            return EXTERNAL if how == "external" or cls == "" else None
+        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls):
+            return None  # a type alias: what it stands for is not known here
+        found = self._member_or_override(cls, r.name)
+        if found.ids and how == "constructor":
+            return Found(found.ids, "constructor")
+        return self._found_elsewhere(r, found) if found.ids else found
 
-    def _is_class(self, path: str, qual: str) -> bool:
-        sid = self.g.by_qual.get((path, qual))
-        return sid is not None and self.g.by_id[sid].kind in CLASSLIKE
+    def _class_of_value(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
+        """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /
+        ``unknown``); memoized per file and value (per scope for values starting at ``self``)."""
+        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") else "", value)
+        found = self._value_classes.get(key)
+        if found is None:
+            found = self._value_classes[key] = self._class_of_value_uncached(r, value, hooks)
+        return found
 
-    def _inherited_implicitly(self, r: Ref, src: str):
-        """Java's bare ``m()`` in a method: a method of the class or of its bases."""
-        if not self.hooks.get(r.path, self.no_hooks).implicit_this:
+    def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
+        if value == COLLECTION:
+            return None, "external"
+        head, dot, rest = value.partition(".")
+        if dot and head in SELF_NAMES:  # self._init_transport(): the enclosing class, then its members
+            src = self.g.by_qual.get((r.path, r.src_qualname))
+            cls = self._class_along(self._enclosing_class(src), _chain_parts(rest)) if src else None
+            return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+        text = hooks.receiver_path(value)
+        inline = hooks.inline_type(text)
+        name = inline or text
+        if not name.replace(".", "").replace("$", "").isidentifier():
+            return None, "unknown"
+        if name.split(".")[0] in hooks.builtins:
+            return None, "external"
+        cls = self._class_named(r, name)
+        if cls:
+            return cls, "constructor" if inline else "typed"
+        if inline or text.endswith(")"):
+            returned = self._returned_class(r, _called_name(text) if not inline else inline)
+            return (returned, "typed") if returned else (None, "external" if returned == "" else "unknown")
+        if self._anything_named(r, name):
+            return None, "unknown"
+        return None, "external"  # a type nothing here defines: a library's or a builtin one
+
+    def _anything_named(self, r: Ref, dotted: str) -> bool:
+        head, _, last = dotted.rpartition(".")
+        binding = self.bindings_of(r.path).get((head or last).split(".")[0])
+        if binding is not None:
+            return binding.kind in ("symbol", "module") and bool(self.g.by_name.get(last))
+        return bool(self.g.by_name.get(last))
+
+    def _returned_class(self, r: Ref, callee: str | None) -> str | None:
+        """The class a function named ``callee`` (seen from ``r``) declares it returns."""
+        if not callee:
             return None
+        probe = Ref(r.path, r.src_qualname, "call", callee.rpartition(".")[2], callee.rpartition(".")[0] or None,
+                    None, None, r.line)
+        found = self._lookup(probe, f"{r.path}::{MODULE}", CALLABLE)
+        if len(found.ids) != 1:
+            return None
+        return self.return_class(found.ids[0])
+
+    def _class_along(self, cls: str | None, attrs: list[str]) -> str | None:
+        """The class reached from ``cls`` through members ``attrs`` (fields, properties and methods, ``m()``, with
+        a declared type); ``""`` when a declared type along the way is not the repository's."""
+        for attr in attrs:
+            member = self._member(cls, attr.split("(")[0].strip()) if cls else None
+            cls = self.return_class(member.ids[0]) if member else None
+        return cls
+
+    def return_class(self, sid: str) -> str | None:
+        """The class a function returns, or a field or variable holds, as declared (or constructed, for a field)."""
+        if sid in self._class_of_call:
+            return self._class_of_call[sid]
+        self._class_of_call[sid] = None  # recursion guard
+        sym = self.g.by_id[sid]
+        ref = self.return_types.get((sym.path, sym.qualname))
+        cls = None
+        if ref is not None:
+            found = self._lookup(ref, sid, CLASSLIKE)
+            cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
+            cls = "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
+        self._class_of_call[sid] = cls
+        return cls
+
+    def _callee_of_value(self, r: Ref, value: str, src: str) -> Found | None:
+        """``g()`` where ``g = f`` (or ``g = mod.f``, ``g = self.m``): what ``f`` resolves to; where ``g = make()``
+        or ``for g in gen()``: what ``make`` returns or ``gen`` yields."""
+        if value.endswith(")") and "~" not in value:
+            head = value[:value.index("(")] if "(" in value else ""
+            if not head.replace(".", "").isidentifier():
+                return None
+            receiver, _, name = head.rpartition(".")
+            callee = self._lookup(Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line),
+                                  src, CALLABLE)
+            hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self.returned_targets(sid)]
+            return Found(list(dict.fromkeys(hits)), "flow") if hits else None
+        if not value.replace(".", "").isidentifier():
+            return None
+        receiver, _, name = value.rpartition(".")
+        probe = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
+        found = self._lookup(probe, src, CALLABLE)
+        return Found(found.ids, "flow") if found.ids else (found if found.resolution == "external" else None)
+
+    # -- layers -------------------------------------------------------------------------------------------------
+    def _layer_scoped(self, r: Ref, src: str) -> Found | None:
+        return self._scoped(r, src)
+
+    def _layer_imported(self, r: Ref, src: str) -> Found | None:
+        sid = self.imported_symbol(r.path, r.name)
+        if sid:
+            return Found([sid], "import")
+        binding = self.bindings_of(r.path).get(r.name)
+        if binding is None:
+            return None
+        if binding.kind == "module":  # calling what require() returned: the module's default export
+            sid = self.default_export(binding.value)
+            return Found([sid], "import") if sid else None
+        if binding.kind == "external":
+            return EXTERNAL
+        # imported from a module that was not found (an alias the configuration did not explain): by its name
+        return self._global(r.name, CALLABLE - METHODS, r.path)
+
+    def _layer_package(self, r: Ref, src: str) -> Found | None:
+        return self._package(r.path, r.name)
+
+    def _layer_implicit_this(self, r: Ref, src: str) -> Found | None:
+        """Java's bare ``m()`` in a method: a method of the class or of its bases."""
         cls = self._enclosing_class(src)
         return self._member(cls, r.name) if cls else None
 
-    def _bound(self, path: str, name: str):
-        kind, value = self._bindings(path).get(name, (None, None))
-        if kind == "symbol":
-            return [value], "import"
-        if kind == "module":
+    def _layer_self(self, r: Ref, src: str) -> Found | None:
+        receiver = self.hooks.get(r.path, self.no_hooks).receiver_path(r.receiver)
+        if receiver not in SELF_NAMES and not receiver.startswith("super("):
             return None
-        for paths in self._stars(path):
-            for p in paths:
-                sid = self.g.top.get(p, {}).get(name)
-                if sid:
-                    return [sid], "import"
+        cls = self._enclosing_class(src)
+        if cls is None:
+            return None
+        if receiver.startswith("super"):
+            return self._member(cls, r.name, skip_self=True) or self._unknown_member(cls)
+        found = self._member_or_override(cls, r.name)
+        return self._found_elsewhere(r, found) if found.ids else found
+
+    def _layer_self_chain(self, r: Ref, src: str) -> Found | None:
+        """``self.client.send()``: the enclosing class, then the declared types of its members along the way."""
+        head, dot, rest = r.receiver.partition(".")
+        if not dot or head not in SELF_NAMES or not rest.replace(".", "").isidentifier():
+            return None
+        cls = self._class_along(self._enclosing_class(src), _chain_parts(rest))
+        if not cls:
+            return EXTERNAL if cls == "" else None
+        found = self._member_or_override(cls, r.name)
+        return self._found_elsewhere(r, found) if found.ids else found
+
+    def _layer_constructed(self, r: Ref, src: str) -> Found | None:
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        head = hooks.inline_type(hooks.receiver_path(r.receiver))
+        cls = self._class_named(r, head) if head else None
+        if cls is None:
+            return None
+        found = self._member_or_override(cls, r.name)
+        return Found(found.ids, "constructor") if found.ids else found
+
+    def _layer_module(self, r: Ref, src: str) -> Found | None:
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        receiver = hooks.receiver_path(r.receiver)
+        modules = self._module_of(r.path, receiver)
+        if not modules and hooks.receiver_module:
+            support = self.supports.get(r.path)
+            modules = hooks.receiver_module(r.path, r.receiver, self.index_of(support), self.root)
+        if not modules:
+            return None
+        for p in modules:
+            sid = self.g.top.get(p, {}).get(r.name)
+            hit = Binding("symbol", sid) if sid else self.reexported(p, r.name, frozenset())
+            if hit and hit.kind == "symbol":
+                return self._found_elsewhere(r, Found([hit.value], "import"))
+            if hit and hit.kind == "external":  # exports.Router = require("router")
+                return EXTERNAL
+        default = self.default_export(modules)  # a CommonJS module's object: module.exports = app; app.init = ...
+        member = self._member(default, r.name) if default else None
+        return Found(member.ids, "import") if member else UNRESOLVED
+
+    def default_export(self, paths: list[str], depth: int = 0) -> str | None:
+        """The definition a module exports as a whole (``export default``, ``module.exports = f``), following
+        ``module.exports = require("./x")``."""
+        for p in paths:
+            hit = self.reexported(p, "default", frozenset())
+            if hit is not None and hit.kind == "symbol":
+                return hit.value
+            if hit is not None and hit.kind == "module" and depth < 5:
+                found = self.default_export(hit.value, depth + 1)
+                if found:
+                    return found
         return None
+
+    def _layer_class_named(self, r: Ref, src: str) -> Found | None:
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        receiver = hooks.receiver_path(r.receiver)
+        cls = self._class_named(r, receiver)
+        if cls is None:
+            return self._object_named(r, receiver)
+        found = self._member_or_override(cls, r.name)
+        return self._found_elsewhere(r, found) if found.ids else found
+
+    def _object_named(self, r: Ref, name: str) -> Found | None:
+        """``proto.build()`` where ``proto`` is a function or object the code gave members (``proto.build = ...``)."""
+        if not name.isidentifier():
+            return None
+        hit = self._scoped_name(r.path, r.src_qualname, name) or self._imported(r.path, name)
+        owner = hit.ids[0] if hit else None
+        if owner is None or not self.g.members.get(owner):
+            return None
+        sid = self.g.members[owner].get(r.name)
+        return Found([sid], hit.resolution) if sid else None
+
+    # -- helpers ------------------------------------------------------------------------------------------------
+    def _found_elsewhere(self, r: Ref, found: Found) -> Found:
+        """A member found on a class of another file came through the file's imports, or its package."""
+        ids, res = found
+        if res != "same_file" or not ids or ids[0] not in self.g.by_id or self.g.by_id[ids[0]].path == r.path:
+            return found
+        key = self._package_key(r.path)
+        same = key is not None and key == self._package_key(self.g.by_id[ids[0]].path)
+        return Found(ids, "same_package" if same else "import")
+
+    def _scoped(self, r: Ref, src: str) -> Found | None:
+        return self._scoped_name(r.path, r.src_qualname, r.name, src)
+
+    def _scoped_name(self, path: str, qual: str, name: str, src: str = "") -> Found | None:
+        """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
+        its methods see (Python, JS, Rust need ``self.``/``this.``), unless the language has an implicit ``this``."""
+        qual = qual if qual != MODULE else ""
+        implicit_this = self.hooks.get(path, self.no_hooks).implicit_this
+        while qual:
+            sid = self.g.by_qual.get((path, f"{qual}.{name}"))
+            if sid and sid != src and self._is_scope(path, qual, implicit_this):
+                return Found([sid], "same_file")
+            qual = qual.rpartition(".")[0]
+        sid = self.g.top.get(path, {}).get(name)
+        return Found([sid], "same_file") if sid else None
+
+    def _is_scope(self, path: str, qual: str, implicit_this: bool) -> bool:
+        """Whether names defined inside ``qual`` are seen bare inside it: a function's (or an inline module's) are;
+        a class's only with an implicit ``this``; an object's members (``res.send = function``) never."""
+        sid = self.g.by_qual.get((path, qual))
+        kind = self.g.by_id[sid].kind if sid is not None else None
+        return kind in SCOPES or (implicit_this and kind in CLASSLIKE)
+
+    def _imported(self, path: str, name: str) -> Found | None:
+        sid = self.imported_symbol(path, name)
+        return Found([sid], "import") if sid else None
 
     def _package_key(self, path: str) -> tuple | None:
         """(language group, package) of a file whose language has packages (Go, Java), else None."""
@@ -465,62 +853,46 @@ class Resolver:
             key = self.scopes[path] = (support.GROUP, scope) if scope else None
         return key
 
-    def _package(self, path: str, name: str):
+    def _package(self, path: str, name: str) -> Found | None:
         key = self._package_key(path)
         sid = self.g.package_top.get(key, {}).get(name) if key else None
         if sid:
-            return [sid], "same_file" if self.g.by_id[sid].path == path else "same_package"
+            return Found([sid], "same_file" if self.g.by_id[sid].path == path else "same_package")
         return None
-
-    def _via_receiver(self, r: Ref, src: str):
-        support, hooks = self.supports.get(r.path), self.hooks.get(r.path, self.no_hooks)
-        receiver = hooks.receiver_path(r.receiver)
-        if receiver in SELF_NAMES or receiver.startswith("super("):
-            cls = self._enclosing_class(src)
-            return self._member(cls, r.name, skip_self=receiver.startswith("super")) if cls else None
-        head = hooks.inline_type(receiver)
-        if head:
-            cls = self._class_named(r, head)
-            found = self._member(cls, r.name) if cls else None
-            return (found[0], "constructor") if found else None
-        modules = self._module_of(r.path, receiver)
-        if not modules and hooks.receiver_module:
-            modules = hooks.receiver_module(r.path, r.receiver, self.g.module_index.get(support.GROUP, {}), self.root)
-        if modules:
-            for p in modules:
-                sid = self.g.top.get(p, {}).get(r.name)
-                hit = ("symbol", sid) if sid else self._reexported(p, r.name, frozenset())
-                if hit and hit[0] == "symbol":
-                    return [hit[1]], "import"
-            return None
-        cls = self._class_named(r, receiver)
-        return self._member(cls, r.name) if cls else None
 
     def _class_named(self, r: Ref, dotted: str) -> str | None:
         name = dotted.rpartition(".")[2]
         prefix = dotted.rpartition(".")[0]
         if prefix:
-            modules = self._module_of(r.path, prefix)
-            sid = next((self.g.top.get(p, {}).get(name) for p in modules or [] if self.g.top.get(p, {}).get(name)), None)
+            sid = None
+            for p in self._module_of(r.path, prefix) or ():
+                hit = self.g.top.get(p, {}).get(name) or self.reexported(p, name, frozenset())
+                sid = hit.value if isinstance(hit, Binding) and hit.kind == "symbol" else hit
+                if isinstance(sid, str):
+                    break
+            sid = sid if isinstance(sid, str) else None
+            if sid is None:  # a nested class: Outer.Inner
+                outer = self._class_named(r, prefix) if prefix.replace(".", "").isidentifier() else None
+                sid = self.g.members.get(outer, {}).get(name) if outer else None
         else:
-            hit = (self._scoped(Ref(r.path, r.src_qualname, "call", name, None, None, None, r.line), "")
-                   or self._bound(r.path, name) or self._package(r.path, name))
-            sid = hit[0][0] if hit else None
+            hit = (self._scoped_name(r.path, r.src_qualname, name) or self._imported(r.path, name)
+                   or self._package(r.path, name))
+            sid = hit.ids[0] if hit else None
         return sid if sid and self.g.by_id[sid].kind in CLASSLIKE else None
 
     def _module_of(self, path: str, dotted: str) -> list[str] | None:
-        table = self._bindings(path)
-        kind, value = table.get(dotted, (None, None))
-        if kind == "module":
-            return value
+        table = self.bindings_of(path)
+        found = table.get(dotted)
+        if found is not None and found.kind == "module":
+            return found.value
         first, _, rest = dotted.partition(".")
-        kind, value = table.get(first, (None, None))
-        if kind != "module":
+        found = table.get(first)
+        if found is None or found.kind != "module":
             return None
         if not rest:
-            return value
+            return found.value
         support = self.supports.get(path)
-        return support.submodule(value, rest, self.g.module_index.get(support.GROUP, {})) if support else None
+        return support.submodule(found.value, rest, self.index_of(support)) if support else None
 
     def _enclosing_class(self, src: str) -> str | None:
         sym = self.g.by_id.get(src)
@@ -533,20 +905,55 @@ class Resolver:
             sym = self.g.by_id.get(parent) if parent else None
         return None
 
-    def _member(self, cls: str, name: str, skip_self: bool = False):
-        """``name`` on ``cls`` or, breadth first, on its bases."""
-        seen, frontier, depth = {cls}, [cls], 0
-        while frontier:
-            for c in frontier:
-                sid = self.g.members.get(c, {}).get(name)
-                if sid and not (skip_self and depth == 0):
-                    return [sid], "same_file" if depth == 0 else "inherited"
-            frontier = [b for c in frontier for b in self.g.bases.get(c, []) if b not in seen]
-            seen.update(frontier)
-            depth += 1
+    def forget_hierarchy(self) -> None:
+        """Bases changed: method orders and subclass lists computed so far are stale."""
+        self._mro.clear()
+        self._c3_memo.clear()
+        self.g.forget_subclasses()
+
+    def _linearized(self, cls: str) -> list[tuple[str, int]]:
+        """``cls`` and its bases in lookup order, each with its depth: Python's C3 order where the language says so,
+        else breadth first."""
+        found = self._mro.get(cls)
+        if found is None:
+            found = self._mro[cls] = [(cls, 0)]  # recursion guard for cyclic bases
+            hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks) if cls in self.g.by_id else self.no_hooks
+            order = _c3(cls, self.g.bases, self._c3_memo) if hooks.c3 else None
+            found = self._mro[cls] = order if order else _breadth_first(cls, self.g.bases)
+        return found
+
+    def _member(self, cls: str, name: str, skip_self: bool = False) -> Found | None:
+        """``name`` on ``cls`` or, in method resolution order, on its bases."""
+        for c, depth in self._linearized(cls):
+            if skip_self and depth == 0:
+                continue
+            sid = self.g.members.get(c, {}).get(name)
+            if sid:
+                return Found([sid], "same_file" if depth == 0 else "inherited")
         return None
 
-    def _global(self, name: str, kinds: set, path: str) -> tuple[list[str], str]:
+    def _member_or_override(self, cls: str, name: str) -> Found:
+        """``name`` on ``cls`` and its bases; else where subclasses define it (a mixin's ``self.m()``, an abstract
+        method); else external when a base outside the repository may hold it, unresolved when none can."""
+        found = self._member(cls, name)
+        if found:
+            return found
+        hits, frontier, seen = [], list(self.g.subclasses(cls)), {cls}
+        while frontier and len(hits) < MAX_CANDIDATES:
+            sub = frontier.pop(0)
+            if sub in seen:
+                continue
+            seen.add(sub)
+            sid = (self._member(sub, name) or Found([], "")).ids
+            hits.extend(i for i in sid if i not in hits)
+            frontier.extend(self.g.subclasses(sub))
+        return Found(hits, "dispatch") if hits else self._unknown_member(cls)
+
+    def _unknown_member(self, cls: str) -> Found:
+        outside = any(c in self.g.external_bases for c, _ in self._linearized(cls))
+        return EXTERNAL if outside else UNRESOLVED
+
+    def _global(self, name: str, kinds: set, path: str) -> Found:
         """Repository-wide candidates; memoized per (name, kinds, language group): common names have thousands.
         Past ``MAX_CANDIDATES`` the ones nearest the referencing file are kept (code mostly calls code near it), not
         the first in path order."""
@@ -555,12 +962,12 @@ class Resolver:
         hit = self._global_cache.get(key)
         if hit is None:
             hit = self._global_cache[key] = self._global_uncached(name, kinds, path)
-        if len(hit[0]) <= MAX_CANDIDATES:
+        if len(hit.ids) <= MAX_CANDIDATES:
             return hit
         folder = posixpath.dirname(path)
         near = self._global_cache.get(key + (folder,))
         if near is None:
-            near = self._global_cache[key + (folder,)] = (self._nearest(key, hit[0], folder), hit[1])
+            near = self._global_cache[key + (folder,)] = Found(self._nearest(key, hit.ids, folder), hit.resolution)
         return near
 
     def _nearest(self, key: tuple, ids: list[str], folder: str) -> list[str]:
@@ -582,14 +989,14 @@ class Resolver:
                         return out
         return out
 
-    def _global_uncached(self, name: str, kinds: set, path: str) -> tuple[list[str], str]:
+    def _global_uncached(self, name: str, kinds: set, path: str) -> Found:
         ids = [i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds]
         if not ids:
-            return [], "unresolved"
+            return UNRESOLVED
         if len(ids) == 1:
-            return ids, "unique_name"
+            return Found(ids, "unique_name")
         same_lang = self._same_language(ids, path)
-        return (same_lang or ids), ("unique_name" if len(same_lang) == 1 else "ambiguous")
+        return Found(same_lang or ids, "unique_name" if len(same_lang) == 1 else "ambiguous")
 
     def _same_language(self, ids: list[str], path: str) -> list[str]:
         support = self.supports.get(path)
@@ -620,7 +1027,7 @@ class Resolver:
                     self.g.bases[t].append(iface)
 
     # -- dispatch -----------------------------------------------------------------------------------------------
-    def dispatch_edges(self) -> list[tuple]:
+    def dispatch_edges(self) -> list[Edge]:
         """Base method -> override, so a change to an implementation reaches callers of the interface method."""
         edges = []
         for cls, bases in self.g.bases.items():
@@ -636,8 +1043,66 @@ class Resolver:
         for b in bases:
             found = self._member(b, name)
             if found:
-                return found[0][0]
+                return found.ids[0]
         return None
+
+
+def _breadth_first(cls: str, bases: dict[str, list[str]]) -> list[tuple[str, int]]:
+    out, seen, frontier, depth = [], {cls}, [cls], 0
+    while frontier:
+        out.extend((c, depth) for c in frontier)
+        frontier = [b for c in frontier for b in bases.get(c, []) if b not in seen and not seen.add(b)]
+        depth += 1
+    return out
+
+
+def _c3(cls: str, bases: dict[str, list[str]], memo: dict, stack: frozenset = frozenset()
+        ) -> list[tuple[str, int]] | None:
+    """Python's C3 linearization (depth = distance in the hierarchy, for the resolution label); None when the
+    hierarchy has no consistent order (then breadth first). ``memo`` holds the orders of classes done so far."""
+    if cls in memo:
+        return memo[cls]
+    if cls in stack or len(stack) > 50:
+        return None
+    parents = bases.get(cls, [])
+    seqs = []
+    for b in parents:
+        sub = _c3(b, bases, memo, stack | {cls})
+        if sub is None:
+            memo[cls] = None
+            return None
+        seqs.append([c for c, _ in sub])
+    seqs.append(list(parents))
+    out = [cls]
+    while any(seqs):
+        for seq in seqs:
+            head = seq[0] if seq else None
+            if head is not None and not any(head in s[1:] for s in seqs):
+                break
+        else:
+            memo[cls] = None
+            return None
+        out.append(head)
+        seqs = [s[1:] if s and s[0] == head else s for s in seqs]
+    depths = {c: d for c, d in reversed(_breadth_first(cls, bases))}
+    memo[cls] = found = [(c, depths.get(c, 1)) for c in out]
+    return found
+
+
+ZONES = {"test", "tests", "__tests__", "spec", "specs", "testing", "examples", "example", "samples", "sample", "demo",
+         "demos", "benchmarks", "bench", "docs", "doc", "fixtures", "testdata"}
+SUBPROGRAMS = {"examples", "example", "samples", "sample", "demo", "demos"}  # each folder below is a program of its own
+
+
+@lru_cache(maxsize=65536)
+def _zone(path: str) -> str | None:
+    """The test, example or documentation tree a file belongs to (``test``, ``examples/mvc``), else None."""
+    parts = path.split("/")[:-1]
+    for i, part in enumerate(parts):
+        if part in ZONES:
+            end = i + 2 if part in SUBPROGRAMS and i + 1 < len(parts) else i + 1
+            return "/".join(parts[:end])
+    return None
 
 
 def _folders_up(folder: str) -> list[str]:
@@ -653,17 +1118,53 @@ def _folder_parts(folder: str) -> tuple[str, ...]:
     return tuple(folder.split("/")) if folder else ()
 
 
+def _chain_parts(chain: str) -> list[str]:
+    """``url.copy_with().host`` -> ``url``, ``copy_with()``, ``host`` (dots inside a call's arguments kept)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(chain):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "." and depth == 0:
+            parts.append(chain[start:i])
+            start = i + 1
+    return parts + [chain[start:]]
+
+
 def _inline_call(receiver: str) -> str | None:
     """``Foo(...)`` (Python: a constructor call) -> ``Foo``."""
     return receiver[: receiver.index("(")] if receiver.endswith(")") and "(" in receiver else None
 
 
+def _called_name(expr: str) -> str | None:
+    """``a.b(x).c(y, z(1))`` -> ``c``: the name called last in an expression ending in a call."""
+    if not expr.endswith(")"):
+        return None
+    depth = 0
+    for i in range(len(expr) - 1, -1, -1):
+        ch = expr[i]
+        depth += ch == ")"
+        depth -= ch == "("
+        if depth == 0:
+            head = expr[:i].rstrip()
+            head = head[:-1] if head.endswith("!") else head  # a Rust macro
+            m = _LAST_NAME.search(head)
+            return m.group(1) if m else None
+    return None
+
+
+_LEAD = re.compile(r"\s*([A-Za-z_$][\w$]*)")  # the name an expression starts with: request(app).get() -> request
+_LAST_NAME = re.compile(r"([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?$")
+
+
 def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict], root,
-            provenance: str, import_edge_paths: set[str] | None = None) -> tuple[Resolver, list[tuple]]:
+            provenance: str, import_edge_paths: set[str] | None = None,
+            return_types: list[Ref] = (), flow_refs: list[Ref] = ()) -> tuple[Resolver, list[Edge]]:
     """The graph, every file's import bindings and class bases: all that resolving one call reads, built once.
 
     ``early_refs`` are the ``import``/``reexport``/``inherits`` references; returns their edges too (the
     ``imports`` edges only of ``import_edge_paths`` when given: an incremental run keeps the others' edges).
+    ``return_types``: the declared return type of each function (``type.return`` references), so that a call's
+    value has a type (``c.Root().Name()``). ``flow_refs``: what functions return, their parameters that are called,
+    decorators and functions passed to calls (``FLOW_KINDS``), for the value flow between functions.
     """
     graph = build_graph(symbols, files, root)
     resolver = Resolver(graph, files, root, provenance)
@@ -675,9 +1176,19 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
     for r in early_refs:  # bases first: self.m() on an inherited method needs them
         if r.kind == "inherits":
             edges.extend(resolver.resolve(r))
+    for r in return_types:  # the first declared type of each function (return), field or variable
+        resolver.return_types.setdefault((r.path, r.src_qualname), r)
+    resolver.forget_hierarchy()
+    resolver.index_flow(flow_refs)
     return resolver, edges
 
 
 EARLY_KINDS = ("import", "reexport", "inherits")
+DECLARED_KINDS = ("type.return", "type.field", "type.variable")  # what a function returns, a field or variable holds
+ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._layer_module,
+                    Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
-LOCAL_KINDS = {"local_call": "call", "local_callback": "callback"}
+LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
+INDEX_KINDS = {"returns_call", "param_call", "decorated_by"}  # facts for value flow, not references themselves
+FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")
+__all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]

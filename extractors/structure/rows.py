@@ -36,13 +36,21 @@ def tables_from_facts(facts: list[FileFacts], head: str | None, entry_points=fro
         files.append({"path": f.path, "language": f.language, "blob_sha": f.blob_sha, "lines": f.lines,
                       "bytes": f.size, "is_test": f.is_test, "is_generated": f.is_generated,
                       "is_vendored": f.is_vendored, "parse_status": f.status, "skip_reason": f.skip_reason,
-                      "indexed_commit": head, "package": f.package, "error_lines": f.error_lines or None})
+                      "indexed_commit": head, "package": f.package, "error_lines": f.error_lines or None,
+                      "family": _family(f.language)})
         if f.status == "skipped":
             continue
         symbols.extend(_symbols_of(f, entries.get(f.path.rsplit(".", 1)[0], set())))
         path = f.path
         refs.extend((path,) + r for r in f.refs)  # FileFacts.refs rows are REFS minus repo and path, in order
     return {"files": _table(files, FILES), "symbols": _table(symbols, SYMBOLS), "refs": _tuples_table(refs, REFS)}
+
+
+def _family(language: str | None) -> str | None:
+    from .languages import LANGUAGES
+
+    lang = LANGUAGES.get(language or "")
+    return lang.family if lang else language
 
 
 def _tuples_table(rows: list[tuple], schema: pa.Schema) -> pa.Table:
@@ -62,14 +70,14 @@ def _symbols_of(f: FileFacts, scripts: set[str]) -> list[dict]:
             "line_start": 1, "line_end": max(f.lines, 1), "parent_id": None, "language": f.language,
             "is_exported": True, "is_entry_point": bool(module_entry), "is_test": f.is_test,
             "entry_reason": module_entry}]
-    quals = {d[0] for d in f.defs}
-    for qualname, name, kind, start, end, parent, exported, reason in f.defs:
-        reason = reason or ("console script / entry point" if qualname in scripts else None)
-        reason = reason or ("test" if f.is_test and name.lower().startswith("test") else None)
-        out.append({"id": f"{f.path}::{qualname}", "path": f.path, "name": name, "qualname": qualname, "kind": kind,
-                    "line_start": start, "line_end": end,
-                    "parent_id": f"{f.path}::{parent}" if parent in quals else module_id,
-                    "language": f.language, "is_exported": bool(exported), "is_entry_point": reason is not None,
+    quals = {d.qualname for d in f.defs}
+    for d in f.defs:
+        reason = d.entry_reason or ("console script / entry point" if d.qualname in scripts else None)
+        reason = reason or ("test" if f.is_test and d.name.lower().startswith("test") else None)
+        out.append({"id": f"{f.path}::{d.qualname}", "path": f.path, "name": d.name, "qualname": d.qualname,
+                    "kind": d.kind, "line_start": d.line_start, "line_end": d.line_end,
+                    "parent_id": f"{f.path}::{d.parent}" if d.parent in quals else module_id,
+                    "language": f.language, "is_exported": bool(d.exported), "is_entry_point": reason is not None,
                     "is_test": f.is_test, "entry_reason": reason})
     return out
 
@@ -82,8 +90,16 @@ def _kept(table: pa.Table | None, keep: set[str]) -> pa.Table | None:
 
 def _concat(old: pa.Table | None, new: pa.Table, columns: list[str]) -> pa.Table:
     """Kept rows and this run's, in the kept rows' types (dictionary-encoded when read so: the new rows are few)."""
-    parts = [t.select(columns) for t in (old, new) if t is not None]
+    parts = [_with_columns(t, columns, new.schema).select(columns) for t in (old, new) if t is not None]
     return pa.concat_tables([p.cast(parts[0].schema) for p in parts])
+
+
+def _with_columns(table: pa.Table, columns: list[str], schema: pa.Schema) -> pa.Table:
+    """A lake written by an older version lacks the columns added since: nulls stand in for them."""
+    for name in columns:
+        if name not in table.column_names:
+            table = table.append_column(schema.field(name), pa.nulls(table.num_rows, schema.field(name).type))
+    return table
 
 
 def merged_symbols(previous: pa.Table | None, new: pa.Table, keep: set[str]) -> pa.Table:
@@ -271,8 +287,6 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
     from .parallel import resolve_parallel
     from .resolve import EARLY_KINDS
 
-    if affected is not None and not _structural(affected, current.files()):
-        return _resolve_lazily(current, affected, root, provenance)
     symbols, refs, files = current.symbols(), current.refs(), current.files()
     if affected is None:
         return with_sids(resolve_parallel(symbols, refs, files, root, provenance, workers), symbols)
@@ -286,16 +300,16 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
     # (``export {x} from``, ``export default x``, ``pub use``, a package ``__init__``)
     imports = pc.is_in(refs.column("kind"), value_set=pa.array(["import", "reexport"]))
     wanted = pc.or_(pc.or_(in_affected, hierarchy), imports)
-    fresh = resolve_parallel(symbols, refs.filter(wanted), files, root, provenance, workers, affected)
+    fresh = resolve_parallel(symbols, refs.filter(wanted), files, root, provenance, workers, affected, refs)
     fresh = fresh.filter(pc.is_in(fresh.column("path"), value_set=affected_arr))
     return with_sids(fresh, symbols)
 
 
 def _structural(paths: set[str], files: dict) -> bool:
     """Files of a language whose types implement interfaces by their methods (Go): resolved over the full graph."""
-    from .resolve import lang_support
+    from .langs import support
 
-    return any(getattr(lang_support((files.get(p) or {}).get("language")), "STRUCTURAL", False) for p in paths)
+    return any(getattr(support((files.get(p) or {}).get("language")), "STRUCTURAL", False) for p in paths)
 
 
 def _resolve_lazily(current: Current, affected: set[str], root, provenance: str) -> pa.Table:

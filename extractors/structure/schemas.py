@@ -9,6 +9,7 @@ FILES = pa.schema([
     ("indexed_commit", pa.string()),
     ("package", pa.string()),  # Go/Java package clause, when the language has one
     ("error_lines", pa.list_(pa.int32())),  # first lines of tree-sitter error nodes (parse_status 'partial')
+    ("family", pa.string()),  # languages that import each other share one (javascript, typescript, tsx: javascript)
 ])
 
 SYMBOLS = pa.schema([
@@ -37,6 +38,9 @@ REFS = pa.schema([
     ("repo", pa.string()), ("path", pa.string()), ("src_qualname", pa.string()), ("kind", pa.string()),
     ("name", pa.string()), ("receiver", pa.string()), ("module", pa.string()), ("alias", pa.string()),
     ("line", pa.int32()),
+    # what the file's local value flow binds the receiver (``x.f()``) or the called name (``g()``) to: a declared
+    # type, a constructing call, an assigned function (``Store``, ``Store()``, ``f``); several are joined by ``|``
+    ("bound_to", pa.string()),
 ])
 
 TABLES = {"files": FILES, "symbols": SYMBOLS, "edges": EDGES, "refs": REFS}

@@ -101,7 +101,8 @@ def cmd_callers(args) -> int:
 
     catalog = common.catalog(args, "callers", "symbols", "files")
     target = resolve_target(catalog, args.target, args.repo)
-    emit(*callers(catalog, target), args.format)
+    kinds = [k.strip() for k in args.kinds.split(",") if k.strip()] if args.kinds else None
+    emit(*callers(catalog, target, kinds), args.format)
     return 0
 
 
@@ -191,6 +192,9 @@ def register(sub, common) -> None:
         p.add_argument("target", help="a symbol id (path::Qual.name), a file path, or a name")
         p.add_argument("--repo")
         p.set_defaults(func=func)
+        if name == "callers":
+            p.add_argument("--kinds", help="only these edge kinds, comma-separated (calls, imports, inherits, "
+                                           "dispatch, uses_type); default all")
     p.add_argument("--depth", type=int, default=4)
     p.add_argument("--reverse", action="store_true", help="what the target depends on instead")
     p.add_argument("--min-confidence", type=float, default=0.0)

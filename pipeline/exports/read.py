@@ -23,6 +23,8 @@ import json
 import os
 import re
 
+from pipeline.safeio import open_regular, read_capped
+
 FORMAT_VERSION = 1
 EXPORTS_DIR = "_exports"
 MAX_JSON_BYTES = 8 * 1024 * 1024  # an export file larger than this is not ours: refuse it
@@ -111,8 +113,11 @@ def blob_sha_of(path: str) -> str | None:
         size = os.path.getsize(path)
         if size > MAX_HASH_BYTES:
             return None
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_HASH_BYTES + 1)
+        fd = open_regular(path)  # a FIFO would block the hook, a device never end: both refused
+        try:
+            data = read_capped(fd, MAX_HASH_BYTES, truncate=True)
+        finally:
+            os.close(fd)
     except OSError:
         return None
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import QueryError
 from ..query import NO_STRUCTURE, resolve_target
+from ..safeio import read_inside
 
 MAX_SPAN_LINES = 400  # a longer definition is shown by its signature only
 LISTED_MIN, TOKENS_PER_LISTED = 8, 60  # items considered: at least 8, one per 60 tokens of budget
@@ -53,7 +54,8 @@ class Sources:
         if blob_sha and blob_sha_of(str(full)) != blob_sha:
             self.changed.add(path)
         try:
-            return full.read_bytes()[:4 * 1024 * 1024].decode("utf-8", "replace").splitlines()
+            data = read_inside(self.root, path, 4 * 1024 * 1024, truncate=True)  # a regular file inside the root
+            return data.decode("utf-8", "replace").splitlines()
         except OSError:
             return None
 

@@ -1,10 +1,121 @@
-"""Import resolution per language family. Each module defines:
+"""Per language family: import resolution and the rules the generic parser and resolver leave to the language.
 
-- ``GROUP``: languages that import each other (javascript, typescript and tsx share one).
+Each module defines (required):
+
+- ``GROUP``: languages that import each other (javascript, typescript and tsx share one); also ``files.family``.
 - ``module_keys(paths, files, root) -> {path: [keys]}``: the names under which other files import each file.
 - ``package_scope(path, info) -> str | None``: files sharing a scope see each other's top-level names unimported
   (a Go package directory, a Java package).
 - ``import_binding(module, name, alias) -> (local name or None, module spec, imported name or None)``.
 - ``resolve_module(importer, spec, index, root) -> [paths]``: the file(s) a module spec names.
 - ``submodule(paths, name, index) -> [paths] | None``: ``name`` inside the module made of ``paths``.
+
+Optional parse-side rules (defaults here, read through ``parse_rules``): ``is_exported(name, parent, captured)``
+(default: what the query captured as ``@exported``), ``entry_reason(name, kind, parent, decorators)`` (default:
+a decorator outside ``PURE_DECORATORS`` or a top-level ``main``), ``PURE_DECORATORS`` (decorators and annotations
+that register nothing), ``parameter_refs(path, is_test)`` and ``takes_parameter_refs(name, decorators)`` with
+``PARAMETER_REF_KIND`` (parameters that name something to resolve: pytest fixtures); ``TYPE_CONTEXTS`` and
+``TYPE_ARGUMENTS``: where a type named in the code is used (the ``ref_form`` of a ``uses_type`` edge: parameter,
+return, field, variable, generic, annotation), found by walking up from the name to the nearest node type listed. Resolve-side hooks are listed
+in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
+that are never a definition's, however the regex fallback or an error node read them. ``PARAMETER_FLOW``: record
+where a value is passed to a call, so that a called parameter reaches the functions passed for it.
 """
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+
+@lru_cache(maxsize=None)
+def support(language: str | None):
+    """The ``langs`` module of a language, or None (regex-fallback languages, unknown names)."""
+    from ..languages import LANGUAGES
+
+    lang = LANGUAGES.get(language or "")
+    if not lang or not lang.resolver:
+        return None
+    return importlib.import_module(f"{__name__}.{lang.resolver}")
+
+
+@dataclass(frozen=True)
+class ParseRules:
+    """What a definition means in one language: exported, an entry point, a parameter that references something."""
+
+    is_exported: Callable[[str, str | None, bool], bool]
+    entry_reason: Callable[[str, str, str | None, tuple], str | None]
+    parameter_refs: Callable[[str, bool], bool]  # (path, is_test): does this file's parameters name things?
+    takes_parameter_refs: Callable[[str, tuple], bool]  # (name, decorators): do this definition's parameters?
+    parameter_ref_kind: str | None
+    type_contexts: dict  # node type -> form (None: not a use; a callable (node, child) -> form, None or ... = go on)
+    type_arguments: frozenset  # node types holding generic arguments
+    is_junk: Callable[[str, str, str | None], bool]  # (name, kind, parent): a "definition" made of a keyword
+    call_sites: bool  # record the callee and position of a value passed to a call (functions passed to parameters)
+
+
+def _captured(name: str, parent: str | None, captured: bool) -> bool:
+    return captured
+
+
+def _never(*_args) -> bool:
+    return False
+
+
+def entry_reason_with(pure: frozenset, *more: Callable) -> Callable:
+    """The default rule (a registering decorator, a top-level ``main``), then a language's own ``more`` rules."""
+
+    def reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+        registered = [d for d in decorators if d not in pure]
+        if registered:
+            return f"decorator @{registered[0]}"
+        if name == "main" and parent is None and kind == "function":
+            return "main function"
+        for rule in more:
+            found = rule(name, kind, parent)
+            if found:
+                return found
+        return None
+
+    return reason
+
+
+# Words of C-like, Ruby, PHP, Kotlin, Swift... code that a regex (or a parser recovering from an error) may take for
+# a definition's name: never one.
+KEYWORDS = frozenset({
+    "if", "else", "elif", "elsif", "unless", "until", "for", "foreach", "while", "do", "switch", "case", "return",
+    "break", "continue", "goto", "sizeof", "typeof", "typedef", "throw", "throws", "try", "catch", "finally", "new",
+    "delete", "const", "let", "var", "val", "void", "function", "func", "fun", "def", "fn", "class", "struct", "enum",
+    "union", "interface", "namespace", "using", "import", "export", "package", "public", "private", "protected",
+    "static", "extern", "inline", "operator", "template", "then", "begin", "end", "and", "or", "not", "lambda", "yield",
+    "await", "async", "when", "in", "is", "as", "with", "defer", "go", "select", "impl", "trait", "where", "match",
+    "loop", "mut", "pub", "use", "mod", "crate", "super", "self", "this", "true", "false", "null", "nil", "None"})
+
+
+def keyword_rule(keywords: frozenset) -> Callable[[str, str, str | None], bool]:
+    return lambda name, kind, parent: name in keywords
+
+
+DEFAULT_RULES = ParseRules(_captured, entry_reason_with(frozenset()), _never, _never, None, {}, frozenset(),
+                           keyword_rule(KEYWORDS), False)
+
+
+@lru_cache(maxsize=None)
+def parse_rules(language: str | None) -> ParseRules:
+    module = support(language)
+    if module is None:
+        return DEFAULT_RULES
+    pure = frozenset(getattr(module, "PURE_DECORATORS", ()))
+    return ParseRules(
+        is_exported=getattr(module, "is_exported", _captured),
+        entry_reason=getattr(module, "entry_reason", None) or entry_reason_with(pure),
+        parameter_refs=getattr(module, "parameter_refs", _never),
+        takes_parameter_refs=getattr(module, "takes_parameter_refs", _never),
+        parameter_ref_kind=getattr(module, "PARAMETER_REF_KIND", None),
+        type_contexts=dict(getattr(module, "TYPE_CONTEXTS", {})),
+        type_arguments=frozenset(getattr(module, "TYPE_ARGUMENTS", ())),
+        is_junk=getattr(module, "is_junk", None) or keyword_rule(frozenset(getattr(module, "KEYWORDS", KEYWORDS))),
+        call_sites=bool(getattr(module, "PARAMETER_FLOW", False)),
+    )

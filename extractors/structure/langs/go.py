@@ -6,10 +6,66 @@ from __future__ import annotations
 import posixpath
 import re
 from functools import lru_cache
-from pathlib import Path
+
+from pipeline.safeio import read_config
+
+from . import entry_reason_with
 
 GROUP = "go"
+KEYWORDS = frozenset({"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
+                      "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
+                      "struct", "switch", "type", "var"})
 STRUCTURAL = True  # a type implements every interface whose methods it has (resolve.structural_bases)
+
+
+def is_exported(name: str, parent: str | None, captured: bool) -> bool:
+    return captured or name[:1].isupper()
+
+
+def _init(name: str, kind: str, parent: str | None) -> str | None:
+    return "init function" if name == "init" and parent is None and kind == "function" else None
+
+
+entry_reason = entry_reason_with(frozenset(), _init)
+BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max",
+                      "min", "new", "panic", "print", "println", "real", "recover", "bool", "byte", "complex64",
+                      "complex128", "error", "float32", "float64", "int", "int8", "int16", "int32", "int64", "rune",
+                      "string", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "any", "comparable"})
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # a bare name is the package's, dot-imported, or a builtin
+
+
+def _parameter(node, child) -> str | None:
+    """A method's receiver is its own type (not a use of it); a result list holds return types."""
+    holder = node.parent
+    owner = holder.parent if holder is not None else None
+    if owner is not None and owner.child_by_field_name("receiver") == holder:
+        return None
+    return "return" if owner is not None and owner.child_by_field_name("result") == holder else "parameter"
+
+
+def _field(node, child) -> str | None:
+    return "field" if node.child_by_field_name("name") is not None else None  # an embedded type: ``inherits``
+
+
+def _named(node, child) -> str | None:
+    return None if node.child_by_field_name("name") == child else "annotation"
+
+
+TYPE_CONTEXTS = {
+    "parameter_declaration": _parameter, "variadic_parameter_declaration": "parameter",
+    **dict.fromkeys(("method_declaration", "function_declaration", "method_elem", "func_literal", "function_type"),
+                    "return"),
+    "field_declaration": _field, "var_spec": "variable", "const_spec": "variable",
+    "type_spec": _named, "type_alias": _named,
+    "composite_literal": None,  # T{...} is a constructor call reference
+    "interface_type": None,  # an embedded interface: ``inherits``
+    **dict.fromkeys(("block", "source_file", "type_constraint", "type_conversion_expression",
+                     "type_assertion_expression", "type_case"), "annotation"),
+}
+TYPE_ARGUMENTS = frozenset({"type_arguments"})
 _MODULE_LINE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)\"?", re.M)
 _VERSION = re.compile(r"^v\d+$")
 _LITERAL = re.compile(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$", re.S)
@@ -20,10 +76,7 @@ _FACTORY = re.compile(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
 def _module_root(root: str, folder: str) -> tuple[str, str] | None:
     """(folder holding go.mod, module path) of the nearest go.mod at or above ``folder``."""
     while True:
-        try:
-            text = (Path(root) / folder / "go.mod").read_bytes()
-        except OSError:
-            text = None
+        text = read_config(root, posixpath.join(folder, "go.mod"))
         if text is not None:
             m = _MODULE_LINE.search(text)
             return (folder, m.group(1).decode("utf-8", "replace")) if m else None
@@ -75,6 +128,12 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
     return index.get(spec, []) if spec else []
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """An import path outside the module (go.mod) the importer belongs to: the standard library, a dependency."""
+    found = _module_root(str(root), posixpath.dirname(importer))
+    return found is None or not (spec == found[1] or spec.startswith(found[1] + "/"))
 
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:

@@ -6,8 +6,55 @@ from __future__ import annotations
 import posixpath
 import re
 
+from . import entry_reason_with
+
 GROUP = "java"
+KEYWORDS = frozenset({"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
+                      "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float",
+                      "for", "goto", "if", "implements", "import", "instanceof", "int", "interface", "long", "native",
+                      "new", "package", "private", "protected", "public", "return", "short", "static", "strictfp",
+                      "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void",
+                      "volatile", "while"})
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's method
+PURE_DECORATORS = frozenset({"Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs",
+                             "Nullable", "NonNull", "NotNull", "Nonnull", "CheckReturnValue"})
+
+
+def _main_method(name: str, kind: str, parent: str | None) -> str | None:
+    return "main method" if name == "main" and kind == "method" else None
+
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _main_method)
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    """A bare ``m()`` in a method is first the class's (or a base class's) method, before imports."""
+    name_layers.insert(name_layers.index("scoped") + 1, "implicit_this")
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # every name a file uses is its class's, imported, or of its package
+
+
+def _qualified(node, child):
+    """``a.b.Baz``: the last name is the type (look further up for where it is used); the others qualify it."""
+    return ... if child == node.children[-1] else None
+
+
+TYPE_CONTEXTS = {
+    "scoped_type_identifier": _qualified,
+    **dict.fromkeys(("formal_parameter", "spread_parameter", "catch_formal_parameter", "receiver_parameter",
+                     "lambda_expression"), "parameter"),
+    **dict.fromkeys(("method_declaration", "annotation_type_element_declaration"), "return"),
+    **dict.fromkeys(("field_declaration", "constant_declaration", "record_component"), "field"),
+    **dict.fromkeys(("local_variable_declaration", "resource", "enhanced_for_statement"), "variable"),
+    # bases (``inherits``) and constructor calls are references already
+    **dict.fromkeys(("superclass", "super_interfaces", "extends_interfaces", "object_creation_expression"), None),
+    **dict.fromkeys(("block", "class_body", "interface_body", "program", "cast_expression", "instanceof_expression",
+                     "throws", "type_bound", "class_literal", "array_creation_expression", "method_reference"),
+                    "annotation"),
+}
+TYPE_ARGUMENTS = frozenset({"type_arguments"})
 EXTERNAL_RECEIVERS = frozenset({"java", "javax", "jdk", "sun"})  # java.util.Objects.equals(): never ours
 _NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
 
@@ -47,6 +94,11 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
     return None
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """A package no file of the repository declares (``java.util``, a dependency's)."""
+    return spec not in index
 
 
 def inline_type(receiver: str) -> str | None:

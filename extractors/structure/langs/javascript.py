@@ -10,11 +10,80 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from pipeline.safeio import read_config
+
 GROUP = "javascript"
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
                                 "localStorage", "sessionStorage", "performance", "history"})
 EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs")
+# Globals of the language, browsers, Node and test runners: a bare call of one is not the repository's.
+BUILTINS = frozenset({
+    "require", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "setImmediate", "clearImmediate",
+    "queueMicrotask", "structuredClone", "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent",
+    "decodeURIComponent", "encodeURI", "decodeURI", "escape", "unescape", "eval", "fetch", "atob", "btoa", "alert",
+    "Object", "Array", "String", "Number", "Boolean", "Symbol", "BigInt", "Date", "RegExp", "Error", "TypeError",
+    "RangeError", "SyntaxError", "ReferenceError", "Promise", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Proxy",
+    "Reflect", "JSON", "Math", "Intl", "URL", "URLSearchParams", "Headers", "Request", "Response", "FormData", "Blob",
+    "File", "ReadableStream", "WritableStream", "TransformStream", "TextEncoder", "TextDecoder", "AbortController",
+    "Event", "EventTarget", "CustomEvent", "Buffer", "Uint8Array", "ArrayBuffer", "DataView", "Function",
+    "describe", "it", "test", "expect", "beforeEach", "afterEach", "beforeAll", "afterAll", "vi", "jest",
+    "Record", "Partial", "Required", "Readonly", "Pick", "Omit", "Exclude", "Extract", "NonNullable", "ReturnType",
+    "Parameters", "InstanceType", "Awaited", "PromiseLike", "Iterable", "AsyncIterable", "Iterator", "ArrayLike"})
+
+
+# Methods of arrays, strings, maps, sets, promises, functions and objects.
+BUILTIN_METHODS = frozenset({
+    "push", "pop", "shift", "unshift", "map", "filter", "reduce", "reduceRight", "forEach", "find", "findIndex",
+    "findLast", "some", "every", "includes", "indexOf", "lastIndexOf", "slice", "splice", "join", "split", "concat",
+    "flat", "flatMap", "sort", "reverse", "fill", "at", "replace", "replaceAll", "trim", "trimStart", "trimEnd",
+    "match", "matchAll", "test", "exec", "startsWith", "endsWith", "toLowerCase", "toUpperCase", "padStart", "padEnd",
+    "charAt", "charCodeAt", "substring", "substr", "repeat", "then", "catch", "finally", "get", "set", "has",
+    "delete", "clear", "add", "keys", "values", "entries", "toString", "toJSON", "valueOf", "call", "apply", "bind",
+    "hasOwnProperty", "localeCompare", "normalize", "search", "toFixed", "json", "text", "arrayBuffer", "blob",
+    "append", "getReader", "write", "end", "on", "once", "emit", "off", "removeListener", "addEventListener",
+    "removeEventListener", "next", "return", "throw"})
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    """A script (no import, export or require) shares its globals with others; a module sees only what it imports."""
+    return not resolver.imports_of.get(path)
+
+
+# Reserved words a recovering parser reads as method names (``if (x) {`` in a class body with a syntax error);
+# ``delete``, ``get``, ``default``, ``static`` are real method names, so they are not here.
+KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "return", "break", "continue", "const",
+                      "let", "var", "function", "class", "new", "try", "catch", "finally", "throw", "typeof",
+                      "instanceof", "void", "yield", "await", "import", "export", "extends", "super", "this",
+                      "debugger", "with", "in", "interface", "type", "enum", "implements"})
+
+
+def is_junk(name: str, kind: str, parent: str | None) -> bool:
+    """A keyword, or a ``constructor`` outside any class (an error node's remains)."""
+    return name in KEYWORDS or (name == "constructor" and parent is None)
+
+
+def _named(node, child) -> str | None:
+    """A declaration's own name is not a use of it; its value is (``type T = A | B``)."""
+    return None if node.child_by_field_name("name") == child else "annotation"
+
+
+_RETURNS = ("function_declaration", "function_expression", "arrow_function", "method_definition", "method_signature",
+            "abstract_method_signature", "function_signature", "generator_function_declaration", "call_signature",
+            "construct_signature", "function_type")
+TYPE_CONTEXTS = {
+    **dict.fromkeys(("required_parameter", "optional_parameter"), "parameter"),
+    **dict.fromkeys(_RETURNS, "return"),
+    **dict.fromkeys(("public_field_definition", "property_signature", "abstract_class_field"), "field"),
+    "variable_declarator": "variable",
+    **dict.fromkeys(("type_alias_declaration", "type_parameter"), _named),
+    # names of declarations, and bases that are already ``inherits`` references
+    **dict.fromkeys(("class_declaration", "abstract_class_declaration", "interface_declaration", "implements_clause",
+                     "extends_type_clause", "extends_clause", "class_heritage"), None),
+    **dict.fromkeys(("statement_block", "class_body", "program", "expression_statement", "as_expression",
+                     "satisfies_expression", "call_expression", "new_expression", "interface_body"), "annotation"),
+}
+TYPE_ARGUMENTS = frozenset({"type_arguments"})
 _NEW = re.compile(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)
 
 
@@ -44,7 +113,41 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
         entry = next((stems[prefix + e] for e in entries if prefix + e in stems), None)
         if entry:
             out[entry].append(name)
+    for folder, main in _mains(str(root), paths).items():  # require("./lib") of a folder whose package.json has main
+        target = stems.get(main) or stems.get(posixpath.join(main, "index"))
+        if target and folder not in out[target]:
+            out[target].append(folder or ".")
     return out
+
+
+def _mains(root: str, paths: list[str]) -> dict[str, str]:
+    """Folder -> the stem its package.json ``main`` names (relative to the repository), for folders holding files."""
+    found = {}
+    for folder in {posixpath.dirname(p) for p in paths}:
+        while folder not in found:
+            found[folder] = _main(root, folder)
+            if not folder:
+                break
+            folder = posixpath.dirname(folder)
+    return {f: m for f, m in found.items() if m}
+
+
+def _package_bytes(root: str, folder: str) -> bytes:
+    """A package.json inside the repository (never through a link leaving it), or ``b""``."""
+    return read_config(root, posixpath.join(folder, "package.json")) or b""
+
+
+@lru_cache(maxsize=4096)
+def _main(root: str, folder: str) -> str | None:
+    try:
+        data = json.loads(_package_bytes(root, folder).decode("utf-8", "replace"))
+    except ValueError:
+        return None
+    main = data.get("main") if isinstance(data, dict) else None
+    if not isinstance(main, str):
+        return None
+    stem = _stem(posixpath.normpath(posixpath.join(folder, main)))
+    return None if stem.startswith("..") else stem
 
 
 def _packages(root: str, paths: list[str]) -> dict[str, tuple[str, list[str]]]:
@@ -62,9 +165,10 @@ def _packages(root: str, paths: list[str]) -> dict[str, tuple[str, list[str]]]:
 
 @lru_cache(maxsize=4096)
 def _package_json(root: str, folder: str) -> tuple[str, list[str]] | None:
+    raw = read_config(root, posixpath.join(folder, "package.json"))
     try:
-        data = json.loads((Path(root) / folder / "package.json").read_text(encoding="utf-8", errors="replace"))
-    except (OSError, ValueError):
+        data = json.loads(raw.decode("utf-8", "replace")) if raw is not None else None
+    except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         return None
@@ -86,6 +190,46 @@ def _package_json(root: str, folder: str) -> tuple[str, list[str]] | None:
 
 def package_scope(path: str, info: dict) -> None:
     return None
+
+
+NODE_BUILTINS = frozenset({"assert", "async_hooks", "buffer", "child_process", "cluster", "console", "crypto", "dgram",
+                           "dns", "events", "fs", "http", "http2", "https", "inspector", "module", "net", "os", "path",
+                           "perf_hooks", "process", "querystring", "readline", "repl", "stream", "string_decoder",
+                           "timers", "tls", "tty", "url", "util", "v8", "vm", "worker_threads", "zlib", "bun", "deno"})
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """A package a package.json above the importer depends on, or Node's own; a non-relative spec that is neither
+    may be an alias the configuration did not explain (not known to be outside)."""
+    if spec.startswith("."):
+        return False
+    parts = spec.split("/")
+    package = "/".join(parts[:2]) if spec.startswith("@") else parts[0]
+    if spec.startswith(("node:", "bun:")) or package in NODE_BUILTINS:
+        return True
+    folder = posixpath.dirname(importer)
+    while True:
+        deps = _dependencies(str(root), folder)
+        if package in deps:
+            return True
+        if not folder:
+            return False
+        folder = posixpath.dirname(folder)
+
+
+@lru_cache(maxsize=4096)
+def _dependencies(root: str, folder: str) -> frozenset:
+    try:
+        data = json.loads(_package_bytes(root, folder).decode("utf-8", "replace"))
+    except ValueError:
+        return frozenset()
+    if not isinstance(data, dict):
+        return frozenset()
+    found = set()
+    for key in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies"):
+        if isinstance(data.get(key), dict):
+            found.update(data[key])
+    return frozenset(found)
 
 
 def import_binding(module: str | None, name: str | None, alias: str | None):
@@ -153,13 +297,14 @@ def _nearest_tsconfig(root: str, folder: str):
 
 def _compiler_options(root: Path, rel: str, depth: int = 0) -> dict | None:
     """compilerOptions of one config file, merged over the file it ``extends`` (relative paths only)."""
+    raw = read_config(root, rel)  # refused past the repository's root, so "extends" cannot leave it
     try:
-        data = _loose_json((root / rel).read_text(encoding="utf-8", errors="replace"))
-    except (OSError, ValueError):
+        data = _loose_json(raw.decode("utf-8", "replace")) if raw is not None else None
+    except (ValueError, RecursionError):
         return None
     if not isinstance(data, dict):
         return None
-    options = dict(data.get("compilerOptions") or {})
+    options = _typed_options(data.get("compilerOptions"))
     parent = data.get("extends")
     if isinstance(parent, str) and parent.startswith(".") and depth < 5:
         parent_rel = posixpath.normpath(posixpath.join(posixpath.dirname(rel), parent))
@@ -171,6 +316,19 @@ def _compiler_options(root: Path, rel: str, depth: int = 0) -> dict | None:
                 posixpath.dirname(rel) or ".")
         options = {**inherited, **options}
     return options
+
+
+def _typed_options(options) -> dict:
+    """The compilerOptions resolution reads, with the types it expects: a repository's file may hold anything."""
+    if not isinstance(options, dict):
+        return {}
+    out = {}
+    if isinstance(options.get("baseUrl"), str):
+        out["baseUrl"] = options["baseUrl"]
+    if isinstance(options.get("paths"), dict):
+        out["paths"] = {k: [t for t in v if isinstance(t, str)] for k, v in options["paths"].items()
+                        if isinstance(k, str) and isinstance(v, list)}
+    return out
 
 
 def _loose_json(text: str):
@@ -204,6 +362,15 @@ def _loose_json(text: str):
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
     return None
+
+
+_REQUIRE = re.compile(r"""^require\(\s*["'`]([^"'`]+)["'`]\s*\)$""")
+
+
+def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
+    """``require("./utils").alias()``: the module a ``require`` in the receiver names."""
+    m = _REQUIRE.match(receiver)
+    return resolve_module(importer, m.group(1), index, root) if m else []
 
 
 def inline_type(receiver: str) -> str | None:

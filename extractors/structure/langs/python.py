@@ -3,8 +3,79 @@
 from __future__ import annotations
 
 import posixpath
+import builtins
+import keyword
+
+from . import entry_reason_with
 
 GROUP = "python"
+PURE_DECORATORS = frozenset({
+    "staticmethod", "classmethod", "property", "abstractmethod", "override", "cached_property", "functools.wraps",
+    "wraps", "lru_cache", "functools.lru_cache", "cache", "functools.cache", "functools.cached_property",
+    "dataclass", "dataclasses.dataclass", "abc.abstractmethod", "typing.overload", "overload", "typing.override",
+    "contextmanager", "contextlib.contextmanager", "asynccontextmanager", "contextlib.asynccontextmanager",
+    "total_ordering", "functools.total_ordering", "functools.singledispatch", "singledispatch",
+    "typing.final", "final", "typing.no_type_check"})
+PARAMETER_REF_KIND = "fixture"  # a pytest test's or fixture's parameter names a fixture
+METHOD_ORDER = "c3"  # methods are looked up in C3 linearization order
+PARAMETER_FLOW = True  # run(cb=f): cb() inside run calls f
+KEYWORDS = frozenset(keyword.kwlist)
+BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
+BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, bytes, set, tuple, int, float) for name in dir(kind)
+                            if not name.startswith("_")) | {"read", "write", "close", "flush", "readline", "seek",
+                                                           "send", "__enter__", "__exit__", "__aenter__", "__aexit__"}
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # a name neither defined in the file nor imported is a builtin (or dynamic), not another module's
+
+
+def is_exported(name: str, parent: str | None, captured: bool) -> bool:
+    return captured or (not name.startswith("_") and not (parent or "").startswith("_"))
+
+
+def _dunder(name: str, kind: str, parent: str | None) -> str | None:
+    return "dunder method" if name.startswith("__") and name.endswith("__") else None
+
+
+_entry_reason = entry_reason_with(PURE_DECORATORS, _dunder)
+
+
+def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    """A registering decorator, ``main``, a dunder; a property's ``@x.setter`` / ``.deleter`` registers nothing."""
+    return _entry_reason(name, kind, parent, tuple(d for d in decorators if not d.endswith(PROPERTY_PARTS)))
+
+
+PROPERTY_PARTS = (".setter", ".getter", ".deleter")
+
+
+def _assignment(node, child) -> str:
+    """``x: Foo = ...`` in a class body declares a field; elsewhere a variable."""
+    block = node.parent.parent if node.parent is not None and node.parent.type == "expression_statement" else node.parent
+    return "field" if block is not None and block.parent is not None and block.parent.type == "class_definition" \
+        else "variable"
+
+
+def _subscript(node, child):
+    """``typing.Optional[Foo]``: the subscripted name is the type (look further up), the others its arguments."""
+    return ... if node.child_by_field_name("value") == child else "generic"
+
+
+TYPE_CONTEXTS = {"subscript": _subscript, "typed_parameter": "parameter", "typed_default_parameter": "parameter",
+                 "function_definition": "return", "assignment": _assignment, "block": "annotation",
+                 "module": "annotation"}
+TYPE_ARGUMENTS = frozenset({"type_parameter"})
+
+
+def parameter_refs(path: str, is_test: bool) -> bool:
+    """Where pytest collects: test files and conftest.py."""
+    return is_test or path.rpartition("/")[2] == "conftest.py"
+
+
+def takes_parameter_refs(name: str, decorators: tuple) -> bool:
+    """A pytest test or fixture: its parameters name fixtures."""
+    return name.startswith("test") or any(d.rpartition(".")[2] == "fixture" for d in decorators)
+
 
 
 def _module_path(path: str) -> str:
@@ -37,6 +108,22 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
         return (alias or module), module, None
     local = None if name == "*" else (alias or name.rpartition(".")[2])
     return local, module, name
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """An absolute import whose top-level package no file of the repository has (``os``, ``requests``)."""
+    if spec.startswith("."):
+        return False
+    return spec.split(".")[0] not in _top_level_names(index)
+
+
+_TOP: list = [None, frozenset()]  # (index, its keys' first parts): one index per run
+
+
+def _top_level_names(index: dict) -> frozenset:
+    if _TOP[0] is not index:
+        _TOP[:] = [index, frozenset(key.split(".")[0] for key in index)]
+    return _TOP[1]
 
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:

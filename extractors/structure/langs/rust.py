@@ -8,9 +8,46 @@ import posixpath
 import re
 from pathlib import Path
 
+from pipeline.safeio import read_config
+
 GROUP = "rust"
+KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if",
+                      "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self",
+                      "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while",
+                      "async", "await", "dyn"})
 EXTERNAL_RECEIVERS = frozenset({"std", "core", "alloc"})  # std::fmt::Display, core::mem::swap(): never ours
 CRATE_ROOTS = ("lib.rs", "main.rs")
+PURE_DECORATORS = frozenset({"inline", "derive", "allow", "deny", "warn", "cfg", "cfg_attr", "must_use", "doc",
+                             "deprecated", "repr", "non_exhaustive", "rustfmt::skip", "track_caller", "cold",
+                             "automatically_derived", "expect", "forbid", "cfg_attr"})
+BUILTINS = frozenset({"Some", "None", "Ok", "Err", "Box", "Vec", "String", "Option", "Result", "drop", "Default",
+                      "Clone", "Copy", "Send", "Sync", "Sized", "Iterator", "IntoIterator", "ToString", "From", "Into",
+                      "AsRef", "AsMut", "Fn", "FnMut", "FnOnce", "Drop", "PartialEq", "Eq", "PartialOrd", "Ord",
+                      "Debug", "Display", "Hash", "Self", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16",
+                      "u32", "u64", "u128", "usize", "f32", "f64", "bool", "char", "str"})
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # a bare name is in scope, used, or the prelude's
+
+
+def _named(node, child) -> str | None:
+    return None if node.child_by_field_name("name") == child else "annotation"
+
+
+TYPE_CONTEXTS = {
+    "parameter": "parameter", "closure_parameters": "parameter",
+    **dict.fromkeys(("function_item", "function_signature_item", "closure_expression", "function_type"), "return"),
+    **dict.fromkeys(("field_declaration", "ordered_field_declaration_list"), "field"),
+    **dict.fromkeys(("let_declaration", "const_item", "static_item"), "variable"),
+    "type_item": _named, "associated_type": _named,
+    # declarations' names, ``impl T`` / ``impl Trait for T`` (a container and an ``inherits``), struct literals
+    **dict.fromkeys(("struct_item", "enum_item", "union_item", "trait_item", "impl_item", "struct_expression",
+                     "enum_variant_list"), None),
+    **dict.fromkeys(("block", "source_file", "declaration_list", "type_parameters", "where_clause", "type_cast_expression",
+                     "trait_bounds"), "annotation"),
+}
+TYPE_ARGUMENTS = frozenset({"type_arguments"})
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
 _LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
 _CRATE_NAME = [re.compile(rf"^\[{t}\][^\[]*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]
@@ -54,10 +91,10 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
 
 
 def _crate_name(root: Path, package_dir: str) -> str | None:
-    try:
-        text = (root / package_dir / "Cargo.toml").read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    raw = read_config(root, posixpath.join(package_dir, "Cargo.toml"))
+    if raw is None:
         return None
+    text = raw.decode("utf-8", "replace")
     m = _CRATE_NAME[0].search(text) or _CRATE_NAME[1].search(text)
     return m.group(1).replace("-", "_") if m else None
 
@@ -124,6 +161,12 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
             if found:
                 return found
     return None
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """A path that starts at neither this crate nor another of the workspace (``std::``, a dependency)."""
+    first = spec.split("::")[0]
+    return first not in ("crate", "self", "super") and f"crate:{first}" not in index
 
 
 def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:

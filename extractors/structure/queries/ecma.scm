@@ -14,6 +14,11 @@
 (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function)) @exported
 
+; module-level variables and constants (a function or class value is that definition instead; a require is an import)
+(program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)) @exported)
+
 ; calls: f(), obj.f(), new Foo(), new Foo().f(), this.f()
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
@@ -51,7 +56,7 @@
 (export_statement (export_clause (export_specifier name: (identifier) @import.name alias: (identifier)? @import.alias)) !source) @reexport
 (export_statement "default" @import.alias value: (identifier) @import.name) @reexport
 
-; CommonJS: const m = require("./m") / const {a, b: c} = require("./m")
+; CommonJS: const m = require("./m") / const {a, b: c} = require("./m") / const x = require("./m").x
 (variable_declarator name: (identifier) @import.alias
   value: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_req "require")) @import @import.wildcard
@@ -61,11 +66,105 @@
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
   value: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_req "require")) @import
+(variable_declarator name: (identifier) @import.alias
+  value: (member_expression object: (call_expression function: (identifier) @_req
+    arguments: (arguments (string (string_fragment) @import.module))) property: (property_identifier) @import.name)
+  (#eq? @_req "require")) @import
+
+; CommonJS and pre-class code as definitions: exports.f = function..., module.exports.f = ..., Foo.prototype.m = ...,
+; obj.m = function m() {} (a method of the object obj: an express `app`, a `proto`), req.get = req.header = function
+(assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (class)] (#eq? @_exports "exports")) @definition.function @exported
+(assignment_expression
+  left: (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+    property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (class)] (#eq? @_module "module") (#eq? @_exports "exports")) @definition.function @exported
+(assignment_expression
+  left: (member_expression object: (member_expression object: (identifier) @parent.name property: (property_identifier) @_proto)
+    property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)] (#eq? @_proto "prototype")) @definition.function
+(assignment_expression
+  left: (member_expression object: (identifier) @parent.name property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)
+          (assignment_expression right: [(function_expression) (arrow_function)])]
+  (#not-eq? @parent.name "exports") (#not-eq? @parent.name "module") (#not-eq? @parent.name "this")) @definition.function
+; exports.x = <a value> / module.exports.x = <a value>: an exported variable (function values are functions above)
+(assignment_expression
+  left: [(member_expression object: (identifier) @_exports property: (property_identifier) @name)
+         (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+           property: (property_identifier) @name)]
+  right: [(member_expression) (object) (array) (string) (number) (new_expression) (template_string) (binary_expression)
+          (ternary_expression) (true) (false) (null) (regex) (parenthesized_expression)]
+  (#eq? @_exports "exports")) @definition.variable @exported
+(assignment_expression
+  left: [(member_expression object: (identifier) @_exports property: (property_identifier) @name)
+         (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+           property: (property_identifier) @name)]
+  right: (call_expression function: (_) @_callee)
+  (#eq? @_exports "exports") (#not-eq? @_callee "require")) @definition.variable @exported
+; var proto = module.exports = function () {}: a function named proto, the module's export
+(variable_declarator name: (identifier) @name
+  value: (assignment_expression right: [(function_expression) (arrow_function)])) @definition.function
+(variable_declarator name: (identifier) @name
+  value: (assignment_expression right: (assignment_expression right: [(function_expression) (arrow_function)]))) @definition.function
+
+; CommonJS exports: module.exports = f / exports = module.exports = f / var app = module.exports = {} (f, app are the
+; module's default export: what `require()` returns), module.exports = { a, b: c }, exports.x = f, module.exports =
+; require('./x') (this module is x), exports.x = require('./x')
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: [(identifier) @import.name
+          (function_expression name: (identifier) @import.name) (class name: (_) @import.name)]
+  (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
+(variable_declarator name: (identifier) @import.name
+  value: (assignment_expression left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports))
+  (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
+(variable_declarator name: (identifier) @import.name
+  value: (assignment_expression right: (assignment_expression
+    left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)))
+  (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (shorthand_property_identifier) @import.name)
+  (#eq? @_module "module") (#eq? @_exports "exports")) @reexport
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (pair key: (property_identifier) @import.alias value: (identifier) @import.name))
+  (#eq? @_module "module") (#eq? @_exports "exports")) @reexport
+(assignment_expression
+  left: [(member_expression object: (identifier) @_exports property: (property_identifier) @import.alias)
+         (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+           property: (property_identifier) @import.alias)]
+  right: (identifier) @import.name (#eq? @_exports "exports")) @reexport
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
+  (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.default
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
+  (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
+(assignment_expression
+  left: [(member_expression object: (identifier) @_exports property: (property_identifier) @import.alias)
+         (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+           property: (property_identifier) @import.alias)]
+  right: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
+  (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
 
 ; variables built by a constructor: const s = new Store(), this.s = new Store() (see parse.py @var.name)
+(variable_declarator name: (identifier) @var.name
+  value: [(object) (array) (string) (template_string) (number) (regex) (true) (false)] @var.value)
 (variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
   right: (new_expression) @var.type)
+
+; instance attributes: this.x = ... in a method is a field x of its class (see parse.py @attribute.name)
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @attribute.name))
+
+; member reads and writes: c.req, this.count (a getter runs code); kept only where the object's type, class or module
+; is known, never guessed
+(member_expression object: [(identifier) (this) (member_expression)] @receiver property: (property_identifier) @name) @reference.attribute
 
 ; names bound where they are (see parse.py @local.name): declared, destructured, loop and catch variables, an
 ; arrow function's single parameter

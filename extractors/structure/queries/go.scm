@@ -45,6 +45,10 @@
 (import_spec name: (package_identifier) @import.alias path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
 (import_spec name: (dot) @import.wildcard path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
 
+; types named in signatures, fields, variables, generic arguments (see parse.py @reference.type)
+(type_identifier) @name @reference.type
+(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name) @reference.type
+
 ; typed variables: parameters, var declarations, x := T{} / &T{} / NewT() (see parse.py @var.name)
 (parameter_declaration name: (identifier) @var.name type: (_) @var.type)
 (var_spec name: (identifier) @var.name type: (_) @var.type)

@@ -44,6 +44,12 @@
 (import_declaration (scoped_identifier) @import.module . ";") @import
 (import_declaration (scoped_identifier) @import.module (asterisk) @import.wildcard) @import
 
+; types named in signatures, fields, variables, generic arguments, casts; annotations (see parse.py @reference.type)
+((type_identifier) @name @reference.type (#not-eq? @name "var"))
+(scoped_type_identifier . (_) @receiver (type_identifier) @name .) @reference.type
+(marker_annotation name: (identifier) @name) @reference.type.annotation
+(annotation name: (identifier) @name) @reference.type.annotation
+
 ; typed variables: parameters, locals and fields (x.f() then resolves on x's class; see parse.py @var.name)
 (formal_parameter type: (_) @var.type name: (identifier) @var.name)
 (local_variable_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))

@@ -4,6 +4,16 @@
 (function_definition name: (identifier) @name) @definition.function
 (class_definition name: (identifier) @name) @definition.class
 
+; decorators: @app.route("/"), @pytest.fixture... (one outside the language's PURE_DECORATORS registers the definition)
+(decorated_definition
+  (decorator [(identifier) @decorator (attribute) @decorator (call function: [(identifier) (attribute)] @decorator)])
+  definition: [(function_definition name: (identifier) @name) @definition.function
+               (class_definition name: (identifier) @name) @definition.class])
+
+; module-level variables and constants, class fields (`x = 1`, `x: int` in a class body)
+(module (assignment left: (identifier) @name) @definition.variable)
+(class_definition body: (block (assignment left: (identifier) @name) @definition.field))
+
 ; calls: f(), obj.f(), Foo().f(), self.f()
 (call function: (identifier) @name) @reference.call
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
@@ -17,7 +27,18 @@
 (tuple (identifier) @name) @reference.callback
 (set (identifier) @name) @reference.callback
 (pair value: (identifier) @name) @reference.callback
-(return_statement (identifier) @name) @reference.callback
+; names read as values: items[:LIMIT], x == SENTINEL (a module constant or variable: reads)
+(slice (identifier) @name) @reference.callback
+(subscript subscript: (identifier) @name) @reference.callback
+(comparison_operator (identifier) @name) @reference.callback
+
+; value flow (see parse.py @reference.returns): what a function returns or yields (a function returned and called:
+; make()(), for f in gen(): f()), and calls of what a call returns
+(return_statement [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]) @reference.returns
+(yield [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]) @reference.returns
+(return_statement (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])) @reference.returns_call
+(yield (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])) @reference.returns_call
+(call function: (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])) @reference.call_result
 (assignment right: (identifier) @name) @reference.callback
 (assignment right: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.callback
 (decorator (identifier) @name) @reference.call
@@ -33,6 +54,30 @@
 (assignment left: (identifier) @var.name right: (call function: [(identifier) (attribute)]) @var.type)
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   right: (call function: [(identifier) (attribute)]) @var.type (#eq? @_self "self"))
+
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
+  type: (type) @var.type (#eq? @_self "self"))
+
+; instance attributes: self.x = ... in a method is a field x of its class (see parse.py @attribute.name)
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @attribute.name) (#eq? @_self "self"))
+
+; member reads and writes: request.url.raw_path, self.count (a property runs code); kept only where the object's type,
+; class or module is known, never guessed
+(attribute object: [(identifier) (attribute)] @receiver attribute: (identifier) @name) @reference.attribute
+
+; literal values (dict, list, str...): a builtin type, never a repository class; `with Client() as c`: c is the client
+(assignment left: (identifier) @var.name
+  right: [(dictionary) (list) (set) (tuple) (string) (concatenated_string) (integer) (float) (true) (false)
+          (list_comprehension) (dictionary_comprehension) (set_comprehension) (generator_expression)] @var.value)
+(with_item value: (as_pattern (call function: [(identifier) (attribute)]) @var.value
+  alias: (as_pattern_target (identifier) @var.name)))
+
+; functions given to a variable or attribute (g = f; g()), loop variables over a call (for f in gen()), lambdas
+(assignment left: (identifier) @var.name right: [(identifier) (attribute)] @var.value)
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
+  right: [(identifier) (attribute)] @var.value (#eq? @_self "self"))
+(for_statement left: (identifier) @var.name right: (call) @var.value)
+(assignment left: (identifier) @name right: (lambda)) @definition.function
 
 ; names bound where they are (see parse.py @local.name): parameters, assigned, loop and `as` variables
 ; (a def's own parameters are @parameter.name below, which binds them too)
@@ -54,6 +99,14 @@
                                               (typed_parameter (identifier) @parameter.name)
                                               (default_parameter name: (identifier) @parameter.name)
                                               (typed_default_parameter name: (identifier) @parameter.name)]))
+
+; types named in annotations (see parse.py @reference.type): `def f(a: Foo) -> mod.Bar`, `x: List["Baz"]`
+(type (identifier) @name) @reference.type
+(type (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.type
+(generic_type (identifier) @name) @reference.type
+(type (subscript value: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)] @reference.type))
+(type (subscript subscript: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)] @reference.type))
+(type (string (string_content) @name (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*$"))) @reference.type
 
 ; inheritance: class A(B, mod.C)
 (class_definition superclasses: (argument_list (identifier) @name @reference.inherits))

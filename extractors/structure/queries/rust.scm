@@ -66,6 +66,10 @@
 (token_tree (identifier) @receiver . "::" . (identifier) @name . (token_tree)) @reference.call
 (token_tree [(self) (identifier)] @receiver . "." . (identifier) @name . (token_tree)) @reference.call
 
+; types named in signatures, fields, variables, generic arguments, bounds (see parse.py @reference.type)
+(type_identifier) @name @reference.type
+(scoped_type_identifier path: (_) @receiver name: (type_identifier) @name) @reference.type
+
 ; typed variables: parameters, let with a type or a constructor, struct fields (see parse.py @var.name)
 (parameter pattern: (identifier) @var.name type: (_) @var.type)
 (let_declaration pattern: (identifier) @var.name type: (_) @var.type)

@@ -13,6 +13,8 @@
 (method_signature name: (property_identifier) @name) @definition.function
 (abstract_method_signature name: (property_identifier) @name) @definition.function
 (public_field_definition name: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
+; class fields, typed ones holding functions too (get!: Handler): app.get() calls the field
+(public_field_definition name: (property_identifier) @name) @definition.field
 
 ; exported definitions
 (export_statement declaration: [(class_declaration name: (type_identifier) @name)
@@ -39,10 +41,18 @@
 (extends_type_clause type: (generic_type name: (type_identifier) @name) @reference.inherits)
 (extends_type_clause type: (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.inherits)
 
+; import x = require("./m") (the module); export = x (what the module is)
+(import_statement (import_require_clause (identifier) @import.alias source: (string (string_fragment) @import.module))) @import @import.wildcard
+(export_statement "=" (identifier) @import.name) @reexport @import.default
+
 ; re-exports: export default function f / export default class C
 (export_statement "default" @import.alias declaration: [(function_declaration name: (identifier) @import.name)
   (class_declaration name: (type_identifier) @import.name)
   (abstract_class_declaration name: (type_identifier) @import.name)]) @reexport
+
+; types named in signatures, fields, variables, generic arguments, aliases, casts (see parse.py @reference.type)
+(type_identifier) @name @reference.type
+(nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
 
 ; typed variables: parameters, annotated variables, class fields (see parse.py @var.name)
 (required_parameter pattern: (identifier) @var.name type: (type_annotation (_) @var.type))

@@ -1,0 +1,184 @@
+"""What each file's imports bind: names to definitions or modules of the repository, or to code outside it.
+
+A file's imports are declared (their modules found) the first time anything reads them, so a name one module
+re-exports from another (``export {x} from``, ``export *``, a package ``__init__`` importing it) resolves to its
+definition, and an incremental run declares only the files it reaches.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import NamedTuple
+
+from .graph import MODULE, Graph
+
+
+class Binding(NamedTuple):
+    """What a name imported into a file is: ``symbol`` (value: its id), ``module`` (value: its files),
+    ``external`` (a module outside the repository: a library) or ``unresolved`` (value: None)."""
+
+    kind: str
+    value: object = None
+
+
+UNRESOLVED = Binding("unresolved")
+EXTERNAL = Binding("external")
+
+
+class Declared(NamedTuple):
+    """One import of a file with the module it names."""
+
+    ref: object  # resolve.Ref
+    spec: str | None
+    name: str | None
+    targets: list[str]
+    support: object
+
+
+class ImportBindings:
+    """Every file's import bindings over one ``Graph``; the ``Resolver`` builds on it."""
+
+    def __init__(self, graph: Graph, supports: dict[str, object], root):
+        self.g, self.supports, self.root = graph, supports, root
+        self.bindings: dict[str, dict[str, Binding]] = {}
+        self.pending: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> local -> (paths, name, support, spec)
+        self.exported: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> name it exports -> the same
+        self.export_table: dict[str, dict[str, Binding]] = {}
+        self.star: dict[str, list[list[str]]] = defaultdict(list)
+        self.external_star: set[str] = set()  # files with a wildcard import from outside the repository
+        self.imports_of: dict[str, list] = {}
+        self.declared: dict[str, list[Declared]] = {}
+        self.bound: set[str] = set()  # paths whose every binding is computed
+
+    def register(self, refs_by_path: dict[str, list], eager: bool) -> None:
+        """Every file's ``import``/``reexport`` references; ``eager``: bind them all now (a full run reads nearly
+        every file's bindings: better before workers fork than in each of them)."""
+        self.imports_of = {path: [r for r in refs if r.kind in ("import", "reexport")]
+                           for path, refs in refs_by_path.items() if path in self.supports}
+        if eager:
+            for path in self.imports_of:
+                self.bindings_of(path)
+
+    def index_of(self, support) -> dict:
+        return self.g.module_index.get(support.GROUP, {})
+
+    def declare(self, path: str) -> list[Declared]:
+        """The modules a file's imports name, found once: fills its pending names and wildcard imports."""
+        found = self.declared.get(path)
+        if found is not None:
+            return found
+        found = self.declared[path] = []
+        support = self.supports.get(path)
+        for r in self.imports_of.get(path, ()) if support is not None else ():
+            local, spec, name = support.import_binding(r.module, r.name, r.alias)
+            if spec and hasattr(support, "nested_spec") and r.src_qualname != MODULE:
+                spec = support.nested_spec(spec, self._namespace_depth(path, r.src_qualname))
+            targets = support.resolve_module(path, spec, self.index_of(support), self.root)
+            if name == "*":
+                self.star[path].append(targets)
+                if not targets and self.is_external(support, path, spec):
+                    self.external_star.add(path)
+            elif local and r.kind == "reexport":  # ``export {a as b}``: a name for importers, not for the file
+                self.exported[path][local] = (targets, name, support, spec)
+            elif local:
+                self.pending[path][local] = (targets, name, support, spec)
+            found.append(Declared(r, spec, name, targets, support))
+        return found
+
+    def pending_of(self, path: str) -> dict[str, tuple]:
+        self.declare(path)
+        return self.pending.get(path, {})
+
+    def stars(self, path: str) -> list[list[str]]:
+        self.declare(path)
+        return self.star.get(path, [])
+
+    def bindings_of(self, path: str) -> dict[str, Binding]:
+        """Every name a file imports -> its ``Binding``."""
+        if path not in self.bound:
+            for local in self.pending_of(path):
+                self.binding(path, local)
+            self.bound.add(path)
+        return self.bindings.get(path, {})
+
+    def _namespace_depth(self, path: str, qualname: str) -> int:
+        """How many inline modules (``namespace`` definitions: Rust ``mod tests { }``) enclose a reference."""
+        depth = 0
+        while qualname:
+            sid = self.g.by_qual.get((path, qualname))
+            depth += sid is not None and self.g.by_id[sid].kind == "namespace"
+            qualname = qualname.rpartition(".")[0]
+        return depth
+
+    def binding(self, path: str, local: str, seen: frozenset = frozenset(), exported: bool = False) -> Binding:
+        """What ``local`` is bound to in ``path`` by an import (``exported``: what ``path`` exports under it)."""
+        table = (self.export_table if exported else self.bindings).setdefault(path, {})
+        if local in table:
+            return table[local]
+        key = (path, local, exported)
+        if key in seen:
+            return UNRESOLVED
+        self.declare(path)
+        targets, name, support, spec = (self.exported if exported else self.pending)[path][local]
+        found = self.import_target(targets, name, support, seen | {key})
+        if found.kind == "unresolved" and not targets and self.is_external(support, path, spec):
+            found = EXTERNAL
+        table[local] = found
+        return found
+
+    def is_external(self, support, importer: str, spec: str | None) -> bool:
+        """A module spec that names no file of the repository and cannot be one: a library (``os``, ``react``,
+        ``java.util``, ``std``), not a relative path that failed to resolve."""
+        if not spec:
+            return False
+        rule = getattr(support, "is_external", None)
+        return rule(importer, spec, self.index_of(support), self.root) if rule else not spec.startswith(".")
+
+    def import_target(self, paths: list[str], name: str | None, support, seen: frozenset = frozenset()) -> Binding:
+        if not paths:
+            return UNRESOLVED
+        if name and name != "*":
+            for p in paths:
+                sid = self.g.top.get(p, {}).get(name) or ("." in name and self.g.by_qual.get((p, name)))
+                if sid:  # a dotted name is a member: Java ``import a.b.Outer.Inner``
+                    return Binding("symbol", sid)
+            for p in paths:
+                hit = self.reexported(p, name, seen)
+                if hit:
+                    return hit
+            sub = support.submodule(paths, name, self.index_of(support))
+            return Binding("module", sub) if sub else UNRESOLVED
+        return Binding("module", paths)
+
+    def reexported(self, path: str, name: str, seen: frozenset) -> Binding | None:
+        """``name`` as module ``path`` passes it on: one of its exports or its imports, or a module it re-exports
+        wholesale."""
+        self.declare(path)
+        outside = None
+        for exported in (True, False):
+            if name in (self.exported if exported else self.pending).get(path, ()):
+                hit = self.binding(path, name, seen, exported)
+                if hit.kind in ("symbol", "module"):
+                    return hit
+                outside = outside or (hit if hit.kind == "external" else None)
+        for paths in self.stars(path):
+            for p in paths:
+                if (p, "*" + name, False) in seen:
+                    continue
+                sid = self.g.top.get(p, {}).get(name)
+                hit = Binding("symbol", sid) if sid else self.reexported(p, name, seen | {(p, "*" + name, False)})
+                if hit and hit.kind != "external":
+                    return hit
+        return outside  # passed on from outside the repository (exports.Router = require("router")), or None
+
+    def imported_symbol(self, path: str, name: str) -> str | None:
+        """The definition ``name`` is bound to in ``path`` by an import or a wildcard import of a repository module."""
+        found = self.bindings_of(path).get(name)
+        if found is not None and found.kind in ("symbol", "module"):
+            return found.value if found.kind == "symbol" else None
+        for paths in self.stars(path):
+            for p in paths:
+                sid = self.g.top.get(p, {}).get(name)
+                if sid:
+                    return sid
+        return None

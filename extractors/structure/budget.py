@@ -1,0 +1,236 @@
+"""Every file gets a bounded share of time and memory, so one hostile or pathological file costs only itself.
+
+Three layers, cheapest first:
+
+- The parse runs with tree-sitter's progress callback and stops at half the file's budget (``Parser.parse`` takes a
+  callback only when it reads through a function). Random bytes named ``x.js`` take ~90 s to parse at 2 MB.
+- The query cursor starts no match deeper than ``MAX_QUERY_DEPTH`` levels. Its cost grows with the square of the
+  nesting (50,000 nested calls in 250 KB of JavaScript: 118-264 s unbounded, 0.01 s bounded); a file with deeper
+  nodes is recorded as ``partial`` with the reason. Real code reaches ~570 levels (long arithmetic in sympy).
+- The query cursor has other quadratic shapes that no setting bounds (40,000 unmatched ``(`` in one error node:
+  8 s, growing with the square), and tree-sitter 0.26.1's ``QueryCursor.matches(progress_callback=...)``, meant to
+  cancel it, crashes the interpreter (its options struct outlives its scope). So the files of a chunk are parsed in
+  a forked child that reports each file as it finishes; a file still running at its budget (or that kills the
+  child: a grammar crash, the memory cap) is recorded as skipped with the reason, the child is killed, and a new
+  one carries on with the rest. Where ``fork`` does not exist the files are parsed in-process with the first two
+  layers only.
+
+``CODELAKE_FILE_BUDGET`` (seconds per file, default 20) and ``CODELAKE_FILE_MEMORY`` (MiB a child may add, default
+4096) are read when used; 0 turns the layer off.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import pickle
+import select
+import signal
+import struct
+import time
+from typing import Callable
+
+DEFAULT_FILE_BUDGET = 20.0
+DEFAULT_FILE_MEMORY_MB = 4096
+MAX_QUERY_DEPTH = 1000
+READ_CHUNK = 1 << 16
+_FRAME = struct.Struct("!Q")
+
+
+class OverBudget(Exception):
+    """A file's parse was stopped at its time budget; ``str()`` is the reason to record."""
+
+
+def file_budget() -> float:
+    try:
+        return max(0.0, float(os.environ.get("CODELAKE_FILE_BUDGET", DEFAULT_FILE_BUDGET)))
+    except ValueError:
+        return DEFAULT_FILE_BUDGET
+
+
+def parse(parser, data: bytes):
+    """``parser.parse(data)``, stopped at half the file's budget (the other half is the query's)."""
+    budget = file_budget() / 2
+    if not budget:
+        return parser.parse(data)
+    deadline = time.monotonic() + budget
+    try:  # bytes, not a memoryview: 0.26.1 reads query predicates' text back through the callback and crashes on one
+        return parser.parse(lambda offset, _point: data[offset:offset + READ_CHUNK],
+                            progress_callback=lambda _offset, _has_error: time.monotonic() > deadline)
+    except ValueError:  # cancelled: the parser keeps its state for a resume unless reset
+        parser.reset()
+        raise OverBudget(f"parse stopped at its time budget ({budget:g} s)") from None
+
+
+def matches(query, node, facts=None) -> list:
+    """The query's matches under ``node``, starting no deeper than ``MAX_QUERY_DEPTH``; a deeper tree marks
+    ``facts`` partial with the reason."""
+    from tree_sitter import QueryCursor
+
+    cursor = QueryCursor(query)
+    cursor.set_max_start_depth(MAX_QUERY_DEPTH)
+    found = cursor.matches(node)
+    if facts is not None and deeper_than(node, MAX_QUERY_DEPTH):
+        facts.status = "partial"
+        facts.skip_reason = facts.skip_reason or f"nested deeper than {MAX_QUERY_DEPTH} levels: nothing below is read"
+    return found
+
+
+def deeper_than(node, limit: int) -> bool:
+    """Whether any node lies more than ``limit`` levels below ``node``. A subtree of n nodes is at most n deep, so
+    only subtrees big enough to reach past the limit are walked (a few nodes in ordinary code)."""
+    stack = [(node, 0)]
+    while stack:
+        current, depth = stack.pop()
+        if depth > limit:
+            return True
+        if depth + current.descendant_count > limit:
+            stack.extend((child, depth + 1) for child in current.children)
+    return False
+
+
+def run_guarded(fn: Callable, items: list, on_failure: Callable, finish: Callable = list) -> list:
+    """``fn`` of each item, computed in a forked child under the per-file budget, handed back as
+    ``finish(results)`` per run of consecutive items (one part when nothing fails: a chunk's Arrow tables, say, so
+    only compact buffers cross the pipe). An item that outlives its budget, kills the child or raises gets
+    ``finish([on_failure(item, reason)])`` instead, and the items around it are done again in new children."""
+    budget = file_budget()
+    if not budget or not hasattr(os, "fork") or not items:
+        return [finish([fn(item) for item in items])]
+    parts: list = []
+    segments = [items]
+    while segments:
+        segment = segments.pop(0)
+        result, failed_at, reason = _child_run(fn, segment, budget, finish)
+        if failed_at is None:
+            parts.append(result)
+            continue
+        parts.append(finish([on_failure(segment[failed_at], reason)]))
+        segments[:0] = [s for s in (segment[:failed_at], segment[failed_at + 1:]) if s]
+    return parts
+
+
+def _child_run(fn: Callable, items: list, budget: float, finish: Callable) -> tuple[object, int | None, str | None]:
+    """(finish of all results, None, None) from one child, or (None, index of the item it stopped at, reason)."""
+    read_end, write_end = os.pipe()
+    gc.freeze()  # the child's collections then never walk (and so copy) the objects it shares with the parent
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child; its coverage is the parent's result
+        os.close(read_end)
+        _child_main(fn, items, finish, write_end)
+    gc.unfreeze()
+    os.close(write_end)
+    current, outcome = -1, None
+    try:
+        reader = _Frames(read_end)
+        while outcome is None:
+            frame = reader.next(time.monotonic() + budget)
+            if frame is _Frames.TIMEOUT:
+                os.kill(pid, signal.SIGKILL)
+                outcome = (None, max(current, 0), f"exceeded its time budget ({budget:g} s)")
+            elif frame is None:  # the child died in the middle of an item
+                outcome = (None, max(current, 0), _death(pid))
+                pid = None
+            elif frame[:1] == b"S":  # the child starts the next item
+                current += 1
+            else:
+                ok, value = pickle.loads(frame[1:])
+                outcome = (value, None, None) if ok else (None, max(current, 0), f"parser failed: {value}")
+    finally:
+        os.close(read_end)
+        if pid is not None:
+            _reap(pid)
+    return outcome
+
+
+def _child_main(fn: Callable, items: list, finish: Callable, out: int) -> None:
+    status = 1
+    try:
+        _limit_child()
+        results = []
+        try:
+            for item in items:
+                _send(out, b"S")
+                results.append(fn(item))
+            frame = pickle.dumps((True, finish(results)), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # reported for this item; the parent skips it and goes on
+            frame = pickle.dumps((False, f"{type(exc).__name__}: {exc}"[:300]))
+        _send(out, b"R" + frame)
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _send(fd: int, payload: bytes) -> None:
+    view = memoryview(_FRAME.pack(len(payload)) + payload)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _limit_child() -> None:
+    """Die with the parent (never hold its lock files open alone), and cap the memory one file may add; a crash is
+    the parent's to record, without a traceback dump of its own."""
+    import faulthandler
+
+    faulthandler.disable()
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    try:
+        extra = int(os.environ.get("CODELAKE_FILE_MEMORY", DEFAULT_FILE_MEMORY_MB)) << 20
+    except ValueError:
+        extra = DEFAULT_FILE_MEMORY_MB << 20
+    if extra:
+        try:
+            import resource
+
+            with open("/proc/self/statm") as fh:
+                current = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            resource.setrlimit(resource.RLIMIT_AS, (current + extra, resource.getrlimit(resource.RLIMIT_AS)[1]))
+        except (OSError, ValueError, ImportError):
+            pass
+
+
+def _death(pid: int) -> str:
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        return f"parser crashed ({signal.Signals(sig).name}{': out of memory?' if sig == signal.SIGABRT else ''})"
+    return f"parser exited with status {os.WEXITSTATUS(status)}"
+
+
+def _reap(pid: int) -> None:
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+
+
+class _Frames:
+    """Length-prefixed frames from a pipe, each awaited until a deadline."""
+
+    TIMEOUT = object()
+
+    def __init__(self, fd: int):
+        self.fd, self.buffer = fd, bytearray()
+
+    def next(self, deadline: float):
+        need = _FRAME.size
+        while True:
+            if len(self.buffer) >= need:
+                if need == _FRAME.size:
+                    need += _FRAME.unpack_from(self.buffer)[0]
+                    continue
+                frame = bytes(self.buffer[_FRAME.size:need])
+                del self.buffer[:need]
+                return frame
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([self.fd], [], [], remaining)[0]:
+                return self.TIMEOUT
+            chunk = os.read(self.fd, 1 << 20)
+            if not chunk:
+                return None
+            self.buffer += chunk

@@ -1,0 +1,129 @@
+"""The repository's definitions, indexed for name resolution: by id, by (path, qualname), top-level names per file,
+members per class, names across the repository, modules per language family, packages, class bases."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from . import langs
+
+CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "object"}
+METHODS = {"method"}
+CLASSLIKE = {"class", "struct", "interface", "trait", "enum", "object", "type"}
+VALUES = {"variable", "constant", "property", "field"}  # module-level variables, class fields and properties
+MODULE = "<module>"
+
+
+@dataclass(slots=True)
+class Symbol:
+    id: str
+    path: str
+    name: str
+    qualname: str
+    kind: str
+    parent_id: str | None
+    line: int = 0
+
+
+@dataclass
+class Graph:
+    """Indexes over every definition of the repository."""
+
+    by_id: dict[str, Symbol] = field(default_factory=dict)
+    by_qual: dict[tuple[str, str], str] = field(default_factory=dict)
+    top: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
+    members: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
+    by_name: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    bases: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    external_bases: set[str] = field(default_factory=set)  # classes with a base outside the repository
+    module_index: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # language group -> key -> paths
+    packages: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
+    package_top: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # top-level names per package
+    owner: dict[str, str] = field(default_factory=dict)  # method -> its type defined in another file
+    _subclasses: dict[str, list[str]] | None = None
+
+    def subclasses(self, cls: str) -> list[str]:
+        """Direct subclasses (and implementations) of ``cls``, from the bases known once inheritance is resolved."""
+        if self._subclasses is None:
+            self._subclasses = defaultdict(list)
+            for sub, bases in self.bases.items():
+                for base in bases:
+                    self._subclasses[base].append(sub)
+        return self._subclasses.get(cls, [])
+
+    def forget_subclasses(self) -> None:
+        self._subclasses = None
+
+
+def forget_configs(supports) -> None:
+    """Language modules cache what they read from go.mod, tsconfig.json, package.json...: valid for one run only
+    (a long-lived worker indexes again after these files changed)."""
+    for module in {m for m in supports if m is not None}:
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
+    forget_configs(langs.support(language) for language in {info.get("language") for info in files.values()})
+    g = Graph()
+    elsewhere = []  # members whose type is not in their file (qualname ``T.m`` under the module)
+    for s in symbols:
+        g.by_id[s.id] = s
+        g.by_qual[(s.path, s.qualname)] = s.id
+        if s.kind == "module":
+            continue
+        if s.parent_id is None or s.parent_id.endswith("::" + MODULE):
+            if "." in s.qualname.split("#")[0]:
+                elsewhere.append(s)
+            else:
+                g.top[s.path].setdefault(s.name, s.id)
+        else:
+            g.members[s.parent_id].setdefault(s.name, s.id)
+        if s.kind in CALLABLE or s.kind in VALUES:
+            g.by_name[s.name].append(s.id)
+    _index_modules(g, files, root)
+    for s in elsewhere:
+        owner = _owner_elsewhere(g, s, files)
+        if owner:
+            g.owner[s.id] = owner
+            g.members[owner].setdefault(s.name, s.id)
+    return g
+
+
+def _index_modules(g: Graph, files: dict[str, dict], root) -> None:
+    """Packages (Go, Java) and the keys under which each language family's files are imported."""
+    by_support = defaultdict(list)
+    for path, info in files.items():
+        support = langs.support(info.get("language"))
+        if support is None:
+            continue
+        by_support[support].append(path)
+        scope = support.package_scope(path, info)
+        if scope:
+            g.packages[(support.GROUP, scope)].append(path)
+    for support, paths in by_support.items():
+        index = g.module_index.setdefault(support.GROUP, {})
+        for path, keys in support.module_keys(paths, files, root).items():
+            for key in keys:
+                index.setdefault(key, []).append(path)
+    for key, paths in g.packages.items():
+        names = g.package_top.setdefault(key, {})
+        for path in paths:
+            for name, sid in g.top.get(path, {}).items():
+                names.setdefault(name, sid)
+
+
+def _owner_elsewhere(g: Graph, s: Symbol, files: dict) -> str | None:
+    """The type ``T`` of a member ``T.m`` defined apart from it: same package first, then a unique type name."""
+    type_name = s.qualname.split("#")[0].rpartition(".")[0].rpartition(".")[2]
+    support = langs.support(files.get(s.path, {}).get("language"))
+    scope = support.package_scope(s.path, files[s.path]) if support and s.path in files else None
+    for other in g.packages.get((support.GROUP, scope), []) if scope else []:
+        sid = g.top.get(other, {}).get(type_name)
+        if sid and g.by_id[sid].kind in CLASSLIKE:
+            return sid
+    same = [i for i in g.by_name.get(type_name, ()) if g.by_id[i].kind in CLASSLIKE
+            and langs.support(files.get(g.by_id[i].path, {}).get("language")) is support]
+    return same[0] if len(same) == 1 else None

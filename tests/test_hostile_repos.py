@@ -1,0 +1,311 @@
+"""Hostile repositories (issue #7, items 1, 2, 5, 6, 7): each input is built in a temporary folder and indexed by a
+real ``codelake`` process under an outer timeout. Nothing is read or written outside the repository and the lake,
+every run ends with a recorded reason for what it refused, and the rest of the data is intact."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import stat
+import subprocess
+import sys
+
+import pytest
+
+from conftest import git
+from hostile_helpers import codelake, fingerprint, holding
+
+SECRET = "stolen_secret_function"
+
+
+def _index(root, lake, *extra, env=None):
+    out = codelake("index", str(root), "--lake", str(lake), "--repo", "r", "--extractors", "structure", *extra,
+                   env=env)
+    assert out.returncode == 0, out.stderr
+    return out
+
+
+def _table(lake, name: str) -> list[dict]:
+    from pipeline.lake import Lake
+
+    return Lake(lake).read_table("r", name).to_pylist()
+
+
+def _files(lake) -> dict[str, tuple]:
+    return {r["path"]: (r["parse_status"], r["skip_reason"]) for r in _table(lake, "files")}
+
+
+def _edges(lake, kind: str = "calls") -> set[tuple]:
+    return {(r["path"], r["dst_path"]) for r in _table(lake, "edges") if r["dst_path"] and r["kind"] == kind}
+
+
+def _write(root, files: dict) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+
+
+# -- a checkout whose files and configs point outside it ---------------------------------------------------------
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory):
+    base = tmp_path_factory.mktemp("checkout")
+    outside, root, lake = base / "outside", base / "repo", base / "lake"
+    _write(outside, {
+        "pkg/mod.py": f"def {SECRET}():\n    return 'SECRET-outside'\n",
+        "tsconfig.base.json": json.dumps({"compilerOptions": {"baseUrl": "../repo", "paths": {"@stolen/*": ["lib/*"]}}}),
+        "package.json": json.dumps({"name": "stolen-pkg", "main": "lib/thing.ts"}),
+        "go.mod": "module example.com/stolen\n",
+        "Cargo.toml": '[package]\nname = "stolen_crate"\n',
+    })
+    os.mkfifo(outside / "fifo.json")  # opened, it would hang the run: proof that configs out there are never opened
+    _write(root, {
+        "pkg/mod.py": "def local_function():\n    return 1\n",
+        "data/stream.py": "def stream():\n    pass\n",
+        "tsconfig.json": json.dumps({"extends": "../outside/tsconfig.base"}),
+        "lib/thing.ts": "export function thing() {\n  return 1;\n}\n",
+        "app.ts": 'import { thing } from "@stolen/thing";\nimport other from "stolen-pkg";\n'
+                  "export function main() {\n  return thing() + other();\n}\n",
+        "web/tsconfig.json": json.dumps({"compilerOptions": {"baseUrl": ".", "paths": {"@ok/*": ["../lib/*"]}}}),
+        "web/page.ts": 'import { thing } from "@ok/thing";\nexport function page() {\n  return thing();\n}\n',
+        "deep/tsconfig.json": json.dumps({"extends": "../../outside/fifo"}),
+        "deep/x.ts": 'import { thing } from "@stolen/thing";\nexport function x() {\n  return thing();\n}\n',
+        "main.go": 'package main\n\nimport "example.com/stolen/lib2"\n\nfunc main() {\n\tlib2.X()\n}\n',
+        "lib2/x.go": "package lib2\n\nfunc X() {}\n",
+        "good.py": "def helper():\n    return 1\n\n\ndef caller():\n    return helper()\n",
+    })
+    (root / "bad\udcff.py").write_text("def bad():\n    pass\n")  # a name the lake cannot store: it failed every run
+    for name, target in [("package.json", "../outside/package.json"), ("go.mod", "../outside/go.mod"),
+                         ("Cargo.toml", "../outside/Cargo.toml"), ("pyproject.toml", "/dev/zero")]:
+        os.symlink(target, root / name)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "init")
+    # after the commit: a tracked folder replaced by a link to elsewhere, a tracked file replaced by a FIFO
+    (root / "pkg/mod.py").unlink()
+    (root / "pkg").rmdir()
+    os.symlink(outside / "pkg", root / "pkg")
+    (root / "data/stream.py").unlink()
+    os.mkfifo(root / "data/stream.py")
+    before = fingerprint(outside)
+    _index(root, lake)
+    return {"lake": lake, "outside": outside, "before": before}
+
+
+def test_files_outside_the_checkout_are_refused_with_a_reason(checkout):
+    files = _files(checkout["lake"])
+    assert files["pkg/mod.py"] == ("skipped", "unreadable (outside the repository)")
+    assert files["data/stream.py"] == ("skipped", "unreadable (not a regular file: a FIFO)")
+    assert files["good.py"] == ("ok", None)
+    assert not any("bad" in p for p in files)  # refused with a warning naming it
+
+
+def test_nothing_from_outside_reaches_the_lake(checkout):
+    assert holding(checkout["lake"], SECRET, "SECRET-outside") == []
+    assert fingerprint(checkout["outside"]) == checkout["before"]
+
+
+def test_configs_outside_the_checkout_are_not_followed(checkout):
+    imports = _edges(checkout["lake"], "imports")
+    assert ("web/page.ts", "lib/thing.ts") in imports  # a config inside the repository resolves
+    leaked = {e for e in imports if e[0] in ("app.ts", "deep/x.ts", "main.go")}
+    assert leaked == set()  # only a tsconfig, package.json or go.mod from outside would resolve these
+    assert ("good.py", "good.py") in _edges(checkout["lake"])
+
+
+# -- a bare repository whose tree holds names a checkout would refuse --------------------------------------------
+def _mktree(bare, entries: list[tuple[str, str, str, str]]) -> str:
+    text = "".join(f"{mode} {kind} {sha}\t{name}\n" for mode, kind, sha, name in entries)
+    return subprocess.run(["git", "-C", str(bare), "mktree"], input=text, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def _blob(bare, data: str) -> str:
+    return subprocess.run(["git", "-C", str(bare), "hash-object", "-w", "--stdin"], input=data, capture_output=True,
+                          text=True, check=True).stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def bare(tmp_path_factory):
+    base = tmp_path_factory.mktemp("bare")
+    sentinel, tmpdir, repo, lake = base / "sentinel", base / "tmp", base / "evil.git", base / "lake"
+    sentinel.mkdir()
+    tmpdir.mkdir()
+    subprocess.run(["git", "init", "-q", "--bare", str(repo)], check=True)
+    pwn = _blob(repo, "def pwned():\n    pass\n")
+    ok = _blob(repo, "def ok():\n    return 1\n\n\ndef uses():\n    return ok()\n")
+    link = _blob(repo, str(sentinel))
+    sub = _mktree(repo, [("100644", "blob", pwn, "pwn.py")])
+    top = _mktree(repo, [("040000", "tree", sub, ".."), ("040000", "tree", sub, ".git"),
+                         ("120000", "blob", link, "evil.py"), ("040000", "tree", sub, "evil.py"),
+                         ("100644", "blob", ok, "ok.py")])
+    commit = subprocess.run(["git", "-C", str(repo), "commit-tree", top, "-m", "evil"], capture_output=True, text=True,
+                            check=True, env={**os.environ, "GIT_AUTHOR_NAME": "x", "GIT_AUTHOR_EMAIL": "x@x",
+                                             "GIT_COMMITTER_NAME": "x", "GIT_COMMITTER_EMAIL": "x@x"}).stdout.strip()
+    subprocess.run(["git", "-C", str(repo), "update-ref", "HEAD", commit], check=True)
+    listed = subprocess.run(["git", "-C", str(repo), "ls-tree", "-r", "--name-only", "HEAD"], capture_output=True,
+                            text=True, check=True).stdout.split()
+    assert {"../pwn.py", ".git/pwn.py", "evil.py", "evil.py/pwn.py"} <= set(listed)  # git took the hostile tree
+    before = fingerprint(sentinel), None
+    _index(repo, lake, env={"TMPDIR": str(tmpdir)})
+    return {"lake": lake, "sentinel": sentinel, "tmpdir": tmpdir, "before": before, "base": base}
+
+
+def test_a_bare_tree_never_writes_outside_its_private_folder(bare):
+    assert fingerprint(bare["sentinel"]) == bare["before"][0]  # the symlink's target: untouched
+    assert list(bare["tmpdir"].iterdir()) == []  # ../pwn.py would land here; the private folder itself is gone
+    assert not (bare["base"] / "pwn.py").exists()
+
+
+def test_a_bare_tree_keeps_its_safe_files_and_refuses_the_rest(bare):
+    files = _files(bare["lake"])
+    assert files["ok.py"] == ("ok", None)
+    assert files["evil.py"] == ("skipped", "symlink")
+    assert files["evil.py/pwn.py"][0] == "skipped"  # under a symlink: never written, never read
+    assert not any(".." in p.split("/") or ".git" in p.split("/") for p in files)
+    assert ("ok.py", "ok.py") in _edges(bare["lake"])
+
+
+# -- a plain folder: a FIFO source, links to /dev/zero, and files built to exhaust the parser -----------------------
+BUDGET = 2.0  # seconds per file for this test (20 by default)
+
+
+@pytest.fixture(scope="module")
+def exhausting(tmp_path_factory):
+    base = tmp_path_factory.mktemp("exhausting")
+    root, lake = base / "folder", base / "lake"
+    rng = random.Random(7)
+    _write(root, {
+        "good.py": "def helper():\n    return 1\n\n\ndef caller():\n    return helper()\n",
+        "nested_calls.js": "f(x,\n" * 50_000 + "1" + ")" * 50_000 + ";\n",  # 250 KB: 118-264 s before
+        "nested_calls.py": "x = (\n" + "f(x,\n" * 40_000 + "1" + ")" * 40_000 + ")\n",  # 200 KB: 20-146 s before
+        "open_parens.js": "(\n" * 60_000,  # one error node of 60,000 tokens: quadratic in the query cursor
+        "random.js": "".join(rng.choice("(){}[];,.=+abc \n'\"/`") for _ in range(600_000)),  # slow to parse
+    })
+    os.mkfifo(root / "x.py")
+    (root / "bad\udcff.py").write_text("def bad():\n    pass\n")
+    for name in ("pyproject.toml", "go.mod", "zero.py"):
+        os.symlink("/dev/zero", root / name)
+    _index(root, lake, env={"CODELAKE_FILE_BUDGET": str(BUDGET)})
+    return lake
+
+
+def test_every_exhausting_file_ends_with_a_recorded_reason(exhausting):
+    files = _files(exhausting)
+    assert files["good.py"] == ("ok", None)
+    assert files["x.py"] == ("skipped", "unreadable (not a regular file: a FIFO)")
+    assert files["zero.py"] == ("skipped", "symlink")
+    for name in ("nested_calls.js", "nested_calls.py"):
+        assert files[name][0] in ("partial", "fallback") and "nested deeper than 1000 levels" in files[name][1]
+    assert files["open_parens.js"] == ("skipped", f"exceeded its time budget ({BUDGET:g} s)")
+    assert files["random.js"][0] in ("skipped", "fallback") and "time budget" in files["random.js"][1]
+
+
+def test_the_rest_of_an_exhausting_folder_is_intact(exhausting):
+    assert ("good.py", "good.py") in _edges(exhausting)
+    runs = _table(exhausting, "runs")
+    assert {r["status"] for r in runs} == {"ok"}
+    runs = [r for r in runs if r["extractor"] == "structure"]
+    assert json.loads(runs[0]["counters"])["files_parsed"] == 7
+
+
+# -- the layers themselves ------------------------------------------------------------------------------------------
+def _work(item):
+    import signal
+    import time
+
+    if item == "crash":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if item == "hang":
+        time.sleep(60)
+    if item == "raise":
+        raise RuntimeError("boom")
+    return item * 2
+
+
+def test_a_file_that_crashes_hangs_or_raises_costs_only_itself(monkeypatch):
+    from extractors.structure.budget import run_guarded
+
+    monkeypatch.setenv("CODELAKE_FILE_BUDGET", "1")
+    parts = run_guarded(_work, [1, "crash", 2, "hang", 3, "raise", 4], lambda item, why: (item, why))
+    assert sorted(map(str, sum(parts, []))) == sorted(map(str, [
+        2, ("crash", "parser crashed (SIGSEGV)"), 4, ("hang", "exceeded its time budget (1 s)"), 6,
+        ("raise", "parser failed: RuntimeError: boom"), 8]))
+    assert run_guarded(_work, [1, 2, 3], None, finish=sum) == [12]  # one part when nothing fails
+
+
+def test_safe_reads_stay_inside_and_bounded(tmp_path):
+    from pipeline.safeio import Refused, TooLarge, read_config, read_inside
+
+    root, outside = tmp_path / "root", tmp_path / "outside"
+    _write(root, {"a/ok.txt": "fine", "big.txt": "x" * 100})
+    _write(outside, {"secret.txt": "secret"})
+    os.symlink(outside, root / "out")
+    os.symlink("../big.txt", root / "a/link.txt")
+    os.mkfifo(root / "fifo")
+    assert read_inside(root, "a/ok.txt", 10) == b"fine"
+    assert read_inside(root, "a/link.txt", 100) == b"x" * 100  # a link inside the root is followed
+    assert read_inside(root, "big.txt", 10, truncate=True) == b"x" * 10
+    cases = {"out/secret.txt": "outside the repository", "../outside/secret.txt": "outside the repository",
+             str(outside / "secret.txt"): "not a relative path", "fifo": "not a regular file: a FIFO",
+             "a": "not a regular file: a directory"}
+    for rel, reason in cases.items():
+        with pytest.raises(Refused) as refused:
+            read_inside(root, rel, 100)
+        assert refused.value.strerror == reason
+    with pytest.raises(Refused, match="a symlink"):
+        read_inside(root, "a/link.txt", 100, follow_links=False)
+    with pytest.raises(TooLarge):
+        read_inside(root, "big.txt", 10)
+    assert read_config(root, "out/secret.txt") is None and read_config(root, "missing.json") is None
+
+
+def test_configs_of_any_shape_never_fail_a_run(lake, tmp_path):
+    from conftest import index_structure
+
+    root = tmp_path / "odd"
+    _write(root, {
+        "tsconfig.json": '{"compilerOptions": "nope", "extends": 5}',
+        "a/tsconfig.json": '{"compilerOptions": {"baseUrl": 7, "paths": ["x"]}}',
+        "b/tsconfig.json": '{"compilerOptions": {"paths": {"@x/*": [1, null]}}, "extends": "./a"}',
+        "c/package.json": '{"name": "p", "exports": {".": 5}, "main": ["x"]}',
+        "d/package.json": "[1, 2]",
+        "pyproject.toml": '[project]\nscripts = "x"\n[project.entry-points]\nx = 5\n',
+        "go.mod": "module\n", "Cargo.toml": "[package]\nname = 5\n", "src/lib.rs": "pub fn a() {}\n",
+        "m.go": 'package main\nimport "x/y"\nfunc main() {}\n',
+        **{f"{d}/src.ts": 'import { q } from "@x/thing";\nimport z from "p";\nexport function f() {\n  return q();\n}\n'
+           for d in "abcd"},
+    })
+    summary = index_structure(lake, root)
+    assert summary.status == "ok"
+    assert {"a/src.ts::f", "m.go::main", "src/lib.rs::a"} <= set(lake.read_table("repo", "symbols").column("id").to_pylist())
+
+
+# Calls allowed to open files directly in the modules that read repositories and logs: (file, call as written)
+DIRECT_OPENS = {
+    ("parse.py", "entry.read_text()"),  # the package's own query files
+    ("snapshot.py", "os.open"), ("snapshot.py", "os.fdopen"),  # writes into its private temporary folder
+    ("budget.py", "open('/proc/self/statm')"),  # the process's own size
+    ("sources.py", "os.fdopen(fd, 'rb')"),  # a descriptor pipeline.safeio opened
+    ("evaluate.py", "tarfile.open(fileobj=proc.stdout"),  # git archive's stream, extracted through the data filter
+}
+
+
+def test_no_repository_read_bypasses_the_safe_reader():
+    """Every file read by the modules that read repositories (and agent logs) goes through pipeline.safeio."""
+    import ast
+    from pathlib import Path
+
+    base = Path(__file__).parent.parent
+    found = []
+    for folder in ("extractors/structure", "extractors/doc_refs", "extractors/agent_logs", "pipeline/map"):
+        for path in sorted((base / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if not isinstance(node, ast.Call):
+                    continue
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+                text = ast.unparse(node)
+                if name in ("read_text", "read_bytes", "open", "fdopen") and not any(
+                        path.name == file and text.startswith(call) for file, call in DIRECT_OPENS):
+                    found.append(f"{path.relative_to(base)}:{node.lineno} {text[:60]}")
+    assert found == []
