@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import freshness
 from .errors import QueryError
 from .lake import Lake
 from .repos import commits_behind
@@ -147,12 +148,15 @@ def status(catalog, lake: Lake):
     out = []
     for repo in lake.repos():
         snap = lake.snapshot(repo)
-        commit = (snap.cursors.get("structure") or {}).get("commit")
+        cursor = snap.cursors.get("structure") or snap.cursors.get("git") or {}
+        commit = cursor.get("commit")
         root = snap.info.get("root")
-        behind = commits_behind(root, commit) if root and commit else None
+        behind = commits_behind(root, commit) if root and commit and Path(root).exists() else None
         out.append((repo, *structure.get(repo, (None,) * len(structure_cols)), commits.get(repo, (None,))[0],
-                    calls.get(repo, (None,))[0], (commit or "")[:12] or None, behind, snap.updated_at))
-    return ["repo", *structure_cols, "commits", "tool_calls", "indexed_commit", "behind_head", "updated_at"], out
+                    calls.get(repo, (None,))[0], (commit or "")[:12] or None, behind, freshness.behind(root, commit),
+                    snap.updated_at))
+    return ["repo", *structure_cols, "commits", "tool_calls", "indexed_commit", "behind_head", "freshness",
+            "updated_at"], out
 
 
 def _per_repo(catalog, view: str, query: str) -> dict[str, tuple]:

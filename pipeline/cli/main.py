@@ -14,18 +14,51 @@ COMMAND_MODULES = (
     "pipeline.cli.structure",
     "pipeline.cli.history",
     "pipeline.cli.behaviour",
+    "pipeline.cli.org",
 )
 
 
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, except that a bad argument is one line on stderr and exit code 1, as every other error."""
+
+    def error(self, message: str):
+        self.exit(1, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class _Version(argparse.Action):
+    """``--version``, looking the version up only when asked (the metadata scan costs every command otherwise)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        sys.stdout.write(f"codelake {version()}\n")
+        parser.exit(0)
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("codelake")
+    except PackageNotFoundError:  # running from a checkout that was never installed
+        from .. import __version__
+
+        return __version__
+
+
 def common_options() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = ArgumentParser(add_help=False)
     common.add_argument("--lake", metavar="DIR", help="lake root (default: $CODELAKE_LAKE or data/lake)")
-    common.add_argument("--format", choices=("table", "json", "csv"), default="table", help="output format")
+    common.add_argument("--format", choices=("table", "json", "jsonl", "csv"), default="table",
+                        help="output format (jsonl: one JSON object per line, streamed)")
     return common
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="codelake", description="Code intelligence for AI coding agents.")
+    parser = ArgumentParser(prog="codelake", description="Code intelligence for AI coding agents.")
+    parser.add_argument("--version", action=_Version, help="show codelake's version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     common = common_options()
     for module_name in COMMAND_MODULES:
@@ -43,8 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
+        parser.print_help(sys.stderr)
+        return 1
     try:
         return args.func(args) or 0
     except CodelakeError as exc:
