@@ -1,0 +1,118 @@
+"""The nightly run: an org config, local and remote repositories, one that fails, the summary and the artifacts."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from conftest import git
+
+PY = {"lib/core.py": "def load():\n    return 1\n", "lib/__init__.py": "", "app.py": "from lib.core import load\n\n\n"
+      "def main():\n    return load()\n"}
+
+
+@pytest.fixture
+def org(tmp_path, make_repo):
+    local = make_repo(files=PY, name="local")
+    upstream = make_repo(files={"pkg/util.py": "def helper():\n    return 2\n"}, name="upstream")
+    git(upstream, "checkout", "-qb", "release")
+    (upstream / "pkg/util.py").write_text("def helper():\n    return 3\n\n\ndef extra():\n    return helper()\n")
+    git(upstream, "commit", "-qam", "release work")
+    git(upstream, "checkout", "-q", "main")
+    config = tmp_path / "org.toml"
+    config.write_text(f"""
+lake = "lake"
+workspace = "mirrors"
+concurrency = 2
+fetch_timeout = 60
+
+[defaults]
+extractors = ["structure", "git"]
+
+[[repositories]]
+path = "{local}"
+id = "acme__local"
+
+[[repositories]]
+url = "file://{upstream}"
+id = "acme__upstream"
+branch = "release"
+
+[[repositories]]
+url = "file://{tmp_path}/no-such-repo"
+id = "acme__gone"
+""")
+    return config, local, upstream
+
+
+def test_config_errors_name_the_file_and_the_entry(tmp_path):
+    from pipeline.errors import ConfigError
+    from pipeline.orgconfig import load
+
+    bad = tmp_path / "bad.toml"
+    cases = {
+        "[[repositories]]\npath = 'a'\nurl = 'b'\n": "repositories[0]: give exactly one of `path`",
+        "[[repositories]]\npath = 'a'\nbrnach = 'x'\n": "repositories[0]: unknown key brnach",
+        "[[repositories]]\npath = 'a'\n[[repositories]]\npath = 'b/a'\n": "both have the id 'a'",
+        "concurrency = 0\n[[repositories]]\npath = 'a'\n": "`concurrency` must be a whole number",
+        "[[repositories]]\nurl = 'x'\nid = '../up'\n": "invalid repository id '../up'",
+        "repositories = [\n": "not valid TOML",
+    }
+    for text, expected in cases.items():
+        bad.write_text(text)
+        with pytest.raises(ConfigError, match=expected.replace("[", r"\[").replace("]", r"\]")) as info:
+            load(bad)
+        assert str(bad) in str(info.value)
+
+
+def test_nightly_indexes_local_and_mirrored_repositories_and_one_failure_spares_the_others(prefect_harness, org,
+                                                                                          tmp_path):
+    from flows.nightly import nightly
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+
+    config, local, upstream = org
+    result = nightly(str(config))
+    by_repo = {o["repo"]: o for o in result["repositories"]}
+    assert by_repo["acme__local"]["status"] == "indexed"
+    assert by_repo["acme__upstream"]["status"] == "indexed"
+    assert by_repo["acme__gone"]["status"] == "failed" and by_repo["acme__gone"]["reason"].startswith("fetch: clone")
+    assert result["failed"] == ["acme__gone"]
+    mirror = tmp_path / "mirrors" / "acme__upstream.git"
+    assert subprocess.run(["git", "-C", str(mirror), "rev-parse", "--is-bare-repository"], capture_output=True,
+                          text=True).stdout.strip() == "true"
+    catalog = connect(Lake(tmp_path / "lake"))
+    _, rows = catalog.rows("SELECT repo, id FROM symbols WHERE kind = 'function' ORDER BY repo, id")
+    assert ("acme__upstream", "pkg/util.py::extra") in rows  # the configured branch, not the remote's HEAD
+    assert ("acme__local", "lib/core.py::load") in rows
+
+    # the next night: nothing moved, so nothing is re-indexed; a new upstream commit is fetched and indexed
+    (upstream / "pkg/more.py").write_text("def more():\n    return 4\n")
+    git(upstream, "checkout", "-q", "release")
+    git(upstream, "add", "-A")
+    git(upstream, "commit", "-qm", "more")
+    again = nightly(str(config), repos=["acme__local", "acme__upstream"])
+    by_repo = {o["repo"]: o for o in again["repositories"]}
+    assert by_repo["acme__local"]["status"] == "current" and by_repo["acme__local"]["runs"] == []
+    assert by_repo["acme__upstream"]["status"] == "indexed" and "HEAD moved" in by_repo["acme__upstream"]["reason"]
+    assert again["failed"] == []
+
+
+def test_nightly_artifacts_name_the_failed_repository_and_why(prefect_harness, org):
+    from flows.nightly import nightly
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterKey
+    from prefect.client.schemas.sorting import ArtifactSort
+
+    config, _, _ = org
+    nightly(str(config), repos=["acme__gone"])
+    with get_client(sync_client=True) as client:
+        found = {key: client.read_artifacts(artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=[key])),
+                                            sort=ArtifactSort.CREATED_DESC)[0]
+                 for key in ("codelake-nightly", "codelake-nightly-repositories")}
+    markdown = found["codelake-nightly"].data
+    assert "## Failed" in markdown and "`acme__gone` (failed): fetch: clone" in markdown
+    table = json.loads(found["codelake-nightly-repositories"].data)
+    assert table[0]["repo"] == "acme__gone" and table[0]["status"] == "failed"
