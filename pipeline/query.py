@@ -71,12 +71,26 @@ def resolve_target(catalog, target: str, repo: str | None = None) -> Target:
     return Target(rows[0][1], "symbol", rows[0][0], rows[0][2], rows[0][3])
 
 
-def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0):
+def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0,
+                 cross_repo: bool = False):
+    """``cross_repo``: also walk into other indexed repositories through their package imports (the first column
+    then says which repository each row is in)."""
+    if cross_repo:
+        catalog.require("blast_radius_org", NO_CROSS_REPO)
+        return catalog.rows(
+            "SELECT repo, id, kind, path, line_start AS line, depth, is_test, other_file, confidence, "
+            "may_be_incomplete, via FROM blast_radius_org(?, max_depth := ?, reverse := ?, min_confidence := ?, "
+            "repo_id := ?) ORDER BY depth, may_be_incomplete, confidence DESC, repo <> ? DESC, repo, path, line",
+            [target.value, depth, reverse, min_confidence, target.repo, target.repo])
     return catalog.rows(
         "SELECT id, kind, path, line_start AS line, depth, is_test, other_file, confidence, may_be_incomplete, via "
         "FROM blast_radius(?, max_depth := ?, reverse := ?, min_confidence := ?, repo_id := ?) "
         "ORDER BY depth, may_be_incomplete, confidence DESC, path, line",  # nearest and surest first
         [target.value, depth, reverse, min_confidence, target.repo])
+
+
+NO_CROSS_REPO = ("no package manifests in the lake: run `codelake index` with the packages extractor on the "
+                 "repositories (the default runs every extractor)")
 
 
 def gaps(catalog, target: Target) -> dict:

@@ -1,0 +1,1 @@
+"""The org report (placeholder until written)."""
