@@ -125,7 +125,7 @@ def behind(root: str | None, commit: str | None) -> str:
     if not root or not Path(root).exists():
         return "source missing"
     if not commit:
-        return "no commit indexed"
+        return "no commit indexed" if head_commit(Path(root)) else "not a git repository"
     n = commits_behind(Path(root), commit)
     if n is None:
         return "history rewritten" if head_commit(Path(root)) else "not a git repository"

@@ -33,7 +33,9 @@ def _git(args: list[str], timeout: float, what: str, cwd: Path | None = None) ->
     except subprocess.TimeoutExpired:
         raise FetchTimeout(f"{what}: no answer within {timeout:g} s") from None
     if proc.returncode != 0:
-        detail = (proc.stderr.strip().splitlines() or [f"exit code {proc.returncode}"])[-1]
+        lines = [line.strip() for line in proc.stderr.splitlines() if line.strip()]
+        detail = next((line for line in lines if line.startswith(("fatal:", "error:"))), None) or \
+            (lines[-1] if lines else f"exit code {proc.returncode}")
         raise FetchError(f"{what}: {detail}")
     return proc.stdout
 

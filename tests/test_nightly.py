@@ -79,7 +79,12 @@ def test_nightly_indexes_local_and_mirrored_repositories_and_one_failure_spares_
     assert by_repo["acme__local"]["status"] == "indexed"
     assert by_repo["acme__upstream"]["status"] == "indexed"
     assert by_repo["acme__gone"]["status"] == "failed" and by_repo["acme__gone"]["reason"].startswith("fetch: clone")
+    assert "does not appear to be a git repository" in by_repo["acme__gone"]["reason"]
     assert result["failed"] == ["acme__gone"]
+    report = result["org"]["report"]
+    assert report["status"] == "ok" and report["path"] == str(tmp_path / "lake" / "_report" / "report.html")
+    html = (tmp_path / "lake" / "_report" / "report.html").read_text()
+    assert "acme__gone" in html and "repositories that failed last run" in html
     mirror = tmp_path / "mirrors" / "acme__upstream.git"
     assert subprocess.run(["git", "-C", str(mirror), "rev-parse", "--is-bare-repository"], capture_output=True,
                           text=True).stdout.strip() == "true"
@@ -111,8 +116,9 @@ def test_nightly_artifacts_name_the_failed_repository_and_why(prefect_harness, o
     with get_client(sync_client=True) as client:
         found = {key: client.read_artifacts(artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=[key])),
                                             sort=ArtifactSort.CREATED_DESC)[0]
-                 for key in ("codelake-nightly", "codelake-nightly-repositories")}
+                 for key in ("codelake-nightly", "codelake-nightly-repositories", "codelake-report")}
     markdown = found["codelake-nightly"].data
     assert "## Failed" in markdown and "`acme__gone` (failed): fetch: clone" in markdown
     table = json.loads(found["codelake-nightly-repositories"].data)
     assert table[0]["repo"] == "acme__gone" and table[0]["status"] == "failed"
+    assert found["codelake-report"].data.endswith("/_report/report.html)")  # a link to the HTML file
