@@ -8,6 +8,7 @@ another machine (a Dask worker), where only the lake and the workspace are share
 from __future__ import annotations
 
 import os
+import socket
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ class RepoOutcome:
     runs: list[dict] = field(default_factory=list)
     steps: dict = field(default_factory=dict)
     seconds: float = 0.0
+    host: str = field(default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}")  # where it ran
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -72,10 +74,15 @@ def wait_for_writers(lake_root: str | None, repo: str, timeout: float | None = N
 def run_extractor(lake_root: str | None, root: str, repo: str, extractor_name: str, options: dict,
                   progress=None) -> dict:
     """One extractor on one repository; returns the run's summary (counts, never rows)."""
+    import multiprocessing
+
     source = indexing.resolve_source(root, repo)
     extractor = load_registry({extractor_name}).get(extractor_name)
+    if multiprocessing.current_process().daemon:  # a Dask worker: it may not start parser processes of its own
+        options = {**options, "workers": 1}
     summary = indexing.run_one(Lake(lake_root), source, extractor, options, progress).as_dict()
     summary["rows"] = dict(summary["rows"])
+    summary["pid"] = os.getpid()
     return summary
 
 
@@ -133,7 +140,7 @@ def failed_outcome(repo: str, error: BaseException | str, stage: str) -> RepoOut
     return RepoOutcome(repo, "failed", reason=f"{stage}: {text}")
 
 
-SUMMARY_COLUMNS = ["repo", "status", "extractors", "rows", "files_skipped", "seconds", "reason"]
+SUMMARY_COLUMNS = ["repo", "status", "extractors", "rows", "files_skipped", "seconds", "reason", "host"]
 
 
 def summary_rows(outcomes: list[dict]) -> list[dict]:
@@ -145,7 +152,7 @@ def summary_rows(outcomes: list[dict]) -> list[dict]:
             "extractors": ", ".join(f"{r['extractor']} {r['status']}" for r in runs) or "-",
             "rows": sum(sum((r.get("rows") or {}).values()) for r in runs),
             "files_skipped": sum(r.get("files_skipped") or 0 for r in runs),
-            "seconds": round(o.get("seconds") or 0.0, 1), "reason": o.get("reason") or "",
+            "seconds": round(o.get("seconds") or 0.0, 1), "reason": o.get("reason") or "", "host": o.get("host") or "",
         })
     return rows
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .output import emit, message
 
-SUMMARY = ["repo", "status", "extractors", "rows", "files_skipped", "seconds", "reason"]
+SUMMARY = ["repo", "status", "extractors", "rows", "files_skipped", "seconds", "reason", "host"]
 
 
 def cmd_nightly(args) -> int:
