@@ -43,8 +43,8 @@ test: setup browser
 # Python 3.12 and 3.13: build the wheel, install it with the pinned set into a fresh venv per version, index a
 # repository and query it (tests/smoke_install.py). CI runs it after `make test`.
 PYTHONS ?= 3.12 3.13
-test-pythons:
-	$(PYTHON) tests/smoke_install.py $(PYTHONS)
+test-pythons: setup
+	$(BIN)/python tests/smoke_install.py $(PYTHONS)
 
 bench: setup
 	$(BIN)/python -m tests.bench.run
