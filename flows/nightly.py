@@ -41,8 +41,11 @@ def index_repository(lake_root: str, spec: RepoSpec, source_root: str, force: bo
     def progress(repo: str, extractor: str, event: str) -> None:
         logger.info("%s: %s %s", repo, extractor, event)
 
+    job, state = work.check_repository(lake_root, spec, source_root)
+    if work.is_current(spec, state, force):  # read-only: a current repository needs no write slot
+        return work.current_outcome(spec, job, state).as_dict()
     with repo_write_slot(spec.id):
-        return work.index_repository(lake_root, spec, source_root, force, progress).as_dict()
+        return work.index_checked(lake_root, spec, job, state, force, progress).as_dict()
 
 
 @task(**TASK)
@@ -85,7 +88,8 @@ def nightly(config: str, lake: str | None = None, dask_address: str | None = Non
     outcomes = org_index.with_options(task_runner=runner)(specs, lake_root, str(ws), cfg.fetch_timeout, force)
     report = str(cfg.report_for(Path(lake_root)))
     try:
-        org = org_steps(lake_root, {"report": report, "outcomes": outcomes})
+        org = org_steps(lake_root, {"report": report, "outcomes": outcomes}) if cfg.write_report else \
+            {"report": {"status": "skipped", "reason": "report = false in the config"}}
     except Exception as exc:  # the repositories are indexed; a failing report must not hide that
         org = {"org": {"status": "failed", "reason": f"{type(exc).__name__}: {exc}"}}
     _artifacts(outcomes, org, report)

@@ -96,15 +96,30 @@ def index_repository(lake_root: str | None, spec: RepoSpec, source_root: str, fo
                      progress=None) -> RepoOutcome:
     """The whole per-repository sequence in one process (the nightly task): freshness, extractors, then steps.
     Extractor failures are collected, not raised: the outcome says which failed and why."""
-    started = time.monotonic()
+    job, state = check_repository(lake_root, spec, source_root)
+    if is_current(spec, state, force):
+        return current_outcome(spec, job, state)
+    return index_checked(lake_root, spec, job, state, force, progress)
+
+
+def check_repository(lake_root: str | None, spec: RepoSpec, source_root: str) -> tuple[dict, dict]:
+    """What to index and how current it is (read-only: no lock, no write slot needed)."""
     job = plan(source_root, spec.id, list(spec.extractors) if spec.extractors else None)
-    outcome = RepoOutcome(spec.id, "indexed", source=job["root"])
-    state = check_freshness(lake_root, job, list(spec.logs))
-    outcome.head = state["head"]
-    if state["fresh"] and not (force or spec.full):
-        outcome.status, outcome.reason = "current", state["reason"]
-        outcome.seconds = time.monotonic() - started
-        return outcome
+    return job, check_freshness(lake_root, job, list(spec.logs))
+
+
+def is_current(spec: RepoSpec, state: dict, force: bool = False) -> bool:
+    return state["fresh"] and not (force or spec.full)
+
+
+def current_outcome(spec: RepoSpec, job: dict, state: dict) -> RepoOutcome:
+    return RepoOutcome(spec.id, "current", reason=state["reason"], source=job["root"], head=state["head"])
+
+
+def index_checked(lake_root: str | None, spec: RepoSpec, job: dict, state: dict, force: bool = False,
+                  progress=None) -> RepoOutcome:
+    started = time.monotonic()
+    outcome = RepoOutcome(spec.id, "indexed", source=job["root"], head=state["head"])
     wait_for_writers(lake_root, spec.id)
     options = {**index_options(spec.git_backend, spec.find_copies, spec.keep_commands), "full": spec.full,
                "logs": list(spec.logs)}

@@ -5,7 +5,8 @@ lake = "/srv/codelake/lake"            # optional; --lake wins; without both: $C
 workspace = "/srv/codelake/mirrors"    # where remote repositories are mirrored (default: <lake>/../workspace)
 concurrency = 4                        # repositories indexed at the same time
 fetch_timeout = 600                    # seconds a clone or fetch may take before it counts as failed (and is retried)
-report = "report.html"                 # the HTML report written after the run (default: <lake>/_report/report.html)
+report = "report.html"                 # the HTML report written after the run (default: <lake>/_report/report.html;
+                                       # false: no report)
 
 [schedule]                             # for `codelake serve` (its options win)
 cron = "0 2 * * *"
@@ -86,6 +87,7 @@ class OrgConfig:
     concurrency: int = 4
     fetch_timeout: float = 600.0
     report: Path | None = None
+    write_report: bool = True
     cron: str | None = None
     timezone: str | None = None
     dask_address: str | None = None
@@ -135,7 +137,8 @@ def parse(data: dict, source: Path) -> OrgConfig:
                                                                             "workspace"),
         concurrency=_int(data.get("concurrency", 4), where, "concurrency"),
         fetch_timeout=float(_int(data.get("fetch_timeout", 600), where, "fetch_timeout")),
-        report=_path(data.get("report"), base, where, "report"),
+        report=None if data.get("report") is False else _path(data.get("report"), base, where, "report"),
+        write_report=data.get("report") is not False,
         cron=_str(schedule.get("cron"), where, "schedule.cron"),
         timezone=_str(schedule.get("timezone"), where, "schedule.timezone"),
         dask_address=_str(data.get("dask_address"), where, "dask_address"),

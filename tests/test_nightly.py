@@ -122,3 +122,39 @@ def test_nightly_artifacts_name_the_failed_repository_and_why(prefect_harness, o
     table = json.loads(found["codelake-nightly-repositories"].data)
     assert table[0]["repo"] == "acme__gone" and table[0]["status"] == "failed"
     assert found["codelake-report"].data.endswith("/_report/report.html)")  # a link to the HTML file
+
+
+def test_codelake_nightly_starts_and_stops_its_own_prefect_server(tmp_path, make_repo):
+    """No Prefect API configured: the command brings a temporary one up while it imports, and stops it at exit
+    only after Prefect's log and event workers have flushed into it (else they retry for a minute)."""
+    import os
+    import sys
+
+    root = make_repo(files=PY)
+    config = tmp_path / "org.toml"
+    config.write_text(f'report = false\n[[repositories]]\npath = "{root}"\nid = "solo"\n'
+                      '[defaults]\nextractors = ["structure"]\n')
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_API")}
+    env.update(PREFECT_HOME=str(tmp_path / "prefect"), PREFECT_SERVER_ANALYTICS_ENABLED="false", DO_NOT_TRACK="1")
+    out = subprocess.run([sys.executable, "-m", "pipeline.cli.main", "nightly", str(config), "--lake",
+                          str(tmp_path / "lake"), "--format", "json"], capture_output=True, text=True, env=env,
+                         timeout=180)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert [(r["repo"], r["status"]) for r in json.loads(out.stdout)] == [("solo", "indexed")]
+    assert "Error logging to API" not in out.stderr and "Starting temporary server" not in out.stderr
+    assert _servers_using(tmp_path / "prefect") == []  # no server process left behind
+
+
+def _servers_using(home) -> list[int]:
+    from pathlib import Path
+
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            cmd = (proc / "cmdline").read_bytes()
+            env = (proc / "environ").read_bytes()
+        except OSError:
+            continue
+        if b"prefect.server.api.server:create_app" in cmd and f"PREFECT_HOME={home}".encode() in env:
+            found.append(int(proc.name))
+    return found

@@ -13,10 +13,14 @@ def cmd_nightly(args) -> int:
     from ..orgconfig import load
 
     load(args.config)  # a bad config is one line before Prefect starts
-    from flows.nightly import nightly
+    from flows.server import temporary_api
 
-    result = nightly(str(args.config), lake=args.lake, dask_address=args.dask_address, concurrency=args.concurrency,
-                     force=args.force, repos=args.repo or None)
+    with temporary_api() as server:  # comes up while Prefect and the flows import
+        from flows.nightly import nightly
+
+        with _fallback_unless(server is None or server.ready()):
+            result = nightly(str(args.config), lake=args.lake, dask_address=args.dask_address,
+                             concurrency=args.concurrency, force=args.force, repos=args.repo or None)
     rows = summary_rows(result["repositories"])
     emit(SUMMARY, [tuple(r[c] for c in SUMMARY) for r in rows], args.format)
     report = result["org"].get("report") or {}
@@ -26,6 +30,17 @@ def cmd_nightly(args) -> int:
         raise CodelakeError(f"{len(result['failed'])} of {len(rows)} repositories failed: "
                             + ", ".join(f"{r['repo']} ({r['reason']})" for r in rows if r["repo"] in result["failed"]))
     return 0
+
+
+def _fallback_unless(ready: bool):
+    """Our temporary server did not come up: let Prefect start its own (the URL was read at import)."""
+    from contextlib import nullcontext
+
+    if ready:
+        return nullcontext()
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    return temporary_settings(restore_defaults={PREFECT_API_URL})
 
 
 def cmd_serve(args) -> int:
