@@ -32,6 +32,10 @@ run: setup
 	$(BIN)/codelake status --lake $(LAKE)
 	$(BIN)/codelake blast-radius pipeline/lake.py --depth 3 --lake $(LAKE) --limit 15
 	$(BIN)/codelake dead-code --lake $(LAKE) --summary
+	@echo "== what an agent sees at session start (codelake digest):"
+	@$(BIN)/codelake digest --lake $(LAKE)
+	@echo "== and before it reads pipeline/lake.py (codelake snippet):"
+	@$(BIN)/codelake snippet pipeline/lake.py --lake $(LAKE)
 
 # The report test opens the HTML in Debian's Chromium (a browser that downloads itself cannot run here).
 browser:

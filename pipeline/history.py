@@ -28,33 +28,50 @@ def current_path(catalog, path: str, repo: str | None = None) -> tuple[str, str 
     return rows[0][0], rows[0][1]
 
 
-def hotspots(catalog, repo: str | None = None, window_days: int = 90, size: str = "lines", limit: int = 20):
-    """Files ranked by recent revisions x size (lines or symbols), with their churn trend."""
+def hotspots(catalog, repo: str | None = None, window_days: int = 90, size: str = "lines", limit: int = 20,
+             include_tests: bool = False):
+    """Files ranked by recent revisions x size (lines or symbols), with their churn trend; tests left out unless
+    ``include_tests``."""
     catalog.require("commits", NO_HISTORY)
     catalog.require("hotspots", NO_STRUCTURE)
     if size not in ("lines", "symbols"):
         raise QueryError(f"hotspots: size must be 'lines' or 'symbols', not {size!r}")
     return catalog.rows(
         "SELECT repo, rank, path, score, revisions, lines, symbols, previous_revisions, churn, trend, last_change, "
-        "authors FROM hotspots(window_days := ?, size := ?) WHERE (? IS NULL OR repo = ?) "
+        "authors FROM hotspots(window_days := ?, size := ?, include_tests := ?, repo_id := ?) "
         "ORDER BY score DESC, revisions DESC, repo, path LIMIT ?",
-        [window_days, size, repo, repo, limit])
+        [window_days, size, include_tests, repo, limit])
+
+
+CO_CHANGE_COLUMNS = ("SELECT repo, coupled AS file, degree, shared_revs, file_revs, coupled_revs, "
+                     "round(confidence, 3) AS confidence, round(reverse_confidence, 3) AS reverse_confidence, "
+                     "weighted_degree, last_shared_change, ? AS basis "
+                     "FROM co_change(max_changeset := ?, min_revs := ?, min_shared_revs := ?, min_coupling := ?, "
+                     "half_life_days := ?, window_days := ?, repo_id := ?, for_file := ?) ")
+FALLBACK_MIN_SHARED = 2  # the fallback still wants a pair changed together more than once
 
 
 def co_change(catalog, file: str, repo: str | None = None, limit: int = 20, min_revs: int = 5,
               min_shared_revs: int = 5, min_coupling: int = 30, max_changeset: int = 30,
-              half_life_days: float | None = None, window_days: int | None = None):
-    """Files changed in the same commits as ``file`` (code-maat's coupling; its defaults), strongest first."""
+              half_life_days: float | None = None, window_days: int | None = None, fallback: bool = True):
+    """Files changed in the same commits as ``file`` (code-maat's coupling; its defaults), strongest first.
+
+    The last column, ``basis``, says why a row is there: ``coupling`` (it passes the thresholds) or, when nothing
+    does (a hub file changed in so many commits that no partner reaches the degree; a file changed twice) and
+    ``fallback`` is on, ``confidence``: the partners most often changed with it, by confidence (shared revisions /
+    its revisions), still from commits of at most max_changeset files."""
     catalog.require("co_change", NO_HISTORY)
     path, repo = current_path(catalog, *repo_path(catalog, file, repo))
+    common = [max_changeset]
+    tail = [half_life_days, window_days, repo, path]
+    columns, rows = catalog.rows(
+        CO_CHANGE_COLUMNS + "ORDER BY weighted_degree DESC, degree DESC, shared_revs DESC, coupled LIMIT ?",
+        ["coupling", *common, min_revs, min_shared_revs, min_coupling, *tail, limit])
+    if rows or not fallback:
+        return columns, rows
     return catalog.rows(
-        "SELECT repo, coupled AS file, degree, shared_revs, file_revs, coupled_revs, round(confidence, 3) AS "
-        "confidence, round(reverse_confidence, 3) AS reverse_confidence, weighted_degree, last_shared_change "
-        "FROM co_change(max_changeset := ?, min_revs := ?, min_shared_revs := ?, min_coupling := ?, "
-        "half_life_days := ?, window_days := ?) WHERE file = ? AND (? IS NULL OR repo = ?) "
-        "ORDER BY weighted_degree DESC, degree DESC, shared_revs DESC, coupled LIMIT ?",
-        [max_changeset, min_revs, min_shared_revs, min_coupling, half_life_days, window_days, path, repo, repo,
-         limit])
+        CO_CHANGE_COLUMNS + "ORDER BY confidence DESC, shared_revs DESC, coupled LIMIT ?",
+        ["confidence", *common, 1, min(FALLBACK_MIN_SHARED, min_shared_revs), 0, *tail, limit])
 
 
 def owners(catalog, path: str, repo: str | None = None, inactive_days: int = 180, limit: int = 50):
@@ -66,11 +83,11 @@ def owners(catalog, path: str, repo: str | None = None, inactive_days: int = 180
         path = _folder_or_file(catalog, path, repo)
     return catalog.rows(
         "SELECT repo, kind, path, main_dev, main_dev_name, ownership, main_dev_added, total_added, authors, "
-        "revisions, fragmentation, main_dev_last_active, knowledge_loss FROM ownership(inactive_days := ?) "
-        "WHERE (? IS NULL OR repo = ?) AND (path = ? OR (CASE WHEN ? = '.' THEN path "
+        "revisions, fragmentation, main_dev_last_active, knowledge_loss FROM ownership(inactive_days := ?, "
+        "repo_id := ?) WHERE (path = ? OR (CASE WHEN ? = '.' THEN path "
         "ELSE substr(path, length(?) + 2) END NOT LIKE '%/%' AND (? = '.' OR starts_with(path, ? || '/')))) "
         "ORDER BY repo, path = ? DESC, kind DESC, revisions DESC, path LIMIT ?",
-        [inactive_days, repo, repo, path, path, path, path, path, path, limit])
+        [inactive_days, repo, path, path, path, path, path, path, limit])
 
 
 def _folder_or_file(catalog, path: str, repo: str | None) -> str:

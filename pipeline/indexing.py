@@ -41,7 +41,8 @@ def repo_info(source: Source) -> dict:
 def index(path: str | Path = ".", repo: str | None = None, lake: Lake | None = None,
           extractors: list[str] | None = None, full: bool = False, logs: list[str] | None = None,
           progress=None, extra_options: dict | None = None) -> list[RunSummary]:
-    """Run the selected (default: all registered) extractors on one repository; each publishes atomically.
+    """Run the selected (default: all registered) extractors on one repository; each publishes atomically. When
+    the structure extractor ran, the derived tables (``pipeline.map.derive``) are written after them.
 
     Every extractor runs even when an earlier one failed; the first failure is raised at the end.
     """
@@ -49,9 +50,17 @@ def index(path: str | Path = ".", repo: str | None = None, lake: Lake | None = N
     source = resolve_source(path, repo)
     options = {**(extra_options or {}), "full": full, "logs": list(logs or [])}
     summaries, failures = [], []
-    for extractor in load_registry().select(extractors):
+    registry = load_registry()
+    for extractor in registry.select(extractors):
         try:
             summaries.append(run_one(lake, source, extractor, options, progress))
+        except ExtractError as exc:
+            failures.append(exc)
+    if extractors is None or "structure" in extractors:  # derived tables (communities) follow the extractors
+        from .map.derive import derive
+
+        try:
+            summaries.extend(derive(lake, source, registry))
         except ExtractError as exc:
             failures.append(exc)
     if failures:

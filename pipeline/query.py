@@ -168,9 +168,19 @@ def status(catalog, lake: Lake):
         behind = commits_behind(root, commit) if root and commit and Path(root).exists() else None
         out.append((repo, *structure.get(repo, (None,) * len(structure_cols)), commits.get(repo, (None,))[0],
                     calls.get(repo, (None,))[0], (commit or "")[:12] or None, behind, freshness.behind(root, commit),
-                    snap.updated_at))
+                    snap.updated_at, *_export_state(lake, repo, snap)))
     return ["repo", *structure_cols, "commits", "tool_calls", "indexed_commit", "behind_head", "freshness",
-            "updated_at"], out
+            "updated_at", "exported_at", "export"], out
+
+
+def _export_state(lake: Lake, repo: str, snap) -> tuple[str | None, str]:
+    """When the agents' exports were written, and whether they match the lake's current snapshot."""
+    from .exports.read import manifest
+
+    data = manifest(lake.root, repo)
+    if data is None:
+        return None, "missing"
+    return data.get("exported_at"), "fresh" if data.get("snapshot") == snap.snapshot else "stale"
 
 
 def _per_repo(catalog, view: str, query: str) -> dict[str, tuple]:

@@ -13,7 +13,9 @@ import importlib
 from typing import Callable
 
 # Derived tables written through the lake like an extractor's (communities, ...), after the repository's extractors.
-DERIVED: tuple[tuple[str, str], ...] = ()
+DERIVED: tuple[tuple[str, str], ...] = (
+    ("map", "pipeline.map.derive:derive_repo"),  # file_neighbors, communities
+)
 
 # Exports under <lake>/_exports/<repo>/ (digest, snippets) for agent hooks: the last step of a repository's run.
 EXPORTS: tuple[tuple[str, str], ...] = (

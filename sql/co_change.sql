@@ -1,23 +1,25 @@
 -- co_change(max_changeset := 30, min_revs := 5, min_shared_revs := 5, min_coupling := 30, half_life_days := NULL,
---           window_days := NULL, as_of := NULL, include_deleted := false): one row per ordered pair of files
---   (current paths) changed in the same commits, each pair twice (once from each side), so that
---   `WHERE file = ?` lists a file's partners. code-maat's logical coupling: commits touching more than
---   max_changeset files are ignored (revisions are counted on the commits kept); degree = shared revisions /
---   average revisions x 100, truncated; a pair is kept when average revisions >= min_revs, shared revisions >=
---   min_shared_revs and degree >= min_coupling (code-maat's defaults). confidence = shared / the file's revisions
---   (ROSE's P(coupled changes | file changes)), reverse_confidence the other way. With half_life_days, each commit
---   weighs 0.5^(age / half_life) and weighted_degree uses weighted counts (recency weighting); thresholds stay on
---   the plain counts.
+--           window_days := NULL, as_of := NULL, include_deleted := false, repo_id := NULL, for_file := NULL): one
+--   row per ordered pair of files (current paths) changed in the same commits, each pair twice (once from each
+--   side), so that `WHERE file = ?` lists a file's partners. repo_id keeps one repository; for_file (a current path)
+--   keeps only that file's pairs (DuckDB pushes the filter into the pairing; its partners' revisions are still counted in
+--   full), so one file's partners never cost the whole pair matrix. code-maat's logical coupling: commits touching
+--   more than max_changeset files are ignored (revisions are counted on the commits kept); degree = shared
+--   revisions / average revisions x 100, truncated; a pair is kept when average revisions >= min_revs, shared
+--   revisions >= min_shared_revs and degree >= min_coupling (code-maat's defaults). confidence = shared / the file's
+--   revisions (ROSE's P(coupled changes | file changes)), reverse_confidence the other way. With half_life_days, each
+--   commit weighs 0.5^(age / half_life) and weighted_degree uses weighted counts (recency weighting); thresholds stay
+--   on the plain counts.
 -- Columns: repo, file, coupled, shared_revs, file_revs, coupled_revs, average_revs, degree, confidence,
 --          reverse_confidence, weighted_shared_revs, weighted_degree, last_shared_change.
 CREATE OR REPLACE MACRO co_change(max_changeset := 30, min_revs := 5, min_shared_revs := 5, min_coupling := 30,
                                   half_life_days := NULL, window_days := NULL, as_of := NULL,
-                                  include_deleted := false) AS TABLE
+                                  include_deleted := false, repo_id := NULL, for_file := NULL) AS TABLE
 WITH kept AS (  -- change sets no larger than max_changeset
     SELECT *, CASE WHEN half_life_days IS NULL THEN 1.0
                    ELSE 0.5 ^ (epoch(end_at - authored_at) / 86400.0 / half_life_days) END AS weight
     FROM history_changesets(max_changeset := max_changeset, window_days := window_days, as_of := as_of,
-                            include_deleted := include_deleted)
+                            include_deleted := include_deleted, repo_id := repo_id)
 ),
 revs AS (
     SELECT repo, path, count(*) AS revs, sum(weight) AS weighted FROM kept GROUP BY repo, path
@@ -41,4 +43,5 @@ SELECT repo, file, coupled, shared AS shared_revs, file_revs, coupled_revs, aver
        CAST(floor(weighted_coupling + 1e-9) AS INTEGER) AS weighted_degree, last_shared_change
 FROM measured
 WHERE average_revs >= min_revs AND shared >= min_shared_revs AND coupling >= min_coupling
+  AND (for_file IS NULL OR file = for_file)
 ORDER BY repo, degree DESC, shared_revs DESC, file, coupled;

@@ -8,11 +8,14 @@
 --   A session adds w(file) * w(other) / (files_in_session - 1) ^ size_damping: sessions touching many files say less
 --   about each pair (size_damping 0 turns this off, 1 shares one unit per file). Sessions touching more than
 --   max_files files are ignored, as code-maat ignores change sets over 30 files.
+-- as_of: only calls made at or before it (so an evaluation of the past sees no later session).
 -- Files only: the root (".") and directories (paths prefixing another touched path) are left out.
 CREATE OR REPLACE MACRO co_touch(edit_weight := 1.0, read_weight := 0.5, search_weight := 0.25,
-                                 size_damping := 0.5, max_files := 100, min_sessions := 1) AS TABLE
+                                 size_damping := 0.5, max_files := 100, min_sessions := 1,
+                                 as_of := NULL) AS TABLE
 WITH calls AS (
-    SELECT * FROM tool_calls WHERE path IS NOT NULL AND path <> '.'
+    SELECT * FROM tool_calls
+    WHERE path IS NOT NULL AND path <> '.' AND (as_of IS NULL OR ts <= CAST(as_of AS TIMESTAMPTZ))
 ),
 dirs AS (
     SELECT DISTINCT repo, unnest(list_transform(range(1, len(parts)), lambda i: array_to_string(parts[1:i], '/'))) AS path

@@ -1,13 +1,17 @@
--- hotspots(window_days := 90, as_of := NULL, size := 'lines', include_generated := false): one row per file that
---   exists in the structure tables (files, symbols) and changed in the window (as_of - window_days, as_of]
---   (as_of: the repository's latest commit), ranked by score = recent revisions x size, size being the file's
---   lines (size := 'lines') or its definitions (size := 'symbols'). Trend compares the window with the one before
---   it of the same length: revisions and churned lines (added + deleted) in each.
+-- hotspots(window_days := 90, as_of := NULL, size := 'lines', include_generated := false, include_tests := false,
+--   repo_id := NULL): one row per file that exists in the structure tables (files, symbols), is not a test (files.
+--   is_test) unless include_tests, nor generated or vendored unless include_generated, and changed in the window
+--   (as_of - window_days, as_of] (as_of: the repository's latest commit); repo_id: only that repository. Ranked by
+--   score = recent revisions x size, size being the file's lines (size := 'lines') or its definitions (size :=
+--   'symbols'). Trend compares the window with the one before it of the same length: revisions and churned lines
+--   (added + deleted) in each.
 -- Columns: repo, rank, path, score, revisions, lines, symbols, previous_revisions, churn, previous_churn, trend
 --          ('new', 'rising', 'steady', 'falling'), last_change, authors.
-CREATE OR REPLACE MACRO hotspots(window_days := 90, as_of := NULL, size := 'lines', include_generated := false) AS TABLE
+CREATE OR REPLACE MACRO hotspots(window_days := 90, as_of := NULL, size := 'lines', include_generated := false,
+                                 include_tests := false, repo_id := NULL) AS TABLE
 WITH bounds AS (
-    SELECT repo, end_at, to_days(CAST(window_days AS INTEGER)) AS span FROM history_end(as_of := as_of)
+    SELECT repo, end_at, to_days(CAST(window_days AS INTEGER)) AS span
+    FROM history_end(as_of := as_of, repo_id := repo_id)
 ),
 history AS (
     SELECT f.repo, f.current_path AS path,
@@ -19,11 +23,13 @@ history AS (
            max(f.authored_at) AS last_change,
            count(DISTINCT f.author_email) FILTER (WHERE f.authored_at > b.end_at - b.span) AS authors
     FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
-    WHERE f.alive AND f.authored_at <= b.end_at AND f.authored_at > b.end_at - 2 * b.span
+    WHERE f.alive AND (repo_id IS NULL OR f.repo = repo_id)
+      AND f.authored_at <= b.end_at AND f.authored_at > b.end_at - 2 * b.span
     GROUP BY f.repo, f.current_path
 ),
 definitions AS (
-    SELECT repo, path, count(*) AS symbols FROM symbols WHERE qualname <> '<module>' GROUP BY repo, path
+    SELECT repo, path, count(*) AS symbols FROM symbols
+    WHERE qualname <> '<module>' AND (repo_id IS NULL OR repo = repo_id) GROUP BY repo, path
 ),
 scored AS (
     SELECT h.*, fl.lines, coalesce(d.symbols, 0) AS symbols,
@@ -31,7 +37,8 @@ scored AS (
                                    ELSE error('hotspots: size must be ''lines'' or ''symbols''') END AS score
     FROM history h JOIN files fl ON fl.repo = h.repo AND fl.path = h.path
     LEFT JOIN definitions d ON d.repo = h.repo AND d.path = h.path
-    WHERE h.revisions > 0 AND (include_generated OR NOT (coalesce(fl.is_generated, false) OR coalesce(fl.is_vendored, false)))
+    WHERE h.revisions > 0 AND (include_tests OR NOT coalesce(fl.is_test, false))
+      AND (include_generated OR NOT (coalesce(fl.is_generated, false) OR coalesce(fl.is_vendored, false)))
 )
 SELECT repo, rank() OVER (PARTITION BY repo ORDER BY score DESC, revisions DESC) AS rank, path, score, revisions,
        lines, symbols, previous_revisions, churn, previous_churn,

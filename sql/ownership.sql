@@ -1,6 +1,6 @@
--- ownership(inactive_days := 180, window_days := NULL, as_of := NULL, include_deleted := false): one row per file
---   (current path, kind 'file') and per folder above it (kind 'folder'), over the changes in the window (default:
---   the whole history up to as_of, the repository's latest commit).
+-- ownership(inactive_days := 180, window_days := NULL, as_of := NULL, include_deleted := false, repo_id := NULL):
+--   one row per file (current path, kind 'file') and per folder above it (kind 'folder'), over the changes in the
+--   window (default: the whole history up to as_of, the repository's latest commit); repo_id: only that repository.
 --   main developer = most added lines (code-maat's main-dev; ties: more commits, then email); ownership = their
 --   share of added lines; fragmentation = 1 - sum((author's commits / commits)^2) (code-maat's fractal value, 0
 --   for one author); both with 2 significant digits as code-maat prints them. knowledge_loss: the main developer
@@ -8,9 +8,9 @@
 -- Columns: repo, kind, path, main_dev (email), main_dev_name, main_dev_added, total_added, ownership, authors,
 --          revisions, fragmentation, main_dev_last_active, knowledge_loss.
 CREATE OR REPLACE MACRO ownership(inactive_days := 180, window_days := NULL, as_of := NULL,
-                                  include_deleted := false) AS TABLE
+                                  include_deleted := false, repo_id := NULL) AS TABLE
 WITH bounds AS (
-    SELECT * FROM history_end(as_of := as_of)
+    SELECT * FROM history_end(as_of := as_of, repo_id := repo_id)
 ),
 people AS (
     SELECT c.repo, c.author_email, arg_max(c.author_name, c.authored_at) AS author_name,
@@ -19,7 +19,7 @@ people AS (
 ),
 changes AS (
     SELECT f.repo, f.current_path AS path, f.sha, f.author_email, f.lines_added
-    FROM history_window(window_days := window_days, as_of := as_of) f
+    FROM history_window(window_days := window_days, as_of := as_of, repo_id := repo_id) f
     WHERE include_deleted OR f.alive
 ),
 entities AS (

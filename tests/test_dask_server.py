@@ -48,7 +48,7 @@ def _assert_ran_on_workers(lake: Path) -> None:
     assert lake.repos() == ["acme__r0", "acme__r1", "acme__r2"]
     for repo in lake.repos():
         runs = lake.read_table(repo, "runs").to_pylist()
-        assert {(r["extractor"], r["status"]) for r in runs} == {("structure", "ok"), ("git", "ok"), ("packages", "ok")}
+        assert {("structure", "ok"), ("git", "ok"), ("packages", "ok")} <= {(r["extractor"], r["status"]) for r in runs}
     assert "acme__r2" in (lake.root / "_report" / "report.html").read_text()
 
 

@@ -68,7 +68,7 @@ def last_run(lake_root, repo="r") -> dict:
 
 
 def canonical(rows: list[dict]) -> list:
-    return sorted(sorted(r.items()) for r in rows)
+    return sorted((sorted(r.items()) for r in rows), key=repr)
 
 
 @pytest.fixture(scope="module")
@@ -161,7 +161,7 @@ def test_both_backends_give_identical_rows(edge, tmp_path, which):
     source = repos_for_backends(tmp_path, edge)[which]
     mine(tmp_path / "log", source)
     mine(tmp_path / "pydriller", source, git_backend="pydriller")
-    for name in ("commits", "file_changes"):
+    for name in ("commits", "file_changes", "file_lives"):
         streamed = table(tmp_path / "log", name)
         assert streamed and canonical(streamed) == canonical(table(tmp_path / "pydriller", name))
 
@@ -181,10 +181,10 @@ def test_incremental_run_mines_only_new_commits_and_matches_a_full_run(tmp_path)
     repo.change("lib/c.py", 1)
     repo.commit("c11", ANN, 150)
     summary = mine(tmp_path / "lake", repo.path)
-    assert summary.rows == {"commits": 2, "file_changes": 2}
+    assert summary.rows == {"commits": 2, "file_changes": 2, "file_lives": 7}  # lives: all of them, every run
     assert last_run(tmp_path / "lake")["counters"]["commits_mined"] == 2
     mine(tmp_path / "full", repo.path)
-    for name in ("commits", "file_changes"):
+    for name in ("commits", "file_changes", "file_lives"):
         assert canonical(table(tmp_path / "lake", name)) == canonical(table(tmp_path / "full", name))
     assert len(table(tmp_path / "lake", "commits")) == 11
 
@@ -194,7 +194,7 @@ def test_run_without_new_commits_keeps_every_row(tmp_path):
     mine(tmp_path / "lake", repo.path)
     before = canonical(table(tmp_path / "lake", "file_changes"))
     summary = mine(tmp_path / "lake", repo.path)
-    assert summary.rows == {"commits": 0, "file_changes": 0}
+    assert summary.rows == {"commits": 0, "file_changes": 0, "file_lives": 7}
     assert canonical(table(tmp_path / "lake", "file_changes")) == before and len(before) == 23
 
 
@@ -214,7 +214,7 @@ def test_rewritten_history_is_mined_again_without_double_counting(tmp_path, rewr
     commits = table(tmp_path / "lake", "commits")
     assert dropped not in {c["sha"] for c in commits} and len(commits) == (8 if rewrite == "reset" else 9)
     mine(tmp_path / "fresh", repo.path)
-    for name in ("commits", "file_changes"):
+    for name in ("commits", "file_changes", "file_lives"):
         assert canonical(table(tmp_path / "lake", name)) == canonical(table(tmp_path / "fresh", name))
 
 
@@ -232,7 +232,7 @@ def test_folder_without_git_history_gives_empty_tables(tmp_path):
     (tmp_path / "plain").mkdir()
     (tmp_path / "plain" / "a.py").write_text("x = 1\n")
     summary = mine(tmp_path / "lake", tmp_path / "plain")
-    assert summary.status == "ok" and summary.rows == {"commits": 0, "file_changes": 0}
+    assert summary.status == "ok" and summary.rows == {"commits": 0, "file_changes": 0, "file_lives": 0}
     assert last_run(tmp_path / "lake")["counters"] == {"no_git_history": 1}
 
 
@@ -240,7 +240,7 @@ def test_registered_and_selectable_from_the_command_line(tmp_path, capsys):
     from pipeline.cli.main import main
     from pipeline.registry import load_registry
 
-    assert load_registry().get("git").tables.keys() == {"commits", "file_changes"}
+    assert load_registry().get("git").tables.keys() == {"commits", "file_changes", "file_lives"}
     repo = build_view_history(tmp_path / "repo")
     lake = str(tmp_path / "lake")
     assert main(["index", str(repo.path), "--repo", "r", "--extractors", "git", "--lake", lake]) == 0

@@ -18,6 +18,8 @@ was deleted.
 
 from __future__ import annotations
 
+import json
+
 import pyarrow as pa
 import pytest
 
@@ -36,7 +38,8 @@ class FixtureStructure:
     name = "fixture_structure"
     version = "0"
 
-    def __init__(self):
+    def __init__(self, tests: tuple[str, ...] = ()):
+        self.tests = tests
         b, s, i = pa.bool_(), pa.string(), pa.int64()
         self.tables = {
             "files": pa.schema([("repo", s), ("path", s), ("language", s), ("blob_sha", s), ("lines", i),
@@ -48,7 +51,7 @@ class FixtureStructure:
         }
 
     def run(self, ctx, cursor):
-        files = [{"path": p, "language": "python", "blob_sha": None, "lines": n, "bytes": 20 * n, "is_test": False,
+        files = [{"path": p, "language": "python", "blob_sha": None, "lines": n, "bytes": 20 * n, "is_test": p in self.tests,
                   "is_generated": False, "is_vendored": False, "parse_status": "ok", "skip_reason": None,
                   "indexed_commit": None} for p, n in STRUCTURE_FILES]
         symbols = [{"id": f"{p}::{q}", "path": p, "name": q, "qualname": q, "kind": "function", "line_start": 1,
@@ -80,8 +83,8 @@ def by_path(records, key="path") -> dict:
 
 
 def test_every_history_view_is_created(catalog):
-    for view in ("commits", "file_changes", "file_changes_current", "file_current_path", "churn", "ownership",
-                 "co_change", "sum_of_coupling", "hotspots"):
+    for view in ("commits", "file_changes", "file_lives", "file_changes_current", "file_current_path", "churn",
+                 "ownership", "co_change", "sum_of_coupling", "hotspots"):
         assert view in catalog.views, catalog.skipped.get(view)
 
 
@@ -236,3 +239,62 @@ def test_python_api_maps_old_names_and_lists_the_top_level(catalog):
         ("folder", "lib"), ("file", "a.py"), ("file", "new1.txt"), ("file", "new2.txt")]
     columns, data = history.hotspots(catalog, limit=2)
     assert [r[columns.index("path")] for r in data] == ["a.py", "lib/b.py"]
+
+
+def test_hotspots_leave_tests_out_unless_asked(tmp_path, capsys):
+    repo = build_view_history(tmp_path / "repo")
+    mine(tmp_path / "lake", repo.path)
+    Lake(tmp_path / "lake").run_extractor("r", FixtureStructure(tests=("lib/c.py",)), repo.path)
+    catalog = connect(Lake(tmp_path / "lake"))
+    assert [r["path"] for r in rows(catalog, "SELECT * FROM hotspots()")] == ["a.py", "lib/b.py"]
+    assert [r["path"] for r in rows(catalog, "SELECT * FROM hotspots(include_tests := true)")] == [
+        "a.py", "lib/b.py", "lib/c.py"]
+    from pipeline import history
+
+    columns, data = history.hotspots(catalog, include_tests=True)
+    assert [r[columns.index("path")] for r in data] == ["a.py", "lib/b.py", "lib/c.py"]
+    from pipeline.cli.main import main
+
+    lake = str(tmp_path / "lake")
+    assert main(["hotspots", "--lake", lake, "--format", "json"]) == 0
+    assert [r["path"] for r in json.loads(capsys.readouterr().out)] == ["a.py", "lib/b.py"]
+    assert main(["hotspots", "--include-tests", "--lake", lake, "--format", "json"]) == 0
+    assert [r["path"] for r in json.loads(capsys.readouterr().out)][-1] == "lib/c.py"
+    assert main(["co-change", "lib/c.py", "--lake", lake, "--format", "json"]) == 0  # no pair passes the thresholds
+    out = capsys.readouterr()
+    assert [(r["file"], r["basis"]) for r in json.loads(out.out)] == [("a.py", "confidence"),
+                                                                     ("lib/b.py", "confidence")]
+    assert "no file passes the coupling thresholds" in out.err and "by confidence" in out.err
+    assert main(["co-change", "lib/c.py", "--no-fallback", "--lake", lake, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+def test_co_change_falls_back_to_top_partners_by_confidence_and_says_so(catalog, capsys):
+    from pipeline import history
+
+    # lib/c.py: 3 revisions (c3 c6 c7), under code-maat's min_revs; shares 2 with a.py (c3 c6) and lib/b.py (c3 c7)
+    columns, data = history.co_change(catalog, "lib/c.py")
+    got = [dict(zip(columns, r)) for r in data]
+    assert [(r["file"], r["shared_revs"], r["confidence"], r["basis"]) for r in got] == [
+        ("a.py", 2, 0.667, "confidence"), ("lib/b.py", 2, 0.667, "confidence")]
+    assert history.co_change(catalog, "lib/c.py", fallback=False)[1] == []
+    columns, data = history.co_change(catalog, "a.py")
+    assert [(r[columns.index("file")], r[columns.index("basis")]) for r in data] == [("lib/b.py", "coupling")]
+
+
+def test_history_macros_keep_one_repository_and_one_file(tmp_path):
+    repo = build_view_history(tmp_path / "repo")
+    other = build_view_history(tmp_path / "other")
+    other.change("a.py", 1)
+    other.commit("c10", day=140)  # the second repository's history ends later
+    mine(tmp_path / "lake", repo.path, repo="r")
+    mine(tmp_path / "lake", other.path, repo="s")
+    catalog = connect(Lake(tmp_path / "lake"))
+    every = rows(catalog, "SELECT * FROM co_change(min_revs := 1, min_shared_revs := 1, min_coupling := 0)")
+    one = rows(catalog, "SELECT * FROM co_change(min_revs := 1, min_shared_revs := 1, min_coupling := 0, "
+                        "repo_id := 's', for_file := 'a.py')")
+    assert one and one == [r for r in every if r["repo"] == "s" and r["file"] == "a.py"]
+    for macro in ("churn()", "ownership()", "sum_of_coupling()", "history_end()"):
+        scoped = rows(catalog, f"SELECT * FROM {macro[:-1]}repo_id := 's')")
+        assert scoped and scoped == [r for r in rows(catalog, f"SELECT * FROM {macro}") if r["repo"] == "s"]
+    assert {r["repo"] for r in rows(catalog, "SELECT * FROM history_window(repo_id := 'r')")} == {"r"}

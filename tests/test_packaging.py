@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -10,8 +11,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _source_copy(dest: Path) -> Path:
+    """The checkout without its build leftovers: setuptools reuses ``build/lib``, so a file deleted since the last
+    build would still ship."""
+    junk = shutil.ignore_patterns("build", "dist", "*.egg-info", ".venv", ".git", "data", ".prefect", "__pycache__")
+    return Path(shutil.copytree(ROOT, dest, ignore=junk))
+
+
 def test_the_wheel_ships_every_sql_and_query_file_and_they_load_from_it(tmp_path):
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(ROOT)],
+    source = _source_copy(tmp_path / "src")
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(source)],
                            capture_output=True, text=True)
     assert built.returncode == 0, built.stderr[-2000:]
     wheel = next(tmp_path.glob("codelake-*.whl"))

@@ -15,7 +15,8 @@ from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
 from . import gitlog
 from .history import commit_shas, count_commits, plan_run, shallow_commits
-from .schema import RowBuffer, commits_schema, file_changes_schema
+from .lives import EventLog, events_from_changes, extend, head_paths, lives_from_rows, lives_table, resolve
+from .schema import RowBuffer, commits_schema, file_changes_schema, file_lives_schema
 
 BATCH_COMMITS = 5000
 BACKENDS = ("log", "pydriller")
@@ -26,7 +27,8 @@ class GitExtractor:
     version = "1.0.0"
 
     def __init__(self):
-        self.tables = {"commits": commits_schema(), "file_changes": file_changes_schema()}
+        self.tables = {"commits": commits_schema(), "file_changes": file_changes_schema(),
+                       "file_lives": file_lives_schema()}
 
     def run(self, ctx: RunContext, cursor: Cursor) -> Iterator[Batch | Replace]:
         shallow = shallow_commits(ctx.root)
@@ -38,24 +40,43 @@ class GitExtractor:
         mined_before = 0
         if plan.mode != "full":  # keep the mined rows; an incremental run replaces only the commits it mines
             shas = commit_shas(ctx.root, plan.revisions) if plan.mode == "incremental" else []
-            for table in self.tables:
+            for table in ("commits", "file_changes"):
                 yield Replace(table, "sha", shas)
             mined_before = int(cursor.state.get("commits", 0))
         if plan.reason == "history rewritten":
             ctx.count("history_rewritten")
         total = count_commits(ctx.root, plan.revisions) if plan.revisions else 0
-        yield from self._mine(ctx, plan.revisions, shallow, mined_before, total, copies)
+        log = EventLog()
+        yield from self._mine(ctx, plan.revisions, shallow, mined_before, total, copies, log)
+        yield Batch("file_lives", self._lives(ctx, plan, log))
         state = {**plan.fingerprint, "mode": plan.mode, "commits": mined_before + total}
         return Cursor(commit=plan.head, state=state)
 
+    @staticmethod
+    def _lives(ctx: RunContext, plan, log: EventLog):
+        """Every path's lives, continued from the previous run's (or, for a lake mined before they existed, from
+        its stored changes), resolved against HEAD's tree."""
+        lives = {}
+        if plan.mode != "full":
+            previous = ctx.previous("file_lives")
+            if previous is not None:
+                lives = lives_from_rows(previous.to_pylist())
+            elif (changes := ctx.previous("file_changes")) is not None:
+                lives = extend({}, events_from_changes(changes).ordered())
+        resolved = resolve(extend(lives, log.ordered()), head_paths(ctx.root, plan.head))
+        ctx.count("file_lives", len(resolved))
+        return lives_table(resolved)
+
     def _mine(self, ctx: RunContext, revisions: list[str], shallow: set[str], first_seq: int,
-              total: int, copies: bool) -> Iterator[Batch]:
+              total: int, copies: bool, log: EventLog) -> Iterator[Batch]:
         """Stream the commits (newest first) into batches; the newest gets the highest topo_seq."""
         buffer, done = RowBuffer(), 0
         if not revisions:
             return
         for record in _backend(ctx.options.get("git_backend"), copies)(ctx.root, revisions, shallow, ctx.count):
-            buffer.add(record, first_seq + total - 1 - done)
+            seq = first_seq + total - 1 - done
+            buffer.add(record, seq)
+            log.add(seq, record.files)
             done += 1
             if buffer.count >= BATCH_COMMITS:
                 yield from _batches(buffer)

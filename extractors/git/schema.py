@@ -59,6 +59,24 @@ def file_changes_schema():
     ])
 
 
+def file_lives_schema():
+    import pyarrow as pa
+
+    return pa.schema([
+        ("repo", pa.string()),
+        ("path", pa.string()),
+        ("start_seq", pa.int64()),  # topo_seq of the change that started this life of the path
+        ("end_seq", pa.int64()),  # the latest deletion or rename away in it (NULL: never ended)
+        ("end_type", pa.string()),  # D or R
+        ("renamed_to", pa.string()),  # the new path of its latest rename away
+        ("renamed_seq", pa.int64()),
+        ("current_path", pa.string()),  # where the file is at HEAD (or its last path, if gone)
+        ("alive", pa.bool_()),  # the file exists in HEAD's tree (at current_path)
+        ("renames", pa.int32()),  # renames followed to reach current_path
+        ("in_head", pa.bool_()),  # this path is in HEAD's tree (it may hold a newer life)
+    ])
+
+
 class FileRecord(NamedTuple):  # a tuple: hundreds of thousands are made per history
     path: str
     old_path: str | None

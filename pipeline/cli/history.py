@@ -10,9 +10,10 @@ def cmd_hotspots(args) -> int:
     from ..history import hotspots
 
     columns, rows = hotspots(common.catalog(args), repo=args.repo, window_days=args.window_days, size=args.by,
-                             limit=args.limit)
+                             limit=args.limit, include_tests=args.include_tests)
     if not rows:
-        message(f"no file of the structure tables changed in the last {args.window_days} days of history")
+        tests = "" if args.include_tests else " (tests left out: --include-tests)"
+        message(f"no file of the structure tables changed in the last {args.window_days} days of history{tests}")
     emit(columns, rows, args.format)
     return 0
 
@@ -23,10 +24,16 @@ def cmd_co_change(args) -> int:
     columns, rows = co_change(common.catalog(args), args.file, repo=args.repo, limit=args.limit, min_revs=args.min_revs,
                               min_shared_revs=args.min_shared_revs, min_coupling=args.min_coupling,
                               max_changeset=args.max_changeset, half_life_days=args.half_life_days,
-                              window_days=args.window_days)
+                              window_days=args.window_days, fallback=not args.no_fallback)
     if not rows:
         message(f"{args.file}: no file passes the coupling thresholds (try --min-revs 1 --min-shared-revs 1 "
                 "--min-coupling 0)")
+    elif rows[0][columns.index("basis")] == "confidence":
+        revs = rows[0][columns.index("file_revs")]
+        message(f"{args.file}: no file passes the coupling thresholds (average revisions >= {args.min_revs}, "
+                f"shared >= {args.min_shared_revs}, degree >= {args.min_coupling}%; it changed in {revs} commits "
+                f"of at most {args.max_changeset} files): showing the files most often changed with it, by "
+                "confidence (shared / its revisions)")
     emit(columns, rows, args.format)
     return 0
 
@@ -47,6 +54,7 @@ def register(sub, common) -> None:
     p.add_argument("--repo", help="repository id (default: all)")
     p.add_argument("--window-days", type=int, default=90, help="window ending at the latest commit (default 90)")
     p.add_argument("--by", choices=("lines", "symbols"), default="lines", help="size measure (default lines)")
+    p.add_argument("--include-tests", action="store_true", help="rank test files too (default: left out)")
     p.add_argument("--limit", type=int, default=20, help="rows to show (default 20)")
     p.set_defaults(func=cmd_hotspots)
 
@@ -61,6 +69,8 @@ def register(sub, common) -> None:
     p.add_argument("--max-changeset", type=int, default=30, help="ignore commits touching more files (default 30)")
     p.add_argument("--half-life-days", type=float, help="recency weighting: a commit this old weighs half")
     p.add_argument("--window-days", type=int, help="only the last N days of history (default: all)")
+    p.add_argument("--no-fallback", action="store_true",
+                   help="when nothing passes the thresholds, show nothing instead of the top partners by confidence")
     p.add_argument("--limit", type=int, default=20, help="rows to show (default 20)")
     p.set_defaults(func=cmd_co_change)
 

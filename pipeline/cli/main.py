@@ -14,6 +14,8 @@ COMMAND_MODULES = (
     "pipeline.cli.structure",
     "pipeline.cli.history",
     "pipeline.cli.behaviour",
+    "pipeline.cli.map",
+    "pipeline.cli.exports",
     "pipeline.cli.org",
 )
 

@@ -1,0 +1,532 @@
+"""Score codelake's structure tables against a SCIP index of the same tree.
+
+What is compared (both sides restricted to the files both indexed; self references dropped):
+
+* **file dependencies**: file A depends on file B when A references anything B defines (SCIP: any occurrence that is
+  not a definition, of a symbol defined in B, types and variables included; codelake: ``file_deps``, i.e. resolved
+  edges of every kind). Scored with precision, recall and F1 over (A, B) pairs.
+* **calls** (caller -> callee, function level): SCIP references that are calls in the code's sense: any reference to
+  a function or method (called, passed as a callback, or read as a Python property, which runs it), and a reference
+  to a class or variable that is called or constructed right there (``Foo(...)``, ``new Foo``, ``app.get(...)``);
+  import and re-export statements left out. codelake: resolved ``calls`` edges (every ref_form and resolution,
+  ambiguous candidates included, each counted). Scored over unique (caller, callee) pairs.
+* **references** (all of them, function level): every SCIP reference to a repository symbol (types, variables,
+  modules, imports included) against every resolved codelake edge except ``dispatch`` (an inference, not a mention).
+* **blast radius misses**: for each function or method both sides know and SCIP sees called, whether codelake's
+  reverse closure (``blast_radius``: all resolved edges, depth 4) reaches every real direct caller.
+
+How SCIP maps onto codelake (and what that loses, counted in ``Result.losses``):
+
+* A SCIP definition is a codelake symbol of the same file and name whose line span holds the definition's name
+  (innermost first). TypeScript's ``<constructor>`` is ``constructor``, ``<get>x``/``<set>x`` are ``x``; a file's
+  module symbol is ``<module>``. SCIP definitions with no such symbol (TypeScript ``#private`` members, properties,
+  type-literal fields, locals codelake does not make symbols of) stay unmapped: calls *to* them count as misses
+  (``callee_not_a_symbol``), calls *from* them belong to the nearest enclosing mapped definition.
+* A reference's caller is the innermost mapped SCIP definition whose span holds the reference's line. scip-typescript
+  gives spans (``enclosing_range``) for functions, methods and classes but not for class properties holding arrow
+  functions; those borrow the span of the codelake symbol they map to. codelake's caller is the edge's ``src_id``,
+  walked up ``parent_id`` to the nearest mapped symbol (a nested function SCIP treats as a local folds into its parent,
+  as SCIP's own references do).
+* Constructors: a call of ``Foo`` is a call of the class on both sides (SCIP's ``Foo#<constructor>()`` and
+  ``Foo#__init__()``, codelake's ``Foo.constructor``/``Foo.__init__`` as callees are the class).
+* Positions are lines: two definitions on one line, or a reference whose column encoding differs (SCIP counts UTF-16
+  units in TypeScript) may be attributed differently. Edges into codelake symbols SCIP has no global definition for
+  (locals to SCIP, or symbols only codelake makes) cannot be judged and are left out of both sides, counted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+
+from .index_scip import Document, descriptor_name, descriptor_suffix, is_local
+from .source import SourceFile
+
+COMPARABLE = ("().", "#", ".", "/")
+BLAST_DEPTH = 4
+SAMPLE_SITES = 3
+
+
+class Site(NamedTuple):
+    path: str
+    line: int  # 1-based
+
+
+class Definition(NamedTuple):
+    symbol: str
+    path: str
+    line: int  # 1-based line of the name
+    span: tuple[int, int] | None  # 1-based, inclusive
+
+
+class Edge(NamedTuple):
+    src_id: str
+    dst_id: str | None
+    dst_name: str
+    kind: str
+    path: str
+    line: int
+    resolution: str
+    ref_form: str
+    dst_path: str | None
+
+
+@dataclass
+class Score:
+    truth: int = 0
+    found: int = 0
+    matched: int = 0
+
+    @property
+    def precision(self) -> float:
+        return self.matched / self.found if self.found else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.matched / self.truth if self.truth else 0.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+@dataclass
+class Result:
+    files: Score
+    calls: Score
+    refs: Score
+    blast_targets: int
+    blast_missed: int
+    compared_files: int
+    losses: Counter
+    miss_categories: Counter
+    false_positive_categories: Counter
+    misses: list[dict] = field(default_factory=list)  # samples, with the source line
+    false_positives: list[dict] = field(default_factory=list)
+    blast_samples: list[dict] = field(default_factory=list)  # functions whose blast radius misses a caller
+    blast_unknown: int = 0  # called symbols codelake has no function, method or class for (not in blast_targets)
+    callers_missed: int = 0  # blast_targets whose direct callers (depth 1, the `callers` view) miss a real one
+
+    @property
+    def blast_miss_share(self) -> float:
+        return self.blast_missed / self.blast_targets if self.blast_targets else 0.0
+
+
+# -- SCIP side ------------------------------------------------------------------------------------------------------
+def symbol_name(symbol: str) -> str:
+    name = descriptor_name(symbol)
+    if name == "<constructor>":
+        return "constructor"
+    if name.startswith(("<get>", "<set>")):
+        return name[5:]
+    return name
+
+
+def is_module_symbol(symbol: str) -> bool:
+    return symbol.endswith("/") or symbol.endswith("/__init__:") or symbol.endswith(" __init__:")
+
+
+def comparable(symbol: str) -> bool:
+    if is_local(symbol) or "`'" in symbol or '`"' in symbol:  # quoted names: `declare module './x'` merges
+        return False
+    return descriptor_suffix(symbol) in COMPARABLE or is_module_symbol(symbol)
+
+
+ACCESSOR = re.compile(r"`<[gs]et>([^`]+)`")
+
+
+def canonical(symbol: str) -> str:
+    """A getter and its setter are one member (codelake has one symbol for both): ``C#`<get>x`().`` -> ``C#x().``."""
+    return ACCESSOR.sub(r"\1", symbol) if "<" in symbol else symbol
+
+
+def class_of_constructor(symbol: str) -> str:
+    """``Foo#`<constructor>`().`` and ``Foo#__init__().`` -> ``Foo#``; anything else unchanged."""
+    for tail in ("#`<constructor>`().", "#__init__()."):
+        if symbol.endswith(tail):
+            return symbol[: -len(tail) + 1]
+    return symbol
+
+
+def scip_definitions(documents: list[Document], files: set[str]) -> dict[str, list[Definition]]:
+    defs: dict[str, list[Definition]] = defaultdict(list)
+    for doc in documents:
+        if doc.path not in files:
+            continue
+        for occ in doc.occurrences:
+            if occ.is_definition and comparable(occ.symbol):
+                span = (occ.enclosing.start_line + 1, occ.enclosing.end_line + 1) if occ.enclosing else None
+                defs[occ.symbol].append(Definition(occ.symbol, doc.path, occ.range.start_line + 1, span))
+    return defs
+
+
+# -- mapping ---------------------------------------------------------------------------------------------------------
+class Mapping:
+    """SCIP symbols <-> codelake symbol ids, and the keys both sides' pairs are compared on."""
+
+    def __init__(self, defs: dict[str, list[Definition]], symbols: list[dict], documents: list[Document]):
+        self.by_path: dict[str, list[dict]] = defaultdict(list)
+        self.parent: dict[str, str | None] = {}
+        self.module_of: dict[str, str] = {}
+        self.module_key_of_id: dict[str, str] = {}
+        for s in symbols:
+            self.by_path[s["path"]].append(s)
+            self.parent.setdefault(s["id"], s["parent_id"])
+            if s["kind"] == "module":
+                self.module_of[s["path"]] = s["id"]
+                self.module_key_of_id[s["id"]] = "module:" + s["path"]
+        self.symbol_of_id: dict[str, str] = {}  # codelake id -> SCIP symbol (first mapped)
+        self.ids_of_key: dict[str, list[str]] = defaultdict(list)  # callee key -> codelake ids
+        self.spans_in: dict[str, list[tuple[tuple[int, int], str]]] = defaultdict(list)  # path -> (span, symbol)
+        self.def_path: dict[str, str] = {symbol: occurrences[0].path for symbol, occurrences in defs.items()}
+        self.unmapped: Counter = Counter()
+        for occurrences in defs.values():
+            for d in occurrences:
+                self._map(d)
+        self.redefinitions = self._map_redefinitions(documents, defs)
+
+    def _map(self, d: Definition) -> None:
+        hit = self._codelake_symbol(d)
+        if hit is None:
+            self.unmapped[descriptor_suffix(d.symbol)] += 1
+            return
+        self._link(hit, d.symbol, d.span)
+
+    def _link(self, hit: dict, symbol: str, span: tuple[int, int] | None) -> None:
+        self.symbol_of_id.setdefault(hit["id"], symbol)
+        ids = self.ids_of_key[self.key(symbol)]
+        if hit["id"] not in ids:
+            ids.append(hit["id"])
+        if not is_module_symbol(symbol):
+            self.spans_in[hit["path"]].append((span or (hit["line_start"], hit["line_end"]), symbol))
+
+    def _codelake_symbol(self, d: Definition) -> dict | None:
+        if is_module_symbol(d.symbol):
+            mid = self.module_of.get(d.path)
+            return next((s for s in self.by_path[d.path] if s["id"] == mid), None) if mid else None
+        name = symbol_name(d.symbol)
+        best = None
+        for s in self.by_path[d.path]:
+            if s["name"] == name and s["line_start"] <= d.line <= s["line_end"] and s["kind"] != "module":
+                if best is None or s["line_end"] - s["line_start"] < best["line_end"] - best["line_start"]:
+                    best = s
+        return best
+
+    def _map_redefinitions(self, documents: list[Document], defs) -> int:
+        """A second definition SCIP reports as a reference to the first (a Python property's setter, a fallback
+        ``def`` in an ``except`` branch) is that symbol too: a codelake symbol no SCIP definition mapped to, whose
+        first lines mention a symbol of its own name, takes that symbol and lends it its span."""
+        mapped, count = set(self.symbol_of_id), 0
+        for doc in documents:
+            loose = [s for s in self.by_path.get(doc.path, []) if s["id"] not in mapped and s["kind"] != "module"]
+            if not loose:
+                continue
+            named: dict[tuple[int, str], str] = {}
+            for occ in doc.occurrences:
+                if not occ.is_definition and occ.symbol in defs and comparable(occ.symbol):
+                    named.setdefault((occ.range.start_line + 1, symbol_name(occ.symbol)), occ.symbol)
+            for s in loose:
+                symbol = next((named[(line, s["name"])] for line in range(s["line_start"], s["line_start"] + 4)
+                               if (line, s["name"]) in named), None)
+                if symbol is not None and self.def_path[symbol] != doc.path:
+                    continue  # an object literal's member naming the interface member it implements
+                if symbol is not None:
+                    self._link(s, symbol, None)
+                    count += 1
+        return count
+
+    def key(self, symbol: str) -> str:
+        """The comparison key of a SCIP symbol as a callee (modules by path, accessors as their member,
+        constructors as their class)."""
+        if is_module_symbol(symbol):
+            return "module:" + self.def_path.get(symbol, symbol)
+        return class_of_constructor(canonical(symbol))
+
+    def caller_key(self, codelake_id: str | None) -> str | None:
+        """The nearest mapped symbol at or above a codelake symbol, as a key (modules by path)."""
+        seen = 0
+        while codelake_id is not None and seen < 64:
+            if codelake_id in self.module_key_of_id:
+                return self.module_key_of_id[codelake_id]
+            symbol = self.symbol_of_id.get(codelake_id)
+            if symbol is not None:
+                return "module:" + self.def_path[symbol] if is_module_symbol(symbol) else canonical(symbol)
+            codelake_id = self.parent.get(codelake_id)
+            seen += 1
+        return None
+
+    def callee_key(self, codelake_id: str) -> str | None:
+        if codelake_id in self.module_key_of_id:
+            return self.module_key_of_id[codelake_id]
+        symbol = self.symbol_of_id.get(codelake_id)
+        return self.key(symbol) if symbol is not None else None
+
+    def knows(self, key: str) -> bool:
+        """Whether codelake has a symbol for this key (a callee it could ever point at)."""
+        if key.startswith("module:"):
+            return key[7:] in self.module_of
+        return bool(self.ids_of_key.get(key))
+
+
+def containers(mapping: Mapping, path: str, line_count: int) -> list[str]:
+    """Per line (index = 1-based line), the key of the innermost mapped definition holding it; module default."""
+    out = ["module:" + path] * (line_count + 2)
+    # longest span first, so an inner definition overwrites the one around it
+    for (start, end), symbol in sorted(mapping.spans_in[path], key=lambda item: item[0][0] - item[0][1]):
+        for line in range(max(start, 1), min(end, line_count + 1) + 1):
+            out[line] = canonical(symbol)
+    return out
+
+
+# -- the comparison --------------------------------------------------------------------------------------------------
+class Pairs:
+    """Unique (caller, callee) pairs with a few of the sites each was seen at."""
+
+    def __init__(self):
+        self.sites: dict[tuple[str, str], list] = {}
+
+    def add(self, caller: str, callee: str, site) -> None:
+        sites = self.sites.setdefault((caller, callee), [])
+        if len(sites) < SAMPLE_SITES:
+            sites.append(site)
+
+    def keys(self) -> set[tuple[str, str]]:
+        return set(self.sites)
+
+
+def score(truth: set, found: set) -> Score:
+    return Score(len(truth), len(found), len(truth & found))
+
+
+def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], parsed_files: set[str], root: Path,
+            samples: int = 25) -> Result:
+    files = {d.path for d in documents} & parsed_files
+    defs = scip_definitions(documents, files)
+    mapping = Mapping(defs, [s for s in symbols if s["path"] in files], documents)
+    losses = Counter({f"scip_definitions_unmapped_{k}": n for k, n in mapping.unmapped.items()})
+    losses["codelake_symbols_mapped_as_redefinitions"] = mapping.redefinitions
+    sources = {path: SourceFile(root, path) for path in files}
+    truth_calls, truth_refs, truth_files = Pairs(), Pairs(), set()
+    names = top_level_names(defs)
+    for doc in documents:
+        if doc.path in files:
+            _truth_of(doc, sources[doc.path], mapping, defs, truth_calls, truth_refs, truth_files, losses, names)
+    found_calls, found_refs, found_files = _codelake_pairs(edges, mapping, files, losses,
+                                                           bound_elsewhere(documents, files, symbols))
+    result = Result(score(truth_files, found_files), score(truth_calls.keys(), found_calls.keys()),
+                    score(truth_refs.keys(), found_refs.keys()), 0, 0, len(files), losses, Counter(), Counter())
+    _blast_misses(result, truth_calls, edges, mapping, symbols, samples)
+    _samples(result, truth_calls, found_calls, edges, mapping, sources, samples)
+    return result
+
+
+def top_level_names(defs) -> dict[tuple[str, str], str]:
+    """(module prefix, name) -> symbol for the module-level definitions of Python modules."""
+    names = {}
+    for symbol in defs:
+        if symbol.startswith("scip-python ") and not is_module_symbol(symbol):
+            prefix, _, tail = symbol.rpartition("/")
+            core = tail[:-3] if tail.endswith("().") else tail[:-1]
+            if core.isidentifier():
+                names[(prefix, core)] = symbol
+    return names
+
+
+def python_star_export_fix(occ, source: SourceFile, names: dict) -> str | None:
+    """scip-python 0.6.6 resolves a name re-exported through ``from ._api import *`` (``httpx.delete``) to its
+    neighbour in ``__all__`` (``httpx._api.get``); the name written at the occurrence tells the right one."""
+    rng = occ.range
+    if rng.start_line != rng.end_line:
+        return None
+    text = source.line(rng.start_line + 1)[rng.start_char:rng.end_char]
+    if not text.isidentifier() or text == symbol_name(occ.symbol):
+        return None
+    return names.get((occ.symbol.rpartition("/")[0], text))
+
+
+def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: Pairs, refs: Pairs, deps: set,
+              losses: Counter, names: dict) -> None:
+    where = containers(mapping, doc.path, len(source.lines))
+    imports = source.import_lines
+    for occ in doc.occurrences:
+        if occ.is_definition or not comparable(occ.symbol):
+            continue
+        if occ.symbol not in defs:
+            continue  # defined outside the compared files (a dependency, the standard library, a skipped file)
+        if source.python:
+            fixed = python_star_export_fix(occ, source, names)
+            if fixed is not None:
+                occ = occ._replace(symbol=fixed)
+                losses["scip_python_star_exports_corrected"] += 1
+        line = occ.range.start_line + 1
+        callee = mapping.key(occ.symbol)
+        if mapping.def_path[occ.symbol] != doc.path:
+            deps.add((doc.path, mapping.def_path[occ.symbol]))
+        caller = where[line] if line < len(where) else "module:" + doc.path
+        if caller == callee:
+            continue
+        site = Site(doc.path, line)
+        refs.add(caller, callee, site)
+        if line in imports:
+            continue
+        if occ.range.start_line == occ.range.end_line and source.is_member_definition(
+                line, occ.range.start_char, occ.range.end_char):
+            losses["scip_member_definitions_not_calls"] += 1
+            continue
+        suffix = descriptor_suffix(occ.symbol)
+        if suffix == "()." or (suffix in "#." and occ.range.start_line == occ.range.end_line
+                               and source.is_called(line, occ.range.start_char, occ.range.end_char)):
+            calls.add(caller, callee, site)
+            if not mapping.knows(callee):
+                losses["truth_calls_to_unmapped_symbols"] += 1
+
+
+def bound_elsewhere(documents: list[Document], files: set[str], symbols: list[dict]):
+    """A test: does SCIP bind the name an edge points at, on the edge's line, to a global symbol (of the
+    repository or outside it: ``x.toString()`` is ``Object#toString``)? Then an edge into a codelake symbol SCIP
+    does not define (a type literal's member, say) is wrong, not unjudgeable."""
+    names = {s["id"]: s["name"] for s in symbols}
+    bound: dict[tuple[str, int], set[str]] = defaultdict(set)
+    for doc in documents:
+        if doc.path in files:
+            for occ in doc.occurrences:
+                if not occ.is_definition and not is_local(occ.symbol):
+                    bound[(doc.path, occ.range.start_line + 1)].add(symbol_name(occ.symbol))
+    return lambda edge: names.get(edge.dst_id) in bound.get((edge.path, edge.line), ())
+
+
+def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere):
+    calls, refs, deps = Pairs(), Pairs(), set()
+    for edge in edges:
+        if edge.dst_id is None or edge.path not in files or edge.dst_path not in files:
+            continue
+        if edge.resolution == "fixture":  # pytest's injection by parameter name: no type checker sees it
+            losses["codelake_fixture_edges_not_judged"] += 1
+            continue
+        if edge.dst_path != edge.path:
+            deps.add((edge.path, edge.dst_path))
+        if edge.kind == "dispatch":
+            continue
+        caller, callee = mapping.caller_key(edge.src_id), mapping.callee_key(edge.dst_id)
+        if caller is None or callee is None:
+            if caller is not None and elsewhere(edge):
+                callee = "elsewhere:" + edge.dst_id  # SCIP binds the name there to another symbol: a wrong edge
+                losses["codelake_edges_into_symbols_scip_binds_elsewhere"] += 1
+            else:
+                losses["codelake_edges_not_judged" + ("_caller" if caller is None else "_callee")] += 1
+                continue
+        if caller == callee:
+            continue
+        refs.add(caller, callee, edge)
+        if edge.kind == "calls":
+            calls.add(caller, callee, edge)
+    return calls, refs, deps
+
+
+def _blast_misses(result: Result, truth: Pairs, edges: list[Edge], mapping: Mapping, symbols: list[dict],
+                  limit: int) -> None:
+    """Functions and methods with real callers whose codelake blast radius misses at least one of them."""
+    kinds = {s["id"]: s["kind"] for s in symbols}
+    dependents: dict[str, set[str]] = defaultdict(set)
+    for edge in edges:
+        if edge.dst_id is not None and edge.src_id != edge.dst_id:
+            dependents[edge.dst_id].add(edge.src_id)
+    callers_of: dict[str, set[str]] = defaultdict(set)
+    for caller, callee in truth.keys():
+        callers_of[callee].add(caller)
+    for callee, callers in sorted(callers_of.items()):
+        ids = mapping.ids_of_key.get(callee, [])  # a class's key holds its constructor too
+        if not any(kinds.get(i) in ("function", "method", "class") for i in ids):
+            result.blast_unknown += 1
+            continue
+        result.blast_targets += 1
+        result.callers_missed += not callers <= {mapping.caller_key(i) for i in _reverse_closure(ids, dependents, 1)}
+        reached = {mapping.caller_key(i) for i in _reverse_closure(ids, dependents)}
+        if not callers <= reached:
+            result.blast_missed += 1
+            if len(result.blast_samples) < limit:
+                missing = sorted(callers - reached)
+                site = next(s for c in missing for s in truth.sites[(c, callee)])
+                result.blast_samples.append({"target": ids[0], "callers": len(callers), "missed": len(missing),
+                                             "first_missed": short(missing[0]), "path": site.path,
+                                             "line": site.line})
+
+
+def _reverse_closure(seeds: list[str], dependents: dict[str, set[str]], max_depth: int = BLAST_DEPTH) -> set[str]:
+    seen, queue = set(seeds), deque((s, 0) for s in seeds)
+    while queue:
+        node, depth = queue.popleft()
+        if depth == max_depth:
+            continue
+        for nxt in dependents.get(node, ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append((nxt, depth + 1))
+    return seen - set(seeds)
+
+
+# -- samples for whoever improves the extractor ---------------------------------------------------------------------
+def _samples(result: Result, truth: Pairs, found: Pairs, edges: list[Edge], mapping: Mapping, sources, limit: int):
+    at_line: dict[tuple[str, int], list[Edge]] = defaultdict(list)
+    for edge in edges:
+        at_line[(edge.path, edge.line)].append(edge)
+    truth_at: dict[tuple[str, int], set[str]] = defaultdict(set)
+    for (caller, callee), sites in truth.sites.items():
+        for site in sites:
+            truth_at[(site.path, site.line)].add(callee)
+    found_keys, truth_keys = found.keys(), truth.keys()
+    for pair in sorted(truth_keys - found_keys):
+        site = truth.sites[pair][0]
+        category = _miss_category(pair, site, at_line, mapping)
+        result.miss_categories[category] += 1
+        if len(result.misses) < limit or _rare(result.misses, category, limit):
+            result.misses.append(_sample(pair, site.path, site.line, category, sources, mapping))
+    for pair in sorted(found_keys - truth_keys):
+        edge = found.sites[pair][0]
+        category = edge.resolution + ("; scip sees another caller here"
+                                      if pair[1] in truth_at.get((edge.path, edge.line), ()) else "")
+        result.false_positive_categories[category] += 1
+        if len(result.false_positives) < limit or _rare(result.false_positives, category, limit):
+            sample = _sample(pair, edge.path, edge.line, category, sources, mapping)
+            sample.update(codelake_src=edge.src_id, codelake_dst=edge.dst_id, ref_form=edge.ref_form)
+            result.false_positives.append(sample)
+    for bucket in (result.misses, result.false_positives):  # an even spread over categories, then by place
+        bucket.sort(key=lambda s: (s["category"], s["path"], s["line"]))
+
+
+def _rare(taken: list[dict], category: str, limit: int) -> bool:
+    """Keep a few of each category even past the limit, so a rare cause still shows."""
+    return sum(1 for s in taken if s["category"] == category) < max(2, limit // 10) and len(taken) < 3 * limit
+
+
+def _miss_category(pair, site: Site, at_line, mapping: Mapping) -> str:
+    caller, callee = pair
+    if not mapping.knows(callee):
+        return "callee_not_a_symbol"
+    here = [e for e in at_line.get((site.path, site.line), []) if e.kind == "calls"]
+    if any(e.dst_id is not None and mapping.callee_key(e.dst_id) == callee for e in here):
+        return "edge_from_another_caller"
+    if any(e.dst_id is not None for e in here):
+        return "other_target_on_line"
+    if here:
+        return "unresolved_on_line"
+    return "no_reference_on_line"
+
+
+def _sample(pair, path: str, line: int, category: str, sources, mapping: Mapping) -> dict:
+    source = sources.get(path)
+    return {"category": category, "path": path, "line": line, "caller": short(pair[0]), "callee": short(pair[1]),
+            "callee_ids": mapping.ids_of_key.get(pair[1], [])[:2],
+            "source": (source.line(line).strip()[:160] if source else "")}
+
+
+def short(key: str) -> str:
+    """A SCIP symbol without its scheme, manager, package and version."""
+    if key.startswith("module:"):
+        return key
+    parts = key.split(" ", 4)
+    return parts[4] if len(parts) == 5 else key

@@ -1,0 +1,121 @@
+"""Install Sourcegraph's SCIP indexers from the npm registry and run them on a benchmark repository.
+
+Everything lands outside the repository: the npm packages and the ``index.scip`` outputs in a cache folder
+(``$CODELAKE_BENCH_CACHE``, default ``~/.cache/codelake-bench``), keyed by the indexed commit and the indexer's
+version, so re-running the comparison after a change to codelake's extractor costs only codelake's own indexing.
+The repositories are the fetched corpora (``$CODELAKE_BENCH_CORPORA``, default ``/work/corpora``): each is cloned into
+a temporary folder first, since scip-typescript writes a tsconfig.json into the tree it infers one for.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+PACKAGES = {"scip-typescript": "@sourcegraph/scip-typescript@0.4.0", "scip-python": "@sourcegraph/scip-python@0.6.6"}
+INSTALL_TIMEOUT = 600
+INDEX_TIMEOUT = 900
+
+
+class Unavailable(Exception):
+    """The comparison cannot run here (no node/npm, no repository, an indexer failed): the message says why."""
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    language: str  # what codelake calls the family compared: typescript, python, javascript
+    tool: str
+    args: tuple[str, ...]
+    note: str = ""
+    corpus_name: str = ""
+
+    @property
+    def corpus(self) -> Path:
+        return Path(os.environ.get("CODELAKE_BENCH_CORPORA", "/work/corpora")) / (self.corpus_name or self.name)
+
+
+TARGETS = {
+    # hono's tsconfig.json is a solution file; tsconfig.spec.json covers src/ with its tests
+    "hono": Target("hono", "typescript", "scip-typescript", ("index", "--no-progress-bar", "tsconfig.spec.json")),
+    "httpx": Target("httpx", "python", "scip-python", ("index", "--project-name", "httpx", "--quiet")),
+    "express": Target("express", "javascript", "scip-typescript",
+                      ("index", "--infer-tsconfig", "--no-progress-bar"),
+                      note="plain CommonJS: the type checker binds require() results and functions, not methods "
+                           "assigned to objects (app.x = function ...), so its calls are a subset of the real ones"),
+}
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("CODELAKE_BENCH_CACHE", Path.home() / ".cache" / "codelake-bench"))
+
+
+def tool_path(tool: str) -> Path:
+    """The indexer's executable, installed into the cache with npm on first use."""
+    prefix = cache_dir() / "scip-npm"
+    binary = prefix / "node_modules" / ".bin" / tool
+    if binary.exists():
+        return binary
+    for needed in ("node", "npm"):
+        if shutil.which(needed) is None:
+            raise Unavailable(f"{needed} is not installed (the SCIP indexers are npm packages)")
+    prefix.mkdir(parents=True, exist_ok=True)
+    try:
+        proc = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(prefix),
+                               *PACKAGES.values()], capture_output=True, text=True, timeout=INSTALL_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise Unavailable(f"npm install of {', '.join(PACKAGES.values())} took over {INSTALL_TIMEOUT} s") from None
+    if proc.returncode != 0 or not binary.exists():
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+        raise Unavailable(f"npm install of {PACKAGES[tool]} failed: {tail[0]}")
+    return binary
+
+
+def _git(*args: str) -> subprocess.CompletedProcess:
+    if shutil.which("git") is None:
+        raise Unavailable("git is not installed")
+    return subprocess.run(["git", *args], capture_output=True, text=True)
+
+
+def head_commit(repo: Path) -> str:
+    proc = _git("-C", str(repo), "rev-parse", "HEAD")
+    if proc.returncode != 0:
+        raise Unavailable(f"{repo}: not a git repository")
+    return proc.stdout.strip()
+
+
+def checkout(target: Target, into: Path) -> Path:
+    """A private clone of the target's corpus at its HEAD (the corpus itself is shared and stays untouched)."""
+    if not (target.corpus / ".git").exists():
+        raise Unavailable(f"{target.corpus} is not there (fetch the repository to compare against it)")
+    clone = into / target.name
+    proc = _git("clone", "-q", "--shared", str(target.corpus), str(clone))
+    if proc.returncode != 0:
+        raise Unavailable(f"git clone {target.corpus} failed: {proc.stderr.strip()}")
+    return clone
+
+
+def scip_index(target: Target, clone: Path) -> Path:
+    """The SCIP index of ``clone`` (a checkout of the target), from the cache when the same commit was indexed."""
+    commit = head_commit(clone)
+    version = PACKAGES[target.tool].rsplit("@", 1)[1]
+    out = cache_dir() / "scip-indexes" / f"{target.name}-{commit[:12]}-{target.tool}-{version}.scip"
+    if out.exists():
+        return out
+    tool = tool_path(target.tool)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_suffix(".partial")
+    env = {**os.environ, "NODE_OPTIONS": os.environ.get("NODE_OPTIONS", "--max-old-space-size=4096")}
+    try:
+        proc = subprocess.run([str(tool), *target.args, "--output", str(partial)], cwd=clone, capture_output=True,
+                              text=True, timeout=INDEX_TIMEOUT, env=env)
+    except subprocess.TimeoutExpired:
+        raise Unavailable(f"{target.tool} on {target.name} took over {INDEX_TIMEOUT} s") from None
+    if proc.returncode != 0 or not partial.exists():
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or [f"exit {proc.returncode}"]
+        raise Unavailable(f"{target.tool} failed on {target.name}: {tail[0]}")
+    partial.rename(out)
+    return out
