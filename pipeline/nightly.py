@@ -53,9 +53,22 @@ def plan(path: str, repo: str | None, extractors: list[str] | None) -> dict:
 
 def check_freshness(lake_root: str | None, job: dict, logs: list[str] | None = None) -> dict:
     registry = load_registry(set(job["extractors"]))
-    state = freshness.check(Lake(lake_root), job["repo"], Path(job["root"]), job["is_git"],
-                            registry.select(job["extractors"]), logs)
-    return state.as_dict()
+    lake = Lake(lake_root)
+    state = freshness.check(lake, job["repo"], Path(job["root"]), job["is_git"], registry.select(job["extractors"]),
+                            logs).as_dict()
+    if state["fresh"] and not exports_current(lake, job["repo"]):
+        state.update(fresh=False, reason="the tables are current, the exports are not")  # only the steps run
+    return state
+
+
+def exports_current(lake: Lake, repo: str) -> bool:
+    """The agents' exports were written from the repository's current snapshot (or there is no exporter)."""
+    if not any(steps.load(target) for _, target in steps.EXPORTS):
+        return True
+    from .exports.read import manifest
+
+    data = manifest(lake.root, repo)
+    return data is not None and data.get("snapshot") == lake.snapshot(repo).snapshot
 
 
 def wait_for_writers(lake_root: str | None, repo: str, timeout: float | None = None) -> None:

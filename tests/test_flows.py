@@ -113,3 +113,18 @@ def _task_states(name: str) -> set[str]:
         for run in runs:
             states |= {s.name for s in client.read_task_run_states(run.id)}
         return states
+
+
+def test_current_tables_with_missing_exports_run_only_the_steps(harness, make_repo, tmp_path):
+
+    from flows.index_repo import index_repo
+
+    root = make_repo(files={"a.py": "def f():\n    return 1\n"})
+    lake = str(tmp_path / "lake")
+    first = index_repo(str(root), repo="steps", lake=lake, extractors=["structure"])
+    assert first["steps"]["export"]["status"] == "ok"
+    (tmp_path / "lake" / "_exports" / "steps").unlink()  # the published export is a link to its version
+    again = index_repo(str(root), repo="steps", lake=lake, extractors=["structure"])
+    assert again["runs"] == [] and again["reason"] == "the tables are current, the exports are not"
+    assert (tmp_path / "lake" / "_exports" / "steps" / "manifest.json").exists()
+    assert index_repo(str(root), repo="steps", lake=lake, extractors=["structure"])["status"] == "current"
