@@ -116,7 +116,6 @@ def _task_states(name: str) -> set[str]:
 
 
 def test_current_tables_with_missing_exports_run_only_the_steps(harness, make_repo, tmp_path):
-
     from flows.index_repo import index_repo
 
     root = make_repo(files={"a.py": "def f():\n    return 1\n"})
