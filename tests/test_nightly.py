@@ -158,3 +158,15 @@ def _servers_using(home) -> list[int]:
         if b"prefect.server.api.server:create_app" in cmd and f"PREFECT_HOME={home}".encode() in env:
             found.append(int(proc.name))
     return found
+
+
+def test_serve_schedules_are_checked_before_serving():
+    from flows.serve import schedule
+    from pipeline.errors import CodelakeError
+
+    nightly = schedule("0 2 * * *", "Europe/Berlin")
+    assert nightly.cron == "0 2 * * *" and nightly.timezone == "Europe/Berlin"
+    with pytest.raises(CodelakeError, match="unknown time zone 'Mars/Olympus'"):
+        schedule("0 2 * * *", "Mars/Olympus")
+    with pytest.raises(CodelakeError, match="invalid cron schedule '61 2 \\* \\* \\*'"):
+        schedule("61 2 * * *", None)
