@@ -49,9 +49,11 @@ def report(tmp_path_factory):
         out = codelake(lake, "index", str(root), "--repo", root.name, "--extractors", "structure,git,packages")
         assert out.returncode == 0, out.stderr
     (lake / "_exports" / "core").mkdir(parents=True)
-    (lake / "_exports" / "core" / "eval.json").write_text(json.dumps({"results": [
-        {"signal": "structure", "hit_at_1": 0.2, "hit_at_3": 0.4, "hit_at_10": 0.6, "recall_at_10": 0.5, "queries": 40},
-        {"signal": "fusion", "hit_at_1": 0.3, "hit_at_3": 0.5, "hit_at_10": 0.7, "recall_at_10": 0.6, "queries": 40}]}))
+    (lake / "_exports" / "core" / "eval.json").write_text(json.dumps([  # as `codelake eval --format json` prints
+        {"repo": "core", "signal": "structure", "weights": None, "queries": 40, "answered": 30, "hit_1": 0.2,
+         "hit_3": 0.4, "hit_10": 0.6, "recall_10": 0.5},
+        {"repo": "core", "signal": "fusion", "weights": "default", "queries": 40, "answered": 35, "hit_1": 0.3,
+         "hit_3": 0.5, "hit_10": 0.7, "recall_10": 0.6}]))
     out = base / "report.html"
     run = codelake(lake, "report", "--out", str(out))
     assert run.returncode == 0, run.stderr

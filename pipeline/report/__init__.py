@@ -91,8 +91,7 @@ def render(data: dict) -> str:
     parts.append(table(data["dependencies"], ["repo", "dst_repo", "packages", "refs", "resolved", "symbols_used",
                                               "files"]))
     parts.append("<h2>Self-evaluation of the map</h2>")
-    plot("eval", charts.evaluation(data["eval"]), "No self-evaluation yet: run `codelake eval`.")
-    parts.append(table(data["eval"], ["repo", "signal", "hit_at_1", "hit_at_3", "hit_at_10", "recall_at_10",
-                                      "queries"]))
+    plot("eval", charts.evaluation(data["eval"]), "No self-evaluation saved: codelake eval --repo R --format json > <lake>/_exports/R/eval.json")
+    parts.append(table(data["eval"], ["repo", "signal", "queries", "hit_1", "hit_3", "hit_10", "recall_10"]))
     meta = f"Lake {esc(data['lake'])}, generated {esc(data['generated_at'])}."
     return page("codelake report", meta, "\n".join(parts), specs)

@@ -144,7 +144,7 @@ def evaluation(rows: list[dict]) -> dict | None:
     if not rows:
         return None
     values = [{"repo": r["repo"], "signal": r["signal"], "metric": m, "value": r.get(m)}
-              for r in rows for m in ("hit_at_1", "hit_at_3", "hit_at_10", "recall_at_10") if r.get(m) is not None]
+              for r in rows for m in ("hit_1", "hit_3", "hit_10", "recall_10") if r.get(m) is not None]
     return alt.Chart(alt.Data(values=values), title="Self-evaluation: next-commit prediction by signal").mark_bar() \
         .encode(x=alt.X("signal:N", title=None), y=alt.Y("value:Q", scale=alt.Scale(domain=[0, 1])),
                 color="signal:N", column=alt.Column("metric:N", title=None), row=alt.Row("repo:N", title=None),

@@ -123,9 +123,9 @@ def _dependencies(catalog) -> list[dict]:
 
 
 def _eval(lake) -> list[dict]:
-    """The map's self-evaluation (``codelake eval``), when it left results: ``_exports/<repo>/eval.json`` holding
-    rows (or ``{"results": rows}``) with a signal (structure, co_change, co_touch, fusion...), hit@k, recall@10 and
-    the number of queries."""
+    """The map's self-evaluation when it was saved where the report looks: ``<lake>/_exports/<repo>/eval.json``,
+    the JSON ``codelake eval --repo R --format json`` prints (rows of repo, signal, weights, queries, answered,
+    hit_1, hit_3, hit_10, recall_10; ``{"results": rows}`` is read too)."""
     rows = []
     for path in sorted(Path(lake.root, "_exports").glob("*/eval.json")):
         try:
@@ -134,10 +134,15 @@ def _eval(lake) -> list[dict]:
             continue
         items = data.get("results") if isinstance(data, dict) else data
         for item in items if isinstance(items, list) else []:
-            if isinstance(item, dict):
-                rows.append({"repo": item.get("repo") or path.parent.name, **{k: item.get(k) for k in (
-                    "signal", "hit_at_1", "hit_at_3", "hit_at_10", "recall_at_10", "queries")}})
+            if isinstance(item, dict) and item.get("signal"):
+                rows.append({"repo": item.get("repo") or path.parent.name, "signal": _signal(item),
+                             **{k: item.get(k) for k in ("queries", "hit_1", "hit_3", "hit_10", "recall_10")}})
     return rows
+
+
+def _signal(item: dict) -> str:
+    weights = item.get("weights")
+    return f"{item['signal']} ({weights})" if weights and weights != "default" else str(item["signal"])
 
 
 def _totals(data: dict, outcomes: list[dict] | None) -> dict:
