@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
 import sys
 
@@ -14,28 +12,38 @@ COMMAND_MODULES = (
     "pipeline.cli.structure",
     "pipeline.cli.history",
     "pipeline.cli.behaviour",
+    "pipeline.cli.agents",
     "pipeline.cli.map",
     "pipeline.cli.exports",
     "pipeline.cli.org",
 )
 
 
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse, except that a bad argument is one line on stderr and exit code 1, as every other error."""
+def parser_class():
+    """argparse's parser, except that a bad argument is one line on stderr and exit code 1, as every other error.
+    Built on demand: the hook path never builds a parser, so it never imports argparse."""
+    import argparse
 
-    def error(self, message: str):
-        self.exit(1, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+    class ArgumentParser(argparse.ArgumentParser):
+        def error(self, message: str):
+            self.exit(1, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    return ArgumentParser
 
 
-class _Version(argparse.Action):
+def version_action():
     """``--version``, looking the version up only when asked (the metadata scan costs every command otherwise)."""
+    import argparse
 
-    def __init__(self, option_strings, dest, **kwargs):
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+    class Version(argparse.Action):
+        def __init__(self, option_strings, dest, **kwargs):
+            super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
 
-    def __call__(self, parser, namespace, values, option_string=None):
-        sys.stdout.write(f"codelake {version()}\n")
-        parser.exit(0)
+        def __call__(self, parser, namespace, values, option_string=None):
+            sys.stdout.write(f"codelake {version()}\n")
+            parser.exit(0)
+
+    return Version
 
 
 def version() -> str:
@@ -50,17 +58,19 @@ def version() -> str:
         return __version__
 
 
-def common_options() -> argparse.ArgumentParser:
-    common = ArgumentParser(add_help=False)
+def common_options():
+    common = parser_class()(add_help=False)
     common.add_argument("--lake", metavar="DIR", help="lake root (default: $CODELAKE_LAKE or data/lake)")
     common.add_argument("--format", choices=("table", "json", "jsonl", "csv"), default="table",
                         help="output format (jsonl: one JSON object per line, streamed)")
     return common
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = ArgumentParser(prog="codelake", description="Code intelligence for AI coding agents.")
-    parser.add_argument("--version", action=_Version, help="show codelake's version and exit")
+def build_parser():
+    import importlib
+
+    parser = parser_class()(prog="codelake", description="Code intelligence for AI coding agents.")
+    parser.add_argument("--version", action=version_action(), help="show codelake's version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     common = common_options()
     for module_name in COMMAND_MODULES:
@@ -75,6 +85,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["hook"]:  # agent hooks: skip building the parser (its imports cost more than the hook itself)
+        from ..hooks.main import main as hook_main
+
+        return hook_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -1,0 +1,439 @@
+"""``codelake mcp``: the lake as MCP tools over stdio (the official ``mcp`` SDK, 2.x ``MCPServer``).
+
+One process serves a whole agent session, so the catalog stays connected and pinned (files, symbols, edges in
+memory: warm queries), and it notices new snapshots without a restart: before each call it compares every
+repository's snapshot id with the ones it connected to, and refreshes (``Catalog.refresh()`` when the lake provides
+it, else a new pinned connection).
+
+Results are sized for an agent's context: a one-line summary, the top rows as a compact table, and how to ask for
+more (``offset``/``limit``). Problems come back as tool errors (``is_error``) with a one-line reason, never as a
+crashed server.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import threading
+
+from .errors import CodelakeError
+
+MAX_LIMIT = 500
+MAX_CELL = 120
+INSTRUCTIONS = ("codelake answers questions about the indexed repositories' code: who calls a symbol, what breaks "
+                "if it changes (blast_radius), related files (neighborhood), why a file exists, hotspots, and the "
+                "session digest. Targets are symbol ids (path::Qual.name), repository-relative file paths or names.")
+
+
+class LakeSession:
+    """A warm, pinned catalog over the lake, reconnected when a repository's snapshot changes."""
+
+    def __init__(self, lake_root: str | None = None):
+        from .lake import Lake
+
+        self.lake = Lake(lake_root)
+        self._catalog = None
+        self.warm: WarmGraph | None = None
+        self._seen: dict[str, str | None] = {}
+        self._lock = threading.RLock()
+
+    def snapshot_ids(self) -> dict[str, str | None]:
+        folder = os.path.join(self.lake.root, "_snapshots")
+        ids = {}
+        for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            if name.endswith(".json") and not name.startswith("."):
+                try:
+                    with open(os.path.join(folder, name), encoding="utf-8") as fh:
+                        ids[name[:-5]] = json.load(fh).get("snapshot")
+                except (OSError, ValueError):
+                    ids[name[:-5]] = None
+        return ids
+
+    def catalog(self):
+        """The current catalog: connected on first use, refreshed when any repository's snapshot id changed."""
+        current = self.snapshot_ids()
+        if self._catalog is not None and current == self._seen:
+            return self._catalog
+        if self._catalog is not None and hasattr(self._catalog, "refresh"):
+            self._catalog.refresh()
+        else:
+            from .catalog import connect
+
+            old, self._catalog = self._catalog, connect(self.lake)
+            if old is not None:
+                old.con.close()
+        self._catalog.pin([t for t in ("files", "symbols", "edges") if t in self._catalog.views])
+        self.warm = WarmGraph(self._catalog)
+        self._seen = current
+        return self._catalog
+
+    def run(self, fn, *args, **kwargs):
+        """Call ``fn(catalog, ...)`` under the session lock (one DuckDB connection, calls in turn)."""
+        with self._lock:
+            return fn(self.catalog(), *args, **kwargs)
+
+
+class WarmGraph:
+    """``blast_radius`` for a long-lived session: the same rows as the SQL macro ``blast_radius`` (the definition;
+    ``tests/test_mcp_server.py`` compares them), from an adjacency of each repository's resolved edges held in
+    memory per snapshot (and the repository's symbols by sid), so a question walks the symbols it reaches instead of
+    rescanning every edge per level.
+
+    The walk is the macro's breadth-first search: depth = shortest distance, a symbol is never revisited, and per
+    reached symbol ``guessed`` = every shortest path uses a name-guessed edge, ``confidence`` = best product along a
+    shortest path, ``via`` = the symbol one step closer with the smallest sid; rows are ranked as
+    ``pipeline.query.blast_radius`` ranks them, confidence rounded as DuckDB rounds.
+    """
+
+    def __init__(self, catalog):
+        self.catalog = catalog
+        self._adjacency: dict[tuple[str, bool], tuple] = {}
+        self._symbols: dict[str, tuple] = {}
+        self._unresolved: dict[str, dict[str, list[tuple[str, int]]]] | None = None
+
+    def adjacency(self, repo: str, reverse: bool):
+        key = (repo, reverse)
+        if key not in self._adjacency:
+            from array import array
+
+            ends = ("src_sid", "dst_sid") if reverse else ("dst_sid", "src_sid")
+            table = self.catalog.con.sql(
+                f"SELECT {ends[0]} AS f, {ends[1]} AS t, confidence AS c, "
+                "resolution IN ('unique_name', 'ambiguous') AS g FROM edges "
+                "WHERE repo = ? AND dst_sid IS NOT NULL AND src_sid <> dst_sid ORDER BY f", params=[repo]).to_arrow_table()
+            froms = table.column("f").to_pylist()
+            spans, start = {}, 0
+            for i in range(1, len(froms) + 1):
+                if i == len(froms) or froms[i] != froms[start]:
+                    spans[froms[start]] = (start, i)
+                    start = i
+            self._adjacency[key] = (spans, array("i", table.column("t").to_pylist()),
+                                    array("d", table.column("c").to_pylist()), bytes(table.column("g").to_pylist()))
+        return self._adjacency[key]
+
+    def walk(self, repo: str, seeds: list[int], max_depth: int, reverse: bool, min_confidence: float) -> list:
+        spans, targets, confidences, guessed = self.adjacency(repo, reverse)
+        state = {sid: (0, False, 1.0, None) for sid in seeds}
+        frontier = list(seeds)
+        for depth in range(1, max_depth + 1):
+            reached: dict[int, list] = {}
+            for w in frontier:
+                _, w_guessed, w_conf, _ = state[w]
+                start, end = spans.get(w, (0, 0))
+                for i in range(start, end):
+                    t, c = targets[i], confidences[i]
+                    if c < min_confidence or t in state:
+                        continue
+                    g, product = w_guessed or bool(guessed[i]), w_conf * c
+                    seen = reached.get(t)
+                    if seen is None:
+                        reached[t] = [g, product, w]
+                    else:
+                        seen[0], seen[1], seen[2] = seen[0] and g, max(seen[1], product), min(seen[2], w)
+            for t, (g, product, via) in reached.items():
+                state[t] = (depth, g, product, via)
+            frontier = list(reached)
+            if not frontier:
+                break
+        return [{"sid": sid, "depth": d, "guessed": g, "confidence": c, "via": v}
+                for sid, (d, g, c, v) in state.items() if d > 0]
+
+    def symbols(self, repo: str):
+        """Per snapshot: sid -> (id, kind, path, line_start, is_test), seeds by id and by path, parse status by path."""
+        if repo not in self._symbols:
+            table = self.catalog.con.sql("SELECT sid, id, kind, path, line_start, is_test FROM symbols WHERE repo = ?",
+                                         params=[repo]).to_arrow_table()
+            columns = [table.column(n).to_pylist() for n in ("sid", "id", "kind", "path", "line_start", "is_test")]
+            by_sid, by_key = {}, {}
+            for sid, sid_id, kind, path, line, is_test in zip(*columns):
+                by_sid[sid] = (sid_id, kind, path, line, is_test)
+                by_key.setdefault(sid_id, []).append(sid)
+                by_key.setdefault(path, []).append(sid)
+            status = dict(self.catalog.rows("SELECT path, parse_status FROM files WHERE repo = ?", [repo])[1])
+            self._symbols[repo] = (by_sid, by_key, status)
+        return self._symbols[repo]
+
+    def blast_radius(self, target, depth: int, reverse: bool, min_confidence: float):
+        """(columns, rows) as ``pipeline.query.blast_radius`` gives them: the macro's final SELECT and ordering."""
+        by_sid, by_key, status = self.symbols(target.repo)
+        seeds = sorted(set(by_key.get(target.value, ())))
+        seed_paths = {by_sid[sid][2] for sid in seeds}
+        rows = []
+        for hit in self.walk(target.repo, seeds, depth, reverse, min_confidence):
+            sid_id, kind, path, line, is_test = by_sid[hit["sid"]]
+            incomplete = hit["guessed"] or (status.get(path) or "ok") != "ok"
+            via = by_sid[hit["via"]][0] if hit["via"] in by_sid else None
+            rows.append((sid_id, kind, path, line, hit["depth"], is_test, path not in seed_paths,
+                         _round3(hit["confidence"]), incomplete, via))
+        rows.sort(key=lambda r: (r[4], r[8], -r[7], r[2], r[3] if r[3] is not None else -1))
+        return WALK_COLUMNS, rows
+
+    def gaps(self, target) -> dict:
+        """``blast_radius_gaps`` for the target: unresolved mentions from a per-snapshot count of unresolved names,
+        file counts from the view (small)."""
+        from . import query
+
+        family = getattr(query, "_language_family", None)
+        if "." in target.name or family is None:
+            return query.gaps(self.catalog, target)
+        if self._unresolved is None:
+            self._unresolved = {}
+            for repo, name, count in self.catalog.rows(
+                    "SELECT repo, dst_name, count(*) FROM edges WHERE dst_id IS NULL AND dst_name IS NOT NULL "
+                    "GROUP BY ALL")[1]:
+                self._unresolved.setdefault(repo, {}).setdefault(name.rsplit(".", 1)[-1], []).append((name, count))
+        mentions = sum(c for _, c in self._unresolved.get(target.repo, {}).get(target.name, []))
+        cols, rows = self.catalog.rows(
+            "SELECT count(*) FILTER (WHERE parse_status IN ('partial', 'fallback')), "
+            "count(*) FILTER (WHERE parse_status = 'skipped' AND NOT is_vendored) FROM files "
+            "WHERE repo = ? AND (?::VARCHAR[] IS NULL OR list_contains(?::VARCHAR[], language))",
+            [target.repo, *[family(target.language)] * 2])
+        return {"repo": target.repo, "unparsed_files": rows[0][0], "skipped_files": rows[0][1],
+                "unresolved_mentions": mentions}
+
+
+WALK_COLUMNS = ["id", "kind", "path", "line", "depth", "is_test", "other_file", "confidence", "may_be_incomplete",
+                "via"]
+
+
+def _round3(value: float) -> float:
+    """DuckDB's ``round(x, 3)`` (half away from zero), not Python's half-to-even."""
+    return math.copysign(math.floor(abs(value) * 1000 + 0.5), value) / 1000
+
+
+# -- rendering ----------------------------------------------------------------------------------------------------
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        text = f"{value:.3g}"
+    elif isinstance(value, (list, tuple)):
+        text = ", ".join(map(str, value))
+    else:
+        text = str(value)
+    text = text.replace("\n", " ")
+    return text if len(text) <= MAX_CELL else text[:MAX_CELL - 1] + "…"
+
+
+def table(columns: list[str], rows: list[tuple]) -> str:
+    lines = [" | ".join(columns)] + [" | ".join(_cell(v) for v in row) for row in rows]
+    return "\n".join(lines)
+
+
+def page(summary: str, columns: list[str], rows: list[tuple], offset: int, limit: int, more_hint: str = "") -> str:
+    """Summary, the rows ``offset .. offset+limit`` as a table, and how to get the rest."""
+    shown = rows[offset:offset + limit]
+    parts = [summary]
+    if shown:
+        parts.append(table(columns, shown))
+    rest = len(rows) - offset - len(shown)
+    if rest > 0:
+        parts.append(f"({rest} more: call again with offset={offset + len(shown)}{more_hint})")
+    elif not rows:
+        parts.append("(no rows)")
+    return "\n".join(parts)
+
+
+def _bounds(limit: int, offset: int = 0, depth: int | None = None) -> None:
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    if not 1 <= limit <= MAX_LIMIT:
+        raise ToolError(f"limit must be between 1 and {MAX_LIMIT}, not {limit}")
+    if offset < 0:
+        raise ToolError(f"offset must be 0 or more, not {offset}")
+    if depth is not None and not 1 <= depth <= 10:
+        raise ToolError(f"depth must be between 1 and 10, not {depth}")
+
+
+# -- the server ---------------------------------------------------------------------------------------------------
+def build_server(lake_root: str | None = None):
+    from mcp.server.mcpserver import MCPServer
+
+    from . import __version__
+
+    session = LakeSession(lake_root)
+    server = MCPServer("codelake", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
+    for tool in _tools(session):
+        server.add_tool(_guarded(tool), name=tool.__name__, description=tool.__doc__)
+    server.session = session  # for tests and the benchmark
+    return server
+
+
+def _guarded(fn):
+    """Codelake errors (bad target, missing tables) become tool errors with their one-line message."""
+    import functools
+
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except ToolError:
+            raise
+        except CodelakeError as exc:
+            raise ToolError(str(exc)) from None
+        except Exception as exc:  # a damaged or vanished lake file, DuckDB refusing one: still a one-line tool error
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+            raise ToolError(f"the lake could not be read: {type(exc).__name__}: {first}") from None
+
+    return call
+
+
+def _tools(session: LakeSession) -> list:
+    from . import query
+
+    def search_symbols(term: str, limit: int = 20, offset: int = 0) -> str:
+        """Find symbols by name, qualified name or path, best match first. Returns repo, id, kind, path, line."""
+        _bounds(limit, offset)
+        columns, rows = session.run(query.search, term, offset + limit + 1)
+        return page(f"symbols matching {term!r}: {len(rows)}{'+' if len(rows) > offset + limit else ''}",
+                    columns, rows, offset, limit)
+
+    def callers(target: str, repo: str | None = None, limit: int = 30, offset: int = 0) -> str:
+        """Who references a symbol (or, for a file, any of its symbols from other files): caller, path, line,
+        kind, confidence, resolution. target: a symbol id (path::Qual.name), a file path, or a unique name."""
+        _bounds(limit, offset)
+
+        def run(catalog):
+            resolved = query.resolve_target(catalog, target, repo)
+            return resolved, query.callers(catalog, resolved)
+
+        resolved, (columns, rows) = session.run(run)
+        files = len({r[1] for r in rows})
+        return page(f"{len(rows)} references to {resolved.value} ({resolved.repo}) from {files} files",
+                    columns, rows, offset, limit)
+
+    def blast_radius(target: str, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0,
+                     repo: str | None = None, limit: int = 30, offset: int = 0) -> str:
+        """Everything that transitively depends on target (reverse=true: what it depends on), nearest and surest
+        first: id, kind, path, line, depth, is_test, other_file, confidence, may_be_incomplete, via."""
+        _bounds(limit, offset, depth)
+
+        def run(catalog):
+            resolved = query.resolve_target(catalog, target, repo)
+            rows = session.warm.blast_radius(resolved, depth, reverse, min_confidence)
+            return resolved, rows, session.warm.gaps(resolved)
+
+        resolved, (columns, rows), gap = session.run(run)
+        direction = "depends on" if reverse else "depend on"
+        summary = (f"{len(rows)} symbols {direction} {resolved.value} within depth {depth}: "
+                   f"{sum(1 for r in rows if r[6])} in other files, {sum(1 for r in rows if r[5])} tests, "
+                   f"{len({r[2] for r in rows})} files")
+        notes = [f"{gap[k]} {text}" for k, text in (("unparsed_files", "files parsed only partly"),
+                                                    ("unresolved_mentions", "unresolved references to that name"))
+                 if gap.get(k)]
+        if sum(1 for r in rows if r[8]):
+            notes.insert(0, f"{sum(1 for r in rows if r[8])} results rest on guessed edges")
+        if notes:
+            summary += "; may be incomplete: " + "; ".join(notes)
+        return page(summary, columns, rows, offset, limit)
+
+    def hotspots(repo: str | None = None, window_days: int = 90, by: str = "lines", include_tests: bool = False,
+                 limit: int = 20) -> str:
+        """Files ranked by recent revisions x size (by: lines or symbols), with churn and trend."""
+        import inspect
+
+        from .history import hotspots as run
+
+        _bounds(limit)
+        options = {"repo": repo, "window_days": window_days, "size": by, "limit": limit}
+        if "include_tests" in inspect.signature(run).parameters:
+            options["include_tests"] = include_tests
+        columns, rows = session.run(run, **options)
+        return page(f"top {len(rows)} hotspots over {window_days} days", columns, rows, 0, limit)
+
+    def neighborhood(file: str, repo: str | None = None, limit: int = 20) -> str:
+        """Files related to file by structure, co-change and co-touch, fused score first, with each signal."""
+        _bounds(limit)
+        columns, rows = session.run(_map("neighbors"), file, repo, None, limit)
+        return page(f"{len(rows)} neighbours of {file}", columns, rows, 0, limit)
+
+    def why(file: str, repo: str | None = None, limit: int = 10) -> str:
+        """Why a file exists: its purpose, the documents that mention it, its top dependents, its owner."""
+        _bounds(limit)
+        found = session.run(_map("why"), file, repo, limit)
+        parts = [f"{found['path']} ({found['repo']})" + (f": {found['purpose']}" if found.get("purpose") else "")]
+        for key, title in (("docs", "mentioned in"), ("callers", "used by"), ("owner", "owner")):
+            columns, rows = found.get(key) or ([], [])
+            if rows:
+                parts.append(f"{title}:\n{table(columns, rows)}")
+        return "\n".join(parts)
+
+    def digest(repo: str | None = None, budget: int = 400) -> str:
+        """The repository's session digest (what the SessionStart hook injects), cut to budget tokens."""
+        read = _reader()
+        repo = repo or _only_repo(session)
+        text = read.digest(session.lake.root, repo, budget=budget)
+        if text is None:
+            raise CodelakeError(f"no export for repository {repo!r}: run `codelake export`")
+        return text
+
+    def context(targets: list[str], budget: int = 2000, repo: str | None = None) -> str:
+        """The source an agent needs to work on targets (symbol ids, files or names), packed into budget tokens:
+        full source of the closest definitions, signatures of the next, path:line of the rest."""
+        from mcp.server.mcpserver.exceptions import ToolError
+
+        if not targets or not 100 <= budget <= 20000:
+            raise ToolError("give at least one target and a budget between 100 and 20000 tokens")
+        try:
+            from .map.context import pack
+        except ImportError:
+            return _snippets(session, targets, repo)
+        packed = session.run(pack, list(targets), budget, repo)
+        notes = "".join(f"\n({note})" for note in packed.notes)
+        return f"{packed.tokens} tokens: {packed.full} definitions in full, {packed.signatures} signatures, " \
+               f"{packed.listed} listed\n{packed.text}{notes}"
+
+    def status() -> str:
+        """Per repository: files, symbols, edges, commits, agent tool calls, indexed commit, commits behind HEAD."""
+        columns, rows = session.run(lambda c: query.status(c, session.lake))
+        return page(f"{len(rows)} repositories in the lake at {session.lake.root}", columns, rows, 0, MAX_LIMIT)
+
+    return [search_symbols, callers, blast_radius, neighborhood, hotspots, why, digest, context, status]
+
+
+def _map(name: str, required: bool = True):
+    """A function of the map engineer's query module, or a tool error naming what is missing."""
+    try:
+        from .map import queries
+    except ImportError:
+        queries = None
+    fn = getattr(queries, name, None)
+    if fn is None and required:
+        raise CodelakeError(f"{name} needs the map module (pipeline.map), which this codelake does not have yet")
+    return fn
+
+
+def _snippets(session: LakeSession, targets: list[str], repo: str | None) -> str:
+    """Without the map's context packer: the exported snippet of each target file."""
+    read, texts = _reader(), []
+    for target in targets:
+        found = read.repo_for_path(session.lake.root, target) if os.path.isabs(target) else None
+        repo_id, rel = found if found else (repo or _only_repo(session), target)
+        text = read.snippet(session.lake.root, repo_id, rel)
+        if text:
+            texts.append(text)
+    if not texts:
+        raise CodelakeError(f"no snippet for {', '.join(targets)} in the export")
+    return "\n\n".join(texts)
+
+
+def _reader():
+    try:
+        from .exports import read
+    except ImportError:
+        raise CodelakeError("this codelake has no exporter yet (pipeline.exports): no digest or snippets") from None
+    return read
+
+
+def _only_repo(session: LakeSession) -> str:
+    repos = session.lake.repos()
+    if len(repos) != 1:
+        raise CodelakeError(f"name a repository: the lake holds {', '.join(repos) or 'none'}")
+    return repos[0]
+
+
+def serve(lake_root: str | None = None) -> None:
+    build_server(lake_root).run("stdio")

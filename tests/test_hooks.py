@@ -1,0 +1,339 @@
+"""Agent hooks as the agents run them: real `codelake hook` subprocesses fed the agents' own event JSON, against a
+fixture repository indexed for real, with the detached workers doing real updates."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from pipeline.hooks import background, codex
+
+FILES = {
+    "pkg/__init__.py": "",
+    "pkg/core.py": "def load():\n    return 1\n\n\nclass Store:\n    def load(self):\n        return load()\n",
+    "pkg/app.py": "from pkg.core import Store\n\n\ndef main():\n    return Store().load()\n",
+}
+TIMEOUT = 120  # generous: these are correctness tests, speed is measured by `make bench`
+
+
+def _has(module: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+needs_exports = pytest.mark.skipif(not _has("pipeline.exports.export"), reason="the exporter is not merged yet")
+
+
+def cli(lake, *args, cwd=None):
+    out = subprocess.run([sys.executable, "-m", "pipeline.cli.main", *args, "--lake", str(lake)], capture_output=True,
+                         text=True, cwd=cwd, timeout=TIMEOUT)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def hook(agent: str, event, lake, cwd, env=None, raw: bytes | None = None):
+    """One hook run exactly as the agent does it: event JSON on stdin, the hook's stdout and exit code back."""
+    data = raw if raw is not None else json.dumps(event).encode()
+    proc = subprocess.run([sys.executable, "-m", "pipeline.cli.main", "hook", agent, "--lake", str(lake)],
+                          input=data, capture_output=True, cwd=cwd, timeout=TIMEOUT,
+                          env={**os.environ, **(env or {})})
+    assert proc.returncode == 0
+    assert proc.stderr == b"", proc.stderr
+    out = proc.stdout.decode()
+    if out.strip():
+        parsed = json.loads(out)  # valid JSON, nothing else on stdout
+        assert len(out) < 10_000
+        return parsed
+    return None
+
+
+def wait_idle(lake, repo: str = "demo", timeout: float = TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        queued = background.queued(str(lake), repo)
+        if not queued and not any(background.busy(str(lake), repo, job) for job in background.JOBS):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"background jobs still running after {timeout}s: {queued}")
+
+
+def indexed_paths(lake) -> set[str]:
+    out = cli(lake, "sql", "SELECT path FROM files WHERE repo = 'demo'", "--format", "json")
+    return {row["path"] for row in json.loads(out)}
+
+
+@pytest.fixture
+def demo(tmp_path):
+    from tests.conftest import git
+
+    root = tmp_path / "demo"
+    for rel, text in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "init")
+    lake = tmp_path / "lake"
+    if _has("pipeline.exports.export"):  # the exporter reads every extractor's tables (and derived ones)
+        cli(lake, "index", str(root), "--repo", "demo")
+        cli(lake, "export")
+    else:
+        cli(lake, "index", str(root), "--repo", "demo", "--extractors", "structure,git")
+    return lake, root
+
+
+def claude_event(name: str, root: Path, **extra) -> dict:
+    return {"session_id": "s-1", "transcript_path": str(root.parent / "transcript.jsonl"), "cwd": str(root),
+            "hook_event_name": name, "permission_mode": "default", **extra}
+
+
+def codex_event(name: str, root: Path, **extra) -> dict:
+    return {"session_id": "t-1", "turn_id": "turn-1", "transcript_path": None, "cwd": str(root),
+            "hook_event_name": name, "model": "gpt-5", "permission_mode": "default", **extra}
+
+
+# -- replayed sessions ----------------------------------------------------------------------------------------
+@needs_exports
+def test_replayed_claude_code_session(demo):
+    lake, root = demo
+    core = str(root / "pkg" / "core.py")
+    start = hook("claude-code", claude_event("SessionStart", root, source="startup"), lake, root)
+    assert start["hookSpecificOutput"]["hookEventName"] == "SessionStart"
+    assert start["hookSpecificOutput"]["additionalContext"].strip()
+    read = {"tool_name": "Read", "tool_input": {"file_path": core}, "tool_use_id": "toolu_1"}
+    first = hook("claude-code", claude_event("PreToolUse", root, **read), lake, root)
+    snippet = first["hookSpecificOutput"]["additionalContext"]
+    assert first["hookSpecificOutput"]["hookEventName"] == "PreToolUse" and "core.py" in snippet
+    assert "brand_new_helper" not in snippet
+    Path(core).write_text(Path(core).read_text() + "\n\ndef brand_new_helper():\n    return load()\n")
+    edit = {"tool_name": "Edit", "tool_input": {"file_path": core, "old_string": "x", "new_string": "y"},
+            "tool_response": {"filePath": core, "success": True}, "tool_use_id": "toolu_2"}
+    assert hook("claude-code", claude_event("PostToolUse", root, **edit), lake, root) is None
+    wait_idle(lake)
+    second = hook("claude-code", claude_event("PreToolUse", root, **{**read, "tool_use_id": "toolu_3"}), lake, root)
+    assert "brand_new_helper" in second["hookSpecificOutput"]["additionalContext"]
+
+
+@needs_exports
+def test_replayed_codex_session(demo):
+    lake, root = demo
+    start = hook("codex", codex_event("SessionStart", root, source="startup"), lake, root)
+    assert start["hookSpecificOutput"]["additionalContext"].strip()
+    read = {"tool_name": "Bash", "tool_input": {"command": "sed -n '1,80p' pkg/core.py"}, "tool_use_id": "c1"}
+    first = hook("codex", codex_event("PreToolUse", root, **read), lake, root)
+    assert "core.py" in first["hookSpecificOutput"]["additionalContext"]
+    patch = ("*** Begin Patch\n*** Update File: pkg/core.py\n@@\n-def load():\n+def load_all():\n*** End Patch\n")
+    core = root / "pkg" / "core.py"
+    core.write_text(core.read_text().replace("def load():", "def load_all():"))
+    post = {"tool_name": "apply_patch", "tool_input": {"command": patch}, "tool_response": "Success", "tool_use_id": "c2"}
+    assert hook("codex", codex_event("PostToolUse", root, **post), lake, root) is None
+    wait_idle(lake)
+    second = hook("codex", codex_event("PreToolUse", root, **{**read, "tool_use_id": "c3"}), lake, root)
+    assert "load_all" in second["hookSpecificOutput"]["additionalContext"]
+
+
+def test_post_edit_reindexes_the_file_in_the_background(demo):
+    lake, root = demo
+    (root / "pkg" / "extra.py").write_text("from pkg.core import load\n\n\ndef again():\n    return load()\n")
+    event = claude_event("PostToolUse", root, tool_name="Write",
+                         tool_input={"file_path": str(root / "pkg" / "extra.py"), "content": "..."})
+    assert hook("claude-code", event, lake, root) is None
+    wait_idle(lake)
+    assert "pkg/extra.py" in indexed_paths(lake)
+    callers = cli(lake, "callers", "pkg/core.py::load", "--format", "json")
+    assert "pkg/extra.py::again" in callers
+
+
+def test_session_end_ingests_the_sessions_own_transcript(demo):
+    lake, root = demo
+    transcript = root.parent / "transcript.jsonl"
+    lines = [
+        {"type": "assistant", "sessionId": "s-1", "uuid": "a1", "parentUuid": None, "timestamp": "2026-05-01T10:00:00Z",
+         "cwd": str(root), "gitBranch": "main", "version": "2.1.40", "isSidechain": False,
+         "message": {"id": "m1", "role": "assistant", "content": [
+             {"type": "tool_use", "id": "toolu_9", "name": "Edit",
+              "input": {"file_path": str(root / "pkg" / "app.py"), "old_string": "a", "new_string": "b"}}]}},
+        {"type": "user", "sessionId": "s-1", "uuid": "u1", "parentUuid": "a1", "timestamp": "2026-05-01T10:00:01Z",
+         "cwd": str(root), "isSidechain": False,
+         "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_9", "content": "ok"}]}},
+    ]
+    transcript.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert hook("claude-code", claude_event("SessionEnd", root, reason="prompt_input_exit"), lake, root) is None
+    wait_idle(lake)
+    out = cli(lake, "sql", "SELECT session_id, op, path FROM tool_calls", "--format", "json")
+    assert json.loads(out) == [{"session_id": "s-1", "op": "edit", "path": "pkg/app.py"}]
+
+
+# -- failure cases ------------------------------------------------------------------------------------------------
+EVENTS = [
+    ("claude-code", "SessionStart", {"source": "startup"}),
+    ("claude-code", "PreToolUse", {"tool_name": "Read", "tool_input": {"file_path": "pkg/core.py"}}),
+    ("claude-code", "PostToolUse", {"tool_name": "Edit", "tool_input": {"file_path": "pkg/core.py"}}),
+    ("claude-code", "Stop", {"stop_hook_active": False}),
+    ("codex", "PreToolUse", {"tool_name": "Bash", "tool_input": {"command": "cat pkg/core.py"}}),
+    ("codex", "PostToolUse", {"tool_name": "apply_patch",
+                              "tool_input": {"command": "*** Begin Patch\n*** Update File: pkg/core.py\n*** End Patch"}}),
+]
+
+
+@pytest.mark.parametrize("agent,name,extra", EVENTS, ids=[f"{a}-{n}" for a, n, _ in EVENTS])
+def test_no_lake_is_silence(tmp_path, make_repo, agent, name, extra):
+    root = make_repo(files=FILES)
+    event = (claude_event if agent == "claude-code" else codex_event)(name, root, **extra)
+    assert hook(agent, event, tmp_path / "no-lake-here", root) is None
+    assert not (tmp_path / "no-lake-here").exists()  # and nothing was created
+
+
+@pytest.mark.parametrize("raw", [b"", b"not json", b"[1, 2]", b'{"hook_event_name": 7}', b"\xff\xfe\x00garbage",
+                                 b'{"hook_event_name": "PreToolUse", "tool_name": "Read", "tool_input": "x"}',
+                                 b"[" * 100_000, b'{"a": "' + b"x" * (17 << 20) + b'"}'],
+                         ids=["empty", "text", "list", "bad-name", "binary", "bad-input", "deep", "huge"])
+def test_malformed_stdin_is_silence(demo, raw):
+    lake, root = demo
+    assert hook("claude-code", None, lake, root, raw=raw) is None
+
+
+def test_unknown_events_agents_and_tools_are_silence(demo):
+    lake, root = demo
+    assert hook("claude-code", claude_event("Notification", root, message="hi"), lake, root) is None
+    assert hook("claude-code", claude_event("PreToolUse", root, tool_name="WebFetch",
+                                            tool_input={"url": "https://example.com"}), lake, root) is None
+    assert hook("cursor", claude_event("SessionStart", root), lake, root) is None
+    assert hook("codex", codex_event("PermissionRequest", root, tool_name="Bash"), lake, root) is None
+
+
+def test_files_outside_the_repository_get_nothing(demo, tmp_path):
+    lake, root = demo
+    outside = tmp_path / "elsewhere.py"
+    outside.write_text("def load():\n    return 2\n")
+    for path in (str(outside), "/etc/passwd", str(root / ".." / "elsewhere.py"), str(root / "pkg" / "nope.py")):
+        event = claude_event("PreToolUse", root, tool_name="Read", tool_input={"file_path": path})
+        assert hook("claude-code", event, lake, root) is None
+    event = claude_event("PostToolUse", root, tool_name="Write", tool_input={"file_path": str(outside)})
+    assert hook("claude-code", event, lake, root) is None
+    assert background.queued(str(lake), "demo") == set()
+
+
+def test_a_huge_file_costs_only_itself(demo):
+    lake, root = demo
+    huge = root / "pkg" / "huge.py"
+    huge.write_text("x = 1\n" * 1_000_000)  # 6 MB
+    read = claude_event("PreToolUse", root, tool_name="Read", tool_input={"file_path": str(huge)})
+    assert hook("claude-code", read, lake, root) is None
+    write = claude_event("PostToolUse", root, tool_name="Write", tool_input={"file_path": str(huge)})
+    assert hook("claude-code", write, lake, root) is None
+    wait_idle(lake)
+    out = cli(lake, "sql", "SELECT parse_status FROM files WHERE path = 'pkg/huge.py'", "--format", "json")
+    assert json.loads(out) == [{"parse_status": "skipped"}]  # recorded as a skip, the rest of the lake intact
+    assert {"pkg/core.py", "pkg/app.py"} <= indexed_paths(lake)
+
+
+def test_ten_hooks_at_once_lose_no_edit(demo):
+    lake, root = demo
+    events = []
+    for i in range(10):
+        path = root / "pkg" / f"mod{i}.py"
+        path.write_text(f"from pkg.core import load\n\n\ndef use{i}():\n    return load()\n")
+        events.append(claude_event("PostToolUse", root, tool_name="Write", tool_input={"file_path": str(path)}))
+    with ThreadPoolExecutor(10) as pool:
+        results = list(pool.map(lambda e: hook("claude-code", e, lake, root), events))
+    assert results == [None] * 10
+    wait_idle(lake)
+    assert {f"pkg/mod{i}.py" for i in range(10)} <= indexed_paths(lake)
+
+
+def test_a_locked_lake_does_not_hold_the_agent(demo):
+    from pipeline.lake import Lake
+
+    lake, root = demo
+    (root / "pkg" / "late.py").write_text("def late():\n    return 0\n")
+    write = claude_event("PostToolUse", root, tool_name="Write", tool_input={"file_path": str(root / "pkg/late.py")})
+    read = claude_event("PreToolUse", root, tool_name="Read", tool_input={"file_path": str(root / "pkg/core.py")})
+    with Lake(lake).lock("demo"):  # a long index holds the repository's writer lock
+        assert hook("claude-code", write, lake, root) is None
+        hook("claude-code", read, lake, root, env={"CODELAKE_HOOK_WAIT": "0.5"})  # answers while the lock is held
+        hook("claude-code", claude_event("SessionStart", root, source="resume"), lake, root)
+        assert "pkg/late.py" not in indexed_paths(lake)
+    wait_idle(lake)  # the worker waited for the lock, then did its job
+    assert "pkg/late.py" in indexed_paths(lake)
+
+
+def test_the_hook_budget_bounds_a_wait(demo):
+    import fcntl
+
+    lake, root = demo
+    background.enqueue(str(lake), "demo", ["pkg/core.py"])
+    lock = open(os.path.join(background.state_dir(str(lake)), "demo.refresh.lock"), "a+")
+    fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # a refresh worker that never finishes
+    try:
+        read = claude_event("PreToolUse", root, tool_name="Read", tool_input={"file_path": str(root / "pkg/core.py")})
+        started = time.monotonic()
+        hook("claude-code", read, lake, root, env={"CODELAKE_HOOK_WAIT": "60", "CODELAKE_HOOK_BUDGET": "1"})
+        assert time.monotonic() - started < 30  # the budget cut the 60 s wait short
+    finally:
+        lock.close()
+        os.unlink(os.path.join(background.state_dir(str(lake)), "demo.pending"))
+
+
+def test_a_corrupt_parquet_file_gives_silence_not_a_trace(demo):
+    lake, root = demo
+    for path in Path(lake).glob("*/repo=demo/_v/*.parquet"):
+        path.write_bytes(b"PAR1 garbage")
+    for agent, name, extra in EVENTS:
+        event = (claude_event if agent == "claude-code" else codex_event)(name, root, **extra)
+        hook(agent, event, lake, root)  # exit 0, nothing on stderr, stdout empty or valid JSON
+    wait_idle(lake)
+    log = Path(background.state_dir(str(lake))) / background.LOG_NAME
+    assert "failed" in log.read_text()  # the worker said what went wrong, in its log
+
+
+def test_the_read_path_imports_no_heavy_library(demo):
+    lake, root = demo
+    event = claude_event("PreToolUse", root, tool_name="Read", tool_input={"file_path": str(root / "pkg/core.py")})
+    code = ("import io, sys, json; from pipeline.cli.main import main; "
+            f"sys.stdin = io.TextIOWrapper(io.BytesIO({json.dumps(event).encode()!r})); "
+            f"main(['hook', 'claude-code', '--lake', {str(lake)!r}]); "
+            "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('duckdb', 'pyarrow', 'prefect', 'pandas')); "
+            "sys.stderr.write(repr(heavy))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=TIMEOUT)
+    assert proc.returncode == 0 and proc.stderr == "[]"
+
+
+# -- the adapters -------------------------------------------------------------------------------------------------
+def test_codex_patch_headers_give_every_path():
+    patch = ("*** Begin Patch\n*** Add File: docs/new.md\n+hello\n*** Update File: src/a.py\n*** Move to: src/b.py\n"
+             "@@\n-x\n+y\n*** Delete File: old.py\n*** End Patch\n")
+    assert codex.patch_paths(patch) == [("Add", "docs/new.md"), ("Update", "src/a.py"), ("Move", "src/b.py"),
+                                        ("Delete", "old.py")]
+    event = codex.parse({"hook_event_name": "PostToolUse", "cwd": "/w/repo/sub", "tool_name": "apply_patch",
+                         "tool_input": {"command": patch}}, "/")
+    assert event.kind == "after_edit"
+    assert event.paths == ("/w/repo/sub/docs/new.md", "/w/repo/sub/src/a.py", "/w/repo/sub/src/b.py",
+                           "/w/repo/sub/old.py")
+    before = codex.parse({"hook_event_name": "PreToolUse", "cwd": "/w", "tool_name": "apply_patch",
+                          "tool_input": {"command": patch}}, "/")
+    assert before.paths == ("/w/src/a.py", "/w/old.py")  # files that exist before the patch
+
+
+@pytest.mark.parametrize("command,paths", [
+    ("cat src/a.py", ["src/a.py"]),
+    ("sed -n '1,120p' src/a.py", ["src/a.py"]),
+    ("bash -lc 'nl -ba src/a.py | head -50'", ["src/a.py"]),
+    ("rg -n 'def load' src/a.py src/b.py", ["src/a.py", "src/b.py"]),
+    ("cd src && cat *.py", []),
+    ("python -m pytest", []),
+    ("cat $HOME/x", []),
+])
+def test_codex_reads_are_read_off_shell_commands(command, paths):
+    assert codex.read_paths(command) == paths
