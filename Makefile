@@ -4,6 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.codelake-installed
 LAKE   ?= data/lake
+# pyproject.toml gives ranges; constraints.txt pins the exact set CI and make test with.
+EXTRAS ?= test,report,dask
+PIP_INSTALL := $(BIN)/python -m pip install -q -c constraints.txt
 
 # Prefect: a local temporary API server per process, no telemetry, generous start-up on a loaded 2-core machine.
 export PREFECT_HOME ?= $(CURDIR)/.prefect
@@ -11,17 +14,17 @@ export PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS ?= 90
 export PREFECT_SERVER_ANALYTICS_ENABLED ?= false
 export DO_NOT_TRACK ?= 1
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test test-pythons bench browser constraints clean
 
 # The editable install leaves the project's own modules uncompiled (pip compiles only what it copies), and a
 # machine with PYTHONDONTWRITEBYTECODE would recompile them in every cold command: byte-compile them here.
 setup: $(STAMP)
 	@$(BIN)/python -m compileall -q pipeline extractors flows > /dev/null
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(PIP_INSTALL) --upgrade pip
+	$(PIP_INSTALL) -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
 run: setup
@@ -34,11 +37,25 @@ run: setup
 	@echo "== and before it reads pipeline/lake.py (codelake snippet):"
 	@$(BIN)/codelake snippet pipeline/lake.py --lake $(LAKE)
 
-test: setup
+# The report test opens the HTML in Debian's Chromium (a browser that downloads itself cannot run here).
+browser:
+	@command -v chromium > /dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null; }
+
+test: setup browser
 	$(BIN)/python -m pytest
+
+# Python 3.12 and 3.13: build the wheel, install it with the pinned set into a fresh venv per version, index a
+# repository and query it (tests/smoke_install.py). CI runs it after `make test`.
+PYTHONS ?= 3.12 3.13
+test-pythons: setup
+	$(BIN)/python tests/smoke_install.py $(PYTHONS)
 
 bench: setup
 	$(BIN)/python -m tests.bench.run
 
+constraints: setup
+	{ sed -n '1,2p' constraints.txt; $(BIN)/python -m pip list --format=freeze 2>/dev/null \
+	  | grep -viE '^(codelake|pip|setuptools|wheel)=='; } > constraints.tmp && mv constraints.tmp constraints.txt
+
 clean:
-	rm -rf $(VENV) .prefect data/lake
+	rm -rf $(VENV) .prefect data/lake build dist

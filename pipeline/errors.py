@@ -27,3 +27,23 @@ class ExtractError(CodelakeError):
 
 class QueryError(CodelakeError):
     """A query or its target is invalid (unknown symbol, bad SQL...)."""
+
+
+class ConfigError(CodelakeError):
+    """An org config file (``codelake nightly CONFIG``) that cannot be used: the message names the file and entry."""
+
+
+class TransientError(CodelakeError):
+    """A failure that may pass on its own (a lake another writer holds, a fetch that timed out): flows retry it."""
+
+
+class LakeBusy(TransientError, LakeError):
+    """The repository's lake partition is held by another writer for longer than the caller would wait."""
+
+
+class FetchError(CodelakeError):
+    """Cloning or fetching a remote repository failed (bad URL, no such branch, refused)."""
+
+
+class FetchTimeout(TransientError, FetchError):
+    """Cloning or fetching a remote repository took longer than its time budget."""

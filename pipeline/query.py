@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import freshness
 from .errors import QueryError
 from .lake import Lake
 from .repos import commits_behind
@@ -70,12 +71,26 @@ def resolve_target(catalog, target: str, repo: str | None = None) -> Target:
     return Target(rows[0][1], "symbol", rows[0][0], rows[0][2], rows[0][3])
 
 
-def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0):
+def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0,
+                 cross_repo: bool = False):
+    """``cross_repo``: also walk into other indexed repositories through their package imports (the first column
+    then says which repository each row is in)."""
+    if cross_repo:
+        catalog.require("blast_radius_org", NO_CROSS_REPO)
+        return catalog.rows(
+            "SELECT repo, id, kind, path, line_start AS line, depth, is_test, other_file, confidence, "
+            "may_be_incomplete, via FROM blast_radius_org(?, max_depth := ?, reverse := ?, min_confidence := ?, "
+            "repo_id := ?) ORDER BY depth, may_be_incomplete, confidence DESC, repo <> ? DESC, repo, path, line",
+            [target.value, depth, reverse, min_confidence, target.repo, target.repo])
     return catalog.rows(
         "SELECT id, kind, path, line_start AS line, depth, is_test, other_file, confidence, may_be_incomplete, via "
         "FROM blast_radius(?, max_depth := ?, reverse := ?, min_confidence := ?, repo_id := ?) "
         "ORDER BY depth, may_be_incomplete, confidence DESC, path, line",  # nearest and surest first
         [target.value, depth, reverse, min_confidence, target.repo])
+
+
+NO_CROSS_REPO = ("no package manifests in the lake: run `codelake index` with the packages extractor on the "
+                 "repositories (the default runs every extractor)")
 
 
 def gaps(catalog, target: Target) -> dict:
@@ -156,14 +171,16 @@ def status(catalog, lake: Lake):
     for repo in lake.repos():
         snap = lake.snapshot(repo)
         broken = sorted(set(damage(lake, repo)) | {t for r, t, _ in catalog.damaged.values() if r == repo})
-        commit = (snap.cursors.get("structure") or {}).get("commit")
+        cursor = snap.cursors.get("structure") or snap.cursors.get("git") or {}
+        commit = cursor.get("commit")
         root = snap.info.get("root")
-        behind = commits_behind(root, commit) if root and commit else None
+        behind = commits_behind(root, commit) if root and commit and Path(root).exists() else None
         out.append((repo, *structure.get(repo, (None,) * len(structure_cols)), commits.get(repo, (None,))[0],
-                    calls.get(repo, (None,))[0], (commit or "")[:12] or None, behind, snap.updated_at,
-                    *_export_state(lake, repo, snap), ", ".join(broken) or None))
-    return ["repo", *structure_cols, "commits", "tool_calls", "indexed_commit", "behind_head", "updated_at",
-            "exported_at", "export", "damaged"], out
+        broken = sorted(set(damage(lake, repo)) | {t for r, t, _ in catalog.damaged.values() if r == repo})
+                    calls.get(repo, (None,))[0], (commit or "")[:12] or None, behind, freshness.behind(root, commit),
+                    snap.updated_at, *_export_state(lake, repo, snap)))
+    return ["repo", *structure_cols, "commits", "tool_calls", "indexed_commit", "behind_head", "freshness",
+            "updated_at", "exported_at", "export"], out
 
 
 def _export_state(lake: Lake, repo: str, snap) -> tuple[str | None, str]:

@@ -54,3 +54,15 @@ def index_structure(lake, root: Path, repo: str = "repo", **options):
     from extractors.structure import StructureExtractor
 
     return lake.run_extractor(repo, StructureExtractor(), root, options=options)
+
+
+@pytest.fixture(scope="session")
+def prefect_harness():
+    """One temporary Prefect API server for the whole session (about 8 s once, then ~1 s per flow run)."""
+    os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+    os.environ.setdefault("DO_NOT_TRACK", "1")
+    os.environ.setdefault("CODELAKE_RETRY_DELAY", "0.5")  # transient-failure backoff in tests: 0.5, 1, 2 s
+    from prefect.testing.utilities import prefect_test_harness
+
+    with prefect_test_harness(server_startup_timeout=90):
+        yield

@@ -216,9 +216,9 @@ def test_the_flow_tasks_derive_then_export(tmp_path, make_repo):
     root = make_repo(files={"app/main.py": "def main():\n    return helper()\n\n\ndef helper():\n    return 1\n"})
     lake = str(tmp_path / "lake")
     run_extractor.fn(lake, str(root), "flowmap", "structure", {})
-    assert derive.fn(lake, "flowmap") == {"neighbors": 0, "communities": 1}
-    meta = export.fn(lake, "flowmap")
-    assert meta["snippets"] == 1 and read.snippet(lake, "flowmap", "app/main.py").startswith("app/main.py")
+    assert derive.fn(lake, "flowmap") == {"map": {"status": "ok", "neighbors": 0, "communities": 1}}
+    meta = export.fn(lake, "flowmap")["export"]  # one entry per step of pipeline.steps.EXPORTS
+    assert meta["status"] == "ok" and meta["snippets"] == 1 and read.snippet(lake, "flowmap", "app/main.py").startswith("app/main.py")
 
 
 def test_the_digest_says_when_head_moved_since_the_index(exported):

@@ -10,12 +10,15 @@ def lake(args):
 
 
 def catalog(args, *views: str):
-    """A catalog over ``--lake``; naming the views a command reads spares it binding the others (cold start). A
+    """A catalog over ``--lake``; naming the views a command reads spares it binding the others (cold start).
+    A ``--repo`` the lake does not hold is an error here, for every command that reads: not an empty answer. A
     damaged file is left out with a warning (only its repository's rows of its table are missing)."""
     from ..catalog import connect
     from .output import message
 
-    found = connect(lake(args), views=list(views) or None)
+    the_lake = lake(args)
+    check_repo(the_lake, getattr(args, "repo", None))
+    found = connect(the_lake, views=list(views) or None)
     for path, (repo, table, reason) in sorted(found.damaged.items()):
         where = f"repository {repo!r}, table {table!r}" if repo else f"table {table!r}"
         message(f"codelake: warning: damaged lake file {path} ({where}: {reason}); its rows are left out: "
@@ -42,3 +45,14 @@ def lean_process() -> None:
     os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
     if "pandas" not in sys.modules and not any(isinstance(f, _NoPandas) for f in sys.meta_path):
         sys.meta_path.insert(0, _NoPandas())
+
+
+def check_repo(the_lake, repo: str | None) -> None:
+    from ..errors import QueryError
+
+    if not repo:
+        return
+    known = the_lake.repos()
+    if repo not in known:
+        listed = ", ".join(known[:20]) + (", ..." if len(known) > 20 else "") if known else "none indexed yet"
+        raise QueryError(f"no repository {repo!r} in the lake at {the_lake.root} (repositories: {listed})")

@@ -16,24 +16,63 @@ COMMAND_MODULES = (
     "pipeline.cli.map",
     "pipeline.cli.exports",
     "pipeline.cli.lake",
+    "pipeline.cli.org",
 )
 
 
-def common_options() -> argparse.ArgumentParser:
-    import argparse  # here, not at the top: the hook path never builds a parser
+def parser_class():
+    """argparse's parser, except that a bad argument is one line on stderr and exit code 1, as every other error.
+    Built on demand: the hook path never builds a parser, so it never imports argparse."""
+    import argparse
 
-    common = argparse.ArgumentParser(add_help=False)
+    class ArgumentParser(argparse.ArgumentParser):
+        def error(self, message: str):
+            self.exit(1, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    return ArgumentParser
+
+
+def version_action():
+    """``--version``, looking the version up only when asked (the metadata scan costs every command otherwise)."""
+    import argparse
+
+    class Version(argparse.Action):
+        def __init__(self, option_strings, dest, **kwargs):
+            super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+
+        def __call__(self, parser, namespace, values, option_string=None):
+            sys.stdout.write(f"codelake {version()}\n")
+            parser.exit(0)
+
+    return Version
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("codelake")
+    except PackageNotFoundError:  # running from a checkout that was never installed
+        from .. import __version__
+
+        return __version__
+
+
+def common_options():
+    common = parser_class()(add_help=False)
     common.add_argument("--lake", metavar="DIR", help="lake root (default: $CODELAKE_LAKE, else codelake.toml's "
                         "`lake` found upward, else the user's data folder; `codelake where` says which)")
-    common.add_argument("--format", choices=("table", "json", "csv"), default="table", help="output format")
+    common.add_argument("--format", choices=("table", "json", "jsonl", "csv"), default="table",
+                        help="output format (jsonl: one JSON object per line, streamed)")
     return common
 
 
-def build_parser() -> argparse.ArgumentParser:
-    import argparse
+def build_parser():
     import importlib
 
-    parser = argparse.ArgumentParser(prog="codelake", description="Code intelligence for AI coding agents.")
+    parser = parser_class()(prog="codelake", description="Code intelligence for AI coding agents.")
+    parser.add_argument("--version", action=version_action(), help="show codelake's version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     common = common_options()
     for module_name in COMMAND_MODULES:
@@ -56,8 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
+        parser.print_help(sys.stderr)
+        return 1
     try:
         return args.func(args) or 0
     except CodelakeError as exc:

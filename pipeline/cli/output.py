@@ -1,4 +1,9 @@
-"""Rendering rows as a table, JSON or CSV (``--format``)."""
+"""Rendering rows as a table, JSON, JSON lines or CSV (``--format``).
+
+CSV ends lines with ``\n`` (not the csv module's ``\r\n``) and writes a list or a mapping as a JSON array or object
+in its cell, so a reader gets the same values as from ``--format json``; ``jsonl`` writes one object per row as it
+goes, for streaming into another tool.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +23,16 @@ def _cell(value) -> str:
     return str(value)
 
 
+def _csv_cell(value) -> str:
+    if isinstance(value, (list, tuple, dict)):
+        return json.dumps(_jsonable(value), ensure_ascii=False)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)  # full precision: a CSV is read by programs
+    return _cell(value)
+
+
 def _jsonable(value):
     if isinstance(value, (_dt.datetime, _dt.date)):
         return value.isoformat()
@@ -31,12 +46,15 @@ def _jsonable(value):
 def emit(columns: list[str], rows: list[tuple], fmt: str = "table", out=None, max_width: int = 80) -> None:
     out = out or sys.stdout
     if fmt == "json":
-        json.dump([dict(zip(columns, map(_jsonable, r))) for r in rows], out, indent=1)
+        json.dump([dict(zip(columns, map(_jsonable, r))) for r in rows], out, indent=1, ensure_ascii=False)
         out.write("\n")
+    elif fmt == "jsonl":
+        for r in rows:
+            out.write(json.dumps(dict(zip(columns, map(_jsonable, r))), ensure_ascii=False) + "\n")
     elif fmt == "csv":
-        writer = csv.writer(out)
+        writer = csv.writer(out, lineterminator="\n")
         writer.writerow(columns)
-        writer.writerows([[_cell(v) for v in r] for r in rows])
+        writer.writerows([[_csv_cell(v) for v in r] for r in rows])
     else:
         _table(columns, rows, out, max_width)
 

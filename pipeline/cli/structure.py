@@ -109,14 +109,18 @@ def cmd_callers(args) -> int:
 def cmd_blast_radius(args) -> int:
     from ..query import blast_radius, gaps, resolve_target
 
-    catalog = common.catalog(args, "blast_radius", "blast_radius_gaps", "symbols", "files")
+    views = ("blast_radius_org",) if args.cross_repo else ("blast_radius",)
+    catalog = common.catalog(args, *views, "blast_radius_gaps", "symbols", "files")
     target = resolve_target(catalog, args.target, args.repo)
-    columns, rows = blast_radius(catalog, target, args.depth, args.reverse, args.min_confidence)
+    columns, rows = blast_radius(catalog, target, args.depth, args.reverse, args.min_confidence, args.cross_repo)
     direction = "depends on" if args.reverse else "depend on"
+    at = {c: i for i, c in enumerate(columns)}
+    elsewhere = sum(1 for r in rows if r[0] != target.repo) if args.cross_repo else 0
     message(f"{len(rows)} symbols {direction} {target.value} (depth <= {args.depth}); "
-            f"{sum(1 for r in rows if r[6])} in other files, {sum(1 for r in rows if r[5])} tests")
+            f"{sum(1 for r in rows if r[at['other_file']])} in other files, {sum(1 for r in rows if r[at['is_test']])} "
+            "tests" + (f", {elsewhere} in other repositories" if args.cross_repo else ""))
     emit(columns, rows[: args.limit] if args.limit else rows, args.format)
-    _warn_incomplete(rows, gaps(catalog, target))
+    _warn_incomplete([r[1:] if args.cross_repo else r for r in rows], gaps(catalog, target))
     return 0
 
 
@@ -197,6 +201,8 @@ def register(sub, common) -> None:
                                            "dispatch, uses_type); default all")
     p.add_argument("--depth", type=int, default=4)
     p.add_argument("--reverse", action="store_true", help="what the target depends on instead")
+    p.add_argument("--cross-repo", action="store_true",
+                   help="follow package imports into (or, reversed, out of) the lake's other repositories")
     p.add_argument("--min-confidence", type=float, default=0.0)
     p.add_argument("--limit", type=int, default=0, help="show at most N rows (0: all)")
 
