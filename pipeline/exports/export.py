@@ -44,7 +44,6 @@ UPDATED_FILES_MAX = 50  # files listed in the manifest's `updated`
 VERSIONS = ".versions"
 LOCKS = ".locks"
 VIEWS = ["file_cards", "subsystems", "hotspots", "interfaces", "agent_activity", "commits", "tool_calls", "files"]
-FILE_VIEWS = ["file_structure_cards", "file_history_cards", "commits", "tool_calls"]
 HISTORY_KEYS = ("co_changed", "co_touched", "owner", "ownership", "hotspot_rank", "hotspot_trend")
 
 
@@ -205,17 +204,16 @@ def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list
         (manifest.get("budgets") or {}).get("snippet") or SNIPPET_BUDGET)
     snap = lake.snapshot(repo)
     rels = sorted({r for r in (_rel_path(snap.info.get("root"), f) for f in files) if r})
-    catalog = connect(lake, repos=[repo], views=FILE_VIEWS)
+    reuse = _history_unchanged(snap, manifest)  # the usual case after an edit: only the structure views are needed
+    catalog = connect(lake, repos=[repo], views=["file_structure_cards"] + ([] if reuse else ["file_history_cards"]))
     catalog.require("file_structure_cards", NO_STRUCTURE)
     previous = {rel: _old_card(folder, rel) for rel in rels}
     cards = _structure_cards(catalog, repo, rels)
     related = _related(cards, previous, set(rels))
     cards.update(_structure_cards(catalog, repo, related))
     previous.update({rel: _old_card(folder, rel) for rel in related})
-    _add_history(catalog, repo, snap, manifest, cards, previous)
-    facts = repo_facts(catalog, snap, repo)
-    facts["history"], facts["behaviour"] = (manifest.get("signals") or {}).get("history", facts["history"]), \
-        (manifest.get("signals") or {}).get("behaviour", facts["behaviour"])
+    _add_history(catalog, repo, reuse, cards, previous)
+    facts = _file_facts(snap, manifest)
     ctx = render.SnippetContext(facts["history"], facts["behaviour"], facts["behind"])
     count = largest = removed = 0
     for card in cards.values():
@@ -279,10 +277,20 @@ def _signatures(depends_on) -> dict[str, str]:
     return out
 
 
-def _add_history(catalog, repo: str, snap, manifest: dict, cards: dict, previous: dict) -> None:
+def _file_facts(snap, manifest: dict) -> dict:
+    """What every snippet shares, for a per-file export: the signals of the whole export, how far behind HEAD."""
+    root = snap.info.get("root")
+    indexed = (snap.cursors.get("structure") or {}).get("commit")
+    signals = manifest.get("signals") or {}
+    return {"indexed_commit": indexed, "history": bool(signals.get("history")),
+            "behaviour": bool(signals.get("behaviour")),
+            "behind": commits_behind(Path(root), indexed) if root and indexed and os.path.isdir(root) else None}
+
+
+def _add_history(catalog, repo: str, reuse: bool, cards: dict, previous: dict) -> None:
     """History and agent facts for the cards: from the previous records while the tables they come from are those
-    of the whole-repository export, else from ``file_history_cards`` (the whole history is read)."""
-    if _history_unchanged(snap, manifest):
+    of the whole-repository export (``reuse``), else from ``file_history_cards`` (the whole history is read)."""
+    if reuse:
         for rel, card in cards.items():
             old = previous.get(rel) or {}
             card.update({k: old.get(k) for k in HISTORY_KEYS})

@@ -6,10 +6,16 @@ it)::
 
     <lake>/_exports/index.json                  {"v": 1, "repos": {"<repo>": {"root": ..., "exported_at": ...}}}
     <lake>/_exports/<repo>/manifest.json        repo, root, snapshot, indexed_commit, exported_at, tokenizer,
-                                                budgets, signals {"history": bool, "behaviour": bool}
+                                                budgets, signals {"history": bool, "behaviour": bool}, generation,
+                                                tables, updated (per-file exports since: at, snapshot, files)
     <lake>/_exports/<repo>/digest.json          sections with items, token counts, paths and terms
     <lake>/_exports/<repo>/digest.md            the default rendering
-    <lake>/_exports/<repo>/snippets/<path>.json {"v": 1, "path", "blob_sha", "indexed_commit", "tokens", "text"}
+    <lake>/_exports/<repo>/snippets/<path>.json {"v": 1, "path", "blob_sha", "indexed_commit", "tokens", "text",
+                                                 "card" (the facts the text was rendered from)}
+
+Each file is replaced whole (a rename), so a reader never sees half of one; a per-file export after an edit replaces
+some snippets and then the manifest (``generation`` + 1), so two snippets read one after the other may come from
+different generations (``pipeline.exports.export`` says what stays stale until the next whole export).
 
 Every function returns None (never raises) when the export is missing, unreadable or the input is unsafe: a hook
 stays silent rather than failing. Paths from callers are untrusted: nothing is read outside the exports folder and
