@@ -208,3 +208,27 @@ def test_roles_purposes_and_interfaces(tmp_path, make_repo):
     guessed = catalog.rows("SELECT count(*) FROM edges WHERE dst_name = 'lonely' AND dst_id IS NOT NULL AND "
                            "resolution NOT IN ('unique_name', 'ambiguous')")[1][0][0]
     assert "lonely" not in found or guessed  # a name guess is not a dependency
+
+
+def test_a_per_file_export_waits_for_an_export_in_progress_and_refuses_paths_outside(edited):
+    """Exports of one repository never interleave (the later starts from the newer lake); a path that would leave
+    the repository is ignored, not written."""
+    import fcntl
+    import threading
+
+    from pipeline.exports.export import export_repo
+
+    lake, repo, _, _, _ = edited
+    generation = read.manifest(lake.root, REPO)["generation"]
+    results = []
+    with open(Path(lake.root) / "_exports" / ".locks" / f"{REPO}.lock", "a+") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # as a whole export holds it
+        worker = threading.Thread(target=lambda: results.append(
+            export_repo(lake, REPO, files=["shop/store.py", "../../outside.py", "/etc/passwd"])))
+        worker.start()
+        worker.join(0.5)
+        assert worker.is_alive() and read.manifest(lake.root, REPO)["generation"] == generation
+    worker.join(60)
+    assert results and results[0].mode == "files"
+    assert read.manifest(lake.root, REPO)["updated"]["files"] == ["shop/store.py"]
+    assert not (Path(lake.root) / "_exports" / "outside.py.json").exists()
