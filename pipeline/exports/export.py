@@ -15,9 +15,11 @@ repository never interleave and the later one starts from a lake at least as new
   (co-change, co-touch, owner, hotspot) are reused from the previous snippet records while the tables they are read
   from are unchanged since the whole-repository export, else queried. No copy of the export folder.
 
-  What a reader gets: every snippet file whole, old or new; the edited files and their references current with the
-  lake snapshot named in ``updated``; everything else as of the last whole-repository export (``snapshot``): the
-  digest, callers' counts in snippets of files that are not among the refreshed ones, hotspot ranks.
+  What a reader gets: every snippet file whole, old or new; the edited files and the files their references changed
+  in current with the lake snapshot named in ``updated``; everything else as of the last whole-repository export
+  (``snapshot``): the digest, callers' counts in the snippets of files beyond the RELATED_MAX refreshed, what the
+  snippets of files referencing an edited one say about their own references (a test's "exercises"), hotspot
+  ranks (an edit changes a file's size).
 """
 
 from __future__ import annotations
