@@ -58,6 +58,9 @@ def test_urls_are_not_paths():
     ('"""Implementation of :class:`Domain` class."""\n', "python", ("Implementation of Domain class.", "docstring", 1)),
     ("/* eslint-disable */\nimport x from 'y';\n", "javascript", None),
     ("def f():\n    # not a header\n    return 1\n", "python", None),
+    # a doc comment below code documents a declaration (hono's context.ts), not the file
+    ("import { x } from './x'\n\n/**\n * Data type can be a string or a stream.\n */\nexport type Data = string\n",
+     "typescript", None),
 ])
 def test_a_source_files_purpose(text, language, expected):
     assert scan.purpose(text, language) == expected

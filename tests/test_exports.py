@@ -80,7 +80,10 @@ def test_the_layout_and_manifest_follow_the_contract(exported):
     assert manifest["budgets"] == {"snippet": 100, "digest": 400}
     assert manifest["tokenizer"].startswith("o200k_base")
     record = json.loads((folder / REPO / "snippets" / "shop/api.py.json").read_text())
-    assert set(record) == {"v", "path", "blob_sha", "indexed_commit", "tokens", "text"}
+    assert set(record) == {"v", "path", "blob_sha", "indexed_commit", "tokens", "text", "card"}
+    assert record["card"]["role"] == "source" and "co_changed" in record["card"]  # the facts behind the text
+    assert manifest["generation"] == 0 and manifest["updated"] is None
+    assert manifest["tables"]["edges"] == lake.snapshot(REPO).tables["edges"]["run_id"]
     assert read.repo_for_path(lake.root, str(repo.path / "shop" / "api.py")) == (REPO, "shop/api.py")
     assert read.repo_for_path(lake.root, "/elsewhere/shop/api.py") is None
 
@@ -111,7 +114,7 @@ def test_the_digest_is_ordered_by_the_task_and_cut_to_the_budget(exported):
         ordered = read.digest(lake.root, REPO, budget=400, **{"recent": [], **task})
         assert "report.py" in [l for l in ordered.splitlines() if l.startswith("- ")][0], task
     store_first = read.digest(lake.root, REPO, budget=400, recent=[], changed=["tests/test_store.py"])
-    assert section_lines(store_first, "## Subsystems")[0].startswith("- shop · store.py")
+    assert section_lines(store_first, "## Subsystems")[0].startswith("- shop/ (3 files, 1 test): store.py")
     for budget in (400, 120, 40, 0):
         text = read.digest(lake.root, REPO, budget=budget)
         assert tokens.count(text) <= budget

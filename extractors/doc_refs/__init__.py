@@ -47,7 +47,7 @@ def _source_language(path: str) -> str | None:
 
 class DocRefsExtractor:
     name = "doc_refs"
-    version = "1.0.1"
+    version = "1.0.2"
 
     def __init__(self):
         self.tables = _schemas()

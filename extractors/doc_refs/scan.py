@@ -144,7 +144,7 @@ def purpose(text: str, language: str | None) -> tuple[str, str, int] | None:
 def _comment_purpose(head: str) -> tuple[str, str, int] | None:
     lines = head.splitlines()[:60]
     block: list[str] = []
-    start = 0
+    start, code = 0, len(lines) + 1
     for number, line in enumerate(lines, 1):
         match = COMMENT_LINE.match(line)
         if match and not line.lstrip().startswith("#!"):
@@ -157,13 +157,17 @@ def _comment_purpose(head: str) -> tuple[str, str, int] | None:
                 return found
             block, start = [], 0
         if line.strip() and not match and not line.lstrip().startswith(("/*", "*", "#!")):
+            code = number
             break  # code before any comment: a leading comment block is what describes a file
     found = _accept(block, start) if block else None
     if found:
         return found
     for match in BLOCK.finditer(head[:4096]):
+        line = head[:match.start()].count("\n") + 1
+        if line >= code:  # a block after code documents a declaration, not the file
+            break
         body = [re.sub(r"^\s*\*\s?", "", l) for l in match.group(1).splitlines()]
-        found = _accept(body, head[:match.start()].count("\n") + 1)
+        found = _accept(body, line)
         if found:
             return found
     return None

@@ -10,11 +10,15 @@ from .output import emit, message
 
 
 def cmd_export(args) -> int:
-    from ..exports.export import export
+    from ..exports.export import export, export_repo
 
-    summaries = export(common.lake(args), [args.repo] if args.repo else None, args.snippet_budget, args.digest_budget)
-    emit(["repo", "snippets", "digest_tokens", "max_snippet_tokens", "seconds", "folder"],
-         [(s.repo, s.snippets, s.digest_tokens, s.max_snippet_tokens, round(s.seconds, 2), s.folder)
+    lake = common.lake(args)
+    if args.files:  # just these files' snippets (and those naming them), in place
+        summaries = [export_repo(lake, _one_repo(lake, args.repo), args.snippet_budget, files=args.files)]
+    else:
+        summaries = export(lake, [args.repo] if args.repo else None, args.snippet_budget or 100, args.digest_budget)
+    emit(["repo", "mode", "snippets", "digest_tokens", "max_snippet_tokens", "seconds", "folder"],
+         [(s.repo, s.mode, s.snippets, s.digest_tokens, s.max_snippet_tokens, round(s.seconds, 2), s.folder)
           for s in summaries], args.format)
     return 0
 
@@ -86,8 +90,13 @@ def register(sub, common_parser) -> None:
     p = sub.add_parser("export", parents=[common_parser], help="write the digest and the per-file snippets",
                        description="Write <lake>/_exports/<repo>/: digest.json, digest.md, snippets/<path>.json, "
                                    "manifest.json (what agent hooks read without a database).")
-    p.add_argument("--repo", help="repository id (default: every repository)")
-    p.add_argument("--snippet-budget", type=int, default=100, help="tokens per snippet (default 100)")
+    p.add_argument("--repo", help="repository id (default: every repository; with --files, the one the current "
+                                  "folder is in)")
+    p.add_argument("--files", nargs="+", metavar="FILE",
+                   help="rewrite only these files' snippets and the snippets that name them, in the published "
+                        "export (after an edit; paths absolute or relative to the repository root)")
+    p.add_argument("--snippet-budget", type=int, default=None,
+                   help="tokens per snippet (default 100; with --files, the export's own budget)")
     p.add_argument("--digest-budget", type=int, default=400, help="tokens of digest.md (default 400)")
     p.set_defaults(func=cmd_export)
 

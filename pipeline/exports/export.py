@@ -1,9 +1,25 @@
 """The exporter: reads the views and writes, per repository, the digest and one snippet per source file under
 ``<lake>/_exports/`` (layout in ``pipeline.exports.read``), so that a hook reads one small file and needs no database.
 
-Atomic per repository: a run writes a new folder ``_exports/.versions/<repo>/<run>/`` and then points the link
-``_exports/<repo>`` at it with one rename, so a reader sees the previous export or the new one, never a mix, and a
-killed run leaves only a folder the next run sweeps. ``index.json`` is rewritten under a lock.
+Two modes, one lock per repository (``_exports/.locks/<repo>.lock``, held for the whole export, so two exports of a
+repository never interleave and the later one starts from a lake at least as new):
+
+* **Whole repository** (``export_repo(lake, repo)``): a new folder ``_exports/.versions/<repo>/<run>/``, then the
+  link ``_exports/<repo>`` points at it with one rename. A reader sees the previous export or the new one, never a
+  mix; a killed run leaves only a folder the next run sweeps. ``index.json`` is rewritten under a lock.
+* **Some files** (``export_repo(lake, repo, files=[...])``, the post-edit path): inside the current version, each
+  file's snippet and the snippets that name it (the files it references, before and after the edit: their "used
+  by", "tests" and callers) are rewritten, each by an atomic rename of a complete file, then ``manifest.json`` (its
+  ``generation`` counts these updates, ``updated`` says what and from which lake snapshot). The structure facts come
+  from ``file_structure_cards(for_paths := ...)``, which costs milliseconds per file; the history and agent facts
+  (co-change, co-touch, owner, hotspot) are reused from the previous snippet records while the tables they are read
+  from are unchanged since the whole-repository export, else queried. No copy of the export folder.
+
+  What a reader gets: every snippet file whole, old or new; the edited files and the files their references changed
+  in current with the lake snapshot named in ``updated``; everything else as of the last whole-repository export
+  (``snapshot``): the digest, callers' counts in the snippets of files beyond the RELATED_MAX refreshed, what the
+  snippets of files referencing an edited one say about their own references (a test's "exercises"), hotspot
+  ranks (an edit changes a file's size).
 """
 
 from __future__ import annotations
@@ -13,6 +29,7 @@ import json
 import os
 import shutil
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,8 +41,12 @@ from . import read, render, tokens
 SNIPPET_BUDGET = 100
 DIGEST_BUDGET = 400
 SECTION_ROWS = 10  # items per digest section kept in digest.json (the budget decides how many are shown)
+RELATED_MAX = 24  # snippets refreshed besides the edited files: the files whose references from them changed
+UPDATED_FILES_MAX = 50  # files listed in the manifest's `updated`
 VERSIONS = ".versions"
+LOCKS = ".locks"
 VIEWS = ["file_cards", "subsystems", "hotspots", "interfaces", "agent_activity", "commits", "tool_calls", "files"]
+HISTORY_KEYS = ("co_changed", "co_touched", "owner", "ownership", "hotspot_rank", "hotspot_trend")
 
 
 @dataclass
@@ -36,6 +57,8 @@ class ExportSummary:
     digest_tokens: int
     max_snippet_tokens: int
     seconds: float
+    mode: str = "repository"  # or "files"
+    removed: int = 0  # snippets of files no longer indexed (files mode)
 
     def as_dict(self) -> dict:
         return dict(self.__dict__)
@@ -54,8 +77,33 @@ def export(lake: Lake, repos: list[str] | None = None, snippet_budget: int = SNI
     return [export_repo(lake, repo, snippet_budget, digest_budget) for repo in (repos or known)]
 
 
-def export_repo(lake: Lake, repo: str, snippet_budget: int = SNIPPET_BUDGET,
-                digest_budget: int = DIGEST_BUDGET) -> ExportSummary:
+def export_repo(lake: Lake, repo: str, snippet_budget: int | None = None, digest_budget: int = DIGEST_BUDGET,
+                files: list[str] | None = None) -> ExportSummary:
+    """Export ``repo`` whole, or with ``files`` just those files' snippets and the snippets naming them (the whole
+    repository when it has no export yet). ``snippet_budget`` defaults to 100, or in files mode to the budget of
+    the export being updated."""
+    root = Path(lake.root) / read.EXPORTS_DIR
+    root.mkdir(parents=True, exist_ok=True)
+    with _repo_lock(root, repo):
+        if files is not None:
+            current = read.manifest(lake.root, repo)
+            if current is not None and (root / repo).is_symlink():
+                return _export_files(lake, repo, root, current, files, snippet_budget)
+        return _export_whole(lake, repo, root, SNIPPET_BUDGET if snippet_budget is None else snippet_budget,
+                             digest_budget)
+
+
+@contextmanager
+def _repo_lock(root: Path, repo: str):
+    folder = root / LOCKS
+    folder.mkdir(exist_ok=True)
+    with open(folder / f"{repo}.lock", "a+") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        yield
+
+
+# -- the whole repository -----------------------------------------------------------------------------------------
+def _export_whole(lake: Lake, repo: str, root: Path, snippet_budget: int, digest_budget: int) -> ExportSummary:
     from ..catalog import connect
     from ..query import NO_STRUCTURE
 
@@ -65,12 +113,11 @@ def export_repo(lake: Lake, repo: str, snippet_budget: int = SNIPPET_BUDGET,
     catalog.require("file_cards", NO_STRUCTURE)
     facts = repo_facts(catalog, snap, repo)
     ctx = render.SnippetContext(facts["history"], facts["behaviour"], facts["behind"])
-    root = Path(lake.root) / read.EXPORTS_DIR
-    root.mkdir(parents=True, exist_ok=True)
     _sweep(root, repo)
     stage = root / VERSIONS / repo / f"{started.strftime('%Y%m%dT%H%M%S%f')}-{uuid.uuid4().hex[:6]}"
     try:
-        count, largest = write_snippets(catalog, repo, stage, ctx, facts, snippet_budget)
+        cur = catalog.sql("SELECT * FROM file_cards(repo_id := ?)", [repo])
+        count, largest = write_snippets(cur, stage / "snippets", ctx, facts, snippet_budget)
         digest = digest_data(catalog, repo, facts)
         _write_json(stage / "digest.json", digest)
         text = read.render_digest(read.order_sections(digest), digest_budget)
@@ -81,7 +128,7 @@ def export_repo(lake: Lake, repo: str, snippet_budget: int = SNIPPET_BUDGET,
             "indexed_commit": facts["indexed_commit"], "exported_at": exported_at, "tokenizer": tokens.name(),
             "budgets": {"snippet": snippet_budget, "digest": digest_budget},
             "signals": {"history": facts["history"], "behaviour": facts["behaviour"]},
-            "snippets": count})
+            "snippets": count, "generation": 0, "tables": _table_runs(snap), "updated": None})
         _publish(root, repo, stage)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
@@ -98,38 +145,214 @@ def repo_facts(catalog, snap, repo: str) -> dict:
     has = lambda view, query: view in catalog.views and catalog.rows(query, [repo])[1][0][0] > 0  # noqa: E731
     return {"repo": repo, "root": root, "indexed_commit": indexed, "behind": behind,
             "files": catalog.rows("SELECT count(*) FROM files WHERE repo = ? AND parse_status <> 'skipped'",
-                                  [repo])[1][0][0],
+                                  [repo])[1][0][0] if "files" in catalog.views else None,
             "history": has("commits", "SELECT count(*) FROM commits WHERE repo = ?"),
             "behaviour": has("tool_calls", "SELECT count(*) FROM tool_calls WHERE repo = ? AND path IS NOT NULL")}
 
 
-def write_snippets(catalog, repo: str, stage: Path, ctx, facts: dict, budget: int) -> tuple[int, int]:
-    cur = catalog.sql("SELECT * FROM file_cards(repo_id := ?)", [repo])
+def _table_runs(snap) -> dict:
+    """The run that wrote each of the repository's tables (what the export was made from)."""
+    return {table: entry.get("run_id") for table, entry in sorted(snap.tables.items())}
+
+
+def write_snippets(cur, folder: Path, ctx, facts: dict, budget: int, atomic: bool = False) -> tuple[int, int]:
+    """One snippet file per row of ``cur`` (file cards) under ``folder``; (files written, largest in tokens)."""
     columns = [d[0] for d in cur.description]
     count = largest = 0
-    folder = stage / "snippets"
     while True:
         batch = cur.fetchmany(2000)
         if not batch:
             return count, largest
         for row in batch:
-            card = dict(zip(columns, row))
-            rel = read._safe_rel(card["path"])
-            if rel is None:
-                continue  # a path that would leave the folder: no snippet
-            text, used = render.snippet(card, ctx, budget)
-            target = folder / (rel + ".json")
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(json.dumps({"v": read.FORMAT_VERSION, "path": card["path"],
-                                              "blob_sha": card["blob_sha"],
-                                              "indexed_commit": card["indexed_commit"] or facts["indexed_commit"],
-                                              "tokens": used, "text": text}, ensure_ascii=False))
-            except OSError:  # a name the filesystem refuses (too long...): that file goes without a snippet
-                continue
+            used = write_snippet(folder, dict(zip(columns, row)), ctx, facts, budget, atomic)
+            if used is not None:
+                count, largest = count + 1, max(largest, used)
+
+
+def write_snippet(folder: Path, card: dict, ctx, facts: dict, budget: int, atomic: bool = False) -> int | None:
+    """Render and write one file's snippet record (the card kept beside the text: a per-file export reuses its
+    history facts); its token count, or None when the path cannot be written."""
+    rel = read._safe_rel(card["path"])
+    if rel is None:
+        return None  # a path that would leave the folder: no snippet
+    text, used = render.snippet(card, ctx, budget)
+    record = {"v": read.FORMAT_VERSION, "path": card["path"], "blob_sha": card["blob_sha"],
+              "indexed_commit": card["indexed_commit"] or facts["indexed_commit"], "tokens": used, "text": text,
+              "card": {k: v for k, v in card.items() if k not in ("repo", "path", "blob_sha", "indexed_commit")}}
+    target = folder / (rel + ".json")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = json.dumps(record, ensure_ascii=False, default=str)
+        if atomic:  # a reader of the published export sees the old file or the new one
+            tmp = target.with_name(f".{target.name}.tmp-{uuid.uuid4().hex[:8]}")
+            tmp.write_text(data)
+            os.replace(tmp, target)
+        else:
+            target.write_text(data)
+    except OSError:  # a name the filesystem refuses (too long...): that file goes without a snippet
+        return None
+    return used
+
+
+# -- some files ---------------------------------------------------------------------------------------------------
+def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list[str],
+                  snippet_budget: int | None) -> ExportSummary:
+    from ..catalog import connect
+    from ..query import NO_STRUCTURE
+
+    started = datetime.now(timezone.utc)
+    folder = (root / repo).resolve()
+    budget = snippet_budget if snippet_budget is not None else int(
+        (manifest.get("budgets") or {}).get("snippet") or SNIPPET_BUDGET)
+    snap = lake.snapshot(repo)
+    rels = sorted({r for r in (_rel_path(snap.info.get("root"), f) for f in files) if r})
+    reuse = _history_unchanged(snap, manifest)  # the usual case after an edit: only the structure views are needed
+    catalog = connect(lake, repos=[repo], views=["file_structure_cards"] + ([] if reuse else ["file_history_cards"]))
+    catalog.require("file_structure_cards", NO_STRUCTURE)
+    previous = {rel: _old_card(folder, rel) for rel in rels}
+    cards = _structure_cards(catalog, repo, rels)
+    related = _related(cards, previous, set(rels))
+    cards.update(_structure_cards(catalog, repo, related))
+    previous.update({rel: _old_card(folder, rel) for rel in related})
+    _add_history(catalog, repo, reuse, cards, previous)
+    facts = _file_facts(snap, manifest)
+    ctx = render.SnippetContext(facts["history"], facts["behaviour"], facts["behind"])
+    count = largest = removed = 0
+    for card in cards.values():
+        used = write_snippet(folder / "snippets", card, ctx, facts, budget, atomic=True)
+        if used is not None:
             count, largest = count + 1, max(largest, used)
+    for rel in set(rels) - set(cards):  # deleted, skipped or no longer a source file: its snippet goes
+        removed += _remove_snippet(folder / "snippets", rel)
+    _bump_manifest(folder, manifest, snap, rels, len(related))
+    seconds = (datetime.now(timezone.utc) - started).total_seconds()
+    return ExportSummary(repo, str(root / repo), count, 0, largest, seconds, mode="files", removed=removed)
 
 
+def _rel_path(repo_root: str | None, path: str) -> str | None:
+    """A repository-relative path from an absolute one inside the root, or one given relative to the root."""
+    if repo_root and os.path.isabs(path):
+        real_root = os.path.realpath(repo_root)
+        for base in (os.path.normpath(repo_root), real_root):
+            for candidate in (os.path.normpath(path), os.path.realpath(path)):
+                if candidate.startswith(base + os.sep):
+                    return read._safe_rel(candidate[len(base) + 1:])
+        return None
+    return read._safe_rel(os.path.normpath(path)) if path else None
+
+
+def _old_card(folder: Path, rel: str) -> dict | None:
+    record = read._load(str(folder / "snippets" / (rel + ".json")))
+    card = (record or {}).get("card")
+    return card if isinstance(card, dict) else None
+
+
+def _structure_cards(catalog, repo: str, rels) -> dict[str, dict]:
+    """Structure cards of ``rels``, one query per file: DuckDB pushes a one-path filter into the Parquet scans (an
+    equality), while a list of paths is applied only after reading every row."""
+    cards = {}
+    for rel in sorted(rels):
+        columns, rows = catalog.rows("SELECT * FROM file_structure_cards(repo_id := ?, for_paths := ?)", [repo, [rel]])
+        cards.update({row[1]: dict(zip(columns, row)) for row in rows})
+    return cards
+
+
+def _related(cards: dict, previous: dict, edited: set) -> list[str]:
+    """The files whose snippets name the edited ones and may have changed with them: those they reference now or
+    referenced before with different references (``depends_on`` signatures), strongest first, at most
+    RELATED_MAX."""
+    out: list[str] = []
+    for rel in sorted(set(cards) | {r for r, c in previous.items() if c}):
+        now = _signatures((cards.get(rel) or {}).get("depends_on"))
+        before = _signatures((previous.get(rel) or {}).get("depends_on"))
+        for path in list(now) + list(before):  # strongest first: the order of the lists
+            if now.get(path) != before.get(path) and path not in edited and path not in out:
+                out.append(path)
+    return out[:RELATED_MAX]
+
+
+def _signatures(depends_on) -> dict[str, str]:
+    out = {}
+    for entry in depends_on or []:
+        if isinstance(entry, dict) and isinstance(entry.get("path"), str):
+            out[entry["path"]] = str(entry.get("sig"))
+    return out
+
+
+def _file_facts(snap, manifest: dict) -> dict:
+    """What every snippet shares, for a per-file export: the signals of the whole export, how far behind HEAD."""
+    root = snap.info.get("root")
+    indexed = (snap.cursors.get("structure") or {}).get("commit")
+    signals = manifest.get("signals") or {}
+    return {"indexed_commit": indexed, "history": bool(signals.get("history")),
+            "behaviour": bool(signals.get("behaviour")),
+            "behind": commits_behind(Path(root), indexed) if root and indexed and os.path.isdir(root) else None}
+
+
+def _add_history(catalog, repo: str, reuse: bool, cards: dict, previous: dict) -> None:
+    """History and agent facts for the cards: from the previous records while the tables they come from are those
+    of the whole-repository export (``reuse``), else from ``file_history_cards`` (the whole history is read)."""
+    if reuse:
+        for rel, card in cards.items():
+            old = previous.get(rel) or {}
+            card.update({k: old.get(k) for k in HISTORY_KEYS})
+        return
+    empty = {"co_changed": [], "co_touched": []}
+    for card in cards.values():
+        card.update({k: empty.get(k) for k in HISTORY_KEYS})
+    if "file_history_cards" not in catalog.views or not cards:
+        return
+    columns, rows = catalog.rows("SELECT * FROM file_history_cards(repo_id := ?, for_paths := ?)",
+                                 [repo, sorted(cards)])
+    for row in rows:
+        found = dict(zip(columns, row))
+        cards[found["path"]].update({k: found[k] for k in HISTORY_KEYS})
+
+
+def history_tables() -> set[str]:
+    """Tables the history and agent facts read that the structure facts do not (an edit's update leaves them)."""
+    from ..catalog import dependencies, sql_files
+
+    deps = dependencies(sql_files())
+
+    def tables(name: str, seen: set) -> set:
+        for dep in deps.get(name, ()):
+            if dep not in seen:
+                seen.add(dep)
+                tables(dep, seen)
+        return {d[len("lake_"):] for d in seen if d.startswith("lake_")}
+
+    return tables("file_history_cards", set()) - tables("file_structure_cards", set())
+
+
+def _history_unchanged(snap, manifest: dict) -> bool:
+    before = manifest.get("tables")
+    if not isinstance(before, dict):
+        return False
+    now = _table_runs(snap)
+    return all(now.get(t) == before.get(t) for t in history_tables())
+
+
+def _remove_snippet(folder: Path, rel: str) -> int:
+    try:
+        (folder / (rel + ".json")).unlink()
+        return 1
+    except OSError:
+        return 0
+
+
+def _bump_manifest(folder: Path, manifest: dict, snap, rels: list[str], related: int) -> None:
+    """A new generation of the manifest: which files were refreshed, from which lake snapshot, when."""
+    data = dict(manifest)
+    data["generation"] = int(manifest.get("generation") or 0) + 1
+    data["updated"] = {"at": datetime.now(timezone.utc).isoformat(), "snapshot": snap.snapshot,
+                       "files": rels[:UPDATED_FILES_MAX], "related": related}
+    tmp = folder / f".manifest.json.tmp-{uuid.uuid4().hex[:8]}"
+    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1, default=str))
+    os.replace(tmp, folder / "manifest.json")
+
+
+# -- the digest ---------------------------------------------------------------------------------------------------
 def digest_data(catalog, repo: str, facts: dict) -> dict:
     def rows(view: str, query: str) -> list[dict]:
         if view not in catalog.views:
@@ -137,21 +360,23 @@ def digest_data(catalog, repo: str, facts: dict) -> dict:
         columns, data = catalog.rows(query, [repo, SECTION_ROWS])
         return [dict(zip(columns, r)) for r in data]
 
-    subsystems = rows("subsystems", "SELECT * FROM subsystems WHERE repo = ? ORDER BY size DESC, community LIMIT ?")
+    subsystems = rows("subsystems", "SELECT * FROM subsystems WHERE repo = ? AND sources > 0 "
+                                    "ORDER BY sources DESC, size DESC, community LIMIT ?")
     hot = rows("hotspots", "SELECT * FROM hotspots(repo_id := ?) ORDER BY rank, path LIMIT ?") \
         if facts["history"] else []
-    interfaces = rows("interfaces", "SELECT * FROM interfaces WHERE repo = ? ORDER BY rank LIMIT ?")
+    interfaces = rows("interfaces", "SELECT * FROM interfaces WHERE repo = ? AND role = 'source' "
+                                    "AND caller_files + test_files >= 2 ORDER BY rank LIMIT ?")
     recent = rows("agent_activity",
                   "SELECT path, sum(reads) AS reads, sum(edits) AS edits, max(last_touched) AS last_at FROM "
                   "agent_activity WHERE repo = ? GROUP BY path ORDER BY last_at DESC, path LIMIT ?") \
         if facts["behaviour"] else []
     sections = [render.section("header", None, render.header_lines(facts), pinned=True)]
-    sections.append(render.section("subsystems", "## Subsystems", [render.subsystem_item(r) for r in subsystems],
-                                   per_round=2))
+    sections.append(render.section("subsystems", "## Subsystems", [render.subsystem_item(r) for r in subsystems]))
     if hot:
         sections.append(render.section("hotspots", "## Hotspots", [render.hotspot_item(r) for r in hot]))
-    sections.append(render.section("interfaces", "## Most depended-on",
-                                   [render.interface_item(r) for r in interfaces]))
+    if interfaces:
+        sections.append(render.section("interfaces", "## Most depended-on",
+                                       [render.interface_item(r) for r in interfaces]))
     if recent:
         sections.append(render.section("recent", "## Recently touched by agents",
                                        [render.recent_item(r) for r in recent]))
@@ -159,6 +384,7 @@ def digest_data(catalog, repo: str, facts: dict) -> dict:
             "recent": [r["path"] for r in recent]}
 
 
+# -- publishing ---------------------------------------------------------------------------------------------------
 def _write_json(path: Path, data: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1, default=str))

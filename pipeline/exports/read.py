@@ -6,10 +6,16 @@ it)::
 
     <lake>/_exports/index.json                  {"v": 1, "repos": {"<repo>": {"root": ..., "exported_at": ...}}}
     <lake>/_exports/<repo>/manifest.json        repo, root, snapshot, indexed_commit, exported_at, tokenizer,
-                                                budgets, signals {"history": bool, "behaviour": bool}
+                                                budgets, signals {"history": bool, "behaviour": bool}, generation,
+                                                tables, updated (per-file exports since: at, snapshot, files)
     <lake>/_exports/<repo>/digest.json          sections with items, token counts, paths and terms
     <lake>/_exports/<repo>/digest.md            the default rendering
-    <lake>/_exports/<repo>/snippets/<path>.json {"v": 1, "path", "blob_sha", "indexed_commit", "tokens", "text"}
+    <lake>/_exports/<repo>/snippets/<path>.json {"v": 1, "path", "blob_sha", "indexed_commit", "tokens", "text",
+                                                 "card" (the facts the text was rendered from)}
+
+Each file is replaced whole (a rename), so a reader never sees half of one; a per-file export after an edit replaces
+some snippets and then the manifest (``generation`` + 1), so two snippets read one after the other may come from
+different generations (``pipeline.exports.export`` says what stays stale until the next whole export).
 
 Every function returns None (never raises) when the export is missing, unreadable or the input is unsafe: a hook
 stays silent rather than failing. Paths from callers are untrusted: nothing is read outside the exports folder and
@@ -18,7 +24,6 @@ the repository root.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -105,11 +110,21 @@ def repo_for_path(lake_root, abs_path: str) -> tuple[str, str] | None:
     return (best[0], best[1]) if best else None
 
 
+def _git_blob_id(data: bytes) -> str:
+    """Git's blob id of ``data``. SHA-1 from the small ``_sha1`` module when it is there: ``hashlib`` loads OpenSSL's
+    bindings (3-12 ms, a tenth of a hook's whole process), and only a snippet's freshness check needs a hash."""
+    try:
+        from _sha1 import sha1
+    except ImportError:  # an interpreter built without it
+        from hashlib import sha1
+    return sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
 def blob_sha_of(path: str) -> str | None:
     """Git's blob id of a file's current content (as the structure extractor records it), or None."""
     try:
         if os.path.islink(path):
-            return hashlib.sha1(b"blob %d\0" % len(os.readlink(path)) + os.readlink(path).encode()).hexdigest()
+            return _git_blob_id(os.fsencode(os.readlink(path)))
         size = os.path.getsize(path)
         if size > MAX_HASH_BYTES:
             return None
@@ -120,7 +135,7 @@ def blob_sha_of(path: str) -> str | None:
             os.close(fd)
     except OSError:
         return None
-    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+    return _git_blob_id(data)
 
 
 def snippet_record(lake_root, repo: str, rel_path: str) -> dict | None:

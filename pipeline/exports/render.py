@@ -31,7 +31,7 @@ class Line:
     def text(self) -> str:
         shown = self.items[: self.keep]
         more = self.total - len(shown)
-        tail = f" +{more}" if more > 0 else ""
+        tail = f" +{more} more" if more > 0 else ""
         return f"{self.label}: {', '.join(shown)}{tail}" if shown else f"{self.label}: {self.total}"
 
 
@@ -48,15 +48,34 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _module(path: str) -> str:
-    """A calling file as a short module name: the path without extension."""
+PACKAGE_FILES = ("__init__.py", "index.js", "index.ts", "index.mjs", "index.cjs", "index.tsx", "index.jsx", "mod.rs",
+                 "lib.rs")
+
+
+def _module(path: str, folder: str = "") -> str:
+    """A calling file as a short module name: the path without extension, and without the folder of the file it
+    calls into when it is in the same one."""
     stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
-    return stem[:-9] if stem.endswith("/__init__") else stem
+    stem = stem[:-9] if stem.endswith("/__init__") else stem
+    return stem[len(folder) + 1:] if folder and stem.startswith(folder + "/") else stem
+
+
+def _called(c: dict, folder: str) -> str:
+    """A most-called symbol: callers outside tests and the modules they are in, then how many callers are tests
+    ('x2 (shop/api) +5 from tests'); a symbol only tests call says so ('x1 from tests (tests/test_api)')."""
+    modules = ", ".join(_module(m, folder) for m in c.get("modules") or [])
+    callers, tests = int(c.get("callers") or 0), int(c.get("test_callers") or 0)
+    if not callers:
+        return f"{c['name']} x{tests} from tests ({modules})"
+    return f"{c['name']} x{callers} ({modules})" + (f" +{tests} from tests" if tests else "")
 
 
 def snippet_lines(card: dict, ctx: SnippetContext) -> tuple[str, list[Line]]:
     """The header (always kept) and the detail lines of a file's snippet, most useful first."""
     head = [card["path"]]
+    role = card.get("role") or ("test" if card.get("is_test") else "source")
+    if role != "source":
+        head.append(role)  # test, example, benchmark, docs, tooling: not the repository's own code
     if card.get("hotspot_rank"):
         head.append(f"hotspot #{card['hotspot_rank']} ({card.get('hotspot_trend') or 'steady'})")
     if card.get("owner"):
@@ -67,16 +86,19 @@ def snippet_lines(card: dict, ctx: SnippetContext) -> tuple[str, list[Line]]:
     if not ctx.history:
         head.append("no git history")
     lines = []
-    called = [f"{c['name']} x{c['callers']} ({', '.join(_module(m) for m in c['modules'])})"
-              for c in card.get("called") or []]
+    folder = card["path"].rsplit("/", 1)[0] if "/" in card["path"] else ""
+    called = [_called(c, folder) for c in card.get("called") or []]
     if called:
         lines.append(Line("most called", called, len(called), 1))
+    if card.get("covers_count"):  # a test: what it exercises comes first
+        lines.append(Line("exercises", list(card["covers"]), card["covers_count"], 1))
     if card.get("dependents_count"):
         lines.append(Line("used by", list(card["dependents"]), card["dependents_count"], 2))
-    elif not card.get("is_test"):
+    elif role != "test" and card["path"].rsplit("/", 1)[-1] not in PACKAGE_FILES:  # a package's entry is used
+        # through its package name, which references may resolve past it: no claim that nothing uses it
         lines.append(Line("used by", ["no other file" + (" but tests" if card.get("tests_count") else "")], 1, 2))
     if card.get("tests_count"):
-        lines.append(Line("tests", list(card["tests"]), card["tests_count"], 3))
+        lines.append(Line("used by tests" if role == "test" else "tests", list(card["tests"]), card["tests_count"], 3))
     co_changed = [f"{c['path']} {round(100 * c['confidence'])}%" for c in card.get("co_changed") or []]
     if co_changed:
         lines.append(Line("changes with", co_changed, len(co_changed), 4))
@@ -134,11 +156,37 @@ def section(sid: str, title: str | None, items: list[dict], pinned: bool = False
             "pinned": pinned, "per_round": per_round, "items": items}
 
 
+PURPOSE_CHARS = 70  # a subsystem's purpose in the digest: one clause, not a paragraph
+
+
+def short(text: str, limit: int) -> str:
+    """``text`` cut at a word boundary to at most ``limit`` characters, with an ellipsis when cut."""
+    text = " ".join(str(text).split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:")
+    return (cut or text[: limit - 1]) + "…"
+
+
+SUBSYSTEM_CHARS = 150  # key files are added while the line stays this short (the first always shows)
+
+
 def subsystem_item(row: dict) -> dict:
-    keys = ", ".join(p.rsplit("/", 1)[-1] for p in row["key_files"])
-    purpose = f": {row['purpose']}" if row.get("purpose") else ""
-    text = f"- {row['name']} ({row['size']} files; {keys}){purpose}"
-    return item(text, row["paths"], f"{row['name']} {' '.join(row['paths'][:20])}")
+    """'- sympy/ (234 files, 109 tests): core/expr.py, core/basic.py (Base class for all the objects in SymPy)': the
+    subsystem's folder, size, and its most central files of the repository's own source, the one whose docstring or
+    header comment gives the purpose followed by it; key files while the line stays short."""
+    folder = row.get("folder") or ""
+    tests = f", {plural(row['tests'], 'test')}" if row.get("tests") else ""
+    text = f"- {folder + '/' if folder else './'} ({plural(row['size'], 'file')}{tests}): "
+    for position, path in enumerate(row["key_files"]):
+        shown = path[len(folder) + 1:] if folder and path.startswith(folder + "/") else path
+        if row.get("purpose") and path == row.get("purpose_path"):
+            shown += f" ({short(row['purpose'], PURPOSE_CHARS).rstrip('.')})"
+        candidate = text + (", " if position else "") + shown
+        if position and len(candidate) > SUBSYSTEM_CHARS:
+            break
+        text = candidate
+    return item(text, row["paths"], f"{row['name']} {folder} {' '.join(row['paths'][:20])}")
 
 
 def hotspot_item(row: dict) -> dict:
@@ -147,8 +195,10 @@ def hotspot_item(row: dict) -> dict:
 
 
 def interface_item(row: dict) -> dict:
-    files = row["caller_files"] + row["test_files"]
-    return item(f"- {row['qualname']} ({row['path']}): used from {plural(files, 'file')}", [row["path"]],
+    """'- Symbol (sympy/core/symbol.py): 171 files, 252 test files': who references it, tests counted apart."""
+    used = [plural(row["caller_files"], "file")] if row["caller_files"] else []
+    used += [plural(row["test_files"], "test file")] if row["test_files"] else []
+    return item(f"- {row['qualname']} ({row['path']}): {', '.join(used)}", [row["path"]],
                 f"{row['qualname']} {row['path']}")
 
 

@@ -3,7 +3,9 @@
 Jobs (one worker per job and repository at a time, by ``flock`` on ``<lake>/_hooks/<repo>.<job>.lock``):
 
 * ``refresh``: re-index the files queued by post-edit hooks (``pipeline.indexing.update``) and re-export their
-  snippets; loops until the queue is empty, so ten quick edits cost one or two updates, not ten.
+  snippets (the exporter's per-file mode: those files and the snippets naming them, not the repository); loops
+  until the queue is empty, so ten quick edits cost one or two updates, not ten. The log line gives the update's
+  and the export's seconds apart.
 * ``index``: an incremental ``index`` of the whole repository (SessionStart found the index behind HEAD), then export.
 * ``ingest``: read the session's own transcript into ``tool_calls`` (``--agent claude_code|codex --logs FILE``),
   then export (the digest lists recent agent activity).
@@ -96,10 +98,13 @@ def _refresh_queue(lake, args) -> None:
             files = sorted({line.rstrip("\n") for line in fh if line.strip()})
         started = time.monotonic()
         try:
+            updated = started
             if files:
                 _update(lake, args, files)
+                updated = time.monotonic()
                 export(lake, args.repo, files)
-            _log(args, f"refreshed {len(files)} file(s) in {time.monotonic() - started:.2f}s: {', '.join(files[:5])}")
+            _log(args, f"refreshed {len(files)} file(s) in {time.monotonic() - started:.2f}s (update "
+                       f"{updated - started:.2f}s, export {time.monotonic() - updated:.2f}s): {', '.join(files[:5])}")
         except Exception as exc:  # one bad batch costs only itself
             _log(args, f"refresh of {', '.join(files[:5])} failed: {type(exc).__name__}: {exc}")
         finally:
@@ -129,8 +134,9 @@ def _job(lake, args) -> None:
 
 
 def export(lake, repo: str, files: list[str] | None) -> bool:
-    """Re-export what changed, through the exporter's API (the map engineer's ``pipeline.exports.export``): just
-    ``files`` when it takes a file list, else the repository. False when no exporter is installed."""
+    """Re-export what changed, through the exporter's API (``pipeline.exports.export``): with ``files``, just their
+    snippets and those naming them, replaced in place in the published export; else the repository. False when no
+    exporter is installed."""
     try:
         from ..exports.export import export_repo
     except ImportError:

@@ -1,0 +1,143 @@
+-- file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3): one row per source file (not skipped): the
+--   structure facts of its snippet (what the code says; file_cards adds history and agent behaviour). for_paths (a
+--   list of paths) keeps only those files, and the filter reaches every scan (edges by dst_path or path, symbols by
+--   path), so the cards of a few files cost milliseconds, not the whole repository (the per-file export after an
+--   edit). References resolved only by a name guess (resolution unique_name or ambiguous, or confidence < 0.5) and
+--   imports do not count: a guess is not a dependency.
+--   role          file_roles.role: source, test, example, benchmark, docs, tooling
+--   called        its most-referenced symbols from other files, strongest first: name, callers (distinct calling
+--                 symbols outside tests), test_callers (inside tests), modules (up to 2 calling files, most calls
+--                 first: files outside tests when there are some, else tests)
+--   dependents    files (not tests) depending on it, the repository's own source first, then by weight;
+--                 dependents_count
+--   tests         test files with references into it; tests_count
+--   covers        for a test file: the source files it references, by weight; covers_count
+--   unused        exported symbols nothing references (the rule of dead_code at confidence >= 0.6: no reference at
+--                 all, no referenced member, the name written nowhere unresolved); unused_count
+--   depends_on    the files it references (not by guesses), strongest first, up to 64: path and sig (a hash of
+--                 which of its symbols reference which there): the snippets that name this file, which the per-file
+--                 export refreshes with it when their sig changed
+-- Columns: repo, path, language, is_test, role, blob_sha, indexed_commit, called, dependents, dependents_count,
+--          tests, tests_count, covers, covers_count, unused, unused_count, depends_on.
+CREATE OR REPLACE MACRO file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3) AS TABLE
+WITH
+src AS (
+    SELECT f.*, r.role FROM files f JOIN file_roles r ON r.repo = f.repo AND r.path = f.path
+    WHERE f.parse_status <> 'skipped' AND (repo_id IS NULL OR f.repo = repo_id)
+      AND (for_paths IS NULL OR list_contains(for_paths, f.path))
+),
+roles AS (
+    SELECT * FROM file_roles WHERE repo_id IS NULL OR repo = repo_id
+),
+into_files AS (  -- every edge into the selected files (their symbols and members), guesses included
+    SELECT * FROM edges
+    WHERE (repo_id IS NULL OR repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, dst_path))
+),
+own_symbols AS (
+    SELECT * FROM symbols
+    WHERE (repo_id IS NULL OR repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, path))
+),
+inbound AS (  -- resolved references from other files into each symbol
+    SELECT e.repo, s.path, s.id, s.name, e.src_id, e.path AS caller_path, coalesce(r.role, 'source') = 'test' AS from_test
+    FROM into_files e JOIN own_symbols s ON s.repo = e.repo AND s.id = e.dst_id
+    LEFT JOIN roles r ON r.repo = e.repo AND r.path = e.path
+    WHERE e.path <> s.path AND s.kind <> 'module' AND e.kind <> 'imports' AND e.confidence >= 0.5
+      AND e.resolution NOT IN ('unique_name', 'ambiguous')
+),
+per_module AS (
+    SELECT repo, path, id, any_value(name) AS name, caller_path, any_value(from_test) AS from_test,
+           count(DISTINCT src_id) AS calls
+    FROM inbound GROUP BY repo, path, id, caller_path
+),
+symbol_callers AS (
+    SELECT repo, path, id, any_value(name) AS name,
+           coalesce(sum(calls) FILTER (WHERE NOT from_test), 0) AS callers,
+           coalesce(sum(calls) FILTER (WHERE from_test), 0) AS test_callers,
+           coalesce(list(caller_path ORDER BY calls DESC, caller_path) FILTER (WHERE NOT from_test),
+                    list(caller_path ORDER BY calls DESC, caller_path))[:2] AS modules
+    FROM per_module GROUP BY repo, path, id
+),
+called AS (
+    SELECT repo, path,
+           list({'name': name, 'callers': callers, 'test_callers': test_callers, 'modules': modules}
+                ORDER BY callers DESC, test_callers DESC, name)[:top] AS called
+    FROM symbol_callers GROUP BY repo, path
+),
+deps_in AS (  -- files depending on the selected ones, not by guesses alone (file_deps' grain and weight, from the
+              -- edges already read: one scan of the edges by target)
+    SELECT e.repo, e.path AS src_path, e.dst_path, sum(e.confidence) AS weight,
+           any_value(coalesce(r.role, 'source')) AS src_role
+    FROM into_files e LEFT JOIN roles r ON r.repo = e.repo AND r.path = e.path
+    WHERE e.dst_path IS NOT NULL AND e.dst_path <> e.path
+    GROUP BY e.repo, e.path, e.dst_path
+    HAVING NOT bool_and(e.resolution IN ('unique_name', 'ambiguous'))
+),
+dependents AS (  -- tests apart: they are listed as the tests that exercise the file
+    SELECT repo, dst_path AS path,
+           list(src_path ORDER BY src_role <> 'source', weight DESC, src_path) FILTER (WHERE src_role <> 'test')
+               AS dependents,
+           list(src_path ORDER BY weight DESC, src_path) FILTER (WHERE src_role = 'test') AS tests
+    FROM deps_in GROUP BY repo, dst_path
+),
+refs_out AS (  -- what each selected file references in other files, not by guesses: how much (weight) and which
+               -- references exactly (sig, an order-free hash of caller, target and kind: when it changes, so may
+               -- the other file's snippet)
+    SELECT e.repo, e.path, e.dst_path, sum(e.confidence) AS weight,
+           CAST(sum(hash(e.src_id, e.dst_id, e.kind)) % 18446744073709551557 AS VARCHAR) AS sig
+    FROM edges e
+    WHERE (repo_id IS NULL OR e.repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, e.path))
+      AND e.dst_path IS NOT NULL AND e.dst_path <> e.path AND e.resolution NOT IN ('unique_name', 'ambiguous')
+    GROUP BY e.repo, e.path, e.dst_path
+),
+dependencies AS (
+    SELECT o.repo, o.path,
+           list(o.dst_path ORDER BY o.weight DESC, o.dst_path) FILTER (WHERE coalesce(r.role, 'source') = 'source')
+               AS covers,
+           list({'path': o.dst_path, 'sig': o.sig} ORDER BY o.weight DESC, o.dst_path)[:64] AS depends_on
+    FROM refs_out o LEFT JOIN roles r ON r.repo = o.repo AND r.path = o.dst_path
+    GROUP BY o.repo, o.path
+),
+referenced AS (  -- symbols of the selected files that something references (dead_code's `inbound`)
+    SELECT DISTINCT repo, dst_id AS id FROM into_files WHERE dst_id IS NOT NULL AND src_id <> dst_id
+),
+exported AS (
+    SELECT s.* FROM own_symbols s
+    WHERE s.is_exported AND s.kind <> 'module' AND NOT s.is_entry_point AND NOT s.is_test
+      AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')
+      AND NOT EXISTS (SELECT 1 FROM referenced r WHERE r.repo = s.repo AND r.id = s.id)
+),
+members AS (  -- their members, wherever defined (a Go method may sit in another file than its type)
+    SELECT m.repo, m.id, m.parent_id FROM symbols m SEMI JOIN exported x ON x.repo = m.repo AND x.id = m.parent_id
+),
+used_members AS (  -- dead_code's `used_members`
+    SELECT DISTINCT m.repo, m.parent_id AS id
+    FROM members m SEMI JOIN edges e ON e.repo = m.repo AND e.dst_id = m.id AND e.src_id <> e.dst_id
+),
+unresolved AS (  -- of those, the names written somewhere and resolved nowhere (dead_code's `unresolved_names`;
+                 -- distinct names first: a few thousand last segments to extract, not every unresolved edge)
+    SELECT DISTINCT x.repo, x.id
+    FROM exported x
+    JOIN (SELECT DISTINCT repo, dst_name FROM edges WHERE dst_id IS NULL AND (repo_id IS NULL OR repo = repo_id)) e
+      ON e.repo = x.repo AND regexp_extract(e.dst_name, '([^.]+)$', 1) = x.name
+),
+unused AS (  -- nothing references them or their members, and their name is written nowhere unresolved
+    SELECT x.repo, x.path, list(x.name ORDER BY x.line_start)[:top] AS unused, count(*) AS unused_count
+    FROM exported x
+    WHERE NOT EXISTS (SELECT 1 FROM used_members u WHERE u.repo = x.repo AND u.id = x.id)
+      AND NOT EXISTS (SELECT 1 FROM unresolved w WHERE w.repo = x.repo AND w.id = x.id)
+    GROUP BY x.repo, x.path
+)
+SELECT s.repo, s.path, s.language, s.is_test, s.role, s.blob_sha, s.indexed_commit,
+       coalesce(c.called, []) AS called, coalesce(d.dependents[:top], []) AS dependents,
+       coalesce(len(d.dependents), 0) AS dependents_count,
+       coalesce(d.tests[:top], []) AS tests, coalesce(len(d.tests), 0) AS tests_count,
+       CASE WHEN s.role = 'test' THEN coalesce(p.covers[:top], []) ELSE [] END AS covers,
+       CASE WHEN s.role = 'test' THEN coalesce(len(p.covers), 0) ELSE 0 END AS covers_count,
+       coalesce(u.unused, []) AS unused, coalesce(u.unused_count, 0) AS unused_count,
+       coalesce(p.depends_on, []) AS depends_on
+FROM src s
+LEFT JOIN called c ON c.repo = s.repo AND c.path = s.path
+LEFT JOIN dependents d ON d.repo = s.repo AND d.path = s.path
+LEFT JOIN dependencies p ON p.repo = s.repo AND p.path = s.path
+LEFT JOIN unused u ON u.repo = s.repo AND u.path = s.path
+ORDER BY s.repo, s.path;
