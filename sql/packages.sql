@@ -4,4 +4,4 @@
 --          javascript, go, rust, java), name (as published), version, manifest (path), module (import name or
 --          prefix), separator ('.', '/', '::'), module_path (repository folder implementing the module; '' = root).
 CREATE OR REPLACE VIEW packages AS
-SELECT * FROM read_parquet(getvariable('lake_packages'), union_by_name = true);
+SELECT * FROM read_parquet(lake_packages(), union_by_name = true);
