@@ -176,11 +176,10 @@ def status(catalog, lake: Lake):
         root = snap.info.get("root")
         behind = commits_behind(root, commit) if root and commit and Path(root).exists() else None
         out.append((repo, *structure.get(repo, (None,) * len(structure_cols)), commits.get(repo, (None,))[0],
-        broken = sorted(set(damage(lake, repo)) | {t for r, t, _ in catalog.damaged.values() if r == repo})
                     calls.get(repo, (None,))[0], (commit or "")[:12] or None, behind, freshness.behind(root, commit),
-                    snap.updated_at, *_export_state(lake, repo, snap)))
+                    snap.updated_at, *_export_state(lake, repo, snap), ", ".join(broken) or None))
     return ["repo", *structure_cols, "commits", "tool_calls", "indexed_commit", "behind_head", "freshness",
-            "updated_at", "exported_at", "export"], out
+            "updated_at", "exported_at", "export", "damaged"], out
 
 
 def _export_state(lake: Lake, repo: str, snap) -> tuple[str | None, str]:
