@@ -128,11 +128,22 @@ def define_table_macros(con, files: dict[str, list[str]]) -> None:
         con.execute(f"CREATE OR REPLACE MACRO lake_{_ident(table)}() AS {_sql_list(paths)}")
 
 
-def bind_tables(con, lake: Lake, files: dict[str, list[str]]) -> None:
-    """What the views read: the macros; on object storage also each table's files as a pyarrow dataset."""
-    define_table_macros(con, files)
-    if not lake.files.local:
-        register_datasets(con, lake, files)
+def bind_tables(catalog: "Catalog", files: dict[str, list[str]]) -> None:
+    """What the views read: the macros; on object storage also the datasets of the tables its views read."""
+    define_table_macros(catalog.con, files)
+    if not catalog.lake.files.local:
+        register_datasets(catalog.con, catalog.lake, {t: p for t, p in files.items() if t in catalog.datasets})
+
+
+def _register_needed(catalog: "Catalog", files: dict[str, str], deps: dict[str, set[str]]) -> None:
+    """On object storage, register the datasets of just the tables the views about to be created read (each costs
+    a request for its schema)."""
+    if catalog.lake.files.local:
+        return
+    tables = {d[len("lake_"):] for name in files for d in deps[name] if d.startswith("lake_")}
+    new = {t: catalog.current.files[t] for t in tables - catalog.datasets if t in catalog.current.files}
+    register_datasets(catalog.con, catalog.lake, new)
+    catalog.datasets |= set(new)
 
 
 def register_datasets(con, lake: Lake, files: dict[str, list[str]]) -> None:
@@ -164,6 +175,7 @@ class Catalog:
     current: TableFiles = field(default_factory=TableFiles)
     pinned: set[str] = field(default_factory=set)
     wanted: list[str] | None = None
+    datasets: set[str] = field(default_factory=set)  # object storage: the tables registered as pyarrow datasets
 
     def sql(self, query: str, params=None):
         import duckdb
@@ -210,7 +222,7 @@ class Catalog:
         changed = {t for t in fresh.files if fresh.files[t] != self.current.files.get(t)}
         self.con.execute("BEGIN TRANSACTION")
         try:
-            bind_tables(self.con, self.lake, {t: fresh.files[t] for t in changed})
+            bind_tables(self, {t: fresh.files[t] for t in changed})
             self.current = fresh
             for name, text in sql_files("pins").items():
                 if name in self.pinned and name in changed:
@@ -240,7 +252,7 @@ def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: i
         con.execute(f"SET threads = {int(threads)}")
     catalog = Catalog(con=con, lake=lake, repos=repos, wanted=views)
     catalog.current = table_files(lake, repos)
-    bind_tables(con, lake, catalog.current.files)
+    bind_tables(catalog, catalog.current.files)
     create_views(catalog, views)
     return catalog
 
@@ -252,6 +264,7 @@ def create_views(catalog: Catalog, views: list[str] | None = None) -> None:
         wanted = _closure(views, deps)
         files, deps = {n: files[n] for n in wanted}, {n: deps[n] for n in wanted}
     catalog.skipped = {}
+    _register_needed(catalog, files, deps)
     _create_views(catalog, files, deps)
 
 

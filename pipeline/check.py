@@ -51,17 +51,22 @@ def damage(lake: Lake, repo: str) -> list[str]:
     except Exception:
         return ["(manifest)"]
     bad = []
+    listed = lake.files.sizes(f"{VERSIONS}/{repo}")
     for table, entry in snap.tables.items():
         for shard in shards_of(entry):
-            if _stat_problem(lake.files, shard["file"], shard):
+            if _stat_problem(lake.files, shard["file"], shard, listed):
                 bad.append(table)
                 break
     return bad
 
 
-def _stat_problem(files, rel: str, shard: dict) -> str | None:
+def _stat_problem(files, rel: str, shard: dict, listed: tuple[str, dict] | None = None) -> str | None:
+    """``listed``: (folder, sizes of its files) from one listing (object storage: cheaper than a request a file)."""
     try:
-        size = files.size(rel)
+        if listed is not None and rel.rpartition("/")[0] == listed[0]:
+            size = listed[1].get(rel)
+        else:
+            size = files.size(rel)
     except OSError as exc:
         return f"unreadable ({exc.strerror or str(exc).splitlines()[0]})"
     if size is None:

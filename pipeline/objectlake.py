@@ -5,6 +5,7 @@ lake's (``pipeline.lake``), with two differences, because S3 has no rename and n
 
     _snapshots/<repo>/<sequence>.json    the repository's snapshots, numbered; the current one is the highest
     _locks/<repo>.lock                   a lock object: {"owner", "host", "pid", "expires"}, renewed while held
+    _snapshots/<repo>/<sequence>.copied  an empty marker: the part copies of that snapshot are complete
     <table>/<repo>/part-<k>.parquet      copies of the current shards (server-side copies, not hard links)
 
 How a run publishes, atomically: it writes its new version files in a local staging folder (``storage.cache_dir``),
@@ -49,6 +50,7 @@ LOCK_TTL = 60.0  # default of CODELAKE_LOCK_TTL: seconds a lock outlives its las
 ORPHAN_GRACE = 3600.0  # unnamed version files younger than this may be a live writer's upload: kept
 KEEP_MANIFESTS = 8  # older manifests than the newest few are deleted (a reader that lost the race reads again)
 MANIFEST = "{:012d}.json"
+COPIED = "{:012d}.copied"  # written once the part-<k> copies of that snapshot are complete
 
 
 class LakeConflict(LakeBusy):
@@ -92,6 +94,7 @@ class ObjectLake(Lake):
         self.uri = self._files.location("")
         self.root = ObjectRoot(self.uri)
         self.staging_root = cache_dir(self.uri)
+        self._listed: dict[str, set[str]] = {}  # repo -> names under _snapshots/<repo>/ at the last listing
         self.format_version = self._read_version()
 
     @property
@@ -116,12 +119,10 @@ class ObjectLake(Lake):
         return sorted(e.name for e in self.files.listdir("_snapshots") if e.is_dir and not e.name.startswith("."))
 
     def _sequences(self, repo: str) -> list[int]:
-        found = []
-        for entry in self.files.listdir(f"_snapshots/{repo}"):
-            stem = entry.name[:-len(".json")] if entry.name.endswith(".json") else ""
-            if stem.isdigit():
-                found.append(int(stem))
-        return sorted(found)
+        """The manifests' numbers, in order (the listing is kept: it also says which copies are complete)."""
+        names = {e.name for e in self.files.listdir(f"_snapshots/{repo}")}
+        self._listed[repo] = names
+        return sorted(int(n[:-len(".json")]) for n in names if n.endswith(".json") and n[:-len(".json")].isdigit())
 
     def snapshot(self, repo: str) -> Snapshot:
         """The highest-numbered manifest (read again when a writer pruned it between the listing and the read)."""
@@ -197,8 +198,9 @@ class ObjectLake(Lake):
             rel = f"{VERSIONS}/{repo}/{entry.name}"
             if rel not in keep and entry.mtime is not None and now - entry.mtime > ORPHAN_GRACE:
                 self.files.delete(rel)
-        for table in snap.tables:
-            self._link_current(snap, table)
+        if COPIED.format(snap.sequence) not in self._listed.get(repo, ()):  # the last writer died before the end
+            for table in snap.tables:
+                self._link_current(snap, table)
 
     def _publish(self, snap: Snapshot, written: dict[str, dict], cursors: dict, info: dict, owners: dict) -> None:
         before = {t: snap.files(t) for t in snap.tables}
@@ -229,6 +231,7 @@ class ObjectLake(Lake):
             self.files.delete(r["file"])
         for table in written:
             self._link_current(snap, table, before.get(table))
+        self.files.write_bytes(f"_snapshots/{snap.repo}/{COPIED.format(sequence)}", b"")
         self._prune(snap)
 
     def _link_current(self, snap: Snapshot, table: str, before: list[str] | None = None) -> None:
@@ -253,6 +256,8 @@ class ObjectLake(Lake):
         sequences = self._sequences(snap.repo)
         for sequence in sequences[:-KEEP_MANIFESTS]:
             self.files.delete(f"_snapshots/{snap.repo}/{MANIFEST.format(sequence)}")
+            if COPIED.format(sequence) in self._listed[snap.repo]:
+                self.files.delete(f"_snapshots/{snap.repo}/{COPIED.format(sequence)}")
         keep = {f for t in snap.tables for f in snap.files(t)} | {r["file"] for r in snap.retired}
         folder = self.staging_root / VERSIONS / snap.repo
         for path in folder.iterdir() if folder.is_dir() else []:
@@ -296,6 +301,7 @@ class ObjectLake(Lake):
                     return False
                 for sequence in sequences:
                     self.files.delete(f"_snapshots/{repo}/{MANIFEST.format(sequence)}")
+                self.files.delete_tree(f"_snapshots/{repo}")
                 tables = [e.name for e in self.files.listdir("") if e.is_dir and TABLE_NAME.fullmatch(e.name)]
                 for folder in [f"{t}/{repo}" for t in tables] + [f"{VERSIONS}/{repo}", f"{PENDING}/{repo}"]:
                     self.files.delete_tree(folder)

@@ -3,8 +3,10 @@
 Both give the same small set of operations over lake-relative paths (``_versions/<repo>/x.parquet``), used where the
 lake's code must not care which it is: ``codelake check``, the catalog's file lists, and ``pipeline.objectlake``.
 ``LocalFiles`` wraps the folder's plain file calls; ``ObjectFiles`` goes through ``pyarrow.fs.S3FileSystem`` for
-listing, reading and writing files, and through boto3 only where S3 needs a conditional request (create an object
-only if absent: ``If-None-Match: *``; replace it only if unchanged: ``If-Match: <etag>``), which pyarrow cannot send.
+listing, reading and writing files, and through botocore only where S3 needs a conditional request (create an
+object only if absent: ``If-None-Match: *``; replace it only if unchanged: ``If-Match: <etag>``), a copy that records
+its source, or a delete (pyarrow's leaves an empty "folder" object behind). botocore, not boto3: a writer's process
+starts 0.3 s sooner without boto3's transfer manager.
 
 Credentials and endpoint come from the standard AWS settings: ``AWS_ACCESS_KEY_ID``, ``AWS_SECRET_ACCESS_KEY``,
 ``AWS_SESSION_TOKEN``, ``AWS_PROFILE``, ``AWS_REGION`` (or ``AWS_DEFAULT_REGION``; default ``us-east-1``), and
@@ -62,6 +64,10 @@ class LocalFiles:
             return (self.root / rel).stat().st_size
         except FileNotFoundError:
             return None
+
+    def sizes(self, folder: str) -> None:
+        """A stat per file is cheaper here than a listing: nothing listed."""
+        return None
 
     def parquet(self, rel: str):
         import pyarrow.parquet as pq
@@ -162,11 +168,12 @@ class ObjectFiles:
     def client(self):
         if self._client is None:
             try:
-                import boto3
+                import botocore.session
             except ImportError:
-                raise LakeError("writing a lake on object storage needs boto3 (for S3's conditional writes): "
+                raise LakeError("writing a lake on object storage needs botocore (for S3's conditional writes): "
                                 "pip install 'codelake[s3]'") from None
-            self._client = boto3.client("s3", endpoint_url=endpoint(), region_name=region())
+            self._client = botocore.session.get_session().create_client("s3", endpoint_url=endpoint(),
+                                                                        region_name=region())
         return self._client
 
     def location(self, rel: str) -> str:
@@ -197,6 +204,10 @@ class ObjectFiles:
             mtime = info.mtime.timestamp() if info.mtime is not None else None
             out.append(Entry(name, info.size if info.is_file else None, mtime, info.type == fs.FileType.Directory))
         return sorted(out, key=lambda e: e.name)
+
+    def sizes(self, folder: str) -> tuple[str, dict[str, int]]:
+        """(folder, {lake-relative path: size}) of the files directly under ``folder``, from one listing."""
+        return folder, {f"{folder}/{e.name}": e.size for e in self.listdir(folder) if not e.is_dir}
 
     def read_bytes(self, rel: str) -> bytes | None:
         try:
@@ -287,7 +298,7 @@ class ObjectFiles:
         return True
 
     def delete(self, rel: str) -> None:
-        """Through boto3: pyarrow's delete leaves an empty "folder" object behind, which would list as a repository."""
+        """Through botocore: pyarrow's delete leaves an empty "folder" object behind, which would list as a repository."""
         from botocore.exceptions import ClientError
 
         try:

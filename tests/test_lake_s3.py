@@ -130,6 +130,13 @@ def test_index_query_update_check_on_s3(uri, repo_dir):
     assert after.sequence > snap.sequence and after.snapshot != snap.snapshot
     assert check(Lake(uri)) == []
     assert cli("check", "--lake", uri).returncode == 0
+    dead = json.loads(cli("dead-code", "--lake", uri, "--format", "json").stdout)
+    assert "pkg/b.py::extra" in {r["id"] for r in dead} and "pkg/a.py::helper" not in {r["id"] for r in dead}
+
+    cli("drop", "demo", "--lake", uri)
+    assert Lake(uri).repos() == []
+    left = [k for k in objects(bucket, prefix) if "demo" in k]
+    assert left == [], left
 
 
 def test_check_names_damaged_and_stray_files_on_s3(uri, repo_dir):
@@ -301,3 +308,29 @@ def test_local_only_features_refuse_an_object_lake_in_one_line(uri, tmp_path):
     done = cli("duckdb", "--lake", uri, check=False)
     assert done.returncode == 1 and "on object storage" in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert not Path("s3:").exists()
+
+
+LOCAL_PATH = """
+import sys
+from pipeline.hooks import main as hooks
+from pipeline.location import find_lake
+assert not {"pipeline.storage", "botocore", "pyarrow", "duckdb"} & set(sys.modules), "hook path"
+from pipeline.catalog import connect
+from pipeline.check import check
+from pipeline.indexing import update
+from pipeline.lake import Lake
+lake = Lake(sys.argv[1])
+update(sys.argv[2], ["pkg/b.py"], repo="demo", lake=lake)
+connect(lake).rows("SELECT count(*) FROM callers")
+assert check(lake) == []
+loaded = {"botocore", "boto3", "pipeline.objectlake"} & set(sys.modules)  # pyarrow.parquet loads _s3fs itself
+assert not loaded, loaded
+"""
+
+
+def test_the_local_path_never_loads_the_object_storage_side(tmp_path, repo_dir):
+    cli("index", str(repo_dir), "--repo", "demo", "--extractors", "structure", "--lake", str(tmp_path / "lake"))
+    (repo_dir / "pkg" / "b.py").write_text(B_PY + "\n\ndef more():\n    return helper(4)\n")
+    done = subprocess.run([sys.executable, "-c", LOCAL_PATH, str(tmp_path / "lake"), str(repo_dir)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
