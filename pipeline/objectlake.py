@@ -95,6 +95,7 @@ class ObjectLake(Lake):
         self.root = ObjectRoot(self.uri)
         self.staging_root = cache_dir(self.uri)
         self._listed: dict[str, set[str]] = {}  # repo -> names under _snapshots/<repo>/ at the last listing
+        self._run_tables: set[str] = set()  # the tables the running extractor writes
         self.format_version = self._read_version()
 
     @property
@@ -187,11 +188,15 @@ class ObjectLake(Lake):
         finally:
             held.release()
 
+    def _run_locked(self, repo: str, extractor, source_root: Path, options: dict, progress, info) -> RunSummary:
+        self._run_tables = set(extractor.tables) | {RUNS_TABLE}
+        return super()._run_locked(repo, extractor, source_root, options, progress, info)
+
     def _sweep(self, repo: str, snap: Snapshot) -> None:
-        """Fetch the snapshot's files this machine lacks (a run merges into them), delete what killed writers left
-        long enough ago, and repair the current copies."""
+        """Fetch the files of the run's tables this machine lacks (a run merges into them), delete what killed
+        writers left long enough ago, and repair the current copies if the last writer died before finishing them."""
         keep = {f for t in snap.tables for f in snap.files(t)} | {r["file"] for r in snap.retired}
-        for rel in sorted(f for t in snap.tables for f in snap.files(t)):
+        for rel in sorted(f for t in snap.tables if t in self._run_tables for f in snap.files(t)):
             self.local_file(rel)
         now = time.time()
         for entry in self.files.listdir(f"{VERSIONS}/{repo}"):
@@ -359,7 +364,10 @@ class ObjectLock:
 
     def _renew(self) -> None:
         while not self.stop.wait(lock_ttl() / 3):
-            self.etag = self.files.replace(self.rel, self._body(), self.etag) if self.etag else None
+            try:
+                self.etag = self.files.replace(self.rel, self._body(), self.etag) if self.etag else None
+            except OSError:  # a transient error: tried again at the next tick, before the lock expires
+                continue
             if not self.etag:
                 return  # lost: the manifest's create-only PUT still keeps the publish safe
 

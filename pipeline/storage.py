@@ -359,7 +359,9 @@ def _code(exc) -> str:
 
 
 def _os_error(exc, where: str) -> OSError:
-    return OSError(f"{where}: {exc}")
+    import errno
+
+    return OSError(errno.EIO, str(exc), where)
 
 
 def cache_dir(uri: str) -> Path:
