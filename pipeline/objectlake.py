@@ -19,8 +19,8 @@ Writers of one repository: the lock object is created with ``If-None-Match: *`` 
 time to live (``CODELAKE_LOCK_TTL``, 60 s) with ``If-Match: <etag>``; a holder that died is taken over once its lock
 expired. The lock is a courtesy that makes the second writer wait instead of fail: correctness rests on the manifest's
 create-only PUT, which lets exactly one of two writers that started from the same snapshot publish (the other fails
-with ``LakeConflict``, having changed nothing). A backend without conditional writes cannot be made safe for two
-writers: it is refused at the first write (the PUT fails with an error naming it).
+with ``LakeConflict``, having changed nothing). A store that ignores conditional writes cannot be made safe for two
+writers: the first lock of every writing process probes it, and refuses to write to one that does.
 
 What stays local-only: the exports and hooks (``_exports/``), queued post-edit updates (an update waits for the
 writer instead), ``codelake duckdb`` database files, the report; each refuses an object-storage lake with one line.
@@ -96,6 +96,7 @@ class ObjectLake(Lake):
         self.staging_root = cache_dir(self.uri)
         self._listed: dict[str, set[str]] = {}  # repo -> names under _snapshots/<repo>/ at the last listing
         self._run_tables: set[str] = set()  # the tables the running extractor writes
+        self._conditional_ok = False  # the store honours If-None-Match (check_conditional_writes)
         self.format_version = self._read_version()
 
     @property
@@ -177,9 +178,23 @@ class ObjectLake(Lake):
             raise LakeError(f"{self.uri}: lake schema version {self.format_version}; migrations run on local lakes "
                             f"only (copy it to a folder, run any writer there, copy it back)")
 
+    def check_conditional_writes(self) -> None:
+        """Refuse a store that ignores ``If-None-Match: *`` (some S3-compatible servers do, silently): on it, two
+        writers could overwrite each other's manifests. Probed once per process, by creating the lake marker again
+        (it exists: the PUT must be refused; had it been accepted, it rewrote the same bytes)."""
+        if self._conditional_ok:
+            return
+        marker = self.files.read_bytes("_lake.json")
+        if marker is not None and self.files.create("_lake.json", marker) is not None:
+            raise LakeError(f"{self.uri}: this object store ignored a conditional write (If-None-Match: *), so two "
+                            f"writers could overwrite each other's snapshots; codelake does not write to it (AWS S3, "
+                            f"MinIO, Cloudflare R2 and other stores that honour conditional writes work)")
+        self._conditional_ok = True
+
     @contextmanager
     def lock(self, repo: str, timeout: float | None = None) -> Iterator[None]:
         self.prepare_write()
+        self.check_conditional_writes()
         held = ObjectLock(self.files, f"_locks/{validate_repo_id(repo)}.lock",
                           f"repository {repo!r} is being written by another process")
         held.acquire(lock_timeout() if timeout is None else timeout)

@@ -299,6 +299,25 @@ def test_the_lock_object_waits_then_fails_clearly_and_expired_locks_are_taken_ov
     assert "_locks/demo.lock" not in objects(bucket, prefix)
 
 
+def test_a_store_that_ignores_conditional_writes_is_refused(uri, repo_dir, monkeypatch):
+    from pipeline import storage
+    from pipeline.errors import LakeError
+    from pipeline.lake import Lake
+
+    cli("index", str(repo_dir), "--repo", "demo", "--extractors", "structure", "--lake", uri)
+    before = Lake(uri).snapshot("demo").snapshot
+    real = storage.ObjectFiles._conditional_put
+
+    def unconditional(self, rel, data, **condition):  # what a store that drops If-None-Match / If-Match does
+        return real(self, rel, data)
+
+    monkeypatch.setattr(storage.ObjectFiles, "_conditional_put", unconditional)
+    with pytest.raises(LakeError, match="ignored a conditional write"):
+        with Lake(uri).lock("demo", timeout=1):
+            pass
+    assert Lake(uri).snapshot("demo").snapshot == before
+
+
 def test_local_only_features_refuse_an_object_lake_in_one_line(uri, tmp_path):
     from pipeline.location import find_lake
 
