@@ -122,10 +122,18 @@ def test_index_query_update_check_on_s3(uri, repo_dir):
     row = json.loads(status.stdout)[0]
     assert (row["repo"], row["files"], row["symbols"], row["freshness"]) == ("demo", 3, 6, "current")
 
+    from pipeline.catalog import connect
+
+    session = connect(Lake(uri))  # a long-lived reader, its base tables pinned in memory
+    session.pin()
+    calls = "SELECT count(*) FROM callers WHERE symbol_id = 'pkg/a.py::helper'"
+    assert session.rows(calls)[1] == [(3,)]
     (repo_dir / "pkg" / "b.py").write_text(B_PY + "\n\ndef extra():\n    return helper(5)\n")
     out = cli("update", str(repo_dir), "pkg/b.py", "--repo", "demo", "--lake", uri, "--format", "json")
     assert json.loads(out.stdout)[0]["status"] == "ok"
     assert "pkg/b.py::extra" in callers_of(uri, "pkg/a.py::helper")
+    assert session.rows(calls)[1] == [(3,)]  # it keeps its snapshot until it refreshes
+    assert session.refresh() and session.rows(calls)[1] == [(4,)]
     after = Lake(uri).snapshot("demo")
     assert after.sequence > snap.sequence and after.snapshot != snap.snapshot
     assert check(Lake(uri)) == []
