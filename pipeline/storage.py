@@ -298,7 +298,7 @@ class ObjectFiles:
         return True
 
     def delete(self, rel: str) -> None:
-        """Through botocore: pyarrow's delete leaves an empty "folder" object behind, which would list as a repository."""
+        """Through botocore: pyarrow's delete leaves an empty "folder" object behind (listed as a repository)."""
         from botocore.exceptions import ClientError
 
         try:
