@@ -23,9 +23,9 @@ A_PY = "def helper(x):\n    return x + 1\n\n\ndef main():\n    return helper(2)\
 B_PY = "from pkg.a import helper\n\n\ndef use():\n    return helper(3)\n"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def s3_endpoint(tmp_path_factory):
-    """moto's server on a free port, and the standard AWS variables pointing at it for this process."""
+    """moto's server on a free port, and the standard AWS variables pointing at it for this module's tests."""
     log = tmp_path_factory.mktemp("moto") / "moto.log"
     proc, url = s3_server.start(log)
     settings = {**s3_server.environment(url), "CODELAKE_CACHE": str(tmp_path_factory.mktemp("s3cache"))}
