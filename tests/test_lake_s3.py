@@ -136,6 +136,13 @@ def test_index_query_update_check_on_s3(uri, repo_dir):
     assert session.refresh() and session.rows(calls)[1] == [(4,)]
     after = Lake(uri).snapshot("demo")
     assert after.sequence > snap.sequence and after.snapshot != snap.snapshot
+    import pyarrow.dataset as ds
+
+    from pipeline.storage import s3_filesystem
+
+    for table in ("symbols", "edges"):  # what Spark, Trino or a glob reading the table folder sees: the current rows
+        folder = ds.dataset(f"{bucket}/{prefix}/{table}/", filesystem=s3_filesystem(), format="parquet").to_table()
+        assert folder.num_rows == after.tables[table]["rows"] and str(folder.schema.field("repo").type) == "string"
     assert check(Lake(uri)) == []
     assert cli("check", "--lake", uri).returncode == 0
     dead = json.loads(cli("dead-code", "--lake", uri, "--format", "json").stdout)
