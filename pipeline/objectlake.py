@@ -330,8 +330,9 @@ class ObjectLake(Lake):
         return True
 
     def defer(self, repo: str, extractor, source_root: Path, options: dict, info: dict) -> RunSummary:
-        raise LakeBusy(f"repository {repo!r} is being written by another process; updates of a lake on object "
-                       f"storage are not queued: run the update again when it is done")
+        """Nothing is queued on object storage (no agent hook writes to it): the update waits for the writer
+        holding the repository (``CODELAKE_LOCK_TIMEOUT``), then runs."""
+        return self.run_extractor(repo, extractor, source_root, options=options, info=info)
 
     def _drain(self, repo: str) -> None:
         return None  # nothing is queued on object storage (``defer``)

@@ -290,10 +290,12 @@ def test_two_writers_racing_on_one_repository_both_land(uri, repo_dir):
     for name in ("x", "y"):
         (repo_dir / "pkg" / f"{name}.py").write_text(f"from pkg.a import helper\n\n\ndef {name}():\n"
                                                      f"    return helper(1)\n")
-    env = {**os.environ, "CODELAKE_UPDATE_WAIT": "120"}
-    racers = [subprocess.Popen([sys.executable, "-m", "pipeline.cli.main", "update", str(repo_dir),
-                                f"pkg/{name}.py", "--repo", "demo", "--lake", uri], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for name in ("x", "y")]
+    with Lake(uri).lock("demo"):  # both start while the repository is held, then race for it when it is let go
+        racers = [subprocess.Popen([sys.executable, "-m", "pipeline.cli.main", "update", str(repo_dir),
+                                    f"pkg/{name}.py", "--repo", "demo", "--lake", uri], cwd=ROOT,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for name in ("x", "y")]
+        time.sleep(8)  # past their update wait (CODELAKE_UPDATE_WAIT, 1 s): both now wait for the lock itself
+        assert all(p.poll() is None for p in racers)  # neither could publish while the lock was held
     results = [(p.wait(timeout=300), p.stderr.read()) for p in racers]
     assert [r[0] for r in results] == [0, 0], results
     lake = Lake(uri)
