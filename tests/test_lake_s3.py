@@ -365,6 +365,24 @@ def test_a_store_that_ignores_conditional_writes_is_refused(uri, repo_dir, monke
     assert Lake(uri).snapshot("demo").snapshot == before
 
 
+def test_a_nightly_repository_run_on_s3_derives_and_skips_the_local_only_steps(uri, repo_dir):
+    """The per-repository steps after the extractors: the derived map tables are written to the object lake; the
+    exports and the evaluation (files beside a local lake) are skipped with the reason, not failed."""
+    from pipeline.lake import Lake
+    from pipeline.nightly import after_index
+
+    cli("index", str(repo_dir), "--repo", "steps", "--lake", uri, "--extractors", "structure")
+    derived = after_index(uri, "steps", "derived")
+    assert derived["map"]["status"] == "ok" and "communities" in Lake(uri).snapshot("steps").tables
+    exports = after_index(uri, "steps", "exports")
+    assert {name: step["status"] for name, step in exports.items()} == {"export": "skipped", "eval": "skipped"}
+    assert "local lake only" in exports["export"]["reason"]
+    from pipeline.report import write_report  # the org report reads the object lake, and is written locally
+
+    written = write_report(Lake(uri), {"report": str(repo_dir.parent / "report.html")})
+    assert "1 repositories" in written["summary"] and (repo_dir.parent / "report.html").stat().st_size > 10_000
+
+
 def test_local_only_features_refuse_an_object_lake_in_one_line(uri, tmp_path):
     from pipeline.location import find_lake
 
