@@ -108,13 +108,6 @@ class OrgConfig:
         return _local_home(lake_root) / "report.html" if is_uri(str(lake_root)) else \
             Path(lake_root) / "_report" / "report.html"
 
-
-def _local_home(uri: str | Path) -> Path:
-    """A local folder for what a lake on object storage cannot hold (mirrors, the report), one per lake."""
-    from .location import user_data_dir
-
-    return user_data_dir() / "object-lakes" / re.sub(r"[^A-Za-z0-9._-]+", "_", str(uri))
-
     def enabled(self) -> list[RepoSpec]:
         return [r for r in self.repositories if r.enabled]
 
@@ -273,3 +266,10 @@ def lake_root(config: OrgConfig, explicit: str | os.PathLike | None = None) -> P
     from .lake import lake_root as default_root
 
     return _lake_path(explicit) if explicit else config.lake or default_root()
+
+
+def _local_home(uri: str | Path) -> Path:
+    """A local folder for what a lake on object storage cannot hold (mirrors, the report), one per lake."""
+    from .location import user_data_dir
+
+    return user_data_dir() / "object-lakes" / re.sub(r"[^A-Za-z0-9._-]+", "_", str(uri))
