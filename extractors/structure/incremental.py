@@ -21,10 +21,11 @@ import pyarrow.compute as pc
 
 from pipeline.extractor import Batch, Replace
 
-from .resolve import CLASSLIKE, EARLY_KINDS, MODULE
+from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, MODULE
 
 SIGNATURE = ["id", "name", "qualname", "kind", "parent_id"]  # what resolution reads of a definition
 EARLY_REF = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias"]  # imports, bases (not lines)
+FACT_REF = EARLY_REF + ["bound_to"]  # declared types and value-flow facts (not lines)
 FILE_FACTS = ["language", "package", "parse_status"]
 INCREMENTAL_SHARE = 0.5  # past this share of the files affected, resolving everything is simpler and no slower
 
@@ -39,11 +40,12 @@ class EditScope:
     names: set[str] = field(default_factory=set)  # their names, and the names changed imports bind
     classes: set[str] = field(default_factory=set)  # classes whose members or bases moved (subclasses follow)
     modules: set[str] = field(default_factory=set)  # files added, deleted, or whose imports or package moved
+    callees: set[str] = field(default_factory=set)  # names of functions given other functions by changed calls
 
     @property
     def local(self) -> bool:
         """Nothing another file reads moved: only the changed files' own edges change."""
-        return not (self.ids or self.names or self.classes or self.modules)
+        return not (self.ids or self.linked or self.names or self.classes or self.modules or self.callees)
 
 
 def stable_sids(new: pa.Table, old: pa.Table | None, next_sid: int) -> tuple[pa.Table, int]:
@@ -91,6 +93,7 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
         scope.names.update(n for n in (row[3], row[6]) if n)
         if row[2] == "inherits":
             scope.classes.add(f"{row[0]}::{row[1]}")
+    _value_facts_moved(scope, _facts(old["refs"]) ^ _facts(new["refs"]))
     files_before, files_after = _file_facts(old["files"]), _file_facts(new["files"])
     for path in changed:
         was, now = files_before.get(path), files_after.get(path)
@@ -98,6 +101,30 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
             scope.modules.add(path)
             scope.names |= {row[1] for row in before | after if row[5] == path and row[3] != "module"}
     return scope
+
+
+def _value_facts_moved(scope: EditScope, moved: set[tuple]) -> None:
+    """A declared type or value-flow fact moved: what a function returns, its declared type, its decorators, the
+    parameters it calls (the files with an edge to it resolve again: what reads its value calls it, ``f()()``,
+    ``x = f(); x.m()``, or reads the field); a function passed to a call (the called function's parameter calls
+    resolve again, in the files defining a function of that name)."""
+    for path, qual, kind, _name, _receiver, module, _alias, _bound in moved:
+        if kind == "callback":
+            scope.callees.add(module.rpartition(".")[2])
+        elif qual != MODULE:
+            scope.linked.add(f"{path}::{qual}")
+
+
+def _facts(refs: pa.Table | None) -> set[tuple]:
+    """The declared types and value-flow facts among ``refs``, and the functions passed to calls by name."""
+    if refs is None or not refs.num_rows:
+        return set()
+    plain = _plain(refs)
+    kind = plain.column("kind")
+    passed = pc.and_(pc.equal(kind, "callback"), pc.and_(pc.is_valid(plain.column("alias")),
+                                                         pc.is_valid(plain.column("module"))))
+    facts = pc.or_(pc.is_in(kind, value_set=pa.array(DECLARED_KINDS + FLOW_KINDS)), passed)
+    return _rows(plain.filter(facts), FACT_REF)
 
 
 def _rows(table: pa.Table | None, columns: list[str]) -> set[tuple]:
@@ -142,7 +169,19 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table) -> set[str]:
         affected |= _importers(refs, scope.modules)
     if scope.linked or scope.classes:  # a definition only added has no edges yet: no scan of the edges
         affected |= _linked(previous, scope)
+    if scope.callees:
+        affected |= _defining(previous, scope.callees)
     return affected
+
+
+def _defining(previous, names: set[str]) -> set[str]:
+    """Files defining something named like one of ``names``."""
+    symbols = previous("symbols", columns=["path", "name"], dictionary=["path", "name"])
+    if symbols is None:
+        return set()
+    named = symbols.filter(pc.is_in(_plain(symbols.select(["name"])).column("name"),
+                                    value_set=pa.array(sorted(names), pa.string())))
+    return set(_plain(named.select(["path"])).column("path").to_pylist())
 
 
 def _without(table: pa.Table | None, paths: set[str]) -> pa.Table | None:
