@@ -39,19 +39,30 @@ BY_NAME_KINDS = CALLABLE | VALUES  # what ``build_graph`` lists by name
 
 
 class Rows:
-    """A table's rows looked up by the value of one column, through its dictionary (no Python object per row)."""
+    """A table's rows looked up by the value of one column, through its dictionary (no Python object per row): the
+    row numbers sorted by code once (a stable sort: a value's rows keep the table's order), so that a lookup takes
+    one slice, not a scan of the column."""
 
     def __init__(self, table: pa.Table, key: str):
-        self.table = table
-        encoded = table.column(key).chunk(0) if table.num_rows else pc.dictionary_encode(pa.array([], pa.string()))
-        self.codes = encoded.indices
-        self.code_of = {v: i for i, v in enumerate(encoded.dictionary.to_pylist())}
+        self.table, self.key, self.span, self.order = table, key, None, None
+
+    def _index(self) -> None:
+        """Built on the first lookup: some columns are never looked up in a run."""
+        table = self.table
+        encoded = table.column(self.key).chunk(0) if table.num_rows else pc.dictionary_encode(pa.array([], pa.string()))
+        self.order = pc.array_sort_indices(encoded.indices)  # nulls last
+        runs = pc.run_end_encode(encoded.indices.take(self.order))
+        values, ends = encoded.dictionary.to_pylist(), runs.run_ends.to_pylist()
+        self.span = {values[code]: (start, end) for code, start, end in zip(runs.values.to_pylist(), [0] + ends, ends)
+                     if code is not None}
 
     def where(self, value) -> pa.Table:
-        code = self.code_of.get(value)
-        if code is None:
+        if self.span is None:
+            self._index()
+        found = self.span.get(value)
+        if found is None:
             return self.table.slice(0, 0)
-        return self.table.filter(pc.equal(self.codes, code))
+        return self.table.take(self.order.slice(found[0], found[1] - found[0]))
 
 
 def encoded(table: pa.Table, columns: list[str], keys: tuple[str, ...]) -> pa.Table:
@@ -99,6 +110,7 @@ class Index:
         self.by_name = [Rows(t, "name") for t in self.symbols]
         early = [(encoded(t, REF_FIELDS, ("path", "name")), h) for t, h in early if t is not None and t.num_rows]
         self.early = [(Rows(t, "path"), Rows(t, "name"), h) for t, h in early]
+        self._early_of: dict[str, list[Ref]] = {}  # path -> its early references
         tables = [(encoded(t, HIERARCHY_COLUMNS, ("path", "src_id", "dst_id")), h) for t, h in hierarchy
                   if t is not None and t.num_rows]
         self.hierarchy = [(Rows(t, "src_id"), Rows(t, "dst_id"), h) for t, h in tables]
@@ -128,11 +140,11 @@ class Index:
 
     def early_refs_of(self, path: str, kinds) -> list[Ref]:
         """The early references of one file (of ``kinds``), in the file's order."""
-        refs = []
-        for rows, _, hidden in self.early:
-            if path not in hidden:
-                refs.extend(r for r in _refs(rows.where(path)) if r.kind in kinds)
-        return refs
+        refs = self._early_of.get(path)
+        if refs is None:
+            refs = self._early_of[path] = [r for rows, _, hidden in self.early if path not in hidden
+                                           for r in _refs(rows.where(path))]
+        return [r for r in refs if r.kind in kinds]
 
     def early_refs_named(self, name: str, kind: str) -> list[Ref]:
         """Every file's early references of one kind naming ``name`` (the decorators called ``name``)."""
@@ -183,9 +195,8 @@ def _parent_elsewhere(table: pa.Table):
     """Rows whose parent is defined in another file (a Go method, a Rust ``impl``): worked out once per distinct
     parent and path, through the dictionaries."""
     paths, parents = table.column("path").chunk(0), table.column("parent_id").chunk(0)
-    code_of = {v: i for i, v in enumerate(paths.dictionary.to_pylist())}
-    parent_path = pa.array([code_of.get(p.split("::", 1)[0], -2) if p else -1
-                            for p in parents.dictionary.to_pylist()], pa.int32())
+    parent_paths = pc.extract_regex(parents.dictionary, r"^(?P<path>.*?)::").field("path")
+    parent_path = pc.fill_null(pc.index_in(parent_paths, value_set=paths.dictionary), -2).cast(pa.int32())
     of_row = pc.fill_null(pc.take(parent_path, parents.indices), -1)
     return pc.and_(pc.not_equal(of_row, -1), pc.not_equal(of_row, paths.indices.cast(pa.int32())))
 

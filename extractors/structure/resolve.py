@@ -164,7 +164,7 @@ class Resolver(ImportBindings):
         supports = {p: langs.support(i.get("language")) for p, i in files.items()}
         super().__init__(graph, supports, root)
         self.files, self.provenance = files, provenance
-        by_module = {id(m): hooks_of(m) for m in supports.values()}
+        by_module = {key: hooks_of(m) for key, m in {id(m): m for m in supports.values()}.items()}  # once each
         self.hooks = {p: by_module[id(m)] for p, m in supports.items()}
         self.no_hooks = hooks_of(None)
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
