@@ -101,7 +101,7 @@ class Index:
     filtered away."""
 
     def __init__(self, symbols: list[Source], early: list[Source], hierarchy: list[Source],
-                 callbacks: Callable[[], pa.Table | None] = lambda: None):
+                 callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None):
         sources = [(encoded(t, READ_COLUMNS, ("path", "name", "kind", "parent_id")), h) for t, h in symbols
                    if t is not None and t.num_rows]
         self.symbols = [t for t, _ in sources]
@@ -114,7 +114,7 @@ class Index:
         tables = [(encoded(t, HIERARCHY_COLUMNS, ("path", "src_id", "dst_id")), h) for t, h in hierarchy
                   if t is not None and t.num_rows]
         self.hierarchy = [(Rows(t, "src_id"), Rows(t, "dst_id"), h) for t, h in tables]
-        self._callbacks, self._callback_rows = callbacks, None
+        self._callbacks = callbacks
         self.sids: dict[str, int] = {}
         self.cross_file = self._visible(t.filter(_parent_elsewhere(t)) for t in self.symbols)
         self.elsewhere = self._visible(t.filter(_dotted_at_module(t)) for t in self.symbols)
@@ -162,19 +162,9 @@ class Index:
                 _triples(rows.where(cls), "src_id") if path not in hidden]
 
     def callbacks_named(self, callee: str) -> list[Ref]:
-        """Every function passed to a call of a function named ``callee`` (``run(f)``, ``run(cb=f)``): read from
-        the references the first time a called parameter asks."""
-        if self._callback_rows is None:
-            table = self._callbacks()
-            if table is None or not table.num_rows:
-                self._callback_rows = Rows(pa.table({"callee": pa.array([], pa.string())}), "callee")
-            else:
-                table = _plain(table.select(REF_FIELDS))
-                module = table.column("module").combine_chunks()
-                called = pc.extract_regex(module, r"(?P<callee>[^.]*)$").field("callee")
-                self._callback_rows = Rows(encoded(table.append_column("callee", called), REF_FIELDS + ["callee"],
-                                                   ("callee",)), "callee")
-        return _refs(self._callback_rows.where(callee))
+        """Every function passed to a call of a function named ``callee`` (``run(f)``, ``run(cb=f)``)."""
+        table = self._callbacks({callee})
+        return _refs(table) if table is not None else []
 
     def sid_of(self, symbol_id: str | None) -> int | None:
         if symbol_id is None:

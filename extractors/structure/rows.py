@@ -220,6 +220,7 @@ class Current:
         self.keep, self.changed = keep, changed | set(moved.column("path").to_pylist())
         self.changed_by_parse = changed
         self._files = None
+        self._callback_keys = None
 
     def symbols(self) -> pa.Table:
         columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]
@@ -268,15 +269,24 @@ class Current:
         return [(self.previous("hierarchy", columns=HIERARCHY_COLUMNS, dictionary=["path", "src_id", "dst_id"]),
                  affected)]
 
-    def callbacks(self) -> pa.Table:
-        """Every function passed by name to a call (``run(f)``, ``run(cb=f)``), after this run: read only when a
-        called parameter of an affected file asks what it is given."""
+    def callbacks(self, names: set[str]) -> pa.Table:
+        """The functions passed by name to calls of functions named like ``names`` (``run(f)``, ``run(cb=f)``),
+        after this run: read only when a called parameter of an affected file asks what it is given. Which files
+        hold such calls is found from two columns; only those files' references are then read whole."""
         from .parallel import REF_COLUMNS
 
-        kept = self.previous("refs", columns=REF_COLUMNS, where=("kind", ["callback"]), dictionary=["path"])
-        table = _concat(_except_paths(kept, self.changed_by_parse), self.new["refs"], REF_COLUMNS)
-        return table.filter(pc.and_(pc.equal(_plain(table.select(["kind"])).column("kind"), "callback"),
-                                    pc.is_valid(table.column("alias"))))
+        if self._callback_keys is None:
+            self._callback_keys = self.previous("refs", columns=["path", "module", "alias"],
+                                                where=("kind", ["callback"]), dictionary=["path", "module"])
+        keys, paths = self._callback_keys, []
+        if keys is not None and keys.num_rows:
+            keys = keys.filter(pc.and_(pc.is_valid(keys.column("alias")), _calling(keys.column("module"), names)))
+            paths = sorted(set(_plain(keys.select(["path"])).column("path").to_pylist()) - self.changed_by_parse)
+        kept = self.previous("refs", columns=REF_COLUMNS, where=("path", paths)) if paths else None
+        table = _plain(_concat(kept, self.new["refs"], REF_COLUMNS))
+        return table.filter(pc.and_(pc.and_(pc.equal(table.column("kind"), "callback"),
+                                            pc.is_valid(table.column("alias"))),
+                                    _calling(table.column("module"), names)))
 
     def refs_of(self, paths: set[str]) -> pa.Table:
         """The references of ``paths`` after this run."""
@@ -287,6 +297,18 @@ class Current:
         new = self.new["refs"].filter(pc.is_in(self.new["refs"].column("path"), value_set=pa.array(sorted(paths),
                                                                                                    pa.string())))
         return _concat(kept, new, REF_COLUMNS)
+
+
+def _calling(modules, names: set[str]):
+    """Whether each callee expression (``run``, ``obj.run``, ``mod.run``) calls a function named in ``names``:
+    worked out once per distinct expression when the column is dictionary-encoded."""
+    column = modules.combine_chunks() if isinstance(modules, pa.ChunkedArray) else modules
+    values = column.dictionary if pa.types.is_dictionary(column.type) else column
+    callee = pc.extract_regex(values, r"(?P<callee>[^.]*)$").field("callee")
+    hit = pc.fill_null(pc.is_in(callee, value_set=pa.array(sorted(names), pa.string())), False)
+    if pa.types.is_dictionary(column.type):
+        hit = pc.fill_null(pc.take(hit, column.indices), False)
+    return pc.and_(hit, pc.is_valid(column))
 
 
 def resolve_all(symbols: pa.Table, refs: pa.Table, files_table: pa.Table, root, provenance: str,
