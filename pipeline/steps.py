@@ -20,6 +20,7 @@ DERIVED: tuple[tuple[str, str], ...] = (
 # Exports under <lake>/_exports/<repo>/ (digest, snippets) for agent hooks: the last step of a repository's run.
 EXPORTS: tuple[tuple[str, str], ...] = (
     ("export", "pipeline.exports:export_repo"),
+    ("eval", "pipeline.exports.evaluation:refresh_eval"),  # weekly (CODELAKE_EVAL_EVERY_DAYS), for the report
 )
 
 # After every repository of a nightly run: org-wide analyses, then the report.

@@ -98,11 +98,13 @@ dependencies AS (
     GROUP BY o.repo, o.path
 ),
 referenced AS (  -- symbols of the selected files that something references (dead_code's `inbound`)
-    SELECT DISTINCT repo, dst_id AS id FROM into_files WHERE dst_id IS NOT NULL AND src_id <> dst_id
+    SELECT DISTINCT repo, dst_id AS id FROM into_files
+    WHERE dst_id IS NOT NULL AND src_id <> dst_id AND NOT starts_with(src_id, dst_id || '.')
 ),
 exported AS (
     SELECT s.* FROM own_symbols s
-    WHERE s.is_exported AND s.kind <> 'module' AND NOT s.is_entry_point AND NOT s.is_test
+    WHERE s.is_exported AND s.kind NOT IN ('module', 'variable', 'constant', 'field', 'property')  -- values: 0.5
+      AND NOT s.is_entry_point AND NOT s.is_test
       AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')
       AND NOT EXISTS (SELECT 1 FROM referenced r WHERE r.repo = s.repo AND r.id = s.id)
 ),
@@ -117,7 +119,8 @@ unresolved AS (  -- of those, the names written somewhere and resolved nowhere (
                  -- distinct names first: a few thousand last segments to extract, not every unresolved edge)
     SELECT DISTINCT x.repo, x.id
     FROM exported x
-    JOIN (SELECT DISTINCT repo, dst_name FROM edges WHERE dst_id IS NULL AND (repo_id IS NULL OR repo = repo_id)) e
+    JOIN (SELECT DISTINCT repo, dst_name FROM edges
+          WHERE dst_id IS NULL AND resolution = 'unresolved' AND (repo_id IS NULL OR repo = repo_id)) e
       ON e.repo = x.repo AND regexp_extract(e.dst_name, '([^.]+)$', 1) = x.name
 ),
 unused AS (  -- nothing references them or their members, and their name is written nowhere unresolved

@@ -269,6 +269,24 @@ def test_a_locked_lake_does_not_hold_the_agent(demo):
     assert "pkg/late.py" in indexed_paths(lake)
 
 
+def test_an_update_queued_behind_a_writer_is_not_exported_stale(demo):
+    """The worker waits for another writer as long as CODELAKE_LOCK_TIMEOUT; past it the edit is queued for that
+    writer, and the worker does not re-export the old rows as if they were the edit's."""
+    from pipeline.lake import Lake
+
+    lake, root = demo
+    (root / "pkg" / "queued.py").write_text("def queued():\n    return 0\n")
+    write = claude_event("PostToolUse", root, tool_name="Write", tool_input={"file_path": str(root / "pkg/queued.py")})
+    with Lake(lake).lock("demo"):
+        assert hook("claude-code", write, lake, root, env={"CODELAKE_LOCK_TIMEOUT": "0.3"}) is None
+        wait_idle(lake)
+        log = (Path(background.state_dir(str(lake))) / background.LOG_NAME).read_text()
+        assert "queued 1 file(s) behind another writer" in log
+        assert not (lake / "_exports" / "demo" / "snippets" / "pkg" / "queued.py.json").exists()
+    cli(lake, "index", str(root), "--extractors", "structure")  # the next writer applies the queued update
+    assert "pkg/queued.py" in indexed_paths(lake)
+
+
 def test_the_hook_budget_bounds_a_wait(demo):
     import fcntl
 

@@ -79,9 +79,15 @@ def cmd_context(args) -> int:
 def cmd_eval(args) -> int:
     from ..map.evaluate import evaluate
 
-    report = evaluate(common.lake(args), repo=args.repo, train_share=args.train_share, tune=args.tune)
+    lake = common.lake(args)
+    report = evaluate(lake, repo=args.repo, train_share=args.train_share, tune=args.tune)
     for note in report.notes:
         message(note)
+    if not args.no_save:
+        from ..exports.evaluation import save_eval
+
+        for path in save_eval(lake, report):
+            message(f"saved {path} (the org report's self-evaluation figures)")
     emit(report.columns, report.rows, args.format)
     return 0
 
@@ -128,4 +134,5 @@ def register(sub, common_parser) -> None:
     p.add_argument("--repo")
     p.add_argument("--train-share", type=float, default=0.8, help="older share of commits to learn from (0.8)")
     p.add_argument("--tune", action="store_true", help="also search the fusion weights on the evaluation commits")
+    p.add_argument("--no-save", action="store_true", help="do not write <lake>/_exports/<repo>/eval.json")
     p.set_defaults(func=cmd_eval)

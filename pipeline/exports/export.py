@@ -84,7 +84,7 @@ def export_repo(lake: Lake, repo: str, snippet_budget: int | None = None, digest
     the export being updated."""
     root = Path(lake.root) / read.EXPORTS_DIR
     root.mkdir(parents=True, exist_ok=True)
-    with _repo_lock(root, repo):
+    with repo_lock(root, repo):
         if files is not None:
             current = read.manifest(lake.root, repo)
             if current is not None and (root / repo).is_symlink():
@@ -94,7 +94,7 @@ def export_repo(lake: Lake, repo: str, snippet_budget: int | None = None, digest
 
 
 @contextmanager
-def _repo_lock(root: Path, repo: str):
+def repo_lock(root: Path, repo: str):
     folder = root / LOCKS
     folder.mkdir(exist_ok=True)
     with open(folder / f"{repo}.lock", "a+") as lock:
@@ -129,6 +129,7 @@ def _export_whole(lake: Lake, repo: str, root: Path, snippet_budget: int, digest
             "budgets": {"snippet": snippet_budget, "digest": digest_budget},
             "signals": {"history": facts["history"], "behaviour": facts["behaviour"]},
             "snippets": count, "generation": 0, "tables": _table_runs(snap), "updated": None})
+        _carry_over(root / repo, stage, KEPT_FILES)
         _publish(root, repo, stage)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
@@ -388,6 +389,17 @@ def digest_data(catalog, repo: str, facts: dict) -> dict:
 def _write_json(path: Path, data: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1, default=str))
+
+
+KEPT_FILES = ("eval.json",)  # written beside the export by others (``exports.evaluation``): kept across versions
+
+
+def _carry_over(current: Path, stage: Path, names: tuple[str, ...]) -> None:
+    for name in names:
+        try:
+            shutil.copy2(current / name, stage / name, follow_symlinks=False)
+        except OSError:  # none yet
+            continue
 
 
 def _publish(root: Path, repo: str, stage: Path) -> None:

@@ -99,10 +99,12 @@ def _refresh_queue(lake, args) -> None:
         started = time.monotonic()
         try:
             updated = started
-            if files:
-                _update(lake, args, files)
+            if files and _update(lake, args, files):
                 updated = time.monotonic()
                 export(lake, args.repo, files)
+            elif files:
+                _log(args, f"queued {len(files)} file(s) behind another writer, which applies them: no export")
+                continue
             _log(args, f"refreshed {len(files)} file(s) in {time.monotonic() - started:.2f}s (update "
                        f"{updated - started:.2f}s, export {time.monotonic() - updated:.2f}s): {', '.join(files[:5])}")
         except Exception as exc:  # one bad batch costs only itself
@@ -111,10 +113,14 @@ def _refresh_queue(lake, args) -> None:
             os.unlink(inflight)
 
 
-def _update(lake, args, files: list[str]) -> None:
+def _update(lake, args, files: list[str]) -> bool:
+    """Re-index ``files``; False when they were queued for another writer (a nightly ``index``) instead. This
+    process is detached, so it waits for that writer as long as any writer would (``CODELAKE_LOCK_TIMEOUT``), not
+    the post-edit command's second; exporting after a queued update would only re-export the old rows."""
     from ..indexing import update
+    from ..lake import lock_timeout
 
-    update(args.root, files, repo=args.repo, lake=lake)
+    return update(args.root, files, repo=args.repo, lake=lake, wait=lock_timeout()).status != "queued"
 
 
 def _job(lake, args) -> None:
