@@ -58,7 +58,10 @@ SCENARIOS = {
          ({"handlers.py": FLOW["handlers.py"].replace("return on_save", "return on_load")},
           [("app.py::run", "handlers.py::on_load", "flow")]),
          ({"app.py": FLOW["app.py"].replace("run_with(on_save)", "run_with(pick)")},
-          [("runner.py::run_with", "handlers.py::pick", "flow")])]),
+          [("runner.py::run_with", "handlers.py::pick", "flow")]),
+         ({"deco.py": FLOW["deco.py"].replace("    return inner\n", "    def outer(*args):\n        return fn(*args)\n"
+                                              "    return outer\n")},
+          [("app.py::run", "deco.py::logged.outer", "flow")])]),
     "dispatch after a base class changes": (
         HIERARCHY,
         [({"mixin.py": None}, [("mixin.py::Mixin.go", "impl.py::Impl.helper", "dispatch")]),

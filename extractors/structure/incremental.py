@@ -41,6 +41,7 @@ class EditScope:
     classes: set[str] = field(default_factory=set)  # classes whose members or bases moved (subclasses follow)
     modules: set[str] = field(default_factory=set)  # files added, deleted, or whose imports or package moved
     callees: set[str] = field(default_factory=set)  # names of functions given other functions by changed calls
+    flows: set[str] = field(default_factory=set)  # functions whose declared type or value-flow facts moved
 
     @property
     def local(self) -> bool:
@@ -93,7 +94,7 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
         scope.names.update(n for n in (row[3], row[6]) if n)
         if row[2] == "inherits":
             scope.classes.add(f"{row[0]}::{row[1]}")
-    _value_facts_moved(scope, _facts(old["refs"]) ^ _facts(new["refs"]))
+    _value_facts_moved(scope, _facts(old["refs"]) ^ _facts(new["refs"]), {row[0] for row in before})
     files_before, files_after = _file_facts(old["files"]), _file_facts(new["files"])
     for path in changed:
         was, now = files_before.get(path), files_after.get(path)
@@ -103,16 +104,18 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
     return scope
 
 
-def _value_facts_moved(scope: EditScope, moved: set[tuple]) -> None:
+def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str]) -> None:
     """A declared type or value-flow fact moved: what a function returns, its declared type, its decorators, the
     parameters it calls (the files with an edge to it resolve again: what reads its value calls it, ``f()()``,
-    ``x = f(); x.m()``, or reads the field); a function passed to a call (the called function's parameter calls
-    resolve again, in the files defining a function of that name)."""
+    ``x = f(); x.m()``, or reads the field; and those with an edge to what it returned or decorates: the callers
+    of a decorated function call what the decorator returns); a function passed to a call (the called function's parameter calls
+    resolve again, in the files defining a function of that name). ``existed``: the ids defined before the edit."""
     for path, qual, kind, _name, _receiver, module, _alias, _bound in moved:
         if kind == "callback":
             scope.callees.add(module.rpartition(".")[2])
-        elif qual != MODULE:
+        elif f"{path}::{qual}" in existed:  # a new function: nothing has an edge to it yet
             scope.linked.add(f"{path}::{qual}")
+            scope.flows.add(f"{path}::{qual}")
 
 
 def _facts(refs: pa.Table | None) -> set[tuple]:
@@ -206,8 +209,8 @@ def _importers(refs: pa.Table, modules: set[str]) -> set[str]:
 def _linked(previous, scope: EditScope) -> set[str]:
     """Files with an edge to or from a moved definition, and the files of subclasses of moved classes (through
     the previous ``inherits`` edges, transitively)."""
-    edges = previous("edges", columns=["path", "src_id", "dst_id", "kind"],
-                     dictionary=["path", "src_id", "dst_id", "kind"])
+    edges = previous("edges", columns=["path", "src_id", "dst_id", "kind", "ref_form"],
+                     dictionary=["path", "src_id", "dst_id", "kind", "ref_form"])
     if edges is None:
         return set()
     ids = pa.array(sorted(scope.linked), pa.string())
@@ -215,6 +218,10 @@ def _linked(previous, scope: EditScope) -> set[str]:
     touching = plain.filter(pc.or_(pc.is_in(plain.column("dst_id"), value_set=ids),
                                    pc.is_in(plain.column("src_id"), value_set=ids)))
     found = set(touching.column("path").to_pylist())
+    if scope.flows:  # the files with an edge to what those functions returned, or to the functions they decorate
+        values = _flow_values(plain, scope.flows) | _decorated(previous, scope.flows)
+        reached = plain.filter(pc.is_in(plain.column("dst_id"), value_set=pa.array(sorted(values), pa.string())))
+        found |= set(reached.column("path").to_pylist())
     inherits = plain.filter(pc.equal(plain.column("kind"), "inherits")).select(["path", "src_id", "dst_id"])
     sub_of: dict[str, list[tuple[str, str]]] = {}
     for path, src, dst in zip(*inherits.to_pydict().values()):
@@ -227,6 +234,26 @@ def _linked(previous, scope: EditScope) -> set[str]:
                 seen.add(sub)
                 frontier.append(sub)
     return found
+
+
+def _flow_values(edges: pa.Table, functions: set[str]) -> set[str]:
+    """The functions the previous edges say ``functions`` returned or passed on (``return inner``)."""
+    from_them = edges.filter(pc.and_(pc.is_in(edges.column("src_id"), value_set=pa.array(sorted(functions))),
+                                     pc.equal(edges.column("ref_form"), "callback")))
+    return set(from_them.column("dst_id").drop_null().to_pylist())
+
+
+def _decorated(previous, functions: set[str]) -> set[str]:
+    """The functions decorated by something named like one of ``functions`` (their callers call what it
+    returns)."""
+    names = sorted({f.rpartition("::")[2].rpartition(".")[2] for f in functions})
+    facts = previous("early_refs", columns=["path", "src_qualname", "kind", "name"], dictionary=["path", "kind"])
+    if facts is None:
+        return set()
+    facts = _plain(facts)
+    hits = facts.filter(pc.and_(pc.equal(facts.column("kind"), "decorated_by"),
+                                pc.is_in(facts.column("name"), value_set=pa.array(names, pa.string()))))
+    return {f"{p}::{q}" for p, q in zip(hits.column("path").to_pylist(), hits.column("src_qualname").to_pylist())}
 
 
 def structural(scope: EditScope, files: dict) -> bool:
