@@ -158,16 +158,16 @@ def _plain(table: pa.Table) -> pa.Table:
 
 
 def affected_paths(scope: EditScope, previous, new_refs: pa.Table) -> set[str]:
-    """The files whose edges must be resolved again: the changed ones, and those the scope reaches."""
+    """The files whose edges must be resolved again: the changed ones, and those the scope reaches. The lake's
+    columns are read dictionary-encoded and tested through their dictionaries (a million references are never
+    decoded: only the rows that match are)."""
     affected = set(scope.changed)
     if scope.local:
         return affected
     refs = previous("refs", columns=["path", "name", "module", "kind"], dictionary=["path", "name", "module", "kind"])
     refs = _without(refs, scope.changed)
     if scope.names and refs is not None:
-        naming = refs.filter(pc.is_in(_plain(refs.select(["name"])).column("name"),
-                                      value_set=pa.array(sorted(scope.names), pa.string())))
-        affected |= set(_plain(naming.select(["path"])).column("path").to_pylist())
+        affected |= _paths(refs.filter(_in(refs, "name", scope.names)))
     if scope.modules and refs is not None:
         affected |= _importers(refs, scope.modules)
     if scope.linked or scope.classes:  # a definition only added has no edges yet: no scan of the edges
@@ -177,30 +177,40 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table) -> set[str]:
     return affected
 
 
+def _in(table: pa.Table, column: str, values) -> pa.ChunkedArray:
+    """Whether each row's ``column`` is one of ``values`` (null: no), worked out once per dictionary value."""
+    value_set = pa.array(sorted(values), pa.string())
+    chunks = []
+    for chunk in table.column(column).chunks:
+        if pa.types.is_dictionary(chunk.type):
+            hit = pc.is_in(chunk.dictionary, value_set=value_set)
+            chunks.append(pc.fill_null(pc.take(hit, chunk.indices), False))
+        else:
+            chunks.append(pc.fill_null(pc.is_in(chunk, value_set=value_set), False))
+    return pa.chunked_array(chunks, pa.bool_())
+
+
+def _paths(table: pa.Table) -> set[str]:
+    return set(_plain(table.select(["path"])).column("path").to_pylist())
+
+
 def _defining(previous, names: set[str]) -> set[str]:
     """Files defining something named like one of ``names``."""
     symbols = previous("symbols", columns=["path", "name"], dictionary=["path", "name"])
-    if symbols is None:
-        return set()
-    named = symbols.filter(pc.is_in(_plain(symbols.select(["name"])).column("name"),
-                                    value_set=pa.array(sorted(names), pa.string())))
-    return set(_plain(named.select(["path"])).column("path").to_pylist())
+    return set() if symbols is None else _paths(symbols.filter(_in(symbols, "name", names)))
 
 
 def _without(table: pa.Table | None, paths: set[str]) -> pa.Table | None:
     if table is None or not paths:
         return table
-    column = _plain(table.select(["path"])).column("path")
-    return table.filter(pc.invert(pc.is_in(column, value_set=pa.array(sorted(paths), pa.string()))))
+    return table.filter(pc.invert(_in(table, "path", paths)))
 
 
 def _importers(refs: pa.Table, modules: set[str]) -> set[str]:
     """Files whose imports name a module like one of ``modules`` (by file stem or package folder)."""
     stems = {posixpath.basename(p).rsplit(".", 1)[0] for p in modules}
     stems |= {posixpath.basename(posixpath.dirname(p)) for p in modules}
-    imports = _plain(refs.select(["kind"])).column("kind")
-    with_module = refs.filter(pc.and_(pc.is_valid(refs.column("module")),
-                                      pc.is_in(imports, value_set=pa.array(["import", "reexport"]))))
+    with_module = refs.filter(pc.and_(pc.is_valid(refs.column("module")), _in(refs, "kind", {"import", "reexport"})))
     with_module = _plain(with_module.select(["path", "module"])).to_pydict()
     return {p for p, m in zip(with_module["path"], with_module["module"])
             if m.replace("/", ".").rsplit(".", 1)[-1] in stems}
@@ -213,16 +223,11 @@ def _linked(previous, scope: EditScope) -> set[str]:
                      dictionary=["path", "src_id", "dst_id", "kind", "ref_form"])
     if edges is None:
         return set()
-    ids = pa.array(sorted(scope.linked), pa.string())
-    plain = _plain(edges)
-    touching = plain.filter(pc.or_(pc.is_in(plain.column("dst_id"), value_set=ids),
-                                   pc.is_in(plain.column("src_id"), value_set=ids)))
-    found = set(touching.column("path").to_pylist())
+    found = _paths(edges.filter(pc.or_(_in(edges, "dst_id", scope.linked), _in(edges, "src_id", scope.linked))))
     if scope.flows:  # the files with an edge to what those functions returned, or to the functions they decorate
-        values = _flow_values(plain, scope.flows) | _decorated(previous, scope.flows)
-        reached = plain.filter(pc.is_in(plain.column("dst_id"), value_set=pa.array(sorted(values), pa.string())))
-        found |= set(reached.column("path").to_pylist())
-    inherits = plain.filter(pc.equal(plain.column("kind"), "inherits")).select(["path", "src_id", "dst_id"])
+        values = _flow_values(edges, scope.flows) | _decorated(previous, scope.flows)
+        found |= _paths(edges.filter(_in(edges, "dst_id", values)))
+    inherits = _plain(edges.filter(_in(edges, "kind", {"inherits"})).select(["path", "src_id", "dst_id"]))
     sub_of: dict[str, list[tuple[str, str]]] = {}
     for path, src, dst in zip(*inherits.to_pydict().values()):
         sub_of.setdefault(dst, []).append((src, path))
@@ -238,9 +243,8 @@ def _linked(previous, scope: EditScope) -> set[str]:
 
 def _flow_values(edges: pa.Table, functions: set[str]) -> set[str]:
     """The functions the previous edges say ``functions`` returned or passed on (``return inner``)."""
-    from_them = edges.filter(pc.and_(pc.is_in(edges.column("src_id"), value_set=pa.array(sorted(functions))),
-                                     pc.equal(edges.column("ref_form"), "callback")))
-    return set(from_them.column("dst_id").drop_null().to_pylist())
+    from_them = edges.filter(pc.and_(_in(edges, "src_id", functions), _in(edges, "ref_form", {"callback"})))
+    return set(_plain(from_them.select(["dst_id"])).column("dst_id").drop_null().to_pylist())
 
 
 def _decorated(previous, functions: set[str]) -> set[str]:
