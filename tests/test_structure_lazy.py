@@ -72,6 +72,12 @@ SCENARIOS = {
          ({"impl.py": HIERARCHY["impl.py"].replace("import Base", "import Other").replace("(Base,", "(Other,")},
           [("base.py::Other.stop", "impl.py::Impl.stop", "dispatch"), ("impl.py::Impl", "base.py::Other", None)]),
          ({"base.py": None}, [("base.py::Other.run", "impl.py::Impl.run", "dispatch")])]),
+    "methods in another file follow their type": (
+        {"src/lib.rs": "mod a;\nmod b;\nmod c;\n", "src/a.rs": "pub struct T {}\n", "src/c.rs": "pub fn other() {}\n",
+         "src/b.rs": "use crate::a::T;\n\nimpl T {\n    pub fn m(&self) -> i32 {\n        1\n    }\n}\n\n"
+                     "pub fn run(t: T) -> i32 {\n    t.m()\n}\n"},
+        [({"src/a.rs": "pub struct U {}\n", "src/c.rs": "pub struct T {}\n"}, []),
+         ({"src/b.rs": None}, [])]),
     "imports and bases outside the repository": (
         EXTERNAL,
         [({"app.py": None}, []), ({"local.py": None}, [])]),

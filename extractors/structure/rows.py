@@ -184,13 +184,10 @@ def reparented(previous, symbols: pa.Table, changed: set[str], scope) -> pa.Tabl
     The scope grows by what moved (those methods, their old and new owners, their files)."""
     names = {i.split("::", 1)[1] for i in scope.ids if i.split("::", 1)[0] in changed}
     others = _except_paths(previous("symbols"), changed) if names else None
-    if others is None or not others.num_rows:
+    if others is None or not others.num_rows or not pc.any(_methods_of(others, names)).as_py():
         return SYMBOLS.empty_table()
     ids, paths, parents = (others.column(c).to_pylist() for c in ("id", "path", "parent_id"))
-    candidate = [k == "method" and q.rpartition(".")[0] in names
-                 for k, q in zip(others.column("kind").to_pylist(), others.column("qualname").to_pylist())]
-    if not any(candidate):
-        return SYMBOLS.empty_table()
+    candidate = _methods_of(others, names).to_pylist()
     reset = pa.array([f"{p}::{MODULE}" if c else parent for c, p, parent in zip(candidate, paths, parents)],
                      pa.string())
     table = _concat(others.set_column(others.schema.get_field_index("parent_id"), "parent_id", reset), symbols,
@@ -210,6 +207,13 @@ def reparented(previous, symbols: pa.Table, changed: set[str], scope) -> pa.Tabl
     fixed = [moved[i][1] if i in moved else p for i, p in zip(rows.column("id").to_pylist(),
                                                              rows.column("parent_id").to_pylist())]
     return rows.set_column(rows.schema.get_field_index("parent_id"), "parent_id", pa.array(fixed, pa.string()))
+
+
+def _methods_of(symbols: pa.Table, types: set[str]):
+    """Whether each row is a method ``T.m`` of one of the type names ``types`` (its qualname's prefix)."""
+    prefix = pc.extract_regex(symbols.column("qualname").combine_chunks(), r"^(?P<type>.*)\.[^.]*$").field("type")
+    named = pc.fill_null(pc.is_in(prefix, value_set=pa.array(sorted(types), pa.string())), False)
+    return pc.and_(pc.fill_null(pc.equal(symbols.column("kind").combine_chunks(), "method"), False), named)
 
 
 class Current:
