@@ -82,11 +82,11 @@ def nightly(config: str, lake: str | None = None, dask_address: str | None = Non
     cfg = orgconfig.load(config)
     lake_root = str(orgconfig.lake_root(cfg, lake))
     specs = _selected(cfg, repos)
-    ws = cfg.workspace_for(Path(lake_root))
+    ws = cfg.workspace_for(lake_root)
     workspace.sweep(ws)
     runner = task_runner(concurrency or cfg.concurrency, dask_address or cfg.dask_address)
     outcomes = org_index.with_options(task_runner=runner)(specs, lake_root, str(ws), cfg.fetch_timeout, force)
-    report = str(cfg.report_for(Path(lake_root)))
+    report = str(cfg.report_for(lake_root))
     try:
         org = org_steps(lake_root, {"report": report, "outcomes": outcomes}) if cfg.write_report else \
             {"report": {"status": "skipped", "reason": "report = false in the config"}}

@@ -10,6 +10,11 @@ Views shipped by extractor plugins are copied into the lake (``_views/<extractor
 writes their tables, and are created here like the built-in ones. A file whose dependencies are missing (a table no
 extractor wrote yet) is skipped and listed in ``Catalog.skipped``. A damaged Parquet file leaves out only its
 repository's rows of its table, and is listed in ``Catalog.damaged``.
+
+A lake on object storage (``pipeline.objectlake``) is read without DuckDB's httpfs extension: each table's files are
+registered as a pyarrow dataset over pyarrow's S3 filesystem (``lake_arrow_<table>``), and a base view's
+``read_parquet(lake_<table>(), union_by_name = true)`` reads that instead (the macros still list the files, as
+``s3://`` URIs, for a DuckDB that has httpfs).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ SCHEMA_DIR = "_schemas"
 VIEWS_DIR = "_views"  # pipeline.lake.VIEWS
 LEGACY_VARIABLE = re.compile(r"getvariable\('(lake_[a-z0-9_]+)'\)")  # .sql files written before macros
 MACRO_CALL = re.compile(r"\b(lake_[a-z0-9_]+)\(\)")
+TABLE_READ = re.compile(r"read_parquet\(\s*lake_([a-z0-9_]+)\(\)\s*,\s*union_by_name\s*=\s*true\s*\)", re.I)
 
 
 def sql_files(subfolder: str | None = None) -> dict[str, str]:
@@ -43,14 +49,18 @@ def sql_files(subfolder: str | None = None) -> dict[str, str]:
 
 def plugin_sql_files(lake: Lake) -> dict[str, str]:
     """Views that extractor plugins shipped with their tables, as the lake keeps them (built-in names win)."""
-    folder = lake.root / VIEWS_DIR
+    files = lake.files
     found: dict[str, str] = {}
-    for path in sorted(folder.glob("*/*.sql")) if folder.is_dir() else []:
-        if TABLE_NAME.fullmatch(path.stem):
-            try:
-                found.setdefault(path.stem, path.read_text())
-            except (OSError, UnicodeDecodeError):
-                continue
+    for owner in (e.name for e in files.listdir(VIEWS_DIR) if e.is_dir and not e.name.startswith(".")):
+        for name in (e.name for e in files.listdir(f"{VIEWS_DIR}/{owner}") if e.name.endswith(".sql")):
+            stem = name[:-len(".sql")]
+            if TABLE_NAME.fullmatch(stem) and stem not in found:
+                try:
+                    text = files.read_text(f"{VIEWS_DIR}/{owner}/{name}")
+                except (OSError, UnicodeDecodeError):
+                    continue
+                if text is not None:
+                    found[stem] = text
     return found
 
 
@@ -82,11 +92,11 @@ def table_files(lake: Lake, repos: list[str] | None = None, damaged: dict | None
     """Every table's files: its schema file, then each repository's current shards (a repository with a damaged
     file of a table is left out of that table)."""
     out = TableFiles()
-    root = lake.root.resolve()
-    schema_dir = lake.root / SCHEMA_DIR
-    for schema_file in sorted(schema_dir.glob("*.parquet")) if schema_dir.is_dir() else []:
-        if TABLE_NAME.fullmatch(schema_file.stem):  # a stray copy ("files (copy).parquet") is no table
-            out.files[schema_file.stem] = [str(schema_file.resolve())]
+    locate = lake.files.locator()
+    for entry in lake.files.listdir(SCHEMA_DIR):
+        stem = entry.name[:-len(".parquet")] if entry.name.endswith(".parquet") else ""
+        if not entry.is_dir and TABLE_NAME.fullmatch(stem):  # a stray copy ("files (copy).parquet") is no table
+            out.files[stem] = [locate(f"{SCHEMA_DIR}/{entry.name}")]
     damaged = damaged or {}
     left_out = {(repo, table) for repo, table, _ in damaged.values() if repo}
     out.files = {t: paths for t, paths in out.files.items() if paths[0] not in damaged}
@@ -97,7 +107,7 @@ def table_files(lake: Lake, repos: list[str] | None = None, damaged: dict | None
             if (repo, table) in left_out or not TABLE_NAME.fullmatch(table) or entry.get("internal"):
                 continue
             for rel in snap.files(table):
-                path = str(root / rel)
+                path = locate(rel)
                 out.files.setdefault(table, []).append(path)
                 out.owner[path] = (repo, table)
     return out
@@ -118,6 +128,42 @@ def define_table_macros(con, files: dict[str, list[str]]) -> None:
         con.execute(f"CREATE OR REPLACE MACRO lake_{_ident(table)}() AS {_sql_list(paths)}")
 
 
+def bind_tables(catalog: "Catalog", files: dict[str, list[str]]) -> None:
+    """What the views read: the macros; on object storage also the datasets of the tables its views read."""
+    define_table_macros(catalog.con, files)
+    if not catalog.lake.files.local:
+        register_datasets(catalog.con, catalog.lake, {t: p for t, p in files.items() if t in catalog.datasets})
+
+
+def _register_needed(catalog: "Catalog", files: dict[str, str], deps: dict[str, set[str]]) -> None:
+    """On object storage, register the datasets of just the tables the views about to be created read (each costs
+    a request for its schema)."""
+    if catalog.lake.files.local:
+        return
+    tables = {d[len("lake_"):] for name in files for d in deps[name] if d.startswith("lake_")}
+    new = {t: catalog.current.files[t] for t in tables - catalog.datasets if t in catalog.current.files}
+    register_datasets(catalog.con, catalog.lake, new)
+    catalog.datasets |= set(new)
+
+
+def register_datasets(con, lake: Lake, files: dict[str, list[str]]) -> None:
+    """``lake_arrow_<table>``: the table's files (its schema file first, which gives every column) as one pyarrow
+    dataset over the lake's filesystem; DuckDB scans it with projection and filter pushdown."""
+    import pyarrow.dataset as ds
+
+    for table, uris in files.items():
+        paths = [u.split("://", 1)[1] for u in uris]
+        schema_file = f"{SCHEMA_DIR}/{table}.parquet"
+        schema = lake.files.read_schema(schema_file) if uris and uris[0].endswith("/" + schema_file) else None
+        data = ds.dataset(paths, schema=schema, format="parquet", filesystem=lake.files.fs)
+        con.register(f"lake_arrow_{_ident(table)}", data)
+
+
+def _for_reader(catalog: "Catalog", text: str) -> str:
+    """A view's SQL for this lake: as written, or reading the registered datasets of an object-storage lake."""
+    return text if catalog.lake.files.local else TABLE_READ.sub(r"lake_arrow_\1", text)
+
+
 @dataclass
 class Catalog:
     con: object
@@ -129,6 +175,7 @@ class Catalog:
     current: TableFiles = field(default_factory=TableFiles)
     pinned: set[str] = field(default_factory=set)
     wanted: list[str] | None = None
+    datasets: set[str] = field(default_factory=set)  # object storage: the tables registered as pyarrow datasets
 
     def sql(self, query: str, params=None):
         import duckdb
@@ -159,7 +206,7 @@ class Catalog:
         """Hold base tables in memory (``sql/pins/``) so repeated queries of a long-lived session are warm."""
         for name, text in sql_files("pins").items():
             if (tables is None or name in tables) and name in self.views:
-                self.con.execute(_portable(text))
+                self.con.execute(_for_reader(self, _portable(text)))
                 self.pinned.add(name)
 
     def rows(self, query: str, params=None) -> tuple[list[str], list[tuple]]:
@@ -175,11 +222,11 @@ class Catalog:
         changed = {t for t in fresh.files if fresh.files[t] != self.current.files.get(t)}
         self.con.execute("BEGIN TRANSACTION")
         try:
-            define_table_macros(self.con, {t: fresh.files[t] for t in changed})
+            bind_tables(self, {t: fresh.files[t] for t in changed})
             self.current = fresh
             for name, text in sql_files("pins").items():
                 if name in self.pinned and name in changed:
-                    self.con.execute(_portable(text))
+                    self.con.execute(_for_reader(self, _portable(text)))
             self.con.execute("COMMIT")
         except Exception:
             self.con.execute("ROLLBACK")
@@ -205,7 +252,7 @@ def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: i
         con.execute(f"SET threads = {int(threads)}")
     catalog = Catalog(con=con, lake=lake, repos=repos, wanted=views)
     catalog.current = table_files(lake, repos)
-    define_table_macros(con, catalog.current.files)
+    bind_tables(catalog, catalog.current.files)
     create_views(catalog, views)
     return catalog
 
@@ -217,6 +264,7 @@ def create_views(catalog: Catalog, views: list[str] | None = None) -> None:
         wanted = _closure(views, deps)
         files, deps = {n: files[n] for n in wanted}, {n: deps[n] for n in wanted}
     catalog.skipped = {}
+    _register_needed(catalog, files, deps)
     _create_views(catalog, files, deps)
 
 
@@ -283,11 +331,11 @@ def _create_one(catalog: Catalog, name: str, text: str, deps: set[str]) -> str |
 
     for _ in range(len(catalog.current.owner) + 1):
         try:
-            catalog.con.execute(text)
+            catalog.con.execute(_for_reader(catalog, text))
             return None
         except duckdb.Error as exc:
             tables = [d[len("lake_"):] for d in deps if d.startswith("lake_")]
-            if not tables or not _leave_out_damaged(catalog, tables):
+            if not tables or not catalog.lake.files.local or not _leave_out_damaged(catalog, tables):
                 return _one_line(exc)
     return "too many damaged files"
 

@@ -1,13 +1,13 @@
 """``codelake check``: verify every file the lake's snapshots name, and what engines reading the folders would see.
 
 A problem names the file, its repository and table, and what to run. ``damage(lake)`` is the cheap part (files
-missing or of another size than the snapshot recorded: a stat each), used by ``codelake status``.
+missing or of another size than the snapshot recorded: a stat each), used by ``codelake status``. It reads the lake
+through ``lake.files`` (``pipeline.storage``): the same checks on a local folder and on object storage.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from .lake import CURRENT, TABLE_NAME, VERSIONS, Lake
 from .shards import shards_of
@@ -51,21 +51,26 @@ def damage(lake: Lake, repo: str) -> list[str]:
     except Exception:
         return ["(manifest)"]
     bad = []
+    listed = lake.files.sizes(f"{VERSIONS}/{repo}")
     for table, entry in snap.tables.items():
         for shard in shards_of(entry):
-            if _stat_problem(lake.root / shard["file"], shard):
+            if _stat_problem(lake.files, shard["file"], shard, listed):
                 bad.append(table)
                 break
     return bad
 
 
-def _stat_problem(path: Path, shard: dict) -> str | None:
+def _stat_problem(files, rel: str, shard: dict, listed: tuple[str, dict] | None = None) -> str | None:
+    """``listed``: (folder, sizes of its files) from one listing (object storage: cheaper than a request a file)."""
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        return "missing"
+        if listed is not None and rel.rpartition("/")[0] == listed[0]:
+            size = listed[1].get(rel)
+        else:
+            size = files.size(rel)
     except OSError as exc:
-        return f"unreadable ({exc.strerror})"
+        return f"unreadable ({exc.strerror or str(exc).splitlines()[0]})"
+    if size is None:
+        return "missing"
     if shard.get("bytes") is not None and size != shard["bytes"]:
         return f"{size} bytes, the snapshot recorded {shard['bytes']} (truncated or overwritten)"
     return None
@@ -79,18 +84,16 @@ def _check_repo(lake: Lake, repo: str, deep: bool) -> list[Problem]:
     problems = []
     for table, entry in sorted(snap.tables.items()):
         for shard in shards_of(entry):
-            found = _stat_problem(lake.root / shard["file"], shard) or _parquet_problem(lake.root / shard["file"],
+            found = _stat_problem(lake.files, shard["file"], shard) or _parquet_problem(lake.files, shard["file"],
                                                                                         shard, deep)
             if found:
                 problems.append(Problem(repo, table, shard["file"], found, REBUILD))
     return problems
 
 
-def _parquet_problem(path: Path, shard: dict, deep: bool) -> str | None:
-    import pyarrow.parquet as pq
-
+def _parquet_problem(files, rel: str, shard: dict, deep: bool) -> str | None:
     try:
-        with pq.ParquetFile(path) as data:
+        with files.parquet(rel) as data:
             rows = data.metadata.num_rows
             if shard.get("rows") is not None and rows != shard["rows"]:
                 return f"{rows} rows, the snapshot recorded {shard['rows']}"
@@ -103,21 +106,18 @@ def _parquet_problem(path: Path, shard: dict, deep: bool) -> str | None:
 
 
 def _check_schemas(lake: Lake) -> list[Problem]:
-    import pyarrow.parquet as pq
-
-    folder = lake.root / "_schemas"
     problems = []
-    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
-        rel = f"_schemas/{path.name}"
-        if path.name.startswith("."):
+    for entry in lake.files.listdir("_schemas"):
+        rel, stem = f"_schemas/{entry.name}", entry.name.rpartition(".")[0]
+        if entry.name.startswith("."):
             continue
-        if not (path.suffix == ".parquet" and TABLE_NAME.fullmatch(path.stem)):
+        if not (entry.name.endswith(".parquet") and TABLE_NAME.fullmatch(stem)):
             problems.append(Problem(None, None, rel, "not a table's schema file (ignored)", "delete it"))
             continue
         try:
-            pq.read_schema(path)
+            lake.files.read_schema(rel)
         except Exception as exc:
-            problems.append(Problem(None, path.stem, rel, f"not readable as Parquet: {str(exc)[:120]}",
+            problems.append(Problem(None, stem, rel, f"not readable as Parquet: {str(exc)[:120]}",
                                     "any index run writes it again"))
     return problems
 
@@ -127,51 +127,43 @@ def _check_folders(lake: Lake, repos: list[str] | None) -> list[Problem]:
     from their snapshot's (any writer of the repository puts them right)."""
     problems = []
     known = set(lake.repos())
-    for table_dir in sorted(p for p in lake.root.iterdir() if p.is_dir() and TABLE_NAME.fullmatch(p.name)):
-        for repo_dir in sorted(p for p in table_dir.iterdir() if p.is_dir()):
-            if repos and repo_dir.name not in repos:
+    for table in (e.name for e in lake.files.listdir("") if e.is_dir and TABLE_NAME.fullmatch(e.name)):
+        for repo in (e.name for e in lake.files.listdir(table) if e.is_dir):
+            if repos and repo not in repos:
                 continue
-            wanted = _wanted(lake, repo_dir.name, table_dir.name) if repo_dir.name in known else {}
-            problems.extend(_folder_problems(lake, repo_dir, wanted))
+            wanted = _wanted(lake, repo, table) if repo in known else {}
+            problems.extend(_folder_problems(lake, table, repo, wanted))
     return problems
 
 
-def _wanted(lake: Lake, repo: str, table: str) -> dict[str, Path]:
+def _wanted(lake: Lake, repo: str, table: str) -> dict[str, str]:
     try:
         files = lake.snapshot(repo).files(table)
     except Exception:
         return {}
-    return {CURRENT.format(k): lake.root / f for k, f in enumerate(files)}
+    return {CURRENT.format(k): f for k, f in enumerate(files)}
 
 
-def _folder_problems(lake: Lake, repo_dir: Path, wanted: dict[str, Path]) -> list[Problem]:
-    import os
-
-    repo, table = repo_dir.name, repo_dir.parent.name
+def _folder_problems(lake: Lake, table: str, repo: str, wanted: dict[str, str]) -> list[Problem]:
     problems = []
-    for path in sorted(repo_dir.iterdir()):
-        rel = str(path.relative_to(lake.root))
-        if path.name not in wanted:
-            if path.name.endswith(".parquet"):
+    present = [e.name for e in lake.files.listdir(f"{table}/{repo}")]
+    for name in present:
+        rel = f"{table}/{repo}/{name}"
+        if name not in wanted:
+            if name.endswith(".parquet"):
                 problems.append(Problem(repo, table, rel, "stray file: engines reading the folder read it too",
                                         "delete it (or run any writer of the repository)"))
             continue
-        try:
-            same = os.path.samefile(path, wanted[path.name])
-        except OSError:
-            same = False
-        if not same:
+        if not lake.files.same(wanted[name], rel):
             problems.append(Problem(repo, table, rel, "not the snapshot's current shard",
                                     "run any writer of the repository (`codelake update`, `index`)"))
-    for name in sorted(set(wanted) - {p.name for p in repo_dir.iterdir()}):
-        problems.append(Problem(repo, table, str((repo_dir / name).relative_to(lake.root)), "current shard missing",
+    for name in sorted(set(wanted) - set(present)):
+        problems.append(Problem(repo, table, f"{table}/{repo}/{name}", "current shard missing",
                                 "run any writer of the repository (`codelake update`, `index`)"))
     return problems
 
 
 def _stray_versions(lake: Lake) -> list[str]:
     """Version folders of repositories the lake no longer has (left by an interrupted drop)."""
-    folder = lake.root / VERSIONS
     known = set(lake.repos())
-    return sorted(str(p.relative_to(lake.root)) for p in folder.iterdir() if p.name not in known) \
-        if folder.is_dir() else []
+    return [f"{VERSIONS}/{e.name}" for e in lake.files.listdir(VERSIONS) if e.name not in known]

@@ -80,7 +80,7 @@ def os_error_message(exc: OSError, root: Path) -> str:
     reasons = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is exhausted",
                errno.EROFS: "the filesystem is read-only", errno.EACCES: "permission denied",
                errno.EPERM: "operation not permitted"}
-    reason = reasons.get(exc.errno, exc.strerror or type(exc).__name__)
+    reason = reasons.get(exc.errno, exc.strerror or str(exc).splitlines()[0][:300] or type(exc).__name__)
     return f"cannot write the lake at {root}: {reason} ({where})"
 
 

@@ -137,9 +137,34 @@ class RunSummary:
 
 
 class Lake:
+    """A lake in a local folder; a root naming object storage (``s3://bucket/prefix``) makes an ``ObjectLake``
+    (``pipeline.objectlake``), which keeps the same layout and API."""
+
+    def __new__(cls, root: str | os.PathLike | None = None):
+        found = lake_root(root)
+        if cls is Lake and isinstance(found, str):  # a URI: ``pipeline.location`` keeps it a string
+            from .objectlake import ObjectLake
+
+            cls = ObjectLake
+        lake = super().__new__(cls)
+        lake._found = found  # found once: __init__ takes it
+        return lake
+
     def __init__(self, root: str | os.PathLike | None = None):
-        self.root = lake_root(root)
+        self.root = self.__dict__.pop("_found", None) or lake_root(root)
+        self.staging_root = self.root  # where a run writes its new version files (ObjectLake: a local folder)
         self.format_version = self._read_version()
+
+    @property
+    def files(self):
+        """The lake's files through ``pipeline.storage``'s calls (what ``codelake check`` and the catalog use)."""
+        from .storage import LocalFiles
+
+        return LocalFiles(self.root)
+
+    def local_file(self, rel: str) -> Path:
+        """A local path to open the lake-relative file ``rel`` of a snapshot."""
+        return self.root / rel
 
     # -- format -------------------------------------------------------------------------------------------------
     def _read_version(self) -> int | None:
@@ -152,6 +177,9 @@ class Lake:
             return None
         except (OSError, ValueError) as exc:
             raise LakeError(f"{marker}: unreadable lake marker ({exc})") from None
+        return self._version_of(data, marker)
+
+    def _version_of(self, data, marker) -> int:
         version = data.get("schema_version") if isinstance(data, dict) else None
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
             raise LakeError(f"{marker}: schema_version {version!r} is not a positive integer; this is not a lake "
@@ -199,6 +227,9 @@ class Lake:
         except (OSError, ValueError) as exc:
             raise LakeError(f"{path}: unreadable snapshot manifest ({exc}); `codelake drop {repo}` and index it "
                             f"again") from None
+        return self._snapshot_of(data, path, repo)
+
+    def _snapshot_of(self, data, path, repo: str) -> Snapshot:
         version = data.get("schema_version", 0) if isinstance(data, dict) else None
         if not isinstance(version, int) or not isinstance(data.get("tables", {}), dict):
             raise LakeError(f"{path}: not a snapshot manifest; `codelake drop {repo}` and index it again")
@@ -236,12 +267,12 @@ class Lake:
             shards = [s for k, s in enumerate(shards) if k in wanted]
         wanted_columns = None if columns is None else list(dict.fromkeys(list(columns) + ([where[0]] if where else [])))
         prune = where if where is not None and (entry.get("sort_by") or [None])[0] == where[0] else None
-        parts = [read_file(self.root / s["file"], repo, table, wanted_columns, dictionary, prune) for s in shards]
+        parts = [read_file(self.local_file(s["file"]), repo, table, wanted_columns, dictionary, prune) for s in shards]
         if not parts:  # the table is there, none of its shards can hold what was asked: no rows
             first = shards_of(entry)[:1]
             if not first:
                 return None
-            return read_file(self.root / first[0]["file"], repo, table, wanted_columns, dictionary).slice(0, 0)
+            return read_file(self.local_file(first[0]["file"]), repo, table, wanted_columns, dictionary).slice(0, 0)
         data = parts[0] if len(parts) == 1 else pa.concat_tables(parts, promote_options="permissive")
         if where is not None:
             data = _filter_in(data, *where)
@@ -360,7 +391,7 @@ class Lake:
             "rows": sum(summary.rows.values()), "files_skipped": summary.files_skipped,
             "error": summary.error, "counters": json.dumps(others, sort_keys=True),
         }
-        write = TableWrite(self.version_dir(RUNS_TABLE, repo), self.root, repo, summary.run_id, RUNS_TABLE,
+        write = TableWrite(self.version_dir(RUNS_TABLE, repo), self.staging_root, repo, summary.run_id, RUNS_TABLE,
                            runs_schema(), "run_id", snap.tables.get(RUNS_TABLE))
         write.replace = ("run_id", [])  # append
         write.add(pa.Table.from_pylist([row], schema=runs_schema()))
@@ -391,7 +422,7 @@ class Lake:
 
     def version_dir(self, table: str, repo: str) -> Path:
         """Where the repository's versions of every table live (one folder: one fsync publishes a run's files)."""
-        return self.root / VERSIONS / repo
+        return self.staging_root / VERSIONS / repo
 
     def _publish(self, snap: Snapshot, written: dict[str, dict], cursors: dict, info: dict, owners: dict) -> None:
         now = time.time()
@@ -592,7 +623,7 @@ class _Staging:
         if table not in self.extractor.tables:
             raise ExtractError(f"extractor {self.extractor.name!r} wrote undeclared table {table!r}")
         if table not in self.tables:
-            self.tables[table] = TableWrite(self.lake.version_dir(table, self.repo), self.lake.root, self.repo,
+            self.tables[table] = TableWrite(self.lake.version_dir(table, self.repo), self.lake.staging_root, self.repo,
                                             self.run_id, table, self.extractor.tables[table],
                                             self.shard_by.get(table), self.snap.tables.get(table),
                                             self.sort_by.get(table))

@@ -4,6 +4,9 @@ In order: an explicit ``--lake DIR``; else ``$CODELAKE_LAKE``; else the nearest 
 the current folder, whose top-level key ``lake`` names the lake folder (relative to the file's own folder); else the
 user's data folder: ``$XDG_DATA_HOME/codelake/lake`` (default ``~/.local/share/codelake/lake``) on Linux,
 ``~/Library/Application Support/codelake/lake`` on macOS, ``%LOCALAPPDATA%\\codelake\\lake`` on Windows.
+
+Any of the first three may name object storage instead (``s3://bucket/prefix``, ``pipeline.storage``): the lake
+is then that URI, returned as a string (a ``Path`` would fold its ``//``).
 """
 
 from __future__ import annotations
@@ -17,17 +20,18 @@ CONFIG_KEY = "lake"
 ENV_VAR = "CODELAKE_LAKE"
 
 
-def find_lake(explicit: str | os.PathLike | None = None, cwd: str | os.PathLike | None = None) -> Path:
+def find_lake(explicit: str | os.PathLike | None = None, cwd: str | os.PathLike | None = None) -> Path | str:
     return describe(explicit, cwd)[0]
 
 
-def describe(explicit: str | os.PathLike | None = None, cwd: str | os.PathLike | None = None) -> tuple[Path, str]:
+def describe(explicit: str | os.PathLike | None = None,
+             cwd: str | os.PathLike | None = None) -> tuple[Path | str, str]:
     """The lake and which rule found it (``codelake where``)."""
     if explicit:
-        return Path(explicit).expanduser(), "--lake"
+        return _root(explicit), "--lake"
     from_env = os.environ.get(ENV_VAR)
     if from_env:
-        return Path(from_env).expanduser(), f"${ENV_VAR}"
+        return _root(from_env), f"${ENV_VAR}"
     found = configured_lake(Path(cwd) if cwd else Path.cwd())
     if found is not None:
         return found[0], f"{found[1]} ({CONFIG_KEY} = ...)"
@@ -47,8 +51,16 @@ def configured_lake(start: Path) -> tuple[Path, Path] | None:
             continue
         value = _lake_key(config)
         if value:
-            return (candidate / Path(value).expanduser()).resolve(), config
+            return (value if _is_uri(value) else (candidate / Path(value).expanduser()).resolve()), config
     return None
+
+
+def _is_uri(value) -> bool:
+    return isinstance(value, str) and "://" in value  # pipeline.storage.is_uri, without importing it
+
+
+def _root(value: str | os.PathLike) -> Path | str:
+    return value.rstrip("/") if _is_uri(value) else Path(value).expanduser()
 
 
 def _lake_key(config: Path) -> str | None:

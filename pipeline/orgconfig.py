@@ -37,11 +37,13 @@ keys are refused (a typo must not silently drop an option).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .errors import CodelakeError, ConfigError
 from .repos import _id_from_url, validate_repo_id
+from .storage import is_uri
 
 TOP_KEYS = {"lake", "workspace", "concurrency", "fetch_timeout", "report", "schedule", "defaults", "repositories",
             "dask_address"}
@@ -82,7 +84,7 @@ class RepoSpec:
 class OrgConfig:
     source: Path
     repositories: tuple[RepoSpec, ...]
-    lake: Path | None = None
+    lake: Path | str | None = None  # a local folder, or an object-storage URI (text)
     workspace: Path | None = None
     concurrency: int = 4
     fetch_timeout: float = 600.0
@@ -93,11 +95,25 @@ class OrgConfig:
     dask_address: str | None = None
     extra: dict = field(default_factory=dict)
 
-    def workspace_for(self, lake_root: Path) -> Path:
-        return self.workspace or Path(lake_root).resolve().parent / "workspace"
+    def workspace_for(self, lake_root: str | Path) -> Path:
+        """The config's workspace, else beside the lake (a lake on object storage: the user's data folder)."""
+        if self.workspace:
+            return self.workspace
+        return _local_home(lake_root) / "workspace" if is_uri(str(lake_root)) else \
+            Path(lake_root).resolve().parent / "workspace"
 
-    def report_for(self, lake_root: Path) -> Path:
-        return self.report or Path(lake_root) / "_report" / "report.html"
+    def report_for(self, lake_root: str | Path) -> Path:
+        if self.report:
+            return self.report
+        return _local_home(lake_root) / "report.html" if is_uri(str(lake_root)) else \
+            Path(lake_root) / "_report" / "report.html"
+
+
+def _local_home(uri: str | Path) -> Path:
+    """A local folder for what a lake on object storage cannot hold (mirrors, the report), one per lake."""
+    from .location import user_data_dir
+
+    return user_data_dir() / "object-lakes" / re.sub(r"[^A-Za-z0-9._-]+", "_", str(uri))
 
     def enabled(self) -> list[RepoSpec]:
         return [r for r in self.repositories if r.enabled]
@@ -133,7 +149,7 @@ def parse(data: dict, source: Path) -> OrgConfig:
     _no_duplicates(repos, where)
     return OrgConfig(
         source=source, repositories=tuple(repos),
-        lake=_path(data.get("lake"), base, where, "lake"), workspace=_path(data.get("workspace"), base, where,
+        lake=_lake(data.get("lake"), base, where), workspace=_path(data.get("workspace"), base, where,
                                                                             "workspace"),
         concurrency=_int(data.get("concurrency", 4), where, "concurrency"),
         fetch_timeout=float(_int(data.get("fetch_timeout", 600), where, "fetch_timeout")),
@@ -237,13 +253,23 @@ def _path(value, base: Path, where: str, key: str) -> Path | None:
     return path if path.is_absolute() else base / path
 
 
+def _lake(value, base: Path, where: str) -> Path | str | None:
+    """The ``lake`` key: a local folder (relative to the config file) or an object-storage URI, kept as text."""
+    text = _str(value, where, "lake")
+    return text if text and is_uri(text) else _path(value, base, where, "lake")
+
+
 def with_lake(config: OrgConfig, lake: str | os.PathLike | None) -> OrgConfig:
     """The config with the lake an explicit option names (the command line wins over the file)."""
-    return replace(config, lake=Path(lake)) if lake else config
+    return replace(config, lake=_lake_path(lake)) if lake else config
 
 
-def lake_root(config: OrgConfig, explicit: str | os.PathLike | None = None) -> Path:
+def _lake_path(lake: str | os.PathLike) -> Path | str:
+    return str(lake) if is_uri(str(lake)) else Path(lake)
+
+
+def lake_root(config: OrgConfig, explicit: str | os.PathLike | None = None) -> Path | str:
     """--lake, else the file's ``lake``, else what every command uses ($CODELAKE_LAKE, else the default)."""
     from .lake import lake_root as default_root
 
-    return Path(explicit) if explicit else config.lake or default_root()
+    return _lake_path(explicit) if explicit else config.lake or default_root()

@@ -186,6 +186,8 @@ def _export_state(lake: Lake, repo: str, snap) -> tuple[str | None, str]:
     """When the agents' exports were written, and whether they match the lake's current snapshot."""
     from .exports.read import manifest
 
+    if not lake.files.local:
+        return None, "local lakes only"  # exports live next to a local lake (pipeline.objectlake)
     data = manifest(lake.root, repo)
     if data is None:
         return None, "missing"

@@ -132,3 +132,14 @@ def test_blast_radius_crosses_repositories_only_when_asked(org_lake):
     assert ("webapp", "webapp/views.py::index", 1) in rows  # acmecore.Client() through the namespace import
     back = codelake(org_lake, "blast-radius", "webapp/views.py::index", "--reverse", "--cross-repo", "--format", "json")
     assert ("corelib", "src/acmecore/client.py::Client") in {(r["repo"], r["id"]) for r in json.loads(back.stdout)}
+
+
+def test_a_shared_interfaces_snippet_names_the_repositories_using_it(org_lake):
+    from pipeline.exports import read
+
+    for repo in ("corelib", "webapp"):
+        out = codelake(org_lake, "export", "--repo", repo)
+        assert out.returncode == 0, out.stderr
+    shared = read.snippet(str(org_lake), "corelib", "src/acmecore/client.py", check_fresh=False)
+    assert "used by other repos: webapp (3 refs)" in shared  # Client, parse, and the module import's target
+    assert "other repos" not in read.snippet(str(org_lake), "webapp", "webapp/views.py", check_fresh=False)

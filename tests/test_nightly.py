@@ -67,6 +67,21 @@ def test_config_errors_name_the_file_and_the_entry(tmp_path):
         assert str(bad) in str(info.value)
 
 
+def test_a_lake_on_object_storage_keeps_its_uri_and_local_things_go_to_the_data_folder(tmp_path, monkeypatch):
+    from pipeline.orgconfig import lake_root, load, with_lake
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    config = tmp_path / "org.toml"
+    config.write_text('lake = "s3://acme-lake/codelake"\n[[repositories]]\npath = "a"\n')
+    cfg = load(config)
+    assert cfg.lake == "s3://acme-lake/codelake" and lake_root(cfg) == "s3://acme-lake/codelake"
+    home = tmp_path / "data" / "codelake" / "object-lakes" / "s3_acme-lake_codelake"
+    assert cfg.workspace_for(lake_root(cfg)) == home / "workspace"  # mirrors and the report stay on local disk
+    assert cfg.report_for(lake_root(cfg)) == home / "report.html"
+    assert lake_root(with_lake(load(config), "s3://other/x")) == "s3://other/x"
+    assert lake_root(cfg, str(tmp_path / "lake")) == tmp_path / "lake"
+
+
 def test_nightly_indexes_local_and_mirrored_repositories_and_one_failure_spares_the_others(prefect_harness, org,
                                                                                           tmp_path):
     from flows.nightly import nightly

@@ -48,6 +48,11 @@ def refresh_eval(lake, repo: str) -> dict:
     from ..errors import CodelakeError
     from ..map.evaluate import evaluate
 
+    from ..storage import is_uri
+    from . import LOCAL_ONLY
+
+    if is_uri(str(lake.root)):
+        return dict(LOCAL_ONLY)
     days = float(os.environ.get("CODELAKE_EVAL_EVERY_DAYS", EVERY_DAYS))
     path = eval_path(lake, repo)
     try:

@@ -116,6 +116,7 @@ def _export_whole(lake: Lake, repo: str, root: Path, snippet_budget: int, digest
     _sweep(root, repo)
     stage = root / VERSIONS / repo / f"{started.strftime('%Y%m%dT%H%M%S%f')}-{uuid.uuid4().hex[:6]}"
     try:
+        facts["other_repos"] = other_repos(lake, repo)
         cur = catalog.sql("SELECT * FROM file_cards(repo_id := ?)", [repo])
         count, largest = write_snippets(cur, stage / "snippets", ctx, facts, snippet_budget)
         digest = digest_data(catalog, repo, facts)
@@ -151,6 +152,26 @@ def repo_facts(catalog, snap, repo: str) -> dict:
             "behaviour": has("tool_calls", "SELECT count(*) FROM tool_calls WHERE repo = ? AND path IS NOT NULL")}
 
 
+def other_repos(lake: Lake, repo: str, top: int = 5) -> dict[str, list[dict]]:
+    """Per file of ``repo``: the other indexed repositories referencing its symbols through their declared packages
+    (``cross_repo_callers``), most references first. Empty for a lake of one repository or without manifests."""
+    from ..catalog import connect
+
+    if len(lake.repos()) < 2:
+        return {}
+    catalog = connect(lake, views=["cross_repo_callers"])
+    if "cross_repo_callers" not in catalog.views:
+        return {}
+    _, rows = catalog.rows("SELECT path, caller_repo, sum(refs) AS refs FROM cross_repo_callers WHERE repo = ? "
+                           "AND path IS NOT NULL GROUP BY path, caller_repo ORDER BY path, refs DESC, caller_repo",
+                           [repo])
+    out: dict[str, list[dict]] = {}
+    for path, caller_repo, refs in rows:
+        if len(out.setdefault(path, [])) < top:
+            out[path].append({"repo": caller_repo, "refs": int(refs)})
+    return out
+
+
 def _table_runs(snap) -> dict:
     """The run that wrote each of the repository's tables (what the export was made from)."""
     return {table: entry.get("run_id") for table, entry in sorted(snap.tables.items())}
@@ -165,7 +186,9 @@ def write_snippets(cur, folder: Path, ctx, facts: dict, budget: int, atomic: boo
         if not batch:
             return count, largest
         for row in batch:
-            used = write_snippet(folder, dict(zip(columns, row)), ctx, facts, budget, atomic)
+            card = dict(zip(columns, row))
+            card["other_repos"] = (facts.get("other_repos") or {}).get(card["path"])
+            used = write_snippet(folder, card, ctx, facts, budget, atomic)
             if used is not None:
                 count, largest = count + 1, max(largest, used)
 
@@ -216,6 +239,8 @@ def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list
     cards.update(_structure_cards(catalog, repo, related))
     previous.update({rel: _old_card(folder, rel) for rel in related})
     _add_history(catalog, repo, reuse, cards, previous)
+    for rel, card in cards.items():  # an edit here does not change which other repositories use the file
+        card["other_repos"] = (previous.get(rel) or {}).get("other_repos")
     facts = _file_facts(snap, manifest)
     ctx = render.SnippetContext(facts["history"], facts["behaviour"], facts["behind"])
     count = largest = removed = 0

@@ -97,6 +97,9 @@ def snippet_lines(card: dict, ctx: SnippetContext) -> tuple[str, list[Line]]:
     elif role != "test" and card["path"].rsplit("/", 1)[-1] not in PACKAGE_FILES:  # a package's entry is used
         # through its package name, which references may resolve past it: no claim that nothing uses it
         lines.append(Line("used by", ["no other file" + (" but tests" if card.get("tests_count") else "")], 1, 2))
+    others = [f"{o['repo']} ({plural(o['refs'], 'ref')})" for o in card.get("other_repos") or []]
+    if others:  # a shared interface: a change here reaches repositories this agent does not see
+        lines.append(Line("used by other repos", others, len(others), 2))
     if card.get("tests_count"):
         lines.append(Line("used by tests" if role == "test" else "tests", list(card["tests"]), card["tests_count"], 3))
     co_changed = [f"{c['path']} {round(100 * c['confidence'])}%" for c in card.get("co_changed") or []]

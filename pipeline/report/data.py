@@ -10,6 +10,8 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..storage import is_uri
+
 HOTSPOTS = 15
 COUPLED_FILES = 14
 RISKS = 15
@@ -19,7 +21,7 @@ def collect(catalog, lake, repos: list[str] | None = None, outcomes: list[dict] 
     keep = set(repos) if repos else None
     data = {
         "generated_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "lake": str(Path(lake.root).resolve()),
+        "lake": str(lake.root) if is_uri(str(lake.root)) else str(Path(lake.root).resolve()),
         "repos": _repos(catalog, lake, outcomes),
         "hotspots": _hotspots(catalog),
         "coupling": _coupling(catalog),
@@ -127,6 +129,8 @@ def _eval(lake) -> list[dict]:
     the JSON ``codelake eval --repo R --format json`` prints (rows of repo, signal, weights, queries, answered,
     hit_1, hit_3, hit_10, recall_10; ``{"results": rows}`` is read too)."""
     rows = []
+    if is_uri(str(lake.root)):
+        return rows  # saved beside local lakes only (exports.evaluation)
     for path in sorted(Path(lake.root, "_exports").glob("*/eval.json")):
         try:
             data = json.loads(path.read_text())
