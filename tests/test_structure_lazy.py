@@ -12,7 +12,8 @@ from test_structure_incremental import _assert_sids_name_the_ids, _edge_rows
 MODELS = ("class Store:\n    def save(self):\n        return 1\n\n\n"
           "class Cache:\n    def save(self):\n        return 2\n")
 FLOW = {
-    "handlers.py": "def on_save():\n    return 1\n\n\ndef on_load():\n    return 2\n\n\ndef pick():\n    return on_save\n",
+    "handlers.py": "def on_save():\n    return 1\n\n\ndef on_load():\n    return 2\n\n\n"
+                   "def pick():\n    return on_save\n",
     "deco.py": "def logged(fn):\n    def inner(*args):\n        return fn(*args)\n    return inner\n",
     "work.py": "from deco import logged\n\n\n@logged\ndef work():\n    return 3\n",
     "runner.py": "def run_with(cb):\n    return cb()\n",
@@ -44,7 +45,8 @@ SCENARIOS = {
     "declared return type in another file": (
         {"models.py": MODELS,
          "factory.py": "from models import Store, Cache\n\n\ndef make() -> Store:\n    return Store()\n",
-         "app.py": "from factory import make\n\n\ndef run():\n    s = make()\n    s.save()\n    return make().save()\n"},
+         "app.py": "from factory import make\n\n\ndef run():\n    s = make()\n    s.save()\n"
+                   "    return make().save()\n"},
         [({"app.py": None}, [("app.py::run", "models.py::Store.save", None)]),
          ({"factory.py": "from models import Store, Cache\n\n\ndef make() -> Cache:\n    return Cache()\n"},
           [("app.py::run", "models.py::Cache.save", None)]),

@@ -108,8 +108,9 @@ def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str]) -
     """A declared type or value-flow fact moved: what a function returns, its declared type, its decorators, the
     parameters it calls (the files with an edge to it resolve again: what reads its value calls it, ``f()()``,
     ``x = f(); x.m()``, or reads the field; and those with an edge to what it returned or decorates: the callers
-    of a decorated function call what the decorator returns); a function passed to a call (the called function's parameter calls
-    resolve again, in the files defining a function of that name). ``existed``: the ids defined before the edit."""
+    of a decorated function call what the decorator returns); a function passed to a call (the called function's
+    parameter calls resolve again, in the files defining a function of that name). ``existed``: the ids defined
+    before the edit."""
     for path, qual, kind, _name, _receiver, module, _alias, _bound in moved:
         if kind == "callback":
             scope.callees.add(module.rpartition(".")[2])
