@@ -286,8 +286,12 @@ def _random_edit(rng, root, rel: str, step: int) -> str:
     path = root / rel
     text = path.read_text()
     names = re.findall(r"^\s*(?:def|class) (\w+)", text, re.M)
-    action = rng.choice(["rename", "drop", "add", "shift"]) if names else "add"
-    if action == "shift":  # no definition moves, every line does
+    action = rng.choice(["rename", "drop", "add", "shift", "retarget"]) if names else "add"
+    returned = list(re.finditer(r"return (\w+)\(", text))
+    if action == "retarget" and returned:  # what a function returns: another function's result (value flow moves)
+        call = rng.choice(returned)
+        text = text[:call.start(1)] + rng.choice(names) + text[call.end(1):]
+    elif action == "shift" or action == "retarget":  # no definition moves, every line does
         text = "# shifted\n\n" + text
     elif action == "rename":
         name = rng.choice(names)

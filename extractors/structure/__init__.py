@@ -17,6 +17,9 @@ from pipeline.errors import ExtractError
 from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
 VERSION = "0.2.0"  # a lake indexed by another version is parsed again in full (new facts, columns)
+# what ``early_refs`` and ``hierarchy`` hold (an update resolves lazily over them); a lake written with another
+# value has them rewritten whole by its next run, which resolves over the full graph
+LAZY_INDEX = 2
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 
@@ -24,19 +27,21 @@ class StructureExtractor:
     name = "structure"
     version = VERSION
     # an update rewrites only the shards holding the files it changed
-    shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path", "early_refs": "path"}
+    shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path", "early_refs": "path",
+                "hierarchy": "path"}
     sort_by = {"refs": ["kind", "path"]}  # an update reads every file's imports and bases: a few row groups
 
     @property
     def tables(self):
         # imported on use: the package also serves light readers (``languages``) that must not pay for pyarrow
-        from .schemas import REFS, TABLES
+        from .schemas import HIERARCHY, REFS, TABLES
 
-        return {**TABLES, "early_refs": REFS}
+        return {**TABLES, "early_refs": REFS, "hierarchy": HIERARCHY}
 
-    # every file's imports, re-exports and bases (the refs an update's resolution reads for files it did not
-    # change), kept apart so that reading them costs three files, not the whole refs table
-    internal = {"early_refs"}
+    # what an update's resolution reads of the files it does not resolve again, kept apart so that reading it
+    # costs a few files, not the whole refs and edges tables: every file's imports, re-exports, bases, declared
+    # types and value-flow facts (``early_refs``), and every ``inherits`` edge (``hierarchy``)
+    internal = {"early_refs", "hierarchy"}
 
     def run(self, ctx: RunContext, cursor: Cursor):
         from pipeline.repos import git_facts
@@ -81,7 +86,7 @@ class StructureExtractor:
         else:
             next_sid = yield from run.incremental(changes, cursor.state, resolve_all=moved)
         return Cursor(commit=view.head, state={"files": len(changes.unchanged) + len(statuses), "configs": configs,
-                                                "next_sid": next_sid, "version": VERSION})
+                                                "next_sid": next_sid, "version": VERSION, "lazy_index": LAZY_INDEX})
 
 
 @dataclass
@@ -105,6 +110,7 @@ class _Run:
         edges = rows.resolve_all(symbols, self.new["refs"], self.new["files"], self.root, self.provenance,
                                  self.workers)
         yield Batch("edges", edges)
+        yield Batch("hierarchy", rows.hierarchy(edges))
         return symbols.num_rows
 
     def incremental(self, changes, state: dict, resolve_all: bool):
@@ -123,15 +129,17 @@ class _Run:
             yield Replace(table, "path", written if table == "symbols" else sorted(changed))
         yield Batch("files", new["files"])
         yield Batch("refs", new["refs"])
-        yield from rows.early_batches(previous, old["refs"], new["refs"], changed)
+        ready = state.get("lazy_index") == LAZY_INDEX  # the lake's early_refs and hierarchy are this version's
+        yield from rows.early_batches(previous, old["refs"], new["refs"], changed, whole=not ready)
         yield Batch("symbols", rows.concat([symbols, moved_owners]))
         current = rows.Current(previous, new, symbols, moved_owners, set(changes.unchanged), changed)
         affected = None if resolve_all else incremental.affected_paths(scope, previous, new["refs"])
         if affected is not None and (len(affected) > incremental.INCREMENTAL_SHARE * max(current.file_count(), 1)
                                      or incremental.structural(scope, current.files())):
             affected = None
-        edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers)
+        edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers, lazily=ready)
         yield from incremental.edge_batches(edges, affected)
+        yield from rows.hierarchy_batches(previous, edges, affected, whole=not ready)
         return next_sid
 
 

@@ -21,10 +21,11 @@ import pyarrow.compute as pc
 
 from pipeline.extractor import Batch, Replace
 
-from .resolve import CLASSLIKE, EARLY_KINDS, MODULE
+from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, MODULE
 
 SIGNATURE = ["id", "name", "qualname", "kind", "parent_id"]  # what resolution reads of a definition
 EARLY_REF = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias"]  # imports, bases (not lines)
+FACT_REF = EARLY_REF + ["bound_to"]  # declared types and value-flow facts (not lines)
 FILE_FACTS = ["language", "package", "parse_status"]
 INCREMENTAL_SHARE = 0.5  # past this share of the files affected, resolving everything is simpler and no slower
 
@@ -39,11 +40,13 @@ class EditScope:
     names: set[str] = field(default_factory=set)  # their names, and the names changed imports bind
     classes: set[str] = field(default_factory=set)  # classes whose members or bases moved (subclasses follow)
     modules: set[str] = field(default_factory=set)  # files added, deleted, or whose imports or package moved
+    callees: set[str] = field(default_factory=set)  # names of functions given other functions by changed calls
+    flows: set[str] = field(default_factory=set)  # functions whose declared type or value-flow facts moved
 
     @property
     def local(self) -> bool:
         """Nothing another file reads moved: only the changed files' own edges change."""
-        return not (self.ids or self.names or self.classes or self.modules)
+        return not (self.ids or self.linked or self.names or self.classes or self.modules or self.callees)
 
 
 def stable_sids(new: pa.Table, old: pa.Table | None, next_sid: int) -> tuple[pa.Table, int]:
@@ -91,6 +94,7 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
         scope.names.update(n for n in (row[3], row[6]) if n)
         if row[2] == "inherits":
             scope.classes.add(f"{row[0]}::{row[1]}")
+    _value_facts_moved(scope, _facts(old["refs"]) ^ _facts(new["refs"]), {row[0] for row in before})
     files_before, files_after = _file_facts(old["files"]), _file_facts(new["files"])
     for path in changed:
         was, now = files_before.get(path), files_after.get(path)
@@ -98,6 +102,33 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
             scope.modules.add(path)
             scope.names |= {row[1] for row in before | after if row[5] == path and row[3] != "module"}
     return scope
+
+
+def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str]) -> None:
+    """A declared type or value-flow fact moved: what a function returns, its declared type, its decorators, the
+    parameters it calls (the files with an edge to it resolve again: what reads its value calls it, ``f()()``,
+    ``x = f(); x.m()``, or reads the field; and those with an edge to what it returned or decorates: the callers
+    of a decorated function call what the decorator returns); a function passed to a call (the called function's
+    parameter calls resolve again, in the files defining a function of that name). ``existed``: the ids defined
+    before the edit."""
+    for path, qual, kind, _name, _receiver, module, _alias, _bound in moved:
+        if kind == "callback":
+            scope.callees.add(module.rpartition(".")[2])
+        elif f"{path}::{qual}" in existed:  # a new function: nothing has an edge to it yet
+            scope.linked.add(f"{path}::{qual}")
+            scope.flows.add(f"{path}::{qual}")
+
+
+def _facts(refs: pa.Table | None) -> set[tuple]:
+    """The declared types and value-flow facts among ``refs``, and the functions passed to calls by name."""
+    if refs is None or not refs.num_rows:
+        return set()
+    plain = _plain(refs)
+    kind = plain.column("kind")
+    passed = pc.and_(pc.equal(kind, "callback"), pc.and_(pc.is_valid(plain.column("alias")),
+                                                         pc.is_valid(plain.column("module"))))
+    facts = pc.or_(pc.is_in(kind, value_set=pa.array(DECLARED_KINDS + FLOW_KINDS)), passed)
+    return _rows(plain.filter(facts), FACT_REF)
 
 
 def _rows(table: pa.Table | None, columns: list[str]) -> set[tuple]:
@@ -128,37 +159,59 @@ def _plain(table: pa.Table) -> pa.Table:
 
 
 def affected_paths(scope: EditScope, previous, new_refs: pa.Table) -> set[str]:
-    """The files whose edges must be resolved again: the changed ones, and those the scope reaches."""
+    """The files whose edges must be resolved again: the changed ones, and those the scope reaches. The lake's
+    columns are read dictionary-encoded and tested through their dictionaries (a million references are never
+    decoded: only the rows that match are)."""
     affected = set(scope.changed)
     if scope.local:
         return affected
     refs = previous("refs", columns=["path", "name", "module", "kind"], dictionary=["path", "name", "module", "kind"])
     refs = _without(refs, scope.changed)
     if scope.names and refs is not None:
-        naming = refs.filter(pc.is_in(_plain(refs.select(["name"])).column("name"),
-                                      value_set=pa.array(sorted(scope.names), pa.string())))
-        affected |= set(_plain(naming.select(["path"])).column("path").to_pylist())
+        affected |= _paths(refs.filter(_in(refs, "name", scope.names)))
     if scope.modules and refs is not None:
         affected |= _importers(refs, scope.modules)
     if scope.linked or scope.classes:  # a definition only added has no edges yet: no scan of the edges
         affected |= _linked(previous, scope)
+    if scope.callees:
+        affected |= _defining(previous, scope.callees)
     return affected
+
+
+def _in(table: pa.Table, column: str, values) -> pa.ChunkedArray:
+    """Whether each row's ``column`` is one of ``values`` (null: no), worked out once per dictionary value."""
+    value_set = pa.array(sorted(values), pa.string())
+    chunks = []
+    for chunk in table.column(column).chunks:
+        if pa.types.is_dictionary(chunk.type):
+            hit = pc.is_in(chunk.dictionary, value_set=value_set)
+            chunks.append(pc.fill_null(pc.take(hit, chunk.indices), False))
+        else:
+            chunks.append(pc.fill_null(pc.is_in(chunk, value_set=value_set), False))
+    return pa.chunked_array(chunks, pa.bool_())
+
+
+def _paths(table: pa.Table) -> set[str]:
+    return set(_plain(table.select(["path"])).column("path").to_pylist())
+
+
+def _defining(previous, names: set[str]) -> set[str]:
+    """Files defining something named like one of ``names``."""
+    symbols = previous("symbols", columns=["path", "name"], dictionary=["path", "name"])
+    return set() if symbols is None else _paths(symbols.filter(_in(symbols, "name", names)))
 
 
 def _without(table: pa.Table | None, paths: set[str]) -> pa.Table | None:
     if table is None or not paths:
         return table
-    column = _plain(table.select(["path"])).column("path")
-    return table.filter(pc.invert(pc.is_in(column, value_set=pa.array(sorted(paths), pa.string()))))
+    return table.filter(pc.invert(_in(table, "path", paths)))
 
 
 def _importers(refs: pa.Table, modules: set[str]) -> set[str]:
     """Files whose imports name a module like one of ``modules`` (by file stem or package folder)."""
     stems = {posixpath.basename(p).rsplit(".", 1)[0] for p in modules}
     stems |= {posixpath.basename(posixpath.dirname(p)) for p in modules}
-    imports = _plain(refs.select(["kind"])).column("kind")
-    with_module = refs.filter(pc.and_(pc.is_valid(refs.column("module")),
-                                      pc.is_in(imports, value_set=pa.array(["import", "reexport"]))))
+    with_module = refs.filter(pc.and_(pc.is_valid(refs.column("module")), _in(refs, "kind", {"import", "reexport"})))
     with_module = _plain(with_module.select(["path", "module"])).to_pydict()
     return {p for p, m in zip(with_module["path"], with_module["module"])
             if m.replace("/", ".").rsplit(".", 1)[-1] in stems}
@@ -167,16 +220,15 @@ def _importers(refs: pa.Table, modules: set[str]) -> set[str]:
 def _linked(previous, scope: EditScope) -> set[str]:
     """Files with an edge to or from a moved definition, and the files of subclasses of moved classes (through
     the previous ``inherits`` edges, transitively)."""
-    edges = previous("edges", columns=["path", "src_id", "dst_id", "kind"],
-                     dictionary=["path", "src_id", "dst_id", "kind"])
+    edges = previous("edges", columns=["path", "src_id", "dst_id", "kind", "ref_form"],
+                     dictionary=["path", "src_id", "dst_id", "kind", "ref_form"])
     if edges is None:
         return set()
-    ids = pa.array(sorted(scope.linked), pa.string())
-    plain = _plain(edges)
-    touching = plain.filter(pc.or_(pc.is_in(plain.column("dst_id"), value_set=ids),
-                                   pc.is_in(plain.column("src_id"), value_set=ids)))
-    found = set(touching.column("path").to_pylist())
-    inherits = plain.filter(pc.equal(plain.column("kind"), "inherits")).select(["path", "src_id", "dst_id"])
+    found = _paths(edges.filter(pc.or_(_in(edges, "dst_id", scope.linked), _in(edges, "src_id", scope.linked))))
+    if scope.flows:  # the files with an edge to what those functions returned, or to the functions they decorate
+        values = _flow_values(edges, scope.flows) | _decorated(previous, scope.flows)
+        found |= _paths(edges.filter(_in(edges, "dst_id", values)))
+    inherits = _plain(edges.filter(_in(edges, "kind", {"inherits"})).select(["path", "src_id", "dst_id"]))
     sub_of: dict[str, list[tuple[str, str]]] = {}
     for path, src, dst in zip(*inherits.to_pydict().values()):
         sub_of.setdefault(dst, []).append((src, path))
@@ -188,6 +240,25 @@ def _linked(previous, scope: EditScope) -> set[str]:
                 seen.add(sub)
                 frontier.append(sub)
     return found
+
+
+def _flow_values(edges: pa.Table, functions: set[str]) -> set[str]:
+    """The functions the previous edges say ``functions`` returned or passed on (``return inner``)."""
+    from_them = edges.filter(pc.and_(_in(edges, "src_id", functions), _in(edges, "ref_form", {"callback"})))
+    return set(_plain(from_them.select(["dst_id"])).column("dst_id").drop_null().to_pylist())
+
+
+def _decorated(previous, functions: set[str]) -> set[str]:
+    """The functions decorated by something named like one of ``functions`` (their callers call what it
+    returns)."""
+    names = sorted({f.rpartition("::")[2].rpartition(".")[2] for f in functions})
+    facts = previous("early_refs", columns=["path", "src_qualname", "kind", "name"], dictionary=["path", "kind"])
+    if facts is None:
+        return set()
+    facts = _plain(facts)
+    hits = facts.filter(pc.and_(pc.equal(facts.column("kind"), "decorated_by"),
+                                pc.is_in(facts.column("name"), value_set=pa.array(names, pa.string()))))
+    return {f"{p}::{q}" for p, q in zip(hits.column("path").to_pylist(), hits.column("src_qualname").to_pylist())}
 
 
 def structural(scope: EditScope, files: dict) -> bool:

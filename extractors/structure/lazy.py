@@ -1,43 +1,68 @@
 """Resolution proportional to the edit: the resolver's graph loaded only as far as the affected files' references ask.
 
-A full run builds every index of the repository (``resolve.build_graph``) and binds every file's imports before it
-resolves anything. An update resolves the references of a few files; here the same ``Resolver`` runs over a graph
-whose indexes fill themselves on first use, from the repository's definitions and early references held as Arrow
-columns (no Python object per row until a lookup reaches it): a file's definitions when a name in it is looked up,
-the definitions of a name when resolution falls back to names, a class's bases (its file's ``inherits`` references
-resolved) when a lookup walks them, a file's imports when a binding is followed into it. The answers are the ones a
-full graph gives: the same code decides, only the order in which indexes are filled differs.
+A full run builds every index of the repository (``graph.build_graph``), binds every file's imports, resolves every
+class's bases and indexes every value-flow fact before it resolves anything. An update resolves the references of a
+few files; here the same ``Resolver`` runs over a graph whose indexes fill themselves on first use, from the
+repository's definitions, its ``early_refs`` (imports, re-exports, bases, declared types, value-flow facts) and its
+``hierarchy`` (every ``inherits`` edge), held as Arrow columns (no Python object per row until a lookup reaches it):
+
+  a file's definitions          when a name in it, a member of one of its classes or its id is looked up
+  the definitions of a name     when resolution falls back to names
+  a class's bases, subclasses   from the stored ``inherits`` edges of the files the edit did not affect (the affected
+                                files' bases are resolved first, as a full run resolves every file's)
+  a file's imports              when a binding is followed into it
+  declared types, what a        per file, when a call's value or a function's result is asked for
+  function returns, decorators
+  what is passed for a called   per function name, from the decorators and the functions passed to calls of that
+  parameter                     name (read from ``refs`` only when a parameter call in an affected file asks)
+
+The answers are the ones a full graph gives: the same code decides, only the order in which indexes fill differs.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Callable
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from . import resolve
-from .resolve import MODULE, Ref, Resolver, Symbol
+from .graph import CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, _owner_elsewhere, build_graph
+from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, Ref, Resolver
 
 SYMBOL_COLUMNS = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start"]
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]  # id is path::qualname
-REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line"]
+REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to"]
+HIERARCHY_COLUMNS = ["path", "src_id", "dst_id", "line"]  # the ``hierarchy`` table: every ``inherits`` edge
+RETURNED_KINDS = ("returns", "local_returns", "returns_call")
+BY_NAME_KINDS = CALLABLE | VALUES  # what ``build_graph`` lists by name
 
 
 class Rows:
-    """A table's rows looked up by the value of one column, through its dictionary (no Python object per row)."""
+    """A table's rows looked up by the value of one column, through its dictionary (no Python object per row): the
+    row numbers sorted by code once (a stable sort: a value's rows keep the table's order), so that a lookup takes
+    one slice, not a scan of the column."""
 
     def __init__(self, table: pa.Table, key: str):
-        self.table = table
-        encoded = table.column(key).chunk(0) if table.num_rows else pc.dictionary_encode(pa.array([], pa.string()))
-        self.codes = encoded.indices
-        self.code_of = {v: i for i, v in enumerate(encoded.dictionary.to_pylist())}
+        self.table, self.key, self.span, self.order = table, key, None, None
+
+    def _index(self) -> None:
+        """Built on the first lookup: some columns are never looked up in a run."""
+        table = self.table
+        encoded = table.column(self.key).chunk(0) if table.num_rows else pc.dictionary_encode(pa.array([], pa.string()))
+        self.order = pc.array_sort_indices(encoded.indices)  # nulls last
+        runs = pc.run_end_encode(encoded.indices.take(self.order))
+        values, ends = encoded.dictionary.to_pylist(), runs.run_ends.to_pylist()
+        self.span = {values[code]: (start, end) for code, start, end in zip(runs.values.to_pylist(), [0] + ends, ends)
+                     if code is not None}
 
     def where(self, value) -> pa.Table:
-        code = self.code_of.get(value)
-        if code is None:
+        if self.span is None:
+            self._index()
+        found = self.span.get(value)
+        if found is None:
             return self.table.slice(0, 0)
-        return self.table.filter(pc.equal(self.codes, code))
+        return self.table.take(self.order.slice(found[0], found[1] - found[0]))
 
 
 def encoded(table: pa.Table, columns: list[str], keys: tuple[str, ...]) -> pa.Table:
@@ -59,22 +84,37 @@ def _plain(table: pa.Table) -> pa.Table:
                                  for c in table.columns], names=table.column_names)
 
 
-class Index:
-    """The repository's definitions and early references (imports, re-exports, bases) by file and by name, over
-    several sources (the lake's rows, this run's rows), each dictionary-encoded on its lookup columns; the lake's
-    rows of the files this run changed are masked out (``hidden``), not filtered away."""
+def _refs(table: pa.Table) -> list[Ref]:
+    if not table.num_rows:
+        return []
+    data = _plain(table.select(REF_FIELDS)).to_pydict()
+    return [Ref(*row) for row in zip(*(data[f] for f in REF_FIELDS))]
 
-    def __init__(self, symbols: list[tuple[pa.Table | None, set[str]]],
-                 early: list[tuple[pa.Table | None, set[str]]]):
-        """``symbols`` and ``early`` are (table, paths whose rows it holds that are hidden) per source."""
+
+Source = tuple  # (table or None, paths whose rows it holds that are hidden)
+
+
+class Index:
+    """The repository's definitions, early references and class hierarchy by file, name and class, over several
+    sources (the lake's rows, this run's rows), each dictionary-encoded on its lookup columns; the lake's rows of the
+    files this run changed (of the files it resolves again, for the hierarchy) are masked out (``hidden``), not
+    filtered away."""
+
+    def __init__(self, symbols: list[Source], early: list[Source], hierarchy: list[Source],
+                 callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None):
         sources = [(encoded(t, READ_COLUMNS, ("path", "name", "kind", "parent_id")), h) for t, h in symbols
                    if t is not None and t.num_rows]
         self.symbols = [t for t, _ in sources]
         self.hidden = [h for _, h in sources]
         self.by_path = [Rows(t, "path") for t in self.symbols]
         self.by_name = [Rows(t, "name") for t in self.symbols]
-        self.early = [(Rows(encoded(t, REF_FIELDS, ("path",)), "path"), h) for t, h in early
-                      if t is not None and t.num_rows]
+        early = [(encoded(t, REF_FIELDS, ("path", "name")), h) for t, h in early if t is not None and t.num_rows]
+        self.early = [(Rows(t, "path"), Rows(t, "name"), h) for t, h in early]
+        self._early_of: dict[str, list[Ref]] = {}  # path -> its early references
+        tables = [(encoded(t, HIERARCHY_COLUMNS, ("path", "src_id", "dst_id")), h) for t, h in hierarchy
+                  if t is not None and t.num_rows]
+        self.hierarchy = [(Rows(t, "src_id"), Rows(t, "dst_id"), h) for t, h in tables]
+        self._callbacks = callbacks
         self.sids: dict[str, int] = {}
         self.cross_file = self._visible(t.filter(_parent_elsewhere(t)) for t in self.symbols)
         self.elsewhere = self._visible(t.filter(_dotted_at_module(t)) for t in self.symbols)
@@ -98,14 +138,33 @@ class Index:
                              if p not in hidden)
         return sorted(found, key=lambda s: s.id)  # a full run's order: duplicate names keep the first by id
 
-    def early_refs_of(self, path: str) -> list[Ref]:
-        refs = []
-        for rows, hidden in self.early:
-            if path in hidden:
-                continue
-            data = _plain(rows.where(path)).to_pydict()
-            refs.extend(Ref(*row) for row in zip(*(data[f] for f in REF_FIELDS)))
-        return refs
+    def early_refs_of(self, path: str, kinds) -> list[Ref]:
+        """The early references of one file (of ``kinds``), in the file's order."""
+        refs = self._early_of.get(path)
+        if refs is None:
+            refs = self._early_of[path] = [r for rows, _, hidden in self.early if path not in hidden
+                                           for r in _refs(rows.where(path))]
+        return [r for r in refs if r.kind in kinds]
+
+    def early_refs_named(self, name: str, kind: str) -> list[Ref]:
+        """Every file's early references of one kind naming ``name`` (the decorators called ``name``)."""
+        return [r for _, rows, hidden in self.early for r in _refs(rows.where(name))
+                if r.kind == kind and r.path not in hidden]
+
+    def bases_of(self, cls: str) -> list[tuple[str | None, str, int]]:
+        """The stored ``inherits`` edges from ``cls``: (base or None for one outside the repository, path, line)."""
+        return [(dst, path, line) for rows, _, hidden in self.hierarchy for path, dst, line in
+                _triples(rows.where(cls), "dst_id") if path not in hidden]
+
+    def subclasses_of(self, cls: str) -> list[tuple[str, str, int]]:
+        """The stored ``inherits`` edges into ``cls``: (subclass, path, line)."""
+        return [(src, path, line) for _, rows, hidden in self.hierarchy for path, src, line in
+                _triples(rows.where(cls), "src_id") if path not in hidden]
+
+    def callbacks_named(self, callee: str) -> list[Ref]:
+        """Every function passed to a call of a function named ``callee`` (``run(f)``, ``run(cb=f)``)."""
+        table = self._callbacks({callee})
+        return _refs(table) if table is not None else []
 
     def sid_of(self, symbol_id: str | None) -> int | None:
         if symbol_id is None:
@@ -115,13 +174,19 @@ class Index:
         return self.sids.get(symbol_id)
 
 
+def _triples(table: pa.Table, end: str) -> list[tuple]:
+    if not table.num_rows:
+        return []
+    data = _plain(table.select(["path", end, "line"])).to_pydict()
+    return list(zip(data["path"], data[end], data["line"]))
+
+
 def _parent_elsewhere(table: pa.Table):
     """Rows whose parent is defined in another file (a Go method, a Rust ``impl``): worked out once per distinct
     parent and path, through the dictionaries."""
     paths, parents = table.column("path").chunk(0), table.column("parent_id").chunk(0)
-    code_of = {v: i for i, v in enumerate(paths.dictionary.to_pylist())}
-    parent_path = pa.array([code_of.get(p.split("::", 1)[0], -2) if p else -1
-                            for p in parents.dictionary.to_pylist()], pa.int32())
+    parent_paths = pc.extract_regex(parents.dictionary, r"^(?P<path>.*?)::").field("path")
+    parent_path = pc.fill_null(pc.index_in(parent_paths, value_set=paths.dictionary), -2).cast(pa.int32())
     of_row = pc.fill_null(pc.take(parent_path, parents.indices), -1)
     return pc.and_(pc.not_equal(of_row, -1), pc.not_equal(of_row, paths.indices.cast(pa.int32())))
 
@@ -137,13 +202,9 @@ def _path_of(symbol_id) -> str | None:
     return symbol_id.split("::", 1)[0] if isinstance(symbol_id, str) else None
 
 
-def _symbols(table: pa.Table) -> list[Symbol]:
-    data = _plain(table.select(SYMBOL_COLUMNS)).to_pydict()
-    return [Symbol(*row) for row in zip(*(data[c] for c in SYMBOL_COLUMNS))]
-
-
 class _Lazy(dict):
-    """A dict that fills an entry from ``load(key)`` the first time it is read (``get`` and ``[]`` alike)."""
+    """A dict that fills an entry from ``load(key)`` the first time it is read (``get``, ``[]`` and ``in`` alike).
+    Truthy even before anything is loaded: the resolver reads ``if self.wrapped`` as "may hold something"."""
 
     def __init__(self, load, default_factory=None):
         super().__init__()
@@ -168,13 +229,30 @@ class _Lazy(dict):
     def __contains__(self, key) -> bool:
         return self._fill(key)
 
+    def __bool__(self) -> bool:
+        return True
 
-class LazyGraph(resolve.Graph):
-    """``resolve.Graph`` whose symbol indexes fill per file and per name; module and package indexes are built for
-    every file up front (from paths alone, as ``build_graph`` does)."""
+
+class _LazySet(set):
+    """A set whose membership of ``key`` is settled by ``load(key)`` first (classes with a base outside the
+    repository: known once their bases are read)."""
+
+    def __init__(self, load):
+        super().__init__()
+        self._load = load
+
+    def __contains__(self, key) -> bool:
+        self._load(key)
+        return set.__contains__(self, key)
+
+
+class LazyGraph(Graph):
+    """``graph.Graph`` whose symbol indexes fill per file and per name, and whose hierarchy fills per class from the
+    stored ``inherits`` edges; module and package indexes are built for every file up front (from paths alone, as
+    ``build_graph`` does)."""
 
     def __init__(self, index: Index, files: dict[str, dict], root):
-        base = resolve.build_graph([], files, root)  # module and package indexes only
+        base = build_graph([], files, root)  # module and package indexes only
         super().__init__(module_index=base.module_index, packages=base.packages)
         self.index, self.loaded_paths, self.loaded_names = index, set(), set()
         self.by_id = _Lazy(lambda sid: self.load_path(_path_of(sid)))
@@ -183,12 +261,14 @@ class LazyGraph(resolve.Graph):
         self.members = _Lazy(lambda cls: self.load_path(_path_of(cls)), dict)
         self.by_name = _Lazy(self.load_name, list)
         self.package_top = _Lazy(self.load_package)
-        self.bases = _Lazy(lambda cls: None, list)  # filled by the resolver's hierarchy loader
+        self.bases = _Lazy(self.load_bases, list)
+        self.external_bases = _LazySet(lambda cls: self.bases.get(cls))
+        self.fresh_subclasses: dict[str, list[tuple[str, str, int]]] = defaultdict(list)  # this run's inherits
         for s in index.cross_file:  # members a type gets from other files (rows.py gave them that parent)
             self.load_path(_path_of(s.parent_id))
             self._add(s)
         for s in index.elsewhere:
-            owner = resolve._owner_elsewhere(self, s, files)
+            owner = _owner_elsewhere(self, s, files)
             if owner:
                 self.owner[s.id] = owner
                 self.members[owner].setdefault(s.name, s.id)
@@ -231,19 +311,45 @@ class LazyGraph(resolve.Graph):
                 names.setdefault(name, sid)
         dict.__setitem__(self.package_top, key, names)
 
+    def load_bases(self, cls: str) -> None:
+        """A class's bases as the stored ``inherits`` edges give them (a null base: one outside the repository)."""
+        if cls is None or dict.__contains__(self.bases, cls):
+            return
+        found = []
+        for dst, _, _ in self.index.bases_of(cls):
+            if dst is None:
+                set.add(self.external_bases, cls)
+            else:
+                found.append(dst)
+        dict.__setitem__(self.bases, cls, found)
 
-BY_NAME_KINDS = set(resolve.CALLABLE) | set(getattr(resolve, "VALUES", ()))
+    def subclasses(self, cls: str) -> list[str]:
+        """A full run lists a class's subclasses in the order their ``inherits`` references come (by file, then
+        line): the stored ones and this run's, merged in that order."""
+        if self._subclasses is None:
+            self._subclasses = {}
+        found = self._subclasses.get(cls)
+        if found is None:
+            found = self._subclasses[cls] = list(dict.fromkeys(
+                sub for sub, _, _ in sorted(self.index.subclasses_of(cls) + self.fresh_subclasses.get(cls, []),
+                                            key=lambda t: (t[1], t[2]))))
+        return found
 
 
 class LazyResolver(Resolver):
-    """The ``Resolver`` over a ``LazyGraph``: a file's imports are registered when first read, a class's bases when
-    first walked (its file's ``inherits`` references resolved, their edges kept for the affected files)."""
+    """The ``Resolver`` over a ``LazyGraph``: a file's imports are registered when first read; declared types and
+    value-flow facts are indexed per file (per function name, for what is passed to called parameters) when first
+    asked for."""
 
-    def __init__(self, graph: LazyGraph, files: dict, root, provenance: str, affected: set[str]):
+    def __init__(self, graph: LazyGraph, files: dict, root, provenance: str):
         self._imports = _Lazy(self._load_imports)
         super().__init__(graph, files, root, provenance)
-        self.affected, self.hierarchy_edges, self._hierarchy_done = affected, [], set()
-        graph.bases = _Lazy(lambda cls: self._load_hierarchy(_path_of(cls)), list)
+        self._typed_paths, self._flow_paths, self._param_paths, self._bound_names = set(), set(), set(), set()
+        self.return_types = _Lazy(self._load_return_types)
+        self.returned = _Lazy(self._load_returned)
+        self.wrapped = _Lazy(self._load_wrapped)
+        self.passed = _Lazy(self._load_passed)
+        self._called = _Lazy(self._load_called)
 
     @property
     def imports_of(self):
@@ -256,84 +362,131 @@ class LazyResolver(Resolver):
 
     def _load_imports(self, path: str) -> None:
         if path in self.supports:
-            refs = [r for r in self.g.index.early_refs_of(path) if r.kind in ("import", "reexport")]
-            dict.__setitem__(self._imports, path, refs)
+            dict.__setitem__(self._imports, path, self.g.index.early_refs_of(path, ("import", "reexport")))
 
-    def _load_hierarchy(self, path: str | None) -> None:
-        if path is None or path in self._hierarchy_done:
+    def _load_return_types(self, key: tuple[str, str]) -> None:
+        """The first declared type of each function, field or variable of the file (``prepare`` takes the first)."""
+        path = key[0]
+        if path in self._typed_paths:
             return
-        self._hierarchy_done.add(path)
-        for r in self.g.index.early_refs_of(path):
-            if r.kind == "inherits":
-                edges = self.resolve(r)
-                if path in self.affected:
-                    self.hierarchy_edges.extend(edges)
+        self._typed_paths.add(path)
+        for r in self.g.index.early_refs_of(path, DECLARED_KINDS):
+            if not dict.__contains__(self.return_types, (path, r.src_qualname)):
+                dict.__setitem__(self.return_types, (path, r.src_qualname), r)
+
+    def _load_returned(self, key: tuple[str, str]) -> None:
+        path = key[0]
+        if path in self._flow_paths:
+            return
+        self._flow_paths.add(path)
+        for r in self.g.index.early_refs_of(path, RETURNED_KINDS):
+            dict.setdefault(self.returned, (path, r.src_qualname), []).append(r)
+
+    def _load_wrapped(self, sid: str) -> None:
+        """``index_flow`` for one decorated function: its decorators that are repository functions returning one
+        (the last such decorator reference of the function decides, as in a full run)."""
+        sym = self.g.by_id.get(sid)
+        if sym is None:
+            return
+        for r in self.g.index.early_refs_of(sym.path, ("decorated_by",)):
+            if r.src_qualname != sym.qualname or self.g.by_qual.get((r.path, r.src_qualname)) != sid:
+                continue
+            deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line),
+                                f"{r.path}::{MODULE}", CALLABLE)
+            functions = [d for d in deco.ids if self.g.by_id[d].kind == "function"
+                         and deco.resolution not in ("ambiguous", "unique_name")]
+            if functions and any(self.returned_targets(d) for d in functions):
+                dict.__setitem__(self.wrapped, sid, functions)
+
+    def _load_called(self, key: tuple[str, str]) -> None:
+        """Which parameters each function of the file calls: slot (``#0``, keyword) -> parameter."""
+        path = key[0]
+        if path in self._param_paths:
+            return
+        self._param_paths.add(path)
+        for r in self.g.index.early_refs_of(path, ("param_call",)):
+            slots = dict.setdefault(self._called, (path, r.src_qualname), {})
+            slots[r.alias] = r.name
+            slots[r.name] = r.name
+
+    def _load_passed(self, key: tuple[str, str]) -> None:
+        """``bind_parameters`` for the functions named like ``key``'s: the decorators and the call sites passing a
+        function to a function of that name, bound once per name."""
+        sym = self.g.by_id.get(key[0])
+        if sym is None or not self._called.get((sym.path, sym.qualname)):
+            return
+        name = sym.qualname.rpartition(".")[2]
+        if name in self._bound_names:
+            return
+        self._bound_names.add(name)
+        for r in self.g.index.early_refs_named(name, "decorated_by"):
+            target = self.g.by_qual.get((r.path, r.src_qualname))
+            if target:
+                self._bind(Ref(r.path, r.src_qualname, "call", r.name, r.receiver, None, None, r.line), "#0",
+                           [target], self._called)
+        for r in self.g.index.callbacks_named(name):
+            if not (r.module and r.alias):
+                continue
+            receiver = r.module.rpartition(".")[0]
+            src = self.g.by_qual.get((r.path, r.src_qualname)) or f"{r.path}::{MODULE}"
+            value = self._lookup(r, src, CALLABLE)
+            if value.ids and value.resolution not in ("ambiguous", "unique_name", "external"):
+                callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
+                self._bind(callee, r.alias, value.ids, self._called)
+
+    def _inherits(self, r: Ref, src: str):
+        """An affected file's base, resolved again: recorded as a subclass too (the stored ones are hidden)."""
+        before = len(self.g.bases.get(src) or [])
+        edges = super()._inherits(r, src)
+        for dst in self.g.bases[src][before:]:
+            self.g.fresh_subclasses[dst].append((src, r.path, r.line))
+        return edges
 
 
 def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[str], root, provenance: str) -> list:
     """The edges of the ``affected`` files (every kind), resolving only what their references reach. ``refs`` are
-    the affected files' references; the index holds every file's definitions and early references."""
+    the affected files' references; the index holds every file's definitions, early references and hierarchy (the
+    affected files' hidden: their bases are resolved here first, as a full run resolves every file's)."""
     graph = LazyGraph(index, files, root)
-    resolver = LazyResolver(graph, files, root, provenance, affected)
+    resolver = LazyResolver(graph, files, root, provenance)
     by_path: dict[str, list[Ref]] = defaultdict(list)
     for r in _refs(refs):
         by_path[r.path].append(r)
-    edges = resolver.bind_imports({p: [r for r in by_path[p] if r.kind in EARLY] for p in affected}, affected)
-    for path in sorted(affected):  # bases first (self.m() on an inherited method needs them), then the calls
-        resolver._load_hierarchy(path)
-    edges.extend(resolver.hierarchy_edges)
-    resolver.hierarchy_edges = []
+    edges = resolver.bind_imports({p: by_path[p] for p in affected}, affected)
+    for path in sorted(by_path):  # bases first: self.m() on an inherited method needs them
+        for r in by_path[path]:
+            if r.kind == "inherits":
+                edges.extend(resolver.resolve(r))
+    resolver.forget_hierarchy()
     for path in sorted(by_path):
         seen: dict[tuple, list] = {}
         for r in by_path[path]:
             if r.kind in EARLY:
                 continue
-            key = (r.src_qualname, r.kind, r.name, r.receiver, r.module, r.alias)
+            key = (r.src_qualname, r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to)
             found = seen.get(key)
             if found is None:
                 found = seen[key] = resolver.resolve(r)
                 edges.extend(found)
             else:
-                edges.extend(_with_line(e, r.line) for e in found)
-    edges.extend(resolver.hierarchy_edges)  # bases walked while resolving calls: only the affected files' kept
-    edges.extend(_dispatch(resolver, graph, affected))
-    return [e for e in edges if _path(e) in affected]
+                edges.extend(e._replace(line=r.line) for e in found)
+    edges.extend(resolver.dispatch_edges(_classes_of(graph, affected)))
+    return [e for e in edges if e.path in affected]
 
 
-EARLY = set(resolve.EARLY_KINDS)
+EARLY = set(EARLY_KINDS)
 
 
-def _refs(refs: pa.Table) -> list[Ref]:
-    data = _plain(refs.select(REF_FIELDS)).to_pydict()
-    return [Ref(*row) for row in zip(*(data[f] for f in REF_FIELDS))]
-
-
-def _dispatch(resolver: LazyResolver, graph: LazyGraph, affected: set[str]) -> list:
-    """Base method -> override edges of the affected files' classes (and of their types' members elsewhere):
-    their whole ancestry loaded first, so that ``dispatch_edges`` walks a settled hierarchy."""
-    classes = {s.id for path in affected for s in graph.index.symbols_of(path) if s.kind in resolve.CLASSLIKE}
-    classes |= {s.parent_id for path in affected for s in graph.index.symbols_of(path)
-                if s.kind in resolve.METHODS and s.parent_id and not s.parent_id.endswith("::" + MODULE)}
-    seen: set[str] = set()
-    while True:  # every class with loaded bases, and all their ancestors, loaded before dispatch_edges walks them
-        frontier = [c for c in classes | set(dict.keys(graph.bases)) if c not in seen]
-        if not frontier:
-            break
-        while frontier:
-            cls = frontier.pop()
-            if cls in seen:
-                continue
-            seen.add(cls)
-            graph.members.get(cls)
-            frontier.extend(b for b in graph.bases[cls] if b not in seen)
-    return resolver.dispatch_edges()
-
-
-def _path(edge) -> str:
-    return edge.path if hasattr(edge, "path") else edge[4]
-
-
-def _with_line(edge, line: int):
-    if hasattr(edge, "_replace"):
-        return edge._replace(line=line)
-    return edge[:5] + (line,) + edge[6:]
+def _classes_of(graph: LazyGraph, affected: set[str]) -> list[str]:
+    """The classes whose methods (base method -> override edges) may be in the affected files: theirs, and the
+    types their methods belong to elsewhere."""
+    classes = {}
+    for path in sorted(affected):
+        for s in graph.index.symbols_of(path):
+            if s.kind in CLASSLIKE:
+                classes[s.id] = None
+            elif s.kind in METHODS:
+                parent = graph.owner.get(s.id) or s.parent_id
+                if parent and not parent.endswith("::" + MODULE):
+                    classes[parent] = None
+    return list(classes)

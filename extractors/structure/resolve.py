@@ -164,7 +164,7 @@ class Resolver(ImportBindings):
         supports = {p: langs.support(i.get("language")) for p, i in files.items()}
         super().__init__(graph, supports, root)
         self.files, self.provenance = files, provenance
-        by_module = {id(m): hooks_of(m) for m in supports.values()}
+        by_module = {key: hooks_of(m) for key, m in {id(m): m for m in supports.values()}.items()}  # once each
         self.hooks = {p: by_module[id(m)] for p, m in supports.items()}
         self.no_hooks = hooks_of(None)
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
@@ -1027,10 +1027,12 @@ class Resolver(ImportBindings):
                     self.g.bases[t].append(iface)
 
     # -- dispatch -----------------------------------------------------------------------------------------------
-    def dispatch_edges(self) -> list[Edge]:
-        """Base method -> override, so a change to an implementation reaches callers of the interface method."""
+    def dispatch_edges(self, classes: list[str] | None = None) -> list[Edge]:
+        """Base method -> override, so a change to an implementation reaches callers of the interface method (of
+        the methods of ``classes`` only, when given: an update's)."""
         edges = []
-        for cls, bases in self.g.bases.items():
+        pairs = self.g.bases.items() if classes is None else [(c, self.g.bases.get(c) or []) for c in classes]
+        for cls, bases in pairs:
             for name, method in self.g.members.get(cls, {}).items():
                 found = self._member_in_bases(bases, name)
                 if found:

@@ -10,8 +10,12 @@ import pyarrow.compute as pc
 from pipeline.lake import align_table
 
 from .parse import FileFacts
-from .resolve import MODULE
+from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, MODULE
 from .schemas import FILES, REFS, SYMBOLS
+
+# the ``early_refs`` table's kinds: what resolving one file reads of the others' references (imports, re-exports,
+# bases; declared types; what functions return, decorators, called parameters)
+INDEXED_KINDS = EARLY_KINDS + DECLARED_KINDS + FLOW_KINDS
 
 
 def _module_name(path: str) -> str:
@@ -180,13 +184,10 @@ def reparented(previous, symbols: pa.Table, changed: set[str], scope) -> pa.Tabl
     The scope grows by what moved (those methods, their old and new owners, their files)."""
     names = {i.split("::", 1)[1] for i in scope.ids if i.split("::", 1)[0] in changed}
     others = _except_paths(previous("symbols"), changed) if names else None
-    if others is None or not others.num_rows:
+    if others is None or not others.num_rows or not pc.any(_methods_of(others, names)).as_py():
         return SYMBOLS.empty_table()
     ids, paths, parents = (others.column(c).to_pylist() for c in ("id", "path", "parent_id"))
-    candidate = [k == "method" and q.rpartition(".")[0] in names
-                 for k, q in zip(others.column("kind").to_pylist(), others.column("qualname").to_pylist())]
-    if not any(candidate):
-        return SYMBOLS.empty_table()
+    candidate = _methods_of(others, names).to_pylist()
     reset = pa.array([f"{p}::{MODULE}" if c else parent for c, p, parent in zip(candidate, paths, parents)],
                      pa.string())
     table = _concat(others.set_column(others.schema.get_field_index("parent_id"), "parent_id", reset), symbols,
@@ -208,6 +209,13 @@ def reparented(previous, symbols: pa.Table, changed: set[str], scope) -> pa.Tabl
     return rows.set_column(rows.schema.get_field_index("parent_id"), "parent_id", pa.array(fixed, pa.string()))
 
 
+def _methods_of(symbols: pa.Table, types: set[str]):
+    """Whether each row is a method ``T.m`` of one of the type names ``types`` (its qualname's prefix)."""
+    prefix = pc.extract_regex(symbols.column("qualname").combine_chunks(), r"^(?P<type>.*)\.[^.]*$").field("type")
+    named = pc.fill_null(pc.is_in(prefix, value_set=pa.array(sorted(types), pa.string())), False)
+    return pc.and_(pc.fill_null(pc.equal(symbols.column("kind").combine_chunks(), "method"), False), named)
+
+
 class Current:
     """The repository after this run, for resolution: the lake's rows of unchanged files and this run's rows."""
 
@@ -216,6 +224,7 @@ class Current:
         self.keep, self.changed = keep, changed | set(moved.column("path").to_pylist())
         self.changed_by_parse = changed
         self._files = None
+        self._callback_keys = None
 
     def symbols(self) -> pa.Table:
         columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]
@@ -251,12 +260,37 @@ class Current:
         return [(kept, self.changed), (self.run_symbols, set()), (self.moved, set())]
 
     def early_sources(self) -> list[tuple[pa.Table | None, set[str]]]:
-        """Every file's import, re-export and inherits references: the lake's (the changed files' hidden) and this
-        run's."""
+        """Every file's early references (``early``): the lake's (the changed files' hidden) and this run's."""
         from .parallel import REF_COLUMNS
 
-        return [(_lake_early_refs(self.previous, ["path"]), self.changed_by_parse),
+        return [(_lake_early_refs(self.previous, ["path", "name"]), self.changed_by_parse),
                 (early(self.new["refs"]).select(REF_COLUMNS), set())]
+
+    def hierarchy_sources(self, affected: set[str]) -> list[tuple[pa.Table | None, set[str]]]:
+        """The lake's ``inherits`` edges, those of the files resolved again hidden."""
+        from .lazy import HIERARCHY_COLUMNS
+
+        return [(self.previous("hierarchy", columns=HIERARCHY_COLUMNS, dictionary=["path", "src_id", "dst_id"]),
+                 affected)]
+
+    def callbacks(self, names: set[str]) -> pa.Table:
+        """The functions passed by name to calls of functions named like ``names`` (``run(f)``, ``run(cb=f)``),
+        after this run: read only when a called parameter of an affected file asks what it is given. Which files
+        hold such calls is found from two columns; only those files' references are then read whole."""
+        from .parallel import REF_COLUMNS
+
+        if self._callback_keys is None:
+            self._callback_keys = self.previous("refs", columns=["path", "module", "alias"],
+                                                where=("kind", ["callback"]), dictionary=["path", "module"])
+        keys, paths = self._callback_keys, []
+        if keys is not None and keys.num_rows:
+            keys = keys.filter(pc.and_(pc.is_valid(keys.column("alias")), _calling(keys.column("module"), names)))
+            paths = sorted(set(_plain(keys.select(["path"])).column("path").to_pylist()) - self.changed_by_parse)
+        kept = self.previous("refs", columns=REF_COLUMNS, where=("path", paths)) if paths else None
+        table = _plain(_concat(kept, self.new["refs"], REF_COLUMNS))
+        return table.filter(pc.and_(pc.and_(pc.equal(table.column("kind"), "callback"),
+                                            pc.is_valid(table.column("alias"))),
+                                    _calling(table.column("module"), names)))
 
     def refs_of(self, paths: set[str]) -> pa.Table:
         """The references of ``paths`` after this run."""
@@ -267,6 +301,18 @@ class Current:
         new = self.new["refs"].filter(pc.is_in(self.new["refs"].column("path"), value_set=pa.array(sorted(paths),
                                                                                                    pa.string())))
         return _concat(kept, new, REF_COLUMNS)
+
+
+def _calling(modules, names: set[str]):
+    """Whether each callee expression (``run``, ``obj.run``, ``mod.run``) calls a function named in ``names``:
+    worked out once per distinct expression when the column is dictionary-encoded."""
+    column = modules.combine_chunks() if isinstance(modules, pa.ChunkedArray) else modules
+    values = column.dictionary if pa.types.is_dictionary(column.type) else column
+    callee = pc.extract_regex(values, r"(?P<callee>[^.]*)$").field("callee")
+    hit = pc.fill_null(pc.is_in(callee, value_set=pa.array(sorted(names), pa.string())), False)
+    if pa.types.is_dictionary(column.type):
+        hit = pc.fill_null(pc.take(hit, column.indices), False)
+    return pc.and_(hit, pc.is_valid(column))
 
 
 def resolve_all(symbols: pa.Table, refs: pa.Table, files_table: pa.Table, root, provenance: str,
@@ -281,12 +327,16 @@ def resolve_all(symbols: pa.Table, refs: pa.Table, files_table: pa.Table, root, 
     return with_sids(resolve_parallel(symbols, refs, files, root, provenance, workers), symbols.select(["id", "sid"]))
 
 
-def resolve_current(current: Current, affected: set[str] | None, root, provenance: str, workers=None) -> pa.Table:
-    """The edges of ``affected`` files (None: of every file), against the repository after this run."""
+def resolve_current(current: Current, affected: set[str] | None, root, provenance: str, workers=None,
+                    lazily: bool = True) -> pa.Table:
+    """The edges of ``affected`` files (None: of every file), against the repository after this run: over a graph
+    loaded as far as their references reach (``lazy``), or (``lazily`` False: a lake without the indexes it reads;
+    a language whose types implement interfaces structurally, as Go's) over the whole graph."""
     from .incremental import with_sids
     from .parallel import resolve_parallel
-    from .resolve import EARLY_KINDS
 
+    if affected is not None and lazily and not _structural(affected, current.files()):
+        return _resolve_lazily(current, affected, root, provenance)
     symbols, refs, files = current.symbols(), current.refs(), current.files()
     if affected is None:
         return with_sids(resolve_parallel(symbols, refs, files, root, provenance, workers), symbols)
@@ -317,7 +367,8 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str)
     from .lazy import Index, resolve_affected
     from .parallel import edges_table
 
-    index = Index(current.symbol_sources(), current.early_sources())
+    index = Index(current.symbol_sources(), current.early_sources(), current.hierarchy_sources(affected),
+                  current.callbacks)
     edges = edges_table(resolve_affected(index, current.refs_of(affected), current.files(), affected, root,
                                          provenance))
     return _sids_from_index(edges, index)
@@ -334,32 +385,57 @@ def _sids_from_index(edges: pa.Table, index) -> pa.Table:
 
 
 def early(refs: pa.Table) -> pa.Table:
-    """The import, re-export and inherits references among ``refs`` (the ``early_refs`` table's rows)."""
-    from .resolve import EARLY_KINDS
-
-    return refs.filter(pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS)))
+    """The ``early_refs`` table's rows among ``refs``: imports, re-exports, bases, declared types and value-flow
+    facts (``INDEXED_KINDS``): what an update's resolution reads of the files it does not resolve again."""
+    return refs.filter(pc.is_in(refs.column("kind"), value_set=pa.array(INDEXED_KINDS)))
 
 
 def _lake_early_refs(previous, dictionary=None) -> pa.Table | None:
     """The lake's early references: the ``early_refs`` table, or (a lake written before it) the row groups of
     ``refs`` holding them."""
     from .parallel import REF_COLUMNS
-    from .resolve import EARLY_KINDS
 
     kept = previous("early_refs", columns=REF_COLUMNS, dictionary=dictionary)
     if kept is None:
-        kept = previous("refs", columns=REF_COLUMNS, where=("kind", list(EARLY_KINDS)), dictionary=dictionary)
+        kept = previous("refs", columns=REF_COLUMNS, where=("kind", list(INDEXED_KINDS)), dictionary=dictionary)
     return kept
 
 
-def early_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, changed: set[str]):
-    """An incremental run's ``early_refs``: the changed files' replaced, or (the common edit: imports and bases as
-    they were, on the same lines) kept as they are; a lake without the table gets it whole."""
+def hierarchy(edges: pa.Table) -> pa.Table:
+    """The ``hierarchy`` table's rows: every ``inherits`` edge (a null base: one outside the repository), so that
+    an update reads a class's bases and subclasses without resolving other files' bases again."""
+    from .lazy import HIERARCHY_COLUMNS
+
+    rows = edges.filter(pc.equal(_plain(edges.select(["kind"])).column("kind"), "inherits"))
+    return _plain(rows.select(HIERARCHY_COLUMNS))
+
+
+def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whole: bool):
+    """An incremental run's ``hierarchy``: the resolved files' rows replaced; whole (the lake's other rows read
+    from its ``edges``) when the lake has no such table yet."""
+    from pipeline.extractor import Batch, Replace
+
+    from .lazy import HIERARCHY_COLUMNS
+
+    if affected is not None and whole:
+        kept = previous("edges", columns=HIERARCHY_COLUMNS + ["kind"], dictionary=["kind"])
+        kept = None if kept is None else _except_paths(hierarchy(kept), affected)
+        yield Batch("hierarchy", _concat(kept, hierarchy(edges), HIERARCHY_COLUMNS))
+        return
+    if affected is not None:
+        yield Replace("hierarchy", "path", sorted(affected))
+    yield Batch("hierarchy", hierarchy(edges))
+
+
+def early_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, changed: set[str], whole: bool):
+    """An incremental run's ``early_refs``: the changed files' replaced, or (an edit that moved none of them) kept as
+    they are; whole (``whole``: a lake without the table, or with fewer kinds in it) from the lake's ``refs``."""
     from pipeline.extractor import Batch, Replace
 
     columns = [n for n in REFS.names if n != "repo"]
-    if previous("early_refs", columns=["path"], where=("path", [])) is None:
-        kept = _except_paths(_lake_early_refs(previous), changed)
+    if whole or previous("early_refs", columns=["path"], where=("path", [])) is None:
+        kept = previous("refs", columns=columns, where=("kind", list(INDEXED_KINDS)))
+        kept = None if kept is None else _except_paths(early(_plain(kept)), changed)
         yield Batch("early_refs", _concat(kept, early(new_refs), columns))
         return
     rows = lambda t: sorted(zip(*early(t).select(columns).to_pydict().values()), key=repr)  # noqa: E731
@@ -369,3 +445,8 @@ def early_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, chang
         return
     yield Replace("early_refs", "path", sorted(changed))
     yield Batch("early_refs", early(new_refs))
+
+
+def _plain(table: pa.Table) -> pa.Table:
+    return pa.Table.from_arrays([c.cast(c.type.value_type) if pa.types.is_dictionary(c.type) else c
+                                 for c in table.columns], names=table.column_names)

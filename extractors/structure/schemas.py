@@ -43,4 +43,9 @@ REFS = pa.schema([
     ("bound_to", pa.string()),
 ])
 
+# Internal (no view, no table folder): every ``inherits`` edge, the hierarchy an update reads instead of resolving
+# every file's bases again (``dst_id`` null: a base outside the repository).
+HIERARCHY = pa.schema([("repo", pa.string()), ("path", pa.string()), ("src_id", pa.string()), ("dst_id", pa.string()),
+                       ("line", pa.int32())])
+
 TABLES = {"files": FILES, "symbols": SYMBOLS, "edges": EDGES, "refs": REFS}

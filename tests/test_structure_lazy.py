@@ -1,0 +1,153 @@
+"""An update resolves the affected files over a lazily loaded graph (``extractors/structure/lazy.py``): what the
+resolver reads of other files (declared return types, value flow, bases and subclasses, imports from outside the
+repository) must give the edges a full index gives, across edits of either side."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import index_structure
+from test_structure_incremental import _assert_sids_name_the_ids, _edge_rows
+
+MODELS = ("class Store:\n    def save(self):\n        return 1\n\n\n"
+          "class Cache:\n    def save(self):\n        return 2\n")
+FLOW = {
+    "handlers.py": "def on_save():\n    return 1\n\n\ndef on_load():\n    return 2\n\n\n"
+                   "def pick():\n    return on_save\n",
+    "deco.py": "def logged(fn):\n    def inner(*args):\n        return fn(*args)\n    return inner\n",
+    "work.py": "from deco import logged\n\n\n@logged\ndef work():\n    return 3\n",
+    "runner.py": "def run_with(cb):\n    return cb()\n",
+    "app.py": "from handlers import pick, on_save\nfrom runner import run_with\nfrom work import work\n\n\n"
+              "def run():\n    cb = pick()\n    cb()\n    pick()()\n    run_with(on_save)\n    return work()\n",
+}
+HIERARCHY = {
+    "base.py": "class Base:\n    def run(self):\n        return 0\n\n\nclass Other:\n    def run(self):\n"
+               "        return 1\n",
+    "mixin.py": "class Mixin:\n    def go(self):\n        return self.helper()\n",
+    "impl.py": "from base import Base\nfrom mixin import Mixin\n\n\nclass Impl(Base, Mixin):\n"
+               "    def run(self):\n        return 2\n\n    def stop(self):\n        return 3\n\n"
+               "    def helper(self):\n        return 4\n",
+}
+EXTERNAL = {
+    "app.py": "import os\nimport threading\nfrom requests import get\n\n\nclass Worker(threading.Thread):\n"
+              "    def go(self):\n        self.start()\n        return os.path.join('a', 'b')\n\n\n"
+              "def fetch():\n    return get('x')\n",
+    "local.py": "def join(a, b):\n    return a\n\n\nclass Thread:\n    def start(self):\n        return 1\n",
+}
+
+
+def _shift(text: str) -> str:
+    return "# moved\n" + text
+
+
+# scenario -> (files, [(edit: {path: text}, edges that must then exist: (src, dst, resolution or None))])
+SCENARIOS = {
+    "declared return type in another file": (
+        {"models.py": MODELS,
+         "factory.py": "from models import Store, Cache\n\n\ndef make() -> Store:\n    return Store()\n",
+         "app.py": "from factory import make\n\n\ndef run():\n    s = make()\n    s.save()\n"
+                   "    return make().save()\n"},
+        [({"app.py": None}, [("app.py::run", "models.py::Store.save", None)]),
+         ({"factory.py": "from models import Store, Cache\n\n\ndef make() -> Cache:\n    return Cache()\n"},
+          [("app.py::run", "models.py::Cache.save", None)]),
+         ({"models.py": None}, [("app.py::run", "models.py::Cache.save", None)])]),
+    "value flow: returned, decorated and passed functions": (
+        FLOW,
+        [({"app.py": None}, [("app.py::run", "handlers.py::on_save", "flow"),
+                             ("app.py::run", "deco.py::logged.inner", "flow")]),
+         ({"runner.py": None}, [("runner.py::run_with", "handlers.py::on_save", "flow")]),
+         ({"deco.py": None}, [("deco.py::logged.inner", "work.py::work", "flow")]),
+         ({"handlers.py": FLOW["handlers.py"].replace("return on_save", "return on_load")},
+          [("app.py::run", "handlers.py::on_load", "flow")]),
+         ({"app.py": FLOW["app.py"].replace("run_with(on_save)", "run_with(pick)")},
+          [("runner.py::run_with", "handlers.py::pick", "flow")]),
+         ({"deco.py": FLOW["deco.py"].replace("    return inner\n", "    def outer(*args):\n        return fn(*args)\n"
+                                              "    return outer\n")},
+          [("app.py::run", "deco.py::logged.outer", "flow")])]),
+    "dispatch after a base class changes": (
+        HIERARCHY,
+        [({"mixin.py": None}, [("mixin.py::Mixin.go", "impl.py::Impl.helper", "dispatch")]),
+         ({"base.py": HIERARCHY["base.py"].replace("class Other:", "class Other:\n    def stop(self):\n"
+                                                    "        return 5\n").replace(
+             "class Base:", "class Base:\n    def stop(self):\n        return 5\n")},
+          [("base.py::Base.stop", "impl.py::Impl.stop", "dispatch")]),
+         ({"impl.py": HIERARCHY["impl.py"].replace("import Base", "import Other").replace("(Base,", "(Other,")},
+          [("base.py::Other.stop", "impl.py::Impl.stop", "dispatch"), ("impl.py::Impl", "base.py::Other", None)]),
+         ({"base.py": None}, [("base.py::Other.run", "impl.py::Impl.run", "dispatch")])]),
+    "methods in another file follow their type": (
+        {"src/lib.rs": "mod a;\nmod b;\nmod c;\n", "src/a.rs": "pub struct T {}\n", "src/c.rs": "pub fn other() {}\n",
+         "src/b.rs": "use crate::a::T;\n\nimpl T {\n    pub fn m(&self) -> i32 {\n        1\n    }\n}\n\n"
+                     "pub fn run(t: T) -> i32 {\n    t.m()\n}\n"},
+        [({"src/a.rs": "pub struct U {}\n", "src/c.rs": "pub struct T {}\n"}, []),
+         ({"src/b.rs": None}, [])]),
+    "imports and bases outside the repository": (
+        EXTERNAL,
+        [({"app.py": None}, []), ({"local.py": None}, [])]),
+}
+
+
+@pytest.fixture
+def lazy_calls(monkeypatch):
+    from extractors.structure import incremental, lazy
+
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # tiny repositories: never fall back to a full pass
+    calls, real = [], lazy.resolve_affected
+    monkeypatch.setattr(lazy, "resolve_affected", lambda *a, **k: calls.append(sorted(a[3])) or real(*a, **k))
+    return calls
+
+
+@pytest.mark.parametrize("scenario", list(SCENARIOS))
+def test_an_update_over_the_lazy_graph_gives_a_full_runs_edges(lazy_calls, make_repo, tmp_path, scenario):
+    from pipeline.lake import Lake
+
+    files, steps = SCENARIOS[scenario]
+    root = make_repo(files=files)
+    updated = Lake(tmp_path / "upd")
+    index_structure(updated, root)
+    for step, (edit, expected) in enumerate(steps):
+        for rel, text in edit.items():
+            (root / rel).write_text(_shift((root / rel).read_text()) if text is None else text)
+        before = len(lazy_calls)
+        index_structure(updated, root, files=sorted(edit))
+        assert len(lazy_calls) == before + 1, f"step {step}: the update did not resolve lazily"
+        full = Lake(tmp_path / f"full{step}")
+        index_structure(full, root)
+        got = _edge_rows(updated)
+        assert got == _edge_rows(full), f"step {step}"
+        for src, dst, resolution in expected:
+            assert any(e[0] == src and e[1] == dst and resolution in (None, e[6]) for e in got), (step, src, dst)
+    _assert_sids_name_the_ids(updated)
+    if scenario.startswith("imports and bases outside"):
+        external = {(e[0], e[2]) for e in got if e[6] == "external"}
+        assert {("app.py::Worker.go", "self.start"), ("app.py::Worker.go", "os.path.join"),
+                ("app.py::fetch", "get")} <= external
+
+
+def test_a_lake_written_before_the_lazy_indexes_is_migrated_by_its_next_update(lazy_calls, make_repo, tmp_path,
+                                                                              monkeypatch):
+    """A lake written when ``early_refs`` held only imports and bases (an older ``lazy_index`` in the cursor): its
+    next update resolves over the full graph and writes ``early_refs`` and ``hierarchy`` whole; the one after
+    resolves lazily, and both equal a full run."""
+    import extractors.structure as structure
+    from extractors.structure import rows
+    from extractors.structure.resolve import EARLY_KINDS
+    from pipeline.lake import Lake
+
+    root = make_repo(files={**FLOW, **HIERARCHY})
+    lake = Lake(tmp_path / "old")
+    with monkeypatch.context() as old:
+        old.setattr(structure, "LAZY_INDEX", 1)
+        old.setattr(rows, "INDEXED_KINDS", EARLY_KINDS)
+        index_structure(lake, root)
+    assert set(lake.read_table("repo", "early_refs").column("kind").to_pylist()) == {"import", "inherits"}
+    for step, rel in enumerate(["runner.py", "mixin.py"]):
+        (root / rel).write_text(_shift((root / rel).read_text()))
+        index_structure(lake, root, files=[rel])
+        assert len(lazy_calls) == step  # the first update resolved over the full graph, the second lazily
+        full = Lake(tmp_path / f"full{step}")
+        index_structure(full, root)
+        assert _edge_rows(lake) == _edge_rows(full)
+        for table in ("early_refs", "hierarchy"):
+            got, want = (sorted(map(str, lk.read_table("repo", table).drop_columns(["repo"]).to_pylist()))
+                         for lk in (lake, full))
+            assert got == want and got, table
