@@ -120,7 +120,7 @@ def _bench(work: Path) -> list[dict]:
     note = f"{nfiles} files, {lines:,} lines of real code ({CORPUS}); {os.cpu_count()} cores"
     rows = [
         {"name": "index vs parse-only", "value": round(result["seconds"], 2), "unit": "s", "floor": round(floor, 2),
-         "ratio": round(result["seconds"] / floor, 2), "goal": "<= 1.3", "note": note},
+         "ratio": round(result["seconds"] / floor, 2), "goal": "<= 1.5", "note": note},
         {"name": "index throughput", "value": round(lines / result["seconds"]), "unit": "lines/s",
          "floor": round(lines / floor), "ratio": None, "goal": ">= 250000", "note": str(result["rows"])},
         {"name": "index peak memory (main)", "value": round(result["main_peak_kib"] / 1024), "unit": "MiB",
@@ -165,7 +165,7 @@ def _fetched_repo_rows(work: Path) -> list[dict]:
         result = _index(work / "mirrors", name, root)
         floor, lines, nfiles = _parse_only_floor(work / "mirrors", name, root)
         rows.append({"name": f"index vs parse-only, {name}", "value": round(result["seconds"], 2), "unit": "s",
-                     "floor": round(floor, 2), "ratio": round(result["seconds"] / floor, 2), "goal": "<= 1.3",
+                     "floor": round(floor, 2), "ratio": round(result["seconds"] / floor, 2), "goal": "<= 1.5",
                      "note": f"{_languages(work / 'mirrors', name)}: {nfiles} files, {lines:,} lines (HEAD of "
                              f"{git_dir.parent.name})" + ("; small, so fixed costs weigh" if lines < 200_000 else "")})
     return rows
