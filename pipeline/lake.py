@@ -426,12 +426,7 @@ class Lake:
 
     def _publish(self, snap: Snapshot, written: dict[str, dict], cursors: dict, info: dict, owners: dict) -> None:
         now = time.time()
-        for table, entry in written.items():
-            kept = {s["file"] for s in entry["shards"]}
-            snap.retired.extend({"file": f, "at": now} for f in snap.files(table) if f not in kept)
-            if table in owners:
-                entry["extractor"] = owners[table]
-            snap.tables[table] = entry
+        take_written(snap, written, owners, now)
         fsync_dir(self.root / VERSIONS / snap.repo)  # the new shards' names are durable before the manifest
         snap.cursors.update(cursors)
         snap.info.update(info)
@@ -549,6 +544,17 @@ class Lake:
                 pass
         for path in requests:
             path.unlink(missing_ok=True)
+
+
+def take_written(snap: Snapshot, written: dict[str, dict], owners: dict, now: float) -> None:
+    """A run's tables into the snapshot: each table's new entry (with its owning extractor), the files it no longer
+    names retired as of ``now`` (kept for readers until the retention passes)."""
+    for table, entry in written.items():
+        kept = {s["file"] for s in entry["shards"]}
+        snap.retired.extend({"file": f, "at": now} for f in snap.files(table) if f not in kept)
+        if table in owners:
+            entry["extractor"] = owners[table]
+        snap.tables[table] = entry
 
 
 class LakeBusy(LakeError):

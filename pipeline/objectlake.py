@@ -41,7 +41,7 @@ from typing import Iterator
 from . import LAKE_SCHEMA_VERSION
 from .errors import LakeError
 from .lake import (CURRENT, PENDING, RUNS_TABLE, TABLE_NAME, VERSIONS, VIEWS, Lake, LakeBusy, RunSummary,
-                   Snapshot, _checked_views, lake_root, lock_timeout, owner_of, retain_seconds)
+                   Snapshot, _checked_views, lake_root, lock_timeout, owner_of, retain_seconds, take_written)
 from .repos import validate_repo_id
 from .shards import shards_of
 from .storage import ObjectFiles, cache_dir
@@ -227,12 +227,7 @@ class ObjectLake(Lake):
         uploaded = [f for t, e in written.items() for f in (s["file"] for s in shards_of(e))
                     if f not in before.get(t, [])]
         now = time.time()
-        for table, entry in written.items():
-            kept = {s["file"] for s in entry["shards"]}
-            snap.retired.extend({"file": f, "at": now} for f in snap.files(table) if f not in kept)
-            if table in owners:
-                entry["extractor"] = owners[table]
-            snap.tables[table] = entry
+        take_written(snap, written, owners, now)
         for rel in uploaded:
             self.files.upload(self.staging_root / rel, rel)
         snap.cursors.update(cursors)
