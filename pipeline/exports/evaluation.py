@@ -47,7 +47,6 @@ def refresh_eval(lake, repo: str) -> dict:
     """A nightly step: evaluate ``repo`` again when its saved evaluation is missing or older than the period."""
     from ..errors import CodelakeError
     from ..map.evaluate import evaluate
-
     from ..storage import is_uri
     from . import LOCAL_ONLY
 
