@@ -12,9 +12,8 @@ LOCAL_ONLY = {"status": "skipped", "reason": "exports are written next to a loca
 def export_repo(lake, repo: str) -> dict:
     """Export one repository (a flow's step, ``pipeline.steps``): small metadata about what was written; skipped on
     a lake on object storage (agent hooks read exports from a local folder)."""
-    from ..storage import is_uri
     from .export import export_repo as write
 
-    if is_uri(str(lake.root)):
+    if not lake.files.local:
         return dict(LOCAL_ONLY)
     return write(lake, repo).as_dict()

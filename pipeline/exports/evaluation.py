@@ -47,10 +47,9 @@ def refresh_eval(lake, repo: str) -> dict:
     """A nightly step: evaluate ``repo`` again when its saved evaluation is missing or older than the period."""
     from ..errors import CodelakeError
     from ..map.evaluate import evaluate
-    from ..storage import is_uri
     from . import LOCAL_ONLY
 
-    if is_uri(str(lake.root)):
+    if not lake.files.local:
         return dict(LOCAL_ONLY)
     days = float(os.environ.get("CODELAKE_EVAL_EVERY_DAYS", EVERY_DAYS))
     path = eval_path(lake, repo)

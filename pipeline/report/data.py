@@ -10,8 +10,6 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ..storage import is_uri
-
 HOTSPOTS = 15
 COUPLED_FILES = 14
 RISKS = 15
@@ -21,7 +19,7 @@ def collect(catalog, lake, repos: list[str] | None = None, outcomes: list[dict] 
     keep = set(repos) if repos else None
     data = {
         "generated_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "lake": str(lake.root) if is_uri(str(lake.root)) else str(Path(lake.root).resolve()),
+        "lake": str(Path(lake.root).resolve()) if lake.files.local else str(lake.root),
         "repos": _repos(catalog, lake, outcomes),
         "hotspots": _hotspots(catalog),
         "coupling": _coupling(catalog),
@@ -129,7 +127,7 @@ def _eval(lake) -> list[dict]:
     the JSON ``codelake eval --repo R --format json`` prints (rows of repo, signal, weights, queries, answered,
     hit_1, hit_3, hit_10, recall_10; ``{"results": rows}`` is read too)."""
     rows = []
-    if is_uri(str(lake.root)):
+    if not lake.files.local:
         return rows  # saved beside local lakes only (exports.evaluation)
     for path in sorted(Path(lake.root, "_exports").glob("*/eval.json")):
         try:
