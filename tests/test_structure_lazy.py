@@ -28,6 +28,7 @@ HIERARCHY = {
                "    def run(self):\n        return 2\n\n    def stop(self):\n        return 3\n\n"
                "    def helper(self):\n        return 4\n",
 }
+COPIED = "class Store:\n    def __init__(self):\n        self.n = 1\n\n    def save(self):\n        return self.n\n"
 EXTERNAL = {
     "app.py": "import os\nimport threading\nfrom requests import get\n\n\nclass Worker(threading.Thread):\n"
               "    def go(self):\n        self.start()\n        return os.path.join('a', 'b')\n\n\n"
@@ -80,6 +81,10 @@ SCENARIOS = {
                      "pub fn run(t: T) -> i32 {\n    t.m()\n}\n"},
         [({"src/a.rs": "pub struct U {}\n", "src/c.rs": "pub struct T {}\n"}, []),
          ({"src/b.rs": None}, [])]),
+    "a new file defines the same classes again (a copy)": (
+        {"models.py": COPIED, "app.py": "from models import Store\n\n\ndef run():\n    return Store().save()\n"},
+        [({"models_copy.py": COPIED}, [("models.py::Store.save", "models.py::Store.n", "same_file")]),
+         ({"models_copy.py": COPIED.replace("class Store", "class Other")}, [])]),
     "imports and bases outside the repository": (
         EXTERNAL,
         [({"app.py": None}, []), ({"local.py": None}, [])]),

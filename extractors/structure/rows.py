@@ -187,7 +187,10 @@ def reparented(previous, symbols: pa.Table, changed: set[str], scope) -> pa.Tabl
     if others is None or not others.num_rows or not pc.any(_methods_of(others, names)).as_py():
         return SYMBOLS.empty_table()
     ids, paths, parents = (others.column(c).to_pylist() for c in ("id", "path", "parent_id"))
-    candidate = _methods_of(others, names).to_pylist()
+    # a method defined inside its type in its own file keeps that parent whatever other files define: only members
+    # owned from elsewhere (or by nothing yet) may move
+    candidate = [c and not _owned_in_file(path, parent)
+                 for c, path, parent in zip(_methods_of(others, names).to_pylist(), paths, parents)]
     reset = pa.array([f"{p}::{MODULE}" if c else parent for c, p, parent in zip(candidate, paths, parents)],
                      pa.string())
     table = _concat(others.set_column(others.schema.get_field_index("parent_id"), "parent_id", reset), symbols,
@@ -207,6 +210,10 @@ def reparented(previous, symbols: pa.Table, changed: set[str], scope) -> pa.Tabl
     fixed = [moved[i][1] if i in moved else p for i, p in zip(rows.column("id").to_pylist(),
                                                              rows.column("parent_id").to_pylist())]
     return rows.set_column(rows.schema.get_field_index("parent_id"), "parent_id", pa.array(fixed, pa.string()))
+
+
+def _owned_in_file(path: str, parent: str | None) -> bool:
+    return bool(parent) and parent.startswith(path + "::") and not parent.endswith("::" + MODULE)
 
 
 def _methods_of(symbols: pa.Table, types: set[str]):
