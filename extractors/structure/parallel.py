@@ -38,16 +38,17 @@ def _parse_chunk(args) -> dict[str, pa.Table]:
 def parse_files(root: Path, items: list, finish=list) -> list:
     """``finish`` of the ``parse_file`` facts of ``items``, each file within its time and memory budget
     (``budget.run_guarded``: one part, or several when a file was skipped on the way)."""
-    for lang in {item[1] for item in items if item[1].grammar and query_text(item[1].name)}:
-        _parser_and_query(lang)  # compiled once here, not again in each forked child
-    _warm_arrow()
+    _ready_to_fork(items)
     return run_guarded(lambda item: parse_file(root, *item), items, lambda item, why: _skipped(item, why), finish)
 
 
-def _warm_arrow() -> None:
-    """pyarrow imports pandas (when installed) on its first array conversion in a process: done here, once per
-    process, the forked children inherit it; left to them, each chunk's child paid the import again (~0.25 s: a
-    fifth of the whole index's CPU on sympy)."""
+def _ready_to_fork(items: list) -> None:
+    """What every forked child needs, made once in the process that forks: the queries of the items' languages
+    (TypeScript's and TSX's take ~0.5 s to compile) and pyarrow's lazy import of pandas (when installed: it comes
+    with the first array conversion of a process). Left to the children, each chunk's child paid the import again
+    (~0.25 s: a fifth of the whole index's CPU on sympy)."""
+    for lang in {item[1] for item in items if item[1].grammar and query_text(item[1].name)}:
+        _parser_and_query(lang)
     pa.array([0])
 
 
@@ -69,7 +70,8 @@ def parse_all(root: Path, items: list, head: str | None, entry_points, progress=
         return _gather(results, len(items), progress)
     import multiprocessing as mp
 
-    with mp.get_context("forkserver").Pool(workers) as pool:
+    _ready_to_fork(items)  # forked workers start with it: compiled and imported once, not once per worker
+    with mp.get_context("fork").Pool(workers) as pool:
         return _gather(pool.imap(_parse_chunk, chunks), len(items), progress)
 
 
