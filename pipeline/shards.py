@@ -19,6 +19,7 @@ from .fsio import finalize
 SHARD_ROWS = 16_384  # rows per shard: rewriting one costs ~10-20 ms; a 600K-row table is ~40 files
 BUFFER_ROWS = 262_144  # rows held in memory while routing a large table to its shards
 SORTED_ROW_GROUP = 1024  # a sorted shard's row groups: small, so a filter on the sort column skips most of them
+WRITE_THREADS = 4  # shard files written at once
 HASH = "crc32"  # of the key's UTF-8 text, modulo the shard count (recorded in the snapshot)
 
 
@@ -120,6 +121,19 @@ def _row_groups(data, column: str, values) -> list[int] | None:
     return groups
 
 
+def _each(fn, items: list) -> list:
+    """``fn`` of each item, on a few threads when there are several: Parquet encoding, compression and fsync release
+    the GIL, so a table's shard files are written side by side (a full index otherwise writes them on one core while
+    the others idle). The threads end before this returns: nothing of them is left for a later ``fork``."""
+    if len(items) < 2:
+        return [fn(item) for item in items]
+    import os
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=min(len(items), os.cpu_count() or 1, WRITE_THREADS)) as pool:
+        return list(pool.map(fn, items))
+
+
 class _ShardFile:
     """One shard's new rows for this run: buffered in memory, written as row groups to a temporary file."""
 
@@ -171,6 +185,7 @@ class TableWrite:
         old_shards = shards_of(old) if old else []
         same_key = old is not None and old.get("shard_by") == self.shard_by
         self.n = len(old_shards) if same_key and old_shards else (1 if self.shard_by is None else None)
+        self.routed = self.n  # the shard count the run's rows are routed by as they come
         self.files: dict[object, _ShardFile] = {}
         self.rows = 0
         self.replace = None  # (column, keys)
@@ -179,14 +194,15 @@ class TableWrite:
     # -- the run's rows -------------------------------------------------------------------------------------------
     def add(self, data) -> None:
         self.rows += data.num_rows
-        if self.n is None:  # first write of a sharded table: its size decides the count; spool until then
-            self._file("spool").add(data)
-        else:
-            for k, part in split(data, self.shard_by, self.n):
+        if self.routed is None:  # first write of a sharded table: routed by the count its first batch asks for
+            # (a table given in one batch, as most are, is then written once; ``_whole`` routes the rows again when
+            # the whole table asks for another count, as a spool file did every time)
+            self.routed = shard_count(data.num_rows)
+        for start in range(0, data.num_rows, BUFFER_ROWS):  # a buffer's worth at a time: its copy is all it holds
+            for k, part in split(data.slice(start, BUFFER_ROWS), self.shard_by, self.routed):
                 self._file(k).add(part)
-        if sum(f.buffered for f in self.files.values()) >= BUFFER_ROWS:
-            for f in self.files.values():
-                f.flush()
+            if sum(f.buffered for f in self.files.values()) >= BUFFER_ROWS:
+                _each(_ShardFile.flush, list(self.files.values()))
 
     def _file(self, k) -> _ShardFile:
         if k not in self.files:
@@ -203,7 +219,7 @@ class TableWrite:
     def finish(self, full: bool) -> dict:
         """Write the new shard files (fsynced, renamed); returns the snapshot entry naming every shard."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        new = {k: f.close() for k, f in self.files.items()}
+        new = dict(zip(self.files, _each(_ShardFile.close, list(self.files.values()))))
         try:
             if self.replace is None or self.old is None:
                 shards = self._whole(new)
@@ -222,8 +238,8 @@ class TableWrite:
         """The run's rows are the whole partition."""
         n = shard_count(self.rows) if self.shard_by else 1
         sources = [p for p in new.values() if p is not None]
-        if self.n == n and "spool" not in new:
-            return [self._write(k, [new[k]] if new.get(k) else []) for k in range(n)]
+        if self.routed == n:
+            return _each(lambda k: self._write(k, [new[k]] if new.get(k) else []), list(range(n)))
         return self._reroute(sources, n)
 
     def _merge(self, new: dict, full: bool) -> list[dict]:
@@ -296,10 +312,9 @@ class TableWrite:
                         for k, rows in split(part, self.shard_by, n):
                             files[k].add(rows)
                         if sum(f.buffered for f in files.values()) >= BUFFER_ROWS:
-                            for f in files.values():
-                                f.flush()
-            routed = {k: f.close() for k, f in files.items()}
-            return [self._write(k, [routed[k]] if routed[k] else []) for k in range(n)]
+                            _each(_ShardFile.flush, list(files.values()))
+            routed = dict(zip(files, _each(_ShardFile.close, list(files.values()))))
+            return _each(lambda k: self._write(k, [routed[k]] if routed[k] else []), list(range(n)))
         finally:
             for f in files.values():
                 f.discard()
