@@ -7,7 +7,9 @@ references against that shared, copy-on-write state. Small jobs stay in-process:
 
 from __future__ import annotations
 
+import gc
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pyarrow as pa
@@ -39,7 +41,22 @@ def parse_files(root: Path, items: list, finish=list) -> list:
     """``finish`` of the ``parse_file`` facts of ``items``, each file within its time and memory budget
     (``budget.run_guarded``: one part, or several when a file was skipped on the way)."""
     _ready_to_fork(items)
-    return run_guarded(lambda item: parse_file(root, *item), items, lambda item, why: _skipped(item, why), finish)
+    with cycles_paused():  # the forked children inherit it
+        return run_guarded(lambda item: parse_file(root, *item), items, lambda item, why: _skipped(item, why), finish)
+
+
+@contextmanager
+def cycles_paused():
+    """Python's cycle collector paused: parsing and resolving allocate millions of small tuples, lists and dicts and
+    make no reference cycles (none found to collect after either, on the seven corpora), yet its passes over them
+    cost a fifth of parsing's CPU and a quarter of resolution's. Reference counting still frees everything."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _ready_to_fork(items: list) -> None:
@@ -171,22 +188,25 @@ def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], 
     flow = _refs(whole.filter(pc.or_(pc.is_in(whole.column("kind"), value_set=pa.array(FLOW_KINDS)),
                                      pc.and_(pc.equal(whole.column("kind"), "callback"),
                                              pc.is_valid(whole.column("alias"))))))
-    resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(refs.filter(early)), files,
-                              root, provenance, import_edge_paths, returns, flow)
-    later = refs.filter(pc.invert(early))
-    head = [edges_table(edges)]
-    workers = worker_count(workers)
-    _SHARED.update(resolver=resolver, refs=later)
-    try:
-        if later.num_rows < IN_PROCESS_REFS or workers <= 1:
-            parts = [_resolve_slice((0, later.num_rows))]
-        else:
-            import multiprocessing as mp
+    with cycles_paused():  # the forked workers inherit it
+        resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(refs.filter(early)), files,
+                                  root, provenance, import_edge_paths, returns, flow)
+        later = refs.filter(pc.invert(early))
+        head = [edges_table(edges)]
+        _SHARED.update(resolver=resolver, refs=later)
+        try:
+            parts = _resolve_slices(later.num_rows, worker_count(workers))
+        finally:
+            _SHARED.clear()
+        return pa.concat_tables(head + parts + [edges_table(resolver.dispatch_edges())])
 
-            step = -(-later.num_rows // (workers * 4))
-            bounds = [(i, min(i + step, later.num_rows)) for i in range(0, later.num_rows, step)]
-            with mp.get_context("fork").Pool(workers) as pool:
-                parts = pool.map(_resolve_slice, bounds)
-    finally:
-        _SHARED.clear()
-    return pa.concat_tables(head + parts + [edges_table(resolver.dispatch_edges())])
+
+def _resolve_slices(rows: int, workers: int) -> list[pa.Table]:
+    if rows < IN_PROCESS_REFS or workers <= 1:
+        return [_resolve_slice((0, rows))]
+    import multiprocessing as mp
+
+    step = -(-rows // (workers * 4))
+    bounds = [(i, min(i + step, rows)) for i in range(0, rows, step)]
+    with mp.get_context("fork").Pool(workers) as pool:
+        return pool.map(_resolve_slice, bounds)
