@@ -38,8 +38,51 @@ RETURNED_KINDS = ("returns", "local_returns", "returns_call")
 BY_NAME_KINDS = CALLABLE | VALUES  # what ``build_graph`` lists by name
 
 
+class Columns:
+    """A table's columns as Python lists, converted once, whole, on first use (a dictionary-encoded column through
+    its dictionary: one string object per distinct value). Lookups then cost list indexing, not an Arrow call each:
+    an update of a hub file makes thousands of them, and a per-lookup ``take`` and conversion cost ~0.1 ms apiece."""
+
+    def __init__(self, table: pa.Table):
+        self.table, self._data, self._positions = table, None, {}
+
+    @property
+    def data(self) -> dict[str, list]:
+        if self._data is None:
+            self._data = {name: _pylist(column) for name, column in zip(self.table.column_names, self.table.columns)}
+            self.table = None  # held once, as Python objects
+        return self._data
+
+    def where(self, key: str, value) -> list[int]:
+        """The row numbers holding ``value`` in column ``key``, in the table's order (the first lookup on a column
+        groups its rows once)."""
+        positions = self._positions.get(key)
+        if positions is None:
+            positions = self._positions[key] = {}
+            for i, v in enumerate(self.data[key]):
+                rows = positions.get(v)
+                if rows is None:
+                    positions[v] = [i]
+                else:
+                    rows.append(i)
+        return positions.get(value, ())
+
+
+def _pylist(column) -> list:
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    out: list = []
+    for chunk in chunks:
+        if pa.types.is_dictionary(chunk.type):
+            values = chunk.dictionary.to_pylist() + [None]  # a null index points at the None appended
+            out.extend(map(values.__getitem__, pc.fill_null(chunk.indices, len(values) - 1).to_pylist()))
+        else:
+            out.extend(chunk.to_pylist())
+    return out
+
+
 class Rows:
-    """A table's rows looked up by the value of one column, through its dictionary (no Python object per row): the
+    """A table's rows looked up by the value of one column, through its dictionary (no Python object per row; the
+    early references: a file's are read once, and a hub file's update reads a few hundred files' at most): the
     row numbers sorted by code once (a stable sort: a value's rows keep the table's order), so that a lookup takes
     one slice, not a scan of the column."""
 
@@ -96,46 +139,45 @@ Source = tuple  # (table or None, paths whose rows it holds that are hidden)
 
 class Index:
     """The repository's definitions, early references and class hierarchy by file, name and class, over several
-    sources (the lake's rows, this run's rows), each dictionary-encoded on its lookup columns; the lake's rows of the
-    files this run changed (of the files it resolves again, for the hierarchy) are masked out (``hidden``), not
-    filtered away."""
+    sources (the lake's rows, this run's rows); the lake's rows of the files this run changed (of the files it
+    resolves again, for the hierarchy) are masked out (``hidden``), not filtered away."""
 
     def __init__(self, symbols: list[Source], early: list[Source], hierarchy: list[Source],
                  callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None):
-        sources = [(encoded(t, READ_COLUMNS, ("path", "name", "kind", "parent_id")), h) for t, h in symbols
-                   if t is not None and t.num_rows]
-        self.symbols = [t for t, _ in sources]
+        sources = [(Columns(t.select(READ_COLUMNS)), h) for t, h in symbols if t is not None and t.num_rows]
+        self.symbols = [c for c, _ in sources]
         self.hidden = [h for _, h in sources]
-        self.by_path = [Rows(t, "path") for t in self.symbols]
-        self.by_name = [Rows(t, "name") for t in self.symbols]
         early = [(encoded(t, REF_FIELDS, ("path", "name")), h) for t, h in early if t is not None and t.num_rows]
         self.early = [(Rows(t, "path"), Rows(t, "name"), h) for t, h in early]
         self._early_of: dict[str, list[Ref]] = {}  # path -> its early references
-        tables = [(encoded(t, HIERARCHY_COLUMNS, ("path", "src_id", "dst_id")), h) for t, h in hierarchy
-                  if t is not None and t.num_rows]
-        self.hierarchy = [(Rows(t, "src_id"), Rows(t, "dst_id"), h) for t, h in tables]
+        self.hierarchy = [(Columns(t.select(HIERARCHY_COLUMNS)), h) for t, h in hierarchy
+                          if t is not None and t.num_rows]
         self._callbacks = callbacks
         self.sids: dict[str, int] = {}
-        self.cross_file = self._visible(t.filter(_parent_elsewhere(t)) for t in self.symbols)
-        self.elsewhere = self._visible(t.filter(_dotted_at_module(t)) for t in self.symbols)
+        self.cross_file = self._visible(_rows_where(c.table, _parent_elsewhere) for c in self.symbols)
+        self.elsewhere = self._visible(_rows_where(c.table, _dotted_at_module) for c in self.symbols)
 
     def symbols_of(self, path: str) -> list[Symbol]:
-        return self._visible(r.where(path) for r in self.by_path)
+        return self._visible(c.where("path", path) for c in self.symbols)
 
     def named(self, name: str) -> list[Symbol]:
-        return self._visible(r.where(name) for r in self.by_name)
+        return self._visible(c.where("name", name) for c in self.symbols)
 
-    def _visible(self, tables) -> list[Symbol]:
+    def _visible(self, row_numbers) -> list[Symbol]:
         found = []
-        for table, hidden in zip(tables, self.hidden):
-            if not table.num_rows:
+        for rows, columns, hidden in zip(row_numbers, self.symbols, self.hidden):
+            if not rows:
                 continue
-            data = _plain(table).to_pydict()
-            for path, qual, row in zip(data["path"], data["qualname"], zip(*(data[c] for c in SYMBOL_COLUMNS[1:]))):
-                if path not in hidden:
-                    found.append(Symbol(f"{path}::{qual}", *row))
-            self.sids.update((f"{p}::{q}", sid) for p, q, sid in zip(data["path"], data["qualname"], data["sid"])
-                             if p not in hidden)
+            data = columns.data
+            paths, quals, names, kinds = data["path"], data["qualname"], data["name"], data["kind"]
+            parents, lines, sids = data["parent_id"], data["line_start"], data["sid"]
+            for i in rows:
+                path = paths[i]
+                if path in hidden:
+                    continue
+                sid = f"{path}::{quals[i]}"
+                found.append(Symbol(sid, path, names[i], quals[i], kinds[i], parents[i], lines[i]))
+                self.sids[sid] = sids[i]
         return sorted(found, key=lambda s: s.id)  # a full run's order: duplicate names keep the first by id
 
     def early_refs_of(self, path: str, kinds) -> list[Ref]:
@@ -153,13 +195,13 @@ class Index:
 
     def bases_of(self, cls: str) -> list[tuple[str | None, str, int]]:
         """The stored ``inherits`` edges from ``cls``: (base or None for one outside the repository, path, line)."""
-        return [(dst, path, line) for rows, _, hidden in self.hierarchy for path, dst, line in
-                _triples(rows.where(cls), "dst_id") if path not in hidden]
+        return [(dst, path, line) for columns, hidden in self.hierarchy
+                for path, dst, line in _triples(columns, "src_id", cls, "dst_id") if path not in hidden]
 
     def subclasses_of(self, cls: str) -> list[tuple[str, str, int]]:
         """The stored ``inherits`` edges into ``cls``: (subclass, path, line)."""
-        return [(src, path, line) for _, rows, hidden in self.hierarchy for path, src, line in
-                _triples(rows.where(cls), "src_id") if path not in hidden]
+        return [(src, path, line) for columns, hidden in self.hierarchy
+                for path, src, line in _triples(columns, "dst_id", cls, "src_id") if path not in hidden]
 
     def callbacks_named(self, callee: str) -> list[Ref]:
         """Every function passed to a call of a function named ``callee`` (``run(f)``, ``run(cb=f)``)."""
@@ -174,60 +216,90 @@ class Index:
         return self.sids.get(symbol_id)
 
 
-def _triples(table: pa.Table, end: str) -> list[tuple]:
-    if not table.num_rows:
-        return []
-    data = _plain(table.select(["path", end, "line"])).to_pydict()
-    return list(zip(data["path"], data[end], data["line"]))
+def _triples(columns: Columns, key: str, value, end: str) -> list[tuple]:
+    data = columns.data
+    paths, ends, lines = data["path"], data[end], data["line"]
+    return [(paths[i], ends[i], lines[i]) for i in columns.where(key, value)]
 
 
-def _parent_elsewhere(table: pa.Table):
+def _rows_where(table: pa.Table | None, mask_of) -> list[int]:
+    """The row numbers where ``mask_of(batch)`` holds, batch by batch (a batch's columns share one layout)."""
+    found: list[int] = []
+    offset = 0
+    for batch in table.to_batches() if table is not None else []:
+        if batch.num_rows:
+            found.extend(i + offset for i in pc.indices_nonzero(mask_of(batch)).to_pylist())
+        offset += batch.num_rows
+    return found
+
+
+def _dictionary(batch: pa.RecordBatch, name: str) -> pa.DictionaryArray:
+    column = batch.column(name)
+    return column if pa.types.is_dictionary(column.type) else pc.dictionary_encode(column)
+
+
+def _parent_elsewhere(batch: pa.RecordBatch):
     """Rows whose parent is defined in another file (a Go method, a Rust ``impl``): worked out once per distinct
     parent and path, through the dictionaries."""
-    paths, parents = table.column("path").chunk(0), table.column("parent_id").chunk(0)
+    paths, parents = _dictionary(batch, "path"), _dictionary(batch, "parent_id")
     parent_paths = pc.extract_regex(parents.dictionary, r"^(?P<path>.*?)::").field("path")
     parent_path = pc.fill_null(pc.index_in(parent_paths, value_set=paths.dictionary), -2).cast(pa.int32())
     of_row = pc.fill_null(pc.take(parent_path, parents.indices), -1)
     return pc.and_(pc.not_equal(of_row, -1), pc.not_equal(of_row, paths.indices.cast(pa.int32())))
 
 
-def _dotted_at_module(table: pa.Table):
+def _dotted_at_module(batch: pa.RecordBatch):
     """Rows with a dotted name directly under their module (``T.m`` defined apart from ``T``)."""
-    parents = table.column("parent_id").chunk(0)
+    parents = _dictionary(batch, "parent_id")
     at_module = pc.take(pc.ends_with(parents.dictionary, "::" + MODULE), parents.indices)
-    return pc.fill_null(pc.and_(at_module, pc.match_substring(table.column("qualname"), ".")), False)
+    return pc.fill_null(pc.and_(at_module, pc.match_substring(batch.column("qualname"), ".")), False)
 
 
 def _path_of(symbol_id) -> str | None:
     return symbol_id.split("::", 1)[0] if isinstance(symbol_id, str) else None
 
 
+_ABSENT = object()
+
+
 class _Lazy(dict):
     """A dict that fills an entry from ``load(key)`` the first time it is read (``get``, ``[]`` and ``in`` alike).
-    Truthy even before anything is loaded: the resolver reads ``if self.wrapped`` as "may hold something"."""
+    Truthy even before anything is loaded: the resolver reads ``if self.wrapped`` as "may hold something". A key
+    already there costs one dict lookup: a hub file's update reads these ~100,000 times."""
 
     def __init__(self, load, default_factory=None):
         super().__init__()
         self._load, self._default = load, default_factory
 
-    def _fill(self, key) -> bool:
-        if not dict.__contains__(self, key) and key is not None:
-            self._load(key)
-        return dict.__contains__(self, key)
-
     def get(self, key, default=None):
-        return dict.__getitem__(self, key) if self._fill(key) else default
+        value = dict.get(self, key, _ABSENT)
+        if value is _ABSENT:
+            if key is None:
+                return default
+            self._load(key)
+            value = dict.get(self, key, _ABSENT)
+            if value is _ABSENT:
+                return default
+        return value
 
-    def __getitem__(self, key):
-        if self._fill(key):
-            return dict.__getitem__(self, key)
+    def __missing__(self, key):  # ``[]`` of a key not there yet
+        if key is not None:
+            self._load(key)
+            value = dict.get(self, key, _ABSENT)
+            if value is not _ABSENT:
+                return value
         if self._default is None:
             raise KeyError(key)
         value = self[key] = self._default()
         return value
 
     def __contains__(self, key) -> bool:
-        return self._fill(key)
+        if dict.__contains__(self, key):
+            return True
+        if key is None:
+            return False
+        self._load(key)
+        return dict.__contains__(self, key)
 
     def __bool__(self) -> bool:
         return True
