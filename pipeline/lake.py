@@ -620,6 +620,7 @@ class _Staging:
         self.lake, self.repo, self.run_id, self.extractor = lake, repo, run_id, extractor
         self.shard_by = dict(getattr(extractor, "shard_by", None) or {})
         self.sort_by = dict(getattr(extractor, "sort_by", None) or {})
+        self.shard_rows = dict(getattr(extractor, "shard_rows", None) or {})
         self.tables: dict[str, TableWrite] = {}
         self.snap = snap
         self.rows: dict[str, int] = {t: 0 for t in extractor.tables}
@@ -632,7 +633,7 @@ class _Staging:
             self.tables[table] = TableWrite(self.lake.version_dir(table, self.repo), self.lake.staging_root, self.repo,
                                             self.run_id, table, self.extractor.tables[table],
                                             self.shard_by.get(table), self.snap.tables.get(table),
-                                            self.sort_by.get(table))
+                                            self.sort_by.get(table), self.shard_rows.get(table))
         return self.tables[table]
 
     def consume(self, gen) -> Cursor:

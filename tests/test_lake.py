@@ -81,6 +81,21 @@ def test_replace_drops_only_the_named_keys_and_appends(lake):
     assert read(lake) == [("a", 1), ("b", 20), ("d", 4)]
 
 
+class SmallShards(Rows):
+    shard_by = {"t": "path"}
+    shard_rows = {"t": 2}
+
+
+def test_an_extractor_sets_a_tables_rows_per_shard_and_a_replace_rewrites_one_of_them(lake):
+    lake.run_extractor("r", SmallShards([(f"p{i}", i) for i in range(10)]), ".")
+    before = lake.snapshot("r").files("t")
+    assert len(before) == 5  # 10 rows, 2 per shard (the default is 16,384 per shard)
+    lake.run_extractor("r", SmallShards([("p3", 30)], replace_keys=["p3"]), ".")
+    after = lake.snapshot("r").files("t")
+    assert len(after) == 5 and len(set(after) - set(before)) == 1
+    assert read(lake) == sorted([(f"p{i}", i) for i in range(10) if i != 3] + [("p3", 30)])
+
+
 def test_without_replace_a_run_replaces_the_partition(lake):
     lake.run_extractor("r", Rows([("a", 1), ("b", 2)]), ".")
     lake.run_extractor("r", Rows([("z", 9)]), ".")
