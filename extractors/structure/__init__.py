@@ -17,9 +17,9 @@ from pipeline.errors import ExtractError
 from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
 VERSION = "0.2.0"  # a lake indexed by another version is parsed again in full (new facts, columns)
-# what ``early_refs`` and ``hierarchy`` hold (an update resolves lazily over them); a lake written with another
-# value has them rewritten whole by its next run, which resolves over the full graph
-LAZY_INDEX = 2
+# what ``early_refs``, ``hierarchy`` and ``callback_refs`` hold (an update resolves lazily over them); a lake written
+# with another value has them rewritten whole by its next run, which resolves over the full graph
+LAZY_INDEX = 3
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 
@@ -28,7 +28,7 @@ class StructureExtractor:
     version = VERSION
     # an update rewrites only the shards holding the files it changed
     shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path", "early_refs": "path",
-                "hierarchy": "path"}
+                "hierarchy": "path", "callback_refs": "path"}
     sort_by = {"refs": ["kind", "path"]}  # an update reads every file's imports and bases: a few row groups
     # an update rewrites one shard of each: definitions are wide rows and references a sorted table of small row
     # groups, so a 16K-row shard of either costs ~30 ms to rewrite, a 4K-row one ~12 ms (sympy); ``edges`` keeps the
@@ -40,12 +40,13 @@ class StructureExtractor:
         # imported on use: the package also serves light readers (``languages``) that must not pay for pyarrow
         from .schemas import HIERARCHY, REFS, TABLES
 
-        return {**TABLES, "early_refs": REFS, "hierarchy": HIERARCHY}
+        return {**TABLES, "early_refs": REFS, "hierarchy": HIERARCHY, "callback_refs": REFS}
 
     # what an update's resolution reads of the files it does not resolve again, kept apart so that reading it
     # costs a few files, not the whole refs and edges tables: every file's imports, re-exports, bases, declared
-    # types and value-flow facts (``early_refs``), and every ``inherits`` edge (``hierarchy``)
-    internal = {"early_refs", "hierarchy"}
+    # types and value-flow facts (``early_refs``), every ``inherits`` edge (``hierarchy``), and every function passed
+    # by name to a call (``callback_refs``: read when a parameter the edited file calls asks what it is given)
+    internal = {"early_refs", "hierarchy", "callback_refs"}
 
     def run(self, ctx: RunContext, cursor: Cursor):
         from pipeline.repos import git_facts
@@ -111,6 +112,7 @@ class _Run:
         for table in ("files", "refs", "symbols"):
             yield Batch(table, symbols if table == "symbols" else self.new[table])
         yield Batch("early_refs", rows.early(self.new["refs"]))
+        yield Batch("callback_refs", rows.passed(self.new["refs"]))
         edges = rows.resolve_all(symbols, self.new["refs"], self.new["files"], self.root, self.provenance,
                                  self.workers)
         yield Batch("edges", edges)
@@ -134,7 +136,8 @@ class _Run:
         yield Batch("files", new["files"])
         yield Batch("refs", new["refs"])
         ready = state.get("lazy_index") == LAZY_INDEX  # the lake's early_refs and hierarchy are this version's
-        yield from rows.early_batches(previous, old["refs"], new["refs"], changed, whole=not ready)
+        yield from rows.index_batches("early_refs", previous, old["refs"], new["refs"], changed, whole=not ready)
+        yield from rows.index_batches("callback_refs", previous, old["refs"], new["refs"], changed, whole=not ready)
         yield Batch("symbols", rows.concat([symbols, moved_owners]))
         current = rows.Current(previous, new, symbols, moved_owners, set(changes.unchanged), changed)
         affected = None if resolve_all else incremental.affected_paths(scope, previous, new["refs"])

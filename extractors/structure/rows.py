@@ -231,7 +231,7 @@ class Current:
         self.keep, self.changed = keep, changed | set(moved.column("path").to_pylist())
         self.changed_by_parse = changed
         self._files = None
-        self._callback_keys = None
+        self._callbacks = None
 
     def symbols(self) -> pa.Table:
         columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]
@@ -282,22 +282,20 @@ class Current:
 
     def callbacks(self, names: set[str]) -> pa.Table:
         """The functions passed by name to calls of functions named like ``names`` (``run(f)``, ``run(cb=f)``),
-        after this run: read only when a called parameter of an affected file asks what it is given. Which files
-        hold such calls is found from two columns; only those files' references are then read whole."""
+        after this run: read only when a called parameter of an affected file asks what it is given, from the
+        ``callback_refs`` table (a few files, not every shard of ``refs``)."""
         from .parallel import REF_COLUMNS
 
-        if self._callback_keys is None:
-            self._callback_keys = self.previous("refs", columns=["path", "module", "alias"],
-                                                where=("kind", ["callback"]), dictionary=["path", "module"])
-        keys, paths = self._callback_keys, []
-        if keys is not None and keys.num_rows:
-            keys = keys.filter(pc.and_(pc.is_valid(keys.column("alias")), _calling(keys.column("module"), names)))
-            paths = sorted(set(_plain(keys.select(["path"])).column("path").to_pylist()) - self.changed_by_parse)
-        kept = self.previous("refs", columns=REF_COLUMNS, where=("path", paths)) if paths else None
-        table = _plain(_concat(kept, self.new["refs"], REF_COLUMNS))
-        return table.filter(pc.and_(pc.and_(pc.equal(table.column("kind"), "callback"),
-                                            pc.is_valid(table.column("alias"))),
-                                    _calling(table.column("module"), names)))
+        if self._callbacks is None:
+            kept = self.previous("callback_refs", columns=REF_COLUMNS, dictionary=["path", "module"])
+            if kept is None:  # a lake written before the table
+                kept = passed(self.previous("refs", columns=REF_COLUMNS, where=("kind", ["callback"]),
+                                            dictionary=["path", "module"]))
+            kept = _except_paths(kept, self.changed_by_parse)
+            self._callbacks = _concat(kept, passed(self.new["refs"]), REF_COLUMNS)
+        table = self._callbacks
+        return _plain(table.filter(_calling(table.column("module"), names)))
+
 
     def refs_of(self, paths: set[str]) -> pa.Table:
         """The references of ``paths`` after this run."""
@@ -434,24 +432,36 @@ def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whol
     yield Batch("hierarchy", hierarchy(edges))
 
 
-def early_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, changed: set[str], whole: bool):
-    """An incremental run's ``early_refs``: the changed files' replaced, or (an edit that moved none of them) kept as
-    they are; whole (``whole``: a lake without the table, or with fewer kinds in it) from the lake's ``refs``."""
+def passed(refs: pa.Table) -> pa.Table:
+    """The ``callback_refs`` table's rows among ``refs``: the functions passed by name to a call, by position or
+    keyword (``run(f)``, ``run(cb=f)``: a ``callback`` with its slot in ``alias``)."""
+    return refs.filter(pc.and_(pc.equal(refs.column("kind"), "callback"), pc.is_valid(refs.column("alias"))))
+
+
+INDEX_ROWS = {"early_refs": (early, list(INDEXED_KINDS)), "callback_refs": (passed, ["callback"])}
+
+
+def index_batches(table: str, previous, old_refs: pa.Table | None, new_refs: pa.Table, changed: set[str],
+                  whole: bool):
+    """An incremental run's ``early_refs`` or ``callback_refs`` (``INDEX_ROWS``: which references each holds): the
+    changed files' replaced, or (an edit that moved none of them) kept as they are; whole (``whole``: a lake without
+    the table, or with other rows in it) from the lake's ``refs``."""
     from pipeline.extractor import Batch, Replace
 
+    select, kinds = INDEX_ROWS[table]
     columns = [n for n in REFS.names if n != "repo"]
-    if whole or previous("early_refs", columns=["path"], where=("path", [])) is None:
-        kept = previous("refs", columns=columns, where=("kind", list(INDEXED_KINDS)))
-        kept = None if kept is None else _except_paths(early(_plain(kept)), changed)
-        yield Batch("early_refs", _concat(kept, early(new_refs), columns))
+    if whole or previous(table, columns=["path"], where=("path", [])) is None:
+        kept = previous("refs", columns=columns, where=("kind", kinds))
+        kept = None if kept is None else _except_paths(select(_plain(kept)), changed)
+        yield Batch(table, _concat(kept, select(new_refs), columns))
         return
-    rows = lambda t: sorted(zip(*early(t).select(columns).to_pydict().values()), key=repr)  # noqa: E731
+    rows = lambda t: sorted(zip(*select(t).select(columns).to_pydict().values()), key=repr)  # noqa: E731
     before, after = (rows(old_refs) if old_refs is not None else []), rows(new_refs)
     if before == after:
-        yield Replace("early_refs", "path", [])  # every shard carried over as it is
+        yield Replace(table, "path", [])  # every shard carried over as it is
         return
-    yield Replace("early_refs", "path", sorted(changed))
-    yield Batch("early_refs", early(new_refs))
+    yield Replace(table, "path", sorted(changed))
+    yield Batch(table, select(new_refs))
 
 
 def _plain(table: pa.Table) -> pa.Table:
