@@ -76,6 +76,9 @@ class RunContext:
     # the table's current rows for this repo (pyarrow.Table|None); ``dictionary=[columns]`` reads those string
     # columns dictionary-encoded (a large table of repeated ids and paths then takes a fraction of the memory)
     previous: Callable[..., Any] = lambda table, dictionary=None: None
+    # which shard of a previous table holds a key: (table, column, value) -> shard number, or None when the table is
+    # not sharded by that column (a reader of ``previous(..., where=..., whole_shards=True)`` caches by shard)
+    shard_of: Callable[[str, str, Any], int | None] = lambda table, column, value: None
     counters: dict[str, int] = field(default_factory=dict)
     progress: Callable[[int, int, str], None] | None = None  # (done, total, label)
 

@@ -3,8 +3,10 @@
 A full run builds every index of the repository (``graph.build_graph``), binds every file's imports, resolves every
 class's bases and indexes every value-flow fact before it resolves anything. An update resolves the references of a
 few files; here the same ``Resolver`` runs over a graph whose indexes fill themselves on first use, from the
-repository's definitions, its ``early_refs`` (imports, re-exports, bases, declared types, value-flow facts) and its
-``hierarchy`` (every ``inherits`` edge), held as Arrow columns (no Python object per row until a lookup reaches it):
+repository's definitions, its ``early_refs`` (imports, re-exports, bases, declared types, value-flow facts), its
+``hierarchy`` (every ``inherits`` edge) and its other internal indexes. The lake's tables are sharded by file (names:
+by name), and a lookup reads the one shard that can hold its key, whole, once: an update costs the shards its lookups
+touch, not the repository (on a 2M-line lake, a leaf file's touches a third of them).
 
   a file's definitions          when a name in it, a member of one of its classes or its id is looked up
   the definitions of a name     when resolution falls back to names
@@ -14,7 +16,8 @@ repository's definitions, its ``early_refs`` (imports, re-exports, bases, declar
   declared types, what a        per file, when a call's value or a function's result is asked for
   function returns, decorators
   what is passed for a called   per function name, from the decorators and the functions passed to calls of that
-  parameter                     name (read from ``refs`` only when a parameter call in an affected file asks)
+  parameter                     name (``callback_refs``, read only when a parameter call in an affected file asks)
+  what is owned from elsewhere  ``foreign_symbols``, read whole first (methods of a type defined in another file)
 
 The answers are the ones a full graph gives: the same code decides, only the order in which indexes fill differs.
 """
@@ -22,7 +25,7 @@ The answers are the ones a full graph gives: the same code decides, only the ord
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -36,6 +39,7 @@ REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "ali
 HIERARCHY_COLUMNS = ["path", "src_id", "dst_id", "line"]  # the ``hierarchy`` table: every ``inherits`` edge
 RETURNED_KINDS = ("returns", "local_returns", "returns_call")
 BY_NAME_KINDS = CALLABLE | VALUES  # what ``build_graph`` lists by name
+NAME_COLUMNS = ["name", "path", "qualname", "kind", "parent_id", "sid"]  # the ``symbol_names`` index
 
 
 class Columns:
@@ -80,48 +84,6 @@ def _pylist(column) -> list:
     return out
 
 
-class Rows:
-    """A table's rows looked up by the value of one column, through its dictionary (no Python object per row; the
-    early references: a file's are read once, and a hub file's update reads a few hundred files' at most): the
-    row numbers sorted by code once (a stable sort: a value's rows keep the table's order), so that a lookup takes
-    one slice, not a scan of the column."""
-
-    def __init__(self, table: pa.Table, key: str):
-        self.table, self.key, self.span, self.order = table, key, None, None
-
-    def _index(self) -> None:
-        """Built on the first lookup: some columns are never looked up in a run."""
-        table = self.table
-        encoded = table.column(self.key).chunk(0) if table.num_rows else pc.dictionary_encode(pa.array([], pa.string()))
-        self.order = pc.array_sort_indices(encoded.indices)  # nulls last
-        runs = pc.run_end_encode(encoded.indices.take(self.order))
-        values, ends = encoded.dictionary.to_pylist(), runs.run_ends.to_pylist()
-        self.span = {values[code]: (start, end) for code, start, end in zip(runs.values.to_pylist(), [0] + ends, ends)
-                     if code is not None}
-
-    def where(self, value) -> pa.Table:
-        if self.span is None:
-            self._index()
-        found = self.span.get(value)
-        if found is None:
-            return self.table.slice(0, 0)
-        return self.table.take(self.order.slice(found[0], found[1] - found[0]))
-
-
-def encoded(table: pa.Table, columns: list[str], keys: tuple[str, ...]) -> pa.Table:
-    """``table``'s ``columns`` in one chunk, the ``keys`` dictionary-encoded with one dictionary each (the others
-    plain: ids and qualified names are all distinct, a dictionary would only cost)."""
-    table = table.select(columns)
-    arrays = []
-    for name, column in zip(columns, table.columns):
-        if name in keys and not pa.types.is_dictionary(column.type):
-            column = pc.dictionary_encode(column)
-        elif name not in keys and pa.types.is_dictionary(column.type):
-            column = column.cast(column.type.value_type)
-        arrays.append(column)
-    return pa.Table.from_arrays(arrays, names=columns).unify_dictionaries().combine_chunks()
-
-
 def _plain(table: pa.Table) -> pa.Table:
     return pa.Table.from_arrays([c.cast(c.type.value_type) if pa.types.is_dictionary(c.type) else c
                                  for c in table.columns], names=table.column_names)
@@ -137,61 +99,141 @@ def _refs(table: pa.Table) -> list[Ref]:
 Source = tuple  # (table or None, paths whose rows it holds that are hidden)
 
 
-class Index:
-    """The repository's definitions, early references and class hierarchy by file, name and class, over several
-    sources (the lake's rows, this run's rows); the lake's rows of the files this run changed (of the files it
-    resolves again, for the hierarchy) are masked out (``hidden``), not filtered away."""
+class TableRows:
+    """Rows held in memory (this run's: a few files), looked up by a column's value."""
 
-    def __init__(self, symbols: list[Source], early: list[Source], hierarchy: list[Source],
+    def __init__(self, table: pa.Table | None, columns: list[str]):
+        self.columns = columns
+        self.held = Columns(table.select(columns)) if table is not None and table.num_rows else None
+
+    def where(self, key: str, value) -> list[tuple]:
+        if self.held is None:
+            return []
+        data = self.held.data
+        columns = [data[c] for c in self.columns]
+        return [tuple(c[i] for c in columns) for i in self.held.where(key, value)]
+
+    def all(self) -> list[tuple]:
+        if self.held is None:
+            return []
+        data = self.held.data
+        return list(zip(*(data[c] for c in self.columns)))
+
+
+class LakeRows:
+    """A lake table's rows looked up by the column it is sharded by: the shard that can hold a value is read whole,
+    once, and every value in it is known from then on. ``read`` is the run's ``previous`` (the lake's snapshot).
+    ``per_row``: a shard stays Arrow and a value's rows become Python when looked up (the early references: each
+    file's are read once); otherwise a shard becomes Python as it is read (the definitions: looked up again and
+    again, a hub file's update reads most of them)."""
+
+    def __init__(self, read, shard_of, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = (),
+                 per_row: bool = False):
+        self.read, self.shard_of, self.table, self.columns, self.key = read, shard_of, table, columns, key
+        self.dictionary, self.per_row, self._at, self._rows, self._read = list(dictionary), per_row, \
+            columns.index(key), {}, set()
+
+    def where(self, value) -> list[tuple]:
+        rows = self._rows.get(value)
+        if rows is None and self.shard_of(self.table, self.key, value) in self._read:
+            rows = self._rows[value] = []  # its shard was read: no such rows
+        if rows is None:
+            self._read.add(self.shard_of(self.table, self.key, value))
+            data = self.read(self.table, columns=self.columns, where=(self.key, [value]), dictionary=self.dictionary,
+                             whole_shards=True)
+            found = self._grouped(data.select(self.columns)) if data is not None and data.num_rows else {}
+            for key, held in found.items():
+                self._rows.setdefault(key, held)  # a shard read again (for a key it lacks) adds nothing twice
+            rows = self._rows.setdefault(value, [])
+        if isinstance(rows, _ArrowRows):
+            rows = self._rows[value] = _python_rows(_plain(rows.table.take(pa.array(rows.numbers, pa.int64()))))
+        return rows
+
+    def _grouped(self, data: pa.Table) -> dict:
+        if not self.per_row:
+            found: dict = {}
+            for row in _python_rows(data):
+                found.setdefault(row[self._at], []).append(row)
+            return found
+        numbers: dict = {}
+        for i, key in enumerate(_pylist(data.column(self.key))):
+            numbers.setdefault(key, []).append(i)
+        return {key: _ArrowRows(data, held) for key, held in numbers.items()}
+
+
+class _ArrowRows(NamedTuple):
+    table: pa.Table
+    numbers: list[int]
+
+
+class Index:
+    """The repository's definitions, early references and class hierarchy by file, name and class: the lake's rows
+    (read a shard at a time; those of the files this run changed hidden) and this run's."""
+
+    def __init__(self, read, shard_of, hidden: set[str], early_hidden: set[str], run_symbols: list[pa.Table | None],
+                 run_early: pa.Table | None, hierarchy: list[Source],
+                 passed: Callable[[], pa.Table | None] = lambda: None,
                  callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None):
-        sources = [(Columns(t.select(READ_COLUMNS)), h) for t, h in symbols if t is not None and t.num_rows]
-        self.symbols = [c for c, _ in sources]
-        self.hidden = [h for _, h in sources]
-        early = [(encoded(t, REF_FIELDS, ("path", "name")), h) for t, h in early if t is not None and t.num_rows]
-        self.early = [(Rows(t, "path"), Rows(t, "name"), h) for t, h in early]
+        self.hidden, self.early_hidden = hidden, early_hidden
+        self.lake_symbols = LakeRows(read, shard_of, "symbols", READ_COLUMNS, "path",
+                                     ("path", "name", "kind", "parent_id"), per_row=True)
+        self.lake_names = LakeRows(read, shard_of, "symbol_names", NAME_COLUMNS, "name", ("name", "path", "kind"),
+                                   per_row=True)
+        self.run_symbols = [TableRows(t, READ_COLUMNS) for t in run_symbols]
+        self.lake_early = LakeRows(read, shard_of, "early_refs", REF_FIELDS, "path", ("path", "name"), per_row=True)
+        self.run_early = TableRows(run_early, REF_FIELDS)
         self._early_of: dict[str, list[Ref]] = {}  # path -> its early references
         self.hierarchy = [(Columns(t.select(HIERARCHY_COLUMNS)), h) for t, h in hierarchy
                           if t is not None and t.num_rows]
-        self._callbacks = callbacks
+        self._passed, self._passed_by_name, self._callbacks = passed, {}, callbacks
         self.sids: dict[str, int] = {}
-        self.cross_file = self._visible(_rows_where(c.table, _parent_elsewhere) for c in self.symbols)
-        self.elsewhere = self._visible(_rows_where(c.table, _dotted_at_module) for c in self.symbols)
+        foreign = [r for r in _python_rows(read("foreign_symbols", columns=READ_COLUMNS)) if r[0] not in hidden]
+        for table in run_symbols:
+            if table is not None and table.num_rows:
+                rows = _python_rows(table.select(READ_COLUMNS))
+                foreign += [rows[i] for i in foreign_rows(table.select(READ_COLUMNS))]
+        self.cross_file = self._symbols([r for r in foreign if _owned_elsewhere(r[0], r[4])])
+        self.elsewhere = self._symbols([r for r in foreign if _dotted_at_module_row(r[2], r[4])])
 
     def symbols_of(self, path: str) -> list[Symbol]:
-        return self._visible(c.where("path", path) for c in self.symbols)
+        rows = [] if path in self.hidden else list(self.lake_symbols.where(path))
+        return self._symbols(rows + [r for t in self.run_symbols for r in t.where("path", path)])
 
     def named(self, name: str) -> list[Symbol]:
-        return self._visible(c.where("name", name) for c in self.symbols)
+        """The definitions called ``name`` that a name guess can reach (``BY_NAME_KINDS``); the lake's from its name
+        index, without their lines (a file's own lookup, ``symbols_of``, gives those)."""
+        lake = [(path, n, qual, kind, parent, 0, sid) for n, path, qual, kind, parent, sid in self.lake_names.where(name)
+                if path not in self.hidden]
+        return self._symbols(lake + [r for t in self.run_symbols for r in t.where("name", name)
+                                     if r[3] in BY_NAME_KINDS])
 
-    def _visible(self, row_numbers) -> list[Symbol]:
+    def _symbols(self, rows: list[tuple]) -> list[Symbol]:
         found = []
-        for rows, columns, hidden in zip(row_numbers, self.symbols, self.hidden):
-            if not rows:
-                continue
-            data = columns.data
-            paths, quals, names, kinds = data["path"], data["qualname"], data["name"], data["kind"]
-            parents, lines, sids = data["parent_id"], data["line_start"], data["sid"]
-            for i in rows:
-                path = paths[i]
-                if path in hidden:
-                    continue
-                sid = f"{path}::{quals[i]}"
-                found.append(Symbol(sid, path, names[i], quals[i], kinds[i], parents[i], lines[i]))
-                self.sids[sid] = sids[i]
+        for path, name, qual, kind, parent, line, sid in rows:
+            symbol_id = f"{path}::{qual}"
+            found.append(Symbol(symbol_id, path, name, qual, kind, parent, line))
+            self.sids[symbol_id] = sid
         return sorted(found, key=lambda s: s.id)  # a full run's order: duplicate names keep the first by id
 
     def early_refs_of(self, path: str, kinds) -> list[Ref]:
         """The early references of one file (of ``kinds``), in the file's order."""
         refs = self._early_of.get(path)
         if refs is None:
-            refs = self._early_of[path] = [r for rows, _, hidden in self.early if path not in hidden
-                                           for r in _refs(rows.where(path))]
+            rows = [] if path in self.early_hidden else list(self.lake_early.where(path))
+            refs = self._early_of[path] = [Ref(*r) for r in rows + self.run_early.where("path", path)]
         return [r for r in refs if r.kind in kinds]
 
     def early_refs_named(self, name: str, kind: str) -> list[Ref]:
-        """Every file's early references of one kind naming ``name`` (the decorators called ``name``)."""
-        return [r for _, rows, hidden in self.early for r in _refs(rows.where(name))
-                if r.kind == kind and r.path not in hidden]
+        """Every file's early references of one kind naming ``name`` (the decorators called ``name``: kept with the
+        passed functions in ``callback_refs``)."""
+        by_name = self._passed_by_name.get(kind)
+        if by_name is None:
+            by_name = self._passed_by_name[kind] = defaultdict(list)
+            table = self._passed()
+            if table is not None and table.num_rows:
+                for r in _refs(table.filter(pc.equal(table.column("kind"), kind))):
+                    by_name[r.name].append(r)
+        return by_name.get(name, [])
 
     def bases_of(self, cls: str) -> list[tuple[str | None, str, int]]:
         """The stored ``inherits`` edges from ``cls``: (base or None for one outside the repository, path, line)."""
@@ -253,6 +295,25 @@ def _dotted_at_module(batch: pa.RecordBatch):
     parents = _dictionary(batch, "parent_id")
     at_module = pc.take(pc.ends_with(parents.dictionary, "::" + MODULE), parents.indices)
     return pc.fill_null(pc.and_(at_module, pc.match_substring(batch.column("qualname"), ".")), False)
+
+
+def foreign_rows(table: pa.Table) -> list[int]:
+    """The row numbers of definitions owned from another file or dotted directly under their module."""
+    return _rows_where(table, lambda batch: pc.or_(_parent_elsewhere(batch), _dotted_at_module(batch)))
+
+
+def _owned_elsewhere(path: str, parent: str | None) -> bool:
+    return parent is not None and parent.partition("::")[0] != path
+
+
+def _dotted_at_module_row(qualname: str, parent: str | None) -> bool:
+    return parent is not None and parent.endswith("::" + MODULE) and "." in qualname
+
+
+def _python_rows(table: pa.Table | None) -> list[tuple]:
+    if table is None or not table.num_rows:
+        return []
+    return list(zip(*(_pylist(c) for c in table.columns)))
 
 
 def _path_of(symbol_id) -> str | None:
@@ -354,8 +415,7 @@ class LazyGraph(Graph):
             self._add(s)
 
     def _add(self, s: Symbol) -> None:
-        if not dict.__contains__(self.by_id, s.id):
-            dict.__setitem__(self.by_id, s.id, s)
+        dict.__setitem__(self.by_id, s.id, s)  # over a name guess's copy, which has no line
         dict.setdefault(self.by_qual, (s.path, s.qualname), s.id)
         if s.kind == "module":
             return
