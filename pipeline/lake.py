@@ -341,7 +341,9 @@ class Lake:
 
     def _run_locked(self, repo: str, extractor, source_root: Path, options: dict, progress, info) -> RunSummary:
         snap = self.snapshot(repo)
-        self._sweep(repo, snap)
+        if options.get("full") or self._interrupted(repo):
+            self._sweep(repo, snap)
+        self._mark_writing(repo, True)
         _check_owner(snap, extractor)
         run_id, started = new_run_id(), datetime.now(timezone.utc)
         cursor = Cursor.from_json(snap.cursors.get(extractor.name))
@@ -373,7 +375,24 @@ class Lake:
         if status == "ok":
             self._install_views(extractor)
         self._publish(snap, written, cursors, info or {}, owners)
+        self._mark_writing(repo, False)
         return summary
+
+    # A run marks the repository while it writes; the next run sweeps (``_sweep``) only after one that did not end
+    # (killed, crashed) or with ``--full``: listing every version and link costs ~30 ms on a 2M-line lake. The mark
+    # is not fsynced: after a power loss the leftovers of the run it lost wait for the next sweep.
+    def _writing_mark(self, repo: str) -> Path:
+        return self.root / "_locks" / f"{repo}.writing"
+
+    def _interrupted(self, repo: str) -> bool:
+        return self._writing_mark(repo).exists()
+
+    def _mark_writing(self, repo: str, writing: bool) -> None:
+        mark = self._writing_mark(repo)
+        if writing:
+            mark.touch()
+        else:
+            mark.unlink(missing_ok=True)
 
     def _install_views(self, extractor) -> None:
         """Keep the views an extractor ships next to its tables (``_views/<owner>/``), so every reader of the lake

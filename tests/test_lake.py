@@ -129,11 +129,15 @@ def test_a_lake_from_a_newer_codelake_is_refused(lake):
 
 def test_leftovers_of_a_killed_writer_are_swept_by_the_next_writer(lake):
     lake.run_extractor("r", Rows([("a", 1)]), ".")
+    mark = lake.root / "_locks" / "r.writing"
+    assert not mark.exists()  # a run that ended leaves nothing to sweep
     version_dir = lake.root / "_versions" / "r"
     (version_dir / "dead.new.tmp").write_bytes(b"torn")
     (version_dir / "dead.parquet").write_bytes(b"finished but never published")
+    mark.touch()  # what a writer killed in the middle leaves with them
     lake.run_extractor("r", Rows([("b", 2)]), ".")
     assert not (version_dir / "dead.new.tmp").exists() and not (version_dir / "dead.parquet").exists()
+    assert not mark.exists() and read(lake) == [("b", 2)]
 
 
 def _read_snapshot(lake: Lake, repo: str) -> tuple[int, int]:
