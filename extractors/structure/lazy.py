@@ -44,8 +44,8 @@ NAME_COLUMNS = ["name", "path", "qualname", "kind", "parent_id", "sid"]  # the `
 
 class Columns:
     """A table's columns as Python lists, converted once, whole, on first use (a dictionary-encoded column through
-    its dictionary: one string object per distinct value). Lookups then cost list indexing, not an Arrow call each:
-    an update of a hub file makes thousands of them, and a per-lookup ``take`` and conversion cost ~0.1 ms apiece."""
+    its dictionary: one string object per distinct value): this run's rows and the class hierarchy, looked up again
+    and again, where a per-lookup ``take`` and conversion would cost ~0.1 ms apiece."""
 
     def __init__(self, table: pa.Table):
         self.table, self._data, self._positions = table, None, {}
@@ -113,25 +113,16 @@ class TableRows:
         columns = [data[c] for c in self.columns]
         return [tuple(c[i] for c in columns) for i in self.held.where(key, value)]
 
-    def all(self) -> list[tuple]:
-        if self.held is None:
-            return []
-        data = self.held.data
-        return list(zip(*(data[c] for c in self.columns)))
-
 
 class LakeRows:
     """A lake table's rows looked up by the column it is sharded by: the shard that can hold a value is read whole,
-    once, and every value in it is known from then on. ``read`` is the run's ``previous`` (the lake's snapshot).
-    ``per_row``: a shard stays Arrow and a value's rows become Python when looked up (the early references: each
-    file's are read once); otherwise a shard becomes Python as it is read (the definitions: looked up again and
-    again, a hub file's update reads most of them)."""
+    once, and where every value in it lies is known from then on; a value's rows become Python when it is looked up
+    (converting a whole 4K-row shard costs more than the few keys a lookup asks of it). ``read`` is the run's
+    ``previous`` (the lake's snapshot), ``shard_of`` its ``RunContext.shard_of``."""
 
-    def __init__(self, read, shard_of, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = (),
-                 per_row: bool = False):
+    def __init__(self, read, shard_of, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = ()):
         self.read, self.shard_of, self.table, self.columns, self.key = read, shard_of, table, columns, key
-        self.dictionary, self.per_row, self._at, self._rows, self._read = list(dictionary), per_row, \
-            columns.index(key), {}, set()
+        self.dictionary, self._rows, self._read = list(dictionary), {}, set()
 
     def where(self, value) -> list[tuple]:
         rows = self._rows.get(value)
@@ -141,24 +132,17 @@ class LakeRows:
             self._read.add(self.shard_of(self.table, self.key, value))
             data = self.read(self.table, columns=self.columns, where=(self.key, [value]), dictionary=self.dictionary,
                              whole_shards=True)
-            found = self._grouped(data.select(self.columns)) if data is not None and data.num_rows else {}
-            for key, held in found.items():
-                self._rows.setdefault(key, held)  # a shard read again (for a key it lacks) adds nothing twice
+            if data is not None and data.num_rows:
+                data = data.select(self.columns)
+                numbers: dict = {}
+                for i, key in enumerate(_pylist(data.column(self.key))):
+                    numbers.setdefault(key, []).append(i)
+                for key, held in numbers.items():
+                    self._rows.setdefault(key, _ArrowRows(data, held))  # a shard read again adds nothing twice
             rows = self._rows.setdefault(value, [])
         if isinstance(rows, _ArrowRows):
             rows = self._rows[value] = _python_rows(_plain(rows.table.take(pa.array(rows.numbers, pa.int64()))))
         return rows
-
-    def _grouped(self, data: pa.Table) -> dict:
-        if not self.per_row:
-            found: dict = {}
-            for row in _python_rows(data):
-                found.setdefault(row[self._at], []).append(row)
-            return found
-        numbers: dict = {}
-        for i, key in enumerate(_pylist(data.column(self.key))):
-            numbers.setdefault(key, []).append(i)
-        return {key: _ArrowRows(data, held) for key, held in numbers.items()}
 
 
 class _ArrowRows(NamedTuple):
@@ -176,11 +160,10 @@ class Index:
                  callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None):
         self.hidden, self.early_hidden = hidden, early_hidden
         self.lake_symbols = LakeRows(read, shard_of, "symbols", READ_COLUMNS, "path",
-                                     ("path", "name", "kind", "parent_id"), per_row=True)
-        self.lake_names = LakeRows(read, shard_of, "symbol_names", NAME_COLUMNS, "name", ("name", "path", "kind"),
-                                   per_row=True)
+                                     ("path", "name", "kind", "parent_id"))
+        self.lake_names = LakeRows(read, shard_of, "symbol_names", NAME_COLUMNS, "name", ("name", "path", "kind"))
         self.run_symbols = [TableRows(t, READ_COLUMNS) for t in run_symbols]
-        self.lake_early = LakeRows(read, shard_of, "early_refs", REF_FIELDS, "path", ("path", "name"), per_row=True)
+        self.lake_early = LakeRows(read, shard_of, "early_refs", REF_FIELDS, "path", ("path", "name"))
         self.run_early = TableRows(run_early, REF_FIELDS)
         self._early_of: dict[str, list[Ref]] = {}  # path -> its early references
         self.hierarchy = [(Columns(t.select(HIERARCHY_COLUMNS)), h) for t, h in hierarchy
