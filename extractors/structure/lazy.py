@@ -116,9 +116,12 @@ class TableRows:
 
 class LakeRows:
     """A lake table's rows looked up by the column it is sharded by: the shard that can hold a value is read whole,
-    once, and where every value in it lies is known from then on; a value's rows become Python when it is looked up
-    (converting a whole 4K-row shard costs more than the few keys a lookup asks of it). ``read`` is the run's
-    ``previous`` (the lake's snapshot), ``shard_of`` its ``RunContext.shard_of``."""
+    once, and where every value in it lies is known from then on. A value's rows become Python when it is looked up;
+    a shard asked for more than ``WHOLE_AFTER`` values becomes Python whole (a hub file's update asks for most of
+    them: one conversion beats hundreds of ``take``s). ``read`` is the run's ``previous`` (the lake's snapshot),
+    ``shard_of`` its ``RunContext.shard_of``."""
+
+    WHOLE_AFTER = 16
 
     def __init__(self, read, shard_of, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = ()):
         self.read, self.shard_of, self.table, self.columns, self.key = read, shard_of, table, columns, key
@@ -130,23 +133,58 @@ class LakeRows:
             rows = self._rows[value] = []  # its shard was read: no such rows
         if rows is None:
             self._read.add(self.shard_of(self.table, self.key, value))
-            data = self.read(self.table, columns=self.columns, where=(self.key, [value]), dictionary=self.dictionary,
-                             whole_shards=True)
-            if data is not None and data.num_rows:
-                data = data.select(self.columns)
-                numbers: dict = {}
-                for i, key in enumerate(_pylist(data.column(self.key))):
-                    numbers.setdefault(key, []).append(i)
-                for key, held in numbers.items():
-                    self._rows.setdefault(key, _ArrowRows(data, held))  # a shard read again adds nothing twice
+            self._load(value)
             rows = self._rows.setdefault(value, [])
         if isinstance(rows, _ArrowRows):
-            rows = self._rows[value] = _python_rows(_plain(rows.table.take(pa.array(rows.numbers, pa.int64()))))
+            shard = rows.shard
+            shard.asked += 1
+            if shard.asked > self.WHOLE_AFTER:
+                every = _python_rows(_plain(shard.table))
+                for key in shard.keys:
+                    held = self._rows[key]
+                    if isinstance(held, _ArrowRows):
+                        self._rows[key] = [every[i] for i in held.numbers]
+                return self._rows[value]
+            rows = self._rows[value] = _python_rows(_plain(shard.table.take(pa.array(rows.numbers, pa.int64()))))
         return rows
+
+    def _load(self, value) -> None:
+        data = self.read(self.table, columns=self.columns, where=(self.key, [value]), dictionary=self.dictionary,
+                         whole_shards=True)
+        if data is None or not data.num_rows:
+            return
+        shard = _Shard(data.select(self.columns), [])
+        for key, held in _row_numbers(data.column(self.key)).items():
+            if key not in self._rows:  # a shard read again adds nothing twice
+                self._rows[key] = _ArrowRows(shard, held)
+                shard.keys.append(key)
+
+
+def _row_numbers(column) -> dict:
+    """Each value's row numbers (in the table's order), grouped in Arrow: a stable sort of the dictionary codes,
+    then one Python step per distinct value, not per row."""
+    numbers: dict = {}
+    offset = 0
+    for chunk in column.chunks if isinstance(column, pa.ChunkedArray) else [column]:
+        if not pa.types.is_dictionary(chunk.type):
+            chunk = pc.dictionary_encode(chunk)
+        order = pc.array_sort_indices(chunk.indices)
+        runs = pc.run_end_encode(chunk.indices.take(order))
+        values, ends, rows = chunk.dictionary.to_pylist(), runs.run_ends.to_pylist(), order.to_pylist()
+        for code, start, end in zip(runs.values.to_pylist(), [0] + ends, ends):
+            held = rows[start:end] if not offset else [offset + i for i in rows[start:end]]
+            numbers.setdefault(None if code is None else values[code], []).extend(held)
+        offset += len(chunk)
+    return numbers
+
+
+class _Shard:
+    def __init__(self, table: pa.Table, keys: list):
+        self.table, self.keys, self.asked = table, keys, 0
 
 
 class _ArrowRows(NamedTuple):
-    table: pa.Table
+    shard: _Shard
     numbers: list[int]
 
 
