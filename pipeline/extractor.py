@@ -14,7 +14,9 @@ An extractor is a plain class::
 
 Optional attributes: ``shard_by = {"my_table": "path"}`` splits a table's partition into shards by that column, so a
 ``Replace`` of a few keys rewrites only their shards (use the column your ``Replace`` names); ``sort_by = {"my_table":
-["kind"]}`` sorts each shard, in small row groups, so a read filtering on the first column skips the rest; ``views`` is a folder of
+["kind"]}`` sorts each shard, in small row groups, so a read filtering on the first column skips the rest;
+``shard_rows = {"my_table": 4096}`` sets a table's rows per shard (default 16,384: smaller shards make a wide table's
+``Replace`` cheaper, more files make whole-table reads dearer); ``views`` is a folder of
 ``.sql`` files (a path, or an importable package such as ``"my_plugin.sql"``) created like the built-in views; ``owner``
 lets several extractors write one table together (the agent-log readers): a table belongs to one owner.
 
@@ -74,6 +76,9 @@ class RunContext:
     # the table's current rows for this repo (pyarrow.Table|None); ``dictionary=[columns]`` reads those string
     # columns dictionary-encoded (a large table of repeated ids and paths then takes a fraction of the memory)
     previous: Callable[..., Any] = lambda table, dictionary=None: None
+    # which shard of a previous table holds a key: (table, column, value) -> shard number, or None when the table is
+    # not sharded by that column (a reader of ``previous(..., where=..., whole_shards=True)`` caches by shard)
+    shard_of: Callable[[str, str, Any], int | None] = lambda table, column, value: None
     counters: dict[str, int] = field(default_factory=dict)
     progress: Callable[[int, int, str], None] | None = None  # (done, total, label)
 

@@ -207,6 +207,12 @@ class ObjectLake(Lake):
         self._run_tables = set(extractor.tables) | {RUNS_TABLE}
         return super()._run_locked(repo, extractor, source_root, options, progress, info)
 
+    def _interrupted(self, repo: str) -> bool:
+        return True  # the sweep also fetches the files a run merges into: every run makes it
+
+    def _mark_writing(self, repo: str, writing: bool) -> None:
+        pass
+
     def _sweep(self, repo: str, snap: Snapshot) -> None:
         """Fetch the files of the run's tables this machine lacks (a run merges into them), delete what killed
         writers left long enough ago, and repair the current copies if the last writer died before finishing them."""

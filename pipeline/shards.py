@@ -16,7 +16,7 @@ from . import LAKE_SCHEMA_VERSION
 from .errors import LakeError
 from .fsio import finalize
 
-SHARD_ROWS = 16_384  # rows per shard: rewriting one costs ~10-20 ms; a 600K-row table is ~40 files
+SHARD_ROWS = 16_384  # rows per shard by default: rewriting one costs ~10-20 ms; a 600K-row table is ~40 files
 BUFFER_ROWS = 262_144  # rows held in memory while routing a large table to its shards
 SORTED_ROW_GROUP = 1024  # a sorted shard's row groups: small, so a filter on the sort column skips most of them
 WRITE_THREADS = 4  # shard files written at once
@@ -32,8 +32,8 @@ class DamagedFileError(LakeError):
                          f"rebuild it with `codelake index --full` (`codelake check` lists every damaged file)")
 
 
-def shard_count(rows: int) -> int:
-    return max(1, -(-rows // SHARD_ROWS))
+def shard_count(rows: int, per_shard: int | None = None) -> int:
+    return max(1, -(-rows // (per_shard or SHARD_ROWS)))
 
 
 def key_shard(value, n: int) -> int:
@@ -176,11 +176,12 @@ class TableWrite:
     shards that a ``Replace`` keeps. Shards neither replaced nor given rows are named again unchanged."""
 
     def __init__(self, folder: Path, root: Path, repo: str, run_id: str, table: str, schema, shard_by: str | None,
-                 old: dict | None, sort_by: list[str] | None = None):
+                 old: dict | None, sort_by: list[str] | None = None, shard_rows: int | None = None):
         self.folder, self.root, self.repo, self.run_id, self.table = folder, root, repo, run_id, table
         self.schema = file_metadata(schema, table, run_id)
         self.shard_by = shard_by if shard_by in schema.names else None
         self.sort_by = [c for c in sort_by or [] if c in schema.names]
+        self.shard_rows = shard_rows
         self.old = old
         old_shards = shards_of(old) if old else []
         same_key = old is not None and old.get("shard_by") == self.shard_by
@@ -236,7 +237,7 @@ class TableWrite:
 
     def _whole(self, new: dict) -> list[dict]:
         """The run's rows are the whole partition."""
-        n = shard_count(self.rows) if self.shard_by else 1
+        n = shard_count(self.rows, self.shard_rows) if self.shard_by else 1
         sources = [p for p in new.values() if p is not None]
         if self.routed == n:
             return _each(lambda k: self._write(k, [new[k]] if new.get(k) else []), list(range(n)))
@@ -257,9 +258,10 @@ class TableWrite:
             base = self._old_rows(entry, column, drop, full)
             shards.append(self._write(k, [new[k]] if new.get(k) else [], base))
         total = sum(s["rows"] for s in shards)
-        if self.shard_by and not (self.n / 2 <= shard_count(total) <= self.n * 2) and shard_count(total) != self.n:
+        wanted = shard_count(total, self.shard_rows)
+        if self.shard_by and not (self.n / 2 <= wanted <= self.n * 2) and wanted != self.n:
             sources = [self.root / s["file"] for s in shards]
-            return self._reroute(sources, shard_count(total))  # the table grew or shrank past twice its shards
+            return self._reroute(sources, wanted)  # the table grew or shrank past twice its shards
         return shards
 
     def _rekey(self, new: dict, full: bool) -> list[dict]:
@@ -277,7 +279,7 @@ class TableWrite:
                         out.write_table(rows.replace_schema_metadata(self.schema.metadata))
             rows = pq.read_metadata(kept).num_rows + self.rows
             sources = [kept] + [p for p in new.values() if p is not None]
-            return self._reroute(sources, shard_count(rows) if self.shard_by else 1)
+            return self._reroute(sources, shard_count(rows, self.shard_rows) if self.shard_by else 1)
         finally:
             kept.unlink(missing_ok=True)
 

@@ -81,6 +81,21 @@ def test_replace_drops_only_the_named_keys_and_appends(lake):
     assert read(lake) == [("a", 1), ("b", 20), ("d", 4)]
 
 
+class SmallShards(Rows):
+    shard_by = {"t": "path"}
+    shard_rows = {"t": 2}
+
+
+def test_an_extractor_sets_a_tables_rows_per_shard_and_a_replace_rewrites_one_of_them(lake):
+    lake.run_extractor("r", SmallShards([(f"p{i}", i) for i in range(10)]), ".")
+    before = lake.snapshot("r").files("t")
+    assert len(before) == 5  # 10 rows, 2 per shard (the default is 16,384 per shard)
+    lake.run_extractor("r", SmallShards([("p3", 30)], replace_keys=["p3"]), ".")
+    after = lake.snapshot("r").files("t")
+    assert len(after) == 5 and len(set(after) - set(before)) == 1
+    assert read(lake) == sorted([(f"p{i}", i) for i in range(10) if i != 3] + [("p3", 30)])
+
+
 def test_without_replace_a_run_replaces_the_partition(lake):
     lake.run_extractor("r", Rows([("a", 1), ("b", 2)]), ".")
     lake.run_extractor("r", Rows([("z", 9)]), ".")
@@ -114,11 +129,15 @@ def test_a_lake_from_a_newer_codelake_is_refused(lake):
 
 def test_leftovers_of_a_killed_writer_are_swept_by_the_next_writer(lake):
     lake.run_extractor("r", Rows([("a", 1)]), ".")
+    mark = lake.root / "_locks" / "r.writing"
+    assert not mark.exists()  # a run that ended leaves nothing to sweep
     version_dir = lake.root / "_versions" / "r"
     (version_dir / "dead.new.tmp").write_bytes(b"torn")
     (version_dir / "dead.parquet").write_bytes(b"finished but never published")
+    mark.touch()  # what a writer killed in the middle leaves with them
     lake.run_extractor("r", Rows([("b", 2)]), ".")
     assert not (version_dir / "dead.new.tmp").exists() and not (version_dir / "dead.parquet").exists()
+    assert not mark.exists() and read(lake) == [("b", 2)]
 
 
 def _read_snapshot(lake: Lake, repo: str) -> tuple[int, int]:

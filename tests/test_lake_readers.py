@@ -24,6 +24,7 @@ def lake(tmp_path_factory):
     lake = Lake(tmp / "lake")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("pipeline.shards.SHARD_ROWS", 8)  # many shards from small repositories
+        patch.setattr("extractors.structure.StructureExtractor.shard_rows", {"symbols": 4, "refs": 4})
         for repo, fixture in REPOS.items():
             root = tmp / repo
             shutil.copytree(FIXTURES / "structure" / fixture, root, ignore=shutil.ignore_patterns("expected.json"))

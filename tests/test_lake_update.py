@@ -30,6 +30,7 @@ def cli(lake, *args):
 @pytest.fixture
 def sharded(lake, make_repo, monkeypatch):
     monkeypatch.setattr("pipeline.shards.SHARD_ROWS", 6)  # a dozen files spread over several shards
+    monkeypatch.setattr("extractors.structure.StructureExtractor.shard_rows", {})  # every table at that size
     root = make_repo(files={"pkg/__init__.py": "", **MODULES})
     index_structure(lake, root)
     return lake, root

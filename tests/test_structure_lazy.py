@@ -119,6 +119,7 @@ def test_an_update_over_the_lazy_graph_gives_a_full_runs_edges(lazy_calls, make_
         index_structure(full, root)
         got = _edge_rows(updated)
         assert got == _edge_rows(full), f"step {step}"
+        _assert_indexes_match(updated, full, step)
         for src, dst, resolution in expected:
             assert any(e[0] == src and e[1] == dst and resolution in (None, e[6]) for e in got), (step, src, dst)
     _assert_sids_name_the_ids(updated)
@@ -126,6 +127,24 @@ def test_an_update_over_the_lazy_graph_gives_a_full_runs_edges(lazy_calls, make_
         external = {(e[0], e[2]) for e in got if e[6] == "external"}
         assert {("app.py::Worker.go", "self.start"), ("app.py::Worker.go", "os.path.join"),
                 ("app.py::fetch", "get")} <= external
+
+
+INDEXES = ("early_refs", "hierarchy", "callback_refs", "symbol_names", "foreign_symbols")
+
+
+def _assert_indexes_match(lake, full, step) -> None:
+    """An update's internal indexes hold what a full run's do (sids aside: an update keeps them stable, a full run
+    numbers them afresh), and their sids are the symbols table's."""
+    for table in INDEXES:
+        got, want = (sorted(map(str, lk.read_table("repo", table).drop_columns(
+            [c for c in ("repo", "sid") if c in lk.read_table("repo", table).column_names]).to_pylist()))
+            for lk in (lake, full))
+        assert got == want, (step, table)
+    symbols = lake.read_table("repo", "symbols").to_pydict()
+    sids = dict(zip(zip(symbols["path"], symbols["qualname"]), symbols["sid"]))
+    for table in ("symbol_names", "foreign_symbols"):
+        rows = lake.read_table("repo", table).to_pydict()
+        assert all(sids[key] == sid for key, sid in zip(zip(rows["path"], rows["qualname"]), rows["sid"])), table
 
 
 def test_a_lake_written_before_the_lazy_indexes_is_migrated_by_its_next_update(lazy_calls, make_repo, tmp_path,
@@ -152,7 +171,5 @@ def test_a_lake_written_before_the_lazy_indexes_is_migrated_by_its_next_update(l
         full = Lake(tmp_path / f"full{step}")
         index_structure(full, root)
         assert _edge_rows(lake) == _edge_rows(full)
-        for table in ("early_refs", "hierarchy"):
-            got, want = (sorted(map(str, lk.read_table("repo", table).drop_columns(["repo"]).to_pylist()))
-                         for lk in (lake, full))
-            assert got == want and got, table
+        _assert_indexes_match(lake, full, step)
+        assert all(lake.read_table("repo", t).num_rows for t in INDEXES if t != "foreign_symbols")

@@ -17,9 +17,10 @@ from pipeline.errors import ExtractError
 from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
 VERSION = "0.2.0"  # a lake indexed by another version is parsed again in full (new facts, columns)
-# what ``early_refs`` and ``hierarchy`` hold (an update resolves lazily over them); a lake written with another
-# value has them rewritten whole by its next run, which resolves over the full graph
-LAZY_INDEX = 2
+# what the internal indexes hold (``early_refs``, ``hierarchy``, ``callback_refs``, ``symbol_names``,
+# ``foreign_symbols``: an update resolves lazily over them); a lake written with another value has them rewritten
+# whole by its next run, which resolves over the full graph
+LAZY_INDEX = 4
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 
@@ -28,20 +29,30 @@ class StructureExtractor:
     version = VERSION
     # an update rewrites only the shards holding the files it changed
     shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path", "early_refs": "path",
-                "hierarchy": "path"}
-    sort_by = {"refs": ["kind", "path"]}  # an update reads every file's imports and bases: a few row groups
+                "hierarchy": "path", "callback_refs": "path", "symbol_names": "name", "foreign_symbols": "path"}
+    # refs: an update reads every file's callback references of a kind (a lake before callback_refs); early_refs: the
+    # decorators named like a function (rare)
+    sort_by = {"refs": ["kind", "path"], "early_refs": ["kind", "path"]}
+    # an update rewrites one shard of each: definitions are wide rows and references a sorted table of small row
+    # groups, so a 16K-row shard of either costs ~30 ms to rewrite, a 4K-row one ~12 ms (sympy); ``edges`` keeps the
+    # default, since the cold ``callers`` and ``blast-radius`` read it whole (4x its files: ~30 % slower)
+    # early_refs and symbols are read a shard at a time by an update (the shards holding the files it looks up)
+    shard_rows = {"symbols": 4096, "refs": 4096, "early_refs": 4096}
 
     @property
     def tables(self):
         # imported on use: the package also serves light readers (``languages``) that must not pay for pyarrow
-        from .schemas import HIERARCHY, REFS, TABLES
+        from .schemas import FOREIGN_SYMBOLS, HIERARCHY, REFS, SYMBOL_NAMES, TABLES
 
-        return {**TABLES, "early_refs": REFS, "hierarchy": HIERARCHY}
+        return {**TABLES, "early_refs": REFS, "hierarchy": HIERARCHY, "callback_refs": REFS,
+                "symbol_names": SYMBOL_NAMES, "foreign_symbols": FOREIGN_SYMBOLS}
 
     # what an update's resolution reads of the files it does not resolve again, kept apart so that reading it
     # costs a few files, not the whole refs and edges tables: every file's imports, re-exports, bases, declared
-    # types and value-flow facts (``early_refs``), and every ``inherits`` edge (``hierarchy``)
-    internal = {"early_refs", "hierarchy"}
+    # types and value-flow facts (``early_refs``), every ``inherits`` edge (``hierarchy``), and every function passed
+    # by name to a call (``callback_refs``: read when a parameter the edited file calls asks what it is given), which
+    # files define each name (``symbol_names``) and the definitions owned from another file (``foreign_symbols``)
+    internal = {"early_refs", "hierarchy", "callback_refs", "symbol_names", "foreign_symbols"}
 
     def run(self, ctx: RunContext, cursor: Cursor):
         from pipeline.repos import git_facts
@@ -106,7 +117,10 @@ class _Run:
         symbols = rows.merged_symbols(None, self.new["symbols"], set())
         for table in ("files", "refs", "symbols"):
             yield Batch(table, symbols if table == "symbols" else self.new[table])
+        yield Batch("symbol_names", rows.symbol_names(symbols))
+        yield Batch("foreign_symbols", rows.foreign_symbols(symbols))
         yield Batch("early_refs", rows.early(self.new["refs"]))
+        yield Batch("callback_refs", rows.passed(self.new["refs"]))
         edges = rows.resolve_all(symbols, self.new["refs"], self.new["files"], self.root, self.provenance,
                                  self.workers)
         yield Batch("edges", edges)
@@ -129,10 +143,14 @@ class _Run:
             yield Replace(table, "path", written if table == "symbols" else sorted(changed))
         yield Batch("files", new["files"])
         yield Batch("refs", new["refs"])
-        ready = state.get("lazy_index") == LAZY_INDEX  # the lake's early_refs and hierarchy are this version's
-        yield from rows.early_batches(previous, old["refs"], new["refs"], changed, whole=not ready)
+        ready = state.get("lazy_index") == LAZY_INDEX  # the lake's internal indexes are this version's
         yield Batch("symbols", rows.concat([symbols, moved_owners]))
-        current = rows.Current(previous, new, symbols, moved_owners, set(changes.unchanged), changed)
+        yield from rows.symbol_index_batches(previous, rows.concat([symbols, moved_owners]), set(written),
+                                             whole=not ready)
+        yield from rows.index_batches("early_refs", previous, old["refs"], new["refs"], changed, whole=not ready)
+        yield from rows.index_batches("callback_refs", previous, old["refs"], new["refs"], changed, whole=not ready)
+        current = rows.Current(previous, new, symbols, moved_owners, set(changes.unchanged), changed,
+                               self.ctx.shard_of)
         affected = None if resolve_all else incremental.affected_paths(scope, previous, new["refs"])
         if affected is not None and (len(affected) > incremental.INCREMENTAL_SHARE * max(current.file_count(), 1)
                                      or incremental.structural(scope, current.files())):

@@ -3,8 +3,10 @@
 A full run builds every index of the repository (``graph.build_graph``), binds every file's imports, resolves every
 class's bases and indexes every value-flow fact before it resolves anything. An update resolves the references of a
 few files; here the same ``Resolver`` runs over a graph whose indexes fill themselves on first use, from the
-repository's definitions, its ``early_refs`` (imports, re-exports, bases, declared types, value-flow facts) and its
-``hierarchy`` (every ``inherits`` edge), held as Arrow columns (no Python object per row until a lookup reaches it):
+repository's definitions, its ``early_refs`` (imports, re-exports, bases, declared types, value-flow facts), its
+``hierarchy`` (every ``inherits`` edge) and its other internal indexes. The lake's tables are sharded by file (names:
+by name), and a lookup reads the one shard that can hold its key, whole, once: an update costs the shards its lookups
+touch, not the repository (on a 2M-line lake, a leaf file's touches a third of them).
 
   a file's definitions          when a name in it, a member of one of its classes or its id is looked up
   the definitions of a name     when resolution falls back to names
@@ -14,7 +16,8 @@ repository's definitions, its ``early_refs`` (imports, re-exports, bases, declar
   declared types, what a        per file, when a call's value or a function's result is asked for
   function returns, decorators
   what is passed for a called   per function name, from the decorators and the functions passed to calls of that
-  parameter                     name (read from ``refs`` only when a parameter call in an affected file asks)
+  parameter                     name (``callback_refs``, read only when a parameter call in an affected file asks)
+  what is owned from elsewhere  ``foreign_symbols``, read whole first (methods of a type defined in another file)
 
 The answers are the ones a full graph gives: the same code decides, only the order in which indexes fill differs.
 """
@@ -22,7 +25,7 @@ The answers are the ones a full graph gives: the same code decides, only the ord
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -36,47 +39,49 @@ REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "ali
 HIERARCHY_COLUMNS = ["path", "src_id", "dst_id", "line"]  # the ``hierarchy`` table: every ``inherits`` edge
 RETURNED_KINDS = ("returns", "local_returns", "returns_call")
 BY_NAME_KINDS = CALLABLE | VALUES  # what ``build_graph`` lists by name
+NAME_COLUMNS = ["name", "path", "qualname", "kind", "parent_id", "sid"]  # the ``symbol_names`` index
 
 
-class Rows:
-    """A table's rows looked up by the value of one column, through its dictionary (no Python object per row): the
-    row numbers sorted by code once (a stable sort: a value's rows keep the table's order), so that a lookup takes
-    one slice, not a scan of the column."""
+class Columns:
+    """A table's columns as Python lists, converted once, whole, on first use (a dictionary-encoded column through
+    its dictionary: one string object per distinct value): this run's rows and the class hierarchy, looked up again
+    and again, where a per-lookup ``take`` and conversion would cost ~0.1 ms apiece."""
 
-    def __init__(self, table: pa.Table, key: str):
-        self.table, self.key, self.span, self.order = table, key, None, None
+    def __init__(self, table: pa.Table):
+        self.table, self._data, self._positions = table, None, {}
 
-    def _index(self) -> None:
-        """Built on the first lookup: some columns are never looked up in a run."""
-        table = self.table
-        encoded = table.column(self.key).chunk(0) if table.num_rows else pc.dictionary_encode(pa.array([], pa.string()))
-        self.order = pc.array_sort_indices(encoded.indices)  # nulls last
-        runs = pc.run_end_encode(encoded.indices.take(self.order))
-        values, ends = encoded.dictionary.to_pylist(), runs.run_ends.to_pylist()
-        self.span = {values[code]: (start, end) for code, start, end in zip(runs.values.to_pylist(), [0] + ends, ends)
-                     if code is not None}
+    @property
+    def data(self) -> dict[str, list]:
+        if self._data is None:
+            self._data = {name: _pylist(column) for name, column in zip(self.table.column_names, self.table.columns)}
+            self.table = None  # held once, as Python objects
+        return self._data
 
-    def where(self, value) -> pa.Table:
-        if self.span is None:
-            self._index()
-        found = self.span.get(value)
-        if found is None:
-            return self.table.slice(0, 0)
-        return self.table.take(self.order.slice(found[0], found[1] - found[0]))
+    def where(self, key: str, value) -> list[int]:
+        """The row numbers holding ``value`` in column ``key``, in the table's order (the first lookup on a column
+        groups its rows once)."""
+        positions = self._positions.get(key)
+        if positions is None:
+            positions = self._positions[key] = {}
+            for i, v in enumerate(self.data[key]):
+                rows = positions.get(v)
+                if rows is None:
+                    positions[v] = [i]
+                else:
+                    rows.append(i)
+        return positions.get(value, ())
 
 
-def encoded(table: pa.Table, columns: list[str], keys: tuple[str, ...]) -> pa.Table:
-    """``table``'s ``columns`` in one chunk, the ``keys`` dictionary-encoded with one dictionary each (the others
-    plain: ids and qualified names are all distinct, a dictionary would only cost)."""
-    table = table.select(columns)
-    arrays = []
-    for name, column in zip(columns, table.columns):
-        if name in keys and not pa.types.is_dictionary(column.type):
-            column = pc.dictionary_encode(column)
-        elif name not in keys and pa.types.is_dictionary(column.type):
-            column = column.cast(column.type.value_type)
-        arrays.append(column)
-    return pa.Table.from_arrays(arrays, names=columns).unify_dictionaries().combine_chunks()
+def _pylist(column) -> list:
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    out: list = []
+    for chunk in chunks:
+        if pa.types.is_dictionary(chunk.type):
+            values = chunk.dictionary.to_pylist() + [None]  # a null index points at the None appended
+            out.extend(map(values.__getitem__, pc.fill_null(chunk.indices, len(values) - 1).to_pylist()))
+        else:
+            out.extend(chunk.to_pylist())
+    return out
 
 
 def _plain(table: pa.Table) -> pa.Table:
@@ -94,72 +99,172 @@ def _refs(table: pa.Table) -> list[Ref]:
 Source = tuple  # (table or None, paths whose rows it holds that are hidden)
 
 
-class Index:
-    """The repository's definitions, early references and class hierarchy by file, name and class, over several
-    sources (the lake's rows, this run's rows), each dictionary-encoded on its lookup columns; the lake's rows of the
-    files this run changed (of the files it resolves again, for the hierarchy) are masked out (``hidden``), not
-    filtered away."""
+class TableRows:
+    """Rows held in memory (this run's: a few files), looked up by a column's value."""
 
-    def __init__(self, symbols: list[Source], early: list[Source], hierarchy: list[Source],
+    def __init__(self, table: pa.Table | None, columns: list[str]):
+        self.columns = columns
+        self.held = Columns(table.select(columns)) if table is not None and table.num_rows else None
+
+    def where(self, key: str, value) -> list[tuple]:
+        if self.held is None:
+            return []
+        data = self.held.data
+        columns = [data[c] for c in self.columns]
+        return [tuple(c[i] for c in columns) for i in self.held.where(key, value)]
+
+
+class LakeRows:
+    """A lake table's rows looked up by the column it is sharded by: the shard that can hold a value is read whole,
+    once, and where every value in it lies is known from then on. A value's rows become Python when it is looked up;
+    a shard asked for more than ``WHOLE_AFTER`` values becomes Python whole (a hub file's update asks for most of
+    them: one conversion beats hundreds of ``take``s). ``read`` is the run's ``previous`` (the lake's snapshot),
+    ``shard_of`` its ``RunContext.shard_of``."""
+
+    WHOLE_AFTER = 16
+
+    def __init__(self, read, shard_of, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = ()):
+        self.read, self.shard_of, self.table, self.columns, self.key = read, shard_of, table, columns, key
+        self.dictionary, self._rows, self._read = list(dictionary), {}, set()
+
+    def where(self, value) -> list[tuple]:
+        rows = self._rows.get(value)
+        if rows is None and self.shard_of(self.table, self.key, value) in self._read:
+            rows = self._rows[value] = []  # its shard was read: no such rows
+        if rows is None:
+            self._read.add(self.shard_of(self.table, self.key, value))
+            self._load(value)
+            rows = self._rows.setdefault(value, [])
+        if isinstance(rows, _ArrowRows):
+            shard = rows.shard
+            shard.asked += 1
+            if shard.asked > self.WHOLE_AFTER:
+                every = _python_rows(_plain(shard.table))
+                for key in shard.keys:
+                    held = self._rows[key]
+                    if isinstance(held, _ArrowRows):
+                        self._rows[key] = [every[i] for i in held.numbers]
+                return self._rows[value]
+            rows = self._rows[value] = _python_rows(_plain(shard.table.take(pa.array(rows.numbers, pa.int64()))))
+        return rows
+
+    def _load(self, value) -> None:
+        data = self.read(self.table, columns=self.columns, where=(self.key, [value]), dictionary=self.dictionary,
+                         whole_shards=True)
+        if data is None or not data.num_rows:
+            return
+        shard = _Shard(data.select(self.columns), [])
+        for key, held in _row_numbers(data.column(self.key)).items():
+            if key not in self._rows:  # a shard read again adds nothing twice
+                self._rows[key] = _ArrowRows(shard, held)
+                shard.keys.append(key)
+
+
+def _row_numbers(column) -> dict:
+    """Each value's row numbers (in the table's order), grouped in Arrow: a stable sort of the dictionary codes,
+    then one Python step per distinct value, not per row."""
+    numbers: dict = {}
+    offset = 0
+    for chunk in column.chunks if isinstance(column, pa.ChunkedArray) else [column]:
+        if not pa.types.is_dictionary(chunk.type):
+            chunk = pc.dictionary_encode(chunk)
+        order = pc.array_sort_indices(chunk.indices)
+        runs = pc.run_end_encode(chunk.indices.take(order))
+        values, ends, rows = chunk.dictionary.to_pylist(), runs.run_ends.to_pylist(), order.to_pylist()
+        for code, start, end in zip(runs.values.to_pylist(), [0] + ends, ends):
+            held = rows[start:end] if not offset else [offset + i for i in rows[start:end]]
+            numbers.setdefault(None if code is None else values[code], []).extend(held)
+        offset += len(chunk)
+    return numbers
+
+
+class _Shard:
+    def __init__(self, table: pa.Table, keys: list):
+        self.table, self.keys, self.asked = table, keys, 0
+
+
+class _ArrowRows(NamedTuple):
+    shard: _Shard
+    numbers: list[int]
+
+
+class Index:
+    """The repository's definitions, early references and class hierarchy by file, name and class: the lake's rows
+    (read a shard at a time; those of the files this run changed hidden) and this run's."""
+
+    def __init__(self, read, shard_of, hidden: set[str], early_hidden: set[str], run_symbols: list[pa.Table | None],
+                 run_early: pa.Table | None, hierarchy: list[Source],
+                 passed: Callable[[], pa.Table | None] = lambda: None,
                  callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None):
-        sources = [(encoded(t, READ_COLUMNS, ("path", "name", "kind", "parent_id")), h) for t, h in symbols
-                   if t is not None and t.num_rows]
-        self.symbols = [t for t, _ in sources]
-        self.hidden = [h for _, h in sources]
-        self.by_path = [Rows(t, "path") for t in self.symbols]
-        self.by_name = [Rows(t, "name") for t in self.symbols]
-        early = [(encoded(t, REF_FIELDS, ("path", "name")), h) for t, h in early if t is not None and t.num_rows]
-        self.early = [(Rows(t, "path"), Rows(t, "name"), h) for t, h in early]
+        self.hidden, self.early_hidden = hidden, early_hidden
+        self.lake_symbols = LakeRows(read, shard_of, "symbols", READ_COLUMNS, "path",
+                                     ("path", "name", "kind", "parent_id"))
+        self.lake_names = LakeRows(read, shard_of, "symbol_names", NAME_COLUMNS, "name", ("name", "path", "kind"))
+        self.run_symbols = [TableRows(t, READ_COLUMNS) for t in run_symbols]
+        self.lake_early = LakeRows(read, shard_of, "early_refs", REF_FIELDS, "path", ("path", "name"))
+        self.run_early = TableRows(run_early, REF_FIELDS)
         self._early_of: dict[str, list[Ref]] = {}  # path -> its early references
-        tables = [(encoded(t, HIERARCHY_COLUMNS, ("path", "src_id", "dst_id")), h) for t, h in hierarchy
-                  if t is not None and t.num_rows]
-        self.hierarchy = [(Rows(t, "src_id"), Rows(t, "dst_id"), h) for t, h in tables]
-        self._callbacks = callbacks
+        self.hierarchy = [(Columns(t.select(HIERARCHY_COLUMNS)), h) for t, h in hierarchy
+                          if t is not None and t.num_rows]
+        self._passed, self._passed_by_name, self._callbacks = passed, {}, callbacks
         self.sids: dict[str, int] = {}
-        self.cross_file = self._visible(t.filter(_parent_elsewhere(t)) for t in self.symbols)
-        self.elsewhere = self._visible(t.filter(_dotted_at_module(t)) for t in self.symbols)
+        foreign = [r for r in _python_rows(read("foreign_symbols", columns=READ_COLUMNS)) if r[0] not in hidden]
+        for table in run_symbols:
+            if table is not None and table.num_rows:
+                rows = _python_rows(table.select(READ_COLUMNS))
+                foreign += [rows[i] for i in foreign_rows(table.select(READ_COLUMNS))]
+        self.cross_file = self._symbols([r for r in foreign if _owned_elsewhere(r[0], r[4])])
+        self.elsewhere = self._symbols([r for r in foreign if _dotted_at_module_row(r[2], r[4])])
 
     def symbols_of(self, path: str) -> list[Symbol]:
-        return self._visible(r.where(path) for r in self.by_path)
+        rows = [] if path in self.hidden else list(self.lake_symbols.where(path))
+        return self._symbols(rows + [r for t in self.run_symbols for r in t.where("path", path)])
 
     def named(self, name: str) -> list[Symbol]:
-        return self._visible(r.where(name) for r in self.by_name)
+        """The definitions called ``name`` that a name guess can reach (``BY_NAME_KINDS``); the lake's from its name
+        index, without their lines (a file's own lookup, ``symbols_of``, gives those)."""
+        lake = [(path, n, qual, kind, parent, 0, sid) for n, path, qual, kind, parent, sid in self.lake_names.where(name)
+                if path not in self.hidden]
+        return self._symbols(lake + [r for t in self.run_symbols for r in t.where("name", name)
+                                     if r[3] in BY_NAME_KINDS])
 
-    def _visible(self, tables) -> list[Symbol]:
+    def _symbols(self, rows: list[tuple]) -> list[Symbol]:
         found = []
-        for table, hidden in zip(tables, self.hidden):
-            if not table.num_rows:
-                continue
-            data = _plain(table).to_pydict()
-            for path, qual, row in zip(data["path"], data["qualname"], zip(*(data[c] for c in SYMBOL_COLUMNS[1:]))):
-                if path not in hidden:
-                    found.append(Symbol(f"{path}::{qual}", *row))
-            self.sids.update((f"{p}::{q}", sid) for p, q, sid in zip(data["path"], data["qualname"], data["sid"])
-                             if p not in hidden)
+        for path, name, qual, kind, parent, line, sid in rows:
+            symbol_id = f"{path}::{qual}"
+            found.append(Symbol(symbol_id, path, name, qual, kind, parent, line))
+            self.sids[symbol_id] = sid
         return sorted(found, key=lambda s: s.id)  # a full run's order: duplicate names keep the first by id
 
     def early_refs_of(self, path: str, kinds) -> list[Ref]:
         """The early references of one file (of ``kinds``), in the file's order."""
         refs = self._early_of.get(path)
         if refs is None:
-            refs = self._early_of[path] = [r for rows, _, hidden in self.early if path not in hidden
-                                           for r in _refs(rows.where(path))]
+            rows = [] if path in self.early_hidden else list(self.lake_early.where(path))
+            refs = self._early_of[path] = [Ref(*r) for r in rows + self.run_early.where("path", path)]
         return [r for r in refs if r.kind in kinds]
 
     def early_refs_named(self, name: str, kind: str) -> list[Ref]:
-        """Every file's early references of one kind naming ``name`` (the decorators called ``name``)."""
-        return [r for _, rows, hidden in self.early for r in _refs(rows.where(name))
-                if r.kind == kind and r.path not in hidden]
+        """Every file's early references of one kind naming ``name`` (the decorators called ``name``: kept with the
+        passed functions in ``callback_refs``)."""
+        by_name = self._passed_by_name.get(kind)
+        if by_name is None:
+            by_name = self._passed_by_name[kind] = defaultdict(list)
+            table = self._passed()
+            if table is not None and table.num_rows:
+                for r in _refs(table.filter(pc.equal(table.column("kind"), kind))):
+                    by_name[r.name].append(r)
+        return by_name.get(name, [])
 
     def bases_of(self, cls: str) -> list[tuple[str | None, str, int]]:
         """The stored ``inherits`` edges from ``cls``: (base or None for one outside the repository, path, line)."""
-        return [(dst, path, line) for rows, _, hidden in self.hierarchy for path, dst, line in
-                _triples(rows.where(cls), "dst_id") if path not in hidden]
+        return [(dst, path, line) for columns, hidden in self.hierarchy
+                for path, dst, line in _triples(columns, "src_id", cls, "dst_id") if path not in hidden]
 
     def subclasses_of(self, cls: str) -> list[tuple[str, str, int]]:
         """The stored ``inherits`` edges into ``cls``: (subclass, path, line)."""
-        return [(src, path, line) for _, rows, hidden in self.hierarchy for path, src, line in
-                _triples(rows.where(cls), "src_id") if path not in hidden]
+        return [(src, path, line) for columns, hidden in self.hierarchy
+                for path, src, line in _triples(columns, "dst_id", cls, "src_id") if path not in hidden]
 
     def callbacks_named(self, callee: str) -> list[Ref]:
         """Every function passed to a call of a function named ``callee`` (``run(f)``, ``run(cb=f)``)."""
@@ -174,60 +279,109 @@ class Index:
         return self.sids.get(symbol_id)
 
 
-def _triples(table: pa.Table, end: str) -> list[tuple]:
-    if not table.num_rows:
-        return []
-    data = _plain(table.select(["path", end, "line"])).to_pydict()
-    return list(zip(data["path"], data[end], data["line"]))
+def _triples(columns: Columns, key: str, value, end: str) -> list[tuple]:
+    data = columns.data
+    paths, ends, lines = data["path"], data[end], data["line"]
+    return [(paths[i], ends[i], lines[i]) for i in columns.where(key, value)]
 
 
-def _parent_elsewhere(table: pa.Table):
+def _rows_where(table: pa.Table | None, mask_of) -> list[int]:
+    """The row numbers where ``mask_of(batch)`` holds, batch by batch (a batch's columns share one layout)."""
+    found: list[int] = []
+    offset = 0
+    for batch in table.to_batches() if table is not None else []:
+        if batch.num_rows:
+            found.extend(i + offset for i in pc.indices_nonzero(mask_of(batch)).to_pylist())
+        offset += batch.num_rows
+    return found
+
+
+def _dictionary(batch: pa.RecordBatch, name: str) -> pa.DictionaryArray:
+    column = batch.column(name)
+    return column if pa.types.is_dictionary(column.type) else pc.dictionary_encode(column)
+
+
+def _parent_elsewhere(batch: pa.RecordBatch):
     """Rows whose parent is defined in another file (a Go method, a Rust ``impl``): worked out once per distinct
     parent and path, through the dictionaries."""
-    paths, parents = table.column("path").chunk(0), table.column("parent_id").chunk(0)
+    paths, parents = _dictionary(batch, "path"), _dictionary(batch, "parent_id")
     parent_paths = pc.extract_regex(parents.dictionary, r"^(?P<path>.*?)::").field("path")
     parent_path = pc.fill_null(pc.index_in(parent_paths, value_set=paths.dictionary), -2).cast(pa.int32())
     of_row = pc.fill_null(pc.take(parent_path, parents.indices), -1)
     return pc.and_(pc.not_equal(of_row, -1), pc.not_equal(of_row, paths.indices.cast(pa.int32())))
 
 
-def _dotted_at_module(table: pa.Table):
+def _dotted_at_module(batch: pa.RecordBatch):
     """Rows with a dotted name directly under their module (``T.m`` defined apart from ``T``)."""
-    parents = table.column("parent_id").chunk(0)
+    parents = _dictionary(batch, "parent_id")
     at_module = pc.take(pc.ends_with(parents.dictionary, "::" + MODULE), parents.indices)
-    return pc.fill_null(pc.and_(at_module, pc.match_substring(table.column("qualname"), ".")), False)
+    return pc.fill_null(pc.and_(at_module, pc.match_substring(batch.column("qualname"), ".")), False)
+
+
+def foreign_rows(table: pa.Table) -> list[int]:
+    """The row numbers of definitions owned from another file or dotted directly under their module."""
+    return _rows_where(table, lambda batch: pc.or_(_parent_elsewhere(batch), _dotted_at_module(batch)))
+
+
+def _owned_elsewhere(path: str, parent: str | None) -> bool:
+    return parent is not None and parent.partition("::")[0] != path
+
+
+def _dotted_at_module_row(qualname: str, parent: str | None) -> bool:
+    return parent is not None and parent.endswith("::" + MODULE) and "." in qualname
+
+
+def _python_rows(table: pa.Table | None) -> list[tuple]:
+    if table is None or not table.num_rows:
+        return []
+    return list(zip(*(_pylist(c) for c in table.columns)))
 
 
 def _path_of(symbol_id) -> str | None:
     return symbol_id.split("::", 1)[0] if isinstance(symbol_id, str) else None
 
 
+_ABSENT = object()
+
+
 class _Lazy(dict):
     """A dict that fills an entry from ``load(key)`` the first time it is read (``get``, ``[]`` and ``in`` alike).
-    Truthy even before anything is loaded: the resolver reads ``if self.wrapped`` as "may hold something"."""
+    Truthy even before anything is loaded: the resolver reads ``if self.wrapped`` as "may hold something". A key
+    already there costs one dict lookup: a hub file's update reads these ~100,000 times."""
 
     def __init__(self, load, default_factory=None):
         super().__init__()
         self._load, self._default = load, default_factory
 
-    def _fill(self, key) -> bool:
-        if not dict.__contains__(self, key) and key is not None:
-            self._load(key)
-        return dict.__contains__(self, key)
-
     def get(self, key, default=None):
-        return dict.__getitem__(self, key) if self._fill(key) else default
+        value = dict.get(self, key, _ABSENT)
+        if value is _ABSENT:
+            if key is None:
+                return default
+            self._load(key)
+            value = dict.get(self, key, _ABSENT)
+            if value is _ABSENT:
+                return default
+        return value
 
-    def __getitem__(self, key):
-        if self._fill(key):
-            return dict.__getitem__(self, key)
+    def __missing__(self, key):  # ``[]`` of a key not there yet
+        if key is not None:
+            self._load(key)
+            value = dict.get(self, key, _ABSENT)
+            if value is not _ABSENT:
+                return value
         if self._default is None:
             raise KeyError(key)
         value = self[key] = self._default()
         return value
 
     def __contains__(self, key) -> bool:
-        return self._fill(key)
+        if dict.__contains__(self, key):
+            return True
+        if key is None:
+            return False
+        self._load(key)
+        return dict.__contains__(self, key)
 
     def __bool__(self) -> bool:
         return True
@@ -282,8 +436,7 @@ class LazyGraph(Graph):
             self._add(s)
 
     def _add(self, s: Symbol) -> None:
-        if not dict.__contains__(self.by_id, s.id):
-            dict.__setitem__(self.by_id, s.id, s)
+        dict.__setitem__(self.by_id, s.id, s)  # over a name guess's copy, which has no line
         dict.setdefault(self.by_qual, (s.path, s.qualname), s.id)
         if s.kind == "module":
             return

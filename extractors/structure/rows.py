@@ -226,12 +226,14 @@ def _methods_of(symbols: pa.Table, types: set[str]):
 class Current:
     """The repository after this run, for resolution: the lake's rows of unchanged files and this run's rows."""
 
-    def __init__(self, previous, new: dict, symbols: pa.Table, moved: pa.Table, keep: set[str], changed: set[str]):
+    def __init__(self, previous, new: dict, symbols: pa.Table, moved: pa.Table, keep: set[str], changed: set[str],
+                 shard_of=lambda table, column, value: None):
         self.previous, self.new, self.run_symbols, self.moved = previous, new, symbols, moved
+        self.shard_of = shard_of  # which shard of a lake table holds a key (the lazy index reads shard by shard)
         self.keep, self.changed = keep, changed | set(moved.column("path").to_pylist())
         self.changed_by_parse = changed
         self._files = None
-        self._callback_keys = None
+        self._passed = None
 
     def symbols(self) -> pa.Table:
         columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]
@@ -258,21 +260,6 @@ class Current:
     def file_count(self) -> int:
         return len(self.keep) + self.new["files"].num_rows
 
-    def symbol_sources(self) -> list[tuple[pa.Table | None, set[str]]]:
-        """The lake's definitions (lookup columns read dictionary-encoded), the changed files' rows hidden; and this
-        run's."""
-        from .lazy import READ_COLUMNS
-
-        kept = self.previous("symbols", columns=READ_COLUMNS, dictionary=["path", "name", "kind", "parent_id"])
-        return [(kept, self.changed), (self.run_symbols, set()), (self.moved, set())]
-
-    def early_sources(self) -> list[tuple[pa.Table | None, set[str]]]:
-        """Every file's early references (``early``): the lake's (the changed files' hidden) and this run's."""
-        from .parallel import REF_COLUMNS
-
-        return [(_lake_early_refs(self.previous, ["path", "name"]), self.changed_by_parse),
-                (early(self.new["refs"]).select(REF_COLUMNS), set())]
-
     def hierarchy_sources(self, affected: set[str]) -> list[tuple[pa.Table | None, set[str]]]:
         """The lake's ``inherits`` edges, those of the files resolved again hidden."""
         from .lazy import HIERARCHY_COLUMNS
@@ -280,24 +267,26 @@ class Current:
         return [(self.previous("hierarchy", columns=HIERARCHY_COLUMNS, dictionary=["path", "src_id", "dst_id"]),
                  affected)]
 
-    def callbacks(self, names: set[str]) -> pa.Table:
-        """The functions passed by name to calls of functions named like ``names`` (``run(f)``, ``run(cb=f)``),
-        after this run: read only when a called parameter of an affected file asks what it is given. Which files
-        hold such calls is found from two columns; only those files' references are then read whole."""
+    def passed_refs(self) -> pa.Table:
+        """Every function passed by name to a call, and every decorator (``callback_refs``), after this run: read
+        only when a called parameter of an affected file asks what it is given."""
         from .parallel import REF_COLUMNS
 
-        if self._callback_keys is None:
-            self._callback_keys = self.previous("refs", columns=["path", "module", "alias"],
-                                                where=("kind", ["callback"]), dictionary=["path", "module"])
-        keys, paths = self._callback_keys, []
-        if keys is not None and keys.num_rows:
-            keys = keys.filter(pc.and_(pc.is_valid(keys.column("alias")), _calling(keys.column("module"), names)))
-            paths = sorted(set(_plain(keys.select(["path"])).column("path").to_pylist()) - self.changed_by_parse)
-        kept = self.previous("refs", columns=REF_COLUMNS, where=("path", paths)) if paths else None
-        table = _plain(_concat(kept, self.new["refs"], REF_COLUMNS))
-        return table.filter(pc.and_(pc.and_(pc.equal(table.column("kind"), "callback"),
-                                            pc.is_valid(table.column("alias"))),
-                                    _calling(table.column("module"), names)))
+        if self._passed is None:
+            kept = self.previous("callback_refs", columns=REF_COLUMNS, dictionary=["path", "module"])
+            if kept is None:  # a lake written before the table
+                kept = passed(self.previous("refs", columns=REF_COLUMNS, where=("kind", list(PASSED_KINDS)),
+                                            dictionary=["path", "module"]))
+            kept = _except_paths(kept, self.changed_by_parse)
+            self._passed = _concat(kept, passed(self.new["refs"]), REF_COLUMNS)
+        return self._passed
+
+    def callbacks(self, names: set[str]) -> pa.Table:
+        """The functions passed by name to calls of functions named like ``names`` (``run(f)``, ``run(cb=f)``)."""
+        table = self.passed_refs()
+        return _plain(table.filter(pc.and_(pc.equal(table.column("kind"), "callback"),
+                                           _calling(table.column("module"), names))))
+
 
     def refs_of(self, paths: set[str]) -> pa.Table:
         """The references of ``paths`` after this run."""
@@ -372,10 +361,11 @@ def _structural(paths: set[str], files: dict) -> bool:
 def _resolve_lazily(current: Current, affected: set[str], root, provenance: str) -> pa.Table:
     """The affected files' edges over a graph that loads only what their references reach (``lazy``)."""
     from .lazy import Index, resolve_affected
-    from .parallel import edges_table
+    from .parallel import REF_COLUMNS, edges_table
 
-    index = Index(current.symbol_sources(), current.early_sources(), current.hierarchy_sources(affected),
-                  current.callbacks)
+    index = Index(current.previous, current.shard_of, current.changed, current.changed_by_parse, [current.run_symbols, current.moved],
+                  early(current.new["refs"]).select(REF_COLUMNS), current.hierarchy_sources(affected),
+                  current.passed_refs, current.callbacks)
     edges = edges_table(resolve_affected(index, current.refs_of(affected), current.files(), affected, root,
                                          provenance))
     return _sids_from_index(edges, index)
@@ -395,17 +385,6 @@ def early(refs: pa.Table) -> pa.Table:
     """The ``early_refs`` table's rows among ``refs``: imports, re-exports, bases, declared types and value-flow
     facts (``INDEXED_KINDS``): what an update's resolution reads of the files it does not resolve again."""
     return refs.filter(pc.is_in(refs.column("kind"), value_set=pa.array(INDEXED_KINDS)))
-
-
-def _lake_early_refs(previous, dictionary=None) -> pa.Table | None:
-    """The lake's early references: the ``early_refs`` table, or (a lake written before it) the row groups of
-    ``refs`` holding them."""
-    from .parallel import REF_COLUMNS
-
-    kept = previous("early_refs", columns=REF_COLUMNS, dictionary=dictionary)
-    if kept is None:
-        kept = previous("refs", columns=REF_COLUMNS, where=("kind", list(INDEXED_KINDS)), dictionary=dictionary)
-    return kept
 
 
 def hierarchy(edges: pa.Table) -> pa.Table:
@@ -434,24 +413,99 @@ def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whol
     yield Batch("hierarchy", hierarchy(edges))
 
 
-def early_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, changed: set[str], whole: bool):
-    """An incremental run's ``early_refs``: the changed files' replaced, or (an edit that moved none of them) kept as
-    they are; whole (``whole``: a lake without the table, or with fewer kinds in it) from the lake's ``refs``."""
+def symbol_names(symbols: pa.Table) -> pa.Table:
+    """The ``symbol_names`` table's rows: the definitions a name guess can reach (``lazy.BY_NAME_KINDS``), without
+    their lines: a guess reads the shard of its name only, and an edit that moves lines leaves the table as it is."""
+    from .lazy import BY_NAME_KINDS, NAME_COLUMNS
+
+    table = _plain(symbols.select(NAME_COLUMNS))
+    return table.filter(pc.is_in(table.column("kind"), value_set=pa.array(sorted(BY_NAME_KINDS), pa.string())))
+
+
+def foreign_symbols(symbols: pa.Table) -> pa.Table:
+    """The ``foreign_symbols`` table's rows: definitions owned from another file (a Go method, a Rust ``impl``) or
+    dotted directly under their module (``T.m`` defined apart from ``T``): an update attaches them to their types
+    before it resolves anything."""
+    from .lazy import READ_COLUMNS, foreign_rows
+
+    table = _plain(symbols.select(READ_COLUMNS))
+    return table.take(pa.array(foreign_rows(table), pa.int64()))
+
+
+def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], whole: bool):
+    """An incremental run's ``symbol_names`` and ``foreign_symbols``. ``written_rows``: the definitions of the files
+    whose ``symbols`` rows this run writes (``written``). A name whose definitions in a written file changed (added,
+    removed, renamed, given another owner: not moved lines) has its rows replaced by every definition of it after the
+    run; an edit of bodies and lines leaves the table as it is. Whole (``whole``: a lake without them, or of another ``LAZY_INDEX``) from the lake's ``symbols``."""
     from pipeline.extractor import Batch, Replace
 
-    columns = [n for n in REFS.names if n != "repo"]
-    if whole or previous("early_refs", columns=["path"], where=("path", [])) is None:
-        kept = previous("refs", columns=columns, where=("kind", list(INDEXED_KINDS)))
-        kept = None if kept is None else _except_paths(early(_plain(kept)), changed)
-        yield Batch("early_refs", _concat(kept, early(new_refs), columns))
+    from .lazy import NAME_COLUMNS, READ_COLUMNS
+
+    written_rows = _plain(written_rows.select(READ_COLUMNS))
+    if whole or any(previous(t, columns=["path"], where=("path", [])) is None
+                    for t in ("symbol_names", "foreign_symbols")):
+        kept = _except_paths(previous("symbols", columns=READ_COLUMNS), written)
+        everything = _concat(kept, written_rows, READ_COLUMNS) if kept is not None else written_rows
+        yield Batch("symbol_names", symbol_names(everything))
+        yield Batch("foreign_symbols", foreign_symbols(everything))
         return
-    rows = lambda t: sorted(zip(*early(t).select(columns).to_pydict().values()), key=repr)  # noqa: E731
+    old = previous("symbols", columns=READ_COLUMNS, where=("path", sorted(written)))
+    old = _plain(old) if old is not None else written_rows.slice(0, 0)
+    rows = lambda t: sorted(zip(*foreign_symbols(t).to_pydict().values()), key=repr)  # noqa: E731
+    if rows(old) == rows(written_rows):
+        yield Replace("foreign_symbols", "path", [])
+    else:
+        yield Replace("foreign_symbols", "path", sorted(written))
+        yield Batch("foreign_symbols", foreign_symbols(written_rows))
+    named = lambda t: set(zip(*symbol_names(t).to_pydict().values()))  # noqa: E731
+    before, after = named(old), named(written_rows)
+    moved = sorted({row[0] for row in before ^ after})  # names a written file gained, lost or changed
+    yield Replace("symbol_names", "name", moved)
+    if moved:
+        wanted = set(moved)
+        kept = previous("symbol_names", columns=NAME_COLUMNS, where=("name", moved))
+        kept = set() if kept is None else {row for row in named(_plain(kept)) if row[1] not in written}
+        rows = sorted(kept | {row for row in after if row[0] in wanted}, key=repr)
+        yield Batch("symbol_names", pa.table(dict(zip(NAME_COLUMNS, map(list, zip(*rows))))) if rows else
+                    symbol_names(written_rows).slice(0, 0))
+
+
+PASSED_KINDS = ("callback", "decorated_by")
+
+
+def passed(refs: pa.Table) -> pa.Table:
+    """The ``callback_refs`` table's rows among ``refs``: the functions passed by name to a call, by position or
+    keyword (``run(f)``, ``run(cb=f)``: a ``callback`` with its slot in ``alias``), and the decorators (a function
+    given the decorated one): what binding a called parameter reads of every file."""
+    kind = refs.column("kind")
+    return refs.filter(pc.or_(pc.and_(pc.equal(kind, "callback"), pc.is_valid(refs.column("alias"))),
+                              pc.equal(kind, "decorated_by")))
+
+
+INDEX_ROWS = {"early_refs": (early, list(INDEXED_KINDS)), "callback_refs": (passed, list(PASSED_KINDS))}
+
+
+def index_batches(table: str, previous, old_refs: pa.Table | None, new_refs: pa.Table, changed: set[str],
+                  whole: bool):
+    """An incremental run's ``early_refs`` or ``callback_refs`` (``INDEX_ROWS``: which references each holds): the
+    changed files' replaced, or (an edit that moved none of them) kept as they are; whole (``whole``: a lake without
+    the table, or with other rows in it) from the lake's ``refs``."""
+    from pipeline.extractor import Batch, Replace
+
+    select, kinds = INDEX_ROWS[table]
+    columns = [n for n in REFS.names if n != "repo"]
+    if whole or previous(table, columns=["path"], where=("path", [])) is None:
+        kept = previous("refs", columns=columns, where=("kind", kinds))
+        kept = None if kept is None else _except_paths(select(_plain(kept)), changed)
+        yield Batch(table, _concat(kept, select(new_refs), columns))
+        return
+    rows = lambda t: sorted(zip(*select(t).select(columns).to_pydict().values()), key=repr)  # noqa: E731
     before, after = (rows(old_refs) if old_refs is not None else []), rows(new_refs)
     if before == after:
-        yield Replace("early_refs", "path", [])  # every shard carried over as it is
+        yield Replace(table, "path", [])  # every shard carried over as it is
         return
-    yield Replace("early_refs", "path", sorted(changed))
-    yield Batch("early_refs", early(new_refs))
+    yield Replace(table, "path", sorted(changed))
+    yield Batch(table, select(new_refs))
 
 
 def _plain(table: pa.Table) -> pa.Table:

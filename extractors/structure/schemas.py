@@ -48,4 +48,11 @@ REFS = pa.schema([
 HIERARCHY = pa.schema([("repo", pa.string()), ("path", pa.string()), ("src_id", pa.string()), ("dst_id", pa.string()),
                        ("line", pa.int32())])
 
+# internal indexes an update reads (``lazy``): the definitions a name guess can reach, by name (sharded by name; no
+# line, so that an edit moving lines leaves it as it is), and the definitions whose owner is in another file or that
+# are dotted at module level (read whole: they attach members to types elsewhere)
+SYMBOL_NAMES = pa.schema([SYMBOLS.field(n) for n in ("repo", "name", "path", "qualname", "kind", "parent_id", "sid")])
+FOREIGN_SYMBOLS = pa.schema([SYMBOLS.field(n) for n in ("repo", "path", "name", "qualname", "kind", "parent_id",
+                                                         "line_start", "sid")])
+
 TABLES = {"files": FILES, "symbols": SYMBOLS, "edges": EDGES, "refs": REFS}

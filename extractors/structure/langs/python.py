@@ -85,14 +85,15 @@ def _module_path(path: str) -> str:
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     """Dotted names from the repository root and from each package root (the first folder without __init__.py)."""
-    packages = {posixpath.dirname(p) for p in paths if posixpath.basename(p).startswith("__init__.")}
+    # str.rpartition, not posixpath: an update builds this for every file of the repository (15K on site-packages)
+    packages = {p.rpartition("/")[0] for p in paths if p.rpartition("/")[2].startswith("__init__.")}
     out = {}
     for path in paths:
         mod = _module_path(path)
         keys = [mod.replace("/", ".")] if mod else []
-        folder = posixpath.dirname(path)
+        folder = path.rpartition("/")[0]
         while folder and folder in packages:  # "" is the root: a package itself when it has __init__.py
-            folder = posixpath.dirname(folder)
+            folder = folder.rpartition("/")[0]
         if folder and mod.startswith(folder + "/"):
             keys.append(mod[len(folder) + 1:].replace("/", "."))
         out[path] = keys
