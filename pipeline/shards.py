@@ -198,7 +198,7 @@ class TableWrite:
         if self.routed is None:  # first write of a sharded table: routed by the count its first batch asks for
             # (a table given in one batch, as most are, is then written once; ``_whole`` routes the rows again when
             # the whole table asks for another count, as a spool file did every time)
-            self.routed = shard_count(data.num_rows)
+            self.routed = shard_count(data.num_rows, self.shard_rows)
         for start in range(0, data.num_rows, BUFFER_ROWS):  # a buffer's worth at a time: its copy is all it holds
             for k, part in split(data.slice(start, BUFFER_ROWS), self.shard_by, self.routed):
                 self._file(k).add(part)
