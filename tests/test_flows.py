@@ -80,22 +80,33 @@ def test_a_locked_lake_is_retried_with_backoff_until_the_other_writer_is_done(ha
     import threading
 
     from flows.index_repo import index_repo
+    from pipeline import nightly
+    from pipeline.errors import LakeBusy
     from pipeline.lake import Lake
 
     monkeypatch.setenv("CODELAKE_FLOW_LOCK_WAIT", "0.3")
     root = make_repo(files={"a.py": "def f():\n    return 1\n"})
     lake = Lake(tmp_path / "lake")
-    holding, release = threading.Event(), threading.Event()
+    holding, refused = threading.Event(), threading.Event()
+    real_wait = nightly.wait_for_writers
+
+    def wait_for_writers(*args, **kwargs):
+        try:
+            return real_wait(*args, **kwargs)
+        except LakeBusy:
+            refused.set()  # the first attempt failed: now the other writer may finish
+            raise
+
+    monkeypatch.setattr(nightly, "wait_for_writers", wait_for_writers)
 
     def other_writer():
         with lake.lock("busy"):
             holding.set()
-            release.wait(10)
+            refused.wait(60)
 
     thread = threading.Thread(target=other_writer)
     thread.start()
     holding.wait(5)
-    threading.Timer(1.0, release.set).start()  # the other writer finishes after the first attempt failed
     result = index_repo(str(root), repo="busy", lake=str(lake.root), extractors=["structure"])
     thread.join()
     assert result["status"] == "indexed" and result["runs"][0]["status"] == "ok"

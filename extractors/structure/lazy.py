@@ -223,8 +223,8 @@ class Index:
     def named(self, name: str) -> list[Symbol]:
         """The definitions called ``name`` that a name guess can reach (``BY_NAME_KINDS``); the lake's from its name
         index, without their lines (a file's own lookup, ``symbols_of``, gives those)."""
-        lake = [(path, n, qual, kind, parent, 0, sid) for n, path, qual, kind, parent, sid in self.lake_names.where(name)
-                if path not in self.hidden]
+        lake = [(path, n, qual, kind, parent, 0, sid)
+                for n, path, qual, kind, parent, sid in self.lake_names.where(name) if path not in self.hidden]
         return self._symbols(lake + [r for t in self.run_symbols for r in t.where("name", name)
                                      if r[3] in BY_NAME_KINDS])
 

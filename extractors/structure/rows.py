@@ -363,9 +363,9 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str)
     from .lazy import Index, resolve_affected
     from .parallel import REF_COLUMNS, edges_table
 
-    index = Index(current.previous, current.shard_of, current.changed, current.changed_by_parse, [current.run_symbols, current.moved],
-                  early(current.new["refs"]).select(REF_COLUMNS), current.hierarchy_sources(affected),
-                  current.passed_refs, current.callbacks)
+    index = Index(current.previous, current.shard_of, current.changed, current.changed_by_parse,
+                  [current.run_symbols, current.moved], early(current.new["refs"]).select(REF_COLUMNS),
+                  current.hierarchy_sources(affected), current.passed_refs, current.callbacks)
     edges = edges_table(resolve_affected(index, current.refs_of(affected), current.files(), affected, root,
                                          provenance))
     return _sids_from_index(edges, index)
@@ -436,7 +436,8 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
     """An incremental run's ``symbol_names`` and ``foreign_symbols``. ``written_rows``: the definitions of the files
     whose ``symbols`` rows this run writes (``written``). A name whose definitions in a written file changed (added,
     removed, renamed, given another owner: not moved lines) has its rows replaced by every definition of it after the
-    run; an edit of bodies and lines leaves the table as it is. Whole (``whole``: a lake without them, or of another ``LAZY_INDEX``) from the lake's ``symbols``."""
+    run; an edit of bodies and lines leaves the table as it is. Whole (``whole``: a lake without them, or of another
+    ``LAZY_INDEX``) from the lake's ``symbols``."""
     from pipeline.extractor import Batch, Replace
 
     from .lazy import NAME_COLUMNS, READ_COLUMNS
