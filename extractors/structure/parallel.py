@@ -19,7 +19,7 @@ from .parse import FileFacts, _parser_and_query, parse_file, query_text
 from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, Edge, Ref, Symbol, prepare
 from .schemas import EDGES
 
-IN_PROCESS_BYTES = 1_500_000  # below this a pool's start (~0.25 s: forkserver, imports, query compiles) costs more
+IN_PROCESS_BYTES = 1_500_000  # below this a pool's start (forked workers, one per core) costs more than it saves
 IN_PROCESS_REFS = 60_000
 CHUNK = 48
 REF_COLUMNS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to"]
