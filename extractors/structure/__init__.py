@@ -18,9 +18,9 @@ from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
 VERSION = "0.2.0"  # a lake indexed by another version is parsed again in full (new facts, columns)
 # what the internal indexes hold (``early_refs``, ``hierarchy``, ``callback_refs``, ``symbol_names``,
-# ``foreign_symbols``: an update resolves lazily over them); a lake written with another value has them rewritten
-# whole by its next run, which resolves over the full graph
-LAZY_INDEX = 4
+# ``foreign_symbols``, ``ref_names``: an update finds its scope and resolves lazily over them); a lake written with
+# another value has them rewritten whole by its next run, which resolves over the full graph
+LAZY_INDEX = 5
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 
@@ -29,7 +29,8 @@ class StructureExtractor:
     version = VERSION
     # an update rewrites only the shards holding the files it changed
     shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path", "early_refs": "path",
-                "hierarchy": "path", "callback_refs": "path", "symbol_names": "name", "foreign_symbols": "path"}
+                "hierarchy": "path", "callback_refs": "path", "symbol_names": "name", "foreign_symbols": "path",
+                "ref_names": "name"}
     # refs: an update reads every file's callback references of a kind (a lake before callback_refs); early_refs: the
     # decorators named like a function (rare)
     sort_by = {"refs": ["kind", "path"], "early_refs": ["kind", "path"]}
@@ -42,17 +43,18 @@ class StructureExtractor:
     @property
     def tables(self):
         # imported on use: the package also serves light readers (``languages``) that must not pay for pyarrow
-        from .schemas import FOREIGN_SYMBOLS, HIERARCHY, REFS, SYMBOL_NAMES, TABLES
+        from .schemas import FOREIGN_SYMBOLS, HIERARCHY, REF_NAMES, REFS, SYMBOL_NAMES, TABLES
 
         return {**TABLES, "early_refs": REFS, "hierarchy": HIERARCHY, "callback_refs": REFS,
-                "symbol_names": SYMBOL_NAMES, "foreign_symbols": FOREIGN_SYMBOLS}
+                "symbol_names": SYMBOL_NAMES, "foreign_symbols": FOREIGN_SYMBOLS, "ref_names": REF_NAMES}
 
     # what an update's resolution reads of the files it does not resolve again, kept apart so that reading it
     # costs a few files, not the whole refs and edges tables: every file's imports, re-exports, bases, declared
     # types and value-flow facts (``early_refs``), every ``inherits`` edge (``hierarchy``), and every function passed
     # by name to a call (``callback_refs``: read when a parameter the edited file calls asks what it is given), which
-    # files define each name (``symbol_names``) and the definitions owned from another file (``foreign_symbols``)
-    internal = {"early_refs", "hierarchy", "callback_refs", "symbol_names", "foreign_symbols"}
+    # files define each name (``symbol_names``), the definitions owned from another file (``foreign_symbols``), and
+    # which files name each name in a reference (``ref_names``: read when an edit adds or removes a definition)
+    internal = {"early_refs", "hierarchy", "callback_refs", "symbol_names", "foreign_symbols", "ref_names"}
 
     def run(self, ctx: RunContext, cursor: Cursor):
         from pipeline.repos import git_facts
@@ -121,6 +123,7 @@ class _Run:
         yield Batch("foreign_symbols", rows.foreign_symbols(symbols))
         yield Batch("early_refs", rows.early(self.new["refs"]))
         yield Batch("callback_refs", rows.passed(self.new["refs"]))
+        yield Batch("ref_names", rows.ref_names(self.new["refs"]))
         edges = rows.resolve_all(symbols, self.new["refs"], self.new["files"], self.root, self.provenance,
                                  self.workers)
         yield Batch("edges", edges)
@@ -149,6 +152,7 @@ class _Run:
                                              whole=not ready)
         yield from rows.index_batches("early_refs", previous, old["refs"], new["refs"], changed, whole=not ready)
         yield from rows.index_batches("callback_refs", previous, old["refs"], new["refs"], changed, whole=not ready)
+        yield from rows.ref_name_batches(previous, old["refs"], new["refs"], changed, whole=not ready)
         current = rows.Current(previous, new, symbols, moved_owners, set(changes.unchanged), changed,
                                self.ctx.shard_of)
         affected = None if resolve_all else incremental.affected_paths(scope, previous, new["refs"])

@@ -165,17 +165,29 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table) -> set[str]:
     affected = set(scope.changed)
     if scope.local:
         return affected
-    refs = previous("refs", columns=["path", "name", "module", "kind"], dictionary=["path", "name", "module", "kind"])
-    refs = _without(refs, scope.changed)
-    if scope.names and refs is not None:
-        affected |= _paths(refs.filter(_in(refs, "name", scope.names)))
-    if scope.modules and refs is not None:
-        affected |= _importers(refs, scope.modules)
+    if scope.names:
+        affected |= _naming(previous, scope.names) - scope.changed
+    if scope.modules:
+        imports = previous("early_refs", columns=["path", "module", "kind"], dictionary=["path", "kind"])
+        if imports is None:  # a lake written before early_refs
+            imports = previous("refs", columns=["path", "module", "kind"], dictionary=["path", "kind"])
+        imports = _without(imports, scope.changed)
+        affected |= _importers(imports, scope.modules) if imports is not None else set()
     if scope.linked or scope.classes:  # a definition only added has no edges yet: no scan of the edges
         affected |= _linked(previous, scope)
     if scope.callees:
         affected |= _defining(previous, scope.callees)
     return affected
+
+
+def _naming(previous, names: set[str]) -> set[str]:
+    """Files whose references name one of ``names``: from the ``ref_names`` index (only the shards of those names),
+    or, in a lake written before it, from every reference."""
+    index = previous("ref_names", columns=["name", "path"], where=("name", sorted(names)), dictionary=["path"])
+    if index is not None:
+        return _paths(index)
+    refs = previous("refs", columns=["path", "name"], dictionary=["path", "name"])
+    return set() if refs is None else _paths(refs.filter(_in(refs, "name", names)))
 
 
 def _in(table: pa.Table, column: str, values) -> pa.ChunkedArray:

@@ -459,16 +459,47 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
         yield Replace("foreign_symbols", "path", sorted(written))
         yield Batch("foreign_symbols", foreign_symbols(written_rows))
     named = lambda t: set(zip(*symbol_names(t).to_pydict().values()))  # noqa: E731
-    before, after = named(old), named(written_rows)
-    moved = sorted({row[0] for row in before ^ after})  # names a written file gained, lost or changed
-    yield Replace("symbol_names", "name", moved)
-    if moved:
-        wanted = set(moved)
-        kept = previous("symbol_names", columns=NAME_COLUMNS, where=("name", moved))
-        kept = set() if kept is None else {row for row in named(_plain(kept)) if row[1] not in written}
-        rows = sorted(kept | {row for row in after if row[0] in wanted}, key=repr)
-        yield Batch("symbol_names", pa.table(dict(zip(NAME_COLUMNS, map(list, zip(*rows))))) if rows else
-                    symbol_names(written_rows).slice(0, 0))
+    yield from _by_name("symbol_names", previous, named(old), named(written_rows), written, NAME_COLUMNS)
+
+
+def ref_names(refs: pa.Table) -> pa.Table:
+    """The ``ref_names`` table's rows: every distinct (name, file) the references name; the files an edit that adds,
+    removes or renames a definition reaches are read from the shards of those names."""
+    table = _plain(refs.select(["name", "path"]))
+    return table.filter(pc.is_valid(table.column("name"))).group_by(["name", "path"]).aggregate([])
+
+
+def ref_name_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, changed: set[str], whole: bool):
+    """An incremental run's ``ref_names``: the names the changed files stopped or started naming, with every file
+    naming them after the run; whole (``whole``: a lake without it) from the lake's ``refs``."""
+    from pipeline.extractor import Batch
+
+    if whole or previous("ref_names", columns=["name"], where=("name", [])) is None:
+        kept = _except_paths(previous("refs", columns=["name", "path"], dictionary=["name", "path"]), changed)
+        yield Batch("ref_names", ref_names(_concat(kept, new_refs, ["name", "path"]) if kept is not None
+                                           else new_refs))
+        return
+    pairs = lambda t: set() if t is None else set(zip(*ref_names(t).to_pydict().values()))  # noqa: E731
+    yield from _by_name("ref_names", previous, pairs(old_refs), pairs(new_refs), changed, ["name", "path"])
+
+
+def _by_name(table: str, previous, before: set[tuple], after: set[tuple], written: set[str], columns: list[str]):
+    """A name-sharded index's batches: ``before``/``after`` are the rows (name first, file second) of the ``written``
+    files; a name whose rows there changed is replaced by every row of it after the run, the others stay as they
+    are (an edit that changes no name rewrites nothing)."""
+    from pipeline.extractor import Batch, Replace
+
+    moved = sorted({row[0] for row in before ^ after})
+    yield Replace(table, "name", moved)
+    if not moved:
+        return
+    wanted = set(moved)
+    kept = previous(table, columns=columns, where=("name", moved))
+    kept = set() if kept is None else {r for r in zip(*_plain(kept.select(columns)).to_pydict().values())
+                                       if r[1] not in written}
+    rows = sorted(kept | {r for r in after if r[0] in wanted}, key=repr)
+    if rows:  # none: every row of those names is gone
+        yield Batch(table, pa.table({c: list(v) for c, v in zip(columns, zip(*rows))}))
 
 
 PASSED_KINDS = ("callback", "decorated_by")

@@ -52,6 +52,9 @@ HIERARCHY = pa.schema([("repo", pa.string()), ("path", pa.string()), ("src_id", 
 # line, so that an edit moving lines leaves it as it is), and the definitions whose owner is in another file or that
 # are dotted at module level (read whole: they attach members to types elsewhere)
 SYMBOL_NAMES = pa.schema([SYMBOLS.field(n) for n in ("repo", "name", "path", "qualname", "kind", "parent_id", "sid")])
+# which files' references name each name (sharded by name): the files an edit adding, removing or renaming a
+# definition reaches, found without reading every reference
+REF_NAMES = pa.schema([("repo", pa.string()), ("name", pa.string()), ("path", pa.string())])
 FOREIGN_SYMBOLS = pa.schema([SYMBOLS.field(n) for n in ("repo", "path", "name", "qualname", "kind", "parent_id",
                                                          "line_start", "sid")])
 
