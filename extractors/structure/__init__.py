@@ -140,13 +140,13 @@ class _Run:
         symbols, next_sid = incremental.stable_sids(rows.with_owners(new["symbols"], previous, changed),
                                                     old["symbols"], incremental.next_sid_of(state, previous))
         scope = incremental.edit_scope(changed, old, {**new, "symbols": symbols})
-        moved_owners = rows.reparented(previous, symbols, changed, scope)
+        ready = state.get("lazy_index") == LAZY_INDEX  # the lake's internal indexes are this version's
+        moved_owners = rows.reparented(previous, symbols, changed, scope, indexed=ready)
         written = sorted(changed | set(moved_owners.column("path").to_pylist()))
         for table in ("files", "refs", "symbols"):
             yield Replace(table, "path", written if table == "symbols" else sorted(changed))
         yield Batch("files", new["files"])
         yield Batch("refs", new["refs"])
-        ready = state.get("lazy_index") == LAZY_INDEX  # the lake's internal indexes are this version's
         yield Batch("symbols", rows.concat([symbols, moved_owners]))
         yield from rows.symbol_index_batches(previous, rows.concat([symbols, moved_owners]), set(written),
                                              whole=not ready)

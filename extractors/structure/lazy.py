@@ -319,8 +319,15 @@ def _dotted_at_module(batch: pa.RecordBatch):
 
 
 def foreign_rows(table: pa.Table) -> list[int]:
-    """The row numbers of definitions owned from another file or dotted directly under their module."""
-    return _rows_where(table, lambda batch: pc.or_(_parent_elsewhere(batch), _dotted_at_module(batch)))
+    """The row numbers of definitions owned from another file, dotted directly under their module, or dotted and
+    owned by nothing (what a type added or removed elsewhere may take or let go: ``rows.reparented``)."""
+    return _rows_where(table, lambda batch: pc.or_(pc.or_(_parent_elsewhere(batch), _dotted_at_module(batch)),
+                                                   _dotted_orphan(batch)))
+
+
+def _dotted_orphan(batch: pa.RecordBatch):
+    return pc.fill_null(pc.and_(pc.is_null(batch.column("parent_id")),
+                                pc.match_substring(batch.column("qualname"), ".")), False)
 
 
 def _owned_elsewhere(path: str, parent: str | None) -> bool:

@@ -178,11 +178,15 @@ def _except_paths(table: pa.Table | None, paths: set[str]) -> pa.Table | None:
     return table.filter(pc.invert(pc.is_in(table.column("path"), value_set=pa.array(sorted(paths), pa.string()))))
 
 
-def reparented(previous, symbols: pa.Table, changed: set[str], scope) -> pa.Table:
+def reparented(previous, symbols: pa.Table, changed: set[str], scope, indexed: bool = False) -> pa.Table:
     """Other files' symbol rows whose owner type moves because this run added or removed a type of that name (Go
     methods, Rust ``impl`` blocks in another file): those files' rows, to be written again with the new parents.
-    The scope grows by what moved (those methods, their old and new owners, their files)."""
+    The scope grows by what moved (those methods, their old and new owners, their files). ``indexed``: the lake's
+    ``foreign_symbols`` holds every row that may move (owned from elsewhere or by nothing): when none of them is a
+    method of those names, nothing moves, and the repository's definitions are not read."""
     names = {i.split("::", 1)[1] for i in scope.ids if i.split("::", 1)[0] in changed}
+    if names and indexed and not _may_move(previous, changed, names):
+        return SYMBOLS.empty_table()
     others = _except_paths(previous("symbols"), changed) if names else None
     if others is None or not others.num_rows or not pc.any(_methods_of(others, names)).as_py():
         return SYMBOLS.empty_table()
@@ -210,6 +214,11 @@ def reparented(previous, symbols: pa.Table, changed: set[str], scope) -> pa.Tabl
     fixed = [moved[i][1] if i in moved else p for i, p in zip(rows.column("id").to_pylist(),
                                                              rows.column("parent_id").to_pylist())]
     return rows.set_column(rows.schema.get_field_index("parent_id"), "parent_id", pa.array(fixed, pa.string()))
+
+
+def _may_move(previous, changed: set[str], names: set[str]) -> bool:
+    foreign = _except_paths(previous("foreign_symbols", columns=["path", "qualname", "kind", "parent_id"]), changed)
+    return foreign is None or (foreign.num_rows > 0 and pc.any(_methods_of(foreign, names)).as_py())
 
 
 def _owned_in_file(path: str, parent: str | None) -> bool:
@@ -443,8 +452,8 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
     from .lazy import NAME_COLUMNS, READ_COLUMNS
 
     written_rows = _plain(written_rows.select(READ_COLUMNS))
-    if whole or any(previous(t, columns=["path"], where=("path", [])) is None
-                    for t in ("symbol_names", "foreign_symbols")):
+    if whole or any(previous(t, columns=[key], where=(key, [])) is None  # by its shard key: no shard is read
+                    for t, key in (("symbol_names", "name"), ("foreign_symbols", "path"))):
         kept = _except_paths(previous("symbols", columns=READ_COLUMNS), written)
         everything = _concat(kept, written_rows, READ_COLUMNS) if kept is not None else written_rows
         yield Batch("symbol_names", symbol_names(everything))
