@@ -139,7 +139,7 @@ class LakeRows:
             shard = rows.shard
             shard.asked += 1
             if shard.asked > self.WHOLE_AFTER:
-                every = _python_rows(_plain(shard.table))
+                every = _python_rows(shard.table)  # through the dictionaries: one string per distinct value
                 for key in shard.keys:
                     held = self._rows[key]
                     if isinstance(held, _ArrowRows):
