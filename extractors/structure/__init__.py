@@ -31,13 +31,12 @@ class StructureExtractor:
     shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path", "early_refs": "path",
                 "hierarchy": "path", "callback_refs": "path", "symbol_names": "name", "foreign_symbols": "path",
                 "ref_names": "name"}
-    # refs: an update reads every file's callback references of a kind (a lake before callback_refs); early_refs: the
-    # decorators named like a function (rare)
-    sort_by = {"refs": ["kind", "path"], "early_refs": ["kind", "path"]}
-    # an update rewrites one shard of each: definitions are wide rows and references a sorted table of small row
-    # groups, so a 16K-row shard of either costs ~30 ms to rewrite, a 4K-row one ~12 ms (sympy); ``edges`` keeps the
-    # default, since the cold ``callers`` and ``blast-radius`` read it whole (4x its files: ~30 % slower)
-    # early_refs and symbols are read a shard at a time by an update (the shards holding the files it looks up)
+    # a lake written before the internal indexes is read by kind: its first update takes them from refs' row groups
+    sort_by = {"refs": ["kind", "path"]}
+    # an update rewrites one shard of symbols and refs (wide rows; a sorted table of small row groups): ~30 ms each
+    # at 16K rows, ~12 ms at 4K (sympy); it reads symbols and early_refs a shard at a time, the ones holding the files
+    # it looks up. ``edges`` keeps the default: the cold ``callers`` and ``blast-radius`` read it whole (4x its
+    # files: ~30 % slower). early_refs stays in file order (a file's imports are read in that order), not sorted.
     shard_rows = {"symbols": 4096, "refs": 4096, "early_refs": 4096}
 
     @property

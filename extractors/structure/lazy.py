@@ -33,7 +33,6 @@ import pyarrow.compute as pc
 from .graph import CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, _owner_elsewhere, build_graph
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, Ref, Resolver
 
-SYMBOL_COLUMNS = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start"]
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]  # id is path::qualname
 REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to"]
 HIERARCHY_COLUMNS = ["path", "src_id", "dst_id", "line"]  # the ``hierarchy`` table: every ``inherits`` edge

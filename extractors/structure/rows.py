@@ -296,7 +296,6 @@ class Current:
         return _plain(table.filter(pc.and_(pc.equal(table.column("kind"), "callback"),
                                            _calling(table.column("module"), names))))
 
-
     def refs_of(self, paths: set[str]) -> pa.Table:
         """The references of ``paths`` after this run."""
         from .parallel import REF_COLUMNS
@@ -432,9 +431,9 @@ def symbol_names(symbols: pa.Table) -> pa.Table:
 
 
 def foreign_symbols(symbols: pa.Table) -> pa.Table:
-    """The ``foreign_symbols`` table's rows: definitions owned from another file (a Go method, a Rust ``impl``) or
-    dotted directly under their module (``T.m`` defined apart from ``T``): an update attaches them to their types
-    before it resolves anything."""
+    """The ``foreign_symbols`` table's rows: definitions owned from another file (a Go method, a Rust ``impl``),
+    dotted directly under their module (``T.m`` defined apart from ``T``), or dotted and owned by nothing: an update
+    attaches them to their types before it resolves anything, and only they may move to a type added elsewhere."""
     from .lazy import READ_COLUMNS, foreign_rows
 
     table = _plain(symbols.select(READ_COLUMNS))
@@ -452,8 +451,7 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
     from .lazy import NAME_COLUMNS, READ_COLUMNS
 
     written_rows = _plain(written_rows.select(READ_COLUMNS))
-    if whole or any(previous(t, columns=[key], where=(key, [])) is None  # by its shard key: no shard is read
-                    for t, key in (("symbol_names", "name"), ("foreign_symbols", "path"))):
+    if whole or not (_has(previous, "symbol_names", "name") and _has(previous, "foreign_symbols", "path")):
         kept = _except_paths(previous("symbols", columns=READ_COLUMNS), written)
         everything = _concat(kept, written_rows, READ_COLUMNS) if kept is not None else written_rows
         yield Batch("symbol_names", symbol_names(everything))
@@ -483,13 +481,19 @@ def ref_name_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, ch
     naming them after the run; whole (``whole``: a lake without it) from the lake's ``refs``."""
     from pipeline.extractor import Batch
 
-    if whole or previous("ref_names", columns=["name"], where=("name", [])) is None:
+    if whole or not _has(previous, "ref_names", "name"):
         kept = _except_paths(previous("refs", columns=["name", "path"], dictionary=["name", "path"]), changed)
         yield Batch("ref_names", ref_names(_concat(kept, new_refs, ["name", "path"]) if kept is not None
                                            else new_refs))
         return
     pairs = lambda t: set() if t is None else set(zip(*ref_names(t).to_pydict().values()))  # noqa: E731
     yield from _by_name("ref_names", previous, pairs(old_refs), pairs(new_refs), changed, ["name", "path"])
+
+
+def _has(previous, table: str, key: str) -> bool:
+    """Whether the lake holds ``table`` (an index written by an earlier run), asked for no value of its shard key:
+    at most one shard is opened, for its schema, never the table."""
+    return previous(table, columns=[key], where=(key, [])) is not None
 
 
 def _by_name(table: str, previous, before: set[tuple], after: set[tuple], written: set[str], columns: list[str]):
@@ -535,7 +539,7 @@ def index_batches(table: str, previous, old_refs: pa.Table | None, new_refs: pa.
 
     select, kinds = INDEX_ROWS[table]
     columns = [n for n in REFS.names if n != "repo"]
-    if whole or previous(table, columns=["path"], where=("path", [])) is None:
+    if whole or not _has(previous, table, "path"):
         kept = previous("refs", columns=columns, where=("kind", kinds))
         kept = None if kept is None else _except_paths(select(_plain(kept)), changed)
         yield Batch(table, _concat(kept, select(new_refs), columns))
