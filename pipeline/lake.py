@@ -455,14 +455,8 @@ class Lake:
         return self.staging_root / VERSIONS / repo
 
     def _publish(self, snap: Snapshot, written: dict[str, dict], cursors: dict, info: dict, owners: dict) -> None:
-        now = time.time()
-        take_written(snap, written, owners, now)
+        expired = advance(snap, written, cursors, info, owners)
         fsync_dir(self.root / VERSIONS / snap.repo)  # the new shards' names are durable before the manifest
-        snap.cursors.update(cursors)
-        snap.info.update(info)
-        snap.snapshot, snap.updated_at = new_run_id(), datetime.now(timezone.utc).isoformat()
-        expired = [r for r in snap.retired if now - r["at"] > retain_seconds()]
-        snap.retired = [r for r in snap.retired if now - r["at"] <= retain_seconds()]
         write_json_atomic(self.root / "_snapshots" / f"{snap.repo}.json", snap.to_json())
         for r in expired:
             (self.root / r["file"]).unlink(missing_ok=True)
@@ -576,15 +570,23 @@ class Lake:
             path.unlink(missing_ok=True)
 
 
-def take_written(snap: Snapshot, written: dict[str, dict], owners: dict, now: float) -> None:
-    """A run's tables into the snapshot: each table's new entry (with its owning extractor), the files it no longer
-    names retired as of ``now`` (kept for readers until the retention passes)."""
+def advance(snap: Snapshot, written: dict[str, dict], cursors: dict, info: dict, owners: dict) -> list[dict]:
+    """The snapshot a run publishes (local or object lake): each written table's new entry (with its owning
+    extractor), the files it no longer names retired as of now, the cursors and info, a new snapshot id and time.
+    Returns the retired files whose retention has passed, dropped from it: deleted once it is published."""
+    now = time.time()
     for table, entry in written.items():
         kept = {s["file"] for s in entry["shards"]}
         snap.retired.extend({"file": f, "at": now} for f in snap.files(table) if f not in kept)
         if table in owners:
             entry["extractor"] = owners[table]
         snap.tables[table] = entry
+    snap.cursors.update(cursors)
+    snap.info.update(info)
+    snap.snapshot, snap.updated_at = new_run_id(), datetime.now(timezone.utc).isoformat()
+    expired = [r for r in snap.retired if now - r["at"] > retain_seconds()]
+    snap.retired = [r for r in snap.retired if now - r["at"] <= retain_seconds()]
+    return expired
 
 
 class LakeBusy(LakeError):

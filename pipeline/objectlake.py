@@ -41,7 +41,7 @@ from typing import Iterator
 from . import LAKE_SCHEMA_VERSION
 from .errors import LakeError
 from .lake import (CURRENT, PENDING, RUNS_TABLE, TABLE_NAME, VERSIONS, VIEWS, Lake, LakeBusy, RunSummary,
-                   Snapshot, _checked_views, lake_root, lock_timeout, owner_of, retain_seconds, take_written)
+                   Snapshot, _checked_views, advance, lake_root, lock_timeout, owner_of)
 from .repos import validate_repo_id
 from .shards import shards_of
 from .storage import ObjectFiles, cache_dir
@@ -232,15 +232,9 @@ class ObjectLake(Lake):
         before = {t: snap.files(t) for t in snap.tables}
         uploaded = [f for t, e in written.items() for f in (s["file"] for s in shards_of(e))
                     if f not in before.get(t, [])]
-        now = time.time()
-        take_written(snap, written, owners, now)
+        expired = advance(snap, written, cursors, info, owners)
         for rel in uploaded:
             self.files.upload(self.staging_root / rel, rel)
-        snap.cursors.update(cursors)
-        snap.info.update(info)
-        snap.snapshot, snap.updated_at = _run_id(), _now_iso()
-        expired = [r for r in snap.retired if now - r["at"] > retain_seconds()]
-        snap.retired = [r for r in snap.retired if now - r["at"] <= retain_seconds()]
         sequence = getattr(snap, "sequence", 0) + 1
         snap.sequence = sequence
         if not self.files.create(f"_snapshots/{snap.repo}/{MANIFEST.format(sequence)}", _json(snap.to_json())):
@@ -420,18 +414,6 @@ def _numbered(snap: Snapshot, sequence: int) -> Snapshot:
 
 def _json(data: dict) -> bytes:
     return json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
-
-
-def _run_id() -> str:
-    from .lake import new_run_id
-
-    return new_run_id()
-
-
-def _now_iso() -> str:
-    from datetime import datetime, timezone
-
-    return datetime.now(timezone.utc).isoformat()
 
 
 def _first_line(exc) -> str:
