@@ -79,6 +79,9 @@ class RunContext:
     # which shard of a previous table holds a key: (table, column, value) -> shard number, or None when the table is
     # not sharded by that column (a reader of ``previous(..., where=..., whole_shards=True)`` caches by shard)
     shard_of: Callable[[str, str, Any], int | None] = lambda table, column, value: None
+    # the same shard's file (lake-relative; None when not sharded by that column): it names exactly those rows in
+    # every snapshot that names it, so a process that lives across runs may key what it derived from a shard by it
+    shard_file: Callable[[str, str, Any], str | None] = lambda table, column, value: None
     counters: dict[str, int] = field(default_factory=dict)
     progress: Callable[[int, int, str], None] | None = None  # (done, total, label)
 

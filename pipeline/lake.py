@@ -126,6 +126,13 @@ class Snapshot:
             return None
         return key_shard(value, len(shards_of(entry)))
 
+    def shard_file(self, table: str, column: str, value) -> str | None:
+        """The lake-relative file of the shard ``shard_of`` names (None: not sharded by ``column``). A version file
+        is never rewritten, so its name stands for exactly these rows in every later snapshot that still names it:
+        a long-lived process keys what it derived from a shard by it."""
+        k = self.shard_of(table, column, value)
+        return None if k is None else shards_of(self.tables[table])[k]["file"]
+
 
 @dataclass
 class RunSummary:
@@ -349,7 +356,7 @@ class Lake:
         cursor = Cursor.from_json(snap.cursors.get(extractor.name))
         ctx = RunContext(repo=repo, root=source_root, run_id=run_id, options=options,
                          previous=partial(self.read_table, repo, snapshot=snap), progress=progress,
-                         shard_of=snap.shard_of)
+                         shard_of=snap.shard_of, shard_file=snap.shard_file)
         staging = _Staging(self, repo, run_id, extractor, snap)
         try:
             new_cursor = staging.consume(extractor.run(ctx, cursor))

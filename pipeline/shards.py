@@ -8,6 +8,7 @@ update costs the size of a shard, not of the repository. Tables without a key ar
 
 from __future__ import annotations
 
+import os
 import zlib
 from pathlib import Path
 from typing import Iterator
@@ -88,9 +89,73 @@ def align_table(table, schema):
     return pa.Table.from_arrays(columns, schema=schema)
 
 
+class FileCache:
+    """Tables read from lake files (and what readers derived from them), kept by a long-lived process (the warm
+    refresh worker) across runs. A version file is never rewritten in place (its name holds its run's id), so a file
+    whose path, inode, size and mtime are unchanged holds the same rows; the least recently used go first past
+    ``max_bytes``."""
+
+    def __init__(self, max_bytes: int):
+        from collections import OrderedDict
+
+        self.max_bytes, self.held, self.tables = max_bytes, 0, OrderedDict()
+        self.hits = self.misses = 0
+
+    def get(self, key):
+        table = self.tables.get(key)
+        if table is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self.tables.move_to_end(key)
+        return table[0]
+
+    def put(self, key, value, nbytes: int | None = None) -> None:
+        """Keep ``value`` (a Table, or something derived from files named in ``key``) counted as ``nbytes``."""
+        size = value.nbytes if nbytes is None else nbytes
+        if key in self.tables or size > self.max_bytes:
+            return
+        self.tables[key] = (value, size)
+        self.held += size
+        while self.held > self.max_bytes:
+            _, (_, freed) = self.tables.popitem(last=False)
+            self.held -= freed
+
+
+_FILE_CACHE: FileCache | None = None  # None: every read goes to the file (the default: short processes)
+
+
+def keep_read_files(max_bytes: int | None) -> FileCache | None:
+    """From now on this process keeps what it reads of lake files, up to ``max_bytes`` (None or 0: stops)."""
+    global _FILE_CACHE
+    _FILE_CACHE = FileCache(max_bytes) if max_bytes else None
+    return _FILE_CACHE
+
+
+def keeping() -> FileCache | None:
+    """The cache ``keep_read_files`` set up in this process, if any."""
+    return _FILE_CACHE
+
+
 def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, prune: tuple | None = None):
     """One shard as a pyarrow Table; anything wrong with the file is a ``DamagedFileError`` naming it. ``prune``
     (column, values): read only the row groups whose statistics say they may hold one of the values."""
+    cache = _FILE_CACHE
+    if cache is None or prune:
+        return _read_file(path, repo, table, columns, dictionary, prune)
+    try:
+        st = os.stat(path)
+    except OSError:
+        return _read_file(path, repo, table, columns, dictionary, prune)  # names it missing
+    key = (os.fspath(path), st.st_ino, st.st_size, st.st_mtime_ns, tuple(columns or ()), tuple(dictionary or ()))
+    found = cache.get(key)
+    if found is None:
+        found = _read_file(path, repo, table, columns, dictionary, prune)
+        cache.put(key, found)
+    return found
+
+
+def _read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, prune: tuple | None = None):
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -127,7 +192,6 @@ def _each(fn, items: list) -> list:
     the others idle). The threads end before this returns: nothing of them is left for a later ``fork``."""
     if len(items) < 2:
         return [fn(item) for item in items]
-    import os
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(max_workers=min(len(items), os.cpu_count() or 1, WRITE_THREADS)) as pool:

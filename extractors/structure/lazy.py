@@ -30,6 +30,8 @@ from typing import Callable, NamedTuple
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from pipeline.shards import keeping
+
 from .graph import CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, _owner_elsewhere, build_graph
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, Ref, Resolver
 
@@ -118,45 +120,51 @@ class LakeRows:
     once, and where every value in it lies is known from then on. A value's rows become Python when it is looked up;
     a shard asked for more than ``WHOLE_AFTER`` values becomes Python whole (a hub file's update asks for most of
     them: one conversion beats hundreds of ``take``s). ``read`` is the run's ``previous`` (the lake's snapshot),
-    ``shard_of`` its ``RunContext.shard_of``."""
+    ``shard_file`` its ``RunContext.shard_file``. A process that keeps what it reads of the lake (the warm refresh
+    worker, ``pipeline.shards.keep_read_files``) keeps each shard's grouping too, under the shard's file: a version
+    file never changes, so it stays right for every later run whose snapshot still names that file."""
 
     WHOLE_AFTER = 16
 
-    def __init__(self, read, shard_of, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = ()):
-        self.read, self.shard_of, self.table, self.columns, self.key = read, shard_of, table, columns, key
-        self.dictionary, self._rows, self._read = list(dictionary), {}, set()
+    def __init__(self, read, shard_file, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = ()):
+        self.read, self.shard_file, self.table, self.columns, self.key = read, shard_file, table, columns, key
+        self.dictionary, self._rows, self._shards, self._asked = list(dictionary), {}, {}, {}
 
     def where(self, value) -> list[tuple]:
         rows = self._rows.get(value)
-        if rows is None and self.shard_of(self.table, self.key, value) in self._read:
-            rows = self._rows[value] = []  # its shard was read: no such rows
-        if rows is None:
-            self._read.add(self.shard_of(self.table, self.key, value))
-            self._load(value)
-            rows = self._rows.setdefault(value, [])
-        if isinstance(rows, _ArrowRows):
-            shard = rows.shard
-            shard.asked += 1
-            if shard.asked > self.WHOLE_AFTER:
-                every = _python_rows(shard.table)  # through the dictionaries: one string per distinct value
-                for key in shard.keys:
-                    held = self._rows[key]
-                    if isinstance(held, _ArrowRows):
-                        self._rows[key] = [every[i] for i in held.numbers]
-                return self._rows[value]
-            rows = self._rows[value] = _python_rows(_plain(shard.table.take(pa.array(rows.numbers, pa.int64()))))
+        if rows is not None:
+            return rows
+        file = self.shard_file(self.table, self.key, value)
+        shard = self._shards[file] if file in self._shards else self._shards.setdefault(file, self._load(file, value))
+        numbers = shard.numbers.get(value) if shard is not None else None
+        if not numbers:
+            rows = []
+        elif shard.every is not None or self._ask(file) > self.WHOLE_AFTER:
+            every = shard.python()
+            rows = [every[i] for i in numbers]
+        else:
+            rows = _python_rows(_plain(shard.table.take(pa.array(numbers, pa.int64()))))
+        self._rows[value] = rows
         return rows
 
-    def _load(self, value) -> None:
+    def _ask(self, file) -> int:
+        self._asked[file] = self._asked.get(file, 0) + 1
+        return self._asked[file]
+
+    def _load(self, file: str | None, value) -> "_Shard | None":
+        kept = keeping() if file is not None else None
+        key = (file, self.table, tuple(self.columns), tuple(self.dictionary))
+        shard = kept.get(key) if kept is not None else None
+        if shard is not None:
+            return shard
         data = self.read(self.table, columns=self.columns, where=(self.key, [value]), dictionary=self.dictionary,
                          whole_shards=True)
         if data is None or not data.num_rows:
-            return
-        shard = _Shard(data.select(self.columns), [])
-        for key, held in _row_numbers(data.column(self.key)).items():
-            if key not in self._rows:  # a shard read again adds nothing twice
-                self._rows[key] = _ArrowRows(shard, held)
-                shard.keys.append(key)
+            return None
+        shard = _Shard(data.select(self.columns), _row_numbers(data.column(self.key)))
+        if kept is not None:
+            kept.put(key, shard, 4 * shard.table.nbytes)  # with room for its Python rows, once made
+        return shard
 
 
 def _row_numbers(column) -> dict:
@@ -178,29 +186,32 @@ def _row_numbers(column) -> dict:
 
 
 class _Shard:
-    def __init__(self, table: pa.Table, keys: list):
-        self.table, self.keys, self.asked = table, keys, 0
+    """One shard's rows (Arrow), where each key lies in them, and, once a run asked for many keys, all its rows as
+    Python (through the dictionaries: one string per distinct value)."""
 
+    def __init__(self, table: pa.Table, numbers: dict):
+        self.table, self.numbers, self.every = table, numbers, None
 
-class _ArrowRows(NamedTuple):
-    shard: _Shard
-    numbers: list[int]
+    def python(self) -> list[tuple]:
+        if self.every is None:
+            self.every = _python_rows(self.table)
+        return self.every
 
 
 class Index:
     """The repository's definitions, early references and class hierarchy by file, name and class: the lake's rows
     (read a shard at a time; those of the files this run changed hidden) and this run's."""
 
-    def __init__(self, read, shard_of, hidden: set[str], early_hidden: set[str], run_symbols: list[pa.Table | None],
+    def __init__(self, read, shard_file, hidden: set[str], early_hidden: set[str], run_symbols: list[pa.Table | None],
                  run_early: pa.Table | None, hierarchy: list[Source],
                  passed: Callable[[], pa.Table | None] = lambda: None,
                  callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None):
         self.hidden, self.early_hidden = hidden, early_hidden
-        self.lake_symbols = LakeRows(read, shard_of, "symbols", READ_COLUMNS, "path",
+        self.lake_symbols = LakeRows(read, shard_file, "symbols", READ_COLUMNS, "path",
                                      ("path", "name", "kind", "parent_id"))
-        self.lake_names = LakeRows(read, shard_of, "symbol_names", NAME_COLUMNS, "name", ("name", "path", "kind"))
+        self.lake_names = LakeRows(read, shard_file, "symbol_names", NAME_COLUMNS, "name", ("name", "path", "kind"))
         self.run_symbols = [TableRows(t, READ_COLUMNS) for t in run_symbols]
-        self.lake_early = LakeRows(read, shard_of, "early_refs", REF_FIELDS, "path", ("path", "name"))
+        self.lake_early = LakeRows(read, shard_file, "early_refs", REF_FIELDS, "path", ("path", "name"))
         self.run_early = TableRows(run_early, REF_FIELDS)
         self._early_of: dict[str, list[Ref]] = {}  # path -> its early references
         self.hierarchy = [(Columns(t.select(HIERARCHY_COLUMNS)), h) for t, h in hierarchy

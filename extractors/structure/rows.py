@@ -236,9 +236,9 @@ class Current:
     """The repository after this run, for resolution: the lake's rows of unchanged files and this run's rows."""
 
     def __init__(self, previous, new: dict, symbols: pa.Table, moved: pa.Table, keep: set[str], changed: set[str],
-                 shard_of=lambda table, column, value: None):
+                 shard_file=lambda table, column, value: None):
         self.previous, self.new, self.run_symbols, self.moved = previous, new, symbols, moved
-        self.shard_of = shard_of  # which shard of a lake table holds a key (the lazy index reads shard by shard)
+        self.shard_file = shard_file  # which shard of a lake table holds a key (the lazy index reads shard by shard)
         self.keep, self.changed = keep, changed | set(moved.column("path").to_pylist())
         self.changed_by_parse = changed
         self._files = None
@@ -371,7 +371,7 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str)
     from .lazy import Index, resolve_affected
     from .parallel import REF_COLUMNS, edges_table
 
-    index = Index(current.previous, current.shard_of, current.changed, current.changed_by_parse,
+    index = Index(current.previous, current.shard_file, current.changed, current.changed_by_parse,
                   [current.run_symbols, current.moved], early(current.new["refs"]).select(REF_COLUMNS),
                   current.hierarchy_sources(affected), current.passed_refs, current.callbacks)
     edges = edges_table(resolve_affected(index, current.refs_of(affected), current.files(), affected, root,
