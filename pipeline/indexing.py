@@ -87,14 +87,19 @@ UPDATE_WAIT = 1.0  # default of CODELAKE_UPDATE_WAIT: seconds an update waits fo
 
 
 def update(path: str | Path, files: list[str], repo: str | None = None, lake: Lake | None = None,
-           wait: float | None = None, strict: bool = False) -> RunSummary:
+           wait: float | None = None, strict: bool = False, worker: str = "off") -> RunSummary:
     """Re-index just ``files`` of an indexed repository (the post-edit path: no Prefect, no full scan).
 
     A folder, a device, a binary or a file of no known language is refused: with ``strict`` (the CLI) the whole
     update, in one line, else (a hook's batch of edited paths) just that file (``status`` ``skipped`` when none is
     left). When another writer holds the repository (a nightly ``index``) for longer than ``wait`` seconds, the
     update is queued instead (status ``queued``): that writer applies it, with the files' content as it is then,
-    before it lets go of the repository."""
+    before it lets go of the repository.
+
+    ``worker``: ``auto`` hands the files to the repository's warm refresh worker when one is running for this
+    checkout (``pipeline.hooks.worker``: it has the grammars, imports and the lake's shards at hand, so the update
+    costs the edit, not a process start) and waits for its outcome; ``start`` starts one first when none runs;
+    ``off`` (the worker's own calls) always updates in this process."""
     lake = lake or Lake()
     source = resolve_source(path, repo)
     if "structure" not in lake.snapshot(source.repo).cursors:
@@ -103,6 +108,9 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     rel = _update_targets(source.root, files, strict)
     if not rel:
         return RunSummary(source.repo, "structure", "", "skipped", {}, 0, None, "no file to update", 0.0)
+    handed = _through_worker(lake, source, rel, worker) if worker != "off" else None
+    if handed is not None:
+        return handed
     from extractors.structure import StructureExtractor  # built in: no plugin can take its name, so no registry scan
 
     extractor = StructureExtractor()
@@ -114,6 +122,30 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
                                   info=repo_info(source), lock_wait=wait, background_refresh=True)
     except LakeBusy:
         return lake.defer(source.repo, extractor, source.root, {"files": rel}, repo_info(source))
+
+
+HAND_OVER_TIMEOUT = 60.0  # default of CODELAKE_HAND_OVER_TIMEOUT: past it, the worker applies the files later
+
+
+def _through_worker(lake: Lake, source: Source, rel: list[str], worker: str) -> RunSummary | None:
+    """The outcome of the warm refresh worker's update of ``rel``; None when there is none to hand them to."""
+    from .hooks import background
+
+    root, checkout = str(lake.root), str(source.root)
+    if not background.warm_worker(root, source.repo, checkout):
+        if worker != "start" or background.busy(root, source.repo, "refresh"):
+            return None
+        background.start(root, "refresh", source.repo, checkout)
+    timeout = float(os.environ.get("CODELAKE_HAND_OVER_TIMEOUT") or HAND_OVER_TIMEOUT)
+    outcome = background.hand_over(root, source.repo, rel, timeout)
+    if outcome is None:
+        return None
+    if outcome.get("status") == "failed":
+        raise ExtractError(f"the refresh worker's update of {', '.join(rel[:5])} failed: {outcome.get('error')}")
+    rows = {k: outcome[f] for k, f in (("files", "rows_files"), ("symbols", "symbols"), ("edges", "edges"))
+            if outcome.get(f) is not None}
+    return RunSummary(source.repo, "structure", "", outcome.get("status") or "ok", rows, 0, None,
+                      outcome.get("error"), float(outcome.get("seconds") or 0.0))
 
 
 def _update_targets(root: Path, files: list[str], strict: bool) -> list[str]:

@@ -14,6 +14,18 @@ FIXTURES = Path(__file__).parent / "fixtures"
 # Never read the developer's real agent logs from tests.
 os.environ.setdefault("CLAUDE_CONFIG_DIR", "/nonexistent/codelake-tests/claude")
 os.environ.setdefault("CODEX_HOME", "/nonexistent/codelake-tests/codex")
+# Tests wait for the hooks' workers to end: a refresh worker leaves at once instead of staying warm for the next
+# edit (the tests of the warm worker set their own linger).
+os.environ.setdefault("CODELAKE_WORKER_LINGER", "0")
+
+
+@pytest.fixture
+def warm_process():
+    """This process keeps what it reads of the lake from run to run, as the warm refresh worker does."""
+    from pipeline.shards import keep_read_files
+
+    yield keep_read_files(256 << 20)
+    keep_read_files(None)
 
 
 @pytest.fixture

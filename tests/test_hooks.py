@@ -328,6 +328,77 @@ def test_the_read_path_imports_no_heavy_library(demo):
     assert proc.returncode == 0 and proc.stderr == "[]"
 
 
+# -- the warm refresh worker --------------------------------------------------------------------------------------
+def _edges(lake, repo: str) -> list:
+    from pipeline.lake import Lake
+
+    cols = ["src_id", "dst_id", "dst_name", "kind", "path", "line", "resolution", "ref_form", "confidence"]
+    t = Lake(lake).read_table(repo, "edges").select(cols)
+    return sorted(map(tuple, zip(*t.to_pydict().values())), key=repr)
+
+
+def _stop_worker(lake, repo: str = "demo") -> None:
+    import signal
+
+    for line in background._lines(os.path.join(background.state_dir(str(lake)), f"{repo}.refresh.warm")):
+        try:
+            os.kill(int(line.split()[0]), signal.SIGTERM)
+        except (OSError, ValueError):
+            pass
+    wait_idle(lake, repo)
+
+
+def test_update_hands_its_files_to_a_warm_worker(demo, tmp_path, monkeypatch):
+    """`update --warm` starts a refresh worker that stays for the next edit; the next `update` (no flag) is done by
+    that same process, and the lake it leaves equals a fresh full index of the checkout."""
+    lake, root = demo
+    monkeypatch.setenv("CODELAKE_WORKER_LINGER", "30")
+    try:
+        (root / "pkg" / "one.py").write_text("from pkg.core import load\n\n\ndef one():\n    return load()\n")
+        assert " ok " in cli(lake, "update", str(root), "pkg/one.py", "--warm")
+        assert background.warm_worker(str(lake), "demo", str(root))
+        warm = os.path.join(background.state_dir(str(lake)), "demo.refresh.warm")
+        pid = background._lines(warm)
+        (root / "pkg" / "two.py").write_text("from pkg.core import Store\n\n\ndef two():\n    return Store().load()\n")
+        (root / "pkg" / "core.py").write_text("# moved down\n" + FILES["pkg/core.py"])
+        assert " ok " in cli(lake, "update", str(root), "pkg/two.py", "pkg/core.py")
+        assert background._lines(warm) == pid  # the same warm process did it
+        records = (Path(background.state_dir(str(lake))) / "demo.refreshed").read_text().splitlines()
+        assert [sorted(json.loads(r)["files"]) for r in records] == [["pkg/one.py"], ["pkg/core.py", "pkg/two.py"]]
+        assert "pkg/two.py::two" in cli(lake, "callers", "pkg/core.py::Store.load", "--format", "json")
+    finally:
+        _stop_worker(lake)
+    full = tmp_path / "full"
+    cli(full, "index", str(root), "--repo", "demo", "--extractors", "structure")
+    assert _edges(lake, "demo") == _edges(full, "demo")
+
+
+def test_update_without_a_warm_worker_of_this_checkout_runs_itself(demo, tmp_path):
+    lake, root = demo
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    background.announce_warm(str(lake), "demo", str(other))  # a warm worker of another checkout of "demo"
+    assert not background.warm_worker(str(lake), "demo", str(root))
+    assert not background.warm_worker(str(lake), "demo", str(other))  # nor a live one: nothing holds the job lock
+    (root / "pkg" / "three.py").write_text("def three():\n    return 3\n")
+    assert " ok " in cli(lake, "update", str(root), "pkg/three.py")
+    assert "pkg/three.py" in indexed_paths(lake)
+    assert not (Path(background.state_dir(str(lake))) / "demo.refreshed").exists()  # no worker was asked
+
+
+def test_a_killed_workers_batch_is_taken_again(tmp_path):
+    lake = str(tmp_path / "lake")
+    background.enqueue(lake, "demo", ["a.py"])
+    assert background.take_batch(lake, "demo")[1] == ["a.py"]  # then the worker is killed: a.py stays in flight
+    background.enqueue(lake, "demo", ["b.py"])
+    taken, files = background.take_batch(lake, "demo")
+    assert taken is not None and files == ["a.py", "b.py"]
+    assert background.queued(lake, "demo") == {"a.py", "b.py"}  # still shown as queued until the batch is done
+    background.batch_done(lake, "demo")
+    assert background.take_batch(lake, "demo") == (None, [])
+    assert background.queued(lake, "demo") == set()
+
+
 # -- the adapters -------------------------------------------------------------------------------------------------
 def test_codex_patch_headers_give_every_path():
     patch = ("*** Begin Patch\n*** Add File: docs/new.md\n+hello\n*** Update File: src/a.py\n*** Move to: src/b.py\n"

@@ -235,10 +235,11 @@ def test_random_edits_to_real_code_resolve_like_a_full_run(tmp_path, seed):
         assert _edge_rows(updated) == _edge_rows(full), f"update, step {step}"
 
 
-def test_random_edits_to_a_larger_real_repository_resolve_like_a_full_run(tmp_path, monkeypatch):
+def test_random_edits_to_a_larger_real_repository_resolve_like_a_full_run(tmp_path, monkeypatch, warm_process):
     """The venv's pytest and pluggy (about 40K lines): definitions renamed, broken and added, lines shifted, in
     several files per step, always through the incremental path; update and index equal a full run every time,
-    and every edge's sids name the symbols its ids do."""
+    and every edge's sids name the symbols its ids do. The runs share one process that keeps what it read of the
+    lake, as the warm refresh worker does: what a run reads from a shard it kept must be that shard's rows."""
     import random
     import shutil
     import sysconfig
@@ -269,6 +270,7 @@ def test_random_edits_to_a_larger_real_repository_resolve_like_a_full_run(tmp_pa
         assert _edge_rows(updated) == _edge_rows(full), f"update, step {step}"
         for lake in (incremental_lake, updated):
             _assert_sids_name_the_ids(lake)
+    assert warm_process.hits > 0  # later runs did read shards kept from earlier ones
 
 
 def _assert_sids_name_the_ids(lake) -> None:

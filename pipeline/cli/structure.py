@@ -3,6 +3,7 @@ blast-radius, dead-code, extractors."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 from . import common
@@ -41,7 +42,8 @@ def cmd_update(args) -> int:
     common.lean_process()
     from ..indexing import update
 
-    s = update(args.path, args.files, repo=args.repo, lake=common.lake(args), strict=True)
+    worker = "start" if args.warm else ("off" if os.environ.get("CODELAKE_UPDATE_WORKER") == "off" else "auto")
+    s = update(args.path, args.files, repo=args.repo, lake=common.lake(args), strict=True, worker=worker)
     if s.status == "queued":
         message(f"{s.repo} is being written by another run (an index?): the update is queued, and that run applies "
                 f"it before it finishes")
@@ -176,6 +178,9 @@ def register(sub, common) -> None:
     p.add_argument("path")
     p.add_argument("files", nargs="+")
     p.add_argument("--repo")
+    p.add_argument("--warm", action="store_true",
+                   help="hand the files to a warm refresh worker, starting one when none runs; it stays for the next "
+                        "update (CODELAKE_WORKER_LINGER s). Without it, a warm worker is used when one is running")
     p.set_defaults(func=cmd_update)
 
     p = sub.add_parser("status", parents=[common], help="per repository: files, symbols, edges, freshness")

@@ -2,7 +2,9 @@
 
 Under ``<lake>/_hooks/``: ``<repo>.pending`` (repository-relative paths edited and not yet re-indexed, one per line,
 appended), ``<repo>.inflight`` (the batch a refresh is working on), ``<repo>.<job>.lock`` (held with ``flock`` by the
-one worker of that job and repository: a second is never started), ``worker.log`` (one line per job, capped).
+one worker of that job and repository: a second is never started), ``<repo>.refreshed`` (each refresh batch's
+outcome, a JSON line, the last 64 kept), ``<repo>.refresh.warm`` (the pid and checkout of a refresh worker staying
+warm for the next edit), ``worker.log`` (one line per job, capped).
 
 A worker runs ``python -m pipeline.hooks.worker``: its own session (the agent never waits for it, and its output
 never reaches the agent's pipes), niced, with a CPU-time limit and a wall-clock alarm.
@@ -20,6 +22,9 @@ LOG_NAME = "worker.log"
 LOG_MAX_BYTES = 1 << 20
 POLL_SECONDS = 0.05
 STARTING_STALE_SECONDS = 30.0  # a worker that has not taken its lock by then died starting
+HAND_OVER_POLL_SECONDS = 0.005
+RECORDS_KEPT = 64  # batch outcomes kept in ``<repo>.refreshed``
+RECORDS_MAX_BYTES = 1 << 16
 
 
 def state_dir(lake_root: str, create: bool = False) -> str:
@@ -94,6 +99,150 @@ def _pending_has(lake_root: str, repo: str, rel_path: str, suffix: str) -> bool:
             return any(line.rstrip("\n") == rel_path for line in fh)
     except OSError:
         return False
+
+
+def take_batch(lake_root: str, repo: str) -> tuple[float | None, list[str]]:
+    """(when, files) of the next refresh batch: the queued edits, moved to ``inflight`` (new edits start a fresh
+    pending file), with the batch a killed worker left there; (None, []) when nothing is queued."""
+    pending, inflight = _path(lake_root, repo, "pending"), _path(lake_root, repo, "inflight")
+    left = _lines(inflight)  # only the one worker holding the job lock gets here: a batch there is a dead one's
+    try:
+        os.replace(pending, inflight)
+    except FileNotFoundError:
+        if not left:
+            return None, []
+        _write_lines(inflight, left)
+        return time.time(), sorted(left)
+    if left:
+        _write_lines(inflight, left | _lines(inflight))
+    return time.time(), sorted(_lines(inflight))
+
+
+def batch_done(lake_root: str, repo: str) -> None:
+    try:
+        os.unlink(_path(lake_root, repo, "inflight"))
+    except FileNotFoundError:
+        pass
+
+
+def has_pending(lake_root: str, repo: str) -> bool:
+    try:
+        return os.stat(_path(lake_root, repo, "pending")).st_size > 0
+    except OSError:
+        return False
+
+
+def _lines(path: str) -> set[str]:
+    try:
+        with open(path, encoding="utf-8", errors="surrogateescape") as fh:
+            return {line.rstrip("\n") for line in fh if line.strip()}
+    except OSError:
+        return set()
+
+
+def _write_lines(path: str, lines: set[str]) -> None:
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as fh:
+        fh.write("".join(f"{line}\n" for line in sorted(lines)))
+    os.replace(tmp, path)
+
+
+def record_refresh(lake_root: str, repo: str, outcome: dict) -> None:
+    """Append one batch's outcome (``taken``, ``files``, ``status``, ``error``, rows) to ``<repo>.refreshed``,
+    kept to its last ``RECORDS_KEPT`` lines."""
+    import json
+
+    path = _path(lake_root, repo, "refreshed")
+    line = json.dumps(outcome, default=str) + "\n"
+    try:
+        if os.path.getsize(path) > RECORDS_MAX_BYTES:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                kept = fh.readlines()[-RECORDS_KEPT:]
+            tmp = f"{path}.{os.getpid()}.tmp"
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.writelines(kept)
+            os.replace(tmp, path)
+    except OSError:
+        pass
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        os.write(fd, line.encode("utf-8"))
+    finally:
+        os.close(fd)
+
+
+def announce_warm(lake_root: str, repo: str, root: str) -> None:
+    """This process is a warm refresh worker of ``repo``, indexing the checkout at ``root``."""
+    state_dir(lake_root, create=True)
+    _write_lines(_path(lake_root, repo, "refresh.warm"), {f"{os.getpid()} {root}"})
+
+
+def leave_warm(lake_root: str, repo: str) -> None:
+    path = _path(lake_root, repo, "refresh.warm")
+    if any(line.partition(" ")[0] == str(os.getpid()) for line in _lines(path)):
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def warm_worker(lake_root: str, repo: str, root: str) -> bool:
+    """Whether a warm refresh worker of ``repo`` is alive and indexes the checkout at ``root``."""
+    for line in _lines(_path(lake_root, repo, "refresh.warm")):
+        pid, _, where = line.partition(" ")
+        if not pid.isdigit() or os.path.realpath(where) != os.path.realpath(root) or not busy(lake_root, repo,
+                                                                                               "refresh"):
+            return False
+        try:
+            os.kill(int(pid), 0)
+        except OSError:
+            return False
+        return True
+    return False
+
+
+def hand_over(lake_root: str, repo: str, rel_paths: list[str], timeout: float) -> dict | None:
+    """Queue ``rel_paths`` for the warm refresh worker and wait (at most ``timeout`` s) for the outcome of the batch
+    that took them (a ``record_refresh`` dict); None when the worker left before taking them (the caller indexes
+    them itself) or is still busy with them after ``timeout`` (status ``queued``: it applies them)."""
+    since = time.time()
+    enqueue(lake_root, repo, rel_paths)
+    wanted, deadline, seen = set(rel_paths), time.monotonic() + timeout, None
+    path = _path(lake_root, repo, "refreshed")
+    while True:
+        try:
+            st = os.stat(path)
+            mark = (st.st_size, st.st_mtime_ns)  # each record appends
+        except OSError:
+            mark = None
+        if mark != seen:
+            seen = mark
+            found = _outcome_of(path, since, wanted)
+            if found is not None:
+                return found
+        if not busy(lake_root, repo, "refresh"):
+            return None
+        if time.monotonic() > deadline:
+            return {"status": "queued", "files": sorted(wanted), "error": None}
+        time.sleep(HAND_OVER_POLL_SECONDS)
+
+
+def _outcome_of(path: str, since: float, wanted: set[str]) -> dict | None:
+    import json
+
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            lines = fh.readlines()[-RECORDS_KEPT:]
+    except OSError:
+        return None
+    for line in reversed(lines):
+        try:
+            outcome = json.loads(line)
+        except ValueError:
+            continue
+        if outcome.get("taken", 0) >= since and wanted <= set(outcome.get("files") or ()):
+            return outcome
+    return None
 
 
 def _starting(lake_root: str, repo: str, job: str) -> bool:

@@ -5,13 +5,19 @@ Jobs (one worker per job and repository at a time, by ``flock`` on ``<lake>/_hoo
 * ``refresh``: re-index the files queued by post-edit hooks (``pipeline.indexing.update``) and re-export their
   snippets (the exporter's per-file mode: those files and the snippets naming them, not the repository); loops
   until the queue is empty, so ten quick edits cost one or two updates, not ten. The log line gives the update's
-  and the export's seconds apart.
+  and the export's seconds apart. Then it stays warm for ``CODELAKE_WORKER_LINGER`` seconds (default 120; 0: it
+  exits at once) waiting for the next edit: its imports, compiled grammar queries and what it read of the lake
+  (``pipeline.shards.keep_read_files``, at most ``CODELAKE_WORKER_CACHE_MB``, default 256) are kept, so the next
+  update costs its own work only (an agent edits every few seconds). Each batch's outcome is appended to
+  ``<repo>.refreshed`` (``background.record_refresh``), which ``codelake update`` reads when it hands its files to
+  a warm worker instead of indexing them itself.
 * ``index``: an incremental ``index`` of the whole repository (SessionStart found the index behind HEAD), then export.
 * ``ingest``: read the session's own transcript into ``tool_calls`` (``--agent claude_code|codex --logs FILE``),
   then export (the digest lists recent agent activity).
 
 Bounded: niced, a CPU-time limit (``RLIMIT_CPU``) and a wall-clock alarm (``CODELAKE_HOOK_JOB_TIMEOUT``, default
-900 s); killed at either, the lake keeps its previous snapshot (writes are atomic).
+900 s; a warm worker arms it again for each batch, and leaves once it has used half its CPU time); killed at
+either, the lake keeps its previous snapshot (writes are atomic) and the batch stays queued for the next worker.
 """
 
 from __future__ import annotations
@@ -29,6 +35,9 @@ from datetime import datetime, timezone
 from . import background
 
 DEFAULT_TIMEOUT = 900.0
+DEFAULT_LINGER = 120.0  # seconds a refresh worker stays warm for the next edit
+DEFAULT_CACHE_MB = 256  # what a warm worker keeps of the lake's files
+LINGER_POLL_SECONDS = 0.01
 NICENESS = 10
 
 
@@ -42,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--logs", action="append", default=[])
     parser.add_argument("--no-export", action="store_true", help="leave the export as it is (per-turn ingestion)")
     args = parser.parse_args(argv)
-    _bound(float(os.environ.get("CODELAKE_HOOK_JOB_TIMEOUT") or DEFAULT_TIMEOUT))
+    timeout = float(os.environ.get("CODELAKE_HOOK_JOB_TIMEOUT") or DEFAULT_TIMEOUT)
+    _bound(timeout)
     lock_path = os.path.join(background.state_dir(args.lake, create=True), f"{args.repo}.{args.job}.lock")
     with open(lock_path, "a+") as lock:
         try:
@@ -51,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0  # another worker has the job; it will see our queue too
         finally:
             background.started(args.lake, args.repo, args.job)
-        return _run(args, lock)
+        return _run(args, lock, timeout)
 
 
 def _bound(timeout: float) -> None:
@@ -68,38 +78,91 @@ def _bound(timeout: float) -> None:
     signal.alarm(max(int(timeout), 1))
 
 
-def _run(args, lock) -> int:
+def _run(args, lock, timeout: float) -> int:
     from ..lake import Lake
 
     lake = Lake(args.lake)
     if args.job == "refresh":
-        while True:
-            _refresh_queue(lake, args)
-            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
-            if not background.queued(args.lake, args.repo):
-                return 0
-            try:  # an edit queued while we were finishing: take the job again (unless a new worker did)
-                fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                return 0
+        try:
+            return _refresh(lake, args, lock, timeout)
+        finally:
+            background.leave_warm(args.lake, args.repo)
     _job(lake, args)
     return 0
 
 
-def _refresh_queue(lake, args) -> None:
-    folder = background.state_dir(args.lake)
-    pending, inflight = (os.path.join(folder, f"{args.repo}.{s}") for s in ("pending", "inflight"))
+def _refresh(lake, args, lock, timeout: float) -> int:
+    linger = _linger_seconds()
+    if linger:
+        _stay_warm(args)
     while True:
-        try:
-            os.replace(pending, inflight)  # new edits start a fresh pending file
-        except FileNotFoundError:
+        _refresh_queue(lake, args, timeout)
+        if linger and _next_edit(args, linger, timeout):
+            continue
+        fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+        if not background.queued(args.lake, args.repo):
+            return 0
+        try:  # an edit queued while we were finishing: take the job again (unless a new worker did)
+            fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return 0
+
+
+def _linger_seconds() -> float:
+    try:
+        return max(float(os.environ.get("CODELAKE_WORKER_LINGER") or DEFAULT_LINGER), 0.0)
+    except ValueError:
+        return DEFAULT_LINGER
+
+
+def _stay_warm(args) -> None:
+    """Keep what runs read of the lake, and say where this worker indexes from (``codelake update`` hands its
+    files only to a warm worker of the same checkout)."""
+    from ..shards import keep_read_files
+
+    try:
+        cache_mb = int(os.environ.get("CODELAKE_WORKER_CACHE_MB") or DEFAULT_CACHE_MB)
+    except ValueError:
+        cache_mb = DEFAULT_CACHE_MB
+    keep_read_files(max(cache_mb, 0) << 20)
+    background.announce_warm(args.lake, args.repo, args.root)
+
+
+def _next_edit(args, linger: float, timeout: float) -> bool:
+    """Wait (at most ``linger`` s) for the next queued edit; False when none came, or when this worker has used
+    half its CPU time (it leaves; the next edit starts a fresh one)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()  # what is kept from run to run is never walked by a collection again
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    if used.ru_utime + used.ru_stime > timeout / 2:
+        _log(args, "used half its CPU time: leaving (the next edit starts a fresh worker)")
+        return False
+    signal.alarm(0)  # waiting is bounded by ``linger``; a batch by its own alarm
+    deadline = time.monotonic() + linger
+    while time.monotonic() < deadline:
+        if background.has_pending(args.lake, args.repo):
+            return True
+        time.sleep(LINGER_POLL_SECONDS)
+    _log(args, f"no edit for {linger:g}s: leaving")
+    return False
+
+
+def _refresh_queue(lake, args, timeout: float) -> None:
+    while True:
+        taken, files = background.take_batch(args.lake, args.repo)
+        if taken is None:
             return
-        with open(inflight, encoding="utf-8", errors="surrogateescape") as fh:
-            files = sorted({line.rstrip("\n") for line in fh if line.strip()})
+        signal.alarm(max(int(timeout), 1))
         started = time.monotonic()
+        summary = None
         try:
             updated = started
-            if files and _update(lake, args, files):
+            summary = _update(lake, args, files) if files else None
+            if summary is not None:  # before the export: `codelake update` waits for the lake, not the snippets
+                background.record_refresh(args.lake, args.repo, _outcome(summary, files, taken))
+            if summary is not None and summary.status != "queued":
                 updated = time.monotonic()
                 export(lake, args.repo, files)
             elif files:
@@ -108,19 +171,29 @@ def _refresh_queue(lake, args) -> None:
             _log(args, f"refreshed {len(files)} file(s) in {time.monotonic() - started:.2f}s (update "
                        f"{updated - started:.2f}s, export {time.monotonic() - updated:.2f}s): {', '.join(files[:5])}")
         except Exception as exc:  # one bad batch costs only itself
+            if summary is None:  # the update failed (an export failing after it does not undo it)
+                background.record_refresh(args.lake, args.repo, {"taken": taken, "files": files, "status": "failed",
+                                                                 "error": f"{type(exc).__name__}: {exc}"})
             _log(args, f"refresh of {', '.join(files[:5])} failed: {type(exc).__name__}: {exc}")
         finally:
-            os.unlink(inflight)
+            background.batch_done(args.lake, args.repo)
 
 
-def _update(lake, args, files: list[str]) -> bool:
-    """Re-index ``files``; False when they were queued for another writer (a nightly ``index``) instead. This
-    process is detached, so it waits for that writer as long as any writer would (``CODELAKE_LOCK_TIMEOUT``), not
-    the post-edit command's second; exporting after a queued update would only re-export the old rows."""
+def _update(lake, args, files: list[str]):
+    """Re-index ``files``: the run's summary (status ``queued`` when another writer, a nightly ``index``, holds
+    the repository and applies them; exporting then would only re-export the old rows). This process is detached,
+    so it waits for that writer as long as any writer would (``CODELAKE_LOCK_TIMEOUT``), not the post-edit
+    command's second."""
     from ..indexing import update
     from ..lake import lock_timeout
 
-    return update(args.root, files, repo=args.repo, lake=lake, wait=lock_timeout()).status != "queued"
+    return update(args.root, files, repo=args.repo, lake=lake, wait=lock_timeout())
+
+
+def _outcome(summary, files: list[str], taken: float) -> dict:
+    return {"taken": taken, "files": files, "status": summary.status, "error": summary.error,
+            "seconds": round(summary.seconds, 3), "symbols": summary.rows.get("symbols"),
+            "edges": summary.rows.get("edges"), "rows_files": summary.rows.get("files")}
 
 
 def _job(lake, args) -> None:
