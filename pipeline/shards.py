@@ -147,12 +147,36 @@ def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, 
         st = os.stat(path)
     except OSError:
         return _read_file(path, repo, table, columns, dictionary, prune)  # names it missing
-    key = (os.fspath(path), st.st_ino, st.st_size, st.st_mtime_ns, tuple(columns or ()), tuple(dictionary or ()))
+    identity = (os.fspath(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    key = identity + (tuple(columns or ()), tuple(dictionary or ()))
     found = cache.get(key)
     if found is None:
-        found = _read_file(path, repo, table, columns, dictionary, prune)
+        whole = cache.get(identity + ((), ())) if columns or dictionary else None
+        found = _part_of(whole, columns, dictionary) if whole is not None else \
+            _read_file(path, repo, table, columns, dictionary, prune)
         cache.put(key, found)
     return found
+
+
+def prefetch_file(path: Path, repo: str, table: str) -> None:
+    """Read a file into this process's kept files now (a warm worker, between edits, reads what its last run
+    wrote: the next edit of the same file reads those shards); a read of some of its columns then comes from it."""
+    if _FILE_CACHE is not None:
+        read_file(path, repo, table)
+
+
+def _part_of(whole, columns, dictionary):
+    """``whole`` (every column, plain) as ``_read_file`` would have read ``columns`` with ``dictionary``."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    data = whole.select([c for c in columns if c in whole.column_names]) if columns else whole
+    for name in dictionary or ():  # Parquet reads only byte-array columns as dictionaries
+        if name in data.column_names and (pa.types.is_string(data.schema.field(name).type)
+                                          or pa.types.is_binary(data.schema.field(name).type)):
+            at = data.column_names.index(name)
+            data = data.set_column(at, data.field(name).name, pc.dictionary_encode(data.column(name)))
+    return data
 
 
 def _read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, prune: tuple | None = None):

@@ -165,6 +165,7 @@ def _refresh_queue(lake, args, timeout: float) -> None:
             if summary is not None and summary.status != "queued":
                 updated = time.monotonic()
                 export(lake, args.repo, files)
+                _prefetch(lake, args, summary.run_id)
             elif files:
                 _log(args, f"queued {len(files)} file(s) behind another writer, which applies them: no export")
                 continue
@@ -177,6 +178,20 @@ def _refresh_queue(lake, args, timeout: float) -> None:
             _log(args, f"refresh of {', '.join(files[:5])} failed: {type(exc).__name__}: {exc}")
         finally:
             background.batch_done(args.lake, args.repo)
+
+
+def _prefetch(lake, args, run_id: str) -> None:
+    """A warm worker with no edit waiting reads what this update wrote: the next edit, of the same file most often,
+    reads those shards again."""
+    from ..shards import keeping, prefetch_file
+
+    if keeping() is None or not run_id or background.has_pending(args.lake, args.repo):
+        return
+    snap = lake.snapshot(args.repo)
+    for table in snap.tables:
+        for rel in snap.files(table):
+            if f"-{run_id}-" in rel:
+                prefetch_file(lake.local_file(rel), args.repo, table)
 
 
 def _update(lake, args, files: list[str]):
