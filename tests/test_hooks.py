@@ -373,6 +373,24 @@ def test_update_hands_its_files_to_a_warm_worker(demo, tmp_path, monkeypatch):
     assert _edges(lake, "demo") == _edges(full, "demo")
 
 
+def test_an_update_the_warm_worker_could_not_do_is_an_error(demo, monkeypatch):
+    lake, root = demo
+    monkeypatch.setenv("CODELAKE_WORKER_LINGER", "30")
+    try:
+        (root / "pkg" / "one.py").write_text("def one():\n    return 1\n")
+        cli(lake, "update", str(root), "pkg/one.py", "--warm")
+        for path in Path(lake).glob("_versions/demo/symbols-*.parquet"):
+            path.write_bytes(b"PAR1 garbage")  # the worker's next update cannot read the lake
+        (root / "pkg" / "one.py").write_text("def one():\n    return 2\n")
+        out = subprocess.run([sys.executable, "-m", "pipeline.cli.main", "update", str(root), "pkg/one.py",
+                              "--lake", str(lake)], capture_output=True, text=True, timeout=TIMEOUT)
+        assert out.returncode == 1
+        assert "refresh worker's update of pkg/one.py failed" in out.stderr and "damaged" in out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1
+    finally:
+        _stop_worker(lake)
+
+
 def test_update_without_a_warm_worker_of_this_checkout_runs_itself(demo, tmp_path):
     lake, root = demo
     other = tmp_path / "elsewhere"
