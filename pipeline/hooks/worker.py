@@ -154,6 +154,7 @@ def _refresh_queue(lake, args, timeout: float) -> None:
         taken, files = background.take_batch(args.lake, args.repo)
         if taken is None:
             return
+        lake = type(lake)(args.lake)  # as the lake is now (a warm worker outlives other writers' migrations)
         signal.alarm(max(int(timeout), 1))
         started = time.monotonic()
         summary = None
