@@ -116,6 +116,8 @@ def _post_tool_use(work: Path) -> list[dict]:
     if fresh is None:
         log = lake / "_hooks" / "worker.log"
         what = log.read_text()[-300:] if log.exists() else "no worker log"
+    first_parts = _refresh_parts(lake, whole_export)
+    again = _next_edit(root, lake, target, rel, event, exporter)
     return [
         {"name": "PostToolUse hook returns, sympy lake", "value": round(returned * 1000, 1), "unit": "ms",
          "floor": None, "ratio": None, "goal": "<= 300",
@@ -123,8 +125,29 @@ def _post_tool_use(work: Path) -> list[dict]:
         {"name": "PostToolUse until the edit is visible", "value": None if fresh is None else round(fresh, 2),
          "unit": "s", "floor": None, "ratio": None, "goal": None,
          "note": f"until {what}" if fresh is not None else f"not visible within 600 s: {what}"},
-        *_refresh_parts(lake, whole_export),
+        *first_parts,
+        {"name": "PostToolUse until the next edit is visible (warm worker)", "value": again, "unit": "s",
+         "floor": None if fresh is None else round(fresh, 2),
+         "ratio": None if None in (again, fresh) else round(again / fresh, 2), "goal": None,
+         "note": "a second edit of the same file a moment later: the refresh worker that did the first is still "
+                 "warm (CODELAKE_WORKER_LINGER); floor: the first edit's"},
+        *[dict(row, name=row["name"] + ", warm worker") for row in _refresh_parts(lake, whole_export)],
     ]
+
+
+def _next_edit(root: Path, lake: Path, target: Path, rel: str, event: dict, exporter: bool) -> float | None:
+    from tests.bench.bench_lake import _stop_worker, _wait_refreshed
+    from pipeline.hooks import background
+
+    _wait_refreshed(background, lake, "sympy")
+    target.write_text(target.read_text() + "\n\ndef codelake_bench_marker_2():\n    return Basic\n")
+    started = time.perf_counter()
+    try:
+        _timed([SCRIPT, "hook", "claude-code", "--lake", str(lake)], json.dumps(event).encode(), cwd=root)
+        return None if (fresh := _wait_fresh(lake, target, rel, exporter, started)) is None else round(fresh, 2)
+    finally:
+        _wait_refreshed(background, lake, "sympy")
+        _stop_worker(background, lake, "sympy")
 
 
 def _refresh_parts(lake: Path, whole_export: float | None) -> list[dict]:
@@ -167,7 +190,7 @@ def _wait_fresh(lake: Path, path: Path, rel: str, exporter: bool, started: float
             record = read.snippet_record(str(lake), "sympy", rel) or {}
             if record.get("blob_sha") == edited:
                 return time.perf_counter() - started
-        elif not background.queued(str(lake), "sympy") and not background.busy(str(lake), "sympy", "refresh"):
+        elif not background.queued(str(lake), "sympy"):  # the hook queued it before returning: done once not queued
             return time.perf_counter() - started
         time.sleep(0.05)
     return None
