@@ -111,6 +111,8 @@ def _warm_updates(root: Path, lake: Path, repo: str, env: dict, files: tuple[str
     from pipeline.hooks import background
 
     warm_env = {**env, "CODELAKE_WORKER_LINGER": "120", "CODELAKE_UPDATE_WORKER": "auto"}
+    # the hooks run on an exported lake: the worker's exports are then per file, not the first whole export
+    subprocess.run(CLI + ["export", "--repo", repo], env=env, check=True, capture_output=True, cwd=REPO)
     update = CLI + ["update", str(root), "--repo", repo, "--warm"]
     _edit(root, files[0], random.randrange(10**6))
     measure(update + [files[0]], warm_env)  # starts the worker: its start is not an update's cost
