@@ -47,6 +47,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -268,8 +269,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
         facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
     raw_defs, raw_refs = [], []
     rules = parse_rules(lang.name)
-    for _pattern, caps in budget.matches(query, tree.root_node, facts):  # bounded depth
-        _collect(caps, data, facts, raw_defs, raw_refs, rules)
+    _collect(budget.matches(query, tree.root_node, facts), data, facts, raw_defs, raw_refs, rules)  # bounded depth
     defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
     defs = _own_reexports_exported(defs, raw_refs)
     bindings: dict[str, list[RawRef]] = {kind: [] for kind in BINDING_KINDS}
@@ -286,6 +286,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     # would resolve to nothing, so they are not kept (a third of a large Python repository's references)
     names = {d.name for d in defs}
     facts.refs = [r for r in facts.refs if r.kind not in QUIET_LOCALS or r.name in names or r.bound_to]
+    if rules.call_sites:
+        facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
         fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules)
         defs, facts.refs = defs + fields, facts.refs + typed
@@ -364,21 +366,29 @@ def _roles(keys: tuple) -> tuple:
 _new = tuple.__new__  # a NamedTuple built without its Python-level __new__: 3x cheaper on the hot path
 
 
-def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], raw_refs: list[RawRef],
+def _collect(matches: list, data: bytes, facts: FileFacts, raw_defs: list[RawDef], raw_refs: list[RawRef],
              rules: ParseRules) -> None:
-    for role, key in _roles(tuple(caps)):
-        node = caps[key][0]
-        if role == "ref":
+    """The raw definitions and references of a file's query matches. One loop over all of them, references (nine
+    in ten matches) handled inline: a call per match and per capture cost more than the work itself (hot path)."""
+    add_ref = raw_refs.append
+    for _pattern, caps in matches:
+        for role, key in _roles(tuple(caps)):
+            node = caps[key][0]
+            if role != "ref":
+                _collect_other(role, key, node, caps, data, facts, raw_defs, raw_refs)
+                continue
             name = caps["name"][0]
             start = name.start_byte
             written = data[start:name.end_byte].decode("utf-8", "replace")
             receiver = caps.get("receiver")
-            receiver = _text(receiver[0], data) if receiver else None
+            if receiver is not None:
+                receiver = receiver[0]
+                receiver = data[receiver.start_byte:receiver.end_byte].decode("utf-8", "replace")
             kind = key[10:]
             callee = slot = None
             if kind == "callback":
                 if rules.call_sites:
-                    callee, slot = _call_site(node, name, data)
+                    callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
             elif kind[:4] == "type":
                 if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
                     form = _type_form(node, rules)
@@ -387,45 +397,70 @@ def _collect(caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef], 
                     kind = "type." + form
                 if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
                     receiver, _, written = written.rpartition(".")
-            raw_refs.append(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot,
-                                          name.start_point[0] + 1, start)))
-        elif role == "def":
-            text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-            raw_defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
-                                   node.end_point[0] + 1, text("parent.name"), "exported" in caps,
-                                   tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
-                                   text("self.name")))
-        elif role in ("import", "reexport"):
-            text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-            module = text("import.module")
-            if module is None and "import.name" not in caps:
-                continue
-            name = "*" if "import.wildcard" in caps else text("import.name")
-            alias = text("import.alias") or ("default" if "import.default" in caps else None)
-            raw_refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
-                                   None))
-        elif role == "var":  # a declared type (var.type) or an assigned value (var.value): kept as the receiver
-            declared = "var.type" in caps
-            value = caps["var.type" if declared else "var.value"][0]
-            kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data))
-            if kind:
-                raw_refs.append(RawRef(node.start_byte, "var" if declared else "value", _text(node, data), kind, None,
-                                       None, 0, None))
-        elif role == "local.name":
-            raw_refs.append(_new(RawRef, (node.start_byte, "local", _text(node, data), None, None, None, 0, None)))
-        elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
-            raw_refs.append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
-                                   node.start_point[0] + 1, None))
-        elif role == "parameter.name":
-            raw_refs.append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
-                                   node.start_point[0] + 1, None))
-        elif role == "package.name":
-            facts.package = _text(node, data)
-        else:
-            facts.entry = True
+            add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
+                                  start)))
+
+
+def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef],
+                   raw_refs: list[RawRef]) -> None:
+    """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark."""
+    if role == "def":
+        text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
+        raw_defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
+                               node.end_point[0] + 1, text("parent.name"), "exported" in caps,
+                               tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
+                               text("self.name")))
+    elif role in ("import", "reexport"):
+        text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
+        module = text("import.module")
+        if module is None and "import.name" not in caps:
+            return
+        name = "*" if "import.wildcard" in caps else text("import.name")
+        alias = text("import.alias") or ("default" if "import.default" in caps else None)
+        raw_refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
+                               None))
+    elif role == "var":  # a declared type (var.type) or an assigned value (var.value): kept as the receiver
+        declared = "var.type" in caps
+        value = caps["var.type" if declared else "var.value"][0]
+        kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data))
+        if kind:
+            raw_refs.append(RawRef(node.start_byte, "var" if declared else "value", _text(node, data), kind, None,
+                                   None, 0, None))
+    elif role == "local.name":
+        raw_refs.append(_new(RawRef, (node.start_byte, "local", _text(node, data), None, None, None, 0, None)))
+    elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
+        raw_refs.append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
+                               node.start_point[0] + 1, None))
+    elif role == "parameter.name":
+        raw_refs.append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
+                               node.start_point[0] + 1, None))
+    elif role == "package.name":
+        facts.package = _text(node, data)
+    else:
+        facts.entry = True
 
 
 ARGUMENT_LISTS = frozenset({"argument_list", "arguments"})
+
+
+class CallSite(NamedTuple):
+    """Where a value is passed (the callback's node and its name's), held in the reference's ``module`` until the
+    references to keep are known: most names passed along are variables that are then dropped, and walking the
+    argument list for a callee and a position cost a twentieth of a Python file's processing."""
+
+    node: object
+    name: object
+
+
+def _with_call_sites(refs: list[Reference], data: bytes) -> list[Reference]:
+    """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``."""
+    out = []
+    for r in refs:
+        if type(r.module) is CallSite:
+            callee, slot = _call_site(r.module.node, r.module.name, data)
+            r = _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to))
+        out.append(r)
+    return out
 
 
 def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
@@ -596,10 +631,13 @@ def _parameter_refs(raw_params: list[RawRef], spans: list[Span], kind: str) -> l
     return out
 
 
+_START = itemgetter(0)  # an item's start byte: RawRef.start, Span.start
+
+
 def _sweep(items: list, spans: list[Span]):
     """Each item (by start byte) with the stack of definition spans enclosing it, in one pass."""
     stack, i = [], 0
-    for item in sorted(items, key=lambda r: r[0]):
+    for item in sorted(items, key=_START):
         start = item[0]
         while i < len(spans) and spans[i].start <= start:
             while stack and stack[-1].end <= spans[i].start:
@@ -630,6 +668,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         local["<module>"] -= imported
     positions = _parameter_positions(raw_params, spans) if raw_params else {}
     out, visible, called, known = [], {}, set(), {}
+    self_named = any(s.self_name for s in spans)  # only where a definition names its own object (Go receivers)
     for r, stack in _sweep(raw_refs, spans):
         kind, receiver, bound_to = r.kind, r.receiver, None
         scope = stack[-1].qualname if stack else "<module>"
@@ -644,7 +683,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             if owner and (owner, r.name) not in called:
                 called.add((owner, r.name))
                 out.append(Reference(owner, "param_call", r.name, None, None, positions[owner][r.name], r.line))
-        if receiver and stack:
+        if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
         if kind in VALUE_KINDS and (values if receiver is None else types):
             key = (scope, receiver or r.name, receiver is None)  # the same self.x or name many times in a scope
