@@ -7,7 +7,8 @@ outcome, a JSON line, the last 64 kept), ``<repo>.refresh.warm`` (the pid and ch
 warm for the next edit), ``worker.log`` (one line per job, capped).
 
 A worker runs ``python -m pipeline.hooks.worker``: its own session (the agent never waits for it, and its output
-never reaches the agent's pipes), niced, with a CPU-time limit and a wall-clock alarm.
+never reaches the agent's pipes), niced unless it is a refresh (what the agent's next read waits for), with a
+CPU-time limit and a wall-clock alarm.
 """
 
 from __future__ import annotations
