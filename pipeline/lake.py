@@ -462,23 +462,30 @@ class Lake:
         return self.staging_root / VERSIONS / repo
 
     def _publish(self, snap: Snapshot, written: dict[str, dict], cursors: dict, info: dict, owners: dict) -> None:
+        before = {table: snap.files(table) for table in written}
         expired = advance(snap, written, cursors, info, owners)
         fsync_dir(self.root / VERSIONS / snap.repo)  # the new shards' names are durable before the manifest
         write_json_atomic(self.root / "_snapshots" / f"{snap.repo}.json", snap.to_json())
         for r in expired:
             (self.root / r["file"]).unlink(missing_ok=True)
         for table in written:
-            self._link_current(snap, table)
+            self._link_current(snap, table, before[table])
 
-    def _link_current(self, snap: Snapshot, table: str) -> None:
+    def _link_current(self, snap: Snapshot, table: str, before: list[str] | None = None) -> None:
         """Make ``<table>/<repo>/`` hold exactly the snapshot's shards: each ``part-<k>.parquet`` a hard link to
-        its version (replaced atomically), and no other Parquet file. An internal table has no such folder."""
+        its version (replaced atomically), and no other Parquet file. An internal table has no such folder. After a
+        publish (``before``: the table's previous files) only the shards whose file changed are linked, and the
+        folder is listed only when the shard count changed (a one-file update of site-packages checked 1,100 links:
+        60 ms); a run that did not end is repaired by the next one's sweep, which checks every link."""
         if (snap.tables.get(table) or {}).get("internal"):
             return
         folder = self.table_dir(table, snap.repo)
         folder.mkdir(parents=True, exist_ok=True)
-        wanted = {CURRENT.format(k): self.root / f for k, f in enumerate(snap.files(table))}
-        for name, target in wanted.items():
+        files = snap.files(table)
+        wanted = {CURRENT.format(k): self.root / f for k, f in enumerate(files)}
+        for k, (name, target) in enumerate(wanted.items()):
+            if before is not None and k < len(before) and before[k] == files[k]:
+                continue
             current = folder / name
             try:
                 if os.path.samefile(current, target):
@@ -486,6 +493,8 @@ class Lake:
             except OSError:
                 pass
             link_into_place(target, current, target.parent)
+        if before is not None and len(before) == len(files):
+            return
         for path in folder.iterdir():
             if path.name not in wanted and (path.name.endswith(".parquet") or path.name.startswith(".")):
                 path.unlink(missing_ok=True)
