@@ -105,7 +105,7 @@ def _index_modules(g: Graph, files: dict[str, dict], root) -> None:
             g.packages[(support.GROUP, scope)].append(path)
     for support, paths in by_support.items():
         index = g.module_index.setdefault(support.GROUP, {})
-        for path, keys in support.module_keys(paths, files, root).items():
+        for path, keys in _module_keys(support, paths, files, root).items():
             for key in keys:
                 index.setdefault(key, []).append(path)
     for key, paths in g.packages.items():
@@ -113,6 +113,23 @@ def _index_modules(g: Graph, files: dict[str, dict], root) -> None:
         for path in paths:
             for name, sid in g.top.get(path, {}).items():
                 names.setdefault(name, sid)
+
+
+def _module_keys(support, paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    """``support.module_keys``; a process that keeps what it reads of the lake (the warm refresh worker) keeps them
+    too for a language whose keys follow from the paths alone (``MODULE_KEYS_FROM_PATHS``): every update builds them
+    for every file of the repository (site-packages: ~0.1 s), and the paths rarely change between two edits."""
+    from pipeline.shards import keeping
+
+    kept = keeping() if getattr(support, "MODULE_KEYS_FROM_PATHS", False) else None
+    if kept is None:
+        return support.module_keys(paths, files, root)
+    key = ("module_keys", support.GROUP, str(root), frozenset(paths))
+    found = kept.get(key)
+    if found is None:
+        found = support.module_keys(paths, files, root)
+        kept.put(key, found, 200 * len(paths))
+    return found
 
 
 def _owner_elsewhere(g: Graph, s: Symbol, files: dict) -> str | None:

@@ -83,6 +83,9 @@ def _module_path(path: str) -> str:
     return stem[: -len("/__init__")] if stem.endswith("/__init__") else ("" if stem == "__init__" else stem)
 
 
+MODULE_KEYS_FROM_PATHS = True  # module_keys reads nothing but the paths (no config file): a warm process keeps them
+
+
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     """Dotted names from the repository root and from each package root (the first folder without __init__.py)."""
     # str.rpartition, not posixpath: an update builds this for every file of the repository (15K on site-packages)
