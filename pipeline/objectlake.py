@@ -251,7 +251,9 @@ class ObjectLake(Lake):
 
     def _link_current(self, snap: Snapshot, table: str, before: list[str] | None = None) -> None:
         """``<table>/<repo>/`` holds a copy of each current shard as ``part-<k>.parquet`` and nothing else. After a
-        publish (``before``: the previous files) only the changed shards are copied; a repair compares sizes."""
+        publish (``before``: the previous files) only the changed shards are copied; a repair compares sizes, then,
+        for a copy of the right size, the source it recorded (two versions of a small shard often have one size: an
+        update that changes a file's hash and line count rewrites ``files`` byte for byte as long)."""
         if (snap.tables.get(table) or {}).get("internal"):
             return
         folder = f"{table}/{snap.repo}"
@@ -259,7 +261,8 @@ class ObjectLake(Lake):
         present = {e.name: e.size for e in self.files.listdir(folder)}
         for k, (name, shard) in enumerate(wanted.items()):
             unchanged = before is not None and k < len(before) and before[k] == shard["file"]
-            if name in present and (unchanged or (before is None and present[name] == shard.get("bytes"))):
+            if name in present and (unchanged or (before is None and present[name] == shard.get("bytes")
+                                                  and self.files.same(shard["file"], f"{folder}/{name}"))):
                 continue
             self.files.copy(shard["file"], f"{folder}/{name}")
         for name in present:

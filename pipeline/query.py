@@ -113,16 +113,20 @@ def _language_family(catalog, target: Target) -> list[str] | None:
 
 def callers(catalog, target: Target, kinds: list[str] | None = None):
     """Inbound references of a symbol (or, for a file, of its symbols from other files); ``kinds`` keeps only those
-    edge kinds (``["calls"]``: no type uses, imports or inheritance)."""
+    edge kinds (``["calls"]``: no type uses, imports or inheritance).
+
+    The rows of the ``callers`` view, read from ``edges`` itself: none of the columns returned come from the view's
+    join with the callers' symbols (ids are unique, so it adds no rows), and DuckDB builds that join's hash table
+    on every symbol of the lake (423K on a 3.2M-edge lake: 60 % of a cold ``codelake callers``)."""
     if target.kind == "file":
         return catalog.rows(
-            "SELECT c.caller_id, c.path, c.line, c.kind, c.ref_form, c.confidence, c.resolution, c.symbol_id AS target "
-            "FROM callers c JOIN symbols s ON s.repo = c.repo AND s.id = c.symbol_id "
-            "WHERE s.path = ? AND c.repo = ? AND c.path <> s.path AND (? IS NULL OR list_contains(?, c.kind)) "
-            "ORDER BY c.path, c.line", [target.value, target.repo, kinds, kinds])
+            "SELECT e.src_id AS caller_id, e.path, e.line, e.kind, e.ref_form, e.confidence, e.resolution, "
+            "e.dst_id AS target FROM edges e JOIN symbols s ON s.repo = e.repo AND s.id = e.dst_id "
+            "WHERE s.path = ? AND e.repo = ? AND e.path <> s.path AND (? IS NULL OR list_contains(?, e.kind)) "
+            "ORDER BY e.path, e.line", [target.value, target.repo, kinds, kinds])
     return catalog.rows(
-        "SELECT caller_id, path, line, kind, ref_form, confidence, resolution FROM callers "
-        "WHERE symbol_id = ? AND repo = ? AND (? IS NULL OR list_contains(?, kind)) "
+        "SELECT src_id AS caller_id, path, line, kind, ref_form, confidence, resolution FROM edges "
+        "WHERE dst_id = ? AND repo = ? AND (? IS NULL OR list_contains(?, kind)) "
         "ORDER BY confidence DESC, path, line", [target.value, target.repo, kinds, kinds])
 
 

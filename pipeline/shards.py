@@ -419,16 +419,10 @@ class TableWrite:
         if self.sort_by:
             rows = self._sorted(parts, base)
             pq.write_table(rows.replace_schema_metadata(self.schema.metadata), tmp, row_group_size=SORTED_ROW_GROUP)
-        elif base is None and len(parts) == 1:
+        elif base is None and len(parts) == 1 and pq.read_metadata(parts[0]).num_row_groups <= 1:
             parts[0].replace(tmp)  # the routed file is the shard as it is
         else:
-            with pq.ParquetWriter(tmp, self.schema) as out:
-                if base is not None and base.num_rows:
-                    out.write_table(base.replace_schema_metadata(self.schema.metadata), row_group_size=BUFFER_ROWS)
-                for part in parts:
-                    with pq.ParquetFile(part) as data:
-                        for i in range(data.num_row_groups):
-                            out.write_table(data.read_row_group(i).replace_schema_metadata(self.schema.metadata))
+            _write_regrouped(tmp, self.schema, base, parts)
         finalize(tmp, final, sync_dir=False)
         rows = pq.read_metadata(final).num_rows
         return {"file": str(final.relative_to(self.root)), "rows": rows, "bytes": final.stat().st_size}
@@ -441,6 +435,37 @@ class TableWrite:
         tables += [align_table(pq.read_table(p), self.schema) for p in parts]
         rows = pa.concat_tables(tables) if tables else self.schema.empty_table()
         return rows.sort_by([(c, "ascending") for c in self.sort_by])
+
+
+def _write_regrouped(path: Path, schema, base, parts: list[Path]) -> None:
+    """``base``, then every part's rows, in row groups of up to ``BUFFER_ROWS`` rows (at most that many held at
+    once). A routed part holds one small row group per buffer flush (~1,300 rows of each shard of a 200-shard
+    table), and readers pay for every row group (its statistics in the footer, its setup in a scan): the cold
+    ``callers`` of a 3.2M-edge lake read 2,500 of them, four times slower than reading its 196 shards whole."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    held: list = []
+    with pq.ParquetWriter(path, schema) as out:
+        for rows in _rows_in_order(base, parts):
+            held.append(rows.replace_schema_metadata(schema.metadata))
+            if sum(t.num_rows for t in held) >= BUFFER_ROWS:
+                out.write_table(pa.concat_tables(held), row_group_size=BUFFER_ROWS)
+                held = []
+        if held:
+            out.write_table(pa.concat_tables(held), row_group_size=BUFFER_ROWS)
+
+
+def _rows_in_order(base, parts: list[Path]):
+    """``base`` (when it has rows), then each part file a row group at a time."""
+    import pyarrow.parquet as pq
+
+    if base is not None and base.num_rows:
+        yield base
+    for part in parts:
+        with pq.ParquetFile(part) as data:
+            for i in range(data.num_row_groups):
+                yield data.read_row_group(i)
 
 
 def _key_array(keys):

@@ -101,7 +101,7 @@ def cmd_search(args) -> int:
 def cmd_callers(args) -> int:
     from ..query import callers, resolve_target
 
-    catalog = common.catalog(args, "callers", "symbols", "files")
+    catalog = common.catalog(args, "edges", "symbols", "files")
     target = resolve_target(catalog, args.target, args.repo)
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()] if args.kinds else None
     emit(*callers(catalog, target, kinds), args.format)
