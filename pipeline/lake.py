@@ -474,9 +474,9 @@ class Lake:
     def _link_current(self, snap: Snapshot, table: str, before: list[str] | None = None) -> None:
         """Make ``<table>/<repo>/`` hold exactly the snapshot's shards: each ``part-<k>.parquet`` a hard link to
         its version (replaced atomically), and no other Parquet file. An internal table has no such folder. After a
-        publish (``before``: the table's previous files) only the shards whose file changed are linked, and the
-        folder is listed only when the shard count changed (a one-file update of site-packages checked 1,100 links:
-        60 ms); a run that did not end is repaired by the next one's sweep, which checks every link."""
+        publish (``before``: the table's previous files) only the shards whose file changed are linked (a one-file
+        update of site-packages checked 1,100 links: 60 ms); a run that did not end is repaired by the next one's
+        sweep, which checks every link."""
         if (snap.tables.get(table) or {}).get("internal"):
             return
         folder = self.table_dir(table, snap.repo)
@@ -493,9 +493,7 @@ class Lake:
             except OSError:
                 pass
             link_into_place(target, current, target.parent)
-        if before is not None and len(before) == len(files):
-            return
-        for path in folder.iterdir():
+        for path in folder.iterdir():  # one listing: a stray copy someone left there goes (engines read the folder)
             if path.name not in wanted and (path.name.endswith(".parquet") or path.name.startswith(".")):
                 path.unlink(missing_ok=True)
 
