@@ -108,7 +108,8 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     rel = _update_targets(source.root, files, strict)
     if not rel:
         return RunSummary(source.repo, "structure", "", "skipped", {}, 0, None, "no file to update", 0.0)
-    handed = _through_worker(lake, source, rel, worker) if worker != "off" else None
+    local = type(lake) is Lake  # the hooks' workers keep their state in a local lake's folder
+    handed = _through_worker(lake, source, rel, worker) if worker != "off" and local else None
     if handed is not None:
         return handed
     from extractors.structure import StructureExtractor  # built in: no plugin can take its name, so no registry scan

@@ -179,8 +179,9 @@ def register(sub, common) -> None:
     p.add_argument("files", nargs="+")
     p.add_argument("--repo")
     p.add_argument("--warm", action="store_true",
-                   help="hand the files to a warm refresh worker, starting one when none runs; it stays for the next "
-                        "update (CODELAKE_WORKER_LINGER s). Without it, a warm worker is used when one is running")
+                   help="hand the files to a warm refresh worker (a local lake), starting one when none runs; it "
+                        "stays for the next update (CODELAKE_WORKER_LINGER s). Without it, a warm worker is used when "
+                        "one is running")
     p.set_defaults(func=cmd_update)
 
     p = sub.add_parser("status", parents=[common], help="per repository: files, symbols, edges, freshness")

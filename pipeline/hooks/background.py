@@ -221,8 +221,8 @@ def hand_over(lake_root: str, repo: str, rel_paths: list[str], timeout: float) -
             found = _outcome_of(path, since, wanted)
             if found is not None:
                 return found
-        if not busy(lake_root, repo, "refresh"):
-            return None
+        if not busy(lake_root, repo, "refresh"):  # it left: its last record may have come just before
+            return _outcome_of(path, since, wanted)
         if time.monotonic() > deadline:
             return {"status": "queued", "files": sorted(wanted), "error": None}
         time.sleep(HAND_OVER_POLL_SECONDS)
