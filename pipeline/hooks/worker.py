@@ -164,7 +164,7 @@ def _refresh_queue(lake, args, timeout: float) -> None:
         lake = type(lake)(args.lake)  # as the lake is now (a warm worker outlives other writers' migrations)
         signal.alarm(max(int(timeout), 1))
         started = time.monotonic()
-        summary = None
+        summary = written = None
         try:
             updated = started
             summary = _update(lake, args, files) if files else None
@@ -173,7 +173,7 @@ def _refresh_queue(lake, args, timeout: float) -> None:
             if summary is not None and summary.status != "queued":
                 updated = time.monotonic()
                 export(lake, args.repo, files)
-                _prefetch(lake, args, summary.run_id)
+                written = summary.run_id
             elif files:
                 _log(args, f"queued {len(files)} file(s) behind another writer, which applies them: no export")
                 continue
@@ -186,6 +186,8 @@ def _refresh_queue(lake, args, timeout: float) -> None:
             _log(args, f"refresh of {', '.join(files[:5])} failed: {type(exc).__name__}: {exc}")
         finally:
             background.batch_done(args.lake, args.repo)
+        if written:  # once the batch is done: a hook waiting for it does not wait for this
+            _prefetch(lake, args, written)
 
 
 def _prefetch(lake, args, run_id: str) -> None:
@@ -195,11 +197,14 @@ def _prefetch(lake, args, run_id: str) -> None:
 
     if keeping() is None or not run_id or background.has_pending(args.lake, args.repo):
         return
-    snap = lake.snapshot(args.repo)
-    for table in snap.tables:
-        for rel in snap.files(table):
-            if f"-{run_id}-" in rel:
-                prefetch_file(lake.local_file(rel), args.repo, table)
+    try:
+        snap = lake.snapshot(args.repo)
+        for table in snap.tables:
+            for rel in snap.files(table):
+                if f"-{run_id}-" in rel:
+                    prefetch_file(lake.local_file(rel), args.repo, table)
+    except Exception as exc:  # a head start only: the next update reads (and reports) what it needs itself
+        _log(args, f"reading ahead what the last update wrote failed: {type(exc).__name__}: {exc}")
 
 
 def _update(lake, args, files: list[str]):
