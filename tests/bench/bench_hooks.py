@@ -166,7 +166,7 @@ def _refresh_parts(lake: Path, whole_export: float | None) -> list[dict]:
     update, export = (float(x) for x in found[-1])
     return [
         {"name": "PostToolUse refresh: update (pipeline.indexing.update)", "value": update, "unit": "s",
-         "floor": None, "ratio": None, "goal": None, "note": "the detached worker, niced; the lake's part"},
+         "floor": None, "ratio": None, "goal": None, "note": "the detached refresh worker; the lake's part"},
         {"name": "PostToolUse refresh: per-file export", "value": export, "unit": "s",
          "floor": None if whole_export is None else round(whole_export, 2),
          "ratio": None if whole_export is None else round(export / whole_export, 3), "goal": "< 1",
