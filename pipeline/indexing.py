@@ -143,10 +143,8 @@ def _through_worker(lake: Lake, source: Source, rel: list[str], worker: str) -> 
         return None
     if outcome.get("status") == "failed":
         raise ExtractError(f"the refresh worker's update of {', '.join(rel[:5])} failed: {outcome.get('error')}")
-    rows = {k: outcome[f] for k, f in (("files", "rows_files"), ("symbols", "symbols"), ("edges", "edges"))
-            if outcome.get(f) is not None}
-    return RunSummary(source.repo, "structure", "", outcome.get("status") or "ok", rows, 0, None,
-                      outcome.get("error"), float(outcome.get("seconds") or 0.0))
+    return RunSummary(source.repo, "structure", "", outcome.get("status") or "ok", outcome.get("rows") or {}, 0,
+                      None, outcome.get("error"), float(outcome.get("seconds") or 0.0))
 
 
 def _update_targets(root: Path, files: list[str], strict: bool) -> list[str]:

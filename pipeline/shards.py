@@ -102,13 +102,13 @@ class FileCache:
         self.hits = self.misses = 0
 
     def get(self, key):
-        table = self.tables.get(key)
-        if table is None:
+        entry = self.tables.get(key)  # (value, size)
+        if entry is None:
             self.misses += 1
             return None
         self.hits += 1
         self.tables.move_to_end(key)
-        return table[0]
+        return entry[0]
 
     def put(self, key, value, nbytes: int | None = None) -> None:
         """Keep ``value`` (a Table, or something derived from files named in ``key``) counted as ``nbytes``."""
@@ -445,13 +445,14 @@ def _write_regrouped(path: Path, schema, base, parts: list[Path]) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    held: list = []
+    held, count = [], 0
     with pq.ParquetWriter(path, schema) as out:
         for rows in _rows_in_order(base, parts):
             held.append(rows.replace_schema_metadata(schema.metadata))
-            if sum(t.num_rows for t in held) >= BUFFER_ROWS:
+            count += rows.num_rows
+            if count >= BUFFER_ROWS:
                 out.write_table(pa.concat_tables(held), row_group_size=BUFFER_ROWS)
-                held = []
+                held, count = [], 0
         if held:
             out.write_table(pa.concat_tables(held), row_group_size=BUFFER_ROWS)
 

@@ -340,10 +340,11 @@ def _edges(lake, repo: str) -> list:
 def _stop_worker(lake, repo: str = "demo") -> None:
     import signal
 
-    for line in background._lines(os.path.join(background.state_dir(str(lake)), f"{repo}.refresh.warm")):
+    entry = background.warm_entry(str(lake), repo)
+    if entry is not None:
         try:
-            os.kill(int(line.split()[0]), signal.SIGTERM)
-        except (OSError, ValueError):
+            os.kill(entry[0], signal.SIGTERM)
+        except OSError:
             pass
     wait_idle(lake, repo)
 
@@ -357,12 +358,11 @@ def test_update_hands_its_files_to_a_warm_worker(demo, tmp_path, monkeypatch):
         (root / "pkg" / "one.py").write_text("from pkg.core import load\n\n\ndef one():\n    return load()\n")
         assert " ok " in cli(lake, "update", str(root), "pkg/one.py", "--warm")
         assert background.warm_worker(str(lake), "demo", str(root))
-        warm = os.path.join(background.state_dir(str(lake)), "demo.refresh.warm")
-        pid = background._lines(warm)
+        worker = background.warm_entry(str(lake), "demo")
         (root / "pkg" / "two.py").write_text("from pkg.core import Store\n\n\ndef two():\n    return Store().load()\n")
         (root / "pkg" / "core.py").write_text("# moved down\n" + FILES["pkg/core.py"])
         assert " ok " in cli(lake, "update", str(root), "pkg/two.py", "pkg/core.py")
-        assert background._lines(warm) == pid  # the same warm process did it
+        assert worker is not None and background.warm_entry(str(lake), "demo") == worker  # the same process did it
         records = (Path(background.state_dir(str(lake))) / "demo.refreshed").read_text().splitlines()
         assert [sorted(json.loads(r)["files"]) for r in records] == [["pkg/one.py"], ["pkg/core.py", "pkg/two.py"]]
         assert "pkg/two.py::two" in cli(lake, "callers", "pkg/core.py::Store.load", "--format", "json")

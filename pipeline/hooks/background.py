@@ -52,14 +52,7 @@ def enqueue(lake_root: str, repo: str, rel_paths: list[str]) -> None:
 
 def queued(lake_root: str, repo: str) -> set[str]:
     """Files waiting for, or going through, a refresh."""
-    out: set[str] = set()
-    for suffix in ("pending", "inflight"):
-        try:
-            with open(_path(lake_root, repo, suffix), encoding="utf-8", errors="surrogateescape") as fh:
-                out.update(line.rstrip("\n") for line in fh if line.strip())
-        except OSError:
-            continue
-    return out
+    return _lines(_path(lake_root, repo, "pending")) | _lines(_path(lake_root, repo, "inflight"))
 
 
 def busy(lake_root: str, repo: str, job: str) -> bool:
@@ -95,11 +88,7 @@ def wait_refreshed(lake_root: str, repo: str, rel_path: str, timeout: float) -> 
 
 
 def _pending_has(lake_root: str, repo: str, rel_path: str, suffix: str) -> bool:
-    try:
-        with open(_path(lake_root, repo, suffix), encoding="utf-8", errors="surrogateescape") as fh:
-            return any(line.rstrip("\n") == rel_path for line in fh)
-    except OSError:
-        return False
+    return rel_path in _lines(_path(lake_root, repo, suffix))
 
 
 def take_batch(lake_root: str, repo: str) -> tuple[float | None, list[str]]:
@@ -178,28 +167,34 @@ def announce_warm(lake_root: str, repo: str, root: str) -> None:
     _write_lines(_path(lake_root, repo, "refresh.warm"), {f"{os.getpid()} {root}"})
 
 
+def warm_entry(lake_root: str, repo: str) -> tuple[int, str] | None:
+    """(pid, checkout) of the refresh worker that announced it stays warm for ``repo``, if one did."""
+    for line in _lines(_path(lake_root, repo, "refresh.warm")):
+        pid, _, where = line.partition(" ")
+        if pid.isdigit():
+            return int(pid), where
+    return None
+
+
 def leave_warm(lake_root: str, repo: str) -> None:
-    path = _path(lake_root, repo, "refresh.warm")
-    if any(line.partition(" ")[0] == str(os.getpid()) for line in _lines(path)):
+    entry = warm_entry(lake_root, repo)
+    if entry is not None and entry[0] == os.getpid():
         try:
-            os.unlink(path)
+            os.unlink(_path(lake_root, repo, "refresh.warm"))
         except OSError:
             pass
 
 
 def warm_worker(lake_root: str, repo: str, root: str) -> bool:
     """Whether a warm refresh worker of ``repo`` is alive and indexes the checkout at ``root``."""
-    for line in _lines(_path(lake_root, repo, "refresh.warm")):
-        pid, _, where = line.partition(" ")
-        if not pid.isdigit() or os.path.realpath(where) != os.path.realpath(root) or not busy(lake_root, repo,
-                                                                                               "refresh"):
-            return False
-        try:
-            os.kill(int(pid), 0)
-        except OSError:
-            return False
-        return True
-    return False
+    entry = warm_entry(lake_root, repo)
+    if entry is None or os.path.realpath(entry[1]) != os.path.realpath(root) or not busy(lake_root, repo, "refresh"):
+        return False
+    try:
+        os.kill(entry[0], 0)
+    except OSError:
+        return False
+    return True
 
 
 def hand_over(lake_root: str, repo: str, rel_paths: list[str], timeout: float) -> dict | None:

@@ -15,9 +15,10 @@ Jobs (one worker per job and repository at a time, by ``flock`` on ``<lake>/_hoo
 * ``ingest``: read the session's own transcript into ``tool_calls`` (``--agent claude_code|codex --logs FILE``),
   then export (the digest lists recent agent activity).
 
-Bounded: niced (``index`` and ``ingest``; a refresh is waited for), a CPU-time limit (``RLIMIT_CPU``) and a wall-clock alarm (``CODELAKE_HOOK_JOB_TIMEOUT``, default
-900 s; a warm worker arms it again for each batch, and leaves once it has used half its CPU time); killed at
-either, the lake keeps its previous snapshot (writes are atomic) and the batch stays queued for the next worker.
+Bounded: niced (``index`` and ``ingest``; a refresh is waited for), a CPU-time limit (``RLIMIT_CPU``) and a
+wall-clock alarm (``CODELAKE_HOOK_JOB_TIMEOUT``, default 900 s; a warm worker arms it again for each batch, and
+leaves once it has used half its CPU time); killed at either, the lake keeps its previous snapshot (writes are
+atomic) and the batch stays queued for the next worker.
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ from . import background
 
 DEFAULT_TIMEOUT = 900.0
 DEFAULT_LINGER = 120.0  # seconds a refresh worker stays warm for the next edit
-DEFAULT_CACHE_MB = 256  # what a warm worker keeps of the lake's files (128 thrashed on a site-packages leaf: 0.78 s of CPU a warm update against 0.31)
+# what a warm worker keeps of the lake's files (at 128 a site-packages leaf's update re-read most of its shards:
+# 0.78 s of CPU a warm update against 0.31)
+DEFAULT_CACHE_MB = 256
 LINGER_POLL_SECONDS = 0.01
 NICENESS = 10
 
@@ -99,7 +102,7 @@ def _run(args, lock, timeout: float) -> int:
 
 
 def _refresh(lake, args, lock, timeout: float) -> int:
-    linger = _linger_seconds()
+    linger = _setting("CODELAKE_WORKER_LINGER", DEFAULT_LINGER)
     if linger:
         _stay_warm(args)
     while True:
@@ -115,11 +118,12 @@ def _refresh(lake, args, lock, timeout: float) -> int:
             return 0
 
 
-def _linger_seconds() -> float:
+def _setting(name: str, default: float) -> float:
+    """A number from the environment, never below 0; the default when it is unset or not a number."""
     try:
-        return max(float(os.environ.get("CODELAKE_WORKER_LINGER") or DEFAULT_LINGER), 0.0)
+        return max(float(os.environ.get(name) or default), 0.0)
     except ValueError:
-        return DEFAULT_LINGER
+        return default
 
 
 def _stay_warm(args) -> None:
@@ -127,11 +131,7 @@ def _stay_warm(args) -> None:
     files only to a warm worker of the same checkout)."""
     from ..shards import keep_read_files
 
-    try:
-        cache_mb = int(os.environ.get("CODELAKE_WORKER_CACHE_MB") or DEFAULT_CACHE_MB)
-    except ValueError:
-        cache_mb = DEFAULT_CACHE_MB
-    keep_read_files(max(cache_mb, 0) << 20)
+    keep_read_files(int(_setting("CODELAKE_WORKER_CACHE_MB", DEFAULT_CACHE_MB)) << 20)
     background.announce_warm(args.lake, args.repo, args.root)
 
 
@@ -220,8 +220,7 @@ def _update(lake, args, files: list[str]):
 
 def _outcome(summary, files: list[str], taken: float) -> dict:
     return {"taken": taken, "files": files, "status": summary.status, "error": summary.error,
-            "seconds": round(summary.seconds, 3), "symbols": summary.rows.get("symbols"),
-            "edges": summary.rows.get("edges"), "rows_files": summary.rows.get("files")}
+            "seconds": round(summary.seconds, 3), "rows": summary.rows}
 
 
 def _job(lake, args) -> None:

@@ -144,9 +144,8 @@ def _wait_refreshed(background, lake: Path, repo: str, timeout: float = 120.0) -
 
 
 def _worker_pid(background, lake: Path, repo: str) -> int | None:
-    for line in background._lines(os.path.join(background.state_dir(str(lake)), f"{repo}.refresh.warm")):
-        return int(line.split()[0])
-    return None
+    entry = background.warm_entry(str(lake), repo)
+    return entry[0] if entry else None
 
 
 def _worker_peak_mib(background, lake: Path, repo: str) -> float:
