@@ -248,6 +248,9 @@ def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: i
 
     lake = lake or Lake()
     con = duckdb.connect(database)
+    # A lake's data files are version files, never rewritten under their name: the footers DuckDB parsed stay true
+    # for the connection's life, and a command's several queries (and the views' binding) read each footer once.
+    con.execute("SET parquet_metadata_cache = true")
     if threads:
         con.execute(f"SET threads = {int(threads)}")
     catalog = Catalog(con=con, lake=lake, repos=repos, wanted=views)

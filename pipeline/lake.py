@@ -42,6 +42,7 @@ from .errors import ExtractError, LakeError, SchemaVersionError
 from .extractor import Batch, Cursor, Replace, RunContext
 from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic, write_text_atomic
 from .repos import validate_repo_id
+from .walkindex import FOLDER as WALK_FOLDER
 from .shards import DamagedFileError, TableWrite, align_table, key_shard, read_file, shards_of
 
 __all__ = ["Lake", "Snapshot", "RunSummary", "DamagedFileError", "align_table", "lake_root", "runs_schema"]
@@ -341,7 +342,7 @@ class Lake:
                 self._drain(repo)
         except OSError as exc:
             raise lake_write_error(exc, self.root) from None
-        self.after_write(background_refresh)
+        self.after_write(background_refresh, repo if {"edges", "symbols"} & set(extractor.tables) else None)
         if summary.status != "ok":
             raise ExtractError(f"extractor {extractor.name!r} failed on repository {repo!r}: {summary.error}")
         return summary
@@ -533,13 +534,19 @@ class Lake:
 
     def _repo_folders(self, repo: str) -> list[Path]:
         tables = [p for p in self.root.iterdir() if p.is_dir() and TABLE_NAME.fullmatch(p.name)]
-        return [p / repo for p in tables] + [self.root / name / repo for name in (VERSIONS, PENDING, "_exports")]
+        folders = (VERSIONS, PENDING, "_exports", WALK_FOLDER)
+        return [p / repo for p in tables] + [self.root / name / repo for name in folders]
 
-    def after_write(self, background: bool = False) -> None:
-        """Refresh the DuckDB database files ``codelake duckdb`` made, so they name the new snapshot."""
+    def after_write(self, background: bool = False, graph_of: str | None = None) -> None:
+        """Refresh the DuckDB database files ``codelake duckdb`` made, so they name the new snapshot, and the walk
+        index of ``graph_of`` (a repository whose edges or symbols were written: ``pipeline.walkindex``)."""
         from .databases import refresh_after_write
 
         refresh_after_write(self, background)
+        if graph_of is not None:
+            from . import walkindex
+
+            walkindex.after_write(self, graph_of, background)
 
     # -- queued updates -------------------------------------------------------------------------------------------
     def defer(self, repo: str, extractor, source_root: Path, options: dict, info: dict) -> RunSummary:

@@ -13,7 +13,6 @@ crashed server.
 from __future__ import annotations
 
 import json
-import math
 import os
 import threading
 
@@ -115,41 +114,29 @@ class WarmGraph:
         return self._adjacency[key]
 
     def walk(self, repo: str, seeds: list[int], max_depth: int, reverse: bool, min_confidence: float) -> list:
+        from .walk import Step, breadth_first
+
         spans, targets, confidences, guessed = self.adjacency(repo, reverse)
-        state = {sid: (0, False, 1.0, None) for sid in seeds}
-        frontier = list(seeds)
-        for depth in range(1, max_depth + 1):
-            reached: dict[int, list] = {}
+
+        def expand(frontier: list[int]):
             for w in frontier:
-                _, w_guessed, w_conf, _ = state[w]
                 start, end = spans.get(w, (0, 0))
                 for i in range(start, end):
-                    t, c = targets[i], confidences[i]
-                    if c < min_confidence or t in state:
-                        continue
-                    g, product = w_guessed or bool(guessed[i]), w_conf * c
-                    seen = reached.get(t)
-                    if seen is None:
-                        reached[t] = [g, product, w]
-                    else:
-                        seen[0], seen[1], seen[2] = seen[0] and g, max(seen[1], product), min(seen[2], w)
-            for t, (g, product, via) in reached.items():
-                state[t] = (depth, g, product, via)
-            frontier = list(reached)
-            if not frontier:
-                break
-        return [{"sid": sid, "depth": d, "guessed": g, "confidence": c, "via": v}
-                for sid, (d, g, c, v) in state.items() if d > 0]
+                    if confidences[i] >= min_confidence:
+                        yield Step(w, targets[i], confidences[i], bool(guessed[i]))
+        return breadth_first(seeds, max_depth, expand)
 
     def symbols(self, repo: str):
-        """Per snapshot: sid -> (id, kind, path, line_start, is_test), seeds by id and by path, parse status by path."""
+        """Per snapshot: sid -> SymbolRow, seeds by id and by path, parse status by path."""
         if repo not in self._symbols:
+            from .walk import SymbolRow
+
             table = self.catalog.con.sql("SELECT sid, id, kind, path, line_start, is_test FROM symbols WHERE repo = ?",
                                          params=[repo]).to_arrow_table()
             columns = [table.column(n).to_pylist() for n in ("sid", "id", "kind", "path", "line_start", "is_test")]
             by_sid, by_key = {}, {}
             for sid, sid_id, kind, path, line, is_test in zip(*columns):
-                by_sid[sid] = (sid_id, kind, path, line, is_test)
+                by_sid[sid] = SymbolRow(sid_id, kind, path, line, is_test)
                 by_key.setdefault(sid_id, []).append(sid)
                 by_key.setdefault(path, []).append(sid)
             status = dict(self.catalog.rows("SELECT path, parse_status FROM files WHERE repo = ?", [repo])[1])
@@ -158,26 +145,19 @@ class WarmGraph:
 
     def blast_radius(self, target, depth: int, reverse: bool, min_confidence: float):
         """(columns, rows) as ``pipeline.query.blast_radius`` gives them: the macro's final SELECT and ordering."""
+        from .walk import COLUMNS, ranked_rows
+
         by_sid, by_key, status = self.symbols(target.repo)
         seeds = sorted(set(by_key.get(target.value, ())))
-        seed_paths = {by_sid[sid][2] for sid in seeds}
-        rows = []
-        for hit in self.walk(target.repo, seeds, depth, reverse, min_confidence):
-            sid_id, kind, path, line, is_test = by_sid[hit["sid"]]
-            incomplete = hit["guessed"] or (status.get(path) or "ok") != "ok"
-            via = by_sid[hit["via"]][0] if hit["via"] in by_sid else None
-            rows.append((sid_id, kind, path, line, hit["depth"], is_test, path not in seed_paths,
-                         _round3(hit["confidence"]), incomplete, via))
-        rows.sort(key=lambda r: (r[4], r[8], -r[7], r[2], r[3] if r[3] is not None else -1))
-        return WALK_COLUMNS, rows
+        hits = self.walk(target.repo, seeds, depth, reverse, min_confidence)
+        return COLUMNS, ranked_rows(hits, by_sid, status, {by_sid[sid].path for sid in seeds})
 
     def gaps(self, target) -> dict:
         """``blast_radius_gaps`` for the target: unresolved mentions from a per-snapshot count of unresolved names,
         file counts from the view (small)."""
-        from . import query
+        from . import query, walk
 
-        family = getattr(query, "_language_family", None)
-        if "." in target.name or family is None:
+        if "." in target.name:
             return query.gaps(self.catalog, target)
         if self._unresolved is None:
             self._unresolved = {}
@@ -186,23 +166,7 @@ class WarmGraph:
                     "AND dst_name IS NOT NULL "
                     "GROUP BY ALL")[1]:
                 self._unresolved.setdefault(repo, {}).setdefault(name.rsplit(".", 1)[-1], []).append((name, count))
-        mentions = sum(c for _, c in self._unresolved.get(target.repo, {}).get(target.name, []))
-        cols, rows = self.catalog.rows(
-            "SELECT count(*) FILTER (WHERE parse_status IN ('partial', 'fallback')), "
-            "count(*) FILTER (WHERE parse_status = 'skipped' AND NOT is_vendored) FROM files "
-            "WHERE repo = ? AND (?::VARCHAR[] IS NULL OR list_contains(?::VARCHAR[], language))",
-            [target.repo, *[family(self.catalog, target)] * 2])
-        return {"repo": target.repo, "unparsed_files": rows[0][0], "skipped_files": rows[0][1],
-                "unresolved_mentions": mentions}
-
-
-WALK_COLUMNS = ["id", "kind", "path", "line", "depth", "is_test", "other_file", "confidence", "may_be_incomplete",
-                "via"]
-
-
-def _round3(value: float) -> float:
-    """DuckDB's ``round(x, 3)`` (half away from zero), not Python's half-to-even."""
-    return math.copysign(math.floor(abs(value) * 1000 + 0.5), value) / 1000
+        return walk.gaps(self.catalog, target, self._unresolved.get(target.repo, {}))
 
 
 # -- rendering ----------------------------------------------------------------------------------------------------

@@ -335,8 +335,8 @@ class ObjectLake(Lake):
     def _drain(self, repo: str) -> None:
         return None  # nothing is queued on object storage (``defer``)
 
-    def after_write(self, background: bool = False) -> None:
-        return None  # `codelake duckdb` files are local-only
+    def after_write(self, background: bool = False, graph_of: str | None = None) -> None:
+        return None  # `codelake duckdb` files and walk indexes are local-only
 
 
 class ObjectLock:

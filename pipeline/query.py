@@ -82,6 +82,14 @@ def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False,
             "may_be_incomplete, via FROM blast_radius_org(?, max_depth := ?, reverse := ?, min_confidence := ?, "
             "repo_id := ?) ORDER BY depth, may_be_incomplete, confidence DESC, repo <> ? DESC, repo, path, line",
             [target.value, depth, reverse, min_confidence, target.repo, target.repo])
+    from . import walk
+
+    catalog.require_intact(target.repo, "edges", "symbols")
+    return walk.blast_radius(catalog, target, depth, reverse, min_confidence)
+
+
+def blast_radius_macro(catalog, target: Target, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0):
+    """The rows of the SQL macro ``blast_radius`` (the definition ``pipeline.walk`` gives, level by level)."""
     return catalog.rows(
         "SELECT id, kind, path, line_start AS line, depth, is_test, other_file, confidence, may_be_incomplete, via "
         "FROM blast_radius(?, max_depth := ?, reverse := ?, min_confidence := ?, repo_id := ?) "
@@ -94,6 +102,14 @@ NO_CROSS_REPO = ("no package manifests in the lake: run `codelake index` with th
 
 
 def gaps(catalog, target: Target) -> dict:
+    """``blast_radius_gaps`` for the target: from the walk index's counts of unresolved names when it has them."""
+    if "." not in target.name:
+        from . import walk, walkindex
+
+        key = walk.index_key(catalog, target.repo)
+        counts = walkindex.unresolved(catalog.lake.root, target.repo, key) if key else None
+        if counts is not None:
+            return walk.gaps(catalog, target, counts)
     cols, rows = catalog.rows("SELECT * FROM blast_radius_gaps(?, repo_id := ?, languages := ?)",
                               [target.name, target.repo, _language_family(catalog, target)])
     return dict(zip(cols, rows[0])) if rows else {}

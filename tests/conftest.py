@@ -17,6 +17,9 @@ os.environ.setdefault("CODEX_HOME", "/nonexistent/codelake-tests/codex")
 # Tests wait for the hooks' workers to end: a refresh worker leaves at once instead of staying warm for the next
 # edit (the tests of the warm worker set their own linger).
 os.environ.setdefault("CODELAKE_WORKER_LINGER", "0")
+# An update builds the walk index in its own process, not a detached one that could outlive the test's folder
+# (tests/test_walk_index.py tests the detached build).
+os.environ.setdefault("CODELAKE_WALK_INDEX", "sync")
 
 
 @pytest.fixture

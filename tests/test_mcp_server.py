@@ -178,8 +178,9 @@ def test_a_damaged_lake_is_a_tool_error_not_a_crash(indexed, tmp_path):
     assert not search.is_error  # the rest of the lake still answers
 
 
-def test_the_warm_walk_gives_the_macros_rows(tmp_path_factory):
-    """The MCP server's in-memory blast radius against the SQL macro (the definition), on this repository's code:
+def test_the_walks_give_the_macros_rows(tmp_path_factory):
+    """The MCP server's in-memory blast radius and a command's level-by-level one (``pipeline.walk``) against the SQL
+    macro (the definition), on this repository's code:
     hubs and leaves, both directions, several depths and confidence floors, file targets too."""
     from pathlib import Path
 
@@ -202,11 +203,12 @@ def test_the_warm_walk_gives_the_macros_rows(tmp_path_factory):
     for value in targets:
         target = query.resolve_target(catalog, value, "codelake")
         for depth, reverse, floor in ((1, False, 0.0), (4, False, 0.0), (4, True, 0.0), (3, False, 0.8)):
-            expected = query.blast_radius(catalog, target, depth, reverse, floor)
-            got = warm.blast_radius(target, depth, reverse, floor)
-            assert got[0] == expected[0]
-            assert sorted(got[1]) == sorted(expected[1]), (value, depth, reverse, floor)
-            assert [r[4] for r in got[1]] == [r[4] for r in expected[1]]  # ranked alike (depth first)
+            expected = query.blast_radius_macro(catalog, target, depth, reverse, floor)
+            for got in (warm.blast_radius(target, depth, reverse, floor),  # the MCP server's, in memory
+                        query.blast_radius(catalog, target, depth, reverse, floor)):  # a command's, level by level
+                assert got[0] == expected[0]
+                assert sorted(got[1]) == sorted(expected[1]), (value, depth, reverse, floor)
+                assert [r[4] for r in got[1]] == [r[4] for r in expected[1]]  # ranked alike (depth first)
             compared += len(expected[1])
         assert warm.gaps(target) == query.gaps(catalog, target)
     assert compared > 500  # the comparison covered real walks, not empty answers

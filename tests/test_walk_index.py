@@ -1,0 +1,117 @@
+"""The walk index (``pipeline.walkindex``) and the cold blast radius (``pipeline.walk``): the same rows as the SQL
+macro ``blast_radius`` (the definition) whether the index is there, stale, damaged or missing."""
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+from pipeline import indexing, query, walkindex
+from pipeline.catalog import connect
+from tests.conftest import index_structure
+
+PROJECT = Path(__file__).parents[1]
+SMALL = {
+    "app/__init__.py": "",
+    "app/core.py": "def load():\n    return 1\n\n\ndef helper():\n    return load()\n",
+    "app/use.py": "from app.core import helper, load\n\n\ndef run():\n    return load() + helper()\n",
+    "tests/test_use.py": "from app.use import run\n\n\ndef test_run():\n    assert run() == 2\n",
+}
+
+
+def _macro_gaps(catalog, target) -> dict:
+    cols, rows = catalog.rows("SELECT * FROM blast_radius_gaps(?, repo_id := ?, languages := ?)",
+                              [target.name, target.repo, query._language_family(catalog, target)])
+    return dict(zip(cols, rows[0]))
+
+
+def _index_folders(lake, repo: str = "repo") -> list[str]:
+    base = walkindex.folder(lake.root, repo)
+    return sorted(p.name for p in base.iterdir()) if base.is_dir() else []
+
+
+def _compare(catalog, values: list[str], repo: str) -> int:
+    compared = 0
+    for value in values:
+        target = query.resolve_target(catalog, value, repo)
+        for depth, reverse, floor in ((1, False, 0.0), (4, False, 0.0), (4, True, 0.0), (3, False, 0.8)):
+            expected = query.blast_radius_macro(catalog, target, depth, reverse, floor)
+            got = query.blast_radius(catalog, target, depth, reverse, floor)
+            assert got[0] == expected[0]
+            assert sorted(got[1]) == sorted(expected[1]), (value, depth, reverse, floor)
+            assert [r[4] for r in got[1]] == [r[4] for r in expected[1]]
+            compared += len(expected[1])
+        assert query.gaps(catalog, target) == _macro_gaps(catalog, target)
+    return compared
+
+
+def test_an_index_builds_the_walk_index_and_both_walks_give_the_macros_rows(lake, make_repo):
+    """On real code (a copy of this project's ``pipeline``): hubs and leaves, both directions, several depths and
+    confidence floors, file targets; first through the index the run built, then (index removed) level by level."""
+    root = make_repo()
+    shutil.copytree(PROJECT / "pipeline", root / "pipeline", ignore=shutil.ignore_patterns("__pycache__"))
+    index_structure(lake, root)
+    assert _index_folders(lake) == [walkindex.snapshot_key(lake.snapshot("repo"))]
+    catalog = connect(lake)
+    _, hubs = catalog.rows("SELECT dst_id FROM edges WHERE dst_id IS NOT NULL GROUP BY dst_id "
+                           "ORDER BY count(*) DESC, dst_id LIMIT 6")
+    _, others = catalog.rows("SELECT id FROM symbols WHERE kind <> 'module' ORDER BY hash(id) LIMIT 8")
+    targets = [r[0] for r in hubs + others] + ["pipeline/lake.py", "pipeline/query.py"]
+    assert _compare(catalog, targets, "repo") > 300  # real walks, not empty answers
+    shutil.rmtree(walkindex.folder(lake.root, "repo"))
+    assert _compare(catalog, targets, "repo") > 300
+
+
+def test_an_update_rebuilds_the_index_and_a_stale_one_is_never_read(lake, make_repo, monkeypatch):
+    root = make_repo(files=SMALL)
+    index_structure(lake, root)
+    first = _index_folders(lake)
+    (root / "app/more.py").write_text("from app.use import run\n\n\ndef twice():\n    return run() + run()\n")
+    monkeypatch.setenv(walkindex.MODE_ENV, "off")
+    indexing.update(root, ["app/more.py"], repo="repo", lake=lake)
+    assert _index_folders(lake) == first  # the index of the snapshot before: its key is not the catalog's
+    catalog = connect(lake)
+    assert "app/more.py::twice" in [r[0] for r in query.blast_radius(catalog, query.resolve_target(
+        catalog, "app/core.py::load", "repo"), 4, False, 0.0)[1]]
+    assert _compare(catalog, ["app/core.py::load", "app/core.py", "app/more.py::twice"], "repo") > 0
+    walkindex.build_current(lake, "repo")
+    assert _index_folders(lake) == [walkindex.snapshot_key(lake.snapshot("repo"))] != first  # the old one is gone
+    assert _compare(catalog, ["app/core.py::load", "app/core.py", "app/more.py::twice"], "repo") > 0
+
+
+def test_an_update_builds_the_index_in_a_detached_process(lake, make_repo, monkeypatch):
+    root = make_repo(files=SMALL)
+    index_structure(lake, root)
+    (root / "app/core.py").write_text(SMALL["app/core.py"] + "\n\ndef third():\n    return helper()\n")
+    monkeypatch.setenv(walkindex.MODE_ENV, "background")
+    indexing.update(root, ["app/core.py"], repo="repo", lake=lake)
+    wanted = [walkindex.snapshot_key(lake.snapshot("repo"))]
+    deadline = time.monotonic() + 60
+    while _index_folders(lake) != wanted and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _index_folders(lake) == wanted
+    catalog = connect(lake)
+    assert _compare(catalog, ["app/core.py::load", "app/core.py::third"], "repo") > 0
+
+
+def test_a_damaged_index_is_not_trusted_and_a_dropped_repository_leaves_none(lake, make_repo):
+    root = make_repo(files=SMALL)
+    index_structure(lake, root)
+    index = walkindex.folder(lake.root, "repo") / _index_folders(lake)[0]
+    for name in os.listdir(index):
+        (index / name).write_bytes(b"\x93NUMPY garbage")  # torn or overwritten: neither array nor JSON
+    catalog = connect(lake)
+    assert _compare(catalog, ["app/core.py::load", "app/use.py"], "repo") > 0  # read from the lake instead
+    assert lake.drop("repo")
+    assert not walkindex.folder(lake.root, "repo").exists()
+
+
+def test_an_index_cut_short_is_not_trusted(lake, make_repo):
+    root = make_repo(files=SMALL)
+    index_structure(lake, root)
+    key = _index_folders(lake)[0]
+    ends = walkindex.folder(lake.root, "repo") / key / "forward.ends.npy"
+    assert walkindex.load(lake.root, "repo", key, "forward") is not None
+    ends.write_bytes(ends.read_bytes()[:-4])  # one edge fewer than the offsets say
+    assert walkindex.load(lake.root, "repo", key, "forward") is None
+    assert _compare(connect(lake), ["app/core.py::load"], "repo") > 0
