@@ -75,14 +75,10 @@ class LakeSession:
 
 class WarmGraph:
     """``blast_radius`` for a long-lived session: the same rows as the SQL macro ``blast_radius`` (the definition;
-    ``tests/test_mcp_server.py`` compares them), from an adjacency of each repository's resolved edges held in
-    memory per snapshot (and the repository's symbols by sid), so a question walks the symbols it reaches instead of
-    rescanning every edge per level.
-
-    The walk is the macro's breadth-first search: depth = shortest distance, a symbol is never revisited, and per
-    reached symbol ``guessed`` = every shortest path uses a name-guessed edge, ``confidence`` = best product along a
-    shortest path, ``via`` = the symbol one step closer with the smallest sid; rows are ranked as
-    ``pipeline.query.blast_radius`` ranks them, confidence rounded as DuckDB rounds.
+    ``tests/test_mcp_server.py`` compares them), from the lake's walk index of the snapshot (``pipeline.walkindex``)
+    or, until it is built, an adjacency of each repository's resolved edges held in memory per snapshot (and the
+    repository's symbols by sid), so a question walks the symbols it reaches instead of rescanning every edge per
+    level. The walk itself is ``pipeline.walk.breadth_first``.
     """
 
     def __init__(self, catalog):
@@ -114,8 +110,13 @@ class WarmGraph:
         return self._adjacency[key]
 
     def walk(self, repo: str, seeds: list[int], max_depth: int, reverse: bool, min_confidence: float) -> list:
-        from .walk import Step, breadth_first
+        """From the lake's walk index of the snapshot when there is one (mapped: no warm-up), else from the
+        adjacency this session builds."""
+        from .walk import Step, breadth_first, indexed_expand
 
+        indexed = indexed_expand(self.catalog, repo, reverse, min_confidence)
+        if indexed is not None:
+            return breadth_first(seeds, max_depth, indexed)
         spans, targets, confidences, guessed = self.adjacency(repo, reverse)
 
         def expand(frontier: list[int]):

@@ -101,7 +101,7 @@ def blast_radius(catalog, target, depth: int, reverse: bool, min_confidence: flo
     _, seed_rows = catalog.rows("SELECT sid, path FROM symbols WHERE repo = ? AND (id = ? OR path = ?)",
                                 [repo, target.value, target.value])
     seeds = sorted({sid for sid, _ in seed_rows if sid is not None})
-    expand = _indexed(catalog, repo, reverse, min_confidence) or _level_reader(catalog, repo, reverse, min_confidence)
+    expand = indexed_expand(catalog, repo, reverse, min_confidence) or _level_reader(catalog, repo, reverse, min_confidence)
     hits = breadth_first(seeds, depth, expand)
     symbols = _symbols(catalog, repo, sorted({h.sid for h in hits} | {h.via for h in hits if h.via is not None}))
     _, status_rows = catalog.rows("SELECT path, parse_status FROM files WHERE repo = ? AND list_contains(?, path)",
@@ -137,7 +137,8 @@ def index_key(catalog, repo: str) -> str | None:
     return walkindex.key(files["edges"], files["symbols"])
 
 
-def _indexed(catalog, repo: str, reverse: bool, min_confidence: float) -> Expand | None:
+def indexed_expand(catalog, repo: str, reverse: bool, min_confidence: float) -> Expand | None:
+    """Each level's edges from the walk index of the catalog's snapshot (None: there is none)."""
     from . import walkindex
 
     key = index_key(catalog, repo)
