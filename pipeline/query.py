@@ -111,11 +111,11 @@ def gaps(catalog, target: Target) -> dict:
         if counts is not None:
             return walk.gaps(catalog, target, counts)
     cols, rows = catalog.rows("SELECT * FROM blast_radius_gaps(?, repo_id := ?, languages := ?)",
-                              [target.name, target.repo, _language_family(catalog, target)])
+                              [target.name, target.repo, language_family(catalog, target)])
     return dict(zip(cols, rows[0])) if rows else {}
 
 
-def _language_family(catalog, target: Target) -> list[str] | None:
+def language_family(catalog, target: Target) -> list[str] | None:
     """The languages whose code can call into the target's (JavaScript, TypeScript and TSX import each other): those
     of the repository's files sharing its ``family``."""
     if target.language is None:

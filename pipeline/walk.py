@@ -112,14 +112,14 @@ def blast_radius(catalog, target, depth: int, reverse: bool, min_confidence: flo
 def gaps(catalog, target, unresolved: dict[str, list]) -> dict:
     """``blast_radius_gaps`` of a target with an undotted name: its mentions from ``unresolved`` (counts of the
     unresolved names by their last dotted part), the file counts from the lake."""
-    from .query import _language_family
+    from .query import language_family
 
     mentions = sum(count for _, count in unresolved.get(target.name, []))
     _, rows = catalog.rows(
         "SELECT count(*) FILTER (WHERE parse_status IN ('partial', 'fallback')), "
         "count(*) FILTER (WHERE parse_status = 'skipped' AND NOT is_vendored) FROM files "
         "WHERE repo = ? AND (?::VARCHAR[] IS NULL OR list_contains(?::VARCHAR[], language))",
-        [target.repo, *[_language_family(catalog, target)] * 2])
+        [target.repo, *[language_family(catalog, target)] * 2])
     return {"repo": target.repo, "unparsed_files": rows[0][0], "skipped_files": rows[0][1],
             "unresolved_mentions": mentions}
 

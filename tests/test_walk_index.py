@@ -21,7 +21,7 @@ SMALL = {
 
 def _macro_gaps(catalog, target) -> dict:
     cols, rows = catalog.rows("SELECT * FROM blast_radius_gaps(?, repo_id := ?, languages := ?)",
-                              [target.name, target.repo, query._language_family(catalog, target)])
+                              [target.name, target.repo, query.language_family(catalog, target)])
     return dict(zip(cols, rows[0]))
 
 
