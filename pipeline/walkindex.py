@@ -126,7 +126,11 @@ def after_write(lake, repo: str, background: bool = False) -> None:
                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                          cwd=str(Path(__file__).resolve().parents[1]))
         return
-    build_current(lake, repo)
+    try:
+        build_current(lake, repo)
+    except Exception as exc:  # derived data: the run published; commands walk the lake until the next build
+        print(f"codelake: warning: the walk index of {repo!r} was not built ({type(exc).__name__}: {exc})",
+              file=sys.stderr)
 
 
 def build_current(lake, repo: str) -> str | None:

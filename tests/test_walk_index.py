@@ -115,3 +115,15 @@ def test_an_index_cut_short_is_not_trusted(lake, make_repo):
     ends.write_bytes(ends.read_bytes()[:-4])  # one edge fewer than the offsets say
     assert walkindex.load(lake.root, "repo", key, "forward") is None
     assert _compare(connect(lake), ["app/core.py::load"], "repo") > 0
+
+
+def test_a_failed_build_costs_the_index_only(lake, make_repo, monkeypatch, capsys):
+    def broken(*args):
+        raise OSError("no space left on device")
+
+    monkeypatch.setattr(walkindex, "_write", broken)
+    root = make_repo(files=SMALL)
+    assert index_structure(lake, root).status == "ok"  # the run published
+    assert "the walk index of 'repo' was not built (OSError: no space left on device)" in capsys.readouterr().err
+    assert _index_folders(lake) == []
+    assert _compare(connect(lake), ["app/core.py::load"], "repo") > 0
