@@ -163,7 +163,7 @@ class WarmGraph:
         if self._unresolved is None:
             self._unresolved = {}
             for repo, name, count in self.catalog.rows(
-                    "SELECT repo, dst_name, count(*) FROM edges WHERE dst_id IS NULL AND resolution = 'unresolved' "
+                    "SELECT repo, dst_name, count(*) FROM edges WHERE resolution = 'unresolved' "
                     "AND dst_name IS NOT NULL "
                     "GROUP BY ALL")[1]:
                 self._unresolved.setdefault(repo, {}).setdefault(name.rsplit(".", 1)[-1], []).append((name, count))

@@ -179,7 +179,7 @@ def build(lake, repo: str, snap, index_key: str) -> None:
 RESOLVED_EDGES = ("SELECT src_sid, dst_sid, confidence, resolution IN ('unique_name', 'ambiguous') AS guessed "
                   "FROM read_parquet(?, union_by_name = true) WHERE dst_sid IS NOT NULL AND src_sid <> dst_sid")
 UNRESOLVED_NAMES = ("SELECT dst_name, count(*) FROM read_parquet(?, union_by_name = true) "
-                    "WHERE dst_id IS NULL AND resolution = 'unresolved' AND dst_name IS NOT NULL GROUP BY dst_name")
+                    "WHERE resolution = 'unresolved' AND dst_name IS NOT NULL GROUP BY dst_name")
 
 
 def _write(lake, snap, out: Path) -> None:

@@ -10,7 +10,7 @@ SELECT f.repo,
        count(*) FILTER (WHERE f.parse_status IN ('partial', 'fallback')) AS unparsed_files,
        count(*) FILTER (WHERE f.parse_status = 'skipped' AND NOT f.is_vendored) AS skipped_files,
        (SELECT count(*) FROM edges e
-        WHERE e.repo = f.repo AND e.dst_id IS NULL AND e.resolution = 'unresolved'
+        WHERE e.repo = f.repo AND e.resolution = 'unresolved'  -- no target (dst_id null): not read, a string each
           AND (e.dst_name = target_name OR ends_with(e.dst_name, '.' || target_name))) AS unresolved_mentions
 FROM files f
 WHERE (repo_id IS NULL OR f.repo = repo_id) AND (languages IS NULL OR list_contains(languages, f.language))

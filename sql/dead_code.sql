@@ -13,7 +13,7 @@ WITH inbound AS (
 unresolved_names AS (
     SELECT DISTINCT repo, regexp_extract(dst_name, '([^.]+)$', 1) AS name
     FROM edges
-    WHERE dst_id IS NULL AND resolution = 'unresolved'
+    WHERE resolution = 'unresolved'
 ),
 used_members AS (
     SELECT DISTINCT s.repo, s.parent_id AS id

@@ -120,7 +120,7 @@ unresolved AS (  -- of those, the names written somewhere and resolved nowhere (
     SELECT DISTINCT x.repo, x.id
     FROM exported x
     JOIN (SELECT DISTINCT repo, dst_name FROM edges
-          WHERE dst_id IS NULL AND resolution = 'unresolved' AND (repo_id IS NULL OR repo = repo_id)) e
+          WHERE resolution = 'unresolved' AND (repo_id IS NULL OR repo = repo_id)) e
       ON e.repo = x.repo AND regexp_extract(e.dst_name, '([^.]+)$', 1) = x.name
 ),
 unused AS (  -- nothing references them or their members, and their name is written nowhere unresolved

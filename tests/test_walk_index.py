@@ -53,6 +53,10 @@ def test_an_index_builds_the_walk_index_and_both_walks_give_the_macros_rows(lake
     index_structure(lake, root)
     assert _index_folders(lake) == [walkindex.snapshot_key(lake.snapshot("repo"))]
     catalog = connect(lake)
+    # the views count unresolved mentions by resolution alone: an unresolved edge never has a target
+    unresolved = catalog.rows("SELECT count(*) FILTER (WHERE dst_id IS NOT NULL), count(*) FROM edges "
+                              "WHERE resolution = 'unresolved'")[1][0]
+    assert unresolved[0] == 0 and unresolved[1] > 50
     _, hubs = catalog.rows("SELECT dst_id FROM edges WHERE dst_id IS NOT NULL GROUP BY dst_id "
                            "ORDER BY count(*) DESC, dst_id LIMIT 6")
     _, others = catalog.rows("SELECT id FROM symbols WHERE kind <> 'module' ORDER BY hash(id) LIMIT 8")
