@@ -30,7 +30,7 @@ roles AS (
     SELECT * FROM file_roles WHERE repo_id IS NULL OR repo = repo_id
 ),
 into_files AS (  -- every edge into the selected files (their symbols and members), guesses included
-    SELECT * FROM edges
+    SELECT repo, src_id, dst_id, kind, path, confidence, resolution, dst_path FROM edges
     WHERE (repo_id IS NULL OR repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, dst_path))
 ),
 own_symbols AS (
