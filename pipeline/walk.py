@@ -101,7 +101,8 @@ def blast_radius(catalog, target, depth: int, reverse: bool, min_confidence: flo
     _, seed_rows = catalog.rows("SELECT sid, path FROM symbols WHERE repo = ? AND (id = ? OR path = ?)",
                                 [repo, target.value, target.value])
     seeds = sorted({sid for sid, _ in seed_rows if sid is not None})
-    expand = indexed_expand(catalog, repo, reverse, min_confidence) or _level_reader(catalog, repo, reverse, min_confidence)
+    expand = (indexed_expand(catalog, repo, reverse, min_confidence)
+              or _level_reader(catalog, repo, reverse, min_confidence))
     hits = breadth_first(seeds, depth, expand)
     symbols = _symbols(catalog, repo, sorted({h.sid for h in hits} | {h.via for h in hits if h.via is not None}))
     _, status_rows = catalog.rows("SELECT path, parse_status FROM files WHERE repo = ? AND list_contains(?, path)",

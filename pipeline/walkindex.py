@@ -11,9 +11,9 @@ files give is exactly those files' edges). A reader finding no index for its key
 instead (``pipeline.walk``). Local lakes only.
 
 Built after a writer publishes (``Lake.after_write``): in the writer's process for an ``index``, in a detached
-niced process for an ``update`` (the agent's hook does not wait for it). Builders take turns under a lock and the
-one holding it builds again until the index matches the current snapshot, so updates in a row cost one build after
-the last, not one each. ``CODELAKE_WALK_INDEX``: ``sync``, ``background`` or ``off``.
+process at idle priority for an ``update`` (the agent's hook does not wait for it). Builders take turns under a
+lock and the one holding it builds again until the index matches the current snapshot, so updates in a row cost one
+build after the last, not one each. ``CODELAKE_WALK_INDEX``: ``sync``, ``background`` or ``off``.
 
 Run as ``python -m pipeline.walkindex LAKE REPO`` it builds that repository's index (what the background does).
 """
@@ -55,7 +55,7 @@ class Adjacency:
 
 def key(edges_files: list[str], symbols_files: list[str]) -> str:
     """The index's name for a snapshot's version files (base names: a run id and a shard number each)."""
-    names = sorted(os.path.basename(f) for f in edges_files) + ["|"] + sorted(os.path.basename(f) for f in symbols_files)
+    names = [*sorted(map(os.path.basename, edges_files)), "|", *sorted(map(os.path.basename, symbols_files))]
     return hashlib.sha1("\n".join(names).encode()).hexdigest()[:20]
 
 
@@ -206,10 +206,19 @@ def _write(lake, snap, out: Path) -> None:
     (out / "unresolved.json").write_text(json.dumps(by_tail, separators=(",", ":")), encoding="utf-8")
 
 
+def _idle_priority() -> None:
+    """Run only on CPU time nothing else wants (Linux's idle class, else the lowest niceness): the agent's next
+    step and its refresh worker come first; a command finding the index not built yet walks the lake instead."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        os.nice(19)
+
+
 def main(argv: list[str]) -> int:
     from .lake import Lake
 
-    os.nice(10)  # after the agent's update: never ahead of its next step
+    _idle_priority()
     try:
         build_current(Lake(argv[0]), argv[1])
     except Exception as exc:  # a background builder has no one to tell but its log; readers walk the lake instead
