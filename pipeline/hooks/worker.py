@@ -172,6 +172,7 @@ def _refresh_queue(lake, args, timeout: float) -> None:
                 background.record_refresh(args.lake, args.repo, _outcome(summary, files, taken))
             if summary is not None and summary.status != "queued":
                 updated = time.monotonic()
+                _forget_retired(lake, args)
                 export(lake, args.repo, files)
                 written = summary.run_id
             elif files:
@@ -188,6 +189,17 @@ def _refresh_queue(lake, args, timeout: float) -> None:
             background.batch_done(args.lake, args.repo)
         if written:  # once the batch is done: a hook waiting for it does not wait for this
             _prefetch(lake, args, written)
+
+
+def _forget_retired(lake, args) -> None:
+    """Drop what this worker kept of the files the repository's snapshot no longer names (before the export: its
+    peak then stands on the live shards only). The worker serves one repository: it keeps no other's files."""
+    from ..shards import keeping
+
+    kept = keeping()
+    if kept is not None:
+        snap = lake.snapshot(args.repo)
+        kept.keep_only({os.path.basename(f) for table in snap.tables for f in snap.files(table)})
 
 
 def _prefetch(lake, args, run_id: str) -> None:
