@@ -121,6 +121,21 @@ class FileCache:
             _, (_, freed) = self.tables.popitem(last=False)
             self.held -= freed
 
+    def keep_only(self, named: set[str]) -> None:
+        """Forget what was read from version files whose names ``named`` (base names of the files a snapshot still
+        names) does not hold. A run that rewrites a shard retires its old file: nothing reads it again, and left to
+        the budget its rows held memory until newer reads pushed them out (a site-packages ``.pyi`` update rewrites
+        78 shards, so a few updates filled the budget with retired files)."""
+        for key in [k for k in self.tables if _retired(k, named)]:
+            self.held -= self.tables.pop(key)[1]
+
+
+def _retired(key, named: set[str]) -> bool:
+    """Whether a kept entry was read from a version file (its key starts with the file's path, absolute or
+    lake-relative) that ``named`` does not hold."""
+    first = key[0] if isinstance(key, tuple) and key else None
+    return isinstance(first, str) and first.endswith(".parquet") and os.path.basename(first) not in named
+
 
 _FILE_CACHE: FileCache | None = None  # None: every read goes to the file (the default: short processes)
 

@@ -69,3 +69,17 @@ def test_a_missing_kept_file_is_still_named(tmp_path, kept):
     path.unlink()
     with pytest.raises(shards.DamagedFileError, match="missing"):
         shards.read_file(path, "r", "t")
+
+
+def test_retired_files_are_forgotten(tmp_path, kept):
+    """What was read of a file a snapshot no longer names goes (a run rewrote that shard); the rest stays."""
+    old, new = tmp_path / "t-run1-0.parquet", tmp_path / "t-run2-0.parquet"
+    for path in (old, new):
+        _write(path, ROWS)
+        shards.read_file(path, "r", "t", ["path"])
+    kept.put(("_versions/r/t-run1-0.parquet", "t", ("path",), ()), object(), 10)  # a reader's derived entry
+    kept.put(("module_keys", "python"), object(), 10)
+    kept.keep_only({new.name})
+    files = {os.path.basename(k[0]) for k in kept.tables}
+    assert files == {new.name, "module_keys"}
+    assert kept.held == sum(size for _, size in kept.tables.values())

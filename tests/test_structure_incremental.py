@@ -359,3 +359,30 @@ def test_an_update_loading_a_deep_hierarchy_of_other_files_resolves_like_a_full_
     index_structure(full, root)
     assert _edge_rows(lake) == _edge_rows(full)
     assert any(e[3] == "dispatch" and e[4] == "a.py" for e in _edge_rows(lake))
+
+
+def test_an_update_passing_other_functions_to_a_call_resolves_like_a_full_run(lake, make_repo, tmp_path, monkeypatch):
+    """A call passing another function by name: the files defining a function of the called name resolve their
+    parameter calls again (found through the ``symbol_names`` index); a namesake that is no function, a subclass
+    of an edited class and the files with edges to a renamed method follow as in a full run."""
+    from extractors.structure import incremental
+    from pipeline.lake import Lake
+
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
+    root = make_repo(files={
+        "run.py": "def apply(fn, x):\n    return fn(x)\n\n\nclass Box:\n    def apply(self, fn):\n        return fn(1)\n",
+        "other.py": "apply = 3\n\n\ndef double(x):\n    return x * 2\n",
+        "use.py": "from run import apply, Box\nfrom other import double\n\n\ndef triple(x):\n    return x * 3\n\n\n"
+                  "def go():\n    return apply(double, 2)\n",
+        "sub.py": "from run import Box\n\n\nclass Crate(Box):\n    def open(self):\n        return self.apply(len)\n",
+    })
+    index_structure(lake, root)
+    steps = [("use.py", lambda t: t.replace("apply(double, 2)", "apply(triple, 2) + Box().apply(double)")),
+             ("run.py", lambda t: t.replace("    def apply(self, fn):", "    def applied(self, fn):")),
+             ("use.py", lambda t: t.replace("apply(triple, 2)", "apply(double, 3)"))]
+    for step, (rel, edit) in enumerate(steps):
+        (root / rel).write_text(edit((root / rel).read_text()))
+        index_structure(lake, root, files=[rel])
+        full = Lake(tmp_path / f"full{step}")
+        index_structure(full, root)
+        assert _edge_rows(lake) == _edge_rows(full), rel

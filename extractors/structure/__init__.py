@@ -154,7 +154,7 @@ class _Run:
         yield from rows.ref_name_batches(previous, old["refs"], new["refs"], changed, whole=not ready)
         current = rows.Current(previous, new, symbols, moved_owners, set(changes.unchanged), changed,
                                self.ctx.shard_file)
-        affected = None if resolve_all else incremental.affected_paths(scope, previous, new["refs"])
+        affected = None if resolve_all else incremental.affected_paths(scope, previous, new["refs"], indexed=ready)
         if affected is not None and (len(affected) > incremental.INCREMENTAL_SHARE * max(current.file_count(), 1)
                                      or incremental.structural(scope, current.files())):
             affected = None

@@ -158,10 +158,11 @@ def _plain(table: pa.Table) -> pa.Table:
                                  for c in table.columns], names=table.column_names)
 
 
-def affected_paths(scope: EditScope, previous, new_refs: pa.Table) -> set[str]:
+def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool = False) -> set[str]:
     """The files whose edges must be resolved again: the changed ones, and those the scope reaches. The lake's
     columns are read dictionary-encoded and tested through their dictionaries (a million references are never
-    decoded: only the rows that match are)."""
+    decoded: only the rows that match are). ``indexed``: the lake's internal indexes (``symbol_names``,
+    ``hierarchy``) are this version's, and are read instead of the whole ``symbols`` and ``edges``."""
     affected = set(scope.changed)
     if scope.local:
         return affected
@@ -174,9 +175,9 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table) -> set[str]:
         imports = _without(imports, scope.changed)
         affected |= _importers(imports, scope.modules) if imports is not None else set()
     if scope.linked or scope.classes:  # a definition only added has no edges yet: no scan of the edges
-        affected |= _linked(previous, scope)
+        affected |= _linked(previous, scope, indexed)
     if scope.callees:
-        affected |= _defining(previous, scope.callees)
+        affected |= _defining(previous, scope.callees, indexed)
     return affected
 
 
@@ -207,8 +208,14 @@ def _paths(table: pa.Table) -> set[str]:
     return set(_plain(table.select(["path"])).column("path").to_pylist())
 
 
-def _defining(previous, names: set[str]) -> set[str]:
-    """Files defining something named like one of ``names``."""
+def _defining(previous, names: set[str], indexed: bool) -> set[str]:
+    """Files defining a function named like one of ``names`` (only a function's parameters are called): from the
+    ``symbol_names`` index, which lists every function and method by name (only the shards of those names), or,
+    in a lake without it, from every definition."""
+    if indexed:
+        index = previous("symbol_names", columns=["name", "path"], where=("name", sorted(names)), dictionary=["path"])
+        if index is not None:
+            return _paths(index)
     symbols = previous("symbols", columns=["path", "name"], dictionary=["path", "name"])
     return set() if symbols is None else _paths(symbols.filter(_in(symbols, "name", names)))
 
@@ -229,22 +236,31 @@ def _importers(refs: pa.Table, modules: set[str]) -> set[str]:
             if m.replace("/", ".").rsplit(".", 1)[-1] in stems}
 
 
-def _linked(previous, scope: EditScope) -> set[str]:
+def _linked(previous, scope: EditScope, indexed: bool) -> set[str]:
     """Files with an edge to or from a moved definition, and the files of subclasses of moved classes (through
-    the previous ``inherits`` edges, transitively)."""
-    edges = previous("edges", columns=["path", "src_id", "dst_id", "kind", "ref_form"],
-                     dictionary=["path", "src_id", "dst_id", "kind", "ref_form"])
+    the previous ``inherits`` edges, transitively). Only the columns asked about are read of the edges: their
+    kinds only for a value-flow fact (``ref_form``) or in a lake without the ``hierarchy`` index."""
+    hierarchy = previous("hierarchy", columns=["path", "src_id", "dst_id"]) if indexed else None
+    columns = ["path", "src_id", "dst_id"] + (["ref_form"] if scope.flows else [])
+    columns += ["kind"] if hierarchy is None else []
+    edges = previous("edges", columns=columns, dictionary=columns)
     if edges is None:
         return set()
     found = _paths(edges.filter(pc.or_(_in(edges, "dst_id", scope.linked), _in(edges, "src_id", scope.linked))))
     if scope.flows:  # the files with an edge to what those functions returned, or to the functions they decorate
         values = _flow_values(edges, scope.flows) | _decorated(previous, scope.flows)
         found |= _paths(edges.filter(_in(edges, "dst_id", values)))
-    inherits = _plain(edges.filter(_in(edges, "kind", {"inherits"})).select(["path", "src_id", "dst_id"]))
+    if hierarchy is None:
+        hierarchy = edges.filter(_in(edges, "kind", {"inherits"}))
+    return found | _subclass_files(_plain(hierarchy.select(["path", "src_id", "dst_id"])), scope.classes)
+
+
+def _subclass_files(inherits: pa.Table, classes: set[str]) -> set[str]:
+    """The files of the subclasses of ``classes``, transitively, from ``inherits`` edges (path, src_id, dst_id)."""
     sub_of: dict[str, list[tuple[str, str]]] = {}
     for path, src, dst in zip(*inherits.to_pydict().values()):
         sub_of.setdefault(dst, []).append((src, path))
-    frontier, seen = list(scope.classes), set(scope.classes)
+    found, frontier, seen = set(), list(classes), set(classes)
     while frontier:
         for sub, path in sub_of.get(frontier.pop(), ()):
             found.add(path)

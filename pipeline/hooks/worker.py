@@ -172,6 +172,7 @@ def _refresh_queue(lake, args, timeout: float) -> None:
                 background.record_refresh(args.lake, args.repo, _outcome(summary, files, taken))
             if summary is not None and summary.status != "queued":
                 updated = time.monotonic()
+                _before_export(lake, args)
                 export(lake, args.repo, files)
                 written = summary.run_id
             elif files:
@@ -188,6 +189,23 @@ def _refresh_queue(lake, args, timeout: float) -> None:
             background.batch_done(args.lake, args.repo)
         if written:  # once the batch is done: a hook waiting for it does not wait for this
             _prefetch(lake, args, written)
+
+
+def _before_export(lake, args) -> None:
+    """Free what the update left before the export (DuckDB, the tokenizer) allocates on top of it: the update's
+    lazy graph and resolver are reference cycles, holding their Python rows and Arrow reads until a collection
+    (a sympy hub update's ~120 MiB; left to the collection after the batch, each export and the next update's
+    peak stood on it), and what this worker kept of the files the repository's snapshot no longer names. The
+    worker serves one repository: it keeps no other's files."""
+    import gc
+
+    from ..shards import keeping
+
+    gc.collect()
+    kept = keeping()
+    if kept is not None:
+        snap = lake.snapshot(args.repo)
+        kept.keep_only({os.path.basename(f) for table in snap.tables for f in snap.files(table)})
 
 
 def _prefetch(lake, args, run_id: str) -> None:
