@@ -89,6 +89,18 @@ def _shard_order(table, key: str, n: int, sort_by: list[str]):
     return order, bounds
 
 
+def _buffers(bounds: list[tuple[int, int, int]]) -> list[list[tuple[int, int, int]]]:
+    """Consecutive shards' bounds (shard, start, count) grouped into runs of about ``BUFFER_ROWS`` rows."""
+    groups, current, held = [], [], 0
+    for bound in bounds:
+        current.append(bound)
+        held += bound[2]
+        if held >= BUFFER_ROWS:
+            groups.append(current)
+            current, held = [], 0
+    return groups + [current] if current else groups
+
+
 def file_metadata(schema, table: str, run_id: str):
     meta = dict(schema.metadata or {})
     meta.update({b"codelake.schema_version": str(LAKE_SCHEMA_VERSION).encode(), b"codelake.table": table.encode(),
@@ -322,22 +334,25 @@ class TableWrite:
     def _route_first(self, data) -> None:
         """The first batch (a full index's whole table): every shard's rows written once, in the shard's final
         layout (sorted, in the row groups ``_write`` gives it), so that a table given in one batch is encoded once,
-        not routed a buffer at a time, read back and encoded again. The rows are taken in shard order once (a take
-        per shard from a table of many chunks costs a pass over all of them), each shard then a slice of that."""
+        not routed a buffer at a time, read back and encoded again. The rows are taken in shard order about a
+        buffer's worth of shards at a time (held while they are written), each shard a slice of that: a take per
+        shard from a table of many chunks would cost a pass over all of them."""
         order, bounds = _shard_order(data, self.shard_by, self.routed, self.sort_by)
-        group = SORTED_ROW_GROUP if self.sort_by else BUFFER_ROWS
-        data = data.take(order) if order is not None else data
-
-        def write(bound) -> None:
-            k, start, count = bound
-            shard = self._file(k)
-            shard.add(data.slice(start, count))
-            shard.flush(group)
-            shard.ready = True
-
+        row_group = SORTED_ROW_GROUP if self.sort_by else BUFFER_ROWS
         for k, _, _ in bounds:
             self._file(k)  # made before the threads: the folder and the dict
-        _each(write, bounds)
+        for group in _buffers(bounds):
+            first, last = group[0][1], group[-1][1] + group[-1][2]
+            rows = data.take(order.slice(first, last - first)) if order is not None else data
+
+            def write(bound, rows=rows, first=first) -> None:
+                k, start, count = bound
+                shard = self.files[k]
+                shard.add(rows.slice(start - first, count))
+                shard.flush(row_group)
+                shard.ready = True
+
+            _each(write, group)
 
     def _file(self, k) -> _ShardFile:
         if k not in self.files:
