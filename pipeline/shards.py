@@ -353,6 +353,7 @@ class TableWrite:
                 shard.ready = True
 
             _each(write, group)
+            del rows, write  # before the next group's rows are taken: one group held at a time, not two
 
     def _file(self, k) -> _ShardFile:
         if k not in self.files:
