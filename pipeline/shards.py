@@ -69,6 +69,38 @@ def split(table, key: str | None, n: int) -> Iterator[tuple[int, object]]:
         yield k, table.filter(pc.equal(ids, k))
 
 
+def _shard_order(table, key: str, n: int, sort_by: list[str]):
+    """(row order, [(shard, start, count)]): the rows taken in that order hold each shard's rows in one run, in
+    their order in ``table`` or (``sort_by``) sorted by those columns; a stable sort, as ``Table.sort_by``. The
+    order is None when every row is of one shard and nothing is sorted."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    ids = shard_ids(table.column(key), n)
+    if n <= 1 and not sort_by:
+        return None, [(0, 0, table.num_rows)]
+    keys = pa.Table.from_arrays([ids] + [table.column(c) for c in sort_by], names=["shard"] + sort_by)
+    order = pc.sort_indices(keys, sort_keys=[(c, "ascending") for c in keys.column_names])
+    counts = pc.value_counts(ids)
+    bounds, start = [], 0
+    for k, count in sorted(zip(counts.field("values").to_pylist(), counts.field("counts").to_pylist())):
+        bounds.append((k, start, count))
+        start += count
+    return order, bounds
+
+
+def _buffers(bounds: list[tuple[int, int, int]]) -> list[list[tuple[int, int, int]]]:
+    """Consecutive shards' bounds (shard, start, count) grouped into runs of about ``BUFFER_ROWS`` rows."""
+    groups, current, held = [], [], 0
+    for bound in bounds:
+        current.append(bound)
+        held += bound[2]
+        if held >= BUFFER_ROWS:
+            groups.append(current)
+            current, held = [], 0
+    return groups + [current] if current else groups
+
+
 def file_metadata(schema, table: str, run_id: str):
     meta = dict(schema.metadata or {})
     meta.update({b"codelake.schema_version": str(LAKE_SCHEMA_VERSION).encode(), b"codelake.table": table.encode(),
@@ -242,13 +274,15 @@ class _ShardFile:
 
     def __init__(self, path: Path, schema):
         self.path, self.schema, self.parts, self.buffered, self.rows, self.writer = path, schema, [], 0, 0, None
+        self.ready = False  # the file is the shard as it is to be written (``TableWrite._route_first``)
 
     def add(self, part) -> None:
+        self.ready = False
         self.parts.append(part)
         self.buffered += part.num_rows
         self.rows += part.num_rows
 
-    def flush(self) -> None:
+    def flush(self, row_group_size: int = BUFFER_ROWS) -> None:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
@@ -257,7 +291,7 @@ class _ShardFile:
         if self.writer is None:
             self.writer = pq.ParquetWriter(self.path, self.schema)
         data = pa.concat_tables(self.parts)
-        self.writer.write_table(data.replace_schema_metadata(self.schema.metadata), row_group_size=BUFFER_ROWS)
+        self.writer.write_table(data.replace_schema_metadata(self.schema.metadata), row_group_size=row_group_size)
         self.parts, self.buffered = [], 0
 
     def close(self) -> Path | None:
@@ -291,6 +325,7 @@ class TableWrite:
         self.n = len(old_shards) if same_key and old_shards else (1 if self.shard_by is None else None)
         self.routed = self.n  # the shard count the run's rows are routed by as they come
         self.files: dict[object, _ShardFile] = {}
+        self.ready: set = set()  # the shards whose file the run's rows are written in as they are to be
         self.rows = 0
         self.replace = None  # (column, keys)
         self.dropped_damaged: list[str] = []
@@ -302,11 +337,38 @@ class TableWrite:
             # (a table given in one batch, as most are, is then written once; ``_whole`` routes the rows again when
             # the whole table asks for another count, as a spool file did every time)
             self.routed = shard_count(data.num_rows, self.shard_rows)
+        if not self.files and self.shard_by is not None:
+            self._route_first(data)
+            return
         for start in range(0, data.num_rows, BUFFER_ROWS):  # a buffer's worth at a time: its copy is all it holds
             for k, part in split(data.slice(start, BUFFER_ROWS), self.shard_by, self.routed):
                 self._file(k).add(part)
             if sum(f.buffered for f in self.files.values()) >= BUFFER_ROWS:
                 _each(_ShardFile.flush, list(self.files.values()))
+
+    def _route_first(self, data) -> None:
+        """The first batch (a full index's whole table): every shard's rows written once, in the shard's final
+        layout (sorted, in the row groups ``_write`` gives it), so that a table given in one batch is encoded once,
+        not routed a buffer at a time, read back and encoded again. The rows are taken in shard order about a
+        buffer's worth of shards at a time (held while they are written), each shard a slice of that: a take per
+        shard from a table of many chunks would cost a pass over all of them."""
+        order, bounds = _shard_order(data, self.shard_by, self.routed, self.sort_by)
+        row_group = SORTED_ROW_GROUP if self.sort_by else BUFFER_ROWS
+        for k, _, _ in bounds:
+            self._file(k)  # made before the threads: the folder and the dict
+        for group in _buffers(bounds):
+            first, last = group[0][1], group[-1][1] + group[-1][2]
+            rows = data.take(order.slice(first, last - first)) if order is not None else data
+
+            def write(bound, rows=rows, first=first) -> None:
+                k, start, count = bound
+                shard = self.files[k]
+                shard.add(rows.slice(start - first, count))
+                shard.flush(row_group)
+                shard.ready = True
+
+            _each(write, group)
+            del rows, write  # before the next group's rows are taken: one group held at a time, not two
 
     def _file(self, k) -> _ShardFile:
         if k not in self.files:
@@ -323,6 +385,7 @@ class TableWrite:
     def finish(self, full: bool) -> dict:
         """Write the new shard files (fsynced, renamed); returns the snapshot entry naming every shard."""
         self.folder.mkdir(parents=True, exist_ok=True)
+        self.ready = {k for k, f in self.files.items() if f.ready}
         new = dict(zip(self.files, _each(_ShardFile.close, list(self.files.values()))))
         try:
             if self.replace is None or self.old is None:
@@ -343,7 +406,8 @@ class TableWrite:
         n = shard_count(self.rows, self.shard_rows) if self.shard_by else 1
         sources = [p for p in new.values() if p is not None]
         if self.routed == n:
-            return _each(lambda k: self._write(k, [new[k]] if new.get(k) else []), list(range(n)))
+            return _each(lambda k: self._write(k, [new[k]] if new.get(k) else [], ready=k in self.ready),
+                         list(range(n)))
         return self._reroute(sources, n)
 
     def _merge(self, new: dict, full: bool) -> list[dict]:
@@ -424,14 +488,16 @@ class TableWrite:
             for f in files.values():
                 f.discard()
 
-    def _write(self, k: int, parts: list[Path], base=None) -> dict:
+    def _write(self, k: int, parts: list[Path], base=None, ready: bool = False) -> dict:
         """Shard ``k``'s new version: ``base`` rows (the old ones kept) then each part file's rows (sorted by
-        ``sort_by`` when the table has one)."""
+        ``sort_by`` when the table has one). ``ready``: the one part is written as the shard is to be."""
         import pyarrow.parquet as pq
 
         final = self.folder / f"{self.table}-{self.run_id}-{k}.parquet"
         tmp = self.folder / f".{self.table}-{self.run_id}-{k}.tmp"
-        if self.sort_by:
+        if ready and base is None and len(parts) == 1:
+            parts[0].replace(tmp)
+        elif self.sort_by:
             rows = self._sorted(parts, base)
             pq.write_table(rows.replace_schema_metadata(self.schema.metadata), tmp, row_group_size=SORTED_ROW_GROUP)
         elif base is None and len(parts) == 1 and pq.read_metadata(parts[0]).num_row_groups <= 1:

@@ -26,6 +26,9 @@ def catalog(args, *views: str):
     return found
 
 
+WHOLE_PROCESS = False  # set by ``main``: the process runs one command and ends (what it refuses stays refused)
+
+
 class _NoPandas:
     """Import hook refusing pandas. pyarrow imports pandas, when it is installed, the first time it converts Python
     objects (0.3-1 s); the post-edit path never uses pandas, so it is kept out of that process."""
@@ -47,6 +50,13 @@ def lean_process() -> None:
 
     gc.disable()
     os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
+    refuse_pandas()
+
+
+def refuse_pandas() -> None:
+    """Keep pandas out of this process (``_NoPandas``): for a command that runs only codelake's own code."""
+    import sys
+
     if "pandas" not in sys.modules and not any(isinstance(f, _NoPandas) for f in sys.meta_path):
         sys.meta_path.insert(0, _NoPandas())
 

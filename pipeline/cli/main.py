@@ -87,11 +87,15 @@ def build_parser():
 
 
 def main(argv: list[str] | None = None) -> int:
+    whole_process = argv is None
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["hook"]:  # agent hooks: skip building the parser (its imports cost more than the hook itself)
         from ..hooks.main import main as hook_main
 
         return hook_main(argv[1:])
+    from . import common
+
+    common.WHOLE_PROCESS = whole_process  # the command line's own process, not a caller's (a test, a server)
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
