@@ -112,7 +112,7 @@ class WarmGraph:
     def walk(self, repo: str, seeds: list[int], max_depth: int, reverse: bool, min_confidence: float) -> list:
         """From the lake's walk index of the snapshot when there is one (mapped: no warm-up), else from the
         adjacency this session builds."""
-        from .walk import Step, breadth_first, indexed_expand
+        from .walk import Steps, at_least, breadth_first, indexed_expand
 
         indexed = indexed_expand(self.catalog, repo, reverse, min_confidence)
         if indexed is not None:
@@ -122,9 +122,9 @@ class WarmGraph:
         def expand(frontier: list[int]):
             for w in frontier:
                 start, end = spans.get(w, (0, 0))
-                for i in range(start, end):
-                    if confidences[i] >= min_confidence:
-                        yield Step(w, targets[i], confidences[i], bool(guessed[i]))
+                steps = Steps(w, targets[start:end].tolist(), confidences[start:end].tolist(),
+                              [bool(g) for g in guessed[start:end]])
+                yield at_least(steps, min_confidence)
         return breadth_first(seeds, max_depth, expand)
 
     def symbols(self, repo: str):

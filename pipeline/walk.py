@@ -20,13 +20,15 @@ from typing import NamedTuple
 COLUMNS = ["id", "kind", "path", "line", "depth", "is_test", "other_file", "confidence", "may_be_incomplete", "via"]
 
 
-class Step(NamedTuple):
-    """One resolved edge walked from ``start`` (a frontier symbol) to ``end``."""
+class Steps(NamedTuple):
+    """The resolved edges leaving one frontier symbol ``start``: their far ends, confidences and name-guess flags
+    (parallel lists: a walk of a hub crosses hundreds of thousands of edges, one record each would cost more than
+    the walk)."""
 
     start: int
-    end: int
-    confidence: float
-    guessed: bool
+    ends: list[int]
+    confidence: list[float]
+    guessed: list[bool]
 
 
 class Hit(NamedTuple):
@@ -45,7 +47,7 @@ class SymbolRow(NamedTuple):
     is_test: bool
 
 
-Expand = Callable[[list[int]], Iterable[Step]]  # frontier -> the edges leaving it (min confidence applied)
+Expand = Callable[[list[int]], Iterable[Steps]]  # frontier -> the edges leaving it (min confidence applied)
 
 
 def breadth_first(seeds: list[int], max_depth: int, expand: Expand) -> list[Hit]:
@@ -54,22 +56,31 @@ def breadth_first(seeds: list[int], max_depth: int, expand: Expand) -> list[Hit]
     frontier = list(state)
     for depth in range(1, max_depth + 1):
         reached: dict[int, list] = {}
-        for step in expand(frontier):
-            if step.end in state:
-                continue
-            origin = state[step.start]
-            guessed, product = origin.guessed or step.guessed, origin.confidence * step.confidence
-            seen = reached.get(step.end)
-            if seen is None:
-                reached[step.end] = [guessed, product, step.start]
-            else:
-                seen[0], seen[1], seen[2] = seen[0] and guessed, max(seen[1], product), min(seen[2], step.start)
+        for start, ends, confidences, guesses in expand(frontier):
+            origin = state[start]
+            for end, confidence, guessed in zip(ends, confidences, guesses):
+                if end in state:
+                    continue
+                guessed, product = origin.guessed or guessed, origin.confidence * confidence
+                seen = reached.get(end)
+                if seen is None:
+                    reached[end] = [guessed, product, start]
+                else:
+                    seen[0], seen[1], seen[2] = seen[0] and guessed, max(seen[1], product), min(seen[2], start)
         for sid, (guessed, product, via) in reached.items():
             state[sid] = Hit(sid, depth, guessed, product, via)
         frontier = sorted(reached)
         if not frontier:
             break
     return [hit for hit in state.values() if hit.depth > 0]
+
+
+def at_least(steps: Steps, min_confidence: float) -> Steps:
+    """``steps`` without the edges below ``min_confidence``."""
+    if min_confidence <= 0.0:
+        return steps
+    kept = [i for i, c in enumerate(steps.confidence) if c >= min_confidence]
+    return Steps(steps.start, *([column[i] for i in kept] for column in steps[1:]))
 
 
 def ranked_rows(hits: list[Hit], symbols: dict[int, SymbolRow], status: dict[str, str | None],
@@ -149,9 +160,7 @@ def indexed_expand(catalog, repo: str, reverse: bool, min_confidence: float) -> 
 
     def expand(frontier: list[int]):
         for start in frontier:
-            for end, confidence, guessed in adjacency.steps(start):
-                if confidence >= min_confidence:
-                    yield Step(start, end, confidence, guessed)
+            yield at_least(adjacency.steps(start), min_confidence)
     return expand
 
 
@@ -167,8 +176,14 @@ LEVEL = {
 
 
 def _level_reader(catalog, repo: str, reverse: bool, min_confidence: float) -> Expand:
-    def expand(frontier: list[int]) -> list[Step]:
-        return [Step(*row) for row in catalog.rows(LEVEL[bool(reverse)], [repo, frontier, min_confidence])[1]]
+    def expand(frontier: list[int]) -> list[Steps]:
+        leaving: dict[int, Steps] = {}
+        for start, end, confidence, guessed in catalog.rows(LEVEL[bool(reverse)], [repo, frontier, min_confidence])[1]:
+            steps = leaving.setdefault(start, Steps(start, [], [], []))
+            steps.ends.append(end)
+            steps.confidence.append(confidence)
+            steps.guessed.append(guessed)
+        return list(leaving.values())
     return expand
 
 

@@ -31,6 +31,8 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from .walk import Steps
+
 FOLDER = "_walk"
 MODE_ENV = "CODELAKE_WALK_INDEX"  # sync | background | off (default: sync, background for updates)
 DIRECTIONS = {"forward": ("dst_sid", "src_sid"), "reverse": ("src_sid", "dst_sid")}  # walk from -> to
@@ -46,11 +48,12 @@ class Adjacency:
     guessed: object  # bool
 
     def steps(self, sid: int):
+        """The edges leaving ``sid``."""
         if sid < 0 or sid + 1 >= len(self.offsets):
-            return ()
-        start, end = int(self.offsets[sid]), int(self.offsets[sid + 1])
-        return zip(self.ends[start:end].tolist(), self.confidence[start:end].tolist(),
-                   self.guessed[start:end].tolist())
+            return Steps(sid, [], [], [])
+        start, end = self.offsets[sid], self.offsets[sid + 1]
+        return Steps(sid, self.ends[start:end].tolist(), self.confidence[start:end].tolist(),
+                     self.guessed[start:end].tolist())
 
 
 def key(edges_files: list[str], symbols_files: list[str]) -> str:
