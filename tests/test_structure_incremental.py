@@ -386,3 +386,24 @@ def test_an_update_passing_other_functions_to_a_call_resolves_like_a_full_run(la
         full = Lake(tmp_path / f"full{step}")
         index_structure(full, root)
         assert _edge_rows(lake) == _edge_rows(full), rel
+
+
+def test_an_update_copying_a_go_file_into_its_package_resolves_like_a_full_run(lake, make_repo, tmp_path,
+                                                                               monkeypatch):
+    """A Go file copied into its package defines the same names twice: its package's callers resolve to the file
+    sorting first, in an update (which lists the lake's files before the new one) as in a full run."""
+    from extractors.structure import incremental
+    from pipeline.lake import Lake
+
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
+    helper = "package util\n\nfunc Helper() int {\n\treturn 1\n}\n"
+    root = make_repo(files={"go.mod": "module example.com/m\n\ngo 1.22\n", "util/helper.go": helper,
+                            "util/use.go": "package util\n\nfunc Use() int {\n\treturn Helper()\n}\n"})
+    index_structure(lake, root)
+    (root / "util/copy_helper.go").write_text(helper)
+    index_structure(lake, root, files=["util/copy_helper.go"])
+    full = Lake(tmp_path / "full")
+    index_structure(full, root)
+    assert _edge_rows(lake) == _edge_rows(full)
+    assert ("util/use.go::Use", "util/copy_helper.go::Helper") in edges(full)
+
