@@ -364,8 +364,10 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
 def in_path_order(table: pa.Table) -> pa.Table:
     """The rows sorted by path, each file's in the order they came (a stable sort)."""
     path = table.column("path")
-    if pa.types.is_dictionary(path.type):  # Arrow sorts no dictionary column: its values, decoded
-        path = path.cast(path.type.value_type)
+    if pa.types.is_dictionary(path.type) and path.num_chunks:  # Arrow sorts no dictionary column: each row's
+        path = path.unify_dictionaries()  # path by its rank among the values (a million paths never decoded)
+        ranks = pc.rank(path.chunk(0).dictionary)
+        path = pa.chunked_array([pc.take(ranks, chunk.indices) for chunk in path.chunks], ranks.type)
     return table.take(pc.sort_indices(path))
 
 
