@@ -386,3 +386,44 @@ def test_an_update_passing_other_functions_to_a_call_resolves_like_a_full_run(la
         full = Lake(tmp_path / f"full{step}")
         index_structure(full, root)
         assert _edge_rows(lake) == _edge_rows(full), rel
+
+
+def test_an_update_copying_a_go_file_into_its_package_resolves_like_a_full_run(lake, make_repo, tmp_path,
+                                                                               monkeypatch):
+    """A Go file copied into its package defines the same names twice: its package's callers resolve to the file
+    sorting first, in an update (which lists the lake's files before the new one) as in a full run."""
+    from extractors.structure import incremental
+    from pipeline.lake import Lake
+
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
+    helper = "package util\n\nfunc Helper() int {\n\treturn 1\n}\n"
+    root = make_repo(files={"go.mod": "module example.com/m\n\ngo 1.22\n", "util/helper.go": helper,
+                            "util/use.go": "package util\n\nfunc Use() int {\n\treturn Helper()\n}\n"})
+    index_structure(lake, root)
+    (root / "util/copy_helper.go").write_text(helper)
+    index_structure(lake, root, files=["util/copy_helper.go"])
+    full = Lake(tmp_path / "full")
+    index_structure(full, root)
+    assert _edge_rows(lake) == _edge_rows(full)
+    assert ("util/use.go::Use", "util/copy_helper.go::Helper") in edges(full)
+
+
+def test_an_update_resolving_every_file_lists_subclasses_in_a_full_runs_order(lake, make_repo, tmp_path,
+                                                                              monkeypatch):
+    """``self.handle()`` on a base class reaches the first 8 overrides of its subclasses, in the order of their
+    files: an update resolving the whole repository again (the lake's files, then the one it parsed) must read
+    them in path order too, or a subclass of the updated file falls past the cap."""
+    from extractors.structure import incremental
+    from pipeline.lake import Lake
+
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 0.0)  # every update resolves everything again
+    sub = "from base import Base\n\n\nclass Sub{n}(Base):\n    def handle(self):\n        return {n}\n"
+    root = make_repo(files={"base.py": "class Base:\n    def run(self):\n        return self.handle()\n",
+                            **{f"s{n}.py": sub.format(n=n) for n in range(9)}})
+    index_structure(lake, root)
+    (root / "s0.py").write_text("# shifted\n" + sub.format(n=0))
+    index_structure(lake, root, files=["s0.py"])
+    full = Lake(tmp_path / "full")
+    index_structure(full, root)
+    assert _edge_rows(lake) == _edge_rows(full)
+    assert ("base.py::Base.run", "s0.py::Sub0.handle") in edges(full)

@@ -93,9 +93,13 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
 
 
 def _index_modules(g: Graph, files: dict[str, dict], root) -> None:
-    """Packages (Go, Java) and the keys under which each language family's files are imported."""
+    """Packages (Go, Java) and the keys under which each language family's files are imported, their files in path
+    order: the first file of a package defining a name gives it (``package_top``), and an update lists the lake's
+    files before the ones it parsed, where a full run lists them all by path (a file copied into its package: the
+    copy, sorting first, is what the package's callers resolve to in both)."""
     by_support = defaultdict(list)
-    for path, info in files.items():
+    for path in sorted(files):
+        info = files[path]
         support = langs.support(info.get("language"))
         if support is None:
             continue

@@ -341,7 +341,9 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
 
     if affected is not None and lazily and not _structural(affected, current.files()):
         return _resolve_lazily(current, affected, root, provenance)
-    symbols, refs, files = current.symbols(), current.refs(), current.files()
+    # in path order, as a full run reads them: the lake gives the kept files shard by shard, this run's after them,
+    # and the order decides what comes first (a class's subclasses, and so the overrides a capped dispatch lists)
+    symbols, refs, files = in_path_order(current.symbols()), in_path_order(current.refs()), current.files()
     if affected is None:
         return with_sids(resolve_parallel(symbols, refs, files, root, provenance, workers), symbols)
     affected_arr = pa.array(sorted(affected), pa.string())
@@ -357,6 +359,16 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
     fresh = resolve_parallel(symbols, refs.filter(wanted), files, root, provenance, workers, affected, refs)
     fresh = fresh.filter(pc.is_in(fresh.column("path"), value_set=affected_arr))
     return with_sids(fresh, symbols)
+
+
+def in_path_order(table: pa.Table) -> pa.Table:
+    """The rows sorted by path, each file's in the order they came (a stable sort)."""
+    path = table.column("path")
+    if pa.types.is_dictionary(path.type) and path.num_chunks:  # Arrow sorts no dictionary column: each row's
+        path = path.unify_dictionaries()  # path by its rank among the values (a million paths never decoded)
+        ranks = pc.rank(path.chunk(0).dictionary)
+        path = pa.chunked_array([pc.take(ranks, chunk.indices) for chunk in path.chunks], ranks.type)
+    return table.take(pc.sort_indices(path))
 
 
 def _structural(paths: set[str], files: dict) -> bool:
