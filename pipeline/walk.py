@@ -1,10 +1,11 @@
 """Blast radius as a breadth-first walk in Python, giving the SQL macro ``blast_radius``'s rows (the macro is the
-definition; ``tests/test_walk.py`` compares them).
+definition; ``tests/test_walk_index.py`` and ``tests/test_mcp_server.py`` compare them).
 
 The macro joins every resolved edge of the repository at each depth: on a 3.2M-edge lake DuckDB builds that hash
-table again per level (0.8 s and 430 MiB from a cold process). Here each level reads only the edges that end at the
-frontier (a filter the Parquet scan applies while it reads), and the symbols reached are looked up by sid once at the
-end. The MCP server walks the same way over an adjacency it keeps in memory (``pipeline.mcp_server.WarmGraph``).
+table again per level (0.8 s and 430 MiB from a cold process). Here each level takes only the edges leaving the
+frontier: from the walk index of the snapshot (``pipeline.walkindex``), else from the lake (a filter the Parquet scan
+applies while it reads); the symbols reached are looked up by sid once at the end. The MCP server walks the same way
+(``pipeline.mcp_server.WarmGraph``: the walk index, else an adjacency it keeps in memory).
 
 The walk: depth = shortest distance, a symbol is never revisited, and per reached symbol ``guessed`` = every
 shortest path uses a name-guessed edge, ``confidence`` = best product along a shortest path, ``via`` = the symbol
@@ -58,10 +59,10 @@ def breadth_first(seeds: list[int], max_depth: int, expand: Expand) -> list[Hit]
         reached: dict[int, list] = {}
         for start, ends, confidences, guesses in expand(frontier):
             origin = state[start]
-            for end, confidence, guessed in zip(ends, confidences, guesses):
+            for end, confidence, edge_guessed in zip(ends, confidences, guesses):
                 if end in state:
                     continue
-                guessed, product = origin.guessed or guessed, origin.confidence * confidence
+                guessed, product = origin.guessed or edge_guessed, origin.confidence * confidence
                 seen = reached.get(end)
                 if seen is None:
                     reached[end] = [guessed, product, start]
