@@ -124,13 +124,13 @@ def after_write(lake, repo: str, background: bool = False) -> None:
     mode = os.environ.get(MODE_ENV) or ("background" if background else "sync")
     if mode == "off" or "edges" not in lake.snapshot(repo).tables:
         return
-    if mode == "background":
-        subprocess.Popen([sys.executable, "-m", "pipeline.walkindex", str(lake.root), repo], start_new_session=True,
-                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                         cwd=str(Path(__file__).resolve().parents[1]))
-        return
     try:
-        build_current(lake, repo)
+        if mode == "background":
+            subprocess.Popen([sys.executable, "-m", "pipeline.walkindex", str(lake.root), repo],
+                             start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, cwd=str(Path(__file__).resolve().parents[1]))
+        else:
+            build_current(lake, repo)
     except Exception as exc:  # derived data: the run published; commands walk the lake until the next build
         print(f"codelake: warning: the walk index of {repo!r} was not built ({type(exc).__name__}: {exc})",
               file=sys.stderr)
@@ -180,7 +180,8 @@ def build(lake, repo: str, snap, index_key: str) -> None:
 # What the index holds, read from the snapshot's edges files: the walk's edges (the macro's ``graph``), and the
 # unresolved mentions ``blast_radius_gaps`` counts. Missing columns of an older file read as nulls.
 RESOLVED_EDGES = ("SELECT src_sid, dst_sid, confidence, resolution IN ('unique_name', 'ambiguous') AS guessed "
-                  "FROM read_parquet(?, union_by_name = true) WHERE dst_sid IS NOT NULL AND src_sid <> dst_sid")
+                  "FROM read_parquet(?, union_by_name = true) "
+                  "WHERE dst_sid IS NOT NULL AND src_sid <> dst_sid AND confidence IS NOT NULL")
 UNRESOLVED_NAMES = ("SELECT dst_name, count(*) FROM read_parquet(?, union_by_name = true) "
                     "WHERE resolution = 'unresolved' AND dst_name IS NOT NULL GROUP BY dst_name")
 
