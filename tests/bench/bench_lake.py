@@ -259,11 +259,13 @@ def _cold_queries(lake: Path, repo: str, env: dict) -> list[dict]:
                          f"{target}; peak {mib:.0f} MiB; walk index built: {current.is_dir()}; floor run before "
                          "each run"))
     aside = index.with_name(f".{repo}.bench-aside")
-    index.rename(aside)  # as a command finds the lake before the walk index of its last update is built
+    if index.is_dir():
+        index.rename(aside)  # as a command finds the lake before the walk index of its last update is built
     try:
         seconds, mib, floor = paired(CLI + ["blast-radius", target, "--format", "csv"], env=env)
     finally:
-        aside.rename(index)
+        if aside.is_dir():
+            aside.rename(index)
     rows.append(_row(f"codelake blast-radius, cold process, no walk index yet, {repo}", seconds, floor, "<= 300 ms",
                      f"{target}; edges read level by level; peak {mib:.0f} MiB; floor run before each run"))
     return rows
