@@ -85,7 +85,7 @@ class WarmGraph:
         self.catalog = catalog
         self._adjacency: dict[tuple[str, bool], tuple] = {}
         self._symbols: dict[str, tuple] = {}
-        self._unresolved: dict[str, dict[str, list[tuple[str, int]]]] | None = None
+        self._unresolved: dict[str, dict[str, int]] | None = None
 
     def adjacency(self, repo: str, reverse: bool):
         key = (repo, reverse)
@@ -166,7 +166,9 @@ class WarmGraph:
                     "SELECT repo, dst_name, count(*) FROM edges WHERE resolution = 'unresolved' "
                     "AND dst_name IS NOT NULL "
                     "GROUP BY ALL")[1]:
-                self._unresolved.setdefault(repo, {}).setdefault(name.rsplit(".", 1)[-1], []).append((name, count))
+                counts = self._unresolved.setdefault(repo, {})
+                tail = name.rsplit(".", 1)[-1]
+                counts[tail] = counts.get(tail, 0) + count
         return walk.gaps(self.catalog, target, self._unresolved.get(target.repo, {}))
 
 

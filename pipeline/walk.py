@@ -122,12 +122,12 @@ def blast_radius(catalog, target, depth: int, reverse: bool, min_confidence: flo
     return COLUMNS, ranked_rows(hits, symbols, dict(status_rows), {path for _, path in seed_rows})
 
 
-def gaps(catalog, target, unresolved: dict[str, list]) -> dict:
-    """``blast_radius_gaps`` of a target with an undotted name: its mentions from ``unresolved`` (counts of the
-    unresolved names by their last dotted part), the file counts from the lake."""
+def gaps(catalog, target, unresolved: dict[str, int]) -> dict:
+    """``blast_radius_gaps`` of a target with an undotted name: its mentions from ``unresolved`` (the unresolved
+    references counted by their name's last dotted part), the file counts from the lake."""
     from .query import language_family
 
-    mentions = sum(count for _, count in unresolved.get(target.name, []))
+    mentions = unresolved.get(target.name, 0)
     _, rows = catalog.rows(
         "SELECT count(*) FILTER (WHERE parse_status IN ('partial', 'fallback')), "
         "count(*) FILTER (WHERE parse_status = 'skipped' AND NOT is_vendored) FROM files "

@@ -34,6 +34,7 @@ from pathlib import Path
 from .walk import Steps
 
 FOLDER = "_walk"
+FORMAT = "walk-index 2"  # 2: unresolved.json holds a count per last dotted part
 MODE_ENV = "CODELAKE_WALK_INDEX"  # sync | background | off (default: sync, background for updates)
 DIRECTIONS = {"forward": ("dst_sid", "src_sid"), "reverse": ("src_sid", "dst_sid")}  # walk from -> to
 
@@ -57,8 +58,9 @@ class Adjacency:
 
 
 def key(edges_files: list[str], symbols_files: list[str]) -> str:
-    """The index's name for a snapshot's version files (base names: a run id and a shard number each)."""
-    names = [*sorted(map(os.path.basename, edges_files)), "|", *sorted(map(os.path.basename, symbols_files))]
+    """The index's name for a snapshot's version files (base names: a run id and a shard number each) in this
+    index format: an index another format wrote is never read."""
+    names = [FORMAT, *sorted(map(os.path.basename, edges_files)), "|", *sorted(map(os.path.basename, symbols_files))]
     return hashlib.sha1("\n".join(names).encode()).hexdigest()[:20]
 
 
@@ -109,8 +111,8 @@ def _mapped_npy(path: Path) -> memoryview:
     return memoryview(data)[start:].cast(form)
 
 
-def unresolved(lake_root, repo: str, index_key: str) -> dict[str, list] | None:
-    """``{last dotted part: [[name, count], ...]}`` of the unresolved references; None without an index."""
+def unresolved(lake_root, repo: str, index_key: str) -> dict[str, int] | None:
+    """``{last dotted part: count}`` of the unresolved references' names; None without an index."""
     try:
         with open(folder(lake_root, repo) / index_key / "unresolved.json", encoding="utf-8") as fh:
             return json.load(fh)
@@ -204,9 +206,10 @@ def _write(lake, snap, out: Path) -> None:
                  "guessed": np.asarray(edges["guessed"], dtype=np.bool_)[order]}
         for part, values in parts.items():
             np.save(out / f"{direction}.{part}.npy", values, allow_pickle=False)
-    by_tail: dict[str, list] = {}
+    by_tail: dict[str, int] = {}
     for name, count in names:
-        by_tail.setdefault(name.rsplit(".", 1)[-1], []).append([name, count])
+        tail = name.rsplit(".", 1)[-1]
+        by_tail[tail] = by_tail.get(tail, 0) + count
     (out / "unresolved.json").write_text(json.dumps(by_tail, separators=(",", ":")), encoding="utf-8")
 
 
