@@ -42,8 +42,8 @@ from .errors import ExtractError, LakeError, SchemaVersionError
 from .extractor import Batch, Cursor, Replace, RunContext
 from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic, write_text_atomic
 from .repos import validate_repo_id
-from .walkindex import FOLDER as WALK_FOLDER
 from .shards import DamagedFileError, TableWrite, align_table, key_shard, read_file, shards_of
+from .walkindex import FOLDER as WALK_FOLDER
 
 __all__ = ["Lake", "Snapshot", "RunSummary", "DamagedFileError", "align_table", "lake_root", "runs_schema"]
 

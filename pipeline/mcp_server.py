@@ -161,14 +161,12 @@ class WarmGraph:
         if "." in target.name:
             return query.gaps(self.catalog, target)
         if self._unresolved is None:
-            self._unresolved = {}
+            names: dict[str, list] = {}
             for repo, name, count in self.catalog.rows(
                     "SELECT repo, dst_name, count(*) FROM edges WHERE resolution = 'unresolved' "
-                    "AND dst_name IS NOT NULL "
-                    "GROUP BY ALL")[1]:
-                counts = self._unresolved.setdefault(repo, {})
-                tail = name.rsplit(".", 1)[-1]
-                counts[tail] = counts.get(tail, 0) + count
+                    "AND dst_name IS NOT NULL GROUP BY ALL")[1]:
+                names.setdefault(repo, []).append((name, count))
+            self._unresolved = {repo: walk.mentions_by_tail(rows) for repo, rows in names.items()}
         return walk.gaps(self.catalog, target, self._unresolved.get(target.repo, {}))
 
 

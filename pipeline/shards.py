@@ -325,7 +325,6 @@ class TableWrite:
         self.n = len(old_shards) if same_key and old_shards else (1 if self.shard_by is None else None)
         self.routed = self.n  # the shard count the run's rows are routed by as they come
         self.files: dict[object, _ShardFile] = {}
-        self.ready: set = set()  # the shards whose file the run's rows are written in as they are to be
         self.rows = 0
         self.replace = None  # (column, keys)
         self.dropped_damaged: list[str] = []
@@ -385,7 +384,6 @@ class TableWrite:
     def finish(self, full: bool) -> dict:
         """Write the new shard files (fsynced, renamed); returns the snapshot entry naming every shard."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.ready = {k for k, f in self.files.items() if f.ready}
         new = dict(zip(self.files, _each(_ShardFile.close, list(self.files.values()))))
         try:
             if self.replace is None or self.old is None:
@@ -406,9 +404,13 @@ class TableWrite:
         n = shard_count(self.rows, self.shard_rows) if self.shard_by else 1
         sources = [p for p in new.values() if p is not None]
         if self.routed == n:
-            return _each(lambda k: self._write(k, [new[k]] if new.get(k) else [], ready=k in self.ready),
+            return _each(lambda k: self._write(k, [new[k]] if new.get(k) else [], ready=self._ready(k)),
                          list(range(n)))
         return self._reroute(sources, n)
+
+    def _ready(self, k) -> bool:
+        """Whether shard ``k``'s file holds the run's rows as the shard is to be written (``_route_first``)."""
+        return k in self.files and self.files[k].ready
 
     def _merge(self, new: dict, full: bool) -> list[dict]:
         """Old shards minus the replaced keys plus the run's rows; untouched shards carried over."""

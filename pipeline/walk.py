@@ -137,6 +137,16 @@ def gaps(catalog, target, unresolved: dict[str, int]) -> dict:
             "unresolved_mentions": mentions}
 
 
+def mentions_by_tail(names) -> dict[str, int]:
+    """``(dst_name, count)`` of unresolved references, counted by the name's last dotted part (what ``gaps`` looks
+    up: ``blast_radius_gaps`` counts a name and every dotted name ending in it)."""
+    by_tail: dict[str, int] = {}
+    for name, count in names:
+        tail = name.rsplit(".", 1)[-1]
+        by_tail[tail] = by_tail.get(tail, 0) + count
+    return by_tail
+
+
 def index_key(catalog, repo: str) -> str | None:
     """The walk index's key for the version files the catalog reads (None: not a local lake)."""
     from . import walkindex

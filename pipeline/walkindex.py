@@ -31,7 +31,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from .walk import Steps
+from .walk import Steps, mentions_by_tail
 
 FOLDER = "_walk"
 FORMAT = "walk-index 2"  # 2: unresolved.json holds a count per last dotted part
@@ -124,7 +124,7 @@ def unresolved(lake_root, repo: str, index_key: str) -> dict[str, int] | None:
 def after_write(lake, repo: str, background: bool = False) -> None:
     """Called by a local lake's writer after it published ``repo``."""
     mode = os.environ.get(MODE_ENV) or ("background" if background else "sync")
-    if mode == "off" or "edges" not in lake.snapshot(repo).tables:
+    if mode == "off":
         return
     try:
         if mode == "background":
@@ -151,6 +151,8 @@ def build_current(lake, repo: str) -> str | None:
             except BlockingIOError:
                 return built  # the holder builds the newest snapshot after this one
             snap = lake.snapshot(repo)
+            if "edges" not in snap.tables:
+                return built  # nothing to walk: commands read the lake (and find no edges)
             current = snapshot_key(snap)
             if current != built:
                 build(lake, repo, snap, current)
@@ -206,10 +208,7 @@ def _write(lake, snap, out: Path) -> None:
                  "guessed": np.asarray(edges["guessed"], dtype=np.bool_)[order]}
         for part, values in parts.items():
             np.save(out / f"{direction}.{part}.npy", values, allow_pickle=False)
-    by_tail: dict[str, int] = {}
-    for name, count in names:
-        tail = name.rsplit(".", 1)[-1]
-        by_tail[tail] = by_tail.get(tail, 0) + count
+    by_tail = mentions_by_tail(names)
     (out / "unresolved.json").write_text(json.dumps(by_tail, separators=(",", ":")), encoding="utf-8")
 
 
