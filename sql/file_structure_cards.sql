@@ -1,8 +1,8 @@
 -- file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3): one row per source file (not skipped): the
 --   structure facts of its snippet (what the code says; file_cards adds history and agent behaviour). for_paths (a
 --   list of paths) keeps only those files, and the filter reaches every scan (edges by dst_path or path, symbols by
---   path), so the cards of a few files cost milliseconds, not the whole repository (the per-file export after an
---   edit). References resolved only by a name guess (resolution unique_name or ambiguous, or confidence < 0.5) and
+--   path): the per-file export after an edit asks for all its files in one call, as each call reads every edge
+--   shard once. References resolved only by a name guess (resolution unique_name or ambiguous, or confidence < 0.5) and
 --   imports do not count: a guess is not a dependency.
 --   role          file_roles.role: source, test, example, benchmark, docs, tooling
 --   called        its most-referenced symbols from other files, strongest first: name, callers (distinct calling

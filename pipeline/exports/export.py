@@ -11,9 +11,11 @@ repository never interleave and the later one starts from a lake at least as new
   file's snippet and the snippets that name it (the files it references, before and after the edit: their "used
   by", "tests" and callers) are rewritten, each by an atomic rename of a complete file, then ``manifest.json`` (its
   ``generation`` counts these updates, ``updated`` says what and from which lake snapshot). The structure facts come
-  from ``file_structure_cards(for_paths := ...)``, which costs milliseconds per file; the history and agent facts
-  (co-change, co-touch, owner, hotspot) are reused from the previous snippet records while the tables they are read
-  from are unchanged since the whole-repository export, else queried. No copy of the export folder.
+  from ``file_structure_cards(for_paths := ...)``: one query for the edited files, one for the files they reference
+  (each reads every edge shard once: 0.2-0.4 s of CPU on sympy, 0.6-1.5 s on a 3.2M-edge lake, for 1 to 25 files);
+  the history and agent facts (co-change, co-touch, owner, hotspot) are reused from the previous snippet records
+  while the tables they are read from are unchanged since the whole-repository export, else queried. No copy of
+  the export folder.
 
   What a reader gets: every snippet file whole, old or new; the edited files and the files their references changed
   in current with the lake snapshot named in ``updated``; everything else as of the last whole-repository export
@@ -278,13 +280,14 @@ def _old_card(folder: Path, rel: str) -> dict | None:
 
 
 def _structure_cards(catalog, repo: str, rels) -> dict[str, dict]:
-    """Structure cards of ``rels``, one query per file: DuckDB pushes a one-path filter into the Parquet scans (an
-    equality), while a list of paths is applied only after reading every row."""
-    cards = {}
-    for rel in sorted(rels):
-        columns, rows = catalog.rows("SELECT * FROM file_structure_cards(repo_id := ?, for_paths := ?)", [repo, [rel]])
-        cards.update({row[1]: dict(zip(columns, row)) for row in rows})
-    return cards
+    """Structure cards of ``rels``, in one query: each query reads every edge shard whatever its filter (a shard
+    holds files from anywhere in the repository), so a query per file cost that scan per file (site-packages, 25
+    files: 17.5 s of CPU against 1.5 s for one query; sympy 4.7 s against 0.4 s)."""
+    if not rels:
+        return {}
+    columns, rows = catalog.rows("SELECT * FROM file_structure_cards(repo_id := ?, for_paths := ?)",
+                                 [repo, sorted(rels)])
+    return {row[1]: dict(zip(columns, row)) for row in rows}
 
 
 def _related(cards: dict, previous: dict, edited: set) -> list[str]:
