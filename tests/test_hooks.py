@@ -417,6 +417,27 @@ def test_a_killed_workers_batch_is_taken_again(tmp_path):
     assert background.queued(lake, "demo") == set()
 
 
+def test_an_edit_queued_while_a_worker_takes_the_queue_is_not_lost(tmp_path, monkeypatch):
+    """A hook opens the queue, a worker takes it (renames it away, reads it, finishes the batch), then the hook's
+    write lands: in the taken batch, already read. The edit must still be queued (ten hooks at once lost one so)."""
+    lake = str(tmp_path / "lake")
+    background.enqueue(lake, "demo", ["early.py"])
+    real_write, interleaved = os.write, []
+
+    def worker_between_open_and_write(fd, data):
+        if not interleaved:  # the worker's whole batch runs between the hook's open and its write
+            interleaved.append(background.take_batch(lake, "demo")[1])
+            background.batch_done(lake, "demo")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(background.os, "write", worker_between_open_and_write)
+    background.enqueue(lake, "demo", ["late.py"])
+    monkeypatch.undo()
+    assert interleaved == [["early.py"]]
+    assert background.queued(lake, "demo") == {"late.py"}
+    assert background.take_batch(lake, "demo")[1] == ["late.py"]
+
+
 # -- the adapters -------------------------------------------------------------------------------------------------
 def test_codex_patch_headers_give_every_path():
     patch = ("*** Begin Patch\n*** Add File: docs/new.md\n+hello\n*** Update File: src/a.py\n*** Move to: src/b.py\n"

@@ -26,6 +26,7 @@ STARTING_STALE_SECONDS = 30.0  # a worker that has not taken its lock by then di
 HAND_OVER_POLL_SECONDS = 0.005
 RECORDS_KEPT = 64  # batch outcomes kept in ``<repo>.refreshed``
 RECORDS_MAX_BYTES = 1 << 16
+ENQUEUE_TRIES = 5  # a worker taking the queue between a hook's open and write: append again (see enqueue)
 
 
 def state_dir(lake_root: str, create: bool = False) -> str:
@@ -40,14 +41,31 @@ def _path(lake_root: str, repo: str, suffix: str) -> str:
 
 
 def enqueue(lake_root: str, repo: str, rel_paths: list[str]) -> None:
-    """Append edited files to the repository's refresh queue (one write: concurrent hooks do not interleave)."""
+    """Append edited files to the repository's refresh queue (one write: concurrent hooks do not interleave).
+
+    A worker takes the queue by renaming ``pending`` to ``inflight``: a hook that opened ``pending`` before the
+    rename and wrote after it wrote into the taken batch, which the worker may have read already (ten hooks at once
+    lost an edit so). So the write is checked: when ``pending`` is no longer the file written, the paths are appended
+    again to the new one (a path queued twice is refreshed once more, never lost)."""
     state_dir(lake_root, create=True)
     data = "".join(p + "\n" for p in rel_paths if "\n" not in p).encode("utf-8", "surrogateescape")
-    fd = os.open(_path(lake_root, repo, "pending"), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    path = _path(lake_root, repo, "pending")
+    for _ in range(ENQUEUE_TRIES):
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            os.write(fd, data)
+            if _still_named(fd, path):  # checked with the file open: its inode cannot be reused meanwhile
+                return
+        finally:
+            os.close(fd)
+
+
+def _still_named(fd: int, path: str) -> bool:
     try:
-        os.write(fd, data)
-    finally:
-        os.close(fd)
+        now, written = os.stat(path), os.fstat(fd)
+    except FileNotFoundError:
+        return False
+    return (now.st_dev, now.st_ino) == (written.st_dev, written.st_ino)
 
 
 def queued(lake_root: str, repo: str) -> set[str]:
