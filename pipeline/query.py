@@ -23,6 +23,8 @@ class Target:
     repo: str
     name: str
     language: str | None = None
+    sid: int | None = None  # a symbol's sid and file, as found: the blast radius walks from them without a lookup
+    path: str | None = None
 
 
 NO_STRUCTURE = "the lake holds no structure tables yet: run `codelake index PATH` first"
@@ -53,22 +55,23 @@ def resolve_target(catalog, target: str, repo: str | None = None) -> Target:
     """A symbol id, a file path, or a (qualified) name; several matching names are an error listing them."""
     catalog.require("symbols", NO_STRUCTURE)
     params = [target, repo, repo]
-    cols, rows = catalog.rows("SELECT repo, id, name, language FROM symbols WHERE id = ? AND (? IS NULL OR repo = ?)",
-                              params)
+    cols, rows = catalog.rows("SELECT repo, id, name, language, sid, path FROM symbols WHERE id = ? "
+                              "AND (? IS NULL OR repo = ?)", params)
     if rows:
-        return Target(rows[0][1], "symbol", rows[0][0], rows[0][2], rows[0][3])
+        return Target(rows[0][1], "symbol", rows[0][0], *rows[0][2:])
     cols, rows = catalog.rows("SELECT repo, path, language FROM files WHERE path = ? AND (? IS NULL OR repo = ?)", params)
     if rows:
         return Target(rows[0][1], "file", rows[0][0], rows[0][1], rows[0][2])
     cols, rows = catalog.rows(
-        "SELECT repo, id, name, language FROM symbols WHERE (name = ? OR qualname = ? OR ends_with(id, '::' || ?)) "
+        "SELECT repo, id, name, language, sid, path FROM symbols "
+        "WHERE (name = ? OR qualname = ? OR ends_with(id, '::' || ?)) "
         "AND kind <> 'module' AND (? IS NULL OR repo = ?) ORDER BY is_test, id",
         [target, target, target, repo, repo])
     if not rows:
         raise QueryError(f"no symbol or file named {target!r} in the lake (try: codelake search {target})")
     if len(rows) > 1:
         raise AmbiguousTarget(target, [r[:3] for r in rows])
-    return Target(rows[0][1], "symbol", rows[0][0], rows[0][2], rows[0][3])
+    return Target(rows[0][1], "symbol", rows[0][0], *rows[0][2:])
 
 
 def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0,

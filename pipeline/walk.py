@@ -110,8 +110,7 @@ def round3(value: float) -> float:
 def blast_radius(catalog, target, depth: int, reverse: bool, min_confidence: float) -> tuple[list[str], list]:
     """(columns, rows) of ``blast_radius(target.value, ...)`` for the target's repository."""
     repo = target.repo
-    _, seed_rows = catalog.rows("SELECT sid, path FROM symbols WHERE repo = ? AND (id = ? OR path = ?)",
-                                [repo, target.value, target.value])
+    seed_rows = _seeds(catalog, target)
     seeds = sorted({sid for sid, _ in seed_rows if sid is not None})
     expand = (indexed_expand(catalog, repo, reverse, min_confidence)
               or _level_reader(catalog, repo, reverse, min_confidence))
@@ -120,6 +119,14 @@ def blast_radius(catalog, target, depth: int, reverse: bool, min_confidence: flo
     _, status_rows = catalog.rows("SELECT path, parse_status FROM files WHERE repo = ? AND list_contains(?, path)",
                                   [repo, sorted({s.path for s in symbols.values()})])
     return COLUMNS, ranked_rows(hits, symbols, dict(status_rows), {path for _, path in seed_rows})
+
+
+def _seeds(catalog, target) -> list[tuple[int, str]]:
+    """(sid, path) of the symbols the walk starts from: the target symbol as resolved, or every symbol of a file."""
+    if target.kind == "symbol" and target.sid is not None:
+        return [(target.sid, target.path)]
+    return catalog.rows("SELECT sid, path FROM symbols WHERE repo = ? AND (id = ? OR path = ?)",
+                        [target.repo, target.value, target.value])[1]
 
 
 def gaps(catalog, target, unresolved: dict[str, int]) -> dict:
