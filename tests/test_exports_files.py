@@ -117,6 +117,29 @@ def test_a_deleted_file_loses_its_snippet_and_its_callees_forget_it(edited, tmp_
         (repo.path / "shop/report.py").write_text(REPORT)
 
 
+def test_a_kept_connection_exports_the_newest_snapshot(tmp_path, monkeypatch):
+    """A warm worker keeps the per-file export's connection (``keep_catalogs``): the next export, after another
+    update, reads the newer snapshot through the same connection."""
+    from pipeline.exports import export as ex
+    from pipeline.indexing import update
+
+    repo = build_shop(tmp_path / "repo")
+    write_sessions(tmp_path / "logs", repo.path)
+    lake = Lake(tmp_path / "lake")
+    index_shop(lake, repo.path, tmp_path / "logs")
+    ex.export_repo(lake, REPO)
+    monkeypatch.setattr(ex, "_kept_catalogs", {})
+    ex.export_repo(lake, REPO, files=["shop/report.py"])
+    (kept,) = ex._kept_catalogs.values()
+    assert "yearly" not in read.snippet_record(lake.root, REPO, "shop/report.py")["text"]
+    (repo.path / "shop/report.py").write_text(REPORT)
+    update(repo.path, ["shop/report.py"], repo=REPO, lake=lake)
+    ex.export_repo(lake, REPO, files=["shop/report.py"])
+    assert list(ex._kept_catalogs.values()) == [kept]
+    assert "yearly" in read.snippet_record(lake.root, REPO, "shop/report.py")["text"]
+    assert "(report)" in read.snippet(lake.root, REPO, "shop/pricing.py")  # the file it now calls, refreshed too
+
+
 def test_without_an_export_the_files_mode_exports_the_repository(tmp_path, make_repo):
     from pipeline.exports.export import export_repo
     from pipeline.indexing import index
@@ -158,6 +181,9 @@ def test_one_files_card_equals_its_row_of_the_whole_repository(own_lake):
     for row in whole[::7]:
         _, one = catalog.rows("SELECT * FROM file_structure_cards(repo_id := 'codelake', for_paths := ?)", [[row[1]]])
         assert one == [row], row[1]
+    _, several = catalog.rows("SELECT * FROM file_structure_cards(repo_id := 'codelake', for_paths := ?)",
+                              [[row[1] for row in whole[::7]]])
+    assert several == whole[::7]  # the per-file export asks for all its files at once
     _, dead = catalog.rows("SELECT path, count(*) FROM dead_code WHERE is_exported AND kind <> 'module' "
                            "AND confidence >= 0.6 GROUP BY path")
     unused = {r[1]: r[columns.index("unused_count")] for r in whole if r[columns.index("unused_count")]}

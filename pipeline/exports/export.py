@@ -226,7 +226,6 @@ def write_snippet(folder: Path, card: dict, ctx, facts: dict, budget: int, atomi
 # -- some files ---------------------------------------------------------------------------------------------------
 def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list[str],
                   snippet_budget: int | None) -> ExportSummary:
-    from ..catalog import connect
     from ..query import NO_STRUCTURE
 
     started = datetime.now(timezone.utc)
@@ -236,8 +235,7 @@ def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list
     snap = lake.snapshot(repo)
     rels = sorted({r for r in (_rel_path(snap.info.get("root"), f) for f in files) if r})
     reuse = _history_unchanged(snap, manifest)  # the usual case after an edit: only the structure views are needed
-    catalog = connect(lake, repos=[repo], views=["file_structure_cards"] + ([] if reuse else ["file_history_cards"]),
-                      threads=FILES_THREADS)
+    catalog = _files_catalog(lake, repo, ["file_structure_cards"] + ([] if reuse else ["file_history_cards"]))
     catalog.require("file_structure_cards", NO_STRUCTURE)
     previous = {rel: _old_card(folder, rel) for rel in rels}
     cards = _structure_cards(catalog, repo, rels)
@@ -259,6 +257,33 @@ def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list
     _bump_manifest(folder, manifest, snap, rels, len(related))
     seconds = (datetime.now(timezone.utc) - started).total_seconds()
     return ExportSummary(repo, str(root / repo), count, 0, largest, seconds, mode="files", removed=removed)
+
+
+def keep_catalogs() -> None:
+    """Keep the per-file export's DuckDB connection from one export to the next (a warm refresh worker, which
+    exports after every edit): it is refreshed to the lake's newest snapshot rather than connected again with its
+    views bound again (~0.1 s of a sympy leaf's 0.3 s export), and it keeps the footers of the shards the update did
+    not rewrite."""
+    global _kept_catalogs
+    _kept_catalogs = {}
+
+
+_kept_catalogs: dict | None = None
+
+
+def _files_catalog(lake: Lake, repo: str, views: list[str]):
+    from ..catalog import connect
+
+    key = (str(lake.root), repo, tuple(views))
+    kept = _kept_catalogs.get(key) if _kept_catalogs is not None else None
+    if kept is not None:
+        kept.refresh()
+        return kept
+    catalog = connect(lake, repos=[repo], views=views, threads=FILES_THREADS)
+    if _kept_catalogs is not None:
+        _kept_catalogs.clear()  # one connection held at a time (a worker serves one repository)
+        _kept_catalogs[key] = catalog
+    return catalog
 
 
 def _rel_path(repo_root: str | None, path: str) -> str | None:

@@ -129,9 +129,11 @@ def _setting(name: str, default: float) -> float:
 def _stay_warm(args) -> None:
     """Keep what runs read of the lake, and say where this worker indexes from (``codelake update`` hands its
     files only to a warm worker of the same checkout)."""
+    from ..exports.export import keep_catalogs
     from ..shards import keep_read_files
 
     keep_read_files(int(_setting("CODELAKE_WORKER_CACHE_MB", DEFAULT_CACHE_MB)) << 20)
+    keep_catalogs()
     background.announce_warm(args.lake, args.repo, args.root)
 
 
