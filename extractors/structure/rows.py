@@ -478,7 +478,7 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
         yield Replace("foreign_symbols", "path", sorted(written))
         yield Batch("foreign_symbols", foreign_symbols(written_rows))
     named = lambda t: set(zip(*symbol_names(t).to_pydict().values()))  # noqa: E731
-    yield from _by_name("symbol_names", previous, named(old), named(written_rows), written, NAME_COLUMNS)
+    yield from _by_key("symbol_names", "name", previous, named(old), named(written_rows), written, NAME_COLUMNS)
 
 
 def ref_names(refs: pa.Table) -> pa.Table:
@@ -499,7 +499,7 @@ def ref_name_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, ch
                                            else new_refs))
         return
     pairs = lambda t: set() if t is None else set(zip(*ref_names(t).to_pydict().values()))  # noqa: E731
-    yield from _by_name("ref_names", previous, pairs(old_refs), pairs(new_refs), changed, ["name", "path"])
+    yield from _by_key("ref_names", "name", previous, pairs(old_refs), pairs(new_refs), changed, ["name", "path"])
 
 
 def _has(previous, table: str, key: str) -> bool:
@@ -508,18 +508,19 @@ def _has(previous, table: str, key: str) -> bool:
     return previous(table, columns=[key], where=(key, [])) is not None
 
 
-def _by_name(table: str, previous, before: set[tuple], after: set[tuple], written: set[str], columns: list[str]):
-    """A name-sharded index's batches: ``before``/``after`` are the rows (name first, file second) of the ``written``
-    files; a name whose rows there changed is replaced by every row of it after the run, the others stay as they
-    are (an edit that changes no name rewrites nothing)."""
+def _by_key(table: str, key: str, previous, before: set[tuple], after: set[tuple], written: set[str],
+            columns: list[str]):
+    """The batches of an index sharded by ``key`` (a name, an id): ``before``/``after`` are the rows (key first, file
+    second) of the ``written`` files; a key whose rows there changed is replaced by every row of it after the run,
+    the others stay as they are (an edit that changes no key's rows rewrites nothing)."""
     from pipeline.extractor import Batch, Replace
 
     moved = sorted({row[0] for row in before ^ after})
-    yield Replace(table, "name", moved)
+    yield Replace(table, key, moved)
     if not moved:
         return
     wanted = set(moved)
-    kept = previous(table, columns=columns, where=("name", moved))
+    kept = previous(table, columns=columns, where=(key, moved))
     kept = set() if kept is None else {r for r in zip(*_plain(kept.select(columns)).to_pydict().values())
                                        if r[1] not in written}
     rows = sorted(kept | {r for r in after if r[0] in wanted}, key=repr)
