@@ -170,3 +170,27 @@ def test_a_lake_without_the_edge_indexes_updates_by_reading_every_edge_then_has_
     assert _whole_edge_reads(reads, lake) == 0  # the next update reads the indexes
     assert ("use.py::go", "util.py::helper") not in {(e[0], e[1]) for e in _edge_rows(lake)}
     _assert_like_a_full_index(lake, root, tmp_path, "indexed")
+
+
+# work() is decorated by logged: once logged returns inner, app.py's call of work() calls inner; app.py names neither
+# logged nor inner and has no edge to either, so only the decorated function (read through ``ref_names`` and the
+# ``early_refs`` of the files naming logged) says that the edit reaches it
+DECORATED = {
+    "deco.py": "import functools\n\n\ndef logged(fn):\n    def inner(*args):\n        return fn(*args)\n"
+               "    return functools.wraps(fn)(inner)\n",
+    "work.py": "from deco import logged\n\n\n@logged\ndef work():\n    return 3\n",
+    "app.py": "from work import work\n\n\ndef run():\n    return work()\n",
+    "other.py": "def other():\n    return 1\n",
+}
+
+
+def test_a_decorator_returning_another_function_re_resolves_the_callers_of_what_it_decorates(lake, make_repo,
+                                                                                              tmp_path, reads):
+    root = make_repo(files=DECORATED)
+    index_structure(lake, root)
+    reads.clear()
+    _update(lake, root, {"deco.py": DECORATED["deco.py"].replace("return functools.wraps(fn)(inner)",
+                                                                 "return inner")})
+    assert not [r for r in reads if r[0] == lake.root and r[1] in ("edges", "early_refs") and r[2] is None]
+    assert ("app.py::run", "deco.py::logged.inner") in {(e[0], e[1]) for e in _edge_rows(lake)}
+    _assert_like_a_full_index(lake, root, tmp_path, "decorated")

@@ -318,13 +318,23 @@ def _decorated(previous, functions: set[str]) -> set[str]:
     if not functions:
         return set()
     names = sorted({f.rpartition("::")[2].rpartition(".")[2] for f in functions})
-    facts = previous("early_refs", columns=["path", "src_qualname", "kind", "name"], dictionary=["path", "kind"])
+    facts = _early_refs_naming(previous, names)
     if facts is None:
         return set()
     facts = _plain(facts)
     hits = facts.filter(pc.and_(pc.equal(facts.column("kind"), "decorated_by"),
                                 pc.is_in(facts.column("name"), value_set=pa.array(names, pa.string()))))
     return {f"{p}::{q}" for p, q in zip(hits.column("path").to_pylist(), hits.column("src_qualname").to_pylist())}
+
+
+def _early_refs_naming(previous, names: list[str]) -> pa.Table | None:
+    """The ``early_refs`` rows of the files whose references name one of ``names``: those files from ``ref_names``
+    (the shards of those names), then their rows (``early_refs`` is sharded by file); every file's in a lake
+    without ``ref_names``."""
+    files = previous("ref_names", columns=["name", "path"], where=("name", names), dictionary=["path"])
+    where = None if files is None else ("path", sorted(_paths(files)))
+    return previous("early_refs", columns=["path", "src_qualname", "kind", "name"], where=where,
+                    dictionary=["path", "kind"])
 
 
 def structural(scope: EditScope, files: dict) -> bool:
