@@ -18,9 +18,10 @@ from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
 VERSION = "0.2.0"  # a lake indexed by another version is parsed again in full (new facts, columns)
 # what the internal indexes hold (``early_refs``, ``hierarchy``, ``callback_refs``, ``symbol_names``,
-# ``foreign_symbols``, ``ref_names``: an update finds its scope and resolves lazily over them); a lake written with
-# another value has them rewritten whole by its next run, which resolves over the full graph
-LAZY_INDEX = 5
+# ``foreign_symbols``, ``ref_names``, ``edge_targets``, ``edge_sources``: an update finds its scope and resolves lazily
+# over them); a lake written with another value has them rewritten whole by its next run, which finds its scope by
+# reading the whole tables and resolves over the full graph
+LAZY_INDEX = 6
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 
@@ -30,7 +31,7 @@ class StructureExtractor:
     # an update rewrites only the shards holding the files it changed
     shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path", "early_refs": "path",
                 "hierarchy": "path", "callback_refs": "path", "symbol_names": "name", "foreign_symbols": "path",
-                "ref_names": "name"}
+                "ref_names": "name", "edge_targets": "dst_id", "edge_sources": "src_id"}
     # a lake written before the internal indexes is read by kind: its first update takes them from refs' row groups
     sort_by = {"refs": ["kind", "path"]}
     # an update rewrites one shard of symbols and refs (wide rows; a sorted table of small row groups): ~30 ms each
@@ -42,18 +43,23 @@ class StructureExtractor:
     @property
     def tables(self):
         # imported on use: the package also serves light readers (``languages``) that must not pay for pyarrow
-        from .schemas import FOREIGN_SYMBOLS, HIERARCHY, REF_NAMES, REFS, SYMBOL_NAMES, TABLES
+        from .schemas import (EDGE_SOURCES, EDGE_TARGETS, FOREIGN_SYMBOLS, HIERARCHY, REF_NAMES, REFS, SYMBOL_NAMES,
+                              TABLES)
 
         return {**TABLES, "early_refs": REFS, "hierarchy": HIERARCHY, "callback_refs": REFS,
-                "symbol_names": SYMBOL_NAMES, "foreign_symbols": FOREIGN_SYMBOLS, "ref_names": REF_NAMES}
+                "symbol_names": SYMBOL_NAMES, "foreign_symbols": FOREIGN_SYMBOLS, "ref_names": REF_NAMES,
+                "edge_targets": EDGE_TARGETS, "edge_sources": EDGE_SOURCES}
 
     # what an update's resolution reads of the files it does not resolve again, kept apart so that reading it
     # costs a few files, not the whole refs and edges tables: every file's imports, re-exports, bases, declared
     # types and value-flow facts (``early_refs``), every ``inherits`` edge (``hierarchy``), and every function passed
     # by name to a call (``callback_refs``: read when a parameter the edited file calls asks what it is given), which
-    # files define each name (``symbol_names``), the definitions owned from another file (``foreign_symbols``), and
-    # which files name each name in a reference (``ref_names``: read when an edit adds or removes a definition)
-    internal = {"early_refs", "hierarchy", "callback_refs", "symbol_names", "foreign_symbols", "ref_names"}
+    # files define each name (``symbol_names``), the definitions owned from another file (``foreign_symbols``),
+    # which files name each name in a reference (``ref_names``: read when an edit adds or removes a definition), and
+    # which files hold an edge to or from each definition (``edge_targets``, ``edge_sources``: read when an edit
+    # removes, renames or moves one)
+    internal = {"early_refs", "hierarchy", "callback_refs", "symbol_names", "foreign_symbols", "ref_names",
+                "edge_targets", "edge_sources"}
 
     def run(self, ctx: RunContext, cursor: Cursor):
         from pipeline.repos import git_facts
@@ -127,6 +133,8 @@ class _Run:
                                  self.workers)
         yield Batch("edges", edges)
         yield Batch("hierarchy", rows.hierarchy(edges))
+        yield Batch("edge_targets", rows.edge_targets(edges))
+        yield Batch("edge_sources", rows.edge_sources(edges))
         return symbols.num_rows
 
     def incremental(self, changes, state: dict, resolve_all: bool):
@@ -161,6 +169,7 @@ class _Run:
         edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers, lazily=ready)
         yield from incremental.edge_batches(edges, affected)
         yield from rows.hierarchy_batches(previous, edges, affected, whole=not ready)
+        yield from rows.edge_index_batches(previous, edges, affected, whole=not ready)
         return next_sid
 
 

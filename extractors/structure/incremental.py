@@ -238,9 +238,43 @@ def _importers(refs: pa.Table, modules: set[str]) -> set[str]:
 
 def _linked(previous, scope: EditScope, indexed: bool) -> set[str]:
     """Files with an edge to or from a moved definition, and the files of subclasses of moved classes (through
-    the previous ``inherits`` edges, transitively). Only the columns asked about are read of the edges: their
-    kinds only for a value-flow fact (``ref_form``) or in a lake without the ``hierarchy`` index."""
+    the previous ``inherits`` edges, transitively): from the ``edge_targets``, ``edge_sources`` and ``hierarchy``
+    indexes (``indexed``: the lake's are this version's), or, in a lake without them, from every edge."""
     hierarchy = previous("hierarchy", columns=["path", "src_id", "dst_id"]) if indexed else None
+    found = _edge_ends(previous, scope) if hierarchy is not None else None
+    if found is None:
+        return _linked_by_edges(previous, scope, hierarchy)
+    return found | _subclass_files(_plain(hierarchy), scope.classes)
+
+
+def _edge_ends(previous, scope: EditScope) -> set[str] | None:
+    """The files with an edge to a moved definition or to what the moved functions returned or decorate
+    (``edge_targets``), or from a moved definition in another file than its own (``edge_sources``): each read in
+    the shards of those ids only. The changed files, which hold every other edge from them, are affected anyway.
+    None: a lake without those indexes."""
+    values = _flow_values(_edges_of(previous, scope.flows), scope.flows) | _decorated(previous, scope.flows)
+    targets = previous("edge_targets", columns=["dst_id", "path"], where=("dst_id", sorted(scope.linked | values)),
+                       dictionary=["path"])
+    sources = previous("edge_sources", columns=["src_id", "path"], where=("src_id", sorted(scope.linked)),
+                       dictionary=["path"])
+    if targets is None or sources is None:
+        return None
+    return _paths(targets) | _paths(sources)
+
+
+def _edges_of(previous, functions: set[str]) -> pa.Table | None:
+    """The previous edges of the files defining ``functions`` (a value-flow edge from a function, ``return inner``,
+    is in its file): read by path, the shards of those files only."""
+    if not functions:
+        return None
+    files = sorted({f.split("::", 1)[0] for f in functions})
+    columns = ["src_id", "dst_id", "ref_form"]
+    return previous("edges", columns=columns, where=("path", files), dictionary=columns)
+
+
+def _linked_by_edges(previous, scope: EditScope, hierarchy: pa.Table | None) -> set[str]:
+    """``_linked`` in a lake without the edge indexes: every edge read. Only the columns asked about are read:
+    their kinds only for a value-flow fact (``ref_form``) or in a lake without the ``hierarchy`` index."""
     columns = ["path", "src_id", "dst_id"] + (["ref_form"] if scope.flows else [])
     columns += ["kind"] if hierarchy is None else []
     edges = previous("edges", columns=columns, dictionary=columns)
@@ -270,8 +304,10 @@ def _subclass_files(inherits: pa.Table, classes: set[str]) -> set[str]:
     return found
 
 
-def _flow_values(edges: pa.Table, functions: set[str]) -> set[str]:
+def _flow_values(edges: pa.Table | None, functions: set[str]) -> set[str]:
     """The functions the previous edges say ``functions`` returned or passed on (``return inner``)."""
+    if edges is None or not functions:
+        return set()
     from_them = edges.filter(pc.and_(_in(edges, "src_id", functions), _in(edges, "ref_form", {"callback"})))
     return set(_plain(from_them.select(["dst_id"])).column("dst_id").drop_null().to_pylist())
 
@@ -279,14 +315,26 @@ def _flow_values(edges: pa.Table, functions: set[str]) -> set[str]:
 def _decorated(previous, functions: set[str]) -> set[str]:
     """The functions decorated by something named like one of ``functions`` (their callers call what it
     returns)."""
+    if not functions:
+        return set()
     names = sorted({f.rpartition("::")[2].rpartition(".")[2] for f in functions})
-    facts = previous("early_refs", columns=["path", "src_qualname", "kind", "name"], dictionary=["path", "kind"])
+    facts = _early_refs_naming(previous, names)
     if facts is None:
         return set()
     facts = _plain(facts)
     hits = facts.filter(pc.and_(pc.equal(facts.column("kind"), "decorated_by"),
                                 pc.is_in(facts.column("name"), value_set=pa.array(names, pa.string()))))
     return {f"{p}::{q}" for p, q in zip(hits.column("path").to_pylist(), hits.column("src_qualname").to_pylist())}
+
+
+def _early_refs_naming(previous, names: list[str]) -> pa.Table | None:
+    """The ``early_refs`` rows of the files whose references name one of ``names``: those files from ``ref_names``
+    (the shards of those names), then their rows (``early_refs`` is sharded by file); every file's in a lake
+    without ``ref_names``."""
+    files = previous("ref_names", columns=["name", "path"], where=("name", names), dictionary=["path"])
+    where = None if files is None else ("path", sorted(_paths(files)))
+    return previous("early_refs", columns=["path", "src_qualname", "kind", "name"], where=where,
+                    dictionary=["path", "kind"])
 
 
 def structural(scope: EditScope, files: dict) -> bool:

@@ -433,6 +433,85 @@ def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whol
     yield Batch("hierarchy", hierarchy(edges))
 
 
+EDGE_ENDS = ["src_id", "dst_id", "path"]  # what the ``edge_targets`` and ``edge_sources`` indexes are made of
+
+
+def edge_targets(edges: pa.Table) -> pa.Table:
+    """The ``edge_targets`` table's rows: every distinct (dst_id, path) of the resolved edges, so that an update finds
+    the files with an edge to a definition it removes or renames by reading the shards of those ids only."""
+    table = _unified(edges, ["dst_id", "path"])
+    return _distinct_pairs(table, pc.is_valid(table.column("dst_id").chunk(0)))
+
+
+def edge_sources(edges: pa.Table) -> pa.Table:
+    """The ``edge_sources`` table's rows: every distinct (src_id, path) of the edges whose source is defined in
+    another file (a dispatch edge from a base method to its override, a Rust ``impl`` block's ``inherits`` edge
+    from its type). Any other edge from a definition is in that definition's file, which an edit of it reads."""
+    table = _unified(edges, ["src_id", "path"])
+    return _distinct_pairs(table, _foreign_sources(table))
+
+
+def _unified(edges: pa.Table, columns: list[str]) -> pa.Table:
+    """``columns`` of ``edges`` dictionary-encoded in one chunk over one dictionary each: the pairs and the files of
+    a million edges are worked out on integer indices, their strings (a few hundred thousand ids) never compared."""
+    table = edges.select(columns)
+    table = pa.Table.from_arrays([c if pa.types.is_dictionary(c.type) else pc.dictionary_encode(c)
+                                  for c in table.columns], names=columns)
+    if not table.num_rows:  # no chunk to unify: one empty one
+        return pa.Table.from_arrays([pa.array([], pa.string()).dictionary_encode() for _ in columns], names=columns)
+    return table.unify_dictionaries().combine_chunks()
+
+
+def _distinct_pairs(table: pa.Table, keep) -> pa.Table:
+    """The distinct (key, path) pairs of a ``_unified`` two-column table among the rows ``keep`` marks (the key set),
+    as plain strings: each pair is one integer (key index times the number of paths, plus the path index)."""
+    key, path = (table.column(i).chunk(0) for i in range(2))
+    width = max(len(path.dictionary), 1)
+    codes = pc.add(pc.multiply(key.indices.cast(pa.int64()), width), path.indices.cast(pa.int64()))
+    codes = pc.unique(codes.filter(pc.and_(pc.fill_null(keep, False), pc.is_valid(codes))))
+    rows = pc.divide(codes, width)  # integer division
+    return pa.table({table.column_names[0]: key.dictionary.take(rows),
+                     "path": path.dictionary.take(pc.subtract(codes, pc.multiply(rows, width)))})
+
+
+def _foreign_sources(table: pa.Table):
+    """Whether each edge's ``src_id`` (``<file>::<qualname>``) is defined in another file than the edge's path, for
+    a ``_unified`` (src_id, path) table: worked out once per distinct id."""
+    src, path = table.column("src_id").chunk(0), table.column("path").chunk(0)
+    files = pc.list_element(pc.split_pattern(src.dictionary, "::", max_splits=1), 0)
+    file_of = pc.index_in(files, value_set=path.dictionary).cast(pa.int64())
+    return pc.fill_null(pc.not_equal(file_of.take(src.indices), path.indices.cast(pa.int64())), True)
+
+
+EDGE_INDEXES = {"edge_targets": ("dst_id", edge_targets), "edge_sources": ("src_id", edge_sources)}
+
+
+def edge_index_batches(previous, edges: pa.Table, affected: set[str] | None, whole: bool):
+    """An incremental run's ``edge_targets`` and ``edge_sources``. The ``affected`` files' edges are written again:
+    their old edges are read by path (``edges`` is sharded by path), and an id whose rows of those files changed is
+    replaced by every row of it after the run; an edit that moved no edge end rewrites nothing. Whole when every
+    edge was resolved again (``affected`` None), or (``whole``: a lake without the indexes) from the lake's edges."""
+    from pipeline.extractor import Batch
+
+    if affected is None:
+        for table, (_, build) in EDGE_INDEXES.items():
+            yield Batch(table, build(edges))
+        return
+    if whole or not all(_has(previous, table, key) for table, (key, _) in EDGE_INDEXES.items()):
+        kept = previous("edges", columns=EDGE_ENDS, dictionary=EDGE_ENDS)
+        for table, (_, build) in EDGE_INDEXES.items():
+            old = _except_paths(build(kept), affected) if kept is not None else None
+            yield Batch(table, build(edges) if old is None else pa.concat_tables([old, build(edges)]))
+        return
+    old = previous("edges", columns=EDGE_ENDS, where=("path", sorted(affected)), dictionary=EDGE_ENDS)
+    for table, (key, build) in EDGE_INDEXES.items():
+        yield from _by_key(table, key, previous, _pairs(build, old), _pairs(build, edges), affected, [key, "path"])
+
+
+def _pairs(build, edges: pa.Table | None) -> set[tuple]:
+    return set() if edges is None else set(zip(*build(edges).to_pydict().values()))
+
+
 def symbol_names(symbols: pa.Table) -> pa.Table:
     """The ``symbol_names`` table's rows: the definitions a name guess can reach (``lazy.BY_NAME_KINDS``), without
     their lines: a guess reads the shard of its name only, and an edit that moves lines leaves the table as it is."""
@@ -478,7 +557,7 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
         yield Replace("foreign_symbols", "path", sorted(written))
         yield Batch("foreign_symbols", foreign_symbols(written_rows))
     named = lambda t: set(zip(*symbol_names(t).to_pydict().values()))  # noqa: E731
-    yield from _by_name("symbol_names", previous, named(old), named(written_rows), written, NAME_COLUMNS)
+    yield from _by_key("symbol_names", "name", previous, named(old), named(written_rows), written, NAME_COLUMNS)
 
 
 def ref_names(refs: pa.Table) -> pa.Table:
@@ -499,7 +578,7 @@ def ref_name_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, ch
                                            else new_refs))
         return
     pairs = lambda t: set() if t is None else set(zip(*ref_names(t).to_pydict().values()))  # noqa: E731
-    yield from _by_name("ref_names", previous, pairs(old_refs), pairs(new_refs), changed, ["name", "path"])
+    yield from _by_key("ref_names", "name", previous, pairs(old_refs), pairs(new_refs), changed, ["name", "path"])
 
 
 def _has(previous, table: str, key: str) -> bool:
@@ -508,18 +587,19 @@ def _has(previous, table: str, key: str) -> bool:
     return previous(table, columns=[key], where=(key, [])) is not None
 
 
-def _by_name(table: str, previous, before: set[tuple], after: set[tuple], written: set[str], columns: list[str]):
-    """A name-sharded index's batches: ``before``/``after`` are the rows (name first, file second) of the ``written``
-    files; a name whose rows there changed is replaced by every row of it after the run, the others stay as they
-    are (an edit that changes no name rewrites nothing)."""
+def _by_key(table: str, key: str, previous, before: set[tuple], after: set[tuple], written: set[str],
+            columns: list[str]):
+    """The batches of an index sharded by ``key`` (a name, an id): ``before``/``after`` are the rows (key first, file
+    second) of the ``written`` files; a key whose rows there changed is replaced by every row of it after the run,
+    the others stay as they are (an edit that changes no key's rows rewrites nothing)."""
     from pipeline.extractor import Batch, Replace
 
     moved = sorted({row[0] for row in before ^ after})
-    yield Replace(table, "name", moved)
+    yield Replace(table, key, moved)
     if not moved:
         return
     wanted = set(moved)
-    kept = previous(table, columns=columns, where=("name", moved))
+    kept = previous(table, columns=columns, where=(key, moved))
     kept = set() if kept is None else {r for r in zip(*_plain(kept.select(columns)).to_pydict().values())
                                        if r[1] not in written}
     rows = sorted(kept | {r for r in after if r[0] in wanted}, key=repr)

@@ -55,6 +55,12 @@ SYMBOL_NAMES = pa.schema([SYMBOLS.field(n) for n in ("repo", "name", "path", "qu
 # which files' references name each name (sharded by name): the files an edit adding, removing or renaming a
 # definition reaches, found without reading every reference
 REF_NAMES = pa.schema([("repo", pa.string()), ("name", pa.string()), ("path", pa.string())])
+# which files hold an edge to each definition (resolved edges, sharded by ``dst_id``), and which hold an edge from a
+# definition in another file (sharded by ``src_id``: a dispatch edge from a base method to its override, a Rust
+# ``impl`` block's ``inherits`` edge from its type): the files an edit removing, renaming or moving a definition
+# reaches, found without reading every edge (every other edge from a definition is in that definition's file)
+EDGE_TARGETS = pa.schema([("repo", pa.string()), ("dst_id", pa.string()), ("path", pa.string())])
+EDGE_SOURCES = pa.schema([("repo", pa.string()), ("src_id", pa.string()), ("path", pa.string())])
 FOREIGN_SYMBOLS = pa.schema([SYMBOLS.field(n) for n in ("repo", "path", "name", "qualname", "kind", "parent_id",
                                                          "line_start", "sid")])
 
