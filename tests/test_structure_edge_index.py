@@ -150,7 +150,7 @@ def _without_edge_indexes(lake, lazy_index: int | None) -> None:
     path.write_text(json.dumps(snapshot))
 
 
-@pytest.mark.parametrize("lazy_index", [5, None], ids=["older-lazy-index", "tables-missing"])
+@pytest.mark.parametrize("lazy_index", [4, None], ids=["older-lazy-index", "tables-missing"])
 def test_a_lake_without_the_edge_indexes_updates_by_reading_every_edge_then_has_them(make_repo, tmp_path, reads,
                                                                                     lazy_index):
     from pipeline.lake import Lake
