@@ -270,16 +270,13 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     tree = budget.parse(parser, data)  # stopped at its time budget
     if tree.root_node.has_error:
         facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
-    raw_defs, raw_refs = [], []
     rules = parse_rules(lang.name)
-    _collect(budget.matches(query, tree.root_node, facts), data, facts, raw_defs, raw_refs, rules,  # bounded depth
+    found = Captures()
+    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules,  # bounded depth
              _PATTERN_ROLES[lang.name])
-    defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
-    defs = _own_reexports_exported(defs, raw_refs)
-    bindings: dict[str, list[RawRef]] = {kind: [] for kind in BINDING_KINDS}
-    refs = []
-    for r in raw_refs:
-        (bindings[r.kind] if r.kind in bindings else refs).append(r)
+    defs, spans, decorated = _nest(_merge_same_node(found.defs), rules)
+    defs = _own_reexports_exported(defs, found.refs)
+    bindings, refs = found.bindings, found.refs
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # a variable's span is not a scope of names
@@ -403,11 +400,22 @@ def _pattern_roles(query) -> list[PatternRoles | None]:
 _new = tuple.__new__  # a NamedTuple built without its Python-level __new__: 3x cheaper on the hot path
 
 
-def _collect(matches: list, data: bytes, facts: FileFacts, raw_defs: list[RawDef], raw_refs: list[RawRef],
-             rules: ParseRules, by_pattern: list[PatternRoles | None] = ()) -> None:
-    """The raw definitions and references of a file's query matches. One loop over all of them, references (nine
-    in ten matches) handled inline: a call per match and per capture cost more than the work itself (hot path)."""
-    add_ref = raw_refs.append
+@dataclass
+class Captures:
+    """A file's query matches sorted by use: definitions, references (imports included), and the bindings that
+    shape how references read, by kind (``BINDING_KINDS``), each in file order."""
+
+    defs: list[RawDef] = field(default_factory=list)
+    refs: list[RawRef] = field(default_factory=list)
+    bindings: dict[str, list[RawRef]] = field(default_factory=lambda: {kind: [] for kind in BINDING_KINDS})
+
+
+def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules,
+             by_pattern: list[PatternRoles | None] = ()) -> None:
+    """The raw definitions, references and bindings of a file's query matches. One loop over all of them,
+    references (nine in ten matches) and local names handled inline: a call per match and per capture cost more
+    than the work itself (hot path)."""
+    add_ref, add_local = found.refs.append, found.bindings["local"].append
     # most files are ASCII: a name is then a slice of the decoded file, not a slice of bytes decoded again
     text = data.decode("ascii") if data.isascii() else None
     known = len(by_pattern)
@@ -417,7 +425,12 @@ def _collect(matches: list, data: bytes, facts: FileFacts, raw_defs: list[RawDef
         for role, key, kind, typed in roles:
             node = caps[key][0]
             if role != "ref":
-                _collect_other(role, key, node, caps, data, facts, raw_defs, raw_refs)
+                if role == "local.name":
+                    start, end = node.start_byte, node.end_byte
+                    name = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
+                    add_local(_new(RawRef, (start, "local", name, None, None, None, 0, None)))
+                else:
+                    _collect_other(role, key, node, caps, data, facts, found)
                 continue
             name = caps["name"][0]
             start = name.start_byte
@@ -443,12 +456,12 @@ def _collect(matches: list, data: bytes, facts: FileFacts, raw_defs: list[RawDef
                                   start)))
 
 
-def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef],
-                   raw_refs: list[RawRef]) -> None:
+def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures) -> None:
     """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark."""
+    bindings = found.bindings
     if role == "def":
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-        raw_defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
+        found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
                                node.end_point[0] + 1, text("parent.name"), "exported" in caps,
                                tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
                                text("self.name")))
@@ -459,23 +472,21 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             return
         name = "*" if "import.wildcard" in caps else text("import.name")
         alias = text("import.alias") or ("default" if "import.default" in caps else None)
-        raw_refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
-                               None))
+        found.refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
+                                 None))
     elif role == "var":  # a declared type (var.type) or an assigned value (var.value): kept as the receiver
         declared = "var.type" in caps
         value = caps["var.type" if declared else "var.value"][0]
         kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data))
         if kind:
-            raw_refs.append(RawRef(node.start_byte, "var" if declared else "value", _text(node, data), kind, None,
-                                   None, 0, None))
-    elif role == "local.name":
-        raw_refs.append(_new(RawRef, (node.start_byte, "local", _text(node, data), None, None, None, 0, None)))
+            binding = "var" if declared else "value"
+            bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
     elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
-        raw_refs.append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
-                               node.start_point[0] + 1, None))
+        bindings["instance_attr"].append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
+                                                node.start_point[0] + 1, None))
     elif role == "parameter.name":
-        raw_refs.append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
-                               node.start_point[0] + 1, None))
+        bindings["parameter"].append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
+                                            node.start_point[0] + 1, None))
     elif role == "package.name":
         facts.package = _text(node, data)
     else:
