@@ -44,6 +44,7 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -148,6 +149,7 @@ class FileFacts:
 
 _QUERIES: dict[str, object] = {}
 _PARSERS: dict[str, object] = {}
+_PATTERN_ROLES: dict[str, list] = {}
 
 
 INHERITS = re.compile(r"^; inherits: *([a-z_]+) *$", re.M)
@@ -173,6 +175,7 @@ def _parser_and_query(lang: Language):
         text = query_text(lang.name)
         _PARSERS[lang.name] = get_parser(lang.grammar)
         _QUERIES[lang.name] = Query(get_language(lang.grammar), text) if text else None
+        _PATTERN_ROLES[lang.name] = _pattern_roles(_QUERIES[lang.name]) if text else []
     return _PARSERS[lang.name], _QUERIES[lang.name]
 
 
@@ -267,25 +270,19 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     tree = budget.parse(parser, data)  # stopped at its time budget
     if tree.root_node.has_error:
         facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
-    raw_defs, raw_refs = [], []
     rules = parse_rules(lang.name)
-    _collect(budget.matches(query, tree.root_node, facts), data, facts, raw_defs, raw_refs, rules)  # bounded depth
-    defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
-    defs = _own_reexports_exported(defs, raw_refs)
-    bindings: dict[str, list[RawRef]] = {kind: [] for kind in BINDING_KINDS}
-    refs = []
-    for r in raw_refs:
-        (bindings[r.kind] if r.kind in bindings else refs).append(r)
+    found = Captures()
+    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules,  # bounded depth
+             _PATTERN_ROLES[lang.name])
+    defs, spans, decorated = _nest(_merge_same_node(found.defs), rules)
+    defs = _own_reexports_exported(defs, found.refs)
+    bindings, refs = found.bindings, found.refs
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # a variable's span is not a scope of names
     types = _scoped_values(bindings["var"] + bindings["value"], scopes)
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
-                          params) + decorated
-    # a variable passed along can only mean a definition of this file of its name (or what it was given): the others
-    # would resolve to nothing, so they are not kept (a third of a large Python repository's references)
-    names = {d.name for d in defs}
-    facts.refs = [r for r in facts.refs if r.kind not in QUIET_LOCALS or r.name in names or r.bound_to]
+                          params, {d.name for d in defs}) + decorated
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
@@ -347,49 +344,105 @@ def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef]) -> l
     return [d._replace(exported=True) if d.parent is None and d.name in names else d for d in defs]
 
 
+class Role(NamedTuple):
+    """What one capture of a pattern means: its role (``ref``, ``def``, ``var``, or the capture's own name for the
+    others), the capture's name and, for a reference, its kind (``call``, ``type.field``...)."""
+
+    role: str
+    key: str
+    kind: str | None = None
+    typed: bool = False  # a ``type`` reference: its form and a quoted ``mod.Foo`` are worked out
+
+
 @lru_cache(maxsize=None)
-def _roles(keys: tuple) -> tuple:
+def _roles(keys: tuple) -> tuple[Role, ...]:
     """What the captures of one pattern mean, worked out once per distinct set of capture names (hot path)."""
     roles = []
     for key in keys:
         if key.startswith("definition.") and "name" in keys:
-            roles.append(("def", key))
+            roles.append(Role("def", key))
         elif key.startswith("reference.") and "name" in keys:
-            roles.append(("ref", key))
+            kind = sys.intern(key[10:])
+            roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name"):
-            roles.append((key, key))
+            roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys):
-            roles.append(("var", key))
+            roles.append(Role("var", key))
     return tuple(roles)
+
+
+class PatternRoles(NamedTuple):
+    """A pattern's roles known before any match: every capture of it is always there (no alternation or ``?``
+    leaves one out), so its matches capture ``size`` names and need no look-up of their set."""
+
+    size: int
+    roles: tuple[Role, ...]
+
+
+def _pattern_roles(query) -> list[PatternRoles | None]:
+    """Per pattern of a query, its roles when fixed (nine patterns in ten), else None: worked out per match."""
+    names = [query.capture_name(i) for i in range(query.capture_count)]
+    out = []
+    for pattern in range(query.pattern_count):
+        found = {}
+        for i, name in enumerate(names):
+            try:
+                found[name] = query.capture_quantifier(pattern, i)
+            except (SystemError, ValueError):  # 0.26.1 raises for a capture the pattern does not have
+                continue
+        fixed = found and all(q == "" for q in found.values())  # "": exactly one
+        roles = _roles(tuple(found)) if fixed else ()
+        # a match's captures come in its own order: only single-role patterns can take one fixed order
+        out.append(PatternRoles(len(found), roles) if fixed and len(roles) == 1 else None)
+    return out
 
 
 _new = tuple.__new__  # a NamedTuple built without its Python-level __new__: 3x cheaper on the hot path
 
 
-def _collect(matches: list, data: bytes, facts: FileFacts, raw_defs: list[RawDef], raw_refs: list[RawRef],
-             rules: ParseRules) -> None:
-    """The raw definitions and references of a file's query matches. One loop over all of them, references (nine
-    in ten matches) handled inline: a call per match and per capture cost more than the work itself (hot path)."""
-    add_ref = raw_refs.append
-    for _pattern, caps in matches:
-        for role, key in _roles(tuple(caps)):
+@dataclass
+class Captures:
+    """A file's query matches sorted by use: definitions, references (imports included), and the bindings that
+    shape how references read, by kind (``BINDING_KINDS``), each in file order."""
+
+    defs: list[RawDef] = field(default_factory=list)
+    refs: list[RawRef] = field(default_factory=list)
+    bindings: dict[str, list[RawRef]] = field(default_factory=lambda: {kind: [] for kind in BINDING_KINDS})
+
+
+def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules,
+             by_pattern: list[PatternRoles | None] = ()) -> None:
+    """The raw definitions, references and bindings of a file's query matches. One loop over all of them,
+    references (nine in ten matches) and local names handled inline: a call per match and per capture cost more
+    than the work itself (hot path)."""
+    add_ref, add_local = found.refs.append, found.bindings["local"].append
+    # most files are ASCII: a name is then a slice of the decoded file, not a slice of bytes decoded again
+    text = data.decode("ascii") if data.isascii() else None
+    known = len(by_pattern)
+    for pattern, caps in matches:
+        fixed = by_pattern[pattern] if pattern < known else None
+        roles = fixed.roles if fixed is not None and fixed.size == len(caps) else _roles(tuple(caps))
+        for role, key, kind, typed in roles:
             node = caps[key][0]
             if role != "ref":
-                _collect_other(role, key, node, caps, data, facts, raw_defs, raw_refs)
+                if role == "local.name":
+                    start, end = node.start_byte, node.end_byte
+                    name = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
+                    add_local(_new(RawRef, (start, "local", name, None, None, None, 0, None)))
+                else:
+                    _collect_other(role, key, node, caps, data, facts, found)
                 continue
             name = caps["name"][0]
             start = name.start_byte
-            written = data[start:name.end_byte].decode("utf-8", "replace")
+            end = name.end_byte
+            written = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
             receiver = caps.get("receiver")
             if receiver is not None:
                 receiver = receiver[0]
-                receiver = data[receiver.start_byte:receiver.end_byte].decode("utf-8", "replace")
-            kind = key[10:]
+                start_r, end_r = receiver.start_byte, receiver.end_byte
+                receiver = text[start_r:end_r] if text is not None else data[start_r:end_r].decode("utf-8", "replace")
             callee = slot = None
-            if kind == "callback":
-                if rules.call_sites:
-                    callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
-            elif kind[:4] == "type":
+            if typed:
                 if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
                     form = _type_form(node, rules)
                     if form is None:
@@ -397,16 +450,18 @@ def _collect(matches: list, data: bytes, facts: FileFacts, raw_defs: list[RawDef
                     kind = "type." + form
                 if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
                     receiver, _, written = written.rpartition(".")
+            elif kind == "callback" and rules.call_sites:
+                callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
             add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
                                   start)))
 
 
-def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, raw_defs: list[RawDef],
-                   raw_refs: list[RawRef]) -> None:
+def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures) -> None:
     """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark."""
+    bindings = found.bindings
     if role == "def":
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-        raw_defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
+        found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
                                node.end_point[0] + 1, text("parent.name"), "exported" in caps,
                                tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
                                text("self.name")))
@@ -417,23 +472,21 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             return
         name = "*" if "import.wildcard" in caps else text("import.name")
         alias = text("import.alias") or ("default" if "import.default" in caps else None)
-        raw_refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
-                               None))
+        found.refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
+                                 None))
     elif role == "var":  # a declared type (var.type) or an assigned value (var.value): kept as the receiver
         declared = "var.type" in caps
         value = caps["var.type" if declared else "var.value"][0]
         kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data))
         if kind:
-            raw_refs.append(RawRef(node.start_byte, "var" if declared else "value", _text(node, data), kind, None,
-                                   None, 0, None))
-    elif role == "local.name":
-        raw_refs.append(_new(RawRef, (node.start_byte, "local", _text(node, data), None, None, None, 0, None)))
+            binding = "var" if declared else "value"
+            bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
     elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
-        raw_refs.append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
-                               node.start_point[0] + 1, None))
+        bindings["instance_attr"].append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
+                                                node.start_point[0] + 1, None))
     elif role == "parameter.name":
-        raw_refs.append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
-                               node.start_point[0] + 1, None))
+        bindings["parameter"].append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
+                                            node.start_point[0] + 1, None))
     elif role == "package.name":
         facts.package = _text(node, data)
     else:
@@ -650,10 +703,13 @@ def _sweep(items: list, spans: list[Span]):
 
 
 def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = None,
-             raw_locals: list[RawRef] = (), raw_values: list[RawRef] = (), raw_params: list[RawRef] = ()
-             ) -> list[Reference]:
+             raw_locals: list[RawRef] = (), raw_values: list[RawRef] = (), raw_params: list[RawRef] = (),
+             defined: set[str] | None = None) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
-    value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values)."""
+    value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
+    With ``defined`` (the file's definitions' names), a variable passed along or returned is kept only when one of
+    them bears its name or it is bound to something: the others would resolve to nothing (a third of a large Python
+    repository's references)."""
     types = types or {}  # enclosing qualname -> variable -> its types or values
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
     values = _scoped_values(raw_values, scopes) if raw_values else {}
@@ -669,6 +725,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     positions = _parameter_positions(raw_params, spans) if raw_params else {}
     out, visible, called, known = [], {}, set(), {}
     self_named = any(s.self_name for s in spans)  # only where a definition names its own object (Go receivers)
+    # most receivers and names are bound nowhere in the file: one set look-up says so before any scope walk
+    value_names, type_names = _variables(values), _variables(types)
     for r, stack in _sweep(raw_refs, spans):
         kind, receiver, bound_to = r.kind, r.receiver, None
         scope = stack[-1].qualname if stack else "<module>"
@@ -677,7 +735,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             if seen is None:
                 seen = visible[scope] = _visible_locals(stack, local)
             if r.name in seen:
-                kind = "local_" + kind  # a variable called or passed along, not a function found elsewhere by name
+                kind = LOCAL_KINDS[kind]  # a variable called or passed along, not a function found elsewhere by name
         if kind == "local_call" and positions:  # a parameter called: bound to what callers pass (run(cb=f))
             owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
             if owner and (owner, r.name) not in called:
@@ -689,14 +747,30 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             key = (scope, receiver or r.name, receiver is None)  # the same self.x or name many times in a scope
             bound_to = known.get(key, ...)
             if bound_to is ...:
-                bound_to = known[key] = _bound_to(key[1], key[2], stack, values if receiver is None else types)
+                held, names = (values, value_names) if receiver is None else (types, type_names)
+                bound_to = _bound_to(key[1], key[2], stack, held) if _bound_name(key[1]) in names else None
+                known[key] = bound_to
         if kind == "call" and receiver in ("self", "this") and values and not bound_to:
             held = _bound_to(f"{receiver}.{r.name}", False, stack, values)  # self.callback = self.on_event
             bound_to = "|".join("=" + v for v in held.split("|")) if held else None
         if kind == "attribute" and not (bound_to or _SELF_HEAD.match(receiver) or _head(receiver) in imported):
             continue  # a member read only counts where the object's type or module is known: never guessed
+        if kind in QUIET_LOCALS and defined is not None and not bound_to and r.name not in defined:
+            continue
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to)))
     return out
+
+
+def _variables(scoped: dict[str, dict[str, list[str]]]) -> set[str]:
+    """Every variable bound in some scope of ``scoped`` (``_scoped_values``)."""
+    return set().union(*scoped.values()) if scoped else set()
+
+
+def _bound_name(written: str) -> str:
+    """The variable ``_bound_to`` looks up for ``written``: ``a`` for ``a.b.c``, the field ``x`` for ``self.x`` and
+    ``self.x.y``; none of a scope's variables = bound to nothing."""
+    head, dot, rest = written.partition(".")
+    return rest.partition(".")[0] if dot and head in SELF_OBJECTS else head
 
 
 _SELF_HEAD = re.compile(r"^(?:self|this|cls)\.?")
@@ -764,6 +838,7 @@ def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
 SELF_OBJECTS = ("self", "this", "cls")
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
 VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns"}
+LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns")}
 
 
 def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str | None:
