@@ -99,3 +99,32 @@ def test_keywords_read_as_names_never_become_symbols(lake, tmp_path):
     names = set(lake.read_table("repo", "symbols").column("name").to_pylist())
     assert "f" in names and "A" in names
     assert not names & {"if", "else", "const", "return", "while"}
+
+
+def test_the_parse_pools_workers_die_on_sigterm_whatever_handler_the_parent_had(tmp_path):
+    """A pool that exits before its workers read their stop sentinel stops them with SIGTERM. Inside a flow run the
+    indexing process has Prefect's Python-level SIGTERM handler; a forked worker that kept it survived, and the
+    pool's exit joined it for ever (a `make run` hung so). The workers restore the default: what each reports, in a
+    child process whose own handler does not exit."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    script = (
+        "import signal, sys\n"
+        "signal.signal(signal.SIGTERM, lambda *args: None)\n"
+        "import extractors.structure.parallel as parallel\n"
+        "def probe(chunk):\n"
+        "    return signal.getsignal(signal.SIGTERM) is signal.SIG_DFL\n"
+        "probe.__module__, probe.__qualname__ = parallel.__name__, '_parse_chunk'  # pickled by that name\n"
+        "parallel._parse_chunk, parallel.IN_PROCESS_BYTES = probe, 0\n"
+        "parallel._gather = lambda results, total, progress: list(results)\n"
+        "parallel._ready_to_fork = lambda items: None\n"
+        "items = [(p, None, None, None) for p in sys.argv[2:]]\n"
+        "seen = parallel.parse_all(parallel.Path(sys.argv[1]), items, None, {}, workers=2)\n"
+        "print('default' if seen and all(seen) else f'inherited {seen}')\n")
+    files = [str(p.relative_to(root)) for p in sorted((root / "pipeline").glob("*.py"))]
+    done = subprocess.run([sys.executable, "-c", script, str(root), *files], capture_output=True, text=True,
+                          timeout=120, cwd=root)
+    assert done.returncode == 0 and done.stdout.strip() == "default", (done.stdout, done.stderr)

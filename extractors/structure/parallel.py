@@ -69,6 +69,16 @@ def _ready_to_fork(items: list) -> None:
     pa.array([0])
 
 
+def _forked_worker() -> None:
+    """A forked pool worker dies on SIGTERM, whatever handler its parent had. A pool whose workers have not all read
+    their stop sentinel when it exits stops them with SIGTERM; inside a flow run the parent has Prefect's Python-level
+    handler, which a worker waiting for a task in a forked thread never ran: the pool's exit joined it for ever (a
+    `make run` hung so, once)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _skipped(item, why: str) -> FileFacts:
     from .discover import is_test_path
 
@@ -88,7 +98,7 @@ def parse_all(root: Path, items: list, head: str | None, entry_points, progress=
     import multiprocessing as mp
 
     _ready_to_fork(items)  # forked workers start with it: compiled and imported once, not once per worker
-    with mp.get_context("fork").Pool(workers) as pool:
+    with mp.get_context("fork").Pool(workers, initializer=_forked_worker) as pool:
         return _gather(pool.imap(_parse_chunk, chunks), len(items), progress)
 
 
@@ -208,5 +218,5 @@ def _resolve_slices(rows: int, workers: int) -> list[pa.Table]:
 
     step = -(-rows // (workers * 4))
     bounds = [(i, min(i + step, rows)) for i in range(0, rows, step)]
-    with mp.get_context("fork").Pool(workers) as pool:
+    with mp.get_context("fork").Pool(workers, initializer=_forked_worker) as pool:
         return pool.map(_resolve_slice, bounds)
