@@ -730,7 +730,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     for r, stack in _sweep(raw_refs, spans):
         kind, receiver, bound_to = r.kind, r.receiver, None
         scope = stack[-1].qualname if stack else "<module>"
-        if kind in ("call", "callback", "returns") and not receiver and local:
+        if kind in LOCAL_KINDS and not receiver and local:
             seen = visible.get(scope)
             if seen is None:
                 seen = visible[scope] = _visible_locals(stack, local)

@@ -508,8 +508,9 @@ def edge_index_batches(previous, edges: pa.Table, affected: set[str] | None, who
         yield from _by_key(table, key, previous, _pairs(build, old), _pairs(build, edges), affected, [key, "path"])
 
 
-def _pairs(build, edges: pa.Table | None) -> set[tuple]:
-    return set() if edges is None else set(zip(*build(edges).to_pydict().values()))
+def _pairs(build, table: pa.Table | None) -> set[tuple]:
+    """The rows ``build`` makes of ``table`` (an index's rows of some files), as a set of tuples."""
+    return set() if table is None else set(zip(*build(table).to_pydict().values()))
 
 
 def symbol_names(symbols: pa.Table) -> pa.Table:
@@ -556,8 +557,8 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
     else:
         yield Replace("foreign_symbols", "path", sorted(written))
         yield Batch("foreign_symbols", foreign_symbols(written_rows))
-    named = lambda t: set(zip(*symbol_names(t).to_pydict().values()))  # noqa: E731
-    yield from _by_key("symbol_names", "name", previous, named(old), named(written_rows), written, NAME_COLUMNS)
+    yield from _by_key("symbol_names", "name", previous, _pairs(symbol_names, old), _pairs(symbol_names, written_rows),
+                       written, NAME_COLUMNS)
 
 
 def ref_names(refs: pa.Table) -> pa.Table:
@@ -577,8 +578,8 @@ def ref_name_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, ch
         yield Batch("ref_names", ref_names(_concat(kept, new_refs, ["name", "path"]) if kept is not None
                                            else new_refs))
         return
-    pairs = lambda t: set() if t is None else set(zip(*ref_names(t).to_pydict().values()))  # noqa: E731
-    yield from _by_key("ref_names", "name", previous, pairs(old_refs), pairs(new_refs), changed, ["name", "path"])
+    yield from _by_key("ref_names", "name", previous, _pairs(ref_names, old_refs), _pairs(ref_names, new_refs), changed,
+                       ["name", "path"])
 
 
 def _has(previous, table: str, key: str) -> bool:
