@@ -64,6 +64,14 @@ def plugin_sql_files(lake: Lake) -> dict[str, str]:
     return found
 
 
+def view_names(lake: Lake) -> set[str]:
+    """The names of every view and macro ``all_sql_files`` gives, without reading the files."""
+    names = {Path(e.name).stem for e in resources.files(SQL_PACKAGE).iterdir() if e.name.endswith(".sql")}
+    for owner in (e.name for e in lake.files.listdir(VIEWS_DIR) if e.is_dir and not e.name.startswith(".")):
+        names |= {e.name[:-len(".sql")] for e in lake.files.listdir(f"{VIEWS_DIR}/{owner}") if e.name.endswith(".sql")}
+    return names
+
+
 def all_sql_files(lake: Lake) -> dict[str, str]:
     built_in = sql_files()
     return {**{k: v for k, v in plugin_sql_files(lake).items() if k not in built_in}, **built_in}
@@ -86,6 +94,7 @@ class TableFiles:
     files: dict[str, list[str]] = field(default_factory=dict)
     owner: dict[str, tuple[str, str]] = field(default_factory=dict)  # file -> (repo, table)
     snapshots: dict[str, str | None] = field(default_factory=dict)  # repo -> snapshot id
+    snaps: dict[str, object] = field(default_factory=dict)  # repo -> the Snapshot these files are of
 
 
 def table_files(lake: Lake, repos: list[str] | None = None, damaged: dict | None = None) -> TableFiles:
@@ -103,6 +112,7 @@ def table_files(lake: Lake, repos: list[str] | None = None, damaged: dict | None
     for repo in repos or lake.repos():
         snap = lake.snapshot(repo)
         out.snapshots[repo] = snap.snapshot
+        out.snaps[repo] = snap
         for table, entry in snap.tables.items():
             if (repo, table) in left_out or not TABLE_NAME.fullmatch(table) or entry.get("internal"):
                 continue
@@ -176,22 +186,50 @@ class Catalog:
     pinned: set[str] = field(default_factory=set)
     wanted: list[str] | None = None
     datasets: set[str] = field(default_factory=set)  # object storage: the tables registered as pyarrow datasets
+    lazy: bool = False  # create each view when a query first names it (``connect``)
+    pending: set[str] | None = None  # lazy: the views not created yet (None: not listed yet)
+    on_damage: object = None  # called with (file, repo, table, reason) for a damaged file found after connecting
+
+    # A point lookup's source: the shards of a table that can hold the rows asked for (``point_files``). A base view
+    # reads every shard of its table, and a shard holds keys from all over a repository: a cold command looking up
+    # one symbol or its references would otherwise open hundreds of files (a 3.2M-edge lake: about 300).
+    POINT_SOURCE = "read_parquet(?::VARCHAR[], union_by_name = true)"
+    _sources: tuple | None = None
 
     def sql(self, query: str, params=None):
         import duckdb
 
+        if self.lazy:
+            self._create_pending(set(re.findall(r"[a-z_][a-z0-9_]*", query.lower())))
         try:
             return self.con.execute(query, params or [])
         except duckdb.IOException as exc:
             if self.refresh():  # a long-lived reader whose files were retired: read the newer snapshot
                 return self.sql(query, params)
-            raise QueryError(_one_line(exc)) from None
+            raise QueryError(self._damage_named(exc) or _one_line(exc)) from None
         except duckdb.Error as exc:
-            raise QueryError(_one_line(exc)) from None
+            raise QueryError(self._damage_named(exc) or _one_line(exc)) from None
+
+    def _damage_named(self, exc) -> str | None:
+        """The error of a query that read a damaged lake file by its name (a point lookup, ``POINT_SOURCE``), as
+        the views' damage is told: naming the file, its repository and table, and the fix."""
+        text = str(exc)
+        for path, (repo, table) in self.current.owner.items():
+            if f"'{path}'" in text:
+                self.damaged[path] = (repo, table, _one_line(exc))
+                return (f"damaged lake file {path} (repository {repo!r}, table {table!r}: {_one_line(exc)}); rebuild "
+                        "it with `codelake index --full` (`codelake check` lists every damaged file)")
+        return None
 
     def require(self, view: str, message: str) -> None:
         """Fail with ``message`` (what to run) when ``view`` could not be created: its tables are not in the lake."""
+        self._create_pending({view})
         if view not in self.views:
+            raise QueryError(message)
+
+    def require_table(self, table: str, message: str) -> None:
+        """Fail with ``message`` when the lake holds no ``table`` (what a point lookup reads, without its view)."""
+        if table not in self.current.files:
             raise QueryError(message)
 
     def require_intact(self, repo: str, *tables: str) -> None:
@@ -208,6 +246,47 @@ class Catalog:
             if (tables is None or name in tables) and name in self.views:
                 self.con.execute(_for_reader(self, _portable(text)))
                 self.pinned.add(name)
+
+    def _create_pending(self, names: set[str]) -> None:
+        """Create the views among ``names`` not created yet, and what they read (a lazy catalog's query is about to
+        read them)."""
+        if not self.lazy:
+            return
+        if self.pending is None:
+            self.pending = view_names(self.lake) - set(self.views)
+        names &= self.pending
+        if names:
+            skipped = dict(self.skipped)
+            self._sources = self._sources or view_sources(self.lake)  # one read of the SQL files per catalog
+            create_views(self, sorted(names), self._sources)
+            self.skipped = {**skipped, **self.skipped}
+            self.pending -= names | set(self.views)
+
+    def point_files(self, table: str, column: str, values: list, repo: str | None = None) -> list[str] | None:
+        """The files a point lookup reads instead of the whole ``table``: its schema file (every column), then the
+        shards of ``repo``'s (else every repository's) current snapshot that can hold the rows whose ``column`` is
+        one of ``values``; the same snapshot the views read. An internal table (no view, no schema file) is read
+        so too. None when a repository's table is not sharded by ``column``, a damaged file left its rows out, or
+        the lake is not local: read the view then."""
+        if not self.lake.files.local:
+            return None
+        files = self.current.files.get(table) or []
+        out = files[:1] if files and files[0].endswith(f"/{SCHEMA_DIR}/{table}.parquet") else []
+        left_out = {(r, t) for r, t, _ in self.damaged.values()}
+        locate = self.lake.files.locator()
+        for name, snap in self.current.snaps.items():
+            if (repo is not None and name != repo) or table not in snap.tables:
+                continue
+            if (name, table) in left_out or snap.tables[table].get("shard_by") != column:
+                return None
+            out.extend(sorted({locate(snap.shard_file(table, column, v)) for v in values}))
+        return out
+
+    def point_read(self, table: str, column: str, values: list, repo: str | None) -> tuple[str, list]:
+        """(relation, its parameters) for a query of ``table``'s rows whose ``column`` is in ``values``: those
+        shards when the table is sharded by ``column``, else the whole view."""
+        files = self.point_files(table, column, values, repo)
+        return (table, []) if files is None else (self.POINT_SOURCE, [files])
 
     def rows(self, query: str, params=None) -> tuple[list[str], list[tuple]]:
         cur = self.sql(query, params)
@@ -232,7 +311,7 @@ class Catalog:
             self.con.execute("ROLLBACK")
             raise
         if self.skipped:  # a table that appeared since: its views can be created now
-            create_views(self, self.wanted)
+            create_views(self, sorted(self.skipped) if self.wanted is not None else None)
         return True
 
 
@@ -241,9 +320,11 @@ def _one_line(exc) -> str:
 
 
 def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: int | None = None,
-            views: list[str] | None = None, database: str = ":memory:") -> Catalog:
+            views: list[str] | None = None, database: str = ":memory:", lazy: bool = False) -> Catalog:
     """A DuckDB connection with the lake's views; ``views`` limits them to those named and what they read (a
-    one-shot command then skips binding the rest)."""
+    one-shot command then skips binding the rest). ``lazy``: none is created here, each when a query first names
+    it or ``require`` asks for it; a cold command whose point lookups read shard files (``point_files``) then binds
+    no view it does not read (binding one reads the footer of every file of its tables)."""
     import duckdb
 
     lake = lake or Lake()
@@ -256,19 +337,28 @@ def connect(lake: Lake | None = None, repos: list[str] | None = None, threads: i
     catalog = Catalog(con=con, lake=lake, repos=repos, wanted=views)
     catalog.current = table_files(lake, repos)
     bind_tables(catalog, catalog.current.files)
-    create_views(catalog, views)
+    catalog.lazy = lazy
+    if not lazy:
+        create_views(catalog, views)
     return catalog
 
 
-def create_views(catalog: Catalog, views: list[str] | None = None) -> None:
-    files = {n: _portable(t) for n, t in all_sql_files(catalog.lake).items()}
-    deps = dependencies(files)
+def create_views(catalog: Catalog, views: list[str] | None = None, sources: tuple | None = None) -> None:
+    """Create ``views`` (None: all) and what they read; ``sources``: the SQL files and their dependencies, as
+    ``view_sources`` gave them."""
+    files, deps = sources or view_sources(catalog.lake)
     if views is not None:
         wanted = _closure(views, deps)
         files, deps = {n: files[n] for n in wanted}, {n: deps[n] for n in wanted}
     catalog.skipped = {}
     _register_needed(catalog, files, deps)
     _create_views(catalog, files, deps)
+
+
+def view_sources(lake: Lake) -> tuple[dict[str, str], dict[str, set[str]]]:
+    """Every SQL file the lake's views come from (built-in and plugins'), and what each reads."""
+    files = {n: _portable(t) for n, t in all_sql_files(lake).items()}
+    return files, dependencies(files)
 
 
 def _portable(text: str) -> str:
@@ -356,6 +446,8 @@ def _leave_out_damaged(catalog: Catalog, tables: list[str]) -> bool:
             except duckdb.Error as exc:
                 repo, owner_table = catalog.current.owner.get(path, ("", table))
                 catalog.damaged[path] = (repo, owner_table, _one_line(exc))
+                if catalog.on_damage is not None:
+                    catalog.on_damage(path, repo, owner_table, _one_line(exc))
                 found = True
     probe.close()
     if found:

@@ -167,7 +167,7 @@ class WarmGraph:
                     "AND dst_name IS NOT NULL GROUP BY ALL")[1]:
                 names.setdefault(repo, []).append((name, count))
             self._unresolved = {repo: walk.mentions_by_tail(rows) for repo, rows in names.items()}
-        return walk.gaps(self.catalog, target, self._unresolved.get(target.repo, {}))
+        return walk.gaps(self.catalog, target, self._unresolved.get(target.repo, {}).get(target.name, 0))
 
 
 # -- rendering ----------------------------------------------------------------------------------------------------

@@ -53,13 +53,17 @@ def repo_path(catalog, path: str, repo: str | None = None) -> tuple[str, str | N
 
 def resolve_target(catalog, target: str, repo: str | None = None) -> Target:
     """A symbol id, a file path, or a (qualified) name; several matching names are an error listing them."""
-    catalog.require("symbols", NO_STRUCTURE)
-    params = [target, repo, repo]
-    cols, rows = catalog.rows("SELECT repo, id, name, language, sid, path FROM symbols WHERE id = ? "
-                              "AND (? IS NULL OR repo = ?)", params)
-    if rows:
-        return Target(rows[0][1], "symbol", rows[0][0], *rows[0][2:])
-    cols, rows = catalog.rows("SELECT repo, path, language FROM files WHERE path = ? AND (? IS NULL OR repo = ?)", params)
+    catalog.require_table("symbols", NO_STRUCTURE)
+    paths = id_paths(target)
+    if paths:
+        source, files = catalog.point_read("symbols", "path", paths, repo)
+        rows = catalog.rows(f"SELECT repo, id, name, language, sid, path FROM {source} WHERE id = ? "
+                            "AND (? IS NULL OR repo = ?)", [*files, target, repo, repo])[1]
+        if rows:
+            return Target(rows[0][1], "symbol", rows[0][0], *rows[0][2:])
+    source, files = catalog.point_read("files", "path", [target], repo)
+    rows = catalog.rows(f"SELECT repo, path, language FROM {source} WHERE path = ? AND (? IS NULL OR repo = ?)",
+                        [*files, target, repo, repo])[1]
     if rows:
         return Target(rows[0][1], "file", rows[0][0], rows[0][1], rows[0][2])
     cols, rows = catalog.rows(
@@ -72,6 +76,12 @@ def resolve_target(catalog, target: str, repo: str | None = None) -> Target:
     if len(rows) > 1:
         raise AmbiguousTarget(target, [r[:3] for r in rows])
     return Target(rows[0][1], "symbol", rows[0][0], *rows[0][2:])
+
+
+def id_paths(text: str) -> list[str]:
+    """The files a symbol id could be of: a symbol's id is its file's path, ``::`` and its qualified name, and a
+    path may itself hold ``::``, so each ``::`` in the text gives one candidate (none: the text is no symbol id)."""
+    return [text[:i] for i in range(len(text)) if text.startswith("::", i) and i > 0]
 
 
 def blast_radius(catalog, target: Target, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0,
@@ -106,13 +116,13 @@ NO_CROSS_REPO = ("no package manifests in the lake: run `codelake index` with th
 
 def gaps(catalog, target: Target) -> dict:
     """``blast_radius_gaps`` for the target: from the walk index's counts of unresolved names when it has them."""
-    if "." not in target.name:
-        from . import walk, walkindex
+    from . import walk, walkindex
 
-        key = walk.index_key(catalog, target.repo)
-        counts = walkindex.unresolved(catalog.lake.root, target.repo, key) if key else None
-        if counts is not None:
-            return walk.gaps(catalog, target, counts)
+    key = walk.index_key(catalog, target.repo)
+    dotted = "." in target.name
+    counts = walkindex.unresolved(catalog.lake.root, target.repo, key, dotted) if key else None
+    if counts is not None:
+        return walk.gaps(catalog, target, walk.mentions_of(target.name, counts) if dotted else counts.get(target.name, 0))
     cols, rows = catalog.rows("SELECT * FROM blast_radius_gaps(?, repo_id := ?, languages := ?)",
                               [target.name, target.repo, language_family(catalog, target)])
     return dict(zip(cols, rows[0])) if rows else {}
@@ -136,17 +146,44 @@ def callers(catalog, target: Target, kinds: list[str] | None = None):
 
     The rows of the ``callers`` view, read from ``edges`` itself: none of the columns returned come from the view's
     join with the callers' symbols (ids are unique, so it adds no rows), and DuckDB builds that join's hash table
-    on every symbol of the lake (423K on a 3.2M-edge lake: 60 % of a cold ``codelake callers``)."""
+    on every symbol of the lake (423K on a 3.2M-edge lake: 60 % of a cold ``codelake callers``). Only the shards of
+    the files that hold a reference to the target are read, when the lake indexes them (``referencing_files``)."""
     if target.kind == "file":
+        symbols, symbol_files = catalog.point_read("symbols", "path", [target.value], target.repo)
+        ids = [r[0] for r in catalog.rows(f"SELECT id FROM {symbols} WHERE path = ? AND repo = ?",
+                                          [*symbol_files, target.value, target.repo])[1]]
+        edges, edge_files = _edges_of_files(catalog, target.repo, referencing_files(catalog, target.repo, ids))
         return catalog.rows(
-            "SELECT e.src_id AS caller_id, e.path, e.line, e.kind, e.ref_form, e.confidence, e.resolution, "
-            "e.dst_id AS target FROM edges e JOIN symbols s ON s.repo = e.repo AND s.id = e.dst_id "
+            f"SELECT e.src_id AS caller_id, e.path, e.line, e.kind, e.ref_form, e.confidence, e.resolution, "
+            f"e.dst_id AS target FROM {edges} e JOIN {symbols} s ON s.repo = e.repo AND s.id = e.dst_id "
             "WHERE s.path = ? AND e.repo = ? AND e.path <> s.path AND (? IS NULL OR list_contains(?, e.kind)) "
-            "ORDER BY e.path, e.line", [target.value, target.repo, kinds, kinds])
+            "ORDER BY e.path, e.line", [*edge_files, *symbol_files, target.value, target.repo, kinds, kinds])
+    edges, edge_files = _edges_of_files(catalog, target.repo, referencing_files(catalog, target.repo, [target.value]))
     return catalog.rows(
-        "SELECT src_id AS caller_id, path, line, kind, ref_form, confidence, resolution FROM edges "
+        f"SELECT src_id AS caller_id, path, line, kind, ref_form, confidence, resolution FROM {edges} "
         "WHERE dst_id = ? AND repo = ? AND (? IS NULL OR list_contains(?, kind)) "
-        "ORDER BY confidence DESC, path, line", [target.value, target.repo, kinds, kinds])
+        "ORDER BY confidence DESC, path, line", [*edge_files, target.value, target.repo, kinds, kinds])
+
+
+def referencing_files(catalog, repo: str, ids: list[str]) -> list[str] | None:
+    """The files holding an edge to one of ``ids``, from the ``edge_targets`` index the structure extractor keeps
+    (its shards of those ids, in the catalog's snapshot); None when the lake has no such index."""
+    snap = catalog.current.snaps.get(repo)
+    if snap is None or "edge_targets" not in snap.tables:
+        return None
+    files = catalog.point_files("edge_targets", "dst_id", ids, repo)
+    if files is None or not files:
+        return None if files is None else []
+    try:
+        rows = catalog.rows(f"SELECT DISTINCT path FROM {catalog.POINT_SOURCE} WHERE list_contains(?, dst_id) ORDER BY path",
+                            [files, ids])[1]
+    except QueryError:  # a damaged index: the edges themselves answer
+        return None
+    return [r[0] for r in rows]
+
+
+def _edges_of_files(catalog, repo: str, paths: list[str] | None) -> tuple[str, list]:
+    return ("edges", []) if paths is None else catalog.point_read("edges", "path", paths, repo)
 
 
 def search(catalog, term: str, limit: int = 30):

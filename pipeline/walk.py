@@ -116,8 +116,10 @@ def blast_radius(catalog, target, depth: int, reverse: bool, min_confidence: flo
               or _level_reader(catalog, repo, reverse, min_confidence))
     hits = breadth_first(seeds, depth, expand)
     symbols = _symbols(catalog, repo, sorted({h.sid for h in hits} | {h.via for h in hits if h.via is not None}))
-    _, status_rows = catalog.rows("SELECT path, parse_status FROM files WHERE repo = ? AND list_contains(?, path)",
-                                  [repo, sorted({s.path for s in symbols.values()})])
+    paths = sorted({s.path for s in symbols.values()})
+    source, files = catalog.point_read("files", "path", paths, repo)
+    _, status_rows = catalog.rows(f"SELECT path, parse_status FROM {source} WHERE repo = ? AND list_contains(?, path)",
+                                  [*files, repo, paths])
     return COLUMNS, ranked_rows(hits, symbols, dict(status_rows), {path for _, path in seed_rows})
 
 
@@ -125,16 +127,19 @@ def _seeds(catalog, target) -> list[tuple[int, str]]:
     """(sid, path) of the symbols the walk starts from: the target symbol as resolved, or every symbol of a file."""
     if target.kind == "symbol" and target.sid is not None:
         return [(target.sid, target.path)]
-    return catalog.rows("SELECT sid, path FROM symbols WHERE repo = ? AND (id = ? OR path = ?)",
-                        [target.repo, target.value, target.value])[1]
+    from .query import id_paths
+
+    paths = [target.path] if target.path else [target.value, *id_paths(target.value)]
+    source, files = catalog.point_read("symbols", "path", paths, target.repo)
+    return catalog.rows(f"SELECT sid, path FROM {source} WHERE repo = ? AND (id = ? OR path = ?)",
+                        [*files, target.repo, target.value, target.value])[1]
 
 
-def gaps(catalog, target, unresolved: dict[str, int]) -> dict:
-    """``blast_radius_gaps`` of a target with an undotted name: its mentions from ``unresolved`` (the unresolved
-    references counted by their name's last dotted part), the file counts from the lake."""
+def gaps(catalog, target, mentions: int) -> dict:
+    """``blast_radius_gaps`` of a target whose unresolved ``mentions`` the walk index counted (``mentions_by_tail``,
+    ``mentions_of``); the file counts come from the lake."""
     from .query import language_family
 
-    mentions = unresolved.get(target.name, 0)
     _, rows = catalog.rows(
         "SELECT count(*) FILTER (WHERE parse_status IN ('partial', 'fallback')), "
         "count(*) FILTER (WHERE parse_status = 'skipped' AND NOT is_vendored) FROM files "
@@ -142,6 +147,13 @@ def gaps(catalog, target, unresolved: dict[str, int]) -> dict:
         [target.repo, *[language_family(catalog, target)] * 2])
     return {"repo": target.repo, "unparsed_files": rows[0][0], "skipped_files": rows[0][1],
             "unresolved_mentions": mentions}
+
+
+def mentions_of(name: str, counts: dict[str, int]) -> int:
+    """The unresolved references ``blast_radius_gaps`` counts for ``name``: written as it, or ending in ``.name``,
+    from ``{name: count}`` of the unresolved names."""
+    suffix = "." + name
+    return sum(count for written, count in counts.items() if written == name or written.endswith(suffix))
 
 
 def mentions_by_tail(names) -> dict[str, int]:
@@ -208,6 +220,25 @@ def _level_reader(catalog, repo: str, reverse: bool, min_confidence: float) -> E
 def _symbols(catalog, repo: str, sids: list[int]) -> dict[int, SymbolRow]:
     if not sids:
         return {}
-    _, rows = catalog.rows("SELECT sid, id, kind, path, line_start, is_test FROM symbols WHERE repo = ? "
-                           "AND sid IN (SELECT unnest(?::INTEGER[]))", [repo, sids])
+    files = _symbol_files(catalog, repo, sids)
+    source, params = ("symbols", []) if files is None else (catalog.POINT_SOURCE, [files])
+    _, rows = catalog.rows(f"SELECT sid, id, kind, path, line_start, is_test FROM {source} WHERE repo = ? "
+                           "AND sid IN (SELECT unnest(?::INTEGER[]))", [*params, repo, sids])
     return {sid: SymbolRow(*rest) for sid, *rest in rows}
+
+
+def _symbol_files(catalog, repo: str, sids: list[int]) -> list[str] | None:
+    """The ``symbols`` files holding ``sids``, from the walk index's shard of each sid (None: no index says)."""
+    from . import walkindex
+
+    key = index_key(catalog, repo)
+    shard_of = key and walkindex.symbol_shards(catalog.lake.root, repo, key)
+    schema = shard_of and catalog.point_files("symbols", "path", [], repo)  # the schema file, no shard yet
+    if not shard_of or schema is None:
+        return None
+    shards = catalog.current.snaps[repo].files("symbols")
+    picked = sorted({shard_of[sid] for sid in sids if 0 <= sid < len(shard_of)} - {-1})
+    if picked and picked[-1] >= len(shards):
+        return None
+    locate = catalog.lake.files.locator()
+    return schema + [locate(shards[k]) for k in picked]

@@ -111,10 +111,21 @@ def _mapped_npy(path: Path) -> memoryview:
     return memoryview(data)[start:].cast(form)
 
 
-def unresolved(lake_root, repo: str, index_key: str) -> dict[str, int] | None:
-    """``{last dotted part: count}`` of the unresolved references' names; None without an index."""
+def symbol_shards(lake_root, repo: str, index_key: str) -> memoryview | None:
+    """The symbols shard of each sid (its position in the snapshot's shard list, -1: none); None when the index
+    has none (an index an older codelake built)."""
     try:
-        with open(folder(lake_root, repo) / index_key / "unresolved.json", encoding="utf-8") as fh:
+        return _mapped_npy(folder(lake_root, repo) / index_key / "symbols.shard.npy")
+    except (OSError, ValueError, SyntaxError, TypeError):
+        return None
+
+
+def unresolved(lake_root, repo: str, index_key: str, dotted: bool = False) -> dict[str, int] | None:
+    """``{last dotted part: count}`` of the unresolved references' names (``dotted``: ``{name: count}`` of the
+    names holding a dot); None without an index (or, ``dotted``, one an older codelake built)."""
+    try:
+        name = "unresolved_dotted.json" if dotted else "unresolved.json"
+        with open(folder(lake_root, repo) / index_key / name, encoding="utf-8") as fh:
             return json.load(fh)
     except (OSError, ValueError):
         return None
@@ -186,6 +197,7 @@ def build(lake, repo: str, snap, index_key: str) -> None:
 RESOLVED_EDGES = ("SELECT src_sid, dst_sid, confidence, resolution IN ('unique_name', 'ambiguous') AS guessed "
                   "FROM read_parquet(?, union_by_name = true) "
                   "WHERE dst_sid IS NOT NULL AND src_sid <> dst_sid AND confidence IS NOT NULL")
+SYMBOL_FILES = "SELECT sid, file_index FROM read_parquet(?, union_by_name = true) WHERE sid IS NOT NULL"
 UNRESOLVED_NAMES = ("SELECT dst_name, count(*) FROM read_parquet(?, union_by_name = true) "
                     "WHERE resolution = 'unresolved' AND dst_name IS NOT NULL GROUP BY dst_name")
 
@@ -195,9 +207,11 @@ def _write(lake, snap, out: Path) -> None:
     import numpy as np
 
     files = [str(lake.local_file(f)) for f in snap.files("edges")]
+    symbol_files = [str(lake.local_file(f)) for f in snap.files("symbols")]
     with duckdb.connect() as con:
         edges = con.execute(RESOLVED_EDGES, [files]).fetchnumpy()
         names = con.execute(UNRESOLVED_NAMES, [files]).fetchall()
+        symbols = con.execute(SYMBOL_FILES, [symbol_files]).fetchnumpy() if symbol_files else None
     ends = {"src_sid": edges["src_sid"].astype(np.int32), "dst_sid": edges["dst_sid"].astype(np.int32)}
     sids = int(max(ends["src_sid"].max(initial=-1), ends["dst_sid"].max(initial=-1))) + 1
     for direction, (start, end) in DIRECTIONS.items():
@@ -208,8 +222,23 @@ def _write(lake, snap, out: Path) -> None:
                  "guessed": np.asarray(edges["guessed"], dtype=np.bool_)[order]}
         for part, values in parts.items():
             np.save(out / f"{direction}.{part}.npy", values, allow_pickle=False)
+    if symbols is not None:
+        np.save(out / "symbols.shard.npy", _shard_of_sid(symbols), allow_pickle=False)
     by_tail = mentions_by_tail(names)
     (out / "unresolved.json").write_text(json.dumps(by_tail, separators=(",", ":")), encoding="utf-8")
+    dotted = {name: count for name, count in names if "." in name}  # what a dotted target (a file path) can match
+    (out / "unresolved_dotted.json").write_text(json.dumps(dotted, separators=(",", ":")), encoding="utf-8")
+
+
+def _shard_of_sid(symbols: dict):
+    """Which of the snapshot's ``symbols`` shards holds each sid (its position in ``snap.files``; -1: none): the
+    walk reads the rows of the symbols it reached from those shards only."""
+    import numpy as np
+
+    sids = np.asarray(symbols["sid"], dtype=np.int64)
+    shard = np.full(int(sids.max(initial=-1)) + 1, -1, dtype=np.int32)
+    shard[sids] = np.asarray(symbols["file_index"], dtype=np.int32)
+    return shard
 
 
 def _idle_priority() -> None:

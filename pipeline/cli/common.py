@@ -9,21 +9,28 @@ def lake(args):
     return Lake(args.lake)
 
 
-def catalog(args, *views: str):
-    """A catalog over ``--lake``; naming the views a command reads spares it binding the others (cold start).
+def catalog(args, *views: str, lazy: bool = False):
+    """A catalog over ``--lake``; naming the views a command reads spares it binding the others (cold start), and
+    ``lazy`` binds each only when a query reads it (``pipeline.catalog.connect``).
     A ``--repo`` the lake does not hold is an error here, for every command that reads: not an empty answer. A
     damaged file is left out with a warning (only its repository's rows of its table are missing)."""
     from ..catalog import connect
-    from .output import message
 
     the_lake = lake(args)
     check_repo(the_lake, getattr(args, "repo", None))
-    found = connect(the_lake, views=list(views) or None)
+    found = connect(the_lake, views=list(views) or None, lazy=lazy)
     for path, (repo, table, reason) in sorted(found.damaged.items()):
-        where = f"repository {repo!r}, table {table!r}" if repo else f"table {table!r}"
-        message(f"codelake: warning: damaged lake file {path} ({where}: {reason}); its rows are left out: "
-                f"run `codelake check`, then `codelake index --full` on that repository")
+        _warn_damaged(path, repo, table, reason)
+    found.on_damage = _warn_damaged  # a lazy catalog binds its views later
     return found
+
+
+def _warn_damaged(path: str, repo: str, table: str, reason: str) -> None:
+    from .output import message
+
+    where = f"repository {repo!r}, table {table!r}" if repo else f"table {table!r}"
+    message(f"codelake: warning: damaged lake file {path} ({where}: {reason}); its rows are left out: "
+            f"run `codelake check`, then `codelake index --full` on that repository")
 
 
 WHOLE_PROCESS = False  # set by ``main``: the process runs one command and ends (what it refuses stays refused)

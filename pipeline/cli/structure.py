@@ -116,7 +116,7 @@ def cmd_search(args) -> int:
 def cmd_callers(args) -> int:
     from ..query import callers, resolve_target
 
-    catalog = common.catalog(args, "edges", "symbols", "files")
+    catalog = common.catalog(args, "edges", "symbols", "files", lazy=True)
     target = resolve_target(catalog, args.target, args.repo)
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()] if args.kinds else None
     emit(*callers(catalog, target, kinds), args.format)
@@ -127,7 +127,7 @@ def cmd_blast_radius(args) -> int:
     from ..query import blast_radius, gaps, resolve_target
 
     views = ("blast_radius_org",) if args.cross_repo else ("blast_radius",)
-    catalog = common.catalog(args, *views, "blast_radius_gaps", "symbols", "files")
+    catalog = common.catalog(args, *views, "blast_radius_gaps", "symbols", "files", lazy=True)
     target = resolve_target(catalog, args.target, args.repo)
     columns, rows = blast_radius(catalog, target, args.depth, args.reverse, args.min_confidence, args.cross_repo)
     direction = "depends on" if args.reverse else "depend on"
