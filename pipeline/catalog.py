@@ -68,7 +68,8 @@ def view_names(lake: Lake) -> set[str]:
     """The names of every view and macro ``all_sql_files`` gives, without reading the files."""
     names = {Path(e.name).stem for e in resources.files(SQL_PACKAGE).iterdir() if e.name.endswith(".sql")}
     for owner in (e.name for e in lake.files.listdir(VIEWS_DIR) if e.is_dir and not e.name.startswith(".")):
-        names |= {e.name[:-len(".sql")] for e in lake.files.listdir(f"{VIEWS_DIR}/{owner}") if e.name.endswith(".sql")}
+        listed = lake.files.listdir(f"{VIEWS_DIR}/{owner}")
+        names |= {e.name[:-len(".sql")] for e in listed if e.name.endswith(".sql")}
     return names
 
 

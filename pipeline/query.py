@@ -122,7 +122,8 @@ def gaps(catalog, target: Target) -> dict:
     dotted = "." in target.name
     counts = walkindex.unresolved(catalog.lake.root, target.repo, key, dotted) if key else None
     if counts is not None:
-        return walk.gaps(catalog, target, walk.mentions_of(target.name, counts) if dotted else counts.get(target.name, 0))
+        mentions = walk.mentions_of(target.name, counts) if dotted else counts.get(target.name, 0)
+        return walk.gaps(catalog, target, mentions)
     cols, rows = catalog.rows("SELECT * FROM blast_radius_gaps(?, repo_id := ?, languages := ?)",
                               [target.name, target.repo, language_family(catalog, target)])
     return dict(zip(cols, rows[0])) if rows else {}
@@ -154,7 +155,7 @@ def callers(catalog, target: Target, kinds: list[str] | None = None):
                                           [*symbol_files, target.value, target.repo])[1]]
         edges, edge_files = _edges_of_files(catalog, target.repo, referencing_files(catalog, target.repo, ids))
         return catalog.rows(
-            f"SELECT e.src_id AS caller_id, e.path, e.line, e.kind, e.ref_form, e.confidence, e.resolution, "
+            "SELECT e.src_id AS caller_id, e.path, e.line, e.kind, e.ref_form, e.confidence, e.resolution, "
             f"e.dst_id AS target FROM {edges} e JOIN {symbols} s ON s.repo = e.repo AND s.id = e.dst_id "
             "WHERE s.path = ? AND e.repo = ? AND e.path <> s.path AND (? IS NULL OR list_contains(?, e.kind)) "
             "ORDER BY e.path, e.line", [*edge_files, *symbol_files, target.value, target.repo, kinds, kinds])
@@ -172,11 +173,11 @@ def referencing_files(catalog, repo: str, ids: list[str]) -> list[str] | None:
     if snap is None or "edge_targets" not in snap.tables:
         return None
     files = catalog.point_files("edge_targets", "dst_id", ids, repo)
-    if files is None or not files:
+    if not files:  # None: not sharded by id; []: no id asked
         return None if files is None else []
     try:
-        rows = catalog.rows(f"SELECT DISTINCT path FROM {catalog.POINT_SOURCE} WHERE list_contains(?, dst_id) ORDER BY path",
-                            [files, ids])[1]
+        rows = catalog.rows(f"SELECT DISTINCT path FROM {catalog.POINT_SOURCE} WHERE list_contains(?, dst_id) "
+                            "ORDER BY path", [files, ids])[1]
     except QueryError:  # a damaged index: the edges themselves answer
         return None
     return [r[0] for r in rows]

@@ -58,7 +58,8 @@ class LocalFiles:
         costs a tenth of building a ``Path`` each)."""
         root = self.root.resolve()
         prefix = str(root).rstrip("/") + "/"
-        return lambda rel: prefix + rel if rel and not rel.startswith("/") and "//" not in rel else str(root / rel)
+        plain = lambda rel: rel != "." and not rel.startswith("/") and os.path.normpath(rel) == rel  # noqa: E731
+        return lambda rel: prefix + rel if plain(rel) else str(root / rel)
 
     def size(self, rel: str) -> int | None:
         """The file's size; None when it is missing (other failures raise OSError)."""
