@@ -32,7 +32,10 @@ SCHEMA_DIR = "_schemas"
 VIEWS_DIR = "_views"  # pipeline.lake.VIEWS
 LEGACY_VARIABLE = re.compile(r"getvariable\('(lake_[a-z0-9_]+)'\)")  # .sql files written before macros
 MACRO_CALL = re.compile(r"\b(lake_[a-z0-9_]+)\(\)")
-TABLE_READ = re.compile(r"read_parquet\(\s*lake_([a-z0-9_]+)\(\)\s*,\s*union_by_name\s*=\s*true\s*\)", re.I)
+# A base read: ``read_parquet(lake_<table>(), ...)``, or ``read_parquet(coalesce(<files>, lake_<table>()), ...)`` (a
+# macro that may be given the shards to read instead: on object storage it reads the dataset, whole)
+TABLE_READ = re.compile(r"read_parquet\(\s*(?:lake_([a-z0-9_]+)\(\)|coalesce\(\s*[a-z_]+\s*,\s*lake_([a-z0-9_]+)\(\)\s*\))"
+                        r"\s*,\s*union_by_name\s*=\s*true\s*\)", re.I)
 
 
 def sql_files(subfolder: str | None = None) -> dict[str, str]:
@@ -172,7 +175,7 @@ def register_datasets(con, lake: Lake, files: dict[str, list[str]]) -> None:
 
 def _for_reader(catalog: "Catalog", text: str) -> str:
     """A view's SQL for this lake: as written, or reading the registered datasets of an object-storage lake."""
-    return text if catalog.lake.files.local else TABLE_READ.sub(r"lake_arrow_\1", text)
+    return text if catalog.lake.files.local else TABLE_READ.sub(lambda m: f"lake_arrow_{m[1] or m[2]}", text)
 
 
 @dataclass

@@ -1,9 +1,13 @@
--- file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3): one row per source file (not skipped): the
---   structure facts of its snippet (what the code says; file_cards adds history and agent behaviour). for_paths (a
---   list of paths) keeps only those files, and the filter reaches every scan (edges by dst_path or path, symbols by
---   path): the per-file export after an edit asks for all its files in one call, as each call reads every edge
---   shard once. References resolved only by a name guess (resolution unique_name or ambiguous, or confidence < 0.5) and
---   imports do not count: a guess is not a dependency.
+-- file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3, edge_files := NULL, symbol_files := NULL,
+--                      member_files := NULL): one row per source file (not skipped): the structure facts of its
+--   snippet (what the code says; file_cards adds history and agent behaviour). for_paths (a list of paths) keeps
+--   only those files, and the filter reaches every scan (edges by dst_path or path, symbols by path): the per-file
+--   export after an edit asks for all its files in one call, as each call reads every edge shard once.
+--   edge_files, symbol_files and member_files (lists of Parquet files, the table's schema file first) narrow the
+--   reads of the for_paths' own edges and the edges into them, of their symbols, and of their symbols' members to
+--   those files: the shards that hold them (the exporter finds them through the structure extractor's edge_targets
+--   and foreign_symbols indexes); NULL reads the whole table. References resolved only by a name guess (resolution
+--   unique_name or ambiguous, or confidence < 0.5) and imports do not count: a guess is not a dependency.
 --   role          file_roles.role: source, test, example, benchmark, docs, tooling
 --   called        its most-referenced symbols from other files, strongest first: name, callers (distinct calling
 --                 symbols outside tests), test_callers (inside tests), modules (up to 2 calling files, most calls
@@ -19,7 +23,8 @@
 --                 export refreshes with it when their sig changed
 -- Columns: repo, path, language, is_test, role, blob_sha, indexed_commit, called, dependents, dependents_count,
 --          tests, tests_count, covers, covers_count, unused, unused_count, depends_on.
-CREATE OR REPLACE MACRO file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3) AS TABLE
+CREATE OR REPLACE MACRO file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3, edge_files := NULL,
+                                              symbol_files := NULL, member_files := NULL) AS TABLE
 WITH
 src AS (
     SELECT f.*, r.role FROM files f JOIN file_roles r ON r.repo = f.repo AND r.path = f.path
@@ -30,11 +35,12 @@ roles AS (
     SELECT * FROM file_roles WHERE repo_id IS NULL OR repo = repo_id
 ),
 into_files AS (  -- every edge into the selected files (their symbols and members), guesses included
-    SELECT repo, src_id, dst_id, kind, path, confidence, resolution, dst_path FROM edges
+    SELECT repo, src_id, dst_id, kind, path, confidence, resolution, dst_path
+    FROM read_parquet(coalesce(edge_files, lake_edges()), union_by_name = true)
     WHERE (repo_id IS NULL OR repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, dst_path))
 ),
 own_symbols AS (
-    SELECT * FROM symbols
+    SELECT * FROM read_parquet(coalesce(symbol_files, lake_symbols()), union_by_name = true)
     WHERE (repo_id IS NULL OR repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, path))
 ),
 inbound AS (  -- resolved references from other files into each symbol
@@ -84,7 +90,7 @@ refs_out AS (  -- what each selected file references in other files, not by gues
                -- the other file's snippet)
     SELECT e.repo, e.path, e.dst_path, sum(e.confidence) AS weight,
            CAST(sum(hash(e.src_id, e.dst_id, e.kind)) % 18446744073709551557 AS VARCHAR) AS sig
-    FROM edges e
+    FROM read_parquet(coalesce(edge_files, lake_edges()), union_by_name = true) e
     WHERE (repo_id IS NULL OR e.repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, e.path))
       AND e.dst_path IS NOT NULL AND e.dst_path <> e.path AND e.resolution NOT IN ('unique_name', 'ambiguous')
     GROUP BY e.repo, e.path, e.dst_path
@@ -109,7 +115,9 @@ exported AS (
       AND NOT EXISTS (SELECT 1 FROM referenced r WHERE r.repo = s.repo AND r.id = s.id)
 ),
 members AS (  -- their members, wherever defined (a Go method may sit in another file than its type)
-    SELECT m.repo, m.id, m.parent_id FROM symbols m SEMI JOIN exported x ON x.repo = m.repo AND x.id = m.parent_id
+    SELECT m.repo, m.id, m.parent_id
+    FROM read_parquet(coalesce(member_files, lake_symbols()), union_by_name = true) m
+    SEMI JOIN exported x ON x.repo = m.repo AND x.id = m.parent_id
 ),
 used_members AS (  -- dead_code's `used_members`
     SELECT DISTINCT m.repo, m.parent_id AS id

@@ -142,3 +142,52 @@ def test_a_symbol_id_names_its_file_even_when_the_path_holds_a_double_colon():
     assert query.id_paths("pkg/a.py::Cls.method") == ["pkg/a.py"]
     assert query.id_paths("odd::dir/a.py::f") == ["odd", "odd::dir/a.py"]
     assert query.id_paths("not_an_id") == [] and query.id_paths("::x") == []
+
+
+def _cards(catalog, repo: str, rels: list[str], narrowed: bool) -> dict:
+    from pipeline.exports import export
+
+    if narrowed:
+        return export._structure_cards(catalog, repo, rels)
+    columns, rows = catalog.rows("SELECT * FROM file_structure_cards(repo_id := ?, for_paths := ?)", [repo, rels])
+    return {row[1]: dict(zip(columns, row)) for row in rows}
+
+
+GO_APART = {  # a type's methods in another file than the type: its members come through foreign_symbols
+    "go.mod": "module example.com/shop\n\ngo 1.21\n",
+    "cart/cart.go": "package cart\n\ntype Cart struct{ items []string }\n\nfunc New() *Cart { return &Cart{} }\n\n"
+                    "type Unused struct{}\n",
+    "cart/methods.go": "package cart\n\nfunc (c *Cart) Add(item string) { c.items = append(c.items, item) }\n\n"
+                       "func (u Unused) Touch() {}\n",
+    "main.go": "package main\n\nimport \"example.com/shop/cart\"\n\nfunc main() {\n\tc := cart.New()\n"
+               "\tc.Add(\"x\")\n}\n",
+}
+
+
+def test_the_per_file_cards_read_only_their_shards_and_equal_the_whole_tables_cards(sharded, lake, make_repo):
+    """The exporter's cards of a few files, reading the shards the indexes name (their edges, the edges into them,
+    their symbols and their members'), equal the macro's over whole tables: every file of this project's code in
+    small shards, and a Go package whose methods sit apart from their types."""
+    catalog = connect(sharded, views=["file_structure_cards"])
+    paths = [r[0] for r in catalog.rows("SELECT path FROM files WHERE parse_status <> 'skipped' ORDER BY path")[1]]
+    compared = 0
+    for start in range(0, len(paths), 7):
+        rels = paths[start:start + 7]
+        expected = _cards(catalog, "repo", rels, narrowed=False)
+        assert _cards(catalog, "repo", rels, narrowed=True) == expected
+        compared += sum(card["dependents_count"] + card["unused_count"] for card in expected.values())
+    assert compared > 100
+    from pipeline.exports import export
+
+    files = export._card_files(catalog, "repo", paths[:1])
+    assert len(files.edges) < len(catalog.current.files["edges"]) / 2
+
+    root = make_repo(files=GO_APART, name="shop")
+    index_structure(sharded, root, repo="shop")
+    shop = connect(sharded, views=["file_structure_cards", "symbols"])
+    rels = ["cart/cart.go", "cart/methods.go", "main.go"]
+    for rel in rels:
+        assert _cards(shop, "shop", [rel], narrowed=True) == _cards(shop, "shop", [rel], narrowed=False)
+    ids = [r[0] for r in shop.rows("SELECT id FROM symbols WHERE path = 'cart/cart.go'")[1]]
+    assert export._member_files(shop, "shop", ids) == ["cart/methods.go"]
+    assert _cards(shop, "shop", ["cart/cart.go"], narrowed=True)["cart/cart.go"]["unused"] == ["Unused"]

@@ -35,7 +35,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import NamedTuple
 
+from ..errors import QueryError
 from ..lake import Lake
 from ..repos import commits_behind
 from . import read, render, tokens
@@ -72,8 +74,6 @@ class ExportSummary:
 def export(lake: Lake, repos: list[str] | None = None, snippet_budget: int = SNIPPET_BUDGET,
            digest_budget: int = DIGEST_BUDGET) -> list[ExportSummary]:
     """Export every repository of the lake (or those named)."""
-    from ..errors import QueryError
-
     known = lake.repos()
     missing = [r for r in repos or [] if r not in known]
     if missing:
@@ -310,9 +310,53 @@ def _structure_cards(catalog, repo: str, rels) -> dict[str, dict]:
     files: 17.5 s of CPU against 1.5 s for one query; sympy 4.7 s against 0.4 s)."""
     if not rels:
         return {}
-    columns, rows = catalog.rows("SELECT * FROM file_structure_cards(repo_id := ?, for_paths := ?)",
-                                 [repo, sorted(rels)])
+    files = _card_files(catalog, repo, sorted(rels))
+    columns, rows = catalog.rows("SELECT * FROM file_structure_cards(repo_id := ?, for_paths := ?, edge_files := ?, "
+                                 "symbol_files := ?, member_files := ?)",
+                                 [repo, sorted(rels), files.edges, files.symbols, files.members])
     return {row[1]: dict(zip(columns, row)) for row in rows}
+
+
+class CardFiles(NamedTuple):
+    """The shards ``file_structure_cards`` reads for some files (None: the whole table)."""
+
+    edges: list[str] | None = None  # their own edges and the edges into them
+    symbols: list[str] | None = None  # their symbols
+    members: list[str] | None = None  # their symbols' members, wherever defined
+
+
+def _card_files(catalog, repo: str, rels: list[str]) -> CardFiles:
+    """The shards the cards of ``rels`` read: those of the paths, of the files the ``edge_targets`` index says
+    reference their symbols (an edge's ``dst_path`` is its target's file), and of the files where
+    ``foreign_symbols`` (every definition owned from another file) puts members of theirs."""
+    from ..query import referencing_files
+
+    symbol_files = catalog.point_files("symbols", "path", rels, repo)
+    if symbol_files is None:
+        return CardFiles()
+    ids = [r[0] for r in catalog.rows(f"SELECT id FROM {catalog.POINT_SOURCE} WHERE repo = ? "
+                                      "AND list_contains(?, path)", [symbol_files, repo, rels])[1]]
+    with_rels = lambda paths: None if paths is None else sorted(set(paths) | set(rels))  # noqa: E731
+    referencing, owners = with_rels(referencing_files(catalog, repo, ids)), with_rels(_member_files(catalog, repo, ids))
+    return CardFiles(None if referencing is None else catalog.point_files("edges", "path", referencing, repo),
+                     symbol_files,
+                     None if owners is None else catalog.point_files("symbols", "path", owners, repo))
+
+
+def _member_files(catalog, repo: str, ids: list[str]) -> list[str] | None:
+    """The files holding a member of one of ``ids`` defined apart from it (a Go method in another file than its
+    type), from the ``foreign_symbols`` index; None without it."""
+    snap = catalog.current.snaps.get(repo)
+    if snap is None or "foreign_symbols" not in snap.tables:
+        return None
+    files = [str(catalog.lake.local_file(f)) for f in snap.files("foreign_symbols")]
+    if not files or not ids:
+        return []
+    try:
+        return [r[0] for r in catalog.rows(f"SELECT DISTINCT path FROM {catalog.POINT_SOURCE} "
+                                           "WHERE list_contains(?, parent_id)", [files, ids])[1]]
+    except QueryError:  # a damaged index: the whole table answers
+        return None
 
 
 def _related(cards: dict, previous: dict, edited: set) -> list[str]:
