@@ -1,13 +1,15 @@
 -- file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3, edge_files := NULL, symbol_files := NULL,
---                      member_files := NULL): one row per source file (not skipped): the structure facts of its
---   snippet (what the code says; file_cards adds history and agent behaviour). for_paths (a list of paths) keeps
---   only those files, and the filter reaches every scan (edges by dst_path or path, symbols by path): the per-file
---   export after an edit asks for all its files in one call, as each call reads every edge shard once.
---   edge_files, symbol_files and member_files (lists of Parquet files, the table's schema file first) narrow the
---   reads of the for_paths' own edges and the edges into them, of their symbols, and of their symbols' members to
---   those files: the shards that hold them (the exporter finds them through the structure extractor's edge_targets
---   and foreign_symbols indexes); NULL reads the whole table. References resolved only by a name guess (resolution
---   unique_name or ambiguous, or confidence < 0.5) and imports do not count: a guess is not a dependency.
+--                      member_files := NULL, unresolved_files := NULL): one row per source file (not skipped): the
+--   structure facts of its snippet (what the code says; file_cards adds history and agent behaviour). for_paths (a
+--   list of paths) keeps only those files, and the filter reaches every scan (edges by dst_path or path, symbols by
+--   path): the per-file export after an edit asks for all its files in one call, as each call reads every edge
+--   shard once. edge_files, symbol_files and member_files (lists of Parquet files, the table's schema file first)
+--   narrow the reads of the for_paths' own edges and the edges into them, of their symbols, and of their symbols'
+--   members to those files: the shards that hold them (the exporter finds them through the structure extractor's
+--   edge_targets and foreign_symbols indexes); unresolved_files reads the unresolved names from those files, edges
+--   or rows of their shape (the unresolved_names index's shards of the names that matter); NULL reads the whole
+--   table. References resolved only by a name guess (resolution unique_name or ambiguous, or confidence < 0.5) and
+--   imports do not count: a guess is not a dependency.
 --   role          file_roles.role: source, test, example, benchmark, docs, tooling
 --   called        its most-referenced symbols from other files, strongest first: name, callers (distinct calling
 --                 symbols outside tests), test_callers (inside tests), modules (up to 2 calling files, most calls
@@ -24,7 +26,8 @@
 -- Columns: repo, path, language, is_test, role, blob_sha, indexed_commit, called, dependents, dependents_count,
 --          tests, tests_count, covers, covers_count, unused, unused_count, depends_on.
 CREATE OR REPLACE MACRO file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3, edge_files := NULL,
-                                              symbol_files := NULL, member_files := NULL) AS TABLE
+                                              symbol_files := NULL, member_files := NULL,
+                                              unresolved_files := NULL) AS TABLE
 WITH
 src AS (
     SELECT f.*, r.role FROM files f JOIN file_roles r ON r.repo = f.repo AND r.path = f.path
@@ -127,7 +130,8 @@ unresolved AS (  -- of those, the names written somewhere and resolved nowhere (
                  -- distinct names first: a few thousand last segments to extract, not every unresolved edge)
     SELECT DISTINCT x.repo, x.id
     FROM exported x
-    JOIN (SELECT DISTINCT repo, dst_name FROM edges
+    JOIN (SELECT DISTINCT repo, dst_name
+          FROM read_parquet(coalesce(unresolved_files, lake_edges()), union_by_name = true)
           WHERE resolution = 'unresolved' AND (repo_id IS NULL OR repo = repo_id)) e
       ON e.repo = x.repo AND regexp_extract(e.dst_name, '([^.]+)$', 1) = x.name
 ),

@@ -11,7 +11,7 @@ import pytest
 from conftest import index_structure
 from test_structure_incremental import _edge_rows
 
-EDGE_INDEXES = ("edge_targets", "edge_sources")
+EDGE_INDEXES = ("edge_targets", "edge_sources", "unresolved_names")
 # app.py calls on_save through what pick() returns: none of its references names on_save, so only an edge to it
 # (``edge_targets``) says that renaming on_save reaches app.py
 FLOW = {

@@ -33,7 +33,8 @@ class StructureExtractor:
     # an update rewrites only the shards holding the files it changed
     shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path", "early_refs": "path",
                 "hierarchy": "path", "callback_refs": "path", "symbol_names": "name", "foreign_symbols": "path",
-                "ref_names": "name", "edge_targets": "dst_id", "edge_sources": "src_id"}
+                "ref_names": "name", "edge_targets": "dst_id", "edge_sources": "src_id",
+                "unresolved_names": "dst_name"}
     # a lake written before the internal indexes is read by kind: its first update takes them from refs' row groups
     sort_by = {"refs": ["kind", "path"]}
     # an update rewrites one shard of symbols and refs (wide rows; a sorted table of small row groups): ~30 ms each
@@ -46,22 +47,23 @@ class StructureExtractor:
     def tables(self):
         # imported on use: the package also serves light readers (``languages``) that must not pay for pyarrow
         from .schemas import (EDGE_SOURCES, EDGE_TARGETS, FOREIGN_SYMBOLS, HIERARCHY, REF_NAMES, REFS, SYMBOL_NAMES,
-                              TABLES)
+                              TABLES, UNRESOLVED_NAMES)
 
         return {**TABLES, "early_refs": REFS, "hierarchy": HIERARCHY, "callback_refs": REFS,
                 "symbol_names": SYMBOL_NAMES, "foreign_symbols": FOREIGN_SYMBOLS, "ref_names": REF_NAMES,
-                "edge_targets": EDGE_TARGETS, "edge_sources": EDGE_SOURCES}
+                "edge_targets": EDGE_TARGETS, "edge_sources": EDGE_SOURCES, "unresolved_names": UNRESOLVED_NAMES}
 
     # what an update's resolution reads of the files it does not resolve again, kept apart so that reading it
     # costs a few files, not the whole refs and edges tables: every file's imports, re-exports, bases, declared
     # types and value-flow facts (``early_refs``), every ``inherits`` edge (``hierarchy``), and every function passed
     # by name to a call (``callback_refs``: read when a parameter the edited file calls asks what it is given), which
     # files define each name (``symbol_names``), the definitions owned from another file (``foreign_symbols``),
-    # which files name each name in a reference (``ref_names``: read when an edit adds or removes a definition), and
+    # which files name each name in a reference (``ref_names``: read when an edit adds or removes a definition),
     # which files hold an edge to or from each definition (``edge_targets``, ``edge_sources``: read when an edit
-    # removes, renames or moves one)
+    # removes, renames or moves one), and which names are written unresolved where (``unresolved_names``: read by
+    # the per-file export, which asks whether an unused definition's name is written anywhere)
     internal = {"early_refs", "hierarchy", "callback_refs", "symbol_names", "foreign_symbols", "ref_names",
-                "edge_targets", "edge_sources"}
+                "edge_targets", "edge_sources", "unresolved_names"}
 
     def run(self, ctx: RunContext, cursor: Cursor):
         from pipeline.repos import git_facts
@@ -135,8 +137,8 @@ class _Run:
                                  self.workers)
         yield Batch("edges", edges)
         yield Batch("hierarchy", rows.hierarchy(edges))
-        yield Batch("edge_targets", rows.edge_targets(edges))
-        yield Batch("edge_sources", rows.edge_sources(edges))
+        for table, (_, build) in rows.EDGE_INDEXES.items():
+            yield Batch(table, build(edges))
         return symbols.num_rows
 
     def incremental(self, changes, state: dict, resolve_all: bool):

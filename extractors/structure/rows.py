@@ -433,7 +433,7 @@ def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whol
     yield Batch("hierarchy", hierarchy(edges))
 
 
-EDGE_ENDS = ["src_id", "dst_id", "path"]  # what the ``edge_targets`` and ``edge_sources`` indexes are made of
+EDGE_ENDS = ["src_id", "dst_id", "path", "dst_name", "resolution"]  # what the edge indexes are made of
 
 
 def edge_targets(edges: pa.Table) -> pa.Table:
@@ -483,14 +483,31 @@ def _foreign_sources(table: pa.Table):
     return pc.fill_null(pc.not_equal(file_of.take(src.indices), path.indices.cast(pa.int64())), True)
 
 
-EDGE_INDEXES = {"edge_targets": ("dst_id", edge_targets), "edge_sources": ("src_id", edge_sources)}
+def unresolved_names(edges: pa.Table) -> pa.Table:
+    """The ``unresolved_names`` table's rows: every distinct (last dotted part of the name, file) of the references
+    that resolved to nothing, shaped as edges (``dst_name``, ``path``, ``resolution``): whether an unused definition's
+    name is written somewhere unresolved (``file_structure_cards``, ``dead_code``) is read from the shards of its
+    name instead of from every edge. The part is what ``regexp_extract(dst_name, '([^.]+)$', 1)`` gives."""
+    resolution = edges.column("resolution")
+    resolution = resolution.cast(pa.string()) if pa.types.is_dictionary(resolution.type) else resolution
+    keep = pc.and_(pc.equal(resolution, "unresolved"), pc.is_valid(edges.column("dst_name")))
+    table = _plain(edges.select(["dst_name", "path"]).filter(keep))
+    tails = pc.replace_substring_regex(table.column("dst_name"), r"(?s)^.*\.", "")
+    rows = pa.table({"dst_name": tails, "path": table.column("path")}).group_by(["dst_name", "path"]).aggregate([])
+    return rows.append_column("resolution", pa.array(["unresolved"] * rows.num_rows, pa.string()))
+
+
+# table: (shard key, rows from edges); each index's rows are its key, the file, then any constant columns
+EDGE_INDEXES = {"edge_targets": ("dst_id", edge_targets), "edge_sources": ("src_id", edge_sources),
+                "unresolved_names": ("dst_name", unresolved_names)}
 
 
 def edge_index_batches(previous, edges: pa.Table, affected: set[str] | None, whole: bool):
-    """An incremental run's ``edge_targets`` and ``edge_sources``. The ``affected`` files' edges are written again:
-    their old edges are read by path (``edges`` is sharded by path), and an id whose rows of those files changed is
-    replaced by every row of it after the run; an edit that moved no edge end rewrites nothing. Whole when every
-    edge was resolved again (``affected`` None), or (``whole``: a lake without the indexes) from the lake's edges."""
+    """An incremental run's ``edge_targets``, ``edge_sources`` and ``unresolved_names``. The ``affected`` files'
+    edges are written again: their old edges are read by path (``edges`` is sharded by path), and a key whose rows of
+    those files changed is replaced by every row of it after the run; an edit that moved no edge end rewrites
+    nothing. Whole when every edge was resolved again (``affected`` None), or (``whole``: a lake without the
+    indexes) from the lake's edges."""
     from pipeline.extractor import Batch
 
     if affected is None:
@@ -505,12 +522,18 @@ def edge_index_batches(previous, edges: pa.Table, affected: set[str] | None, who
         return
     old = previous("edges", columns=EDGE_ENDS, where=("path", sorted(affected)), dictionary=EDGE_ENDS)
     for table, (key, build) in EDGE_INDEXES.items():
-        yield from _by_key(table, key, previous, _pairs(build, old), _pairs(build, edges), affected, [key, "path"])
+        after = build(edges)
+        yield from _by_key(table, key, previous, _pairs(build, old), _rows(after), affected, after.column_names)
+
+
+def _rows(table: pa.Table | None) -> set[tuple]:
+    """An index's rows of some files, as a set of tuples."""
+    return set() if table is None else set(zip(*table.to_pydict().values()))
 
 
 def _pairs(build, table: pa.Table | None) -> set[tuple]:
     """The rows ``build`` makes of ``table`` (an index's rows of some files), as a set of tuples."""
-    return set() if table is None else set(zip(*build(table).to_pydict().values()))
+    return _rows(None if table is None else build(table))
 
 
 def symbol_names(symbols: pa.Table) -> pa.Table:

@@ -61,6 +61,8 @@ REF_NAMES = pa.schema([("repo", pa.string()), ("name", pa.string()), ("path", pa
 # reaches, found without reading every edge (every other edge from a definition is in that definition's file)
 EDGE_TARGETS = pa.schema([("repo", pa.string()), ("dst_id", pa.string()), ("path", pa.string())])
 EDGE_SOURCES = pa.schema([("repo", pa.string()), ("src_id", pa.string()), ("path", pa.string())])
+UNRESOLVED_NAMES = pa.schema([("repo", pa.string()), ("dst_name", pa.string()), ("path", pa.string()),
+                              ("resolution", pa.string())])
 FOREIGN_SYMBOLS = pa.schema([SYMBOLS.field(n) for n in ("repo", "path", "name", "qualname", "kind", "parent_id",
                                                          "line_start", "sid")])
 

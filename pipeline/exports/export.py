@@ -312,8 +312,8 @@ def _structure_cards(catalog, repo: str, rels) -> dict[str, dict]:
         return {}
     files = _card_files(catalog, repo, sorted(rels))
     columns, rows = catalog.rows("SELECT * FROM file_structure_cards(repo_id := ?, for_paths := ?, edge_files := ?, "
-                                 "symbol_files := ?, member_files := ?)",
-                                 [repo, sorted(rels), files.edges, files.symbols, files.members])
+                                 "symbol_files := ?, member_files := ?, unresolved_files := ?)",
+                                 [repo, sorted(rels), *files])
     return {row[1]: dict(zip(columns, row)) for row in rows}
 
 
@@ -323,6 +323,7 @@ class CardFiles(NamedTuple):
     edges: list[str] | None = None  # their own edges and the edges into them
     symbols: list[str] | None = None  # their symbols
     members: list[str] | None = None  # their symbols' members, wherever defined
+    unresolved: list[str] | None = None  # the unresolved references named like their symbols
 
 
 def _card_files(catalog, repo: str, rels: list[str]) -> CardFiles:
@@ -334,13 +335,26 @@ def _card_files(catalog, repo: str, rels: list[str]) -> CardFiles:
     symbol_files = catalog.point_files("symbols", "path", rels, repo)
     if symbol_files is None:
         return CardFiles()
-    ids = [r[0] for r in catalog.rows(f"SELECT id FROM {catalog.POINT_SOURCE} WHERE repo = ? "
-                                      "AND list_contains(?, path)", [symbol_files, repo, rels])[1]]
+    own = catalog.rows(f"SELECT id, name FROM {catalog.POINT_SOURCE} WHERE repo = ? AND list_contains(?, path)",
+                       [symbol_files, repo, rels])[1]
+    ids = [row[0] for row in own]
     with_rels = lambda paths: None if paths is None else sorted(set(paths) | set(rels))  # noqa: E731
     referencing, owners = with_rels(referencing_files(catalog, repo, ids)), with_rels(_member_files(catalog, repo, ids))
     return CardFiles(None if referencing is None else catalog.point_files("edges", "path", referencing, repo),
                      symbol_files,
-                     None if owners is None else catalog.point_files("symbols", "path", owners, repo))
+                     None if owners is None else catalog.point_files("symbols", "path", owners, repo),
+                     _unresolved_files(catalog, repo, sorted({row[1] for row in own})))
+
+
+def _unresolved_files(catalog, repo: str, names: list[str]) -> list[str] | None:
+    """The ``unresolved_names`` index's shards of ``names`` (after the edges' schema file, whose columns they share);
+    None without the index."""
+    snap = catalog.current.snaps.get(repo)
+    if snap is None or "unresolved_names" not in snap.tables:
+        return None
+    schema, shards = (catalog.point_files(table, key, values, repo) for table, key, values in
+                      (("edges", "path", []), ("unresolved_names", "dst_name", names)))
+    return None if schema is None or shards is None else schema + shards
 
 
 def _member_files(catalog, repo: str, ids: list[str]) -> list[str] | None:
