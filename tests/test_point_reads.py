@@ -191,3 +191,16 @@ def test_the_per_file_cards_read_only_their_shards_and_equal_the_whole_tables_ca
     ids = [r[0] for r in shop.rows("SELECT id FROM symbols WHERE path = 'cart/cart.go'")[1]]
     assert export._member_files(shop, "shop", ids) == ["cart/methods.go"]
     assert _cards(shop, "shop", ["cart/cart.go"], narrowed=True)["cart/cart.go"]["unused"] == ["Unused"]
+
+
+def test_a_damaged_index_shard_costs_the_per_file_cards_nothing(sharded):
+    """The narrowed card query fails on a damaged ``unresolved_names`` shard: the cards are made over whole tables."""
+    from pipeline.exports import export
+
+    catalog = connect(sharded, views=["file_structure_cards"])
+    rels = ["pipeline/lake.py", "pipeline/query.py"]
+    expected = _cards(catalog, "repo", rels, narrowed=False)
+    files = export._card_files(catalog, "repo", rels)
+    assert len(files.unresolved) > 1
+    Path(files.unresolved[-1]).write_bytes(b"PAR1 not parquet")
+    assert export._structure_cards(connect(sharded, views=["file_structure_cards"]), "repo", rels) == expected

@@ -486,7 +486,7 @@ def _foreign_sources(table: pa.Table):
 def unresolved_names(edges: pa.Table) -> pa.Table:
     """The ``unresolved_names`` table's rows: every distinct (last dotted part of the name, file) of the references
     that resolved to nothing, shaped as edges (``dst_name``, ``path``, ``resolution``): whether an unused definition's
-    name is written somewhere unresolved (``file_structure_cards``, ``dead_code``) is read from the shards of its
+    name is written somewhere unresolved (the per-file export's ``file_structure_cards``) is read from the shards of its
     name instead of from every edge. The part is what ``regexp_extract(dst_name, '([^.]+)$', 1)`` gives."""
     resolution = edges.column("resolution")
     resolution = resolution.cast(pa.string()) if pa.types.is_dictionary(resolution.type) else resolution
