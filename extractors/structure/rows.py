@@ -488,13 +488,19 @@ def unresolved_names(edges: pa.Table) -> pa.Table:
     that resolved to nothing, shaped as edges (``dst_name``, ``path``, ``resolution``): whether an unused definition's
     name is written somewhere unresolved (the per-file export's ``file_structure_cards``) is read from the shards of its
     name instead of from every edge. The part is what ``regexp_extract(dst_name, '([^.]+)$', 1)`` gives."""
-    resolution = edges.column("resolution")
-    resolution = resolution.cast(pa.string()) if pa.types.is_dictionary(resolution.type) else resolution
-    keep = pc.and_(pc.equal(resolution, "unresolved"), pc.is_valid(edges.column("dst_name")))
+    keep = pc.and_(_equals(edges.column("resolution"), "unresolved"), pc.is_valid(edges.column("dst_name")))
     table = _plain(edges.select(["dst_name", "path"]).filter(keep))
     tails = pc.replace_substring_regex(table.column("dst_name"), r"(?s)^.*\.", "")
     rows = pa.table({"dst_name": tails, "path": table.column("path")}).group_by(["dst_name", "path"]).aggregate([])
     return rows.append_column("resolution", pa.array(["unresolved"] * rows.num_rows, pa.string()))
+
+
+def _equals(column: pa.ChunkedArray, value: str) -> pa.ChunkedArray:
+    """``column == value``, compared once per dictionary entry when the column is dictionary-encoded (an edges
+    table's few resolutions over millions of rows: a tenth of comparing the rows)."""
+    if not pa.types.is_dictionary(column.type):
+        return pc.equal(column, value)
+    return pa.chunked_array([pc.take(pc.equal(c.dictionary, value), c.indices) for c in column.chunks], pa.bool_())
 
 
 # table: (shard key, rows from edges); each index's rows are its key, the file, then any constant columns
