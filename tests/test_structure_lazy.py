@@ -174,3 +174,27 @@ def test_a_lake_written_before_the_lazy_indexes_is_migrated_by_its_next_update(l
         assert _edge_rows(lake) == _edge_rows(full)
         _assert_indexes_match(lake, full, step)
         assert all(lake.read_table("repo", t).num_rows for t in INDEXES if t != "foreign_symbols")
+
+
+def test_a_parameter_given_more_functions_than_are_kept_keeps_the_same_ones_after_an_update(lazy_calls, make_repo,
+                                                                                           tmp_path):
+    """``fn()`` in a decorator's wrapper is bound to every function it decorates. Past ``MAX_CANDIDATES`` the edges
+    kept must not depend on the order the decorated functions were read in: a full run reads them in path order, an
+    update by name from its indexes, where the edited file's rows come last."""
+    from extractors.structure.resolve import MAX_CANDIDATES
+    from pipeline.lake import Lake
+
+    files = {"deco.py": FLOW["deco.py"]}
+    for i in range(MAX_CANDIDATES + 4):
+        files[f"t{i:02}.py"] = f"from deco import logged\n\n\n@logged\ndef job{i}():\n    return {i}\n"
+    root = make_repo(files=files)
+    updated = Lake(tmp_path / "upd")
+    index_structure(updated, root)
+    (root / "t00.py").write_text(files["t00.py"].replace("job0", "job0_renamed"))
+    index_structure(updated, root, files=["t00.py"])
+    assert lazy_calls, "the update did not resolve lazily"
+    full = Lake(tmp_path / "full")
+    index_structure(full, root)
+    flows = [e for e in _edge_rows(full) if e[0] == "deco.py::logged.inner" and e[6] == "flow"]
+    assert len(flows) == MAX_CANDIDATES and "t00.py::job0_renamed" in {e[1] for e in flows}
+    assert _edge_rows(updated) == _edge_rows(full)

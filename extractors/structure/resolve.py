@@ -282,12 +282,14 @@ class Resolver(ImportBindings):
         return out
 
     def _parameter_bound(self, r: Ref, src: str) -> Found | None:
-        """``cb()`` where ``cb`` is a parameter of this or an enclosing function: what callers pass for it."""
+        """``cb()`` where ``cb`` is a parameter of this or an enclosing function: what callers pass for it. Sorted:
+        past ``MAX_CANDIDATES`` the ones kept must not depend on the order the call sites were read in (a full run
+        reads them in path order, an update by name from its indexes)."""
         sid = src
         while sid is not None:
             hits = self.passed.get((sid, r.name))
             if hits:
-                return Found(list(hits), "flow")
+                return Found(sorted(hits), "flow")
             sym = self.g.by_id.get(sid)
             sid = sym.parent_id if sym is not None and sym.kind in ("function", "method") else None
         return None
