@@ -270,9 +270,29 @@ class Catalog:
         """The files a point lookup reads instead of the whole ``table``: its schema file (every column), then the
         shards of ``repo``'s (else every repository's) current snapshot that can hold the rows whose ``column`` is
         one of ``values``; the same snapshot the views read. An internal table (no view, no schema file) is read
-        so too. None when a repository's table is not sharded by ``column``, a damaged file left its rows out, or
-        the lake is not local: read the view then."""
-        if not self.lake.files.local:
+        so too. None when a repository's table is not sharded by ``column``, ``repo`` has no such table, a damaged
+        file left its rows out, or the lake is not local: read the view then."""
+        def shards(snap):
+            if snap.tables[table].get("shard_by") == column:
+                return {snap.shard_file(table, column, v) for v in values}
+            return None
+        return self._files_of(table, repo, shards)
+
+    def shard_files(self, table: str, repo: str, numbers: list[int] | None = None) -> list[str] | None:
+        """``table``'s schema file (when it has one), then the shards of ``repo``'s current snapshot numbered
+        ``numbers`` (None: every shard); None as ``point_files`` says, or when a number is past the last shard."""
+        def shards(snap):
+            listed = snap.files(table)
+            if numbers is None:
+                return listed
+            return [listed[k] for k in numbers] if all(0 <= k < len(listed) for k in numbers) else None
+        return self._files_of(table, repo, shards)
+
+    def _files_of(self, table: str, repo: str | None, shards) -> list[str] | None:
+        """The schema file, then ``shards(snapshot)`` (lake-relative files; None: cannot narrow) of each repository
+        (or ``repo``) holding ``table``, located."""
+        named = self.current.snaps.get(repo) if repo is not None else None
+        if not self.lake.files.local or (repo is not None and (named is None or table not in named.tables)):
             return None
         files = self.current.files.get(table) or []
         out = files[:1] if files and files[0].endswith(f"/{SCHEMA_DIR}/{table}.parquet") else []
@@ -281,9 +301,10 @@ class Catalog:
         for name, snap in self.current.snaps.items():
             if (repo is not None and name != repo) or table not in snap.tables:
                 continue
-            if (name, table) in left_out or snap.tables[table].get("shard_by") != column:
+            picked = None if (name, table) in left_out else shards(snap)
+            if picked is None:
                 return None
-            out.extend(sorted({locate(snap.shard_file(table, column, v)) for v in values}))
+            out.extend(sorted({locate(rel) for rel in picked}))
         return out
 
     def point_read(self, table: str, column: str, values: list, repo: str | None) -> tuple[str, list]:

@@ -169,9 +169,6 @@ def callers(catalog, target: Target, kinds: list[str] | None = None):
 def referencing_files(catalog, repo: str, ids: list[str]) -> list[str] | None:
     """The files holding an edge to one of ``ids``, from the ``edge_targets`` index the structure extractor keeps
     (its shards of those ids, in the catalog's snapshot); None when the lake has no such index."""
-    snap = catalog.current.snaps.get(repo)
-    if snap is None or "edge_targets" not in snap.tables:
-        return None
     files = catalog.point_files("edge_targets", "dst_id", ids, repo)
     if not files:  # None: not sharded by id; []: no id asked
         return None if files is None else []

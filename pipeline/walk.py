@@ -233,12 +233,7 @@ def _symbol_files(catalog, repo: str, sids: list[int]) -> list[str] | None:
 
     key = index_key(catalog, repo)
     shard_of = key and walkindex.symbol_shards(catalog.lake.root, repo, key)
-    schema = shard_of and catalog.point_files("symbols", "path", [], repo)  # the schema file, no shard yet
-    if not shard_of or schema is None:
+    if not shard_of:
         return None
-    shards = catalog.current.snaps[repo].files("symbols")
-    picked = sorted({shard_of[sid] for sid in sids if 0 <= sid < len(shard_of)} - {-1})
-    if picked and picked[-1] >= len(shards):
-        return None
-    locate = catalog.lake.files.locator()
-    return schema + [locate(shards[k]) for k in picked]
+    return catalog.shard_files("symbols", repo, sorted({shard_of[sid] for sid in sids if 0 <= sid < len(shard_of)}
+                                                        - {-1}))
