@@ -462,9 +462,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     if role == "def":
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
-                               node.end_point[0] + 1, text("parent.name"), "exported" in caps,
-                               tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
-                               text("self.name")))
+                                 node.end_point[0] + 1, text("parent.name"), "exported" in caps,
+                                 tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
+                                 text("self.name")))
     elif role in ("import", "reexport"):
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         module = text("import.module")
