@@ -25,7 +25,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   field and its type or value (``item: Item``, ``x := &T{}``, ``const s = new Store()``, ``g = f``, ``x = {}``);
   references in its scope carry it as ``bound_to`` (``x.f()`` resolves on ``Item``; ``g()`` calls ``f``; also
   ``this.x.f()`` / ``self.x.f()`` for a field, and along chains ``a.b.c()``). ``@attribute.name``: ``self.x = ...``
-  in a method, a field ``x`` of the method's class.
+  in a method, a field ``x`` of the method's class. ``@var.name`` + ``@var.item``: a value stored in a collection
+  (``a = [f, g]``, ``d = {"k": f}``, ``d["k"] = f``), bound to ``a[]``, which ``@reference.item_call`` calls
+  (``a[0]()``, ``d["k"]()``). ``@var.names`` + ``@var.values``: names assigned by position (``a, *b = f, g, h``).
 - ``@local.name``: a name bound in the enclosing definition or at module level (a parameter, an assigned or loop
   variable). A bare name passed as a value (``@reference.callback`` without a receiver) is then that variable, not a
   function found elsewhere by name; the same for a bare call of it (``fn()`` on a parameter ``fn``). Such references
@@ -281,8 +283,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # a variable's span is not a scope of names
     types = _scoped_values(bindings["var"] + bindings["value"], scopes)
+    results = [b for b in bindings["var"] if b.receiver.endswith(")")]  # g = make(): g() calls what make returns
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
-                          params, {d.name for d in defs}) + decorated
+                          params, {d.name for d in defs}, results) + decorated
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
@@ -366,8 +369,10 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name"):
             roles.append(Role(key, key))
-        elif key == "var.name" and ("var.type" in keys or "var.value" in keys):
+        elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys):
             roles.append(Role("var", key))
+        elif key == "var.names" and "var.values" in keys:
+            roles.append(Role("var.names", key))
     return tuple(roles)
 
 
@@ -452,6 +457,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     receiver, _, written = written.rpartition(".")
             elif kind == "callback" and rules.call_sites:
                 callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
+            elif kind == "item_call":  # a[0](): one of what a holds is called
+                kind, written = "call", written + ITEMS
             add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
                                   start)))
 
@@ -474,10 +481,15 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         alias = text("import.alias") or ("default" if "import.default" in caps else None)
         found.refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
                                  None))
+    elif role == "var" and "var.item" in caps:  # an element of a collection: a value of name[]
+        bindings["value"].append(RawRef(node.start_byte, "value", _text(node, data) + ITEMS,
+                                        _text(caps["var.item"][0], data), None, None, 0, None))
+    elif role == "var.names":
+        bindings["value"] += _paired_values(node, caps["var.values"][0], data)
     elif role == "var":  # a declared type (var.type) or an assigned value (var.value): kept as the receiver
         declared = "var.type" in caps
         value = caps["var.type" if declared else "var.value"][0]
-        kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data))
+        kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data), value.type in CALLS)
         if kind:
             binding = "var" if declared else "value"
             bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
@@ -491,6 +503,39 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         facts.package = _text(node, data)
     else:
         facts.entry = True
+
+
+ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
+NAMES = frozenset({"identifier", "attribute"})
+
+
+UNPACKED, PACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"}), frozenset({"expression_list", "tuple",
+                                                                                          "list"})
+
+
+def _paired_values(names, values, data: bytes, depth: int = 0) -> list[RawRef]:
+    """``a, b = f, g``: a is bound to f and b to g, also nested (``a, (b, c) = f, (g, h)``); a starred name
+    (``*rest``) to the values it takes, as ``rest[]``. Nothing when the counts cannot line up (``a, b = pair``)."""
+    left, right = names.named_children, values.named_children
+    starred = [i for i, n in enumerate(left) if n.type == "list_splat_pattern"]
+    if len(starred) > 1 or (not starred and len(left) != len(right)) or len(right) < len(left) - len(starred):
+        return []
+    out = []
+    for i, name in enumerate(left):
+        if starred and i > starred[0]:
+            taken = [right[len(right) - (len(left) - i)]]
+        elif starred and i == starred[0]:
+            taken = right[i:len(right) - (len(left) - i - 1)]
+            name = name.named_children[0] if name.named_children else name
+        else:
+            taken = [right[i]]
+        if name.type in UNPACKED and len(taken) == 1 and taken[0].type in PACKED and depth < 4:
+            out += _paired_values(name, taken[0], data, depth + 1)
+            continue
+        suffix = ITEMS if starred and i == starred[0] else ""
+        out += [RawRef(name.start_byte, "value", _text(name, data) + suffix, _text(v, data), None, None, 0, None)
+                for v in taken if name.type == "identifier" and v.type in NAMES]
+    return out
 
 
 ARGUMENT_LISTS = frozenset({"argument_list", "arguments"})
@@ -573,11 +618,15 @@ LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatena
 COLLECTION = "[]"  # a declared type that is a language's own collection or function type: never a repository class
 
 
+CALLS = frozenset({"call", "call_expression"})  # a value computed by a call: ``func(x)`` is no Go function type
+
+
 @lru_cache(maxsize=16384)
-def _type_text(text: str) -> str | None:
+def _type_text(text: str, call: bool = False) -> str | None:
     """A declared type or constructing expression, compacted: ``&mut Store`` -> ``Store``, ``List<Item>`` -> ``List``,
     ``&T{a: 1}`` -> ``&T{}``, ``new Foo(x, y)`` -> ``new Foo()``, ``Optional[Foo]`` / ``Foo | None`` -> ``Foo``,
-    ``A | B`` -> ``A|B``; ``[]`` for arrays, maps, tuples and function types; None for what says nothing."""
+    ``A | B`` -> ``A|B``; ``[]`` for arrays, maps, tuples and function types (never for a ``call``); None for what
+    says nothing."""
     if text.isidentifier():
         return text if text not in ("var", "let", "const", "auto", "_") and text not in _NOTHING else None
     text = " ".join(text.split())
@@ -593,7 +642,7 @@ def _type_text(text: str) -> str | None:
     for prefix in ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?"):
         while text.startswith(prefix):
             text = text[len(prefix):].lstrip()
-    if _COLLECTION.search(text):
+    if not call and _COLLECTION.search(text):
         return COLLECTION
     for rx, repl in ((_GENERIC, ""), (_PARENS, "\x00"), (_BRACES, "\x01")):
         previous = None
@@ -704,15 +753,17 @@ def _sweep(items: list, spans: list[Span]):
 
 def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = None,
              raw_locals: list[RawRef] = (), raw_values: list[RawRef] = (), raw_params: list[RawRef] = (),
-             defined: set[str] | None = None) -> list[Reference]:
+             defined: set[str] | None = None, raw_results: list[RawRef] = ()) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
     With ``defined`` (the file's definitions' names), a variable passed along or returned is kept only when one of
     them bears its name or it is bound to something: the others would resolve to nothing (a third of a large Python
-    repository's references)."""
+    repository's references). ``raw_results``: variables given what a call returns, which bind only a call of them
+    (passed along, such a variable is mostly data: binding it kept twice the references for nothing)."""
     types = types or {}  # enclosing qualname -> variable -> its types or values
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
     values = _scoped_values(raw_values, scopes) if raw_values else {}
+    results = _scoped_values(list(raw_values) + list(raw_results), scopes) if raw_results else values
     local: dict[str, set[str]] = {}  # enclosing qualname -> variables bound there
     for r, stack in _sweep(raw_locals, scopes):
         local.setdefault(stack[-1].qualname if stack else "<module>", set()).add(r.name)
@@ -727,6 +778,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     self_named = any(s.self_name for s in spans)  # only where a definition names its own object (Go receivers)
     # most receivers and names are bound nowhere in the file: one set look-up says so before any scope walk
     value_names, type_names = _variables(values), _variables(types)
+    result_names = _variables(results) if raw_results else value_names
     for r, stack in _sweep(raw_refs, spans):
         kind, receiver, bound_to = r.kind, r.receiver, None
         scope = stack[-1].qualname if stack else "<module>"
@@ -743,11 +795,15 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 out.append(Reference(owner, "param_call", r.name, None, None, positions[owner][r.name], r.line))
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
-        if kind in VALUE_KINDS and (values if receiver is None else types):
-            key = (scope, receiver or r.name, receiver is None)  # the same self.x or name many times in a scope
+        is_call = kind in CALLED
+        if kind in VALUE_KINDS and ((results if is_call else values) if receiver is None else types):
+            key = (scope, receiver or r.name, receiver is None, is_call)  # the same self.x or name many times in a scope
             bound_to = known.get(key, ...)
             if bound_to is ...:
-                held, names = (values, value_names) if receiver is None else (types, type_names)
+                if receiver is not None:
+                    held, names = types, type_names
+                else:
+                    held, names = (results, result_names) if is_call else (values, value_names)
                 bound_to = _bound_to(key[1], key[2], stack, held) if _bound_name(key[1]) in names else None
                 known[key] = bound_to
         if kind == "call" and receiver in ("self", "this") and values and not bound_to:
@@ -755,6 +811,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             bound_to = "|".join("=" + v for v in held.split("|")) if held else None
         if kind == "attribute" and not (bound_to or _SELF_HEAD.match(receiver) or _head(receiver) in imported):
             continue  # a member read only counts where the object's type or module is known: never guessed
+        if kind == "call" and not bound_to and r.name[-2:] == ITEMS:
+            continue  # an element of a collection whose elements are not known
         if kind in QUIET_LOCALS and defined is not None and not bound_to and r.name not in defined:
             continue
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to)))
@@ -837,7 +895,9 @@ def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
 
 SELF_OBJECTS = ("self", "this", "cls")
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
-VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns"}
+VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns",
+               "call_result"}
+CALLED = frozenset({"call", "local_call", "call_result"})
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns")}
 
 

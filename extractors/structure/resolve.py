@@ -245,8 +245,11 @@ class Resolver(ImportBindings):
         if form == "callback" and (found.resolution in ("unresolved", "ambiguous", "external")
                                    or (found.resolution == "unique_name" and r.receiver)):
             return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
-        form = "constructor" if found.resolution == "constructor" else form
+        form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form)
+        if form in ("call", "constructor") and found.ids:  # obj.handler() where handler = self.on_event: on_event
+            held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid)]
+            edges += self._edges(r, src, Found(list(dict.fromkeys(held)), "flow"), "calls", "call") if held else []
         if form == "call" and self.wrapped and found.ids:
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
@@ -273,6 +276,17 @@ class Resolver(ImportBindings):
                 hits += [i for i in found.ids if self.g.by_id[i].kind in CALLABLE]
         self._returns_memo[sid] = found = list(dict.fromkeys(hits))
         return found
+
+    def _held_function(self, sid: str) -> list[str]:
+        """The function a field holds, where the class assigns it one (``self.handler = self.on_event``)."""
+        sym = self.g.by_id.get(sid)
+        ref = self.return_types.get((sym.path, sym.qualname)) if sym is not None and sym.kind == "field" else None
+        if ref is None or ref.kind != "type.field":
+            return []
+        found = self._lookup(ref, sid, CALLABLE)
+        if found.resolution in ("ambiguous", "unique_name", "external", "unresolved"):
+            return []
+        return [i for i in found.ids if self.g.by_id[i].kind in ("function", "method")]
 
     def _wrappers(self, sid: str) -> list[str]:
         """What calling a decorated function runs: the functions its decorators return (their inner wrapper)."""
@@ -680,7 +694,10 @@ class Resolver(ImportBindings):
 
     def _callee_of_value(self, r: Ref, value: str, src: str) -> Found | None:
         """``g()`` where ``g = f`` (or ``g = mod.f``, ``g = self.m``): what ``f`` resolves to; where ``g = make()``
-        or ``for g in gen()``: what ``make`` returns or ``gen`` yields."""
+        or ``for g in gen()``: what ``make`` returns or ``gen`` yields; where ``obj``'s class is known, ``g = obj.m``
+        (``MyClass()~m``): that class's ``m``, and ``g = obj.make()``: what its ``make`` returns."""
+        if "~" in value:
+            return self._through_member(r, value)
         if value.endswith(")") and "~" not in value:
             head = value[:value.index("(")] if "(" in value else ""
             if not head.replace(".", "").isidentifier():
@@ -696,6 +713,19 @@ class Resolver(ImportBindings):
         probe = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
         found = self._lookup(probe, src, CALLABLE)
         return Found(found.ids, "flow") if found.ids else (found if found.resolution == "external" else None)
+
+    def _through_member(self, r: Ref, value: str) -> Found | None:
+        obj, _, chain = value.partition("~")
+        parts = _chain_parts(chain)
+        cls, _how = self._class_of_value(r, obj, self.hooks.get(r.path, self.no_hooks))
+        cls = self._class_along(cls, parts[:-1]) if cls else None
+        member = self._member_or_override(cls, parts[-1].split("(")[0].strip()) if cls else None
+        if member is None or not member.ids:
+            return None
+        if not value.endswith(")"):
+            return Found(member.ids, "flow")
+        hits = [t for sid in member.ids[:MAX_CANDIDATES] for t in self.returned_targets(sid)]
+        return Found(list(dict.fromkeys(hits)), "flow") if hits else None
 
     # -- layers -------------------------------------------------------------------------------------------------
     def _layer_scoped(self, r: Ref, src: str) -> Found | None:

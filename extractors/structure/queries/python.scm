@@ -18,6 +18,9 @@
 (call function: (identifier) @name) @reference.call
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 
+; `raise E` builds an E (its __init__ runs)
+(raise_statement [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]) @reference.call
+
 ; functions passed as values: map(f, xs), Thread(target=f), key=self.m, callbacks in lists/dicts
 (argument_list (identifier) @name) @reference.callback
 (argument_list (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.callback
@@ -77,6 +80,15 @@
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   right: [(identifier) (attribute)] @var.value (#eq? @_self "self"))
 (for_statement left: (identifier) @var.name right: (call) @var.value)
+(default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.value)
+(typed_default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.value)
+(assignment left: [(pattern_list) (tuple_pattern)] @var.names right: [(expression_list) (tuple)] @var.values)
+; functions kept in a collection and called from it: a = [f, g]; d["k"] = f; a[0](), d["k"]() (see parse.py @var.item)
+(assignment left: (identifier) @var.name
+  right: [(list (identifier) @var.item) (tuple (identifier) @var.item) (set (identifier) @var.item)
+          (dictionary (pair value: (identifier) @var.item))])
+(assignment left: (subscript value: (identifier) @var.name) right: (identifier) @var.item)
+(call function: (subscript value: (identifier) @name)) @reference.item_call
 (assignment left: (identifier) @name right: (lambda)) @definition.function
 
 ; names bound where they are (see parse.py @local.name): parameters, assigned, loop and `as` variables
