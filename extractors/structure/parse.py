@@ -28,6 +28,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   in a method, a field ``x`` of the method's class. ``@var.name`` + ``@var.item``: a value stored in a collection
   (``a = [f, g]``, ``d = {"k": f}``, ``d["k"] = f``), bound to ``a[]``, which ``@reference.item_call`` calls
   (``a[0]()``, ``d["k"]()``). ``@var.names`` + ``@var.values``: names assigned by position (``a, *b = f, g, h``).
+  ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
+  declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
+  variable of the scope (``raise exc``).
 - ``@local.name``: a name bound in the enclosing definition or at module level (a parameter, an assigned or loop
   variable). A bare name passed as a value (``@reference.callback`` without a receiver) is then that variable, not a
   function found elsewhere by name; the same for a bare call of it (``fn()`` on a parameter ``fn``). Such references
@@ -263,7 +266,7 @@ def _text(node, data: bytes) -> str:
     return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
-BINDING_KINDS = ("var", "value", "local", "parameter", "instance_attr")
+BINDING_KINDS = ("var", "value", "default", "local", "parameter", "instance_attr")
 QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variables: kept only when they may resolve  # RawRef kinds that shape how references read, not references
 
 
@@ -283,7 +286,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # a variable's span is not a scope of names
     types = _scoped_values(bindings["var"] + bindings["value"], scopes)
-    results = [b for b in bindings["var"] if b.receiver.endswith(")")]  # g = make(): g() calls what make returns
+    # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
+    results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(")")]
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
                           params, {d.name for d in defs}, results) + decorated
     if rules.call_sites:
@@ -369,7 +373,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name"):
             roles.append(Role(key, key))
-        elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys):
+        elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
+                                    or "var.default" in keys):
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
@@ -488,10 +493,10 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         bindings["value"] += _paired_values(node, caps["var.values"][0], data)
     elif role == "var":  # a declared type (var.type) or an assigned value (var.value): kept as the receiver
         declared = "var.type" in caps
-        value = caps["var.type" if declared else "var.value"][0]
-        kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data), value.type in CALLS)
+        value = caps["var.type" if declared else "var.value" if "var.value" in caps else "var.default"][0]
+        kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data), _named_call(value))
         if kind:
-            binding = "var" if declared else "value"
+            binding = "var" if declared else "value" if "var.value" in caps else "default"
             bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
     elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
         bindings["instance_attr"].append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
@@ -618,7 +623,18 @@ LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatena
 COLLECTION = "[]"  # a declared type that is a language's own collection or function type: never a repository class
 
 
-CALLS = frozenset({"call", "call_expression"})  # a value computed by a call: ``func(x)`` is no Go function type
+CALLS = frozenset({"call", "call_expression"})
+CALLEES = frozenset({"identifier", "attribute", "member_expression", "selector_expression", "scoped_identifier",
+                     "field_expression"})
+
+
+def _named_call(node) -> bool:
+    """A call of a function by its name (``func(x)``, ``mod.fn(x)``): no function type, whatever the name; a
+    function literal called on the spot (``(() => x)()``, Go's ``func() T {...}()``) stays one."""
+    if node.type not in CALLS:
+        return False
+    callee = node.child_by_field_name("function")
+    return callee is not None and callee.type in CALLEES
 
 
 @lru_cache(maxsize=16384)
@@ -787,7 +803,11 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             if seen is None:
                 seen = visible[scope] = _visible_locals(stack, local)
             if r.name in seen:
+                if kind == "raise":
+                    continue  # raise exc: an exception caught or built before, not a class built here
                 kind = LOCAL_KINDS[kind]  # a variable called or passed along, not a function found elsewhere by name
+        if kind == "raise":
+            kind = "call"
         if kind == "local_call" and positions:  # a parameter called: bound to what callers pass (run(cb=f))
             owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
             if owner and (owner, r.name) not in called:
@@ -898,7 +918,7 @@ MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment i
 VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns",
                "call_result"}
 CALLED = frozenset({"call", "local_call", "call_result"})
-LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns")}
+LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise")}
 
 
 def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str | None:

@@ -247,7 +247,7 @@ class Resolver(ImportBindings):
             return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form)
-        if form in ("call", "constructor") and found.ids:  # obj.handler() where handler = self.on_event: on_event
+        if r.receiver and form in ("call", "constructor") and found.ids:  # obj.handler(), handler = self.on_event
             held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid)]
             edges += self._edges(r, src, Found(list(dict.fromkeys(held)), "flow"), "calls", "call") if held else []
         if form == "call" and self.wrapped and found.ids:

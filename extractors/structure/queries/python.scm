@@ -19,7 +19,7 @@
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 
 ; `raise E` builds an E (its __init__ runs)
-(raise_statement [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]) @reference.call
+(raise_statement [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]) @reference.raise
 
 ; functions passed as values: map(f, xs), Thread(target=f), key=self.m, callbacks in lists/dicts
 (argument_list (identifier) @name) @reference.callback
@@ -80,8 +80,8 @@
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   right: [(identifier) (attribute)] @var.value (#eq? @_self "self"))
 (for_statement left: (identifier) @var.name right: (call) @var.value)
-(default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.value)
-(typed_default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.value)
+(default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
+(typed_default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
 (assignment left: [(pattern_list) (tuple_pattern)] @var.names right: [(expression_list) (tuple)] @var.values)
 ; functions kept in a collection and called from it: a = [f, g]; d["k"] = f; a[0](), d["k"]() (see parse.py @var.item)
 (assignment left: (identifier) @var.name
