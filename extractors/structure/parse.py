@@ -30,7 +30,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   (``a[0]()``, ``d["k"]()``). ``@var.names`` + ``@var.values``: names assigned by position (``a, *b = f, g, h``).
   ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
-  variable of the scope (``raise exc``).
+  variable of the scope (``raise exc``). ``@reference.protocol.<method>``: a statement that runs ``<method>`` on
+  the value captured as ``@name`` (``for x in it``: ``__iter__`` and ``__next__``), resolved only where the value's
+  class is known.
 - ``@local.name``: a name bound in the enclosing definition or at module level (a parameter, an assigned or loop
   variable). A bare name passed as a value (``@reference.callback`` without a receiver) is then that variable, not a
   function found elsewhere by name; the same for a bare call of it (``fn()`` on a parameter ``fn``). Such references
@@ -311,7 +313,7 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
             continue
         if r.kind != "attribute":
             named.add(r.name_start)
-        key = (r.kind, r.name_start)
+        key = (r.kind, r.name_start, r.name)  # one statement runs several protocol methods
         if key not in best or (r.receiver and not best[key].receiver):
             best[key] = r
     # a member read that is also called or passed (``a.b()``, ``f(a.b)``) is that reference
@@ -464,6 +466,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
             elif kind == "item_call":  # a[0](): one of what a holds is called
                 kind, written = "call", written + ITEMS
+            elif kind[:9] == "protocol.":  # for x in it: it.__iter__(), named by the capture
+                kind, written, receiver = "protocol", kind[9:], written
             add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
                                   start)))
 
@@ -916,7 +920,7 @@ def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
 SELF_OBJECTS = ("self", "this", "cls")
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
 VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns",
-               "call_result"}
+               "call_result", "protocol"}
 CALLED = frozenset({"call", "local_call", "call_result"})
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise")}
 

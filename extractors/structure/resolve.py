@@ -231,6 +231,8 @@ class Resolver(ImportBindings):
             return self._edges(r, src, Found(hits, "fixture"), "calls", "fixture") if hits else []
         if kind in INDEX_KINDS:  # what functions return, call of their parameters, decorators: read, not edges
             return []
+        if kind == "protocol":
+            return self._protocol(r, src)
         if kind == "call_result":  # make()(): what make returns is called
             found = self._lookup(r, src, CALLABLE)
             hits = [t for sid in found.ids for t in self.returned_targets(sid)]
@@ -434,6 +436,17 @@ class Resolver(ImportBindings):
             else:
                 out.append(self._edge(r, src, h, written, kind, found.resolution, form, r.receiver))
         return out
+
+    def _protocol(self, r: Ref, src: str) -> list[Edge]:
+        """``for x in it`` runs ``it``'s ``__iter__``: an edge where the value's class is known (a constructor, a
+        declared type), none otherwise (a list's, a generator's: never a guess among the repository's)."""
+        found = self._through_value(r, src) if r.bound_to else None
+        if found is None:
+            hooks = self.hooks.get(r.path, self.no_hooks)
+            found = next((f for f in (layer(self, r, src) for layer in hooks.member_layers) if f), None)
+        if found is None or not found.ids or found.resolution in ("ambiguous", "unique_name"):
+            return []
+        return self._edges(r, src, found, "calls", "protocol")
 
     def _receiver_read(self, r: Ref, src: str) -> list[Edge]:
         """``app.init()`` reads the variable ``app``, ``self.client.send()`` the field ``client``: a ``reads`` edge
