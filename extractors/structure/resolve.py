@@ -132,6 +132,7 @@ class Hooks:
     builtin_methods: frozenset
     guess_bare_names: Callable
     c3: bool
+    calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
     name_layers: tuple
     member_layers: tuple
 
@@ -153,6 +154,7 @@ def hooks_of(support) -> Hooks:
                  builtin_methods=frozenset(getattr(support, "BUILTIN_METHODS", ())),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
+                 calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members))
 
 
@@ -247,6 +249,8 @@ class Resolver(ImportBindings):
         if form == "callback" and (found.resolution in ("unresolved", "ambiguous", "external")
                                    or (found.resolution == "unique_name" and r.receiver)):
             return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
+        if form == "callback" and r.module and r.module in self.hooks.get(r.path, self.no_hooks).calls_passed:
+            form = "call"  # map(f, xs), sorted(xs, key=f): f is called there
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form)
         if r.receiver and form in ("call", "constructor") and found.ids:  # obj.handler(), handler = self.on_event

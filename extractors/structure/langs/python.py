@@ -19,6 +19,9 @@ PURE_DECORATORS = frozenset({
 PARAMETER_REF_KIND = "fixture"  # a pytest test's or fixture's parameter names a fixture
 METHOD_ORDER = "c3"  # methods are looked up in C3 linearization order
 PARAMETER_FLOW = True  # run(cb=f): cb() inside run calls f
+CALLS_PASSED = frozenset({"map", "filter", "sorted", "min", "max", "reduce", "functools.reduce", "itertools.starmap",
+                          "itertools.filterfalse", "itertools.takewhile", "itertools.dropwhile", "itertools.groupby",
+                          "itertools.accumulate"})  # builtins calling a function passed to them
 KEYWORDS = frozenset(keyword.kwlist)
 BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
 BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, bytes, set, tuple, int, float) for name in dir(kind)
