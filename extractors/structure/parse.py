@@ -468,6 +468,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 kind, written = "call", written + ITEMS
             elif kind[:9] == "protocol.":  # for x in it: it.__iter__(), named by the capture
                 kind, written, receiver = "protocol", kind[9:], written
+                if node.children and node.children[0].type == "async":  # async for: __aiter__
+                    written = rules.async_protocol.get(written, written)
             add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
                                   start)))
 

@@ -25,7 +25,7 @@ where a value is passed to a call, so that a called parameter reaches the functi
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
@@ -54,6 +54,7 @@ class ParseRules:
     type_arguments: frozenset  # node types holding generic arguments
     is_junk: Callable[[str, str, str | None], bool]  # (name, kind, parent): a "definition" made of a keyword
     call_sites: bool  # record the callee and position of a value passed to a call (functions passed to parameters)
+    async_protocol: dict = field(default_factory=dict)  # a method a statement runs -> the one its async form runs
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -118,4 +119,5 @@ def parse_rules(language: str | None) -> ParseRules:
         type_arguments=frozenset(getattr(module, "TYPE_ARGUMENTS", ())),
         is_junk=getattr(module, "is_junk", None) or keyword_rule(frozenset(getattr(module, "KEYWORDS", KEYWORDS))),
         call_sites=bool(getattr(module, "PARAMETER_FLOW", False)),
+        async_protocol=dict(getattr(module, "ASYNC_PROTOCOL", {})),
     )

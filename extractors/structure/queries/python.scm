@@ -18,13 +18,18 @@
 (call function: (identifier) @name) @reference.call
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 
-; methods a statement runs: `for x in it` (iter(it), next()), `with cm as c` (__enter__, __exit__)
+; methods a statement runs: `for x in it` (iter(it), next()), `with cm as c` (__enter__, __exit__); `async for` and
+; `async with` run the language's ASYNC_PROTOCOL counterparts (__aiter__, __aenter__...)
 (for_statement right: [(call) (identifier) (attribute)] @name) @reference.protocol.__iter__
 (for_statement right: [(call) (identifier) (attribute)] @name) @reference.protocol.__next__
-(with_item value: [(call) (identifier) (attribute)] @name) @reference.protocol.__enter__
-(with_item value: [(call) (identifier) (attribute)] @name) @reference.protocol.__exit__
-(with_item value: (as_pattern . [(call) (identifier) (attribute)] @name)) @reference.protocol.__enter__
-(with_item value: (as_pattern . [(call) (identifier) (attribute)] @name)) @reference.protocol.__exit__
+(with_statement (with_clause (with_item value: [(call) (identifier) (attribute)] @name)))
+  @reference.protocol.__enter__
+(with_statement (with_clause (with_item value: [(call) (identifier) (attribute)] @name)))
+  @reference.protocol.__exit__
+(with_statement (with_clause (with_item value: (as_pattern . [(call) (identifier) (attribute)] @name))))
+  @reference.protocol.__enter__
+(with_statement (with_clause (with_item value: (as_pattern . [(call) (identifier) (attribute)] @name))))
+  @reference.protocol.__exit__
 
 ; `raise E` builds an E (its __init__ runs)
 (raise_statement [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]) @reference.raise
