@@ -518,10 +518,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
 
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
 NAMES = frozenset({"identifier", "attribute"})
-
-
-UNPACKED, PACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"}), frozenset({"expression_list", "tuple",
-                                                                                          "list"})
+UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})  # a, (b, c) = ...
+PACKED = frozenset({"expression_list", "tuple", "list"})  # ... = f, (g, h)
 
 
 def _paired_values(names, values, data: bytes, depth: int = 0) -> list[RawRef]:
@@ -823,7 +821,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             receiver = _as_self(receiver, stack)
         is_call = kind in CALLED
         if kind in VALUE_KINDS and ((results if is_call else values) if receiver is None else types):
-            key = (scope, receiver or r.name, receiver is None, is_call)  # the same self.x or name many times in a scope
+            key = (scope, receiver or r.name, receiver is None, is_call)  # the same self.x or name many times
             bound_to = known.get(key, ...)
             if bound_to is ...:
                 if receiver is not None:

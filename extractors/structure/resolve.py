@@ -715,7 +715,7 @@ class Resolver(ImportBindings):
         (``MyClass()~m``): that class's ``m``, and ``g = obj.make()``: what its ``make`` returns."""
         if "~" in value:
             return self._through_member(r, value)
-        if value.endswith(")") and "~" not in value:
+        if value.endswith(")"):
             head = value[:value.index("(")] if "(" in value else ""
             if not head.replace(".", "").isidentifier():
                 return None
@@ -732,6 +732,8 @@ class Resolver(ImportBindings):
         return Found(found.ids, "flow") if found.ids else (found if found.resolution == "external" else None)
 
     def _through_member(self, r: Ref, value: str) -> Found | None:
+        """``MyClass()~m``: the member ``m`` of the class ``obj`` is (along a chain ``~a.m``); ``MyClass()~make()``:
+        what that member returns. None when the class or member is not known."""
         obj, _, chain = value.partition("~")
         parts = _chain_parts(chain)
         cls, _how = self._class_of_value(r, obj, self.hooks.get(r.path, self.no_hooks))
