@@ -407,6 +407,9 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
         if edge.resolution == "fixture":  # pytest's injection by parameter name: no type checker sees it
             losses["codelake_fixture_edges_not_judged"] += 1
             continue
+        if edge.ref_form == "protocol":  # `with c:` runs c.__enter__: an implicit call, no occurrence in SCIP
+            losses["codelake_protocol_edges_not_judged"] += 1
+            continue
         if edge.dst_path != edge.path:
             deps.add((edge.path, edge.dst_path))
         if edge.kind == "dispatch":
