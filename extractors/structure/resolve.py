@@ -43,7 +43,9 @@ such as JavaScript's ``console`` (none); ``BUILTINS`` names a bare call or type 
 guessed only among classes the file can see (none);
 ``guess_bare_names(resolver, path)`` whether a bare name may be guessed repository-wide (True: a language without
 imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadth first); ``is_external(importer,
-spec, index, root)`` a module spec outside the repository (not relative); ``extend_layers``.
+spec, index, root)`` a module spec outside the repository (not relative); ``CALLS_PASSED`` callees that call a
+function passed to them, whatever the slot (Python's ``map``, ``sorted``: the edge is a ``call``, not a ``callback``;
+none); ``extend_layers``.
 """
 
 from __future__ import annotations

@@ -20,6 +20,8 @@ return, field, variable, generic, annotation), found by walking up from the name
 in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
 that are never a definition's, however the regex fallback or an error node read them. ``PARAMETER_FLOW``: record
 where a value is passed to a call, so that a called parameter reaches the functions passed for it.
+``ASYNC_PROTOCOL``: the method an ``async`` statement runs in place of the one its query capture names
+(``@reference.protocol.__iter__`` on ``async for``: ``__aiter__``).
 """
 
 from __future__ import annotations
