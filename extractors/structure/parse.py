@@ -497,12 +497,12 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                         _text(caps["var.item"][0], data), None, None, 0, None))
     elif role == "var.names":
         bindings["value"] += _paired_values(node, caps["var.values"][0], data)
-    elif role == "var":  # a declared type (var.type) or an assigned value (var.value): kept as the receiver
-        declared = "var.type" in caps
-        value = caps["var.type" if declared else "var.value" if "var.value" in caps else "var.default"][0]
+    elif role == "var":  # a declared type, an assigned value or a parameter's default: kept as the receiver
+        key = next(k for k in VAR_BINDINGS if k in caps)
+        value = caps[key][0]
         kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data), _named_call(value))
         if kind:
-            binding = "var" if declared else "value" if "var.value" in caps else "default"
+            binding = VAR_BINDINGS[key]
             bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
     elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
         bindings["instance_attr"].append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
@@ -516,6 +516,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         facts.entry = True
 
 
+VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default"}  # capture -> its binding kind
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
 NAMES = frozenset({"identifier", "attribute"})
 UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})  # a, (b, c) = ...

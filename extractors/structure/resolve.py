@@ -446,10 +446,7 @@ class Resolver(ImportBindings):
     def _protocol(self, r: Ref, src: str) -> list[Edge]:
         """``for x in it`` runs ``it``'s ``__iter__``: an edge where the value's class is known (a constructor, a
         declared type), none otherwise (a list's, a generator's: never a guess among the repository's)."""
-        found = self._through_value(r, src) if r.bound_to else None
-        if found is None:
-            hooks = self.hooks.get(r.path, self.no_hooks)
-            found = next((f for f in (layer(self, r, src) for layer in hooks.member_layers) if f), None)
+        found = self._stated(r, src, CALLABLE)
         if found is None or not found.ids or found.resolution in ("ambiguous", "unique_name"):
             return []
         return self._edges(r, src, found, "calls", "protocol")
@@ -496,11 +493,16 @@ class Resolver(ImportBindings):
 
     # -- lookup -------------------------------------------------------------------------------------------------
     def _lookup(self, r: Ref, src: str, kinds: set) -> Found:
-        hooks = self.hooks.get(r.path, self.no_hooks)
+        return self._stated(r, src, kinds) or self._guess(r, kinds, self.hooks.get(r.path, self.no_hooks))
+
+    def _stated(self, r: Ref, src: str, kinds: set) -> Found | None:
+        """What the code states ``r`` is: its value flow, then the language's layers in order; None where only a
+        guess by name is left."""
         if r.bound_to:
             found = self._through_value(r, src)
             if found:
                 return found
+        hooks = self.hooks.get(r.path, self.no_hooks)
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
             found = layer(self, r, src)
             if found:
@@ -508,7 +510,7 @@ class Resolver(ImportBindings):
                     found = Found([i for i in found.ids if self.g.by_id.get(i) is None
                                    or self.g.by_id[i].kind in kinds] or found.ids, found.resolution)
                 return found
-        return self._guess(r, kinds, hooks)
+        return None
 
     def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
         """Repository-wide candidates by name, where nothing the code states says more."""
@@ -737,10 +739,10 @@ class Resolver(ImportBindings):
         """``MyClass()~m``: the member ``m`` of the class ``obj`` is (along a chain ``~a.m``); ``MyClass()~make()``:
         what that member returns. None when the class or member is not known."""
         obj, _, chain = value.partition("~")
-        parts = _chain_parts(chain)
-        cls, _how = self._class_of_value(r, obj, self.hooks.get(r.path, self.no_hooks))
-        cls = self._class_along(cls, parts[:-1]) if cls else None
-        member = self._member_or_override(cls, parts[-1].split("(")[0].strip()) if cls else None
+        *along, last = _chain_parts(chain)
+        probe = Ref(r.path, r.src_qualname, "call", last.split("(")[0].strip(), obj, None, None, r.line)
+        member = self._member_of_value(probe, "~".join([obj, ".".join(along)]) if along else obj,
+                                       self.hooks.get(r.path, self.no_hooks))
         if member is None or not member.ids:
             return None
         if not value.endswith(")"):

@@ -14,7 +14,8 @@ def bench() -> list[dict]:
                  "note": f"left out: {root} is not there (fetch vitsalis/PyCG and clone it there)"}]
     results = score(root)
     every = totals((f"{c}/{n}", s) for c, snippets in results.items() for n, s in snippets.items())
-    weakest = sorted((totals(s.items()).recall or 0, c) for c, s in results.items() if totals(s.items()).truth)[:4]
+    per_category = {c: totals(s.items()) for c, s in results.items()}
+    weakest = sorted((t.recall or 0, c) for c, t in per_category.items() if t.truth)[:4]
     note = (f"{every.hits} of {len(every.truth)} written-down calls found, {len(every.found)} reported; weakest "
             "recall: " + ", ".join(f"{c} {r:.2f}" for r, c in weakest))
     return [{"name": "pycg micro-benchmark: call precision", "value": round(every.precision, 3), "unit": "",
