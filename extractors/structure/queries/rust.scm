@@ -19,7 +19,14 @@
 (impl_item type: [(type_identifier) @name
                   (generic_type type: (type_identifier) @name)
                   (scoped_type_identifier name: (type_identifier) @name)
-                  (generic_type type: (scoped_type_identifier name: (type_identifier) @name))]) @definition.impl
+                  (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
+                  (primitive_type) @name]) @definition.impl
+; impl Trait for &'a mut Serializer<W> (serde's style), impl Trait for &str: the members are the named type's
+(impl_item type: (reference_type type: [(type_identifier) @name
+                                        (generic_type type: (type_identifier) @name)
+                                        (scoped_type_identifier name: (type_identifier) @name)
+                                        (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
+                                        (primitive_type) @name])) @definition.impl
 ; attributes: #[test], #[tokio::main], #[no_mangle]... (the one or two just above the function)
 ((attribute_item (attribute [(identifier) (scoped_identifier)] @decorator)) .
   (function_item name: (identifier) @name) @definition.function)
