@@ -4,7 +4,9 @@
 ; definitions
 (function_declaration name: (identifier) @name) @definition.function
 (generator_function_declaration name: (identifier) @name) @definition.function
-(method_definition name: (property_identifier) @name) @definition.function
+(class_body (method_definition name: (property_identifier) @name) @definition.function)
+; a method of an object literal (`return { gte() {...} }`, a config's `redirects()`): reached through the object
+(object (method_definition name: (property_identifier) @name) @definition.method)
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
 (variable_declarator name: (identifier) @name value: (class)) @definition.class
 

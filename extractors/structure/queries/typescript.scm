@@ -64,3 +64,7 @@
 ; parameters bound where they are (see parse.py @local.name)
 (required_parameter pattern: (identifier) @local.name)
 (optional_parameter pattern: (identifier) @local.name)
+
+; a value cast on the spot and called: (f as any)(x), new (Internals as any)(def)
+(call_expression function: (parenthesized_expression (as_expression (identifier) @name))) @reference.call
+(new_expression constructor: (parenthesized_expression (as_expression (identifier) @name))) @reference.call
