@@ -59,6 +59,7 @@ from typing import Callable, NamedTuple
 
 from . import langs
 from .bindings import Binding, ImportBindings
+from .discover import is_test_path
 from .parse import COLLECTION
 from .graph import CALLABLE, CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 
@@ -515,7 +516,7 @@ class Resolver(ImportBindings):
     def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
         """Repository-wide candidates by name, where nothing the code states says more."""
         if r.receiver is None:
-            if r.name in hooks.builtins:
+            if r.name in hooks.builtins or self._outside_star(r.path):
                 return EXTERNAL
             if not hooks.guess_bare_names(self, r.path):
                 return UNRESOLVED  # defined nowhere the file can see: not a function of another module
@@ -527,6 +528,12 @@ class Resolver(ImportBindings):
             narrowed = self._prefer_visible(r, found)
             return narrowed if narrowed.ids and len(narrowed.ids) < len(found.ids) else UNRESOLVED
         return self._prefer_visible(r, found)
+
+    def _outside_star(self, path: str) -> bool:
+        """The file imports every name of a module from outside the repository (``import static ...Assertions.*``,
+        ``from tkinter import *``): a name nothing the file states defines is that module's, not one guessed here."""
+        self.declare(path)
+        return path in self.external_star
 
     def _same_program(self, path: str, found: Found) -> Found:
         """A guess never crosses into another program's code: a test folder's or an example's definitions are
@@ -1161,17 +1168,20 @@ def _c3(cls: str, bases: dict[str, list[str]], memo: dict, stack: frozenset = fr
 ZONES = {"test", "tests", "__tests__", "spec", "specs", "testing", "examples", "example", "samples", "sample", "demo",
          "demos", "benchmarks", "bench", "docs", "doc", "fixtures", "testdata"}
 SUBPROGRAMS = {"examples", "example", "samples", "sample", "demo", "demos"}  # each folder below is a program of its own
+TEST_FILES = "<tests>"  # the zone of a folder's test files (``_zone``)
 
 
 @lru_cache(maxsize=65536)
 def _zone(path: str) -> str | None:
-    """The test, example or documentation tree a file belongs to (``test``, ``examples/mvc``), else None."""
+    """The test, example or documentation tree a file belongs to (``test``, ``examples/mvc``), else None. A test
+    file beside the code (``ws.test.ts``, ``db_test.go``) is in its folder's test zone: the code there never calls
+    into it, and a guess from it stays among the tests of its folder (a Go package's)."""
     parts = path.split("/")[:-1]
     for i, part in enumerate(parts):
         if part in ZONES:
             end = i + 2 if part in SUBPROGRAMS and i + 1 < len(parts) else i + 1
             return "/".join(parts[:end])
-    return None
+    return "/".join(parts + [TEST_FILES]) if is_test_path(path) else None
 
 
 def _folders_up(folder: str) -> list[str]:

@@ -56,6 +56,23 @@ TYPE_CONTEXTS = {
 }
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
 EXTERNAL_RECEIVERS = frozenset({"java", "javax", "jdk", "sun"})  # java.util.Objects.equals(): never ours
+# java.lang: every file sees these classes unimported; a name no import, package or class of the file states and
+# that is one of these is the JDK's (``new StringBuilder()``, ``throw new IllegalStateException()``)
+BUILTINS = frozenset({
+    "AbstractMethodError", "Appendable", "ArithmeticException", "ArrayIndexOutOfBoundsException", "ArrayStoreException",
+    "AssertionError", "AutoCloseable", "Boolean", "Byte", "CharSequence", "Character", "Class", "ClassCastException",
+    "ClassLoader", "ClassNotFoundException", "CloneNotSupportedException", "Cloneable", "Comparable", "Deprecated",
+    "Double", "Enum", "Error", "Exception", "ExceptionInInitializerError", "Float", "FunctionalInterface",
+    "IllegalAccessException", "IllegalArgumentException", "IllegalMonitorStateException", "IllegalStateException",
+    "IndexOutOfBoundsException", "InheritableThreadLocal", "InstantiationException", "Integer", "InterruptedException",
+    "Iterable", "LinkageError", "Long", "Math", "NegativeArraySizeException", "NoClassDefFoundError",
+    "NoSuchFieldException", "NoSuchMethodException", "NullPointerException", "Number", "NumberFormatException",
+    "Object", "OutOfMemoryError", "Override", "Process", "ProcessBuilder", "Readable", "Record",
+    "ReflectiveOperationException", "Runnable", "Runtime", "RuntimeException", "SafeVarargs", "SecurityException",
+    "Short", "StackOverflowError", "StackTraceElement", "StrictMath", "String", "StringBuffer", "StringBuilder",
+    "StringIndexOutOfBoundsException", "SuppressWarnings", "System", "Thread", "ThreadLocal", "Throwable",
+    "TypeNotPresentException", "UnsupportedOperationException", "VirtualMachineError", "Void",
+})
 _NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
 
 
