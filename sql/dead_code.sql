@@ -1,7 +1,11 @@
 -- dead_code: one row per symbol that no other symbol of its repository references (calls, callbacks, imports,
--- inheritance, overrides, type uses; its own members naming it do not count), except entry points (main blocks, main functions, decorator registrations, console
--- scripts), tests, dunder methods and modules. Exported API is reported with a lower confidence, or left out
--- when the variable dead_code_exclude_exported is true (SET VARIABLE dead_code_exclude_exported = true).
+-- inheritance, overrides, type uses; its own members naming it do not count), except entry points (main blocks, main
+-- functions, decorator registrations, console scripts), tests, dunder methods and modules. Exported API is reported
+-- with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
+-- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
+-- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`), a method of a type that extends or
+-- implements something outside the repository (it may override what is called there), a type declared inside
+-- another definition (an associated type, an inner class a framework reads).
 -- Columns: repo, id, path, name, kind, line_start, line_end, is_exported, confidence (0-1), reason.
 CREATE OR REPLACE VIEW dead_code AS
 WITH inbound AS (
@@ -18,31 +22,59 @@ unresolved_names AS (
 used_members AS (
     SELECT DISTINCT s.repo, s.parent_id AS id
     FROM symbols s JOIN inbound i ON i.repo = s.repo AND i.id = s.id
+),
+used_twins AS (  -- f, f#2, f#3...: one name defined more than once in a file
+    SELECT DISTINCT repo, if(contains(id, '#'), regexp_replace(id, '#[0-9]+$', ''), id) AS twin
+    FROM inbound
+    WHERE best > 0.3
+),
+outside_bases AS (
+    SELECT repo, src_id AS id, min(dst_name) AS base
+    FROM edges
+    WHERE kind = 'inherits' AND dst_id IS NULL AND src_id IS NOT NULL
+    GROUP BY repo, src_id
 )
 SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_exported,
        CASE
            WHEN i.best IS NOT NULL THEN 0.3
            WHEN um.id IS NOT NULL THEN 0.3
+           WHEN ut.twin IS NOT NULL THEN 0.4
+           WHEN ob.id IS NOT NULL AND s.kind = 'method' THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            WHEN s.is_exported THEN 0.6
            WHEN s.kind = 'method' THEN 0.7
+           WHEN s.nested_type THEN 0.7
            ELSE 0.9
        END AS confidence,
        CASE
            WHEN i.best IS NOT NULL THEN 'only ambiguous name matches point here'
            WHEN um.id IS NOT NULL THEN 'never referenced itself, but its members are'
+           WHEN ut.twin IS NOT NULL
+               THEN 'never referenced itself, but a definition of the same name in this file is (an overload, a '
+                    || 'conditional or platform variant, or one it replaces)'
+           WHEN ob.id IS NOT NULL AND s.kind = 'method'
+               THEN 'no reference; its type extends ' || ob.base || ' from outside the repository, whose callers may '
+                    || 'reach it'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
            WHEN s.kind IN ('variable', 'constant', 'field', 'property')
                THEN 'no recorded use; reads are recorded where a value is called, passed, returned or assigned'
            WHEN s.is_exported THEN 'no reference in the repository; exported, may be used from outside'
            WHEN s.kind = 'method' THEN 'no reference; methods may be reached dynamically'
+           WHEN s.nested_type
+               THEN 'no reference; a type declared inside another definition may be reached through it (an '
+                    || 'associated type, an inner class a framework reads)'
            ELSE 'no reference anywhere in the repository'
        END AS reason
-FROM symbols s
+FROM (SELECT *, kind NOT IN ('function', 'method', 'namespace', 'variable', 'constant', 'field', 'property')
+                AND contains(qualname, '.') AS nested_type  -- `Serializer.Ok`, `Model.Meta`
+      FROM symbols) s
 LEFT JOIN inbound i ON i.repo = s.repo AND i.id = s.id
 LEFT JOIN unresolved_names un ON un.repo = s.repo AND un.name = s.name
 LEFT JOIN used_members um ON um.repo = s.repo AND um.id = s.id
+LEFT JOIN used_twins ut
+    ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+$', ''), s.id)
+LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
 JOIN files f ON f.repo = s.repo AND f.path = s.path
 WHERE s.kind <> 'module'
   AND NOT s.is_entry_point

@@ -19,7 +19,8 @@
 --   tests         test files with references into it; tests_count
 --   covers        for a test file: the source files it references, by weight; covers_count
 --   unused        exported symbols nothing references (the rule of dead_code at confidence >= 0.6: no reference at
---                 all, no referenced member, the name written nowhere unresolved); unused_count
+--                 all, no referenced member, no referenced same-named twin in the file, not a method of a type that
+--                 extends something outside the repository, the name written nowhere unresolved); unused_count
 --   depends_on    the files it references (not by guesses), strongest first, up to 64: path and sig (a hash of
 --                 which of its symbols reference which there): the snippets that name this file, which the per-file
 --                 export refreshes with it when their sig changed
@@ -126,6 +127,16 @@ used_members AS (  -- dead_code's `used_members`
     SELECT DISTINCT m.repo, m.parent_id AS id
     FROM members m SEMI JOIN edges e ON e.repo = m.repo AND e.dst_id = m.id AND e.src_id <> e.dst_id
 ),
+used_twins AS (  -- dead_code's `used_twins`: f#2 beside a referenced f (the same file: among the selected)
+    SELECT DISTINCT repo, if(contains(dst_id, '#'), regexp_replace(dst_id, '#[0-9]+$', ''), dst_id) AS twin
+    FROM into_files
+    WHERE dst_id IS NOT NULL AND src_id <> dst_id AND NOT starts_with(src_id, dst_id || '.') AND confidence > 0.3
+),
+outside_bases AS (  -- dead_code's `outside_bases`, for the types of the exported methods
+    SELECT DISTINCT e.repo, e.src_id AS id
+    FROM edges e SEMI JOIN exported x ON x.repo = e.repo AND x.parent_id = e.src_id AND x.kind = 'method'
+    WHERE e.kind = 'inherits' AND e.dst_id IS NULL
+),
 unresolved AS (  -- of those, the names written somewhere and resolved nowhere (dead_code's `unresolved_names`;
                  -- distinct names first: a few thousand last segments to extract, not every unresolved edge)
     SELECT DISTINCT x.repo, x.id
@@ -140,6 +151,10 @@ unused AS (  -- nothing references them or their members, and their name is writ
     FROM exported x
     WHERE NOT EXISTS (SELECT 1 FROM used_members u WHERE u.repo = x.repo AND u.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM unresolved w WHERE w.repo = x.repo AND w.id = x.id)
+      AND NOT EXISTS (SELECT 1 FROM used_twins t WHERE t.repo = x.repo
+                      AND t.twin = if(contains(x.id, '#'), regexp_replace(x.id, '#[0-9]+$', ''), x.id))
+      AND NOT (x.kind = 'method'
+               AND EXISTS (SELECT 1 FROM outside_bases o WHERE o.repo = x.repo AND o.id = x.parent_id))
     GROUP BY x.repo, x.path
 )
 SELECT s.repo, s.path, s.language, s.is_test, s.role, s.blob_sha, s.indexed_commit,

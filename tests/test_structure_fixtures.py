@@ -73,3 +73,19 @@ def test_every_symbol_id_is_path_and_qualname(indexed):
     bad = _rows(catalog, "SELECT id, path, qualname FROM symbols WHERE id <> path || '::' || qualname "
                          "AND NOT regexp_matches(id, '#[0-9]+$')")
     assert bad == []
+
+
+def test_absent_symbols_do_not_exist(indexed):
+    catalog, expected = indexed
+    ids = {r["id"] for r in _rows(catalog, "SELECT id FROM symbols")}
+    assert not ids & set(expected.get("absent_symbols", []))
+
+
+def test_dead_code_says_how_sure_it_is(indexed):
+    """How sure ``dead_code`` is that each listed symbol is unused (null: not listed at all)."""
+    catalog, expected = indexed
+    dead = {r["id"]: (float(r["confidence"]), r["reason"]) for r in _rows(catalog, "SELECT * FROM dead_code")}
+    for want in expected.get("dead_code", []):
+        got = dead.get(want["id"])
+        assert (got and got[0]) == want["confidence"] or (got is None and want["confidence"] is None), \
+            f"{want['id']}: dead_code gives {got}, expected confidence {want['confidence']}"
