@@ -89,3 +89,11 @@ def test_dead_code_says_how_sure_it_is(indexed):
         got = dead.get(want["id"])
         assert (got and got[0]) == want["confidence"] or (got is None and want["confidence"] is None), \
             f"{want['id']}: dead_code gives {got}, expected confidence {want['confidence']}"
+
+
+def test_absent_references_are_not_recorded(indexed):
+    """Names that are not references at all (a `#[cfg(not(...))]` predicate), resolved or not."""
+    catalog, expected = indexed
+    for want in expected.get("absent_refs", []):
+        rows = _rows(catalog, "SELECT * FROM edges WHERE src_id = ? AND dst_name = ?", (want["src"], want["dst_name"]))
+        assert not rows, f"unexpected reference {want}: {rows}"

@@ -54,6 +54,13 @@
 ; functions passed as values: iter.map(parse), spawn(worker), map(Self::check), map(util::parse)
 (arguments (identifier) @name) @reference.callback
 (arguments (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.callback
+; and kept in a struct's field (a vtable: ErrorVTable { object_drop: object_drop::<E> }), generic ones too
+(arguments (generic_function function: (identifier) @name)) @reference.callback
+(field_initializer value: [(identifier) @name
+                           (generic_function function: (identifier) @name)
+                           (scoped_identifier path: (_) @receiver name: (identifier) @name)
+                           (generic_function function: (scoped_identifier path: (_) @receiver
+                                                                          name: (identifier) @name))]) @reference.callback
 
 ; use: use a::b; use a::b as c; use a::{b, c as d, self}; use a::*; mod x; (x.rs or x/mod.rs)
 (use_declaration argument: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)) @import
@@ -68,8 +75,9 @@
 (use_declaration argument: (use_wildcard (identifier) @import.module) @import.wildcard) @import
 (mod_item !body name: (identifier) @import.name) @import
 
-; calls inside macro arguments (format!, vec!, assert!...), which tree-sitter keeps as token trees
-(token_tree (identifier) @name . (token_tree)) @reference.call
+; calls inside macro arguments (format!, vec!, assert!...), which tree-sitter keeps as token trees; an attribute's
+; arguments are token trees too: #[cfg(not(unix))], #[cfg(all(a, any(b)))] call nothing
+(token_tree (identifier) @name . (token_tree) (#not-match? @name "^(not|any|all)$")) @reference.call
 (token_tree (identifier) @receiver . "::" . (identifier) @name . (token_tree)) @reference.call
 (token_tree [(self) (identifier)] @receiver . "." . (identifier) @name . (token_tree)) @reference.call
 
