@@ -427,3 +427,17 @@ def test_an_update_resolving_every_file_lists_subclasses_in_a_full_runs_order(la
     index_structure(full, root)
     assert _edge_rows(lake) == _edge_rows(full)
     assert ("base.py::Base.run", "s0.py::Sub0.handle") in edges(full)
+
+
+def test_a_lake_parsed_with_other_queries_is_parsed_again_in_full(lake, make_repo, monkeypatch):
+    """Files whose bytes did not change hold the facts the old queries found: an upgrade's first run re-reads them."""
+    import extractors.structure as structure
+
+    root = make_repo(files=BASE)
+    index_structure(lake, root)
+    monkeypatch.setattr(structure, "facts_version", lambda: "0.2.0+another-query")
+    index_structure(lake, root)
+    assert counters(lake)["files_parsed"] == 4
+    index_structure(lake, root)
+    assert counters(lake)["files_parsed"] == 0
+    assert ("app/main.py::run", "app/core.py::helper") in edges(lake)

@@ -16,7 +16,8 @@ from typing import Callable
 from pipeline.errors import ExtractError
 from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
-VERSION = "0.2.0"  # a lake indexed by another version is parsed again in full (new facts, columns)
+VERSION = "0.2.0"  # edges' provenance; a lake indexed by another version (or other queries: facts_version)
+# is parsed again in full
 # what the internal indexes hold (``early_refs``, ``hierarchy``, ``callback_refs``, ``symbol_names``,
 # ``foreign_symbols``, ``ref_names``, ``edge_targets``, ``edge_sources``: an update finds its scope and resolves lazily
 # over them); a lake written with another value has them rewritten whole by its next run, which finds its scope by
@@ -25,6 +26,20 @@ VERSION = "0.2.0"  # a lake indexed by another version is parsed again in full (
 # written whole by its next run, which finds its scope the old way meanwhile
 LAZY_INDEX = 5
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
+
+
+def facts_version() -> str:
+    """What the lake's facts were parsed with: ``VERSION`` and the query files (read when asked). A changed query is
+    new facts for files whose bytes did not change (an impl block read as a container now, a bundle skipped): the
+    next run after an upgrade parses every file again, not only the edited ones."""
+    import hashlib
+    from importlib import resources
+
+    digest = hashlib.sha1()
+    entries = resources.files(__name__).joinpath("queries").iterdir()
+    for entry in sorted((e for e in entries if e.name.endswith(".scm")), key=lambda e: e.name):
+        digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
+    return f"{VERSION}+{digest.hexdigest()[:12]}"
 
 
 class StructureExtractor:
@@ -86,7 +101,8 @@ class StructureExtractor:
         from . import plan
         from .parallel import parse_all
 
-        full = bool(ctx.options.get("full")) or cursor.state.get("version") != VERSION
+        version = facts_version()
+        full = bool(ctx.options.get("full")) or cursor.state.get("version") != version
         previous_files = None if full else ctx.previous("files")
         full = full or previous_files is None
         changes = plan.plan_changes(view.root, view.is_git, previous_files, full, ctx.options.get("files"),
@@ -108,7 +124,7 @@ class StructureExtractor:
         else:
             next_sid = yield from run.incremental(changes, cursor.state, resolve_all=moved)
         return Cursor(commit=view.head, state={"files": len(changes.unchanged) + len(statuses), "configs": configs,
-                                                "next_sid": next_sid, "version": VERSION, "lazy_index": LAZY_INDEX})
+                                                "next_sid": next_sid, "version": version, "lazy_index": LAZY_INDEX})
 
 
 @dataclass
