@@ -600,13 +600,26 @@ class Resolver(ImportBindings):
                 return True  # the value of a call to nothing defined here (a library's or a builtin's result)
         if not head.isidentifier() or head in SELF_NAMES:
             return False
-        binding = self.bindings_of(r.path).get(head)
+        binding = self._receiver_binding(r.path, head, receiver)
         if binding is not None:
             return binding.kind in ("unresolved", "external")
         if not head[:1].isupper():
             return False
         return not (self._scoped_name(r.path, r.src_qualname, head) or self._imported(r.path, head)
                     or self._package(r.path, head) or self.g.by_name.get(head))
+
+    def _receiver_binding(self, path: str, head: str, receiver: str) -> Binding | None:
+        """The import that names a receiver: its head's (``import os``), else its longest dotted start's (``import
+        os.path`` binds ``os.path``, which ``os.path.join()`` is written through)."""
+        table = self.bindings_of(path)
+        binding = table.get(head)
+        if binding is None and "." in receiver:
+            parts = receiver.split("(")[0].split(".")
+            for n in range(len(parts), 1, -1):
+                binding = table.get(".".join(parts[:n]))
+                if binding is not None:
+                    break
+        return binding
 
     # -- what the parser's value flow knows --------------------------------------------------------------------------
     def _through_value(self, r: Ref, src: str) -> Found | None:
@@ -687,14 +700,15 @@ class Resolver(ImportBindings):
         return bool(self.g.by_name.get(last))
 
     def _returned_class(self, r: Ref, callee: str | None) -> str | None:
-        """The class a function named ``callee`` (seen from ``r``) declares it returns."""
+        """The class a function named ``callee`` (seen from ``r``) declares it returns; ``""`` when the callee is
+        outside the repository (``TestClient(app)``, ``requests.get(url)``: what it returns is not ours either)."""
         if not callee:
             return None
         probe = Ref(r.path, r.src_qualname, "call", callee.rpartition(".")[2], callee.rpartition(".")[0] or None,
                     None, None, r.line)
         found = self._lookup(probe, f"{r.path}::{MODULE}", CALLABLE)
         if len(found.ids) != 1:
-            return None
+            return "" if found.resolution == "external" else None
         return self.return_class(found.ids[0])
 
     def _class_along(self, cls: str | None, attrs: list[str]) -> str | None:
