@@ -32,14 +32,9 @@ def facts_version() -> str:
     """What the lake's facts were parsed with: ``VERSION`` and the query files (read when asked). A changed query is
     new facts for files whose bytes did not change (an impl block read as a container now, a bundle skipped): the
     next run after an upgrade parses every file again, not only the edited ones."""
-    import hashlib
-    from importlib import resources
+    from .parse import queries_digest
 
-    digest = hashlib.sha1()
-    entries = resources.files(__name__).joinpath("queries").iterdir()
-    for entry in sorted((e for e in entries if e.name.endswith(".scm")), key=lambda e: e.name):
-        digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
-    return f"{VERSION}+{digest.hexdigest()[:12]}"
+    return f"{VERSION}+{queries_digest()}"
 
 
 class StructureExtractor:

@@ -174,6 +174,17 @@ def query_text(language: str) -> str | None:
     return "\n".join(parents + [text])
 
 
+def queries_digest() -> str:
+    """A hash of every query file the package ships: with the code, what a file's facts depend on."""
+    import hashlib
+
+    digest = hashlib.sha1()
+    folder = resources.files("extractors.structure").joinpath("queries")
+    for entry in sorted((e for e in folder.iterdir() if e.name.endswith(".scm")), key=lambda e: e.name):
+        digest.update(entry.name.encode() + b"\0" + entry.read_text().encode())
+    return digest.hexdigest()[:12]
+
+
 def _parser_and_query(lang: Language):
     if lang.name not in _PARSERS:
         from tree_sitter import Query
