@@ -29,9 +29,12 @@
 ; functions passed as values: Apply(f), http.HandleFunc("/", s.handle), handlers{f}, key: f
 (argument_list (identifier) @name) @reference.callback
 (argument_list (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.callback
-(keyed_element (literal_element (identifier)) (literal_element (identifier) @name)) @reference.callback
+(keyed_element (literal_element) (literal_element (identifier) @name)) @reference.callback
+; a function kept or handed out as a value: var hook = preExecHook, return defaultHelpFunc, a FuncMap's "name": fn
+(var_spec value: (expression_list (identifier) @name)) @reference.callback
+(return_statement (expression_list (identifier) @name)) @reference.callback
 (assignment_statement right: (expression_list (identifier) @name)) @reference.callback
-(keyed_element (literal_element (identifier)) (literal_element (selector_expression operand: (_) @receiver field: (field_identifier) @name))) @reference.callback
+(keyed_element (literal_element) (literal_element (selector_expression operand: (_) @receiver field: (field_identifier) @name))) @reference.callback
 
 ; embedding: struct { Base } / interface { Other } (methods of the embedded type are promoted)
 (field_declaration_list (field_declaration !name type: [(type_identifier) @name
