@@ -87,7 +87,7 @@ def test_dead_code_says_how_sure_it_is(indexed):
     dead = {r["id"]: (float(r["confidence"]), r["reason"]) for r in _rows(catalog, "SELECT * FROM dead_code")}
     for want in expected.get("dead_code", []):
         got = dead.get(want["id"])
-        assert (got and got[0]) == want["confidence"] or (got is None and want["confidence"] is None), \
+        assert (got[0] if got else None) == want["confidence"], \
             f"{want['id']}: dead_code gives {got}, expected confidence {want['confidence']}"
 
 

@@ -143,7 +143,7 @@ def sha_of(full: Path, size: int, data: bytes) -> str:
 
 
 def skip_reason(root: Path, path: str, head: bytes, size: int, mode: str,
-                tail: bytes = b"") -> tuple[str | None, bool, bool]:
+                tail: bytes) -> tuple[str | None, bool, bool]:
     """(reason to skip or None, is_generated, is_vendored) from the path, the first and last bytes and the size."""
     vendored = vendored_reason(path)
     if mode == "120000" or (root / path).is_symlink():
