@@ -441,3 +441,42 @@ def test_a_lake_parsed_with_other_queries_is_parsed_again_in_full(lake, make_rep
     index_structure(lake, root)
     assert counters(lake)["files_parsed"] == 0
     assert ("app/main.py::run", "app/core.py::helper") in edges(lake)
+
+
+def test_an_edit_of_a_function_body_resolves_only_the_lines_it_wrote(tmp_path, make_repo, monkeypatch):
+    """A line added inside a function (every line below it moves) changes no definition, import or value-flow fact:
+    the update resolves that line's references only, the others keep their edges at their new lines; a renamed
+    definition resolves the whole file again. Either way the edges are a full run's (real code: this repository's
+    ``pipeline`` folder)."""
+    import shutil
+    from pathlib import Path
+
+    from extractors.structure.resolve import Resolver
+    from pipeline.lake import Lake
+
+    root = tmp_path / "repo"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "pipeline", root / "pipeline",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    updated = Lake(tmp_path / "upd")
+    index_structure(updated, root)
+    target = "pipeline/lake.py"
+    resolved = []
+    original = Resolver.resolve
+    monkeypatch.setattr(Resolver, "resolve", lambda self, r: resolved.append(r) or original(self, r))
+
+    text = (root / target).read_text()
+    first_return = text.index("\n        return ")
+    (root / target).write_text(text[:first_return] + "\n        _probe = sorted(str(len(text)))" + text[first_return:])
+    index_structure(updated, root, files=[target])
+    again = [r.name for r in resolved if r.path == target]
+    # the added line's (and a base class's line, resolved with the bases), not the file's 400
+    assert {"sorted", "str", "len"} <= set(again) and len(again) < 10, again
+
+    resolved.clear()
+    (root / target).write_text((root / target).read_text().replace("def _check_tables(", "def _checked_tables("))
+    index_structure(updated, root, files=[target])
+    assert len([r for r in resolved if r.path == target]) > 100  # a definition renamed: every reference again
+    full = Lake(tmp_path / "full")
+    index_structure(full, root)
+    assert _edge_rows(updated) == _edge_rows(full)
+    _assert_sids_name_the_ids(updated)

@@ -181,7 +181,10 @@ class _Run:
         if affected is not None and (len(affected) > incremental.INCREMENTAL_SHARE * max(current.file_count(), 1)
                                      or incremental.structural(scope, current.files())):
             affected = None
-        edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers, lazily=ready)
+        kept = incremental.kept_resolution(scope, old, previous("edges", where=where)) \
+            if ready and scope.same_definitions else None
+        edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers, lazily=ready,
+                                     kept=kept)
         yield from incremental.edge_batches(edges, affected)
         yield from rows.hierarchy_batches(previous, edges, affected, whole=not ready)
         yield from rows.edge_index_batches(previous, edges, affected, whole=not ready)

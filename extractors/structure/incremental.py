@@ -21,7 +21,7 @@ import pyarrow.compute as pc
 
 from pipeline.extractor import Batch, Replace
 
-from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, MODULE
+from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, MODULE, Edge
 
 SIGNATURE = ["id", "name", "qualname", "kind", "parent_id"]  # what resolution reads of a definition
 EARLY_REF = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias"]  # imports, bases (not lines)
@@ -46,7 +46,12 @@ class EditScope:
     @property
     def local(self) -> bool:
         """Nothing another file reads moved: only the changed files' own edges change."""
-        return not (self.ids or self.linked or self.names or self.classes or self.modules or self.callees)
+        return self.same_definitions and not self.callees
+
+    @property
+    def same_definitions(self) -> bool:
+        """No definition, import, base or value-flow fact of the changed files moved."""
+        return not (self.ids or self.linked or self.names or self.classes or self.modules)
 
 
 def stable_sids(new: pa.Table, old: pa.Table | None, next_sid: int) -> tuple[pa.Table, int]:
@@ -369,3 +374,73 @@ def with_sids(edges: pa.Table, sids: pa.Table) -> pa.Table:
         edges = edges.set_column(edges.schema.get_field_index(f"{end}_sid"), f"{end}_sid",
                                  pc.take(values, position).cast(pa.int32()))
     return edges
+
+
+
+NOT_FROM_REFS = ("imports", "inherits", "dispatch")  # edges a file's imports, bases and overrides make, not its calls
+DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to"]  # what decides a reference's edges, but where
+
+
+@dataclass
+class KeptResolution:
+    """The edges each line of the changed files had before an edit that moved nothing a reference reads (their
+    definitions, imports, bases and value-flow facts all as they were): a line whose references are those of a line
+    before (same enclosing definition, names, receivers and bindings) has that line's edges, at its new line. An edit
+    of a function body then resolves the lines it wrote, not the whole file (a hub's 2,000 references: a few)."""
+
+    lines: dict[tuple, list[tuple]]  # (path, src_qualname, line_key) -> the edges' rows, as ``Edge`` fields
+
+    def edges(self, path: str, src_qualname: str, keys: list[tuple]) -> list[tuple] | None:
+        """The edge rows of one line's references (``keys``: ``ref_key`` of each), None when no line had them."""
+        return self.lines.get((path, src_qualname, line_key(keys)))
+
+
+def ref_key(r) -> tuple:
+    return (r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to)
+
+
+def line_key(keys: list[tuple]) -> frozenset:
+    """One line's references as a multiset (their order on the line does not matter)."""
+    counts: dict[tuple, int] = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    return frozenset(counts.items())
+
+
+def kept_resolution(scope: EditScope, old: dict, old_edges: pa.Table | None) -> KeptResolution | None:
+    """What the changed files' lines resolved to before the edit, when the edit kept their resolution: no definition,
+    import, base or value-flow fact moved. A function newly passed to a call by name (``scope.callees``, as often a
+    variable: ``len(text)``) changes only what the called functions' parameters call: the lines inside a function of
+    such a name are resolved again. ``old``: the changed files' ``symbols`` and ``refs`` before the edit;
+    ``old_edges``: their edges."""
+    if not scope.same_definitions or old["refs"] is None or old_edges is None or not old["refs"].num_rows:
+        return None
+    defined = _rows(old["symbols"], ["path", "qualname"])
+    lines: dict[tuple, list] = {}  # (path, src_qualname, line) -> the line's reference keys
+    for path, src, line, *key in zip(*_plain(old["refs"].select(["path", "src_qualname", "line"] + DECIDING))
+                                     .to_pydict().values()):
+        lines.setdefault((path, src, line), []).append(tuple(key))
+    # the resolver's source of a reference in no definition (an ``impl`` block's, a skipped definition's) is the
+    # module: such a line shares its edges with the module's references there, and is not kept
+    where = {}
+    for path, src, line in lines:
+        at = (path, src if (path, src) in defined else MODULE, line)
+        where[at] = None if at in where else (path, src, line)
+    edges: dict[tuple, list[tuple]] = {}
+    fields = list(Edge._fields)
+    for row in zip(*_plain(old_edges.select(fields)).to_pydict().values()):
+        edge = dict(zip(fields, row))
+        if edge["kind"] not in NOT_FROM_REFS:
+            edges.setdefault((edge["path"], edge["src_id"][len(edge["path"]) + 2:], edge["line"]), []).append(row)
+    kept = {}
+    for at, line in where.items():
+        keys = lines[line] if line else None
+        # an import's or a base's line: its edges are theirs too; a function given another: its parameters' calls
+        if keys and not any(k[0] in EARLY_KINDS for k in keys) and not _inside(line[1], scope.callees):
+            kept[(line[0], line[1], line_key(keys))] = edges.get(at, [])
+    return KeptResolution(kept)
+
+
+def _inside(qualname: str, functions: set[str]) -> bool:
+    """Whether a definition is, or is nested in, a function of one of these names (``f#2.g``: in ``f``)."""
+    return bool(functions) and any(part.partition("#")[0] in functions for part in qualname.split("."))

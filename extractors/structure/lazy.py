@@ -33,7 +33,7 @@ import pyarrow.compute as pc
 from pipeline.shards import keeping
 
 from .graph import CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, _owner_elsewhere, build_graph
-from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, Ref, Resolver
+from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, Edge, Ref, Resolver
 
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]  # id is path::qualname
 REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to"]
@@ -613,10 +613,12 @@ class LazyResolver(Resolver):
         return edges
 
 
-def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[str], root, provenance: str) -> list:
+def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[str], root, provenance: str,
+                     kept=None) -> list:
     """The edges of the ``affected`` files (every kind), resolving only what their references reach. ``refs`` are
     the affected files' references; the index holds every file's definitions, early references and hierarchy (the
-    affected files' hidden: their bases are resolved here first, as a full run resolves every file's)."""
+    affected files' hidden: their bases are resolved here first, as a full run resolves every file's). ``kept``
+    (``incremental.KeptResolution``): the lines whose edges the edit did not change, taken as they were."""
     graph = LazyGraph(index, files, root)
     resolver = LazyResolver(graph, files, root, provenance)
     by_path: dict[str, list[Ref]] = defaultdict(list)
@@ -630,9 +632,8 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
     resolver.forget_hierarchy()
     for path in sorted(by_path):
         seen: dict[tuple, list] = {}
-        for r in by_path[path]:
-            if r.kind in EARLY:
-                continue
+        late = [r for r in by_path[path] if r.kind not in EARLY]
+        for r in (_not_kept(late, kept, provenance, edges) if kept else late):
             key = (r.src_qualname, r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to)
             found = seen.get(key)
             if found is None:
@@ -645,6 +646,23 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
 
 
 EARLY = set(EARLY_KINDS)
+
+
+def _not_kept(refs: list[Ref], kept, provenance: str, edges: list) -> list[Ref]:
+    """The references of lines ``kept`` does not know; the known lines' edges added to ``edges`` at their line."""
+    from .incremental import ref_key
+
+    lines: dict[tuple, list[Ref]] = {}
+    for r in refs:
+        lines.setdefault((r.src_qualname, r.line), []).append(r)
+    left = []
+    for (src, line), group in lines.items():
+        rows = kept.edges(group[0].path, src, [ref_key(r) for r in group])
+        if rows is None:
+            left += group
+        else:
+            edges.extend(Edge(*row)._replace(line=line, provenance=provenance) for row in rows)
+    return left
 
 
 def _classes_of(graph: LazyGraph, affected: set[str]) -> list[str]:

@@ -332,15 +332,16 @@ def resolve_all(symbols: pa.Table, refs: pa.Table, files_table: pa.Table, root, 
 
 
 def resolve_current(current: Current, affected: set[str] | None, root, provenance: str, workers=None,
-                    lazily: bool = True) -> pa.Table:
+                    lazily: bool = True, kept=None) -> pa.Table:
     """The edges of ``affected`` files (None: of every file), against the repository after this run: over a graph
-    loaded as far as their references reach (``lazy``), or (``lazily`` False: a lake without the indexes it reads;
-    a language whose types implement interfaces structurally, as Go's) over the whole graph."""
+    loaded as far as their references reach (``lazy``; ``kept``: the lines whose edges the edit kept), or (``lazily``
+    False: a lake without the indexes it reads; a language whose types implement interfaces structurally, as Go's)
+    over the whole graph."""
     from .incremental import with_sids
     from .parallel import resolve_parallel
 
     if affected is not None and lazily and not _structural(affected, current.files()):
-        return _resolve_lazily(current, affected, root, provenance)
+        return _resolve_lazily(current, affected, root, provenance, kept)
     # in path order, as a full run reads them: the lake gives the kept files shard by shard, this run's after them,
     # and the order decides what comes first (a class's subclasses, and so the overrides a capped dispatch lists)
     symbols, refs, files = in_path_order(current.symbols()), in_path_order(current.refs()), current.files()
@@ -378,7 +379,7 @@ def _structural(paths: set[str], files: dict) -> bool:
     return any(getattr(support((files.get(p) or {}).get("language")), "STRUCTURAL", False) for p in paths)
 
 
-def _resolve_lazily(current: Current, affected: set[str], root, provenance: str) -> pa.Table:
+def _resolve_lazily(current: Current, affected: set[str], root, provenance: str, kept=None) -> pa.Table:
     """The affected files' edges over a graph that loads only what their references reach (``lazy``)."""
     from .lazy import Index, resolve_affected
     from .parallel import REF_COLUMNS, edges_table
@@ -387,7 +388,7 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str)
                   [current.run_symbols, current.moved], early(current.new["refs"]).select(REF_COLUMNS),
                   current.hierarchy_sources(affected), current.passed_refs, current.callbacks)
     edges = edges_table(resolve_affected(index, current.refs_of(affected), current.files(), affected, root,
-                                         provenance))
+                                         provenance, kept))
     return _sids_from_index(edges, index)
 
 
