@@ -376,7 +376,6 @@ def with_sids(edges: pa.Table, sids: pa.Table) -> pa.Table:
     return edges
 
 
-
 NOT_FROM_REFS = ("imports", "inherits", "dispatch")  # edges a file's imports, bases and overrides make, not its calls
 DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to"]  # what decides a reference's edges, but where
 
