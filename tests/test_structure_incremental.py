@@ -451,6 +451,7 @@ def test_an_edit_of_a_function_body_resolves_only_the_lines_it_wrote(tmp_path, m
     import shutil
     from pathlib import Path
 
+    from extractors.structure.bindings import ImportBindings
     from extractors.structure.resolve import Resolver
     from pipeline.lake import Lake
 
@@ -460,9 +461,10 @@ def test_an_edit_of_a_function_body_resolves_only_the_lines_it_wrote(tmp_path, m
     updated = Lake(tmp_path / "upd")
     index_structure(updated, root)
     target = "pipeline/lake.py"
-    resolved = []
-    original = Resolver.resolve
+    resolved, bound = [], []
+    original, binding = Resolver.resolve, ImportBindings.import_target
     monkeypatch.setattr(Resolver, "resolve", lambda self, r: resolved.append(r) or original(self, r))
+    monkeypatch.setattr(ImportBindings, "import_target", lambda self, *a, **k: bound.append(a) or binding(self, *a, **k))
 
     text = (root / target).read_text()
     first_return = text.index("\n        return ")
@@ -471,6 +473,7 @@ def test_an_edit_of_a_function_body_resolves_only_the_lines_it_wrote(tmp_path, m
     again = [r.name for r in resolved if r.path == target]
     # the added line's (and a base class's line, resolved with the bases), not the file's 400
     assert {"sorted", "str", "len"} <= set(again) and len(again) < 10, again
+    assert len(bound) < 5  # its imports' edges kept too: none of its 30 imports bound again for them
 
     resolved.clear()
     (root / target).write_text((root / target).read_text().replace("def _check_tables(", "def _checked_tables("))

@@ -101,6 +101,11 @@ class ImportBindings:
             self.bound.add(path)
         return self.bindings.get(path, {})
 
+    def bound_name(self, path: str, local: str) -> Binding | None:
+        """What an import binds ``local`` to in ``path`` (None: no import names it), the file's other imports left
+        unbound (an update resolving a hub's few edited lines binds those lines' names, not its 270 imports)."""
+        return self.binding(path, local) if local in self.pending_of(path) else None
+
     def _namespace_depth(self, path: str, qualname: str) -> int:
         """How many inline modules (``namespace`` definitions: Rust ``mod tests { }``) enclose a reference."""
         depth = 0
@@ -173,7 +178,7 @@ class ImportBindings:
 
     def imported_symbol(self, path: str, name: str) -> str | None:
         """The definition ``name`` is bound to in ``path`` by an import or a wildcard import of a repository module."""
-        found = self.bindings_of(path).get(name)
+        found = self.bound_name(path, name)
         if found is not None and found.kind in ("symbol", "module"):
             return found.value if found.kind == "symbol" else None
         for paths in self.stars(path):

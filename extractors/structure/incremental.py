@@ -377,6 +377,7 @@ def with_sids(edges: pa.Table, sids: pa.Table) -> pa.Table:
 
 
 NOT_FROM_REFS = ("imports", "inherits", "dispatch")  # edges a file's imports, bases and overrides make, not its calls
+IMPORT_REFS = {"import", "reexport"}
 DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to"]  # what decides a reference's edges, but where
 
 
@@ -426,16 +427,25 @@ def kept_resolution(scope: EditScope, old: dict, old_edges: pa.Table | None) -> 
         at = (path, src if (path, src) in defined else MODULE, line)
         where[at] = None if at in where else (path, src, line)
     edges: dict[tuple, list[tuple]] = {}
+    imports: dict[tuple, list[tuple]] = {}  # (path, line) -> its imports' edges (from the module, wherever written)
     fields = list(Edge._fields)
     for row in zip(*_plain(old_edges.select(fields)).to_pydict().values()):
         edge = dict(zip(fields, row))
-        if edge["kind"] not in NOT_FROM_REFS:
+        if edge["kind"] == "imports":
+            imports.setdefault((edge["path"], edge["line"]), []).append(row)
+        elif edge["kind"] not in NOT_FROM_REFS:
             edges.setdefault((edge["path"], edge["src_id"][len(edge["path"]) + 2:], edge["line"]), []).append(row)
+    importing: dict[tuple, int] = {}  # (path, line) -> how many definitions import there
+    for path, _src, line in (at for at, keys in lines.items() if any(k[0] in IMPORT_REFS for k in keys)):
+        importing[(path, line)] = importing.get((path, line), 0) + 1
     kept = {}
     for at, line in where.items():
         keys = lines[line] if line else None
-        # an import's or a base's line: its edges are theirs too; a function given another: its parameters' calls
-        if keys and not any(k[0] in EARLY_KINDS for k in keys) and not _inside(line[1], scope.callees):
+        kinds = {k[0] for k in keys} if keys else set()
+        if kinds and kinds <= IMPORT_REFS and importing[(line[0], line[2])] == 1:  # a line of imports only
+            kept[(line[0], line[1], line_key(keys))] = imports.get((line[0], line[2]), [])
+        # a base's line: its edges are theirs too; a function given another: its parameters' calls move
+        elif kinds and not kinds & set(EARLY_KINDS) and not _inside(line[1], scope.callees):
             kept[(line[0], line[1], line_key(keys))] = edges.get(at, [])
     return KeptResolution(kept)
 

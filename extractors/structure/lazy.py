@@ -624,7 +624,9 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
     by_path: dict[str, list[Ref]] = defaultdict(list)
     for r in _refs(refs):
         by_path[r.path].append(r)
-    edges = resolver.bind_imports({p: by_path[p] for p in affected}, affected)
+    known = _kept_imports(by_path, affected, kept, provenance) if kept else {}
+    edges = resolver.bind_imports({p: by_path[p] for p in affected}, affected - set(known))
+    edges += [e for found in known.values() for e in found]
     for path in sorted(by_path):  # bases first: self.m() on an inherited method needs them
         for r in by_path[path]:
             if r.kind == "inherits":
@@ -646,6 +648,36 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
 
 
 EARLY = set(EARLY_KINDS)
+
+
+def _kept_imports(by_path: dict[str, list[Ref]], affected: set[str], kept, provenance: str) -> dict[str, list]:
+    """The ``imports`` edges of each affected file whose every import line ``kept`` knows: its imports are bound
+    when a reference reads them, not all of them for their edges (a hub's 270 imports: 0.1 s)."""
+    known = {}
+    for path in sorted(affected):
+        lines: dict[tuple, list[Ref]] = {}
+        for r in by_path.get(path, ()):
+            if r.kind in IMPORT_KINDS:
+                lines.setdefault((r.src_qualname, r.line), []).append(r)
+        found = _kept_lines(lines, path, kept, provenance)
+        if found is not None:
+            known[path] = found
+    return known
+
+
+def _kept_lines(lines: dict[tuple, list[Ref]], path: str, kept, provenance: str) -> list[Edge] | None:
+    from .incremental import ref_key
+
+    edges = []
+    for (src, line), group in lines.items():
+        rows = kept.edges(path, src, [ref_key(r) for r in group])
+        if rows is None:
+            return None
+        edges.extend(Edge(*row)._replace(line=line, provenance=provenance) for row in rows)
+    return edges
+
+
+IMPORT_KINDS = ("import", "reexport")
 
 
 def _not_kept(refs: list[Ref], kept, provenance: str, edges: list) -> list[Ref]:

@@ -474,7 +474,7 @@ class Resolver(ImportBindings):
         elif head.isidentifier():
             found = (self._scoped_name(r.path, r.src_qualname, head, src) or self._imported(r.path, head)
                      or self._package(r.path, head))
-            binding = None if found else self.bindings_of(r.path).get(head)
+            binding = None if found else self.bound_name(r.path, head)
             if binding is not None and binding.kind == "module":  # var app = require("./app"): its exported object
                 default = self.default_export(binding.value)
                 found = Found([default], "import") if default else None
@@ -611,12 +611,11 @@ class Resolver(ImportBindings):
     def _receiver_binding(self, path: str, head: str, receiver: str) -> Binding | None:
         """The import that names a receiver: its head's (``import os``), else its longest dotted start's (``import
         os.path`` binds ``os.path``, which ``os.path.join()`` is written through)."""
-        table = self.bindings_of(path)
-        binding = table.get(head)
+        binding = self.bound_name(path, head)
         if binding is None and "." in receiver:
             parts = receiver.split("(")[0].split(".")
             for n in range(len(parts), 1, -1):
-                binding = table.get(".".join(parts[:n]))
+                binding = self.bound_name(path, ".".join(parts[:n]))
                 if binding is not None:
                     break
         return binding
@@ -694,7 +693,7 @@ class Resolver(ImportBindings):
 
     def _anything_named(self, r: Ref, dotted: str) -> bool:
         head, _, last = dotted.rpartition(".")
-        binding = self.bindings_of(r.path).get((head or last).split(".")[0])
+        binding = self.bound_name(r.path, (head or last).split(".")[0])
         if binding is not None:
             return binding.kind in ("symbol", "module") and bool(self.g.by_name.get(last))
         return bool(self.g.by_name.get(last))
@@ -779,7 +778,7 @@ class Resolver(ImportBindings):
         sid = self.imported_symbol(r.path, r.name)
         if sid:
             return Found([sid], "import")
-        binding = self.bindings_of(r.path).get(r.name)
+        binding = self.bound_name(r.path, r.name)
         if binding is None:
             return None
         if binding.kind == "module":  # calling what require() returned: the module's default export
@@ -957,12 +956,11 @@ class Resolver(ImportBindings):
         return sid if sid and self.g.by_id[sid].kind in CLASSLIKE else None
 
     def _module_of(self, path: str, dotted: str) -> list[str] | None:
-        table = self.bindings_of(path)
-        found = table.get(dotted)
+        found = self.bound_name(path, dotted)
         if found is not None and found.kind == "module":
             return found.value
         first, _, rest = dotted.partition(".")
-        found = table.get(first)
+        found = self.bound_name(path, first)
         if found is None or found.kind != "module":
             return None
         if not rest:
