@@ -389,6 +389,7 @@ class KeptResolution:
     of a function body then resolves the lines it wrote, not the whole file (a hub's 2,000 references: a few)."""
 
     lines: dict[tuple, list[tuple]]  # (path, src_qualname, line_key) -> the edges' rows, as ``Edge`` fields
+    sids: dict[str, int] = field(default_factory=dict)  # the sids the old edges' ends had (stable while ids exist)
 
     def edges(self, path: str, src_qualname: str, keys: list[tuple]) -> list[tuple] | None:
         """The edge rows of one line's references (``keys``: ``ref_key`` of each), None when no line had them."""
@@ -428,9 +429,10 @@ def kept_resolution(scope: EditScope, old: dict, old_edges: pa.Table | None) -> 
         where[at] = None if at in where else (path, src, line)
     edges: dict[tuple, list[tuple]] = {}
     imports: dict[tuple, list[tuple]] = {}  # (path, line) -> its imports' edges (from the module, wherever written)
-    fields = list(Edge._fields)
-    for row in zip(*_plain(old_edges.select(fields)).to_pydict().values()):
+    fields, sids = list(Edge._fields), {}
+    for *row, src_sid, dst_sid in zip(*_plain(old_edges.select(fields + ["src_sid", "dst_sid"])).to_pydict().values()):
         edge = dict(zip(fields, row))
+        sids[edge["src_id"]], sids[edge["dst_id"]] = src_sid, dst_sid
         if edge["kind"] == "imports":
             imports.setdefault((edge["path"], edge["line"]), []).append(row)
         elif edge["kind"] not in NOT_FROM_REFS:
@@ -447,7 +449,8 @@ def kept_resolution(scope: EditScope, old: dict, old_edges: pa.Table | None) -> 
         # a base's line: its edges are theirs too; a function given another: its parameters' calls move
         elif kinds and not kinds & set(EARLY_KINDS) and not _inside(line[1], scope.callees):
             kept[(line[0], line[1], line_key(keys))] = edges.get(at, [])
-    return KeptResolution(kept)
+    sids.pop(None, None)
+    return KeptResolution(kept, sids)
 
 
 def _inside(qualname: str, functions: set[str]) -> bool:
