@@ -388,11 +388,11 @@ class KeptResolution:
     before (same enclosing definition, names, receivers and bindings) has that line's edges, at its new line. An edit
     of a function body then resolves the lines it wrote, not the whole file (a hub's 2,000 references: a few)."""
 
-    lines: dict[tuple, list[tuple]]  # (path, src_qualname, line_key) -> the edges' rows, as ``Edge`` fields
+    lines: dict[tuple, list[Edge]]  # (path, src_qualname, line_key) -> the line's edges (at its old line)
     sids: dict[str, int] = field(default_factory=dict)  # the sids the old edges' ends had (stable while ids exist)
 
-    def edges(self, path: str, src_qualname: str, keys: list[tuple]) -> list[tuple] | None:
-        """The edge rows of one line's references (``keys``: ``ref_key`` of each), None when no line had them."""
+    def edges(self, path: str, src_qualname: str, keys: list[tuple]) -> list[Edge] | None:
+        """The edges of one line's references (``keys``: ``ref_key`` of each), None when no line had them."""
         return self.lines.get((path, src_qualname, line_key(keys)))
 
 
@@ -427,16 +427,16 @@ def kept_resolution(scope: EditScope, old: dict, old_edges: pa.Table | None) -> 
     for path, src, line in lines:
         at = (path, src if (path, src) in defined else MODULE, line)
         where[at] = None if at in where else (path, src, line)
-    edges: dict[tuple, list[tuple]] = {}
-    imports: dict[tuple, list[tuple]] = {}  # (path, line) -> its imports' edges (from the module, wherever written)
-    fields, sids = list(Edge._fields), {}
-    for *row, src_sid, dst_sid in zip(*_plain(old_edges.select(fields + ["src_sid", "dst_sid"])).to_pydict().values()):
-        edge = dict(zip(fields, row))
-        sids[edge["src_id"]], sids[edge["dst_id"]] = src_sid, dst_sid
-        if edge["kind"] == "imports":
-            imports.setdefault((edge["path"], edge["line"]), []).append(row)
-        elif edge["kind"] not in NOT_FROM_REFS:
-            edges.setdefault((edge["path"], edge["src_id"][len(edge["path"]) + 2:], edge["line"]), []).append(row)
+    edges: dict[tuple, list[Edge]] = {}
+    imports: dict[tuple, list[Edge]] = {}  # (path, line) -> its imports' edges (from the module, wherever written)
+    fields = list(Edge._fields)
+    columns = _plain(old_edges.select(fields + ["src_sid", "dst_sid"])).to_pydict()
+    sids = dict(zip(columns["src_id"], columns["src_sid"])) | dict(zip(columns["dst_id"], columns["dst_sid"]))
+    for e in map(Edge._make, zip(*(columns[f] for f in fields))):
+        if e.kind == "imports":
+            imports.setdefault((e.path, e.line), []).append(e)
+        elif e.kind not in NOT_FROM_REFS:
+            edges.setdefault((e.path, e.src_id[len(e.path) + 2:], e.line), []).append(e)
     importing: dict[tuple, int] = {}  # (path, line) -> how many definitions import there
     for path, _src, line in (at for at, keys in lines.items() if any(k[0] in IMPORT_REFS for k in keys)):
         importing[(path, line)] = importing.get((path, line), 0) + 1

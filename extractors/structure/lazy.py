@@ -655,26 +655,10 @@ def _kept_imports(by_path: dict[str, list[Ref]], affected: set[str], kept, prove
     when a reference reads them, not all of them for their edges (a hub's 270 imports: 0.1 s)."""
     known = {}
     for path in sorted(affected):
-        lines: dict[tuple, list[Ref]] = {}
-        for r in by_path.get(path, ()):
-            if r.kind in IMPORT_KINDS:
-                lines.setdefault((r.src_qualname, r.line), []).append(r)
-        found = _kept_lines(lines, path, kept, provenance)
-        if found is not None:
+        found, left = _kept_lines([r for r in by_path.get(path, ()) if r.kind in IMPORT_KINDS], kept, provenance)
+        if not left:
             known[path] = found
     return known
-
-
-def _kept_lines(lines: dict[tuple, list[Ref]], path: str, kept, provenance: str) -> list[Edge] | None:
-    from .incremental import ref_key
-
-    edges = []
-    for (src, line), group in lines.items():
-        rows = kept.edges(path, src, [ref_key(r) for r in group])
-        if rows is None:
-            return None
-        edges.extend(Edge(*row)._replace(line=line, provenance=provenance) for row in rows)
-    return edges
 
 
 IMPORT_KINDS = ("import", "reexport")
@@ -682,19 +666,26 @@ IMPORT_KINDS = ("import", "reexport")
 
 def _not_kept(refs: list[Ref], kept, provenance: str, edges: list) -> list[Ref]:
     """The references of lines ``kept`` does not know; the known lines' edges added to ``edges`` at their line."""
+    found, left = _kept_lines(refs, kept, provenance)
+    edges.extend(found)
+    return left
+
+
+def _kept_lines(refs: list[Ref], kept, provenance: str) -> tuple[list[Edge], list[Ref]]:
+    """The kept edges of the lines of ``refs`` that ``kept`` knows (at their new line), and the other lines' refs."""
     from .incremental import ref_key
 
     lines: dict[tuple, list[Ref]] = {}
     for r in refs:
-        lines.setdefault((r.src_qualname, r.line), []).append(r)
-    left = []
-    for (src, line), group in lines.items():
-        rows = kept.edges(group[0].path, src, [ref_key(r) for r in group])
-        if rows is None:
+        lines.setdefault((r.path, r.src_qualname, r.line), []).append(r)
+    edges, left = [], []
+    for (path, src, line), group in lines.items():
+        found = kept.edges(path, src, [ref_key(r) for r in group])
+        if found is None:
             left += group
         else:
-            edges.extend(Edge(*row)._replace(line=line, provenance=provenance) for row in rows)
-    return left
+            edges.extend(e._replace(line=line, provenance=provenance) for e in found)
+    return edges, left
 
 
 def _classes_of(graph: LazyGraph, affected: set[str]) -> list[str]:
