@@ -427,16 +427,7 @@ def kept_resolution(scope: EditScope, old: dict, old_edges: pa.Table | None) -> 
     for path, src, line in lines:
         at = (path, src if (path, src) in defined else MODULE, line)
         where[at] = None if at in where else (path, src, line)
-    edges: dict[tuple, list[Edge]] = {}
-    imports: dict[tuple, list[Edge]] = {}  # (path, line) -> its imports' edges (from the module, wherever written)
-    fields = list(Edge._fields)
-    columns = _plain(old_edges.select(fields + ["src_sid", "dst_sid"])).to_pydict()
-    sids = dict(zip(columns["src_id"], columns["src_sid"])) | dict(zip(columns["dst_id"], columns["dst_sid"]))
-    for e in map(Edge._make, zip(*(columns[f] for f in fields))):
-        if e.kind == "imports":
-            imports.setdefault((e.path, e.line), []).append(e)
-        elif e.kind not in NOT_FROM_REFS:
-            edges.setdefault((e.path, e.src_id[len(e.path) + 2:], e.line), []).append(e)
+    edges, imports, sids = _edges_by_line(old_edges)
     importing: dict[tuple, int] = {}  # (path, line) -> how many definitions import there
     for path, _src, line in (at for at, keys in lines.items() if any(k[0] in IMPORT_REFS for k in keys)):
         importing[(path, line)] = importing.get((path, line), 0) + 1
@@ -449,8 +440,24 @@ def kept_resolution(scope: EditScope, old: dict, old_edges: pa.Table | None) -> 
         # a base's line: its edges are theirs too; a function given another: its parameters' calls move
         elif kinds and not kinds & set(EARLY_KINDS) and not _inside(line[1], scope.callees):
             kept[(line[0], line[1], line_key(keys))] = edges.get(at, [])
-    sids.pop(None, None)
     return KeptResolution(kept, sids)
+
+
+def _edges_by_line(old_edges: pa.Table) -> tuple[dict, dict, dict]:
+    """The edges made by references, by (path, source qualname, line); the ``imports`` edges by (path, line): they
+    come from the module, wherever the import is written; and the sid of every end they name."""
+    edges: dict[tuple, list[Edge]] = {}
+    imports: dict[tuple, list[Edge]] = {}
+    fields = list(Edge._fields)
+    columns = _plain(old_edges.select(fields + ["src_sid", "dst_sid"])).to_pydict()
+    sids = dict(zip(columns["src_id"], columns["src_sid"])) | dict(zip(columns["dst_id"], columns["dst_sid"]))
+    sids.pop(None, None)
+    for e in map(Edge._make, zip(*(columns[f] for f in fields))):
+        if e.kind == "imports":
+            imports.setdefault((e.path, e.line), []).append(e)
+        elif e.kind not in NOT_FROM_REFS:
+            edges.setdefault((e.path, e.src_id[len(e.path) + 2:], e.line), []).append(e)
+    return edges, imports, sids
 
 
 def _inside(qualname: str, functions: set[str]) -> bool:
