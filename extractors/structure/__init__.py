@@ -181,8 +181,7 @@ class _Run:
         if affected is not None and (len(affected) > incremental.INCREMENTAL_SHARE * max(current.file_count(), 1)
                                      or incremental.structural(scope, current.files())):
             affected = None
-        kept = incremental.kept_resolution(scope, old, previous("edges", where=where)) \
-            if ready and scope.same_definitions else None
+        kept = incremental.kept_resolution(scope, old, previous) if ready else None
         edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers, lazily=ready,
                                      kept=kept)
         yield from incremental.edge_batches(edges, affected)

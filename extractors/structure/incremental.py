@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipeline.extractor import Batch, Replace
 
-from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, MODULE, Edge
+from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MODULE, Edge
 
 SIGNATURE = ["id", "name", "qualname", "kind", "parent_id"]  # what resolution reads of a definition
 EARLY_REF = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias"]  # imports, bases (not lines)
@@ -377,7 +378,6 @@ def with_sids(edges: pa.Table, sids: pa.Table) -> pa.Table:
 
 
 NOT_FROM_REFS = ("imports", "inherits", "dispatch")  # edges a file's imports, bases and overrides make, not its calls
-IMPORT_REFS = {"import", "reexport"}
 DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to"]  # what decides a reference's edges, but where
 
 
@@ -396,8 +396,7 @@ class KeptResolution:
         return self.lines.get((path, src_qualname, line_key(keys)))
 
 
-def ref_key(r) -> tuple:
-    return (r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to)
+ref_key = attrgetter(*DECIDING)  # a Ref's DECIDING fields, in the order kept_resolution reads them from the lake
 
 
 def line_key(keys: list[tuple]) -> frozenset:
@@ -408,13 +407,16 @@ def line_key(keys: list[tuple]) -> frozenset:
     return frozenset(counts.items())
 
 
-def kept_resolution(scope: EditScope, old: dict, old_edges: pa.Table | None) -> KeptResolution | None:
+def kept_resolution(scope: EditScope, old: dict, previous) -> KeptResolution | None:
     """What the changed files' lines resolved to before the edit, when the edit kept their resolution: no definition,
     import, base or value-flow fact moved. A function newly passed to a call by name (``scope.callees``, as often a
     variable: ``len(text)``) changes only what the called functions' parameters call: the lines inside a function of
-    such a name are resolved again. ``old``: the changed files' ``symbols`` and ``refs`` before the edit;
-    ``old_edges``: their edges."""
-    if not scope.same_definitions or old["refs"] is None or old_edges is None or not old["refs"].num_rows:
+    such a name are resolved again. ``old``: the changed files' ``symbols`` and ``refs`` before the edit; their
+    edges are read from the lake (``previous``) only then."""
+    if not scope.same_definitions or old["refs"] is None or not old["refs"].num_rows:
+        return None
+    old_edges = previous("edges", where=("path", sorted(scope.changed)))
+    if old_edges is None:
         return None
     defined = _rows(old["symbols"], ["path", "qualname"])
     lines: dict[tuple, list] = {}  # (path, src_qualname, line) -> the line's reference keys
@@ -429,13 +431,13 @@ def kept_resolution(scope: EditScope, old: dict, old_edges: pa.Table | None) -> 
         where[at] = None if at in where else (path, src, line)
     edges, imports, sids = _edges_by_line(old_edges)
     importing: dict[tuple, int] = {}  # (path, line) -> how many definitions import there
-    for path, _src, line in (at for at, keys in lines.items() if any(k[0] in IMPORT_REFS for k in keys)):
+    for path, _src, line in (at for at, keys in lines.items() if any(k[0] in IMPORT_KINDS for k in keys)):
         importing[(path, line)] = importing.get((path, line), 0) + 1
     kept = {}
     for at, line in where.items():
         keys = lines[line] if line else None
         kinds = {k[0] for k in keys} if keys else set()
-        if kinds and kinds <= IMPORT_REFS and importing[(line[0], line[2])] == 1:  # a line of imports only
+        if kinds and kinds <= set(IMPORT_KINDS) and importing[(line[0], line[2])] == 1:  # a line of imports only
             kept[(line[0], line[1], line_key(keys))] = imports.get((line[0], line[2]), [])
         # a base's line: its edges are theirs too; a function given another: its parameters' calls move
         elif kinds and not kinds & set(EARLY_KINDS) and not _inside(line[1], scope.callees):

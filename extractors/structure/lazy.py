@@ -33,7 +33,7 @@ import pyarrow.compute as pc
 from pipeline.shards import keeping
 
 from .graph import CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, _owner_elsewhere, build_graph
-from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, Edge, Ref, Resolver
+from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver
 
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]  # id is path::qualname
 REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to"]
@@ -532,7 +532,7 @@ class LazyResolver(Resolver):
 
     def _load_imports(self, path: str) -> None:
         if path in self.supports:
-            dict.__setitem__(self._imports, path, self.g.index.early_refs_of(path, ("import", "reexport")))
+            dict.__setitem__(self._imports, path, self.g.index.early_refs_of(path, IMPORT_KINDS))
 
     def _load_return_types(self, key: tuple[str, str]) -> None:
         """The first declared type of each function, field or variable of the file (``prepare`` takes the first)."""
@@ -635,7 +635,10 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
     for path in sorted(by_path):
         seen: dict[tuple, list] = {}
         late = [r for r in by_path[path] if r.kind not in EARLY]
-        for r in (_not_kept(late, kept, provenance, edges) if kept else late):
+        if kept:  # the lines the edit kept have their edges; the others are resolved
+            found, late = _kept_lines(late, kept, provenance)
+            edges.extend(found)
+        for r in late:
             key = (r.src_qualname, r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to)
             found = seen.get(key)
             if found is None:
@@ -659,16 +662,6 @@ def _kept_imports(by_path: dict[str, list[Ref]], affected: set[str], kept, prove
         if not left:
             known[path] = found
     return known
-
-
-IMPORT_KINDS = ("import", "reexport")
-
-
-def _not_kept(refs: list[Ref], kept, provenance: str, edges: list) -> list[Ref]:
-    """The references of lines ``kept`` does not know; the known lines' edges added to ``edges`` at their line."""
-    found, left = _kept_lines(refs, kept, provenance)
-    edges.extend(found)
-    return left
 
 
 def _kept_lines(refs: list[Ref], kept, provenance: str) -> tuple[list[Edge], list[Ref]]:

@@ -1274,7 +1274,8 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
     return resolver, edges
 
 
-EARLY_KINDS = ("import", "reexport", "inherits")
+IMPORT_KINDS = ("import", "reexport")
+EARLY_KINDS = IMPORT_KINDS + ("inherits",)
 DECLARED_KINDS = ("type.return", "type.field", "type.variable")  # what a function returns, a field or variable holds
 ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._layer_module,
                     Resolver._layer_class_named)  # a member read: what the code states, never a guess
