@@ -112,7 +112,8 @@ def test_the_parse_pools_workers_die_on_sigterm_whatever_handler_the_parent_had(
     """A pool that exits before its workers read their stop sentinel stops them with SIGTERM. Inside a flow run the
     indexing process has Prefect's Python-level SIGTERM handler; a forked worker that kept it survived, and the
     pool's exit joined it for ever (a `make run` hung so). The workers restore the default: what each reports, in a
-    child process whose own handler does not exit."""
+    child process whose own handler does not exit. One worker starts late (its initializer waits): the pool exits,
+    and sends SIGTERM, before that worker has restored the default; it must die all the same."""
     import subprocess
     import sys
     from pathlib import Path
@@ -128,10 +129,19 @@ def test_the_parse_pools_workers_die_on_sigterm_whatever_handler_the_parent_had(
         "parallel._parse_chunk, parallel.IN_PROCESS_BYTES = probe, 0\n"
         "parallel._gather = lambda results, total, progress: list(results)\n"
         "parallel._ready_to_fork = lambda items: None\n"
+        "import os, time\n"
+        "started, late = parallel._forked_worker, os.environ['LATE_MARK']\n"
+        "def start_one_late():\n"
+        "    try:\n"
+        "        os.close(os.open(late, os.O_CREAT | os.O_EXCL))\n"
+        "    except FileExistsError:\n"
+        "        time.sleep(1.5)  # the other worker has done the one chunk, and the pool has exited, by now\n"
+        "    started()\n"
+        "parallel._forked_worker = start_one_late\n"
         "items = [(p, None, None, None) for p in sys.argv[2:]]\n"
         "seen = parallel.parse_all(parallel.Path(sys.argv[1]), items, None, {}, workers=2)\n"
         "print('default' if seen and all(seen) else f'inherited {seen}')\n")
     files = [str(p.relative_to(root)) for p in sorted((root / "pipeline").glob("*.py"))]
     done = subprocess.run([sys.executable, "-c", script, str(root), *files], capture_output=True, text=True,
-                          timeout=120, cwd=root)
+                          timeout=60, cwd=root, env={**os.environ, "LATE_MARK": str(tmp_path / "first")})
     assert done.returncode == 0 and done.stdout.strip() == "default", (done.stdout, done.stderr)

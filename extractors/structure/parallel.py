@@ -69,14 +69,28 @@ def _ready_to_fork(items: list) -> None:
     pa.array([0])
 
 
+def _fork_pool(workers: int):
+    """A pool of forked workers that die on SIGTERM, whatever handler their parent had. A pool whose workers have not
+    all read their stop sentinel when it exits stops them with SIGTERM; inside a flow run the parent has Prefect's
+    Python-level handler, which a worker waiting for a task in a forked thread never ran: the pool's exit joined it
+    for ever (a `make run` hung so, once). SIGTERM stays blocked from the fork until the worker's initializer has
+    restored the default: one sent in between (a pool exiting at once, on a busy machine) is then delivered, not lost
+    to the inherited handler."""
+    import multiprocessing as mp
+    import signal
+
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        return mp.get_context("fork").Pool(workers, initializer=_forked_worker)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
 def _forked_worker() -> None:
-    """A forked pool worker dies on SIGTERM, whatever handler its parent had. A pool whose workers have not all read
-    their stop sentinel when it exits stops them with SIGTERM; inside a flow run the parent has Prefect's Python-level
-    handler, which a worker waiting for a task in a forked thread never ran: the pool's exit joined it for ever (a
-    `make run` hung so, once)."""
     import signal
 
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
 
 
 def _skipped(item, why: str) -> FileFacts:
@@ -95,10 +109,8 @@ def parse_all(root: Path, items: list, head: str | None, entry_points, progress=
     if workers <= 1 or _total_bytes(root, items) < IN_PROCESS_BYTES:
         results = map(_parse_chunk, chunks)
         return _gather(results, len(items), progress)
-    import multiprocessing as mp
-
     _ready_to_fork(items)  # forked workers start with it: compiled and imported once, not once per worker
-    with mp.get_context("fork").Pool(workers, initializer=_forked_worker) as pool:
+    with _fork_pool(workers) as pool:
         return _gather(pool.imap(_parse_chunk, chunks), len(items), progress)
 
 
@@ -214,9 +226,7 @@ def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], 
 def _resolve_slices(rows: int, workers: int) -> list[pa.Table]:
     if rows < IN_PROCESS_REFS or workers <= 1:
         return [_resolve_slice((0, rows))]
-    import multiprocessing as mp
-
     step = -(-rows // (workers * 4))
     bounds = [(i, min(i + step, rows)) for i in range(0, rows, step)]
-    with mp.get_context("fork").Pool(workers, initializer=_forked_worker) as pool:
+    with _fork_pool(workers) as pool:
         return pool.map(_resolve_slice, bounds)
