@@ -4,8 +4,8 @@
 -- with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`), a method of a type that extends or
--- implements something outside the repository (it may override what is called there), a type declared inside
--- another definition (an associated type, an inner class a framework reads).
+-- implements something outside the repository, itself or through its bases in the repository (it may override what
+-- is called there), a type declared inside another definition (an associated type, an inner class a framework reads).
 -- Columns: repo, id, path, name, kind, line_start, line_end, is_exported, confidence (0-1), reason.
 CREATE OR REPLACE VIEW dead_code AS
 WITH inbound AS (
@@ -28,11 +28,16 @@ used_twins AS (  -- f, f#2, f#3...: one name defined more than once in a file
     FROM inbound
     WHERE best > 0.3
 ),
-outside_bases AS (
-    SELECT repo, src_id AS id, min(dst_name) AS base
-    FROM edges
-    WHERE kind = 'inherits' AND dst_id IS NULL AND src_id IS NOT NULL
-    GROUP BY repo, src_id
+inherits AS MATERIALIZED (
+    SELECT repo, src_id, dst_id, dst_name FROM edges WHERE kind = 'inherits' AND src_id IS NOT NULL
+),
+outside_bases AS (  -- through the repository's own bases too: B(io.RawIOBase), C(B): C's methods may override
+    WITH RECURSIVE reach(repo, id, base) AS (
+        SELECT repo, src_id, dst_name FROM inherits WHERE dst_id IS NULL
+        UNION
+        SELECT i.repo, i.src_id, r.base FROM inherits i JOIN reach r ON r.repo = i.repo AND r.id = i.dst_id
+    )
+    SELECT repo, id, min(base) AS base FROM reach GROUP BY repo, id
 )
 SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_exported,
        CASE

@@ -20,7 +20,8 @@
 --   covers        for a test file: the source files it references, by weight; covers_count
 --   unused        exported symbols nothing references (the rule of dead_code at confidence >= 0.6: no reference at
 --                 all, no referenced member, no referenced same-named twin in the file, not a method of a type that
---                 extends something outside the repository, the name written nowhere unresolved); unused_count
+--                 extends something outside the repository, itself or through its own bases, the name written
+--                 nowhere unresolved); unused_count
 --   depends_on    the files it references (not by guesses), strongest first, up to 64: path and sig (a hash of
 --                 which of its symbols reference which there): the snippets that name this file, which the per-file
 --                 export refreshes with it when their sig changed
@@ -132,10 +133,20 @@ used_twins AS (  -- dead_code's `used_twins`: f#2 beside a referenced f (the sam
     FROM into_files
     WHERE dst_id IS NOT NULL AND src_id <> dst_id AND NOT starts_with(src_id, dst_id || '.') AND confidence > 0.3
 ),
-outside_bases AS (  -- dead_code's `outside_bases`, for the types of the exported methods
-    SELECT DISTINCT e.repo, e.src_id AS id
-    FROM edges e SEMI JOIN exported x ON x.repo = e.repo AND x.parent_id = e.src_id AND x.kind = 'method'
-    WHERE e.kind = 'inherits' AND e.dst_id IS NULL
+inherits AS MATERIALIZED (  -- one scan of the edges when an exported method may need its type's bases
+    SELECT repo, src_id, dst_id FROM edges
+    WHERE kind = 'inherits' AND (repo_id IS NULL OR repo = repo_id)
+      AND EXISTS (SELECT 1 FROM exported x WHERE x.kind = 'method')
+),
+outside_bases AS (  -- dead_code's `outside_bases` (through the repository's own bases), for the exported methods
+    WITH RECURSIVE up(repo, start, id) AS (
+        SELECT DISTINCT repo, parent_id, parent_id FROM exported WHERE kind = 'method'
+        UNION
+        SELECT u.repo, u.start, i.dst_id FROM up u JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id
+        WHERE i.dst_id IS NOT NULL
+    )
+    SELECT DISTINCT u.repo, u.start AS id
+    FROM up u SEMI JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id AND i.dst_id IS NULL
 ),
 unresolved AS (  -- of those, the names written somewhere and resolved nowhere (dead_code's `unresolved_names`;
                  -- distinct names first: a few thousand last segments to extract, not every unresolved edge)

@@ -133,9 +133,13 @@
 (type (subscript subscript: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)] @reference.type))
 (type (string (string_content) @name (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*$"))) @reference.type
 
-; inheritance: class A(B, mod.C)
-(class_definition superclasses: (argument_list (identifier) @name @reference.inherits))
-(class_definition superclasses: (argument_list (attribute object: (_) @receiver attribute: (identifier) @name) @reference.inherits))
+; inheritance: class A(B, mod.C), and generic bases class A(B[T], mod.C[T]) (B is the base; T is read as a
+; value, see `subscript` above)
+(class_definition superclasses: (argument_list [(identifier) @name @reference.inherits
+                                                (subscript value: (identifier) @name @reference.inherits)]))
+(class_definition superclasses: (argument_list
+  [(attribute object: (_) @receiver attribute: (identifier) @name) @reference.inherits
+   (subscript value: (attribute object: (_) @receiver attribute: (identifier) @name) @reference.inherits)]))
 
 ; imports: import a.b / import a.b as c / from x import y / from x import y as z / from x import *
 (import_statement name: (dotted_name) @import.module) @import
