@@ -136,6 +136,7 @@ class Hooks:
     guess_bare_names: Callable
     c3: bool
     calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
+    marker_bases: frozenset  # bases from outside that give a class no behaviour (typing.Generic): not recorded
     name_layers: tuple
     member_layers: tuple
 
@@ -158,6 +159,7 @@ def hooks_of(support) -> Hooks:
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
                  calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
+                 marker_bases=frozenset(getattr(support, "MARKER_BASES", ())),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members))
 
 
@@ -377,6 +379,8 @@ class Resolver(ImportBindings):
         found = self._lookup(r, src, CLASSLIKE)
         for dst in found.ids:
             self.g.bases[src].append(dst)
+        if not found.ids and r.name in self.hooks.get(r.path, self.no_hooks).marker_bases:
+            return []  # it holds no member a call reaches and calls none of the class's: not a base worth an edge
         if not found.ids:
             self.g.external_bases.add(src)  # a base outside the repository (or unknown) may hold any member
         self.forget_hierarchy()

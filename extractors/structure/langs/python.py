@@ -20,6 +20,7 @@ PARAMETER_REF_KIND = "fixture"  # a pytest test's or fixture's parameter names a
 METHOD_ORDER = "c3"  # methods are looked up in C3 linearization order
 PARAMETER_FLOW = True  # run(cb=f): cb() inside run calls f
 ASYNC_PROTOCOL = {"__iter__": "__aiter__", "__next__": "__anext__", "__enter__": "__aenter__", "__exit__": "__aexit__"}
+MARKER_BASES = frozenset({"Generic", "ABC", "object"})  # from outside: types, no behaviour (asyncio.Protocol has)
 CALLS_PASSED = frozenset({"map", "filter", "sorted", "min", "max", "reduce", "functools.reduce", "itertools.starmap",
                           "itertools.filterfalse", "itertools.takewhile", "itertools.dropwhile", "itertools.groupby",
                           "itertools.accumulate"})  # builtins calling a function passed to them

@@ -47,6 +47,11 @@
 (slice (identifier) @name) @reference.callback
 (subscript subscript: (identifier) @name) @reference.callback
 (comparison_operator (identifier) @name) @reference.callback
+; and where a function is a value: return f, g / def sort(xs, key=_default_key) / key = key or _default_key /
+; f if x else g
+[(expression_list (identifier) @name) (default_parameter value: (identifier) @name)
+ (typed_default_parameter value: (identifier) @name) (boolean_operator (identifier) @name)
+ (conditional_expression (identifier) @name)] @reference.callback
 
 ; value flow (see parse.py @reference.returns): what a function returns or yields (a function returned and called:
 ; make()(), for f in gen(): f()), and calls of what a call returns
