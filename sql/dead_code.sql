@@ -19,9 +19,10 @@ unresolved_names AS (
     FROM edges
     WHERE resolution = 'unresolved'
 ),
-used_members AS (
+used_members AS (  -- referenced by something else than the parent itself (a method building its anonymous class)
     SELECT DISTINCT s.repo, s.parent_id AS id
-    FROM symbols s JOIN inbound i ON i.repo = s.repo AND i.id = s.id
+    FROM symbols s JOIN edges e ON e.repo = s.repo AND e.dst_id = s.id
+    WHERE e.src_id <> s.parent_id AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
 ),
 used_twins AS (  -- f, f#2, f#3...: one name defined more than once in a file
     SELECT DISTINCT repo, if(contains(id, '#'), regexp_replace(id, '#[0-9]+$', ''), id) AS twin

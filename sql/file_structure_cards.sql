@@ -127,6 +127,7 @@ members AS (  -- their members, wherever defined (a Go method may sit in another
 used_members AS (  -- dead_code's `used_members`
     SELECT DISTINCT m.repo, m.parent_id AS id
     FROM members m SEMI JOIN edges e ON e.repo = m.repo AND e.dst_id = m.id AND e.src_id <> e.dst_id
+                                        AND e.src_id <> m.parent_id
 ),
 used_twins AS (  -- dead_code's `used_twins`: f#2 beside a referenced f (the same file: among the selected)
     SELECT DISTINCT repo, if(contains(dst_id, '#'), regexp_replace(dst_id, '#[0-9]+$', ''), dst_id) AS twin

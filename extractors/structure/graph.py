@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from . import langs
+from .discover import is_test_path
 
 CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "object"}
 METHODS = {"method"}
@@ -41,6 +42,7 @@ class Graph:
     packages: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
     package_top: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # top-level names per package
     owner: dict[str, str] = field(default_factory=dict)  # method -> its type defined in another file
+    variants: dict[str, list[str]] = field(default_factory=dict)  # a definition -> its build variants (Go)
     _subclasses: dict[str, list[str]] | None = None
 
     def subclasses(self, cls: str) -> list[str]:
@@ -84,6 +86,7 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
         if s.kind in CALLABLE or s.kind in VALUES:
             g.by_name[s.name].append(s.id)
     _index_modules(g, files, root)
+    _index_variants(g, symbols, files)
     for s in elsewhere:
         owner = _owner_elsewhere(g, s, files)
         if owner:
@@ -117,6 +120,31 @@ def _index_modules(g: Graph, files: dict[str, dict], root) -> None:
         for path in paths:
             for name, sid in g.top.get(path, {}).items():
                 names.setdefault(name, sid)
+
+
+def _index_variants(g: Graph, symbols: list[Symbol], files: dict[str, dict]) -> None:
+    """One qualified name defined in several files of one package, in a language where that only compiles under
+    exclusive build constraints (``BUILD_VARIANTS``: Go's ``//go:build``, ``// +build`` lines and ``_linux.go`` /
+    ``_windows.go`` file names): the definitions are variants of one, and what reaches one reaches all (callers,
+    blast radius and dead code see each build's). The one owner of that rule; twins within a file (``f#2``) are
+    dead_code's."""
+    scopes: dict[str, tuple | None] = {}
+    by_key: dict[tuple, list[str]] = defaultdict(list)
+    for s in symbols:
+        scope = scopes.get(s.path, False)
+        if scope is False:
+            support = langs.support(files.get(s.path, {}).get("language"))
+            scope = scopes[s.path] = (support.package_scope(s.path, files[s.path])
+                                      if getattr(support, "BUILD_VARIANTS", False) and not is_test_path(s.path)
+                                      else None)
+        if scope is not None and s.kind != "module":
+            by_key[(scope, s.qualname)].append(s.id)
+    for ids in by_key.values():
+        if len(ids) > 1:
+            for sid in ids:
+                others = [o for o in ids if g.by_id[o].path != g.by_id[sid].path]
+                if others:
+                    g.variants[sid] = others
 
 
 def _module_keys(support, paths: list[str], files: dict, root) -> dict[str, list[str]]:

@@ -9,7 +9,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   directly inside it (``impl Trait for T``) belong to ``T``. Optional ``@self.name``: the name the definition gives its
   own object (a Go receiver ``m``): ``m.f()`` inside it is read as ``self.f()``. Optional ``@decorator``: the name of
   an annotation/attribute/decorator on it (Java ``@GetMapping``, Rust ``#[test]``); one outside ``PURE_DECORATORS``
-  makes it an entry point (a framework registers it). A node captured by several patterns is one definition
+  makes it an entry point (a framework registers it). Optional ``@anonymous``: the definition has no name of its
+  own (Java's ``new Base() {...}``); ``@name`` is what it is made from, it is named ``<anonymous Base>`` (``#2``...
+  when repeated) and the enclosing definition calls it. A node captured by several patterns is one definition
   (exported if any pattern says so, with the decorators of all).
 - ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
   node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
@@ -108,6 +110,7 @@ class RawDef(NamedTuple):
     exported: bool
     decorators: tuple
     self_name: str | None
+    anonymous: bool = False  # named after what it is made from (``<anonymous Base>``), built where it is written
 
 
 class RawRef(NamedTuple):
@@ -490,10 +493,12 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     bindings = found.bindings
     if role == "def":
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-        found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
+        anonymous = "anonymous" in caps
+        found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:],
+                                 f"<anonymous {text('name')}>" if anonymous else text("name"), node.start_point[0] + 1,
                                  node.end_point[0] + 1, text("parent.name"), "exported" in caps,
                                  tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
-                                 text("self.name")))
+                                 text("self.name"), anonymous))
     elif role in ("import", "reexport"):
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         module = text("import.module")
@@ -748,6 +753,9 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
         out.append(Definition(qualname, d.name, kind, d.line_start, d.line_end, prefix,
                               rules.is_exported(d.name, prefix, d.exported),
                               rules.entry_reason(d.name, kind, prefix, d.decorators)))
+        if d.anonymous:  # built where it is written: the enclosing definition calls it
+            decorated.append(Reference(prefix or "<module>", "call", qualname.rpartition(".")[2], None, None, None,
+                                       d.line_start))
         for decorator in dict.fromkeys(d.decorators):  # what wraps the definition: calls of it run the wrapper
             if rules.entry_reason(d.name, kind, prefix, (decorator,)) is None:
                 continue  # @property, @staticmethod...: wraps nothing the resolver could follow

@@ -438,7 +438,8 @@ class Resolver(ImportBindings):
             res = "external" if found.resolution == "external" else "unresolved"
             return [self._edge(r, src, None, written, kind, res, form, r.receiver)]
         out = []
-        for h in found.ids[:MAX_CANDIDATES]:
+        hits = found.ids[:MAX_CANDIDATES]
+        for h in self._with_variants(hits, r.path) if self.g.variants else hits:
             target = self.g.by_id[h].kind
             if form == "callback" and target in VALUES:  # a variable passed or returned: read
                 out.append(self._edge(r, src, h, written, "reads", found.resolution, "read", r.receiver))
@@ -446,6 +447,15 @@ class Resolver(ImportBindings):
                 out.append(self._edge(r, src, h, written, "uses_type", found.resolution, "value", r.receiver))
             else:
                 out.append(self._edge(r, src, h, written, kind, found.resolution, form, r.receiver))
+        return out
+
+    def _with_variants(self, ids: list[str], path: str) -> list[str]:
+        """Each hit and its build variants (``graph.Graph.variants``), unless the hit is in the referencing file:
+        that file is built only with its own definition."""
+        out = list(ids)
+        for h in ids:
+            if self.g.by_id[h].path != path:
+                out += [v for v in self.g.variants.get(h, ()) if v not in out]
         return out
 
     def _protocol(self, r: Ref, src: str) -> list[Edge]:
@@ -869,7 +879,13 @@ class Resolver(ImportBindings):
     def _layer_class_named(self, r: Ref, src: str) -> Found | None:
         hooks = self.hooks.get(r.path, self.no_hooks)
         receiver = hooks.receiver_path(r.receiver)
-        cls = self._class_named(r, receiver)
+        named = self._named(r, receiver)
+        kind = self.g.by_id[named].kind if named else None
+        cls = named if kind in CLASSLIKE else None
+        if kind in VALUES:  # a variable of a declared type (Go's var Form Binding = ...; Form.Bind())
+            cls = self.return_class(named)
+            if cls == "":
+                return EXTERNAL
         if cls is None:
             return self._object_named(r, receiver)
         found = self._member_or_override(cls, r.name)
@@ -940,6 +956,11 @@ class Resolver(ImportBindings):
         return None
 
     def _class_named(self, r: Ref, dotted: str) -> str | None:
+        sid = self._named(r, dotted)
+        return sid if sid and self.g.by_id[sid].kind in CLASSLIKE else None
+
+    def _named(self, r: Ref, dotted: str) -> str | None:
+        """The definition a name or dotted name (``mod.Foo``, ``Outer.Inner``) written in ``r``'s file stands for."""
         name = dotted.rpartition(".")[2]
         prefix = dotted.rpartition(".")[0]
         if prefix:
@@ -957,7 +978,7 @@ class Resolver(ImportBindings):
             hit = (self._scoped_name(r.path, r.src_qualname, name) or self._imported(r.path, name)
                    or self._package(r.path, name))
             sid = hit.ids[0] if hit else None
-        return sid if sid and self.g.by_id[sid].kind in CLASSLIKE else None
+        return sid
 
     def _module_of(self, path: str, dotted: str) -> list[str] | None:
         found = self.bound_name(path, dotted)

@@ -16,6 +16,7 @@ KEYWORDS = frozenset({"break", "case", "chan", "const", "continue", "default", "
                       "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
                       "struct", "switch", "type", "var"})
 STRUCTURAL = True  # a type implements every interface whose methods it has (resolve.structural_bases)
+BUILD_VARIANTS = True  # a name defined in two files of a package: one per build constraint (graph._index_variants)
 
 
 def is_exported(name: str, parent: str | None, captured: bool) -> bool:

@@ -41,8 +41,15 @@ def _qualified(node, child):
     return ... if child == node.children[-1] else None
 
 
+def _generic(node, child):
+    """``Base<Foo>``: Foo is used as a generic argument wherever Base stands (``new Token<Foo>() {}``, ``extends
+    Base<Foo>``, where Base itself is a constructor call or a base class)."""
+    return "generic" if child.type == "type_arguments" else ...
+
+
 TYPE_CONTEXTS = {
     "scoped_type_identifier": _qualified,
+    "generic_type": _generic,
     **dict.fromkeys(("formal_parameter", "spread_parameter", "catch_formal_parameter", "receiver_parameter",
                      "lambda_expression"), "parameter"),
     **dict.fromkeys(("method_declaration", "annotation_type_element_declaration"), "return"),

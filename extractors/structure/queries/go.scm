@@ -19,6 +19,10 @@
   (array_type) (function_type) (pointer_type) (channel_type) (generic_type)]) @definition.type
 (type_alias name: (type_identifier) @name) @definition.type
 (interface_type (method_elem name: (field_identifier) @name) @definition.function)
+; package-level values (its spec's span holds what computes the value; of `var a, b = ...` the first name)
+(source_file (var_declaration (var_spec . name: (identifier) @name) @definition.variable))
+(source_file (var_declaration (var_spec_list (var_spec . name: (identifier) @name) @definition.variable)))
+(source_file (const_declaration (const_spec . name: (identifier) @name) @definition.constant))
 
 ; calls: f(), pkg.F(), x.M(), T{}.M(), NewT().M()
 (call_expression function: (identifier) @name) @reference.call
@@ -35,6 +39,13 @@
 (return_statement (expression_list (identifier) @name)) @reference.callback
 (assignment_statement right: (expression_list (identifier) @name)) @reference.callback
 (keyed_element (literal_element) (literal_element (selector_expression operand: (_) @receiver field: (field_identifier) @name))) @reference.callback
+; values read (a package variable or constant: a ``reads`` edge): x := y, h := s.handle, !v, a == ErrX, []T{a, b},
+; case X:, if ok
+[(short_var_declaration right: (expression_list (identifier) @name))
+ (short_var_declaration right: (expression_list (selector_expression operand: (_) @receiver field: (field_identifier) @name)))
+ (binary_expression left: (identifier) @name) (binary_expression right: (identifier) @name)
+ (unary_expression operand: (identifier) @name) (literal_value (literal_element (identifier) @name))
+ (expression_case value: (expression_list (identifier) @name)) (if_statement condition: (identifier) @name)] @reference.callback
 
 ; embedding: struct { Base } / interface { Other } (methods of the embedded type are promoted)
 (field_declaration_list (field_declaration !name type: [(type_identifier) @name
@@ -58,6 +69,9 @@
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
+; assigned values: h := s.handle; h() calls it (see parse.py @var.value)
+(short_var_declaration left: (expression_list . (identifier) @var.name)
+  right: (expression_list . [(identifier) (selector_expression)] @var.value))
 
 ; names bound where they are (see parse.py @local.name): parameters, := and var declarations, range variables
 (parameter_declaration name: (identifier) @local.name)

@@ -16,6 +16,9 @@
 (record_declaration (modifiers "public") name: (identifier) @name) @definition.class @exported
 (method_declaration (modifiers "public") name: (identifier) @name) @definition.function @exported
 (interface_body (method_declaration name: (identifier) @name) @definition.function @exported)
+; anonymous classes: new Base<T>(...) { ... } is a class of its own, <anonymous Base>, extending Base
+(object_creation_expression type: [(type_identifier) @name (generic_type (type_identifier) @name)
+  (scoped_type_identifier (type_identifier) @name .)] (class_body) @definition.class @anonymous)
 ; annotations: @GetMapping, @Test, @Bean... register the definition with a framework (entry points)
 (method_declaration (modifiers [(marker_annotation name: (_) @decorator) (annotation name: (_) @decorator)])
   name: (identifier) @name) @definition.function
@@ -33,6 +36,10 @@
 (method_reference . (_) @receiver . (identifier) @name .) @reference.callback
 
 ; inheritance: extends / implements / interface extends
+(object_creation_expression type: [(type_identifier) @name (generic_type (type_identifier) @name)]
+  (class_body) @reference.inherits)
+(object_creation_expression type: (scoped_type_identifier (_) @receiver (type_identifier) @name .)
+  (class_body) @reference.inherits)
 (superclass (type_identifier) @name @reference.inherits)
 (superclass (generic_type (type_identifier) @name) @reference.inherits)
 (super_interfaces (type_list (type_identifier) @name @reference.inherits))
@@ -45,6 +52,8 @@
 (import_declaration (scoped_identifier) @import.module (asterisk) @import.wildcard) @import
 
 ; types named in signatures, fields, variables, generic arguments, casts; annotations (see parse.py @reference.type)
+; a class read for its static members: Scope.EMPTY
+(field_access object: (identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
 ((type_identifier) @name @reference.type (#not-eq? @name "var"))
 (scoped_type_identifier . (_) @receiver (type_identifier) @name .) @reference.type
 (marker_annotation name: (identifier) @name) @reference.type.annotation
@@ -52,6 +61,7 @@
 
 ; typed variables: parameters, locals and fields (x.f() then resolves on x's class; see parse.py @var.name)
 (formal_parameter type: (_) @var.type name: (identifier) @var.name)
+(enhanced_for_statement type: (_) @var.type name: (identifier) @var.name)
 (local_variable_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name value: (object_creation_expression) @var.type))
 (field_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
