@@ -137,6 +137,12 @@
 (type (subscript value: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)] @reference.type))
 (type (subscript subscript: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)] @reference.type))
 (type (string (string_content) @name (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*$"))) @reference.type
+; unions: `License | None`, `A | B | None` (nested binary operators), `list[A] | None`
+(type (binary_operator [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
+                        (subscript value: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])]
+                       @reference.type))
+(type (binary_operator (binary_operator [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
+                                         (subscript value: (identifier) @name)] @reference.type)))
 
 ; inheritance: class A(B, mod.C), and generic bases class A(B[T], mod.C[T]) (B is the base; T is read as a
 ; value, see `subscript` above)
