@@ -45,7 +45,8 @@ guessed only among classes the file can see (none);
 imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadth first); ``is_external(importer,
 spec, index, root)`` a module spec outside the repository (not relative); ``CALLS_PASSED`` callees that call a
 function passed to them, whatever the slot (Python's ``map``, ``sorted``: the edge is a ``call``, not a ``callback``;
-none); ``extend_layers``.
+none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, never a same-named definition of the
+file (False: a pytest test's parameter names its fixture); ``extend_layers``.
 """
 
 from __future__ import annotations
@@ -136,6 +137,7 @@ class Hooks:
     guess_bare_names: Callable
     c3: bool
     calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
+    locals_shadow: bool  # a local variable hides a same-named definition of its file (no pytest-style fixtures)
     name_layers: tuple
     member_layers: tuple
 
@@ -158,6 +160,7 @@ def hooks_of(support) -> Hooks:
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
                  calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
+                 locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members))
 
 
@@ -244,8 +247,9 @@ class Resolver(ImportBindings):
             return self._edges(r, src, Found(list(dict.fromkeys(hits)), "flow"), "calls", "call") if hits else []
         if kind in LOCAL_KINDS:  # a variable named like a definition: only this file's definition may be meant
             form = LOCAL_KINDS[kind]
-            found = ((self._through_value(r, src) if r.bound_to else None) or self._scoped(r, src)
-                     or self._parameter_bound(r, src) or UNRESOLVED)
+            shadowed = self.hooks.get(r.path, self.no_hooks).locals_shadow
+            found = ((self._through_value(r, src) if r.bound_to else None)
+                     or (None if shadowed else self._scoped(r, src)) or self._parameter_bound(r, src) or UNRESOLVED)
             return self._edges(r, src, found, "calls", form) if found.ids or form == "call" else []
         found = self._lookup(r, src, CALLABLE)
         form = "callback" if kind == "returns" else kind
@@ -902,7 +906,8 @@ class Resolver(ImportBindings):
         implicit_this = self.hooks.get(path, self.no_hooks).implicit_this
         while qual:
             sid = self.g.by_qual.get((path, f"{qual}.{name}"))
-            if sid and sid != src and self._is_scope(path, qual, implicit_this):
+            recursion = sid == src and self.g.by_id[sid].kind == "function"  # a variable naming itself is no use
+            if sid and (sid != src or recursion) and self._is_scope(path, qual, implicit_this):
                 return Found([sid], "same_file")
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(path, {}).get(name)

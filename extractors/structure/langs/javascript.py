@@ -45,6 +45,11 @@ BUILTIN_METHODS = frozenset({
     "removeEventListener", "next", "return", "throw"})
 
 
+# Lexical scope: a parameter or variable named like a function of the file is that variable there
+# (``function match(path, match) { run(match) }``), never the function.
+LOCALS_SHADOW = True
+
+
 def guess_bare_names(resolver, path: str) -> bool:
     """A script (no import, export or require) shares its globals with others; a module sees only what it imports."""
     return not resolver.imports_of.get(path)
