@@ -39,6 +39,7 @@ inline in a receiver (``Foo(...)`` -> ``Foo``); ``receiver_path(receiver)`` the 
 (Rust ``super::`` in ``mod tests``; unchanged); ``IMPLICIT_THIS`` a bare ``m()`` in a method may be a method of its
 class or bases, as in Java (False); ``EXTERNAL_RECEIVERS`` names of objects that are always outside the repository,
 such as JavaScript's ``console`` (none); ``BUILTINS`` names a bare call or type may mean without an import (none);
+``TEST_BUILTINS`` the same in a test file only (a test runner's globals: mocha's ``before``; none);
 ``BUILTIN_METHODS`` methods of the language's own types (``get``, ``push``): on an object of unknown type they are
 guessed only among classes the file can see (none);
 ``guess_bare_names(resolver, path)`` whether a bare name may be guessed repository-wide (True: a language without
@@ -133,6 +134,7 @@ class Hooks:
     implicit_this: bool
     receiver_module: Callable | None
     builtins: frozenset
+    test_builtins: frozenset  # globals of a test file only (a test runner's)
     builtin_methods: frozenset
     guess_bare_names: Callable
     c3: bool
@@ -156,6 +158,7 @@ def hooks_of(support) -> Hooks:
                  implicit_this=bool(getattr(support, "IMPLICIT_THIS", False)),
                  receiver_module=getattr(support, "receiver_module", None),
                  builtins=frozenset(getattr(support, "BUILTINS", ())),
+                 test_builtins=frozenset(getattr(support, "TEST_BUILTINS", ())),
                  builtin_methods=frozenset(getattr(support, "BUILTIN_METHODS", ())),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
@@ -520,7 +523,8 @@ class Resolver(ImportBindings):
     def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
         """Repository-wide candidates by name, where nothing the code states says more."""
         if r.receiver is None:
-            if r.name in hooks.builtins or self._outside_star(r.path):
+            if r.name in hooks.builtins or self._outside_star(r.path) or (
+                    r.name in hooks.test_builtins and is_test_path(r.path)):
                 return EXTERNAL
             if not hooks.guess_bare_names(self, r.path):
                 return UNRESOLVED  # defined nowhere the file can see: not a function of another module

@@ -31,6 +31,11 @@ BUILTINS = frozenset({
     "Record", "Partial", "Required", "Readonly", "Pick", "Omit", "Exclude", "Extract", "NonNullable", "ReturnType",
     "Parameters", "InstanceType", "Awaited", "PromiseLike", "Iterable", "AsyncIterable", "Iterator", "ArrayLike"})
 
+# Globals of test runners (mocha's bdd and tdd interfaces, jasmine, vitest's type tests) in a test file only: elsewhere
+# a script's own ``setup()`` or ``after()`` may be another script's function.
+TEST_BUILTINS = frozenset({"before", "after", "context", "suite", "setup", "teardown", "suiteSetup", "suiteTeardown",
+                           "xit", "xdescribe", "xtest", "fit", "fdescribe", "fail", "pending", "spyOn", "jasmine",
+                           "expectTypeOf", "assertType"})
 
 # Methods of arrays, strings, maps, sets, promises, functions and objects.
 BUILTIN_METHODS = frozenset({
