@@ -51,6 +51,11 @@
  (return_statement (identifier) @name)
  (await_expression (identifier) @name)
  (parenthesized_expression (identifier) @name)] @reference.callback
+; a class's static function as a value: const stringType = ZodString.create, return Schema.parse (a capitalised
+; receiver only: `const x = obj.prop` is a read of data the attribute pattern below already records)
+([(variable_declarator value: (member_expression object: (identifier) @receiver property: (property_identifier) @name))
+  (return_statement (member_expression object: (identifier) @receiver property: (property_identifier) @name))]
+  @reference.callback (#match? @receiver "^[A-Z]"))
 
 ; ES imports: import d from / import {a as b} from / import * as ns from / import "x"
 (import_statement (import_clause (identifier) @import.alias) source: (string (string_fragment) @import.module)) @import
