@@ -30,6 +30,10 @@
 (export_statement declaration: (interface_declaration name: (type_identifier) @name) @definition.interface) @exported
 (export_statement declaration: (type_alias_declaration name: (type_identifier) @name) @definition.type) @exported
 (export_statement declaration: (enum_declaration name: (identifier) @name) @definition.enum) @exported
+; declare module '../x' { interface I {} } / declare global { interface I {} }: adds to another module's (or the
+; global) declaration of I, which code elsewhere reads: exported
+(ambient_declaration [(module body: (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface))
+                      (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface)]) @exported
 
 ; decorators: @Component class, @Get() method (a framework registers them: entry points)
 (export_statement decorator: (decorator [(identifier) @decorator (call_expression function: (identifier) @decorator)])
