@@ -805,7 +805,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     values = _scoped_values(raw_values, scopes) if raw_values else {}
     results = _scoped_values(list(raw_values) + list(raw_results), scopes) if raw_results else values
     local: dict[str, set[str]] = {}  # enclosing qualname -> variables bound there
-    for r, stack in _sweep(raw_locals, scopes):
+    # const f = () => f(): a name that opens its definition's node names that definition, it binds no variable
+    starts = {s.start for s in spans} if raw_locals else ()
+    for r, stack in _sweep([r for r in raw_locals if r.start not in starts], scopes):
         local.setdefault(stack[-1].qualname if stack else "<module>", set()).add(r.name)
     for qualname in (s.qualname for s in spans if local):  # ``const f = () => ...`` binds a definition, not a variable
         scope, _, name = qualname.split("#")[0].rpartition(".")

@@ -39,13 +39,15 @@ inline in a receiver (``Foo(...)`` -> ``Foo``); ``receiver_path(receiver)`` the 
 (Rust ``super::`` in ``mod tests``; unchanged); ``IMPLICIT_THIS`` a bare ``m()`` in a method may be a method of its
 class or bases, as in Java (False); ``EXTERNAL_RECEIVERS`` names of objects that are always outside the repository,
 such as JavaScript's ``console`` (none); ``BUILTINS`` names a bare call or type may mean without an import (none);
+``TEST_BUILTINS`` the same in a test file only (a test runner's globals: mocha's ``before``; none);
 ``BUILTIN_METHODS`` methods of the language's own types (``get``, ``push``): on an object of unknown type they are
 guessed only among classes the file can see (none);
 ``guess_bare_names(resolver, path)`` whether a bare name may be guessed repository-wide (True: a language without
 imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadth first); ``is_external(importer,
 spec, index, root)`` a module spec outside the repository (not relative); ``CALLS_PASSED`` callees that call a
 function passed to them, whatever the slot (Python's ``map``, ``sorted``: the edge is a ``call``, not a ``callback``;
-none); ``extend_layers``.
+none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, never a same-named definition of the
+file (False: a pytest test's parameter names its fixture); ``extend_layers``.
 """
 
 from __future__ import annotations
@@ -132,11 +134,13 @@ class Hooks:
     implicit_this: bool
     receiver_module: Callable | None
     builtins: frozenset
+    test_builtins: frozenset  # globals of a test file only (a test runner's)
     builtin_methods: frozenset
     guess_bare_names: Callable
     c3: bool
     calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
     marker_bases: frozenset  # bases from outside that give a class no behaviour (typing.Generic): not recorded
+    locals_shadow: bool  # a local variable hides a same-named definition of its file (no pytest-style fixtures)
     name_layers: tuple
     member_layers: tuple
 
@@ -155,11 +159,13 @@ def hooks_of(support) -> Hooks:
                  implicit_this=bool(getattr(support, "IMPLICIT_THIS", False)),
                  receiver_module=getattr(support, "receiver_module", None),
                  builtins=frozenset(getattr(support, "BUILTINS", ())),
+                 test_builtins=frozenset(getattr(support, "TEST_BUILTINS", ())),
                  builtin_methods=frozenset(getattr(support, "BUILTIN_METHODS", ())),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
                  calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
                  marker_bases=frozenset(getattr(support, "MARKER_BASES", ())),
+                 locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members))
 
 
@@ -246,8 +252,9 @@ class Resolver(ImportBindings):
             return self._edges(r, src, Found(list(dict.fromkeys(hits)), "flow"), "calls", "call") if hits else []
         if kind in LOCAL_KINDS:  # a variable named like a definition: only this file's definition may be meant
             form = LOCAL_KINDS[kind]
-            found = ((self._through_value(r, src) if r.bound_to else None) or self._scoped(r, src)
-                     or self._parameter_bound(r, src) or UNRESOLVED)
+            shadowed = self.hooks.get(r.path, self.no_hooks).locals_shadow
+            found = ((self._through_value(r, src) if r.bound_to else None)
+                     or (None if shadowed else self._scoped(r, src)) or self._parameter_bound(r, src) or UNRESOLVED)
             return self._edges(r, src, found, "calls", form) if found.ids or form == "call" else []
         found = self._lookup(r, src, CALLABLE)
         form = "callback" if kind == "returns" else kind
@@ -530,7 +537,8 @@ class Resolver(ImportBindings):
     def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
         """Repository-wide candidates by name, where nothing the code states says more."""
         if r.receiver is None:
-            if r.name in hooks.builtins or self._outside_star(r.path):
+            if r.name in hooks.builtins or self._outside_star(r.path) or (
+                    r.name in hooks.test_builtins and is_test_path(r.path)):
                 return EXTERNAL
             if not hooks.guess_bare_names(self, r.path):
                 return UNRESOLVED  # defined nowhere the file can see: not a function of another module
@@ -922,7 +930,8 @@ class Resolver(ImportBindings):
         implicit_this = self.hooks.get(path, self.no_hooks).implicit_this
         while qual:
             sid = self.g.by_qual.get((path, f"{qual}.{name}"))
-            if sid and sid != src and self._is_scope(path, qual, implicit_this):
+            recursion = sid == src and self.g.by_id[sid].kind == "function"  # a variable naming itself is no use
+            if sid and (sid != src or recursion) and self._is_scope(path, qual, implicit_this):
                 return Found([sid], "same_file")
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(path, {}).get(name)

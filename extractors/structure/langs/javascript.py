@@ -12,6 +12,8 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
+from . import entry_reason_with
+
 GROUP = "javascript"
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
@@ -31,6 +33,11 @@ BUILTINS = frozenset({
     "Record", "Partial", "Required", "Readonly", "Pick", "Omit", "Exclude", "Extract", "NonNullable", "ReturnType",
     "Parameters", "InstanceType", "Awaited", "PromiseLike", "Iterable", "AsyncIterable", "Iterator", "ArrayLike"})
 
+# Globals of test runners (mocha's bdd and tdd interfaces, jasmine, vitest's type tests) in a test file only: elsewhere
+# a script's own ``setup()`` or ``after()`` may be another script's function.
+TEST_BUILTINS = frozenset({"before", "after", "context", "suite", "setup", "teardown", "suiteSetup", "suiteTeardown",
+                           "xit", "xdescribe", "xtest", "fit", "fdescribe", "fail", "pending", "spyOn", "jasmine",
+                           "expectTypeOf", "assertType"})
 
 # Methods of arrays, strings, maps, sets, promises, functions and objects.
 BUILTIN_METHODS = frozenset({
@@ -43,6 +50,24 @@ BUILTIN_METHODS = frozenset({
     "hasOwnProperty", "localeCompare", "normalize", "search", "toFixed", "json", "text", "arrayBuffer", "blob",
     "append", "getReader", "write", "end", "on", "once", "emit", "off", "removeListener", "addEventListener",
     "removeEventListener", "next", "return", "throw"})
+
+
+# Lexical scope: a parameter or variable named like a function of the file is that variable there
+# (``function match(path, match) { run(match) }``), never the function.
+LOCALS_SHADOW = True
+
+
+# Methods the language runs itself, never called by name: ``new C()`` runs C's constructor, ``JSON.stringify`` a
+# ``toJSON``, string and number conversion ``toString`` / ``valueOf``, ``await`` a thenable's ``then``.
+RUNTIME_METHODS = {"constructor": "run by new", "toJSON": "run by JSON.stringify", "toString": "run by conversion",
+                   "valueOf": "run by conversion", "then": "run by await"}
+
+
+def _runtime_method(name: str, kind: str, parent: str | None) -> str | None:
+    return RUNTIME_METHODS.get(name) if kind in ("method", "function") and parent is not None else None
+
+
+entry_reason = entry_reason_with(frozenset(), _runtime_method)
 
 
 def guess_bare_names(resolver, path: str) -> bool:

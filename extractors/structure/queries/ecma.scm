@@ -36,6 +36,26 @@
 (array (identifier) @name) @reference.callback
 (assignment_expression right: (identifier) @name) @reference.callback
 (assignment_expression right: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
+; and where a name is a value, not called (one pattern: each costs time on every file): a || f, c ? f : g, x ??= f,
+; const g = f, (fn = noop) =>, {a = f} =, [...fs], return f, await f, (f). Mostly variables: the resolver keeps only
+; what resolves with confidence, a variable as a read
+[(binary_expression left: (identifier) @name operator: ["||" "&&" "??"])
+ (binary_expression operator: ["||" "&&" "??"] right: (identifier) @name)
+ (ternary_expression consequence: (identifier) @name)
+ (ternary_expression alternative: (identifier) @name)
+ (augmented_assignment_expression right: (identifier) @name)
+ (variable_declarator value: (identifier) @name)
+ (assignment_pattern right: (identifier) @name)
+ (object_assignment_pattern right: (identifier) @name)
+ (spread_element (identifier) @name)
+ (return_statement (identifier) @name)
+ (await_expression (identifier) @name)
+ (parenthesized_expression (identifier) @name)] @reference.callback
+; a class's static function as a value: const stringType = ZodString.create, return Schema.parse (a capitalised
+; receiver only: `const x = obj.prop` is a read of data the attribute pattern below already records)
+([(variable_declarator value: (member_expression object: (identifier) @receiver property: (property_identifier) @name))
+  (return_statement (member_expression object: (identifier) @receiver property: (property_identifier) @name))]
+  @reference.callback (#match? @receiver "^[A-Z]"))
 
 ; ES imports: import d from / import {a as b} from / import * as ns from / import "x"
 (import_statement (import_clause (identifier) @import.alias) source: (string (string_fragment) @import.module)) @import

@@ -7,6 +7,8 @@
 (class_declaration name: (identifier) @name) @definition.class
 (field_definition property: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
 (field_definition property: (property_identifier) @name) @definition.field
+; a class field given a function: handler = onX (see ecma.scm for the other places a name is a value)
+(field_definition value: (identifier) @name) @reference.callback
 
 ; exported classes: export class C
 (export_statement declaration: (class_declaration name: (identifier) @name) @definition.class) @exported

@@ -15,6 +15,14 @@
 (public_field_definition name: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
 ; class fields, typed ones holding functions too (get!: Handler): app.get() calls the field
 (public_field_definition name: (property_identifier) @name) @definition.field
+; a name as a value (see ecma.scm for the places both grammars share): a field's or a parameter's default
+; (handler = onX, (fn = noop) =>), a cast or a non-null assertion (f as Handler, f!)
+[(public_field_definition value: (identifier) @name)
+ (required_parameter value: (identifier) @name)
+ (optional_parameter value: (identifier) @name)
+ (as_expression . (identifier) @name)
+ (satisfies_expression . (identifier) @name)
+ (non_null_expression (identifier) @name)] @reference.callback
 
 ; exported definitions
 (export_statement declaration: [(class_declaration name: (type_identifier) @name)
@@ -22,6 +30,10 @@
 (export_statement declaration: (interface_declaration name: (type_identifier) @name) @definition.interface) @exported
 (export_statement declaration: (type_alias_declaration name: (type_identifier) @name) @definition.type) @exported
 (export_statement declaration: (enum_declaration name: (identifier) @name) @definition.enum) @exported
+; declare module '../x' { interface I {} } / declare global { interface I {} }: adds to another module's (or the
+; global) declaration of I, which code elsewhere reads: exported
+(ambient_declaration [(module body: (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface))
+                      (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface)]) @exported
 
 ; decorators: @Component class, @Get() method (a framework registers them: entry points)
 (export_statement decorator: (decorator [(identifier) @decorator (call_expression function: (identifier) @decorator)])
