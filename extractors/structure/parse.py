@@ -305,7 +305,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(")")]
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
-                          params, {d.name for d in defs}, results) + decorated
+                          params, {d.name: d.kind for d in defs}, results) + decorated
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
@@ -334,6 +334,7 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     return out + [r for r in best.values() if r.kind != "attribute" or r.name_start not in named]
 
 
+CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "object"})  # Color.RED: a member read
 VALUE_DEFS = ("variable", "field", "constant")  # kinds a node yields when another pattern says more (a function-valued variable)
 
 
@@ -793,11 +794,11 @@ def _sweep(items: list, spans: list[Span]):
 
 def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = None,
              raw_locals: list[RawRef] = (), raw_values: list[RawRef] = (), raw_params: list[RawRef] = (),
-             defined: set[str] | None = None, raw_results: list[RawRef] = ()) -> list[Reference]:
+             defined: dict[str, str] | None = None, raw_results: list[RawRef] = ()) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
-    With ``defined`` (the file's definitions' names), a variable passed along or returned is kept only when one of
-    them bears its name or it is bound to something: the others would resolve to nothing (a third of a large Python
+    With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
+    one of them bears its name or it is bound to something: the others would resolve to nothing (a third of a large Python
     repository's references). ``raw_results``: variables given what a call returns, which bind only a call of them
     (passed along, such a variable is mostly data: binding it kept twice the references for nothing)."""
     types = types or {}  # enclosing qualname -> variable -> its types or values
@@ -855,8 +856,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         if kind == "call" and receiver in ("self", "this") and values and not bound_to:
             held = _bound_to(f"{receiver}.{r.name}", False, stack, values)  # self.callback = self.on_event
             bound_to = "|".join("=" + v for v in held.split("|")) if held else None
-        if kind == "attribute" and not (bound_to or _SELF_HEAD.match(receiver) or _head(receiver) in imported):
-            continue  # a member read only counts where the object's type or module is known: never guessed
+        if kind == "attribute" and not (bound_to or _SELF_HEAD.match(receiver) or _head(receiver) in imported
+                                        or (defined or {}).get(_head(receiver)) in CLASS_KINDS):
+            continue  # a member read only counts where the object's type, module or class is known: never guessed
         if kind == "call" and not bound_to and r.name[-2:] == ITEMS:
             continue  # an element of a collection whose elements are not known
         if kind in QUIET_LOCALS and defined is not None and not bound_to and r.name not in defined:

@@ -9,6 +9,8 @@
 (interface_declaration name: (type_identifier) @name) @definition.interface
 (type_alias_declaration name: (type_identifier) @name) @definition.type
 (enum_declaration name: (identifier) @name) @definition.enum
+; its members, fields of it: `LogPrefix.Incoming` reads one
+(enum_body [(property_identifier) @name @definition.field (enum_assignment name: (property_identifier) @name) @definition.field])
 (internal_module name: (identifier) @name) @definition.namespace
 (method_signature name: (property_identifier) @name) @definition.function
 (abstract_method_signature name: (property_identifier) @name) @definition.function
