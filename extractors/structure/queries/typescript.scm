@@ -26,6 +26,13 @@
  (satisfies_expression . (identifier) @name)
  (non_null_expression (identifier) @name)] @reference.callback
 
+; const f = <T>(x: T) => ... read as the cast `<T>` of an arrow function (`type_assertion`, a node TSX lacks: `_`):
+; how this grammar parses a generic arrow after an error earlier in the file (a generic call signature in a type
+; literal, `{ <T>(x: T): T }`)
+(variable_declarator name: (identifier) @name value: (_ (type_arguments) (arrow_function))) @definition.function
+(export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name
+  value: (_ (type_arguments) (arrow_function))) @definition.function)) @exported
+
 ; exported definitions
 (export_statement declaration: [(class_declaration name: (type_identifier) @name)
                                 (abstract_class_declaration name: (type_identifier) @name)] @definition.class) @exported
