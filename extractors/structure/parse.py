@@ -960,7 +960,7 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
             found = _bound_to(f"{head}.{field}", False, stack, types) if field.isidentifier() and more else None
         else:  # a.b.c: what a holds, then .b.c
             found, more = (_bound_to(head, False, stack, types) if head.isidentifier() else None), rest
-        if not found or not more.replace(".", "").isidentifier():
+        if not found or not _is_chain(more):
             return None
         return "|".join(f"{v}~{more}" for v in found.split("|"))
     var = rest if dot else written
@@ -973,6 +973,20 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         if found:
             return "|".join(_typed_head(v, scopes, types) for v in found)
     return None
+
+
+_CHAIN = re.compile(r"[A-Za-z_]\w*(?:\(\))?(?:\.[A-Za-z_]\w*(?:\(\))?)*")
+
+
+def _is_chain(text: str) -> bool:
+    """``b.c``, ``header().get``, ``h(x, y).f``: members and calls of them, through which a value's type is followed
+    (``w.Header().Get()`` with ``w := httptest.NewRecorder()``: a library's, never a guess among the repository's)."""
+    while "(" in text and len(text) < 400:  # arguments dropped, innermost first: h(x, g(y)) -> h()
+        reduced = _PARENS.sub("\x00", text)
+        if reduced == text:
+            return False
+        text = reduced
+    return _CHAIN.fullmatch(text.replace("\x00", "()")) is not None
 
 
 def _typed_head(value: str, scopes: list[str], types: dict) -> str:

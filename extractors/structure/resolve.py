@@ -698,6 +698,10 @@ class Resolver(ImportBindings):
             return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
         text = hooks.receiver_path(value)
         inline = hooks.inline_type(text)
+        called = None if inline else _simple_call(text)
+        if called:  # w := PerformRequest(...): the class its callee declares it returns (a library's: external)
+            returned = self._returned_class(r, called)
+            return (returned, "typed") if returned else (None, "external" if returned == "" else "unknown")
         name = inline or text
         if not name.replace(".", "").replace("$", "").isidentifier():
             return None, "unknown"
@@ -1257,6 +1261,22 @@ def _chain_parts(chain: str) -> list[str]:
 def _inline_call(receiver: str) -> str | None:
     """``Foo(...)`` (Python: a constructor call) -> ``Foo``."""
     return receiver[: receiver.index("(")] if receiver.endswith(")") and "(" in receiver else None
+
+
+_SIMPLE_CALL = re.compile(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\(")
+
+
+def _simple_call(expr: str) -> str | None:
+    """``pkg.New(a, f(b))`` -> ``pkg.New``: the callee of an expression that is one call of a (dotted) name."""
+    m = _SIMPLE_CALL.match(expr)
+    if not m or not expr.endswith(")"):
+        return None
+    depth = 0
+    for ch in expr[m.end() - 1:-1]:  # the call's parentheses must close at the very end: not f(x).g()
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            return None
+    return m.group(1)
 
 
 def _called_name(expr: str) -> str | None:
