@@ -740,8 +740,12 @@ class Resolver(ImportBindings):
         """The class reached from ``cls`` through members ``attrs`` (fields, properties and methods, ``m()``, with
         a declared type); ``""`` when a declared type along the way is not the repository's."""
         for attr in attrs:
-            member = self._member(cls, attr.split("(")[0].strip()) if cls else None
-            cls = self.return_class(member.ids[0]) if member else None
+            if not cls:  # unknown (None), or a library's type (""): nothing further along is the repository's
+                return cls
+            member = self._member(cls, attr.split("(")[0].strip())
+            if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
+                return "" if self._unknown_member(cls).resolution == "external" else None
+            cls = self.return_class(member.ids[0])
         return cls
 
     def return_class(self, sid: str) -> str | None:

@@ -19,6 +19,8 @@
   (array_type) (function_type) (pointer_type) (channel_type) (generic_type)]) @definition.type
 (type_alias name: (type_identifier) @name) @definition.type
 (interface_type (method_elem name: (field_identifier) @name) @definition.function)
+; struct fields: their declared types type a chain (c.Request.Header.Get(): net/http's, not a guess)
+(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
 ; package-level values (its spec's span holds what computes the value; of `var a, b = ...` the first name)
 (source_file (var_declaration (var_spec . name: (identifier) @name) @definition.variable))
 (source_file (var_declaration (var_spec_list (var_spec . name: (identifier) @name) @definition.variable)))
@@ -52,7 +54,9 @@
   (pointer_type (type_identifier) @name)]) @reference.inherits)
 (field_declaration_list (field_declaration !name type: [(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
   (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))]) @reference.inherits)
-(interface_type (type_elem (type_identifier) @name) @reference.inherits)
+(interface_type (type_elem [(type_identifier) @name
+                            (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)])
+  @reference.inherits)
 
 ; imports: "a/b" / x "a/b" / . "a/b"
 (import_spec !name path: (interpreted_string_literal (interpreted_string_literal_content) @import.module)) @import
