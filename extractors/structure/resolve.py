@@ -546,6 +546,10 @@ class Resolver(ImportBindings):
         if self._external_receiver(r, hooks):
             return EXTERNAL
         found = self._same_program(r.path, self._global(r.name, kinds if kinds is CLASSLIKE else MEMBER_KINDS, r.path))
+        if r.kind == "call" and len(found.ids) > 1:  # x.Name(): a method called, before a field holding a function
+            methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
+            if methods and len(methods) < len(found.ids):
+                found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
         if r.name in hooks.builtin_methods:  # x.get(), x.update() on an unknown x: mostly a dict's, a list's...
             narrowed = self._prefer_visible(r, found)
             return narrowed if narrowed.ids and len(narrowed.ids) < len(found.ids) else UNRESOLVED
