@@ -121,7 +121,7 @@ class Ref:
 
 
 NAME_LAYERS = ("scoped", "imported", "package")
-MEMBER_LAYERS = ("self", "self_chain", "constructed", "module", "class_named")
+MEMBER_LAYERS = ("self", "self_chain", "constructed", "module", "class_named", "returned")
 
 
 @dataclass(frozen=True)
@@ -736,7 +736,7 @@ class Resolver(ImportBindings):
         probe = Ref(r.path, r.src_qualname, "call", callee.rpartition(".")[2], callee.rpartition(".")[0] or None,
                     None, None, r.line)
         found = self._lookup(probe, f"{r.path}::{MODULE}", CALLABLE)
-        if len(found.ids) != 1:
+        if len(found.ids) != 1 or found.resolution in ("unique_name", "ambiguous"):  # a guess types nothing
             return "" if found.resolution == "external" else None
         return self.return_class(found.ids[0])
 
@@ -853,6 +853,23 @@ class Resolver(ImportBindings):
             return EXTERNAL if cls == "" else None
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
+
+    def _layer_returned(self, r: Ref, src: str) -> Found | None:
+        """``CodeBlock.builder().add()``, ``make().run()``, ``requests.get(u).json()``: the class the receiver's first
+        call declares it returns (a library's callee: external), then along the rest of the chain."""
+        if not r.receiver.endswith(")"):
+            return None
+        parts = [part.strip() for part in _chain_parts(r.receiver)]  # a chain written over several lines
+        first = next((i for i, part in enumerate(parts) if part.endswith(")")), None)
+        if first is None:
+            return None
+        cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), self.hooks.get(r.path, self.no_hooks))
+        if cls and first + 1 < len(parts):
+            cls = self._class_along(cls, parts[first + 1:])
+        if not cls:
+            return EXTERNAL if cls == "" or (cls is None and how == "external") else None
+        found = self._member_or_override(cls, r.name)
+        return self._found_elsewhere(r, found) if found.ids else self._unknown_member(cls)
 
     def _layer_constructed(self, r: Ref, src: str) -> Found | None:
         hooks = self.hooks.get(r.path, self.no_hooks)
