@@ -29,6 +29,8 @@
 
 ; functions passed as values: arr.map(f), on("x", this.handle), { onClick: handle }, { handle }, [f, g]
 (arguments (identifier) @name) @reference.callback
+; an object literal handed to a call hands it its methods: new ReadableStream({ pull() {...} }) (the callee runs them)
+(arguments (object (method_definition name: (property_identifier) @name))) @reference.callback
 (arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (pair value: (identifier) @name) @reference.callback
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
