@@ -1,6 +1,7 @@
 -- dead_code: one row per symbol that no other symbol of its repository references (calls, callbacks, imports,
 -- inheritance, overrides, type uses; its own members naming it do not count), except entry points (main blocks, main
--- functions, decorator registrations, console scripts), tests, dunder methods and modules. Exported API is reported
+-- functions, decorator registrations, console scripts), tests, dunder methods, modules and extensions (a Rust
+-- `impl Trait for [u32]` block: a container whose methods are judged one by one). Exported API is reported
 -- with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`), a method of a type that extends or
@@ -76,7 +77,7 @@ LEFT JOIN used_twins ut
     ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+$', ''), s.id)
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
 JOIN files f ON f.repo = s.repo AND f.path = s.path
-WHERE s.kind <> 'module'
+WHERE s.kind NOT IN ('module', 'extension')
   AND NOT s.is_entry_point
   AND NOT s.is_test
   AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')

@@ -6,7 +6,10 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   type, module, impl, ...). In the same pattern: ``@name`` its name, optional ``@parent.name`` (a container given
   by name, e.g. a Go method's receiver type) and optional ``@exported`` (present = exported). Kind ``impl`` is a
   container only (Rust ``impl T``): it names the parent of what it holds and is not itself a symbol; references
-  directly inside it (``impl Trait for T``) belong to ``T``. Optional ``@self.name``: the name the definition gives its
+  directly inside it (``impl Trait for T``) belong to ``T``. Kind ``extension`` is a container for a type that is
+  never the repository's (Rust ``impl Trait for [u32]``, ``for Box<dyn X>``, a blanket ``impl<T> Trait for T``): it is
+  a symbol, one per name and file however many blocks there are (their members and ``inherits`` are its), found by no
+  name lookup (it is not a type), so that dispatch reaches its members; a node captured as both is the extension. Optional ``@self.name``: the name the definition gives its
   own object (a Go receiver ``m``): ``m.f()`` inside it is read as ``self.f()``. Optional ``@decorator``: the name of
   an annotation/attribute/decorator on it (Java ``@GetMapping``, Rust ``#[test]``); one outside ``PURE_DECORATORS``
   makes it an entry point (a framework registers it). A node captured by several patterns is one definition
@@ -66,7 +69,7 @@ from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .langs import ParseRules, parse_rules
 from .languages import Language, compiled_fallback
 
-CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "enum", "module", "object"}
+CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "extension", "enum", "module", "object"}
 
 
 class Definition(NamedTuple):
@@ -340,6 +343,9 @@ def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
     if any(d.kind in VALUE_DEFS for d in raw_defs):
         taken = {(d.start, d.end) for d in raw_defs if d.kind not in VALUE_DEFS}
         raw_defs = [d for d in raw_defs if d.kind not in VALUE_DEFS or (d.start, d.end) not in taken]
+    if any(d.kind == "extension" for d in raw_defs):  # impl X for Box<T>: the impl pattern matches it too
+        extended = {(d.start, d.end) for d in raw_defs if d.kind == "extension"}
+        raw_defs = [d for d in raw_defs if d.kind != "impl" or (d.start, d.end) not in extended]
     merged: dict[tuple, RawDef] = {}
     for d in raw_defs:
         key = (d.start, d.end, d.kind)
@@ -490,7 +496,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     bindings = found.bindings
     if role == "def":
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-        found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], text("name"), node.start_point[0] + 1,
+        name = text("name")
+        name = name if name.isidentifier() else " ".join(name.split())  # a type as written: (A,\n B) is (A, B)
+        found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], name, node.start_point[0] + 1,
                                  node.end_point[0] + 1, text("parent.name"), "exported" in caps,
                                  tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
                                  text("self.name")))
@@ -724,6 +732,7 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
     a repeated one gets ``#2``, ``#3``... in file order, and references inside it are attributed to that one."""
     raw_defs.sort(key=lambda d: (d.start, -d.end))
     out, stack, spans, seen, decorated = [], [], [], {}, []  # stack of (end_byte, qualname, kind)
+    extensions: set[str] = set()
     for d in raw_defs:
         while stack and stack[-1][0] <= d.start:
             stack.pop()
@@ -738,13 +747,16 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             kind = "method"
         elif kind == "variable" and d.name.isupper():
             kind = "constant"
-        if kind != "impl":  # ``impl T`` blocks all name T: they add members to it, they are not new definitions
+        block = kind == "impl" or (kind == "extension" and qualname in extensions)
+        if not block:  # ``impl T`` blocks all name T: they add members to it, they are not new definitions
             n = seen[qualname] = seen.get(qualname, 0) + 1
             qualname = qualname if n == 1 else f"{qualname}#{n}"
         stack.append((d.end, qualname, kind))
         spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators)))
-        if kind == "impl":
+        if block:
             continue
+        if kind == "extension":  # the first block of a type's extension is its symbol, the next ones add to it
+            extensions.add(qualname)
         out.append(Definition(qualname, d.name, kind, d.line_start, d.line_end, prefix,
                               rules.is_exported(d.name, prefix, d.exported),
                               rules.entry_reason(d.name, kind, prefix, d.decorators)))

@@ -19,14 +19,30 @@
 (impl_item type: [(type_identifier) @name
                   (generic_type type: (type_identifier) @name)
                   (scoped_type_identifier name: (type_identifier) @name)
-                  (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
-                  (primitive_type) @name]) @definition.impl
-; impl Trait for &'a mut Serializer<W> (serde's style), impl Trait for &str: the members are the named type's
+                  (generic_type type: (scoped_type_identifier name: (type_identifier) @name))]) @definition.impl
+; impl Trait for &'a mut Serializer<W> (serde's style): the members are the named type's
 (impl_item type: (reference_type type: [(type_identifier) @name
                                         (generic_type type: (type_identifier) @name)
                                         (scoped_type_identifier name: (type_identifier) @name)
                                         (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
-                                        (primitive_type) @name])) @definition.impl
+                                        ])) @definition.impl
+; an impl for a type that is never the repository's is an extension (one per type and file, named as written): a
+; primitive, slice, array, tuple, pointer, function type, trait object, () or ! (also behind a reference: &str is
+; str); std's own types (Box<dyn X>, Vec<T>, std::io::Error); a type parameter of the impl (impl<T: Display> X for T)
+(impl_item type: [(primitive_type) (array_type) (tuple_type) (pointer_type) (function_type) (dynamic_type)
+                  (unit_type) (never_type)] @name) @definition.extension
+(impl_item type: (reference_type type: [(primitive_type) (array_type) (tuple_type) (pointer_type) (function_type)
+                                        (dynamic_type) (unit_type) (never_type)] @name)) @definition.extension
+(impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name)
+                  (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)])]
+  (#any-of? @name "Box" "Vec" "String" "Option" "Result" "Rc" "Arc" "Cow")) @definition.extension
+(impl_item type: [(scoped_type_identifier path: (_) @std name: (type_identifier) @name)
+                  (generic_type type: (scoped_type_identifier path: (_) @std name: (type_identifier) @name))]
+  (#match? @std "^(std|core|alloc)(::|$)")) @definition.extension
+(impl_item type_parameters: (type_parameters (type_parameter name: (type_identifier) @generic))
+  type: [(type_identifier) @name (reference_type type: (type_identifier) @name)
+         (pointer_type type: (type_identifier) @name)]
+  (#eq? @generic @name)) @definition.extension
 ; attributes: #[test], #[tokio::main], #[no_mangle]... (the one or two just above the function)
 ((attribute_item (attribute [(identifier) (scoped_identifier)] @decorator)) .
   (function_item name: (identifier) @name) @definition.function)
