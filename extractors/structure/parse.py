@@ -12,7 +12,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   name lookup (it is not a type), so that dispatch reaches its members; a node captured as both is the extension. Optional ``@self.name``: the name the definition gives its
   own object (a Go receiver ``m``): ``m.f()`` inside it is read as ``self.f()``. Optional ``@decorator``: the name of
   an annotation/attribute/decorator on it (Java ``@GetMapping``, Rust ``#[test]``); one outside ``PURE_DECORATORS``
-  makes it an entry point (a framework registers it). A node captured by several patterns is one definition
+  makes it an entry point (a framework registers it). Optional ``@test`` (present = test code, with all it holds:
+  Rust ``#[cfg(test)] mod tests``) makes it a test in a file that is not one. A node captured by several patterns is one definition
   (exported if any pattern says so, with the decorators of all).
 - ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
   node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
@@ -83,6 +84,7 @@ class Definition(NamedTuple):
     parent: str | None  # qualname of the enclosing definition, or a container named apart (a Go receiver type)
     exported: bool
     entry_reason: str | None
+    test: bool = False  # test code inside a file that is not a test file (Rust ``#[cfg(test)] mod tests``)
 
 
 class Reference(NamedTuple):
@@ -111,6 +113,7 @@ class RawDef(NamedTuple):
     exported: bool
     decorators: tuple
     self_name: str | None
+    test: bool = False
 
 
 class RawRef(NamedTuple):
@@ -354,7 +357,8 @@ def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
             merged[key] = d
         else:
             merged[key] = old._replace(parent_name=old.parent_name or d.parent_name, exported=old.exported or d.exported,
-                                       decorators=old.decorators + d.decorators, self_name=old.self_name or d.self_name)
+                                       decorators=old.decorators + d.decorators, self_name=old.self_name or d.self_name,
+                                       test=old.test or d.test)
     return list(merged.values())
 
 
@@ -501,7 +505,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], name, node.start_point[0] + 1,
                                  node.end_point[0] + 1, text("parent.name"), "exported" in caps,
                                  tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
-                                 text("self.name")))
+                                 text("self.name"), "test" in caps))
     elif role in ("import", "reexport"):
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         module = text("import.module")
@@ -731,7 +735,7 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
     """Qualified names from byte-range nesting (functions inside containers become methods), unique within the file:
     a repeated one gets ``#2``, ``#3``... in file order, and references inside it are attributed to that one."""
     raw_defs.sort(key=lambda d: (d.start, -d.end))
-    out, stack, spans, seen, decorated = [], [], [], {}, []  # stack of (end_byte, qualname, kind)
+    out, stack, spans, seen, decorated = [], [], [], {}, []  # stack of (end_byte, qualname, kind, test)
     extensions: set[str] = set()
     for d in raw_defs:
         while stack and stack[-1][0] <= d.start:
@@ -751,7 +755,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
         if not block:  # ``impl T`` blocks all name T: they add members to it, they are not new definitions
             n = seen[qualname] = seen.get(qualname, 0) + 1
             qualname = qualname if n == 1 else f"{qualname}#{n}"
-        stack.append((d.end, qualname, kind))
+        test = d.test or (parent is not None and parent[3])  # what a test module holds is test code
+        stack.append((d.end, qualname, kind, test))
         spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators)))
         if block:
             continue
@@ -759,7 +764,7 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             extensions.add(qualname)
         out.append(Definition(qualname, d.name, kind, d.line_start, d.line_end, prefix,
                               rules.is_exported(d.name, prefix, d.exported),
-                              rules.entry_reason(d.name, kind, prefix, d.decorators)))
+                              rules.entry_reason(d.name, kind, prefix, d.decorators), test))
         for decorator in dict.fromkeys(d.decorators):  # what wraps the definition: calls of it run the wrapper
             if rules.entry_reason(d.name, kind, prefix, (decorator,)) is None:
                 continue  # @property, @staticmethod...: wraps nothing the resolver could follow

@@ -82,7 +82,7 @@ def _symbols_of(f: FileFacts, scripts: set[str]) -> list[dict]:
                     "kind": d.kind, "line_start": d.line_start, "line_end": d.line_end,
                     "parent_id": f"{f.path}::{d.parent}" if d.parent in quals else module_id,
                     "language": f.language, "is_exported": bool(d.exported), "is_entry_point": reason is not None,
-                    "is_test": f.is_test, "entry_reason": reason})
+                    "is_test": f.is_test or d.test, "entry_reason": reason})
     return out
 
 

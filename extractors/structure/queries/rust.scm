@@ -48,6 +48,11 @@
   (function_item name: (identifier) @name) @definition.function)
 ((attribute_item (attribute [(identifier) (scoped_identifier)] @decorator)) . (attribute_item) .
   (function_item name: (identifier) @name) @definition.function)
+; #[cfg(test)] mod tests { } / fn: test code, with all it holds (#[cfg(not(test))] is not)
+((attribute_item (attribute (identifier) @_cfg arguments: (token_tree . (identifier) @_test .))) .
+  [(mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
+   (function_item name: (identifier) @name) @definition.function] @test
+  (#eq? @_cfg "cfg") (#eq? @_test "test"))
 (trait_item body: (declaration_list (function_signature_item name: (identifier) @name) @definition.function @exported))
 (trait_item body: (declaration_list (function_item name: (identifier) @name) @definition.function @exported))
 
