@@ -50,6 +50,13 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   returns). A ``@reexport`` without a module re-exports the file's own name (JS ``export {a as b}``, ``export default
   a``, ``module.exports = a``) and marks that top-level definition exported.
 - ``@package.name``: a package clause (Go, Java). ``@entry``: marks the file as a program entry (``__main__`` block).
+- ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
+  inside it are dropped, but those whose receiver starts with one of the language's ``OPAQUE_RECEIVERS`` (``$crate``)
+  and calls, which become ``mention`` references: never resolved (an unresolved edge, ref_form ``mention``), they
+  say the name is written there (a helper a local macro calls is then not dead at high confidence).
+  ``@reference.ignore``: a name that is no reference (a macro's name inside another's arguments): any other
+  pattern's reference at that name is dropped. A ``@receiver`` captured on several nodes is the text from the first
+  to the last (the tokens before a name in a macro's arguments: ``self.inner.write_str(s)``).
 """
 
 from __future__ import annotations
@@ -59,6 +66,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from bisect import bisect_right
 from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
@@ -307,6 +315,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     types = _scoped_values(bindings["var"] + bindings["value"], scopes)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(")")]
+    if found.opaque:
+        refs = _outside_opaque(refs, found.opaque, rules.opaque_receivers)
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
                           params, {d.name for d in defs}, results) + decorated
     if rules.call_sites:
@@ -319,14 +329,39 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
         facts.refs += _parameter_refs(params, spans, rules.parameter_ref_kind)
 
 
+def _outside_opaque(raw_refs: list[RawRef], opaque: list[tuple[int, int]], kept: tuple) -> list[RawRef]:
+    """The references outside the regions that are no code (``@opaque``: a Rust macro's body, an attribute's
+    arguments), and those inside from a receiver the language keeps there (``$crate::``: this crate's items). A call
+    inside is a ``mention``: the name is written there, but what it names is decided where the macro expands."""
+    starts, ends = [], []
+    for start, end in sorted(opaque):
+        if ends and start < ends[-1]:  # nested in the one before
+            ends[-1] = max(ends[-1], end)
+        else:
+            starts.append(start)
+            ends.append(end)
+    out = []
+    for r in raw_refs:
+        at = r.start if r.name_start is None else r.name_start
+        i = bisect_right(starts, at) - 1
+        if i < 0 or at >= ends[i] or (kept and r.receiver and r.receiver.startswith(kept)):
+            out.append(r)
+        elif r.kind == "call":
+            out.append(r._replace(kind="mention"))
+    return out
+
+
 def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     """A name captured by several reference patterns (``a::f()`` also matching ``f()``) is one reference: the one
-    with a receiver."""
+    with a receiver; a name a pattern says is none (``@reference.ignore``: a macro's name) is none."""
     best: dict[tuple, RawRef] = {}
     out, named = [], set()
+    ignored = {r.name_start for r in raw_refs if r.kind == "ignore"}
     for r in raw_refs:
         if r.name_start is None:
             out.append(r)
+            continue
+        if r.name_start in ignored:
             continue
         if r.kind != "attribute":
             named.add(r.name_start)
@@ -394,7 +429,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
         elif key.startswith("reference.") and "name" in keys:
             kind = sys.intern(key[10:])
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
-        elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name"):
+        elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
+                     "opaque"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
                                     or "var.default" in keys):
@@ -441,6 +477,7 @@ class Captures:
     defs: list[RawDef] = field(default_factory=list)
     refs: list[RawRef] = field(default_factory=list)
     bindings: dict[str, list[RawRef]] = field(default_factory=lambda: {kind: [] for kind in BINDING_KINDS})
+    opaque: list[tuple[int, int]] = field(default_factory=list)  # byte ranges that are no code (``@opaque``)
 
 
 def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules,
@@ -470,9 +507,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             end = name.end_byte
             written = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
             receiver = caps.get("receiver")
-            if receiver is not None:
-                receiver = receiver[0]
-                start_r, end_r = receiver.start_byte, receiver.end_byte
+            if receiver is not None:  # several nodes: the tokens from the first to the last (a macro's a.b(c).d)
+                start_r, end_r = receiver[0].start_byte, receiver[-1].end_byte
                 receiver = text[start_r:end_r] if text is not None else data[start_r:end_r].decode("utf-8", "replace")
             callee = slot = None
             if typed:
@@ -535,6 +571,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                             node.start_point[0] + 1, None))
     elif role == "package.name":
         facts.package = _text(node, data)
+    elif role == "opaque":
+        found.opaque.append((node.start_byte, node.end_byte))
     else:
         facts.entry = True
 

@@ -17,6 +17,7 @@ KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum
                       "async", "await", "dyn"})
 EXTERNAL_RECEIVERS = frozenset({"std", "core", "alloc"})  # std::fmt::Display, core::mem::swap(): never ours
 CRATE_ROOTS = ("lib.rs", "main.rs")
+OPAQUE_RECEIVERS = ("$crate",)  # in a macro's body (no code), $crate::a::f still names this crate's a::f
 PURE_DECORATORS = frozenset({"inline", "derive", "allow", "deny", "warn", "cfg", "cfg_attr", "must_use", "doc",
                              "deprecated", "repr", "non_exhaustive", "rustfmt::skip", "track_caller", "cold",
                              "automatically_derived", "expect", "forbid", "cfg_attr"})
@@ -170,7 +171,11 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
 
 
 def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
-    """``crate::a::b::f()`` / ``super::b::f()`` name module files by path, without a ``use``."""
+    """``crate::a::b::f()`` / ``super::b::f()`` name module files by path, without a ``use``; a macro's ``$crate``
+    is the crate of the file defining it."""
+    receiver = receiver[1:] if receiver.startswith("$crate") else receiver
+    if receiver == "crate":
+        return resolve_module(importer, receiver, index, root)
     if "::" not in receiver or not receiver.startswith(("crate::", "self::", "super::")):
         return []
     return resolve_module(importer, receiver, index, root)

@@ -96,11 +96,24 @@
 (use_declaration argument: (use_wildcard (identifier) @import.module) @import.wildcard) @import
 (mod_item !body name: (identifier) @import.name) @import
 
-; calls inside macro arguments (format!, vec!, assert!...), which tree-sitter keeps as token trees; an attribute's
-; arguments are token trees too: #[cfg(not(unix))], #[cfg(all(a, any(b)))] call nothing
+; macro arguments are token trees (format!, vec!, assert!, tri!...): calls in them (f(, a::b::f(, x.y.f(, f(x).g(,
+; the receiver being the tokens before the name), functions named as values in a list (vec![f, g], map_err(io_error))
+; and, inside a macro, other macros' names, which are no references (inner!(x): no call of inner)
 (token_tree (identifier) @name . (token_tree) (#not-match? @name "^(not|any|all)$")) @reference.call
-(token_tree (identifier) @receiver . "::" . (identifier) @name . (token_tree)) @reference.call
-(token_tree [(self) (identifier)] @receiver . "." . (identifier) @name . (token_tree)) @reference.call
+(token_tree (identifier) @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name . (token_tree)) @reference.call
+(token_tree [(self) (identifier)] @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)]* . "." .
+  (identifier) @name . (token_tree)) @reference.call
+(token_tree ["(" "[" ","] . (identifier) @name . [")" "]" ","]) @reference.callback
+(token_tree ["(" "[" ","] . (identifier) @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name .
+  [")" "]" ","]) @reference.callback
+(token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
+; a macro_rules! body and an attribute's arguments (#[cfg(not(unix))], #[derive(Debug)]) are no code: nothing in them
+; is a reference, but a path from $crate (each of its parts: $crate::__private::vec! names the module __private), an
+; item of this crate whatever the file expanding it
+(macro_rule right: (token_tree) @opaque)
+(attribute arguments: (token_tree) @opaque)
+((metavariable) @_crate @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name
+  (#eq? @_crate "$crate")) @reference.callback
 
 ; types named in signatures, fields, variables, generic arguments, bounds (see parse.py @reference.type)
 (type_identifier) @name @reference.type
