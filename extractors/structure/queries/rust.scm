@@ -16,6 +16,7 @@
 (type_item name: (type_identifier) @name) @definition.type
 (type_item (visibility_modifier) @exported name: (type_identifier) @name (#eq? @exported "pub")) @definition.type
 (mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
+(mod_item (visibility_modifier) @exported name: (identifier) @name body: (declaration_list) (#eq? @exported "pub")) @definition.namespace
 (impl_item type: [(type_identifier) @name
                   (generic_type type: (type_identifier) @name)
                   (scoped_type_identifier name: (type_identifier) @name)
