@@ -500,7 +500,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     name = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
                     add_local(_new(RawRef, (start, "local", name, None, None, None, 0, None)))
                 else:
-                    _collect_other(role, key, node, caps, data, facts, found)
+                    _collect_other(role, key, node, caps, data, facts, found, rules.path_separator)
                 continue
             name = caps["name"][0]
             start = name.start_byte
@@ -531,8 +531,11 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                                   start)))
 
 
-def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures) -> None:
-    """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark."""
+def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures,
+                   separator: str = ".") -> None:
+    """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark. Several
+    ``@import.module`` nodes (a nested Rust use list: ``use a::{b::{c}}``) are one module path, joined by the
+    language's ``separator``."""
     bindings = found.bindings
     if role == "def":
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
@@ -544,7 +547,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                  text("self.name"), "test" in caps))
     elif role in ("import", "reexport"):
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-        module = text("import.module")
+        parts = caps.get("import.module", ())
+        module = separator.join(_text(n, data) for n in parts) if len(parts) > 1 else text("import.module")
         if module is None and "import.name" not in caps:
             return
         name = "*" if "import.wildcard" in caps else text("import.name")

@@ -23,6 +23,7 @@ where a value is passed to a call, so that a called parameter reaches the functi
 ``ASYNC_PROTOCOL``: the method an ``async`` statement runs in place of the one its query capture names
 (``@reference.protocol.__iter__`` on ``async for``: ``__aiter__``). ``OPAQUE_RECEIVERS``: receivers whose references
 are kept inside a region that is no code (Rust ``$crate`` in a macro's body; see ``@opaque`` in parse.py).
+``PATH_SEPARATOR``: between the parts of a module path captured in pieces (Rust's nested use lists: ``::``).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class ParseRules:
     call_sites: bool  # record the callee and position of a value passed to a call (functions passed to parameters)
     async_protocol: dict = field(default_factory=dict)  # a method a statement runs -> the one its async form runs
     opaque_receivers: tuple = ()  # receivers whose references are kept inside an ``@opaque`` region (``$crate``)
+    path_separator: str = "."  # between the parts of a module path written in several pieces (Rust ``::``)
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -125,4 +127,5 @@ def parse_rules(language: str | None) -> ParseRules:
         call_sites=bool(getattr(module, "PARAMETER_FLOW", False)),
         async_protocol=dict(getattr(module, "ASYNC_PROTOCOL", {})),
         opaque_receivers=tuple(getattr(module, "OPAQUE_RECEIVERS", ())),
+        path_separator=getattr(module, "PATH_SEPARATOR", "."),
     )

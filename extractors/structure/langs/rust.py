@@ -17,6 +17,7 @@ KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum
                       "async", "await", "dyn"})
 EXTERNAL_RECEIVERS = frozenset({"std", "core", "alloc"})  # std::fmt::Display, core::mem::swap(): never ours
 CRATE_ROOTS = ("lib.rs", "main.rs")
+PATH_SEPARATOR = "::"  # use a::{b::{c}}: the module a::b
 OPAQUE_RECEIVERS = ("$crate",)  # in a macro's body (no code), $crate::a::f still names this crate's a::f
 PURE_DECORATORS = frozenset({"inline", "derive", "allow", "deny", "warn", "cfg", "cfg_attr", "must_use", "doc",
                              "deprecated", "repr", "non_exhaustive", "rustfmt::skip", "track_caller", "cold",

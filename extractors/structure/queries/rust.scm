@@ -89,10 +89,30 @@
 (use_declaration argument: (identifier) @import.name) @import
 (use_declaration argument: (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
   alias: (identifier) @import.alias)) @import
-(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (identifier) @import.name))) @import
-(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (self) @import.name))) @import
-(use_declaration argument: (scoped_use_list path: (_) @import.module
-  list: (use_list (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)))) @import
+; use lists, nested too: use a::{b, c::d as e, f::{self, g}} (each item's module is the paths on the way to it, joined)
+(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list
+  [(identifier) @import.name (self) @import.name
+   (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (_) @import.module) @import.wildcard]))) @import
+(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (scoped_use_list
+  path: (_) @import.module list: (use_list
+  [(identifier) @import.name (self) @import.name
+   (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (_) @import.module) @import.wildcard]))))) @import
+(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (scoped_use_list
+  path: (_) @import.module list: (use_list (scoped_use_list path: (_) @import.module list: (use_list
+  [(identifier) @import.name (self) @import.name
+   (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (_) @import.module) @import.wildcard]))))))) @import
 (use_declaration argument: (use_wildcard (scoped_identifier) @import.module) @import.wildcard) @import
 (use_declaration argument: (use_wildcard (identifier) @import.module) @import.wildcard) @import
 (mod_item !body name: (identifier) @import.name) @import
