@@ -194,3 +194,28 @@ def inline_type(receiver: str) -> str | None:
         return None
     prefix = m.group(1).rstrip(":").replace("::", ".")
     return f"{prefix}.{m.group(2)}" if prefix else m.group(2)
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    """Last before a guess: a path into another crate is outside the repository."""
+    member_layers.append(external_crate_path)
+
+
+def external_crate_path(resolver, r, src):
+    """``impl serde::Deserializer for T``, ``serde::de::Error::custom()``: a path whose first part the file binds
+    nowhere (no ``use``, no ``mod``, no definition of that name) and that is no crate of the workspace names an
+    external crate (Rust 2018 paths), never a same-named type or method of the repository. Only where the text is a
+    path: an ``impl``'s trait, a type, a call through ``::`` (``x.f()``'s ``x`` is a value, whatever its name)."""
+    if r.kind != "inherits" and not r.kind.startswith("type.") and "::" not in r.receiver:
+        return None
+    head = r.receiver.split("::")[0]
+    if not head.isidentifier() or not head[:1].islower() or head in ("crate", "self", "super"):
+        return None  # Foo::new(), T::Output, Self::Error: a type of the file or a type parameter
+    if resolver.bound_name(r.path, head) is not None or resolver._scoped_name(r.path, r.src_qualname, head):
+        return None
+    support = resolver.supports.get(r.path)
+    if support is not None and f"crate:{head}" in resolver.index_of(support):
+        return None
+    from ..resolve import EXTERNAL
+
+    return EXTERNAL
