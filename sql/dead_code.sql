@@ -5,7 +5,8 @@
 -- with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`), a method of a type that extends or
--- implements something outside the repository (it may override what is called there), a type declared inside
+-- implements something outside the repository (it may override what is called there) and a type declared in such a
+-- type (an associated type: `type Item` of an `impl Iterator`), a type declared inside
 -- another definition (an associated type, an inner class a framework reads).
 -- Columns: repo, id, path, name, kind, line_start, line_end, is_exported, confidence (0-1), reason.
 CREATE OR REPLACE VIEW dead_code AS
@@ -40,7 +41,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN i.best IS NOT NULL THEN 0.3
            WHEN um.id IS NOT NULL THEN 0.3
            WHEN ut.twin IS NOT NULL THEN 0.4
-           WHEN ob.id IS NOT NULL AND s.kind = 'method' THEN 0.5
+           WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            WHEN s.is_exported THEN 0.6
@@ -57,6 +58,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN ob.id IS NOT NULL AND s.kind = 'method'
                THEN 'no reference; its type extends ' || ob.base || ' from outside the repository, whose callers may '
                     || 'reach it'
+           WHEN ob.id IS NOT NULL AND s.nested_type
+               THEN 'no reference; its type extends ' || ob.base || ' from outside the repository, which may read '
+                    || 'it (an associated type: Iterator''s Item)'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
            WHEN s.kind IN ('variable', 'constant', 'field', 'property')
                THEN 'no recorded use; reads are recorded where a value is called, passed, returned or assigned'

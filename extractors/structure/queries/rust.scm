@@ -56,6 +56,8 @@
   (#eq? @_cfg "cfg") (#eq? @_test "test"))
 (trait_item body: (declaration_list (function_signature_item name: (identifier) @name) @definition.function @exported))
 (trait_item body: (declaration_list (function_item name: (identifier) @name) @definition.function @exported))
+; a trait's associated type (type Output;): a member its impls' `type Output = ...` implement (dispatch reaches them)
+(trait_item body: (declaration_list (associated_type name: (type_identifier) @name) @definition.type @exported))
 
 ; trait implementations: impl Trait for Type -> Type inherits Trait (the reference belongs to the impl's type)
 (impl_item trait: [(type_identifier) @name
