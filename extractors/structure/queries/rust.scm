@@ -16,7 +16,8 @@
 (type_item name: (type_identifier) @name) @definition.type
 (type_item (visibility_modifier) @exported name: (type_identifier) @name (#eq? @exported "pub")) @definition.type
 (mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
-(mod_item (visibility_modifier) @exported name: (identifier) @name body: (declaration_list) (#eq? @exported "pub")) @definition.namespace
+(mod_item (visibility_modifier) @exported name: (identifier) @name body: (declaration_list)
+  (#eq? @exported "pub")) @definition.namespace
 (impl_item type: [(type_identifier) @name
                   (generic_type type: (type_identifier) @name)
                   (scoped_type_identifier name: (type_identifier) @name)
@@ -123,7 +124,8 @@
 ; the receiver being the tokens before the name), functions named as values in a list (vec![f, g], map_err(io_error))
 ; and, inside a macro, other macros' names, which are no references (inner!(x): no call of inner)
 (token_tree (identifier) @name . (token_tree) (#not-match? @name "^(not|any|all)$")) @reference.call
-(token_tree (identifier) @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name . (token_tree)) @reference.call
+(token_tree (identifier) @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name . (token_tree))
+  @reference.call
 (token_tree [(self) (identifier)] @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)]* . "." .
   (identifier) @name . (token_tree)) @reference.call
 (token_tree ["(" "[" ","] . (identifier) @name . [")" "]" ","]) @reference.callback
@@ -141,6 +143,31 @@
 ; types named in signatures, fields, variables, generic arguments, bounds (see parse.py @reference.type)
 (type_identifier) @name @reference.type
 (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name) @reference.type
+; an enum named through its variants, which are no symbols (Kind::A =>, Kind::B(v) =>, Some(Kind::C), Kind::D passed,
+; assigned, returned, compared or stored): a use of the enum (a constructor call Foo::new() is not: it has its call)
+([(match_pattern (scoped_identifier
+    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
+  (or_pattern (scoped_identifier
+    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
+  (tuple_struct_pattern (scoped_identifier
+    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
+  (arguments (scoped_identifier
+    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
+  (binary_expression (scoped_identifier
+    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
+  (return_expression (scoped_identifier
+    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
+  (struct_pattern type: (scoped_type_identifier
+    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
+  (let_declaration value: (scoped_identifier
+    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
+  (field_initializer value: (scoped_identifier
+    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
+  (match_arm value: (scoped_identifier
+    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
+  (assignment_expression right: (scoped_identifier
+    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))]
+ (#match? @name "^[A-Z]")) @reference.type.annotation
 
 ; typed variables: parameters, let with a type or a constructor, struct fields (see parse.py @var.name)
 (parameter pattern: (identifier) @var.name type: (_) @var.type)
