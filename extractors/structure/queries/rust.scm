@@ -120,17 +120,15 @@
 (use_declaration argument: (use_wildcard (identifier) @import.module) @import.wildcard) @import
 (mod_item !body name: (identifier) @import.name) @import
 
-; macro arguments are token trees (format!, vec!, assert!, tri!...): calls in them (f(, a::b::f(, x.y.f(, f(x).g(,
+; macro arguments are token trees (format!, vec!, assert!, tri!...): calls in them (f(, a::f(, x.y.f(, f(x).g(,
 ; the receiver being the tokens before the name), functions named as values in a list (vec![f, g], map_err(io_error))
 ; and, inside a macro, other macros' names, which are no references (inner!(x): no call of inner)
 (token_tree (identifier) @name . (token_tree) (#not-match? @name "^(not|any|all)$")) @reference.call
-(token_tree (identifier) @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name . (token_tree))
-  @reference.call
+(token_tree (identifier) @receiver . "::" . (identifier) @name . (token_tree)) @reference.call
 (token_tree [(self) (identifier)] @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)]* . "." .
   (identifier) @name . (token_tree)) @reference.call
 (token_tree ["(" "[" ","] . (identifier) @name . [")" "]" ","]) @reference.callback
-(token_tree ["(" "[" ","] . (identifier) @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name .
-  [")" "]" ","]) @reference.callback
+(token_tree ["(" "[" ","] . (identifier) @receiver . "::" . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
 ; a macro_rules! body and an attribute's arguments (#[cfg(not(unix))], #[derive(Debug)]) are no code: nothing in them
 ; is a reference, but a path from $crate (each of its parts: $crate::__private::vec! names the module __private), an
@@ -145,28 +143,17 @@
 (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name) @reference.type
 ; an enum named through its variants, which are no symbols (Kind::A =>, Kind::B(v) =>, Some(Kind::C), Kind::D passed,
 ; assigned, returned, compared or stored): a use of the enum (a constructor call Foo::new() is not: it has its call)
-([(match_pattern (scoped_identifier
-    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
-  (or_pattern (scoped_identifier
-    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
-  (tuple_struct_pattern (scoped_identifier
-    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
-  (arguments (scoped_identifier
-    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
-  (binary_expression (scoped_identifier
-    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
-  (return_expression (scoped_identifier
-    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
-  (struct_pattern type: (scoped_type_identifier
-    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
-  (let_declaration value: (scoped_identifier
-    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
-  (field_initializer value: (scoped_identifier
-    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
-  (match_arm value: (scoped_identifier
-    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))
-  (assignment_expression right: (scoped_identifier
-    path: [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)]))]
+([(match_pattern (scoped_identifier path: (identifier) @name))
+  (or_pattern (scoped_identifier path: (identifier) @name))
+  (tuple_struct_pattern (scoped_identifier path: (identifier) @name))
+  (arguments (scoped_identifier path: (identifier) @name))
+  (binary_expression (scoped_identifier path: (identifier) @name))
+  (return_expression (scoped_identifier path: (identifier) @name))
+  (let_declaration value: (scoped_identifier path: (identifier) @name))
+  (field_initializer value: (scoped_identifier path: (identifier) @name))
+  (match_arm value: (scoped_identifier path: (identifier) @name))
+  (assignment_expression right: (scoped_identifier path: (identifier) @name))
+  (struct_pattern type: (scoped_type_identifier path: (identifier) @name))]
  (#match? @name "^[A-Z]")) @reference.type.annotation
 
 ; typed variables: parameters, let with a type or a constructor, struct fields (see parse.py @var.name)
