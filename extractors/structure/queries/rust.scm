@@ -135,25 +135,18 @@
 ; item of this crate whatever the file expanding it
 (macro_rule right: (token_tree) @opaque)
 (attribute arguments: (token_tree) @opaque)
-((metavariable) @_crate @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name
+(token_tree (metavariable) @_crate @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name
   (#eq? @_crate "$crate")) @reference.callback
 
 ; types named in signatures, fields, variables, generic arguments, bounds (see parse.py @reference.type)
 (type_identifier) @name @reference.type
 (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name) @reference.type
-; an enum named through its variants, which are no symbols (Kind::A =>, Kind::B(v) =>, Some(Kind::C), Kind::D passed,
-; assigned, returned, compared or stored): a use of the enum (a constructor call Foo::new() is not: it has its call)
+; an enum named through its variants, which are no symbols (Kind::A =>, Kind::B(v) =>, Some(Kind::C), f(Kind::D)): a
+; use of the enum (a constructor call Foo::new() is not: it has its call; each context here costs query compile time)
 ([(match_pattern (scoped_identifier path: (identifier) @name))
   (or_pattern (scoped_identifier path: (identifier) @name))
   (tuple_struct_pattern (scoped_identifier path: (identifier) @name))
-  (arguments (scoped_identifier path: (identifier) @name))
-  (binary_expression (scoped_identifier path: (identifier) @name))
-  (return_expression (scoped_identifier path: (identifier) @name))
-  (let_declaration value: (scoped_identifier path: (identifier) @name))
-  (field_initializer value: (scoped_identifier path: (identifier) @name))
-  (match_arm value: (scoped_identifier path: (identifier) @name))
-  (assignment_expression right: (scoped_identifier path: (identifier) @name))
-  (struct_pattern type: (scoped_type_identifier path: (identifier) @name))]
+  (arguments (scoped_identifier path: (identifier) @name))]
  (#match? @name "^[A-Z]")) @reference.type.annotation
 
 ; typed variables: parameters, let with a type or a constructor, struct fields (see parse.py @var.name)
