@@ -120,15 +120,18 @@
 (use_declaration argument: (use_wildcard (identifier) @import.module) @import.wildcard) @import
 (mod_item !body name: (identifier) @import.name) @import
 
-; macro arguments are token trees (format!, vec!, assert!, tri!...): calls in them (f(, a::f(, x.y.f(, f(x).g(,
-; the receiver being the tokens before the name), functions named as values in a list (vec![f, g], map_err(io_error))
-; and, inside a macro, other macros' names, which are no references (inner!(x): no call of inner)
+; macro arguments are token trees (format!, vec!, assert!, tri!...): calls in them (f(, a::f(, x.f(, self.x.f(, the
+; receiver being the tokens before the name from self on), functions named as values in a list (vec![f, g],
+; map_err(io_error)) and, inside a macro, other macros' names, which are no references (inner!(x): no call of inner).
+; Each pattern here is tried at every token of every macro: a receiver chain from any name (a.b(c).d() would cost a
+; sixth of the query's matching time, so it starts at self only
 (token_tree (identifier) @name . (token_tree) (#not-match? @name "^(not|any|all)$")) @reference.call
 (token_tree (identifier) @receiver . "::" . (identifier) @name . (token_tree)) @reference.call
-(token_tree [(self) (identifier)] @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)]* . "." .
-  (identifier) @name . (token_tree)) @reference.call
-(token_tree ["(" "[" ","] . (identifier) @name . [")" "]" ","]) @reference.callback
-(token_tree ["(" "[" ","] . (identifier) @receiver . "::" . (identifier) @name . [")" "]" ","]) @reference.callback
+(token_tree (identifier) @receiver . "." . (identifier) @name . (token_tree)) @reference.call
+(token_tree (self) @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)]* . "." . (identifier) @name .
+  (token_tree)) @reference.call
+(token_tree "," . (identifier) @name . [")" "]" ","]) @reference.callback
+(token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
 ; a macro_rules! body and an attribute's arguments (#[cfg(not(unix))], #[derive(Debug)]) are no code: nothing in them
 ; is a reference, but a path from $crate (each of its parts: $crate::__private::vec! names the module __private), an
