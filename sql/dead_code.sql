@@ -1,11 +1,13 @@
 -- dead_code: one row per symbol that no other symbol of its repository references (calls, callbacks, imports,
 -- inheritance, overrides, type uses; its own members naming it do not count), except entry points (main blocks, main
--- functions, decorator registrations, console scripts), tests, dunder methods and modules. Exported API is reported
+-- functions, decorator registrations, console scripts), tests, dunder methods, modules and extensions (a Rust
+-- `impl Trait for [u32]` block: a container whose methods are judged one by one). Exported API is reported
 -- with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`), a method of a type that extends or
 -- implements something outside the repository, itself or through its bases in the repository (it may override what
--- is called there), a type declared inside another definition (an associated type, an inner class a framework reads).
+-- is called there), and a type declared in such a type (an associated type: `type Item` of an `impl Iterator`), a
+-- type declared inside another definition (an associated type, an inner class a framework reads).
 -- Columns: repo, id, path, name, kind, line_start, line_end, is_exported, confidence (0-1), reason.
 CREATE OR REPLACE VIEW dead_code AS
 WITH inbound AS (
@@ -45,7 +47,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN i.best IS NOT NULL THEN 0.3
            WHEN um.id IS NOT NULL THEN 0.3
            WHEN ut.twin IS NOT NULL THEN 0.4
-           WHEN ob.id IS NOT NULL AND s.kind = 'method' THEN 0.5
+           WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            WHEN s.is_exported THEN 0.6
@@ -62,6 +64,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN ob.id IS NOT NULL AND s.kind = 'method'
                THEN 'no reference; its type extends ' || ob.base || ' from outside the repository, whose callers may '
                     || 'reach it'
+           WHEN ob.id IS NOT NULL AND s.nested_type
+               THEN 'no reference; its type extends ' || ob.base || ' from outside the repository, which may read '
+                    || 'it (an associated type: Iterator''s Item)'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
            WHEN s.kind IN ('variable', 'constant', 'field', 'property')
                THEN 'no recorded use; reads are recorded where a value is called, passed, returned or assigned'
@@ -82,7 +87,7 @@ LEFT JOIN used_twins ut
     ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+$', ''), s.id)
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
 JOIN files f ON f.repo = s.repo AND f.path = s.path
-WHERE s.kind <> 'module'
+WHERE s.kind NOT IN ('module', 'extension')
   AND NOT s.is_entry_point
   AND NOT s.is_test
   AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')

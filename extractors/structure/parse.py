@@ -6,13 +6,17 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   type, module, impl, ...). In the same pattern: ``@name`` its name, optional ``@parent.name`` (a container given
   by name, e.g. a Go method's receiver type) and optional ``@exported`` (present = exported). Kind ``impl`` is a
   container only (Rust ``impl T``): it names the parent of what it holds and is not itself a symbol; references
-  directly inside it (``impl Trait for T``) belong to ``T``. Optional ``@self.name``: the name the definition gives its
+  directly inside it (``impl Trait for T``) belong to ``T``. Kind ``extension`` is a container for a type that is
+  never the repository's (Rust ``impl Trait for [u32]``, ``for Box<dyn X>``, a blanket ``impl<T> Trait for T``): it is
+  a symbol, one per name and file however many blocks there are (their members and ``inherits`` are its), found by no
+  name lookup (it is not a type), so that dispatch reaches its members; a node captured as both is the extension. Optional ``@self.name``: the name the definition gives its
   own object (a Go receiver ``m``): ``m.f()`` inside it is read as ``self.f()``. Optional ``@decorator``: the name of
   an annotation/attribute/decorator on it (Java ``@GetMapping``, Rust ``#[test]``); one outside ``PURE_DECORATORS``
   makes it an entry point (a framework registers it). Optional ``@anonymous``: the definition has no name of its
   own (Java's ``new Base() {...}``); ``@name`` is what it is made from, it is named ``<anonymous Base>`` (``#2``...
-  when repeated) and the enclosing definition calls it. A node captured by several patterns is one definition
-  (exported if any pattern says so, with the decorators of all).
+  when repeated) and the enclosing definition calls it. Optional ``@test`` (present = test code, with all it holds:
+  Rust ``#[cfg(test)] mod tests``) makes it a test in a file that is not one. A node captured by several patterns is
+  one definition (exported if any pattern says so, with the decorators of all).
 - ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
   node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
 - ``@reference.type``: a type named in the code (``@name``, optional ``@receiver`` for ``pkg.T``); its form
@@ -48,6 +52,13 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   returns). A ``@reexport`` without a module re-exports the file's own name (JS ``export {a as b}``, ``export default
   a``, ``module.exports = a``) and marks that top-level definition exported.
 - ``@package.name``: a package clause (Go, Java). ``@entry``: marks the file as a program entry (``__main__`` block).
+- ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
+  inside it are dropped, but those whose receiver starts with one of the language's ``OPAQUE_RECEIVERS`` (``$crate``)
+  and calls, which become ``mention`` references: never resolved (an unresolved edge, ref_form ``mention``), they
+  say the name is written there (a helper a local macro calls is then not dead at high confidence).
+  ``@reference.ignore``: a name that is no reference (a macro's name inside another's arguments): any other
+  pattern's reference at that name is dropped. A ``@receiver`` captured on several nodes is the text from the first
+  to the last (the tokens before a name in a macro's arguments: ``self.inner.write_str(s)``).
 """
 
 from __future__ import annotations
@@ -57,6 +68,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from bisect import bisect_right
 from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
@@ -68,7 +80,7 @@ from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .langs import ParseRules, parse_rules
 from .languages import Language, compiled_fallback
 
-CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "enum", "module", "object"}
+CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "extension", "enum", "module", "object"}
 
 
 class Definition(NamedTuple):
@@ -82,6 +94,7 @@ class Definition(NamedTuple):
     parent: str | None  # qualname of the enclosing definition, or a container named apart (a Go receiver type)
     exported: bool
     entry_reason: str | None
+    test: bool = False  # test code inside a file that is not a test file (Rust ``#[cfg(test)] mod tests``)
 
 
 class Reference(NamedTuple):
@@ -111,6 +124,7 @@ class RawDef(NamedTuple):
     decorators: tuple
     self_name: str | None
     anonymous: bool = False  # named after what it is made from (``<anonymous Base>``), built where it is written
+    test: bool = False
 
 
 class RawRef(NamedTuple):
@@ -304,6 +318,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     types = _scoped_values(bindings["var"] + bindings["value"], scopes)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(")")]
+    if found.opaque:
+        refs = _outside_opaque(refs, found.opaque, rules.opaque_receivers)
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
                           params, {d.name: d.kind for d in defs}, results) + decorated
     if rules.call_sites:
@@ -316,14 +332,39 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
         facts.refs += _parameter_refs(params, spans, rules.parameter_ref_kind)
 
 
+def _outside_opaque(raw_refs: list[RawRef], opaque: list[tuple[int, int]], kept: tuple) -> list[RawRef]:
+    """The references outside the regions that are no code (``@opaque``: a Rust macro's body, an attribute's
+    arguments), and those inside from a receiver the language keeps there (``$crate::``: this crate's items). A call
+    inside is a ``mention``: the name is written there, but what it names is decided where the macro expands."""
+    starts, ends = [], []
+    for start, end in sorted(opaque):
+        if ends and start < ends[-1]:  # nested in the one before
+            ends[-1] = max(ends[-1], end)
+        else:
+            starts.append(start)
+            ends.append(end)
+    out = []
+    for r in raw_refs:
+        at = r.start if r.name_start is None else r.name_start
+        i = bisect_right(starts, at) - 1
+        if i < 0 or at >= ends[i] or (kept and r.receiver and r.receiver.startswith(kept)):
+            out.append(r)
+        elif r.kind == "call":
+            out.append(r._replace(kind="mention"))
+    return out
+
+
 def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     """A name captured by several reference patterns (``a::f()`` also matching ``f()``) is one reference: the one
-    with a receiver."""
+    with a receiver; a name a pattern says is none (``@reference.ignore``: a macro's name) is none."""
     best: dict[tuple, RawRef] = {}
     out, named = [], set()
+    ignored = {r.name_start for r in raw_refs if r.kind == "ignore"}
     for r in raw_refs:
         if r.name_start is None:
             out.append(r)
+            continue
+        if r.name_start in ignored:
             continue
         if r.kind != "attribute":
             named.add(r.name_start)
@@ -344,6 +385,9 @@ def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
     if any(d.kind in VALUE_DEFS for d in raw_defs):
         taken = {(d.start, d.end) for d in raw_defs if d.kind not in VALUE_DEFS}
         raw_defs = [d for d in raw_defs if d.kind not in VALUE_DEFS or (d.start, d.end) not in taken]
+    if any(d.kind == "extension" for d in raw_defs):  # impl X for Box<T>: the impl pattern matches it too
+        extended = {(d.start, d.end) for d in raw_defs if d.kind == "extension"}
+        raw_defs = [d for d in raw_defs if d.kind != "impl" or (d.start, d.end) not in extended]
     merged: dict[tuple, RawDef] = {}
     for d in raw_defs:
         key = (d.start, d.end, d.kind)
@@ -352,7 +396,8 @@ def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
             merged[key] = d
         else:
             merged[key] = old._replace(parent_name=old.parent_name or d.parent_name, exported=old.exported or d.exported,
-                                       decorators=old.decorators + d.decorators, self_name=old.self_name or d.self_name)
+                                       decorators=old.decorators + d.decorators, self_name=old.self_name or d.self_name,
+                                       test=old.test or d.test)
     return list(merged.values())
 
 
@@ -388,7 +433,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
         elif key.startswith("reference.") and "name" in keys:
             kind = sys.intern(key[10:])
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
-        elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name"):
+        elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
+                     "opaque"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
                                     or "var.default" in keys):
@@ -435,6 +481,7 @@ class Captures:
     defs: list[RawDef] = field(default_factory=list)
     refs: list[RawRef] = field(default_factory=list)
     bindings: dict[str, list[RawRef]] = field(default_factory=lambda: {kind: [] for kind in BINDING_KINDS})
+    opaque: list[tuple[int, int]] = field(default_factory=list)  # byte ranges that are no code (``@opaque``)
 
 
 def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules,
@@ -457,16 +504,15 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     name = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
                     add_local(_new(RawRef, (start, "local", name, None, None, None, 0, None)))
                 else:
-                    _collect_other(role, key, node, caps, data, facts, found)
+                    _collect_other(role, key, node, caps, data, facts, found, rules.path_separator)
                 continue
             name = caps["name"][0]
             start = name.start_byte
             end = name.end_byte
             written = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
             receiver = caps.get("receiver")
-            if receiver is not None:
-                receiver = receiver[0]
-                start_r, end_r = receiver.start_byte, receiver.end_byte
+            if receiver is not None:  # several nodes: the tokens from the first to the last (a macro's a.b(c).d)
+                start_r, end_r = receiver[0].start_byte, receiver[-1].end_byte
                 receiver = text[start_r:end_r] if text is not None else data[start_r:end_r].decode("utf-8", "replace")
             callee = slot = None
             if typed:
@@ -489,20 +535,25 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                                   start)))
 
 
-def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures) -> None:
-    """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark."""
+def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures,
+                   separator: str = ".") -> None:
+    """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark. Several
+    ``@import.module`` nodes (a nested Rust use list: ``use a::{b::{c}}``) are one module path, joined by the
+    language's ``separator``."""
     bindings = found.bindings
     if role == "def":
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         anonymous = "anonymous" in caps
-        found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:],
-                                 f"<anonymous {text('name')}>" if anonymous else text("name"), node.start_point[0] + 1,
+        name = f"<anonymous {text('name')}>" if anonymous else text("name")
+        name = name if name.isidentifier() or anonymous else " ".join(name.split())  # a type as written: (A,\n B)
+        found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], name, node.start_point[0] + 1,
                                  node.end_point[0] + 1, text("parent.name"), "exported" in caps,
                                  tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
-                                 text("self.name"), anonymous))
+                                 text("self.name"), anonymous, "test" in caps))
     elif role in ("import", "reexport"):
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-        module = text("import.module")
+        parts = caps.get("import.module", ())
+        module = separator.join(_text(n, data) for n in parts) if len(parts) > 1 else text("import.module")
         if module is None and "import.name" not in caps:
             return
         name = "*" if "import.wildcard" in caps else text("import.name")
@@ -529,6 +580,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                             node.start_point[0] + 1, None))
     elif role == "package.name":
         facts.package = _text(node, data)
+    elif role == "opaque":
+        found.opaque.append((node.start_byte, node.end_byte))
     else:
         facts.entry = True
 
@@ -729,7 +782,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
     """Qualified names from byte-range nesting (functions inside containers become methods), unique within the file:
     a repeated one gets ``#2``, ``#3``... in file order, and references inside it are attributed to that one."""
     raw_defs.sort(key=lambda d: (d.start, -d.end))
-    out, stack, spans, seen, decorated = [], [], [], {}, []  # stack of (end_byte, qualname, kind)
+    out, stack, spans, seen, decorated = [], [], [], {}, []  # stack of (end_byte, qualname, kind, test)
+    extensions: set[str] = set()
     for d in raw_defs:
         while stack and stack[-1][0] <= d.start:
             stack.pop()
@@ -744,16 +798,20 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             kind = "method"
         elif kind == "variable" and d.name.isupper():
             kind = "constant"
-        if kind != "impl":  # ``impl T`` blocks all name T: they add members to it, they are not new definitions
+        block = kind == "impl" or (kind == "extension" and qualname in extensions)
+        if not block:  # ``impl T`` blocks all name T: they add members to it, they are not new definitions
             n = seen[qualname] = seen.get(qualname, 0) + 1
             qualname = qualname if n == 1 else f"{qualname}#{n}"
-        stack.append((d.end, qualname, kind))
+        test = d.test or (parent is not None and parent[3])  # what a test module holds is test code
+        stack.append((d.end, qualname, kind, test))
         spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators)))
-        if kind == "impl":
+        if block:
             continue
+        if kind == "extension":  # the first block of a type's extension is its symbol, the next ones add to it
+            extensions.add(qualname)
         out.append(Definition(qualname, d.name, kind, d.line_start, d.line_end, prefix,
                               rules.is_exported(d.name, prefix, d.exported),
-                              rules.entry_reason(d.name, kind, prefix, d.decorators)))
+                              rules.entry_reason(d.name, kind, prefix, d.decorators), test))
         if d.anonymous:  # built where it is written: the enclosing definition calls it
             decorated.append(Reference(prefix or "<module>", "call", qualname.rpartition(".")[2], None, None, None,
                                        d.line_start))

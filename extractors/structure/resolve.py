@@ -244,6 +244,9 @@ class Resolver(ImportBindings):
             return self._edges(r, src, Found(hits, "fixture"), "calls", "fixture") if hits else []
         if kind in INDEX_KINDS:  # what functions return, call of their parameters, decorators: read, not edges
             return []
+        if kind == "mention":  # a name written where it is no code (a macro's body): never resolved nor guessed
+            builtin = r.receiver is None and r.name in self.hooks.get(r.path, self.no_hooks).builtins
+            return self._edges(r, src, EXTERNAL if builtin else UNRESOLVED, "calls", "mention")
         if kind == "protocol":
             return self._protocol(r, src)
         if kind == "call_result":  # make()(): what make returns is called

@@ -82,7 +82,7 @@ def _symbols_of(f: FileFacts, scripts: set[str]) -> list[dict]:
                     "kind": d.kind, "line_start": d.line_start, "line_end": d.line_end,
                     "parent_id": f"{f.path}::{d.parent}" if d.parent in quals else module_id,
                     "language": f.language, "is_exported": bool(d.exported), "is_entry_point": reason is not None,
-                    "is_test": f.is_test, "entry_reason": reason})
+                    "is_test": f.is_test or d.test, "entry_reason": reason})
     return out
 
 
@@ -116,10 +116,10 @@ def merged_symbols(previous: pa.Table | None, new: pa.Table, keep: set[str]) -> 
 
 
 def _owners_in_other_files(symbols: pa.Table) -> pa.Table:
-    """A method whose type is declared in another file (Go receivers, Rust ``impl T`` elsewhere) gets that type as
-    parent: the one in the same folder (a Go package), else the only one of that name in the repository."""
-    orphan = pc.and_(pc.equal(symbols.column("kind"), "method"),
-                     pc.ends_with(symbols.column("parent_id"), "::" + MODULE))
+    """A method (or associated type) whose type is declared in another file (Go receivers, Rust ``impl T``
+    elsewhere) gets that type as parent: the one in the same folder (a Go package), else the only one of that name in
+    the repository."""
+    orphan = pc.and_(_owned_kind(symbols), pc.ends_with(symbols.column("parent_id"), "::" + MODULE))
     if not pc.any(orphan).as_py():
         return symbols
     types: dict[str, list[str]] = {}
@@ -167,8 +167,7 @@ def with_owners(new: pa.Table, previous, changed: set[str]) -> pa.Table:
 def _has_orphans(symbols: pa.Table) -> bool:
     if symbols is None or not symbols.num_rows:
         return False
-    orphan = pc.and_(pc.equal(symbols.column("kind"), "method"),
-                     pc.ends_with(symbols.column("parent_id"), "::" + MODULE))
+    orphan = pc.and_(_owned_kind(symbols), pc.ends_with(symbols.column("parent_id"), "::" + MODULE))
     return bool(pc.any(orphan).as_py())
 
 
@@ -229,7 +228,14 @@ def _methods_of(symbols: pa.Table, types: set[str]):
     """Whether each row is a method ``T.m`` of one of the type names ``types`` (its qualname's prefix)."""
     prefix = pc.extract_regex(symbols.column("qualname").combine_chunks(), r"^(?P<type>.*)\.[^.]*$").field("type")
     named = pc.fill_null(pc.is_in(prefix, value_set=pa.array(sorted(types), pa.string())), False)
-    return pc.and_(pc.fill_null(pc.equal(symbols.column("kind").combine_chunks(), "method"), False), named)
+    return pc.and_(pc.fill_null(_owned_kind(symbols), False), named)
+
+
+def _owned_kind(symbols: pa.Table):
+    """Members a type may get from another file: methods, and the associated types of Rust's ``impl`` blocks
+    (``impl Index for Value { type Output = Value; }`` apart from ``Value``)."""
+    kind = symbols.column("kind")
+    return pc.or_(pc.equal(kind, "method"), pc.equal(kind, "type"))
 
 
 class Current:

@@ -21,7 +21,9 @@ in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, p
 that are never a definition's, however the regex fallback or an error node read them. ``PARAMETER_FLOW``: record
 where a value is passed to a call, so that a called parameter reaches the functions passed for it.
 ``ASYNC_PROTOCOL``: the method an ``async`` statement runs in place of the one its query capture names
-(``@reference.protocol.__iter__`` on ``async for``: ``__aiter__``).
+(``@reference.protocol.__iter__`` on ``async for``: ``__aiter__``). ``OPAQUE_RECEIVERS``: receivers whose references
+are kept inside a region that is no code (Rust ``$crate`` in a macro's body; see ``@opaque`` in parse.py).
+``PATH_SEPARATOR``: between the parts of a module path captured in pieces (Rust's nested use lists: ``::``).
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ class ParseRules:
     is_junk: Callable[[str, str, str | None], bool]  # (name, kind, parent): a "definition" made of a keyword
     call_sites: bool  # record the callee and position of a value passed to a call (functions passed to parameters)
     async_protocol: dict = field(default_factory=dict)  # a method a statement runs -> the one its async form runs
+    opaque_receivers: tuple = ()  # receivers whose references are kept inside an ``@opaque`` region (``$crate``)
+    path_separator: str = "."  # between the parts of a module path written in several pieces (Rust ``::``)
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -122,4 +126,6 @@ def parse_rules(language: str | None) -> ParseRules:
         is_junk=getattr(module, "is_junk", None) or keyword_rule(frozenset(getattr(module, "KEYWORDS", KEYWORDS))),
         call_sites=bool(getattr(module, "PARAMETER_FLOW", False)),
         async_protocol=dict(getattr(module, "ASYNC_PROTOCOL", {})),
+        opaque_receivers=tuple(getattr(module, "OPAQUE_RECEIVERS", ())),
+        path_separator=getattr(module, "PATH_SEPARATOR", "."),
     )

@@ -17,6 +17,8 @@ KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum
                       "async", "await", "dyn"})
 EXTERNAL_RECEIVERS = frozenset({"std", "core", "alloc"})  # std::fmt::Display, core::mem::swap(): never ours
 CRATE_ROOTS = ("lib.rs", "main.rs")
+PATH_SEPARATOR = "::"  # use a::{b::{c}}: the module a::b
+OPAQUE_RECEIVERS = ("$crate",)  # in a macro's body (no code), $crate::a::f still names this crate's a::f
 PURE_DECORATORS = frozenset({"inline", "derive", "allow", "deny", "warn", "cfg", "cfg_attr", "must_use", "doc",
                              "deprecated", "repr", "non_exhaustive", "rustfmt::skip", "track_caller", "cold",
                              "automatically_derived", "expect", "forbid", "cfg_attr"})
@@ -170,7 +172,11 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
 
 
 def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
-    """``crate::a::b::f()`` / ``super::b::f()`` name module files by path, without a ``use``."""
+    """``crate::a::b::f()`` / ``super::b::f()`` name module files by path, without a ``use``; a macro's ``$crate``
+    is the crate of the file defining it."""
+    receiver = receiver[1:] if receiver.startswith("$crate") else receiver
+    if receiver == "crate":
+        return resolve_module(importer, receiver, index, root)
     if "::" not in receiver or not receiver.startswith(("crate::", "self::", "super::")):
         return []
     return resolve_module(importer, receiver, index, root)
@@ -188,3 +194,28 @@ def inline_type(receiver: str) -> str | None:
         return None
     prefix = m.group(1).rstrip(":").replace("::", ".")
     return f"{prefix}.{m.group(2)}" if prefix else m.group(2)
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    """Last before a guess: a path into another crate is outside the repository."""
+    member_layers.append(external_crate_path)
+
+
+def external_crate_path(resolver, r, src):
+    """``impl serde::Deserializer for T``, ``serde::de::Error::custom()``: a path whose first part the file binds
+    nowhere (no ``use``, no ``mod``, no definition of that name) and that is no crate of the workspace names an
+    external crate (Rust 2018 paths), never a same-named type or method of the repository. Only where the text is a
+    path: an ``impl``'s trait, a type, a call through ``::`` (``x.f()``'s ``x`` is a value, whatever its name)."""
+    if r.kind != "inherits" and not r.kind.startswith("type.") and "::" not in r.receiver:
+        return None
+    head = r.receiver.split("::")[0]
+    if not head.isidentifier() or not head[:1].islower() or head in ("crate", "self", "super"):
+        return None  # Foo::new(), T::Output, Self::Error: a type of the file or a type parameter
+    if resolver.bound_name(r.path, head) is not None or resolver._scoped_name(r.path, r.src_qualname, head):
+        return None
+    support = resolver.supports.get(r.path)
+    if support is not None and f"crate:{head}" in resolver.index_of(support):
+        return None
+    from ..resolve import EXTERNAL
+
+    return EXTERNAL

@@ -16,24 +16,49 @@
 (type_item name: (type_identifier) @name) @definition.type
 (type_item (visibility_modifier) @exported name: (type_identifier) @name (#eq? @exported "pub")) @definition.type
 (mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
+(mod_item (visibility_modifier) @exported name: (identifier) @name body: (declaration_list)
+  (#eq? @exported "pub")) @definition.namespace
 (impl_item type: [(type_identifier) @name
                   (generic_type type: (type_identifier) @name)
                   (scoped_type_identifier name: (type_identifier) @name)
-                  (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
-                  (primitive_type) @name]) @definition.impl
-; impl Trait for &'a mut Serializer<W> (serde's style), impl Trait for &str: the members are the named type's
+                  (generic_type type: (scoped_type_identifier name: (type_identifier) @name))]) @definition.impl
+; impl Trait for &'a mut Serializer<W> (serde's style): the members are the named type's
 (impl_item type: (reference_type type: [(type_identifier) @name
                                         (generic_type type: (type_identifier) @name)
                                         (scoped_type_identifier name: (type_identifier) @name)
                                         (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
-                                        (primitive_type) @name])) @definition.impl
+                                        ])) @definition.impl
+; an impl for a type that is never the repository's is an extension (one per type and file, named as written): a
+; primitive, slice, array, tuple, pointer, function type, trait object, () or ! (also behind a reference: &str is
+; str); std's own types (Box<dyn X>, Vec<T>, std::io::Error); a type parameter of the impl (impl<T: Display> X for T)
+(impl_item type: [(primitive_type) (array_type) (tuple_type) (pointer_type) (function_type) (dynamic_type)
+                  (unit_type) (never_type)] @name) @definition.extension
+(impl_item type: (reference_type type: [(primitive_type) (array_type) (tuple_type) (pointer_type) (function_type)
+                                        (dynamic_type) (unit_type) (never_type)] @name)) @definition.extension
+(impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name)
+                  (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)])]
+  (#any-of? @name "Box" "Vec" "String" "Option" "Result" "Rc" "Arc" "Cow")) @definition.extension
+(impl_item type: [(scoped_type_identifier path: (_) @std name: (type_identifier) @name)
+                  (generic_type type: (scoped_type_identifier path: (_) @std name: (type_identifier) @name))]
+  (#match? @std "^(std|core|alloc)(::|$)")) @definition.extension
+(impl_item type_parameters: (type_parameters (type_parameter name: (type_identifier) @generic))
+  type: [(type_identifier) @name (reference_type type: (type_identifier) @name)
+         (pointer_type type: (type_identifier) @name)]
+  (#eq? @generic @name)) @definition.extension
 ; attributes: #[test], #[tokio::main], #[no_mangle]... (the one or two just above the function)
 ((attribute_item (attribute [(identifier) (scoped_identifier)] @decorator)) .
   (function_item name: (identifier) @name) @definition.function)
 ((attribute_item (attribute [(identifier) (scoped_identifier)] @decorator)) . (attribute_item) .
   (function_item name: (identifier) @name) @definition.function)
+; #[cfg(test)] mod tests { } / fn: test code, with all it holds (#[cfg(not(test))] is not)
+((attribute_item (attribute (identifier) @_cfg arguments: (token_tree . (identifier) @_test .))) .
+  [(mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
+   (function_item name: (identifier) @name) @definition.function] @test
+  (#eq? @_cfg "cfg") (#eq? @_test "test"))
 (trait_item body: (declaration_list (function_signature_item name: (identifier) @name) @definition.function @exported))
 (trait_item body: (declaration_list (function_item name: (identifier) @name) @definition.function @exported))
+; a trait's associated type (type Output;): a member its impls' `type Output = ...` implement (dispatch reaches them)
+(trait_item body: (declaration_list (associated_type name: (type_identifier) @name) @definition.type @exported))
 
 ; trait implementations: impl Trait for Type -> Type inherits Trait (the reference belongs to the impl's type)
 (impl_item trait: [(type_identifier) @name
@@ -67,23 +92,65 @@
 (use_declaration argument: (identifier) @import.name) @import
 (use_declaration argument: (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
   alias: (identifier) @import.alias)) @import
-(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (identifier) @import.name))) @import
-(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (self) @import.name))) @import
-(use_declaration argument: (scoped_use_list path: (_) @import.module
-  list: (use_list (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)))) @import
+; use lists, nested too: use a::{b, c::d as e, f::{self, g}} (each item's module is the paths on the way to it, joined)
+(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list
+  [(identifier) @import.name (self) @import.name
+   (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (_) @import.module) @import.wildcard]))) @import
+(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (scoped_use_list
+  path: (_) @import.module list: (use_list
+  [(identifier) @import.name (self) @import.name
+   (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (_) @import.module) @import.wildcard]))))) @import
+(use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (scoped_use_list
+  path: (_) @import.module list: (use_list (scoped_use_list path: (_) @import.module list: (use_list
+  [(identifier) @import.name (self) @import.name
+   (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (_) @import.module) @import.wildcard]))))))) @import
 (use_declaration argument: (use_wildcard (scoped_identifier) @import.module) @import.wildcard) @import
 (use_declaration argument: (use_wildcard (identifier) @import.module) @import.wildcard) @import
 (mod_item !body name: (identifier) @import.name) @import
 
-; calls inside macro arguments (format!, vec!, assert!...), which tree-sitter keeps as token trees; an attribute's
-; arguments are token trees too: #[cfg(not(unix))], #[cfg(all(a, any(b)))] call nothing
+; macro arguments are token trees (format!, vec!, assert!, tri!...): calls in them (f(, a::f(, x.f(, self.x.f(, the
+; receiver being the tokens before the name from self on), functions named as values in a list (vec![f, g],
+; map_err(io_error)) and, inside a macro, other macros' names, which are no references (inner!(x): no call of inner).
+; Each pattern here is tried at every token of every macro: a receiver chain from any name (a.b(c).d() would cost a
+; sixth of the query's matching time, so it starts at self only
 (token_tree (identifier) @name . (token_tree) (#not-match? @name "^(not|any|all)$")) @reference.call
 (token_tree (identifier) @receiver . "::" . (identifier) @name . (token_tree)) @reference.call
-(token_tree [(self) (identifier)] @receiver . "." . (identifier) @name . (token_tree)) @reference.call
+(token_tree (identifier) @receiver . "." . (identifier) @name . (token_tree)) @reference.call
+(token_tree (self) @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)]* . "." . (identifier) @name .
+  (token_tree)) @reference.call
+(token_tree "," . (identifier) @name . [")" "]" ","]) @reference.callback
+(token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
+(token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
+; a macro_rules! body and an attribute's arguments (#[cfg(not(unix))], #[derive(Debug)]) are no code: nothing in them
+; is a reference, but a path from $crate (each of its parts: $crate::__private::vec! names the module __private), an
+; item of this crate whatever the file expanding it
+(macro_rule right: (token_tree) @opaque)
+(attribute arguments: (token_tree) @opaque)
+(token_tree (metavariable) @_crate @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name
+  (#eq? @_crate "$crate")) @reference.callback
 
 ; types named in signatures, fields, variables, generic arguments, bounds (see parse.py @reference.type)
 (type_identifier) @name @reference.type
 (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name) @reference.type
+; an enum named through its variants, which are no symbols (Kind::A =>, Kind::B(v) =>, Some(Kind::C), f(Kind::D)): a
+; use of the enum (a constructor call Foo::new() is not: it has its call; each context here costs query compile time)
+([(match_pattern (scoped_identifier path: (identifier) @name))
+  (or_pattern (scoped_identifier path: (identifier) @name))
+  (tuple_struct_pattern (scoped_identifier path: (identifier) @name))
+  (arguments (scoped_identifier path: (identifier) @name))]
+ (#match? @name "^[A-Z]")) @reference.type.annotation
 
 ; typed variables: parameters, let with a type or a constructor, struct fields (see parse.py @var.name)
 (parameter pattern: (identifier) @var.name type: (_) @var.type)
