@@ -113,8 +113,10 @@ referenced AS (  -- symbols of the selected files that something references (dea
     WHERE dst_id IS NOT NULL AND src_id <> dst_id AND NOT starts_with(src_id, dst_id || '.')
 ),
 exported AS (
-    SELECT s.* FROM own_symbols s
-    WHERE s.is_exported AND s.kind NOT IN ('module', 'variable', 'constant', 'field', 'property')  -- values: 0.5
+    SELECT s.*, s.kind = 'method' OR (s.kind NOT IN ('function', 'namespace') AND contains(s.qualname, '.'))
+               AS by_type  -- a method or a nested type: its type's bases from outside may reach it (dead_code's 0.5)
+    FROM own_symbols s
+    WHERE s.is_exported AND s.kind NOT IN ('module', 'extension', 'variable', 'constant', 'field', 'property')
       AND NOT s.is_entry_point AND NOT s.is_test
       AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')
       AND NOT EXISTS (SELECT 1 FROM referenced r WHERE r.repo = s.repo AND r.id = s.id)
@@ -134,14 +136,14 @@ used_twins AS (  -- dead_code's `used_twins`: f#2 beside a referenced f (the sam
     FROM into_files
     WHERE dst_id IS NOT NULL AND src_id <> dst_id AND NOT starts_with(src_id, dst_id || '.') AND confidence > 0.3
 ),
-inherits AS MATERIALIZED (  -- one scan of the edges when an exported method may need its type's bases
+inherits AS MATERIALIZED (  -- one scan of the edges when an exported member may need its type's bases
     SELECT repo, src_id, dst_id FROM edges
     WHERE kind = 'inherits' AND (repo_id IS NULL OR repo = repo_id)
-      AND EXISTS (SELECT 1 FROM exported x WHERE x.kind = 'method')
+      AND EXISTS (SELECT 1 FROM exported x WHERE x.by_type)
 ),
-outside_bases AS (  -- dead_code's `outside_bases` (through the repository's own bases), for the exported methods
+outside_bases AS (  -- dead_code's `outside_bases` (through the repository's own bases), for the exported members
     WITH RECURSIVE up(repo, start, id) AS (
-        SELECT DISTINCT repo, parent_id, parent_id FROM exported WHERE kind = 'method'
+        SELECT DISTINCT repo, parent_id, parent_id FROM exported WHERE by_type
         UNION
         SELECT u.repo, u.start, i.dst_id FROM up u JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id
         WHERE i.dst_id IS NOT NULL
@@ -165,7 +167,7 @@ unused AS (  -- nothing references them or their members, and their name is writ
       AND NOT EXISTS (SELECT 1 FROM unresolved w WHERE w.repo = x.repo AND w.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM used_twins t WHERE t.repo = x.repo
                       AND t.twin = if(contains(x.id, '#'), regexp_replace(x.id, '#[0-9]+$', ''), x.id))
-      AND NOT (x.kind = 'method'
+      AND NOT (x.by_type
                AND EXISTS (SELECT 1 FROM outside_bases o WHERE o.repo = x.repo AND o.id = x.parent_id))
     GROUP BY x.repo, x.path
 )
