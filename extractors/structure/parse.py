@@ -9,8 +9,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   directly inside it (``impl Trait for T``) belong to ``T``. Kind ``extension`` is a container for a type that is
   never the repository's (Rust ``impl Trait for [u32]``, ``for Box<dyn X>``, a blanket ``impl<T> Trait for T``): it is
   a symbol, one per name and file however many blocks there are (their members and ``inherits`` are its), found by no
-  name lookup (it is not a type), so that dispatch reaches its members; a node captured as both is the extension. Optional ``@self.name``: the name the definition gives its
-  own object (a Go receiver ``m``): ``m.f()`` inside it is read as ``self.f()``. Optional ``@decorator``: the name of
+  name lookup (it is not a type), so that dispatch reaches its members; a node captured as both is the extension.
+  Optional ``@self.name``: the name the definition gives its own object (a Go receiver ``m``): ``m.f()`` inside it is
+  read as ``self.f()``. Optional ``@decorator``: the name of
   an annotation/attribute/decorator on it (Java ``@GetMapping``, Rust ``#[test]``); one outside ``PURE_DECORATORS``
   makes it an entry point (a framework registers it). Optional ``@anonymous``: the definition has no name of its
   own (Java's ``new Base() {...}``); ``@name`` is what it is made from, it is named ``<anonymous Base>`` (``#2``...
@@ -65,10 +66,10 @@ from __future__ import annotations
 
 import re
 import sys
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from bisect import bisect_right
 from operator import itemgetter
 from pathlib import Path
 from typing import NamedTuple
