@@ -707,9 +707,8 @@ class Resolver(ImportBindings):
         inline = hooks.inline_type(text)
         called = None if inline else _simple_call(text)
         if called:  # w := PerformRequest(...): the class its callee declares it returns (a library's: external)
-            returned = self._returned_class(r, called)
-            return (returned, "typed") if returned else (None, "external" if returned == "" else "unknown")
-        name = inline or text
+            return self._returned_value(r, called)
+        name = inline or text  # not inline: a name, never a call (those are above)
         if not name.replace(".", "").replace("$", "").isidentifier():
             return None, "unknown"
         if name.split(".")[0] in hooks.builtins:
@@ -717,9 +716,8 @@ class Resolver(ImportBindings):
         cls = self._class_named(r, name)
         if cls:
             return cls, "constructor" if inline else "typed"
-        if inline or text.endswith(")"):
-            returned = self._returned_class(r, _called_name(text) if not inline else inline)
-            return (returned, "typed") if returned else (None, "external" if returned == "" else "unknown")
+        if inline:  # Foo(...) where Foo is no class: a function, and what it returns
+            return self._returned_value(r, inline)
         if self._anything_named(r, name):
             return None, "unknown"
         return None, "external"  # a type nothing here defines: a library's or a builtin one
@@ -730,6 +728,11 @@ class Resolver(ImportBindings):
         if binding is not None:
             return binding.kind in ("symbol", "module") and bool(self.g.by_name.get(last))
         return bool(self.g.by_name.get(last))
+
+    def _returned_value(self, r: Ref, callee: str) -> tuple[str | None, str]:
+        """``_class_of_value``'s answer for a value a call of ``callee`` returns."""
+        returned = self._returned_class(r, callee)
+        return (returned, "typed") if returned else (None, "external" if returned == "" else "unknown")
 
     def _returned_class(self, r: Ref, callee: str | None) -> str | None:
         """The class a function named ``callee`` (seen from ``r``) declares it returns; ``""`` when the callee is
