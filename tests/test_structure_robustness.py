@@ -145,3 +145,33 @@ def test_the_parse_pools_workers_die_on_sigterm_whatever_handler_the_parent_had(
     done = subprocess.run([sys.executable, "-c", script, str(root), *files], capture_output=True, text=True,
                           timeout=60, cwd=root, env={**os.environ, "LATE_MARK": str(tmp_path / "first")})
     assert done.returncode == 0 and done.stdout.strip() == "default", (done.stdout, done.stderr)
+
+
+VALID_TYPESCRIPT = b"""export const identity =
+  <T>(x: T): T => x
+const lower = a < out && b
+for (const key in table) if (key < limit) count(key, out)
+type Pick2<T, K extends keyof T> = { [P in K]: T[P] }
+const pair = f(a,
+  <T>(x: T) => x)
+"""
+
+
+def test_typescript_repairs_keep_every_offset_and_leave_what_the_grammar_reads():
+    """The rewrites of syntax newer than the grammar change no byte count or line, and leave what it reads: an arrow
+    function starting a line after ``=`` or ``,``, ``in``/``out`` as operands, names or keys. (The parser tries them
+    only on a file with errors, and keeps them only when they leave fewer.)"""
+    from tree_sitter import Parser
+    from tree_sitter_language_pack import get_language
+
+    from extractors.structure.langs.typescript_repairs import repair
+
+    newer = (b"interface Get<out T, in U> {\n  (k: string): T\n  <K extends keyof U>(key: K): U[K]\n"
+             b"  /** doc */\n  <\n    K,\n  >(key: K): T\n}\nexport type * from './types'\n")
+    fixed = repair(newer)
+    assert len(fixed) == len(newer) and fixed.count(b"\n") == newer.count(b"\n")
+    assert b"<out" not in fixed and b"in U" not in fixed and b"type *" not in fixed
+    parser = Parser(get_language("typescript"))
+    assert parser.parse(newer).root_node.has_error and not parser.parse(fixed).root_node.has_error
+    assert not parser.parse(VALID_TYPESCRIPT).root_node.has_error
+    assert repair(VALID_TYPESCRIPT) == VALID_TYPESCRIPT

@@ -303,10 +303,12 @@ QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variabl
 
 def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     parser, query = _parser_and_query(lang)
+    rules = parse_rules(lang.name)
     tree = budget.parse(parser, data)  # stopped at its time budget
+    if tree.root_node.has_error and rules.repairs:
+        tree, data = _repaired(parser, tree, data, rules.repairs)
     if tree.root_node.has_error:
         facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
-    rules = parse_rules(lang.name)
     found = Captures()
     _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules,  # bounded depth
              _PATTERN_ROLES[lang.name])
@@ -331,6 +333,29 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     facts.defs = defs
     if params and rules.parameter_ref_kind and rules.parameter_refs(facts.path, facts.is_test):
         facts.refs += _parameter_refs(params, spans, rules.parameter_ref_kind)
+
+
+def _repaired(parser, tree, data: bytes, repairs: tuple) -> tuple:
+    """The tree and text of ``data`` read with the language's ``repairs`` applied (syntax newer than the grammar,
+    rewritten byte for byte), when that reading has fewer errors; else the first reading."""
+    rewritten = data
+    for repair in repairs:
+        rewritten = repair(rewritten)
+    if rewritten == data or len(rewritten) != len(data) or rewritten.count(b"\n") != data.count(b"\n"):
+        return tree, data
+    again = budget.parse(parser, rewritten)
+    return (again, rewritten) if _error_count(again.root_node) < _error_count(tree.root_node) else (tree, data)
+
+
+def _error_count(root, cap: int = 10_000) -> int:
+    """ERROR and MISSING nodes in the tree, up to ``cap`` (only subtrees holding one are walked)."""
+    count, stack = 0, [root]
+    while stack and count < cap:
+        node = stack.pop()
+        count += node.is_error or node.is_missing
+        if node.has_error:
+            stack.extend(node.children)
+    return count
 
 
 def _outside_opaque(raw_refs: list[RawRef], opaque: list[tuple[int, int]], kept: tuple) -> list[RawRef]:

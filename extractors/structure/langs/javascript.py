@@ -13,6 +13,7 @@ from pathlib import Path
 from pipeline.safeio import read_config
 
 from . import entry_reason_with
+from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
