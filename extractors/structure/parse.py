@@ -314,6 +314,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
              _PATTERN_ROLES[lang.name])
     defs, spans, decorated = _nest(_merge_same_node(found.defs), rules)
     defs = _own_reexports_exported(defs, found.refs)
+    if rules.exports_all(facts.path):
+        defs = [d._replace(exported=True) for d in defs]
     bindings, refs = found.bindings, found.refs
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
@@ -689,8 +691,9 @@ def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
 
 def _type_form(node, rules: ParseRules) -> str | None:
     """Where a type name is used: the form of the nearest enclosing node type the language lists (a parameter,
-    a return type, a field, a variable...), ``generic`` inside generic arguments; None where it is not a use (a
-    declaration's own name, a base class already an ``inherits`` reference, a constructor call)."""
+    a return type, a field, a variable...), ``generic`` inside generic arguments (a base's too: ``extends
+    Subscribable<Listener>`` uses ``Listener``); None where it is not a use (a declaration's own name, a base class
+    already an ``inherits`` reference, a constructor call)."""
     contexts, arguments = rules.type_contexts, rules.type_arguments
     generic, child, current = False, node, node.parent
     for _ in range(16):
@@ -701,7 +704,7 @@ def _type_form(node, rules: ParseRules) -> str | None:
         if form is not ...:
             form = form(current, child) if callable(form) else form
             if form is not ...:  # a rule may look further up
-                return None if form is None else ("generic" if generic else form)
+                return "generic" if generic else form
         if kind in arguments:
             generic = True
         child, current = current, current.parent

@@ -89,6 +89,13 @@ def is_junk(name: str, kind: str, parent: str | None) -> bool:
     return name in KEYWORDS or (name == "constructor" and parent is None)
 
 
+def exports_all(path: str) -> bool:
+    """A declaration file declares an API: its names (``interface ImportMeta`` merged into a global one, ``declare
+    global { namespace App { interface Locals {} } }``) are read by code the repository does not hold, or by every
+    file."""
+    return path.endswith((".d.ts", ".d.mts", ".d.cts"))
+
+
 def _named(node, child) -> str | None:
     """A declaration's own name is not a use of it; its value is (``type T = A | B``)."""
     return None if node.child_by_field_name("name") == child else "annotation"

@@ -47,6 +47,9 @@
 (slice (identifier) @name) @reference.callback
 (subscript subscript: (identifier) @name) @reference.callback
 (comparison_operator (identifier) @name) @reference.callback
+; a union of classes as a value: `Validator: TypeAlias = A | B`, `isinstance(x, A | B)`, FLAG_A | FLAG_B
+[(binary_operator left: (identifier) @name operator: "|") (binary_operator operator: "|" right: (identifier) @name)]
+  @reference.callback
 ; and where a function is a value: return f, g / def sort(xs, key=_default_key) / key = key or _default_key /
 ; f if x else g
 [(expression_list (identifier) @name) (default_parameter value: (identifier) @name)
