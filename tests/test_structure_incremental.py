@@ -483,3 +483,36 @@ def test_an_edit_of_a_function_body_resolves_only_the_lines_it_wrote(tmp_path, m
     index_structure(full, root)
     assert _edge_rows(updated) == _edge_rows(full)
     _assert_sids_name_the_ids(updated)
+
+
+def test_an_update_adding_or_renaming_a_type_named_as_a_receiver_resolves_like_a_full_run(lake, make_repo, tmp_path,
+                                                                                         monkeypatch):
+    """``Visitor::default()`` (a derived method) and ``config.layer()`` (a function's trait method) reach the type
+    or function their receiver names: an edit elsewhere that adds, renames or removes that name re-resolves the
+    callers (``ref_names`` holds one-name receivers), as a full run would."""
+    from extractors.structure import incremental
+    from pipeline.lake import Lake
+
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
+    root = make_repo(files={
+        "Cargo.toml": '[package]\nname = "app"\nversion = "0.1.0"\n',
+        "src/lib.rs": "mod model;\nmod run;\n",
+        "src/model.rs": "pub fn helper() -> u8 {\n    1\n}\n",
+        "src/run.rs": "use crate::model::*;\n\npub fn go() -> usize {\n    let v = Visitor::default();\n"
+                      "    let _h = handler.layer(2);\n    v.count\n}\n",
+    })
+    index_structure(lake, root)
+    steps = [lambda t: t + "\n#[derive(Default)]\npub struct Visitor {\n    pub count: usize,\n}\n\n"
+                           "pub async fn handler() -> u8 {\n    2\n}\n",
+             lambda t: t.replace("struct Visitor", "struct Walker").replace("fn handler", "fn handle"),
+             lambda t: t.replace("struct Walker", "struct Visitor")]
+    for step, edit in enumerate(steps):
+        model = root / "src/model.rs"
+        model.write_text(edit(model.read_text()))
+        index_structure(lake, root, files=["src/model.rs"])
+        full = Lake(tmp_path / f"full{step}")
+        index_structure(full, root)
+        assert _edge_rows(lake) == _edge_rows(full), step
+    reached = {(r[0], r[1], r[3]) for r in _edge_rows(lake)}
+    assert ("src/run.rs::go", "src/model.rs::Visitor", "uses_type") in reached
+    assert not any(dst == "src/model.rs::handle" for _, dst, _ in reached)

@@ -193,8 +193,9 @@ def _naming(previous, names: set[str]) -> set[str]:
     index = previous("ref_names", columns=["name", "path"], where=("name", sorted(names)), dictionary=["path"])
     if index is not None:
         return _paths(index)
-    refs = previous("refs", columns=["path", "name"], dictionary=["path", "name"])
-    return set() if refs is None else _paths(refs.filter(_in(refs, "name", names)))
+    refs = previous("refs", columns=["path", "name", "receiver"], dictionary=["path", "name", "receiver"])
+    return set() if refs is None else _paths(refs.filter(pc.or_(_in(refs, "name", names),
+                                                                _in(refs, "receiver", names))))
 
 
 def _in(table: pa.Table, column: str, values) -> pa.ChunkedArray:

@@ -56,7 +56,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
   inside it are dropped, but those whose receiver starts with one of the language's ``OPAQUE_RECEIVERS`` (``$crate``)
   and calls, which become ``mention`` references: never resolved (an unresolved edge, ref_form ``mention``), they
-  say the name is written there (a helper a local macro calls is then not dead at high confidence).
+  say the name is written there (a helper a local macro calls is then not dead at high confidence). A reference
+  also captured ``@in_attribute`` is placed at its pattern's node, outside the attribute's arguments, and kept: a
+  function an attribute names for the code its macro writes (``#[serde(serialize_with = "as_number")]``).
   ``@reference.ignore``: a name that is no reference (a macro's name inside another's arguments): any other
   pattern's reference at that name is dropped. A ``@receiver`` captured on several nodes is the text from the first
   to the last (the tokens before a name in a macro's arguments: ``self.inner.write_str(s)``).
@@ -384,15 +386,18 @@ def _outside_opaque(raw_refs: list[RawRef], opaque: list[tuple[int, int]], kept:
 
 def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     """A name captured by several reference patterns (``a::f()`` also matching ``f()``) is one reference: the one
-    with a receiver; a name a pattern says is none (``@reference.ignore``: a macro's name) is none."""
+    with a receiver; a name a pattern says is none (``@reference.ignore``: a macro's name) is none; a name in a type
+    annotation is a type use, not also a value (``x: A | None``, ``List[A]`` match the value patterns of ``|`` and
+    subscripts too)."""
     best: dict[tuple, RawRef] = {}
     out, named = [], set()
     ignored = {r.name_start for r in raw_refs if r.kind == "ignore"}
+    typed = {r.name_start for r in raw_refs if r.kind[:5] == "type."}
     for r in raw_refs:
         if r.name_start is None:
             out.append(r)
             continue
-        if r.name_start in ignored:
+        if r.name_start in ignored or (r.kind == "callback" and r.name_start in typed):
             continue
         if r.kind != "attribute":
             named.add(r.name_start)
@@ -559,8 +564,9 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 kind, written, receiver = "protocol", kind[9:], written
                 if node.children and node.children[0].type == "async":  # async for: __aiter__
                     written = rules.async_protocol.get(written, written)
+            # a name an attribute's text gives (``@in_attribute``) is placed at the attribute: kept out of @opaque
             add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
-                                  start)))
+                                  None if "in_attribute" in caps else start)))
 
 
 def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures,

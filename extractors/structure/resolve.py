@@ -141,6 +141,7 @@ class Hooks:
     calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
     marker_bases: frozenset  # bases from outside that give a class no behaviour (typing.Generic): not recorded
     locals_shadow: bool  # a local variable hides a same-named definition of its file (no pytest-style fixtures)
+    type_only_kinds: frozenset  # kinds naming no value: never what a receiver is (TypeScript's interface, type)
     name_layers: tuple
     member_layers: tuple
 
@@ -166,6 +167,7 @@ def hooks_of(support) -> Hooks:
                  calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
                  marker_bases=frozenset(getattr(support, "MARKER_BASES", ())),
                  locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
+                 type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members))
 
 
@@ -261,6 +263,10 @@ class Resolver(ImportBindings):
             return self._edges(r, src, found, "calls", form) if found.ids or form == "call" else []
         found = self._lookup(r, src, CALLABLE)
         form = "callback" if kind == "returns" else kind
+        if r.receiver and not found.ids:  # Visitor::default() (derived), kw::state (macro-made), handler.layer(x)
+            named = self._receiver_named(r, src)
+            return named if form == "callback" else \
+                self._edges(r, src, found, "calls", form) + self._receiver_read(r, src) + named
         if form == "callback" and (found.resolution in ("unresolved", "ambiguous", "external")
                                    or (found.resolution == "unique_name" and r.receiver)):
             return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
@@ -489,6 +495,33 @@ class Resolver(ImportBindings):
         sid, resolution, name = target
         probe = Ref(r.path, r.src_qualname, "reads", name, None, None, None, r.line)
         return [self._edge(probe, src, sid, r.receiver.split("(")[0], "reads", resolution, "receiver", None)]
+
+    def _receiver_named(self, r: Ref, src: str) -> list[Edge]:
+        """The repository's type, module or function a receiver names when its member is none of the repository's
+        (``Visitor::default()``: a derived method; ``kw::state``: a macro-made item; ``handler.layer(x)``: a method
+        of the function's trait): the type is used, the module read, the function passed as a value."""
+        head = r.receiver
+        if not head.isidentifier() or head in SELF_NAMES:  # a name, not a call's value or a chain
+            return []
+        key = (src, head, None)
+        target = self._read_memo.get(key, ...)
+        if target is ...:
+            found = (self._scoped_name(r.path, r.src_qualname, head, src) or self._imported(r.path, head)
+                     or self._package(r.path, head))
+            target = (found.ids[0], found.resolution) if found and found.ids and found.ids[0] != src else None
+            self._read_memo[key] = target
+        if target is None:
+            return []
+        sid, resolution = target
+        kind = self.g.by_id[sid].kind
+        if kind in self.hooks.get(r.path, self.no_hooks).type_only_kinds:  # a local const beside a same-named type
+            return []
+        use = ("uses_type", "receiver") if kind in CLASSLIKE else ("calls", "callback") if kind in CALLABLE \
+            else ("reads", "receiver") if kind in ("namespace", "module") else None
+        if use is None:
+            return []
+        probe = Ref(r.path, r.src_qualname, use[0], head, None, None, None, r.line)
+        return [self._edge(probe, src, sid, head, use[0], resolution, use[1], None)]
 
     def _read_target(self, r: Ref, src: str, head: str, rest: str) -> tuple | None:
         if head in SELF_NAMES:

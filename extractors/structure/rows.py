@@ -599,9 +599,16 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
 
 
 def ref_names(refs: pa.Table) -> pa.Table:
-    """The ``ref_names`` table's rows: every distinct (name, file) the references name; the files an edit that adds,
-    removes or renames a definition reaches are read from the shards of those names."""
+    """The ``ref_names`` table's rows: every distinct (name, file) the references name, a receiver that is one name
+    included (``Visitor::default()`` names ``Visitor``: the type its edge reaches when the member is none of the
+    repository's); the files an edit that adds, removes or renames a definition reaches are read from the shards of
+    those names."""
     table = _plain(refs.select(["name", "path"]))
+    if "receiver" in refs.column_names:
+        receivers = _plain(refs.select(["receiver", "path"])).rename_columns(["name", "path"])
+        one_name = pc.fill_null(pc.match_substring_regex(receivers.column("name"), r"^[A-Za-z_$][A-Za-z0-9_$]*$"),
+                                False)
+        table = pa.concat_tables([table, receivers.filter(one_name)])
     return table.filter(pc.is_valid(table.column("name"))).group_by(["name", "path"]).aggregate([])
 
 
@@ -611,9 +618,9 @@ def ref_name_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, ch
     from pipeline.extractor import Batch
 
     if whole or not _has(previous, "ref_names", "name"):
-        kept = _except_paths(previous("refs", columns=["name", "path"], dictionary=["name", "path"]), changed)
-        yield Batch("ref_names", ref_names(_concat(kept, new_refs, ["name", "path"]) if kept is not None
-                                           else new_refs))
+        columns = ["name", "path", "receiver"]
+        kept = _except_paths(previous("refs", columns=columns, dictionary=columns), changed)
+        yield Batch("ref_names", ref_names(_concat(kept, new_refs, columns) if kept is not None else new_refs))
         return
     yield from _by_key("ref_names", "name", previous, _pairs(ref_names, old_refs), _pairs(ref_names, new_refs), changed,
                        ["name", "path"])

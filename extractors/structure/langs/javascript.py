@@ -56,6 +56,8 @@ BUILTIN_METHODS = frozenset({
 # Lexical scope: a parameter or variable named like a function of the file is that variable there
 # (``function match(path, match) { run(match) }``), never the function.
 LOCALS_SHADOW = True
+# a TypeScript interface or type alias is no value: `fruitEnum.parse(x)` reads the const beside `type fruitEnum`
+TYPE_ONLY_KINDS = frozenset({"interface", "type"})
 
 
 # Methods the language runs itself, never called by name: ``new C()`` runs C's constructor, ``JSON.stringify`` a

@@ -133,11 +133,20 @@
 (token_tree "," . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
+; a function after a field name in a macro's struct-like arguments: error_types! { E { ctx_fn: field_from<String, _> } }
+((token_tree ":" . (identifier) @name . ["<" "," "}"]) @reference.callback (#match? @name "^[a-z_][a-z0-9_]*$"))
 ; a macro_rules! body and an attribute's arguments (#[cfg(not(unix))], #[derive(Debug)]) are no code: nothing in them
 ; is a reference, but a path from $crate (each of its parts: $crate::__private::vec! names the module __private), an
 ; item of this crate whatever the file expanding it
 (macro_rule right: (token_tree) @opaque)
 (attribute arguments: (token_tree) @opaque)
+; ...but a function an attribute names for the code its macro writes is used: #[serde(serialize_with = "as_number",
+; default = "default_port")], #[arg(value_parser = parse_port)]
+((attribute_item (attribute arguments: (token_tree (identifier) @_key . "=" . [(string_literal (string_content) @name)
+                                                                                 (identifier) @name])))
+  @reference.callback @in_attribute
+  (#match? @_key "^(serialize_with|deserialize_with|default|skip_serializing_if|getter|value_parser|validator|with_fn|custom)$")
+  (#match? @name "^[a-z_][a-z0-9_]*$"))
 (token_tree (metavariable) @_crate @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name
   (#eq? @_crate "$crate")) @reference.callback
 
