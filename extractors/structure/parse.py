@@ -956,6 +956,12 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             continue  # an element of a collection whose elements are not known
         if kind in QUIET_LOCALS and defined is not None and not bound_to and r.name not in defined:
             continue
+        if bound_to is None and local and receiver is not None and receiver.isidentifier():
+            seen = visible.get(scope)
+            if seen is None:
+                seen = visible[scope] = _visible_locals(stack, local)
+            if receiver in seen:  # parser.add() on a local parser: never the file's def parser()
+                bound_to = LOCAL_VALUE
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to)))
     return out
 
@@ -1035,6 +1041,7 @@ def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
 
 
 SELF_OBJECTS = ("self", "this", "cls")
+LOCAL_VALUE = ""  # ``bound_to`` of a receiver that is a local variable or parameter bound to nothing known
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
 VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns",
                "call_result", "protocol"}

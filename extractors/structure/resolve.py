@@ -71,6 +71,7 @@ CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85
         "fixture": 0.85, "flow": 0.8, "dispatch": 0.7, "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0,
         "external": 0.0}
 MAX_CANDIDATES = 8
+GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
 TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
@@ -263,13 +264,14 @@ class Resolver(ImportBindings):
             return self._edges(r, src, found, "calls", form) if found.ids or form == "call" else []
         found = self._lookup(r, src, CALLABLE)
         form = "callback" if kind == "returns" else kind
-        if r.receiver and not found.ids:  # Visitor::default() (derived), kw::state (macro-made), handler.layer(x)
-            named = self._receiver_named(r, src)
+        # Visitor::default() (derived), kw::state (macro-made), handler.layer(x) (a trait's, guessed by name)
+        named = self._receiver_named(r, src) if r.receiver and (not found.ids or found.resolution in GUESSES) else []
+        if r.receiver and not found.ids:
             return named if form == "callback" else \
                 self._edges(r, src, found, "calls", form) + self._receiver_read(r, src) + named
         if form == "callback" and (found.resolution in ("unresolved", "ambiguous", "external")
                                    or (found.resolution == "unique_name" and r.receiver)):
-            return []  # a bare name passed as a value is mostly a variable: keep only confident callbacks
+            return named  # a bare name passed as a value is mostly a variable: keep only confident callbacks
         if form == "callback" and r.module and r.module in self.hooks.get(r.path, self.no_hooks).calls_passed:
             form = "call"  # map(f, xs), sorted(xs, key=f): f is called there
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
@@ -280,7 +282,7 @@ class Resolver(ImportBindings):
         if form == "call" and self.wrapped and found.ids:
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
-        return edges + self._receiver_read(r, src) if r.receiver else edges
+        return edges + self._receiver_read(r, src) + named if r.receiver else edges
 
     # -- value flow between functions: returns, parameters, decorators -------------------------------------------
     def returned_targets(self, sid: str, depth: int = 0) -> list[str]:
@@ -407,8 +409,8 @@ class Resolver(ImportBindings):
         the repository's types; library and builtin types, type parameters and the unknown leave none."""
         found = self._lookup(r, src, CLASSLIKE)
         ids = [i for i in found.ids if self.g.by_id[i].kind in CLASSLIKE]
-        if not ids:
-            return []
+        if not ids:  # Option<kw::state>: a macro-made type of the module kw
+            return self._receiver_named(r, src) if r.receiver else []
         return self._edges(r, src, Found(ids, found.resolution), "uses_type", r.kind[len(TYPE_PREFIX):])
 
     def _attribute(self, r: Ref, src: str) -> list[Edge]:
@@ -501,8 +503,8 @@ class Resolver(ImportBindings):
         (``Visitor::default()``: a derived method; ``kw::state``: a macro-made item; ``handler.layer(x)``: a method
         of the function's trait): the type is used, the module read, the function passed as a value."""
         head = r.receiver
-        if not head.isidentifier() or head in SELF_NAMES:  # a name, not a call's value or a chain
-            return []
+        if not head.isidentifier() or head in SELF_NAMES or r.bound_to is not None:  # a name, not a call's value,
+            return []  # a chain or a local variable (bound_to: what it holds, "" when that is unknown)
         key = (src, head, None)
         target = self._read_memo.get(key, ...)
         if target is ...:

@@ -66,8 +66,13 @@ RUNTIME_METHODS = {"constructor": "run by new", "toJSON": "run by JSON.stringify
                    "valueOf": "run by conversion", "then": "run by await"}
 
 
+_EVENT_PROPERTY = re.compile(r"^on[a-z]+$")  # request.onabort = ..., worker.onmessage = ...: the host runs it
+
+
 def _runtime_method(name: str, kind: str, parent: str | None) -> str | None:
-    return RUNTIME_METHODS.get(name) if kind in ("method", "function") and parent is not None else None
+    if kind not in ("method", "function") or parent is None:
+        return None
+    return RUNTIME_METHODS.get(name) or ("an event handler the host runs" if _EVENT_PROPERTY.match(name) else None)
 
 
 entry_reason = entry_reason_with(frozenset(), _runtime_method)
