@@ -1001,18 +1001,21 @@ class Resolver(ImportBindings):
         while qual:
             sid = self.g.by_qual.get((path, f"{qual}.{name}"))
             recursion = sid == src and self.g.by_id[sid].kind == "function"  # a variable naming itself is no use
-            if sid and (sid != src or recursion) and self._is_scope(path, qual, implicit_this):
+            if sid and (sid != src or recursion) and self._is_scope(path, qual, implicit_this, sid):
                 return Found([sid], "same_file")
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(path, {}).get(name)
         return Found([sid], "same_file") if sid else None
 
-    def _is_scope(self, path: str, qual: str, implicit_this: bool) -> bool:
-        """Whether names defined inside ``qual`` are seen bare inside it: a function's (or an inline module's) are;
-        a class's only with an implicit ``this``; an object's members (``res.send = function``) never."""
+    def _is_scope(self, path: str, qual: str, implicit_this: bool, found: str) -> bool:
+        """Whether ``found``, defined inside ``qual``, is seen bare inside it: a function's (or an inline module's)
+        names are; a class's only with an implicit ``this``; an object's members (``res.send = function``) never, but
+        a function declared in a closure of a variable's value is (``const r = router({ a: sub(() => { const on =
+        () => {}; ee.on('x', on) }) })``: the closures are no definitions, the variable is the nearest one)."""
         sid = self.g.by_qual.get((path, qual))
         kind = self.g.by_id[sid].kind if sid is not None else None
-        return kind in SCOPES or (implicit_this and kind in CLASSLIKE)
+        return kind in SCOPES or (implicit_this and kind in CLASSLIKE) or \
+            (kind in VALUES and self.g.by_id[found].kind == "function")
 
     def _imported(self, path: str, name: str) -> Found | None:
         sid = self.imported_symbol(path, name)

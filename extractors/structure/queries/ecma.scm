@@ -5,8 +5,14 @@
 (function_declaration name: (identifier) @name) @definition.function
 (generator_function_declaration name: (identifier) @name) @definition.function
 (class_body (method_definition name: (property_identifier) @name) @definition.function)
-; a method of an object literal (`return { gte() {...} }`, a config's `redirects()`): reached through the object
+; a method of an object literal (`return { gte() {...} }`, a config's `redirects()`): reached through the object;
+; the object a module exports (`module.exports = { get href() {...} }`, `export default { build() {} }`): its API
 (object (method_definition name: (property_identifier) @name) @definition.method)
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (method_definition name: (property_identifier) @name) @definition.method)
+  (#eq? @_module "module") (#eq? @_exports "exports")) @exported
+(export_statement value: (object (method_definition name: (property_identifier) @name) @definition.method)) @exported
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
 (variable_declarator name: (identifier) @name value: (class)) @definition.class
 
@@ -127,6 +133,12 @@
            property: (property_identifier) @name)]
   right: (call_expression function: (_) @_callee)
   (#eq? @_exports "exports") (#not-eq? @_callee "require")) @definition.variable @exported
+; module.exports = class Application {...} / = function compose() {...}: the module's definition of that name (its
+; methods are the class's; the re-export below makes it the module's export)
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: [(class name: (_) @name) @definition.class (function_expression name: (identifier) @name) @definition.function]
+  (#eq? @_module "module") (#eq? @_exports "exports"))
 ; var proto = module.exports = function () {}: a function named proto, the module's export
 (variable_declarator name: (identifier) @name
   value: (assignment_expression right: [(function_expression) (arrow_function)])) @definition.function

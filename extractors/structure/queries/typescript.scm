@@ -12,7 +12,8 @@
 ; its members, fields of it: `LogPrefix.Incoming` reads one
 (enum_body [(property_identifier) @name @definition.field (enum_assignment name: (property_identifier) @name) @definition.field])
 (internal_module name: (identifier) @name) @definition.namespace
-(method_signature name: (property_identifier) @name) @definition.function
+; a member of an interface or an object type (`type Api = { fetch(input: I): O }`): a method of that type
+(method_signature name: (property_identifier) @name) @definition.method
 (abstract_method_signature name: (property_identifier) @name) @definition.function
 (public_field_definition name: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
 ; class fields, typed ones holding functions too (get!: Handler): app.get() calls the field
