@@ -725,6 +725,7 @@ def _decorator_name(text: str) -> str:
 _GENERIC = re.compile(r"<[^<>]*>|(?<=\w)\[[^\[\]]*\]")
 _PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
 _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
+_TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
 _WRAPPER = re.compile(r"^(?:typing\.)?(Optional|Union)\[(.*)\]$")
 _NOTHING = {"None", "null", "undefined", "nil", "void", "never"}
 LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatenated_string", "integer", "float", "true",
@@ -758,6 +759,8 @@ def _type_text(text: str, call: bool = False) -> str | None:
     text = " ".join(text.split())
     if len(text) > 400 or " & " in text:
         return None
+    if len(text) > 2 and text[0] in "\"'" and text[-1] == text[0]:  # a forward reference: Optional["Node"]
+        return _type_text(text[1:-1], call)
     parts = _top_level_split(text, "|")
     wrapped = _WRAPPER.match(text)
     if wrapped:  # Optional[A], Union[A, B]
@@ -765,9 +768,14 @@ def _type_text(text: str, call: bool = False) -> str | None:
     if len(parts) > 1 or wrapped:
         found = [t for t in (_type_text(p.strip()) for p in parts) if t]
         return "|".join(dict.fromkeys(found)) or None
-    for prefix in ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?"):
-        while text.startswith(prefix):
-            text = text[len(prefix):].lstrip()
+    stripped = None
+    while stripped != text:  # &'a mut Store, *const T, readonly X[]: in any order
+        stripped = text
+        for prefix in _TYPE_PREFIXES:
+            if text.startswith(prefix):
+                text = text[len(prefix):].lstrip()
+                if prefix == "'" and " " in text:  # a lifetime's name: &'a Store
+                    text = text.partition(" ")[2].lstrip()
     if not call and _COLLECTION.search(text):
         return COLLECTION
     for rx, repl in ((_GENERIC, ""), (_PARENS, "\x00"), (_BRACES, "\x01")):
