@@ -583,7 +583,11 @@ class Resolver(ImportBindings):
             return self._global(r.name, kinds if kinds is CLASSLIKE else kinds - METHODS, r.path)
         if self._external_receiver(r, hooks):
             return EXTERNAL
-        found = self._same_program(r.path, self._global(r.name, kinds if kinds is CLASSLIKE else MEMBER_KINDS, r.path))
+        kinds = kinds if kinds is CLASSLIKE else MEMBER_KINDS
+        typed = self._type_named(r, kinds)
+        if typed is not None:
+            return self._same_program(r.path, typed)
+        found = self._same_program(r.path, self._global(r.name, kinds, r.path))
         if r.kind == "call" and len(found.ids) > 1:  # x.Name(): a method called, before a field holding a function
             methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
             if methods and len(methods) < len(found.ids):
@@ -592,6 +596,20 @@ class Resolver(ImportBindings):
             narrowed = self._prefer_visible(r, found)
             return narrowed if narrowed.ids and len(narrowed.ids) < len(found.ids) else UNRESOLVED
         return self._prefer_visible(r, found)
+
+    def _type_named(self, r: Ref, kinds: set) -> Found | None:
+        """``Router::new()``, ``TestClient.create()`` where the import that names the type was not followed (a glob
+        re-export chain): a receiver written as a type's name guesses among the members of the repository's types of
+        that name, not among every same-named method (``new``: hundreds)."""
+        name = r.receiver
+        if not (name[:1].isupper() and name.isidentifier()):
+            return None
+        types = {i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in CLASSLIKE}
+        if not types:
+            return None
+        everywhere = self._global_all(r.name, kinds, r.path)
+        kept = [i for i in everywhere.ids if (self.g.owner.get(i) or self.g.by_id[i].parent_id) in types]
+        return Found(kept[:MAX_CANDIDATES], "unique_name" if len(kept) == 1 else "ambiguous") if kept else None
 
     def _outside_star(self, path: str) -> bool:
         """The file imports every name of a module from outside the repository (``import static ...Assertions.*``,
@@ -1150,18 +1168,27 @@ class Resolver(ImportBindings):
         """Repository-wide candidates; memoized per (name, kinds, language group): common names have thousands.
         Past ``MAX_CANDIDATES`` the ones nearest the referencing file are kept (code mostly calls code near it), not
         the first in path order."""
-        support = self.supports.get(path)
-        key = (name, tuple(sorted(kinds)), support.GROUP if support else None)
-        hit = self._global_cache.get(key)
-        if hit is None:
-            hit = self._global_cache[key] = self._global_uncached(name, kinds, path)
+        hit = self._global_all(name, kinds, path)
         if len(hit.ids) <= MAX_CANDIDATES:
             return hit
+        key = self._global_key(name, kinds, path)
         folder = posixpath.dirname(path)
         near = self._global_cache.get(key + (folder,))
         if near is None:
             near = self._global_cache[key + (folder,)] = Found(self._nearest(key, hit.ids, folder), hit.resolution)
         return near
+
+    def _global_all(self, name: str, kinds: set, path: str) -> Found:
+        """Every repository-wide candidate (``_global`` keeps the nearest ``MAX_CANDIDATES``)."""
+        key = self._global_key(name, kinds, path)
+        hit = self._global_cache.get(key)
+        if hit is None:
+            hit = self._global_cache[key] = self._global_uncached(name, kinds, path)
+        return hit
+
+    def _global_key(self, name: str, kinds: set, path: str) -> tuple:
+        support = self.supports.get(path)
+        return name, tuple(sorted(kinds)), support.GROUP if support else None
 
     def _nearest(self, key: tuple, ids: list[str], folder: str) -> list[str]:
         """The ``MAX_CANDIDATES`` of ``ids`` sharing the longest leading folders with ``folder`` (ties by id)."""
