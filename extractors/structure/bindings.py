@@ -183,7 +183,15 @@ class ImportBindings:
             return found.value if found.kind == "symbol" else None
         for paths in self.stars(path):
             for p in paths:
-                sid = self.g.top.get(p, {}).get(name)
+                sid = self.g.top.get(p, {}).get(name) or self._star_passes(path, p, name)
                 if sid:
                     return sid
         return None
+
+    def _star_passes(self, path: str, module: str, name: str) -> str | None:
+        """A definition a wildcard-imported module has itself imported, where the language's wildcard brings those
+        too (``STAR_IMPORTS_IMPORTS``: Rust's ``use super::*`` in a test module sees the parent's ``use`` items)."""
+        if not getattr(self.supports.get(path), "STAR_IMPORTS_IMPORTS", False) or module == path:
+            return None
+        hit = self.bound_name(module, name)
+        return hit.value if hit is not None and hit.kind == "symbol" else None

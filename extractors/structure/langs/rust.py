@@ -19,6 +19,8 @@ EXTERNAL_RECEIVERS = frozenset({"std", "core", "alloc"})  # std::fmt::Display, c
 CRATE_ROOTS = ("lib.rs", "main.rs")
 PATH_SEPARATOR = "::"  # use a::{b::{c}}: the module a::b
 OPAQUE_RECEIVERS = ("$crate",)  # in a macro's body (no code), $crate::a::f still names this crate's a::f
+# `use super::*` in a test module sees the parent's own `use` items too (a child sees its parent's private names)
+STAR_IMPORTS_IMPORTS = True
 PURE_DECORATORS = frozenset({"inline", "derive", "allow", "deny", "warn", "cfg", "cfg_attr", "must_use", "doc",
                              "deprecated", "repr", "non_exhaustive", "rustfmt::skip", "track_caller", "cold",
                              "automatically_derived", "expect", "forbid", "cfg_attr"})

@@ -117,7 +117,7 @@
                   alias: (identifier) @import.alias)
    (use_wildcard (_) @import.module) @import.wildcard]))))))) @import
 (use_declaration argument: (use_wildcard (scoped_identifier) @import.module) @import.wildcard) @import
-(use_declaration argument: (use_wildcard (identifier) @import.module) @import.wildcard) @import
+(use_declaration argument: (use_wildcard [(identifier) (super) (crate)] @import.module) @import.wildcard) @import
 (mod_item !body name: (identifier) @import.name) @import
 
 ; macro arguments are token trees (format!, vec!, assert!, tri!...): calls in them (f(, a::f(, x.f(, self.x.f(, the
