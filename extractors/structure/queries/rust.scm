@@ -133,6 +133,9 @@
 (token_tree "," . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
+; a variable typed inside a macro's arguments (a closure's parameters: rgtest!(name, |dir: Dir, mut cmd: TestCommand| {
+; dir.create(..) })): its calls are that type's methods
+((token_tree (identifier) @var.name . ":" . (identifier) @var.type) (#match? @var.type "^[A-Z]"))
 ; a function after a field name in a macro's struct-like arguments: error_types! { E { ctx_fn: field_from<String, _> } }
 ((token_tree ":" . (identifier) @name . ["<" "," "}"]) @reference.callback (#match? @name "^[a-z_][a-z0-9_]*$"))
 ; a macro_rules! body and an attribute's arguments (#[cfg(not(unix))], #[derive(Debug)]) are no code: nothing in them
