@@ -825,7 +825,7 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
     """Qualified names from byte-range nesting (functions inside containers become methods), unique within the file:
     a repeated one gets ``#2``, ``#3``... in file order, and references inside it are attributed to that one."""
     raw_defs.sort(key=lambda d: (d.start, -d.end))
-    out, stack, spans, seen, decorated = [], [], [], {}, []  # stack of (end_byte, qualname, kind, test)
+    out, stack, spans, seen, decorated = [], [], [], {}, []  # stack of (end_byte, qualname, kind, test, exported)
     extensions: set[str] = set()
     for d in raw_defs:
         while stack and stack[-1][0] <= d.start:
@@ -846,14 +846,16 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             n = seen[qualname] = seen.get(qualname, 0) + 1
             qualname = qualname if n == 1 else f"{qualname}#{n}"
         test = d.test or (parent is not None and parent[3])  # what a test module holds is test code
-        stack.append((d.end, qualname, kind, test))
+        exported = rules.is_exported(d.name, prefix, d.exported) or (
+            rules.members_exported and parent is not None and parent[4] and parent[2] in CONTAINER_KINDS
+            and d.name[:1] not in ("#", "_"))  # a public member of an exported class or interface
+        stack.append((d.end, qualname, kind, test, exported))
         spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators)))
         if block:
             continue
         if kind == "extension":  # the first block of a type's extension is its symbol, the next ones add to it
             extensions.add(qualname)
-        out.append(Definition(qualname, d.name, kind, d.line_start, d.line_end, prefix,
-                              rules.is_exported(d.name, prefix, d.exported),
+        out.append(Definition(qualname, d.name, kind, d.line_start, d.line_end, prefix, exported,
                               rules.entry_reason(d.name, kind, prefix, d.decorators), test))
         if d.anonymous:  # built where it is written: the enclosing definition calls it
             decorated.append(Reference(prefix or "<module>", "call", qualname.rpartition(".")[2], None, None, None,

@@ -24,6 +24,7 @@ where a value is passed to a call, so that a called parameter reaches the functi
 (``@reference.protocol.__iter__`` on ``async for``: ``__aiter__``). ``OPAQUE_RECEIVERS``: receivers whose references
 are kept inside a region that is no code (Rust ``$crate`` in a macro's body; see ``@opaque`` in parse.py).
 ``PATH_SEPARATOR``: between the parts of a module path captured in pieces (Rust's nested use lists: ``::``).
+``MEMBERS_EXPORTED``: the public members (no ``#`` or ``_`` prefix) of an exported class or interface are exported.
 ``exports_all(path)``: every definition of the file is API, exported (a TypeScript declaration file).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
@@ -66,6 +67,7 @@ class ParseRules:
     path_separator: str = "."  # between the parts of a module path written in several pieces (Rust ``::``)
     repairs: tuple = ()  # same-length rewrites of syntax the grammar cannot read, tried on a file with errors
     exports_all: Callable[[str], bool] = lambda _path: False  # every definition there is exported
+    members_exported: bool = False  # the public members of an exported class or interface are exported
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -135,4 +137,5 @@ def parse_rules(language: str | None) -> ParseRules:
         path_separator=getattr(module, "PATH_SEPARATOR", "."),
         repairs=tuple(getattr(module, "repairs", lambda _language: ())(language)),
         exports_all=getattr(module, "exports_all", _never),
+        members_exported=bool(getattr(module, "MEMBERS_EXPORTED", False)),
     )
