@@ -946,7 +946,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
         is_call = kind in CALLED
-        if kind in VALUE_KINDS and ((results if is_call else values) if receiver is None else types):
+        # self and cls are the enclosing class, whatever their annotation says (cls: Type['Model'], self: Self)
+        if kind in VALUE_KINDS and ((results if is_call else values) if receiver is None else types) \
+                and receiver not in SELF_OBJECTS:
             key = (scope, receiver or r.name, receiver is None, is_call)  # the same self.x or name many times
             bound_to = known.get(key, ...)
             if bound_to is ...:
