@@ -24,7 +24,8 @@ where a value is passed to a call, so that a called parameter reaches the functi
 (``@reference.protocol.__iter__`` on ``async for``: ``__aiter__``). ``OPAQUE_RECEIVERS``: receivers whose references
 are kept inside a region that is no code (Rust ``$crate`` in a macro's body; see ``@opaque`` in parse.py).
 ``PATH_SEPARATOR``: between the parts of a module path captured in pieces (Rust's nested use lists: ``::``).
-``exports_all(path)``: every definition of the file is API, exported (a TypeScript declaration file).
+``IMPORTS_PASS_ON`` (default True): a file's imports and wildcard imports are names its importers may take from it
+(Python, JavaScript); False where an import binds names in its own file only (Java, Go). ``exports_all(path)``: every definition of the file is API, exported (a TypeScript declaration file).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 """

@@ -16,6 +16,7 @@ KEYWORDS = frozenset({"abstract", "assert", "boolean", "break", "byte", "case", 
                       "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void",
                       "volatile", "while"})
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's method
+IMPORTS_PASS_ON = False  # import a.b.* binds names in the importing file only; it passes none on to its importers
 PURE_DECORATORS = frozenset({"Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs",
                              "Nullable", "NonNull", "NotNull", "Nonnull", "CheckReturnValue"})
 
