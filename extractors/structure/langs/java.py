@@ -21,11 +21,19 @@ PURE_DECORATORS = frozenset({"Override", "Deprecated", "SuppressWarnings", "Func
                              "Nullable", "NonNull", "NotNull", "Nonnull", "CheckReturnValue"})
 
 
-def _main_method(name: str, kind: str, parent: str | None) -> str | None:
-    return "main method" if name == "main" and kind == "method" else None
+# methods java.io serialization calls by name, never the program (private readObject(ObjectInputStream)...)
+SERIALIZATION_HOOKS = frozenset({"readObject", "writeObject", "readResolve", "writeReplace", "readObjectNoData"})
 
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _main_method)
+def _jvm_entry(name: str, kind: str, parent: str | None) -> str | None:
+    if kind != "method":
+        return None
+    if name == "main":
+        return "main method"
+    return "serialization hook" if name in SERIALIZATION_HOOKS and parent else None
+
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:

@@ -60,8 +60,11 @@
 (annotation name: (identifier) @name) @reference.type.annotation
 
 ; typed variables: parameters, locals and fields (x.f() then resolves on x's class; see parse.py @var.name)
-(formal_parameter type: (_) @var.type name: (identifier) @var.name)
-(enhanced_for_statement type: (_) @var.type name: (identifier) @var.name)
+; try (JsonParser p = ...) and catch (IOException | E e) too: p.next(), e.getMessage() are those types' methods
+[(formal_parameter type: (_) @var.type name: (identifier) @var.name)
+ (resource type: (_) @var.type name: (identifier) @var.name)
+ (catch_formal_parameter (catch_type) @var.type name: (identifier) @var.name)
+ (enhanced_for_statement type: (_) @var.type name: (identifier) @var.name)]
 (local_variable_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name value: (object_creation_expression) @var.type))
 (field_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
