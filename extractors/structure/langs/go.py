@@ -58,8 +58,10 @@ def _named(node, child) -> str | None:
 
 TYPE_CONTEXTS = {
     "parameter_declaration": _parameter, "variadic_parameter_declaration": "parameter",
-    **dict.fromkeys(("method_declaration", "function_declaration", "method_elem", "func_literal", "function_type"),
-                    "return"),
+    **dict.fromkeys(("method_declaration", "function_declaration", "method_elem", "func_literal"), "return"),
+    # the result of a function type (a parameter's func(http.Handler) http.Handler) is no return type of the
+    # function declaring that parameter: it would type what Chain(...) returns as http.Handler, a library's
+    "function_type": "annotation",
     "field_declaration": _field, "var_spec": "variable", "const_spec": "variable",
     "type_spec": _named, "type_alias": _named,
     "composite_literal": None,  # T{...} is a constructor call reference
