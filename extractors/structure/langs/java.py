@@ -38,7 +38,18 @@ entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the class's (or a base class's) method, before imports."""
-    name_layers.insert(name_layers.index("scoped") + 1, "implicit_this")
+    name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+
+
+def implicit_this(resolver, r, src):
+    """The class's or a base's ``m``. Where that is the calling method itself, the call is mostly an overload it
+    delegates to (``register(lhs, rhs)`` calling ``register(lhs, rhs, registry)``, arity is not read), which may be
+    a base class's: the bases' same-named method is a candidate too, never left unused for it."""
+    found = resolver._layer_implicit_this(r, src)
+    if not found or found.ids != [src]:
+        return found
+    inherited = resolver._member(resolver._enclosing_class(src), r.name, skip_self=True)
+    return type(found)(found.ids + inherited.ids, "inherited") if inherited else found
 
 
 def guess_bare_names(resolver, path: str) -> bool:
