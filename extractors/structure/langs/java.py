@@ -39,6 +39,7 @@ entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the class's (or a base class's) method, before imports."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    member_layers.append(implicit_this_field)
 
 
 def implicit_this(resolver, r, src):
@@ -149,3 +150,20 @@ def inline_type(receiver: str) -> str | None:
     """``new Foo(...)`` -> ``Foo``."""
     m = _NEW.match(receiver)
     return m.group(1) if m else None
+
+
+def implicit_this_field(resolver, r, src):
+    """``_textBuffer.append()`` where ``_textBuffer`` is no variable the file types: a field of the class or of a
+    base, maybe declared in another file (jackson's parsers use ParserBase's fields), and its declared type's
+    method; a library's type: external, never a same-named method of the repository guessed."""
+    if r.bound_to or not r.receiver.isidentifier():
+        return None
+    cls = resolver._enclosing_class(src)
+    field = resolver._member(cls, r.receiver) if cls else None
+    if not field or resolver.g.by_id[field.ids[0]].kind != "field":
+        return None
+    held = resolver.return_class(field.ids[0])
+    if not held:
+        return type(field)([], "external") if held == "" else None
+    found = resolver._member_or_override(held, r.name)
+    return resolver._found_elsewhere(r, found) if found.ids else found
