@@ -25,7 +25,12 @@ PURE_DECORATORS = frozenset({"Override", "Deprecated", "SuppressWarnings", "Func
 SERIALIZATION_HOOKS = frozenset({"readObject", "writeObject", "readResolve", "writeReplace", "readObjectNoData"})
 
 
+SERIALIZATION_FIELDS = frozenset({"serialVersionUID", "serialPersistentFields"})
+
+
 def _jvm_entry(name: str, kind: str, parent: str | None) -> str | None:
+    if kind == "field" and name in SERIALIZATION_FIELDS:
+        return "serialization field"
     if kind != "method":
         return None
     if name == "main":

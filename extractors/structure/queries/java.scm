@@ -19,6 +19,7 @@
 ; fields (of `int a, b;` the first): their declared types type a chain (pair.strategy.parse(), from another class);
 ; the definition spans the type only: what the initializer calls or builds (an anonymous class) stays the class's
 (field_declaration type: (_) @definition.field . declarator: (variable_declarator name: (identifier) @name))
+(field_declaration (modifiers "public") type: (_) @definition.field @exported . declarator: (variable_declarator name: (identifier) @name))
 ; anonymous classes: new Base<T>(...) { ... } is a class of its own, <anonymous Base>, extending Base
 (object_creation_expression type: [(type_identifier) @name (generic_type (type_identifier) @name)
   (scoped_type_identifier (type_identifier) @name .)] (class_body) @definition.class @anonymous)
