@@ -717,8 +717,8 @@ class Resolver(ImportBindings):
         cls = self._class_named(r, name)
         if cls:
             return cls, "constructor" if inline else "typed"
-        if inline:  # Foo(...) where Foo is no class: a function, and what it returns (Go's NewWithConfig(), no
-            return self._returned_value(r, called_name or inline)  # WithConfig: the callee as written)
+        if inline:  # Foo(...) where Foo is no class: a function, and what it returns; the callee as written, not
+            return self._returned_value(r, called_name or inline)  # the type a Go NewWithConfig() is read as
         if self._anything_named(r, name):
             return None, "unknown"
         return None, "external"  # a type nothing here defines: a library's or a builtin one
