@@ -158,6 +158,9 @@ class ImportBindings:
     def reexported(self, path: str, name: str, seen: frozenset) -> Binding | None:
         """``name`` as module ``path`` passes it on: one of its exports or its imports, or a module it re-exports
         wholesale."""
+        support = self.supports.get(path)
+        if support is not None and not getattr(support, "IMPORTS_PASS_ON", True):
+            return None  # Java, Go: importers see only a file's own definitions (chasing its imports was exponential)
         self.declare(path)
         outside = None
         for exported in (True, False):

@@ -1104,6 +1104,9 @@ def _is_chain(text: str) -> bool:
 def _typed_head(value: str, scopes: list[str], types: dict) -> str:
     """``auth.sync_auth_flow()`` where ``auth: Auth`` -> ``Auth~sync_auth_flow()``: the value's object typed too."""
     head, dot, rest = value.partition(".")
+    if not dot and value.isidentifier():  # m := mx: what the other variable holds (Go's receiver: its type)
+        held = next((found for scope in scopes if (found := types.get(scope, {}).get(value))), None)
+        return held[0] if held and held[0] != value and "|" not in held[0] else value
     if not dot or not head.isidentifier() or head in ("self", "this", "cls"):
         return value
     for scope in scopes:

@@ -758,7 +758,8 @@ class Resolver(ImportBindings):
             return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
         text = hooks.receiver_path(value)
         inline = hooks.inline_type(text)
-        called = None if inline else _simple_call(text)
+        called_name = _simple_call(text)
+        called = None if inline else called_name
         if called:  # w := PerformRequest(...): the class its callee declares it returns (a library's: external)
             return self._returned_value(r, called)
         name = inline or text  # not inline: a name, never a call (those are above)
@@ -769,8 +770,8 @@ class Resolver(ImportBindings):
         cls = self._class_named(r, name)
         if cls:
             return cls, "constructor" if inline else "typed"
-        if inline:  # Foo(...) where Foo is no class: a function, and what it returns
-            return self._returned_value(r, inline)
+        if inline:  # Foo(...) where Foo is no class: a function, and what it returns; the callee as written, not
+            return self._returned_value(r, called_name or inline)  # the type a Go NewWithConfig() is read as
         if self._anything_named(r, name):
             return None, "unknown"
         return None, "external"  # a type nothing here defines: a library's or a builtin one

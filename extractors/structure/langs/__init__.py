@@ -25,7 +25,9 @@ where a value is passed to a call, so that a called parameter reaches the functi
 are kept inside a region that is no code (Rust ``$crate`` in a macro's body; see ``@opaque`` in parse.py).
 ``PATH_SEPARATOR``: between the parts of a module path captured in pieces (Rust's nested use lists: ``::``).
 ``MEMBERS_EXPORTED``: the public members (no ``#`` or ``_`` prefix) of an exported class or interface are exported.
-``exports_all(path)``: every definition of the file is API, exported (a TypeScript declaration file).
+``IMPORTS_PASS_ON`` (default True): a file's imports and wildcard imports are names its importers may take from it
+(Python, JavaScript); False where an import binds names in its own file only (Java, Go). ``exports_all(path)``:
+every definition of the file is API, exported (a TypeScript declaration file).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 """

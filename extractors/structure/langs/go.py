@@ -17,6 +17,7 @@ KEYWORDS = frozenset({"break", "case", "chan", "const", "continue", "default", "
                       "struct", "switch", "type", "var"})
 STRUCTURAL = True  # a type implements every interface whose methods it has (resolve.structural_bases)
 BUILD_VARIANTS = True  # a name defined in two files of a package: one per build constraint (graph._index_variants)
+IMPORTS_PASS_ON = False  # import . "x" binds names in the importing file only; it passes none on
 
 
 def is_exported(name: str, parent: str | None, captured: bool) -> bool:
@@ -57,8 +58,10 @@ def _named(node, child) -> str | None:
 
 TYPE_CONTEXTS = {
     "parameter_declaration": _parameter, "variadic_parameter_declaration": "parameter",
-    **dict.fromkeys(("method_declaration", "function_declaration", "method_elem", "func_literal", "function_type"),
-                    "return"),
+    **dict.fromkeys(("method_declaration", "function_declaration", "method_elem", "func_literal"), "return"),
+    # the result of a function type (a parameter's func(http.Handler) http.Handler) is no return type of the
+    # function declaring that parameter: it would type what Chain(...) returns as http.Handler, a library's
+    "function_type": "annotation",
     "field_declaration": _field, "var_spec": "variable", "const_spec": "variable",
     "type_spec": _named, "type_alias": _named,
     "composite_literal": None,  # T{...} is a constructor call reference

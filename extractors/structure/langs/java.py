@@ -16,20 +16,46 @@ KEYWORDS = frozenset({"abstract", "assert", "boolean", "break", "byte", "case", 
                       "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void",
                       "volatile", "while"})
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's method
+IMPORTS_PASS_ON = False  # import a.b.* binds names in the importing file only; it passes none on to its importers
 PURE_DECORATORS = frozenset({"Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs",
                              "Nullable", "NonNull", "NotNull", "Nonnull", "CheckReturnValue"})
 
 
-def _main_method(name: str, kind: str, parent: str | None) -> str | None:
-    return "main method" if name == "main" and kind == "method" else None
+# methods java.io serialization calls by name, never the program (private readObject(ObjectInputStream)...)
+SERIALIZATION_HOOKS = frozenset({"readObject", "writeObject", "readResolve", "writeReplace", "readObjectNoData"})
 
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _main_method)
+SERIALIZATION_FIELDS = frozenset({"serialVersionUID", "serialPersistentFields"})
+
+
+def _jvm_entry(name: str, kind: str, parent: str | None) -> str | None:
+    if kind == "field" and name in SERIALIZATION_FIELDS:
+        return "serialization field"
+    if kind != "method":
+        return None
+    if name == "main":
+        return "main method"
+    return "serialization hook" if name in SERIALIZATION_HOOKS and parent else None
+
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the class's (or a base class's) method, before imports."""
-    name_layers.insert(name_layers.index("scoped") + 1, "implicit_this")
+    name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    member_layers.append(implicit_this_field)
+
+
+def implicit_this(resolver, r, src):
+    """The class's or a base's ``m``. Where that is the calling method itself, the call is mostly an overload it
+    delegates to (``register(lhs, rhs)`` calling ``register(lhs, rhs, registry)``, arity is not read), which may be
+    a base class's: the bases' same-named method is a candidate too, never left unused for it."""
+    found = resolver._layer_implicit_this(r, src)
+    if not found or found.ids != [src]:
+        return found
+    inherited = resolver._member(resolver._enclosing_class(src), r.name, skip_self=True)
+    return type(found)(found.ids + inherited.ids, "inherited") if inherited else found
 
 
 def guess_bare_names(resolver, path: str) -> bool:
@@ -129,3 +155,20 @@ def inline_type(receiver: str) -> str | None:
     """``new Foo(...)`` -> ``Foo``."""
     m = _NEW.match(receiver)
     return m.group(1) if m else None
+
+
+def implicit_this_field(resolver, r, src):
+    """``_textBuffer.append()`` where ``_textBuffer`` is no variable the file types: a field of the class or of a
+    base, maybe declared in another file (jackson's parsers use ParserBase's fields), and its declared type's
+    method; a library's type: external, never a same-named method of the repository guessed."""
+    if r.bound_to or not r.receiver.isidentifier():
+        return None
+    cls = resolver._enclosing_class(src)
+    field = resolver._member(cls, r.receiver) if cls else None
+    if not field or resolver.g.by_id[field.ids[0]].kind != "field":
+        return None
+    held = resolver.return_class(field.ids[0])
+    if not held:
+        return type(field)([], "external") if held == "" else None
+    found = resolver._member_or_override(held, r.name)
+    return resolver._found_elsewhere(r, found) if found.ids else found

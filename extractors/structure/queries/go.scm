@@ -37,9 +37,13 @@
 (argument_list (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.callback
 (keyed_element (literal_element) (literal_element (identifier) @name)) @reference.callback
 ; a function kept or handed out as a value: var hook = preExecHook, return defaultHelpFunc, a FuncMap's "name": fn
-(var_spec value: (expression_list (identifier) @name)) @reference.callback
-(return_statement (expression_list (identifier) @name)) @reference.callback
-(assignment_statement right: (expression_list (identifier) @name)) @reference.callback
+; also a method value: allow = config.defaultAllow, return c.starAllow
+[(var_spec value: (expression_list [(identifier) @name
+   (selector_expression operand: (_) @receiver field: (field_identifier) @name)]))
+ (return_statement (expression_list [(identifier) @name
+   (selector_expression operand: (_) @receiver field: (field_identifier) @name)]))
+ (assignment_statement right: (expression_list [(identifier) @name
+   (selector_expression operand: (_) @receiver field: (field_identifier) @name)]))] @reference.callback
 (keyed_element (literal_element) (literal_element (selector_expression operand: (_) @receiver field: (field_identifier) @name))) @reference.callback
 ; values read (a package variable or constant: a ``reads`` edge): x := y, h := s.handle, !v, a == ErrX, []T{a, b},
 ; case X:, if ok

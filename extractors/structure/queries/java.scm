@@ -16,6 +16,10 @@
 (record_declaration (modifiers "public") name: (identifier) @name) @definition.class @exported
 (method_declaration (modifiers "public") name: (identifier) @name) @definition.function @exported
 (interface_body (method_declaration name: (identifier) @name) @definition.function @exported)
+; fields (of `int a, b;` the first): their declared types type a chain (pair.strategy.parse(), from another class);
+; the definition spans the type only: what the initializer calls or builds (an anonymous class) stays the class's
+(field_declaration type: (_) @definition.field . declarator: (variable_declarator name: (identifier) @name))
+(field_declaration (modifiers "public") type: (_) @definition.field @exported . declarator: (variable_declarator name: (identifier) @name))
 ; anonymous classes: new Base<T>(...) { ... } is a class of its own, <anonymous Base>, extending Base
 (object_creation_expression type: [(type_identifier) @name (generic_type (type_identifier) @name)
   (scoped_type_identifier (type_identifier) @name .)] (class_body) @definition.class @anonymous)
@@ -46,6 +50,13 @@
 (super_interfaces (type_list (generic_type (type_identifier) @name) @reference.inherits))
 (extends_interfaces (type_list (type_identifier) @name @reference.inherits))
 (extends_interfaces (type_list (generic_type (type_identifier) @name) @reference.inherits))
+; a nested or qualified base: implements AuthenticationHandler.AuthShim, extends a.b.Base<T>
+[(superclass [(scoped_type_identifier (_) @receiver (type_identifier) @name .)
+              (generic_type (scoped_type_identifier (_) @receiver (type_identifier) @name .))] @reference.inherits)
+ (super_interfaces (type_list [(scoped_type_identifier (_) @receiver (type_identifier) @name .)
+              (generic_type (scoped_type_identifier (_) @receiver (type_identifier) @name .))] @reference.inherits))
+ (extends_interfaces (type_list [(scoped_type_identifier (_) @receiver (type_identifier) @name .)
+              (generic_type (scoped_type_identifier (_) @receiver (type_identifier) @name .))] @reference.inherits))]
 
 ; imports: import a.b.C; / import a.b.*; / import static a.b.C.m;
 (import_declaration (scoped_identifier) @import.module . ";") @import
@@ -54,14 +65,19 @@
 ; types named in signatures, fields, variables, generic arguments, casts; annotations (see parse.py @reference.type)
 ; a class read for its static members: Scope.EMPTY
 (field_access object: (identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
+; a field read or written (this.stream, pair.stream): a ``reads`` edge where the object's class is known
+(field_access object: [(identifier) (this) (field_access)] @receiver field: (identifier) @name) @reference.attribute
 ((type_identifier) @name @reference.type (#not-eq? @name "var"))
 (scoped_type_identifier . (_) @receiver (type_identifier) @name .) @reference.type
 (marker_annotation name: (identifier) @name) @reference.type.annotation
 (annotation name: (identifier) @name) @reference.type.annotation
 
 ; typed variables: parameters, locals and fields (x.f() then resolves on x's class; see parse.py @var.name)
-(formal_parameter type: (_) @var.type name: (identifier) @var.name)
-(enhanced_for_statement type: (_) @var.type name: (identifier) @var.name)
+; try (JsonParser p = ...) and catch (IOException | E e) too: p.next(), e.getMessage() are those types' methods
+[(formal_parameter type: (_) @var.type name: (identifier) @var.name)
+ (resource type: (_) @var.type name: (identifier) @var.name)
+ (catch_formal_parameter (catch_type) @var.type name: (identifier) @var.name)
+ (enhanced_for_statement type: (_) @var.type name: (identifier) @var.name)]
 (local_variable_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name value: (object_creation_expression) @var.type))
 (field_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
