@@ -309,3 +309,15 @@ def test_no_repository_read_bypasses_the_safe_reader():
                         path.name == file and text.startswith(call) for file, call in DIRECT_OPENS):
                     found.append(f"{path.relative_to(base)}:{node.lineno} {text[:60]}")
     assert found == []
+
+
+def test_wildcard_imports_that_fan_out_are_walked_once_per_module(tmp_path):
+    """60 modules each `from` the next two `import *`, and one name imported that none defines: every module is
+    looked through once for it, not once per path to it (2^n paths: the walk never ended; 30 modules took 17 s)."""
+    root, lake = tmp_path / "repo", tmp_path / "lake"
+    files = {f"m{i}.py": "".join(f"from m{j} import *\n" for j in (i + 1, i + 2) if j < 60) + f"\n\ndef f{i}():\n"
+                         "    return 1\n" for i in range(1, 60)}
+    files["m0.py"] = "from m1 import missing, f59\n\n\ndef run():\n    return missing() + f59()\n"
+    _write(root, files)
+    _index(root, lake, env={"CODELAKE_FILE_BUDGET": str(BUDGET)})  # under the outer timeout
+    assert ("m0.py", "m59.py") in _edges(lake)  # found through the chain of wildcards
