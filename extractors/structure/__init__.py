@@ -200,10 +200,6 @@ def _resolution_configs(changes, cursor: Cursor, full: bool) -> tuple[dict | Non
     return configs, not full and configs != before
 
 
-def _string_columns(schema) -> list[str]:
-    return [f.name for f in schema if f.type == "string" and f.name != "repo"]
-
-
 @dataclass
 class SourceView:
     """Where a run reads files: a checkout (or plain folder) as it is, or a bare repository's HEAD tree written to a
