@@ -45,6 +45,11 @@ class Graph:
     variants: dict[str, list[str]] = field(default_factory=dict)  # a definition -> its build variants (Go)
     _subclasses: dict[str, list[str]] | None = None
 
+    def owner_of(self, sym: Symbol) -> str | None:
+        """The type a member belongs to: its type from another file (a Go method's receiver, a Rust ``impl``'s type),
+        else its parent."""
+        return self.owner.get(sym.id) or sym.parent_id
+
     def subclasses(self, cls: str) -> list[str]:
         """Direct subclasses (and implementations) of ``cls``, from the bases known once inheritance is resolved."""
         if self._subclasses is None:

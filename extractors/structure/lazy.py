@@ -690,7 +690,7 @@ def _classes_of(graph: LazyGraph, affected: set[str]) -> list[str]:
             if s.kind in CLASSLIKE:
                 classes[s.id] = None
             elif s.kind in METHODS:
-                parent = graph.owner.get(s.id) or s.parent_id
+                parent = graph.owner_of(s)
                 if parent and not parent.endswith("::" + MODULE):
                     classes[parent] = None
     return list(classes)

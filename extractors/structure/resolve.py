@@ -508,8 +508,7 @@ class Resolver(ImportBindings):
         key = (src, head, None)
         target = self._read_memo.get(key, ...)
         if target is ...:
-            found = (self._scoped_name(r.path, r.src_qualname, head, src) or self._imported(r.path, head)
-                     or self._package(r.path, head))
+            found = self._visible_name(r, head, src)
             target = (found.ids[0], found.resolution) if found and found.ids and found.ids[0] != src else None
             self._read_memo[key] = target
         if target is None:
@@ -531,8 +530,7 @@ class Resolver(ImportBindings):
             cls = self._enclosing_class(src) if attr.isidentifier() else None
             found = self._member(cls, attr) if cls else None
         elif head.isidentifier():
-            found = (self._scoped_name(r.path, r.src_qualname, head, src) or self._imported(r.path, head)
-                     or self._package(r.path, head))
+            found = self._visible_name(r, head, src)
             binding = None if found else self.bound_name(r.path, head)
             if binding is not None and binding.kind == "module":  # var app = require("./app"): its exported object
                 default = self.default_export(binding.value)
@@ -608,7 +606,7 @@ class Resolver(ImportBindings):
         if not types:
             return None
         everywhere = self._global_all(r.name, kinds, r.path)
-        kept = [i for i in everywhere.ids if (self.g.owner.get(i) or self.g.by_id[i].parent_id) in types]
+        kept = [i for i in everywhere.ids if self.g.owner_of(self.g.by_id[i]) in types]
         return Found(kept[:MAX_CANDIDATES], "unique_name" if len(kept) == 1 else "ambiguous") if kept else None
 
     def _outside_star(self, path: str) -> bool:
@@ -655,7 +653,7 @@ class Resolver(ImportBindings):
         return found
 
     def _class_visible(self, path: str, member: Symbol, imported: tuple[set, set]) -> bool:
-        owner = self.g.owner.get(member.id) or member.parent_id
+        owner = self.g.owner_of(member)
         sym = self.g.by_id.get(owner) if owner else None
         if sym is None or sym.kind == "module":
             return False
@@ -687,8 +685,7 @@ class Resolver(ImportBindings):
             return binding.kind in ("unresolved", "external")
         if not head[:1].isupper():
             return False
-        return not (self._scoped_name(r.path, r.src_qualname, head) or self._imported(r.path, head)
-                    or self._package(r.path, head) or self.g.by_name.get(head))
+        return not (self._visible_name(r, head) or self.g.by_name.get(head))
 
     def _receiver_binding(self, path: str, head: str, receiver: str) -> Binding | None:
         """The import that names a receiver: its head's (``import os``), else its longest dotted start's (``import
@@ -1076,10 +1073,14 @@ class Resolver(ImportBindings):
                 outer = self._class_named(r, prefix) if prefix.replace(".", "").isidentifier() else None
                 sid = self.g.members.get(outer, {}).get(name) if outer else None
         else:
-            hit = (self._scoped_name(r.path, r.src_qualname, name) or self._imported(r.path, name)
-                   or self._package(r.path, name))
+            hit = self._visible_name(r, name)
             sid = hit.ids[0] if hit else None
         return sid
+
+    def _visible_name(self, r: Ref, name: str, src: str = "") -> Found | None:
+        """The definition a bare ``name`` stands for in ``r``'s file: a scope's, an import's, its package's."""
+        return (self._scoped_name(r.path, r.src_qualname, name, src) or self._imported(r.path, name)
+                or self._package(r.path, name))
 
     def _module_of(self, path: str, dotted: str) -> list[str] | None:
         found = self.bound_name(path, dotted)
@@ -1099,7 +1100,7 @@ class Resolver(ImportBindings):
         while sym is not None:
             if sym.kind in CLASSLIKE:
                 return sym.id
-            parent = self.g.owner.get(sym.id) or sym.parent_id
+            parent = self.g.owner_of(sym)
             if sym.kind in METHODS and parent in self.g.by_id and self.g.by_id[parent].kind != "module":
                 return parent  # a method's owner, whatever its kind (a JS constructor function with prototype methods)
             sym = self.g.by_id.get(parent) if parent else None

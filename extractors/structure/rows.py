@@ -598,6 +598,11 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
                        written, NAME_COLUMNS)
 
 
+# a receiver the resolver reads as one name (``str.isidentifier``, non-ASCII letters too) or a JavaScript ``$``: the
+# index holds every receiver whose edges a definition of that name may change
+ONE_NAME = r"^[\pL\p{Nl}_$][\pL\pN\p{Mn}\p{Mc}\p{Pc}$]*$"
+
+
 def ref_names(refs: pa.Table) -> pa.Table:
     """The ``ref_names`` table's rows: every distinct (name, file) the references name, a receiver that is one name
     included (``Visitor::default()`` names ``Visitor``: the type its edge reaches when the member is none of the
@@ -606,8 +611,7 @@ def ref_names(refs: pa.Table) -> pa.Table:
     table = _plain(refs.select(["name", "path"]))
     if "receiver" in refs.column_names:
         receivers = _plain(refs.select(["receiver", "path"])).rename_columns(["name", "path"])
-        one_name = pc.fill_null(pc.match_substring_regex(receivers.column("name"), r"^[A-Za-z_$][A-Za-z0-9_$]*$"),
-                                False)
+        one_name = pc.fill_null(pc.match_substring_regex(receivers.column("name"), ONE_NAME), False)
         table = pa.concat_tables([table, receivers.filter(one_name)])
     return table.filter(pc.is_valid(table.column("name"))).group_by(["name", "path"]).aggregate([])
 
