@@ -406,12 +406,19 @@ class Resolver(ImportBindings):
 
     def _uses_type(self, r: Ref, src: str) -> list[Edge]:
         """A type named in a signature, field, variable, generic argument or annotation: an edge when it is one of
-        the repository's types; library and builtin types, type parameters and the unknown leave none."""
-        found = self._lookup(r, src, CLASSLIKE)
-        ids = [i for i in found.ids if self.g.by_id[i].kind in CLASSLIKE]
+        the repository's types; library and builtin types, type parameters and the unknown leave none. A module's
+        variable the code states it names (in scope or imported, never a guess) is a type alias or a ``TypeVar``:
+        used too (a class's field read there, ``self.x = self.factory()``, is a read, not the field's type)."""
+        stated = self._stated(r, src, CLASSLIKE)
+        found = stated or self._guess(r, CLASSLIKE, self.hooks.get(r.path, self.no_hooks))
+        ids = [i for i in found.ids if self.g.by_id[i].kind in CLASSLIKE or stated and self._module_value(i)]
         if not ids:  # Option<kw::state>: a macro-made type of the module kw
             return self._receiver_named(r, src) if r.receiver else []
         return self._edges(r, src, Found(ids, found.resolution), "uses_type", r.kind[len(TYPE_PREFIX):])
+
+    def _module_value(self, sym_id: str) -> bool:
+        sym = self.g.by_id[sym_id]
+        return sym.kind in VALUES and (sym.parent_id is None or sym.parent_id.endswith(MODULE))
 
     def _attribute(self, r: Ref, src: str) -> list[Edge]:
         """A member read or written without a call (``request.url.raw_path``, ``self.count``, ``c.req``): resolved

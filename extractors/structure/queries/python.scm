@@ -43,9 +43,9 @@
 (tuple (identifier) @name) @reference.callback
 (set (identifier) @name) @reference.callback
 (pair value: (identifier) @name) @reference.callback
-; names read as values: items[:LIMIT], x == SENTINEL (a module constant or variable: reads)
+; names read as values: items[:LIMIT], TABLE[i], x == SENTINEL (a module constant or variable: reads)
 (slice (identifier) @name) @reference.callback
-(subscript subscript: (identifier) @name) @reference.callback
+(subscript (identifier) @name) @reference.callback
 (comparison_operator (identifier) @name) @reference.callback
 ; a union of classes as a value: `Validator: TypeAlias = A | B`, `isinstance(x, A | B)`, FLAG_A | FLAG_B
 [(binary_operator left: (identifier) @name operator: "|") (binary_operator operator: "|" right: (identifier) @name)]
