@@ -324,28 +324,41 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
     return result
 
 
-def top_level_names(defs) -> dict[tuple[str, str], str]:
-    """(module prefix, name) -> symbol for the module-level definitions of Python modules."""
-    names = {}
+def top_level_names(defs) -> dict[tuple[str, str], str | None]:
+    """(module prefix, name) -> symbol for the module-level definitions of Python modules; also (package prefix,
+    name) -> the one symbol of that name among the package's modules (None where several share it)."""
+    names: dict[tuple[str, str], str | None] = {}
     for symbol in defs:
         if symbol.startswith("scip-python ") and not is_module_symbol(symbol):
             prefix, _, tail = symbol.rpartition("/")
             core = tail[:-3] if tail.endswith("().") else tail[:-1]
             if core.isidentifier():
                 names[(prefix, core)] = symbol
+                package = _package_prefix(prefix)
+                key = (package, core)
+                names[key] = symbol if key not in names or names[key] == symbol else None
     return names
+
+
+def _package_prefix(prefix: str) -> str:
+    """``... `httpx._transports.asgi``` -> ``... `httpx._transports```, marked apart from a module's own prefix."""
+    head, tick, module = prefix.partition("`")
+    return f"package:{head}{tick}{module.strip('`').rpartition('.')[0]}"
 
 
 def python_star_export_fix(occ, source: SourceFile, names: dict) -> str | None:
     """scip-python 0.6.6 resolves a name re-exported through ``from ._api import *`` (``httpx.delete``) to its
-    neighbour in ``__all__`` (``httpx._api.get``); the name written at the occurrence tells the right one."""
+    neighbour in ``__all__`` (``httpx._api.get``); the name written at the occurrence tells the right one: in the
+    same module, else the one of that name in the same package (``from ._transports import *`` over
+    ``from .mock import *``: ``httpx.MockTransport`` given as ``httpx._transports.asgi.ASGITransport``)."""
     rng = occ.range
     if rng.start_line != rng.end_line:
         return None
     text = source.line(rng.start_line + 1)[rng.start_char:rng.end_char]
     if not text.isidentifier() or text == symbol_name(occ.symbol):
         return None
-    return names.get((occ.symbol.rpartition("/")[0], text))
+    prefix = occ.symbol.rpartition("/")[0]
+    return names.get((prefix, text)) or names.get((_package_prefix(prefix), text))
 
 
 def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: Pairs, refs: Pairs, deps: set,
