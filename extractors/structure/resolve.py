@@ -597,9 +597,9 @@ class Resolver(ImportBindings):
             methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
             if methods and len(methods) < len(found.ids):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
-        if r.name in hooks.builtin_methods:  # x.get(), x.update() on an unknown x: mostly a dict's, a list's...
-            narrowed = self._prefer_visible(r, found)
-            return narrowed if narrowed.ids and len(narrowed.ids) < len(found.ids) else UNRESOLVED
+        if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
+            narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it
+            return narrowed if len(narrowed.ids) == 1 and len(found.ids) > 1 else UNRESOLVED
         return self._prefer_visible(r, found)
 
     def _type_named(self, r: Ref, kinds: set) -> Found | None:
