@@ -70,12 +70,14 @@
 (decorator (call function: (identifier) @name)) @reference.call
 (decorator (call function: (attribute object: (_) @receiver attribute: (identifier) @name))) @reference.call
 
-; typed variables (see parse.py @var.name): `def f(s: Store)`, `x: Store = ...`, `x = Store()`, `self.s = Store()`;
+; typed variables (see parse.py @var.name): `def f(s: Store)`, `x: Store = ...`, `x = Store()`, `x = await open()`,
+; `self.s = Store()`;
 ; then `s.save()` resolves on Store
 (typed_parameter (identifier) @var.name type: (type) @var.type)
 (typed_default_parameter name: (identifier) @var.name type: (type) @var.type)
 (assignment left: (identifier) @var.name type: (type) @var.type)
 (assignment left: (identifier) @var.name right: (call function: [(identifier) (attribute)]) @var.type)
+(assignment left: (identifier) @var.name right: (await (call function: [(identifier) (attribute)]) @var.type))
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   right: (call function: [(identifier) (attribute)]) @var.type (#eq? @_self "self"))
 
