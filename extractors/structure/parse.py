@@ -550,7 +550,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             callee = slot = None
             if typed:
                 if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
-                    form = _type_form(node, rules)
+                    form = _type_form(node, rules, lambda n: _text(n, data))
                     if form is None:
                         continue
                     kind = "type." + form
@@ -695,12 +695,16 @@ def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
     return _text(callee, data), slot
 
 
-def _type_form(node, rules: ParseRules) -> str | None:
+def _type_form(node, rules: ParseRules, name_of) -> str | None:
     """Where a type name is used: the form of the nearest enclosing node type the language lists (a parameter,
     a return type, a field, a variable...), ``generic`` inside generic arguments (a base's too: ``extends
     Subscribable<Listener>`` uses ``Listener``); None where it is not a use (a declaration's own name, a base class
-    already an ``inherits`` reference, a constructor call)."""
-    contexts, arguments = rules.type_contexts, rules.type_arguments
+    already an ``inherits`` reference, a constructor call). A transparent type's first argument (``URL`` in
+    ``Optional[URL]``) takes the place's form, the transparent type itself ``annotation``."""
+    contexts, arguments, transparent = rules.type_contexts, rules.type_arguments, rules.transparent_types
+    if transparent and (_wrapper_name(node, name_of) in transparent or node.parent is not None  # the node or its name
+                        and _generic_head(node.parent) == node and _wrapper_name(node.parent, name_of) in transparent):
+        return "annotation"
     generic, child, current = False, node, node.parent
     for _ in range(16):
         if current is None:
@@ -711,10 +715,23 @@ def _type_form(node, rules: ParseRules) -> str | None:
             form = form(current, child) if callable(form) else form
             if form is not ...:  # a rule may look further up
                 return "generic" if generic else form
-        if kind in arguments:
+        if kind in arguments and not (transparent and current.named_children[:1] == [child]
+                                      and _wrapper_name(current.parent, name_of) in transparent):
             generic = True
         child, current = current, current.parent
     return "generic" if generic else "annotation"
+
+
+def _generic_head(generic):
+    """The named type of a generic one (``Promise`` of ``Promise<App>``), or None."""
+    if generic is None or generic.type != "generic_type":
+        return None
+    return generic.child_by_field_name("name") or (generic.named_children[0] if generic.named_child_count else None)
+
+
+def _wrapper_name(generic, name_of) -> str:
+    head = _generic_head(generic)
+    return name_of(head) if head is not None else ""
 
 
 def _decorator_name(text: str) -> str:

@@ -16,7 +16,9 @@ a decorator outside ``PURE_DECORATORS`` or a top-level ``main``), ``PURE_DECORAT
 that register nothing), ``parameter_refs(path, is_test)`` and ``takes_parameter_refs(name, decorators)`` with
 ``PARAMETER_REF_KIND`` (parameters that name something to resolve: pytest fixtures); ``TYPE_CONTEXTS`` and
 ``TYPE_ARGUMENTS``: where a type named in the code is used (the ``ref_form`` of a ``uses_type`` edge: parameter,
-return, field, variable, generic, annotation), found by walking up from the name to the nearest node type listed. Resolve-side hooks are listed
+return, field, variable, generic, annotation), found by walking up from the name to the nearest node type listed;
+``TRANSPARENT_TYPES``: generic types whose first argument is the type of the value (``Optional[URL]``,
+``Promise<App>``): that argument takes the place's form, so it is what a returned or declared value is typed by. Resolve-side hooks are listed
 in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
 that are never a definition's, however the regex fallback or an error node read them. ``PARAMETER_FLOW``: record
 where a value is passed to a call, so that a called parameter reaches the functions passed for it.
@@ -70,6 +72,7 @@ class ParseRules:
     repairs: tuple = ()  # same-length rewrites of syntax the grammar cannot read, tried on a file with errors
     exports_all: Callable[[str], bool] = lambda _path: False  # every definition there is exported
     members_exported: bool = False  # the public members of an exported class or interface are exported
+    transparent_types: frozenset = frozenset()  # Optional[T], Promise<T>: a value of the type is used as a T
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -140,4 +143,5 @@ def parse_rules(language: str | None) -> ParseRules:
         repairs=tuple(getattr(module, "repairs", lambda _language: ())(language)),
         exports_all=getattr(module, "exports_all", _never),
         members_exported=bool(getattr(module, "MEMBERS_EXPORTED", False)),
+        transparent_types=frozenset(getattr(module, "TRANSPARENT_TYPES", ())),
     )

@@ -126,6 +126,8 @@ TYPE_CONTEXTS = {
                      "satisfies_expression", "call_expression", "new_expression", "interface_body"), "annotation"),
 }
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
+# a value of these is used as their first argument: `const app = await load()` where `load(): Promise<App>`
+TRANSPARENT_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", "Partial", "Required", "NonNullable"})
 _NEW = re.compile(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)
 
 

@@ -70,6 +70,9 @@ TYPE_CONTEXTS = {"subscript": _subscript, "typed_parameter": "parameter", "typed
                  "function_definition": "return", "assignment": _assignment, "block": "annotation",
                  "module": "annotation"}
 TYPE_ARGUMENTS = frozenset({"type_parameter"})
+# a value of these is used as their first argument: `-> Optional[URL]` returns what `.host` is read on
+TRANSPARENT_TYPES = frozenset({"Optional", "Awaitable", "Final", "ClassVar", "Annotated", "Type", "type", "ReadOnly",
+                               "Required", "NotRequired"})
 
 
 def parameter_refs(path: str, is_test: bool) -> bool:

@@ -189,10 +189,16 @@
   right: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
 
-; variables built by a constructor: const s = new Store(), this.s = new Store() (see parse.py @var.name)
+; variables built by a constructor: const s = new Store(), this.s = new Store() (see parse.py @var.name), or given
+; what a function declares it returns: const s = open(), const s = await open() (a `require()`: see the imports)
 (variable_declarator name: (identifier) @var.name
   value: [(object) (array) (string) (template_string) (number) (regex) (true) (false)] @var.value)
 (variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
+(variable_declarator name: (identifier) @var.name
+  value: (call_expression function: (identifier) @_callee) @var.type (#not-eq? @_callee "require"))
+(variable_declarator name: (identifier) @var.name
+  value: [(call_expression function: (member_expression)) @var.type
+          (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
   right: (new_expression) @var.type)
 
