@@ -50,7 +50,10 @@ BUILTIN_METHODS = frozenset({
     "delete", "clear", "add", "keys", "values", "entries", "toString", "toJSON", "valueOf", "call", "apply", "bind",
     "hasOwnProperty", "localeCompare", "normalize", "search", "toFixed", "json", "text", "arrayBuffer", "blob",
     "append", "getReader", "write", "end", "on", "once", "emit", "off", "removeListener", "addEventListener",
-    "removeEventListener", "next", "return", "throw"})
+    "removeEventListener", "next", "return", "throw",
+    # the web platform's streams, sockets, requests and responses (a server's listen or send is often the
+    # repository's own: express)
+    "formData", "clone", "cancel", "close", "enqueue", "releaseLock", "pipeTo", "pipeThrough", "tee", "abort"})
 
 
 # Lexical scope: a parameter or variable named like a function of the file is that variable there
