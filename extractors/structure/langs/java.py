@@ -139,6 +139,14 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
     return parts[-1], ".".join(parts[:first_class]), ".".join(parts[first_class:])
 
 
+def star_class(spec: str) -> str | None:
+    """``import static a.b.Outer.Inner.*``: the class whose static members the wildcard imports (``Outer.Inner``);
+    None for a package's wildcard (``import a.b.*``)."""
+    parts = spec.split(".")
+    first = next((i for i, p in enumerate(parts) if p[:1].isupper()), None)
+    return ".".join(parts[first:]) if first is not None else None
+
+
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
     """The file of the class; for a nested class or a static member, the file of the outermost class found."""
     while spec:
