@@ -46,6 +46,7 @@ class ImportBindings:
         self.export_table: dict[str, dict[str, Binding]] = {}
         self.star: dict[str, list[list[str]]] = defaultdict(list)
         self.external_star: set[str] = set()  # files with a wildcard import from outside the repository
+        self.star_classes: dict[str, list[str]] = defaultdict(list)  # classes whose members a wildcard imports
         self.imports_of: dict[str, list] = {}
         self.declared: dict[str, list[Declared]] = {}
         self.bound: set[str] = set()  # paths whose every binding is computed
@@ -79,6 +80,7 @@ class ImportBindings:
             targets = support.resolve_module(path, spec, self.index_of(support), self.root)
             if name == "*":
                 self.star[path].append(targets)
+                self._star_class(path, spec, targets, support)
                 if not targets and self.is_external(support, path, spec):
                     self.external_star.add(path)
             elif local and r.kind == "reexport":  # ``export {a as b}``: a name for importers, not for the file
@@ -195,7 +197,22 @@ class ImportBindings:
                 sid = self.g.top.get(p, {}).get(name) or self._star_passes(path, p, name)
                 if sid:
                     return sid
+        for cls in self.star_classes.get(path, ()):
+            sid = self.g.members.get(cls, {}).get(name)
+            if sid:
+                return sid
         return None
+
+    def _star_class(self, path: str, spec: str | None, targets: list[str], support) -> None:
+        """A wildcard import of a class's members (Java's ``import static a.b.Outer.Inner.*``): the class, where the
+        language says which part of the spec names one (``star_class(spec)`` -> its qualified name)."""
+        rule = getattr(support, "star_class", None)
+        qualname = rule(spec) if rule and spec else None
+        for p in targets if qualname else ():
+            sid = self.g.by_qual.get((p, qualname))
+            if sid:
+                self.star_classes[path].append(sid)
+                return
 
     def _star_passes(self, path: str, module: str, name: str) -> str | None:
         """A definition a wildcard-imported module has itself imported, where the language's wildcard brings those

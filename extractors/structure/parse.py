@@ -23,6 +23,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@reference.type``: a type named in the code (``@name``, optional ``@receiver`` for ``pkg.T``); its form
   (parameter, return, field, variable, generic, annotation) comes from where it stands (the language's
   ``TYPE_CONTEXTS``), or is fixed by the capture name (``@reference.type.annotation``). Refs kind ``type.<form>``.
+- ``@reference.read``: a bare name read or assigned as a value (Java's ``count``, ``CONSTANT``): a field or constant
+  of the enclosing classes or their bases, or an imported one (a ``reads`` edge); dropped where a ``@local.name``
+  binds it (the language's ``LOCAL_KINDS`` name the kinds a variable may be: Java's ``m()`` is never one).
 - ``@reference.attribute``: a member read or written without a call (``request.url.raw_path``), kept only where the
   object's type, ``self`` or a module is known. ``@reference.returns`` / ``@reference.returns_call``: what a function
   returns or yields (a name, or what a call returns); ``@reference.call_result``: ``f()()``. With ``@reference.callback``
@@ -328,7 +331,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     if found.opaque:
         refs = _outside_opaque(refs, found.opaque, rules.opaque_receivers)
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
-                          params, {d.name: d.kind for d in defs}, results) + decorated
+                          params, {d.name: d.kind for d in defs}, results, rules.local_kinds,
+                          rules.capitalized_classes) + decorated
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
@@ -914,13 +918,18 @@ def _sweep(items: list, spans: list[Span]):
 
 def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = None,
              raw_locals: list[RawRef] = (), raw_values: list[RawRef] = (), raw_params: list[RawRef] = (),
-             defined: dict[str, str] | None = None, raw_results: list[RawRef] = ()) -> list[Reference]:
+             defined: dict[str, str] | None = None, raw_results: list[RawRef] = (),
+             local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
     With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
     one of them bears its name or it is bound to something: the others would resolve to nothing (a third of a large Python
     repository's references). ``raw_results``: variables given what a call returns, which bind only a call of them
-    (passed along, such a variable is mostly data: binding it kept twice the references for nothing)."""
+    (passed along, such a variable is mostly data: binding it kept twice the references for nothing).
+    ``local_kinds``: the reference kinds a parameter or variable of the scope may be (default ``LOCAL_KINDS``; Java's
+    ``m()`` is never its variable ``m``: only a bare ``read`` is). ``capitalized_classes``: a capitalized receiver
+    names a class (Java's ``Names.MAX``, of its package or imported), whose member reads are kept."""
+    local_kinds = LOCAL_KINDS if local_kinds is None else local_kinds
     types = types or {}  # enclosing qualname -> variable -> its types or values
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
     values = _scoped_values(raw_values, scopes) if raw_values else {}
@@ -930,9 +939,15 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     starts = {s.start for s in spans} if raw_locals else ()
     for r, stack in _sweep([r for r in raw_locals if r.start not in starts], scopes):
         local.setdefault(stack[-1].qualname if stack else "<module>", set()).add(r.name)
-    for qualname in (s.qualname for s in spans if local):  # ``const f = () => ...`` binds a definition, not a variable
-        scope, _, name = qualname.split("#")[0].rpartition(".")
-        local.get(scope or "<module>", set()).discard(name)
+    # ``const f = () => ...`` binds a definition, not a variable: a local bound inside the definition's own node; a
+    # Java field ``size`` leaves a constructor's parameter ``size`` (bound in the class's scope) a variable
+    bound_at = {}
+    for r in raw_locals if local else ():
+        bound_at.setdefault(r.name, []).append(r.start)
+    for s in spans if local else ():
+        scope, _, name = s.qualname.split("#")[0].rpartition(".")
+        if any(s.start <= at < s.end for at in bound_at.get(name, ())):
+            local.get(scope or "<module>", set()).discard(name)
     imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
     if "<module>" in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f
         local["<module>"] -= imported
@@ -945,14 +960,16 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     for r, stack in _sweep(raw_refs, spans):
         kind, receiver, bound_to = r.kind, r.receiver, None
         scope = stack[-1].qualname if stack else "<module>"
-        if kind in LOCAL_KINDS and not receiver and local:
+        if kind in local_kinds and not receiver and local:
             seen = visible.get(scope)
             if seen is None:
                 seen = visible[scope] = _visible_locals(stack, local)
             if r.name in seen:
                 if kind == "raise":
                     continue  # raise exc: an exception caught or built before, not a class built here
-                kind = LOCAL_KINDS[kind]  # a variable called or passed along, not a function found elsewhere by name
+                kind = local_kinds[kind]  # a variable called or passed along, not a function found elsewhere by name
+        if kind == "local_read":
+            continue  # a parameter or local variable read: no definition of the repository is meant
         if kind == "raise":
             kind = "call"
         if kind == "local_call" and positions:  # a parameter called: bound to what callers pass (run(cb=f))
@@ -979,7 +996,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             held = _bound_to(f"{receiver}.{r.name}", False, stack, values)  # self.callback = self.on_event
             bound_to = "|".join("=" + v for v in held.split("|")) if held else None
         if kind == "attribute" and not (bound_to or _SELF_HEAD.match(receiver) or _head(receiver) in imported
-                                        or (defined or {}).get(_head(receiver)) in CLASS_KINDS):
+                                        or (defined or {}).get(_head(receiver)) in CLASS_KINDS
+                                        or (capitalized_classes and receiver[:1].isupper())):
             continue  # a member read only counts where the object's type, module or class is known: never guessed
         if kind == "call" and not bound_to and r.name[-2:] == ITEMS:
             continue  # an element of a collection whose elements are not known
@@ -1075,7 +1093,7 @@ MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment i
 VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns",
                "call_result", "protocol"}
 CALLED = frozenset({"call", "local_call", "call_result"})
-LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise")}
+LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read")}
 
 
 def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str | None:

@@ -242,6 +242,8 @@ class Resolver(ImportBindings):
             return self._uses_type(r, src)
         if kind == "attribute":
             return self._attribute(r, src)
+        if kind == "read":
+            return self._read(r, src)
         if kind == "fixture":
             hits = self._fixture(r, src)
             return self._edges(r, src, Found(hits, "fixture"), "calls", "fixture") if hits else []
@@ -435,6 +437,7 @@ class Resolver(ImportBindings):
         written = f"{r.receiver}.{r.name}"
         out = []
         for h in found.ids[:MAX_CANDIDATES]:
+            h = self._of_kind(h, VALUES) or h  # this.size beside a method size(): the field
             kind = self.g.by_id[h].kind
             if kind in CLASSLIKE:
                 out.append(self._edge(r, src, h, written, "uses_type", found.resolution, "value", r.receiver))
@@ -443,6 +446,46 @@ class Resolver(ImportBindings):
             else:
                 out.append(self._edge(r, src, h, written, "calls", found.resolution, "property", r.receiver))
         return out
+
+    def _read(self, r: Ref, src: str) -> list[Edge]:
+        """A bare name read or assigned as a value (Java's ``count``, ``CONSTANT``; the parser dropped the names a
+        parameter or variable binds): a field or constant of the enclosing classes and their bases, innermost first,
+        else a statically imported or file-level one. A method or class of that name is no value here, and nothing is
+        guessed: no edge where none is found (an enum's constant, a field of a library's base class)."""
+        found = self._value_member(r.name, src) or self._imported(r.path, r.name) or self._scoped(r, src)
+        ids = [t for i in (found.ids if found else ()) if (t := self._of_kind(i, VALUES))]
+        return self._edges(r, src, Found(ids, found.resolution), "reads", "read") if ids else []
+
+    def _value_member(self, name: str, src: str) -> Found | None:
+        """The field ``name`` of the class enclosing ``src`` or of its bases, else of the class enclosing that one."""
+        cls = self._enclosing_class(src)
+        while cls is not None:
+            for c, depth in self._linearized(cls):
+                sid = self.g.members.get(c, {}).get(name)
+                hit = self._of_kind(sid, VALUES) if sid else None
+                if hit:
+                    return Found([hit], "same_file" if depth == 0 else "inherited")
+            parent = self.g.by_id[cls].parent_id
+            cls = self._enclosing_class(parent) if parent in self.g.by_id else None
+        return None
+
+    def _twins(self, sid: str) -> list[str]:
+        """The definitions of ``sid``'s qualified name in its file: ``f``, ``f#2``, ``f#3``... (``sid`` is one)."""
+        sym, n = self.g.by_id[sid], 2
+        base = sym.qualname.split("#")[0]
+        out = [self.g.by_qual.get((sym.path, base)) or sid]
+        while (twin := self.g.by_qual.get((sym.path, f"{base}#{n}"))) is not None:
+            out.append(twin)
+            n += 1
+        return out
+
+    def _of_kind(self, sid: str, kinds: set) -> str | None:
+        """``sid`` or, where its kind is none of ``kinds``, its same-named twin in its scope that is (Java's field
+        ``size`` beside its method ``size()``: ``Sizes.size`` and ``Sizes.size#2``)."""
+        sym = self.g.by_id.get(sid)
+        if sym is None or sym.kind in kinds:
+            return sid
+        return next((t for t in self._twins(sid) if t != sid and self.g.by_id[t].kind in kinds), None)
 
     def _fixture(self, r: Ref, src: str) -> list[str]:
         """pytest's lookup: the test's class, its file, then each conftest.py from its folder up to the root."""
@@ -571,9 +614,9 @@ class Resolver(ImportBindings):
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
             found = layer(self, r, src)
             if found:
-                if found.ids:
-                    found = Found([i for i in found.ids if self.g.by_id.get(i) is None
-                                   or self.g.by_id[i].kind in kinds] or found.ids, found.resolution)
+                if found.ids:  # a method size() beside a field size: the twin of the kind wanted
+                    kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
+                    found = Found(list(dict.fromkeys(kept)) or found.ids, found.resolution)
                 return found
         return None
 

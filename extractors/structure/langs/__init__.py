@@ -25,7 +25,10 @@ where a value is passed to a call, so that a called parameter reaches the functi
 ``ASYNC_PROTOCOL``: the method an ``async`` statement runs in place of the one its query capture names
 (``@reference.protocol.__iter__`` on ``async for``: ``__aiter__``). ``OPAQUE_RECEIVERS``: receivers whose references
 are kept inside a region that is no code (Rust ``$crate`` in a macro's body; see ``@opaque`` in parse.py).
-``PATH_SEPARATOR``: between the parts of a module path captured in pieces (Rust's nested use lists: ``::``).
+``CAPITALIZED_CLASSES``: a capitalized receiver names a class, imported or of the package (Java's ``Names.MAX``):
+its member reads are kept for the resolver to find (default False: only a class the file defines or imports).
+``LOCAL_KINDS``: the reference kinds that a name a parameter or variable binds may be (default: call, callback,
+returns, raise, read; Java: read only, its methods and variables being apart). ``PATH_SEPARATOR``: between the parts of a module path captured in pieces (Rust's nested use lists: ``::``).
 ``MEMBERS_EXPORTED``: the public members (no ``#`` or ``_`` prefix) of an exported class or interface are exported.
 ``IMPORTS_PASS_ON`` (default True): a file's imports and wildcard imports are names its importers may take from it
 (Python, JavaScript); False where an import binds names in its own file only (Java, Go). ``exports_all(path)``:
@@ -73,6 +76,8 @@ class ParseRules:
     exports_all: Callable[[str], bool] = lambda _path: False  # every definition there is exported
     members_exported: bool = False  # the public members of an exported class or interface are exported
     transparent_types: frozenset = frozenset()  # Optional[T], Promise<T>: a value of the type is used as a T
+    capitalized_classes: bool = False  # a capitalized receiver names a class (Java): its member reads are kept
+    local_kinds: dict | None = None  # reference kinds a parameter or variable may be (None: parse.LOCAL_KINDS)
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -144,4 +149,11 @@ def parse_rules(language: str | None) -> ParseRules:
         exports_all=getattr(module, "exports_all", _never),
         members_exported=bool(getattr(module, "MEMBERS_EXPORTED", False)),
         transparent_types=frozenset(getattr(module, "TRANSPARENT_TYPES", ())),
+        capitalized_classes=bool(getattr(module, "CAPITALIZED_CLASSES", False)),
+        local_kinds=_local_kinds(getattr(module, "LOCAL_KINDS", None)),
     )
+
+
+def _local_kinds(kinds) -> dict | None:
+    """``LOCAL_KINDS``: the kinds of reference a name bound by a parameter or variable stands for, when not all."""
+    return None if kinds is None else {kind: "local_" + kind for kind in kinds}

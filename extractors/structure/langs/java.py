@@ -16,6 +16,10 @@ KEYWORDS = frozenset({"abstract", "assert", "boolean", "break", "byte", "case", 
                       "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void",
                       "volatile", "while"})
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's method
+# methods and variables are apart: ``m()`` is a method even beside a variable ``m``; only a bare name read is
+# the variable (``read``: see queries/java.scm)
+LOCAL_KINDS = ("read",)
+CAPITALIZED_CLASSES = True  # Names.MAX, Outer.Inner.MAX: a class's static member, its class imported or of the package
 IMPORTS_PASS_ON = False  # import a.b.* binds names in the importing file only; it passes none on to its importers
 PURE_DECORATORS = frozenset({"Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs",
                              "Nullable", "NonNull", "NotNull", "Nonnull", "CheckReturnValue"})
@@ -50,12 +54,15 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
 def implicit_this(resolver, r, src):
     """The class's or a base's ``m``. Where that is the calling method itself, the call is mostly an overload it
     delegates to (``register(lhs, rhs)`` calling ``register(lhs, rhs, registry)``, arity is not read), which may be
-    a base class's: the bases' same-named method is a candidate too, never left unused for it."""
+    beside it in its class (``error#2``) or a base class's: those are candidates too, never left unused for it."""
     found = resolver._layer_implicit_this(r, src)
     if not found or found.ids != [src]:
         return found
+    # its own overloads first (error(msg) delegating to error(msg, args) beside it), then the bases' one
+    twins = [t for t in resolver._twins(src) if t != src]
     inherited = resolver._member(resolver._enclosing_class(src), r.name, skip_self=True)
-    return type(found)(found.ids + inherited.ids, "inherited") if inherited else found
+    more = twins + (inherited.ids if inherited else [])
+    return type(found)(found.ids + more, "inherited" if inherited and not twins else "same_file") if more else found
 
 
 def guess_bare_names(resolver, path: str) -> bool:
@@ -130,6 +137,14 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
     parts = (module or "").split(".")
     first_class = next((i for i, p in enumerate(parts) if p[:1].isupper()), len(parts) - 1)
     return parts[-1], ".".join(parts[:first_class]), ".".join(parts[first_class:])
+
+
+def star_class(spec: str) -> str | None:
+    """``import static a.b.Outer.Inner.*``: the class whose static members the wildcard imports (``Outer.Inner``);
+    None for a package's wildcard (``import a.b.*``)."""
+    parts = spec.split(".")
+    first = next((i for i, p in enumerate(parts) if p[:1].isupper()), None)
+    return ".".join(parts[first:]) if first is not None else None
 
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
