@@ -70,9 +70,11 @@ TYPE_CONTEXTS = {"subscript": _subscript, "typed_parameter": "parameter", "typed
                  "function_definition": "return", "assignment": _assignment, "block": "annotation",
                  "module": "annotation"}
 TYPE_ARGUMENTS = frozenset({"type_parameter"})
-# a value of these is used as their first argument: `-> Optional[URL]` returns what `.host` is read on
+# a value of these is used as their first argument: `-> Optional[URL]` returns what `.host` is read on; what
+# `-> Iterator[Row]` yields is what `for row in rows(): row.m()` (and a yield fixture's test) calls on
 TRANSPARENT_TYPES = frozenset({"Optional", "Awaitable", "Final", "ClassVar", "Annotated", "Type", "type", "ReadOnly",
-                               "Required", "NotRequired"})
+                               "Required", "NotRequired", "Iterator", "Iterable", "Generator", "AsyncIterator",
+                               "AsyncIterable", "AsyncGenerator"})
 
 
 def parameter_refs(path: str, is_test: bool) -> bool:
