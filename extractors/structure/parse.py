@@ -325,7 +325,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # a variable's span is not a scope of names
-    types = _scoped_values(bindings["var"] + bindings["value"], scopes)
+    fixtures = _fixture_values(params, spans, bindings["var"]) if params and rules.parameter_ref_kind \
+        and rules.parameter_refs(facts.path, facts.is_test) else []
+    types = _scoped_values(bindings["var"] + bindings["value"] + fixtures, scopes)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(")")]
     if found.opaque:
@@ -898,6 +900,16 @@ def _parameter_refs(raw_params: list[RawRef], spans: list[Span], kind: str) -> l
     return out
 
 
+def _fixture_values(raw_params: list[RawRef], spans: list[Span], typed: list[RawRef]) -> list[RawRef]:
+    """``def test_x(db)``: ``db`` holds what the fixture ``db`` returns or yields (``FIXTURE_VALUE`` + its name),
+    unless the parameter states its type."""
+    stated = {b.start for b in typed}
+    return [RawRef(r.start, "var", r.name, FIXTURE_VALUE + r.name, None, None, 0, None)
+            for r, stack in _sweep(raw_params, spans)
+            if stack and stack[-1].takes_parameter_refs and r.name not in ("self", "cls") and r.start not in stated]
+
+
+FIXTURE_VALUE = "fixture:"  # a parameter's value: what the named fixture gives (see Resolver._fixture_class)
 _START = itemgetter(0)  # an item's start byte: RawRef.start, Span.start
 
 

@@ -62,7 +62,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import COLLECTION
+from .parse import COLLECTION, FIXTURE_VALUE
 from .graph import CALLABLE, CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
@@ -500,6 +500,13 @@ class Resolver(ImportBindings):
                 return [sid]
         return []
 
+    def _fixture_class(self, r: Ref, name: str) -> tuple[str | None, str]:
+        """The class a pytest fixture declares it returns or yields (``-> Iterator[Server]``: ``Server``)."""
+        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        ids = self._fixture(Ref(r.path, r.src_qualname, "fixture", name, None, None, None, r.line), src)
+        cls = self.return_class(ids[0]) if len(ids) == 1 else None
+        return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+
     def _edges(self, r: Ref, src: str, found: Found, kind: str, form: str) -> list[Edge]:
         written = f"{r.receiver}.{r.name}" if r.receiver else r.name
         if not found.ids:
@@ -760,6 +767,8 @@ class Resolver(ImportBindings):
                 found = self._callee_of_value(r, value[1:], src)
             else:
                 found = self._member_of_value(r, value, hooks) if r.receiver else self._callee_of_value(r, value, src)
+            if found is None and value.startswith(FIXTURE_VALUE):
+                continue  # a parametrized argument, or a fixture of unknown type: what else it is given decides
             if found is None:
                 return None  # one value we know nothing of: let the layers (and a guess) decide
             if found.resolution == "external":
@@ -770,6 +779,8 @@ class Resolver(ImportBindings):
             resolution = resolution or (found.resolution if found.ids else None)
         if hits:
             return Found(hits, resolution)
+        if not external and all(v.startswith(FIXTURE_VALUE) for v in r.bound_to.split("|")):
+            return None
         return EXTERNAL if external else UNRESOLVED
 
     def _member_of_value(self, r: Ref, value: str, hooks: Hooks) -> Found | None:
@@ -798,6 +809,8 @@ class Resolver(ImportBindings):
     def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         if value == COLLECTION:
             return None, "external"
+        if value.startswith(FIXTURE_VALUE):
+            return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         head, dot, rest = value.partition(".")
         if dot and head in SELF_NAMES:  # self._init_transport(): the enclosing class, then its members
             src = self.g.by_qual.get((r.path, r.src_qualname))
