@@ -29,6 +29,14 @@
 ; calls: f(), pkg.F(), x.M(), T{}.M(), NewT().M()
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.call
+; generic functions called with type arguments: f[T](a, b) reads as an index, f[T](x) as a conversion to a generic type
+(call_expression function: (index_expression operand: (identifier) @name)) @reference.call
+(call_expression function: (index_expression
+  operand: (selector_expression operand: (_) @receiver field: (field_identifier) @name))) @reference.call
+(type_conversion_expression type: (generic_type type: (type_identifier) @name)) @reference.call
+(type_conversion_expression
+  type: (generic_type type: (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)))
+  @reference.call
 (composite_literal type: (type_identifier) @name) @reference.call
 (composite_literal type: (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)) @reference.call
 
