@@ -257,6 +257,30 @@ def test_registered_and_selectable_from_the_command_line(tmp_path, capsys):
     assert "structure" in capsys.readouterr().err
 
 
+def test_a_file_content_missing_from_the_repository_costs_only_its_line_counts(tmp_path):
+    """A damaged or partial clone: every commit and change is still mined, renames that need no content too; the
+    line counts git could not compute are NULL, and the run says so (``history_unreadable``)."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.change("a.py", 3)
+    repo.write("b.py", "keep\n")
+    first = repo.commit("one", ANN, 0)
+    blob = repo.git("rev-parse", "HEAD:a.py")
+    repo.change("a.py", 1)
+    repo.commit("two", ANN, 1)
+    repo.move("b.py", "c.py")
+    repo.commit("three", BEN, 2)
+    (repo.path / ".git" / "objects" / blob[:2] / blob[2:]).unlink()  # the diffs of "one" and "two" need it
+    mine(tmp_path / "lake", repo.path)
+    commits = {c["sha"]: c for c in table(tmp_path / "lake", "commits")}
+    changes = {(f["sha"], f["path"]): f for f in table(tmp_path / "lake", "file_changes")}
+    assert len(commits) == 3 and last_run(tmp_path / "lake")["status"] == "ok"
+    assert last_run(tmp_path / "lake")["counters"]["history_unreadable"] == 1
+    assert commits[first]["lines_added"] is None and changes[(first, "a.py")]["lines_added"] is None
+    assert changes[(first, "a.py")]["change_type"] == "A" and (first, "b.py") in changes
+    rename = [f for f in changes.values() if f["path"] == "c.py"]
+    assert rename and rename[0]["change_type"] == "R" and rename[0]["old_path"] == "b.py"
+
+
 def test_unreadable_repository_fails_the_run_with_the_git_error_and_keeps_the_lake(tmp_path):
     from pipeline.errors import ExtractError
 
@@ -264,11 +288,11 @@ def test_unreadable_repository_fails_the_run_with_the_git_error_and_keeps_the_la
     repo.change("a.py", 3)
     repo.commit("one", ANN, 0)
     mine(tmp_path / "lake", repo.path)
-    blob = repo.git("rev-parse", "HEAD:a.py")
     repo.change("a.py", 1)
     repo.commit("two", ANN, 1)
-    (repo.path / ".git" / "objects" / blob[:2] / blob[2:]).unlink()  # the diff of both commits needs it
-    with pytest.raises(ExtractError, match=f"git log failed: .*{blob[:7]}"):
+    tree = repo.git("rev-parse", "HEAD^{tree}")
+    (repo.path / ".git" / "objects" / tree[:2] / tree[2:]).unlink()  # not even the change list can be read
+    with pytest.raises(ExtractError, match="git log failed"):
         mine(tmp_path / "lake", repo.path)
     assert len(table(tmp_path / "lake", "commits")) == 1
     assert last_run(tmp_path / "lake")["status"] == "failed"

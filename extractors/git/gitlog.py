@@ -9,6 +9,8 @@ print no diff (as in code-maat's input and PyDriller): their changes are counted
 
 from __future__ import annotations
 
+import logging
+import re
 import subprocess
 from itertools import chain
 import tempfile
@@ -36,15 +38,52 @@ def log_command(root: Path, revisions: list[str], copies: bool = False) -> list[
             f"--format={LOG_FORMAT}", *revisions, "--"]
 
 
+def unread_command(root: Path, revisions: list[str]) -> list[str]:
+    """What can be mined without reading a file's content: the changes (tree diffs) and exact renames only."""
+    return ["git", "-C", str(root), *SAFE_CONFIG, "log", "--topo-order", "--raw", "-M100%", "-z", "--no-color",
+            "--no-textconv", "--no-ext-diff", "--diff-merges=off", f"--format={LOG_FORMAT}", *revisions, "--"]
+
+
+# what git says when an object the diff needs is not in the repository (a damaged clone, a partial clone offline)
+MISSING_OBJECT = re.compile(r"unable to read|bad object|missing (blob|tree)|is corrupt|could not read", re.I)
+
+
+class _MissingObject(Exception):
+    pass
+
+
 def stream_commits(root: Path, revisions: list[str], shallow: set[str], counters,
                    copies: bool = False) -> Iterator[CommitRecord]:
-    """Every commit of ``git log <revisions>`` in topological order (children first), as it arrives."""
+    """Every commit of ``git log <revisions>`` in topological order (children first), as it arrives. Where a file's
+    content cannot be read (an object missing from the repository), the rest of the history is mined again without
+    contents: its changes and exact renames are kept, its line counts are NULL (counter ``history_unreadable``)."""
+    mined: set[str] = set()
+    try:
+        for record in _log(root, log_command(root, revisions, copies), shallow, counters, numstat=True):
+            mined.add(record.sha)
+            yield record
+    except _MissingObject as exc:
+        counters("history_unreadable", 1)
+        logging.getLogger(__name__).warning("%s: git could not read a file's content (%s): the history after %d "
+                                            "commits is mined without line counts", root, exc, len(mined))
+        for record in _log(root, unread_command(root, revisions), shallow, counters, numstat=False):
+            if record.sha not in mined:
+                yield record
+
+
+def _log(root: Path, command: list[str], shallow: set[str], counters, numstat: bool) -> Iterator[CommitRecord]:
+    """One ``git log``'s commits; each is handed out once the next has begun (or git has succeeded), so a commit
+    whose diff git could not finish is never."""
     # stderr goes to a file: git warns once per commit whose renames exceed diff.renameLimit, and a full pipe
     # nobody reads would block it
+    held = None
     with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen(log_command(root, revisions, copies), stdout=subprocess.PIPE, stderr=errors)
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors)
         try:
-            yield from _parse(_tokens(proc.stdout), shallow, counters)
+            for record in _parse(_tokens(proc.stdout), shallow, counters, numstat):
+                if held is not None:
+                    yield held
+                held = record
             proc.stdout.close()
             code = proc.wait()
         finally:
@@ -54,7 +93,12 @@ def stream_commits(root: Path, revisions: list[str], shallow: set[str], counters
         errors.seek(0)
         err = errors.read().decode("utf-8", "replace").strip()
     if code != 0:
-        raise ExtractError(f"{root}: git log failed: {err.splitlines()[-1] if err else code}")
+        last = err.splitlines()[-1] if err else str(code)
+        if numstat and MISSING_OBJECT.search(last):
+            raise _MissingObject(last)
+        raise ExtractError(f"{root}: git log failed: {last}")
+    if held is not None:
+        yield held
     skipped = err.count("rename detection was skipped")
     if skipped:
         counters("rename_detection_skipped", skipped)
@@ -83,7 +127,7 @@ def _token_chunks(stream) -> Iterator[list[str]]:
         yield [carry.decode("utf-8", "replace")]
 
 
-def _parse(tokens: Iterator[str], shallow: set[str], counters) -> Iterator[CommitRecord]:
+def _parse(tokens: Iterator[str], shallow: set[str], counters, numstat: bool = True) -> Iterator[CommitRecord]:
     current: CommitRecord | None = None
     raw: list[tuple] = []  # (status, old_mode, new_mode, paths) in diff order, waiting for their numstat
     stats = 0
@@ -92,7 +136,7 @@ def _parse(tokens: Iterator[str], shallow: set[str], counters) -> Iterator[Commi
             token = token[1:]  # the newline git prints between a header and its diff
         if token.startswith(HEADER_MARK):
             if current is not None:
-                yield _finish(current, raw, stats, counters)
+                yield _finish(current, raw, stats, counters, numstat)
             current, raw, stats = _header(token[1:], shallow), [], 0
         elif token.startswith(":"):
             modes = token[1:].split(" ")
@@ -110,7 +154,7 @@ def _parse(tokens: Iterator[str], shallow: set[str], counters) -> Iterator[Commi
                 counters("numstat_unmatched")  # never seen: git prints both lists from one diff queue
             stats += 1
     if current is not None:
-        yield _finish(current, raw, stats, counters)
+        yield _finish(current, raw, stats, counters, numstat)
 
 
 def _header(text: str, shallow: set[str]) -> CommitRecord:
@@ -120,16 +164,20 @@ def _header(text: str, shallow: set[str]) -> CommitRecord:
                         is_shallow_boundary=sha in shallow)
 
 
-def _file(raw_entry: tuple, added: str, deleted: str) -> FileRecord:
+def _file(raw_entry: tuple, added: str | None, deleted: str | None) -> FileRecord:
+    """A change; ``added`` None where the content was not read (its line counts unknown)."""
     status, old_mode, new_mode, paths = raw_entry
     binary = added == "-"
     kind = status[0] if status[0] in "AMDRC" else "M"
-    return FileRecord(paths[-1], paths[0] if len(paths) == 2 else None, kind, 0 if binary else int(added),
-                      0 if binary else int(deleted), binary, SUBMODULE_MODE in (old_mode, new_mode))
+    counts = (0, 0) if binary else (None, None) if added is None else (int(added), int(deleted))
+    return FileRecord(paths[-1], paths[0] if len(paths) == 2 else None, kind, *counts, binary,
+                      SUBMODULE_MODE in (old_mode, new_mode))
 
 
-def _finish(commit: CommitRecord, raw, stats, counters) -> CommitRecord:
-    if len(raw) != stats:
+def _finish(commit: CommitRecord, raw, stats, counters, numstat: bool = True) -> CommitRecord:
+    if not numstat:
+        commit.files = [_file(entry, None, None) for entry in raw]
+    elif len(raw) != stats:
         counters("numstat_unmatched", abs(len(raw) - stats))
     if commit.is_shallow_boundary and commit.files:
         counters("shallow_boundary_changes_skipped", len(commit.files))

@@ -81,8 +81,8 @@ class FileRecord(NamedTuple):  # a tuple: hundreds of thousands are made per his
     path: str
     old_path: str | None
     change_type: str
-    lines_added: int
-    lines_deleted: int
+    lines_added: int | None  # None where the content could not be read (an object missing from the repository)
+    lines_deleted: int | None
     is_binary: bool
     is_submodule: bool
 
@@ -121,8 +121,11 @@ class RowBuffer:
         tail = (authored, rec.author_email, committed)
         added = deleted = 0
         for fr in rec.files:  # fr: path, old_path, change_type, lines_added, lines_deleted, is_binary, is_submodule
-            added += fr[3]
-            deleted += fr[4]
+            if fr[3] is None or added is None:  # a change whose content could not be read: the total is unknown
+                added = deleted = None
+            else:
+                added += fr[3]
+                deleted += fr[4]
             self.files.append((rec.sha,) + fr[:6] + tail + (fr[6], seq))
         self.commits.append((rec.sha, rec.parents, len(rec.parents) > 1, rec.author_name, rec.author_email, authored,
                              committed, len(rec.files), added, deleted, rec.committer_name, rec.committer_email,
