@@ -6,7 +6,10 @@ rows are left out, saying so): the first eight, then eleven first tried after th
 were fixed as classes of problem (pallets/click, fastapi/fastapi, gin-gonic/gin, spf13/viper, tj/commander.js,
 axios/axios, colinhacks/zod, jhy/jsoup, square/javapoet, serde-rs/json as ``serdejson``, dtolnay/anyhow), then eleven
 never tuned for before their sweep (encode/starlette, psf/black, pydantic/pydantic, TanStack/query as ``tsquery``,
-trpc/trpc, koajs/koa, tokio-rs/axum, go-chi/chi, labstack/echo, apache/commons-lang, FasterXML/jackson-core). Run alone:
+trpc/trpc, koajs/koa, tokio-rs/axum, go-chi/chi, labstack/echo, apache/commons-lang, FasterXML/jackson-core), then
+twelve of the evening's sweep (Textualize/rich, pallets/flask, python-attrs/attrs, encode/uvicorn, psf/requests,
+immerjs/immer, sindresorhus/ky, mochajs/mocha, unjs/h3, urfave/cli as ``urfavecli``, gorilla/mux, sirupsen/logrus).
+Run alone:
 ``python -m tests.bench.bench_structure_quality [name ...] [--keep DIR]``.
 """
 
@@ -25,7 +28,9 @@ REPOS = ("express", "hono", "httpx", "pytest", "cobra", "gson", "ripgrep", "symp
          # first tried after the extractor was built; what they showed was fixed as a class of problem
          "click", "fastapi", "gin", "viper", "commander", "axios", "zod", "jsoup", "javapoet", "serdejson", "anyhow",
          # the sweep of 2026-12-02 (later): what they showed was fixed as a class of problem too
-         "starlette", "black", "pydantic", "tsquery", "trpc", "koa", "axum", "chi", "echo", "commons-lang", "jackson-core")
+         "starlette", "black", "pydantic", "tsquery", "trpc", "koa", "axum", "chi", "echo", "commons-lang", "jackson-core",
+         # the sweep of 2026-12-02 (evening)
+         "rich", "flask", "attrs", "uvicorn", "requests", "immer", "ky", "mocha", "h3", "urfavecli", "mux", "logrus")
 
 RESOLUTION = """
 SELECT f.language, count(*) AS refs,
