@@ -129,10 +129,24 @@ class ImportBindings:
         self.declare(path)
         targets, name, support, spec = (self.exported if exported else self.pending)[path][local]
         found = self.import_target(targets, name, support, seen | {key})
-        if found.kind == "unresolved" and not targets and self.is_external(support, path, spec):
-            found = EXTERNAL
+        if found.kind == "unresolved" and not targets:
+            found = self._through_import(path, local, spec, name, support, seen | {key}) or (
+                EXTERNAL if self.is_external(support, path, spec) else found)
         table[local] = found
         return found
+
+    def _through_import(self, path: str, local: str, spec: str | None, name: str | None, support,
+                        seen: frozenset) -> Binding | None:
+        """A module spec naming no file that goes through another of the file's imports (the language's
+        ``import_head``: Rust ``use self::fmt::Write`` after ``use core::fmt``): what that import binds decides."""
+        head = getattr(support, "import_head", None)
+        head = head(spec) if head and spec else None
+        if not head or head == local or head not in self.pending_of(path):
+            return None
+        via = self.binding(path, head, seen)  # a cycle (use self::a::b; use self::b::a) is unresolved there
+        if via.kind == "external":
+            return EXTERNAL
+        return self.import_target(via.value, name, support, seen) if via.kind == "module" else None
 
     def is_external(self, support, importer: str, spec: str | None) -> bool:
         """A module spec that names no file of the repository and cannot be one: a library (``os``, ``react``,

@@ -47,7 +47,10 @@ imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadt
 spec, index, root)`` a module spec outside the repository (not relative); ``CALLS_PASSED`` callees that call a
 function passed to them, whatever the slot (Python's ``map``, ``sorted``: the edge is a ``call``, not a ``callback``;
 none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, never a same-named definition of the
-file (False: a pytest test's parameter names its fixture); ``extend_layers``.
+file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the kinds a base guessed by name may be
+(Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
+imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
+``extend_layers``.
 """
 
 from __future__ import annotations
@@ -143,6 +146,7 @@ class Hooks:
     marker_bases: frozenset  # bases from outside that give a class no behaviour (typing.Generic): not recorded
     locals_shadow: bool  # a local variable hides a same-named definition of its file (no pytest-style fixtures)
     type_only_kinds: frozenset  # kinds naming no value: never what a receiver is (TypeScript's interface, type)
+    base_kinds: frozenset  # kinds a base may be, where a guess by name picks one (Rust's impl Trait for T: a trait)
     name_layers: tuple
     member_layers: tuple
 
@@ -169,6 +173,7 @@ def hooks_of(support) -> Hooks:
                  marker_bases=frozenset(getattr(support, "MARKER_BASES", ())),
                  locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
                  type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
+                 base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members))
 
 
@@ -395,6 +400,8 @@ class Resolver(ImportBindings):
 
     def _inherits(self, r: Ref, src: str) -> list[Edge]:
         found = self._lookup(r, src, CLASSLIKE)
+        if found.resolution in GUESSES:  # a guess by name keeps the kinds a base can be (a struct is no trait)
+            found = self._narrowed(found, self.hooks.get(r.path, self.no_hooks).base_kinds)
         for dst in found.ids:
             self.g.bases[src].append(dst)
         if not found.ids and r.name in self.hooks.get(r.path, self.no_hooks).marker_bases:
@@ -403,6 +410,13 @@ class Resolver(ImportBindings):
             self.g.external_bases.add(src)  # a base outside the repository (or unknown) may hold any member
         self.forget_hierarchy()
         return self._edges(r, src, found, "inherits", "inherits")
+
+    def _narrowed(self, found: Found, kinds: frozenset) -> Found:
+        """A guess's candidates of ``kinds`` only (none left: unresolved)."""
+        ids = [i for i in found.ids if self.g.by_id[i].kind in kinds]
+        if len(ids) == len(found.ids):
+            return found
+        return Found(ids, "unique_name" if len(ids) == 1 else "ambiguous") if ids else UNRESOLVED
 
     def _uses_type(self, r: Ref, src: str) -> list[Edge]:
         """A type named in a signature, field, variable, generic argument or annotation: an edge when it is one of

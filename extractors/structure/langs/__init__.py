@@ -28,6 +28,8 @@ are kept inside a region that is no code (Rust ``$crate`` in a macro's body; see
 ``IMPORTS_PASS_ON`` (default True): a file's imports and wildcard imports are names its importers may take from it
 (Python, JavaScript); False where an import binds names in its own file only (Java, Go). ``exports_all(path)``:
 every definition of the file is API, exported (a TypeScript declaration file).
+``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
+``impl`` block of a type that the file imports from another crate becomes an extension).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 """
@@ -70,6 +72,9 @@ class ParseRules:
     repairs: tuple = ()  # same-length rewrites of syntax the grammar cannot read, tried on a file with errors
     exports_all: Callable[[str], bool] = lambda _path: False  # every definition there is exported
     members_exported: bool = False  # the public members of an exported class or interface are exported
+    # (raw definitions, the file's import captures, repository root) -> the definitions, some re-kinded by what the
+    # file's imports say of them (Rust: an ``impl`` of a type imported from another crate is an extension)
+    settle_definitions: Callable = lambda raw_defs, _imports, _root: raw_defs
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -140,4 +145,5 @@ def parse_rules(language: str | None) -> ParseRules:
         repairs=tuple(getattr(module, "repairs", lambda _language: ())(language)),
         exports_all=getattr(module, "exports_all", _never),
         members_exported=bool(getattr(module, "MEMBERS_EXPORTED", False)),
+        settle_definitions=getattr(module, "settle_definitions", DEFAULT_RULES.settle_definitions),
     )

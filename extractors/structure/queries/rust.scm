@@ -18,15 +18,17 @@
 (mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
 (mod_item (visibility_modifier) @exported name: (identifier) @name body: (declaration_list)
   (#eq? @exported "pub")) @definition.namespace
+; (@qualifier: the path before a scoped type's name, which may name another crate: impl From<X> for io::Error)
 (impl_item type: [(type_identifier) @name
                   (generic_type type: (type_identifier) @name)
-                  (scoped_type_identifier name: (type_identifier) @name)
-                  (generic_type type: (scoped_type_identifier name: (type_identifier) @name))]) @definition.impl
+                  (scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name)
+                  (generic_type type: (scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name))]) @definition.impl
 ; impl Trait for &'a mut Serializer<W> (serde's style): the members are the named type's
 (impl_item type: (reference_type type: [(type_identifier) @name
                                         (generic_type type: (type_identifier) @name)
-                                        (scoped_type_identifier name: (type_identifier) @name)
-                                        (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
+                                        (scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name)
+                                        (generic_type type: (scoped_type_identifier path: (_) @qualifier
+                                                                                    name: (type_identifier) @name))
                                         ])) @definition.impl
 ; an impl for a type that is never the repository's is an extension (one per type and file, named as written): a
 ; primitive, slice, array, tuple, pointer, function type, trait object, () or ! (also behind a reference: &str is
