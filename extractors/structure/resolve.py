@@ -776,6 +776,10 @@ class Resolver(ImportBindings):
         name = inline or text  # not inline: a name, never a call (those are above)
         if not name.replace(".", "").replace("$", "").isidentifier():
             return None, "unknown"
+        if name in SELF_NAMES:  # let res = Self::new(), other: &Self: the enclosing class, not a builtin named Self
+            src = self.g.by_qual.get((r.path, r.src_qualname))
+            cls = self._enclosing_class(src) if src else None
+            return (cls, "constructor" if inline else "typed") if cls else (None, "unknown")
         if name.split(".")[0] in hooks.builtins:
             return None, "external"
         cls = self._class_named(r, name)

@@ -135,6 +135,10 @@
 (token_tree "," . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
+; a generic method called with a turbofish (ok!(self.try_get::<T>(id)), x.parse::<u8>()): the name before ::<
+(token_tree (identifier) @receiver . "." . (identifier) @name . "::" . "<") @reference.call
+(token_tree (self) @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)]* . "." . (identifier) @name .
+  "::" . "<") @reference.call
 ; a variable typed inside a macro's arguments (a closure's parameters: rgtest!(name, |dir: Dir, mut cmd: TestCommand| {
 ; dir.create(..) })): its calls are that type's methods
 ((token_tree (identifier) @var.name . ":" . (identifier) @var.type) (#match? @var.type "^[A-Z]"))
