@@ -194,18 +194,42 @@ def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str
     return resolve_module(importer, receiver, index, root)
 
 
+_AS_TRAIT = re.compile(r"^<[^<>]*?\bas\s+((?:\w+::)*\w+)\s*(?:<.*>)?\s*>$", re.S)
+
+
 def receiver_path(receiver: str) -> str:
-    """``store::Store`` -> ``store.Store`` (the resolver's dotted form)."""
+    """``store::Store`` -> ``store.Store`` (the resolver's dotted form); ``<T as de::Visitor>`` -> ``de.Visitor``
+    (a call through a qualified path is the trait's method, whatever T is)."""
+    trait = _AS_TRAIT.match(receiver)
+    receiver = trait.group(1) if trait else receiver
     return receiver.replace("::", ".") if "::" in receiver and "(" not in receiver else receiver
 
 
 def inline_type(receiver: str) -> str | None:
     """``Foo::new(..)``, ``Foo::default()``, ``m::Foo::with(..)``, ``Foo { .. }`` -> the type (dotted)."""
     m = _CTOR.match(receiver) or _LITERAL.match(receiver)
-    if not m:
+    if not m or not _one_call(receiver, m.end(2)):
         return None
     prefix = m.group(1).rstrip(":").replace("::", ".")
     return f"{prefix}.{m.group(2)}" if prefix else m.group(2)
+
+
+def _one_call(text: str, start: int) -> bool:
+    """The first bracket after ``start`` closes at the end: ``Foo::new(a)``, not ``Foo::all().iter()`` (a chain
+    whose last call is not Foo's)."""
+    opened = next((i for i in range(start, len(text)) if text[i] in "({"), None)
+    if opened is None:
+        return False
+    depth, quoted = 0, False
+    for i in range(opened, len(text)):
+        ch = text[i]
+        if ch == '"' and text[i - 1] != "\\":  # brackets in a string literal are no brackets
+            quoted = not quoted
+        elif not quoted:
+            depth += 1 if ch in "({[" else -1 if ch in ")}]" else 0
+            if depth == 0:
+                return i == len(text) - 1
+    return False
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
