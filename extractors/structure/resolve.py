@@ -776,10 +776,13 @@ class Resolver(ImportBindings):
         name = inline or text  # not inline: a name, never a call (those are above)
         if not name.replace(".", "").replace("$", "").isidentifier():
             return None, "unknown"
-        if name in SELF_NAMES:  # let res = Self::new(), other: &Self: the enclosing class, not a builtin named Self
+        if name in SELF_NAMES and (not inline or _one_call(text)):
+            # let res = Self::new(), other: &Self: the enclosing class, not a builtin named Self (Self::all().iter()
+            # is whatever iter() returns)
             src = self.g.by_qual.get((r.path, r.src_qualname))
             cls = self._enclosing_class(src) if src else None
-            return (cls, "constructor" if inline else "typed") if cls else (None, "unknown")
+            if cls and self.g.by_id[cls].kind != "trait":
+                return cls, "constructor" if inline else "typed"  # a trait's Self is any of its implementations
         if name.split(".")[0] in hooks.builtins:
             return None, "external"
         cls = self._class_named(r, name)
@@ -1372,6 +1375,21 @@ def _chain_parts(chain: str) -> list[str]:
             parts.append(chain[start:i])
             start = i + 1
     return parts + [chain[start:]]
+
+
+def _one_call(text: str) -> bool:
+    """The first bracket of ``text`` closes at its end: ``Self::new(a)``, not ``Self::all().iter()``."""
+    depth, quoted = 0, False
+    for i, ch in enumerate(text):
+        if ch == '"' and text[i - 1:i] != "\\":  # brackets in a string literal are no brackets
+            quoted = not quoted
+        elif not quoted and ch in "({[":
+            depth += 1
+        elif not quoted and ch in ")}]":
+            depth -= 1
+            if depth == 0:
+                return i == len(text) - 1
+    return False
 
 
 def _inline_call(receiver: str) -> str | None:

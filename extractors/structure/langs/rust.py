@@ -208,28 +208,10 @@ def receiver_path(receiver: str) -> str:
 def inline_type(receiver: str) -> str | None:
     """``Foo::new(..)``, ``Foo::default()``, ``m::Foo::with(..)``, ``Foo { .. }`` -> the type (dotted)."""
     m = _CTOR.match(receiver) or _LITERAL.match(receiver)
-    if not m or (m.group(2) == "Self" and not _one_call(receiver, m.end(2))):
-        return None  # Foo::new(..).arg(..) is mostly a builder's Foo; Self::all().iter() is no Self
+    if not m:
+        return None
     prefix = m.group(1).rstrip(":").replace("::", ".")
     return f"{prefix}.{m.group(2)}" if prefix else m.group(2)
-
-
-def _one_call(text: str, start: int) -> bool:
-    """The first bracket after ``start`` closes at the end: ``Self::new(a)``, not ``Self::all().iter()`` (a chain
-    whose last call need not return Self)."""
-    opened = next((i for i in range(start, len(text)) if text[i] in "({"), None)
-    if opened is None:
-        return False
-    depth, quoted = 0, False
-    for i in range(opened, len(text)):
-        ch = text[i]
-        if ch == '"' and text[i - 1] != "\\":  # brackets in a string literal are no brackets
-            quoted = not quoted
-        elif not quoted:
-            depth += 1 if ch in "({[" else -1 if ch in ")}]" else 0
-            if depth == 0:
-                return i == len(text) - 1
-    return False
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
