@@ -1,6 +1,7 @@
 -- dead_code: one row per symbol that no other symbol of its repository references (calls, callbacks, imports,
 -- inheritance, overrides, type uses; its own members naming it do not count), except entry points (main blocks, main
--- functions, decorator registrations, console scripts), tests, dunder methods, modules and extensions (a Rust
+-- functions, decorator registrations, console scripts) and namespaces holding one, tests, dunder methods, modules and
+-- extensions (a Rust
 -- `impl Trait for [u32]` block: a container whose methods are judged one by one). Exported API is reported
 -- with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
@@ -25,6 +26,9 @@ used_members AS (  -- referenced by something else than the parent itself (a met
     SELECT DISTINCT s.repo, s.parent_id AS id
     FROM symbols s JOIN edges e ON e.repo = s.repo AND e.dst_id = s.id
     WHERE e.src_id <> s.parent_id AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
+),
+held_entries AS (  -- a namespace (Rust `mod benches { #[divan::bench] fn .. }`) holding what a framework runs
+    SELECT DISTINCT repo, parent_id AS id FROM symbols WHERE is_entry_point AND parent_id IS NOT NULL
 ),
 used_twins AS (  -- f, f#2, f#3...: one name defined more than once in a file
     SELECT DISTINCT repo, if(contains(id, '#'), regexp_replace(id, '#[0-9]+$', ''), id) AS twin
@@ -86,8 +90,10 @@ LEFT JOIN used_members um ON um.repo = s.repo AND um.id = s.id
 LEFT JOIN used_twins ut
     ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+$', ''), s.id)
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
+LEFT JOIN held_entries he ON he.repo = s.repo AND he.id = s.id AND s.kind = 'namespace'
 JOIN files f ON f.repo = s.repo AND f.path = s.path
 WHERE s.kind NOT IN ('module', 'extension')
+  AND he.id IS NULL
   AND NOT s.is_entry_point
   AND NOT s.is_test
   AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')

@@ -57,6 +57,16 @@
   [(mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
    (function_item name: (identifier) @name) @definition.function] @test
   (#eq? @_cfg "cfg") (#eq? @_test "test"))
+; ...also with another attribute after it (#[cfg(test)] #[cfg(feature = "x")] mod tests), and under all(test, ..)
+((attribute_item (attribute (identifier) @_cfg arguments: (token_tree . (identifier) @_test .))) . (attribute_item) .
+  [(mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
+   (function_item name: (identifier) @name) @definition.function] @test
+  (#eq? @_cfg "cfg") (#eq? @_test "test"))
+((attribute_item (attribute (identifier) @_cfg arguments: (token_tree . (identifier) @_all .
+                                                                      (token_tree (identifier) @_test)))) .
+  [(mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
+   (function_item name: (identifier) @name) @definition.function] @test
+  (#eq? @_cfg "cfg") (#eq? @_all "all") (#eq? @_test "test"))
 (trait_item body: (declaration_list (function_signature_item name: (identifier) @name) @definition.function @exported))
 (trait_item body: (declaration_list (function_item name: (identifier) @name) @definition.function @exported))
 ; a trait's associated type (type Output;): a member its impls' `type Output = ...` implement (dispatch reaches them)
