@@ -130,10 +130,22 @@ class ImportBindings:
         targets, name, support, spec = (self.exported if exported else self.pending)[path][local]
         found = self.import_target(targets, name, support, seen | {key})
         if found.kind == "unresolved" and not targets:
-            found = self._through_import(path, local, spec, name, support, seen | {key}) or (
-                EXTERNAL if self.is_external(support, path, spec) else found)
+            found = (self._inline_module(path, spec, name, support)
+                     or self._through_import(path, local, spec, name, support, seen | {key})
+                     or (EXTERNAL if self.is_external(support, path, spec) else found))
         table[local] = found
         return found
+
+    def _inline_module(self, path: str, spec: str | None, name: str | None, support) -> Binding | None:
+        """A module spec naming a module defined inside the importing file (Rust ``use inner::Inner`` beside
+        ``mod inner { }``): the definition there, never a library of that name."""
+        parts = spec.split(getattr(support, "PATH_SEPARATOR", ".")) if spec and name and name != "*" else []
+        parts = parts[1:] if parts[:1] == ["self"] else parts
+        module = self.g.by_qual.get((path, parts[0])) if parts else None
+        if module is None or self.g.by_id[module].kind != "namespace":
+            return None
+        sid = self.g.by_qual.get((path, ".".join(parts + [name])))
+        return Binding("symbol", sid) if sid else None
 
     def _through_import(self, path: str, local: str, spec: str | None, name: str | None, support,
                         seen: frozenset) -> Binding | None:

@@ -211,8 +211,9 @@ class Resolver(ImportBindings):
         for path in self.imports_of if edge_paths is None else [p for p in self.imports_of if p in edge_paths]:
             for d in self.declare(path):
                 target = self.import_target(d.targets, d.name, d.support)
-                if target.kind == "unresolved" and not d.targets and self.is_external(d.support, path, d.spec):
-                    target = Binding("external")
+                if target.kind == "unresolved" and not d.targets:
+                    target = self._inline_module(path, d.spec, d.name, d.support) or (
+                        Binding("external") if self.is_external(d.support, path, d.spec) else target)
                 own = (target.kind == "symbol" and self.g.by_id[target.value].path == path) or \
                     (target.kind == "module" and target.value == [path])
                 if own:  # a file's own re-export, or super::* of an inline module: not a dependency

@@ -260,14 +260,27 @@ def settle_definitions(raw_defs: list, imports: list, root) -> list:
     local = {d.name for d in raw_defs if d.kind in DEFINED_TYPES}
     local |= {r.name for r in imports if r.module is None and r.name}  # mod x; (a module of this crate)
     crates = _workspace_crates(str(root)) if root is not None else frozenset()
+    modules = {d.name for d in raw_defs if d.kind == "namespace"}
     out = []
     for d in raw_defs:
         if d.kind == "impl":
             path = (d.qualifier.split("::") + [d.name]) if d.qualifier else ([d.name] if d.name not in local else None)
             if path and _origin(path, uses, local, crates) == "external":
                 d = d._replace(kind="extension")
+            elif not d.qualifier:
+                d = d._replace(name=_inline_module_type(d.name, uses, modules))
         out.append(d)
     return out
+
+
+def _inline_module_type(name: str, uses: dict, modules: set) -> str:
+    """``use inner::Inner; impl Inner { .. }`` where ``mod inner { struct Inner }`` is in the file: the block is
+    ``inner.Inner``'s (the methods' owner is that type, not a type named Inner somewhere else)."""
+    path = uses.get(name)
+    if not path or path[-1] != name:
+        return name
+    path = path[1:] if path[0] == "self" else path
+    return ".".join(path) if len(path) > 1 and path[0] in modules else name
 
 
 def _use_paths(imports: list) -> dict[str, list[str]]:
