@@ -260,15 +260,16 @@ def settle_definitions(raw_defs: list, imports: list, root) -> list:
     local = {d.name for d in raw_defs if d.kind in DEFINED_TYPES}
     local |= {r.name for r in imports if r.module is None and r.name}  # mod x; (a module of this crate)
     crates = _workspace_crates(str(root)) if root is not None else frozenset()
-    modules = {d.name for d in raw_defs if d.kind == "namespace"}
+    namespaces = [d for d in raw_defs if d.kind == "namespace"]
+    modules = {d.name for d in namespaces}
     out = []
     for d in raw_defs:
         if d.kind == "impl":
             path = (d.qualifier.split("::") + [d.name]) if d.qualifier else ([d.name] if d.name not in local else None)
             if path and _origin(path, uses, local, crates) == "external":
                 d = d._replace(kind="extension")
-            elif not d.qualifier:
-                d = d._replace(name=_inline_module_type(d.name, uses, modules))
+            elif not d.qualifier and not any(n.start < d.start and d.end <= n.end for n in namespaces):
+                d = d._replace(name=_inline_module_type(d.name, uses, modules))  # a block at the file's top level
         out.append(d)
     return out
 
