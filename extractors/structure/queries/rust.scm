@@ -145,6 +145,9 @@
 (token_tree "," . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
+; write!(w, ..) / writeln!(w, ..) run w.write_fmt(..) (a writer of the repository's own, where w's type is known)
+((macro_invocation macro: (identifier) @_macro (token_tree . "(" . [(identifier) (self)] @name . ","))
+  @reference.protocol.write_fmt (#any-of? @_macro "write" "writeln"))
 ; a generic method called with a turbofish (ok!(self.try_get::<T>(id)), x.parse::<u8>()): the name before ::<
 (token_tree (identifier) @receiver . "." . (identifier) @name . "::" . "<") @reference.call
 (token_tree (self) @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)]* . "." . (identifier) @name .
