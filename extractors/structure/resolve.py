@@ -214,9 +214,12 @@ class Resolver(ImportBindings):
                 if target.kind == "unresolved" and not d.targets:
                     target = self._inline_module(path, d.spec, d.name, d.support) or (
                         Binding("external") if self.is_external(d.support, path, d.spec) else target)
-                own = (target.kind == "symbol" and self.g.by_id[target.value].path == path) or \
+                own = (target.kind == "symbol" and self.g.by_id[target.value].path == path
+                       and self._inline_module(path, d.spec, d.name, d.support) is None) or \
                     (target.kind == "module" and target.value == [path])
-                if own:  # a file's own re-export, or super::* of an inline module: not a dependency
+                # a file's own re-export, or super::* of an inline module: not a dependency (use inner::f of a mod
+                # inner { } in the file is: under a #[cfg] it may be the only way f is reached)
+                if own:
                     continue
                 edges.append(self._import_edge(d.ref, d.spec, d.name, target))
                 if target.kind == "symbol" and d.targets and self.g.by_id[target.value].path not in d.targets:
