@@ -195,6 +195,12 @@
 (let_declaration pattern: (identifier) @var.name type: (_) @var.type)
 (let_declaration pattern: (identifier) @var.name value: [(call_expression function: (scoped_identifier)) (struct_expression)] @var.type)
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
+; a type parameter stands for its first trait bound (fn f<T: Make>, impl<T: Make>, where T: Make): T::make() is the
+; trait's method, dispatched to the impls (a marker bound first, T: Clone + Make, is std's: nothing is guessed)
+(type_parameter name: (type_identifier) @var.name
+  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @var.type))
+(where_predicate left: (type_identifier) @var.name
+  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @var.type))
 
 ; names bound where they are (see parse.py @local.name): parameters, let, closure and for variables
 (parameter pattern: (identifier) @local.name)
