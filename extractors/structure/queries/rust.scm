@@ -135,6 +135,26 @@
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
                   alias: (identifier) @import.alias)
    (use_wildcard (_) @import.module) @import.wildcard]))))))) @import
+; a list without a leading path (ripgrep's style): use { bstr::ByteVec, grep_matcher::{Match, Matcher} }
+(use_declaration argument: (use_list [(scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (scoped_identifier) @import.module) @import.wildcard])) @import
+(use_declaration argument: (use_list (scoped_use_list path: (_) @import.module list: (use_list
+  [(identifier) @import.name (self) @import.name
+   (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (_) @import.module) @import.wildcard])))) @import
+(use_declaration argument: (use_list (scoped_use_list path: (_) @import.module list: (use_list (scoped_use_list
+  path: (_) @import.module list: (use_list
+  [(identifier) @import.name (self) @import.name
+   (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (_) @import.module) @import.wildcard])))))) @import
 (use_declaration argument: (use_wildcard (scoped_identifier) @import.module) @import.wildcard) @import
 (use_declaration argument: (use_wildcard [(identifier) (super) (crate)] @import.module) @import.wildcard) @import
 (mod_item !body name: (identifier) @import.name) @import
