@@ -1,13 +1,13 @@
 -- dead_code: one row per symbol that no other symbol of its repository references (calls, callbacks, imports,
 -- inheritance, overrides, type uses; its own members naming it do not count), except entry points (main blocks, main
--- functions, decorator registrations, console scripts), tests, dunder methods, modules and extensions (a Rust
--- `impl Trait for [u32]` block: a container whose methods are judged one by one). Exported API is reported
--- with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
+-- functions, decorator registrations, console scripts) and namespaces holding one, tests, dunder methods, modules and
+-- extensions (a Rust `impl Trait for [u32]` block: a container whose methods are judged one by one). Exported API is
+-- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
--- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`), a method of a type that extends or
--- implements something outside the repository, itself or through its bases in the repository (it may override what
--- is called there), and a type declared in such a type (an associated type: `type Item` of an `impl Iterator`), a
--- type declared inside another definition (an associated type, an inner class a framework reads).
+-- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`), a method of a type
+-- that extends or implements something outside the repository, itself or through its bases in the repository (it may
+-- override what is called there), and a type declared in such a type (an associated type: `type Item` of an `impl
+-- Iterator`), a type declared inside another definition (an associated type, an inner class a framework reads).
 -- Columns: repo, id, path, name, kind, line_start, line_end, is_exported, confidence (0-1), reason.
 CREATE OR REPLACE VIEW dead_code AS
 WITH inbound AS (
@@ -26,10 +26,12 @@ used_members AS (  -- referenced by something else than the parent itself (a met
     FROM symbols s JOIN edges e ON e.repo = s.repo AND e.dst_id = s.id
     WHERE e.src_id <> s.parent_id AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
 ),
-used_twins AS (  -- f, f#2, f#3...: one name defined more than once in a file
-    SELECT DISTINCT repo, if(contains(id, '#'), regexp_replace(id, '#[0-9]+$', ''), id) AS twin
-    FROM inbound
-    WHERE best > 0.3
+held_entries AS (  -- a namespace (Rust `mod benches { #[divan::bench] fn .. }`) holding what a framework runs
+    SELECT DISTINCT repo, parent_id AS id FROM symbols WHERE is_entry_point AND parent_id IS NOT NULL
+),
+used_twins AS (  -- f, f#2, f#3...: one name defined more than once in a file, or inside such a twin (inner#2.f)
+    SELECT DISTINCT repo, if(contains(id, '#'), regexp_replace(id, '#[0-9]+', '', 'g'), id) AS twin
+    FROM (SELECT repo, id FROM inbound WHERE best > 0.3 UNION ALL SELECT repo, id FROM used_members)
 ),
 inherits AS MATERIALIZED (
     SELECT repo, src_id, dst_id, dst_name FROM edges WHERE kind = 'inherits' AND src_id IS NOT NULL
@@ -84,10 +86,12 @@ LEFT JOIN inbound i ON i.repo = s.repo AND i.id = s.id
 LEFT JOIN unresolved_names un ON un.repo = s.repo AND un.name = s.name
 LEFT JOIN used_members um ON um.repo = s.repo AND um.id = s.id
 LEFT JOIN used_twins ut
-    ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+$', ''), s.id)
+    ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
+LEFT JOIN held_entries he ON he.repo = s.repo AND he.id = s.id AND s.kind = 'namespace'
 JOIN files f ON f.repo = s.repo AND f.path = s.path
 WHERE s.kind NOT IN ('module', 'extension')
+  AND he.id IS NULL
   AND NOT s.is_entry_point
   AND NOT s.is_test
   AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')

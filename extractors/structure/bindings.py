@@ -131,10 +131,36 @@ class ImportBindings:
         self.declare(path)
         targets, name, support, spec = (self.exported if exported else self.pending)[path][local]
         found = self.import_target(targets, name, support, seen | {key})
-        if found.kind == "unresolved" and not targets and self.is_external(support, path, spec):
-            found = EXTERNAL
+        if found.kind == "unresolved" and not targets:
+            found = (self._inline_module(path, spec, name, support)
+                     or self._through_import(path, local, spec, name, support, seen | {key})
+                     or (EXTERNAL if self.is_external(support, path, spec) else found))
         table[local] = found
         return found
+
+    def _inline_module(self, path: str, spec: str | None, name: str | None, support) -> Binding | None:
+        """A module spec naming a module defined inside the importing file (Rust ``use inner::Inner`` beside
+        ``mod inner { }``): the definition there, never a library of that name."""
+        parts = spec.split(getattr(support, "PATH_SEPARATOR", ".")) if spec and name and name != "*" else []
+        parts = parts[1:] if parts[:1] == ["self"] else parts
+        module = self.g.by_qual.get((path, parts[0])) if parts else None
+        if module is None or self.g.by_id[module].kind != "namespace":
+            return None
+        sid = self.g.by_qual.get((path, ".".join(parts + [name])))
+        return Binding("symbol", sid) if sid else None
+
+    def _through_import(self, path: str, local: str, spec: str | None, name: str | None, support,
+                        seen: frozenset) -> Binding | None:
+        """A module spec naming no file that goes through another of the file's imports (the language's
+        ``import_head``: Rust ``use self::fmt::Write`` after ``use core::fmt``): what that import binds decides."""
+        head = getattr(support, "import_head", None)
+        head = head(spec) if head and spec else None
+        if not head or head == local or head not in self.pending_of(path):
+            return None
+        via = self.binding(path, head, seen)  # a cycle (use self::a::b; use self::b::a) is unresolved there
+        if via.kind == "external":
+            return EXTERNAL
+        return self.import_target(via.value, name, support, seen) if via.kind == "module" else None
 
     def is_external(self, support, importer: str, spec: str | None) -> bool:
         """A module spec that names no file of the repository and cannot be one: a library (``os``, ``react``,

@@ -131,6 +131,7 @@ class RawDef(NamedTuple):
     self_name: str | None
     anonymous: bool = False  # named after what it is made from (``<anonymous Base>``), built where it is written
     test: bool = False
+    qualifier: str | None = None  # the path written before the name (``io`` in Rust's ``impl X for io::Error``)
 
 
 class RawRef(NamedTuple):
@@ -239,7 +240,7 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
     if lang.grammar is None or query_text(lang.name) is None:
         return _regex_fallback(facts, data, lang, "no grammar")
     try:
-        _query_facts(facts, data, lang)
+        _query_facts(facts, data, lang, root)
     except Exception as exc:  # a grammar or query failure on one file must not stop the run
         facts.defs, facts.refs = [], []
         why = str(exc) if isinstance(exc, budget.OverBudget) else f"tree-sitter failed: {type(exc).__name__}"
@@ -306,7 +307,7 @@ BINDING_KINDS = ("var", "value", "default", "local", "parameter", "instance_attr
 QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variables: kept only when they may resolve  # RawRef kinds that shape how references read, not references
 
 
-def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
+def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | None = None) -> None:
     parser, query = _parser_and_query(lang)
     rules = parse_rules(lang.name)
     tree = budget.parse(parser, data)  # stopped at its time budget
@@ -317,7 +318,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language) -> None:
     found = Captures()
     _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules,  # bounded depth
              _PATTERN_ROLES[lang.name])
-    defs, spans, decorated = _nest(_merge_same_node(found.defs), rules)
+    raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
+    defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
     defs = _own_reexports_exported(defs, found.refs)
     if rules.exports_all(facts.path):
         defs = [d._replace(exported=True) for d in defs]
@@ -589,7 +591,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], name, node.start_point[0] + 1,
                                  node.end_point[0] + 1, text("parent.name"), "exported" in caps,
                                  tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
-                                 text("self.name"), anonymous, "test" in caps))
+                                 text("self.name"), anonymous, "test" in caps, text("qualifier")))
     elif role in ("import", "reexport"):
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         parts = caps.get("import.module", ())

@@ -47,7 +47,10 @@ imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadt
 spec, index, root)`` a module spec outside the repository (not relative); ``CALLS_PASSED`` callees that call a
 function passed to them, whatever the slot (Python's ``map``, ``sorted``: the edge is a ``call``, not a ``callback``;
 none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, never a same-named definition of the
-file (False: a pytest test's parameter names its fixture); ``extend_layers``.
+file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the kinds a base guessed by name may be
+(Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
+imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
+``extend_layers``.
 """
 
 from __future__ import annotations
@@ -143,6 +146,7 @@ class Hooks:
     marker_bases: frozenset  # bases from outside that give a class no behaviour (typing.Generic): not recorded
     locals_shadow: bool  # a local variable hides a same-named definition of its file (no pytest-style fixtures)
     type_only_kinds: frozenset  # kinds naming no value: never what a receiver is (TypeScript's interface, type)
+    base_kinds: frozenset  # kinds a base may be, where a guess by name picks one (Rust's impl Trait for T: a trait)
     name_layers: tuple
     member_layers: tuple
 
@@ -169,6 +173,7 @@ def hooks_of(support) -> Hooks:
                  marker_bases=frozenset(getattr(support, "MARKER_BASES", ())),
                  locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
                  type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
+                 base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members))
 
 
@@ -206,11 +211,15 @@ class Resolver(ImportBindings):
         for path in self.imports_of if edge_paths is None else [p for p in self.imports_of if p in edge_paths]:
             for d in self.declare(path):
                 target = self.import_target(d.targets, d.name, d.support)
-                if target.kind == "unresolved" and not d.targets and self.is_external(d.support, path, d.spec):
-                    target = Binding("external")
-                own = (target.kind == "symbol" and self.g.by_id[target.value].path == path) or \
+                if target.kind == "unresolved" and not d.targets:
+                    target = self._inline_module(path, d.spec, d.name, d.support) or (
+                        Binding("external") if self.is_external(d.support, path, d.spec) else target)
+                own = (target.kind == "symbol" and self.g.by_id[target.value].path == path
+                       and self._inline_module(path, d.spec, d.name, d.support) is None) or \
                     (target.kind == "module" and target.value == [path])
-                if own:  # a file's own re-export, or super::* of an inline module: not a dependency
+                # a file's own re-export, or super::* of an inline module: not a dependency (use inner::f of a mod
+                # inner { } in the file is: under a #[cfg] it may be the only way f is reached)
+                if own:
                     continue
                 edges.append(self._import_edge(d.ref, d.spec, d.name, target))
                 if target.kind == "symbol" and d.targets and self.g.by_id[target.value].path not in d.targets:
@@ -397,6 +406,8 @@ class Resolver(ImportBindings):
 
     def _inherits(self, r: Ref, src: str) -> list[Edge]:
         found = self._lookup(r, src, CLASSLIKE)
+        if found.resolution in GUESSES:  # a guess by name keeps the kinds a base can be (a struct is no trait)
+            found = self._narrowed(found, self.hooks.get(r.path, self.no_hooks).base_kinds)
         for dst in found.ids:
             self.g.bases[src].append(dst)
         if not found.ids and r.name in self.hooks.get(r.path, self.no_hooks).marker_bases:
@@ -405,6 +416,13 @@ class Resolver(ImportBindings):
             self.g.external_bases.add(src)  # a base outside the repository (or unknown) may hold any member
         self.forget_hierarchy()
         return self._edges(r, src, found, "inherits", "inherits")
+
+    def _narrowed(self, found: Found, kinds: frozenset) -> Found:
+        """A guess's candidates of ``kinds`` only (none left: unresolved)."""
+        ids = [i for i in found.ids if self.g.by_id[i].kind in kinds]
+        if len(ids) == len(found.ids):
+            return found
+        return Found(ids, "unique_name" if len(ids) == 1 else "ambiguous") if ids else UNRESOLVED
 
     def _uses_type(self, r: Ref, src: str) -> list[Edge]:
         """A type named in a signature, field, variable, generic argument or annotation: an edge when it is one of
@@ -825,6 +843,13 @@ class Resolver(ImportBindings):
         name = inline or text  # not inline: a name, never a call (those are above)
         if not name.replace(".", "").replace("$", "").isidentifier():
             return None, "unknown"
+        if name in SELF_NAMES and (not inline or _one_call(text)):
+            # let res = Self::new(), other: &Self: the enclosing class, not a builtin named Self (Self::all().iter()
+            # is whatever iter() returns)
+            src = self.g.by_qual.get((r.path, r.src_qualname))
+            cls = self._enclosing_class(src) if src else None
+            if cls and self.g.by_id[cls].kind != "trait":
+                return cls, "constructor" if inline else "typed"  # a trait's Self is any of its implementations
         if name.split(".")[0] in hooks.builtins:
             return None, "external"
         cls = self._class_named(r, name)
@@ -1417,6 +1442,21 @@ def _chain_parts(chain: str) -> list[str]:
             parts.append(chain[start:i])
             start = i + 1
     return parts + [chain[start:]]
+
+
+def _one_call(text: str) -> bool:
+    """The first bracket of ``text`` closes at its end: ``Self::new(a)``, not ``Self::all().iter()``."""
+    depth, quoted = 0, False
+    for i, ch in enumerate(text):
+        if ch == '"' and text[i - 1:i] != "\\":  # brackets in a string literal are no brackets
+            quoted = not quoted
+        elif not quoted and ch in "({[":
+            depth += 1
+        elif not quoted and ch in ")}]":
+            depth -= 1
+            if depth == 0:
+                return i == len(text) - 1
+    return False
 
 
 def _inline_call(receiver: str) -> str | None:

@@ -33,6 +33,8 @@ returns, raise, read; Java: read only, its methods and variables being apart). `
 ``IMPORTS_PASS_ON`` (default True): a file's imports and wildcard imports are names its importers may take from it
 (Python, JavaScript); False where an import binds names in its own file only (Java, Go). ``exports_all(path)``:
 every definition of the file is API, exported (a TypeScript declaration file).
+``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
+``impl`` block of a type that the file imports from another crate becomes an extension).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 """
@@ -78,6 +80,9 @@ class ParseRules:
     transparent_types: frozenset = frozenset()  # Optional[T], Promise<T>: a value of the type is used as a T
     capitalized_classes: bool = False  # a capitalized receiver names a class (Java): its member reads are kept
     local_kinds: dict | None = None  # reference kinds a parameter or variable may be (None: parse.LOCAL_KINDS)
+    # (raw definitions, the file's import captures, repository root) -> the definitions, some re-kinded by what the
+    # file's imports say of them (Rust: an ``impl`` of a type imported from another crate is an extension)
+    settle_definitions: Callable = lambda raw_defs, _imports, _root: raw_defs
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -151,6 +156,7 @@ def parse_rules(language: str | None) -> ParseRules:
         transparent_types=frozenset(getattr(module, "TRANSPARENT_TYPES", ())),
         capitalized_classes=bool(getattr(module, "CAPITALIZED_CLASSES", False)),
         local_kinds=_local_kinds(getattr(module, "LOCAL_KINDS", None)),
+        settle_definitions=getattr(module, "settle_definitions", DEFAULT_RULES.settle_definitions),
     )
 
 

@@ -4,8 +4,10 @@ lib.rs or main.rs): ``src/a/b.rs`` and ``src/a/b/mod.rs`` are ``crate::a::b``. `
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from pipeline.safeio import read_config
@@ -16,6 +18,7 @@ KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum
                       "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while",
                       "async", "await", "dyn"})
 EXTERNAL_RECEIVERS = frozenset({"std", "core", "alloc"})  # std::fmt::Display, core::mem::swap(): never ours
+BASE_KINDS = frozenset({"trait"})  # impl X for T: X is a trait, whatever else of that name the repository holds
 CRATE_ROOTS = ("lib.rs", "main.rs")
 PATH_SEPARATOR = "::"  # use a::{b::{c}}: the module a::b
 OPAQUE_RECEIVERS = ("$crate",)  # in a macro's body (no code), $crate::a::f still names this crate's a::f
@@ -173,6 +176,13 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
     return first not in ("crate", "self", "super") and f"crate:{first}" not in index
 
 
+def import_head(spec: str) -> str | None:
+    """``use self::fmt::Write`` where ``fmt`` is no module file but a name the file imports (``use core::fmt``):
+    the import goes through that name."""
+    parts = spec.split("::")
+    return parts[1] if len(parts) == 2 and parts[0] == "self" else None
+
+
 def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
     """``crate::a::b::f()`` / ``super::b::f()`` name module files by path, without a ``use``; a macro's ``$crate``
     is the crate of the file defining it."""
@@ -184,8 +194,14 @@ def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str
     return resolve_module(importer, receiver, index, root)
 
 
+_AS_TRAIT = re.compile(r"^<[^<>]*?\bas\s+((?:\w+::)*\w+)\s*(?:<.*>)?\s*>$", re.S)
+
+
 def receiver_path(receiver: str) -> str:
-    """``store::Store`` -> ``store.Store`` (the resolver's dotted form)."""
+    """``store::Store`` -> ``store.Store`` (the resolver's dotted form); ``<T as de::Visitor>`` -> ``de.Visitor``
+    (a call through a qualified path is the trait's method, whatever T is)."""
+    trait = _AS_TRAIT.match(receiver)
+    receiver = trait.group(1) if trait else receiver
     return receiver.replace("::", ".") if "::" in receiver and "(" not in receiver else receiver
 
 
@@ -221,3 +237,101 @@ def external_crate_path(resolver, r, src):
     from ..resolve import EXTERNAL
 
     return EXTERNAL
+
+
+# -- an impl of another crate's type --------------------------------------------------------------------------------
+LOCAL_HEADS = ("crate", "super", "$crate")  # paths that start in this crate
+DEFINED_TYPES = ("struct", "enum", "trait", "type", "namespace")  # raw definition kinds naming a type (or module)
+MAX_USE_HOPS = 4  # use self::fmt::Write where fmt is `use core::fmt`: a few hops through the file's own uses
+SKIPPED_DIRS = ("target", "node_modules")
+MAX_MANIFEST_DIRS = 20000  # folders walked looking for the repository's crates (bounded, once per repository)
+
+
+def settle_definitions(raw_defs: list, imports: list, root) -> list:
+    """``impl Trait for HeaderMap`` with ``use http::HeaderMap``, ``impl From<E> for io::Error`` with ``use
+    std::io``: the type is another crate's, never one of the repository's same-named types. The block is an extension
+    (one symbol per type and file, like ``impl Trait for Vec<T>``) so that dispatch from the trait's methods reaches
+    its methods, not a container of a type that does not exist here (its methods left without an owner). A type
+    the file neither defines nor imports (a glob import, a type made by a macro) stays an ``impl``, owned by the
+    repository's type of that name."""
+    if not any(d.kind == "impl" for d in raw_defs):
+        return raw_defs
+    uses = _use_paths(imports)
+    local = {d.name for d in raw_defs if d.kind in DEFINED_TYPES}
+    local |= {r.name for r in imports if r.module is None and r.name}  # mod x; (a module of this crate)
+    crates = _workspace_crates(str(root)) if root is not None else frozenset()
+    namespaces = [d for d in raw_defs if d.kind == "namespace"]
+    modules = {d.name for d in namespaces}
+    out = []
+    for d in raw_defs:
+        if d.kind == "impl":
+            path = (d.qualifier.split("::") + [d.name]) if d.qualifier else ([d.name] if d.name not in local else None)
+            if path and _origin(path, uses, local, crates) == "external":
+                d = d._replace(kind="extension")
+            elif not d.qualifier and not any(n.start < d.start and d.end <= n.end for n in namespaces):
+                d = d._replace(name=_inline_module_type(d.name, uses, modules))  # a block at the file's top level
+        out.append(d)
+    return out
+
+
+def _inline_module_type(name: str, uses: dict, modules: set) -> str:
+    """``use inner::Inner; impl Inner { .. }`` where ``mod inner { struct Inner }`` is in the file: the block is
+    ``inner.Inner``'s (the methods' owner is that type, not a type named Inner somewhere else)."""
+    path = uses.get(name)
+    if not path or path[-1] != name:
+        return name
+    path = path[1:] if path[0] == "self" else path
+    return ".".join(path) if len(path) > 1 and path[0] in modules else name
+
+
+def _use_paths(imports: list) -> dict[str, list[str]]:
+    """Each name a ``use`` binds -> the path it names (``use std::io::{self, Write as W}``: io -> std::io, W ->
+    std::io::Write)."""
+    out = {}
+    for r in imports:
+        if r.module is None or r.name in (None, "*"):
+            continue
+        parts = r.module.split("::")
+        path = parts if r.name == "self" else parts + [r.name]
+        out[r.alias or path[-1]] = path
+    return out
+
+
+def _origin(path: list[str], uses: dict, local: set, crates: frozenset, hops: int = 0) -> str:
+    """Whether a path written in the file starts in another crate ("external") or in this one ("local")."""
+    head = path[0]
+    if hops > MAX_USE_HOPS or head in LOCAL_HEADS:
+        return "local"
+    if head == "self":  # self::x::T: this module's x, which may be a name the file imports
+        return _origin(path[1:], uses, local, crates, hops + 1) if len(path) > 1 and path[1] in uses else "local"
+    bound = uses.get(head)
+    if bound is not None and bound != path[:len(bound)]:
+        return _origin(bound + path[1:], uses, local, crates, hops + 1)
+    if head in local or head in crates:
+        return "local"
+    if len(path) == 1:  # a bare name no use binds: the prelude's or a glob import's, not known here
+        return "unknown"
+    # a crate's name is lower case; T::Out, Self::Item start at a type
+    return "external" if head.isidentifier() and head[:1].islower() else "unknown"
+
+
+@lru_cache(maxsize=8)
+def _workspace_crates(root: str) -> frozenset:
+    """The crate names of the repository's Cargo.toml files (a path ``use other_crate::T`` may name a crate of the
+    workspace, which is the repository's own code)."""
+    names, seen = set(), 0
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in SKIPPED_DIRS]
+        seen += 1
+        if seen > MAX_MANIFEST_DIRS:
+            break
+        if "Cargo.toml" in files:
+            rel = os.path.relpath(folder, root)
+            names.update(_manifest_names(Path(root), "" if rel == "." else rel.replace(os.sep, "/")))
+    return frozenset(names)
+
+
+def _manifest_names(root: Path, package_dir: str) -> set[str]:
+    raw = read_config(root, posixpath.join(package_dir, "Cargo.toml"))
+    text = raw.decode("utf-8", "replace") if raw else ""
+    return {m.group(1).replace("-", "_") for pattern in _CRATE_NAME for m in pattern.finditer(text)}

@@ -9,6 +9,13 @@
 (struct_item name: (type_identifier) @name) @definition.struct
 (struct_item (visibility_modifier) @exported name: (type_identifier) @name (#eq? @exported "pub")) @definition.struct
 (union_item name: (type_identifier) @name) @definition.struct
+; a type a macro declares (pin_project! { pub struct F<E> { .. } }, a crate's define_rejection! { struct R; }): its
+; impl blocks are its; not the code a proc-macro writes (quote! { struct S; }), nor a word of a list
+; (forward_to_deserialize_any! { enum identifier ignored_any }): the name is followed by <, {, (, ; or :
+((macro_invocation macro: (identifier) @_macro (token_tree "struct" . (identifier) @name . ["<" ";" ":" (token_tree)]))
+  @definition.struct (#not-any-of? @_macro "quote" "quote_spanned" "parse_quote"))
+((macro_invocation macro: (identifier) @_macro (token_tree "enum" . (identifier) @name . ["<" (token_tree)]))
+  @definition.enum (#not-any-of? @_macro "quote" "quote_spanned" "parse_quote"))
 (enum_item name: (type_identifier) @name) @definition.enum
 (enum_item (visibility_modifier) @exported name: (type_identifier) @name (#eq? @exported "pub")) @definition.enum
 (trait_item name: (type_identifier) @name) @definition.trait
@@ -18,15 +25,17 @@
 (mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
 (mod_item (visibility_modifier) @exported name: (identifier) @name body: (declaration_list)
   (#eq? @exported "pub")) @definition.namespace
+; (@qualifier: the path before a scoped type's name, which may name another crate: impl From<X> for io::Error)
 (impl_item type: [(type_identifier) @name
                   (generic_type type: (type_identifier) @name)
-                  (scoped_type_identifier name: (type_identifier) @name)
-                  (generic_type type: (scoped_type_identifier name: (type_identifier) @name))]) @definition.impl
+                  (scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name)
+                  (generic_type type: (scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name))]) @definition.impl
 ; impl Trait for &'a mut Serializer<W> (serde's style): the members are the named type's
 (impl_item type: (reference_type type: [(type_identifier) @name
                                         (generic_type type: (type_identifier) @name)
-                                        (scoped_type_identifier name: (type_identifier) @name)
-                                        (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
+                                        (scoped_type_identifier path: (_) @qualifier name: (type_identifier) @name)
+                                        (generic_type type: (scoped_type_identifier path: (_) @qualifier
+                                                                                    name: (type_identifier) @name))
                                         ])) @definition.impl
 ; an impl for a type that is never the repository's is an extension (one per type and file, named as written): a
 ; primitive, slice, array, tuple, pointer, function type, trait object, () or ! (also behind a reference: &str is
@@ -55,6 +64,16 @@
   [(mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
    (function_item name: (identifier) @name) @definition.function] @test
   (#eq? @_cfg "cfg") (#eq? @_test "test"))
+; ...also with another attribute after it (#[cfg(test)] #[cfg(feature = "x")] mod tests), and under all(test, ..)
+((attribute_item (attribute (identifier) @_cfg arguments: (token_tree . (identifier) @_test .))) . (attribute_item) .
+  [(mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
+   (function_item name: (identifier) @name) @definition.function] @test
+  (#eq? @_cfg "cfg") (#eq? @_test "test"))
+((attribute_item (attribute (identifier) @_cfg arguments: (token_tree . (identifier) @_all .
+                                                                      (token_tree (identifier) @_test)))) .
+  [(mod_item name: (identifier) @name body: (declaration_list)) @definition.namespace
+   (function_item name: (identifier) @name) @definition.function] @test
+  (#eq? @_cfg "cfg") (#eq? @_all "all") (#eq? @_test "test"))
 (trait_item body: (declaration_list (function_signature_item name: (identifier) @name) @definition.function @exported))
 (trait_item body: (declaration_list (function_item name: (identifier) @name) @definition.function @exported))
 ; a trait's associated type (type Output;): a member its impls' `type Output = ...` implement (dispatch reaches them)
@@ -116,6 +135,26 @@
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
                   alias: (identifier) @import.alias)
    (use_wildcard (_) @import.module) @import.wildcard]))))))) @import
+; a list without a leading path (ripgrep's style): use { bstr::ByteVec, grep_matcher::{Match, Matcher} }
+(use_declaration argument: (use_list [(scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (scoped_identifier) @import.module) @import.wildcard])) @import
+(use_declaration argument: (use_list (scoped_use_list path: (_) @import.module list: (use_list
+  [(identifier) @import.name (self) @import.name
+   (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (_) @import.module) @import.wildcard])))) @import
+(use_declaration argument: (use_list (scoped_use_list path: (_) @import.module list: (use_list (scoped_use_list
+  path: (_) @import.module list: (use_list
+  [(identifier) @import.name (self) @import.name
+   (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+   (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
+   (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
+                  alias: (identifier) @import.alias)
+   (use_wildcard (_) @import.module) @import.wildcard])))))) @import
 (use_declaration argument: (use_wildcard (scoped_identifier) @import.module) @import.wildcard) @import
 (use_declaration argument: (use_wildcard [(identifier) (super) (crate)] @import.module) @import.wildcard) @import
 (mod_item !body name: (identifier) @import.name) @import
@@ -133,6 +172,13 @@
 (token_tree "," . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
+; write!(w, ..) / writeln!(w, ..) run w.write_fmt(..) (a writer of the repository's own, where w's type is known)
+((macro_invocation macro: (identifier) @_macro (token_tree . "(" . [(identifier) (self)] @name . ","))
+  @reference.protocol.write_fmt (#any-of? @_macro "write" "writeln"))
+; a generic method called with a turbofish (ok!(self.try_get::<T>(id)), x.parse::<u8>()): the name before ::<
+(token_tree (identifier) @receiver . "." . (identifier) @name . "::" . "<") @reference.call
+(token_tree (self) @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)]* . "." . (identifier) @name .
+  "::" . "<") @reference.call
 ; a variable typed inside a macro's arguments (a closure's parameters: rgtest!(name, |dir: Dir, mut cmd: TestCommand| {
 ; dir.create(..) })): its calls are that type's methods
 ((token_tree (identifier) @var.name . ":" . (identifier) @var.type) (#match? @var.type "^[A-Z]"))
@@ -169,6 +215,12 @@
 (let_declaration pattern: (identifier) @var.name type: (_) @var.type)
 (let_declaration pattern: (identifier) @var.name value: [(call_expression function: (scoped_identifier)) (struct_expression)] @var.type)
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
+; a type parameter stands for its first trait bound (fn f<T: Make>, impl<T: Make>, where T: Make): T::make() is the
+; trait's method, dispatched to the impls (a marker bound first, T: Clone + Make, is std's: nothing is guessed)
+(type_parameter name: (type_identifier) @var.name
+  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @var.type))
+(where_predicate left: (type_identifier) @var.name
+  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @var.type))
 
 ; names bound where they are (see parse.py @local.name): parameters, let, closure and for variables
 (parameter pattern: (identifier) @local.name)
