@@ -190,17 +190,16 @@
   (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
 
 ; variables built by a constructor: const s = new Store(), this.s = new Store() (see parse.py @var.name), or given
-; what a function declares it returns: const s = open(), const s = await open() (a `require()`: see the imports)
+; what a function declares it returns: this.s = open(), this.s = await open() (`const s = open()`: in javascript.scm
+; and typescript.scm, where an annotation is the type; a `require()`: see the imports)
 (variable_declarator name: (identifier) @var.name
   value: [(object) (array) (string) (template_string) (number) (regex) (true) (false)] @var.value)
 (variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
-(variable_declarator name: (identifier) @var.name
-  value: (call_expression function: (identifier) @_callee) @var.type (#not-eq? @_callee "require"))
-(variable_declarator name: (identifier) @var.name
-  value: [(call_expression function: (member_expression)) @var.type
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
+  right: [(new_expression) @var.type (call_expression function: (member_expression)) @var.type
           (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
-  right: (new_expression) @var.type)
+  right: (call_expression function: (identifier) @_callee) @var.type (#not-eq? @_callee "require"))
 
 ; instance attributes: this.x = ... in a method is a field x of its class (see parse.py @attribute.name)
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @attribute.name))

@@ -27,3 +27,11 @@
 ; parameters bound where they are (see parse.py @local.name)
 (formal_parameters [(identifier) @local.name (assignment_pattern left: (identifier) @local.name)
                     (rest_pattern (identifier) @local.name)])
+
+; a variable given what a function declares it returns: const s = open(), const s = await open() (a `require()`: see
+; the imports in ecma.scm)
+(variable_declarator name: (identifier) @var.name
+  value: (call_expression function: (identifier) @_callee) @var.type (#not-eq? @_callee "require"))
+(variable_declarator name: (identifier) @var.name
+  value: [(call_expression function: (member_expression)) @var.type
+          (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])

@@ -77,7 +77,7 @@
 (typed_default_parameter name: (identifier) @var.name type: (type) @var.type)
 (assignment left: (identifier) @var.name type: (type) @var.type)
 (assignment left: (identifier) @var.name right: (call function: [(identifier) (attribute)]) @var.type)
-(assignment left: (identifier) @var.name right: (await (call function: [(identifier) (attribute)]) @var.type))
+(assignment left: (identifier) @var.name !type right: (await (call function: [(identifier) (attribute)]) @var.type))
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   right: (call function: [(identifier) (attribute)]) @var.type (#eq? @_self "self"))
 

@@ -82,6 +82,8 @@
 (variable_declarator name: (identifier) @var.name type: (type_annotation (_) @var.type))
 (public_field_definition name: (property_identifier) @var.name type: (type_annotation (_) @var.type))
 (public_field_definition name: (property_identifier) @var.name value: (new_expression) @var.type)
+(public_field_definition name: (property_identifier) @var.name !type
+  value: (call_expression function: [(identifier) (member_expression)]) @var.type)
 
 ; parameters bound where they are (see parse.py @local.name)
 (required_parameter pattern: (identifier) @local.name)
@@ -90,3 +92,11 @@
 ; a value cast on the spot and called: (f as any)(x), new (Internals as any)(def)
 (call_expression function: (parenthesized_expression (as_expression (identifier) @name))) @reference.call
 (new_expression constructor: (parenthesized_expression (as_expression (identifier) @name))) @reference.call
+
+; a variable or field given what a function declares it returns, where no annotation states its type: const s =
+; open(), const s = await open(), private s = open() (a `require()`: see the imports in ecma.scm)
+(variable_declarator name: (identifier) @var.name !type
+  value: (call_expression function: (identifier) @_callee) @var.type (#not-eq? @_callee "require"))
+(variable_declarator name: (identifier) @var.name !type
+  value: [(call_expression function: (member_expression)) @var.type
+          (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])
