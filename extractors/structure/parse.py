@@ -478,7 +478,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "opaque"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
-                                    or "var.default" in keys):
+                                    or "var.default" in keys or "var.narrowed" in keys):
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
@@ -611,6 +611,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         key = next(k for k in VAR_BINDINGS if k in caps)
         value = caps[key][0]
         kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data), _named_call(value))
+        if kind and key == "var.narrowed":
+            kind = NARROWED_VALUE + kind
         if kind:
             binding = VAR_BINDINGS[key]
             bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
@@ -628,7 +630,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         facts.entry = True
 
 
-VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default"}  # capture -> its binding kind
+# capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
+VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var"}
+NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
 NAMES = frozenset({"identifier", "attribute"})
 UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})  # a, (b, c) = ...

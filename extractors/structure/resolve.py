@@ -65,7 +65,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import COLLECTION, FIXTURE_VALUE
+from .parse import COLLECTION, FIXTURE_VALUE, NARROWED_VALUE
 from .graph import CALLABLE, CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
@@ -785,8 +785,8 @@ class Resolver(ImportBindings):
                 found = self._callee_of_value(r, value[1:], src)
             else:
                 found = self._member_of_value(r, value, hooks) if r.receiver else self._callee_of_value(r, value, src)
-            if found is None and value.startswith(FIXTURE_VALUE):
-                continue  # a parametrized argument, or a fixture of unknown type: what else it is given decides
+            if value.startswith(MAYBE_VALUES) and (found is None or not found.ids and value.startswith(NARROWED_VALUE)):
+                continue  # a parametrized argument, a fixture of unknown type, isinstance(x, dict): the rest decides
             if found is None:
                 return None  # one value we know nothing of: let the layers (and a guess) decide
             if found.resolution == "external":
@@ -797,7 +797,7 @@ class Resolver(ImportBindings):
             resolution = resolution or (found.resolution if found.ids else None)
         if hits:
             return Found(hits, resolution)
-        if not external and all(v.startswith(FIXTURE_VALUE) for v in r.bound_to.split("|")):
+        if not external and all(v.startswith(MAYBE_VALUES) for v in r.bound_to.split("|")):
             return None
         return EXTERNAL if external else UNRESOLVED
 
@@ -829,6 +829,8 @@ class Resolver(ImportBindings):
             return None, "external"
         if value.startswith(FIXTURE_VALUE):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
+        if value.startswith(NARROWED_VALUE):
+            return self._class_of_value_uncached(r, value[len(NARROWED_VALUE):], hooks)
         head, dot, rest = value.partition(".")
         if dot and head in SELF_NAMES:  # self._init_transport(): the enclosing class, then its members
             src = self.g.by_qual.get((r.path, r.src_qualname))
@@ -1530,6 +1532,7 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
 
 
 IMPORT_KINDS = ("import", "reexport")
+MAYBE_VALUES = (FIXTURE_VALUE, NARROWED_VALUE)  # values that type a variable only where they name a repository class
 EARLY_KINDS = IMPORT_KINDS + ("inherits",)
 DECLARED_KINDS = ("type.return", "type.field", "type.variable")  # what a function returns, a field or variable holds
 ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._layer_module,

@@ -78,6 +78,10 @@
 (assignment left: (identifier) @var.name type: (type) @var.type)
 (assignment left: (identifier) @var.name right: (call function: [(identifier) (attribute)]) @var.type)
 (assignment left: (identifier) @var.name !type right: (await (call function: [(identifier) (attribute)]) @var.type))
+; isinstance(x, Store): x is a Store where the check holds (flow-insensitive: one more value of x in its scope)
+(call function: (identifier) @_isinstance
+  arguments: (argument_list . (identifier) @var.name . [(identifier) (attribute)] @var.narrowed)
+  (#eq? @_isinstance "isinstance"))
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   right: (call function: [(identifier) (attribute)]) @var.type (#eq? @_self "self"))
 
