@@ -327,9 +327,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # a variable's span is not a scope of names
-    fixtures = _fixture_values(params, spans, bindings["var"]) if params and rules.parameter_ref_kind \
+    named = _fixture_params(params, spans) if params and rules.parameter_ref_kind \
         and rules.parameter_refs(facts.path, facts.is_test) else []
-    types = _scoped_values(bindings["var"] + bindings["value"] + fixtures, scopes)
+    types = _scoped_values(bindings["var"] + bindings["value"] + _fixture_values(named, bindings["var"]), scopes)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(")")]
     if found.opaque:
@@ -343,8 +343,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
         fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules)
         defs, facts.refs = defs + fields, facts.refs + typed
     facts.defs = defs
-    if params and rules.parameter_ref_kind and rules.parameter_refs(facts.path, facts.is_test):
-        facts.refs += _parameter_refs(params, spans, rules.parameter_ref_kind)
+    facts.refs += [Reference(span.qualname, rules.parameter_ref_kind, r.name, None, None, None, r.line)
+                   for r, span in named]
 
 
 def _repaired(parser, tree, data: bytes, repairs: tuple) -> tuple:
@@ -714,8 +714,8 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
     already an ``inherits`` reference, a constructor call). A transparent type's first argument (``URL`` in
     ``Optional[URL]``) takes the place's form, the transparent type itself ``annotation``."""
     contexts, arguments, transparent = rules.type_contexts, rules.type_arguments, rules.transparent_types
-    if transparent and (_wrapper_name(node, name_of) in transparent or node.parent is not None  # the node or its name
-                        and _generic_head(node.parent) == node and _wrapper_name(node.parent, name_of) in transparent):
+    if transparent and (_wrapper_name(node, name_of) in transparent  # Optional[URL] itself, or its name Optional
+                        or _generic_head(node.parent) == node and name_of(node) in transparent):
         return "annotation"
     generic, child, current = False, node, node.parent
     for _ in range(16):
@@ -897,22 +897,19 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
     return out, spans, decorated
 
 
-def _parameter_refs(raw_params: list[RawRef], spans: list[Span], kind: str) -> list[Reference]:
-    """``def test_x(db)`` -> a ``fixture`` reference from ``test_x`` to ``db`` (found in the file or a conftest.py)."""
-    out = []
-    for r, stack in _sweep(raw_params, spans):
-        if stack and stack[-1].takes_parameter_refs and r.name not in ("self", "cls"):
-            out.append(Reference(stack[-1].qualname, kind, r.name, None, None, None, r.line))
-    return out
+def _fixture_params(raw_params: list[RawRef], spans: list[Span]) -> list[tuple[RawRef, Span]]:
+    """``def test_x(db)``: the parameters that name a fixture (found in the file or a conftest.py), each with its test
+    or fixture, which gets a ``fixture`` reference to it."""
+    return [(r, stack[-1]) for r, stack in _sweep(raw_params, spans)
+            if stack and stack[-1].takes_parameter_refs and r.name not in ("self", "cls")]
 
 
-def _fixture_values(raw_params: list[RawRef], spans: list[Span], typed: list[RawRef]) -> list[RawRef]:
+def _fixture_values(named: list[tuple[RawRef, Span]], typed: list[RawRef]) -> list[RawRef]:
     """``def test_x(db)``: ``db`` holds what the fixture ``db`` returns or yields (``FIXTURE_VALUE`` + its name),
     unless the parameter states its type."""
     stated = {b.start for b in typed}
     return [RawRef(r.start, "var", r.name, FIXTURE_VALUE + r.name, None, None, 0, None)
-            for r, stack in _sweep(raw_params, spans)
-            if stack and stack[-1].takes_parameter_refs and r.name not in ("self", "cls") and r.start not in stated]
+            for r, _span in named if r.start not in stated]
 
 
 FIXTURE_VALUE = "fixture:"  # a parameter's value: what the named fixture gives (see Resolver._fixture_class)

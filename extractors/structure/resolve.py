@@ -211,11 +211,10 @@ class Resolver(ImportBindings):
         for path in self.imports_of if edge_paths is None else [p for p in self.imports_of if p in edge_paths]:
             for d in self.declare(path):
                 target = self.import_target(d.targets, d.name, d.support)
+                inline = self._inline_module(path, d.spec, d.name, d.support)
                 if target.kind == "unresolved" and not d.targets:
-                    target = self._inline_module(path, d.spec, d.name, d.support) or (
-                        Binding("external") if self.is_external(d.support, path, d.spec) else target)
-                own = (target.kind == "symbol" and self.g.by_id[target.value].path == path
-                       and self._inline_module(path, d.spec, d.name, d.support) is None) or \
+                    target = inline or (Binding("external") if self.is_external(d.support, path, d.spec) else target)
+                own = (target.kind == "symbol" and self.g.by_id[target.value].path == path and inline is None) or \
                     (target.kind == "module" and target.value == [path])
                 # a file's own re-export, or super::* of an inline module: not a dependency (use inner::f of a mod
                 # inner { } in the file is: under a #[cfg] it may be the only way f is reached)
@@ -478,11 +477,9 @@ class Resolver(ImportBindings):
         """The field ``name`` of the class enclosing ``src`` or of its bases, else of the class enclosing that one."""
         cls = self._enclosing_class(src)
         while cls is not None:
-            for c, depth in self._linearized(cls):
-                sid = self.g.members.get(c, {}).get(name)
-                hit = self._of_kind(sid, VALUES) if sid else None
-                if hit:
-                    return Found([hit], "same_file" if depth == 0 else "inherited")
+            found = self._member(cls, name, kinds=VALUES)
+            if found:
+                return found
             parent = self.g.by_id[cls].parent_id
             cls = self._enclosing_class(parent) if parent in self.g.by_id else None
         return None
@@ -1213,12 +1210,15 @@ class Resolver(ImportBindings):
             found = self._mro[cls] = order if order else _breadth_first(cls, self.g.bases)
         return found
 
-    def _member(self, cls: str, name: str, skip_self: bool = False) -> Found | None:
-        """``name`` on ``cls`` or, in method resolution order, on its bases."""
+    def _member(self, cls: str, name: str, skip_self: bool = False, kinds: set | None = None) -> Found | None:
+        """``name`` on ``cls`` or, in method resolution order, on its bases; ``kinds``: the first of those kinds (a
+        field ``size`` beside a method ``size()``: its twin of that kind), past the members of other kinds."""
         for c, depth in self._linearized(cls):
             if skip_self and depth == 0:
                 continue
             sid = self.g.members.get(c, {}).get(name)
+            if sid and kinds is not None:
+                sid = self._of_kind(sid, kinds)
             if sid:
                 return Found([sid], "same_file" if depth == 0 else "inherited")
         return None
