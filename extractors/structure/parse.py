@@ -55,6 +55,7 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@import.wildcard`` as present (``@import.default``: the alias is ``default``, what a CommonJS ``require()``
   returns). A ``@reexport`` without a module re-exports the file's own name (JS ``export {a as b}``, ``export default
   a``, ``module.exports = a``) and marks that top-level definition exported.
+- ``@global.name``: a name a function declares ``global``: what the function assigns it is the module's variable.
 - ``@package.name``: a package clause (Go, Java). ``@entry``: marks the file as a program entry (``__main__`` block).
 - ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
   inside it are dropped, but those whose receiver starts with one of the language's ``OPAQUE_RECEIVERS`` (``$crate``)
@@ -303,7 +304,7 @@ def _text(node, data: bytes) -> str:
     return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
-BINDING_KINDS = ("var", "value", "default", "local", "parameter", "instance_attr")
+BINDING_KINDS = ("var", "value", "default", "local", "parameter", "instance_attr", "global")
 QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variables: kept only when they may resolve  # RawRef kinds that shape how references read, not references
 
 
@@ -332,6 +333,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     types = _scoped_values(bindings["var"] + bindings["value"] + _fixture_values(named, bindings["var"]), scopes)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(")")]
+    if bindings["global"]:
+        results = _without_globals(results, bindings["global"], scopes)
     if found.opaque:
         refs = _outside_opaque(refs, found.opaque, rules.opaque_receivers)
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
@@ -475,7 +478,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             kind = sys.intern(key[10:])
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
-                     "opaque"):
+                     "opaque", "global.name"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
                                     or "var.default" in keys or "var.narrowed" in keys):
@@ -622,6 +625,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "parameter.name":
         bindings["parameter"].append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
                                             node.start_point[0] + 1, None))
+    elif role == "global.name":
+        bindings["global"].append(RawRef(node.start_byte, "global", _text(node, data), None, None, None, 0, None))
     elif role == "package.name":
         facts.package = _text(node, data)
     elif role == "opaque":
@@ -897,6 +902,14 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
     return out, spans, decorated
 
 
+def _without_globals(results: list[RawRef], declared: list[RawRef], scopes: list[Span]) -> list[RawRef]:
+    """``global x`` in a function: its ``x = make()`` assigns the module's variable, so a ``return x`` there reads
+    that variable rather than returning what this call gave (a lazily built singleton)."""
+    where = lambda stack: stack[-1].qualname if stack else "<module>"  # noqa: E731
+    names = {(where(stack), g.name) for g, stack in _sweep(declared, scopes)}
+    return [b for b, stack in _sweep(results, scopes) if (where(stack), b.name) not in names]
+
+
 def _fixture_params(raw_params: list[RawRef], spans: list[Span]) -> list[tuple[RawRef, Span]]:
     """``def test_x(db)``: the parameters that name a fixture (found in the file or a conftest.py), each with its test
     or fixture, which gets a ``fixture`` reference to it."""
@@ -940,7 +953,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
     one of them bears its name or it is bound to something: the others would resolve to nothing (a third of a large Python
     repository's references). ``raw_results``: variables given what a call returns, which bind only a call of them
-    (passed along, such a variable is mostly data: binding it kept twice the references for nothing).
+    or a return of them (``app = Flask(); return app``: what the function returns); passed along, such a variable
+    is mostly data (binding it kept twice the references for nothing).
     ``local_kinds``: the reference kinds a parameter or variable of the scope may be (default ``LOCAL_KINDS``; Java's
     ``m()`` is never its variable ``m``: only a bare ``read`` is). ``capitalized_classes``: a capitalized receiver
     names a class (Java's ``Names.MAX``, of its package or imported), whose member reads are kept."""
@@ -994,7 +1008,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 out.append(Reference(owner, "param_call", r.name, None, None, positions[owner][r.name], r.line))
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
-        is_call = kind in CALLED
+        # a variable returned where its own function assigned it: what a call gave it types the function (a name
+        # assigned further out is the function's or a module's variable: its call result is not what is returned)
+        is_call = kind in CALLED or (kind in RETURNED and r.name in results.get(scope, ()))
         # self and cls are the enclosing class, whatever their annotation says (cls: Type['Model'], self: Self)
         if kind in VALUE_KINDS and ((results if is_call else values) if receiver is None else types) \
                 and receiver not in SELF_OBJECTS:
@@ -1108,6 +1124,7 @@ MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment i
 VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns",
                "call_result", "protocol"}
 CALLED = frozenset({"call", "local_call", "call_result"})
+RETURNED = frozenset({"returns", "local_returns"})
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read")}
 
 

@@ -784,6 +784,8 @@ class Resolver(ImportBindings):
                 found = self._member_of_value(r, value, hooks) if r.receiver else self._callee_of_value(r, value, src)
             if value.startswith(MAYBE_VALUES) and (found is None or not found.ids and value.startswith(NARROWED_VALUE)):
                 continue  # a parametrized argument, a fixture of unknown type, isinstance(x, dict): the rest decides
+            if found is None and r.kind in RETURNS_OF_NAMES and value.endswith(")"):
+                continue  # x = make(); return x: what make gave, no function named x, and nothing known of it
             if found is None:
                 return None  # one value we know nothing of: let the layers (and a guess) decide
             if found.resolution == "external":
@@ -908,8 +910,43 @@ class Resolver(ImportBindings):
             found = self._lookup(ref, sid, CLASSLIKE)
             cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
             cls = "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
+        elif sym.kind in ("function", "method"):
+            cls = self._returned_instance(sym)
         self._class_of_call[sid] = cls
         return cls
+
+    def _returned_instance(self, sym) -> str | None:
+        """The class an unannotated function returns, where every return whose value is known agrees on it:
+        ``return Thing(...)``, ``app = Flask(...); ... return app``, ``return make()`` (what ``make`` returns);
+        ``""`` when each of them is a library's. A return of something unknown (a parameter, an expression) does
+        not veto it: the type a function's known returns agree on is the one its callers' receivers get."""
+        hooks = self.hooks.get(sym.path, self.no_hooks)
+        classes, external = set(), False
+        for ref in self.returned.get((sym.path, sym.qualname), ()):
+            if ref.kind == "returns_call":  # return cls(...) as a value would be; return new Thing(): its class
+                cls, how = self._class_of_value(ref, f"{ref.receiver}.{ref.name}()" if ref.receiver else
+                                                f"{ref.name}()", hooks)
+                cls, how = (cls, how) if cls or how == "external" else self._built_or_returned(ref, sym.id)
+                classes.add(cls) if cls else None
+                external = external or how == "external"
+                continue
+            for value in ref.bound_to.split("|") if ref.bound_to else ():
+                cls, how = self._class_of_value(ref, value, hooks)
+                classes.add(cls) if cls else None
+                external = external or how == "external"
+        if len(classes) == 1:
+            return classes.pop()
+        return "" if external and not classes else None
+
+    def _built_or_returned(self, r: Ref, src: str) -> tuple[str | None, str]:
+        """``return Thing(...)`` / ``return new Thing()``: that class; ``return make()``: what ``make`` returns (a
+        guessed callee types nothing; a library's: ``external``)."""
+        found = self._lookup(r, src, CALLABLE)
+        if len(found.ids) != 1 or found.resolution in GUESSES:
+            return None, "external" if found.resolution == "external" else "unknown"
+        hit = found.ids[0]
+        cls = hit if self.g.by_id[hit].kind in CLASSLIKE else self.return_class(hit)
+        return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
 
     def _callee_of_value(self, r: Ref, value: str, src: str) -> Found | None:
         """``g()`` where ``g = f`` (or ``g = mod.f``, ``g = self.m``): what ``f`` resolves to; where ``g = make()``
@@ -1541,4 +1578,5 @@ ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._
 LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
 INDEX_KINDS = {"returns_call", "param_call", "decorated_by"}  # facts for value flow, not references themselves
 FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")
+RETURNS_OF_NAMES = ("returns", "local_returns")  # return x, yield x (not return f())
 __all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]

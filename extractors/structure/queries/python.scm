@@ -118,6 +118,9 @@
 (call function: (subscript value: (identifier) @name)) @reference.item_call
 (assignment left: (identifier) @name right: (lambda)) @definition.function
 
+; global x: a function's x = make() assigns the module's x (see parse.py @global.name)
+(global_statement (identifier) @global.name)
+
 ; names bound where they are (see parse.py @local.name): parameters, assigned, loop and `as` variables
 ; (a def's own parameters are @parameter.name below, which binds them too)
 (list_splat_pattern (identifier) @local.name)
