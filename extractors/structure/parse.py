@@ -1122,7 +1122,7 @@ SELF_OBJECTS = ("self", "this", "cls")
 LOCAL_VALUE = ""  # ``bound_to`` of a receiver that is a local variable or parameter bound to nothing known
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
 VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns",
-               "call_result", "protocol"}
+               "call_result", "protocol", "returns_call"}
 CALLED = frozenset({"call", "local_call", "call_result"})
 RETURNED = frozenset({"returns", "local_returns"})
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read")}
