@@ -200,6 +200,9 @@
           (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
   right: (call_expression function: (identifier) @_callee) @var.type (#not-eq? @_callee "require"))
+; a variable declared first and built later (`let runner; ... runner = new Runner(suite)` in a test's setup callback;
+; not `x = f()`: flow-insensitive, a later `value = Object.assign(...)` would make every use of `value` a library's)
+(assignment_expression left: (identifier) @var.name right: (new_expression) @var.type)
 
 ; instance attributes: this.x = ... in a method is a field x of its class (see parse.py @attribute.name)
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @attribute.name))
