@@ -720,7 +720,8 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
     ``Optional[URL]``) takes the place's form, the transparent type itself ``annotation``."""
     contexts, arguments, transparent = rules.type_contexts, rules.type_arguments, rules.transparent_types
     if transparent and (_wrapper_name(node, name_of) in transparent  # Optional[URL] itself, or its name Optional
-                        or _generic_head(node.parent) == node and name_of(node) in transparent):
+                        or _generic_head(node.parent) == node and _last_segment(name_of(node)) in transparent
+                        or _qualified_head(node) and _last_segment(name_of(node)) in transparent):  # io::Result<T>
         return "annotation"
     generic, child, current = False, node, node.parent
     for _ in range(16):
@@ -746,9 +747,21 @@ def _generic_head(generic):
     return generic.child_by_field_name("name") or (generic.named_children[0] if generic.named_child_count else None)
 
 
+def _qualified_head(node) -> bool:
+    """Whether ``node`` is the last name of a qualified generic type's head: ``Result`` of ``io::Result<T>``."""
+    qualified = node.parent
+    return qualified is not None and qualified.child_by_field_name("name") == node \
+        and _generic_head(qualified.parent) == qualified
+
+
 def _wrapper_name(generic, name_of) -> str:
+    """The generic type's own name, its last segment (``io::Result`` of ``io::Result<File>``: ``Result``)."""
     head = _generic_head(generic)
-    return name_of(head) if head is not None else ""
+    return _last_segment(name_of(head)) if head is not None else ""
+
+
+def _last_segment(name: str) -> str:
+    return name.rpartition("::")[2].rpartition(".")[2]
 
 
 def _decorator_name(text: str) -> str:

@@ -140,6 +140,8 @@ class Hooks:
     builtins: frozenset
     test_builtins: frozenset  # globals of a test file only (a test runner's)
     builtin_methods: frozenset
+    wrapper_methods: frozenset  # a transparent type's own methods (Option's unwrap, map): on a value typed as what it
+    passthrough_methods: frozenset  # holds, where that type lacks them, they are the wrapper's; these give it back
     guess_bare_names: Callable
     c3: bool
     calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
@@ -167,6 +169,8 @@ def hooks_of(support) -> Hooks:
                  builtins=frozenset(getattr(support, "BUILTINS", ())),
                  test_builtins=frozenset(getattr(support, "TEST_BUILTINS", ())),
                  builtin_methods=frozenset(getattr(support, "BUILTIN_METHODS", ())),
+                 wrapper_methods=frozenset(getattr(support, "WRAPPER_METHODS", ())),
+                 passthrough_methods=frozenset(getattr(support, "PASSTHROUGH_METHODS", ())),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
                  calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
@@ -892,9 +896,12 @@ class Resolver(ImportBindings):
         for attr in attrs:
             if not cls:  # unknown (None), or a library's type (""): nothing further along is the repository's
                 return cls
-            member = self._member(cls, attr.split("(")[0].strip())
+            name = attr.split("(")[0].strip()
+            member = self._member(cls, name)
+            if not member and name in self.hooks.get(self.g.by_id[cls].path, self.no_hooks).passthrough_methods:
+                continue  # find().unwrap().weight(): unwrap gives back what the Option held
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
-                return "" if self._unknown_member(cls).resolution == "external" else None
+                return "" if self._unknown_member(cls, name).resolution == "external" else None
             cls = self.return_class(member.ids[0])
         return cls
 
@@ -1020,7 +1027,7 @@ class Resolver(ImportBindings):
         if cls is None:
             return None
         if receiver.startswith("super"):
-            return self._member(cls, r.name, skip_self=True) or self._unknown_member(cls)
+            return self._member(cls, r.name, skip_self=True) or self._unknown_member(cls, r.name)
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
 
@@ -1050,7 +1057,7 @@ class Resolver(ImportBindings):
         if not cls:
             return EXTERNAL if cls == "" or (cls is None and how == "external") else None
         found = self._member_or_override(cls, r.name)
-        return self._found_elsewhere(r, found) if found.ids else self._unknown_member(cls)
+        return self._found_elsewhere(r, found) if found.ids else found
 
     def _layer_constructed(self, r: Ref, src: str) -> Found | None:
         hooks = self.hooks.get(r.path, self.no_hooks)
@@ -1274,7 +1281,7 @@ class Resolver(ImportBindings):
             seen.add(sub)
             hits.extend(i for i in self._subclass_member(sub, name) if i not in hits)
             frontier.extend(self.g.subclasses(sub))
-        return Found(hits, "dispatch") if hits else self._unknown_member(cls)
+        return Found(hits, "dispatch") if hits else self._unknown_member(cls, name)
 
     def _subclass_member(self, sub: str, name: str) -> list[str]:
         """``name`` as ``sub`` sees it, where the class the walk started from lacks it. A subclass with one base sees
@@ -1289,7 +1296,12 @@ class Resolver(ImportBindings):
         found = self._member(sub, name)
         return found.ids if found else []
 
-    def _unknown_member(self, cls: str) -> Found:
+    def _unknown_member(self, cls: str, name: str | None = None) -> Found:
+        """A member ``cls`` and its bases lack: external where a base outside the repository may hold it, or where
+        it is a transparent wrapper's own (``find().unwrap()``, ``x.is_some()`` with ``find() -> Option<Node>``:
+        the Option's, not Node's); else unresolved."""
+        if name is not None and name in self.hooks.get(self.g.by_id[cls].path, self.no_hooks).wrapper_methods:
+            return EXTERNAL
         outside = any(c in self.g.external_bases for c, _ in self._linearized(cls))
         return EXTERNAL if outside else UNRESOLVED
 

@@ -55,6 +55,19 @@ TYPE_CONTEXTS = {
                      "trait_bounds"), "annotation"),
 }
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
+# a value of these is used as its first type argument: `?`, `.unwrap()` and `.await` take a Result's or an Option's value
+# (see the let patterns in rust.scm), and a Box, Arc or Rc derefs to what it holds
+TRANSPARENT_TYPES = frozenset({"Result", "Option", "Box", "Arc", "Rc", "Pin"})
+# Option's and Result's own methods (and those every value has: clone, to_owned): on a value typed as what the wrapper
+# holds they are the wrapper's, never a guess; the first set gives back the value held (`find().unwrap().weight()`)
+PASSTHROUGH_METHODS = frozenset({"unwrap", "expect", "unwrap_or", "unwrap_or_else", "unwrap_or_default",
+                                 "unwrap_unchecked", "as_ref", "as_mut", "as_deref", "as_deref_mut", "clone",
+                                 "cloned", "copied", "to_owned", "borrow", "borrow_mut"})
+WRAPPER_METHODS = PASSTHROUGH_METHODS | frozenset({
+    "map", "map_err", "map_or", "map_or_else", "and_then", "or_else", "ok", "err", "ok_or", "ok_or_else", "is_some",
+    "is_none", "is_ok", "is_err", "is_some_and", "is_none_or", "is_ok_and", "is_err_and", "unwrap_err", "expect_err",
+    "filter", "take", "replace", "insert", "get_or_insert", "get_or_insert_with", "zip", "xor", "and", "or",
+    "flatten", "inspect", "inspect_err", "iter", "iter_mut", "transpose", "into_iter", "as_pin_mut", "as_pin_ref"})
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
 _LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
 _CRATE_NAME = [re.compile(rf"^\[{t}\][^\[]*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]

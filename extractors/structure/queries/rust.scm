@@ -214,6 +214,17 @@
 (parameter pattern: (identifier) @var.name type: (_) @var.type)
 (let_declaration pattern: (identifier) @var.name type: (_) @var.type)
 (let_declaration pattern: (identifier) @var.name value: [(call_expression function: (scoped_identifier)) (struct_expression)] @var.type)
+; given what a function declares it returns, through `?`, `.await`, `.unwrap()` / `.expect(..)`: let td = tmpdir();
+; let f = File::open(p)?; let dir = tempdir().unwrap() (a declared Result<T> or Option<T> is T: see TRANSPARENT_TYPES)
+(let_declaration pattern: (identifier) @var.name !type
+  value: [(call_expression function: (identifier)) @var.type
+          (try_expression (call_expression function: [(identifier) (scoped_identifier)]) @var.type)
+          (await_expression (call_expression function: [(identifier) (scoped_identifier)]) @var.type)])
+(let_declaration pattern: (identifier) @var.name !type
+  value: (call_expression
+    function: (field_expression value: (call_expression function: [(identifier) (scoped_identifier)]) @var.type
+                                field: (field_identifier) @_unwrap))
+  (#any-of? @_unwrap "unwrap" "expect"))
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
 ; a type parameter stands for its first trait bound (fn f<T: Make>, impl<T: Make>, where T: Make): T::make() is the
 ; trait's method, dispatched to the impls (a marker bound first, T: Clone + Make, is std's: nothing is guessed)
