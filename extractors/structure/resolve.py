@@ -913,7 +913,10 @@ class Resolver(ImportBindings):
         sym = self.g.by_id[sid]
         ref = self.return_types.get((sym.path, sym.qualname))
         cls = None
-        if ref is not None:
+        if ref is not None and ref.name == "Self" and not ref.receiver:  # fn long(self) -> Self: a builder's chain
+            owner = self._enclosing_class(sid)
+            cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
+        elif ref is not None:
             found = self._lookup(ref, sid, CLASSLIKE)
             cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
             cls = "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
@@ -1219,11 +1222,16 @@ class Resolver(ImportBindings):
             return found.value
         first, _, rest = dotted.partition(".")
         found = self.bound_name(path, first)
+        support = self.supports.get(path)
+        if found is None:  # a module no import names, by its path (Rust's clap::Arg: the workspace crate clap)
+            hooks = self.hooks.get(path, self.no_hooks)
+            modules = hooks.receiver_module(path, first, self.index_of(support), self.root) \
+                if hooks.receiver_module and support else None
+            found = Binding("module", modules) if modules else None
         if found is None or found.kind != "module":
             return None
         if not rest:
             return found.value
-        support = self.supports.get(path)
         return support.submodule(found.value, rest, self.index_of(support)) if support else None
 
     def _enclosing_class(self, src: str) -> str | None:

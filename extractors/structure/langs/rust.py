@@ -202,6 +202,8 @@ def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str
     receiver = receiver[1:] if receiver.startswith("$crate") else receiver
     if receiver == "crate":
         return resolve_module(importer, receiver, index, root)
+    if "::" not in receiver and f"crate:{receiver}" in index:  # clap::Arg::new(), clap::command!(): a workspace crate
+        return index[f"crate:{receiver}"]
     if "::" not in receiver or not receiver.startswith(("crate::", "self::", "super::")):
         return []
     return resolve_module(importer, receiver, index, root)
