@@ -812,7 +812,9 @@ class Resolver(ImportBindings):
         if not cls:
             return EXTERNAL if how == "external" or cls == "" else None
         if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls):
-            return None  # a type alias: what it stands for is not known here
+            cls = self.return_class(cls)  # a type alias: the class it stands for (type BoolFlag = FlagBase[bool])
+            if not cls:
+                return EXTERNAL if cls == "" else None
         found = self._member_or_override(cls, r.name)
         if found.ids and how == "constructor":
             return Found(found.ids, "constructor")
@@ -906,7 +908,8 @@ class Resolver(ImportBindings):
         return cls
 
     def return_class(self, sid: str) -> str | None:
-        """The class a function returns, or a field or variable holds, as declared (or constructed, for a field)."""
+        """The class a function returns, or a field or variable holds, as declared (or constructed, for a field);
+        the class a type alias stands for."""
         if sid in self._class_of_call:
             return self._class_of_call[sid]
         self._class_of_call[sid] = None  # recursion guard
@@ -1278,6 +1281,8 @@ class Resolver(ImportBindings):
     def _member_or_override(self, cls: str, name: str) -> Found:
         """``name`` on ``cls`` and its bases; else where subclasses define it (a mixin's ``self.m()``, an abstract
         method); else external when a base outside the repository may hold it, unresolved when none can."""
+        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls):
+            cls = self.return_class(cls) or cls  # a type alias: the class it stands for
         found = self._member(cls, name)
         if found:
             return found
@@ -1591,7 +1596,8 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
 IMPORT_KINDS = ("import", "reexport")
 MAYBE_VALUES = (FIXTURE_VALUE, NARROWED_VALUE)  # values that type a variable only where they name a repository class
 EARLY_KINDS = IMPORT_KINDS + ("inherits",)
-DECLARED_KINDS = ("type.return", "type.field", "type.variable")  # what a function returns, a field or variable holds
+DECLARED_KINDS = ("type.return", "type.field", "type.variable", "type.alias")  # what a function returns, a field or
+# variable holds, a type alias stands for
 ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._layer_module,
                     Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form

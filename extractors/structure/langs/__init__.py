@@ -16,7 +16,7 @@ a decorator outside ``PURE_DECORATORS`` or a top-level ``main``), ``PURE_DECORAT
 that register nothing), ``parameter_refs(path, is_test)`` and ``takes_parameter_refs(name, decorators)`` with
 ``PARAMETER_REF_KIND`` (parameters that name something to resolve: pytest fixtures); ``TYPE_CONTEXTS`` and
 ``TYPE_ARGUMENTS``: where a type named in the code is used (the ``ref_form`` of a ``uses_type`` edge: parameter,
-return, field, variable, generic, annotation), found by walking up from the name to the nearest node type listed;
+return, field, variable, generic, annotation, alias: see ``alias_form``), found by walking up from the name to the nearest node type listed;
 ``TRANSPARENT_TYPES``: generic types whose first argument is the type of the value (``Optional[URL]``,
 ``Promise<App>``): that argument takes the place's form, so it is what a returned or declared value is typed by. Resolve-side hooks are listed
 in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
@@ -91,6 +91,19 @@ def _captured(name: str, parent: str | None, captured: bool) -> bool:
 
 def _never(*_args) -> bool:
     return False
+
+
+ALIASED = frozenset({"type_identifier", "generic_type", "qualified_type", "scoped_type_identifier",
+                     "nested_type_identifier"})
+
+
+def alias_form(node, child) -> str | None:
+    """A ``TYPE_CONTEXTS`` rule for a type alias: its own name is no use of it; a value that is one named type
+    (``type BoolFlag = FlagBase[bool]``, ``type Alias = Base``) is what the alias stands for (``alias``: its members
+    are the alias's); any other value (``A | B``, a function type) is used there (``annotation``)."""
+    if node.child_by_field_name("name") == child:
+        return None
+    return "alias" if child.type in ALIASED else "annotation"
 
 
 def entry_reason_with(pure: frozenset, *more: Callable) -> Callable:

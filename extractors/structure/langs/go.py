@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from pipeline.safeio import read_config
 
-from . import entry_reason_with
+from . import alias_form, entry_reason_with
 
 GROUP = "go"
 KEYWORDS = frozenset({"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
@@ -63,7 +63,7 @@ TYPE_CONTEXTS = {
     # function declaring that parameter: it would type what Chain(...) returns as http.Handler, a library's
     "function_type": "annotation",
     "field_declaration": _field, "var_spec": "variable", "const_spec": "variable",
-    "type_spec": _named, "type_alias": _named,
+    "type_spec": _named, "type_alias": alias_form,
     "composite_literal": None,  # T{...} is a constructor call reference
     "interface_type": None,  # an embedded interface: ``inherits``
     **dict.fromkeys(("block", "source_file", "type_constraint", "type_conversion_expression",

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
-from . import entry_reason_with
+from . import alias_form, entry_reason_with
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
@@ -121,7 +121,7 @@ TYPE_CONTEXTS = {
     **dict.fromkeys(_RETURNS, "return"),
     **dict.fromkeys(("public_field_definition", "property_signature", "abstract_class_field"), "field"),
     "variable_declarator": "variable",
-    **dict.fromkeys(("type_alias_declaration", "type_parameter"), _named),
+    "type_alias_declaration": alias_form, "type_parameter": _named,
     # names of declarations, and bases that are already ``inherits`` references
     **dict.fromkeys(("class_declaration", "abstract_class_declaration", "interface_declaration", "implements_clause",
                      "extends_type_clause", "extends_clause", "class_heritage"), None),

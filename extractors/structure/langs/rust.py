@@ -12,6 +12,8 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
+from . import alias_form
+
 GROUP = "rust"
 KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if",
                       "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "self",
@@ -47,7 +49,7 @@ TYPE_CONTEXTS = {
     **dict.fromkeys(("function_item", "function_signature_item", "closure_expression", "function_type"), "return"),
     **dict.fromkeys(("field_declaration", "ordered_field_declaration_list"), "field"),
     **dict.fromkeys(("let_declaration", "const_item", "static_item"), "variable"),
-    "type_item": _named, "associated_type": _named,
+    "type_item": alias_form, "associated_type": _named,
     # declarations' names, ``impl T`` / ``impl Trait for T`` (a container and an ``inherits``), struct literals
     **dict.fromkeys(("struct_item", "enum_item", "union_item", "trait_item", "impl_item", "struct_expression",
                      "enum_variant_list"), None),
