@@ -1,6 +1,7 @@
 """Precision and recall of codelake's structure extractor against Sourcegraph's SCIP indexers (compiler-grade
-references) on fetched real repositories: hono (TypeScript, scip-typescript), httpx (Python, scip-python) and express
-(plain CommonJS, scip-typescript with an inferred tsconfig; its SCIP truth is partial, see its note).
+references) on fetched real repositories: hono (TypeScript, scip-typescript), httpx (Python, scip-python), three held
+out (requests and uvicorn, Python; h3, TypeScript: compared only after the rules were written) and express (plain
+CommonJS, scip-typescript with an inferred tsconfig; its SCIP truth is partial, see its note).
 
 Without node, npm or a repository the row says so and the rest go on. The indexers install from the npm registry
 into ``~/.cache/codelake-bench`` (never into the repository); see ``tests/bench/scip/`` for what is compared and how
