@@ -218,9 +218,15 @@ class ImportBindings:
         found = self.bound_name(path, name)
         if found is not None and found.kind in ("symbol", "module"):
             return found.value if found.kind == "symbol" else None
-        for paths in self.stars(path):
+        stars = self.stars(path)
+        for paths in stars:  # a wildcard-imported module's own definition first, then what one passes on
             for p in paths:
-                sid = self.g.top.get(p, {}).get(name) or self._star_passes(path, p, name)
+                sid = self.g.top.get(p, {}).get(name)
+                if sid:
+                    return sid
+        for paths in stars:
+            for p in paths:
+                sid = self._star_passes(path, p, name)
                 if sid:
                     return sid
         for cls in self.star_classes.get(path, ()):
@@ -242,8 +248,11 @@ class ImportBindings:
 
     def _star_passes(self, path: str, module: str, name: str) -> str | None:
         """A definition a wildcard-imported module has itself imported, where the language's wildcard brings those
-        too (``STAR_IMPORTS_IMPORTS``: Rust's ``use super::*`` in a test module sees the parent's ``use`` items)."""
+        too (``STAR_IMPORTS_IMPORTS``: Rust's ``use super::*`` in a test module sees the parent's ``use`` items, and
+        ``use axum::test_helpers::*`` what that module passes on with ``pub use self::test_client::*``)."""
         if not getattr(self.supports.get(path), "STAR_IMPORTS_IMPORTS", False) or module == path:
             return None
         hit = self.bound_name(module, name)
+        if hit is None or hit.kind != "symbol":
+            hit = self.reexported(module, name, frozenset({(path, "*" + name, False)}))
         return hit.value if hit is not None and hit.kind == "symbol" else None
