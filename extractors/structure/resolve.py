@@ -198,6 +198,10 @@ class Resolver(ImportBindings):
         self._mro: dict[str, list[tuple[str, int]]] = {}
         self.return_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its declared return type
         self._class_of_call: dict[str, str | None] = {}
+        # return_class in progress, and those of them met again below (a cycle: f returns g(), g returns f()); an
+        # answer that met one still in progress is not kept, so what is kept does not depend on which came first
+        self._returning: set[str] = set()
+        self._cycle_met: set[str] = set()
         self._visible: dict[str, tuple[set, set]] = {}
         self._value_classes: dict[tuple, tuple[str | None, str]] = {}
         self._read_memo: dict[tuple, tuple | None] = {}
@@ -826,7 +830,11 @@ class Resolver(ImportBindings):
         key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") else "", value)
         found = self._value_classes.get(key)
         if found is None:
-            found = self._value_classes[key] = self._class_of_value_uncached(r, value, hooks)
+            outer, self._cycle_met = self._cycle_met, set()
+            found = self._class_of_value_uncached(r, value, hooks)
+            met, self._cycle_met = self._cycle_met, outer | self._cycle_met
+            if not met:  # an answer that met a return_class in progress depends on the order: not kept
+                self._value_classes[key] = found
         return found
 
     def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
@@ -912,7 +920,22 @@ class Resolver(ImportBindings):
         the class a type alias stands for."""
         if sid in self._class_of_call:
             return self._class_of_call[sid]
-        self._class_of_call[sid] = None  # recursion guard
+        if sid in self._returning:
+            self._cycle_met.add(sid)
+            return None
+        self._returning.add(sid)
+        outer, self._cycle_met = self._cycle_met, set()
+        try:
+            cls = self._return_class_uncached(sid)
+        finally:
+            self._returning.discard(sid)
+            met = self._cycle_met - {sid}
+            self._cycle_met = outer | met
+        if not met:
+            self._class_of_call[sid] = cls
+        return cls
+
+    def _return_class_uncached(self, sid: str) -> str | None:
         sym = self.g.by_id[sid]
         ref = self.return_types.get((sym.path, sym.qualname))
         cls = None
@@ -925,7 +948,6 @@ class Resolver(ImportBindings):
             cls = "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
         elif sym.kind in ("function", "method"):
             cls = self._returned_instance(sym)
-        self._class_of_call[sid] = cls
         return cls
 
     def _returned_instance(self, sym) -> str | None:
