@@ -815,10 +815,8 @@ class Resolver(ImportBindings):
             cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
         if not cls:
             return EXTERNAL if how == "external" or cls == "" else None
-        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls):
-            cls = self.return_class(cls)  # a type alias: the class it stands for (type BoolFlag = FlagBase[bool])
-            if not cls:
-                return EXTERNAL if cls == "" else None
+        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.return_class(cls):
+            return EXTERNAL if self.return_class(cls) == "" else None  # an alias of a library's type, of what is unknown
         found = self._member_or_override(cls, r.name)
         if found.ids and how == "constructor":
             return Found(found.ids, "constructor")
@@ -1304,7 +1302,10 @@ class Resolver(ImportBindings):
         """``name`` on ``cls`` and its bases; else where subclasses define it (a mixin's ``self.m()``, an abstract
         method); else external when a base outside the repository may hold it, unresolved when none can."""
         if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls):
-            cls = self.return_class(cls) or cls  # a type alias: the class it stands for
+            aliased = self.return_class(cls)  # a type alias: the class it stands for (type BoolFlag = FlagBase[bool])
+            if aliased == "":
+                return EXTERNAL  # an alias of a library's type
+            cls = aliased or cls
         found = self._member(cls, name)
         if found:
             return found
