@@ -478,7 +478,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             kind = sys.intern(key[10:])
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
-                     "opaque", "global.name"):
+                     "opaque", "global.name", "jsdoc"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
                                     or "var.default" in keys or "var.narrowed" in keys):
@@ -625,6 +625,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "parameter.name":
         bindings["parameter"].append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
                                             node.start_point[0] + 1, None))
+    elif role == "jsdoc":
+        _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
     elif role == "global.name":
         bindings["global"].append(RawRef(node.start_byte, "global", _text(node, data), None, None, None, 0, None))
     elif role == "package.name":
@@ -913,6 +915,49 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             receiver, _, name = decorator.rpartition(".")
             decorated.append(Reference(qualname, "decorated_by", name, receiver or None, None, None, d.line_start))
     return out, spans, decorated
+
+
+_JSDOC_PARAM = re.compile(r"@param\s*\{\s*([A-Za-z_$][\w$.]*)\s*\}\s*\[?\s*([A-Za-z_$][\w$]*)")
+_JSDOC_RETURNS = re.compile(r"@returns?\s*\{\s*([A-Za-z_$][\w$.]*)\s*\}")
+# JSDoc types that say nothing of what a value holds: express's app is a Function with methods mixed in
+_VAGUE_JSDOC = frozenset({"Object", "object", "Function", "function", "any", "unknown", "mixed"})
+_FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration", "function_expression",
+                        "arrow_function", "generator_function", "method_definition"})
+
+
+def _jsdoc_types(comment, target, data: bytes, found: Captures) -> None:
+    """``/** @param {Runner} runner @returns {Suite} */`` just before a function: in plain JavaScript the comment is
+    where the types are written. Each parameter named becomes a variable of that type in the function (a
+    ``@param {Buffer} buf`` types it a library's: its members are never guessed), the return type a ``type.return``
+    of it; one named type only (a union or a generic says nothing here), and never ``Object`` or ``Function``."""
+    text = _text(comment, data)
+    function = _function_in(target)
+    body = function.child_by_field_name("body") if function is not None and text.startswith("/**") else None
+    if body is None:
+        return
+    at, line = body.start_byte, comment.start_point[0] + 1  # scoped in the body, found at the comment
+    for type_name, name in _JSDOC_PARAM.findall(text):
+        if type_name not in _VAGUE_JSDOC:
+            found.bindings["var"].append(RawRef(at, "var", name, type_name, None, None, 0, None))
+    for type_name in [t for t in _JSDOC_RETURNS.findall(text) if t not in _VAGUE_JSDOC][:1]:
+        receiver, _, name = type_name.rpartition(".")
+        found.refs.append(RawRef(at, "type.return", name, receiver or None, None, None, line, None))
+
+
+def _function_in(node, depth: int = 0):
+    """The function a statement documented by a comment defines (``exports.run = async (mocha) => {}``,
+    ``Foo.prototype.m = function () {}``, ``const f = () => {}``), searched a few levels down."""
+    if node.type in _FUNCTIONS:
+        return node
+    if depth >= 4:
+        return None
+    for child in node.named_children:
+        if child.type in ("statement_block", "class_body", "arguments"):
+            continue  # a function inside the body or passed along is not the one documented
+        hit = _function_in(child, depth + 1)
+        if hit is not None:
+            return hit
+    return None
 
 
 def _without_globals(results: list[RawRef], declared: list[RawRef], scopes: list[Span]) -> list[RawRef]:

@@ -35,3 +35,9 @@
 (variable_declarator name: (identifier) @var.name
   value: [(call_expression function: (member_expression)) @var.type
           (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])
+
+; JSDoc just before a function: its @param and @returns types (see parse.py _jsdoc_types); plain JavaScript writes
+; its types there
+((comment) @jsdoc . [(function_declaration) (generator_function_declaration) (method_definition)
+                     (expression_statement) (lexical_declaration) (variable_declaration) (export_statement)]
+  @jsdoc.target)
