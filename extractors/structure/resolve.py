@@ -201,6 +201,7 @@ class Resolver(ImportBindings):
         # return_class in progress, and those of them met again below (a cycle: f returns g(), g returns f()); an
         # answer that met one still in progress is not kept, so what is kept does not depend on which came first
         self._returning: set[str] = set()
+        self._returning_targets: set[str] = set()
         self._cycle_met: set[str] = set()
         self._visible: dict[str, tuple[set, set]] = {}
         self._value_classes: dict[tuple, tuple[str | None, str]] = {}
@@ -308,7 +309,22 @@ class Resolver(ImportBindings):
         found = self._returns_memo.get(sid)
         if found is not None:
             return found
-        self._returns_memo[sid] = []  # recursion guard
+        if sid in self._returning_targets:  # a cycle (f returns g(), g returns f()): see return_class
+            self._cycle_met.add(sid)
+            return []
+        self._returning_targets.add(sid)
+        outer, self._cycle_met = self._cycle_met, set()
+        try:
+            hits = self._returned_targets_uncached(sid, depth)
+        finally:
+            self._returning_targets.discard(sid)
+            met = self._cycle_met - {sid}
+            self._cycle_met = outer | met
+        if not met:
+            self._returns_memo[sid] = hits
+        return hits
+
+    def _returned_targets_uncached(self, sid: str, depth: int) -> list[str]:
         sym = self.g.by_id.get(sid)
         hits: list[str] = []
         for ref in self.returned.get((sym.path, sym.qualname), ()) if sym else ():
@@ -316,13 +332,14 @@ class Resolver(ImportBindings):
                 if depth < 4:
                     callee = self._lookup(ref, sid, CALLABLE)
                     hits += [t for c in callee.ids[:MAX_CANDIDATES] for t in self.returned_targets(c, depth + 1)]
+                else:
+                    self._cycle_met.add("")  # cut short: what is found depends on where the walk began, not kept
                 continue
             found = self._through_value(ref, sid) if ref.bound_to else None
             found = found or (self._scoped(ref, sid) if ref.kind == "local_returns" else self._lookup(ref, sid, CALLABLE))
             if found and found.resolution not in ("ambiguous", "unique_name"):
                 hits += [i for i in found.ids if self.g.by_id[i].kind in CALLABLE]
-        self._returns_memo[sid] = found = list(dict.fromkeys(hits))
-        return found
+        return list(dict.fromkeys(hits))
 
     def _held_function(self, sid: str) -> list[str]:
         """The function a field holds, where the class assigns it one (``self.handler = self.on_event``)."""
