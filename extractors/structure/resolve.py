@@ -306,23 +306,29 @@ class Resolver(ImportBindings):
     # -- value flow between functions: returns, parameters, decorators -------------------------------------------
     def returned_targets(self, sid: str, depth: int = 0) -> list[str]:
         """The functions (and classes) a function returns or yields, following ``return other()`` / ``yield from``."""
-        found = self._returns_memo.get(sid)
-        if found is not None:
-            return found
-        if sid in self._returning_targets:  # a cycle (f returns g(), g returns f()): see return_class
+        return self._kept_unless_cyclic(sid, self._returns_memo, self._returning_targets,
+                                        lambda: self._returned_targets_uncached(sid, depth), [])
+
+    def _kept_unless_cyclic(self, sid: str, memo: dict, busy: set, compute: Callable, meanwhile):
+        """``compute()`` for ``sid``, kept in ``memo`` unless it met another ``sid`` still being computed (a cycle:
+        f returns g(), g returns f(); ``meanwhile`` stands in for it) or was cut short: what is kept then does not
+        depend on which function the resolution asked about first."""
+        if sid in memo:
+            return memo[sid]
+        if sid in busy:
             self._cycle_met.add(sid)
-            return []
-        self._returning_targets.add(sid)
+            return meanwhile
+        busy.add(sid)
         outer, self._cycle_met = self._cycle_met, set()
         try:
-            hits = self._returned_targets_uncached(sid, depth)
+            value = compute()
         finally:
-            self._returning_targets.discard(sid)
+            busy.discard(sid)
             met = self._cycle_met - {sid}
             self._cycle_met = outer | met
         if not met:
-            self._returns_memo[sid] = hits
-        return hits
+            memo[sid] = value
+        return value
 
     def _returned_targets_uncached(self, sid: str, depth: int) -> list[str]:
         sym = self.g.by_id.get(sid)
@@ -933,22 +939,8 @@ class Resolver(ImportBindings):
     def return_class(self, sid: str) -> str | None:
         """The class a function returns, or a field or variable holds, as declared (or constructed, for a field);
         the class a type alias stands for."""
-        if sid in self._class_of_call:
-            return self._class_of_call[sid]
-        if sid in self._returning:
-            self._cycle_met.add(sid)
-            return None
-        self._returning.add(sid)
-        outer, self._cycle_met = self._cycle_met, set()
-        try:
-            cls = self._return_class_uncached(sid)
-        finally:
-            self._returning.discard(sid)
-            met = self._cycle_met - {sid}
-            self._cycle_met = outer | met
-        if not met:
-            self._class_of_call[sid] = cls
-        return cls
+        return self._kept_unless_cyclic(sid, self._class_of_call, self._returning,
+                                        lambda: self._return_class_uncached(sid), None)
 
     def _return_class_uncached(self, sid: str) -> str | None:
         sym = self.g.by_id[sid]
