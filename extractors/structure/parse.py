@@ -722,8 +722,8 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
     ``Optional[URL]``) takes the place's form, the transparent type itself ``annotation``."""
     contexts, arguments, transparent = rules.type_contexts, rules.type_arguments, rules.transparent_types
     if transparent and (_wrapper_name(node, name_of) in transparent  # Optional[URL] itself, or its name Optional
-                        or _generic_head(node.parent) == node and _last_segment(name_of(node)) in transparent
-                        or _qualified_head(node) and _last_segment(name_of(node)) in transparent):  # io::Result<T>
+                        or (_generic_head(node.parent) == node or _qualified_head(node))  # or io::Result's Result
+                        and _last_segment(name_of(node)) in transparent):
         return "annotation"
     generic, child, current = False, node, node.parent
     for _ in range(16):
@@ -1182,7 +1182,7 @@ MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment i
 VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns",
                "call_result", "protocol", "returns_call"}
 CALLED = frozenset({"call", "local_call", "call_result"})
-RETURNED = frozenset({"returns", "local_returns"})
+RETURNED = frozenset({"returns", "local_returns"})  # return x, yield x (not return f()): parse and resolve
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read")}
 
 

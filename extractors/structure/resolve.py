@@ -65,7 +65,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import COLLECTION, FIXTURE_VALUE, NARROWED_VALUE
+from .parse import COLLECTION, FIXTURE_VALUE, NARROWED_VALUE, RETURNED
 from .graph import CALLABLE, CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
@@ -815,7 +815,7 @@ class Resolver(ImportBindings):
                 found = self._member_of_value(r, value, hooks) if r.receiver else self._callee_of_value(r, value, src)
             if value.startswith(MAYBE_VALUES) and (found is None or not found.ids and value.startswith(NARROWED_VALUE)):
                 continue  # a parametrized argument, a fixture of unknown type, isinstance(x, dict): the rest decides
-            if found is None and r.kind in RETURNS_OF_NAMES and value.endswith(")"):
+            if found is None and r.kind in RETURNED and value.endswith(")"):
                 continue  # x = make(); return x: what make gave, no function named x, and nothing known of it
             if found is None:
                 return None  # one value we know nothing of: let the layers (and a guess) decide
@@ -1636,5 +1636,4 @@ ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._
 LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
 INDEX_KINDS = {"returns_call", "param_call", "decorated_by"}  # facts for value flow, not references themselves
 FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")
-RETURNS_OF_NAMES = ("returns", "local_returns")  # return x, yield x (not return f())
 __all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]
