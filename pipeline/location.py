@@ -60,7 +60,9 @@ def _is_uri(value) -> bool:
 
 
 def _root(value: str | os.PathLike) -> Path | str:
-    return value.rstrip("/") if _is_uri(value) else Path(value).expanduser()
+    # Absolute from here on: the background builders (walk index, databases) run in the project's folder, where a
+    # relative lake would name another folder and they would write outside the user's lake.
+    return value.rstrip("/") if _is_uri(value) else Path(value).expanduser().absolute()
 
 
 def _lake_key(config: Path) -> str | None:

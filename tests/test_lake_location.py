@@ -34,7 +34,7 @@ def test_the_rules_apply_in_order(clean_env, tmp_path):
     assert find_lake(cwd=deep) == project / "var" / "lake"
     clean_env.setenv("CODELAKE_LAKE", str(tmp_path / "env"))
     assert find_lake(cwd=deep) == tmp_path / "env"
-    assert find_lake("explicit", cwd=deep) == Path("explicit")
+    assert find_lake("explicit", cwd=deep) == Path("explicit").absolute()  # relative to the working folder, made absolute
 
 
 @pytest.mark.parametrize("text, says", [('lake = 3\n', "must be a path string"), ("lake = [\n", "unreadable")])

@@ -98,6 +98,28 @@ def test_an_update_builds_the_index_in_a_detached_process(lake, make_repo, monke
     assert _compare(catalog, ["app/core.py::load", "app/core.py::third"], "repo") > 0
 
 
+def test_a_lake_named_relative_to_the_working_folder_gets_its_index_there(tmp_path, make_repo, monkeypatch):
+    # The detached builder runs in the project's folder: a relative lake handed to it as typed would put the index
+    # (and its lock) in a folder of that name there, outside the user's lake.
+    from pipeline.lake import Lake
+
+    root = make_repo(files=SMALL)
+    (work := tmp_path / "work").mkdir()
+    monkeypatch.chdir(work)
+    lake = Lake("rel-lake")
+    assert lake.root == work / "rel-lake"
+    index_structure(lake, root)
+    (root / "app/core.py").write_text(SMALL["app/core.py"] + "\n\ndef third():\n    return helper()\n")
+    monkeypatch.setenv(walkindex.MODE_ENV, "background")
+    indexing.update(root, ["app/core.py"], repo="repo", lake=lake)
+    wanted = [walkindex.snapshot_key(lake.snapshot("repo"))]
+    deadline = time.monotonic() + 120
+    while _index_folders(lake) != wanted and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _index_folders(lake) == wanted
+    assert not (PROJECT / "rel-lake").exists()
+
+
 def test_a_damaged_index_is_not_trusted_and_a_dropped_repository_leaves_none(lake, make_repo):
     root = make_repo(files=SMALL)
     index_structure(lake, root)
