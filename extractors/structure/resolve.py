@@ -142,6 +142,7 @@ class Hooks:
     builtin_methods: frozenset
     wrapper_methods: frozenset  # a transparent type's own methods (Option's unwrap, map): on a value typed as what it
     passthrough_methods: frozenset  # holds, where that type lacks them, they are the wrapper's; these give it back
+    future_output: tuple | None  # (the chain's await step, the associated type naming what awaiting a class gives)
     guess_bare_names: Callable
     c3: bool
     calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
@@ -171,6 +172,7 @@ def hooks_of(support) -> Hooks:
                  builtin_methods=frozenset(getattr(support, "BUILTIN_METHODS", ())),
                  wrapper_methods=frozenset(getattr(support, "WRAPPER_METHODS", ())),
                  passthrough_methods=frozenset(getattr(support, "PASSTHROUGH_METHODS", ())),
+                 future_output=getattr(support, "FUTURE_OUTPUT", None),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
                  calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
@@ -871,6 +873,9 @@ class Resolver(ImportBindings):
             cls = self._class_along(self._enclosing_class(src), _chain_parts(rest)) if src else None
             return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
         text = hooks.receiver_path(value)
+        chained = self._class_of_chain(r, text, hooks)
+        if chained is not None:
+            return chained
         inline = hooks.inline_type(text)
         called_name = _simple_call(text)
         called = None if inline else called_name
@@ -896,6 +901,19 @@ class Resolver(ImportBindings):
         if self._anything_named(r, name):
             return None, "unknown"
         return None, "external"  # a type nothing here defines: a library's or a builtin one
+
+    def _class_of_chain(self, r: Ref, text: str, hooks: Hooks) -> tuple[str | None, str] | None:
+        """``Panel().gauge()``, ``make().conn.cursor()``: the class of the first call, then along the rest of the
+        chain (never the first call's class for the whole: that is what the constructing layer used to answer);
+        None when ``text`` is no such chain."""
+        parts = [part.strip() for part in _chain_parts(text)]
+        first = _first_call(parts)
+        if first is None:
+            return None
+        cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
+        if cls:
+            cls, how = self._class_along(cls, parts[first + 1:]), "typed"
+        return (cls, how) if cls else (None, "external" if cls == "" or how == "external" else "unknown")
 
     def _anything_named(self, r: Ref, dotted: str) -> bool:
         head, _, last = dotted.rpartition(".")
@@ -928,12 +946,25 @@ class Resolver(ImportBindings):
             if not cls:  # unknown (None), or a library's type (""): nothing further along is the repository's
                 return cls
             name = attr.split("(")[0].strip()
+            hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks)
+            if hooks.future_output and name == hooks.future_output[0]:
+                cls = self._awaited(cls, hooks.future_output[1])
+                continue
             member = self._member(cls, name)
-            if not member and name in self.hooks.get(self.g.by_id[cls].path, self.no_hooks).passthrough_methods:
+            if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
                 return "" if self._unknown_member(cls, name).resolution == "external" else None
             cls = self.return_class(member.ids[0])
+        return cls
+
+    def _awaited(self, cls: str, output: str) -> str | None:
+        """What awaiting a value of ``cls`` gives: what its associated type ``output`` names (Rust's ``impl
+        IntoFuture for RequestBuilder { type Output = TestResponse; }``), else the value itself (what an async
+        function declares it returns)."""
+        member = self._member(cls, output)
+        if member and len(member.ids) == 1 and self.g.by_id[member.ids[0]].kind in ("type", "type.alias"):
+            return self.return_class(member.ids[0])
         return cls
 
     def return_class(self, sid: str) -> str | None:
@@ -1096,7 +1127,10 @@ class Resolver(ImportBindings):
 
     def _layer_constructed(self, r: Ref, src: str) -> Found | None:
         hooks = self.hooks.get(r.path, self.no_hooks)
-        head = hooks.inline_type(hooks.receiver_path(r.receiver))
+        receiver = hooks.receiver_path(r.receiver)
+        if _first_call([part.strip() for part in _chain_parts(receiver)]) is not None:
+            return None  # Foo(a).make().run(): what make returns runs (the returned layer), not Foo's run
+        head = hooks.inline_type(receiver)
         cls = self._class_named(r, head) if head else None
         if cls is None:
             return None
@@ -1538,6 +1572,13 @@ def _chain_parts(chain: str) -> list[str]:
             parts.append(chain[start:i])
             start = i + 1
     return parts + [chain[start:]]
+
+
+def _first_call(parts: list[str]) -> int | None:
+    """The index of a chain's first call when more follows it (``make()``, ``conn``, ``cursor()`` -> 0); None
+    for a single call or no call."""
+    first = next((i for i, part in enumerate(parts) if part.endswith(")")), len(parts))
+    return first if first + 1 < len(parts) else None
 
 
 def _one_call(text: str) -> bool:

@@ -65,6 +65,8 @@ TRANSPARENT_TYPES = frozenset({"Result", "Option", "Box", "Arc", "Rc", "Pin"})
 PASSTHROUGH_METHODS = frozenset({"unwrap", "expect", "unwrap_or", "unwrap_or_else", "unwrap_or_default",
                                  "unwrap_unchecked", "as_ref", "as_mut", "as_deref", "as_deref_mut", "clone",
                                  "cloned", "copied", "to_owned", "borrow", "borrow_mut"})
+# `.await` on a value gives what its `impl IntoFuture` (or `Future`) names as `type Output`, else the value itself
+FUTURE_OUTPUT = ("await", "Output")
 WRAPPER_METHODS = PASSTHROUGH_METHODS | frozenset({
     "map", "map_err", "map_or", "map_or_else", "and_then", "or_else", "ok", "err", "ok_or", "ok_or_else", "is_some",
     "is_none", "is_ok", "is_err", "is_some_and", "is_none_or", "is_ok_and", "is_err_and", "unwrap_err", "expect_err",

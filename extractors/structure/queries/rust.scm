@@ -111,14 +111,15 @@
 (use_declaration argument: (identifier) @import.name) @import
 (use_declaration argument: (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
   alias: (identifier) @import.alias)) @import
-; use lists, nested too: use a::{b, c::d as e, f::{self, g}} (each item's module is the paths on the way to it, joined)
+; use lists, nested too: use a::{b, c::d as e, f::{self, g}, h::{*}} (each item's module is the paths on the way to it,
+; joined: a bare `*` in a list has no path of its own)
 (use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list
   [(identifier) @import.name (self) @import.name
    (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
    (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
                   alias: (identifier) @import.alias)
-   (use_wildcard (_) @import.module) @import.wildcard]))) @import
+   (use_wildcard (_)? @import.module) @import.wildcard]))) @import
 (use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (scoped_use_list
   path: (_) @import.module list: (use_list
   [(identifier) @import.name (self) @import.name
@@ -126,7 +127,7 @@
    (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
                   alias: (identifier) @import.alias)
-   (use_wildcard (_) @import.module) @import.wildcard]))))) @import
+   (use_wildcard (_)? @import.module) @import.wildcard]))))) @import
 (use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list (scoped_use_list
   path: (_) @import.module list: (use_list (scoped_use_list path: (_) @import.module list: (use_list
   [(identifier) @import.name (self) @import.name
@@ -134,7 +135,7 @@
    (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
                   alias: (identifier) @import.alias)
-   (use_wildcard (_) @import.module) @import.wildcard]))))))) @import
+   (use_wildcard (_)? @import.module) @import.wildcard]))))))) @import
 ; a list without a leading path (ripgrep's style): use { bstr::ByteVec, grep_matcher::{Match, Matcher} }
 (use_declaration argument: (use_list [(scoped_identifier path: (_) @import.module name: (identifier) @import.name)
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
@@ -146,7 +147,7 @@
    (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
                   alias: (identifier) @import.alias)
-   (use_wildcard (_) @import.module) @import.wildcard])))) @import
+   (use_wildcard (_)? @import.module) @import.wildcard])))) @import
 (use_declaration argument: (use_list (scoped_use_list path: (_) @import.module list: (use_list (scoped_use_list
   path: (_) @import.module list: (use_list
   [(identifier) @import.name (self) @import.name
@@ -154,7 +155,7 @@
    (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
                   alias: (identifier) @import.alias)
-   (use_wildcard (_) @import.module) @import.wildcard])))))) @import
+   (use_wildcard (_)? @import.module) @import.wildcard])))))) @import
 (use_declaration argument: (use_wildcard (scoped_identifier) @import.module) @import.wildcard) @import
 (use_declaration argument: (use_wildcard [(identifier) (super) (crate)] @import.module) @import.wildcard) @import
 (mod_item !body name: (identifier) @import.name) @import
@@ -216,15 +217,12 @@
 (let_declaration pattern: (identifier) @var.name value: [(call_expression function: (scoped_identifier)) (struct_expression)] @var.type)
 ; given what a function declares it returns, through `?`, `.await`, `.unwrap()` / `.expect(..)`: let td = tmpdir();
 ; let f = File::open(p)?; let dir = tempdir().unwrap() (a declared Result<T> or Option<T> is T: see TRANSPARENT_TYPES)
+; a method's too, on a value or along a chain: let g = panel.gauge(); let m = Cmd::new().parse()?; an awaited
+; value keeps its `.await`: what a future of the repository's gives is its IntoFuture's Output (FUTURE_OUTPUT)
 (let_declaration pattern: (identifier) @var.name !type
-  value: [(call_expression function: (identifier)) @var.type
-          (try_expression (call_expression function: [(identifier) (scoped_identifier)]) @var.type)
-          (await_expression (call_expression function: [(identifier) (scoped_identifier)]) @var.type)])
-(let_declaration pattern: (identifier) @var.name !type
-  value: (call_expression
-    function: (field_expression value: (call_expression function: [(identifier) (scoped_identifier)]) @var.type
-                                field: (field_identifier) @_unwrap))
-  (#any-of? @_unwrap "unwrap" "expect"))
+  value: [(call_expression function: [(identifier) (field_expression)]) @var.type
+          (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
+          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type])
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
 ; a type parameter stands for its first trait bound (fn f<T: Make>, impl<T: Make>, where T: Make): T::make() is the
 ; trait's method, dispatched to the impls (a marker bound first, T: Clone + Make, is std's: nothing is guessed)
