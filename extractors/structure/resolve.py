@@ -205,6 +205,10 @@ class Resolver(ImportBindings):
         self._returning: set[str] = set()
         self._returning_targets: set[str] = set()
         self._cycle_met: set[str] = set()
+        # answers that met a cycle, kept until the outermost of these walks ends (not for good: they depend on where
+        # it began), so that one walk computes each function once, not once per path to it (exponential on sympy)
+        self._round: dict[tuple[int, str], tuple[object, set[str]]] = {}
+        self._round_depth = 0
         self._visible: dict[str, tuple[set, set]] = {}
         self._value_classes: dict[tuple, tuple[str | None, str]] = {}
         self._read_memo: dict[tuple, tuple | None] = {}
@@ -320,16 +324,27 @@ class Resolver(ImportBindings):
         if sid in busy:
             self._cycle_met.add(sid)
             return meanwhile
+        round_key = (id(memo), sid)
+        if round_key in self._round:  # met a cycle earlier in this walk: still depends on it
+            value, met = self._round[round_key]
+            self._cycle_met |= met
+            return value
         busy.add(sid)
         outer, self._cycle_met = self._cycle_met, set()
+        self._round_depth += 1
         try:
             value = compute()
         finally:
             busy.discard(sid)
             met = self._cycle_met - {sid}
             self._cycle_met = outer | met
+            self._round_depth -= 1
         if not met:
             memo[sid] = value
+        else:
+            self._round[round_key] = (value, met)
+        if not self._round_depth:
+            self._round.clear()
         return value
 
     def _returned_targets_uncached(self, sid: str, depth: int) -> list[str]:
@@ -904,8 +919,9 @@ class Resolver(ImportBindings):
 
     def _class_of_chain(self, r: Ref, text: str, hooks: Hooks) -> tuple[str | None, str] | None:
         """``Panel().gauge()``, ``make().conn.cursor()``: the class of the first call, then along the rest of the
-        chain (never the first call's class for the whole: that is what the constructing layer used to answer);
-        None when ``text`` is no such chain."""
+        chain, where each step's is known (a library's: external); None when ``text`` is no such chain or a step
+        is unknown (a fluent ``new Hono().get(..)``, whose ``get`` states no class: the callers' older reading
+        then stands, the first call's class for the whole chain)."""
         parts = [part.strip() for part in _chain_parts(text)]
         first = _first_call(parts)
         if first is None:
@@ -913,7 +929,9 @@ class Resolver(ImportBindings):
         cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
         if cls:
             cls, how = self._class_along(cls, parts[first + 1:]), "typed"
-        return (cls, how) if cls else (None, "external" if cls == "" or how == "external" else "unknown")
+        if cls:
+            return cls, how
+        return (None, "external") if cls == "" or how == "external" else None
 
     def _anything_named(self, r: Ref, dotted: str) -> bool:
         head, _, last = dotted.rpartition(".")
@@ -1128,7 +1146,7 @@ class Resolver(ImportBindings):
     def _layer_constructed(self, r: Ref, src: str) -> Found | None:
         hooks = self.hooks.get(r.path, self.no_hooks)
         receiver = hooks.receiver_path(r.receiver)
-        if _first_call([part.strip() for part in _chain_parts(receiver)]) is not None:
+        if self._class_of_chain(r, receiver, hooks) is not None:
             return None  # Foo(a).make().run(): what make returns runs (the returned layer), not Foo's run
         head = hooks.inline_type(receiver)
         cls = self._class_named(r, head) if head else None

@@ -18,7 +18,8 @@ that register nothing), ``parameter_refs(path, is_test)`` and ``takes_parameter_
 ``TYPE_ARGUMENTS``: where a type named in the code is used (the ``ref_form`` of a ``uses_type`` edge: parameter,
 return, field, variable, generic, annotation, alias: see ``alias_form``), found by walking up from the name to the nearest node type listed;
 ``TRANSPARENT_TYPES``: generic types whose first argument is the type of the value (``Optional[URL]``,
-``Promise<App>``): that argument takes the place's form, so it is what a returned or declared value is typed by. Resolve-side hooks are listed
+``Promise<App>``): that argument takes the place's form, so it is what a returned or declared value is typed by
+(``TRANSPARENT_SUFFIXES``: also those whose name ends so, Rust's ``ClapResult<T>``). Resolve-side hooks are listed
 in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
 that are never a definition's, however the regex fallback or an error node read them. ``PARAMETER_FLOW``: record
 where a value is passed to a call, so that a called parameter reaches the functions passed for it.
@@ -77,12 +78,28 @@ class ParseRules:
     repairs: tuple = ()  # same-length rewrites of syntax the grammar cannot read, tried on a file with errors
     exports_all: Callable[[str], bool] = lambda _path: False  # every definition there is exported
     members_exported: bool = False  # the public members of an exported class or interface are exported
-    transparent_types: frozenset = frozenset()  # Optional[T], Promise<T>: a value of the type is used as a T
+    transparent_types: Transparent | frozenset = frozenset()  # Optional[T], Promise<T>: a value of it is used as a T
     capitalized_classes: bool = False  # a capitalized receiver names a class (Java): its member reads are kept
     local_kinds: dict | None = None  # reference kinds a parameter or variable may be (None: parse.LOCAL_KINDS)
     # (raw definitions, the file's import captures, repository root) -> the definitions, some re-kinded by what the
     # file's imports say of them (Rust: an ``impl`` of a type imported from another crate is an extension)
     settle_definitions: Callable = lambda raw_defs, _imports, _root: raw_defs
+
+
+@dataclass(frozen=True)
+class Transparent:
+    """``TRANSPARENT_TYPES``, and the generic types named with one of ``TRANSPARENT_SUFFIXES``: Rust's own
+    ``Result`` aliases (``ClapResult<ArgMatches>``, ``ParseResult<T>``, with ``type Result<T> = StdResult<T,
+    Error>`` behind them) hold their first argument the way ``Result`` does."""
+
+    names: frozenset = frozenset()
+    suffixes: tuple = ()
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.names or bool(self.suffixes and name and name.endswith(self.suffixes))
+
+    def __bool__(self) -> bool:
+        return bool(self.names or self.suffixes)
 
 
 def _captured(name: str, parent: str | None, captured: bool) -> bool:
@@ -166,7 +183,8 @@ def parse_rules(language: str | None) -> ParseRules:
         repairs=tuple(getattr(module, "repairs", lambda _language: ())(language)),
         exports_all=getattr(module, "exports_all", _never),
         members_exported=bool(getattr(module, "MEMBERS_EXPORTED", False)),
-        transparent_types=frozenset(getattr(module, "TRANSPARENT_TYPES", ())),
+        transparent_types=Transparent(frozenset(getattr(module, "TRANSPARENT_TYPES", ())),
+                                      tuple(getattr(module, "TRANSPARENT_SUFFIXES", ()))),
         capitalized_classes=bool(getattr(module, "CAPITALIZED_CLASSES", False)),
         local_kinds=_local_kinds(getattr(module, "LOCAL_KINDS", None)),
         settle_definitions=getattr(module, "settle_definitions", DEFAULT_RULES.settle_definitions),

@@ -60,6 +60,7 @@ TYPE_ARGUMENTS = frozenset({"type_arguments"})
 # a value of these is used as its first type argument: `?`, `.unwrap()` and `.await` take a Result's or an Option's value
 # (see the let patterns in rust.scm), and a Box, Arc or Rc derefs to what it holds
 TRANSPARENT_TYPES = frozenset({"Result", "Option", "Box", "Arc", "Rc", "Pin"})
+TRANSPARENT_SUFFIXES = ("Result",)  # a crate's own Result alias: ClapResult<ArgMatches> (see langs.Transparent)
 # Option's and Result's own methods (and those every value has: clone, to_owned): on a value typed as what the wrapper
 # holds they are the wrapper's, never a guess; the first set gives back the value held (`find().unwrap().weight()`)
 PASSTHROUGH_METHODS = frozenset({"unwrap", "expect", "unwrap_or", "unwrap_or_else", "unwrap_or_default",
