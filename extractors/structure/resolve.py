@@ -927,11 +927,14 @@ class Resolver(ImportBindings):
         if first is None:
             return None
         cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
-        if cls:
-            cls, how = self._class_along(cls, parts[first + 1:]), "typed"
-        if cls:
-            return cls, how
-        return (None, "external") if cls == "" or how == "external" else None
+        if not cls:
+            return (None, "external") if cls == "" or how == "external" else None
+        # a member not found on a class with a base from outside (a macro-made get() of a class implementing
+        # tower's Service) is no proof the chain left the repository: that too leaves the older reading
+        cls = self._class_along(cls, parts[first + 1:], outside=None)
+        if cls == "":
+            return None, "external"  # a step declares a library's type
+        return (cls, "typed") if cls else None
 
     def _anything_named(self, r: Ref, dotted: str) -> bool:
         head, _, last = dotted.rpartition(".")
@@ -957,9 +960,10 @@ class Resolver(ImportBindings):
             return "" if found.resolution == "external" else None
         return self.return_class(found.ids[0])
 
-    def _class_along(self, cls: str | None, attrs: list[str]) -> str | None:
+    def _class_along(self, cls: str | None, attrs: list[str], outside: str | None = "") -> str | None:
         """The class reached from ``cls`` through members ``attrs`` (fields, properties and methods, ``m()``, with
-        a declared type); ``""`` when a declared type along the way is not the repository's."""
+        a declared type); ``""`` when a declared type along the way is not the repository's; ``outside`` when a
+        member is not found but a base from outside may hold it (or a wrapper's own method)."""
         for attr in attrs:
             if not cls:  # unknown (None), or a library's type (""): nothing further along is the repository's
                 return cls
@@ -972,7 +976,7 @@ class Resolver(ImportBindings):
             if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
-                return "" if self._unknown_member(cls, name).resolution == "external" else None
+                return outside if self._unknown_member(cls, name).resolution == "external" else None
             cls = self.return_class(member.ids[0])
         return cls
 
