@@ -929,8 +929,9 @@ class Resolver(ImportBindings):
         cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
         if not cls:
             return (None, "external") if cls == "" or how == "external" else None
-        # a member not found on a class with a base from outside (a macro-made get() of a class implementing
-        # tower's Service) is no proof the chain left the repository: that too leaves the older reading
+        # a member not found on a class with a base from outside is no proof the chain left the repository where
+        # some definition of ours bears its name (a macro-made get() of a class implementing tower's Service):
+        # that too leaves the older reading; where none does (tower's oneshot()), it left
         cls = self._class_along(cls, parts[first + 1:], outside=None)
         if cls == "":
             return None, "external"  # a step declares a library's type
@@ -976,7 +977,9 @@ class Resolver(ImportBindings):
             if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
-                return outside if self._unknown_member(cls, name).resolution == "external" else None
+                if self._unknown_member(cls, name).resolution != "external":
+                    return None
+                return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
             cls = self.return_class(member.ids[0])
         return cls
 
