@@ -66,15 +66,31 @@ TRANSPARENT_SUFFIXES = ("Result",)  # a crate's own Result alias: ClapResult<Arg
 PASSTHROUGH_METHODS = frozenset({"unwrap", "expect", "unwrap_or", "unwrap_or_else", "unwrap_or_default",
                                  "unwrap_unchecked", "as_ref", "as_mut", "as_deref", "as_deref_mut", "clone",
                                  "cloned", "copied", "to_owned", "borrow", "borrow_mut"})
-# `.await` on a value gives what its `impl IntoFuture` (or `Future`) names as `type Output`, else the value itself
-FUTURE_OUTPUT = ("await", "Output")
 WRAPPER_METHODS = PASSTHROUGH_METHODS | frozenset({
     "map", "map_err", "map_or", "map_or_else", "and_then", "or_else", "ok", "err", "ok_or", "ok_or_else", "is_some",
     "is_none", "is_ok", "is_err", "is_some_and", "is_none_or", "is_ok_and", "is_err_and", "unwrap_err", "expect_err",
     "filter", "take", "replace", "insert", "get_or_insert", "get_or_insert_with", "zip", "xor", "and", "or",
     "flatten", "inspect", "inspect_err", "iter", "iter_mut", "transpose", "into_iter", "as_pin_mut", "as_pin_ref"})
+# Methods of the standard library's Option, Result, Vec and slices, str and String, iterators, maps, Clone, ToString
+# and fmt: called on a value whose type nothing states (a closure's parameter, a field of a library's type), they are
+# those, not a guess among the repository's same-named methods (resolve.py: one class the file sees may still have it)
+BUILTIN_METHODS = WRAPPER_METHODS | frozenset({
+    "push", "pop", "len", "is_empty", "iter_mut", "extend", "extend_from_slice", "remove", "clear", "contains",
+    "first", "last", "get", "get_mut", "sort", "sort_by", "sort_by_key", "sort_unstable", "dedup", "retain", "truncate",
+    "drain", "split_at", "starts_with", "ends_with", "join", "concat", "to_vec", "chunks", "windows", "swap", "reverse",
+    "capacity", "reserve", "as_slice", "as_mut_slice", "as_ptr", "as_str", "as_bytes", "to_string", "to_lowercase",
+    "to_uppercase", "trim", "trim_start", "trim_end", "split", "splitn", "rsplit", "split_whitespace", "lines",
+    "chars", "bytes", "char_indices", "find", "rfind", "parse", "push_str", "into_bytes", "strip_prefix",
+    "strip_suffix", "repeat", "next", "collect", "enumerate", "chain", "rev", "skip", "count", "sum", "any", "all",
+    "fold", "position", "find_map", "filter_map", "flat_map", "peekable", "nth", "min", "max", "min_by_key",
+    "max_by_key", "for_each", "by_ref", "step_by", "entry", "or_insert", "or_insert_with", "or_default",
+    "contains_key", "keys", "values", "values_mut", "into", "try_into", "clone_from", "write_str", "write_fmt",
+    "debug_struct", "debug_tuple", "debug_list", "debug_map", "finish", "lock", "to_path_buf", "display"})
+# `.await` on a value gives what its `impl IntoFuture` (or `Future`) names as `type Output`, else the value itself
+FUTURE_OUTPUT = ("await", "Output")
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
 _LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
+_TUPLE = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\(.*\)$", re.S)  # a tuple struct's: Inner(3)
 _CRATE_NAME = [re.compile(rf"^\[{t}\][^\[]*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]
 
 
@@ -226,8 +242,8 @@ def receiver_path(receiver: str) -> str:
 
 
 def inline_type(receiver: str) -> str | None:
-    """``Foo::new(..)``, ``Foo::default()``, ``m::Foo::with(..)``, ``Foo { .. }`` -> the type (dotted)."""
-    m = _CTOR.match(receiver) or _LITERAL.match(receiver)
+    """``Foo::new(..)``, ``Foo::default()``, ``m::Foo::with(..)``, ``Foo { .. }``, ``Foo(..)`` -> the type (dotted)."""
+    m = _CTOR.match(receiver) or _LITERAL.match(receiver) or _TUPLE.match(receiver)
     if not m:
         return None
     prefix = m.group(1).rstrip(":").replace("::", ".")
