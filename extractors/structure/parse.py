@@ -1081,6 +1081,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                     held, names = (results, result_names) if is_call else (values, value_names)
                 bound_to = _bound_to(key[1], key[2], stack, held) if _bound_name(key[1]) in names else None
                 known[key] = bound_to
+        if kind == "type.return" and receiver is None and r.name in type_names:
+            bound_to = _bound_to(r.name, False, stack, types)  # -> &M where M: Finder: the parameter's bound
         if kind == "call" and receiver in ("self", "this") and values and not bound_to:
             held = _bound_to(f"{receiver}.{r.name}", False, stack, values)  # self.callback = self.on_event
             bound_to = "|".join("=" + v for v in held.split("|")) if held else None
