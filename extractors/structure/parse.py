@@ -1209,6 +1209,8 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         scopes += [owner, f"{owner}.constructor", f"{owner}.__init__"] if owner else []
     for scope in scopes:
         found = types.get(scope, {}).get(var)
+        if found and dot:  # let mut config = self.config.clone(): a local made from the field says nothing of it
+            found = [v for v in found if not (v.startswith(written) and v[len(written):len(written) + 1] in ".[")]
         if found:
             return "|".join(_typed_head(v, scopes, types) for v in found)
     return None
@@ -1234,13 +1236,30 @@ def _typed_head(value: str, scopes: list[str], types: dict) -> str:
     if not dot and value.isidentifier():  # m := mx: what the other variable holds (Go's receiver: its type)
         held = next((found for scope in scopes if (found := types.get(scope, {}).get(value))), None)
         return held[0] if held and held[0] != value and "|" not in held[0] else value
-    if not dot or not head.isidentifier() or head in ("self", "this", "cls"):
+    if dot and head in ("self", "this"):
+        return _typed_field(value, rest, scopes, types)
+    if not dot or not head.isidentifier() or head == "cls":
         return value
     for scope in scopes:
         found = types.get(scope, {}).get(head)
         if found:
             held = found[0]
             return value if "~" in held or "|" in held or held == COLLECTION else f"{held}~{rest}"
+    return value
+
+
+def _typed_field(value: str, rest: str, scopes: list[str], types: dict) -> str:
+    """``self.config.build_many()`` where the class declares ``config: Config`` (a Rust or Go struct's field, one
+    its constructor assigns) -> ``Config~build_many()``; else the value as written (the resolver follows the
+    class's members)."""
+    field, dot, more = rest.partition(".")
+    owner = scopes[0].rpartition(".")[0] if scopes else ""
+    if not (dot and field.isidentifier() and owner):
+        return value
+    for scope in (owner, f"{owner}.constructor", f"{owner}.__init__"):
+        held = types.get(scope, {}).get(field)
+        if held:
+            return value if len(held) > 1 or "~" in held[0] or held[0] == COLLECTION else f"{held[0]}~{more}"
     return value
 
 
