@@ -853,6 +853,8 @@ class Resolver(ImportBindings):
         cls, how = self._class_of_value(r, value, hooks)
         if cls and chain:
             cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
+        elif chain and how == "external" and _chain_parts(chain)[0].split("(")[0] in hooks.builtin_methods:
+            return None  # this.registered.get(name): an element out of a library's container, of a type unknown
         if not cls:
             return EXTERNAL if how == "external" or cls == "" else None
         if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.return_class(cls):
