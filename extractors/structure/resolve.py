@@ -124,6 +124,10 @@ class Ref:
     bound_to: str | None = None
 
 
+# a library container's methods giving one of its elements (Map.get, Array.find, dict.pop, Vec::first): what they
+# give is whatever was put in, never the library's type (split, map, slice... give the library's own)
+ELEMENT_ACCESSORS = frozenset({"get", "get_mut", "find", "findLast", "at", "pop", "shift", "first", "last", "next",
+                               "peek", "remove", "setdefault", "popitem"})
 NAME_LAYERS = ("scoped", "imported", "package")
 MEMBER_LAYERS = ("self", "self_chain", "constructed", "module", "class_named", "returned")
 
@@ -853,7 +857,7 @@ class Resolver(ImportBindings):
         cls, how = self._class_of_value(r, value, hooks)
         if cls and chain:
             cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
-        elif chain and how == "external" and _chain_parts(chain)[0].split("(")[0] in hooks.builtin_methods:
+        elif chain and how == "external" and _chain_parts(chain)[0].split("(")[0] in ELEMENT_ACCESSORS:
             return None  # this.registered.get(name): an element out of a library's container, of a type unknown
         if not cls:
             return EXTERNAL if how == "external" or cls == "" else None
