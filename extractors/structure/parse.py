@@ -619,6 +619,10 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if kind:
             binding = VAR_BINDINGS[key]
             bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
+        element = _element_type(_text(value, data)) if key == "var.type" and kind else None
+        if element:  # List<Element> els: els.get(0) is an Element
+            bindings["var"].append(RawRef(node.start_byte, "var", _text(node, data) + ITEMS, element, None, None, 0,
+                                          None))
     elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
         bindings["instance_attr"].append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
                                                 node.start_point[0] + 1, None))
@@ -833,6 +837,37 @@ def _type_text(text: str, call: bool = False) -> str | None:
             previous, text = text, rx.sub(repl, text)
     text = text.replace("\x00", "()").replace("\x01", "{}").rstrip("?!")  # bracket contents dropped, brackets kept
     return text if text and text not in _NOTHING else None
+
+
+_GENERIC_OF = re.compile(r"^[\w.:]+\s*<(.+)>$", re.S)
+# a container's methods giving one of its elements (List.get, Map.get, Array.find, dict.pop, Vec::first): what they give
+# is what was put in (the declared element type, else unknown), never the container's own type
+ELEMENT_ACCESSORS = frozenset({"get", "get_mut", "find", "findLast", "at", "pop", "shift", "first", "last", "next",
+                               "peek", "remove", "setdefault", "popitem", "getFirst", "getLast", "poll", "peekFirst"})
+
+
+def _element_type(text: str) -> str | None:
+    """``List<Element>``, ``Map<String, Route>``, ``Vec<Arg>`` -> the element (a map's: its value) type, compacted;
+    None for what is no generic collection of a named type."""
+    m = _GENERIC_OF.match(" ".join(text.split()))
+    if not m:
+        return None
+    last = _type_text(_top_level_split(m.group(1), ",")[-1].strip())
+    return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
+
+
+def _element_step(chain: str) -> str | None:
+    """``get(0).tagName`` -> ``tagName`` (the rest after an element accessor's call, ``""`` when none); None when
+    the chain does not start with one."""
+    name, paren, _ = chain.partition("(")
+    if not paren or name not in ELEMENT_ACCESSORS:
+        return None
+    depth = 0
+    for i, ch in enumerate(chain):
+        depth += (ch == "(") - (ch == ")")
+        if ch == ")" and depth == 0:
+            return chain[i + 1:].lstrip(".") if chain[i + 1:i + 2] in ("", ".") else None
+    return None
 
 
 def _top_level_split(text: str, sep: str) -> list[str]:
@@ -1198,6 +1233,10 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
             field, _, more = rest.partition(".")
             found = _bound_to(f"{head}.{field}", False, stack, types) if field.isidentifier() and more else None
         else:  # a.b.c: what a holds, then .b.c
+            after = _element_step(rest) if head.isidentifier() else None
+            items = _bound_to(head + ITEMS, False, stack, types) if after is not None else None
+            if items and "|" not in items and "~" not in items:  # els.get(0).text(): an Element's
+                return items if not after else (f"{items}~{after}" if _is_chain(after) else None)
             found, more = (_bound_to(head, False, stack, types) if head.isidentifier() else None), rest
         if not found or not _is_chain(more):
             return None

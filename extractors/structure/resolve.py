@@ -65,7 +65,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import COLLECTION, FIXTURE_VALUE, NARROWED_VALUE, RETURNED
+from .parse import COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, NARROWED_VALUE, RETURNED
 from .graph import CALLABLE, CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
@@ -124,10 +124,6 @@ class Ref:
     bound_to: str | None = None
 
 
-# a library container's methods giving one of its elements (Map.get, Array.find, dict.pop, Vec::first): what they
-# give is whatever was put in, never the library's type (split, map, slice... give the library's own)
-ELEMENT_ACCESSORS = frozenset({"get", "get_mut", "find", "findLast", "at", "pop", "shift", "first", "last", "next",
-                               "peek", "remove", "setdefault", "popitem"})
 NAME_LAYERS = ("scoped", "imported", "package")
 MEMBER_LAYERS = ("self", "self_chain", "constructed", "module", "class_named", "returned")
 
