@@ -1245,7 +1245,7 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     scopes = [s.qualname for s in reversed(stack) if not (bare and s.kind in CONTAINER_KINDS)] + ["<module>"]
     if dot and stack:  # a field: also the type's own scope (a Go method's struct) and its constructor's parameters
         owner = stack[-1].qualname.rpartition(".")[0]
-        scopes += [owner, f"{owner}.constructor", f"{owner}.__init__"] if owner else []
+        scopes += _field_scopes(owner) if owner else []
     for scope in scopes:
         found = types.get(scope, {}).get(var)
         if found and dot:  # let mut config = self.config.clone(): a local made from the field says nothing of it
@@ -1287,6 +1287,11 @@ def _typed_head(value: str, scopes: list[str], types: dict) -> str:
     return value
 
 
+def _field_scopes(owner: str) -> list[str]:
+    """Where a class's fields are bound: its own scope (a struct's declared fields), its constructor's."""
+    return [owner, f"{owner}.constructor", f"{owner}.__init__"]
+
+
 def _typed_field(value: str, rest: str, scopes: list[str], types: dict) -> str:
     """``self.config.build_many()`` where the class declares ``config: Config`` (a Rust or Go struct's field, one
     its constructor assigns) -> ``Config~build_many()``; else the value as written (the resolver follows the
@@ -1295,7 +1300,7 @@ def _typed_field(value: str, rest: str, scopes: list[str], types: dict) -> str:
     owner = scopes[0].rpartition(".")[0] if scopes else ""
     if not (dot and field.isidentifier() and owner):
         return value
-    for scope in (owner, f"{owner}.constructor", f"{owner}.__init__"):
+    for scope in _field_scopes(owner):
         held = types.get(scope, {}).get(field)
         if held:
             return value if len(held) > 1 or "~" in held[0] or held[0] == COLLECTION else f"{held[0]}~{more}"
