@@ -1137,8 +1137,9 @@ class Resolver(ImportBindings):
 
     def _layer_returned(self, r: Ref, src: str) -> Found | None:
         """``CodeBlock.builder().add()``, ``make().run()``, ``requests.get(u).json()``: the class the receiver's first
-        call declares it returns (a library's callee: external), then along the rest of the chain."""
-        if not r.receiver.endswith(")"):
+        call declares it returns (a library's callee: external), then along the rest of the chain, which may end in
+        a field (``App().conf.run()``: the declared type of ``conf``)."""
+        if "(" not in r.receiver:
             return None
         parts = [part.strip() for part in _chain_parts(r.receiver)]  # a chain written over several lines
         first = next((i for i, part in enumerate(parts) if part.endswith(")")), None)
