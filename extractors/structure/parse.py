@@ -481,7 +481,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "opaque", "global.name", "jsdoc"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
-                                    or "var.default" in keys or "var.narrowed" in keys):
+                                    or "var.default" in keys or "var.narrowed" in keys or "var.elements" in keys):
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
@@ -613,7 +613,10 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "var":  # a declared type, an assigned value or a parameter's default: kept as the receiver
         key = next(k for k in VAR_BINDINGS if k in caps)
         value = caps[key][0]
-        kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data), _named_call(value))
+        if key == "var.elements":  # for b in self.books: what self.books holds decides, where it is looked up
+            kind = " ".join(_text(value, data).split()) + ITEMS
+        else:
+            kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data), _named_call(value))
         if kind and key == "var.narrowed":
             kind = NARROWED_VALUE + kind
         if kind:
@@ -642,7 +645,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
 
 
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
-VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var"}
+VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
+                "var.elements": "var"}  # var.elements: a loop's collection, whose elements the variable takes
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
 NAMES = frozenset({"identifier", "attribute"})
@@ -780,7 +784,9 @@ _PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
 _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
 _WRAPPER = re.compile(r"^(?:typing\.)?(Optional|Union)\[(.*)\]$")
-_NOTHING = {"None", "null", "undefined", "nil", "void", "never"}
+# types that say nothing of a value's class: a receiver of one is unknown (never a library's, never guessed from it)
+ANY_TYPES = frozenset({"Any", "typing.Any", "any", "unknown", "object", "Object", "java.lang.Object", "interface{}"})
+_NOTHING = {"None", "null", "undefined", "nil", "void", "never"} | ANY_TYPES
 LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatenated_string", "integer", "float", "true",
                       "false", "list_comprehension", "dictionary_comprehension", "set_comprehension",
                       "generator_expression", "object", "array", "template_string", "number", "regex"})
@@ -846,13 +852,25 @@ ELEMENT_ACCESSORS = frozenset({"get", "get_mut", "find", "findLast", "at", "pop"
                                "peek", "remove", "setdefault", "popitem", "getFirst", "getLast", "poll", "peekFirst"})
 
 
+# arrays, slices and maps written with brackets: Book[] (TypeScript, Java), []*Book and map[string]Book (Go),
+# &[Book] and [Book; 4] (Rust); Python's list[Book], dict[str, Book] (containers only: Callable[[A], B] is none)
+_ARRAY_OF = re.compile(r"^(?:readonly\s+)?(.+?)\[\]$|^(?:\[\d*\]|map\[[^\[\]]*\])(.+)$|^&?(?:mut\s+)?\[([^;\[\]]+)(?:;[^\]]*)?\]$")
+_BRACKETED_OF = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:list|List|Sequence|MutableSequence|Iterable|Iterator|"
+                           r"Collection|set|Set|frozenset|FrozenSet|AbstractSet|MutableSet|deque|Deque|dict|Dict|Mapping|"
+                           r"MutableMapping|OrderedDict|defaultdict|DefaultDict)\[(.+)\]$", re.S)
+
+
 def _element_type(text: str) -> str | None:
-    """``List<Element>``, ``Map<String, Route>``, ``Vec<Arg>`` -> the element (a map's: its value) type, compacted;
-    None for what is no generic collection of a named type."""
-    m = _GENERIC_OF.match(" ".join(text.split()))
-    if not m:
-        return None
-    last = _type_text(_top_level_split(m.group(1), ",")[-1].strip())
+    """``List<Element>``, ``Map<String, Route>``, ``Vec<Arg>``, ``Book[]``, ``[]*Book``, ``&[Book]``, ``list[Book]``
+    -> the element (a map's: its value) type, compacted; None for what is no collection of a named type."""
+    text = " ".join(text.split())
+    m = _GENERIC_OF.match(text) or _BRACKETED_OF.match(text)
+    if m:
+        inner = _top_level_split(m.group(1), ",")[-1].strip()
+    else:
+        m = _ARRAY_OF.match(text)
+        inner = next((g for g in m.groups() if g), "").strip() if m else ""
+    last = _type_text(inner) if inner else None
     return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
 
 
@@ -865,8 +883,9 @@ def _element_step(chain: str) -> str | None:
     depth = 0
     for i, ch in enumerate(chain):
         depth += (ch == "(") - (ch == ")")
-        if ch == ")" and depth == 0:
-            return chain[i + 1:].lstrip(".") if chain[i + 1:i + 2] in ("", ".") else None
+        if ch == ")" and depth == 0:  # get(k)!.title in TypeScript, first()?.title in Rust: the element still
+            rest = chain[i + 1:].lstrip("!?")
+            return rest.lstrip(".") if rest[:1] in ("", ".") else None
     return None
 
 
@@ -1148,7 +1167,8 @@ def _bound_name(written: str) -> str:
     """The variable ``_bound_to`` looks up for ``written``: ``a`` for ``a.b.c``, the field ``x`` for ``self.x`` and
     ``self.x.y``; none of a scope's variables = bound to nothing."""
     head, dot, rest = written.partition(".")
-    return rest.partition(".")[0] if dot and head in SELF_OBJECTS else head
+    name = rest.partition(".")[0] if dot and head in SELF_OBJECTS else head
+    return name.partition("[")[0] + ITEMS if "[" in name else name  # books[0]: an element of books[]
 
 
 _SELF_HEAD = re.compile(r"^(?:self|this|cls)\.?")
@@ -1227,17 +1247,22 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     """``x`` (or the field ``this.x`` / ``self.x``) declared or assigned in an enclosing scope -> its types or
     values, ``|``-joined. A bare name is looked up only in the scopes of functions (a name a class body assigns is
     not what its methods call)."""
+    indexed = _SUBSCRIPTED.match(written)
+    if indexed:  # books[0].title, self.by_name[key]: one of the collection's elements
+        return _then(_elements_of(indexed.group(1), stack, types), indexed.group(2) or "")
     head, dot, rest = written.partition(".")
     if dot and not (head in SELF_OBJECTS and rest.isidentifier()):
         if head in SELF_OBJECTS:  # self.x.y: what self.x holds, then .y
             field, _, more = rest.partition(".")
-            found = _bound_to(f"{head}.{field}", False, stack, types) if field.isidentifier() and more else None
+            holder = f"{head}.{field}" if field.isidentifier() and more else None
         else:  # a.b.c: what a holds, then .b.c
-            after = _element_step(rest) if head.isidentifier() else None
-            items = _bound_to(head + ITEMS, False, stack, types) if after is not None else None
-            if items and "|" not in items and "~" not in items:  # els.get(0).text(): an Element's
-                return items if not after else (f"{items}~{after}" if _is_chain(after) else None)
-            found, more = (_bound_to(head, False, stack, types) if head.isidentifier() else None), rest
+            holder, more = (head if head.isidentifier() else None), rest
+        after = _element_step(more) if holder else None
+        if after is not None:  # els.get(0).text(), self.routes.get(k).run(): an element's
+            items = _elements_of(holder, stack, types)
+            if items:
+                return _then(items, after)
+        found = _bound_to(holder, False, stack, types) if holder else None
         if not found or not _is_chain(more):
             return None
         return "|".join(f"{v}~{more}" for v in found.split("|"))
@@ -1251,8 +1276,66 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         if found and dot:  # let mut config = self.config.clone(): a local made from the field says nothing of it
             found = [v for v in found if not (v.startswith(written) and v[len(written):len(written) + 1] in ".[")]
         if found:
-            return "|".join(_typed_head(v, scopes, types) for v in found)
+            found = [v if (element := _element_value(v, stack, types)) is None else element for v in found]
+            return "|".join(_typed_head(v, scopes, types) for v in found if v) or None
     return None
+
+
+_SUBSCRIPTED = re.compile(r"^((?:self\.|this\.)?[A-Za-z_]\w*)\[[^\[\]]+\](?:\.(.+))?$")
+# how a loop walks a collection's elements: for b in &self.books, books.iter(), m.values()
+_WALKED = re.compile(r"^(?:&\s*(?:mut\s+)?)?(.+?)(?:\.(?:iter|iter_mut|into_iter|values)\(\))?$", re.S)
+
+
+def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
+    """The element type a variable holds when its value is one element of a collection: a loop's ``for b in
+    self.books`` (``self.books[]``), ``b = self.by_name.get(k)``, ``b := books[0]``; "" when it is one whose type is
+    not known (never the collection's own type); None when the value is no such element."""
+    if value.endswith(ITEMS) and value != COLLECTION:
+        return _elements_of(value[:-2], stack, types) or ""
+    if _SUBSCRIPTED.match(value):
+        return _bound_to(value, False, stack, types) or ""
+    head, dot, rest = value.partition(".")
+    field, _, more = rest.partition(".") if head in SELF_OBJECTS else (rest, "", rest)
+    if dot and _element_step(more) == "":
+        return _elements_of(f"{head}.{field}" if head in SELF_OBJECTS else head, stack, types) or ""
+    return None
+
+
+def _then(items: str | None, after: str) -> str | None:
+    """An element's type, then along ``after`` (``""``: the element itself)."""
+    if not items:
+        return None
+    return items if not after else (f"{items}~{after}" if _is_chain(after) else None)
+
+
+_WALKING: set[str] = set()  # the holders being looked up: xs = [xs[0]] must not loop
+
+
+def _elements_of(holder: str, stack: list[Span], types: dict) -> str | None:
+    """The element type of the collection ``holder`` names (a variable, ``self.x``/``this.x``, a Go receiver's
+    field) where its declaration states one (``List<Book>``, ``[]*Book``, ``list[Book]``); None otherwise."""
+    holder = _as_self(_WALKED.match(holder.strip()).group(1), stack)
+    if holder in _WALKING:
+        return None
+    _WALKING.add(holder)
+    try:
+        return _declared_elements(holder, stack, types)
+    finally:
+        _WALKING.discard(holder)
+
+
+def _declared_elements(holder: str, stack: list[Span], types: dict) -> str | None:
+    head, dot, rest = holder.partition(".")
+    if dot and head in SELF_OBJECTS and rest.isidentifier():
+        owner = stack[-1].qualname.rpartition(".")[0] if stack else ""
+        held = next((found for scope in _field_scopes(owner) if (found := types.get(scope, {}).get(rest + ITEMS))),
+                    None) if owner else None
+        found = "|".join(held) if held else None
+    elif holder.isidentifier():
+        found = _bound_to(holder + ITEMS, False, stack, types)
+    else:
+        return None
+    return found if found and "|" not in found and "~" not in found else None
 
 
 _CHAIN = re.compile(r"[A-Za-z_]\w*(?:\(\))?(?:\.[A-Za-z_]\w*(?:\(\))?)*")

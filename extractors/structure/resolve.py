@@ -65,7 +65,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, NARROWED_VALUE, RETURNED
+from .parse import ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, NARROWED_VALUE, RETURNED
 from .graph import CALLABLE, CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
@@ -1007,6 +1007,8 @@ class Resolver(ImportBindings):
         if ref is not None and ref.name == "Self" and not ref.receiver:  # fn long(self) -> Self: a builder's chain
             owner = self._enclosing_class(sid)
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
+        elif ref is not None and (f"{ref.receiver}.{ref.name}" if ref.receiver else ref.name) in ANY_TYPES:
+            cls = None  # -> Any: what it returns is unknown, not a library's
         elif ref is not None:
             found = self._lookup(ref, sid, CLASSLIKE)
             cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None

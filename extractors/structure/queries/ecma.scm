@@ -218,4 +218,6 @@
 (object_pattern (shorthand_property_identifier_pattern) @local.name)
 (array_pattern (identifier) @local.name)
 (for_in_statement left: (identifier) @local.name)
+; for (const b of this.books): b takes the collection's elements (for ... in: its keys, no element)
+(for_in_statement left: (identifier) @var.name operator: "of" right: [(identifier) (member_expression)] @var.elements)
 (catch_clause parameter: (identifier) @local.name)

@@ -98,3 +98,5 @@
 (short_var_declaration left: (expression_list (identifier) @local.name))
 (var_spec name: (identifier) @local.name)
 (range_clause left: (expression_list (identifier) @local.name))
+; for _, b := range s.books: b takes the slice's (or map's) elements
+(range_clause left: (expression_list (_) (identifier) @var.name) right: [(identifier) (selector_expression)] @var.elements)

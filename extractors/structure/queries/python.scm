@@ -107,6 +107,8 @@
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   right: [(identifier) (attribute)] @var.value (#eq? @_self "self"))
 (for_statement left: (identifier) @var.name right: (call) @var.value)
+; a loop over a collection: the variable takes its elements (for b in self.books, where books: list[Book])
+(for_statement left: (identifier) @var.name right: [(identifier) (attribute)] @var.elements)
 (default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
 (typed_default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
 (assignment left: [(pattern_list) (tuple_pattern)] @var.names right: [(expression_list) (tuple)] @var.values)

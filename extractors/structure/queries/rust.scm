@@ -236,3 +236,6 @@
 (let_declaration pattern: (identifier) @local.name)
 (closure_parameters (identifier) @local.name)
 (for_expression pattern: (identifier) @local.name)
+; for b in &self.books, books.iter(): b takes the collection's elements
+(for_expression pattern: (identifier) @var.name
+  value: [(identifier) (field_expression) (reference_expression) (call_expression function: (field_expression))] @var.elements)
