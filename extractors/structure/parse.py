@@ -548,7 +548,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     name = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
                     add_local(_new(RawRef, (start, "local", name, None, None, None, 0, None)))
                 else:
-                    _collect_other(role, key, node, caps, data, facts, found, rules.path_separator)
+                    _collect_other(role, key, node, caps, data, facts, found, rules)
                 continue
             name = caps["name"][0]
             start = name.start_byte
@@ -581,10 +581,10 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
 
 
 def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures,
-                   separator: str = ".") -> None:
+                   rules: ParseRules) -> None:
     """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark. Several
     ``@import.module`` nodes (a nested Rust use list: ``use a::{b::{c}}``) are one module path, joined by the
-    language's ``separator``."""
+    language's ``path_separator``."""
     bindings = found.bindings
     if role == "def":
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
@@ -598,7 +598,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role in ("import", "reexport"):
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         parts = caps.get("import.module", ())
-        module = separator.join(_text(n, data) for n in parts) if len(parts) > 1 else text("import.module")
+        module = rules.path_separator.join(_text(n, data) for n in parts) if len(parts) > 1 else text("import.module")
         if module is None and "import.name" not in caps:
             return
         name = "*" if "import.wildcard" in caps else text("import.name")
@@ -622,7 +622,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if kind:
             binding = VAR_BINDINGS[key]
             bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
-        element = _element_type(_text(value, data)) if key == "var.type" and kind else None
+        element = _element_type(_text(value, data), rules.transparent_types) if key == "var.type" and kind else None
         if element:  # List<Element> els: els.get(0) is an Element
             bindings["var"].append(RawRef(node.start_byte, "var", _text(node, data) + ITEMS, element, None, None, 0,
                                           None))
@@ -784,8 +784,9 @@ _PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
 _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
 _WRAPPER = re.compile(r"^(?:typing\.)?(Optional|Union)\[(.*)\]$")
-# types that say nothing of a value's class: a receiver of one is unknown (never a library's, never guessed from it)
-ANY_TYPES = frozenset({"Any", "typing.Any", "any", "unknown", "object", "Object", "java.lang.Object", "interface{}"})
+# types that say nothing of a value's class: a receiver of one is unknown, not a library's (Java's Object, Python's
+# object, TypeScript's unknown stay a library's: only their own methods can be called on them)
+ANY_TYPES = frozenset({"Any", "typing.Any", "any"})
 _NOTHING = {"None", "null", "undefined", "nil", "void", "never"} | ANY_TYPES
 LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatenated_string", "integer", "float", "true",
                       "false", "list_comprehension", "dictionary_comprehension", "set_comprehension",
@@ -860,16 +861,19 @@ _BRACKETED_OF = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:list|List|Seque
                            r"MutableMapping|OrderedDict|defaultdict|DefaultDict)\[(.+)\]$", re.S)
 
 
-def _element_type(text: str) -> str | None:
+def _element_type(text: str, transparent=frozenset()) -> str | None:
     """``List<Element>``, ``Map<String, Route>``, ``Vec<Arg>``, ``Book[]``, ``[]*Book``, ``&[Book]``, ``list[Book]``
     -> the element (a map's: its value) type, compacted; None for what is no collection of a named type."""
     text = " ".join(text.split())
     m = _GENERIC_OF.match(text) or _BRACKETED_OF.match(text)
-    if m:
-        inner = _top_level_split(m.group(1), ",")[-1].strip()
+    if m:  # a map's value is its last argument; a Result's value its first (the last is the error)
+        args = _top_level_split(m.group(1), ",")
+        inner = (args[0] if _last_segment(text.partition("<")[0].strip()) == "Result" else args[-1]).strip()
     else:
         m = _ARRAY_OF.match(text)
         inner = next((g for g in m.groups() if g), "").strip() if m else ""
+    while transparent and (held := _GENERIC_OF.match(inner)) and _last_segment(inner.partition("<")[0]) in transparent:
+        inner = _top_level_split(held.group(1), ",")[0].strip()  # Vec<Box<dyn Shape>>: a Shape's methods run
     last = _type_text(inner) if inner else None
     return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
 
@@ -1277,27 +1281,28 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
             found = [v for v in found if not (v.startswith(written) and v[len(written):len(written) + 1] in ".[")]
         if found:
             found = [v if (element := _element_value(v, stack, types)) is None else element for v in found]
-            return "|".join(_typed_head(v, scopes, types) for v in found if v) or None
+            return "|".join(dict.fromkeys(_typed_head(v, scopes, types) for v in found if v)) or None
     return None
 
 
 _SUBSCRIPTED = re.compile(r"^((?:self\.|this\.)?[A-Za-z_]\w*)\[[^\[\]]+\](?:\.(.+))?$")
 # how a loop walks a collection's elements: for b in &self.books, books.iter(), m.values()
-_WALKED = re.compile(r"^(?:&\s*(?:mut\s+)?)?(.+?)(?:\.(?:iter|iter_mut|into_iter|values)\(\))?$", re.S)
+_WALKED = re.compile(r"^(?:&\s*(?:mut\s+)?)?(.+?)(?:\.(?:iter|iter_mut|into_iter|values|stream)\(\))?$", re.S)
 
 
 def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
-    """The element type a variable holds when its value is one element of a collection: a loop's ``for b in
-    self.books`` (``self.books[]``), ``b = self.by_name.get(k)``, ``b := books[0]``; "" when it is one whose type is
-    not known (never the collection's own type); None when the value is no such element."""
+    """The element type a variable holds when its value is one element of a collection whose declaration states it:
+    a loop's ``for b in self.books`` (``self.books[]``; "" when the elements are not known: never the collection's
+    own type), ``b = self.by_name.get(k)``, ``b := books[0]``; None otherwise (``client.get(url)`` is no element
+    of anything known: its value stands as written)."""
     if value.endswith(ITEMS) and value != COLLECTION:
         return _elements_of(value[:-2], stack, types) or ""
     if _SUBSCRIPTED.match(value):
-        return _bound_to(value, False, stack, types) or ""
+        return _bound_to(value, False, stack, types)
     head, dot, rest = value.partition(".")
     field, _, more = rest.partition(".") if head in SELF_OBJECTS else (rest, "", rest)
     if dot and _element_step(more) == "":
-        return _elements_of(f"{head}.{field}" if head in SELF_OBJECTS else head, stack, types) or ""
+        return _elements_of(f"{head}.{field}" if head in SELF_OBJECTS else head, stack, types)
     return None
 
 

@@ -221,3 +221,9 @@
 ; for (const b of this.books): b takes the collection's elements (for ... in: its keys, no element)
 (for_in_statement left: (identifier) @var.name operator: "of" right: [(identifier) (member_expression)] @var.elements)
 (catch_clause parameter: (identifier) @local.name)
+
+; xs.map(b => b.title()): a callback's parameter takes the collection's elements (see parse.py var.elements)
+(call_expression
+  function: (member_expression object: (_) @var.elements property: (property_identifier) @_adapter)
+  arguments: (arguments . (arrow_function parameter: (identifier) @var.name))
+  (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))

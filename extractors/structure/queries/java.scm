@@ -125,3 +125,9 @@
  (element_value_pair value: (identifier) @name)
  (annotation_argument_list (identifier) @name)
  (element_value_array_initializer (identifier) @name)] @reference.read
+
+; books.forEach(b -> ...), books.stream().map((b) -> ...): a one-parameter lambda takes the collection's elements
+(method_invocation object: (_) @var.elements name: (identifier) @_adapter
+  arguments: (argument_list . (lambda_expression parameters: [(identifier) @var.name
+                                                              (inferred_parameters . (identifier) @var.name .)]))
+  (#any-of? @_adapter "forEach" "map" "filter" "anyMatch" "allMatch" "noneMatch" "flatMap" "removeIf" "peek"))

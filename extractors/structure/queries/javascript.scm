@@ -41,3 +41,10 @@
 ((comment) @jsdoc . [(function_declaration) (generator_function_declaration) (method_definition)
                      (expression_statement) (lexical_declaration) (variable_declaration) (export_statement)]
   @jsdoc.target)
+
+; xs.map((b) => ...), xs.some(function (b) {...}): the callback's first parameter takes the collection's elements
+(call_expression
+  function: (member_expression object: (_) @var.elements property: (property_identifier) @_adapter)
+  arguments: (arguments . [(arrow_function parameters: (formal_parameters . (identifier) @var.name))
+                           (function_expression parameters: (formal_parameters . (identifier) @var.name))])
+  (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))

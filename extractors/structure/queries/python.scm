@@ -109,6 +109,7 @@
 (for_statement left: (identifier) @var.name right: (call) @var.value)
 ; a loop over a collection: the variable takes its elements (for b in self.books, where books: list[Book])
 (for_statement left: (identifier) @var.name right: [(identifier) (attribute)] @var.elements)
+(for_in_clause left: (identifier) @var.name right: [(identifier) (attribute)] @var.elements)
 (default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
 (typed_default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
 (assignment left: [(pattern_list) (tuple_pattern)] @var.names right: [(expression_list) (tuple)] @var.values)

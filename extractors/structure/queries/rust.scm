@@ -239,3 +239,10 @@
 ; for b in &self.books, books.iter(): b takes the collection's elements
 (for_expression pattern: (identifier) @var.name
   value: [(identifier) (field_expression) (reference_expression) (call_expression function: (field_expression))] @var.elements)
+; xs.iter().map(|b| ...): an iterator adapter's closure takes the collection's elements
+(call_expression
+  function: (field_expression value: (_) @var.elements field: (field_identifier) @_adapter)
+  arguments: (arguments . (closure_expression parameters: (closure_parameters . [(identifier) @var.name
+                                                                                (parameter pattern: (identifier) @var.name)] .)))
+  (#any-of? @_adapter "map" "for_each" "filter" "any" "all" "find" "filter_map" "flat_map" "position" "take_while"
+            "skip_while" "inspect" "max_by_key" "min_by_key"))

@@ -100,3 +100,10 @@
 (variable_declarator name: (identifier) @var.name !type
   value: [(call_expression function: (member_expression)) @var.type
           (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])
+
+; xs.map((b) => ...), xs.some(function (b) {...}): the callback's one parameter takes the collection's elements
+(call_expression
+  function: (member_expression object: (_) @var.elements property: (property_identifier) @_adapter)
+  arguments: (arguments . [(arrow_function parameters: (formal_parameters . (required_parameter pattern: (identifier) @var.name)))
+                           (function_expression parameters: (formal_parameters . (required_parameter pattern: (identifier) @var.name)))])
+  (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))
