@@ -872,6 +872,8 @@ def _element_type(text: str, transparent=frozenset()) -> str | None:
     else:
         m = _ARRAY_OF.match(text)
         inner = next((g for g in m.groups() if g), "").strip() if m else ""
+        inner = inner.partition("{")[0].strip()  # Go's literal []Route{{...}}: its elements' type, not struct{...}
+        inner = "" if inner in ("struct", "interface", "func") else inner
     while transparent and (held := _GENERIC_OF.match(inner)) and _last_segment(inner.partition("<")[0]) in transparent:
         inner = _top_level_split(held.group(1), ",")[0].strip()  # Vec<Box<dyn Shape>>: a Shape's methods run
     last = _type_text(inner) if inner else None
