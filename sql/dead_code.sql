@@ -1,7 +1,8 @@
 -- dead_code: one row per symbol that no other symbol of its repository references (calls, callbacks, imports,
 -- inheritance, overrides, type uses; its own members naming it do not count), except entry points (main blocks, main
 -- functions, decorator registrations, console scripts) and namespaces holding one, tests, dunder methods, modules and
--- extensions (a Rust `impl Trait for [u32]` block: a container whose methods are judged one by one). Exported API is
+-- extensions (a Rust `impl Trait for [u32]` block: a container whose methods are judged one by one); an inline module
+-- something inside which is used counts as its members do (0.3, 'its members are'). Exported API is
 -- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`), a method of a type
@@ -25,6 +26,11 @@ used_members AS (  -- referenced by something else than the parent itself (a met
     SELECT DISTINCT s.repo, s.parent_id AS id
     FROM symbols s JOIN edges e ON e.repo = s.repo AND e.dst_id = s.id
     WHERE e.src_id <> s.parent_id AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
+),
+used_namespaces AS (  -- an inline module (Rust `mod sync { mod atomic { trait T } }`) something inside which is used
+    SELECT DISTINCT n.repo, n.id
+    FROM (SELECT repo, id FROM symbols WHERE kind = 'namespace') n
+    JOIN inbound i ON i.repo = n.repo AND starts_with(i.id, n.id || '.') AND i.best > 0.3
 ),
 held_entries AS (  -- a namespace (Rust `mod benches { #[divan::bench] fn .. }`) holding what a framework runs
     SELECT DISTINCT repo, parent_id AS id FROM symbols WHERE is_entry_point AND parent_id IS NOT NULL
@@ -84,7 +90,7 @@ FROM (SELECT *, kind NOT IN ('function', 'method', 'namespace', 'variable', 'con
       FROM symbols) s
 LEFT JOIN inbound i ON i.repo = s.repo AND i.id = s.id
 LEFT JOIN unresolved_names un ON un.repo = s.repo AND un.name = s.name
-LEFT JOIN used_members um ON um.repo = s.repo AND um.id = s.id
+LEFT JOIN (SELECT * FROM used_members UNION SELECT * FROM used_namespaces) um ON um.repo = s.repo AND um.id = s.id
 LEFT JOIN used_twins ut
     ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id

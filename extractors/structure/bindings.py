@@ -133,6 +133,7 @@ class ImportBindings:
         found = self.import_target(targets, name, support, seen | {key})
         if found.kind == "unresolved" and not targets:
             found = (self._inline_module(path, spec, name, support)
+                     or self._inside_module(path, spec, name, support)
                      or self._through_import(path, local, spec, name, support, seen | {key})
                      or (EXTERNAL if self.is_external(support, path, spec) else found))
         table[local] = found
@@ -148,6 +149,23 @@ class ImportBindings:
             return None
         sid = self.g.by_qual.get((path, ".".join(parts + [name])))
         return Binding("symbol", sid) if sid else None
+
+    def _inside_module(self, path: str, spec: str | None, name: str | None, support) -> Binding | None:
+        """A module spec whose head names a file and whose rest names modules defined inside it (Rust ``use
+        crate::loom::sync::atomic::AtomicMut`` with ``mod sync { mod atomic { trait AtomicMut } }`` in
+        ``loom.rs``): the definition there."""
+        separator = getattr(support, "PATH_SEPARATOR", ".")
+        parts = spec.split(separator) if spec and name and name != "*" else []
+        for cut in range(len(parts) - 1, 0, -1):
+            files = support.resolve_module(path, separator.join(parts[:cut]), self.index_of(support), self.root)
+            for p in files:
+                inner = self.g.by_qual.get((p, parts[cut]))
+                if inner is not None and self.g.by_id[inner].kind == "namespace":
+                    sid = self.g.by_qual.get((p, ".".join(parts[cut:] + [name])))
+                    return Binding("symbol", sid) if sid else None
+            if files:
+                return None
+        return None
 
     def _through_import(self, path: str, local: str, spec: str | None, name: str | None, support,
                         seen: frozenset) -> Binding | None:
