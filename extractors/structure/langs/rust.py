@@ -174,8 +174,8 @@ def _where(importer: str, index: dict) -> tuple[str, list[str]] | None:
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
     where = _where(importer, index) if spec else None
-    if where is None:
-        return []
+    if where is None:  # tests/, benches/, examples/: outside every crate's module tree, they use crates by name
+        return _in_named_crate(spec.split("::"), index) if spec else []
     crate, here = where
     parts = spec.split("::")
     if parts[0] == "crate":
@@ -189,7 +189,12 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
     found = index.get(_key(crate, here + parts)) or index.get(_key(crate, parts))
     if found:
         return found
-    other = index.get(f"crate:{parts[0]}")  # another crate of the workspace, by its package name
+    return _in_named_crate(parts, index)
+
+
+def _in_named_crate(parts: list[str], index: dict) -> list[str]:
+    """``bytes::buf`` -> the module file of ``buf`` in the workspace crate named ``bytes`` (its package name)."""
+    other = index.get(f"crate:{parts[0]}")
     return index.get(_key(posixpath.dirname(other[0]), parts[1:]), []) if other else []
 
 
