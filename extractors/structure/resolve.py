@@ -1004,7 +1004,7 @@ class Resolver(ImportBindings):
         sym = self.g.by_id[sid]
         ref = self.return_types.get((sym.path, sym.qualname))
         cls = None
-        if ref is not None and ref.name == "Self" and not ref.receiver:  # fn long(self) -> Self: a builder's chain
+        if ref is not None and ref.name in ("Self", "this") and not ref.receiver:  # -> Self, (): this: a builder's
             owner = self._enclosing_class(sid)
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
         elif ref is not None and (f"{ref.receiver}.{ref.name}" if ref.receiver else ref.name) in ANY_TYPES:

@@ -74,6 +74,9 @@
 
 ; types named in signatures, fields, variables, generic arguments, aliases, casts (see parse.py @reference.type)
 (type_identifier) @name @reference.type
+; a method returning `this`: a fluent chain stays on the receiver's class (as Rust's `-> Self`)
+(method_definition return_type: (type_annotation (this_type) @name @reference.type))
+(method_signature return_type: (type_annotation (this_type) @name @reference.type))
 (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
 
 ; typed variables: parameters, annotated variables, class fields (see parse.py @var.name)
