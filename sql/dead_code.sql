@@ -8,7 +8,8 @@
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`), a method of a type
 -- that extends or implements something outside the repository, itself or through its bases in the repository (it may
 -- override what is called there), and a type declared in such a type (an associated type: `type Item` of an `impl
--- Iterator`), a type declared inside another definition (an associated type, an inner class a framework reads).
+-- Iterator`), a type declared inside another definition (an associated type, an inner class a framework reads), a
+-- method of an object literal that a function returns or a variable holds when that object is used as a whole.
 -- Columns: repo, id, path, name, kind, line_start, line_end, is_exported, confidence (0-1), reason.
 CREATE OR REPLACE VIEW dead_code AS
 WITH inbound AS (
@@ -31,6 +32,13 @@ used_namespaces AS (  -- an inline module (Rust `mod sync { mod atomic { trait T
     SELECT DISTINCT n.repo, n.id
     FROM (SELECT repo, id FROM symbols WHERE kind = 'namespace') n
     JOIN inbound i ON i.repo = n.repo AND starts_with(i.id, n.id || '.') AND i.best > 0.3
+),
+handed_over AS (  -- a method of an object a function returns or a variable holds, that object used as a whole
+    SELECT s.repo, s.id                 -- (passed, returned, installed: zod's _installLazyMethods(inst, _zodTypeMethods))
+    FROM symbols s
+    JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id AND p.kind IN ('function', 'variable', 'constant')
+    JOIN inbound i ON i.repo = p.repo AND i.id = p.id AND i.best > 0.3
+    WHERE s.kind = 'method'
 ),
 held_entries AS (  -- a namespace (Rust `mod benches { #[divan::bench] fn .. }`) holding what a framework runs
     SELECT DISTINCT repo, parent_id AS id FROM symbols WHERE is_entry_point AND parent_id IS NOT NULL
@@ -57,6 +65,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN ut.twin IS NOT NULL THEN 0.4
            WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
+           WHEN ho.id IS NOT NULL THEN 0.5
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            WHEN s.is_exported THEN 0.6
            WHEN s.kind = 'method' THEN 0.7
@@ -76,6 +85,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
                THEN 'no reference; its type extends ' || ob.base || ' from outside the repository, which may read '
                     || 'it (an associated type: Iterator''s Item)'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
+           WHEN ho.id IS NOT NULL
+               THEN 'no reference; a method of an object used as a whole (passed, returned or installed), whose '
+                    || 'receiver may call it'
            WHEN s.kind IN ('variable', 'constant', 'field', 'property')
                THEN 'no recorded use; reads are recorded where a value is called, passed, returned or assigned'
            WHEN s.is_exported THEN 'no reference in the repository; exported, may be used from outside'
@@ -94,6 +106,7 @@ LEFT JOIN (SELECT * FROM used_members UNION SELECT * FROM used_namespaces) um ON
 LEFT JOIN used_twins ut
     ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
+LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
 LEFT JOIN held_entries he ON he.repo = s.repo AND he.id = s.id AND s.kind = 'namespace'
 JOIN files f ON f.repo = s.repo AND f.path = s.path
 WHERE s.kind NOT IN ('module', 'extension')
