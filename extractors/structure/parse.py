@@ -345,6 +345,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if bindings["instance_attr"]:
         fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules)
         defs, facts.refs = defs + fields, facts.refs + typed
+    facts.refs += _constructed_variables(defs, types.get(MODULE_SCOPE, {}), facts.refs)
     facts.defs = defs
     facts.refs += [Reference(span.qualname, rules.parameter_ref_kind, r.name, None, None, None, r.line)
                    for r, span in named]
@@ -1206,6 +1207,28 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
                 receiver, _, name = head.rpartition(".")
                 typed.append(Reference(qual, "type.field", name, receiver or None, None, None, r.line))
     return fields, typed
+
+
+MODULE_SCOPE = "<module>"
+_CONSTRUCTED = re.compile(r"^(?:new\s+)?((?:[A-Za-z_]\w*\.)*)([A-Z]\w*)\(.*\)$", re.S)
+
+
+def _constructed_variables(defs: list[Definition], module_values: dict, refs: list[Reference]) -> list[Reference]:
+    """``Q = AssumptionKeys()``, ``export const app = new Hono()`` at module level, assigned once and with no declared
+    type: the variable holds an instance of the class called (``type.variable``), so ``from m import Q; Q.f()``
+    elsewhere is that class's ``f``. Only a capitalized callee (a class by the languages' convention): a function's
+    result is not followed (``logger = getLogger()``)."""
+    declared = {r.src_qualname for r in refs if r.kind == "type.variable"}
+    out = []
+    for d in defs:
+        if d.kind not in ("variable", "constant") or "." in d.qualname or d.qualname in declared:
+            continue
+        values = module_values.get(d.name, ())
+        m = _CONSTRUCTED.match(values[0]) if len(values) == 1 else None
+        if m:
+            out.append(Reference(d.qualname, "type.variable", m.group(2), m.group(1).rstrip(".") or None, None, None,
+                                 d.line_start))
+    return out
 
 
 def _parameter_positions(raw_params: list[RawRef], spans: list[Span]) -> dict[str, dict[str, str]]:
