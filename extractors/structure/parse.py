@@ -345,7 +345,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if bindings["instance_attr"]:
         fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules)
         defs, facts.refs = defs + fields, facts.refs + typed
-    facts.refs += _constructed_variables(defs, types.get(MODULE_SCOPE, {}), facts.refs)
+    facts.refs += _constructed_variables(defs, types.get("<module>", {}), facts.refs)
     facts.defs = defs
     facts.refs += [Reference(span.qualname, rules.parameter_ref_kind, r.name, None, None, None, r.line)
                    for r, span in named]
@@ -1209,7 +1209,6 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
     return fields, typed
 
 
-MODULE_SCOPE = "<module>"
 _CONSTRUCTED = re.compile(r"^(?:new\s+)?((?:[A-Za-z_]\w*\.)*)([A-Z]\w*)\(.*\)$", re.S)
 
 
