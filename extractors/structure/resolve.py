@@ -961,6 +961,10 @@ class Resolver(ImportBindings):
         found = self._lookup(probe, f"{r.path}::{MODULE}", CALLABLE)
         if len(found.ids) != 1 or found.resolution in ("unique_name", "ambiguous"):  # a guess types nothing
             return "" if found.resolution == "external" else None
+        if self.g.by_id[found.ids[0]].kind in VALUES:  # CartanType("A3") with CartanType = Generator(): __call__'s
+            held = self.return_class(found.ids[0])
+            call = self._member(held, "__call__") if held else None
+            return self.return_class(call.ids[0]) if call and len(call.ids) == 1 else None
         return self.return_class(found.ids[0])
 
     def _class_along(self, cls: str | None, attrs: list[str], outside: str | None = "") -> str | None:
