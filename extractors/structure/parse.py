@@ -345,7 +345,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if bindings["instance_attr"]:
         fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules)
         defs, facts.refs = defs + fields, facts.refs + typed
-    facts.refs += _constructed_variables(defs, types.get("<module>", {}), facts.refs)
+    facts.refs += _constructed_variables(defs, types, facts.refs)
     facts.defs = defs
     facts.refs += [Reference(span.qualname, rules.parameter_ref_kind, r.name, None, None, None, r.line)
                    for r, span in named]
@@ -1212,21 +1212,24 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
 _CONSTRUCTED = re.compile(r"^(?:new\s+)?((?:[A-Za-z_]\w*\.)*)([A-Z]\w*)\(.*\)$", re.S)
 
 
-def _constructed_variables(defs: list[Definition], module_values: dict, refs: list[Reference]) -> list[Reference]:
-    """``Q = AssumptionKeys()``, ``export const app = new Hono()`` at module level, assigned once and with no declared
-    type: the variable holds an instance of the class called (``type.variable``), so ``from m import Q; Q.f()``
-    elsewhere is that class's ``f``. Only a capitalized callee (a class by the languages' convention): a function's
-    result is not followed (``logger = getLogger()``)."""
-    declared = {r.src_qualname for r in refs if r.kind == "type.variable"}
+def _constructed_variables(defs: list[Definition], types: dict, refs: list[Reference]) -> list[Reference]:
+    """``Q = AssumptionKeys()``, ``export const app = new Hono()`` at module level, ``helper = Helper()`` in a class
+    body, assigned once and with no declared type: the variable or field holds an instance of the class called
+    (``type.variable``, ``type.field``), so ``from m import Q; Q.f()`` and ``A.helper.run()`` elsewhere are that
+    class's. Only a capitalized callee (a class by the languages' convention): a function's result is not followed
+    (``logger = getLogger()``)."""
+    declared = {r.src_qualname for r in refs if r.kind in ("type.variable", "type.field")}
     out = []
     for d in defs:
-        if d.kind not in ("variable", "constant") or "." in d.qualname or d.qualname in declared:
+        scope = d.qualname.rpartition(".")[0] if d.kind == "field" else "<module>"
+        if d.kind not in ("variable", "constant", "field") or d.qualname in declared \
+                or (scope == "<module>" and "." in d.qualname):
             continue
-        values = module_values.get(d.name, ())
+        values = types.get(scope, {}).get(d.name, ())
         m = _CONSTRUCTED.match(values[0]) if len(values) == 1 else None
         if m:
-            out.append(Reference(d.qualname, "type.variable", m.group(2), m.group(1).rstrip(".") or None, None, None,
-                                 d.line_start))
+            kind = "type.field" if d.kind == "field" else "type.variable"
+            out.append(Reference(d.qualname, kind, m.group(2), m.group(1).rstrip(".") or None, None, None, d.line_start))
     return out
 
 
