@@ -1283,11 +1283,7 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         return _then(_elements_of(indexed.group(1), stack, types), indexed.group(2) or "")
     head, dot, rest = written.partition(".")
     if dot and not (head in SELF_OBJECTS and rest.isidentifier()):
-        if head in SELF_OBJECTS:  # self.x.y: what self.x holds, then .y
-            field, _, more = rest.partition(".")
-            holder = f"{head}.{field}" if field.isidentifier() and more else None
-        else:  # a.b.c: what a holds, then .b.c
-            holder, more = (head if head.isidentifier() else None), rest
+        holder, more = _holder(written)  # self.x.y, a.b.c: what self.x or a holds, then along the rest
         after = _element_step(more) if holder else None
         if after is not None:  # els.get(0).text(), self.routes.get(k).run(): an element's
             items = _elements_of(holder, stack, types)
@@ -1326,11 +1322,18 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
         return _elements_of(value[:-2], stack, types) or ""
     if _SUBSCRIPTED.match(value):
         return _bound_to(value, False, stack, types)
-    head, dot, rest = value.partition(".")
-    field, _, more = rest.partition(".") if head in SELF_OBJECTS else (rest, "", rest)
-    if dot and _element_step(more) == "":
-        return _elements_of(f"{head}.{field}" if head in SELF_OBJECTS else head, stack, types)
-    return None
+    holder, more = _holder(value)
+    return _elements_of(holder, stack, types) if holder and _element_step(more) == "" else None
+
+
+def _holder(written: str) -> tuple[str | None, str]:
+    """``self.routes.get(k)`` -> (``self.routes``, ``get(k)``), ``els.get(0).text`` -> (``els``, ``get(0).text``):
+    the variable or field a chain starts from, and the rest; None where it starts from neither."""
+    head, _, rest = written.partition(".")
+    if head in SELF_OBJECTS:
+        field, _, more = rest.partition(".")
+        return (f"{head}.{field}" if field.isidentifier() and more else None), more
+    return (head if head.isidentifier() else None), rest
 
 
 def _then(items: str | None, after: str) -> str | None:
