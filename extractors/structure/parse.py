@@ -867,18 +867,23 @@ def _element_type(text: str, transparent=frozenset()) -> str | None:
     -> the element (a map's: its value) type, compacted; None for what is no collection of a named type."""
     text = " ".join(text.split())
     m = _GENERIC_OF.match(text) or _BRACKETED_OF.match(text)
-    if m:  # a map's value is its last argument; a Result's value its first (the last is the error)
+    if m:  # a map's value is its last argument; a transparent type's its first (Rust's Result<T, E>: not the error)
         args = _top_level_split(m.group(1), ",")
-        inner = (args[0] if _last_segment(text.partition("<")[0].strip()) == "Result" else args[-1]).strip()
+        inner = (args[0] if _generic_name(text) in transparent else args[-1]).strip()
     else:
         m = _ARRAY_OF.match(text)
         inner = next((g for g in m.groups() if g), "").strip() if m else ""
         inner = inner.partition("{")[0].strip()  # Go's literal []Route{{...}}: its elements' type, not struct{...}
         inner = "" if inner in ("struct", "interface", "func") else inner
-    while transparent and (held := _GENERIC_OF.match(inner)) and _last_segment(inner.partition("<")[0]) in transparent:
+    while transparent and (held := _GENERIC_OF.match(inner)) and _generic_name(inner) in transparent:
         inner = _top_level_split(held.group(1), ",")[0].strip()  # Vec<Box<dyn Shape>>: a Shape's methods run
     last = _type_text(inner) if inner else None
     return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
+
+
+def _generic_name(text: str) -> str:
+    """``io::Result<File, E>`` -> ``Result``: a generic type's own name, its last segment."""
+    return _last_segment(text.partition("<")[0].strip())
 
 
 def _element_step(chain: str) -> str | None:
