@@ -1223,19 +1223,20 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
     (``type.variable``, ``type.field``), so ``from m import Q; Q.f()`` and ``A.helper.run()`` elsewhere are that
     class's. Only a capitalized callee (a class by the languages' convention): a function's result is not followed
     (``logger = getLogger()``)."""
-    declared = {r.src_qualname for r in refs if r.kind in ("type.variable", "type.field")}
     out = []
     for d in defs:
         scope = d.qualname.rpartition(".")[0] if d.kind == "field" else "<module>"
-        if d.kind not in ("variable", "constant", "field") or d.qualname in declared \
-                or (scope == "<module>" and "." in d.qualname):
+        if d.kind not in ("variable", "constant", "field") or (scope == "<module>" and "." in d.qualname):
             continue
         values = types.get(scope, {}).get(d.name, ())
         m = _CONSTRUCTED.match(values[0]) if len(values) == 1 else None
         if m:
             kind = "type.field" if d.kind == "field" else "type.variable"
             out.append(Reference(d.qualname, kind, m.group(2), m.group(1).rstrip(".") or None, None, None, d.line_start))
-    return out
+    if not out:  # most files: no scan of their references for declared types
+        return out
+    declared = {r.src_qualname for r in refs if r.kind in ("type.variable", "type.field")}
+    return [r for r in out if r.src_qualname not in declared]
 
 
 def _parameter_positions(raw_params: list[RawRef], spans: list[Span]) -> dict[str, dict[str, str]]:
