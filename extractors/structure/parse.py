@@ -1301,9 +1301,8 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         return "|".join(f"{v}~{more}" for v in found.split("|"))
     var = rest if dot else written
     scopes = [s.qualname for s in reversed(stack) if not (bare and s.kind in CONTAINER_KINDS)] + ["<module>"]
-    if dot and stack:  # a field: also the type's own scope (a Go method's struct) and its constructor's parameters
-        owner = stack[-1].qualname.rpartition(".")[0]
-        scopes += _field_scopes(owner) if owner else []
+    if dot:  # a field: also the type's own scope (a Go method's struct) and its constructor's parameters
+        scopes += _owner_scopes(stack)
     for scope in scopes:
         found = types.get(scope, {}).get(var)
         if found and dot:  # let mut config = self.config.clone(): a local made from the field says nothing of it
@@ -1368,9 +1367,8 @@ def _elements_of(holder: str, stack: list[Span], types: dict) -> str | None:
 def _declared_elements(holder: str, stack: list[Span], types: dict) -> str | None:
     head, dot, rest = holder.partition(".")
     if dot and head in SELF_OBJECTS and rest.isidentifier():
-        owner = stack[-1].qualname.rpartition(".")[0] if stack else ""
-        held = next((found for scope in _field_scopes(owner) if (found := types.get(scope, {}).get(rest + ITEMS))),
-                    None) if owner else None
+        held = next((found for scope in _owner_scopes(stack) if (found := types.get(scope, {}).get(rest + ITEMS))),
+                    None)
         found = "|".join(held) if held else None
     elif holder.isidentifier():
         found = _bound_to(holder + ITEMS, False, stack, types)
@@ -1414,6 +1412,12 @@ def _typed_head(value: str, scopes: list[str], types: dict) -> str:
 def _field_scopes(owner: str) -> list[str]:
     """Where a class's fields are bound: its own scope (a struct's declared fields), its constructor's."""
     return [owner, f"{owner}.constructor", f"{owner}.__init__"]
+
+
+def _owner_scopes(stack: list[Span]) -> list[str]:
+    """The field scopes of the class owning the innermost definition around a reference (none at module level)."""
+    owner = stack[-1].qualname.rpartition(".")[0] if stack else ""
+    return _field_scopes(owner) if owner else []
 
 
 def _typed_field(value: str, rest: str, scopes: list[str], types: dict) -> str:
