@@ -213,6 +213,7 @@ class Resolver(ImportBindings):
         self._value_classes: dict[tuple, tuple[str | None, str]] = {}
         self._read_memo: dict[tuple, tuple | None] = {}
         self._c3_memo: dict[str, list | None] = {}
+        self._members_memo: dict[tuple[str, str], Found] = {}
         self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
         self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
         self.passed: dict[tuple[str, str], dict[str, None]] = {}  # (function, parameter) -> functions passed for it
@@ -1349,6 +1350,7 @@ class Resolver(ImportBindings):
         """Bases changed: method orders and subclass lists computed so far are stale."""
         self._mro.clear()
         self._c3_memo.clear()
+        self._members_memo.clear()
         self.g.forget_subclasses()
 
     def _linearized(self, cls: str) -> list[tuple[str, int]]:
@@ -1377,12 +1379,19 @@ class Resolver(ImportBindings):
 
     def _member_or_override(self, cls: str, name: str) -> Found:
         """``name`` on ``cls`` and its bases; else where subclasses define it (a mixin's ``self.m()``, an abstract
-        method); else external when a base outside the repository may hold it, unresolved when none can."""
+        method); else external when a base outside the repository may hold it, unresolved when none can. Kept per
+        class and name: a member missing on a hub (sympy's ``Basic``) walks its thousands of subclasses."""
         if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls):
             aliased = self.return_class(cls)  # a type alias: the class it stands for (type BoolFlag = FlagBase[bool])
             if aliased == "":
                 return EXTERNAL  # an alias of a library's type
             cls = aliased or cls
+        found = self._members_memo.get((cls, name))
+        if found is None:
+            found = self._members_memo[(cls, name)] = self._member_or_override_uncached(cls, name)
+        return found
+
+    def _member_or_override_uncached(self, cls: str, name: str) -> Found:
         found = self._member(cls, name)
         if found:
             return found
