@@ -93,6 +93,11 @@ def _run(args, lock, timeout: float) -> int:
 
     lake = Lake(args.lake)
     if args.job == "refresh":
+        from ..cli.common import refuse_pandas
+
+        # a refresh runs codelake's own update and export: pandas, which pyarrow imports the first time it converts
+        # Python objects, would stay resident for the worker's life (~50 MiB) for nothing
+        refuse_pandas()
         try:
             return _refresh(lake, args, lock, timeout)
         finally:
