@@ -1606,15 +1606,24 @@ def _folder_parts(folder: str) -> tuple[str, ...]:
     return tuple(folder.split("/")) if folder else ()
 
 
-def _chain_parts(chain: str) -> list[str]:
+@lru_cache(maxsize=1024)  # one reference's layers split its receiver several times
+def _chain_parts(chain: str) -> tuple[str, ...]:
     """``url.copy_with().host`` -> ``url``, ``copy_with()``, ``host`` (dots inside a call's arguments kept)."""
+    if "(" not in chain and ")" not in chain:  # most receivers: no call, no argument to keep whole
+        return tuple(chain.split("."))
     parts, depth, start = [], 0, 0
-    for i, ch in enumerate(chain):
-        depth += (ch == "(") - (ch == ")")
-        if ch == "." and depth == 0:
-            parts.append(chain[start:i])
-            start = i + 1
-    return parts + [chain[start:]]
+    for match in _CHAIN_MARKS.finditer(chain):  # only the brackets and dots: a builder's chain runs to 12k characters
+        ch = match.group()
+        if ch == ".":
+            if depth == 0:
+                parts.append(chain[start:match.start()])
+                start = match.end()
+        else:
+            depth += 1 if ch == "(" else -1
+    return (*parts, chain[start:])
+
+
+_CHAIN_MARKS = re.compile(r"[().]")
 
 
 def _first_call(parts: list[str]) -> int | None:
