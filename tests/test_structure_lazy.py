@@ -85,6 +85,19 @@ SCENARIOS = {
         {"models.py": COPIED, "app.py": "from models import Store\n\n\ndef run():\n    return Store().save()\n"},
         [({"models_copy.py": COPIED}, [("models.py::Store.save", "models.py::Store.n", "same_file")]),
          ({"models_copy.py": COPIED.replace("class Store", "class Other")}, [])]),
+    "what a function declares for its callbacks, and a variable given a call's value": (
+        {"models.py": MODELS,
+         "hooks.py": "from typing import Callable\n\nfrom models import Store\n\n\n"
+                     "def each(fn: Callable[[Store], None]) -> None:\n    fn(Store())\n\n\n"
+                     "def make() -> Store:\n    return Store()\n\n\nshared = make()\n",
+         "app.py": "from hooks import each, shared\n\n\ndef run():\n    each(lambda s: s.save())\n"
+                   "    return shared.save()\n"},
+        [({"app.py": None}, [("app.py::run", "models.py::Store.save", "import")]),
+         ({"hooks.py": "from typing import Callable\n\nfrom models import Cache\n\n\n"
+                       "def each(fn: Callable[[Cache], None]) -> None:\n    fn(Cache())\n\n\n"
+                       "def make() -> Cache:\n    return Cache()\n\n\nshared = make()\n"},
+          [("app.py::run", "models.py::Cache.save", "import")]),
+         ({"models.py": None}, [("app.py::run", "models.py::Cache.save", "import")])]),
     "imports and bases outside the repository": (
         EXTERNAL,
         [({"app.py": None}, []), ({"local.py": None}, [])]),

@@ -516,6 +516,7 @@ class LazyResolver(Resolver):
         super().__init__(graph, files, root, provenance)
         self._typed_paths, self._flow_paths, self._param_paths, self._bound_names = set(), set(), set(), set()
         self.return_types = _Lazy(self._load_return_types)
+        self.signatures = _Lazy(self._load_return_types)
         self.returned = _Lazy(self._load_returned)
         self.wrapped = _Lazy(self._load_wrapped)
         self.passed = _Lazy(self._load_passed)
@@ -534,15 +535,18 @@ class LazyResolver(Resolver):
         if path in self.supports:
             dict.__setitem__(self._imports, path, self.g.index.early_refs_of(path, IMPORT_KINDS))
 
-    def _load_return_types(self, key: tuple[str, str]) -> None:
-        """The first declared type of each function, field or variable of the file (``prepare`` takes the first)."""
+    def _load_return_types(self, key: tuple) -> None:
+        """The first declared type of each function, field or variable of the file (``prepare`` takes the first),
+        and the file's ``signature`` references."""
         path = key[0]
         if path in self._typed_paths:
             return
         self._typed_paths.add(path)
         for r in self.g.index.early_refs_of(path, DECLARED_KINDS):
-            if not dict.__contains__(self.return_types, (path, r.src_qualname)):
-                dict.__setitem__(self.return_types, (path, r.src_qualname), r)
+            held, key = (self.signatures, (path, r.src_qualname, r.alias)) if r.kind == "signature" else \
+                (self.return_types, (path, r.src_qualname))
+            if not dict.__contains__(held, key):
+                dict.__setitem__(held, key, r)
 
     def _load_returned(self, key: tuple[str, str]) -> None:
         path = key[0]

@@ -66,6 +66,16 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@reference.ignore``: a name that is no reference (a macro's name inside another's arguments): any other
   pattern's reference at that name is dropped. A ``@receiver`` captured on several nodes is the text from the first
   to the last (the tokens before a name in a macro's arguments: ``self.inner.write_str(s)``).
+- ``@signature.type``: the declared type of a parameter of a function type that types a parameter of the enclosing
+  function (``fn: (ctx: Ctx) => void``, ``fn: Callable[[Ctx], None]``), with ``@signature.outer`` (that parameter,
+  whose place is its position) and ``@signature.slot`` (the inner parameter, whose place is its position; default:
+  the type itself); without ``@signature.outer``, of a function type a type alias stands for (``type H = (e: E) =>
+  R``). ``@signature.named`` + ``@signature.outer``: a parameter typed by a name (``fn: H``), which may be such an
+  alias. A ``signature`` reference: read, never an edge (``alias``: ``i:j``, ``:j`` or ``i``).
+- ``@passed.name``: an untyped parameter of a function written as an argument (``describe(t => ...)``), with
+  ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
+  function as written) and ``@passed.slot`` (the parameter's node, whose place is its position; default: the name):
+  it takes the type the called function declares for that parameter of what it is passed (``PASSED_VALUE``).
 """
 
 from __future__ import annotations
@@ -330,7 +340,11 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # a variable's span is not a scope of names
     named = _fixture_params(params, spans) if params and rules.parameter_ref_kind \
         and rules.parameter_refs(facts.path, facts.is_test) else []
-    types = _scoped_values(bindings["var"] + bindings["value"] + _fixture_values(named, bindings["var"]), scopes)
+    # what a called function declares for its callbacks' parameters comes after what the code states here: a
+    # callback is no scope, so the parameters named alike of a file's callbacks share their enclosing one's values
+    passed = [b for b in bindings["var"] if b.receiver.startswith(PASSED_VALUE)]
+    stated = [b for b in bindings["var"] if not b.receiver.startswith(PASSED_VALUE)] if passed else bindings["var"]
+    types = _scoped_values(stated + bindings["value"] + _fixture_values(named, bindings["var"]), scopes, passed)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(")")]
     if bindings["global"]:
@@ -479,7 +493,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             kind = sys.intern(key[10:])
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
-                     "opaque", "global.name", "jsdoc"):
+                     "opaque", "global.name", "jsdoc", "signature.type", "signature.named", "passed.name"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
                                     or "var.default" in keys or "var.narrowed" in keys or "var.elements" in keys):
@@ -635,6 +649,12 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                             node.start_point[0] + 1, None))
     elif role == "jsdoc":
         _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
+    elif role in ("signature.type", "signature.named"):
+        declared = _signature(role, node, caps, data)
+        found.refs.append(declared) if declared else None
+    elif role == "passed.name":
+        passed = _passed(node, caps, data)
+        bindings["var"].append(passed) if passed else None
     elif role == "global.name":
         bindings["global"].append(RawRef(node.start_byte, "global", _text(node, data), None, None, None, 0, None))
     elif role == "package.name":
@@ -645,6 +665,48 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         facts.entry = True
 
 
+def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
+    """A ``signature`` reference: the type declared for parameter ``j`` of what parameter ``i`` of the enclosing
+    function takes (``i:j``), for parameter ``j`` of the function type an alias stands for (``:j``), or for parameter
+    ``i`` itself where a name types it (``i``). None where the type names no one class (a union, a collection)."""
+    typed = _type_text(_text(node, data))
+    if not typed or not typed.replace(".", "").isidentifier():
+        return None
+    outer = caps.get("signature.outer")
+    if outer and outer[0].parent.parent is not None and outer[0].parent.parent.type in _FUNCTION_TYPES:
+        return None  # a parameter of a function type, not of the function: fn: (cb: (x: X) => void) => void
+    place = str(_place(outer[0], data)) if outer else ""
+    if role == "signature.type":
+        place += f":{_place(caps.get('signature.slot', (node,))[0], data)}"
+    receiver, _, name = typed.rpartition(".")
+    return RawRef(node.start_byte, "signature", name, receiver or None, None, place, node.start_point[0] + 1, None)
+
+
+def _passed(node, caps: dict, data: bytes) -> RawRef | None:
+    """``describe("x", (t) => t.go())``: ``t`` bound to ``PASSED_VALUE`` + ``describe@1:0``, what ``describe``
+    declares its parameter 1 gives as parameter 0 (``Resolver._passed_class``)."""
+    callee = "".join(_text(caps["passed.callee"][0], data).split())
+    if "(" in callee or "[" in callee:  # what a call returns, an element: no function named as written
+        return None
+    place = f"{_place(caps['passed.fn'][0], data)}:{_place(caps.get('passed.slot', (node,))[0], data)}"
+    return RawRef(node.start_byte, "var", _text(node, data), f"{PASSED_VALUE}{callee}@{place}", None, None, 0, None)
+
+
+def _place(node, data: bytes) -> int:
+    """A parameter's or an argument's position among its siblings, comments and a leading ``self`` or ``cls`` (a
+    Python method's own object, which its callers do not pass) left out."""
+    place = 0
+    for sibling in node.parent.named_children:
+        if sibling == node:
+            return place
+        if sibling.type != "comment" and not (place == 0 and sibling.type == "identifier"
+                                               and _text(sibling, data) in ("self", "cls")):
+            place += 1
+    return place
+
+
+_FUNCTION_TYPES = frozenset({"function_type", "constructor_type"})
+PASSED_VALUE = "passed:"  # a callback's parameter: what the called function declares it is given (see _passed)
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
                 "var.elements": "var"}  # var.elements: a loop's collection, whose elements the variable takes
@@ -1215,14 +1277,15 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
 
 
 _CONSTRUCTED = re.compile(r"^(?:new\s+)?((?:[A-Za-z_]\w*\.)*)([A-Z]\w*)\(.*\)$", re.S)
+_RETURNED_BY = re.compile(r"^((?:[A-Za-z_$][\w$]*\.)*)([a-z_$][\w$]*)\(.*\)$", re.S)  # make(), api.create()
 
 
 def _constructed_variables(defs: list[Definition], types: dict, refs: list[Reference]) -> list[Reference]:
     """``Q = AssumptionKeys()``, ``export const app = new Hono()`` at module level, ``helper = Helper()`` in a class
     body, assigned once and with no declared type: the variable or field holds an instance of the class called
     (``type.variable``, ``type.field``), so ``from m import Q; Q.f()`` and ``A.helper.run()`` elsewhere are that
-    class's. Only a capitalized callee (a class by the languages' convention): a function's result is not followed
-    (``logger = getLogger()``)."""
+    class's. A lowercase callee (``const ky = createInstance()``): ``value.returned``, what the function declares
+    it returns, where it is the repository's (``logger = getLogger()``: a library's, so nothing of ours)."""
     out = []
     for d in defs:
         scope = d.qualname.rpartition(".")[0] if d.kind == "field" else "<module>"
@@ -1233,6 +1296,9 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
         if m:
             kind = "type.field" if d.kind == "field" else "type.variable"
             out.append(Reference(d.qualname, kind, m.group(2), m.group(1).rstrip(".") or None, None, None, d.line_start))
+        elif len(values) == 1 and (m := _RETURNED_BY.match(values[0])):
+            out.append(Reference(d.qualname, "value.returned", m.group(2), m.group(1).rstrip(".") or None, None, None,
+                                 d.line_start))
     if not out:  # most files: no scan of their references for declared types
         return out
     declared = {r.src_qualname for r in refs if r.kind in ("type.variable", "type.field")}
@@ -1249,12 +1315,14 @@ def _parameter_positions(raw_params: list[RawRef], spans: list[Span]) -> dict[st
     return out
 
 
-def _scoped_values(raw: list[RawRef], spans: list[Span]) -> dict[str, dict[str, list[str]]]:
+def _scoped_values(raw: list[RawRef], spans: list[Span], after: list[RawRef] = ()) -> dict[str, dict[str, list[str]]]:
+    """Scope -> variable -> its values (at most ``MAX_VALUES``); those of ``after`` only where room is left."""
     out: dict[str, dict[str, list[str]]] = {}
-    for r, stack in _sweep(raw, spans):
-        found = out.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(r.name, [])
-        if r.receiver not in found and len(found) < MAX_VALUES:
-            found.append(r.receiver)
+    for items in (raw, after):
+        for r, stack in _sweep(items, spans) if items else ():
+            found = out.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(r.name, [])
+            if r.receiver not in found and len(found) < MAX_VALUES:
+                found.append(r.receiver)
     return out
 
 

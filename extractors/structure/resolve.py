@@ -65,7 +65,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, NARROWED_VALUE, RETURNED
+from .parse import ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE, RETURNED
 from .graph import CALLABLE, CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
@@ -199,6 +199,8 @@ class Resolver(ImportBindings):
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
         self._mro: dict[str, list[tuple[str, int]]] = {}
         self.return_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its declared return type
+        # (path, qualname, place) -> the type a function declares for what it passes its callbacks (``signature``)
+        self.signatures: dict[tuple[str, str, str], Ref] = {}
         self._class_of_call: dict[str, str | None] = {}
         # return_class in progress, and those of them met again below (a cycle: f returns g(), g returns f()); an
         # answer that met one still in progress is not kept, so what is kept does not depend on which came first
@@ -885,6 +887,8 @@ class Resolver(ImportBindings):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         if value.startswith(NARROWED_VALUE):
             return self._class_of_value_uncached(r, value[len(NARROWED_VALUE):], hooks)
+        if value.startswith(PASSED_VALUE):
+            return self._passed_class(r, value[len(PASSED_VALUE):])
         head, dot, rest = value.partition(".")
         if dot and head in SELF_NAMES:  # self._init_transport(): the enclosing class, then its members
             src = self.g.by_qual.get((r.path, r.src_qualname))
@@ -1012,15 +1016,65 @@ class Resolver(ImportBindings):
         if ref is not None and ref.name in ("Self", "this") and not ref.receiver:  # -> Self, (): this: a builder's
             owner = self._enclosing_class(sid)
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
-        elif ref is not None and (f"{ref.receiver}.{ref.name}" if ref.receiver else ref.name) in ANY_TYPES:
-            cls = None  # -> Any: what it returns is unknown, not a library's
+        elif ref is not None and ref.kind == "value.returned":  # const ky = createInstance(): what that returns
+            cls = self._returned_class(ref, f"{ref.receiver}.{ref.name}" if ref.receiver else ref.name)
         elif ref is not None:
-            found = self._lookup(ref, sid, CLASSLIKE)
-            cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
-            cls = "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
+            cls = self._declared_class(ref, sid)
         elif sym.kind in ("function", "method"):
             cls = self._returned_instance(sym)
         return cls
+
+    def _declared_class(self, ref: Ref, sid: str) -> str | None:
+        """The repository class a type declared in ``sid`` names; ``""`` for a library's; None for ``Any`` or what
+        is not one class."""
+        if (f"{ref.receiver}.{ref.name}" if ref.receiver else ref.name) in ANY_TYPES:
+            return None  # -> Any: unknown, not a library's
+        found = self._lookup(ref, sid, CLASSLIKE)
+        cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
+        return "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
+
+    def note_declared(self, r: Ref) -> None:
+        """Keep a declared type: the first of each function (its return), field or variable; a ``signature``."""
+        if r.kind == "signature":
+            self.signatures.setdefault((r.path, r.src_qualname, r.alias), r)
+        else:
+            self.return_types.setdefault((r.path, r.src_qualname), r)
+
+    def _passed_class(self, r: Ref, value: str) -> tuple[str | None, str]:
+        """A callback's parameter (``describe("x", (t) => t.go())``: ``describe@1:0``): the class the called
+        function declares it gives there, through a type alias of a function type where a name types the
+        parameter (``fn: Handler``). The called function must be known for certain: a guess types nothing."""
+        callee, _, place = value.rpartition("@")
+        outer, _, inner = place.partition(":")
+        head, _, name = callee.rpartition(".")
+        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        found = self._lookup(Ref(r.path, r.src_qualname, "call", name, head or None, None, None, r.line), src,
+                             CALLABLE)
+        ids = found.ids if found.resolution not in GUESSES else []
+        ids = ids or (self._member_of_held(r, src, head, name) if head else [])
+        if len(ids) != 1:
+            return None, "unknown"
+        fn = self.g.by_id[ids[0]]
+        declared, where = self.signatures.get((fn.path, fn.qualname, place)), fn.id
+        named = self.signatures.get((fn.path, fn.qualname, outer)) if declared is None else None
+        if named is not None:  # fn: Handler, with type Handler = (event: Event) => Response (Python: a variable)
+            alias = self._lookup(named, fn.id, CLASSLIKE | VALUES)
+            alias_sym = self.g.by_id[alias.ids[0]] if len(alias.ids) == 1 and alias.resolution not in GUESSES \
+                else None
+            declared = self.signatures.get((alias_sym.path, alias_sym.qualname, f":{inner}")) if alias_sym else None
+            where = alias_sym.id if alias_sym else None
+        cls = self._declared_class(declared, where) if declared is not None else None
+        return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+
+    def _member_of_held(self, r: Ref, src: str, receiver: str, name: str) -> list[str]:
+        """``router.route`` where ``router`` is a module's variable (``router = Router()``, here or imported): the
+        member of the class it holds, along the rest of the receiver."""
+        first, *rest = _chain_parts(receiver)
+        held = self._visible_name(r, first, src) if first.isidentifier() else None
+        if not held or len(held.ids) != 1 or self.g.by_id[held.ids[0]].kind not in VALUES:
+            return []
+        cls = self._class_along(self.return_class(held.ids[0]), rest)
+        return self._member_or_override(cls, name).ids if cls else []
 
     def _returned_instance(self, sym) -> str | None:
         """The class an unannotated function returns, where every return whose value is known agrees on it:
@@ -1712,21 +1766,22 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
         if r.kind == "inherits":
             edges.extend(resolver.resolve(r))
     for r in return_types:  # the first declared type of each function (return), field or variable
-        resolver.return_types.setdefault((r.path, r.src_qualname), r)
+        resolver.note_declared(r)
     resolver.forget_hierarchy()
     resolver.index_flow(flow_refs)
     return resolver, edges
 
 
 IMPORT_KINDS = ("import", "reexport")
-MAYBE_VALUES = (FIXTURE_VALUE, NARROWED_VALUE)  # values that type a variable only where they name a repository class
+MAYBE_VALUES = (FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE)  # values that type a variable only where they name a repository class
 EARLY_KINDS = IMPORT_KINDS + ("inherits",)
-DECLARED_KINDS = ("type.return", "type.field", "type.variable", "type.alias")  # what a function returns, a field or
-# variable holds, a type alias stands for
+# what a function returns, a field or variable holds (or the call that gave it its value), a type alias stands for,
+# a function gives its callbacks
+DECLARED_KINDS = ("type.return", "type.field", "type.variable", "type.alias", "signature", "value.returned")
 ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._layer_module,
                     Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
 LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
-INDEX_KINDS = {"returns_call", "param_call", "decorated_by"}  # facts for value flow, not references themselves
+INDEX_KINDS = {"returns_call", "param_call", "decorated_by", "signature", "value.returned"}  # facts for value flow, not references themselves
 FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")
 __all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]

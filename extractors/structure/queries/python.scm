@@ -178,3 +178,22 @@
 ; if __name__ == "__main__": the file is a program entry point
 (if_statement condition: (comparison_operator (identifier) @_n (string) @_s)
   (#eq? @_n "__name__") (#match? @_s "__main__")) @entry
+
+; what a function declares it gives the functions passed to it (see parse.py @signature.type): fn: Callable[[Ctx,
+; Utils], None] gives fn's first parameter a Ctx; fn: Handler, where an alias may stand for a Callable; Handler =
+; Callable[[Event], Response]
+((typed_parameter type: (type (generic_type (identifier) @_callable
+   (type_parameter . (type (list (_) @signature.type)))))) @signature.outer
+ (#eq? @_callable "Callable"))
+((typed_default_parameter type: (type (generic_type (identifier) @_callable
+   (type_parameter . (type (list (_) @signature.type)))))) @signature.outer
+ (#eq? @_callable "Callable"))
+(typed_parameter type: (type [(identifier) (attribute) (string)] @signature.named)) @signature.outer
+(typed_default_parameter type: (type [(identifier) (attribute) (string)] @signature.named)) @signature.outer
+((assignment left: (identifier) right: (subscript value: (identifier) @_callable subscript: (list (_) @signature.type)))
+ (#eq? @_callable "Callable"))
+
+; describe("x", lambda t: t.go()): a lambda's parameter takes what the called function declares for it (see parse.py
+; @passed.name)
+(call function: [(identifier) (attribute)] @passed.callee
+  arguments: (argument_list (lambda parameters: (lambda_parameters (identifier) @passed.name)) @passed.fn))

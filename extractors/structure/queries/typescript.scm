@@ -16,8 +16,12 @@
 (method_signature name: (property_identifier) @name) @definition.method
 (abstract_method_signature name: (property_identifier) @name) @definition.function
 (public_field_definition name: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
-; class fields, typed ones holding functions too (get!: Handler): app.get() calls the field
+; class fields, typed ones holding functions too (get!: Handler): app.get() calls the field; the properties of an
+; interface or of the object type an alias names (app: App, fetch: (url: string) => Response): ctx.app.use() reads
+; its declared type (not those of an object type written in place, { param: string }: no type of its own)
 (public_field_definition name: (property_identifier) @name) @definition.field
+(interface_body (property_signature name: (property_identifier) @name) @definition.field)
+(type_alias_declaration value: (object_type (property_signature name: (property_identifier) @name) @definition.field))
 ; a name as a value (see ecma.scm for the places both grammars share): a field's or a parameter's default
 ; (handler = onX, (fn = noop) =>), a cast or a non-null assertion (f as Handler, f!)
 [(public_field_definition value: (identifier) @name)
@@ -110,3 +114,29 @@
   arguments: (arguments . [(arrow_function parameters: (formal_parameters . (required_parameter pattern: (identifier) @var.name)))
                            (function_expression parameters: (formal_parameters . (required_parameter pattern: (identifier) @var.name)))])
   (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))
+
+; what a function declares it gives the functions passed to it (see parse.py @signature.type): describe(title:
+; string, fn: (ctx: Ctx, u: Utils) => void) gives fn's first parameter a Ctx; fn: Handler, where a type alias may
+; stand for a function type; type Handler = (event: Event) => Response
+([(required_parameter type: (type_annotation [(function_type parameters: (formal_parameters
+     [(required_parameter type: (type_annotation (_) @signature.type))
+      (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot))]))
+  (optional_parameter type: (type_annotation [(function_type parameters: (formal_parameters
+     [(required_parameter type: (type_annotation (_) @signature.type))
+      (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot))]))] @signature.outer)
+([(required_parameter type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @signature.named))
+  (optional_parameter type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @signature.named))]
+  @signature.outer)
+(type_alias_declaration value: (function_type parameters: (formal_parameters
+  [(required_parameter type: (type_annotation (_) @signature.type))
+   (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot)))
+
+; describe("x", (t, u) => t.go()), describe("x", t => ...): an untyped parameter of a function passed to a call
+; takes what the called function declares for it (see parse.py @passed.name)
+(call_expression function: [(identifier) (member_expression)] @passed.callee
+  arguments: (arguments [(arrow_function parameters: (formal_parameters
+                           (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                         (function_expression parameters: (formal_parameters
+                           (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))] @passed.fn))
+(call_expression function: [(identifier) (member_expression)] @passed.callee
+  arguments: (arguments (arrow_function parameter: (identifier) @passed.name) @passed.fn))
