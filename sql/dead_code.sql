@@ -9,7 +9,9 @@
 -- that extends or implements something outside the repository, itself or through its bases in the repository (it may
 -- override what is called there), and a type declared in such a type (an associated type: `type Item` of an `impl
 -- Iterator`), a type declared inside another definition (an associated type, an inner class a framework reads), a
--- method of an object literal that a function returns or a variable holds when that object is used as a whole.
+-- method of an object literal that a function returns or a variable holds when that object is used as a whole;
+-- lowest (0.2), a TypeScript interface's or object type's property: the objects satisfying the shape give it, and
+-- a read of it is recorded only where the object's type is known.
 -- Columns: repo, id, path, name, kind, line_start, line_end, is_exported, confidence (0-1), reason.
 CREATE OR REPLACE VIEW dead_code AS
 WITH inbound AS (
@@ -40,6 +42,13 @@ handed_over AS (  -- a method of an object a function returns or a variable hold
     JOIN inbound i ON i.repo = p.repo AND i.id = p.id AND i.best > 0.3
     WHERE s.kind = 'method'
 ),
+shape_properties AS (  -- app: App in `interface TestContext { ... }` or `type Options = { ... }`
+    SELECT s.repo, s.id
+    FROM symbols s
+    JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id AND p.kind IN ('interface', 'type')
+    JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.language IN ('typescript', 'tsx')
+    WHERE s.kind = 'field'
+),
 held_entries AS (  -- a namespace (Rust `mod benches { #[divan::bench] fn .. }`) holding what a framework runs
     SELECT DISTINCT repo, parent_id AS id FROM symbols WHERE is_entry_point AND parent_id IS NOT NULL
 ),
@@ -61,6 +70,7 @@ outside_bases AS (  -- through the repository's own bases too: B(io.RawIOBase), 
 SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_exported,
        CASE
            WHEN i.best IS NOT NULL THEN 0.3
+           WHEN sp.id IS NOT NULL THEN 0.2
            WHEN um.id IS NOT NULL THEN 0.3
            WHEN ut.twin IS NOT NULL THEN 0.4
            WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
@@ -74,6 +84,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
        END AS confidence,
        CASE
            WHEN i.best IS NOT NULL THEN 'only ambiguous name matches point here'
+           WHEN sp.id IS NOT NULL
+               THEN 'no recorded read; a property of an interface or object type, given by the objects that satisfy '
+                    || 'it, and read where the object''s type is known'
            WHEN um.id IS NOT NULL THEN 'never referenced itself, but its members are'
            WHEN ut.twin IS NOT NULL
                THEN 'never referenced itself, but a definition of the same name in this file is (an overload, a '
@@ -107,6 +120,7 @@ LEFT JOIN used_twins ut
     ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
+LEFT JOIN shape_properties sp ON sp.repo = s.repo AND sp.id = s.id
 LEFT JOIN held_entries he ON he.repo = s.repo AND he.id = s.id AND s.kind = 'namespace'
 JOIN files f ON f.repo = s.repo AND f.path = s.path
 WHERE s.kind NOT IN ('module', 'extension')
