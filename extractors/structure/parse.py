@@ -344,7 +344,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     # callback is no scope, so the parameters named alike of a file's callbacks share their enclosing one's values
     passed = [b for b in bindings["var"] if b.receiver.startswith(PASSED_VALUE)]
     stated = [b for b in bindings["var"] if not b.receiver.startswith(PASSED_VALUE)] if passed else bindings["var"]
-    types = _scoped_values(stated + bindings["value"] + _fixture_values(named, bindings["var"]), scopes, passed)
+    types = _scoped_values(stated + bindings["value"] + _fixture_values(named, bindings["var"]), scopes)
+    if passed:
+        _add_passed(types, passed, scopes)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(")")]
     if bindings["global"]:
@@ -1315,15 +1317,31 @@ def _parameter_positions(raw_params: list[RawRef], spans: list[Span]) -> dict[st
     return out
 
 
-def _scoped_values(raw: list[RawRef], spans: list[Span], after: list[RawRef] = ()) -> dict[str, dict[str, list[str]]]:
-    """Scope -> variable -> its values (at most ``MAX_VALUES``); those of ``after`` only where room is left."""
+def _scoped_values(raw: list[RawRef], spans: list[Span]) -> dict[str, dict[str, list[str]]]:
+    """Scope -> variable -> its values (at most ``MAX_VALUES``)."""
     out: dict[str, dict[str, list[str]]] = {}
-    for items in (raw, after):
-        for r, stack in _sweep(items, spans) if items else ():
-            found = out.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(r.name, [])
-            if r.receiver not in found and len(found) < MAX_VALUES:
-                found.append(r.receiver)
+    for r, stack in _sweep(raw, spans):
+        found = out.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(r.name, [])
+        if r.receiver not in found and len(found) < MAX_VALUES:
+            found.append(r.receiver)
     return out
+
+
+def _add_passed(types: dict, passed: list[RawRef], spans: list[Span]) -> None:
+    """The callbacks' parameters added to ``types`` (``_scoped_values``), in file order, after what the code states.
+    ``app.get("/", (c) => ...)`` where ``app`` holds a value known there (``app = new Hono()``, ``app: App``, an
+    enclosing callback's ``t``): that value rides along the binding (``passed:app.get@1:0^new Hono()``), as the
+    called method is that value's. A value of several alternatives, or read along a chain, does not."""
+    for r, stack in _sweep(passed, spans):
+        head, dot, _ = r.receiver[len(PASSED_VALUE):].rpartition("@")[0].partition(".")
+        held = _bound_to(head, True, stack, types) if dot and head not in SELF_OBJECTS else None
+        value = f"{r.receiver}^{held}" if held and not _SPECIAL.search(held) else r.receiver
+        found = types.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(r.name, [])
+        if value not in found and len(found) < MAX_VALUES:
+            found.append(value)
+
+
+_SPECIAL = re.compile(r"[|~]")  # what separates a binding's values, and a value from the chain read after it
 
 
 def _import_local(ref: RawRef) -> str | None:

@@ -1044,13 +1044,16 @@ class Resolver(ImportBindings):
         """A callback's parameter (``describe("x", (t) => t.go())``: ``describe@1:0``): the class the called
         function declares it gives there, through a type alias of a function type where a name types the
         parameter (``fn: Handler``). The called function must be known for certain: a guess types nothing."""
+        value, _, held = value.partition("^")  # app.get@1:0^new Hono(): what app holds, where the parser knew it
         callee, _, place = value.rpartition("@")
         outer, _, inner = place.partition(":")
         head, _, name = callee.rpartition(".")
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
-        found = self._lookup(Ref(r.path, r.src_qualname, "call", name, head or None, None, None, r.line), src,
-                             CALLABLE)
-        ids = found.ids if found.resolution not in GUESSES else []
+        ids = self._member_of_value_held(r, held, head, name) if held else []
+        if not ids:
+            found = self._lookup(Ref(r.path, r.src_qualname, "call", name, head or None, None, None, r.line), src,
+                                 CALLABLE)
+            ids = found.ids if found.resolution not in GUESSES else []
         ids = ids or (self._member_of_held(r, src, head, name) if head else [])
         if len(ids) != 1:
             return None, "unknown"
@@ -1065,6 +1068,13 @@ class Resolver(ImportBindings):
             where = alias_sym.id if alias_sym else None
         cls = self._declared_class(declared, where) if declared is not None else None
         return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+
+    def _member_of_value_held(self, r: Ref, held: str, receiver: str, name: str) -> list[str]:
+        """``name`` on what ``receiver`` reaches from a variable holding ``held`` (``app.get`` with ``app = new
+        Hono()``; ``t.app.use`` with ``t: Ctx``: ``app`` of Ctx's)."""
+        cls, _ = self._class_of_value(r, held, self.hooks.get(r.path, self.no_hooks))
+        cls = self._class_along(cls, _chain_parts(receiver)[1:]) if cls else None
+        return self._member_or_override(cls, name).ids if cls else []
 
     def _member_of_held(self, r: Ref, src: str, receiver: str, name: str) -> list[str]:
         """``router.route`` where ``router`` is a module's variable (``router = Router()``, here or imported): the
