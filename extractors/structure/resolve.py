@@ -152,6 +152,7 @@ class Hooks:
     base_kinds: frozenset  # kinds a base may be, where a guess by name picks one (Rust's impl Trait for T: a trait)
     name_layers: tuple
     member_layers: tuple
+    outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
 
 
 def _layer(entry) -> Callable:
@@ -180,7 +181,8 @@ def hooks_of(support) -> Hooks:
                  locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
                  type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
-                 name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members))
+                 name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
+                 outside_path=getattr(support, "outside_path", None))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -918,6 +920,8 @@ class Resolver(ImportBindings):
         cls = self._class_named(r, name)
         if cls:
             return cls, "constructor" if inline else "typed"
+        if inline and hooks.outside_path and hooks.outside_path(self, r, text.partition("(")[0].rpartition("::")[0]):
+            return None, "external"  # reqwest::Client::new(): another crate's type, whatever ours are named
         if inline:  # Foo(...) where Foo is no class: a function, and what it returns; the callee as written, not
             return self._returned_value(r, called_name or inline)  # the type a Go NewWithConfig() is read as
         if self._anything_named(r, name):

@@ -280,6 +280,13 @@ def external_crate_path(resolver, r, src):
     return EXTERNAL
 
 
+def outside_path(resolver, r, path: str) -> bool:
+    """``reqwest::Client`` of ``reqwest::Client::new()``: a path into another crate (``external_crate_path``)."""
+    from dataclasses import replace
+
+    return bool(path) and external_crate_path(resolver, replace(r, kind="call", receiver=path), None) is not None
+
+
 # -- an impl of another crate's type --------------------------------------------------------------------------------
 LOCAL_HEADS = ("crate", "super", "$crate")  # paths that start in this crate
 DEFINED_TYPES = ("struct", "enum", "trait", "type", "namespace")  # raw definition kinds naming a type (or module)
