@@ -575,6 +575,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             if receiver is not None:  # several nodes: the tokens from the first to the last (a macro's a.b(c).d)
                 start_r, end_r = receiver[0].start_byte, receiver[-1].end_byte
                 receiver = text[start_r:end_r] if text is not None else data[start_r:end_r].decode("utf-8", "replace")
+                if "\n" in receiver:  # a chain written over lines: client\n    .post("/")
+                    receiver = _CHAIN_BREAK.sub("", receiver)
             callee = slot = None
             if typed:
                 if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
@@ -873,6 +875,9 @@ def _named_call(node) -> bool:
     return callee is not None and callee.type in CALLEES
 
 
+_CHAIN_BREAK = re.compile(r"\s*\n\s*(?=\??\.)")  # the line break and indentation before a chain's next step
+
+
 @lru_cache(maxsize=16384)
 def _type_text(text: str, call: bool = False) -> str | None:
     """A declared type or constructing expression, compacted: ``&mut Store`` -> ``Store``, ``List<Item>`` -> ``List``,
@@ -881,7 +886,7 @@ def _type_text(text: str, call: bool = False) -> str | None:
     says nothing."""
     if text.isidentifier():
         return text if text not in ("var", "let", "const", "auto", "_") and text not in _NOTHING else None
-    text = " ".join(text.split())
+    text = " ".join(_CHAIN_BREAK.sub("", text).split()) if "\n" in text else " ".join(text.split())
     if len(text) > 400 or " & " in text:
         return None
     if len(text) > 2 and text[0] in "\"'" and text[-1] == text[0]:  # a forward reference: Optional["Node"]
