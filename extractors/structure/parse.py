@@ -875,7 +875,8 @@ def _named_call(node) -> bool:
     return callee is not None and callee.type in CALLEES
 
 
-_CHAIN_BREAK = re.compile(r"\s*\n\s*(?=\??\.)")  # the line break and indentation before a chain's next step
+# the line break and indentation around a chain's dot: before it (Rust, TypeScript, Java), after it (Go's `base.\n\t\tWithField(..)`)
+_CHAIN_BREAK = re.compile(r"\s*\n\s*(?=\??\.)|(?<=\.)\s*\n\s*")
 
 
 @lru_cache(maxsize=16384)

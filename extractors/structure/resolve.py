@@ -1024,6 +1024,10 @@ class Resolver(ImportBindings):
             cls = self._returned_class(ref, f"{ref.receiver}.{ref.name}" if ref.receiver else ref.name)
         elif ref is not None:
             cls = self._declared_class(ref, sid)
+            written = f"{ref.receiver}.{ref.name}" if ref.receiver else ref.name
+            if cls is None and ref.kind == "type.variable" and sym.kind in VALUES and written not in ANY_TYPES:
+                cls = self._returned_class(ref, written)  # var std = New(): no class of that name, a function
+                # returning one (Go's constructors, a capitalized factory)
         elif sym.kind in ("function", "method"):
             cls = self._returned_instance(sym)
         return cls

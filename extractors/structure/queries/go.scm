@@ -85,6 +85,9 @@
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
+; var std = New(), at package level too (another file of the package reads std)
+(var_spec name: (identifier) @var.name !type
+  value: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
 ; a type assertion: st, ok := v.(SchemaTyper); w := v.(*Writer)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . (type_assertion_expression type: (_) @var.type)))
