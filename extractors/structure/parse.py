@@ -655,10 +655,12 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
     elif role in ("signature.type", "signature.named"):
         declared = _signature(role, node, caps, data)
-        found.refs.append(declared) if declared else None
+        if declared:
+            found.refs.append(declared)
     elif role == "passed.name":
         passed = _passed(node, caps, data)
-        bindings["var"].append(passed) if passed else None
+        if passed:
+            bindings["var"].append(passed)
     elif role == "global.name":
         bindings["global"].append(RawRef(node.start_byte, "global", _text(node, data), None, None, None, 0, None))
     elif role == "package.name":
@@ -875,7 +877,8 @@ def _named_call(node) -> bool:
     return callee is not None and callee.type in CALLEES
 
 
-# the line break and indentation around a chain's dot: before it (Rust, TypeScript, Java), after it (Go's `base.\n\t\tWithField(..)`)
+# the line break and indentation around a chain's dot: before it (Rust, TypeScript, Java), after it (Go's
+# `base.\n\t\tWithField(..)`)
 _CHAIN_BREAK = re.compile(r"\s*\n\s*(?=\??\.)|(?<=\.)\s*\n\s*")
 
 

@@ -1791,7 +1791,8 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
 
 
 IMPORT_KINDS = ("import", "reexport")
-MAYBE_VALUES = (FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE)  # values that type a variable only where they name a repository class
+# values that type a variable only where they name a repository class
+MAYBE_VALUES = (FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE)
 EARLY_KINDS = IMPORT_KINDS + ("inherits",)
 # what a function returns, a field or variable holds (or the call that gave it its value), a type alias stands for,
 # a function gives its callbacks
@@ -1800,6 +1801,7 @@ ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._
                     Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
 LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
-INDEX_KINDS = {"returns_call", "param_call", "decorated_by", "signature", "value.returned"}  # facts for value flow, not references themselves
+# facts for value flow and declared types, not references themselves
+INDEX_KINDS = {"returns_call", "param_call", "decorated_by", "signature", "value.returned"}
 FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")
 __all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]
