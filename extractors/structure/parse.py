@@ -414,9 +414,9 @@ def _outside_opaque(raw_refs: list[RawRef], opaque: list[tuple[int, int]], kept:
 
 def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     """A name captured by several reference patterns (``a::f()`` also matching ``f()``) is one reference: the one
-    with a receiver; a name a pattern says is none (``@reference.ignore``: a macro's name) is none; a name in a type
-    annotation is a type use, not also a value (``x: A | None``, ``List[A]`` match the value patterns of ``|`` and
-    subscripts too)."""
+    with the longest receiver; a name a pattern says is none (``@reference.ignore``: a macro's name) is none; a name
+    in a type annotation is a type use, not also a value (``x: A | None``, ``List[A]`` match the value patterns of
+    ``|`` and subscripts too)."""
     best: dict[tuple, RawRef] = {}
     out, named = [], set()
     ignored = {r.name_start for r in raw_refs if r.kind == "ignore"}
@@ -430,8 +430,9 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
         if r.kind != "attribute":
             named.add(r.name_start)
         key = (r.kind, r.name_start, r.name)  # one statement runs several protocol methods
-        if key not in best or (r.receiver and not best[key].receiver):
-            best[key] = r
+        kept = best.get(key)
+        if kept is None or (r.receiver and (not kept.receiver or len(r.receiver) > len(kept.receiver))):
+            best[key] = r  # the longest receiver: a macro's self.inner.write_str(s) also matches inner.write_str
     # a member read that is also called or passed (``a.b()``, ``f(a.b)``) is that reference
     return out + [r for r in best.values() if r.kind != "attribute" or r.name_start not in named]
 
@@ -1396,9 +1397,14 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         return "|".join(f"{v}~{more}" for v in found.split("|"))
     var = rest if dot else written
     scopes = [s.qualname for s in reversed(stack) if not (bare and s.kind in CONTAINER_KINDS)] + ["<module>"]
+    search = scopes
     if dot:  # a field: also the type's own scope (a Go method's struct) and its constructor's parameters
-        scopes += _owner_scopes(stack)
-    for scope in scopes:
+        owner = _owner_scopes(stack)
+        scopes += owner
+        # a field the class declares comes first: this.engine is it, never a local engine of the method (a
+        # Python attribute a method assigns, self.x = ..., is bound in that method's scope as a local would be)
+        search = owner[:1] + [s for s in scopes if s not in owner[:1]]
+    for scope in search:
         found = types.get(scope, {}).get(var)
         if found and dot:  # let mut config = self.config.clone(): a local made from the field says nothing of it
             found = [v for v in found if not (v.startswith(written) and v[len(written):len(written) + 1] in ".[")]
@@ -1409,8 +1415,10 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
 
 
 _SUBSCRIPTED = re.compile(r"^((?:self\.|this\.)?[A-Za-z_]\w*)\[[^\[\]]+\](?:\.(.+))?$")
-# how a loop walks a collection's elements: for b in &self.books, books.iter(), m.values()
-_WALKED = re.compile(r"^(?:&\s*(?:mut\s+)?)?(.+?)(?:\.(?:iter|iter_mut|into_iter|values|stream)\(\))?$", re.S)
+# how a loop walks a collection's elements (for b in &self.books, books.iter(), m.values()), or a Rust pattern an
+# Option's (if let Some(s) = self.stats.as_mut())
+_WALKED = re.compile(r"^(?:&\s*(?:mut\s+)?)?(.+?)(?:\.(?:iter|iter_mut|into_iter|values|stream|as_ref|as_mut|as_deref|take|"
+                     r"cloned|copied)\(\))?$", re.S)  # as_ref()...: an Option's, whose element stays the same
 
 
 def _element_value(value: str, stack: list[Span], types: dict) -> str | None:

@@ -224,6 +224,18 @@
           (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
           (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type])
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
+; if let Some(stats) = self.stats.as_mut(), while let Some(ref x) = stack.pop(), match found { Some(item) => .. }:
+; what the Option holds, its element (a method's bare name that a struct's field also bears is the field's otherwise)
+((let_condition pattern: (tuple_struct_pattern type: (identifier) @_wrap .
+   [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)
+  value: [(identifier) (field_expression)
+          (call_expression function: (field_expression field: (field_identifier) @_step))] @var.elements)
+ (#eq? @_wrap "Some"))
+((match_expression value: [(identifier) (field_expression)
+                           (call_expression function: (field_expression field: (field_identifier) @_step))] @var.elements
+   body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap .
+     [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)))))
+ (#eq? @_wrap "Some"))
 ; a type parameter stands for its first trait bound (fn f<T: Make>, impl<T: Make>, where T: Make): T::make() is the
 ; trait's method, dispatched to the impls (a marker bound first, T: Clone + Make, is std's: nothing is guessed)
 (type_parameter name: (type_identifier) @var.name
