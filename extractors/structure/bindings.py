@@ -85,7 +85,10 @@ class ImportBindings:
                     self.external_star.add(path)
             elif local and r.kind == "reexport":  # ``export {a as b}``: a name for importers, not for the file
                 self.exported[path][local] = (targets, name, support, spec)
-            elif local:
+            elif local and not (targets == [path] and r.src_qualname != MODULE and local in self.pending[path]):
+                # an inline module's import of what its file already binds (``mod tests { use super::X; }``) names
+                # the file's own: it never replaces the file's import of X (a function's local import of another
+                # module's name does, as before: one table per file)
                 self.pending[path][local] = (targets, name, support, spec)
             found.append(Declared(r, spec, name, targets, support))
         return found
