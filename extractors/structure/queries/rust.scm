@@ -229,10 +229,10 @@
 ((let_condition pattern: (tuple_struct_pattern type: (identifier) @_wrap .
    [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)
   value: [(identifier) (field_expression)
-          (call_expression function: (field_expression field: (field_identifier) @_step))] @var.elements)
+          (call_expression function: (field_expression field: (field_identifier)))] @var.elements)
  (#eq? @_wrap "Some"))
 ((match_expression value: [(identifier) (field_expression)
-                           (call_expression function: (field_expression field: (field_identifier) @_step))] @var.elements
+                           (call_expression function: (field_expression field: (field_identifier)))] @var.elements
    body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap .
      [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)))))
  (#eq? @_wrap "Some"))
