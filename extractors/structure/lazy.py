@@ -543,10 +543,7 @@ class LazyResolver(Resolver):
             return
         self._typed_paths.add(path)
         for r in self.g.index.early_refs_of(path, DECLARED_KINDS):
-            held, key = (self.signatures, (path, r.src_qualname, r.alias)) if r.kind == "signature" else \
-                (self.return_types, (path, r.src_qualname))
-            if not dict.__contains__(held, key):
-                dict.__setitem__(held, key, r)
+            self.note_declared(r)
 
     def _load_returned(self, key: tuple[str, str]) -> None:
         path = key[0]

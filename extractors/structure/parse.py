@@ -1331,10 +1331,15 @@ def _scoped_values(raw: list[RawRef], spans: list[Span]) -> dict[str, dict[str, 
     """Scope -> variable -> its values (at most ``MAX_VALUES``)."""
     out: dict[str, dict[str, list[str]]] = {}
     for r, stack in _sweep(raw, spans):
-        found = out.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(r.name, [])
-        if r.receiver not in found and len(found) < MAX_VALUES:
-            found.append(r.receiver)
+        _keep_value(out, stack, r.name, r.receiver)
     return out
+
+
+def _keep_value(types: dict, stack: list[Span], name: str, value: str) -> None:
+    """``value`` for the variable ``name`` of the innermost scope, unless it is there or ``MAX_VALUES`` are."""
+    found = types.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(name, [])
+    if value not in found and len(found) < MAX_VALUES:
+        found.append(value)
 
 
 def _add_passed(types: dict, passed: list[RawRef], spans: list[Span]) -> None:
@@ -1346,9 +1351,7 @@ def _add_passed(types: dict, passed: list[RawRef], spans: list[Span]) -> None:
         head, dot, _ = r.receiver[len(PASSED_VALUE):].rpartition("@")[0].partition(".")
         held = _bound_to(head, True, stack, types) if dot and head not in SELF_OBJECTS else None
         value = f"{r.receiver}^{held}" if held and not _SPECIAL.search(held) else r.receiver
-        found = types.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(r.name, [])
-        if value not in found and len(found) < MAX_VALUES:
-            found.append(value)
+        _keep_value(types, stack, r.name, value)
 
 
 _SPECIAL = re.compile(r"[|~]")  # what separates a binding's values, and a value from the chain read after it
@@ -1417,8 +1420,9 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
 _SUBSCRIPTED = re.compile(r"^((?:self\.|this\.)?[A-Za-z_]\w*)\[[^\[\]]+\](?:\.(.+))?$")
 # how a loop walks a collection's elements (for b in &self.books, books.iter(), m.values()), or a Rust pattern an
 # Option's (if let Some(s) = self.stats.as_mut())
-_WALKED = re.compile(r"^(?:&\s*(?:mut\s+)?)?(.+?)(?:\.(?:iter|iter_mut|into_iter|values|stream|as_ref|as_mut|as_deref|take|"
-                     r"cloned|copied)\(\))?$", re.S)  # as_ref()...: an Option's, whose element stays the same
+_WALKED = re.compile(r"^(?:&\s*(?:mut\s+)?)?(.+?)"
+                     r"(?:\.(?:iter|iter_mut|into_iter|values|stream|as_ref|as_mut|as_deref|take|cloned|copied)\(\))?$",
+                     re.S)  # as_ref()...: an Option's, whose element stays the same
 
 
 def _element_value(value: str, stack: list[Span], types: dict) -> str | None:

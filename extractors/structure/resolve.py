@@ -576,7 +576,7 @@ class Resolver(ImportBindings):
         return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
 
     def _edges(self, r: Ref, src: str, found: Found, kind: str, form: str) -> list[Edge]:
-        written = f"{r.receiver}.{r.name}" if r.receiver else r.name
+        written = _written(r)
         if not found.ids:
             res = "external" if found.resolution == "external" else "unresolved"
             return [self._edge(r, src, None, written, kind, res, form, r.receiver)]
@@ -1021,13 +1021,12 @@ class Resolver(ImportBindings):
             owner = self._enclosing_class(sid)
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
         elif ref is not None and ref.kind == "value.returned":  # const ky = createInstance(): what that returns
-            cls = self._returned_class(ref, f"{ref.receiver}.{ref.name}" if ref.receiver else ref.name)
+            cls = self._returned_class(ref, _written(ref))
         elif ref is not None:
             cls = self._declared_class(ref, sid)
-            written = f"{ref.receiver}.{ref.name}" if ref.receiver else ref.name
-            if cls is None and ref.kind == "type.variable" and sym.kind in VALUES and written not in ANY_TYPES:
-                cls = self._returned_class(ref, written)  # var std = New(): no class of that name, a function
-                # returning one (Go's constructors, a capitalized factory)
+            if cls is None and ref.kind == "type.variable" and sym.kind in VALUES and _written(ref) not in ANY_TYPES:
+                cls = self._returned_class(ref, _written(ref))  # var std = New(): no class of that name, a
+                # function returning one (Go's constructors, a capitalized factory)
         elif sym.kind in ("function", "method"):
             cls = self._returned_instance(sym)
         return cls
@@ -1035,18 +1034,19 @@ class Resolver(ImportBindings):
     def _declared_class(self, ref: Ref, sid: str) -> str | None:
         """The repository class a type declared in ``sid`` names; ``""`` for a library's; None for ``Any`` or what
         is not one class."""
-        if (f"{ref.receiver}.{ref.name}" if ref.receiver else ref.name) in ANY_TYPES:
+        if _written(ref) in ANY_TYPES:
             return None  # -> Any: unknown, not a library's
         found = self._lookup(ref, sid, CLASSLIKE)
         cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
         return "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
 
     def note_declared(self, r: Ref) -> None:
-        """Keep a declared type: the first of each function (its return), field or variable; a ``signature``."""
+        """Keep a declared type: the first of each function (its return), field or variable; a ``signature`` by
+        its place. Set through ``dict`` itself: a lazy resolver's tables load on a read, not on this write."""
         if r.kind == "signature":
-            self.signatures.setdefault((r.path, r.src_qualname, r.alias), r)
+            dict.setdefault(self.signatures, (r.path, r.src_qualname, r.alias), r)
         else:
-            self.return_types.setdefault((r.path, r.src_qualname), r)
+            dict.setdefault(self.return_types, (r.path, r.src_qualname), r)
 
     def _passed_class(self, r: Ref, value: str) -> tuple[str | None, str]:
         """A callback's parameter (``describe("x", (t) => t.go())``: ``describe@1:0``): the class the called
@@ -1081,17 +1081,20 @@ class Resolver(ImportBindings):
         """``name`` on what ``receiver`` reaches from a variable holding ``held`` (``app.get`` with ``app = new
         Hono()``; ``t.app.use`` with ``t: Ctx``: ``app`` of Ctx's)."""
         cls, _ = self._class_of_value(r, held, self.hooks.get(r.path, self.no_hooks))
-        cls = self._class_along(cls, _chain_parts(receiver)[1:]) if cls else None
-        return self._member_or_override(cls, name).ids if cls else []
+        return self._member_along(cls, receiver, name)
 
     def _member_of_held(self, r: Ref, src: str, receiver: str, name: str) -> list[str]:
         """``router.route`` where ``router`` is a module's variable (``router = Router()``, here or imported): the
         member of the class it holds, along the rest of the receiver."""
-        first, *rest = _chain_parts(receiver)
+        first = _chain_parts(receiver)[0]
         held = self._visible_name(r, first, src) if first.isidentifier() else None
         if not held or len(held.ids) != 1 or self.g.by_id[held.ids[0]].kind not in VALUES:
             return []
-        cls = self._class_along(self.return_class(held.ids[0]), rest)
+        return self._member_along(self.return_class(held.ids[0]), receiver, name)
+
+    def _member_along(self, cls: str | None, receiver: str, name: str) -> list[str]:
+        """``name`` on the class reached from ``cls``, the class of the receiver's first part, along the rest."""
+        cls = self._class_along(cls, _chain_parts(receiver)[1:]) if cls else None
         return self._member_or_override(cls, name).ids if cls else []
 
     def _returned_instance(self, sym) -> str | None:
@@ -1696,6 +1699,11 @@ def _chain_parts(chain: str) -> tuple[str, ...]:
 
 
 _CHAIN_MARKS = re.compile(r"[().]")
+
+
+def _written(r: Ref) -> str:
+    """A reference's name as written, after its receiver: ``mod.Foo``, ``self.run``."""
+    return f"{r.receiver}.{r.name}" if r.receiver else r.name
 
 
 def _first_call(parts: list[str]) -> int | None:

@@ -118,12 +118,12 @@
 ; what a function declares it gives the functions passed to it (see parse.py @signature.type): describe(title:
 ; string, fn: (ctx: Ctx, u: Utils) => void) gives fn's first parameter a Ctx; fn: Handler, where a type alias may
 ; stand for a function type; type Handler = (event: Event) => Response
-([(required_parameter type: (type_annotation [(function_type parameters: (formal_parameters
+([(required_parameter type: (type_annotation (function_type parameters: (formal_parameters
      [(required_parameter type: (type_annotation (_) @signature.type))
-      (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot))]))
-  (optional_parameter type: (type_annotation [(function_type parameters: (formal_parameters
+      (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot))))
+  (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters
      [(required_parameter type: (type_annotation (_) @signature.type))
-      (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot))]))] @signature.outer)
+      (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot))))] @signature.outer)
 ([(required_parameter type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @signature.named))
   (optional_parameter type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @signature.named))]
   @signature.outer)
