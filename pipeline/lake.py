@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Iterator
 
 from . import LAKE_SCHEMA_VERSION
+from .allocator import use_lake_allocator
 from .errors import ExtractError, LakeError, SchemaVersionError
 from .extractor import Batch, Cursor, Replace, RunContext
 from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic, write_text_atomic
@@ -336,6 +337,7 @@ class Lake:
         validate_repo_id(repo)
         _check_tables(extractor)
         _checked_views(extractor)
+        use_lake_allocator()
         try:
             with self.lock(repo, lock_wait):
                 summary = self._run_locked(repo, extractor, Path(source_root), dict(options or {}), progress, info)

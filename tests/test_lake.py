@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
 import subprocess
@@ -189,3 +190,37 @@ def test_two_writers_on_one_repository_are_serialized_without_lost_updates(lake)
     runs = [(gen // 1_000_000, gen % 1_000_000) for gen in counter.column("gen").to_pylist()]  # (writer pid, run)
     assert len(runs) == 30 and len(set(runs)) == 30, f"lost or repeated runs: {sorted(runs)}"
     assert all(sorted(n for pid, n in runs if pid == writer) == list(range(15)) for writer in {p for p, _ in runs})
+
+
+_POOL_PROBE = """
+import os, sys
+if sys.argv[1] == "imported":
+    import pyarrow
+from pipeline.allocator import use_lake_allocator
+use_lake_allocator()
+import pyarrow as pa
+import pyarrow.parquet as pq
+table = pa.table({"x": list(range(50_000))})
+pq.write_table(table, sys.argv[2])  # Arrow's C++ code allocates here, on the pool the variable names
+print(pa.default_memory_pool().backend_name, os.environ["ARROW_DEFAULT_MEMORY_POOL"])
+"""
+
+
+@pytest.mark.parametrize("when", ["first", "imported"])
+def test_lake_processes_use_jemalloc_or_the_system_allocator_not_pyarrows_default(tmp_path, when):
+    """pyarrow's default pool (mimalloc) made a full index slower with twice the system time; the pool is named for
+    Arrow's C++ code before pyarrow loads, and for its Python calls when pyarrow was loaded already."""
+    try:
+        pa.jemalloc_memory_pool()
+        expected = "jemalloc"
+    except NotImplementedError:
+        expected = "system"
+    env = {k: v for k, v in os.environ.items() if k != "ARROW_DEFAULT_MEMORY_POOL"}
+    out = subprocess.run([sys.executable, "-c", _POOL_PROBE, when, str(tmp_path / "t.parquet")], env=env,
+                         capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
+    assert out.stdout.split() == [expected, expected]
+    assert not out.stderr
+    chosen = subprocess.run([sys.executable, "-c", _POOL_PROBE, when, str(tmp_path / "u.parquet")],
+                            env={**env, "ARROW_DEFAULT_MEMORY_POOL": "system"}, capture_output=True, text=True,
+                            check=True, cwd=Path(__file__).parent.parent)
+    assert chosen.stdout.split() == ["system", "system"]  # the user's choice is kept

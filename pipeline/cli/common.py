@@ -47,16 +47,14 @@ class _NoPandas:
 
 
 def lean_process() -> None:
-    """For a short command that runs no plugin (the post-edit ``update``): no pandas; pyarrow on the system
-    allocator (its default pool reserves arenas: about 70 MiB more peak memory for a one-file update of sympy); and
-    no cyclic garbage collector: the process lives a second and builds a few hundred thousand objects it keeps to
-    the end (definitions, references), over which each collection walks again (~15 % of a sympy update)."""
+    """For a short command that runs no plugin (the post-edit ``update``): no pandas, and no cyclic garbage
+    collector: the process lives a second and builds a few hundred thousand objects it keeps to the end (definitions,
+    references), over which each collection walks again (~15 % of a sympy update). pyarrow's allocator is chosen
+    where the lake is written (``pipeline.allocator``): when a warm worker takes the files, pyarrow is never
+    imported here."""
     import gc
-    import os
-    import sys
 
     gc.disable()
-    os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
     refuse_pandas()
 
 

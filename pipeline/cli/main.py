@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
+from ..allocator import use_lake_allocator
 from ..errors import CodelakeError
 
 # Command groups, one module each: ``register(subparsers, common)`` adds its commands.
@@ -96,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     from . import common
 
     common.WHOLE_PROCESS = whole_process  # the command line's own process, not a caller's (a test, a server)
+    if whole_process:
+        use_lake_allocator()  # before pyarrow's first allocation (``pipeline.allocator``)
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -33,6 +33,7 @@ import sys
 import time
 from datetime import datetime, timezone
 
+from ..allocator import use_lake_allocator
 from . import background
 
 DEFAULT_TIMEOUT = 900.0
@@ -54,9 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--logs", action="append", default=[])
     parser.add_argument("--no-export", action="store_true", help="leave the export as it is (per-turn ingestion)")
     args = parser.parse_args(argv)
-    # pyarrow on the system allocator: a process updating again and again kept ~90 MiB more on pyarrow's own pool
-    # (a sympy hub file's updates: 320-330 MiB against 410-415), at the same speed
-    os.environ.setdefault("ARROW_DEFAULT_MEMORY_POOL", "system")
+    # not pyarrow's default pool: a process updating again and again kept ~90 MiB more on it (a sympy hub file's
+    # updates: 320-330 MiB against 410-415); jemalloc and the system allocator kept the same, at the same speed
+    use_lake_allocator()
     timeout = float(os.environ.get("CODELAKE_HOOK_JOB_TIMEOUT") or DEFAULT_TIMEOUT)
     _bound(timeout, nice=args.job != "refresh")
     lock_path = os.path.join(background.state_dir(args.lake, create=True), f"{args.repo}.{args.job}.lock")
