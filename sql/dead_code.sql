@@ -11,7 +11,9 @@
 -- Iterator`), a type declared inside another definition (an associated type, an inner class a framework reads), a
 -- method of an object literal that a function returns or a variable holds when that object is used as a whole;
 -- lowest (0.2), a TypeScript interface's or object type's property: the objects satisfying the shape give it, and
--- a read of it is recorded only where the object's type is known.
+-- a read of it is recorded only where the object's type is known; lowest of all (0.1), a definition in a file read
+-- by the regex fallback (a language without a grammar, or a file that would not parse): no reference is extracted
+-- from such files, so its uses are unknown.
 -- Columns: repo, id, path, name, kind, line_start, line_end, is_exported, confidence (0-1), reason.
 CREATE OR REPLACE VIEW dead_code AS
 WITH inbound AS (
@@ -69,6 +71,7 @@ outside_bases AS (  -- through the repository's own bases too: B(io.RawIOBase), 
 )
 SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_exported,
        CASE
+           WHEN f.parse_status = 'fallback' THEN 0.1
            WHEN i.best IS NOT NULL THEN 0.3
            WHEN sp.id IS NOT NULL THEN 0.2
            WHEN um.id IS NOT NULL THEN 0.3
@@ -83,6 +86,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            ELSE 0.9
        END AS confidence,
        CASE
+           WHEN f.parse_status = 'fallback'
+               THEN 'uses unknown: its file was read by the regex fallback (' || coalesce(f.skip_reason, 'no grammar')
+                    || '), which extracts no references'
            WHEN i.best IS NOT NULL THEN 'only ambiguous name matches point here'
            WHEN sp.id IS NOT NULL
                THEN 'no recorded read; a property of an interface or object type, given by the objects that satisfy '

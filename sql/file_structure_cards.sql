@@ -18,10 +18,10 @@
 --                 dependents_count
 --   tests         test files with references into it; tests_count
 --   covers        for a test file: the source files it references, by weight; covers_count
---   unused        exported symbols nothing references (the rule of dead_code at confidence >= 0.6: no reference at
---                 all, no referenced member, no referenced same-named twin in the file, not a method of a type that
---                 extends something outside the repository, itself or through its own bases, the name written
---                 nowhere unresolved); unused_count
+--   unused        exported symbols nothing references (the rule of dead_code at confidence >= 0.6: not in a file
+--                 the regex fallback read, no reference at all, no referenced member, no referenced same-named twin
+--                 in the file, not a method of a type that extends something outside the repository, itself or
+--                 through its own bases, the name written nowhere unresolved); unused_count
 --   depends_on    the files it references (not by guesses), strongest first, up to 64: path and sig (a hash of
 --                 which of its symbols reference which there): the snippets that name this file, which the per-file
 --                 export refreshes with it when their sig changed
@@ -117,6 +117,8 @@ exported AS (
                AS by_type  -- a method or a nested type: its type's bases from outside may reach it (dead_code's 0.5)
     FROM own_symbols s
     WHERE s.is_exported AND s.kind NOT IN ('module', 'extension', 'variable', 'constant', 'field', 'property')
+      AND NOT EXISTS (SELECT 1 FROM src f  -- the regex fallback extracts no references: uses unknown, not none
+                      WHERE f.repo = s.repo AND f.path = s.path AND f.parse_status = 'fallback')
       AND NOT s.is_entry_point AND NOT s.is_test
       AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')
       AND NOT EXISTS (SELECT 1 FROM referenced r WHERE r.repo = s.repo AND r.id = s.id)

@@ -97,6 +97,29 @@ def test_dead_code_can_leave_exported_api_out(catalog):
         catalog.sql("SET VARIABLE dead_code_exclude_exported = false")
 
 
+def test_dead_code_does_not_call_unused_what_the_regex_fallback_read(tmp_path):
+    """A language without a grammar (Ruby here) is read by the regex fallback: its definitions are symbols, but no
+    reference is extracted from such files, so "nothing references it" says nothing: the lowest confidence, with the
+    reason, and never in a file card's ``unused`` list. A parsed file's unused function stays sure."""
+    from pipeline.lake import Lake
+
+    root = tmp_path / "repo"
+    (root / "lib").mkdir(parents=True)
+    (root / "lib" / "util.rb").write_text("module Util\n  def self.helper\n    1\n  end\nend\n")
+    (root / "lib" / "app.rb").write_text("require_relative 'util'\nputs Util.helper\n")
+    (root / "tool.py").write_text("def _unused():\n    return 1\n")
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    catalog = connect(lake)
+    got = {(r["path"], r["name"]): (float(r["confidence"]), r["reason"])
+           for r in rows(catalog, "SELECT * FROM dead_code")}
+    confidence, reason = got["lib/util.rb", "helper"]
+    assert confidence == 0.1 and reason.startswith("uses unknown: its file was read by the regex fallback")
+    assert got["tool.py", "_unused"] == (0.9, "no reference anywhere in the repository")
+    cards = rows(catalog, "SELECT path, unused FROM file_structure_cards() WHERE path LIKE 'lib/%'")
+    assert cards and all(c["unused"] == [] for c in cards)
+
+
 def test_file_deps_aggregates_imports_and_calls_between_files(catalog):
     got = {(r["src_path"], r["dst_path"]): (r["imports"], r["calls"]) for r in rows(catalog, "SELECT * FROM file_deps")}
     assert got == {("a.py", "b.py"): (1, 1), ("b.py", "c.py"): (1, 1), ("tests/test_c.py", "c.py"): (1, 1)}
