@@ -166,12 +166,12 @@ def test_gaps_count_only_unparsed_files_that_could_hold_callers(tmp_path):
     root.mkdir()
     (root / "app.py").write_text("def run():\n    return helper()\n\n\ndef helper():\n    return 1\n")
     (root / "broken.py").write_text("def caller(:\n    helper()\n")
-    (root / "native.h").write_text("int helper(void);\n")
+    (root / "native.rb").write_text("def helper\n  1\nend\n")
     lake = Lake(tmp_path / "lake")
     index_structure(lake, root)
     catalog = connect(lake)
     everything = rows(catalog, "SELECT unparsed_files FROM blast_radius_gaps('helper')")
-    assert everything == [{"unparsed_files": 2}]  # the Python file with a syntax error and the C header
+    assert everything == [{"unparsed_files": 2}]  # the Python file with a syntax error and the Ruby file
     assert gaps(catalog, resolve_target(catalog, "app.py::helper"))["unparsed_files"] == 1
 
 

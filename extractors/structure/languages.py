@@ -53,8 +53,8 @@ LANGUAGES: dict[str, Language] = {
                  (("function", r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:unsafe\s+)?fn\s+" + _DEF),
                   ("struct", r"^\s*(?:pub(?:\([^)]*\))?\s+)?struct\s+" + _DEF),
                   ("trait", r"^\s*(?:pub(?:\([^)]*\))?\s+)?trait\s+" + _DEF))),
+        Language("c", (".c", ".h"), "c", "c", C_LIKE),
         # No query file yet: definitions by the regex fallback only.
-        Language("c", (".c", ".h"), None, None, C_LIKE),
         Language("cpp", (".cc", ".cpp", ".cxx", ".hpp", ".hh"), None, None, C_LIKE),
         Language("ruby", (".rb",), None, None,
                  (("function", r"^\s*def\s+(?:self\.)?(?P<name>[A-Za-z_]\w*[?!]?)"),

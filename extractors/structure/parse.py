@@ -66,6 +66,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@reference.ignore``: a name that is no reference (a macro's name inside another's arguments): any other
   pattern's reference at that name is dropped. A ``@receiver`` captured on several nodes is the text from the first
   to the last (the tokens before a name in a macro's arguments: ``self.inner.write_str(s)``).
+- ``@text.calls``: code the grammar keeps as text (a C macro's body): each ``name(`` in it is a ``call`` reference
+  from the enclosing definition, resolved as any call (a ``static`` helper only a macro calls is not unused).
 - ``@signature.type``: the declared type of a parameter of a function type that types a parameter of the enclosing
   function (``fn: (ctx: Ctx) => void``, ``fn: Callable[[Ctx], None]``), with ``@signature.outer`` (that parameter,
   whose place is its position) and ``@signature.slot`` (the inner parameter, whose place is its position; default:
@@ -496,7 +498,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             kind = sys.intern(key[10:])
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
-                     "opaque", "global.name", "jsdoc", "signature.type", "signature.named", "passed.name"):
+                     "opaque", "global.name", "jsdoc", "signature.type", "signature.named", "passed.name",
+                     "text.calls"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
                                     or "var.default" in keys or "var.narrowed" in keys or "var.elements" in keys):
@@ -668,8 +671,23 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         facts.package = _text(node, data)
     elif role == "opaque":
         found.opaque.append((node.start_byte, node.end_byte))
+    elif role == "text.calls":
+        found.refs += _text_calls(node, data, rules)
     else:
         facts.entry = True
+
+
+_TEXT_CALL = re.compile(r"(?<![\w.>$])([A-Za-z_]\w*)\s*\(")
+
+
+def _text_calls(node, data: bytes, rules: ParseRules) -> list[RawRef]:
+    """``@text.calls``: code the grammar keeps as text (a C macro's body): each ``name(`` in it is a call of
+    ``name`` from the enclosing definition (a member's ``a.f(``, ``a->f(`` is left out: its object is unknown)."""
+    text = _text(node, data)
+    line = node.start_point[0] + 1
+    return [RawRef(node.start_byte + m.start(1), "call", m.group(1), None, None, None,
+                   line + text.count("\n", 0, m.start(1)), None)
+            for m in _TEXT_CALL.finditer(text) if not rules.is_junk(m.group(1), "function", None)]
 
 
 def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:

@@ -1,0 +1,153 @@
+"""C: ``#include`` is a wildcard import of the header (transitively: a header's own includes pass on), found next to
+the including file, then from the repository's root, then as the one file of the repository whose path ends so (an
+include folder given to the compiler: ``#include <hiredis/read.h>``). Functions are joined by the linker, not by
+includes: a name no scope, header or include defines is the one top-level definition of that name in another C file
+(``linked``), several of them a guess among those nearest the caller. A ``static`` function is its file's own; a
+header's definitions are all API."""
+
+from __future__ import annotations
+
+import posixpath
+
+from . import alias_form
+
+GROUP = "c"
+IMPORTS_PASS_ON = True  # a header's includes are its includers' too
+STAR_IMPORTS_IMPORTS = True  # ... and theirs: what a header includes is seen through it, at any depth
+LOCALS_SHADOW = True  # a parameter or local variable hides a file-level definition of that name
+# the standard library's functions and macros most used: never guessed among the repository's definitions
+BUILTINS = frozenset({
+    "printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf", "vsprintf", "vsnprintf", "puts", "fputs",
+    "putchar", "fputc", "getchar", "fgetc", "fgets", "fopen", "fclose", "fread", "fwrite", "fflush", "fseek", "ftell",
+    "malloc", "calloc", "realloc", "free", "memcpy", "memmove", "memset", "memcmp", "memchr", "strlen", "strcmp",
+    "strncmp", "strcpy", "strncpy", "strcat", "strncat", "strchr", "strrchr", "strstr", "strdup", "strtol", "strtoul",
+    "strtoll", "strtoull", "strtod", "atoi", "atol", "abort", "exit", "assert", "errno", "qsort", "bsearch", "abs",
+    "sizeof", "offsetof", "va_start", "va_end", "va_arg", "va_copy", "NULL", "EOF", "stdin", "stdout", "stderr",
+    "isdigit", "isalpha", "isspace", "isalnum", "isupper", "islower", "tolower", "toupper", "time", "perror",
+    "strerror", "close", "read", "write", "open"})
+
+
+def exports_all(path: str) -> bool:
+    """What a header defines (a macro, a type, a ``static inline`` function) is there for the files including it."""
+    return path.endswith(".h")
+
+
+def _tag(node, child) -> str | None:
+    """``struct s { ... }`` defines ``s``; ``struct s *p`` uses it where the enclosing declaration says."""
+    if node.child_by_field_name("body") is not None and node.child_by_field_name("name") == child:
+        return None
+    return ...
+
+
+def _declared(form: str):
+    """A declaration's type is used in that ``form``, unless the declarator is a function's (its return type)."""
+
+    def rule(node, child) -> str:
+        declarator = node.child_by_field_name("declarator")
+        while declarator is not None and declarator.type == "pointer_declarator":
+            declarator = declarator.child_by_field_name("declarator")
+        return "return" if declarator is not None and declarator.type == "function_declarator" else form
+
+    return rule
+
+
+TYPE_CONTEXTS = {
+    "struct_specifier": _tag, "union_specifier": _tag, "enum_specifier": _tag,
+    "parameter_declaration": "parameter", "function_definition": "return",
+    "field_declaration": "field", "declaration": _declared("variable"),
+    "type_definition": lambda node, child: None if node.child_by_field_name("declarator") == child
+    else alias_form(node, child),
+    **dict.fromkeys(("cast_expression", "sizeof_expression", "type_descriptor", "compound_literal_expression"),
+                    "annotation"),
+}
+
+
+def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    """A file under its path and every tail of it (``include/hiredis/read.h``: also ``hiredis/read.h``, ``read.h``),
+    the forms an ``#include`` may name it by."""
+    out = {}
+    for path in paths:
+        parts = path.split("/")
+        out[path] = ["/".join(parts[i:]) for i in range(len(parts))]
+    return out
+
+
+MODULE_KEYS_FROM_PATHS = True
+
+
+def package_scope(path: str, info: dict) -> None:
+    return None  # the linker's one namespace is the ``linked`` layer, which leaves each file's statics out
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    """Every include is a wildcard import: of the header's names when the repository holds it (``"x.h"`` or
+    ``<kv/x.h>``), else of a library's; a name nothing the file states, includes or links to is then external."""
+    return None, module, "*"
+
+
+def _spec(spec: str) -> str:
+    return spec[1:-1] if spec.startswith("<") and spec.endswith(">") else spec
+
+
+def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
+    """Next to the importer (``"x.h"`` only), then the one file whose path is or ends with the spec; several: the one
+    sharing the most leading folders with the importer."""
+    if not spec:
+        return []
+    name = _spec(spec)
+    if not spec.startswith("<"):
+        beside = posixpath.normpath(posixpath.join(posixpath.dirname(importer), name))
+        if beside in index.get(posixpath.basename(beside), ()):
+            return [beside]
+    found = index.get(name, [])
+    if len(found) <= 1:
+        return list(found)
+    here = importer.split("/")[:-1]
+    return [max(found, key=lambda p: (_shared(here, p.split("/")[:-1]), -len(p)))]
+
+
+def _shared(a: list[str], b: list[str]) -> int:
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """``<stdio.h>``, or any header no file of the repository is: the system's or a library's."""
+    return not resolve_module(importer, spec, index, root)
+
+
+def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    return None
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # what ``linked`` does not find is a library's (the system's headers are not indexed)
+
+
+LINKED_KINDS = frozenset({"function", "variable", "constant", "struct", "enum", "type"})
+
+
+def linked(resolver, r, src):
+    """A name the file neither defines nor includes: the top-level definition of that name in another file of the
+    repository (the linker's namespace; a ``static`` one is its own file's, found there by the ``scoped`` layer
+    first). One: ``same_package``; several (one per platform, or per program in ``examples/``): a guess among those
+    nearest the caller."""
+    from ..resolve import Found
+
+    if r.name in BUILTINS:  # the standard library's, though a test redefines assert() for itself
+        return None
+    by_id = resolver.g.by_id
+    ids = [i for i in resolver._same_language(resolver._global(r.name, LINKED_KINDS, r.path).ids, r.path)
+           if "." not in by_id[i].qualname and by_id[i].path != r.path]
+    if not ids:
+        return None
+    ids = resolver._same_program(r.path, Found(ids, "ambiguous")).ids or ids
+    return Found(ids, "same_package" if len(ids) == 1 else "ambiguous")
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    name_layers.append(linked)

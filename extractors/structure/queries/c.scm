@@ -1,0 +1,79 @@
+; C: functions (exported unless static; every definition of a header is API), function-like macros, structs,
+; unions, enums and their constants, typedefs, file-level variables and object-like macros, struct fields; calls,
+; functions passed or stored as values, names read, types named; #include "x.h" (a wildcard import of the header:
+; C's includes are transitive). Prototypes are no definitions: a call resolves to the function's body.
+; Capture names follow the convention documented in extractors/structure/parse.py.
+
+; definitions
+(function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
+  declarator: [(function_declarator declarator: (identifier) @name)
+               (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
+               (pointer_declarator declarator: (pointer_declarator
+                 declarator: (function_declarator declarator: (identifier) @name)))]) @definition.function @exported
+(function_definition
+  declarator: [(function_declarator declarator: (identifier) @name)
+               (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
+               (pointer_declarator declarator: (pointer_declarator
+                 declarator: (function_declarator declarator: (identifier) @name)))]) @definition.function
+(preproc_function_def name: (identifier) @name) @definition.function
+(preproc_def name: (identifier) @name value: (preproc_arg)) @definition.constant  ; an include guard has no value
+; a macro's body is text to the grammar: the calls written in it (see parse.py @text.calls)
+[(preproc_function_def value: (preproc_arg) @text.calls) (preproc_def value: (preproc_arg) @text.calls)]
+(struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+(union_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+; an enum is its name alone: its constants are the file's, written bare (KV_OK, not kv_status.KV_OK)
+(enum_specifier name: (type_identifier) @name @definition.enum body: (enumerator_list))
+(enumerator name: (identifier) @name) @definition.constant
+; a typedef is its declarator alone: `typedef struct s {...} s_t;` defines struct s and s_t side by side, not one
+; inside the other
+(type_definition declarator: [(type_identifier) @name @definition.type
+                              (pointer_declarator declarator: (type_identifier) @name) @definition.type
+                              (function_declarator declarator: (parenthesized_declarator
+                                (pointer_declarator declarator: (type_identifier) @name))) @definition.type])
+(translation_unit (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
+  declarator: [(identifier) @name
+               (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
+                                             (array_declarator declarator: (identifier) @name)])
+               (pointer_declarator declarator: (identifier) @name)
+               (array_declarator declarator: (identifier) @name)]) @definition.variable)
+(field_declaration_list (field_declaration declarator: [(field_identifier) @name
+  (pointer_declarator declarator: (field_identifier) @name)
+  (array_declarator declarator: (field_identifier) @name)
+  (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))])
+  @definition.field)
+
+; calls: f(x), MACRO(x)
+(call_expression function: (identifier) @name) @reference.call
+
+; functions passed or stored as values: qsort(a, n, size, cmp), .read = on_read, ctx->cb = handler, return f;
+; and names read there (a file-level variable, a constant or a macro: a ``reads`` edge)
+(argument_list (identifier) @name) @reference.callback
+(argument_list (pointer_expression argument: (identifier) @name)) @reference.callback
+[(initializer_pair value: (identifier) @name)
+ (initializer_list (identifier) @name)
+ (init_declarator value: (identifier) @name)
+ (assignment_expression right: (identifier) @name)
+ (return_statement (identifier) @name)
+ (binary_expression left: (identifier) @name) (binary_expression right: (identifier) @name)
+ (unary_expression argument: (identifier) @name)
+ (subscript_expression index: (identifier) @name)
+ (case_statement value: (identifier) @name)
+ (conditional_expression [(identifier) @name])] @reference.callback
+
+; types named in signatures, fields, variables, casts (see parse.py @reference.type and c.TYPE_CONTEXTS)
+(type_identifier) @name @reference.type
+
+; #include "x.h" (a header of the repository or not: resolved by c.resolve_module) / #include <x.h> (the system's)
+(preproc_include path: (string_literal (string_content) @import.module) @import.wildcard) @import
+(preproc_include path: (system_lib_string) @import.module @import.wildcard) @import
+
+; names bound where they are (see parse.py @local.name): parameters and a function's own variables
+(parameter_declaration declarator: [(identifier) @local.name (pointer_declarator declarator: (identifier) @local.name)
+  (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @local.name))
+  (array_declarator declarator: (identifier) @local.name)])
+(compound_statement (declaration declarator: [(identifier) @local.name
+  (init_declarator declarator: [(identifier) @local.name (pointer_declarator declarator: (identifier) @local.name)
+                                (array_declarator declarator: (identifier) @local.name)])
+  (pointer_declarator declarator: (identifier) @local.name)
+  (array_declarator declarator: (identifier) @local.name)]))
+(for_statement initializer: (declaration declarator: (init_declarator declarator: (identifier) @local.name)))
