@@ -1,8 +1,8 @@
 """Which allocator pyarrow uses in codelake's processes: one decision, made here.
 
 pyarrow's default pool (mimalloc, in the Linux wheels) hands its arenas back and faults them in again: measured on
-sympy (2 cores), a full index ran 3-8 s slower of 21-31 s with twice the system time and 120 MiB more peak memory,
-and a one-file update 0.2-0.6 s slower with 50-80 MiB more. jemalloc, where the build has it, was the fastest on the
+sympy (2 cores), a full index's serial writes of ``refs`` and ``edges`` took 2.5-4.7 s against 1.5-1.8 s, with
+twice the system time and 120 MiB more peak memory, and a one-file update 50-80 MiB more. jemalloc, where the build has it, was the fastest on the
 index and as fast as the system allocator on an update; the system allocator is the fallback. A pool the user names
 in ``ARROW_DEFAULT_MEMORY_POOL`` is kept.
 

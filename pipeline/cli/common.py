@@ -49,9 +49,9 @@ class _NoPandas:
 def lean_process() -> None:
     """For a short command that runs no plugin (the post-edit ``update``): no pandas, and no cyclic garbage
     collector: the process lives a second and builds a few hundred thousand objects it keeps to the end (definitions,
-    references), over which each collection walks again (~15 % of a sympy update). pyarrow's allocator is chosen
-    where the lake is written (``pipeline.allocator``): when a warm worker takes the files, pyarrow is never
-    imported here."""
+    references), over which each collection walks again (~15 % of a sympy update). pyarrow's allocator is named when
+    the command line starts (``pipeline.allocator``), without importing pyarrow: when a warm worker takes the files,
+    this process never imports it."""
     import gc
 
     gc.disable()
