@@ -97,7 +97,7 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
     name = _spec(spec)
     if not spec.startswith("<"):
         beside = posixpath.normpath(posixpath.join(posixpath.dirname(importer), name))
-        if beside in index.get(posixpath.basename(beside), ()):
+        if beside in index.get(beside, ()):  # a file is listed under its own path
             return [beside]
     found = index.get(name, [])
     if len(found) <= 1:
@@ -116,8 +116,9 @@ def _shared(a: list[str], b: list[str]) -> int:
 
 
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
-    """``<stdio.h>``, or any header no file of the repository is: the system's or a library's."""
-    return not resolve_module(importer, spec, index, root)
+    """Asked only of a spec ``resolve_module`` found no file for: a header no file of the repository is
+    (``<stdio.h>``, a library's) is the system's or that library's."""
+    return True
 
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
