@@ -2,7 +2,7 @@
 the including file, then from the repository's root, then as the one file of the repository whose path ends so (an
 include folder given to the compiler: ``#include <hiredis/read.h>``). Functions are joined by the linker, not by
 includes: a name no scope, header or include defines is the one top-level definition of that name in another C file
-(``linked``), several of them a guess among those nearest the caller. A ``static`` function is its file's own; a
+(``linked``); several of them are an ``ambiguous`` guess, each a candidate. A ``static`` function is its file's own; a
 header's definitions are all API."""
 
 from __future__ import annotations
@@ -135,8 +135,9 @@ LINKED_KINDS = frozenset({"function", "variable", "constant", "struct", "enum", 
 def linked(resolver, r, src):
     """A name the file neither defines nor includes: the top-level definition of that name in another file of the
     repository (the linker's namespace; a ``static`` one is its own file's, found there by the ``scoped`` layer
-    first). One: ``same_package``; several (one per platform, or per program in ``examples/``): a guess among those
-    nearest the caller."""
+    first). One: ``same_package``; several (one per platform, or per example program): ``ambiguous``, each a
+    candidate (past ``MAX_CANDIDATES`` the nearest the caller), leaving out another test folder's or example's
+    where the caller's own has one (``_same_program``)."""
     from ..resolve import Found
 
     if r.name in BUILTINS:  # the standard library's, though a test redefines assert() for itself
