@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -18,16 +19,26 @@ class Language:
     grammar: str | None  # tree-sitter-language-pack name; None = regex fallback only
     resolver: str | None = None  # module in extractors.structure.langs
     fallback: tuple[tuple[str, str], ...] = field(default=())  # (kind, regex with a 'name' group) per line
+    family_with: str | None = None  # the family of another language it includes and is included by (C++: C's)
+    # (extension, regex, language): a file of that extension whose text matches is of that language (a C++ ``.h``)
+    sniff: tuple[tuple[str, str, str], ...] = field(default=())
 
     @property
     def family(self) -> str:
         """Languages that import each other share a family (``files.family``): their resolver, else the language."""
-        return self.resolver or self.name
+        return self.family_with or self.resolver or self.name
 
 
 _DEF = r"(?P<name>[A-Za-z_$][\w$]*)"
 C_LIKE = (("function", r"^\s*(?:[\w:<>\*&\[\],]+\s+)+\**" + _DEF + r"\s*\([^;]*$"),
           ("struct", r"^\s*(?:typedef\s+)?struct\s+" + _DEF), ("class", r"^\s*class\s+" + _DEF))
+
+# A ``.h`` is C++ when it says so (GitHub Linguist's heuristics): a C++ standard header, a template, a class or
+# namespace, an access label, ``std::``
+CPP_HEADER = (r"(?m)^\s*#\s*include\s*<(?:cstdint|cstddef|string|vector|map|set|list|array|memory|utility|functional|"
+              r"algorithm|bitset|queue|stack|deque|forward_list|unordered_map|unordered_set|(?:i|o|io|s)stream|"
+              r"atomic|mutex|thread)>|^\s*template\s*<|^[ \t]*(?:try|constexpr)\b|^[ \t]*catch\s*\(|"
+              r"^[ \t]*(?:class|(?:using[ \t]+)?namespace)\s+\w+|^[ \t]*(?:private|public|protected):|std::\w+")
 
 LANGUAGES: dict[str, Language] = {
     lang.name: lang
@@ -53,9 +64,10 @@ LANGUAGES: dict[str, Language] = {
                  (("function", r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:unsafe\s+)?fn\s+" + _DEF),
                   ("struct", r"^\s*(?:pub(?:\([^)]*\))?\s+)?struct\s+" + _DEF),
                   ("trait", r"^\s*(?:pub(?:\([^)]*\))?\s+)?trait\s+" + _DEF))),
-        Language("c", (".c", ".h"), "c", "c", C_LIKE),
+        Language("c", (".c", ".h"), "c", "c", C_LIKE, sniff=((".h", CPP_HEADER, "cpp"),)),
+        Language("cpp", (".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".ipp"), "cpp", "cpp",
+                 C_LIKE, family_with="c"),
         # No query file yet: definitions by the regex fallback only.
-        Language("cpp", (".cc", ".cpp", ".cxx", ".hpp", ".hh"), None, None, C_LIKE),
         Language("ruby", (".rb",), None, None,
                  (("function", r"^\s*def\s+(?:self\.)?(?P<name>[A-Za-z_]\w*[?!]?)"),
                   ("class", r"^\s*(?:class|module)\s+(?P<name>[A-Z]\w*)"))),
@@ -79,6 +91,19 @@ BY_EXTENSION = {ext: lang for lang in LANGUAGES.values() for ext in lang.extensi
 def language_for(path: str) -> Language | None:
     dot = path.rfind(".")
     return BY_EXTENSION.get(path[dot:].lower()) if dot > path.rfind("/") else None
+
+
+def sniffed(lang: Language, path: str, data: bytes) -> Language:
+    """The language a file's text says it is in, where its extension is shared (a ``.h`` of C or C++)."""
+    for extension, pattern, other in lang.sniff:
+        if path.lower().endswith(extension) and _sniffer(pattern).search(data):
+            return LANGUAGES[other]
+    return lang
+
+
+@lru_cache(maxsize=None)
+def _sniffer(pattern: str) -> re.Pattern:
+    return re.compile(pattern.encode())
 
 
 def compiled_fallback(lang: Language) -> list[tuple[str, re.Pattern]]:

@@ -97,7 +97,7 @@ from pipeline.safeio import read_inside
 from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .langs import ParseRules, parse_rules
-from .languages import Language, compiled_fallback
+from .languages import Language, compiled_fallback, sniffed
 
 CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "extension", "enum", "module", "object"}
 
@@ -250,6 +250,8 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
         return _skipped(facts, reason)
     facts.lines = data.count(b"\n") + (0 if not data or data.endswith(b"\n") else 1)
     data = _as_utf8(data, facts)
+    lang = sniffed(lang, path, data)  # a C++ header named .h
+    facts.language = lang.name
     if lang.grammar is None or query_text(lang.name) is None:
         return _regex_fallback(facts, data, lang, "no grammar")
     try:
@@ -581,6 +583,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 receiver = text[start_r:end_r] if text is not None else data[start_r:end_r].decode("utf-8", "replace")
                 if "\n" in receiver:  # a chain written over lines: client\n    .post("/")
                     receiver = _CHAIN_BREAK.sub("", receiver)
+                for operator in rules.member_access:  # r->file: r.file
+                    receiver = receiver.replace(operator, ".")
             callee = slot = None
             if typed:
                 if kind == "type":  # where the type is used decides the form: walk up to the nearest known place

@@ -50,7 +50,8 @@ none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, 
 file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the kinds a base guessed by name may be
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
-``extend_layers``.
+``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
+calls them too (False); ``extend_layers``.
 """
 
 from __future__ import annotations
@@ -153,6 +154,7 @@ class Hooks:
     name_layers: tuple
     member_layers: tuple
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
+    named_constructors: bool = False  # a class's constructors are its methods named as it (C++): building it calls them
 
 
 def _layer(entry) -> Callable:
@@ -182,7 +184,8 @@ def hooks_of(support) -> Hooks:
                  type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
-                 outside_path=getattr(support, "outside_path", None))
+                 outside_path=getattr(support, "outside_path", None),
+                 named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -306,6 +309,9 @@ class Resolver(ImportBindings):
             form = "call"  # map(f, xs), sorted(xs, key=f): f is called there
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form)
+        if form == "call" and found.ids and self.hooks.get(r.path, self.no_hooks).named_constructors:
+            built = self._constructors(found.ids[:MAX_CANDIDATES])
+            edges += self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
         if r.receiver and form in ("call", "constructor") and found.ids:  # obj.handler(), handler = self.on_event
             held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid)]
             edges += self._edges(r, src, Found(list(dict.fromkeys(held)), "flow"), "calls", "call") if held else []
@@ -313,6 +319,16 @@ class Resolver(ImportBindings):
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
+
+    def _constructors(self, ids: list[str]) -> list[str]:
+        """The constructors of the classes among ``ids`` (``new Circle(1.0)``, ``Circle c(1.0)``): their methods
+        named as the class, each overload."""
+        out = []
+        for sid in ids:
+            sym = self.g.by_id[sid]
+            ctor = self.g.members.get(sid, {}).get(sym.name) if sym.kind in CLASSLIKE else None
+            out += self._twins(ctor) if ctor else []
+        return out
 
     # -- value flow between functions: returns, parameters, decorators -------------------------------------------
     def returned_targets(self, sid: str, depth: int = 0) -> list[str]:
@@ -576,7 +592,7 @@ class Resolver(ImportBindings):
         return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
 
     def _edges(self, r: Ref, src: str, found: Found, kind: str, form: str) -> list[Edge]:
-        written = _written(r)
+        written = _written(r) if not (r.receiver or "").endswith("::") else r.receiver + r.name  # util::Square
         if not found.ids:
             res = "external" if found.resolution == "external" else "unresolved"
             return [self._edge(r, src, None, written, kind, res, form, r.receiver)]

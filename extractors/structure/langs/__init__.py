@@ -36,6 +36,8 @@ returns, raise, read; Java: read only, its methods and variables being apart). `
 every definition of the file is API, exported (a TypeScript declaration file).
 ``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
 ``impl`` block of a type that the file imports from another crate becomes an extension).
+``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
+their place, so that value flow follows ``r->file->Append()`` as it does ``r.file.Append()``.
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 """
@@ -84,6 +86,7 @@ class ParseRules:
     # (raw definitions, the file's import captures, repository root) -> the definitions, some re-kinded by what the
     # file's imports say of them (Rust: an ``impl`` of a type imported from another crate is an extension)
     settle_definitions: Callable = lambda raw_defs, _imports, _root: raw_defs
+    member_access: tuple = ()  # operators reaching a member as ``.`` does (C++ ``->``): written ``.`` in a receiver
 
 
 @dataclass(frozen=True)
@@ -188,6 +191,7 @@ def parse_rules(language: str | None) -> ParseRules:
         capitalized_classes=bool(getattr(module, "CAPITALIZED_CLASSES", False)),
         local_kinds=_local_kinds(getattr(module, "LOCAL_KINDS", None)),
         settle_definitions=getattr(module, "settle_definitions", DEFAULT_RULES.settle_definitions),
+        member_access=tuple(getattr(module, "MEMBER_ACCESS", ())),
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 
 from . import alias_form
+from .c_repairs import repairs  # noqa: F401  (a parse rule: export macros blanked)
 
 GROUP = "c"
 IMPORTS_PASS_ON = True  # a header's includes are its includers' too
@@ -129,7 +130,7 @@ def guess_bare_names(resolver, path: str) -> bool:
     return False  # what ``linked`` does not find is a library's (the system's headers are not indexed)
 
 
-LINKED_KINDS = frozenset({"function", "variable", "constant", "struct", "enum", "type"})
+LINKED_KINDS = frozenset({"function", "variable", "constant", "struct", "enum", "type", "class"})  # C++: a class
 
 
 def linked(resolver, r, src):
@@ -140,8 +141,8 @@ def linked(resolver, r, src):
     where the caller's own has one (``_same_program``)."""
     from ..resolve import Found
 
-    if r.name in BUILTINS:  # the standard library's, though a test redefines assert() for itself
-        return None
+    if r.name in resolver.hooks.get(r.path, resolver.no_hooks).builtins:  # the standard library's, though a test
+        return None  # redefines assert() for itself
     by_id = resolver.g.by_id
     ids = [i for i in resolver._same_language(resolver._global(r.name, LINKED_KINDS, r.path).ids, r.path)
            if "." not in by_id[i].qualname and by_id[i].path != r.path]

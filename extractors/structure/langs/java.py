@@ -7,6 +7,7 @@ import posixpath
 import re
 
 from . import entry_reason_with
+from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "java"
 KEYWORDS = frozenset({"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
@@ -49,20 +50,6 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the class's (or a base class's) method, before imports."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     member_layers.append(implicit_this_field)
-
-
-def implicit_this(resolver, r, src):
-    """The class's or a base's ``m``. Where that is the calling method itself, the call is mostly an overload it
-    delegates to (``register(lhs, rhs)`` calling ``register(lhs, rhs, registry)``, arity is not read), which may be
-    beside it in its class (``error#2``) or a base class's: those are candidates too, never left unused for it."""
-    found = resolver._layer_implicit_this(r, src)
-    if not found or found.ids != [src]:
-        return found
-    # its own overloads first (error(msg) delegating to error(msg, args) beside it), then the bases' one
-    twins = [t for t in resolver._twins(src) if t != src]
-    inherited = resolver._member(resolver._enclosing_class(src), r.name, skip_self=True)
-    more = twins + (inherited.ids if inherited else [])
-    return type(found)(found.ids + more, "inherited" if inherited and not twins else "same_file") if more else found
 
 
 def guess_bare_names(resolver, path: str) -> bool:
@@ -170,20 +157,3 @@ def inline_type(receiver: str) -> str | None:
     """``new Foo(...)`` -> ``Foo``."""
     m = _NEW.match(receiver)
     return m.group(1) if m else None
-
-
-def implicit_this_field(resolver, r, src):
-    """``_textBuffer.append()`` where ``_textBuffer`` is no variable the file types: a field of the class or of a
-    base, maybe declared in another file (jackson's parsers use ParserBase's fields), and its declared type's
-    method; a library's type: external, never a same-named method of the repository guessed."""
-    if r.bound_to or not r.receiver.isidentifier():
-        return None
-    cls = resolver._enclosing_class(src)
-    field = resolver._member(cls, r.receiver) if cls else None
-    if not field or resolver.g.by_id[field.ids[0]].kind != "field":
-        return None
-    held = resolver.return_class(field.ids[0])
-    if not held:
-        return type(field)([], "external") if held == "" else None
-    found = resolver._member_or_override(held, r.name)
-    return resolver._found_elsewhere(r, found) if found.ids else found

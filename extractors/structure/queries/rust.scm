@@ -13,9 +13,9 @@
 ; impl blocks are its; not the code a proc-macro writes (quote! { struct S; }), nor a word of a list
 ; (forward_to_deserialize_any! { enum identifier ignored_any }): the name is followed by <, {, (, ; or :
 ((macro_invocation macro: (identifier) @_macro (token_tree "struct" . (identifier) @name . ["<" ";" ":" (token_tree)]))
-  @definition.struct (#not-any-of? @_macro "quote" "quote_spanned" "parse_quote"))
+  @definition.struct (#not-match? @_macro "^(quote|quote_spanned|parse_quote)$"))
 ((macro_invocation macro: (identifier) @_macro (token_tree "enum" . (identifier) @name . ["<" (token_tree)]))
-  @definition.enum (#not-any-of? @_macro "quote" "quote_spanned" "parse_quote"))
+  @definition.enum (#not-match? @_macro "^(quote|quote_spanned|parse_quote)$"))
 (enum_item name: (type_identifier) @name) @definition.enum
 (enum_item (visibility_modifier) @exported name: (type_identifier) @name (#eq? @exported "pub")) @definition.enum
 (trait_item name: (type_identifier) @name) @definition.trait

@@ -1,0 +1,111 @@
+"""C++: C's includes and linker (see ``c.py``; the two share one group, so C++ calls C and includes its headers),
+plus classes. A method defined out of its class (``Status Writer::AddRecord(..)`` in ``writer.cc``) is a member of
+the class its header declares; in a method, a bare ``f()`` is first the class's (or a base's) method and ``dest_->f()``
+a method of the field's declared type (``implicit_this``). A qualified call ``log::f()`` names a class's static member
+when ``log`` is a class the file sees, else a namespace's function, looked up as the bare name (namespaces are no
+definitions); ``std::``, ``boost::`` are the libraries'."""
+
+from __future__ import annotations
+
+import re
+
+from . import alias_form
+from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
+                STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, is_external, linked,
+                module_keys, package_scope, resolve_module, submodule)
+from .c_repairs import repairs  # noqa: F401  (a parse rule: export macros blanked)
+from .implicit_this import implicit_this, implicit_this_field
+
+GROUP = "c"  # C++ includes C headers and calls C functions: one linker namespace
+IMPLICIT_THIS = True
+NAMED_CONSTRUCTORS = True  # Circle::Circle(double) is what new Circle(1.0) runs
+MEMBER_ACCESS = ("->",)  # r->file->Append(): a receiver r.file, followed by value flow as a dotted one
+EXTERNAL_RECEIVERS = frozenset({"std", "boost", "absl", "testing", "::std"})
+# what the standard library gives unqualified (after ``using namespace std``, or the C functions it keeps)
+BUILTINS = C_BUILTINS | frozenset({
+    "move", "forward", "swap", "make_shared", "make_unique", "make_pair", "make_tuple", "get", "min", "max", "sort",
+    "find", "find_if", "begin", "end", "size", "to_string", "static_cast", "dynamic_cast", "reinterpret_cast",
+    "const_cast", "string", "vector", "map", "unordered_map", "set", "unique_ptr", "shared_ptr", "size_t", "cout",
+    "cerr", "endl", "numeric_limits", "static_assert", "decltype", "typeid", "nullptr", "ostream", "istream",
+    "default", "delete"})  # ``X::~X() = default;`` reads as an assignment
+KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "return", "break", "continue", "goto",
+                      "sizeof", "typedef", "throw", "try", "catch", "new", "delete", "const", "void", "class",
+                      "struct", "enum", "union", "namespace", "using", "public", "private", "protected", "static",
+                      "extern", "inline", "operator", "template", "typename", "virtual", "explicit", "friend",
+                      "this", "true", "false", "nullptr", "decltype", "constexpr", "noexcept", "override", "final"})
+_HEADERS = (".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp")
+_TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
+
+
+def exports_all(path: str) -> bool:
+    """What a header declares is there for the files including it (its classes' private members too: C++ has no
+    module boundary the parser sees)."""
+    return path.endswith(_HEADERS)
+
+
+def receiver_path(receiver: str) -> str:
+    """``log::`` -> ``log``; ``Table<K, V>::`` -> ``Table``; ``a::B::`` -> ``a.B`` (the resolver's dotted form; ``->``
+    was written ``.`` by the parser: ``MEMBER_ACCESS``)."""
+    if "::" in receiver or "<" in receiver:
+        while "<" in receiver and _TEMPLATE_ARGS.search(receiver):
+            receiver = _TEMPLATE_ARGS.sub("", receiver)
+        receiver = receiver.removesuffix("::").replace("::", ".")
+    return receiver
+
+
+def _qualified(node, child):
+    """``std::string``: the type is the qualified name, captured whole with its scope as receiver; the bare name
+    inside it is no use of its own."""
+    return None if child.type == "type_identifier" else ...
+
+
+TYPE_ARGUMENTS = frozenset({"template_argument_list"})
+TYPE_CONTEXTS = {
+    "struct_specifier": _tag, "union_specifier": _tag, "enum_specifier": _tag, "class_specifier": _tag,
+    "qualified_identifier": _qualified,
+    **dict.fromkeys(("parameter_declaration", "optional_parameter_declaration"), "parameter"),
+    "function_definition": "return", "field_declaration": _declared("field"), "declaration": _declared("variable"),
+    "type_definition": lambda node, child: None if node.child_by_field_name("declarator") == child
+    else alias_form(node, child),
+    "alias_declaration": alias_form,
+    # a base is an ``inherits`` reference, ``new T`` a call, a template's own parameter no use
+    **dict.fromkeys(("base_class_clause", "new_expression", "type_parameter_declaration",
+                     "optional_type_parameter_declaration"), None),
+    # std::vector<Slice>: a template's argument (``generic``), else a cast's or sizeof's type
+    "type_descriptor": lambda node, child: ... if node.parent is not None and node.parent.type in TYPE_ARGUMENTS
+    else "annotation",
+    **dict.fromkeys(("cast_expression", "sizeof_expression", "compound_literal_expression"), "annotation"),
+}
+
+
+def namespaced(resolver, r, src):
+    """``log::f()``, ``leveldb::Slice``: a qualified name whose scope no class layer read as a class is a namespace's
+    member, which is the bare name as the file sees it (its own, included, linked); a namespace of the standard or
+    of a known library is the library's."""
+    from dataclasses import replace
+
+    from ..graph import CALLABLE
+    from ..resolve import EXTERNAL
+
+    if not r.receiver.endswith("::"):
+        return None
+    hooks = resolver.hooks.get(r.path, resolver.no_hooks)
+    scope = receiver_path(r.receiver)
+    if scope.split(".")[0] in hooks.external:
+        return EXTERNAL
+    bare = replace(r, receiver=None)
+    for layer in hooks.name_layers:
+        found = layer(resolver, bare, src)
+        if found:
+            return found
+    return resolver._guess(bare, CALLABLE, hooks)  # a library's namespace (external) or unknown, never guessed
+    # among the repository's same-named methods
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    """A bare ``f()`` in a method: the class's first, then the file's includes, then the linker's; a qualified one:
+    a class's member, else a namespace's function."""
+    name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    name_layers.append(linked)
+    member_layers.append(implicit_this_field)
+    member_layers.append(namespaced)

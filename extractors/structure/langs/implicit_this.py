@@ -1,0 +1,35 @@
+"""Resolution layers of languages where a method sees its class's members unqualified (Java, C++): a bare ``m()``
+is the class's or a base's method, and ``field.m()`` is a method of the field's declared type."""
+
+from __future__ import annotations
+
+
+def implicit_this(resolver, r, src):
+    """The class's or a base's ``m``. Where that is the calling method itself, the call is mostly an overload it
+    delegates to (``register(lhs, rhs)`` calling ``register(lhs, rhs, registry)``, arity is not read), which may be
+    beside it in its class (``error#2``) or a base class's: those are candidates too, never left unused for it."""
+    found = resolver._layer_implicit_this(r, src)
+    if not found or found.ids != [src]:
+        return found
+    # its own overloads first (error(msg) delegating to error(msg, args) beside it), then the bases' one
+    twins = [t for t in resolver._twins(src) if t != src]
+    inherited = resolver._member(resolver._enclosing_class(src), r.name, skip_self=True)
+    more = twins + (inherited.ids if inherited else [])
+    return type(found)(found.ids + more, "inherited" if inherited and not twins else "same_file") if more else found
+
+
+def implicit_this_field(resolver, r, src):
+    """``_textBuffer.append()`` where ``_textBuffer`` is no variable the file types: a field of the class or of a
+    base, maybe declared in another file (jackson's parsers use ParserBase's fields), and its declared type's
+    method; a library's type: external, never a same-named method of the repository guessed."""
+    if r.bound_to or not r.receiver.isidentifier():
+        return None
+    cls = resolver._enclosing_class(src)
+    field = resolver._member(cls, r.receiver) if cls else None
+    if not field or resolver.g.by_id[field.ids[0]].kind != "field":
+        return None
+    held = resolver.return_class(field.ids[0])
+    if not held:
+        return type(field)([], "external") if held == "" else None
+    found = resolver._member_or_override(held, r.name)
+    return resolver._found_elsewhere(r, found) if found.ids else found

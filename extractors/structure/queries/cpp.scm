@@ -1,0 +1,155 @@
+; C++: what C has (see c.scm), plus classes and structs with their methods and fields, methods defined out of their
+; class (`Status Writer::AddRecord(...) {...}`: a method of Writer, wherever Writer is declared), base classes,
+; `new T`, calls through objects (`w.f()`, `p->f()`, `this->f()`), qualified calls (`Status::OK()`, `log::f()`),
+; template functions, aliases (`using A = B;`), typed parameters and variables. Namespaces are no definitions: what
+; they hold is top-level, as the linker sees it. Destructors and operators are left out (called by the language).
+; Capture names follow the convention documented in extractors/structure/parse.py.
+
+; definitions: functions (exported unless static), and methods written inside their class
+(function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
+  declarator: [(function_declarator declarator: (identifier) @name)
+               (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
+               (reference_declarator (function_declarator declarator: (identifier) @name))]
+  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported
+(function_definition
+  declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+               (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+               (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function
+; GoogleTest: TEST_F(Fixture, Name) {...} is a method of the fixture class (its fields are the test's), TEST(Suite,
+; Name) a test function; the framework runs both (an entry point)
+(function_definition declarator: (function_declarator declarator: (identifier) @decorator
+  (#any-of? @decorator "TEST_F" "TEST_P" "TYPED_TEST" "TYPED_TEST_P")
+  parameters: (parameter_list . (parameter_declaration type: (type_identifier) @parent.name)
+                              . (parameter_declaration type: (type_identifier) @name) .))) @definition.function
+(function_definition declarator: (function_declarator declarator: (identifier) @decorator (#eq? @decorator "TEST")
+  parameters: (parameter_list . (parameter_declaration) . (parameter_declaration type: (type_identifier) @name) .)))
+  @definition.function
+; a pure virtual method (`virtual Slice key() const = 0;`): the interface that calls through a base reach, and that
+; dispatch links to each override; other declarations are no definitions (a call resolves to the body)
+(field_declaration_list (field_declaration declarator: [(function_declarator declarator: (field_identifier) @name)
+  (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name))
+  (reference_declarator (function_declarator declarator: (field_identifier) @name))]
+  default_value: (number_literal)) @definition.function)
+; a method defined out of its class: Writer::AddRecord, ns::Writer::AddRecord, Table<T>::Get (its class by name)
+(function_definition
+  declarator: [(function_declarator declarator: (qualified_identifier
+                 scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
+                 name: (identifier) @name))
+               (function_declarator declarator: (qualified_identifier name: (qualified_identifier
+                 scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
+                 name: (identifier) @name)))
+               (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier
+                 scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
+                 name: (identifier) @name)))
+               (reference_declarator (function_declarator declarator: (qualified_identifier
+                 scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
+                 name: (identifier) @name)))]) @definition.function @exported
+(preproc_function_def name: (identifier) @name) @definition.function
+(preproc_def name: (identifier) @name value: (preproc_arg)) @definition.constant  ; an include guard has no value
+[(preproc_function_def value: (preproc_arg) @text.calls) (preproc_def value: (preproc_arg) @text.calls)]
+(class_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.class
+(struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+(union_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+; a nested class defined out of its class: struct TableBuilder::Rep {...}
+([(class_specifier name: (qualified_identifier scope: (namespace_identifier) @parent.name name: (type_identifier) @name)
+                   body: (field_declaration_list))
+  (struct_specifier name: (qualified_identifier scope: (namespace_identifier) @parent.name name: (type_identifier) @name)
+                    body: (field_declaration_list))] @definition.struct)
+(enum_specifier name: (type_identifier) @name @definition.enum body: (enumerator_list))
+(enumerator name: (identifier) @name) @definition.constant
+(type_definition declarator: [(type_identifier) @name @definition.type
+                              (pointer_declarator declarator: (type_identifier) @name) @definition.type])
+(alias_declaration name: (type_identifier) @name) @definition.type
+; file-level and namespace-level variables (not `extern` declarations, not function prototypes)
+([(translation_unit) (declaration_list)]
+  (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
+    declarator: [(identifier) @name
+                 (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
+                                               (reference_declarator (identifier) @name)
+                                               (array_declarator declarator: (identifier) @name)])
+                 (pointer_declarator declarator: (identifier) @name)
+                 (array_declarator declarator: (identifier) @name)]) @definition.variable)
+; fields: their declared types type a chain (dest_->Append(): WritableFile's Append)
+(field_declaration_list (field_declaration declarator: [(field_identifier) @name
+  (pointer_declarator declarator: (field_identifier) @name)
+  (reference_declarator (field_identifier) @name)
+  (array_declarator declarator: (field_identifier) @name)
+  (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))])
+  @definition.field)
+
+; calls: f(x), f<T>(x), obj.f(), p->f(), this->f(), Class::f(), ns::f(), new T(...)
+(call_expression function: [(identifier) @name (template_function name: (identifier) @name)]) @reference.call
+(call_expression function: (field_expression argument: (_) @receiver
+  field: [(field_identifier) @name (template_method name: (field_identifier) @name)])) @reference.call
+; a qualified call's receiver keeps its "::" (cpp.receiver_path): a namespace's function is then looked up bare
+(call_expression function: [
+  (qualified_identifier scope: (_) @receiver "::" @receiver
+    name: [(identifier) @name (template_function name: (identifier) @name)])
+  (qualified_identifier name: (qualified_identifier scope: (_) @receiver "::" @receiver
+    name: [(identifier) @name (template_function name: (identifier) @name)]))
+  (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver "::" @receiver
+    name: [(identifier) @name (template_function name: (identifier) @name)])))]) @reference.call
+(new_expression type: (type_identifier) @name) @reference.call
+(new_expression type: (template_type name: (type_identifier) @name)) @reference.call
+(new_expression type: (qualified_identifier scope: (_) @receiver "::" @receiver
+  name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.call
+
+; functions passed or stored as values (std::sort(b, e, &Less), .cb = on_read, &Writer::Make), names read
+(argument_list (identifier) @name) @reference.callback
+(argument_list (pointer_expression argument: (identifier) @name)) @reference.callback
+(pointer_expression argument: (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name))
+  @reference.callback
+[(initializer_pair value: (identifier) @name)
+ (initializer_list (identifier) @name)
+ (init_declarator value: (identifier) @name)
+ (assignment_expression right: (identifier) @name)
+ (return_statement (identifier) @name)
+ (binary_expression left: (identifier) @name) (binary_expression right: (identifier) @name)
+ (unary_expression argument: (identifier) @name)
+ (subscript_argument_list (identifier) @name)
+ (case_statement value: (identifier) @name)
+ (conditional_expression [(identifier) @name])] @reference.callback
+
+; base classes: class A : public B, private ns::C<T>
+(base_class_clause [(type_identifier) @name (template_type name: (type_identifier) @name)] @reference.inherits)
+(base_class_clause (qualified_identifier scope: (_) @receiver "::" @receiver
+  name: [(type_identifier) @name (template_type name: (type_identifier) @name)]) @reference.inherits)
+
+; types named in signatures, fields, variables, casts, template arguments (see parse.py @reference.type)
+(type_identifier) @name @reference.type
+(qualified_identifier scope: (_) @receiver "::" @receiver name: (type_identifier) @name) @reference.type
+
+; #include "x.h" / #include <x.h>: a wildcard import of the header (see c.scm)
+(preproc_include path: (string_literal (string_content) @import.module) @import.wildcard) @import
+(preproc_include path: (system_lib_string) @import.module @import.wildcard) @import
+
+; typed parameters and variables: p->f(), w.f() resolve on their class (see parse.py @var.name)
+(parameter_declaration type: (_) @var.type declarator: [(identifier) @var.name
+  (pointer_declarator declarator: (identifier) @var.name) (reference_declarator (identifier) @var.name)])
+(optional_parameter_declaration type: (_) @var.type declarator: [(identifier) @var.name
+  (pointer_declarator declarator: (identifier) @var.name) (reference_declarator (identifier) @var.name)])
+(declaration type: [(type_identifier) (qualified_identifier) (template_type)] @var.type
+  declarator: [(identifier) @var.name
+               (init_declarator declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)
+                                             (reference_declarator (identifier) @var.name)])
+               (pointer_declarator declarator: (identifier) @var.name)])
+(declaration type: (placeholder_type_specifier)
+  declarator: (init_declarator declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)]
+                               value: (new_expression type: (_) @var.type)))
+
+; names bound where they are (see parse.py @local.name): parameters and a function's own variables
+(parameter_declaration declarator: [(identifier) @local.name (pointer_declarator declarator: (identifier) @local.name)
+  (reference_declarator (identifier) @local.name)
+  (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @local.name))
+  (array_declarator declarator: (identifier) @local.name)])
+(optional_parameter_declaration declarator: [(identifier) @local.name
+  (pointer_declarator declarator: (identifier) @local.name) (reference_declarator (identifier) @local.name)])
+(compound_statement (declaration declarator: [(identifier) @local.name
+  (init_declarator declarator: [(identifier) @local.name (pointer_declarator declarator: (identifier) @local.name)
+                                (reference_declarator (identifier) @local.name)
+                                (array_declarator declarator: (identifier) @local.name)])
+  (pointer_declarator declarator: (identifier) @local.name)
+  (array_declarator declarator: (identifier) @local.name)]))
+(for_statement initializer: (declaration declarator: (init_declarator declarator: (identifier) @local.name)))
+(for_range_loop declarator: [(identifier) @local.name (reference_declarator (identifier) @local.name)])
