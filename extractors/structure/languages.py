@@ -56,7 +56,7 @@ LANGUAGES: dict[str, Language] = {
         Language("c", (".c", ".h"), "c", "c", C_LIKE),
         # No query file yet: definitions by the regex fallback only.
         Language("cpp", (".cc", ".cpp", ".cxx", ".hpp", ".hh"), None, None, C_LIKE),
-        Language("ruby", (".rb",), None, None,
+        Language("ruby", (".rb",), "ruby", "ruby",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*def\s+(?:self\.)?(?P<name>[A-Za-z_]\w*[?!]?)"),
                   ("class", r"^\s*(?:class|module)\s+(?P<name>[A-Z]\w*)"))),
         Language("php", (".php",), None, None,

@@ -50,6 +50,8 @@ none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, 
 file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the kinds a base guessed by name may be
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
+``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
+package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
 ``extend_layers``.
 """
 
@@ -153,6 +155,7 @@ class Hooks:
     name_layers: tuple
     member_layers: tuple
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
+    global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
 
 
 def _layer(entry) -> Callable:
@@ -182,7 +185,8 @@ def hooks_of(support) -> Hooks:
                  type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
-                 outside_path=getattr(support, "outside_path", None))
+                 outside_path=getattr(support, "outside_path", None),
+                 global_name=getattr(support, "global_name", None))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -1385,6 +1389,9 @@ class Resolver(ImportBindings):
         else:
             hit = self._visible_name(r, name)
             sid = hit.ids[0] if hit else None
+        if sid is None:  # a language whose names are global once loaded (Ruby's constants), wherever defined
+            global_name = self.hooks.get(r.path, self.no_hooks).global_name
+            sid = global_name(self, r, dotted) if global_name else None
         return sid
 
     def _visible_name(self, r: Ref, name: str, src: str = "") -> Found | None:

@@ -36,6 +36,8 @@ returns, raise, read; Java: read only, its methods and variables being apart). `
 every definition of the file is API, exported (a TypeScript declaration file).
 ``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
 ``impl`` block of a type that the file imports from another crate becomes an extension).
+``settle_references(raw_refs)``: the file's raw references (imports and bindings' captures aside) rewritten where the
+query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 """
@@ -84,6 +86,7 @@ class ParseRules:
     # (raw definitions, the file's import captures, repository root) -> the definitions, some re-kinded by what the
     # file's imports say of them (Rust: an ``impl`` of a type imported from another crate is an extension)
     settle_definitions: Callable = lambda raw_defs, _imports, _root: raw_defs
+    settle_references: Callable = lambda raw_refs: raw_refs  # the raw references, rewritten (Ruby: ``:m`` is ``m``)
 
 
 @dataclass(frozen=True)
@@ -188,9 +191,11 @@ def parse_rules(language: str | None) -> ParseRules:
         capitalized_classes=bool(getattr(module, "CAPITALIZED_CLASSES", False)),
         local_kinds=_local_kinds(getattr(module, "LOCAL_KINDS", None)),
         settle_definitions=getattr(module, "settle_definitions", DEFAULT_RULES.settle_definitions),
+        settle_references=getattr(module, "settle_references", DEFAULT_RULES.settle_references),
     )
 
 
 def _local_kinds(kinds) -> dict | None:
-    """``LOCAL_KINDS``: the kinds of reference a name bound by a parameter or variable stands for, when not all."""
-    return None if kinds is None else {kind: "local_" + kind for kind in kinds}
+    """``LOCAL_KINDS``: the kinds of reference a name bound by a parameter or variable stands for, when not all
+    (``name``, a bare name that is a call unless a variable binds it: then a read of the variable, dropped)."""
+    return None if kinds is None else {kind: "local_read" if kind == "name" else "local_" + kind for kind in kinds}
