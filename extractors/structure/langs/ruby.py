@@ -104,7 +104,12 @@ WRAPPER_METHODS = frozenset({
     "methods", "public_methods", "singleton_methods", "define_singleton_method", "singleton_class", "extend",
     "display", "equal?", "eql?", "==", "!=", "!", "===", "=~", "instance_eval", "instance_exec", "name", "new",
     "allocate", "superclass", "ancestors", "include?", "instance_method", "method_defined?", "const_get",
-    "const_set", "class_eval", "module_eval", "define_method", "attr_accessor", "attr_reader", "attr_writer"})
+    "const_set", "class_eval", "module_eval", "define_method", "attr_accessor", "attr_reader", "attr_writer"}) | {
+    # Minitest's expectations, which it gives every object
+    f"{side}_{what}" for side in ("must", "wont") for what in (
+        "equal", "be", "be_nil", "raise", "match", "include", "be_kind_of", "be_instance_of", "be_empty",
+        "be_same_as", "be_close_to", "be_within_delta", "be_within_epsilon", "respond_to", "throw", "output",
+        "be_silent")}
 # core mixins and bases that call none of a class's methods but Ruby's protocol ones (Enumerable: each; Comparable:
 # <=>, entry points already): no base from outside that may reach any of its methods
 MARKER_BASES = frozenset({"Enumerable", "Comparable", "Singleton", "Forwardable", "Object", "BasicObject", "Kernel",
@@ -119,8 +124,11 @@ PROTOCOL_METHODS = frozenset({
     "each", "call", "coerce", "included", "extended", "prepended", "inherited", "method_added", "const_missing",
     "initialize_copy", "initialize_dup", "initialize_clone", "marshal_dump", "marshal_load", "_dump", "_load",
     "encode_with", "init_with", "pretty_print", "<=>", "==", "===", "=~", "[]", "[]="})
-CONSTANT_KINDS = frozenset({"class", "trait", "constant"})  # what a constant (a capitalized name) may stand for
-SCOPE_KINDS = ("class", "trait")
+# what a constant (a capitalized name) may stand for; a module holding no method of its own is a namespace
+CONSTANT_KINDS = frozenset({"class", "trait", "namespace", "constant"})
+SCOPE_KINDS = ("class", "trait", "namespace")
+# expectations a test framework gives every object (Minitest's must_equal, RSpec's should): outside the repository
+TEST_METHODS = re.compile(r"^(?:must|wont)_\w+$|^(?:should|should_not|to|not_to|to_not)$")
 
 
 def _called_by_ruby(name: str, kind: str, parent: str | None) -> str | None:
@@ -142,7 +150,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     constants. The ``visibility`` captures (a bare ``private``, ``private def x``, ``private :x``, ``class << self``
     bounding them) say which methods are private or protected; they are no definitions."""
     marks = [d for d in raw_defs if d.kind == "visibility"]
-    defs = [_spelled(d) for d in raw_defs if d.kind != "visibility"]
+    defs = _namespaces([_spelled(d) for d in raw_defs if d.kind != "visibility"])
     scopes = [(d.start, d.end) for d in defs if d.kind in SCOPE_KINDS]
     scopes += [(m.start, m.end) for m in marks if m.name == "self"]  # class << self: its own bare private
     out = []
@@ -153,6 +161,20 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
             d = d._replace(exported=_innermost(scopes, d.start) is not None)
         out.append(d)
     return out
+
+
+def _namespaces(defs: list) -> list:
+    """A module holding classes or modules and no method of its own (``module Rack`` around a class, reopened in
+    every file) is a namespace: used where something inside it is (``dead_code``), and found by no name (graph's
+    ``by_name``: its path's names are). An empty module stays one (a marker: ``include BadRequest``)."""
+    if not any(d.kind == "trait" for d in defs):
+        return defs
+    spans = [(d.start, d.end) for d in defs if d.kind in ("class", "trait")]
+    holding = defaultdict(set)  # module span -> the kinds defined directly inside it
+    for d in defs:
+        holding[_innermost(spans, d.start)].add(d.kind)
+    return [d._replace(kind="namespace") if d.kind == "trait" and "function" not in holding[(d.start, d.end)]
+            and holding[(d.start, d.end)] & {"class", "trait"} else d for d in defs]
 
 
 def _spelled(d):
@@ -289,6 +311,15 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(name_layers.index("scoped") + 1, implicit_self)
     name_layers.append(constant)
     member_layers.insert(member_layers.index("class_named"), constant_member)
+    member_layers.insert(0, test_expectation)
+
+
+def test_expectation(resolver, r, src):
+    """``x.must_equal(y)``, ``x.should eq(y)`` in a test: the framework's, on any object (external)."""
+    from ..discover import is_test_path
+    from ..resolve import EXTERNAL
+
+    return EXTERNAL if TEST_METHODS.match(r.name) and is_test_path(r.path) else None
 
 
 def super_call(resolver, r, src):
@@ -298,16 +329,23 @@ def super_call(resolver, r, src):
     from ..graph import METHODS
     from ..resolve import UNRESOLVED
 
+    from ..resolve import EXTERNAL
+
     method = resolver.g.by_id.get(src)
     cls = resolver._enclosing_class(src) if method is not None and method.kind in METHODS else None
     if cls is None:
         return UNRESOLVED
-    return resolver._member(cls, method.name, skip_self=True) or resolver._unknown_member(cls, method.name)
+    found = resolver._member(cls, method.name, skip_self=True)
+    if found:
+        return found
+    if resolver.g.by_id[cls].kind == "class" and not resolver.g.bases.get(cls):
+        return EXTERNAL  # a class with no base of ours: Object's (initialize, method_missing, respond_to?...)
+    return resolver._unknown_member(cls, method.name)  # a mixin's: the including class's ancestors decide
 
 
 def implicit_self(resolver, r, src):
-    """A bare ``m`` in a method is ``self.m``: its class's method or a base's or mixin's; inside a mixin, the
-    method of the classes including it (``dispatch``); ``new`` in a class method builds the class. Where the class
+    """A bare ``m`` in a method is ``self.m``: its class's method or a base's or mixin's; else the method of the
+    subclasses or the classes including it (``dispatch``: a template method, a mixin); ``new`` in a class method builds the class. Where the class
     has a base from outside (a gem's), a name none of ours defines is that base's (external). Capitalized names are
     constants, not methods: the ``constant`` layer's."""
     if r.name[:1].isupper():
@@ -317,15 +355,10 @@ def implicit_self(resolver, r, src):
         return None
     if r.name == "new":
         return _built(resolver, [cls], "same_file")
-    found = resolver._member(cls, r.name)
-    if found:
+    found = resolver._member_or_override(cls, r.name)  # a base's template calling a subclass's, a mixin its class's
+    if found.ids:
         return found
-    if resolver.g.by_id[cls].kind == "trait":
-        found = resolver._member_or_override(cls, r.name)
-        if found.ids:
-            return found
-    unknown = resolver._unknown_member(cls, r.name)
-    return unknown if unknown.resolution == "external" else None
+    return found if found.resolution == "external" else None
 
 
 def constant(resolver, r, src):

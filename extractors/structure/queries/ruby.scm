@@ -49,6 +49,8 @@
   (#any-of? @_send "send" "public_send" "__send__")) @reference.call
 (call !receiver method: (identifier) @_method arguments: (argument_list . (simple_symbol) @name)
   (#any-of? @_method "method" "instance_method")) @reference.callback
+(call receiver: (_) @receiver method: (identifier) @_method arguments: (argument_list . (simple_symbol) @name)
+  (#any-of? @_method "method" "instance_method")) @reference.callback
 (call !receiver method: (identifier) @_alias arguments: (argument_list (simple_symbol) . (simple_symbol) @name .)
   (#eq? @_alias "alias_method")) @reference.callback
 (alias alias: (identifier) @name) @reference.callback
@@ -66,7 +68,8 @@
  (pair value: (identifier) @name) (array (identifier) @name) (interpolation (identifier) @name)
  (if condition: (identifier) @name) (unless condition: (identifier) @name) (while condition: (identifier) @name)
  (until condition: (identifier) @name) (case value: (identifier) @name) (pattern (identifier) @name)
- (in (identifier) @name) (range (identifier) @name) (program (identifier) @name)] @reference.name
+ (in (identifier) @name) (range (identifier) @name) (program (identifier) @name)
+ (optional_parameter value: (identifier) @name) (keyword_parameter value: (identifier) @name)] @reference.name
 
 ; constants read: a class passed or compared, a constant's value; Mod::FOO (a member of Mod)
 [(argument_list (constant) @name) (splat_argument (constant) @name) (binary (constant) @name)
@@ -75,8 +78,8 @@
  (array (constant) @name) (interpolation (constant) @name) (pattern (constant) @name) (exceptions (constant) @name)
  (body_statement (constant) @name) (block_body (constant) @name) (then (constant) @name) (else (constant) @name)
  (if condition: (constant) @name) (unless condition: (constant) @name) (if_modifier (constant) @name)
- (unless_modifier (constant) @name) (range (constant) @name) (parenthesized_statements (constant) @name)]
-  @reference.callback
+ (unless_modifier (constant) @name) (range (constant) @name) (parenthesized_statements (constant) @name)
+ (optional_parameter value: (constant) @name) (keyword_parameter value: (constant) @name)] @reference.callback
 [(argument_list (scope_resolution scope: (_) @receiver name: (constant) @name))
  (binary (scope_resolution scope: (_) @receiver name: (constant) @name))
  (assignment right: (scope_resolution scope: (_) @receiver name: (constant) @name))
