@@ -150,7 +150,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     constants. The ``visibility`` captures (a bare ``private``, ``private def x``, ``private :x``, ``class << self``
     bounding them) say which methods are private or protected; they are no definitions."""
     marks = [d for d in raw_defs if d.kind == "visibility"]
-    defs = _namespaces([_spelled(d) for d in raw_defs if d.kind != "visibility"])
+    defs = _namespaces([a for d in raw_defs if d.kind != "visibility" for a in _attributes(_spelled(d))])
     scopes = [(d.start, d.end) for d in defs if d.kind in SCOPE_KINDS]
     scopes += [(m.start, m.end) for m in marks if m.name == "self"]  # class << self: its own bare private
     out = []
@@ -161,6 +161,17 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
             d = d._replace(exported=_innermost(scopes, d.start) is not None)
         out.append(d)
     return out
+
+
+def _attributes(d) -> list:
+    """``attr_writer :x`` defines ``x=``, ``attr_accessor :x`` both ``x`` and ``x=``: one symbol node, split in two
+    side by side (a definition per node and kind; neither holding the other)."""
+    if d.kind == "writer":
+        return [d._replace(kind="function", name=d.name + "=")]
+    if d.kind == "accessor":
+        return [d._replace(kind="function", end=d.start + 1),
+                d._replace(kind="function", name=d.name + "=", start=d.start + 1)]
+    return [d]
 
 
 def _namespaces(defs: list) -> list:
@@ -211,14 +222,18 @@ def _innermost(scopes: list, at: int) -> tuple | None:
 
 def settle_references(raw_refs: list) -> list:
     """A symbol naming a method (``send(:save)``, ``method(:log)``, ``alias_method :a, :b``) names it without its
-    colon; a module a class includes is a base (``inherits``), not also a value the class reads; a keyword is no
-    reference."""
+    colon; ``obj.x = 1`` calls the writer ``x=``; a module a class includes is a base (``inherits``), not also a
+    value the class reads; a keyword is no reference."""
     based = {r.name_start for r in raw_refs if r.kind == "inherits"}
+    written = {r.name_start for r in raw_refs if r.kind == "writer"}
     out = []
     for r in raw_refs:
-        if (r.kind == "callback" and r.name_start in based) or (r.name in KEYWORDS and r.name != "super"):
+        if (r.kind == "callback" and r.name_start in based) or (r.name in KEYWORDS and r.name != "super") or (
+                r.kind == "call" and r.name_start in written):
             continue  # include M is a base; ``end`` read where a syntax error broke the tree is no name
-        if r.name and r.name[:1] == ":" and r.kind not in ("import", "reexport"):
+        if r.kind == "writer":  # obj.x = 1 calls x=
+            r = r._replace(kind="call", name=r.name + "=")
+        elif r.name and r.name[:1] == ":" and r.kind not in ("import", "reexport"):
             r = r._replace(name=r.name[1:])
         out.append(r)
     return out
@@ -338,7 +353,8 @@ def super_call(resolver, r, src):
     found = resolver._member(cls, method.name, skip_self=True)
     if found:
         return found
-    if resolver.g.by_id[cls].kind == "class" and not resolver.g.bases.get(cls):
+    if (resolver.g.by_id[cls].kind == "class" and not resolver.g.bases.get(cls)) or _reopened_from_outside(resolver,
+                                                                                                       cls):
         return EXTERNAL  # a class with no base of ours: Object's (initialize, method_missing, respond_to?...)
     return resolver._unknown_member(cls, method.name)  # a mixin's: the including class's ancestors decide
 
@@ -347,7 +363,10 @@ def implicit_self(resolver, r, src):
     """A bare ``m`` in a method is ``self.m``: its class's method or a base's or mixin's; else the method of the
     subclasses or the classes including it (``dispatch``: a template method, a mixin); ``new`` in a class method builds the class. Where the class
     has a base from outside (a gem's), a name none of ours defines is that base's (external). Capitalized names are
-    constants, not methods: the ``constant`` layer's."""
+    constants, not methods: the ``constant`` layer's. A name none of these has is unresolved, never a gem's for the
+    file's requiring one (Kernel's builtins aside)."""
+    from ..resolve import EXTERNAL, UNRESOLVED
+
     if r.name[:1].isupper():
         return None
     cls = resolver._enclosing_class(src)
@@ -356,9 +375,40 @@ def implicit_self(resolver, r, src):
     if r.name == "new":
         return _built(resolver, [cls], "same_file")
     found = resolver._member_or_override(cls, r.name)  # a base's template calling a subclass's, a mixin its class's
-    if found.ids:
-        return found
-    return found if found.resolution == "external" else None
+    if not found.ids and _reopened_from_outside(resolver, cls):
+        return EXTERNAL
+    if found.ids or found.resolution == "external" or r.name in BUILTINS:
+        return found if found.ids or found.resolution == "external" else None  # Kernel's: the guess says external
+    # a top-level def of a required file (a private method of Object); else unknown, though the file requires a gem
+    # (that makes no bare name the gem's: a module extended at run time, a DSL block's receiver)
+    return resolver._imported(r.path, r.name) or UNRESOLVED
+
+
+def _reopened_from_outside(resolver, cls: str) -> bool:
+    """Whether ``cls`` or a class it inherits from reopens a library's class (``class Minitest::Spec`` with no
+    ``Minitest`` defined here, ``class String``): its other methods are the library's."""
+    return any(_outside_class(resolver, c) for c, _depth in resolver._linearized(cls) if c in resolver.g.by_id)
+
+
+def _outside_class(resolver, cls: str) -> bool:
+    sym = resolver.g.by_id[cls]
+    head = _plain(sym.qualname).split(".")[0]
+    if head in BUILTINS:
+        return True
+    key = ("outside", head)
+    if _CACHE[0] is not resolver.g:
+        _CACHE[:] = [resolver.g, {}]
+    if key not in _CACHE[1]:
+        _CACHE[1][key] = not _defined_here(resolver, sym.path, head)
+    return _CACHE[1][key] and resolver.g.by_qual.get((sym.path, head)) is None
+
+
+def _defined_here(resolver, path: str, head: str) -> bool:
+    """Whether the repository defines the top-level constant ``head``: a class or module of that name, or a file a
+    require would name after it (``lib/rack.rb`` for ``Rack``: a namespace there is found by no name)."""
+    if _lookup_constant(resolver, path, "", head)[0]:
+        return True
+    return bool(resolver.index_of(resolver.supports.get(path)).get(_snake(head)))
 
 
 def constant(resolver, r, src):

@@ -17,10 +17,13 @@
 (assignment left: (constant) @name
   right: (call receiver: (constant) @_maker method: (identifier) @_new)
   (#any-of? @_maker "Struct" "Class" "Data") (#eq? @_new "new")) @definition.class @exported
-; attr_accessor :items, :owner: a method per symbol (its reader; `x=` is written `x` too)
+; attr_reader :items: a method per symbol; attr_writer :x: x= (writer); attr_accessor: both (ruby.settle_definitions)
+(call !receiver method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name @definition.function @exported)
+  (#any-of? @_attr "attr_reader" "attr"))
+(call !receiver method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name @definition.writer @exported)
+  (#eq? @_attr "attr_writer"))
 (call !receiver method: (identifier) @_attr
-  arguments: (argument_list (simple_symbol) @name @definition.function @exported)
-  (#any-of? @_attr "attr_reader" "attr_accessor" "attr_writer" "attr"))
+  arguments: (argument_list (simple_symbol) @name @definition.accessor @exported) (#eq? @_attr "attr_accessor"))
 (call !receiver method: (identifier) @_define arguments: (argument_list . (simple_symbol) @name)
   (#eq? @_define "define_method")) @definition.function @exported
 (call !receiver method: (identifier) @_alias arguments: (argument_list . (simple_symbol) @name @definition.function
@@ -40,6 +43,9 @@
 ; calls: f(x), f x, obj.m, obj&.m, self.m, Foo.new, Foo::Bar.m, obj.x = 1 (a writer)
 (call !receiver method: [(identifier) (constant)] @name) @reference.call
 (call receiver: (_) @receiver method: [(identifier) (constant)] @name) @reference.call
+; obj.x = 1, obj.x ||= 1: the writer x= (ruby.settle_references names it)
+[(assignment left: (call receiver: (_) @receiver method: (identifier) @name))
+ (operator_assignment left: (call receiver: (_) @receiver method: (identifier) @name))] @reference.writer
 ; super: the enclosing method's own name on a base (resolved by ruby.super_call)
 (super) @name @reference.call
 ; send(:m), public_send(:m), obj.send(:m): a call of m; method(:m) and alias_method's original: m as a value
@@ -95,8 +101,12 @@
  (splat_argument (scope_resolution scope: (_) @receiver name: (constant) @name))
  (if_modifier (scope_resolution scope: (_) @receiver name: (constant) @name))
  (right_assignment_list (scope_resolution scope: (_) @receiver name: (constant) @name))] @reference.callback
-; ::Foo, the top-level one
+; ::Foo, the top-level one; Foo.m, Mod::Foo.m: the class or constant a call is made on is used too;
+; autoload :Foo, "x": Foo is the file's
 (scope_resolution !scope name: (constant) @name) @reference.callback
+(call receiver: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]) @reference.callback
+(call !receiver method: (identifier) @_autoload arguments: (argument_list . (simple_symbol) @name)
+  (#eq? @_autoload "autoload")) @reference.callback
 
 ; inheritance: class A < B, class A < Mod::B; include M, extend M, prepend M (the mixin's methods are the class's)
 (superclass (constant) @name @reference.inherits)
