@@ -306,7 +306,8 @@ def receiver_path(receiver: str) -> str:
     return receiver.replace("::", ".").lstrip(".") if "::" in receiver else receiver
 
 
-_NEW = re.compile(r"^((?:[A-Z]\w*\.)*[A-Z]\w*\.|self\.)?new(?:\s*\(.*\))?$", re.S)
+# Foo.new, Foo.new(a), Foo.new(a) { ... }, Foo.new do ... end (a block given to initialize)
+_NEW = re.compile(r"^((?:[A-Z]\w*\.)*[A-Z]\w*\.|self\.)?new(?:\s*\(.*?\))?(?:\s*(?:\{.*\}|do\b.*))?$", re.S)
 
 
 def inline_type(receiver: str) -> str | None:
