@@ -28,7 +28,8 @@ GENERATED_MARK = re.compile(rb"(?im)^\s*(?:#|//|/\*|\*|--|;)[^\n]*(@generated\b|
 # A build's output names the source map it came with on its last lines (rollup, webpack, tsc, esbuild, babel): a
 # bundle committed under dist/ repeats every definition of the sources it was built from.
 SOURCE_MAP_MARK = re.compile(rb"(?m)^\s*(?://|/\*)[#@] sourceMappingURL=")
-TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__testfixtures__|__fixtures__|__mocks__|fixtures|spec|testing)/|(^|/)test_[^/]*\.py$|_test\.(py|go)$|"
+TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__testfixtures__|__fixtures__|__mocks__|fixtures|spec|testing)/|(^|/)test_[^/]*\.(py|rb)$|"
+                       r"_test\.(py|go|rb)$|_spec\.rb$|"
                        r"\.(test|spec)\.[jt]sx?$|(^|/)src/test/|Tests?\.java$|(^|/)conftest\.py$")
 
 

@@ -67,10 +67,10 @@ LANGUAGES: dict[str, Language] = {
         Language("c", (".c", ".h"), "c", "c", C_LIKE, sniff=((".h", CPP_HEADER, "cpp"),)),
         Language("cpp", (".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".ipp"), "cpp", "cpp",
                  C_LIKE, family_with="c"),
-        # No query file yet: definitions by the regex fallback only.
-        Language("ruby", (".rb",), None, None,
+        Language("ruby", (".rb",), "ruby", "ruby",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*def\s+(?:self\.)?(?P<name>[A-Za-z_]\w*[?!]?)"),
                   ("class", r"^\s*(?:class|module)\s+(?P<name>[A-Z]\w*)"))),
+        # No query file yet: definitions by the regex fallback only.
         Language("php", (".php",), None, None,
                  (("function", r"^\s*(?:\w+\s+)*function\s+" + _DEF), ("class", r"^\s*(?:\w+\s+)*class\s+" + _DEF))),
         Language("kotlin", (".kt", ".kts"), None, None,

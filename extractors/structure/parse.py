@@ -26,6 +26,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@reference.read``: a bare name read or assigned as a value (Java's ``count``, ``CONSTANT``): a field or constant
   of the enclosing classes or their bases, or an imported one (a ``reads`` edge); dropped where a ``@local.name``
   binds it (the language's ``LOCAL_KINDS`` name the kinds a variable may be: Java's ``m()`` is never one).
+- ``@reference.name``: a bare name that is a call unless a ``@local.name`` of the scope binds it, then a variable read
+  and dropped (Ruby's ``helper`` beside a local ``x``); the language lists ``name`` in its ``LOCAL_KINDS``.
 - ``@reference.attribute``: a member read or written without a call (``request.url.raw_path``), kept only where the
   object's type, ``self`` or a module is known. ``@reference.returns`` / ``@reference.returns_call``: what a function
   returns or yields (a name, or what a call returns); ``@reference.call_result``: ``f()()``. With ``@reference.callback``
@@ -333,6 +335,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     found = Captures()
     _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules,  # bounded depth
              _PATTERN_ROLES[lang.name])
+    found.refs = rules.settle_references(found.refs)
     raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
     defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
     defs = _own_reexports_exported(defs, found.refs)
@@ -1219,7 +1222,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 kind = local_kinds[kind]  # a variable called or passed along, not a function found elsewhere by name
         if kind == "local_read":
             continue  # a parameter or local variable read: no definition of the repository is meant
-        if kind == "raise":
+        if kind == "raise" or kind == "name":  # a bare name no variable binds: a call
             kind = "call"
         if kind == "local_call" and positions:  # a parameter called: bound to what callers pass (run(cb=f))
             owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
@@ -1399,6 +1402,7 @@ VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", 
 CALLED = frozenset({"call", "local_call", "call_result"})
 RETURNED = frozenset({"returns", "local_returns"})  # return x, yield x (not return f()): parse and resolve
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read")}
+LOCAL_KINDS["name"] = "local_read"  # @reference.name: a variable's name read, dropped like a bare read
 
 
 def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str | None:

@@ -51,7 +51,9 @@ file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the ki
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
-calls them too (False); ``extend_layers``.
+calls them too (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
+package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
+``extend_layers``.
 """
 
 from __future__ import annotations
@@ -155,6 +157,7 @@ class Hooks:
     member_layers: tuple
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
     named_constructors: bool = False  # a class's constructors are its methods named as it (C++): building it calls them
+    global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
 
 
 def _layer(entry) -> Callable:
@@ -185,7 +188,8 @@ def hooks_of(support) -> Hooks:
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
-                 named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)))
+                 named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)),
+                 global_name=getattr(support, "global_name", None))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -1401,6 +1405,9 @@ class Resolver(ImportBindings):
         else:
             hit = self._visible_name(r, name)
             sid = hit.ids[0] if hit else None
+        if sid is None:  # a language whose names are global once loaded (Ruby's constants), wherever defined
+            global_name = self.hooks.get(r.path, self.no_hooks).global_name
+            sid = global_name(self, r, dotted) if global_name else None
         return sid
 
     def _visible_name(self, r: Ref, name: str, src: str = "") -> Found | None:

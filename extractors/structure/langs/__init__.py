@@ -38,6 +38,8 @@ every definition of the file is API, exported (a TypeScript declaration file).
 ``impl`` block of a type that the file imports from another crate becomes an extension).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
 their place, so that value flow follows ``r->file->Append()`` as it does ``r.file.Append()``.
+``settle_references(raw_refs)``: the file's raw references (imports and bindings' captures aside) rewritten where the
+query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 """
@@ -87,6 +89,7 @@ class ParseRules:
     # file's imports say of them (Rust: an ``impl`` of a type imported from another crate is an extension)
     settle_definitions: Callable = lambda raw_defs, _imports, _root: raw_defs
     member_access: tuple = ()  # operators reaching a member as ``.`` does (C++ ``->``): written ``.`` in a receiver
+    settle_references: Callable = lambda raw_refs: raw_refs  # the raw references, rewritten (Ruby: ``:m`` is ``m``)
 
 
 @dataclass(frozen=True)
@@ -192,9 +195,11 @@ def parse_rules(language: str | None) -> ParseRules:
         local_kinds=_local_kinds(getattr(module, "LOCAL_KINDS", None)),
         settle_definitions=getattr(module, "settle_definitions", DEFAULT_RULES.settle_definitions),
         member_access=tuple(getattr(module, "MEMBER_ACCESS", ())),
+        settle_references=getattr(module, "settle_references", DEFAULT_RULES.settle_references),
     )
 
 
 def _local_kinds(kinds) -> dict | None:
-    """``LOCAL_KINDS``: the kinds of reference a name bound by a parameter or variable stands for, when not all."""
-    return None if kinds is None else {kind: "local_" + kind for kind in kinds}
+    """``LOCAL_KINDS``: the kinds of reference a name bound by a parameter or variable stands for, when not all
+    (``name``, a bare name that is a call unless a variable binds it: then a read of the variable, dropped)."""
+    return None if kinds is None else {kind: "local_read" if kind == "name" else "local_" + kind for kind in kinds}

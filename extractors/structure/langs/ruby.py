@@ -1,0 +1,536 @@
+"""Ruby: ``require_relative "x"`` (beside the file, ``.rb`` implied) and ``require "x"`` (a ``lib/`` folder of the
+repository or its root; else a gem, external) are wildcard imports: what a file loads is there for it, and what that
+file loads too. Constants are global once loaded: a class or module named anywhere is the repository's of that name,
+looked up the way Ruby does, in the lexical nesting first (``Cart`` inside ``module Shop`` is ``Shop::Cart`` before a
+top-level ``Cart``), then at the top level; several unrelated ones are an ``ambiguous`` guess. A module is a mixin
+and a namespace (kind ``trait``): ``include M`` / ``extend M`` / ``prepend M`` make its methods the class's. A bare
+``m`` in a method is the class's, a base's or a mixin's (implicit ``self``); ``Foo.new`` builds a ``Foo`` (its
+``initialize``); ``super`` is the enclosing method on a base. Methods after a bare ``private`` (or written ``private
+def``) are not exported; a top-level ``def`` (a private method of ``Object``) neither."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import sys
+from collections import defaultdict
+
+from . import entry_reason_with
+
+GROUP = "ruby"
+IMPORTS_PASS_ON = True  # a required file's requires are loaded for its requirers too
+STAR_IMPORTS_IMPORTS = True
+LOCALS_SHADOW = True  # a parameter or local variable hides a method of that name
+IMPLICIT_THIS = True  # a bare m() is self.m(): the class's (or a base's, a mixin's) method
+LOCAL_KINDS = ("name",)  # a bare name a variable binds is that variable; f(x) and obj.f are always calls
+MODULE_KEYS_FROM_PATHS = True
+KEYWORDS = frozenset({
+    "alias", "and", "begin", "break", "case", "class", "def", "defined?", "do", "else", "elsif", "end", "ensure",
+    "false", "for", "if", "in", "module", "next", "nil", "not", "or", "redo", "rescue", "retry", "return", "self",
+    "super", "then", "true", "undef", "unless", "until", "when", "while", "yield", "__FILE__", "__LINE__"})
+# Kernel's and Module's methods called bare, and the core classes and modules: never the repository's, unless a
+# scope, a base or a constant of the repository says so first
+BUILTINS = frozenset({
+    "puts", "print", "p", "pp", "printf", "sprintf", "format", "putc", "gets", "warn", "raise", "fail", "require",
+    "require_relative", "load", "autoload", "loop", "lambda", "proc", "catch", "throw", "sleep", "rand", "srand",
+    "exit", "exit!", "abort", "at_exit", "binding", "block_given?", "caller", "caller_locations", "eval", "exec",
+    "system", "spawn", "fork", "trap", "open", "select", "freeze", "frozen?", "send", "public_send", "__send__",
+    "respond_to?", "is_a?", "kind_of?", "instance_of?", "nil?", "dup", "clone", "tap", "then", "yield_self", "itself",
+    "instance_variable_get", "instance_variable_set", "instance_variable_defined?", "instance_variables",
+    "instance_eval", "instance_exec", "class_eval", "class_exec", "module_eval", "define_method", "method",
+    "methods", "extend", "include", "prepend", "attr", "attr_reader", "attr_writer", "attr_accessor", "private",
+    "protected", "public", "module_function", "private_constant", "public_constant", "private_class_method",
+    "public_class_method", "alias_method", "remove_method", "undef_method", "const_get", "const_set",
+    "const_defined?", "class_variable_get", "class_variable_set", "define_singleton_method", "singleton_class",
+    "object_id", "hash", "inspect", "to_s", "class", "name", "__method__", "__dir__", "Integer", "Float", "String",
+    "Array", "Hash", "Rational", "Complex", "new", "allocate", "superclass", "ancestors", "instance_methods",
+    "method_defined?", "included_modules", "refine", "using", "callcc", "set_trace_func", "trace_var",
+    "Object", "BasicObject", "Module", "Class", "Kernel", "Comparable", "Enumerable", "Enumerator", "NilClass",
+    "TrueClass", "FalseClass", "Numeric", "Symbol", "Proc", "Method", "UnboundMethod", "Range", "Regexp",
+    "MatchData", "Struct", "Data", "Time", "Random", "IO", "File", "Dir", "Process", "Signal", "Thread", "Fiber",
+    "Mutex", "Queue", "SizedQueue", "ConditionVariable", "ObjectSpace", "GC", "Marshal", "Math", "Encoding", "ENV",
+    "ARGV", "ARGF", "STDIN", "STDOUT", "STDERR", "DATA", "RUBY_VERSION", "RUBY_PLATFORM", "RUBY_ENGINE", "Exception",
+    "StandardError", "RuntimeError", "ArgumentError", "TypeError", "NameError", "NoMethodError", "KeyError",
+    "IndexError", "StopIteration", "RangeError", "FloatDomainError", "ZeroDivisionError", "IOError", "EOFError",
+    "Errno", "SystemCallError", "NotImplementedError", "ScriptError", "LoadError", "SyntaxError", "SecurityError",
+    "SystemExit", "Interrupt", "SignalException", "FrozenError", "RegexpError", "ThreadError", "FiberError",
+    "EncodingError", "LocalJumpError", "SystemStackError", "NoMatchingPatternError", "UncaughtThrowError",
+    "Warning", "Set", "Date", "DateTime", "JSON", "YAML", "Psych", "URI", "StringIO", "Pathname", "Tempfile",
+    "FileUtils", "Logger", "OpenStruct", "Forwardable", "Singleton", "Timeout", "Benchmark", "SecureRandom",
+    "Digest", "Base64", "Zlib", "ERB", "CGI", "Net", "OptionParser", "Shellwords", "Socket", "TCPSocket",
+    "TCPServer", "UNIXSocket", "OpenSSL", "Monitor", "MonitorMixin", "WeakRef", "ObjectSpace", "Ractor",
+    "Gem", "Bundler", "RbConfig", "BigDecimal", "Etc", "PP", "Coverage", "Ripper", "RubyVM", "__FILE__", "__LINE__",
+    "__ENCODING__"})
+# a test framework's methods, called bare in a spec or a test (RSpec, Minitest, Test::Unit)
+TEST_BUILTINS = frozenset({
+    "describe", "context", "it", "specify", "example", "let", "let!", "subject", "before", "after", "around",
+    "expect", "is_expected", "allow", "receive", "eq", "eql", "equal", "be", "be_a", "be_an", "be_nil",
+    "be_truthy", "be_falsey", "be_within", "include", "match", "raise_error", "change", "have_attributes",
+    "contain_exactly", "match_array", "start_with", "end_with", "double", "instance_double", "spy", "shared_examples",
+    "shared_context", "it_behaves_like", "include_examples", "include_context", "pending", "skip", "xit", "fit",
+    "assert", "assert_equal", "assert_nil", "assert_raises", "assert_includes", "assert_match", "assert_empty",
+    "assert_kind_of", "assert_instance_of", "assert_predicate", "assert_respond_to", "assert_same", "assert_in_delta",
+    "refute", "refute_equal", "refute_nil", "refute_includes", "refute_empty", "refute_match", "flunk", "setup",
+    "teardown", "mock", "stub", "RSpec", "Minitest", "Test"})
+# methods of Ruby's own objects (strings, arrays, hashes, IO...): on an object of unknown type they are guessed only
+# among the classes the file can see
+BUILTIN_METHODS = frozenset({
+    "each", "each_with_index", "each_with_object", "each_pair", "each_key", "each_value", "each_slice", "each_line",
+    "map", "flat_map", "collect", "select", "filter", "filter_map", "reject", "find", "detect", "find_index",
+    "inject", "reduce", "sum", "count", "size", "length", "empty?", "any?", "all?", "none?", "one?", "include?",
+    "member?", "key?", "has_key?", "value?", "keys", "values", "fetch", "dig", "merge", "merge!", "update", "store",
+    "delete", "delete_if", "keep_if", "first", "last", "push", "pop", "shift", "unshift", "append", "prepend",
+    "concat", "insert", "slice", "sort", "sort_by", "min", "max", "min_by", "max_by", "minmax", "uniq", "flatten",
+    "compact", "zip", "group_by", "partition", "chunk_while", "tally", "to_a", "to_h", "to_s", "to_i", "to_f",
+    "to_sym", "to_str", "to_proc", "to_json", "join", "split", "strip", "lstrip", "rstrip", "chomp", "chop", "gsub",
+    "gsub!", "sub", "sub!", "tr", "downcase", "upcase", "capitalize", "start_with?", "end_with?", "match", "match?",
+    "scan", "encode", "force_encoding", "bytesize", "bytes", "chars", "lines", "unpack", "pack", "freeze", "dup",
+    "clone", "inspect", "hash", "eql?", "equal?", "call", "new", "send", "public_send", "respond_to?", "is_a?",
+    "kind_of?", "nil?", "tap", "then", "read", "write", "close", "closed?", "flush", "puts", "print", "gets",
+    "readline", "readlines", "each_char", "replace", "clear", "reverse", "rotate", "sample", "shuffle", "take",
+    "drop", "take_while", "drop_while", "cycle", "lazy", "times", "upto", "downto", "step", "abs", "round", "floor",
+    "ceil", "succ", "pred", "between?", "clamp", "zero?", "positive?", "negative?", "even?", "odd?", "instance_of?",
+    "class", "object_id", "present?", "blank?", "presence", "try", "to_param", "transform_values",
+    "transform_keys", "values_at", "slice!", "except", "filter_map", "sum", "with_index", "with_object",
+    "next", "rewind", "peek", "wait", "signal", "synchronize", "lock", "unlock", "join", "value", "result",
+    "name", "path", "exist?", "exists?", "open", "binread", "binwrite", "foreach", "mkdir", "expand_path",
+    "dirname", "basename", "extname", "now", "at", "parse", "dump", "load", "generate", "pretty_generate"})
+# every object's own methods (Object's, Kernel's): on a class of ours that lacks them, they are Ruby's (external;
+# ``resolve.Resolver._unknown_member`` reads them as a wrapper's own), never unresolved
+WRAPPER_METHODS = frozenset({
+    "class", "send", "public_send", "__send__", "respond_to?", "is_a?", "kind_of?", "instance_of?", "nil?", "freeze",
+    "frozen?", "dup", "clone", "tap", "then", "yield_self", "itself", "inspect", "to_s", "hash", "object_id",
+    "instance_variable_get", "instance_variable_set", "instance_variable_defined?", "instance_variables", "method",
+    "methods", "public_methods", "singleton_methods", "define_singleton_method", "singleton_class", "extend",
+    "display", "equal?", "eql?", "==", "!=", "!", "===", "=~", "instance_eval", "instance_exec", "name", "new",
+    "allocate", "superclass", "ancestors", "include?", "instance_method", "method_defined?", "const_get",
+    "const_set", "class_eval", "module_eval", "define_method", "attr_accessor", "attr_reader", "attr_writer"}) | {
+    # Minitest's expectations, which it gives every object
+    f"{side}_{what}" for side in ("must", "wont") for what in (
+        "equal", "be", "be_nil", "raise", "match", "include", "be_kind_of", "be_instance_of", "be_empty",
+        "be_same_as", "be_close_to", "be_within_delta", "be_within_epsilon", "respond_to", "throw", "output",
+        "be_silent")}
+# core mixins and bases that call none of a class's methods but Ruby's protocol ones (Enumerable: each; Comparable:
+# <=>, entry points already): no base from outside that may reach any of its methods
+MARKER_BASES = frozenset({"Enumerable", "Comparable", "Singleton", "Forwardable", "Object", "BasicObject", "Kernel",
+                          "Exception", "StandardError", "RuntimeError", "ArgumentError", "TypeError"})
+# objects that are always outside the repository: the process's streams and environment
+EXTERNAL_RECEIVERS = frozenset({"$stdout", "$stderr", "$stdin", "$PROGRAM_NAME", "$LOAD_PATH", "$0", "ENV", "ARGV",
+                                "STDOUT", "STDERR", "STDIN", "Kernel", "ObjectSpace", "GC", "Process"})
+# methods Ruby itself calls, never the program by name: conversions, comparisons, hooks of the object model
+PROTOCOL_METHODS = frozenset({
+    "method_missing", "respond_to_missing?", "respond_to?", "to_s", "to_str", "to_proc", "to_ary", "to_a", "to_hash",
+    "to_h", "to_i", "to_int", "to_f", "to_sym", "to_json", "as_json", "to_yaml", "inspect", "hash", "eql?", "equal?",
+    "each", "call", "coerce", "included", "extended", "prepended", "inherited", "method_added", "const_missing",
+    "initialize_copy", "initialize_dup", "initialize_clone", "marshal_dump", "marshal_load", "_dump", "_load",
+    "encode_with", "init_with", "pretty_print", "<=>", "==", "===", "=~", "[]", "[]="})
+# what a constant (a capitalized name) may stand for; a module holding no method of its own is a namespace
+CONSTANT_KINDS = frozenset({"class", "trait", "namespace", "constant"})
+SCOPE_KINDS = ("class", "trait", "namespace")
+# expectations a test framework gives every object (Minitest's must_equal, RSpec's should): outside the repository
+TEST_METHODS = re.compile(r"^(?:must|wont)_\w+$|^(?:should|should_not|to|not_to|to_not)$")
+
+
+def _called_by_ruby(name: str, kind: str, parent: str | None) -> str | None:
+    """A method Ruby calls by itself (``to_s``, ``each``, ``method_missing``, ``included``, an operator)."""
+    if kind != "method":
+        return None
+    if name in PROTOCOL_METHODS:
+        return "protocol method (Ruby calls it)"
+    return "operator method" if not (name[:1].isalpha() or name[:1] == "_") else None
+
+
+entry_reason = entry_reason_with(frozenset(), _called_by_ruby)  # and a top-level main
+
+
+# -- parse side ---------------------------------------------------------------------------------------------------
+def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
+    """The definitions with their names as Ruby means them (``:items`` of ``attr_reader :items`` is ``items``, the
+    parent ``A::B`` of ``class A::B::C`` is ``A.B``), and what is exported: a class's or module's public methods and
+    constants. The ``visibility`` captures (a bare ``private``, ``private def x``, ``private :x``, ``class << self``
+    bounding them) say which methods are private or protected; they are no definitions."""
+    marks = [d for d in raw_defs if d.kind == "visibility"]
+    defs = _namespaces([a for d in raw_defs if d.kind != "visibility" for a in _attributes(_spelled(d))])
+    scopes = [(d.start, d.end) for d in defs if d.kind in SCOPE_KINDS]
+    scopes += [(m.start, m.end) for m in marks if m.name == "self"]  # class << self: its own bare private
+    out = []
+    for d in defs:
+        if d.kind == "function":
+            d = d._replace(exported=_public(d, marks, scopes))
+        elif d.kind == "constant":
+            d = d._replace(exported=_innermost(scopes, d.start) is not None)
+        out.append(d)
+    return out
+
+
+def _attributes(d) -> list:
+    """``attr_writer :x`` defines ``x=``, ``attr_accessor :x`` both ``x`` and ``x=``: one symbol node, split in two
+    side by side (a definition per node and kind; neither holding the other)."""
+    if d.kind == "writer":
+        return [d._replace(kind="function", name=d.name + "=")]
+    if d.kind == "accessor":
+        return [d._replace(kind="function", end=d.start + 1),
+                d._replace(kind="function", name=d.name + "=", start=d.start + 1)]
+    return [d]
+
+
+def _namespaces(defs: list) -> list:
+    """A module holding classes or modules and no method of its own (``module Rack`` around a class, reopened in
+    every file) is a namespace: used where something inside it is (``dead_code``), and found by no name (graph's
+    ``by_name``: its path's names are). An empty module stays one (a marker: ``include BadRequest``)."""
+    if not any(d.kind == "trait" for d in defs):
+        return defs
+    spans = [(d.start, d.end) for d in defs if d.kind in ("class", "trait")]
+    holding = defaultdict(set)  # module span -> the kinds defined directly inside it
+    for d in defs:
+        holding[_innermost(spans, d.start)].add(d.kind)
+    return [d._replace(kind="namespace") if d.kind == "trait" and "function" not in holding[(d.start, d.end)]
+            and holding[(d.start, d.end)] & {"class", "trait"} else d for d in defs]
+
+
+def _spelled(d):
+    name = d.name[1:] if d.name.startswith(":") else d.name
+    parent = d.parent_name.replace("::", ".").lstrip(".") if d.parent_name else d.parent_name
+    return d._replace(name=name, parent_name=parent)
+
+
+def _public(d, marks: list, scopes: list) -> bool:
+    """Whether a method is public: inside a class or module, and no ``private`` / ``protected`` of its body names
+    it, wraps it, or is the last bare one written before it (a later bare ``public`` undoes one)."""
+    scope = _innermost(scopes, d.start)
+    if scope is None:
+        return False  # a top-level def: a private method of Object
+    public = True
+    for m in sorted(marks, key=lambda m: m.start):
+        if m.name == "self" or _innermost(scopes, m.start) != scope:
+            continue
+        hiding = m.name not in ("public", "module_function")
+        if m.name.startswith(":"):  # private :x, :y
+            public = public and m.name[1:] != d.name
+        elif m.end - m.start > len(m.name):  # private def x ... end: the call holds the method
+            public = public and not (m.start <= d.start and d.end <= m.end and hiding)
+        elif m.end <= d.start:  # a bare private: the definitions after it, until another one
+            public = not hiding
+    return public
+
+
+def _innermost(scopes: list, at: int) -> tuple | None:
+    """The narrowest (start, end) of ``scopes`` holding byte ``at``."""
+    holding = [s for s in scopes if s[0] < at < s[1]]
+    return min(holding, key=lambda s: s[1] - s[0]) if holding else None
+
+
+def settle_references(raw_refs: list) -> list:
+    """A symbol naming a method (``send(:save)``, ``method(:log)``, ``alias_method :a, :b``) names it without its
+    colon; ``obj.x = 1`` calls the writer ``x=``; a module a class includes is a base (``inherits``), not also a
+    value the class reads; a keyword is no reference."""
+    based = {r.name_start for r in raw_refs if r.kind == "inherits"}
+    written = {r.name_start for r in raw_refs if r.kind == "writer"}
+    out = []
+    for r in raw_refs:
+        if (r.kind == "callback" and r.name_start in based) or (r.name in KEYWORDS and r.name != "super") or (
+                r.kind == "call" and r.name_start in written):
+            continue  # include M is a base; ``end`` read where a syntax error broke the tree is no name
+        if r.kind == "writer":  # obj.x = 1 calls x=
+            r = r._replace(kind="call", name=r.name + "=")
+        elif r.name and r.name[:1] == ":" and r.kind not in ("import", "reexport"):
+            r = r._replace(name=r.name[1:])
+        out.append(r)
+    return out
+
+
+# -- imports ------------------------------------------------------------------------------------------------------
+def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    """A file under its path, its path without ``.rb`` (``require "x"`` from the root, ``require_relative``) and
+    what follows each ``lib/`` folder of it (``lib/shop/cart.rb``: ``shop/cart``, as a gem's load path has it)."""
+    out = {}
+    for path in paths:
+        stem = path[:-3] if path.endswith(".rb") else path
+        parts = stem.split("/")
+        out[path] = [path, stem] + ["/".join(parts[i + 1:]) for i, part in enumerate(parts[:-1]) if part == "lib"]
+    return out
+
+
+def package_scope(path: str, info: dict) -> None:
+    return None  # constants are global: the ``constant`` layer, not a package, finds them
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    """Every require is a wildcard import; ``require_relative`` (its name rides as the alias) is relative to the
+    file."""
+    relative = alias == "require_relative" and module and not module.startswith(".")
+    return None, ("./" + module if relative else module), "*"
+
+
+def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
+    """``./x`` / ``../x``: the file beside the importer (``.rb`` implied); ``x``: a file whose path from a ``lib/``
+    folder or the root is ``x``, the one nearest the importer where several are."""
+    if not spec:
+        return []
+    if spec.startswith("."):
+        base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
+        return [p for p in index.get(base, ()) if p in (base, base + ".rb")][:1]
+    key = spec[:-3] if spec.endswith(".rb") else spec
+    found = index.get(key, [])
+    if len(found) <= 1:
+        return list(found)
+    here = importer.split("/")[:-1]
+    return [max(found, key=lambda p: (_shared(here, p.split("/")[:-1]), -len(p)))]
+
+
+def _shared(a: list[str], b: list[str]) -> int:
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """Asked of a spec no file answers: a gem's (``require "json"``), unless written relative to the file."""
+    return not spec.startswith(".")
+
+
+def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    return None
+
+
+# -- resolve side -------------------------------------------------------------------------------------------------
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # a bare name no scope, class, require or constant names is Kernel's or a gem's, not guessed
+
+
+def receiver_path(receiver: str) -> str:
+    """``Shop::Cart`` -> ``Shop.Cart``, ``::Cart`` -> ``Cart``: a constant path in dotted form."""
+    return receiver.replace("::", ".").lstrip(".") if "::" in receiver else receiver
+
+
+# Foo.new, Foo.new(a), Foo.new(a) { ... }, Foo.new do ... end (a block given to initialize)
+_NEW = re.compile(r"^((?:[A-Z]\w*\.)*[A-Z]\w*\.|self\.)?new(?:\s*\(.*?\))?(?:\s*(?:\{.*\}|do\b.*))?$", re.S)
+
+
+def inline_type(receiver: str) -> str | None:
+    """``Foo.new(...)``, ``Shop.Cart.new`` -> the class built; ``new(x)``, ``self.new`` (in a class method) ->
+    ``self``, the enclosing class. ``Foo(x)`` is a method call in Ruby: none."""
+    m = _NEW.match(receiver)
+    if not m:
+        return None
+    built = (m.group(1) or "self.")[:-1]
+    return built
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    """Bare names: ``super`` first, then the scopes, the implicit ``self`` (before the requires), and constants
+    last (global); members of a constant path (``Shop::Cart.new``, ``Mod::FOO``) before the generic class layer."""
+    name_layers.insert(0, super_call)
+    name_layers.insert(name_layers.index("scoped") + 1, implicit_self)
+    name_layers.append(constant)
+    member_layers.insert(member_layers.index("class_named"), constant_member)
+    member_layers.insert(0, test_expectation)
+
+
+def test_expectation(resolver, r, src):
+    """``x.must_equal(y)``, ``x.should eq(y)`` in a test: the framework's, on any object (external)."""
+    from ..discover import is_test_path
+    from ..resolve import EXTERNAL
+
+    return EXTERNAL if TEST_METHODS.match(r.name) and is_test_path(r.path) else None
+
+
+def super_call(resolver, r, src):
+    """``super`` / ``super(x)``: the enclosing method's name on a base or a mixin of its class."""
+    if r.name != "super":
+        return None
+    from ..graph import METHODS
+    from ..resolve import UNRESOLVED
+
+    from ..resolve import EXTERNAL
+
+    method = resolver.g.by_id.get(src)
+    cls = resolver._enclosing_class(src) if method is not None and method.kind in METHODS else None
+    if cls is None:
+        return UNRESOLVED
+    found = resolver._member(cls, method.name, skip_self=True)
+    if found:
+        return found
+    if (resolver.g.by_id[cls].kind == "class" and not resolver.g.bases.get(cls)) or _reopened_from_outside(resolver,
+                                                                                                       cls):
+        return EXTERNAL  # a class with no base of ours: Object's (initialize, method_missing, respond_to?...)
+    return resolver._unknown_member(cls, method.name)  # a mixin's: the including class's ancestors decide
+
+
+def implicit_self(resolver, r, src):
+    """A bare ``m`` in a method is ``self.m``: its class's method or a base's or mixin's; else the method of the
+    subclasses or the classes including it (``dispatch``: a template method, a mixin); ``new`` in a class method builds the class. Where the class
+    has a base from outside (a gem's), a name none of ours defines is that base's (external). Capitalized names are
+    constants, not methods: the ``constant`` layer's. A name none of these has is unresolved, never a gem's for the
+    file's requiring one (Kernel's builtins aside)."""
+    from ..resolve import EXTERNAL, UNRESOLVED
+
+    if r.name[:1].isupper():
+        return None
+    cls = resolver._enclosing_class(src)
+    if cls is None:
+        return None
+    if r.name == "new":
+        return _built(resolver, [cls], "same_file")
+    found = resolver._member_or_override(cls, r.name)  # a base's template calling a subclass's, a mixin its class's
+    if not found.ids and _reopened_from_outside(resolver, cls):
+        return EXTERNAL
+    if found.ids or found.resolution == "external" or r.name in BUILTINS:
+        return found if found.ids or found.resolution == "external" else None  # Kernel's: the guess says external
+    # a top-level def of a required file (a private method of Object); else unknown, though the file requires a gem
+    # (that makes no bare name the gem's: a module extended at run time, a DSL block's receiver)
+    return resolver._imported(r.path, r.name) or UNRESOLVED
+
+
+def _reopened_from_outside(resolver, cls: str) -> bool:
+    """Whether ``cls`` or a class it inherits from reopens a library's class (``class Minitest::Spec`` with no
+    ``Minitest`` defined here, ``class String``): its other methods are the library's."""
+    return any(_outside_class(resolver, c) for c, _depth in resolver._linearized(cls) if c in resolver.g.by_id)
+
+
+def _outside_class(resolver, cls: str) -> bool:
+    sym = resolver.g.by_id[cls]
+    head = _plain(sym.qualname).split(".")[0]
+    if head in BUILTINS:
+        return True
+    key = ("outside", head)
+    if _CACHE[0] is not resolver.g:
+        _CACHE[:] = [resolver.g, {}]
+    if key not in _CACHE[1]:
+        _CACHE[1][key] = not _defined_here(resolver, sym.path, head)
+    return _CACHE[1][key] and resolver.g.by_qual.get((sym.path, head)) is None
+
+
+def _defined_here(resolver, path: str, head: str) -> bool:
+    """Whether the repository defines the top-level constant ``head``: a class or module of that name, or a file a
+    require would name after it (``lib/rack.rb`` for ``Rack``: a namespace there is found by no name)."""
+    if _lookup_constant(resolver, path, "", head)[0]:
+        return True
+    return bool(resolver.index_of(resolver.supports.get(path)).get(_snake(head)))
+
+
+def constant(resolver, r, src):
+    """A capitalized bare name: the class, module or constant of that name, in the lexical nesting first."""
+    if not r.name[:1].isupper():
+        return None
+    return _found(resolver, r, r.name)
+
+
+def constant_member(resolver, r, src):
+    """``Mod::FOO``, ``Shop::Cart``: a constant inside a constant path; ``Foo.new``: a ``Foo`` built (its class and
+    its ``initialize``); ``Foo.m``: ``m`` on any of ``Foo``'s definitions (a class reopened in several files)."""
+    receiver = receiver_path(r.receiver)
+    if not receiver[:1].isupper() or not receiver.replace(".", "").isidentifier():
+        return None
+    if r.name[:1].isupper():
+        return _found(resolver, r, f"{receiver}.{r.name}")
+    ids, resolution = _constant_ids(resolver, r, receiver)
+    classes = [i for i in ids if resolver.g.by_id[i].kind in SCOPE_KINDS]
+    if not classes or resolution in ("ambiguous",):
+        return None
+    if r.name == "new":
+        return _built(resolver, classes, resolution)
+    for cls in classes:
+        found = resolver._member(cls, r.name)
+        if found:
+            return _elsewhere(resolver, r, found)
+    return None
+
+
+def _elsewhere(resolver, r, found):
+    """A member of a class in another file: found through the global constant (``same_package``, as C's linker)."""
+    from ..resolve import Found
+
+    if found.resolution != "same_file" or resolver.g.by_id[found.ids[0]].path == r.path:
+        return found
+    return Found(found.ids, "same_package")
+
+
+def _built(resolver, classes: list[str], resolution: str):
+    """``Foo.new``: the class (a constructor call) and the ``initialize`` it runs, its own or a base's."""
+    from ..resolve import Found
+
+    cls = _canonical(resolver, classes)
+    init = resolver._member(cls, "initialize")
+    return Found([cls] + (init.ids if init else []), "constructor")
+
+
+def global_name(resolver, r, dotted: str) -> str | None:
+    """The one definition a constant (path) names from ``r`` (``resolve.Resolver._named``): a class reopened in
+    several files is one of them, its file named after it where one is."""
+    if not dotted[:1].isupper():
+        return None
+    ids, resolution = _constant_ids(resolver, r, dotted)
+    return _canonical(resolver, ids) if ids and resolution != "ambiguous" else None
+
+
+def _found(resolver, r, dotted: str):
+    from ..resolve import Found
+
+    ids, resolution = _constant_ids(resolver, r, dotted)
+    if not ids:
+        return None
+    if resolution != "ambiguous":  # one constant, maybe reopened in several files: one edge, to its main file
+        ids = [i for i in ids if resolver.g.by_id[i].path == r.path][:1] or [_canonical(resolver, ids)]
+    return Found(ids, resolution)
+
+
+_CACHE: list = [None, {}]  # (graph, (nesting, dotted) -> (ids, resolution)): one graph per run
+
+
+def _constant_ids(resolver, r, dotted: str) -> tuple[list[str], str | None]:
+    """The Ruby definitions a constant path names from ``r``'s scope: ``X`` inside ``Shop::Cart#add`` is
+    ``Shop.Cart.X``, else ``Shop.X``, else ``X`` (``same_file`` / ``same_package``, every file reopening it); with
+    none of these, the definitions whose qualified name ends so (``unique_name`` when they are one constant, else
+    ``ambiguous``)."""
+    if _CACHE[0] is not resolver.g:
+        _CACHE[:] = [resolver.g, {}]
+    scope = "" if r.src_qualname == "<module>" else _plain(r.src_qualname)
+    key = (r.path, scope, dotted)
+    found = _CACHE[1].get(key)
+    if found is None:
+        found = _CACHE[1][key] = _lookup_constant(resolver, r.path, scope, dotted)
+    return found
+
+
+def _lookup_constant(resolver, path: str, scope: str, dotted: str) -> tuple[list[str], str | None]:
+    g, me = resolver.g, sys.modules[__name__]
+    by_qual: dict[str, list[str]] = defaultdict(list)
+    for i in g.by_name.get(dotted.rpartition(".")[2], ()):
+        sym = g.by_id[i]
+        if sym.kind in CONSTANT_KINDS and resolver.supports.get(sym.path) is me:
+            by_qual[_plain(sym.qualname)].append(i)
+    parts = scope.split(".") if scope else []
+    for depth in range(len(parts), -1, -1):
+        ids = by_qual.get(".".join(parts[:depth] + [dotted]))
+        if ids:
+            return ids, "same_file" if any(g.by_id[i].path == path for i in ids) else "same_package"
+    ending = {q: ids for q, ids in by_qual.items() if q.endswith("." + dotted)}
+    if not ending:
+        return [], None
+    ids = [i for q in sorted(ending) for i in ending[q]]
+    return ids, "unique_name" if len(ending) == 1 else "ambiguous"
+
+
+def _plain(qualname: str) -> str:
+    """``Shop.Cart#2.add`` -> ``Shop.Cart.add``: a qualified name without its repeat marks."""
+    return re.sub(r"#\d+", "", qualname) if "#" in qualname else qualname
+
+
+def _canonical(resolver, ids: list[str]) -> str:
+    """Of a constant's definitions (a class reopened in several files), the one in the file named after it
+    (``Shop.CartItem`` in ``.../shop/cart_item.rb``), else the first by path."""
+    def named_after(sid: str) -> bool:
+        sym = resolver.g.by_id[sid]
+        snake = "/".join(_snake(p) for p in _plain(sym.qualname).split("."))
+        return sym.path[:-3].endswith(snake)
+
+    return next((i for i in sorted(ids, key=lambda i: resolver.g.by_id[i].path) if named_after(i)), min(
+        ids, key=lambda i: resolver.g.by_id[i].path))
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()

@@ -1,0 +1,164 @@
+; Ruby: classes, modules (a mixin and a namespace: kind trait), methods (`def m`, `def self.m`, in `class << self`),
+; constants, attr_reader/attr_writer/attr_accessor, define_method, alias / alias_method; calls (`f(x)`, `obj.m`, a bare
+; `m` that no local variable binds: @reference.name), `super`, `send(:m)`, `method(:m)`, constants read; `class A < B`,
+; include / extend / prepend (inherits: a mixin's methods are the class's); require_relative, require, autoload.
+; Capture names follow the convention documented in extractors/structure/parse.py; langs/ruby.py settles what a
+; query cannot say (symbol names written `:x`, visibility after a bare `private`).
+
+; definitions: a class or module written `A::B` is B inside A (its parent given by name)
+(class name: (constant) @name) @definition.class @exported
+(class name: (scope_resolution scope: (_) @parent.name name: (constant) @name)) @definition.class @exported
+(module name: (constant) @name) @definition.trait @exported
+(module name: (scope_resolution scope: (_) @parent.name name: (constant) @name)) @definition.trait @exported
+(method name: (_) @name) @definition.function @exported
+(singleton_method object: (self) name: (_) @name) @definition.function @exported
+(assignment left: (constant) @name) @definition.constant
+; Point = Struct.new(:x, :y) do ... end, Error = Class.new(StandardError): a class
+(assignment left: (constant) @name
+  right: (call receiver: (constant) @_maker method: (identifier) @_new)
+  (#any-of? @_maker "Struct" "Class" "Data") (#eq? @_new "new")) @definition.class @exported
+; attr_reader :items: a method per symbol; attr_writer :x: x= (writer); attr_accessor: both (ruby.settle_definitions)
+(call !receiver method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name @definition.function @exported)
+  (#any-of? @_attr "attr_reader" "attr"))
+(call !receiver method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name @definition.writer @exported)
+  (#eq? @_attr "attr_writer"))
+(call !receiver method: (identifier) @_attr
+  arguments: (argument_list (simple_symbol) @name @definition.accessor @exported) (#eq? @_attr "attr_accessor"))
+(call !receiver method: (identifier) @_define arguments: (argument_list . (simple_symbol) @name)
+  (#eq? @_define "define_method")) @definition.function @exported
+(call !receiver method: (identifier) @_alias arguments: (argument_list . (simple_symbol) @name @definition.function
+  @exported . (simple_symbol)) (#eq? @_alias "alias_method"))
+(alias name: (_) @name @definition.function @exported)
+
+; visibility (read by ruby.settle_definitions, never symbols): a bare `private` applies to the definitions after it in
+; its body, `private def x` to that one, `private :x, :y` to those named; `class << self` bounds a bare one
+(body_statement (identifier) @name @definition.visibility
+  (#any-of? @name "private" "protected" "public" "module_function"))
+(call !receiver method: (identifier) @name arguments: (argument_list [(method) (singleton_method)])
+  (#any-of? @name "private" "protected")) @definition.visibility
+(call !receiver method: (identifier) @_visibility arguments: (argument_list (simple_symbol) @name @definition.visibility)
+  (#any-of? @_visibility "private" "protected" "private_class_method"))
+(singleton_class value: (self) @name) @definition.visibility
+
+; calls: f(x), f x, obj.m, obj&.m, self.m, Foo.new, Foo::Bar.m, obj.x = 1 (a writer)
+(call !receiver method: [(identifier) (constant)] @name) @reference.call
+(call receiver: (_) @receiver method: [(identifier) (constant)] @name) @reference.call
+; obj.x = 1, obj.x ||= 1: the writer x= (ruby.settle_references names it)
+[(assignment left: (call receiver: (_) @receiver method: (identifier) @name))
+ (operator_assignment left: (call receiver: (_) @receiver method: (identifier) @name))] @reference.writer
+; super: the enclosing method's own name on a base (resolved by ruby.super_call)
+(super) @name @reference.call
+; send(:m), public_send(:m), obj.send(:m): a call of m; method(:m) and alias_method's original: m as a value
+(call !receiver method: (identifier) @_send arguments: (argument_list . (simple_symbol) @name)
+  (#any-of? @_send "send" "public_send" "__send__")) @reference.call
+(call receiver: (_) @receiver method: (identifier) @_send arguments: (argument_list . (simple_symbol) @name)
+  (#any-of? @_send "send" "public_send" "__send__")) @reference.call
+(call !receiver method: (identifier) @_method arguments: (argument_list . (simple_symbol) @name)
+  (#any-of? @_method "method" "instance_method")) @reference.callback
+(call receiver: (_) @receiver method: (identifier) @_method arguments: (argument_list . (simple_symbol) @name)
+  (#any-of? @_method "method" "instance_method")) @reference.callback
+(call !receiver method: (identifier) @_alias arguments: (argument_list (simple_symbol) . (simple_symbol) @name .)
+  (#eq? @_alias "alias_method")) @reference.callback
+(alias alias: (identifier) @name) @reference.callback
+
+; a bare name where a value stands: a method called without arguments, unless a parameter or variable binds it
+; (see parse.py @reference.name and the @local.name captures below)
+[(body_statement (identifier) @name) (block_body (identifier) @name) (then (identifier) @name)
+ (else (identifier) @name) (begin (identifier) @name) (ensure (identifier) @name) (do (identifier) @name)
+ (parenthesized_statements (identifier) @name) (argument_list (identifier) @name) (splat_argument (identifier) @name)
+ (hash_splat_argument (identifier) @name) (block_argument (identifier) @name) (binary (identifier) @name)
+ (unary (identifier) @name) (conditional (identifier) @name) (if_modifier (identifier) @name)
+ (unless_modifier (identifier) @name) (while_modifier (identifier) @name) (until_modifier (identifier) @name)
+ (assignment right: (identifier) @name) (operator_assignment right: (identifier) @name)
+ (right_assignment_list (identifier) @name) (call receiver: (identifier) @name) (element_reference (identifier) @name)
+ (pair value: (identifier) @name) (array (identifier) @name) (interpolation (identifier) @name)
+ (if condition: (identifier) @name) (unless condition: (identifier) @name) (while condition: (identifier) @name)
+ (until condition: (identifier) @name) (case value: (identifier) @name) (pattern (identifier) @name)
+ (in (identifier) @name) (range (identifier) @name) (program (identifier) @name)
+ (optional_parameter value: (identifier) @name) (keyword_parameter value: (identifier) @name)] @reference.name
+
+; constants read: a class passed or compared, a constant's value; Mod::FOO (a member of Mod)
+[(argument_list (constant) @name) (splat_argument (constant) @name) (binary (constant) @name)
+ (conditional (constant) @name) (assignment right: (constant) @name) (operator_assignment right: (constant) @name)
+ (right_assignment_list (constant) @name) (element_reference (constant) @name) (pair value: (constant) @name)
+ (array (constant) @name) (interpolation (constant) @name) (pattern (constant) @name) (exceptions (constant) @name)
+ (body_statement (constant) @name) (block_body (constant) @name) (then (constant) @name) (else (constant) @name)
+ (if condition: (constant) @name) (unless condition: (constant) @name) (if_modifier (constant) @name)
+ (unless_modifier (constant) @name) (range (constant) @name) (parenthesized_statements (constant) @name)
+ (optional_parameter value: (constant) @name) (keyword_parameter value: (constant) @name)] @reference.callback
+[(argument_list (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (binary (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (assignment right: (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (element_reference (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (pair value: (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (array (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (pattern (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (exceptions (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (body_statement (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (then (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (conditional (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (interpolation (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (splat_argument (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (if_modifier (scope_resolution scope: (_) @receiver name: (constant) @name))
+ (right_assignment_list (scope_resolution scope: (_) @receiver name: (constant) @name))] @reference.callback
+; ::Foo, the top-level one; Foo.m, Mod::Foo.m: the class or constant a call is made on is used too;
+; autoload :Foo, "x": Foo is the file's
+(scope_resolution !scope name: (constant) @name) @reference.callback
+(call receiver: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]) @reference.callback
+(call !receiver method: (identifier) @_autoload arguments: (argument_list . (simple_symbol) @name)
+  (#eq? @_autoload "autoload")) @reference.callback
+
+; inheritance: class A < B, class A < Mod::B; include M, extend M, prepend M (the mixin's methods are the class's)
+(superclass (constant) @name @reference.inherits)
+(superclass (scope_resolution scope: (_) @receiver name: (constant) @name) @reference.inherits)
+(call !receiver method: (identifier) @_mixin
+  arguments: (argument_list [(constant) @name @reference.inherits
+                             (scope_resolution scope: (_) @receiver name: (constant) @name) @reference.inherits])
+  (#any-of? @_mixin "include" "extend" "prepend"))
+
+; typed variables (see parse.py @var.name): x = Foo.new(...) / Foo::Bar.new / new (in a class method): x.m() is
+; Foo's m
+(assignment left: (identifier) @var.name
+  right: (call receiver: [(constant) (scope_resolution) (self)] method: (identifier) @_new) @var.type (#eq? @_new "new"))
+(assignment left: (identifier) @var.name right: (call !receiver method: (identifier) @_new) @var.type (#eq? @_new "new"))
+(assignment left: (identifier) @var.name
+  right: [(string) (array) (hash) (integer) (float) (true) (false) (regex) (symbol_array) (string_array)] @var.value)
+
+; names bound where they are (see parse.py @local.name): parameters, assigned, block, loop and rescue variables
+(method_parameters [(identifier) @local.name (optional_parameter name: (identifier) @local.name)
+                    (splat_parameter name: (identifier) @local.name)
+                    (hash_splat_parameter name: (identifier) @local.name)
+                    (block_parameter name: (identifier) @local.name)
+                    (keyword_parameter name: (identifier) @local.name)
+                    (destructured_parameter (identifier) @local.name)])
+(block_parameters [(identifier) @local.name (optional_parameter name: (identifier) @local.name)
+                   (splat_parameter name: (identifier) @local.name)
+                   (hash_splat_parameter name: (identifier) @local.name)
+                   (block_parameter name: (identifier) @local.name)
+                   (keyword_parameter name: (identifier) @local.name)
+                   (destructured_parameter (identifier) @local.name)])
+(lambda_parameters [(identifier) @local.name (optional_parameter name: (identifier) @local.name)
+                    (keyword_parameter name: (identifier) @local.name)])
+(assignment left: [(identifier) @local.name (left_assignment_list (identifier) @local.name)
+                   (left_assignment_list (rest_assignment (identifier) @local.name))])
+(operator_assignment left: (identifier) @local.name)
+(for pattern: [(identifier) @local.name (left_assignment_list (identifier) @local.name)])
+(exception_variable (identifier) @local.name)
+
+; require_relative "x" (beside the file), require "x" (a lib/ folder or the root; else a gem), autoload :X, "x": a
+; wildcard import (constants are global once loaded); require_relative's name rides as the alias (ruby.import_binding)
+(call !receiver method: (identifier) @_require
+  arguments: (argument_list . (string (string_content) @import.module) @import.wildcard)
+  (#any-of? @_require "require" "load")) @import
+(call !receiver method: (identifier) @import.alias
+  arguments: (argument_list . (string (string_content) @import.module) @import.wildcard)
+  (#eq? @import.alias "require_relative")) @import
+(call method: (identifier) @_autoload
+  arguments: (argument_list (simple_symbol) . (string (string_content) @import.module) @import.wildcard)
+  (#eq? @_autoload "autoload")) @import
+
+; if __FILE__ == $0 (a block or a modifier): the file is a program entry point
+(if condition: (binary left: (identifier) @_file right: (global_variable) @_program)
+  (#eq? @_file "__FILE__") (#any-of? @_program "$0" "$PROGRAM_NAME")) @entry
+(if_modifier condition: (binary left: (identifier) @_file right: (global_variable) @_program)
+  (#eq? @_file "__FILE__") (#any-of? @_program "$0" "$PROGRAM_NAME")) @entry
