@@ -129,6 +129,24 @@ def alias_form(node, child) -> str | None:
     return "alias" if child.type in ALIASED else "annotation"
 
 
+def nearest_of(importer: str, found: list[str]) -> list[str]:
+    """Of the files a module spec may name, the one sharing the most leading folders with the importer (the
+    shortest path of those): a header or a ``require``d file found in several include or ``lib/`` folders."""
+    if len(found) <= 1:
+        return list(found)
+    here = importer.split("/")[:-1]
+    return [max(found, key=lambda p: (_shared_folders(here, p.split("/")[:-1]), -len(p)))]
+
+
+def _shared_folders(a: list[str], b: list[str]) -> int:
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
 def entry_reason_with(pure: frozenset, *more: Callable) -> Callable:
     """The default rule (a registering decorator, a top-level ``main``), then a language's own ``more`` rules."""
 

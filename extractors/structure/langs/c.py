@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import posixpath
 
-from . import alias_form
+from . import alias_form, nearest_of
 from .c_repairs import repairs  # noqa: F401  (a parse rule: export macros blanked)
 
 GROUP = "c"
@@ -100,20 +100,7 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
         beside = posixpath.normpath(posixpath.join(posixpath.dirname(importer), name))
         if beside in index.get(beside, ()):  # a file is listed under its own path
             return [beside]
-    found = index.get(name, [])
-    if len(found) <= 1:
-        return list(found)
-    here = importer.split("/")[:-1]
-    return [max(found, key=lambda p: (_shared(here, p.split("/")[:-1]), -len(p)))]
-
-
-def _shared(a: list[str], b: list[str]) -> int:
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
+    return nearest_of(importer, index.get(name, []))
 
 
 def is_external(importer: str, spec: str, index: dict, root) -> bool:

@@ -15,7 +15,7 @@ import re
 import sys
 from collections import defaultdict
 
-from . import entry_reason_with
+from . import entry_reason_with, nearest_of
 
 GROUP = "ruby"
 IMPORTS_PASS_ON = True  # a required file's requires are loaded for its requirers too
@@ -271,20 +271,7 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
         base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
         return [p for p in index.get(base, ()) if p in (base, base + ".rb")][:1]
     key = spec[:-3] if spec.endswith(".rb") else spec
-    found = index.get(key, [])
-    if len(found) <= 1:
-        return list(found)
-    here = importer.split("/")[:-1]
-    return [max(found, key=lambda p: (_shared(here, p.split("/")[:-1]), -len(p)))]
-
-
-def _shared(a: list[str], b: list[str]) -> int:
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
+    return nearest_of(importer, index.get(key, []))
 
 
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
