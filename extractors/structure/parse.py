@@ -649,6 +649,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data), _named_call(value))
         if kind and key == "var.narrowed":
             kind = NARROWED_VALUE + kind
+        for operator in rules.member_access if kind else ():  # auto r = db->Make(): db.Make()
+            kind = kind.replace(operator, ".")
         if kind:
             binding = VAR_BINDINGS[key]
             bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
@@ -845,9 +847,12 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
     return "generic" if generic else "annotation"
 
 
+GENERIC_TYPES = ("generic_type", "template_type")  # a type with arguments (C++ names it a template type)
+
+
 def _generic_head(generic):
     """The named type of a generic one (``Promise`` of ``Promise<App>``), or None."""
-    if generic is None or generic.type != "generic_type":
+    if generic is None or generic.type not in GENERIC_TYPES:
         return None
     return generic.child_by_field_name("name") or (generic.named_children[0] if generic.named_child_count else None)
 

@@ -28,6 +28,14 @@ BUILTINS = C_BUILTINS | frozenset({
     "const_cast", "string", "vector", "map", "unordered_map", "set", "unique_ptr", "shared_ptr", "size_t", "cout",
     "cerr", "endl", "numeric_limits", "static_assert", "decltype", "typeid", "nullptr", "ostream", "istream",
     "default", "delete"})  # ``X::~X() = default;`` reads as an assignment
+# the standard containers', strings' and smart pointers' methods: on an object of unknown type (a template
+# parameter's, a library's) guessed only among the classes the file can see
+BUILTIN_METHODS = frozenset({
+    "push_back", "emplace_back", "pop_back", "push_front", "pop_front", "size", "length", "empty", "data", "c_str",
+    "begin", "end", "cbegin", "cend", "rbegin", "rend", "front", "back", "append", "clear", "find", "insert", "erase",
+    "emplace", "count", "reserve", "resize", "at", "substr", "get", "reset", "release", "swap", "load", "store",
+    "lock", "unlock", "str", "compare", "capacity", "assign", "exchange", "fetch_add", "fetch_sub", "wait",
+    "notify_one", "notify_all", "join", "detach", "value", "has_value", "value_or", "first", "second"})
 KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "return", "break", "continue", "goto",
                       "sizeof", "typedef", "throw", "try", "catch", "new", "delete", "const", "void", "class",
                       "struct", "enum", "union", "namespace", "using", "public", "private", "protected", "static",
@@ -60,6 +68,8 @@ def _qualified(node, child):
 
 
 TYPE_ARGUMENTS = frozenset({"template_argument_list"})
+# std::unique_ptr<Rep> rep_: rep_->f() is Rep's f (the smart pointer's own methods are BUILTIN_METHODS)
+TRANSPARENT_TYPES = frozenset({"unique_ptr", "shared_ptr", "weak_ptr", "optional", "reference_wrapper"})
 TYPE_CONTEXTS = {
     "struct_specifier": _tag, "union_specifier": _tag, "enum_specifier": _tag, "class_specifier": _tag,
     "qualified_identifier": _qualified,
@@ -100,6 +110,16 @@ def namespaced(resolver, r, src):
             return found
     return resolver._guess(bare, CALLABLE, hooks)  # a library's namespace (external) or unknown, never guessed
     # among the repository's same-named methods
+
+
+def global_name(resolver, r, dotted: str) -> str | None:
+    """``spdlog.logger`` (a type or value written ``spdlog::logger``) that no class or include names: namespaces are
+    no definitions, so it is its last name as the file sees it; the standard library's stays external."""
+    head, dot, _ = dotted.partition(".")
+    if not dot or head in EXTERNAL_RECEIVERS:
+        return None
+    hit = resolver._visible_name(r, dotted.rpartition(".")[2])
+    return hit.ids[0] if hit and hit.ids else None
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:

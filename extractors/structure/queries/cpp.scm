@@ -22,6 +22,9 @@
   (#any-of? @decorator "TEST_F" "TEST_P" "TYPED_TEST" "TYPED_TEST_P")
   parameters: (parameter_list . (parameter_declaration type: (type_identifier) @parent.name)
                               . (parameter_declaration type: (type_identifier) @name) .))) @definition.function
+; Catch2, doctest: TEST_CASE("adds", "[math]") {...} (its strings blanked by c_repairs): a test the framework runs
+(function_definition declarator: (function_declarator declarator: (identifier) @name @decorator
+  (#match? @decorator "^(TEST_CASE|TEST_CASE_METHOD|SCENARIO|TEMPLATE_TEST_CASE|TEST_SUITE)$"))) @definition.function
 (function_definition declarator: (function_declarator declarator: (identifier) @decorator (#eq? @decorator "TEST")
   parameters: (parameter_list . (parameter_declaration) . (parameter_declaration type: (type_identifier) @name) .)))
   @definition.function
@@ -137,6 +140,16 @@
 (declaration type: (placeholder_type_specifier)
   declarator: (init_declarator declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)]
                                value: (new_expression type: (_) @var.type)))
+; auto p = std::make_shared<Logger>(..), std::make_unique<T>(..): a T; auto x = make(..): what make returns
+(declaration type: (placeholder_type_specifier)
+  declarator: (init_declarator declarator: (identifier) @var.name
+    value: (call_expression function: (qualified_identifier name: (template_function name: (identifier) @_make
+      arguments: (template_argument_list . (type_descriptor type: (_) @var.type))))))
+  (#match? @_make "^(make_shared|make_unique)$"))
+(declaration type: (placeholder_type_specifier)
+  declarator: (init_declarator declarator: (identifier) @var.name
+    value: (call_expression function: [(identifier) (field_expression) (qualified_identifier name: (identifier))])
+      @var.value))
 
 ; names bound where they are (see parse.py @local.name): parameters and a function's own variables
 (parameter_declaration declarator: [(identifier) @local.name (pointer_declarator declarator: (identifier) @local.name)
