@@ -8,7 +8,8 @@ axios/axios, colinhacks/zod, jhy/jsoup, square/javapoet, serde-rs/json as ``serd
 never tuned for before their sweep (encode/starlette, psf/black, pydantic/pydantic, TanStack/query as ``tsquery``,
 trpc/trpc, koajs/koa, tokio-rs/axum, go-chi/chi, labstack/echo, apache/commons-lang, FasterXML/jackson-core), then
 twelve of the evening's sweep (Textualize/rich, pallets/flask, python-attrs/attrs, encode/uvicorn, psf/requests,
-immerjs/immer, sindresorhus/ky, mochajs/mocha, unjs/h3, urfave/cli as ``urfavecli``, gorilla/mux, sirupsen/logrus).
+immerjs/immer, sindresorhus/ky, mochajs/mocha, unjs/h3, urfave/cli as ``urfavecli``, gorilla/mux, sirupsen/logrus),
+then C and C++ (redis/hiredis, DaveGamble/cJSON as ``cjson``, google/leveldb, fmtlib/fmt, gabime/spdlog).
 Run alone:
 ``python -m tests.bench.bench_structure_quality [name ...] [--keep DIR]``.
 """
@@ -30,7 +31,10 @@ REPOS = ("express", "hono", "httpx", "pytest", "cobra", "gson", "ripgrep", "symp
          # the sweep of 2026-12-02 (later): what they showed was fixed as a class of problem too
          "starlette", "black", "pydantic", "tsquery", "trpc", "koa", "axum", "chi", "echo", "commons-lang", "jackson-core",
          # the sweep of 2026-12-02 (evening)
-         "rich", "flask", "attrs", "uvicorn", "requests", "immer", "ky", "mocha", "h3", "urfavecli", "mux", "logrus")
+         "rich", "flask", "attrs", "uvicorn", "requests", "immer", "ky", "mocha", "h3", "urfavecli", "mux", "logrus",
+         # C and C++ (2026-12-03): redis/hiredis, DaveGamble/cJSON as ``cjson``, google/leveldb, fmtlib/fmt,
+         # gabime/spdlog
+         "hiredis", "cjson", "leveldb", "fmt", "spdlog")
 
 RESOLUTION = """
 SELECT f.language, count(*) AS refs,
