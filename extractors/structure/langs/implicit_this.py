@@ -21,15 +21,25 @@ def implicit_this(resolver, r, src):
 def implicit_this_field(resolver, r, src):
     """``_textBuffer.append()`` where ``_textBuffer`` is no variable the file types: a field of the class or of a
     base, maybe declared in another file (jackson's parsers use ParserBase's fields), and its declared type's
-    method; a library's type: external, never a same-named method of the repository guessed."""
-    if r.bound_to or not r.receiver.isidentifier():
+    method (``vset_.table_cache_.f()``: along the declared types of the chain); a library's type: external, never a
+    same-named method of the repository guessed."""
+    head, dot, rest = r.receiver.partition(".")
+    if r.bound_to or not head.isidentifier():
         return None
     cls = resolver._enclosing_class(src)
-    field = resolver._member(cls, r.receiver) if cls else None
+    field = resolver._member(cls, head) if cls else None
     if not field or resolver.g.by_id[field.ids[0]].kind != "field":
         return None
     held = resolver.return_class(field.ids[0])
+    if dot:  # vset_.table_cache_.NewIterator(): along the chain of declared types from the field's; a library's
+        from ..resolve import _chain_parts  # type on the way (stack.get(i).name(), a list's element) says nothing
+
+        held = resolver._class_along(held, _chain_parts(rest)) if held else None
+        if not held:
+            return None
     if not held:
         return type(field)([], "external") if held == "" else None
     found = resolver._member_or_override(held, r.name)
+    if dot and not found.ids and found.resolution == "unresolved":
+        return None  # the chain went astray (an overload's other return type): left to the other layers
     return resolver._found_elsewhere(r, found) if found.ids else found
