@@ -36,8 +36,8 @@ returns, raise, read; Java: read only, its methods and variables being apart). `
 every definition of the file is API, exported (a TypeScript declaration file).
 ``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
 ``impl`` block of a type that the file imports from another crate becomes an extension).
-``settle_references(raw_refs)``: the file's raw references (imports and bindings' captures aside) rewritten where the
-query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
+``settle_references(raw_refs)``: the file's raw references (its imports among them; not the variables' bindings)
+rewritten where the query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 """
