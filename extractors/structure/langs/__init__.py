@@ -38,8 +38,8 @@ every definition of the file is API, exported (a TypeScript declaration file).
 ``impl`` block of a type that the file imports from another crate becomes an extension).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
 their place, so that value flow follows ``r->file->Append()`` as it does ``r.file.Append()``.
-``settle_references(raw_refs)``: the file's raw references (imports and bindings' captures aside) rewritten where the
-query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
+``settle_references(raw_refs)``: the file's raw references (its imports among them; not the variables' bindings)
+rewritten where the query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 """

@@ -71,7 +71,9 @@ TEST_BUILTINS = frozenset({
     "assert", "assert_equal", "assert_nil", "assert_raises", "assert_includes", "assert_match", "assert_empty",
     "assert_kind_of", "assert_instance_of", "assert_predicate", "assert_respond_to", "assert_same", "assert_in_delta",
     "refute", "refute_equal", "refute_nil", "refute_includes", "refute_empty", "refute_match", "flunk", "setup",
-    "teardown", "mock", "stub", "RSpec", "Minitest", "Test"})
+    "teardown", "mock", "stub", "RSpec", "Minitest", "Test", "get", "post", "put", "patch", "delete", "head",
+    "options", "request", "last_response", "last_request", "follow_redirect!", "visit", "page", "click_on",
+    "fill_in"})
 # methods of Ruby's own objects (strings, arrays, hashes, IO...): on an object of unknown type they are guessed only
 # among the classes the file can see
 BUILTIN_METHODS = frozenset({
@@ -129,6 +131,8 @@ CONSTANT_KINDS = frozenset({"class", "trait", "namespace", "constant"})
 SCOPE_KINDS = ("class", "trait", "namespace")
 # expectations a test framework gives every object (Minitest's must_equal, RSpec's should): outside the repository
 TEST_METHODS = re.compile(r"^(?:must|wont)_\w+$|^(?:should|should_not|to|not_to|to_not)$")
+# a test framework's helpers and matchers called bare in a test, where the repository defines none of the name
+TEST_NAMES = re.compile(r"^(?:assert|refute)_\w+$|^(?:be|have)_\w+$")
 
 
 def _called_by_ruby(name: str, kind: str, parent: str | None) -> str | None:
@@ -149,7 +153,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     parent ``A::B`` of ``class A::B::C`` is ``A.B``), and what is exported: a class's or module's public methods and
     constants. The ``visibility`` captures (a bare ``private``, ``private def x``, ``private :x``, ``class << self``
     bounding them) say which methods are private or protected; they are no definitions."""
-    marks = [d for d in raw_defs if d.kind == "visibility"]
+    marks = sorted((d for d in raw_defs if d.kind == "visibility"), key=lambda m: m.start)
     defs = _namespaces([a for d in raw_defs if d.kind != "visibility" for a in _attributes(_spelled(d))])
     scopes = [(d.start, d.end) for d in defs if d.kind in SCOPE_KINDS]
     scopes += [(m.start, m.end) for m in marks if m.name == "self"]  # class << self: its own bare private
@@ -177,7 +181,7 @@ def _attributes(d) -> list:
 def _namespaces(defs: list) -> list:
     """A module holding classes or modules and no method of its own (``module Rack`` around a class, reopened in
     every file) is a namespace: used where something inside it is (``dead_code``), and found by no name (graph's
-    ``by_name``: its path's names are). An empty module stays one (a marker: ``include BadRequest``)."""
+    ``by_name``: its path's names are). An empty module stays a trait (a marker: ``include BadRequest``)."""
     if not any(d.kind == "trait" for d in defs):
         return defs
     spans = [(d.start, d.end) for d in defs if d.kind in ("class", "trait")]
@@ -189,6 +193,7 @@ def _namespaces(defs: list) -> list:
 
 
 def _spelled(d):
+    """A definition named as Ruby names it: ``:items`` is ``items``, a parent ``A::B`` is ``A.B``."""
     name = d.name[1:] if d.name.startswith(":") else d.name
     parent = d.parent_name.replace("::", ".").lstrip(".") if d.parent_name else d.parent_name
     return d._replace(name=name, parent_name=parent)
@@ -201,7 +206,7 @@ def _public(d, marks: list, scopes: list) -> bool:
     if scope is None:
         return False  # a top-level def: a private method of Object
     public = True
-    for m in sorted(marks, key=lambda m: m.start):
+    for m in marks:  # in file order
         if m.name == "self" or _innermost(scopes, m.start) != scope:
             continue
         hiding = m.name not in ("public", "module_function")
@@ -252,6 +257,7 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
 
 
 def package_scope(path: str, info: dict) -> None:
+    """No packages."""
     return None  # constants are global: the ``constant`` layer, not a package, finds them
 
 
@@ -280,11 +286,13 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
 
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    """A require names a file, never a module inside another."""
     return None
 
 
 # -- resolve side -------------------------------------------------------------------------------------------------
 def guess_bare_names(resolver, path: str) -> bool:
+    """Never: the layers above answer every bare name they can."""
     return False  # a bare name no scope, class, require or constant names is Kernel's or a gem's, not guessed
 
 
@@ -301,18 +309,16 @@ def inline_type(receiver: str) -> str | None:
     """``Foo.new(...)``, ``Shop.Cart.new`` -> the class built; ``new(x)``, ``self.new`` (in a class method) ->
     ``self``, the enclosing class. ``Foo(x)`` is a method call in Ruby: none."""
     m = _NEW.match(receiver)
-    if not m:
-        return None
-    built = (m.group(1) or "self.")[:-1]
-    return built
+    return (m.group(1) or "self.")[:-1] if m else None
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
-    """Bare names: ``super`` first, then the scopes, the implicit ``self`` (before the requires), and constants
-    last (global); members of a constant path (``Shop::Cart.new``, ``Mod::FOO``) before the generic class layer."""
+    """Bare names: ``super`` first, then the scopes, the implicit ``self`` (before the requires), constants (global)
+    and a test framework's helpers last; members of a constant path (``Shop::Cart.new``, ``Mod::FOO``) before the
+    generic class layer, a test framework's expectations on any object first."""
     name_layers.insert(0, super_call)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_self)
-    name_layers.append(constant)
+    name_layers += [constant, test_framework]
     member_layers.insert(member_layers.index("class_named"), constant_member)
     member_layers.insert(0, test_expectation)
 
@@ -349,10 +355,10 @@ def super_call(resolver, r, src):
 
 def implicit_self(resolver, r, src):
     """A bare ``m`` in a method is ``self.m``: its class's method or a base's or mixin's; else the method of the
-    subclasses or the classes including it (``dispatch``: a template method, a mixin); ``new`` in a class method builds the class. Where the class
-    has a base from outside (a gem's), a name none of ours defines is that base's (external). Capitalized names are
-    constants, not methods: the ``constant`` layer's. A name none of these has is unresolved, never a gem's for the
-    file's requiring one (Kernel's builtins aside)."""
+    subclasses or the classes including it (``dispatch``: a template method, a mixin); ``new`` in a class method
+    builds the class. Where the class has a base from outside (a gem's), a name none of ours defines is that base's
+    (external). Capitalized names are constants, not methods: the ``constant`` layer's. A name none of these has is
+    unresolved, never a gem's for the file's requiring one (Kernel's builtins aside)."""
     from ..resolve import EXTERNAL, UNRESOLVED
 
     if r.name[:1].isupper():
@@ -369,7 +375,16 @@ def implicit_self(resolver, r, src):
         return found if found.ids or found.resolution == "external" else None  # Kernel's: the guess says external
     # a top-level def of a required file (a private method of Object); else unknown, though the file requires a gem
     # (that makes no bare name the gem's: a module extended at run time, a DSL block's receiver)
-    return resolver._imported(r.path, r.name) or UNRESOLVED
+    return resolver._imported(r.path, r.name) or test_framework(resolver, r, src) or UNRESOLVED
+
+
+def test_framework(resolver, r, src):
+    """``assert_match``, ``be_ok``, ``have_key`` in a test, where nothing of the repository answered: the test
+    framework's (external)."""
+    from ..discover import is_test_path
+    from ..resolve import EXTERNAL
+
+    return EXTERNAL if TEST_NAMES.match(r.name) and is_test_path(r.path) else None
 
 
 def _reopened_from_outside(resolver, cls: str) -> bool:
@@ -379,6 +394,8 @@ def _reopened_from_outside(resolver, cls: str) -> bool:
 
 
 def _outside_class(resolver, cls: str) -> bool:
+    """Whether ``cls`` reopens a library's class: its outermost name is Ruby's, or neither its file nor the
+    repository defines it."""
     sym = resolver.g.by_id[cls]
     head = _plain(sym.qualname).split(".")[0]
     if head in BUILTINS:
@@ -415,6 +432,8 @@ def constant_member(resolver, r, src):
     if r.name[:1].isupper():
         return _found(resolver, r, f"{receiver}.{r.name}")
     ids, resolution = _constant_ids(resolver, r, receiver)
+    if not ids:
+        return _absent(resolver, r, receiver)
     classes = [i for i in ids if resolver.g.by_id[i].kind in SCOPE_KINDS]
     if not classes or resolution in ("ambiguous",):
         return None
@@ -455,14 +474,24 @@ def global_name(resolver, r, dotted: str) -> str | None:
 
 
 def _found(resolver, r, dotted: str):
+    """The ``Found`` of a constant (path) named from ``r``: the file's own definition, else the main one."""
     from ..resolve import Found
 
     ids, resolution = _constant_ids(resolver, r, dotted)
     if not ids:
-        return None
+        return _absent(resolver, r, dotted)
     if resolution != "ambiguous":  # one constant, maybe reopened in several files: one edge, to its main file
         ids = [i for i in ids if resolver.g.by_id[i].path == r.path][:1] or [_canonical(resolver, ids)]
     return Found(ids, resolution)
+
+
+def _absent(resolver, r, dotted: str):
+    """A constant (path) no definition of the repository bears: a gem's or Ruby's (``Rack::MockRequest`` in sinatra,
+    ``JSON``), external; unknown where a file is named after it (a namespace there is found by no name)."""
+    from ..resolve import EXTERNAL
+
+    index = resolver.index_of(resolver.supports.get(r.path))
+    return None if index.get("/".join(_snake(p) for p in dotted.split("."))) else EXTERNAL
 
 
 _CACHE: list = [None, {}]  # (graph, (nesting, dotted) -> (ids, resolution)): one graph per run
@@ -484,6 +513,7 @@ def _constant_ids(resolver, r, dotted: str) -> tuple[list[str], str | None]:
 
 
 def _lookup_constant(resolver, path: str, scope: str, dotted: str) -> tuple[list[str], str | None]:
+    """``_constant_ids`` uncached: the Ruby definitions of the last name, by qualified name, nesting outwards."""
     g, me = resolver.g, sys.modules[__name__]
     by_qual: dict[str, list[str]] = defaultdict(list)
     for i in g.by_name.get(dotted.rpartition(".")[2], ()):
@@ -520,4 +550,5 @@ def _canonical(resolver, ids: list[str]) -> str:
 
 
 def _snake(name: str) -> str:
+    """``CartItem`` -> ``cart_item``, ``HTTPServer`` -> ``http_server``: the file name Ruby's convention gives."""
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()
