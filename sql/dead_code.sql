@@ -2,7 +2,8 @@
 -- inheritance, overrides, type uses; its own members naming it do not count), except entry points (main blocks, main
 -- functions, decorator registrations, console scripts) and namespaces holding one, tests, dunder methods, modules and
 -- extensions (a Rust `impl Trait for [u32]` block: a container whose methods are judged one by one); an inline module
--- something inside which is used counts as its members do (0.3, 'its members are'). Exported API is
+-- something inside which is used counts as its members do (0.3, 'its members are'), and so does an enum whose
+-- constants are used where the language writes them bare (C, C++: the file-level constants after it). Exported API is
 -- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`), a method of a type
@@ -31,6 +32,17 @@ used_members AS (  -- referenced by something else than the parent itself (a met
     SELECT DISTINCT s.repo, s.parent_id AS id
     FROM symbols s JOIN edges e ON e.repo = s.repo AND e.dst_id = s.id
     WHERE e.src_id <> s.parent_id AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
+),
+used_enum_constants AS (  -- a C or C++ enum, whose constants are written bare: the file-level constants after it
+    SELECT DISTINCT g.repo, g.owner AS id  -- up to the file's next other definition
+    FROM (SELECT repo, id, kind,
+                 last_value(CASE WHEN kind <> 'constant' THEN id END IGNORE NULLS) OVER (
+                     PARTITION BY repo, path ORDER BY line_start, kind = 'constant', id) AS owner
+          FROM symbols
+          WHERE (repo, path) IN (SELECT repo, path FROM symbols WHERE kind = 'enum')) g
+    JOIN symbols e ON e.repo = g.repo AND e.id = g.owner AND e.kind = 'enum'
+    JOIN inbound i ON i.repo = g.repo AND i.id = g.id AND i.best > 0.3
+    WHERE g.kind = 'constant'
 ),
 used_namespaces AS (  -- an inline module (Rust `mod sync { mod atomic { trait T } }`) something inside which is used
     SELECT DISTINCT n.repo, n.id
@@ -121,7 +133,8 @@ FROM (SELECT *, kind NOT IN ('function', 'method', 'namespace', 'variable', 'con
       FROM symbols) s
 LEFT JOIN inbound i ON i.repo = s.repo AND i.id = s.id
 LEFT JOIN unresolved_names un ON un.repo = s.repo AND un.name = s.name
-LEFT JOIN (SELECT * FROM used_members UNION SELECT * FROM used_namespaces) um ON um.repo = s.repo AND um.id = s.id
+LEFT JOIN (SELECT * FROM used_members UNION SELECT * FROM used_namespaces UNION SELECT * FROM used_enum_constants) um
+    ON um.repo = s.repo AND um.id = s.id
 LEFT JOIN used_twins ut
     ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
