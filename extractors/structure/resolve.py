@@ -767,7 +767,8 @@ class Resolver(ImportBindings):
         if not found.ids:
             return found
         mine = _zone(path)
-        kept = [i for i in found.ids if (z := _zone(self.g.by_id[i].path)) is None or z == mine]
+        kept = [i for i in found.ids if (z := _zone(self.g.by_id[i].path)) is None or z == mine
+                or (mine is not None and mine.startswith(z + "/"))]  # a nested program uses its enclosing tree's
         if len(kept) == len(found.ids):
             return found
         if not kept:
@@ -1680,14 +1681,20 @@ TEST_FILES = "<tests>"  # the zone of a folder's test files (``_zone``)
 
 @lru_cache(maxsize=65536)
 def _zone(path: str) -> str | None:
-    """The test, example or documentation tree a file belongs to (``test``, ``examples/mvc``), else None. A test
-    file beside the code (``ws.test.ts``, ``db_test.go``) is in its folder's test zone: the code there never calls
+    """The test, example or documentation tree a file belongs to (``test``, ``examples/mvc``; a program nested in
+    one is its own: ``tests/unity/examples/example_1``), else None. A test file beside the code (``ws.test.ts``, ``db_test.go``) is in its folder's test zone: the code there never calls
     into it, and a guess from it stays among the tests of its folder (a Go package's)."""
     parts = path.split("/")[:-1]
+    zone = None
     for i, part in enumerate(parts):
-        if part in ZONES:
-            end = i + 2 if part in SUBPROGRAMS and i + 1 < len(parts) else i + 1
-            return "/".join(parts[:end])
+        if part not in ZONES:
+            continue
+        if zone is None:
+            zone = "/".join(parts[:i + 2 if part in SUBPROGRAMS and i + 1 < len(parts) else i + 1])
+        elif part in SUBPROGRAMS and i + 1 < len(parts):  # a program inside a zone: tests/unity/examples/example_1
+            zone = "/".join(parts[:i + 2])
+    if zone is not None:
+        return zone
     return "/".join(parts + [TEST_FILES]) if is_test_path(path) else None
 
 
