@@ -20,7 +20,7 @@ GROUP = "c"  # C++ includes C headers and calls C functions: one linker namespac
 IMPLICIT_THIS = True
 NAMED_CONSTRUCTORS = True  # Circle::Circle(double) is what new Circle(1.0) runs
 MEMBER_ACCESS = ("->",)  # r->file->Append(): a receiver r.file, followed by value flow as a dotted one
-EXTERNAL_RECEIVERS = frozenset({"std", "boost", "absl", "testing", "::std"})
+EXTERNAL_RECEIVERS = frozenset({"std", "boost", "absl", "testing"})
 # what the standard library gives unqualified (after ``using namespace std``, or the C functions it keeps)
 BUILTINS = C_BUILTINS | frozenset({
     "move", "forward", "swap", "make_shared", "make_unique", "make_pair", "make_tuple", "get", "min", "max", "sort",
@@ -108,8 +108,8 @@ def namespaced(resolver, r, src):
         found = layer(resolver, bare, src)
         if found:
             return found
-    return resolver._guess(bare, CALLABLE, hooks)  # a library's namespace (external) or unknown, never guessed
-    # among the repository's same-named methods
+    # a library's namespace (external) or unknown: never a guess among the repository's same-named methods
+    return resolver._guess(bare, CALLABLE, hooks)
 
 
 def global_name(resolver, r, dotted: str) -> str | None:
