@@ -5,12 +5,18 @@
 ; they hold is top-level, as the linker sees it. Destructors and operators are left out (called by the language).
 ; Capture names follow the convention documented in extractors/structure/parse.py.
 
-; definitions: functions (exported unless static), and methods written inside their class
-(function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
+; definitions: functions (exported unless static: those of the file or of a namespace, not a class's), and methods
+; written inside their class
+(translation_unit (function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
   declarator: [(function_declarator declarator: (identifier) @name)
                (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
                (reference_declarator (function_declarator declarator: (identifier) @name))]
-  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported
+  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
+(declaration_list (function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
+  declarator: [(function_declarator declarator: (identifier) @name)
+               (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
+               (reference_declarator (function_declarator declarator: (identifier) @name))]
+  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
 (function_definition
   declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
                (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
@@ -65,14 +71,20 @@
                               (pointer_declarator declarator: (type_identifier) @name) @definition.type])
 (alias_declaration name: (type_identifier) @name) @definition.type
 ; file-level and namespace-level variables (not `extern` declarations, not function prototypes)
-([(translation_unit) (declaration_list)]
-  (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
-    declarator: [(identifier) @name
-                 (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
-                                               (reference_declarator (identifier) @name)
-                                               (array_declarator declarator: (identifier) @name)])
-                 (pointer_declarator declarator: (identifier) @name)
-                 (array_declarator declarator: (identifier) @name)]) @definition.variable)
+(translation_unit (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
+  declarator: [(identifier) @name
+               (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
+                                             (reference_declarator (identifier) @name)
+                                             (array_declarator declarator: (identifier) @name)])
+               (pointer_declarator declarator: (identifier) @name)
+               (array_declarator declarator: (identifier) @name)]) @definition.variable)
+(declaration_list (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
+  declarator: [(identifier) @name
+               (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
+                                             (reference_declarator (identifier) @name)
+                                             (array_declarator declarator: (identifier) @name)])
+               (pointer_declarator declarator: (identifier) @name)
+               (array_declarator declarator: (identifier) @name)]) @definition.variable)
 ; fields: their declared types type a chain (dest_->Append(): WritableFile's Append)
 (field_declaration_list (field_declaration declarator: [(field_identifier) @name
   (pointer_declarator declarator: (field_identifier) @name)
