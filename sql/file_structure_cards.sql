@@ -11,7 +11,8 @@
 --   table. References resolved only by a name guess (resolution unique_name or ambiguous, or confidence < 0.5) and
 --   imports do not count: a guess is not a dependency.
 --   role          file_roles.role: source, test, example, benchmark, docs, tooling
---   called        its most-referenced symbols from other files, strongest first: name, callers (distinct calling
+--   called        its most-referenced symbols from other files (a name's overloads and variants, f and f#2, as
+--                 one), strongest first: name, callers (distinct calling
 --                 symbols outside tests), test_callers (inside tests), modules (up to 2 calling files, most calls
 --                 first: files outside tests when there are some, else tests)
 --   dependents    files (not tests) depending on it, the repository's own source first, then by weight;
@@ -48,8 +49,8 @@ own_symbols AS (
     SELECT * FROM read_parquet(coalesce(symbol_files, lake_symbols()), union_by_name = true)
     WHERE (repo_id IS NULL OR repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, path))
 ),
-inbound AS (  -- resolved references from other files into each symbol
-    SELECT e.repo, s.path, s.id, s.name, e.src_id, e.path AS caller_path, coalesce(r.role, 'source') = 'test' AS from_test
+inbound AS (  -- resolved references from other files into each symbol (overloads and variants, f#2, as one)
+    SELECT e.repo, s.path, regexp_replace(s.id, '#[0-9]+', '', 'g') AS id, s.name, e.src_id, e.path AS caller_path, coalesce(r.role, 'source') = 'test' AS from_test
     FROM into_files e JOIN own_symbols s ON s.repo = e.repo AND s.id = e.dst_id
     LEFT JOIN roles r ON r.repo = e.repo AND r.path = e.path
     WHERE e.path <> s.path AND s.kind <> 'module' AND e.kind <> 'imports' AND e.confidence >= 0.5

@@ -244,3 +244,22 @@ def test_pytest_fixtures_are_dependencies_of_the_tests_and_fixtures_naming_them(
     }  # tmp_path is pytest's own: no edge
     reached = {r["id"] for r in rows(catalog, "SELECT id FROM blast_radius('conftest.py::db')")}
     assert {"tests/conftest.py::user", "tests/unit/test_user.py::test_user"} <= reached
+
+
+def test_a_file_card_counts_the_overloads_of_a_name_as_one(tmp_path):
+    """Two constructors of ``Writer`` are two symbols (``Writer.Writer``, ``Writer.Writer#2``) of one name, both
+    reached by ``new Writer(..)``: a file card's ``called`` lists the name once."""
+    from pipeline.lake import Lake
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "writer.h").write_text("class Writer {\n public:\n  Writer(int fd);\n  Writer(int fd, int size);\n};\n")
+    (root / "writer.cc").write_text('#include "writer.h"\n\nWriter::Writer(int fd) {}\n\nWriter::Writer(int fd, int size) {}\n')
+    (root / "main.cc").write_text('#include "writer.h"\n\nint main() {\n  Writer* w = new Writer(1);\n  return 0;\n}\n')
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    catalog = connect(lake)
+    reached = {r["dst_id"] for r in rows(catalog, "SELECT dst_id FROM edges WHERE path = 'main.cc' AND kind = 'calls'")}
+    assert {"writer.cc::Writer.Writer", "writer.cc::Writer.Writer#2"} <= reached
+    card = rows(catalog, "SELECT called FROM file_structure_cards() WHERE path = 'writer.cc'")[0]
+    assert [c["name"] for c in card["called"]] == ["Writer"] and card["called"][0]["callers"] == 1
