@@ -175,3 +175,37 @@ def test_typescript_repairs_keep_every_offset_and_leave_what_the_grammar_reads()
     assert parser.parse(newer).root_node.has_error and not parser.parse(fixed).root_node.has_error
     assert not parser.parse(VALID_TYPESCRIPT).root_node.has_error
     assert repair(VALID_TYPESCRIPT) == VALID_TYPESCRIPT
+
+
+VALID_CPP = b"""#define API_EXPORT __attribute__((visibility("default")))
+#include <string>
+int x = MAX_SIZE + 1;
+int y = FOO(2);
+void f() { if (ready) { SECTION_COUNT++; } }
+"""
+
+
+def test_c_repairs_blank_api_macros_keep_every_offset_and_leave_the_preprocessor_alone():
+    """Export, specifier, annotation and test macros that only the preprocessor understands are blanked, byte for
+    byte (same length, same lines); a ``#define`` naming the macro, a macro used as a value, and code the grammar
+    reads are left as they are. (The parser tries them only on a file with errors, and keeps them only when they
+    leave fewer.)"""
+    from tree_sitter import Parser
+    from tree_sitter_language_pack import get_language
+
+    from extractors.structure.langs.c_repairs import repair
+
+    macros = (b"#define SHAPES_EXPORT __attribute__((visibility(\"default\")))\n"
+              b"class SHAPES_EXPORT Shape {\n public:\n  void Swap(Shape& other) SHAPES_NOEXCEPT;\n"
+              b"  FMT_CONSTEXPR int Area() const { return 1; }\n  int n_ GUARDED_BY(mu_);\n};\n"
+              b"FMT_BEGIN_NAMESPACE\n"
+              b"TEST_CASE(\"counts (all)\", \"[shape]\") {\n  SPDLOG_TRY {\n    run();\n  }\n}\n")
+    fixed = repair(macros)
+    assert len(fixed) == len(macros) and fixed.count(b"\n") == macros.count(b"\n")
+    assert fixed.startswith(b"#define SHAPES_EXPORT __attribute__")  # the directive stays
+    for gone in (b"class SHAPES_EXPORT", b"SHAPES_NOEXCEPT;", b"FMT_CONSTEXPR", b"GUARDED_BY", b"FMT_BEGIN",
+                 b"\"[shape]\"", b"SPDLOG_TRY"):
+        assert gone not in fixed, gone
+    parser = Parser(get_language("cpp"))
+    assert parser.parse(macros).root_node.has_error and not parser.parse(fixed).root_node.has_error
+    assert repair(VALID_CPP) == VALID_CPP

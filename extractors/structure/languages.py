@@ -35,10 +35,11 @@ C_LIKE = (("function", r"^\s*(?:[\w:<>\*&\[\],]+\s+)+\**" + _DEF + r"\s*\([^;]*$
 
 # A ``.h`` is C++ when it says so (GitHub Linguist's heuristics): a C++ standard header, a template, a class or
 # namespace, an access label, ``std::``
-CPP_HEADER = (r"(?m)^\s*#\s*include\s*<(?:cstdint|cstddef|string|vector|map|set|list|array|memory|utility|functional|"
-              r"algorithm|bitset|queue|stack|deque|forward_list|unordered_map|unordered_set|(?:i|o|io|s)stream|"
-              r"atomic|mutex|thread)>|^\s*template\s*<|^[ \t]*(?:try|constexpr)\b|^[ \t]*catch\s*\(|"
-              r"^[ \t]*(?:class|(?:using[ \t]+)?namespace)\s+\w+|^[ \t]*(?:private|public|protected):|std::\w+")
+CPP_HEADER = (r"(?m)^[ \t]*#[ \t]*include[ \t]*<(?:cstdint|cstddef|string|vector|map|set|list|array|memory|utility|"
+              r"functional|algorithm|bitset|queue|stack|deque|forward_list|unordered_map|unordered_set|"
+              r"(?:i|o|io|s)stream|atomic|mutex|thread)>|^[ \t]*template[ \t]*<|^[ \t]*(?:try|constexpr)\b|"
+              r"^[ \t]*catch[ \t]*\(|^[ \t]*(?:class|(?:using[ \t]+)?namespace)[ \t]+\w+|"
+              r"^[ \t]*(?:private|public|protected):|std::\w")  # within a line each: linear on any text
 
 LANGUAGES: dict[str, Language] = {
     lang.name: lang

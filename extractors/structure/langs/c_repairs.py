@@ -6,7 +6,8 @@ SPDLOG_NOEXCEPT;``, a line holding only ``FMT_BEGIN_NAMESPACE``; test frameworks
 (``TEST_CASE("adds", "[math]") {``). The grammars read such a macro as a type or a declarator, and the class becomes a function
 whose body swallows the class's members (leveldb's ``Status`` lost every method). Each repair blanks the macro,
 keeping every byte offset and line; the parser runs them only on a file that failed to parse, and keeps the repaired
-reading only when it has fewer errors (``parse._repaired``).
+reading only when it has fewer errors (``parse._repaired``). Every pattern reads one line and backtracks at most
+linearly on it (no nested quantifier can match the same text two ways): a hostile file costs its length.
 """
 
 from __future__ import annotations
@@ -23,15 +24,16 @@ _SPECIFIER = re.compile(rb"\b[A-Z][A-Z0-9_]*_(?:EXPORT|EXPORTS|API|EXTERN|IMPORT
                         rb"FORCE_INLINE|CONSTEXPR\d*|CONSTEVAL|FUNC|NODISCARD|DEPRECATED|NORETURN|PUBLIC|HIDDEN|"
                         rb"VISIBLE|VISIBILITY|LOCAL|UNUSED|MAYBE_UNUSED|PURE|DLL|DECL|CDECL|STDCALL|ATTR\w*|"
                         rb"NOEXCEPT|OVERRIDE|FINAL|NOTHROW)\b"
-                        + _ARGS + rb"(?=[ \t]+[A-Za-z_~]|[ \t]*(?:[;{=]|$))")
+                        + _ARGS + rb"(?=[ \t]+[A-Za-z_~]|[ \t]*(?:[;{=]|$))", re.M)
 # a macro after a declarator: thread-safety annotations (``Status bg_error_ GUARDED_BY(mutex_);``, ``void f()
 # EXCLUSIVE_LOCKS_REQUIRED(mu_);``), before what may end or follow a declaration
-_TRAILING = re.compile(rb"(?<=[\w)\]])[ \t]+(" + _MACRO + rb"\([^()\n]*\))(?=[ \t]*(?:[;{=,]|const\b|override\b|$))")
+_TRAILING = re.compile(rb"(?<=[\w)\]])[ \t]+(" + _MACRO + rb"\([^()\n]*\))(?=[ \t]*(?:[;{=,]|const\b|override\b|$))",
+                       re.M)
 # FMT_BEGIN_NAMESPACE on its own line; SPDLOG_TRY { (a try block's macro: the block stays)
-_LONE_MACRO = re.compile(rb"^[ \t]*(" + _MACRO + rb")[ \t]*(?:\{[ \t]*)?$")
+_LONE_MACRO = re.compile(rb"^[ \t]*(" + _MACRO + rb")[ \t]*(?:\{[ \t]*)?$", re.M)
 # a test framework's macro defining a test by strings (Catch2, doctest: TEST_CASE("adds", "[math]") {): its
 # arguments blanked, it reads as a function TEST_CASE() {...} (cpp.scm names it a test)
-_STRING_ARGS = re.compile(rb"^[ \t]*[A-Z][A-Z0-9_]*\(((?:[^()\n]|\([^()\n]*\))*\"(?:[^()\n]|\([^()\n]*\))*)\)[ \t]*\{")
+_STRING_ARGS = re.compile(rb"^[ \t]*[A-Z][A-Z0-9_]*\(((?:[^()\n]|\([^()\n]*\))*)\)[ \t]*\{", re.M)  # with a "
 _ATTRIBUTE = re.compile(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\n]*\))*\)\)")
 
 
@@ -40,22 +42,24 @@ def repairs(language: str) -> tuple:
     return (repair,)
 
 
+# (pattern, the group blanked (0: the whole match), what that group must hold to be blanked)
+_REWRITES = ((_CLASS_MACRO, 1, b""), (_SPECIFIER, 0, b""), (_TRAILING, 1, b""), (_LONE_MACRO, 1, b""),
+             (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""))
+
+
 def repair(data: bytes) -> bytes:
     """Every line but the preprocessor's (``#define SHAPES_EXPORT ...`` names the macro: it stays)."""
-    lines = data.split(b"\n")
-    for i, line in enumerate(lines):
-        if line.lstrip()[:1] != b"#":
-            lines[i] = _repair_line(line)
-    return b"\n".join(lines)
+    for pattern, group, needs in _REWRITES:
+        data = pattern.sub(lambda m: _rewritten(m, group, needs), data)
+    return data
 
 
-def _repair_line(line: bytes) -> bytes:
-    line = _CLASS_MACRO.sub(lambda m: _blank_group(m, 1), line)
-    line = _SPECIFIER.sub(lambda m: _blank(m.group(0)), line)
-    line = _TRAILING.sub(lambda m: _blank_group(m, 1), line)
-    line = _LONE_MACRO.sub(lambda m: _blank_group(m, 1), line)
-    line = _STRING_ARGS.sub(lambda m: _blank_group(m, 1), line)
-    return _ATTRIBUTE.sub(lambda m: _blank(m.group(0)), line)
+def _rewritten(m: re.Match, group: int, needs: bytes) -> bytes:
+    text = m.string
+    line_start = text.rfind(b"\n", 0, m.start()) + 1
+    if text[line_start:m.start()].lstrip()[:1] == b"#" or needs not in m.group(group):
+        return m.group(0)
+    return _blank(m.group(0)) if group == 0 else _blank_group(m, group)
 
 
 def _blank(text: bytes) -> bytes:
