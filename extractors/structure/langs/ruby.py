@@ -302,14 +302,31 @@ def receiver_path(receiver: str) -> str:
 
 
 # Foo.new, Foo.new(a), Foo.new(a) { ... }, Foo.new do ... end (a block given to initialize)
-_NEW = re.compile(r"^((?:[A-Z]\w*\.)*[A-Z]\w*\.|self\.)?new(?:\s*\(.*?\))?(?:\s*(?:\{.*\}|do\b.*))?$", re.S)
+_NEW = re.compile(r"((?:[A-Z]\w*\.)*[A-Z]\w*\.|self\.)?new\b")
 
 
 def inline_type(receiver: str) -> str | None:
     """``Foo.new(...)``, ``Shop.Cart.new`` -> the class built; ``new(x)``, ``self.new`` (in a class method) ->
-    ``self``, the enclosing class. ``Foo(x)`` is a method call in Ruby: none."""
+    ``self``, the enclosing class. ``Foo(x)`` is a method call in Ruby: none; nor ``Foo.new(a).bar(x)``."""
     m = _NEW.match(receiver)
-    return (m.group(1) or "self.")[:-1] if m else None
+    return (m.group(1) or "self.")[:-1] if m and _only_arguments_and_block(receiver[m.end():]) else None
+
+
+def _only_arguments_and_block(rest: str) -> bool:
+    """What follows ``new`` is its arguments and a block at most (``(a) { .. }``, `` do .. end``), read in one pass:
+    a receiver may hold a long block."""
+    rest = rest.lstrip()
+    if rest.startswith("("):
+        depth = 0
+        for i, ch in enumerate(rest):
+            depth += (ch == "(") - (ch == ")")
+            if depth == 0:
+                rest = rest[i + 1:].lstrip()
+                break
+        else:
+            return False
+    block = rest[:1] == "{" and rest.rstrip().endswith("}")
+    return not rest or block or (rest[:2] == "do" and rest[2:3] in ("", " ", "\n", "|"))
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
