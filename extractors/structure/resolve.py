@@ -53,6 +53,8 @@ imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use cor
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
 calls them too (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
+``HOST_SCRIPTS`` suffixes of script files a host program runs and fills with its own names (Gradle's ``.kts``): a
+name or member such a file does not state is the host's, external, never guessed among the repository's (none);
 ``extend_layers``.
 """
 
@@ -158,6 +160,7 @@ class Hooks:
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
     named_constructors: bool = False  # a class's constructors are its methods named as it (C++): building it calls them
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
+    host_scripts: tuple = ()  # file suffixes of scripts a host runs (Gradle's .kts): what they do not define is its
 
 
 def _layer(entry) -> Callable:
@@ -189,7 +192,8 @@ def hooks_of(support) -> Hooks:
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
                  named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)),
-                 global_name=getattr(support, "global_name", None))
+                 global_name=getattr(support, "global_name", None),
+                 host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -717,6 +721,8 @@ class Resolver(ImportBindings):
 
     def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
         """Repository-wide candidates by name, where nothing the code states says more."""
+        if hooks.host_scripts and r.path.endswith(hooks.host_scripts):
+            return EXTERNAL  # a build script's DSL (plugins {}, implementation(..), x.set()): its host's, never ours
         if r.receiver is None:
             if r.name in hooks.builtins or self._outside_star(r.path) or (
                     r.name in hooks.test_builtins and is_test_path(r.path)):
