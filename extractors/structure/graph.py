@@ -88,7 +88,7 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
             else:
                 g.top[s.path].setdefault(s.name, s.id)
         else:
-            g.members[s.parent_id].setdefault(s.name, s.id)
+            keep_member(g.members[s.parent_id], s)
         if imported_apart(s):
             g.top[s.path].setdefault(s.name, s.id)
         if s.kind in CALLABLE or s.kind in VALUES:
@@ -101,6 +101,15 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
             g.owner[s.id] = owner
             g.members[owner].setdefault(s.name, s.id)
     return g
+
+
+def keep_member(names: dict, s: Symbol) -> None:
+    """A class's member by name: the first one, but one written in the class's own file goes before one another file
+    adds (Kotlin's ``fun Moshi.adapter()`` extension beside Moshi's own ``adapter``: the member is what a call runs)."""
+    held = names.get(s.name)
+    home = s.parent_id.split("::", 1)[0]
+    if held is None or (s.path == home and held.split("::", 1)[0] != home):
+        names[s.name] = s.id
 
 
 def imported_apart(s: Symbol) -> bool:

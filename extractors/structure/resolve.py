@@ -53,7 +53,9 @@ imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use cor
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
 calls them too (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
-``HOST_SCRIPTS`` suffixes of script files a host program runs and fills with its own names (Gradle's ``.kts``): a
+``library_member(resolver, ref, src)`` the repository's definition of a member called on a value of a
+library's type, which would otherwise be external (Kotlin's extension function ``fun Type.typeToString()`` on
+``java.lang.reflect.Type``, imported by name or of the package; none); ``HOST_SCRIPTS`` suffixes of script files a host program runs and fills with its own names (Gradle's ``.kts``): a
 name or member such a file does not state is the host's, external, never guessed among the repository's (none);
 ``extend_layers``.
 """
@@ -161,6 +163,7 @@ class Hooks:
     named_constructors: bool = False  # a class's constructors are its methods named as it (C++): building it calls them
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
     host_scripts: tuple = ()  # file suffixes of scripts a host runs (Gradle's .kts): what they do not define is its
+    library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
 
 
 def _layer(entry) -> Callable:
@@ -193,7 +196,8 @@ def hooks_of(support) -> Hooks:
                  outside_path=getattr(support, "outside_path", None),
                  named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)),
                  global_name=getattr(support, "global_name", None),
-                 host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())))
+                 host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
+                 library_member=getattr(support, "library_member", None))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -705,19 +709,26 @@ class Resolver(ImportBindings):
     def _stated(self, r: Ref, src: str, kinds: set) -> Found | None:
         """What the code states ``r`` is: its value flow, then the language's layers in order; None where only a
         guess by name is left."""
+        hooks = self.hooks.get(r.path, self.no_hooks)
         if r.bound_to:
             found = self._through_value(r, src)
             if found:
-                return found
-        hooks = self.hooks.get(r.path, self.no_hooks)
+                return self._library_member(r, src, found, hooks)
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
             found = layer(self, r, src)
             if found:
                 if found.ids:  # a method size() beside a field size: the twin of the kind wanted
                     kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
                     found = Found(list(dict.fromkeys(kept)) or found.ids, found.resolution)
-                return found
+                return self._library_member(r, src, found, hooks)
         return None
+
+    def _library_member(self, r: Ref, src: str, found: Found, hooks: Hooks) -> Found:
+        """A member of a value of a library's type (``external``) that the language lets the repository add
+        (``library_member``: Kotlin's ``fun Type.typeToString()``, imported or of the package)."""
+        if found.ids or found.resolution != "external" or not r.receiver or hooks.library_member is None:
+            return found
+        return hooks.library_member(self, r, src) or found
 
     def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
         """Repository-wide candidates by name, where nothing the code states says more."""
