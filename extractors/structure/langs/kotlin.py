@@ -8,6 +8,7 @@ languages sharing one module index and one package scope. Public is the default 
 from __future__ import annotations
 
 import posixpath
+import re
 
 from . import entry_reason_with
 from .implicit_this import implicit_this, implicit_this_field
@@ -123,6 +124,18 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     member_layers.append(extension_member)
 
 
+def library_member(resolver, r, src):
+    """``rawType.typeToString()`` where ``rawType`` is a ``java.lang.reflect.Type`` (a library's, so external): the
+    extension function ``fun Type.typeToString()`` the file imports by name or its package defines, written for a
+    type that is not the repository's (an extension of one of the repository's classes is a member of it, found
+    there)."""
+    found = extension_member(resolver, r, src)
+    if not found:
+        return None
+    kept = [i for i in found.ids if resolver.g.owner_of(resolver.g.by_id[i]).endswith("::<module>")]
+    return type(found)(kept, found.resolution) if kept else None
+
+
 def extension_member(resolver, r, src):
     """``it.isCheap()`` on an object of unknown type (a lambda's ``it``, a chain's result) where the file imports
     ``isCheap`` by name or its package defines it at top level: that extension function, stated by the import (a
@@ -160,7 +173,32 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
     return alias or parts[-1], ".".join(parts[:first_class]), ".".join(parts[first_class:])
 
 
+_BUILT = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?:<[^()]*>)?(?=\()")
+
+
 def inline_type(receiver: str) -> str | None:
-    """``Foo(...)`` -> ``Foo`` (a capitalized name called: a constructor)."""
-    head, paren, _ = receiver.partition("(")
-    return head if paren and head.isidentifier() and head[:1].isupper() and receiver.endswith(")") else None
+    """``Foo(...)``, ``Moshi.Builder()``, ``Box<T>(x)`` -> the class (a capitalized name called: a constructor); not
+    ``Foo().bar()``, whose class is what ``bar`` returns."""
+    from ..parse import _one_call
+
+    m = _BUILT.match(receiver)
+    return m.group(1) if m and _one_call(receiver, m.end()) else None
+
+
+# class A<T>\n  private constructor(..) / @Inject constructor(..) (the line after a class header): the grammar reads
+# no line break before a primary constructor; the break moves to just after its ``(`` (its modifiers and annotations
+# blanked: no symbol needs them)
+_CONSTRUCTOR_LINE = re.compile(rb"(?m)(^[^\n{}=]*\bclass\b[^\n{}=]*)\n([ \t]*(?:(?:private|internal|protected|public)"
+                               rb"[ \t]+|@[\w.]+(?:\([^()\n]*\))?[ \t]+)+)constructor\(")
+
+
+def repairs(language: str) -> tuple:
+    """Same-length rewrites of Kotlin the grammar cannot read, tried on a file that failed to parse."""
+    return (_constructor_on_its_line,)
+
+
+def _constructor_on_its_line(data: bytes) -> bytes:
+    """``\\n  private constructor(`` -> `` constructor(\\n`` and spaces: the same bytes and lines, the parameters
+    where they were."""
+    return _CONSTRUCTOR_LINE.sub(lambda m: m.group(1) + b" constructor(\n" + b" " * (len(m.group(2)) - 1), data)
+
