@@ -81,7 +81,9 @@ BUILTIN_METHODS = frozenset({
     "append", "appendLine", "insert", "length", "isDigit", "isLetter", "isWhitespace", "code", "copy", "component1",
     "component2", "invoke", "javaClass", "getValue", "setValue", "close", "await", "launch", "async", "collect",
     "emit", "max", "min", "maxOrNull", "minOrNull", "maxBy", "minBy", "maxByOrNull", "minByOrNull", "average",
-    "ifEmpty", "ifBlank", "require", "check", "onSuccess", "onFailure", "getOrThrow", "also"})
+    "ifEmpty", "ifBlank", "require", "check", "onSuccess", "onFailure", "getOrThrow", "also",
+    # infix functions (a to b, 0 until n)
+    "to", "until", "downTo", "step", "and", "or", "xor", "shl", "shr", "ushr", "matches"})
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
 
 
@@ -128,18 +130,25 @@ def library_member(resolver, r, src):
     """``rawType.typeToString()`` where ``rawType`` is a ``java.lang.reflect.Type`` (a library's, so external): the
     extension function ``fun Type.typeToString()`` the file imports by name or its package defines, written for a
     type that is not the repository's (an extension of one of the repository's classes is a member of it, found
-    there)."""
+    there), or for a library's type named as one of them (``fun FunSpec.Builder.f()`` beside ``Moshi.Builder``)."""
     found = extension_member(resolver, r, src)
     if not found:
         return None
-    kept = [i for i in found.ids if resolver.g.owner_of(resolver.g.by_id[i]).endswith("::<module>")]
+    written = (r.bound_to or "").split("|")[0].split("<")[0].rpartition(".")[2]
+    kept = [i for i in found.ids if _owned_by_none_or(resolver, i, written)]
     return type(found)(kept, found.resolution) if kept else None
+
+
+def _owned_by_none_or(resolver, sid: str, type_name: str) -> bool:
+    owner = resolver.g.owner_of(resolver.g.by_id[sid])
+    return owner.endswith("::<module>") or bool(type_name) and resolver.g.by_id[owner].name == type_name
 
 
 def extension_member(resolver, r, src):
     """``it.isCheap()`` on an object of unknown type (a lambda's ``it``, a chain's result) where the file imports
     ``isCheap`` by name or its package defines it at top level: that extension function, stated by the import (a
-    same-named member of some class of the repository is not guessed before it)."""
+    same-named member of some class of the repository is not guessed before it), with its overloads for other
+    receiver types beside it (``fun ParameterizedTypeName.deepCopy()``, ``fun WildcardTypeName.deepCopy()``)."""
     from dataclasses import replace
 
     from ..graph import imported_apart
@@ -148,7 +157,10 @@ def extension_member(resolver, r, src):
     for layer in (resolver._layer_imported, resolver._layer_package):
         found = layer(bare, src)
         if found and found.ids and all(imported_apart(resolver.g.by_id[i]) for i in found.ids):
-            return found
+            path = resolver.g.by_id[found.ids[0]].path
+            twins = [i for i in resolver.g.by_name.get(r.name, ()) if i not in found.ids
+                     and resolver.g.by_id[i].path == path and imported_apart(resolver.g.by_id[i])]
+            return type(found)(found.ids + twins, found.resolution)
     return None
 
 
@@ -173,6 +185,19 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
     return alias or parts[-1], ".".join(parts[:first_class]), ".".join(parts[first_class:])
 
 
+_TYPE_ARGUMENTS = re.compile(r"<[^<>()]*>(?=\()")  # adapter<Int>(), listOf<Pair<A, B>>() (inner ones first)
+
+
+def receiver_path(receiver: str) -> str:
+    """``moshi.adapter<Int>()`` -> ``moshi.adapter()``; ``x!!.y`` -> ``x.y``; ``a?.b`` -> ``a.b``: the chain as the
+    resolver follows it (a call's type arguments, a non-null assertion and a safe call change no type)."""
+    if "<" in receiver:
+        previous = None
+        while previous != receiver:
+            previous, receiver = receiver, _TYPE_ARGUMENTS.sub("", receiver)
+    return receiver.replace("!!", "").replace("?.", ".") if "!!" in receiver or "?." in receiver else receiver
+
+
 _BUILT = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?:<[^()]*>)?(?=\()")
 
 
@@ -189,7 +214,7 @@ def inline_type(receiver: str) -> str | None:
 # no line break before a primary constructor; the break moves to just after its ``(`` (its modifiers and annotations
 # blanked: no symbol needs them)
 _CONSTRUCTOR_LINE = re.compile(rb"(?m)(^[^\n{}=]*\bclass\b[^\n{}=]*)\n([ \t]*(?:(?:private|internal|protected|public)"
-                               rb"[ \t]+|@[\w.]+(?:\([^()\n]*\))?[ \t]+)+)constructor\(")
+                               rb"\s+|@[\w.]+(?:\([^()\n]*\))?\s+)+)constructor\(")
 
 
 def repairs(language: str) -> tuple:
@@ -200,5 +225,9 @@ def repairs(language: str) -> tuple:
 def _constructor_on_its_line(data: bytes) -> bytes:
     """``\\n  private constructor(`` -> `` constructor(\\n`` and spaces: the same bytes and lines, the parameters
     where they were."""
-    return _CONSTRUCTOR_LINE.sub(lambda m: m.group(1) + b" constructor(\n" + b" " * (len(m.group(2)) - 1), data)
+    def moved(m: re.Match) -> bytes:
+        breaks = 1 + m.group(2).count(b"\n")  # @JvmOverloads on a line of its own: its break moves too
+        return m.group(1) + b" constructor(" + b"\n" * breaks + b" " * (len(m.group(2)) - breaks)
+
+    return _CONSTRUCTOR_LINE.sub(moved, data)
 

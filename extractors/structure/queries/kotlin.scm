@@ -59,6 +59,9 @@
 (call_expression . (navigation_expression (_) @receiver . (navigation_suffix (simple_identifier) @name) .))
   @reference.call
 
+; infix calls: a valueEquals b (the first operand the receiver)
+(infix_expression . (_) @receiver . (simple_identifier) @name . (_) .) @reference.call
+
 ; function references passed as values: ::f, Foo::m, this::m
 (callable_reference . (simple_identifier) @name .) @reference.callback
 (callable_reference (type_identifier) @receiver (simple_identifier) @name .) @reference.callback
