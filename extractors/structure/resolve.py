@@ -53,7 +53,9 @@ imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use cor
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
 calls them too (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
-``library_member(resolver, ref, src)`` the repository's definition of a member called on a value of a
+``VARIANTS_FROM_OWN_FILE`` a call of a definition of the caller's own file reaches its build variants too (Kotlin's
+``expect fun f()`` in common code, provided by each platform's ``actual fun f()``; False: Go builds a file with its
+own definition only); ``library_member(resolver, ref, src)`` the repository's definition of a member called on a value of a
 library's type, which would otherwise be external (Kotlin's extension function ``fun Type.typeToString()`` on
 ``java.lang.reflect.Type``, imported by name or of the package; none); ``HOST_SCRIPTS`` suffixes of script files a host program runs and fills with its own names (Gradle's ``.kts``): a
 name or member such a file does not state is the host's, external, never guessed among the repository's (none);
@@ -164,6 +166,7 @@ class Hooks:
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
     host_scripts: tuple = ()  # file suffixes of scripts a host runs (Gradle's .kts): what they do not define is its
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
+    variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
 
 
 def _layer(entry) -> Callable:
@@ -197,7 +200,8 @@ def hooks_of(support) -> Hooks:
                  named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)),
                  global_name=getattr(support, "global_name", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
-                 library_member=getattr(support, "library_member", None))
+                 library_member=getattr(support, "library_member", None),
+                 variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -622,10 +626,13 @@ class Resolver(ImportBindings):
 
     def _with_variants(self, ids: list[str], path: str) -> list[str]:
         """Each hit and its build variants (``graph.Graph.variants``), unless the hit is in the referencing file:
-        that file is built only with its own definition."""
+        that file is built only with its own definition (Go); where the language says a file's own definition stands
+        for its variants (``VARIANTS_FROM_OWN_FILE``: Kotlin's ``expect fun f()``, which each platform's ``actual fun
+        f()`` provides), the variants too."""
         out = list(ids)
+        own_too = self.hooks.get(path, self.no_hooks).variants_from_own_file
         for h in ids:
-            if self.g.by_id[h].path != path:
+            if own_too or self.g.by_id[h].path != path:
                 out += [v for v in self.g.variants.get(h, ()) if v not in out]
         return out
 

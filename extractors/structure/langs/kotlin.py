@@ -22,6 +22,10 @@ LOCAL_KINDS = ("call", "callback", "read")
 CAPITALIZED_CLASSES = True  # Mode.A, Names.MAX: an object's, enum's or companion's member, its class imported or near
 IMPORTS_PASS_ON = False  # an import binds names in the importing file only
 EXTENSIONS_IMPORTED = True  # fun Item.isCheap() in a.b: a member of Item, and what ``import a.b.isCheap`` names
+# a multiplatform project's ``expect fun f()`` and each source set's ``actual fun f()`` (jvmMain, jsMain...): one
+# qualified name in several files of one package, variants of one definition (what reaches one reaches all)
+BUILD_VARIANTS = True
+VARIANTS_FROM_OWN_FILE = True  # common code's call of its own expect fun reaches each actual fun
 HOST_SCRIPTS = (".kts",)  # build.gradle.kts: plugins {}, implementation(..) are Gradle's, never guessed as ours
 KEYWORDS = frozenset({
     "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface", "is", "null",
