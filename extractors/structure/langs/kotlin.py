@@ -64,7 +64,13 @@ BUILTINS = JAVA_BUILTINS | frozenset({
     "runCatching", "use", "enumValues", "enumValueOf", "iterator", "compareValues",
     "compareBy", "compareByDescending", "Volatile", "JvmStatic", "JvmField",
     "JvmOverloads", "JvmName", "Throws", "Synchronized", "PublishedApi", "OptIn", "Target", "Retention",
-    "MustBeDocumented", "Repeatable", "DslMarker", "Transient", "UnsafeVariance", "javaClass"})
+    "MustBeDocumented", "Repeatable", "DslMarker", "Transient", "UnsafeVariance", "javaClass", "NotImplementedError",
+    "ArrayDeque", "ReplaceWith", "typeOf", "KType", "KProperty", "KFunction", "Nothing",
+    # the members a standard-library lambda's receiver gives bare (buildString { append(x) }, buildList { add(x) },
+    # buildMap { put(k, v) }) and Any's (toString(), hashCode()) or a data class's generated copy(), where neither
+    # the class nor its bases define them
+    "append", "appendLine", "add", "addAll", "put", "putAll", "remove", "clear", "get", "set", "isEmpty",
+    "isNotEmpty", "contains", "toString", "hashCode", "equals", "copy"})
 # the standard library's methods and extensions (collections, strings, scope functions): on an object of unknown type
 # guessed only among the classes the file can see
 BUILTIN_METHODS = frozenset({
