@@ -166,12 +166,27 @@ def extension_member(resolver, r, src):
     bare = replace(r, receiver=None)
     for layer in (resolver._layer_imported, resolver._layer_package):
         found = layer(bare, src)
+        if found and not found.ids and found.resolution == "external":  # import kotlinpoet.ksp.writeTo: the
+            return _named_for(resolver, r, src, bare) or found  # library's, unless the receiver names a type of ours
         if found and found.ids and all(imported_apart(resolver.g.by_id[i]) for i in found.ids):
             path = resolver.g.by_id[found.ids[0]].path
             twins = [i for i in resolver.g.by_name.get(r.name, ()) if i not in found.ids
                      and resolver.g.by_id[i].path == path and imported_apart(resolver.g.by_id[i])]
             return type(found)(found.ids + twins, found.resolution)
     return None
+
+
+def _named_for(resolver, r, src, bare):
+    """``proguardConfig.writeTo()`` where the file imports a library's ``writeTo`` and its package defines ``fun
+    ProguardConfig.writeTo()``: the receiver named as that extension's type (``proguardConfig``) is that type's."""
+    from ..graph import imported_apart
+
+    found = resolver._layer_package(bare, src)
+    last = (r.receiver or "").rpartition(".")[2]
+    wanted = last[:1].upper() + last[1:]
+    ids = [i for i in (found.ids if found else ()) if imported_apart(resolver.g.by_id[i])
+           and resolver.g.by_id[i].qualname.split(".")[0] == wanted]
+    return type(found)(ids, found.resolution) if ids else None
 
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
