@@ -54,11 +54,12 @@ imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use cor
 calls them too (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
 ``VARIANTS_FROM_OWN_FILE`` a call of a definition of the caller's own file reaches its build variants too (Kotlin's
-``expect fun f()`` in common code, provided by each platform's ``actual fun f()``; False: Go builds a file with its
-own definition only); ``library_member(resolver, ref, src)`` the repository's definition of a member called on a value of a
+``expect fun f()`` in common code, provided by each platform's ``actual fun f()``; False: Go builds a file with its own
+definition only); ``library_member(resolver, ref, src)`` the repository's definition of a member called on a value of a
 library's type, which would otherwise be external (Kotlin's extension function ``fun Type.typeToString()`` on
-``java.lang.reflect.Type``, imported by name or of the package; none); ``HOST_SCRIPTS`` suffixes of script files a host program runs and fills with its own names (Gradle's ``.kts``): a
-name or member such a file does not state is the host's, external, never guessed among the repository's (none);
+``java.lang.reflect.Type``, imported by name or of the package; none); ``HOST_SCRIPTS`` suffixes of script files a host
+program runs and fills with its own names (Gradle's ``.kts``): a name or member such a file does not state is the
+host's, external, never guessed among the repository's (none);
 ``extend_layers``.
 """
 
