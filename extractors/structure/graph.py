@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from . import langs
 from .discover import is_test_path
@@ -87,7 +88,9 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
             else:
                 g.top[s.path].setdefault(s.name, s.id)
         else:
-            g.members[s.parent_id].setdefault(s.name, s.id)
+            keep_member(g.members[s.parent_id], s)
+        if imported_apart(s):
+            g.top[s.path].setdefault(s.name, s.id)
         if s.kind in CALLABLE or s.kind in VALUES:
             g.by_name[s.name].append(s.id)
     _index_modules(g, files, root)
@@ -98,6 +101,34 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
             g.owner[s.id] = owner
             g.members[owner].setdefault(s.name, s.id)
     return g
+
+
+def keep_member(names: dict, s: Symbol) -> None:
+    """A class's member by name: the first one, but one written in the class's own file goes before one another file
+    adds (Kotlin's ``fun Moshi.adapter()`` extension beside Moshi's own ``adapter``: the member is what a call runs)."""
+    held = names.get(s.name)
+    home = s.parent_id.split("::", 1)[0]
+    if held is None or (s.path == home and held.split("::", 1)[0] != home):
+        names[s.name] = s.id
+
+
+def imported_apart(s: Symbol) -> bool:
+    """A method written at the top of its file apart from its type, in a language whose ``EXTENSIONS_IMPORTED`` says
+    it is imported by its own name (Kotlin's ``fun Foo.bar()``, brought in by ``import a.b.bar``): it is a top-level
+    name of its file too (its package sees it, an import finds it), besides a member of ``Foo``."""
+    if s.kind not in METHODS or s.qualname.split("#")[0].count(".") != 1:
+        return False
+    if s.parent_id is not None and not s.parent_id.endswith("::" + MODULE) and s.parent_id.split("::")[0] == s.path:
+        return False  # a method in its class's body
+    return _extensions_imported(s.path[s.path.rfind("."):].lower())
+
+
+@lru_cache(maxsize=None)
+def _extensions_imported(extension: str) -> bool:
+    from .languages import BY_EXTENSION
+
+    lang = BY_EXTENSION.get(extension)
+    return bool(lang and getattr(langs.support(lang.name), "EXTENSIONS_IMPORTED", False))
 
 
 def _index_modules(g: Graph, files: dict[str, dict], root) -> None:

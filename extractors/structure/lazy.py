@@ -32,7 +32,8 @@ import pyarrow.compute as pc
 
 from pipeline.shards import keeping
 
-from .graph import CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, _owner_elsewhere, build_graph
+from .graph import (CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, _owner_elsewhere, build_graph, imported_apart,
+                    keep_member)
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver
 
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]  # id is path::qualname
@@ -462,7 +463,9 @@ class LazyGraph(Graph):
                 dict.setdefault(self.top, s.path, {}).setdefault(s.name, s.id)
         else:
             self.load_path(_path_of(s.parent_id))
-            dict.setdefault(self.members, s.parent_id, {}).setdefault(s.name, s.id)
+            keep_member(dict.setdefault(self.members, s.parent_id, {}), s)
+        if imported_apart(s):
+            dict.setdefault(self.top, s.path, {}).setdefault(s.name, s.id)
 
     def load_name(self, name: str) -> None:
         if name in self.loaded_names:

@@ -911,6 +911,7 @@ def _named_call(node) -> bool:
 # the line break and indentation around a chain's dot: before it (Rust, TypeScript, Java), after it (Go's
 # `base.\n\t\tWithField(..)`)
 _CHAIN_BREAK = re.compile(r"\s*\n\s*(?=\??\.)|(?<=\.)\s*\n\s*")
+_COMMENT_LINE = re.compile(r"(?m)^[ \t]*//.*\n")  # a line that is only a // comment (Moshi.Builder()\n // ..\n .build())
 
 
 @lru_cache(maxsize=16384)
@@ -921,7 +922,10 @@ def _type_text(text: str, call: bool = False) -> str | None:
     says nothing."""
     if text.isidentifier():
         return text if text not in ("var", "let", "const", "auto", "_") and text not in _NOTHING else None
-    text = " ".join(_CHAIN_BREAK.sub("", text).split()) if "\n" in text else " ".join(text.split())
+    if "\n" in text:  # a chain over several lines, maybe with a comment line between two calls
+        text = " ".join(_CHAIN_BREAK.sub("", _COMMENT_LINE.sub("", text)).split())
+    else:
+        text = " ".join(text.split())
     if len(text) > 400 or " & " in text:
         return None
     if len(text) > 2 and text[0] in "\"'" and text[-1] == text[0]:  # a forward reference: Optional["Node"]
@@ -1335,16 +1339,29 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
             continue
         values = types.get(scope, {}).get(d.name, ())
         m = _CONSTRUCTED.match(values[0]) if len(values) == 1 else None
+        if m and not _one_call(values[0], m.end(2)):  # Moshi.Builder().build(): what build() returns, not a Builder
+            m = None
         if m:
             kind = "type.field" if d.kind == "field" else "type.variable"
             out.append(Reference(d.qualname, kind, m.group(2), m.group(1).rstrip(".") or None, None, None, d.line_start))
-        elif len(values) == 1 and (m := _RETURNED_BY.match(values[0])):
+        elif len(values) == 1 and (m := _RETURNED_BY.match(values[0])) and _one_call(values[0], m.end(2)):
             out.append(Reference(d.qualname, "value.returned", m.group(2), m.group(1).rstrip(".") or None, None, None,
                                  d.line_start))
     if not out:  # most files: no scan of their references for declared types
         return out
     declared = {r.src_qualname for r in refs if r.kind in ("type.variable", "type.field")}
     return [r for r in out if r.src_qualname not in declared]
+
+
+def _one_call(text: str, start: int) -> bool:
+    """Whether ``text[start:]`` is one argument list closing at the end: ``Foo(a, g(b))``, not the chain
+    ``Foo().build()`` (a parenthesis inside a string may end it early: then no, which types nothing)."""
+    depth = 0
+    for i in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            return i == len(text) - 1
+    return False
 
 
 def _parameter_positions(raw_params: list[RawRef], spans: list[Span]) -> dict[str, dict[str, str]]:

@@ -53,6 +53,13 @@ imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use cor
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
 calls them too (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
+``VARIANTS_FROM_OWN_FILE`` a call of a definition of the caller's own file reaches its build variants too (Kotlin's
+``expect fun f()`` in common code, provided by each platform's ``actual fun f()``; False: Go builds a file with its own
+definition only); ``library_member(resolver, ref, src)`` the repository's definition of a member called on a value of a
+library's type, which would otherwise be external (Kotlin's extension function ``fun Type.typeToString()`` on
+``java.lang.reflect.Type``, imported by name or of the package; none); ``HOST_SCRIPTS`` suffixes of script files a host
+program runs and fills with its own names (Gradle's ``.kts``): a name or member such a file does not state is the
+host's, external, never guessed among the repository's (none);
 ``extend_layers``.
 """
 
@@ -158,6 +165,9 @@ class Hooks:
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
     named_constructors: bool = False  # a class's constructors are its methods named as it (C++): building it calls them
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
+    host_scripts: tuple = ()  # file suffixes of scripts a host runs (Gradle's .kts): what they do not define is its
+    library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
+    variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
 
 
 def _layer(entry) -> Callable:
@@ -189,7 +199,10 @@ def hooks_of(support) -> Hooks:
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
                  named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)),
-                 global_name=getattr(support, "global_name", None))
+                 global_name=getattr(support, "global_name", None),
+                 host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
+                 library_member=getattr(support, "library_member", None),
+                 variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -614,10 +627,13 @@ class Resolver(ImportBindings):
 
     def _with_variants(self, ids: list[str], path: str) -> list[str]:
         """Each hit and its build variants (``graph.Graph.variants``), unless the hit is in the referencing file:
-        that file is built only with its own definition."""
+        that file is built only with its own definition (Go); where the language says a file's own definition stands
+        for its variants (``VARIANTS_FROM_OWN_FILE``: Kotlin's ``expect fun f()``, which each platform's ``actual fun
+        f()`` provides), the variants too."""
         out = list(ids)
+        own_too = self.hooks.get(path, self.no_hooks).variants_from_own_file
         for h in ids:
-            if self.g.by_id[h].path != path:
+            if own_too or self.g.by_id[h].path != path:
                 out += [v for v in self.g.variants.get(h, ()) if v not in out]
         return out
 
@@ -701,22 +717,31 @@ class Resolver(ImportBindings):
     def _stated(self, r: Ref, src: str, kinds: set) -> Found | None:
         """What the code states ``r`` is: its value flow, then the language's layers in order; None where only a
         guess by name is left."""
+        hooks = self.hooks.get(r.path, self.no_hooks)
         if r.bound_to:
             found = self._through_value(r, src)
             if found:
-                return found
-        hooks = self.hooks.get(r.path, self.no_hooks)
+                return self._library_member(r, src, found, hooks)
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
             found = layer(self, r, src)
             if found:
                 if found.ids:  # a method size() beside a field size: the twin of the kind wanted
                     kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
                     found = Found(list(dict.fromkeys(kept)) or found.ids, found.resolution)
-                return found
+                return self._library_member(r, src, found, hooks)
         return None
+
+    def _library_member(self, r: Ref, src: str, found: Found, hooks: Hooks) -> Found:
+        """A member of a value of a library's type (``external``) that the language lets the repository add
+        (``library_member``: Kotlin's ``fun Type.typeToString()``, imported or of the package)."""
+        if found.ids or found.resolution != "external" or not r.receiver or hooks.library_member is None:
+            return found
+        return hooks.library_member(self, r, src) or found
 
     def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
         """Repository-wide candidates by name, where nothing the code states says more."""
+        if hooks.host_scripts and r.path.endswith(hooks.host_scripts):
+            return EXTERNAL  # a build script's DSL (plugins {}, implementation(..), x.set()): its host's, never ours
         if r.receiver is None:
             if r.name in hooks.builtins or self._outside_star(r.path) or (
                     r.name in hooks.test_builtins and is_test_path(r.path)):

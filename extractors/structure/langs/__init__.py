@@ -40,6 +40,8 @@ every definition of the file is API, exported (a TypeScript declaration file).
 their place, so that value flow follows ``r->file->Append()`` as it does ``r.file.Append()``.
 ``settle_references(raw_refs)``: the file's raw references (its imports among them; not the variables' bindings)
 rewritten where the query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
+``EXTENSIONS_IMPORTED``: a method written at the top of a file apart from its type (Kotlin's ``fun Foo.bar()``) is
+also a top-level name of its file, which an import names and its package sees (``graph.imported_apart``).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 """

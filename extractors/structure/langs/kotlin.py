@@ -1,0 +1,258 @@
+"""Kotlin imports, with Java's in one group (``GROUP = "java"``): a file belongs to the package its ``package`` header
+names (not its folder), a package is all its files, and the files of one package see each other's top-level
+declarations unimported; ``import a.b.C``, ``import a.b.*``, ``import a.b.C as D``, ``import a.b.topLevelFun``.
+A Kotlin file's ``import a.b.JavaClass`` finds the Java file, and a Java file's import finds the Kotlin class, the two
+languages sharing one module index and one package scope. Public is the default visibility; an extension function
+``fun Foo.bar()`` is a member of ``Foo`` (declared in another file: see ``graph._owner_elsewhere``)."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from . import entry_reason_with
+from .implicit_this import implicit_this, implicit_this_field
+from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, guess_bare_names,  # noqa: F401
+                   is_external, package_scope, resolve_module, star_class, submodule)
+
+GROUP = "java"  # Kotlin and Java call each other: one module index, one package scope
+IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's member
+# a local variable or parameter of a function type is called as ``block()``; a bare name read is a variable's
+LOCAL_KINDS = ("call", "callback", "read")
+CAPITALIZED_CLASSES = True  # Mode.A, Names.MAX: an object's, enum's or companion's member, its class imported or near
+IMPORTS_PASS_ON = False  # an import binds names in the importing file only
+EXTENSIONS_IMPORTED = True  # fun Item.isCheap() in a.b: a member of Item, and what ``import a.b.isCheap`` names
+# a multiplatform project's ``expect fun f()`` and each source set's ``actual fun f()`` (jvmMain, jsMain...): one
+# qualified name in several files of one package, variants of one definition (what reaches one reaches all)
+BUILD_VARIANTS = True
+VARIANTS_FROM_OWN_FILE = True  # common code's call of its own expect fun reaches each actual fun
+HOST_SCRIPTS = (".kts",)  # build.gradle.kts: plugins {}, implementation(..) are Gradle's, never guessed as ours
+KEYWORDS = frozenset({
+    "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface", "is", "null",
+    "object", "package", "return", "super", "this", "throw", "true", "try", "typealias", "typeof", "val", "var", "when",
+    "while", "by", "catch", "constructor", "delegate", "dynamic", "field", "file", "finally", "get", "import", "init",
+    "param", "property", "receiver", "set", "setparam", "value", "where", "companion", "it"})
+# annotations that register nothing with a framework: the compiler's, nullability's, documentation's
+PURE_DECORATORS = frozenset({
+    "Suppress", "Deprecated", "JvmStatic", "JvmOverloads", "JvmField", "JvmName", "JvmInline", "JvmSynthetic",
+    "JvmDefault", "JvmWildcard", "JvmSuppressWildcards", "Throws", "Volatile", "Synchronized", "Transient", "Strictfp",
+    "PublishedApi", "OptIn", "RequiresOptIn", "Experimental", "SinceKotlin", "DslMarker", "BuilderInference",
+    "OverloadResolutionByLambdaReturnType", "Nullable", "NonNull", "NotNull", "Nonnull", "CheckReturnValue",
+    "CheckResult", "VisibleForTesting", "Override", "SuppressWarnings", "Target", "Retention", "MustBeDocumented",
+    "Repeatable", "Language", "IntRange", "Keep", "UnsafeVariance", "ExperimentalStdlibApi",
+    "ExperimentalContracts", "ExperimentalCoroutinesApi", "FlowPreview", "DelicateCoroutinesApi", "Contract"})
+EXTERNAL_RECEIVERS = JAVA_EXTERNAL | frozenset({"kotlin", "kotlinx", "android", "androidx"})
+# the kotlin package's types and functions every file sees unimported (kotlin.*, kotlin.collections.*, kotlin.io.*,
+# kotlin.text.*...), plus java.lang's: a name no import, package or class of the file states is the standard library's
+BUILTINS = JAVA_BUILTINS | frozenset({
+    "Any", "Unit", "Nothing", "Int", "Long", "Short", "Byte", "Double", "Float", "Char", "Boolean", "String",
+    "Array", "IntArray", "LongArray", "ByteArray", "CharArray", "DoubleArray", "FloatArray", "BooleanArray",
+    "ShortArray", "List", "MutableList", "Set", "MutableSet", "Map", "MutableMap", "Collection", "MutableCollection",
+    "Iterable", "Iterator", "Sequence", "Pair", "Triple", "Result", "Lazy", "Regex", "ArrayList", "HashMap",
+    "HashSet", "LinkedHashMap", "LinkedHashSet", "Comparator", "Function", "KClass", "CharSequence", "Annotation",
+    "Throwable", "Exception", "Error", "IllegalArgumentException", "IllegalStateException", "NoSuchElementException",
+    "UnsupportedOperationException", "IndexOutOfBoundsException", "ConcurrentModificationException",
+    "NumberFormatException", "ArithmeticException", "ClassCastException", "NullPointerException",
+    "KotlinNullPointerException", "UninitializedPropertyAccessException", "AssertionError", "Deprecated", "Suppress",
+    "println", "print", "readLine", "readln", "listOf", "listOfNotNull", "mutableListOf", "arrayListOf", "setOf",
+    "mutableSetOf", "hashSetOf", "linkedSetOf", "sortedSetOf", "mapOf", "mutableMapOf", "hashMapOf", "linkedMapOf",
+    "sortedMapOf", "arrayOf", "arrayOfNulls", "emptyArray", "emptyList", "emptySet", "emptyMap", "emptySequence",
+    "sequenceOf", "sequence", "generateSequence", "intArrayOf", "longArrayOf", "byteArrayOf", "charArrayOf",
+    "doubleArrayOf", "floatArrayOf", "booleanArrayOf", "buildList", "buildSet", "buildMap", "buildString",
+    "require", "requireNotNull", "check", "checkNotNull", "error", "assert", "TODO", "lazy", "lazyOf", "run",
+    "with", "apply", "also", "let", "takeIf", "takeUnless", "repeat", "synchronized", "maxOf", "minOf", "to",
+    "runCatching", "use", "enumValues", "enumValueOf", "iterator", "compareValues",
+    "compareBy", "compareByDescending", "Volatile", "JvmStatic", "JvmField",
+    "JvmOverloads", "JvmName", "Throws", "Synchronized", "PublishedApi", "OptIn", "Target", "Retention",
+    "MustBeDocumented", "Repeatable", "DslMarker", "Transient", "UnsafeVariance", "javaClass", "NotImplementedError",
+    "ArrayDeque", "ReplaceWith", "typeOf", "KType", "KProperty", "KFunction", "Nothing",
+    # the members a standard-library lambda's receiver gives bare (buildString { append(x) }, buildList { add(x) },
+    # buildMap { put(k, v) }) and Any's (toString(), hashCode()) or a data class's generated copy(), where neither
+    # the class nor its bases define them
+    "append", "appendLine", "add", "addAll", "put", "putAll", "remove", "clear", "get", "set", "isEmpty",
+    "isNotEmpty", "contains", "toString", "hashCode", "equals", "copy"})
+# the standard library's methods and extensions (collections, strings, scope functions): on an object of unknown type
+# guessed only among the classes the file can see
+BUILTIN_METHODS = frozenset({
+    "let", "apply", "also", "run", "takeIf", "takeUnless", "use", "map", "mapNotNull", "mapIndexed", "flatMap",
+    "filter", "filterNot", "filterNotNull", "filterIsInstance", "forEach", "forEachIndexed", "onEach", "any", "all",
+    "none", "count", "sum", "sumOf", "first", "firstOrNull", "last", "lastOrNull", "single", "singleOrNull", "find",
+    "getOrNull", "getOrElse", "getOrDefault", "getOrPut", "get", "set", "put", "putAll", "add", "addAll", "remove",
+    "removeAll", "removeAt", "removeIf", "retainAll", "clear", "contains", "containsKey", "containsAll", "indexOf",
+    "isEmpty", "isNotEmpty", "isNullOrEmpty", "isNullOrBlank", "isBlank", "isNotBlank", "orEmpty", "size", "toList",
+    "toMutableList", "toSet", "toMutableSet", "toMap", "toMutableMap", "toTypedArray", "toSortedMap", "sorted",
+    "sortedBy", "sortedWith", "sortedDescending", "sortBy", "sortWith", "reversed", "asReversed", "distinct",
+    "distinctBy", "groupBy", "associate", "associateBy", "associateWith", "partition", "zip", "chunked", "windowed",
+    "fold", "reduce", "joinToString", "joinTo", "plus", "minus", "take", "drop", "takeWhile", "dropWhile", "asSequence",
+    "asIterable", "iterator", "hasNext", "next", "keys", "values", "entries", "toString", "equals", "hashCode",
+    "compareTo", "substring", "substringBefore", "substringAfter", "startsWith", "endsWith", "trim", "trimEnd",
+    "trimStart", "trimIndent", "trimMargin", "split", "lines", "replace", "lowercase", "uppercase", "toInt", "toLong",
+    "toDouble", "toFloat", "toByte", "toChar", "toIntOrNull", "toLongOrNull", "format", "padStart", "padEnd", "repeat",
+    "append", "appendLine", "insert", "length", "isDigit", "isLetter", "isWhitespace", "code", "copy", "component1",
+    "component2", "invoke", "javaClass", "getValue", "setValue", "close", "await", "launch", "async", "collect",
+    "emit", "max", "min", "maxOrNull", "minOrNull", "maxBy", "minBy", "maxByOrNull", "minByOrNull", "average",
+    "ifEmpty", "ifBlank", "require", "check", "onSuccess", "onFailure", "getOrThrow", "also",
+    # infix functions (a to b, 0 until n)
+    "to", "until", "downTo", "step", "and", "or", "xor", "shl", "shr", "ushr", "matches"})
+TYPE_ARGUMENTS = frozenset({"type_arguments"})
+
+
+def _property_form(node, child) -> str:
+    """A class's property is a field, a function's or the file's a variable."""
+    return "field" if node.parent is not None and node.parent.type == "class_body" else "variable"
+
+
+def _class_parameter_form(node, child) -> str:
+    """``class A(val c: Client)``: a field; ``class A(c: Client)``: a constructor's parameter."""
+    return "field" if any(c.type == "binding_pattern_kind" for c in node.children) else "parameter"
+
+
+TYPE_CONTEXTS = {
+    **dict.fromkeys(("parameter", "catch_block", "receiver_type", "lambda_parameters", "function_type_parameters"),
+                    "parameter"),
+    "class_parameter": _class_parameter_form,
+    "property_declaration": _property_form,
+    **dict.fromkeys(("function_declaration", "getter"), "return"),
+    "type_alias": lambda node, child: "alias" if child.type == "user_type" else "annotation",
+    # bases are ``inherits`` references; a type parameter's bound and the rest: named there
+    "delegation_specifier": None,
+    **dict.fromkeys(("annotation", "check_expression", "as_expression", "type_constraint", "type_parameter",
+                     "class_body", "statements", "source_file", "callable_reference", "call_suffix"), "annotation"),
+}
+
+
+def _annotated_entry(name: str, kind: str, parent: str | None) -> str | None:
+    return "main function" if name == "main" and parent is None and kind == "function" else None
+
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _annotated_entry)
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    """A bare ``m()`` in a method (or an extension function) is first the class's (or a base class's) member, before
+    imports and the package; ``field.m()`` a method of the field's declared type."""
+    name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    member_layers.append(implicit_this_field)
+    member_layers.append(extension_member)
+
+
+def library_member(resolver, r, src):
+    """``rawType.typeToString()`` where ``rawType`` is a ``java.lang.reflect.Type`` (a library's, so external): the
+    extension function ``fun Type.typeToString()`` the file imports by name or its package defines, written for a
+    type that is not the repository's (an extension of one of the repository's classes is a member of it, found
+    there), or for a library's type named as one of them (``fun FunSpec.Builder.f()`` beside ``Moshi.Builder``)."""
+    found = extension_member(resolver, r, src)
+    if not found:
+        return None
+    written = (r.bound_to or "").split("|")[0].split("<")[0].rpartition(".")[2]
+    kept = [i for i in found.ids if _owned_by_none_or(resolver, i, written)]
+    return type(found)(kept, found.resolution) if kept else None
+
+
+def _owned_by_none_or(resolver, sid: str, type_name: str) -> bool:
+    owner = resolver.g.owner_of(resolver.g.by_id[sid])
+    return owner.endswith("::<module>") or bool(type_name) and resolver.g.by_id[owner].name == type_name
+
+
+def extension_member(resolver, r, src):
+    """``it.isCheap()`` on an object of unknown type (a lambda's ``it``, a chain's result) where the file imports
+    ``isCheap`` by name or its package defines it at top level: that extension function, stated by the import (a
+    same-named member of some class of the repository is not guessed before it), with its overloads for other
+    receiver types beside it (``fun ParameterizedTypeName.deepCopy()``, ``fun WildcardTypeName.deepCopy()``)."""
+    from dataclasses import replace
+
+    from ..graph import imported_apart
+
+    bare = replace(r, receiver=None)
+    for layer in (resolver._layer_imported, resolver._layer_package):
+        found = layer(bare, src)
+        if found and not found.ids and found.resolution == "external":  # import kotlinpoet.ksp.writeTo: the
+            return _named_for(resolver, r, src, bare) or found  # library's, unless the receiver names a type of ours
+        if found and found.ids and all(imported_apart(resolver.g.by_id[i]) for i in found.ids):
+            path = resolver.g.by_id[found.ids[0]].path
+            twins = [i for i in resolver.g.by_name.get(r.name, ()) if i not in found.ids
+                     and resolver.g.by_id[i].path == path and imported_apart(resolver.g.by_id[i])]
+            return type(found)(found.ids + twins, found.resolution)
+    return None
+
+
+def _named_for(resolver, r, src, bare):
+    """``proguardConfig.writeTo()`` where the file imports a library's ``writeTo`` and its package defines ``fun
+    ProguardConfig.writeTo()``: the receiver named as that extension's type (``proguardConfig``) is that type's."""
+    from ..graph import imported_apart
+
+    found = resolver._layer_package(bare, src)
+    last = (r.receiver or "").rpartition(".")[2]
+    wanted = last[:1].upper() + last[1:]
+    ids = [i for i in (found.ids if found else ()) if imported_apart(resolver.g.by_id[i])
+           and resolver.g.by_id[i].qualname.split(".")[0] == wanted]
+    return type(found)(ids, found.resolution) if ids else None
+
+
+def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    """``<package>.<FileStem>`` and the package: a class imported as ``a.b.C`` is found among the package's files
+    whatever file holds it (Kotlin puts many declarations in one file, named as it likes)."""
+    out = {}
+    for path in paths:
+        stem = posixpath.basename(path).rsplit(".", 1)[0]
+        package = files.get(path, {}).get("package")
+        out[path] = [f"{package}.{stem}", package] if package else [stem]
+    return out
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    """``a.b.C`` binds C from package a.b; ``a.b.Outer.Inner`` binds Inner, member ``Outer.Inner``; ``a.b.f`` binds
+    the top-level function or property f; ``a.b.C as D`` binds D; ``a.b.*`` the package's names."""
+    if name == "*":
+        return None, module, "*"
+    parts = (module or "").split(".")
+    first_class = next((i for i, p in enumerate(parts) if p[:1].isupper()), len(parts) - 1)
+    return alias or parts[-1], ".".join(parts[:first_class]), ".".join(parts[first_class:])
+
+
+_TYPE_ARGUMENTS = re.compile(r"<[^<>()]*>(?=\()")  # adapter<Int>(), listOf<Pair<A, B>>() (inner ones first)
+
+
+def receiver_path(receiver: str) -> str:
+    """``moshi.adapter<Int>()`` -> ``moshi.adapter()``; ``x!!.y`` -> ``x.y``; ``a?.b`` -> ``a.b``: the chain as the
+    resolver follows it (a call's type arguments, a non-null assertion and a safe call change no type)."""
+    if "<" in receiver:
+        previous = None
+        while previous != receiver:
+            previous, receiver = receiver, _TYPE_ARGUMENTS.sub("", receiver)
+    return receiver.replace("!!", "").replace("?.", ".") if "!!" in receiver or "?." in receiver else receiver
+
+
+_BUILT = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?:<[^()]*>)?(?=\()")
+
+
+def inline_type(receiver: str) -> str | None:
+    """``Foo(...)``, ``Moshi.Builder()``, ``Box<T>(x)`` -> the class (a capitalized name called: a constructor); not
+    ``Foo().bar()``, whose class is what ``bar`` returns."""
+    from ..parse import _one_call
+
+    m = _BUILT.match(receiver)
+    return m.group(1) if m and _one_call(receiver, m.end()) else None
+
+
+# class A<T>\n  private constructor(..) / @Inject constructor(..) (the line after a class header): the grammar reads
+# no line break before a primary constructor; the break moves to just after its ``(`` (its modifiers and annotations
+# blanked: no symbol needs them)
+_CONSTRUCTOR_LINE = re.compile(rb"(?m)(^[^\n{}=]*\bclass\b[^\n{}=]*)\n([ \t]*(?:(?:private|internal|protected|public)"
+                               rb"\s+|@[\w.]+(?:\([^()\n]*\))?\s+)+)constructor\(")
+
+
+def repairs(language: str) -> tuple:
+    """Same-length rewrites of Kotlin the grammar cannot read, tried on a file that failed to parse."""
+    return (_constructor_on_its_line,)
+
+
+def _constructor_on_its_line(data: bytes) -> bytes:
+    """``\\n  private constructor(`` -> `` constructor(\\n`` and spaces: the same bytes and lines, the parameters
+    where they were."""
+    def moved(m: re.Match) -> bytes:
+        breaks = 1 + m.group(2).count(b"\n")  # @JvmOverloads on a line of its own: its break moves too
+        return m.group(1) + b" constructor(" + b"\n" * breaks + b" " * (len(m.group(2)) - breaks)
+
+    return _CONSTRUCTOR_LINE.sub(moved, data)
+

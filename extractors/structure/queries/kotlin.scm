@@ -1,0 +1,159 @@
+; Kotlin: classes, interfaces, objects, functions (extension functions are members of their receiver type),
+; properties, type aliases, enum entries; calls, function references, bases, annotations, imports, the package header.
+; Capture names follow the convention documented in extractors/structure/parse.py. Public is the default: a
+; declaration is exported unless `private`, `internal` or `protected` (the predicate on its modifiers; an absent
+; modifiers node passes it).
+
+(package_header (identifier) @package.name)
+
+; definitions; a companion object is no definition of its own: its members are the class's (Foo.make())
+(class_declaration "class" (type_identifier) @name) @definition.class
+(class_declaration "interface" (type_identifier) @name) @definition.interface
+(object_declaration (type_identifier) @name) @definition.object
+(type_alias (type_identifier) @name) @definition.type
+(function_declaration (simple_identifier) @name) @definition.function
+((class_declaration (modifiers)? @_m "class" (type_identifier) @name) @definition.class @exported
+  (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
+((class_declaration (modifiers)? @_m "interface" (type_identifier) @name) @definition.interface @exported
+  (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
+((object_declaration (modifiers)? @_m (type_identifier) @name) @definition.object @exported
+  (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
+((type_alias (modifiers)? @_m (type_identifier) @name) @definition.type @exported
+  (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
+((function_declaration (modifiers)? @_m (simple_identifier) @name) @definition.function @exported
+  (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
+; fun Foo.bar(), fun Foo?.bar(), fun <T> Box<T>.bar(): a member of Foo (maybe declared in another file)
+(function_declaration (receiver_type [(user_type (type_identifier) @parent.name . (type_arguments)? .)
+  (nullable_type (user_type (type_identifier) @parent.name . (type_arguments)? .))]) (simple_identifier) @name)
+  @definition.function
+; properties: a member one is a field (its definition spans the name and type: what its initializer calls stays the
+; class's), a top-level one a variable; constructor `val`/`var` parameters are fields
+(class_body (property_declaration (variable_declaration (simple_identifier) @name) @definition.field))
+((class_body (property_declaration (modifiers)? @_m (variable_declaration (simple_identifier) @name)
+  @definition.field @exported)) (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
+(source_file (property_declaration (variable_declaration (simple_identifier) @name) @definition.variable))
+((source_file (property_declaration (modifiers)? @_m (variable_declaration (simple_identifier) @name)
+  @definition.variable @exported)) (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
+; (the field spans its declared type: that type is what the field holds, for descriptor.type.convert() along a chain)
+(class_parameter (binding_pattern_kind) (simple_identifier) @name . (_) @definition.field)
+((class_parameter (modifiers)? @_m (binding_pattern_kind) (simple_identifier) @name . (_) @definition.field @exported)
+  (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
+(enum_class_body (enum_entry (simple_identifier) @name @definition.field @exported))
+; anonymous objects: object : Base() { ... } is a class of its own, <anonymous Base>, extending Base
+(object_literal . (delegation_specifier [(user_type (type_identifier) @name . (type_arguments)? .)
+  (constructor_invocation (user_type (type_identifier) @name . (type_arguments)? .))])) @definition.class @anonymous
+; annotations: @Test, @Provides, @Subscribe... register the definition with a framework (entry points)
+(function_declaration (modifiers (annotation [(user_type (type_identifier) @decorator .)
+  (constructor_invocation (user_type (type_identifier) @decorator .))])) (simple_identifier) @name) @definition.function
+(class_declaration (modifiers (annotation [(user_type (type_identifier) @decorator .)
+  (constructor_invocation (user_type (type_identifier) @decorator .))])) "class" (type_identifier) @name)
+  @definition.class
+(class_declaration (modifiers (annotation [(user_type (type_identifier) @decorator .)
+  (constructor_invocation (user_type (type_identifier) @decorator .))])) "interface" (type_identifier) @name)
+  @definition.interface
+(object_declaration (modifiers (annotation [(user_type (type_identifier) @decorator .)
+  (constructor_invocation (user_type (type_identifier) @decorator .))])) (type_identifier) @name) @definition.object
+
+; calls: f(), Foo() (a constructor call: the class), obj.f(), obj?.f(), this.f(), super.f(), Foo.f()
+(call_expression . (simple_identifier) @name) @reference.call
+(call_expression . (navigation_expression (_) @receiver . (navigation_suffix (simple_identifier) @name) .))
+  @reference.call
+
+; infix calls: a valueEquals b (the first operand the receiver)
+(infix_expression . (_) @receiver . (simple_identifier) @name . (_) .) @reference.call
+
+; function references passed as values: ::f, Foo::m, this::m
+(callable_reference . (simple_identifier) @name .) @reference.callback
+(callable_reference (type_identifier) @receiver (simple_identifier) @name .) @reference.callback
+(navigation_expression (this_expression) @receiver
+  (navigation_suffix "::" (simple_identifier) @name)) @reference.callback
+
+; inheritance: class A : Base(), Iface, Other by impl
+(delegation_specifier [(user_type (type_identifier) @name . (type_arguments)? .)
+  (constructor_invocation (user_type (type_identifier) @name . (type_arguments)? .))
+  (explicit_delegation (user_type (type_identifier) @name . (type_arguments)? .))]) @reference.inherits
+
+; imports: import a.b.C / import a.b.* / import a.b.C as D / import a.b.topLevelFun
+(import_header (identifier) @import.module .) @import
+(import_header (identifier) @import.module (wildcard_import) @import.wildcard) @import
+(import_header (identifier) @import.module (import_alias (type_identifier) @import.alias)) @import
+
+; types named in signatures, properties, variables, generic arguments, casts, annotations (of a qualified a.b.C the
+; last name; see parse.py @reference.type)
+(user_type (type_identifier) @name @reference.type . (type_arguments)? .)
+; an object or class read for its members: Mode.A, Names.MAX
+((navigation_expression . (simple_identifier) @name (navigation_suffix (simple_identifier)))
+  @reference.type.value (#match? @name "^[A-Z]"))
+
+; typed variables: parameters, properties, locals, catch (x.f() then resolves on x's class; see parse.py @var.name)
+(parameter (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type)
+(class_parameter (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type)
+(catch_block (simple_identifier) @var.name (user_type) @var.type)
+(property_declaration (variable_declaration (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type))
+(property_declaration (variable_declaration (simple_identifier) @var.name .) (call_expression) @var.value)
+; val plain = object : Formatter {...}: plain.format() is Formatter's (dispatch reaches the object's own)
+(property_declaration (variable_declaration (simple_identifier) @var.name .)
+  (object_literal . (delegation_specifier [(user_type) @var.type (constructor_invocation (user_type) @var.type)])))
+
+; parameters and local variables (lambda, catch, for ones too): a bare name in their scope is that variable, never a
+; same-named property (see parse.py @local.name)
+[(parameter (simple_identifier) @local.name)
+ (statements (property_declaration (variable_declaration (simple_identifier) @local.name)))
+ (lambda_parameters (variable_declaration (simple_identifier) @local.name))
+ (for_statement (variable_declaration (simple_identifier) @local.name))
+ (catch_block (simple_identifier) @local.name)]
+
+; a bare name read or assigned as a value (count, MAX): a property of the class, of a base or of the file, or an
+; imported one; a ``read`` reference, dropped where a parameter or local variable binds it (``it`` is a lambda's)
+([(value_argument (simple_identifier) @name)
+  (additive_expression (simple_identifier) @name)
+  (multiplicative_expression (simple_identifier) @name)
+  (comparison_expression (simple_identifier) @name)
+  (equality_expression (simple_identifier) @name)
+  (conjunction_expression (simple_identifier) @name)
+  (disjunction_expression (simple_identifier) @name)
+  (elvis_expression (simple_identifier) @name)
+  (range_expression (simple_identifier) @name)
+  (prefix_expression (simple_identifier) @name)
+  (postfix_expression (simple_identifier) @name)
+  (parenthesized_expression (simple_identifier) @name)
+  (directly_assignable_expression . (simple_identifier) @name .)
+  (assignment (simple_identifier) @name)
+  (property_declaration (simple_identifier) @name)
+  (jump_expression (simple_identifier) @name)
+  (interpolated_expression (simple_identifier) @name)
+  (when_subject (simple_identifier) @name)
+  (control_structure_body (simple_identifier) @name)
+  (if_expression condition: (simple_identifier) @name)
+  (indexing_expression (simple_identifier) @name)
+  (check_expression (simple_identifier) @name)
+  (as_expression (simple_identifier) @name)] @reference.read (#not-eq? @name "it"))
+((interpolated_identifier) @name @reference.read (#not-eq? @name "it"))
+
+; a member read without a call (Shop.MAX, item.price, this.count): a ``reads`` edge where the object's class is known;
+; the same navigation as a call's callee is the call (parents that hold a value, never a callee, are listed)
+([(value_argument (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (additive_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (multiplicative_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (comparison_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (equality_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (elvis_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (property_declaration (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (jump_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (assignment (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (interpolated_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (when_condition (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (function_body (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (directly_assignable_expression (_) @receiver . (navigation_suffix (simple_identifier) @name) .) @reference.attribute])
