@@ -70,14 +70,14 @@ LANGUAGES: dict[str, Language] = {
         Language("ruby", (".rb",), "ruby", "ruby",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*def\s+(?:self\.)?(?P<name>[A-Za-z_]\w*[?!]?)"),
                   ("class", r"^\s*(?:class|module)\s+(?P<name>[A-Z]\w*)"))),
+        Language("csharp", (".cs",), "csharp", "csharp",  # tree-sitter (the regex: a file that will not parse)
+                 (("class", r"^\s*(?:\w+\s+)*(?:class|struct|interface|enum|record)\s+" + _DEF),)),
         # No query file yet: definitions by the regex fallback only.
         Language("php", (".php",), None, None,
                  (("function", r"^\s*(?:\w+\s+)*function\s+" + _DEF), ("class", r"^\s*(?:\w+\s+)*class\s+" + _DEF))),
         Language("kotlin", (".kt", ".kts"), None, None,
                  (("function", r"^\s*(?:\w+\s+)*fun\s+(?:<[^>]*>\s*)?(?:\w+\.)?" + _DEF),
                   ("class", r"^\s*(?:\w+\s+)*(?:class|object|interface)\s+" + _DEF))),
-        Language("csharp", (".cs",), None, None,
-                 (("class", r"^\s*(?:\w+\s+)*(?:class|struct|interface|enum|record)\s+" + _DEF),)),
         Language("scala", (".scala",), None, None,
                  (("function", r"^\s*(?:\w+\s+)*def\s+" + _DEF), ("class", r"^\s*(?:\w+\s+)*(?:class|object|trait)\s+" + _DEF))),
         Language("swift", (".swift",), None, None,
