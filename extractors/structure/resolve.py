@@ -1577,7 +1577,16 @@ class Resolver(ImportBindings):
         if len(ids) == 1:
             return Found(ids, "unique_name")
         same_lang = self._same_language(ids, path)
-        return Found(same_lang or ids, "unique_name" if len(same_lang) == 1 else "ambiguous")
+        return Found(same_lang or ids, "unique_name" if self._one_definition(same_lang) else "ambiguous")
+
+    def _one_definition(self, ids: list[str]) -> bool:
+        """One candidate, or the overloads of one (``f``, ``f#2``... of one class in one file: C#'s and Java's
+        methods of one name and several signatures, which arity alone would tell apart): a unique name."""
+        if len(ids) <= 1:
+            return bool(ids)
+        first = self.g.by_id[ids[0]]
+        base = first.qualname.split("#")[0]
+        return all((s := self.g.by_id[i]).path == first.path and s.qualname.split("#")[0] == base for i in ids[1:])
 
     def _same_language(self, ids: list[str], path: str) -> list[str]:
         support = self.supports.get(path)

@@ -90,19 +90,29 @@ def guess_bare_names(resolver, path: str) -> bool:
     return False  # every name a file uses is its class's, of its namespace or one it uses
 
 
+_TYPE_ARGS = re.compile(r"<[\w\s.,?\[\]]*>")
+
+
 def receiver_path(receiver: str) -> str:
-    """``base`` is the base class's object, as ``super`` is (``base.Check()``, ``base.Name``)."""
+    """``base`` is the base class's object, as ``super`` is (``base.Check()``, ``base.Name``); a generic method's
+    or type's arguments say nothing of the object (``Policy.Handle<E>().Retry()``: what ``Handle`` returns)."""
     if receiver == "base" or receiver.startswith("base."):
-        return "super" + receiver[4:]
+        receiver = "super" + receiver[4:]
+    while "<" in receiver and _TYPE_ARGS.search(receiver):
+        receiver = _TYPE_ARGS.sub("", receiver)
     return receiver
 
 
 _NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
+# a container's or service provider's factory: what it returns is its type argument
+FACTORIES = ("GetRequiredService", "GetService", "GetInstance", "Resolve", "GetRequiredKeyedService",
+             "GetKeyedService")
+_FACTORY = re.compile(r"^[\w.]+\.(?:%s)<([\w.]+)(?:<[^()]*>)?>\(\)$" % "|".join(FACTORIES), re.S)
 
 
 def inline_type(receiver: str) -> str | None:
-    """``new Foo(...)`` -> ``Foo``."""
-    m = _NEW.match(receiver)
+    """``new Foo(...)`` -> ``Foo``; ``provider.GetRequiredService<IFoo<T>>()`` -> ``IFoo``."""
+    m = _NEW.match(receiver) or _FACTORY.match(receiver)
     return m.group(1) if m else None
 
 
@@ -162,7 +172,8 @@ EXTERNAL_RECEIVERS = frozenset({
     "CollectionAssert", "StringAssert", "Enum", "Nullable", "ExceptionDispatchInfo", "ArgumentNullException",
     "ArgumentException", "ArgumentOutOfRangeException", "ObjectDisposedException", "File", "Directory", "Path",
     "Thread", "ThreadPool", "Monitor", "Timeout", "CancellationToken", "ValueTask", "ImmutableArray",
-    "ImmutableList", "ImmutableDictionary", "JsonSerializer", "Uri", "Type", "typeof", "Parallel", "Expression"})
+    "ImmutableList", "ImmutableDictionary", "JsonSerializer", "Uri", "Type", "typeof", "Parallel", "Expression",
+    "Substitute", "NSubstitute", "Arg", "Mock", "It", "Times", "Should", "FluentAssertions", "Shouldly"})
 # types and functions every file sees (System and the implicit usings of a modern project): a bare name no using,
 # namespace or class of the file states and that is one of these is the library's
 BUILTINS = frozenset({

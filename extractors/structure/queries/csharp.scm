@@ -71,6 +71,7 @@
 ; method groups passed as delegates (list.ForEach(Handle), button.Click += OnClick): a capitalized bare name is a
 ; method (C#'s naming convention); a lower-case one is a variable or field read
 (argument (identifier) @name (#match? @name "^[A-Z]")) @reference.callback
+(argument (cast_expression value: (identifier) @name (#match? @name "^[A-Z]"))) @reference.callback
 (assignment_expression operator: ["+=" "-="] right: (identifier) @name (#match? @name "^[A-Z]")) @reference.callback
 (argument (member_access_expression expression: "this" @receiver name: (identifier) @name)) @reference.callback
 
@@ -117,6 +118,13 @@
 (variable_declaration type: (_) @var.type (variable_declarator name: (identifier) @var.name))
 (variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name
   . "=" . (object_creation_expression) @var.type))
+; var h = (Handler<T>)x; var h = x as Handler; var m = provider.GetRequiredService<IMediator>(): the type stated
+(variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name
+  . "=" . [(cast_expression type: (_) @var.type) (as_expression right: (_) @var.type)]))
+((variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name
+  . "=" . (invocation_expression function: (member_access_expression
+    name: (generic_name (identifier) @_factory (type_argument_list . (_) @var.type .))))))
+  (#match? @_factory "^(GetRequiredService|GetService|GetInstance|Resolve|GetRequiredKeyedService|GetKeyedService)$"))  ; langs/csharp.py FACTORIES
 
 ; parameters and local variables (lambda, catch, foreach, out var, pattern ones too): a bare name read in their
 ; scope is that variable, never a same-named field (see parse.py @local.name)
