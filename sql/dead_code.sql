@@ -2,7 +2,8 @@
 -- inheritance, overrides, type uses; its own members naming it do not count), except entry points (main blocks, main
 -- functions, decorator registrations, console scripts) and namespaces holding one, tests, dunder methods, modules and
 -- extensions (a Rust `impl Trait for [u32]` block: a container whose methods are judged one by one); an inline module
--- something inside which is used counts as its members do (0.3, 'its members are'). Exported API is
+-- something inside which is used counts as its members do (0.3, 'its members are'), and so does a type holding an
+-- entry point (C#'s `static class Program` with its `Main`). Exported API is
 -- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`), a method of a type
@@ -31,6 +32,8 @@ used_members AS (  -- referenced by something else than the parent itself (a met
     SELECT DISTINCT s.repo, s.parent_id AS id
     FROM symbols s JOIN edges e ON e.repo = s.repo AND e.dst_id = s.id
     WHERE e.src_id <> s.parent_id AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
+    UNION  -- or run by what starts the program: C#'s `static class Program { static void Main() }`
+    SELECT DISTINCT repo, parent_id FROM symbols WHERE is_entry_point AND parent_id IS NOT NULL
 ),
 used_namespaces AS (  -- an inline module (Rust `mod sync { mod atomic { trait T } }`) something inside which is used
     SELECT DISTINCT n.repo, n.id

@@ -51,7 +51,8 @@ file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the ki
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
-calls them too (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
+calls them too (False); ``PARTIAL_TYPES`` a type of one qualified name defined in several files of one package is
+one type, its parts' members and bases all its own (C#'s ``partial class``; False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
 ``extend_layers``.
 """
@@ -158,6 +159,7 @@ class Hooks:
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
     named_constructors: bool = False  # a class's constructors are its methods named as it (C++): building it calls them
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
+    partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
 
 
 def _layer(entry) -> Callable:
@@ -189,7 +191,8 @@ def hooks_of(support) -> Hooks:
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
                  named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)),
-                 global_name=getattr(support, "global_name", None))
+                 global_name=getattr(support, "global_name", None),
+                 partial_types=bool(getattr(support, "PARTIAL_TYPES", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -674,8 +677,9 @@ class Resolver(ImportBindings):
             attr = rest.partition(".")[0]
             cls = self._enclosing_class(src) if attr.isidentifier() else None
             found = self._member(cls, attr) if cls else None
-        elif head.isidentifier():
-            found = self._visible_name(r, head, src)
+        elif head.isidentifier():  # a variable or, where a method sees its class's members bare, a field of the
+            found = self._visible_name(r, head, src) or (  # class or of a base (or of another part of it)
+                self._value_member(head, src) if self.hooks.get(r.path, self.no_hooks).implicit_this else None)
             binding = None if found else self.bound_name(r.path, head)
             if binding is not None and binding.kind == "module":  # var app = require("./app"): its exported object
                 default = self.default_export(binding.value)
@@ -1459,8 +1463,19 @@ class Resolver(ImportBindings):
             found = self._mro[cls] = [(cls, 0)]  # recursion guard for cyclic bases
             hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks) if cls in self.g.by_id else self.no_hooks
             order = _c3(cls, self.g.bases, self._c3_memo) if hooks.c3 else None
-            found = self._mro[cls] = order if order else _breadth_first(cls, self.g.bases)
+            parts = self._parts if hooks.partial_types else None
+            found = self._mro[cls] = order if order else _breadth_first(cls, self.g.bases, parts)
         return found
+
+    def _parts(self, cls: str) -> list[str]:
+        """The other parts of a type defined in several files of its package (``PARTIAL_TYPES``): the definitions
+        of its qualified name and kind there."""
+        sym = self.g.by_id.get(cls)
+        if sym is None or sym.kind not in CLASSLIKE:
+            return []
+        key = self._package_key(sym.path)
+        return [i for i in self.g.by_name.get(sym.name, ()) if i != cls and (o := self.g.by_id[i]).path != sym.path
+                and o.qualname == sym.qualname and o.kind == sym.kind and self._package_key(o.path) == key]
 
     def _member(self, cls: str, name: str, skip_self: bool = False, kinds: set | None = None) -> Found | None:
         """``name`` on ``cls`` or, in method resolution order, on its bases; ``kinds``: the first of those kinds (a
@@ -1639,9 +1654,12 @@ class Resolver(ImportBindings):
         return None
 
 
-def _breadth_first(cls: str, bases: dict[str, list[str]]) -> list[tuple[str, int]]:
+def _breadth_first(cls: str, bases: dict[str, list[str]], parts: Callable | None = None) -> list[tuple[str, int]]:
+    """``cls`` and its bases, nearest first; ``parts``: a type's other parts (a partial class) at its own depth."""
     out, seen, frontier, depth = [], {cls}, [cls], 0
     while frontier:
+        if parts is not None:
+            frontier += [p for c in frontier for p in parts(c) if p not in seen and not seen.add(p)]
         out.extend((c, depth) for c in frontier)
         frontier = [b for c in frontier for b in bases.get(c, []) if b not in seen and not seen.add(b)]
         depth += 1

@@ -23,6 +23,7 @@ NAMED_CONSTRUCTORS = True  # public Shop(Saver s) is what new Shop(s) runs
 LOCAL_KINDS = ("read",)
 CAPITALIZED_CLASSES = True  # Defaults.Timeout: a class's static member, its class of the namespace or imported
 IMPORTS_PASS_ON = False  # a using binds names in its own file only
+PARTIAL_TYPES = True  # partial class Cart in Cart.cs and Cart.Totals.cs: one class, whose members are all its parts'
 KEYWORDS = frozenset({
     "abstract", "as", "base", "bool", "break", "byte", "case", "catch", "char", "checked", "class", "const",
     "continue", "decimal", "default", "delegate", "do", "double", "else", "enum", "event", "explicit", "extern",
@@ -65,7 +66,8 @@ def enclosing_namespaces(resolver, r, src):
 
 def global_name(resolver, r, dotted: str) -> str | None:
     """A type a file names that no scope, using or its namespace gives: ``Item`` of an enclosing namespace, or
-    ``Models.Item`` / ``Acme.Shop.Models.Item`` written with its namespace (whole, or from an enclosing one)."""
+    ``Models.Item`` / ``Acme.Shop.Models.Item`` written with its namespace (whole, or from an enclosing one); a bare
+    one, else the project's (``project_type``)."""
     key = resolver._package_key(r.path)
     group, own = key if key else (GROUP, "")
     written, _, name = dotted.rpartition(".")
@@ -75,14 +77,34 @@ def global_name(resolver, r, dotted: str) -> str | None:
         sid = resolver.g.package_top.get((group, namespace), {}).get(name)
         if sid:
             return sid
-    return None
+    found = None if written else _only_type(resolver, r.path, name)
+    return found.ids[0] if found else None
+
+
+def project_type(resolver, r, src):
+    """A type named bare that no scope, using or namespace of the file gives, made visible by what the parser does
+    not read: a project's usings (``<Using Include="Polly.Utils" />`` in a ``.csproj``, ``global using`` in another
+    file). The only class of that name in the repository (of the caller's program: not a test folder's for the
+    library) is taken, as a guess (``unique_name``); the base library's names stay external."""
+    return _only_type(resolver, r.path, r.name)
+
+
+def _only_type(resolver, path: str, name: str | None):
+    if not name or not name[:1].isupper() or name in BUILTINS:
+        return None
+    from ..graph import CLASSLIKE
+
+    found = resolver._global(name, CLASSLIKE, path)
+    found = resolver._same_program(path, found) if len(found.ids) == 1 else None
+    return found if found and found.ids else None
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``M()`` in a method is first the class's (or a base class's) method, before usings; after its own
-    namespace, the enclosing ones."""
+    namespace, the enclosing ones, then the only type of that name the project may see through its global usings."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.append(enclosing_namespaces)
+    name_layers.append(project_type)
     member_layers.append(implicit_this_field)
 
 
@@ -273,3 +295,12 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """A namespace no file of the repository declares (``System.Linq``, a package's)."""
     spec = spec.removeprefix(STATIC)
     return spec not in index and spec.rpartition(".")[0] not in index
+
+
+def settle_references(raw_refs: list) -> list:
+    """``[AllowNull]`` names the class ``AllowNullAttribute`` (C# drops the suffix where an attribute is applied): the
+    suffixed name is referenced too, so that the repository's attribute classes are used."""
+    more = [r._replace(name=r.name + "Attribute") for r in raw_refs
+            if r.kind == "type.annotation" and r.name and not r.name.endswith("Attribute")]
+    return raw_refs + more if more else raw_refs
+

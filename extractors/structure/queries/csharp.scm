@@ -103,6 +103,11 @@
 (attribute name: (identifier) @name) @reference.type.annotation
 ; a class read for its static members: Defaults.Timeout, Mode.Careful (a member read or call of it)
 (member_access_expression expression: (identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
+(member_access_expression expression: (generic_name . (identifier) @name)) @reference.type.value
+; an extension method is declared in its static class (its symbol is its this-type's member: Cart.Count): the
+; class holds it, and is used where it is
+(class_declaration name: (identifier) @name body: (declaration_list (method_declaration
+  parameters: (parameter_list . (parameter (modifier) @_this (#eq? @_this "this")))) @reference.type.value))
 ; a member read or written without a call (item.Name, this.Count, _opts.Timeout): a ``reads`` edge where the
 ; object's class is known
 (member_access_expression expression: [(identifier) "this" (member_access_expression)] @receiver
