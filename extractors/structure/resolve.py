@@ -52,7 +52,9 @@ file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the ki
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
 calls them too (False); ``PARTIAL_TYPES`` a type of one qualified name defined in several files of one package is
-one type, its parts' members and bases all its own (C#'s ``partial class``; False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
+one type, its parts' members and bases all its own (C#'s ``partial class``; False); ``EXTENSION_MEMBERS`` a
+method the repository defines as a member of a type outside it (``IServiceCollection.AddMediatR``: C#'s extension
+methods) is, guessed by name, what a call of that name on an object of a library's type reaches (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
 ``extend_layers``.
 """
@@ -160,6 +162,7 @@ class Hooks:
     named_constructors: bool = False  # a class's constructors are its methods named as it (C++): building it calls them
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
+    extension_members: bool = False  # members the repository gives a library's type (C#'s extension methods)
 
 
 def _layer(entry) -> Callable:
@@ -192,7 +195,8 @@ def hooks_of(support) -> Hooks:
                  outside_path=getattr(support, "outside_path", None),
                  named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)),
                  global_name=getattr(support, "global_name", None),
-                 partial_types=bool(getattr(support, "PARTIAL_TYPES", False)))
+                 partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
+                 extension_members=bool(getattr(support, "EXTENSION_MEMBERS", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -705,11 +709,13 @@ class Resolver(ImportBindings):
     def _stated(self, r: Ref, src: str, kinds: set) -> Found | None:
         """What the code states ``r`` is: its value flow, then the language's layers in order; None where only a
         guess by name is left."""
+        hooks = self.hooks.get(r.path, self.no_hooks)
         if r.bound_to:
             found = self._through_value(r, src)
+            if found and found.resolution == "external" and r.receiver and hooks.extension_members:
+                found = self._extension_member(r) or found
             if found:
                 return found
-        hooks = self.hooks.get(r.path, self.no_hooks)
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
             found = layer(self, r, src)
             if found:
@@ -718,6 +724,17 @@ class Resolver(ImportBindings):
                     found = Found(list(dict.fromkeys(kept)) or found.ids, found.resolution)
                 return found
         return None
+
+    def _extension_member(self, r: Ref) -> Found | None:
+        """``services.AddMediatR()`` on a library's object: the repository's members of a type outside it
+        (``IServiceCollection.AddMediatR``, owned by no class here: ``EXTENSION_MEMBERS``) of that name, guessed by
+        name (the object's library type is not matched against the extended one, which may be its interface)."""
+        ids = [i for i in self.g.by_name.get(r.name, ()) if (s := self.g.by_id[i]).kind in METHODS
+               and "." in s.qualname and (s.parent_id or "").endswith("::" + MODULE) and not self.g.owner.get(i)]
+        ids = self._same_program(r.path, Found(self._same_language(ids, r.path), "")).ids
+        if not ids:
+            return None
+        return Found(ids[:MAX_CANDIDATES], "unique_name" if self._one_definition(ids) else "ambiguous")
 
     def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
         """Repository-wide candidates by name, where nothing the code states says more."""
