@@ -123,6 +123,12 @@
 (variable_declaration type: (_) @var.type (variable_declarator name: (identifier) @var.name))
 (variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name
   . "=" . (object_creation_expression) @var.type))
+; var breaker = Policy.Handle<E>().CircuitBreaker(..): what the call returns (its declared return type)
+; (a factory's type argument, below, says more)
+((variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name
+  . "=" . [(invocation_expression function: (_) @_callee) (await_expression (invocation_expression function: (_) @_callee))]
+  @var.value))
+  (#not-match? @_callee "[.](GetRequiredService|GetService|GetInstance|Resolve|GetRequiredKeyedService|GetKeyedService)<"))
 ; var h = (Handler<T>)x; var h = x as Handler; var m = provider.GetRequiredService<IMediator>(): the type stated
 (variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name
   . "=" . [(cast_expression type: (_) @var.type) (as_expression right: (_) @var.type)]))
