@@ -3,7 +3,8 @@
 -- functions, decorator registrations, console scripts) and namespaces holding one, tests, dunder methods, modules and
 -- extensions (a Rust `impl Trait for [u32]` block: a container whose methods are judged one by one); an inline module
 -- something inside which is used counts as its members do (0.3, 'its members are'), and so does an enum whose
--- constants are used where the language writes them bare (C, C++: the file-level constants after it). Exported API is
+-- constants are used where the language writes them bare (C, C++: the file-level constants after it) and a type
+-- holding an entry point (C#'s `static class Program` with its `Main`). Exported API is
 -- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`), a method of a type
@@ -32,6 +33,8 @@ used_members AS (  -- referenced by something else than the parent itself (a met
     SELECT DISTINCT s.repo, s.parent_id AS id
     FROM symbols s JOIN edges e ON e.repo = s.repo AND e.dst_id = s.id
     WHERE e.src_id <> s.parent_id AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
+    UNION  -- or run by what starts the program: C#'s `static class Program { static void Main() }`
+    SELECT DISTINCT repo, parent_id FROM symbols WHERE is_entry_point AND parent_id IS NOT NULL
 ),
 used_enum_constants AS (  -- a C or C++ enum, whose constants are written bare: the file-level constants after it
     SELECT DISTINCT g.repo, g.owner AS id  -- up to the file's next other definition

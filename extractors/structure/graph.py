@@ -211,4 +211,8 @@ def _owner_elsewhere(g: Graph, s: Symbol, files: dict) -> str | None:
             return sid
     same = [i for i in g.by_name.get(type_name, ()) if g.by_id[i].kind in CLASSLIKE
             and langs.support(files.get(g.by_id[i].path, {}).get("language")) is support]
+    if len(same) > 1 and getattr(support, "PARTIAL_TYPES", False):
+        from .rows import partial_type  # the parts of one partial class: the one rows.py gives as parent
+
+        return partial_type(same)
     return same[0] if len(same) == 1 else None

@@ -847,7 +847,8 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
     return "generic" if generic else "annotation"
 
 
-GENERIC_TYPES = ("generic_type", "template_type")  # a type with arguments (C++ names it a template type)
+GENERIC_TYPES = ("generic_type", "template_type", "generic_name")  # a type with arguments (C++: template type, C#:
+# generic name)
 
 
 def _generic_head(generic):

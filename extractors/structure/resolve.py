@@ -51,7 +51,10 @@ file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the ki
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
-calls them too (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
+calls them too (False); ``PARTIAL_TYPES`` a type of one qualified name defined in several files of one package is
+one type, its parts' members and bases all its own (C#'s ``partial class``; False); ``EXTENSION_MEMBERS`` a
+method the repository defines as a member of a type outside it (``IServiceCollection.AddMediatR``: C#'s extension
+methods) is, guessed by name, what a call of that name on an object of a library's type reaches (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
 ``VARIANTS_FROM_OWN_FILE`` a call of a definition of the caller's own file reaches its build variants too (Kotlin's
 ``expect fun f()`` in common code, provided by each platform's ``actual fun f()``; False: Go builds a file with its own
@@ -168,6 +171,8 @@ class Hooks:
     host_scripts: tuple = ()  # file suffixes of scripts a host runs (Gradle's .kts): what they do not define is its
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
     variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
+    partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
+    extension_members: bool = False  # members the repository gives a library's type (C#'s extension methods)
 
 
 def _layer(entry) -> Callable:
@@ -202,7 +207,9 @@ def hooks_of(support) -> Hooks:
                  global_name=getattr(support, "global_name", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
                  library_member=getattr(support, "library_member", None),
-                 variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)))
+                 variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
+                 partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
+                 extension_members=bool(getattr(support, "EXTENSION_MEMBERS", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -690,8 +697,9 @@ class Resolver(ImportBindings):
             attr = rest.partition(".")[0]
             cls = self._enclosing_class(src) if attr.isidentifier() else None
             found = self._member(cls, attr) if cls else None
-        elif head.isidentifier():
-            found = self._visible_name(r, head, src)
+        elif head.isidentifier():  # a variable or, where a method sees its class's members bare, a field of the
+            found = self._visible_name(r, head, src) or (  # class or of a base (or of another part of it)
+                self._value_member(head, src) if self.hooks.get(r.path, self.no_hooks).implicit_this else None)
             binding = None if found else self.bound_name(r.path, head)
             if binding is not None and binding.kind == "module":  # var app = require("./app"): its exported object
                 default = self.default_export(binding.value)
@@ -720,6 +728,8 @@ class Resolver(ImportBindings):
         hooks = self.hooks.get(r.path, self.no_hooks)
         if r.bound_to:
             found = self._through_value(r, src)
+            if found and found.resolution == "external" and r.receiver and hooks.extension_members:
+                found = self._extension_member(r) or found
             if found:
                 return self._library_member(r, src, found, hooks)
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
@@ -737,6 +747,17 @@ class Resolver(ImportBindings):
         if found.ids or found.resolution != "external" or not r.receiver or hooks.library_member is None:
             return found
         return hooks.library_member(self, r, src) or found
+
+    def _extension_member(self, r: Ref) -> Found | None:
+        """``services.AddMediatR()`` on a library's object: the repository's members of a type outside it
+        (``IServiceCollection.AddMediatR``, owned by no class here: ``EXTENSION_MEMBERS``) of that name, guessed by
+        name (the object's library type is not matched against the extended one, which may be its interface)."""
+        ids = [i for i in self.g.by_name.get(r.name, ()) if (s := self.g.by_id[i]).kind in METHODS
+               and "." in s.qualname and (s.parent_id or "").endswith("::" + MODULE) and not self.g.owner.get(i)]
+        ids = self._same_program(r.path, Found(self._same_language(ids, r.path), "")).ids
+        if not ids:
+            return None
+        return Found(ids[:MAX_CANDIDATES], "unique_name" if self._one_definition(ids) else "ambiguous")
 
     def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
         """Repository-wide candidates by name, where nothing the code states says more."""
@@ -1485,8 +1506,19 @@ class Resolver(ImportBindings):
             found = self._mro[cls] = [(cls, 0)]  # recursion guard for cyclic bases
             hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks) if cls in self.g.by_id else self.no_hooks
             order = _c3(cls, self.g.bases, self._c3_memo) if hooks.c3 else None
-            found = self._mro[cls] = order if order else _breadth_first(cls, self.g.bases)
+            parts = self._parts if hooks.partial_types else None
+            found = self._mro[cls] = order if order else _breadth_first(cls, self.g.bases, parts)
         return found
+
+    def _parts(self, cls: str) -> list[str]:
+        """The other parts of a type defined in several files of its package (``PARTIAL_TYPES``): the definitions
+        of its qualified name and kind there."""
+        sym = self.g.by_id.get(cls)
+        if sym is None or sym.kind not in CLASSLIKE:
+            return []
+        key = self._package_key(sym.path)
+        return [i for i in self.g.by_name.get(sym.name, ()) if i != cls and (o := self.g.by_id[i]).path != sym.path
+                and o.qualname == sym.qualname and o.kind == sym.kind and self._package_key(o.path) == key]
 
     def _member(self, cls: str, name: str, skip_self: bool = False, kinds: set | None = None) -> Found | None:
         """``name`` on ``cls`` or, in method resolution order, on its bases; ``kinds``: the first of those kinds (a
@@ -1603,7 +1635,16 @@ class Resolver(ImportBindings):
         if len(ids) == 1:
             return Found(ids, "unique_name")
         same_lang = self._same_language(ids, path)
-        return Found(same_lang or ids, "unique_name" if len(same_lang) == 1 else "ambiguous")
+        return Found(same_lang or ids, "unique_name" if self._one_definition(same_lang) else "ambiguous")
+
+    def _one_definition(self, ids: list[str]) -> bool:
+        """One candidate, or the overloads of one (``f``, ``f#2``... of one class in one file: C#'s and Java's
+        methods of one name and several signatures, which arity alone would tell apart): a unique name."""
+        if len(ids) <= 1:
+            return bool(ids)
+        first = self.g.by_id[ids[0]]
+        base = first.qualname.split("#")[0]
+        return all((s := self.g.by_id[i]).path == first.path and s.qualname.split("#")[0] == base for i in ids[1:])
 
     def _same_language(self, ids: list[str], path: str) -> list[str]:
         support = self.supports.get(path)
@@ -1656,9 +1697,12 @@ class Resolver(ImportBindings):
         return None
 
 
-def _breadth_first(cls: str, bases: dict[str, list[str]]) -> list[tuple[str, int]]:
+def _breadth_first(cls: str, bases: dict[str, list[str]], parts: Callable | None = None) -> list[tuple[str, int]]:
+    """``cls`` and its bases, nearest first; ``parts``: a type's other parts (a partial class) at its own depth."""
     out, seen, frontier, depth = [], {cls}, [cls], 0
     while frontier:
+        if parts is not None:
+            frontier += [p for c in frontier for p in parts(c) if p not in seen and not seen.add(p)]
         out.extend((c, depth) for c in frontier)
         frontier = [b for c in frontier for b in bases.get(c, []) if b not in seen and not seen.add(b)]
         depth += 1

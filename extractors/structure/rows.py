@@ -141,7 +141,23 @@ OWNER_KINDS = {"class", "struct", "interface", "trait", "enum", "type", "object"
 
 def _owner(candidates: list[str], folder: str) -> str | None:
     near = [c for c in candidates if posixpath.dirname(c.split("::")[0]) == folder]
-    return near[0] if len(near) == 1 else (candidates[0] if len(candidates) == 1 else None)
+    if len(near) == 1:
+        return near[0]
+    return candidates[0] if len(candidates) == 1 else partial_type(candidates)
+
+
+def partial_type(candidates: list[str]) -> str | None:
+    """Several types of one qualified name that are the parts of one (a C# ``partial class`` in files of one folder,
+    where the language has ``PARTIAL_TYPES``): the first part, by id, stands for it; else None."""
+    from .languages import language_for
+    from .langs import support
+
+    paths = {c.split("::")[0] for c in candidates}
+    folders = {posixpath.dirname(p) for p in paths}
+    languages = {(language_for(p) or None) and language_for(p).name for p in paths}
+    if len(folders) != 1 or len(languages) != 1 or not getattr(support(languages.pop()), "PARTIAL_TYPES", False):
+        return None
+    return min(candidates)
 
 
 def concat(tables: list[pa.Table]) -> pa.Table:

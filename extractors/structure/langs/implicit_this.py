@@ -28,7 +28,7 @@ def implicit_this_field(resolver, r, src):
         return None
     cls = resolver._enclosing_class(src)
     field = resolver._member(cls, head) if cls else None
-    if not field or resolver.g.by_id[field.ids[0]].kind != "field":
+    if not field or resolver.g.by_id[field.ids[0]].kind not in ("field", "property"):  # C#'s Items.Sum()
         return None
     held = resolver.return_class(field.ids[0])
     if dot:  # vset_.table_cache_.NewIterator(): along the chain of declared types from the field's; a library's

@@ -1,0 +1,309 @@
+"""C#: a file's namespace is its package (``namespace Acme.Shop;`` or ``namespace Acme.Shop { }``): the files of one
+namespace see each other's types unimported, and those of the enclosing namespaces (``Acme``) too. ``using A.B;``
+brings every type of namespace A.B, ``using static A.B.C;`` the static members of class C, ``using X = A.B.C;`` C
+under the name X; ``global using`` is read as a using of its file (the project-wide reach is not modelled). In a
+method a bare ``M()`` is first the class's or a base's (``implicit_this``), ``_field.M()`` a method of the field's
+declared type; ``new Foo()`` calls the class and its constructors (methods named as the class). ``System.*`` and
+``Microsoft.*`` are the libraries', as are the base library's common types (``List``, ``Task``, ``Console``): never
+guessed among the repository's."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from . import entry_reason_with
+from .implicit_this import implicit_this, implicit_this_field
+
+GROUP = "csharp"
+IMPLICIT_THIS = True  # a bare M() in a method may be the class's or a base class's method
+NAMED_CONSTRUCTORS = True  # public Shop(Saver s) is what new Shop(s) runs
+# methods and variables are apart: ``M()`` is a method even beside a variable ``M``; only a bare name read is the
+# variable (``read``: see queries/csharp.scm)
+LOCAL_KINDS = ("read",)
+CAPITALIZED_CLASSES = True  # Defaults.Timeout: a class's static member, its class of the namespace or imported
+IMPORTS_PASS_ON = False  # a using binds names in its own file only
+# services.AddMediatR(): an extension method of a library's type (IServiceCollection.AddMediatR), called on an
+# object of a library's type, is found by name
+EXTENSION_MEMBERS = True
+PARTIAL_TYPES = True  # partial class Cart in Cart.cs and Cart.Totals.cs: one class, whose members are all its parts'
+KEYWORDS = frozenset({
+    "abstract", "as", "base", "bool", "break", "byte", "case", "catch", "char", "checked", "class", "const",
+    "continue", "decimal", "default", "delegate", "do", "double", "else", "enum", "event", "explicit", "extern",
+    "false", "finally", "fixed", "float", "for", "foreach", "goto", "if", "implicit", "in", "int", "interface",
+    "internal", "is", "lock", "long", "namespace", "new", "null", "object", "operator", "out", "override", "params",
+    "private", "protected", "public", "readonly", "ref", "return", "sbyte", "sealed", "short", "sizeof",
+    "stackalloc", "static", "string", "struct", "switch", "this", "throw", "true", "try", "typeof", "uint", "ulong",
+    "unchecked", "unsafe", "ushort", "using", "virtual", "void", "volatile", "while", "var", "record", "get", "set",
+    "init", "value", "when", "where", "yield", "async", "await", "nameof"})
+# attributes that register nothing (compiler, debugger, serializer or analyzer hints): no entry point
+PURE_DECORATORS = frozenset({
+    "Serializable", "NonSerialized", "Obsolete", "Flags", "DebuggerStepThrough", "DebuggerHidden",
+    "DebuggerDisplay", "DebuggerNonUserCode", "DebuggerBrowsable", "MethodImpl", "Pure", "NotNull", "MaybeNull",
+    "AllowNull", "DisallowNull", "NotNullWhen", "MaybeNullWhen", "NotNullIfNotNull", "MemberNotNull",
+    "MemberNotNullWhen", "DoesNotReturn", "DoesNotReturnIf", "EditorBrowsable", "ExcludeFromCodeCoverage",
+    "CompilerGenerated", "GeneratedCode", "AttributeUsage", "SuppressMessage", "UnconditionalSuppressMessage",
+    "StructLayout", "Browsable", "Description", "DefaultValue", "CLSCompliant", "ComVisible", "Conditional",
+    "AggressiveInlining", "SkipLocalsInit", "StackTraceHidden", "RequiresUnreferencedCode", "RequiresDynamicCode",
+    "DynamicallyAccessedMembers", "UsedImplicitly", "CanBeNull", "ItemNotNull", "ItemCanBeNull", "Required",
+    "SetsRequiredMembers", "Experimental", "InlineArray", "IsReadOnly", "ReadOnly", "Nullable", "NullableContext"})
+
+
+def _main_entry(name: str, kind: str, parent: str | None) -> str | None:
+    return "main method" if kind == "method" and name == "Main" else None
+
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _main_entry)
+
+
+def enclosing_namespaces(resolver, r, src):
+    """A name of namespace ``Acme`` or ``Acme.Shop`` seen unimported from a file of ``Acme.Shop.Api``: the nearest
+    enclosing namespace's definition (the file's own namespace is its package, looked up before)."""
+    sid = global_name(resolver, r, r.name)
+    if sid is None:
+        return None
+    from ..resolve import Found
+
+    return Found([sid], "same_package")
+
+
+def global_name(resolver, r, dotted: str) -> str | None:
+    """A type a file names that no scope, using or its namespace gives: ``Item`` of an enclosing namespace, or
+    ``Models.Item`` / ``Acme.Shop.Models.Item`` written with its namespace (whole, or from an enclosing one); a bare
+    one, else the project's (``project_type``)."""
+    key = resolver._package_key(r.path)
+    group, own = key if key else (GROUP, "")
+    written, _, name = dotted.rpartition(".")
+    enclosing = [own.rsplit(".", n)[0] for n in range(1, own.count(".") + 1)] if own else []
+    spaces = [written] + [f"{ns}.{written}" for ns in [own] + enclosing if ns] if written else enclosing
+    for namespace in spaces:
+        sid = resolver.g.package_top.get((group, namespace), {}).get(name)
+        if sid:
+            return sid
+    found = None if written else _only_type(resolver, r.path, name)
+    return found.ids[0] if found else None
+
+
+def project_type(resolver, r, src):
+    """A type named bare that no scope, using or namespace of the file gives, made visible by what the parser does
+    not read: a project's usings (``<Using Include="Polly.Utils" />`` in a ``.csproj``, ``global using`` in another
+    file). The only class of that name in the repository (of the caller's program: not a test folder's for the
+    library) is taken, as a guess (``unique_name``); the base library's names stay external."""
+    return _only_type(resolver, r.path, r.name)
+
+
+def _only_type(resolver, path: str, name: str | None):
+    if not name or not name[:1].isupper() or name in BUILTINS:
+        return None
+    from ..graph import CLASSLIKE
+
+    found = resolver._global(name, CLASSLIKE, path)
+    found = resolver._same_program(path, found) if len(found.ids) == 1 else None
+    return found if found and found.ids else None
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    """A bare ``M()`` in a method is first the class's (or a base class's) method, before usings; after its own
+    namespace, the enclosing ones, then the only type of that name the project may see through its global usings."""
+    name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    name_layers.append(enclosing_namespaces)
+    name_layers.append(project_type)
+    member_layers.append(implicit_this_field)
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # every name a file uses is its class's, of its namespace or one it uses
+
+
+_TYPE_ARGS = re.compile(r"<[\w\s.,?\[\]]*>")
+
+
+def receiver_path(receiver: str) -> str:
+    """``base`` is the base class's object, as ``super`` is (``base.Check()``, ``base.Name``); a generic method's
+    or type's arguments say nothing of the object (``Policy.Handle<E>().Retry()``: what ``Handle`` returns)."""
+    if receiver == "base" or receiver.startswith("base."):
+        receiver = "super" + receiver[4:]
+    while "<" in receiver and _TYPE_ARGS.search(receiver):
+        receiver = _TYPE_ARGS.sub("", receiver)
+    return receiver
+
+
+_NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
+# a container's or service provider's factory: what it returns is its type argument
+FACTORIES = ("GetRequiredService", "GetService", "GetInstance", "Resolve", "GetRequiredKeyedService",
+             "GetKeyedService")
+_FACTORY = re.compile(r"^[\w.]+\.(?:%s)<([\w.]+)(?:<[^()]*>)?>\(\)$" % "|".join(FACTORIES), re.S)
+
+
+def inline_type(receiver: str) -> str | None:
+    """``new Foo(...)`` -> ``Foo``; ``provider.GetRequiredService<IFoo<T>>()`` -> ``IFoo``."""
+    m = _NEW.match(receiver) or _FACTORY.match(receiver)
+    return m.group(1) if m else None
+
+
+# --- where a type is used (parse side) ---
+
+def _qualified(node, child):
+    """``A.B.Foo``: the last name is the type (look further up for where it is used); the others qualify it."""
+    return ... if child == node.child_by_field_name("name") else None
+
+
+def _generic(node, child):
+    """``Base<Foo>``: Foo is a generic argument wherever Base stands; a generic method's name called
+    (``M<T>()``) is no type."""
+    if child.type == "type_argument_list":
+        return "generic"
+    return None if node.parent is not None and node.parent.type in _CALLED else ...
+
+
+def _declared(node, child):
+    """``Foo x``: a field's type (a class's field or event), else a local variable's."""
+    return "field" if node.parent is not None and node.parent.type in _FIELDS else "variable"
+
+
+_CALLED = frozenset({"invocation_expression", "member_access_expression", "member_binding_expression"})
+_FIELDS = frozenset({"field_declaration", "event_field_declaration"})
+
+TYPE_CONTEXTS = {
+    "qualified_name": _qualified,
+    "generic_name": _generic,
+    "variable_declaration": _declared,
+    **dict.fromkeys(("parameter", "lambda_expression", "catch_declaration"), "parameter"),
+    **dict.fromkeys(("method_declaration", "local_function_statement", "delegate_declaration",
+                     "operator_declaration", "conversion_operator_declaration"), "return"),
+    **dict.fromkeys(("property_declaration", "event_declaration", "indexer_declaration"), "field"),
+    **dict.fromkeys(("foreach_statement", "declaration_pattern", "declaration_expression", "using_statement"),
+                    "variable"),
+    # bases (``inherits``) and constructor calls are references already; a namespace's or using's name is none
+    **dict.fromkeys(("base_list", "object_creation_expression", "type_parameter", "using_directive",
+                     "namespace_declaration", "file_scoped_namespace_declaration", "invocation_expression"), None),
+    **dict.fromkeys(("block", "declaration_list", "compilation_unit", "cast_expression", "typeof_expression",
+                     "is_pattern_expression", "is_expression", "as_expression", "type_parameter_constraint",
+                     "array_creation_expression", "default_expression", "sizeof_expression", "attribute"),
+                    "annotation"),
+}
+TYPE_ARGUMENTS = frozenset({"type_argument_list"})
+# Task<Order> GetAsync(): what is awaited is an Order; Lazy<T>.Value, T? likewise
+TRANSPARENT_TYPES = frozenset({"Task", "ValueTask", "Lazy", "Nullable"})
+
+# --- what is never the repository's (resolve side) ---
+
+EXTERNAL_RECEIVERS = frozenset({
+    "System", "Microsoft", "global::System", "Xunit", "NUnit", "Moq", "Console", "Math", "MathF", "Task",
+    "Enumerable", "Queryable", "string", "String", "int", "long", "double", "float", "decimal", "bool", "char",
+    "byte", "object", "Object", "Int32", "Int64", "Double", "Guid", "DateTime", "DateTimeOffset", "TimeSpan",
+    "Convert", "Environment", "Interlocked", "Volatile", "Activator", "Array", "Encoding", "Regex", "GC",
+    "BitConverter", "Buffer", "Marshal", "Unsafe", "ArrayPool", "Stopwatch", "Debug", "Trace", "Assert",
+    "CollectionAssert", "StringAssert", "Enum", "Nullable", "ExceptionDispatchInfo", "ArgumentNullException",
+    "ArgumentException", "ArgumentOutOfRangeException", "ObjectDisposedException", "File", "Directory", "Path",
+    "Thread", "ThreadPool", "Monitor", "Timeout", "CancellationToken", "ValueTask", "ImmutableArray",
+    "ImmutableList", "ImmutableDictionary", "JsonSerializer", "Uri", "Type", "typeof", "Parallel", "Expression",
+    "Substitute", "NSubstitute", "Arg", "Mock", "It", "Times", "Should", "FluentAssertions", "Shouldly"})
+# types and functions every file sees (System and the implicit usings of a modern project): a bare name no using,
+# namespace or class of the file states and that is one of these is the library's
+BUILTINS = frozenset({
+    "nameof", "typeof", "sizeof", "default", "String", "Object", "Console", "Math", "Exception", "List",
+    "Dictionary", "HashSet", "Queue", "Stack", "LinkedList", "SortedDictionary", "SortedList", "SortedSet",
+    "ConcurrentDictionary", "ConcurrentQueue", "ConcurrentBag", "IEnumerable", "IEnumerator", "IList",
+    "ICollection", "IDictionary", "IReadOnlyList", "IReadOnlyCollection", "IReadOnlyDictionary", "ISet",
+    "IQueryable", "IComparer", "IEqualityComparer", "IComparable", "IEquatable", "IDisposable", "IAsyncDisposable",
+    "IAsyncEnumerable", "IAsyncEnumerator", "IServiceProvider", "IFormatProvider", "ICloneable", "IObservable",
+    "IObserver", "Task", "ValueTask", "TaskCompletionSource", "CancellationToken", "CancellationTokenSource",
+    "Func", "Action", "Predicate", "Comparison", "Guid", "DateTime", "DateTimeOffset", "TimeSpan", "Type",
+    "Array", "Enumerable", "StringBuilder", "Encoding", "Stream", "MemoryStream", "TextReader", "TextWriter",
+    "StreamReader", "StreamWriter", "File", "Path", "Directory", "HttpClient", "HttpResponseMessage",
+    "HttpRequestMessage", "Lazy", "Tuple", "ValueTuple", "KeyValuePair", "EventArgs", "EventHandler",
+    "Attribute", "Nullable", "Span", "ReadOnlySpan", "Memory", "ReadOnlyMemory", "Interlocked", "Monitor",
+    "Thread", "Debug", "Trace", "Activator", "Convert", "BitConverter", "Environment", "GC", "Uri", "Regex",
+    "Delegate", "MulticastDelegate", "Enum", "ValueType", "Random", "Stopwatch", "Timer", "SemaphoreSlim",
+    "ArgumentException", "ArgumentNullException", "ArgumentOutOfRangeException", "InvalidOperationException",
+    "NotSupportedException", "NotImplementedException", "NullReferenceException", "ObjectDisposedException",
+    "OperationCanceledException", "TaskCanceledException", "TimeoutException", "FormatException",
+    "KeyNotFoundException", "IndexOutOfRangeException", "InvalidCastException", "AggregateException",
+    "IOException", "OverflowException", "UnauthorizedAccessException", "Int32", "Int64", "Double", "Decimal",
+    "Boolean", "Char", "Byte", "Single", "Int16", "UInt32", "UInt64", "Version", "CultureInfo",
+    "StringComparison", "StringComparer", "Comparer", "EqualityComparer", "ExceptionDispatchInfo",
+    "CallerMemberName", "AttributeUsage", "AttributeTargets", "Fact", "Theory", "InlineData", "MemberData",
+    "Test", "TestCase", "TestFixture", "SetUp", "TearDown", "TestMethod", "TestClass", "Assert", "ILogger",
+    "IServiceCollection", "IConfiguration", "IOptions", "JsonSerializer", "Expression", "Parallel"})
+# the base library's collections', strings' and tasks' methods: on an object of unknown type guessed only among
+# the classes the file can see
+BUILTIN_METHODS = frozenset({
+    "Add", "AddRange", "Remove", "RemoveAt", "RemoveAll", "Contains", "ContainsKey", "TryGetValue", "TryAdd",
+    "TryRemove", "GetOrAdd", "AddOrUpdate", "Clear", "Insert", "IndexOf", "ToString", "Equals", "GetHashCode",
+    "GetType", "Dispose", "DisposeAsync", "Any", "All", "Where", "Select", "SelectMany", "First",
+    "FirstOrDefault", "Single", "SingleOrDefault", "Last", "LastOrDefault", "ToList", "ToArray", "ToDictionary",
+    "ToHashSet", "OrderBy", "OrderByDescending", "ThenBy", "GroupBy", "Concat", "Distinct", "Skip", "Take", "Sum",
+    "Max", "Min", "Count", "Aggregate", "Cast", "OfType", "AsEnumerable", "Reverse", "Sort", "Zip", "Append",
+    "AppendLine", "Substring", "StartsWith", "EndsWith", "Split", "Trim", "TrimEnd", "TrimStart", "Replace",
+    "ToLower", "ToUpper", "ToLowerInvariant", "ToUpperInvariant", "ConfigureAwait", "Wait", "GetAwaiter",
+    "GetResult", "Invoke", "DynamicInvoke", "BeginInvoke", "Write", "WriteLine", "Read", "ReadLine", "ReadToEnd",
+    "ReadAsync", "WriteAsync", "Flush", "FlushAsync", "Close", "CopyTo", "CopyToAsync", "GetEnumerator",
+    "MoveNext", "CompareTo", "HasValue", "GetValueOrDefault", "ContinueWith", "Cancel",
+    "ThrowIfCancellationRequested", "SetResult", "SetException", "SetCanceled", "TrySetResult",
+    "TrySetException", "TrySetCanceled", "Enqueue", "Dequeue", "TryDequeue", "Push", "Pop", "Peek", "Format",
+    "Join", "AsSpan", "AsMemory", "Slice", "Fill", "Exists", "Find", "FindAll", "ForEach", "Keys", "Values",
+    "Length", "Release", "WaitAsync", "Start", "Stop", "Reset", "SequenceEqual", "Then"})
+
+
+# --- namespaces and usings ---
+
+def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    """A file is found by its namespace and by ``<namespace>.<FileStem>`` (its main type, by convention)."""
+    out = {}
+    for path in paths:
+        stem = posixpath.basename(path).rsplit(".", 1)[0]
+        namespace = files.get(path, {}).get("package")
+        out[path] = [namespace, f"{namespace}.{stem}"] if namespace else [stem]
+    return out
+
+
+def package_scope(path: str, info: dict) -> str | None:
+    return info.get("package") or "<global>"  # the global namespace: one for the whole project
+
+
+STATIC = "static:"  # a spec's mark: ``using static A.B.C`` imports C's members, C being a class
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    """``using A.B`` imports all of namespace A.B; ``using static A.B.C`` the members of class C (its spec marked
+    ``static:``); ``using X = A.B.C`` binds X to C of namespace A.B."""
+    if name == "*":
+        return None, (STATIC + module if alias == "static" else module), "*"
+    namespace, _, last = (module or "").rpartition(".")
+    return alias or last, namespace or last, last
+
+
+def star_class(spec: str) -> str | None:
+    """``using static A.B.C``: the class whose static members it imports (``C``); a namespace's using: none."""
+    return spec.rpartition(".")[2] if spec.startswith(STATIC) else None
+
+
+def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
+    """The files of a namespace; for a class (``using static``, an alias), the file named after it, else its
+    namespace's files."""
+    if not spec:
+        return []
+    if spec.startswith(STATIC):
+        spec = spec[len(STATIC):]
+        return index.get(spec) or index.get(spec.rpartition(".")[0]) or []
+    return index.get(spec, [])
+
+
+def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    return None
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """A namespace no file of the repository declares (``System.Linq``, a package's)."""
+    spec = spec.removeprefix(STATIC)
+    return spec not in index and spec.rpartition(".")[0] not in index
+
+
+def settle_references(raw_refs: list) -> list:
+    """``[AllowNull]`` names the class ``AllowNullAttribute`` (C# drops the suffix where an attribute is applied): the
+    suffixed name is referenced too, so that the repository's attribute classes are used."""
+    more = [r._replace(name=r.name + "Attribute") for r in raw_refs
+            if r.kind == "type.annotation" and r.name and not r.name.endswith("Attribute")]
+    return raw_refs + more if more else raw_refs
+

@@ -1,0 +1,170 @@
+; C#: namespaces (the package of a file), classes, structs, records, interfaces, enums and their members, methods,
+; constructors (named after their class), properties, fields, events, delegates, local functions; calls, `new`,
+; method groups passed as delegates, bases, attributes, usings, typed parameters, variables, fields and properties.
+; In this grammar a type is an (identifier), a (generic_name), a (qualified_name)...: the patterns name the places
+; where one stands. Capture names follow the convention documented in extractors/structure/parse.py.
+
+; the namespace is the file's package (its enclosing namespaces are seen too: langs/csharp.py)
+(file_scoped_namespace_declaration name: (_) @package.name)
+(namespace_declaration name: (_) @package.name)
+
+; usings: a namespace (every type of it), `using static A.B.C;` (C's static members, also read as a namespace's
+; using, which finds none), `using X = A.B.C;`; `global using` alike
+(using_directive !name [(identifier) (qualified_name)] @import.module @import.wildcard) @import
+(using_directive "static" @import.alias [(identifier) (qualified_name)] @import.module @import.wildcard) @import
+(using_directive name: (identifier) @import.alias [(identifier) (qualified_name)] @import.module) @import
+
+; definitions (public ones exported; an interface's members are public)
+(class_declaration name: (identifier) @name) @definition.class
+(struct_declaration name: (identifier) @name) @definition.struct
+(record_declaration name: (identifier) @name) @definition.class
+(interface_declaration name: (identifier) @name) @definition.interface
+(enum_declaration name: (identifier) @name) @definition.enum
+(enum_member_declaration name: (identifier) @name) @definition.constant
+(delegate_declaration name: (identifier) @name) @definition.type
+(method_declaration name: (identifier) @name) @definition.function
+(local_function_statement name: (identifier) @name) @definition.function
+(constructor_declaration name: (identifier) @name) @definition.function
+(property_declaration name: (identifier) @name) @definition.property
+[(class_declaration (modifier "public") name: (identifier) @name) @definition.class
+ (struct_declaration (modifier "public") name: (identifier) @name) @definition.struct
+ (record_declaration (modifier "public") name: (identifier) @name) @definition.class
+ (interface_declaration (modifier "public") name: (identifier) @name) @definition.interface
+ (enum_declaration (modifier "public") name: (identifier) @name) @definition.enum
+ (delegate_declaration (modifier "public") name: (identifier) @name) @definition.type
+ (method_declaration (modifier "public") name: (identifier) @name) @definition.function
+ (constructor_declaration (modifier "public") name: (identifier) @name) @definition.function
+ (property_declaration (modifier "public") name: (identifier) @name) @definition.property] @exported
+(interface_declaration body: (declaration_list [(method_declaration name: (identifier) @name) @definition.function
+                                                (property_declaration name: (identifier) @name) @definition.property]
+                                               @exported))
+; fields and events (of `int a, b;` the first): their declared types type a chain (_saver.Store.Save()); the
+; definition spans the type only: what the initializer calls stays the class's
+(field_declaration (variable_declaration type: (_) @definition.field . (variable_declarator name: (identifier) @name)))
+(field_declaration (modifier "public")
+  (variable_declaration type: (_) @definition.field @exported . (variable_declarator name: (identifier) @name)))
+(event_field_declaration (variable_declaration type: (_) @definition.field . (variable_declarator name: (identifier) @name)))
+(event_field_declaration (modifier "public")
+  (variable_declaration type: (_) @definition.field @exported . (variable_declarator name: (identifier) @name)))
+(event_declaration name: (identifier) @name) @definition.field
+; extension methods: static Total(this Cart cart, ...) is a method of Cart (cart.Total() reaches it), named Cart.Total
+(method_declaration (modifier "static") name: (identifier) @name parameters: (parameter_list . (parameter (modifier) @_this (#eq? @_this "this")
+  type: [(identifier) @parent.name (generic_name . (identifier) @parent.name)]))) @definition.function
+; attributes: [Fact], [Test], [HttpGet]... register the definition with a framework (entry points)
+[(method_declaration (attribute_list (attribute name: (_) @decorator)) name: (identifier) @name) @definition.function
+ (class_declaration (attribute_list (attribute name: (_) @decorator)) name: (identifier) @name) @definition.class
+ (property_declaration (attribute_list (attribute name: (_) @decorator)) name: (identifier) @name) @definition.property]
+
+; calls: M(), M<T>(), obj.M(), this.M(), base.M(), Type.M(), a?.M(), new Foo(), new Foo<T>(), new A.Foo()
+(invocation_expression function: [(identifier) @name (generic_name . (identifier) @name)]) @reference.call
+(invocation_expression function: (member_access_expression expression: _ @receiver
+  name: [(identifier) @name (generic_name . (identifier) @name)])) @reference.call
+(invocation_expression function: (conditional_access_expression condition: (_) @receiver
+  (member_binding_expression name: [(identifier) @name (generic_name . (identifier) @name)]))) @reference.call
+(object_creation_expression type: [(identifier) @name (generic_name . (identifier) @name)]) @reference.call
+(object_creation_expression type: (qualified_name qualifier: (_) @receiver
+  name: [(identifier) @name (generic_name . (identifier) @name)])) @reference.call
+; target-typed new(): Foo x = new(); (a field or a local of a declared type)
+(variable_declaration type: [(identifier) @name (generic_name . (identifier) @name)]
+  (variable_declarator (implicit_object_creation_expression) @reference.call))
+
+; method groups passed as delegates (list.ForEach(Handle), button.Click += OnClick): a capitalized bare name is a
+; method (C#'s naming convention); a lower-case one is a variable or field read
+(argument (identifier) @name (#match? @name "^[A-Z]")) @reference.callback
+(argument (cast_expression value: (identifier) @name (#match? @name "^[A-Z]"))) @reference.callback
+(assignment_expression operator: ["+=" "-="] right: (identifier) @name (#match? @name "^[A-Z]")) @reference.callback
+(argument (member_access_expression expression: "this" @receiver name: (identifier) @name)) @reference.callback
+
+; inheritance: class A : Base<T>, IFace, A.B.IOther
+(base_list [(identifier) @name (generic_name . (identifier) @name)] @reference.inherits)
+(base_list (qualified_name qualifier: (_) @receiver name: [(identifier) @name (generic_name . (identifier) @name)])
+  @reference.inherits)
+(base_list (primary_constructor_base_type type: [(identifier) @name (generic_name . (identifier) @name)]) @reference.inherits)
+
+; types named in signatures, fields, properties, variables, generic arguments, casts, patterns (their form from
+; TYPE_CONTEXTS in langs/csharp.py); an attribute is an annotation
+(_ type: [(identifier) @name (generic_name . (identifier) @name)
+          (nullable_type type: [(identifier) @name (generic_name . (identifier) @name)])
+          (array_type type: [(identifier) @name (generic_name . (identifier) @name)])] @reference.type)
+(_ type: (qualified_name qualifier: (_) @receiver name: [(identifier) @name (generic_name . (identifier) @name)])
+  @reference.type)
+(method_declaration returns: [(identifier) @name (generic_name . (identifier) @name)
+  (nullable_type type: [(identifier) @name (generic_name . (identifier) @name)])
+  (array_type type: [(identifier) @name (generic_name . (identifier) @name)])] @reference.type)
+(method_declaration returns: (qualified_name qualifier: (_) @receiver name: [(identifier) @name (generic_name . (identifier) @name)])
+  @reference.type)
+(type_argument_list [(identifier) @name (generic_name . (identifier) @name)
+  (nullable_type type: [(identifier) @name (generic_name . (identifier) @name)])
+  (array_type type: [(identifier) @name (generic_name . (identifier) @name)])] @reference.type)
+(type_parameter_constraint [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
+(type_parameter_constraint (type [(identifier) @name (generic_name . (identifier) @name)]) @reference.type)
+(as_expression right: [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
+(is_expression right: [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
+(attribute name: (identifier) @name) @reference.type.annotation
+; a class read for its static members: Defaults.Timeout, Mode.Careful (a member read or call of it)
+(member_access_expression expression: (identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
+(member_access_expression expression: (generic_name . (identifier) @name)) @reference.type.value
+; an extension method is declared in its static class (its symbol is its this-type's member: Cart.Count): the
+; class holds it, and is used where it is
+(class_declaration name: (identifier) @name body: (declaration_list (method_declaration
+  parameters: (parameter_list . (parameter (modifier) @_this (#eq? @_this "this")))) @reference.type.value))
+; a member read or written without a call (item.Name, this.Count, _opts.Timeout): a ``reads`` edge where the
+; object's class is known
+(member_access_expression expression: [(identifier) "this" (member_access_expression)] @receiver
+  name: (identifier) @name) @reference.attribute
+
+; typed variables: parameters, locals, fields, properties, foreach, catch, patterns, using (x.M() then resolves
+; on x's class; see parse.py @var.name)
+[(parameter type: (_) @var.type name: (identifier) @var.name)
+ (catch_declaration type: (_) @var.type name: (identifier) @var.name)
+ (foreach_statement type: (_) @var.type left: (identifier) @var.name)
+ (declaration_pattern type: (_) @var.type name: (identifier) @var.name)
+ (property_declaration type: (_) @var.type name: (identifier) @var.name)]
+(variable_declaration type: (_) @var.type (variable_declarator name: (identifier) @var.name))
+(variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name
+  . "=" . (object_creation_expression) @var.type))
+; var breaker = Policy.Handle<E>().CircuitBreaker(..): what the call returns (its declared return type)
+; (a factory's type argument, below, says more)
+((variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name
+  . "=" . [(invocation_expression function: (_) @_callee) (await_expression (invocation_expression function: (_) @_callee))]
+  @var.value))
+  (#not-match? @_callee "[.](GetRequiredService|GetService|GetInstance|Resolve|GetRequiredKeyedService|GetKeyedService)<"))
+; var h = (Handler<T>)x; var h = x as Handler; var m = provider.GetRequiredService<IMediator>(): the type stated
+(variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name
+  . "=" . [(cast_expression type: (_) @var.type) (as_expression right: (_) @var.type)]))
+((variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name
+  . "=" . (invocation_expression function: (member_access_expression
+    name: (generic_name (identifier) @_factory (type_argument_list . (_) @var.type .))))))
+  (#match? @_factory "^(GetRequiredService|GetService|GetInstance|Resolve|GetRequiredKeyedService|GetKeyedService)$"))  ; langs/csharp.py FACTORIES
+
+; parameters and local variables (lambda, catch, foreach, out var, pattern ones too): a bare name read in their
+; scope is that variable, never a same-named field (see parse.py @local.name)
+[(parameter name: (identifier) @local.name)
+ (catch_declaration name: (identifier) @local.name)
+ (foreach_statement left: (identifier) @local.name)
+ (variable_declarator name: (identifier) @local.name)
+ (declaration_pattern name: (identifier) @local.name)
+ (declaration_expression name: (identifier) @local.name)
+ (lambda_expression parameters: (implicit_parameter) @local.name)]
+
+; a bare name read or assigned as a value (count, _items): a field or property of the class, of a base or of an
+; enclosing class; a ``read`` reference, dropped where a parameter or local variable binds it
+; (one pattern per predicate: a predicate inside an alternation holds for every branch of it)
+((argument (identifier) @name) @reference.read (#match? @name "^[a-z_]"))
+((assignment_expression right: (identifier) @name) @reference.read (#match? @name "^[a-z_]"))
+[(binary_expression left: (identifier) @name)
+ (binary_expression right: (identifier) @name)
+ (assignment_expression left: (identifier) @name)
+ (variable_declarator "=" . (identifier) @name)
+ (return_statement (identifier) @name)
+ (prefix_unary_expression (identifier) @name)
+ (postfix_unary_expression (identifier) @name)
+ (parenthesized_expression (identifier) @name)
+ (conditional_expression (identifier) @name)
+ (element_access_expression expression: (identifier) @name)
+ (initializer_expression (identifier) @name)
+ (arrow_expression_clause (identifier) @name)
+ (interpolation (identifier) @name)
+ (throw_statement (identifier) @name)
+ (foreach_statement right: (identifier) @name)
+ (lock_statement (identifier) @name)] @reference.read
