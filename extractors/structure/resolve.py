@@ -51,7 +51,7 @@ file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the ki
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
-calls them too (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
+calls them too (False); a string: the name every constructor has (Swift's ``init``); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
 ``extend_layers``.
 """
@@ -156,7 +156,8 @@ class Hooks:
     name_layers: tuple
     member_layers: tuple
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
-    named_constructors: bool = False  # a class's constructors are its methods named as it (C++): building it calls them
+    # a class's constructors are its methods named as it (C++: True) or so named (Swift: "init"): building it calls them
+    named_constructors: bool | str = False
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
 
 
@@ -188,7 +189,7 @@ def hooks_of(support) -> Hooks:
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
-                 named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)),
+                 named_constructors=getattr(support, "NAMED_CONSTRUCTORS", False),
                  global_name=getattr(support, "global_name", None))
 
 
@@ -313,8 +314,9 @@ class Resolver(ImportBindings):
             form = "call"  # map(f, xs), sorted(xs, key=f): f is called there
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form)
-        if form == "call" and found.ids and self.hooks.get(r.path, self.no_hooks).named_constructors:
-            built = self._constructors(found.ids[:MAX_CANDIDATES])
+        constructors = self.hooks.get(r.path, self.no_hooks).named_constructors
+        if form == "call" and found.ids and constructors:
+            built = self._constructors(found.ids[:MAX_CANDIDATES], constructors)
             edges += self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
         if r.receiver and form in ("call", "constructor") and found.ids:  # obj.handler(), handler = self.on_event
             held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid)]
@@ -324,13 +326,14 @@ class Resolver(ImportBindings):
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
 
-    def _constructors(self, ids: list[str]) -> list[str]:
+    def _constructors(self, ids: list[str], named: bool | str = True) -> list[str]:
         """The constructors of the classes among ``ids`` (``new Circle(1.0)``, ``Circle c(1.0)``): their methods
-        named as the class, each overload."""
+        named as the class (``named`` True) or named ``named`` (Swift's ``init``), each overload."""
         out = []
         for sid in ids:
             sym = self.g.by_id[sid]
-            ctor = self.g.members.get(sid, {}).get(sym.name) if sym.kind in CLASSLIKE else None
+            ctor_name = sym.name if named is True else named
+            ctor = self.g.members.get(sid, {}).get(ctor_name) if sym.kind in CLASSLIKE else None
             out += self._twins(ctor) if ctor else []
         return out
 

@@ -1,0 +1,108 @@
+; Swift: classes, structs, enums (and their cases), actors, protocols, extensions (their members are the extended
+; type's, wherever it is declared), functions, methods, initializers (`init`, what `Foo(...)` runs), properties,
+; typealiases; calls through objects, optional chains and `self`/`super`, trailing closures (their calls are the
+; enclosing function's), functions passed as values, conformance and inheritance, attributes, imports (modules), typed
+; parameters, properties and locals. Capture names follow the convention documented in extractors/structure/parse.py.
+
+; definitions: public and open ones exported (internal, the default, is the module's own: see langs/swift.py)
+(class_declaration declaration_kind: ["class" "actor"] name: (type_identifier) @name) @definition.class
+(class_declaration declaration_kind: "struct" name: (type_identifier) @name) @definition.struct
+(class_declaration declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
+(protocol_declaration name: (type_identifier) @name) @definition.interface
+; extension Foo { ... } / extension Foo: Proto: a container whose members (and conformances) are Foo's
+(class_declaration declaration_kind: "extension" name: (user_type (type_identifier) @name .)) @definition.impl
+(function_declaration name: (simple_identifier) @name) @definition.function
+(protocol_function_declaration name: (simple_identifier) @name) @definition.function
+(init_declaration name: "init" @name) @definition.function
+(typealias_declaration name: (type_identifier) @name) @definition.type
+(enum_entry name: (simple_identifier) @name) @definition.constant
+; properties of a type (stored and computed, typed): fields, whose declared types type a chain (a.client.fetch())
+[(class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)
+ (enum_class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)]
+(protocol_body (protocol_property_declaration name: (pattern bound_identifier: (simple_identifier) @name))
+  @definition.field)
+; file-level constants and variables
+(source_file (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.variable)
+
+; exported: public / open (private, fileprivate and internal are not)
+([(class_declaration (modifiers (visibility_modifier) @exported) declaration_kind: ["class" "actor"] name: (type_identifier) @name) @definition.class
+  (class_declaration (modifiers (visibility_modifier) @exported) declaration_kind: "struct" name: (type_identifier) @name) @definition.struct
+  (class_declaration (modifiers (visibility_modifier) @exported) declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
+  (protocol_declaration (modifiers (visibility_modifier) @exported) name: (type_identifier) @name) @definition.interface
+  (function_declaration (modifiers (visibility_modifier) @exported) name: (simple_identifier) @name) @definition.function
+  (init_declaration (modifiers (visibility_modifier) @exported) name: "init" @name) @definition.function
+  (typealias_declaration (modifiers (visibility_modifier) @exported) name: (type_identifier) @name) @definition.type]
+ (#match? @exported "^(public|open)"))
+([(class_body (property_declaration (modifiers (visibility_modifier) @exported)
+   name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)
+  (enum_class_body (property_declaration (modifiers (visibility_modifier) @exported)
+   name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)] (#match? @exported "^(public|open)"))
+(source_file (property_declaration (modifiers (visibility_modifier) @exported)
+  name: (pattern bound_identifier: (simple_identifier) @name)) @definition.variable (#match? @exported "^(public|open)"))
+; a public protocol's requirements and a public enum's cases are as public as it is
+((protocol_declaration (modifiers (visibility_modifier) @exported) body: (protocol_body
+  [(protocol_function_declaration name: (simple_identifier) @name) @definition.function
+   (protocol_property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field]))
+ (#match? @exported "^(public|open)"))
+((class_declaration (modifiers (visibility_modifier) @exported) body: (enum_class_body
+  (enum_entry name: (simple_identifier) @name) @definition.constant)) (#match? @exported "^(public|open)"))
+
+; attributes: @objc, @IBAction, @main, @NSManaged... (a runtime or framework calls it: entry points, unless pure)
+(class_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  declaration_kind: ["class" "actor"] name: (type_identifier) @name) @definition.class
+(class_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  declaration_kind: "struct" name: (type_identifier) @name) @definition.struct
+(class_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
+(function_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  name: (simple_identifier) @name) @definition.function
+(init_declaration (modifiers (attribute (user_type (type_identifier) @decorator))) name: "init" @name)
+  @definition.function
+[(class_body (property_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)
+ (enum_class_body (property_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)]
+
+; calls: f(), Foo(...), obj.f(), obj?.f(), obj!.f(), self.f(), super.f(), Foo.f(), a.b.c(); with a trailing closure
+(call_expression . (simple_identifier) @name) @reference.call
+(call_expression . (navigation_expression target: [(simple_identifier) (navigation_expression) (self_expression)
+  (super_expression) (call_expression) (user_type)] @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+  @reference.call
+(call_expression . (navigation_expression target: (postfix_expression target: (_) @receiver)
+  suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
+; Foo<T>(...): a generic type built
+(constructor_expression constructed_type: (user_type . (type_identifier) @name)) @reference.call
+
+; functions passed as values: items.forEach(render), run(handler: self.onDone), Button(action: tapped)
+(value_argument value: (simple_identifier) @name) @reference.callback
+(value_argument value: (navigation_expression target: [(self_expression) (simple_identifier)] @receiver
+  suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.callback
+
+; conformance and inheritance: class A: Base, Proto / protocol P: Q / extension A: Proto (the extended type's)
+(inheritance_specifier inherits_from: (user_type (type_identifier) @name .) @reference.inherits)
+
+; types named in signatures, properties, variables, generic arguments, casts (see parse.py @reference.type)
+(user_type (type_identifier) @name) @reference.type
+
+; imports: import Foundation / @testable import Core / import struct Foo.Bar: a module, all its names
+(import_declaration (identifier . (simple_identifier) @import.module) @import.wildcard) @import
+
+; typed parameters, properties and locals (c.send() resolves on Client; see parse.py @var.name)
+; (an optional `Client?` or `Client!` is used as a Client: a?.f() is Client's f)
+(parameter name: (simple_identifier) @var.name . [(user_type) @var.type (optional_type (user_type) @var.type)])
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
+  (type_annotation [(user_type) @var.type (optional_type (user_type) @var.type)]))
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
+  value: (call_expression . [(simple_identifier) (navigation_expression)]) @var.value)
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
+  value: (constructor_expression constructed_type: (_) @var.type))
+(if_statement bound_identifier: (simple_identifier) @var.name . condition: (type_annotation [(user_type) @var.type (optional_type (user_type) @var.type)]))
+
+; names bound where they are (see parse.py @local.name): parameters, a function's own constants and variables,
+; closure parameters, loop variables, if let / guard let bindings
+(parameter name: (simple_identifier) @local.name)
+(statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name)))
+(lambda_parameter name: (simple_identifier) @local.name)
+(for_statement item: (pattern bound_identifier: (simple_identifier) @local.name))
+(if_statement bound_identifier: (simple_identifier) @local.name)
+(guard_statement bound_identifier: (simple_identifier) @local.name)
