@@ -70,6 +70,31 @@
   @reference.call
 (call_expression . (navigation_expression target: (postfix_expression target: (_) @receiver)
   suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
+; the grammar reads `!a.f()` as `(!a).f()`: a's f
+(call_expression . (navigation_expression target: (prefix_expression operation: (bang) target: (_) @receiver)
+  suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
+; the grammar reads `a + f()` as `(a + f)()`, `x ?? g.h()` as `(x ?? g.h)()`: the call is the right operand's
+(call_expression . [(additive_expression rhs: (simple_identifier) @name)
+                    (multiplicative_expression rhs: (simple_identifier) @name)
+                    (comparison_expression rhs: (simple_identifier) @name)
+                    (equality_expression rhs: (simple_identifier) @name)
+                    (conjunction_expression rhs: (simple_identifier) @name)
+                    (disjunction_expression rhs: (simple_identifier) @name)
+                    (nil_coalescing_expression if_nil: (simple_identifier) @name)] (call_suffix)) @reference.call
+(call_expression . [(additive_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (multiplicative_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (comparison_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (equality_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (conjunction_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (disjunction_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (nil_coalescing_expression if_nil: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))] (call_suffix)) @reference.call
 ; Foo<T>(...): a generic type built
 (constructor_expression constructed_type: (user_type . (type_identifier) @name)) @reference.call
 
@@ -106,3 +131,28 @@
 (for_statement item: (pattern bound_identifier: (simple_identifier) @local.name))
 (if_statement bound_identifier: (simple_identifier) @local.name)
 (guard_statement bound_identifier: (simple_identifier) @local.name)
+
+; a type read for its static members or cases: Unit.metric, Config.default.load()
+(navigation_expression target: (simple_identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
+; a bare name read or assigned as a value (radius * radius, return count): a property of the type, of a base or of
+; the module; a ``read`` reference, dropped where a parameter or local binds it
+[(multiplicative_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (additive_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (comparison_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (equality_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (conjunction_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (disjunction_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (nil_coalescing_expression [value: (simple_identifier) @name if_nil: (simple_identifier) @name])
+ (assignment result: (simple_identifier) @name)
+ (directly_assignable_expression (simple_identifier) @name)
+ (control_transfer_statement result: (simple_identifier) @name)
+ (prefix_expression target: (simple_identifier) @name)
+ (ternary_expression [condition: (simple_identifier) @name if_true: (simple_identifier) @name
+                      if_false: (simple_identifier) @name])
+ (if_statement condition: (simple_identifier) @name)
+ (guard_statement condition: (simple_identifier) @name)
+ (for_statement collection: (simple_identifier) @name)
+ (switch_statement expr: (simple_identifier) @name)
+ (interpolated_expression value: (simple_identifier) @name)
+ (array_literal element: (simple_identifier) @name)
+ (statements (simple_identifier) @name)] @reference.read
