@@ -125,6 +125,23 @@ BUILTIN_METHODS = frozenset({
     "formIndex", "padding", "uppercased", "capitalized", "range", "trimmed", "dropFirst", "callAsFunction"})
 
 
+# syntax this grammar cannot read, blanked byte for byte (parse._repaired keeps the reading with fewer errors): an
+# attribute with empty arguments (``@Argument() var name: String``: a property wrapper, swift-argument-parser's
+# style) and Swift 6's typed throws (``throws(CommandError)``)
+_EMPTY_ATTRIBUTE_ARGS = re.compile(rb"(@[A-Za-z_]\w*)(\([ \t]*\))")
+_TYPED_THROWS = re.compile(rb"(\bthrows)(\([A-Za-z_][\w.]*\))")
+
+
+def repairs(language: str) -> tuple:
+    """The byte-for-byte rewrites to try on a Swift file that failed to parse."""
+    return (repair,)
+
+
+def repair(data: bytes) -> bytes:
+    blank = lambda m: m.group(1) + b" " * len(m.group(2))  # noqa: E731  (no newline inside: lines are kept)
+    return _TYPED_THROWS.sub(blank, _EMPTY_ATTRIBUTE_ARGS.sub(blank, data))
+
+
 def module_of(path: str) -> str:
     """The module a file belongs to: its SwiftPM target (``Sources/Core/a.swift`` -> ``Core``, also under a nested
     package ``x/Sources/Core``), else ``""`` (the repository is one module, as an Xcode app is)."""
