@@ -36,12 +36,16 @@ PURE_DECORATORS = frozenset({
     "_specialize", "inline(__always)", "Published", "State", "Binding", "Environment", "ObservedObject",
     "StateObject", "EnvironmentObject", "ViewBuilder"})
 # XCTest runs a test case's test* methods and its setUp / tearDown by name
+RESULT_BUILDER_METHODS = frozenset({"buildBlock", "buildExpression", "buildOptional", "buildEither", "buildArray",
+                                    "buildFinalResult", "buildLimitedAvailability", "buildPartialBlock"})
 _XCTEST = re.compile(r"^(test\w*|setUp|setUpWithError|tearDown|tearDownWithError)$")
 
 
 def _runtime_entry(name: str, kind: str, parent: str | None) -> str | None:
     if kind == "method" and _XCTEST.match(name):
         return "XCTest method"
+    if kind == "method" and name in RESULT_BUILDER_METHODS:
+        return "result builder method"  # the compiler calls them for a @resultBuilder's DSL blocks
     if kind == "method" and name == "main":
         return "main method"  # @main struct App { static func main() }: the program starts there
     return None
@@ -110,7 +114,8 @@ BUILTINS = frozenset({
     "XCTAssertFalse", "XCTAssertNil", "XCTAssertNotNil", "XCTAssertThrowsError", "XCTAssertNoThrow", "XCTFail",
     "XCTUnwrap", "XCTAssertGreaterThan", "XCTAssertLessThan", "XCTAssertIdentical", "XCTSkip", "XCTExpectFailure",
     "expectation", "wait", "withCheckedContinuation", "withCheckedThrowingContinuation", "withTaskGroup",
-    "withThrowingTaskGroup", "Self", "super", "self"})
+    "withThrowingTaskGroup", "Mirror", "ObjectIdentifier", "Hasher", "defer", "autoreleasepool", "NSLock",
+    "NSRegularExpression", "Substring", "StaticString", "Unicode", "Character", "KeyPath", "Comparable"})
 # the standard collections', strings' and optionals' methods: on an object of unknown type guessed only among the
 # types the file can see
 BUILTIN_METHODS = frozenset({
@@ -142,12 +147,17 @@ def repair(data: bytes) -> bytes:
     return _TYPED_THROWS.sub(blank, _EMPTY_ATTRIBUTE_ARGS.sub(blank, data))
 
 
+TARGET_FOLDERS = frozenset({"Sources", "Tests", "Plugins", "Examples", "Tools", "Benchmarks", "Snippets"})
+
+
 def module_of(path: str) -> str:
     """The module a file belongs to: its SwiftPM target (``Sources/Core/a.swift`` -> ``Core``, also under a nested
-    package ``x/Sources/Core``), else ``""`` (the repository is one module, as an Xcode app is)."""
+    package ``x/Sources/Core``; a target a manifest places by ``path:`` in one of the usual folders, ``Examples/roll``,
+    ``Tools/generate-manual``, is that folder's name), else ``""`` (the repository is one module, as an Xcode app
+    is). Package.swift itself is not read: a ``path:`` elsewhere is not seen."""
     parts = path.split("/")
     for i, part in enumerate(parts[:-2]):
-        if part in ("Sources", "Tests", "Plugins", "Examples"):
+        if part in TARGET_FOLDERS:
             return parts[i + 1]
     return ""
 

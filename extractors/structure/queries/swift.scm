@@ -113,15 +113,17 @@
 (import_declaration (identifier . (simple_identifier) @import.module) @import.wildcard) @import
 
 ; typed parameters, properties and locals (c.send() resolves on Client; see parse.py @var.name)
-; (an optional `Client?` or `Client!` is used as a Client: a?.f() is Client's f)
-(parameter name: (simple_identifier) @var.name . [(user_type) @var.type (optional_type (user_type) @var.type)])
+; (an optional `Client?` is used as a Client: a?.f() is Client's f; `[Client]` is an array: its elements are Clients)
+(parameter name: (simple_identifier) @var.name . [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type)
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
-  (type_annotation [(user_type) @var.type (optional_type (user_type) @var.type)]))
+  (type_annotation [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type))
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
   value: (call_expression . [(simple_identifier) (navigation_expression)]) @var.value)
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
   value: (constructor_expression constructed_type: (_) @var.type))
-(if_statement bound_identifier: (simple_identifier) @var.name . condition: (type_annotation [(user_type) @var.type (optional_type (user_type) @var.type)]))
+; for c in clients: c holds what clients holds
+(for_statement item: (pattern bound_identifier: (simple_identifier) @var.name) collection: (_) @var.elements)
+(if_statement bound_identifier: (simple_identifier) @var.name . condition: (type_annotation [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type))
 
 ; names bound where they are (see parse.py @local.name): parameters, a function's own constants and variables,
 ; closure parameters, loop variables, if let / guard let bindings
