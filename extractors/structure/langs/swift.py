@@ -54,9 +54,20 @@ def _runtime_entry(name: str, kind: str, parent: str | None) -> str | None:
 entry_reason = entry_reason_with(PURE_DECORATORS, _runtime_entry)
 
 
+def library_init(resolver, r, src):
+    """``self.init(rawValue:)`` in an extension of a library's type (``extension RawRepresentable``, ``extension
+    Array``): that type's initializer, never one of the repository's guessed by name."""
+    from ..resolve import EXTERNAL
+
+    if r.name == "init" and r.receiver in ("self", "Self", "super") and resolver._enclosing_class(src) is None:
+        return EXTERNAL
+    return None
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the type's (or a base's, a protocol's) member, before the module's."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    member_layers.insert(0, library_init)
     member_layers.append(implicit_this_field)
 
 

@@ -113,17 +113,25 @@
 (import_declaration (identifier . (simple_identifier) @import.module) @import.wildcard) @import
 
 ; typed parameters, properties and locals (c.send() resolves on Client; see parse.py @var.name)
-; (an optional `Client?` is used as a Client: a?.f() is Client's f; `[Client]` is an array: its elements are Clients)
-(parameter name: (simple_identifier) @var.name . [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type)
+; (`inout Client` is a Client; `some P` and `any P` are Ps; an optional `Client?` is used as a Client: a?.f() is Client's f; `[Client]` is an array: its elements are Clients)
+(parameter name: (simple_identifier) @var.name . (parameter_modifiers)? . [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type)
+(parameter name: (simple_identifier) @var.name . [(opaque_type (user_type) @var.type) (existential_type (user_type) @var.type)])
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
   (type_annotation [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type))
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
   value: (call_expression . [(simple_identifier) (navigation_expression)]) @var.value)
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
   value: (constructor_expression constructed_type: (_) @var.type))
+; let c = try await make(): what make returns; if let x = c as? P / guard let x = c as? P: a P
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
+  value: (try_expression [(call_expression . [(simple_identifier) (navigation_expression)]) @var.value
+                          (await_expression (call_expression . [(simple_identifier) (navigation_expression)]) @var.value)]))
+; (the grammar's field names are not reliable on these statements: the nodes' order says it)
+[(if_statement (value_binding_pattern) . (simple_identifier) @var.name . (as_expression (user_type) @var.type))
+ (guard_statement (value_binding_pattern) . (simple_identifier) @var.name . (as_expression (user_type) @var.type))]
 ; for c in clients: c holds what clients holds
 (for_statement item: (pattern bound_identifier: (simple_identifier) @var.name) collection: (_) @var.elements)
-(if_statement bound_identifier: (simple_identifier) @var.name . condition: (type_annotation [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type))
+(if_statement (value_binding_pattern) . (simple_identifier) @var.name . (type_annotation [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type))
 
 ; names bound where they are (see parse.py @local.name): parameters, a function's own constants and variables,
 ; closure parameters, loop variables, if let / guard let bindings
@@ -131,8 +139,8 @@
 (statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name)))
 (lambda_parameter name: (simple_identifier) @local.name)
 (for_statement item: (pattern bound_identifier: (simple_identifier) @local.name))
-(if_statement bound_identifier: (simple_identifier) @local.name)
-(guard_statement bound_identifier: (simple_identifier) @local.name)
+(if_statement (value_binding_pattern) . (simple_identifier) @local.name)
+(guard_statement (value_binding_pattern) . (simple_identifier) @local.name)
 
 ; a type read for its static members or cases: Unit.metric, Config.default.load()
 (navigation_expression target: (simple_identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
@@ -158,3 +166,7 @@
  (interpolated_expression value: (simple_identifier) @name)
  (array_literal element: (simple_identifier) @name)
  (statements (simple_identifier) @name)] @reference.read
+
+; a generic parameter stands for its constraint: func f<A: ParsableArguments>() { A.parse() } is that protocol's
+(type_parameter (type_identifier) @var.name . (user_type) @var.type)
+(inheritance_constraint constrained_type: (identifier (simple_identifier) @var.name) (user_type) @var.type)
