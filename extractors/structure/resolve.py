@@ -50,6 +50,8 @@ none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, 
 file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the kinds a base guessed by name may be
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
+``EXTENDS_LIBRARY_TYPES`` a value of a library's type may have methods the repository adds
+to it (Swift's ``extension Error { func describe() }``): a call on it guesses among those by name (False);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
 calls them too (False); a string: the name every constructor has (Swift's ``init``); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
@@ -159,6 +161,7 @@ class Hooks:
     # a class's constructors are its methods named as it (C++: True) or so named (Swift: "init"): building it calls them
     named_constructors: bool | str = False
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
+    extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift)
 
 
 def _layer(entry) -> Callable:
@@ -190,7 +193,8 @@ def hooks_of(support) -> Hooks:
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
                  named_constructors=getattr(support, "NAMED_CONSTRUCTORS", False),
-                 global_name=getattr(support, "global_name", None))
+                 global_name=getattr(support, "global_name", None),
+                 extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -884,13 +888,32 @@ class Resolver(ImportBindings):
         elif chain and how == "external" and _chain_parts(chain)[0].split("(")[0] in ELEMENT_ACCESSORS:
             return None  # this.registered.get(name): an element out of a library's container, of a type unknown
         if not cls:
-            return EXTERNAL if how == "external" or cls == "" else None
+            return (self._library_extension(r, hooks) or EXTERNAL) if how == "external" or cls == "" else None
         if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.return_class(cls):
             return EXTERNAL if self.return_class(cls) == "" else None  # an alias of a library's type, of what is unknown
         found = self._member_or_override(cls, r.name)
         if found.ids and how == "constructor":
             return Found(found.ids, "constructor")
         return self._found_elsewhere(r, found) if found.ids else found
+
+    def _library_extension(self, r: Ref, hooks: Hooks) -> Found | None:
+        """``error.describe()`` on a value of a library's type (``Error``, ``Sequence``): a method the repository
+        adds to a type that is not its own (Swift's ``extension Error { func describe() }``), where the language
+        lets a file do so (``EXTENDS_LIBRARY_TYPES``); which type is not compared: a guess by name. The library's
+        own methods (``BUILTIN_METHODS``: ``append``, which the repository may overload) and initializers are the
+        library's."""
+        if not hooks.extends_library_types or r.name in hooks.builtin_methods or r.name == "init":
+            return None
+        ids = [sid for sid in self.g.by_name.get(r.name, ()) if self._extends_library(sid)]
+        return Found(ids[:MAX_CANDIDATES], "unique_name" if len(ids) == 1 else "ambiguous") if ids else None
+
+    def _extends_library(self, sid: str) -> bool:
+        """A method named ``T.m`` whose type ``T`` no definition of the repository is (an extension's member)."""
+        sym = self.g.by_id[sid]
+        if sym.kind not in METHODS or "." not in sym.qualname:
+            return False
+        owner = self.g.by_id.get(self.g.owner_of(sym) or "")
+        return owner is None or owner.kind in ("module", "extension")
 
     def _class_of_value(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /

@@ -17,6 +17,8 @@ from .implicit_this import implicit_this, implicit_this_field
 GROUP = "swift"
 IMPLICIT_THIS = True  # a bare m() in a method may be the type's, a base class's or a protocol extension's member
 NAMED_CONSTRUCTORS = "init"  # Foo(x: 1) runs Foo's init(x:) (each init#2... overload a candidate)
+# extension Error { func describe() }: error.describe() on a library's type may be the repository's method
+EXTENDS_LIBRARY_TYPES = True
 IMPORTS_PASS_ON = False  # import Foundation binds names in the importing file only
 CAPITALIZED_CLASSES = True  # Kind.all, Config.default: a type's static member, the type of the module
 MEMBER_ACCESS = ("?.", "!.")  # a?.b?.c(), a!.b.c(): receivers written as the dotted a.b
