@@ -703,7 +703,11 @@ class Resolver(ImportBindings):
 
     # -- lookup -------------------------------------------------------------------------------------------------
     def _lookup(self, r: Ref, src: str, kinds: set) -> Found:
-        return self._stated(r, src, kinds) or self._guess(r, kinds, self.hooks.get(r.path, self.no_hooks))
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        found = self._stated(r, src, kinds) or self._guess(r, kinds, hooks)
+        if r.receiver and not found.ids and found.resolution == "external" and "method" in kinds:
+            return self._library_extension(r, hooks) or found  # a library's object: maybe a method we add to it
+        return found
 
     def _stated(self, r: Ref, src: str, kinds: set) -> Found | None:
         """What the code states ``r`` is: its value flow, then the language's layers in order; None where only a
@@ -888,7 +892,7 @@ class Resolver(ImportBindings):
         elif chain and how == "external" and _chain_parts(chain)[0].split("(")[0] in ELEMENT_ACCESSORS:
             return None  # this.registered.get(name): an element out of a library's container, of a type unknown
         if not cls:
-            return (self._library_extension(r, hooks) or EXTERNAL) if how == "external" or cls == "" else None
+            return EXTERNAL if how == "external" or cls == "" else None
         if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.return_class(cls):
             return EXTERNAL if self.return_class(cls) == "" else None  # an alias of a library's type, of what is unknown
         found = self._member_or_override(cls, r.name)
@@ -897,11 +901,11 @@ class Resolver(ImportBindings):
         return self._found_elsewhere(r, found) if found.ids else found
 
     def _library_extension(self, r: Ref, hooks: Hooks) -> Found | None:
-        """``error.describe()`` on a value of a library's type (``Error``, ``Sequence``): a method the repository
-        adds to a type that is not its own (Swift's ``extension Error { func describe() }``), where the language
-        lets a file do so (``EXTENDS_LIBRARY_TYPES``); which type is not compared: a guess by name. The library's
-        own methods (``BUILTIN_METHODS``: ``append``, which the repository may overload) and initializers are the
-        library's."""
+        """``error.describe()`` on a library's object (a value of ``Error`` or ``[T]``, ``URLSession.shared``): a
+        method the repository adds to a type that is not its own (Swift's ``extension Error { func describe() }``),
+        where the language lets a file do so (``EXTENDS_LIBRARY_TYPES``); which type is not compared: a guess by
+        name. The library's own methods (``BUILTIN_METHODS``: ``append``, which the repository may overload) and
+        initializers are the library's."""
         if not hooks.extends_library_types or r.name in hooks.builtin_methods or r.name == "init":
             return None
         ids = [sid for sid in self.g.by_name.get(r.name, ()) if self._extends_library(sid)]

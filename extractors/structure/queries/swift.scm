@@ -66,7 +66,8 @@
 ; calls: f(), Foo(...), obj.f(), obj?.f(), obj!.f(), self.f(), super.f(), Foo.f(), a.b.c(); with a trailing closure
 (call_expression . (simple_identifier) @name) @reference.call
 (call_expression . (navigation_expression target: [(simple_identifier) (navigation_expression) (self_expression)
-  (super_expression) (call_expression) (user_type)] @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+  (super_expression) (call_expression) (user_type) (tuple_expression) (array_literal) (dictionary_literal)
+  (line_string_literal) (multi_line_string_literal) (try_expression) (await_expression) (as_expression)] @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
   @reference.call
 (call_expression . (navigation_expression target: (postfix_expression target: (_) @receiver)
   suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
