@@ -53,7 +53,8 @@ imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use cor
 ``EXTENDS_LIBRARY_TYPES`` a value of a library's type may have methods the repository adds
 to it (Swift's ``extension Error { func describe() }``): a call on it guesses among those by name (False);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
-calls them too (False); a string: the name every constructor has (Swift's ``init``); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
+calls them too (False); a string: the name every constructor has (Swift's ``init``);
+``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
 ``extend_layers``.
 """

@@ -145,9 +145,11 @@ BUILTIN_METHODS = frozenset({
 
 # syntax this grammar cannot read, blanked byte for byte (parse._repaired keeps the reading with fewer errors): an
 # attribute with empty arguments (``@Argument() var name: String``: a property wrapper, swift-argument-parser's
-# style) and Swift 6's typed throws (``throws(CommandError)``)
+# style), Swift 6's typed throws (``throws(CommandError)``) and conditional compilation among a type's members
+# (``#if canImport(Darwin)`` around a property: every branch is kept, as a reader of the code sees them all)
 _EMPTY_ATTRIBUTE_ARGS = re.compile(rb"(@[A-Za-z_]\w*)(\([ \t]*\))")
 _TYPED_THROWS = re.compile(rb"(\bthrows)(\([A-Za-z_][\w.]*\))")
+_DIRECTIVE = re.compile(rb"(?m)^([ \t]*)(#(?:if|elseif|else|endif|error|warning)\b[^\n]*)$")
 
 
 def repairs(language: str) -> tuple:
@@ -156,8 +158,10 @@ def repairs(language: str) -> tuple:
 
 
 def repair(data: bytes) -> bytes:
+    """``@Argument()`` -> ``@Argument  ``, ``throws(E)`` -> ``throws   ``, ``#if X`` -> blank: same length, same
+    lines."""
     blank = lambda m: m.group(1) + b" " * len(m.group(2))  # noqa: E731  (no newline inside: lines are kept)
-    return _TYPED_THROWS.sub(blank, _EMPTY_ATTRIBUTE_ARGS.sub(blank, data))
+    return _DIRECTIVE.sub(blank, _TYPED_THROWS.sub(blank, _EMPTY_ATTRIBUTE_ARGS.sub(blank, data)))
 
 
 TARGET_FOLDERS = frozenset({"Sources", "Tests", "Plugins", "Examples", "Tools", "Benchmarks", "Snippets"})
@@ -181,6 +185,7 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
 
 
 def package_scope(path: str, info: dict) -> str:
+    """The files of one module see each other's declarations unimported."""
     return "swift-module:" + module_of(path)
 
 
@@ -190,10 +195,12 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
 
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
+    """Every file of the target a module name names (none for a library's module)."""
     return index.get(spec, []) if spec else []
 
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    """Modules have no submodules a file imports (``import struct Foo.Bar`` imports from Foo)."""
     return None
 
 
