@@ -706,7 +706,7 @@ class Resolver(ImportBindings):
     def _lookup(self, r: Ref, src: str, kinds: set) -> Found:
         hooks = self.hooks.get(r.path, self.no_hooks)
         found = self._stated(r, src, kinds) or self._guess(r, kinds, hooks)
-        if r.receiver and not found.ids and found.resolution == "external" and "method" in kinds:
+        if not found.ids and found.resolution == "external" and "method" in kinds:
             return self._library_extension(r, hooks) or found  # a library's object: maybe a method we add to it
         return found
 
@@ -906,10 +906,18 @@ class Resolver(ImportBindings):
         method the repository adds to a type that is not its own (Swift's ``extension Error { func describe() }``),
         where the language lets a file do so (``EXTENDS_LIBRARY_TYPES``); which type is not compared: a guess by
         name. The library's own methods (``BUILTIN_METHODS``: ``append``, which the repository may overload) and
-        initializers are the library's."""
+        initializers are the library's; a bare call of the type (``OperationQueue(name:)``) may run a constructor
+        the repository adds to it (``NAMED_CONSTRUCTORS`` given by name: ``extension OperationQueue { init(..) }``)."""
         if not hooks.extends_library_types or r.name in hooks.builtin_methods or r.name == "init":
             return None
-        ids = [sid for sid in self.g.by_name.get(r.name, ()) if self._extends_library(sid)]
+        if r.receiver is None:  # OperationQueue(name: "x"): the constructors the repository adds to that type
+            ctor = hooks.named_constructors if isinstance(hooks.named_constructors, str) else None
+            if not ctor or not r.name[:1].isupper():
+                return None
+            ids = [sid for sid in self.g.by_name.get(ctor, ())
+                   if self.g.by_id[sid].qualname.partition("#")[0] == f"{r.name}.{ctor}" and self._extends_library(sid)]
+        else:
+            ids = [sid for sid in self.g.by_name.get(r.name, ()) if self._extends_library(sid)]
         return Found(ids[:MAX_CANDIDATES], "unique_name" if len(ids) == 1 else "ambiguous") if ids else None
 
     def _extends_library(self, sid: str) -> bool:
