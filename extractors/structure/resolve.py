@@ -907,13 +907,15 @@ class Resolver(ImportBindings):
         where the language lets a file do so (``EXTENDS_LIBRARY_TYPES``); which type is not compared: a guess by
         name. The library's own methods (``BUILTIN_METHODS``: ``append``, which the repository may overload) and
         initializers are the library's; a bare call of the type (``OperationQueue(name:)``) may run a constructor
-        the repository adds to it (``NAMED_CONSTRUCTORS`` given by name: ``extension OperationQueue { init(..) }``)."""
+        the repository adds to it (``NAMED_CONSTRUCTORS`` given by name: ``extension OperationQueue { init(..) }``),
+        unless the type is one of the language's ``BUILTINS`` (labels are not read: every ``String(..)`` would be
+        a guess)."""
         if not hooks.extends_library_types or r.name in hooks.builtin_methods or r.name == "init":
             return None
         if r.receiver is None:  # OperationQueue(name: "x"): the constructors the repository adds to that type
             ctor = hooks.named_constructors if isinstance(hooks.named_constructors, str) else None
-            if not ctor or not r.name[:1].isupper():
-                return None
+            if not ctor or not r.name[:1].isupper() or r.name in hooks.builtins:
+                return None  # String(describing:), URL(string:): the language's own types have initializers galore
             ids = [sid for sid in self.g.by_name.get(ctor, ())
                    if self.g.by_id[sid].qualname.partition("#")[0] == f"{r.name}.{ctor}" and self._extends_library(sid)]
         else:
