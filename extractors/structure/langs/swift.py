@@ -37,17 +37,20 @@ PURE_DECORATORS = frozenset({
     "unchecked", "retroactive", "backDeployed", "_disfavoredOverload", "_alwaysEmitIntoClient", "specialized",
     "_specialize", "inline(__always)", "Published", "State", "Binding", "Environment", "ObservedObject",
     "StateObject", "EnvironmentObject", "ViewBuilder"})
-# XCTest runs a test case's test* methods and its setUp / tearDown by name
+# the compiler calls a @resultBuilder's methods by name for the DSL blocks written with it
 RESULT_BUILDER_METHODS = frozenset({"buildBlock", "buildExpression", "buildOptional", "buildEither", "buildArray",
                                     "buildFinalResult", "buildLimitedAvailability", "buildPartialBlock"})
+# XCTest runs a test case's test* methods and its setUp / tearDown by name (the base class is not checked: a
+# method so named in any type is taken for one)
 _XCTEST = re.compile(r"^(test\w*|setUp|setUpWithError|tearDown|tearDownWithError)$")
 
 
 def _runtime_entry(name: str, kind: str, parent: str | None) -> str | None:
+    """Methods the runtime, the compiler or XCTest call by name."""
     if kind == "method" and _XCTEST.match(name):
         return "XCTest method"
     if kind == "method" and name in RESULT_BUILDER_METHODS:
-        return "result builder method"  # the compiler calls them for a @resultBuilder's DSL blocks
+        return "result builder method"
     if kind == "method" and name == "main":
         return "main method"  # @main struct App { static func main() }: the program starts there
     return None
