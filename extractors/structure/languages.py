@@ -76,13 +76,14 @@ LANGUAGES: dict[str, Language] = {
                   ("class", r"^\s*(?:\w+\s+)*(?:class|object|interface)\s+" + _DEF)), family_with="java"),
         Language("csharp", (".cs",), "csharp", "csharp",  # tree-sitter (the regex: a file that will not parse)
                  (("class", r"^\s*(?:\w+\s+)*(?:class|struct|interface|enum|record)\s+" + _DEF),)),
+        Language("swift", (".swift",), "swift", "swift",  # tree-sitter (the regex: a file that will not parse)
+                 (("function", r"^\s*(?:\w+\s+)*func\s+" + _DEF),
+                  ("class", r"^\s*(?:\w+\s+)*(?:class|struct|protocol|enum)\s+" + _DEF))),
         # No query file yet: definitions by the regex fallback only.
         Language("php", (".php",), None, None,
                  (("function", r"^\s*(?:\w+\s+)*function\s+" + _DEF), ("class", r"^\s*(?:\w+\s+)*class\s+" + _DEF))),
         Language("scala", (".scala",), None, None,
                  (("function", r"^\s*(?:\w+\s+)*def\s+" + _DEF), ("class", r"^\s*(?:\w+\s+)*(?:class|object|trait)\s+" + _DEF))),
-        Language("swift", (".swift",), None, None,
-                 (("function", r"^\s*(?:\w+\s+)*func\s+" + _DEF), ("class", r"^\s*(?:\w+\s+)*(?:class|struct|protocol|enum)\s+" + _DEF))),
     ]
 }
 

@@ -50,8 +50,11 @@ none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, 
 file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the kinds a base guessed by name may be
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
+``EXTENDS_LIBRARY_TYPES`` a value of a library's type may have methods the repository adds
+to it (Swift's ``extension Error { func describe() }``): a call on it guesses among those by name (False);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
-calls them too (False); ``PARTIAL_TYPES`` a type of one qualified name defined in several files of one package is
+calls them too (False); a string: the name every constructor has (Swift's ``init``);
+``PARTIAL_TYPES`` a type of one qualified name defined in several files of one package is
 one type, its parts' members and bases all its own (C#'s ``partial class``; False); ``EXTENSION_MEMBERS`` a
 method the repository defines as a member of a type outside it (``IServiceCollection.AddMediatR``: C#'s extension
 methods) is, guessed by name, what a call of that name on an object of a library's type reaches (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
@@ -166,13 +169,15 @@ class Hooks:
     name_layers: tuple
     member_layers: tuple
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
-    named_constructors: bool = False  # a class's constructors are its methods named as it (C++): building it calls them
+    # a class's constructors are its methods named as it (C++: True) or so named (Swift: "init"): building it calls them
+    named_constructors: bool | str = False
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
     host_scripts: tuple = ()  # file suffixes of scripts a host runs (Gradle's .kts): what they do not define is its
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
     variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
     extension_members: bool = False  # members the repository gives a library's type (C#'s extension methods)
+    extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift)
 
 
 def _layer(entry) -> Callable:
@@ -203,13 +208,14 @@ def hooks_of(support) -> Hooks:
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
-                 named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)),
+                 named_constructors=getattr(support, "NAMED_CONSTRUCTORS", False),
                  global_name=getattr(support, "global_name", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
                  library_member=getattr(support, "library_member", None),
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
-                 extension_members=bool(getattr(support, "EXTENSION_MEMBERS", False)))
+                 extension_members=bool(getattr(support, "EXTENSION_MEMBERS", False)),
+                 extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -333,8 +339,9 @@ class Resolver(ImportBindings):
             form = "call"  # map(f, xs), sorted(xs, key=f): f is called there
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form)
-        if form == "call" and found.ids and self.hooks.get(r.path, self.no_hooks).named_constructors:
-            built = self._constructors(found.ids[:MAX_CANDIDATES])
+        constructors = self.hooks.get(r.path, self.no_hooks).named_constructors
+        if form == "call" and found.ids and constructors:
+            built = self._constructors(found.ids[:MAX_CANDIDATES], constructors)
             edges += self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
         if r.receiver and form in ("call", "constructor") and found.ids:  # obj.handler(), handler = self.on_event
             held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid)]
@@ -344,13 +351,14 @@ class Resolver(ImportBindings):
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
 
-    def _constructors(self, ids: list[str]) -> list[str]:
+    def _constructors(self, ids: list[str], named: bool | str = True) -> list[str]:
         """The constructors of the classes among ``ids`` (``new Circle(1.0)``, ``Circle c(1.0)``): their methods
-        named as the class, each overload."""
+        named as the class (``named`` True) or named ``named`` (Swift's ``init``), each overload."""
         out = []
         for sid in ids:
             sym = self.g.by_id[sid]
-            ctor = self.g.members.get(sid, {}).get(sym.name) if sym.kind in CLASSLIKE else None
+            ctor_name = sym.name if named is True else named
+            ctor = self.g.members.get(sid, {}).get(ctor_name) if sym.kind in CLASSLIKE else None
             out += self._twins(ctor) if ctor else []
         return out
 
@@ -720,7 +728,11 @@ class Resolver(ImportBindings):
 
     # -- lookup -------------------------------------------------------------------------------------------------
     def _lookup(self, r: Ref, src: str, kinds: set) -> Found:
-        return self._stated(r, src, kinds) or self._guess(r, kinds, self.hooks.get(r.path, self.no_hooks))
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        found = self._stated(r, src, kinds) or self._guess(r, kinds, hooks)
+        if not found.ids and found.resolution == "external" and "method" in kinds:
+            return self._library_extension(r, hooks) or found  # a library's object: maybe a method we add to it
+        return found
 
     def _stated(self, r: Ref, src: str, kinds: set) -> Found | None:
         """What the code states ``r`` is: its value flow, then the language's layers in order; None where only a
@@ -935,6 +947,35 @@ class Resolver(ImportBindings):
         if found.ids and how == "constructor":
             return Found(found.ids, "constructor")
         return self._found_elsewhere(r, found) if found.ids else found
+
+    def _library_extension(self, r: Ref, hooks: Hooks) -> Found | None:
+        """``error.describe()`` on a library's object (a value of ``Error`` or ``[T]``, ``URLSession.shared``): a
+        method the repository adds to a type that is not its own (Swift's ``extension Error { func describe() }``),
+        where the language lets a file do so (``EXTENDS_LIBRARY_TYPES``); which type is not compared: a guess by
+        name. The library's own methods (``BUILTIN_METHODS``: ``append``, which the repository may overload) and
+        initializers are the library's; a bare call of the type (``OperationQueue(name:)``) may run a constructor
+        the repository adds to it (``NAMED_CONSTRUCTORS`` given by name: ``extension OperationQueue { init(..) }``),
+        unless the type is one of the language's ``BUILTINS`` (labels are not read: every ``String(..)`` would be
+        a guess)."""
+        if not hooks.extends_library_types or r.name in hooks.builtin_methods or r.name == "init":
+            return None
+        if r.receiver is None:  # OperationQueue(name: "x"): the constructors the repository adds to that type
+            ctor = hooks.named_constructors if isinstance(hooks.named_constructors, str) else None
+            if not ctor or not r.name[:1].isupper() or r.name in hooks.builtins:
+                return None  # String(describing:), URL(string:): the language's own types have initializers galore
+            ids = [sid for sid in self.g.by_name.get(ctor, ())
+                   if self.g.by_id[sid].qualname.partition("#")[0] == f"{r.name}.{ctor}" and self._extends_library(sid)]
+        else:
+            ids = [sid for sid in self.g.by_name.get(r.name, ()) if self._extends_library(sid)]
+        return Found(ids[:MAX_CANDIDATES], "unique_name" if len(ids) == 1 else "ambiguous") if ids else None
+
+    def _extends_library(self, sid: str) -> bool:
+        """A method named ``T.m`` whose type ``T`` no definition of the repository is (an extension's member)."""
+        sym = self.g.by_id[sid]
+        if sym.kind not in METHODS or "." not in sym.qualname:
+            return False
+        owner = self.g.by_id.get(self.g.owner_of(sym) or "")
+        return owner is None or owner.kind in ("module", "extension")
 
     def _class_of_value(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /

@@ -248,10 +248,11 @@ def _methods_of(symbols: pa.Table, types: set[str]):
 
 
 def _owned_kind(symbols: pa.Table):
-    """Members a type may get from another file: methods, and the associated types of Rust's ``impl`` blocks
-    (``impl Index for Value { type Output = Value; }`` apart from ``Value``)."""
+    """Members a type may get from another file: methods, the associated types of Rust's ``impl`` blocks
+    (``impl Index for Value { type Output = Value; }`` apart from ``Value``) and the properties of Swift's
+    extensions (``extension Circle { var description: String {...} }``)."""
     kind = symbols.column("kind")
-    return pc.or_(pc.equal(kind, "method"), pc.equal(kind, "type"))
+    return pc.or_(pc.or_(pc.equal(kind, "method"), pc.equal(kind, "type")), pc.equal(kind, "field"))
 
 
 class Current:

@@ -1,0 +1,212 @@
+"""Swift: no file imports. Every file of a module (a SwiftPM target: the folder under ``Sources/<Target>/`` or
+``Tests/<Target>/``; failing that, the whole repository, as an Xcode app is) sees every other file's declarations
+unimported: the module is the package scope. ``import Foundation`` names a module: the repository's target (all its
+files, a wildcard import: ``@testable import Core`` in ``Tests/``) or a library's (external). An ``extension Foo``
+holds Foo's members, wherever Foo is declared. In a method a bare ``m()`` is first the type's (or a base's, a
+protocol's) member and ``client.fetch()`` a method of the property's declared type (``implicit_this``). ``Foo(...)``
+builds Foo and runs its ``init``. ``internal`` (the default) is the module's own: not exported, as ``private`` and
+``fileprivate``; ``public`` and ``open`` are."""
+
+from __future__ import annotations
+
+import re
+
+from . import alias_form, entry_reason_with
+from .implicit_this import implicit_this, implicit_this_field
+
+GROUP = "swift"
+IMPLICIT_THIS = True  # a bare m() in a method may be the type's, a base class's or a protocol extension's member
+NAMED_CONSTRUCTORS = "init"  # Foo(x: 1) runs Foo's init(x:) (each init#2... overload a candidate)
+# extension Error { func describe() }: error.describe() on a library's type may be the repository's method
+EXTENDS_LIBRARY_TYPES = True
+IMPORTS_PASS_ON = False  # import Foundation binds names in the importing file only
+CAPITALIZED_CLASSES = True  # Kind.all, Config.default: a type's static member, the type of the module
+MEMBER_ACCESS = ("?.", "!.")  # a?.b?.c(), a!.b.c(): receivers written as the dotted a.b
+KEYWORDS = frozenset({
+    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "inout",
+    "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
+    "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough",
+    "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "catch", "false", "is", "nil",
+    "super", "self", "Self", "throw", "throws", "true", "try", "async", "await", "some", "any", "actor"})
+# attributes that register nothing: the compiler's (@discardableResult, @available, @inlinable...), concurrency
+# and property wrappers read by the type itself; any other (@objc, @IBAction, @main, @NSManaged, @Test) is an entry
+PURE_DECORATORS = frozenset({
+    "discardableResult", "available", "inlinable", "inline", "usableFromInline", "frozen", "escaping", "autoclosure",
+    "MainActor", "Sendable", "preconcurrency", "warn_unqualified_access", "dynamicMemberLookup", "propertyWrapper",
+    "resultBuilder", "unknown", "_spi", "_implementationOnly", "nonobjc", "noDerivative", "convention",
+    "unchecked", "retroactive", "backDeployed", "_disfavoredOverload", "_alwaysEmitIntoClient", "specialized",
+    "_specialize", "inline(__always)", "Published", "State", "Binding", "Environment", "ObservedObject",
+    "StateObject", "EnvironmentObject", "ViewBuilder"})
+# the compiler calls a @resultBuilder's methods by name for the DSL blocks written with it
+RESULT_BUILDER_METHODS = frozenset({"buildBlock", "buildExpression", "buildOptional", "buildEither", "buildArray",
+                                    "buildFinalResult", "buildLimitedAvailability", "buildPartialBlock"})
+# XCTest runs a test case's test* methods and its setUp / tearDown by name (the base class is not checked: a
+# method so named in any type is taken for one)
+_XCTEST = re.compile(r"^(test\w*|setUp|setUpWithError|tearDown|tearDownWithError)$")
+
+
+def _runtime_entry(name: str, kind: str, parent: str | None) -> str | None:
+    """Methods the runtime, the compiler or XCTest call by name."""
+    if kind == "method" and _XCTEST.match(name):
+        return "XCTest method"
+    if kind == "method" and name in RESULT_BUILDER_METHODS:
+        return "result builder method"
+    if kind == "method" and name == "main":
+        return "main method"  # @main struct App { static func main() }: the program starts there
+    return None
+
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _runtime_entry)
+
+
+def library_init(resolver, r, src):
+    """``self.init(rawValue:)`` in an extension of a library's type (``extension RawRepresentable``, ``extension
+    Array``): that type's initializer, never one of the repository's guessed by name."""
+    from ..resolve import EXTERNAL
+
+    if r.name == "init" and r.receiver in ("self", "Self", "super") and resolver._enclosing_class(src) is None:
+        return EXTERNAL
+    return None
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    """A bare ``m()`` in a method is first the type's (or a base's, a protocol's) member, before the module's."""
+    name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    member_layers.insert(0, library_init)
+    member_layers.append(implicit_this_field)
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # every name a file uses is its type's, its module's, an imported module's or the library's
+
+
+def receiver_path(receiver: str) -> str:
+    """``a!``, ``a?`` (an unwrapped optional, written before a call's dot) -> ``a``."""
+    return receiver.rstrip("?!") if receiver.endswith(("?", "!")) else receiver
+
+
+def _named(node, child) -> str | None:
+    """A declaration's own name is no use of a type; what it is given (``typealias A = B``) is."""
+    return None if node.child_by_field_name("name") == child else ...
+
+
+def _property(node, child) -> str | None:
+    """A property's declared type: a field of a type (its chains follow it), else a variable."""
+    holder = node.parent
+    return "field" if holder is not None and holder.type in ("class_body", "enum_class_body", "protocol_body") \
+        else "variable"
+
+
+TYPE_CONTEXTS = {
+    "parameter": "parameter", "lambda_parameter": "parameter",
+    **dict.fromkeys(("function_declaration", "protocol_function_declaration", "subscript_declaration"), "return"),
+    **dict.fromkeys(("property_declaration", "protocol_property_declaration"), _property),
+    "typealias_declaration": alias_form,
+    # a base or conformance is an ``inherits`` reference, a constructed type a call; an extension's own type is no use
+    **dict.fromkeys(("inheritance_specifier", "constructor_expression"), None),
+    "class_declaration": _named,
+    **dict.fromkeys(("statements", "class_body", "source_file", "as_expression", "check_expression",
+                     "type_constraint", "function_body"), "annotation"),
+}
+TYPE_ARGUMENTS = frozenset({"type_arguments"})
+TRANSPARENT_TYPES = frozenset({"Optional", "Array", "Set", "ArraySlice", "ContiguousArray", "Result", "Task"})
+EXTERNAL_RECEIVERS = frozenset({"Swift", "Foundation", "DispatchQueue", "NotificationCenter", "FileManager",
+                                "UserDefaults", "ProcessInfo", "Bundle", "UIApplication", "URLSession", "JSONDecoder",
+                                "JSONEncoder", "XCTest", "Darwin", "Glibc", "os"})
+# the Swift standard library's and Foundation's names a file sees unimported: never the repository's
+BUILTINS = frozenset({
+    "print", "debugPrint", "dump", "assert", "assertionFailure", "precondition", "preconditionFailure", "fatalError",
+    "min", "max", "abs", "zip", "stride", "sequence", "repeatElement", "type", "withUnsafePointer",
+    "withUnsafeMutablePointer", "withUnsafeBytes", "withExtendedLifetime", "swap", "readLine", "numericCast",
+    "unsafeBitCast", "withoutActuallyEscaping", "isKnownUniquelyReferenced", "String", "Substring", "Character",
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+    "Float80", "CGFloat", "Bool", "Array", "Dictionary", "Set", "Optional", "Result", "Error", "Never", "Void", "Any",
+    "AnyObject", "AnyHashable", "Range", "ClosedRange", "Sequence", "Collection", "Equatable", "Hashable",
+    "Comparable", "Codable", "Encodable", "Decodable", "CustomStringConvertible", "CustomDebugStringConvertible",
+    "Identifiable", "Sendable", "CaseIterable", "RawRepresentable", "ExpressibleByStringLiteral", "Data", "Date",
+    "URL", "URLRequest", "UUID", "NSObject", "NSError", "NSString", "NSNumber", "Task", "DispatchQueue",
+    "DispatchGroup", "NotificationCenter", "FileManager", "UserDefaults", "JSONDecoder", "JSONEncoder",
+    "ProcessInfo", "Bundle", "XCTestCase", "XCTAssert", "XCTAssertEqual", "XCTAssertNotEqual", "XCTAssertTrue",
+    "XCTAssertFalse", "XCTAssertNil", "XCTAssertNotNil", "XCTAssertThrowsError", "XCTAssertNoThrow", "XCTFail",
+    "XCTUnwrap", "XCTAssertGreaterThan", "XCTAssertLessThan", "XCTAssertIdentical", "XCTSkip", "XCTExpectFailure",
+    "expectation", "wait", "withCheckedContinuation", "withCheckedThrowingContinuation", "withTaskGroup",
+    "withThrowingTaskGroup", "Mirror", "ObjectIdentifier", "Hasher", "defer", "autoreleasepool", "NSLock",
+    "NSRegularExpression", "Substring", "StaticString", "Unicode", "Character", "KeyPath", "Comparable"})
+# the standard collections', strings' and optionals' methods: on an object of unknown type guessed only among the
+# types the file can see
+BUILTIN_METHODS = frozenset({
+    "map", "flatMap", "compactMap", "filter", "reduce", "forEach", "sorted", "sort", "reversed", "reverse", "first",
+    "last", "contains", "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "popLast", "count",
+    "isEmpty", "joined", "split", "components", "enumerated", "index", "firstIndex", "lastIndex", "prefix", "suffix",
+    "dropFirst", "dropLast", "min", "max", "allSatisfy", "hasPrefix", "hasSuffix", "lowercased", "uppercased",
+    "trimmingCharacters", "replacingOccurrences", "description", "hash", "append", "appending", "updateValue",
+    "removeValue", "keys", "values", "merge", "merging", "formUnion", "union", "intersection", "subtracting",
+    "async", "sync", "asyncAfter", "post", "addObserver", "decode", "encode", "data", "write", "fulfill",
+    "withContiguousStorageIfAvailable", "lazy", "makeIterator", "next", "zip", "starts", "distance",
+    "formIndex", "padding", "uppercased", "capitalized", "range", "trimmed", "dropFirst", "callAsFunction"})
+
+
+# syntax this grammar cannot read, blanked byte for byte (parse._repaired keeps the reading with fewer errors): an
+# attribute with empty arguments (``@Argument() var name: String``: a property wrapper, swift-argument-parser's
+# style), Swift 6's typed throws (``throws(CommandError)``) and conditional compilation among a type's members
+# (``#if canImport(Darwin)`` around a property: every branch is kept, as a reader of the code sees them all)
+_EMPTY_ATTRIBUTE_ARGS = re.compile(rb"(@[A-Za-z_]\w*)(\([ \t]*\))")
+_TYPED_THROWS = re.compile(rb"(\bthrows)(\([A-Za-z_][\w.]*\))")
+_DIRECTIVE = re.compile(rb"(?m)^([ \t]*)(#(?:if|elseif|else|endif|error|warning)\b[^\n]*)$")
+
+
+def repairs(language: str) -> tuple:
+    """The byte-for-byte rewrites to try on a Swift file that failed to parse."""
+    return (repair,)
+
+
+def repair(data: bytes) -> bytes:
+    """``@Argument()`` -> ``@Argument  ``, ``throws(E)`` -> ``throws   ``, ``#if X`` -> blank: same length, same
+    lines."""
+    blank = lambda m: m.group(1) + b" " * len(m.group(2))  # noqa: E731  (no newline inside: lines are kept)
+    return _DIRECTIVE.sub(blank, _TYPED_THROWS.sub(blank, _EMPTY_ATTRIBUTE_ARGS.sub(blank, data)))
+
+
+TARGET_FOLDERS = frozenset({"Sources", "Tests", "Plugins", "Examples", "Tools", "Benchmarks", "Snippets"})
+
+
+def module_of(path: str) -> str:
+    """The module a file belongs to: its SwiftPM target (``Sources/Core/a.swift`` -> ``Core``, also under a nested
+    package ``x/Sources/Core``; a target a manifest places by ``path:`` in one of the usual folders, ``Examples/roll``,
+    ``Tools/generate-manual``, is that folder's name), else ``""`` (the repository is one module, as an Xcode app
+    is). Package.swift itself is not read: a ``path:`` elsewhere is not seen."""
+    parts = path.split("/")
+    for i, part in enumerate(parts[:-2]):
+        if part in TARGET_FOLDERS:
+            return parts[i + 1]
+    return ""
+
+
+def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    """Each file under its target's name, which ``import Target`` names (all its files)."""
+    return {path: [module_of(path)] for path in paths if module_of(path)}
+
+
+def package_scope(path: str, info: dict) -> str:
+    """The files of one module see each other's declarations unimported."""
+    return "swift-module:" + module_of(path)
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    """``import Core``: every name of the module, used unqualified (and ``Core.f()`` too)."""
+    return None, module, "*"
+
+
+def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
+    """Every file of the target a module name names (none for a library's module)."""
+    return index.get(spec, []) if spec else []
+
+
+def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    """Modules have no submodules a file imports (``import struct Foo.Bar`` imports from Foo)."""
+    return None
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """A module no target of the repository is (Foundation, UIKit, a dependency's)."""
+    return spec not in index

@@ -1,0 +1,175 @@
+; Swift: classes, structs, enums (and their cases), actors, protocols, extensions (their members are the extended
+; type's, wherever it is declared), functions, methods, initializers (`init`, what `Foo(...)` runs), properties,
+; typealiases; calls through objects, optional chains and `self`/`super`, trailing closures (their calls are the
+; enclosing function's), functions passed as values, conformance and inheritance, attributes, imports (modules), typed
+; parameters, properties and locals. Capture names follow the convention documented in extractors/structure/parse.py.
+
+; definitions: public and open ones exported (internal, the default, is the module's own: see langs/swift.py)
+(class_declaration declaration_kind: ["class" "actor"] name: (type_identifier) @name) @definition.class
+(class_declaration declaration_kind: "struct" name: (type_identifier) @name) @definition.struct
+(class_declaration declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
+(protocol_declaration name: (type_identifier) @name) @definition.interface
+; extension Foo { ... } / extension Foo: Proto: a container whose members (and conformances) are Foo's
+; (extension Foo.Bar: Bar's; extension Collection<String>: Collection's)
+(class_declaration declaration_kind: "extension" name: [(user_type (type_identifier) @name .)
+  (user_type (type_identifier) @name . (type_arguments) .)]) @definition.impl
+(function_declaration name: (simple_identifier) @name) @definition.function
+(protocol_function_declaration name: (simple_identifier) @name) @definition.function
+(init_declaration name: "init" @name) @definition.function
+(typealias_declaration name: (type_identifier) @name) @definition.type
+(enum_entry name: (simple_identifier) @name) @definition.constant
+; properties of a type (stored and computed, typed): fields, whose declared types type a chain (a.client.fetch())
+[(class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)
+ (enum_class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)]
+(protocol_body (protocol_property_declaration name: (pattern bound_identifier: (simple_identifier) @name))
+  @definition.field)
+; file-level constants and variables
+(source_file (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.variable)
+
+; exported: public / open (private, fileprivate and internal are not)
+([(class_declaration (modifiers (visibility_modifier) @exported) declaration_kind: ["class" "actor"] name: (type_identifier) @name) @definition.class
+  (class_declaration (modifiers (visibility_modifier) @exported) declaration_kind: "struct" name: (type_identifier) @name) @definition.struct
+  (class_declaration (modifiers (visibility_modifier) @exported) declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
+  (protocol_declaration (modifiers (visibility_modifier) @exported) name: (type_identifier) @name) @definition.interface
+  (function_declaration (modifiers (visibility_modifier) @exported) name: (simple_identifier) @name) @definition.function
+  (init_declaration (modifiers (visibility_modifier) @exported) name: "init" @name) @definition.function
+  (typealias_declaration (modifiers (visibility_modifier) @exported) name: (type_identifier) @name) @definition.type]
+ (#match? @exported "^(public|open)"))
+([(class_body (property_declaration (modifiers (visibility_modifier) @exported)
+   name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)
+  (enum_class_body (property_declaration (modifiers (visibility_modifier) @exported)
+   name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)] (#match? @exported "^(public|open)"))
+(source_file (property_declaration (modifiers (visibility_modifier) @exported)
+  name: (pattern bound_identifier: (simple_identifier) @name)) @definition.variable (#match? @exported "^(public|open)"))
+; a public protocol's requirements and a public enum's cases are as public as it is
+((protocol_declaration (modifiers (visibility_modifier) @exported) body: (protocol_body
+  [(protocol_function_declaration name: (simple_identifier) @name) @definition.function
+   (protocol_property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field]))
+ (#match? @exported "^(public|open)"))
+((class_declaration (modifiers (visibility_modifier) @exported) body: (enum_class_body
+  (enum_entry name: (simple_identifier) @name) @definition.constant)) (#match? @exported "^(public|open)"))
+
+; attributes: @objc, @IBAction, @main, @NSManaged... (a runtime or framework calls it: entry points, unless pure)
+(class_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  declaration_kind: ["class" "actor"] name: (type_identifier) @name) @definition.class
+(class_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  declaration_kind: "struct" name: (type_identifier) @name) @definition.struct
+(class_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
+(function_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  name: (simple_identifier) @name) @definition.function
+(init_declaration (modifiers (attribute (user_type (type_identifier) @decorator))) name: "init" @name)
+  @definition.function
+[(class_body (property_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)
+ (enum_class_body (property_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
+  name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)]
+
+; calls: f(), Foo(...), obj.f(), obj?.f(), obj!.f(), self.f(), super.f(), Foo.f(), a.b.c(); with a trailing closure
+(call_expression . (simple_identifier) @name) @reference.call
+(call_expression . (navigation_expression target: [(simple_identifier) (navigation_expression) (self_expression)
+  (super_expression) (call_expression) (user_type) (tuple_expression) (array_literal) (dictionary_literal)
+  (line_string_literal) (multi_line_string_literal) (try_expression) (await_expression) (as_expression)] @receiver suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+  @reference.call
+(call_expression . (navigation_expression target: (postfix_expression target: (_) @receiver)
+  suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
+; the grammar reads `!a.f()` as `(!a).f()`: a's f
+(call_expression . (navigation_expression target: (prefix_expression operation: (bang) target: (_) @receiver)
+  suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
+; the grammar reads `a + f()` as `(a + f)()`, `x ?? g.h()` as `(x ?? g.h)()`: the call is the right operand's
+(call_expression . [(additive_expression rhs: (simple_identifier) @name)
+                    (multiplicative_expression rhs: (simple_identifier) @name)
+                    (comparison_expression rhs: (simple_identifier) @name)
+                    (equality_expression rhs: (simple_identifier) @name)
+                    (conjunction_expression rhs: (simple_identifier) @name)
+                    (disjunction_expression rhs: (simple_identifier) @name)
+                    (nil_coalescing_expression if_nil: (simple_identifier) @name)] (call_suffix)) @reference.call
+(call_expression . [(additive_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (multiplicative_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (comparison_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (equality_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (conjunction_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (disjunction_expression rhs: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))
+                    (nil_coalescing_expression if_nil: (navigation_expression target: (_) @receiver
+                      suffix: (navigation_suffix suffix: (simple_identifier) @name)))] (call_suffix)) @reference.call
+; Foo<T>(...): a generic type built
+(constructor_expression constructed_type: (user_type . (type_identifier) @name)) @reference.call
+
+; functions passed as values: items.forEach(render), run(handler: self.onDone), Button(action: tapped)
+(value_argument value: (simple_identifier) @name) @reference.callback
+(value_argument value: (navigation_expression target: [(self_expression) (simple_identifier)] @receiver
+  suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.callback
+
+; conformance and inheritance: class A: Base, Proto / protocol P: Q / extension A: Proto (the extended type's)
+(inheritance_specifier inherits_from: (user_type (type_identifier) @name .) @reference.inherits)
+
+; types named in signatures, properties, variables, generic arguments, casts (see parse.py @reference.type)
+(user_type (type_identifier) @name) @reference.type
+
+; imports: import Foundation / @testable import Core / import struct Foo.Bar: a module, all its names
+(import_declaration (identifier . (simple_identifier) @import.module) @import.wildcard) @import
+
+; typed parameters, properties and locals (c.send() resolves on Client; see parse.py @var.name)
+; (`inout Client` is a Client; `some P` and `any P` are Ps; an optional `Client?` is used as a Client: a?.f() is Client's f; `[Client]` is an array: its elements are Clients)
+(parameter name: (simple_identifier) @var.name . (parameter_modifiers)? . [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type)
+(parameter name: (simple_identifier) @var.name . [(opaque_type (user_type) @var.type) (existential_type (user_type) @var.type)])
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
+  (type_annotation [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type))
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
+  value: (call_expression . [(simple_identifier) (navigation_expression)]) @var.value)
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
+  value: (constructor_expression constructed_type: (_) @var.type))
+; let c = try await make(): what make returns; if let x = c as? P / guard let x = c as? P: a P
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
+  value: (try_expression [(call_expression . [(simple_identifier) (navigation_expression)]) @var.value
+                          (await_expression (call_expression . [(simple_identifier) (navigation_expression)]) @var.value)]))
+; (the grammar's field names are not reliable on these statements: the nodes' order says it)
+[(if_statement (value_binding_pattern) . (simple_identifier) @var.name . (as_expression (user_type) @var.type))
+ (guard_statement (value_binding_pattern) . (simple_identifier) @var.name . (as_expression (user_type) @var.type))]
+; for c in clients: c holds what clients holds
+(for_statement item: (pattern bound_identifier: (simple_identifier) @var.name) collection: (_) @var.elements)
+(if_statement (value_binding_pattern) . (simple_identifier) @var.name . (type_annotation [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type))
+
+; names bound where they are (see parse.py @local.name): parameters, a function's own constants and variables,
+; closure parameters, loop variables, if let / guard let bindings
+(parameter name: (simple_identifier) @local.name)
+(statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name)))
+(lambda_parameter name: (simple_identifier) @local.name)
+(for_statement item: (pattern bound_identifier: (simple_identifier) @local.name))
+(if_statement (value_binding_pattern) . (simple_identifier) @local.name)
+(guard_statement (value_binding_pattern) . (simple_identifier) @local.name)
+
+; a type read for its static members or cases: Unit.metric, Config.default.load()
+(navigation_expression target: (simple_identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
+; a bare name read or assigned as a value (radius * radius, return count): a property of the type, of a base or of
+; the module; a ``read`` reference, dropped where a parameter or local binds it
+[(multiplicative_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (additive_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (comparison_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (equality_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (conjunction_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (disjunction_expression [lhs: (simple_identifier) @name rhs: (simple_identifier) @name])
+ (nil_coalescing_expression [value: (simple_identifier) @name if_nil: (simple_identifier) @name])
+ (assignment result: (simple_identifier) @name)
+ (directly_assignable_expression (simple_identifier) @name)
+ (control_transfer_statement result: (simple_identifier) @name)
+ (prefix_expression target: (simple_identifier) @name)
+ (ternary_expression [condition: (simple_identifier) @name if_true: (simple_identifier) @name
+                      if_false: (simple_identifier) @name])
+ (if_statement condition: (simple_identifier) @name)
+ (guard_statement condition: (simple_identifier) @name)
+ (for_statement collection: (simple_identifier) @name)
+ (switch_statement expr: (simple_identifier) @name)
+ (interpolated_expression value: (simple_identifier) @name)
+ (array_literal element: (simple_identifier) @name)
+ (statements (simple_identifier) @name)] @reference.read
+
+; a generic parameter stands for its constraint: func f<A: ParsableArguments>() { A.parse() } is that protocol's
+(type_parameter (type_identifier) @var.name . (user_type) @var.type)
+(inheritance_constraint constrained_type: (identifier (simple_identifier) @var.name) (user_type) @var.type)
