@@ -9,7 +9,9 @@ never tuned for before their sweep (encode/starlette, psf/black, pydantic/pydant
 trpc/trpc, koajs/koa, tokio-rs/axum, go-chi/chi, labstack/echo, apache/commons-lang, FasterXML/jackson-core), then
 twelve of the evening's sweep (Textualize/rich, pallets/flask, python-attrs/attrs, encode/uvicorn, psf/requests,
 immerjs/immer, sindresorhus/ky, mochajs/mocha, unjs/h3, urfave/cli as ``urfavecli``, gorilla/mux, sirupsen/logrus),
-then C and C++ (redis/hiredis, DaveGamble/cJSON as ``cjson``, google/leveldb, fmtlib/fmt, gabime/spdlog).
+then C and C++ (redis/hiredis, DaveGamble/cJSON as ``cjson``, google/leveldb, fmtlib/fmt, gabime/spdlog), then
+Ruby, PHP, C#, Kotlin and Swift (rack, sinatra, Slim, guzzle, flysystem, MediatR, Polly, moshi, kotlinx-cli,
+swift-argument-parser, Alamofire).
 Run alone:
 ``python -m tests.bench.bench_structure_quality [name ...] [--keep DIR]``.
 """
@@ -34,7 +36,12 @@ REPOS = ("express", "hono", "httpx", "pytest", "cobra", "gson", "ripgrep", "symp
          "rich", "flask", "attrs", "uvicorn", "requests", "immer", "ky", "mocha", "h3", "urfavecli", "mux", "logrus",
          # C and C++ (2026-12-03): redis/hiredis, DaveGamble/cJSON as ``cjson``, google/leveldb, fmtlib/fmt,
          # gabime/spdlog
-         "hiredis", "cjson", "leveldb", "fmt", "spdlog")
+         "hiredis", "cjson", "leveldb", "fmt", "spdlog",
+         # Ruby, PHP, C#, Kotlin and Swift (2026-12-03): rack/rack, sinatra/sinatra, slimphp/Slim, guzzle/guzzle,
+         # thephpleague/flysystem, jbogard/MediatR, App-vNext/Polly, square/moshi, Kotlin/kotlinx-cli,
+         # apple/swift-argument-parser, Alamofire/Alamofire
+         "rack", "sinatra", "Slim", "guzzle", "flysystem", "MediatR", "Polly", "moshi", "kotlinx-cli",
+         "swift-argument-parser", "Alamofire")
 
 RESOLUTION = """
 SELECT f.language, count(*) AS refs,
