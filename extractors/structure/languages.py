@@ -70,9 +70,9 @@ LANGUAGES: dict[str, Language] = {
         Language("ruby", (".rb",), "ruby", "ruby",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*def\s+(?:self\.)?(?P<name>[A-Za-z_]\w*[?!]?)"),
                   ("class", r"^\s*(?:class|module)\s+(?P<name>[A-Z]\w*)"))),
-        # No query file yet: definitions by the regex fallback only.
-        Language("php", (".php",), None, None,
+        Language("php", (".php",), "php", "php",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*(?:\w+\s+)*function\s+" + _DEF), ("class", r"^\s*(?:\w+\s+)*class\s+" + _DEF))),
+        # No query file yet: definitions by the regex fallback only.
         Language("kotlin", (".kt", ".kts"), None, None,
                  (("function", r"^\s*(?:\w+\s+)*fun\s+(?:<[^>]*>\s*)?(?:\w+\.)?" + _DEF),
                   ("class", r"^\s*(?:\w+\s+)*(?:class|object|interface)\s+" + _DEF))),

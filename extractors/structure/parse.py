@@ -588,6 +588,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     receiver = _CHAIN_BREAK.sub("", receiver)
                 for operator in rules.member_access:  # r->file: r.file
                     receiver = receiver.replace(operator, ".")
+                for sigil in rules.sigils:  # $this->client: this.client
+                    receiver = receiver.replace(sigil, "")
             callee = slot = None
             if typed:
                 if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
@@ -651,6 +653,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             kind = NARROWED_VALUE + kind
         for operator in rules.member_access if kind else ():  # auto r = db->Make(): db.Make()
             kind = kind.replace(operator, ".")
+        for sigil in rules.sigils if kind else ():  # $x = $this->make(): this.make()
+            kind = kind.replace(sigil, "")
         if kind:
             binding = VAR_BINDINGS[key]
             bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))

@@ -51,7 +51,8 @@ file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the ki
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
-calls them too (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
+calls them too (False); ``CONSTRUCTOR_NAME`` the name of a class's constructor method (PHP's ``__construct``):
+a call building the class calls it, the class's own or a base class's (none); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
 ``extend_layers``.
 """
@@ -157,6 +158,7 @@ class Hooks:
     member_layers: tuple
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
     named_constructors: bool = False  # a class's constructors are its methods named as it (C++): building it calls them
+    constructor_name: str | None = None  # the constructor's name (PHP ``__construct``): building the class calls it
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
 
 
@@ -189,6 +191,7 @@ def hooks_of(support) -> Hooks:
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
                  named_constructors=bool(getattr(support, "NAMED_CONSTRUCTORS", False)),
+                 constructor_name=getattr(support, "CONSTRUCTOR_NAME", None),
                  global_name=getattr(support, "global_name", None))
 
 
@@ -313,8 +316,9 @@ class Resolver(ImportBindings):
             form = "call"  # map(f, xs), sorted(xs, key=f): f is called there
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form)
-        if form == "call" and found.ids and self.hooks.get(r.path, self.no_hooks).named_constructors:
-            built = self._constructors(found.ids[:MAX_CANDIDATES])
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        if form == "call" and found.ids and (hooks.named_constructors or hooks.constructor_name):
+            built = self._constructors(found.ids[:MAX_CANDIDATES], hooks.constructor_name)
             edges += self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
         if r.receiver and form in ("call", "constructor") and found.ids:  # obj.handler(), handler = self.on_event
             held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid)]
@@ -324,13 +328,20 @@ class Resolver(ImportBindings):
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
 
-    def _constructors(self, ids: list[str]) -> list[str]:
+    def _constructors(self, ids: list[str], named: str | None = None) -> list[str]:
         """The constructors of the classes among ``ids`` (``new Circle(1.0)``, ``Circle c(1.0)``): their methods
-        named as the class, each overload."""
+        named as the class, each overload; or the one method ``named`` so, the class's or a base's (``new Foo()``
+        runs ``__construct``, inherited where Foo declares none)."""
         out = []
         for sid in ids:
             sym = self.g.by_id[sid]
-            ctor = self.g.members.get(sid, {}).get(sym.name) if sym.kind in CLASSLIKE else None
+            if sym.kind not in CLASSLIKE:
+                continue
+            if named:
+                found = self._member(sid, named)
+                out += found.ids[:1] if found else []
+                continue
+            ctor = self.g.members.get(sid, {}).get(sym.name)
             out += self._twins(ctor) if ctor else []
         return out
 
@@ -704,16 +715,21 @@ class Resolver(ImportBindings):
         if r.bound_to:
             found = self._through_value(r, src)
             if found:
-                return found
+                return self._kind_wanted(found, kinds)
         hooks = self.hooks.get(r.path, self.no_hooks)
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
             found = layer(self, r, src)
             if found:
-                if found.ids:  # a method size() beside a field size: the twin of the kind wanted
-                    kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
-                    found = Found(list(dict.fromkeys(kept)) or found.ids, found.resolution)
-                return found
+                return self._kind_wanted(found, kinds)
         return None
+
+    def _kind_wanted(self, found: Found, kinds: set) -> Found:
+        """A method ``size()`` beside a field ``size`` (PHP's ``body()`` beside its promoted ``$body``): of each
+        candidate, the twin of the kind wanted, where it has one."""
+        if not found.ids:
+            return found
+        kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
+        return Found(list(dict.fromkeys(kept)) or found.ids, found.resolution)
 
     def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
         """Repository-wide candidates by name, where nothing the code states says more."""

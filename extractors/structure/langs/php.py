@@ -1,0 +1,147 @@
+"""PHP: a file's ``namespace App\\Http;`` is its package (the files of one namespace see each other's classes and
+functions unimported, as PSR-4 lays them out: ``App\\Http\\Kernel`` in ``.../Http/Kernel.php``); ``use A\\B\\C``,
+``use A\\B\\C as D``, ``use A\\{B, C}``, ``use function A\\f``, ``use const A\\X`` import a name from namespace
+``A\\B``. An unqualified function or constant no namespace of the file holds is the global namespace's (PHP falls
+back to it), and where the repository defines none, PHP's own or an extension's: external, never guessed among the
+repository's. Variables are written ``$x``: the ``$`` is dropped from receivers (``$this->client`` reads
+``this.client``), ``static::`` and ``parent::`` read as ``self`` and ``super``; magic methods (``__construct``,
+``__get``, ``__toString``...) are entry points: PHP calls them."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from . import entry_reason_with
+
+GROUP = "php"
+PATH_SEPARATOR = "\\"  # use A\{B, C}: the group's prefix and each name, one module path
+MEMBER_ACCESS = ("?->", "->", "::")  # $this->client->send(), Foo::make()->run(): receivers read with "."
+SIGILS = "$"  # written before a variable's name: $this is this
+CONSTRUCTOR_NAME = "__construct"  # what new Foo() runs (its own or a base class's)
+CAPITALIZED_CLASSES = True  # Foo::X, Foo::$cache: a class's static member, its class imported or of the namespace
+IMPORTS_PASS_ON = False  # a use statement binds names in its own file only
+GLOBAL = "\\"  # the package of a file without a namespace statement
+# PHP calls these itself: a class's construction, property overloading, conversions, serialization, cloning
+MAGIC_METHODS = frozenset({
+    "__construct", "__destruct", "__call", "__callStatic", "__get", "__set", "__isset", "__unset", "__sleep",
+    "__wakeup", "__serialize", "__unserialize", "__toString", "__invoke", "__set_state", "__clone", "__debugInfo"})
+_QUALIFIED = re.compile(r"\\?(?:[A-Za-z_]\w*\\)+(?=[A-Za-z_])")  # \App\Models\User -> User (the last name)
+_NEW = re.compile(r"^\(?\s*new\s+\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*(?:\(.*\))?\s*\)?$", re.S)
+
+
+def _magic(name: str, kind: str, parent: str | None) -> str | None:
+    if kind == "method" and name in MAGIC_METHODS:
+        return "magic method"
+    if kind == "method" and name.startswith("test") and parent and parent.endswith("Test"):
+        return "PHPUnit test"  # PHPUnit runs a *Test class's test* methods
+    return None
+
+
+# attributes that register nothing (they tell the engine or a static analyser about the code)
+PURE_DECORATORS = frozenset({"Override", "Deprecated", "ReturnTypeWillChange", "AllowDynamicProperties",
+                             "SensitiveParameter", "Pure", "Immutable", "NoReturn"})
+entry_reason = entry_reason_with(PURE_DECORATORS, _magic)
+
+
+def settle_references(raw_refs: list) -> list:
+    """``static::m()`` and ``parent::m()`` are the class's and its base's (``self`` / ``super``); a qualified name
+    in a receiver is its last name (``\\App\\Foo::make()``: ``Foo``); ``new static()``, ``new self()`` build the
+    enclosing class, which no name lookup finds (dropped); a declared ``: static`` / ``: self`` is the class itself
+    (``Self``: a fluent method's chain goes on on its class)."""
+    out = []
+    for ref in raw_refs:
+        receiver, name = ref.receiver, ref.name
+        if receiver:
+            receiver = _QUALIFIED.sub("", receiver)
+            head, dot, rest = receiver.partition(".")
+            receiver = _RELATIVE.get(head, head) + dot + rest
+        if ref.kind == "call" and not receiver and name in _RELATIVE:
+            continue
+        if ref.kind.startswith("type") and name in ("self", "static"):
+            name = "Self"
+        out.append(ref._replace(receiver=receiver, name=name) if (receiver, name) != (ref.receiver, ref.name)
+                   else ref)
+    return out
+
+
+_RELATIVE = {"static": "self", "parent": "super", "self": "self"}
+
+
+def inline_type(receiver: str) -> str | None:
+    """``new Foo(...)``, ``new \\App\\Foo`` -> ``Foo``."""
+    m = _NEW.match(receiver)
+    return m.group(1).rpartition("\\")[2] if m else None
+
+
+def _qualified(node, child):
+    """``\\App\\Foo``: the last name is the type; where it is used is further up."""
+    return ...
+
+
+TYPE_CONTEXTS = {
+    "qualified_name": _qualified,
+    **dict.fromkeys(("simple_parameter", "variadic_parameter"), "parameter"),
+    **dict.fromkeys(("method_declaration", "function_definition", "anonymous_function", "arrow_function"), "return"),
+    **dict.fromkeys(("property_declaration", "property_promotion_parameter"), "field"),
+    "catch_clause": "variable",
+    **dict.fromkeys(("class_constant_access_expression", "scoped_property_access_expression"), "value"),
+    "binary_expression": "annotation",
+}
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    """A bare name no scope, import or namespace of the file holds: the global namespace's, else PHP's."""
+    name_layers.append(global_namespace)
+
+
+def global_namespace(resolver, r, src):
+    """PHP falls back to the global namespace for an unqualified function or constant (``strlen()``, ``helper()``
+    defined in a file without a namespace); a class written ``\\Foo`` is the global one too. What the repository's
+    global namespace does not hold is PHP's own or an extension's (``array_map``, ``PDO``, ``Exception``): external,
+    never a same-named definition guessed elsewhere."""
+    from ..resolve import EXTERNAL, Found
+
+    sid = resolver.g.package_top.get((GROUP, GLOBAL), {}).get(r.name)
+    if sid:
+        return Found([sid], "same_file" if resolver.g.by_id[sid].path == r.path else "same_package")
+    return EXTERNAL
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # every name a file uses is its own, imported, of its namespace or of the global one
+
+
+def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    """``App\\Http\\Kernel`` (the namespace and the file's stem, as PSR-4 lays it out) and the namespace itself."""
+    out = {}
+    for path in paths:
+        stem = posixpath.basename(path).rsplit(".", 1)[0]
+        namespace = files.get(path, {}).get("package")
+        out[path] = [f"{namespace}\\{stem}", namespace] if namespace else [stem, GLOBAL]
+    return out
+
+
+def package_scope(path: str, info: dict) -> str | None:
+    return info.get("package") or GLOBAL
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    """``A\\B\\C`` binds C (or its alias) from namespace ``A\\B``; ``C`` alone, from the global one."""
+    parts = (module or "").strip("\\").split("\\")
+    return alias or parts[-1], "\\".join(parts[:-1]) or GLOBAL, parts[-1]
+
+
+def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
+    """The files of the namespace; a namespace no file declares may be a class's full name (``use A\\B`` of a
+    class ``B`` of ``A``: found under ``A``)."""
+    return index.get(spec or GLOBAL, []) if spec else []
+
+
+def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    return None
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """A namespace no file of the repository declares (``Psr\\Log``, a Composer dependency's)."""
+    return spec not in index
