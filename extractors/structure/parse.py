@@ -366,7 +366,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
-        fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules)
+        fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules, facts.refs)
         defs, facts.refs = defs + fields, facts.refs + typed
     facts.refs += _constructed_variables(defs, types, facts.refs)
     facts.defs = defs
@@ -584,10 +584,10 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             if receiver is not None:  # several nodes: the tokens from the first to the last (a macro's a.b(c).d)
                 start_r, end_r = receiver[0].start_byte, receiver[-1].end_byte
                 receiver = text[start_r:end_r] if text is not None else data[start_r:end_r].decode("utf-8", "replace")
-                if "\n" in receiver:  # a chain written over lines: client\n    .post("/")
-                    receiver = _CHAIN_BREAK.sub("", receiver)
                 for operator in rules.member_access:  # r->file: r.file
                     receiver = receiver.replace(operator, ".")
+                if "\n" in receiver:  # a chain written over lines: client\n    .post("/"), $app\n    ->add()
+                    receiver = _CHAIN_BREAK.sub("", receiver)
                 for sigil in rules.sigils:  # $this->client: this.client
                     receiver = receiver.replace(sigil, "")
             callee = slot = None
@@ -1299,21 +1299,27 @@ def _head(receiver: str) -> str:
 
 
 def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs: list[Definition],
-                     rules: ParseRules) -> tuple[list[Definition], list[Reference]]:
+                     rules: ParseRules, refs: list[Reference]) -> tuple[list[Definition], list[Reference]]:
     """``self.x = ...`` in a method makes ``x`` a field of the method's class (once, where first assigned, unless the
-    class defines ``x`` itself); what a constructor call or a declared type assigns to it is the field's type."""
+    class defines ``x`` itself); what a constructor call or a declared type assigns to it is the field's type (also
+    of a field the class declares with no type: PHP's ``private $client;`` with ``$this->client = $client``)."""
     classes = {s.qualname for s in spans if s.kind in CONTAINER_KINDS}
     have = {d.qualname for d in defs}
+    # a property the class declares without a type (PHP's ``private $client;``): what is assigned to it types it
+    untyped = {d.qualname for d in defs if d.kind in ("property", "field")} - {
+        r.src_qualname for r in refs if r.kind == "type.field"}
     fields, typed = [], []
     for r, stack in _sweep(attrs, spans):
         method = next((s for s in reversed(stack) if s.kind in ("method", "function")), None)
         owner = method.qualname.rpartition(".")[0] if method else ""
         qual = f"{owner}.{r.name}"
-        if owner not in classes or qual in have:
+        if owner not in classes or (qual in have and qual not in untyped):
             continue
+        if qual not in have:
+            fields.append(Definition(qual, r.name, "field", r.line, r.line, owner,
+                                     rules.is_exported(r.name, owner, False), None))
         have.add(qual)
-        fields.append(Definition(qual, r.name, "field", r.line, r.line, owner,
-                                 rules.is_exported(r.name, owner, False), None))
+        untyped.discard(qual)  # typed where first assigned
         for value in values.get(method.qualname, {}).get(r.name, ()):
             head, _, rest = value.partition("(")
             if head.replace(".", "").isidentifier() and (not rest or value.endswith(")")):

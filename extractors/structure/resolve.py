@@ -1024,7 +1024,8 @@ class Resolver(ImportBindings):
             if hooks.future_output and name == hooks.future_output[0]:
                 cls = self._awaited(cls, hooks.future_output[1])
                 continue
-            member = self._member(cls, name)
+            # a.m().f(): the method m, not a property m beside it (PHP's $adapter and adapter())
+            member = self._member(cls, name, kinds=METHODS if "(" in attr else None) or self._member(cls, name)
             if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown

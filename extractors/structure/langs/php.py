@@ -22,6 +22,16 @@ CONSTRUCTOR_NAME = "__construct"  # what new Foo() runs (its own or a base class
 CAPITALIZED_CLASSES = True  # Foo::X, Foo::$cache: a class's static member, its class imported or of the namespace
 IMPORTS_PASS_ON = False  # a use statement binds names in its own file only
 GLOBAL = "\\"  # the package of a file without a namespace statement
+# PHP's reserved words: never a definition's name however an error node reads them (the default list has Go's
+# ``go``, ``select``..., which PHP methods are often named)
+KEYWORDS = frozenset({
+    "abstract", "and", "array", "as", "break", "callable", "case", "catch", "class", "clone", "const", "continue",
+    "declare", "default", "do", "echo", "else", "elseif", "empty", "enddeclare", "endfor", "endforeach", "endif",
+    "endswitch", "endwhile", "eval", "exit", "extends", "final", "finally", "fn", "for", "foreach", "function",
+    "global", "goto", "if", "implements", "include", "include_once", "instanceof", "insteadof", "interface", "isset",
+    "list", "match", "namespace", "new", "or", "print", "private", "protected", "public", "readonly", "require",
+    "require_once", "return", "static", "switch", "throw", "trait", "try", "unset", "use", "var", "while", "xor",
+    "yield"})
 # PHP calls these itself: a class's construction, property overloading, conversions, serialization, cloning
 MAGIC_METHODS = frozenset({
     "__construct", "__destruct", "__call", "__callStatic", "__get", "__set", "__isset", "__unset", "__sleep",
@@ -113,12 +123,14 @@ def guess_bare_names(resolver, path: str) -> bool:
 
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
-    """``App\\Http\\Kernel`` (the namespace and the file's stem, as PSR-4 lays it out) and the namespace itself."""
+    """``App\\Http\\Kernel`` (the namespace and the file's stem, as PSR-4 lays it out) and the namespace itself.
+    The global namespace is no key: ``use RuntimeException;``, ``use function sprintf;`` name PHP's own (external);
+    the repository's global functions and classes are found by ``global_namespace``."""
     out = {}
     for path in paths:
         stem = posixpath.basename(path).rsplit(".", 1)[0]
         namespace = files.get(path, {}).get("package")
-        out[path] = [f"{namespace}\\{stem}", namespace] if namespace else [stem, GLOBAL]
+        out[path] = [f"{namespace}\\{stem}", namespace] if namespace else [stem]
     return out
 
 

@@ -15,6 +15,11 @@
 (method_declaration name: (name) @name) @definition.function
 ((method_declaration name: (name) @name) @definition.function @exported
   (#not-match? @definition.function "^[^{]*?\\b(private|protected)\\s+((static|final|abstract)\\s+)*function\\b"))
+; anonymous classes: new class(...) extends Base implements I {...} is a class of its own, <anonymous Base> (else
+; named by its first interface), built where it is written (see parse.py @anonymous)
+(anonymous_class (base_clause [(name) @name (qualified_name (name) @name .)])) @definition.class @anonymous
+((anonymous_class (class_interface_clause . [(name) @name (qualified_name (name) @name .)])) @definition.class @anonymous
+  (#not-match? @definition.class "^class[^{]*\\bextends\\b"))
 ; attributes (#[Route('/x')], #[Test]) register the method or class with a framework (entry points)
 (method_declaration attributes: (attribute_list (attribute_group (attribute [(name) (qualified_name (name) .)] @decorator)))
   name: (name) @name) @definition.function
@@ -113,3 +118,15 @@
  (assignment_expression right: [(name) @name (qualified_name (name) @name .)])
  (array_element_initializer [(name) @name (qualified_name (name) @name .)])
  (conditional_expression [(name) @name (qualified_name (name) @name .)])] @reference.read
+
+; $x instanceof Foo: $x is a Foo where the check holds (flow-insensitive: one more value of $x in its scope)
+(binary_expression left: (variable_name (name) @var.name) operator: "instanceof"
+  right: [(name) (qualified_name)] @var.narrowed)
+
+; $this->client = ... in a method: a property of its class (declared or not); what is assigned types it where the
+; declaration does not (see parse.py @attribute.name): $this->client = $client, with Client $client a parameter
+(assignment_expression left: (member_access_expression object: (variable_name (name) @_this) name: (name) @attribute.name)
+  (#eq? @_this "this"))
+; $this->client = new Client(...): the class built types the property
+(assignment_expression left: (member_access_expression object: (variable_name (name) @_this) name: (name) @var.name)
+  right: (object_creation_expression [(name) (qualified_name)] @var.type) (#eq? @_this "this"))
