@@ -57,6 +57,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@import.wildcard`` as present (``@import.default``: the alias is ``default``, what a CommonJS ``require()``
   returns). A ``@reexport`` without a module re-exports the file's own name (JS ``export {a as b}``, ``export default
   a``, ``module.exports = a``) and marks that top-level definition exported.
+- ``@doc``: a doc comment whose types the language's ``doc_types`` reads (PHP's ``/** @var Client $c */``), with an
+  optional ``@doc.target``: the property or method body it documents (see ``_doc_types``).
 - ``@global.name``: a name a function declares ``global``: what the function assigns it is the module's variable.
 - ``@package.name``: a package clause (Go, Java). ``@entry``: marks the file as a program entry (``__main__`` block).
 - ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
@@ -503,7 +505,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             kind = sys.intern(key[10:])
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
-                     "opaque", "global.name", "jsdoc", "signature.type", "signature.named", "passed.name",
+                     "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "text.calls"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
@@ -670,6 +672,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                             node.start_point[0] + 1, None))
     elif role == "jsdoc":
         _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
+    elif role == "doc":
+        _doc_types(node, caps.get("doc.target", (None,))[0], data, found, rules)
     elif role in ("signature.type", "signature.named"):
         declared = _signature(role, node, caps, data)
         if declared:
@@ -1118,6 +1122,20 @@ def _jsdoc_types(comment, target, data: bytes, found: Captures) -> None:
         found.refs.append(RawRef(at, "type.return", name, receiver or None, None, None, line, None))
 
 
+def _doc_types(comment, target, data: bytes, found: Captures, rules: ParseRules) -> None:
+    """``@doc``: a doc comment whose types the language reads (``rules.doc_types``: PHP's ``/** @var Client $c */``,
+    ``@param``, ``@return``). A variable's type binds it where the comment stands, or in the ``@doc.target`` (a
+    method's body: its ``@param``); a type with no variable is the target's own (a property's ``@var``: ``field``,
+    a method's ``@return``: ``return``), placed at the target's start so that it is the target's reference."""
+    at = target.start_byte if target is not None else comment.end_byte
+    line = comment.start_point[0] + 1
+    for name, type_name, form in rules.doc_types(_text(comment, data)):
+        if name:
+            found.bindings["var"].append(RawRef(at, "var", name, type_name, None, None, 0, None))
+        elif target is not None and form:
+            found.refs.append(RawRef(at, "type." + form, type_name, None, None, None, line, None))
+
+
 def _function_in(node, depth: int = 0):
     """The function a statement documented by a comment defines (``exports.run = async (mocha) => {}``,
     ``Foo.prototype.m = function () {}``, ``const f = () => {}``), searched a few levels down."""
@@ -1321,7 +1339,7 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
         have.add(qual)
         untyped.discard(qual)  # typed where first assigned
         for value in values.get(method.qualname, {}).get(r.name, ()):
-            head, _, rest = value.partition("(")
+            head, _, rest = value.removeprefix("new ").partition("(")  # a local built first: $x = new X(); $this->x = $x
             if head.replace(".", "").isidentifier() and (not rest or value.endswith(")")):
                 receiver, _, name = head.rpartition(".")
                 typed.append(Reference(qual, "type.field", name, receiver or None, None, None, r.line))

@@ -40,6 +40,8 @@ every definition of the file is API, exported (a TypeScript declaration file).
 their place, so that value flow follows ``r->file->Append()`` as it does ``r.file.Append()``. ``SIGILS``: characters
 written before a variable's name that are no part of it (PHP's ``$``): dropped from receivers and assigned values,
 so that ``$this->client->send()`` reads ``this.client.send()``.
+``doc_types(text) -> [(variable or None, type, form or None)]``: the types a doc comment captured ``@doc`` states
+(PHP's ``/** @var Client $client */``, ``@param``, ``@return``; see ``_doc_types`` in parse.py; none).
 ``settle_references(raw_refs)``: the file's raw references (imports and bindings' captures aside) rewritten where the
 query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
@@ -93,6 +95,7 @@ class ParseRules:
     member_access: tuple = ()  # operators reaching a member as ``.`` does (C++ ``->``): written ``.`` in a receiver
     sigils: str = ""  # characters before a variable's name, dropped from a receiver (PHP's ``$this``: ``this``)
     settle_references: Callable = lambda raw_refs: raw_refs  # the raw references, rewritten (Ruby: ``:m`` is ``m``)
+    doc_types: Callable = lambda _text: ()  # a doc comment's text -> [(variable or None, type, form or None)]
 
 
 @dataclass(frozen=True)
@@ -218,6 +221,7 @@ def parse_rules(language: str | None) -> ParseRules:
         member_access=tuple(getattr(module, "MEMBER_ACCESS", ())),
         sigils=getattr(module, "SIGILS", ""),
         settle_references=getattr(module, "settle_references", DEFAULT_RULES.settle_references),
+        doc_types=getattr(module, "doc_types", DEFAULT_RULES.doc_types),
     )
 
 

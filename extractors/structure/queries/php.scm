@@ -130,3 +130,12 @@
 ; $this->client = new Client(...): the class built types the property
 (assignment_expression left: (member_access_expression object: (variable_name (name) @_this) name: (name) @var.name)
   right: (object_creation_expression [(name) (qualified_name)] @var.type) (#eq? @_this "this"))
+
+; docblocks: older PHP states its types there (see php.doc_types, parse.py @doc): /** @var Client $c */ before a
+; statement types $c; a property's /** @var Client */ types the property; a method's @param and @return its
+; parameters and what it returns
+(compound_statement (comment) @doc)
+((comment) @doc . (property_declaration type: (_) @doc.target))
+((comment) @doc . (property_declaration !type (property_element) @doc.target))
+((comment) @doc . (method_declaration body: (compound_statement) @doc.target))
+((comment) @doc . (function_definition body: (compound_statement) @doc.target))
