@@ -105,7 +105,8 @@ def test_dead_code_does_not_call_unused_what_the_regex_fallback_read(tmp_path):
 
     root = tmp_path / "repo"
     (root / "lib").mkdir(parents=True)
-    (root / "lib" / "util.swift").write_text("class Util {\n  public static func helper() -> Int {\n    return 1\n  }\n}\n")
+    (root / "lib" / "util.swift").write_text("class Util {\n  public static func helper() -> Int {\n"
+                                             "    return 1\n  }\n}\n")
     (root / "lib" / "app.swift").write_text("print(Util.helper())\n")
     (root / "tool.py").write_text("def _unused():\n    return 1\n")
     lake = Lake(tmp_path / "lake")

@@ -172,9 +172,8 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
 
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
-    """The files of the namespace; a namespace no file declares may be a class's full name (``use A\\B`` of a
-    class ``B`` of ``A``: found under ``A``)."""
-    return index.get(spec or GLOBAL, []) if spec else []
+    """The files declaring the namespace (the imported name is then looked up among their definitions)."""
+    return index.get(spec, []) if spec else []
 
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:

@@ -56,7 +56,7 @@
 (scoped_call_expression scope: (_) @receiver name: (name) @name) @reference.call
 (object_creation_expression [(name) @name (qualified_name (name) @name .)]) @reference.call
 
-; callables: [$this, 'm'], [Foo::class, 'm'], [$obj, 'm'], 'Foo::m', and a function's name passed to a builtin that
+; callables: [$this, 'm'], [Foo::class, 'm'], [$obj, 'm'], and a function's name passed to a builtin that
 ; calls it (array_map('trim_all', $xs), usort($xs, 'by_name'))
 (array_creation_expression . (array_element_initializer (variable_name) @receiver)
   . (array_element_initializer (string (string_content) @name)) .) @reference.callback
