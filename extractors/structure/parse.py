@@ -673,7 +673,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "jsdoc":
         _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
     elif role == "doc":
-        _doc_types(node, caps.get("doc.target", (None,))[0], data, found, rules)
+        named = _text(caps["doc.name"][0], data) if "doc.name" in caps else None
+        _doc_types(node, caps.get("doc.target", (None,))[0], named, data, found, rules)
     elif role in ("signature.type", "signature.named"):
         declared = _signature(role, node, caps, data)
         if declared:
@@ -1122,18 +1123,24 @@ def _jsdoc_types(comment, target, data: bytes, found: Captures) -> None:
         found.refs.append(RawRef(at, "type.return", name, receiver or None, None, None, line, None))
 
 
-def _doc_types(comment, target, data: bytes, found: Captures, rules: ParseRules) -> None:
+def _doc_types(comment, target, named: str | None, data: bytes, found: Captures, rules: ParseRules) -> None:
     """``@doc``: a doc comment whose types the language reads (``rules.doc_types``: PHP's ``/** @var Client $c */``,
-    ``@param``, ``@return``). A variable's type binds it where the comment stands, or in the ``@doc.target`` (a
-    method's body: its ``@param``); a type with no variable is the target's own (a property's ``@var``: ``field``,
-    a method's ``@return``: ``return``), placed at the target's start so that it is the target's reference."""
+    ``@param``, ``@return``). A variable's type binds it (``x``, or ``x[]``: its elements) where the comment stands,
+    or in the ``@doc.target`` (a method's body: its ``@param``); a type with a ``form`` is the target's own (a
+    property's ``@var``: ``field``, a method's ``@return``: ``return``), placed at the target's start so that it is
+    the target's reference; ``[]`` for a name: the elements of what ``@doc.name`` names (a property's ``Route[]``,
+    which ``foreach ($this->routes as $r)`` reads)."""
     at = target.start_byte if target is not None else comment.end_byte
     line = comment.start_point[0] + 1
     for name, type_name, form in rules.doc_types(_text(comment, data)):
-        if name:
-            found.bindings["var"].append(RawRef(at, "var", name, type_name, None, None, 0, None))
-        elif target is not None and form:
+        if target is not None and form:
             found.refs.append(RawRef(at, "type." + form, type_name, None, None, None, line, None))
+        if name == ITEMS:  # bound where the comment stands: in the class, beside the property
+            if named:
+                found.bindings["var"].append(RawRef(comment.start_byte, "var", named + ITEMS, type_name, None, None,
+                                                    0, None))
+        elif name:
+            found.bindings["var"].append(RawRef(at, "var", name, type_name, None, None, 0, None))
 
 
 def _function_in(node, depth: int = 0):

@@ -78,8 +78,9 @@ def settle_references(raw_refs: list) -> list:
 _RELATIVE = {"static": "self", "parent": "super", "self": "self"}
 
 
-# a docblock's plain class name (``?Foo``, ``\\A\\Foo``, ``Foo|null``): not ``Foo[]``, ``array<Foo>``, ``A|B``
-_DOC_TYPE = r"\??\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)(?:\|null)?(?=[\s*]|$)"
+# a docblock's plain class name (``?Foo``, ``\\A\\Foo``, ``Foo|null``), or an array of them (``Foo[]``: its elements,
+# as TypeScript's ``Book[]`` types a field: what a foreach over it gives); not ``array<Foo>``, ``A|B``
+_DOC_TYPE = r"\??\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)(\[\])?(?:\|null)?(?=[\s*]|$)"
 _DOC_VAR = re.compile(r"@(?:phpstan-|psalm-)?(var|param)\s+" + _DOC_TYPE + r"\s+(?:\.\.\.)?\$(\w+)")
 _DOC_FIELD = re.compile(r"@var\s+" + _DOC_TYPE + r"\s*(?:\*/|\n|$)")
 _DOC_RETURN = re.compile(r"@return\s+(?:(\$this|static|self)\b|" + _DOC_TYPE + ")")
@@ -92,11 +93,13 @@ DOC_SCALARS = frozenset({
 def doc_types(text: str) -> list[tuple[str | None, str, str | None]]:
     """A docblock's types (``/** @var Client $c */``, ``@param Client $c``, a property's ``@var Client``, ``@return
     Client``; ``@return $this``, ``static``, ``self``: the class itself, a fluent method's): each a plain class name
-    by its last name, never an array, a generic or a union but with ``null``; older PHP states its types there."""
+    by its last name (of ``Foo[]``, its elements'), never a generic or a union but with ``null``; older PHP states
+    its types there."""
     if not text.startswith("/**"):
         return []
-    out = [(m.group(3), _last(m.group(2)), None) for m in _DOC_VAR.finditer(text)]
-    out += [(None, _last(m.group(1)), "field") for m in _DOC_FIELD.finditer(text)]
+    # a variable holding Foo[]: its elements are Foos (``$xs[]``, what foreach ($xs as $x) gives $x)
+    out = [(m.group(4) + (m.group(3) or ""), _last(m.group(2)), None) for m in _DOC_VAR.finditer(text)]
+    out += [(m.group(2), _last(m.group(1)), "field") for m in _DOC_FIELD.finditer(text)]  # Route[]: "[]"
     out += [(None, "Self" if m.group(1) else _last(m.group(2)), "return") for m in _DOC_RETURN.finditer(text)][:1]
     return [t for t in out if t[1] and t[1].lower() not in DOC_SCALARS]
 

@@ -28,20 +28,20 @@
 
 ; properties: the definition spans the declared type only (of `private A $a, $b;` the first), so that the type is the
 ; property's (a chain $this->client->send() follows it); an untyped one spans its element
-(property_declaration type: (_) @definition.property . (property_element name: (variable_name (name) @name)))
-((property_declaration (visibility_modifier) @_v type: (_) @definition.property @exported
+(property_declaration type: (_) @definition.field . (property_element name: (variable_name (name) @name)))
+((property_declaration (visibility_modifier) @_v type: (_) @definition.field @exported
   . (property_element name: (variable_name (name) @name))) (#eq? @_v "public"))
-(property_declaration !type (property_element name: (variable_name (name) @name)) @definition.property)
+(property_declaration !type (property_element name: (variable_name (name) @name)) @definition.field)
 ((property_declaration !type (visibility_modifier) @_v (property_element name: (variable_name (name) @name))
-  @definition.property @exported) (#eq? @_v "public"))
+  @definition.field @exported) (#eq? @_v "public"))
 ; constructor promotion: __construct(private Client $client) declares the class's property $client
 ((class_declaration name: (name) @parent.name body: (declaration_list (method_declaration name: (name) @_ctor
    parameters: (formal_parameters (property_promotion_parameter name: (variable_name (name) @name))
-   @definition.property))))
+   @definition.field))))
  (#eq? @_ctor "__construct"))
 ((class_declaration name: (name) @parent.name body: (declaration_list (method_declaration name: (name) @_ctor
    parameters: (formal_parameters (property_promotion_parameter visibility: (visibility_modifier) @_v
-   name: (variable_name (name) @name)) @definition.property @exported))))
+   name: (variable_name (name) @name)) @definition.field @exported))))
  (#eq? @_ctor "__construct") (#eq? @_v "public"))
 ; constants: top-level and class constants (public unless said otherwise), enum cases
 (const_declaration (const_element (name) @name) @definition.constant)
@@ -135,7 +135,14 @@
 ; statement types $c; a property's /** @var Client */ types the property; a method's @param and @return its
 ; parameters and what it returns
 (compound_statement (comment) @doc)
-((comment) @doc . (property_declaration type: (_) @doc.target))
-((comment) @doc . (property_declaration !type (property_element) @doc.target))
+((comment) @doc . (property_declaration type: (_) @doc.target
+  . (property_element name: (variable_name (name) @doc.name))))
+((comment) @doc . (property_declaration !type (property_element name: (variable_name (name) @doc.name)) @doc.target))
 ((comment) @doc . (method_declaration body: (compound_statement) @doc.target))
 ((comment) @doc . (function_definition body: (compound_statement) @doc.target))
+
+; foreach ($this->routes as $route), foreach ($xs as $k => $x): the loop variable takes the collection's elements
+; (a property's or a method's docblock Route[] types them; see parse.py var.elements)
+(foreach_statement . [(variable_name) (member_access_expression) (member_call_expression) (scoped_call_expression)]
+  @var.elements . [(variable_name (name) @var.name) (pair (_) (variable_name (name) @var.name))
+                   (by_ref (variable_name (name) @var.name))])
