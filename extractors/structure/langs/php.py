@@ -36,6 +36,7 @@ KEYWORDS = frozenset({
 MAGIC_METHODS = frozenset({
     "__construct", "__destruct", "__call", "__callStatic", "__get", "__set", "__isset", "__unset", "__sleep",
     "__wakeup", "__serialize", "__unserialize", "__toString", "__invoke", "__set_state", "__clone", "__debugInfo"})
+_NAMESPACE = re.compile(r"^[A-Za-z_]\w*(?:\\[A-Za-z_]\w*)*$")  # a namespace before a function's name
 _QUALIFIED = re.compile(r"\\?(?:[A-Za-z_]\w*\\)+(?=[A-Za-z_])")  # \App\Models\User -> User (the last name)
 _NEW = re.compile(r"^\(?\s*new\s+\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*(?:\(.*\))?\s*\)?$", re.S)
 
@@ -56,14 +57,16 @@ entry_reason = entry_reason_with(PURE_DECORATORS, _magic)
 
 def settle_references(raw_refs: list) -> list:
     """``static::m()`` and ``parent::m()`` are the class's and its base's (``self`` / ``super``); a qualified name
-    in a receiver is its last name (``\\App\\Foo::make()``: ``Foo``); ``new static()``, ``new self()`` build the
+    in a receiver is its last name (``\\App\\Foo::make()->run()``: ``Foo``), but a call's namespace stays
+    (``\\App\\f()``: ``f`` of ``App``, see ``receiver_module``); ``new static()``, ``new self()`` build the
     enclosing class, which no name lookup finds (dropped); a declared ``: static`` / ``: self`` is the class itself
     (``Self``: a fluent method's chain goes on on its class)."""
     out = []
     for ref in raw_refs:
         receiver, name = ref.receiver, ref.name
         if receiver:
-            receiver = _QUALIFIED.sub("", receiver)
+            if not (ref.kind == "call" and _NAMESPACE.match(receiver)):  # \\A\\f(): A's f, kept whole
+                receiver = _QUALIFIED.sub("", receiver)
             head, dot, rest = receiver.partition(".")
             receiver = _RELATIVE.get(head, head) + dot + rest
         if ref.kind == "call" and not receiver and name in _RELATIVE:
@@ -109,9 +112,22 @@ def _last(name: str | None) -> str | None:
 
 
 def inline_type(receiver: str) -> str | None:
-    """``new Foo(...)``, ``new \\App\\Foo`` -> ``Foo``."""
+    """``new Foo(...)`` -> ``Foo``; ``new \\App\\Foo`` -> ``App.Foo`` (dotted: ``global_name`` finds it)."""
     m = _NEW.match(receiver)
-    return m.group(1).rpartition("\\")[2] if m else None
+    return m.group(1).replace("\\", ".") if m else None
+
+
+def global_name(resolver, r, dotted: str) -> str | None:
+    """What no scope, import or namespace of the file names: ``App.Foo`` (``\\App\\Foo`` written whole), the
+    namespace's top-level ``Foo``; a bare ``Foo``, the global namespace's."""
+    namespace, _, name = dotted.rpartition(".")
+    if not namespace:
+        return resolver.g.package_top.get((GROUP, GLOBAL), {}).get(name)
+    for path in resolver.index_of(resolver.supports.get(r.path)).get(namespace.replace(".", "\\"), ()):
+        sid = resolver.g.top.get(path, {}).get(name)
+        if sid:
+            return sid
+    return None
 
 
 def _qualified(node, child):
@@ -131,8 +147,23 @@ TYPE_CONTEXTS = {
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
-    """A bare name no scope, import or namespace of the file holds: the global namespace's, else PHP's."""
+    """A bare name no scope, import or namespace of the file holds: the global namespace's, else PHP's; a name
+    qualified by a namespace no file declares (``\\Vendor\\f()``): the dependency's."""
     name_layers.append(global_namespace)
+    member_layers.append(outside_namespace)
+
+
+def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
+    """``\\App\\Support\\format_price()``: the files declaring the namespace written before the name (a
+    receiver with a ``\\``, or one word naming a namespace: ``Support\\f()`` relative to none)."""
+    return index.get(receiver.strip("\\"), []) if "\\" in receiver or receiver in index else []
+
+
+def outside_namespace(resolver, r, src):
+    """What a namespace no file declares holds is a dependency's or PHP's: never a same-named method guessed."""
+    from ..resolve import EXTERNAL
+
+    return EXTERNAL if r.receiver and "\\" in r.receiver else None
 
 
 def global_namespace(resolver, r, src):
