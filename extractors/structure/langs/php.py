@@ -36,7 +36,6 @@ KEYWORDS = frozenset({
 MAGIC_METHODS = frozenset({
     "__construct", "__destruct", "__call", "__callStatic", "__get", "__set", "__isset", "__unset", "__sleep",
     "__wakeup", "__serialize", "__unserialize", "__toString", "__invoke", "__set_state", "__clone", "__debugInfo"})
-_NAMESPACE = re.compile(r"^[A-Za-z_]\w*(?:\\[A-Za-z_]\w*)*$")  # a namespace before a function's name
 _QUALIFIED = re.compile(r"\\?(?:[A-Za-z_]\w*\\)+(?=[A-Za-z_])")  # \App\Models\User -> User (the last name)
 _NEW = re.compile(r"^\(?\s*new\s+\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*(?:\(.*\))?\s*\)?$", re.S)
 
@@ -58,15 +57,17 @@ entry_reason = entry_reason_with(PURE_DECORATORS, _magic)
 def settle_references(raw_refs: list) -> list:
     """``static::m()`` and ``parent::m()`` are the class's and its base's (``self`` / ``super``); a qualified name
     in a receiver is its last name (``\\App\\Foo::make()->run()``: ``Foo``), but a call's namespace stays
-    (``\\App\\f()``: ``f`` of ``App``, see ``receiver_module``); ``new static()``, ``new self()`` build the
+    (``\\App\\f()``: ``f`` of ``App``, see ``qualified``); ``new static()``, ``new self()`` build the
     enclosing class, which no name lookup finds (dropped); a declared ``: static`` / ``: self`` is the class itself
     (``Self``: a fluent method's chain goes on on its class)."""
     out = []
     for ref in raw_refs:
         receiver, name = ref.receiver, ref.name
         if receiver:
-            if not (ref.kind == "call" and _NAMESPACE.match(receiver)):  # \\A\\f(): A's f, kept whole
-                receiver = _QUALIFIED.sub("", receiver)
+            if receiver.endswith("\\"):  # \\A\\f(): f of namespace A, written whole (see ``qualified``)
+                out.append(ref)
+                continue
+            receiver = _QUALIFIED.sub("", receiver)
             head, dot, rest = receiver.partition(".")
             receiver = _RELATIVE.get(head, head) + dot + rest
         if ref.kind == "call" and not receiver and name in _RELATIVE:
@@ -112,22 +113,13 @@ def _last(name: str | None) -> str | None:
 
 
 def inline_type(receiver: str) -> str | None:
-    """``new Foo(...)`` -> ``Foo``; ``new \\App\\Foo`` -> ``App.Foo`` (dotted: ``global_name`` finds it)."""
+    """``new Foo(...)`` -> ``Foo``; ``new \\App\\Foo`` -> ``\\App.Foo``, ``new Http\\Foo`` -> ``Http.Foo``
+    (dotted: ``global_name`` finds it)."""
     m = _NEW.match(receiver)
-    return m.group(1).replace("\\", ".") if m else None
-
-
-def global_name(resolver, r, dotted: str) -> str | None:
-    """What no scope, import or namespace of the file names: ``App.Foo`` (``\\App\\Foo`` written whole), the
-    namespace's top-level ``Foo``; a bare ``Foo``, the global namespace's."""
-    namespace, _, name = dotted.rpartition(".")
-    if not namespace:
-        return resolver.g.package_top.get((GROUP, GLOBAL), {}).get(name)
-    for path in resolver.index_of(resolver.supports.get(r.path)).get(namespace.replace(".", "\\"), ()):
-        sid = resolver.g.top.get(path, {}).get(name)
-        if sid:
-            return sid
-    return None
+    if not m:
+        return None
+    absolute = "\\" if receiver.lstrip("( ").removeprefix("new").lstrip().startswith("\\") else ""
+    return absolute + m.group(1).replace("\\", ".") if "\\" in m.group(1) else m.group(1)
 
 
 def _qualified(node, child):
@@ -150,20 +142,53 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare name no scope, import or namespace of the file holds: the global namespace's, else PHP's; a name
     qualified by a namespace no file declares (``\\Vendor\\f()``): the dependency's."""
     name_layers.append(global_namespace)
-    member_layers.append(outside_namespace)
+    member_layers.insert(0, qualified)
 
 
-def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
-    """``\\App\\Support\\format_price()``: the files declaring the namespace written before the name (a
-    receiver with a ``\\``, or one word naming a namespace: ``Support\\f()`` relative to none)."""
-    return index.get(receiver.strip("\\"), []) if "\\" in receiver or receiver in index else []
+def qualified(resolver, r, src):
+    """``\\App\\Support\\f()``, ``new Handler\\CurlFactory()`` (receiver ``Handler\\``: a namespace): the
+    name in the files of the namespace meant (absolute; else through the file's ``use`` of its first part, or
+    relative to the file's namespace); one no file declares is a dependency's (external), never a guess."""
+    from ..resolve import EXTERNAL, UNRESOLVED, Found
+
+    if not (r.receiver and r.receiver.endswith("\\")):
+        return None
+    sid, known = _in_namespace(resolver, r.path, r.receiver[:-1], r.name)
+    return Found([sid], "import") if sid else (UNRESOLVED if known else EXTERNAL)
 
 
-def outside_namespace(resolver, r, src):
-    """What a namespace no file declares holds is a dependency's or PHP's: never a same-named method guessed."""
-    from ..resolve import EXTERNAL
+def global_name(resolver, r, dotted: str) -> str | None:
+    """What no scope, import or namespace of the file names: ``App.Foo`` (``new App\\Foo``, written qualified:
+    see ``inline_type``) in the files of that namespace; a bare ``Foo``, the global namespace's."""
+    namespace, _, name = dotted.rpartition(".")
+    if not namespace:
+        return resolver.g.package_top.get((GROUP, GLOBAL), {}).get(name)
+    return _in_namespace(resolver, r.path, namespace.replace(".", "\\"), name)[0]
 
-    return EXTERNAL if r.receiver and "\\" in r.receiver else None
+
+def _in_namespace(resolver, path: str, written: str, name: str) -> tuple[str | None, bool]:
+    """The definition ``name`` of namespace ``written`` as the file means it, and whether any namespace it may mean
+    is the repository's: ``\\A\\B`` is A\\B; ``B\\C`` is, by a ``use X\\B``, X\\B\\C, else the file's
+    namespace's B\\C, else B\\C."""
+    index = resolver.index_of(resolver.supports.get(path))
+    known = False
+    for namespace in _meant(resolver, path, written):
+        for file in index.get(namespace, ()):
+            known = True
+            sid = resolver.g.top.get(file, {}).get(name)
+            if sid:
+                return sid, True
+    return None, known
+
+
+def _meant(resolver, path: str, written: str) -> list[str]:
+    if written.startswith("\\"):
+        return [written[1:]]
+    head, sep, rest = written.partition("\\")
+    used = {(d.ref.alias or d.ref.module.rpartition("\\")[2]): d.ref.module.strip("\\")
+            for d in resolver.declare(path) if d.ref.module}
+    own = resolver.files.get(path, {}).get("package")
+    return ([used[head] + sep + rest] if head in used else []) + ([f"{own}\\{written}"] if own else []) + [written]
 
 
 def global_namespace(resolver, r, src):

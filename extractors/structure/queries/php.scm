@@ -52,15 +52,22 @@
 ; calls: f(), \f(), A\f(), $o->m(), $o?->m(), Foo::m(), self::m(), static::m(), parent::m(), new Foo(...)
 (function_call_expression function: (name) @name) @reference.call
 ((function_call_expression function: (qualified_name (name) @name .) @_q) @reference.call (#match? @_q "^\\\\\\w+$"))
-; a qualified name's namespace is its receiver: \App\Support\format_price(), new \App\Http\Client() (php.receiver_module)
-(function_call_expression function: (qualified_name prefix: (namespace_name) @receiver (name) @name .)) @reference.call
+; a qualified name's namespace is its receiver, written with its backslashes: \App\Support\format_price() (receiver
+; "\App\Support\"), Handler\f() relative to the file's namespace or to a `use` (receiver "Handler\"; php.qualified)
+(function_call_expression function: (qualified_name . "\\" @receiver . (namespace_name) . "\\" @receiver (name) @name .))
+  @reference.call
+(function_call_expression function: (qualified_name . (namespace_name) @receiver . "\\" @receiver (name) @name .))
+  @reference.call
 (member_call_expression object: (_) @receiver name: (name) @name) @reference.call
 (nullsafe_member_call_expression object: (_) @receiver name: (name) @name) @reference.call
 ((scoped_call_expression scope: (_) @receiver name: (name) @name) @reference.call (#not-match? @receiver "^\\\\?[A-Za-z_][A-Za-z0-9_]*\\\\"))
 (scoped_call_expression scope: (qualified_name (name) @receiver .) name: (name) @name) @reference.call
 (object_creation_expression (name) @name) @reference.call
 ((object_creation_expression (qualified_name (name) @name .) @_q) @reference.call (#match? @_q "^\\\\\\w+$"))
-(object_creation_expression (qualified_name prefix: (namespace_name) @receiver (name) @name .)) @reference.call
+(object_creation_expression (qualified_name . "\\" @receiver . (namespace_name) . "\\" @receiver (name) @name .))
+  @reference.call
+(object_creation_expression (qualified_name . (namespace_name) @receiver . "\\" @receiver (name) @name .))
+  @reference.call
 
 ; callables: [$this, 'm'], [Foo::class, 'm'], [$obj, 'm'], and a function's name passed to a builtin that
 ; calls it (array_map('trim_all', $xs), usort($xs, 'by_name'))
