@@ -36,6 +36,7 @@ KEYWORDS = frozenset({
 MAGIC_METHODS = frozenset({
     "__construct", "__destruct", "__call", "__callStatic", "__get", "__set", "__isset", "__unset", "__sleep",
     "__wakeup", "__serialize", "__unserialize", "__toString", "__invoke", "__set_state", "__clone", "__debugInfo"})
+_CLASS_PATH = re.compile(r"^\\?(?:[A-Za-z_]\w*\\)+[A-Za-z_]\w*$")  # Psr7\Utils, \App\Foo: a class named whole
 _QUALIFIED = re.compile(r"\\?(?:[A-Za-z_]\w*\\)+(?=[A-Za-z_])")  # \App\Models\User -> User (the last name)
 _NEW = re.compile(r"^\(?\s*new\s+\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*(?:\(.*\))?\s*\)?$", re.S)
 
@@ -64,7 +65,8 @@ def settle_references(raw_refs: list) -> list:
     for ref in raw_refs:
         receiver, name = ref.receiver, ref.name
         if receiver:
-            if receiver.endswith("\\"):  # \\A\\f(): f of namespace A, written whole (see ``qualified``)
+            if receiver.endswith("\\") or (ref.kind == "call" and _CLASS_PATH.match(receiver)):
+                # \\A\\f(): f of namespace A; Psr7\\Utils::streamFor(): of class A\\Utils; written whole (``qualified``)
                 out.append(ref)
                 continue
             receiver = _QUALIFIED.sub("", receiver)
@@ -148,13 +150,22 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
 def qualified(resolver, r, src):
     """``\\App\\Support\\f()``, ``new Handler\\CurlFactory()`` (receiver ``Handler\\``: a namespace): the
     name in the files of the namespace meant (absolute; else through the file's ``use`` of its first part, or
-    relative to the file's namespace); one no file declares is a dependency's (external), never a guess."""
+    relative to the file's namespace); ``Psr7\\Utils::streamFor()``: the method of the class so found. One no
+    file declares is a dependency's (external), never a guess."""
     from ..resolve import EXTERNAL, UNRESOLVED, Found
 
-    if not (r.receiver and r.receiver.endswith("\\")):
+    if not (r.receiver and "\\" in r.receiver):
         return None
-    sid, known = _in_namespace(resolver, r.path, r.receiver[:-1], r.name)
-    return Found([sid], "import") if sid else (UNRESOLVED if known else EXTERNAL)
+    if r.receiver.endswith("\\"):
+        sid, known = _in_namespace(resolver, r.path, r.receiver[:-1], r.name)
+        return Found([sid], "import") if sid else (UNRESOLVED if known else EXTERNAL)
+    namespace, _, name = r.receiver.rpartition("\\")  # Psr7\Utils::streamFor(): a method of that class
+    cls, known = _in_namespace(resolver, r.path, namespace, name) if namespace.strip("\\") else (
+        resolver.g.package_top.get((GROUP, GLOBAL), {}).get(name), False)
+    if not cls:
+        return UNRESOLVED if known else EXTERNAL
+    found = resolver._member_or_override(cls, r.name)
+    return resolver._found_elsewhere(r, found) if found.ids else found
 
 
 def global_name(resolver, r, dotted: str) -> str | None:

@@ -61,7 +61,7 @@
 (member_call_expression object: (_) @receiver name: (name) @name) @reference.call
 (nullsafe_member_call_expression object: (_) @receiver name: (name) @name) @reference.call
 ((scoped_call_expression scope: (_) @receiver name: (name) @name) @reference.call (#not-match? @receiver "^\\\\?[A-Za-z_][A-Za-z0-9_]*\\\\"))
-(scoped_call_expression scope: (qualified_name (name) @receiver .) name: (name) @name) @reference.call
+(scoped_call_expression scope: (qualified_name) @receiver name: (name) @name) @reference.call
 (object_creation_expression (name) @name) @reference.call
 ((object_creation_expression (qualified_name (name) @name .) @_q) @reference.call (#match? @_q "^\\\\\\w+$"))
 (object_creation_expression (qualified_name . "\\" @receiver . (namespace_name) . "\\" @receiver (name) @name .))
