@@ -313,7 +313,7 @@ def _edge_rows(lake) -> list:
 
 
 @pytest.mark.parametrize("language", ["python", "typescript", "tsx", "javascript", "java", "rust", "go", "c", "cpp",
-                                      "ruby", "kotlin", "csharp", "swift"])
+                                      "ruby", "kotlin", "csharp", "swift", "php"])
 def test_updating_each_file_of_a_language_fixture_resolves_like_a_full_run(tmp_path, language):
     """Every file of a language fixture updated in turn with its lines shifted: its edges are resolved again over
     the lazily loaded graph (or the full one, for Go), and must equal a full run's."""
@@ -331,7 +331,11 @@ def test_updating_each_file_of_a_language_fixture_resolves_like_a_full_run(tmp_p
                      and "node_modules" not in p.parts and "vendor" not in p.parts)
     for path in sources:
         comment = "#" if path.suffix in (".py", ".rb") else "//"
-        path.write_text(f"{comment} shifted\n" + path.read_text())
+        text = path.read_text()
+        if text.startswith("<?php\n"):  # PHP code starts after its opening tag: the comment goes after it
+            path.write_text(f"<?php\n{comment} shifted\n" + text[len("<?php\n"):])
+        else:
+            path.write_text(f"{comment} shifted\n" + text)
         index_structure(updated, root, files=[path.relative_to(root).as_posix()])
     full = Lake(tmp_path / "full")
     index_structure(full, root)

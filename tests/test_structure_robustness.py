@@ -35,8 +35,8 @@ def messy(tmp_path):
                                        "//# sourceMappingURL=lib.cjs.map\n")
     (root / "web/mentions.js").write_text("// a string naming a map is not the build's mark\n"
                                           "const s = '//# sourceMappingURL=x.map';\nfunction real() {}\n")
-    (root / "php").mkdir()
-    (root / "php/tool.php").write_text("<?php\nclass Tool {\n  function run() {\n  }\n}\n")
+    (root / "scala").mkdir()
+    (root / "scala/tool.scala").write_text("class Tool {\n  def run(): Unit = {\n  }\n}\n")
     os.symlink("loop_b.py", root / "pkg/loop_a.py")
     os.symlink("loop_a.py", root / "pkg/loop_b.py")
     os.symlink("../pkg", root / "pkg/self_link")
@@ -61,7 +61,7 @@ def test_a_messy_folder_indexes_with_a_reason_for_every_skip(lake, messy):
     assert status["dist/lib.cjs"] == ("skipped", "generated (build output: it names a source map)")
     assert files["dist/lib.cjs"]["is_generated"] and status["web/mentions.js"] == ("ok", None)
     assert status["node_modules/lib/index.js"][0] == "skipped" and files["node_modules/lib/index.js"]["is_vendored"]
-    assert status["php/tool.php"] == ("fallback", "no grammar")
+    assert status["scala/tool.scala"] == ("fallback", "no grammar")
     assert status["pkg/loop_a.py"] == ("skipped", "symlink")
     assert summary.files_skipped == sum(1 for s in status.values() if s[0] == "skipped")
 
@@ -69,7 +69,7 @@ def test_a_messy_folder_indexes_with_a_reason_for_every_skip(lake, messy):
 def test_partial_and_fallback_files_still_contribute_definitions(lake, messy):
     index_structure(lake, messy)
     ids = set(lake.read_table("repo", "symbols").column("id").to_pylist())
-    assert {"pkg/syntax.py::ok", "php/tool.php::Tool", "php/tool.php::run", "pkg/latin1.py::café"} <= ids
+    assert {"pkg/syntax.py::ok", "scala/tool.scala::Tool", "scala/tool.scala::run", "pkg/latin1.py::café"} <= ids
     syntax = _files(lake)["pkg/syntax.py"]
     assert syntax["error_lines"] and syntax["error_lines"][0] >= 4
 

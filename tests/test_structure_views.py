@@ -98,22 +98,22 @@ def test_dead_code_can_leave_exported_api_out(catalog):
 
 
 def test_dead_code_does_not_call_unused_what_the_regex_fallback_read(tmp_path):
-    """A language without a grammar (PHP here) is read by the regex fallback: its definitions are symbols, but no
+    """A language without a grammar (Scala here) is read by the regex fallback: its definitions are symbols, but no
     reference is extracted from such files, so "nothing references it" says nothing: the lowest confidence, with the
     reason, and never in a file card's ``unused`` list. A parsed file's unused function stays sure."""
     from pipeline.lake import Lake
 
     root = tmp_path / "repo"
     (root / "lib").mkdir(parents=True)
-    (root / "lib" / "util.php").write_text("<?php\nclass Util {\n  public static function helper() {\n    return 1;\n  }\n}\n")
-    (root / "lib" / "app.php").write_text("<?php\nrequire 'util.php';\necho Util::helper();\n")
+    (root / "lib" / "util.scala").write_text("object Util {\n  def helper(): Int = {\n    1\n  }\n}\n")
+    (root / "lib" / "app.scala").write_text("object App {\n  def main(): Unit = println(Util.helper())\n}\n")
     (root / "tool.py").write_text("def _unused():\n    return 1\n")
     lake = Lake(tmp_path / "lake")
     index_structure(lake, root)
     catalog = connect(lake)
     got = {(r["path"], r["name"]): (float(r["confidence"]), r["reason"])
            for r in rows(catalog, "SELECT * FROM dead_code")}
-    confidence, reason = got["lib/util.php", "helper"]
+    confidence, reason = got["lib/util.scala", "helper"]
     assert confidence == 0.1 and reason.startswith("uses unknown: its file was read by the regex fallback")
     assert got["tool.py", "_unused"] == (0.9, "no reference anywhere in the repository")
     cards = rows(catalog, "SELECT path, unused FROM file_structure_cards() WHERE path LIKE 'lib/%'")
@@ -166,12 +166,12 @@ def test_gaps_count_only_unparsed_files_that_could_hold_callers(tmp_path):
     root.mkdir()
     (root / "app.py").write_text("def run():\n    return helper()\n\n\ndef helper():\n    return 1\n")
     (root / "broken.py").write_text("def caller(:\n    helper()\n")
-    (root / "native.php").write_text("<?php\nfunction helper() {\n  return 1;\n}\n")
+    (root / "native.scala").write_text("object Native {\n  def helper(): Int = 1\n}\n")
     lake = Lake(tmp_path / "lake")
     index_structure(lake, root)
     catalog = connect(lake)
     everything = rows(catalog, "SELECT unparsed_files FROM blast_radius_gaps('helper')")
-    assert everything == [{"unparsed_files": 2}]  # the Python file with a syntax error and the PHP file
+    assert everything == [{"unparsed_files": 2}]  # the Python file with a syntax error and the Scala file
     assert gaps(catalog, resolve_target(catalog, "app.py::helper"))["unparsed_files"] == 1
 
 

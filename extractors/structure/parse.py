@@ -57,6 +57,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@import.wildcard`` as present (``@import.default``: the alias is ``default``, what a CommonJS ``require()``
   returns). A ``@reexport`` without a module re-exports the file's own name (JS ``export {a as b}``, ``export default
   a``, ``module.exports = a``) and marks that top-level definition exported.
+- ``@doc``: a doc comment whose types the language's ``doc_types`` reads (PHP's ``/** @var Client $c */``), with an
+  optional ``@doc.target``: the property or method body it documents (see ``_doc_types``).
 - ``@global.name``: a name a function declares ``global``: what the function assigns it is the module's variable.
 - ``@package.name``: a package clause (Go, Java). ``@entry``: marks the file as a program entry (``__main__`` block).
 - ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
@@ -366,7 +368,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
-        fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules)
+        fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules, facts.refs)
         defs, facts.refs = defs + fields, facts.refs + typed
     facts.refs += _constructed_variables(defs, types, facts.refs)
     facts.defs = defs
@@ -503,7 +505,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             kind = sys.intern(key[10:])
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
-                     "opaque", "global.name", "jsdoc", "signature.type", "signature.named", "passed.name",
+                     "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "text.calls"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
@@ -584,10 +586,12 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             if receiver is not None:  # several nodes: the tokens from the first to the last (a macro's a.b(c).d)
                 start_r, end_r = receiver[0].start_byte, receiver[-1].end_byte
                 receiver = text[start_r:end_r] if text is not None else data[start_r:end_r].decode("utf-8", "replace")
-                if "\n" in receiver:  # a chain written over lines: client\n    .post("/")
-                    receiver = _CHAIN_BREAK.sub("", receiver)
                 for operator in rules.member_access:  # r->file: r.file
                     receiver = receiver.replace(operator, ".")
+                if "\n" in receiver:  # a chain written over lines: client\n    .post("/"), $app\n    ->add()
+                    receiver = _CHAIN_BREAK.sub("", receiver)
+                for sigil in rules.sigils:  # $this->client: this.client
+                    receiver = receiver.replace(sigil, "")
             callee = slot = None
             if typed:
                 if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
@@ -651,6 +655,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             kind = NARROWED_VALUE + kind
         for operator in rules.member_access if kind else ():  # auto r = db->Make(): db.Make()
             kind = kind.replace(operator, ".")
+        for sigil in rules.sigils if kind else ():  # $x = $this->make(): this.make()
+            kind = kind.replace(sigil, "")
         if kind:
             binding = VAR_BINDINGS[key]
             bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
@@ -666,6 +672,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                             node.start_point[0] + 1, None))
     elif role == "jsdoc":
         _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
+    elif role == "doc":
+        named = _text(caps["doc.name"][0], data) if "doc.name" in caps else None
+        _doc_types(node, caps.get("doc.target", (None,))[0], named, data, found, rules)
     elif role in ("signature.type", "signature.named"):
         declared = _signature(role, node, caps, data)
         if declared:
@@ -1119,6 +1128,26 @@ def _jsdoc_types(comment, target, data: bytes, found: Captures) -> None:
         found.refs.append(RawRef(at, "type.return", name, receiver or None, None, None, line, None))
 
 
+def _doc_types(comment, target, named: str | None, data: bytes, found: Captures, rules: ParseRules) -> None:
+    """``@doc``: a doc comment whose types the language reads (``rules.doc_types``: PHP's ``/** @var Client $c */``,
+    ``@param``, ``@return``). A variable's type binds it (``x``, or ``x[]``: its elements) where the comment stands,
+    or in the ``@doc.target`` (a method's body: its ``@param``); a type with a ``form`` is the target's own (a
+    property's ``@var``: ``field``, a method's ``@return``: ``return``), placed at the target's start so that it is
+    the target's reference; ``[]`` for a name: the elements of what ``@doc.name`` names (a property's ``Route[]``,
+    which ``foreach ($this->routes as $r)`` reads)."""
+    at = target.start_byte if target is not None else comment.end_byte
+    line = comment.start_point[0] + 1
+    for name, type_name, form in rules.doc_types(_text(comment, data)):
+        if target is not None and form:
+            found.refs.append(RawRef(at, "type." + form, type_name, None, None, None, line, None))
+        if name == ITEMS:  # bound where the comment stands: in the class, beside the property
+            if named:
+                found.bindings["var"].append(RawRef(comment.start_byte, "var", named + ITEMS, type_name, None, None,
+                                                    0, None))
+        elif name:
+            found.bindings["var"].append(RawRef(at, "var", name, type_name, None, None, 0, None))
+
+
 def _function_in(node, depth: int = 0):
     """The function a statement documented by a comment defines (``exports.run = async (mocha) => {}``,
     ``Foo.prototype.m = function () {}``, ``const f = () => {}``), searched a few levels down."""
@@ -1300,23 +1329,29 @@ def _head(receiver: str) -> str:
 
 
 def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs: list[Definition],
-                     rules: ParseRules) -> tuple[list[Definition], list[Reference]]:
+                     rules: ParseRules, refs: list[Reference]) -> tuple[list[Definition], list[Reference]]:
     """``self.x = ...`` in a method makes ``x`` a field of the method's class (once, where first assigned, unless the
-    class defines ``x`` itself); what a constructor call or a declared type assigns to it is the field's type."""
+    class defines ``x`` itself); what a constructor call or a declared type assigns to it is the field's type (also
+    of a field the class declares with no type: PHP's ``private $client;`` with ``$this->client = $client``)."""
     classes = {s.qualname for s in spans if s.kind in CONTAINER_KINDS}
     have = {d.qualname for d in defs}
+    # a property the class declares without a type (PHP's ``private $client;``): what is assigned to it types it
+    untyped = {d.qualname for d in defs if d.kind in ("property", "field")} - {
+        r.src_qualname for r in refs if r.kind == "type.field"}
     fields, typed = [], []
     for r, stack in _sweep(attrs, spans):
         method = next((s for s in reversed(stack) if s.kind in ("method", "function")), None)
         owner = method.qualname.rpartition(".")[0] if method else ""
         qual = f"{owner}.{r.name}"
-        if owner not in classes or qual in have:
+        if owner not in classes or (qual in have and qual not in untyped):
             continue
+        if qual not in have:
+            fields.append(Definition(qual, r.name, "field", r.line, r.line, owner,
+                                     rules.is_exported(r.name, owner, False), None))
         have.add(qual)
-        fields.append(Definition(qual, r.name, "field", r.line, r.line, owner,
-                                 rules.is_exported(r.name, owner, False), None))
+        untyped.discard(qual)  # typed where first assigned
         for value in values.get(method.qualname, {}).get(r.name, ()):
-            head, _, rest = value.partition("(")
+            head, _, rest = value.removeprefix("new ").partition("(")  # a local built first: $x = new X(); $this->x = $x
             if head.replace(".", "").isidentifier() and (not rest or value.endswith(")")):
                 receiver, _, name = head.rpartition(".")
                 typed.append(Reference(qual, "type.field", name, receiver or None, None, None, r.line))

@@ -53,11 +53,13 @@ imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use cor
 ``EXTENDS_LIBRARY_TYPES`` a value of a library's type may have methods the repository adds
 to it (Swift's ``extension Error { func describe() }``): a call on it guesses among those by name (False);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
-calls them too (False); a string: the name every constructor has (Swift's ``init``);
+calls them too (False); a string: the name every constructor has (Swift's ``init``, PHP's ``__construct``: the class's
+own or, where it declares none, a base class's);
 ``PARTIAL_TYPES`` a type of one qualified name defined in several files of one package is
 one type, its parts' members and bases all its own (C#'s ``partial class``; False); ``EXTENSION_MEMBERS`` a
 method the repository defines as a member of a type outside it (``IServiceCollection.AddMediatR``: C#'s extension
-methods) is, guessed by name, what a call of that name on an object of a library's type reaches (False); ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
+methods) is, guessed by name, what a call of that name on an object of a library's type reaches (False);
+``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
 ``VARIANTS_FROM_OWN_FILE`` a call of a definition of the caller's own file reaches its build variants too (Kotlin's
 ``expect fun f()`` in common code, provided by each platform's ``actual fun f()``; False: Go builds a file with its own
@@ -353,12 +355,18 @@ class Resolver(ImportBindings):
 
     def _constructors(self, ids: list[str], named: bool | str = True) -> list[str]:
         """The constructors of the classes among ``ids`` (``new Circle(1.0)``, ``Circle c(1.0)``): their methods
-        named as the class (``named`` True) or named ``named`` (Swift's ``init``), each overload."""
+        named as the class (``named`` True: C++, C#), each overload; or the method ``named`` so (Swift's ``init``,
+        PHP's ``__construct``), the class's own or, where it declares none, a base class's."""
         out = []
         for sid in ids:
             sym = self.g.by_id[sid]
-            ctor_name = sym.name if named is True else named
-            ctor = self.g.members.get(sid, {}).get(ctor_name) if sym.kind in CLASSLIKE else None
+            if sym.kind not in CLASSLIKE:
+                continue
+            if named is not True:
+                found = self._member(sid, named)
+                out += self._twins(found.ids[0]) if found else []
+                continue
+            ctor = self.g.members.get(sid, {}).get(sym.name)
             out += self._twins(ctor) if ctor else []
         return out
 
@@ -743,15 +751,20 @@ class Resolver(ImportBindings):
             if found and found.resolution == "external" and r.receiver and hooks.extension_members:
                 found = self._extension_member(r) or found
             if found:
-                return self._library_member(r, src, found, hooks)
+                return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
             found = layer(self, r, src)
             if found:
-                if found.ids:  # a method size() beside a field size: the twin of the kind wanted
-                    kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
-                    found = Found(list(dict.fromkeys(kept)) or found.ids, found.resolution)
-                return self._library_member(r, src, found, hooks)
+                return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
         return None
+
+    def _kind_wanted(self, found: Found, kinds: set) -> Found:
+        """A method ``size()`` beside a field ``size`` (PHP's ``body()`` beside its promoted ``$body``): of each
+        candidate, the twin of the kind wanted, where it has one."""
+        if not found.ids:
+            return found
+        kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
+        return Found(list(dict.fromkeys(kept)) or found.ids, found.resolution)
 
     def _library_member(self, r: Ref, src: str, found: Found, hooks: Hooks) -> Found:
         """A member of a value of a library's type (``external``) that the language lets the repository add
@@ -1096,7 +1109,8 @@ class Resolver(ImportBindings):
             if hooks.future_output and name == hooks.future_output[0]:
                 cls = self._awaited(cls, hooks.future_output[1])
                 continue
-            member = self._member(cls, name)
+            # a.m().f(): the method m, not a property m beside it (PHP's $adapter and adapter())
+            member = self._member(cls, name, kinds=METHODS if "(" in attr else None) or self._member(cls, name)
             if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
@@ -1792,7 +1806,8 @@ TEST_FILES = "<tests>"  # the zone of a folder's test files (``_zone``)
 @lru_cache(maxsize=65536)
 def _zone(path: str) -> str | None:
     """The test, example or documentation tree a file belongs to (``test``, ``examples/mvc``; a program nested in
-    one is its own: ``tests/unity/examples/example_1``), else None. A test file beside the code (``ws.test.ts``, ``db_test.go``) is in its folder's test zone: the code there never calls
+    one is its own: ``tests/unity/examples/example_1``), else None. A test file beside the code (``ws.test.ts``,
+    ``db_test.go``) is in its folder's test zone: the code there never calls
     into it, and a guess from it stays among the tests of its folder (a Go package's)."""
     parts = path.split("/")[:-1]
     zone = None

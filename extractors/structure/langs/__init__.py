@@ -37,7 +37,11 @@ every definition of the file is API, exported (a TypeScript declaration file).
 ``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
 ``impl`` block of a type that the file imports from another crate becomes an extension).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
-their place, so that value flow follows ``r->file->Append()`` as it does ``r.file.Append()``.
+their place, so that value flow follows ``r->file->Append()`` as it does ``r.file.Append()``. ``SIGILS``: characters
+written before a variable's name that are no part of it (PHP's ``$``): dropped from receivers and assigned values,
+so that ``$this->client->send()`` reads ``this.client.send()``.
+``doc_types(text) -> [(variable or None, type, form or None)]``: the types a doc comment captured ``@doc`` states
+(PHP's ``/** @var Client $client */``, ``@param``, ``@return``; see ``_doc_types`` in parse.py; none).
 ``settle_references(raw_refs)``: the file's raw references (its imports among them; not the variables' bindings)
 rewritten where the query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
 ``EXTENSIONS_IMPORTED``: a method written at the top of a file apart from its type (Kotlin's ``fun Foo.bar()``) is
@@ -91,7 +95,9 @@ class ParseRules:
     # file's imports say of them (Rust: an ``impl`` of a type imported from another crate is an extension)
     settle_definitions: Callable = lambda raw_defs, _imports, _root: raw_defs
     member_access: tuple = ()  # operators reaching a member as ``.`` does (C++ ``->``): written ``.`` in a receiver
+    sigils: str = ""  # characters before a variable's name, dropped from a receiver (PHP's ``$this``: ``this``)
     settle_references: Callable = lambda raw_refs: raw_refs  # the raw references, rewritten (Ruby: ``:m`` is ``m``)
+    doc_types: Callable = lambda _text: ()  # a doc comment's text -> [(variable or None, type, form or None)]
 
 
 @dataclass(frozen=True)
@@ -215,7 +221,9 @@ def parse_rules(language: str | None) -> ParseRules:
         local_kinds=_local_kinds(getattr(module, "LOCAL_KINDS", None)),
         settle_definitions=getattr(module, "settle_definitions", DEFAULT_RULES.settle_definitions),
         member_access=tuple(getattr(module, "MEMBER_ACCESS", ())),
+        sigils=getattr(module, "SIGILS", ""),
         settle_references=getattr(module, "settle_references", DEFAULT_RULES.settle_references),
+        doc_types=getattr(module, "doc_types", DEFAULT_RULES.doc_types),
     )
 
 

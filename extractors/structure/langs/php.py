@@ -1,0 +1,255 @@
+"""PHP: a file's ``namespace App\\Http;`` is its package (the files of one namespace see each other's classes and
+functions unimported, as PSR-4 lays them out: ``App\\Http\\Kernel`` in ``.../Http/Kernel.php``); ``use A\\B\\C``,
+``use A\\B\\C as D``, ``use A\\{B, C}``, ``use function A\\f``, ``use const A\\X`` import a name from namespace
+``A\\B``. An unqualified function or constant no namespace of the file holds is the global namespace's (PHP falls
+back to it), and where the repository defines none, PHP's own or an extension's: external, never guessed among the
+repository's. Variables are written ``$x``: the ``$`` is dropped from receivers (``$this->client`` reads
+``this.client``), ``static::`` and ``parent::`` read as ``self`` and ``super``; magic methods (``__construct``,
+``__get``, ``__toString``...) are entry points: PHP calls them."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from . import entry_reason_with
+
+GROUP = "php"
+PATH_SEPARATOR = "\\"  # use A\{B, C}: the group's prefix and each name, one module path
+MEMBER_ACCESS = ("?->", "->", "::")  # $this->client->send(), Foo::make()->run(): receivers read with "."
+SIGILS = "$"  # written before a variable's name: $this is this
+NAMED_CONSTRUCTORS = "__construct"  # what new Foo() runs (its own or a base class's)
+CAPITALIZED_CLASSES = True  # Foo::X, Foo::$cache: a class's static member, its class imported or of the namespace
+IMPORTS_PASS_ON = False  # a use statement binds names in its own file only
+GLOBAL = "\\"  # the package of a file without a namespace statement
+# PHP's reserved words: never a definition's name however an error node reads them (the default list has Go's
+# ``go``, ``select``..., which PHP methods are often named)
+KEYWORDS = frozenset({
+    "abstract", "and", "array", "as", "break", "callable", "case", "catch", "class", "clone", "const", "continue",
+    "declare", "default", "do", "echo", "else", "elseif", "empty", "enddeclare", "endfor", "endforeach", "endif",
+    "endswitch", "endwhile", "eval", "exit", "extends", "final", "finally", "fn", "for", "foreach", "function",
+    "global", "goto", "if", "implements", "include", "include_once", "instanceof", "insteadof", "interface", "isset",
+    "list", "match", "namespace", "new", "or", "print", "private", "protected", "public", "readonly", "require",
+    "require_once", "return", "static", "switch", "throw", "trait", "try", "unset", "use", "var", "while", "xor",
+    "yield"})
+# PHP calls these itself: a class's construction, property overloading, conversions, serialization, cloning
+MAGIC_METHODS = frozenset({
+    "__construct", "__destruct", "__call", "__callStatic", "__get", "__set", "__isset", "__unset", "__sleep",
+    "__wakeup", "__serialize", "__unserialize", "__toString", "__invoke", "__set_state", "__clone", "__debugInfo"})
+_CLASS_PATH = re.compile(r"^\\?(?:[A-Za-z_]\w*\\)+[A-Za-z_]\w*$")  # Psr7\Utils, \App\Foo: a class named whole
+_QUALIFIED = re.compile(r"\\?(?:[A-Za-z_]\w*\\)+(?=[A-Za-z_])")  # \App\Models\User -> User (the last name)
+_NEW = re.compile(r"^\(?\s*new\s+\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*(?:\(.*\))?\s*\)?$", re.S)
+
+
+def _magic(name: str, kind: str, parent: str | None) -> str | None:
+    if kind == "method" and name in MAGIC_METHODS:
+        return "magic method"
+    if kind == "method" and name.startswith("test") and parent and parent.endswith("Test"):
+        return "PHPUnit test"  # PHPUnit runs a *Test class's test* methods
+    return None
+
+
+# attributes that register nothing (they tell the engine or a static analyser about the code)
+PURE_DECORATORS = frozenset({"Override", "Deprecated", "ReturnTypeWillChange", "AllowDynamicProperties",
+                             "SensitiveParameter", "Pure", "Immutable", "NoReturn"})
+entry_reason = entry_reason_with(PURE_DECORATORS, _magic)
+
+
+def settle_references(raw_refs: list) -> list:
+    """``static::m()`` and ``parent::m()`` are the class's and its base's (``self`` / ``super``); a qualified name
+    in a receiver is its last name (``\\App\\Foo::make()->run()``: ``Foo``), but a call's namespace stays
+    (``\\App\\f()``: ``f`` of ``App``, see ``qualified``); ``new static()``, ``new self()`` build the
+    enclosing class, which no name lookup finds (dropped); a declared ``: static`` / ``: self`` is the class itself
+    (``Self``: a fluent method's chain goes on on its class)."""
+    out = []
+    for ref in raw_refs:
+        receiver, name = ref.receiver, ref.name
+        if receiver:
+            if receiver.endswith("\\") or (ref.kind == "call" and _CLASS_PATH.match(receiver)):
+                # \\A\\f(): f of namespace A; Psr7\\Utils::streamFor(): of class A\\Utils; written whole (``qualified``)
+                out.append(ref)
+                continue
+            receiver = _QUALIFIED.sub("", receiver)
+            head, dot, rest = receiver.partition(".")
+            receiver = _RELATIVE.get(head, head) + dot + rest
+        if ref.kind == "call" and not receiver and name in _RELATIVE:
+            continue
+        if ref.kind.startswith("type") and name in ("self", "static"):
+            name = "Self"
+        out.append(ref._replace(receiver=receiver, name=name) if (receiver, name) != (ref.receiver, ref.name)
+                   else ref)
+    return out
+
+
+_RELATIVE = {"static": "self", "parent": "super", "self": "self"}
+
+
+# a docblock's plain class name (``?Foo``, ``\\A\\Foo``, ``Foo|null``), or an array of them (``Foo[]``: its elements,
+# as TypeScript's ``Book[]`` types a field: what a foreach over it gives); not ``array<Foo>``, ``A|B``
+_DOC_TYPE = r"\??\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)(\[\])?(?:\|null)?(?=[\s*]|$)"
+_DOC_VAR = re.compile(r"@(?:phpstan-|psalm-)?(var|param)\s+" + _DOC_TYPE + r"\s+(?:\.\.\.)?\$(\w+)")
+_DOC_FIELD = re.compile(r"@var\s+" + _DOC_TYPE + r"\s*(?:\*/|\n|$)")
+_DOC_RETURN = re.compile(r"@return\s+(?:(\$this|static|self)\b|" + _DOC_TYPE + ")")
+# names a docblock writes that are no class: a value's kind, never the repository's
+DOC_SCALARS = frozenset({
+    "int", "integer", "string", "bool", "boolean", "float", "double", "array", "mixed", "callable", "iterable",
+    "object", "void", "null", "false", "true", "resource", "never", "scalar", "numeric", "list", "class-string"})
+
+
+def doc_types(text: str) -> list[tuple[str | None, str, str | None]]:
+    """A docblock's types (``/** @var Client $c */``, ``@param Client $c``, a property's ``@var Client``, ``@return
+    Client``; ``@return $this``, ``static``, ``self``: the class itself, a fluent method's): each a plain class name
+    by its last name (of ``Foo[]``, its elements'), never a generic or a union but with ``null``; older PHP states
+    its types there."""
+    if not text.startswith("/**"):
+        return []
+    # a variable holding Foo[]: its elements are Foos (``$xs[]``, what foreach ($xs as $x) gives $x)
+    out = [(m.group(4) + (m.group(3) or ""), _last(m.group(2)), None) for m in _DOC_VAR.finditer(text)]
+    out += [(m.group(2), _last(m.group(1)), "field") for m in _DOC_FIELD.finditer(text)]  # Route[]: "[]"
+    out += [(None, "Self" if m.group(1) else _last(m.group(2)), "return") for m in _DOC_RETURN.finditer(text)][:1]
+    return [t for t in out if t[1] and t[1].lower() not in DOC_SCALARS]
+
+
+def _last(name: str | None) -> str | None:
+    return name.rpartition("\\")[2] if name else None
+
+
+def inline_type(receiver: str) -> str | None:
+    """``new Foo(...)`` -> ``Foo``; ``new \\App\\Foo`` -> ``\\App.Foo``, ``new Http\\Foo`` -> ``Http.Foo``
+    (dotted: ``global_name`` finds it)."""
+    m = _NEW.match(receiver)
+    if not m:
+        return None
+    absolute = "\\" if receiver.lstrip("( ").removeprefix("new").lstrip().startswith("\\") else ""
+    return absolute + m.group(1).replace("\\", ".") if "\\" in m.group(1) else m.group(1)
+
+
+def _qualified(node, child):
+    """``\\App\\Foo``: the last name is the type; where it is used is further up."""
+    return ...
+
+
+TYPE_CONTEXTS = {
+    "qualified_name": _qualified,
+    **dict.fromkeys(("simple_parameter", "variadic_parameter"), "parameter"),
+    **dict.fromkeys(("method_declaration", "function_definition", "anonymous_function", "arrow_function"), "return"),
+    **dict.fromkeys(("property_declaration", "property_promotion_parameter"), "field"),
+    "catch_clause": "variable",
+    **dict.fromkeys(("class_constant_access_expression", "scoped_property_access_expression"), "value"),
+    "binary_expression": "annotation",
+}
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    """A bare name no scope, import or namespace of the file holds: the global namespace's, else PHP's; a name
+    qualified by a namespace no file declares (``\\Vendor\\f()``): the dependency's."""
+    name_layers.append(global_namespace)
+    member_layers.insert(0, qualified)
+
+
+def qualified(resolver, r, src):
+    """``\\App\\Support\\f()``, ``new Handler\\CurlFactory()`` (receiver ``Handler\\``: a namespace): the
+    name in the files of the namespace meant (absolute; else through the file's ``use`` of its first part, or
+    relative to the file's namespace); ``Psr7\\Utils::streamFor()``: the method of the class so found. One no
+    file declares is a dependency's (external), never a guess."""
+    from ..resolve import EXTERNAL, UNRESOLVED, Found
+
+    if not (r.receiver and "\\" in r.receiver):
+        return None
+    if r.receiver.endswith("\\"):
+        sid, known = _in_namespace(resolver, r.path, r.receiver[:-1], r.name)
+        return Found([sid], "import") if sid else (UNRESOLVED if known else EXTERNAL)
+    namespace, _, name = r.receiver.rpartition("\\")  # Psr7\Utils::streamFor(): a method of that class
+    cls, known = _in_namespace(resolver, r.path, namespace, name) if namespace.strip("\\") else (
+        resolver.g.package_top.get((GROUP, GLOBAL), {}).get(name), False)
+    if not cls:
+        return UNRESOLVED if known else EXTERNAL
+    found = resolver._member_or_override(cls, r.name)
+    return resolver._found_elsewhere(r, found) if found.ids else found
+
+
+def global_name(resolver, r, dotted: str) -> str | None:
+    """What no scope, import or namespace of the file names: ``App.Foo`` (``new App\\Foo``, written qualified:
+    see ``inline_type``) in the files of that namespace; a bare ``Foo``, the global namespace's."""
+    namespace, _, name = dotted.rpartition(".")
+    if not namespace:
+        return resolver.g.package_top.get((GROUP, GLOBAL), {}).get(name)
+    return _in_namespace(resolver, r.path, namespace.replace(".", "\\"), name)[0]
+
+
+def _in_namespace(resolver, path: str, written: str, name: str) -> tuple[str | None, bool]:
+    """The definition ``name`` of namespace ``written`` as the file means it, and whether any namespace it may mean
+    is the repository's: ``\\A\\B`` is A\\B; ``B\\C`` is, by a ``use X\\B``, X\\B\\C, else the file's
+    namespace's B\\C, else B\\C."""
+    index = resolver.index_of(resolver.supports.get(path))
+    known = False
+    for namespace in _meant(resolver, path, written):
+        for file in index.get(namespace, ()):
+            known = True
+            sid = resolver.g.top.get(file, {}).get(name)
+            if sid:
+                return sid, True
+    return None, known
+
+
+def _meant(resolver, path: str, written: str) -> list[str]:
+    if written.startswith("\\"):
+        return [written[1:]]
+    head, sep, rest = written.partition("\\")
+    used = {(d.ref.alias or d.ref.module.rpartition("\\")[2]): d.ref.module.strip("\\")
+            for d in resolver.declare(path) if d.ref.module}
+    own = resolver.files.get(path, {}).get("package")
+    return ([used[head] + sep + rest] if head in used else []) + ([f"{own}\\{written}"] if own else []) + [written]
+
+
+def global_namespace(resolver, r, src):
+    """PHP falls back to the global namespace for an unqualified function or constant (``strlen()``, ``helper()``
+    defined in a file without a namespace); a class written ``\\Foo`` is the global one too. What the repository's
+    global namespace does not hold is PHP's own or an extension's (``array_map``, ``PDO``, ``Exception``): external,
+    never a same-named definition guessed elsewhere."""
+    from ..resolve import EXTERNAL, Found
+
+    sid = resolver.g.package_top.get((GROUP, GLOBAL), {}).get(r.name)
+    if sid:
+        return Found([sid], "same_file" if resolver.g.by_id[sid].path == r.path else "same_package")
+    return EXTERNAL
+
+
+def guess_bare_names(resolver, path: str) -> bool:
+    return False  # every name a file uses is its own, imported, of its namespace or of the global one
+
+
+def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
+    """``App\\Http\\Kernel`` (the namespace and the file's stem, as PSR-4 lays it out) and the namespace itself.
+    The global namespace is no key: ``use RuntimeException;``, ``use function sprintf;`` name PHP's own (external);
+    the repository's global functions and classes are found by ``global_namespace``."""
+    out = {}
+    for path in paths:
+        stem = posixpath.basename(path).rsplit(".", 1)[0]
+        namespace = files.get(path, {}).get("package")
+        out[path] = [f"{namespace}\\{stem}", namespace] if namespace else [stem]
+    return out
+
+
+def package_scope(path: str, info: dict) -> str | None:
+    return info.get("package") or GLOBAL
+
+
+def import_binding(module: str | None, name: str | None, alias: str | None):
+    """``A\\B\\C`` binds C (or its alias) from namespace ``A\\B``; ``C`` alone, from the global one."""
+    parts = (module or "").strip("\\").split("\\")
+    return alias or parts[-1], "\\".join(parts[:-1]) or GLOBAL, parts[-1]
+
+
+def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
+    """The files declaring the namespace (the imported name is then looked up among their definitions)."""
+    return index.get(spec, []) if spec else []
+
+
+def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    return None
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """A namespace no file of the repository declares (``Psr\\Log``, a Composer dependency's)."""
+    return spec not in index
