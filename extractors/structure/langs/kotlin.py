@@ -7,13 +7,12 @@ languages sharing one module index and one package scope. Public is the default 
 
 from __future__ import annotations
 
-import posixpath
 import re
 
 from . import entry_reason_with
 from .implicit_this import implicit_this, implicit_this_field
 from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, guess_bare_names,  # noqa: F401
-                   is_external, package_scope, resolve_module, star_class, submodule)
+                   is_external, module_keys, package_scope, resolve_module, star_class, submodule)
 
 GROUP = "java"  # Kotlin and Java call each other: one module index, one package scope
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's member
@@ -189,15 +188,8 @@ def _named_for(resolver, r, src, bare):
     return type(found)(ids, found.resolution) if ids else None
 
 
-def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
-    """``<package>.<FileStem>`` and the package: a class imported as ``a.b.C`` is found among the package's files
-    whatever file holds it (Kotlin puts many declarations in one file, named as it likes)."""
-    out = {}
-    for path in paths:
-        stem = posixpath.basename(path).rsplit(".", 1)[0]
-        package = files.get(path, {}).get("package")
-        out[path] = [f"{package}.{stem}", package] if package else [stem]
-    return out
+# module_keys (java's): ``<package>.<FileStem>`` and the package: a class imported as ``a.b.C`` is found among the
+# package's files whatever file holds it (Kotlin puts many declarations in one file, named as it likes)
 
 
 def import_binding(module: str | None, name: str | None, alias: str | None):
