@@ -3,11 +3,11 @@
 Libraries mark their API with macros the preprocessor expands to attributes or nothing: ``class LEVELDB_EXPORT
 Status {``, ``FMT_CONSTEXPR inline void f() {``, ``FMT_API auto vformat(...)``, ``void swap(logger &other)
 SPDLOG_NOEXCEPT;``, a line holding only ``FMT_BEGIN_NAMESPACE``; test frameworks define tests by strings
-(``TEST_CASE("adds", "[math]") {``). The grammars read such a macro as a type or a declarator, and the class
-becomes a function whose body swallows the class's members (leveldb's ``Status`` lost every method). Each repair
-blanks the macro, keeping every byte offset and line; the parser runs them only on a file that failed to parse, and keeps the repaired
-reading only when it has fewer errors (``parse._repaired``). Every pattern reads one line and backtracks at most
-linearly on it (no nested quantifier can match the same text two ways): a hostile file costs its length.
+(``TEST_CASE("adds", "[math]") {``). The grammars read such a macro as a type or a declarator, and the class becomes
+a function whose body swallows the class's members (leveldb's ``Status`` lost every method). Each repair blanks the
+macro, keeping every byte offset and line; the parser runs them only on a file that failed to parse, and keeps the
+repaired reading only when it has fewer errors (``parse._repaired``). Every pattern reads one line and backtracks at
+most linearly on it (no nested quantifier can match the same text two ways): a hostile file costs its length.
 """
 
 from __future__ import annotations
