@@ -4,7 +4,8 @@
 -- extensions (a Rust `impl Trait for [u32]` block: a container whose methods are judged one by one); an inline module
 -- something inside which is used counts as its members do (0.3, 'its members are'), and so does an enum whose
 -- constants are used where the language writes them bare (C, C++: the file-level constants after it) and a type
--- holding an entry point (C#'s `static class Program` with its `Main`). Exported API is
+-- holding an entry point (C#'s `static class Program` with its `Main`), and an interface's or a base's method none
+-- calls through it but whose override is called (0.3, it declares what the implementations do). Exported API is
 -- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`), a method of a type
@@ -19,10 +20,16 @@
 -- Columns: repo, id, path, name, kind, line_start, line_end, is_exported, confidence (0-1), reason.
 CREATE OR REPLACE VIEW dead_code AS
 WITH inbound AS (
-    SELECT repo, dst_id AS id, max(confidence) AS best
+    SELECT repo, dst_id AS id, max(confidence) AS best,
+           max(confidence) FILTER (WHERE kind <> 'dispatch') AS best_direct  -- not only as an override
     FROM edges
     WHERE dst_id IS NOT NULL AND src_id <> dst_id AND NOT starts_with(src_id, dst_id || '.')
     GROUP BY repo, dst_id
+),
+used_overrides AS (  -- an interface's or base's method none calls through it, whose override is called directly
+    SELECT DISTINCT d.repo, d.src_id AS id
+    FROM edges d JOIN inbound o ON o.repo = d.repo AND o.id = d.dst_id AND o.best_direct > 0.3
+    WHERE d.kind = 'dispatch' AND d.src_id <> d.dst_id
 ),
 unresolved_names AS (
     SELECT DISTINCT repo, regexp_extract(dst_name, '([^.]+)$', 1) AS name
@@ -90,6 +97,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN i.best IS NOT NULL THEN 0.3
            WHEN sp.id IS NOT NULL THEN 0.2
            WHEN um.id IS NOT NULL THEN 0.3
+           WHEN uo.id IS NOT NULL THEN 0.3
            WHEN ut.twin IS NOT NULL THEN 0.4
            WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
@@ -109,6 +117,8 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
                THEN 'no recorded read; a property of an interface or object type, given by the objects that satisfy '
                     || 'it, and read where the object''s type is known'
            WHEN um.id IS NOT NULL THEN 'never referenced itself, but its members are'
+           WHEN uo.id IS NOT NULL
+               THEN 'never referenced itself, but an override of it is: it declares what its implementations do'
            WHEN ut.twin IS NOT NULL
                THEN 'never referenced itself, but a definition of the same name in this file is (an overload, a '
                     || 'conditional or platform variant, or one it replaces)'
@@ -142,6 +152,7 @@ LEFT JOIN used_twins ut
     ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
+LEFT JOIN used_overrides uo ON uo.repo = s.repo AND uo.id = s.id
 LEFT JOIN shape_properties sp ON sp.repo = s.repo AND sp.id = s.id
 LEFT JOIN held_entries he ON he.repo = s.repo AND he.id = s.id AND s.kind = 'namespace'
 JOIN files f ON f.repo = s.repo AND f.path = s.path

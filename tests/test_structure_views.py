@@ -263,3 +263,27 @@ def test_a_file_card_counts_the_overloads_of_a_name_as_one(tmp_path):
     assert {"writer.cc::Writer.Writer", "writer.cc::Writer.Writer#2"} <= reached
     card = rows(catalog, "SELECT called FROM file_structure_cards() WHERE path = 'writer.cc'")[0]
     assert [c["name"] for c in card["called"]] == ["Writer"] and card["called"][0]["callers"] == 1
+
+
+def test_an_interface_method_whose_implementation_is_called_is_not_called_unused(tmp_path):
+    """``Saver.save`` is called by nobody through the interface, but ``FileSaver.save``, its implementation, is:
+    the interface method declares what it does, so dead_code says so at 0.3. An interface method whose
+    implementations nobody calls stays listed as before."""
+    from pipeline.lake import Lake
+
+    root = tmp_path / "repo" / "src" / "app"
+    root.mkdir(parents=True)
+    (root / "Saver.java").write_text("package app;\n\npublic interface Saver {\n  void save();\n  void close();\n}\n")
+    (root / "FileSaver.java").write_text(
+        "package app;\n\npublic class FileSaver implements Saver {\n  public void save() {}\n"
+        "  public void close() {}\n}\n")
+    (root / "Main.java").write_text(
+        "package app;\n\npublic class Main {\n  public static void main(String[] args) {\n"
+        "    FileSaver saver = new FileSaver();\n    saver.save();\n  }\n}\n")
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, tmp_path / "repo")
+    catalog = connect(lake)
+    dead = {r["id"]: (float(r["confidence"]), r["reason"]) for r in rows(catalog, "SELECT * FROM dead_code")}
+    assert dead["src/app/Saver.java::Saver.save"] == (
+        0.3, "never referenced itself, but an override of it is: it declares what its implementations do")
+    assert dead["src/app/Saver.java::Saver.close"][0] > 0.3
