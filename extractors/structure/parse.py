@@ -586,12 +586,9 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             if receiver is not None:  # several nodes: the tokens from the first to the last (a macro's a.b(c).d)
                 start_r, end_r = receiver[0].start_byte, receiver[-1].end_byte
                 receiver = text[start_r:end_r] if text is not None else data[start_r:end_r].decode("utf-8", "replace")
-                for operator in rules.member_access:  # r->file: r.file
-                    receiver = receiver.replace(operator, ".")
-                if "\n" in receiver:  # a chain written over lines: client\n    .post("/"), $app\n    ->add()
+                receiver = _dotted(receiver, rules)  # before the line breaks: $app\n    ->add() joins as .add()
+                if "\n" in receiver:  # a chain written over lines: client\n    .post("/")
                     receiver = _CHAIN_BREAK.sub("", receiver)
-                for sigil in rules.sigils:  # $this->client: this.client
-                    receiver = receiver.replace(sigil, "")
             callee = slot = None
             if typed:
                 if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
@@ -653,10 +650,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data), _named_call(value))
         if kind and key == "var.narrowed":
             kind = NARROWED_VALUE + kind
-        for operator in rules.member_access if kind else ():  # auto r = db->Make(): db.Make()
-            kind = kind.replace(operator, ".")
-        for sigil in rules.sigils if kind else ():  # $x = $this->make(): this.make()
-            kind = kind.replace(sigil, "")
+        kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
         if kind:
             binding = VAR_BINDINGS[key]
             bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
@@ -706,6 +700,16 @@ def _text_calls(node, data: bytes, rules: ParseRules) -> list[RawRef]:
     return [RawRef(node.start_byte + m.start(1), "call", m.group(1), None, None, None,
                    line + text.count("\n", 0, m.start(1)), None)
             for m in _TEXT_CALL.finditer(text) if not rules.is_junk(m.group(1), "function", None)]
+
+
+def _dotted(text: str, rules: ParseRules) -> str:
+    """A receiver or assigned value as the resolver reads it: the language's member operators written ``.`` (C++'s
+    and PHP's ``->``), its sigils dropped (PHP's ``$``): ``$this->client`` is ``this.client``."""
+    for operator in rules.member_access:
+        text = text.replace(operator, ".")
+    for sigil in rules.sigils:
+        text = text.replace(sigil, "")
+    return text
 
 
 def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:

@@ -777,8 +777,7 @@ class Resolver(ImportBindings):
         """``services.AddMediatR()`` on a library's object: the repository's members of a type outside it
         (``IServiceCollection.AddMediatR``, owned by no class here: ``EXTENSION_MEMBERS``) of that name, guessed by
         name (the object's library type is not matched against the extended one, which may be its interface)."""
-        ids = [i for i in self.g.by_name.get(r.name, ()) if (s := self.g.by_id[i]).kind in METHODS
-               and "." in s.qualname and (s.parent_id or "").endswith("::" + MODULE) and not self.g.owner.get(i)]
+        ids = [i for i in self.g.by_name.get(r.name, ()) if self._extends_library(i)]
         ids = self._same_program(r.path, Found(self._same_language(ids, r.path), "")).ids
         if not ids:
             return None

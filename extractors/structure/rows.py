@@ -154,7 +154,7 @@ def partial_type(candidates: list[str]) -> str | None:
 
     paths = {c.split("::")[0] for c in candidates}
     folders = {posixpath.dirname(p) for p in paths}
-    languages = {(language_for(p) or None) and language_for(p).name for p in paths}
+    languages = {getattr(language_for(p), "name", None) for p in paths}
     if len(folders) != 1 or len(languages) != 1 or not getattr(support(languages.pop()), "PARTIAL_TYPES", False):
         return None
     return min(candidates)
