@@ -19,14 +19,8 @@ class Language:
     grammar: str | None  # tree-sitter-language-pack name; None = regex fallback only
     resolver: str | None = None  # module in extractors.structure.langs
     fallback: tuple[tuple[str, str], ...] = field(default=())  # (kind, regex with a 'name' group) per line
-    family_with: str | None = None  # the family of another language it includes and is included by (C++: C's)
     # (extension, regex, language): a file of that extension whose text matches is of that language (a C++ ``.h``)
     sniff: tuple[tuple[str, str, str], ...] = field(default=())
-
-    @property
-    def family(self) -> str:
-        """Languages that import each other share a family (``files.family``): their resolver, else the language."""
-        return self.family_with or self.resolver or self.name
 
 
 _DEF = r"(?P<name>[A-Za-z_$][\w$]*)"
@@ -67,13 +61,13 @@ LANGUAGES: dict[str, Language] = {
                   ("trait", r"^\s*(?:pub(?:\([^)]*\))?\s+)?trait\s+" + _DEF))),
         Language("c", (".c", ".h"), "c", "c", C_LIKE, sniff=((".h", CPP_HEADER, "cpp"),)),
         Language("cpp", (".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".ipp"), "cpp", "cpp",
-                 C_LIKE, family_with="c"),
+                 C_LIKE),
         Language("ruby", (".rb",), "ruby", "ruby",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*def\s+(?:self\.)?(?P<name>[A-Za-z_]\w*[?!]?)"),
                   ("class", r"^\s*(?:class|module)\s+(?P<name>[A-Z]\w*)"))),
         Language("kotlin", (".kt", ".kts"), "kotlin", "kotlin",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*(?:\w+\s+)*fun\s+(?:<[^>]*>\s*)?(?:\w+\.)?" + _DEF),
-                  ("class", r"^\s*(?:\w+\s+)*(?:class|object|interface)\s+" + _DEF)), family_with="java"),
+                  ("class", r"^\s*(?:\w+\s+)*(?:class|object|interface)\s+" + _DEF))),
         Language("csharp", (".cs",), "csharp", "csharp",  # tree-sitter (the regex: a file that will not parse)
                  (("class", r"^\s*(?:\w+\s+)*(?:class|struct|interface|enum|record)\s+" + _DEF),)),
         Language("swift", (".swift",), "swift", "swift",  # tree-sitter (the regex: a file that will not parse)

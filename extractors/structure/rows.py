@@ -51,10 +51,12 @@ def tables_from_facts(facts: list[FileFacts], head: str | None, entry_points=fro
 
 
 def _family(language: str | None) -> str | None:
-    from .languages import LANGUAGES
+    """``files.family``: the languages that import each other share one, their ``langs`` module's ``GROUP`` (C and
+    C++; Java and Kotlin; JavaScript, TypeScript and TSX), else the language itself."""
+    from .langs import support
 
-    lang = LANGUAGES.get(language or "")
-    return lang.family if lang else language
+    module = support(language)
+    return module.GROUP if module is not None else language
 
 
 def _tuples_table(rows: list[tuple], schema: pa.Schema) -> pa.Table:
