@@ -169,11 +169,17 @@ def callers(catalog, target: Target, kinds: list[str] | None = None):
 def referencing_files(catalog, repo: str, ids: list[str]) -> list[str] | None:
     """The files holding an edge to one of ``ids``, from the ``edge_targets`` index the structure extractor keeps
     (its shards of those ids, in the catalog's snapshot); None when the lake has no such index."""
-    files = catalog.point_files("edge_targets", "dst_id", ids, repo)
+    return indexed_files(catalog, repo, "edge_targets", "dst_id", ids)
+
+
+def indexed_files(catalog, repo: str, index: str, key: str, ids: list[str]) -> list[str] | None:
+    """The files an edge index (``edge_targets`` by ``dst_id``, ``edge_sources`` by ``src_id``) lists for ``ids``,
+    read from its shards of those ids; None when the lake has no such index or a shard of it is damaged."""
+    files = catalog.point_files(index, key, ids, repo)
     if not files:  # None: not sharded by id; []: no id asked
         return None if files is None else []
     try:
-        rows = catalog.rows(f"SELECT DISTINCT path FROM {catalog.POINT_SOURCE} WHERE list_contains(?, dst_id) "
+        rows = catalog.rows(f"SELECT DISTINCT path FROM {catalog.POINT_SOURCE} WHERE list_contains(?, {key}) "
                             "ORDER BY path", [files, ids])[1]
     except QueryError:  # a damaged index: the edges themselves answer
         return None

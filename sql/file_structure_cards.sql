@@ -1,5 +1,6 @@
 -- file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3, edge_files := NULL, symbol_files := NULL,
---                      member_files := NULL, unresolved_files := NULL): one row per source file (not skipped): the
+--                      member_files := NULL, unresolved_files := NULL, dispatch_files := NULL): one row per source
+--   file (not skipped): the
 --   structure facts of its snippet (what the code says; file_cards adds history and agent behaviour). for_paths (a
 --   list of paths) keeps only those files, and the filter reaches every scan (edges by dst_path or path, symbols by
 --   path): the per-file export after an edit asks for all its files in one call, as each call reads every edge
@@ -8,7 +9,8 @@
 --   members to those files: the shards that hold them (the exporter finds them through the structure extractor's
 --   edge_targets and foreign_symbols indexes); unresolved_files reads the unresolved names from those files, edges
 --   or rows of their shape (the unresolved_names index's shards of the names that matter); NULL reads the whole
---   table. References resolved only by a name guess (resolution unique_name or ambiguous, or confidence < 0.5) and
+--   table; dispatch_files reads the dispatch edges from their symbols (an override's file holds them) and the edges
+--   into those overrides (the edge_sources and edge_targets indexes' shards). References resolved only by a name guess (resolution unique_name or ambiguous, or confidence < 0.5) and
 --   imports do not count: a guess is not a dependency.
 --   role          file_roles.role: source, test, example, benchmark, docs, tooling
 --   called        its most-referenced symbols from other files (a name's overloads and variants, f and f#2, as
@@ -21,8 +23,10 @@
 --   covers        for a test file: the source files it references, by weight; covers_count
 --   unused        exported symbols nothing references (the rule of dead_code at confidence >= 0.6: not in a file
 --                 the regex fallback read, no reference at all, no referenced member, no referenced same-named twin
---                 in the file, not a method of a type that extends something outside the repository, itself or
---                 through its own bases, the name written nowhere unresolved); unused_count
+--                 in the file (or in such a twin: m#2.f beside m.f), not an enum whose constants are used, not an
+--                 interface's or a base's method whose override is called, not a method of a type that extends
+--                 something outside the repository, itself or through its own bases, the name written nowhere
+--                 unresolved); unused_count
 --   depends_on    the files it references (not by guesses), strongest first, up to 64: path and sig (a hash of
 --                 which of its symbols reference which there): the snippets that name this file, which the per-file
 --                 export refreshes with it when their sig changed
@@ -30,7 +34,7 @@
 --          tests, tests_count, covers, covers_count, unused, unused_count, depends_on.
 CREATE OR REPLACE MACRO file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3, edge_files := NULL,
                                               symbol_files := NULL, member_files := NULL,
-                                              unresolved_files := NULL) AS TABLE
+                                              unresolved_files := NULL, dispatch_files := NULL) AS TABLE
 WITH
 src AS (
     SELECT f.*, r.role FROM files f JOIN file_roles r ON r.repo = f.repo AND r.path = f.path
@@ -134,10 +138,40 @@ used_members AS (  -- dead_code's `used_members`
     FROM members m SEMI JOIN edges e ON e.repo = m.repo AND e.dst_id = m.id AND e.src_id <> e.dst_id
                                         AND e.src_id <> m.parent_id
 ),
-used_twins AS (  -- dead_code's `used_twins`: f#2 beside a referenced f (the same file: among the selected)
-    SELECT DISTINCT repo, if(contains(dst_id, '#'), regexp_replace(dst_id, '#[0-9]+$', ''), dst_id) AS twin
-    FROM into_files
-    WHERE dst_id IS NOT NULL AND src_id <> dst_id AND NOT starts_with(src_id, dst_id || '.') AND confidence > 0.3
+used_twins AS (  -- dead_code's `used_twins`: f#2 beside a referenced f, m#2.f beside m.f (the same file: among
+                 -- the selected), a used member's parent among them
+    SELECT DISTINCT repo, if(contains(dst_id, '#'), regexp_replace(dst_id, '#[0-9]+', '', 'g'), dst_id) AS twin
+    FROM (SELECT repo, dst_id FROM into_files
+          WHERE dst_id IS NOT NULL AND src_id <> dst_id AND NOT starts_with(src_id, dst_id || '.') AND confidence > 0.3
+          UNION ALL SELECT repo, id FROM used_members)
+),
+used_enum_constants AS (  -- dead_code's `used_enum_constants`: an enum and its constants share a file
+    SELECT DISTINCT g.repo, g.owner AS id
+    FROM (SELECT repo, id, kind,
+                 last_value(CASE WHEN kind <> 'constant' THEN id END IGNORE NULLS) OVER (
+                     PARTITION BY repo, path ORDER BY line_start, kind = 'constant', id) AS owner
+          FROM own_symbols
+          WHERE (repo, path) IN (SELECT repo, path FROM exported WHERE kind = 'enum')) g
+    SEMI JOIN exported e ON e.repo = g.repo AND e.id = g.owner AND e.kind = 'enum'
+    SEMI JOIN into_files i ON i.repo = g.repo AND i.dst_id = g.id AND i.confidence > 0.3 AND i.src_id <> i.dst_id
+                              AND NOT starts_with(i.src_id, i.dst_id || '.')
+    WHERE g.kind = 'constant'
+),
+dispatches AS MATERIALIZED (  -- from their exported methods nothing references, to the overrides
+    SELECT d.repo, d.src_id, d.dst_id
+    FROM read_parquet(coalesce(dispatch_files, lake_edges()), union_by_name = true) d
+    SEMI JOIN exported x ON x.repo = d.repo AND x.id = d.src_id AND x.by_type
+    WHERE d.kind = 'dispatch' AND d.src_id <> d.dst_id AND (repo_id IS NULL OR d.repo = repo_id)
+      AND EXISTS (SELECT 1 FROM exported x WHERE x.by_type)
+),
+used_overrides AS (  -- dead_code's `used_overrides`: an override is called directly, not only through a dispatch
+    SELECT DISTINCT d.repo, d.src_id AS id
+    FROM dispatches d
+    SEMI JOIN (SELECT repo, src_id, dst_id
+               FROM read_parquet(coalesce(dispatch_files, lake_edges()), union_by_name = true)
+               WHERE kind <> 'dispatch' AND confidence > 0.3 AND (repo_id IS NULL OR repo = repo_id)
+                 AND dst_id IN (SELECT dst_id FROM dispatches)) e
+      ON e.repo = d.repo AND e.dst_id = d.dst_id AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
 ),
 inherits AS MATERIALIZED (  -- one scan of the edges when an exported member may need its type's bases
     SELECT repo, src_id, dst_id FROM edges
@@ -167,9 +201,11 @@ unused AS (  -- nothing references them or their members, and their name is writ
     SELECT x.repo, x.path, list(x.name ORDER BY x.line_start)[:top] AS unused, count(*) AS unused_count
     FROM exported x
     WHERE NOT EXISTS (SELECT 1 FROM used_members u WHERE u.repo = x.repo AND u.id = x.id)
+      AND NOT EXISTS (SELECT 1 FROM used_enum_constants u WHERE u.repo = x.repo AND u.id = x.id)
+      AND NOT EXISTS (SELECT 1 FROM used_overrides u WHERE u.repo = x.repo AND u.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM unresolved w WHERE w.repo = x.repo AND w.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM used_twins t WHERE t.repo = x.repo
-                      AND t.twin = if(contains(x.id, '#'), regexp_replace(x.id, '#[0-9]+$', ''), x.id))
+                      AND t.twin = if(contains(x.id, '#'), regexp_replace(x.id, '#[0-9]+', '', 'g'), x.id))
       AND NOT (x.by_type
                AND EXISTS (SELECT 1 FROM outside_bases o WHERE o.repo = x.repo AND o.id = x.parent_id))
     GROUP BY x.repo, x.path

@@ -23,6 +23,16 @@ CALLERS_OF_FILE = ("SELECT e.src_id, e.path, e.line, e.kind, e.ref_form, e.confi
                    "WHERE s.path = ? AND e.repo = ? AND e.path <> s.path")
 
 
+JAVA_DISPATCH = {  # an interface whose methods are called only through their implementation (dispatch edges)
+    "shop/Store.java": "package shop;\n\npublic interface Store {\n    String fetchEntry(String key);\n"
+                       "    void purgeAll();\n}\n",
+    "shop/MemoryStore.java": "package shop;\n\npublic class MemoryStore implements Store {\n"
+                             "    public String fetchEntry(String key) { return key; }\n    public void purgeAll() {}\n}\n",
+    "shop/Main.java": "package shop;\n\npublic class Main {\n    public static void main(String[] args) {\n"
+                      "        MemoryStore store = new MemoryStore();\n        store.fetchEntry(\"x\");\n    }\n}\n",
+}
+
+
 @pytest.fixture
 def sharded(lake, make_repo, monkeypatch):
     """This project's ``pipeline`` indexed into small shards (a few dozen files per table)."""
@@ -30,7 +40,7 @@ def sharded(lake, make_repo, monkeypatch):
 
     monkeypatch.setattr("pipeline.shards.SHARD_ROWS", 200)
     monkeypatch.setattr(StructureExtractor, "shard_rows", {"symbols": 300})
-    root = make_repo()
+    root = make_repo(files=JAVA_DISPATCH)
     shutil.copytree(PROJECT / "pipeline", root / "pipeline", ignore=shutil.ignore_patterns("__pycache__"))
     index_structure(lake, root)
     snap = lake.snapshot("repo")
@@ -191,6 +201,22 @@ def test_the_per_file_cards_read_only_their_shards_and_equal_the_whole_tables_ca
     ids = [r[0] for r in shop.rows("SELECT id FROM symbols WHERE path = 'cart/cart.go'")[1]]
     assert export._member_files(shop, "shop", ids) == ["cart/methods.go"]
     assert _cards(shop, "shop", ["cart/cart.go"], narrowed=True)["cart/cart.go"]["unused"] == ["Unused"]
+
+
+def test_a_per_file_card_knows_an_interface_method_is_used_through_its_implementation(sharded):
+    """``Store.fetchEntry`` is called only on a ``MemoryStore``: dead_code does not call it unused (it declares what its
+    implementation does), and neither does the narrowed card, which reads the dispatch edge in the implementation's
+    shard and the call in the caller's; ``purgeAll``, whose implementation nobody calls, is listed."""
+    from pipeline.exports import export
+
+    catalog = connect(sharded, views=["file_structure_cards", "dead_code"])
+    narrowed = _cards(catalog, "repo", ["shop/Store.java"], narrowed=True)
+    assert narrowed == _cards(catalog, "repo", ["shop/Store.java"], narrowed=False)
+    assert narrowed["shop/Store.java"]["unused"] == ["purgeAll"]
+    files = export._card_files(catalog, "repo", ["shop/Store.java"])
+    assert len(files.dispatch) < len(catalog.current.files["edges"]) / 2
+    _, dead = catalog.rows("SELECT name, confidence FROM dead_code WHERE path = 'shop/Store.java' AND kind = 'method'")
+    assert dict(dead)["fetchEntry"] < 0.6 <= dict(dead)["purgeAll"]
 
 
 def test_a_damaged_index_shard_costs_the_per_file_cards_nothing(sharded):

@@ -98,3 +98,13 @@ def test_absent_references_are_not_recorded(indexed):
     for want in expected.get("absent_refs", []):
         rows = _rows(catalog, "SELECT * FROM edges WHERE src_id = ? AND dst_name = ?", (want["src"], want["dst_name"]))
         assert not rows, f"unexpected reference {want}: {rows}"
+
+
+def test_file_cards_list_as_unused_exactly_what_dead_code_calls_unused(indexed):
+    """A snippet's "exports nothing calls" is dead_code's verdict at >= 0.6 in every language: not an enum whose
+    constants are used, an interface method whose override is called, or a method inside a referenced twin."""
+    catalog, _ = indexed
+    cards = dict(catalog.rows("SELECT path, unused_count FROM file_structure_cards() WHERE unused_count > 0")[1])
+    dead = dict(catalog.rows("SELECT path, count(*) FROM dead_code WHERE is_exported AND kind <> 'module' "
+                             "AND confidence >= 0.6 GROUP BY path")[1])
+    assert cards == dead

@@ -313,7 +313,7 @@ def _structure_cards(catalog, repo: str, rels) -> dict[str, dict]:
     if not rels:
         return {}
     query = ("SELECT * FROM file_structure_cards(repo_id := ?, for_paths := ?, edge_files := ?, symbol_files := ?, "
-             "member_files := ?, unresolved_files := ?)")
+             "member_files := ?, unresolved_files := ?, dispatch_files := ?)")
     try:
         columns, rows = catalog.rows(query, [repo, sorted(rels), *_card_files(catalog, repo, sorted(rels))])
     except QueryError:
@@ -328,6 +328,7 @@ class CardFiles(NamedTuple):
     symbols: list[str] | None = None  # their symbols
     members: list[str] | None = None  # their symbols' members, wherever defined
     unresolved: list[str] | None = None  # the unresolved references named like their symbols
+    dispatch: list[str] | None = None  # the dispatch edges from their symbols and the edges into those overrides
 
 
 def _card_files(catalog, repo: str, rels: list[str]) -> CardFiles:
@@ -340,7 +341,7 @@ def _card_files(catalog, repo: str, rels: list[str]) -> CardFiles:
     symbol_files = catalog.point_files("symbols", "path", rels, repo)
     if symbol_files is None:
         return CardFiles()
-    own = catalog.rows(f"SELECT id, name FROM {catalog.POINT_SOURCE} WHERE repo = ? AND list_contains(?, path)",
+    own = catalog.rows(f"SELECT id, name, kind FROM {catalog.POINT_SOURCE} WHERE repo = ? AND list_contains(?, path)",
                        [symbol_files, repo, rels])[1]
     ids = [row[0] for row in own]
     with_rels = lambda paths: None if paths is None else sorted(set(paths) | set(rels))  # noqa: E731
@@ -348,7 +349,29 @@ def _card_files(catalog, repo: str, rels: list[str]) -> CardFiles:
     return CardFiles(None if referencing is None else catalog.point_files("edges", "path", referencing, repo),
                      symbol_files,
                      None if owners is None else catalog.point_files("symbols", "path", owners, repo),
-                     _unresolved_files(catalog, repo, sorted({row[1] for row in own})))
+                     _unresolved_files(catalog, repo, sorted({row[1] for row in own})),
+                     _dispatch_files(catalog, repo, [row[0] for row in own if row[2] == "method"]))
+
+
+def _dispatch_files(catalog, repo: str, methods: list[str]) -> list[str] | None:
+    """The edge shards that say whether an override of one of ``methods`` is called directly (``dead_code``'s
+    ``used_overrides``): those of the files holding an edge from them (``edge_sources``: a dispatch edge sits in its
+    override's file), then of the files referencing what those dispatch edges reach (``edge_targets``). None: the
+    whole table (no index)."""
+    from .. import query
+
+    sources = query.indexed_files(catalog, repo, "edge_sources", "src_id", methods)
+    shards = None if sources is None else catalog.point_files("edges", "path", sources, repo)
+    if shards is None or not sources:
+        return shards
+    try:
+        overrides = [r[0] for r in catalog.rows(
+            f"SELECT DISTINCT dst_id FROM {catalog.POINT_SOURCE} WHERE kind = 'dispatch' AND list_contains(?, src_id)",
+            [shards, methods])[1]]
+    except QueryError:  # a damaged shard: the whole table answers
+        return None
+    callers = query.referencing_files(catalog, repo, overrides)
+    return None if callers is None else catalog.point_files("edges", "path", sorted(set(sources) | set(callers)), repo)
 
 
 def _unresolved_files(catalog, repo: str, names: list[str]) -> list[str] | None:
