@@ -67,7 +67,9 @@ definition only); ``library_member(resolver, ref, src)`` the repository's defini
 library's type, which would otherwise be external (Kotlin's extension function ``fun Type.typeToString()`` on
 ``java.lang.reflect.Type``, imported by name or of the package; none); ``HOST_SCRIPTS`` suffixes of script files a host
 program runs and fills with its own names (Gradle's ``.kts``): a name or member such a file does not state is the
-host's, external, never guessed among the repository's (none);
+host's, external, never guessed among the repository's (none); ``OVERLOADS`` a member defined again in its scope is
+an overload or a build variant, any of which a call on a known type may mean (True); False where it is rather a
+property's setter or a replacement (Python's ``@x.setter``): a member's call reaches the first only;
 ``extend_layers``.
 """
 
@@ -180,6 +182,7 @@ class Hooks:
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
     extension_members: bool = False  # members the repository gives a library's type (C#'s extension methods)
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift)
+    overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
 
 
 def _layer(entry) -> Callable:
@@ -217,7 +220,8 @@ def hooks_of(support) -> Hooks:
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
                  extension_members=bool(getattr(support, "EXTENSION_MEMBERS", False)),
-                 extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)))
+                 extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
+                 overloads=bool(getattr(support, "OVERLOADS", True)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -328,6 +332,9 @@ class Resolver(ImportBindings):
                      or (None if shadowed else self._scoped(r, src)) or self._parameter_bound(r, src) or UNRESOLVED)
             return self._edges(r, src, found, "calls", form) if found.ids or form == "call" else []
         found = self._lookup(r, src, CALLABLE)
+        if r.receiver and found.ids and found.resolution not in GUESSES \
+                and self.hooks.get(r.path, self.no_hooks).overloads:
+            found = self._with_overloads(found)
         form = "callback" if kind == "returns" else kind
         # Visitor::default() (derived), kw::state (macro-made), handler.layer(x) (a trait's, guessed by name)
         named = self._receiver_named(r, src) if r.receiver and (not found.ids or found.resolution in GUESSES) else []
@@ -352,6 +359,17 @@ class Resolver(ImportBindings):
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
+
+    def _with_overloads(self, found: Found) -> Found:
+        """A member found on a known type, with its overloads (``Cart.add``, ``Cart.add#2``: the same name defined
+        again in its scope, of the same kind): a member's look-up keeps one definition per name, and the call may
+        mean any of them (arity is not read), as a bare call's look-up already says. Without them, an overload's
+        callers are none: a false "nothing calls this"."""
+        out = []
+        for sid in found.ids:
+            kind = self.g.by_id[sid].kind
+            out += [t for t in self._twins(sid) if t not in out and (t == sid or self.g.by_id[t].kind == kind)]
+        return found if len(out) == len(found.ids) else Found(out, found.resolution)
 
     def _constructors(self, ids: list[str], named: bool | str = True) -> list[str]:
         """The constructors of the classes among ``ids`` (``new Circle(1.0)``, ``Circle c(1.0)``): their methods

@@ -18,6 +18,7 @@ PURE_DECORATORS = frozenset({
     "typing.final", "final", "typing.no_type_check"})
 PARAMETER_REF_KIND = "fixture"  # a pytest test's or fixture's parameter names a fixture
 METHOD_ORDER = "c3"  # methods are looked up in C3 linearization order
+OVERLOADS = False  # a method defined again in its class is a property's setter or deleter, or replaces the first
 PARAMETER_FLOW = True  # run(cb=f): cb() inside run calls f
 ASYNC_PROTOCOL = {"__iter__": "__aiter__", "__next__": "__anext__", "__enter__": "__aenter__", "__exit__": "__aexit__"}
 MARKER_BASES = frozenset({"Generic", "ABC", "object"})  # from outside: types, no behaviour (asyncio.Protocol has)
