@@ -40,7 +40,8 @@ PURE_DECORATORS = frozenset({
     "compileTimeOnly", "showAsInfix", "targetName", "experimental", "constructorOnly", "threadUnsafe", "publicInBinary",
     "BeanProperty", "BooleanBeanProperty", "SerialVersionUID", "strictfp", "Override", "Deprecated",
     "SuppressWarnings", "FunctionalInterface", "Nullable", "NonNull", "Nonnull", "CheckReturnValue"})
-EXTERNAL_RECEIVERS = JAVA_EXTERNAL | frozenset({"scala", "akka", "cats", "zio", "sbt", "mill", "Predef"})
+EXTERNAL_RECEIVERS = JAVA_EXTERNAL | frozenset({"scala", "akka", "cats", "zio", "sbt", "mill", "munit", "Predef", "sys",
+                                               "Console", "math"})
 # what every Scala file sees unimported (scala.*, scala.Predef.*, java.lang.*): a name no import, package or class of
 # the file states and that is one of these is the standard library's, never guessed as the repository's
 BUILTINS = JAVA_BUILTINS | frozenset({
@@ -82,6 +83,12 @@ BUILTIN_METHODS = frozenset({
     # infix words of the test frameworks: "x" should "y" in {..}, a shouldBe b, a must equal(b)
     "should", "shouldBe", "shouldEqual", "shouldNot", "must", "mustBe", "in", "ignore", "when", "which", "be",
     "equal", "have", "contain", "ne", "eq"})
+# a test framework's names a suite's body uses bare (ScalaTest, munit, utest): in a test file, never the repository's
+TEST_BUILTINS = frozenset({
+    "test", "ignore", "assert", "assertEquals", "assertNotEquals", "assertResult", "assertThrows", "intercept",
+    "fail", "cancel", "pending", "info", "markup", "describe", "it", "they", "behavior", "should", "must", "can",
+    "be", "have", "contain", "equal", "convertToAnyShouldWrapper", "beforeEach", "afterEach", "beforeAll",
+    "afterAll", "Tests", "TestSuite", "FunFixture", "withClue", "assume", "compileErrors", "assertMatch"})
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
 TRANSPARENT_TYPES = frozenset({"Option", "Some", "Future", "Try", "Success"})  # a value of it is used as a T
 
@@ -131,11 +138,12 @@ TYPE_CONTEXTS = {
 
 entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)  # main(args), @main def, object X extends App
 
-_TYPE_ARGUMENTS = re.compile(r"\[[^\[\]()]*\](?=\()")  # make[Int](), as[List[A]]() (inner ones first)
+_TYPE_ARGUMENTS = re.compile(r"\[[^\[\]\"]*\]")  # opt[Map[String, Int]]("x") (inner ones first)
 
 
 def receiver_path(receiver: str) -> str:
-    """``Client.make[Int](1).run`` -> ``Client.make(1).run``: a call's type arguments change no type."""
+    """``opt[Map[String, Int]]("kwargs").action`` -> ``opt("kwargs").action``: a call's type arguments change no
+    type, and Scala writes no index in brackets (``xs(0)``), so every bracket in a receiver holds types."""
     if "[" in receiver:
         previous = None
         while previous != receiver:
@@ -144,11 +152,13 @@ def receiver_path(receiver: str) -> str:
 
 
 _NEW = re.compile(r"^new\s+((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*(?:\[[^()]*\])?")
-_APPLY = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*)\s*(?:\[[^()]*\])?(?=\()")
+# Foo(..), and lower-case case classes too (os-lib's proc(..)): a name the resolver finds no class of is no type
+_APPLY = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*(?:\[[^()]*\])?(?=\()")
 
 
 def inline_type(receiver: str) -> str | None:
-    """``new Foo(..)``, ``new Foo``, ``Foo(..)`` (a case class's or companion's apply), ``Foo[T](x)`` -> the class;
+    """``new Foo(..)``, ``new Foo``, ``Foo(..)`` (a case class's or companion's apply), ``Foo[T](x)`` -> the class
+    (the resolver keeps it where a class of that name is found: ``f(x)`` stays a call);
     not ``Foo(..).bar()``, whose class is what ``bar`` returns, nor a bare ``Foo`` (an object, read as a module)."""
     from ..parse import _one_call
 
@@ -160,7 +170,12 @@ def inline_type(receiver: str) -> str | None:
         return None
     if m.end() == len(text):
         return m.group(1) if text.startswith("new") else None
-    return m.group(1) if text[m.end()] == "(" and _one_call(text, m.end()) else None
+    if text[m.end()] != "(":
+        return None
+    body = text.find("{", m.end())  # new Base(..) { .. }: an anonymous class, used as a Base
+    if text.startswith("new") and body > 0 and text.endswith("}") and _one_call(text[:body].rstrip(), m.end()):
+        return m.group(1)
+    return m.group(1) if _one_call(text, m.end()) else None
 
 
 CLASS_KINDS = ("class", "trait", "enum")
@@ -182,3 +197,11 @@ def _scope(raw_defs: list, d) -> tuple:
     holders = [(o.start, o.end) for o in raw_defs if o.start <= d.start and d.end <= o.end and o is not d
                and (o.start, o.end) != (d.start, d.end)]
     return max(holders, default=(0, 0))
+
+
+def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
+    """``scopt.OptionParser``, ``com.acme.util.Audit.record()`` written without an import: a package of the
+    repository named by its full dotted name (the files of that package)."""
+    if not receiver or not receiver[:1].islower() or not all(p.isidentifier() for p in receiver.split(".")):
+        return []
+    return list(index.get(receiver, ()))

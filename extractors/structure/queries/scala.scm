@@ -7,6 +7,8 @@
 
 ; package a.b / package c (chained clauses nest: a.b.c), package a.b { ... }
 (compilation_unit (package_clause name: (package_identifier) @package.name))
+; package object os { .. } (in package a): its members are top-level definitions of package a.os (it is no symbol)
+(compilation_unit (package_object name: (identifier) @package.name))
 
 ; definitions
 (class_definition name: (identifier) @name) @definition.class
@@ -48,7 +50,9 @@
   (#not-match? @_m "(^|\\s)(private|protected)(\\[|\\s|$)"))
 [(compilation_unit [(val_definition pattern: (identifier) @name) (var_definition pattern: (identifier) @name)]
   @definition.variable @exported)]
-; constructor `val`/`var` parameters and a case class's parameters are fields (spanning their declared type)
+; constructor parameters are fields (spanning their declared type): `val`/`var` ones and a case class's public, the
+; others private to the class, whose methods read them bare
+(class_parameter name: (identifier) @name . type: (_) @definition.field)
 (class_parameter ["val" "var"] name: (identifier) @name . type: (_) @definition.field @exported)
 (class_definition "case" class_parameters: (class_parameters (class_parameter name: (identifier) @name . type: (_)
   @definition.field @exported)))
@@ -169,18 +173,29 @@
  (val_declaration name: (identifier) @var.name type: (_) @var.type)]
 (typed_pattern pattern: (identifier) @var.name type: (_) @var.type)
 ; val c = new Client(..) / Client(..) / Client.make(..): what the call builds or returns
-[(val_definition pattern: (identifier) @var.name !type value: [(instance_expression) (call_expression)] @var.value)
- (var_definition pattern: (identifier) @var.name !type value: [(instance_expression) (call_expression)] @var.value)]
+; (an instance with a body of its own is an anonymous class: below)
+[(val_definition pattern: (identifier) @var.name !type value: [(call_expression) (instance_expression . (_) .)
+   (instance_expression . (_) . (arguments) .)] @var.value)
+ (var_definition pattern: (identifier) @var.name !type value: [(call_expression) (instance_expression . (_) .)
+   (instance_expression . (_) . (arguments) .)] @var.value)]
+
+; val p = new OptionParser[Config]("x") { .. }: an anonymous class's value is of the type it extends (dispatch reaches
+; what the body overrides)
+[(val_definition pattern: (identifier) @var.name !type value: (instance_expression [(type_identifier) (generic_type)
+   (stable_type_identifier)] @var.type (template_body)))
+ (var_definition pattern: (identifier) @var.name !type value: (instance_expression [(type_identifier) (generic_type)
+   (stable_type_identifier)] @var.type (template_body)))]
 
 ; parameters and local values (lambda, case, for ones too): a bare name in their scope is that value, never a
 ; same-named def (see parse.py @local.name)
 [(parameter name: (identifier) @local.name)
- (class_parameter name: (identifier) @local.name)
  (block (val_definition pattern: (identifier) @local.name))
  (block (var_definition pattern: (identifier) @local.name))
  (indented_block (val_definition pattern: (identifier) @local.name))
  (indented_block (var_definition pattern: (identifier) @local.name))
  (block (val_definition pattern: (_ (identifier) @local.name)))
+ (case_clause (val_definition pattern: (identifier) @local.name))
+ (case_clause (var_definition pattern: (identifier) @local.name))
  (lambda_expression parameters: (identifier) @local.name)
  (lambda_expression parameters: (bindings (binding name: (identifier) @local.name)))
  (case_clause pattern: (identifier) @local.name)
