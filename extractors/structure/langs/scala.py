@@ -26,6 +26,10 @@ LOCAL_KINDS = ("call", "callback", "read", "name")
 CAPITALIZED_CLASSES = True  # Config.default, Color.Red: an object's or enum's member, its class imported or near
 IMPORTS_PASS_ON = False  # an import binds names in the importing file only
 EXTENSIONS_IMPORTED = True  # extension (s: Shop) def total in a.b: a member of Shop, and what import a.b.total names
+# sbt and mill cross-builds keep one definition per platform or Scala version in parallel source folders (jvm/, js/,
+# native/; scala-2.12/, scala-2.13/, scala-3/; src-2/, src-3/): one qualified name in several files of one package
+# is variants of one definition (what reaches one reaches all)
+BUILD_VARIANTS = True
 KEYWORDS = frozenset({
     "abstract", "case", "catch", "class", "def", "do", "else", "extends", "false", "final", "finally", "for",
     "forSome", "if", "implicit", "import", "lazy", "match", "new", "null", "object", "override", "package", "private",

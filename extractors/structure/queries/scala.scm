@@ -134,6 +134,10 @@
 ((field_expression value: (_) @receiver field: (identifier) @name) @reference.attribute
   (#not-match? @name "^(this|super)$"))
 
+; `_.hasParent` in a placeholder lambda: a member of elements of unknown type, most often a def called without
+; parentheses (a call, guessed by name as any call on an object of unknown type)
+(field_expression value: (wildcard) @receiver field: (identifier) @name) @reference.call
+
 ; inheritance: class A extends Base(..) with T1 with T2; given x: Ord[Int] with {..}
 (extends_clause [(type_identifier) @name (generic_type type: (type_identifier) @name)] @reference.inherits)
 (extends_clause [(stable_type_identifier (_) @receiver (type_identifier) @name .)
