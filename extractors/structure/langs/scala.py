@@ -65,9 +65,18 @@ BUILTINS = JAVA_BUILTINS | frozenset({
     "getClass", "synchronized", "wait", "notify", "notifyAll", "eq", "ne", "sys", "Console", "Math", "math",
     "tuple", "deprecated", "tailrec", "inline", "main", "throws", "unchecked", "volatile", "transient", "nowarn",
     "specialized", "implicitNotFound", "SerialVersionUID", "BeanProperty", "targetName", "compiletime"})
+# a value of one of these is used as the T it holds (Option[Client]: c.get.send() is Client's send)
+TRANSPARENT_TYPES = frozenset({"Option", "Some", "Future", "Try", "Success", "DynamicVariable", "ThreadLocal"})
+# their own methods: on a value typed as what the wrapper holds they are the wrapper's, never a guess; the first set
+# gives back the value held (``checker.value.onWrite()``, ``found.get.name``)
+PASSTHROUGH_METHODS = frozenset({"get", "getOrElse", "value", "orNull", "value_=", "withValue"})
+WRAPPER_METHODS = PASSTHROUGH_METHODS | frozenset({
+    "map", "flatMap", "flatten", "foreach", "filter", "filterNot", "withFilter", "collect", "fold", "exists",
+    "forall", "contains", "isDefined", "isEmpty", "nonEmpty", "orElse", "toList", "toOption", "toSeq", "zip",
+    "recover", "recoverWith", "transform", "onComplete", "failed", "isSuccess", "isFailure", "toEither", "iterator"})
 # the standard library's methods (collections, Option, Future, String): on a value of unknown type guessed only among
 # the classes the file can see
-BUILTIN_METHODS = frozenset({
+BUILTIN_METHODS = WRAPPER_METHODS | frozenset({
     "map", "flatMap", "flatten", "filter", "filterNot", "withFilter", "foreach", "collect", "collectFirst", "find",
     "exists", "forall", "count", "fold", "foldLeft", "foldRight", "reduce", "reduceLeft", "reduceOption", "sum",
     "product", "min", "max", "minBy", "maxBy", "sorted", "sortBy", "sortWith", "reverse", "distinct", "groupBy",
@@ -94,17 +103,12 @@ TEST_BUILTINS = frozenset({
     "be", "have", "contain", "equal", "convertToAnyShouldWrapper", "beforeEach", "afterEach", "beforeAll",
     "afterAll", "Tests", "TestSuite", "FunFixture", "withClue", "assume", "compileErrors", "assertMatch"})
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
-TRANSPARENT_TYPES = frozenset({"Option", "Some", "Future", "Try", "Success"})  # a value of it is used as a T
+
 
 
 def _qualified(node, child):
     """``a.b.Baz``: the last name is the type (look further up for where it is used); the others qualify it."""
     return ... if child == node.children[-1] else None
-
-
-def _generic(node, child):
-    """``Base[Foo]``: Foo is used as a generic argument wherever Base stands."""
-    return "generic" if child.type == "type_arguments" else ...
 
 
 def _value_form(node, child) -> str:
@@ -124,8 +128,6 @@ def _class_parameter_form(node, child) -> str:
 
 TYPE_CONTEXTS = {
     "stable_type_identifier": _qualified,
-    "generic_type": _generic,
-    "generic_function": _generic,
     **dict.fromkeys(("parameter", "binding", "lambda_expression", "typed_pattern", "catch_clause"), "parameter"),
     "class_parameter": _class_parameter_form,
     **dict.fromkeys(("val_definition", "var_definition", "val_declaration", "var_declaration"), _value_form),
