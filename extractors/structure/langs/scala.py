@@ -5,7 +5,7 @@ a.b._`` / ``a.b.*``, ``import a.b.{C, D => E, _}``, ``import a.b.C as D``. A Sca
 Kotlin class and the other way round (one module index, one package scope).
 
 Public is the default visibility (``private``, ``private[x]`` and ``protected`` are not exported). A companion
-``object Foo`` beside ``class Foo`` adds its members to ``Foo`` (``Foo.apply`` beside ``Foo.copy``: a call ``Foo.m()``
+``object Foo`` beside ``class Foo`` adds its members to ``Foo`` (``Item.free`` beside ``Item.label``: ``Foo.m()``
 finds it as a static); a Scala 3 ``extension (s: Shop) def total`` is a member of ``Shop``, written apart as Kotlin's
 ``fun Shop.total()`` is (``EXTENSIONS_IMPORTED``, ``library_member``). A def called without parentheses reads like a
 value: a bare name is a call unless a parameter or local value binds it (``@reference.name``)."""
@@ -189,8 +189,8 @@ CLASS_KINDS = ("class", "trait", "enum")
 
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """A companion ``object Foo`` beside ``class Foo`` (or trait, enum) in the same scope is no definition of its own:
-    it adds its members to ``Foo`` (an ``impl`` block: ``Foo.apply``, ``Foo.default`` beside ``Foo.copy``), so that
-    ``Foo.m()`` and a bare ``m()`` in the class find them where the class is."""
+    it adds its members to ``Foo`` (an ``impl`` block: ``Item.free`` beside ``Item.label``), so that ``Foo.m()`` and
+    a bare ``m()`` in the class find them where the class is."""
     classes = {(d.name, _scope(raw_defs, d)) for d in raw_defs if d.kind in CLASS_KINDS and not d.anonymous}
     if not classes:
         return raw_defs
@@ -206,8 +206,8 @@ def _scope(raw_defs: list, d) -> tuple:
 
 
 def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
-    """``scopt.OptionParser``, ``com.acme.util.Audit.record()`` written without an import: a package of the
-    repository named by its full dotted name (the files of that package)."""
+    """``new scopt.OptionParser[C]`` written without an import: a package of the repository named by its full
+    dotted name (the files of that package; a class named after it, ``a.b.C.m()``, is not followed)."""
     if not receiver or not receiver[:1].islower() or not all(p.isidentifier() for p in receiver.split(".")):
         return []
     return list(index.get(receiver, ()))
