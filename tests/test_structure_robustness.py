@@ -36,7 +36,8 @@ def messy(tmp_path):
     (root / "web/mentions.js").write_text("// a string naming a map is not the build's mark\n"
                                           "const s = '//# sourceMappingURL=x.map';\nfunction real() {}\n")
     (root / "scala").mkdir()
-    (root / "scala/tool.scala").write_text("class Tool {\n  def run(): Unit = {\n  }\n}\n")
+    # an unclosed comment: the parser sees no definition, the regex fallback reads the lines as code
+    (root / "scala/tool.scala").write_text("/* never closed\nclass Tool {\n  def run(): Unit = {\n  }\n}\n")
     os.symlink("loop_b.py", root / "pkg/loop_a.py")
     os.symlink("loop_a.py", root / "pkg/loop_b.py")
     os.symlink("../pkg", root / "pkg/self_link")
@@ -61,7 +62,7 @@ def test_a_messy_folder_indexes_with_a_reason_for_every_skip(lake, messy):
     assert status["dist/lib.cjs"] == ("skipped", "generated (build output: it names a source map)")
     assert files["dist/lib.cjs"]["is_generated"] and status["web/mentions.js"] == ("ok", None)
     assert status["node_modules/lib/index.js"][0] == "skipped" and files["node_modules/lib/index.js"]["is_vendored"]
-    assert status["scala/tool.scala"] == ("fallback", "no grammar")
+    assert status["scala/tool.scala"] == ("fallback", "syntax errors")
     assert status["pkg/loop_a.py"] == ("skipped", "symlink")
     assert summary.files_skipped == sum(1 for s in status.values() if s[0] == "skipped")
 

@@ -75,9 +75,9 @@ LANGUAGES: dict[str, Language] = {
                   ("class", r"^\s*(?:\w+\s+)*(?:class|struct|protocol|enum)\s+" + _DEF))),
         Language("php", (".php",), "php", "php",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*(?:\w+\s+)*function\s+" + _DEF), ("class", r"^\s*(?:\w+\s+)*class\s+" + _DEF))),
-        # No query file yet: definitions by the regex fallback only.
-        Language("scala", (".scala",), None, None,
-                 (("function", r"^\s*(?:\w+\s+)*def\s+" + _DEF), ("class", r"^\s*(?:\w+\s+)*(?:class|object|trait)\s+" + _DEF))),
+        Language("scala", (".scala",), "scala", "scala",  # tree-sitter (the regex: a file that will not parse)
+                 (("function", r"^\s*(?:\w+\s+)*def\s+" + _DEF),
+                  ("class", r"^\s*(?:\w+\s+)*(?:class|object|trait)\s+" + _DEF))),
     ]
 }
 

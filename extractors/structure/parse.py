@@ -60,7 +60,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@doc``: a doc comment whose types the language's ``doc_types`` reads (PHP's ``/** @var Client $c */``), with an
   optional ``@doc.target``: the property or method body it documents (see ``_doc_types``).
 - ``@global.name``: a name a function declares ``global``: what the function assigns it is the module's variable.
-- ``@package.name``: a package clause (Go, Java). ``@entry``: marks the file as a program entry (``__main__`` block).
+- ``@package.name``: a package clause (Go, Java); several in one file are nested clauses, joined by ``.`` in file
+  order (Scala's ``package a.b`` then ``package c``: ``a.b.c``). ``@entry``: marks the file as a program entry (``__main__`` block).
 - ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
   inside it are dropped, but those whose receiver starts with one of the language's ``OPAQUE_RECEIVERS`` (``$crate``)
   and calls, which become ``mention`` references: never resolved (an unresolved edge, ref_form ``mention``), they
@@ -679,8 +680,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             bindings["var"].append(passed)
     elif role == "global.name":
         bindings["global"].append(RawRef(node.start_byte, "global", _text(node, data), None, None, None, 0, None))
-    elif role == "package.name":
-        facts.package = _text(node, data)
+    elif role == "package.name":  # several clauses nest, in file order (Scala's ``package a.b`` then ``package c``)
+        facts.package = f"{facts.package}.{_text(node, data)}" if facts.package else _text(node, data)
     elif role == "opaque":
         found.opaque.append((node.start_byte, node.end_byte))
     elif role == "text.calls":

@@ -1,0 +1,213 @@
+"""Scala imports, with Java's and Kotlin's in one group (``GROUP = "java"``): a file belongs to the package its
+``package`` clauses name (chained clauses nest: ``package a.b`` then ``package c`` is ``a.b.c``), a package is all its
+files, and the files of one package see each other's top-level definitions unimported; ``import a.b.C``, ``import
+a.b._`` / ``a.b.*``, ``import a.b.{C, D => E, _}``, ``import a.b.C as D``. A Scala file's import finds a Java or
+Kotlin class and the other way round (one module index, one package scope).
+
+Public is the default visibility (``private``, ``private[x]`` and ``protected`` are not exported). A companion
+``object Foo`` beside ``class Foo`` adds its members to ``Foo`` (``Item.free`` beside ``Item.label``: ``Foo.m()``
+finds it as a static); a Scala 3 ``extension (s: Shop) def total`` is a member of ``Shop``, written apart as Kotlin's
+``fun Shop.total()`` is (``EXTENSIONS_IMPORTED``, ``library_member``). A def called without parentheses reads like a
+value: a bare name is a call unless a parameter or local value binds it (``@reference.name``)."""
+
+from __future__ import annotations
+
+import re
+
+from . import entry_reason_with
+from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, _jvm_entry,  # noqa: F401
+                   guess_bare_names, is_external, module_keys, package_scope, resolve_module, star_class, submodule)
+from .kotlin import extend_layers, import_binding, library_member  # noqa: F401
+
+GROUP = "java"  # Scala calls Java (and Kotlin) and is called by it: one module index, one package scope
+IMPLICIT_THIS = True  # a bare m() in a class, trait or object may be its own or an inherited member
+# a local function value is called as ``f(x)``; a parameter or local ``val`` read bare is that value, never a def
+LOCAL_KINDS = ("call", "callback", "read", "name")
+CAPITALIZED_CLASSES = True  # Config.default, Color.Red: an object's or enum's member, its class imported or near
+IMPORTS_PASS_ON = False  # an import binds names in the importing file only
+EXTENSIONS_IMPORTED = True  # extension (s: Shop) def total in a.b: a member of Shop, and what import a.b.total names
+# sbt and mill cross-builds keep one definition per platform or Scala version in parallel source folders (jvm/, js/,
+# native/; scala-2.12/, scala-2.13/, scala-3/; src-2/, src-3/): one qualified name in several files of one package
+# is variants of one definition (what reaches one reaches all)
+BUILD_VARIANTS = True
+KEYWORDS = frozenset({
+    "abstract", "case", "catch", "class", "def", "do", "else", "extends", "false", "final", "finally", "for",
+    "forSome", "if", "implicit", "import", "lazy", "match", "new", "null", "object", "override", "package", "private",
+    "protected", "return", "sealed", "super", "this", "throw", "trait", "try", "true", "type", "val", "var", "while",
+    "with", "yield", "given", "using", "enum", "export", "then", "extension", "derives", "end", "inline", "opaque",
+    "open", "transparent", "_"})
+# annotations that register nothing with a framework: the compiler's and documentation's
+PURE_DECORATORS = frozenset({
+    "tailrec", "inline", "noinline", "deprecated", "deprecatedName", "deprecatedOverriding", "deprecatedInheritance",
+    "throws", "transient", "volatile", "native", "unchecked", "uncheckedVariance", "uncheckedStable", "switch",
+    "specialized", "nowarn", "implicitNotFound", "implicitAmbiguous", "elidable", "varargs", "static", "unused",
+    "compileTimeOnly", "showAsInfix", "targetName", "experimental", "constructorOnly", "threadUnsafe", "publicInBinary",
+    "BeanProperty", "BooleanBeanProperty", "SerialVersionUID", "strictfp", "Override", "Deprecated",
+    "SuppressWarnings", "FunctionalInterface", "Nullable", "NonNull", "Nonnull", "CheckReturnValue"})
+EXTERNAL_RECEIVERS = JAVA_EXTERNAL | frozenset({"scala", "akka", "cats", "zio", "sbt", "mill", "munit", "Predef", "sys",
+                                               "Console", "math"})
+# what every Scala file sees unimported (scala.*, scala.Predef.*, java.lang.*): a name no import, package or class of
+# the file states and that is one of these is the standard library's, never guessed as the repository's
+BUILTINS = JAVA_BUILTINS | frozenset({
+    "Any", "AnyRef", "AnyVal", "Unit", "Nothing", "Null", "Int", "Long", "Short", "Byte", "Double", "Float", "Char",
+    "Boolean", "String", "Array", "Option", "Some", "None", "Either", "Left", "Right", "Try", "Success", "Failure",
+    "List", "Nil", "Seq", "IndexedSeq", "Vector", "Map", "Set", "Iterator", "Iterable", "Range", "Stream", "LazyList",
+    "BigInt", "BigDecimal", "Ordering", "Ordered", "Numeric", "Integral", "Fractional", "Equiv", "PartialFunction",
+    "Function", "Function0", "Function1", "Function2", "Product", "Serializable", "Tuple2", "Tuple3", "StringContext",
+    "Symbol", "Enumeration", "App", "Dynamic", "DelayedInit", "Throwable", "Exception", "Error",
+    "RuntimeException", "IllegalArgumentException", "IllegalStateException", "NoSuchElementException",
+    "UnsupportedOperationException", "IndexOutOfBoundsException", "NotImplementedError", "MatchError",
+    "ClassCastException", "NullPointerException", "NumberFormatException", "ArithmeticException", "StringBuilder",
+    "Predef", "Manifest", "ClassTag", "TypeTag", "Future", "Promise", "ExecutionContext", "Duration",
+    "println", "print", "printf", "require", "assert", "assume", "implicitly", "summon", "identity", "classOf",
+    "locally", "valueOf", "ensuring", "Some", "apply", "unapply", "unapplySeq", "toString", "hashCode", "equals",
+    "copy", "productArity", "productElement", "productIterator", "productPrefix", "isInstanceOf", "asInstanceOf",
+    "getClass", "synchronized", "wait", "notify", "notifyAll", "eq", "ne", "sys", "Console", "Math", "math",
+    "tuple", "deprecated", "tailrec", "inline", "main", "throws", "unchecked", "volatile", "transient", "nowarn",
+    "specialized", "implicitNotFound", "SerialVersionUID", "BeanProperty", "targetName", "compiletime"})
+# a value of one of these is used as the T it holds (Option[Client]: c.get.send() is Client's send)
+TRANSPARENT_TYPES = frozenset({"Option", "Some", "Future", "Try", "Success", "DynamicVariable", "ThreadLocal"})
+# their own methods: on a value typed as what the wrapper holds they are the wrapper's, never a guess; the first set
+# gives back the value held (``checker.value.onWrite()``, ``found.get.name``)
+PASSTHROUGH_METHODS = frozenset({"get", "getOrElse", "value", "orNull", "value_=", "withValue"})
+WRAPPER_METHODS = PASSTHROUGH_METHODS | frozenset({
+    "map", "flatMap", "flatten", "foreach", "filter", "filterNot", "withFilter", "collect", "fold", "exists",
+    "forall", "contains", "isDefined", "isEmpty", "nonEmpty", "orElse", "toList", "toOption", "toSeq", "zip",
+    "recover", "recoverWith", "transform", "onComplete", "failed", "isSuccess", "isFailure", "toEither", "iterator"})
+# the standard library's methods (collections, Option, Future, String): on a value of unknown type guessed only among
+# the classes the file can see
+BUILTIN_METHODS = WRAPPER_METHODS | frozenset({
+    "map", "flatMap", "flatten", "filter", "filterNot", "withFilter", "foreach", "collect", "collectFirst", "find",
+    "exists", "forall", "count", "fold", "foldLeft", "foldRight", "reduce", "reduceLeft", "reduceOption", "sum",
+    "product", "min", "max", "minBy", "maxBy", "sorted", "sortBy", "sortWith", "reverse", "distinct", "groupBy",
+    "partition", "span", "zip", "zipWithIndex", "unzip", "take", "drop", "takeWhile", "dropWhile", "head",
+    "headOption", "tail", "last", "lastOption", "init", "isEmpty", "nonEmpty", "isDefined", "size", "length",
+    "contains", "containsSlice", "indexOf", "get", "getOrElse", "orElse", "orNull", "fold", "toList", "toSeq",
+    "toVector", "toSet", "toMap", "toArray", "toIterator", "iterator", "toIndexedSeq", "toBuffer", "mkString",
+    "toString", "hashCode", "equals", "apply", "unapply", "copy", "updated", "update", "+=", "-=", "++=", "append",
+    "prepend", "appended", "prepended", "concat", "keys", "values", "keySet", "mapValues", "view", "force", "grouped",
+    "sliding", "slice", "splitAt", "padTo", "patch", "indices", "lift", "andThen", "compose", "recover",
+    "recoverWith", "transform", "onComplete", "foreachEntry", "trim", "split", "startsWith", "endsWith", "replace",
+    "replaceAll", "stripPrefix", "stripSuffix", "stripMargin", "toInt", "toLong", "toDouble", "toFloat", "toByte",
+    "toChar", "toBoolean", "toLowerCase", "toUpperCase", "substring", "charAt", "format", "matches", "isInstanceOf",
+    "asInstanceOf", "getClass", "close", "add", "addAll", "put", "remove", "clear", "result", "addOne", "subtractOne",
+    "to", "until", "by", "min", "max", "abs", "getMessage", "printStackTrace", "left", "right", "swap", "isLeft",
+    "isRight", "toOption", "toEither", "toTry", "zipAll", "exists", "empty", "length", "run", "next", "hasNext",
+    # infix words of the test frameworks: "x" should "y" in {..}, a shouldBe b, a must equal(b)
+    "should", "shouldBe", "shouldEqual", "shouldNot", "must", "mustBe", "in", "ignore", "when", "which", "be",
+    "equal", "have", "contain", "ne", "eq"})
+# a test framework's names a suite's body uses bare (ScalaTest, munit, utest): in a test file, never the repository's
+TEST_BUILTINS = frozenset({
+    "test", "ignore", "assert", "assertEquals", "assertNotEquals", "assertResult", "assertThrows", "intercept",
+    "fail", "cancel", "pending", "info", "markup", "describe", "it", "they", "behavior", "should", "must", "can",
+    "be", "have", "contain", "equal", "convertToAnyShouldWrapper", "beforeEach", "afterEach", "beforeAll",
+    "afterAll", "Tests", "TestSuite", "FunFixture", "withClue", "assume", "compileErrors", "assertMatch"})
+TYPE_ARGUMENTS = frozenset({"type_arguments"})
+
+
+
+def _qualified(node, child):
+    """``a.b.Baz``: the last name is the type (look further up for where it is used); the others qualify it."""
+    return ... if child == node.children[-1] else None
+
+
+def _value_form(node, child) -> str:
+    """A val or var of a class, trait or object is a field, of a def's body a variable."""
+    return "field" if node.parent is not None and node.parent.type in ("template_body", "with_template_body") \
+        else "variable"
+
+
+def _class_parameter_form(node, child) -> str:
+    """``class A(val c: Client)`` and a case class's parameters: fields; ``class A(c: Client)``: a constructor's
+    parameter."""
+    if any(c.type in ("val", "var") for c in node.children):
+        return "field"
+    owner = node.parent.parent if node.parent is not None else None
+    return "field" if owner is not None and any(c.type == "case" for c in owner.children) else "parameter"
+
+
+TYPE_CONTEXTS = {
+    "stable_type_identifier": _qualified,
+    **dict.fromkeys(("parameter", "binding", "lambda_expression", "typed_pattern", "catch_clause"), "parameter"),
+    "class_parameter": _class_parameter_form,
+    **dict.fromkeys(("val_definition", "var_definition", "val_declaration", "var_declaration"), _value_form),
+    **dict.fromkeys(("function_definition", "function_declaration", "given_definition"), "return"),
+    "type_definition": lambda node, child: None if node.child_by_field_name("name") == child else (
+        "alias" if child.type in ("type_identifier", "generic_type", "stable_type_identifier") else "annotation"),
+    # bases (``inherits``) and constructions (``calls``) are references already
+    **dict.fromkeys(("extends_clause", "instance_expression", "derives_clause"), None),
+    **dict.fromkeys(("annotation", "case_class_pattern", "block", "indented_block", "template_body",
+                     "compilation_unit", "type_parameters", "call_expression", "field_expression",
+                     "infix_type", "compound_type", "function_type", "tuple_type", "ascription_expression",
+                     "arguments", "enumerator"), "annotation"),
+}
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)  # main(args), @main def, object X extends App
+
+_TYPE_ARGUMENTS = re.compile(r"\[[^\[\]\"]*\]")  # opt[Map[String, Int]]("x") (inner ones first)
+
+
+def receiver_path(receiver: str) -> str:
+    """``opt[Map[String, Int]]("kwargs").action`` -> ``opt("kwargs").action``: a call's type arguments change no
+    type, and Scala writes no index in brackets (``xs(0)``), so every bracket in a receiver holds types."""
+    if "[" in receiver:
+        previous = None
+        while previous != receiver:
+            previous, receiver = receiver, _TYPE_ARGUMENTS.sub("", receiver)
+    return receiver
+
+
+_NEW = re.compile(r"^new\s+((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*(?:\[[^()]*\])?")
+# Foo(..), and lower-case case classes too (os-lib's proc(..)): a name the resolver finds no class of is no type
+_APPLY = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*(?:\[[^()]*\])?(?=\()")
+
+
+def inline_type(receiver: str) -> str | None:
+    """``new Foo(..)``, ``new Foo``, ``Foo(..)`` (a case class's or companion's apply), ``Foo[T](x)`` -> the class
+    (the resolver keeps it where a class of that name is found: ``f(x)`` stays a call);
+    not ``Foo(..).bar()``, whose class is what ``bar`` returns, nor a bare ``Foo`` (an object, read as a module)."""
+    from ..parse import _one_call
+
+    text = receiver.strip()
+    if text.startswith("(new ") and text.endswith(")"):
+        text = text[1:-1].strip()
+    m = _NEW.match(text) or _APPLY.match(text)
+    if not m:
+        return None
+    if m.end() == len(text):
+        return m.group(1) if text.startswith("new") else None
+    if text[m.end()] != "(":
+        return None
+    body = text.find("{", m.end())  # new Base(..) { .. }: an anonymous class, used as a Base
+    if text.startswith("new") and body > 0 and text.endswith("}") and _one_call(text[:body].rstrip(), m.end()):
+        return m.group(1)
+    return m.group(1) if _one_call(text, m.end()) else None
+
+
+CLASS_KINDS = ("class", "trait", "enum")
+
+
+def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
+    """A companion ``object Foo`` beside ``class Foo`` (or trait, enum) in the same scope is no definition of its own:
+    it adds its members to ``Foo`` (an ``impl`` block: ``Item.free`` beside ``Item.label``), so that ``Foo.m()`` and
+    a bare ``m()`` in the class find them where the class is."""
+    classes = {(d.name, _scope(raw_defs, d)) for d in raw_defs if d.kind in CLASS_KINDS and not d.anonymous}
+    if not classes:
+        return raw_defs
+    return [d._replace(kind="impl") if d.kind == "object" and (d.name, _scope(raw_defs, d)) in classes else d
+            for d in raw_defs]
+
+
+def _scope(raw_defs: list, d) -> tuple:
+    """The byte range of the innermost definition holding ``d`` (the file: ``(0, 0)``)."""
+    holders = [(o.start, o.end) for o in raw_defs if o.start <= d.start and d.end <= o.end and o is not d
+               and (o.start, o.end) != (d.start, d.end)]
+    return max(holders, default=(0, 0))
+
+
+def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:
+    """``new scopt.OptionParser[C]`` written without an import: a package of the repository named by its full
+    dotted name (the files of that package; a class named after it, ``a.b.C.m()``, is not followed)."""
+    if not receiver or not receiver[:1].islower() or not all(p.isidentifier() for p in receiver.split(".")):
+        return []
+    return list(index.get(receiver, ()))
