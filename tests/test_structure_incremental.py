@@ -78,6 +78,21 @@ def test_update_reindexes_only_the_named_files_and_re_resolves_edges_into_them(l
     assert stale and all(e["dst_id"] is None for e in stale if e["kind"] == "calls")
 
 
+def test_the_first_update_after_an_upgrade_parses_the_whole_repository(lake, make_repo, monkeypatch):
+    """A lake whose facts an older codelake parsed is parsed again in full by its next run, an update too: parsing
+    only the edited file would write whole tables of that one file and drop every other file of the repository."""
+    root = make_repo(files=BASE)
+    index_structure(lake, root)
+    before = symbol_ids(lake)
+    monkeypatch.setattr("extractors.structure.facts_version", lambda: "a newer codelake")
+    (root / "app/core.py").write_text("def helper():\n    return 2\n\n\ndef added():\n    return 3\n")
+    summary = indexing.update(root, ["app/core.py"], repo="repo", lake=lake)
+    assert summary.status == "ok"
+    after = symbol_ids(lake)
+    assert {i for i in before if not i.startswith("app/core.py")} < after and "app/core.py::added" in after
+    assert ("app/main.py::run", "app/core.py::helper") in edges(lake)
+
+
 def test_update_of_a_deleted_file_removes_its_rows(lake, make_repo):
     root = make_repo(files=BASE)
     index_structure(lake, root)

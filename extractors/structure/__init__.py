@@ -100,8 +100,10 @@ class StructureExtractor:
         full = bool(ctx.options.get("full")) or cursor.state.get("version") != version
         previous_files = None if full else ctx.previous("files")
         full = full or previous_files is None
-        changes = plan.plan_changes(view.root, view.is_git, previous_files, full, ctx.options.get("files"),
-                                    view.candidates)
+        # a full run writes whole tables: an update's few files would stand for the whole repository (the first
+        # update after an upgrade, or of a lake without files, parses every file)
+        only = None if full else ctx.options.get("files")
+        changes = plan.plan_changes(view.root, view.is_git, previous_files, full, only, view.candidates)
         view.prepare(changes)
         workers = ctx.options.get("workers")
         new = parse_all(view.root, changes.to_parse, view.head, plan.console_entry_points(view.root), ctx.progress,
