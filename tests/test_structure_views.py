@@ -248,20 +248,22 @@ def test_pytest_fixtures_are_dependencies_of_the_tests_and_fixtures_naming_them(
 
 
 def test_a_file_card_counts_the_overloads_of_a_name_as_one(tmp_path):
-    """Two constructors of ``Writer`` are two symbols (``Writer.Writer``, ``Writer.Writer#2``) of one name, both
-    reached by ``new Writer(..)``: a file card's ``called`` lists the name once."""
+    """Two constructors of ``Writer`` are two symbols (``Writer.Writer``, ``Writer.Writer#2``) of one name, each
+    reached by the ``new Writer(..)`` whose arguments it takes: a file card's ``called`` lists the name once."""
     from pipeline.lake import Lake
 
     root = tmp_path / "repo"
     root.mkdir()
     (root / "writer.h").write_text("class Writer {\n public:\n  Writer(int fd);\n  Writer(int fd, int size);\n};\n")
     (root / "writer.cc").write_text('#include "writer.h"\n\nWriter::Writer(int fd) {}\n\nWriter::Writer(int fd, int size) {}\n')
-    (root / "main.cc").write_text('#include "writer.h"\n\nint main() {\n  Writer* w = new Writer(1);\n  return 0;\n}\n')
+    (root / "main.cc").write_text('#include "writer.h"\n\nint main() {\n  Writer* w = new Writer(1);\n'
+                                  '  Writer* v = new Writer(1, 2);\n  return 0;\n}\n')
     lake = Lake(tmp_path / "lake")
     index_structure(lake, root)
     catalog = connect(lake)
-    reached = {r["dst_id"] for r in rows(catalog, "SELECT dst_id FROM edges WHERE path = 'main.cc' AND kind = 'calls'")}
-    assert {"writer.cc::Writer.Writer", "writer.cc::Writer.Writer#2"} <= reached
+    reached = {(r["line"], r["dst_id"]) for r in rows(
+        catalog, "SELECT line, dst_id FROM edges WHERE path = 'main.cc' AND kind = 'calls' AND dst_id LIKE 'writer.cc%'")}
+    assert reached == {(4, "writer.cc::Writer.Writer"), (5, "writer.cc::Writer.Writer#2")}
     card = rows(catalog, "SELECT called FROM file_structure_cards() WHERE path = 'writer.cc'")[0]
     assert [c["name"] for c in card["called"]] == ["Writer"] and card["called"][0]["callers"] == 1
 

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from . import langs
 from .discover import is_test_path
+from .langs.arity import Params
 
 CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "object"}
 METHODS = {"method"}
@@ -26,6 +27,7 @@ class Symbol:
     kind: str
     parent_id: str | None
     line: int = 0
+    params: Params | None = None  # how many arguments it accepts (``ARITY``: overloads told apart); None: not known
 
 
 @dataclass

@@ -34,10 +34,12 @@ from pipeline.shards import keeping
 
 from .graph import (CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, _owner_elsewhere, build_graph, imported_apart,
                     keep_member)
+from .langs.arity import Params
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver
 
-READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]  # id is path::qualname
-REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to"]
+READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
+                "params_max"]  # id is path::qualname
+REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to", "args"]
 HIERARCHY_COLUMNS = ["path", "src_id", "dst_id", "line"]  # the ``hierarchy`` table: every ``inherits`` edge
 RETURNED_KINDS = ("returns", "local_returns", "returns_call")
 BY_NAME_KINDS = CALLABLE | VALUES  # what ``build_graph`` lists by name
@@ -234,16 +236,17 @@ class Index:
     def named(self, name: str) -> list[Symbol]:
         """The definitions called ``name`` that a name guess can reach (``BY_NAME_KINDS``); the lake's from its name
         index, without their lines (a file's own lookup, ``symbols_of``, gives those)."""
-        lake = [(path, n, qual, kind, parent, 0, sid)
+        lake = [(path, n, qual, kind, parent, 0, sid, None, None)
                 for n, path, qual, kind, parent, sid in self.lake_names.where(name) if path not in self.hidden]
         return self._symbols(lake + [r for t in self.run_symbols for r in t.where("name", name)
                                      if r[3] in BY_NAME_KINDS])
 
     def _symbols(self, rows: list[tuple]) -> list[Symbol]:
         found = []
-        for path, name, qual, kind, parent, line, sid in rows:
+        for path, name, qual, kind, parent, line, sid, least, most in rows:
             symbol_id = f"{path}::{qual}"
-            found.append(Symbol(symbol_id, path, name, qual, kind, parent, line))
+            found.append(Symbol(symbol_id, path, name, qual, kind, parent, line,
+                                None if least is None else Params(least, most)))
             self.sids[symbol_id] = sid
         return sorted(found, key=lambda s: s.id)  # a full run's order: duplicate names keep the first by id
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pyarrow as pa
 
 from .budget import run_guarded
+from .langs.arity import Params
 from .parse import FileFacts, _parser_and_query, parse_file, query_text
 from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, Edge, Ref, Symbol, prepare
 from .schemas import EDGES
@@ -22,7 +23,7 @@ from .schemas import EDGES
 IN_PROCESS_BYTES = 1_500_000  # below this a pool's start (forked workers, one per core) costs more than it saves
 IN_PROCESS_REFS = 60_000
 CHUNK = 48
-REF_COLUMNS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to"]
+REF_COLUMNS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to", "args"]
 
 
 def worker_count(requested: int | None = None) -> int:
@@ -153,6 +154,14 @@ def _ref_columns(table: pa.Table) -> dict[str, list]:
     return dict(zip(REF_COLUMNS, (c.to_pylist() for c in plain)))
 
 
+def params_column(symbols: pa.Table) -> list[Params | None]:
+    """Each symbol's ``Params`` (None where not counted, and for a table written before the columns existed)."""
+    if "params_min" not in symbols.column_names:
+        return [None] * symbols.num_rows
+    least, most = (symbols.column(c).to_pylist() for c in ("params_min", "params_max"))
+    return [None if lo is None else Params(lo, hi) for lo, hi in zip(least, most)]
+
+
 def _refs(table: pa.Table) -> list[Ref]:
     return [Ref(*row) for row in zip(*_ref_columns(table).values())]
 
@@ -165,14 +174,15 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
     edges: list[Edge] = []
     seen: dict[tuple, list[Edge]] = {}
     current = None
-    for path, src, kind, name, receiver, module, alias, line, bound_to in zip(*cols.values()):
+    for path, src, kind, name, receiver, module, alias, line, bound_to, args in zip(*cols.values()):
         if path != current:
             seen.clear()
             current = path
-        key = (src, kind, name, receiver, module, alias, bound_to)
+        key = (src, kind, name, receiver, module, alias, bound_to, args)
         found = seen.get(key)
         if found is None:
-            found = seen[key] = resolver.resolve(Ref(path, src, kind, name, receiver, module, alias, line, bound_to))
+            found = seen[key] = resolver.resolve(Ref(path, src, kind, name, receiver, module, alias, line, bound_to,
+                                                     args))
             edges.extend(found)
         else:
             edges.extend(_new(Edge, (*e[:LINE], line, *e[LINE + 1:])) for e in found)
@@ -204,6 +214,7 @@ def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], 
     import pyarrow.compute as pc
 
     cols = symbols.select(["id", "path", "name", "qualname", "kind", "parent_id", "line_start"]).to_pydict()
+    cols["params"] = params_column(symbols)
     early = pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS))
     whole = refs if every_ref is None else every_ref
     returns = _refs(whole.filter(pc.is_in(whole.column("kind"), value_set=pa.array(DECLARED_KINDS))))

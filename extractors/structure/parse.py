@@ -102,6 +102,7 @@ from pipeline.safeio import read_inside
 from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .langs import ParseRules, parse_rules
+from .langs.arity import Params, arguments_of, params_of
 from .languages import Language, compiled_fallback, sniffed
 
 CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "extension", "enum", "module", "object"}
@@ -119,6 +120,7 @@ class Definition(NamedTuple):
     exported: bool
     entry_reason: str | None
     test: bool = False  # test code inside a file that is not a test file (Rust ``#[cfg(test)] mod tests``)
+    params: Params | None = None  # how many arguments it accepts, where the language has overloads (``ARITY``)
 
 
 class Reference(NamedTuple):
@@ -132,6 +134,7 @@ class Reference(NamedTuple):
     alias: str | None
     line: int
     bound_to: str | None = None  # what local value flow binds the receiver or called name to (refs.bound_to)
+    args: int | None = None  # how many arguments a call passes, where the language has overloads (refs.args)
 
 
 class RawDef(NamedTuple):
@@ -150,6 +153,7 @@ class RawDef(NamedTuple):
     anonymous: bool = False  # named after what it is made from (``<anonymous Base>``), built where it is written
     test: bool = False
     qualifier: str | None = None  # the path written before the name (``io`` in Rust's ``impl X for io::Error``)
+    params: Params | None = None  # how many arguments a function accepts (``ARITY``)
 
 
 class RawRef(NamedTuple):
@@ -164,6 +168,7 @@ class RawRef(NamedTuple):
     alias: str | None
     line: int
     name_start: int | None  # the name node's first byte: one reference per name when several patterns match it
+    args: int | None = None  # how many arguments a call passes (``ARITY``)
 
 
 class Span(NamedTuple):
@@ -575,7 +580,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 if role == "local.name":
                     start, end = node.start_byte, node.end_byte
                     name = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
-                    add_local(_new(RawRef, (start, "local", name, None, None, None, 0, None)))
+                    add_local(_new(RawRef, (start, "local", name, None, None, None, 0, None, None)))
                 else:
                     _collect_other(role, key, node, caps, data, facts, found, rules)
                 continue
@@ -608,8 +613,9 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 if node.children and node.children[0].type == "async":  # async for: __aiter__
                     written = rules.async_protocol.get(written, written)
             # a name an attribute's text gives (``@in_attribute``) is placed at the attribute: kept out of @opaque
+            args = arguments_of(node) if kind == "call" and rules.arity else None
             add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
-                                  None if "in_attribute" in caps else start)))
+                                  None if "in_attribute" in caps else start, args)))
 
 
 def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures,
@@ -626,7 +632,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], name, node.start_point[0] + 1,
                                  node.end_point[0] + 1, text("parent.name"), "exported" in caps,
                                  tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
-                                 text("self.name"), anonymous, "test" in caps, text("qualifier")))
+                                 text("self.name"), anonymous, "test" in caps, text("qualifier"),
+                                 params_of(node) if rules.arity and key[11:] in ("function", "method") else None))
     elif role in ("import", "reexport"):
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         parts = caps.get("import.module", ())
@@ -808,7 +815,7 @@ def _with_call_sites(refs: list[Reference], data: bytes) -> list[Reference]:
     for r in refs:
         if type(r.module) is CallSite:
             callee, slot = _call_site(r.module.node, r.module.name, data)
-            r = _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to))
+            r = _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to, r.args))
         out.append(r)
     return out
 
@@ -1094,7 +1101,7 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
         if kind == "extension":  # the first block of a type's extension is its symbol, the next ones add to it
             extensions.add(qualname)
         out.append(Definition(qualname, d.name, kind, d.line_start, d.line_end, prefix, exported,
-                              rules.entry_reason(d.name, kind, prefix, d.decorators), test))
+                              rules.entry_reason(d.name, kind, prefix, d.decorators), test, d.params))
         if d.anonymous:  # built where it is written: the enclosing definition calls it
             decorated.append(Reference(prefix or "<module>", "call", qualname.rpartition(".")[2], None, None, None,
                                        d.line_start))
@@ -1309,7 +1316,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 seen = visible[scope] = _visible_locals(stack, local)
             if receiver in seen:  # parser.add() on a local parser: never the file's def parser()
                 bound_to = LOCAL_VALUE
-        out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to)))
+        out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to, r.args)))
     return out
 
 

@@ -142,6 +142,7 @@ class Ref:
     alias: str | None
     line: int
     bound_to: str | None = None
+    args: int | None = None  # how many arguments a call passes (``ARITY``); None: not known
 
 
 NAME_LAYERS = ("scoped", "imported", "package")
@@ -335,6 +336,8 @@ class Resolver(ImportBindings):
         if r.receiver and found.ids and found.resolution not in GUESSES \
                 and self.hooks.get(r.path, self.no_hooks).overloads:
             found = self._with_overloads(found)
+        if r.args is not None and len(found.ids) > 1:
+            found = Found(self._accepting(found.ids, r.args), found.resolution)
         form = "callback" if kind == "returns" else kind
         # Visitor::default() (derived), kw::state (macro-made), handler.layer(x) (a trait's, guessed by name)
         named = self._receiver_named(r, src) if r.receiver and (not found.ids or found.resolution in GUESSES) else []
@@ -351,6 +354,7 @@ class Resolver(ImportBindings):
         constructors = self.hooks.get(r.path, self.no_hooks).named_constructors
         if form == "call" and found.ids and constructors:
             built = self._constructors(found.ids[:MAX_CANDIDATES], constructors)
+            built = self._accepting(built, r.args) if r.args is not None and len(built) > 1 else built
             edges += self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
         if r.receiver and form in ("call", "constructor") and found.ids:  # obj.handler(), handler = self.on_event
             held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid)]
@@ -360,11 +364,18 @@ class Resolver(ImportBindings):
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
 
+    def _accepting(self, ids: list[str], args: int) -> list[str]:
+        """Of several candidates, those whose parameters accept ``args`` arguments (``add(x)`` is ``add(String)``, not
+        ``add(String, int)``); all of them where none or each does (a count not read is no evidence)."""
+        kept = [i for i in ids if (p := self.g.by_id[i].params) is None or p.accepts(args)]
+        return kept or ids
+
     def _with_overloads(self, found: Found) -> Found:
         """A member found on a known type, with its overloads (``Cart.add``, ``Cart.add#2``: the same name defined
         again in its scope, of the same kind): a member's look-up keeps one definition per name, and the call may
-        mean any of them (arity is not read), as a bare call's look-up already says. Without them, an overload's
-        callers are none: a false "nothing calls this"."""
+        mean any of them, as a bare call's look-up already says; those that accept its arguments are kept where the
+        language counts them (``_accepting``). Without them, an overload's callers are none: a false "nothing calls
+        this"."""
         out = []
         for sid in found.ids:
             kind = self.g.by_id[sid].kind

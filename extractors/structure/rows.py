@@ -84,7 +84,9 @@ def _symbols_of(f: FileFacts, scripts: set[str]) -> list[dict]:
                     "kind": d.kind, "line_start": d.line_start, "line_end": d.line_end,
                     "parent_id": f"{f.path}::{d.parent}" if d.parent in quals else module_id,
                     "language": f.language, "is_exported": bool(d.exported), "is_entry_point": reason is not None,
-                    "is_test": f.is_test or d.test, "entry_reason": reason})
+                    "is_test": f.is_test or d.test, "entry_reason": reason,
+                    "params_min": d.params.least if d.params else None,
+                    "params_max": d.params.most if d.params else None})
     return out
 
 
@@ -270,7 +272,8 @@ class Current:
         self._passed = None
 
     def symbols(self) -> pa.Table:
-        columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid"]
+        columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
+                   "params_max"]
         kept = _except_paths(self.previous("symbols", columns=columns), self.changed)
         return pa.concat_tables([t.select(columns).cast(self.run_symbols.select(columns).schema)
                                  for t in (kept, self.run_symbols, self.moved) if t is not None])
@@ -278,7 +281,7 @@ class Current:
     def refs(self) -> pa.Table:
         from .parallel import REF_COLUMNS
 
-        kept = self.previous("refs", dictionary=REF_COLUMNS[:-1])
+        kept = self.previous("refs", dictionary=[c for c in REF_COLUMNS if c not in ("bound_to", "args")])
         kept = _kept(kept, self.keep) if kept is not None else None
         return _concat(kept, self.new["refs"], REF_COLUMNS)
 

@@ -19,6 +19,9 @@ SYMBOLS = pa.schema([
     ("is_entry_point", pa.bool_()), ("is_test", pa.bool_()),
     ("entry_reason", pa.string()),  # why it is an entry point (main block, decorator, console script...)
     ("sid", pa.int32()),  # dense integer id within the repository's snapshot (fast graph joins); not stable
+    # how many arguments a function or method accepts, where its language has overloads (``ARITY``): at least
+    # params_min, at most params_max (null: any number, a variadic one); both null where not counted
+    ("params_min", pa.int16()), ("params_max", pa.int16()),
 ])
 
 EDGES = pa.schema([
@@ -41,6 +44,7 @@ REFS = pa.schema([
     # what the file's local value flow binds the receiver (``x.f()``) or the called name (``g()``) to: a declared
     # type, a constructing call, an assigned function (``Store``, ``Store()``, ``f``); several are joined by ``|``
     ("bound_to", pa.string()),
+    ("args", pa.int16()),  # how many arguments a call passes, where its language has overloads (null: not known)
 ])
 
 # Internal (no view, no table folder): every ``inherits`` edge, the hierarchy an update reads instead of resolving
@@ -64,6 +68,6 @@ EDGE_SOURCES = pa.schema([("repo", pa.string()), ("src_id", pa.string()), ("path
 UNRESOLVED_NAMES = pa.schema([("repo", pa.string()), ("dst_name", pa.string()), ("path", pa.string()),
                               ("resolution", pa.string())])
 FOREIGN_SYMBOLS = pa.schema([SYMBOLS.field(n) for n in ("repo", "path", "name", "qualname", "kind", "parent_id",
-                                                         "line_start", "sid")])
+                                                         "line_start", "sid", "params_min", "params_max")])
 
 TABLES = {"files": FILES, "symbols": SYMBOLS, "edges": EDGES, "refs": REFS}

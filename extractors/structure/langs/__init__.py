@@ -42,6 +42,9 @@ written before a variable's name that are no part of it (PHP's ``$``): dropped f
 so that ``$this->client->send()`` reads ``this.client.send()``.
 ``doc_types(text) -> [(variable or None, type, form or None)]``: the types a doc comment captured ``@doc`` states
 (PHP's ``/** @var Client $client */``, ``@param``, ``@return``; see ``_doc_types`` in parse.py; none).
+``ARITY``: the language has overloads told apart by their arguments (Java, C#, C++, Kotlin, Swift, Scala,
+TypeScript): a function's parameters and a call's arguments are counted (``langs.arity``; ``symbols.params_min`` and
+``params_max``, ``refs.args``), and a call reaches the overloads that accept its count (False).
 ``settle_references(raw_refs)``: the file's raw references (its imports among them; not the variables' bindings)
 rewritten where the query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
 ``EXTENSIONS_IMPORTED``: a method written at the top of a file apart from its type (Kotlin's ``fun Foo.bar()``) is
@@ -98,6 +101,7 @@ class ParseRules:
     sigils: str = ""  # characters before a variable's name, dropped from a receiver (PHP's ``$this``: ``this``)
     settle_references: Callable = lambda raw_refs: raw_refs  # the raw references, rewritten (Ruby: ``:m`` is ``m``)
     doc_types: Callable = lambda _text: ()  # a doc comment's text -> [(variable or None, type, form or None)]
+    arity: bool = False  # count a function's parameters and a call's arguments (``langs.arity``): overloads
 
 
 @dataclass(frozen=True)
@@ -224,6 +228,7 @@ def parse_rules(language: str | None) -> ParseRules:
         sigils=getattr(module, "SIGILS", ""),
         settle_references=getattr(module, "settle_references", DEFAULT_RULES.settle_references),
         doc_types=getattr(module, "doc_types", DEFAULT_RULES.doc_types),
+        arity=bool(getattr(module, "ARITY", False)),
     )
 
 

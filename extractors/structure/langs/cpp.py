@@ -17,6 +17,7 @@ from .c_repairs import repairs  # noqa: F401  (a parse rule: export macros blank
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "c"  # C++ includes C headers and calls C functions: one linker namespace
+ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 IMPLICIT_THIS = True
 NAMED_CONSTRUCTORS = True  # Circle::Circle(double) is what new Circle(1.0) runs
 MEMBER_ACCESS = ("->",)  # r->file->Append(): a receiver r.file, followed by value flow as a dotted one

@@ -16,6 +16,7 @@ from . import entry_reason_with
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "csharp"
+ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 IMPLICIT_THIS = True  # a bare M() in a method may be the class's or a base class's method
 NAMED_CONSTRUCTORS = True  # public Shop(Saver s) is what new Shop(s) runs
 # methods and variables are apart: ``M()`` is a method even beside a variable ``M``; only a bare name read is the

@@ -10,6 +10,7 @@ from . import entry_reason_with
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "java"
+ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 KEYWORDS = frozenset({"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
                       "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float",
                       "for", "goto", "if", "implements", "import", "instanceof", "int", "interface", "long", "native",

@@ -15,6 +15,7 @@ from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNA
                    is_external, module_keys, package_scope, resolve_module, star_class, submodule)
 
 GROUP = "java"  # Kotlin and Java call each other: one module index, one package scope
+ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's member
 # a local variable or parameter of a function type is called as ``block()``; a bare name read is a variable's
 LOCAL_KINDS = ("call", "callback", "read")

@@ -20,6 +20,7 @@ from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNA
 from .kotlin import extend_layers, import_binding, library_member  # noqa: F401
 
 GROUP = "java"  # Scala calls Java (and Kotlin) and is called by it: one module index, one package scope
+ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 IMPLICIT_THIS = True  # a bare m() in a class, trait or object may be its own or an inherited member
 # a local function value is called as ``f(x)``; a parameter or local ``val`` read bare is that value, never a def
 LOCAL_KINDS = ("call", "callback", "read", "name")
