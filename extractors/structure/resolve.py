@@ -51,14 +51,14 @@ file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the ki
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
 ``EXTENDS_LIBRARY_TYPES`` a value of a library's type may have methods the repository adds
-to it (Swift's ``extension Error { func describe() }``): a call on it guesses among those by name (False);
+to it (Swift's ``extension Error { func describe() }``, C#'s extension method ``static void AddMediatR(this
+IServiceCollection s)``): a call on it that ends external guesses among those by name (False; ``library_member`` is
+the stated form: Kotlin's imported extension function);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
 calls them too (False); a string: the name every constructor has (Swift's ``init``, PHP's ``__construct``: the class's
 own or, where it declares none, a base class's);
 ``PARTIAL_TYPES`` a type of one qualified name defined in several files of one package is
-one type, its parts' members and bases all its own (C#'s ``partial class``; False); ``EXTENSION_MEMBERS`` a
-method the repository defines as a member of a type outside it (``IServiceCollection.AddMediatR``: C#'s extension
-methods) is, guessed by name, what a call of that name on an object of a library's type reaches (False);
+one type, its parts' members and bases all its own (C#'s ``partial class``; False);
 ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
 package of the file names one: a language whose names are global once loaded (Ruby's constants; none);
 ``VARIANTS_FROM_OWN_FILE`` a call of a definition of the caller's own file reaches its build variants too (Kotlin's
@@ -181,8 +181,7 @@ class Hooks:
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
     variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
-    extension_members: bool = False  # members the repository gives a library's type (C#'s extension methods)
-    extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift)
+    extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
 
 
@@ -220,7 +219,6 @@ def hooks_of(support) -> Hooks:
                  library_member=getattr(support, "library_member", None),
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
-                 extension_members=bool(getattr(support, "EXTENSION_MEMBERS", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)))
 
@@ -777,8 +775,6 @@ class Resolver(ImportBindings):
         hooks = self.hooks.get(r.path, self.no_hooks)
         if r.bound_to:
             found = self._through_value(r, src)
-            if found and found.resolution == "external" and r.receiver and hooks.extension_members:
-                found = self._extension_member(r) or found
             if found:
                 return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
@@ -801,16 +797,6 @@ class Resolver(ImportBindings):
         if found.ids or found.resolution != "external" or not r.receiver or hooks.library_member is None:
             return found
         return hooks.library_member(self, r, src) or found
-
-    def _extension_member(self, r: Ref) -> Found | None:
-        """``services.AddMediatR()`` on a library's object: the repository's members of a type outside it
-        (``IServiceCollection.AddMediatR``, owned by no class here: ``EXTENSION_MEMBERS``) of that name, guessed by
-        name (the object's library type is not matched against the extended one, which may be its interface)."""
-        ids = [i for i in self.g.by_name.get(r.name, ()) if self._extends_library(i)]
-        ids = self._same_program(r.path, Found(self._same_language(ids, r.path), "")).ids
-        if not ids:
-            return None
-        return Found(ids[:MAX_CANDIDATES], "unique_name" if self._one_definition(ids) else "ambiguous")
 
     def _guess(self, r: Ref, kinds: set, hooks: Hooks) -> Found:
         """Repository-wide candidates by name, where nothing the code states says more."""
@@ -991,9 +977,10 @@ class Resolver(ImportBindings):
 
     def _library_extension(self, r: Ref, hooks: Hooks) -> Found | None:
         """``error.describe()`` on a library's object (a value of ``Error`` or ``[T]``, ``URLSession.shared``): a
-        method the repository adds to a type that is not its own (Swift's ``extension Error { func describe() }``),
-        where the language lets a file do so (``EXTENDS_LIBRARY_TYPES``); which type is not compared: a guess by
-        name. The library's own methods (``BUILTIN_METHODS``: ``append``, which the repository may overload) and
+        method the repository adds to a type that is not its own (Swift's ``extension Error { func describe() }``,
+        C#'s ``IServiceCollection.AddMediatR``, owned by no class here), where the language lets a file do so
+        (``EXTENDS_LIBRARY_TYPES``), of the caller's language and program; which type is not compared (the object's
+        library type may be an interface of the extended one): a guess by name. The library's own methods (``BUILTIN_METHODS``: ``append``, which the repository may overload) and
         initializers are the library's; a bare call of the type (``OperationQueue(name:)``) may run a constructor
         the repository adds to it (``NAMED_CONSTRUCTORS`` given by name: ``extension OperationQueue { init(..) }``),
         unless the type is one of the language's ``BUILTINS`` (labels are not read: every ``String(..)`` would be
@@ -1008,7 +995,8 @@ class Resolver(ImportBindings):
                    if self.g.by_id[sid].qualname.partition("#")[0] == f"{r.name}.{ctor}" and self._extends_library(sid)]
         else:
             ids = [sid for sid in self.g.by_name.get(r.name, ()) if self._extends_library(sid)]
-        return Found(ids[:MAX_CANDIDATES], "unique_name" if len(ids) == 1 else "ambiguous") if ids else None
+        ids = self._same_program(r.path, Found(self._same_language(ids, r.path), "")).ids
+        return Found(ids[:MAX_CANDIDATES], "unique_name" if self._one_definition(ids) else "ambiguous") if ids else None
 
     def _extends_library(self, sid: str) -> bool:
         """A method named ``T.m`` whose type ``T`` no definition of the repository is (an extension's member)."""

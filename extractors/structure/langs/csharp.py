@@ -26,7 +26,7 @@ CAPITALIZED_CLASSES = True  # Defaults.Timeout: a class's static member, its cla
 IMPORTS_PASS_ON = False  # a using binds names in its own file only
 # services.AddMediatR(): an extension method of a library's type (IServiceCollection.AddMediatR), called on an
 # object of a library's type, is found by name
-EXTENSION_MEMBERS = True
+EXTENDS_LIBRARY_TYPES = True
 PARTIAL_TYPES = True  # partial class Cart in Cart.cs and Cart.Totals.cs: one class, whose members are all its parts'
 KEYWORDS = frozenset({
     "abstract", "as", "base", "bool", "break", "byte", "case", "catch", "char", "checked", "class", "const",
