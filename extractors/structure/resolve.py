@@ -664,7 +664,8 @@ class Resolver(ImportBindings):
             res = "external" if found.resolution == "external" else "unresolved"
             return [self._edge(r, src, None, written, kind, res, form, r.receiver)]
         out = []
-        hits = found.ids[:MAX_CANDIDATES]
+        hits = found.ids[:MAX_CANDIDATES] if len(found.ids) > MAX_CANDIDATES and not self._one_definition(found.ids) \
+            else found.ids  # the overloads of one are each a candidate, however many (Gson.fromJson: ten of two)
         for h in self._with_variants(hits, r.path) if self.g.variants else hits:
             target = self.g.by_id[h].kind
             if form == "callback" and target in VALUES:  # a variable passed or returned: read
