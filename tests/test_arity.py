@@ -74,3 +74,16 @@ def test_a_call_reaches_the_overloads_that_accept_its_arguments(lake, make_repo)
     _, params = catalog.rows("SELECT qualname, params_min, params_max FROM symbols WHERE qualname LIKE 'Cart.add%' "
                              "ORDER BY qualname")
     assert params == [("Cart.add", 1, 1), ("Cart.add#2", 2, 3)]
+
+
+def test_every_overload_a_call_may_mean_is_reached_however_many(lake, make_repo):
+    """Ten overloads of one argument (``value(int)``, ``value(String)``...: types are not compared): a call reaches
+    each of them, past the cap on candidates that guesses among different definitions keep."""
+    types = ["int", "long", "double", "float", "short", "byte", "char", "boolean", "String", "Object"]
+    methods = "".join(f"    public Writer value({t} v) {{ return this; }}\n" for t in types)
+    files = {"src/w/Writer.java": f"package w;\n\npublic class Writer {{\n{methods}}}\n",
+             "src/w/Main.java": "package w;\n\npublic class Main {\n    void run(Writer out) {\n"
+                                "        out.value(1);\n    }\n}\n"}
+    index_structure(lake, make_repo(files=files))
+    _, rows = connect(lake).rows("SELECT DISTINCT dst_id FROM edges WHERE kind = 'calls' AND src_id LIKE '%Main.run'")
+    assert len(rows) == len(types)
