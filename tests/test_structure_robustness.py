@@ -7,6 +7,7 @@ import os
 import pytest
 
 from conftest import index_structure
+from pipeline.catalog import connect
 
 
 def _files(lake) -> dict[str, dict]:
@@ -210,3 +211,25 @@ def test_c_repairs_blank_api_macros_keep_every_offset_and_leave_the_preprocessor
     parser = Parser(get_language("cpp"))
     assert parser.parse(macros).root_node.has_error and not parser.parse(fixed).root_node.has_error
     assert repair(VALID_CPP) == VALID_CPP
+
+
+LIMITER = (b"class Limiter {\n public:\n  Limiter(int max)\n      :\n#if !defined(NDEBUG)\n        max_(max),\n"
+           b"#endif  // !defined(NDEBUG)\n        allowed_(max) {}\n  bool Acquire() { return true; }\n"
+           b"#ifdef _WIN32\n  int handle_;\n#else\n  int fd_;\n#endif\n#if defined(A) && \\\n    defined(B)\n"
+           b"  int both_;\n#endif\n};\n")
+
+
+def test_a_conditional_inside_an_initializer_list_no_longer_ends_the_class(lake, make_repo):
+    """``#if`` in a constructor's initializer list: the grammar ends the class there and the methods after it nest
+    wrongly. The ``unconditional`` repair blanks the ``#if`` and ``#endif`` lines of blocks without an ``#else``
+    (a continued directive with its continuation), byte for byte; a block with an ``#else`` keeps its directives.
+    The parser keeps each repair only where it leaves fewer errors."""
+    from extractors.structure.langs.c_repairs import unconditional
+
+    fixed = unconditional(LIMITER)
+    assert len(fixed) == len(LIMITER) and fixed.count(b"\n") == LIMITER.count(b"\n")
+    assert b"NDEBUG" not in fixed and b"defined(B)" not in fixed and b"#ifdef _WIN32" in fixed
+    root = make_repo(files={"limiter.cc": LIMITER.decode()})
+    index_structure(lake, root)
+    _, rows = connect(lake).rows("SELECT qualname FROM symbols WHERE kind = 'method' ORDER BY line_start")
+    assert [r[0] for r in rows] == ["Limiter.Limiter", "Limiter.Acquire"]

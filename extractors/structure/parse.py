@@ -384,14 +384,19 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
 
 def _repaired(parser, tree, data: bytes, repairs: tuple) -> tuple:
     """The tree and text of ``data`` read with the language's ``repairs`` applied (syntax newer than the grammar,
-    rewritten byte for byte), when that reading has fewer errors; else the first reading."""
-    rewritten = data
+    rewritten byte for byte), each in turn kept when its reading has fewer errors than the best so far."""
+    errors = _error_count(tree.root_node)
     for repair in repairs:
-        rewritten = repair(rewritten)
-    if rewritten == data or len(rewritten) != len(data) or rewritten.count(b"\n") != data.count(b"\n"):
-        return tree, data
-    again = budget.parse(parser, rewritten)
-    return (again, rewritten) if _error_count(again.root_node) < _error_count(tree.root_node) else (tree, data)
+        rewritten = repair(data)
+        if rewritten == data or len(rewritten) != len(data) or rewritten.count(b"\n") != data.count(b"\n"):
+            continue
+        again = budget.parse(parser, rewritten)
+        fewer = _error_count(again.root_node)
+        if fewer < errors:
+            tree, data, errors = again, rewritten, fewer
+        if not errors:
+            break
+    return tree, data
 
 
 def _error_count(root, cap: int = 10_000) -> int:

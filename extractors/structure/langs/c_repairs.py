@@ -38,8 +38,8 @@ _ATTRIBUTE = re.compile(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^
 
 
 def repairs(language: str) -> tuple:
-    """The byte-for-byte rewrites to try on a C or C++ file that failed to parse."""
-    return (repair,)
+    """The byte-for-byte rewrites to try, in turn, on a C or C++ file that failed to parse."""
+    return (repair, unconditional)
 
 
 # (pattern, the group blanked (0: the whole match), what that group must hold to be blanked)
@@ -70,3 +70,37 @@ def _blank_group(m: re.Match, group: int) -> bytes:
     start, end = m.start(group) - m.start(0), m.end(group) - m.start(0)
     whole = m.group(0)
     return whole[:start] + _blank(whole[start:end]) + whole[end:]
+
+
+_CONDITIONAL = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b")
+
+
+def unconditional(data: bytes) -> bytes:
+    """The ``#if`` and ``#endif`` lines of every conditional block with no ``#else`` or ``#elif`` blanked: the code
+    inside reads as if the condition held. The grammars read a conditional only around whole declarations and
+    statements; one inside a constructor's initializer list or an expression (``: #if !defined(NDEBUG) max_(max),
+    #endif``) ends the class early, and the methods after it nest wrongly (leveldb's ``Limiter``). One pass over the
+    lines with a stack of open blocks; a directive continued with a backslash is blanked with its continuation."""
+    lines = data.split(b"\n")
+    open_blocks: list[list] = []  # [first line, its last line, has an else]
+    blank: list[tuple[int, int]] = []
+    i = 0
+    while i < len(lines):
+        last = i
+        while lines[last].endswith(b"\\") and last + 1 < len(lines):
+            last += 1
+        m = _CONDITIONAL.match(lines[i])
+        word = m.group(1) if m else None
+        if word in (b"if", b"ifdef", b"ifndef"):
+            open_blocks.append([i, last, False])
+        elif word is not None and word != b"endif" and open_blocks:
+            open_blocks[-1][2] = True
+        elif word == b"endif" and open_blocks:
+            first, first_last, has_else = open_blocks.pop()
+            if not has_else:
+                blank += [(first, first_last), (i, last)]
+        i = last + 1
+    for first, last in blank:
+        for k in range(first, last + 1):
+            lines[k] = b" " * len(lines[k])
+    return b"\n".join(lines)
