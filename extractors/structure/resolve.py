@@ -896,8 +896,9 @@ class Resolver(ImportBindings):
 
     def _external_receiver(self, r: Ref, hooks: Hooks) -> bool:
         """``os.path.join()``, ``Math.max()``, ``"a".join()``, ``s.trim().match()``: the receiver is a literal, a
-        module imported from outside the repository, a type named by a capital that nothing here defines, or what a
-        call of nothing here returns, so guessing a same-named method of the repository would be noise."""
+        module imported from outside the repository, a type named by a capital that nothing here defines (or one of
+        the language's globals the file does not name otherwise: ``Response.error()``), or what a call of nothing
+        here returns, so guessing a same-named method of the repository would be noise."""
         receiver = hooks.receiver_path(r.receiver)
         if _LITERAL.match(receiver):
             return True
@@ -917,7 +918,9 @@ class Resolver(ImportBindings):
             return binding.kind in ("unresolved", "external")
         if not head[:1].isupper():
             return False
-        return not (self._visible_name(r, head) or self.g.by_name.get(head))
+        # Response.error(), JSON.parse(): a global of the language (BUILTINS) is its own unless the file imports or
+        # defines the name, even where some other file of the repository has a definition of that name
+        return not (self._visible_name(r, head) or (head not in hooks.builtins and self.g.by_name.get(head)))
 
     def _receiver_binding(self, path: str, head: str, receiver: str) -> Binding | None:
         """The import that names a receiver: its head's (``import os``), else its longest dotted start's (``import
