@@ -11,7 +11,7 @@ twelve of the evening's sweep (Textualize/rich, pallets/flask, python-attrs/attr
 immerjs/immer, sindresorhus/ky, mochajs/mocha, unjs/h3, urfave/cli as ``urfavecli``, gorilla/mux, sirupsen/logrus),
 then C and C++ (redis/hiredis, DaveGamble/cJSON as ``cjson``, google/leveldb, fmtlib/fmt, gabime/spdlog), then
 Ruby, PHP, C#, Kotlin and Swift (rack, sinatra, Slim, guzzle, flysystem, MediatR, Polly, moshi, kotlinx-cli,
-swift-argument-parser, Alamofire).
+swift-argument-parser, Alamofire), then Scala (scopt, com-lihaoyi/os-lib).
 Run alone:
 ``python -m tests.bench.bench_structure_quality [name ...] [--keep DIR]``.
 """
@@ -41,7 +41,9 @@ REPOS = ("express", "hono", "httpx", "pytest", "cobra", "gson", "ripgrep", "symp
          # thephpleague/flysystem, jbogard/MediatR, App-vNext/Polly, square/moshi, Kotlin/kotlinx-cli,
          # apple/swift-argument-parser, Alamofire/Alamofire
          "rack", "sinatra", "Slim", "guzzle", "flysystem", "MediatR", "Polly", "moshi", "kotlinx-cli",
-         "swift-argument-parser", "Alamofire")
+         "swift-argument-parser", "Alamofire",
+         # Scala (2026-12-03): scopt/scopt, com-lihaoyi/os-lib
+         "scopt", "os-lib")
 
 RESOLUTION = """
 SELECT f.language, count(*) AS refs,
