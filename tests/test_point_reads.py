@@ -27,7 +27,8 @@ JAVA_DISPATCH = {  # an interface whose methods are called only through their im
     "shop/Store.java": "package shop;\n\npublic interface Store {\n    String fetchEntry(String key);\n"
                        "    void purgeAll();\n}\n",
     "shop/MemoryStore.java": "package shop;\n\npublic class MemoryStore implements Store {\n"
-                             "    public String fetchEntry(String key) { return key; }\n    public void purgeAll() {}\n}\n",
+                             "    public String fetchEntry(String key) { return key; }\n"
+                             "    public void purgeAll() {}\n}\n",
     "shop/Main.java": "package shop;\n\npublic class Main {\n    public static void main(String[] args) {\n"
                       "        MemoryStore store = new MemoryStore();\n        store.fetchEntry(\"x\");\n    }\n}\n",
 }

@@ -262,7 +262,8 @@ def test_a_file_card_counts_the_overloads_of_a_name_as_one(tmp_path):
     index_structure(lake, root)
     catalog = connect(lake)
     reached = {(r["line"], r["dst_id"]) for r in rows(
-        catalog, "SELECT line, dst_id FROM edges WHERE path = 'main.cc' AND kind = 'calls' AND dst_id LIKE 'writer.cc%'")}
+        catalog, "SELECT line, dst_id FROM edges WHERE path = 'main.cc' AND kind = 'calls' "
+                 "AND dst_id LIKE 'writer.cc%'")}
     assert reached == {(4, "writer.cc::Writer.Writer"), (5, "writer.cc::Writer.Writer#2")}
     card = rows(catalog, "SELECT called FROM file_structure_cards() WHERE path = 'writer.cc'")[0]
     assert [c["name"] for c in card["called"]] == ["Writer"] and card["called"][0]["callers"] == 1

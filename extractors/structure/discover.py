@@ -30,7 +30,8 @@ GENERATED_MARK = re.compile(rb"(?im)^\s*(?:#|//|/\*|\*|--|;)[^\n]*(@generated\b|
 SOURCE_MAP_MARK = re.compile(rb"(?m)^\s*(?://|/\*)[#@] sourceMappingURL=")
 TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__testfixtures__|__fixtures__|__mocks__|fixtures|spec|testing)/|(^|/)test_[^/]*\.(py|rb)$|"
                        r"_test\.(py|go|rb)$|_spec\.rb$|"
-                       r"\.(test|spec)\.[jt]sx?$|(^|/)src/test/|Tests?\.(java|kt|cs|swift|php|scala)$|(Spec|Suite)\.scala$|(^|/)conftest\.py$|"
+                       r"\.(test|spec)\.[jt]sx?$|(^|/)src/test/|Tests?\.(java|kt|cs|swift|php|scala)$|"
+                       r"(Spec|Suite)\.scala$|(^|/)conftest\.py$|"
                        r"(^|/)([\w.]*\.(Unit|Integration|Functional|Acceptance)?(Tests?|Specs)|Tests)/")  # .NET, SwiftPM
 
 

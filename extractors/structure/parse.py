@@ -61,7 +61,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   optional ``@doc.target``: the property or method body it documents (see ``_doc_types``).
 - ``@global.name``: a name a function declares ``global``: what the function assigns it is the module's variable.
 - ``@package.name``: a package clause (Go, Java); several in one file are nested clauses, joined by ``.`` in file
-  order (Scala's ``package a.b`` then ``package c``: ``a.b.c``). ``@entry``: marks the file as a program entry (``__main__`` block).
+  order (Scala's ``package a.b`` then ``package c``: ``a.b.c``). ``@entry``: marks the file as a program entry
+  (``__main__`` block).
 - ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
   inside it are dropped, but those whose receiver starts with one of the language's ``OPAQUE_RECEIVERS`` (``$crate``)
   and calls, which become ``mention`` references: never resolved (an unresolved edge, ref_form ``mention``), they

@@ -984,11 +984,11 @@ class Resolver(ImportBindings):
         method the repository adds to a type that is not its own (Swift's ``extension Error { func describe() }``,
         C#'s ``IServiceCollection.AddMediatR``, owned by no class here), where the language lets a file do so
         (``EXTENDS_LIBRARY_TYPES``), of the caller's language and program; which type is not compared (the object's
-        library type may be an interface of the extended one): a guess by name. The library's own methods (``BUILTIN_METHODS``: ``append``, which the repository may overload) and
-        initializers are the library's; a bare call of the type (``OperationQueue(name:)``) may run a constructor
-        the repository adds to it (``NAMED_CONSTRUCTORS`` given by name: ``extension OperationQueue { init(..) }``),
-        unless the type is one of the language's ``BUILTINS`` (labels are not read: every ``String(..)`` would be
-        a guess)."""
+        library type may be an interface of the extended one): a guess by name. The library's own methods
+        (``BUILTIN_METHODS``: ``append``, which the repository may overload) and initializers are the library's; a
+        bare call of the type (``OperationQueue(name:)``) may run a constructor the repository adds to it
+        (``NAMED_CONSTRUCTORS`` given by name: ``extension OperationQueue { init(..) }``), unless the type is one of
+        the language's ``BUILTINS`` (labels are not read: every ``String(..)`` would be a guess)."""
         if not hooks.extends_library_types or r.name in hooks.builtin_methods or r.name == "init":
             return None
         if r.receiver is None:  # OperationQueue(name: "x"): the constructors the repository adds to that type
