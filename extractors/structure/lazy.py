@@ -216,7 +216,8 @@ class Index:
         self.run_symbols = [TableRows(t, READ_COLUMNS) for t in run_symbols]
         self.lake_early = LakeRows(read, shard_file, "early_refs", REF_FIELDS, "path", ("path", "name"))
         self.run_early = TableRows(run_early, REF_FIELDS)
-        self._early_of: dict[str, list[Ref]] = {}  # path -> its early references
+        self._early_rows: dict[str, list[tuple]] = {}  # path -> its early references' rows
+        self._early_of: dict[tuple, list[Ref]] = {}  # (path, kinds) -> those of its early references
         self.hierarchy = [(Columns(t.select(HIERARCHY_COLUMNS)), h) for t, h in hierarchy
                           if t is not None and t.num_rows]
         self._passed, self._passed_by_name, self._callbacks = passed, {}, callbacks
@@ -251,12 +252,17 @@ class Index:
         return sorted(found, key=lambda s: s.id)  # a full run's order: duplicate names keep the first by id
 
     def early_refs_of(self, path: str, kinds) -> list[Ref]:
-        """The early references of one file (of ``kinds``), in the file's order."""
-        refs = self._early_of.get(path)
+        """The early references of one file (of ``kinds``, a constant tuple: the callers' few), in the file's order.
+        Only those asked for become ``Ref`` objects: a file's rows hold its value flow too (a hub file's update read
+        fifty files' rows, a tenth of a second of objects never looked at)."""
+        refs = self._early_of.get((path, kinds))
         if refs is None:
-            rows = [] if path in self.early_hidden else list(self.lake_early.where(path))
-            refs = self._early_of[path] = [Ref(*r) for r in rows + self.run_early.where("path", path)]
-        return [r for r in refs if r.kind in kinds]
+            rows = self._early_rows.get(path)
+            if rows is None:
+                rows = [] if path in self.early_hidden else list(self.lake_early.where(path))
+                rows = self._early_rows[path] = rows + self.run_early.where("path", path)
+            refs = self._early_of[(path, kinds)] = [Ref(*r) for r in rows if r[2] in kinds]
+        return list(refs)
 
     def early_refs_named(self, name: str, kind: str) -> list[Ref]:
         """Every file's early references of one kind naming ``name`` (the decorators called ``name``: kept with the
