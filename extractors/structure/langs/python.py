@@ -78,6 +78,23 @@ TRANSPARENT_TYPES = frozenset({"Optional", "Awaitable", "Final", "ClassVar", "An
                                "AsyncIterable", "AsyncGenerator"})
 
 
+def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
+    """The definitions without the ``@typing.overload`` signatures of a function that the file then implements: they
+    declare types, run nothing, and as twins of the implementation (``to``, ``to#2``, ``to#3``) they took its calls
+    (the implementation, last, had no caller). A stub file's overloads, with no implementation, stay."""
+    stubs = {d.start: d.name for d in raw_defs if d.kind == "function" and any(map(_is_overload, d.decorators))}
+    if not stubs:
+        return raw_defs
+    # a decorated definition is captured with and without its decorators: a start is one definition
+    implemented = {(d.name, d.start) for d in raw_defs if d.kind == "function" and d.start not in stubs}
+    dropped = {start for start, name in stubs.items() if any(n == name and s > start for n, s in implemented)}
+    return [d for d in raw_defs if not (d.kind == "function" and d.start in dropped)]
+
+
+def _is_overload(decorator: str) -> bool:
+    return decorator == "overload" or decorator.endswith(".overload")
+
+
 def parameter_refs(path: str, is_test: bool) -> bool:
     """Where pytest collects: test files and conftest.py."""
     return is_test or path.rpartition("/")[2] == "conftest.py"
