@@ -39,12 +39,15 @@ class SourceFile:
     def is_member_definition(self, line: int, start_char: int, end_char: int) -> bool:
         """Whether the name is where a member is written, not used: SCIP reports an object literal's members
         (``onOpen(evt) {...}``, ``send: (x) => ...``, ``get url() {...}``) as references to the interface member
-        they implement, and a Python property's ``@name.setter`` as a reference to the getter."""
+        they implement, a Python property's ``@name.setter`` as a reference to the getter, and a Python function's
+        later declarations (``@overload`` signatures, then the implementation: ``def f(``) as references to the
+        first."""
         text = self.line(line)
         after = text[end_char:].lstrip()
-        if self.python:
-            return after.startswith((".setter", ".getter", ".deleter"))
         before = text[:start_char].rstrip()
+        if self.python:
+            return after.startswith((".setter", ".getter", ".deleter")) or before.endswith("def") and (
+                before[:-3].strip() in ("", "async"))
         if after.startswith(":") and not after.startswith("::") or after.startswith("?:"):
             return True
         if before.endswith(("get", "set")) and after.startswith("("):
