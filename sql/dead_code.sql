@@ -12,6 +12,8 @@
 -- that extends or implements something outside the repository, itself or through its bases in the repository (it may
 -- override what is called there), and a type declared in such a type (an associated type: `type Item` of an `impl
 -- Iterator`), a type declared inside another definition (an associated type, an inner class a framework reads), a
+-- class that extends something outside the repository (a framework may create it by name: an iOS view controller
+-- a storyboard names, a SceneDelegate an Info.plist names, an Android service a manifest names), a
 -- method of an object literal that a function returns or a variable holds when that object is used as a whole;
 -- lowest (0.2), a TypeScript interface's or object type's property: the objects satisfying the shape give it, and
 -- a read of it is recorded only where the object's type is known; lowest of all (0.1), a definition in a file read
@@ -104,6 +106,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN ho.id IS NOT NULL THEN 0.5
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            WHEN s.is_exported THEN 0.6
+           WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object') THEN 0.7
            WHEN s.kind = 'method' THEN 0.7
            WHEN s.nested_type THEN 0.7
            ELSE 0.9
@@ -135,6 +138,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN s.kind IN ('variable', 'constant', 'field', 'property')
                THEN 'no recorded use; reads are recorded where a value is called, passed, returned or assigned'
            WHEN s.is_exported THEN 'no reference in the repository; exported, may be used from outside'
+           WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object')
+               THEN 'no reference; it extends ' || obt.base || ' from outside the repository, whose framework may '
+                    || 'create it by name (a storyboard, a plist, a manifest, a plugin registry)'
            WHEN s.kind = 'method' THEN 'no reference; methods may be reached dynamically'
            WHEN s.nested_type
                THEN 'no reference; a type declared inside another definition may be reached through it (an '
@@ -151,6 +157,7 @@ LEFT JOIN (SELECT * FROM used_members UNION SELECT * FROM used_namespaces UNION 
 LEFT JOIN used_twins ut
     ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
+LEFT JOIN outside_bases obt ON obt.repo = s.repo AND obt.id = s.id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
 LEFT JOIN used_overrides uo ON uo.repo = s.repo AND uo.id = s.id
 LEFT JOIN shape_properties sp ON sp.repo = s.repo AND sp.id = s.id
