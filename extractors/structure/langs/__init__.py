@@ -56,6 +56,7 @@ read, tried on a file that failed to parse; the parser keeps the rewritten readi
 from __future__ import annotations
 
 import importlib
+import posixpath
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
@@ -148,6 +149,18 @@ def nearest_of(importer: str, found: list[str]) -> list[str]:
         return list(found)
     here = importer.split("/")[:-1]
     return [max(found, key=lambda p: (_shared_folders(here, p.split("/")[:-1]), -len(p)))]
+
+
+def package_keys(paths: list[str], files: dict, separator: str = ".") -> dict[str, list[str]]:
+    """``module_keys`` where a file declares its package (``files[path]["package"]``: a Java package, a C# or PHP
+    namespace): each file under the package and under ``<package><separator><file stem>`` (its main type, by
+    convention); a file with no package under its stem."""
+    out = {}
+    for path in paths:
+        stem = posixpath.basename(path).rsplit(".", 1)[0]
+        package = files.get(path, {}).get("package")
+        out[path] = [f"{package}{separator}{stem}", package] if package else [stem]
+    return out
 
 
 def _shared_folders(a: list[str], b: list[str]) -> int:

@@ -9,10 +9,9 @@ guessed among the repository's."""
 
 from __future__ import annotations
 
-import posixpath
 import re
 
-from . import entry_reason_with
+from . import entry_reason_with, package_keys
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "csharp"
@@ -251,12 +250,7 @@ BUILTIN_METHODS = frozenset({
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     """A file is found by its namespace and by ``<namespace>.<FileStem>`` (its main type, by convention)."""
-    out = {}
-    for path in paths:
-        stem = posixpath.basename(path).rsplit(".", 1)[0]
-        namespace = files.get(path, {}).get("package")
-        out[path] = [namespace, f"{namespace}.{stem}"] if namespace else [stem]
-    return out
+    return package_keys(paths, files)
 
 
 def package_scope(path: str, info: dict) -> str | None:

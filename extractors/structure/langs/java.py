@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from . import entry_reason_with
+from . import entry_reason_with, package_keys
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "java"
@@ -105,12 +105,7 @@ _NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S
 
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
-    out = {}
-    for path in paths:
-        stem = posixpath.basename(path).rsplit(".", 1)[0]
-        package = files.get(path, {}).get("package")
-        out[path] = [f"{package}.{stem}", package] if package else [stem]
-    return out
+    return package_keys(paths, files)
 
 
 def package_scope(path: str, info: dict) -> str | None:

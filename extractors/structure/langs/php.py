@@ -9,10 +9,9 @@ repository's. Variables are written ``$x``: the ``$`` is dropped from receivers 
 
 from __future__ import annotations
 
-import posixpath
 import re
 
-from . import entry_reason_with
+from . import entry_reason_with, package_keys
 
 GROUP = "php"
 PATH_SEPARATOR = "\\"  # use A\{B, C}: the group's prefix and each name, one module path
@@ -223,12 +222,7 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     """``App\\Http\\Kernel`` (the namespace and the file's stem, as PSR-4 lays it out) and the namespace itself.
     The global namespace is no key: ``use RuntimeException;``, ``use function sprintf;`` name PHP's own (external);
     the repository's global functions and classes are found by ``global_namespace``."""
-    out = {}
-    for path in paths:
-        stem = posixpath.basename(path).rsplit(".", 1)[0]
-        namespace = files.get(path, {}).get("package")
-        out[path] = [f"{namespace}\\{stem}", namespace] if namespace else [stem]
-    return out
+    return package_keys(paths, files, "\\")
 
 
 def package_scope(path: str, info: dict) -> str | None:
