@@ -223,6 +223,15 @@ def hooks_of(support) -> Hooks:
                  overloads=bool(getattr(support, "OVERLOADS", True)))
 
 
+_TWIN_SUFFIX = re.compile(r"#\d+$")
+
+
+def _untwinned(qualname: str) -> str:
+    """A qualified name without its own twin suffix: ``f`` of ``A.f#2``, and ``Rack#2.Builder`` as it is (a class
+    inside the second ``module Rack`` block is no twin of ``Rack``)."""
+    return _TWIN_SUFFIX.sub("", qualname)
+
+
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
 
 
@@ -623,7 +632,7 @@ class Resolver(ImportBindings):
     def _twins(self, sid: str) -> list[str]:
         """The definitions of ``sid``'s qualified name in its file: ``f``, ``f#2``, ``f#3``... (``sid`` is one)."""
         sym, n = self.g.by_id[sid], 2
-        base = sym.qualname.split("#")[0]
+        base = _untwinned(sym.qualname)
         out = [self.g.by_qual.get((sym.path, base)) or sid]
         while (twin := self.g.by_qual.get((sym.path, f"{base}#{n}"))) is not None:
             out.append(twin)
@@ -1718,8 +1727,8 @@ class Resolver(ImportBindings):
         if len(ids) <= 1:
             return bool(ids)
         first = self.g.by_id[ids[0]]
-        base = first.qualname.split("#")[0]
-        return all((s := self.g.by_id[i]).path == first.path and s.qualname.split("#")[0] == base for i in ids[1:])
+        base = _untwinned(first.qualname)
+        return all((s := self.g.by_id[i]).path == first.path and _untwinned(s.qualname) == base for i in ids[1:])
 
     def _same_language(self, ids: list[str], path: str) -> list[str]:
         support = self.supports.get(path)
