@@ -269,6 +269,20 @@ def test_a_file_card_counts_the_overloads_of_a_name_as_one(tmp_path):
     assert [c["name"] for c in card["called"]] == ["Writer"] and card["called"][0]["callers"] == 1
 
 
+@pytest.mark.parametrize("qualname, own, every", [
+    ("Cart.add#2", "Cart.add", "Cart.add"),
+    ("Rack#2", "Rack", "Rack"),
+    ("Rack#2.Builder", "Rack#2.Builder", "Rack.Builder"),  # a class of the second ``module Rack`` block: no twin
+    ("Shop.Cart#2.add#3", "Shop.Cart#2.add", "Shop.Cart.add"),
+    ("Counter.#count", "Counter.#count", "Counter.#count"),  # a JavaScript private member: no twin either
+    ("Counter.#count#2", "Counter.#count", "Counter.#count"),
+])
+def test_a_twin_suffix_belongs_to_its_own_segment(qualname, own, every):
+    from extractors.structure.qualnames import unsuffixed, untwinned
+
+    assert (untwinned(qualname), unsuffixed(qualname)) == (own, every)
+
+
 def test_an_interface_method_whose_implementation_is_called_is_not_called_unused(tmp_path):
     """``Saver.save`` is called by nobody through the interface, but ``FileSaver.save``, its implementation, is:
     the interface method declares what it does, so dead_code says so at 0.3. An interface method whose

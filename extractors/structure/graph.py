@@ -10,6 +10,7 @@ from functools import lru_cache
 from . import langs
 from .discover import is_test_path
 from .langs.arity import Params
+from .qualnames import untwinned
 
 CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "object"}
 METHODS = {"method"}
@@ -85,7 +86,7 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
         if s.kind == "module":
             continue
         if s.parent_id is None or s.parent_id.endswith("::" + MODULE):
-            if "." in s.qualname.split("#")[0]:
+            if "." in untwinned(s.qualname):
                 elsewhere.append(s)
             else:
                 g.top[s.path].setdefault(s.name, s.id)
@@ -118,7 +119,7 @@ def imported_apart(s: Symbol) -> bool:
     """A method written at the top of its file apart from its type, in a language whose ``EXTENSIONS_IMPORTED`` says
     it is imported by its own name (Kotlin's ``fun Foo.bar()``, brought in by ``import a.b.bar``): it is a top-level
     name of its file too (its package sees it, an import finds it), besides a member of ``Foo``."""
-    if s.kind not in METHODS or s.qualname.split("#")[0].count(".") != 1:
+    if s.kind not in METHODS or untwinned(s.qualname).count(".") != 1:
         return False
     if s.parent_id is not None and not s.parent_id.endswith("::" + MODULE) and s.parent_id.split("::")[0] == s.path:
         return False  # a method in its class's body
@@ -204,7 +205,7 @@ def _module_keys(support, paths: list[str], files: dict, root) -> dict[str, list
 
 def _owner_elsewhere(g: Graph, s: Symbol, files: dict) -> str | None:
     """The type ``T`` of a member ``T.m`` defined apart from it: same package first, then a unique type name."""
-    type_name = s.qualname.split("#")[0].rpartition(".")[0].rpartition(".")[2]
+    type_name = untwinned(untwinned(s.qualname).rpartition(".")[0]).rpartition(".")[2]
     support = langs.support(files.get(s.path, {}).get("language"))
     scope = support.package_scope(s.path, files[s.path]) if support and s.path in files else None
     for other in g.packages.get((support.GROUP, scope), []) if scope else []:

@@ -35,6 +35,7 @@ from pipeline.shards import keeping
 from .graph import (CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, _owner_elsewhere, build_graph, imported_apart,
                     keep_member)
 from .langs.arity import Params
+from .qualnames import untwinned
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver
 
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
@@ -468,7 +469,7 @@ class LazyGraph(Graph):
         if s.kind == "module":
             return
         if s.parent_id is None or s.parent_id.endswith("::" + MODULE):
-            if "." not in s.qualname.split("#")[0]:
+            if "." not in untwinned(s.qualname):
                 dict.setdefault(self.top, s.path, {}).setdefault(s.name, s.id)
         else:
             self.load_path(_path_of(s.parent_id))

@@ -105,6 +105,7 @@ from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .langs import ParseRules, parse_rules
 from .langs.arity import Params, arguments_of, params_of
 from .languages import Language, compiled_fallback, sniffed
+from .qualnames import untwinned
 
 CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "extension", "enum", "module", "object"}
 
@@ -1254,7 +1255,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     for r in raw_locals if local else ():
         bound_at.setdefault(r.name, []).append(r.start)
     for s in spans if local else ():
-        scope, _, name = s.qualname.split("#")[0].rpartition(".")
+        scope, _, name = untwinned(s.qualname).rpartition(".")
         if any(s.start <= at < s.end for at in bound_at.get(name, ())):
             local.get(scope or "<module>", set()).discard(name)
     imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}

@@ -87,6 +87,7 @@ from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE, RETURNED
 from .graph import CALLABLE, CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
+from .qualnames import unsuffixed, untwinned
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
 SCOPES = {"function", "method", "namespace"}  # definitions whose nested names their bodies see bare
@@ -221,15 +222,6 @@ def hooks_of(support) -> Hooks:
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)))
-
-
-_TWIN_SUFFIX = re.compile(r"#\d+$")
-
-
-def _untwinned(qualname: str) -> str:
-    """A qualified name without its own twin suffix: ``f`` of ``A.f#2``, and ``Rack#2.Builder`` as it is (a class
-    inside the second ``module Rack`` block is no twin of ``Rack``)."""
-    return _TWIN_SUFFIX.sub("", qualname)
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -632,7 +624,7 @@ class Resolver(ImportBindings):
     def _twins(self, sid: str) -> list[str]:
         """The definitions of ``sid``'s qualified name in its file: ``f``, ``f#2``, ``f#3``... (``sid`` is one)."""
         sym, n = self.g.by_id[sid], 2
-        base = _untwinned(sym.qualname)
+        base = untwinned(sym.qualname)
         out = [self.g.by_qual.get((sym.path, base)) or sid]
         while (twin := self.g.by_qual.get((sym.path, f"{base}#{n}"))) is not None:
             out.append(twin)
@@ -1005,7 +997,7 @@ class Resolver(ImportBindings):
             if not ctor or not r.name[:1].isupper() or r.name in hooks.builtins:
                 return None  # String(describing:), URL(string:): the language's own types have initializers galore
             ids = [sid for sid in self.g.by_name.get(ctor, ())
-                   if self.g.by_id[sid].qualname.partition("#")[0] == f"{r.name}.{ctor}" and self._extends_library(sid)]
+                   if unsuffixed(self.g.by_id[sid].qualname) == f"{r.name}.{ctor}" and self._extends_library(sid)]
         else:
             ids = [sid for sid in self.g.by_name.get(r.name, ()) if self._extends_library(sid)]
         ids = self._same_program(r.path, Found(self._same_language(ids, r.path), "")).ids
@@ -1727,8 +1719,8 @@ class Resolver(ImportBindings):
         if len(ids) <= 1:
             return bool(ids)
         first = self.g.by_id[ids[0]]
-        base = _untwinned(first.qualname)
-        return all((s := self.g.by_id[i]).path == first.path and _untwinned(s.qualname) == base for i in ids[1:])
+        base = untwinned(first.qualname)
+        return all((s := self.g.by_id[i]).path == first.path and untwinned(s.qualname) == base for i in ids[1:])
 
     def _same_language(self, ids: list[str], path: str) -> list[str]:
         support = self.supports.get(path)

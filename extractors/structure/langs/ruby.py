@@ -16,6 +16,7 @@ import sys
 from collections import defaultdict
 
 from . import entry_reason_with, nearest_of
+from ..qualnames import unsuffixed
 
 GROUP = "ruby"
 IMPORTS_PASS_ON = True  # a required file's requires are loaded for its requirers too
@@ -414,7 +415,7 @@ def _outside_class(resolver, cls: str) -> bool:
     """Whether ``cls`` reopens a library's class: its outermost name is Ruby's, or neither its file nor the
     repository defines it."""
     sym = resolver.g.by_id[cls]
-    head = _plain(sym.qualname).split(".")[0]
+    head = unsuffixed(sym.qualname).split(".")[0]
     if head in BUILTINS:
         return True
     key = ("outside", head)
@@ -521,7 +522,7 @@ def _constant_ids(resolver, r, dotted: str) -> tuple[list[str], str | None]:
     ``ambiguous``)."""
     if _CACHE[0] is not resolver.g:
         _CACHE[:] = [resolver.g, {}]
-    scope = "" if r.src_qualname == "<module>" else _plain(r.src_qualname)
+    scope = "" if r.src_qualname == "<module>" else unsuffixed(r.src_qualname)
     key = (r.path, scope, dotted)
     found = _CACHE[1].get(key)
     if found is None:
@@ -536,7 +537,7 @@ def _lookup_constant(resolver, path: str, scope: str, dotted: str) -> tuple[list
     for i in g.by_name.get(dotted.rpartition(".")[2], ()):
         sym = g.by_id[i]
         if sym.kind in CONSTANT_KINDS and resolver.supports.get(sym.path) is me:
-            by_qual[_plain(sym.qualname)].append(i)
+            by_qual[unsuffixed(sym.qualname)].append(i)
     parts = scope.split(".") if scope else []
     for depth in range(len(parts), -1, -1):
         ids = by_qual.get(".".join(parts[:depth] + [dotted]))
@@ -549,17 +550,12 @@ def _lookup_constant(resolver, path: str, scope: str, dotted: str) -> tuple[list
     return ids, "unique_name" if len(ending) == 1 else "ambiguous"
 
 
-def _plain(qualname: str) -> str:
-    """``Shop.Cart#2.add`` -> ``Shop.Cart.add``: a qualified name without its repeat marks."""
-    return re.sub(r"#\d+", "", qualname) if "#" in qualname else qualname
-
-
 def _canonical(resolver, ids: list[str]) -> str:
     """Of a constant's definitions (a class reopened in several files), the one in the file named after it
     (``Shop.CartItem`` in ``.../shop/cart_item.rb``), else the first by path."""
     def named_after(sid: str) -> bool:
         sym = resolver.g.by_id[sid]
-        snake = "/".join(_snake(p) for p in _plain(sym.qualname).split("."))
+        snake = "/".join(_snake(p) for p in unsuffixed(sym.qualname).split("."))
         return sym.path[:-3].endswith(snake)
 
     return next((i for i in sorted(ids, key=lambda i: resolver.g.by_id[i].path) if named_after(i)), min(
