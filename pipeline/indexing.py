@@ -117,12 +117,17 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     extractor = StructureExtractor()
     if wait is None:
         wait = float(os.environ.get("CODELAKE_UPDATE_WAIT", UPDATE_WAIT))
+    ahead = None if source.bare else extractor.parse_ahead(source.root, rel, source.head if source.is_git else None)
     try:
-        options = {"files": rel, "git": {"bare": source.bare, "is_git": source.is_git, "head": source.head}}
+        options = {"files": rel, "git": {"bare": source.bare, "is_git": source.is_git, "head": source.head},
+                   "parsed_ahead": ahead}
         return lake.run_extractor(source.repo, extractor, source.root, options=options,
                                   info=repo_info(source), lock_wait=wait, background_refresh=True)
     except LakeBusy:
         return lake.defer(source.repo, extractor, source.root, {"files": rel}, repo_info(source))
+    finally:
+        if ahead is not None:
+            ahead.cancel()
 
 
 HAND_OVER_TIMEOUT = 60.0  # default of CODELAKE_HAND_OVER_TIMEOUT: past it, the worker applies the files later

@@ -93,6 +93,43 @@ def test_the_first_update_after_an_upgrade_parses_the_whole_repository(lake, mak
     assert ("app/main.py::run", "app/core.py::helper") in edges(lake)
 
 
+def test_an_update_parsed_ahead_writes_what_one_parsed_in_line_writes(tmp_path, make_repo, monkeypatch):
+    """A cold update's files are parsed by a child while the process starts up (``ahead``): the run takes its facts
+    (``files_parsed_ahead``) and the lake is the one an update parsing in line writes."""
+    from extractors.structure import StructureExtractor, parse
+    from pipeline.lake import Lake
+
+    root = make_repo(files=BASE)
+    lakes = {how: Lake(tmp_path / how) for how in ("ahead", "in_line")}
+    for lake in lakes.values():
+        index_structure(lake, root)
+    (root / "app/core.py").write_text("def helper():\n    return added()\n\n\ndef added():\n    return 3\n")
+    monkeypatch.setattr(parse, "_PARSERS", {})  # a fresh process: no query compiled yet
+    indexing.update(root, ["app/core.py"], repo="repo", lake=lakes["ahead"])
+    assert counters(lakes["ahead"])["files_parsed_ahead"] == 1
+    monkeypatch.setattr(StructureExtractor, "parse_ahead", staticmethod(lambda *a: None))
+    indexing.update(root, ["app/core.py"], repo="repo", lake=lakes["in_line"])
+    assert "files_parsed_ahead" not in counters(lakes["in_line"])
+    for table in ("files", "symbols", "refs"):
+        got = [lakes[how].read_table("repo", table).drop_columns(["sid"] if table == "symbols" else [])
+               .sort_by("path").to_pylist() for how in lakes]
+        assert got[0] == got[1], table
+    assert _edge_set(lakes["ahead"], "repo") == _edge_set(lakes["in_line"], "repo")
+    assert ("app/core.py::helper", "app/core.py::added") in edges(lakes["ahead"])
+
+
+def test_files_parsed_ahead_for_another_plan_are_dropped(make_repo, monkeypatch):
+    from extractors.structure import ahead, parse, plan
+
+    root = make_repo(files=BASE)
+    monkeypatch.setattr(parse, "_PARSERS", {})
+    child = ahead.parse_ahead(root, ["app/core.py"], None)
+    assert child is not None and child.pid
+    other = plan.plan_changes(root, False, None, False, ["app/main.py"]).to_parse
+    assert child.take(other, None, set()) is None and child.pid is None  # stopped and reaped
+    assert ahead.parse_ahead(root, ["app/gone.py"], None) is None  # nothing to parse
+
+
 def test_update_of_a_deleted_file_removes_its_rows(lake, make_repo):
     root = make_repo(files=BASE)
     index_structure(lake, root)

@@ -75,6 +75,14 @@ class StructureExtractor:
     internal = {"early_refs", "hierarchy", "callback_refs", "symbol_names", "foreign_symbols", "ref_names",
                 "edge_targets", "edge_sources", "unresolved_names"}
 
+    @staticmethod
+    def parse_ahead(root: Path, files: list[str], head: str | None):
+        """A child parsing an update's ``files`` while the caller starts up; pass it as ``options["parsed_ahead"]``
+        and ``cancel()`` it when done (``ahead.parse_ahead``; None when it would not pay)."""
+        from .ahead import parse_ahead
+
+        return parse_ahead(root, files, head)
+
     def run(self, ctx: RunContext, cursor: Cursor):
         from pipeline.repos import git_facts
 
@@ -106,8 +114,13 @@ class StructureExtractor:
         changes = plan.plan_changes(view.root, view.is_git, previous_files, full, only, view.candidates)
         view.prepare(changes)
         workers = ctx.options.get("workers")
-        new = parse_all(view.root, changes.to_parse, view.head, plan.console_entry_points(view.root), ctx.progress,
-                        workers)
+        entry_points = plan.console_entry_points(view.root)
+        ahead = ctx.options.get("parsed_ahead")  # an update's files, parsed while the process started (``ahead``)
+        new = ahead.take(changes.to_parse, view.head, entry_points) if ahead is not None else None
+        if new is not None:
+            ctx.count("files_parsed_ahead", new["files"].num_rows)
+        else:
+            new = parse_all(view.root, changes.to_parse, view.head, entry_points, ctx.progress, workers)
         statuses = new["files"].column("parse_status").to_pylist()
         ctx.count("files_parsed", len(statuses))
         for status in ("skipped", "fallback", "partial"):

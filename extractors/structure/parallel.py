@@ -16,7 +16,7 @@ import pyarrow as pa
 
 from .budget import run_guarded
 from .langs.arity import Params
-from .parse import FileFacts, _parser_and_query, parse_file, query_text
+from .parse import compile_queries, parse_file, skipped_item
 from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, Edge, Ref, Symbol, prepare
 from .schemas import EDGES
 
@@ -43,7 +43,7 @@ def parse_files(root: Path, items: list, finish=list) -> list:
     (``budget.run_guarded``: one part, or several when a file was skipped on the way)."""
     _ready_to_fork(items)
     with cycles_paused():  # the forked children inherit it
-        return run_guarded(lambda item: parse_file(root, *item), items, lambda item, why: _skipped(item, why), finish)
+        return run_guarded(lambda item: parse_file(root, *item), items, skipped_item, finish)
 
 
 @contextmanager
@@ -65,8 +65,7 @@ def _ready_to_fork(items: list) -> None:
     (TypeScript's and TSX's take ~0.5 s to compile) and pyarrow's lazy import of pandas (when installed: it comes
     with the first array conversion of a process). Left to the children, each chunk's child paid the import again
     (~0.25 s: a fifth of the whole index's CPU on sympy)."""
-    for lang in {item[1] for item in items if item[1].grammar and query_text(item[1].name)}:
-        _parser_and_query(lang)
+    compile_queries(items)
     pa.array([0])
 
 
@@ -92,14 +91,6 @@ def _forked_worker() -> None:
 
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
-
-
-def _skipped(item, why: str) -> FileFacts:
-    from .discover import is_test_path
-
-    path, lang, _mode, sha = item
-    return FileFacts(path=path, language=lang.name, status="skipped", skip_reason=why, blob_sha=sha,
-                     is_test=is_test_path(path))
 
 
 def parse_all(root: Path, items: list, head: str | None, entry_points, progress=None,
