@@ -16,6 +16,13 @@ GROUP = "c"
 IMPORTS_PASS_ON = True  # a header's includes are its includers' too
 STAR_IMPORTS_IMPORTS = True  # ... and theirs: what a header includes is seen through it, at any depth
 LOCALS_SHADOW = True  # a parameter or local variable hides a file-level definition of that name
+# C's own reserved words (C23 included): the shared list's ``select``, ``match``, ``new``, ``delete``, ``begin``,
+# ``end``... are other languages' words and fine names of C functions (``select()``, redis's ``match``)
+KEYWORDS = frozenset({
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern", "float",
+    "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed", "sizeof",
+    "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "bool", "true", "false",
+    "nullptr", "alignas", "alignof", "constexpr", "static_assert", "thread_local", "typeof", "typeof_unqual"})
 # the standard library's functions and macros most used: never guessed among the repository's definitions
 BUILTINS = frozenset({
     "printf", "fprintf", "sprintf", "snprintf", "vprintf", "vfprintf", "vsprintf", "vsnprintf", "puts", "fputs",

@@ -94,12 +94,16 @@ def guess_bare_names(resolver, path: str) -> bool:
 KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "return", "break", "continue", "const",
                       "let", "var", "function", "class", "new", "try", "catch", "finally", "throw", "typeof",
                       "instanceof", "void", "yield", "await", "import", "export", "extends", "super", "this",
-                      "debugger", "with", "in", "interface", "type", "enum", "implements"})
+                      "debugger", "with", "in"})
+# TypeScript's words, not JavaScript's: a member may bear them (express's ``res.type = function contentType()``,
+# ``class Field { type() {} }``); only a top-level definition so named is a misread ``type X = ...``
+CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements"})
 
 
 def is_junk(name: str, kind: str, parent: str | None) -> bool:
-    """A keyword, or a ``constructor`` outside any class (an error node's remains)."""
-    return name in KEYWORDS or (name == "constructor" and parent is None)
+    """A keyword, a TypeScript word outside any object or class, or a ``constructor`` outside any class (an error
+    node's remains)."""
+    return name in KEYWORDS or (parent is None and (name in CONTEXTUAL_KEYWORDS or name == "constructor"))
 
 
 def exports_all(path: str) -> bool:
