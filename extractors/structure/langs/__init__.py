@@ -21,7 +21,8 @@ return, field, variable, generic, annotation, alias: see ``alias_form``), found 
 ``Promise<App>``): that argument takes the place's form, so it is what a returned or declared value is typed by
 (``TRANSPARENT_SUFFIXES``: also those whose name ends so, Rust's ``ClapResult<T>``). Resolve-side hooks are listed
 in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
-that are never a definition's, however the regex fallback or an error node read them. ``PARAMETER_FLOW``: record
+that are never a definition's, however the regex fallback or an error node read them; ``CONTEXTUAL_KEYWORDS``: never
+a top-level definition's (a member may bear them). ``PARAMETER_FLOW``: record
 where a value is passed to a call, so that a called parameter reaches the functions passed for it.
 ``ASYNC_PROTOCOL``: the method an ``async`` statement runs in place of the one its query capture names
 (``@reference.protocol.__iter__`` on ``async for``: ``__aiter__``). ``OPAQUE_RECEIVERS``: receivers whose references
@@ -202,8 +203,10 @@ KEYWORDS = frozenset({
     "loop", "mut", "pub", "use", "mod", "crate", "super", "self", "this", "true", "false", "null", "nil", "None"})
 
 
-def keyword_rule(keywords: frozenset) -> Callable[[str, str, str | None], bool]:
-    return lambda name, kind, parent: name in keywords
+def keyword_rule(keywords: frozenset, contextual: frozenset = frozenset()) -> Callable[[str, str, str | None], bool]:
+    """Junk: a reserved word anywhere, a ``contextual`` one (a word only some places reserve: Swift's ``open``, PHP's
+    ``list`` and ``print``, which a method may bear) outside any class or object."""
+    return lambda name, kind, parent: name in keywords or (parent is None and name in contextual)
 
 
 DEFAULT_RULES = ParseRules(_captured, entry_reason_with(frozenset()), _never, _never, None, {}, frozenset(),
@@ -224,7 +227,8 @@ def parse_rules(language: str | None) -> ParseRules:
         parameter_ref_kind=getattr(module, "PARAMETER_REF_KIND", None),
         type_contexts=dict(getattr(module, "TYPE_CONTEXTS", {})),
         type_arguments=frozenset(getattr(module, "TYPE_ARGUMENTS", ())),
-        is_junk=getattr(module, "is_junk", None) or keyword_rule(frozenset(getattr(module, "KEYWORDS", KEYWORDS))),
+        is_junk=getattr(module, "is_junk", None) or keyword_rule(frozenset(getattr(module, "KEYWORDS", KEYWORDS)),
+                                                                 frozenset(getattr(module, "CONTEXTUAL_KEYWORDS", ()))),
         call_sites=bool(getattr(module, "PARAMETER_FLOW", False)),
         async_protocol=dict(getattr(module, "ASYNC_PROTOCOL", {})),
         opaque_receivers=tuple(getattr(module, "OPAQUE_RECEIVERS", ())),

@@ -34,8 +34,10 @@ KEYWORDS = frozenset({
     "internal", "is", "lock", "long", "namespace", "new", "null", "object", "operator", "out", "override", "params",
     "private", "protected", "public", "readonly", "ref", "return", "sbyte", "sealed", "short", "sizeof",
     "stackalloc", "static", "string", "struct", "switch", "this", "throw", "true", "try", "typeof", "uint", "ulong",
-    "unchecked", "unsafe", "ushort", "using", "virtual", "void", "volatile", "while", "var", "record", "get", "set",
-    "init", "value", "when", "where", "yield", "async", "await", "nameof"})
+    "unchecked", "unsafe", "ushort", "using", "virtual", "void", "volatile", "while"})
+# contextual words, fine member names (a field ``value``, a method ``get``): junk only at top level
+CONTEXTUAL_KEYWORDS = frozenset({
+    "async", "await", "get", "init", "nameof", "record", "set", "value", "var", "when", "where", "yield"})
 # attributes that register nothing (compiler, debugger, serializer or analyzer hints): no entry point
 PURE_DECORATORS = frozenset({
     "Serializable", "NonSerialized", "Obsolete", "Flags", "DebuggerStepThrough", "DebuggerHidden",

@@ -30,8 +30,7 @@ HOST_SCRIPTS = (".kts",)  # build.gradle.kts: plugins {}, implementation(..) are
 KEYWORDS = frozenset({
     "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface", "is", "null",
     "object", "package", "return", "super", "this", "throw", "true", "try", "typealias", "typeof", "val", "var", "when",
-    "while", "by", "catch", "constructor", "delegate", "dynamic", "field", "file", "finally", "get", "import", "init",
-    "param", "property", "receiver", "set", "setparam", "value", "where", "companion", "it"})
+    "while", "catch", "constructor", "finally", "import", "init", "companion", "it"})
 # annotations that register nothing with a framework: the compiler's, nullability's, documentation's
 PURE_DECORATORS = frozenset({
     "Suppress", "Deprecated", "JvmStatic", "JvmOverloads", "JvmField", "JvmName", "JvmInline", "JvmSynthetic",

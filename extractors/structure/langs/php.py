@@ -24,13 +24,15 @@ GLOBAL = "\\"  # the package of a file without a namespace statement
 # PHP's reserved words: never a definition's name however an error node reads them (the default list has Go's
 # ``go``, ``select``..., which PHP methods are often named)
 KEYWORDS = frozenset({
-    "abstract", "and", "array", "as", "break", "callable", "case", "catch", "class", "clone", "const", "continue",
-    "declare", "default", "do", "echo", "else", "elseif", "empty", "enddeclare", "endfor", "endforeach", "endif",
-    "endswitch", "endwhile", "eval", "exit", "extends", "final", "finally", "fn", "for", "foreach", "function",
-    "global", "goto", "if", "implements", "include", "include_once", "instanceof", "insteadof", "interface", "isset",
-    "list", "match", "namespace", "new", "or", "print", "private", "protected", "public", "readonly", "require",
-    "require_once", "return", "static", "switch", "throw", "trait", "try", "unset", "use", "var", "while", "xor",
-    "yield"})
+    "abstract", "as", "break", "case", "catch", "class", "const", "continue", "do", "else", "elseif", "enddeclare",
+    "endfor", "endforeach", "endif", "endswitch", "endwhile", "extends", "final", "finally", "for", "foreach",
+    "function", "goto", "if", "implements", "instanceof", "insteadof", "interface", "namespace", "private",
+    "protected", "public", "return", "static", "switch", "throw", "trait", "try", "var", "while"})
+# reserved, but since PHP 7 fine method names (``public function list()``, ``->print()``): junk only outside a class
+CONTEXTUAL_KEYWORDS = frozenset({
+    "and", "array", "callable", "clone", "declare", "default", "echo", "empty", "eval", "exit", "fn", "global",
+    "include", "include_once", "isset", "list", "match", "new", "or", "print", "readonly", "require", "require_once",
+    "unset", "use", "xor", "yield"})
 # PHP calls these itself: a class's construction, property overloading, conversions, serialization, cloning
 MAGIC_METHODS = frozenset({
     "__construct", "__destruct", "__call", "__callStatic", "__get", "__set", "__isset", "__unset", "__sleep",

@@ -26,9 +26,11 @@ IMPLICIT_THIS = True  # a bare m() is self.m(): the class's (or a base's, a mixi
 LOCAL_KINDS = ("name",)  # a bare name a variable binds is that variable; f(x) and obj.f are always calls
 MODULE_KEYS_FROM_PATHS = True
 KEYWORDS = frozenset({
-    "alias", "and", "begin", "break", "case", "class", "def", "defined?", "do", "else", "elsif", "end", "ensure",
-    "false", "for", "if", "in", "module", "next", "nil", "not", "or", "redo", "rescue", "retry", "return", "self",
-    "super", "then", "true", "undef", "unless", "until", "when", "while", "yield", "__FILE__", "__LINE__"})
+    "break", "case", "class", "def", "defined?", "do", "else", "elsif", "ensure", "false", "for", "if", "module",
+    "nil", "rescue", "return", "self", "super", "true", "unless", "until", "while", "yield", "__FILE__", "__LINE__"})
+# keywords a method may bear (``def next``, Range's ``def end``): junk only outside a class or module
+CONTEXTUAL_KEYWORDS = frozenset({
+    "alias", "and", "begin", "end", "in", "next", "not", "or", "redo", "retry", "then", "undef", "when"})
 # Kernel's and Module's methods called bare, and the core classes and modules: never the repository's, unless a
 # scope, a base or a constant of the repository says so first
 BUILTINS = frozenset({

@@ -33,10 +33,11 @@ EXTENSIONS_IMPORTED = True  # extension (s: Shop) def total in a.b: a member of 
 BUILD_VARIANTS = True
 KEYWORDS = frozenset({
     "abstract", "case", "catch", "class", "def", "do", "else", "extends", "false", "final", "finally", "for",
-    "forSome", "if", "implicit", "import", "lazy", "match", "new", "null", "object", "override", "package", "private",
-    "protected", "return", "sealed", "super", "this", "throw", "trait", "try", "true", "type", "val", "var", "while",
-    "with", "yield", "given", "using", "enum", "export", "then", "extension", "derives", "end", "inline", "opaque",
-    "open", "transparent", "_"})
+    "forSome", "if", "implicit", "import", "lazy", "match", "new", "null", "object", "override", "package",
+    "private", "protected", "return", "sealed", "super", "this", "throw", "trait", "try", "true", "type", "val",
+    "var", "while", "with", "yield", "given", "enum", "export", "then", "_"})
+# Scala 3's soft keywords, fine member names (``def extension: String``, ``def end``): junk only at top level
+CONTEXTUAL_KEYWORDS = frozenset({"derives", "end", "extension", "inline", "opaque", "open", "transparent", "using"})
 # annotations that register nothing with a framework: the compiler's and documentation's
 PURE_DECORATORS = frozenset({
     "tailrec", "inline", "noinline", "deprecated", "deprecatedName", "deprecatedOverriding", "deprecatedInheritance",

@@ -24,11 +24,13 @@ IMPORTS_PASS_ON = False  # import Foundation binds names in the importing file o
 CAPITALIZED_CLASSES = True  # Kind.all, Config.default: a type's static member, the type of the module
 MEMBER_ACCESS = ("?.", "!.")  # a?.b?.c(), a!.b.c(): receivers written as the dotted a.b
 KEYWORDS = frozenset({
-    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "inout",
-    "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
-    "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough",
-    "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "catch", "false", "is", "nil",
-    "super", "self", "Self", "throw", "throws", "true", "try", "async", "await", "some", "any", "actor"})
+    "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "inout", "internal",
+    "let", "operator", "private", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
+    "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in",
+    "repeat", "return", "switch", "where", "while", "as", "catch", "false", "is", "nil", "super", "self", "Self",
+    "throw", "throws", "true", "try", "await"})
+# words a method may bear (``func open()``): junk only outside any type
+CONTEXTUAL_KEYWORDS = frozenset({"actor", "any", "async", "open", "some"})
 # attributes that register nothing: the compiler's (@discardableResult, @available, @inlinable...), concurrency
 # and property wrappers read by the type itself; any other (@objc, @IBAction, @main, @NSManaged, @Test) is an entry
 PURE_DECORATORS = frozenset({
