@@ -87,7 +87,7 @@ UPDATE_WAIT = 1.0  # default of CODELAKE_UPDATE_WAIT: seconds an update waits fo
 
 
 def update(path: str | Path, files: list[str], repo: str | None = None, lake: Lake | None = None,
-           wait: float | None = None, strict: bool = False, worker: str = "off") -> RunSummary:
+           wait: float | None = None, strict: bool = False, worker: str = "off", ahead: bool = False) -> RunSummary:
     """Re-index just ``files`` of an indexed repository (the post-edit path: no Prefect, no full scan).
 
     A folder, a device, a binary or a file of no known language is refused: with ``strict`` (the CLI) the whole
@@ -99,7 +99,10 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     ``worker``: ``auto`` hands the files to the repository's warm refresh worker when one is running for this
     checkout (``pipeline.hooks.worker``: it has the grammars, imports and the lake's shards at hand, so the update
     costs the edit, not a process start) and waits for its outcome; ``start`` starts one first when none runs;
-    ``off`` (the worker's own calls) always updates in this process."""
+    ``off`` (the worker's own calls) always updates in this process.
+
+    ``ahead``: a one-shot process (the CLI command) has the files parsed by a forked child while it imports and reads
+    the lake (``extractors.structure.ahead``); a long-lived one (the warm worker) keeps its compiled queries instead."""
     lake = lake or Lake()
     source = resolve_source(path, repo)
     if "structure" not in lake.snapshot(source.repo).cursors:
@@ -117,17 +120,18 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     extractor = StructureExtractor()
     if wait is None:
         wait = float(os.environ.get("CODELAKE_UPDATE_WAIT", UPDATE_WAIT))
-    ahead = None if source.bare else extractor.parse_ahead(source.root, rel, source.head if source.is_git else None)
+    parsed = extractor.parse_ahead(source.root, rel, source.head if source.is_git else None) \
+        if ahead and not source.bare else None
     try:
         options = {"files": rel, "git": {"bare": source.bare, "is_git": source.is_git, "head": source.head},
-                   "parsed_ahead": ahead}
+                   "parsed_ahead": parsed}
         return lake.run_extractor(source.repo, extractor, source.root, options=options,
                                   info=repo_info(source), lock_wait=wait, background_refresh=True)
     except LakeBusy:
         return lake.defer(source.repo, extractor, source.root, {"files": rel}, repo_info(source))
     finally:
-        if ahead is not None:
-            ahead.cancel()
+        if parsed is not None:
+            parsed.cancel()
 
 
 HAND_OVER_TIMEOUT = 60.0  # default of CODELAKE_HAND_OVER_TIMEOUT: past it, the worker applies the files later

@@ -96,7 +96,7 @@ def test_the_first_update_after_an_upgrade_parses_the_whole_repository(lake, mak
 def test_an_update_parsed_ahead_writes_what_one_parsed_in_line_writes(tmp_path, make_repo, monkeypatch):
     """A cold update's files are parsed by a child while the process starts up (``ahead``): the run takes its facts
     (``files_parsed_ahead``) and the lake is the one an update parsing in line writes."""
-    from extractors.structure import StructureExtractor, parse
+    from extractors.structure import parse
     from pipeline.lake import Lake
 
     root = make_repo(files=BASE)
@@ -105,10 +105,9 @@ def test_an_update_parsed_ahead_writes_what_one_parsed_in_line_writes(tmp_path, 
         index_structure(lake, root)
     (root / "app/core.py").write_text("def helper():\n    return added()\n\n\ndef added():\n    return 3\n")
     monkeypatch.setattr(parse, "_PARSERS", {})  # a fresh process: no query compiled yet
-    indexing.update(root, ["app/core.py"], repo="repo", lake=lakes["ahead"])
+    indexing.update(root, ["app/core.py"], repo="repo", lake=lakes["ahead"], ahead=True)
     assert counters(lakes["ahead"])["files_parsed_ahead"] == 1
-    monkeypatch.setattr(StructureExtractor, "parse_ahead", staticmethod(lambda *a: None))
-    indexing.update(root, ["app/core.py"], repo="repo", lake=lakes["in_line"])
+    indexing.update(root, ["app/core.py"], repo="repo", lake=lakes["in_line"])  # a long-lived caller's way
     assert "files_parsed_ahead" not in counters(lakes["in_line"])
     for table in ("files", "symbols", "refs"):
         got = [lakes[how].read_table("repo", table).drop_columns(["sid"] if table == "symbols" else [])

@@ -58,7 +58,7 @@ def cmd_update(args) -> int:
     from ..indexing import update
 
     worker = "start" if args.warm else ("off" if os.environ.get("CODELAKE_UPDATE_WORKER") == "off" else "auto")
-    s = update(args.path, args.files, repo=args.repo, lake=common.lake(args), strict=True, worker=worker)
+    s = update(args.path, args.files, repo=args.repo, lake=common.lake(args), strict=True, worker=worker, ahead=True)
     if s.status == "queued":
         message(f"{s.repo} is being written by another run (an index?): the update is queued, and that run applies "
                 f"it before it finishes")
