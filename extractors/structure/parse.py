@@ -445,6 +445,8 @@ def _outside_opaque(raw_refs: list[RawRef], opaque: list[tuple[int, int]], kept:
             out.append(r)
         elif r.kind == "call":
             out.append(r._replace(kind="mention"))
+        elif r.kind == "macro_call":  # a macro is found by its name wherever it expands
+            out.append(r)
     return out
 
 
@@ -461,8 +463,8 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
         if r.name_start is None:
             out.append(r)
             continue
-        if r.name_start in ignored or (r.kind == "callback" and r.name_start in typed):
-            continue
+        if (r.name_start in ignored and r.kind != "macro_call") or (r.kind == "callback" and r.name_start in typed):
+            continue  # a macro's name is no call of a function so named, but it is the macro's call
         if r.kind != "attribute":
             named.add(r.name_start)
         key = (r.kind, r.name_start, r.name)  # one statement runs several protocol methods

@@ -86,7 +86,7 @@ from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE, RETURNED
-from .graph import CALLABLE, CLASSLIKE, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
+from .graph import CALLABLE, CLASSLIKE, MACROS, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 from .qualnames import unsuffixed, untwinned
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
@@ -321,6 +321,8 @@ class Resolver(ImportBindings):
             return self._edges(r, src, EXTERNAL if builtin else UNRESOLVED, "calls", "mention")
         if kind == "protocol":
             return self._protocol(r, src)
+        if kind == "macro_call":
+            return self._edges(r, src, self._macro(r), "calls", "macro")
         if kind == "call_result":  # make()(): what make returns is called
             found = self._lookup(r, src, CALLABLE)
             hits = [t for sid in found.ids for t in self.returned_targets(sid)]
@@ -362,6 +364,17 @@ class Resolver(ImportBindings):
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
+
+    def _macro(self, r: Ref) -> Found:
+        """The repository's macros named as called (``tri!``): its file's own first (a macro is in scope after its
+        definition there), else the others of that name; none is a library's (``println!``, ``serde::forward!``)."""
+        ids = [i for i in self.g.by_name.get(r.name, ()) if self.g.by_id[i].kind in MACROS]
+        here = [i for i in ids if self.g.by_id[i].path == r.path]
+        if here:
+            return Found(here, "same_file")
+        if not ids:
+            return EXTERNAL
+        return Found(ids[:MAX_CANDIDATES], "unique_name" if len(ids) == 1 else "ambiguous")
 
     def _accepting(self, ids: list[str], args: int) -> list[str]:
         """Of several candidates, those whose parameters accept ``args`` arguments (``add(x)`` is ``add(String)``, not

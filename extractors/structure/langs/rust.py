@@ -295,13 +295,20 @@ SKIPPED_DIRS = ("target", "node_modules")
 MAX_MANIFEST_DIRS = 20000  # folders walked looking for the repository's crates (bounded, once per repository)
 
 
+def settle_references(raw_refs: list) -> list:
+    """A macro's call names it with its ``!`` (``tri!``), as its definition does: never a function's name."""
+    return [r._replace(name=r.name + "!") if r.kind == "macro_call" else r for r in raw_refs]
+
+
 def settle_definitions(raw_defs: list, imports: list, root) -> list:
-    """``impl Trait for HeaderMap`` with ``use http::HeaderMap``, ``impl From<E> for io::Error`` with ``use
+    """A ``macro_rules!`` definition is named with its ``!`` (``tri!``). ``impl Trait for HeaderMap`` with ``use http::HeaderMap``, ``impl From<E> for io::Error`` with ``use
     std::io``: the type is another crate's, never one of the repository's same-named types. The block is an extension
     (one symbol per type and file, like ``impl Trait for Vec<T>``) so that dispatch from the trait's methods reaches
     its methods, not a container of a type that does not exist here (its methods left without an owner). A type
     the file neither defines nor imports (a glob import, a type made by a macro) stays an ``impl``, owned by the
     repository's type of that name."""
+    if any(d.kind == "macro" for d in raw_defs):
+        raw_defs = [d._replace(name=d.name + "!") if d.kind == "macro" else d for d in raw_defs]
     if not any(d.kind == "impl" for d in raw_defs):
         return raw_defs
     uses = _use_paths(imports)

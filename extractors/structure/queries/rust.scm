@@ -86,7 +86,7 @@
                    (generic_type type: (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name))]
   type: (_)) @reference.inherits
 
-; calls: f(), x.m(), Type::f(), module::f(), Foo::new().m(), macros are not calls
+; calls: f(), x.m(), Type::f(), module::f(), Foo::new().m() (a macro's call is a macro_call: below)
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (field_expression value: (_) @receiver field: (field_identifier) @name)) @reference.call
 (call_expression function: (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.call
@@ -173,6 +173,14 @@
 (token_tree "," . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
+; macros: `macro_rules! tri` defines `tri!` (exported with #[macro_export]); tri!(..), a::tri!(..) and, inside another
+; macro's arguments or a macro_rules! body, tri!(..) call it (the name only: a macro is found by name, wherever it expands)
+(macro_definition name: (identifier) @name) @definition.macro
+((attribute_item (attribute (identifier) @_export)) . (attribute_item)* . (macro_definition name: (identifier) @name)
+  @definition.macro @exported (#eq? @_export "macro_export"))
+(macro_invocation macro: (identifier) @name) @reference.macro_call
+(macro_invocation macro: (scoped_identifier name: (identifier) @name)) @reference.macro_call
+(token_tree (identifier) @name . "!" . (token_tree)) @reference.macro_call
 ; write!(w, ..) / writeln!(w, ..) run w.write_fmt(..) (a writer of the repository's own, where w's type is known)
 ((macro_invocation macro: (identifier) @_macro (token_tree . "(" . [(identifier) (self)] @name . ","))
   @reference.protocol.write_fmt (#any-of? @_macro "write" "writeln"))
