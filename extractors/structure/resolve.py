@@ -330,8 +330,9 @@ class Resolver(ImportBindings):
         if kind in LOCAL_KINDS:  # a variable named like a definition: only this file's definition may be meant
             form = LOCAL_KINDS[kind]
             shadowed = self.hooks.get(r.path, self.no_hooks).locals_shadow
-            found = ((self._through_value(r, src) if r.bound_to else None)
-                     or (None if shadowed else self._scoped(r, src)) or self._parameter_bound(r, src) or UNRESOLVED)
+            # a parameter that callers give functions is that parameter, whatever the file defines of its name
+            found = ((self._through_value(r, src) if r.bound_to else None) or self._parameter_bound(r, src)
+                     or (None if shadowed else self._scoped(r, src)) or UNRESOLVED)
             return self._edges(r, src, found, "calls", form) if found.ids or form == "call" else []
         found = self._lookup(r, src, CALLABLE)
         if r.receiver and found.ids and found.resolution not in GUESSES \

@@ -8,7 +8,8 @@ The benchmark names a node by module and qualified name (``main.MyClass.func``, 
 - only calls count: an edge of kind ``calls`` that calls (not a function passed as a value: ``callback``);
 - calling a class is a call of the ``__init__`` it defines or inherits (its bases as codelake's ``inherits`` edges
   give them, left to right), and of nothing when there is none (the benchmark has no class nodes);
-- code inside a variable's value belongs to the function or module around it;
+- code inside a variable's value belongs to the function or module around it; a lambda given to a variable
+  (``x = lambda: ..``, codelake's function ``x``) is the benchmark's ``<lambdaN>`` (numbered per scope, in order);
 - the truth keeps only calls between the snippet's own functions (``<builtin>.len`` and installed packages are out
   of scope for a repository map).
 
@@ -72,8 +73,40 @@ def truth_edges(snippet: Path) -> set[tuple[str, str]]:
     return {(src, dst) for src, dsts in graph.items() for dst in dsts if internal(src) and internal(dst)}
 
 
-def codelake_edges(symbols: list[dict], edges: list[dict]) -> set[tuple[str, str]]:
-    """codelake's call edges of one snippet, named as the benchmark names them."""
+def lambda_names(snippet: Path) -> dict[str, str]:
+    """The benchmark's names of the lambdas codelake names by their variable: ``x = lambda: ..`` in ``main`` is
+    codelake's ``main.x`` and the benchmark's ``main.<lambda1>`` (lambdas numbered per enclosing scope, in order)."""
+    import ast
+
+    names: dict[str, str] = {}
+
+    def visit(node, scope: str, counts: dict) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                visit(child, f"{scope}.{child.name}", {})
+                continue
+            if isinstance(child, ast.Lambda):
+                counts[scope] = counts.get(scope, 0) + 1
+                lambda_name = f"{scope}.<lambda{counts[scope]}>"
+                if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+                    names[f"{scope}.{node.targets[0].id}"] = lambda_name
+                visit(child, lambda_name, {})
+                continue
+            visit(child, scope, counts)
+
+    for path in snippet.rglob("*.py"):
+        try:
+            tree = ast.parse(path.read_text())
+        except (SyntaxError, ValueError):
+            continue
+        visit(tree, module_of(path.relative_to(snippet).as_posix()), {})
+    return names
+
+
+def codelake_edges(symbols: list[dict], edges: list[dict],
+                   lambdas: dict[str, str] | None = None) -> set[tuple[str, str]]:
+    """codelake's call edges of one snippet, named as the benchmark names them (``lambdas``: ``lambda_names``)."""
+    lambdas = lambdas or {}
     by_id = {s["id"]: s for s in symbols}
     bases: dict[str, list[str]] = {}
     for e in edges:
@@ -83,7 +116,8 @@ def codelake_edges(symbols: list[dict], edges: list[dict]) -> set[tuple[str, str
     def name(sid: str) -> str:
         path, _, qualname = sid.partition("::")
         module = module_of(path)
-        return module if qualname == "<module>" else f"{module}.{qualname}"
+        named = module if qualname == "<module>" else f"{module}.{qualname}"
+        return lambdas.get(named, named)
 
     def caller(sid: str | None, path: str) -> str:
         while sid in by_id and by_id[sid]["kind"] not in CALLABLE - {"class"}:
@@ -144,8 +178,8 @@ def score(root: Path | None = None) -> dict[str, dict[str, Score]]:
     with tempfile.TemporaryDirectory(prefix="bench-pycg-") as tmp:
         for snippet in sorted(p.parent for p in root.glob("*/*/callgraph.json")):
             symbols, edges = index_snippet(snippet, Path(tmp) / "lake", Path(tmp))
-            results.setdefault(snippet.parent.name, {})[snippet.name] = Score(codelake_edges(symbols, edges),
-                                                                              truth_edges(snippet))
+            found = codelake_edges(symbols, edges, lambda_names(snippet))
+            results.setdefault(snippet.parent.name, {})[snippet.name] = Score(found, truth_edges(snippet))
     return results
 
 

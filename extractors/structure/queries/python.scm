@@ -144,6 +144,9 @@
                                               (typed_parameter (identifier) @parameter.name)
                                               (default_parameter name: (identifier) @parameter.name)
                                               (typed_default_parameter name: (identifier) @parameter.name)]))
+; ... and of a lambda that is a definition (`check = lambda f: f()`): what its callers pass is what it calls
+(assignment left: (identifier) right: (lambda parameters: (lambda_parameters [(identifier) @parameter.name
+                                                                            (default_parameter name: (identifier) @parameter.name)])))
 
 ; types named in annotations (see parse.py @reference.type): `def f(a: Foo) -> mod.Bar`, `x: List["Baz"]`
 (type (identifier) @name) @reference.type
