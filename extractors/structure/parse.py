@@ -847,7 +847,12 @@ def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
     """A value passed to a call: (the callee as written, ``#<position>`` or the keyword), so that the callee's
     parameter of that position or name is bound to it (``run(cb=f)``: ``cb()`` inside run calls f)."""
     if node.type in ARGUMENT_LISTS:
-        position, child = 0, name.prev_named_sibling
+        argument = name  # the argument holding the name: self.done in run(self.done) is one argument, not two
+        for _ in range(8):
+            if argument.parent is None or argument.parent.id == node.id:
+                break
+            argument = argument.parent
+        position, child = 0, argument.prev_named_sibling
         while child is not None:
             position += child.type != "comment"
             child = child.prev_named_sibling
