@@ -184,6 +184,7 @@ class Hooks:
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
+    written_self: bool = False  # a method's first parameter is its receiver (Python's self): obj.run(f) passes f second
 
 
 def _layer(entry) -> Callable:
@@ -221,7 +222,8 @@ def hooks_of(support) -> Hooks:
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
-                 overloads=bool(getattr(support, "OVERLOADS", True)))
+                 overloads=bool(getattr(support, "OVERLOADS", True)),
+                 written_self=bool(getattr(support, "WRITTEN_SELF", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -548,8 +550,9 @@ class Resolver(ImportBindings):
             params = called.get((sym.path, sym.qualname))
             if not params:
                 continue
-            if slot.startswith("#") and callee.receiver and sym.kind == "method":
-                slot = f"#{int(slot[1:]) + 1}"  # obj.run(f): f is the parameter after self
+            if slot.startswith("#") and callee.receiver and sym.kind == "method" \
+                    and self.hooks.get(sym.path, self.no_hooks).written_self:
+                slot = f"#{int(slot[1:]) + 1}"  # obj.run(f): f is the parameter after Python's self
             name = params.get(slot)
             if name:
                 self.passed.setdefault((sid, name), {}).update(dict.fromkeys(values))

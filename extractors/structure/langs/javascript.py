@@ -17,6 +17,7 @@ from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeS
 
 GROUP = "javascript"
 ARITY = True  # TypeScript overload signatures are told apart by their arguments
+PARAMETER_FLOW = True  # run(cb) { cb() }: what run's callers pass for cb is what cb() calls
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
                                 "localStorage", "sessionStorage", "performance", "history"})

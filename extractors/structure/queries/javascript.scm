@@ -27,6 +27,23 @@
 ; parameters bound where they are (see parse.py @local.name)
 (formal_parameters [(identifier) @local.name (assignment_pattern left: (identifier) @local.name)
                     (rest_pattern (identifier) @local.name)])
+; ...and a definition's, by position (see parse.py @parameter.name): run(cb) { cb() } calls what run's callers pass
+([(function_declaration parameters: (formal_parameters [(identifier) @parameter.name
+                                                        (assignment_pattern left: (identifier) @parameter.name)]))
+  (generator_function_declaration parameters: (formal_parameters [(identifier) @parameter.name
+                                                                  (assignment_pattern left: (identifier) @parameter.name)]))
+  (method_definition parameters: (formal_parameters [(identifier) @parameter.name
+                                                     (assignment_pattern left: (identifier) @parameter.name)]))
+  (variable_declarator value: [(arrow_function parameters: (formal_parameters [(identifier) @parameter.name
+                                                                               (assignment_pattern left: (identifier) @parameter.name)]))
+                               (function_expression parameters: (formal_parameters [(identifier) @parameter.name
+                                                                                    (assignment_pattern left: (identifier) @parameter.name)]))
+                               (arrow_function parameter: (identifier) @parameter.name)])
+  (assignment_expression left: (member_expression)
+    right: [(function_expression parameters: (formal_parameters [(identifier) @parameter.name
+                                                                 (assignment_pattern left: (identifier) @parameter.name)]))
+            (arrow_function parameters: (formal_parameters [(identifier) @parameter.name
+                                                            (assignment_pattern left: (identifier) @parameter.name)]))])])
 
 ; a variable given what a function declares it returns: const s = open(), const s = await open() (a `require()`: see
 ; the imports in ecma.scm)

@@ -95,6 +95,15 @@
 ; parameters bound where they are (see parse.py @local.name)
 (required_parameter pattern: (identifier) @local.name)
 (optional_parameter pattern: (identifier) @local.name)
+; ...and a definition's, by position (see parse.py @parameter.name): run(cb) { cb() } calls what run's callers pass
+([(function_declaration parameters: (formal_parameters [(required_parameter pattern: (identifier) @parameter.name)
+                                                        (optional_parameter pattern: (identifier) @parameter.name)]))
+  (method_definition parameters: (formal_parameters [(required_parameter pattern: (identifier) @parameter.name)
+                                                     (optional_parameter pattern: (identifier) @parameter.name)]))
+  (variable_declarator value: [(arrow_function parameters: (formal_parameters [(required_parameter pattern: (identifier) @parameter.name)
+                                                                               (optional_parameter pattern: (identifier) @parameter.name)]))
+                               (function_expression parameters: (formal_parameters [(required_parameter pattern: (identifier) @parameter.name)
+                                                                                    (optional_parameter pattern: (identifier) @parameter.name)]))])])
 
 ; a value cast on the spot and called: (f as any)(x), new (Internals as any)(def)
 (call_expression function: (parenthesized_expression (as_expression (identifier) @name))) @reference.call
