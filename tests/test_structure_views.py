@@ -323,3 +323,22 @@ def test_a_class_a_framework_may_create_by_name_is_not_called_certainly_unused(t
     dead = {r["name"]: r for r in rows(connect(lake), "SELECT name, confidence, reason FROM dead_code")}
     assert float(dead["SceneDelegate"]["confidence"]) == 0.7 and "UIResponder" in dead["SceneDelegate"]["reason"]
     assert float(dead["Leftover"]["confidence"]) == 0.9
+
+
+def test_python_star_parameters_are_the_languages_own_collections(tmp_path):
+    """``*args`` is a tuple and ``**kwargs`` a dict, typed or not: their methods are the language's (external), never
+    unresolved and never the repository's functions of those names."""
+    from pipeline.lake import Lake
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "kw.py").write_text(
+        "import typing as t\n\n\ndef run(*args, **kwargs):\n    kwargs.setdefault('a', 1)\n    return args.index(1)\n"
+        "\n\ndef typed(*args: int, **kwargs: t.Any):\n    kwargs.pop('a', None)\n    return args.count(1)\n"
+        "\n\ndef setdefault():\n    return 0\n\n\ndef index():\n    return 1\n")
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    found = {(r["dst_name"], r["resolution"], r["dst_id"]) for r in rows(
+        connect(lake), "SELECT dst_name, resolution, dst_id FROM edges WHERE kind = 'calls' AND path = 'kw.py'")}
+    assert found == {("kwargs.setdefault", "external", None), ("args.index", "external", None),
+                     ("kwargs.pop", "external", None), ("args.count", "external", None)}

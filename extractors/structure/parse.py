@@ -940,7 +940,8 @@ ANY_TYPES = frozenset({"Any", "typing.Any", "any"})
 _NOTHING = {"None", "null", "undefined", "nil", "void", "never"} | ANY_TYPES
 LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatenated_string", "integer", "float", "true",
                       "false", "list_comprehension", "dictionary_comprehension", "set_comprehension",
-                      "generator_expression", "object", "array", "template_string", "number", "regex"})
+                      "generator_expression", "object", "array", "template_string", "number", "regex",
+                      "list_splat_pattern", "dictionary_splat_pattern"})  # Python's *args and **kwargs
 COLLECTION = "[]"  # a declared type that is a language's own collection or function type: never a repository class
 
 

@@ -101,6 +101,9 @@
           (list_comprehension) (dictionary_comprehension) (set_comprehension) (generator_expression)] @var.value)
 (with_item value: (as_pattern (call function: [(identifier) (attribute)]) @var.value
   alias: (as_pattern_target (identifier) @var.name)))
+; *args is a tuple, **kwargs a dict: kwargs.setdefault(), args.index() are the language's own methods
+(parameters [(list_splat_pattern (identifier) @var.name) (dictionary_splat_pattern (identifier) @var.name)] @var.value)
+(typed_parameter [(list_splat_pattern (identifier) @var.name) (dictionary_splat_pattern (identifier) @var.name)] @var.value)
 
 ; functions given to a variable or attribute (g = f; g()), loop variables over a call (for f in gen()), lambdas
 (assignment left: (identifier) @var.name right: [(identifier) (attribute)] @var.value)
