@@ -28,7 +28,26 @@ def _init(name: str, kind: str, parent: str | None) -> str | None:
     return "init function" if name == "init" and parent is None and kind == "function" else None
 
 
-entry_reason = entry_reason_with(frozenset(), _init)
+# Methods the standard library calls through its interfaces, never by the repository's name: fmt prints a Stringer's
+# String(), errors.Is unwraps an error's Unwrap(), encoding/json runs a Marshaler's MarshalJSON(), net/http a
+# Handler's ServeHTTP(), sort a sort.Interface's Len/Less/Swap (Read, Write, Close... are too often plain methods)
+STDLIB_INTERFACE_METHODS = {
+    "String": "fmt.Stringer", "GoString": "fmt.GoStringer", "Format": "fmt.Formatter", "Error": "error",
+    "Unwrap": "errors.Unwrap", "Is": "errors.Is", "As": "errors.As", "MarshalJSON": "json.Marshaler",
+    "UnmarshalJSON": "json.Unmarshaler", "MarshalText": "encoding.TextMarshaler",
+    "UnmarshalText": "encoding.TextUnmarshaler", "MarshalBinary": "encoding.BinaryMarshaler",
+    "UnmarshalBinary": "encoding.BinaryUnmarshaler", "MarshalXML": "xml.Marshaler", "UnmarshalXML": "xml.Unmarshaler",
+    "MarshalYAML": "yaml.Marshaler", "UnmarshalYAML": "yaml.Unmarshaler", "GobEncode": "gob.GobEncoder",
+    "GobDecode": "gob.GobDecoder", "ServeHTTP": "http.Handler", "Len": "sort.Interface", "Less": "sort.Interface",
+    "Swap": "sort.Interface"}
+
+
+def _stdlib_interface_method(name: str, kind: str, parent: str | None) -> str | None:
+    iface = STDLIB_INTERFACE_METHODS.get(name) if kind == "method" and parent is not None else None
+    return f"named as {iface}'s method: the standard library may call it through the interface" if iface else None
+
+
+entry_reason = entry_reason_with(frozenset(), _init, _stdlib_interface_method)
 BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max",
                       "min", "new", "panic", "print", "println", "real", "recover", "bool", "byte", "complex64",
                       "complex128", "error", "float32", "float64", "int", "int8", "int16", "int32", "int64", "rune",
