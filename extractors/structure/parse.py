@@ -458,12 +458,14 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     best: dict[tuple, RawRef] = {}
     out, named = [], set()
     ignored = {r.name_start for r in raw_refs if r.kind == "ignore"}
+    scoped = {r.name_start for r in raw_refs if r.kind == "scoped_call"}  # port() in x.apply { }: not also bare
     typed = {r.name_start for r in raw_refs if r.kind[:5] == "type."}
     for r in raw_refs:
         if r.name_start is None:
             out.append(r)
             continue
-        if (r.name_start in ignored and r.kind != "macro_call") or (r.kind == "callback" and r.name_start in typed):
+        if (r.name_start in ignored and r.kind != "macro_call") or (r.kind == "callback" and r.name_start in typed) \
+                or (r.kind == "call" and r.name_start in scoped):
             continue  # a macro's name is no call of a function so named, but it is the macro's call
         if r.kind != "attribute":
             named.add(r.name_start)
@@ -1496,8 +1498,8 @@ def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
 SELF_OBJECTS = ("self", "this", "cls")
 LOCAL_VALUE = ""  # ``bound_to`` of a receiver that is a local variable or parameter bound to nothing known
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
-VALUE_KINDS = {"call", "callback", "local_call", "local_callback", "attribute", "returns", "local_returns",
-               "call_result", "protocol", "returns_call"}
+VALUE_KINDS = {"call", "scoped_call", "callback", "local_call", "local_callback", "attribute", "returns",
+               "local_returns", "call_result", "protocol", "returns_call"}
 CALLED = frozenset({"call", "local_call", "call_result"})
 RETURNED = frozenset({"returns", "local_returns"})  # return x, yield x (not return f()): parse and resolve
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read")}

@@ -79,7 +79,7 @@ import posixpath
 import re
 from functools import lru_cache
 from collections import defaultdict, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, NamedTuple
 
 from . import langs
@@ -325,6 +325,11 @@ class Resolver(ImportBindings):
             return self._protocol(r, src)
         if kind == "macro_call":
             return self._edges(r, src, self._macro(r), "calls", "macro")
+        if kind == "scoped_call":  # port() in Builder().apply { }: Builder's port, else what a bare port() is
+            found = self._lookup(r, src, CALLABLE)
+            if found.ids and found.resolution not in GUESSES:
+                return self._edges(r, src, found, "calls", "call")
+            return self.resolve(replace(r, kind="call", receiver=None, bound_to=None))
         if kind == "call_result":  # make()(): what make returns is called
             found = self._lookup(r, src, CALLABLE)
             hits = [t for sid in found.ids for t in self.returned_targets(sid)]
@@ -1142,7 +1147,7 @@ class Resolver(ImportBindings):
         for attr in attrs:
             if not cls:  # unknown (None), or a library's type (""): nothing further along is the repository's
                 return cls
-            name = attr.split("(")[0].strip()
+            name = attr.split("(")[0].split("{")[0].strip()  # m(x), and Kotlin's apply { } (its block: {})
             hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks)
             if hooks.future_output and name == hooks.future_output[0]:
                 cls = self._awaited(cls, hooks.future_output[1])

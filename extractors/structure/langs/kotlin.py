@@ -93,6 +93,7 @@ BUILTIN_METHODS = frozenset({
     "ifEmpty", "ifBlank", "require", "check", "onSuccess", "onFailure", "getOrThrow", "also",
     # infix functions (a to b, 0 until n)
     "to", "until", "downTo", "step", "and", "or", "xor", "shl", "shr", "ushr", "matches"})
+PASSTHROUGH_METHODS = frozenset({"apply", "also"})  # Builder().apply { .. } is the Builder
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
 
 

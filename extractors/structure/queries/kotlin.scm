@@ -59,6 +59,17 @@
 (call_expression . (navigation_expression (_) @receiver . (navigation_suffix (simple_identifier) @name) .))
   @reference.call
 
+; scope functions: a call standing in the block of x.apply { }, x.run { } or with(x) { } is x's member when x has it
+; (Builder().apply { port(8080) }), else what a bare call means there (see resolve.py scoped_call)
+(call_expression (navigation_expression (_) @receiver . (navigation_suffix (simple_identifier) @_scope))
+  (call_suffix (annotated_lambda (lambda_literal (statements (call_expression . (simple_identifier) @name)
+    @reference.scoped_call))))
+  (#any-of? @_scope "apply" "run"))
+(call_expression (simple_identifier) @_with
+  (call_suffix (value_arguments . (value_argument (_) @receiver) .)
+    (annotated_lambda (lambda_literal (statements (call_expression . (simple_identifier) @name) @reference.scoped_call))))
+  (#eq? @_with "with"))
+
 ; infix calls: a valueEquals b (the first operand the receiver)
 (infix_expression . (_) @receiver . (simple_identifier) @name . (_) .) @reference.call
 
