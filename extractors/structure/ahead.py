@@ -72,7 +72,8 @@ def parse_ahead(root: Path, files: list[str], head: str | None) -> ParsedAhead |
     if not hasattr(os, "fork"):
         return None
     items = plan.plan_changes(root, False, None, False, files).to_parse
-    if not items or any(lang.name in parse._PARSERS for _, lang, *_ in items) or _bytes(root, items) > MAX_BYTES:
+    compiled = any(lang.name in parse._PARSERS for _, lang, *_ in items)
+    if not items or compiled or plan.total_bytes(root, items, MAX_BYTES + 1) > MAX_BYTES:
         return None
     entry_points = plan.console_entry_points(root)
     read_end, write_end = os.pipe()
@@ -105,13 +106,3 @@ def _child(root: Path, items: list, head: str | None, entry_points: set, out: in
         status = 0
     finally:
         os._exit(status)
-
-
-def _bytes(root: Path, items: list) -> int:
-    total = 0
-    for path, *_ in items:
-        try:
-            total += os.lstat(os.path.join(root, path)).st_size
-        except OSError:
-            continue
-    return total

@@ -17,6 +17,7 @@ import pyarrow as pa
 from .budget import run_guarded
 from .langs.arity import Params
 from .parse import compile_queries, parse_file, skipped_item
+from .plan import total_bytes
 from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, Edge, Ref, Symbol, prepare
 from .schemas import EDGES
 
@@ -98,24 +99,12 @@ def parse_all(root: Path, items: list, head: str | None, entry_points, progress=
     """``files``, ``symbols`` and ``refs`` rows of ``items`` (path, language, mode, known blob id)."""
     workers = worker_count(workers)
     chunks = [(str(root), items[i:i + CHUNK], head, entry_points) for i in range(0, len(items), CHUNK)]
-    if workers <= 1 or _total_bytes(root, items) < IN_PROCESS_BYTES:
+    if workers <= 1 or total_bytes(root, items, IN_PROCESS_BYTES) < IN_PROCESS_BYTES:
         results = map(_parse_chunk, chunks)
         return _gather(results, len(items), progress)
     _ready_to_fork(items)  # forked workers start with it: compiled and imported once, not once per worker
     with _fork_pool(workers) as pool:
         return _gather(pool.imap(_parse_chunk, chunks), len(items), progress)
-
-
-def _total_bytes(root: Path, items: list, enough: int = IN_PROCESS_BYTES) -> int:
-    total = 0
-    for path, *_ in items:
-        try:
-            total += os.lstat(os.path.join(root, path)).st_size
-        except OSError:
-            continue
-        if total >= enough:
-            break
-    return total
 
 
 def _gather(results, total: int, progress) -> dict[str, pa.Table]:

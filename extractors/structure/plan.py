@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,6 +66,19 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
             changes.unchanged.append(cand.path)
     changes.deleted = [p for p in before if p not in seen]
     return changes
+
+
+def total_bytes(root: Path, items: list, enough: int | None = None) -> int:
+    """The bytes of the planned ``items`` (path first) on disk, counted up to ``enough``."""
+    total = 0
+    for path, *_ in items:
+        try:
+            total += os.lstat(os.path.join(root, path)).st_size
+        except OSError:
+            continue
+        if enough is not None and total >= enough:
+            break
+    return total
 
 
 def console_entry_points(root: Path) -> set[tuple[str, str]]:
