@@ -3,9 +3,9 @@
 A cold ``codelake update`` spends most of its time before it parses: importing pyarrow (~150 ms), compiling the
 language's query (~120 ms for Python's), reading the lake's snapshot. Parsing needs none of that but the query, so a
 forked child compiles the query and parses the files (under the usual per-file budget) meanwhile, on the other core,
-and hands back their facts (plain Python objects: the child never imports pyarrow). The run takes them when it asks to parse exactly what the child parsed; otherwise the child is stopped
-and the run parses as it always does. A process that has compiled the query already (the warm refresh worker) gains
-nothing and parses in line.
+and hands back their facts (plain Python objects: the child never imports pyarrow). The run takes them when it asks
+to parse exactly what the child parsed; otherwise the child is stopped and the run parses as it always does. Only a
+one-shot process asks for it: a long-lived one (the warm refresh worker) keeps its compiled queries instead.
 """
 
 from __future__ import annotations
