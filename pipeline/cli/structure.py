@@ -141,15 +141,20 @@ def cmd_blast_radius(args) -> int:
     return 0
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def _warn_incomplete(rows, gap: dict) -> None:
     guessed = sum(1 for r in rows if r[8])
     notes = []
     if guessed:
-        notes.append(f"{guessed} results rest on name-guessed edges or partly parsed files")
+        notes.append(f"{_count(guessed, 'result rests', 'results rest')} on name-guessed edges or partly parsed files")
     if gap.get("unparsed_files"):
-        notes.append(f"{gap['unparsed_files']} files were parsed only partly or by regex")
+        notes.append(f"{_count(gap['unparsed_files'], 'file was', 'files were')} parsed only partly or by regex")
     if gap.get("unresolved_mentions"):
-        notes.append(f"{gap['unresolved_mentions']} references to that name could not be resolved")
+        notes.append(f"{_count(gap['unresolved_mentions'], 'reference', 'references')} to that name could not be "
+                     "resolved")
     if notes:
         message("may be incomplete (a lower bound): " + "; ".join(notes))
 
