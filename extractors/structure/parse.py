@@ -466,7 +466,7 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
             continue
         if (r.name_start in ignored and r.kind != "macro_call") or (r.kind == "callback" and r.name_start in typed) \
                 or (r.kind == "call" and r.name_start in scoped):
-            continue  # a macro's name is no call of a function so named, but it is the macro's call
+            continue  # a macro's name is no function's call but is the macro's; a scoped call is not also bare
         if r.kind != "attribute":
             named.add(r.name_start)
         key = (r.kind, r.name_start, r.name)  # one statement runs several protocol methods

@@ -301,12 +301,12 @@ def settle_references(raw_refs: list) -> list:
 
 
 def settle_definitions(raw_defs: list, imports: list, root) -> list:
-    """A ``macro_rules!`` definition is named with its ``!`` (``tri!``). ``impl Trait for HeaderMap`` with ``use http::HeaderMap``, ``impl From<E> for io::Error`` with ``use
-    std::io``: the type is another crate's, never one of the repository's same-named types. The block is an extension
-    (one symbol per type and file, like ``impl Trait for Vec<T>``) so that dispatch from the trait's methods reaches
-    its methods, not a container of a type that does not exist here (its methods left without an owner). A type
-    the file neither defines nor imports (a glob import, a type made by a macro) stays an ``impl``, owned by the
-    repository's type of that name."""
+    """A ``macro_rules!`` definition is named with its ``!`` (``tri!``). ``impl Trait for HeaderMap`` with ``use
+    http::HeaderMap``, ``impl From<E> for io::Error`` with ``use std::io``: the type is another crate's, never one
+    of the repository's same-named types. The block is an extension (one symbol per type and file, like ``impl Trait
+    for Vec<T>``) so that dispatch from the trait's methods reaches its methods, not a container of a type that does
+    not exist here (its methods left without an owner). A type the file neither defines nor imports (a glob import,
+    a type made by a macro) stays an ``impl``, owned by the repository's type of that name."""
     if any(d.kind == "macro" for d in raw_defs):
         raw_defs = [d._replace(name=d.name + "!") if d.kind == "macro" else d for d in raw_defs]
     if not any(d.kind == "impl" for d in raw_defs):
