@@ -549,18 +549,22 @@ class Resolver(ImportBindings):
                         self._bind(callee, r.alias, value.ids, called)
 
     def _bind(self, callee: Ref, slot: str, values: list[str], called: dict) -> None:
+        """``values`` given to the parameter at ``slot`` of what ``callee`` names. A test's handler given to the code
+        under test is left out there: the code does not depend on its test (compose() calling a test's onError)."""
         src = self.g.by_qual.get((callee.path, callee.src_qualname)) or f"{callee.path}::{MODULE}"
         for sid in self._lookup(callee, src, CALLABLE).ids:
             sym = self.g.by_id[sid]
             params = called.get((sym.path, sym.qualname))
             if not params:
                 continue
-            if slot.startswith("#") and callee.receiver and sym.kind == "method" \
+            at = slot
+            if at.startswith("#") and callee.receiver and sym.kind == "method" \
                     and self.hooks.get(sym.path, self.no_hooks).written_self:
-                slot = f"#{int(slot[1:]) + 1}"  # obj.run(f): f is the parameter after Python's self
-            name = params.get(slot)
-            if name:
-                self.passed.setdefault((sid, name), {}).update(dict.fromkeys(values))
+                at = f"#{int(at[1:]) + 1}"  # obj.run(f): f is the parameter after Python's self
+            name = params.get(at)
+            given = values if is_test_path(sym.path) else [v for v in values if not is_test_path(self.g.by_id[v].path)]
+            if name and given:
+                self.passed.setdefault((sid, name), {}).update(dict.fromkeys(given))
 
     def _inherits(self, r: Ref, src: str) -> list[Edge]:
         found = self._lookup(r, src, CLASSLIKE)
