@@ -17,6 +17,7 @@ METHODS = {"method"}
 CLASSLIKE = {"class", "struct", "interface", "trait", "enum", "object", "type"}
 VALUES = {"variable", "constant", "property", "field"}  # module-level variables, class fields and properties
 MACROS = {"macro"}  # Rust's macro_rules!, named with their ``!``: found by name for a ``macro_call`` only
+BY_NAME_KINDS = CALLABLE | VALUES | MACROS  # what a name can reach: ``build_graph`` lists these by name
 MODULE = "<module>"
 
 
@@ -95,7 +96,7 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
             keep_member(g.members[s.parent_id], s)
         if imported_apart(s):
             g.top[s.path].setdefault(s.name, s.id)
-        if s.kind in CALLABLE or s.kind in VALUES or s.kind in MACROS:
+        if s.kind in BY_NAME_KINDS:
             g.by_name[s.name].append(s.id)
     _index_modules(g, files, root)
     _index_variants(g, symbols, files)

@@ -32,8 +32,8 @@ import pyarrow.compute as pc
 
 from pipeline.shards import keeping
 
-from .graph import (CLASSLIKE, MACROS, METHODS, MODULE, VALUES, Graph, Symbol, _owner_elsewhere, build_graph,
-                    imported_apart, keep_member)
+from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, _owner_elsewhere,
+                    build_graph, imported_apart, keep_member)
 from .langs.arity import Params
 from .qualnames import untwinned
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver
@@ -43,7 +43,6 @@ READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "
 REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to", "args"]
 HIERARCHY_COLUMNS = ["path", "src_id", "dst_id", "line"]  # the ``hierarchy`` table: every ``inherits`` edge
 RETURNED_KINDS = ("returns", "local_returns", "returns_call")
-BY_NAME_KINDS = CALLABLE | VALUES | MACROS  # what ``build_graph`` lists by name
 NAME_COLUMNS = ["name", "path", "qualname", "kind", "parent_id", "sid"]  # the ``symbol_names`` index
 
 

@@ -573,9 +573,10 @@ def _pairs(build, table: pa.Table | None) -> set[tuple]:
 
 
 def symbol_names(symbols: pa.Table) -> pa.Table:
-    """The ``symbol_names`` table's rows: the definitions a name guess can reach (``lazy.BY_NAME_KINDS``), without
+    """The ``symbol_names`` table's rows: the definitions a name guess can reach (``graph.BY_NAME_KINDS``), without
     their lines: a guess reads the shard of its name only, and an edit that moves lines leaves the table as it is."""
-    from .lazy import BY_NAME_KINDS, NAME_COLUMNS
+    from .graph import BY_NAME_KINDS
+    from .lazy import NAME_COLUMNS
 
     table = _plain(symbols.select(NAME_COLUMNS))
     return table.filter(pc.is_in(table.column("kind"), value_set=pa.array(sorted(BY_NAME_KINDS), pa.string())))
