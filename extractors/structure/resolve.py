@@ -552,6 +552,7 @@ class Resolver(ImportBindings):
         """``values`` given to the parameter at ``slot`` of what ``callee`` names. A test's handler given to the code
         under test is left out there: the code does not depend on its test (compose() calling a test's onError)."""
         src = self.g.by_qual.get((callee.path, callee.src_qualname)) or f"{callee.path}::{MODULE}"
+        untested = [v for v in values if not is_test_path(self.g.by_id[v].path)]
         for sid in self._lookup(callee, src, CALLABLE).ids:
             sym = self.g.by_id[sid]
             params = called.get((sym.path, sym.qualname))
@@ -562,7 +563,7 @@ class Resolver(ImportBindings):
                     and self.hooks.get(sym.path, self.no_hooks).written_self:
                 at = f"#{int(at[1:]) + 1}"  # obj.run(f): f is the parameter after Python's self
             name = params.get(at)
-            given = values if is_test_path(sym.path) else [v for v in values if not is_test_path(self.g.by_id[v].path)]
+            given = values if is_test_path(sym.path) else untested
             if name and given:
                 self.passed.setdefault((sid, name), {}).update(dict.fromkeys(given))
 
