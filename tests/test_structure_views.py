@@ -342,3 +342,17 @@ def test_python_star_parameters_are_the_languages_own_collections(tmp_path):
         connect(lake), "SELECT dst_name, resolution, dst_id FROM edges WHERE kind = 'calls' AND path = 'kw.py'")}
     assert found == {("kwargs.setdefault", "external", None), ("args.index", "external", None),
                      ("kwargs.pop", "external", None), ("args.count", "external", None)}
+
+
+def test_a_ruby_keyword_a_method_may_bear_is_a_call_only_with_a_receiver(tmp_path):
+    """``range.end`` calls Range's ``end``; a bare ``end`` read where a syntax error broke the tree is no call."""
+    from pipeline.lake import Lake
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "shop.rb").write_text("class Shop\n  def open(range)\n    range.end + range.begin\n  end\n\n"
+                                  "  def broken(\n    x = [1, 2\n  end\nend\n\ndef finish\n  yield\n  end\nend\n")
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    named = {r["dst_name"] for r in rows(connect(lake), "SELECT dst_name FROM edges WHERE kind = 'calls'")}
+    assert {"range.end", "range.begin"} <= named and "end" not in named

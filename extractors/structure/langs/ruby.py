@@ -231,14 +231,14 @@ def _innermost(scopes: list, at: int) -> tuple | None:
 def settle_references(raw_refs: list) -> list:
     """A symbol naming a method (``send(:save)``, ``method(:log)``, ``alias_method :a, :b``) names it without its
     colon; ``obj.x = 1`` calls the writer ``x=``; a module a class includes is a base (``inherits``), not also a
-    value the class reads; a keyword is no reference."""
+    value the class reads; a keyword is no reference, and a word a method may bear (``end``) only with a receiver."""
     based = {r.name_start for r in raw_refs if r.kind == "inherits"}
     written = {r.name_start for r in raw_refs if r.kind == "writer"}
     out = []
     for r in raw_refs:
         if (r.kind == "callback" and r.name_start in based) or (r.name in KEYWORDS and r.name != "super") or (
-                r.kind == "call" and r.name_start in written):
-            continue  # include M is a base; ``end`` read where a syntax error broke the tree is no name
+                r.receiver is None and r.name in CONTEXTUAL_KEYWORDS) or (r.kind == "call" and r.name_start in written):
+            continue  # include M is a base; ``end`` read where a syntax error broke the tree is no name (range.end is)
         if r.kind == "writer":  # obj.x = 1 calls x=
             r = r._replace(kind="call", name=r.name + "=")
         elif r.name and r.name[:1] == ":" and r.kind not in ("import", "reexport"):
