@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
-from . import alias_form, entry_reason_with
+from . import alias_form, entry_reason_with, keyword_rule
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
@@ -101,10 +101,9 @@ KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "ret
 CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements"})
 
 
-def is_junk(name: str, kind: str, parent: str | None) -> bool:
-    """A keyword, a TypeScript word outside any object or class, or a ``constructor`` outside any class (an error
-    node's remains)."""
-    return name in KEYWORDS or (parent is None and (name in CONTEXTUAL_KEYWORDS or name == "constructor"))
+# a keyword, a TypeScript word outside any object or class, or a ``constructor`` outside any class (an error node's
+# remains)
+is_junk = keyword_rule(KEYWORDS, CONTEXTUAL_KEYWORDS | {"constructor"})
 
 
 def exports_all(path: str) -> bool:
