@@ -257,7 +257,7 @@ def _row_groups(data, column: str, values) -> list[int] | None:
     return groups
 
 
-def _each(fn, items: list) -> list:
+def each_in_threads(fn, items: list) -> list:
     """``fn`` of each item, on a few threads when there are several: Parquet encoding, compression and fsync release
     the GIL, so a table's shard files are written side by side (a full index otherwise writes them on one core while
     the others idle). The threads end before this returns: nothing of them is left for a later ``fork``."""
@@ -293,6 +293,15 @@ class _ShardFile:
         data = pa.concat_tables(self.parts)
         self.writer.write_table(data.replace_schema_metadata(self.schema.metadata), row_group_size=row_group_size)
         self.parts, self.buffered = [], 0
+
+    def held(self):
+        """The rows as a table when none were flushed yet (a small run's), else the closed file's path (None: no
+        rows). An update merges its few rows from memory, instead of writing them to a file and reading it back."""
+        if self.writer is None:
+            import pyarrow as pa
+
+            return pa.concat_tables(self.parts) if self.parts else None
+        return self.close()
 
     def close(self) -> Path | None:
         self.flush()
@@ -343,7 +352,7 @@ class TableWrite:
             for k, part in split(data.slice(start, BUFFER_ROWS), self.shard_by, self.routed):
                 self._file(k).add(part)
             if sum(f.buffered for f in self.files.values()) >= BUFFER_ROWS:
-                _each(_ShardFile.flush, list(self.files.values()))
+                each_in_threads(_ShardFile.flush, list(self.files.values()))
 
     def _route_first(self, data) -> None:
         """The first batch (a full index's whole table): every shard's rows written once, in the shard's final
@@ -366,7 +375,7 @@ class TableWrite:
                 shard.flush(row_group)
                 shard.ready = True
 
-            _each(write, group)
+            each_in_threads(write, group)
             del rows, write  # before the next group's rows are taken: one group held at a time, not two
 
     def _file(self, k) -> _ShardFile:
@@ -384,7 +393,8 @@ class TableWrite:
     def finish(self, full: bool) -> dict:
         """Write the new shard files (fsynced, renamed); returns the snapshot entry naming every shard."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        new = dict(zip(self.files, _each(_ShardFile.close, list(self.files.values()))))
+        finished = _ShardFile.held if self.merges() else _ShardFile.close
+        new = dict(zip(self.files, each_in_threads(finished, list(self.files.values()))))
         try:
             if self.replace is None or self.old is None:
                 shards = self._whole(new)
@@ -394,17 +404,21 @@ class TableWrite:
                 shards = self._rekey(new, full)
         finally:
             for path in new.values():
-                if path is not None:
+                if isinstance(path, Path):
                     path.unlink(missing_ok=True)
         return {"shard_by": self.shard_by, "hash": HASH, "shards": shards, "rows": sum(s["rows"] for s in shards),
                 "sort_by": self.sort_by, "run_id": self.run_id}
+
+    def merges(self) -> bool:
+        """Whether ``finish`` merges the run's rows into the old shards (a ``Replace`` of some keys)."""
+        return self.replace is not None and self.old is not None and self.n is not None
 
     def _whole(self, new: dict) -> list[dict]:
         """The run's rows are the whole partition."""
         n = shard_count(self.rows, self.shard_rows) if self.shard_by else 1
         sources = [p for p in new.values() if p is not None]
         if self.routed == n:
-            return _each(lambda k: self._write(k, [new[k]] if new.get(k) else [], ready=self._ready(k)),
+            return each_in_threads(lambda k: self._write(k, [new[k]] if new.get(k) else [], ready=self._ready(k)),
                          list(range(n)))
         return self._reroute(sources, n)
 
@@ -419,13 +433,13 @@ class TableWrite:
         touched = {k for k, p in new.items() if p is not None}
         touched |= {key_shard(k, self.n) for k in keys} if column == self.shard_by else set(range(self.n))
         drop = _key_array(keys)
-        shards = []
-        for k, entry in enumerate(old):
-            if k not in touched:
-                shards.append(entry)
-                continue
-            base = self._old_rows(entry, column, drop, full)
-            shards.append(self._write(k, [new[k]] if new.get(k) else [], base))
+
+        def merged(k: int) -> dict:
+            base = self._old_rows(old[k], column, drop, full)
+            return self._write(k, [new[k]] if new.get(k) is not None else [], base)
+
+        rewritten = dict(zip(sorted(touched), each_in_threads(merged, sorted(touched))))
+        shards = [rewritten.get(k, entry) for k, entry in enumerate(old)]
         total = sum(s["rows"] for s in shards)
         wanted = shard_count(total, self.shard_rows)
         if self.shard_by and not (self.n / 2 <= wanted <= self.n * 2) and wanted != self.n:
@@ -483,16 +497,17 @@ class TableWrite:
                         for k, rows in split(part, self.shard_by, n):
                             files[k].add(rows)
                         if sum(f.buffered for f in files.values()) >= BUFFER_ROWS:
-                            _each(_ShardFile.flush, list(files.values()))
-            routed = dict(zip(files, _each(_ShardFile.close, list(files.values()))))
-            return _each(lambda k: self._write(k, [routed[k]] if routed[k] else []), list(range(n)))
+                            each_in_threads(_ShardFile.flush, list(files.values()))
+            routed = dict(zip(files, each_in_threads(_ShardFile.close, list(files.values()))))
+            return each_in_threads(lambda k: self._write(k, [routed[k]] if routed[k] else []), list(range(n)))
         finally:
             for f in files.values():
                 f.discard()
 
-    def _write(self, k: int, parts: list[Path], base=None, ready: bool = False) -> dict:
-        """Shard ``k``'s new version: ``base`` rows (the old ones kept) then each part file's rows (sorted by
-        ``sort_by`` when the table has one). ``ready``: the one part is written as the shard is to be."""
+    def _write(self, k: int, parts: list, base=None, ready: bool = False) -> dict:
+        """Shard ``k``'s new version: ``base`` rows (the old ones kept) then each part's rows (a file, or a table
+        held in memory), sorted by ``sort_by`` when the table has one. ``ready``: the one part is written as the
+        shard is to be."""
         import pyarrow.parquet as pq
 
         final = self.folder / f"{self.table}-{self.run_id}-{k}.parquet"
@@ -502,7 +517,8 @@ class TableWrite:
         elif self.sort_by:
             rows = self._sorted(parts, base)
             pq.write_table(rows.replace_schema_metadata(self.schema.metadata), tmp, row_group_size=SORTED_ROW_GROUP)
-        elif base is None and len(parts) == 1 and pq.read_metadata(parts[0]).num_row_groups <= 1:
+        elif base is None and len(parts) == 1 and isinstance(parts[0], Path) \
+                and pq.read_metadata(parts[0]).num_row_groups <= 1:
             parts[0].replace(tmp)  # the routed file is the shard as it is
         else:
             _write_regrouped(tmp, self.schema, base, parts)
@@ -515,7 +531,7 @@ class TableWrite:
         import pyarrow.parquet as pq
 
         tables = [base] if base is not None else []
-        tables += [align_table(pq.read_table(p), self.schema) for p in parts]
+        tables += [align_table(pq.read_table(p) if isinstance(p, Path) else p, self.schema) for p in parts]
         rows = pa.concat_tables(tables) if tables else self.schema.empty_table()
         return rows.sort_by([(c, "ascending") for c in self.sort_by])
 
@@ -541,12 +557,15 @@ def _write_regrouped(path: Path, schema, base, parts: list[Path]) -> None:
 
 
 def _rows_in_order(base, parts: list[Path]):
-    """``base`` (when it has rows), then each part file a row group at a time."""
+    """``base`` (when it has rows), then each part (a file a row group at a time, or a table held in memory)."""
     import pyarrow.parquet as pq
 
     if base is not None and base.num_rows:
         yield base
     for part in parts:
+        if not isinstance(part, Path):
+            yield part
+            continue
         with pq.ParquetFile(part) as data:
             for i in range(data.num_row_groups):
                 yield data.read_row_group(i)
