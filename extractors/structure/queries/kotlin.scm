@@ -86,6 +86,9 @@
 
 ; imports: import a.b.C / import a.b.* / import a.b.C as D / import a.b.topLevelFun
 (import_header (identifier) @import.module .) @import
+; the grammar gives the last import the comments after it (a class's KDoc): a name followed by a comment is imported
+; as well (okhttp: 233 of 516 files lost their last import)
+(import_header (identifier) @import.module . [(line_comment) (multiline_comment)]) @import
 (import_header (identifier) @import.module (wildcard_import) @import.wildcard) @import
 (import_header (identifier) @import.module (import_alias (type_identifier) @import.alias)) @import
 
