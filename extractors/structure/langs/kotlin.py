@@ -158,7 +158,9 @@ def extension_member(resolver, r, src):
     """``it.isCheap()`` on an object of unknown type (a lambda's ``it``, a chain's result) where the file imports
     ``isCheap`` by name or its package defines it at top level: that extension function, stated by the import (a
     same-named member of some class of the repository is not guessed before it), with its overloads for other
-    receiver types beside it (``fun ParameterizedTypeName.deepCopy()``, ``fun WildcardTypeName.deepCopy()``)."""
+    receiver types beside it (``fun ParameterizedTypeName.deepCopy()``, ``fun WildcardTypeName.deepCopy()``) in any
+    file of its package: an import by name brings them all (okhttp's ``Closeable.closeQuietly`` in -UtilCommon.kt,
+    ``Socket.closeQuietly`` in -UtilJvm.kt)."""
     from dataclasses import replace
 
     from ..graph import imported_apart
@@ -169,11 +171,18 @@ def extension_member(resolver, r, src):
         if found and not found.ids and found.resolution == "external":  # import kotlinpoet.ksp.writeTo: the
             return _named_for(resolver, r, src, bare) or found  # library's, unless the receiver names a type of ours
         if found and found.ids and all(imported_apart(resolver.g.by_id[i]) for i in found.ids):
-            path = resolver.g.by_id[found.ids[0]].path
+            package = _package_of(resolver, resolver.g.by_id[found.ids[0]].path)
             twins = [i for i in resolver.g.by_name.get(r.name, ()) if i not in found.ids
-                     and resolver.g.by_id[i].path == path and imported_apart(resolver.g.by_id[i])]
+                     and imported_apart(resolver.g.by_id[i])
+                     and _package_of(resolver, resolver.g.by_id[i].path) == package]
             return type(found)(found.ids + twins, found.resolution)
     return None
+
+
+def _package_of(resolver, path: str) -> tuple:
+    """A file's package, or the file itself where it declares none (its twins are then its own)."""
+    package = resolver.files.get(path, {}).get("package")
+    return ("package", package) if package else ("file", path)
 
 
 def _named_for(resolver, r, src, bare):
