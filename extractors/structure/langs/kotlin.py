@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from . import entry_reason_with
+from ..qualnames import untwinned
 from .implicit_this import implicit_this, implicit_this_field
 from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, guess_bare_names,  # noqa: F401
                    is_external, module_keys, package_scope, resolve_module, star_class, submodule)
@@ -150,8 +151,19 @@ def library_member(resolver, r, src):
 
 
 def _owned_by_none_or(resolver, sid: str, type_name: str) -> bool:
-    owner = resolver.g.owner_of(resolver.g.by_id[sid])
-    return owner.endswith("::<module>") or bool(type_name) and resolver.g.by_id[owner].name == type_name
+    sym = resolver.g.by_id[sid]
+    owner = resolver.g.owner_of(sym)
+    return owner.endswith("::<module>") or bool(type_name) and resolver.g.by_id[owner].name == type_name \
+        or _extends_imported_library_type(resolver, sym)
+
+
+def _extends_imported_library_type(resolver, sym) -> bool:
+    """``fun Logger.taskLog()`` in a file importing ``java.util.logging.Logger``: it extends the library's type,
+    whichever class of the repository the graph gave it for bearing that name (okhttp's ``HttpLoggingInterceptor.
+    Logger``: every call of ``taskLog`` was external, the function dead)."""
+    type_name = untwinned(sym.qualname).rpartition(".")[0].rpartition(".")[2]
+    binding = resolver.bound_name(sym.path, type_name) if type_name else None
+    return binding is not None and binding.kind == "external"
 
 
 def extension_member(resolver, r, src):
