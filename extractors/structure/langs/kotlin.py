@@ -31,7 +31,9 @@ HOST_SCRIPTS = (".kts",)  # build.gradle.kts: plugins {}, implementation(..) are
 KEYWORDS = frozenset({
     "as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface", "is", "null",
     "object", "package", "return", "super", "this", "throw", "true", "try", "typealias", "typeof", "val", "var", "when",
-    "while", "catch", "constructor", "finally", "import", "init", "companion", "it"})
+    "while", "catch", "finally"})
+# soft keywords a member may bear (okhttp's CipherSuite.Companion has a `private fun init(`, a test a `fun import()`)
+CONTEXTUAL_KEYWORDS = frozenset({"constructor", "import", "init", "companion", "it"})
 # annotations that register nothing with a framework: the compiler's, nullability's, documentation's
 PURE_DECORATORS = frozenset({
     "Suppress", "Deprecated", "JvmStatic", "JvmOverloads", "JvmField", "JvmName", "JvmInline", "JvmSynthetic",
