@@ -4,7 +4,8 @@
 -- extensions (a Rust `impl Trait for [u32]` block: a container whose methods are judged one by one); an inline module
 -- something inside which is used counts as its members do (0.3, 'its members are'), and so does an enum whose
 -- constants are used where the language writes them bare (C, C++: the file-level constants after it) and a type
--- holding an entry point (C#'s `static class Program` with its `Main`), and an interface's or a base's method none
+-- holding an entry point (C#'s `static class Program` with its `Main`; a runtime hook such as Java's `toString`, never
+-- dead itself, is no sign its type is used), and an interface's or a base's method none
 -- calls through it but whose override is called (0.3, it declares what the implementations do). Exported API is
 -- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
@@ -42,8 +43,10 @@ used_members AS (  -- referenced by something else than the parent itself (a met
     SELECT DISTINCT s.repo, s.parent_id AS id
     FROM symbols s JOIN edges e ON e.repo = s.repo AND e.dst_id = s.id
     WHERE e.src_id <> s.parent_id AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
-    UNION  -- or run by what starts the program: C#'s `static class Program { static void Main() }`
-    SELECT DISTINCT repo, parent_id FROM symbols WHERE is_entry_point AND parent_id IS NOT NULL
+    UNION  -- or run by what starts the program: C#'s `static class Program { static void Main() }` (not a member
+    -- the runtime calls through any object, Java's `toString`: its reason starts with langs.RUNTIME_HOOK)
+    SELECT DISTINCT repo, parent_id FROM symbols
+    WHERE is_entry_point AND parent_id IS NOT NULL AND NOT starts_with(coalesce(entry_reason, ''), 'runtime hook: ')
 ),
 used_enum_constants AS (  -- a C or C++ enum, whose constants are written bare: the file-level constants after it
     SELECT DISTINCT g.repo, g.owner AS id  -- up to the file's next other definition

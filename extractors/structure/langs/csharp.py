@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from . import entry_reason_with, package_keys
+from . import entry_reason_with, package_keys, runtime_hook
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "csharp"
@@ -51,7 +51,14 @@ PURE_DECORATORS = frozenset({
     "SetsRequiredMembers", "Experimental", "InlineArray", "IsReadOnly", "ReadOnly", "Nullable", "NullableContext"})
 
 
+# System.Object's methods a type overrides for the runtime and the libraries to call (string formatting and
+# interpolation, dictionaries and sets)
+OBJECT_METHODS = frozenset({"ToString", "Equals", "GetHashCode"})
+
+
 def _main_entry(name: str, kind: str, parent: str | None) -> str | None:
+    if kind == "method" and parent and name in OBJECT_METHODS:
+        return runtime_hook(f"overrides Object.{name}, which string formatting and hashed collections call")
     return "main method" if kind == "method" and name == "Main" else None
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from pipeline.safeio import read_config
 
-from . import alias_form, entry_reason_with
+from . import alias_form, entry_reason_with, runtime_hook
 
 GROUP = "go"
 KEYWORDS = frozenset({"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
@@ -44,7 +44,8 @@ STDLIB_INTERFACE_METHODS = {
 
 def _stdlib_interface_method(name: str, kind: str, parent: str | None) -> str | None:
     iface = STDLIB_INTERFACE_METHODS.get(name) if kind == "method" and parent is not None else None
-    return f"named as {iface}'s method: the standard library may call it through the interface" if iface else None
+    return runtime_hook(f"named as {iface}'s method, which the standard library calls through the interface") \
+        if iface else None
 
 
 entry_reason = entry_reason_with(frozenset(), _init, _stdlib_interface_method)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from . import entry_reason_with, package_keys
+from . import entry_reason_with, package_keys, runtime_hook
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "java"
@@ -34,6 +34,17 @@ SERIALIZATION_HOOKS = frozenset({"readObject", "writeObject", "readResolve", "wr
 SERIALIZATION_FIELDS = frozenset({"serialVersionUID", "serialPersistentFields"})
 
 
+# java.lang.Object's methods a class overrides for the runtime and the libraries to call: string conversion and
+# concatenation run toString(), hash maps and sets hashCode() and equals(), the collector finalize()
+OBJECT_METHODS = frozenset({"toString", "equals", "hashCode", "finalize"})
+
+
+def object_method(name: str, kind: str, parent: str | None) -> str | None:
+    if kind == "method" and parent and name in OBJECT_METHODS:
+        return runtime_hook(f"overrides Object.{name}, which string conversion and hashed collections call")
+    return None
+
+
 def _jvm_entry(name: str, kind: str, parent: str | None) -> str | None:
     if kind == "field" and name in SERIALIZATION_FIELDS:
         return "serialization field"
@@ -41,7 +52,7 @@ def _jvm_entry(name: str, kind: str, parent: str | None) -> str | None:
         return None
     if name == "main":
         return "main method"
-    return "serialization hook" if name in SERIALIZATION_HOOKS and parent else None
+    return "serialization hook" if name in SERIALIZATION_HOOKS and parent else object_method(name, kind, parent)
 
 
 entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)

@@ -13,7 +13,7 @@ from . import entry_reason_with
 from ..qualnames import untwinned
 from .implicit_this import implicit_this, implicit_this_field
 from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, guess_bare_names,  # noqa: F401
-                   is_external, module_keys, package_scope, resolve_module, star_class, submodule)
+                   is_external, module_keys, object_method, package_scope, resolve_module, star_class, submodule)
 
 GROUP = "java"  # Kotlin and Java call each other: one module index, one package scope
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
@@ -128,7 +128,7 @@ def _annotated_entry(name: str, kind: str, parent: str | None) -> str | None:
     return "main function" if name == "main" and parent is None and kind == "function" else None
 
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _annotated_entry)
+entry_reason = entry_reason_with(PURE_DECORATORS, _annotated_entry, object_method)
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
