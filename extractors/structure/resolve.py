@@ -98,6 +98,7 @@ MAX_CANDIDATES = 8
 GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
+IMPLICIT_MEMBER_KINDS = METHODS | {"constant"}  # what Swift's ``.name(..)`` may be: a static method, an enum case
 TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
 
 
@@ -325,6 +326,8 @@ class Resolver(ImportBindings):
             return self._protocol(r, src)
         if kind == "macro_call":
             return self._edges(r, src, self._macro(r), "calls", "macro")
+        if kind == "implicit_call":
+            return self._edges(r, src, self._implicit_member(r), "calls", "call")
         if kind == "scoped_call":  # port() in Builder().apply { }: Builder's port, else what a bare port() is
             found = self._lookup(r, src, CALLABLE)
             if found.ids and found.resolution not in GUESSES:
@@ -853,6 +856,16 @@ class Resolver(ImportBindings):
             narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it
             return narrowed if len(narrowed.ids) == 1 and len(found.ids) > 1 else UNRESOLVED
         return self._prefer_visible(r, found)
+
+    def _implicit_member(self, r: Ref) -> Found:
+        """Swift's ``.streamCompletionQueue(forRequestID: id)``, ``.object(pairs)``: a static method or an enum case of
+        the type the context expects, which is not known here: guessed by name among methods and constants (enum
+        cases), never a property (``.success(x)`` builds the library's ``Result``, not the repository's ``var
+        success`` added to it)."""
+        if r.name in self.hooks.get(r.path, self.no_hooks).builtin_methods:
+            return UNRESOLVED  # .random(in:), .init: mostly the standard library's types
+        return self._prefer_visible(r, self._same_program(r.path, self._global(r.name, IMPLICIT_MEMBER_KINDS,
+                                                                               r.path)))
 
     def _type_named(self, r: Ref, kinds: set) -> Found | None:
         """``Router::new()``, ``TestClient.create()`` where the import that names the type was not followed (a glob
@@ -1906,6 +1919,8 @@ _CHAIN_MARKS = re.compile(r"[().]")
 
 def _written(r: Ref) -> str:
     """A reference's name as written, after its receiver: ``mod.Foo``, ``self.run``."""
+    if r.receiver == ".":  # Swift's implicit member: .main, .streamCompletionQueue(..)
+        return "." + r.name
     return f"{r.receiver}.{r.name}" if r.receiver else r.name
 
 

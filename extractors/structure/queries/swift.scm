@@ -73,6 +73,10 @@
   @reference.call
 (call_expression . (navigation_expression target: (postfix_expression target: (_) @receiver)
   suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
+; an implicit member call, .streamCompletionQueue(forRequestID: id), .object(pairs): a static method or an enum case
+; of the type the context expects, unknown here (the "." stands for it); .init(..) is that type's initializer
+((call_expression . (prefix_expression operation: "." @receiver target: (simple_identifier) @name))
+  @reference.implicit_call (#not-eq? @name "init"))
 ; the grammar reads `!a.f()` as `(!a).f()`: a's f
 (call_expression . (navigation_expression target: (prefix_expression operation: (bang) target: (_) @receiver)
   suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
