@@ -450,6 +450,9 @@ def _outside_opaque(raw_refs: list[RawRef], opaque: list[tuple[int, int]], kept:
     return out
 
 
+YIELDING_KINDS = ("attribute", "implicit_read")  # reads that are no reference of their own where a call names them
+
+
 def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     """A name captured by several reference patterns (``a::f()`` also matching ``f()``) is one reference: the one
     with the longest receiver; a name a pattern says is none (``@reference.ignore``: a macro's name) is none; a name
@@ -467,14 +470,14 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
         if (r.name_start in ignored and r.kind != "macro_call") or (r.kind == "callback" and r.name_start in typed) \
                 or (r.kind == "call" and r.name_start in scoped):
             continue  # a macro's name is no function's call but is the macro's; a scoped call is not also bare
-        if r.kind != "attribute":
+        if r.kind not in YIELDING_KINDS:
             named.add(r.name_start)
         key = (r.kind, r.name_start, r.name)  # one statement runs several protocol methods
         kept = best.get(key)
         if kept is None or (r.receiver and (not kept.receiver or len(r.receiver) > len(kept.receiver))):
             best[key] = r  # the longest receiver: a macro's self.inner.write_str(s) also matches inner.write_str
     # a member read that is also called or passed (``a.b()``, ``f(a.b)``) is that reference
-    return out + [r for r in best.values() if r.kind != "attribute" or r.name_start not in named]
+    return out + [r for r in best.values() if r.kind not in YIELDING_KINDS or r.name_start not in named]
 
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "object"})  # Color.RED: a member read

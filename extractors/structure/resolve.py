@@ -99,6 +99,7 @@ GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
 IMPLICIT_MEMBER_KINDS = METHODS | {"constant"}  # what Swift's ``.name(..)`` may be: a static method, an enum case
+ENUM_CASE_KINDS = {"constant"}  # what Swift's ``.name`` is guessed to be: an enum case
 TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
 
 
@@ -328,6 +329,8 @@ class Resolver(ImportBindings):
             return self._edges(r, src, self._macro(r), "calls", "macro")
         if kind == "implicit_call":
             return self._edges(r, src, self._implicit_member(r), "calls", "call")
+        if kind == "implicit_read":
+            return self._implicit_read(r, src)
         if kind == "scoped_call":  # port() in Builder().apply { }: Builder's port, else what a bare port() is
             found = self._lookup(r, src, CALLABLE)
             if found.ids and found.resolution not in GUESSES:
@@ -866,6 +869,16 @@ class Resolver(ImportBindings):
             return UNRESOLVED  # .random(in:), .init: mostly the standard library's types
         return self._prefer_visible(r, self._same_program(r.path, self._global(r.name, IMPLICIT_MEMBER_KINDS,
                                                                                r.path)))
+
+    def _implicit_read(self, r: Ref, src: str) -> list[Edge]:
+        """Swift's ``.eager``, ``case .metric:``: an enum case of the type the context expects. The enclosing types'
+        own case first, else one guessed by name among the enum cases (``constant``) of the program; a static
+        property (``.default``, ``.shared``: names most types have) is not guessed; no edge where none is found."""
+        own = self._value_member(r.name, src)
+        ids = [t for i in (own.ids if own else ()) if (t := self._of_kind(i, ENUM_CASE_KINDS))]
+        found = Found(ids, own.resolution) if ids else \
+            self._prefer_visible(r, self._same_program(r.path, self._global(r.name, ENUM_CASE_KINDS, r.path)))
+        return self._edges(r, src, found, "reads", "read") if found.ids else []
 
     def _type_named(self, r: Ref, kinds: set) -> Found | None:
         """``Router::new()``, ``TestClient.create()`` where the import that names the type was not followed (a glob

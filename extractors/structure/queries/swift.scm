@@ -77,6 +77,10 @@
 ; of the type the context expects, unknown here (the "." stands for it); .init(..) is that type's initializer
 ((call_expression . (prefix_expression operation: "." @receiver target: (simple_identifier) @name))
   @reference.implicit_call (#not-eq? @name "init"))
+; an implicit member read, `mode: .eager`, `case .metric:`: an enum case of the type the context expects (the callee of
+; an implicit call is that call's, not also a read)
+(prefix_expression operation: "." @receiver target: (simple_identifier) @name) @reference.implicit_read
+(switch_pattern (pattern "." @receiver . (simple_identifier) @name)) @reference.implicit_read
 ; the grammar reads `!a.f()` as `(!a).f()`: a's f
 (call_expression . (navigation_expression target: (prefix_expression operation: (bang) target: (_) @receiver)
   suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
@@ -163,7 +167,7 @@
  (assignment result: (simple_identifier) @name)
  (directly_assignable_expression (simple_identifier) @name)
  (control_transfer_statement result: (simple_identifier) @name)
- (prefix_expression target: (simple_identifier) @name)
+ (prefix_expression operation: [(bang) "&" "-" "+" "~"] target: (simple_identifier) @name)
  (ternary_expression [condition: (simple_identifier) @name if_true: (simple_identifier) @name
                       if_false: (simple_identifier) @name])
  (if_statement condition: (simple_identifier) @name)
