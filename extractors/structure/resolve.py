@@ -1042,9 +1042,15 @@ class Resolver(ImportBindings):
         (``BUILTIN_METHODS``: ``append``, which the repository may overload) and initializers are the library's; a
         bare call of the type (``OperationQueue(name:)``) may run a constructor the repository adds to it
         (``NAMED_CONSTRUCTORS`` given by name: ``extension OperationQueue { init(..) }``), unless the type is one of
-        the language's ``BUILTINS`` (labels are not read: every ``String(..)`` would be a guess)."""
-        if not hooks.extends_library_types or r.name in hooks.builtin_methods or r.name == "init":
+        the language's ``BUILTINS`` (labels are not read: every ``String(..)`` would be a guess). A library's own
+        method name is the repository's only where the calling file itself adds it (MediatR's ``interfaces.Fill(t)``
+        beside its ``static void Fill<T>(this IList<T> list, T value)``)."""
+        if not hooks.extends_library_types or r.name == "init":
             return None
+        if r.name in hooks.builtin_methods:
+            own = [sid for sid in self.g.by_name.get(r.name, ()) if self.g.by_id[sid].path == r.path
+                   and self._extends_library(sid)] if r.receiver is not None else []
+            return Found(own, "same_file") if own else None
         if r.receiver is None:  # OperationQueue(name: "x"): the constructors the repository adds to that type
             ctor = hooks.named_constructors if isinstance(hooks.named_constructors, str) else None
             if not ctor or not r.name[:1].isupper() or r.name in hooks.builtins:
