@@ -962,8 +962,8 @@ class Resolver(ImportBindings):
         if head in hooks.external:
             return True
         if receiver.endswith(")"):
-            callee = _called_name(receiver)
-            if callee and not self.g.by_name.get(callee):
+            callee = _called_name(receiver)  # (a Rust macro's name without its "!": tri!(x).visit())
+            if callee and not self.g.by_name.get(callee) and not self.g.by_name.get(callee + "!"):
                 return True  # the value of a call to nothing defined here (a library's or a builtin's result)
         if not head.isidentifier() or head in SELF_NAMES:
             return False
