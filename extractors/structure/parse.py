@@ -390,7 +390,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
-        fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules, facts.refs)
+        fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules, facts.refs,
+                                         _parameter_positions(params, spans) if params else {})
         defs, facts.refs = defs + fields, facts.refs + typed
     facts.refs += _constructed_variables(defs, types, facts.refs)
     facts.defs = defs
@@ -1375,7 +1376,8 @@ def _head(receiver: str) -> str:
 
 
 def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs: list[Definition],
-                     rules: ParseRules, refs: list[Reference]) -> tuple[list[Definition], list[Reference]]:
+                     rules: ParseRules, refs: list[Reference],
+                     params: dict[str, dict[str, str]] | None = None) -> tuple[list[Definition], list[Reference]]:
     """``self.x = ...`` in a method makes ``x`` a field of the method's class (once, where first assigned, unless the
     class defines ``x`` itself); what a constructor call or a declared type assigns to it is the field's type (also
     of a field the class declares with no type: PHP's ``private $client;`` with ``$this->client = $client``)."""
@@ -1396,12 +1398,22 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
                                      rules.is_exported(r.name, owner, False), None))
         have.add(qual)
         untyped.discard(qual)  # typed where first assigned
-        for value in values.get(method.qualname, {}).get(r.name, ()):
+        bound = values.get(method.qualname, {}).get(r.name, ())
+        for value in _field_values(bound) if r.name in (params or {}).get(method.qualname, ()) else bound:
             head, _, rest = value.removeprefix("new ").partition("(")  # a local built first: $x = new X(); $this->x = $x
             if head.replace(".", "").isidentifier() and (not rest or value.endswith(")")):
                 receiver, _, name = head.rpartition(".")
                 typed.append(Reference(qual, "type.field", name, receiver or None, None, None, r.line))
     return fields, typed
+
+
+def _field_values(values: list[str]) -> list[str]:
+    """What a method with a parameter ``x`` assigns to ``self.x``, from the values bound to ``x`` in it: the objects
+    it builds, where it builds one (``self.headers = Headers(headers)``): the parameter's declared type (``headers:
+    HeaderTypes``) is the argument's, not the field's (httpx: ``response.headers.get()`` was guessed as
+    ``Client.get``)."""
+    built = [v for v in values if v.endswith(")")]
+    return built or list(values)
 
 
 _CONSTRUCTED = re.compile(r"^(?:new\s+)?((?:[A-Za-z_]\w*\.)*)([A-Z]\w*)\(.*\)$", re.S)
