@@ -90,11 +90,33 @@ def language_for(path: str) -> Language | None:
 
 
 def sniffed(lang: Language, path: str, data: bytes) -> Language:
-    """The language a file's text says it is in, where its extension is shared (a ``.h`` of C or C++)."""
+    """The language a file's text says it is in, where its extension is shared (a ``.h`` of C or C++): its code says
+    so, not its comments (a C header's ``// std::copy_backward(...)`` or ``like std::strtod``)."""
+    code = None
     for extension, pattern, other in lang.sniff:
-        if path.lower().endswith(extension) and _sniffer(pattern).search(data):
-            return LANGUAGES[other]
+        if path.lower().endswith(extension):
+            code = _without_comments(data) if code is None else code
+            if _sniffer(pattern).search(code):
+                return LANGUAGES[other]
     return lang
+
+
+def _without_comments(data: bytes) -> bytes:
+    """``data`` without its ``/* */`` and ``//`` comments, in one pass (an unclosed one runs to the end)."""
+    out, at = [], 0
+    while (found := _COMMENT_START.search(data, at)) is not None:
+        start = found.start()
+        out.append(data[at:start])
+        block = data[start + 1] == 42  # "*"
+        end = data.find(b"*/", start + 2) if block else data.find(b"\n", start)
+        if end < 0:
+            return b"".join(out)
+        at = end + 2 if block else end
+    out.append(data[at:])
+    return b"".join(out)
+
+
+_COMMENT_START = re.compile(rb"/[*/]")
 
 
 @lru_cache(maxsize=None)
