@@ -105,6 +105,12 @@
 (catch_block (simple_identifier) @var.name (user_type) @var.type)
 (property_declaration (variable_declaration (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type))
 (property_declaration (variable_declaration (simple_identifier) @var.name .) (call_expression) @var.value)
+; val realChain = chain as RealInterceptorChain: the cast's type; val exchange = realChain.exchange (!!): what that
+; property holds
+(property_declaration (variable_declaration (simple_identifier) @var.name .) (as_expression (user_type) @var.type))
+(property_declaration (variable_declaration (simple_identifier) @var.name .) (navigation_expression) @var.value)
+(property_declaration (variable_declaration (simple_identifier) @var.name .)
+  (postfix_expression . (navigation_expression) @var.value . "!!"))
 ; val plain = object : Formatter {...}: plain.format() is Formatter's (dispatch reaches the object's own)
 (property_declaration (variable_declaration (simple_identifier) @var.name .)
   (object_literal . (delegation_specifier [(user_type) @var.type (constructor_invocation (user_type) @var.type)])))
