@@ -87,6 +87,9 @@
 (required_parameter pattern: (identifier) @var.name type: (type_annotation (_) @var.type))
 (optional_parameter pattern: (identifier) @var.name type: (type_annotation (_) @var.type))
 (variable_declarator name: (identifier) @var.name type: (type_annotation (_) @var.type))
+; const c = ctx as Context<E>, x as unknown as Router: the type cast to last
+(variable_declarator name: (identifier) @var.name value: (as_expression "as" . [(type_identifier) (generic_type)
+  (nested_type_identifier)] @var.type .))
 (public_field_definition name: (property_identifier) @var.name type: (type_annotation (_) @var.type))
 (public_field_definition name: (property_identifier) @var.name value: (new_expression) @var.type)
 (public_field_definition name: (property_identifier) @var.name !type
