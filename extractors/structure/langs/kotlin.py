@@ -147,9 +147,16 @@ def library_member(resolver, r, src):
     found = extension_member(resolver, r, src)
     if not found:
         return None
-    written = (r.bound_to or "").split("|")[0].split("<")[0].rpartition(".")[2]
+    written = (r.bound_to or "").split("|")[0].split("<")[0].rstrip("?").rpartition(".")[2]
     kept = [i for i in found.ids if _owned_by_none_or(resolver, i, written)]
-    return type(found)(kept, found.resolution) if kept else None
+    # socket.closeQuietly() on a declared Socket: the overload for Socket, not Closeable's and ServerSocket's
+    exact = [i for i in kept if _extended_type(resolver.g.by_id[i]) == written] if len(kept) > 1 and written else []
+    return type(found)(exact or kept, found.resolution) if kept else None
+
+
+def _extended_type(sym) -> str:
+    """The type an extension function is written for, as written: ``Socket`` of ``fun Socket.closeQuietly()``."""
+    return untwinned(sym.qualname).rpartition(".")[0].rpartition(".")[2]
 
 
 def _owned_by_none_or(resolver, sid: str, type_name: str) -> bool:
@@ -163,7 +170,7 @@ def _extends_imported_library_type(resolver, sym) -> bool:
     """``fun Logger.taskLog()`` in a file importing ``java.util.logging.Logger``: it extends the library's type,
     whichever class of the repository the graph gave it for bearing that name (okhttp's ``HttpLoggingInterceptor.
     Logger``: every call of ``taskLog`` was external, the function dead)."""
-    type_name = untwinned(sym.qualname).rpartition(".")[0].rpartition(".")[2]
+    type_name = _extended_type(sym)
     binding = resolver.bound_name(sym.path, type_name) if type_name else None
     return binding is not None and binding.kind == "external"
 
