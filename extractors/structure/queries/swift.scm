@@ -141,12 +141,13 @@
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
   value: (try_expression [(call_expression . [(simple_identifier) (navigation_expression)]) @var.value
                           (await_expression (call_expression . [(simple_identifier) (navigation_expression)]) @var.value)]))
-; (the grammar's field names are not reliable on these statements: the nodes' order says it)
-[(if_statement (value_binding_pattern) . (simple_identifier) @var.name . (as_expression (user_type) @var.type))
- (guard_statement (value_binding_pattern) . (simple_identifier) @var.name . (as_expression (user_type) @var.type))]
+; (the name bound is the statement's `bound_identifier`: matched by the order of its nodes instead, as before, the
+; query took 0.7 s more to compile, a cold update of a Swift file paying it every time)
+[(if_statement bound_identifier: (simple_identifier) @var.name . (as_expression (user_type) @var.type))
+ (guard_statement bound_identifier: (simple_identifier) @var.name . (as_expression (user_type) @var.type))]
 ; for c in clients: c holds what clients holds
 (for_statement item: (pattern bound_identifier: (simple_identifier) @var.name) collection: (_) @var.elements)
-(if_statement (value_binding_pattern) . (simple_identifier) @var.name . (type_annotation [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type))
+(if_statement bound_identifier: (simple_identifier) @var.name . (type_annotation [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type))
 
 ; names bound where they are (see parse.py @local.name): parameters, a function's own constants and variables,
 ; closure parameters, loop variables, if let / guard let bindings
@@ -154,8 +155,11 @@
 (statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name)))
 (lambda_parameter name: (simple_identifier) @local.name)
 (for_statement item: (pattern bound_identifier: (simple_identifier) @local.name))
-(if_statement (value_binding_pattern) . (simple_identifier) @local.name)
-(guard_statement (value_binding_pattern) . (simple_identifier) @local.name)
+(if_statement bound_identifier: (simple_identifier) @local.name)
+(guard_statement bound_identifier: (simple_identifier) @local.name)
+; if case let .x(a, b) = v / guard case let .stream(stream) = u: the names in the case's pattern
+(if_statement (pattern (simple_identifier) @local.name))
+(guard_statement (pattern (simple_identifier) @local.name))
 
 ; a type read for its static members or cases: Unit.metric, Config.default.load()
 (navigation_expression target: (simple_identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
