@@ -384,14 +384,15 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
         results = _without_globals(results, bindings["global"], scopes)
     if found.opaque:
         refs = _outside_opaque(refs, found.opaque, rules.opaque_receivers)
+    positions = _parameter_positions(params, spans) if params else {}  # each function's, by name
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
-                          params, {d.name: d.kind for d in defs}, results, rules.local_kinds,
+                          positions, {d.name: d.kind for d in defs}, results, rules.local_kinds,
                           rules.capitalized_classes) + decorated
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
         fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules, facts.refs,
-                                         _parameter_positions(params, spans) if params else {})
+                                         positions)
         defs, facts.refs = defs + fields, facts.refs + typed
     facts.refs += _constructed_variables(defs, types, facts.refs)
     facts.defs = defs
@@ -1254,7 +1255,8 @@ def _sweep(items: list, spans: list[Span]):
 
 
 def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = None,
-             raw_locals: list[RawRef] = (), raw_values: list[RawRef] = (), raw_params: list[RawRef] = (),
+             raw_locals: list[RawRef] = (), raw_values: list[RawRef] = (),
+             positions: dict[str, dict[str, str]] | None = None,
              defined: dict[str, str] | None = None, raw_results: list[RawRef] = (),
              local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
@@ -1289,7 +1291,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
     if "<module>" in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f
         local["<module>"] -= imported
-    positions = _parameter_positions(raw_params, spans) if raw_params else {}
+    positions = positions or {}  # each function's parameters (``_parameter_positions``)
     out, visible, called, known = [], {}, set(), {}
     self_named = any(s.self_name for s in spans)  # only where a definition names its own object (Go receivers)
     # most receivers and names are bound nowhere in the file: one set look-up says so before any scope walk
@@ -1377,7 +1379,7 @@ def _head(receiver: str) -> str:
 
 def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs: list[Definition],
                      rules: ParseRules, refs: list[Reference],
-                     params: dict[str, dict[str, str]] | None = None) -> tuple[list[Definition], list[Reference]]:
+                     positions: dict[str, dict[str, str]] | None = None) -> tuple[list[Definition], list[Reference]]:
     """``self.x = ...`` in a method makes ``x`` a field of the method's class (once, where first assigned, unless the
     class defines ``x`` itself); what a constructor call or a declared type assigns to it is the field's type (also
     of a field the class declares with no type: PHP's ``private $client;`` with ``$this->client = $client``)."""
@@ -1399,7 +1401,7 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
         have.add(qual)
         untyped.discard(qual)  # typed where first assigned
         bound = values.get(method.qualname, {}).get(r.name, ())
-        for value in _field_values(bound) if r.name in (params or {}).get(method.qualname, ()) else bound:
+        for value in _field_values(bound) if r.name in (positions or {}).get(method.qualname, ()) else bound:
             head, _, rest = value.removeprefix("new ").partition("(")  # a local built first: $x = new X(); $this->x = $x
             if head.replace(".", "").isidentifier() and (not rest or value.endswith(")")):
                 receiver, _, name = head.rpartition(".")
