@@ -183,6 +183,17 @@ def runtime_hook(what: str) -> str:
     return RUNTIME_HOOK + what
 
 
+def object_method_rule(methods: frozenset, callers: str) -> Callable[[str, str, str | None], str | None]:
+    """An entry rule: a member overriding one of the root object's ``methods`` (Java's ``toString``, C#'s
+    ``ToString``), which ``callers`` call: a runtime hook."""
+    def reason(name: str, kind: str, parent: str | None) -> str | None:
+        if kind == "method" and parent and name in methods:
+            return runtime_hook(f"overrides Object.{name}, which {callers} call")
+        return None
+
+    return reason
+
+
 def entry_reason_with(pure: frozenset, *more: Callable) -> Callable:
     """The default rule (a registering decorator, a top-level ``main``), then a language's own ``more`` rules."""
 

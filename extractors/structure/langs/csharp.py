@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from . import entry_reason_with, package_keys, runtime_hook
+from . import entry_reason_with, object_method_rule, package_keys
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "csharp"
@@ -57,12 +57,11 @@ OBJECT_METHODS = frozenset({"ToString", "Equals", "GetHashCode"})
 
 
 def _main_entry(name: str, kind: str, parent: str | None) -> str | None:
-    if kind == "method" and parent and name in OBJECT_METHODS:
-        return runtime_hook(f"overrides Object.{name}, which string formatting and hashed collections call")
     return "main method" if kind == "method" and name == "Main" else None
 
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _main_entry)
+entry_reason = entry_reason_with(PURE_DECORATORS, _main_entry,
+                                 object_method_rule(OBJECT_METHODS, "string formatting and hashed collections"))
 
 
 def enclosing_namespaces(resolver, r, src):

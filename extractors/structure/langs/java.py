@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from . import entry_reason_with, package_keys, runtime_hook
+from . import entry_reason_with, object_method_rule, package_keys
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "java"
@@ -37,12 +37,7 @@ SERIALIZATION_FIELDS = frozenset({"serialVersionUID", "serialPersistentFields"})
 # java.lang.Object's methods a class overrides for the runtime and the libraries to call: string conversion and
 # concatenation run toString(), hash maps and sets hashCode() and equals(), the collector finalize()
 OBJECT_METHODS = frozenset({"toString", "equals", "hashCode", "finalize"})
-
-
-def object_method(name: str, kind: str, parent: str | None) -> str | None:
-    if kind == "method" and parent and name in OBJECT_METHODS:
-        return runtime_hook(f"overrides Object.{name}, which string conversion and hashed collections call")
-    return None
+object_method = object_method_rule(OBJECT_METHODS, "string conversion and hashed collections")
 
 
 def _jvm_entry(name: str, kind: str, parent: str | None) -> str | None:
