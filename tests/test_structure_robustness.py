@@ -199,15 +199,18 @@ def test_c_repairs_blank_api_macros_keep_every_offset_and_leave_the_preprocessor
 
     macros = (b"#define SHAPES_EXPORT __attribute__((visibility(\"default\")))\n"
               b"class SHAPES_EXPORT Shape {\n public:\n  void Swap(Shape& other) SHAPES_NOEXCEPT;\n"
-              b"  FMT_CONSTEXPR int Area() const { return 1; }\n  int n_ GUARDED_BY(mu_);\n};\n"
+              b"  FMT_CONSTEXPR int Area() const { return 1; }\n  int n_ GUARDED_BY(mu_);\n"
+              b"  explicit Shape(int* mu) EXCLUSIVE_LOCK_FUNCTION(mu) : n_(0) {}\n"
+              b"  void Remove(int key)\n      EXCLUSIVE_LOCKS_REQUIRED(mu_) {\n    if (key)\n      CHECK_OK(key);\n  }\n};\n"
               b"FMT_BEGIN_NAMESPACE\n"
               b"TEST_CASE(\"counts (all)\", \"[shape]\") {\n  SPDLOG_TRY {\n    run();\n  }\n}\n")
     fixed = repair(macros)
     assert len(fixed) == len(macros) and fixed.count(b"\n") == macros.count(b"\n")
     assert fixed.startswith(b"#define SHAPES_EXPORT __attribute__")  # the directive stays
     for gone in (b"class SHAPES_EXPORT", b"SHAPES_NOEXCEPT;", b"FMT_CONSTEXPR", b"GUARDED_BY", b"FMT_BEGIN",
-                 b"\"[shape]\"", b"SPDLOG_TRY"):
+                 b"\"[shape]\"", b"SPDLOG_TRY", b"LOCK_FUNCTION", b"LOCKS_REQUIRED"):
         assert gone not in fixed, gone
+    assert b"CHECK_OK(key);" in fixed  # a macro called on the line after an if is a statement: it stays
     parser = Parser(get_language("cpp"))
     assert parser.parse(macros).root_node.has_error and not parser.parse(fixed).root_node.has_error
     assert repair(VALID_CPP) == VALID_CPP

@@ -4,7 +4,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 
 - ``@definition.<kind>`` the whole definition node (kind: function, method, class, interface, struct, enum, trait,
   type, module, impl, ...). In the same pattern: ``@name`` its name, optional ``@parent.name`` (a container given
-  by name, e.g. a Go method's receiver type) and optional ``@exported`` (present = exported). Kind ``impl`` is a
+  by name, e.g. a Go method's receiver type; with ``@parent.outer``, the container's own as written before it, the
+  two joined by a dot: C++ ``Outer::Inner::m``, which the language's ``settle_definitions`` may reduce to ``Inner``)
+  and optional ``@exported`` (present = exported). Kind ``impl`` is a
   container only (Rust ``impl T``): it names the parent of what it holds and is not itself a symbol; references
   directly inside it (``impl Trait for T``) belong to ``T``. Kind ``extension`` is a container for a type that is
   never the repository's (Rust ``impl Trait for [u32]``, ``for Box<dyn X>``, a blanket ``impl<T> Trait for T``): it is
@@ -659,8 +661,11 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         anonymous = "anonymous" in caps
         name = f"<anonymous {text('name')}>" if anonymous else text("name")
         name = name if name.isidentifier() or anonymous else " ".join(name.split())  # a type as written: (A,\n B)
+        parent = text("parent.name")
+        if "parent.outer" in caps and parent:
+            parent = f"{text('parent.outer')}.{parent}"
         found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], name, node.start_point[0] + 1,
-                                 node.end_point[0] + 1, text("parent.name"), "exported" in caps,
+                                 node.end_point[0] + 1, parent, "exported" in caps,
                                  tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
                                  text("self.name"), anonymous, "test" in caps, text("qualifier"),
                                  params_of(node) if rules.arity and key[11:] in ("function", "method") else None))

@@ -1585,12 +1585,22 @@ class Resolver(ImportBindings):
                 outer = self._class_named(r, prefix) if prefix.replace(".", "").isidentifier() else None
                 sid = self.g.members.get(outer, {}).get(name) if outer else None
         else:
-            hit = self._visible_name(r, name)
+            hit = self._visible_name(r, name) or self._nested_class_seen(r, name)
             sid = hit.ids[0] if hit else None
         if sid is None:  # a language whose names are global once loaded (Ruby's constants), wherever defined
             global_name = self.hooks.get(r.path, self.no_hooks).global_name
             sid = global_name(self, r, dotted) if global_name else None
         return sid
+
+    def _nested_class_seen(self, r: Ref, name: str) -> Found | None:
+        """``Handler`` in ``Batch::Iterate``, defined out of its class in another file: a class nested in the
+        method's class (or a base), which a language with an implicit ``this`` sees bare."""
+        if not self.hooks.get(r.path, self.no_hooks).implicit_this:
+            return None
+        src = self.g.by_qual.get((r.path, r.src_qualname))
+        cls = self._enclosing_class(src) if src else None
+        found = self._member(cls, name) if cls else None
+        return found if found and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
 
     def _visible_name(self, r: Ref, name: str, src: str = "") -> Found | None:
         """The definition a bare ``name`` stands for in ``r``'s file: a scope's, an import's, its package's."""

@@ -26,9 +26,17 @@ _SPECIFIER = re.compile(rb"\b[A-Z][A-Z0-9_]*_(?:EXPORT|EXPORTS|API|EXTERN|IMPORT
                         rb"NOEXCEPT|OVERRIDE|FINAL|NOTHROW)\b"
                         + _ARGS + rb"(?=[ \t]+[A-Za-z_~]|[ \t]*(?:[;{=]|$))", re.M)
 # a macro after a declarator: thread-safety annotations (``Status bg_error_ GUARDED_BY(mutex_);``, ``void f()
-# EXCLUSIVE_LOCKS_REQUIRED(mu_);``), before what may end or follow a declaration
-_TRAILING = re.compile(rb"(?<=[\w)\]])[ \t]+(" + _MACRO + rb"\([^()\n]*\))(?=[ \t]*(?:[;{=,]|const\b|override\b|$))",
-                       re.M)
+# EXCLUSIVE_LOCKS_REQUIRED(mu_);``, ``explicit MutexLock(Mutex* mu) EXCLUSIVE_LOCK_FUNCTION(mu) : mu_(mu) {``), before
+# what may end or follow a declaration
+_TRAILING = re.compile(rb"(?<=[\w)\]])[ \t]+(" + _MACRO + rb"\([^()\n]*\))"
+                       rb"(?=[ \t]*(?:[;{=,]|:(?!:)|const\b|override\b|$))", re.M)
+# a thread-safety annotation on the line after its declarator (``void Remove(const std::string& name)\n
+# EXCLUSIVE_LOCKS_REQUIRED(mutex_) {``): named by what it annotates, as any other macro there may be a call statement
+# (``if (done)\n  CHECK_OK(s);``)
+_NEXT_LINE_ANNOTATION = re.compile(rb"(?<=[\w)])[ \t]*\n[ \t]*(\b[A-Z0-9_]*(?:LOCKS_REQUIRED|LOCKS_EXCLUDED|"
+                                   rb"LOCK_FUNCTION|LOCK_RETURNED|GUARDED_BY|REQUIRES|REQUIRES_SHARED|EXCLUDES|"
+                                   rb"ACQUIRE|ACQUIRE_SHARED|RELEASE|RELEASE_SHARED|NO_THREAD_SAFETY_ANALYSIS)\b"
+                                   + _ARGS + rb")(?=[ \t]*(?:[;{]|$))", re.M)
 # FMT_BEGIN_NAMESPACE on its own line; SPDLOG_TRY { (a try block's macro: the block stays)
 _LONE_MACRO = re.compile(rb"^[ \t]*(" + _MACRO + rb")[ \t]*(?:\{[ \t]*)?$", re.M)
 # a test framework's macro defining a test by strings (Catch2, doctest: TEST_CASE("adds", "[math]") {): its
@@ -43,7 +51,8 @@ def repairs(language: str) -> tuple:
 
 
 # (pattern, the group blanked (0: the whole match), what that group must hold to be blanked)
-_REWRITES = ((_CLASS_MACRO, 1, b""), (_SPECIFIER, 0, b""), (_TRAILING, 1, b""), (_LONE_MACRO, 1, b""),
+_REWRITES = ((_CLASS_MACRO, 1, b""), (_SPECIFIER, 0, b""), (_TRAILING, 1, b""), (_NEXT_LINE_ANNOTATION, 1, b""),
+             (_LONE_MACRO, 1, b""),
              (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from . import alias_form
+from . import alias_form, entry_reason_with, runtime_hook
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
                 STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, is_external, linked,
                 module_keys, package_scope, resolve_module, submodule)
@@ -46,20 +46,73 @@ _HEADERS = (".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp")
 _TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
 
 
+def _constructor(name: str, kind: str, parent: str | None) -> str | None:
+    """``Worker::Worker``: what builds an object runs it, which the code mostly does not write as a call (a copy,
+    a conversion, a member or a base built by its owner's constructor, a container's element). Its class stays
+    dead while nothing names it."""
+    if kind == "method" and parent and name == parent.rpartition(".")[2]:
+        return runtime_hook("a constructor, run wherever an object of its class is built (declared, copied, "
+                            "converted, held by another)")
+    return None
+
+
+entry_reason = entry_reason_with(frozenset(), _constructor)
+
+
+CLASS_DEFS = frozenset({"class", "struct"})
+
+
+def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
+    """A method defined out of a nested class (``SkipList<K, C>::Iterator::Valid``) is the nested class's where the
+    file defines that class in the outer one; else its scope was a namespace (``log::Writer::AddRecord``), or the
+    class is another file's, and the last name is the class."""
+    dotted = [d for d in raw_defs if d.parent_name and "." in d.parent_name]
+    if not dotted:
+        return raw_defs
+    nested, stack = set(), []  # "Outer.Inner" for each class written (or named) inside another
+    for d in sorted((d for d in raw_defs if d.kind in CLASS_DEFS), key=lambda d: (d.start, -d.end)):
+        while stack and stack[-1].end <= d.start:
+            stack.pop()
+        outer = d.parent_name or (stack[-1].name if stack else None)
+        if outer:
+            nested.add(f"{outer.rpartition('.')[2]}.{d.name}")
+        stack.append(d)
+    return [d._replace(parent_name=d.parent_name.rpartition(".")[2])
+            if d.parent_name and "." in d.parent_name and d.parent_name not in nested else d for d in raw_defs]
+
+
 def exports_all(path: str) -> bool:
     """What a header declares is there for the files including it (its classes' private members too: C++ has no
     module boundary the parser sees)."""
     return path.endswith(_HEADERS)
 
 
+_CAST = re.compile(r"(?:static|dynamic|reinterpret|const)_cast\s*<\s*(?:const\s+)?([A-Za-z_][\w:]*)[\s*&]*>\s*\(")
+
+
 def receiver_path(receiver: str) -> str:
     """``log::`` -> ``log``; ``Table<K, V>::`` -> ``Table``; ``a::B::`` -> ``a.B`` (the resolver's dotted form; ``->``
-    was written ``.`` by the parser: ``MEMBER_ACCESS``)."""
+    was written ``.`` by the parser: ``MEMBER_ACCESS``); a cast ``reinterpret_cast<DBImpl*>(db)`` -> ``DBImpl()``:
+    an object of the type cast to (a thread's entry taking back its ``void*``)."""
+    cast = _CAST.match(receiver) if receiver.endswith(")") else None
+    if cast and _closes_at_end(receiver, cast.end()):
+        return cast.group(1).replace("::", ".") + "()"
     if "::" in receiver or "<" in receiver:
         while "<" in receiver and _TEMPLATE_ARGS.search(receiver):
             receiver = _TEMPLATE_ARGS.sub("", receiver)
         receiver = receiver.removesuffix("::").replace("::", ".")
     return receiver
+
+
+def _closes_at_end(text: str, start: int) -> bool:
+    """Whether the parenthesis opened just before ``start`` closes at the end of ``text`` (``cast<T>(x)``, not
+    ``cast<T>(x).f()``)."""
+    depth = 1
+    for i in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            return i == len(text) - 1
+    return False
 
 
 def _qualified(node, child):
@@ -69,6 +122,17 @@ def _qualified(node, child):
 
 
 TYPE_ARGUMENTS = frozenset({"template_argument_list"})
+_ALIASED = frozenset({"type_identifier", "template_type", "qualified_identifier"})
+
+
+def _described(holder, child):
+    """The form of a type written as a ``type_descriptor`` under ``holder``."""
+    if holder is not None and holder.type in TYPE_ARGUMENTS:
+        return ...
+    if holder is not None and holder.type == "alias_declaration":
+        return "alias" if child.type in _ALIASED else "annotation"
+    return "annotation"
+
 # std::unique_ptr<Rep> rep_: rep_->f() is Rep's f (the smart pointer's own methods are BUILTIN_METHODS)
 TRANSPARENT_TYPES = frozenset({"unique_ptr", "shared_ptr", "weak_ptr", "optional", "reference_wrapper"})
 TYPE_CONTEXTS = {
@@ -82,9 +146,9 @@ TYPE_CONTEXTS = {
     # a base is an ``inherits`` reference, ``new T`` a call, a template's own parameter no use
     **dict.fromkeys(("base_class_clause", "new_expression", "type_parameter_declaration",
                      "optional_type_parameter_declaration"), None),
-    # std::vector<Slice>: a template's argument (``generic``), else a cast's or sizeof's type
-    "type_descriptor": lambda node, child: ... if node.parent is not None and node.parent.type in TYPE_ARGUMENTS
-    else "annotation",
+    # std::vector<Slice>: a template's argument (``generic``); using E = Env<Posix>: what the alias stands for;
+    # else a cast's or sizeof's type
+    "type_descriptor": lambda node, child: _described(node.parent, child),
     **dict.fromkeys(("cast_expression", "sizeof_expression", "compound_literal_expression"), "annotation"),
 }
 

@@ -2,7 +2,8 @@
 ; class (`Status Writer::AddRecord(...) {...}`: a method of Writer, wherever Writer is declared), base classes,
 ; `new T`, calls through objects (`w.f()`, `p->f()`, `this->f()`), qualified calls (`Status::OK()`, `log::f()`),
 ; template functions, aliases (`using A = B;`), typed parameters and variables. Namespaces are no definitions: what
-; they hold is top-level, as the linker sees it. Destructors and operators are left out (called by the language).
+; they hold is top-level, as the linker sees it. Destructors and operators are left out (called by the language), and
+; so is a function without a body (`A(const A&) = delete;`, `A() = default;`: nothing names or runs its code).
 ; Capture names follow the convention documented in extractors/structure/parse.py.
 
 ; definitions: functions (exported unless static: those of the file or of a namespace, not a class's), and methods
@@ -11,16 +12,19 @@
   declarator: [(function_declarator declarator: (identifier) @name)
                (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
                (reference_declarator (function_declarator declarator: (identifier) @name))]
+  [(compound_statement) (try_statement)]
   (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
 (declaration_list (function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
   declarator: [(function_declarator declarator: (identifier) @name)
                (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
                (reference_declarator (function_declarator declarator: (identifier) @name))]
+  [(compound_statement) (try_statement)]
   (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
 (function_definition
   declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
                (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
                (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+  [(compound_statement) (try_statement)]
   (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function
 ; GoogleTest: TEST_F(Fixture, Name) {...} is a method of the fixture class (its fields are the test's), TEST(Suite,
 ; Name) a test function; the framework runs both (an entry point)
@@ -40,30 +44,39 @@
   (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name))
   (reference_declarator (function_declarator declarator: (field_identifier) @name))]
   default_value: (number_literal)) @definition.function)
-; a method defined out of its class: Writer::AddRecord, ns::Writer::AddRecord, Table<T>::Get (its class by name)
+; a method defined out of its class: Writer::AddRecord, ns::Writer::AddRecord, Table<T>::Get (its class by name);
+; SkipList<K, C>::Iterator::Valid, Reader::Reporter::Corruption: the scope before its class is kept as
+; @parent.outer (a class, or a namespace: cpp.settle_definitions decides)
 (function_definition
   declarator: [(function_declarator declarator: (qualified_identifier
                  scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
                  name: (identifier) @name))
-               (function_declarator declarator: (qualified_identifier name: (qualified_identifier
-                 scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
-                 name: (identifier) @name)))
+               (function_declarator declarator: (qualified_identifier
+                 scope: [(namespace_identifier) @parent.outer (template_type name: (type_identifier) @parent.outer)]
+                 name: (qualified_identifier
+                   scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
+                   name: (identifier) @name)))
                (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier
                  scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
                  name: (identifier) @name)))
                (reference_declarator (function_declarator declarator: (qualified_identifier
                  scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
-                 name: (identifier) @name)))]) @definition.function @exported
+                 name: (identifier) @name)))]
+  [(compound_statement) (try_statement)]) @definition.function @exported
 (preproc_function_def name: (identifier) @name) @definition.function
 (preproc_def name: (identifier) @name value: (preproc_arg)) @definition.constant  ; an include guard has no value
 [(preproc_function_def value: (preproc_arg) @text.calls) (preproc_def value: (preproc_arg) @text.calls)]
 (class_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.class
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
-; a nested class defined out of its class: struct TableBuilder::Rep {...}
-([(class_specifier name: (qualified_identifier scope: (namespace_identifier) @parent.name name: (type_identifier) @name)
+; a nested class defined out of its class: struct TableBuilder::Rep {...}, struct SkipList<K, C>::Node {...}
+([(class_specifier name: (qualified_identifier
+                     scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
+                     name: (type_identifier) @name)
                    body: (field_declaration_list))
-  (struct_specifier name: (qualified_identifier scope: (namespace_identifier) @parent.name name: (type_identifier) @name)
+  (struct_specifier name: (qualified_identifier
+                      scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
+                      name: (type_identifier) @name)
                     body: (field_declaration_list))] @definition.struct)
 (enum_specifier name: (type_identifier) @name @definition.enum body: (enumerator_list))
 (enumerator name: (identifier) @name) @definition.constant
@@ -109,10 +122,20 @@
 (new_expression type: (template_type name: (type_identifier) @name)) @reference.call
 (new_expression type: (qualified_identifier scope: (_) @receiver "::" @receiver
   name: [(type_identifier) @name (template_type name: (type_identifier) @name)])) @reference.call
+; an object built where it is declared runs its class's constructor: `Repairer repairer(db, options);`,
+; `Batch batch;`, `Point p{1, 2};` (not a pointer or a reference: no object is built)
+(declaration type: [(type_identifier) @name (template_type name: (type_identifier) @name)]
+  declarator: [(identifier) (init_declarator declarator: (identifier) value: [(argument_list) (initializer_list)])])
+  @reference.call
+(declaration type: (qualified_identifier scope: (_) @receiver "::" @receiver
+    name: [(type_identifier) @name (template_type name: (type_identifier) @name)])
+  declarator: [(identifier) (init_declarator declarator: (identifier) value: [(argument_list) (initializer_list)])])
+  @reference.call
 
 ; functions passed or stored as values (std::sort(b, e, &Less), .cb = on_read, &Writer::Make), names read
 (argument_list (identifier) @name) @reference.callback
 (argument_list (pointer_expression argument: (identifier) @name)) @reference.callback
+(argument_list (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name)) @reference.callback
 (pointer_expression argument: (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name))
   @reference.callback
 [(initializer_pair value: (identifier) @name)
@@ -128,8 +151,11 @@
 
 ; base classes: class A : public B, private ns::C<T>
 (base_class_clause [(type_identifier) @name (template_type name: (type_identifier) @name)] @reference.inherits)
-(base_class_clause (qualified_identifier scope: (_) @receiver "::" @receiver
-  name: [(type_identifier) @name (template_type name: (type_identifier) @name)]) @reference.inherits)
+(base_class_clause [(qualified_identifier scope: (_) @receiver "::" @receiver
+                      name: [(type_identifier) @name (template_type name: (type_identifier) @name)])
+                    (qualified_identifier name: (qualified_identifier scope: (_) @receiver "::" @receiver
+                      name: [(type_identifier) @name (template_type name: (type_identifier) @name)]))]
+  @reference.inherits)
 
 ; types named in signatures, fields, variables, casts, template arguments (see parse.py @reference.type)
 (type_identifier) @name @reference.type
