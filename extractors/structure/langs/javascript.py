@@ -157,7 +157,7 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
             keys.append(posixpath.dirname(stem) or ".")
         out[path] = keys
     stems = {_stem(p): p for p in paths}
-    for pkg_dir, (name, entries) in _packages(str(root), paths).items():
+    for pkg_dir, (name, entries, subpaths) in _packages(str(root), paths).items():
         prefix = f"{pkg_dir}/" if pkg_dir else ""
         for stem, path in stems.items():
             if stem.startswith(prefix):
@@ -165,11 +165,30 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
         entry = next((stems[prefix + e] for e in entries if prefix + e in stems), None)
         if entry:
             out[entry].append(name)
+        for sub, targets in subpaths:
+            for key, path in _exported_as(f"{name}/{sub}", [prefix + t for t in targets], stems):
+                if key not in out[path]:
+                    out[path].append(key)
     for folder, main in _mains(str(root), paths).items():  # require("./lib") of a folder whose package.json has main
         target = stems.get(main) or stems.get(posixpath.join(main, "index"))
         if target and folder not in out[target]:
             out[target].append(folder or ".")
     return out
+
+
+def _exported_as(key: str, targets: list[str], stems: dict[str, str]) -> list[tuple[str, str]]:
+    """What an ``exports`` subpath of a package names: ``zod/v4`` the first of its targets that is a file here;
+    ``zod/v4/locales/*`` each file under its target's folder (``zod/v4/locales/en``)."""
+    if not key.endswith("*"):
+        hit = next((stems[t] for t in targets if t in stems), None)
+        return [(key, hit)] if hit else []
+    for target in targets:
+        folder = target.partition("*")[0]
+        found = [(key[:-1] + stem[len(folder):], path) for stem, path in stems.items()
+                 if folder and stem.startswith(folder)]
+        if found:
+            return found
+    return []
 
 
 def _mains(root: str, paths: list[str]) -> dict[str, str]:
@@ -202,8 +221,9 @@ def _main(root: str, folder: str) -> str | None:
     return None if stem.startswith("..") else stem
 
 
-def _packages(root: str, paths: list[str]) -> dict[str, tuple[str, list[str]]]:
-    """Folder -> (package name, entry stems by preference) of every named package.json above the given files."""
+def _packages(root: str, paths: list[str]) -> dict[str, tuple[str, list[str], list[tuple[str, list[str]]]]]:
+    """Folder -> (package name, entry stems by preference, its ``exports`` subpaths with their target stems) of
+    every named package.json above the given files."""
     folders = {posixpath.dirname(p) for p in paths}
     found = {}
     for folder in folders:
@@ -216,7 +236,7 @@ def _packages(root: str, paths: list[str]) -> dict[str, tuple[str, list[str]]]:
 
 
 @lru_cache(maxsize=4096)
-def _package_json(root: str, folder: str) -> tuple[str, list[str]] | None:
+def _package_json(root: str, folder: str) -> tuple[str, list[str], list[tuple[str, list[str]]]] | None:
     raw = read_config(root, posixpath.join(folder, "package.json"))
     try:
         data = json.loads(raw.decode("utf-8", "replace")) if raw is not None else None
@@ -225,6 +245,7 @@ def _package_json(root: str, folder: str) -> tuple[str, list[str]] | None:
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         return None
     exports = data.get("exports")
+    subpaths = _subpaths(exports) if isinstance(exports, dict) else []
     if isinstance(exports, dict):
         exports = exports.get(".", exports)
         exports = exports.get("import") or exports.get("default") or exports.get("types") if isinstance(exports, dict) else exports
@@ -237,7 +258,43 @@ def _package_json(root: str, folder: str) -> tuple[str, list[str]] | None:
         for built in ("dist/", "lib/", "build/", "out/", "esm/", "cjs/"):  # compiled output: its source in src/
             if stem.startswith(built):
                 entries.append("src/" + stem[len(built):])
-    return data["name"], entries + ["src/index", "index", "lib/index"]
+    return data["name"], entries + ["src/index", "index", "lib/index"], subpaths
+
+
+_MAX_SUBPATHS = 500  # a package's exports map is short; a hostile one costs no more than this
+
+
+def _subpaths(exports: dict) -> list[tuple[str, list[str]]]:
+    """``"./v4": {"@zod/source": "./src/v4/index.ts", "import": "./v4/index.js"}`` -> ``("v4", ["src/v4/index",
+    "v4/index", "src/v4/index"])``: each subpath with the stems its conditions name, in order, a compiled one's
+    source in ``src/`` after it; ``./v4/locales/*`` keeps its star."""
+    out = []
+    for key, value in list(exports.items())[:_MAX_SUBPATHS]:
+        if not isinstance(key, str) or not key.startswith("./") or key == "./package.json":
+            continue
+        stems = []
+        for target in _string_leaves(value):
+            stem = _stem(posixpath.normpath(target)) if "*" not in target else posixpath.normpath(target)
+            if stem.startswith(".."):
+                continue
+            stems.append(stem)
+            for built in ("dist/", "lib/", "build/", "out/", "esm/", "cjs/"):
+                if stem.startswith(built):
+                    stems.append("src/" + stem[len(built):])
+        if stems:
+            out.append((key[2:], stems))
+    return out
+
+
+def _string_leaves(value, depth: int = 0) -> list[str]:
+    """The paths a conditional export names, in the order written (conditions nest a few levels)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict) and depth < 4:
+        return [leaf for v in value.values() for leaf in _string_leaves(v, depth + 1)]
+    if isinstance(value, list) and depth < 4:
+        return [leaf for v in value for leaf in _string_leaves(v, depth + 1)]
+    return []
 
 
 def package_scope(path: str, info: dict) -> None:
