@@ -367,6 +367,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     defs = _own_reexports_exported(defs, found.refs)
     if rules.exports_all(facts.path):
         defs = [d._replace(exported=True) for d in defs]
+    defs = rules.file_entries(facts.path, defs, root)
     bindings, refs = found.bindings, found.refs
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on

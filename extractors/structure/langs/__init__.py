@@ -37,6 +37,8 @@ returns, raise, read; Java: read only, its methods and variables being apart). `
 every definition of the file is API, exported (a TypeScript declaration file).
 ``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
 ``impl`` block of a type that the file imports from another crate becomes an extension).
+``file_entries(path, defs, root)``: the definitions, some made entry points by the place of their file (a web
+framework's routed files, whose exports the framework imports: Next.js's ``app/**/page.tsx``; none).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
 their place, so that value flow follows ``r->file->Append()`` as it does ``r.file.Append()``. ``SIGILS``: characters
 written before a variable's name that are no part of it (PHP's ``$``): dropped from receivers and assigned values,
@@ -104,6 +106,9 @@ class ParseRules:
     settle_references: Callable = lambda raw_refs: raw_refs  # the raw references, rewritten (Ruby: ``:m`` is ``m``)
     doc_types: Callable = lambda _text: ()  # a doc comment's text -> [(variable or None, type, form or None)]
     arity: bool = False  # count a function's parameters and a call's arguments (``langs.arity``): overloads
+    # (path, definitions, repository root) -> the definitions, some made entry points by where their file is (a web
+    # framework's routed files: Next.js's app/**/page.tsx)
+    file_entries: Callable = lambda _path, defs, _root: defs
 
 
 @dataclass(frozen=True)
@@ -267,6 +272,7 @@ def parse_rules(language: str | None) -> ParseRules:
         settle_references=getattr(module, "settle_references", DEFAULT_RULES.settle_references),
         doc_types=getattr(module, "doc_types", DEFAULT_RULES.doc_types),
         arity=bool(getattr(module, "ARITY", False)),
+        file_entries=getattr(module, "file_entries", DEFAULT_RULES.file_entries),
     )
 
 

@@ -84,6 +84,43 @@ def _runtime_method(name: str, kind: str, parent: str | None) -> str | None:
 
 entry_reason = entry_reason_with(frozenset(), _runtime_method)
 
+_SOURCE = r"\.(?:[cm]?[jt]sx?)$"
+# files a framework routes by their place, importing their exports (the page, its data loaders, a route's handlers):
+# (the framework, the packages one of which a package.json above must depend on, the file pattern)
+ROUTED_FILES = (
+    ("Next.js", ("next",), re.compile(
+        r"(?:^|/)app/(?:.*/)?(?:page|layout|template|loading|error|global-error|not-found|forbidden|unauthorized|"
+        r"default|route|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots|manifest)" + _SOURCE)),
+    ("Next.js", ("next",), re.compile(r"(?:^|/)pages/(?:.*/)?[^/_][^/]*" + _SOURCE + r"|(?:^|/)pages/_(?:app|document)"
+                                      + _SOURCE)),
+    ("Next.js", ("next",), re.compile(r"(?:^|/)(?:src/)?(?:middleware|instrumentation)\.[jt]s$")),
+    ("Remix", ("@remix-run/react", "@remix-run/node", "@react-router/dev"),
+     re.compile(r"(?:^|/)app/(?:root|entry\.client|entry\.server|routes/.+)" + _SOURCE)),
+)
+
+
+def file_entries(path: str, defs: list, root) -> list:
+    """The exported top-level definitions of a file a web framework routes (``app/blog/page.tsx``'s page and its
+    ``generateMetadata``, a ``route.ts``'s ``GET``): the framework imports them, nothing in the repository does.
+    Only where a package.json above the file depends on the framework (a plain ``pages/`` folder is no route)."""
+    framework = next((name for name, packages, pattern in ROUTED_FILES
+                      if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
+    if framework is None:
+        return defs
+    reason = f"{framework} routes this file: the framework imports its exports"
+    return [d._replace(entry_reason=reason) if d.exported and d.parent is None and d.entry_reason is None else d
+            for d in defs]
+
+
+def _depends_on(root, path: str, packages: tuple) -> bool:
+    folder = posixpath.dirname(path)
+    while True:
+        if any(p in _dependencies(str(root), folder) for p in packages):
+            return True
+        if not folder:
+            return False
+        folder = posixpath.dirname(folder)
+
 
 def guess_bare_names(resolver, path: str) -> bool:
     """A script (no import, export or require) shares its globals with others; a module sees only what it imports."""
