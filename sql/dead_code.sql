@@ -11,7 +11,7 @@
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`), a method of a type
 -- that extends or implements something outside the repository, itself or through its bases in the repository (it may
--- override what is called there), and a type declared in such a type (an associated type: `type Item` of an `impl
+-- override what is called there), a method of a mixin (a class that a subclass combines with such a base), and a type declared in such a type (an associated type: `type Item` of an `impl
 -- Iterator`), a type declared inside another definition (an associated type, an inner class a framework reads), a
 -- class that extends something outside the repository (a framework may create it by name: an iOS view controller
 -- a storyboard names, a SceneDelegate an Info.plist names, an Android service a manifest names), a
@@ -95,6 +95,13 @@ outside_bases AS (  -- through the repository's own bases too: B(io.RawIOBase), 
         SELECT i.repo, i.src_id, r.base FROM inherits i JOIN reach r ON r.repo = i.repo AND r.id = i.dst_id
     )
     SELECT repo, id, min(base) AS base FROM reach GROUP BY repo, id
+),
+mixed_into AS (  -- a mixin: a class a subclass combines with something outside (SignupView(SignupMixin, FormView)),
+    -- whose methods may be the hooks that outside base's callers reach (get_success_url)
+    SELECT i.repo, i.dst_id AS id, min(ob.base) AS base
+    FROM inherits i JOIN outside_bases ob ON ob.repo = i.repo AND ob.id = i.src_id
+    WHERE i.dst_id IS NOT NULL
+    GROUP BY i.repo, i.dst_id
 )
 SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_exported,
        CASE
@@ -105,6 +112,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN uo.id IS NOT NULL THEN 0.3
            WHEN ut.twin IS NOT NULL THEN 0.4
            WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
+           WHEN mi.id IS NOT NULL AND s.kind = 'method' THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
            WHEN ho.id IS NOT NULL THEN 0.5
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
@@ -134,6 +142,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN ob.id IS NOT NULL AND s.nested_type
                THEN 'no reference; its type extends ' || ob.base || ' from outside the repository, which may read '
                     || 'it (an associated type: Iterator''s Item)'
+           WHEN mi.id IS NOT NULL AND s.kind = 'method'
+               THEN 'no reference; its type is mixed into a class that also extends ' || mi.base || ' from outside '
+                    || 'the repository, whose callers may reach it'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
            WHEN ho.id IS NOT NULL
                THEN 'no reference; a method of an object used as a whole (passed, returned or installed), whose '
@@ -161,6 +172,7 @@ LEFT JOIN used_twins ut
     ON ut.repo = s.repo AND ut.twin = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
 LEFT JOIN outside_bases obt ON obt.repo = s.repo AND obt.id = s.id
+LEFT JOIN mixed_into mi ON mi.repo = s.repo AND mi.id = s.parent_id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
 LEFT JOIN used_overrides uo ON uo.repo = s.repo AND uo.id = s.id
 LEFT JOIN shape_properties sp ON sp.repo = s.repo AND sp.id = s.id

@@ -25,7 +25,8 @@
 --                 the regex fallback read, no reference at all, no referenced member, no referenced same-named twin
 --                 in the file (or in such a twin: m#2.f beside m.f), not an enum whose constants are used, not an
 --                 interface's or a base's method whose override is called, not a method of a type that extends
---                 something outside the repository, itself or through its own bases, the name written nowhere
+--                 something outside the repository, itself or through its own bases, nor of a mixin (a type a
+--                 subclass combines with such a base), the name written nowhere
 --                 unresolved); unused_count
 --   depends_on    the files it references (not by guesses), strongest first, up to 64: path and sig (a hash of
 --                 which of its symbols reference which there): the snippets that name this file, which the per-file
@@ -188,6 +189,18 @@ outside_bases AS (  -- dead_code's `outside_bases` (through the repository's own
     SELECT DISTINCT u.repo, u.start AS id
     FROM up u SEMI JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id AND i.dst_id IS NULL
 ),
+mixed_into AS (  -- dead_code's `mixed_into`: a subclass of the member's type extends something outside, itself
+                 -- or through its bases (a mixin: SignupView(SignupMixin, FormView))
+    WITH RECURSIVE up(repo, start, id) AS (
+        SELECT DISTINCT i.repo, i.dst_id, i.src_id FROM inherits i
+        SEMI JOIN exported x ON x.repo = i.repo AND x.parent_id = i.dst_id AND x.kind = 'method'
+        UNION
+        SELECT u.repo, u.start, i.dst_id FROM up u JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id
+        WHERE i.dst_id IS NOT NULL
+    )
+    SELECT DISTINCT u.repo, u.start AS id
+    FROM up u SEMI JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id AND i.dst_id IS NULL
+),
 unresolved AS (  -- of those, the names written somewhere and resolved nowhere (dead_code's `unresolved_names`;
                  -- distinct names first: a few thousand last segments to extract, not every unresolved edge)
     SELECT DISTINCT x.repo, x.id
@@ -208,6 +221,7 @@ unused AS (  -- nothing references them or their members, and their name is writ
                       AND t.twin = if(contains(x.id, '#'), regexp_replace(x.id, '#[0-9]+', '', 'g'), x.id))
       AND NOT (x.by_type
                AND EXISTS (SELECT 1 FROM outside_bases o WHERE o.repo = x.repo AND o.id = x.parent_id))
+      AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM mixed_into m WHERE m.repo = x.repo AND m.id = x.parent_id))
     GROUP BY x.repo, x.path
 )
 SELECT s.repo, s.path, s.language, s.is_test, s.role, s.blob_sha, s.indexed_commit,

@@ -29,6 +29,7 @@ GENERATED_MARK = re.compile(rb"(?im)^\s*(?:#|//|/\*|\*|--|;)[^\n]*(@generated\b|
 # bundle committed under dist/ repeats every definition of the sources it was built from.
 SOURCE_MAP_MARK = re.compile(rb"(?m)^\s*(?://|/\*)[#@] sourceMappingURL=")
 TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__testfixtures__|__fixtures__|__mocks__|fixtures|spec|testing)/|(^|/)test_[^/]*\.(py|rb)$|"
+                       r"(^|/)tests?\.py$|"  # a Django app's tests.py
                        r"_test\.(py|go|rb)$|_spec\.rb$|"
                        r"\.(test|spec)\.[jt]sx?$|(^|/)src/test/|Tests?\.(java|kt|cs|swift|php|scala)$|"
                        r"(Spec|Suite)\.scala$|(^|/)conftest\.py$|"

@@ -641,6 +641,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
             elif kind == "item_call":  # a[0](): one of what a holds is called
                 kind, written = "call", written + ITEMS
+            elif kind == "dotted_path":  # "blog.feeds.LatestEntries", "app.main:app": a module's name, by its path
+                receiver, _, written = written.replace(":", ".").rpartition(".")
             elif kind[:9] == "protocol.":  # for x in it: it.__iter__(), named by the capture
                 kind, written, receiver = "protocol", kind[9:], written
                 if node.children and node.children[0].type == "async":  # async for: __aiter__

@@ -325,6 +325,8 @@ class Resolver(ImportBindings):
             return self._edges(r, src, EXTERNAL if builtin else UNRESOLVED, "calls", "mention")
         if kind == "protocol":
             return self._protocol(r, src)
+        if kind == "dotted_path":
+            return self._dotted_path(r, src)
         if kind == "macro_call":
             return self._edges(r, src, self._macro(r), "calls", "macro")
         if kind == "implicit_call":
@@ -1448,6 +1450,39 @@ class Resolver(ImportBindings):
             return None
         found = self._member_or_override(cls, r.name)
         return Found(found.ids, "constructor") if found.ids else found
+
+    def _dotted_path(self, r: Ref, src: str) -> list[Edge]:
+        """A string naming a definition by its dotted path (``"aggregator.context_processors.stats"`` in Django's
+        settings, ``"app.main:app"``): the longest prefix that is a module of the repository, then a name it defines
+        or passes on, then members. Any other string (``"index.html"``, ``"os.path.join"``) is no reference."""
+        support = self.supports.get(r.path)
+        if support is None or not r.receiver:
+            return []
+        parts = f"{r.receiver}.{r.name}".split(".")
+        index = self.index_of(support)
+        for cut in range(len(parts) - 1, 0, -1):
+            files = support.resolve_module(r.path, ".".join(parts[:cut]), index, self.root)
+            if files:
+                sid = self._named_in(files, parts[cut:])
+                return self._edges(r, src, Found([sid], "import"), "reads", "string") if sid else []
+        return []
+
+    def _named_in(self, files: list[str], names: list[str]) -> str | None:
+        """The definition ``a.b`` names in a module of ``files``: ``a`` defined or passed on there, ``b`` its member."""
+        sid = None
+        for p in files:
+            hit = self.g.top.get(p, {}).get(names[0])
+            hit = hit or self.reexported(p, names[0], frozenset())
+            sid = hit.value if isinstance(hit, Binding) and hit.kind == "symbol" else hit
+            if isinstance(sid, str):
+                break
+        if not isinstance(sid, str):
+            return None
+        for name in names[1:]:
+            sid = self.g.members.get(sid, {}).get(name)
+            if sid is None:
+                return None
+        return sid
 
     def _layer_module(self, r: Ref, src: str) -> Found | None:
         hooks = self.hooks.get(r.path, self.no_hooks)

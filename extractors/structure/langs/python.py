@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import posixpath
 import builtins
 import keyword
+import posixpath
+import re
 
 from . import entry_reason_with
 
@@ -54,6 +55,33 @@ def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) ->
 
 
 PROPERTY_PARTS = (".setter", ".getter", ".deleter")
+
+# files a framework or tool loads by their place, and the top-level names it takes from them (None: every class)
+LOADED_FILES = (
+    ("Alembic", re.compile(r"(?:^|/)versions/[^/]+\.py$"),
+     frozenset({"upgrade", "downgrade", "revision", "down_revision", "branch_labels", "depends_on"})),
+    ("Django", re.compile(r"(?:^|/)migrations/\d{4}_[^/]*\.py$"), frozenset({"Migration"})),
+    ("Django", re.compile(r"(?:^|/)management/commands/[^/_][^/]*\.py$"), frozenset({"Command"})),
+    ("Django", re.compile(r"(?:^|/)(?:urls|wsgi|asgi)\.py$"),
+     frozenset({"urlpatterns", "app_name", "application", "handler400", "handler403", "handler404", "handler500"})),
+    ("Django", re.compile(r"(?:^|/)apps\.py$"), None),  # its AppConfig classes, named in settings or found
+)
+
+
+def file_entries(path: str, defs: list, _root) -> list:
+    """What a framework takes from a file it loads by its place: an Alembic revision's ``upgrade`` and
+    ``downgrade``, a Django migration's ``Migration``, a management command's ``Command``, a URLconf's
+    ``urlpatterns``, an ``apps.py``'s ``AppConfig``: nothing in the repository names them."""
+    rules = [(tool, names) for tool, pattern, names in LOADED_FILES if pattern.search(path)]
+    if not rules:
+        return defs
+    out = []
+    for d in defs:
+        tool = next((tool for tool, names in rules if d.parent is None and d.entry_reason is None and (
+            d.name in names if names is not None else d.kind == "class")), None)
+        out.append(d._replace(entry_reason=f"{tool} loads this file by its place and takes its {d.name}")
+                   if tool else d)
+    return out
 
 
 def _assignment(node, child) -> str:

@@ -151,6 +151,12 @@
 (assignment left: (identifier) right: (lambda parameters: (lambda_parameters [(identifier) @parameter.name
                                                                             (default_parameter name: (identifier) @parameter.name)])))
 
+; a definition named by its dotted path in a string, which a framework imports (Django's settings: MIDDLEWARE,
+; context processors, DATABASE_ROUTERS; logging's dictConfig, Celery's task names, "app.main:app" for uvicorn): a
+; reference only where the path leads to a module and a name of the repository (see resolve.py `dotted_path`)
+(string (string_content) @name
+  (#match? @name "^[A-Za-z_][A-Za-z0-9_]*([.][A-Za-z_][A-Za-z0-9_]*)*[.:][A-Za-z_][A-Za-z0-9_]*$")) @reference.dotted_path
+
 ; types named in annotations (see parse.py @reference.type): `def f(a: Foo) -> mod.Bar`, `x: List["Baz"]`
 (type (identifier) @name) @reference.type
 (type (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.type
