@@ -15,6 +15,9 @@
 (export_statement value: (object (method_definition name: (property_identifier) @name) @definition.method)) @exported
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
 (variable_declarator name: (identifier) @name value: (class)) @definition.class
+; a class exported without a name (`export default class extends Controller {...}`: a Stimulus controller, a Lit or
+; Vue component): `<anonymous default>`, built where it is written (see parse.py @anonymous), its methods its own
+(export_statement "default" @name value: (class) @definition.class @anonymous)
 
 ; exported definitions: export function f / export const f = () => ...
 (export_statement declaration: [(function_declaration name: (identifier) @name)
