@@ -15,7 +15,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   Optional ``@self.name``: the name the definition gives its own object (a Go receiver ``m``): ``m.f()`` inside it is
   read as ``self.f()``. Optional ``@decorator``: the name of
   an annotation/attribute/decorator on it (Java ``@GetMapping``, Rust ``#[test]``); one outside ``PURE_DECORATORS``
-  makes it an entry point (a framework registers it). Optional ``@anonymous``: the definition has no name of its
+  makes it an entry point (a framework registers it); one written ``<...>`` is a mark a language's
+  ``settle_definitions`` gives (Ruby's ``<patch>``), wrapping nothing. Optional ``@anonymous``: the definition has no name of its
   own (Java's ``new Base() {...}``); ``@name`` is what it is made from, it is named ``<anonymous Base>`` (``#2``...
   when repeated) and the enclosing definition calls it. Optional ``@test`` (present = test code, with all it holds:
   Rust ``#[cfg(test)] mod tests``) makes it a test in a file that is not one. A node captured by several patterns is
@@ -1150,7 +1151,7 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             decorated.append(Reference(prefix or "<module>", "call", qualname.rpartition(".")[2], None, None, None,
                                        d.line_start))
         for decorator in dict.fromkeys(d.decorators):  # what wraps the definition: calls of it run the wrapper
-            if rules.entry_reason(d.name, kind, prefix, (decorator,)) is None:
+            if decorator[:1] == "<" or rules.entry_reason(d.name, kind, prefix, (decorator,)) is None:
                 continue  # @property, @staticmethod...: wraps nothing the resolver could follow
             receiver, _, name = decorator.rpartition(".")
             decorated.append(Reference(qualname, "decorated_by", name, receiver or None, None, None, d.line_start))

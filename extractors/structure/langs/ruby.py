@@ -15,7 +15,7 @@ import re
 import sys
 from collections import defaultdict
 
-from . import entry_reason_with, nearest_of
+from . import entry_reason_with, nearest_of, runtime_hook
 from ..qualnames import unsuffixed
 
 GROUP = "ruby"
@@ -147,7 +147,61 @@ def _called_by_ruby(name: str, kind: str, parent: str | None) -> str | None:
     return "operator method" if not (name[:1].isalpha() or name[:1] == "_") else None
 
 
-entry_reason = entry_reason_with(frozenset(), _called_by_ruby)  # and a top-level main
+_entry_reason = entry_reason_with(frozenset(), _called_by_ruby)  # and a top-level main
+PATCHED = "<patch>"  # the mark settle_definitions gives a method defined on another object (no decorator's name)
+
+
+def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    if PATCHED in decorators:
+        return runtime_hook("defined on another object (class << obj, X.class_eval, Module.new): it adds to or "
+                            "replaces what that object's callers reach")
+    return _entry_reason(name, kind, parent, decorators)
+
+
+# files Rails loads by their place, and what it calls there by name: (what calls it, the file pattern, the methods
+# it calls: None for every public method; the file's classes are used where any of those is)
+RAILS_FILES = (
+    ("a Rails migration: the migrator runs it", re.compile(r"(?:^|/)db/migrate/\d+_\w+\.rb$"),
+     frozenset({"change", "up", "down"})),
+    ("Rails routes requests to a controller's public methods (its actions)",
+     re.compile(r"(?:^|/)app/controllers/(?:.*/)?\w+_controller\.rb$"), None),
+    ("Rails views (not indexed) call a helper's methods", re.compile(r"(?:^|/)app/helpers/(?:.*/)?\w+_helper\.rb$"),
+     None),
+    ("Rails builds a mailer's messages by its public methods (UserMailer.welcome)",
+     re.compile(r"(?:^|/)app/mailers/(?:.*/)?\w+_mailer\.rb$"), None),
+    ("Active Job runs a job's perform", re.compile(r"(?:^|/)app/jobs/(?:.*/)?\w+_job\.rb$"), frozenset({"perform"})),
+    ("Action Cable calls a channel's public methods", re.compile(r"(?:^|/)app/channels/(?:.*/)?\w+_channel\.rb$"),
+     None),
+    ("Pundit asks a policy's public methods (authorize record, :show?)",
+     re.compile(r"(?:^|/)app/policies/(?:.*/)?\w+_policy\.rb$"), None),
+)
+
+
+def file_entries(path: str, defs: list, _root) -> list:
+    """The methods Rails calls by name in a file it loads by its place: a migration's ``change``, a controller's
+    actions, a helper's methods (called from views, which are not indexed), a job's ``perform``; and the class or
+    module the file is named after (``api_keys_controller.rb``'s ``ApiKeysController``), which Rails loads by that
+    name (a controller with no action of its own serves its base's)."""
+    rule = next(((why, names) for why, pattern, names in RAILS_FILES if pattern.search(path)), None)
+    if rule is None:
+        return defs
+    why, names = rule
+    kinds = {d.qualname: d.kind for d in defs}
+    named = _camelized(path)
+    out = []
+    for d in defs:
+        called = d.kind == "method" and d.entry_reason is None and kinds.get(d.parent) in SCOPE_KINDS and (
+            d.name in names if names is not None else d.exported)
+        loaded = d.kind in SCOPE_KINDS and d.entry_reason is None and d.name.lower() == named
+        out.append(d._replace(entry_reason=why if called else "Rails loads it by its file's name") if called or loaded
+                   else d)
+    return out
+
+
+def _camelized(path: str) -> str:
+    """``db/migrate/20240101_create_carts.rb`` -> ``createcarts`` (lower case: ``GitHub`` is ``github``'s)."""
+    stem = posixpath.basename(path).removesuffix(".rb")
+    return re.sub(r"^\d+_", "", stem).replace("_", "").lower()
 
 
 # -- parse side ---------------------------------------------------------------------------------------------------
@@ -157,7 +211,10 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     constants. The ``visibility`` captures (a bare ``private``, ``private def x``, ``private :x``, ``class << self``
     bounding them) say which methods are private or protected; they are no definitions."""
     marks = sorted((d for d in raw_defs if d.kind == "visibility"), key=lambda m: m.start)
-    defs = _namespaces([a for d in raw_defs if d.kind != "visibility" for a in _attributes(_spelled(d))])
+    patches = [d for d in raw_defs if d.kind == "patch"]
+    defs = _namespaces([a for d in raw_defs if d.kind not in ("visibility", "patch") for a in _attributes(_spelled(d))])
+    if patches:
+        defs = _patched(defs, patches)
     scopes = [(d.start, d.end) for d in defs if d.kind in SCOPE_KINDS]
     scopes += [(m.start, m.end) for m in marks if m.name == "self"]  # class << self: its own bare private
     out = []
@@ -166,6 +223,23 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
             d = d._replace(exported=_public(d, marks, scopes))
         elif d.kind == "constant":
             d = d._replace(exported=_innermost(scopes, d.start) is not None)
+        out.append(d)
+    return out
+
+
+def _patched(defs: list, patches: list) -> list:
+    """The methods whose nearest container is a ``patch`` (``class << obj``, ``X.class_eval do``, ``Module.new do``:
+    a method of another object) marked ``PATCHED``; a ``Class.new`` a constant holds is that constant's class."""
+    classes = [d for d in defs if d.kind in SCOPE_KINDS]
+    ends = {d.end for d in classes}
+    spans = [(p.start, p.end) for p in patches if not (p.name == "new" and p.end in ends)]
+    scopes = [(d.start, d.end) for d in classes]
+    out = []
+    for d in defs:
+        patch = _innermost(spans, d.start) if d.kind == "function" and spans else None
+        scope = _innermost(scopes, d.start) if patch else None
+        if patch and (scope is None or scope[0] < patch[0]):
+            d = d._replace(decorators=d.decorators + (PATCHED,))
         out.append(d)
     return out
 

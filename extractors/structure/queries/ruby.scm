@@ -39,6 +39,13 @@
 (call !receiver method: (identifier) @_visibility arguments: (argument_list (simple_symbol) @name @definition.visibility)
   (#any-of? @_visibility "private" "protected" "private_class_method"))
 (singleton_class value: (self) @name) @definition.visibility
+; methods defined on another object (read by ruby.settle_definitions, never symbols): `class << @rubygems`, the block
+; of `X.class_eval`, `instance_eval`, `Module.new`, `Class.new`: they add to or replace what that object's callers reach
+((singleton_class value: (_) @name) @definition.patch (#not-eq? @name "self"))
+(call method: (identifier) @name block: [(do_block) (block)]
+  (#any-of? @name "class_eval" "class_exec" "module_eval" "module_exec" "instance_eval" "instance_exec")) @definition.patch
+(call receiver: (constant) @_maker method: (identifier) @name block: [(do_block) (block)]
+  (#any-of? @_maker "Module" "Class") (#eq? @name "new")) @definition.patch
 
 ; calls: f(x), f x, obj.m, obj&.m, self.m, Foo.new, Foo::Bar.m, obj.x = 1 (a writer)
 (call !receiver method: [(identifier) (constant)] @name) @reference.call
