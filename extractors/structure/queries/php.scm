@@ -86,6 +86,11 @@
 ; the class's members)
 (base_clause [(name) @name (qualified_name (name) @name .)] @reference.inherits)
 (class_interface_clause [(name) @name (qualified_name (name) @name .)] @reference.inherits)
+([(base_clause (qualified_name . (namespace_name) @receiver . "\\" @receiver (name) @name .))
+  (class_interface_clause (qualified_name . (namespace_name) @receiver . "\\" @receiver (name) @name .))
+  (base_clause (qualified_name . "\\" @receiver . (namespace_name) . "\\" @receiver (name) @name .))
+  (class_interface_clause (qualified_name . "\\" @receiver . (namespace_name) . "\\" @receiver (name) @name .))]
+ @reference.inherits)
 (use_declaration [(name) @name (qualified_name (name) @name .)] @reference.inherits)
 
 ; imports: use A\B\C; use A\B\C as D; use A\{B, C as D}; use function A\f; use const A\X;
@@ -103,7 +108,15 @@
 ; types named in signatures, properties, catch clauses; a class read for its constants or ::class (Foo::X,
 ; Foo::class), instanceof Foo (see parse.py @reference.type)
 (named_type [(name) @name (qualified_name (name) @name .)]) @reference.type
+(named_type (qualified_name . (namespace_name) @receiver . "\\" @receiver (name) @name .)) @reference.type
+(named_type (qualified_name . "\\" @receiver . (namespace_name) . "\\" @receiver (name) @name .)) @reference.type
 (class_constant_access_expression . [(name) @name (qualified_name (name) @name .)]) @reference.type.value
+; written fully qualified (a framework's list of providers: App\Providers\AppServiceProvider::class): its namespace is
+; its receiver, as a qualified call's is
+(class_constant_access_expression . (qualified_name . (namespace_name) @receiver . "\\" @receiver (name) @name .))
+  @reference.type.value
+(class_constant_access_expression . (qualified_name . "\\" @receiver . (namespace_name) . "\\" @receiver (name) @name .))
+  @reference.type.value
 (scoped_property_access_expression scope: [(name) @name (qualified_name (name) @name .)]) @reference.type.value
 (binary_expression operator: "instanceof" right: [(name) @name (qualified_name (name) @name .)]) @reference.type.annotation
 ; a constant or property read where the class is known: self::X, Foo::X, $this->prop, self::$cache
