@@ -236,3 +236,22 @@ def test_a_conditional_inside_an_initializer_list_no_longer_ends_the_class(lake,
     index_structure(lake, root)
     _, rows = connect(lake).rows("SELECT qualname FROM symbols WHERE kind = 'method' ORDER BY line_start")
     assert [r[0] for r in rows] == ["Limiter.Limiter", "Limiter.Acquire"]
+
+
+def test_a_component_file_reads_as_its_script_blocks_with_every_offset_kept():
+    """A Vue or Svelte file is parsed as the code of its ``<script>`` blocks: the template and styles blanked byte for
+    byte (same length, same lines), the scripts untouched; an unclosed block or a file without one blanks to the end,
+    in one pass."""
+    from extractors.structure.markup import scripts_only
+
+    sfc = (b'<template>\n  <p @click="go">{{ label }}</p>\n</template>\n<script setup lang="ts">\nconst label = "a";\n'
+           b"function go() {}\n</script>\n<style>\np { color: red }\n</style>\n<script>\nexport const n = 1;\n"
+           b"</script>\n")
+    code = scripts_only(sfc)
+    assert len(code) == len(sfc) and code.count(b"\n") == sfc.count(b"\n")
+    assert b'const label = "a";\nfunction go() {}\n' in code and b"export const n = 1;" in code
+    for gone in (b"template", b"@click", b"color", b"<script", b"</script>", b"<style>"):
+        assert gone not in code, gone
+    for hostile in (b"<script>" + b"x" * 100_000, b"<template>" * 10_000, b"<script" * 10_000):
+        blanked = scripts_only(hostile)
+        assert len(blanked) == len(hostile)

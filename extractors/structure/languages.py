@@ -21,6 +21,7 @@ class Language:
     fallback: tuple[tuple[str, str], ...] = field(default=())  # (kind, regex with a 'name' group) per line
     # (extension, regex, language): a file of that extension whose text matches is of that language (a C++ ``.h``)
     sniff: tuple[tuple[str, str, str], ...] = field(default=())
+    markup: bool = False  # a component file whose <script> blocks hold the code (Vue, Svelte): the rest is blanked
 
 
 _DEF = r"(?P<name>[A-Za-z_$][\w$]*)"
@@ -35,6 +36,9 @@ CPP_HEADER = (r"(?m)^[ \t]*#[ \t]*include[ \t]*<(?:cstdint|cstddef|string|vector
               r"^[ \t]*catch[ \t]*\(|^[ \t]*(?:class|(?:using[ \t]+)?namespace)[ \t]+\w+|"
               r"^[ \t]*(?:private|public|protected):|std::\w")  # within a line each: linear on any text
 
+TS_LIKE = (("function", r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*" + _DEF),
+           ("class", r"^\s*(?:export\s+)?(?:default\s+)?class\s+" + _DEF))
+
 LANGUAGES: dict[str, Language] = {
     lang.name: lang
     for lang in [
@@ -47,6 +51,10 @@ LANGUAGES: dict[str, Language] = {
                  (("function", r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*" + _DEF),
                   ("class", r"^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+" + _DEF),
                   ("interface", r"^\s*(?:export\s+)?interface\s+" + _DEF))),
+        # single-file components: their <script> blocks read as TypeScript (a superset of what they hold), the
+        # template and styles blanked (extractors.structure.markup)
+        Language("vue", (".vue",), "typescript", "javascript", TS_LIKE, markup=True),
+        Language("svelte", (".svelte",), "typescript", "javascript", TS_LIKE, markup=True),
         Language("tsx", (".tsx",), "tsx", "javascript",
                  (("function", r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*" + _DEF),
                   ("class", r"^\s*(?:export\s+)?(?:default\s+)?class\s+" + _DEF))),

@@ -108,6 +108,7 @@ from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .langs import ParseRules, parse_rules
 from .langs.arity import Params, arguments_of, params_of
 from .languages import Language, compiled_fallback, sniffed
+from .markup import scripts_only
 from .qualnames import untwinned
 
 CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "extension", "enum", "module", "object"}
@@ -279,6 +280,8 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
         return _skipped(facts, reason)
     facts.lines = data.count(b"\n") + (0 if not data or data.endswith(b"\n") else 1)
     data = _as_utf8(data, facts)
+    if lang.markup:  # a Vue or Svelte component: its <script> blocks, the rest blanked
+        data = scripts_only(data)
     lang = sniffed(lang, path, data)  # a C++ header named .h
     facts.language = lang.name
     if lang.grammar is None or query_text(lang.name) is None:

@@ -21,7 +21,7 @@ PARAMETER_FLOW = True  # run(cb) { cb() }: what run's callers pass for cb is wha
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
                                 "localStorage", "sessionStorage", "performance", "history"})
-EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs")
+EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".vue", ".svelte")
 # Globals of the language, browsers, Node and test runners: a bare call of one is not the repository's.
 BUILTINS = frozenset({
     "require", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "setImmediate", "clearImmediate",
@@ -99,10 +99,17 @@ ROUTED_FILES = (
 )
 
 
+COMPONENTS = (".vue", ".svelte")  # single-file components: their template uses what their script defines
+
+
 def file_entries(path: str, defs: list, root) -> list:
     """The exported top-level definitions of a file a web framework routes (``app/blog/page.tsx``'s page and its
     ``generateMetadata``, a ``route.ts``'s ``GET``): the framework imports them, nothing in the repository does.
-    Only where a package.json above the file depends on the framework (a plain ``pages/`` folder is no route)."""
+    Only where a package.json above the file depends on the framework (a plain ``pages/`` folder is no route). Every
+    top-level definition of a Vue or Svelte component: its template (not indexed) may use it."""
+    if path.endswith(COMPONENTS):
+        reason = "a component's script: its template (not indexed) may use it"
+        return [d._replace(entry_reason=reason) if d.parent is None and d.entry_reason is None else d for d in defs]
     framework = next((name for name, packages, pattern in ROUTED_FILES
                       if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
     if framework is None:
@@ -507,6 +514,10 @@ def _loose_json(text: str):
 
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
+    """A Vue or Svelte component's default export is the component, the module itself (``<script setup>`` writes
+    none): ``import CartBadge from "./CartBadge.vue"``."""
+    if name == "default" and paths and all(p.endswith(COMPONENTS) for p in paths):
+        return paths
     return None
 
 
