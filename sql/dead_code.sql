@@ -75,7 +75,7 @@ shape_properties AS (  -- app: App in `interface TestContext { ... }` or `type O
     SELECT s.repo, s.id
     FROM symbols s
     JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id AND p.kind IN ('interface', 'type')
-    JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.language IN ('typescript', 'tsx')
+    JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.language IN ('typescript', 'tsx', 'vue', 'svelte')
     WHERE s.kind = 'field'
 ),
 held_entries AS (  -- a namespace (Rust `mod benches { #[divan::bench] fn .. }`) holding what a framework runs

@@ -8,7 +8,7 @@
 CREATE OR REPLACE VIEW import_bindings AS
 WITH imports AS (
     SELECT r.repo, r.path, r.src_qualname, r.line, f.language, r.module, r.alias,
-           CASE WHEN f.language IN ('javascript', 'typescript', 'tsx') THEN 'javascript'
+           CASE WHEN f.language IN ('javascript', 'typescript', 'tsx', 'vue', 'svelte') THEN 'javascript'
                 WHEN f.language IN ('java', 'kotlin', 'scala') THEN 'java'
                 ELSE f.language END AS family,
            nullif(nullif(nullif(r.name, ''), '*'), 'default') AS name
