@@ -9,6 +9,12 @@
 (struct_item name: (type_identifier) @name) @definition.struct
 (struct_item (visibility_modifier) @exported name: (type_identifier) @name (#eq? @exported "pub")) @definition.struct
 (union_item name: (type_identifier) @name) @definition.struct
+; a struct's named fields: their declared types type a chain (self.config.kind.requires_stats(): Config's kind is a
+; SummaryKind)
+([(struct_item body: (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field))
+  (union_item body: (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field))])
+(struct_item body: (field_declaration_list (field_declaration (visibility_modifier) @exported
+  name: (field_identifier) @name (#eq? @exported "pub")) @definition.field))
 ; a type a macro declares (pin_project! { pub struct F<E> { .. } }, a crate's define_rejection! { struct R; }): its
 ; impl blocks are its; not the code a proc-macro writes (quote! { struct S; }), nor a word of a list
 ; (forward_to_deserialize_any! { enum identifier ignored_any }): the name is followed by <, {, (, ; or :
