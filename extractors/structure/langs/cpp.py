@@ -95,24 +95,16 @@ def receiver_path(receiver: str) -> str:
     was written ``.`` by the parser: ``MEMBER_ACCESS``); a cast ``reinterpret_cast<DBImpl*>(db)`` -> ``DBImpl()``:
     an object of the type cast to (a thread's entry taking back its ``void*``)."""
     cast = _CAST.match(receiver) if receiver.endswith(")") else None
-    if cast and _closes_at_end(receiver, cast.end()):
-        return cast.group(1).replace("::", ".") + "()"
+    if cast:
+        from ..parse import _one_call
+
+        if _one_call(receiver, cast.end() - 1):  # cast<T>(x), not cast<T>(x).f()
+            return cast.group(1).replace("::", ".") + "()"
     if "::" in receiver or "<" in receiver:
         while "<" in receiver and _TEMPLATE_ARGS.search(receiver):
             receiver = _TEMPLATE_ARGS.sub("", receiver)
         receiver = receiver.removesuffix("::").replace("::", ".")
     return receiver
-
-
-def _closes_at_end(text: str, start: int) -> bool:
-    """Whether the parenthesis opened just before ``start`` closes at the end of ``text`` (``cast<T>(x)``, not
-    ``cast<T>(x).f()``)."""
-    depth = 1
-    for i in range(start, len(text)):
-        depth += {"(": 1, ")": -1}.get(text[i], 0)
-        if depth == 0:
-            return i == len(text) - 1
-    return False
 
 
 def _qualified(node, child):
