@@ -297,12 +297,17 @@ def _package_json(root: str, folder: str) -> tuple[str, list[str], list[tuple[st
                             data.get("main")) if isinstance(v, str)]
     entries = []
     for entry in declared:
-        stem = _stem(posixpath.normpath(entry))
-        entries.append(stem)
-        for built in ("dist/", "lib/", "build/", "out/", "esm/", "cjs/"):  # compiled output: its source in src/
-            if stem.startswith(built):
-                entries.append("src/" + stem[len(built):])
+        entries.extend(_with_source(_stem(posixpath.normpath(entry))))
     return data["name"], entries + ["src/index", "index", "lib/index"], subpaths
+
+
+_BUILT = ("dist/", "lib/", "build/", "out/", "esm/", "cjs/")
+
+
+def _with_source(stem: str) -> list[str]:
+    """A stem a package.json names, then its source in ``src/`` where it is compiled output (``dist/index``)."""
+    built = next((b for b in _BUILT if stem.startswith(b)), None)
+    return [stem, "src/" + stem[len(built):]] if built else [stem]
 
 
 _MAX_SUBPATHS = 500  # a package's exports map is short; a hostile one costs no more than this
@@ -319,12 +324,8 @@ def _subpaths(exports: dict) -> list[tuple[str, list[str]]]:
         stems = []
         for target in _string_leaves(value):
             stem = _stem(posixpath.normpath(target)) if "*" not in target else posixpath.normpath(target)
-            if stem.startswith(".."):
-                continue
-            stems.append(stem)
-            for built in ("dist/", "lib/", "build/", "out/", "esm/", "cjs/"):
-                if stem.startswith(built):
-                    stems.append("src/" + stem[len(built):])
+            if not stem.startswith(".."):
+                stems.extend(_with_source(stem))
         if stems:
             out.append((key[2:], stems))
     return out
