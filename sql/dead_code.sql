@@ -9,7 +9,8 @@
 -- calls through it but whose override is called (0.3, it declares what the implementations do). Exported API is
 -- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
--- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`), a method of a type
+-- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`; a C or C++ extern
+-- function another file's same-named referenced function stands for under another #if), a method of a type
 -- that extends or implements something outside the repository, itself or through its bases in the repository (it may
 -- override what is called there), a method of a mixin (a class that a subclass combines with such a base), and a type declared in such a type (an associated type: `type Item` of an `impl
 -- Iterator`), a type declared inside another definition (an associated type, an inner class a framework reads), a
@@ -85,6 +86,16 @@ used_twins AS (  -- f, f#2, f#3...: one name defined more than once in a file, o
     SELECT DISTINCT repo, if(contains(id, '#'), regexp_replace(id, '#[0-9]+', '', 'g'), id) AS twin
     FROM (SELECT repo, id FROM inbound WHERE best > 0.3 UNION ALL SELECT repo, id FROM used_members)
 ),
+linked_twins AS (  -- C and C++: an extern function whose name another file's referenced function bears (hiredis's
+    -- hi_malloc, static inline in alloc.h or extern in alloc.c): the two sides of a #if, one built at a time
+    SELECT DISTINCT s.repo, s.id
+    FROM symbols s
+    JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.family = 'c'
+    JOIN symbols t ON t.repo = s.repo AND t.name = s.name AND t.path <> s.path AND t.kind = 'function'
+                      AND t.qualname = t.name
+    JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0.3
+    WHERE s.kind = 'function' AND s.is_exported AND s.qualname = s.name
+),
 inherits AS MATERIALIZED (
     SELECT repo, src_id, dst_id, dst_name FROM edges WHERE kind = 'inherits' AND src_id IS NOT NULL
 ),
@@ -110,7 +121,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN sp.id IS NOT NULL THEN 0.2
            WHEN um.id IS NOT NULL THEN 0.3
            WHEN uo.id IS NOT NULL THEN 0.3
-           WHEN ut.twin IS NOT NULL THEN 0.4
+           WHEN ut.twin IS NOT NULL OR lt.id IS NOT NULL THEN 0.4
            WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
            WHEN mi.id IS NOT NULL AND s.kind = 'method' THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
@@ -136,6 +147,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN ut.twin IS NOT NULL
                THEN 'never referenced itself, but a definition of the same name in this file is (an overload, a '
                     || 'conditional or platform variant, or one it replaces)'
+           WHEN lt.id IS NOT NULL
+               THEN 'never referenced itself, but a function of the same name in another file is (the other side '
+                    || 'of a #if: one of them is built)'
            WHEN ob.id IS NOT NULL AND s.kind = 'method'
                THEN 'no reference; its type extends ' || ob.base || ' from outside the repository, whose callers may '
                     || 'reach it'
@@ -173,6 +187,7 @@ LEFT JOIN used_twins ut
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
 LEFT JOIN outside_bases obt ON obt.repo = s.repo AND obt.id = s.id
 LEFT JOIN mixed_into mi ON mi.repo = s.repo AND mi.id = s.parent_id
+LEFT JOIN linked_twins lt ON lt.repo = s.repo AND lt.id = s.id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
 LEFT JOIN used_overrides uo ON uo.repo = s.repo AND uo.id = s.id
 LEFT JOIN shape_properties sp ON sp.repo = s.repo AND sp.id = s.id

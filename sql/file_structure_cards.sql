@@ -26,7 +26,8 @@
 --                 in the file (or in such a twin: m#2.f beside m.f), not an enum whose constants are used, not an
 --                 interface's or a base's method whose override is called, not a method of a type that extends
 --                 something outside the repository, itself or through its own bases, nor of a mixin (a type a
---                 subclass combines with such a base), the name written nowhere
+--                 subclass combines with such a base), not a C extern function another file's same-named referenced
+--                 function stands for under another #if, the name written nowhere
 --                 unresolved); unused_count
 --   depends_on    the files it references (not by guesses), strongest first, up to 64: path and sig (a hash of
 --                 which of its symbols reference which there): the snippets that name this file, which the per-file
@@ -192,6 +193,17 @@ outside_bases AS (  -- dead_code's `outside_bases` (through the repository's own
     SELECT DISTINCT u.repo, u.start AS id
     FROM up u SEMI JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id AND i.dst_id IS NULL
 ),
+linked_twins AS (  -- dead_code's `linked_twins`: a C or C++ extern function another file's same-named referenced
+                   -- function stands for under another #if (hiredis's hi_malloc)
+    SELECT DISTINCT x.repo, x.id
+    FROM exported x
+    JOIN src f ON f.repo = x.repo AND f.path = x.path AND f.family = 'c'
+    JOIN symbols t ON t.repo = x.repo AND t.name = x.name AND t.path <> x.path AND t.kind = 'function'
+                      AND t.qualname = t.name
+    SEMI JOIN edges e ON e.repo = t.repo AND e.dst_id = t.id AND e.confidence > 0.3 AND e.src_id <> e.dst_id
+                         AND NOT starts_with(e.src_id, e.dst_id || '.')
+    WHERE x.kind = 'function' AND x.qualname = x.name
+),
 mixed_into AS (  -- dead_code's `mixed_into`: a subclass of the member's type extends something outside, itself
                  -- or through its bases (a mixin: SignupView(SignupMixin, FormView))
     WITH RECURSIVE up(repo, start, id) AS (
@@ -225,6 +237,7 @@ unused AS (  -- nothing references them or their members, and their name is writ
       AND NOT (x.by_type
                AND EXISTS (SELECT 1 FROM outside_bases o WHERE o.repo = x.repo AND o.id = x.parent_id))
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM mixed_into m WHERE m.repo = x.repo AND m.id = x.parent_id))
+      AND NOT EXISTS (SELECT 1 FROM linked_twins l WHERE l.repo = x.repo AND l.id = x.id)
     GROUP BY x.repo, x.path
 )
 SELECT s.repo, s.path, s.language, s.is_test, s.role, s.blob_sha, s.indexed_commit,
