@@ -199,6 +199,12 @@ def object_method_rule(methods: frozenset, callers: str) -> Callable[[str, str, 
     return reason
 
 
+def with_entries(defs: list, reason_of: Callable) -> list:
+    """``defs`` with ``reason_of(d)`` as the entry reason of each definition that has none yet (a ``file_entries``
+    rule: None leaves it as it is)."""
+    return [d._replace(entry_reason=reason) if d.entry_reason is None and (reason := reason_of(d)) else d for d in defs]
+
+
 def entry_reason_with(pure: frozenset, *more: Callable) -> Callable:
     """The default rule (a registering decorator, a top-level ``main``), then a language's own ``more`` rules."""
 

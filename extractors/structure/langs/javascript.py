@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
-from . import alias_form, entry_reason_with, keyword_rule
+from . import alias_form, entry_reason_with, keyword_rule, with_entries
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
@@ -109,17 +109,17 @@ def file_entries(path: str, defs: list, root) -> list:
     top-level definition of a Vue or Svelte component: its template (not indexed) may use it."""
     if path.endswith(COMPONENTS):
         reason = "a component's script: its template (not indexed) may use it"
-        return [d._replace(entry_reason=reason) if d.parent is None and d.entry_reason is None else d for d in defs]
+        return with_entries(defs, lambda d: reason if d.parent is None else None)
     framework = next((name for name, packages, pattern in ROUTED_FILES
                       if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
     if framework is None:
         return defs
     reason = f"{framework} routes this file: the framework imports its exports"
-    return [d._replace(entry_reason=reason) if d.exported and d.parent is None and d.entry_reason is None else d
-            for d in defs]
+    return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
 
 
 def _depends_on(root, path: str, packages: tuple) -> bool:
+    """Whether a package.json in the file's folder or one above it depends on one of ``packages``."""
     folder = posixpath.dirname(path)
     while True:
         if any(p in _dependencies(str(root), folder) for p in packages):
@@ -361,14 +361,7 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
     package = "/".join(parts[:2]) if spec.startswith("@") else parts[0]
     if spec.startswith(("node:", "bun:")) or package in NODE_BUILTINS:
         return True
-    folder = posixpath.dirname(importer)
-    while True:
-        deps = _dependencies(str(root), folder)
-        if package in deps:
-            return True
-        if not folder:
-            return False
-        folder = posixpath.dirname(folder)
+    return _depends_on(root, importer, (package,))
 
 
 @lru_cache(maxsize=4096)

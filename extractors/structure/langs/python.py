@@ -7,7 +7,7 @@ import keyword
 import posixpath
 import re
 
-from . import entry_reason_with
+from . import entry_reason_with, with_entries
 
 GROUP = "python"
 PURE_DECORATORS = frozenset({
@@ -75,13 +75,13 @@ def file_entries(path: str, defs: list, _root) -> list:
     rules = [(tool, names) for tool, pattern, names in LOADED_FILES if pattern.search(path)]
     if not rules:
         return defs
-    out = []
-    for d in defs:
-        tool = next((tool for tool, names in rules if d.parent is None and d.entry_reason is None and (
+
+    def reason(d) -> str | None:
+        tool = next((tool for tool, names in rules if d.parent is None and (
             d.name in names if names is not None else d.kind == "class")), None)
-        out.append(d._replace(entry_reason=f"{tool} loads this file by its place and takes its {d.name}")
-                   if tool else d)
-    return out
+        return f"{tool} loads this file by its place and takes its {d.name}" if tool else None
+
+    return with_entries(defs, reason)
 
 
 def _assignment(node, child) -> str:

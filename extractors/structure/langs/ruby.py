@@ -15,7 +15,7 @@ import re
 import sys
 from collections import defaultdict
 
-from . import entry_reason_with, nearest_of, runtime_hook
+from . import entry_reason_with, nearest_of, runtime_hook, with_entries
 from ..qualnames import unsuffixed
 
 GROUP = "ruby"
@@ -188,14 +188,14 @@ def file_entries(path: str, defs: list, _root) -> list:
     why, names = rule
     kinds = {d.qualname: d.kind for d in defs}
     named = _camelized(path)
-    out = []
-    for d in defs:
-        called = d.kind == "method" and d.entry_reason is None and kinds.get(d.parent) in SCOPE_KINDS and (
-            d.name in names if names is not None else d.exported)
-        loaded = d.kind in SCOPE_KINDS and d.entry_reason is None and d.name.lower() == named
-        out.append(d._replace(entry_reason=why if called else "Rails loads it by its file's name") if called or loaded
-                   else d)
-    return out
+
+    def reason(d) -> str | None:
+        if d.kind == "method" and kinds.get(d.parent) in SCOPE_KINDS and (
+                d.name in names if names is not None else d.exported):
+            return why
+        return "Rails loads it by its file's name" if d.kind in SCOPE_KINDS and d.name.lower() == named else None
+
+    return with_entries(defs, reason)
 
 
 def _camelized(path: str) -> str:
