@@ -34,7 +34,8 @@ returns, raise, read; Java: read only, its methods and variables being apart). `
 ``MEMBERS_EXPORTED``: the public members (no ``#`` or ``_`` prefix) of an exported class or interface are exported.
 ``IMPORTS_PASS_ON`` (default True): a file's imports and wildcard imports are names its importers may take from it
 (Python, JavaScript); False where an import binds names in its own file only (Java, Go). ``exports_all(path)``:
-every definition of the file is API, exported (a TypeScript declaration file).
+every definition of the file is API, exported (a TypeScript declaration file). ``PROGRAM_PACKAGES``: package
+names whose files make a program, which nothing imports (Go's ``main``): none of their definitions is exported.
 ``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
 ``impl`` block of a type that the file imports from another crate becomes an extension).
 ``file_entries(path, defs, root)``: the definitions, some made entry points by the place of their file (a web
@@ -109,6 +110,7 @@ class ParseRules:
     # (path, definitions, repository root) -> the definitions, some made entry points by where their file is (a web
     # framework's routed files: Next.js's app/**/page.tsx)
     file_entries: Callable = lambda _path, defs, _root: defs
+    program_packages: frozenset = frozenset()  # a file in a package of these names is a program's: nothing exported
 
 
 @dataclass(frozen=True)
@@ -279,6 +281,7 @@ def parse_rules(language: str | None) -> ParseRules:
         doc_types=getattr(module, "doc_types", DEFAULT_RULES.doc_types),
         arity=bool(getattr(module, "ARITY", False)),
         file_entries=getattr(module, "file_entries", DEFAULT_RULES.file_entries),
+        program_packages=frozenset(getattr(module, "PROGRAM_PACKAGES", ())),
     )
 
 

@@ -17,6 +17,7 @@ KEYWORDS = frozenset({"break", "case", "chan", "const", "continue", "default", "
                       "struct", "switch", "type", "var"})
 STRUCTURAL = True  # a type implements every interface whose methods it has (resolve.structural_bases)
 BUILD_VARIANTS = True  # a name defined in two files of a package: one per build constraint (graph._index_variants)
+PROGRAM_PACKAGES = frozenset({"main"})  # a command: nothing can import it, so its capitalised names are no API
 IMPORTS_PASS_ON = False  # import . "x" binds names in the importing file only; it passes none on
 
 
