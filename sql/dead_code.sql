@@ -12,7 +12,9 @@
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`; a C or C++ extern
 -- function another file's same-named referenced function stands for under another #if), a method of a type
 -- that extends or implements something outside the repository, itself or through its bases in the repository (it may
--- override what is called there), a method of a mixin (a class that a subclass combines with such a base), and a type declared in such a type (an associated type: `type Item` of an `impl
+-- override what is called there), a method of a mixin (a class that a subclass combines with such a base), an
+-- exported method of a type that is not exported (what calls it from outside does so through an interface it
+-- implements: Go's capitalised methods of a lowercase type), and a type declared in such a type (an associated type: `type Item` of an `impl
 -- Iterator`), a type declared inside another definition (an associated type, an inner class a framework reads), a
 -- class that extends something outside the repository (a framework may create it by name: an iOS view controller
 -- a storyboard names, a SceneDelegate an Info.plist names, an Android service a manifest names), a
@@ -107,6 +109,10 @@ outside_bases AS (  -- through the repository's own bases too: B(io.RawIOBase), 
     )
     SELECT repo, id, min(base) AS base FROM reach GROUP BY repo, id
 ),
+hidden_types AS (  -- a type that is not exported: its exported methods are reached from outside only through an
+    -- interface or base it implements (Go's capitalised `Height` of a lowercase `itemDelegate`, a bubbles list's)
+    SELECT repo, id FROM symbols WHERE NOT is_exported AND kind NOT IN ('module', 'namespace', 'function', 'method')
+),
 mixed_into AS (  -- a mixin: a class a subclass combines with something outside (SignupView(SignupMixin, FormView)),
     -- whose methods may be the hooks that outside base's callers reach (get_success_url)
     SELECT i.repo, i.dst_id AS id, min(ob.base) AS base
@@ -124,6 +130,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN ut.twin IS NOT NULL OR lt.id IS NOT NULL THEN 0.4
            WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
            WHEN mi.id IS NOT NULL AND s.kind = 'method' THEN 0.5
+           WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
            WHEN ho.id IS NOT NULL THEN 0.5
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
@@ -159,6 +166,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN mi.id IS NOT NULL AND s.kind = 'method'
                THEN 'no reference; its type is mixed into a class that also extends ' || mi.base || ' from outside '
                     || 'the repository, whose callers may reach it'
+           WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported
+               THEN 'no reference; an exported method of a type that is not: what reaches it from outside does so '
+                    || 'through an interface or base it implements'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
            WHEN ho.id IS NOT NULL
                THEN 'no reference; a method of an object used as a whole (passed, returned or installed), whose '
@@ -187,6 +197,7 @@ LEFT JOIN used_twins ut
 LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
 LEFT JOIN outside_bases obt ON obt.repo = s.repo AND obt.id = s.id
 LEFT JOIN mixed_into mi ON mi.repo = s.repo AND mi.id = s.parent_id
+LEFT JOIN hidden_types ht ON ht.repo = s.repo AND ht.id = s.parent_id
 LEFT JOIN linked_twins lt ON lt.repo = s.repo AND lt.id = s.id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
 LEFT JOIN used_overrides uo ON uo.repo = s.repo AND uo.id = s.id

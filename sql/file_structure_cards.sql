@@ -24,10 +24,12 @@
 --   unused        exported symbols nothing references (the rule of dead_code at confidence >= 0.6: not in a file
 --                 the regex fallback read, no reference at all, no referenced member, no referenced same-named twin
 --                 in the file (or in such a twin: m#2.f beside m.f), not an enum whose constants are used, not an
+--                 inline namespace something inside which is used, not an
 --                 interface's or a base's method whose override is called, not a method of a type that extends
 --                 something outside the repository, itself or through its own bases, nor of a mixin (a type a
 --                 subclass combines with such a base), not a C extern function another file's same-named referenced
---                 function stands for under another #if, the name written nowhere
+--                 function stands for under another #if, not a method of a type that is not exported, the name
+--                 written nowhere
 --                 unresolved); unused_count
 --   depends_on    the files it references (not by guesses), strongest first, up to 64: path and sig (a hash of
 --                 which of its symbols reference which there): the snippets that name this file, which the per-file
@@ -162,6 +164,14 @@ used_enum_constants AS (  -- dead_code's `used_enum_constants`: an enum and its 
                               AND NOT starts_with(i.src_id, i.dst_id || '.')
     WHERE g.kind = 'constant'
 ),
+used_namespaces AS (  -- dead_code's `used_namespaces`: an inline namespace something inside which is used (its
+                      -- members sit in its file: among the selected)
+    SELECT DISTINCT x.repo, x.id
+    FROM exported x
+    SEMI JOIN into_files i ON i.repo = x.repo AND starts_with(i.dst_id, x.id || '.') AND i.confidence > 0.3
+                              AND i.src_id <> i.dst_id AND NOT starts_with(i.src_id, i.dst_id || '.')
+    WHERE x.kind = 'namespace'
+),
 dispatches AS MATERIALIZED (  -- from their exported methods nothing references, to the overrides
     SELECT d.repo, d.src_id, d.dst_id
     FROM read_parquet(coalesce(dispatch_files, lake_edges()), union_by_name = true) d
@@ -216,6 +226,13 @@ mixed_into AS (  -- dead_code's `mixed_into`: a subclass of the member's type ex
     SELECT DISTINCT u.repo, u.start AS id
     FROM up u SEMI JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id AND i.dst_id IS NULL
 ),
+hidden_types AS (  -- dead_code's `hidden_types`: the exported methods' types that are not exported (wherever
+                   -- defined: a Go method may sit in another file than its type)
+    SELECT DISTINCT p.repo, p.id FROM symbols p
+    SEMI JOIN exported x ON x.repo = p.repo AND x.parent_id = p.id AND x.kind = 'method'
+    WHERE NOT p.is_exported AND p.kind NOT IN ('module', 'namespace', 'function', 'method')
+      AND (repo_id IS NULL OR p.repo = repo_id) AND EXISTS (SELECT 1 FROM exported x WHERE x.kind = 'method')
+),
 unresolved AS (  -- of those, the names written somewhere and resolved nowhere (dead_code's `unresolved_names`;
                  -- distinct names first: a few thousand last segments to extract, not every unresolved edge)
     SELECT DISTINCT x.repo, x.id
@@ -230,6 +247,7 @@ unused AS (  -- nothing references them or their members, and their name is writ
     FROM exported x
     WHERE NOT EXISTS (SELECT 1 FROM used_members u WHERE u.repo = x.repo AND u.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM used_enum_constants u WHERE u.repo = x.repo AND u.id = x.id)
+      AND NOT EXISTS (SELECT 1 FROM used_namespaces u WHERE u.repo = x.repo AND u.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM used_overrides u WHERE u.repo = x.repo AND u.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM unresolved w WHERE w.repo = x.repo AND w.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM used_twins t WHERE t.repo = x.repo
@@ -238,6 +256,7 @@ unused AS (  -- nothing references them or their members, and their name is writ
                AND EXISTS (SELECT 1 FROM outside_bases o WHERE o.repo = x.repo AND o.id = x.parent_id))
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM mixed_into m WHERE m.repo = x.repo AND m.id = x.parent_id))
       AND NOT EXISTS (SELECT 1 FROM linked_twins l WHERE l.repo = x.repo AND l.id = x.id)
+      AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM hidden_types h WHERE h.repo = x.repo AND h.id = x.parent_id))
     GROUP BY x.repo, x.path
 )
 SELECT s.repo, s.path, s.language, s.is_test, s.role, s.blob_sha, s.indexed_commit,

@@ -371,8 +371,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     defs = _own_reexports_exported(defs, found.refs)
     if rules.exports_all(facts.path):
         defs = [d._replace(exported=True) for d in defs]
-    elif facts.package in rules.program_packages:
-        defs = [d._replace(exported=False) for d in defs]
+    elif facts.package in rules.program_packages:  # a method may still serve an imported package's interface
+        defs = [d._replace(exported=False) if d.parent is None else d for d in defs]
     defs = rules.file_entries(facts.path, defs, root)
     bindings, refs = found.bindings, found.refs
     params = bindings["parameter"]

@@ -35,7 +35,8 @@ returns, raise, read; Java: read only, its methods and variables being apart). `
 ``IMPORTS_PASS_ON`` (default True): a file's imports and wildcard imports are names its importers may take from it
 (Python, JavaScript); False where an import binds names in its own file only (Java, Go). ``exports_all(path)``:
 every definition of the file is API, exported (a TypeScript declaration file). ``PROGRAM_PACKAGES``: package
-names whose files make a program, which nothing imports (Go's ``main``): none of their definitions is exported.
+names whose files make a program, which nothing imports (Go's ``main``): none of their top-level definitions is
+exported (their methods may still implement an imported package's interface).
 ``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
 ``impl`` block of a type that the file imports from another crate becomes an extension).
 ``file_entries(path, defs, root)``: the definitions, some made entry points by the place of their file (a web
@@ -110,7 +111,7 @@ class ParseRules:
     # (path, definitions, repository root) -> the definitions, some made entry points by where their file is (a web
     # framework's routed files: Next.js's app/**/page.tsx)
     file_entries: Callable = lambda _path, defs, _root: defs
-    program_packages: frozenset = frozenset()  # a file in a package of these names is a program's: nothing exported
+    program_packages: frozenset = frozenset()  # a program's package: no top-level name exported
 
 
 @dataclass(frozen=True)
