@@ -630,7 +630,10 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             receiver = caps.get("receiver")
             if receiver is not None:  # several nodes: the tokens from the first to the last (a macro's a.b(c).d)
                 start_r, end_r = receiver[0].start_byte, receiver[-1].end_byte
-                receiver = text[start_r:end_r] if text is not None else data[start_r:end_r].decode("utf-8", "replace")
+                nodes, receiver = receiver, (text[start_r:end_r] if text is not None
+                                             else data[start_r:end_r].decode("utf-8", "replace"))
+                if "\n" in receiver and _COMMENT_MARK.search(receiver):  # Builder()\n  // why\n  .add(): no comment
+                    receiver = _without_comments(nodes, data, start_r, end_r)
                 receiver = _dotted(receiver, rules)  # before the line breaks: $app\n    ->add() joins as .add()
                 if "\n" in receiver:  # a chain written over lines: client\n    .post("/")
                     receiver = _CHAIN_BREAK.sub("", receiver)
@@ -752,6 +755,27 @@ def _text_calls(node, data: bytes, rules: ParseRules) -> list[RawRef]:
     return [RawRef(node.start_byte + m.start(1), "call", m.group(1), None, None, None,
                    line + text.count("\n", 0, m.start(1)), None)
             for m in _TEXT_CALL.finditer(text) if not rules.is_junk(m.group(1), "function", None)]
+
+
+_COMMENT_MARK = re.compile(r"//|/\*|#|--")
+
+
+def _without_comments(nodes: list, data: bytes, start: int, end: int) -> str:
+    """The text of a receiver written over lines, its comments (the grammar's comment nodes) cut out: a chain with
+    a comment between two calls reads as the chain."""
+    cuts, stack = [], list(nodes)
+    while stack:
+        node = stack.pop()
+        if "comment" in node.type:  # comment, line_comment, block_comment
+            cuts.append((node.start_byte, node.end_byte))
+        elif node.child_count:
+            stack.extend(node.children)
+    pieces, at = [], start
+    for cut_start, cut_end in sorted(cuts):
+        pieces.append(data[at:cut_start])
+        at = max(at, cut_end)
+    pieces.append(data[at:end])
+    return b"".join(pieces).decode("utf-8", "replace")
 
 
 def _dotted(text: str, rules: ParseRules) -> str:
