@@ -12,7 +12,7 @@ from pipeline.safeio import read_config
 from . import alias_form, entry_reason_with, runtime_hook
 
 GROUP = "go"
-KEYWORDS = frozenset({"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
+KEYWORDS = frozenset({"_", "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
                       "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
                       "struct", "switch", "type", "var"})
 STRUCTURAL = True  # a type implements every interface whose methods it has (resolve.structural_bases)
