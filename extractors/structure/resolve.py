@@ -1109,7 +1109,7 @@ class Resolver(ImportBindings):
         if called:  # w := PerformRequest(...): the class its callee declares it returns (a library's: external)
             return self._returned_value(r, called)
         name = inline or text  # not inline: a name, never a call (those are above)
-        if not name.replace(".", "").replace("$", "").isidentifier():
+        if not name.replace(".", "").replace("$", "").lstrip("\\").isidentifier():  # PHP's absolute \\App.Foo
             return None, "unknown"
         if name in SELF_NAMES and (not inline or _one_call(text)):
             # let res = Self::new(), other: &Self: the enclosing class, not a builtin named Self (Self::all().iter()
@@ -1702,16 +1702,23 @@ class Resolver(ImportBindings):
 
     def _member(self, cls: str, name: str, skip_self: bool = False, kinds: set | None = None) -> Found | None:
         """``name`` on ``cls`` or, in method resolution order, on its bases; ``kinds``: the first of those kinds (a
-        field ``size`` beside a method ``size()``: its twin of that kind), past the members of other kinds."""
+        field ``size`` beside a method ``size()``: its twin of that kind), past the members of other kinds. A body
+        wins over an interface's declaration wherever each is: what runs is a class's, a trait's or a mixin's
+        (``class H implements I { use T; }``: T's ``getFormatter``, not I's)."""
+        declared = None
         for c, depth in self._linearized(cls):
             if skip_self and depth == 0:
                 continue
             sid = self.g.members.get(c, {}).get(name)
             if sid and kinds is not None:
                 sid = self._of_kind(sid, kinds)
-            if sid:
-                return Found([sid], "same_file" if depth == 0 else "inherited")
-        return None
+            if not sid:
+                continue
+            found = Found([sid], "same_file" if depth == 0 else "inherited")
+            if self.g.by_id[c].kind != "interface" if c in self.g.by_id else True:
+                return found
+            declared = declared or found
+        return declared
 
     def _member_or_override(self, cls: str, name: str) -> Found:
         """``name`` on ``cls`` and its bases; else where subclasses define it (a mixin's ``self.m()``, an abstract
@@ -1858,16 +1865,34 @@ class Resolver(ImportBindings):
     def dispatch_edges(self, classes: list[str] | None = None) -> list[Edge]:
         """Base method -> override, so a change to an implementation reaches callers of the interface method (of
         the methods of ``classes`` only, when given: an update's)."""
-        edges = []
+        edges, provided = [], set()
         pairs = self.g.bases.items() if classes is None else [(c, self.g.bases.get(c) or []) for c in classes]
         for cls, bases in pairs:
-            for name, method in self.g.members.get(cls, {}).items():
-                found = self._member_in_bases(bases, name)
-                if found:
+            own = self.g.members.get(cls, {})
+            pairs_of = [(self._member_in_bases(bases, name), method) for name, method in own.items()]
+            if len(bases) > 1:
+                pairs_of += [p for p in self._provided_by_bases(cls, bases, own) if p not in provided]
+                provided.update(pairs_of)
+            for declared, method in pairs_of:
+                if declared:
                     m = self.g.by_id[method]
-                    r = Ref(m.path, m.qualname, "dispatch", name, None, None, None, m.line)
-                    edges.append(self._edge(r, found, method, name, "dispatch", "dispatch", "dispatch", None))
+                    r = Ref(m.path, m.qualname, "dispatch", m.name, None, None, None, m.line)
+                    edges.append(self._edge(r, declared, method, m.name, "dispatch", "dispatch", "dispatch", None))
         return edges
+
+    def _provided_by_bases(self, cls: str, bases: list[str], own: dict) -> list[tuple[str, str]]:
+        """(interface method, the body another base gives it) for what ``cls`` does not define itself: a PHP class
+        using a trait that implements its interface's method (``class H implements I { use T; }``), a Ruby
+        module's method for an included interface, a Java base class's for an interface the subclass adds."""
+        out = []
+        for base in bases:
+            if self.g.by_id.get(base) is None or self.g.by_id[base].kind != "interface":
+                continue
+            for name, declared in self.g.members.get(base, {}).items():
+                body = self._member(cls, name) if name not in own else None
+                if body and body.ids[0] != declared:
+                    out.append((declared, body.ids[0]))
+        return out
 
     def _member_in_bases(self, bases: list[str], name: str) -> str | None:
         for b in bases:

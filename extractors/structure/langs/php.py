@@ -157,6 +157,8 @@ def qualified(resolver, r, src):
 
     if not (r.receiver and "\\" in r.receiver):
         return None
+    if r.receiver == "\\":  # \unlink(): the global namespace's, else PHP's own
+        return global_namespace(resolver, r, src)
     if r.receiver.endswith("\\"):
         sid, known = _in_namespace(resolver, r.path, r.receiver[:-1], r.name)
         return Found([sid], "import") if sid else (UNRESOLVED if known else EXTERNAL)

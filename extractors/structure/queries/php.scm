@@ -51,7 +51,8 @@
 
 ; calls: f(), \f(), A\f(), $o->m(), $o?->m(), Foo::m(), self::m(), static::m(), parent::m(), new Foo(...)
 (function_call_expression function: (name) @name) @reference.call
-((function_call_expression function: (qualified_name (name) @name .) @_q) @reference.call (#match? @_q "^\\\\\\w+$"))
+; \f(): the global namespace's f (receiver "\"), never the file's namespace's (a test double of unlink())
+(function_call_expression function: (qualified_name . "\\" @receiver . (name) @name .)) @reference.call
 ; a qualified name's namespace is its receiver, written with its backslashes: \App\Support\format_price() (receiver
 ; "\App\Support\"), Handler\f() relative to the file's namespace or to a `use` (receiver "Handler\"; php.qualified)
 (function_call_expression function: (qualified_name . "\\" @receiver . (namespace_name) . "\\" @receiver (name) @name .))
@@ -77,6 +78,11 @@
     . [(name) @receiver (qualified_name (name) @receiver .)] . (name) @_class))
   . (array_element_initializer (string (string_content) @name)) .
   (#eq? @_class "class")) @reference.callback
+; ['App\Handler\Stream', 'flush']: a class named by its namespaced path in a string (register_shutdown_function)
+(array_creation_expression . (array_element_initializer (string (string_content) @receiver))
+  . (array_element_initializer (string (string_content) @name)) .
+  (#match? @receiver "^\\\\?([A-Za-z_][A-Za-z0-9_]*\\\\)+[A-Za-z_][A-Za-z0-9_]*$")
+  (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$")) @reference.callback
 ((function_call_expression function: (name) @_f
   arguments: (arguments (argument (string (string_content) @name)) @reference.callback))
  (#match? @_f "^(array_map|array_filter|array_walk|array_walk_recursive|array_reduce|usort|uasort|uksort|call_user_func|call_user_func_array|is_callable|register_shutdown_function|spl_autoload_register|set_error_handler|set_exception_handler|iterator_apply|preg_replace_callback|forward_static_call|forward_static_call_array)$")
