@@ -94,7 +94,8 @@ def _is_receiver(param) -> bool:
 
 def arguments_of(node) -> int | None:
     """How many arguments the call at ``node`` passes; None where it is not known (a spread, no argument list)."""
-    args = node.child_by_field_name("arguments")
+    args = node.child_by_field_name("arguments") or next(  # C#'s new(..), : base(..): a list in no field
+        (c for c in node.children if c.type == "argument_list"), None)
     extra = 0
     if args is None:
         suffix = next((c for c in node.children if c.type == "call_suffix"), None)  # Kotlin, Swift

@@ -114,9 +114,26 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``M()`` in a method is first the class's (or a base class's) method, before usings; after its own
     namespace, the enclosing ones, then the only type of that name the project may see through its global usings."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    name_layers.insert(name_layers.index(implicit_this) + 1, extension_host)
     name_layers.append(enclosing_namespaces)
     name_layers.append(project_type)
     member_layers.append(implicit_this_field)
+
+
+def extension_host(resolver, r, src):
+    """A bare ``M()`` in an extension method (its symbol is its extended type's member: ``string.Shout``) is first
+    a member of a class of its file: the static class that declares it, whose helpers it calls unqualified."""
+    from ..resolve import Found
+
+    sym = resolver.g.by_id.get(src)
+    if sym is None or r.receiver or sym.parent_id is None and "." not in sym.qualname:
+        return None
+    parent = resolver.g.by_id.get(sym.parent_id) if sym.parent_id else None
+    if parent is not None and parent.path == sym.path and parent.kind in ("class", "struct"):
+        return None  # a method of a class of this file: implicit_this has looked there
+    hits = [m for cls in resolver.g.top.get(sym.path, {}).values() if isinstance(cls, str)
+            and (m := resolver.g.members.get(cls, {}).get(r.name))]
+    return Found(hits, "same_file") if hits else None
 
 
 def guess_bare_names(resolver, path: str) -> bool:

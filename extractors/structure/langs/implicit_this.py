@@ -9,6 +9,8 @@ def implicit_this(resolver, r, src):
     delegates to (``register(lhs, rhs)`` calling ``register(lhs, rhs, registry)``, arity is not read), which may be
     beside it in its class (``error#2``) or a base class's: those are candidates too, never left unused for it."""
     found = resolver._layer_implicit_this(r, src)
+    if found and _constructor(resolver, found.ids[0]):
+        return None  # Square(..) in Square: the class, whose constructors are then told apart by arity
     if not found or found.ids != [src]:
         return found
     # its own overloads first (error(msg) delegating to error(msg, args) beside it), then the bases' one
@@ -16,6 +18,12 @@ def implicit_this(resolver, r, src):
     inherited = resolver._member(resolver._enclosing_class(src), r.name, skip_self=True)
     more = twins + (inherited.ids if inherited else [])
     return type(found)(found.ids + more, "inherited" if inherited and not twins else "same_file") if more else found
+
+
+def _constructor(resolver, sid: str) -> bool:
+    sym = resolver.g.by_id[sid]
+    parent = resolver.g.by_id.get(sym.parent_id) if sym.parent_id else None
+    return sym.kind == "method" and parent is not None and parent.name == sym.name
 
 
 def implicit_this_field(resolver, r, src):

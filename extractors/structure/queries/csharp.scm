@@ -48,8 +48,11 @@
   (variable_declaration type: (_) @definition.field @exported . (variable_declarator name: (identifier) @name)))
 (event_declaration name: (identifier) @name) @definition.field
 ; extension methods: static Total(this Cart cart, ...) is a method of Cart (cart.Total() reaches it), named Cart.Total
+; (of the language's own types too: this string text, this int n; a nullable one: this Label? label)
 (method_declaration (modifier "static") name: (identifier) @name parameters: (parameter_list . (parameter (modifier) @_this (#eq? @_this "this")
-  type: [(identifier) @parent.name (generic_name . (identifier) @parent.name)]))) @definition.function
+  type: [(identifier) @parent.name (generic_name . (identifier) @parent.name) (predefined_type) @parent.name
+         (nullable_type [(identifier) @parent.name (generic_name . (identifier) @parent.name)
+                         (predefined_type) @parent.name])]))) @definition.function
 ; attributes: [Fact], [Test], [HttpGet]... register the definition with a framework (entry points)
 [(method_declaration (attribute_list (attribute name: (_) @decorator)) name: (identifier) @name) @definition.function
  (class_declaration (attribute_list (attribute name: (_) @decorator)) name: (identifier) @name) @definition.class
@@ -64,6 +67,16 @@
 (object_creation_expression type: [(identifier) @name (generic_name . (identifier) @name)]) @reference.call
 (object_creation_expression type: (qualified_name qualifier: (_) @receiver
   name: [(identifier) @name (generic_name . (identifier) @name)])) @reference.call
+; constructors a constructor runs first: `: this(..)` its class's, `: base(..)` its base class's (the first of the
+; base list: an interface there has no constructor to call)
+(constructor_declaration name: (identifier) @name (constructor_initializer "this") @reference.call)
+(class_declaration (base_list . [(identifier) @name (generic_name . (identifier) @name)])
+  body: (declaration_list (constructor_declaration (constructor_initializer "base") @reference.call)))
+; target-typed new() returned: the method's declared type (static Point Make() => new(3))
+(method_declaration returns: [(identifier) @name (generic_name . (identifier) @name)]
+  body: (arrow_expression_clause (implicit_object_creation_expression) @reference.call))
+(method_declaration returns: [(identifier) @name (generic_name . (identifier) @name)]
+  body: (block (return_statement (implicit_object_creation_expression) @reference.call)))
 ; target-typed new(): Foo x = new(); (a field or a local of a declared type)
 (variable_declaration type: [(identifier) @name (generic_name . (identifier) @name)]
   (variable_declarator (implicit_object_creation_expression) @reference.call))
