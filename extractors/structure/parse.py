@@ -405,6 +405,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
         defs, facts.refs = defs + fields, facts.refs + typed
     facts.refs += _constructed_variables(defs, types, facts.refs)
     facts.defs = defs
+    if facts.package is None:
+        facts.package = rules.file_package(facts.path, root)
     facts.refs += [Reference(span.qualname, rules.parameter_ref_kind, r.name, None, None, None, r.line)
                    for r, span in named]
 

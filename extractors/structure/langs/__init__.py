@@ -37,7 +37,8 @@ returns, raise, read; Java: read only, its methods and variables being apart). `
 every definition of the file is API, exported (a TypeScript declaration file). ``PROGRAM_PACKAGES``: package
 names whose files make a program, which nothing imports (Go's ``main``): none of their top-level definitions is
 exported (their methods may still implement an imported package's interface).
-``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
+``file_package(path, root)``: the package of a file that states none (Swift: the SwiftPM target a manifest's
+``path:`` places it in), stored in ``files.package``. ``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
 ``impl`` block of a type that the file imports from another crate becomes an extension).
 ``file_entries(path, defs, root)``: the definitions, some made entry points by the place of their file (a web
 framework's routed files, whose exports the framework imports: Next.js's ``app/**/page.tsx``; none).
@@ -112,6 +113,9 @@ class ParseRules:
     # framework's routed files: Next.js's app/**/page.tsx)
     file_entries: Callable = lambda _path, defs, _root: defs
     program_packages: frozenset = frozenset()  # a program's package: no top-level name exported
+    # (path, repository root) -> the package of a file whose language has no package clause (Swift: its SwiftPM
+    # target, as Package.swift places it), else None
+    file_package: Callable = lambda _path, _root: None
 
 
 @dataclass(frozen=True)
@@ -283,6 +287,7 @@ def parse_rules(language: str | None) -> ParseRules:
         arity=bool(getattr(module, "ARITY", False)),
         file_entries=getattr(module, "file_entries", DEFAULT_RULES.file_entries),
         program_packages=frozenset(getattr(module, "PROGRAM_PACKAGES", ())),
+        file_package=getattr(module, "file_package", DEFAULT_RULES.file_package),
     )
 
 

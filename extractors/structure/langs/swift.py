@@ -9,7 +9,13 @@ builds Foo and runs its ``init``. ``internal`` (the default) is the module's own
 
 from __future__ import annotations
 
+import os
+import posixpath
 import re
+import stat
+from functools import lru_cache
+
+from pipeline.safeio import read_config
 
 from . import alias_form, entry_reason_with
 from .implicit_this import implicit_this, implicit_this_field
@@ -174,10 +180,10 @@ TARGET_FOLDERS = frozenset({"Sources", "Tests", "Plugins", "Examples", "Tools", 
 
 
 def module_of(path: str) -> str:
-    """The module a file belongs to: its SwiftPM target (``Sources/Core/a.swift`` -> ``Core``, also under a nested
-    package ``x/Sources/Core``; a target a manifest places by ``path:`` in one of the usual folders, ``Examples/roll``,
-    ``Tools/generate-manual``, is that folder's name), else ``""`` (the repository is one module, as an Xcode app
-    is). Package.swift itself is not read: a ``path:`` elsewhere is not seen."""
+    """The module a file belongs to by its folders: its SwiftPM target (``Sources/Core/a.swift`` -> ``Core``, also
+    under a nested package ``x/Sources/Core``; a target a manifest places by ``path:`` in one of the usual folders,
+    ``Examples/roll``, ``Tools/generate-manual``, is that folder's name), else ``""`` (the repository is one module,
+    as an Xcode app is). ``file_package`` reads the manifest first."""
     parts = path.split("/")
     for i, part in enumerate(parts[:-2]):
         if part in TARGET_FOLDERS:
@@ -185,14 +191,67 @@ def module_of(path: str) -> str:
     return ""
 
 
+_TARGET_START = re.compile(r"\.(?:target|executableTarget|testTarget|macro|plugin)\s*\(")
+_TARGET_NAME = re.compile(r'\bname:\s*"([^"\\]+)"')
+_TARGET_PATH = re.compile(r'\bpath:\s*"([^"\\]+)"')
+
+
+def file_package(path: str, root) -> str | None:
+    """The target of the nearest Package.swift above the file that places it by ``path:`` (Kingfisher's
+    ``.target(name: "Kingfisher", path: "Sources")`` holds Sources/General and Sources/Utility alike), else the
+    target its folders name (``module_of``)."""
+    folder = posixpath.dirname(path)
+    while root is not None:
+        targets = _manifest_targets(str(root), folder, _mtime(root, folder))
+        if targets is not None:
+            return next((name for prefix, name in targets if path.startswith(prefix)), None) or module_of(path) or None
+        if not folder:
+            break
+        folder = posixpath.dirname(folder)
+    return module_of(path) or None
+
+
+def _mtime(root, folder: str) -> int | None:
+    """The manifest's modification time (a long-lived worker reads an edited one again), None when there is none."""
+    try:
+        info = os.lstat(os.path.join(root, folder, "Package.swift"))
+    except OSError:
+        return None
+    return info.st_mtime_ns if stat.S_ISREG(info.st_mode) else None
+
+
+@lru_cache(maxsize=256)
+def _manifest_targets(root: str, folder: str, mtime: int | None) -> tuple[tuple[str, str], ...] | None:
+    """(folder prefix, target name) of the manifest's targets placed by ``path:``, longest prefix first; None where
+    the folder holds no manifest."""
+    if mtime is None:
+        return None
+    data = read_config(root, posixpath.join(folder, "Package.swift"))
+    if data is None:
+        return None
+    out = []
+    for chunk in _TARGET_START.split(data.decode("utf-8", "replace"))[1:]:
+        name, where = _TARGET_NAME.search(chunk), _TARGET_PATH.search(chunk)
+        if name and where:
+            prefix = posixpath.normpath(posixpath.join(folder, where.group(1)))
+            if not prefix.startswith(".."):
+                out.append(("" if prefix == "." else prefix + "/", name.group(1)))
+    return tuple(sorted(out, key=lambda t: -len(t[0])))
+
+
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     """Each file under its target's name, which ``import Target`` names (all its files)."""
-    return {path: [module_of(path)] for path in paths if module_of(path)}
+    out = {}
+    for path in paths:
+        module = files.get(path, {}).get("package") or module_of(path)
+        if module:
+            out[path] = [module]
+    return out
 
 
 def package_scope(path: str, info: dict) -> str:
     """The files of one module see each other's declarations unimported."""
-    return "swift-module:" + module_of(path)
+    return "swift-module:" + (info.get("package") or module_of(path))
 
 
 def import_binding(module: str | None, name: str | None, alias: str | None):
