@@ -51,6 +51,7 @@
 ; (of the language's own types too: this string text, this int n; a nullable one: this Label? label)
 (method_declaration (modifier "static") name: (identifier) @name parameters: (parameter_list . (parameter (modifier) @_this (#eq? @_this "this")
   type: [(identifier) @parent.name (generic_name . (identifier) @parent.name) (predefined_type) @parent.name
+         (qualified_name name: [(identifier) @parent.name (generic_name . (identifier) @parent.name)])
          (nullable_type [(identifier) @parent.name (generic_name . (identifier) @parent.name)
                          (predefined_type) @parent.name])]))) @definition.function
 ; attributes: [Fact], [Test], [HttpGet]... register the definition with a framework (entry points)
