@@ -11,13 +11,30 @@ def implicit_this(resolver, r, src):
     found = resolver._layer_implicit_this(r, src)
     if found and _constructor(resolver, found.ids[0]):
         return None  # Square(..) in Square: the class, whose constructors are then told apart by arity
-    if not found or found.ids != [src]:
+    if not found:
+        return _outer_member(resolver, r, src)
+    if found.ids != [src]:
         return found
     # its own overloads first (error(msg) delegating to error(msg, args) beside it), then the bases' one
     twins = [t for t in resolver._twins(src) if t != src]
     inherited = resolver._member(resolver._enclosing_class(src), r.name, skip_self=True)
     more = twins + (inherited.ids if inherited else [])
     return type(found)(found.ids + more, "inherited" if inherited and not twins else "same_file") if more else found
+
+
+def _outer_member(resolver, r, src):
+    """A nested class's bare ``m()``: a member of a class around it, its bases' or its other parts' (a C# partial
+    class's helper declared in another file, which the file's own scopes do not hold)."""
+    cls = resolver._enclosing_class(src)
+    for _ in range(8):  # nesting depth: a bound, not a limit real code reaches
+        owner = resolver.g.owner_of(resolver.g.by_id[cls]) if cls else None
+        cls = resolver._enclosing_class(owner) if owner in resolver.g.by_id else None
+        if cls is None:
+            return None
+        found = resolver._member(cls, r.name)
+        if found and not _constructor(resolver, found.ids[0]):
+            return found
+    return None
 
 
 def _constructor(resolver, sid: str) -> bool:
