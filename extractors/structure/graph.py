@@ -47,6 +47,9 @@ class Graph:
     module_index: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # language group -> key -> paths
     packages: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
     package_top: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # top-level names per package
+    # (package key, name) -> each file's definition of a name several files of one package define (two Gradle
+    # modules declaring one package): a reference takes the one nearest it
+    package_twins: dict[tuple, list[str]] = field(default_factory=dict)
     owner: dict[str, str] = field(default_factory=dict)  # method -> its type defined in another file
     variants: dict[str, list[str]] = field(default_factory=dict)  # a definition -> its build variants (Go)
     _subclasses: dict[str, list[str]] | None = None
@@ -157,10 +160,19 @@ def _index_modules(g: Graph, files: dict[str, dict], root) -> None:
             for key in keys:
                 index.setdefault(key, []).append(path)
     for key, paths in g.packages.items():
-        names = g.package_top.setdefault(key, {})
-        for path in paths:
-            for name, sid in g.top.get(path, {}).items():
-                names.setdefault(name, sid)
+        g.package_top[key] = package_names(g, key, paths)
+
+
+def package_names(g: Graph, key: tuple, paths: list[str]) -> dict:
+    """A package's top-level names, the first file's definition of each (``package_top``); ``package_twins`` gets
+    every file's where several define one."""
+    names: dict = {}
+    for path in paths:
+        for name, sid in g.top.get(path, {}).items():
+            first = names.setdefault(name, sid)
+            if first != sid and isinstance(first, str) and isinstance(sid, str):
+                g.package_twins.setdefault((key, name), [first]).append(sid)
+    return names
 
 
 def _index_variants(g: Graph, symbols: list[Symbol], files: dict[str, dict]) -> None:

@@ -33,7 +33,7 @@ import pyarrow.compute as pc
 from pipeline.shards import keeping
 
 from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, _owner_elsewhere,
-                    build_graph, imported_apart, keep_member)
+                    build_graph, imported_apart, keep_member, package_names)
 from .langs.arity import Params
 from .qualnames import untwinned
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver
@@ -487,11 +487,7 @@ class LazyGraph(Graph):
         dict.__setitem__(self.by_name, name, [s.id for s in found])
 
     def load_package(self, key) -> None:
-        names: dict[str, str] = {}
-        for path in self.packages.get(key, []):
-            for name, sid in self.top.get(path, {}).items():
-                names.setdefault(name, sid)
-        dict.__setitem__(self.package_top, key, names)
+        dict.__setitem__(self.package_top, key, package_names(self, key, self.packages.get(key, [])))
 
     def load_bases(self, cls: str) -> None:
         """A class's bases as the stored ``inherits`` edges give them (a null base: one outside the repository)."""

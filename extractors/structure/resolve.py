@@ -1609,6 +1609,9 @@ class Resolver(ImportBindings):
     def _package(self, path: str, name: str) -> Found | None:
         key = self._package_key(path)
         sid = self.g.package_top.get(key, {}).get(name) if key else None
+        twins = self.g.package_twins.get((key, name)) if sid else None
+        if twins:  # two modules declaring one package: the definition nearest the reference (its own module's)
+            sid = max(twins, key=lambda t: _shared_folders(path, self.g.by_id[t].path))
         if sid:
             return Found([sid], "same_file" if self.g.by_id[sid].path == path else "same_package")
         return None
@@ -1913,6 +1916,16 @@ class Resolver(ImportBindings):
             if found:
                 return found.ids[0]
         return None
+
+
+def _shared_folders(a: str, b: str) -> int:
+    """How many leading folders two paths share."""
+    n = 0
+    for x, y in zip(a.split("/")[:-1], b.split("/")[:-1]):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 # a literal receiver's type, as the languages that extend library types name it
