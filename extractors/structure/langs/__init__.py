@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import importlib
 import posixpath
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
@@ -240,6 +241,23 @@ KEYWORDS = frozenset({
     "static", "extern", "inline", "operator", "template", "then", "begin", "end", "and", "or", "not", "lambda", "yield",
     "await", "async", "when", "in", "is", "as", "with", "defer", "go", "select", "impl", "trait", "where", "match",
     "loop", "mut", "pub", "use", "mod", "crate", "super", "self", "this", "true", "false", "null", "nil", "None"})
+
+
+_CAST_HEAD = re.compile(r"\(\s*([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*\)\s*[\w$.]")
+
+
+def cast_receiver(receiver: str) -> str:
+    """A receiver that starts with a cast in parentheses, ``((Named) b).nested("x")``, as an object of the type
+    cast to, as their resolver reads a built one: ``new Named().nested("x")`` (Java's and C#'s cast syntax; the
+    cast's operand says nothing more)."""
+    if not receiver.startswith("((") or not _CAST_HEAD.match(receiver, 1):
+        return receiver
+    depth = 0
+    for i, ch in enumerate(receiver):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            return f"new {_CAST_HEAD.match(receiver, 1).group(1)}()" + receiver[i + 1:]
+    return receiver
 
 
 def keyword_rule(keywords: frozenset, contextual: frozenset = frozenset()) -> Callable[[str, str, str | None], bool]:

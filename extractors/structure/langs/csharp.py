@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from . import entry_reason_with, object_method_rule, package_keys
+from . import cast_receiver, entry_reason_with, object_method_rule, package_keys
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "csharp"
@@ -148,6 +148,7 @@ def receiver_path(receiver: str) -> str:
     or type's arguments say nothing of the object (``Policy.Handle<E>().Retry()``: what ``Handle`` returns)."""
     if receiver == "base" or receiver.startswith("base."):
         receiver = "super" + receiver[4:]
+    receiver = cast_receiver(receiver)  # ((Policy) p).Execute(): a Policy's
     while "<" in receiver and _TYPE_ARGS.search(receiver):
         receiver = _TYPE_ARGS.sub("", receiver)
     return receiver

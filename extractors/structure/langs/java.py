@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from . import entry_reason_with, object_method_rule, package_keys
+from . import cast_receiver, entry_reason_with, object_method_rule, package_keys
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "java"
@@ -108,6 +108,15 @@ BUILTINS = frozenset({
     "TypeNotPresentException", "UnsupportedOperationException", "VirtualMachineError", "Void",
 })
 _NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
+
+
+_OUTER_THIS = re.compile(r"^([A-Z]\w*)\.this\b")
+
+
+def receiver_path(receiver: str) -> str:
+    """``JavaFile.this.toString()`` in an inner or anonymous class: the enclosing JavaFile object's (read as an
+    object of that class); ``((Named) b).nested()``: an object of the type cast to."""
+    return _OUTER_THIS.sub(r"new \1()", cast_receiver(receiver))
 
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
