@@ -101,5 +101,8 @@
 (short_var_declaration left: (expression_list (identifier) @local.name))
 (var_spec name: (identifier) @local.name)
 (range_clause left: (expression_list (identifier) @local.name))
+; p := c.pools[name], p, ok := c.pools[name]: an element of the map (or slice), as a range variable is
+(short_var_declaration left: (expression_list . (identifier) @var.name)
+  right: (expression_list . (index_expression operand: [(identifier) (selector_expression)] @var.elements)))
 ; for _, b := range s.books: b takes the slice's (or map's) elements
 (range_clause left: (expression_list (_) (identifier) @var.name) right: [(identifier) (selector_expression)] @var.elements)
