@@ -14,10 +14,11 @@
 -- that extends or implements something outside the repository, itself or through its bases in the repository (it may
 -- override what is called there), a method of a mixin (a class that a subclass combines with such a base), an
 -- exported method of a type that is not exported (what calls it from outside does so through an interface it
--- implements: Go's capitalised methods of a lowercase type), and a type declared in such a type (an associated type: `type Item` of an `impl
--- Iterator`), a type declared inside another definition (an associated type, an inner class a framework reads), a
--- class that extends something outside the repository (a framework may create it by name: an iOS view controller
--- a storyboard names, a SceneDelegate an Info.plist names, an Android service a manifest names), a
+-- implements: Go's capitalised methods of a lowercase type), and a type declared in such a type (an associated
+-- type: `type Item` of an `impl Iterator`), a type declared inside another definition (an associated type, an
+-- inner class a framework reads), a class that extends something outside the repository (a framework may create
+-- it by name: an iOS view controller a storyboard names, a SceneDelegate an Info.plist names, an Android service a
+-- manifest names), a
 -- method of an object literal that a function returns or a variable holds when that object is used as a whole;
 -- lowest (0.2), a TypeScript interface's or object type's property: the objects satisfying the shape give it, and
 -- a read of it is recorded only where the object's type is known; lowest of all (0.1), a definition in a file read

@@ -1060,7 +1060,8 @@ class Resolver(ImportBindings):
             ids = [sid for sid in self.g.by_name.get(ctor, ())
                    if unsuffixed(self.g.by_id[sid].qualname) == f"{r.name}.{ctor}" and self._extends_library(sid)]
         else:
-            ids = self._of_receiver_type(r, [sid for sid in self.g.by_name.get(r.name, ()) if self._extends_library(sid)])
+            ids = [sid for sid in self.g.by_name.get(r.name, ()) if self._extends_library(sid)]
+            ids = self._of_receiver_type(r, ids)
         ids = self._same_program(r.path, Found(self._same_language(ids, r.path), "")).ids
         return Found(ids[:MAX_CANDIDATES], "unique_name" if self._one_definition(ids) else "ambiguous") if ids else None
 
@@ -1120,7 +1121,7 @@ class Resolver(ImportBindings):
         if called:  # w := PerformRequest(...): the class its callee declares it returns (a library's: external)
             return self._returned_value(r, called)
         name = inline or text  # not inline: a name, never a call (those are above)
-        if not name.replace(".", "").replace("$", "").lstrip("\\").isidentifier():  # PHP's absolute \\App.Foo
+        if not name.replace(".", "").replace("$", "").lstrip("\\").isidentifier():  # PHP's absolute \App.Foo
             return None, "unknown"
         if name in SELF_NAMES and (not inline or _one_call(text)):
             # let res = Self::new(), other: &Self: the enclosing class, not a builtin named Self (Self::all().iter()
@@ -1731,7 +1732,8 @@ class Resolver(ImportBindings):
             if not sid:
                 continue
             found = Found([sid], "same_file" if depth == 0 else "inherited")
-            if self.g.by_id[c].kind != "interface" if c in self.g.by_id else True:
+            holder = self.g.by_id.get(c)
+            if holder is None or holder.kind != "interface":
                 return found
             declared = declared or found
         return declared
@@ -1881,20 +1883,25 @@ class Resolver(ImportBindings):
     def dispatch_edges(self, classes: list[str] | None = None) -> list[Edge]:
         """Base method -> override, so a change to an implementation reaches callers of the interface method (of
         the methods of ``classes`` only, when given: an update's)."""
-        edges, provided = [], set()
+        edges = []
         pairs = self.g.bases.items() if classes is None else [(c, self.g.bases.get(c) or []) for c in classes]
         for cls, bases in pairs:
             own = self.g.members.get(cls, {})
-            pairs_of = [(self._member_in_bases(bases, name), method) for name, method in own.items()]
-            if len(bases) > 1:
-                pairs_of += [p for p in self._provided_by_bases(cls, bases, own) if p not in provided]
-                provided.update(pairs_of)
-            for declared, method in pairs_of:
+            for name, method in own.items():
+                declared = self._member_in_bases(bases, name)
                 if declared:
-                    m = self.g.by_id[method]
-                    r = Ref(m.path, m.qualname, "dispatch", m.name, None, None, None, m.line)
-                    edges.append(self._edge(r, declared, method, m.name, "dispatch", "dispatch", "dispatch", None))
+                    edges.append(self._dispatch(self.g.by_id[method], declared, method))
+            if len(bases) > 1 and cls in self.g.by_id:  # the class's fact, in its file: an update of it redoes it
+                edges += [self._dispatch(self.g.by_id[cls], declared, body)
+                          for declared, body in self._provided_by_bases(cls, bases, own)]
         return edges
+
+    def _dispatch(self, at, declared: str, body: str) -> Edge:
+        """The dispatch edge ``declared`` -> ``body``, placed at the definition ``at`` (the override, or the class
+        whose bases pair them)."""
+        name = self.g.by_id[body].name
+        r = Ref(at.path, at.qualname, "dispatch", name, None, None, None, at.line)
+        return self._edge(r, declared, body, name, "dispatch", "dispatch", "dispatch", None)
 
     def _provided_by_bases(self, cls: str, bases: list[str], own: dict) -> list[tuple[str, str]]:
         """(interface method, the body another base gives it) for what ``cls`` does not define itself: a PHP class

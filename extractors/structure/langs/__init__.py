@@ -38,7 +38,8 @@ every definition of the file is API, exported (a TypeScript declaration file). `
 names whose files make a program, which nothing imports (Go's ``main``): none of their top-level definitions is
 exported (their methods may still implement an imported package's interface).
 ``file_package(path, root)``: the package of a file that states none (Swift: the SwiftPM target a manifest's
-``path:`` places it in), stored in ``files.package``. ``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
+``path:`` places it in), stored in ``files.package``.
+``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
 ``impl`` block of a type that the file imports from another crate becomes an extension).
 ``file_entries(path, defs, root)``: the definitions, some made entry points by the place of their file (a web
 framework's routed files, whose exports the framework imports: Next.js's ``app/**/page.tsx``; none).

@@ -12,9 +12,10 @@ from pipeline.safeio import read_config
 from . import alias_form, entry_reason_with, runtime_hook
 
 GROUP = "go"
-KEYWORDS = frozenset({"_", "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
-                      "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
-                      "struct", "switch", "type", "var"})
+# the blank identifier (var _ Saver = (*Memory)(nil)) is never a definition's name either
+KEYWORDS = frozenset({"_", "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough",
+                      "for", "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return",
+                      "select", "struct", "switch", "type", "var"})
 STRUCTURAL = True  # a type implements every interface whose methods it has (resolve.structural_bases)
 BUILD_VARIANTS = True  # a name defined in two files of a package: one per build constraint (graph._index_variants)
 PROGRAM_PACKAGES = frozenset({"main"})  # a command: nothing can import it, so its capitalised names are no API
