@@ -18,8 +18,8 @@
 -- type: `type Item` of an `impl Iterator`), a type declared inside another definition (an associated type, an
 -- inner class a framework reads), a class that extends something outside the repository (a framework may create
 -- it by name: an iOS view controller a storyboard names, a SceneDelegate an Info.plist names, an Android service a
--- manifest names), a
--- method of an object literal that a function returns or a variable holds when that object is used as a whole;
+-- manifest names), a method of an object literal that a function returns or a variable holds when that object is
+-- used as a whole;
 -- lowest (0.2), a TypeScript interface's or object type's property: the objects satisfying the shape give it, and
 -- a read of it is recorded only where the object's type is known; lowest of all (0.1), a definition in a file read
 -- by the regex fallback (a language without a grammar, or a file that would not parse): no reference is extracted

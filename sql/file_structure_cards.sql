@@ -24,13 +24,12 @@
 --   unused        exported symbols nothing references (the rule of dead_code at confidence >= 0.6: not in a file
 --                 the regex fallback read, no reference at all, no referenced member, no referenced same-named twin
 --                 in the file (or in such a twin: m#2.f beside m.f), not an enum whose constants are used, not an
---                 inline namespace something inside which is used, not an
---                 interface's or a base's method whose override is called, not a method of a type that extends
+--                 inline namespace something inside which is used, not an interface's or a base's method whose
+--                 override is called, not a method of a type that extends
 --                 something outside the repository, itself or through its own bases, nor of a mixin (a type a
 --                 subclass combines with such a base), not a C extern function another file's same-named referenced
 --                 function stands for under another #if, not a method of a type that is not exported, the name
---                 written nowhere
---                 unresolved); unused_count
+--                 written nowhere unresolved); unused_count
 --   depends_on    the files it references (not by guesses), strongest first, up to 64: path and sig (a hash of
 --                 which of its symbols reference which there): the snippets that name this file, which the per-file
 --                 export refreshes with it when their sig changed

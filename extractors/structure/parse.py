@@ -1492,12 +1492,17 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
 def _one_call(text: str, start: int) -> bool:
     """Whether ``text[start:]`` is one argument list closing at the end: ``Foo(a, g(b))``, not the chain
     ``Foo().build()`` (a parenthesis inside a string may end it early: then no, which types nothing)."""
+    return _closing(text, start) == len(text) - 1
+
+
+def _closing(text: str, start: int) -> int | None:
+    """Where the parenthesis opened at ``start`` closes in ``text``, None where it does not."""
     depth = 0
     for i in range(start, len(text)):
         depth += {"(": 1, ")": -1}.get(text[i], 0)
         if depth == 0:
-            return i == len(text) - 1
-    return False
+            return i
+    return None
 
 
 def _parameter_positions(raw_params: list[RawRef], spans: list[Span]) -> dict[str, dict[str, str]]:

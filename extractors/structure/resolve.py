@@ -1612,7 +1612,8 @@ class Resolver(ImportBindings):
         sid = self.g.package_top.get(key, {}).get(name) if key else None
         twins = self.g.package_twins.get((key, name)) if sid else None
         if twins:  # two modules declaring one package: the definition nearest the reference (its own module's)
-            sid = max(twins, key=lambda t: _shared_folders(path, self.g.by_id[t].path))
+            here = path.split("/")[:-1]
+            sid = max(twins, key=lambda t: langs.shared_folders(here, self.g.by_id[t].path.split("/")[:-1]))
         if sid:
             return Found([sid], "same_file" if self.g.by_id[sid].path == path else "same_package")
         return None
@@ -1732,8 +1733,7 @@ class Resolver(ImportBindings):
             if not sid:
                 continue
             found = Found([sid], "same_file" if depth == 0 else "inherited")
-            holder = self.g.by_id.get(c)
-            if holder is None or holder.kind != "interface":
+            if not self._is_interface(c):
                 return found
             declared = declared or found
         return declared
@@ -1908,14 +1908,16 @@ class Resolver(ImportBindings):
         using a trait that implements its interface's method (``class H implements I { use T; }``), a Ruby
         module's method for an included interface, a Java base class's for an interface the subclass adds."""
         out = []
-        for base in bases:
-            if self.g.by_id.get(base) is None or self.g.by_id[base].kind != "interface":
-                continue
+        for base in filter(self._is_interface, bases):
             for name, declared in self.g.members.get(base, {}).items():
                 body = self._member(cls, name) if name not in own else None
                 if body and body.ids[0] != declared:
                     out.append((declared, body.ids[0]))
         return out
+
+    def _is_interface(self, cls: str) -> bool:
+        sym = self.g.by_id.get(cls)
+        return sym is not None and sym.kind == "interface"
 
     def _member_in_bases(self, bases: list[str], name: str) -> str | None:
         for b in bases:
@@ -1923,16 +1925,6 @@ class Resolver(ImportBindings):
             if found:
                 return found.ids[0]
         return None
-
-
-def _shared_folders(a: str, b: str) -> int:
-    """How many leading folders two paths share."""
-    n = 0
-    for x, y in zip(a.split("/")[:-1], b.split("/")[:-1]):
-        if x != y:
-            break
-        n += 1
-    return n
 
 
 # a literal receiver's type, as the languages that extend library types name it

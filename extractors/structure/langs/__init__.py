@@ -163,7 +163,7 @@ def nearest_of(importer: str, found: list[str]) -> list[str]:
     if len(found) <= 1:
         return list(found)
     here = importer.split("/")[:-1]
-    return [max(found, key=lambda p: (_shared_folders(here, p.split("/")[:-1]), -len(p)))]
+    return [max(found, key=lambda p: (shared_folders(here, p.split("/")[:-1]), -len(p)))]
 
 
 def package_keys(paths: list[str], files: dict, separator: str = ".") -> dict[str, list[str]]:
@@ -178,7 +178,8 @@ def package_keys(paths: list[str], files: dict, separator: str = ".") -> dict[st
     return out
 
 
-def _shared_folders(a: list[str], b: list[str]) -> int:
+def shared_folders(a: list[str], b: list[str]) -> int:
+    """How many leading folders two paths' folder lists share."""
     n = 0
     for x, y in zip(a, b):
         if x != y:
@@ -251,14 +252,13 @@ def cast_receiver(receiver: str) -> str:
     """A receiver that starts with a cast in parentheses, ``((Named) b).nested("x")``, as an object of the type
     cast to, as their resolver reads a built one: ``new Named().nested("x")`` (Java's and C#'s cast syntax; the
     cast's operand says nothing more)."""
-    if not receiver.startswith("((") or not _CAST_HEAD.match(receiver, 1):
+    cast = _CAST_HEAD.match(receiver, 1) if receiver.startswith("((") else None
+    if cast is None:
         return receiver
-    depth = 0
-    for i, ch in enumerate(receiver):
-        depth += (ch == "(") - (ch == ")")
-        if depth == 0:
-            return f"new {_CAST_HEAD.match(receiver, 1).group(1)}()" + receiver[i + 1:]
-    return receiver
+    from ..parse import _closing
+
+    end = _closing(receiver, 0)
+    return receiver if end is None else f"new {cast.group(1)}()" + receiver[end + 1:]
 
 
 def keyword_rule(keywords: frozenset, contextual: frozenset = frozenset()) -> Callable[[str, str, str | None], bool]:
