@@ -79,8 +79,8 @@ class ImportBindings:
                 spec = support.nested_spec(spec, self._namespace_depth(path, r.src_qualname))
             targets = support.resolve_module(path, spec, self.index_of(support), self.root)
             if name == "*":
-                self.star[path].append(targets)
-                self._star_class(path, spec, targets, support)
+                if not self._star_class(path, spec, targets, support):
+                    self.star[path].append(targets)
                 if not targets and self.is_external(support, path, spec):
                     self.external_star.add(path)
             elif local and r.kind == "reexport":  # ``export {a as b}``: a name for importers, not for the file
@@ -256,16 +256,19 @@ class ImportBindings:
                 return sid
         return None
 
-    def _star_class(self, path: str, spec: str | None, targets: list[str], support) -> None:
-        """A wildcard import of a class's members (Java's ``import static a.b.Outer.Inner.*``): the class, where the
-        language says which part of the spec names one (``star_class(spec)`` -> its qualified name)."""
+    def _star_class(self, path: str, spec: str | None, targets: list[str], support) -> bool:
+        """A wildcard import of a class's members (Java's ``import static a.b.Outer.Inner.*``, Kotlin's ``import
+        p.Perfs.*``): the class, where the language says which part of the spec names one (``star_class(spec)`` ->
+        its qualified name). True when it is found: the files around it are then not what the wildcard imports
+        (its package's other classes, a twin module's ``D1`` beside ``Perfs.D1``)."""
         rule = getattr(support, "star_class", None)
         qualname = rule(spec) if rule and spec else None
         for p in targets if qualname else ():
             sid = self.g.by_qual.get((p, qualname))
             if sid:
                 self.star_classes[path].append(sid)
-                return
+                return True
+        return False
 
     def _star_passes(self, path: str, module: str, name: str) -> str | None:
         """A definition a wildcard-imported module has itself imported, where the language's wildcard brings those
