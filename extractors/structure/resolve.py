@@ -355,6 +355,8 @@ class Resolver(ImportBindings):
             found = self._with_overloads(found)
         if r.args is not None and len(found.ids) > 1:
             found = Found(self._accepting(found.ids, r.args), found.resolution)
+        if found.resolution in GUESSES and len(found.ids) > 1:
+            found = self._implemented(found)
         form = "callback" if kind == "returns" else kind
         # Visitor::default() (derived), kw::state (macro-made), handler.layer(x) (a trait's, guessed by name)
         named = self._receiver_named(r, src) if r.receiver and (not found.ids or found.resolution in GUESSES) else []
@@ -391,6 +393,20 @@ class Resolver(ImportBindings):
         if not ids:
             return EXTERNAL
         return Found(ids[:MAX_CANDIDATES], "unique_name" if len(ids) == 1 else "ambiguous")
+
+    def _implemented(self, found: Found) -> Found:
+        """Of a name guess's candidates, a declaration file's (``typings/index.d.ts``' ``Command.parse``) dropped where
+        a candidate of the same name in the class of the same name has a body: the declaration describes it."""
+        declared = [i for i in found.ids if self._declaration_only(self.g.by_id[i].path)]
+        if not declared:
+            return found
+        bodies = {untwinned(self.g.by_id[i].qualname) for i in found.ids if i not in declared}
+        kept = [i for i in found.ids if i not in declared or untwinned(self.g.by_id[i].qualname) not in bodies]
+        return Found(kept, "unique_name" if self._one_definition(kept) else found.resolution)
+
+    def _declaration_only(self, path: str) -> bool:
+        rule = getattr(self.supports.get(path), "declaration_only", None)
+        return bool(rule and rule(path))
 
     def _accepting(self, ids: list[str], args: int) -> list[str]:
         """Of several candidates, those whose parameters accept ``args`` arguments (``add(x)`` is ``add(String)``, not

@@ -25,6 +25,10 @@ PARAMETER_LISTS = frozenset({"function_value_parameters", "parameter_list", "for
 SPREAD_ARGUMENTS = frozenset({"spread_element", "variadic_unpacking"})
 COMMENTS = frozenset({"comment", "line_comment", "block_comment", "multiline_comment"})
 TRAILING_LAMBDAS = frozenset({"annotated_lambda", "lambda_literal"})
+ECMA_FUNCTIONS = frozenset({"function_declaration", "function_expression", "generator_function_declaration",
+                            "method_definition", "arrow_function", "generator_function"})
+# JavaScript's formal_parameters hold the patterns themselves: a name, a destructuring, ``b = 1``, ``...rest``
+PATTERN_PARAMETERS = frozenset({"identifier", "object_pattern", "array_pattern", "assignment_pattern", "rest_pattern"})
 
 
 class Params(NamedTuple):
@@ -46,7 +50,12 @@ def params_of(node) -> Params | None:
     variadic = required_last = next_variadic = False
     for child in container.children:
         kind = child.type
-        if kind in PARAMETERS and (container is not node or kind == "parameter"):
+        if kind in PATTERN_PARAMETERS and container.type == "formal_parameters" and container is not node:
+            # a JavaScript call may leave any parameter out (it is undefined), and pass more to a body that reads
+            # ``arguments``: only the most it takes is known
+            variadic = variadic or kind == "rest_pattern"
+            total += kind != "rest_pattern"
+        elif kind in PARAMETERS and (container is not node or kind == "parameter"):
             if _is_receiver(child):
                 continue
             marks = {c.type for c in child.children}
@@ -63,9 +72,17 @@ def params_of(node) -> Params | None:
             next_variadic = b"vararg" in child.text
         elif kind in VARIADIC_MARKS:
             variadic = True  # C++'s trailing ..., C#'s params before a type and a name of its own
+    if node.type in ECMA_FUNCTIONS and not variadic:
+        variadic = _reads_arguments(node)
     if total == 1 and least == 1 and container.text.replace(b" ", b"") == b"(void)":
         return Params(0, 0)  # C's and C++'s f(void)
     return Params(least, None if variadic else total)
+
+
+def _reads_arguments(node) -> bool:
+    """A JavaScript function reading ``arguments`` takes any number of them."""
+    body = node.child_by_field_name("body")
+    return body is not None and b"arguments" in body.text
 
 
 def _parameter_list(node):

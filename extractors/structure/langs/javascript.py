@@ -150,11 +150,16 @@ CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements"})
 is_junk = keyword_rule(KEYWORDS, CONTEXTUAL_KEYWORDS | {"constructor"})
 
 
+def declaration_only(path: str) -> bool:
+    """A declaration file (``.d.ts``): types and signatures of code that lives elsewhere, often beside it."""
+    return path.endswith((".d.ts", ".d.mts", ".d.cts"))
+
+
 def exports_all(path: str) -> bool:
     """A declaration file declares an API: its names (``interface ImportMeta`` merged into a global one, ``declare
     global { namespace App { interface Locals {} } }``) are read by code the repository does not hold, or by every
     file."""
-    return path.endswith((".d.ts", ".d.mts", ".d.cts"))
+    return declaration_only(path)
 
 
 def _named(node, child) -> str | None:
