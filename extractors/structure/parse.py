@@ -384,7 +384,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     # callback is no scope, so the parameters named alike of a file's callbacks share their enclosing one's values
     passed = [b for b in bindings["var"] if b.receiver.startswith(PASSED_VALUE)]
     stated = [b for b in bindings["var"] if not b.receiver.startswith(PASSED_VALUE)] if passed else bindings["var"]
-    types = _scoped_values(stated + bindings["value"] + _fixture_values(named, bindings["var"]), scopes)
+    types = _scoped_values(stated + bindings["value"] + _fixture_values(named, bindings["var"]), scopes,
+                           rules.instance_sigil)
     if passed:
         _add_passed(types, passed, scopes)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
@@ -1515,12 +1516,22 @@ def _parameter_positions(raw_params: list[RawRef], spans: list[Span]) -> dict[st
     return out
 
 
-def _scoped_values(raw: list[RawRef], spans: list[Span]) -> dict[str, dict[str, list[str]]]:
-    """Scope -> variable -> its values (at most ``MAX_VALUES``)."""
+def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "") -> dict[str, dict[str, list[str]]]:
+    """Scope -> variable -> its values (at most ``MAX_VALUES``). An object's own variable (``@request = Request.new``
+    in Ruby's ``initialize``, a test's ``setup`` or a ``before`` block) is bound in its class's scope, which every
+    method of the class looks up (at module level where no class encloses it: an RSpec ``describe`` block's)."""
     out: dict[str, dict[str, list[str]]] = {}
     for r, stack in _sweep(raw, spans):
+        if instance_sigil and r.name.startswith(instance_sigil) and not r.name.startswith(instance_sigil * 2):
+            stack = _up_to_class(stack)
         _keep_value(out, stack, r.name, r.receiver)
     return out
+
+
+def _up_to_class(stack: list[Span]) -> list[Span]:
+    """``stack`` without the definitions inside its innermost class (none: the module's)."""
+    inner = next((i for i in range(len(stack) - 1, -1, -1) if stack[i].kind in CONTAINER_KINDS), None)
+    return stack[:inner + 1] if inner is not None else []
 
 
 def _keep_value(types: dict, stack: list[Span], name: str, value: str) -> None:

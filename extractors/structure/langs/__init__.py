@@ -108,6 +108,8 @@ class ParseRules:
     settle_definitions: Callable = lambda raw_defs, _imports, _root: raw_defs
     member_access: tuple = ()  # operators reaching a member as ``.`` does (C++ ``->``): written ``.`` in a receiver
     sigils: str = ""  # characters before a variable's name, dropped from a receiver (PHP's ``$this``: ``this``)
+    # the sigil of an object's own variable (Ruby's ``@x``): what one method assigns it, every method of the class sees
+    instance_sigil: str = ""
     settle_references: Callable = lambda raw_refs: raw_refs  # the raw references, rewritten (Ruby: ``:m`` is ``m``)
     doc_types: Callable = lambda _text: ()  # a doc comment's text -> [(variable or None, type, form or None)]
     arity: bool = False  # count a function's parameters and a call's arguments (``langs.arity``): overloads
@@ -301,6 +303,7 @@ def parse_rules(language: str | None) -> ParseRules:
         settle_definitions=getattr(module, "settle_definitions", DEFAULT_RULES.settle_definitions),
         member_access=tuple(getattr(module, "MEMBER_ACCESS", ())),
         sigils=getattr(module, "SIGILS", ""),
+        instance_sigil=getattr(module, "INSTANCE_SIGIL", ""),
         settle_references=getattr(module, "settle_references", DEFAULT_RULES.settle_references),
         doc_types=getattr(module, "doc_types", DEFAULT_RULES.doc_types),
         arity=bool(getattr(module, "ARITY", False)),

@@ -22,6 +22,7 @@ GROUP = "ruby"
 IMPORTS_PASS_ON = True  # a required file's requires are loaded for its requirers too
 STAR_IMPORTS_IMPORTS = True
 LOCALS_SHADOW = True  # a parameter or local variable hides a method of that name
+INSTANCE_SIGIL = "@"  # @request = Request.new in initialize: @request.options in any method is Request's
 IMPLICIT_THIS = True  # a bare m() is self.m(): the class's (or a base's, a mixin's) method
 LOCAL_KINDS = ("name",)  # a bare name a variable binds is that variable; f(x) and obj.f are always calls
 MODULE_KEYS_FROM_PATHS = True

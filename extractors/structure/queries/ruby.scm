@@ -130,6 +130,13 @@
 (assignment left: (identifier) @var.name right: (call !receiver method: (identifier) @_new) @var.type (#eq? @_new "new"))
 (assignment left: (identifier) @var.name
   right: [(string) (array) (hash) (integer) (float) (true) (false) (regex) (symbol_array) (string_array)] @var.value)
+; the object's own: @request = Request.new, @client ||= Client.new, in any method (or a before/setup block): every
+; method of the class sees it (INSTANCE_SIGIL)
+([(assignment left: (instance_variable) @var.name
+    right: (call receiver: [(constant) (scope_resolution)] method: (identifier) @_new) @var.type)
+  (operator_assignment left: (instance_variable) @var.name
+    right: (call receiver: [(constant) (scope_resolution)] method: (identifier) @_new) @var.type)]
+  (#eq? @_new "new"))
 
 ; names bound where they are (see parse.py @local.name): parameters, assigned, block, loop and rescue variables
 (method_parameters [(identifier) @local.name (optional_parameter name: (identifier) @local.name)
