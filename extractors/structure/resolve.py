@@ -1100,6 +1100,12 @@ class Resolver(ImportBindings):
         owner = self.g.by_id.get(self.g.owner_of(sym) or "")
         return owner is None or owner.kind in ("module", "extension")
 
+    def _builds_no_instance(self, cls: str) -> bool:
+        """``Sinatra.new(Base)``: a Ruby module's own ``new`` (what it returns is another class), a namespace's: the
+        value is no instance of it."""
+        kind = self.g.by_id[cls].kind
+        return kind == "namespace" or (kind == "trait" and "new" in self.g.members.get(cls, {}))
+
     def _class_of_value(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /
         ``unknown``); memoized per file and value (per scope for values starting at ``self``)."""
@@ -1149,6 +1155,8 @@ class Resolver(ImportBindings):
         if name.split(".")[0] in hooks.builtins:
             return None, "external"
         cls = self._class_named(r, name)
+        if cls and inline and self._builds_no_instance(cls):
+            return None, "unknown"
         if cls:
             return cls, "constructor" if inline else "typed"
         if inline and hooks.outside_path and hooks.outside_path(self, r, text.partition("(")[0].rpartition("::")[0]):

@@ -124,19 +124,20 @@
   (#any-of? @_mixin "include" "extend" "prepend"))
 
 ; typed variables (see parse.py @var.name): x = Foo.new(...) / Foo::Bar.new / new (in a class method): x.m() is
-; Foo's m
+; Foo's m (Class.new, Struct.new...: an object whose methods come later: none)
 (assignment left: (identifier) @var.name
-  right: (call receiver: [(constant) (scope_resolution) (self)] method: (identifier) @_new) @var.type (#eq? @_new "new"))
+  right: (call receiver: [(constant) @_class (scope_resolution) (self)] method: (identifier) @_new) @var.type
+  (#eq? @_new "new") (#not-match? @_class "^(Class|Module|Struct|Object|BasicObject|OpenStruct|Data)$"))
 (assignment left: (identifier) @var.name right: (call !receiver method: (identifier) @_new) @var.type (#eq? @_new "new"))
 (assignment left: (identifier) @var.name
   right: [(string) (array) (hash) (integer) (float) (true) (false) (regex) (symbol_array) (string_array)] @var.value)
 ; the object's own: @request = Request.new, @client ||= Client.new, in any method (or a before/setup block): every
-; method of the class sees it (INSTANCE_SIGIL)
+; method of the class sees it (INSTANCE_SIGIL). Class.new, Struct.new...: an object whose methods come later, none
 ([(assignment left: (instance_variable) @var.name
-    right: (call receiver: [(constant) (scope_resolution)] method: (identifier) @_new) @var.type)
+    right: (call receiver: [(constant) @_class (scope_resolution)] method: (identifier) @_new) @var.type)
   (operator_assignment left: (instance_variable) @var.name
-    right: (call receiver: [(constant) (scope_resolution)] method: (identifier) @_new) @var.type)]
-  (#eq? @_new "new"))
+    right: (call receiver: [(constant) @_class (scope_resolution)] method: (identifier) @_new) @var.type)]
+  (#eq? @_new "new") (#not-match? @_class "^(Class|Module|Struct|Object|BasicObject|OpenStruct|Data)$"))
 
 ; names bound where they are (see parse.py @local.name): parameters, assigned, block, loop and rescue variables
 (method_parameters [(identifier) @local.name (optional_parameter name: (identifier) @local.name)
