@@ -187,6 +187,9 @@ class Hooks:
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
     written_self: bool = False  # a method's first parameter is its receiver (Python's self): obj.run(f) passes f second
+    # a type path's head is a type in scope where it is written (Rust): S::Ok where the file sees no S is a type
+    # parameter's associated type, never a guess among the repository's Ok types
+    scoped_type_paths: bool = False
 
 
 def _layer(entry) -> Callable:
@@ -225,7 +228,8 @@ def hooks_of(support) -> Hooks:
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
-                 written_self=bool(getattr(support, "WRITTEN_SELF", False)))
+                 written_self=bool(getattr(support, "WRITTEN_SELF", False)),
+                 scoped_type_paths=bool(getattr(support, "SCOPED_TYPE_PATHS", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -617,7 +621,8 @@ class Resolver(ImportBindings):
         variable the code states it names (in scope or imported, never a guess) is a type alias or a ``TypeVar``:
         used too (a class's field read there, ``self.x = self.factory()``, is a read, not the field's type)."""
         stated = self._stated(r, src, CLASSLIKE)
-        found = stated or self._guess(r, CLASSLIKE, self.hooks.get(r.path, self.no_hooks))
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        found = stated or (UNRESOLVED if r.receiver and hooks.scoped_type_paths else self._guess(r, CLASSLIKE, hooks))
         ids = [i for i in found.ids if self.g.by_id[i].kind in CLASSLIKE or stated and self._module_value(i)]
         if not ids:  # Option<kw::state>: a macro-made type of the module kw
             return self._receiver_named(r, src) if r.receiver else []

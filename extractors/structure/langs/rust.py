@@ -20,6 +20,7 @@ KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum
                       "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while",
                       "async", "await", "dyn"})
 EXTERNAL_RECEIVERS = frozenset({"std", "core", "alloc"})  # std::fmt::Display, core::mem::swap(): never ours
+SCOPED_TYPE_PATHS = True  # S::Ok where no S is in scope: a type parameter's (its bound's), never guessed
 BASE_KINDS = frozenset({"trait"})  # impl X for T: X is a trait, whatever else of that name the repository holds
 CRATE_ROOTS = ("lib.rs", "main.rs")
 PATH_SEPARATOR = "::"  # use a::{b::{c}}: the module a::b
@@ -34,6 +35,12 @@ BUILTINS = frozenset({"Some", "None", "Ok", "Err", "Box", "Vec", "String", "Opti
                       "AsRef", "AsMut", "Fn", "FnMut", "FnOnce", "Drop", "PartialEq", "Eq", "PartialOrd", "Ord",
                       "Debug", "Display", "Hash", "Self", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16",
                       "u32", "u64", "u128", "usize", "f32", "f64", "bool", "char", "str"})
+
+
+# the language's own types: u128::from(x), usize::from_str(s), String::with_capacity(n) are theirs unless an impl of
+# the repository gives the type that method (``impl Float for f64``: the class ``f64``, found first)
+BUILTIN_TYPES = frozenset({"i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f32",
+                           "f64", "bool", "char", "str", "String", "Vec", "Box", "Option", "Result"})
 
 
 def guess_bare_names(resolver, path: str) -> bool:
@@ -258,6 +265,17 @@ def inline_type(receiver: str) -> str | None:
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """Last before a guess: a path into another crate is outside the repository."""
     member_layers.append(external_crate_path)
+    member_layers.append(builtin_type_path)
+
+
+def builtin_type_path(resolver, r, src):
+    """``u128::from(7)``: a function of the language's own type that no impl of the repository gives it (never a
+    guess among the repository's ``from`` methods)."""
+    if r.receiver not in BUILTIN_TYPES or r.kind.startswith("type."):
+        return None
+    from ..resolve import EXTERNAL
+
+    return EXTERNAL
 
 
 def external_crate_path(resolver, r, src):
