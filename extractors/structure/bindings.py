@@ -90,8 +90,17 @@ class ImportBindings:
                 # the file's own: it never replaces the file's import of X (a function's local import of another
                 # module's name does, as before: one table per file)
                 self.pending[path][local] = (targets, name, support, spec)
+                self._head_bound(path, local, r, support)
             found.append(Declared(r, spec, name, targets, support))
         return found
+
+    def _head_bound(self, path: str, local: str, r, support) -> None:
+        """Python's ``import a.b`` binds ``a`` too, to the package (``a.echo()`` is ``a/__init__``'s ``echo``), unless
+        the file binds ``a`` otherwise."""
+        head, dot, _ = local.partition(".")
+        if dot and r.alias is None and getattr(support, "IMPORT_BINDS_HEAD", False) and head not in self.pending[path]:
+            self.pending[path][head] = (support.resolve_module(path, head, self.index_of(support), self.root), None,
+                                        support, head)
 
     def pending_of(self, path: str) -> dict[str, tuple]:
         self.declare(path)

@@ -6,10 +6,12 @@ import builtins
 import keyword
 import posixpath
 import re
+from pathlib import Path
 
 from . import entry_reason_with, with_entries
 
 GROUP = "python"
+IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
 PURE_DECORATORS = frozenset({
     "staticmethod", "classmethod", "property", "abstractmethod", "override", "cached_property", "functools.wraps",
     "wraps", "lru_cache", "functools.lru_cache", "cache", "functools.cache", "functools.cached_property",
@@ -68,10 +70,15 @@ LOADED_FILES = (
 )
 
 
-def file_entries(path: str, defs: list, _root) -> list:
+def file_entries(path: str, defs: list, root) -> list:
     """What a framework takes from a file it loads by its place: an Alembic revision's ``upgrade`` and
     ``downgrade``, a Django migration's ``Migration``, a management command's ``Command``, a URLconf's
-    ``urlpatterns``, an ``apps.py``'s ``AppConfig``: nothing in the repository names them."""
+    ``urlpatterns``, an ``apps.py``'s ``AppConfig``, an asv benchmark's ``time_*``: nothing in the repository names
+    them."""
+    if root is not None and any(path.startswith(folder + "/") for folder in _asv_benchmark_dirs(str(root))):
+        suites = {d.parent for d in defs if d.kind == "method" and ASV_NAMES.match(d.name)}
+        defs = with_entries(defs, lambda d: "asv runs it by its name" if (
+            d.kind in ("function", "method") and ASV_NAMES.match(d.name)) or d.qualname in suites else None)
     rules = [(tool, names) for tool, pattern, names in LOADED_FILES if pattern.search(path)]
     if not rules:
         return defs
@@ -82,6 +89,33 @@ def file_entries(path: str, defs: list, _root) -> list:
         return f"{tool} loads this file by its place and takes its {d.name}" if tool else None
 
     return with_entries(defs, reason)
+
+
+# airspeed velocity runs, by name, every benchmark function or method of its benchmark folder and their set-ups
+ASV_NAMES = re.compile(r"^(?:(?:time|timeraw|mem|peakmem|track)_\w*|setup|teardown|setup_cache)$")
+_ASV_DIR = re.compile(r'"benchmark_dir"\s*:\s*"([^"]+)"')
+_ASV: dict[str, tuple[str, ...]] = {}
+
+
+def _asv_benchmark_dirs(root: str) -> tuple[str, ...]:
+    """The benchmark folders (relative to ``root``) that an ``asv.conf.json`` at the top or one folder down names
+    (``benchmark_dir``, default ``benchmarks`` beside it); read once per repository."""
+    found = _ASV.get(root)
+    if found is None:
+        configs = [p for p in (Path(root) / "asv.conf.json", *Path(root).glob("*/asv.conf.json")) if p.is_file()]
+        dirs = []
+        for config in configs[:4]:
+            try:
+                text = config.read_text(errors="replace")[:100_000]
+            except OSError:
+                continue
+            named = _ASV_DIR.search(text)
+            folder = posixpath.normpath(posixpath.join(config.parent.relative_to(root).as_posix(),
+                                                       named.group(1) if named else "benchmarks"))
+            if not folder.startswith(".."):
+                dirs.append(folder)
+        found = _ASV[root] = tuple(dirs)
+    return found
 
 
 def _assignment(node, child) -> str:
