@@ -27,11 +27,11 @@ IMPLICIT_THIS = True  # a bare m() is self.m(): the class's (or a base's, a mixi
 LOCAL_KINDS = ("name",)  # a bare name a variable binds is that variable; f(x) and obj.f are always calls
 MODULE_KEYS_FROM_PATHS = True
 KEYWORDS = frozenset({
-    "break", "case", "class", "def", "defined?", "do", "else", "elsif", "ensure", "false", "for", "if", "module",
+    "break", "case", "class", "def", "defined?", "do", "else", "elsif", "ensure", "false", "if", "module",
     "nil", "rescue", "return", "self", "super", "true", "unless", "until", "while", "yield", "__FILE__", "__LINE__"})
 # keywords a method may bear (``def next``, Range's ``def end``): junk only outside a class or module
 CONTEXTUAL_KEYWORDS = frozenset({
-    "alias", "and", "begin", "end", "in", "next", "not", "or", "redo", "retry", "then", "undef", "when"})
+    "alias", "and", "begin", "end", "for", "in", "next", "not", "or", "redo", "retry", "then", "undef", "when"})
 # Kernel's and Module's methods called bare, and the core classes and modules: never the repository's, unless a
 # scope, a base or a constant of the repository says so first
 BUILTINS = frozenset({
@@ -306,7 +306,8 @@ def _innermost(scopes: list, at: int) -> tuple | None:
 def settle_references(raw_refs: list) -> list:
     """A symbol naming a method (``send(:save)``, ``method(:log)``, ``alias_method :a, :b``) names it without its
     colon; ``obj.x = 1`` calls the writer ``x=``; a module a class includes is a base (``inherits``), not also a
-    value the class reads; a keyword is no reference, and a word a method may bear (``end``) only with a receiver."""
+    value the class reads; a keyword is no reference, and a word a method may bear (``end``) only with a receiver;
+    ``self.class.m`` is the class's ``m`` (a class method is a member of its class, as ``self.m`` reads it)."""
     based = {r.name_start for r in raw_refs if r.kind == "inherits"}
     written = {r.name_start for r in raw_refs if r.kind == "writer"}
     out = []
@@ -314,6 +315,9 @@ def settle_references(raw_refs: list) -> list:
         if (r.kind == "callback" and r.name_start in based) or (r.name in KEYWORDS and r.name != "super") or (
                 r.receiver is None and r.name in CONTEXTUAL_KEYWORDS) or (r.kind == "call" and r.name_start in written):
             continue  # include M is a base; ``end`` read where a syntax error broke the tree is no name (range.end is)
+        if r.receiver and (r.receiver == "self.class" or r.receiver.startswith("self.class.")) \
+                and r.name not in BUILTIN_METHODS:  # self.class.default_store: the class's own def self.default_store
+            r = r._replace(receiver="self" + r.receiver[len("self.class"):])
         if r.kind == "writer":  # obj.x = 1 calls x=
             r = r._replace(kind="call", name=r.name + "=")
         elif r.name and r.name[:1] == ":" and r.kind not in ("import", "reexport"):

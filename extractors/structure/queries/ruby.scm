@@ -67,6 +67,8 @@
 (call !receiver method: (identifier) @_alias arguments: (argument_list (simple_symbol) . (simple_symbol) @name .)
   (#eq? @_alias "alias_method")) @reference.callback
 (alias alias: (identifier) @name) @reference.callback
+; xs.each(&:save): save called on each element, an object of a type not known here (a guess by name)
+(block_argument (simple_symbol) @name) @receiver @reference.call
 
 ; a bare name where a value stands: a method called without arguments, unless a parameter or variable binds it
 ; (see parse.py @reference.name and the @local.name captures below)
