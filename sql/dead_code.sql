@@ -10,7 +10,8 @@
 -- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`; a C or C++ extern
--- function another file's same-named referenced function stands for under another #if), a method of a type
+-- function another file's same-named referenced function stands for under another #if; a .d.ts declaration of a
+-- referenced definition elsewhere), a method of a type
 -- that extends or implements something outside the repository, itself or through its bases in the repository (it may
 -- override what is called there), a method of a mixin (a class that a subclass combines with such a base), an
 -- exported method of a type that is not exported (what calls it from outside does so through an interface it
@@ -90,14 +91,22 @@ used_twins AS (  -- f, f#2, f#3...: one name defined more than once in a file, o
     FROM (SELECT repo, id FROM inbound WHERE best > 0.3 UNION ALL SELECT repo, id FROM used_members)
 ),
 linked_twins AS (  -- C and C++: an extern function whose name another file's referenced function bears (hiredis's
-    -- hi_malloc, static inline in alloc.h or extern in alloc.c): the two sides of a #if, one built at a time
-    SELECT DISTINCT s.repo, s.id
+    -- hi_malloc, static inline in alloc.h or extern in alloc.c): the two sides of a #if, one built at a time; and a
+    -- declaration file's (.d.ts) declaration of a referenced definition of that qualified name elsewhere (commander's
+    -- typings/index.d.ts Command.addArgument for lib/command.js's): it describes that one
+    SELECT DISTINCT s.repo, s.id, false AS declared
     FROM symbols s
     JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.family = 'c'
     JOIN symbols t ON t.repo = s.repo AND t.name = s.name AND t.path <> s.path AND t.kind = 'function'
                       AND t.qualname = t.name
     JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0.3
     WHERE s.kind = 'function' AND s.is_exported AND s.qualname = s.name
+    UNION
+    SELECT DISTINCT s.repo, s.id, true AS declared
+    FROM symbols s
+    JOIN symbols t ON t.repo = s.repo AND t.qualname = s.qualname AND t.kind = s.kind AND t.path <> s.path
+    JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0.3
+    WHERE regexp_matches(s.path, '\.d\.[cm]?ts$') AND NOT regexp_matches(t.path, '\.d\.[cm]?ts$')
 ),
 inherits AS MATERIALIZED (
     SELECT repo, src_id, dst_id, dst_name FROM edges WHERE kind = 'inherits' AND src_id IS NOT NULL
@@ -155,6 +164,8 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN ut.twin IS NOT NULL
                THEN 'never referenced itself, but a definition of the same name in this file is (an overload, a '
                     || 'conditional or platform variant, or one it replaces)'
+           WHEN lt.declared
+               THEN 'never referenced itself, but the definition it declares (of the same name, in another file) is'
            WHEN lt.id IS NOT NULL
                THEN 'never referenced itself, but a function of the same name in another file is (the other side '
                     || 'of a #if: one of them is built)'

@@ -203,7 +203,7 @@ outside_bases AS (  -- dead_code's `outside_bases` (through the repository's own
     FROM up u SEMI JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id AND i.dst_id IS NULL
 ),
 linked_twins AS (  -- dead_code's `linked_twins`: a C or C++ extern function another file's same-named referenced
-                   -- function stands for under another #if (hiredis's hi_malloc)
+                   -- function stands for under another #if (hiredis's hi_malloc); a .d.ts declaration
     SELECT DISTINCT x.repo, x.id
     FROM exported x
     JOIN src f ON f.repo = x.repo AND f.path = x.path AND f.family = 'c'
@@ -212,6 +212,13 @@ linked_twins AS (  -- dead_code's `linked_twins`: a C or C++ extern function ano
     SEMI JOIN edges e ON e.repo = t.repo AND e.dst_id = t.id AND e.confidence > 0.3 AND e.src_id <> e.dst_id
                          AND NOT starts_with(e.src_id, e.dst_id || '.')
     WHERE x.kind = 'function' AND x.qualname = x.name
+    UNION  -- and a .d.ts declaration of a referenced definition of that qualified name elsewhere
+    SELECT DISTINCT x.repo, x.id
+    FROM exported x
+    JOIN symbols t ON t.repo = x.repo AND t.qualname = x.qualname AND t.kind = x.kind AND t.path <> x.path
+    SEMI JOIN edges e ON e.repo = t.repo AND e.dst_id = t.id AND e.confidence > 0.3 AND e.src_id <> e.dst_id
+                         AND NOT starts_with(e.src_id, e.dst_id || '.')
+    WHERE regexp_matches(x.path, '\.d\.[cm]?ts$') AND NOT regexp_matches(t.path, '\.d\.[cm]?ts$')
 ),
 mixed_into AS (  -- dead_code's `mixed_into`: a subclass of the member's type extends something outside, itself
                  -- or through its bases (a mixin: SignupView(SignupMixin, FormView))
