@@ -32,7 +32,8 @@ BUILTINS = frozenset({
     "strtoll", "strtoull", "strtod", "atoi", "atol", "abort", "exit", "assert", "errno", "qsort", "bsearch", "abs",
     "sizeof", "offsetof", "va_start", "va_end", "va_arg", "va_copy", "NULL", "EOF", "stdin", "stdout", "stderr",
     "isdigit", "isalpha", "isspace", "isalnum", "isupper", "islower", "tolower", "toupper", "time", "perror",
-    "strerror", "close", "read", "write", "open"})
+    "strerror", "close", "read", "write", "open",
+    "__declspec", "__attribute__", "__typeof__", "__builtin_expect", "_Pragma", "__pragma"})  # the compilers' own
 
 
 def exports_all(path: str) -> bool:

@@ -44,6 +44,8 @@
 
 ; calls: f(x), MACRO(x)
 (call_expression function: (identifier) @name) @reference.call
+; an export macro written as a declaration's type: CJSON_PUBLIC(cJSON *) cJSON_Parse(..)
+(macro_type_specifier name: (identifier) @name) @reference.call
 
 ; functions passed or stored as values: qsort(a, n, size, cmp), .read = on_read, ctx->cb = handler, return f;
 ; and names read there (a file-level variable, a constant or a macro: a ``reads`` edge)
