@@ -33,7 +33,11 @@ KEYWORDS = frozenset(keyword.kwlist)
 BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
 BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, bytes, set, tuple, int, float) for name in dir(kind)
                             if not name.startswith("_")) | {"read", "write", "close", "flush", "readline", "seek",
-                                                           "send", "__enter__", "__exit__", "__aenter__", "__aexit__"}
+                                                           "send", "__enter__", "__exit__", "__aenter__", "__aexit__"} \
+    | {  # the standard library's objects met untyped: a file or buffer, a pathlib.Path, a re.Match, a process
+        "getvalue", "readlines", "writelines", "fileno", "isatty", "truncate", "read_text", "write_text", "read_bytes",
+        "write_bytes", "mkdir", "rmdir", "unlink", "iterdir", "joinpath", "with_suffix", "with_name", "relative_to",
+        "is_file", "is_dir", "groupdict", "communicate", "terminate", "is_alive"}
 
 
 def guess_bare_names(resolver, path: str) -> bool:

@@ -110,6 +110,7 @@
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   right: [(identifier) (attribute)] @var.value (#eq? @_self "self"))
 (for_statement left: (identifier) @var.name right: (call) @var.value)
+(for_in_clause left: (identifier) @var.name right: (call) @var.value)
 ; a loop over a collection: the variable takes its elements (for b in self.books, where books: list[Book])
 (for_statement left: (identifier) @var.name right: [(identifier) (attribute)] @var.elements)
 (for_in_clause left: (identifier) @var.name right: [(identifier) (attribute)] @var.elements)
