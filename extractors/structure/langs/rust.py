@@ -39,8 +39,8 @@ BUILTINS = frozenset({"Some", "None", "Ok", "Err", "Box", "Vec", "String", "Opti
 
 # the language's own types: u128::from(x), usize::from_str(s), String::with_capacity(n) are theirs unless an impl of
 # the repository gives the type that method (``impl Float for f64``: the class ``f64``, found first)
-BUILTIN_TYPES = frozenset({"i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f32",
-                           "f64", "bool", "char", "str", "String", "Vec", "Box", "Option", "Result"})
+BUILTIN_TYPES = frozenset({"i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+                           "f32", "f64", "bool", "char", "str", "String", "Vec", "Box", "Option", "Result"})
 
 
 def guess_bare_names(resolver, path: str) -> bool:
@@ -92,7 +92,8 @@ BUILTIN_METHODS = WRAPPER_METHODS | frozenset({
     "fold", "position", "find_map", "filter_map", "flat_map", "peekable", "nth", "min", "max", "min_by_key",
     "max_by_key", "for_each", "by_ref", "step_by", "entry", "or_insert", "or_insert_with", "or_default",
     "contains_key", "keys", "values", "values_mut", "into", "try_into", "clone_from", "write_str", "write_fmt",
-    "debug_struct", "debug_tuple", "debug_list", "debug_map", "finish", "lock", "to_path_buf", "display"})
+    "debug_struct", "debug_tuple", "debug_list", "debug_map", "finish", "lock", "to_path_buf", "display",
+    "hash", "eq", "ne", "cmp", "partial_cmp", "fmt"})  # std traits most types implement (Hash, Ord, Display)
 # `.await` on a value gives what its `impl IntoFuture` (or `Future`) names as `type Output`, else the value itself
 FUTURE_OUTPUT = ("await", "Output")
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
