@@ -192,6 +192,20 @@
   right: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
 
+; value flow (see parse.py @reference.returns): what a function returns, where no annotation states its type:
+; return cmd (cmd = new Command()), return new Command(), return make(), () => new Command()
+(return_statement [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)])
+  @reference.returns
+(return_statement (new_expression constructor: [(identifier) @name
+                                               (member_expression object: (_) @receiver property: (property_identifier) @name)]))
+  @reference.returns_call
+(return_statement (call_expression function: [(identifier) @name
+                                              (member_expression object: (_) @receiver property: (property_identifier) @name)]))
+  @reference.returns_call
+(arrow_function body: (new_expression constructor: [(identifier) @name
+                                                   (member_expression object: (_) @receiver property: (property_identifier) @name)]))
+  @reference.returns_call
+
 ; variables built by a constructor: const s = new Store(), this.s = new Store() (see parse.py @var.name), or given
 ; what a function declares it returns: this.s = open(), this.s = await open() (`const s = open()`: in javascript.scm
 ; and typescript.scm, where an annotation is the type; a `require()`: see the imports)
