@@ -1698,8 +1698,10 @@ def _is_chain(text: str) -> bool:
     return _CHAIN.fullmatch(text.replace("\x00", "()")) is not None
 
 
-def _typed_head(value: str, scopes: list[str], types: dict) -> str:
-    """``auth.sync_auth_flow()`` where ``auth: Auth`` -> ``Auth~sync_auth_flow()``: the value's object typed too."""
+def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> str:
+    """``auth.sync_auth_flow()`` where ``auth: Auth`` -> ``Auth~sync_auth_flow()``: the value's object typed too,
+    through a few variables in a row (``parent := logger.WithField(); child := parent.WithContext()``: ``New()~
+    WithField().WithContext()``)."""
     head, dot, rest = value.partition(".")
     if not dot and value.isidentifier():  # m := mx: what the other variable holds (Go's receiver: its type)
         held = next((found for scope in scopes if (found := types.get(scope, {}).get(value))), None)
@@ -1712,8 +1714,15 @@ def _typed_head(value: str, scopes: list[str], types: dict) -> str:
         found = types.get(scope, {}).get(head)
         if found:
             held = found[0]
-            return value if "~" in held or "|" in held or held == COLLECTION else f"{held}~{rest}"
+            if "|" in held or held == COLLECTION:
+                return value
+            if "~" not in held and depth < MAX_TYPED_HOPS and held != value:
+                held = _typed_head(held, scopes, types, depth + 1)
+            return f"{held}.{rest}" if "~" in held else f"{held}~{rest}"
     return value
+
+
+MAX_TYPED_HOPS = 3  # variables followed in a row to type a value's object (x = y.f(); y = z.g(); ...)
 
 
 def _field_scopes(owner: str) -> list[str]:

@@ -96,6 +96,8 @@ _MODULE_LINE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)\"?", re.M)
 _VERSION = re.compile(r"^v\d+$")
 _LITERAL = re.compile(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$", re.S)
 _FACTORY = re.compile(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
+_ASSERTED = re.compile(r"^[\w.]+\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$")  # w.(*bytes.Buffer)
+_CONVERTED = re.compile(r"^([A-Z]\w*)\s*\([^(),]*\)$")  # Level(x): one plain argument
 
 
 @lru_cache(maxsize=4096)
@@ -167,11 +169,13 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 
 
 def inline_type(receiver: str) -> str | None:
-    """``T{...}``, ``&T{...}``, ``pkg.T{...}`` -> the type; ``NewT(...)`` / ``pkg.NewT(...)`` -> ``T`` by convention."""
-    m = _LITERAL.match(receiver)
+    """``T{...}``, ``&T{...}``, ``pkg.T{...}`` -> the type; ``x.(*T)`` (an assertion), ``T(x)`` (a conversion) ->
+    ``T``; ``NewT(...)`` / ``pkg.NewT(...)`` -> ``T`` by convention."""
+    m = _LITERAL.match(receiver) or _ASSERTED.match(receiver)
     if m:
         return m.group(1)
     m = _FACTORY.match(receiver)
     if m and m.group(2):
         return f"{m.group(1)}.{m.group(2)}" if m.group(1) else m.group(2)
-    return None
+    m = _CONVERTED.match(receiver)
+    return m.group(1) if m else None

@@ -19,8 +19,9 @@
   (array_type) (function_type) (pointer_type) (channel_type) (generic_type)]) @definition.type
 (type_alias name: (type_identifier) @name) @definition.type
 (interface_type (method_elem name: (field_identifier) @name) @definition.function)
-; struct fields: their declared types type a chain (c.Request.Header.Get(): net/http's, not a guess)
-(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
+; struct fields: their declared types type a chain (c.Request.Header.Get(): net/http's, not a guess); a named
+; struct's only (an anonymous struct's, a test table's `[]struct{ name string }`, are no names of the package)
+(type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)))
 ; package-level values (its spec's span holds what computes the value; of `var a, b = ...` the first name)
 (source_file (var_declaration (var_spec . name: (identifier) @name) @definition.variable))
 (source_file (var_declaration (var_spec_list (var_spec . name: (identifier) @name) @definition.variable)))
