@@ -1302,14 +1302,15 @@ class Resolver(ImportBindings):
         outer, _, inner = place.partition(":")
         head, _, name = callee.rpartition(".")
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
-        if held and not head.partition(".")[2] and self._class_of_value(r, held, self.hooks.get(
+        library_objects = getattr(self.supports.get(r.path), "LIBRARY_CALLBACK_OBJECTS", False)
+        if library_objects and held and not head.partition(".")[2] and self._class_of_value(r, held, self.hooks.get(
                 r.path, self.no_hooks)) == (None, "external"):
             return None, "external"  # app.get("/", (req, res) => ..) with app = express(): the library's objects
         ids = self._member_of_value_held(r, held, head, name) if held else []
         if not ids:
             found = self._lookup(Ref(r.path, r.src_qualname, "call", name, head or None, None, None, r.line), src,
                                  CALLABLE)
-            if not head and found.resolution == "external":
+            if library_objects and not head and found.resolution == "external":
                 return None, "external"  # test("x", (t) => ..), test imported from a library: its object
             ids = found.ids if found.resolution not in GUESSES else []
         ids = ids or (self._member_of_held(r, src, head, name) if head else [])

@@ -16,6 +16,9 @@ from . import alias_form, entry_reason_with, keyword_rule, with_entries
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
+# a callback handed to a library's function (test("x", (t) => ..), app.get("/", (req, res) => ..) with app =
+# express()) is given that library's objects (Python's map, sorted, reduce, an executor's map give it ours)
+LIBRARY_CALLBACK_OBJECTS = True
 ARITY = True  # TypeScript overload signatures are told apart by their arguments
 PARAMETER_FLOW = True  # run(cb) { cb() }: what run's callers pass for cb is what cb() calls
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
