@@ -213,8 +213,19 @@ class ImportBindings:
                 if hit:
                     return hit
             sub = support.submodule(paths, name, self.index_of(support))
-            return Binding("module", sub) if sub else UNRESOLVED
+            if sub:
+                return Binding("module", sub)
+            if name == "default" and getattr(support, "UNNAMED_DEFAULT_IS_MODULE", False) and not any(
+                    self._exports_default(p) for p in paths):
+                # export default { forEach, isArray }: no name is the default export, an object of the module's
+                # own: utils.forEach() is the module's forEach
+                return Binding("module", paths)
+            return UNRESOLVED
         return Binding("module", paths)
+
+    def _exports_default(self, path: str) -> bool:
+        self.declare(path)
+        return "default" in self.exported.get(path, ())
 
     def reexported(self, path: str, name: str, seen: frozenset) -> Binding | None:
         """``name`` as module ``path`` passes it on: one of its exports or its imports, or a module it re-exports

@@ -19,6 +19,7 @@ GROUP = "javascript"
 # a callback handed to a library's function (test("x", (t) => ..), app.get("/", (req, res) => ..) with app =
 # express()) is given that library's objects (Python's map, sorted, reduce, an executor's map give it ours)
 LIBRARY_CALLBACK_OBJECTS = True
+UNNAMED_DEFAULT_IS_MODULE = True  # export default { a, b }: the default import's members are the module's own
 ARITY = True  # TypeScript overload signatures are told apart by their arguments
 PARAMETER_FLOW = True  # run(cb) { cb() }: what run's callers pass for cb is what cb() calls
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
