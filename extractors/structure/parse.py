@@ -981,10 +981,10 @@ _GENERIC = re.compile(r"<[^<>]*>|(?<=\w)\[[^\[\]]*\]")
 _PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
 _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
-_WRAPPER = re.compile(r"^(?:typing\.)?(Optional|Union)\[(.*)\]$")
+_WRAPPER = re.compile(r"^(?:typing\.|t\.|typ\.|tp\.)?(Optional|Union)\[(.*)\]$")  # import typing as t: t.Optional
 # types that say nothing of a value's class: a receiver of one is unknown, not a library's (Java's Object, Python's
 # object, TypeScript's unknown stay a library's: only their own methods can be called on them)
-ANY_TYPES = frozenset({"Any", "typing.Any", "any"})
+ANY_TYPES = frozenset({"Any", "typing.Any", "t.Any", "typ.Any", "tp.Any", "any"})
 _NOTHING = {"None", "null", "undefined", "nil", "void", "never"} | ANY_TYPES
 LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatenated_string", "integer", "float", "true",
                       "false", "list_comprehension", "dictionary_comprehension", "set_comprehension",
