@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import builtins
 import keyword
+import os
 import posixpath
 import re
-from pathlib import Path
+
+from pipeline.safeio import read_config
 
 from . import entry_reason_with, with_entries
 
@@ -103,23 +105,30 @@ _ASV: dict[str, tuple[str, ...]] = {}
 
 def _asv_benchmark_dirs(root: str) -> tuple[str, ...]:
     """The benchmark folders (relative to ``root``) that an ``asv.conf.json`` at the top or one folder down names
-    (``benchmark_dir``, default ``benchmarks`` beside it); read once per repository."""
+    (``benchmark_dir``, default ``benchmarks`` beside it); read once per repository, through the safe reader."""
     found = _ASV.get(root)
     if found is None:
-        configs = [p for p in (Path(root) / "asv.conf.json", *Path(root).glob("*/asv.conf.json")) if p.is_file()]
         dirs = []
-        for config in configs[:4]:
-            try:
-                text = config.read_text(errors="replace")[:100_000]
-            except OSError:
+        for folder in _asv_config_folders(root):
+            data = read_config(root, posixpath.join(folder, "asv.conf.json"))
+            if data is None:
                 continue
-            named = _ASV_DIR.search(text)
-            folder = posixpath.normpath(posixpath.join(config.parent.relative_to(root).as_posix(),
-                                                       named.group(1) if named else "benchmarks"))
-            if not folder.startswith(".."):
-                dirs.append(folder)
+            named = _ASV_DIR.search(data.decode("utf-8", "replace"))
+            bench = posixpath.normpath(posixpath.join(folder, named.group(1) if named else "benchmarks"))
+            if not bench.startswith(".."):
+                dirs.append(bench)
         found = _ASV[root] = tuple(dirs)
     return found
+
+
+def _asv_config_folders(root: str, most: int = 200) -> list[str]:
+    """The repository's top folder and its first ``most`` folders (not links), where an asv.conf.json may sit."""
+    try:
+        with os.scandir(root) as entries:
+            subfolders = [e.name for e in entries if e.is_dir(follow_symlinks=False) and not e.name.startswith(".")]
+    except OSError:
+        subfolders = []
+    return ["."] + sorted(subfolders)[:most]
 
 
 def _assignment(node, child) -> str:
