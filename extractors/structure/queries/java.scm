@@ -71,6 +71,9 @@
 (scoped_type_identifier . (_) @receiver (type_identifier) @name .) @reference.type
 (marker_annotation name: (identifier) @name) @reference.type.annotation
 (annotation name: (identifier) @name) @reference.type.annotation
+; a qualified one (@retrofit2.internal.EverythingIsNonNull, on a package-info.java's package too)
+(marker_annotation name: (scoped_identifier scope: (_) @receiver name: (identifier) @name)) @reference.type.annotation
+(annotation name: (scoped_identifier scope: (_) @receiver name: (identifier) @name)) @reference.type.annotation
 
 ; typed variables: parameters, locals and fields (x.f() then resolves on x's class; see parse.py @var.name)
 ; try (JsonParser p = ...) and catch (IOException | E e) too: p.next(), e.getMessage() are those types' methods
