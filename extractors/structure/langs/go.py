@@ -78,7 +78,13 @@ def _named(node, child) -> str | None:
     return None if node.child_by_field_name("name") == child else "annotation"
 
 
+def _instantiated(node, child) -> str | None:
+    """``Pair[string, int]`` as a value: its head is the generic function (a ``callback``), its arguments types."""
+    return None if node.named_children[:1] == [child] else "generic"
+
+
 TYPE_CONTEXTS = {
+    "type_instantiation_expression": _instantiated,
     "parameter_declaration": _parameter, "variadic_parameter_declaration": "parameter",
     **dict.fromkeys(("method_declaration", "function_declaration", "method_elem", "func_literal"), "return"),
     # the result of a function type (a parameter's func(http.Handler) http.Handler) is no return type of the

@@ -43,6 +43,9 @@
 
 ; functions passed as values: Apply(f), http.HandleFunc("/", s.handle), handlers{f}, key: f
 (argument_list (identifier) @name) @reference.callback
+; a generic function instantiated as a value (var NewStringSlice = NewSliceBase[string, StringConfig])
+(type_instantiation_expression . type: (type_identifier) @name) @reference.callback
+(var_spec value: (expression_list (index_expression operand: (identifier) @name) @reference.callback))
 (argument_list (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @reference.callback
 (keyed_element (literal_element) (literal_element (identifier) @name)) @reference.callback
 ; a function kept or handed out as a value: var hook = preExecHook, return defaultHelpFunc, a FuncMap's "name": fn
