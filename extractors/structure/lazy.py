@@ -525,6 +525,7 @@ class LazyResolver(Resolver):
         self._typed_paths, self._flow_paths, self._param_paths, self._bound_names = set(), set(), set(), set()
         self.return_types = _Lazy(self._load_return_types)
         self.signatures = _Lazy(self._load_return_types)
+        self.item_types = _Lazy(self._load_return_types)
         self.returned = _Lazy(self._load_returned)
         self.wrapped = _Lazy(self._load_wrapped)
         self.passed = _Lazy(self._load_passed)

@@ -389,7 +389,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if passed:
         _add_passed(types, passed, scopes)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
-    results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith(")")]
+    results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith((")", ")" + ITEMS))]
     if bindings["global"]:
         results = _without_globals(results, bindings["global"], scopes)
     if found.opaque:
@@ -647,6 +647,9 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     if form is None:
                         continue
                     kind = "type." + form
+                    if form == "generic" and _returned_element(node, rules, lambda n: _text(n, data)):
+                        add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None, None,
+                                              name.start_point[0] + 1, None, None)))
                 if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
                     receiver, _, written = written.rpartition(".")
             elif kind == "callback" and rules.call_sites:
@@ -960,6 +963,32 @@ def _qualified_head(node) -> bool:
     qualified = node.parent
     return qualified is not None and qualified.child_by_field_name("name") == node \
         and _generic_head(qualified.parent) == qualified
+
+
+ITEMS_KIND = "type.items"  # the element type of what a function declares it returns: a loop over its call takes it
+# containers of one element type (of a Generator, what it yields: its first argument)
+ITEM_CONTAINERS = frozenset({"list", "List", "set", "Set", "frozenset", "FrozenSet", "Iterator", "Iterable",
+                             "Sequence", "MutableSequence", "Collection", "Generator", "AsyncIterator",
+                             "AsyncIterable", "AsyncGenerator", "deque", "Deque", "Array", "ReadonlyArray",
+                             "IterableIterator"})
+
+
+def _returned_element(node, rules: ParseRules, name_of) -> bool:
+    """Whether the type at ``node`` is the element type of a container a function declares it returns (``Param`` of
+    ``-> list[Param]``, ``"Extension"`` of ``-> t.Iterator["Extension"]``): the first argument of the container."""
+    current = node.parent
+    for _ in range(4):
+        if current is None:
+            return False
+        head = current.child_by_field_name("value") if current.type == "subscript" else _generic_head(current)
+        if head is not None and head != node:
+            arguments = [c for c in current.named_children if c != head]
+            first = arguments[0] if arguments else None
+            return (_last_segment(name_of(head)) in ITEM_CONTAINERS and first is not None
+                    and first.start_byte <= node.start_byte < first.end_byte
+                    and _type_form(head, rules, name_of) == "return")
+        current = current.parent
+    return False
 
 
 def _wrapper_name(generic, name_of) -> str:
@@ -1631,7 +1660,11 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     own type), ``b = self.by_name.get(k)``, ``b := books[0]``; None otherwise (``client.get(url)`` is no element
     of anything known: its value stands as written)."""
     if value.endswith(ITEMS) and value != COLLECTION:
-        return _elements_of(value[:-2], stack, types) or ""
+        holder = value[:-2].strip()
+        found = _elements_of(holder, stack, types)
+        if found is None and holder.endswith(")") and _WALKED.match(holder).group(1) == holder:
+            return value  # for p in self.get_params(): the elements of what it declares it returns, when resolved
+        return found or ""  # FLAGS.iter(): FLAGS's elements (not known here: its declaration is elsewhere)
     if _SUBSCRIPTED.match(value):
         return _bound_to(value, False, stack, types)
     holder, more = _holder(value)

@@ -85,7 +85,8 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE, RETURNED
+from .parse import (ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, ITEMS, ITEMS_KIND, NARROWED_VALUE,
+                    PASSED_VALUE, RETURNED)
 from .graph import CALLABLE, CLASSLIKE, MACROS, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 from .qualnames import unsuffixed, untwinned
 
@@ -190,6 +191,7 @@ class Hooks:
     # a type path's head is a type in scope where it is written (Rust): S::Ok where the file sees no S is a type
     # parameter's associated type, never a guess among the repository's Ok types
     scoped_type_paths: bool = False
+    loops_take_yields: bool = False  # for x in gen(): x is what gen yields, which the resolver reads as it returns
 
 
 def _layer(entry) -> Callable:
@@ -229,7 +231,8 @@ def hooks_of(support) -> Hooks:
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
-                 scoped_type_paths=bool(getattr(support, "SCOPED_TYPE_PATHS", False)))
+                 scoped_type_paths=bool(getattr(support, "SCOPED_TYPE_PATHS", False)),
+                 loops_take_yields=bool(getattr(support, "LOOPS_TAKE_YIELDS", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -248,6 +251,7 @@ class Resolver(ImportBindings):
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
         self._mro: dict[str, list[tuple[str, int]]] = {}
         self.return_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its declared return type
+        self.item_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its returned container's elements
         # (path, qualname, place) -> the type a function declares for what it passes its callbacks (``signature``)
         self.signatures: dict[tuple[str, str, str], Ref] = {}
         self._class_of_call: dict[str, str | None] = {}
@@ -313,6 +317,8 @@ class Resolver(ImportBindings):
         kind = r.kind
         if kind == "inherits":
             return self._inherits(r, src)
+        if kind == ITEMS_KIND:  # read where a loop takes what a call returns; the type's use is its generic edge
+            return []
         if kind.startswith(TYPE_PREFIX):
             return self._uses_type(r, src)
         if kind == "attribute":
@@ -1105,6 +1111,33 @@ class Resolver(ImportBindings):
         owner = self.g.by_id.get(self.g.owner_of(sym) or "")
         return owner is None or owner.kind in ("module", "extension")
 
+    def _external_call(self, r: Ref, call: str) -> bool:
+        """Whether the function ``call`` names is a library's (``re.finditer(..)``, ``fs::read_dir(p)``)."""
+        head = call.partition("(")[0]
+        if not head.replace(".", "").isidentifier():
+            return False
+        receiver, _, name = head.rpartition(".")
+        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        probe = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
+        return self._lookup(probe, src, CALLABLE).resolution == "external"
+
+    def _returned_element_class(self, r: Ref, call: str) -> tuple[str | None, bool]:
+        """The repository class of the elements a called function declares it returns (``-> list[Param]``,
+        ``-> t.Iterator["Extension"]``), where the callee is known for certain; and whether the callee is the
+        repository's."""
+        head = call.partition("(")[0]
+        if not head.replace(".", "").isidentifier():
+            return None, False
+        receiver, _, name = head.rpartition(".")
+        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        callee = self._lookup(Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line), src,
+                              CALLABLE)
+        if len(callee.ids) != 1 or callee.resolution in GUESSES:
+            return None, False
+        sym = self.g.by_id[callee.ids[0]]
+        ref = self.item_types.get((sym.path, sym.qualname))
+        return (self._declared_class(ref, sym.id) or None if ref is not None else None), True
+
     def _builds_no_instance(self, cls: str) -> bool:
         """``Sinatra.new(Base)``: a Ruby module's own ``new`` (what it returns is another class), a namespace's: the
         value is no instance of it."""
@@ -1127,6 +1160,17 @@ class Resolver(ImportBindings):
     def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         if value == COLLECTION:
             return None, "external"
+        if value.endswith(")" + ITEMS):  # for p in self.get_params(): an element of what it returns
+            element, ours = self._returned_element_class(r, value[:-len(ITEMS)])
+            if element:
+                return element, "typed"
+            if not ours:  # an element of what a library's function gives is the library's
+                return None, "external" if self._external_call(r, value[:-len(ITEMS)]) else "unknown"
+            if hooks.loops_take_yields:  # a Python generator's: what it yields, read as what it returns
+                cls, how = self._class_of_value_uncached(r, value[:-len(ITEMS)], hooks)
+                if cls:
+                    return cls, how
+            return None, "unknown"  # our function's collection, whose elements it does not declare
         if value.startswith(FIXTURE_VALUE):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         if value.startswith(NARROWED_VALUE):
@@ -1290,6 +1334,8 @@ class Resolver(ImportBindings):
         its place. Set through ``dict`` itself: a lazy resolver's tables load on a read, not on this write."""
         if r.kind == "signature":
             dict.setdefault(self.signatures, (r.path, r.src_qualname, r.alias), r)
+        elif r.kind == ITEMS_KIND:
+            dict.setdefault(self.item_types, (r.path, r.src_qualname), r)
         else:
             dict.setdefault(self.return_types, (r.path, r.src_qualname), r)
 
@@ -1387,6 +1433,8 @@ class Resolver(ImportBindings):
         (``MyClass()~m``): that class's ``m``, and ``g = obj.make()``: what its ``make`` returns."""
         if "~" in value:
             return self._through_member(r, value)
+        if value.endswith(")" + ITEMS):  # for g in gen(): what gen yields (its returned values)
+            value = value[:-len(ITEMS)]
         if value.endswith(")"):
             head = value[:value.index("(")] if "(" in value else ""
             if not head.replace(".", "").isidentifier():
@@ -2178,7 +2226,8 @@ MAYBE_VALUES = (FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE)
 EARLY_KINDS = IMPORT_KINDS + ("inherits",)
 # what a function returns, a field or variable holds (or the call that gave it its value), a type alias stands for,
 # a function gives its callbacks
-DECLARED_KINDS = ("type.return", "type.field", "type.variable", "type.alias", "signature", "value.returned")
+DECLARED_KINDS = ("type.return", "type.field", "type.variable", "type.alias", "signature", "value.returned",
+                  ITEMS_KIND)
 ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._layer_module,
                     Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form

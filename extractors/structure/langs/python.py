@@ -14,6 +14,7 @@ from . import entry_reason_with, with_entries
 
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
+LOOPS_TAKE_YIELDS = True  # for x in gen(): what gen yields (its yield statements are read as returns)
 PURE_DECORATORS = frozenset({
     "staticmethod", "classmethod", "property", "abstractmethod", "override", "cached_property", "functools.wraps",
     "wraps", "lru_cache", "functools.lru_cache", "cache", "functools.cache", "functools.cached_property",
