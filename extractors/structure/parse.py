@@ -1010,10 +1010,11 @@ _GENERIC = re.compile(r"<[^<>]*>|(?<=\w)\[[^\[\]]*\]")
 _PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
 _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
-_WRAPPER = re.compile(r"^(?:typing\.|t\.|typ\.|tp\.)?(Optional|Union)\[(.*)\]$")  # import typing as t: t.Optional
+_TYPING = ("typing", "t", "typ", "tp")  # Python's typing module as code names it (import typing as t: t.Optional)
+_WRAPPER = re.compile(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union)\[(.*)\]$")
 # types that say nothing of a value's class: a receiver of one is unknown, not a library's (Java's Object, Python's
 # object, TypeScript's unknown stay a library's: only their own methods can be called on them)
-ANY_TYPES = frozenset({"Any", "typing.Any", "t.Any", "typ.Any", "tp.Any", "any"})
+ANY_TYPES = frozenset({"Any", "any"} | {f"{module}.Any" for module in _TYPING})
 _NOTHING = {"None", "null", "undefined", "nil", "void", "never"} | ANY_TYPES
 LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatenated_string", "integer", "float", "true",
                       "false", "list_comprehension", "dictionary_comprehension", "set_comprehension",

@@ -192,6 +192,9 @@ class Hooks:
     # parameter's associated type, never a guess among the repository's Ok types
     scoped_type_paths: bool = False
     loops_take_yields: bool = False  # for x in gen(): x is what gen yields, which the resolver reads as it returns
+    # a callback handed to a library's function is given that library's objects (JavaScript's test(.., (t) => ..))
+    library_callback_objects: bool = False
+    declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
 
 
 def _layer(entry) -> Callable:
@@ -232,7 +235,9 @@ def hooks_of(support) -> Hooks:
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
                  scoped_type_paths=bool(getattr(support, "SCOPED_TYPE_PATHS", False)),
-                 loops_take_yields=bool(getattr(support, "LOOPS_TAKE_YIELDS", False)))
+                 loops_take_yields=bool(getattr(support, "LOOPS_TAKE_YIELDS", False)),
+                 library_callback_objects=bool(getattr(support, "LIBRARY_CALLBACK_OBJECTS", False)),
+                 declaration_only=getattr(support, "declaration_only", None))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -415,8 +420,8 @@ class Resolver(ImportBindings):
         return Found(kept, "unique_name" if self._one_definition(kept) else found.resolution)
 
     def _declaration_only(self, path: str) -> bool:
-        rule = getattr(self.supports.get(path), "declaration_only", None)
-        return bool(rule and rule(path))
+        rule = self.hooks.get(path, self.no_hooks).declaration_only
+        return rule is not None and rule(path)
 
     def _accepting(self, ids: list[str], args: int) -> list[str]:
         """Of several candidates, those whose parameters accept ``args`` arguments (``add(x)`` is ``add(String)``, not
@@ -1111,32 +1116,35 @@ class Resolver(ImportBindings):
         owner = self.g.by_id.get(self.g.owner_of(sym) or "")
         return owner is None or owner.kind in ("module", "extension")
 
-    def _external_call(self, r: Ref, call: str) -> bool:
-        """Whether the function ``call`` names is a library's (``re.finditer(..)``, ``fs::read_dir(p)``)."""
+    def _call_target(self, r: Ref, call: str, src: str | None = None) -> Found | None:
+        """What the call ``call`` (``make(..)``, ``self.get_params()``) written at ``r`` calls; None where its callee
+        is no name or dotted name."""
         head = call.partition("(")[0]
         if not head.replace(".", "").isidentifier():
-            return False
+            return None
         receiver, _, name = head.rpartition(".")
-        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
-        probe = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
-        return self._lookup(probe, src, CALLABLE).resolution == "external"
+        src = src or self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        return self._lookup(Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line), src,
+                            CALLABLE)
 
-    def _returned_element_class(self, r: Ref, call: str) -> tuple[str | None, bool]:
-        """The repository class of the elements a called function declares it returns (``-> list[Param]``,
-        ``-> t.Iterator["Extension"]``), where the callee is known for certain; and whether the callee is the
-        repository's."""
-        head = call.partition("(")[0]
-        if not head.replace(".", "").isidentifier():
-            return None, False
-        receiver, _, name = head.rpartition(".")
-        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
-        callee = self._lookup(Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line), src,
-                              CALLABLE)
-        if len(callee.ids) != 1 or callee.resolution in GUESSES:
-            return None, False
+    def _class_of_elements(self, r: Ref, call: str, hooks: Hooks) -> tuple[str | None, str]:
+        """``for p in self.get_params()``: the repository class of the elements the callee declares it returns
+        (``-> list[Param]``, ``-> t.Iterator["Extension"]``); an element of what a library's function gives is the
+        library's; a Python generator's is what it yields (read as what it returns); else not known (our
+        function's collection, whose elements it does not declare)."""
+        callee = self._call_target(r, call)
+        if callee is None or len(callee.ids) != 1 or callee.resolution in GUESSES:
+            return None, "external" if callee is not None and callee.resolution == "external" else "unknown"
         sym = self.g.by_id[callee.ids[0]]
         ref = self.item_types.get((sym.path, sym.qualname))
-        return (self._declared_class(ref, sym.id) or None if ref is not None else None), True
+        element = self._declared_class(ref, sym.id) if ref is not None else None
+        if element:
+            return element, "typed"
+        if hooks.loops_take_yields:
+            cls, how = self._class_of_value_uncached(r, call, hooks)
+            if cls:
+                return cls, how
+        return None, "unknown"
 
     def _builds_no_instance(self, cls: str) -> bool:
         """``Sinatra.new(Base)``: a Ruby module's own ``new`` (what it returns is another class), a namespace's: the
@@ -1161,16 +1169,7 @@ class Resolver(ImportBindings):
         if value == COLLECTION:
             return None, "external"
         if value.endswith(")" + ITEMS):  # for p in self.get_params(): an element of what it returns
-            element, ours = self._returned_element_class(r, value[:-len(ITEMS)])
-            if element:
-                return element, "typed"
-            if not ours:  # an element of what a library's function gives is the library's
-                return None, "external" if self._external_call(r, value[:-len(ITEMS)]) else "unknown"
-            if hooks.loops_take_yields:  # a Python generator's: what it yields, read as what it returns
-                cls, how = self._class_of_value_uncached(r, value[:-len(ITEMS)], hooks)
-                if cls:
-                    return cls, how
-            return None, "unknown"  # our function's collection, whose elements it does not declare
+            return self._class_of_elements(r, value[:-len(ITEMS)], hooks)
         if value.startswith(FIXTURE_VALUE):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         if value.startswith(NARROWED_VALUE):
@@ -1348,9 +1347,10 @@ class Resolver(ImportBindings):
         outer, _, inner = place.partition(":")
         head, _, name = callee.rpartition(".")
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
-        library_objects = getattr(self.supports.get(r.path), "LIBRARY_CALLBACK_OBJECTS", False)
-        if library_objects and held and not head.partition(".")[2] and self._class_of_value(r, held, self.hooks.get(
-                r.path, self.no_hooks)) == (None, "external"):
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        library_objects = hooks.library_callback_objects
+        if library_objects and held and not head.partition(".")[2] \
+                and self._class_of_value(r, held, hooks) == (None, "external"):
             return None, "external"  # app.get("/", (req, res) => ..) with app = express(): the library's objects
         ids = self._member_of_value_held(r, held, head, name) if held else []
         if not ids:
@@ -1436,12 +1436,9 @@ class Resolver(ImportBindings):
         if value.endswith(")" + ITEMS):  # for g in gen(): what gen yields (its returned values)
             value = value[:-len(ITEMS)]
         if value.endswith(")"):
-            head = value[:value.index("(")] if "(" in value else ""
-            if not head.replace(".", "").isidentifier():
+            callee = self._call_target(r, value, src)
+            if callee is None:
                 return None
-            receiver, _, name = head.rpartition(".")
-            callee = self._lookup(Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line),
-                                  src, CALLABLE)
             hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self.returned_targets(sid)]
             return Found(list(dict.fromkeys(hits)), "flow") if hits else None
         if not value.replace(".", "").isidentifier():
