@@ -211,3 +211,23 @@ def test_a_parameter_given_more_functions_than_are_kept_keeps_the_same_ones_afte
     flows = [e for e in _edge_rows(full) if e[0] == "deco.py::logged.inner" and e[6] == "flow"]
     assert len(flows) == MAX_CANDIDATES and "t00.py::job0_renamed" in {e[1] for e in flows}
     assert _edge_rows(updated) == _edge_rows(full)
+
+
+def test_ref_names_hold_each_named_receiver_once_whatever_its_script(make_repo, tmp_path):
+    """``ref_names`` lists a receiver that is one name (``Vïsitor.default()``, ``données.get()``) once per file, however
+    often it is written, and no receiver that is an expression (``a.b``, ``make()``): what an edit renaming
+    ``Vïsitor`` reaches is read from it."""
+    from pipeline.lake import Lake
+
+    root = make_repo(files={
+        "app.py": "class Vïsitor:\n    @staticmethod\n    def default():\n        return 1\n\n\n"
+                  "def run(données, a, make):\n    Vïsitor.default()\n    Vïsitor.default()\n    données.get(1)\n"
+                  "    a.b.c()\n    make().x()\n",
+        "other.py": "from app import Vïsitor\n\n\ndef go():\n    return Vïsitor.default()\n"})
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    rows = lake.read_table("repo", "ref_names").to_pylist()
+    pairs = [(r["name"], r["path"]) for r in rows]
+    assert len(pairs) == len(set(pairs))
+    assert {("Vïsitor", "app.py"), ("données", "app.py"), ("Vïsitor", "other.py")} <= set(pairs)
+    assert not {name for name, _ in pairs if "." in name or "(" in name}

@@ -634,9 +634,16 @@ def ref_names(refs: pa.Table) -> pa.Table:
     table = _plain(refs.select(["name", "path"]))
     if "receiver" in refs.column_names:
         receivers = _plain(refs.select(["receiver", "path"])).rename_columns(["name", "path"])
-        one_name = pc.fill_null(pc.match_substring_regex(receivers.column("name"), ONE_NAME), False)
-        table = pa.concat_tables([table, receivers.filter(one_name)])
+        table = pa.concat_tables([table, receivers.filter(_one_name(receivers.column("name")))])
     return table.filter(pc.is_valid(table.column("name"))).group_by(["name", "path"]).aggregate([])
+
+
+def _one_name(column: pa.ChunkedArray) -> pa.Array:
+    """Whether each value is one name (``ONE_NAME``), matched once per distinct value: Unicode classes make the
+    regular expression slow per string (1 s over sympy's 700k receivers, 20 ms over their 23k distinct values)."""
+    encoded = pc.dictionary_encode(column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column)
+    hit = pc.match_substring_regex(encoded.dictionary, ONE_NAME)
+    return pc.fill_null(pc.take(hit, encoded.indices), False)
 
 
 def ref_name_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, changed: set[str], whole: bool):
