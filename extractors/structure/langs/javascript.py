@@ -189,6 +189,8 @@ TYPE_CONTEXTS = {
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
 # a value of these is used as their first argument: `const app = await load()` where `load(): Promise<App>`
 TRANSPARENT_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", "Partial", "Required", "NonNullable"})
+_CAST = re.compile(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)
+_ANGLE_CAST = re.compile(r"^\(\s*<\s*([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*>\s*[\w$.]+\s*\)$", re.S)
 _NEW = re.compile(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)
 
 
@@ -534,6 +536,7 @@ def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str
 
 
 def inline_type(receiver: str) -> str | None:
-    """``new Foo(...)`` -> ``Foo`` (a plain call is not a constructor in JavaScript)."""
-    m = _NEW.match(receiver)
+    """``new Foo(...)`` -> ``Foo`` (a plain call is not a constructor in JavaScript); a cast: ``(x as Foo)``,
+    ``(x as unknown as Foo<T>)``, ``(<Foo>x)`` -> ``Foo``."""
+    m = _NEW.match(receiver) or _CAST.match(receiver) or _ANGLE_CAST.match(receiver)
     return m.group(1) if m else None

@@ -90,6 +90,9 @@
 ; const c = ctx as Context<E>, x as unknown as Router: the type cast to last
 (variable_declarator name: (identifier) @var.name value: (as_expression "as" . [(type_identifier) (generic_type)
   (nested_type_identifier)] @var.type .))
+; const s = <Square>shape: the cast's type (``type_assertion``, a node TSX lacks: ``_`` with its type first)
+(variable_declarator name: (identifier) @var.name value: (_ . (type_arguments . [(type_identifier) (generic_type)
+  (nested_type_identifier)] @var.type .) . (identifier)))
 (public_field_definition name: (property_identifier) @var.name type: (type_annotation (_) @var.type))
 (public_field_definition name: (property_identifier) @var.name value: (new_expression) @var.type)
 (public_field_definition name: (property_identifier) @var.name !type
