@@ -708,7 +708,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if key == "var.elements":  # for b in self.books: what self.books holds decides, where it is looked up
             kind = " ".join(_text(value, data).split()) + ITEMS
         else:
-            kind = COLLECTION if value.type in LITERALS else _type_text(_text(value, data), _named_call(value))
+            written = _text(value, data)
+            kind = COLLECTION if value.type in LITERALS else \
+                rules.cast_type(written) or _type_text(written, _named_call(value))
         if kind and key == "var.narrowed":
             kind = NARROWED_VALUE + kind
         kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()

@@ -120,6 +120,8 @@ class ParseRules:
     # (path, repository root) -> the package of a file whose language has no package clause (Swift: its SwiftPM
     # target, as Package.swift places it), else None
     file_package: Callable = lambda _path, _root: None
+    # an assigned call that casts (Python's ``cast(Foo, x)``) -> the type it casts to, else None
+    cast_type: Callable[[str], str | None] = lambda _text: None
 
 
 @dataclass(frozen=True)
@@ -310,6 +312,7 @@ def parse_rules(language: str | None) -> ParseRules:
         file_entries=getattr(module, "file_entries", DEFAULT_RULES.file_entries),
         program_packages=frozenset(getattr(module, "PROGRAM_PACKAGES", ())),
         file_package=getattr(module, "file_package", DEFAULT_RULES.file_package),
+        cast_type=getattr(module, "cast_type", DEFAULT_RULES.cast_type),
     )
 
 

@@ -162,9 +162,13 @@ _FACTORY = re.compile(r"^[\w.]+\.(?:%s)<([\w.]+)(?:<[^()]*>)?>\(\)$" % "|".join(
 
 
 def inline_type(receiver: str) -> str | None:
-    """``new Foo(...)`` -> ``Foo``; ``provider.GetRequiredService<IFoo<T>>()`` -> ``IFoo``."""
-    m = _NEW.match(receiver) or _FACTORY.match(receiver)
+    """``new Foo(...)`` -> ``Foo``; ``provider.GetRequiredService<IFoo<T>>()`` -> ``IFoo``; ``(x as Foo)`` ->
+    ``Foo``."""
+    m = _NEW.match(receiver) or _FACTORY.match(receiver) or _AS.match(receiver)
     return m.group(1) if m else None
+
+
+_AS = re.compile(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)  # (x as Foo)
 
 
 # --- where a type is used (parse side) ---

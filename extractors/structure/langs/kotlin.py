@@ -254,8 +254,14 @@ def inline_type(receiver: str) -> str | None:
     ``Foo().bar()``, whose class is what ``bar`` returns."""
     from ..parse import _one_call
 
+    cast = _CAST.match(receiver)  # (x as Foo), (x as? Foo): the cast-to class
+    if cast:
+        return cast.group(1)
     m = _BUILT.match(receiver)
     return m.group(1) if m and _one_call(receiver, m.end()) else None
+
+
+_CAST = re.compile(r"^\(\s*[^()]+?\s+as\??\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\??\s*\)$", re.S)
 
 
 # class A<T>\n  private constructor(..) / @Inject constructor(..) (the line after a class header): the grammar reads

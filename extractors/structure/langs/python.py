@@ -155,6 +155,25 @@ TRANSPARENT_TYPES = frozenset({"Optional", "Awaitable", "Final", "ClassVar", "An
                                "AsyncIterable", "AsyncGenerator"})
 
 
+# typing.cast(Foo, x), cast("Foo", x), t.cast(Foo[int], x): what the value is, as the code states it
+_CAST = re.compile(r"""^(?:[A-Za-z_]\w*\.)?cast\(\s*(?:(["'])([A-Za-z_][\w.]*)\1|([A-Za-z_][\w.]*))\s*(?:\[[^()]*\])?\s*,.*\)$""",
+                   re.S)
+
+
+def cast_type(text: str) -> str | None:
+    """The type ``cast(Foo, x)`` casts to (``Foo``), else None."""
+    m = _CAST.match(text)
+    return (m.group(2) or m.group(3)) if m else None
+
+
+def inline_type(receiver: str) -> str | None:
+    """``cast(Foo, x)`` -> ``Foo``; ``Foo(...)`` (a constructor call) -> ``Foo``."""
+    cast = cast_type(receiver)
+    if cast:
+        return cast
+    return receiver[: receiver.index("(")] if receiver.endswith(")") and "(" in receiver else None
+
+
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """The definitions without the ``@typing.overload`` signatures of a function that the file then implements: they
     declare types, run nothing, and as twins of the implementation (``to``, ``to#2``, ``to#3``) they took its calls

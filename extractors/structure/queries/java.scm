@@ -83,6 +83,9 @@
  (enhanced_for_statement type: (_) @var.type name: (identifier) @var.name)]
 (local_variable_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name value: (object_creation_expression) @var.type))
+; var p = (Pigeon) carrier: the cast's type
+(local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name
+  value: (cast_expression type: (_) @var.type)))
 (field_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
 
 ; parameters and local variables (lambda, catch, for, try, pattern ones too): a bare name read in their scope is
