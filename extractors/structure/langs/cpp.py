@@ -87,19 +87,23 @@ def exports_all(path: str) -> bool:
     return path.endswith(_HEADERS)
 
 
+_C_CAST = re.compile(r"^\(\s*\(\s*(?:const\s+)?([A-Za-z_][\w:]*)[\s*&]*\)\s*[\w.]+\s*\)$")
 _CAST = re.compile(r"(?:static|dynamic|reinterpret|const)_cast\s*<\s*(?:const\s+)?([A-Za-z_][\w:]*)[\s*&]*>\s*\(")
 
 
 def receiver_path(receiver: str) -> str:
     """``log::`` -> ``log``; ``Table<K, V>::`` -> ``Table``; ``a::B::`` -> ``a.B`` (the resolver's dotted form; ``->``
     was written ``.`` by the parser: ``MEMBER_ACCESS``); a cast ``reinterpret_cast<DBImpl*>(db)`` -> ``DBImpl()``:
-    an object of the type cast to (a thread's entry taking back its ``void*``)."""
+    an object of the type cast to (a thread's entry taking back its ``void*``), and so ``((DBImpl*)db)``."""
     cast = _CAST.match(receiver) if receiver.endswith(")") else None
     if cast:
         from ..parse import _one_call
 
         if _one_call(receiver, cast.end() - 1):  # cast<T>(x), not cast<T>(x).f()
             return cast.group(1).replace("::", ".") + "()"
+    c_cast = _C_CAST.match(receiver)  # ((Pigeon*)t)->send()
+    if c_cast:
+        return c_cast.group(1).replace("::", ".") + "()"
     if "::" in receiver or "<" in receiver:
         while "<" in receiver and _TEMPLATE_ARGS.search(receiver):
             receiver = _TEMPLATE_ARGS.sub("", receiver)

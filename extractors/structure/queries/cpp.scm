@@ -188,6 +188,15 @@
   declarator: (init_declarator declarator: (identifier) @var.name
     value: (call_expression function: [(identifier) (field_expression) (qualified_identifier name: (identifier))])
       @var.value))
+; auto p = static_cast<Pigeon*>(x), auto* q = (Pigeon*)x: the type cast to
+(declaration type: (placeholder_type_specifier)
+  declarator: (init_declarator declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)]
+    value: (call_expression function: (template_function name: (identifier) @_cast
+      arguments: (template_argument_list . (type_descriptor type: (_) @var.type)))))
+  (#match? @_cast "^(static|dynamic|reinterpret|const)_cast$"))
+(declaration type: (placeholder_type_specifier)
+  declarator: (init_declarator declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)]
+    value: (cast_expression type: (type_descriptor type: (_) @var.type))))
 
 ; names bound where they are (see parse.py @local.name): parameters and a function's own variables
 (parameter_declaration declarator: [(identifier) @local.name (pointer_declarator declarator: (identifier) @local.name)
