@@ -89,6 +89,17 @@ def guess_bare_names(resolver, path: str) -> bool:
     return False  # every name a file uses is its type's, its module's, an imported module's or the library's
 
 
+_CAST = re.compile(r"^\(\s*[^()]+?\s+as[!?]?\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)
+
+
+def inline_type(receiver: str) -> str | None:
+    """``(x as! Foo)``, ``(x as? Foo)`` -> ``Foo``; ``Foo(...)`` (an initializer call) -> ``Foo``."""
+    cast = _CAST.match(receiver)
+    if cast:
+        return cast.group(1)
+    return receiver[: receiver.index("(")] if receiver.endswith(")") and "(" in receiver else None
+
+
 def receiver_path(receiver: str) -> str:
     """``a!``, ``a?`` (an unwrapped optional, written before a call's dot) -> ``a``."""
     return receiver.rstrip("?!") if receiver.endswith(("?", "!")) else receiver

@@ -133,6 +133,9 @@
   value: (call_expression . [(simple_identifier) (navigation_expression)]) @var.value)
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
   value: (constructor_expression constructed_type: (_) @var.type))
+; let p = carrier as! Pigeon (as, as?): a Pigeon
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
+  . (as_expression (user_type) @var.type))
 ; let exchange = chain.exchange, if let d = self.delegate, guard let d = request.delegate: of the type that property
 ; is declared with (a type, not a value: a function it may hold is not called through the variable)
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
