@@ -220,6 +220,9 @@
 ; a variable declared first and built later (`let runner; ... runner = new Runner(suite)` in a test's setup callback;
 ; not `x = f()`: flow-insensitive, a later `value = Object.assign(...)` would make every use of `value` a library's)
 (assignment_expression left: (identifier) @var.name right: (new_expression) @var.type)
+; x instanceof Store: x is a Store where the check holds (flow-insensitive: one more value of x in its scope)
+(binary_expression left: (identifier) @var.name operator: "instanceof" right: [(identifier) (member_expression)]
+  @var.narrowed)
 
 ; instance attributes: this.x = ... in a method is a field x of its class (see parse.py @attribute.name)
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @attribute.name))

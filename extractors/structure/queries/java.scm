@@ -83,6 +83,8 @@
  (enhanced_for_statement type: (_) @var.type name: (identifier) @var.name)]
 (local_variable_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name value: (object_creation_expression) @var.type))
+; x instanceof Pigeon p: p is a Pigeon
+(instanceof_expression right: (_) @var.type name: (identifier) @var.name)
 ; var p = (Pigeon) carrier: the cast's type
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name
   value: (cast_expression type: (_) @var.type)))

@@ -103,6 +103,8 @@
 (parameter (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type)
 (class_parameter (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type)
 (catch_block (simple_identifier) @var.name (user_type) @var.type)
+; x is Pigeon: x is a Pigeon where the check holds (a smart cast; flow-insensitive: one more value of x in its scope)
+(check_expression (simple_identifier) @var.name (user_type) @var.narrowed)
 (property_declaration (variable_declaration (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type))
 (property_declaration (variable_declaration (simple_identifier) @var.name .) (call_expression) @var.value)
 ; val realChain = chain as RealInterceptorChain: the cast's type; val exchange = realChain.exchange (!!): what that
