@@ -95,6 +95,8 @@
 ; a type assertion: st, ok := v.(SchemaTyper); w := v.(*Writer)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . (type_assertion_expression type: (_) @var.type)))
+; switch v := x.(type) { case *Pigeon: v.Send() }: v is each case's type (flow-insensitive: all of them in its scope)
+(type_switch_statement alias: (expression_list . (identifier) @var.name) (type_case type: (_) @var.type))
 ; assigned values: h := s.handle; h() calls it (see parse.py @var.value)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(identifier) (selector_expression)] @var.value))
