@@ -78,6 +78,14 @@
 (assignment left: (identifier) @var.name type: (type) @var.type)
 (assignment left: (identifier) @var.name right: (call function: [(identifier) (attribute)]) @var.type)
 (assignment left: (identifier) @var.name !type right: (await (call function: [(identifier) (attribute)]) @var.type))
+; c = given or Store(), c = Store() if fast else Cache(), (c := Store()): each call is a value of c
+(assignment left: (identifier) @var.name !type
+  right: (boolean_operator operator: "or" right: (call function: [(identifier) (attribute)]) @var.type))
+(assignment left: (identifier) @var.name !type
+  right: (conditional_expression . (call function: [(identifier) (attribute)]) @var.type))
+(assignment left: (identifier) @var.name !type
+  right: (conditional_expression (call function: [(identifier) (attribute)]) @var.type .))
+(named_expression name: (identifier) @var.name value: (call function: [(identifier) (attribute)]) @var.type)
 ; isinstance(x, Store): x is a Store where the check holds (flow-insensitive: one more value of x in its scope)
 (call function: (identifier) @_isinstance
   arguments: (argument_list . (identifier) @var.name . [(identifier) (attribute)] @var.narrowed)
