@@ -212,6 +212,11 @@
 (variable_declarator name: (identifier) @var.name
   value: [(object) (array) (string) (template_string) (number) (regex) (true) (false)] @var.value)
 (variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
+; const s = given ?? new Store(), given || new Store(), fast ? new Store() : new Cache(): each is a value of s
+(variable_declarator name: (identifier) @var.name
+  value: (binary_expression operator: ["||" "??"] right: (new_expression) @var.type))
+(variable_declarator name: (identifier) @var.name value: (ternary_expression consequence: (new_expression) @var.type))
+(variable_declarator name: (identifier) @var.name value: (ternary_expression alternative: (new_expression) @var.type))
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
   right: [(new_expression) @var.type (call_expression function: (member_expression)) @var.type
           (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])
