@@ -95,6 +95,12 @@
 
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   type: (type) @var.type (#eq? @_self "self"))
+; self.x = given or Store(), self.x = Store() if fast else Cache(): each call is a value of self.x
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name) !type
+  right: [(boolean_operator operator: "or" right: (call function: [(identifier) (attribute)]) @var.type)
+          (conditional_expression . (call function: [(identifier) (attribute)]) @var.type)
+          (conditional_expression (call function: [(identifier) (attribute)]) @var.type .)]
+  (#eq? @_self "self"))
 
 ; instance attributes: self.x = ... in a method is a field x of its class (see parse.py @attribute.name)
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @attribute.name) (#eq? @_self "self"))
