@@ -526,7 +526,7 @@ def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef]) -> l
     names = {r.name for r in raw_refs if r.kind == "reexport" and r.module is None}
     if any(d.kind in VALUE_DEFS for d in defs):
         imported = {_import_local(r) for r in raw_refs if r.kind == "import"}
-        defs = [d for d in defs if not (d.kind == "variable" and d.name in imported)]
+        defs = [d for d in defs if not (d.kind in ("variable", "constant") and d.name in imported)]  # CT = require()
     if not names:
         return defs
     return [d._replace(exported=True) if d.parent is None and d.name in names else d for d in defs]

@@ -1699,8 +1699,14 @@ class Resolver(ImportBindings):
         return None
 
     def _class_named(self, r: Ref, dotted: str) -> str | None:
-        sid = self._named(r, dotted)
+        sid = self._named(r, dotted) or self._module_default(r.path, dotted)
         return sid if sid and self.g.by_id[sid].kind in CLASSLIKE else None
+
+    def _module_default(self, path: str, name: str) -> str | None:
+        """What a name bound to a whole module stands for as a value: the module's default export (``const Ct =
+        require('./ct')`` where ``module.exports = Ct``: ``new Ct()`` builds a ``Ct``)."""
+        found = self.bound_name(path, name) if "." not in name else None
+        return self.default_export(found.value) if found is not None and found.kind == "module" else None
 
     def _named(self, r: Ref, dotted: str) -> str | None:
         """The definition a name or dotted name (``mod.Foo``, ``Outer.Inner``) written in ``r``'s file stands for."""
