@@ -306,7 +306,8 @@ class Resolver(ImportBindings):
         if target.kind == "symbol":
             dst = target.value
         elif target.kind == "module":
-            dst = f"{min(target.value)}::{MODULE}"  # a package of several files: the same one whatever the order
+            # a package of several files: the same one whatever the order, code before its declaration file
+            dst = f"{min(target.value, key=lambda p: (self._declaration_only(p), p))}::{MODULE}"
         else:
             dst = None
         written = f"{spec}.{name}" if name and name != "*" else (spec or "")

@@ -412,12 +412,15 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
 
 
 def _lookup(base: str, index: dict) -> list[str]:
-    """Files a path names: itself (``./a.js`` may be ``a.ts``), ``a.*``, or ``a/index.*``; files before folders."""
+    """Files a path names: itself (``./a.js`` may be ``a.ts``), ``a.*``, or ``a/index.*``; files before folders,
+    and code before its declaration file (``a.js`` before ``a.d.ts``: what runs is what a name binds to first; the
+    declaration file still gives the types only it defines)."""
     if base.startswith("../"):
         return []
     stem = _stem(base) if base.endswith(EXTENSIONS) else base
     found = index.get(stem) or index.get(base) or []
-    return sorted(found, key=lambda p: posixpath.basename(_stem(p)) == "index" and _stem(p) != stem)
+    return sorted(found, key=lambda p: (posixpath.basename(_stem(p)) == "index" and _stem(p) != stem,
+                                        declaration_only(p)))
 
 
 def _tsconfig_candidates(root: str, folder: str, spec: str) -> list[str]:
