@@ -195,6 +195,8 @@ class Hooks:
     # a callback handed to a library's function is given that library's objects (JavaScript's test(.., (t) => ..))
     library_callback_objects: bool = False
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
+    # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
+    reads_declarations: Callable | None = None
 
 
 def _layer(entry) -> Callable:
@@ -237,7 +239,8 @@ def hooks_of(support) -> Hooks:
                  scoped_type_paths=bool(getattr(support, "SCOPED_TYPE_PATHS", False)),
                  loops_take_yields=bool(getattr(support, "LOOPS_TAKE_YIELDS", False)),
                  library_callback_objects=bool(getattr(support, "LIBRARY_CALLBACK_OBJECTS", False)),
-                 declaration_only=getattr(support, "declaration_only", None))
+                 declaration_only=getattr(support, "declaration_only", None),
+                 reads_declarations=getattr(support, "reads_declarations", None))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -886,6 +889,8 @@ class Resolver(ImportBindings):
         if typed is not None:
             return self._same_program(r.path, typed)
         found = self._same_program(r.path, self._global(r.name, kinds, r.path))
+        if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
+            found = self._without_declarations(found)
         if r.kind == "call" and len(found.ids) > 1:  # x.Name(): a method called, before a field holding a function
             methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
             if methods and len(methods) < len(found.ids):
@@ -934,6 +939,14 @@ class Resolver(ImportBindings):
         ``from tkinter import *``): a name nothing the file states defines is that module's, not one guessed here."""
         self.declare(path)
         return path in self.external_star
+
+    def _without_declarations(self, found: Found) -> Found:
+        """A guess for a file that runs code and reads no declarations (plain JavaScript): a declaration file's
+        signature (``FastifyInstance.listen`` in a ``.d.ts``) describes code elsewhere and is never what runs."""
+        kept = [i for i in found.ids if not self._declaration_only(self.g.by_id[i].path)]
+        if len(kept) == len(found.ids):
+            return found
+        return Found(kept, "unique_name" if self._one_definition(kept) else found.resolution) if kept else UNRESOLVED
 
     def _same_program(self, path: str, found: Found) -> Found:
         """A guess never crosses into another program's code: a test folder's or an example's definitions are

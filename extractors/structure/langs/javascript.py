@@ -154,6 +154,12 @@ CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements"})
 is_junk = keyword_rule(KEYWORDS, CONTEXTUAL_KEYWORDS | {"constructor"})
 
 
+def reads_declarations(path: str) -> bool:
+    """Whether a file takes types from declaration files: TypeScript (and a component, which may be); a plain
+    JavaScript file runs code only."""
+    return not path.endswith((".js", ".jsx", ".mjs", ".cjs"))
+
+
 def declaration_only(path: str) -> bool:
     """A declaration file (``.d.ts``): types and signatures of code that lives elsewhere, often beside it."""
     return path.endswith((".d.ts", ".d.mts", ".d.cts"))
