@@ -709,8 +709,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             kind = " ".join(_text(value, data).split()) + ITEMS
         else:
             written = _text(value, data)
-            kind = COLLECTION if value.type in LITERALS else \
-                rules.cast_type(written) or _type_text(written, _named_call(value))
+            kind = (OWN_OBJECT if value.type == "object" and _holds_code(value) else COLLECTION) \
+                if value.type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value))
         if kind and key == "var.narrowed":
             kind = NARROWED_VALUE + kind
         kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
@@ -1023,6 +1023,22 @@ LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatena
                       "generator_expression", "object", "array", "template_string", "number", "regex",
                       "list_splat_pattern", "dictionary_splat_pattern"})  # Python's *args and **kwargs
 COLLECTION = "[]"  # a declared type that is a language's own collection or function type: never a repository class
+# members of an object literal that are the repository's code (``{ inject() {..} }``, ``{ run: () => .. }``, ``{ find }``
+# naming a function): such a literal is an object of the repository, not a library's collection
+OWN_OBJECT = "<object>"  # a value that is such a literal: the methods it holds are its enclosing function's members
+CODE_MEMBERS = frozenset({"method_definition", "shorthand_property_identifier"})
+CODE_VALUES = frozenset({"function_expression", "arrow_function", "function", "generator_function"})
+
+
+def _holds_code(node) -> bool:
+    """Whether a literal holds methods or functions (an object a factory builds), not only data."""
+    for child in node.named_children:
+        if child.type in CODE_MEMBERS:
+            return True
+        value = child.child_by_field_name("value") if child.type == "pair" else None
+        if value is not None and value.type in CODE_VALUES:
+            return True
+    return False
 
 
 CALLS = frozenset({"call", "call_expression"})

@@ -86,7 +86,7 @@ from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, ITEMS, ITEMS_KIND, NARROWED_VALUE,
-                    PASSED_VALUE, RETURNED)
+                    OWN_OBJECT, PASSED_VALUE, RETURNED)
 from .graph import CALLABLE, CLASSLIKE, MACROS, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 from .qualnames import unsuffixed, untwinned
 
@@ -1169,7 +1169,7 @@ class Resolver(ImportBindings):
     def _class_of_value(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /
         ``unknown``); memoized per file and value (per scope for values starting at ``self``)."""
-        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") else "", value)
+        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value == OWN_OBJECT else "", value)
         found = self._value_classes.get(key)
         if found is None:
             outer, self._cycle_met = self._cycle_met, set()
@@ -1182,6 +1182,9 @@ class Resolver(ImportBindings):
     def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         if value == COLLECTION:
             return None, "external"
+        if value == OWN_OBJECT:  # const inst = { inject() {..} } in a factory: its methods are the factory's members
+            sid = self.g.by_qual.get((r.path, r.src_qualname))
+            return (sid, "typed") if sid and self.g.by_id[sid].kind in ("function", "method") else (None, "unknown")
         if value.endswith(")" + ITEMS):  # for p in self.get_params(): an element of what it returns
             return self._class_of_elements(r, value[:-len(ITEMS)], hooks)
         if value.startswith(FIXTURE_VALUE):
