@@ -28,7 +28,8 @@ How SCIP maps onto codelake (and what that loses, counted in ``Result.losses``):
   walked up ``parent_id`` to the nearest mapped symbol (a nested function SCIP treats as a local folds into its parent,
   as SCIP's own references do).
 * Constructors: a call of ``Foo`` is a call of the class on both sides (SCIP's ``Foo#<constructor>()`` and
-  ``Foo#__init__()``, codelake's ``Foo.constructor``/``Foo.__init__`` as callees are the class).
+  ``Foo#__init__()``, codelake's ``Foo.constructor``/``Foo.__init__`` as callees are the class); codelake's extra
+  edge from ``Foo(x)`` to the ``__init__`` it runs (maybe a base class's) is not judged, counted.
 * Positions are lines: two definitions on one line, or a reference whose column encoding differs (SCIP counts UTF-16
   units in TypeScript) may be attributed differently. Edges into codelake symbols SCIP has no global definition for
   (locals to SCIP, or symbols only codelake makes) cannot be judged and are left out of both sides, counted.
@@ -422,6 +423,11 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
             continue
         if edge.ref_form == "protocol":  # `with c:` runs c.__enter__: an implicit call, no occurrence in SCIP
             losses["codelake_protocol_edges_not_judged"] += 1
+            continue
+        if edge.ref_form == "constructor" and edge.dst_id.endswith(".__init__"):
+            # Foo(x) runs the __init__ Foo has (maybe a base's): SCIP names the class called, which the call's edge
+            # to the class is judged by
+            losses["codelake_init_edges_not_judged"] += 1
             continue
         if edge.dst_path != edge.path:
             deps.add((edge.path, edge.dst_path))
