@@ -146,6 +146,7 @@ class ImportBindings:
         if found.kind == "unresolved" and not targets:
             found = (self._inline_module(path, spec, name, support)
                      or self._inside_module(path, spec, name, support)
+                     or self._namespace_submodule(path, spec, name, support)
                      or self._through_import(path, local, spec, name, support, seen | {key})
                      or (EXTERNAL if self.is_external(support, path, spec) else found))
         table[local] = found
@@ -161,6 +162,15 @@ class ImportBindings:
             return None
         sid = self.g.by_qual.get((path, ".".join(parts + [name])))
         return Binding("symbol", sid) if sid else None
+
+    def _namespace_submodule(self, path: str, spec: str | None, name: str | None, support) -> Binding | None:
+        """``from pkg.sub import tut`` where ``pkg.sub`` is a folder without an ``__init__`` (a namespace package,
+        ``NAMESPACE_PACKAGES``): the module ``pkg/sub/tut``."""
+        if not spec or not name or name == "*" or not getattr(support, "NAMESPACE_PACKAGES", False):
+            return None
+        dotted = f"{spec}{name}" if spec.endswith(".") else f"{spec}.{name}"
+        files = support.resolve_module(path, dotted, self.index_of(support), self.root)
+        return Binding("module", files) if files else None
 
     def _inside_module(self, path: str, spec: str | None, name: str | None, support) -> Binding | None:
         """A module spec whose head names a file and whose rest names modules defined inside it (Rust ``use

@@ -292,7 +292,8 @@ class Resolver(ImportBindings):
                 target = self.import_target(d.targets, d.name, d.support)
                 inline = self._inline_module(path, d.spec, d.name, d.support)
                 if target.kind == "unresolved" and not d.targets:
-                    target = inline or (Binding("external") if self.is_external(d.support, path, d.spec) else target)
+                    target = inline or self._namespace_submodule(path, d.spec, d.name, d.support) or \
+                        (Binding("external") if self.is_external(d.support, path, d.spec) else target)
                 own = (target.kind == "symbol" and self.g.by_id[target.value].path == path and inline is None) or \
                     (target.kind == "module" and target.value == [path])
                 # a file's own re-export, or super::* of an inline module: not a dependency (use inner::f of a mod
