@@ -120,7 +120,7 @@ class ParseRules:
     # (path, repository root) -> the package of a file whose language has no package clause (Swift: its SwiftPM
     # target, as Package.swift places it), else None
     file_package: Callable = lambda _path, _root: None
-    # an assigned call that casts (Python's ``cast(Foo, x)``) -> the type it casts to, else None
+    # an assigned call that states its value's type (Python's ``cast(Foo, x)``, Go's ``new(Foo)``) -> it, else None
     cast_type: Callable[[str], str | None] = lambda _text: None
 
 

@@ -104,6 +104,7 @@ _LITERAL = re.compile(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$",
 _FACTORY = re.compile(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
 _ASSERTED = re.compile(r"^[\w.]+\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$")  # w.(*bytes.Buffer)
 _CONVERTED = re.compile(r"^([A-Z]\w*)\s*\([^(),]*\)$")  # Level(x): one plain argument
+_ALLOCATED = re.compile(r"^new\(\s*((?:\w+\.)?[A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*\)$")  # new(Router): a *Router
 
 
 @lru_cache(maxsize=4096)
@@ -174,10 +175,16 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
     return None
 
 
+def cast_type(text: str) -> str | None:
+    """``r := new(Router)``: a ``*Router``."""
+    m = _ALLOCATED.match(text)
+    return m.group(1) if m else None
+
+
 def inline_type(receiver: str) -> str | None:
     """``T{...}``, ``&T{...}``, ``pkg.T{...}`` -> the type; ``x.(*T)`` (an assertion), ``T(x)`` (a conversion) ->
-    ``T``; ``NewT(...)`` / ``pkg.NewT(...)`` -> ``T`` by convention."""
-    m = _LITERAL.match(receiver) or _ASSERTED.match(receiver)
+    ``T``; ``new(T)`` -> ``T``; ``NewT(...)`` / ``pkg.NewT(...)`` -> ``T`` by convention."""
+    m = _LITERAL.match(receiver) or _ASSERTED.match(receiver) or _ALLOCATED.match(receiver)
     if m:
         return m.group(1)
     m = _FACTORY.match(receiver)
