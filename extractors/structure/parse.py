@@ -1422,6 +1422,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 else:
                     held, names = (results, result_names) if is_call else (values, value_names)
                 bound_to = _bound_to(key[1], key[2], stack, held) if _bound_name(key[1]) in names else None
+                if bound_to and self_named and stack:  # h := s.handle in func (s *Server): self.handle
+                    bound_to = "|".join(_as_self(v, stack) for v in bound_to.split("|"))
                 known[key] = bound_to
         if kind == "type.return" and receiver is None and r.name in type_names:
             bound_to = _bound_to(r.name, False, stack, types)  # -> &M where M: Finder: the parameter's bound

@@ -1464,6 +1464,9 @@ class Resolver(ImportBindings):
         receiver, _, name = value.rpartition(".")
         probe = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
         found = self._lookup(probe, src, CALLABLE)
+        if found.resolution in GUESSES:  # p := req.URL.Path: fields guessed by their name are no value flow, and
+            # several of them say nothing of what p holds (one is kept as the guess it is)
+            return found if found.resolution == "unique_name" else None
         return Found(found.ids, "flow") if found.ids else (found if found.resolution == "external" else None)
 
     def _through_member(self, r: Ref, value: str) -> Found | None:
