@@ -14,7 +14,7 @@
 --   imports do not count: a guess is not a dependency.
 --   role          file_roles.role: source, test, example, benchmark, docs, tooling
 --   called        its most-referenced symbols from other files (a name's overloads and variants, f and f#2, as
---                 one), strongest first: name, callers (distinct calling
+--                 one; the constructor a call of its class runs counts on the class), strongest first: name, callers (distinct calling
 --                 symbols outside tests), test_callers (inside tests), modules (up to 2 calling files, most calls
 --                 first: files outside tests when there are some, else tests)
 --   dependents    files (not tests) depending on it, the repository's own source first, then by weight;
@@ -48,7 +48,7 @@ roles AS (
     SELECT * FROM file_roles WHERE repo_id IS NULL OR repo = repo_id
 ),
 into_files AS (  -- every edge into the selected files (their symbols and members), guesses included
-    SELECT repo, src_id, dst_id, kind, path, confidence, resolution, dst_path
+    SELECT repo, src_id, dst_id, kind, path, confidence, resolution, dst_path, ref_form
     FROM read_parquet(coalesce(edge_files, lake_edges()), union_by_name = true)
     WHERE (repo_id IS NULL OR repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, dst_path))
 ),
@@ -62,6 +62,8 @@ inbound AS (  -- resolved references from other files into each symbol (overload
     LEFT JOIN roles r ON r.repo = e.repo AND r.path = e.path
     WHERE e.path <> s.path AND s.kind <> 'module' AND e.kind <> 'imports' AND e.confidence >= 0.5
       AND e.resolution NOT IN ('unique_name', 'ambiguous')
+      AND NOT (e.ref_form = 'constructor' AND s.kind = 'method'  -- the class's caller already (interfaces.sql)
+               AND s.name IN ('__init__', '__new__', 'init', '__construct', 'constructor'))
 ),
 per_module AS (
     SELECT repo, path, id, any_value(name) AS name, caller_path, any_value(from_test) AS from_test,

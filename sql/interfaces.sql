@@ -1,7 +1,8 @@
 -- interfaces: one row per symbol referenced from other files (not from its own), most depended-on first: the
 --   interfaces a change ripples through. Tests count apart; a reference resolved only by a name guess (resolution
 --   unique_name or ambiguous, or confidence < 0.5: `dataclasses.field` guessed to be a repository function named
---   field) does not count: a guess is not a dependency.
+--   field) does not count: a guess is not a dependency. Nor does the constructor a call of its class runs (ref_form
+--   constructor into `__init__`, `init`...): that caller is counted on the class.
 -- Columns: repo, id, name, qualname, kind, path, line_start, caller_files (distinct other files referencing it,
 --          tests excluded), callers (distinct referencing symbols), test_files, role (file_roles.role of the file
 --          defining it), rank (per repository: the repository's own source first (role 'source'), then by files
@@ -14,6 +15,8 @@ WITH inbound AS (
     LEFT JOIN file_roles r ON r.repo = e.repo AND r.path = e.path
     WHERE e.path <> s.path AND s.kind <> 'module' AND e.confidence >= 0.5
       AND e.resolution NOT IN ('unique_name', 'ambiguous')
+      AND NOT (e.ref_form = 'constructor' AND s.kind = 'method'
+               AND s.name IN ('__init__', '__new__', 'init', '__construct', 'constructor'))
 ),
 counted AS (
     SELECT repo, id, count(DISTINCT caller_path) FILTER (WHERE NOT from_test) AS caller_files,
