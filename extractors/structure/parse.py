@@ -390,12 +390,14 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
         _add_passed(types, passed, scopes)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith((")", ")" + ITEMS))]
-    if bindings["global"]:
+    local = bindings["local"]
+    if bindings["global"]:  # global x: x assigned there is the module's x, no local of the function
         results = _without_globals(results, bindings["global"], scopes)
+        local = _without_globals(local, bindings["global"], scopes)
     if found.opaque:
         refs = _outside_opaque(refs, found.opaque, rules.opaque_receivers)
     positions = _parameter_positions(params, spans) if params else {}  # each function's, by name
-    facts.refs = _enclose(_one_ref_per_name(refs), spans, types, bindings["local"] + params, bindings["value"],
+    facts.refs = _enclose(_one_ref_per_name(refs), spans, types, local + params, bindings["value"],
                           positions, {d.name: d.kind for d in defs}, results, rules.local_kinds,
                           rules.capitalized_classes) + decorated
     if rules.call_sites:
@@ -1671,8 +1673,9 @@ _SUBSCRIPTED = re.compile(r"^((?:self\.|this\.)?[A-Za-z_]\w*)\[[^\[\]]+\](?:\.(.
 # how a loop walks a collection's elements (for b in &self.books, books.iter(), m.values()), or a Rust pattern an
 # Option's (if let Some(s) = self.stats.as_mut())
 _WALKED = re.compile(r"^(?:&\s*(?:mut\s+)?)?(.+?)"
-                     r"(?:\.(?:iter|iter_mut|into_iter|values|stream|as_ref|as_mut|as_deref|take|cloned|copied)\(\))?$",
-                     re.S)  # as_ref()...: an Option's, whose element stays the same
+                     r"(?:\.(?:iter|iter_mut|into_iter|values|stream|as_ref|as_mut|as_deref|take|cloned|copied)\(\))?"
+                     r"(?:\.(?:rev|peekable|fuse|by_ref|cloned|copied)\(\)|\.(?:skip|take|step_by)\([^()]*\))*$",
+                     re.S)  # as_ref()...: an Option's, whose element stays the same; so does an adapter's (rev())
 
 
 def _element_value(value: str, stack: list[Span], types: dict) -> str | None:

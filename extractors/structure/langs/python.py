@@ -28,6 +28,8 @@ OVERLOADS = False  # a method defined again in its class is a property's setter 
 PARAMETER_FLOW = True  # run(cb=f): cb() inside run calls f
 NAMED_CONSTRUCTORS = "__init__"  # Foo(x) runs Foo's __init__ (its own or a base class's)
 NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.py: pkg/mod.py
+LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a same-named definition of the file (a
+# pytest fixture parameter is the fixture's value: its edge to the fixture is the parameter's own, resolution fixture)
 WRITTEN_SELF = True  # def run(self, cb): obj.run(f) gives f to cb, the parameter after self
 ASYNC_PROTOCOL = {"__iter__": "__aiter__", "__next__": "__anext__", "__enter__": "__aenter__", "__exit__": "__aexit__"}
 MARKER_BASES = frozenset({"Generic", "ABC", "object"})  # from outside: types, no behaviour (asyncio.Protocol has)
