@@ -44,10 +44,10 @@
                                                                                     name: (type_identifier) @name))
                                         ])) @definition.impl
 ; an impl for a type that is never the repository's is an extension (one per type and file, named as written): a
-; primitive, slice, array, tuple, pointer, function type, trait object, () or ! (also behind a reference: &str is
+; primitive, slice, array, tuple, pointer, function type, trait object (dyn A + Send too), () or ! (also behind a reference: &str is
 ; str); std's own types (Box<dyn X>, Vec<T>, std::io::Error); a type parameter of the impl (impl<T: Display> X for T)
 (impl_item type: [(primitive_type) (array_type) (tuple_type) (pointer_type) (function_type) (dynamic_type)
-                  (unit_type) (never_type)] @name) @definition.extension
+                  (bounded_type) (unit_type) (never_type)] @name) @definition.extension
 (impl_item type: (reference_type type: [(primitive_type) (array_type) (tuple_type) (pointer_type) (function_type)
                                         (dynamic_type) (unit_type) (never_type)] @name)) @definition.extension
 (impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name)
