@@ -195,6 +195,7 @@ class Hooks:
     # a callback handed to a library's function is given that library's objects (JavaScript's test(.., (t) => ..))
     library_callback_objects: bool = False
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
+    call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
     reads_declarations: Callable | None = None
 
@@ -240,6 +241,7 @@ def hooks_of(support) -> Hooks:
                  loops_take_yields=bool(getattr(support, "LOOPS_TAKE_YIELDS", False)),
                  library_callback_objects=bool(getattr(support, "LIBRARY_CALLBACK_OBJECTS", False)),
                  declaration_only=getattr(support, "declaration_only", None),
+                 call_operator=getattr(support, "CALL_OPERATOR", None),
                  reads_declarations=getattr(support, "reads_declarations", None))
 
 
@@ -360,7 +362,7 @@ class Resolver(ImportBindings):
             return self.resolve(replace(r, kind="call", receiver=None, bound_to=None))
         if kind == "call_result":  # make()(): what make returns is called
             found = self._lookup(r, src, CALLABLE)
-            hits = [t for sid in found.ids for t in self.returned_targets(sid)]
+            hits = [t for sid in found.ids for t in self._result_called(sid)]
             return self._edges(r, src, Found(list(dict.fromkeys(hits)), "flow"), "calls", "call") if hits else []
         if kind in LOCAL_KINDS:  # a variable named like a definition: only this file's definition may be meant
             form = LOCAL_KINDS[kind]
@@ -464,6 +466,17 @@ class Resolver(ImportBindings):
         return out
 
     # -- value flow between functions: returns, parameters, decorators -------------------------------------------
+    def _result_called(self, sid: str) -> list[str]:
+        """What runs when the value a call of ``sid`` gives is called: an instance's call operator for a class
+        (``Range(1, 2)(x)``, ``v = Range(1, 2); v(x)``: Python's ``__call__``, ``CALL_OPERATOR``), else the functions
+        the function returns."""
+        sym = self.g.by_id.get(sid)
+        operator = self.hooks.get(sym.path, self.no_hooks).call_operator if sym is not None else None
+        if operator and sym.kind in CLASSLIKE:
+            found = self._member(sid, operator)
+            return list(found.ids[:1]) if found else []
+        return self.returned_targets(sid)
+
     def returned_targets(self, sid: str, depth: int = 0) -> list[str]:
         """The functions (and classes) a function returns or yields, following ``return other()`` / ``yield from``."""
         return self._kept_unless_cyclic(sid, self._returns_memo, self._returning_targets,
@@ -1457,7 +1470,7 @@ class Resolver(ImportBindings):
             callee = self._call_target(r, value, src)
             if callee is None:
                 return None
-            hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self.returned_targets(sid)]
+            hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self._result_called(sid)]
             return Found(list(dict.fromkeys(hits)), "flow") if hits else None
         if not value.replace(".", "").isidentifier():
             return None

@@ -27,6 +27,7 @@ METHOD_ORDER = "c3"  # methods are looked up in C3 linearization order
 OVERLOADS = False  # a method defined again in its class is a property's setter or deleter, or replaces the first
 PARAMETER_FLOW = True  # run(cb=f): cb() inside run calls f
 NAMED_CONSTRUCTORS = "__init__"  # Foo(x) runs Foo's __init__ (its own or a base class's)
+CALL_OPERATOR = "__call__"  # v = Range(1, 2); v(x) runs Range's __call__
 NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.py: pkg/mod.py
 LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a same-named definition of the file (a
 # pytest fixture parameter is the fixture's value: its edge to the fixture is the parameter's own, resolution fixture)
