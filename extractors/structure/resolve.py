@@ -903,16 +903,18 @@ class Resolver(ImportBindings):
         if typed is not None:
             return self._same_program(r.path, typed)
         found = self._same_program(r.path, self._global(r.name, kinds, r.path))
-        if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
-            found = self._without_declarations(found)
         if r.kind == "call" and len(found.ids) > 1:  # x.Name(): a method called, before a field holding a function
             methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
             if methods and len(methods) < len(found.ids):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
         if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
             narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it
-            return narrowed if len(narrowed.ids) == 1 and len(found.ids) > 1 else UNRESOLVED
-        return self._prefer_visible(r, found)
+            found = narrowed if len(narrowed.ids) == 1 and len(found.ids) > 1 else UNRESOLVED
+        else:
+            found = self._prefer_visible(r, found)
+        if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
+            found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
+        return found
 
     def _implicit_member(self, r: Ref) -> Found:
         """Swift's ``.streamCompletionQueue(forRequestID: id)``, ``.object(pairs)``: a static method or an enum case of
