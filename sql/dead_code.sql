@@ -186,7 +186,8 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
                THEN 'no reference; a method of an object used as a whole (passed, returned or installed), whose '
                     || 'receiver may call it'
            WHEN s.kind IN ('variable', 'constant', 'field', 'property')
-               THEN 'no recorded use; reads are recorded where a value is called, passed, returned or assigned'
+               THEN 'no recorded use; reads are recorded where a value is called, passed, returned, assigned, '
+                    || 'compared, tested or iterated'
            WHEN s.is_exported THEN 'no reference in the repository; exported, may be used from outside'
            WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object')
                THEN 'no reference; it extends ' || obt.base || ' from outside the repository, whose framework may '

@@ -36,6 +36,16 @@
 (new_expression constructor: (identifier) @name) @reference.call
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 
+; names read in conditions, loops and templates: if (FLAG), for (x of ITEMS), `${NAME}`, o[K], !X (a local's read is
+; dropped where it is read)
+[(for_in_statement right: (identifier) @name) (template_substitution (identifier) @name)
+ (subscript_expression index: (identifier) @name) (unary_expression argument: (identifier) @name)
+ (parenthesized_expression (identifier) @name)] @reference.read
+; comparisons and arithmetic read a constant (n <= LIMIT, K in o): upper-case names only (other operands are
+; everywhere, mostly locals)
+([(binary_expression left: (identifier) @name) (binary_expression right: (identifier) @name)] @reference.read
+  (#match? @name "^_*[A-Z][A-Z0-9_$]*$"))
+
 ; functions passed as values: arr.map(f), on("x", this.handle), { onClick: handle }, { handle }, [f, g]
 (arguments (identifier) @name) @reference.callback
 ; an object literal handed to a call hands it its methods: new ReadableStream({ pull() {...} }) (the callee runs them)

@@ -44,6 +44,12 @@
 (set (identifier) @name) @reference.callback
 (pair value: (identifier) @name) @reference.callback
 ; names read as values: items[:LIMIT], TABLE[i], x == SENTINEL (a module constant or variable: reads)
+; and where a condition, a loop or an f-string reads them: if FLAG, for x in ITEMS, f"{NAME}", not X, assert X (a
+; local's read is dropped where it is read; arithmetic operands are not read: in numeric code they are everywhere)
+[(if_statement condition: (identifier) @name) (elif_clause condition: (identifier) @name)
+ (while_statement condition: (identifier) @name) (for_statement right: (identifier) @name)
+ (for_in_clause right: (identifier) @name) (interpolation expression: (identifier) @name)
+ (not_operator argument: (identifier) @name) (assert_statement (identifier) @name)] @reference.read
 (slice (identifier) @name) @reference.callback
 (subscript (identifier) @name) @reference.callback
 (comparison_operator (identifier) @name) @reference.callback
