@@ -356,3 +356,19 @@ def test_a_ruby_keyword_a_method_may_bear_is_a_call_only_with_a_receiver(tmp_pat
     index_structure(lake, root)
     named = {r["dst_name"] for r in rows(connect(lake), "SELECT dst_name FROM edges WHERE kind = 'calls'")}
     assert {"range.end", "range.begin"} <= named and "end" not in named
+
+
+def test_a_local_export_list_writes_the_names_it_exports(make_repo, tmp_path):
+    """``export type { Shape }`` / ``export { area }`` name no module: their edges are written as the names
+    (``Shape``), never with a missing module's ``None`` before them."""
+    from pipeline.lake import Lake
+
+    root = make_repo(files={
+        "shapes.ts": "export interface Shape { area(): number }\nexport function area(s: Shape) { return s.area() }\n",
+        "index.ts": "import type { Shape } from './shapes'\nimport { area } from './shapes'\n"
+                    "export type { Shape }\nexport { area }\n"})
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    names = connect(lake).rows("SELECT dst_name FROM edges WHERE path = 'index.ts'")[1]
+    written = {n for (n,) in names}
+    assert written and not {n for n in written if n and n.startswith("None")}, written

@@ -316,7 +316,8 @@ class Resolver(ImportBindings):
             dst = f"{min(target.value, key=lambda p: (self._declaration_only(p), p))}::{MODULE}"
         else:
             dst = None
-        written = f"{spec}.{name}" if name and name != "*" else (spec or "")
+        # export { a } / export type { A } (no module: the file's own names or ones it imported): the name alone
+        written = (f"{spec}.{name}" if spec else name) if name and name != "*" else (spec or "")
         res = "import" if dst else target.kind
         return self._edge(r, f"{r.path}::{MODULE}", dst, written, "imports", res, form, None)
 
