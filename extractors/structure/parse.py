@@ -1025,9 +1025,9 @@ LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatena
                       "generator_expression", "object", "array", "template_string", "number", "regex",
                       "list_splat_pattern", "dictionary_splat_pattern"})  # Python's *args and **kwargs
 COLLECTION = "[]"  # a declared type that is a language's own collection or function type: never a repository class
+OWN_OBJECT = "<object>"  # a literal holding code: the methods it holds are its enclosing function's members
 # members of an object literal that are the repository's code (``{ inject() {..} }``, ``{ run: () => .. }``, ``{ find }``
 # naming a function): such a literal is an object of the repository, not a library's collection
-OWN_OBJECT = "<object>"  # a value that is such a literal: the methods it holds are its enclosing function's members
 CODE_MEMBERS = frozenset({"method_definition", "shorthand_property_identifier"})
 CODE_VALUES = frozenset({"function_expression", "arrow_function", "function", "generator_function"})
 
