@@ -179,7 +179,7 @@ def exhausting(tmp_path_factory):
         "good.py": "def helper():\n    return 1\n\n\ndef caller():\n    return helper()\n",
         "nested_calls.js": "f(x,\n" * 50_000 + "1" + ")" * 50_000 + ";\n",  # 250 KB: 118-264 s before
         "nested_calls.py": "x = (\n" + "f(x,\n" * 40_000 + "1" + ")" * 40_000 + ")\n",  # 200 KB: 20-146 s before
-        "open_parens.js": "(\n" * 60_000,  # one error node of 60,000 tokens: quadratic in the query cursor
+        "open_parens.js": "(\n" * 120_000,  # one error node of 120,000 tokens: quadratic in the query cursor (60,000: ~1.6 s)
         "random.js": "".join(rng.choice("(){}[];,.=+abc \n'\"/`") for _ in range(600_000)),  # slow to parse
     })
     os.mkfifo(root / "x.py")
