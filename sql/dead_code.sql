@@ -43,6 +43,13 @@ unresolved_names AS (
     SELECT DISTINCT repo, regexp_extract(dst_name, '([^.]+)$', 1) AS name
     FROM edges
     WHERE resolution = 'unresolved'
+    UNION  -- and a name one call guesses among eight or more definitions: the resolver links at most eight
+    -- (extractors/structure/resolve.py MAX_CANDIDATES), so the others of that name may be meant as much
+    SELECT DISTINCT repo, regexp_extract(dst_name, '([^.]+)$', 1)
+    FROM edges
+    WHERE resolution = 'ambiguous'
+    GROUP BY repo, path, line, src_id, dst_name
+    HAVING count(*) >= 8
 ),
 used_members AS (  -- referenced by something else than the parent itself (a method building its anonymous class)
     SELECT DISTINCT s.repo, s.parent_id AS id

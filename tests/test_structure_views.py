@@ -192,6 +192,11 @@ def test_a_name_with_too_many_candidates_keeps_those_nearest_the_caller(tmp_path
     found = rows(connect(lake), "SELECT dst_id, resolution FROM edges WHERE src_id = 'zz/user.py::use'")
     assert len(found) == 8 and {r["resolution"] for r in found} == {"ambiguous"}
     assert "zz/lib.py::Tool.helper" in {r["dst_id"] for r in found}  # path order alone would keep pkg00..pkg07
+    # the definitions past the eight linked are no more certainly unused than those linked (0.3): the name is
+    # called, on an object of unknown type, so any of them may be meant
+    dead = {r["id"]: float(r["confidence"]) for r in rows(connect(lake), "SELECT id, confidence FROM dead_code")}
+    helpers = {sid: c for sid, c in dead.items() if sid.endswith("Tool.helper")}
+    assert len(helpers) == 13 and max(helpers.values()) <= 0.5
 
 
 def test_a_variable_passed_along_is_not_a_callback_of_a_function_with_its_name(tmp_path):
