@@ -26,6 +26,9 @@ INSTANCE_SIGIL = "@"  # @request = Request.new in initialize: @request.options i
 IMPLICIT_THIS = True  # a bare m() is self.m(): the class's (or a base's, a mixin's) method
 LOCAL_KINDS = ("name",)  # a bare name a variable binds is that variable; f(x) and obj.f are always calls
 MODULE_KEYS_FROM_PATHS = True
+# class Base reopened in another file (a test helper's, a core extension's) is one class: a member of any part is the
+# class's (constants are global: the parts are every definition of its qualified name and kind in the repository)
+PARTIAL_TYPES = True
 KEYWORDS = frozenset({
     "break", "case", "class", "def", "defined?", "do", "else", "elsif", "ensure", "false", "if", "module",
     "nil", "rescue", "return", "self", "super", "true", "unless", "until", "while", "yield", "__FILE__", "__LINE__"})
@@ -279,11 +282,12 @@ def _spelled(d):
 
 def _public(d, marks: list, scopes: list) -> bool:
     """Whether a method is public: inside a class or module, and no ``private`` / ``protected`` of its body names
-    it, wraps it, or is the last bare one written before it (a later bare ``public`` undoes one)."""
+    it, wraps it, or is the last bare one written before it (a later bare ``public`` undoes one). A bare one leaves
+    ``def self.x`` public: it applies to instance methods (``private_class_method :x`` hides ``x``)."""
     scope = _innermost(scopes, d.start)
     if scope is None:
         return False  # a top-level def: a private method of Object
-    public = True
+    public, singleton = True, d.qualifier == "self"
     for m in marks:  # in file order
         if m.name == "self" or _innermost(scopes, m.start) != scope:
             continue
@@ -292,7 +296,7 @@ def _public(d, marks: list, scopes: list) -> bool:
             public = public and m.name[1:] != d.name
         elif m.end - m.start > len(m.name):  # private def x ... end: the call holds the method
             public = public and not (m.start <= d.start and d.end <= m.end and hiding)
-        elif m.end <= d.start:  # a bare private: the definitions after it, until another one
+        elif m.end <= d.start and not singleton:  # a bare private: the definitions after it, until another one
             public = not hiding
     return public
 

@@ -11,7 +11,7 @@
 (module name: (constant) @name) @definition.trait @exported
 (module name: (scope_resolution scope: (_) @parent.name name: (constant) @name)) @definition.trait @exported
 (method name: (_) @name) @definition.function @exported
-(singleton_method object: (self) name: (_) @name) @definition.function @exported
+(singleton_method object: (self) @qualifier name: (_) @name) @definition.function @exported
 (assignment left: (constant) @name) @definition.constant
 ; Point = Struct.new(:x, :y) do ... end, Error = Class.new(StandardError): a class
 (assignment left: (constant) @name
