@@ -102,7 +102,10 @@ BUILTINS = frozenset({
     "Iterable", "LinkageError", "Long", "Math", "NegativeArraySizeException", "NoClassDefFoundError",
     "NoSuchFieldException", "NoSuchMethodException", "NullPointerException", "Number", "NumberFormatException",
     "Object", "OutOfMemoryError", "Override", "Process", "ProcessBuilder", "Readable", "Record",
-    "ReflectiveOperationException", "Runnable", "Runtime", "RuntimeException", "SafeVarargs", "SecurityException",
+    "ReflectiveOperationException", "Runnable", "Runtime", "RuntimeException", "RuntimePermission", "SafeVarargs",
+    "SecurityException", "SecurityManager", "StackWalker", "ThreadGroup", "InternalError", "NoSuchFieldError",
+    "NoSuchMethodError", "UnsatisfiedLinkError", "IncompatibleClassChangeError", "ClassValue", "Package", "Module",
+    "ProcessHandle", "IllegalCallerException", "EnumConstantNotPresentException",
     "Short", "StackOverflowError", "StackTraceElement", "StrictMath", "String", "StringBuffer", "StringBuilder",
     "StringIndexOutOfBoundsException", "SuppressWarnings", "System", "Thread", "ThreadLocal", "Throwable",
     "TypeNotPresentException", "UnsupportedOperationException", "VirtualMachineError", "Void",
@@ -111,12 +114,14 @@ _NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S
 
 
 _OUTER_THIS = re.compile(r"^([A-Z]\w*)\.this\b")
+_CLASS_LITERAL = re.compile(r"^(?:[\w$]+\.)*[\w$]+(?:\[\])*\.class\b")
 
 
 def receiver_path(receiver: str) -> str:
     """``JavaFile.this.toString()`` in an inner or anonymous class: the enclosing JavaFile object's (read as an
-    object of that class); ``((Named) b).nested()``: an object of the type cast to."""
-    return _OUTER_THIS.sub(r"new \1()", cast_receiver(receiver))
+    object of that class); ``((Named) b).nested()``: an object of the type cast to; ``Foo.class.getName()``: a
+    ``java.lang.Class`` (the JDK's, whatever ``Foo`` is)."""
+    return _CLASS_LITERAL.sub("java.lang.Class", _OUTER_THIS.sub(r"new \1()", cast_receiver(receiver)))
 
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
