@@ -33,7 +33,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   and dropped (Ruby's ``helper`` beside a local ``x``); the language lists ``name`` in its ``LOCAL_KINDS``.
 - ``@reference.attribute``: a member read or written without a call (``request.url.raw_path``), kept only where the
   object's type, ``self`` or a module is known. ``@reference.returns`` / ``@reference.returns_call``: what a function
-  returns or yields (a name, or what a call returns); ``@reference.call_result``: ``f()()``. With ``@reference.callback``
+  returns or yields (a name, or what a call returns); ``@reference.call_result``: ``f()()``; ``@returns.object``: a returned object literal, which is the function's own
+  object where it holds code (``return { get () {...} }``: ``OWN_OBJECT``). With ``@reference.callback``
   in an argument list the callee and the position or keyword are kept (``module`` / ``alias``) where the language sets
   ``PARAMETER_FLOW``; a called parameter becomes a ``param_call`` fact, a decorator a ``decorated_by`` fact.
 - ``@var.name`` + ``@var.type`` (a declared type) or ``@var.value`` (an assigned value): a parameter, variable or
@@ -59,7 +60,10 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
   ``@import.wildcard`` as present (``@import.default``: the alias is ``default``, what a CommonJS ``require()``
   returns). A ``@reexport`` without a module re-exports the file's own name (JS ``export {a as b}``, ``export default
-  a``, ``module.exports = a``) and marks that top-level definition exported.
+  a``, ``module.exports = a``) and marks that top-level definition exported. ``@import.via``: an import whose
+  ``@import.module`` is a variable of the file (``const { a } = lib``), raw references of kind ``import.via`` that
+  the language's ``settle_references`` makes imports where that variable holds a module (``lib = require("./lib")``)
+  and drops otherwise.
 - ``@doc``: a doc comment whose types the language's ``doc_types`` reads (PHP's ``/** @var Client $c */``), with an
   optional ``@doc.target``: the property or method body it documents (see ``_doc_types``).
 - ``@global.name``: a name a function declares ``global``: what the function assigns it is the module's variable.
@@ -556,7 +560,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
-                     "text.calls"):
+                     "text.calls", "returns.object", "import.via"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
                                     or "var.default" in keys or "var.narrowed" in keys or "var.elements" in keys):
@@ -689,7 +693,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                  tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
                                  text("self.name"), anonymous, "test" in caps, text("qualifier"),
                                  params_of(node) if rules.arity and key[11:] in ("function", "method") else None))
-    elif role in ("import", "reexport"):
+    elif role in ("import", "reexport", "import.via"):  # import.via: what the language's settle_references keeps
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         parts = caps.get("import.module", ())
         module = rules.path_separator.join(_text(n, data) for n in parts) if len(parts) > 1 else text("import.module")
@@ -729,6 +733,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "parameter.name":
         bindings["parameter"].append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
                                             node.start_point[0] + 1, None))
+    elif role == "returns.object" and _holds_code(node):  # return { get () {...} }: the factory's own members
+        found.refs.append(RawRef(node.start_byte, "returns", OWN_OBJECT, None, None, None, node.start_point[0] + 1,
+                                 None))
     elif role == "jsdoc":
         _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
     elif role == "doc":
@@ -1576,7 +1583,12 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
     for r, stack in _sweep(raw, spans):
         if instance_sigil and r.name.startswith(instance_sigil) and not r.name.startswith(instance_sigil * 2):
             stack = _up_to_class(stack)
-        _keep_value(out, stack, r.name, r.receiver)
+        value = r.receiver
+        if value == OWN_OBJECT:  # the methods of { get () {..} } belong to the scope it is written in, wherever
+            if not stack:  # the variable is read; at module level to the variable itself (const Api = {...})
+                continue
+            value = OWN_OBJECT + stack[-1].qualname
+        _keep_value(out, stack, r.name, value)
     return out
 
 

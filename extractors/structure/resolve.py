@@ -341,8 +341,8 @@ class Resolver(ImportBindings):
         if kind == "fixture":
             hits = self._fixture(r, src)
             return self._edges(r, src, Found(hits, "fixture"), "calls", "fixture") if hits else []
-        if kind in INDEX_KINDS:  # what functions return, call of their parameters, decorators: read, not edges
-            return []
+        if kind in INDEX_KINDS or r.name == OWN_OBJECT or (kind == "returns" and r.name == "this"):
+            return []  # what functions return (``return {...}``, ``return this``), call of parameters, decorators
         if kind == "mention":  # a name written where it is no code (a macro's body): never resolved nor guessed
             builtin = r.receiver is None and r.name in self.hooks.get(r.path, self.no_hooks).builtins
             return self._edges(r, src, EXTERNAL if builtin else UNRESOLVED, "calls", "mention")
@@ -1187,6 +1187,7 @@ class Resolver(ImportBindings):
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /
         ``unknown``); memoized per file and value (per scope for values starting at ``self``)."""
         key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value == OWN_OBJECT else "", value)
+        # (a variable's own object names its scope, <object>createServer; a returned one is the function's own)
         found = self._value_classes.get(key)
         if found is None:
             outer, self._cycle_met = self._cycle_met, set()
@@ -1199,8 +1200,8 @@ class Resolver(ImportBindings):
     def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         if value == COLLECTION:
             return None, "external"
-        if value == OWN_OBJECT:  # const inst = { inject() {..} } in a factory: its methods are the factory's members
-            sid = self.g.by_qual.get((r.path, r.src_qualname))
+        if value.startswith(OWN_OBJECT):  # const inst = { inject() {..} } in a factory: the factory's members
+            sid = self.g.by_qual.get((r.path, value[len(OWN_OBJECT):] or r.src_qualname))
             return (sid, "typed") if sid and self.g.by_id[sid].kind in ("function", "method") else (None, "unknown")
         if value.endswith(")" + ITEMS):  # for p in self.get_params(): an element of what it returns
             return self._class_of_elements(r, value[:-len(ITEMS)], hooks)
@@ -1317,8 +1318,22 @@ class Resolver(ImportBindings):
                 if self._unknown_member(cls, name).resolution != "external":
                     return None
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
-            cls = self.return_class(member.ids[0])
+            if not self._returns_self(member.ids[0]):  # a builder's m(): this gives back the receiver's own class
+                cls = self.return_class(member.ids[0])  # (a subclass's, where a base declares m)
         return cls
+
+    def _returns_self(self, sid: str) -> bool:
+        """Whether a method gives back the object it is called on: declared (``: this``, ``-> Self``) or, with no
+        declaration, every return of it is ``return this`` / ``return self``."""
+        sym = self.g.by_id[sid]
+        if sym.kind not in METHODS:
+            return False
+        ref = self.return_types.get((sym.path, sym.qualname))
+        if ref is not None:
+            return ref.name in ("Self", "this") and not ref.receiver
+        returned = self.returned.get((sym.path, sym.qualname), ())
+        return bool(returned) and all(r.kind == "returns" and r.name in ("this", "self") and not r.receiver
+                                      for r in returned)
 
     def _awaited(self, cls: str, output: str) -> str | None:
         """What awaiting a value of ``cls`` gives: what its associated type ``output`` names (Rust's ``impl
@@ -1443,7 +1458,7 @@ class Resolver(ImportBindings):
                 classes.add(cls) if cls else None
                 external = external or how == "external"
                 continue
-            for value in ref.bound_to.split("|") if ref.bound_to else ():
+            for value in ref.bound_to.split("|") if ref.bound_to else (OWN_OBJECT,) if ref.name == OWN_OBJECT else ():
                 cls, how = self._class_of_value(ref, value, hooks)
                 classes.add(cls) if cls else None
                 external = external or how == "external"

@@ -133,6 +133,18 @@ def _depends_on(root, path: str, packages: tuple) -> bool:
         folder = posixpath.dirname(folder)
 
 
+def settle_references(raw_refs: list) -> list:
+    """``const { a } = lib``, ``const m = lib``, ``const f = lib.a`` (``import.via``): imports of the module ``lib``
+    holds where the file requires it into ``lib`` (``const lib = require("./lib")``); any other object taken apart
+    is no import."""
+    via = [r for r in raw_refs if r.kind == "import.via"]
+    if not via:
+        return raw_refs
+    required = {r.alias: r.module for r in raw_refs if r.kind == "import" and r.name == "*" and r.alias and r.module}
+    kept = [r._replace(kind="import", module=required[r.module]) for r in via if r.module in required]
+    return [r for r in raw_refs if r.kind != "import.via"] + kept
+
+
 def guess_bare_names(resolver, path: str) -> bool:
     """A script (no import, export or require) shares its globals with others; a module sees only what it imports."""
     return not resolver.imports_of.get(path)

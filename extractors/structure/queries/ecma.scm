@@ -13,6 +13,17 @@
   right: (object (method_definition name: (property_identifier) @name) @definition.method)
   (#eq? @_module "module") (#eq? @_exports "exports")) @exported
 (export_statement value: (object (method_definition name: (property_identifier) @name) @definition.method)) @exported
+; and a key whose value is a function is a method of the object alike (`return { reset: function () {...}, peek: () =>
+; state }`, `module.exports = { parse: function (s) {...} }`)
+(object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+  @definition.method)
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
+    @definition.method)
+  (#eq? @_module "module") (#eq? @_exports "exports")) @exported
+(export_statement value: (object (pair key: (property_identifier) @name
+  value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)) @exported
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
 (variable_declarator name: (identifier) @name value: (class)) @definition.class
 ; a class exported without a name (`export default class extends Controller {...}`: a Stimulus controller, a Lit or
@@ -22,13 +33,16 @@
 ; exported definitions: export function f / export const f = () => ...
 (export_statement declaration: [(function_declaration name: (identifier) @name)
                                 (generator_function_declaration name: (identifier) @name)] @definition.function) @exported
-(export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name
-  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function)) @exported
+(export_statement declaration: [(lexical_declaration (variable_declarator name: (identifier) @name
+                                  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function)
+                                (variable_declaration (variable_declarator name: (identifier) @name
+                                  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function)]) @exported
 
 ; module-level variables and constants (a function or class value is that definition instead; a require is an import)
 (program (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (program (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
-(program (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)) @exported)
+(program (export_statement declaration: [(lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)
+                                         (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)]) @exported)
 
 ; calls: f(), obj.f(), new Foo(), new Foo().f(), this.f()
 (call_expression function: (identifier) @name) @reference.call
@@ -49,7 +63,9 @@
 ; functions passed as values: arr.map(f), on("x", this.handle), { onClick: handle }, { handle }, [f, g]
 (arguments (identifier) @name) @reference.callback
 ; an object literal handed to a call hands it its methods: new ReadableStream({ pull() {...} }) (the callee runs them)
-(arguments (object (method_definition name: (property_identifier) @name))) @reference.callback
+(arguments (object [(method_definition name: (property_identifier) @name)
+                    (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))
+  @reference.callback
 (arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (pair value: (identifier) @name) @reference.callback
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
@@ -114,6 +130,16 @@
   value: (member_expression object: (call_expression function: (identifier) @_req
     arguments: (arguments (string (string_fragment) @import.module))) property: (property_identifier) @import.name)
   (#eq? @_req "require")) @import
+
+; a required module taken apart or renamed in a second statement: const { a, b: c } = lib, const m = lib, const f =
+; lib.a (imports where lib = require(...): javascript.settle_references)
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @import.name)
+  value: (identifier) @import.module) @import.via
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
+  value: (identifier) @import.module) @import.via
+(variable_declarator name: (identifier) @import.alias value: (identifier) @import.module) @import.via @import.wildcard
+(variable_declarator name: (identifier) @import.alias
+  value: (member_expression object: (identifier) @import.module property: (property_identifier) @import.name)) @import.via
 
 ; CommonJS and pre-class code as definitions: exports.f = function..., module.exports.f = ..., Foo.prototype.m = ...,
 ; obj.m = function m() {} (a method of the object obj: an express `app`, a `proto`), req.get = req.header = function
@@ -204,8 +230,10 @@
 
 ; value flow (see parse.py @reference.returns): what a function returns, where no annotation states its type:
 ; return cmd (cmd = new Command()), return new Command(), return make(), () => new Command()
-(return_statement [(identifier) @name (member_expression object: (_) @receiver property: (property_identifier) @name)])
+(return_statement [(identifier) @name (this) @name (member_expression object: (_) @receiver property: (property_identifier) @name)])
   @reference.returns
+; return { get () {...} }, () => ({ get () {...} }): an object literal holding code, the function's own (see OWN_OBJECT)
+[(return_statement (object) @returns.object) (arrow_function body: (parenthesized_expression (object) @returns.object))]
 (return_statement (new_expression constructor: [(identifier) @name
                                                (member_expression object: (_) @receiver property: (property_identifier) @name)]))
   @reference.returns_call

@@ -49,6 +49,18 @@
 (ambient_declaration [(module body: (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface))
                       (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface)]) @exported
 
+; declared, not defined here (a .d.ts file's API: `declare function f(): T`, `declare const v: T`), in a declared
+; namespace or module too: what callers and imports of the name reach. An overload signature in code is left out:
+; its implementation is the function
+(ambient_declaration (function_signature name: (identifier) @name) @definition.function)
+(export_statement (ambient_declaration (function_signature name: (identifier) @name) @definition.function)) @exported
+(ambient_declaration (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(export_statement (ambient_declaration (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))) @exported
+([(internal_module body: (statement_block [(function_signature name: (identifier) @name) @definition.function
+                                           (export_statement (function_signature name: (identifier) @name) @definition.function)]))
+  (module body: (statement_block [(function_signature name: (identifier) @name) @definition.function
+                                  (export_statement (function_signature name: (identifier) @name) @definition.function)]))])
+
 ; decorators: @Component class, @Get() method (a framework registers them: entry points)
 (export_statement decorator: (decorator [(identifier) @decorator (call_expression function: (identifier) @decorator)])
   declaration: [(class_declaration name: (type_identifier) @name) (abstract_class_declaration name: (type_identifier) @name)] @definition.class)
