@@ -94,7 +94,7 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
             if "." in untwinned(s.qualname):
                 elsewhere.append(s)
             else:
-                g.top[s.path].setdefault(s.name, s.id)
+                keep_top(g.top[s.path], s, g.by_id)
         else:
             keep_member(g.members[s.parent_id], s)
         if imported_apart(s):
@@ -109,6 +109,18 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
             g.owner[s.id] = owner
             g.members[owner].setdefault(s.name, s.id)
     return g
+
+
+DECLARATIONS = frozenset({"interface", "type"})
+
+
+def keep_top(names: dict, s: Symbol, by_id: dict) -> None:
+    """A file's top-level definition of a name: the first, but a class goes before an interface or type alias of
+    its name (TypeScript's declaration merging, ``interface Box {...}`` then ``class Box {...}``: the class is what
+    ``new Box()`` builds and an import of ``Box`` brings; elsewhere the pair does not compile)."""
+    held = names.get(s.name)
+    if held is None or (s.kind == "class" and by_id[held].kind in DECLARATIONS):
+        names[s.name] = s.id
 
 
 def keep_member(names: dict, s: Symbol) -> None:

@@ -32,7 +32,7 @@ import pyarrow.compute as pc
 
 from pipeline.shards import keeping
 
-from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, _owner_elsewhere,
+from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, _owner_elsewhere, keep_top,
                     build_graph, imported_apart, keep_member, package_names)
 from .langs.arity import Params
 from .qualnames import untwinned
@@ -469,7 +469,7 @@ class LazyGraph(Graph):
             return
         if s.parent_id is None or s.parent_id.endswith("::" + MODULE):
             if "." not in untwinned(s.qualname):
-                dict.setdefault(self.top, s.path, {}).setdefault(s.name, s.id)
+                keep_top(dict.setdefault(self.top, s.path, {}), s, self.by_id)
         else:
             self.load_path(_path_of(s.parent_id))
             keep_member(dict.setdefault(self.members, s.parent_id, {}), s)

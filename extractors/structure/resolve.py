@@ -185,6 +185,7 @@ class Hooks:
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
     variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
+    merged_declarations: bool = False  # a type's same-named twins in its file are one with it (TS declaration merging)
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
     written_self: bool = False  # a method's first parameter is its receiver (Python's self): obj.run(f) passes f second
@@ -234,6 +235,7 @@ def hooks_of(support) -> Hooks:
                  library_member=getattr(support, "library_member", None),
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
+                 merged_declarations=bool(getattr(support, "MERGED_DECLARATIONS", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
@@ -1842,9 +1844,20 @@ class Resolver(ImportBindings):
             found = self._mro[cls] = [(cls, 0)]  # recursion guard for cyclic bases
             hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks) if cls in self.g.by_id else self.no_hooks
             order = _c3(cls, self.g.bases, self._c3_memo) if hooks.c3 else None
-            parts = self._parts if hooks.partial_types else None
+            parts = self._parts if hooks.partial_types else self._merged if hooks.merged_declarations else None
             found = self._mro[cls] = order if order else _breadth_first(cls, self.g.bases, parts)
         return found
+
+    def _merged(self, cls: str) -> list[str]:
+        """The declarations merged with a type in its file (``MERGED_DECLARATIONS``: TypeScript's ``interface Box``
+        beside ``class Box``, its twin ``Box#2``): their members are the type's (a class's body wins over an
+        interface's signature of one name)."""
+        sym = self.g.by_id.get(cls)
+        if sym is None or sym.kind not in CLASSLIKE:
+            return []
+        base = untwinned(sym.qualname)
+        twins = [self.g.by_qual.get((sym.path, base if n == 1 else f"{base}#{n}")) for n in range(1, 9)]
+        return [t for t in twins if t and t != cls and self.g.by_id[t].kind in CLASSLIKE]
 
     def _parts(self, cls: str) -> list[str]:
         """The other parts of a type defined in several files of its package (``PARTIAL_TYPES``): the definitions

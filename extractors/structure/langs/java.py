@@ -110,7 +110,7 @@ BUILTINS = frozenset({
     "StringIndexOutOfBoundsException", "SuppressWarnings", "System", "Thread", "ThreadLocal", "Throwable",
     "TypeNotPresentException", "UnsupportedOperationException", "VirtualMachineError", "Void",
 })
-_NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
+_NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*(?:\{.*\})?\s*\)?$", re.S)
 
 
 _OUTER_THIS = re.compile(r"^([A-Z]\w*)\.this\b")
@@ -170,6 +170,6 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
 
 
 def inline_type(receiver: str) -> str | None:
-    """``new Foo(...)`` -> ``Foo``."""
+    """``new Foo(...)`` -> ``Foo``; an anonymous class, ``new Foo<T>() {...}``, too (it extends ``Foo``)."""
     m = _NEW.match(receiver)
     return m.group(1) if m else None

@@ -65,6 +65,7 @@ BUILTIN_METHODS = frozenset({
 # Lexical scope: a parameter or variable named like a function of the file is that variable there
 # (``function match(path, match) { run(match) }``), never the function.
 LOCALS_SHADOW = True
+MERGED_DECLARATIONS = True  # interface Box beside class Box in one file: one type (TypeScript's declaration merging)
 # an exported class's or interface's public methods and fields are its module's API (a library's users call them)
 MEMBERS_EXPORTED = True
 # a TypeScript interface or type alias is no value: `fruitEnum.parse(x)` reads the const beside `type fruitEnum`

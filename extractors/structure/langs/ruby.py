@@ -333,13 +333,19 @@ def settle_references(raw_refs: list) -> list:
 # -- imports ------------------------------------------------------------------------------------------------------
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     """A file under its path, its path without ``.rb`` (``require "x"`` from the root, ``require_relative``) and
-    what follows each ``lib/`` folder of it (``lib/shop/cart.rb``: ``shop/cart``, as a gem's load path has it)."""
+    what follows each ``lib/`` folder of it (``lib/shop/cart.rb``: ``shop/cart``, as a gem's load path has it), or
+    each ``spec/`` or ``test/`` folder (``spec/spec_helper.rb``: ``spec_helper``, on a test runner's load path: for
+    the files under that folder only, see ``resolve_module``)."""
     out = {}
     for path in paths:
         stem = path[:-3] if path.endswith(".rb") else path
         parts = stem.split("/")
-        out[path] = [path, stem] + ["/".join(parts[i + 1:]) for i, part in enumerate(parts[:-1]) if part == "lib"]
+        out[path] = [path, stem] + ["/".join(parts[i + 1:]) for i, part in enumerate(parts[:-1])
+                                    if part in LOAD_PATH_FOLDERS]
     return out
+
+
+LOAD_PATH_FOLDERS = ("lib", "spec", "test")  # lib: a gem's load path; spec, test: RSpec's and Rake's test tasks'
 
 
 def package_scope(path: str, info: dict) -> None:
@@ -363,7 +369,18 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
         base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
         return [p for p in index.get(base, ()) if p in (base, base + ".rb")][:1]
     key = spec[:-3] if spec.endswith(".rb") else spec
-    return nearest_of(importer, index.get(key, []))
+    return nearest_of(importer, [p for p in index.get(key, []) if _loads(importer, p, key)])
+
+
+def _loads(importer: str, path: str, key: str) -> bool:
+    """Whether ``require key`` in ``importer`` may load ``path``: from the root or a ``lib/`` folder, anywhere; from
+    a ``spec/`` or ``test/`` folder, where the importer is under it (``require "spec_helper"`` in a spec)."""
+    stem = path[:-3] if path.endswith(".rb") else path
+    if stem == key or path == key:
+        return True
+    folder = stem[:len(stem) - len(key)].rstrip("/")
+    last = folder.rpartition("/")[2]
+    return last == "lib" or (last in ("spec", "test") and importer.startswith(folder + "/"))
 
 
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
