@@ -36,6 +36,12 @@ def messy(tmp_path):
                                        "//# sourceMappingURL=lib.cjs.map\n")
     (root / "web/mentions.js").write_text("// a string naming a map is not the build's mark\n"
                                           "const s = '//# sourceMappingURL=x.map';\nfunction real() {}\n")
+    umd = ";(function(f) {\n  if (typeof exports === 'object') { module.exports = f() }\n" \
+          "  else if (typeof define === 'function' && define.amd) { define([], f) }\n" \
+          "})(function () {\n  function render() { return 1 }\n  return { render: render }\n})\n"
+    (root / "docs/assets/js").mkdir(parents=True)  # a library's bundle beside a site's pages: a copy, not source
+    (root / "docs/assets/js/react.js").write_text(umd)
+    (root / "web/own-umd.js").write_text(umd)  # the repository's own library written as one UMD file
     (root / "scala").mkdir()
     # an unclosed comment: the parser sees no definition, the regex fallback reads the lines as code
     (root / "scala/tool.scala").write_text("/* never closed\nclass Tool {\n  def run(): Unit = {\n  }\n}\n")
@@ -63,6 +69,8 @@ def test_a_messy_folder_indexes_with_a_reason_for_every_skip(lake, messy):
     assert status["dist/lib.cjs"] == ("skipped", "generated (build output: it names a source map)")
     assert files["dist/lib.cjs"]["is_generated"] and status["web/mentions.js"] == ("ok", None)
     assert status["node_modules/lib/index.js"][0] == "skipped" and files["node_modules/lib/index.js"]["is_vendored"]
+    assert status["docs/assets/js/react.js"] == ("skipped", "vendored (a library's bundle under docs/)")
+    assert files["docs/assets/js/react.js"]["is_vendored"] and status["web/own-umd.js"] == ("ok", None)
     assert status["scala/tool.scala"] == ("fallback", "syntax errors")
     assert status["pkg/loop_a.py"] == ("skipped", "symlink")
     assert summary.files_skipped == sum(1 for s in status.values() if s[0] == "skipped")

@@ -28,6 +28,11 @@ GENERATED_MARK = re.compile(rb"(?im)^\s*(?:#|//|/\*|\*|--|;)[^\n]*(@generated\b|
 # A build's output names the source map it came with on its last lines (rollup, webpack, tsc, esbuild, babel): a
 # bundle committed under dist/ repeats every definition of the sources it was built from.
 SOURCE_MAP_MARK = re.compile(rb"(?m)^\s*(?://|/\*)[#@] sourceMappingURL=")
+# A library's bundle copied beside a site's pages (docs/assets/react-with-addons.js, static/js/jquery.js): a UMD
+# wrapper, under a folder that holds a site's files rather than the repository's sources. A repository's own UMD file
+# (an older library written as one file, backbone.js at its root) stays indexed.
+UMD_MARK = re.compile(rb"define\.amd\b")
+SITE_FOLDERS = re.compile(r"(?:^|/)(docs?|assets|static|public|examples?|www|site|website|javascripts)/")
 TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__testfixtures__|__fixtures__|__mocks__|fixtures|spec|testing)/|(^|/)test_[^/]*\.(py|rb)$|"
                        r"(^|/)tests?\.py$|"  # a Django app's tests.py
                        r"_test\.(py|go|rb)$|_spec\.rb$|"
@@ -166,6 +171,9 @@ def skip_reason(root: Path, path: str, head: bytes, size: int, mode: str,
         return "minified", True, False
     if SOURCE_MAP_MARK.search(tail):
         return "generated (build output: it names a source map)", True, False
+    site = SITE_FOLDERS.search(path) if path.endswith(".js") else None
+    if site and UMD_MARK.search(head[:4096]):
+        return f"vendored (a library's bundle under {site.group(1)}/)", False, True
     return None, False, False
 
 

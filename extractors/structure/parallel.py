@@ -159,6 +159,8 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
             seen.clear()
             current = path
         key = (src, kind, name, receiver, module, alias, bound_to, args)
+        if resolver.line_sensitive(path, name, receiver, bound_to):  # class Box in each test: which is the line's
+            key += (line,)
         found = seen.get(key)
         if found is None:
             found = seen[key] = resolver.resolve(Ref(path, src, kind, name, receiver, module, alias, line, bound_to,

@@ -70,6 +70,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@package.name``: a package clause (Go, Java); several in one file are nested clauses, joined by ``.`` in file
   order (Scala's ``package a.b`` then ``package c``: ``a.b.c``). ``@entry``: marks the file as a program entry
   (``__main__`` block).
+- ``@scope.callback``: an anonymous function passed to a call, a scope of the variables and parameters bound in it
+  (``describe("x", () => { const inst = object() })``: ``inst`` is that callback's, not its definition's); the
+  references in it still belong to the enclosing definition.
 - ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
   inside it are dropped, but those whose receiver starts with one of the language's ``OPAQUE_RECEIVERS`` (``$crate``)
   and calls, which become ``mention`` references: never resolved (an unresolved edge, ref_form ``mention``), they
@@ -382,14 +385,18 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # a variable's span is not a scope of names
+    callbacks = _callback_spans(found.callbacks)
+    if callbacks:  # an anonymous function passed (a test's callback) holds its own variables, not its definition's
+        scopes = sorted(scopes + callbacks, key=_SPAN_ORDER)
     named = _fixture_params(params, spans) if params and rules.parameter_ref_kind \
         and rules.parameter_refs(facts.path, facts.is_test) else []
     # what a called function declares for its callbacks' parameters comes after what the code states here: a
     # callback is no scope, so the parameters named alike of a file's callbacks share their enclosing one's values
     passed = [b for b in bindings["var"] if b.receiver.startswith(PASSED_VALUE)]
     stated = [b for b in bindings["var"] if not b.receiver.startswith(PASSED_VALUE)] if passed else bindings["var"]
+    declared = _declared(bindings["local"] + params, scopes) if callbacks else None
     types = _scoped_values(stated + bindings["value"] + _fixture_values(named, bindings["var"]), scopes,
-                           rules.instance_sigil)
+                           rules.instance_sigil, declared)
     if passed:
         _add_passed(types, passed, scopes)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
@@ -403,7 +410,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     positions = _parameter_positions(params, spans) if params else {}  # each function's, by name
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, local + params, bindings["value"],
                           positions, {d.name: d.kind for d in defs}, results, rules.local_kinds,
-                          rules.capitalized_classes) + decorated
+                          rules.capitalized_classes, callbacks) + decorated
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
@@ -560,7 +567,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
-                     "text.calls", "returns.object", "import.via"):
+                     "text.calls", "returns.object", "import.via", "scope.callback"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
                                     or "var.default" in keys or "var.narrowed" in keys or "var.elements" in keys):
@@ -608,6 +615,7 @@ class Captures:
     refs: list[RawRef] = field(default_factory=list)
     bindings: dict[str, list[RawRef]] = field(default_factory=lambda: {kind: [] for kind in BINDING_KINDS})
     opaque: list[tuple[int, int]] = field(default_factory=list)  # byte ranges that are no code (``@opaque``)
+    callbacks: list[tuple[int, int]] = field(default_factory=list)  # anonymous functions passed (``@scope.callback``)
 
 
 def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules,
@@ -733,6 +741,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "parameter.name":
         bindings["parameter"].append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
                                             node.start_point[0] + 1, None))
+    elif role == "scope.callback":
+        found.callbacks.append((node.start_byte, node.end_byte))
     elif role == "returns.object" and _holds_code(node):  # return { get () {...} }: the factory's own members
         found.refs.append(RawRef(node.start_byte, "returns", OWN_OBJECT, None, None, None, node.start_point[0] + 1,
                                  None))
@@ -1337,6 +1347,15 @@ FIXTURE_VALUE = "fixture:"  # a parameter's value: what the named fixture gives 
 _START = itemgetter(0)  # an item's start byte: RawRef.start, Span.start
 
 
+CALLBACK = "<callback>"  # the kind of a scope that is an anonymous function passed to a call (no definition)
+_SPAN_ORDER = lambda s: (s.start, -s.end)  # noqa: E731  (outer first where two start together)
+
+
+def _callback_spans(ranges: list[tuple[int, int]]) -> list[Span]:
+    """The anonymous functions passed to calls as scopes of names: one each, named by where it starts."""
+    return [Span(start, end, f"{CALLBACK}{start}", None, CALLBACK, False) for start, end in sorted(set(ranges))]
+
+
 def _sweep(items: list, spans: list[Span]):
     """Each item (by start byte) with the stack of definition spans enclosing it, in one pass."""
     stack, i = [], 0
@@ -1356,7 +1375,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
              raw_locals: list[RawRef] = (), raw_values: list[RawRef] = (),
              positions: dict[str, dict[str, str]] | None = None,
              defined: dict[str, str] | None = None, raw_results: list[RawRef] = (),
-             local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False) -> list[Reference]:
+             local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False,
+             callbacks: list[Span] = ()) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
     With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
@@ -1366,12 +1386,18 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     is mostly data (binding it kept twice the references for nothing).
     ``local_kinds``: the reference kinds a parameter or variable of the scope may be (default ``LOCAL_KINDS``; Java's
     ``m()`` is never its variable ``m``: only a bare ``read`` is). ``capitalized_classes``: a capitalized receiver
-    names a class (Java's ``Names.MAX``, of its package or imported), whose member reads are kept."""
+    names a class (Java's ``Names.MAX``, of its package or imported), whose member reads are kept. ``callbacks``:
+    anonymous functions passed to calls, scopes of the variables bound in them (each test's ``const inst``), never
+    what a reference is attributed to."""
     local_kinds = LOCAL_KINDS if local_kinds is None else local_kinds
     types = types or {}  # enclosing qualname -> variable -> its types or values
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
-    values = _scoped_values(raw_values, scopes) if raw_values else {}
-    results = _scoped_values(list(raw_values) + list(raw_results), scopes) if raw_results else values
+    if callbacks:
+        scopes = sorted(scopes + list(callbacks), key=_SPAN_ORDER)
+    declared = _declared(list(raw_locals), scopes) if callbacks else None
+    values = _scoped_values(raw_values, scopes, declared=declared) if raw_values else {}
+    results = _scoped_values(list(raw_values) + list(raw_results), scopes, declared=declared) if raw_results \
+        else values
     local: dict[str, set[str]] = {}  # enclosing qualname -> variables bound there
     # const f = () => f(): a name that opens its definition's node names that definition, it binds no variable
     starts = {s.start for s in spans} if raw_locals else ()
@@ -1387,21 +1413,24 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         if any(s.start <= at < s.end for at in bound_at.get(name, ())):
             local.get(scope or "<module>", set()).discard(name)
     imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
-    if "<module>" in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f
-        local["<module>"] -= imported
+    for scope in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f; so does a callback's
+        if scope == "<module>" or scope.startswith(CALLBACK):  # const f = lib.f (an import of lib's f)
+            local[scope] -= imported
     positions = positions or {}  # each function's parameters (``_parameter_positions``)
     out, visible, called, known = [], {}, set(), {}
     self_named = any(s.self_name for s in spans)  # only where a definition names its own object (Go receivers)
     # most receivers and names are bound nowhere in the file: one set look-up says so before any scope walk
     value_names, type_names = _variables(values), _variables(types)
     result_names = _variables(results) if raw_results else value_names
-    for r, stack in _sweep(raw_refs, spans):
+    for r, stack in _sweep(raw_refs, sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans):
         kind, receiver, bound_to = r.kind, r.receiver, None
-        scope = stack[-1].qualname if stack else "<module>"
+        inner = stack[-1].qualname if stack else "<module>"  # the scope of the variables it sees
+        scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
+                                                 "<module>")
         if kind in local_kinds and not receiver and local:
-            seen = visible.get(scope)
+            seen = visible.get(inner)
             if seen is None:
-                seen = visible[scope] = _visible_locals(stack, local)
+                seen = visible[inner] = _visible_locals(stack, local)
             if r.name in seen:
                 if kind == "raise":
                     continue  # raise exc: an exception caught or built before, not a class built here
@@ -1423,7 +1452,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         # self and cls are the enclosing class, whatever their annotation says (cls: Type['Model'], self: Self)
         if kind in VALUE_KINDS and ((results if is_call else values) if receiver is None else types) \
                 and receiver not in SELF_OBJECTS:
-            key = (scope, receiver or r.name, receiver is None, is_call)  # the same self.x or name many times
+            key = (inner, receiver or r.name, receiver is None, is_call)  # the same self.x or name many times
             bound_to = known.get(key, ...)
             if bound_to is ...:
                 if receiver is not None:
@@ -1448,9 +1477,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         if kind in QUIET_LOCALS and defined is not None and not bound_to and r.name not in defined:
             continue
         if bound_to is None and local and receiver is not None and receiver.isidentifier():
-            seen = visible.get(scope)
+            seen = visible.get(inner)
             if seen is None:
-                seen = visible[scope] = _visible_locals(stack, local)
+                seen = visible[inner] = _visible_locals(stack, local)
             if receiver in seen:  # parser.add() on a local parser: never the file's def parser()
                 bound_to = LOCAL_VALUE
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to, r.args)))
@@ -1575,20 +1604,49 @@ def _parameter_positions(raw_params: list[RawRef], spans: list[Span]) -> dict[st
     return out
 
 
-def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "") -> dict[str, dict[str, list[str]]]:
+def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "",
+                   declared: dict[str, set[str]] | None = None) -> dict[str, dict[str, list[str]]]:
     """Scope -> variable -> its values (at most ``MAX_VALUES``). An object's own variable (``@request = Request.new``
     in Ruby's ``initialize``, a test's ``setup`` or a ``before`` block) is bound in its class's scope, which every
-    method of the class looks up (at module level where no class encloses it: an RSpec ``describe`` block's)."""
+    method of the class looks up (at module level where no class encloses it: an RSpec ``describe`` block's).
+    ``declared``: the variables each scope declares, where callbacks are scopes: a value assigned in a callback
+    belongs to the scope declaring its variable (``let cart`` in a ``describe`` callback, ``cart = new Cart()`` in
+    its ``beforeEach``'s), else to the enclosing definition."""
     out: dict[str, dict[str, list[str]]] = {}
     for r, stack in _sweep(raw, spans):
         if instance_sigil and r.name.startswith(instance_sigil) and not r.name.startswith(instance_sigil * 2):
             stack = _up_to_class(stack)
+        if declared is not None and stack and stack[-1].kind == CALLBACK:
+            stack = _declaring(stack, r.name, declared)
         value = r.receiver
-        if value == OWN_OBJECT:  # the methods of { get () {..} } belong to the scope it is written in, wherever
-            if not stack:  # the variable is read; at module level to the variable itself (const Api = {...})
+        if value == OWN_OBJECT:  # the methods of { get () {..} } belong to the definition it is written in,
+            named = _named(stack)  # wherever the variable is read; at module level to the variable itself
+            if not named:  # (const Api = {...})
                 continue
-            value = OWN_OBJECT + stack[-1].qualname
+            value = OWN_OBJECT + named[-1].qualname
         _keep_value(out, stack, r.name, value)
+    return out
+
+
+def _named(stack: list[Span]) -> list[Span]:
+    """The definitions of a stack that may hold callbacks."""
+    return [s for s in stack if s.kind != CALLBACK] if stack and stack[-1].kind == CALLBACK else stack
+
+
+def _declaring(stack: list[Span], name: str, declared: dict[str, set[str]]) -> list[Span]:
+    """``stack`` up to the scope a variable assigned in a callback belongs to: the innermost callback declaring it,
+    else the innermost definition."""
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i].kind != CALLBACK or name in declared.get(stack[i].qualname, ()):
+            return stack[:i + 1]
+    return []
+
+
+def _declared(raw_locals: list[RawRef], scopes: list[Span]) -> dict[str, set[str]]:
+    """Scope -> the variables and parameters bound in it."""
+    out: dict[str, set[str]] = {}
+    for r, stack in _sweep(raw_locals, scopes):
+        out.setdefault(stack[-1].qualname if stack else "<module>", set()).add(r.name)
     return out
 
 
@@ -1801,7 +1859,8 @@ def _field_scopes(owner: str) -> list[str]:
 
 def _owner_scopes(stack: list[Span]) -> list[str]:
     """The field scopes of the class owning the innermost definition around a reference (none at module level)."""
-    owner = stack[-1].qualname.rpartition(".")[0] if stack else ""
+    named = _named(stack)
+    owner = named[-1].qualname.rpartition(".")[0] if named else ""
     return _field_scopes(owner) if owner else []
 
 
@@ -1810,7 +1869,7 @@ def _typed_field(value: str, rest: str, scopes: list[str], types: dict) -> str:
     its constructor assigns) -> ``Config~build_many()``; else the value as written (the resolver follows the
     class's members)."""
     field, dot, more = rest.partition(".")
-    owner = scopes[0].rpartition(".")[0] if scopes else ""
+    owner = next((s for s in scopes if not s.startswith(CALLBACK)), "").rpartition(".")[0]
     if not (dot and field.isidentifier() and owner):
         return value
     for scope in _field_scopes(owner):

@@ -87,7 +87,7 @@ from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, ITEMS, ITEMS_KIND, NARROWED_VALUE,
                     OWN_OBJECT, PASSED_VALUE, RETURNED)
-from .graph import CALLABLE, CLASSLIKE, MACROS, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
+from .graph import CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 from .qualnames import unsuffixed, untwinned
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
@@ -186,6 +186,7 @@ class Hooks:
     variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
     merged_declarations: bool = False  # a type's same-named twins in its file are one with it (TS declaration merging)
+    nearest_twin: bool = False  # of a name declared several times in a file, the one declared last before the use
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
     written_self: bool = False  # a method's first parameter is its receiver (Python's self): obj.run(f) passes f second
@@ -236,6 +237,7 @@ def hooks_of(support) -> Hooks:
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
                  merged_declarations=bool(getattr(support, "MERGED_DECLARATIONS", False)),
+                 nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
@@ -281,6 +283,7 @@ class Resolver(ImportBindings):
         self._read_memo: dict[tuple, tuple | None] = {}
         self._c3_memo: dict[str, list | None] = {}
         self._members_memo: dict[tuple[str, str], Found] = {}
+        self._line_sensitive: dict[str, frozenset[str]] = {}
         self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
         self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
         self.passed: dict[tuple[str, str], dict[str, None]] = {}  # (function, parameter) -> functions passed for it
@@ -1189,6 +1192,8 @@ class Resolver(ImportBindings):
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /
         ``unknown``); memoized per file and value (per scope for values starting at ``self``)."""
         key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value == OWN_OBJECT else "", value)
+        if self.line_sensitive(r.path, value):  # new Box() where Box is declared in each test: which Box is the line's
+            key += (r.line,)
         # (a variable's own object names its scope, <object>createServer; a returned one is the function's own)
         found = self._value_classes.get(key)
         if found is None:
@@ -1321,8 +1326,22 @@ class Resolver(ImportBindings):
                     return None
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
             if not self._returns_self(member.ids[0]):  # a builder's m(): this gives back the receiver's own class
-                cls = self.return_class(member.ids[0])  # (a subclass's, where a base declares m)
+                held = self.return_class(member.ids[0])  # None: unknown; "": a library's
+                cls = held if held is not None else self._declared_return(cls, name, hooks)
         return cls
+
+    def _declared_return(self, cls: str, name: str, hooks: Hooks) -> str | None:
+        """What a declaration merged with ``cls`` says ``name`` returns, where the body that runs says nothing (an
+        ``any`` of a base's): yup's ``interface StringSchema { strip(): StringSchema }`` beside ``class StringSchema
+        extends Schema``, whose ``strip`` is ``Schema.strip(): any``."""
+        if not hooks.merged_declarations:
+            return None
+        for twin in self._merged(cls):
+            declared = self.g.members.get(twin, {}).get(name)
+            found = self.return_class(declared) if declared else None
+            if found is not None:
+                return found
+        return None
 
     def _returns_self(self, sid: str) -> bool:
         """Whether a method gives back the object it is called on: declared (``: this``, ``-> Self``) or, with no
@@ -1700,9 +1719,9 @@ class Resolver(ImportBindings):
         return Found(ids, "same_package" if same else "import")
 
     def _scoped(self, r: Ref, src: str) -> Found | None:
-        return self._scoped_name(r.path, r.src_qualname, r.name, src)
+        return self._scoped_name(r.path, r.src_qualname, r.name, src, r.line)
 
-    def _scoped_name(self, path: str, qual: str, name: str, src: str = "") -> Found | None:
+    def _scoped_name(self, path: str, qual: str, name: str, src: str = "", line: int | None = None) -> Found | None:
         """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
         its methods see (Python, JS, Rust need ``self.``/``this.``), unless the language has an implicit ``this``."""
         qual = qual if qual != MODULE else ""
@@ -1716,7 +1735,38 @@ class Resolver(ImportBindings):
                 return Found([sid], "same_file")
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(path, {}).get(name)
+        if sid and line and self.hooks.get(path, self.no_hooks).nearest_twin:
+            sid = self._nearest_twin(path, sid, line)
         return Found([sid], "same_file") if sid else None
+
+    def line_sensitive(self, path: str, *written: str | None) -> bool:
+        """Whether what is written (a name, a receiver, a value) names a top-level name the file declares several
+        times, where the language picks the one declared last before the use (``NEAREST_TWIN``): its resolution
+        then depends on the line, and is not shared between references that differ only in their line."""
+        names = self._line_sensitive.get(path)
+        if names is None:
+            names = frozenset()
+            if self.hooks.get(path, self.no_hooks).nearest_twin:
+                top = self.g.top.get(path, {})
+                names = frozenset(n for n, sid in top.items()
+                                  if (path, f"{untwinned(self.g.by_id[sid].qualname)}#2") in self.g.by_qual)
+            self._line_sensitive[path] = names
+        return bool(names) and any(w and any(n in w for n in names) for w in written)
+
+    def _nearest_twin(self, path: str, sid: str, line: int) -> str:
+        """``NEAREST_TWIN``: a name a file declares several times at its top (JavaScript's ``class Box`` in each
+        test's callback, ``Box``, ``Box#2``...): the one declared last before ``line``, else the first. An interface
+        or type alias beside a class of its name is no twin (declaration merging: the class is the name)."""
+        first = self.g.by_id[sid]
+        best = first
+        for n in range(2, 65):
+            twin = self.g.by_qual.get((path, f"{untwinned(first.qualname)}#{n}"))
+            if twin is None:
+                break
+            t = self.g.by_id[twin]
+            if t.kind not in DECLARATIONS and best.line <= t.line <= line:
+                best = t
+        return best.id
 
     def _is_scope(self, path: str, qual: str, implicit_this: bool, found: str) -> bool:
         """Whether ``found``, defined inside ``qual``, is seen bare inside it: a function's (or an inline module's)

@@ -66,6 +66,7 @@ BUILTIN_METHODS = frozenset({
 # (``function match(path, match) { run(match) }``), never the function.
 LOCALS_SHADOW = True
 MERGED_DECLARATIONS = True  # interface Box beside class Box in one file: one type (TypeScript's declaration merging)
+NEAREST_TWIN = True  # class Box in each test's callback: a use is of the one declared last before it
 # an exported class's or interface's public methods and fields are its module's API (a library's users call them)
 MEMBERS_EXPORTED = True
 # a TypeScript interface or type alias is no value: `fruitEnum.parse(x)` reads the const beside `type fruitEnum`

@@ -60,6 +60,10 @@
 ([(binary_expression left: (identifier) @name) (binary_expression right: (identifier) @name)] @reference.read
   (#match? @name "^_*[A-Z][A-Z0-9_$]*$"))
 
+; an anonymous function passed to a call (describe('x', () => {...}), xs.map(function (x) {...})): a scope of its own
+; variables (each test's `const inst = ...`), never a definition references are attributed to
+(arguments [(arrow_function) (function_expression)] @scope.callback)
+
 ; functions passed as values: arr.map(f), on("x", this.handle), { onClick: handle }, { handle }, [f, g]
 (arguments (identifier) @name) @reference.callback
 ; an object literal handed to a call hands it its methods: new ReadableStream({ pull() {...} }) (the callee runs them)
