@@ -36,7 +36,7 @@ from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, _o
                     build_graph, imported_apart, keep_member, package_names)
 from .langs.arity import Params
 from .qualnames import untwinned
-from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver
+from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
 
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
                 "params_max"]  # id is path::qualname
@@ -645,15 +645,16 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
     for path in sorted(by_path):
         seen: dict[tuple, list] = {}
         late = [r for r in by_path[path] if r.kind not in EARLY]
+        twinned = resolver.twinned(path)
         if kept:  # the lines the edit kept have their edges; the others are resolved (and those whose answer
             # depends on the line: class Box declared in each test, where another line's edges are no answer)
-            fresh = [resolver.line_sensitive(path, r.name, r.receiver, r.bound_to) for r in late]
+            fresh = [bool(twinned) and mentions(twinned, (r.name, r.receiver, r.bound_to)) for r in late]
             found, left = _kept_lines([r for r, f in zip(late, fresh) if not f], kept, provenance)
             edges.extend(found)
             late = left + [r for r, f in zip(late, fresh) if f]
         for r in late:
             key = (r.src_qualname, r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to)
-            if resolver.line_sensitive(path, r.name, r.receiver, r.bound_to):
+            if twinned and mentions(twinned, (r.name, r.receiver, r.bound_to)):
                 key += (r.line,)
             found = seen.get(key)
             if found is None:

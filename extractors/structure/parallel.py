@@ -18,7 +18,7 @@ from .budget import run_guarded
 from .langs.arity import Params
 from .parse import compile_queries, parse_file, skipped_item
 from .plan import total_bytes
-from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, Edge, Ref, Symbol, prepare
+from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, Edge, Ref, Symbol, mentions, prepare
 from .schemas import EDGES
 
 IN_PROCESS_BYTES = 1_500_000  # below this a pool's start (forked workers, one per core) costs more than it saves
@@ -157,9 +157,9 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
     for path, src, kind, name, receiver, module, alias, line, bound_to, args in zip(*cols.values()):
         if path != current:
             seen.clear()
-            current = path
+            current, twinned = path, resolver.twinned(path)
         key = (src, kind, name, receiver, module, alias, bound_to, args)
-        if resolver.line_sensitive(path, name, receiver, bound_to):  # class Box in each test: which is the line's
+        if twinned and mentions(twinned, (name, receiver, bound_to)):  # class Box in each test: the line's Box
             key += (line,)
         found = seen.get(key)
         if found is None:

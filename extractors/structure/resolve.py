@@ -1743,6 +1743,11 @@ class Resolver(ImportBindings):
         """Whether what is written (a name, a receiver, a value) names a top-level name the file declares several
         times, where the language picks the one declared last before the use (``NEAREST_TWIN``): its resolution
         then depends on the line, and is not shared between references that differ only in their line."""
+        names = self.twinned(path)
+        return bool(names) and mentions(names, written)
+
+    def twinned(self, path: str) -> frozenset[str]:
+        """The top-level names ``path`` declares several times, where ``NEAREST_TWIN`` tells them apart by line."""
         names = self._line_sensitive.get(path)
         if names is None:
             names = frozenset()
@@ -1751,7 +1756,7 @@ class Resolver(ImportBindings):
                 names = frozenset(n for n, sid in top.items()
                                   if (path, f"{untwinned(self.g.by_id[sid].qualname)}#2") in self.g.by_qual)
             self._line_sensitive[path] = names
-        return bool(names) and any(w and any(n in w for n in names) for w in written)
+        return names
 
     def _nearest_twin(self, path: str, sid: str, line: int) -> str:
         """``NEAREST_TWIN``: a name a file declares several times at its top (JavaScript's ``class Box`` in each
@@ -2133,6 +2138,11 @@ _LITERAL_TYPES = ((re.compile(r'^\$?@?"(?:[^"\\]|\\.)*"$'), ("string", "String")
                   (re.compile(r"^\(?-?\d+[lL]\)?$"), ("long", "Long", "Int64")),
                   (re.compile(r"^\(?-?\d+\)?$"), ("int", "Int", "Int32")),
                   (re.compile(r"^\(?-?\d+\.\d+\)?$"), ("double", "Double")))
+
+
+def mentions(names: frozenset[str], written) -> bool:
+    """Whether any of ``written`` (names, receivers, values; None where absent) holds one of ``names``."""
+    return any(w and any(n in w for n in names) for w in written)
 
 
 def _breadth_first(cls: str, bases: dict[str, list[str]], parts: Callable | None = None) -> list[tuple[str, int]]:
