@@ -33,10 +33,11 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   and dropped (Ruby's ``helper`` beside a local ``x``); the language lists ``name`` in its ``LOCAL_KINDS``.
 - ``@reference.attribute``: a member read or written without a call (``request.url.raw_path``), kept only where the
   object's type, ``self`` or a module is known. ``@reference.returns`` / ``@reference.returns_call``: what a function
-  returns or yields (a name, or what a call returns); ``@reference.call_result``: ``f()()``; ``@returns.object``: a returned object literal, which is the function's own
-  object where it holds code (``return { get () {...} }``: ``OWN_OBJECT``). With ``@reference.callback``
-  in an argument list the callee and the position or keyword are kept (``module`` / ``alias``) where the language sets
-  ``PARAMETER_FLOW``; a called parameter becomes a ``param_call`` fact, a decorator a ``decorated_by`` fact.
+  returns or yields (a name, or what a call returns); ``@reference.call_result``: ``f()()``; ``@returns.object``: a
+  returned object literal, the function's own object where it holds code (``return { get () {...} }``:
+  ``OWN_OBJECT``). With ``@reference.callback`` in an argument list the callee and the position or keyword are kept
+  (``module`` / ``alias``) where the language sets ``PARAMETER_FLOW``; a called parameter becomes a ``param_call``
+  fact, a decorator a ``decorated_by`` fact.
 - ``@var.name`` + ``@var.type`` (a declared type) or ``@var.value`` (an assigned value): a parameter, variable or
   field and its type or value (``item: Item``, ``x := &T{}``, ``const s = new Store()``, ``g = f``, ``x = {}``);
   references in its scope carry it as ``bound_to`` (``x.f()`` resolves on ``Item``; ``g()`` calls ``f``; also
@@ -63,7 +64,7 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   a``, ``module.exports = a``) and marks that top-level definition exported. ``@import.via``: an import whose
   ``@import.module`` is a variable of the file (``const { a } = lib``), raw references of kind ``import.via`` that
   the language's ``settle_references`` makes imports where that variable holds a module (``lib = require("./lib")``)
-  and drops otherwise.
+  and drops otherwise; with ``@import.rename`` (``const f = lib.f``: a variable of its own) kind ``import.rename``.
 - ``@doc``: a doc comment whose types the language's ``doc_types`` reads (PHP's ``/** @var Client $c */``), with an
   optional ``@doc.target``: the property or method body it documents (see ``_doc_types``).
 - ``@global.name``: a name a function declares ``global``: what the function assigns it is the module's variable.
@@ -390,8 +391,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
         scopes = sorted(scopes + callbacks, key=_SPAN_ORDER)
     named = _fixture_params(params, spans) if params and rules.parameter_ref_kind \
         and rules.parameter_refs(facts.path, facts.is_test) else []
-    # what a called function declares for its callbacks' parameters comes after what the code states here: a
-    # callback is no scope, so the parameters named alike of a file's callbacks share their enclosing one's values
+    # what a called function declares for its callbacks' parameters comes after what the code states here; where
+    # callbacks are no scopes (a Python lambda), the parameters named alike of a file's callbacks share their
+    # enclosing one's values
     passed = [b for b in bindings["var"] if b.receiver.startswith(PASSED_VALUE)]
     stated = [b for b in bindings["var"] if not b.receiver.startswith(PASSED_VALUE)] if passed else bindings["var"]
     declared = _declared(bindings["local"] + params, scopes) if callbacks else None
@@ -703,6 +705,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                  params_of(node) if rules.arity and key[11:] in ("function", "method") else None))
     elif role in ("import", "reexport", "import.via"):  # import.via: what the language's settle_references keeps
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
+        key = "import.rename" if "import.rename" in caps else key
         parts = caps.get("import.module", ())
         module = rules.path_separator.join(_text(n, data) for n in parts) if len(parts) > 1 else text("import.module")
         if module is None and "import.name" not in caps:

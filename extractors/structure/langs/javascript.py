@@ -136,15 +136,18 @@ def _depends_on(root, path: str, packages: tuple) -> bool:
 
 
 def settle_references(raw_refs: list) -> list:
-    """``const { a } = lib``, ``const m = lib``, ``const f = lib.a`` (``import.via``): imports of the module ``lib``
-    holds where the file requires it into ``lib`` (``const lib = require("./lib")``); any other object taken apart
-    is no import."""
-    via = [r for r in raw_refs if r.kind == "import.via"]
+    """``const { a } = lib``, ``const m = lib``, ``const f = lib.a`` (``import.via``, the last two ``import.rename``):
+    imports of the module ``lib`` holds where the file requires it into ``lib`` (``const lib = require("./lib")``);
+    any other object taken apart is no import. A variable that renames (``var basename = path.basename``) stays a
+    variable of the file where the module is a package's (``path``): only a file of the repository's, required by a
+    relative path, makes it an import of that file's definition."""
+    via = [r for r in raw_refs if r.kind in ("import.via", "import.rename")]
     if not via:
         return raw_refs
     required = {r.alias: r.module for r in raw_refs if r.kind == "import" and r.name == "*" and r.alias and r.module}
-    kept = [r._replace(kind="import", module=required[r.module]) for r in via if r.module in required]
-    return [r for r in raw_refs if r.kind != "import.via"] + kept
+    kept = [r._replace(kind="import", module=required[r.module]) for r in via if r.module in required
+            and (r.kind == "import.via" or required[r.module].startswith("."))]
+    return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
 
 
 def guess_bare_names(resolver, path: str) -> bool:

@@ -13,10 +13,22 @@
   right: (object (method_definition name: (property_identifier) @name) @definition.method)
   (#eq? @_module "module") (#eq? @_exports "exports")) @exported
 (export_statement value: (object (method_definition name: (property_identifier) @name) @definition.method)) @exported
-; and a key whose value is a function is a method of the object alike (`return { reset: function () {...}, peek: () =>
-; state }`, `module.exports = { parse: function (s) {...} }`)
-(object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
-  @definition.method)
+; and a key whose value is a function is a method of the object alike, where the object is an API: one a function
+; returns (`return { reset: function () {...} }`, `() => ({ peek: () => state })`), a module-level variable's
+; (`var Helpers = { pick: function (o) {...} }`) or the module's export (`module.exports = { parse: (s) => ... }`);
+; not an object handed to a call or built in a test (`bodyLimit({ onError: (c) => ... })`, a mock's `header: () => x`)
+([(return_statement (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method))
+  (arrow_function body: (parenthesized_expression (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))
+  (program [(lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))
+            (variable_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))])])
+(program (export_statement declaration: [(lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))
+                                         (variable_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))]))
 (assignment_expression
   left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
@@ -67,9 +79,7 @@
 ; functions passed as values: arr.map(f), on("x", this.handle), { onClick: handle }, { handle }, [f, g]
 (arguments (identifier) @name) @reference.callback
 ; an object literal handed to a call hands it its methods: new ReadableStream({ pull() {...} }) (the callee runs them)
-(arguments (object [(method_definition name: (property_identifier) @name)
-                    (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))
-  @reference.callback
+(arguments (object (method_definition name: (property_identifier) @name))) @reference.callback
 (arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (pair value: (identifier) @name) @reference.callback
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
@@ -141,9 +151,11 @@
   value: (identifier) @import.module) @import.via
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
   value: (identifier) @import.module) @import.via
-(variable_declarator name: (identifier) @import.alias value: (identifier) @import.module) @import.via @import.wildcard
+(variable_declarator name: (identifier) @import.alias value: (identifier) @import.module)
+  @import.via @import.rename @import.wildcard
 (variable_declarator name: (identifier) @import.alias
-  value: (member_expression object: (identifier) @import.module property: (property_identifier) @import.name)) @import.via
+  value: (member_expression object: (identifier) @import.module property: (property_identifier) @import.name))
+  @import.via @import.rename
 
 ; CommonJS and pre-class code as definitions: exports.f = function..., module.exports.f = ..., Foo.prototype.m = ...,
 ; obj.m = function m() {} (a method of the object obj: an express `app`, a `proto`), req.get = req.header = function
