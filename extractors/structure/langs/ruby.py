@@ -483,7 +483,7 @@ def implicit_self(resolver, r, src):
 
     if r.name[:1].isupper():
         return None
-    cls = resolver._enclosing_class(src)
+    cls = resolver._enclosing_class(src) or _module_self(resolver, src)
     if cls is None:
         return None
     if r.name == "new":
@@ -496,6 +496,18 @@ def implicit_self(resolver, r, src):
     # a top-level def of a required file (a private method of Object); else unknown, though the file requires a gem
     # (that makes no bare name the gem's: a module extended at run time, a DSL block's receiver)
     return resolver._imported(r.path, r.name) or test_framework(resolver, r, src) or UNRESOLVED
+
+
+def _module_self(resolver, src: str) -> str | None:
+    """Code in a module's body runs on the module. Where this file's ``module Sinatra`` only holds other modules (a
+    namespace), the module is its reopening that has methods (base.rb's, whose ``def self.helpers`` a bare
+    ``helpers X`` in the body calls); a class of that name likewise."""
+    sym = resolver.g.by_id.get(src)
+    if sym is None or sym.kind != "namespace":
+        return None
+    parts = [i for i in resolver.g.by_name.get(sym.name, ()) if resolver.g.by_id[i].qualname == sym.qualname
+             and resolver.g.by_id[i].kind in ("trait", "class")]
+    return min(parts) if parts else None
 
 
 def test_framework(resolver, r, src):
