@@ -396,23 +396,24 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     # enclosing one's values
     passed = [b for b in bindings["var"] if b.receiver.startswith(PASSED_VALUE)]
     stated = [b for b in bindings["var"] if not b.receiver.startswith(PASSED_VALUE)] if passed else bindings["var"]
-    declared = _declared(bindings["local"] + params, scopes) if callbacks else None
+    local = bindings["local"]
+    if bindings["global"]:  # global x: x assigned there is the module's x, no local of the function
+        local = _without_globals(local, bindings["global"], scopes)
+    declared = _declared(local + params, scopes) if callbacks else None  # what each scope binds: types and values
     types = _scoped_values(stated + bindings["value"] + _fixture_values(named, bindings["var"]), scopes,
                            rules.instance_sigil, declared)
     if passed:
         _add_passed(types, passed, scopes)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith((")", ")" + ITEMS))]
-    local = bindings["local"]
-    if bindings["global"]:  # global x: x assigned there is the module's x, no local of the function
+    if bindings["global"]:
         results = _without_globals(results, bindings["global"], scopes)
-        local = _without_globals(local, bindings["global"], scopes)
     if found.opaque:
         refs = _outside_opaque(refs, found.opaque, rules.opaque_receivers)
     positions = _parameter_positions(params, spans) if params else {}  # each function's, by name
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, local + params, bindings["value"],
                           positions, {d.name: d.kind for d in defs}, results, rules.local_kinds,
-                          rules.capitalized_classes, callbacks) + decorated
+                          rules.capitalized_classes, callbacks, declared) + decorated
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
@@ -1379,7 +1380,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
              positions: dict[str, dict[str, str]] | None = None,
              defined: dict[str, str] | None = None, raw_results: list[RawRef] = (),
              local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False,
-             callbacks: list[Span] = ()) -> list[Reference]:
+             callbacks: list[Span] = (), declared: dict[str, set[str]] | None = None) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
     With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
@@ -1391,13 +1392,12 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     ``m()`` is never its variable ``m``: only a bare ``read`` is). ``capitalized_classes``: a capitalized receiver
     names a class (Java's ``Names.MAX``, of its package or imported), whose member reads are kept. ``callbacks``:
     anonymous functions passed to calls, scopes of the variables bound in them (each test's ``const inst``), never
-    what a reference is attributed to."""
+    what a reference is attributed to; ``declared``: what each of those scopes binds (``_declared``)."""
     local_kinds = LOCAL_KINDS if local_kinds is None else local_kinds
     types = types or {}  # enclosing qualname -> variable -> its types or values
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
     if callbacks:
         scopes = sorted(scopes + list(callbacks), key=_SPAN_ORDER)
-    declared = _declared(list(raw_locals), scopes) if callbacks else None
     values = _scoped_values(raw_values, scopes, declared=declared) if raw_values else {}
     results = _scoped_values(list(raw_values) + list(raw_results), scopes, declared=declared) if raw_results \
         else values

@@ -712,12 +712,13 @@ class Resolver(ImportBindings):
             cls = self._enclosing_class(parent) if parent in self.g.by_id else None
         return None
 
-    def _twins(self, sid: str) -> list[str]:
-        """The definitions of ``sid``'s qualified name in its file: ``f``, ``f#2``, ``f#3``... (``sid`` is one)."""
+    def _twins(self, sid: str, most: int | None = None) -> list[str]:
+        """The definitions of ``sid``'s qualified name in its file: ``f``, ``f#2``, ``f#3``... (``sid`` is one); the
+        first ``most`` of them where given."""
         sym, n = self.g.by_id[sid], 2
         base = untwinned(sym.qualname)
         out = [self.g.by_qual.get((sym.path, base)) or sid]
-        while (twin := self.g.by_qual.get((sym.path, f"{base}#{n}"))) is not None:
+        while (most is None or len(out) < most) and (twin := self.g.by_qual.get((sym.path, f"{base}#{n}"))) is not None:
             out.append(twin)
             n += 1
         return out
@@ -1762,12 +1763,8 @@ class Resolver(ImportBindings):
         """``NEAREST_TWIN``: a name a file declares several times at its top (JavaScript's ``class Box`` in each
         test's callback, ``Box``, ``Box#2``...): the one declared last before ``line``, else the first. An interface
         or type alias beside a class of its name is no twin (declaration merging: the class is the name)."""
-        first = self.g.by_id[sid]
-        best = first
-        for n in range(2, 65):
-            twin = self.g.by_qual.get((path, f"{untwinned(first.qualname)}#{n}"))
-            if twin is None:
-                break
+        best = self.g.by_id[sid]
+        for twin in self._twins(sid, most=64)[1:]:  # f#2 ... f#64
             t = self.g.by_id[twin]
             if t.kind not in DECLARATIONS and best.line <= t.line <= line:
                 best = t
@@ -1910,9 +1907,7 @@ class Resolver(ImportBindings):
         sym = self.g.by_id.get(cls)
         if sym is None or sym.kind not in CLASSLIKE:
             return []
-        base = untwinned(sym.qualname)
-        twins = [self.g.by_qual.get((sym.path, base if n == 1 else f"{base}#{n}")) for n in range(1, 9)]
-        return [t for t in twins if t and t != cls and self.g.by_id[t].kind in CLASSLIKE]
+        return [t for t in self._twins(cls, most=8) if t != cls and self.g.by_id[t].kind in CLASSLIKE]
 
     def _parts(self, cls: str) -> list[str]:
         """The other parts of a type defined in several files of its package (``PARTIAL_TYPES``): the definitions
