@@ -229,9 +229,14 @@ def _module_keys(support, paths: list[str], files: dict, root) -> dict[str, list
     return found
 
 
+def elsewhere_type_name(s: Symbol) -> str:
+    """The name of the type ``T`` a member ``T.m`` defined apart from it belongs to (its owner bears that name)."""
+    return untwinned(untwinned(s.qualname).rpartition(".")[0]).rpartition(".")[2]
+
+
 def _owner_elsewhere(g: Graph, s: Symbol, files: dict) -> str | None:
     """The type ``T`` of a member ``T.m`` defined apart from it: same package first, then a unique type name."""
-    type_name = untwinned(untwinned(s.qualname).rpartition(".")[0]).rpartition(".")[2]
+    type_name = elsewhere_type_name(s)
     support = langs.support(files.get(s.path, {}).get("language"))
     scope = support.package_scope(s.path, files[s.path]) if support and s.path in files else None
     for other in g.packages.get((support.GROUP, scope), []) if scope else []:

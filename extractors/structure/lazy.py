@@ -32,8 +32,8 @@ import pyarrow.compute as pc
 
 from pipeline.shards import keeping
 
-from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, _owner_elsewhere, keep_top,
-                    build_graph, imported_apart, keep_member, package_names)
+from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, _owner_elsewhere, build_graph,
+                    elsewhere_type_name, imported_apart, keep_member, keep_top, package_names)
 from .langs.arity import Params
 from .qualnames import untwinned
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
@@ -445,22 +445,51 @@ class LazyGraph(Graph):
         self.bases = _Lazy(self.load_bases, list)
         self.external_bases = _LazySet(lambda cls: self.bases.get(cls))
         self.fresh_subclasses: dict[str, list[tuple[str, str, int]]] = defaultdict(list)  # this run's inherits
+        self._files, self._apart = files, defaultdict(list)  # type name -> its members defined apart, stored order
+        for s in index.elsewhere:
+            self._apart[elsewhere_type_name(s)].append(s)
+        self._apart_ids = {s.id: name for name, found in self._apart.items() for s in found}
+        self.owner = _Lazy(self._load_owner)
+        self._loading, self._unsettled = 1, []  # settled once the cross-file members are in, as a full run does
         for s in index.cross_file:  # members a type gets from other files (rows.py gave them that parent)
             self.load_path(_path_of(s.parent_id))
             self._add(s)
-        for s in index.elsewhere:
-            owner = _owner_elsewhere(self, s, files)
-            if owner:
-                self.owner[s.id] = owner
-                self.members[owner].setdefault(s.name, s.id)
+        self._loading -= 1
+        self._settle_pending()
 
     def load_path(self, path: str | None) -> None:
         if path is None or path in self.loaded_paths:
             return
         self.loaded_paths.add(path)
         dict.setdefault(self.top, path, {})
+        self._loading += 1
         for s in self.index.symbols_of(path):
             self._add(s)
+            if s.kind in CLASSLIKE and s.name in self._apart:
+                self._unsettled.append(s.name)
+        self._loading -= 1
+        self._settle_pending()
+
+    def _settle_pending(self) -> None:
+        """Members defined apart from their type (C++ ``T::m``, a Go method in another file) join the type when a
+        class of their type's name is first loaded: once no file is half loaded, since the owner is looked up
+        through the files' top-level names. A full run settles every one up front (``build_graph``); the members
+        each type keeps, and their order, are the same."""
+        while not self._loading and self._unsettled:
+            self._settle(self._unsettled.pop())
+
+    def _settle(self, type_name: str) -> None:
+        found = self._apart.pop(type_name, ())
+        for s in found:
+            owner = _owner_elsewhere(self, s, self._files)
+            if owner:
+                dict.__setitem__(self.owner, s.id, owner)
+                self.members[owner].setdefault(s.name, s.id)
+
+    def _load_owner(self, sid: str) -> None:
+        name = self._apart_ids.get(sid)
+        if name is not None:
+            self._settle(name)
 
     def _add(self, s: Symbol) -> None:
         dict.__setitem__(self.by_id, s.id, s)  # over a name guess's copy, which has no line
