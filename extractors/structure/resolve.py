@@ -200,6 +200,9 @@ class Hooks:
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
     reads_declarations: Callable | None = None
+    # a module-level name defined twice, or defined and imported (try: from ._speedups import f / except ImportError:
+    # def f(): ...): which one runs is decided when the module loads, so a reference from another file reaches each
+    module_alternatives: bool = False
 
 
 def _layer(entry) -> Callable:
@@ -246,7 +249,8 @@ def hooks_of(support) -> Hooks:
                  library_callback_objects=bool(getattr(support, "LIBRARY_CALLBACK_OBJECTS", False)),
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
-                 reads_declarations=getattr(support, "reads_declarations", None))
+                 reads_declarations=getattr(support, "reads_declarations", None),
+                 module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -260,6 +264,7 @@ class Resolver(ImportBindings):
         by_module = {key: hooks_of(m) for key, m in {id(m): m for m in supports.values()}.items()}  # once each
         self.hooks = {p: by_module[id(m)] for p, m in supports.items()}
         self.no_hooks = hooks_of(None)
+        self._alternatives = {} if any(h.module_alternatives for h in by_module.values()) else None
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
         self._global_cache: dict[tuple, Found] = {}
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
@@ -759,7 +764,11 @@ class Resolver(ImportBindings):
         out = []
         hits = found.ids[:MAX_CANDIDATES] if len(found.ids) > MAX_CANDIDATES and not self._one_definition(found.ids) \
             else found.ids  # the overloads of one are each a candidate, however many (Gson.fromJson: ten of two)
-        for h in self._with_variants(hits, r.path) if self.g.variants else hits:
+        if self.g.variants:
+            hits = self._with_variants(hits, r.path)
+        if self._alternatives is not None:
+            hits = self._with_alternatives(hits, r.path)
+        for h in hits:
             target = self.g.by_id[h].kind
             if form == "callback" and target in VALUES:  # a variable passed or returned: read
                 out.append(self._edge(r, src, h, written, "reads", found.resolution, "read", r.receiver))
@@ -780,6 +789,29 @@ class Resolver(ImportBindings):
             if own_too or self.g.by_id[h].path != path:
                 out += [v for v in self.g.variants.get(h, ()) if v not in out]
         return out
+
+    def _with_alternatives(self, ids: list[str], path: str) -> list[str]:
+        """Each hit and, where it is a module-level definition of another file, that name's other definitions there
+        (``module_alternatives``): its twins and what an import binds the name to."""
+        out = ids
+        for h in ids:
+            found = self._alternatives.get(h)
+            if found is None:
+                found = self._alternatives[h] = self._module_alternatives(h)
+            if found and self.g.by_id[h].path != path:
+                out = out + [a for a in found if a not in out]
+        return out
+
+    def _module_alternatives(self, sid: str) -> tuple[str, ...]:
+        sym = self.g.by_id[sid]
+        if not self.hooks.get(sym.path, self.no_hooks).module_alternatives or \
+                not (sym.parent_id is None or sym.parent_id.endswith("::" + MODULE)):
+            return ()
+        out = [t for t in self._twins(sid, most=MAX_CANDIDATES) if t != sid]
+        bound = self.bound_name(sym.path, sym.name)
+        if bound is not None and bound.kind == "symbol" and bound.value != sid and bound.value not in out:
+            out.append(bound.value)
+        return tuple(out)
 
     def _protocol(self, r: Ref, src: str) -> list[Edge]:
         """``for x in it`` runs ``it``'s ``__iter__``: an edge where the value's class is known (a constructor, a

@@ -24,6 +24,7 @@ PURE_DECORATORS = frozenset({
     "typing.final", "final", "typing.no_type_check"})
 PARAMETER_REF_KIND = "fixture"  # a pytest test's or fixture's parameter names a fixture
 METHOD_ORDER = "c3"  # methods are looked up in C3 linearization order
+MODULE_ALTERNATIVES = True  # try: from ._speedups import f / except ImportError: def f(): elsewhere, f() is either
 OVERLOADS = False  # a method defined again in its class is a property's setter or deleter, or replaces the first
 PARAMETER_FLOW = True  # run(cb=f): cb() inside run calls f
 NAMED_CONSTRUCTORS = "__init__"  # Foo(x) runs Foo's __init__ (its own or a base class's)
