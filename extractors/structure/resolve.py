@@ -767,7 +767,7 @@ class Resolver(ImportBindings):
         if self.g.variants:
             hits = self._with_variants(hits, r.path)
         if self._alternatives is not None:
-            hits = self._with_alternatives(hits, r.path)
+            hits = self._with_alternatives(hits)
         for h in hits:
             target = self.g.by_id[h].kind
             if form == "callback" and target in VALUES:  # a variable passed or returned: read
@@ -790,15 +790,16 @@ class Resolver(ImportBindings):
                 out += [v for v in self.g.variants.get(h, ()) if v not in out]
         return out
 
-    def _with_alternatives(self, ids: list[str], path: str) -> list[str]:
-        """Each hit and, where it is a module-level definition of another file, that name's other definitions there
-        (``module_alternatives``): its twins and what an import binds the name to."""
+    def _with_alternatives(self, ids: list[str]) -> list[str]:
+        """Each hit and, where it is a module-level definition, that name's other definitions in its module
+        (``module_alternatives``): its twins and what an import binds the name to. The module's own code too: which
+        one runs is not decided by where the call is."""
         out = ids
         for h in ids:
             found = self._alternatives.get(h)
             if found is None:
                 found = self._alternatives[h] = self._module_alternatives(h)
-            if found and self.g.by_id[h].path != path:
+            if found:
                 out = out + [a for a in found if a not in out]
         return out
 
