@@ -48,6 +48,11 @@
 ; global) declaration of I, which code elsewhere reads: exported
 (ambient_declaration [(module body: (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface))
                       (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface)]) @exported
+; declare global { function f(): T; const v: T; type T = ...; class C {} }: names every file sees without an import
+(ambient_declaration (statement_block [(function_signature name: (identifier) @name) @definition.function
+                                       (type_alias_declaration name: (type_identifier) @name) @definition.type
+                                       (class_declaration name: (type_identifier) @name) @definition.class
+                                       (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable)])) @exported
 
 ; declared, not defined here (a .d.ts file's API: `declare function f(): T`, `declare const v: T`), in a declared
 ; namespace or module too: what callers and imports of the name reach. An overload signature in code is left out:
