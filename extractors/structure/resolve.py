@@ -1304,7 +1304,19 @@ class Resolver(ImportBindings):
             held = self.return_class(found.ids[0])
             call = self._member(held, "__call__") if held else None
             return self.return_class(call.ids[0]) if call and len(call.ids) == 1 else None
+        if self._returns_self(found.ids[0]):
+            return self._class_called_on(r, callee) or self.return_class(found.ids[0])
         return self.return_class(found.ids[0])
+
+    def _class_called_on(self, r: Ref, callee: str) -> str | None:
+        """``Carbon::now()`` where ``now(): static`` is a trait's or a base's: an instance of the class the call
+        names (the one it runs on), not of the class declaring it; None where the receiver is no class of ours (a
+        variable, or an interface or trait: any of its implementations)."""
+        receiver = callee.rpartition(".")[0]
+        if not receiver:
+            return None
+        cls, _ = self._class_of_value(r, receiver, self.hooks.get(r.path, self.no_hooks))
+        return cls if cls and self.g.by_id[cls].kind not in ("interface", "trait") else None
 
     def _class_along(self, cls: str | None, attrs: list[str], outside: str | None = "") -> str | None:
         """The class reached from ``cls`` through members ``attrs`` (fields, properties and methods, ``m()``, with
