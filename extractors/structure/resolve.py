@@ -1172,9 +1172,7 @@ class Resolver(ImportBindings):
         callee = self._call_target(r, call)
         if callee is None or len(callee.ids) != 1 or callee.resolution in GUESSES:
             return None, "external" if callee is not None and callee.resolution == "external" else "unknown"
-        sym = self.g.by_id[callee.ids[0]]
-        ref = self.item_types.get((sym.path, sym.qualname))
-        element = self._declared_class(ref, sym.id) if ref is not None else None
+        element = self._element_class(callee.ids[0])
         if element:
             return element, "typed"
         if hooks.loops_take_yields:
@@ -1338,10 +1336,19 @@ class Resolver(ImportBindings):
                 if self._unknown_member(cls, name).resolution != "external":
                     return None
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
-            if not self._returns_self(member.ids[0]):  # a builder's m(): this gives back the receiver's own class
+            if attr.endswith(")" + ITEMS):  # for r in x.routes(): an element of what routes() declares it returns
+                cls = self._element_class(member.ids[0])
+            elif not self._returns_self(member.ids[0]):  # a builder's m(): this gives back the receiver's own class
                 held = self.return_class(member.ids[0])  # None: unknown; "": a library's
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
         return cls
+
+    def _element_class(self, sid: str) -> str | None:
+        """The class of the elements a function declares it returns (``-> list[Param]``, PHP's ``@return
+        Route[]``); ``""`` for a library's; None where it declares none."""
+        sym = self.g.by_id[sid]
+        ref = self.item_types.get((sym.path, sym.qualname))
+        return self._declared_class(ref, sid) if ref is not None else None
 
     def _declared_return(self, cls: str, name: str, hooks: Hooks) -> str | None:
         """What a declaration merged with ``cls`` says ``name`` returns, where the body that runs says nothing (an
