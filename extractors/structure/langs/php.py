@@ -61,10 +61,13 @@ def settle_references(raw_refs: list) -> list:
     in a receiver is its last name (``\\App\\Foo::make()->run()``: ``Foo``), but a call's namespace stays
     (``\\App\\f()``: ``f`` of ``App``, see ``qualified``); ``new static()``, ``new self()`` build the
     enclosing class, which no name lookup finds (dropped); a declared ``: static`` / ``: self`` is the class itself
-    (``Self``: a fluent method's chain goes on on its class)."""
+    (``Self``: a fluent method's chain goes on on its class); a closure's method (``(function () {})->bindTo()``) is
+    PHP's ``Closure``'s."""
     out = []
     for ref in raw_refs:
         receiver, name = ref.receiver, ref.name
+        if receiver and _CLOSURE.match(receiver):
+            receiver = "Closure"  # (function () {...})->bindTo($x): PHP's Closure, not the closure's text
         if receiver:
             if receiver.endswith("\\") or (ref.kind == "call" and _CLASS_PATH.match(receiver)):
                 # \\A\\f(): f of namespace A; Psr7\\Utils::streamFor(): of class A\\Utils; written whole (``qualified``)
@@ -83,6 +86,7 @@ def settle_references(raw_refs: list) -> list:
 
 
 _RELATIVE = {"static": "self", "parent": "super", "self": "self"}
+_CLOSURE = re.compile(r"^\(\s*(?:static\s+)?(?:function|fn)\s*\(")  # a closure written as a receiver
 
 
 # a docblock's type as written (``?Foo``, ``\\A\\Foo``, ``Foo[]``, ``int|static``, ``Foo|null``): one word, read by
