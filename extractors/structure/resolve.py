@@ -1205,9 +1205,7 @@ class Resolver(ImportBindings):
         callee = self._call_target(r, call)
         if callee is None or len(callee.ids) != 1 or callee.resolution in GUESSES:
             return None, "external" if callee is not None and callee.resolution == "external" else "unknown"
-        sym = self.g.by_id[callee.ids[0]]
-        ref = self.item_types.get((sym.path, sym.qualname))
-        element = self._declared_class(ref, sym.id) if ref is not None else None
+        element = self._element_class(callee.ids[0])
         if element:
             return element, "typed"
         if hooks.loops_take_yields:
@@ -1337,7 +1335,19 @@ class Resolver(ImportBindings):
             held = self.return_class(found.ids[0])
             call = self._member(held, "__call__") if held else None
             return self.return_class(call.ids[0]) if call and len(call.ids) == 1 else None
+        if self._returns_self(found.ids[0]):
+            return self._class_called_on(r, callee) or self.return_class(found.ids[0])
         return self.return_class(found.ids[0])
+
+    def _class_called_on(self, r: Ref, callee: str) -> str | None:
+        """``Carbon::now()`` where ``now(): static`` is a trait's or a base's: an instance of the class the call
+        names (the one it runs on), not of the class declaring it; None where the receiver is no class of ours (a
+        variable, or an interface or trait: any of its implementations)."""
+        receiver = callee.rpartition(".")[0]
+        if not receiver:
+            return None
+        cls, _ = self._class_of_value(r, receiver, self.hooks.get(r.path, self.no_hooks))
+        return cls if cls and self.g.by_id[cls].kind not in ("interface", "trait") else None
 
     def _class_along(self, cls: str | None, attrs: list[str], outside: str | None = "") -> str | None:
         """The class reached from ``cls`` through members ``attrs`` (fields, properties and methods, ``m()``, with
@@ -1359,10 +1369,19 @@ class Resolver(ImportBindings):
                 if self._unknown_member(cls, name).resolution != "external":
                     return None
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
-            if not self._returns_self(member.ids[0]):  # a builder's m(): this gives back the receiver's own class
+            if attr.endswith(")" + ITEMS):  # for r in x.routes(): an element of what routes() declares it returns
+                cls = self._element_class(member.ids[0])
+            elif not self._returns_self(member.ids[0]):  # a builder's m(): this gives back the receiver's own class
                 held = self.return_class(member.ids[0])  # None: unknown; "": a library's
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
         return cls
+
+    def _element_class(self, sid: str) -> str | None:
+        """The class of the elements a function declares it returns (``-> list[Param]``, PHP's ``@return
+        Route[]``); ``""`` for a library's; None where it declares none."""
+        sym = self.g.by_id[sid]
+        ref = self.item_types.get((sym.path, sym.qualname))
+        return self._declared_class(ref, sid) if ref is not None else None
 
     def _declared_return(self, cls: str, name: str, hooks: Hooks) -> str | None:
         """What a declaration merged with ``cls`` says ``name`` returns, where the body that runs says nothing (an

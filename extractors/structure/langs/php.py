@@ -61,10 +61,13 @@ def settle_references(raw_refs: list) -> list:
     in a receiver is its last name (``\\App\\Foo::make()->run()``: ``Foo``), but a call's namespace stays
     (``\\App\\f()``: ``f`` of ``App``, see ``qualified``); ``new static()``, ``new self()`` build the
     enclosing class, which no name lookup finds (dropped); a declared ``: static`` / ``: self`` is the class itself
-    (``Self``: a fluent method's chain goes on on its class)."""
+    (``Self``: a fluent method's chain goes on on its class); a closure's method (``(function () {})->bindTo()``) is
+    PHP's ``Closure``'s."""
     out = []
     for ref in raw_refs:
         receiver, name = ref.receiver, ref.name
+        if receiver and _CLOSURE.match(receiver):
+            receiver = "Closure"  # (function () {...})->bindTo($x): PHP's Closure, not the closure's text
         if receiver:
             if receiver.endswith("\\") or (ref.kind == "call" and _CLASS_PATH.match(receiver)):
                 # \\A\\f(): f of namespace A; Psr7\\Utils::streamFor(): of class A\\Utils; written whole (``qualified``)
@@ -83,32 +86,63 @@ def settle_references(raw_refs: list) -> list:
 
 
 _RELATIVE = {"static": "self", "parent": "super", "self": "self"}
+_CLOSURE = re.compile(r"^\(\s*(?:static\s+)?(?:function|fn)\s*\(")  # a closure written as a receiver
 
 
-# a docblock's plain class name (``?Foo``, ``\\A\\Foo``, ``Foo|null``), or an array of them (``Foo[]``: its elements,
-# as TypeScript's ``Book[]`` types a field: what a foreach over it gives); not ``array<Foo>``, ``A|B``
-_DOC_TYPE = r"\??\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)(\[\])?(?:\|null)?(?=[\s*]|$)"
-_DOC_VAR = re.compile(r"@(?:phpstan-|psalm-)?(var|param)\s+" + _DOC_TYPE + r"\s+(?:\.\.\.)?\$(\w+)")
-_DOC_FIELD = re.compile(r"@var\s+" + _DOC_TYPE + r"\s*(?:\*/|\n|$)")
-_DOC_RETURN = re.compile(r"@return\s+(?:(\$this|static|self)\b|" + _DOC_TYPE + ")")
+# a docblock's type as written (``?Foo``, ``\\A\\Foo``, ``Foo[]``, ``int|static``, ``Foo|null``): one word, read by
+# ``_one_class``; a generic with a space (``array<int, Foo>``) is no word and types nothing
+_DOC_WORD = r"((?:\$this\b|[^\s$*])+)(?=[\s*]|$)"
+_DOC_VAR = re.compile(r"@(?:phpstan-|psalm-)?(var|param)\s+" + _DOC_WORD + r"\s+(?:&\s*)?(?:\.\.\.)?\$(\w+)")
+# a property's ``@var Foo``, ``@var Foo Request being sent`` or ``@var Foo $name``: the property's own type
+_DOC_FIELD = re.compile(r"@var\s+" + _DOC_WORD)
+_DOC_RETURN = re.compile(r"@return\s+" + _DOC_WORD)
 # names a docblock writes that are no class: a value's kind, never the repository's
 DOC_SCALARS = frozenset({
-    "int", "integer", "string", "bool", "boolean", "float", "double", "array", "mixed", "callable", "iterable",
-    "object", "void", "null", "false", "true", "resource", "never", "scalar", "numeric", "list", "class-string"})
+    "int", "integer", "string", "bool", "boolean", "float", "double", "array", "callable", "void", "null", "false",
+    "true", "resource", "never", "scalar", "numeric", "list", "class-string", "non-empty-string", "positive-int",
+    "negative-int", "non-empty-array", "array-key", "callable-string", "closed-resource"})
+# a union holding one of these may be any object: nothing known
+DOC_ANY = frozenset({"mixed", "object", "iterable"})
+_DOC_NAME = re.compile(r"\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*(\[\])?")
 
 
 def doc_types(text: str) -> list[tuple[str | None, str, str | None]]:
     """A docblock's types (``/** @var Client $c */``, ``@param Client $c``, a property's ``@var Client``, ``@return
-    Client``; ``@return $this``, ``static``, ``self``: the class itself, a fluent method's): each a plain class name
-    by its last name (of ``Foo[]``, its elements'), never a generic or a union but with ``null``; older PHP states
-    its types there."""
+    Client``; ``@return $this``, ``static``, ``self``: the class itself, a fluent method's): each a class by its
+    last name (of ``Foo[]``, its elements'); of a union, its one class beside scalars and ``null`` (``int|static``:
+    a method called on the value runs on the object, never on the int); older PHP states its types there."""
     if not text.startswith("/**"):
         return []
-    # a variable holding Foo[]: its elements are Foos (``$xs[]``, what foreach ($xs as $x) gives $x)
-    out = [(m.group(4) + (m.group(3) or ""), _last(m.group(2)), None) for m in _DOC_VAR.finditer(text)]
-    out += [(m.group(2), _last(m.group(1)), "field") for m in _DOC_FIELD.finditer(text)]  # Route[]: "[]"
-    out += [(None, "Self" if m.group(1) else _last(m.group(2)), "return") for m in _DOC_RETURN.finditer(text)][:1]
-    return [t for t in out if t[1] and t[1].lower() not in DOC_SCALARS]
+    out = []
+    for m in _DOC_VAR.finditer(text):  # a variable holding Foo[]: its elements are Foos (foreach gives them)
+        one = _one_class(m.group(2))
+        out += [(m.group(3) + ("[]" if one[1] else ""), one[0], None)] if one else []
+    field = next(filter(None, (_one_class(m.group(1)) for m in _DOC_FIELD.finditer(text))), None)
+    out += [(None if not field[1] else "[]", field[0], "field")] if field else []  # Route[]: "[]"
+    returned = next(iter(_DOC_RETURN.finditer(text)), None)
+    one = _one_class(returned.group(1)) if returned else None
+    out += [(None, one[0], "items" if one[1] else "return")] if one else []  # Route[]: what a loop over it gives
+    return out
+
+
+def _one_class(word: str) -> tuple[str, bool] | None:
+    """The one class a docblock's type names, by its last name (``Self`` for ``$this``, ``static``, ``self``), and
+    whether the value is an array of it (``Foo[]``); None where it names none, or several (``A|B``), or a generic
+    (``array<Foo>``, ``Collection<Foo>``: what the value holds is not said plainly)."""
+    classes = []
+    for part in word.lstrip("?").split("|"):
+        bare = part.lstrip("?").lower()
+        if bare in DOC_ANY:
+            return None
+        if bare in DOC_SCALARS or bare.startswith(("array<", "list<", "class-string<", "non-empty-array<")):
+            continue
+        if part in ("$this", "static", "self"):
+            classes.append(("Self", False))
+        elif _DOC_NAME.fullmatch(part):
+            classes.append((_last(part.removesuffix("[]")), part.endswith("[]")))
+        else:
+            return None  # a generic, a shape, a literal: not one plain class
+    return classes[0] if len(set(classes)) == 1 else None
 
 
 def _last(name: str | None) -> str | None:

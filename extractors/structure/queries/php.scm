@@ -171,6 +171,8 @@
   . (property_element name: (variable_name (name) @doc.name))))
 ((comment) @doc . (property_declaration !type (property_element name: (variable_name (name) @doc.name)) @doc.target))
 ((comment) @doc . (method_declaration body: (compound_statement) @doc.target))
+; an interface's or an abstract method: no body, the declaration is the target (its @return types its callers' values)
+((comment) @doc . (method_declaration !body) @doc.target)
 ((comment) @doc . (function_definition body: (compound_statement) @doc.target))
 
 ; foreach ($this->routes as $route), foreach ($xs as $k => $x): the loop variable takes the collection's elements
