@@ -18,7 +18,8 @@
 (type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (map_type) (slice_type)
   (array_type) (function_type) (pointer_type) (channel_type) (generic_type)]) @definition.type
 (type_alias name: (type_identifier) @name) @definition.type
-(interface_type (method_elem name: (field_identifier) @name) @definition.function)
+; a named interface's methods (var c interface{ Any(..) Field } inside a function declares no method of it)
+(type_spec type: (interface_type (method_elem name: (field_identifier) @name) @definition.function))
 ; struct fields: their declared types type a chain (c.Request.Header.Get(): net/http's, not a guess); a named
 ; struct's only (an anonymous struct's, a test table's `[]struct{ name string }`, are no names of the package)
 (type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)))
