@@ -88,6 +88,10 @@
 (parameter_declaration name: (identifier) @var.name type: (_) @var.type)
 (var_spec name: (identifier) @var.name type: (_) @var.type)
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
+; an embedded field is named by its type: struct { Core; *Base; zapcore.Encoder } (h.Core.Check() is a Core's)
+(field_declaration !name type: [(type_identifier) @var.name (pointer_type (type_identifier) @var.name)
+  (qualified_type name: (type_identifier) @var.name) (pointer_type (qualified_type name: (type_identifier) @var.name))]
+  @var.type)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
 ; var std = New(), at package level too (another file of the package reads std)
