@@ -87,8 +87,20 @@ _COLLECTION_TYPES = frozenset({"slice_type", "array_type", "implicit_length_arra
 
 
 def _literal(node, child) -> str | None:
-    """``T{...}`` is a constructor call (its own reference); ``[]T{...}`` and ``map[K]*T{...}`` use ``T``."""
-    return "value" if child.type in _COLLECTION_TYPES else None
+    """``T{...}`` is a constructor call (its own reference); ``[]T{...}`` and ``map[K]*T{...}`` use ``T``. The
+    one value of ``var x = T{...}`` (or ``&T{...}``) is also the variable's type: another file's ``x.M()`` is T's."""
+    if child.type in _COLLECTION_TYPES:
+        return "value"
+    return "variable" if _var_value(node) else None
+
+
+def _var_value(literal) -> bool:
+    """Whether ``literal`` is the only value of a ``var`` without a declared type."""
+    holder = literal.parent
+    holder = holder.parent if holder is not None and holder.type == "unary_expression" else holder
+    spec = holder.parent if holder is not None and holder.type == "expression_list" else None
+    return spec is not None and spec.type == "var_spec" and spec.child_by_field_name("type") is None \
+        and holder.named_child_count == 1
 
 
 TYPE_CONTEXTS = {
