@@ -86,6 +86,8 @@
 
 ; typed variables: parameters, var declarations, x := T{} / &T{} / NewT() (see parse.py @var.name)
 (parameter_declaration name: (identifier) @var.name type: (_) @var.type)
+; opts ...Option: each element of opts is an Option (for _, o := range opts { o.apply(l) })
+(variadic_parameter_declaration name: (identifier) @var.name type: (_) @var.spread)
 (var_spec name: (identifier) @var.name type: (_) @var.type)
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
 ; an embedded field is named by its type: struct { Core; *Base; zapcore.Encoder } (h.Core.Check() is a Core's)
