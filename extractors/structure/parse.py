@@ -44,7 +44,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``this.x.f()`` / ``self.x.f()`` for a field, and along chains ``a.b.c()``). ``@attribute.name``: ``self.x = ...``
   in a method, a field ``x`` of the method's class. ``@var.name`` + ``@var.item``: a value stored in a collection
   (``a = [f, g]``, ``d = {"k": f}``, ``d["k"] = f``), bound to ``a[]``, which ``@reference.item_call`` calls
-  (``a[0]()``, ``d["k"]()``). ``@var.names`` + ``@var.values``: names assigned by position (``a, *b = f, g, h``).
+  (``a[0]()``, ``d["k"]()``). ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
+  elements (Go's ``opts ...Option``), bound to ``opts[]``. ``@var.names`` + ``@var.values``: names assigned by
+  position (``a, *b = f, g, h``).
   ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
   variable of the scope (``raise exc``). ``@reference.protocol.<method>``: a statement that runs ``<method>`` on
@@ -573,7 +575,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "text.calls", "returns.object", "import.via", "scope.callback"):
             roles.append(Role(key, key))
         elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
-                                    or "var.default" in keys or "var.narrowed" in keys or "var.elements" in keys):
+                                    or "var.default" in keys or "var.narrowed" in keys or "var.elements" in keys
+                                    or "var.spread" in keys):
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
@@ -732,9 +735,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if kind and key == "var.narrowed":
             kind = NARROWED_VALUE + kind
         kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
-        if kind:
-            binding = VAR_BINDINGS[key]
-            bindings[binding].append(RawRef(node.start_byte, binding, _text(node, data), kind, None, None, 0, None))
+        if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
+            binding, named = VAR_BINDINGS[key], _text(node, data) + (ITEMS if key == "var.spread" else "")
+            bindings[binding].append(RawRef(node.start_byte, binding, named, kind, None, None, 0, None))
         element = _element_type(_text(value, data), rules.transparent_types) if key == "var.type" and kind else None
         if element:  # List<Element> els: els.get(0) is an Element
             bindings["var"].append(RawRef(node.start_byte, "var", _text(node, data) + ITEMS, element, None, None, 0,
@@ -863,7 +866,8 @@ _FUNCTION_TYPES = frozenset({"function_type", "constructor_type"})
 PASSED_VALUE = "passed:"  # a callback's parameter: what the called function declares it is given (see _passed)
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
-                "var.elements": "var"}  # var.elements: a loop's collection, whose elements the variable takes
+                "var.elements": "var", "var.spread": "var"}  # var.elements: a loop's collection, whose elements the
+# variable takes; var.spread: the type of each element of a variadic parameter
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
 NAMES = frozenset({"identifier", "attribute"})
@@ -1132,9 +1136,9 @@ ELEMENT_ACCESSORS = frozenset({"get", "get_mut", "find", "findLast", "at", "pop"
                                "peek", "remove", "setdefault", "popitem", "getFirst", "getLast", "poll", "peekFirst"})
 
 
-# arrays, slices and maps written with brackets: Book[] (TypeScript, Java), []*Book and map[string]Book (Go),
+# arrays, slices and maps written with brackets: Book[] (TypeScript, Java), []*Book, [size]Book and map[string]Book (Go),
 # &[Book] and [Book; 4] (Rust); Python's list[Book], dict[str, Book] (containers only: Callable[[A], B] is none)
-_ARRAY_OF = re.compile(r"^(?:readonly\s+)?(.+?)\[\]$|^(?:\[\d*\]|map\[[^\[\]]*\])(.+)$|^&?(?:mut\s+)?\[([^;\[\]]+)(?:;[^\]]*)?\]$")
+_ARRAY_OF = re.compile(r"^(?:readonly\s+)?(.+?)\[\]$|^(?:\[(?:\d*|\.\.\.|[A-Za-z_][\w.]*)\]|map\[[^\[\]]*\])(.+)$|^&?(?:mut\s+)?\[([^;\[\]]+)(?:;[^\]]*)?\]$")
 _BRACKETED_OF = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:list|List|Sequence|MutableSequence|Iterable|Iterator|"
                            r"Collection|set|Set|frozenset|FrozenSet|AbstractSet|MutableSet|deque|Deque|dict|Dict|Mapping|"
                            r"MutableMapping|OrderedDict|defaultdict|DefaultDict)\[(.+)\]$", re.S)

@@ -2142,8 +2142,9 @@ class Resolver(ImportBindings):
             own = self.g.members.get(cls, {})
             for name, method in own.items():
                 declared = self._member_in_bases(bases, name)
-                if declared:
-                    edges.append(self._dispatch(self.g.by_id[method], declared, method))
+                # members keep one body per name: its build variants (Go's tcell.go / dummy.go) are overrides too
+                for body in [method, *self.g.variants.get(method, ())] if declared else ():
+                    edges.append(self._dispatch(self.g.by_id[body], declared, body))
             if len(bases) > 1 and cls in self.g.by_id:  # the class's fact, in its file: an update of it redoes it
                 edges += [self._dispatch(self.g.by_id[cls], declared, body)
                           for declared, body in self._provided_by_bases(cls, bases, own)]

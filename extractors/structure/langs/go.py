@@ -83,6 +83,26 @@ def _instantiated(node, child) -> str | None:
     return None if node.named_children[:1] == [child] else "generic"
 
 
+_COLLECTION_TYPES = frozenset({"slice_type", "array_type", "implicit_length_array_type", "map_type"})
+
+
+def _literal(node, child) -> str | None:
+    """``T{...}`` is a constructor call (its own reference); ``[]T{...}`` and ``map[K]*T{...}`` use ``T``. The
+    one value of ``var x = T{...}`` (or ``&T{...}``) is also the variable's type: another file's ``x.M()`` is T's."""
+    if child.type in _COLLECTION_TYPES:
+        return "value"
+    return "variable" if _var_value(node) else None
+
+
+def _var_value(literal) -> bool:
+    """Whether ``literal`` is the only value of a ``var`` without a declared type."""
+    holder = literal.parent
+    holder = holder.parent if holder is not None and holder.type == "unary_expression" else holder
+    spec = holder.parent if holder is not None and holder.type == "expression_list" else None
+    return spec is not None and spec.type == "var_spec" and spec.child_by_field_name("type") is None \
+        and holder.named_child_count == 1
+
+
 TYPE_CONTEXTS = {
     "type_instantiation_expression": _instantiated,
     "parameter_declaration": _parameter, "variadic_parameter_declaration": "parameter",
@@ -92,7 +112,7 @@ TYPE_CONTEXTS = {
     "function_type": "annotation",
     "field_declaration": _field, "var_spec": "variable", "const_spec": "variable",
     "type_spec": _named, "type_alias": alias_form,
-    "composite_literal": None,  # T{...} is a constructor call reference
+    "composite_literal": _literal,
     "interface_type": None,  # an embedded interface: ``inherits``
     **dict.fromkeys(("block", "source_file", "type_constraint", "type_conversion_expression",
                      "type_assertion_expression", "type_case"), "annotation"),

@@ -18,7 +18,8 @@
 (type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (map_type) (slice_type)
   (array_type) (function_type) (pointer_type) (channel_type) (generic_type)]) @definition.type
 (type_alias name: (type_identifier) @name) @definition.type
-(interface_type (method_elem name: (field_identifier) @name) @definition.function)
+; a named interface's methods (var c interface{ Any(..) Field } inside a function declares no method of it)
+(type_spec type: (interface_type (method_elem name: (field_identifier) @name) @definition.function))
 ; struct fields: their declared types type a chain (c.Request.Header.Get(): net/http's, not a guess); a named
 ; struct's only (an anonymous struct's, a test table's `[]struct{ name string }`, are no names of the package)
 (type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)))
@@ -85,8 +86,14 @@
 
 ; typed variables: parameters, var declarations, x := T{} / &T{} / NewT() (see parse.py @var.name)
 (parameter_declaration name: (identifier) @var.name type: (_) @var.type)
+; opts ...Option: each element of opts is an Option (for _, o := range opts { o.apply(l) })
+(variadic_parameter_declaration name: (identifier) @var.name type: (_) @var.spread)
 (var_spec name: (identifier) @var.name type: (_) @var.type)
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
+; an embedded field is named by its type: struct { Core; *Base; zapcore.Encoder } (h.Core.Check() is a Core's)
+(field_declaration !name type: [(type_identifier) @var.name (pointer_type (type_identifier) @var.name)
+  (qualified_type name: (type_identifier) @var.name) (pointer_type (qualified_type name: (type_identifier) @var.name))]
+  @var.type)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
 ; var std = New(), at package level too (another file of the package reads std)
