@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from . import cast_receiver, entry_reason_with, object_method_rule, package_keys
+from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "csharp"
