@@ -13,6 +13,9 @@
 (using_directive !name [(identifier) (qualified_name)] @import.module @import.wildcard) @import
 (using_directive "static" @import.alias [(identifier) (qualified_name)] @import.module @import.wildcard) @import
 (using_directive name: (identifier) @import.alias [(identifier) (qualified_name)] @import.module) @import
+; `global using A.B;` also holds in the other files under its folder (a project's GlobalUsings.cs): marked `global`
+; (langs/csharp.py settle_references keeps this reading of it)
+(using_directive "global" @import.alias !name [(identifier) (qualified_name)] @import.module @import.wildcard) @import
 
 ; definitions (public ones exported; an interface's members are public)
 (class_declaration name: (identifier) @name) @definition.class
