@@ -81,6 +81,18 @@
   body: (arrow_expression_clause (implicit_object_creation_expression) @reference.call))
 (method_declaration returns: [(identifier) @name (generic_name . (identifier) @name)]
   body: (block (return_statement (implicit_object_creation_expression) @reference.call)))
+; target-typed new() a property gives: Conf AuditTo => new(this); Conf Instance { get; } = new(); get => new(..);
+; get { return new(..); } (its declared type); a method's return nested once (if (x) { return new(..); })
+(property_declaration type: [(identifier) @name (generic_name . (identifier) @name)]
+  value: [(implicit_object_creation_expression) @reference.call
+          (arrow_expression_clause (implicit_object_creation_expression) @reference.call)])
+(property_declaration type: [(identifier) @name (generic_name . (identifier) @name)]
+  accessors: (accessor_list (accessor_declaration body: [
+    (arrow_expression_clause (implicit_object_creation_expression) @reference.call)
+    (block (return_statement (implicit_object_creation_expression) @reference.call))])))
+(method_declaration returns: [(identifier) @name (generic_name . (identifier) @name)]
+  body: (block (_ [(return_statement (implicit_object_creation_expression) @reference.call)
+                   (block (return_statement (implicit_object_creation_expression) @reference.call))])))
 ; target-typed new(): Foo x = new(); (a field or a local of a declared type)
 (variable_declaration type: [(identifier) @name (generic_name . (identifier) @name)]
   (variable_declarator (implicit_object_creation_expression) @reference.call))
