@@ -238,6 +238,23 @@ TYPE_CONTEXTS = {
 TYPE_ARGUMENTS = frozenset({"type_argument_list"})
 # Task<Order> GetAsync(): what is awaited is an Order; Lazy<T>.Value, T? likewise
 TRANSPARENT_TYPES = frozenset({"Task", "ValueTask", "Lazy", "Nullable"})
+_HELD = re.compile(r"^(?:[\w.]+\.)?(?:%s)<\s*([A-Za-z_][\w.]*)\s*\??\s*>\??$" % "|".join(sorted(TRANSPARENT_TYPES)))
+
+
+def cast_type(text: str) -> str | None:
+    """A variable, field or parameter declared ``Lazy<Words>`` or ``Task<Words>`` holds a ``Words``: its members are
+    looked up there first (the wrapper's own, ``Value``, ``Result``, ``IsValueCreated``, below)."""
+    m = _HELD.match(" ".join(text.split()))
+    return m.group(1) if m else None
+
+
+# ...whose own members give back what they hold, where the held type has no member of that name (Lazy<Vocabulary>
+# Instance: Instance.Value.Normalize() is Vocabulary's; task.ConfigureAwait(false), n.GetValueOrDefault() alike)
+PASSTHROUGH_METHODS = frozenset({"Value", "Result", "ConfigureAwait", "GetValueOrDefault"})
+# ...and those that give something else: the wrapper's, never the held type's (a library's: external)
+WRAPPER_METHODS = PASSTHROUGH_METHODS | frozenset({
+    "HasValue", "IsValueCreated", "IsCompleted", "IsCompletedSuccessfully", "IsFaulted", "IsCanceled", "Wait",
+    "ContinueWith", "GetAwaiter", "AsTask"})
 
 # --- what is never the repository's (resolve side) ---
 
