@@ -113,6 +113,18 @@ def project_type(resolver, r, src):
     return _only_type(resolver, r.path, r.name)
 
 
+def library_type(resolver, r, src):
+    """A capitalised name (a type built, ``new DateOnly(..)``; a type named) that no definition of the repository
+    bears, which no scope, using or namespace of the file gave: a library's (``System``'s, a package's), never one
+    of ours, whatever the usings the parser does not see. A lower-case one stays unresolved: mostly a variable holding
+    a delegate (``configure(cfg)``)."""
+    if not r.name or not r.name[:1].isupper() or resolver.g.by_name.get(r.name):
+        return None
+    from ..resolve import EXTERNAL
+
+    return EXTERNAL
+
+
 def _only_type(resolver, path: str, name: str | None):
     if not name or not name[:1].isupper() or name in BUILTINS:
         return None
@@ -135,11 +147,13 @@ def _partial_whole(resolver, ids: list[str]) -> str | None:
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``M()`` in a method is first the class's (or a base class's) method, before usings; after its own
-    namespace, the enclosing ones, then the only type of that name the project may see through its global usings."""
+    namespace, the enclosing ones, then the only type of that name the project may see through its global usings;
+    a capitalised name no definition bears is a library's."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index(implicit_this) + 1, extension_host)
     name_layers.append(enclosing_namespaces)
     name_layers.append(project_type)
+    name_layers.append(library_type)
     member_layers.append(implicit_this_field)
 
 
