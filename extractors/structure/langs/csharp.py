@@ -13,7 +13,7 @@ import posixpath
 import re
 import weakref
 
-from . import cast_receiver, entry_reason_with, object_method_rule, package_keys
+from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook
 from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
 from .implicit_this import implicit_this, implicit_this_field
 
@@ -63,7 +63,17 @@ def _main_entry(name: str, kind: str, parent: str | None) -> str | None:
     return "main method" if kind == "method" and name == "Main" else None
 
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _main_entry,
+def _constructor_entry(name: str, kind: str, parent: str | None) -> str | None:
+    """A constructor runs wherever its class is created: by ``new``, but also by a container (a handler registered
+    by assembly scan, ``services.AddTransient<IFoo, Foo>()``), ``Activator`` or a deserializer, which name only the
+    class. Never dead itself; its class's own uses decide (an unused overload beside a called one is no longer told
+    apart: the price of not reporting every injected service's constructor)."""
+    if kind == "method" and parent and name == parent.rpartition(".")[2]:
+        return runtime_hook("a constructor: it runs wherever its class is created (new, a container, Activator)")
+    return None
+
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _main_entry, _constructor_entry,
                                  object_method_rule(OBJECT_METHODS, "string formatting and hashed collections"))
 
 
