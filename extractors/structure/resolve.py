@@ -1163,16 +1163,17 @@ class Resolver(ImportBindings):
                    if unsuffixed(self.g.by_id[sid].qualname) == f"{r.name}.{ctor}" and self._extends_library(sid)]
         else:
             ids = [sid for sid in self.g.by_name.get(r.name, ()) if self._extends_library(sid)]
-            ids = self._of_receiver_type(r, ids)
+            ids = self._of_receiver_type(r, ids, hooks)
         ids = self._same_program(r.path, Found(self._same_language(ids, r.path), "")).ids
         return Found(ids[:MAX_CANDIDATES], "unique_name" if self._one_definition(ids) else "ambiguous") if ids else None
 
-    def _of_receiver_type(self, r: Ref, ids: list[str]) -> list[str]:
+    def _of_receiver_type(self, r: Ref, ids: list[str], hooks: Hooks) -> list[str]:
         """Of the extensions of library types named as called, those of the receiver's type where the code states
-        it plainly (``int number``, ``"text"``, ``42``, ``-1234L``: Humanizer's ``"x".Humanize()`` is
-        ``string.Humanize``, not its twenty ``DateTime``, ``TimeSpan``, enum... overloads); all where none is of it
-        (the receiver's type may implement the extended interface)."""
-        bound = r.bound_to.rpartition(".")[2] if r.bound_to else None  # System.DateTime: DateTime
+        it plainly (``int number``, ``"text"``, ``42``, ``-1234L``, ``new DateOnly(..)``: Humanizer's
+        ``"x".Humanize()`` is ``string.Humanize``, not its twenty ``DateTime``, ``TimeSpan``, enum... overloads); all
+        where none is of it (the receiver's type may implement the extended interface)."""
+        bound = r.bound_to or hooks.inline_type(hooks.receiver_path(r.receiver))
+        bound = bound.rpartition(".")[2] if bound else None  # System.DateTime: DateTime
         bound = bound if bound and bound.isidentifier() else None
         names = (bound,) if bound else next((t for rx, t in _LITERAL_TYPES if rx.match(r.receiver or "")), ())
         kept = [i for i in ids if self.g.by_id[i].qualname.partition(".")[0] in names] if names else ids

@@ -9,9 +9,12 @@ guessed among the repository's."""
 
 from __future__ import annotations
 
+import posixpath
 import re
+import weakref
 
-from . import cast_receiver, entry_reason_with, object_method_rule, package_keys
+from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook
+from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "csharp"
@@ -60,25 +63,46 @@ def _main_entry(name: str, kind: str, parent: str | None) -> str | None:
     return "main method" if kind == "method" and name == "Main" else None
 
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _main_entry,
+def _constructor_entry(name: str, kind: str, parent: str | None) -> str | None:
+    """A constructor runs wherever its class is created: by ``new``, but also by a container (a handler registered
+    by assembly scan, ``services.AddTransient<IFoo, Foo>()``), ``Activator`` or a deserializer, which name only the
+    class. Never dead itself; its class's own uses decide (an unused overload beside a called one is no longer told
+    apart: the price of not reporting every injected service's constructor)."""
+    if kind == "method" and parent and name == parent.rpartition(".")[2]:
+        return runtime_hook("a constructor: it runs wherever its class is created (new, a container, Activator)")
+    return None
+
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _main_entry, _constructor_entry,
                                  object_method_rule(OBJECT_METHODS, "string formatting and hashed collections"))
 
 
 def enclosing_namespaces(resolver, r, src):
     """A name of namespace ``Acme`` or ``Acme.Shop`` seen unimported from a file of ``Acme.Shop.Api``: the nearest
-    enclosing namespace's definition (the file's own namespace is its package, looked up before)."""
-    sid = global_name(resolver, r, r.name)
-    if sid is None:
-        return None
+    enclosing namespace's definition (the file's own namespace is its package, looked up before); else one a
+    ``global using`` of the file's project brings."""
     from ..resolve import Found
 
-    return Found([sid], "same_package")
+    sid = _namespace_type(resolver, r, r.name)
+    if sid is not None:
+        return Found([sid], "same_package")
+    sid = global_using_type(resolver, r.path, r.name)
+    return Found([sid], "import") if sid else None
 
 
 def global_name(resolver, r, dotted: str) -> str | None:
     """A type a file names that no scope, using or its namespace gives: ``Item`` of an enclosing namespace, or
     ``Models.Item`` / ``Acme.Shop.Models.Item`` written with its namespace (whole, or from an enclosing one); a bare
-    one, else the project's (``project_type``)."""
+    one, else one a ``global using`` brings, else the project's (``project_type``)."""
+    sid = _namespace_type(resolver, r, dotted)
+    if sid is not None or "." in dotted:
+        return sid
+    sid = global_using_type(resolver, r.path, dotted)
+    found = None if sid else _only_type(resolver, r.path, dotted)
+    return sid or (found.ids[0] if found else None)
+
+
+def _namespace_type(resolver, r, dotted: str) -> str | None:
     key = resolver._package_key(r.path)
     group, own = key if key else (GROUP, "")
     written, _, name = dotted.rpartition(".")
@@ -88,8 +112,7 @@ def global_name(resolver, r, dotted: str) -> str | None:
         sid = resolver.g.package_top.get((group, namespace), {}).get(name)
         if sid:
             return sid
-    found = None if written else _only_type(resolver, r.path, name)
-    return found.ids[0] if found else None
+    return None
 
 
 def project_type(resolver, r, src):
@@ -100,23 +123,47 @@ def project_type(resolver, r, src):
     return _only_type(resolver, r.path, r.name)
 
 
+def library_type(resolver, r, src):
+    """A capitalised name (a type built, ``new DateOnly(..)``; a type named) that no definition of the repository
+    bears, which no scope, using or namespace of the file gave: a library's (``System``'s, a package's), never one
+    of ours, whatever the usings the parser does not see. A lower-case one stays unresolved: mostly a variable holding
+    a delegate (``configure(cfg)``)."""
+    if not r.name or not r.name[:1].isupper() or resolver.g.by_name.get(r.name):
+        return None
+    from ..resolve import EXTERNAL
+
+    return EXTERNAL
+
+
 def _only_type(resolver, path: str, name: str | None):
     if not name or not name[:1].isupper() or name in BUILTINS:
         return None
     from ..graph import CLASSLIKE
+    from ..resolve import Found
 
     found = resolver._global(name, CLASSLIKE, path)
+    whole = _partial_whole(resolver, found.ids) if len(found.ids) > 1 else None
+    found = Found([whole], "unique_name") if whole else found
     found = resolver._same_program(path, found) if len(found.ids) == 1 else None
     return found if found and found.ids else None
 
 
+def _partial_whole(resolver, ids: list[str]) -> str | None:
+    """The parts of one ``partial class`` (one qualified name, one folder) are one type: its first part."""
+    from ..rows import partial_type
+
+    return partial_type(ids) if len({resolver.g.by_id[i].qualname for i in ids}) == 1 else None
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``M()`` in a method is first the class's (or a base class's) method, before usings; after its own
-    namespace, the enclosing ones, then the only type of that name the project may see through its global usings."""
+    namespace, the enclosing ones, then the only type of that name the project may see through its global usings;
+    a capitalised name no definition bears is a library's."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index(implicit_this) + 1, extension_host)
     name_layers.append(enclosing_namespaces)
     name_layers.append(project_type)
+    name_layers.append(library_type)
     member_layers.append(implicit_this_field)
 
 
@@ -215,6 +262,23 @@ TYPE_CONTEXTS = {
 TYPE_ARGUMENTS = frozenset({"type_argument_list"})
 # Task<Order> GetAsync(): what is awaited is an Order; Lazy<T>.Value, T? likewise
 TRANSPARENT_TYPES = frozenset({"Task", "ValueTask", "Lazy", "Nullable"})
+_HELD = re.compile(r"^(?:[\w.]+\.)?(?:%s)<\s*([A-Za-z_][\w.]*)\s*\??\s*>\??$" % "|".join(sorted(TRANSPARENT_TYPES)))
+
+
+def cast_type(text: str) -> str | None:
+    """A variable, field or parameter declared ``Lazy<Words>`` or ``Task<Words>`` holds a ``Words``: its members are
+    looked up there first (the wrapper's own, ``Value``, ``Result``, ``IsValueCreated``, below)."""
+    m = _HELD.match(" ".join(text.split()))
+    return m.group(1) if m else None
+
+
+# ...whose own members give back what they hold, where the held type has no member of that name (Lazy<Vocabulary>
+# Instance: Instance.Value.Normalize() is Vocabulary's; task.ConfigureAwait(false), n.GetValueOrDefault() alike)
+PASSTHROUGH_METHODS = frozenset({"Value", "Result", "ConfigureAwait", "GetValueOrDefault"})
+# ...and those that give something else: the wrapper's, never the held type's (a library's: external)
+WRAPPER_METHODS = PASSTHROUGH_METHODS | frozenset({
+    "HasValue", "IsValueCreated", "IsCompleted", "IsCompletedSuccessfully", "IsFaulted", "IsCanceled", "Wait",
+    "ContinueWith", "GetAwaiter", "AsTask"})
 
 # --- what is never the repository's (resolve side) ---
 
@@ -288,12 +352,13 @@ def package_scope(path: str, info: dict) -> str | None:
 
 
 STATIC = "static:"  # a spec's mark: ``using static A.B.C`` imports C's members, C being a class
+GLOBAL = "global"  # an import's alias that marks ``global using A.B;`` (queries/csharp.scm)
 
 
 def import_binding(module: str | None, name: str | None, alias: str | None):
     """``using A.B`` imports all of namespace A.B; ``using static A.B.C`` the members of class C (its spec marked
     ``static:``); ``using X = A.B.C`` binds X to C of namespace A.B."""
-    if name == "*":
+    if name == "*":  # alias: "static", GLOBAL or none
         return None, (STATIC + module if alias == "static" else module), "*"
     namespace, _, last = (module or "").rpartition(".")
     return alias or last, namespace or last, last
@@ -327,8 +392,74 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
 
 def settle_references(raw_refs: list) -> list:
     """``[AllowNull]`` names the class ``AllowNullAttribute`` (C# drops the suffix where an attribute is applied): the
-    suffixed name is referenced too, so that the repository's attribute classes are used."""
+    suffixed name is referenced too, so that the repository's attribute classes are used. A using two patterns read
+    (``global using static A.B``) is one import: the static reading first, then the global one."""
     more = [r._replace(name=r.name + "Attribute") for r in raw_refs
             if r.kind == "type.annotation" and r.name and not r.name.endswith("Attribute")]
+    raw_refs = _one_reading_per_using(raw_refs)
     return raw_refs + more if more else raw_refs
+
+
+_USING_READINGS = {"static": 0, GLOBAL: 1, None: 2}  # which reading of one using directive is kept
+
+
+def _one_reading_per_using(raw_refs: list) -> list:
+    best: dict[int, object] = {}
+    for r in raw_refs:
+        if r.kind == "import" and r.name == "*":
+            kept = best.get(r.start)
+            if kept is None or _USING_READINGS.get(r.alias, 2) < _USING_READINGS.get(kept.alias, 2):
+                best[r.start] = r
+    if len(best) == sum(r.kind == "import" and r.name == "*" for r in raw_refs):
+        return raw_refs
+    return [r for r in raw_refs if not (r.kind == "import" and r.name == "*") or best[r.start] is r]
+
+
+# --- global usings: a project's GlobalUsings.cs ---
+
+_GLOBAL_USINGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # resolver -> _GlobalUsings
+
+
+class _GlobalUsings:
+    """The namespaces ``global using`` brings to each folder: those of the files in it and above it. (A project's
+    usings hold in its files; its folder, where the GlobalUsings.cs lies, stands for it: ``.csproj`` files are not
+    read.)"""
+
+    def __init__(self, resolver):
+        self.resolver = resolver
+        self.files_in: dict[str, list[str]] = {}
+        for path, support in resolver.supports.items():
+            if getattr(support, "GROUP", None) == GROUP:
+                self.files_in.setdefault(posixpath.dirname(path), []).append(path)
+        self.declared: dict[str, tuple] = {}  # folder -> the namespaces its own files use globally
+        self.seen: dict[str, tuple] = {}  # folder -> the namespaces used globally there (its and its parents')
+
+    def of(self, folder: str) -> tuple:
+        found = self.seen.get(folder)
+        if found is None:
+            parent = self.of(posixpath.dirname(folder)) if folder else ()
+            found = self.seen[folder] = tuple(dict.fromkeys(parent + self._declared(folder)))
+        return found
+
+    def _declared(self, folder: str) -> tuple:
+        found = self.declared.get(folder)
+        if found is None:
+            imports = self.resolver.imports_of
+            found = self.declared[folder] = tuple(
+                r.module for p in self.files_in.get(folder, ()) for r in imports.get(p, ())
+                if r.kind == "import" and r.alias == GLOBAL and r.module)
+        return found
+
+
+def global_using_type(resolver, path: str, name: str) -> str | None:
+    """The type ``name`` a ``global using`` of the file's project brings (``global using Serilog.Capturing;`` in
+    ``src/Serilog/GlobalUsings.cs``: ``PropertyBinder`` in ``src/Serilog/Core/Logger.cs``)."""
+    usings = _GLOBAL_USINGS.get(resolver)
+    if usings is None:
+        usings = _GLOBAL_USINGS[resolver] = _GlobalUsings(resolver)
+    for namespace in usings.of(posixpath.dirname(path)):
+        sid = resolver.g.package_top.get((GROUP, namespace), {}).get(name)
+        if sid:
+            return sid
+    return None
 

@@ -13,6 +13,9 @@
 (using_directive !name [(identifier) (qualified_name)] @import.module @import.wildcard) @import
 (using_directive "static" @import.alias [(identifier) (qualified_name)] @import.module @import.wildcard) @import
 (using_directive name: (identifier) @import.alias [(identifier) (qualified_name)] @import.module) @import
+; `global using A.B;` also holds in the other files under its folder (a project's GlobalUsings.cs): marked `global`
+; (langs/csharp.py settle_references keeps this reading of it)
+(using_directive "global" @import.alias !name [(identifier) (qualified_name)] @import.module @import.wildcard) @import
 
 ; definitions (public ones exported; an interface's members are public)
 (class_declaration name: (identifier) @name) @definition.class
@@ -78,6 +81,18 @@
   body: (arrow_expression_clause (implicit_object_creation_expression) @reference.call))
 (method_declaration returns: [(identifier) @name (generic_name . (identifier) @name)]
   body: (block (return_statement (implicit_object_creation_expression) @reference.call)))
+; target-typed new() a property gives: Conf AuditTo => new(this); Conf Instance { get; } = new(); get => new(..);
+; get { return new(..); } (its declared type); a method's return nested once (if (x) { return new(..); })
+(property_declaration type: [(identifier) @name (generic_name . (identifier) @name)]
+  value: [(implicit_object_creation_expression) @reference.call
+          (arrow_expression_clause (implicit_object_creation_expression) @reference.call)])
+(property_declaration type: [(identifier) @name (generic_name . (identifier) @name)]
+  accessors: (accessor_list (accessor_declaration body: [
+    (arrow_expression_clause (implicit_object_creation_expression) @reference.call)
+    (block (return_statement (implicit_object_creation_expression) @reference.call))])))
+(method_declaration returns: [(identifier) @name (generic_name . (identifier) @name)]
+  body: (block (_ [(return_statement (implicit_object_creation_expression) @reference.call)
+                   (block (return_statement (implicit_object_creation_expression) @reference.call))])))
 ; target-typed new(): Foo x = new(); (a field or a local of a declared type)
 (variable_declaration type: [(identifier) @name (generic_name . (identifier) @name)]
   (variable_declarator (implicit_object_creation_expression) @reference.call))

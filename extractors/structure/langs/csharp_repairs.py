@@ -1,0 +1,47 @@
+"""C# the grammar cannot read with its preprocessor directives, rewritten byte for byte into C# it can.
+
+tree-sitter-c-sharp reads ``#if`` / ``#else`` / ``#endif`` only between whole declarations and statements. Libraries
+that target several frameworks put them anywhere: in a base list (``class Logger : ILogger #if FEATURE_ASYNC ,
+IAsyncDisposable #endif {``), a parameter list, a fluent chain, or around two headers of one method sharing a body
+(``#if FEATURE_SPAN void Bind(ReadOnlySpan<object> a) #else void Bind(object[] a) #endif { ... }``). Its error
+recovery then loses far more than the directive: serilog's ``PropertyBinder`` class vanished (its methods read as
+top-level functions, its callers unresolved), ``Logger`` lost its bases. The repair reads the file as a compiler
+does for one set of symbols: each conditional's first branch holds (``#if``), the others (``#elif``, ``#else``) are
+blanked with the directive lines, keeping every byte offset and line. The parser runs it only on a file that failed
+to parse, and keeps the rewritten reading only when it has fewer errors (``parse._repaired``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|elif|else|endif)\b")
+
+
+def repairs(language: str) -> tuple:
+    """The byte-for-byte rewrites to try on a C# file that failed to parse."""
+    return (first_branch,)
+
+
+def first_branch(data: bytes) -> bytes:
+    """Every ``#if`` block read as its first branch: its directive lines and its ``#elif`` / ``#else`` branches
+    blanked, nested blocks alike (one pass over the lines with a stack: is each open block past its first branch)."""
+    lines = data.split(b"\n")
+    past_first: list[bool] = []  # one per open block
+    for i, line in enumerate(lines):
+        m = _DIRECTIVE.match(line)
+        word = m.group(1) if m else None
+        if word == b"if":
+            past_first.append(False)
+        elif word in (b"elif", b"else") and past_first:
+            past_first[-1] = True
+        elif word == b"endif" and past_first:
+            past_first.pop()
+        elif word is None and not any(past_first):
+            continue  # code of the branch that holds
+        lines[i] = _blank(line)
+    return b"\n".join(lines)
+
+
+def _blank(line: bytes) -> bytes:
+    return b" " * len(line)
