@@ -118,4 +118,6 @@
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . (index_expression operand: [(identifier) (selector_expression)] @var.elements)))
 ; for _, b := range s.books: b takes the slice's (or map's) elements
-(range_clause left: (expression_list (_) (identifier) @var.name) right: [(identifier) (selector_expression)] @var.elements)
+; for _, c := range cmd.Commands(): c takes the elements of what the method declares it returns ([]*Command)
+(range_clause left: (expression_list (_) (identifier) @var.name)
+  right: [(identifier) (selector_expression) (call_expression)] @var.elements)
