@@ -51,6 +51,10 @@ def _stdlib_interface_method(name: str, kind: str, parent: str | None) -> str | 
 
 
 entry_reason = entry_reason_with(frozenset(), _init, _stdlib_interface_method)
+# On a value nothing types (the second result of ``_, err := run()``, a library's field), these are mostly a library
+# interface's methods: err.Error(), u.String(), h.ServeHTTP(w, r), t.Format(layout) are never a guess at the
+# repository's only Error or String (its own are runtime hooks, alive anyway). Len/Less/Swap are often called directly
+BUILTIN_METHODS = frozenset(STDLIB_INTERFACE_METHODS) - {"Len", "Less", "Swap"}
 BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max",
                       "min", "new", "panic", "print", "println", "real", "recover", "bool", "byte", "complex64",
                       "complex128", "error", "float32", "float64", "int", "int8", "int16", "int32", "int64", "rune",
