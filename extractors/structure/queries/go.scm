@@ -99,6 +99,9 @@
 ; var std = New(), at package level too (another file of the package reads std)
 (var_spec name: (identifier) @var.name !type
   value: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
+; var json = jsoniter.ConfigCompatibleWithStandardLibrary: what the package variable holds is that value (a library's
+; here: json.Marshal() is no guess at the repository's Marshal)
+(var_spec name: (identifier) @var.name !type value: (expression_list . (selector_expression) @var.value))
 ; a type assertion: st, ok := v.(SchemaTyper); w := v.(*Writer)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . (type_assertion_expression type: (_) @var.type)))
