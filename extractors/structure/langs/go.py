@@ -128,6 +128,7 @@ _LITERAL = re.compile(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$",
 _FACTORY = re.compile(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
 _ASSERTED = re.compile(r"^[\w.]+\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$")  # w.(*bytes.Buffer)
 _CONVERTED = re.compile(r"^([A-Z]\w*)\s*\([^(),]*\)$")  # Level(x): one plain argument
+_LITERAL_HEAD = re.compile(r"^&?\s*([A-Za-z_][\w.]*)\s*(?:\[[^\]{}]*\])?\s*\{")  # &T{, pkg.T[int]{
 _ALLOCATED = re.compile(r"^new\(\s*((?:\w+\.)?[A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*\)$")  # new(Router): a *Router
 
 
@@ -200,9 +201,19 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 
 
 def cast_type(text: str) -> str | None:
-    """``r := new(Router)``: a ``*Router``."""
+    """``r := new(Router)``: a ``*Router``; ``c := &Command{...}``: a ``Command`` built (see ``_literal_built``)."""
     m = _ALLOCATED.match(text)
-    return m.group(1) if m else None
+    return m.group(1) if m else _literal_built(text)
+
+
+def _literal_built(text: str) -> str | None:
+    """``&Command{Use: "x", Run: func(..) {..}}`` -> ``Command{}``, however long its fields: the generic reading
+    gives up on a text of over 400 characters, and cobra's commands are written so. A declared type, a call
+    (``T{}.Build()`` ends in a parenthesis) or a function literal is no literal."""
+    m = _LITERAL_HEAD.match(text)
+    if m is None or m.group(1) in KEYWORDS or not text.rstrip().endswith("}"):
+        return None
+    return f"{m.group(1)}{{}}"
 
 
 def inline_type(receiver: str) -> str | None:
