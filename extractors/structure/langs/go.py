@@ -146,20 +146,29 @@ def _module_root(root: str, folder: str) -> tuple[str, str] | None:
 
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
-    """Each non-test file under its package's import path (module path + folder below go.mod, else the folder)."""
+    """Each non-test file under its package's import path (module path + folder below go.mod, else the folder), and
+    under the path an enclosing module names it by: an example module inside a repository (chi's
+    ``_examples/versions/go.mod``) imports its packages as ``github.com/go-chi/chi/v5/_examples/versions/data``."""
     out = {}
     for path in paths:
         if path.endswith("_test.go"):
             continue
         folder = posixpath.dirname(path)
-        found = _module_root(str(root), folder)
-        if found is None:
-            out[path] = [folder]
-            continue
+        out[path] = _import_paths(str(root), folder) or [folder]
+    return out
+
+
+def _import_paths(root: str, folder: str) -> list[str]:
+    """The import paths of the package in ``folder``: by its own go.mod first, then by each go.mod further up."""
+    paths, above = [], folder
+    while (found := _module_root(root, above)) is not None:
         mod_dir, mod_path = found
         rel = folder[len(mod_dir):].lstrip("/") if mod_dir else folder
-        out[path] = [f"{mod_path}/{rel}" if rel else mod_path]
-    return out
+        paths.append(f"{mod_path}/{rel}" if rel else mod_path)
+        if not mod_dir:
+            break
+        above = posixpath.dirname(mod_dir)
+    return paths
 
 
 def package_scope(path: str, info: dict) -> str:
@@ -192,6 +201,8 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
 
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """An import path outside the module (go.mod) the importer belongs to: the standard library, a dependency."""
+    if spec in index:  # a package of another module of the repository (see module_keys)
+        return False
     found = _module_root(str(root), posixpath.dirname(importer))
     return found is None or not (spec == found[1] or spec.startswith(found[1] + "/"))
 
