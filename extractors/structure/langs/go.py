@@ -51,6 +51,10 @@ def _stdlib_interface_method(name: str, kind: str, parent: str | None) -> str | 
 
 
 entry_reason = entry_reason_with(frozenset(), _init, _stdlib_interface_method)
+# On a value nothing types (the second result of ``_, err := run()``, a library's field), these are mostly a library
+# interface's methods: err.Error(), u.String(), h.ServeHTTP(w, r), t.Format(layout) are never a guess at the
+# repository's only Error or String (its own are runtime hooks, alive anyway). Len/Less/Swap are often called directly
+BUILTIN_METHODS = frozenset(STDLIB_INTERFACE_METHODS) - {"Len", "Less", "Swap"}
 BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max",
                       "min", "new", "panic", "print", "println", "real", "recover", "bool", "byte", "complex64",
                       "complex128", "error", "float32", "float64", "int", "int8", "int16", "int32", "int64", "rune",
@@ -124,6 +128,7 @@ _LITERAL = re.compile(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$",
 _FACTORY = re.compile(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
 _ASSERTED = re.compile(r"^[\w.]+\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$")  # w.(*bytes.Buffer)
 _CONVERTED = re.compile(r"^([A-Z]\w*)\s*\([^(),]*\)$")  # Level(x): one plain argument
+_LITERAL_HEAD = re.compile(r"^&?\s*([A-Za-z_][\w.]*)\s*(?:\[[^\]{}]*\])?\s*\{")  # &T{, pkg.T[int]{
 _ALLOCATED = re.compile(r"^new\(\s*((?:\w+\.)?[A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*\)$")  # new(Router): a *Router
 
 
@@ -141,20 +146,29 @@ def _module_root(root: str, folder: str) -> tuple[str, str] | None:
 
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
-    """Each non-test file under its package's import path (module path + folder below go.mod, else the folder)."""
+    """Each non-test file under its package's import path (module path + folder below go.mod, else the folder), and
+    under the path an enclosing module names it by: an example module inside a repository (chi's
+    ``_examples/versions/go.mod``) imports its packages as ``github.com/go-chi/chi/v5/_examples/versions/data``."""
     out = {}
     for path in paths:
         if path.endswith("_test.go"):
             continue
         folder = posixpath.dirname(path)
-        found = _module_root(str(root), folder)
-        if found is None:
-            out[path] = [folder]
-            continue
+        out[path] = _import_paths(str(root), folder) or [folder]
+    return out
+
+
+def _import_paths(root: str, folder: str) -> list[str]:
+    """The import paths of the package in ``folder``: by its own go.mod first, then by each go.mod further up."""
+    paths, above = [], folder
+    while (found := _module_root(root, above)) is not None:
         mod_dir, mod_path = found
         rel = folder[len(mod_dir):].lstrip("/") if mod_dir else folder
-        out[path] = [f"{mod_path}/{rel}" if rel else mod_path]
-    return out
+        paths.append(f"{mod_path}/{rel}" if rel else mod_path)
+        if not mod_dir:
+            break
+        above = posixpath.dirname(mod_dir)
+    return paths
 
 
 def package_scope(path: str, info: dict) -> str:
@@ -187,6 +201,8 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
 
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """An import path outside the module (go.mod) the importer belongs to: the standard library, a dependency."""
+    if spec in index:  # a package of another module of the repository (see module_keys)
+        return False
     found = _module_root(str(root), posixpath.dirname(importer))
     return found is None or not (spec == found[1] or spec.startswith(found[1] + "/"))
 
@@ -196,9 +212,19 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 
 
 def cast_type(text: str) -> str | None:
-    """``r := new(Router)``: a ``*Router``."""
+    """``r := new(Router)``: a ``*Router``; ``c := &Command{...}``: a ``Command`` built (see ``_literal_built``)."""
     m = _ALLOCATED.match(text)
-    return m.group(1) if m else None
+    return m.group(1) if m else _literal_built(text)
+
+
+def _literal_built(text: str) -> str | None:
+    """``&Command{Use: "x", Run: func(..) {..}}`` -> ``Command{}``, however long its fields: the generic reading
+    gives up on a text of over 400 characters, and cobra's commands are written so. A declared type, a call
+    (``T{}.Build()`` ends in a parenthesis) or a function literal is no literal."""
+    m = _LITERAL_HEAD.match(text)
+    if m is None or m.group(1) in KEYWORDS or not text.rstrip().endswith("}"):
+        return None
+    return f"{m.group(1)}{{}}"
 
 
 def inline_type(receiver: str) -> str | None:

@@ -99,6 +99,9 @@
 ; var std = New(), at package level too (another file of the package reads std)
 (var_spec name: (identifier) @var.name !type
   value: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
+; var json = jsoniter.ConfigCompatibleWithStandardLibrary: what the package variable holds is that value (a library's
+; here: json.Marshal() is no guess at the repository's Marshal)
+(var_spec name: (identifier) @var.name !type value: (expression_list . (selector_expression) @var.value))
 ; a type assertion: st, ok := v.(SchemaTyper); w := v.(*Writer)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . (type_assertion_expression type: (_) @var.type)))
@@ -118,4 +121,6 @@
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . (index_expression operand: [(identifier) (selector_expression)] @var.elements)))
 ; for _, b := range s.books: b takes the slice's (or map's) elements
-(range_clause left: (expression_list (_) (identifier) @var.name) right: [(identifier) (selector_expression)] @var.elements)
+; for _, c := range cmd.Commands(): c takes the elements of what the method declares it returns ([]*Command)
+(range_clause left: (expression_list (_) (identifier) @var.name)
+  right: [(identifier) (selector_expression) (call_expression)] @var.elements)
