@@ -1370,8 +1370,11 @@ class Resolver(ImportBindings):
                 if self._unknown_member(cls, name).resolution != "external":
                     return None
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
-            if attr.endswith(")" + ITEMS):  # for r in x.routes(): an element of what routes() declares it returns
-                cls = self._element_class(member.ids[0])
+            # for r in x.routes(): an element of what routes() declares it returns, where it names the elements'
+            # type (-> list[Route], @return Route[]); else what the call gives (Go's -> []*Node: a *Node)
+            element = self._element_class(member.ids[0]) if attr.endswith(")" + ITEMS) else None
+            if element is not None:
+                cls = element
             elif not self._returns_self(member.ids[0]):  # a builder's m(): this gives back the receiver's own class
                 held = self.return_class(member.ids[0])  # None: unknown; "": a library's
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
