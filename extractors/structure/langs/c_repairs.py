@@ -85,6 +85,16 @@ def _blank_group(m: re.Match, group: int) -> bytes:
     return whole[:start] + _blank(whole[start:end]) + whole[end:]
 
 
+_MACRO_CALL = re.compile(rb"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)[ \t]*\(")
+
+
+def repaired_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
+    """The function-like macros a repair blanked (``GUARDED_BY(mu_)``, ``class FMT_SO_VISIBILITY("default") X``):
+    each is still a use of its ``#define`` (leveldb's thread-safety macros were all unused, their uses blanked)."""
+    return [(m.start(1), m.group(1).decode()) for m in _MACRO_CALL.finditer(before)
+            if after[m.start(1):m.end(1)].isspace()]
+
+
 _CONDITIONAL = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b")
 
 
