@@ -222,6 +222,8 @@ def test_c_repairs_blank_api_macros_keep_every_offset_and_leave_the_preprocessor
     parser = Parser(get_language("cpp"))
     assert parser.parse(macros).root_node.has_error and not parser.parse(fixed).root_node.has_error
     assert repair(VALID_CPP) == VALID_CPP
+    # one upper-case word between class and a name that opens a class is a macro; before a declarator it is a tag
+    assert repair(b"class LOCKABLE Mutex {\n};\nstruct STAT st;\n") == b"class          Mutex {\n};\nstruct STAT st;\n"
 
 
 LIMITER = (b"class Limiter {\n public:\n  Limiter(int max)\n      :\n#if !defined(NDEBUG)\n        max_(max),\n"
@@ -263,3 +265,20 @@ def test_a_component_file_reads_as_its_script_blocks_with_every_offset_kept():
     for hostile in (b"<script>" + b"x" * 100_000, b"<template>" * 10_000, b"<script" * 10_000):
         blanked = scripts_only(hostile)
         assert len(blanked) == len(hostile)
+
+
+def test_a_c_header_including_the_library_header_it_is_named_after_is_not_its_own_include():
+    """hiredis's ``adapters/glib.h`` writes ``#include <glib.h>``: the library's header, never the file itself (its
+    ``g_source_new()`` calls are the library's, external, not unresolved); another ``glib.h`` of the repository
+    still answers."""
+    from extractors.structure.langs import c
+
+    index = {}
+    for path, keys in c.module_keys(["adapters/glib.h", "hiredis.h"], {}, None).items():
+        for key in keys:
+            index.setdefault(key, []).append(path)
+    assert c.resolve_module("adapters/glib.h", "<glib.h>", index, None) == []
+    assert c.resolve_module("adapters/glib.h", '"glib.h"', index, None) == []
+    assert c.resolve_module("example.c", "<adapters/glib.h>", index, None) == ["adapters/glib.h"]
+    index["glib.h"].append("vendor/glib.h")
+    assert c.resolve_module("adapters/glib.h", "<glib.h>", index, None) == ["vendor/glib.h"]

@@ -368,6 +368,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     parser, query = _parser_and_query(lang)
     rules = parse_rules(lang.name)
     tree = budget.parse(parser, data)  # stopped at its time budget
+    written = data
     if tree.root_node.has_error and rules.repairs:
         tree, data = _repaired(parser, tree, data, rules.repairs)
     if tree.root_node.has_error:
@@ -375,6 +376,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     found = Captures()
     _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules,  # bounded depth
              _PATTERN_ROLES[lang.name])
+    if data is not written:  # what a repair blanked was written there all the same
+        found.refs += [RawRef(at, "call", name, None, None, None, written.count(b"\n", 0, at) + 1, None)
+                       for at, name in rules.repaired_calls(written, data)]
     found.refs = rules.settle_references(found.refs)
     raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
     defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)

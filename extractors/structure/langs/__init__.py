@@ -58,6 +58,8 @@ rewritten where the query cannot say what is meant (Ruby: ``send(:m)`` names ``m
 also a top-level name of its file, which an import names and its package sees (``graph.imported_apart``).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
+``repaired_calls(before, after) -> [(byte offset, name)]``: the calls such a rewrite blanked, still references of the
+file (C's annotation macros, ``GUARDED_BY(mu_)``: a use of the macro's definition).
 """
 
 from __future__ import annotations
@@ -122,6 +124,8 @@ class ParseRules:
     file_package: Callable = lambda _path, _root: None
     # an assigned call that states its value's type (Python's ``cast(Foo, x)``, Go's ``new(Foo)``) -> it, else None
     cast_type: Callable[[str], str | None] = lambda _text: None
+    # (text before the repairs, text after) -> [(byte offset, name)]: the calls a repair blanked (C's ``GUARDED_BY(mu)``)
+    repaired_calls: Callable[[bytes, bytes], list] = lambda _before, _after: []
 
 
 @dataclass(frozen=True)
@@ -313,6 +317,7 @@ def parse_rules(language: str | None) -> ParseRules:
         program_packages=frozenset(getattr(module, "PROGRAM_PACKAGES", ())),
         file_package=getattr(module, "file_package", DEFAULT_RULES.file_package),
         cast_type=getattr(module, "cast_type", DEFAULT_RULES.cast_type),
+        repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
     )
 
 

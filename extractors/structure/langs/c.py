@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 
 from . import alias_form, nearest_of
-from .c_repairs import repairs  # noqa: F401  (a parse rule: export macros blanked)
+from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 
 GROUP = "c"
 IMPORTS_PASS_ON = True  # a header's includes are its includers' too
@@ -100,15 +100,16 @@ def _spec(spec: str) -> str:
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
     """Next to the importer (``"x.h"`` only), then the one file whose path is or ends with the spec; several: the one
-    sharing the most leading folders with the importer."""
+    sharing the most leading folders with the importer. Never the importer itself: hiredis's ``adapters/glib.h``
+    includes the library's ``<glib.h>``, not itself."""
     if not spec:
         return []
     name = _spec(spec)
     if not spec.startswith("<"):
         beside = posixpath.normpath(posixpath.join(posixpath.dirname(importer), name))
-        if beside in index.get(beside, ()):  # a file is listed under its own path
+        if beside != importer and beside in index.get(beside, ()):  # a file is listed under its own path
             return [beside]
-    return nearest_of(importer, index.get(name, []))
+    return nearest_of(importer, [path for path in index.get(name, []) if path != importer])
 
 
 def is_external(importer: str, spec: str, index: dict, root) -> bool:

@@ -19,6 +19,10 @@ _ARGS = rb"(?:\([^()\n]*\))?"  # FMT_DEPRECATED("use x"), ABSL_ATTRIBUTE(...)
 # between ``class``/``struct`` and the class's name: nothing but a macro (or an attribute) stands there
 _CLASS_MACRO = re.compile(rb"\b(?:class|struct|union)[ \t]+(" + _MACRO + _ARGS + rb"(?:[ \t]+" + _MACRO + _ARGS
                           + rb")*)(?=[ \t]+[A-Za-z_]\w*\b)")
+# an attribute macro of one upper-case word (``class LOCKABLE Mutex {``, leveldb's thread-safety one): only where a
+# name and then what opens a class follow (``struct STAT st;`` declares a variable)
+_BARE_CLASS_MACRO = re.compile(rb"\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9]+)"
+                               rb"(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:\{|:(?!:)|final\b|$))", re.M)
 # a specifier-like macro before a declaration: its name says it is one (an export, an inline, a constexpr...)
 _SPECIFIER = re.compile(rb"\b[A-Z][A-Z0-9_]*_(?:EXPORT|EXPORTS|API|EXTERN|IMPORT|INLINE|ALWAYS_INLINE|NOINLINE|"
                         rb"FORCE_INLINE|CONSTEXPR\d*|CONSTEVAL|FUNC|NODISCARD|DEPRECATED|NORETURN|PUBLIC|HIDDEN|"
@@ -51,7 +55,7 @@ def repairs(language: str) -> tuple:
 
 
 # (pattern, the group blanked (0: the whole match), what that group must hold to be blanked)
-_REWRITES = ((_CLASS_MACRO, 1, b""), (_SPECIFIER, 0, b""), (_TRAILING, 1, b""), (_NEXT_LINE_ANNOTATION, 1, b""),
+_REWRITES = ((_CLASS_MACRO, 1, b""), (_BARE_CLASS_MACRO, 1, b""), (_SPECIFIER, 0, b""), (_TRAILING, 1, b""), (_NEXT_LINE_ANNOTATION, 1, b""),
              (_LONE_MACRO, 1, b""),
              (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""))
 
@@ -79,6 +83,16 @@ def _blank_group(m: re.Match, group: int) -> bytes:
     start, end = m.start(group) - m.start(0), m.end(group) - m.start(0)
     whole = m.group(0)
     return whole[:start] + _blank(whole[start:end]) + whole[end:]
+
+
+_MACRO_CALL = re.compile(rb"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)[ \t]*\(")
+
+
+def repaired_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
+    """The function-like macros a repair blanked (``GUARDED_BY(mu_)``, ``class FMT_SO_VISIBILITY("default") X``):
+    each is still a use of its ``#define`` (leveldb's thread-safety macros were all unused, their uses blanked)."""
+    return [(m.start(1), m.group(1).decode()) for m in _MACRO_CALL.finditer(before)
+            if after[m.start(1):m.end(1)].isspace()]
 
 
 _CONDITIONAL = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b")

@@ -13,7 +13,7 @@ from . import alias_form, entry_reason_with, runtime_hook
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
                 STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, is_external, linked,
                 module_keys, package_scope, resolve_module, submodule)
-from .c_repairs import repairs  # noqa: F401  (a parse rule: export macros blanked)
+from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "c"  # C++ includes C headers and calls C functions: one linker namespace

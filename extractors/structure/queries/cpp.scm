@@ -69,6 +69,10 @@
 (class_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.class
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
+; a specialization of a class template (`template <> struct formatter<int> {...}`) is a class of the template's name
+; (a twin in its file: formatter#2); else its methods would be free functions, which `fmt::format(..)` then reaches
+(class_specifier name: (template_type name: (type_identifier) @name) body: (field_declaration_list)) @definition.class
+(struct_specifier name: (template_type name: (type_identifier) @name) body: (field_declaration_list)) @definition.struct
 ; a nested class defined out of its class: struct TableBuilder::Rep {...}, struct SkipList<K, C>::Node {...}
 ([(class_specifier name: (qualified_identifier
                      scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
@@ -166,6 +170,11 @@
 (preproc_include path: (system_lib_string) @import.module @import.wildcard) @import
 
 ; typed parameters and variables: p->f(), w.f() resolve on their class (see parse.py @var.name)
+; a template's type parameter (`template <typename Handler> void parse(Handler&& h)`) is any type the template is
+; built with: a value of it types nothing unless a repository class bears its name (`narrowed`), so `h.on_text()` is
+; guessed among the repository's `on_text` methods, never a library's unknown type's
+([(type_parameter_declaration (type_identifier) @var.name @var.narrowed)
+  (optional_type_parameter_declaration name: (type_identifier) @var.name @var.narrowed)])
 (parameter_declaration type: (_) @var.type declarator: [(identifier) @var.name
   (pointer_declarator declarator: (identifier) @var.name) (reference_declarator (identifier) @var.name)])
 (optional_parameter_declaration type: (_) @var.type declarator: [(identifier) @var.name
