@@ -657,6 +657,8 @@ def _lookup_constant(resolver, path: str, scope: str, dotted: str) -> tuple[list
         ids = by_qual.get(".".join(parts[:depth] + [dotted]))
         if ids:
             return ids, "same_file" if any(g.by_id[i].path == path for i in ids) else "same_package"
+    if dotted.partition(".")[0] in BUILTINS:
+        return [], None  # File outside Shop::Receipt is Ruby's ::File, never a nested Shop::Receipt::File
     ending = {q: ids for q, ids in by_qual.items() if q.endswith("." + dotted)}
     if not ending:
         return [], None
