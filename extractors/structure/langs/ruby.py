@@ -136,6 +136,8 @@ PROTOCOL_METHODS = frozenset({
 # what a constant (a capitalized name) may stand for; a module holding no method of its own is a namespace
 CONSTANT_KINDS = frozenset({"class", "trait", "namespace", "constant"})
 SCOPE_KINDS = ("class", "trait", "namespace")
+# what the query marks for settle_definitions to read, never symbols: visibility, methods of another object, mixins
+MARK_KINDS = ("visibility", "patch", "mixin")
 # expectations a test framework gives every object (Minitest's must_equal, RSpec's should): outside the repository
 TEST_METHODS = re.compile(r"^(?:must|wont)_\w+$|^(?:should|should_not|to|not_to|to_not)$")
 # a test framework's helpers and matchers called bare in a test, where the repository defines none of the name
@@ -216,7 +218,8 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     bounding them) say which methods are private or protected; they are no definitions."""
     marks = sorted((d for d in raw_defs if d.kind == "visibility"), key=lambda m: m.start)
     patches = [d for d in raw_defs if d.kind == "patch"]
-    defs = _namespaces([a for d in raw_defs if d.kind not in ("visibility", "patch") for a in _attributes(_spelled(d))])
+    mixins = [d for d in raw_defs if d.kind == "mixin"]
+    defs = _namespaces([a for d in raw_defs if d.kind not in MARK_KINDS for a in _attributes(_spelled(d))], mixins)
     if patches:
         defs = _patched(defs, patches)
     scopes = [(d.start, d.end) for d in defs if d.kind in SCOPE_KINDS]
@@ -259,16 +262,20 @@ def _attributes(d) -> list:
     return [d]
 
 
-def _namespaces(defs: list) -> list:
+def _namespaces(defs: list, mixins: list) -> list:
     """A module holding classes or modules and no method of its own (``module Rack`` around a class, reopened in
     every file) is a namespace: used where something inside it is (``dead_code``), and found by no name (graph's
-    ``by_name``: its path's names are). An empty module stays a trait (a marker: ``include BadRequest``)."""
+    ``by_name``: its path's names are). An empty module stays a trait (a marker: ``include BadRequest``); so does
+    one whose body takes a mixin (``extend Syntax::Default``: its methods are the module's, a part of the module
+    other files define with methods, which a part of another kind would not join)."""
     if not any(d.kind == "trait" for d in defs):
         return defs
     spans = [(d.start, d.end) for d in defs if d.kind in ("class", "trait")]
     holding = defaultdict(set)  # module span -> the kinds defined directly inside it
     for d in defs:
         holding[_innermost(spans, d.start)].add(d.kind)
+    for m in mixins:
+        holding[_innermost(spans, m.start)].add("function")
     return [d._replace(kind="namespace") if d.kind == "trait" and "function" not in holding[(d.start, d.end)]
             and holding[(d.start, d.end)] & {"class", "trait"} else d for d in defs]
 
@@ -575,7 +582,19 @@ def constant_member(resolver, r, src):
         found = resolver._member(cls, r.name)
         if found:
             return _elsewhere(resolver, r, found)
-    return None
+    return _not_a_member(resolver, classes, r.name)
+
+
+def _not_a_member(resolver, classes: list[str], name: str):
+    """``Shop.ring`` where Shop and its mixins define no ``ring``: Ruby's where the class reopens a library's or
+    has a base from outside, or the name is every object's (``public_send``); else unresolved (made at run time:
+    ``define_method``, ``delegate``), never another class's ``ring`` guessed by name: the receiver is known."""
+    from ..resolve import EXTERNAL
+
+    if any(_reopened_from_outside(resolver, cls) for cls in classes):
+        return EXTERNAL
+    return next((f for f in (resolver._unknown_member(cls, name) for cls in classes) if f is EXTERNAL),
+                resolver._unknown_member(classes[0], name))
 
 
 def _elsewhere(resolver, r, found):
