@@ -573,7 +573,7 @@ def constant_member(resolver, r, src):
     ids, resolution = _constant_ids(resolver, r, receiver)
     if not ids:
         return _absent(resolver, r, receiver)
-    classes = [i for i in ids if resolver.g.by_id[i].kind in SCOPE_KINDS]
+    classes = [i for i in ids if resolver.g.by_id[i].kind in SCOPE_KINDS] or _aliased(resolver, ids)
     if not classes or resolution in ("ambiguous",):
         return None
     if r.name == "new":
@@ -583,6 +583,14 @@ def constant_member(resolver, r, src):
         if found:
             return _elsewhere(resolver, r, found)
     return _not_a_member(resolver, classes, r.name)
+
+
+def _aliased(resolver, ids: list[str]) -> list[str]:
+    """``FileList = Rake::FileList``: the class one constant stands for (its declared type), else none."""
+    if len(ids) != 1 or resolver.g.by_id[ids[0]].kind != "constant":
+        return []
+    cls = resolver.return_class(ids[0])
+    return [cls] if cls and resolver.g.by_id[cls].kind in SCOPE_KINDS else []
 
 
 def _not_a_member(resolver, classes: list[str], name: str):

@@ -17,6 +17,9 @@
 (assignment left: (constant) @name
   right: (call receiver: (constant) @_maker method: (identifier) @_new)
   (#any-of? @_maker "Struct" "Class" "Data") (#eq? @_new "new")) @definition.class @exported
+; FileList = Rake::FileList: the constant stands for that class (its declared type; ruby.constant_member follows it)
+(assignment left: (constant)
+  right: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]) @reference.type.variable
 ; attr_reader :items: a method per symbol; attr_writer :x: x= (writer); attr_accessor: both (ruby.settle_definitions)
 (call !receiver method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name @definition.function @exported)
   (#any-of? @_attr "attr_reader" "attr"))
