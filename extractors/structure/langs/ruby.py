@@ -80,7 +80,13 @@ TEST_BUILTINS = frozenset({
     "refute", "refute_equal", "refute_nil", "refute_includes", "refute_empty", "refute_match", "flunk", "setup",
     "teardown", "mock", "stub", "RSpec", "Minitest", "Test", "get", "post", "put", "patch", "delete", "head",
     "options", "request", "last_response", "last_request", "follow_redirect!", "visit", "page", "click_on",
-    "fill_in"})
+    "fill_in",
+    # rspec-its, the should syntax, shared examples, doubles and matchers beyond the common ones
+    "its", "should", "should_not", "described_class", "it_should_behave_like", "aggregate_failures", "stub_const",
+    "hide_const", "class_double", "object_double", "expect_any_instance_of", "allow_any_instance_of",
+    "have_received", "satisfy", "output", "raise_exception", "throw_symbol", "yield_control", "yield_with_args",
+    "respond_to", "a_hash_including", "hash_including", "anything", "any_args", "xdescribe", "xcontext", "fdescribe",
+    "fcontext", "capture_io", "capture_subprocess_io", "omit", "pend"})
 # methods of Ruby's own objects (strings, arrays, hashes, IO...): on an object of unknown type they are guessed only
 # among the classes the file can see
 BUILTIN_METHODS = frozenset({
