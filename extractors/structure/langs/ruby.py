@@ -453,6 +453,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(name_layers.index("scoped") + 1, implicit_self)
     name_layers += [constant, test_framework]
     member_layers.insert(member_layers.index("class_named"), constant_member)
+    member_layers.insert(0, core_extension)
     member_layers.insert(0, test_expectation)
 
 
@@ -462,6 +463,28 @@ def test_expectation(resolver, r, src):
     from ..resolve import EXTERNAL
 
     return EXTERNAL if TEST_METHODS.match(r.name) and is_test_path(r.path) else None
+
+
+# a literal's core class, by how the receiver begins: "a", 'a', %w[..], [..], {..}, :sym, 1.5, 10
+_LITERAL_CLASSES = ((re.compile(r"""^(?:["']|%[qQ]?[\[({<|!/])"""), "String"), (re.compile(r"^(?:\[|%[wWiI])"), "Array"),
+                    (re.compile(r"^\{"), "Hash"), (re.compile(r"^:\w"), "Symbol"), (re.compile(r"^-?\d+\.\d"), "Float"),
+                    (re.compile(r"^-?\d"), "Integer"))
+
+
+def core_extension(resolver, r, src):
+    """``"a/b".pathmap("%n")``: a method the repository adds to Ruby's own class of a literal (rake's ``class
+    String; def pathmap``), on that reopening; nothing else is known of a literal (the layers after say Ruby's)."""
+    cls = next((name for pattern, name in _LITERAL_CLASSES if pattern.match(r.receiver or "")), None)
+    if cls is None or r.name in WRAPPER_METHODS:
+        return None
+    reopened = [i for i in resolver.g.by_name.get(cls, ()) if resolver.g.by_id[i].qualname == cls
+                and resolver.g.by_id[i].kind == "class" and resolver.supports.get(resolver.g.by_id[i].path) is
+                sys.modules[__name__]]
+    for part in sorted(reopened, key=lambda i: resolver.g.by_id[i].path):
+        found = resolver._member(part, r.name)
+        if found:
+            return _elsewhere(resolver, r, found)
+    return None
 
 
 def super_call(resolver, r, src):
