@@ -80,7 +80,13 @@ TEST_BUILTINS = frozenset({
     "refute", "refute_equal", "refute_nil", "refute_includes", "refute_empty", "refute_match", "flunk", "setup",
     "teardown", "mock", "stub", "RSpec", "Minitest", "Test", "get", "post", "put", "patch", "delete", "head",
     "options", "request", "last_response", "last_request", "follow_redirect!", "visit", "page", "click_on",
-    "fill_in"})
+    "fill_in",
+    # rspec-its, the should syntax, shared examples, doubles and matchers beyond the common ones
+    "its", "should", "should_not", "described_class", "it_should_behave_like", "aggregate_failures", "stub_const",
+    "hide_const", "class_double", "object_double", "expect_any_instance_of", "allow_any_instance_of",
+    "have_received", "satisfy", "output", "raise_exception", "throw_symbol", "yield_control", "yield_with_args",
+    "respond_to", "a_hash_including", "hash_including", "anything", "any_args", "xdescribe", "xcontext", "fdescribe",
+    "fcontext", "capture_io", "capture_subprocess_io", "omit", "pend"})
 # methods of Ruby's own objects (strings, arrays, hashes, IO...): on an object of unknown type they are guessed only
 # among the classes the file can see
 BUILTIN_METHODS = frozenset({
@@ -136,6 +142,8 @@ PROTOCOL_METHODS = frozenset({
 # what a constant (a capitalized name) may stand for; a module holding no method of its own is a namespace
 CONSTANT_KINDS = frozenset({"class", "trait", "namespace", "constant"})
 SCOPE_KINDS = ("class", "trait", "namespace")
+# what the query marks for settle_definitions to read, never symbols: visibility, methods of another object, mixins
+MARK_KINDS = ("visibility", "patch", "mixin")
 # expectations a test framework gives every object (Minitest's must_equal, RSpec's should): outside the repository
 TEST_METHODS = re.compile(r"^(?:must|wont)_\w+$|^(?:should|should_not|to|not_to|to_not)$")
 # a test framework's helpers and matchers called bare in a test, where the repository defines none of the name
@@ -216,7 +224,8 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     bounding them) say which methods are private or protected; they are no definitions."""
     marks = sorted((d for d in raw_defs if d.kind == "visibility"), key=lambda m: m.start)
     patches = [d for d in raw_defs if d.kind == "patch"]
-    defs = _namespaces([a for d in raw_defs if d.kind not in ("visibility", "patch") for a in _attributes(_spelled(d))])
+    mixins = [d for d in raw_defs if d.kind == "mixin"]
+    defs = _namespaces([a for d in raw_defs if d.kind not in MARK_KINDS for a in _attributes(_spelled(d))], mixins)
     if patches:
         defs = _patched(defs, patches)
     scopes = [(d.start, d.end) for d in defs if d.kind in SCOPE_KINDS]
@@ -259,16 +268,20 @@ def _attributes(d) -> list:
     return [d]
 
 
-def _namespaces(defs: list) -> list:
+def _namespaces(defs: list, mixins: list) -> list:
     """A module holding classes or modules and no method of its own (``module Rack`` around a class, reopened in
     every file) is a namespace: used where something inside it is (``dead_code``), and found by no name (graph's
-    ``by_name``: its path's names are). An empty module stays a trait (a marker: ``include BadRequest``)."""
+    ``by_name``: its path's names are). An empty module stays a trait (a marker: ``include BadRequest``); so does
+    one whose body takes a mixin (``extend Syntax::Default``: its methods are the module's, a part of the module
+    other files define with methods, which a part of another kind would not join)."""
     if not any(d.kind == "trait" for d in defs):
         return defs
     spans = [(d.start, d.end) for d in defs if d.kind in ("class", "trait")]
     holding = defaultdict(set)  # module span -> the kinds defined directly inside it
     for d in defs:
         holding[_innermost(spans, d.start)].add(d.kind)
+    for m in mixins:
+        holding[_innermost(spans, m.start)].add("function")
     return [d._replace(kind="namespace") if d.kind == "trait" and "function" not in holding[(d.start, d.end)]
             and holding[(d.start, d.end)] & {"class", "trait"} else d for d in defs]
 
@@ -440,6 +453,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(name_layers.index("scoped") + 1, implicit_self)
     name_layers += [constant, test_framework]
     member_layers.insert(member_layers.index("class_named"), constant_member)
+    member_layers.insert(0, core_extension)
     member_layers.insert(0, test_expectation)
 
 
@@ -449,6 +463,28 @@ def test_expectation(resolver, r, src):
     from ..resolve import EXTERNAL
 
     return EXTERNAL if TEST_METHODS.match(r.name) and is_test_path(r.path) else None
+
+
+# a literal's core class, by how the receiver begins: "a", 'a', %w[..], [..], {..}, :sym, 1.5, 10
+_LITERAL_CLASSES = ((re.compile(r"""^(?:["']|%[qQ]?[\[({<|!/])"""), "String"), (re.compile(r"^(?:\[|%[wWiI])"), "Array"),
+                    (re.compile(r"^\{"), "Hash"), (re.compile(r"^:\w"), "Symbol"), (re.compile(r"^-?\d+\.\d"), "Float"),
+                    (re.compile(r"^-?\d"), "Integer"))
+
+
+def core_extension(resolver, r, src):
+    """``"a/b".pathmap("%n")``: a method the repository adds to Ruby's own class of a literal (rake's ``class
+    String; def pathmap``), on that reopening; nothing else is known of a literal (the layers after say Ruby's)."""
+    cls = next((name for pattern, name in _LITERAL_CLASSES if pattern.match(r.receiver or "")), None)
+    if cls is None or r.name in WRAPPER_METHODS:
+        return None
+    reopened = [i for i in resolver.g.by_name.get(cls, ()) if resolver.g.by_id[i].qualname == cls
+                and resolver.g.by_id[i].kind == "class" and resolver.supports.get(resolver.g.by_id[i].path) is
+                sys.modules[__name__]]
+    for part in sorted(reopened, key=lambda i: resolver.g.by_id[i].path):
+        found = resolver._member(part, r.name)
+        if found:
+            return _elsewhere(resolver, r, found)
+    return None
 
 
 def super_call(resolver, r, src):
@@ -566,7 +602,7 @@ def constant_member(resolver, r, src):
     ids, resolution = _constant_ids(resolver, r, receiver)
     if not ids:
         return _absent(resolver, r, receiver)
-    classes = [i for i in ids if resolver.g.by_id[i].kind in SCOPE_KINDS]
+    classes = [i for i in ids if resolver.g.by_id[i].kind in SCOPE_KINDS] or _aliased(resolver, ids)
     if not classes or resolution in ("ambiguous",):
         return None
     if r.name == "new":
@@ -575,7 +611,27 @@ def constant_member(resolver, r, src):
         found = resolver._member(cls, r.name)
         if found:
             return _elsewhere(resolver, r, found)
-    return None
+    return _not_a_member(resolver, classes, r.name)
+
+
+def _aliased(resolver, ids: list[str]) -> list[str]:
+    """``FileList = Rake::FileList``: the class one constant stands for (its declared type), else none."""
+    if len(ids) != 1 or resolver.g.by_id[ids[0]].kind != "constant":
+        return []
+    cls = resolver.return_class(ids[0])
+    return [cls] if cls and resolver.g.by_id[cls].kind in SCOPE_KINDS else []
+
+
+def _not_a_member(resolver, classes: list[str], name: str):
+    """``Shop.ring`` where Shop and its mixins define no ``ring``: Ruby's where the class reopens a library's or
+    has a base from outside, or the name is every object's (``public_send``); else unresolved (made at run time:
+    ``define_method``, ``delegate``), never another class's ``ring`` guessed by name: the receiver is known."""
+    from ..resolve import EXTERNAL
+
+    if any(_reopened_from_outside(resolver, cls) for cls in classes):
+        return EXTERNAL
+    return next((f for f in (resolver._unknown_member(cls, name) for cls in classes) if f is EXTERNAL),
+                resolver._unknown_member(classes[0], name))
 
 
 def _elsewhere(resolver, r, found):
@@ -657,6 +713,8 @@ def _lookup_constant(resolver, path: str, scope: str, dotted: str) -> tuple[list
         ids = by_qual.get(".".join(parts[:depth] + [dotted]))
         if ids:
             return ids, "same_file" if any(g.by_id[i].path == path for i in ids) else "same_package"
+    if dotted.partition(".")[0] in BUILTINS:
+        return [], None  # File outside Shop::Receipt is Ruby's ::File, never a nested Shop::Receipt::File
     ending = {q: ids for q, ids in by_qual.items() if q.endswith("." + dotted)}
     if not ending:
         return [], None

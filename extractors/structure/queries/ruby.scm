@@ -17,6 +17,9 @@
 (assignment left: (constant) @name
   right: (call receiver: (constant) @_maker method: (identifier) @_new)
   (#any-of? @_maker "Struct" "Class" "Data") (#eq? @_new "new")) @definition.class @exported
+; FileList = Rake::FileList: the constant stands for that class (its declared type; ruby.constant_member follows it)
+(assignment left: (constant)
+  right: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]) @reference.type.variable
 ; attr_reader :items: a method per symbol; attr_writer :x: x= (writer); attr_accessor: both (ruby.settle_definitions)
 (call !receiver method: (identifier) @_attr arguments: (argument_list (simple_symbol) @name @definition.function @exported)
   (#any-of? @_attr "attr_reader" "attr"))
@@ -39,6 +42,10 @@
 (call !receiver method: (identifier) @_visibility arguments: (argument_list (simple_symbol) @name @definition.visibility)
   (#any-of? @_visibility "private" "protected" "private_class_method"))
 (singleton_class value: (self) @name) @definition.visibility
+; a mixin a body takes (read by ruby.settle_definitions, never symbols): `module Shop; module Syntax ... end; extend
+; Syntax; end` has methods through it, so Shop there is no namespace but a part of the module Shop of other files
+(call !receiver method: (identifier) @name arguments: (argument_list [(constant) (scope_resolution)])
+  (#any-of? @name "include" "extend" "prepend")) @definition.mixin
 ; methods defined on another object (read by ruby.settle_definitions, never symbols): `class << @rubygems`, the block
 ; of `X.class_eval`, `instance_eval`, `Module.new`, `Class.new`: they add to or replace what that object's callers reach
 ((singleton_class value: (_) @name) @definition.patch (#not-eq? @name "self"))
