@@ -99,7 +99,8 @@ FUTURE_OUTPUT = ("await", "Output")
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
 _LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
 _TUPLE = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\(.*\)$", re.S)  # a tuple struct's: Inner(3)
-_CRATE_NAME = [re.compile(rf"^\[{t}\][^\[]*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]
+# the section's name key, before the next section header (a value may hold brackets: authors = ["A <a@b.c>"])
+_CRATE_NAME = [re.compile(rf"^\[{t}\](?:(?!^\[).)*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]
 
 
 def _crate_dir(path: str, is_root) -> str | None:
