@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
-from . import alias_form
+from . import alias_form, runtime_hook, with_entries
 
 GROUP = "rust"
 KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if",
@@ -177,6 +177,23 @@ def _crate_name(root: Path, package_dir: str) -> str | None:
     text = raw.decode("utf-8", "replace")
     m = _CRATE_NAME[0].search(text) or _CRATE_NAME[1].search(text)
     return m.group(1).replace("-", "_") if m else None
+
+
+IMPL_HOLDER = runtime_hook("holds impl blocks of a type defined outside it, whose methods are reached through that "
+                           "type")
+
+
+def file_entries(path: str, defs: list, root) -> list:
+    """``mod serde_support { use super::*; impl Serialize for Key { .. } }``: nothing names such a module, its impl
+    blocks' methods belong to a type defined outside it and are reached through that type (or its trait): the module
+    is never dead (the methods are judged on their own)."""
+    modules = [d.qualname for d in defs if d.kind == "namespace"]
+    if not modules:
+        return defs
+    defined = {d.qualname for d in defs}  # an impl block is no definition: its methods' parent is its type's name
+    holders = {m for m in modules for d in defs if d.kind == "method" and d.qualname.startswith(m + ".")
+               and d.parent not in defined}
+    return with_entries(defs, lambda d: IMPL_HOLDER if d.kind == "namespace" and d.qualname in holders else None)
 
 
 def package_scope(path: str, info: dict) -> None:
