@@ -1730,7 +1730,8 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         found = _bound_to(holder, False, stack, types) if holder else None
         if not found or not _is_chain(more):
             return None
-        return "|".join(f"{v}~{more}" for v in found.split("|"))
+        # a value already typed along a chain (x = self.a.b(): a~b()) goes on along it: a~b().more
+        return "|".join(f"{v}.{more}" if "~" in v else f"{v}~{more}" for v in found.split("|"))
     var = rest if dot else written
     scopes = [s.qualname for s in reversed(stack) if not (bare and s.kind in CONTAINER_KINDS)] + ["<module>"]
     search = scopes

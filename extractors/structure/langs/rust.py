@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
-from . import alias_form
+from . import alias_form, runtime_hook, with_entries
 
 GROUP = "rust"
 KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if",
@@ -65,14 +65,15 @@ TYPE_CONTEXTS = {
 }
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
 # a value of these is used as its first type argument: `?`, `.unwrap()` and `.await` take a Result's or an Option's value
-# (see the let patterns in rust.scm), and a Box, Arc or Rc derefs to what it holds
-TRANSPARENT_TYPES = frozenset({"Result", "Option", "Box", "Arc", "Rc", "Pin"})
+# (see the let patterns in rust.scm), a Box, Arc or Rc derefs to what it holds, a Mutex's lock() and a RefCell's
+# borrow() give it (PASSTHROUGH_METHODS)
+TRANSPARENT_TYPES = frozenset({"Result", "Option", "Box", "Arc", "Rc", "Pin", "Mutex", "RefCell"})
 TRANSPARENT_SUFFIXES = ("Result",)  # a crate's own Result alias: ClapResult<ArgMatches> (see langs.Transparent)
 # Option's and Result's own methods (and those every value has: clone, to_owned): on a value typed as what the wrapper
 # holds they are the wrapper's, never a guess; the first set gives back the value held (`find().unwrap().weight()`)
 PASSTHROUGH_METHODS = frozenset({"unwrap", "expect", "unwrap_or", "unwrap_or_else", "unwrap_or_default",
                                  "unwrap_unchecked", "as_ref", "as_mut", "as_deref", "as_deref_mut", "clone",
-                                 "cloned", "copied", "to_owned", "borrow", "borrow_mut"})
+                                 "cloned", "copied", "to_owned", "borrow", "borrow_mut", "lock"})
 WRAPPER_METHODS = PASSTHROUGH_METHODS | frozenset({
     "map", "map_err", "map_or", "map_or_else", "and_then", "or_else", "ok", "err", "ok_or", "ok_or_else", "is_some",
     "is_none", "is_ok", "is_err", "is_some_and", "is_none_or", "is_ok_and", "is_err_and", "unwrap_err", "expect_err",
@@ -94,12 +95,42 @@ BUILTIN_METHODS = WRAPPER_METHODS | frozenset({
     "contains_key", "keys", "values", "values_mut", "into", "try_into", "clone_from", "write_str", "write_fmt",
     "debug_struct", "debug_tuple", "debug_list", "debug_map", "finish", "lock", "to_path_buf", "display",
     "hash", "eq", "ne", "cmp", "partial_cmp", "fmt"})  # std traits most types implement (Hash, Ord, Display)
+# a variable, field or parameter declared as a transparent type holds what it wraps: `shared: Arc<Shared>`,
+# `state: Mutex<State>`, `found: Option<Item>` (its methods are the held type's; the wrapper's own, `lock`, `unwrap`,
+# `is_some`, are WRAPPER_METHODS)
+_WRAPPED = re.compile(r"^(?:(?:std|core|alloc)::(?:\w+::)*)?(%s)\s*<(.*)>$" % "|".join(sorted(TRANSPARENT_TYPES)),
+                      re.S)
+_BORROW = re.compile(r"^(?:&\s*(?:'\w+\s+)?|mut\s+|dyn\s+)+")
+_NAMED_TYPE = re.compile(r"^((?:\w+::)*\w+)\s*(?:<.*>)?$", re.S)
+
+
+def cast_type(text: str) -> str | None:
+    """The type a wrapper holds, through nested ones and borrows (``&Arc<Mutex<State>>`` -> ``State``); None where
+    the declared type is no wrapper (or holds no named type: ``Box<dyn Fn()>``, ``Option<(A, B)>``)."""
+    held, wrapped = _BORROW.sub("", text.strip()), False
+    while m := _WRAPPED.match(held):
+        held, wrapped = _BORROW.sub("", _first_argument(m.group(2))), True
+    named = _NAMED_TYPE.match(held) if wrapped else None
+    return named.group(1) if named else None
+
+
+def _first_argument(arguments: str) -> str:
+    """``Item, io::Error`` -> ``Item``: the first of a generic's arguments (commas inside brackets are its own)."""
+    depth = 0
+    for i, ch in enumerate(arguments):
+        depth += ch in "<([" and 1 or ch in ">)]" and -1 or 0
+        if ch == "," and depth == 0:
+            return arguments[:i].strip()
+    return arguments.strip()
+
+
 # `.await` on a value gives what its `impl IntoFuture` (or `Future`) names as `type Output`, else the value itself
 FUTURE_OUTPUT = ("await", "Output")
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
 _LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
 _TUPLE = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\(.*\)$", re.S)  # a tuple struct's: Inner(3)
-_CRATE_NAME = [re.compile(rf"^\[{t}\][^\[]*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]
+# the section's name key, before the next section header (a value may hold brackets: authors = ["A <a@b.c>"])
+_CRATE_NAME = [re.compile(rf"^\[{t}\](?:(?!^\[).)*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]
 
 
 def _crate_dir(path: str, is_root) -> str | None:
@@ -146,6 +177,23 @@ def _crate_name(root: Path, package_dir: str) -> str | None:
     text = raw.decode("utf-8", "replace")
     m = _CRATE_NAME[0].search(text) or _CRATE_NAME[1].search(text)
     return m.group(1).replace("-", "_") if m else None
+
+
+IMPL_HOLDER = runtime_hook("holds impl blocks of a type defined outside it, whose methods are reached through that "
+                           "type")
+
+
+def file_entries(path: str, defs: list, root) -> list:
+    """``mod serde_support { use super::*; impl Serialize for Key { .. } }``: nothing names such a module, its impl
+    blocks' methods belong to a type defined outside it and are reached through that type (or its trait): the module
+    is never dead (the methods are judged on their own)."""
+    modules = [d.qualname for d in defs if d.kind == "namespace"]
+    if not modules:
+        return defs
+    defined = {d.qualname for d in defs}  # an impl block is no definition: its methods' parent is its type's name
+    holders = {m for m in modules for d in defs if d.kind == "method" and d.qualname.startswith(m + ".")
+               and d.parent not in defined}
+    return with_entries(defs, lambda d: IMPL_HOLDER if d.kind == "namespace" and d.qualname in holders else None)
 
 
 def package_scope(path: str, info: dict) -> None:

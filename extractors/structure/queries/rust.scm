@@ -170,12 +170,29 @@
 ; receiver being the tokens before the name from self on), functions named as values in a list (vec![f, g],
 ; map_err(io_error)) and, inside a macro, other macros' names, which are no references (inner!(x): no call of inner).
 ; Each pattern here is tried at every token of every macro: a receiver chain from any name (a.b(c).d() would cost a
-; sixth of the query's matching time, so it starts at self only
-(token_tree (identifier) @name . (token_tree) (#not-match? @name "^(not|any|all)$")) @reference.call
-(token_tree (identifier) @receiver . "::" . (identifier) @name . (token_tree)) @reference.call
-(token_tree (identifier) @receiver . "." . (identifier) @name . (token_tree)) @reference.call
+; sixth of the query's matching time, so it starts at self, or at an argument's first name (below)
+; A call's arguments open with "(": v[..] indexes, if ok { .. } is a condition's block (a struct literal Foo { .. }
+; is named in upper case)
+(token_tree (identifier) @name . (token_tree . "(") (#not-match? @name "^(not|any|all)$")) @reference.call
+((token_tree (identifier) @name . (token_tree . "{")) @reference.call (#match? @name "^[A-Z]"))
+(token_tree (identifier) @receiver . "::" . (identifier) @name . (token_tree . "(")) @reference.call
+(token_tree (identifier) @receiver . "." . (identifier) @name . (token_tree . "(")) @reference.call
 (token_tree (self) @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)]* . "." . (identifier) @name .
-  (token_tree)) @reference.call
+  (token_tree . "(")) @reference.call
+; a method called on what a call, an index or a literal gives (assert!(to_value(x).unwrap().is_eof()), v[0].get(),
+; "a".to_owned()): never a bare function of that name; the receiver is the chain where it starts an argument
+; (to_value(x).unwrap(), Frame::check(x)), else the bracket or literal alone (a value nothing types)
+(token_tree [(token_tree) (string_literal) (raw_string_literal) (char_literal) (integer_literal) (float_literal)
+             (boolean_literal)] @receiver . "." . (identifier) @name . (token_tree . "(")) @reference.call
+(token_tree . (identifier) @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)
+                                        ("::" . (identifier) @receiver)]* . "." . (identifier) @name .
+  (token_tree . "(")) @reference.call
+(token_tree "," . (identifier) @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)
+                                            ("::" . (identifier) @receiver)]* . "." . (identifier) @name .
+  (token_tree . "(")) @reference.call
+; an index's name is the variable indexed, or a function passed to the macro (partialeq_numeric! { eq_i64[i8 i16] }):
+; a value, never a call
+(token_tree (identifier) @name . (token_tree . "[")) @reference.callback
 (token_tree "," . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
 (token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
