@@ -3,7 +3,7 @@ names (not its folder), a package is all its files, and the files of one package
 declarations unimported; ``import a.b.C``, ``import a.b.*``, ``import a.b.C as D``, ``import a.b.topLevelFun``.
 A Kotlin file's ``import a.b.JavaClass`` finds the Java file, and a Java file's import finds the Kotlin class, the two
 languages sharing one module index and one package scope. Public is the default visibility; an extension function
-``fun Foo.bar()`` is a member of ``Foo`` (declared in another file: see ``graph._owner_elsewhere``)."""
+``fun Foo.bar()`` is a member of ``Foo`` (declared in another file: see ``graph.owners_elsewhere``)."""
 
 from __future__ import annotations
 
