@@ -246,6 +246,17 @@ def receiver_path(receiver: str) -> str:
     return receiver.replace("!!", "").replace("?.", ".") if "!!" in receiver or "?." in receiver else receiver
 
 
+_OBJECT_LITERAL = re.compile(r"^object\s*:\s*((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)")
+
+
+def cast_type(text: str) -> str | None:
+    """``object : Sink { .. }`` assigned: an instance of ``Sink``, written as if built (``Sink()``), so that a field
+    holding it is typed by it (okio's ``val sink = object : Sink {..}``: ``pipe.sink.write()`` was guessed among
+    every ``write``)."""
+    m = _OBJECT_LITERAL.match(text) if text.startswith("object") else None
+    return m.group(1) + "()" if m else None
+
+
 _BUILT = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?:<[^()]*>)?(?=\()")
 
 
