@@ -118,6 +118,12 @@
 (property_declaration (variable_declaration (simple_identifier) @var.name .)
   (object_literal . (delegation_specifier [(user_type) (constructor_invocation (user_type))])) @var.value)
 
+; x.use { handle -> .. }, x.let { v -> .. }: the lambda's named parameter is x (its receiver, passed on)
+(call_expression (navigation_expression (_) @var.value . (navigation_suffix (simple_identifier) @_scope))
+  (call_suffix (annotated_lambda (lambda_literal
+    (lambda_parameters . (variable_declaration (simple_identifier) @var.name) .))))
+  (#any-of? @_scope "use" "let" "also" "takeIf" "takeUnless"))
+
 ; parameters and local variables (lambda, catch, for ones too): a bare name in their scope is that variable, never a
 ; same-named property (see parse.py @local.name)
 [(parameter (simple_identifier) @local.name)
