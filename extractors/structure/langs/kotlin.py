@@ -291,6 +291,8 @@ _OBJECT_DELEGATION = re.compile(rb"(\bobject[ \t]*:[ \t]*[\w.]+(?:<[^<>(){}\n]*>
                                 rb"([ \t]+by[ \t]+[\w.]+(?:\([^(){}\n]*\))?)(?=[ \t]*\{)")
 # a trailing comma after a ``when`` branch's last condition (``"a",\n  -> false``, Kotlin 1.4's)
 _WHEN_TRAILING_COMMA = re.compile(rb",(?=\s*->)")
+# ``0 ..< n`` (Kotlin 1.8's open-ended range): read as ``0 .. n``, a range all the same
+_RANGE_UNTIL = re.compile(rb"\.\.<")
 
 
 def repairs(language: str) -> tuple:
@@ -329,5 +331,9 @@ def _when_trailing_comma_blanked(data: bytes) -> bytes:
     return _WHEN_TRAILING_COMMA.sub(b" ", data)
 
 
+def _range_until_closed(data: bytes) -> bytes:
+    return _RANGE_UNTIL.sub(b".. ", data)
+
+
 _REWRITES = (_constructor_on_its_line, _platform_modifier_blanked, _object_delegation_blanked,
-             _when_trailing_comma_blanked)
+             _when_trailing_comma_blanked, _range_until_closed)
