@@ -104,10 +104,11 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
     _index_modules(g, files, root)
     _index_variants(g, symbols, files)
     for s in elsewhere:
-        owner = _owner_elsewhere(g, s, files)
-        if owner:
-            g.owner[s.id] = owner
-            g.members[owner].setdefault(s.name, s.id)
+        owners = owners_elsewhere(g, s, files)
+        if owners:
+            g.owner[s.id] = owners[0]
+            for owner in owners:
+                g.members[owner].setdefault(s.name, s.id)
     return g
 
 
@@ -234,19 +235,48 @@ def elsewhere_type_name(s: Symbol) -> str:
     return untwinned(untwinned(s.qualname).rpartition(".")[0]).rpartition(".")[2]
 
 
-def _owner_elsewhere(g: Graph, s: Symbol, files: dict) -> str | None:
-    """The type ``T`` of a member ``T.m`` defined apart from it: same package first, then a unique type name."""
+def owners_elsewhere(g: Graph, s: Symbol, files: dict) -> list[str]:
+    """The type ``T`` of a member ``T.m`` defined apart from it (same package first, then a unique type name), first;
+    in a language with ``BUILD_VARIANTS`` its variants after it, nearest first: Kotlin's ``fun RealBufferedSink.
+    commonWrite()`` extends the ``expect class`` and each platform's ``actual class``, whose own bare
+    ``commonWrite(..)`` calls it (okio: 67 such extensions were dead, every call of them unresolved)."""
     type_name = elsewhere_type_name(s)
     support = langs.support(files.get(s.path, {}).get("language"))
+    variants = bool(getattr(support, "BUILD_VARIANTS", False))
     scope = support.package_scope(s.path, files[s.path]) if support and s.path in files else None
+    found = []
     for other in g.packages.get((support.GROUP, scope), []) if scope else []:
         sid = g.top.get(other, {}).get(type_name)
         if sid and g.by_id[sid].kind in CLASSLIKE:
-            return sid
+            found.append(sid)
+            if not variants:
+                return found
+    if found:
+        return _nearest_first(g, found, s.path)
     same = [i for i in g.by_name.get(type_name, ()) if g.by_id[i].kind in CLASSLIKE
             and langs.support(files.get(g.by_id[i].path, {}).get("language")) is support]
     if len(same) > 1 and getattr(support, "PARTIAL_TYPES", False):
         from .rows import partial_type  # the parts of one partial class: the one rows.py gives as parent
 
-        return partial_type(same)
-    return same[0] if len(same) == 1 else None
+        return [partial_type(same)]
+    if len(same) > 1 and variants and _one_definition(g, same, support, files):
+        return _nearest_first(g, same, s.path)
+    return same[:1] if len(same) == 1 else []
+
+
+def _one_definition(g: Graph, ids: list[str], support, files: dict) -> bool:
+    """Whether ``ids`` are build variants of one definition: one qualified name in one package."""
+    keys = {(support.package_scope(g.by_id[i].path, files[g.by_id[i].path]), g.by_id[i].qualname) for i in ids
+            if g.by_id[i].path in files}
+    return len(keys) == 1 and None not in next(iter(keys))
+
+
+def _nearest_first(g: Graph, ids: list[str], path: str) -> list[str]:
+    """``ids`` by the folders their files share with ``path``, most first (ties in their order)."""
+    parts = path.split("/")
+
+    def shared(sid: str) -> int:
+        other = g.by_id[sid].path.split("/")
+        return next((i for i, (a, b) in enumerate(zip(parts, other)) if a != b), min(len(parts), len(other)))
+
+    return sorted(ids, key=lambda sid: -shared(sid))

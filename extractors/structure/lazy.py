@@ -32,8 +32,8 @@ import pyarrow.compute as pc
 
 from pipeline.shards import keeping
 
-from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, _owner_elsewhere, build_graph,
-                    elsewhere_type_name, imported_apart, keep_member, keep_top, package_names)
+from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, build_graph, elsewhere_type_name,
+                    imported_apart, keep_member, keep_top, owners_elsewhere, package_names)
 from .langs.arity import Params
 from .qualnames import untwinned
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
@@ -481,10 +481,11 @@ class LazyGraph(Graph):
     def _settle(self, type_name: str) -> None:
         found = self._apart.pop(type_name, ())
         for s in found:
-            owner = _owner_elsewhere(self, s, self._files)
-            if owner:
-                dict.__setitem__(self.owner, s.id, owner)
-                self.members[owner].setdefault(s.name, s.id)
+            owners = owners_elsewhere(self, s, self._files)
+            if owners:
+                dict.__setitem__(self.owner, s.id, owners[0])
+                for owner in owners:
+                    self.members[owner].setdefault(s.name, s.id)
 
     def _load_owner(self, sid: str) -> None:
         name = self._apart_ids.get(sid)

@@ -1286,6 +1286,9 @@ class Resolver(ImportBindings):
             return None, "external"  # reqwest::Client::new(): another crate's type, whatever ours are named
         if inline:  # Foo(...) where Foo is no class: a function, and what it returns; the callee as written, not
             return self._returned_value(r, called_name or inline)  # the type a Go NewWithConfig() is read as
+        held = self._class_field_holds(r, name) if "." in name else None
+        if held is not None:
+            return (held, "typed") if held else (None, "external")
         if self._anything_named(r, name):
             return None, "unknown"
         return None, "external"  # a type nothing here defines: a library's or a builtin one
@@ -1309,6 +1312,17 @@ class Resolver(ImportBindings):
         if cls == "":
             return None, "external"  # a step declares a library's type
         return (cls, "typed") if cls else None
+
+    def _class_field_holds(self, r: Ref, dotted: str) -> str | None:
+        """``val fs = FileSystem.SYSTEM``, ``x = Config.DEFAULT``: the class a field of a class (an object's, a
+        companion's, a static one) holds, as declared or constructed (``""``: a library's); None where ``dotted``
+        names no field of a class (a method read is a function, not what it returns)."""
+        owner, _, attr = dotted.rpartition(".")
+        cls = self._class_named(r, owner)
+        member = self._member(cls, attr) if cls else None
+        if not member or self.g.by_id[member.ids[0]].kind not in VALUES:
+            return None
+        return self.return_class(member.ids[0])
 
     def _anything_named(self, r: Ref, dotted: str) -> bool:
         head, _, last = dotted.rpartition(".")

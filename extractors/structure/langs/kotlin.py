@@ -3,7 +3,7 @@ names (not its folder), a package is all its files, and the files of one package
 declarations unimported; ``import a.b.C``, ``import a.b.*``, ``import a.b.C as D``, ``import a.b.topLevelFun``.
 A Kotlin file's ``import a.b.JavaClass`` finds the Java file, and a Java file's import finds the Kotlin class, the two
 languages sharing one module index and one package scope. Public is the default visibility; an extension function
-``fun Foo.bar()`` is a member of ``Foo`` (declared in another file: see ``graph._owner_elsewhere``)."""
+``fun Foo.bar()`` is a member of ``Foo`` (declared in another file: see ``graph.owners_elsewhere``)."""
 
 from __future__ import annotations
 
@@ -246,6 +246,17 @@ def receiver_path(receiver: str) -> str:
     return receiver.replace("!!", "").replace("?.", ".") if "!!" in receiver or "?." in receiver else receiver
 
 
+_OBJECT_LITERAL = re.compile(r"^object\s*:\s*((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)")
+
+
+def cast_type(text: str) -> str | None:
+    """``object : Sink { .. }`` assigned: an instance of ``Sink``, written as if built (``Sink()``), so that a field
+    holding it is typed by it (okio's ``val sink = object : Sink {..}``: ``pipe.sink.write()`` was guessed among
+    every ``write``)."""
+    m = _OBJECT_LITERAL.match(text) if text.startswith("object") else None
+    return m.group(1) + "()" if m else None
+
+
 _BUILT = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?:<[^()]*>)?(?=\()")
 
 
@@ -264,24 +275,65 @@ def inline_type(receiver: str) -> str | None:
 _CAST = re.compile(r"^\(\s*[^()]+?\s+as\??\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\??\s*\)$", re.S)
 
 
-# class A<T>\n  private constructor(..) / @Inject constructor(..) (the line after a class header): the grammar reads
-# no line break before a primary constructor; the break moves to just after its ``(`` (its modifiers and annotations
-# blanked: no symbol needs them)
-_CONSTRUCTOR_LINE = re.compile(rb"(?m)(^[^\n{}=]*\bclass\b[^\n{}=]*)\n([ \t]*(?:(?:private|internal|protected|public)"
-                               rb"\s+|@[\w.]+(?:\([^()\n]*\))?\s+)+)constructor\(")
+# class A<T>\n  private constructor(..) / @Inject constructor(..) (the line after a class header, maybe after a comment:
+# okio's ``expect open class ByteString\n// Trusted internal constructor..\ninternal constructor(``): the grammar reads
+# no line break before a primary constructor; the break moves to just after its ``(`` (its modifiers, annotations and
+# the comments before them blanked: no symbol needs them)
+_CONSTRUCTOR_LINE = re.compile(rb"(?m)(^[^\n{}=]*\bclass\b[^\n{}=]*)\n((?:[ \t]*(?://[^\n]*|/\*(?:[^*]|\*(?!/))*\*/)"
+                               rb"[ \t]*\n)*[ \t]*(?:(?:private|internal|protected|public|actual|expect)\s+"
+                               rb"|@[\w.]+(?:\([^()\n]*\))?\s+)+)constructor\(")
+# ``internal actual val bytes: ByteString`` / ``@JvmField actual val sink: Sink`` in a primary constructor: the grammar
+# reads no multiplatform modifier after another one there (``actual``/``expect`` blanked: nothing reads them)
+_PLATFORM_MODIFIER = re.compile(rb"(?<=[\s)])(?:actual|expect)(?=[ \t]+(?:val|var|override)\b)")
+# ``object : Source by buffer { .. }``: the grammar reads delegation in a class header, not in an object expression
+# (the delegate blanked: the object still extends ``Source``)
+_OBJECT_DELEGATION = re.compile(rb"(\bobject[ \t]*:[ \t]*[\w.]+(?:<[^<>(){}\n]*>)?)"
+                                rb"([ \t]+by[ \t]+[\w.]+(?:\([^(){}\n]*\))?)(?=[ \t]*\{)")
+# a trailing comma after a ``when`` branch's last condition (``"a",\n  -> false``, Kotlin 1.4's)
+_WHEN_TRAILING_COMMA = re.compile(rb",(?=\s*->)")
+# ``0 ..< n`` (Kotlin 1.8's open-ended range): read as ``0 .. n``, a range all the same
+_RANGE_UNTIL = re.compile(rb"\.\.<")
 
 
 def repairs(language: str) -> tuple:
-    """Same-length rewrites of Kotlin the grammar cannot read, tried on a file that failed to parse."""
-    return (_constructor_on_its_line,)
+    """Same-length rewrites of Kotlin the grammar cannot read, tried on a file that failed to parse: all at once
+    first (one alone may leave as many errors, the others' among them: okio's ``actual class ByteString\\ninternal
+    actual constructor(\\n  internal actual val data: ByteArray``), then each in turn."""
+    return (_every_rewrite, *_REWRITES)
+
+
+def _every_rewrite(data: bytes) -> bytes:
+    for rewrite in _REWRITES:
+        data = rewrite(data)
+    return data
 
 
 def _constructor_on_its_line(data: bytes) -> bytes:
     """``\\n  private constructor(`` -> `` constructor(\\n`` and spaces: the same bytes and lines, the parameters
     where they were."""
     def moved(m: re.Match) -> bytes:
-        breaks = 1 + m.group(2).count(b"\n")  # @JvmOverloads on a line of its own: its break moves too
-        return m.group(1) + b" constructor(" + b"\n" * breaks + b" " * (len(m.group(2)) - breaks)
+        between = m.group(2)
+        breaks = 1 + between.count(b"\n")  # @JvmOverloads or a comment on a line of its own: its break moves too
+        return m.group(1) + b" constructor(" + b"\n" * breaks + b" " * (len(between) - breaks)
 
     return _CONSTRUCTOR_LINE.sub(moved, data)
 
+
+def _platform_modifier_blanked(data: bytes) -> bytes:
+    return _PLATFORM_MODIFIER.sub(lambda m: b" " * len(m.group(0)), data)
+
+
+def _object_delegation_blanked(data: bytes) -> bytes:
+    return _OBJECT_DELEGATION.sub(lambda m: m.group(1) + b" " * len(m.group(2)), data)
+
+
+def _when_trailing_comma_blanked(data: bytes) -> bytes:
+    return _WHEN_TRAILING_COMMA.sub(b" ", data)
+
+
+def _range_until_closed(data: bytes) -> bytes:
+    return _RANGE_UNTIL.sub(b".. ", data)
+
+
+_REWRITES = (_constructor_on_its_line, _platform_modifier_blanked, _object_delegation_blanked,
+             _when_trailing_comma_blanked, _range_until_closed)

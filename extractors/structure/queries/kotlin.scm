@@ -113,9 +113,16 @@
 (property_declaration (variable_declaration (simple_identifier) @var.name .) (navigation_expression) @var.value)
 (property_declaration (variable_declaration (simple_identifier) @var.name .)
   (postfix_expression . (navigation_expression) @var.value . "!!"))
-; val plain = object : Formatter {...}: plain.format() is Formatter's (dispatch reaches the object's own)
+; val plain = object : Formatter {...}: plain.format() is Formatter's (dispatch reaches the object's own); the value
+; (read as an instance of Formatter: langs/kotlin.py cast_type) types a field too, pipe.sink.write() from elsewhere
 (property_declaration (variable_declaration (simple_identifier) @var.name .)
-  (object_literal . (delegation_specifier [(user_type) @var.type (constructor_invocation (user_type) @var.type)])))
+  (object_literal . (delegation_specifier [(user_type) (constructor_invocation (user_type))])) @var.value)
+
+; x.use { handle -> .. }, x.let { v -> .. }: the lambda's named parameter is x (its receiver, passed on)
+(call_expression (navigation_expression (_) @var.value . (navigation_suffix (simple_identifier) @_scope))
+  (call_suffix (annotated_lambda (lambda_literal
+    (lambda_parameters . (variable_declaration (simple_identifier) @var.name) .))))
+  (#any-of? @_scope "use" "let" "also" "takeIf" "takeUnless"))
 
 ; parameters and local variables (lambda, catch, for ones too): a bare name in their scope is that variable, never a
 ; same-named property (see parse.py @local.name)
