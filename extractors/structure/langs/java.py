@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from typing import NamedTuple
 
 from . import cast_receiver, entry_reason_with, object_method_rule, package_keys
 from .implicit_this import implicit_this, implicit_this_field
@@ -74,9 +75,16 @@ def _generic(node, child):
     return "generic" if child.type == "type_arguments" else ...
 
 
+def _type_parameter(node, child):
+    """``<T extends Part>``: the name T declares is no use of a type (nor the return type of a generic method:
+    ``<P extends Part> Engine fit(P p)`` returns an Engine); its bound is (``type_bound``)."""
+    return None if child.type == "type_identifier" else ...
+
+
 TYPE_CONTEXTS = {
     "scoped_type_identifier": _qualified,
     "generic_type": _generic,
+    "type_parameter": _type_parameter,
     **dict.fromkeys(("formal_parameter", "spread_parameter", "catch_formal_parameter", "receiver_parameter",
                      "lambda_expression"), "parameter"),
     **dict.fromkeys(("method_declaration", "annotation_type_element_declaration"), "return"),
@@ -167,6 +175,61 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """A package no file of the repository declares (``java.util``, a dependency's)."""
     return spec not in index
+
+
+class TypeParameter(NamedTuple):
+    """What a type parameter's name stands for where the file names it as a type."""
+
+    receiver: str | None
+    name: str
+
+
+# a type parameter with no bound or several meanings in the file: its value's class is unknown (not a library's:
+# a Box<Engine>'s get() gives an Engine)
+UNKNOWN_TYPE = TypeParameter(None, "Any")
+_BOUND_HEAD = re.compile(r"^([\w.]+)\s*(?:<(.*)>)?\s*$", re.S)
+
+
+def _stands_for(name: str, bound: str | None) -> TypeParameter:
+    """``B extends Factory<B>`` (F-bounded): B is the class of the object at hand, a subclass's where a setter
+    returning B is called on one (``Self``); ``T extends a.Part``: a Part; ``T``: unknown."""
+    head = _BOUND_HEAD.match(bound) if bound else None
+    if head is None:
+        return UNKNOWN_TYPE
+    if head.group(2) and re.search(rf"(?<![\w.]){re.escape(name)}(?![\w.])", head.group(2)):
+        return TypeParameter(None, "Self")
+    receiver, _, last = head.group(1).rpartition(".")
+    return TypeParameter(receiver or None, last)
+
+
+def _type_parameters(raw_refs: list) -> dict[str, TypeParameter]:
+    """The type parameters the file declares (``@reference.type_parameter``, its bound as the receiver), by name;
+    one name meaning two things in the file is unknown."""
+    bounds: dict[str, set] = {}
+    for ref in raw_refs:
+        if ref.kind == "type_parameter":
+            bounds.setdefault(ref.name, set()).add(ref.receiver)
+    out = {}
+    for name, found in bounds.items():
+        meanings = {_stands_for(name, bound) for bound in found if bound} or {UNKNOWN_TYPE}
+        out[name] = meanings.pop() if len(meanings) == 1 else UNKNOWN_TYPE
+    return out
+
+
+def settle_references(raw_refs: list) -> list:
+    """A type named after a type parameter of the file (``T get()``, ``B enable()``, ``T value;``) is what the
+    parameter stands for (see ``_stands_for``), never a class of that name looked up (a library's, the chain after
+    it then lost)."""
+    params = _type_parameters(raw_refs)
+    if not params:
+        return raw_refs
+    out = []
+    for ref in raw_refs:
+        if ref.kind == "type_parameter":
+            continue
+        meant = params.get(ref.name) if ref.kind[:5] == "type." and ref.receiver is None else None
+        out.append(ref._replace(receiver=meant.receiver, name=meant.name) if meant else ref)
+    return out
 
 
 def inline_type(receiver: str) -> str | None:

@@ -62,6 +62,11 @@
 (import_declaration (scoped_identifier) @import.module . ";") @import
 (import_declaration (scoped_identifier) @import.module (asterisk) @import.wildcard) @import
 
+; type parameters (class Box<T>, <P extends Part> Engine fit(P p)), with their bound as the receiver: a type named
+; after one is what it stands for (langs/java.py settle_references)
+(type_parameter . (type_identifier) @name) @reference.type_parameter
+(type_parameter . (type_identifier) @name (type_bound . (_) @receiver)) @reference.type_parameter
+
 ; types named in signatures, fields, variables, generic arguments, casts; annotations (see parse.py @reference.type)
 ; a class read for its static members: Scope.EMPTY
 (field_access object: (identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
