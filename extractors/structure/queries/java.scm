@@ -156,6 +156,15 @@
  (annotation_argument_list (identifier) @name)
  (element_value_array_initializer (identifier) @name)] @reference.read
 
+; Function<Book, String> f = b -> b.title(), BiFunction<Magazine, Book, String> g = (m, b) -> ...: a local lambda's
+; parameters are the declared functional type's arguments, in order (a field's are not: its lambda's names would be
+; the whole class's)
+(local_variable_declaration type: (generic_type (type_arguments . (_) @var.type))
+  declarator: (variable_declarator value: (lambda_expression parameters: [(identifier) @var.name
+                                                                          (inferred_parameters . (identifier) @var.name)])))
+(local_variable_declaration type: (generic_type (type_arguments . (_) . (_) @var.type))
+  declarator: (variable_declarator value: (lambda_expression parameters: (inferred_parameters . (identifier) . (identifier) @var.name))))
+
 ; books.forEach(b -> ...), books.stream().map((b) -> ...): a one-parameter lambda takes the collection's elements
 (method_invocation object: (_) @var.elements name: (identifier) @_adapter
   arguments: (argument_list . (lambda_expression parameters: [(identifier) @var.name
