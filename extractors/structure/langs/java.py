@@ -154,9 +154,18 @@ _CLASS_LITERAL = re.compile(r"^(?:[\w$]+\.)*[\w$]+(?:\[\])*\.class\b")
 
 def receiver_path(receiver: str) -> str:
     """``JavaFile.this.toString()`` in an inner or anonymous class: the enclosing JavaFile object's (read as an
-    object of that class); ``((Named) b).nested()``: an object of the type cast to; ``Foo.class.getName()``: a
-    ``java.lang.Class`` (the JDK's, whatever ``Foo`` is)."""
-    return _CLASS_LITERAL.sub("java.lang.Class", _OUTER_THIS.sub(r"new \1()", cast_receiver(receiver)))
+    object of that class); ``((Named) b).nested()``: an object of the type cast to; ``(Pigeon.hatch()).send()``:
+    the value in the parentheses; ``Foo.class.getName()``: a ``java.lang.Class`` (the JDK's, whatever ``Foo`` is)."""
+    return _CLASS_LITERAL.sub("java.lang.Class", _OUTER_THIS.sub(r"new \1()", _unwrapped(cast_receiver(receiver))))
+
+
+def _unwrapped(receiver: str) -> str:
+    """``(Pigeon.hatch())`` -> ``Pigeon.hatch()``: parentheses around the whole receiver (a cast is read before)."""
+    if not receiver.startswith("(") or not receiver.endswith(")"):
+        return receiver
+    from ..parse import _closing
+
+    return receiver[1:-1].strip() if _closing(receiver, 0) == len(receiver) - 1 else receiver
 
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
