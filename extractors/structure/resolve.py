@@ -1343,7 +1343,11 @@ class Resolver(ImportBindings):
             return None
         probe = Ref(r.path, r.src_qualname, "call", callee.rpartition(".")[2], callee.rpartition(".")[0] or None,
                     None, None, r.line)
-        found = self._lookup(probe, f"{r.path}::{MODULE}", CALLABLE)
+        module = f"{r.path}::{MODULE}"
+        # a bare callee is looked up where it is called: a Java method's inherited streamFactoryBuilder() is no
+        # name of the module (where a static wildcard import would make it a library's)
+        src = module if probe.receiver else self.g.by_qual.get((r.path, r.src_qualname), module)
+        found = self._lookup(probe, src, CALLABLE)
         if len(found.ids) != 1 or found.resolution in ("unique_name", "ambiguous"):  # a guess types nothing
             return "" if found.resolution == "external" else None
         if self.g.by_id[found.ids[0]].kind in VALUES:  # CartanType("A3") with CartanType = Generator(): __call__'s
@@ -1384,15 +1388,29 @@ class Resolver(ImportBindings):
                 if self._unknown_member(cls, name).resolution != "external":
                     return None
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
+            sid = self._overload_called(member.ids[0], attr)
             # for r in x.routes(): an element of what routes() declares it returns, where it names the elements'
             # type (-> list[Route], @return Route[]); else what the call gives (Go's -> []*Node: a *Node)
-            element = self._element_class(member.ids[0]) if attr.endswith(")" + ITEMS) else None
+            element = self._element_class(sid) if attr.endswith(")" + ITEMS) else None
             if element is not None:
                 cls = element
-            elif not self._returns_self(member.ids[0]):  # a builder's m(): this gives back the receiver's own class
-                held = self.return_class(member.ids[0])  # None: unknown; "": a library's
+            elif not self._returns_self(sid):  # a builder's m(): this gives back the receiver's own class
+                held = self.return_class(sid)  # None: unknown; "": a library's
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
         return cls
+
+    def _overload_called(self, sid: str, step: str) -> str:
+        """Of a member's overloads, the ones a chain's call step passes arguments for where the language counts
+        them (``.inputDecorator(dec)``, a setter giving back the builder, beside a getter ``inputDecorator()``);
+        ``sid`` where it accepts them itself, or where those that do say different things about what they return."""
+        twins = self._twins(sid)
+        args = _argument_count(step) if len(twins) > 1 else None
+        params = self.g.by_id[sid].params
+        if args is None or params is None or params.accepts(args):
+            return sid
+        fits = [t for t in twins if (p := self.g.by_id[t].params) is not None and p.accepts(args)]
+        answers = {(self._returns_self(t), self.return_class(t)) for t in fits}
+        return fits[0] if len(answers) == 1 else sid
 
     def _element_class(self, sid: str) -> str | None:
         """The class of the elements a function declares it returns (``-> list[Param]``, PHP's ``@return
@@ -2313,6 +2331,30 @@ def _chain_parts(chain: str) -> tuple[str, ...]:
 
 
 _CHAIN_MARKS = re.compile(r"[().]")
+
+
+def _argument_count(step: str) -> int | None:
+    """How many arguments a chain's call step passes (``m(a, f(b, c))``: 2); None where the step is no call or its
+    brackets or quotes do not close."""
+    opened = step.find("(")
+    if opened < 0 or not step.endswith(")"):
+        return None
+    inner = step[opened + 1:-1]
+    if not inner.strip():
+        return 0
+    count, depth, quote, escaped = 1, 0, None, False
+    for ch in inner:
+        if quote:
+            escaped, quote = (False, quote) if escaped else (ch == "\\", None if ch == quote else quote)
+        elif ch in "\"'`":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            count += 1
+    return count if depth == 0 and quote is None else None
 
 
 def _written(r: Ref) -> str:

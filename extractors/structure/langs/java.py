@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from typing import NamedTuple
 
 from . import cast_receiver, entry_reason_with, object_method_rule, package_keys
 from .implicit_this import implicit_this, implicit_this_field
@@ -53,9 +54,36 @@ def _jvm_entry(name: str, kind: str, parent: str | None) -> str | None:
 entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)
 
 
+# what every class inherits from java.lang.Object, and every enum from java.lang.Enum: a call of one that no class
+# of the repository declares on the way is the JDK's (external), never unresolved nor guessed (x.getClass(),
+# feature.name(), a bare values() in an enum); ``resolve.Resolver._unknown_member`` reads them as a wrapper's own
+OBJECT_MEMBERS = frozenset({"getClass", "hashCode", "equals", "toString", "clone", "notify", "notifyAll", "wait",
+                            "finalize"})
+ENUM_MEMBERS = frozenset({"name", "ordinal", "compareTo", "getDeclaringClass", "values", "valueOf",
+                          "describeConstable"})
+WRAPPER_METHODS = OBJECT_MEMBERS | ENUM_MEMBERS
+
+
+def inherited_from_lang(resolver, r, src):
+    """A bare ``getClass()`` in a class, ``ordinal()`` or ``values()`` in an enum, that the class and its bases do
+    not declare: java.lang's (a static import of that name is hidden by the inherited member, as the compiler
+    says)."""
+    cls = resolver._enclosing_class(src) if r.receiver is None else None
+    if cls is None:
+        return None
+    inherited = OBJECT_MEMBERS | ENUM_MEMBERS if resolver.g.by_id[cls].kind == "enum" else OBJECT_MEMBERS
+    if r.name not in inherited:
+        return None
+    from ..resolve import EXTERNAL
+
+    return EXTERNAL
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
-    """A bare ``m()`` in a method is first the class's (or a base class's) method, before imports."""
-    name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    """A bare ``m()`` in a method is first the class's (or a base class's) method, then java.lang's, before
+    imports."""
+    at = name_layers.index("scoped") + 1
+    name_layers[at:at] = [implicit_this, inherited_from_lang]
     member_layers.append(implicit_this_field)
 
 
@@ -74,9 +102,16 @@ def _generic(node, child):
     return "generic" if child.type == "type_arguments" else ...
 
 
+def _type_parameter(node, child):
+    """``<T extends Part>``: the name T declares is no use of a type (nor the return type of a generic method:
+    ``<P extends Part> Engine fit(P p)`` returns an Engine); its bound is (``type_bound``)."""
+    return None if child.type == "type_identifier" else ...
+
+
 TYPE_CONTEXTS = {
     "scoped_type_identifier": _qualified,
     "generic_type": _generic,
+    "type_parameter": _type_parameter,
     **dict.fromkeys(("formal_parameter", "spread_parameter", "catch_formal_parameter", "receiver_parameter",
                      "lambda_expression"), "parameter"),
     **dict.fromkeys(("method_declaration", "annotation_type_element_declaration"), "return"),
@@ -119,9 +154,18 @@ _CLASS_LITERAL = re.compile(r"^(?:[\w$]+\.)*[\w$]+(?:\[\])*\.class\b")
 
 def receiver_path(receiver: str) -> str:
     """``JavaFile.this.toString()`` in an inner or anonymous class: the enclosing JavaFile object's (read as an
-    object of that class); ``((Named) b).nested()``: an object of the type cast to; ``Foo.class.getName()``: a
-    ``java.lang.Class`` (the JDK's, whatever ``Foo`` is)."""
-    return _CLASS_LITERAL.sub("java.lang.Class", _OUTER_THIS.sub(r"new \1()", cast_receiver(receiver)))
+    object of that class); ``((Named) b).nested()``: an object of the type cast to; ``(Pigeon.hatch()).send()``:
+    the value in the parentheses; ``Foo.class.getName()``: a ``java.lang.Class`` (the JDK's, whatever ``Foo`` is)."""
+    return _CLASS_LITERAL.sub("java.lang.Class", _OUTER_THIS.sub(r"new \1()", _unwrapped(cast_receiver(receiver))))
+
+
+def _unwrapped(receiver: str) -> str:
+    """``(Pigeon.hatch())`` -> ``Pigeon.hatch()``: parentheses around the whole receiver (a cast is read before)."""
+    if not receiver.startswith("(") or not receiver.endswith(")"):
+        return receiver
+    from ..parse import _closing
+
+    return receiver[1:-1].strip() if _closing(receiver, 0) == len(receiver) - 1 else receiver
 
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
@@ -167,6 +211,72 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """A package no file of the repository declares (``java.util``, a dependency's)."""
     return spec not in index
+
+
+class TypeParameter(NamedTuple):
+    """What a type parameter's name stands for where the file names it as a type."""
+
+    receiver: str | None
+    name: str
+
+
+# a type parameter with no bound or several meanings in the file: its value's class is unknown (not a library's:
+# a Box<Engine>'s get() gives an Engine)
+UNKNOWN_TYPE = TypeParameter(None, "Any")
+_BOUND_HEAD = re.compile(r"^([\w.]+)\s*(?:<.*>)?\s*$", re.S)
+
+
+def _stands_for(bound: str | None, own: bool) -> TypeParameter:
+    """``B extends Factory<B>`` in class Factory (``own``): B is the class of the object at hand, a subclass's
+    where a setter returning B is called on one (``Self``); ``T extends a.Part``: a Part; ``T``: unknown."""
+    if own:
+        return TypeParameter(None, "Self")
+    head = _BOUND_HEAD.match(bound) if bound else None
+    if head is None:
+        return UNKNOWN_TYPE
+    receiver, _, last = head.group(1).rpartition(".")
+    return TypeParameter(receiver or None, last)
+
+
+def _type_parameters(raw_refs: list) -> dict[str, TypeParameter]:
+    """The type parameters the file declares (``@reference.type_parameter``, its bound as the receiver;
+    ``@reference.self_parameter``, bound by its own class), by name; one name meaning two things is unknown."""
+    declared = [ref for ref in raw_refs if ref.kind == "type_parameter"]
+    if not declared:
+        return {}
+    own = {ref.name_start for ref in raw_refs if ref.kind == "self_parameter"}
+    bounded = {ref.name_start for ref in declared if ref.receiver}
+    meanings: dict[str, set] = {}
+    for ref in declared:  # one declaration matches twice, with and without its bound: the bound says more
+        if ref.receiver or ref.name_start not in bounded:
+            meanings.setdefault(ref.name, set()).add(_stands_for(ref.receiver, ref.name_start in own))
+    return {name: found.pop() if len(found) == 1 else UNKNOWN_TYPE for name, found in meanings.items()}
+
+
+def settle_references(raw_refs: list) -> list:
+    """A type named after a type parameter of the file (``T get()``, ``B enable()``, ``T value;``) is what the
+    parameter stands for (see ``_stands_for``), never a class of that name looked up (a library's, the chain after
+    it then lost). A switch's ``case RED:`` reads ``RED`` of the subject's type (``@reference.case_label``, the
+    subject as the receiver) or a bare ``RED`` of the class. An enum constant (``@reference.enum_constant``, its
+    enum as the receiver) is declared a value of its enum, as a field is of its type: ``Feature.X.enabledIn()`` is
+    ``Feature``'s ``enabledIn``."""
+    params = _type_parameters(raw_refs)
+    labels = {ref.name_start for ref in raw_refs if ref.kind == "case_label"}
+    return [_settled(ref, params, labels) for ref in raw_refs if ref.kind not in _DECLARATION_MARKS]
+
+
+_DECLARATION_MARKS = ("type_parameter", "self_parameter")  # facts for settle_references, no references
+
+
+def _settled(ref, params: dict[str, TypeParameter], labels: set):
+    if ref.kind == "case_label":  # case RED: in switch (color): color.RED, a member read
+        return ref._replace(kind="attribute")
+    if ref.kind == "read" and ref.name_start in labels:  # and a bare read too, a constant of the class (case
+        return ref._replace(name_start=None)  # INT_QUOTE: in a switch over an int): both stay, either finds it
+    if ref.kind == "enum_constant":  # placed at the constant's name: its definition's span
+        return ref._replace(start=ref.name_start, kind="type.field", name=ref.receiver, receiver=None)
+    meant = params.get(ref.name) if params and ref.kind[:5] == "type." and ref.receiver is None else None
+    return ref._replace(receiver=meant.receiver, name=meant.name) if meant else ref
 
 
 def inline_type(receiver: str) -> str | None:

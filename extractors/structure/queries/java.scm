@@ -20,6 +20,11 @@
 ; the definition spans the type only: what the initializer calls or builds (an anonymous class) stays the class's
 (field_declaration type: (_) @definition.field . declarator: (variable_declarator name: (identifier) @name))
 (field_declaration (modifiers "public") type: (_) @definition.field @exported . declarator: (variable_declarator name: (identifier) @name))
+; enum constants: public fields of their enum, each a value of it (langs/java.py settle_references): a call on
+; one, Feature.X.enabledIn(), is the enum's method; the definition spans the name (a constant's body is the enum's)
+(enum_constant name: (identifier) @name @definition.field @exported)
+(enum_declaration name: (identifier) @receiver
+  body: (enum_body (enum_constant name: (identifier) @name) @reference.enum_constant))
 ; anonymous classes: new Base<T>(...) { ... } is a class of its own, <anonymous Base>, extending Base
 (object_creation_expression type: [(type_identifier) @name (generic_type (type_identifier) @name)
   (scoped_type_identifier (type_identifier) @name .)] (class_body) @definition.class @anonymous)
@@ -62,6 +67,18 @@
 (import_declaration (scoped_identifier) @import.module . ";") @import
 (import_declaration (scoped_identifier) @import.module (asterisk) @import.wildcard) @import
 
+; type parameters (class Box<T>, <P extends Part> Engine fit(P p)), with their bound as the receiver: a type named
+; after one is what it stands for (langs/java.py settle_references)
+(type_parameter . (type_identifier) @name) @reference.type_parameter
+(type_parameter . (type_identifier) @name (type_bound . (_) @receiver)) @reference.type_parameter
+; a class's own type bounding its parameter (Factory<B extends Factory<B>>): B is the class of the object at hand
+(class_declaration name: (identifier) @_owner type_parameters: (type_parameters (type_parameter . (type_identifier) @name
+  (type_bound . (generic_type . [(type_identifier) (scoped_type_identifier (type_identifier) .)] @_head))))
+  (#eq? @_owner @_head)) @reference.self_parameter
+(interface_declaration name: (identifier) @_owner type_parameters: (type_parameters (type_parameter . (type_identifier) @name
+  (type_bound . (generic_type . [(type_identifier) (scoped_type_identifier (type_identifier) .)] @_head))))
+  (#eq? @_owner @_head)) @reference.self_parameter
+
 ; types named in signatures, fields, variables, generic arguments, casts; annotations (see parse.py @reference.type)
 ; a class read for its static members: Scope.EMPTY
 (field_access object: (identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
@@ -103,6 +120,11 @@
  (instanceof_expression name: (identifier) @local.name)
  (type_pattern (identifier) @local.name)]
 
+; case RED: in switch (color): the constant of the subject's type, as color.RED reads it (langs/java.py)
+(switch_expression condition: (parenthesized_expression (_) @receiver)
+  body: (switch_block [(switch_block_statement_group (switch_label (identifier) @name))
+                       (switch_rule (switch_label (identifier) @name))])) @reference.case_label
+
 ; a bare name read or assigned as a value (count, CONSTANT): a field of the class, of a base or of an enclosing
 ; class, or a statically imported one; a ``read`` reference, dropped where a parameter or local variable binds it
 [(argument_list (identifier) @name)
@@ -133,6 +155,15 @@
  (element_value_pair value: (identifier) @name)
  (annotation_argument_list (identifier) @name)
  (element_value_array_initializer (identifier) @name)] @reference.read
+
+; Function<Book, String> f = b -> b.title(), BiFunction<Magazine, Book, String> g = (m, b) -> ...: a local lambda's
+; parameters are the declared functional type's arguments, in order (a field's are not: its lambda's names would be
+; the whole class's)
+(local_variable_declaration type: (generic_type (type_arguments . (_) @var.type))
+  declarator: (variable_declarator value: (lambda_expression parameters: [(identifier) @var.name
+                                                                          (inferred_parameters . (identifier) @var.name)])))
+(local_variable_declaration type: (generic_type (type_arguments . (_) . (_) @var.type))
+  declarator: (variable_declarator value: (lambda_expression parameters: (inferred_parameters . (identifier) . (identifier) @var.name))))
 
 ; books.forEach(b -> ...), books.stream().map((b) -> ...): a one-parameter lambda takes the collection's elements
 (method_invocation object: (_) @var.elements name: (identifier) @_adapter
