@@ -197,6 +197,12 @@ def _is_overload(decorator: str) -> bool:
     return decorator == "overload" or decorator.endswith(".overload")
 
 
+def declaration_only(path: str) -> bool:
+    """A stub file (``.pyi``): signatures of code that runs elsewhere, mostly the ``.py`` beside it (attrs'
+    ``validators.pyi``); a guess among same-named methods never lands on its declaration where one has a body."""
+    return path.endswith(".pyi")
+
+
 def parameter_refs(path: str, is_test: bool) -> bool:
     """Where pytest collects: test files and conftest.py."""
     return is_test or path.rpartition("/")[2] == "conftest.py"
