@@ -58,7 +58,15 @@ def is_exported(name: str, parent: str | None, captured: bool) -> bool:
 
 
 def _dunder(name: str, kind: str, parent: str | None) -> str | None:
-    return "dunder method" if name.startswith("__") and name.endswith("__") else None
+    if name.startswith("__") and name.endswith("__"):
+        return "dunder method"
+    if kind == "method" and IPYTHON_HOOKS.match(name):
+        return "IPython calls it by its name to display the object"
+    return None
+
+
+# a notebook's display protocol: _repr_html_, _repr_mimebundle_, _repr_pretty_, _ipython_display_ (rich's Jupyter mixin)
+IPYTHON_HOOKS = re.compile(r"^_(?:repr|ipython)_[a-z_]+_$")
 
 
 _entry_reason = entry_reason_with(PURE_DECORATORS, _dunder)
@@ -80,6 +88,7 @@ LOADED_FILES = (
     ("Django", re.compile(r"(?:^|/)(?:urls|wsgi|asgi)\.py$"),
      frozenset({"urlpatterns", "app_name", "application", "handler400", "handler403", "handler404", "handler500"})),
     ("Django", re.compile(r"(?:^|/)apps\.py$"), None),  # its AppConfig classes, named in settings or found
+    ("Sphinx", re.compile(r"(?:^|/)docs?/(?:[^/]+/)?conf\.py$"), frozenset({"setup"})),  # its extension hook
 )
 
 
