@@ -39,6 +39,10 @@ CALLS_PASSED = frozenset({"map", "filter", "sorted", "min", "max", "reduce", "fu
                           "itertools.filterfalse", "itertools.takewhile", "itertools.dropwhile", "itertools.groupby",
                           "itertools.accumulate"})  # builtins calling a function passed to them
 KEYWORDS = frozenset(keyword.kwlist)
+# builtin classes whose methods code calls through the class: object.__setattr__(self, ..), dict.keys(self),
+# type.__new__(mcs, ..): the builtin's method, never a guess among the repository's same-named ones
+EXTERNAL_RECEIVERS = frozenset({"object", "type", "dict", "list", "set", "frozenset", "tuple", "str", "bytes",
+                                "bytearray", "int", "float"})
 BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
 BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, bytes, set, tuple, int, float) for name in dir(kind)
                             if not name.startswith("_")) | {"read", "write", "close", "flush", "readline", "seek",
