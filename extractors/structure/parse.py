@@ -1415,9 +1415,10 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     bound_at = {}
     for r in raw_locals if local else ():
         bound_at.setdefault(r.name, []).append(r.start)
+    kinds = {s.qualname: s.kind for s in spans} if local else {}
     for s in spans if local else ():
         scope, _, name = untwinned(s.qualname).rpartition(".")
-        if any(s.start <= at < s.end for at in bound_at.get(name, ())):
+        if any(s.start <= at < s.end for at in bound_at.get(name, ())) or _binds_local(s, kinds.get(scope)):
             local.get(scope or "<module>", set()).discard(name)
     imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
     for scope in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f; so does a callback's
@@ -1491,6 +1492,12 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 bound_to = LOCAL_VALUE
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to, r.args)))
     return out
+
+
+def _binds_local(definition: Span, scope_kind: str | None) -> bool:
+    """A function defined in a function is that function's local of its name: ``view = wrap(view)``, ``return
+    view`` there (or a twin's, ``def view`` under ``if`` and ``else``) name the definition, not some other value."""
+    return definition.kind == "function" and scope_kind in ("function", "method")
 
 
 def _variables(scoped: dict[str, dict[str, list[str]]]) -> set[str]:
