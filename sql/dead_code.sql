@@ -112,7 +112,11 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
     UNION
     SELECT DISTINCT s.repo, s.id, true AS declared
     FROM symbols s
-    JOIN symbols t ON t.repo = s.repo AND t.qualname = s.qualname AND t.kind = s.kind AND t.path <> s.path
+    -- each of its overloads (f#2 declares f too); a stub's property may declare a field
+    JOIN symbols t ON t.repo = s.repo AND t.qualname = regexp_replace(s.qualname, '#[0-9]+$', '')
+                      AND (t.kind = s.kind OR (s.kind IN ('method', 'property')
+                                              AND t.kind IN ('field', 'property', 'method')))
+                      AND t.path <> s.path
     JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0.3
     WHERE regexp_matches(s.path, '\.(?:d\.[cm]?ts|pyi)$') AND NOT regexp_matches(t.path, '\.(?:d\.[cm]?ts|pyi)$')
 ),
