@@ -1770,6 +1770,13 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     if value.endswith(ITEMS) and value != COLLECTION:
         holder = value[:-2].strip()
         found = _elements_of(holder, stack, types)
+        held = _held_collection(holder, stack, types) if found is None else None
+        if held:  # logs = self.loggers; for log in logs: the elements of what the variable holds
+            _WALKING.add(holder)  # xs = ys; ys = xs must not loop
+            try:
+                return _element_value(held + ITEMS, stack, types)
+            finally:
+                _WALKING.discard(holder)
         if found is None and holder.endswith(")") and _WALKED.match(holder).group(1) == holder:
             return value  # for p in self.get_params(): the elements of what it declares it returns, when resolved
         return found or ""  # FLAGS.iter(): FLAGS's elements (not known here: its declaration is elsewhere)
@@ -1777,6 +1784,22 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
         return _bound_to(value, False, stack, types)
     holder, more = _holder(value)
     return _elements_of(holder, stack, types) if holder and _element_step(more) == "" else None
+
+
+def _held_collection(holder: str, stack: list[Span], types: dict) -> str | None:
+    """The one field or call a variable is assigned (``logs = self.loggers``, ``found = self.listed()``), whose
+    elements are the variable's; None for a variable given anything else, or several values (flow-insensitive: any
+    of them may be what the loop walks)."""
+    if not holder.isidentifier() or holder in _WALKING:
+        return None
+    scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS]
+    held = next((found for scope in scopes if (found := types.get(scope, {}).get(holder))), None)
+    return held[0] if held and len(held) == 1 and _COLLECTION_SOURCE.match(held[0]) else None
+
+
+# a field (self.loggers) or a call of a function or method, nothing after it (self.listed()); not a class built
+# (Layout(): an instance, whose elements are whatever its __getitem__ gives)
+_COLLECTION_SOURCE = re.compile(r"^(?:(?:self|this)\.[A-Za-z_]\w*|(?:[A-Za-z_]\w*\.)*[a-z_]\w*\([^()]*\))$")
 
 
 def _holder(written: str) -> tuple[str | None, str]:
