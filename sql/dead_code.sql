@@ -10,7 +10,7 @@
 -- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`; a C or C++ extern
--- function another file's same-named referenced function stands for under another #if; a .d.ts declaration of a
+-- function another file's same-named referenced function stands for under another #if; a .d.ts or .pyi declaration of a
 -- referenced definition elsewhere), a method of a type
 -- that extends or implements something outside the repository, itself or through its bases in the repository (it may
 -- override what is called there), a method of a mixin (a class that a subclass combines with such a base), an
@@ -99,8 +99,9 @@ used_twins AS (  -- f, f#2, f#3...: one name defined more than once in a file, o
 ),
 linked_twins AS (  -- C and C++: an extern function whose name another file's referenced function bears (hiredis's
     -- hi_malloc, static inline in alloc.h or extern in alloc.c): the two sides of a #if, one built at a time; and a
-    -- declaration file's (.d.ts) declaration of a referenced definition of that qualified name elsewhere (commander's
-    -- typings/index.d.ts Command.addArgument for lib/command.js's): it describes that one
+    -- declaration file's (.d.ts, a Python .pyi stub) declaration of a referenced definition of that qualified name
+    -- elsewhere (commander's typings/index.d.ts Command.addArgument for lib/command.js's, attrs' validators.pyi
+    -- instance_of for validators.py's): it describes that one
     SELECT DISTINCT s.repo, s.id, false AS declared
     FROM symbols s
     JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.family = 'c'
@@ -111,9 +112,13 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
     UNION
     SELECT DISTINCT s.repo, s.id, true AS declared
     FROM symbols s
-    JOIN symbols t ON t.repo = s.repo AND t.qualname = s.qualname AND t.kind = s.kind AND t.path <> s.path
+    -- each of its overloads (f#2 declares f too); a stub's property may declare a field
+    JOIN symbols t ON t.repo = s.repo AND t.qualname = regexp_replace(s.qualname, '#[0-9]+$', '')
+                      AND (t.kind = s.kind OR (s.kind IN ('method', 'property')
+                                              AND t.kind IN ('field', 'property', 'method')))
+                      AND t.path <> s.path
     JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0.3
-    WHERE regexp_matches(s.path, '\.d\.[cm]?ts$') AND NOT regexp_matches(t.path, '\.d\.[cm]?ts$')
+    WHERE regexp_matches(s.path, '\.(?:d\.[cm]?ts|pyi)$') AND NOT regexp_matches(t.path, '\.(?:d\.[cm]?ts|pyi)$')
 ),
 inherits AS MATERIALIZED (
     SELECT repo, src_id, dst_id, dst_name FROM edges WHERE kind = 'inherits' AND src_id IS NOT NULL

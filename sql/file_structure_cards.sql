@@ -214,13 +214,17 @@ linked_twins AS (  -- dead_code's `linked_twins`: a C or C++ extern function ano
     SEMI JOIN edges e ON e.repo = t.repo AND e.dst_id = t.id AND e.confidence > 0.3 AND e.src_id <> e.dst_id
                          AND NOT starts_with(e.src_id, e.dst_id || '.')
     WHERE x.kind = 'function' AND x.qualname = x.name
-    UNION  -- and a .d.ts declaration of a referenced definition of that qualified name elsewhere
+    UNION  -- and a .d.ts (or .pyi) declaration of a referenced definition of that qualified name elsewhere
     SELECT DISTINCT x.repo, x.id
     FROM exported x
-    JOIN symbols t ON t.repo = x.repo AND t.qualname = x.qualname AND t.kind = x.kind AND t.path <> x.path
+    -- each of its overloads (f#2 declares f too); a stub's property may declare a field
+    JOIN symbols t ON t.repo = x.repo AND t.qualname = regexp_replace(x.qualname, '#[0-9]+$', '')
+                      AND (t.kind = x.kind OR (x.kind IN ('method', 'property')
+                                              AND t.kind IN ('field', 'property', 'method')))
+                      AND t.path <> x.path
     SEMI JOIN edges e ON e.repo = t.repo AND e.dst_id = t.id AND e.confidence > 0.3 AND e.src_id <> e.dst_id
                          AND NOT starts_with(e.src_id, e.dst_id || '.')
-    WHERE regexp_matches(x.path, '\.d\.[cm]?ts$') AND NOT regexp_matches(t.path, '\.d\.[cm]?ts$')
+    WHERE regexp_matches(x.path, '\.(?:d\.[cm]?ts|pyi)$') AND NOT regexp_matches(t.path, '\.(?:d\.[cm]?ts|pyi)$')
 ),
 mixed_into AS (  -- dead_code's `mixed_into`: a subclass of the member's type extends something outside, itself
                  -- or through its bases (a mixin: SignupView(SignupMixin, FormView))

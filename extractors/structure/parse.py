@@ -1419,9 +1419,10 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     bound_at = {}
     for r in raw_locals if local else ():
         bound_at.setdefault(r.name, []).append(r.start)
+    kinds = {s.qualname: s.kind for s in spans} if local else {}
     for s in spans if local else ():
         scope, _, name = untwinned(s.qualname).rpartition(".")
-        if any(s.start <= at < s.end for at in bound_at.get(name, ())):
+        if any(s.start <= at < s.end for at in bound_at.get(name, ())) or _binds_local(s, kinds.get(scope)):
             local.get(scope or "<module>", set()).discard(name)
     imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
     for scope in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f; so does a callback's
@@ -1495,6 +1496,12 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 bound_to = LOCAL_VALUE
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to, r.args)))
     return out
+
+
+def _binds_local(definition: Span, scope_kind: str | None) -> bool:
+    """A function defined in a function is that function's local of its name: ``view = wrap(view)``, ``return
+    view`` there (or a twin's, ``def view`` under ``if`` and ``else``) name the definition, not some other value."""
+    return definition.kind == "function" and scope_kind in ("function", "method")
 
 
 def _variables(scoped: dict[str, dict[str, list[str]]]) -> set[str]:
@@ -1768,6 +1775,13 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     if value.endswith(ITEMS) and value != COLLECTION:
         holder = value[:-2].strip()
         found = _elements_of(holder, stack, types)
+        held = _held_collection(holder, stack, types) if found is None else None
+        if held:  # logs = self.loggers; for log in logs: the elements of what the variable holds
+            _WALKING.add(holder)  # xs = ys; ys = xs must not loop
+            try:
+                return _element_value(held + ITEMS, stack, types)
+            finally:
+                _WALKING.discard(holder)
         if found is None and holder.endswith(")") and _WALKED.match(holder).group(1) == holder:
             return value  # for p in self.get_params(): the elements of what it declares it returns, when resolved
         return found or ""  # FLAGS.iter(): FLAGS's elements (not known here: its declaration is elsewhere)
@@ -1775,6 +1789,22 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
         return _bound_to(value, False, stack, types)
     holder, more = _holder(value)
     return _elements_of(holder, stack, types) if holder and _element_step(more) == "" else None
+
+
+def _held_collection(holder: str, stack: list[Span], types: dict) -> str | None:
+    """The one field or call a variable is assigned (``logs = self.loggers``, ``found = self.listed()``), whose
+    elements are the variable's; None for a variable given anything else, or several values (flow-insensitive: any
+    of them may be what the loop walks)."""
+    if not holder.isidentifier() or holder in _WALKING:
+        return None
+    scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS]
+    held = next((found for scope in scopes if (found := types.get(scope, {}).get(holder))), None)
+    return held[0] if held and len(held) == 1 and _COLLECTION_SOURCE.match(held[0]) else None
+
+
+# a field (self.loggers) or a call of a function or method, nothing after it (self.listed()); not a class built
+# (Layout(): an instance, whose elements are whatever its __getitem__ gives)
+_COLLECTION_SOURCE = re.compile(r"^(?:(?:self|this)\.[A-Za-z_]\w*|(?:[A-Za-z_]\w*\.)*[a-z_]\w*\([^()]*\))$")
 
 
 def _holder(written: str) -> tuple[str | None, str]:

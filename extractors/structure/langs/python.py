@@ -39,6 +39,10 @@ CALLS_PASSED = frozenset({"map", "filter", "sorted", "min", "max", "reduce", "fu
                           "itertools.filterfalse", "itertools.takewhile", "itertools.dropwhile", "itertools.groupby",
                           "itertools.accumulate"})  # builtins calling a function passed to them
 KEYWORDS = frozenset(keyword.kwlist)
+# builtin classes whose methods code calls through the class: object.__setattr__(self, ..), dict.keys(self),
+# type.__new__(mcs, ..): the builtin's method, never a guess among the repository's same-named ones
+EXTERNAL_RECEIVERS = frozenset({"object", "type", "dict", "list", "set", "frozenset", "tuple", "str", "bytes",
+                                "bytearray", "int", "float"})
 BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
 BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, bytes, set, tuple, int, float) for name in dir(kind)
                             if not name.startswith("_")) | {"read", "write", "close", "flush", "readline", "seek",
@@ -58,7 +62,15 @@ def is_exported(name: str, parent: str | None, captured: bool) -> bool:
 
 
 def _dunder(name: str, kind: str, parent: str | None) -> str | None:
-    return "dunder method" if name.startswith("__") and name.endswith("__") else None
+    if name.startswith("__") and name.endswith("__"):
+        return "dunder method"
+    if kind == "method" and IPYTHON_HOOKS.match(name):
+        return "IPython calls it by its name to display the object"
+    return None
+
+
+# a notebook's display protocol: _repr_html_, _repr_mimebundle_, _repr_pretty_, _ipython_display_ (rich's Jupyter mixin)
+IPYTHON_HOOKS = re.compile(r"^_(?:repr|ipython)_[a-z_]+_$")
 
 
 _entry_reason = entry_reason_with(PURE_DECORATORS, _dunder)
@@ -80,6 +92,7 @@ LOADED_FILES = (
     ("Django", re.compile(r"(?:^|/)(?:urls|wsgi|asgi)\.py$"),
      frozenset({"urlpatterns", "app_name", "application", "handler400", "handler403", "handler404", "handler500"})),
     ("Django", re.compile(r"(?:^|/)apps\.py$"), None),  # its AppConfig classes, named in settings or found
+    ("Sphinx", re.compile(r"(?:^|/)docs?/(?:[^/]+/)?conf\.py$"), frozenset({"setup"})),  # its extension hook
 )
 
 
@@ -195,6 +208,12 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
 
 def _is_overload(decorator: str) -> bool:
     return decorator == "overload" or decorator.endswith(".overload")
+
+
+def declaration_only(path: str) -> bool:
+    """A stub file (``.pyi``): signatures of code that runs elsewhere, mostly the ``.py`` beside it (attrs'
+    ``validators.pyi``); a guess among same-named methods never lands on its declaration where one has a body."""
+    return path.endswith(".pyi")
 
 
 def parameter_refs(path: str, is_test: bool) -> bool:

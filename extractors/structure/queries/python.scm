@@ -134,6 +134,16 @@
 ; a loop over a collection: the variable takes its elements (for b in self.books, where books: list[Book])
 (for_statement left: (identifier) @var.name right: [(identifier) (attribute)] @var.elements)
 (for_in_clause left: (identifier) @var.name right: [(identifier) (attribute)] @var.elements)
+; an element taken by index or key: log = logs[i], log = self.by_name[k] (a slice is a collection again; a type's
+; subscript, Optional[int] or list[str], is no collection)
+(assignment left: (identifier) @var.name !type
+  right: (subscript value: (identifier) @var.elements subscript: [(identifier) (integer) (string) (attribute) (call)
+                                                                   (unary_operator) (binary_operator)])
+  (#not-match? @var.elements "^([A-Z]|(list|dict|tuple|set|frozenset|type)$)"))
+(assignment left: (identifier) @var.name !type
+  right: (subscript value: (attribute object: (identifier) @_self) @var.elements
+                    subscript: [(identifier) (integer) (string) (attribute) (call) (unary_operator) (binary_operator)])
+  (#eq? @_self "self"))
 (default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
 (typed_default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
 (assignment left: [(pattern_list) (tuple_pattern)] @var.names right: [(expression_list) (tuple)] @var.values)
