@@ -1921,7 +1921,18 @@ class Resolver(ImportBindings):
             return None
         if not rest:
             return found.value
-        return support.submodule(found.value, rest, self.index_of(support)) if support else None
+        sub = support.submodule(found.value, rest, self.index_of(support)) if support else None
+        return sub or self._module_passed_on(found.value, rest)
+
+    def _module_passed_on(self, paths: list[str], dotted: str) -> list[str] | None:
+        """``z.coerce``: the module a module passes on under each name in turn (``export * as coerce from``, a
+        package importing a module under that name), where no file is that submodule."""
+        for name in dotted.split("."):
+            hit = next((h for p in paths if (h := self.reexported(p, name, frozenset()))), None)
+            if hit is None or hit.kind != "module":
+                return None
+            paths = hit.value
+        return paths
 
     def _enclosing_class(self, src: str) -> str | None:
         sym = self.g.by_id.get(src)
