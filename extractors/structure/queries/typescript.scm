@@ -83,6 +83,11 @@
 (extends_type_clause type: (type_identifier) @name @reference.inherits)
 (extends_type_clause type: (generic_type name: (type_identifier) @name) @reference.inherits)
 (extends_type_clause type: (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.inherits)
+; a namespace's generic type: interface Coerced<T> extends schemas.Base<T>, class C implements ns.I<T>
+(extends_type_clause type: (generic_type name: (nested_type_identifier module: (_) @receiver name: (type_identifier) @name))
+  @reference.inherits)
+(implements_clause (generic_type name: (nested_type_identifier module: (_) @receiver name: (type_identifier) @name))
+  @reference.inherits)
 
 ; import x = require("./m") (the module); export = x (what the module is)
 (import_statement (import_require_clause (identifier) @import.alias source: (string (string_fragment) @import.module))) @import @import.wildcard
