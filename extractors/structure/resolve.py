@@ -1780,10 +1780,9 @@ class Resolver(ImportBindings):
         return Found(ids, "same_package" if same else "import")
 
     def _scoped(self, r: Ref, src: str) -> Found | None:
-        return self._scoped_name(r.path, r.src_qualname, r.name, src, r.line, r.kind not in BARE_CALLS)
+        return self._scoped_name(r.path, r.src_qualname, r.name, src, r.line)
 
-    def _scoped_name(self, path: str, qual: str, name: str, src: str = "", line: int | None = None,
-                     loose_methods: bool = True) -> Found | None:
+    def _scoped_name(self, path: str, qual: str, name: str, src: str = "", line: int | None = None) -> Found | None:
         """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
         its methods see (Python, JS, Rust need ``self.``/``this.``), unless the language has an implicit ``this``."""
         qual = qual if qual != MODULE else ""
@@ -1797,16 +1796,16 @@ class Resolver(ImportBindings):
                 return Found([sid], "same_file")
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(path, {}).get(name)
-        if sid and not loose_methods and self._loose_method(sid):
-            return None
         if sid and line and self.hooks.get(path, self.no_hooks).nearest_twin:
             sid = self._nearest_twin(path, sid, line)
+        if sid and self._loose_method(sid) and self.g.by_id[sid].line != line:
+            return None
         return Found([sid], "same_file") if sid else None
 
     def _loose_method(self, sid: str) -> bool:
         """A method of no type (of an object literal handed to a call: ``timed({ test() {...} })``): reached through
-        its object, never called by its bare name (``test(...)`` beside it is the test runner's); the object's own
-        reference to it, where it is written, is no call."""
+        its object, never by its bare name (``test(...)`` beside it is the test runner's), but for the object's own
+        reference to it where it is written (the callee runs it)."""
         sym = self.g.by_id[sid]
         return sym.kind == "method" and "." not in untwinned(sym.qualname)
 
@@ -2437,7 +2436,6 @@ ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._
                     Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
 LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
-BARE_CALLS = ("call", "local_call")  # a name called where it is written: f(), and f() where a local may bind f
 # facts for value flow and declared types, not references themselves
 INDEX_KINDS = {"returns_call", "param_call", "decorated_by", "signature", "value.returned"}
 FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")
