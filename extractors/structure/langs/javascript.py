@@ -27,7 +27,8 @@ PARAMETER_FLOW = True  # run(cb) { cb() }: what run's callers pass for cb is wha
 STAR_PASSES_IMPORTS = False
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
-                                "localStorage", "sessionStorage", "performance", "history"})
+                                "localStorage", "sessionStorage", "performance", "history",
+                                "jest", "vi"})  # the test runners' globals: jest.fn(), vi.spyOn()
 EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".vue", ".svelte")
 # Globals of the language, browsers, Node and test runners: a bare call of one is not the repository's.
 BUILTINS = frozenset({

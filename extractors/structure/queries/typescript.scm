@@ -177,3 +177,12 @@
                            (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))] @passed.fn))
 (call_expression function: [(identifier) (member_expression)] @passed.callee
   arguments: (arguments (arrow_function parameter: (identifier) @passed.name) @passed.fn))
+; test("x", async ({ page }) => page.goto("/")): a property taken apart from such a parameter (the library's object
+; where the called function is a library's; nothing where it is ours: the parameter's type is not the property's)
+(call_expression function: [(identifier) (member_expression)] @passed.callee
+  arguments: (arguments [(arrow_function parameters: (formal_parameters
+                           (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @passed.name)
+                             !type) @passed.slot))
+                         (function_expression parameters: (formal_parameters
+                           (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @passed.name)
+                             !type) @passed.slot))] @passed.fn) @passed.member)
