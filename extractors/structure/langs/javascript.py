@@ -369,12 +369,20 @@ def _subpaths(exports: dict) -> list[tuple[str, list[str]]]:
     return out
 
 
+# conditions only one environment reads (a React server component's build, a browser's, an edge worker's): what
+# every other importer sees is under the general conditions, written after them or not
+ENVIRONMENT_CONDITIONS = frozenset({"react-server", "react-native", "browser", "worker", "workerd", "edge-light",
+                                    "electron", "deno", "bun"})
+
+
 def _string_leaves(value, depth: int = 0) -> list[str]:
-    """The paths a conditional export names, in the order written (conditions nest a few levels)."""
+    """The paths a conditional export names, in the order written (conditions nest a few levels), an environment's
+    own conditions last."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict) and depth < 4:
-        return [leaf for v in value.values() for leaf in _string_leaves(v, depth + 1)]
+        ordered = sorted(value.items(), key=lambda kv: kv[0] in ENVIRONMENT_CONDITIONS)
+        return [leaf for _, v in ordered for leaf in _string_leaves(v, depth + 1)]
     if isinstance(value, list) and depth < 4:
         return [leaf for v in value for leaf in _string_leaves(v, depth + 1)]
     return []
