@@ -237,15 +237,15 @@ class ImportBindings:
         self.declare(path)
         return "default" in self.exported.get(path, ())
 
-    def reexported(self, path: str, name: str, seen: frozenset) -> Binding | None:
-        """``name`` as module ``path`` passes it on: one of its exports or its imports, or a module it re-exports
-        wholesale."""
+    def reexported(self, path: str, name: str, seen: frozenset, imports: bool = True) -> Binding | None:
+        """``name`` as module ``path`` passes it on: one of its exports or (``imports``) its imports, or a module it
+        re-exports wholesale."""
         support = self.supports.get(path)
         if support is not None and not getattr(support, "IMPORTS_PASS_ON", True):
             return None  # Java, Go: importers see only a file's own definitions (chasing its imports was exponential)
         self.declare(path)
         outside = None
-        for exported in (True, False):
+        for exported in (True, False) if imports else (True,):
             if name in (self.exported if exported else self.pending).get(path, ()):
                 hit = self.binding(path, name, seen, exported)
                 if hit.kind in ("symbol", "module"):
@@ -258,7 +258,10 @@ class ImportBindings:
                 hit = self.passed_on.get((p, name), ...)
                 if hit is ...:
                     sid = self.g.top.get(p, {}).get(name)
-                    hit = Binding("symbol", sid) if sid else self.reexported(p, name, seen | {(p, "*" + name, False)})
+                    # an ES module's `export *` passes on its exports, never what it imports for itself
+                    imports = getattr(self.supports.get(p), "STAR_PASSES_IMPORTS", True)
+                    hit = Binding("symbol", sid) if sid else \
+                        self.reexported(p, name, seen | {(p, "*" + name, False)}, imports)
                     self.passed_on[(p, name)] = hit
                 if hit and hit.kind != "external":
                     return hit

@@ -97,6 +97,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
   function as written) and ``@passed.slot`` (the parameter's node, whose place is its position; default: the name):
   it takes the type the called function declares for that parameter of what it is passed (``PASSED_VALUE``).
+  With ``@passed.member`` the name is a property taken apart from that parameter (``test("x", ({ page }) => ..)``):
+  its place is ``i:j.name``, which only a library's callee types (its objects are the library's).
 """
 
 from __future__ import annotations
@@ -850,6 +852,8 @@ def _passed(node, caps: dict, data: bytes) -> RawRef | None:
     if "(" in callee or "[" in callee:  # what a call returns, an element: no function named as written
         return None
     place = f"{_place(caps['passed.fn'][0], data)}:{_place(caps.get('passed.slot', (node,))[0], data)}"
+    if "passed.member" in caps:  # ({ page }) => ..: the parameter's member page, no type of its own here
+        place += "." + _text(node, data)
     return RawRef(node.start_byte, "var", _text(node, data), f"{PASSED_VALUE}{callee}@{place}", None, None, 0, None)
 
 

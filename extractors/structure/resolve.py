@@ -1511,6 +1511,8 @@ class Resolver(ImportBindings):
         if library_objects and held and not head.partition(".")[2] \
                 and self._class_of_value(r, held, hooks) == (None, "external"):
             return None, "external"  # app.get("/", (req, res) => ..) with app = express(): the library's objects
+        if library_objects and self._library_import(r.path, head):
+            return None, "external"  # test.serial("x", (t) => ..): a member of a library's import, its objects too
         ids = self._member_of_value_held(r, held, head, name) if held else []
         if not ids:
             found = self._lookup(Ref(r.path, r.src_qualname, "call", name, head or None, None, None, r.line), src,
@@ -1532,6 +1534,11 @@ class Resolver(ImportBindings):
             where = alias_sym.id if alias_sym else None
         cls = self._declared_class(declared, where) if declared is not None else None
         return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+
+    def _library_import(self, path: str, name: str) -> bool:
+        """Whether ``name`` is bound by an import of a library (``import test from "ava"``)."""
+        found = self.bound_name(path, name) if name.isidentifier() else None
+        return found is not None and found.kind == "external"
 
     def _member_of_value_held(self, r: Ref, held: str, receiver: str, name: str) -> list[str]:
         """``name`` on what ``receiver`` reaches from a variable holding ``held`` (``app.get`` with ``app = new
@@ -1826,7 +1833,16 @@ class Resolver(ImportBindings):
         sid = self.g.top.get(path, {}).get(name)
         if sid and line and self.hooks.get(path, self.no_hooks).nearest_twin:
             sid = self._nearest_twin(path, sid, line)
+        if sid and self._loose_method(sid) and self.g.by_id[sid].line != line:
+            return None
         return Found([sid], "same_file") if sid else None
+
+    def _loose_method(self, sid: str) -> bool:
+        """A method of no type (of an object literal handed to a call: ``timed({ test() {...} })``): reached through
+        its object, never by its bare name (``test(...)`` beside it is the test runner's), but for the object's own
+        reference to it where it is written (the callee runs it)."""
+        sym = self.g.by_id[sid]
+        return sym.kind == "method" and "." not in untwinned(sym.qualname)
 
     def line_sensitive(self, path: str, *written: str | None) -> bool:
         """Whether what is written (a name, a receiver, a value) names a top-level name the file declares several
@@ -1956,7 +1972,18 @@ class Resolver(ImportBindings):
             return None
         if not rest:
             return found.value
-        return support.submodule(found.value, rest, self.index_of(support)) if support else None
+        sub = support.submodule(found.value, rest, self.index_of(support)) if support else None
+        return sub or self._module_passed_on(found.value, rest)
+
+    def _module_passed_on(self, paths: list[str], dotted: str) -> list[str] | None:
+        """``z.coerce``: the module a module passes on under each name in turn (``export * as coerce from``, a
+        package importing a module under that name), where no file is that submodule."""
+        for name in dotted.split("."):
+            hit = next((h for p in paths if (h := self.reexported(p, name, frozenset()))), None)
+            if hit is None or hit.kind != "module":
+                return None
+            paths = hit.value
+        return paths
 
     def _enclosing_class(self, src: str) -> str | None:
         sym = self.g.by_id.get(src)

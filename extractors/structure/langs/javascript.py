@@ -22,9 +22,13 @@ LIBRARY_CALLBACK_OBJECTS = True
 UNNAMED_DEFAULT_IS_MODULE = True  # export default { a, b }: the default import's members are the module's own
 ARITY = True  # TypeScript overload signatures are told apart by their arguments
 PARAMETER_FLOW = True  # run(cb) { cb() }: what run's callers pass for cb is what cb() calls
+# `export * from "./schemas"` passes on what schemas.ts exports, not what it imports for itself (`import * as parse
+# from "./parse"` there is no `parse` of the importers': zod's `z.parse()`)
+STAR_PASSES_IMPORTS = False
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
-                                "localStorage", "sessionStorage", "performance", "history"})
+                                "localStorage", "sessionStorage", "performance", "history",
+                                "jest", "vi"})  # the test runners' globals: jest.fn(), vi.spyOn()
 EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".vue", ".svelte")
 # Globals of the language, browsers, Node and test runners: a bare call of one is not the repository's.
 BUILTINS = frozenset({
@@ -157,13 +161,15 @@ def guess_bare_names(resolver, path: str) -> bool:
 
 # Reserved words a recovering parser reads as method names (``if (x) {`` in a class body with a syntax error);
 # ``delete``, ``get``, ``default``, ``static`` are real method names, so they are not here.
-KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "return", "break", "continue", "const",
-                      "let", "var", "function", "class", "new", "try", "catch", "finally", "throw", "typeof",
+KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "break", "continue", "const",
+                      "let", "var", "function", "class", "new", "try", "typeof",
                       "instanceof", "void", "yield", "await", "import", "export", "extends", "super", "this",
                       "debugger", "with", "in"})
 # TypeScript's words, not JavaScript's: a member may bear them (express's ``res.type = function contentType()``,
-# ``class Field { type() {} }``); only a top-level definition so named is a misread ``type X = ...``
-CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements"})
+# ``class Field { type() {} }``); only a top-level definition so named is a misread ``type X = ...``. And the
+# statements whose names a promise's or an iterator's methods bear (``catch``, ``finally``, ``return``, ``throw``:
+# zod's ``schema.catch(x)``): a member, never a top-level definition
+CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements", "catch", "finally", "return", "throw"})
 
 
 # a keyword, a TypeScript word outside any object or class, or a ``constructor`` outside any class (an error node's
@@ -365,12 +371,20 @@ def _subpaths(exports: dict) -> list[tuple[str, list[str]]]:
     return out
 
 
+# conditions only one environment reads (a React server component's build, a browser's, an edge worker's): what
+# every other importer sees is under the general conditions, written after them or not
+ENVIRONMENT_CONDITIONS = frozenset({"react-server", "react-native", "browser", "worker", "workerd", "edge-light",
+                                    "electron", "deno", "bun"})
+
+
 def _string_leaves(value, depth: int = 0) -> list[str]:
-    """The paths a conditional export names, in the order written (conditions nest a few levels)."""
+    """The paths a conditional export names, in the order written (conditions nest a few levels), an environment's
+    own conditions last."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict) and depth < 4:
-        return [leaf for v in value.values() for leaf in _string_leaves(v, depth + 1)]
+        ordered = sorted(value.items(), key=lambda kv: kv[0] in ENVIRONMENT_CONDITIONS)
+        return [leaf for _, v in ordered for leaf in _string_leaves(v, depth + 1)]
     if isinstance(value, list) and depth < 4:
         return [leaf for v in value for leaf in _string_leaves(v, depth + 1)]
     return []

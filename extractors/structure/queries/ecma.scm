@@ -156,6 +156,10 @@
 (variable_declarator name: (identifier) @import.alias
   value: (member_expression object: (identifier) @import.module property: (property_identifier) @import.name))
   @import.via @import.rename
+; ...and exported so (`export const describe = core.describe`): what the file passes on under that name, to an
+; `export *` of it too (which passes on a module's exports, not its imports)
+(export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @import.name
+  value: [(identifier) (member_expression object: (identifier) property: (property_identifier))]))) @reexport
 
 ; CommonJS and pre-class code as definitions: exports.f = function..., module.exports.f = ..., Foo.prototype.m = ...,
 ; obj.m = function m() {} (a method of the object obj: an express `app`, a `proto`), req.get = req.header = function

@@ -83,6 +83,11 @@
 (extends_type_clause type: (type_identifier) @name @reference.inherits)
 (extends_type_clause type: (generic_type name: (type_identifier) @name) @reference.inherits)
 (extends_type_clause type: (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.inherits)
+; a namespace's generic type: interface Coerced<T> extends schemas.Base<T>, class C implements ns.I<T>
+(extends_type_clause type: (generic_type name: (nested_type_identifier module: (_) @receiver name: (type_identifier) @name))
+  @reference.inherits)
+(implements_clause (generic_type name: (nested_type_identifier module: (_) @receiver name: (type_identifier) @name))
+  @reference.inherits)
 
 ; import x = require("./m") (the module); export = x (what the module is)
 (import_statement (import_require_clause (identifier) @import.alias source: (string (string_fragment) @import.module))) @import @import.wildcard
@@ -172,3 +177,12 @@
                            (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))] @passed.fn))
 (call_expression function: [(identifier) (member_expression)] @passed.callee
   arguments: (arguments (arrow_function parameter: (identifier) @passed.name) @passed.fn))
+; test("x", async ({ page }) => page.goto("/")): a property taken apart from such a parameter (the library's object
+; where the called function is a library's; nothing where it is ours: the parameter's type is not the property's)
+(call_expression function: [(identifier) (member_expression)] @passed.callee
+  arguments: (arguments [(arrow_function parameters: (formal_parameters
+                           (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @passed.name)
+                             !type) @passed.slot))
+                         (function_expression parameters: (formal_parameters
+                           (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @passed.name)
+                             !type) @passed.slot))] @passed.fn) @passed.member)
