@@ -145,6 +145,14 @@
             "sortedBy" "sortedByDescending" "groupBy" "associateBy" "associateWith" "partition" "maxByOrNull"
             "minByOrNull" "maxOf" "minOf" "takeWhile" "dropWhile" "distinctBy" "indexOfFirst" "indexOfLast"
             "removeAll" "removeIf" "retainAll" "joinToString"))
+; val trees = ArrayList<Tree>(), var all = emptyArray<Tree>(): a collection built with its element type stated holds
+; Trees (trees.forEach { it.log() }: Tree's)
+(property_declaration (variable_declaration (simple_identifier) @var.name .)
+  (call_expression (simple_identifier) @_factory
+    (call_suffix (type_arguments . (type_projection (user_type) @var.item) .)))
+  (#any-of? @_factory "emptyArray" "arrayOf" "arrayOfNulls" "emptyList" "listOf" "mutableListOf" "arrayListOf"
+            "emptySet" "setOf" "mutableSetOf" "linkedSetOf" "hashSetOf" "emptySequence" "sequenceOf" "ArrayList"
+            "LinkedList" "HashSet" "LinkedHashSet" "ArrayDeque" "CopyOnWriteArrayList"))
 ; x?.let { it.close() }, x.use { it.read() }: the implicit `it` of a scope function is its receiver
 (call_expression (navigation_expression (_) @var.value . (navigation_suffix (simple_identifier) @_scope))
   (call_suffix (annotated_lambda (lambda_literal . (statements)) @var.implicit))
