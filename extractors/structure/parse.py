@@ -47,6 +47,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   (``a[0]()``, ``d["k"]()``). ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
   elements (Go's ``opts ...Option``), bound to ``opts[]``. ``@var.names`` + ``@var.values``: names assigned by
   position (``a, *b = f, g, h``).
+  ``@var.implicit`` in place of ``@var.name``: a lambda naming no parameter (the captured node), whose implicit one
+  (the language's ``IMPLICIT_PARAMETER``: Kotlin's ``it``) the binding names, a variable declared where the lambda
+  starts (with ``@scope.callback`` on it, the lambda's own: two lambdas' ``it`` are two variables).
   ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
   variable of the scope (``raise exc``). ``@reference.protocol.<method>``: a statement that runs ``<method>`` on
@@ -580,7 +583,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "text.calls", "returns.object", "import.via", "scope.callback"):
             roles.append(Role(key, key))
-        elif key == "var.name" and ("var.type" in keys or "var.value" in keys or "var.item" in keys
+        elif key in ("var.name", "var.implicit") and ("var.type" in keys or "var.value" in keys or "var.item" in keys
                                     or "var.default" in keys or "var.narrowed" in keys or "var.elements" in keys
                                     or "var.spread" in keys):
             roles.append(Role("var", key))
@@ -730,6 +733,11 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "var.names":
         bindings["value"] += _paired_values(node, caps["var.values"][0], data)
     elif role == "var":  # a declared type, an assigned value or a parameter's default: kept as the receiver
+        var_name = rules.implicit_parameter if key == "var.implicit" else _text(node, data)
+        if not var_name:
+            return
+        if key == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
+            bindings["local"].append(RawRef(node.start_byte, "local", var_name, None, None, None, 0, None))
         key = next(k for k in VAR_BINDINGS if k in caps)
         value = caps[key][0]
         if key == "var.elements":  # for b in self.books: what self.books holds decides, where it is looked up
@@ -742,11 +750,11 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             kind = NARROWED_VALUE + kind
         kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
         if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
-            binding, named = VAR_BINDINGS[key], _text(node, data) + (ITEMS if key == "var.spread" else "")
+            binding, named = VAR_BINDINGS[key], var_name + (ITEMS if key == "var.spread" else "")
             bindings[binding].append(RawRef(node.start_byte, binding, named, kind, None, None, 0, None))
         element = _element_type(_text(value, data), rules.transparent_types) if key == "var.type" and kind else None
         if element:  # List<Element> els: els.get(0) is an Element
-            bindings["var"].append(RawRef(node.start_byte, "var", _text(node, data) + ITEMS, element, None, None, 0,
+            bindings["var"].append(RawRef(node.start_byte, "var", var_name + ITEMS, element, None, None, 0,
                                           None))
     elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
         bindings["instance_attr"].append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,

@@ -58,6 +58,8 @@ rewritten where the query cannot say what is meant (Ruby: ``send(:m)`` names ``m
 also a top-level name of its file, which an import names and its package sees (``graph.imported_apart``).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
+``IMPLICIT_PARAMETER``: the name a lambda gives its one parameter where it names none (Kotlin's ``it``), which
+``@var.implicit`` binds (see parse.py).
 ``repaired_calls(before, after) -> [(byte offset, name)]``: the calls such a rewrite blanked, still references of the
 file (C's annotation macros, ``GUARDED_BY(mu_)``: a use of the macro's definition).
 """
@@ -126,6 +128,7 @@ class ParseRules:
     cast_type: Callable[[str], str | None] = lambda _text: None
     # (text before the repairs, text after) -> [(byte offset, name)]: the calls a repair blanked (C's ``GUARDED_BY(mu)``)
     repaired_calls: Callable[[bytes, bytes], list] = lambda _before, _after: []
+    implicit_parameter: str | None = None  # the name a lambda's one unnamed parameter bears (Kotlin's ``it``)
 
 
 @dataclass(frozen=True)
@@ -318,6 +321,7 @@ def parse_rules(language: str | None) -> ParseRules:
         file_package=getattr(module, "file_package", DEFAULT_RULES.file_package),
         cast_type=getattr(module, "cast_type", DEFAULT_RULES.cast_type),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
+        implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
     )
 
 

@@ -96,6 +96,7 @@ BUILTIN_METHODS = frozenset({
     "ifEmpty", "ifBlank", "require", "check", "onSuccess", "onFailure", "getOrThrow", "also",
     # infix functions (a to b, 0 until n)
     "to", "until", "downTo", "step", "and", "or", "xor", "shl", "shr", "ushr", "matches"})
+IMPLICIT_PARAMETER = "it"  # items.forEach { it.flush() }: a one-parameter lambda's parameter, unnamed
 PASSTHROUGH_METHODS = frozenset({"apply", "also"})  # Builder().apply { .. } is the Builder
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
 

@@ -124,6 +124,40 @@
     (lambda_parameters . (variable_declaration (simple_identifier) @var.name) .))))
   (#any-of? @_scope "use" "let" "also" "takeIf" "takeUnless"))
 
+; a lambda holds its own parameters (its implicit `it` too): an outer lambda's `it` is not an inner one's
+(annotated_lambda (lambda_literal) @scope.callback)
+(value_argument (lambda_literal) @scope.callback)
+
+; items.forEach { it.flush() }, hatches.map { h -> h.seal() }: a one-parameter lambda of a collection's function takes
+; its elements (where the collection's declared type states them: List<Sink>, Array<T>, Sequence<T>)
+(call_expression (navigation_expression (_) @var.elements . (navigation_suffix (simple_identifier) @_adapter))
+  (call_suffix (annotated_lambda (lambda_literal . (statements)) @var.implicit))
+  (#any-of? @_adapter "forEach" "onEach" "map" "mapNotNull" "flatMap" "filter" "filterNot" "any" "all" "none"
+            "count" "first" "firstOrNull" "last" "lastOrNull" "find" "findLast" "single" "singleOrNull" "sumOf"
+            "sortedBy" "sortedByDescending" "groupBy" "associateBy" "associateWith" "partition" "maxByOrNull"
+            "minByOrNull" "maxOf" "minOf" "takeWhile" "dropWhile" "distinctBy" "indexOfFirst" "indexOfLast"
+            "removeAll" "removeIf" "retainAll" "joinToString"))
+(call_expression (navigation_expression (_) @var.elements . (navigation_suffix (simple_identifier) @_adapter))
+  (call_suffix (annotated_lambda (lambda_literal
+    (lambda_parameters . (variable_declaration (simple_identifier) @var.name) .))))
+  (#any-of? @_adapter "forEach" "onEach" "map" "mapNotNull" "flatMap" "filter" "filterNot" "any" "all" "none"
+            "count" "first" "firstOrNull" "last" "lastOrNull" "find" "findLast" "single" "singleOrNull" "sumOf"
+            "sortedBy" "sortedByDescending" "groupBy" "associateBy" "associateWith" "partition" "maxByOrNull"
+            "minByOrNull" "maxOf" "minOf" "takeWhile" "dropWhile" "distinctBy" "indexOfFirst" "indexOfLast"
+            "removeAll" "removeIf" "retainAll" "joinToString"))
+; val trees = ArrayList<Tree>(), var all = emptyArray<Tree>(): a collection built with its element type stated holds
+; Trees (trees.forEach { it.log() }: Tree's)
+(property_declaration (variable_declaration (simple_identifier) @var.name .)
+  (call_expression (simple_identifier) @_factory
+    (call_suffix (type_arguments . (type_projection (user_type) @var.item) .)))
+  (#any-of? @_factory "emptyArray" "arrayOf" "arrayOfNulls" "emptyList" "listOf" "mutableListOf" "arrayListOf"
+            "emptySet" "setOf" "mutableSetOf" "linkedSetOf" "hashSetOf" "emptySequence" "sequenceOf" "ArrayList"
+            "LinkedList" "HashSet" "LinkedHashSet" "ArrayDeque" "CopyOnWriteArrayList"))
+; x?.let { it.close() }, x.use { it.read() }: the implicit `it` of a scope function is its receiver
+(call_expression (navigation_expression (_) @var.value . (navigation_suffix (simple_identifier) @_scope))
+  (call_suffix (annotated_lambda (lambda_literal . (statements)) @var.implicit))
+  (#any-of? @_scope "use" "let" "also" "takeIf" "takeUnless"))
+
 ; parameters and local variables (lambda, catch, for ones too): a bare name in their scope is that variable, never a
 ; same-named property (see parse.py @local.name)
 [(parameter (simple_identifier) @local.name)
