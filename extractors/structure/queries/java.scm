@@ -176,11 +176,10 @@
 ; Function<T, R> the R is captured too, at a place no lambda parameter asks for
 (formal_parameter type: (generic_type [(type_identifier) @_fi (scoped_type_identifier (type_identifier) @_fi .)]
   (type_arguments [[(type_identifier) (scoped_type_identifier) (generic_type)] @signature.type
-                   (wildcard [(type_identifier) (scoped_type_identifier) (generic_type)] @signature.type) @signature.slot]))
-  @signature.outer
+                   (wildcard [(type_identifier) (scoped_type_identifier) (generic_type)] @signature.type) @signature.slot])
   (#any-of? @_fi "Consumer" "BiConsumer" "Function" "BiFunction" "Predicate" "BiPredicate" "UnaryOperator"
                  "ToIntFunction" "ToLongFunction" "ToDoubleFunction" "ToIntBiFunction" "ToLongBiFunction"
-                 "ToDoubleBiFunction" "ObjIntConsumer" "ObjLongConsumer" "ObjDoubleConsumer"))
+                 "ToDoubleBiFunction" "ObjIntConsumer" "ObjLongConsumer" "ObjDoubleConsumer"))) @signature.outer
 ; String reshelve(Reader reader): a parameter typed by a name, maybe the repository's functional interface, whose
 ; single method's parameters a lambda given there takes (resolve.py Resolver._passed_class); the interface's
 ; method declares its own the same way (String read(Book book))
