@@ -100,6 +100,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
   function as written) and ``@passed.slot`` (the parameter's node, whose place is its position; default: the name):
   it takes the type the called function declares for that parameter of what it is passed (``PASSED_VALUE``).
+  ``@var.name`` + ``@var.implements``: a parameter of a function written where the code states the type it implements
+  (Java's ``Reader stored = b -> ..``, ``return b -> ..`` from a method returning a Reader, ``(Reader) b -> ..``): it
+  takes what that type's single method declares for its parameter of the same position (``IMPLEMENTED_VALUE``).
   With ``@passed.member`` the name is a property taken apart from that parameter (``test("x", ({ page }) => ..)``):
   its place is ``i:j.name``, which only a library's callee types (its objects are the library's).
 """
@@ -585,7 +588,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit") and ("var.type" in keys or "var.value" in keys or "var.item" in keys
                                     or "var.default" in keys or "var.narrowed" in keys or "var.elements" in keys
-                                    or "var.spread" in keys):
+                                    or "var.spread" in keys or "var.implements" in keys):
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
@@ -742,6 +745,10 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         value = caps[key][0]
         if key == "var.elements":  # for b in self.books: what self.books holds decides, where it is looked up
             kind = " ".join(_text(value, data).split()) + ITEMS
+        elif key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
+            kind = _type_text(_text(value, data))
+            kind = f"{IMPLEMENTED_VALUE}{kind}@{_place(node, data)}" if kind and kind.replace(".", "").isidentifier() \
+                else None
         else:
             written = _text(value, data)
             kind = (OWN_OBJECT if value.type == "object" and _holds_code(value) else COLLECTION) \
@@ -856,7 +863,8 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
 def _passed(node, caps: dict, data: bytes) -> RawRef | None:
     """``describe("x", (t) => t.go())``: ``t`` bound to ``PASSED_VALUE`` + ``describe@1:0``, what ``describe``
     declares its parameter 1 gives as parameter 0 (``Resolver._passed_class``)."""
-    callee = "".join(_text(caps["passed.callee"][0], data).split())
+    nodes = caps["passed.callee"]  # several nodes: the text from the first to the last (Java's object and name)
+    callee = "".join(data[nodes[0].start_byte:nodes[-1].end_byte].decode("utf-8", "replace").split())
     if "(" in callee or "[" in callee:  # what a call returns, an element: no function named as written
         return None
     place = f"{_place(caps['passed.fn'][0], data)}:{_place(caps.get('passed.slot', (node,))[0], data)}"
@@ -880,9 +888,10 @@ def _place(node, data: bytes) -> int:
 
 _FUNCTION_TYPES = frozenset({"function_type", "constructor_type"})
 PASSED_VALUE = "passed:"  # a callback's parameter: what the called function declares it is given (see _passed)
+IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it implements declares (``Reader@0``)
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
-                "var.elements": "var", "var.spread": "var"}  # var.elements: a loop's collection, whose elements the
+                "var.elements": "var", "var.spread": "var", "var.implements": "var"}  # var.elements: a loop's collection, whose elements the
 # variable takes; var.spread: the type of each element of a variadic parameter
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``

@@ -85,8 +85,8 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, ITEMS, ITEMS_KIND, NARROWED_VALUE,
-                    OWN_OBJECT, PASSED_VALUE, RETURNED)
+from .parse import (ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND,
+                    NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE, RETURNED)
 from .graph import CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 from .qualnames import unsuffixed, untwinned
 
@@ -1251,6 +1251,8 @@ class Resolver(ImportBindings):
             return self._class_of_value_uncached(r, value[len(NARROWED_VALUE):], hooks)
         if value.startswith(PASSED_VALUE):
             return self._passed_class(r, value[len(PASSED_VALUE):])
+        if value.startswith(IMPLEMENTED_VALUE):
+            return self._implemented_class(r, value[len(IMPLEMENTED_VALUE):])
         head, dot, rest = value.partition(".")
         if dot and head in SELF_NAMES:  # self._init_transport(): the enclosing class, then its members
             src = self.g.by_qual.get((r.path, r.src_qualname))
@@ -1532,8 +1534,32 @@ class Resolver(ImportBindings):
                 else None
             declared = self.signatures.get((alias_sym.path, alias_sym.qualname, f":{inner}")) if alias_sym else None
             where = alias_sym.id if alias_sym else None
+            if declared is None and alias_sym is not None and alias_sym.kind in CLASSLIKE:
+                declared, where = self._functional_parameter(alias_sym, inner)
         cls = self._declared_class(declared, where) if declared is not None else None
         return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+
+    def _implemented_class(self, r: Ref, value: str) -> tuple[str | None, str]:
+        """``(Reader) b -> b.title()`` (``Reader@0``): the class the single method of the type implemented declares for
+        its parameter at that position; the type must be the repository's, found for certain."""
+        written, _, place = value.rpartition("@")
+        receiver, _, name = written.rpartition(".")
+        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        cls = self._declared_class(Ref(r.path, r.src_qualname, "signature", name, receiver or None, None, None, r.line),
+                                   src)
+        declared, where = self._functional_parameter(self.g.by_id[cls], place) if cls else (None, None)
+        found = self._declared_class(declared, where) if declared is not None else None
+        return (found, "typed") if found else (None, "external" if found == "" or cls == "" else "unknown")
+
+    def _functional_parameter(self, cls, place: str) -> tuple[Ref | None, str | None]:
+        """``reshelve(Reader reader)`` with ``interface Reader { String read(Book book); }``: a function given where a
+        class of a single method is expected implements that method, its parameter ``place`` is what the method
+        declares there (Java's functional interfaces). A class of several methods, or none, says nothing."""
+        methods = [sid for sid in self.g.members.get(cls.id, {}).values() if self.g.by_id[sid].kind in METHODS]
+        if len(methods) != 1:
+            return None, None
+        method = self.g.by_id[methods[0]]
+        return self.signatures.get((method.path, method.qualname, place)), method.id
 
     def _library_import(self, path: str, name: str) -> bool:
         """Whether ``name`` is bound by an import of a library (``import test from "ava"``)."""
@@ -2485,7 +2511,7 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
 
 IMPORT_KINDS = ("import", "reexport")
 # values that type a variable only where they name a repository class
-MAYBE_VALUES = (FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE)
+MAYBE_VALUES = (FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE, IMPLEMENTED_VALUE)
 EARLY_KINDS = IMPORT_KINDS + ("inherits",)
 # what a function returns, a field or variable holds (or the call that gave it its value), a type alias stands for,
 # a function gives its callbacks

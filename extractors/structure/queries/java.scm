@@ -170,3 +170,50 @@
   arguments: (argument_list . (lambda_expression parameters: [(identifier) @var.name
                                                               (inferred_parameters . (identifier) @var.name .)]))
   (#any-of? @_adapter "forEach" "map" "filter" "anyMatch" "allMatch" "noneMatch" "flatMap" "removeIf" "peek"))
+
+; void eachBook(Consumer<Book> action), eachPair(BiConsumer<A, ? super B> action): the library's functional types
+; whose type arguments are, in order, what the lambda given there takes (parse.py @signature.type); of
+; Function<T, R> the R is captured too, at a place no lambda parameter asks for
+(formal_parameter type: (generic_type [(type_identifier) @_fi (scoped_type_identifier (type_identifier) @_fi .)]
+  (type_arguments [[(type_identifier) (scoped_type_identifier) (generic_type)] @signature.type
+                   (wildcard [(type_identifier) (scoped_type_identifier) (generic_type)] @signature.type) @signature.slot])
+  (#any-of? @_fi "Consumer" "BiConsumer" "Function" "BiFunction" "Predicate" "BiPredicate" "UnaryOperator"
+                 "ToIntFunction" "ToLongFunction" "ToDoubleFunction" "ToIntBiFunction" "ToLongBiFunction"
+                 "ToDoubleBiFunction" "ObjIntConsumer" "ObjLongConsumer" "ObjDoubleConsumer"))) @signature.outer
+; String reshelve(Reader reader): a parameter typed by a name, maybe the repository's functional interface, whose
+; single method's parameters a lambda given there takes (resolve.py Resolver._passed_class); the interface's
+; method declares its own the same way (String read(Book book))
+(formal_parameter type: [(type_identifier) (scoped_type_identifier) (generic_type)] @signature.named) @signature.outer
+; eachBook(b -> b.title()), desk.eachPair((m, b) -> ..): a lambda's parameters take what the called method declares
+; its functional parameter passes (parse.py @passed.name; the callee written object and name, first to last)
+(method_invocation object: (_) @passed.callee . "." . (identifier) @passed.callee
+  arguments: (argument_list (lambda_expression parameters: [(identifier) @passed.name
+                                                           (inferred_parameters (identifier) @passed.name)]) @passed.fn))
+(method_invocation !object name: (identifier) @passed.callee
+  arguments: (argument_list (lambda_expression parameters: [(identifier) @passed.name
+                                                           (inferred_parameters (identifier) @passed.name)]) @passed.fn))
+
+; a lambda's parameters are its own: bound inside it, never the enclosing method's or (in a field) the class's names
+(lambda_expression) @scope.callback
+; Consumer<Book> onBook = b -> ..; a method returning Function<Magazine, Integer> with return m -> ..: as a local's,
+; the declared functional type's arguments, in order
+(field_declaration type: (generic_type (type_arguments . (_) @var.type))
+  declarator: (variable_declarator value: (lambda_expression parameters: [(identifier) @var.name
+                                                                          (inferred_parameters . (identifier) @var.name)])))
+(field_declaration type: (generic_type (type_arguments . (_) . (_) @var.type))
+  declarator: (variable_declarator value: (lambda_expression parameters: (inferred_parameters . (identifier) . (identifier) @var.name))))
+(method_declaration type: (generic_type (type_arguments . (_) @var.type))
+  body: (block (return_statement (lambda_expression parameters: [(identifier) @var.name
+                                                                 (inferred_parameters . (identifier) @var.name)]))))
+(method_declaration type: (generic_type (type_arguments . (_) . (_) @var.type))
+  body: (block (return_statement (lambda_expression parameters: (inferred_parameters . (identifier) . (identifier) @var.name)))))
+; Reader stored = b -> ..; return b -> .. from a method returning a Reader; (Reader) (b) -> ..: the repository's
+; functional interface the lambda implements (parse.py @var.implements; a library's types nothing)
+(field_declaration type: [(type_identifier) (scoped_type_identifier)] @var.implements
+  declarator: (variable_declarator value: (lambda_expression parameters: [(identifier) @var.name
+                                                                          (inferred_parameters (identifier) @var.name)])))
+(method_declaration type: [(type_identifier) (scoped_type_identifier)] @var.implements
+  body: (block (return_statement (lambda_expression parameters: [(identifier) @var.name
+                                                                 (inferred_parameters (identifier) @var.name)]))))
+(cast_expression type: [(type_identifier) (scoped_type_identifier)] @var.implements
+  value: (lambda_expression parameters: [(identifier) @var.name (inferred_parameters (identifier) @var.name)]))
