@@ -337,6 +337,8 @@ def settle_references(raw_refs: list) -> list:
         if (r.kind == "callback" and r.name_start in based) or (r.name in KEYWORDS and r.name != "super") or (
                 r.receiver is None and r.name in CONTEXTUAL_KEYWORDS) or (r.kind == "call" and r.name_start in written):
             continue  # include M is a base; ``end`` read where a syntax error broke the tree is no name (range.end is)
+        if r.receiver and r.kind == "call" and _SYMBOL.match(r.receiver):  # delegate :a, to: :@x; def_delegators :x
+            r = r._replace(receiver=_delegated_to(r.receiver[1:]), alias=DELEGATED)
         if r.receiver and (r.receiver == "self.class" or r.receiver.startswith("self.class.")) \
                 and r.name not in BUILTIN_METHODS:  # self.class.default_store: the class's own def self.default_store
             r = r._replace(receiver="self" + r.receiver[len("self.class"):])
@@ -346,6 +348,16 @@ def settle_references(raw_refs: list) -> list:
             r = r._replace(name=r.name[1:])
         out.append(r)
     return out
+
+
+DELEGATED = "<delegated>"  # the mark (``alias``) of a delegated method's call of its target: ruby.delegated_call
+_SYMBOL = re.compile(r"^:@{0,2}\w+$")  # :@x, :x (never ::File, a top-level constant)
+
+
+def _delegated_to(accessor: str) -> str:
+    """The object a delegation names by a symbol: ``:@x`` the instance variable, ``:x`` the method's value,
+    ``:class`` the class (``self.class``)."""
+    return "self.class" if accessor == "class" else accessor
 
 
 # -- imports ------------------------------------------------------------------------------------------------------
@@ -461,6 +473,27 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     member_layers.insert(member_layers.index("class_named"), constant_member)
     member_layers.insert(0, core_extension)
     member_layers.insert(0, test_expectation)
+    member_layers.insert(0, delegated_call)
+
+
+def delegated_call(resolver, r, src):
+    """``delegate :each?, to: :@uri_list``: the target's method, found as any call on that object is, but never the
+    delegated method itself (a guess by name on an object of unknown type finds it first): that one is unresolved."""
+    from dataclasses import replace
+
+    from ..graph import CALLABLE
+    from ..resolve import GUESSES, UNRESOLVED, Found
+
+    if r.alias != DELEGATED:
+        return None
+    found = resolver._lookup(replace(r, alias=None), src, CALLABLE)
+    ids = [i for i in found.ids if i != src]
+    if len(ids) == len(found.ids):
+        return found
+    if not ids:
+        return UNRESOLVED
+    return Found(ids, ("unique_name" if len(ids) == 1 else "ambiguous") if found.resolution in GUESSES else
+                 found.resolution)
 
 
 def test_expectation(resolver, r, src):

@@ -41,6 +41,11 @@
 (call !receiver method: (identifier) @_delegate
   arguments: (argument_list (pair key: (hash_key_symbol) @name (#eq? @name "prefix"))) (#eq? @_delegate "delegate"))
   @definition.prefixed
+; what a delegated method calls: `to:`'s object's method of that name (ruby.settle_references reads `:@x` as @x)
+(call !receiver method: (identifier) @_delegate
+  arguments: (argument_list (simple_symbol) @name @reference.call
+                            (pair key: (hash_key_symbol) @_to value: (_) @receiver (#eq? @_to "to")))
+  (#eq? @_delegate "delegate"))
 ; Forwardable: def_delegators :@x, :a, :b (a method per symbol after the accessor); def_delegator :@x, :a (a) or
 ; def_delegator :@x, :a, :b (b, its new name)
 (call !receiver method: (identifier) @_forward
@@ -51,6 +56,16 @@
   (#any-of? @_forward "def_delegator" "def_instance_delegator"))
 (call !receiver method: (identifier) @_forward
   arguments: (argument_list . (_) . (simple_symbol) . (simple_symbol) @name @definition.function @exported .)
+  (#any-of? @_forward "def_delegator" "def_instance_delegator"))
+; what a forwarded method calls: the accessor's object's method of that name (def_delegator :@x, :a, :b: a)
+(call !receiver method: (identifier) @_forward
+  arguments: (argument_list . (_) @receiver (simple_symbol) @name @reference.call)
+  (#any-of? @_forward "def_delegators" "def_instance_delegators"))
+(call !receiver method: (identifier) @_forward
+  arguments: (argument_list . (_) @receiver . (simple_symbol) @name @reference.call .)
+  (#any-of? @_forward "def_delegator" "def_instance_delegator"))
+(call !receiver method: (identifier) @_forward
+  arguments: (argument_list . (_) @receiver . (simple_symbol) @name . (simple_symbol) @reference.call .)
   (#any-of? @_forward "def_delegator" "def_instance_delegator"))
 (call !receiver method: (identifier) @_alias arguments: (argument_list . (simple_symbol) @name @definition.function
   @exported . (simple_symbol)) (#eq? @_alias "alias_method"))
