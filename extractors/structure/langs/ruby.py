@@ -67,7 +67,9 @@ BUILTINS = frozenset({
     "Digest", "Base64", "Zlib", "ERB", "CGI", "Net", "OptionParser", "Shellwords", "Socket", "TCPSocket",
     "TCPServer", "UNIXSocket", "OpenSSL", "Monitor", "MonitorMixin", "WeakRef", "ObjectSpace", "Ractor",
     "Gem", "Bundler", "RbConfig", "BigDecimal", "Etc", "PP", "Coverage", "Ripper", "RubyVM", "__FILE__", "__LINE__",
-    "__ENCODING__"})
+    "__ENCODING__",
+    # methods ActiveSupport's Module and Forwardable give a class body (the methods they make are symbols)
+    "delegate", "def_delegators", "def_delegator", "def_instance_delegators", "def_instance_delegator"})
 # a test framework's methods, called bare in a spec or a test (RSpec, Minitest, Test::Unit)
 TEST_BUILTINS = frozenset({
     "describe", "context", "it", "specify", "example", "let", "let!", "subject", "before", "after", "around",
@@ -143,7 +145,7 @@ PROTOCOL_METHODS = frozenset({
 CONSTANT_KINDS = frozenset({"class", "trait", "namespace", "constant"})
 SCOPE_KINDS = ("class", "trait", "namespace")
 # what the query marks for settle_definitions to read, never symbols: visibility, methods of another object, mixins
-MARK_KINDS = ("visibility", "patch", "mixin")
+MARK_KINDS = ("visibility", "patch", "mixin", "prefixed")
 # expectations a test framework gives every object (Minitest's must_equal, RSpec's should): outside the repository
 TEST_METHODS = re.compile(r"^(?:must|wont)_\w+$|^(?:should|should_not|to|not_to|to_not)$")
 # a test framework's helpers and matchers called bare in a test, where the repository defines none of the name
@@ -221,11 +223,14 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """The definitions with their names as Ruby means them (``:items`` of ``attr_reader :items`` is ``items``, the
     parent ``A::B`` of ``class A::B::C`` is ``A.B``), and what is exported: a class's or module's public methods and
     constants. The ``visibility`` captures (a bare ``private``, ``private def x``, ``private :x``, ``class << self``
-    bounding them) say which methods are private or protected; they are no definitions."""
+    bounding them) say which methods are private or protected; they are no definitions. A ``delegate`` with a
+    ``prefix:`` (``prefixed``) makes names the symbols do not spell (``item_name``): none of them is defined."""
     marks = sorted((d for d in raw_defs if d.kind == "visibility"), key=lambda m: m.start)
     patches = [d for d in raw_defs if d.kind == "patch"]
     mixins = [d for d in raw_defs if d.kind == "mixin"]
-    defs = _namespaces([a for d in raw_defs if d.kind not in MARK_KINDS for a in _attributes(_spelled(d))], mixins)
+    prefixed = [(d.start, d.end) for d in raw_defs if d.kind == "prefixed"]
+    defs = _namespaces([a for d in raw_defs if d.kind not in MARK_KINDS and not _innermost(prefixed, d.start)
+                        for a in _attributes(_spelled(d))], mixins)
     if patches:
         defs = _patched(defs, patches)
     scopes = [(d.start, d.end) for d in defs if d.kind in SCOPE_KINDS]
@@ -332,6 +337,8 @@ def settle_references(raw_refs: list) -> list:
         if (r.kind == "callback" and r.name_start in based) or (r.name in KEYWORDS and r.name != "super") or (
                 r.receiver is None and r.name in CONTEXTUAL_KEYWORDS) or (r.kind == "call" and r.name_start in written):
             continue  # include M is a base; ``end`` read where a syntax error broke the tree is no name (range.end is)
+        if r.receiver and r.kind == "call" and _SYMBOL.match(r.receiver):  # delegate :a, to: :@x; def_delegators :x
+            r = r._replace(receiver=_delegated_to(r.receiver[1:]), alias=DELEGATED)
         if r.receiver and (r.receiver == "self.class" or r.receiver.startswith("self.class.")) \
                 and r.name not in BUILTIN_METHODS:  # self.class.default_store: the class's own def self.default_store
             r = r._replace(receiver="self" + r.receiver[len("self.class"):])
@@ -341,6 +348,16 @@ def settle_references(raw_refs: list) -> list:
             r = r._replace(name=r.name[1:])
         out.append(r)
     return out
+
+
+DELEGATED = "<delegated>"  # the mark (``alias``) of a delegated method's call of its target: ruby.delegated_call
+_SYMBOL = re.compile(r"^:@{0,2}\w+$")  # :@x, :x (never ::File, a top-level constant)
+
+
+def _delegated_to(accessor: str) -> str:
+    """The object a delegation names by a symbol: ``:@x`` the instance variable, ``:x`` the method's value,
+    ``:class`` the class (``self.class``)."""
+    return "self.class" if accessor == "class" else accessor
 
 
 # -- imports ------------------------------------------------------------------------------------------------------
@@ -451,10 +468,32 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     generic class layer, a test framework's expectations on any object first."""
     name_layers.insert(0, super_call)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_self)
+    name_layers.insert(name_layers.index(implicit_self) + 1, spec_helpers)
     name_layers += [constant, test_framework]
     member_layers.insert(member_layers.index("class_named"), constant_member)
     member_layers.insert(0, core_extension)
     member_layers.insert(0, test_expectation)
+    member_layers.insert(0, delegated_call)
+
+
+def delegated_call(resolver, r, src):
+    """``delegate :each?, to: :@uri_list``: the target's method, found as any call on that object is, but never the
+    delegated method itself (a guess by name on an object of unknown type finds it first): that one is unresolved."""
+    from dataclasses import replace
+
+    from ..graph import CALLABLE
+    from ..resolve import GUESSES, UNRESOLVED, Found
+
+    if r.alias != DELEGATED:
+        return None
+    found = resolver._lookup(replace(r, alias=None), src, CALLABLE)
+    ids = [i for i in found.ids if i != src]
+    if len(ids) == len(found.ids):
+        return found
+    if not ids:
+        return UNRESOLVED
+    return Found(ids, ("unique_name" if len(ids) == 1 else "ambiguous") if found.resolution in GUESSES else
+                 found.resolution)
 
 
 def test_expectation(resolver, r, src):
@@ -532,6 +571,43 @@ def implicit_self(resolver, r, src):
     # a top-level def of a required file (a private method of Object); else unknown, though the file requires a gem
     # (that makes no bare name the gem's: a module extended at run time, a DSL block's receiver)
     return resolver._imported(r.path, r.name) or test_framework(resolver, r, src) or UNRESOLVED
+
+
+# a spec or test file by its name (RSpec's ``x_spec.rb``, Minitest's ``test_x.rb``, rack's ``spec_x.rb``): any other
+# file of a test folder is a helper loaded for every spec (``spec_helper.rb``, ``spec/support/*.rb``)
+SPEC_FILE = re.compile(r"(?:^|/)(?:test_|spec_)[^/]*\.rb$|_(?:spec|test)\.rb$")
+
+
+def spec_helpers(resolver, r, src):
+    """A bare ``define_model`` in a spec's example (no class around it): the method of a module the spec's top
+    level or a ``describe`` block of it includes, else of one a helper file includes for every example (RSpec's
+    ``config.include M``; a top-level ``include M`` there is Object's, every object's). A ``describe`` block's
+    ``include`` is taken for the whole file: its blocks are no definitions."""
+    from ..discover import is_test_path
+    from ..resolve import Found
+
+    if r.name[:1].isupper() or not is_test_path(r.path) or resolver._enclosing_class(src) is not None:
+        return None
+    for mixin in resolver.g.bases.get(f"{r.path}::<module>", []) + _helper_mixins(resolver):
+        found = resolver._member(mixin, r.name)
+        if found:
+            return Found(found.ids, "inherited")
+    return None
+
+
+def _helper_mixins(resolver) -> list[str]:
+    """The modules the top level of a test folder's helper files includes (``config.include M``), by path."""
+    from ..discover import is_test_path
+
+    if _CACHE[0] is not resolver.g:
+        _CACHE[:] = [resolver.g, {}]
+    key = ("helper mixins",)
+    if key not in _CACHE[1]:
+        me = sys.modules[__name__]
+        helpers = sorted(p for p, lang in resolver.supports.items()
+                         if lang is me and is_test_path(p) and not SPEC_FILE.search(p))
+        _CACHE[1][key] = [m for p in helpers for m in resolver.g.bases.get(f"{p}::<module>", [])]
+    return _CACHE[1][key]
 
 
 def _module_self(resolver, src: str) -> str | None:

@@ -29,6 +29,44 @@
   arguments: (argument_list (simple_symbol) @name @definition.accessor @exported) (#eq? @_attr "attr_accessor"))
 (call !receiver method: (identifier) @_define arguments: (argument_list . (simple_symbol) @name)
   (#eq? @_define "define_method")) @definition.function @exported
+; define_method("reset") with a literal name (none where it is built: "#{x}_list")
+(call !receiver method: (identifier) @_define arguments: (argument_list . (string . (string_content) @name .))
+  (#eq? @_define "define_method")) @definition.function @exported
+; delegate :a, :b, to: :x (ActiveSupport): a method per symbol (not with a prefix: ruby.settle_definitions drops those;
+; an RSpec matcher delegate(:x) has no to:)
+(call !receiver method: (identifier) @_delegate
+  arguments: (argument_list (simple_symbol) @name @definition.function @exported
+                            (pair key: (hash_key_symbol) @_to (#eq? @_to "to")))
+  (#eq? @_delegate "delegate"))
+(call !receiver method: (identifier) @_delegate
+  arguments: (argument_list (pair key: (hash_key_symbol) @name (#eq? @name "prefix"))) (#eq? @_delegate "delegate"))
+  @definition.prefixed
+; what a delegated method calls: `to:`'s object's method of that name (ruby.settle_references reads `:@x` as @x)
+(call !receiver method: (identifier) @_delegate
+  arguments: (argument_list (simple_symbol) @name @reference.call
+                            (pair key: (hash_key_symbol) @_to value: (_) @receiver (#eq? @_to "to")))
+  (#eq? @_delegate "delegate"))
+; Forwardable: def_delegators :@x, :a, :b (a method per symbol after the accessor); def_delegator :@x, :a (a) or
+; def_delegator :@x, :a, :b (b, its new name)
+(call !receiver method: (identifier) @_forward
+  arguments: (argument_list . (_) (simple_symbol) @name @definition.function @exported)
+  (#any-of? @_forward "def_delegators" "def_instance_delegators"))
+(call !receiver method: (identifier) @_forward
+  arguments: (argument_list . (_) . (simple_symbol) @name @definition.function @exported .)
+  (#any-of? @_forward "def_delegator" "def_instance_delegator"))
+(call !receiver method: (identifier) @_forward
+  arguments: (argument_list . (_) . (simple_symbol) . (simple_symbol) @name @definition.function @exported .)
+  (#any-of? @_forward "def_delegator" "def_instance_delegator"))
+; what a forwarded method calls: the accessor's object's method of that name (def_delegator :@x, :a, :b: a)
+(call !receiver method: (identifier) @_forward
+  arguments: (argument_list . (_) @receiver (simple_symbol) @name @reference.call)
+  (#any-of? @_forward "def_delegators" "def_instance_delegators"))
+(call !receiver method: (identifier) @_forward
+  arguments: (argument_list . (_) @receiver . (simple_symbol) @name @reference.call .)
+  (#any-of? @_forward "def_delegator" "def_instance_delegator"))
+(call !receiver method: (identifier) @_forward
+  arguments: (argument_list . (_) @receiver . (simple_symbol) @name . (simple_symbol) @reference.call .)
+  (#any-of? @_forward "def_delegator" "def_instance_delegator"))
 (call !receiver method: (identifier) @_alias arguments: (argument_list . (simple_symbol) @name @definition.function
   @exported . (simple_symbol)) (#eq? @_alias "alias_method"))
 (alias name: (_) @name @definition.function @exported)
@@ -131,6 +169,12 @@
   arguments: (argument_list [(constant) @name @reference.inherits
                              (scope_resolution scope: (_) @receiver name: (constant) @name) @reference.inherits])
   (#any-of? @_mixin "include" "extend" "prepend"))
+; RSpec.configure { |config| config.include M }: M's methods are every example's (a base of the file's top level;
+; ruby.spec_helpers gives a helper file's to every spec)
+(call receiver: (identifier) method: (identifier) @_mixin
+  arguments: (argument_list [(constant) @name @reference.inherits
+                             (scope_resolution scope: (_) @receiver name: (constant) @name) @reference.inherits])
+  (#eq? @_mixin "include"))
 
 ; typed variables (see parse.py @var.name): x = Foo.new(...) / Foo::Bar.new / new (in a class method): x.m() is
 ; Foo's m (Class.new, Struct.new...: an object whose methods come later: none)
