@@ -124,7 +124,7 @@ from pipeline.safeio import read_inside
 from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .langs import ParseRules, parse_rules
-from .langs.arity import Params, arguments_of, params_of
+from .langs.arity import Params, arguments_of, is_receiver, params_of
 from .languages import Language, compiled_fallback, sniffed
 from .markup import scripts_only
 from .qualnames import untwinned
@@ -875,15 +875,23 @@ def _passed(node, caps: dict, data: bytes) -> RawRef | None:
 
 def _place(node, data: bytes) -> int:
     """A parameter's or an argument's position among its siblings, comments and a leading ``self`` or ``cls`` (a
-    Python method's own object, which its callers do not pass) left out."""
+    Python method's own object, which its callers do not pass) left out, as is a leading receiver parameter (C#'s
+    extension ``this IServiceCollection s``, TypeScript's ``this: T``): ``s.Add(cfg => ..)`` passes the lambda
+    first, to the parameter after it."""
     place = 0
     for sibling in node.parent.named_children:
         if sibling == node:
             return place
-        if sibling.type != "comment" and not (place == 0 and sibling.type == "identifier"
-                                               and _text(sibling, data) in ("self", "cls")):
+        if sibling.type != "comment" and not (place == 0 and _passes_no_argument(sibling, data)):
             place += 1
     return place
+
+
+def _passes_no_argument(param, data: bytes) -> bool:
+    """A leading parameter that no call passes among its arguments: its own object (``self``), or its receiver."""
+    if param.type == "identifier":
+        return _text(param, data) in ("self", "cls")
+    return param.type.endswith("parameter") and is_receiver(param)
 
 
 _FUNCTION_TYPES = frozenset({"function_type", "constructor_type"})

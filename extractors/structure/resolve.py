@@ -1502,10 +1502,10 @@ class Resolver(ImportBindings):
     def _passed_class(self, r: Ref, value: str) -> tuple[str | None, str]:
         """A callback's parameter (``describe("x", (t) => t.go())``: ``describe@1:0``): the class the called
         function declares it gives there, through a type alias of a function type where a name types the
-        parameter (``fn: Handler``). The called function must be known for certain: a guess types nothing."""
+        parameter (``fn: Handler``). The called function must be known for certain: a guess types nothing, but for
+        a method the repository adds to a library's type (found by name: C#'s ``services.AddMediatR(cfg => ..)``)."""
         value, _, held = value.partition("^")  # app.get@1:0^new Hono(): what app holds, where the parser knew it
         callee, _, place = value.rpartition("@")
-        outer, _, inner = place.partition(":")
         head, _, name = callee.rpartition(".")
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
         hooks = self.hooks.get(r.path, self.no_hooks)
@@ -1521,11 +1521,24 @@ class Resolver(ImportBindings):
                                  CALLABLE)
             if library_objects and not head and found.resolution == "external":
                 return None, "external"  # test("x", (t) => ..), test imported from a library: its object
-            ids = found.ids if found.resolution not in GUESSES else []
+            ids = found.ids if found.resolution not in GUESSES or self._library_extensions(found.ids) else []
         ids = ids or (self._member_of_held(r, src, head, name) if head else [])
-        if len(ids) != 1:
-            return None, "unknown"
-        fn = self.g.by_id[ids[0]]
+        if len(ids) == 1:
+            return self._slot_class(self.g.by_id[ids[0]], place)
+        # overloads (or extensions of a library's type, found by name): those declaring the slot must agree; one
+        # declaring nothing there takes no function (AddMediatR(this s, Config c) beside (this s, Action<Config> c))
+        answers = {self._slot_class(self.g.by_id[i], place) for i in ids[:MAX_CANDIDATES]} - {(None, "unknown")}
+        return answers.pop() if len(answers) == 1 else (None, "unknown")
+
+    def _library_extensions(self, ids: list[str]) -> bool:
+        """Whether every candidate is a method the repository adds to a library's type (C#'s ``this
+        IServiceCollection s``): found by name, but of the one type its callers may call it on."""
+        return bool(ids) and all(self._extends_library(i) for i in ids)
+
+    def _slot_class(self, fn, place: str) -> tuple[str | None, str]:
+        """The class function ``fn`` declares it gives at ``place`` (``i:j``: parameter ``j`` of what its parameter
+        ``i`` takes), through a type alias or delegate where a name types parameter ``i``."""
+        outer, _, inner = place.partition(":")
         declared, where = self.signatures.get((fn.path, fn.qualname, place)), fn.id
         named = self.signatures.get((fn.path, fn.qualname, outer)) if declared is None else None
         if named is not None:  # fn: Handler, with type Handler = (event: Event) => Response (Python: a variable)

@@ -109,6 +109,9 @@ def _is_receiver(param) -> bool:
     return first is not None and (first.type == "this" or (first.type == "modifier" and first.text == b"this"))
 
 
+is_receiver = _is_receiver  # parse._place: a function passed to it is counted from after it
+
+
 def arguments_of(node) -> int | None:
     """How many arguments the call at ``node`` passes; None where it is not known (a spread, no argument list)."""
     args = node.child_by_field_name("arguments") or next(  # C#'s new(..), : base(..): a list in no field

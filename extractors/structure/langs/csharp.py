@@ -396,8 +396,18 @@ def settle_references(raw_refs: list) -> list:
     (``global using static A.B``) is one import: the static reading first, then the global one."""
     more = [r._replace(name=r.name + "Attribute") for r in raw_refs
             if r.kind == "type.annotation" and r.name and not r.name.endswith("Attribute")]
-    raw_refs = _one_reading_per_using(raw_refs)
+    raw_refs = _one_reading_per_using(_without_type_parameters(raw_refs))
     return raw_refs + more if more else raw_refs
+
+
+# a generic type parameter, by convention (T, TResult, TRequest): what a delegate of it gives a lambda is whatever
+# the caller's type argument is, never a library's type (the name found nowhere would make it external)
+_TYPE_PARAMETER = re.compile(r"^T(?:[A-Z]\w*)?$")
+
+
+def _without_type_parameters(raw_refs: list) -> list:
+    """A method's ``Func<TResult, bool> predicate``: the lambda passed there takes no type it states."""
+    return [r for r in raw_refs if not (r.kind == "signature" and r.name and _TYPE_PARAMETER.match(r.name))]
 
 
 _USING_READINGS = {"static": 0, GLOBAL: 1, None: 2}  # which reading of one using directive is kept

@@ -197,3 +197,50 @@
  (throw_statement (identifier) @name)
  (foreach_statement right: (identifier) @name)
  (lock_statement (identifier) @name)] @reference.read
+
+; lambdas: each a scope of its own parameters (o in one lambda is not the o of another; see parse.py
+; @scope.callback); the references in it stay the enclosing definition's
+(lambda_expression) @scope.callback
+; what a method declares it gives the lambdas passed to it (see parse.py @signature.type): Action<T>, Func<T, R>,
+; Predicate<T>: the i-th type argument is the i-th parameter's (Func's last, its result, has no parameter);
+; Expression<Func<T, R>> alike; a parameter typed by a name may be a delegate of the repository's, whose parameters
+; are then given (the delegate's own @signature.type below)
+((parameter type: (generic_name (identifier) @_delegate (type_argument_list (_) @signature.type))) @signature.outer
+  (#match? @_delegate "^(Action|Func|Predicate)$"))
+((parameter type: (generic_name (identifier) @_expression (type_argument_list . (generic_name (identifier) @_delegate
+  (type_argument_list (_) @signature.type)) .))) @signature.outer
+  (#eq? @_expression "Expression") (#match? @_delegate "^(Action|Func)$"))
+((parameter type: [(identifier) (generic_name (identifier) @_named)] @signature.named) @signature.outer
+  (#not-match? @_named "^(Action|Func|Predicate|Expression)$"))
+(delegate_declaration parameters: (parameter_list (parameter type: (_) @signature.type) @signature.slot))
+; a lambda passed to a method: its untyped parameters take what that method declares (see parse.py @passed.name):
+; board.Each(o => ..), services.AddShop(cfg => ..), board.Pair((o, p) => ..)
+(invocation_expression function: [(identifier) (member_access_expression name: (identifier))] @passed.callee
+  arguments: (argument_list (argument (lambda_expression . parameters: (implicit_parameter) @passed.name)) @passed.fn))
+(invocation_expression function: [(identifier) (member_access_expression name: (identifier))] @passed.callee
+  arguments: (argument_list (argument (lambda_expression parameters: (parameter_list
+    (parameter !type name: (identifier) @passed.name) @passed.slot))) @passed.fn))
+; a lambda a variable or field of a delegate type holds: its i-th parameter is the delegate's i-th type argument
+; (Func<Order, bool> isOpen = o => o.IsOpen(); Action<Order, Parcel> ship = (o, p) => ..)
+((variable_declaration type: (generic_name (identifier) @_delegate (type_argument_list . (_) @var.type))
+  (variable_declarator (lambda_expression . parameters: (implicit_parameter) @var.name)))
+  (#match? @_delegate "^(Action|Func|Predicate)$"))
+((variable_declaration type: (generic_name (identifier) @_delegate (type_argument_list . (_) @var.type))
+  (variable_declarator (lambda_expression parameters: (parameter_list . (parameter !type name: (identifier) @var.name)))))
+  (#match? @_delegate "^(Action|Func|Predicate)$"))
+((variable_declaration type: (generic_name (identifier) @_delegate (type_argument_list . (_) . (_) @var.type))
+  (variable_declarator (lambda_expression parameters: (parameter_list . (parameter)
+    . (parameter !type name: (identifier) @var.name)))))
+  (#match? @_delegate "^(Action|Func)$"))
+((variable_declaration type: (generic_name (identifier) @_delegate (type_argument_list . (_) . (_) . (_) @var.type))
+  (variable_declarator (lambda_expression parameters: (parameter_list . (parameter) . (parameter)
+    . (parameter !type name: (identifier) @var.name)))))
+  (#match? @_delegate "^(Action|Func)$"))
+; LINQ and List<T>'s own methods over a collection of a declared type (List<Order> orders, Order[] more,
+; IEnumerable<Order>): the lambda's parameter is an element (orders.Where(o => o.IsOpen())); methods whose lambda
+; takes the element only (a Dictionary's is its value type here, not its KeyValuePair: kv.Key is then unresolved)
+((invocation_expression function: (member_access_expression expression: [(identifier) (member_access_expression)] @var.elements
+    name: (identifier) @_linq)
+  arguments: (argument_list . (argument (lambda_expression . parameters: [(implicit_parameter) @var.name
+    (parameter_list . (parameter !type name: (identifier) @var.name))]))))
+  (#match? @_linq "^(Where|Select|SelectMany|Any|All|First|FirstOrDefault|Single|SingleOrDefault|Last|LastOrDefault|Count|LongCount|OrderBy|OrderByDescending|ThenBy|ThenByDescending|GroupBy|ToDictionary|ToLookup|Sum|Max|Min|Average|MaxBy|MinBy|DistinctBy|TakeWhile|SkipWhile|ForEach|Exists|Find|FindAll|FindIndex|FindLast|RemoveAll|TrueForAll)$"))
