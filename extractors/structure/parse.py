@@ -46,7 +46,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   (``a = [f, g]``, ``d = {"k": f}``, ``d["k"] = f``), bound to ``a[]``, which ``@reference.item_call`` calls
   (``a[0]()``, ``d["k"]()``). ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
   elements (Go's ``opts ...Option``), bound to ``opts[]``. ``@var.names`` + ``@var.values``: names assigned by
-  position (``a, *b = f, g, h``).
+  position (``a, *b = f, g, h``). ``@var.name`` + ``@var.result``: a name given the result at its place of a call
+  returning several (Go's ``_, b := f()``), bound to ``f()#1``; ``@signature.result``: a declared result's type,
+  a ``signature`` at ``#`` + its place (``func f() (int, *Node)``: ``#1`` is ``Node``).
   ``@var.implicit`` in place of ``@var.name``: a lambda naming no parameter (the captured node), whose implicit one
   (the language's ``IMPLICIT_PARAMETER``: Kotlin's ``it``) the binding names, a variable declared where the lambda
   starts (with ``@scope.callback`` on it, the lambda's own: two lambdas' ``it`` are two variables).
@@ -584,11 +586,11 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
-                     "text.calls", "returns.object", "import.via", "scope.callback"):
+                     "text.calls", "returns.object", "import.via", "scope.callback", "signature.result"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit") and ("var.type" in keys or "var.value" in keys or "var.item" in keys
                                     or "var.default" in keys or "var.narrowed" in keys or "var.elements" in keys
-                                    or "var.spread" in keys or "var.implements" in keys):
+                                    or "var.spread" in keys or "var.implements" in keys or "var.result" in keys):
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
@@ -749,6 +751,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             kind = _type_text(_text(value, data))
             kind = f"{IMPLEMENTED_VALUE}{kind}@{_place(node, data)}" if kind and kind.replace(".", "").isidentifier() \
                 else None
+        elif key == "var.result":  # _, b := f(): f's result at b's place among the names assigned
+            kind = _type_text(_text(value, data), True)
+            kind = f"{kind}{RESULT_MARK}{_place(node, data)}" if kind and kind.endswith(")") else None
         else:
             written = _text(value, data)
             kind = (OWN_OBJECT if value.type == "object" and _holds_code(value) else COLLECTION) \
@@ -760,6 +765,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             binding, named = VAR_BINDINGS[key], var_name + (ITEMS if key == "var.spread" else "")
             bindings[binding].append(RawRef(node.start_byte, binding, named, kind, None, None, 0, None))
         element = _element_type(_text(value, data), rules.transparent_types) if key == "var.type" and kind else None
+        if element is None and key == "var.type" and rules.named_collections:
+            element = _named_elements(kind, value, data)
         if element:  # List<Element> els: els.get(0) is an Element
             bindings["var"].append(RawRef(node.start_byte, "var", var_name + ITEMS, element, None, None, 0,
                                           None))
@@ -779,7 +786,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "doc":
         named = _text(caps["doc.name"][0], data) if "doc.name" in caps else None
         _doc_types(node, caps.get("doc.target", (None,))[0], named, data, found, rules)
-    elif role in ("signature.type", "signature.named"):
+    elif role in ("signature.type", "signature.named", "signature.result"):
         declared = _signature(role, node, caps, data)
         if declared:
             found.refs.append(declared)
@@ -800,6 +807,15 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
 
 
 _TEXT_CALL = re.compile(r"(?<![\w.>$])([A-Za-z_]\w*)\s*\(")
+
+
+def _named_elements(kind: str | None, value, data: bytes) -> str | None:
+    """``inodes common.Inodes``: the elements of a value of a plain named type (``ELEMENTS_OF`` + the type), which
+    only the type's declaration states (``type Inodes []Inode``); None for a pointer, a collection, a call."""
+    written = _text(value, data)
+    if not kind or kind == COLLECTION or written[:1] in "*&" or not kind.replace(".", "").isidentifier():
+        return None
+    return ELEMENTS_OF + kind
 
 
 def _text_calls(node, data: bytes, rules: ParseRules) -> list[RawRef]:
@@ -850,6 +866,10 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
     typed = _type_text(_text(node, data))
     if not typed or not typed.replace(".", "").isidentifier():
         return None
+    if role == "signature.result":  # func f() (int, *Node, error): the type declared at its place among the results
+        receiver, _, name = typed.rpartition(".")
+        return RawRef(node.start_byte, "signature", name, receiver or None, None, RESULT_MARK + str(_result_place(node)),
+                      node.start_point[0] + 1, None)
     outer = caps.get("signature.outer")
     if outer and outer[0].parent.parent is not None and outer[0].parent.parent.type in _FUNCTION_TYPES:
         return None  # a parameter of a function type, not of the function: fn: (cb: (x: X) => void) => void
@@ -858,6 +878,19 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
         place += f":{_place(caps.get('signature.slot', (node,))[0], data)}"
     receiver, _, name = typed.rpartition(".")
     return RawRef(node.start_byte, "signature", name, receiver or None, None, place, node.start_point[0] + 1, None)
+
+
+def _result_place(node) -> int:
+    """The place of a declared result's type among the results, each name counted (``(a, b int, err error)``: err
+    is the third)."""
+    declaration = node.parent
+    place = 0
+    for sibling in declaration.parent.named_children if declaration.parent is not None else ():
+        if sibling == declaration:
+            return place
+        if sibling.type != "comment":
+            place += len(sibling.children_by_field_name("name")) or 1
+    return place
 
 
 def _passed(node, caps: dict, data: bytes) -> RawRef | None:
@@ -899,9 +932,12 @@ PASSED_VALUE = "passed:"  # a callback's parameter: what the called function dec
 IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it implements declares (``Reader@0``)
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
-                "var.elements": "var", "var.spread": "var", "var.implements": "var"}  # var.elements: a loop's collection, whose elements the
+                "var.result": "var", "var.implements": "var",
+                "var.elements": "var", "var.spread": "var"}  # var.elements: a loop's collection, whose elements the
 # variable takes; var.spread: the type of each element of a variadic parameter
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
+RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
+ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
 NAMES = frozenset({"identifier", "attribute"})
 UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})  # a, (b, c) = ...
@@ -1787,7 +1823,8 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     return None
 
 
-_SUBSCRIPTED = re.compile(r"^((?:self\.|this\.)?[A-Za-z_]\w*)\[[^\[\]]+\](?:\.(.+))?$")
+# (also a typed variable's field: n.inodes[i].Key(), an element of what n's type declares for the field)
+_SUBSCRIPTED = re.compile(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\[[^\[\]]+\](?:\.(.+))?$")
 # how a loop walks a collection's elements (for b in &self.books, books.iter(), m.values()), or a Rust pattern an
 # Option's (if let Some(s) = self.stats.as_mut())
 _WALKED = re.compile(r"^(?:&\s*(?:mut\s+)?)?(.+?)"
@@ -1878,8 +1915,24 @@ def _declared_elements(holder: str, stack: list[Span], types: dict) -> str | Non
     elif holder.isidentifier():
         found = _bound_to(holder + ITEMS, False, stack, types)
     else:
-        return None
+        found = None
+    if found is None and dot:
+        return _field_elements(holder, stack, types)
     return found if found and "|" not in found and "~" not in found else None
+
+
+def _field_elements(holder: str, stack: list[Span], types: dict) -> str | None:
+    """The elements of a field the file does not declare, or of a typed variable's field (``n.children`` with
+    ``n *Node``): ``self.children[]``, ``Node~children[]``, which the resolver reads off the field's declaration
+    wherever it is (``Resolver._class_along``); None where the object's type is not known."""
+    head, _, rest = holder.partition(".")
+    if head in SELF_OBJECTS:
+        return holder + ITEMS if rest.isidentifier() else None
+    if not head.isidentifier() or not _is_chain(rest) or "(" in rest:
+        return None
+    scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
+    typed = _typed_head(holder, scopes, types)
+    return typed + ITEMS if "~" in typed and "|" not in typed and "[" not in typed else None
 
 
 _CHAIN = re.compile(r"[A-Za-z_]\w*(?:\(\))?(?:\.[A-Za-z_]\w*(?:\(\))?)*")

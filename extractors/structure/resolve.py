@@ -85,8 +85,8 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, FIXTURE_VALUE, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND,
-                    NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE, RETURNED)
+from .parse import (ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE, IMPLEMENTED_VALUE, ITEMS,
+                    ITEMS_KIND, NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE, RESULT_MARK, RETURNED)
 from .graph import CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 from .qualnames import unsuffixed, untwinned
 
@@ -1215,6 +1215,41 @@ class Resolver(ImportBindings):
                 return cls, how
         return None, "unknown"
 
+    def _class_of_items(self, r: Ref, type_name: str) -> tuple[str | None, str]:
+        """An element of a value of a named collection type (``type Inodes []Inode``: an ``Inode``), as the type's
+        declaration states; unknown for a type that is no collection of ours (its elements are not the type)."""
+        cls = self._class_named(r, type_name)
+        element = self._element_class(cls) if cls else None
+        return (element, "typed") if element else (None, "external" if element == "" else "unknown")
+
+    def _class_of_result(self, r: Ref, call: str, place: int) -> tuple[str | None, str]:
+        """The class of the result at ``place`` of what the call's callee declares it returns; a library's callee
+        gives a library's; a guessed callee, or one declaring nothing there, says nothing."""
+        callee = self._call_target(r, call)
+        if callee is None or len(callee.ids) != 1 or callee.resolution in GUESSES:
+            return None, "external" if callee is not None and callee.resolution == "external" else "unknown"
+        cls = self._result_class(callee.ids[0], place)
+        return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+
+    def _result_class(self, sid: str, place: int) -> str | None:
+        """The class a function declares at ``place`` among its results (``#1`` of ``(int, *Node, error)``:
+        ``Node``); ``""`` for a library's type; None where it declares no one class there."""
+        sym = self.g.by_id[sid]
+        ref = self.signatures.get((sym.path, sym.qualname, f"{RESULT_MARK}{place}"))
+        return self._declared_class(ref, sid) if ref is not None else None
+
+    def _field_items(self, cls: str, name: str) -> str | None:
+        """The class of an element of the field ``name`` of ``cls`` (``children []*Node``, ``inodes Inodes``): as
+        its declaration states, or its named type's; None where neither states one (never the field's own class)."""
+        member = self._member(cls, name)
+        if not member or len(member.ids) != 1:
+            return None
+        element = self._element_class(member.ids[0])
+        if element is not None:
+            return element
+        held = self.return_class(member.ids[0])
+        return self._element_class(held) if held else None
+
     def _builds_no_instance(self, cls: str) -> bool:
         """``Sinatra.new(Base)``: a Ruby module's own ``new`` (what it returns is another class), a namespace's: the
         value is no instance of it."""
@@ -1249,6 +1284,11 @@ class Resolver(ImportBindings):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         if value.startswith(NARROWED_VALUE):
             return self._class_of_value_uncached(r, value[len(NARROWED_VALUE):], hooks)
+        if value.startswith(ELEMENTS_OF):
+            return self._class_of_items(r, value[len(ELEMENTS_OF):])
+        later = _LATER_RESULT.match(value)
+        if later:  # _, b := f(): what f declares at that place among its results
+            return self._class_of_result(r, later.group(1), int(later.group(2)))
         if value.startswith(PASSED_VALUE):
             return self._passed_class(r, value[len(PASSED_VALUE):])
         if value.startswith(IMPLEMENTED_VALUE):
@@ -1378,6 +1418,9 @@ class Resolver(ImportBindings):
             if not cls:  # unknown (None), or a library's type (""): nothing further along is the repository's
                 return cls
             name = attr.split("(")[0].split("{")[0].strip()  # m(x), and Kotlin's apply { } (its block: {})
+            if name.endswith(ITEMS):  # n.children[]: an element of the field (a loop over it, an index of it)
+                cls = self._field_items(cls, name[:-len(ITEMS)])
+                continue
             hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks)
             if hooks.future_output and name == hooks.future_output[0]:
                 cls = self._awaited(cls, hooks.future_output[1])
@@ -1391,6 +1434,10 @@ class Resolver(ImportBindings):
                     return None
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
             sid = self._overload_called(member.ids[0], attr)
+            later = _LATER_RESULT.match(attr)
+            if later:  # _, c := n.pair(): what pair declares at that place among its results
+                cls = self._result_class(sid, int(later.group(2)))
+                continue
             # for r in x.routes(): an element of what routes() declares it returns, where it names the elements'
             # type (-> list[Route], @return Route[]); else what the call gives (Go's -> []*Node: a *Node)
             element = self._element_class(sid) if attr.endswith(")" + ITEMS) else None
@@ -2377,6 +2424,9 @@ def _folders_up(folder: str) -> list[str]:
 
 def _folder_parts(folder: str) -> tuple[str, ...]:
     return tuple(folder.split("/")) if folder else ()
+
+
+_LATER_RESULT = re.compile(rf"^(.*\)){re.escape(RESULT_MARK)}(\d+)$", re.S)  # f(x)#1: f's result at place 1
 
 
 @lru_cache(maxsize=1024)  # one reference's layers split its receiver several times

@@ -126,6 +126,9 @@ class ParseRules:
     file_package: Callable = lambda _path, _root: None
     # an assigned call that states its value's type (Python's ``cast(Foo, x)``, Go's ``new(Foo)``) -> it, else None
     cast_type: Callable[[str], str | None] = lambda _text: None
+    # a declared type may name a collection type declared elsewhere (Go's ``type Inodes []Inode``): a variable or
+    # field of a plain named type also binds its elements, to ``ELEMENTS_OF`` + the type (looked up when resolving)
+    named_collections: bool = False
     # (text before the repairs, text after) -> [(byte offset, name)]: the calls a repair blanked (C's ``GUARDED_BY(mu)``)
     repaired_calls: Callable[[bytes, bytes], list] = lambda _before, _after: []
     implicit_parameter: str | None = None  # the name a lambda's one unnamed parameter bears (Kotlin's ``it``)
@@ -320,6 +323,7 @@ def parse_rules(language: str | None) -> ParseRules:
         program_packages=frozenset(getattr(module, "PROGRAM_PACKAGES", ())),
         file_package=getattr(module, "file_package", DEFAULT_RULES.file_package),
         cast_type=getattr(module, "cast_type", DEFAULT_RULES.cast_type),
+        named_collections=getattr(module, "NAMED_COLLECTIONS", False),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
     )

@@ -19,6 +19,9 @@ KEYWORDS = frozenset({"_", "break", "case", "chan", "const", "continue", "defaul
 STRUCTURAL = True  # a type implements every interface whose methods it has (resolve.structural_bases)
 BUILD_VARIANTS = True  # a name defined in two files of a package: one per build constraint (graph._index_variants)
 PROGRAM_PACKAGES = frozenset({"main"})  # a command: nothing can import it, so its capitalised names are no API
+# a field or variable of a named type may hold a collection declared elsewhere (type Inodes []Inode): its elements
+# are looked up by the type (parse.ELEMENTS_OF)
+NAMED_COLLECTIONS = True
 IMPORTS_PASS_ON = False  # import . "x" binds names in the importing file only; it passes none on
 
 
@@ -130,6 +133,8 @@ _ASSERTED = re.compile(r"^[\w.]+\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$")  #
 _CONVERTED = re.compile(r"^([A-Z]\w*)\s*\([^(),]*\)$")  # Level(x): one plain argument
 _LITERAL_HEAD = re.compile(r"^&?\s*([A-Za-z_][\w.]*)\s*(?:\[[^\]{}]*\])?\s*\{")  # &T{, pkg.T[int]{
 _ALLOCATED = re.compile(r"^new\(\s*((?:\w+\.)?[A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*\)$")  # new(Router): a *Router
+_MADE = re.compile(r"^make\(\s*([^,]+?)\s*(?:,.*)?\)$", re.S)  # make(Inodes, n), make([]*Node, 0, n)
+_PLAIN_TYPE = re.compile(r"^(?:\w+\.)?[A-Za-z_]\w*$")
 
 
 @lru_cache(maxsize=4096)
@@ -212,9 +217,16 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 
 
 def cast_type(text: str) -> str | None:
-    """``r := new(Router)``: a ``*Router``; ``c := &Command{...}``: a ``Command`` built (see ``_literal_built``)."""
+    """``r := new(Router)``: a ``*Router``; ``c := &Command{...}``: a ``Command`` built (see ``_literal_built``);
+    ``make(Inodes, n)``: an ``Inodes`` (whose elements its declaration states), ``make([]*Node, n)`` a collection
+    (never what the builtin ``make`` returns: a library's)."""
     m = _ALLOCATED.match(text)
-    return m.group(1) if m else _literal_built(text)
+    if m:
+        return m.group(1)
+    made = _MADE.match(text)
+    if made:
+        return made.group(1) if _PLAIN_TYPE.match(made.group(1)) else "[]"
+    return _literal_built(text)
 
 
 def _literal_built(text: str) -> str | None:

@@ -120,7 +120,36 @@
 ; p := c.pools[name], p, ok := c.pools[name]: an element of the map (or slice), as a range variable is
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . (index_expression operand: [(identifier) (selector_expression)] @var.elements)))
+; item := &n.inodes[i]: a pointer to an element, whose methods are the element's
+(short_var_declaration left: (expression_list . (identifier) @var.name)
+  right: (expression_list . (unary_expression operator: "&"
+    operand: (index_expression operand: [(identifier) (selector_expression)] @var.elements))))
 ; for _, b := range s.books: b takes the slice's (or map's) elements
 ; for _, c := range cmd.Commands(): c takes the elements of what the method declares it returns ([]*Command)
 (range_clause left: (expression_list (_) (identifier) @var.name)
   right: [(identifier) (selector_expression) (call_expression)] @var.elements)
+
+; what a named collection type or a struct's collection field holds (type Inodes []Inode, children []*Node,
+; routes map[string]*Route): a loop over one, an index of one gives that element (see parse.py ITEMS_KIND)
+([(type_spec type: [(slice_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+                    (array_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+                    (map_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)])])
+  (field_declaration name: (field_identifier)
+    type: [(slice_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+           (array_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+           (map_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)])])]) @reference.type.items
+([(type_spec type: [(slice_type element: [(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
+                                          (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))])
+                    (map_type value: [(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
+                                      (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))])])
+  (field_declaration name: (field_identifier)
+    type: [(slice_type element: [(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
+                                 (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))])
+           (map_type value: [(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
+                             (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))])])]) @reference.type.items
+
+; _, b, err := f(): b is f's second declared result (func f() (int, *Node, error)); the first name is bound above
+(short_var_declaration left: (expression_list (_) (identifier) @var.name)
+  right: (expression_list . (call_expression) @var.result .))
+[(function_declaration result: (parameter_list (parameter_declaration type: (_) @signature.result)))
+ (method_declaration result: (parameter_list (parameter_declaration type: (_) @signature.result)))]
