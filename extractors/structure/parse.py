@@ -408,6 +408,11 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if bindings["global"]:  # global x: x assigned there is the module's x, no local of the function
         local = _without_globals(local, bindings["global"], scopes)
     declared = _declared(local + params, scopes) if callbacks else None  # what each scope binds: types and values
+    # const make = store.createCounter where store = require('./store'): an import of the module's name (the
+    # language's settle_references says so), which a value bound to the variable would shadow
+    imports = {_import_local(r) for r in refs if r.kind == "import"} if bindings["value"] else ()
+    if imports:
+        bindings["value"] = [b for b in bindings["value"] if b.name not in imports]
     types = _scoped_values(stated + bindings["value"] + _fixture_values(named, bindings["var"]), scopes,
                            rules.instance_sigil, declared)
     if passed:
@@ -1571,6 +1576,7 @@ def _field_values(values: list[str]) -> list[str]:
 
 _CONSTRUCTED = re.compile(r"^(?:new\s+)?((?:[A-Za-z_]\w*\.)*)([A-Z]\w*)\(.*\)$", re.S)
 _RETURNED_BY = re.compile(r"^((?:[A-Za-z_$][\w$]*\.)*)([a-z_$][\w$]*)\(.*\)$", re.S)  # make(), api.create()
+_HELD_NAME = re.compile(r"^((?:[A-Za-z_$][\w$]*\.)*)([A-Za-z_$][\w$]*)$")  # f, ZodString.create, obj.method
 
 
 def _constructed_variables(defs: list[Definition], types: dict, refs: list[Reference]) -> list[Reference]:
@@ -1578,7 +1584,9 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
     body, assigned once and with no declared type: the variable or field holds an instance of the class called
     (``type.variable``, ``type.field``), so ``from m import Q; Q.f()`` and ``A.helper.run()`` elsewhere are that
     class's. A lowercase callee (``const ky = createInstance()``): ``value.returned``, what the function declares
-    it returns, where it is the repository's (``logger = getLogger()``: a library's, so nothing of ours)."""
+    it returns, where it is the repository's (``logger = getLogger()``: a library's, so nothing of ours). A name
+    (``const stringType = ZodString.create``, ``g = f``): ``value.held``, the function the variable holds where the
+    name is one, so a call of the variable from anywhere calls it and gives what it returns (``stringType().min()``)."""
     out = []
     for d in defs:
         scope = d.qualname.rpartition(".")[0] if d.kind == "field" else "<module>"
@@ -1593,6 +1601,9 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
             out.append(Reference(d.qualname, kind, m.group(2), m.group(1).rstrip(".") or None, None, None, d.line_start))
         elif len(values) == 1 and (m := _RETURNED_BY.match(values[0])) and _one_call(values[0], m.end(2)):
             out.append(Reference(d.qualname, "value.returned", m.group(2), m.group(1).rstrip(".") or None, None, None,
+                                 d.line_start))
+        elif len(values) == 1 and (m := _HELD_NAME.match(values[0])):
+            out.append(Reference(d.qualname, "value.held", m.group(2), m.group(1).rstrip(".") or None, None, None,
                                  d.line_start))
     if not out:  # most files: no scan of their references for declared types
         return out

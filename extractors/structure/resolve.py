@@ -98,7 +98,9 @@ CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85
 MAX_CANDIDATES = 8
 GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
-MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
+MEMBER_KINDS = METHODS | {"property", "field"}
+# what may hold a function, by the fact that says which: a field a method assigns, a variable given a function's name
+HOLDERS = {"field": "type.field", "variable": "value.held", "constant": "value.held"}  # what ``x.name`` may be, guessed by name
 IMPLICIT_MEMBER_KINDS = METHODS | {"constant"}  # what Swift's ``.name(..)`` may be: a static method, an enum case
 ENUM_CASE_KINDS = {"constant"}  # what Swift's ``.name`` is guessed to be: an enum case
 TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
@@ -408,7 +410,8 @@ class Resolver(ImportBindings):
             built = self._constructors(found.ids[:MAX_CANDIDATES], constructors)
             built = self._accepting(built, r.args) if r.args is not None and len(built) > 1 else built
             edges += self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
-        if r.receiver and form in ("call", "constructor") and found.ids:  # obj.handler(), handler = self.on_event
+        # obj.handler() with handler = self.on_event; stringType() with const stringType = ZodString.create
+        if form in ("call", "constructor") and found.ids:
             held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid)]
             edges += self._edges(r, src, Found(list(dict.fromkeys(held)), "flow"), "calls", "call") if held else []
         if form == "call" and self.wrapped and found.ids:
@@ -543,10 +546,11 @@ class Resolver(ImportBindings):
         return list(dict.fromkeys(hits))
 
     def _held_function(self, sid: str) -> list[str]:
-        """The function a field holds, where the class assigns it one (``self.handler = self.on_event``)."""
+        """The function a field holds, where the class assigns it one (``self.handler = self.on_event``), or a
+        module's variable is given one by name (``const stringType = ZodString.create``: ``value.held``)."""
         sym = self.g.by_id.get(sid)
-        ref = self.return_types.get((sym.path, sym.qualname)) if sym is not None and sym.kind == "field" else None
-        if ref is None or ref.kind != "type.field":
+        ref = self.return_types.get((sym.path, sym.qualname)) if sym is not None and sym.kind in HOLDERS else None
+        if ref is None or ref.kind != HOLDERS[sym.kind]:
             return []
         found = self._lookup(ref, sid, CALLABLE)
         if found.resolution in ("ambiguous", "unique_name", "external", "unresolved"):
@@ -1350,6 +1354,9 @@ class Resolver(ImportBindings):
         found = self._lookup(probe, src, CALLABLE)
         if len(found.ids) != 1 or found.resolution in ("unique_name", "ambiguous"):  # a guess types nothing
             return "" if found.resolution == "external" else None
+        held = self._held_function(found.ids[0])
+        if len(held) == 1:  # stringType().min() with const stringType = ZodString.create: what create returns
+            return self.return_class(held[0])
         if self.g.by_id[found.ids[0]].kind in VALUES:  # CartanType("A3") with CartanType = Generator(): __call__'s
             held = self.return_class(found.ids[0])
             call = self._member(held, "__call__") if held else None
@@ -2490,12 +2497,12 @@ EARLY_KINDS = IMPORT_KINDS + ("inherits",)
 # what a function returns, a field or variable holds (or the call that gave it its value), a type alias stands for,
 # a function gives its callbacks
 DECLARED_KINDS = ("type.return", "type.field", "type.variable", "type.alias", "signature", "value.returned",
-                  ITEMS_KIND)
+                  "value.held", ITEMS_KIND)
 ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._layer_module,
                     Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
 LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
 # facts for value flow and declared types, not references themselves
-INDEX_KINDS = {"returns_call", "param_call", "decorated_by", "signature", "value.returned"}
+INDEX_KINDS = {"returns_call", "param_call", "decorated_by", "signature", "value.returned", "value.held"}
 FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")
 __all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]

@@ -270,6 +270,9 @@
 (variable_declarator name: (identifier) @var.name
   value: [(object) (array) (string) (template_string) (number) (regex) (true) (false)] @var.value)
 (variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
+; const stringType = ZodString.create, const run = obj.method, const g = f: a variable holding a function (g() calls
+; it; at module level a ``value.held`` fact: other files' calls of it and of what it returns, see parse.py)
+(variable_declarator name: (identifier) @var.name value: [(identifier) (member_expression)] @var.value)
 ; const s = given ?? new Store(), given || new Store(), fast ? new Store() : new Cache(): each is a value of s
 (variable_declarator name: (identifier) @var.name
   value: (binary_expression operator: ["||" "??"] right: (new_expression) @var.type))
