@@ -98,9 +98,10 @@ CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85
 MAX_CANDIDATES = 8
 GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
-MEMBER_KINDS = METHODS | {"property", "field"}
+MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
 # what may hold a function, by the fact that says which: a field a method assigns, a variable given a function's name
-HOLDERS = {"field": "type.field", "variable": "value.held", "constant": "value.held"}  # what ``x.name`` may be, guessed by name
+HOLDERS = {"field": "type.field", "variable": "value.held", "constant": "value.held"}
+FIELD_HOLDER = {"field": "type.field"}  # a call of the field is also one of its function (a variable's: typing only)
 IMPLICIT_MEMBER_KINDS = METHODS | {"constant"}  # what Swift's ``.name(..)`` may be: a static method, an enum case
 ENUM_CASE_KINDS = {"constant"}  # what Swift's ``.name`` is guessed to be: an enum case
 TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
@@ -383,6 +384,8 @@ class Resolver(ImportBindings):
             # a parameter that callers give functions is that parameter, whatever the file defines of its name
             found = ((self._through_value(r, src) if r.bound_to else None) or self._parameter_bound(r, src)
                      or (None if shadowed else self._scoped(r, src)) or UNRESOLVED)
+            if form == "callback" and found.resolution in GUESSES:  # const status = res.status; f(status): a
+                return []  # variable passed on, holding what a guess by name says: no callback, as for a bare name
             return self._edges(r, src, found, "calls", form) if found.ids or form == "call" else []
         found = self._lookup(r, src, CALLABLE)
         if r.receiver and found.ids and found.resolution not in GUESSES \
@@ -410,9 +413,10 @@ class Resolver(ImportBindings):
             built = self._constructors(found.ids[:MAX_CANDIDATES], constructors)
             built = self._accepting(built, r.args) if r.args is not None and len(built) > 1 else built
             edges += self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
-        # obj.handler() with handler = self.on_event; stringType() with const stringType = ZodString.create
-        if form in ("call", "constructor") and found.ids:
-            held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid)]
+        # obj.handler() with handler = self.on_event (a variable holding a function is called as that variable,
+        # which calls the function: z.string() with const stringType = ZodString.create, as a type checker sees it)
+        if r.receiver and form in ("call", "constructor") and found.ids:
+            held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid, FIELD_HOLDER)]
             edges += self._edges(r, src, Found(list(dict.fromkeys(held)), "flow"), "calls", "call") if held else []
         if form == "call" and self.wrapped and found.ids:
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
@@ -545,12 +549,13 @@ class Resolver(ImportBindings):
                 hits += [i for i in found.ids if self.g.by_id[i].kind in CALLABLE]
         return list(dict.fromkeys(hits))
 
-    def _held_function(self, sid: str) -> list[str]:
+    def _held_function(self, sid: str, holders: dict | None = None) -> list[str]:
         """The function a field holds, where the class assigns it one (``self.handler = self.on_event``), or a
         module's variable is given one by name (``const stringType = ZodString.create``: ``value.held``)."""
         sym = self.g.by_id.get(sid)
-        ref = self.return_types.get((sym.path, sym.qualname)) if sym is not None and sym.kind in HOLDERS else None
-        if ref is None or ref.kind != HOLDERS[sym.kind]:
+        holders = HOLDERS if holders is None else holders
+        ref = self.return_types.get((sym.path, sym.qualname)) if sym is not None and sym.kind in holders else None
+        if ref is None or ref.kind != holders[sym.kind]:
             return []
         found = self._lookup(ref, sid, CALLABLE)
         if found.resolution in ("ambiguous", "unique_name", "external", "unresolved"):
