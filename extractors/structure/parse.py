@@ -52,6 +52,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@var.implicit`` in place of ``@var.name``: a lambda naming no parameter (the captured node), whose implicit one
   (the language's ``IMPLICIT_PARAMETER``: Kotlin's ``it``) the binding names, a variable declared where the lambda
   starts (with ``@scope.callback`` on it, the lambda's own: two lambdas' ``it`` are two variables).
+  ``@var.member`` with ``@var.value``: the variable is that member of the value
+  (``const { mutate } = useThing()``: ``useThing()~mutate``, bound as ``x = obj.m`` is on a known class).
   ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
   variable of the scope (``raise exc``). ``@reference.protocol.<method>``: a statement that runs ``<method>`` on
@@ -416,6 +418,11 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if bindings["global"]:  # global x: x assigned there is the module's x, no local of the function
         local = _without_globals(local, bindings["global"], scopes)
     declared = _declared(local + params, scopes) if callbacks else None  # what each scope binds: types and values
+    # const make = store.createCounter where store = require('./store'): an import of the module's name (the
+    # language's settle_references says so), which a value bound to the variable would shadow
+    imports = {_import_local(r) for r in refs if r.kind == "import"} if bindings["value"] else ()
+    if imports:
+        bindings["value"] = [b for b in bindings["value"] if b.name not in imports]
     types = _scoped_values(stated + bindings["value"] + _fixture_values(named, bindings["var"]), scopes,
                            rules.instance_sigil, declared)
     if passed:
@@ -436,7 +443,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
         fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules, facts.refs,
                                          positions)
         defs, facts.refs = defs + fields, facts.refs + typed
-    facts.refs += _constructed_variables(defs, types, facts.refs)
+    assigned = {(b.name, b.receiver) for b in bindings["value"]}  # values, not declared types (x: number)
+    facts.refs += _constructed_variables(defs, types, facts.refs, assigned)
     facts.defs = defs
     if facts.package is None:
         facts.package = rules.file_package(facts.path, root)
@@ -761,6 +769,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if kind and key == "var.narrowed":
             kind = NARROWED_VALUE + kind
         kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
+        if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
+            kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], data)
         if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
             binding, named = VAR_BINDINGS[key], var_name + (ITEMS if key == "var.spread" else "")
             bindings[binding].append(RawRef(node.start_byte, binding, named, kind, None, None, 0, None))
@@ -1632,14 +1642,19 @@ def _field_values(values: list[str]) -> list[str]:
 
 _CONSTRUCTED = re.compile(r"^(?:new\s+)?((?:[A-Za-z_]\w*\.)*)([A-Z]\w*)\(.*\)$", re.S)
 _RETURNED_BY = re.compile(r"^((?:[A-Za-z_$][\w$]*\.)*)([a-z_$][\w$]*)\(.*\)$", re.S)  # make(), api.create()
+_HELD_NAME = re.compile(r"^((?:[A-Za-z_$][\w$]*\.)*)([A-Za-z_$][\w$]*)$")  # f, ZodString.create, obj.method
 
 
-def _constructed_variables(defs: list[Definition], types: dict, refs: list[Reference]) -> list[Reference]:
+def _constructed_variables(defs: list[Definition], types: dict, refs: list[Reference],
+                           assigned: set[tuple[str, str]] = frozenset()) -> list[Reference]:
     """``Q = AssumptionKeys()``, ``export const app = new Hono()`` at module level, ``helper = Helper()`` in a class
     body, assigned once and with no declared type: the variable or field holds an instance of the class called
     (``type.variable``, ``type.field``), so ``from m import Q; Q.f()`` and ``A.helper.run()`` elsewhere are that
     class's. A lowercase callee (``const ky = createInstance()``): ``value.returned``, what the function declares
-    it returns, where it is the repository's (``logger = getLogger()``: a library's, so nothing of ours)."""
+    it returns, where it is the repository's (``logger = getLogger()``: a library's, so nothing of ours). A name
+    (``const stringType = ZodString.create``, ``g = f``): ``value.held``, the function the variable holds where the
+    name is one (``assigned``: a variable's name and value), so a call of the variable from anywhere calls it and
+    gives what it returns (``stringType().min()``)."""
     out = []
     for d in defs:
         scope = d.qualname.rpartition(".")[0] if d.kind == "field" else "<module>"
@@ -1654,6 +1669,10 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
             out.append(Reference(d.qualname, kind, m.group(2), m.group(1).rstrip(".") or None, None, None, d.line_start))
         elif len(values) == 1 and (m := _RETURNED_BY.match(values[0])) and _one_call(values[0], m.end(2)):
             out.append(Reference(d.qualname, "value.returned", m.group(2), m.group(1).rstrip(".") or None, None, None,
+                                 d.line_start))
+        elif len(values) == 1 and d.kind != "field" and (d.name, values[0]) in assigned \
+                and (m := _HELD_NAME.match(values[0])):
+            out.append(Reference(d.qualname, "value.held", m.group(2), m.group(1).rstrip(".") or None, None, None,
                                  d.line_start))
     if not out:  # most files: no scan of their references for declared types
         return out

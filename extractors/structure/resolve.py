@@ -99,6 +99,9 @@ MAX_CANDIDATES = 8
 GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
+# what may hold a function, by the fact that says which: a field a method assigns, a variable given a function's name
+HOLDERS = {"field": "type.field", "variable": "value.held", "constant": "value.held"}
+FIELD_HOLDER = {"field": "type.field"}  # a call of the field is also one of its function (a variable's: typing only)
 IMPLICIT_MEMBER_KINDS = METHODS | {"constant"}  # what Swift's ``.name(..)`` may be: a static method, an enum case
 ENUM_CASE_KINDS = {"constant"}  # what Swift's ``.name`` is guessed to be: an enum case
 TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
@@ -381,6 +384,8 @@ class Resolver(ImportBindings):
             # a parameter that callers give functions is that parameter, whatever the file defines of its name
             found = ((self._through_value(r, src) if r.bound_to else None) or self._parameter_bound(r, src)
                      or (None if shadowed else self._scoped(r, src)) or UNRESOLVED)
+            if form == "callback" and found.resolution in GUESSES:  # const status = res.status; f(status): a
+                return []  # variable passed on, holding what a guess by name says: no callback, as for a bare name
             return self._edges(r, src, found, "calls", form) if found.ids or form == "call" else []
         found = self._lookup(r, src, CALLABLE)
         if r.receiver and found.ids and found.resolution not in GUESSES \
@@ -408,8 +413,10 @@ class Resolver(ImportBindings):
             built = self._constructors(found.ids[:MAX_CANDIDATES], constructors)
             built = self._accepting(built, r.args) if r.args is not None and len(built) > 1 else built
             edges += self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
-        if r.receiver and form in ("call", "constructor") and found.ids:  # obj.handler(), handler = self.on_event
-            held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid)]
+        # obj.handler() with handler = self.on_event (a variable holding a function is called as that variable,
+        # which calls the function: z.string() with const stringType = ZodString.create, as a type checker sees it)
+        if r.receiver and form in ("call", "constructor") and found.ids:
+            held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid, FIELD_HOLDER)]
             edges += self._edges(r, src, Found(list(dict.fromkeys(held)), "flow"), "calls", "call") if held else []
         if form == "call" and self.wrapped and found.ids:
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
@@ -542,11 +549,13 @@ class Resolver(ImportBindings):
                 hits += [i for i in found.ids if self.g.by_id[i].kind in CALLABLE]
         return list(dict.fromkeys(hits))
 
-    def _held_function(self, sid: str) -> list[str]:
-        """The function a field holds, where the class assigns it one (``self.handler = self.on_event``)."""
+    def _held_function(self, sid: str, holders: dict | None = None) -> list[str]:
+        """The function a field holds, where the class assigns it one (``self.handler = self.on_event``), or a
+        module's variable is given one by name (``const stringType = ZodString.create``: ``value.held``)."""
         sym = self.g.by_id.get(sid)
-        ref = self.return_types.get((sym.path, sym.qualname)) if sym is not None and sym.kind == "field" else None
-        if ref is None or ref.kind != "type.field":
+        holders = HOLDERS if holders is None else holders
+        ref = self.return_types.get((sym.path, sym.qualname)) if sym is not None and sym.kind in holders else None
+        if ref is None or ref.kind != holders[sym.kind]:
             return []
         found = self._lookup(ref, sid, CALLABLE)
         if found.resolution in ("ambiguous", "unique_name", "external", "unresolved"):
@@ -1392,6 +1401,9 @@ class Resolver(ImportBindings):
         found = self._lookup(probe, src, CALLABLE)
         if len(found.ids) != 1 or found.resolution in ("unique_name", "ambiguous"):  # a guess types nothing
             return "" if found.resolution == "external" else None
+        held = self._held_function(found.ids[0])
+        if len(held) == 1:  # stringType().min() with const stringType = ZodString.create: what create returns
+            return self.return_class(held[0])
         if self.g.by_id[found.ids[0]].kind in VALUES:  # CartanType("A3") with CartanType = Generator(): __call__'s
             held = self.return_class(found.ids[0])
             call = self._member(held, "__call__") if held else None
@@ -2579,12 +2591,12 @@ EARLY_KINDS = IMPORT_KINDS + ("inherits",)
 # what a function returns, a field or variable holds (or the call that gave it its value), a type alias stands for,
 # a function gives its callbacks
 DECLARED_KINDS = ("type.return", "type.field", "type.variable", "type.alias", "signature", "value.returned",
-                  ITEMS_KIND)
+                  "value.held", ITEMS_KIND)
 ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._layer_module,
                     Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
 LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
 # facts for value flow and declared types, not references themselves
-INDEX_KINDS = {"returns_call", "param_call", "decorated_by", "signature", "value.returned"}
+INDEX_KINDS = {"returns_call", "param_call", "decorated_by", "signature", "value.returned", "value.held"}
 FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")
 __all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]

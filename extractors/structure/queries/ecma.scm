@@ -270,6 +270,21 @@
 (variable_declarator name: (identifier) @var.name
   value: [(object) (array) (string) (template_string) (number) (regex) (true) (false)] @var.value)
 (variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
+; const stringType = ZodString.create, const run = obj.method, const g = f: a variable holding a function (g() calls
+; it; at module level a ``value.held`` fact: other files' calls of it and of what it returns, see parse.py)
+(variable_declarator name: (identifier) @var.name value: [(identifier) (member_expression)] @var.value)
+; this.handler = this.onX: this.handler() calls onX
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
+  right: (member_expression object: (this) property: (property_identifier)) @var.value)
+; const { mutate, reload: again } = useThing(): mutate() calls the member mutate of what useThing returns
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @var.name @var.member)
+  value: (call_expression function: (identifier) @_callee) @var.value (#not-eq? @_callee "require"))
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @var.name @var.member)
+  value: (call_expression function: (member_expression)) @var.value)
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @var.member value: (identifier) @var.name))
+  value: (call_expression function: (identifier) @_callee) @var.value (#not-eq? @_callee "require"))
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @var.member value: (identifier) @var.name))
+  value: (call_expression function: (member_expression)) @var.value)
 ; const s = given ?? new Store(), given || new Store(), fast ? new Store() : new Cache(): each is a value of s
 (variable_declarator name: (identifier) @var.name
   value: (binary_expression operator: ["||" "??"] right: (new_expression) @var.type))
