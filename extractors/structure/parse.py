@@ -45,7 +45,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   in a method, a field ``x`` of the method's class. ``@var.name`` + ``@var.item``: a value stored in a collection
   (``a = [f, g]``, ``d = {"k": f}``, ``d["k"] = f``), bound to ``a[]``, which ``@reference.item_call`` calls
   (``a[0]()``, ``d["k"]()``). ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
-  elements (Go's ``opts ...Option``), bound to ``opts[]``. ``@var.names`` + ``@var.values``: names assigned by
+  elements (Go's ``opts ...Option``), bound to ``opts[]``. With ``@var.member`` the variable holds that member of
+  the value (Rust's ``match self { Get(cmd) => .. }``: ``cmd`` is ``self.Get``, the variant's payload). ``@var.names`` + ``@var.values``: names assigned by
   position (``a, *b = f, g, h``).
   ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
@@ -740,6 +741,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                 if value.type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value))
         if kind and key == "var.narrowed":
             kind = NARROWED_VALUE + kind
+        if kind and "var.member" in caps:  # what the value holds under that member's name (a variant's payload)
+            kind = f"{kind}.{_text(caps['var.member'][0], data)}"
         kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
         if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
             binding, named = VAR_BINDINGS[key], _text(node, data) + (ITEMS if key == "var.spread" else "")
