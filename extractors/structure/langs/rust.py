@@ -105,7 +105,8 @@ _NAMED_TYPE = re.compile(r"^((?:\w+::)*\w+)\s*(?:<.*>)?$", re.S)
 
 
 def cast_type(text: str) -> str | None:
-    """The type a wrapper holds, through nested ones and borrows (``&Arc<Mutex<State>>`` -> ``State``); None where
+    """The type a wrapper holds, through nested ones and borrows (``&Arc<Mutex<State>>`` -> ``State``, ``Box<dyn V +
+    Send>`` -> ``V``); None where
     the declared type is no wrapper (or holds no named type: ``Box<dyn Fn()>``, ``Option<(A, B)>``)."""
     held, wrapped = _BORROW.sub("", text.strip()), False
     while m := _WRAPPED.match(held):
@@ -115,11 +116,12 @@ def cast_type(text: str) -> str | None:
 
 
 def _first_argument(arguments: str) -> str:
-    """``Item, io::Error`` -> ``Item``: the first of a generic's arguments (commas inside brackets are its own)."""
+    """``Item, io::Error`` -> ``Item``: the first of a generic's arguments (commas inside brackets are its own); of
+    a trait object its first bound (``dyn Visitor + 's``: ``dyn Visitor``, not its lifetime or marker traits)."""
     depth = 0
     for i, ch in enumerate(arguments):
         depth += ch in "<([" and 1 or ch in ">)]" and -1 or 0
-        if ch == "," and depth == 0:
+        if ch in ",+" and depth == 0:
             return arguments[:i].strip()
     return arguments.strip()
 

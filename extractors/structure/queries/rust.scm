@@ -290,6 +290,28 @@
  (#any-of? @_wrap "Some" "Ok") (#not-match? @_called "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
 ; ...and a pattern naming such a variant reads it (a variant only matched, built by a library, is used)
 (tuple_struct_pattern type: (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.attribute
+; let Some(x) = call() else { .. } (let-else), and let x = match call() { Some(x) => x, .. }
+((let_declaration pattern: (tuple_struct_pattern type: (identifier) @_wrap .
+   [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)
+  value: [(identifier) (field_expression) (reference_expression)
+          (call_expression function: (field_expression field: (field_identifier) @_held))] @var.elements)
+ (#any-of? @_wrap "Some" "Ok") (#match? @_held "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
+((let_declaration pattern: (tuple_struct_pattern type: (identifier) @_wrap .
+   [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)
+  value: [(call_expression function: [(identifier) (scoped_identifier)
+                                     (field_expression field: (field_identifier) @_called)]) @var.type
+          (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
+          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type])
+ (#any-of? @_wrap "Some" "Ok") (#not-match? @_called "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
+((let_declaration pattern: (identifier) @var.name
+  value: (match_expression
+    value: [(call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type
+            (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
+            (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type]
+    body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap .
+                                                                             (identifier) @_bound .))
+                                  value: (identifier) @_given))))
+ (#any-of? @_wrap "Some" "Ok") (#eq? @_bound @_given))
 ;  Command::Get(cmd) =>, if let Frame::Array(items) = f: the first name bound takes the variant's first field's type
 ; (the variant is a member of its enum, a field, whose declared type that is)
 (tuple_struct_pattern type: (scoped_identifier) @var.type .
