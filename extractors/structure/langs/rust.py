@@ -284,6 +284,8 @@ def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str
     """``crate::a::b::f()`` / ``super::b::f()`` name module files by path, without a ``use``; a macro's ``$crate``
     is the crate of the file defining it."""
     receiver = receiver[1:] if receiver.startswith("$crate") else receiver
+    if receiver.startswith(("crate.", "self.", "super.")):  # a value's callee in dotted form (receiver_path)
+        receiver = receiver.replace(".", "::")
     if receiver == "crate":
         return resolve_module(importer, receiver, index, root)
     if "::" not in receiver and f"crate:{receiver}" in index:  # clap::Arg::new(), clap::command!(): a workspace crate
@@ -298,10 +300,18 @@ _AS_TRAIT = re.compile(r"^<[^<>]*?\bas\s+((?:\w+::)*\w+)\s*(?:<.*>)?\s*>$", re.S
 
 def receiver_path(receiver: str) -> str:
     """``store::Store`` -> ``store.Store`` (the resolver's dotted form); ``<T as de::Visitor>`` -> ``de.Visitor``
-    (a call through a qualified path is the trait's method, whatever T is)."""
+    (a call through a qualified path is the trait's method, whatever T is); ``crate::a::f(x).g()`` ->
+    ``crate.a.f(x).g()`` (a value a module's function gives: ``receiver_module`` reads its dotted path)."""
     trait = _AS_TRAIT.match(receiver)
     receiver = trait.group(1) if trait else receiver
+    if "(" in receiver and _MODULE_CALL.match(receiver):  # crate::flags::lookup(name): a module's function, called
+        head, paren, rest = receiver.partition("(")
+        return head.replace("::", ".") + paren + rest
     return receiver.replace("::", ".") if "::" in receiver and "(" not in receiver else receiver
+
+
+# a call of a function through a path of this crate's modules (never Type::new(): a type's name is capitalized)
+_MODULE_CALL = re.compile(r"^(?:crate|self|super)(?:::[a-z_][a-z0-9_]*)+\s*\(")
 
 
 def inline_type(receiver: str) -> str | None:

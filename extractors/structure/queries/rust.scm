@@ -15,10 +15,11 @@
   (union_item body: (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field))])
 (struct_item body: (field_declaration_list (field_declaration (visibility_modifier) @exported
   name: (field_identifier) @name (#eq? @exported "pub")) @definition.field))
-; an enum's variant holding a value (Get(Get), Array(Vec<Frame>)): a member of the enum whose declared type is its
-; first field's, which a pattern's binding takes (Command::Get(cmd) => cmd.apply())
+; an enum's variant holding a value (Get(Get), Array(Vec<Frame>)): a constant of the enum (as a Swift enum's case)
+; whose declared type is its first field's, which a pattern's binding takes (Command::Get(cmd) => cmd.apply()); a
+; constant, never guessed by name as a field may be (from_str::<String>() in a macro is no Value::String)
 (enum_item body: (enum_variant_list (enum_variant name: (identifier) @name body: (ordered_field_declaration_list))
-  @definition.field))
+  @definition.constant))
 ; a type a macro declares (pin_project! { pub struct F<E> { .. } }, a crate's define_rejection! { struct R; }): its
 ; impl blocks are its; not the code a proc-macro writes (quote! { struct S; }), nor a word of a list
 ; (forward_to_deserialize_any! { enum identifier ignored_any }): the name is followed by <, {, (, ; or :
@@ -313,7 +314,7 @@
                                   value: (identifier) @_given))))
  (#any-of? @_wrap "Some" "Ok") (#eq? @_bound @_given))
 ;  Command::Get(cmd) =>, if let Frame::Array(items) = f: the first name bound takes the variant's first field's type
-; (the variant is a member of its enum, a field, whose declared type that is)
+; (the variant is a member of its enum, a constant, whose declared type that is)
 (tuple_struct_pattern type: (scoped_identifier) @var.type .
   [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)])
 ; match self { Get(cmd) => .. } after `use Command::*`: a bare variant's payload, as a member of the scrutinee (an
@@ -326,6 +327,8 @@
 ; variables, of two types (a pattern's names are variables, never functions found by name)
 (match_arm) @scope.callback
 ([(if_expression condition: (let_condition)) (while_expression condition: (let_condition))]) @scope.callback
+; ...and so is a closure (|name, out| { let Some(flag) = lookup(name) else { .. }; .. }: not the function's `flag`)
+(closure_expression) @scope.callback
 (tuple_struct_pattern type: (_)
   [(identifier) @local.name (ref_pattern (identifier) @local.name) (mut_pattern (identifier) @local.name)])
 ; a type parameter stands for its first trait bound (fn f<T: Make>, impl<T: Make>, where T: Make): T::make() is the
