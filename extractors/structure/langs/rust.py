@@ -128,6 +128,7 @@ def _first_argument(arguments: str) -> str:
 
 # `.await` on a value gives what its `impl IntoFuture` (or `Future`) names as `type Output`, else the value itself
 FUTURE_OUTPUT = ("await", "Output")
+ITERATOR_ITEM = "Item"  # iterating a value of ours gives what its `impl Iterator` names as `type Item`
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
 _LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
 _TUPLE = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\(.*\)$", re.S)  # a tuple struct's: Inner(3)
