@@ -258,7 +258,8 @@
 (let_declaration pattern: (identifier) @var.name !type
   value: [(call_expression function: [(identifier) (field_expression)]) @var.type
           (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
-          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type])
+          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
+          (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)])
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
 ; if let Some(stats) = self.stats, match found { Some(item) => .. }, Ok(v) of a Result: what the Option or Result
 ; holds, its element (a method's bare name that a struct's field also bears is the field's otherwise)
@@ -280,12 +281,14 @@
   value: [(call_expression function: [(identifier) (scoped_identifier)
                                      (field_expression field: (field_identifier) @_called)]) @var.type
           (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
-          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type])
+          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
+          (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)])
  (#any-of? @_wrap "Some" "Ok") (#not-match? @_called "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
 ((match_expression value: [(call_expression function: [(identifier) (scoped_identifier)
                                               (field_expression field: (field_identifier) @_called)]) @var.type
           (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
-          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type]
+          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
+          (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)]
    body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap .
      [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)))))
  (#any-of? @_wrap "Some" "Ok") (#not-match? @_called "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
@@ -302,17 +305,29 @@
   value: [(call_expression function: [(identifier) (scoped_identifier)
                                      (field_expression field: (field_identifier) @_called)]) @var.type
           (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
-          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type])
+          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
+          (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)])
  (#any-of? @_wrap "Some" "Ok") (#not-match? @_called "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
 ((let_declaration pattern: (identifier) @var.name
   value: (match_expression
     value: [(call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type
             (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
-            (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type]
+            (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
+          (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)]
     body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap .
                                                                              (identifier) @_bound .))
                                   value: (identifier) @_given))))
  (#any-of? @_wrap "Some" "Ok") (#eq? @_bound @_given))
+; match Command::from_frame(frame)? { .., command => command.get_name() }: a catch-all arm's name is the scrutinee
+((match_expression value: [(identifier) (field_expression) (self)] @var.value
+   body: (match_block (match_arm pattern: (match_pattern . (identifier) @var.name .))))
+ (#match? @var.name "^[a-z_]"))
+((match_expression value: [(call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type
+                           (try_expression (call_expression function: [(identifier) (scoped_identifier)
+                                                                       (field_expression)]) @var.type)]
+   body: (match_block (match_arm pattern: (match_pattern . (identifier) @var.name .))))
+ (#match? @var.name "^[a-z_]"))
+(match_arm pattern: (match_pattern . (identifier) @local.name .) (#match? @local.name "^[a-z_]"))
 ;  Command::Get(cmd) =>, if let Frame::Array(items) = f: the first name bound takes the variant's first field's type
 ; (the variant is a member of its enum, a constant, whose declared type that is)
 (tuple_struct_pattern type: (scoped_identifier) @var.type .
