@@ -53,7 +53,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   (the language's ``IMPLICIT_PARAMETER``: Kotlin's ``it``) the binding names, a variable declared where the lambda
   starts (with ``@scope.callback`` on it, the lambda's own: two lambdas' ``it`` are two variables).
   ``@var.member`` with ``@var.value``: the variable is that member of the value
-  (``const { mutate } = useThing()``: ``useThing()~mutate``, bound as ``x = obj.m`` is on a known class).
+  (``const { mutate } = useThing()``: ``useThing()~mutate``, bound as ``x = obj.m`` is on a known class; Rust's
+  ``match self { Get(cmd) => .. }``: ``cmd`` is ``self``'s member ``Get``, the variant's payload).
   ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
   variable of the scope (``raise exc``). ``@reference.protocol.<method>``: a statement that runs ``<method>`` on
@@ -566,7 +567,9 @@ def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef]) -> l
     names = {r.name for r in raw_refs if r.kind == "reexport" and r.module is None}
     if any(d.kind in VALUE_DEFS for d in defs):
         imported = {_import_local(r) for r in raw_refs if r.kind == "import"}
-        defs = [d for d in defs if not (d.kind in ("variable", "constant") and d.name in imported)]  # CT = require()
+        # CT = require(); a member's name is its own (a Rust enum's variant Get(Get) beside `use get::Get`)
+        defs = [d for d in defs
+                if not (d.kind in ("variable", "constant") and d.name in imported and d.parent is None)]
     if not names:
         return defs
     return [d._replace(exported=True) if d.parent is None and d.name in names else d for d in defs]
@@ -1982,6 +1985,8 @@ def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> s
         return value
     for scope in scopes:
         found = types.get(scope, {}).get(head)
+        if found and all(v.startswith(head + ".") for v in found):
+            continue  # let x = x.clone() in a closure or block: made from the outer x, typed there
         if found:
             held = found[0]
             if "|" in held or held == COLLECTION:

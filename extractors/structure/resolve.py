@@ -171,6 +171,9 @@ class Hooks:
     wrapper_methods: frozenset  # a transparent type's own methods (Option's unwrap, map): on a value typed as what it
     passthrough_methods: frozenset  # holds, where that type lacks them, they are the wrapper's; these give it back
     future_output: tuple | None  # (the chain's await step, the associated type naming what awaiting a class gives)
+    # the associated type naming what iterating a class of ours gives (Rust's ``type Item``); None: the elements of what
+    # a call gives are that class (Go's ``-> []*Node``)
+    iterator_item: str | None
     guess_bare_names: Callable
     c3: bool
     calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
@@ -227,6 +230,7 @@ def hooks_of(support) -> Hooks:
                  wrapper_methods=frozenset(getattr(support, "WRAPPER_METHODS", ())),
                  passthrough_methods=frozenset(getattr(support, "PASSTHROUGH_METHODS", ())),
                  future_output=getattr(support, "FUTURE_OUTPUT", None),
+                 iterator_item=getattr(support, "ITERATOR_ITEM", None),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
                  calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
@@ -1455,6 +1459,8 @@ class Resolver(ImportBindings):
             element = self._element_class(sid) if attr.endswith(")" + ITEMS) else None
             if element is not None:
                 cls = element
+            elif attr.endswith(")" + ITEMS) and hooks.iterator_item:  # parents() -> Parents: what it iterates
+                cls = self._iterated(self.return_class(sid), hooks.iterator_item)
             elif not self._returns_self(sid):  # a builder's m(): this gives back the receiver's own class
                 held = self.return_class(sid)  # None: unknown; "": a library's
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
@@ -1505,6 +1511,17 @@ class Resolver(ImportBindings):
         returned = self.returned.get((sym.path, sym.qualname), ())
         return bool(returned) and all(r.kind == "returns" and r.name in ("this", "self") and not r.receiver
                                       for r in returned)
+
+    def _iterated(self, cls: str | None, item: str) -> str | None:
+        """What iterating a value of ``cls`` gives: what its associated type ``item`` names (Rust's ``impl Iterator
+        for Parents { type Item = IgnoreRef; }``); unknown where it names none (never ``cls`` itself, whose own methods
+        an element lacks); a library's value's elements are a library's."""
+        if not cls:
+            return cls
+        member = self._member(cls, item)
+        if member and len(member.ids) == 1 and self.g.by_id[member.ids[0]].kind in ("type", "type.alias"):
+            return self.return_class(member.ids[0])
+        return None
 
     def _awaited(self, cls: str, output: str) -> str | None:
         """What awaiting a value of ``cls`` gives: what its associated type ``output`` names (Rust's ``impl

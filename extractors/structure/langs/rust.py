@@ -105,7 +105,8 @@ _NAMED_TYPE = re.compile(r"^((?:\w+::)*\w+)\s*(?:<.*>)?$", re.S)
 
 
 def cast_type(text: str) -> str | None:
-    """The type a wrapper holds, through nested ones and borrows (``&Arc<Mutex<State>>`` -> ``State``); None where
+    """The type a wrapper holds, through nested ones and borrows (``&Arc<Mutex<State>>`` -> ``State``, ``Box<dyn V +
+    Send>`` -> ``V``); None where
     the declared type is no wrapper (or holds no named type: ``Box<dyn Fn()>``, ``Option<(A, B)>``)."""
     held, wrapped = _BORROW.sub("", text.strip()), False
     while m := _WRAPPED.match(held):
@@ -115,17 +116,19 @@ def cast_type(text: str) -> str | None:
 
 
 def _first_argument(arguments: str) -> str:
-    """``Item, io::Error`` -> ``Item``: the first of a generic's arguments (commas inside brackets are its own)."""
+    """``Item, io::Error`` -> ``Item``: the first of a generic's arguments (commas inside brackets are its own); of
+    a trait object its first bound (``dyn Visitor + 's``: ``dyn Visitor``, not its lifetime or marker traits)."""
     depth = 0
     for i, ch in enumerate(arguments):
         depth += ch in "<([" and 1 or ch in ">)]" and -1 or 0
-        if ch == "," and depth == 0:
+        if ch in ",+" and depth == 0:
             return arguments[:i].strip()
     return arguments.strip()
 
 
 # `.await` on a value gives what its `impl IntoFuture` (or `Future`) names as `type Output`, else the value itself
 FUTURE_OUTPUT = ("await", "Output")
+ITERATOR_ITEM = "Item"  # iterating a value of ours gives what its `impl Iterator` names as `type Item`
 _CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
 _LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
 _TUPLE = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\(.*\)$", re.S)  # a tuple struct's: Inner(3)
@@ -282,6 +285,8 @@ def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str
     """``crate::a::b::f()`` / ``super::b::f()`` name module files by path, without a ``use``; a macro's ``$crate``
     is the crate of the file defining it."""
     receiver = receiver[1:] if receiver.startswith("$crate") else receiver
+    if receiver.startswith(("crate.", "self.", "super.")):  # a value's callee in dotted form (receiver_path)
+        receiver = receiver.replace(".", "::")
     if receiver == "crate":
         return resolve_module(importer, receiver, index, root)
     if "::" not in receiver and f"crate:{receiver}" in index:  # clap::Arg::new(), clap::command!(): a workspace crate
@@ -296,10 +301,18 @@ _AS_TRAIT = re.compile(r"^<[^<>]*?\bas\s+((?:\w+::)*\w+)\s*(?:<.*>)?\s*>$", re.S
 
 def receiver_path(receiver: str) -> str:
     """``store::Store`` -> ``store.Store`` (the resolver's dotted form); ``<T as de::Visitor>`` -> ``de.Visitor``
-    (a call through a qualified path is the trait's method, whatever T is)."""
+    (a call through a qualified path is the trait's method, whatever T is); ``crate::a::f(x).g()`` ->
+    ``crate.a.f(x).g()`` (a value a module's function gives: ``receiver_module`` reads its dotted path)."""
     trait = _AS_TRAIT.match(receiver)
     receiver = trait.group(1) if trait else receiver
+    if "(" in receiver and _MODULE_CALL.match(receiver):  # crate::flags::lookup(name): a module's function, called
+        head, paren, rest = receiver.partition("(")
+        return head.replace("::", ".") + paren + rest
     return receiver.replace("::", ".") if "::" in receiver and "(" not in receiver else receiver
+
+
+# a call of a function through a path of this crate's modules (never Type::new(): a type's name is capitalized)
+_MODULE_CALL = re.compile(r"^(?:crate|self|super)(?:::[a-z_][a-z0-9_]*)+\s*\(")
 
 
 def inline_type(receiver: str) -> str | None:

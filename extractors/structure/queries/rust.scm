@@ -15,6 +15,11 @@
   (union_item body: (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field))])
 (struct_item body: (field_declaration_list (field_declaration (visibility_modifier) @exported
   name: (field_identifier) @name (#eq? @exported "pub")) @definition.field))
+; an enum's variant holding a value (Get(Get), Array(Vec<Frame>)): a constant of the enum (as a Swift enum's case)
+; whose declared type is its first field's, which a pattern's binding takes (Command::Get(cmd) => cmd.apply()); a
+; constant, never guessed by name as a field may be (from_str::<String>() in a macro is no Value::String)
+(enum_item body: (enum_variant_list (enum_variant name: (identifier) @name body: (ordered_field_declaration_list))
+  @definition.constant))
 ; a type a macro declares (pin_project! { pub struct F<E> { .. } }, a crate's define_rejection! { struct R; }): its
 ; impl blocks are its; not the code a proc-macro writes (quote! { struct S; }), nor a word of a list
 ; (forward_to_deserialize_any! { enum identifier ignored_any }): the name is followed by <, {, (, ; or :
@@ -253,20 +258,94 @@
 (let_declaration pattern: (identifier) @var.name !type
   value: [(call_expression function: [(identifier) (field_expression)]) @var.type
           (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
-          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type])
+          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
+          (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)])
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
-; if let Some(stats) = self.stats.as_mut(), while let Some(ref x) = stack.pop(), match found { Some(item) => .. }:
-; what the Option holds, its element (a method's bare name that a struct's field also bears is the field's otherwise)
+; if let Some(stats) = self.stats, match found { Some(item) => .. }, Ok(v) of a Result: what the Option or Result
+; holds, its element (a method's bare name that a struct's field also bears is the field's otherwise)
 ((let_condition pattern: (tuple_struct_pattern type: (identifier) @_wrap .
    [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)
-  value: [(identifier) (field_expression)
-          (call_expression function: (field_expression field: (field_identifier)))] @var.elements)
- (#eq? @_wrap "Some"))
-((match_expression value: [(identifier) (field_expression)
-                           (call_expression function: (field_expression field: (field_identifier)))] @var.elements
+  value: [(identifier) (field_expression) (reference_expression)
+          (call_expression function: (field_expression field: (field_identifier) @_held))] @var.elements)
+ (#any-of? @_wrap "Some" "Ok") (#match? @_held "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
+((match_expression value: [(identifier) (field_expression) (reference_expression)
+                           (call_expression function: (field_expression field: (field_identifier) @_held))] @var.elements
    body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap .
      [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)))))
- (#eq? @_wrap "Some"))
+ (#any-of? @_wrap "Some" "Ok") (#match? @_held "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
+; ...of a call, as `let x = call()` reads it: what its callee declares it returns (Option and Result are transparent),
+; or one element of a collection (while let Some(x) = stack.pop(), if let Some(x) = self.items.first()); through
+; `?` and `.await` (while let Some(frame) = rx.recv().await)
+((let_condition pattern: (tuple_struct_pattern type: (identifier) @_wrap .
+   [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)
+  value: [(call_expression function: [(identifier) (scoped_identifier)
+                                     (field_expression field: (field_identifier) @_called)]) @var.type
+          (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
+          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
+          (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)])
+ (#any-of? @_wrap "Some" "Ok") (#not-match? @_called "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
+((match_expression value: [(call_expression function: [(identifier) (scoped_identifier)
+                                              (field_expression field: (field_identifier) @_called)]) @var.type
+          (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
+          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
+          (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)]
+   body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap .
+     [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)))))
+ (#any-of? @_wrap "Some" "Ok") (#not-match? @_called "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
+; ...and a pattern naming such a variant reads it (a variant only matched, built by a library, is used)
+(tuple_struct_pattern type: (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.attribute
+; let Some(x) = call() else { .. } (let-else), and let x = match call() { Some(x) => x, .. }
+((let_declaration pattern: (tuple_struct_pattern type: (identifier) @_wrap .
+   [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)
+  value: [(identifier) (field_expression) (reference_expression)
+          (call_expression function: (field_expression field: (field_identifier) @_held))] @var.elements)
+ (#any-of? @_wrap "Some" "Ok") (#match? @_held "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
+((let_declaration pattern: (tuple_struct_pattern type: (identifier) @_wrap .
+   [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .)
+  value: [(call_expression function: [(identifier) (scoped_identifier)
+                                     (field_expression field: (field_identifier) @_called)]) @var.type
+          (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
+          (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
+          (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)])
+ (#any-of? @_wrap "Some" "Ok") (#not-match? @_called "^(take|as_ref|as_mut|as_deref|as_deref_mut|cloned|copied)$"))
+((let_declaration pattern: (identifier) @var.name
+  value: (match_expression
+    value: [(call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type
+            (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
+            (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
+          (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)]
+    body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap .
+                                                                             (identifier) @_bound .))
+                                  value: (identifier) @_given))))
+ (#any-of? @_wrap "Some" "Ok") (#eq? @_bound @_given))
+; match Command::from_frame(frame)? { .., command => command.get_name() }: a catch-all arm's name is the scrutinee
+((match_expression value: [(identifier) (field_expression) (self)] @var.value
+   body: (match_block (match_arm pattern: (match_pattern . (identifier) @var.name .))))
+ (#match? @var.name "^[a-z_]"))
+((match_expression value: [(call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type
+                           (try_expression (call_expression function: [(identifier) (scoped_identifier)
+                                                                       (field_expression)]) @var.type)]
+   body: (match_block (match_arm pattern: (match_pattern . (identifier) @var.name .))))
+ (#match? @var.name "^[a-z_]"))
+(match_arm pattern: (match_pattern . (identifier) @local.name .) (#match? @local.name "^[a-z_]"))
+;  Command::Get(cmd) =>, if let Frame::Array(items) = f: the first name bound takes the variant's first field's type
+; (the variant is a member of its enum, a constant, whose declared type that is)
+(tuple_struct_pattern type: (scoped_identifier) @var.type .
+  [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)])
+; match self { Get(cmd) => .. } after `use Command::*`: a bare variant's payload, as a member of the scrutinee (an
+; Option's and a Result's are what they hold: below and above)
+((match_expression value: (_) @var.value
+   body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @var.member .
+     [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)])))))
+ (#not-match? @var.member "^(Some|Ok|Err)$"))
+; each arm of a match, and an if let / while let, is a scope of its own: Get(cmd) and Set(cmd) in two arms are two
+; variables, of two types (a pattern's names are variables, never functions found by name)
+(match_arm) @scope.callback
+([(if_expression condition: (let_condition)) (while_expression condition: (let_condition))]) @scope.callback
+; ...and so is a closure (|name, out| { let Some(flag) = lookup(name) else { .. }; .. }: not the function's `flag`)
+(closure_expression) @scope.callback
+(tuple_struct_pattern type: (_)
+  [(identifier) @local.name (ref_pattern (identifier) @local.name) (mut_pattern (identifier) @local.name)])
 ; a type parameter stands for its first trait bound (fn f<T: Make>, impl<T: Make>, where T: Make): T::make() is the
 ; trait's method, dispatched to the impls (a marker bound first, T: Clone + Make, is std's: nothing is guessed)
 (type_parameter name: (type_identifier) @var.name
