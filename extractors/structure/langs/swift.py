@@ -13,6 +13,7 @@ import os
 import posixpath
 import re
 import stat
+from dataclasses import replace
 from functools import lru_cache
 
 from pipeline.safeio import read_config
@@ -78,9 +79,25 @@ def library_init(resolver, r, src):
     return None
 
 
+def library_base_member(resolver, r, src):
+    """A bare ``setupToolbar()`` in a subclass of a library's type (``class Gallery: UICollectionViewController``)
+    that neither it nor a base of the repository has: a method the repository adds to a library's type
+    (``extension UIViewController { func setupToolbar() }``: the library's subclass inherits it), guessed by name among
+    those; the library's own (``reloadData()``, a ``BUILTIN_METHODS`` name) stays external."""
+    cls = resolver._enclosing_class(src)
+    if cls is None or r.receiver is not None or not r.name[:1].islower():
+        return None
+    if resolver._member(cls, r.name) or resolver._unknown_member(cls, r.name).resolution != "external":
+        return None  # its own or a base's member, or no base outside the repository that could inherit one
+    hooks = resolver.hooks.get(r.path, resolver.no_hooks)
+    return resolver._library_extension(replace(r, receiver="self"), hooks)
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
-    """A bare ``m()`` in a method is first the type's (or a base's, a protocol's) member, before the module's."""
+    """A bare ``m()`` in a method is first the type's (or a base's, a protocol's) member, before the module's; then
+    one the repository adds to the library's type the class extends."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    name_layers.insert(name_layers.index("scoped") + 2, library_base_member)
     member_layers.insert(0, library_init)
     member_layers.append(implicit_this_field)
 

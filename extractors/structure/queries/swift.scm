@@ -155,7 +155,17 @@
 ; names bound where they are (see parse.py @local.name): parameters, a function's own constants and variables,
 ; closure parameters, loop variables, if let / guard let bindings
 (parameter name: (simple_identifier) @local.name)
-(statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name)))
+; (a constant's own initial value cannot see it: `let missing = missing(in: x)`, `let e = expectation(..)` call the
+; method or function of that name, no local)
+(statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name) !value))
+(statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name)
+  value: (_) @_own.value (#not-match? @_own.value "^(try[?!]?\\s+)?(await\\s+)?[A-Za-z_][A-Za-z0-9_]*\\s*[({]")))
+(statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name)
+  value: [(call_expression . (simple_identifier) @_own.callee)
+          (try_expression [(call_expression . (simple_identifier) @_own.callee)
+                           (await_expression (call_expression . (simple_identifier) @_own.callee))])
+          (await_expression (call_expression . (simple_identifier) @_own.callee))]
+  (#not-eq? @local.name @_own.callee)))
 (lambda_parameter name: (simple_identifier) @local.name)
 (for_statement item: (pattern bound_identifier: (simple_identifier) @local.name))
 (if_statement bound_identifier: (simple_identifier) @local.name)
