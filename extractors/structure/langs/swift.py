@@ -102,6 +102,21 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     member_layers.append(implicit_this_field)
 
 
+def settle_definitions(raw_defs: list, imports: list, root) -> list:
+    """``extension ArgumentDefinition.Kind { .. }``: a block named by the whole path of the nested type it extends
+    (its members ``ArgumentDefinition.Kind.name``), which tells it from the other types named ``Kind`` (the graph
+    finds the owner by that path); ``extension Kind`` and ``extension Collection<String>`` keep their one name."""
+    if not any(d.kind == "impl" and d.qualifier and "." in d.qualifier for d in raw_defs):
+        return raw_defs
+    return [d._replace(name=_type_path(d.qualifier)) if d.kind == "impl" and d.qualifier and "." in d.qualifier
+            else d for d in raw_defs]
+
+
+def _type_path(written: str) -> str:
+    """``Swift.Array<Int>.Index`` -> ``Swift.Array.Index``: the dotted names, without generic arguments or spaces."""
+    return ".".join(part.partition("<")[0].strip() for part in re.sub(r"<[^<>]*>", "", written).split("."))
+
+
 def guess_bare_names(resolver, path: str) -> bool:
     return False  # every name a file uses is its type's, its module's, an imported module's or the library's
 

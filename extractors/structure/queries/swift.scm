@@ -10,9 +10,10 @@
 (class_declaration declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
 (protocol_declaration name: (type_identifier) @name) @definition.interface
 ; extension Foo { ... } / extension Foo: Proto: a container whose members (and conformances) are Foo's
-; (extension Foo.Bar: Bar's; extension Collection<String>: Collection's)
+; (extension Foo.Bar: Bar's, its whole path the @qualifier that tells it from another Bar; extension
+; Collection<String>: Collection's)
 (class_declaration declaration_kind: "extension" name: [(user_type (type_identifier) @name .)
-  (user_type (type_identifier) @name . (type_arguments) .)]) @definition.impl
+  (user_type (type_identifier) @name . (type_arguments) .)] @qualifier) @definition.impl
 (function_declaration name: (simple_identifier) @name) @definition.function
 (protocol_function_declaration name: (simple_identifier) @name) @definition.function
 (init_declaration name: "init" @name) @definition.function
