@@ -66,7 +66,19 @@ def _runtime_entry(name: str, kind: str, parent: str | None) -> str | None:
     return None
 
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _runtime_entry)
+_attributed_entry = entry_reason_with(PURE_DECORATORS, _runtime_entry)
+# protocols whose conformers the system creates (the query gives the conformance as a decorator): Xcode renders a
+# PreviewProvider's previews, an Info.plist or @main names an application's or extension's delegate
+SYSTEM_CONFORMANCES = frozenset({"PreviewProvider", "WKExtensionDelegate", "WKApplicationDelegate",
+                                 "UIApplicationDelegate", "NSApplicationDelegate", "UIWindowSceneDelegate"})
+
+
+def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    """A type conforming to one of ``SYSTEM_CONFORMANCES``, else the attributes' and the runtime's rules."""
+    conformance = next((d for d in decorators if d in SYSTEM_CONFORMANCES), None)
+    if conformance:
+        return f"conforms to {conformance} (the system creates it)"
+    return _attributed_entry(name, kind, parent, tuple(d for d in decorators if d not in SYSTEM_CONFORMANCES))
 
 
 def library_init(resolver, r, src):

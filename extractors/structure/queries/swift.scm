@@ -66,6 +66,17 @@
  (enum_class_body (property_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
   name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)]
 
+; a type the system creates by its conformance, which no code of the repository names: Xcode's previews
+; (`struct X_Previews: PreviewProvider`), the delegates an Info.plist or @main names (see langs/swift.py)
+((class_declaration declaration_kind: ["class" "actor"] name: (type_identifier) @name
+  (inheritance_specifier inherits_from: (user_type (type_identifier) @decorator .))) @definition.class
+ (#any-of? @decorator "PreviewProvider" "WKExtensionDelegate" "WKApplicationDelegate" "UIApplicationDelegate"
+  "NSApplicationDelegate" "UIWindowSceneDelegate"))
+((class_declaration declaration_kind: "struct" name: (type_identifier) @name
+  (inheritance_specifier inherits_from: (user_type (type_identifier) @decorator .))) @definition.struct
+ (#any-of? @decorator "PreviewProvider" "WKExtensionDelegate" "WKApplicationDelegate" "UIApplicationDelegate"
+  "NSApplicationDelegate" "UIWindowSceneDelegate"))
+
 ; calls: f(), Foo(...), obj.f(), obj?.f(), obj!.f(), self.f(), super.f(), Foo.f(), a.b.c(); with a trailing closure
 (call_expression . (simple_identifier) @name) @reference.call
 (call_expression . (navigation_expression target: [(simple_identifier) (navigation_expression) (self_expression)
