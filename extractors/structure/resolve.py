@@ -966,8 +966,11 @@ class Resolver(ImportBindings):
             return EXTERNAL
         if r.name in self.hooks.get(r.path, self.no_hooks).builtin_methods:
             return UNRESOLVED  # .random(in:), .init: mostly the standard library's types
-        return self._prefer_visible(r, self._same_program(r.path, self._global(r.name, IMPLICIT_MEMBER_KINDS,
-                                                                               r.path)))
+        found = self._prefer_visible(r, self._same_program(r.path, self._global(r.name, IMPLICIT_MEMBER_KINDS,
+                                                                                r.path)))
+        if r.args is not None and len(found.ids) > 1:  # .name(key: k, specification: s): not name(for:)
+            found = Found(self._accepting(found.ids, r.args), found.resolution)
+        return found
 
     def _implicit_read(self, r: Ref, src: str) -> list[Edge]:
         """Swift's ``.eager``, ``case .metric:``: an enum case of the type the context expects. The enclosing types'
