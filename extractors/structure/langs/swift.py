@@ -105,13 +105,26 @@ def library_base_member(resolver, r, src):
     return resolver._library_extension(replace(r, receiver="self"), hooks)
 
 
+def defined_nowhere(resolver, r, src):
+    """``dispatchPrecondition(..)``, ``names.joined()``, ``url.appendingPathComponent(..)``: a name no Swift
+    definition of the repository bears (no type, function, method, property or case) is the library's, whatever
+    the receiver: external, not unresolved (a module's files see each other's declarations unimported, so nothing
+    of the repository is out of sight)."""
+    from ..resolve import EXTERNAL
+
+    return None if resolver._same_language(resolver.g.by_name.get(r.name, ()), r.path) else EXTERNAL
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the type's (or a base's, a protocol's) member, before the module's; then
-    one the repository adds to the library's type the class extends."""
+    one the repository adds to the library's type the class extends; last, a name defined nowhere is the
+    library's."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index("scoped") + 2, library_base_member)
+    name_layers.append(defined_nowhere)
     member_layers.insert(0, library_init)
     member_layers.append(implicit_this_field)
+    member_layers.append(defined_nowhere)
 
 
 def settle_definitions(raw_defs: list, imports: list, root) -> list:
