@@ -708,7 +708,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 if node.children and node.children[0].type == "async":  # async for: __aiter__
                     written = rules.async_protocol.get(written, written)
             # a name an attribute's text gives (``@in_attribute``) is placed at the attribute: kept out of @opaque
-            args = arguments_of(node) if kind == "call" and rules.arity else None
+            args = arguments_of(node) if kind in COUNTED_CALLS and rules.arity else None
             add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
                                   None if "in_attribute" in caps else start, args)))
 
@@ -1801,6 +1801,8 @@ MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment i
 VALUE_KINDS = {"call", "scoped_call", "callback", "local_call", "local_callback", "attribute", "returns",
                "local_returns", "call_result", "protocol", "returns_call"}
 CALLED = frozenset({"call", "local_call", "call_result"})
+# calls whose arguments are counted (``refs.args``), in a language with overloads: Swift's ``.name(key: k)`` too
+COUNTED_CALLS = frozenset({"call", "implicit_call"})
 RETURNED = frozenset({"returns", "local_returns"})  # return x, yield x (not return f()): parse and resolve
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read")}
 LOCAL_KINDS["name"] = "local_read"  # @reference.name: a variable's name read, dropped like a bare read

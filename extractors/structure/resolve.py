@@ -973,11 +973,17 @@ class Resolver(ImportBindings):
         """Swift's ``.streamCompletionQueue(forRequestID: id)``, ``.object(pairs)``: a static method or an enum case of
         the type the context expects, which is not known here: guessed by name among methods and constants (enum
         cases), never a property (``.success(x)`` builds the library's ``Result``, not the repository's ``var
-        success`` added to it)."""
+        success`` added to it). A name no definition of the caller's language bears (``.onQueue(q)``, ``.now()``) is
+        a library type's member: external."""
+        if not self._same_language(self.g.by_name.get(r.name, []), r.path):
+            return EXTERNAL
         if r.name in self.hooks.get(r.path, self.no_hooks).builtin_methods:
             return UNRESOLVED  # .random(in:), .init: mostly the standard library's types
-        return self._prefer_visible(r, self._same_program(r.path, self._global(r.name, IMPLICIT_MEMBER_KINDS,
-                                                                               r.path)))
+        found = self._prefer_visible(r, self._same_program(r.path, self._global(r.name, IMPLICIT_MEMBER_KINDS,
+                                                                                r.path)))
+        if r.args is not None and len(found.ids) > 1:  # .name(key: k, specification: s): not name(for:)
+            found = Found(self._accepting(found.ids, r.args), found.resolution)
+        return found
 
     def _implicit_read(self, r: Ref, src: str) -> list[Edge]:
         """Swift's ``.eager``, ``case .metric:``: an enum case of the type the context expects. The enclosing types'

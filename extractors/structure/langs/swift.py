@@ -13,6 +13,7 @@ import os
 import posixpath
 import re
 import stat
+from dataclasses import replace
 from functools import lru_cache
 
 from pipeline.safeio import read_config
@@ -65,7 +66,19 @@ def _runtime_entry(name: str, kind: str, parent: str | None) -> str | None:
     return None
 
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _runtime_entry)
+_attributed_entry = entry_reason_with(PURE_DECORATORS, _runtime_entry)
+# protocols whose conformers the system creates (the query gives the conformance as a decorator): Xcode renders a
+# PreviewProvider's previews, an Info.plist or @main names an application's or extension's delegate
+SYSTEM_CONFORMANCES = frozenset({"PreviewProvider", "WKExtensionDelegate", "WKApplicationDelegate",
+                                 "UIApplicationDelegate", "NSApplicationDelegate", "UIWindowSceneDelegate"})
+
+
+def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    """A type conforming to one of ``SYSTEM_CONFORMANCES``, else the attributes' and the runtime's rules."""
+    conformance = next((d for d in decorators if d in SYSTEM_CONFORMANCES), None)
+    if conformance:
+        return f"conforms to {conformance} (the system creates it)"
+    return _attributed_entry(name, kind, parent, tuple(d for d in decorators if d not in SYSTEM_CONFORMANCES))
 
 
 def library_init(resolver, r, src):
@@ -78,11 +91,55 @@ def library_init(resolver, r, src):
     return None
 
 
+def library_base_member(resolver, r, src):
+    """A bare ``setupToolbar()`` in a subclass of a library's type (``class Gallery: UICollectionViewController``)
+    that neither it nor a base of the repository has: a method the repository adds to a library's type
+    (``extension UIViewController { func setupToolbar() }``: the library's subclass inherits it), guessed by name among
+    those; the library's own (``reloadData()``, a ``BUILTIN_METHODS`` name) stays external."""
+    cls = resolver._enclosing_class(src)
+    if cls is None or r.receiver is not None or not r.name[:1].islower():
+        return None
+    if resolver._member(cls, r.name) or resolver._unknown_member(cls, r.name).resolution != "external":
+        return None  # its own or a base's member, or no base outside the repository that could inherit one
+    hooks = resolver.hooks.get(r.path, resolver.no_hooks)
+    return resolver._library_extension(replace(r, receiver="self"), hooks)
+
+
+def defined_nowhere(resolver, r, src):
+    """``dispatchPrecondition(..)``, ``names.joined()``, ``url.appendingPathComponent(..)``: a name no Swift
+    definition of the repository bears (no type, function, method, property or case) is the library's, whatever
+    the receiver: external, not unresolved (a module's files see each other's declarations unimported, so nothing
+    of the repository is out of sight)."""
+    from ..resolve import EXTERNAL
+
+    return None if resolver._same_language(resolver.g.by_name.get(r.name, ()), r.path) else EXTERNAL
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
-    """A bare ``m()`` in a method is first the type's (or a base's, a protocol's) member, before the module's."""
+    """A bare ``m()`` in a method is first the type's (or a base's, a protocol's) member, before the module's; then
+    one the repository adds to the library's type the class extends; last, a name defined nowhere is the
+    library's."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    name_layers.insert(name_layers.index("scoped") + 2, library_base_member)
+    name_layers.append(defined_nowhere)
     member_layers.insert(0, library_init)
     member_layers.append(implicit_this_field)
+    member_layers.append(defined_nowhere)
+
+
+def settle_definitions(raw_defs: list, imports: list, root) -> list:
+    """``extension ArgumentDefinition.Kind { .. }``: a block named by the whole path of the nested type it extends
+    (its members ``ArgumentDefinition.Kind.name``), which tells it from the other types named ``Kind`` (the graph
+    finds the owner by that path); ``extension Kind`` and ``extension Collection<String>`` keep their one name."""
+    if not any(d.kind == "impl" and d.qualifier and "." in d.qualifier for d in raw_defs):
+        return raw_defs
+    return [d._replace(name=_type_path(d.qualifier)) if d.kind == "impl" and d.qualifier and "." in d.qualifier
+            else d for d in raw_defs]
+
+
+def _type_path(written: str) -> str:
+    """``Swift.Array<Int>.Index`` -> ``Swift.Array.Index``: the dotted names, without generic arguments or spaces."""
+    return ".".join(part.partition("<")[0].strip() for part in re.sub(r"<[^<>]*>", "", written).split("."))
 
 
 def guess_bare_names(resolver, path: str) -> bool:

@@ -10,9 +10,10 @@
 (class_declaration declaration_kind: "enum" name: (type_identifier) @name) @definition.enum
 (protocol_declaration name: (type_identifier) @name) @definition.interface
 ; extension Foo { ... } / extension Foo: Proto: a container whose members (and conformances) are Foo's
-; (extension Foo.Bar: Bar's; extension Collection<String>: Collection's)
+; (extension Foo.Bar: Bar's, its whole path the @qualifier that tells it from another Bar; extension
+; Collection<String>: Collection's)
 (class_declaration declaration_kind: "extension" name: [(user_type (type_identifier) @name .)
-  (user_type (type_identifier) @name . (type_arguments) .)]) @definition.impl
+  (user_type (type_identifier) @name . (type_arguments) .)] @qualifier) @definition.impl
 (function_declaration name: (simple_identifier) @name) @definition.function
 (protocol_function_declaration name: (simple_identifier) @name) @definition.function
 (init_declaration name: "init" @name) @definition.function
@@ -64,6 +65,17 @@
   name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)
  (enum_class_body (property_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
   name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)]
+
+; a type the system creates by its conformance, which no code of the repository names: Xcode's previews
+; (`struct X_Previews: PreviewProvider`), the delegates an Info.plist or @main names (see langs/swift.py)
+((class_declaration declaration_kind: ["class" "actor"] name: (type_identifier) @name
+  (inheritance_specifier inherits_from: (user_type (type_identifier) @decorator .))) @definition.class
+ (#any-of? @decorator "PreviewProvider" "WKExtensionDelegate" "WKApplicationDelegate" "UIApplicationDelegate"
+  "NSApplicationDelegate" "UIWindowSceneDelegate"))
+((class_declaration declaration_kind: "struct" name: (type_identifier) @name
+  (inheritance_specifier inherits_from: (user_type (type_identifier) @decorator .))) @definition.struct
+ (#any-of? @decorator "PreviewProvider" "WKExtensionDelegate" "WKApplicationDelegate" "UIApplicationDelegate"
+  "NSApplicationDelegate" "UIWindowSceneDelegate"))
 
 ; calls: f(), Foo(...), obj.f(), obj?.f(), obj!.f(), self.f(), super.f(), Foo.f(), a.b.c(); with a trailing closure
 (call_expression . (simple_identifier) @name) @reference.call
@@ -155,7 +167,17 @@
 ; names bound where they are (see parse.py @local.name): parameters, a function's own constants and variables,
 ; closure parameters, loop variables, if let / guard let bindings
 (parameter name: (simple_identifier) @local.name)
-(statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name)))
+; (a constant's own initial value cannot see it: `let missing = missing(in: x)`, `let e = expectation(..)` call the
+; method or function of that name, no local)
+(statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name) !value))
+(statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name)
+  value: (_) @_own.value (#not-match? @_own.value "^(try[?!]?\\s+)?(await\\s+)?[A-Za-z_][A-Za-z0-9_]*\\s*[({]")))
+(statements (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name)
+  value: [(call_expression . (simple_identifier) @_own.callee)
+          (try_expression [(call_expression . (simple_identifier) @_own.callee)
+                           (await_expression (call_expression . (simple_identifier) @_own.callee))])
+          (await_expression (call_expression . (simple_identifier) @_own.callee))]
+  (#not-eq? @local.name @_own.callee)))
 (lambda_parameter name: (simple_identifier) @local.name)
 (for_statement item: (pattern bound_identifier: (simple_identifier) @local.name))
 (if_statement bound_identifier: (simple_identifier) @local.name)
