@@ -1836,7 +1836,8 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         scopes += owner
         # a field the class declares comes first: this.engine is it, never a local engine of the method (a
         # Python attribute a method assigns, self.x = ..., is bound in that method's scope as a local would be)
-        search = owner[:1] + [s for s in scopes if s not in owner[:1]]
+        # and never the module's variable of that name (var resolve = path.resolve beside this.resolve())
+        search = owner[:1] + [s for s in scopes if s not in owner[:1] and s != "<module>"]
     for scope in search:
         found = types.get(scope, {}).get(var)
         if found and dot:  # let mut config = self.config.clone(): a local made from the field says nothing of it

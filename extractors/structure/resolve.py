@@ -1138,7 +1138,15 @@ class Resolver(ImportBindings):
             return Found(hits, resolution)
         if not external and all(v.startswith(MAYBE_VALUES) for v in r.bound_to.split("|")):
             return None
+        held = self._module_variable(r.path, r.name) if external and not r.receiver else None
+        if held:  # var basename = path.basename; basename(p): the module's variable, which holds a library's
+            return Found([held], "same_file")
         return EXTERNAL if external else UNRESOLVED
+
+    def _module_variable(self, path: str, name: str) -> str | None:
+        """The variable or constant ``name`` defined at the top of ``path``, if it is one."""
+        sid = self.g.top.get(path, {}).get(name)
+        return sid if isinstance(sid, str) and self.g.by_id[sid].kind in VALUES else None
 
     def _member_of_value(self, r: Ref, value: str, hooks: Hooks) -> Found | None:
         value, _, chain = value.partition("~")  # request.url.x: the class of request, then of its member url
