@@ -265,3 +265,10 @@
   right: (conditional_expression . [(identifier) (attribute)] @var.value))
 (assignment left: (identifier) @var.name !type
   right: (conditional_expression [(identifier) (attribute)] @var.value .))
+; @pytest.mark.parametrize("cls", [EqC, EqCSlots]) def test_eq(self, cls): cls(1) builds either (one name, its values
+; written in the list: a tuple of names or a list kept elsewhere is not read)
+(decorated_definition
+  (decorator (call function: [(identifier) @_parametrize (attribute attribute: (identifier) @_parametrize)]
+    arguments: (argument_list . (string (string_content) @_names) . [(list (identifier) @var.default) (tuple (identifier) @var.default)])))
+  definition: (function_definition parameters: (parameters (identifier) @var.name))
+  (#eq? @_parametrize "parametrize") (#eq? @_names @var.name))
