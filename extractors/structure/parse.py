@@ -1550,6 +1550,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 else:
                     held, names = (results, result_names) if is_call else (values, value_names)
                 bound_to = _bound_to(key[1], key[2], stack, held) if _bound_name(key[1]) in names else None
+                if receiver is not None and results:
+                    bound_to = _through_called_variables(bound_to, receiver, stack, results, result_names)
                 if bound_to and self_named and stack:  # h := s.handle in func (s *Server): self.handle
                     bound_to = "|".join(_as_self(v, stack) for v in bound_to.split("|"))
                 known[key] = bound_to
@@ -1574,6 +1576,35 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 bound_to = LOCAL_VALUE
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to, r.args)))
     return out
+
+
+def _through_called_variables(bound_to: str | None, receiver: str, stack: list[Span], results: dict,
+                              names: set[str]) -> str | None:
+    """A receiver that is (or a variable given) a call of a variable bound for calls: ``factory(size).area()``,
+    ``shape = factory(size); shape.area()`` with ``factory: type[Shape]`` (or ``cb=make``) is what a call of what
+    that variable holds gives (``Shape()``, ``make()``); other values stand as they are."""
+    out = []
+    for value in bound_to.split("|") if bound_to else [receiver]:
+        name = _called_variable(value)
+        held = _bound_to(name, True, stack, results) if name in names else None
+        if held:
+            out += [v + "()" for v in held.split("|") if v and v[-1] not in ")]"]
+        elif bound_to:
+            out.append(value)
+    return "|".join(dict.fromkeys(out)) or None
+
+
+def _called_variable(value: str) -> str | None:
+    """``factory(size)`` -> ``factory``: the bare name one call (and nothing after it) calls, else None."""
+    name, paren, _ = value.partition("(")
+    if not paren or not name.isidentifier() or not value.endswith(")"):
+        return None
+    depth = 0
+    for at, char in enumerate(value[len(name):], len(name)):
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and at < len(value) - 1:
+            return None  # f(a).g(b): the call's result is called on
+    return name
 
 
 def _binds_local(definition: Span, scope_kind: str | None) -> bool:

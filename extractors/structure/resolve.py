@@ -390,7 +390,9 @@ class Resolver(ImportBindings):
                      or (None if shadowed else self._scoped(r, src)) or UNRESOLVED)
             if form == "callback" and found.resolution in GUESSES:  # const status = res.status; f(status): a
                 return []  # variable passed on, holding what a guess by name says: no callback, as for a bare name
-            return self._edges(r, src, found, "calls", form) if found.ids or form == "call" else []
+            if form == "call":  # cls(), factory() holding a class: the call builds it, as Foo() does
+                return self._edges(r, src, found, "calls", form) + self._constructor_edges(r, src, found)
+            return self._edges(r, src, found, "calls", form) if found.ids else []
         found = self._lookup(r, src, CALLABLE)
         if r.receiver and found.ids and found.resolution not in GUESSES \
                 and self.hooks.get(r.path, self.no_hooks).overloads:
@@ -412,11 +414,8 @@ class Resolver(ImportBindings):
             form = "call"  # map(f, xs), sorted(xs, key=f): f is called there
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form)
-        constructors = self.hooks.get(r.path, self.no_hooks).named_constructors
-        if form == "call" and found.ids and constructors:
-            built = self._constructors(found.ids[:MAX_CANDIDATES], constructors)
-            built = self._accepting(built, r.args) if r.args is not None and len(built) > 1 else built
-            edges += self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
+        if form == "call":
+            edges += self._constructor_edges(r, src, found)
         # obj.handler() with handler = self.on_event (a variable holding a function is called as that variable,
         # which calls the function: z.string() with const stringType = ZodString.create, as a type checker sees it)
         if r.receiver and form in ("call", "constructor") and found.ids:
@@ -426,6 +425,16 @@ class Resolver(ImportBindings):
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
+
+    def _constructor_edges(self, r: Ref, src: str, found: Found) -> list:
+        """Where a language names its constructors (``NAMED_CONSTRUCTORS``), a call of a class also calls them: the
+        class's own, or a base class's."""
+        constructors = self.hooks.get(r.path, self.no_hooks).named_constructors
+        if not found.ids or not constructors:
+            return []
+        built = self._constructors(found.ids[:MAX_CANDIDATES], constructors)
+        built = self._accepting(built, r.args) if r.args is not None and len(built) > 1 else built
+        return self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
 
     def _macro(self, r: Ref) -> Found:
         """The repository's macros named as called (``tri!``): its file's own first (a macro is in scope after its

@@ -240,3 +240,35 @@
 ; @passed.name)
 (call function: [(identifier) (attribute)] @passed.callee
   arguments: (argument_list (lambda parameters: (lambda_parameters (identifier) @passed.name)) @passed.fn))
+
+; values that hold a class, bound for a call only (@var.default): a call of them builds the class (its __init__), as
+; Foo() does. `def make(factory: type[Shape])` / `Type["Shape"]` / `Optional[type[Shape]]`: factory() builds a Shape
+; (or a subclass, which dispatch reaches from Shape's methods); a classmethod's first parameter is its class (cls()).
+([(typed_parameter (identifier) @var.name
+    type: (type (generic_type (identifier) @_type (type_parameter . (type [(identifier) (attribute) (string (string_content))] @var.default .)))))
+  (typed_default_parameter name: (identifier) @var.name
+    type: (type (generic_type (identifier) @_type (type_parameter . (type [(identifier) (attribute) (string (string_content))] @var.default .)))))]
+ (#any-of? @_type "type" "Type"))
+([(typed_parameter (identifier) @var.name
+    type: (type (generic_type (identifier) @_optional (type_parameter (type (generic_type (identifier) @_type
+      (type_parameter . (type [(identifier) (attribute) (string (string_content))] @var.default .))))))))
+  (typed_default_parameter name: (identifier) @var.name
+    type: (type (generic_type (identifier) @_optional (type_parameter (type (generic_type (identifier) @_type
+      (type_parameter . (type [(identifier) (attribute) (string (string_content))] @var.default .))))))))]
+ (#eq? @_optional "Optional") (#any-of? @_type "type" "Type"))
+(class_definition name: (identifier) @var.default
+  body: (block (decorated_definition (decorator (identifier) @_classmethod)
+    definition: (function_definition parameters: (parameters . [(identifier) @var.name (typed_parameter . (identifier) @var.name)]))))
+  (#eq? @_classmethod "classmethod"))
+; klass = Circle if round else Square: klass() builds either (a call of a variable holding classes)
+(assignment left: (identifier) @var.name !type
+  right: (conditional_expression . [(identifier) (attribute)] @var.value))
+(assignment left: (identifier) @var.name !type
+  right: (conditional_expression [(identifier) (attribute)] @var.value .))
+; @pytest.mark.parametrize("cls", [EqC, EqCSlots]) def test_eq(self, cls): cls(1) builds either (one name, its values
+; written in the list: a tuple of names or a list kept elsewhere is not read)
+(decorated_definition
+  (decorator (call function: [(identifier) @_parametrize (attribute attribute: (identifier) @_parametrize)]
+    arguments: (argument_list . (string (string_content) @_names) . [(list (identifier) @var.default) (tuple (identifier) @var.default)])))
+  definition: (function_definition parameters: (parameters (identifier) @var.name))
+  (#eq? @_parametrize "parametrize") (#eq? @_names @var.name))
