@@ -104,8 +104,9 @@
 ; infix calls with a named operator: `a combine b` (the left operand is the receiver; `+`, `::` and other symbolic
 ; operators are left out)
 (infix_expression left: (_) @receiver operator: (identifier) @name) @reference.call
-; a def called without parentheses looks like a field read: a bare lower-case name in a value's place is a call
-; unless a parameter or local value binds it (see parse.py @reference.name)
+; a def called without parentheses looks like a field read: a bare name in a value's place is a call
+; unless a parameter or local value binds it (see parse.py @reference.name); capitalized and backquoted ones too, the
+; defs of parser-combinator code (fastparse's `Ident`, `\`val\``)
 ([(arguments (identifier) @name)
   (infix_expression left: (identifier) @name)
   (infix_expression right: (identifier) @name)
@@ -128,7 +129,7 @@
   (interpolation (identifier) @name)
   (enumerator (identifier) @name . )
   (lambda_expression (identifier) @name .)] @reference.name
-  (#match? @name "^[a-z]") (#not-match? @name "^(this|super)$"))
+  (#not-match? @name "^(this|super)$"))
 ; a member read without parentheses (obj.size, this.count): a call of a def or a read of a field, kept where the
 ; object's type is known; the same node as a call's callee is the call
 ((field_expression value: (_) @receiver field: (identifier) @name) @reference.attribute
