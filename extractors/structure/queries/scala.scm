@@ -70,9 +70,11 @@
   (generic_type type: (type_identifier) @parent.name)]))
   body: (template_body [(function_definition name: (identifier) @name) (function_declaration name: (identifier) @name)]
   @definition.function @exported))
-; anonymous classes: new Base(..) { ... } is a class of its own, <anonymous Base>, extending Base
+; anonymous classes: new Base(..) { ... } (new a.b.Base[T](..) { ... }) is a class of its own, <anonymous Base>,
+; extending Base
 (instance_expression [(type_identifier) @name (generic_type type: (type_identifier) @name)
-  (stable_type_identifier (type_identifier) @name .)] (template_body)) @definition.class @anonymous
+  (stable_type_identifier (type_identifier) @name .)
+  (generic_type type: (stable_type_identifier (type_identifier) @name .))] (template_body)) @definition.class @anonymous
 ; annotations: @main, @Test, @Provides register the definition with a framework (entry points); an object
 ; extending App is a program, a class extending a test framework's suite is run by it (named as its `@decorator`)
 [(function_definition (annotation name: [(type_identifier) @decorator (stable_type_identifier (type_identifier)
@@ -146,6 +148,10 @@
 (given_definition return_type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]
   @reference.inherits body: (with_template_body))
 (instance_expression [(type_identifier) @name (generic_type type: (type_identifier) @name)]
+  (template_body) @reference.inherits)
+; new scopt.OptionParser[Config]("x") { head(..) }: a base named in full
+(instance_expression [(stable_type_identifier (_) @receiver (type_identifier) @name .)
+  (generic_type type: (stable_type_identifier (_) @receiver (type_identifier) @name .))]
   (template_body) @reference.inherits)
 
 ; imports: import a.b.C / a.b._ / a.b.* / a.b.{C, D => E, _} / a.b.C as D (the selectors one import each)
