@@ -188,6 +188,19 @@ def inline_type(receiver: str) -> str | None:
     return m.group(1) if _one_call(text, m.end()) else None
 
 
+def settle_references(raw_refs: list) -> list:
+    """The object of a member call or read written bare (``trailer.rep``: ``@reference.receiver_name``) is a def
+    called without parentheses, as a bare name is, unless it names a package: a part of the file's package clauses
+    (``os.read`` in package ``os``), of an import's path or its new name (``js.Tree`` after ``import a.b.{Trees
+    => js}``) or a library's root (``java.io.File``, ``scala.util.Try``)."""
+    packages = {r.name for r in raw_refs if r.kind == "package_part"} | EXTERNAL_RECEIVERS
+    for r in raw_refs:
+        if r.kind == "import" and r.module:
+            packages.update(r.module.split("."), (r.alias,) if r.alias else ())
+    return [r._replace(kind="name") if r.kind == "receiver_name" else r for r in raw_refs
+            if r.kind != "package_part" and not (r.kind == "receiver_name" and r.name in packages)]
+
+
 CLASS_KINDS = ("class", "trait", "enum")
 
 

@@ -132,6 +132,13 @@
   (enumerator (identifier) @name . )
   (lambda_expression (identifier) @name .)] @reference.name
   (#not-match? @name "^(this|super)$"))
+; and the object of a member call or read (`trailer.rep`, `stringTokenChar.rep.!`: what the def returns); a
+; capitalized one is an object's or class's name (`Config.default`: read below)
+; (`os.read`: a package, named in the file's package clause or an import, is none: langs/scala.py settle_references)
+((field_expression value: (identifier) @name) @reference.receiver_name (#match? @name "^[a-z`]")
+  (#not-match? @name "^(this|super)$"))
+(package_clause name: (package_identifier (identifier) @name)) @reference.package_part
+(package_object name: (identifier) @name) @reference.package_part
 ; a member read without parentheses (obj.size, this.count): a call of a def or a read of a field, kept where the
 ; object's type is known; the same node as a call's callee is the call
 ((field_expression value: (_) @receiver field: (identifier) @name) @reference.attribute
