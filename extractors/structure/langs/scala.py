@@ -13,10 +13,12 @@ value: a bare name is a call unless a parameter or local value binds it (``@refe
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from . import entry_reason_with
 from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, _jvm_entry,  # noqa: F401
-                   guess_bare_names, is_external, module_keys, package_scope, resolve_module, star_class, submodule)
+                   guess_bare_names, module_keys, package_scope, star_class, submodule)
+from .java import resolve_module as resolve_absolute
 from .kotlin import extend_layers, import_binding, library_member  # noqa: F401
 
 GROUP = "java"  # Scala calls Java (and Kotlin) and is called by it: one module index, one package scope
@@ -186,6 +188,19 @@ def inline_type(receiver: str) -> str | None:
     return m.group(1) if _one_call(text, m.end()) else None
 
 
+def settle_references(raw_refs: list) -> list:
+    """The object of a member call or read written bare (``trailer.rep``: ``@reference.receiver_name``) is a def
+    called without parentheses, as a bare name is, unless it names a package: a part of the file's package clauses
+    (``os.read`` in package ``os``), of an import's path or its new name (``js.Tree`` after ``import a.b.{Trees
+    => js}``) or a library's root (``java.io.File``, ``scala.util.Try``)."""
+    packages = {r.name for r in raw_refs if r.kind == "package_part"} | EXTERNAL_RECEIVERS
+    for r in raw_refs:
+        if r.kind == "import" and r.module:
+            packages.update(r.module.split("."), (r.alias,) if r.alias else ())
+    return [r._replace(kind="name") if r.kind == "receiver_name" else r for r in raw_refs
+            if r.kind != "package_part" and not (r.kind == "receiver_name" and r.name in packages)]
+
+
 CLASS_KINDS = ("class", "trait", "enum")
 
 
@@ -213,3 +228,48 @@ def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str
     if not receiver or not receiver[:1].islower() or not all(p.isidentifier() for p in receiver.split(".")):
         return []
     return list(index.get(receiver, ()))
+
+
+class _PackagesOf(NamedTuple):
+    """The packages each file belongs to, read off one module index (rebuilt when another index is asked about)."""
+
+    index: dict
+    size: int
+    packages: dict
+
+
+_packages_of = _PackagesOf({}, 0, {})
+
+
+def _file_packages(importer: str, index: dict) -> list[str]:
+    """The packages whose keys list ``importer`` (its package; ``<package>.<stem>`` is its main type, not one)."""
+    global _packages_of
+    if _packages_of.index is not index or _packages_of.size != len(index):
+        packages: dict[str, list[str]] = {}
+        for key, paths in index.items():
+            for path in paths:
+                packages.setdefault(path, []).append(key)
+        _packages_of = _PackagesOf(index, len(index), packages)
+    keys = _packages_of.packages.get(importer, ())
+    return [k for k in keys if not any(o != k and k.startswith(o + ".") for o in keys)] if len(keys) > 1 else \
+        list(keys)
+
+
+def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
+    """``import a.b.C``: the file of the class (java's rule). ``import OEffect._`` in a file of package ``scopt``: an
+    import relative to the file's package, where ``scopt.OEffect`` is a file's main object (``OEffect.scala``); a
+    name no such file holds (``import PosixFilePermission._`` of a library's class imported above) stays outside."""
+    found = resolve_absolute(importer, spec, index, root)
+    if found or not spec or not spec[:1].isupper():
+        return found
+    head = spec.partition(".")[0]
+    for package in _file_packages(importer, index):
+        if f"{package}.{head}" in index:
+            return resolve_absolute(importer, f"{package}.{spec}", index, root)
+    return []
+
+
+def is_external(importer: str, spec: str, index: dict, root) -> bool:
+    """A package no file of the repository declares (``java.util``, a dependency's), nor a main object of the
+    importing file's package (``import OEffect._``)."""
+    return not resolve_module(importer, spec, index, root)

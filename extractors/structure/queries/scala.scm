@@ -70,9 +70,11 @@
   (generic_type type: (type_identifier) @parent.name)]))
   body: (template_body [(function_definition name: (identifier) @name) (function_declaration name: (identifier) @name)]
   @definition.function @exported))
-; anonymous classes: new Base(..) { ... } is a class of its own, <anonymous Base>, extending Base
+; anonymous classes: new Base(..) { ... } (new a.b.Base[T](..) { ... }) is a class of its own, <anonymous Base>,
+; extending Base
 (instance_expression [(type_identifier) @name (generic_type type: (type_identifier) @name)
-  (stable_type_identifier (type_identifier) @name .)] (template_body)) @definition.class @anonymous
+  (stable_type_identifier (type_identifier) @name .)
+  (generic_type type: (stable_type_identifier (type_identifier) @name .))] (template_body)) @definition.class @anonymous
 ; annotations: @main, @Test, @Provides register the definition with a framework (entry points); an object
 ; extending App is a program, a class extending a test framework's suite is run by it (named as its `@decorator`)
 [(function_definition (annotation name: [(type_identifier) @decorator (stable_type_identifier (type_identifier)
@@ -104,8 +106,9 @@
 ; infix calls with a named operator: `a combine b` (the left operand is the receiver; `+`, `::` and other symbolic
 ; operators are left out)
 (infix_expression left: (_) @receiver operator: (identifier) @name) @reference.call
-; a def called without parentheses looks like a field read: a bare lower-case name in a value's place is a call
-; unless a parameter or local value binds it (see parse.py @reference.name)
+; a def called without parentheses looks like a field read: a bare name in a value's place is a call
+; unless a parameter or local value binds it (see parse.py @reference.name); capitalized and backquoted ones too, the
+; defs of parser-combinator code (fastparse's `Ident`, `\`val\``)
 ([(arguments (identifier) @name)
   (infix_expression left: (identifier) @name)
   (infix_expression right: (identifier) @name)
@@ -128,7 +131,14 @@
   (interpolation (identifier) @name)
   (enumerator (identifier) @name . )
   (lambda_expression (identifier) @name .)] @reference.name
-  (#match? @name "^[a-z]") (#not-match? @name "^(this|super)$"))
+  (#not-match? @name "^(this|super)$"))
+; and the object of a member call or read (`trailer.rep`, `stringTokenChar.rep.!`: what the def returns); a
+; capitalized one is an object's or class's name (`Config.default`: read below)
+; (`os.read`: a package, named in the file's package clause or an import, is none: langs/scala.py settle_references)
+((field_expression value: (identifier) @name) @reference.receiver_name (#match? @name "^[a-z`]")
+  (#not-match? @name "^(this|super)$"))
+(package_clause name: (package_identifier (identifier) @name)) @reference.package_part
+(package_object name: (identifier) @name) @reference.package_part
 ; a member read without parentheses (obj.size, this.count): a call of a def or a read of a field, kept where the
 ; object's type is known; the same node as a call's callee is the call
 ((field_expression value: (_) @receiver field: (identifier) @name) @reference.attribute
@@ -145,6 +155,10 @@
 (given_definition return_type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]
   @reference.inherits body: (with_template_body))
 (instance_expression [(type_identifier) @name (generic_type type: (type_identifier) @name)]
+  (template_body) @reference.inherits)
+; new scopt.OptionParser[Config]("x") { head(..) }: a base named in full
+(instance_expression [(stable_type_identifier (_) @receiver (type_identifier) @name .)
+  (generic_type type: (stable_type_identifier (_) @receiver (type_identifier) @name .))]
   (template_body) @reference.inherits)
 
 ; imports: import a.b.C / a.b._ / a.b.* / a.b.{C, D => E, _} / a.b.C as D (the selectors one import each)
