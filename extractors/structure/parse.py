@@ -923,14 +923,17 @@ def _place(node, data: bytes) -> int:
     """A parameter's or an argument's position among its siblings, comments and a leading ``self`` or ``cls`` (a
     Python method's own object, which its callers do not pass) left out, as is a leading receiver parameter (C#'s
     extension ``this IServiceCollection s``, TypeScript's ``this: T``): ``s.Add(cfg => ..)`` passes the lambda
-    first, to the parameter after it."""
+    first, to the parameter after it. A function's own modifier is no parameter (C#'s ``async o => ..``)."""
     place = 0
     for sibling in node.parent.named_children:
         if sibling == node:
             return place
-        if sibling.type != "comment" and not (place == 0 and _passes_no_argument(sibling, data)):
+        if sibling.type not in _NO_PLACE and not (place == 0 and _passes_no_argument(sibling, data)):
             place += 1
     return place
+
+
+_NO_PLACE = frozenset({"comment", "modifier"})  # siblings that are no parameter or argument
 
 
 def _passes_no_argument(param, data: bytes) -> bool:
@@ -2002,7 +2005,11 @@ def _is_chain(text: str) -> bool:
         if reduced == text:
             return False
         text = reduced
+    text = _CALL_TYPE_ARGUMENTS.sub("", text)  # a generic method's call, M<Cart>(): a step of the chain as M() is
     return _CHAIN.fullmatch(text.replace("\x00", "()")) is not None
+
+
+_CALL_TYPE_ARGUMENTS = re.compile(r"(?<=\w)<[\w\s,?\[\]<>]*>(?=\x00)")  # the type arguments a call writes
 
 
 def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> str:

@@ -196,6 +196,10 @@ class Hooks:
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
     written_self: bool = False  # a method's first parameter is its receiver (Python's self): obj.run(f) passes f second
+    # (resolver, ref, sid, head, place) -> the place among sid's declared parameters of an argument at ``place`` of a
+    # call through ``head``, None for none: C#'s extension method called in static form, Ext.M(s, x => ..), passes
+    # its receiver first (the declaration's places leave it out); default: the place as written
+    static_form_place: Callable | None = None
     # a type path's head is a type in scope where it is written (Rust): S::Ok where the file sees no S is a type
     # parameter's associated type, never a guess among the repository's Ok types
     scoped_type_paths: bool = False
@@ -251,6 +255,7 @@ def hooks_of(support) -> Hooks:
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
+                 static_form_place=getattr(support, "static_form_place", None),
                  scoped_type_paths=bool(getattr(support, "SCOPED_TYPE_PATHS", False)),
                  loops_take_yields=bool(getattr(support, "LOOPS_TAKE_YIELDS", False)),
                  library_callback_objects=bool(getattr(support, "LIBRARY_CALLBACK_OBJECTS", False)),
@@ -1457,6 +1462,8 @@ class Resolver(ImportBindings):
             if not cls:  # unknown (None), or a library's type (""): nothing further along is the repository's
                 return cls
             name = attr.split("(")[0].split("{")[0].strip()  # m(x), and Kotlin's apply { } (its block: {})
+            if "<" in name:  # a generic method's call, m<T>(): what it gives may be made of its type arguments,
+                return None  # which no declared class here carries (a language's layer may read them: C#'s)
             if name.endswith(ITEMS):  # n.children[]: an element of the field (a loop over it, an index of it)
                 cls = self._field_items(cls, name[:-len(ITEMS)])
                 continue
@@ -1622,11 +1629,14 @@ class Resolver(ImportBindings):
                 return None, "external"  # test("x", (t) => ..), test imported from a library: its object
             ids = found.ids if found.resolution not in GUESSES or self._library_extensions(found.ids) else []
         ids = ids or (self._member_of_held(r, src, head, name) if head else [])
+        static_form = hooks.static_form_place if head else None
+        places = {i: static_form(self, r, i, head, place) if static_form else place for i in ids[:MAX_CANDIDATES]}
         if len(ids) == 1:
-            return self._slot_class(self.g.by_id[ids[0]], place)
+            return self._slot_class(self.g.by_id[ids[0]], places[ids[0]]) if places[ids[0]] else (None, "unknown")
         # overloads (or extensions of a library's type, found by name): those declaring the slot must agree; one
         # declaring nothing there takes no function (AddMediatR(this s, Config c) beside (this s, Action<Config> c))
-        answers = {self._slot_class(self.g.by_id[i], place) for i in ids[:MAX_CANDIDATES]} - {(None, "unknown")}
+        answers = {self._slot_class(self.g.by_id[i], places[i]) for i in ids[:MAX_CANDIDATES] if places[i]} \
+            - {(None, "unknown")}
         return answers.pop() if len(answers) == 1 else (None, "unknown")
 
     def _library_extensions(self, ids: list[str]) -> bool:

@@ -159,12 +159,124 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``M()`` in a method is first the class's (or a base class's) method, before usings; after its own
     namespace, the enclosing ones, then the only type of that name the project may see through its global usings;
     a capitalised name no definition bears is a library's."""
+    name_layers.insert(0, type_argument_mark)
+    member_layers.insert(0, generic_result)
+    member_layers.insert(member_layers.index("class_named"), static_form_extension)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index(implicit_this) + 1, extension_host)
     name_layers.append(enclosing_namespaces)
     name_layers.append(project_type)
     name_layers.append(library_type)
     member_layers.append(implicit_this_field)
+
+
+def type_argument_mark(resolver, r, src):
+    """A generic method's declared result ``<0>`` (``settle_references``) names no type: unknown, never a
+    library's."""
+    from ..resolve import UNRESOLVED
+
+    return UNRESOLVED if r.name and _TYPE_ARGUMENT.match(r.name) else None
+
+
+# a receiver that is one call written with type arguments, maybe awaited: Registry.Resolve<Cart>(), (await
+# Bus.Send<A>(..)); the last step of a typed chain alike: Locator~Resolve<Cart>() (x.Resolve<Cart>(), x a Locator)
+_GENERIC_CALL = re.compile(r"^\(?\s*(?:await\s+)?([\w.]+)\s*<([\w.,\s<>?\[\]]+)>\s*\((.*)\)\s*\)?$", re.S)
+
+
+def generic_result(resolver, r, src):
+    """``x.Resolve<Cart>().Total()``, ``Registry.Resolve<Cart>().Total()``: the callee is a method of the repository
+    whose result is its type parameter (``T Resolve<T>()``, ``Task<T> SendAsync<T>(..)``): the value is the type
+    argument written at that place, and the member is that type's (``Cart.Total``)."""
+    value, _, chain = (r.bound_to or "").partition("~")
+    if chain and "|" not in value:
+        from ..resolve import _chain_parts
+
+        *before, last = _chain_parts(chain)
+        m = _GENERIC_CALL.match(last)
+        callees = _typed_callees(resolver, r, value, before, m.group(1)) if m else []
+    else:
+        m = _GENERIC_CALL.match(r.receiver or "") if not r.bound_to else None
+        target = resolver._call_target(r, m.group(1) + "()") if m and m.group(3).count("(") == m.group(3).count(")") \
+            else None
+        callees = target.ids if target and target.resolution not in ("unique_name", "ambiguous") else []
+    places = {_result_place(resolver, sid) for sid in callees}
+    arguments = _top_level_arguments(m.group(2)) if m else []
+    if len(places) != 1 or None in places or min(places) >= len(arguments):
+        return None
+    written = re.sub(r"<.*>|\?|\[\]", "", arguments[places.pop()]).strip()
+    cls = resolver._class_named(r, written) if written.replace(".", "").isidentifier() else None
+    if not cls:
+        return None
+    found = resolver._member_or_override(cls, r.name)
+    return resolver._found_elsewhere(r, found) if found.ids else found
+
+
+def _typed_callees(resolver, r, value: str, before: list, name: str) -> list[str]:
+    """The methods ``name`` of the class a typed value's chain reaches (``Locator~Resolve<Cart>()``: Locator's)."""
+    cls, _ = resolver._class_of_value(r, value, resolver.hooks.get(r.path, resolver.no_hooks))
+    cls = resolver._class_along(cls, before) if cls and before else cls
+    member = resolver._member(cls, name) if cls else None
+    return member.ids if member else []
+
+
+def _result_place(resolver, sid: str) -> int | None:
+    """The place of the type argument a method's call gives back (its declared result ``<N>``), else None."""
+    sym = resolver.g.by_id[sid]
+    declared = resolver.return_types.get((sym.path, sym.qualname))
+    m = _TYPE_ARGUMENT.match(declared.name or "") if declared is not None else None
+    return int(m.group(1)) if m else None
+
+
+def _top_level_arguments(text: str) -> list[str]:
+    """``Dictionary<A, B>, C`` -> ``["Dictionary<A, B>", "C"]``."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "<") - (ch == ">")
+        if ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [p.strip() for p in parts + [text[start:]]]
+
+
+def static_form_extension(resolver, r, src):
+    """``CartExt.Each(cart, b => ..)``: an extension method called through the static class declaring it (its
+    symbol is its extended type's member, ``Cart.Each``), where that class has no member of the name."""
+    host = _host_class(resolver, r, r.receiver)
+    if host is None or resolver._member(host, r.name):
+        return None
+    from ..resolve import Found
+
+    hits = [sid for sid in resolver.g.by_name.get(r.name, ()) if _hosted_extension(resolver, host, sid)]
+    return resolver._found_elsewhere(r, Found(hits, "same_file")) if hits else None
+
+
+def static_form_place(resolver, r, sid: str, head: str, place: str) -> str | None:
+    """An argument's place among an extension method's declared parameters (which leave out its ``this`` one) where
+    the call names its static class and passes the extended object first: ``CartExt.Each(cart, b => ..)``'s ``1:0``
+    is ``0:0``; the object itself (``0``) is no delegate's."""
+    host = _host_class(resolver, r, head)
+    if host is None or not _hosted_extension(resolver, host, sid):
+        return place
+    outer, colon, inner = place.partition(":")
+    return f"{int(outer) - 1}{colon}{inner}" if outer.isdigit() and int(outer) > 0 else None
+
+
+def _host_class(resolver, r, written: str | None) -> str | None:
+    if not written or not written[:1].isupper() or not written.replace(".", "").isidentifier():
+        return None
+    cls = resolver._class_named(r, written)
+    return cls if cls and resolver.g.by_id[cls].kind in ("class", "struct") else None
+
+
+def _hosted_extension(resolver, host: str, sid: str) -> bool:
+    """Whether ``sid`` is a method declared in the body of the top-level class ``host`` while its symbol belongs to
+    another type (an extension method): between the class's first line and the next top-level class of its file."""
+    sym, cls = resolver.g.by_id[sid], resolver.g.by_id[host]
+    if sym.kind not in ("method", "function") or sym.path != cls.path or sym.parent_id == host or sym.line < cls.line:
+        return False
+    later = [resolver.g.by_id[i].line for i in resolver.g.top.get(cls.path, {}).values()
+             if isinstance(i, str) and i in resolver.g.by_id and resolver.g.by_id[i].line > cls.line]
+    return sym.line < min(later, default=sym.line + 1)
 
 
 def extension_host(resolver, r, src):
@@ -396,8 +508,25 @@ def settle_references(raw_refs: list) -> list:
     (``global using static A.B``) is one import: the static reading first, then the global one."""
     more = [r._replace(name=r.name + "Attribute") for r in raw_refs
             if r.kind == "type.annotation" and r.name and not r.name.endswith("Attribute")]
-    raw_refs = _one_reading_per_using(_without_type_parameters(raw_refs))
+    raw_refs = _one_reading_per_using(_without_type_parameters(_type_argument_results(raw_refs)))
     return raw_refs + more if more else raw_refs
+
+
+RESULT_FORM = "type.result"  # queries/csharp.scm: a generic method's result is its type parameter at place N
+_TYPE_ARGUMENT = re.compile(r"^<(\d)>$")  # the declared result ``<N>``: the call's type argument at place N
+
+
+def _type_argument_results(raw_refs: list) -> list:
+    """``T Resolve<T>()``, ``Task<T> SendAsync<T>(..)``: the method's declared result is ``<0>``, whatever type
+    argument its call writes (``generic_result``), never a library's type named ``T`` (a call of it with none
+    written gives a value of unknown type: its members are guessed, not external)."""
+    results = {r.name_start: r for r in raw_refs if r.kind.startswith(RESULT_FORM)}
+    if not results:
+        return raw_refs
+    kept = [r for r in raw_refs if not (r.kind == "type.return" and r.name_start in results)
+            and not r.kind.startswith(RESULT_FORM)]
+    return kept + [r._replace(kind="type.return", name=f"<{r.kind[len(RESULT_FORM):]}>", start=r.name_start)
+                   for r in results.values()]
 
 
 # a generic type parameter, by convention (T, TResult, TRequest): what a delegate of it gives a lambda is whatever

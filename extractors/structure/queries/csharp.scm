@@ -125,6 +125,21 @@
 (type_argument_list [(identifier) @name (generic_name . (identifier) @name)
   (nullable_type type: [(identifier) @name (generic_name . (identifier) @name)])
   (array_type type: [(identifier) @name (generic_name . (identifier) @name)])] @reference.type)
+; a generic method whose result is its own type parameter (T Resolve<T>(), Task<T> SendAsync<T>(..)), at its first or
+; second place: what a call of it gives is the type argument written there (langs/csharp.py settle_references and
+; generic_result)
+((method_declaration returns: (identifier) @name
+  type_parameters: (type_parameter_list . (type_parameter (identifier) @_tp))) @reference.type.result0
+  (#eq? @name @_tp))
+((method_declaration returns: (identifier) @name
+  type_parameters: (type_parameter_list . (type_parameter) . (type_parameter (identifier) @_tp))) @reference.type.result1
+  (#eq? @name @_tp))
+((method_declaration returns: (generic_name (identifier) @_task (type_argument_list . (identifier) @name .))
+  type_parameters: (type_parameter_list . (type_parameter (identifier) @_tp))) @reference.type.result0
+  (#eq? @name @_tp) (#match? @_task "^(Task|ValueTask)$"))
+((method_declaration returns: (generic_name (identifier) @_task (type_argument_list . (identifier) @name .))
+  type_parameters: (type_parameter_list . (type_parameter) . (type_parameter (identifier) @_tp))) @reference.type.result1
+  (#eq? @name @_tp) (#match? @_task "^(Task|ValueTask)$"))
 (type_parameter_constraint [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
 (type_parameter_constraint (type [(identifier) @name (generic_name . (identifier) @name)]) @reference.type)
 (as_expression right: [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
@@ -214,16 +229,17 @@
   (#not-match? @_named "^(Action|Func|Predicate|Expression)$"))
 (delegate_declaration parameters: (parameter_list (parameter type: (_) @signature.type) @signature.slot))
 ; a lambda passed to a method: its untyped parameters take what that method declares (see parse.py @passed.name):
-; board.Each(o => ..), services.AddShop(cfg => ..), board.Pair((o, p) => ..)
+; board.Each(o => ..), services.AddShop(cfg => ..), board.Pair((o, p) => ..); an async one alike (board.Later(async o =>
+; ..): its `async` modifier stands before the parameter)
 (invocation_expression function: [(identifier) (member_access_expression name: (identifier))] @passed.callee
-  arguments: (argument_list (argument (lambda_expression . parameters: (implicit_parameter) @passed.name)) @passed.fn))
+  arguments: (argument_list (argument (lambda_expression parameters: (implicit_parameter) @passed.name)) @passed.fn))
 (invocation_expression function: [(identifier) (member_access_expression name: (identifier))] @passed.callee
   arguments: (argument_list (argument (lambda_expression parameters: (parameter_list
     (parameter !type name: (identifier) @passed.name) @passed.slot))) @passed.fn))
 ; a lambda a variable or field of a delegate type holds: its i-th parameter is the delegate's i-th type argument
 ; (Func<Order, bool> isOpen = o => o.IsOpen(); Action<Order, Parcel> ship = (o, p) => ..)
 ((variable_declaration type: (generic_name (identifier) @_delegate (type_argument_list . (_) @var.type))
-  (variable_declarator (lambda_expression . parameters: (implicit_parameter) @var.name)))
+  (variable_declarator (lambda_expression parameters: (implicit_parameter) @var.name)))
   (#match? @_delegate "^(Action|Func|Predicate)$"))
 ((variable_declaration type: (generic_name (identifier) @_delegate (type_argument_list . (_) @var.type))
   (variable_declarator (lambda_expression parameters: (parameter_list . (parameter !type name: (identifier) @var.name)))))
@@ -241,6 +257,6 @@
 ; takes the element only (a Dictionary's is its value type here, not its KeyValuePair: kv.Key is then unresolved)
 ((invocation_expression function: (member_access_expression expression: [(identifier) (member_access_expression)] @var.elements
     name: (identifier) @_linq)
-  arguments: (argument_list . (argument (lambda_expression . parameters: [(implicit_parameter) @var.name
+  arguments: (argument_list . (argument (lambda_expression parameters: [(implicit_parameter) @var.name
     (parameter_list . (parameter !type name: (identifier) @var.name))]))))
   (#match? @_linq "^(Where|Select|SelectMany|Any|All|First|FirstOrDefault|Single|SingleOrDefault|Last|LastOrDefault|Count|LongCount|OrderBy|OrderByDescending|ThenBy|ThenByDescending|GroupBy|ToDictionary|ToLookup|Sum|Max|Min|Average|MaxBy|MinBy|DistinctBy|TakeWhile|SkipWhile|ForEach|Exists|Find|FindAll|FindIndex|FindLast|RemoveAll|TrueForAll)$"))
