@@ -544,8 +544,8 @@ def dsl_block(resolver, r, src):
 def _block_class(resolver, r, src: str) -> str | None:
     """The class whose object runs the innermost block around ``r``, link by link from the outermost: each call
     (``Shop::Catalog.define``, then ``shelf`` on what the block before runs on) found for certain, the block it is
-    given run on the object its method says (``BLOCK_SELF``), else on the same object as around it. None where a
-    link is unknown or its methods disagree."""
+    given run on the object its method says (``BLOCK_SELF``), else on the same object as around it. None after a
+    link that is unknown or whose methods disagree, until a later link says."""
     from dataclasses import replace
 
     if _CACHE[0] is not resolver.g:
@@ -558,14 +558,10 @@ def _block_class(resolver, r, src: str) -> str | None:
         head, _, name = call.rpartition(".")
         link = replace(r, name=name, receiver=head or None, alias=None, kind="call")
         methods = _called_for_certain(resolver, link, src, None if head else cls)
-        if methods is None:
-            cls = None
-            break
-        runs = {_block_self(resolver, m) for m in methods} - {None}
-        if len(runs) > 1:
-            cls = None
-            break
-        cls = next(iter(runs), cls)
+        # a library's block (RSpec's ``describe``, ``it``) or an unknown call: its block runs on an object unknown
+        # here, whose bare calls the other layers read; a later call on a constant (``FactoryBot.define``) is known
+        runs = {_block_self(resolver, m) for m in methods} - {None} if methods is not None else {None, ""}
+        cls = next(iter(runs)) if len(runs) == 1 else (cls if not runs else None)
     _CACHE[1][key] = cls or None
     return cls or None
 
@@ -573,13 +569,16 @@ def _block_class(resolver, r, src: str) -> str | None:
 def _called_for_certain(resolver, link, src: str, on: str | None) -> list[str] | None:
     """The methods a call of a block chain reaches: on the class ``on`` where a block before runs on one, else as
     written from ``src``; None for a guess by name, an unknown or a library's method."""
-    from ..graph import CALLABLE, METHODS
+    from ..graph import CALLABLE
     from ..resolve import GUESSES
 
     found = resolver._member(on, link.name) if on else resolver._lookup(link, src, CALLABLE)
     if not found or not found.ids or found.resolution in GUESSES:
         return None
-    return [i for i in found.ids if resolver.g.by_id[i].kind in METHODS] or None
+    return [i for i in found.ids if resolver.g.by_id[i].kind in _RUNNING_KINDS] or None
+
+
+_RUNNING_KINDS = ("method", "function")  # what may run a block: a method, a top-level or a spec's ``def``
 
 
 MAX_BLOCK_FORWARDS = 3  # define(&block) -> DSL.run(block) -> new.instance_eval(&block)
@@ -591,7 +590,7 @@ def _block_self(resolver, method: str, hops: int = 0) -> str | None:
     block to (``DSL.run(block)``); None where it does neither (it calls the block, or keeps it)."""
     from dataclasses import replace
 
-    from ..graph import CALLABLE, METHODS
+    from ..graph import CALLABLE
 
     sym = resolver.g.by_id[method]
     runs = resolver.signatures.get((sym.path, sym.qualname, BLOCK_SELF))
@@ -604,7 +603,8 @@ def _block_self(resolver, method: str, hops: int = 0) -> str | None:
     found = resolver._lookup(replace(handed, kind="call", alias=None), method, CALLABLE)
     if found.resolution in ("unique_name", "ambiguous"):
         return None
-    runs_on = {_block_self(resolver, i, hops + 1) for i in found.ids if resolver.g.by_id[i].kind in METHODS} - {None}
+    runs_on = {_block_self(resolver, i, hops + 1) for i in found.ids
+               if resolver.g.by_id[i].kind in _RUNNING_KINDS} - {None}
     return next(iter(runs_on)) if len(runs_on) == 1 else None
 
 
