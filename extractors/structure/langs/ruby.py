@@ -813,13 +813,19 @@ def constant_member(resolver, r, src):
     classes = [i for i in ids if resolver.g.by_id[i].kind in SCOPE_KINDS] or _aliased(resolver, ids)
     if not classes or resolution in ("ambiguous",):
         return None
-    if r.name == "new":
+    if r.name == "new" and not _own_new(resolver, classes):
         return _built(resolver, classes, resolution)
     for cls in classes:
         found = resolver._member(cls, r.name)
         if found:
             return _elsewhere(resolver, r, found)
     return _not_a_member(resolver, classes, r.name)
+
+
+def _own_new(resolver, classes: list[str]) -> bool:
+    """Whether ``Mod.new`` calls a module's own ``def self.new`` (Sinatra's): a module builds no object."""
+    return all(resolver.g.by_id[c].kind != "class" for c in classes) and any(
+        resolver._member(c, "new") for c in classes)
 
 
 def _aliased(resolver, ids: list[str]) -> list[str]:

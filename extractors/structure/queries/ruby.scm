@@ -260,6 +260,22 @@
    (if_modifier body: (call receiver: (identifier) @_obj method: (identifier) @_eval
      arguments: (argument_list (block_argument (identifier)))))]
   (#eq? @_var @_obj) (#eq? @_new "new") (#any-of? @_eval "instance_eval" "instance_exec")) @reference.block_self
+;  a parameter whose default is a class, the object run on (Sinatra's `def self.new(base = Base, &block);
+; base.class_eval(&block)`: a subclass of it)
+(method parameters: (method_parameters (optional_parameter name: (identifier) @_param
+    value: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]))
+  body: (body_statement [(call receiver: (identifier) @_obj method: (identifier) @_eval
+                               arguments: (argument_list (block_argument (identifier))))
+                         (if_modifier body: (call receiver: (identifier) @_obj method: (identifier) @_eval
+                               arguments: (argument_list (block_argument (identifier)))))]) @reference.block_self
+  (#eq? @_param @_obj) (#any-of? @_eval "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval"))
+(singleton_method parameters: (method_parameters (optional_parameter name: (identifier) @_param
+    value: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]))
+  body: (body_statement [(call receiver: (identifier) @_obj method: (identifier) @_eval
+                               arguments: (argument_list (block_argument (identifier))))
+                         (if_modifier body: (call receiver: (identifier) @_obj method: (identifier) @_eval
+                               arguments: (argument_list (block_argument (identifier)))))]) @reference.block_self
+  (#eq? @_param @_obj) (#any-of? @_eval "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval"))
 ; a method handing the block it is given to another (`DSL.run(block)`, `new(app, &block)`): that one runs it
 (call receiver: [(constant) (scope_resolution) (self)] @receiver method: (identifier) @name
   arguments: (argument_list [(identifier) @_block (block_argument (identifier) @_block)])
