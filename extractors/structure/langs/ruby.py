@@ -14,6 +14,7 @@ import posixpath
 import re
 import sys
 from collections import defaultdict
+from typing import NamedTuple
 
 from . import entry_reason_with, nearest_of, runtime_hook, with_entries
 from ..qualnames import unsuffixed
@@ -330,6 +331,7 @@ def settle_references(raw_refs: list) -> list:
     colon; ``obj.x = 1`` calls the writer ``x=``; a module a class includes is a base (``inherits``), not also a
     value the class reads; a keyword is no reference, and a word a method may bear (``end``) only with a receiver;
     ``self.class.m`` is the class's ``m`` (a class method is a member of its class, as ``self.m`` reads it)."""
+    raw_refs = _in_blocks(raw_refs)
     based = {r.name_start for r in raw_refs if r.kind == "inherits"}
     written = {r.name_start for r in raw_refs if r.kind == "writer"}
     out = []
@@ -348,6 +350,57 @@ def settle_references(raw_refs: list) -> list:
             r = r._replace(name=r.name[1:])
         out.append(r)
     return out
+
+
+# a bare call inside blocks given to calls (``factory :user do name end``): its ``alias`` is this mark and the calls
+# whose blocks hold it as written, outermost first (``FactoryBot.define > factory``); ruby.dsl_block reads it
+IN_BLOCKS = "<in blocks> "
+BLOCK_CHAIN = " > "
+MAX_BLOCK_CHAIN = 4  # the innermost calls whose blocks hold a call: deeper ones decide nothing here
+# the places of a method's ``signature`` references about the block it is given: the object it runs it on
+# (``proxy.instance_eval(&block)``; ``self`` for its own), the call it hands it to (``DSL.run(block)``)
+BLOCK_SELF, BLOCK_FORWARD = "&", "&>"
+OWN_OBJECT = "<self>"  # a method's ``BLOCK_SELF`` where it runs the block on its own object
+_EVALS = frozenset({"instance_eval", "instance_exec", "class_eval", "class_exec", "module_eval"})
+
+
+class BlockSpan(NamedTuple):
+    """A block given to a call: its bytes, and the call as written (``FactoryBot.define``, ``factory``)."""
+
+    start: int
+    end: int
+    call: str
+
+
+def _in_blocks(raw_refs: list) -> list:
+    """The references with the block marks read: a bare call inside blocks given to calls carries those calls
+    (``IN_BLOCKS``); a method's ``block_self`` / ``block_forward`` become its ``signature`` at ``BLOCK_SELF`` /
+    ``BLOCK_FORWARD``. The marks themselves are no references."""
+    spans = sorted((BlockSpan(r.start, r.name_start, " ".join(r.receiver.split())) for r in raw_refs
+                    if r.kind == "dsl_block" and r.receiver), key=lambda b: (b.start, -b.end))
+    out = []
+    for r in raw_refs:
+        if r.kind == "dsl_block" or (r.kind == "block_forward" and r.name in _EVALS):
+            continue  # instance_eval(&block) runs it: a block_self
+        if r.kind in ("block_self", "block_forward"):
+            out.append(_block_signature(r))
+        elif spans and r.receiver is None and r.kind in ("call", "name") and r.alias is None \
+                and r.name and r.name[:1].islower():
+            chain = [b.call for b in spans if b.start < r.start < b.end][-MAX_BLOCK_CHAIN:]
+            out.append(r._replace(alias=IN_BLOCKS + BLOCK_CHAIN.join(chain)) if chain else r)
+        else:
+            out.append(r)
+    return out
+
+
+def _block_signature(r):
+    """``block_self`` / ``block_forward`` as the ``signature`` reference of the method holding it (read, no edge):
+    an eval's own name is the method's own object (``OWN_OBJECT``)."""
+    if r.kind == "block_forward":
+        return r._replace(kind="signature", alias=BLOCK_FORWARD, name_start=None)
+    own = r.name in _EVALS
+    return r._replace(kind="signature", name=OWN_OBJECT if own else r.name, receiver=None if own else r.receiver,
+                      alias=BLOCK_SELF, name_start=None)
 
 
 DELEGATED = "<delegated>"  # the mark (``alias``) of a delegated method's call of its target: ruby.delegated_call
@@ -467,6 +520,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     and a test framework's helpers last; members of a constant path (``Shop::Cart.new``, ``Mod::FOO``) before the
     generic class layer, a test framework's expectations on any object first."""
     name_layers.insert(0, super_call)
+    name_layers.insert(1, dsl_block)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_self)
     name_layers.insert(name_layers.index(implicit_self) + 1, spec_helpers)
     name_layers += [constant, test_framework]
@@ -474,6 +528,84 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     member_layers.insert(0, core_extension)
     member_layers.insert(0, test_expectation)
     member_layers.insert(0, delegated_call)
+
+
+def dsl_block(resolver, r, src):
+    """A bare call in blocks given to calls (``factory :user do trait :admin do .. end end``): where the repository's
+    method taking the innermost such block runs it on an object of a known class (``proxy.instance_eval(&block)``,
+    ``DefinitionProxy``), that class's method first; else the other layers (a top-level ``def``, a guess)."""
+    if not (r.alias or "").startswith(IN_BLOCKS):
+        return None
+    cls = _block_class(resolver, r, src)
+    found = resolver._member(cls, r.name) if cls else None
+    return _elsewhere(resolver, r, found) if found else None
+
+
+def _block_class(resolver, r, src: str) -> str | None:
+    """The class whose object runs the innermost block around ``r``, link by link from the outermost: each call
+    (``Shop::Catalog.define``, then ``shelf`` on what the block before runs on) found for certain, the block it is
+    given run on the object its method says (``BLOCK_SELF``), else on the same object as around it. None after a
+    link that is unknown or whose methods disagree, until a later link says."""
+    from dataclasses import replace
+
+    if _CACHE[0] is not resolver.g:
+        _CACHE[:] = [resolver.g, {}]
+    key = ("block class", r.path, r.src_qualname, r.alias)
+    if key in _CACHE[1]:
+        return _CACHE[1][key]
+    cls = None
+    for call in r.alias[len(IN_BLOCKS):].split(BLOCK_CHAIN):
+        head, _, name = call.rpartition(".")
+        link = replace(r, name=name, receiver=head or None, alias=None, kind="call")
+        methods = _called_for_certain(resolver, link, src, None if head else cls)
+        # a library's block (RSpec's ``describe``, ``it``) or an unknown call: its block runs on an object unknown
+        # here, whose bare calls the other layers read; a later call on a constant (``FactoryBot.define``) is known
+        runs = {_block_self(resolver, m) for m in methods} - {None} if methods is not None else {None, ""}
+        cls = next(iter(runs)) if len(runs) == 1 else (cls if not runs else None)
+    _CACHE[1][key] = cls or None
+    return cls or None
+
+
+def _called_for_certain(resolver, link, src: str, on: str | None) -> list[str] | None:
+    """The methods a call of a block chain reaches: on the class ``on`` where a block before runs on one, else as
+    written from ``src``; None for a guess by name, an unknown or a library's method."""
+    from ..graph import CALLABLE
+    from ..resolve import GUESSES
+
+    found = resolver._member(on, link.name) if on else resolver._lookup(link, src, CALLABLE)
+    if not found or not found.ids or found.resolution in GUESSES:
+        return None
+    return [i for i in found.ids if resolver.g.by_id[i].kind in _RUNNING_KINDS] or None
+
+
+_RUNNING_KINDS = ("method", "function")  # what may run a block: a method, a top-level or a spec's ``def``
+
+
+MAX_BLOCK_FORWARDS = 3  # define(&block) -> DSL.run(block) -> new.instance_eval(&block)
+
+
+def _block_self(resolver, method: str, hops: int = 0) -> str | None:
+    """The class whose object ``method`` runs the block it is given on: its own (``instance_eval(&block)``), one it
+    builds (``proxy = DefinitionProxy.new(..); proxy.instance_eval(&block)``), or that of the method it hands the
+    block to (``DSL.run(block)``); None where it does neither (it calls the block, or keeps it)."""
+    from dataclasses import replace
+
+    from ..graph import CALLABLE
+
+    sym = resolver.g.by_id[method]
+    runs = resolver.signatures.get((sym.path, sym.qualname, BLOCK_SELF))
+    if runs is not None:
+        cls = resolver._enclosing_class(method) if runs.name == OWN_OBJECT else resolver._declared_class(runs, method)
+        return cls or None
+    handed = resolver.signatures.get((sym.path, sym.qualname, BLOCK_FORWARD))
+    if handed is None or hops >= MAX_BLOCK_FORWARDS:
+        return None
+    found = resolver._lookup(replace(handed, kind="call", alias=None), method, CALLABLE)
+    if found.resolution in ("unique_name", "ambiguous"):
+        return None
+    runs_on = {_block_self(resolver, i, hops + 1) for i in found.ids
+               if resolver.g.by_id[i].kind in _RUNNING_KINDS} - {None}
+    return next(iter(runs_on)) if len(runs_on) == 1 else None
 
 
 def delegated_call(resolver, r, src):
@@ -681,13 +813,19 @@ def constant_member(resolver, r, src):
     classes = [i for i in ids if resolver.g.by_id[i].kind in SCOPE_KINDS] or _aliased(resolver, ids)
     if not classes or resolution in ("ambiguous",):
         return None
-    if r.name == "new":
+    if r.name == "new" and not _own_new(resolver, classes):
         return _built(resolver, classes, resolution)
     for cls in classes:
         found = resolver._member(cls, r.name)
         if found:
             return _elsewhere(resolver, r, found)
     return _not_a_member(resolver, classes, r.name)
+
+
+def _own_new(resolver, classes: list[str]) -> bool:
+    """Whether ``Mod.new`` calls a module's own ``def self.new`` (Sinatra's): a module builds no object."""
+    return all(resolver.g.by_id[c].kind != "class" for c in classes) and any(
+        resolver._member(c, "new") for c in classes)
 
 
 def _aliased(resolver, ids: list[str]) -> list[str]:

@@ -230,3 +230,56 @@
   (#eq? @_file "__FILE__") (#any-of? @_program "$0" "$PROGRAM_NAME")) @entry
 (if_modifier condition: (binary left: (identifier) @_file right: (global_variable) @_program)
   (#eq? @_file "__FILE__") (#any-of? @_program "$0" "$PROGRAM_NAME")) @entry
+
+; blocks that run on another object (read by ruby.settle_references, never references): a block given to a call,
+; marked from its start to its closing `end` / `}` (@name) with the call as written (@receiver: `FactoryBot.define`,
+; `factory`), so that a bare call inside it names the DSL method whose block holds it
+(call receiver: [(constant) (scope_resolution) (identifier) (self)] @receiver method: (identifier) @receiver
+  block: [(do_block "end" @name) (block "}" @name)] @reference.dsl_block)
+(call !receiver method: (identifier) @receiver
+  block: [(do_block "end" @name) (block "}" @name)] @reference.dsl_block)
+; what a method runs the block it is given on (a `signature` at `&`, see ruby.settle_references): `X.new.instance_eval
+; (&block)`, a bare `instance_eval(&block)` / `new.instance_eval(&block)` / `class_eval(&block)` (its own class),
+; `proxy = X.new` then `proxy.instance_eval(&block)`; a stored block (`&@block`) is not the one given
+(call receiver: (call receiver: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]
+                      method: (identifier) @_new)
+  method: (identifier) @_eval arguments: (argument_list (block_argument (identifier)))
+  (#eq? @_new "new") (#any-of? @_eval "instance_eval" "instance_exec")) @reference.block_self
+(call !receiver method: (identifier) @name arguments: (argument_list (block_argument (identifier)))
+  (#any-of? @name "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval")) @reference.block_self
+(call receiver: [(identifier) (self)] @_own method: (identifier) @name
+  arguments: (argument_list (block_argument (identifier)))
+  (#match? @_own "^(new|self)$")
+  (#any-of? @name "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval")) @reference.block_self
+(body_statement
+  (assignment left: (identifier) @_var
+    right: (call receiver: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]
+                 method: (identifier) @_new))
+  [(call receiver: (identifier) @_obj method: (identifier) @_eval
+     arguments: (argument_list (block_argument (identifier))))
+   (if_modifier body: (call receiver: (identifier) @_obj method: (identifier) @_eval
+     arguments: (argument_list (block_argument (identifier)))))]
+  (#eq? @_var @_obj) (#eq? @_new "new") (#any-of? @_eval "instance_eval" "instance_exec")) @reference.block_self
+;  a parameter whose default is a class, the object run on (Sinatra's `def self.new(base = Base, &block);
+; base.class_eval(&block)`: a subclass of it)
+(method parameters: (method_parameters (optional_parameter name: (identifier) @_param
+    value: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]))
+  body: (body_statement [(call receiver: (identifier) @_obj method: (identifier) @_eval
+                               arguments: (argument_list (block_argument (identifier))))
+                         (if_modifier body: (call receiver: (identifier) @_obj method: (identifier) @_eval
+                               arguments: (argument_list (block_argument (identifier)))))]) @reference.block_self
+  (#eq? @_param @_obj) (#any-of? @_eval "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval"))
+(singleton_method parameters: (method_parameters (optional_parameter name: (identifier) @_param
+    value: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]))
+  body: (body_statement [(call receiver: (identifier) @_obj method: (identifier) @_eval
+                               arguments: (argument_list (block_argument (identifier))))
+                         (if_modifier body: (call receiver: (identifier) @_obj method: (identifier) @_eval
+                               arguments: (argument_list (block_argument (identifier)))))]) @reference.block_self
+  (#eq? @_param @_obj) (#any-of? @_eval "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval"))
+; a method handing the block it is given to another (`DSL.run(block)`, `new(app, &block)`): that one runs it
+(call receiver: [(constant) (scope_resolution) (self)] @receiver method: (identifier) @name
+  arguments: (argument_list [(identifier) @_block (block_argument (identifier) @_block)])
+  (#match? @_block "^(block|blk)$")) @reference.block_forward
+(call !receiver method: (identifier) @name
+  arguments: (argument_list [(identifier) @_block (block_argument (identifier) @_block)])
+  (#match? @_block "^(block|blk)$")) @reference.block_forward
