@@ -100,8 +100,10 @@ GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
 # what may hold a function, by the fact that says which: a field a method assigns, a variable given a function's name
-HOLDERS = {"field": "type.field", "variable": "value.held", "constant": "value.held"}
-FIELD_HOLDER = {"field": "type.field"}  # a call of the field is also one of its function (a variable's: typing only)
+HOLDERS = {"field": ("type.field",), "variable": ("value.held",), "constant": ("value.held",)}
+# a call of the field is also one of its function (a variable's: typing only); a field named by a function's name
+# (an object literal's key, `{ get: getUser }`: ``value.held``)
+FIELD_HOLDER = {"field": ("type.field", "value.held")}
 IMPLICIT_MEMBER_KINDS = METHODS | {"constant"}  # what Swift's ``.name(..)`` may be: a static method, an enum case
 ENUM_CASE_KINDS = {"constant"}  # what Swift's ``.name`` is guessed to be: an enum case
 TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
@@ -559,7 +561,7 @@ class Resolver(ImportBindings):
         sym = self.g.by_id.get(sid)
         holders = HOLDERS if holders is None else holders
         ref = self.return_types.get((sym.path, sym.qualname)) if sym is not None and sym.kind in holders else None
-        if ref is None or ref.kind != holders[sym.kind]:
+        if ref is None or ref.kind not in holders[sym.kind]:
             return []
         found = self._lookup(ref, sid, CALLABLE)
         if found.resolution in ("ambiguous", "unique_name", "external", "unresolved"):
@@ -1748,8 +1750,9 @@ class Resolver(ImportBindings):
                                        self.hooks.get(r.path, self.no_hooks))
         if member is None or not member.ids:
             return None
-        if not value.endswith(")"):
-            return Found(member.ids, "flow")
+        if not value.endswith(")"):  # a field holding a function (``{ mutate: boundMutate }``) calls it too
+            held = [t for sid in member.ids[:MAX_CANDIDATES] for t in self._held_function(sid, FIELD_HOLDER)]
+            return Found(list(dict.fromkeys(member.ids + held)), "flow")
         hits = [t for sid in member.ids[:MAX_CANDIDATES] for t in self.returned_targets(sid)]
         return Found(list(dict.fromkeys(hits)), "flow") if hits else None
 
@@ -1999,11 +2002,13 @@ class Resolver(ImportBindings):
         """Whether ``found``, defined inside ``qual``, is seen bare inside it: a function's (or an inline module's)
         names are; a class's only with an implicit ``this``; an object's members (``res.send = function``) never, but
         a function declared in a closure of a variable's value is (``const r = router({ a: sub(() => { const on =
-        () => {}; ee.on('x', on) }) })``: the closures are no definitions, the variable is the nearest one)."""
+        () => {}; ee.on('x', on) }) })``: the closures are no definitions, the variable is the nearest one). A field
+        of a function is a member of an object it builds (``return { reset }``), never a name its body sees."""
         sid = self.g.by_qual.get((path, qual))
         kind = self.g.by_id[sid].kind if sid is not None else None
-        return kind in SCOPES or (implicit_this and kind in CLASSLIKE) or \
-            (kind in VALUES and self.g.by_id[found].kind == "function")
+        found_kind = self.g.by_id[found].kind
+        return (kind in SCOPES and found_kind != "field") or (implicit_this and kind in CLASSLIKE) or \
+            (kind in VALUES and found_kind == "function")
 
     def _imported(self, path: str, name: str) -> Found | None:
         sid = self.imported_symbol(path, name)
