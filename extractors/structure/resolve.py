@@ -2276,13 +2276,23 @@ class Resolver(ImportBindings):
         return out
 
     def _global_uncached(self, name: str, kinds: set, path: str) -> Found:
-        ids = [i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds]
+        ids = [i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds and not self._object_key(i)]
         if not ids:
             return UNRESOLVED
         if len(ids) == 1:
             return Found(ids, "unique_name")
         same_lang = self._same_language(ids, path)
         return Found(same_lang or ids, "unique_name" if self._one_definition(same_lang) else "ambiguous")
+
+    def _object_key(self, sid: str) -> bool:
+        """A field that is an object literal's key naming a function (``{ get: getUser }``: ``value.held``): reached
+        through its object, never guessed by name on a receiver of unknown type (another object's ``get`` is as
+        likely)."""
+        sym = self.g.by_id[sid]
+        if sym.kind != "field":
+            return False
+        held = self.return_types.get((sym.path, sym.qualname))
+        return held is not None and held.kind == "value.held"
 
     def _one_definition(self, ids: list[str]) -> bool:
         """One candidate, or the overloads of one (``f``, ``f#2``... of one class in one file: C#'s and Java's

@@ -154,6 +154,28 @@ def settle_references(raw_refs: list) -> list:
     return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
 
 
+def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
+    """An object's key naming a function (``key`` in ecma.scm: ``return { reset }``, ``const api = { get: getUser
+    }``) is a field of the function or variable building the object; one no definition owns (``persist(() => ({ map
+    }))`` in a test's anonymous callback) is none: it would be a name of the module itself (``map.set()`` beside it
+    is the variable's)."""
+    if not any(d.kind == "key" for d in raw_defs):
+        return raw_defs
+    owners = sorted((d.start, d.end) for d in raw_defs if d.kind != "key")
+    return [d._replace(kind="field") if d.kind == "key" else d for d in raw_defs
+            if d.kind != "key" or _owned(owners, d)]
+
+
+def _owned(owners: list[tuple[int, int]], key) -> bool:
+    """Whether a definition (in ``owners``, sorted by start) holds ``key``'s node."""
+    for start, end in owners:
+        if start > key.start:
+            return False
+        if end >= key.end:
+            return True
+    return False
+
+
 def guess_bare_names(resolver, path: str) -> bool:
     """A script (no import, export or require) shares its globals with others; a module sees only what it imports."""
     return not resolver.imports_of.get(path)
