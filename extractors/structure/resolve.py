@@ -1576,12 +1576,19 @@ class Resolver(ImportBindings):
     def note_declared(self, r: Ref) -> None:
         """Keep a declared type: the first of each function (its return), field or variable; a ``signature`` by
         its place. Set through ``dict`` itself: a lazy resolver's tables load on a read, not on this write."""
+        if r.kind == "value.held" and not self._holder(r):
+            return  # a key the language dropped (``const run = ..; return { run }``): its owner holds no function
         if r.kind == "signature":
             dict.setdefault(self.signatures, (r.path, r.src_qualname, r.alias), r)
         elif r.kind == ITEMS_KIND:
             dict.setdefault(self.item_types, (r.path, r.src_qualname), r)
         else:
             dict.setdefault(self.return_types, (r.path, r.src_qualname), r)
+
+    def _holder(self, r: Ref) -> bool:
+        """Whether a ``value.held`` fact is a variable's or field's: what holds a function is no function itself."""
+        sid = self.g.by_qual.get((r.path, r.src_qualname))
+        return sid is not None and self.g.by_id[sid].kind in VALUES
 
     def _passed_class(self, r: Ref, value: str) -> tuple[str | None, str]:
         """A callback's parameter (``describe("x", (t) => t.go())``: ``describe@1:0``): the class the called

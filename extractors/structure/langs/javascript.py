@@ -156,24 +156,37 @@ def settle_references(raw_refs: list) -> list:
 
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """An object's key naming a function (``key`` in ecma.scm: ``return { reset }``, ``const api = { get: getUser
-    }``) is a field of the function or variable building the object; one no definition owns (``persist(() => ({ map
-    }))`` in a test's anonymous callback) is none: it would be a name of the module itself (``map.set()`` beside it
-    is the variable's)."""
+    }``) is a field of the function or variable building the object; none where no definition owns the object
+    (``persist(() => ({ map }))`` in a test's anonymous callback: it would be a name of the module itself) or where
+    the owner already has a member of that name (``const run = ..; return { run }``: that function is the member)."""
     if not any(d.kind == "key" for d in raw_defs):
         return raw_defs
-    owners = sorted((d.start, d.end) for d in raw_defs if d.kind != "key")
-    return [d._replace(kind="field") if d.kind == "key" else d for d in raw_defs
-            if d.kind != "key" or _owned(owners, d)]
+    owner_of = _owners(raw_defs)
+    named = {(owner_of[i], d.name) for i, d in enumerate(raw_defs) if d.kind != "key"}
+    kept = []
+    for i, d in enumerate(raw_defs):
+        if d.kind == "key":
+            if owner_of[i] is None or (owner_of[i], d.name) in named:
+                continue
+            d = d._replace(kind="field")
+        kept.append(d)
+    return kept
 
 
-def _owned(owners: list[tuple[int, int]], key) -> bool:
-    """Whether a definition (in ``owners``, sorted by start) holds ``key``'s node."""
-    for start, end in owners:
-        if start > key.start:
-            return False
-        if end >= key.end:
-            return True
-    return False
+def _owners(raw_defs: list) -> list[int | None]:
+    """For each definition, the index of the innermost other definition (not a key) holding its node, or None: one
+    sweep in the order of their starts, the open definitions on a stack."""
+    order = sorted(range(len(raw_defs)), key=lambda i: (raw_defs[i].start, -raw_defs[i].end))
+    out: list[int | None] = [None] * len(raw_defs)
+    stack: list[int] = []
+    for i in order:
+        d = raw_defs[i]
+        while stack and raw_defs[stack[-1]].end < d.end:
+            stack.pop()
+        out[i] = stack[-1] if stack else None
+        if d.kind != "key":
+            stack.append(i)
+    return out
 
 
 def guess_bare_names(resolver, path: str) -> bool:
