@@ -100,8 +100,10 @@ GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
 # what may hold a function, by the fact that says which: a field a method assigns, a variable given a function's name
-HOLDERS = {"field": "type.field", "variable": "value.held", "constant": "value.held"}
-FIELD_HOLDER = {"field": "type.field"}  # a call of the field is also one of its function (a variable's: typing only)
+HOLDERS = {"field": ("type.field",), "variable": ("value.held",), "constant": ("value.held",)}
+# a call of the field is also one of its function (a variable's: typing only); a field named by a function's name
+# (an object literal's key, `{ get: getUser }`: ``value.held``)
+FIELD_HOLDER = {"field": ("type.field", "value.held")}
 IMPLICIT_MEMBER_KINDS = METHODS | {"constant"}  # what Swift's ``.name(..)`` may be: a static method, an enum case
 ENUM_CASE_KINDS = {"constant"}  # what Swift's ``.name`` is guessed to be: an enum case
 TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
@@ -573,7 +575,7 @@ class Resolver(ImportBindings):
         sym = self.g.by_id.get(sid)
         holders = HOLDERS if holders is None else holders
         ref = self.return_types.get((sym.path, sym.qualname)) if sym is not None and sym.kind in holders else None
-        if ref is None or ref.kind != holders[sym.kind]:
+        if ref is None or ref.kind not in holders[sym.kind]:
             return []
         found = self._lookup(ref, sid, CALLABLE)
         if found.resolution in ("ambiguous", "unique_name", "external", "unresolved"):
@@ -1598,12 +1600,19 @@ class Resolver(ImportBindings):
     def note_declared(self, r: Ref) -> None:
         """Keep a declared type: the first of each function (its return), field or variable; a ``signature`` by
         its place. Set through ``dict`` itself: a lazy resolver's tables load on a read, not on this write."""
+        if r.kind == "value.held" and not self._holder(r):
+            return  # a key the language dropped (``const run = ..; return { run }``): its owner holds no function
         if r.kind == "signature":
             dict.setdefault(self.signatures, (r.path, r.src_qualname, r.alias), r)
         elif r.kind == ITEMS_KIND:
             dict.setdefault(self.item_types, (r.path, r.src_qualname), r)
         else:
             dict.setdefault(self.return_types, (r.path, r.src_qualname), r)
+
+    def _holder(self, r: Ref) -> bool:
+        """Whether a ``value.held`` fact is a variable's or field's: what holds a function is no function itself."""
+        sid = self.g.by_qual.get((r.path, r.src_qualname))
+        return sid is not None and self.g.by_id[sid].kind in VALUES
 
     def _passed_class(self, r: Ref, value: str) -> tuple[str | None, str]:
         """A callback's parameter (``describe("x", (t) => t.go())``: ``describe@1:0``): the class the called
@@ -1775,8 +1784,9 @@ class Resolver(ImportBindings):
                                        self.hooks.get(r.path, self.no_hooks))
         if member is None or not member.ids:
             return None
-        if not value.endswith(")"):
-            return Found(member.ids, "flow")
+        if not value.endswith(")"):  # a field holding a function (``{ mutate: boundMutate }``) calls it too
+            held = [t for sid in member.ids[:MAX_CANDIDATES] for t in self._held_function(sid, FIELD_HOLDER)]
+            return Found(list(dict.fromkeys(member.ids + held)), "flow")
         hits = [t for sid in member.ids[:MAX_CANDIDATES] for t in self.returned_targets(sid)]
         return Found(list(dict.fromkeys(hits)), "flow") if hits else None
 
@@ -2026,11 +2036,13 @@ class Resolver(ImportBindings):
         """Whether ``found``, defined inside ``qual``, is seen bare inside it: a function's (or an inline module's)
         names are; a class's only with an implicit ``this``; an object's members (``res.send = function``) never, but
         a function declared in a closure of a variable's value is (``const r = router({ a: sub(() => { const on =
-        () => {}; ee.on('x', on) }) })``: the closures are no definitions, the variable is the nearest one)."""
+        () => {}; ee.on('x', on) }) })``: the closures are no definitions, the variable is the nearest one). A field
+        of a function is a member of an object it builds (``return { reset }``), never a name its body sees."""
         sid = self.g.by_qual.get((path, qual))
         kind = self.g.by_id[sid].kind if sid is not None else None
-        return kind in SCOPES or (implicit_this and kind in CLASSLIKE) or \
-            (kind in VALUES and self.g.by_id[found].kind == "function")
+        found_kind = self.g.by_id[found].kind
+        return (kind in SCOPES and found_kind != "field") or (implicit_this and kind in CLASSLIKE) or \
+            (kind in VALUES and found_kind == "function")
 
     def _imported(self, path: str, name: str) -> Found | None:
         sid = self.imported_symbol(path, name)
@@ -2298,13 +2310,23 @@ class Resolver(ImportBindings):
         return out
 
     def _global_uncached(self, name: str, kinds: set, path: str) -> Found:
-        ids = [i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds]
+        ids = [i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds and not self._object_key(i)]
         if not ids:
             return UNRESOLVED
         if len(ids) == 1:
             return Found(ids, "unique_name")
         same_lang = self._same_language(ids, path)
         return Found(same_lang or ids, "unique_name" if self._one_definition(same_lang) else "ambiguous")
+
+    def _object_key(self, sid: str) -> bool:
+        """A field that is an object literal's key naming a function (``{ get: getUser }``: ``value.held``): reached
+        through its object, never guessed by name on a receiver of unknown type (another object's ``get`` is as
+        likely)."""
+        sym = self.g.by_id[sid]
+        if sym.kind != "field":
+            return False
+        held = self.return_types.get((sym.path, sym.qualname))
+        return held is not None and held.kind == "value.held"
 
     def _one_definition(self, ids: list[str]) -> bool:
         """One candidate, or the overloads of one (``f``, ``f#2``... of one class in one file: C#'s and Java's

@@ -154,6 +154,41 @@ def settle_references(raw_refs: list) -> list:
     return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
 
 
+def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
+    """An object's key naming a function (``key`` in ecma.scm: ``return { reset }``, ``const api = { get: getUser
+    }``) is a field of the function or variable building the object; none where no definition owns the object
+    (``persist(() => ({ map }))`` in a test's anonymous callback: it would be a name of the module itself) or where
+    the owner already has a member of that name (``const run = ..; return { run }``: that function is the member)."""
+    if not any(d.kind == "key" for d in raw_defs):
+        return raw_defs
+    owner_of = _owners(raw_defs)
+    named = {(owner_of[i], d.name) for i, d in enumerate(raw_defs) if d.kind != "key"}
+    kept = []
+    for i, d in enumerate(raw_defs):
+        if d.kind == "key":
+            if owner_of[i] is None or (owner_of[i], d.name) in named:
+                continue
+            d = d._replace(kind="field")
+        kept.append(d)
+    return kept
+
+
+def _owners(raw_defs: list) -> list[int | None]:
+    """For each definition, the index of the innermost other definition (not a key) holding its node, or None: one
+    sweep in the order of their starts, the open definitions on a stack."""
+    order = sorted(range(len(raw_defs)), key=lambda i: (raw_defs[i].start, -raw_defs[i].end))
+    out: list[int | None] = [None] * len(raw_defs)
+    stack: list[int] = []
+    for i in order:
+        d = raw_defs[i]
+        while stack and raw_defs[stack[-1]].end < d.end:
+            stack.pop()
+        out[i] = stack[-1] if stack else None
+        if d.kind != "key":
+            stack.append(i)
+    return out
+
+
 def guess_bare_names(resolver, path: str) -> bool:
     """A script (no import, export or require) shares its globals with others; a module sees only what it imports."""
     return not resolver.imports_of.get(path)

@@ -36,6 +36,28 @@
   (#eq? @_module "module") (#eq? @_exports "exports")) @exported
 (export_statement value: (object (pair key: (property_identifier) @name
   value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)) @exported
+; a key naming a function written elsewhere (`return { mutate: boundMutate, reset }`, `const api = { get: getUser }`)
+; is a field of that API object holding the function (a `value.held` fact; a field given `this.onX` calls it so): a
+; call of it through the object (`api.get()`, `const { mutate } = useThing(); mutate()`) calls the function too; the
+; field is the value's node, so the name passed as a value (`reset` in `{ reset: onReset }`) stays the owner's reference
+([(return_statement (object [(pair key: (property_identifier) @name value: (identifier) @definition.key)
+                             (shorthand_property_identifier) @name @definition.key]))
+  (arrow_function body: (parenthesized_expression (object [(pair key: (property_identifier) @name value: (identifier) @definition.key)
+                             (shorthand_property_identifier) @name @definition.key])))
+  (program [(lexical_declaration (variable_declarator value: (object [(pair key: (property_identifier) @name value: (identifier) @definition.key)
+                             (shorthand_property_identifier) @name @definition.key])))
+            (variable_declaration (variable_declarator value: (object [(pair key: (property_identifier) @name value: (identifier) @definition.key)
+                             (shorthand_property_identifier) @name @definition.key])))
+            (export_statement declaration: [(lexical_declaration (variable_declarator value: (object [(pair key: (property_identifier) @name value: (identifier) @definition.key)
+                             (shorthand_property_identifier) @name @definition.key])))
+                                            (variable_declaration (variable_declarator value: (object [(pair key: (property_identifier) @name value: (identifier) @definition.key)
+                             (shorthand_property_identifier) @name @definition.key])))])])])
+([(return_statement (object [(pair value: (identifier) @name @reference.value.held) (shorthand_property_identifier) @name @reference.value.held]))
+  (arrow_function body: (parenthesized_expression (object [(pair value: (identifier) @name @reference.value.held) (shorthand_property_identifier) @name @reference.value.held])))
+  (program [(lexical_declaration (variable_declarator value: (object [(pair value: (identifier) @name @reference.value.held) (shorthand_property_identifier) @name @reference.value.held])))
+            (variable_declaration (variable_declarator value: (object [(pair value: (identifier) @name @reference.value.held) (shorthand_property_identifier) @name @reference.value.held])))
+            (export_statement declaration: [(lexical_declaration (variable_declarator value: (object [(pair value: (identifier) @name @reference.value.held) (shorthand_property_identifier) @name @reference.value.held])))
+                                            (variable_declaration (variable_declarator value: (object [(pair value: (identifier) @name @reference.value.held) (shorthand_property_identifier) @name @reference.value.held])))])])])
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
 (variable_declarator name: (identifier) @name value: (class)) @definition.class
 ; a class exported without a name (`export default class extends Controller {...}`: a Stimulus controller, a Lit or
