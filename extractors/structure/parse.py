@@ -1400,13 +1400,16 @@ def _doc_types(comment, target, named: str | None, data: bytes, found: Captures,
 
 
 DECLARED = "<declared>"  # the mark of a member a class's doc comment declares (no body: ``_doc_members``)
+# the ``signature`` place that tells the resolver a member is only declared: a body anywhere in the class's bases wins
+DECLARED_PLACE = "<declared>"
 
 
 def _doc_members(comment, owner: str, data: bytes, found: Captures, rules: ParseRules) -> None:
     """``@doc`` + ``@doc.owner``: the members a class's doc comment declares (``rules.doc_members``: PHP's
     ``@method static Carbon now()``), each a definition of the owner spanning its tag, marked ``DECLARED``; its
     declared type is its ``type.return`` / ``type.field`` (a chain through it keeps its type), and what answers it
-    (``__callStatic``) a call from it on ``self``: reaching the member reaches the code that runs."""
+    (``__callStatic``) a call from it on ``self``: reaching the member reaches the code that runs. A ``signature``
+    at ``DECLARED_PLACE`` says it has no body: a base's or trait's real member of the name is what a call runs."""
     text = _text(comment, data)
     first_line = comment.start_point[0] + 1
     for member in rules.doc_members(text):
@@ -1414,6 +1417,8 @@ def _doc_members(comment, owner: str, data: bytes, found: Captures, rules: Parse
         end = comment.start_byte + len(text[:member.end].encode())
         line = first_line + text.count("\n", 0, member.start)
         found.defs.append(RawDef(start, end, member.kind, member.name, line, line, owner, True, (DECLARED,), None))
+        found.refs.append(RawRef(start, "signature", member.answered_by or member.name, None, None, DECLARED_PLACE,
+                                 line, None))
         if member.type:
             form = "type.return" if member.kind == "function" else "type.field"
             found.refs.append(RawRef(start, form, member.type, None, None, None, line, None))

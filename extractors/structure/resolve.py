@@ -85,8 +85,8 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE, IMPLEMENTED_VALUE, ITEMS,
-                    ITEMS_KIND, NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE, RESULT_MARK, RETURNED)
+from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
+                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE, RESULT_MARK, RETURNED)
 from .graph import CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 from .qualnames import unsuffixed, untwinned
 
@@ -2159,7 +2159,8 @@ class Resolver(ImportBindings):
         """``name`` on ``cls`` or, in method resolution order, on its bases; ``kinds``: the first of those kinds (a
         field ``size`` beside a method ``size()``: its twin of that kind), past the members of other kinds. A body
         wins over an interface's declaration wherever each is: what runs is a class's, a trait's or a mixin's
-        (``class H implements I { use T; }``: T's ``getFormatter``, not I's)."""
+        (``class H implements I { use T; }``: T's ``getFormatter``, not I's), and over a member only a doc comment
+        declares (``_declared_only``)."""
         declared = None
         for c, depth in self._linearized(cls):
             if skip_self and depth == 0:
@@ -2170,10 +2171,16 @@ class Resolver(ImportBindings):
             if not sid:
                 continue
             found = Found([sid], "same_file" if depth == 0 else "inherited")
-            if not self._is_interface(c):
+            if not self._is_interface(c) and not self._declared_only(sid):
                 return found
             declared = declared or found
         return declared
+
+    def _declared_only(self, sid: str) -> bool:
+        """A member only a doc comment declares (PHP's ``@method static tomorrow()`` on a trait): a body met later
+        in the order (another trait's ``tomorrow()``) is what runs."""
+        sym = self.g.by_id[sid]
+        return self.signatures.get((sym.path, sym.qualname, DECLARED_PLACE)) is not None
 
     def _member_or_override(self, cls: str, name: str) -> Found:
         """``name`` on ``cls`` and its bases; else where subclasses define it (a mixin's ``self.m()``, an abstract
