@@ -96,6 +96,7 @@ CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85
         "fixture": 0.85, "flow": 0.8, "dispatch": 0.7, "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0,
         "external": 0.0}
 MAX_CANDIDATES = 8
+DOC_MEMBER_KINDS = frozenset({"method", "field"})  # what a doc comment may declare (``parse._doc_members``)
 GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
@@ -2283,8 +2284,16 @@ class Resolver(ImportBindings):
             return UNRESOLVED
         if len(ids) == 1:
             return Found(ids, "unique_name")
-        same_lang = self._same_language(ids, path)
+        same_lang = self._with_bodies(self._same_language(ids, path))
         return Found(same_lang or ids, "unique_name" if self._one_definition(same_lang) else "ambiguous")
+
+    def _with_bodies(self, ids: list[str]) -> list[str]:
+        """Of a name guess's candidates, the members only a doc comment declares (``_declared_only``: PHP's hundreds
+        of ``@method`` tags) left out where a definition with a body bears the name: they would crowd it out."""
+        if len(ids) <= 1:
+            return ids
+        bodies = [i for i in ids if self.g.by_id[i].kind not in DOC_MEMBER_KINDS or not self._declared_only(i)]
+        return bodies or ids
 
     def _one_definition(self, ids: list[str]) -> bool:
         """One candidate, or the overloads of one (``f``, ``f#2``... of one class in one file: C#'s and Java's
