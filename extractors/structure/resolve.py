@@ -2279,21 +2279,19 @@ class Resolver(ImportBindings):
         return out
 
     def _global_uncached(self, name: str, kinds: set, path: str) -> Found:
-        ids = [i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds]
+        ids = self._with_bodies([i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds])
         if not ids:
             return UNRESOLVED
         if len(ids) == 1:
             return Found(ids, "unique_name")
-        same_lang = self._with_bodies(self._same_language(ids, path))
+        same_lang = self._same_language(ids, path)
         return Found(same_lang or ids, "unique_name" if self._one_definition(same_lang) else "ambiguous")
 
     def _with_bodies(self, ids: list[str]) -> list[str]:
-        """Of a name guess's candidates, the members only a doc comment declares (``_declared_only``: PHP's hundreds
-        of ``@method`` tags) left out where a definition with a body bears the name: they would crowd it out."""
-        if len(ids) <= 1:
-            return ids
-        bodies = [i for i in ids if self.g.by_id[i].kind not in DOC_MEMBER_KINDS or not self._declared_only(i)]
-        return bodies or ids
+        """Of a name guess's candidates, never a member only a doc comment declares (``_declared_only``: PHP's
+        hundreds of ``@method`` tags, a facade's static ones): what its class answers by magic is reached through a
+        value known to be of that class, not guessed by name (an honest unresolved)."""
+        return [i for i in ids if self.g.by_id[i].kind not in DOC_MEMBER_KINDS or not self._declared_only(i)]
 
     def _one_definition(self, ids: list[str]) -> bool:
         """One candidate, or the overloads of one (``f``, ``f#2``... of one class in one file: C#'s and Java's
