@@ -1413,6 +1413,8 @@ def _doc_members(comment, owner: str, data: bytes, found: Captures, rules: Parse
     text = _text(comment, data)
     first_line = comment.start_point[0] + 1
     for member in rules.doc_members(text):
+        if rules.is_junk(member.name, member.kind, owner):  # @method static void if(...): no name a symbol bears
+            continue
         start = comment.start_byte + len(text[:member.start].encode())
         end = comment.start_byte + len(text[:member.end].encode())
         line = first_line + text.count("\n", 0, member.start)
