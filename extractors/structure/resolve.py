@@ -2199,8 +2199,10 @@ class Resolver(ImportBindings):
 
     def _member_or_override_uncached(self, cls: str, name: str) -> Found:
         found = self._member(cls, name)
-        if found:
+        if found and not self._declared_only(found.ids[0]):
             return found
+        # else where subclasses define it; a member only a doc comment declares (a trait's ``@method setTime()``
+        # for its host's) is what is left where none does
         hits, frontier, seen = [], deque(self.g.subclasses(cls)), {cls}
         while frontier and len(hits) < MAX_CANDIDATES:
             sub = frontier.popleft()
@@ -2209,7 +2211,7 @@ class Resolver(ImportBindings):
             seen.add(sub)
             hits.extend(i for i in self._subclass_member(sub, name) if i not in hits)
             frontier.extend(self.g.subclasses(sub))
-        return Found(hits, "dispatch") if hits else self._unknown_member(cls, name)
+        return Found(hits, "dispatch") if hits else found or self._unknown_member(cls, name)
 
     def _subclass_member(self, sub: str, name: str) -> list[str]:
         """``name`` as ``sub`` sees it, where the class the walk started from lacks it. A subclass with one base sees
