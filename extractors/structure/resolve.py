@@ -2162,7 +2162,7 @@ class Resolver(ImportBindings):
         wins over an interface's declaration wherever each is: what runs is a class's, a trait's or a mixin's
         (``class H implements I { use T; }``: T's ``getFormatter``, not I's), and over a member only a doc comment
         declares (``_declared_only``)."""
-        declared = doc = None  # an interface's or a doc comment's member: kept while a body may come later
+        declared = None
         for c, depth in self._linearized(cls):
             if skip_self and depth == 0:
                 continue
@@ -2172,22 +2172,16 @@ class Resolver(ImportBindings):
             if not sid:
                 continue
             found = Found([sid], "same_file" if depth == 0 else "inherited")
-            only_doc = self._declared_only(sid)
-            if not self._is_interface(c) and not only_doc:
-                return found if doc is None or self._same_kind(doc.ids[0], sid) else doc
-            doc = doc or (found if only_doc else None)
+            if not self._is_interface(c) and not self._declared_only(sid):
+                return found
             declared = declared or found
         return declared
 
     def _declared_only(self, sid: str) -> bool:
-        """A member only a doc comment declares (PHP's ``@method static tomorrow()`` on a trait): a body of its kind
-        met later in the order (another trait's ``tomorrow()``) is what runs; one of another kind is not (Carbon's
-        ``@property-read string $locale``, which ``__get`` answers, is no call of the method ``locale()``)."""
+        """A member only a doc comment declares (PHP's ``@method static tomorrow()`` on a trait): a body met later
+        in the order (another trait's ``tomorrow()``) is what runs."""
         sym = self.g.by_id[sid]
         return self.signatures.get((sym.path, sym.qualname, DECLARED_PLACE)) is not None
-
-    def _same_kind(self, a: str, b: str) -> bool:
-        return (self.g.by_id[a].kind in METHODS) == (self.g.by_id[b].kind in METHODS)
 
     def _member_or_override(self, cls: str, name: str) -> Found:
         """``name`` on ``cls`` and its bases; else where subclasses define it (a mixin's ``self.m()``, an abstract
