@@ -76,7 +76,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   the language's ``settle_references`` makes imports where that variable holds a module (``lib = require("./lib")``)
   and drops otherwise; with ``@import.rename`` (``const f = lib.f``: a variable of its own) kind ``import.rename``.
 - ``@doc``: a doc comment whose types the language's ``doc_types`` reads (PHP's ``/** @var Client $c */``), with an
-  optional ``@doc.target``: the property or method body it documents (see ``_doc_types``).
+  optional ``@doc.target``: the property or method body it documents (see ``_doc_types``). With ``@doc.owner`` (the
+  name of the class it documents), the members the language's ``doc_members`` reads there (PHP's ``@method``,
+  ``@property``): definitions of that class marked ``DECLARED`` (see ``_doc_members``).
 - ``@global.name``: a name a function declares ``global``: what the function assigns it is the module's variable.
 - ``@package.name``: a package clause (Go, Java); several in one file are nested clauses, joined by ``.`` in file
   order (Scala's ``package a.b`` then ``package c``: ``a.b.c``). ``@entry``: marks the file as a program entry
@@ -393,6 +395,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
         found.refs += [RawRef(at, "call", name, None, None, None, written.count(b"\n", 0, at) + 1, None)
                        for at, name in rules.repaired_calls(written, data)]
     found.refs = rules.settle_references(found.refs)
+    _declared_unless_defined(found)
     raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
     defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
     defs = _own_reexports_exported(defs, found.refs)
@@ -796,6 +799,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                  None))
     elif role == "jsdoc":
         _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
+    elif role == "doc" and "doc.owner" in caps:
+        _doc_members(node, _text(caps["doc.owner"][0], data), data, found, rules)
     elif role == "doc":
         named = _text(caps["doc.name"][0], data) if "doc.name" in caps else None
         _doc_types(node, caps.get("doc.target", (None,))[0], named, data, found, rules)
@@ -1395,6 +1400,57 @@ def _doc_types(comment, target, named: str | None, data: bytes, found: Captures,
                                                     0, None))
         elif name:
             found.bindings["var"].append(RawRef(at, "var", name, type_name, None, None, 0, None))
+
+
+DECLARED = "<declared>"  # the mark of a member a class's doc comment declares (no body: ``_doc_members``)
+# the ``signature`` place that tells the resolver a member is only declared: a body anywhere in the class's bases wins
+DECLARED_PLACE = "<declared>"
+
+
+def _doc_members(comment, owner: str, data: bytes, found: Captures, rules: ParseRules) -> None:
+    """``@doc`` + ``@doc.owner``: the members a class's doc comment declares (``rules.doc_members``: PHP's
+    ``@method static Carbon now()``), each a definition of the owner spanning its tag, marked ``DECLARED``; its
+    declared type is its ``type.return`` / ``type.field`` (a chain through it keeps its type), and what answers it
+    (``__callStatic``) a call from it on ``self``: reaching the member reaches the code that runs. A ``signature``
+    at ``DECLARED_PLACE`` says it has no body: a base's or trait's real member of the name is what a call runs."""
+    text = _text(comment, data)
+    first_line = comment.start_point[0] + 1
+    for member in rules.doc_members(text):
+        if rules.is_junk(member.name, member.kind, owner):  # @method static void if(...): no name a symbol bears
+            continue
+        start = comment.start_byte + len(text[:member.start].encode())
+        end = comment.start_byte + len(text[:member.end].encode())
+        line = first_line + text.count("\n", 0, member.start)
+        found.defs.append(RawDef(start, end, member.kind, member.name, line, line, owner, True, (DECLARED,), None))
+        found.refs.append(RawRef(start, "signature", member.answered_by or member.name, None, None, DECLARED_PLACE,
+                                 line, None))
+        if member.type:
+            form = "type.return" if member.kind == "function" else "type.field"
+            found.refs.append(RawRef(start, form, member.type, None, None, None, line, None))
+        if member.answered_by:
+            found.refs.append(RawRef(start, "call", member.answered_by, "self", None, None, line, None))
+
+
+def _declared_unless_defined(found: Captures) -> None:
+    """A member a doc comment declares (``DECLARED``) where its class also defines it (a ``@method`` repeating a
+    real method's signature) is the defined one: dropped with its references, never a second symbol."""
+    declared = [d for d in found.defs if DECLARED in d.decorators]
+    if not declared:
+        return
+    containers = {}
+    for d in found.defs:
+        if d.kind in CONTAINER_KINDS and DECLARED not in d.decorators:
+            containers.setdefault(d.name, []).append(d)
+    defined = {(c.name, d.name) for d in found.defs if DECLARED not in d.decorators
+               for c in containers.get(d.parent_name or "", ()) or _around(d, containers)}
+    dropped = [d for d in declared if (d.parent_name, d.name) in defined]
+    if dropped:
+        found.defs = [d for d in found.defs if d not in dropped]
+        found.refs = [r for r in found.refs if not any(d.start <= r.start < d.end for d in dropped)]
+
+
+def _around(d: RawDef, containers: dict[str, list[RawDef]]) -> list[RawDef]:
+    return [c for group in containers.values() for c in group if c.start < d.start and d.end <= c.end]
 
 
 def _function_in(node, depth: int = 0):

@@ -85,8 +85,8 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, COLLECTION, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE, IMPLEMENTED_VALUE, ITEMS,
-                    ITEMS_KIND, NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE, RESULT_MARK, RETURNED)
+from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
+                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE, RESULT_MARK, RETURNED)
 from .graph import CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
 from .qualnames import unsuffixed, untwinned
 
@@ -96,6 +96,7 @@ CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85
         "fixture": 0.85, "flow": 0.8, "dispatch": 0.7, "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0,
         "external": 0.0}
 MAX_CANDIDATES = 8
+DOC_MEMBER_KINDS = frozenset({"method", "field"})  # what a doc comment may declare (``parse._doc_members``)
 GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
@@ -2198,7 +2199,8 @@ class Resolver(ImportBindings):
         """``name`` on ``cls`` or, in method resolution order, on its bases; ``kinds``: the first of those kinds (a
         field ``size`` beside a method ``size()``: its twin of that kind), past the members of other kinds. A body
         wins over an interface's declaration wherever each is: what runs is a class's, a trait's or a mixin's
-        (``class H implements I { use T; }``: T's ``getFormatter``, not I's)."""
+        (``class H implements I { use T; }``: T's ``getFormatter``, not I's), and over a member only a doc comment
+        declares (``_declared_only``)."""
         declared = None
         for c, depth in self._linearized(cls):
             if skip_self and depth == 0:
@@ -2209,10 +2211,16 @@ class Resolver(ImportBindings):
             if not sid:
                 continue
             found = Found([sid], "same_file" if depth == 0 else "inherited")
-            if not self._is_interface(c):
+            if not self._is_interface(c) and not self._declared_only(sid):
                 return found
             declared = declared or found
         return declared
+
+    def _declared_only(self, sid: str) -> bool:
+        """A member only a doc comment declares (PHP's ``@method static tomorrow()`` on a trait): a body met later
+        in the order (another trait's ``tomorrow()``) is what runs."""
+        sym = self.g.by_id[sid]
+        return self.signatures.get((sym.path, sym.qualname, DECLARED_PLACE)) is not None
 
     def _member_or_override(self, cls: str, name: str) -> Found:
         """``name`` on ``cls`` and its bases; else where subclasses define it (a mixin's ``self.m()``, an abstract
@@ -2230,8 +2238,10 @@ class Resolver(ImportBindings):
 
     def _member_or_override_uncached(self, cls: str, name: str) -> Found:
         found = self._member(cls, name)
-        if found:
+        if found and not self._declared_only(found.ids[0]):
             return found
+        # else where subclasses define it; a member only a doc comment declares (a trait's ``@method setTime()``
+        # for its host's) is what is left where none does
         hits, frontier, seen = [], deque(self.g.subclasses(cls)), {cls}
         while frontier and len(hits) < MAX_CANDIDATES:
             sub = frontier.popleft()
@@ -2240,7 +2250,7 @@ class Resolver(ImportBindings):
             seen.add(sub)
             hits.extend(i for i in self._subclass_member(sub, name) if i not in hits)
             frontier.extend(self.g.subclasses(sub))
-        return Found(hits, "dispatch") if hits else self._unknown_member(cls, name)
+        return Found(hits, "dispatch") if hits else found or self._unknown_member(cls, name)
 
     def _subclass_member(self, sub: str, name: str) -> list[str]:
         """``name`` as ``sub`` sees it, where the class the walk started from lacks it. A subclass with one base sees
@@ -2310,7 +2320,8 @@ class Resolver(ImportBindings):
         return out
 
     def _global_uncached(self, name: str, kinds: set, path: str) -> Found:
-        ids = [i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds and not self._object_key(i)]
+        ids = self._with_bodies([i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds
+                                 and not self._object_key(i)])
         if not ids:
             return UNRESOLVED
         if len(ids) == 1:
@@ -2327,6 +2338,12 @@ class Resolver(ImportBindings):
             return False
         held = self.return_types.get((sym.path, sym.qualname))
         return held is not None and held.kind == "value.held"
+
+    def _with_bodies(self, ids: list[str]) -> list[str]:
+        """Of a name guess's candidates, never a member only a doc comment declares (``_declared_only``: PHP's
+        hundreds of ``@method`` tags, a facade's static ones): what its class answers by magic is reached through a
+        value known to be of that class, not guessed by name (an honest unresolved)."""
+        return [i for i in ids if self.g.by_id[i].kind not in DOC_MEMBER_KINDS or not self._declared_only(i)]
 
     def _one_definition(self, ids: list[str]) -> bool:
         """One candidate, or the overloads of one (``f``, ``f#2``... of one class in one file: C#'s and Java's

@@ -49,6 +49,9 @@ written before a variable's name that are no part of it (PHP's ``$``): dropped f
 so that ``$this->client->send()`` reads ``this.client.send()``.
 ``doc_types(text) -> [(variable or None, type, form or None)]``: the types a doc comment captured ``@doc`` states
 (PHP's ``/** @var Client $client */``, ``@param``, ``@return``; see ``_doc_types`` in parse.py; none).
+``doc_members(text) -> [DocMember]``: the members a class's doc comment (captured ``@doc`` with ``@doc.owner``)
+declares without defining them (PHP's ``@method static Carbon now()``, ``@property Client $client``, answered by
+``__callStatic`` / ``__get``; see ``_doc_members`` in parse.py; none).
 ``ARITY``: the language has overloads told apart by their arguments (Java, C#, C++, Kotlin, Swift, Scala,
 TypeScript): a function's parameters and a call's arguments are counted (``langs.arity``; ``symbols.params_min`` and
 ``params_max``, ``refs.args``), and a call reaches the overloads that accept its count (False).
@@ -71,7 +74,7 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, NamedTuple
 
 
 @lru_cache(maxsize=None)
@@ -83,6 +86,18 @@ def support(language: str | None):
     if not lang or not lang.resolver:
         return None
     return importlib.import_module(f"{__name__}.{lang.resolver}")
+
+
+class DocMember(NamedTuple):
+    """A member a class's doc comment declares (PHP's ``@method Foo|null find($id)``): no body of its own, the
+    class answers it through ``answered_by`` (``__call``), a magic method of its own or a base's."""
+
+    name: str
+    kind: str  # function (a method) or field
+    type: str | None  # what the method returns or the field holds: a class by its last name, ``Self``; None unsaid
+    start: int  # where its tag stands in the comment's text (characters)
+    end: int
+    answered_by: str | None = None  # the method that runs in its place (``__call``, ``__callStatic``, ``__get``)
 
 
 @dataclass(frozen=True)
@@ -116,6 +131,7 @@ class ParseRules:
     instance_sigil: str = ""
     settle_references: Callable = lambda raw_refs: raw_refs  # the raw references, rewritten (Ruby: ``:m`` is ``m``)
     doc_types: Callable = lambda _text: ()  # a doc comment's text -> [(variable or None, type, form or None)]
+    doc_members: Callable = lambda _text: ()  # a class's doc comment's text -> [DocMember]: members it declares
     arity: bool = False  # count a function's parameters and a call's arguments (``langs.arity``): overloads
     # (path, definitions, repository root) -> the definitions, some made entry points by where their file is (a web
     # framework's routed files: Next.js's app/**/page.tsx)
@@ -318,6 +334,7 @@ def parse_rules(language: str | None) -> ParseRules:
         instance_sigil=getattr(module, "INSTANCE_SIGIL", ""),
         settle_references=getattr(module, "settle_references", DEFAULT_RULES.settle_references),
         doc_types=getattr(module, "doc_types", DEFAULT_RULES.doc_types),
+        doc_members=getattr(module, "doc_members", DEFAULT_RULES.doc_members),
         arity=bool(getattr(module, "ARITY", False)),
         file_entries=getattr(module, "file_entries", DEFAULT_RULES.file_entries),
         program_packages=frozenset(getattr(module, "PROGRAM_PACKAGES", ())),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from . import entry_reason_with, package_keys
+from . import DocMember, entry_reason_with, package_keys
 
 GROUP = "php"
 PATH_SEPARATOR = "\\"  # use A\{B, C}: the group's prefix and each name, one module path
@@ -53,7 +53,14 @@ def _magic(name: str, kind: str, parent: str | None) -> str | None:
 # attributes that register nothing (they tell the engine or a static analyser about the code)
 PURE_DECORATORS = frozenset({"Override", "Deprecated", "ReturnTypeWillChange", "AllowDynamicProperties",
                              "SensitiveParameter", "Pure", "Immutable", "NoReturn"})
-entry_reason = entry_reason_with(PURE_DECORATORS, _magic)
+_entry_reason = entry_reason_with(PURE_DECORATORS, _magic)
+DECLARED = "<declared>"  # parse.DECLARED: a member a class's docblock declares (``doc_members``)
+
+
+def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    if DECLARED in decorators:  # no code to remove: the API its class's __call / __get answers, for its users
+        return "declared by a docblock"
+    return _entry_reason(name, kind, parent, decorators)
 
 
 def settle_references(raw_refs: list) -> list:
@@ -122,6 +129,32 @@ def doc_types(text: str) -> list[tuple[str | None, str, str | None]]:
     returned = next(iter(_DOC_RETURN.finditer(text)), None)
     one = _one_class(returned.group(1)) if returned else None
     out += [(None, one[0], "items" if one[1] else "return")] if one else []  # Route[]: what a loop over it gives
+    return out
+
+
+# @method [static] [Type] name(...): a type with a generic's spaces (Collection<int, Model>) read whole
+_DOC_TYPE = r"(?:[^\s(<]+(?:<[^>]*>)?)"
+_DOC_METHOD = re.compile(r"@method\s+(?:(static)\s+(?=" + _DOC_TYPE + r"\s+[A-Za-z_]\w*\s*\())?(?:(" + _DOC_TYPE
+                         + r")\s+)?([A-Za-z_]\w*)\s*\(")
+_DOC_PROPERTY = re.compile(r"@property(-read|-write)?\s+(?:(" + _DOC_TYPE + r")\s+)?(?:&\s*)?\$(\w+)")
+
+
+def doc_members(text: str) -> list[DocMember]:
+    """A class's docblock's members, which its ``__call`` / ``__callStatic`` / ``__get`` answer (Carbon's ``@method
+    static Carbon now()``, ``@method $this addDays(int $value = 1)``, Eloquent's ``@property Client $client``,
+    ``@property-read int $year``): each with its one declared class (``_one_class``; ``$this``, ``static``: ``Self``),
+    so a chain through it goes on on that class."""
+    if not text.startswith("/**"):
+        return []
+    out = []
+    for m in _DOC_METHOD.finditer(text):
+        one = _one_class(m.group(2)) if m.group(2) else None
+        out.append(DocMember(m.group(3), "function", one[0] if one and not one[1] else None, m.start(), m.end(),
+                             "__callStatic" if m.group(1) else "__call"))
+    for m in _DOC_PROPERTY.finditer(text):
+        one = _one_class(m.group(2)) if m.group(2) else None
+        out.append(DocMember(m.group(3), "field", one[0] if one and not one[1] else None, m.start(), m.end(),
+                             "__set" if m.group(1) == "-write" else "__get"))
     return out
 
 

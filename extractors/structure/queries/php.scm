@@ -180,3 +180,8 @@
 (foreach_statement . [(variable_name) (member_access_expression) (member_call_expression) (scoped_call_expression)]
   @var.elements . [(variable_name (name) @var.name) (pair (_) (variable_name (name) @var.name))
                    (by_ref (variable_name (name) @var.name))])
+
+; a class's, trait's or interface's docblock declares the members its __call / __callStatic / __get answer (Carbon's
+; @method static Carbon now(), @property-read int $year): members of the class with their types (php.doc_members)
+((comment) @doc . [(class_declaration name: (name) @doc.owner) (trait_declaration name: (name) @doc.owner)
+                   (interface_declaration name: (name) @doc.owner)])
