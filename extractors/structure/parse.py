@@ -1644,8 +1644,8 @@ def _through_called_variables(bound_to: str | None, receiver: str, stack: list[S
     that variable holds gives (``Shape()``, ``make()``); other values stand as they are."""
     out = []
     for value in bound_to.split("|") if bound_to else [receiver]:
-        name = _called_variable(value)
-        held = _bound_to(name, True, stack, results) if name in names else None
+        name = _called_variable(value) if value.partition("(")[0] in names else None  # most values: no scan
+        held = _bound_to(name, True, stack, results) if name else None
         if held:
             out += [v + "()" for v in held.split("|") if v and v[-1] not in ")]"]
         elif bound_to:
