@@ -81,6 +81,11 @@ def forget_configs(supports) -> None:
                 value.cache_clear()
 
 
+def at_module_level(s: Symbol) -> bool:
+    """Whether ``s`` is defined at the top of its file (its parent the module, or none)."""
+    return s.parent_id is None or s.parent_id.endswith("::" + MODULE)
+
+
 def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
     forget_configs(langs.support(language) for language in {info.get("language") for info in files.values()})
     g = Graph()
@@ -90,7 +95,7 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
         g.by_qual[(s.path, s.qualname)] = s.id
         if s.kind == "module":
             continue
-        if s.parent_id is None or s.parent_id.endswith("::" + MODULE):
+        if at_module_level(s):
             if "." in untwinned(s.qualname):
                 elsewhere.append(s)
             else:
@@ -104,11 +109,7 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
     _index_modules(g, files, root)
     _index_variants(g, symbols, files)
     for s in elsewhere:
-        owners = owners_elsewhere(g, s, files)
-        if owners:
-            g.owner[s.id] = owners[0]
-            for owner in owners:
-                g.members[owner].setdefault(s.name, s.id)
+        join_owners(g, s, files)
     return g
 
 
@@ -233,6 +234,16 @@ def _module_keys(support, paths: list[str], files: dict, root) -> dict[str, list
 def elsewhere_type_name(s: Symbol) -> str:
     """The name of the type ``T`` a member ``T.m`` defined apart from it belongs to (its owner bears that name)."""
     return untwinned(untwinned(s.qualname).rpartition(".")[0]).rpartition(".")[2]
+
+
+def join_owners(g: Graph, s: Symbol, files: dict) -> None:
+    """A member defined apart from its type becomes a member of its owners (``owners_elsewhere``), the first its
+    ``owner``; a member of the type's own of that name stays first."""
+    owners = owners_elsewhere(g, s, files)
+    if owners:
+        g.owner[s.id] = owners[0]
+        for owner in owners:
+            g.members[owner].setdefault(s.name, s.id)
 
 
 def owners_elsewhere(g: Graph, s: Symbol, files: dict) -> list[str]:

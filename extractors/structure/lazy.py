@@ -32,8 +32,8 @@ import pyarrow.compute as pc
 
 from pipeline.shards import keeping
 
-from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, build_graph, elsewhere_type_name,
-                    imported_apart, keep_member, keep_top, owners_elsewhere, package_names)
+from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, build_graph,
+                    elsewhere_type_name, imported_apart, join_owners, keep_member, keep_top, package_names)
 from .langs.arity import Params
 from .qualnames import untwinned
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
@@ -479,13 +479,8 @@ class LazyGraph(Graph):
             self._settle(self._unsettled.pop())
 
     def _settle(self, type_name: str) -> None:
-        found = self._apart.pop(type_name, ())
-        for s in found:
-            owners = owners_elsewhere(self, s, self._files)
-            if owners:
-                dict.__setitem__(self.owner, s.id, owners[0])
-                for owner in owners:
-                    self.members[owner].setdefault(s.name, s.id)
+        for s in self._apart.pop(type_name, ()):
+            join_owners(self, s, self._files)
 
     def _load_owner(self, sid: str) -> None:
         name = self._apart_ids.get(sid)
@@ -497,7 +492,7 @@ class LazyGraph(Graph):
         dict.setdefault(self.by_qual, (s.path, s.qualname), s.id)
         if s.kind == "module":
             return
-        if s.parent_id is None or s.parent_id.endswith("::" + MODULE):
+        if at_module_level(s):
             if "." not in untwinned(s.qualname):
                 keep_top(dict.setdefault(self.top, s.path, {}), s, self.by_id)
         else:

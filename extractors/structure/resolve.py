@@ -86,8 +86,10 @@ from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
-                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE, RESULT_MARK, RETURNED)
-from .graph import CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol, build_graph
+                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE, RESULT_MARK,
+                    RETURNED)
+from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
+                    at_module_level, build_graph)
 from .qualnames import unsuffixed, untwinned
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
@@ -700,7 +702,7 @@ class Resolver(ImportBindings):
 
     def _module_value(self, sym_id: str) -> bool:
         sym = self.g.by_id[sym_id]
-        return sym.kind in VALUES and (sym.parent_id is None or sym.parent_id.endswith(MODULE))
+        return sym.kind in VALUES and at_module_level(sym)
 
     def _attribute(self, r: Ref, src: str) -> list[Edge]:
         """A member read or written without a call (``request.url.raw_path``, ``self.count``, ``c.req``): resolved
@@ -784,7 +786,7 @@ class Resolver(ImportBindings):
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
         ids = self._fixture(Ref(r.path, r.src_qualname, "fixture", name, None, None, None, r.line), src)
         cls = self.return_class(ids[0]) if len(ids) == 1 else None
-        return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+        return _typed(cls)
 
     def _edges(self, r: Ref, src: str, found: Found, kind: str, form: str) -> list[Edge]:
         written = _written(r) if not (r.receiver or "").endswith("::") else r.receiver + r.name  # util::Square
@@ -835,8 +837,7 @@ class Resolver(ImportBindings):
 
     def _module_alternatives(self, sid: str) -> tuple[str, ...]:
         sym = self.g.by_id[sid]
-        if not self.hooks.get(sym.path, self.no_hooks).module_alternatives or \
-                not (sym.parent_id is None or sym.parent_id.endswith("::" + MODULE)):
+        if not self.hooks.get(sym.path, self.no_hooks).module_alternatives or not at_module_level(sym):
             return ()
         out = [t for t in self._twins(sid, most=MAX_CANDIDATES) if t != sid]
         bound = self.bound_name(sym.path, sym.name)
@@ -1163,7 +1164,7 @@ class Resolver(ImportBindings):
     def _module_variable(self, path: str, name: str) -> str | None:
         """The variable or constant ``name`` defined at the top of ``path``, if it is one."""
         sid = self.g.top.get(path, {}).get(name)
-        return sid if isinstance(sid, str) and self.g.by_id[sid].kind in VALUES else None
+        return sid if isinstance(sid, str) and self._module_value(sid) else None
 
     def _member_of_value(self, r: Ref, value: str, hooks: Hooks) -> Found | None:
         value, _, chain = value.partition("~")  # request.url.x: the class of request, then of its member url
@@ -1242,15 +1243,23 @@ class Resolver(ImportBindings):
         return self._lookup(Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line), src,
                             CALLABLE)
 
+    def _one_callee(self, r: Ref, call: str) -> tuple[str | None, str]:
+        """The one definition ``call`` calls, known rather than guessed (None and why not: ``external`` for a
+        library's, else ``unknown``)."""
+        callee = self._call_target(r, call)
+        if callee is None or len(callee.ids) != 1 or callee.resolution in GUESSES:
+            return None, "external" if callee is not None and callee.resolution == "external" else "unknown"
+        return callee.ids[0], ""
+
     def _class_of_elements(self, r: Ref, call: str, hooks: Hooks) -> tuple[str | None, str]:
         """``for p in self.get_params()``: the repository class of the elements the callee declares it returns
         (``-> list[Param]``, ``-> t.Iterator["Extension"]``); an element of what a library's function gives is the
         library's; a Python generator's is what it yields (read as what it returns); else not known (our
         function's collection, whose elements it does not declare)."""
-        callee = self._call_target(r, call)
-        if callee is None or len(callee.ids) != 1 or callee.resolution in GUESSES:
-            return None, "external" if callee is not None and callee.resolution == "external" else "unknown"
-        element = self._element_class(callee.ids[0])
+        sid, how = self._one_callee(r, call)
+        if sid is None:
+            return None, how
+        element = self._element_class(sid)
         if element:
             return element, "typed"
         if hooks.loops_take_yields:
@@ -1264,16 +1273,13 @@ class Resolver(ImportBindings):
         declaration states; unknown for a type that is no collection of ours (its elements are not the type)."""
         cls = self._class_named(r, type_name)
         element = self._element_class(cls) if cls else None
-        return (element, "typed") if element else (None, "external" if element == "" else "unknown")
+        return _typed(element)
 
     def _class_of_result(self, r: Ref, call: str, place: int) -> tuple[str | None, str]:
         """The class of the result at ``place`` of what the call's callee declares it returns; a library's callee
         gives a library's; a guessed callee, or one declaring nothing there, says nothing."""
-        callee = self._call_target(r, call)
-        if callee is None or len(callee.ids) != 1 or callee.resolution in GUESSES:
-            return None, "external" if callee is not None and callee.resolution == "external" else "unknown"
-        cls = self._result_class(callee.ids[0], place)
-        return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+        sid, how = self._one_callee(r, call)
+        return _typed(self._result_class(sid, place)) if sid else (None, how)
 
     def _result_class(self, sid: str, place: int) -> str | None:
         """The class a function declares at ``place`` among its results (``#1`` of ``(int, *Node, error)``:
@@ -1341,7 +1347,7 @@ class Resolver(ImportBindings):
         if dot and head in SELF_NAMES:  # self._init_transport(): the enclosing class, then its members
             src = self.g.by_qual.get((r.path, r.src_qualname))
             cls = self._class_along(self._enclosing_class(src), _chain_parts(rest)) if src else None
-            return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+            return _typed(cls)
         text = hooks.receiver_path(value)
         chained = self._class_of_chain(r, text, hooks)
         if chained is not None:
@@ -1420,7 +1426,7 @@ class Resolver(ImportBindings):
     def _returned_value(self, r: Ref, callee: str) -> tuple[str | None, str]:
         """``_class_of_value``'s answer for a value a call of ``callee`` returns."""
         returned = self._returned_class(r, callee)
-        return (returned, "typed") if returned else (None, "external" if returned == "" else "unknown")
+        return _typed(returned)
 
     def _returned_class(self, r: Ref, callee: str | None) -> str | None:
         """The class a function named ``callee`` (seen from ``r``) declares it returns; ``""`` when the callee is
@@ -1669,7 +1675,7 @@ class Resolver(ImportBindings):
             if declared is None and alias_sym is not None and alias_sym.kind in CLASSLIKE:
                 declared, where = self._functional_parameter(alias_sym, inner)
         cls = self._declared_class(declared, where) if declared is not None else None
-        return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+        return _typed(cls)
 
     def _implemented_class(self, r: Ref, value: str) -> tuple[str | None, str]:
         """``(Reader) b -> b.title()`` (``Reader@0``): the class the single method of the type implemented declares for
@@ -1749,7 +1755,7 @@ class Resolver(ImportBindings):
             return None, "external" if found.resolution == "external" else "unknown"
         hit = found.ids[0]
         cls = hit if self.g.by_id[hit].kind in CLASSLIKE else self.return_class(hit)
-        return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
+        return _typed(cls)
 
     def _callee_of_value(self, r: Ref, value: str, src: str) -> Found | None:
         """``g()`` where ``g = f`` (or ``g = mod.f``, ``g = self.m``): what ``f`` resolves to; where ``g = make()``
@@ -2548,6 +2554,11 @@ def _chain_parts(chain: str) -> tuple[str, ...]:
 
 
 _CHAIN_MARKS = re.compile(r"[().]")
+
+
+def _typed(cls: str | None) -> tuple[str | None, str]:
+    """``_class_of_value``'s answer for a class found (``typed``), a library's (``""``: ``external``) or none known."""
+    return (cls, "typed") if cls else (None, "external" if cls == "" else "unknown")
 
 
 def _argument_count(step: str) -> int | None:
