@@ -204,6 +204,10 @@ UNRESOLVED_NAMES = ("SELECT dst_name, count(*) FROM read_parquet(?, union_by_nam
 
 def _write(lake, snap, out: Path) -> None:
     import duckdb
+
+    from . import lean
+
+    lean.allow("numpy")  # built in an update's own process (``CODELAKE_WALK_INDEX=sync``), which refuses it
     import numpy as np
 
     files = [str(lake.local_file(f)) for f in snap.files("edges")]

@@ -96,6 +96,28 @@ def test_update_reindexes_a_file_after_an_edit(indexed):
     assert "pkg/app.py::main" in {r["caller_id"] for r in json.loads(out.stdout)}
 
 
+def test_a_whole_process_update_keeps_numpy_and_pandas_out_and_still_prints_its_row(indexed):
+    """The post-edit command imports neither (``pipeline.lean``), ends without tearing down (``os._exit`` after a
+    flush: its row still reaches a pipe), and a walk index built in that process (sync) still gets numpy."""
+    from pipeline import walkindex
+    from pipeline.lake import Lake
+
+    lake, root = indexed
+    (root / "pkg/app.py").write_text("from pkg.core import load\n\n\ndef main():\n    return load()\n")
+    env = {**os.environ, "CODELAKE_LAKE": str(lake), "CODELAKE_UPDATE_WORKER": "off", walkindex.MODE_ENV: "sync"}
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "pipeline.cli.main", "update", str(root),
+                          "pkg/app.py", "--repo", "demo", "--format", "json"], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)[0]["status"] == "ok"
+    imported = [line.split("|")[-1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")]
+    # a refused import still gets its line; a module imported for real brings its submodules
+    assert not [n for n in imported if n.startswith("pandas.")]
+    numpy_parts = [i for i, n in enumerate(imported) if n.startswith("numpy.")]
+    assert numpy_parts and min(numpy_parts) > imported.index("duckdb")  # by the walk index's build, not by pyarrow
+    snap = Lake(lake).snapshot("demo")
+    assert (walkindex.folder(lake, "demo") / walkindex.snapshot_key(snap)).is_dir()  # built, with numpy
+
+
 def test_dead_code_and_search(indexed):
     lake, _ = indexed
     found = json.loads(codelake(lake, "search", "stor", "--format", "json").stdout)

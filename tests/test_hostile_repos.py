@@ -234,6 +234,18 @@ def test_a_file_that_crashes_hangs_or_raises_costs_only_itself(monkeypatch):
     assert run_guarded(_work, [1, 2, 3], None, finish=sum) == [12]  # one part when nothing fails
 
 
+def test_a_child_started_ahead_is_watched_by_the_same_budget(monkeypatch):
+    """An update's parse-ahead child (``start_child``, forked before the run asks) taken over by ``run_guarded``:
+    its bad items cost only themselves, the rest are done again in new children."""
+    from extractors.structure.budget import run_guarded, start_child
+
+    monkeypatch.setenv("CODELAKE_FILE_BUDGET", "1")
+    items = [1, "hang", 2, "crash", 3]
+    parts = run_guarded(_work, items, lambda item, why: (item, why), started=start_child(_work, items))
+    assert sorted(map(str, sum(parts, []))) == sorted(map(str, [
+        2, ("hang", "exceeded its time budget (1 s)"), 4, ("crash", "parser crashed (SIGSEGV)"), 6]))
+
+
 def test_safe_reads_stay_inside_and_bounded(tmp_path):
     from pipeline.safeio import Refused, TooLarge, read_config, read_inside
 

@@ -117,6 +117,26 @@ def test_an_update_parsed_ahead_writes_what_one_parsed_in_line_writes(tmp_path, 
     assert ("app/core.py::helper", "app/core.py::added") in edges(lakes["ahead"])
 
 
+def test_a_file_parsed_ahead_past_its_budget_is_a_recorded_skip_and_the_rest_is_parsed(lake, make_repo,
+                                                                                        monkeypatch):
+    """The parse-ahead child is the one the per-file budget watches: a file that outlives it costs only itself."""
+    from extractors.structure import parse
+
+    root = make_repo(files=BASE)
+    index_structure(lake, root)
+    (root / "app/core.py").write_text("def helper():\n    return added()\n\n\ndef added():\n    return 3\n")
+    (root / "app/parens.js").write_text("(\n" * 120_000)  # one error node: quadratic in the query cursor
+    monkeypatch.setattr(parse, "_PARSERS", {})
+    monkeypatch.setenv("CODELAKE_FILE_BUDGET", "1")
+    indexing.update(root, ["app/core.py", "app/parens.js"], repo="repo", lake=lake, ahead=True)
+    assert counters(lake)["files_parsed_ahead"] == 2
+    files = {f["path"]: f for f in lake.read_table("repo", "files").to_pylist()}
+    assert (files["app/parens.js"]["parse_status"], files["app/parens.js"]["skip_reason"]) == \
+        ("skipped", "exceeded its time budget (1 s)")
+    assert files["app/core.py"]["parse_status"] == "ok"
+    assert ("app/core.py::helper", "app/core.py::added") in edges(lake)
+
+
 def test_files_parsed_ahead_for_another_plan_are_dropped(make_repo, monkeypatch):
     from extractors.structure import ahead, parse, plan
 

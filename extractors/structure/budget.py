@@ -108,19 +108,23 @@ def deeper_than(node, limit: int) -> bool:
     return False
 
 
-def run_guarded(fn: Callable, items: list, on_failure: Callable, finish: Callable = list) -> list:
+def run_guarded(fn: Callable, items: list, on_failure: Callable, finish: Callable = list,
+                started: tuple[int, int] | None = None) -> list:
     """``fn`` of each item, computed in a forked child under the per-file budget, handed back as
     ``finish(results)`` per run of consecutive items (one part when nothing fails: a chunk's Arrow tables, say, so
     only compact buffers cross the pipe). An item that outlives its budget, kills the child or raises gets
-    ``finish([on_failure(item, reason)])`` instead, and the items around it are done again in new children."""
+    ``finish([on_failure(item, reason)])`` instead, and the items around it are done again in new children.
+    ``started``: a child ``start_child`` forked already for all of ``items`` (its pid and pipe, which this takes
+    over); only while the budget is on."""
     budget = file_budget()
-    if not budget or not hasattr(os, "fork") or not items:
+    if started is None and (not budget or not hasattr(os, "fork") or not items):
         return [finish([fn(item) for item in items])]
     parts: list = []
     segments = [items]
     while segments:
         segment = segments.pop(0)
-        result, failed_at, reason = _child_run(fn, segment, budget, finish)
+        child, started = started or start_child(fn, segment, finish), None
+        result, failed_at, reason = await_child(*child, budget)
         if failed_at is None:
             parts.append(result)
             continue
@@ -129,8 +133,8 @@ def run_guarded(fn: Callable, items: list, on_failure: Callable, finish: Callabl
     return parts
 
 
-def _child_run(fn: Callable, items: list, budget: float, finish: Callable) -> tuple[object, int | None, str | None]:
-    """(finish of all results, None, None) from one child, or (None, index of the item it stopped at, reason)."""
+def start_child(fn: Callable, items: list, finish: Callable = list) -> tuple[int, int]:
+    """A forked child computing ``fn`` of each item (``_child_main``): its pid and the read end of its pipe."""
     read_end, write_end = os.pipe()
     gc.freeze()  # the child's collections then never walk (and so copy) the objects it shares with the parent
     pid = os.fork()
@@ -139,6 +143,12 @@ def _child_run(fn: Callable, items: list, budget: float, finish: Callable) -> tu
         _child_main(fn, items, finish, write_end)
     gc.unfreeze()
     os.close(write_end)
+    return pid, read_end
+
+
+def await_child(pid: int, read_end: int, budget: float) -> tuple[object, int | None, str | None]:
+    """(finish of all results, None, None) from the child, or (None, index of the item it stopped at, reason);
+    the child is reaped and its pipe closed."""
     current, outcome = -1, None
     try:
         reader = _Frames(read_end)

@@ -109,10 +109,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 1
     try:
-        return args.func(args) or 0
+        return _ended(args.func(args) or 0)
     except CodelakeError as exc:
         sys.stderr.write(f"codelake: error: {exc}\n")
-        return 1
+        return _ended(1)
     except KeyboardInterrupt:
         sys.stderr.write("codelake: interrupted\n")
         return 130
@@ -123,6 +123,21 @@ def main(argv: list[str] | None = None) -> int:
             raise
         sys.stderr.write(f"codelake: internal error: {type(exc).__name__}: {exc} (CODELAKE_DEBUG=1 shows where)\n")
         return 1
+
+
+def _ended(code: int) -> int:
+    """``code``; a lean command's own process (``common.lean_process``) ends here instead, once its output is
+    flushed, without tearing down the objects and modules it built: it wrote and published everything already, and
+    the children it started are on their own."""
+    from . import common
+
+    if common.QUICK_EXIT:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+    return code
 
 
 if __name__ == "__main__":
