@@ -225,6 +225,42 @@ def test_incremental_resolution_gives_the_same_edges_as_a_full_run(tmp_path, mak
     assert calls == [True] * len(EDITS)  # every incremental run took the partial path
 
 
+RUBY_DSL = {
+    "lib/app.rb": 'require_relative "shop"\n\nShop.define do\n  item "apple"\nend\n',
+    "lib/shop.rb": 'require_relative "dsl"\n\nclass Shop\n  def self.define(&block)\n    DSL.run(block)\n  end\nend\n',
+    "lib/dsl.rb": "class Proxy\n  def item(name)\n    name\n  end\nend\n\nclass DSL\n  def self.run(block)\n"
+                  "    Proxy.new.instance_eval(&block)\n  end\nend\n",
+}
+
+
+def test_an_update_of_the_method_running_a_dsl_block_re_resolves_the_blocks_two_hands_away(tmp_path, make_repo,
+                                                                                             monkeypatch):
+    """``Shop.define do item end`` (app.rb): ``define`` hands its block to ``DSL.run``, which runs it on a ``Proxy``
+    (dsl.rb). An update of dsl.rb alone that stops (then starts again) running it there moves what ``item`` is in
+    app.rb, two hands away from the edit: the update's edges equal a fresh index's, on the partial path."""
+    from extractors.structure import incremental, rows
+    from pipeline.lake import Lake
+
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a small repository: never fall back to a full pass
+    calls, real = [], rows.resolve_current
+    monkeypatch.setattr(rows, "resolve_current", lambda *a, **k: calls.append(a[1] is not None) or real(*a, **k))
+    others = {f"lib/other{i}.rb": f"class Other{i}\n  def run{i}\n    {i}\n  end\nend\n" for i in range(4)}
+    root = make_repo(files={**RUBY_DSL, **others})
+    lake = Lake(tmp_path / "updated")
+    index_structure(lake, root)
+    item = ("lib/app.rb::<module>", "lib/dsl.rb::Proxy.item")
+    assert item in edges(lake)
+    for text, runs_on_proxy in ((RUBY_DSL["lib/dsl.rb"].replace("Proxy.new.instance_eval(&block)", "block.call"),
+                                 False), (RUBY_DSL["lib/dsl.rb"], True)):
+        (root / "lib/dsl.rb").write_text(text)
+        indexing.update(root, ["lib/dsl.rb"], repo="repo", lake=lake)
+        assert (item in edges(lake)) is runs_on_proxy
+        full = Lake(tmp_path / f"full-{runs_on_proxy}")
+        index_structure(full, root)
+        assert _edge_set(lake, "repo") == _edge_set(full, "repo")
+    assert calls == [True, True]  # both updates took the partial path
+
+
 @pytest.mark.parametrize("how", ["index", "update"])
 def test_a_changed_tsconfig_re_resolves_imports_without_a_source_change(lake, make_repo, how):
     root = make_repo(files={

@@ -22,6 +22,7 @@ import pyarrow.compute as pc
 
 from pipeline.extractor import Batch, Replace
 
+from .langs import HANDS_ON, MAX_HANDS_ON
 from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MODULE, Edge
 
 SIGNATURE = ["id", "name", "qualname", "kind", "parent_id"]  # what resolution reads of a definition
@@ -43,6 +44,7 @@ class EditScope:
     modules: set[str] = field(default_factory=set)  # files added, deleted, or whose imports or package moved
     callees: set[str] = field(default_factory=set)  # names of functions given other functions by changed calls
     flows: set[str] = field(default_factory=set)  # functions whose declared type or value-flow facts moved
+    signed: set[str] = field(default_factory=set)  # of those, the ones whose ``signature`` facts moved
 
     @property
     def local(self) -> bool:
@@ -123,6 +125,8 @@ def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str]) -
         elif f"{path}::{qual}" in existed:  # a new function: nothing has an edge to it yet
             scope.linked.add(f"{path}::{qual}")
             scope.flows.add(f"{path}::{qual}")
+            if kind == "signature":
+                scope.signed.add(f"{path}::{qual}")
 
 
 def _facts(refs: pa.Table | None) -> set[tuple]:
@@ -164,11 +168,12 @@ def _plain(table: pa.Table) -> pa.Table:
                                  for c in table.columns], names=table.column_names)
 
 
-def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool = False) -> set[str]:
+def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool = False) -> set[str] | None:
     """The files whose edges must be resolved again: the changed ones, and those the scope reaches. The lake's
     columns are read dictionary-encoded and tested through their dictionaries (a million references are never
     decoded: only the rows that match are). ``indexed``: the lake's internal indexes (``symbol_names``,
-    ``hierarchy``) are this version's, and are read instead of the whole ``symbols`` and ``edges``."""
+    ``hierarchy``) are this version's, and are read instead of the whole ``symbols`` and ``edges``. None: every
+    file (a lake without those indexes, where a moved fact reaches further than one read tells)."""
     affected = set(scope.changed)
     if scope.local:
         return affected
@@ -184,7 +189,41 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool
         affected |= _linked(previous, scope, indexed)
     if scope.callees:
         affected |= _defining(previous, scope.callees, indexed)
+    if scope.signed:
+        handing = _handing_on(previous, scope.signed) if indexed else None
+        if handing is None:
+            return None  # a lake without the edge indexes: everything is resolved again
+        affected |= handing
     return affected
+
+
+def _handing_on(previous, functions: set[str]) -> set[str] | None:
+    """The files calling a function that hands the block or callback it is given on (``HANDS_ON``) to one of
+    ``functions``, up the chain to ``MAX_HANDS_ON`` hands: what such a block runs on is what the last function of
+    the chain says (Ruby's ``Shop.define do item end``, whose ``define`` hands its block to ``DSL.run``, which runs
+    it on a ``Proxy``), so those files resolve again when the last one's facts moved. None: a lake without the
+    ``edge_targets`` index."""
+    found, frontier, seen = set(), set(functions), set(functions)
+    for _ in range(MAX_HANDS_ON):
+        targets = previous("edge_targets", columns=["dst_id", "path"], where=("dst_id", sorted(frontier)),
+                           dictionary=["path"])
+        if targets is None:
+            return None
+        callers = _paths(targets)
+        found |= callers
+        facts = previous("early_refs", columns=["path", "src_qualname", "kind", "alias"],
+                         where=("path", sorted(callers)))
+        handing = {f"{p}::{q}" for p, q, kind, alias in zip(*_plain(facts).to_pydict().values())
+                   if kind == "signature" and alias == HANDS_ON} if facts is not None else set()
+        if not handing:
+            break
+        edges = previous("edges", columns=["src_id", "dst_id"], where=("path", sorted(callers)))
+        ends = zip(*_plain(edges).to_pydict().values()) if edges is not None else ()
+        frontier = {src for src, dst in ends if src in handing and dst in frontier} - seen
+        if not frontier:
+            break
+        seen |= frontier
+    return found
 
 
 def _naming(previous, names: set[str]) -> set[str]:

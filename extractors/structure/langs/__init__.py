@@ -218,6 +218,11 @@ def shared_folders(a: list[str], b: list[str]) -> int:
     return n
 
 
+# the place (``alias``) of a ``signature`` fact saying a function hands the block or callback it is given on to a
+# call (Ruby's ``def define(&block) DSL.run(block) end``): what that call does with it, the function's callers get,
+# up to ``MAX_HANDS_ON`` hands deep; an update moving such a fact re-resolves the callers up the chain (incremental)
+HANDS_ON = "&>"
+MAX_HANDS_ON = 3  # define(&block) -> DSL.run(block) -> new.instance_eval(&block)
 RUNTIME_HOOK = "runtime hook: "  # dead_code.sql reads this prefix: such a member does not make its type used
 
 

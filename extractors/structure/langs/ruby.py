@@ -16,7 +16,7 @@ import sys
 from collections import defaultdict
 from typing import NamedTuple
 
-from . import entry_reason_with, nearest_of, runtime_hook, with_entries
+from . import HANDS_ON, MAX_HANDS_ON, entry_reason_with, nearest_of, runtime_hook, with_entries
 from ..qualnames import unsuffixed
 
 GROUP = "ruby"
@@ -359,7 +359,7 @@ BLOCK_CHAIN = " > "
 MAX_BLOCK_CHAIN = 4  # the innermost calls whose blocks hold a call: deeper ones decide nothing here
 # the places of a method's ``signature`` references about the block it is given: the object it runs it on
 # (``proxy.instance_eval(&block)``; ``self`` for its own), the call it hands it to (``DSL.run(block)``)
-BLOCK_SELF, BLOCK_FORWARD = "&", "&>"
+BLOCK_SELF, BLOCK_FORWARD = "&", HANDS_ON
 OWN_OBJECT = "<self>"  # a method's ``BLOCK_SELF`` where it runs the block on its own object
 _EVALS = frozenset({"instance_eval", "instance_exec", "class_eval", "class_exec", "module_eval"})
 
@@ -581,7 +581,7 @@ def _called_for_certain(resolver, link, src: str, on: str | None) -> list[str] |
 _RUNNING_KINDS = ("method", "function")  # what may run a block: a method, a top-level or a spec's ``def``
 
 
-MAX_BLOCK_FORWARDS = 3  # define(&block) -> DSL.run(block) -> new.instance_eval(&block)
+MAX_BLOCK_FORWARDS = MAX_HANDS_ON
 
 
 def _block_self(resolver, method: str, hops: int = 0) -> str | None:
