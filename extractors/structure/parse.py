@@ -45,7 +45,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   in a method, a field ``x`` of the method's class. ``@var.name`` + ``@var.item``: a value stored in a collection
   (``a = [f, g]``, ``d = {"k": f}``, ``d["k"] = f``), bound to ``a[]``, which ``@reference.item_call`` calls
   (``a[0]()``, ``d["k"]()``). ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
-  elements (Go's ``opts ...Option``), bound to ``opts[]``. ``@var.names`` + ``@var.values``: names assigned by
+  elements (Go's ``opts ...Option``), bound to ``opts[]``. ``@var.name`` + ``@var.returns``: a variable of a function
+  type and the type its calls give (``factory: Callable[..., Shape]``), bound to ``factory()``: ``factory(x).area()``
+  and ``s = factory(x); s.area()`` resolve on ``Shape`` (the call itself stays what callers pass). ``@var.names`` + ``@var.values``: names assigned by
   position (``a, *b = f, g, h``). ``@var.name`` + ``@var.result``: a name given the result at its place of a call
   returning several (Go's ``_, b := f()``), bound to ``f()#1``; ``@signature.result``: a declared result's type,
   a ``signature`` at ``#`` + its place (``func f() (int, *Node)``: ``#1`` is ``Node``).
@@ -67,7 +69,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   passed on by its parameter's name).
 - ``@parameter.name``: a parameter of the enclosing definition, bound there like ``@local.name``. In a test file or
   ``conftest.py``, in a test (a function named ``test*``) or a fixture (decorated ``@fixture`` /
-  ``@pytest.fixture``), it also names a pytest fixture: a reference of kind ``fixture``.
+  ``@pytest.fixture``), it also names a pytest fixture: a reference of kind ``fixture``. ``@parameter.given`` with
+  ``@parameter.of`` (the definition's parameter list): the names written there (``("a", "b")``, ``"a, b"``) are
+  parameters a decorator gives values (pytest's parametrize), never fixtures.
 - ``@import`` / ``@reexport``: one imported item, with ``@import.module``, ``@import.name``, ``@import.alias``,
   ``@import.wildcard`` as present (``@import.default``: the alias is ``default``, what a CommonJS ``require()``
   returns). A ``@reexport`` without a module re-exports the file's own name (JS ``export {a as b}``, ``export default
@@ -375,7 +379,7 @@ def _text(node, data: bytes) -> str:
     return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
-BINDING_KINDS = ("var", "value", "default", "local", "parameter", "instance_attr", "global")
+BINDING_KINDS = ("var", "value", "default", "local", "parameter", "instance_attr", "global", "given")
 QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variables: kept only when they may resolve  # RawRef kinds that shape how references read, not references
 
 
@@ -411,7 +415,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     callbacks = _callback_spans(found.callbacks)
     if callbacks:  # an anonymous function passed (a test's callback) holds its own variables, not its definition's
         scopes = sorted(scopes + callbacks, key=_SPAN_ORDER)
-    named = _fixture_params(params, spans) if params and rules.parameter_ref_kind \
+    named = _fixture_params(params, spans, bindings["given"]) if params and rules.parameter_ref_kind \
         and rules.parameter_refs(facts.path, facts.is_test) else []
     # what a called function declares for its callbacks' parameters comes after what the code states here; where
     # callbacks are no scopes (a Python lambda), the parameters named alike of a file's callbacks share their
@@ -600,11 +604,10 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
-                     "text.calls", "returns.object", "import.via", "scope.callback", "signature.result"):
+                     "text.calls", "returns.object", "import.via", "scope.callback", "signature.result",
+                     "parameter.given"):
             roles.append(Role(key, key))
-        elif key in ("var.name", "var.implicit") and ("var.type" in keys or "var.value" in keys or "var.item" in keys
-                                    or "var.default" in keys or "var.narrowed" in keys or "var.elements" in keys
-                                    or "var.spread" in keys or "var.implements" in keys or "var.result" in keys):
+        elif key in ("var.name", "var.implicit") and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
@@ -695,7 +698,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     if form is None:
                         continue
                     kind = "type." + form
-                    if form == "generic" and _returned_element(node, rules, lambda n: _text(n, data)):
+                    if form in ("generic", "return") and _returned_element(node, rules, lambda n: _text(n, data),
+                                                                           form):
                         add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None, None,
                                               name.start_point[0] + 1, None, None)))
                 if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
@@ -778,7 +782,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
             kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], data)
         if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
-            binding, named = VAR_BINDINGS[key], var_name + (ITEMS if key == "var.spread" else "")
+            binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
             bindings[binding].append(RawRef(node.start_byte, binding, named, kind, None, None, 0, None))
         element = _element_type(_text(value, data), rules.transparent_types) if key == "var.type" and kind else None
         if element is None and key == "var.type" and rules.named_collections:
@@ -792,6 +796,10 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "parameter.name":
         bindings["parameter"].append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
                                             node.start_point[0] + 1, None))
+    elif role == "parameter.given" and "parameter.of" in caps:  # test(a, b) given ("a", "b") or "a, b"
+        at = caps["parameter.of"][0]
+        bindings["given"] += [RawRef(at.start_byte, "given", name, None, None, None, 0, None)
+                              for name in _GIVEN_NAME.findall(_text(node, data))]
     elif role == "scope.callback":
         found.callbacks.append((node.start_byte, node.end_byte))
     elif role == "returns.object" and _holds_code(node):  # return { get () {...} }: the factory's own members
@@ -954,12 +962,15 @@ IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it im
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
                 "var.result": "var", "var.implements": "var",
-                "var.elements": "var", "var.spread": "var"}  # var.elements: a loop's collection, whose elements the
-# variable takes; var.spread: the type of each element of a variadic parameter
+                "var.elements": "var", "var.spread": "var", "var.returns": "var"}  # var.elements: a loop's
+# collection, whose elements the variable takes; var.spread: the type of each element of a variadic parameter;
+# var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
+CALLED_NAME = "()"  # suffix of the name whose values are what a call of the variable gives: ``factory()``
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
 RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
 ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
+_BOUND_SUFFIX = {"var.spread": ITEMS, "var.returns": CALLED_NAME}  # the name a binding's capture binds
 NAMES = frozenset({"identifier", "attribute"})
 UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})  # a, (b, c) = ...
 PACKED = frozenset({"expression_list", "tuple", "list"})  # ... = f, (g, h)
@@ -1092,9 +1103,15 @@ ITEM_CONTAINERS = frozenset({"list", "List", "set", "Set", "frozenset", "FrozenS
                              "IterableIterator"})
 
 
-def _returned_element(node, rules: ParseRules, name_of) -> bool:
-    """Whether the type at ``node`` is the element type of a container a function declares it returns (``Param`` of
-    ``-> list[Param]``, ``"Extension"`` of ``-> t.Iterator["Extension"]``): the first argument of the container."""
+# mappings, whose element taken by key (``obj.columns["a"]``, ``.values()``) is their last argument's
+MAP_CONTAINERS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict", "DefaultDict"})
+
+
+def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -> bool:
+    """Whether the type at ``node`` (of the ``form`` its place gives) is the element type of a container a function
+    declares it returns (``Param`` of ``-> list[Param]``, ``"Extension"`` of ``-> t.Iterator["Extension"]``, whose
+    argument takes the return's form as the container is transparent; ``Column`` of ``-> dict[str, Column]``): the
+    first argument of the container, a mapping's last."""
     current = node.parent
     for _ in range(4):
         if current is None:
@@ -1102,10 +1119,14 @@ def _returned_element(node, rules: ParseRules, name_of) -> bool:
         head = current.child_by_field_name("value") if current.type == "subscript" else _generic_head(current)
         if head is not None and head != node:
             arguments = [c for c in current.named_children if c != head]
-            first = arguments[0] if arguments else None
-            return (_last_segment(name_of(head)) in ITEM_CONTAINERS and first is not None
-                    and first.start_byte <= node.start_byte < first.end_byte
-                    and _type_form(head, rules, name_of) == "return")
+            if len(arguments) == 1 and arguments[0].type in rules.type_arguments:  # dict[str, Column]'s [..] node
+                arguments = arguments[0].named_children
+            container = _last_segment(name_of(head))
+            held = arguments[:1] if container in ITEM_CONTAINERS else \
+                arguments[-1:] if container in MAP_CONTAINERS else []
+            returned = _type_form(head, rules, name_of) == "return" or (
+                form == "return" and container in rules.transparent_types)
+            return bool(held) and held[0].start_byte <= node.start_byte < held[0].end_byte and returned
         current = current.parent
     return False
 
@@ -1477,11 +1498,17 @@ def _without_globals(results: list[RawRef], declared: list[RawRef], scopes: list
     return [b for b, stack in _sweep(results, scopes) if (where(stack), b.name) not in names]
 
 
-def _fixture_params(raw_params: list[RawRef], spans: list[Span]) -> list[tuple[RawRef, Span]]:
+def _fixture_params(raw_params: list[RawRef], spans: list[Span], given: list[RawRef]) -> list[tuple[RawRef, Span]]:
     """``def test_x(db)``: the parameters that name a fixture (found in the file or a conftest.py), each with its test
-    or fixture, which gets a ``fixture`` reference to it."""
+    or fixture, which gets a ``fixture`` reference to it; not those its decorator gives values (``@parameter.given``:
+    a parametrized argument is no fixture, whatever a conftest.py defines)."""
+    given_to = {(stack[-1].qualname, g.name) for g, stack in _sweep(given, spans) if stack} if given else ()
     return [(r, stack[-1]) for r, stack in _sweep(raw_params, spans)
-            if stack and stack[-1].takes_parameter_refs and r.name not in ("self", "cls")]
+            if stack and stack[-1].takes_parameter_refs and r.name not in ("self", "cls")
+            and (stack[-1].qualname, r.name) not in given_to]
+
+
+_GIVEN_NAME = re.compile(r"[A-Za-z_]\w*")  # the names in ("a", "b") or "a, b"
 
 
 def _fixture_values(named: list[tuple[RawRef, Span]], typed: list[RawRef]) -> list[RawRef]:
@@ -1608,7 +1635,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                     held, names = types, type_names
                 else:
                     held, names = (results, result_names) if is_call else (values, value_names)
-                bound_to = _bound_to(key[1], key[2], stack, held) if _bound_name(key[1]) in names else None
+                bound_to = _bound_to(key[1], key[2], stack, held) \
+                    if _bound_name(key[1]) in names or _own_element(key[1]) else None
                 if receiver is not None and results:
                     bound_to = _through_called_variables(bound_to, receiver, stack, results, result_names)
                 if bound_to and self_named and stack:  # h := s.handle in func (s *Server): self.handle
@@ -1682,7 +1710,15 @@ def _bound_name(written: str) -> str:
     ``self.x.y``; none of a scope's variables = bound to nothing."""
     head, dot, rest = written.partition(".")
     name = rest.partition(".")[0] if dot and head in SELF_OBJECTS else head
+    if not dot and (called := _called_variable(written)):
+        return called + CALLED_NAME  # factory(size).area(): what a call of factory gives
     return name.partition("[")[0] + ITEMS if "[" in name else name  # books[0]: an element of books[]
+
+
+def _own_element(written: str) -> bool:
+    """``self.columns["a"]``: an element of a member of the object's own class, whose elements its declaration
+    states wherever it is (a property's ``-> dict[str, Column]``), bound though no variable of the file holds it."""
+    return written[:5] in ("self.", "this.") and _SUBSCRIPTED.match(written) is not None
 
 
 _SELF_HEAD = re.compile(r"^(?:self|this|cls)\.?")
@@ -1919,6 +1955,8 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         # a value already typed along a chain (x = self.a.b(): a~b()) goes on along it: a~b().more
         return "|".join(f"{v}.{more}" if "~" in v else f"{v}~{more}" for v in found.split("|"))
     var = rest if dot else written
+    if not dot and (called := _called_variable(written)):
+        var = called + CALLED_NAME  # factory(size): what a call of factory gives, where its type states it
     scopes = [s.qualname for s in reversed(stack) if not (bare and s.kind in CONTAINER_KINDS)] + ["<module>"]
     search = scopes
     if dot:  # a field: also the type's own scope (a Go method's struct) and its constructor's parameters
@@ -2073,6 +2111,10 @@ def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> s
     through a few variables in a row (``parent := logger.WithField(); child := parent.WithContext()``: ``New()~
     WithField().WithContext()``)."""
     head, dot, rest = value.partition(".")
+    called = _called_variable(value) if not dot else None
+    if called:  # shape = factory(size) with factory: Callable[..., Shape]: what its calls give (``factory()``)
+        held = next((found for scope in scopes if (found := types.get(scope, {}).get(called + CALLED_NAME))), None)
+        return held[0] if held and len(held) == 1 else value
     if not dot and value.isidentifier():  # m := mx: what the other variable holds (Go's receiver: its type)
         held = next((found for scope in scopes if (found := types.get(scope, {}).get(value))), None)
         return held[0] if held and held[0] != value and "|" not in held[0] else value

@@ -134,16 +134,15 @@
 ; a loop over a collection: the variable takes its elements (for b in self.books, where books: list[Book])
 (for_statement left: (identifier) @var.name right: [(identifier) (attribute)] @var.elements)
 (for_in_clause left: (identifier) @var.name right: [(identifier) (attribute)] @var.elements)
-; an element taken by index or key: log = logs[i], log = self.by_name[k] (a slice is a collection again; a type's
-; subscript, Optional[int] or list[str], is no collection)
+; an element taken by index or key: log = logs[i], log = self.by_name[k], col = table.columns[k] (a slice is a
+; collection again; a type's subscript, Optional[int] or list[str], is no collection)
 (assignment left: (identifier) @var.name !type
   right: (subscript value: (identifier) @var.elements subscript: [(identifier) (integer) (string) (attribute) (call)
                                                                    (unary_operator) (binary_operator)])
   (#not-match? @var.elements "^([A-Z]|(list|dict|tuple|set|frozenset|type)$)"))
 (assignment left: (identifier) @var.name !type
-  right: (subscript value: (attribute object: (identifier) @_self) @var.elements
-                    subscript: [(identifier) (integer) (string) (attribute) (call) (unary_operator) (binary_operator)])
-  (#eq? @_self "self"))
+  right: (subscript value: (attribute object: (identifier)) @var.elements
+                    subscript: [(identifier) (integer) (string) (attribute) (call) (unary_operator) (binary_operator)]))
 (default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
 (typed_default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
 (assignment left: [(pattern_list) (tuple_pattern)] @var.names right: [(expression_list) (tuple)] @var.values)
@@ -260,6 +259,22 @@
   body: (block (decorated_definition (decorator (identifier) @_classmethod)
     definition: (function_definition parameters: (parameters . [(identifier) @var.name (typed_parameter . (identifier) @var.name)]))))
   (#eq? @_classmethod "classmethod"))
+; `def make(factory: Callable[..., Shape])` (t.Callable, typing.Callable): what factory() gives is a Shape (see
+; parse.py @var.returns); the call itself runs whatever callers pass (a function or a class): no edge to Shape
+([(typed_parameter (identifier) @var.name
+    type: (type (generic_type (identifier) @_callable
+      (type_parameter (type) . (type [(identifier) (attribute) (string (string_content))] @var.returns) .))))
+  (typed_default_parameter name: (identifier) @var.name
+    type: (type (generic_type (identifier) @_callable
+      (type_parameter (type) . (type [(identifier) (attribute) (string (string_content))] @var.returns) .))))]
+ (#eq? @_callable "Callable"))
+([(typed_parameter (identifier) @var.name
+    type: (type (subscript value: (attribute attribute: (identifier) @_callable)
+      subscript: (_) . subscript: [(identifier) (attribute) (string (string_content))] @var.returns .)))
+  (typed_default_parameter name: (identifier) @var.name
+    type: (type (subscript value: (attribute attribute: (identifier) @_callable)
+      subscript: (_) . subscript: [(identifier) (attribute) (string (string_content))] @var.returns .)))]
+ (#eq? @_callable "Callable"))
 ; klass = Circle if round else Square: klass() builds either (a call of a variable holding classes)
 (assignment left: (identifier) @var.name !type
   right: (conditional_expression . [(identifier) (attribute)] @var.value))
@@ -272,3 +287,11 @@
     arguments: (argument_list . (string (string_content) @_names) . [(list (identifier) @var.default) (tuple (identifier) @var.default)])))
   definition: (function_definition parameters: (parameters (identifier) @var.name))
   (#eq? @_parametrize "parametrize") (#eq? @_names @var.name))
+
+; @pytest.mark.parametrize(("a", "b"), rows) / "a, b" / ["a", "b"] / "a": those parameters are given values, never
+; fixtures (see parse.py @parameter.given); indirect=... hands the values to the fixtures, which still run
+((decorated_definition
+  (decorator (call function: [(identifier) @_parametrize (attribute attribute: (identifier) @_parametrize)]
+    arguments: (argument_list . [(string) (tuple (string)) (list (string))] @parameter.given) @_arguments))
+  definition: (function_definition parameters: (parameters) @parameter.of))
+ (#eq? @_parametrize "parametrize") (#not-match? @_arguments "indirect"))
