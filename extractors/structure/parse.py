@@ -107,6 +107,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
   function as written) and ``@passed.slot`` (the parameter's node, whose place is its position; default: the name):
   it takes the type the called function declares for that parameter of what it is passed (``PASSED_VALUE``).
+  ``@passed.implicit`` in place of ``@passed.name``: a lambda naming no parameter, whose implicit one (Kotlin's
+  ``it``) takes place 0; a trailing function (``_TRAILING_FUNCTIONS``) is given to the last parameter.
   ``@var.name`` + ``@var.implements``: a parameter of a function written where the code states the type it implements
   (Java's ``Reader stored = b -> ..``, ``return b -> ..`` from a method returning a Reader, ``(Reader) b -> ..``): it
   takes what that type's single method declares for its parameter of the same position (``IMPLEMENTED_VALUE``).
