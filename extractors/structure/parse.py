@@ -111,6 +111,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
   function as written) and ``@passed.slot`` (the parameter's node, whose place is its position; default: the name):
   it takes the type the called function declares for that parameter of what it is passed (``PASSED_VALUE``).
+  ``@passed.implicit`` in place of ``@passed.name``: a lambda naming no parameter, whose implicit one (Kotlin's
+  ``it``) takes place 0; a trailing function (``_TRAILING_FUNCTIONS``) is given to the last parameter.
   ``@var.name`` + ``@var.implements``: a parameter of a function written where the code states the type it implements
   (Java's ``Reader stored = b -> ..``, ``return b -> ..`` from a method returning a Reader, ``(Reader) b -> ..``): it
   takes what that type's single method declares for its parameter of the same position (``IMPLEMENTED_VALUE``).
@@ -604,8 +606,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
-                     "text.calls", "returns.object", "import.via", "scope.callback", "signature.result",
-                     "parameter.given"):
+                     "passed.implicit", "text.calls", "returns.object", "import.via", "scope.callback",
+                     "signature.result", "parameter.given"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit") and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
             roles.append(Role("var", key))
@@ -816,10 +818,13 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         declared = _signature(role, node, caps, data)
         if declared:
             found.refs.append(declared)
-    elif role == "passed.name":
-        passed = _passed(node, caps, data)
+    elif role in ("passed.name", "passed.implicit"):
+        implicit = rules.implicit_parameter if role == "passed.implicit" else None
+        passed = _passed(node, caps, data, implicit)
         if passed:
             bindings["var"].append(passed)
+        if passed and implicit:  # the lambda declares it, as var.implicit does: its own, not the enclosing scope's
+            bindings["local"].append(RawRef(node.start_byte, "local", implicit, None, None, None, 0, None))
     elif role == "global.name":
         bindings["global"].append(RawRef(node.start_byte, "global", _text(node, data), None, None, None, 0, None))
     elif role == "package.name":  # several clauses nest, in file order (Scala's ``package a.b`` then ``package c``)
@@ -919,34 +924,50 @@ def _result_place(node) -> int:
     return place
 
 
-def _passed(node, caps: dict, data: bytes) -> RawRef | None:
+def _passed(node, caps: dict, data: bytes, implicit: str | None = None) -> RawRef | None:
     """``describe("x", (t) => t.go())``: ``t`` bound to ``PASSED_VALUE`` + ``describe@1:0``, what ``describe``
-    declares its parameter 1 gives as parameter 0 (``Resolver._passed_class``)."""
+    declares its parameter 1 gives as parameter 0 (``Resolver._passed_class``). ``implicit``: the name of the
+    lambda's one unnamed parameter (``@passed.implicit``, Kotlin's ``it``), at place 0."""
     nodes = caps["passed.callee"]  # several nodes: the text from the first to the last (Java's object and name)
     callee = "".join(data[nodes[0].start_byte:nodes[-1].end_byte].decode("utf-8", "replace").split())
     if "(" in callee or "[" in callee:  # what a call returns, an element: no function named as written
         return None
-    place = f"{_place(caps['passed.fn'][0], data)}:{_place(caps.get('passed.slot', (node,))[0], data)}"
+    slot = 0 if implicit else _place(caps.get("passed.slot", (node,))[0], data)
+    place = f"{_place(caps['passed.fn'][0], data)}:{slot}"
     if "passed.member" in caps:  # ({ page }) => ..: the parameter's member page, no type of its own here
         place += "." + _text(node, data)
-    return RawRef(node.start_byte, "var", _text(node, data), f"{PASSED_VALUE}{callee}@{place}", None, None, 0, None)
+    name = implicit or _text(node, data)
+    return RawRef(node.start_byte, "var", name, f"{PASSED_VALUE}{callee}@{place}", None, None, 0, None)
 
 
 def _place(node, data: bytes) -> int:
     """A parameter's or an argument's position among its siblings, comments and a leading ``self`` or ``cls`` (a
     Python method's own object, which its callers do not pass) left out, as is a leading receiver parameter (C#'s
     extension ``this IServiceCollection s``, TypeScript's ``this: T``): ``s.Add(cfg => ..)`` passes the lambda
-    first, to the parameter after it. A function's own modifier is no parameter (C#'s ``async o => ..``)."""
+    first, to the parameter after it. A function's own modifier is no parameter (C#'s ``async o => ..``), nor is a
+    parameter's default value written beside it (Kotlin's ``block: () -> Unit = {}``). A function written after the
+    call's parentheses (Kotlin's trailing lambda ``write(1) { .. }``) is given to the last parameter: ``LAST_PLACE``."""
+    if node.type in _TRAILING_FUNCTIONS:
+        return LAST_PLACE
     place = 0
     for sibling in node.parent.named_children:
         if sibling == node:
             return place
-        if sibling.type not in _NO_PLACE and not (place == 0 and _passes_no_argument(sibling, data)):
+        if sibling.type not in _NO_PLACE and not _is_default_value(sibling) \
+                and not (place == 0 and _passes_no_argument(sibling, data)):
             place += 1
     return place
 
 
-_NO_PLACE = frozenset({"comment", "modifier"})  # siblings that are no parameter or argument
+_NO_PLACE = frozenset({"comment", "modifier", "parameter_modifiers"})  # siblings that are no parameter or argument
+_TRAILING_FUNCTIONS = frozenset({"annotated_lambda"})  # a function a call is given after its parentheses (Kotlin's)
+LAST_PLACE = -1  # the place of a trailing function: the called function's last parameter (resolve.py _passed_class)
+
+
+def _is_default_value(sibling) -> bool:
+    """A parameter's default value written as a sibling of the parameter, after its ``=``."""
+    before = sibling.prev_sibling
+    return before is not None and before.type == "="
 
 
 def _passes_no_argument(param, data: bytes) -> bool:

@@ -86,8 +86,8 @@ from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
-                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE, RESULT_MARK,
-                    RETURNED)
+                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, LAST_PLACE, NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE,
+                    RESULT_MARK, RETURNED)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph)
 from .qualnames import unsuffixed, untwinned
@@ -110,6 +110,16 @@ FIELD_HOLDER = {"field": ("type.field", "value.held")}
 IMPLICIT_MEMBER_KINDS = METHODS | {"constant"}  # what Swift's ``.name(..)`` may be: a static method, an enum case
 ENUM_CASE_KINDS = {"constant"}  # what Swift's ``.name`` is guessed to be: an enum case
 TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
+
+
+def _last_placed(fn: Symbol, place: str) -> str:
+    """A trailing function's place (``LAST_PLACE``: Kotlin's ``write(1) { .. }``) is the last parameter ``fn``
+    declares, whatever defaults the call leaves out; empty (nothing known) where the count is not known."""
+    outer, colon, inner = place.partition(":")
+    if outer != str(LAST_PLACE):
+        return place
+    most = fn.params.most if fn.params is not None else None
+    return f"{most - 1}{colon}{inner}" if most else ""
 
 
 class Edge(NamedTuple):
@@ -1646,7 +1656,8 @@ class Resolver(ImportBindings):
             ids = found.ids if found.resolution not in GUESSES or self._library_extensions(found.ids) else []
         ids = ids or (self._member_of_held(r, src, head, name) if head else [])
         static_form = hooks.static_form_place if head else None
-        places = {i: static_form(self, r, i, head, place) if static_form else place for i in ids[:MAX_CANDIDATES]}
+        places = {i: _last_placed(self.g.by_id[i], static_form(self, r, i, head, place) if static_form else place)
+                  for i in ids[:MAX_CANDIDATES]}
         if len(ids) == 1:
             return self._slot_class(self.g.by_id[ids[0]], places[ids[0]]) if places[ids[0]] else (None, "unknown")
         # overloads (or extensions of a library's type, found by name): those declaring the slot must agree; one

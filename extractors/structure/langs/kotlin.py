@@ -338,3 +338,13 @@ def _range_until_closed(data: bytes) -> bytes:
 
 _REWRITES = (_constructor_on_its_line, _platform_modifier_blanked, _object_delegation_blanked,
              _when_trailing_comma_blanked, _range_until_closed)
+
+
+# a type parameter, by convention (T, R, K, V, E, T1, TResult): what a lambda given ``block: (T) -> R`` takes is the
+# caller's type argument, never a class of that name (found nowhere, it would make the lambda's ``it`` a library's)
+_TYPE_PARAMETER = re.compile(r"^(?:[A-Z][0-9]?|T[A-Z]\w*)$")
+
+
+def settle_references(raw_refs: list) -> list:
+    """A function's ``block: (T) -> Unit``: the lambda passed there takes no type its declaration states."""
+    return [r for r in raw_refs if not (r.kind == "signature" and r.name and _TYPE_PARAMETER.match(r.name))]

@@ -220,3 +220,24 @@
   (function_body (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
     @reference.attribute)
   (directly_assignable_expression (_) @receiver . (navigation_suffix (simple_identifier) @name) .) @reference.attribute])
+
+; what a function declares it gives the lambdas passed to it (see parse.py @signature.type): ``block: (Sink) -> Unit``,
+; ``(sink: Sink, n: Int) -> Unit``: the i-th parameter type of the function type is the lambda's i-th parameter (its
+; ``it`` the first); a type parameter's name says nothing (dropped: langs/kotlin.py settle_references)
+(function_value_parameters (parameter (function_type (function_type_parameters
+  [(user_type) (nullable_type)] @signature.type))) @signature.outer)
+(function_value_parameters (parameter (function_type (function_type_parameters
+  (parameter [(user_type) (nullable_type)] @signature.type) @signature.slot))) @signature.outer)
+; a lambda passed to a function, in the parentheses or trailing: its parameters (or its ``it``) take what that function
+; declares at that place (see parse.py @passed.name); a named argument (``block = { .. }``) is left alone: its place
+; is its name, not its position
+(call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
+  (call_suffix (annotated_lambda (lambda_literal . (statements)) @passed.implicit) @passed.fn))
+(call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
+  (call_suffix (value_arguments (value_argument . (lambda_literal . (statements)) @passed.implicit .) @passed.fn)))
+(call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
+  (call_suffix (annotated_lambda (lambda_literal (lambda_parameters
+    (variable_declaration (simple_identifier) @passed.name) @passed.slot))) @passed.fn))
+(call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
+  (call_suffix (value_arguments (value_argument . (lambda_literal (lambda_parameters
+    (variable_declaration (simple_identifier) @passed.name) @passed.slot)) .) @passed.fn)))
