@@ -2058,10 +2058,18 @@ def _holder(written: str) -> tuple[str | None, str]:
 
 
 def _then(items: str | None, after: str) -> str | None:
-    """An element's type, then along ``after`` (``""``: the element itself)."""
-    if not items:
+    """An element's type, then along ``after`` (``""``: the element itself). An element already typed along a chain
+    (``Node~inodes[]``) goes on along it with a dot, as ``_bound_to``'s chains do; an index in ``after``
+    (``s[i].inodes[0].key``) is an element of that field (``inodes[]``, which ``Resolver._class_along`` reads)."""
+    if not items or not after:
+        return items or None
+    stepped = _INDEX_STEP.sub(ITEMS, after)
+    if not _is_chain(stepped.replace(ITEMS, "")):
         return None
-    return items if not after else (f"{items}~{after}" if _is_chain(after) else None)
+    return "|".join(f"{v}.{stepped}" if "~" in v else f"{v}~{stepped}" for v in items.split("|"))
+
+
+_INDEX_STEP = re.compile(r"(?<=\w)\[[^\[\]]+\](?=\.|$)")  # inodes[0] within a chain: one element of the field
 
 
 _WALKING: set[str] = set()  # the holders being looked up: xs = [xs[0]] must not loop
@@ -2086,6 +2094,8 @@ def _declared_elements(holder: str, stack: list[Span], types: dict) -> str | Non
         held = next((found for scope in _owner_scopes(stack) if (found := types.get(scope, {}).get(rest + ITEMS))),
                     None)
         found = "|".join(held) if held else None
+    elif holder == "self":
+        found = _own_elements(stack)
     elif holder.isidentifier():
         found = _bound_to(holder + ITEMS, False, stack, types)
     else:
@@ -2093,6 +2103,17 @@ def _declared_elements(holder: str, stack: list[Span], types: dict) -> str | Non
     if found is None and dot:
         return _field_elements(holder, stack, types)
     return found if found and "|" not in found and "~" not in found else None
+
+
+def _own_elements(stack: list[Span]) -> str | None:
+    """``s[i]`` inside ``func (s nodes) Less(..)``: an element of the method's own type, which only a named
+    collection type declares (``type nodes []*node``, read by the resolver: ``ELEMENTS_OF``); only where the
+    definition names its own object (``@self.name``: a ``self`` written so is no collection of a class's)."""
+    if not any(s.self_name for s in stack):
+        return None
+    named = _named(stack)
+    owner = named[-1].qualname.rpartition(".")[0] if named else ""
+    return ELEMENTS_OF + owner if owner.isidentifier() else None
 
 
 def _field_elements(holder: str, stack: list[Span], types: dict) -> str | None:
@@ -2106,7 +2127,12 @@ def _field_elements(holder: str, stack: list[Span], types: dict) -> str | None:
         return None
     scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
     typed = _typed_head(holder, scopes, types)
-    return typed + ITEMS if "~" in typed and "|" not in typed and "[" not in typed else None
+    # an element step along the way is followed (n := stack[i].node; n.inodes[j]: Cursor~stack[].node.inodes[]),
+    # an index written otherwise is not
+    return typed + ITEMS if "~" in typed and "|" not in typed and not _UNREAD_INDEX.search(typed) else None
+
+
+_UNREAD_INDEX = re.compile(r"\[(?!\])")
 
 
 _CHAIN = re.compile(r"[A-Za-z_]\w*(?:\(\))?(?:\.[A-Za-z_]\w*(?:\(\))?)*")

@@ -96,12 +96,41 @@
   @var.type)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
-; var std = New(), at package level too (another file of the package reads std)
-(var_spec name: (identifier) @var.name !type
+; var std = New(), at package level too (another file of the package reads std); of var p, n = f() the first name
+; (the later ones take f's later results, below)
+(var_spec . name: (identifier) @var.name !type
   value: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
 ; var json = jsoniter.ConfigCompatibleWithStandardLibrary: what the package variable holds is that value (a library's
-; here: json.Marshal() is no guess at the repository's Marshal)
-(var_spec name: (identifier) @var.name !type value: (expression_list . (selector_expression) @var.value))
+; here: json.Marshal() is no guess at the repository's Marshal); var m = n holds what n does, as m := n
+(var_spec . name: (identifier) @var.name !type value: (expression_list . [(identifier) (selector_expression)] @var.value))
+; var p, n = b.pageNode(id): n is pageNode's second declared result (as with :=)
+(var_spec name: (identifier) name: (identifier) @var.name !type
+  value: (expression_list . (call_expression) @var.result .))
+; c, p := e.node, e.page and var m, e = n, &elem{}: each later name takes the value at its own place (up to the fourth)
+(short_var_declaration left: (expression_list . (_) . (identifier) @var.name)
+  right: (expression_list . (_) . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
+(short_var_declaration left: (expression_list . (_) . (_) . (identifier) @var.name)
+  right: (expression_list . (_) . (_) . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
+(short_var_declaration left: (expression_list . (_) . (_) . (_) . (identifier) @var.name)
+  right: (expression_list . (_) . (_) . (_) . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
+(short_var_declaration left: (expression_list . (_) . (identifier) @var.name)
+  right: (expression_list . (_) . [(identifier) (selector_expression)] @var.value))
+(short_var_declaration left: (expression_list . (_) . (_) . (identifier) @var.name)
+  right: (expression_list . (_) . (_) . [(identifier) (selector_expression)] @var.value))
+(short_var_declaration left: (expression_list . (_) . (_) . (_) . (identifier) @var.name)
+  right: (expression_list . (_) . (_) . (_) . [(identifier) (selector_expression)] @var.value))
+(short_var_declaration left: (expression_list . (_) . (identifier) @var.name)
+  right: (expression_list . (_) . (index_expression operand: [(identifier) (selector_expression)] @var.elements)))
+(short_var_declaration left: (expression_list . (_) . (_) . (identifier) @var.name)
+  right: (expression_list . (_) . (_) . (index_expression operand: [(identifier) (selector_expression)] @var.elements)))
+(var_spec . name: (_) . name: (identifier) @var.name !type
+  value: (expression_list . (_) . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
+(var_spec . name: (_) . name: (_) . name: (identifier) @var.name !type
+  value: (expression_list . (_) . (_) . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
+(var_spec . name: (_) . name: (identifier) @var.name !type
+  value: (expression_list . (_) . [(identifier) (selector_expression)] @var.value))
+(var_spec . name: (_) . name: (_) . name: (identifier) @var.name !type
+  value: (expression_list . (_) . (_) . [(identifier) (selector_expression)] @var.value))
 ; a type assertion: st, ok := v.(SchemaTyper); w := v.(*Writer)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . (type_assertion_expression type: (_) @var.type)))
