@@ -282,3 +282,37 @@ def test_a_c_header_including_the_library_header_it_is_named_after_is_not_its_ow
     assert c.resolve_module("example.c", "<adapters/glib.h>", index, None) == ["adapters/glib.h"]
     index["glib.h"].append("vendor/glib.h")
     assert c.resolve_module("adapters/glib.h", "<glib.h>", index, None) == ["vendor/glib.h"]
+
+
+GO_SINKS = {  # an interface whose Write is a library's (io.Writer): a call of it reaches the repository's types
+    "go.mod": "module example.com/sink\n\ngo 1.21\n",
+    "sink.go": 'package sink\n\nimport "io"\n\ntype Syncer interface {\n\tio.Writer\n\tSync() error\n}\n\n'
+               "func Flush(s Syncer) {\n\ts.Write(nil)\n}\n",
+    **{f"impl{i:02}.go": f"package sink\n\ntype Sink{i:02} struct{{}}\n\n"
+                         f"func (s Sink{i:02}) Write(p []byte) (int, error) {{ return 0, nil }}\n\n"
+                         f"func (s Sink{i:02}) Sync() error {{ return nil }}\n" for i in range(12)},
+}
+
+
+def test_the_same_code_gives_the_same_edges_whatever_the_hash_seed(tmp_path, make_repo):
+    """Past the eight candidates a call through an interface reaches, the ones kept are the first implementations
+    in file and line order, in every process (Go's structural bases were added in a set's order, which Python's
+    string hashing changes from one process to the next: zap's calls of WriteSyncer.Write moved between runs)."""
+    import json
+    import subprocess
+    import sys
+
+    root = make_repo(files=GO_SINKS)
+    found = []
+    for seed in ("1", "2", "3"):
+        lake = tmp_path / f"lake{seed}"
+        env = {**os.environ, "PYTHONHASHSEED": seed, "CODELAKE_LAKE": str(lake), "CODELAKE_WALK_INDEX": "off"}
+        cli = [sys.executable, "-m", "pipeline.cli.main"]
+        subprocess.run(cli + ["index", str(root), "--repo", "sink", "--extractors", "structure"], env=env,
+                       check=True, capture_output=True)
+        out = subprocess.run(cli + ["sql", "--format", "json", "SELECT dst_id FROM edges WHERE src_id = "
+                                    "'sink.go::Flush' AND kind = 'calls' AND dst_id LIKE '%.Write' ORDER BY dst_id"],
+                             env=env, check=True, capture_output=True, text=True)
+        found.append([r["dst_id"] for r in json.loads(out.stdout)])
+    assert found[0] == [f"impl{i:02}.go::Sink{i:02}.Write" for i in range(8)]  # the first eight, by file
+    assert found[1] == found[0] and found[2] == found[0]

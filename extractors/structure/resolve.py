@@ -2396,8 +2396,14 @@ class Resolver(ImportBindings):
             for iface in interfaces:
                 names = list(self.g.members[iface])
                 types = set.intersection(*(owners_of.get(n, set()) for n in names)) if names else set()
-                for t in types:
+                # in file and line order, as nominal bases come: a class's subclasses are listed in the order its
+                # bases were added, and past MAX_CANDIDATES the first ones are what a call through it reaches
+                for t in sorted(types, key=self._definition_order):
                     self.g.bases[t].append(iface)
+
+    def _definition_order(self, sid: str) -> tuple:
+        sym = self.g.by_id[sid]
+        return sym.path, sym.line or 0, sid
 
     # -- dispatch -----------------------------------------------------------------------------------------------
     def dispatch_edges(self, classes: list[str] | None = None) -> list[Edge]:
