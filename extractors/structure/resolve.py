@@ -1448,7 +1448,7 @@ class Resolver(ImportBindings):
         if self.g.by_id[found.ids[0]].kind in VALUES:  # CartanType("A3") with CartanType = Generator(): __call__'s
             held = self.return_class(found.ids[0])
             call = self._member(held, "__call__") if held else None
-            return self.return_class(call.ids[0]) if call and len(call.ids) == 1 else None
+            return self.return_class(call.ids[0]) if call and len(call.ids) == 1 else self._signature_called(held)
         if self._returns_self(found.ids[0]):
             return self._class_called_on(r, callee) or self.return_class(found.ids[0])
         return self.return_class(found.ids[0])
@@ -1586,6 +1586,8 @@ class Resolver(ImportBindings):
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
         elif ref is not None and ref.kind == "value.returned":  # const ky = createInstance(): what that returns
             cls = self._returned_class(ref, _written(ref))
+            if cls is None:  # const useSWR = withArgs<SWRHook>(h): the type argument the callee gives back
+                cls = self._type_argument_result(ref)
         elif ref is not None:
             cls = self._declared_class(ref, sid)
             if cls is None and ref.kind == "type.variable" and sym.kind in VALUES and _written(ref) not in ANY_TYPES:
@@ -1594,6 +1596,26 @@ class Resolver(ImportBindings):
         elif sym.kind in ("function", "method"):
             cls = self._returned_instance(sym)
         return cls
+
+    def _signature_called(self, cls: str | None) -> str | None:
+        """What calling a value of an interface gives: the return its call signature declares, the type's own
+        ``type.return`` (TypeScript's ``interface SWRHook { (key: Key): SWRResponse }``: the first of its
+        overloads); None for any other type (a class's methods declare their own returns)."""
+        sym = self.g.by_id[cls] if cls else None
+        declared = self.return_types.get((sym.path, sym.qualname)) if sym and sym.kind == "interface" else None
+        return self.return_class(cls) if declared is not None and declared.kind == "type.return" else None
+
+    def _type_argument_result(self, ref: Ref) -> str | None:
+        """The class a variable's value holds where its callee declares its result a type parameter's place
+        (``<0>``, the language's ``settle_references``: ``<T>(hook) => .. as T``) and the call writes a type argument
+        there (a ``signature`` of the variable at that place): ``const useSWR = withArgs<SWRHook>(h)`` is an
+        ``SWRHook``. None where either is missing (a type argument says nothing of what other callees give)."""
+        sid, _ = self._one_callee(ref, _written(ref) + "()")
+        declared = self.return_types.get((self.g.by_id[sid].path, self.g.by_id[sid].qualname)) if sid else None
+        if declared is None or not re.fullmatch(r"<\d+>", declared.name or ""):
+            return None
+        argument = self.signatures.get((ref.path, ref.src_qualname, declared.name))
+        return self._declared_class(argument, sid) if argument is not None else None
 
     def _declared_class(self, ref: Ref, sid: str) -> str | None:
         """The repository class a type declared in ``sid`` names; ``""`` for a library's; None for ``Any`` or what

@@ -186,3 +186,18 @@
                          (function_expression parameters: (formal_parameters
                            (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @passed.name)
                              !type) @passed.slot))] @passed.fn) @passed.member)
+
+; a generic function whose result is its own first type parameter (function make<T>(): T, const withArgs = <T>(hook) =>
+; { return .. as unknown as T }): what a call of it gives is the type argument written there (langs/javascript.py
+; settle_references); the type argument a variable's value is called with (const useSWR = withArgs<SWRHook>(h))
+((function_declaration type_parameters: (type_parameters . (type_parameter name: (type_identifier) @_tp))
+  return_type: (type_annotation (type_identifier) @name)) @reference.type.result0 (#eq? @name @_tp))
+(variable_declarator value: ((arrow_function type_parameters: (type_parameters . (type_parameter name: (type_identifier) @_tp))
+  return_type: (type_annotation (type_identifier) @name)) @reference.type.result0 (#eq? @name @_tp)))
+(variable_declarator value: ((arrow_function type_parameters: (type_parameters . (type_parameter name: (type_identifier) @_tp))
+  body: (statement_block (return_statement (as_expression (type_identifier) @name .)))) @reference.type.result0
+  (#eq? @name @_tp)))
+(variable_declarator value: ((arrow_function type_parameters: (type_parameters . (type_parameter name: (type_identifier) @_tp))
+  body: (as_expression (type_identifier) @name .)) @reference.type.result0 (#eq? @name @_tp)))
+(variable_declarator value: (call_expression type_arguments: (type_arguments . (type_identifier) @name))
+  @reference.type.argument0)
