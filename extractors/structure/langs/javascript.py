@@ -157,6 +157,7 @@ def settle_references(raw_refs: list) -> list:
 
 TYPE_RESULT = "type.result0"  # queries/typescript.scm: a generic function's result is its first type parameter
 TYPE_ARGUMENT = "type.argument0"  # ...and the first type argument a variable's value is called with
+OVERLOAD = "type.overload"  # ...and an overload signature's return, at its function
 RESULT_OF_ARGUMENT = "<0>"  # the declared result (a ``type.return``), or the written argument (a ``signature``'s place)
 
 
@@ -166,17 +167,32 @@ def _type_argument_results(raw_refs: list) -> list:
     there is no type use). ``const useSWR = withArgs<SWRHook>(h)``: a ``signature`` at ``<0>`` of the variable,
     the type argument the value's call writes (the resolver's ``_type_argument_result``)."""
     results = {r.name_start for r in raw_refs if r.kind == TYPE_RESULT}
-    if not results and not any(r.kind == TYPE_ARGUMENT for r in raw_refs):
+    if not results and not any(r.kind in (TYPE_ARGUMENT, OVERLOAD) for r in raw_refs):
         return raw_refs
-    out = []
+    out = _first_overloads(raw_refs)
     for r in raw_refs:
         if r.kind == TYPE_RESULT:
             out.append(r._replace(kind="type.return", name=RESULT_OF_ARGUMENT, receiver=None))
         elif r.kind == TYPE_ARGUMENT:
             out.append(r._replace(kind="signature", alias=RESULT_OF_ARGUMENT, name_start=None))
-        elif not (r.name_start in results and r.kind[:5] == "type."):
+        elif r.kind != OVERLOAD and not (r.name_start in results and r.kind[:5] == "type."):
             out.append(r)
     return out
+
+
+def _first_overloads(raw_refs: list) -> list:
+    """``function f(a: string): Foo; function f(a: number): Bar; function f(a) {..}``: the first signature's
+    return type is the function's declared one (a ``type.return`` at the function, which declares none itself),
+    whichever overload the arguments would pick; the signatures still use their types where they stand. Marked ``SIGNATURE_ONLY``: where the body's returns agree on a class (jotai's ``atomFamily`` returns
+    its own ``createAtom``, declared an ``AtomFamily`` interface), that is what callers reach, and its members are
+    not dead."""
+    from ..parse import SIGNATURE_ONLY
+
+    first: dict[int, object] = {}
+    for r in raw_refs:
+        if r.kind == OVERLOAD and (r.start not in first or r.name_start < first[r.start].name_start):
+            first[r.start] = r
+    return [r._replace(kind="type.return", name_start=None, alias=SIGNATURE_ONLY) for r in first.values()]
 
 
 def type_argument_mark(resolver, r, src):

@@ -201,3 +201,13 @@
   body: (as_expression (type_identifier) @name .)) @reference.type.result0 (#eq? @name @_tp)))
 (variable_declarator value: (call_expression type_arguments: (type_arguments . (type_identifier) @name))
   @reference.type.argument0)
+; an overload signature before its function (function f(a: string): Foo; function f(a) {..}): what a call of f gives is
+; what a signature declares, the first one's (langs/javascript.py settle_references), where the function declares no
+; return type of its own (one all its overloads satisfy: vue's useModel(..): Ref)
+((function_signature name: (identifier) @_sig return_type: (type_annotation [(type_identifier) @name
+  (generic_type name: (type_identifier) @name)]))
+ (function_declaration name: (identifier) @_fn !return_type) @reference.type.overload (#eq? @_sig @_fn))
+((export_statement (function_signature name: (identifier) @_sig return_type: (type_annotation [(type_identifier) @name
+  (generic_type name: (type_identifier) @name)])))
+ (export_statement (function_declaration name: (identifier) @_fn !return_type) @reference.type.overload)
+ (#eq? @_sig @_fn))
