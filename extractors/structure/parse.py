@@ -988,6 +988,9 @@ VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
 CALLED_NAME = "()"  # suffix of the name whose values are what a call of the variable gives: ``factory()``
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
+# a ``type.return``'s alias where a signature apart from the body states it (TypeScript's overloads): what the body's
+# returns agree on comes first (``Resolver._return_class_uncached``)
+SIGNATURE_ONLY = "signature_only"
 RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
 ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``

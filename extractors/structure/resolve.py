@@ -87,7 +87,7 @@ from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, LAST_PLACE, NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE,
-                    RESULT_MARK, RETURNED)
+                    RESULT_MARK, RETURNED, SIGNATURE_ONLY)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph)
 from .qualnames import unsuffixed, untwinned
@@ -140,6 +140,14 @@ class Edge(NamedTuple):
 
 
 _new = tuple.__new__  # a NamedTuple built without its Python-level __new__ (millions of edges)
+
+
+class BodyReturns(NamedTuple):
+    """What a function's body says it gives back (``Resolver._body_returns``): a class, or whether it decides
+    even without one (then a type declared apart from the body does not)."""
+
+    cls: str | None
+    decides: bool
 
 
 class Found(NamedTuple):
@@ -1458,7 +1466,7 @@ class Resolver(ImportBindings):
         if self.g.by_id[found.ids[0]].kind in VALUES:  # CartanType("A3") with CartanType = Generator(): __call__'s
             held = self.return_class(found.ids[0])
             call = self._member(held, "__call__") if held else None
-            return self.return_class(call.ids[0]) if call and len(call.ids) == 1 else None
+            return self.return_class(call.ids[0]) if call and len(call.ids) == 1 else self._signature_called(held)
         if self._returns_self(found.ids[0]):
             return self._class_called_on(r, callee) or self.return_class(found.ids[0])
         return self.return_class(found.ids[0])
@@ -1596,14 +1604,58 @@ class Resolver(ImportBindings):
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
         elif ref is not None and ref.kind == "value.returned":  # const ky = createInstance(): what that returns
             cls = self._returned_class(ref, _written(ref))
+            if cls is None:  # const useSWR = withArgs<SWRHook>(h): the type argument the callee gives back
+                cls = self._type_argument_result(ref)
         elif ref is not None:
-            cls = self._declared_class(ref, sid)
+            # an overload's declared type: the class the body's returns agree on first (callers reach its members)
+            body = self._body_returns(sym) if ref.alias == SIGNATURE_ONLY else BodyReturns(None, False)
+            cls = body.cls if body.decides else self._declared_class(ref, sid)
+            if ref.alias == SIGNATURE_ONLY and not body.decides and cls and self._says_nothing(cls):
+                cls = None  # reactive<T>(t: T): Reactive<T>: an alias made of the type parameter, no class of ours
             if cls is None and ref.kind == "type.variable" and sym.kind in VALUES and _written(ref) not in ANY_TYPES:
                 cls = self._returned_class(ref, _written(ref))  # var std = New(): no class of that name, a
                 # function returning one (Go's constructors, a capitalized factory)
         elif sym.kind in ("function", "method"):
             cls = self._returned_instance(sym)
         return cls
+
+    def _signature_called(self, cls: str | None) -> str | None:
+        """What calling a value of an interface gives: the return its call signature declares, the type's own
+        ``type.return`` (TypeScript's ``interface SWRHook { (key: Key): SWRResponse }``: the first of its
+        overloads); None for any other type (a class's methods declare their own returns)."""
+        sym = self.g.by_id[cls] if cls else None
+        declared = self.return_types.get((sym.path, sym.qualname)) if sym and sym.kind == "interface" else None
+        return self.return_class(cls) if declared is not None and declared.kind == "type.return" else None
+
+    def _type_argument_result(self, ref: Ref) -> str | None:
+        """The class a variable's value holds where its callee declares its result a type parameter's place
+        (``<0>``, the language's ``settle_references``: ``<T>(hook) => .. as T``) and the call writes a type argument
+        there (a ``signature`` of the variable at that place): ``const useSWR = withArgs<SWRHook>(h)`` is an
+        ``SWRHook``. None where either is missing (a type argument says nothing of what other callees give)."""
+        sid, _ = self._one_callee(ref, _written(ref) + "()")
+        declared = self.return_types.get((self.g.by_id[sid].path, self.g.by_id[sid].qualname)) if sid else None
+        if declared is None or not re.fullmatch(r"<\d+>", declared.name or ""):
+            return None
+        argument = self.signatures.get((ref.path, ref.src_qualname, declared.name))
+        return self._declared_class(argument, sid) if argument is not None else None
+
+    def _says_nothing(self, cls: str) -> bool:
+        """A type alias with no members of its own that stands for no class of ours (``type Reactive<T> =
+        UnwrapNestedRefs<T> & ..``): a value of it is whatever its type arguments make it."""
+        return self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.return_class(cls)
+
+    def _body_returns(self, sym) -> "BodyReturns":
+        """What a function's body gives back, before the type a signature apart from it declares: the class its
+        returns agree on; nothing known where it returns a function of its own (jotai's ``atomFamily`` returns
+        ``createAtom``, given members there, declared an ``AtomFamily``: the interface's members would take its
+        callers from the members that run, and leave those dead); else the declared type decides."""
+        cls = self._returned_instance(sym)
+        if cls is not None:  # a class of ours, or a library's (""): return new Proxy(target, ..)
+            return BodyReturns(cls, True)
+        own = any(r.kind == "returns" and not r.receiver and not r.bound_to
+                  and (sym.path, f"{sym.qualname}.{r.name}") in self.g.by_qual
+                  for r in self.returned.get((sym.path, sym.qualname), ()))
+        return BodyReturns(None, own)
 
     def _declared_class(self, ref: Ref, sid: str) -> str | None:
         """The repository class a type declared in ``sid`` names; ``""`` for a library's; None for ``Any`` or what

@@ -145,6 +145,7 @@ def settle_references(raw_refs: list) -> list:
     any other object taken apart is no import. A variable that renames (``var basename = path.basename``) stays a
     variable of the file where the module is a package's (``path``): only a file of the repository's, required by a
     relative path, makes it an import of that file's definition."""
+    raw_refs = _type_argument_results(raw_refs)
     via = [r for r in raw_refs if r.kind in ("import.via", "import.rename")]
     if not via:
         return raw_refs
@@ -152,6 +153,57 @@ def settle_references(raw_refs: list) -> list:
     kept = [r._replace(kind="import", module=required[r.module]) for r in via if r.module in required
             and (r.kind == "import.via" or required[r.module].startswith("."))]
     return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
+
+
+TYPE_RESULT = "type.result0"  # queries/typescript.scm: a generic function's result is its first type parameter
+TYPE_ARGUMENT = "type.argument0"  # ...and the first type argument a variable's value is called with
+OVERLOAD = "type.overload"  # ...and an overload signature's return, at its function
+RESULT_OF_ARGUMENT = "<0>"  # the declared result (a ``type.return``), or the written argument (a ``signature``'s place)
+
+
+def _type_argument_results(raw_refs: list) -> list:
+    """``function make<T>(): T``, ``const withArgs = <T>(hook) => { return .. as unknown as T }``: the function's
+    declared result is ``<0>``, whatever type argument its call writes, never a type named ``T`` (the ``T`` written
+    there is no type use). ``const useSWR = withArgs<SWRHook>(h)``: a ``signature`` at ``<0>`` of the variable,
+    the type argument the value's call writes (the resolver's ``_type_argument_result``)."""
+    results = {r.name_start for r in raw_refs if r.kind == TYPE_RESULT}
+    if not results and not any(r.kind in (TYPE_ARGUMENT, OVERLOAD) for r in raw_refs):
+        return raw_refs
+    out = _first_overloads(raw_refs)
+    for r in raw_refs:
+        if r.kind == TYPE_RESULT:
+            out.append(r._replace(kind="type.return", name=RESULT_OF_ARGUMENT, receiver=None))
+        elif r.kind == TYPE_ARGUMENT:
+            out.append(r._replace(kind="signature", alias=RESULT_OF_ARGUMENT, name_start=None))
+        elif r.kind != OVERLOAD and not (r.name_start in results and r.kind[:5] == "type."):
+            out.append(r)
+    return out
+
+
+def _first_overloads(raw_refs: list) -> list:
+    """``function f(a: string): Foo; function f(a: number): Bar; function f(a) {..}``: the first signature's
+    return type is the function's declared one (a ``type.return`` at the function, which declares none itself),
+    whichever overload the arguments would pick; the signatures still use their types where they stand. Marked ``SIGNATURE_ONLY``: where the body's returns agree on a class (jotai's ``atomFamily`` returns
+    its own ``createAtom``, declared an ``AtomFamily`` interface), that is what callers reach, and its members are
+    not dead."""
+    from ..parse import SIGNATURE_ONLY
+
+    first: dict[int, object] = {}
+    for r in raw_refs:
+        if r.kind == OVERLOAD and (r.start not in first or r.name_start < first[r.start].name_start):
+            first[r.start] = r
+    return [r._replace(kind="type.return", name_start=None, alias=SIGNATURE_ONLY) for r in first.values()]
+
+
+def type_argument_mark(resolver, r, src):
+    """A generic function's declared result ``<0>`` names no type: unknown, never a library's."""
+    from ..resolve import UNRESOLVED
+
+    return UNRESOLVED if r.name == RESULT_OF_ARGUMENT else None
+
+
+def extend_layers(name_layers: list, member_layers: list) -> None:
+    name_layers.insert(0, type_argument_mark)
 
 
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:

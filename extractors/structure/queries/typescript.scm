@@ -186,3 +186,28 @@
                          (function_expression parameters: (formal_parameters
                            (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @passed.name)
                              !type) @passed.slot))] @passed.fn) @passed.member)
+
+; a generic function whose result is its own first type parameter (function make<T>(): T, const withArgs = <T>(hook) =>
+; { return .. as unknown as T }): what a call of it gives is the type argument written there (langs/javascript.py
+; settle_references); the type argument a variable's value is called with (const useSWR = withArgs<SWRHook>(h))
+((function_declaration type_parameters: (type_parameters . (type_parameter name: (type_identifier) @_tp))
+  return_type: (type_annotation (type_identifier) @name)) @reference.type.result0 (#eq? @name @_tp))
+(variable_declarator value: ((arrow_function type_parameters: (type_parameters . (type_parameter name: (type_identifier) @_tp))
+  return_type: (type_annotation (type_identifier) @name)) @reference.type.result0 (#eq? @name @_tp)))
+(variable_declarator value: ((arrow_function type_parameters: (type_parameters . (type_parameter name: (type_identifier) @_tp))
+  body: (statement_block (return_statement (as_expression (type_identifier) @name .)))) @reference.type.result0
+  (#eq? @name @_tp)))
+(variable_declarator value: ((arrow_function type_parameters: (type_parameters . (type_parameter name: (type_identifier) @_tp))
+  body: (as_expression (type_identifier) @name .)) @reference.type.result0 (#eq? @name @_tp)))
+(variable_declarator value: (call_expression type_arguments: (type_arguments . (type_identifier) @name))
+  @reference.type.argument0)
+; an overload signature before its function (function f(a: string): Foo; function f(a) {..}): what a call of f gives is
+; what a signature declares, the first one's (langs/javascript.py settle_references), where the function declares no
+; return type of its own (one all its overloads satisfy: vue's useModel(..): Ref)
+((function_signature name: (identifier) @_sig return_type: (type_annotation [(type_identifier) @name
+  (generic_type name: (type_identifier) @name)]))
+ (function_declaration name: (identifier) @_fn !return_type) @reference.type.overload (#eq? @_sig @_fn))
+((export_statement (function_signature name: (identifier) @_sig return_type: (type_annotation [(type_identifier) @name
+  (generic_type name: (type_identifier) @name)])))
+ (export_statement (function_declaration name: (identifier) @_fn !return_type) @reference.type.overload)
+ (#eq? @_sig @_fn))
