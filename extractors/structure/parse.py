@@ -700,9 +700,11 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     if form is None:
                         continue
                     kind = "type." + form
-                    if form in ("generic", "return") and _returned_element(node, rules, lambda n: _text(n, data),
-                                                                           form):
-                        add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None, None,
+                    container = _returned_element(node, rules, lambda n: _text(n, data), form) \
+                        if form in ("generic", "return") else ""
+                    if container:  # a mapping's value is marked: a loop over the mapping takes its keys instead
+                        add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None,
+                                              MAPPED if container in MAP_CONTAINERS else None,
                                               name.start_point[0] + 1, None, None)))
                 if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
                     receiver, _, written = written.rpartition(".")
@@ -765,8 +767,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             bindings["local"].append(RawRef(node.start_byte, "local", var_name, None, None, None, 0, None))
         key = next(k for k in VAR_BINDINGS if k in caps)
         value = caps[key][0]
-        if key == "var.elements":  # for b in self.books: what self.books holds decides, where it is looked up
-            kind = " ".join(_text(value, data).split()) + ITEMS
+        if key in ("var.elements", "var.keys"):  # for b in self.books: what self.books holds decides, where it is
+            kind = " ".join(_text(value, data).split()) + (ITEMS if key == "var.elements" else KEYS)  # looked up
         elif key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
             kind = _type_text(_text(value, data))
             kind = f"{IMPLEMENTED_VALUE}{kind}@{_place(node, data)}" if kind and kind.replace(".", "").isidentifier() \
@@ -792,6 +794,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if element:  # List<Element> els: els.get(0) is an Element
             bindings["var"].append(RawRef(node.start_byte, "var", var_name + ITEMS, element, None, None, 0,
                                           None))
+        keys = _key_type(_text(value, data)) if key == "var.type" and kind else None
+        if keys:  # d: dict[str, Column]: a loop over d takes a str
+            bindings["var"].append(RawRef(node.start_byte, "var", var_name + KEYS, keys, None, None, 0, None))
     elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
         bindings["instance_attr"].append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
                                                 node.start_point[0] + 1, None))
@@ -983,8 +988,9 @@ IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it im
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
                 "var.result": "var", "var.implements": "var",
-                "var.elements": "var", "var.spread": "var", "var.returns": "var"}  # var.elements: a loop's
-# collection, whose elements the variable takes; var.spread: the type of each element of a variadic parameter;
+                "var.elements": "var", "var.keys": "var", "var.spread": "var", "var.returns": "var"}
+# var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
+# mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
 CALLED_NAME = "()"  # suffix of the name whose values are what a call of the variable gives: ``factory()``
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
@@ -994,6 +1000,9 @@ SIGNATURE_ONLY = "signature_only"
 RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
 ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
+# suffix of the name whose values are what iterating a mapping gives, its keys (``for k in d``: ``d[]:``), bound at a
+# mapping's declaration (``d: dict[str, Column]``) beside its elements (``d[]``: its values, what ``d[k]`` gives)
+KEYS = "[]:"
 _BOUND_SUFFIX = {"var.spread": ITEMS, "var.returns": CALLED_NAME}  # the name a binding's capture binds
 NAMES = frozenset({"identifier", "attribute"})
 UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})  # a, (b, c) = ...
@@ -1120,6 +1129,7 @@ def _qualified_head(node) -> bool:
 
 
 ITEMS_KIND = "type.items"  # the element type of what a function declares it returns: a loop over its call takes it
+MAPPED = "mapped"  # an ``ITEMS_KIND`` fact's alias where the elements are a mapping's values: its keys are iterated
 # containers of one element type (of a Generator, what it yields: its first argument)
 ITEM_CONTAINERS = frozenset({"list", "List", "set", "Set", "frozenset", "FrozenSet", "Iterator", "Iterable",
                              "Sequence", "MutableSequence", "Collection", "Generator", "AsyncIterator",
@@ -1131,15 +1141,15 @@ ITEM_CONTAINERS = frozenset({"list", "List", "set", "Set", "frozenset", "FrozenS
 MAP_CONTAINERS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict", "DefaultDict"})
 
 
-def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -> bool:
-    """Whether the type at ``node`` (of the ``form`` its place gives) is the element type of a container a function
-    declares it returns (``Param`` of ``-> list[Param]``, ``"Extension"`` of ``-> t.Iterator["Extension"]``, whose
-    argument takes the return's form as the container is transparent; ``Column`` of ``-> dict[str, Column]``): the
-    first argument of the container, a mapping's last."""
+def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -> str:
+    """The container's name where the type at ``node`` (of the ``form`` its place gives) is the element type of a
+    container a function declares it returns (``Param`` of ``-> list[Param]``, ``"Extension"`` of ``->
+    t.Iterator["Extension"]``, whose argument takes the return's form as the container is transparent; ``Column`` of
+    ``-> dict[str, Column]``): the first argument of the container, a mapping's last; "" where it is none."""
     current = node.parent
     for _ in range(4):
         if current is None:
-            return False
+            return ""
         head = current.child_by_field_name("value") if current.type == "subscript" else _generic_head(current)
         if head is not None and head != node:
             arguments = [c for c in current.named_children if c != head]
@@ -1150,9 +1160,10 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
                 arguments[-1:] if container in MAP_CONTAINERS else []
             returned = _type_form(head, rules, name_of) == "return" or (
                 form == "return" and container in rules.transparent_types)
-            return bool(held) and held[0].start_byte <= node.start_byte < held[0].end_byte and returned
+            inside = bool(held) and held[0].start_byte <= node.start_byte < held[0].end_byte
+            return container if inside and returned else ""
         current = current.parent
-    return False
+    return ""
 
 
 def _wrapper_name(generic, name_of) -> str:
@@ -1296,6 +1307,18 @@ def _element_type(text: str, transparent=frozenset()) -> str | None:
         inner = _top_level_split(held.group(1), ",")[0].strip()  # Vec<Box<dyn Shape>>: a Shape's methods run
     last = _type_text(inner) if inner else None
     return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
+
+
+def _key_type(text: str) -> str | None:
+    """``dict[str, Column]``, ``Mapping[Kind, Column]`` -> the key type (``str``, ``Kind``), what iterating the
+    mapping gives; ``COLLECTION`` for a key that is no named type (``tuple[int, int]``: never a value's class);
+    None for what is no mapping."""
+    m = _BRACKETED_OF.match(" ".join(text.split()))
+    if not m or _last_segment(text.partition("[")[0].strip()) not in MAP_CONTAINERS:
+        return None
+    args = _top_level_split(m.group(1), ",")
+    key = _type_text(args[0].strip()) if len(args) == 2 else None
+    return key if key and key != COLLECTION and key.replace(".", "").isidentifier() else COLLECTION
 
 
 def _generic_name(text: str) -> str:
@@ -2015,6 +2038,8 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     a loop's ``for b in self.books`` (``self.books[]``; "" when the elements are not known: never the collection's
     own type), ``b = self.by_name.get(k)``, ``b := books[0]``; None otherwise (``client.get(url)`` is no element
     of anything known: its value stands as written)."""
+    if value.endswith(KEYS):
+        return _key_value(value[:-len(KEYS)].strip(), stack, types)
     if value.endswith(ITEMS) and value != COLLECTION:
         holder = value[:-2].strip()
         found = _elements_of(holder, stack, types)
@@ -2032,6 +2057,45 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
         return _bound_to(value, False, stack, types)
     holder, more = _holder(value)
     return _elements_of(holder, stack, types) if holder and _element_step(more) == "" else None
+
+
+def _key_value(holder: str, stack: list[Span], types: dict) -> str | None:
+    """What a loop over ``holder`` takes where it may be a mapping (``for k in self.columns``): the key type a
+    mapping's declaration states (``KEYS``), else its elements as ``_element_value`` finds them (a declared
+    collection that is no mapping binds no keys). Left to the resolver as ``self.x[]:`` / ``T~x[]:`` where the
+    declaration is elsewhere (a property's, a base class's), which tells keys from elements there."""
+    keys = _declared_keys(holder, stack, types)
+    if keys is not None:
+        return keys
+    held = _held_collection(holder, stack, types)
+    if held and not held.endswith(")"):  # columns = self.columns; for k in columns: the keys of the field
+        _WALKING.add(holder)
+        try:
+            return _key_value(held, stack, types)
+        finally:
+            _WALKING.discard(holder)
+    found = _element_value(holder + ITEMS, stack, types)
+    if found and found != COLLECTION and found.endswith(ITEMS) and not found.endswith(")" + ITEMS):
+        return found[:-len(ITEMS)] + KEYS  # self.by_name[]: the resolver's to read (a call's elements stay so)
+    return found
+
+
+def _declared_keys(holder: str, stack: list[Span], types: dict) -> str | None:
+    """The key type a mapping's declaration in the file states for ``holder`` (a variable, ``self.x``), None where
+    none does."""
+    holder = _as_self(holder, stack)
+    if holder in _WALKING:
+        return None
+    head, dot, rest = holder.partition(".")
+    if dot and head in SELF_OBJECTS and rest.isidentifier():
+        held = next((found for scope in _owner_scopes(stack) if (found := types.get(scope, {}).get(rest + KEYS))),
+                    None)
+        found = "|".join(held) if held else None
+    elif holder.isidentifier():
+        found = _bound_to(holder + KEYS, False, stack, types)
+    else:
+        found = None
+    return found if found and "|" not in found else None
 
 
 def _held_collection(holder: str, stack: list[Span], types: dict) -> str | None:

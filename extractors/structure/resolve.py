@@ -86,8 +86,8 @@ from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
-                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, LAST_PLACE, NARROWED_VALUE, OWN_OBJECT, PASSED_VALUE,
-                    RESULT_MARK, RETURNED, SIGNATURE_ONLY)
+                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MAPPED, NARROWED_VALUE, OWN_OBJECT,
+                    PASSED_VALUE, RESULT_MARK, RETURNED, SIGNATURE_ONLY)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph)
 from .qualnames import unsuffixed, untwinned
@@ -1318,6 +1318,16 @@ class Resolver(ImportBindings):
         held = self.return_class(member.ids[0])
         return self._element_class(held) if held else None
 
+    def _field_keys(self, cls: str, name: str) -> str | None:
+        """What a loop over the field ``name`` of ``cls`` takes: its elements, unless its declaration is a
+        mapping's (``-> dict[str, Column]``: the keys, whose type no fact holds, unknown: never the values')."""
+        member = self._member(cls, name)
+        if not member or len(member.ids) != 1:
+            return None
+        sym = self.g.by_id[member.ids[0]]
+        fact = self.item_types.get((sym.path, sym.qualname))
+        return None if fact is not None and fact.alias == MAPPED else self._field_items(cls, name)
+
     def _builds_no_instance(self, cls: str) -> bool:
         """``Sinatra.new(Base)``: a Ruby module's own ``new`` (what it returns is another class), a namespace's: the
         value is no instance of it."""
@@ -1491,6 +1501,9 @@ class Resolver(ImportBindings):
             name = attr.split("(")[0].split("{")[0].strip()  # m(x), and Kotlin's apply { } (its block: {})
             if "<" in name:  # a generic method's call, m<T>(): what it gives may be made of its type arguments,
                 return None  # which no declared class here carries (a language's layer may read them: C#'s)
+            if name.endswith(KEYS):  # for k in self.by_name: what a loop over the field takes
+                cls = self._field_keys(cls, name[:-len(KEYS)])
+                continue
             if name.endswith(ITEMS):  # n.children[]: an element of the field (a loop over it, an index of it)
                 cls = self._field_items(cls, name[:-len(ITEMS)])
                 continue

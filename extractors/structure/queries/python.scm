@@ -131,9 +131,31 @@
   right: [(identifier) (attribute)] @var.value (#eq? @_self "self"))
 (for_statement left: (identifier) @var.name right: (call) @var.elements)
 (for_in_clause left: (identifier) @var.name right: (call) @var.elements)
-; a loop over a collection: the variable takes its elements (for b in self.books, where books: list[Book])
-(for_statement left: (identifier) @var.name right: [(identifier) (attribute)] @var.elements)
-(for_in_clause left: (identifier) @var.name right: [(identifier) (attribute)] @var.elements)
+; a loop over a collection: the variable takes its elements (for b in self.books, where books: list[Book]), a
+; mapping's keys (for k in self.columns, where columns: dict[str, Column]: a str; see parse.py @var.keys)
+(for_statement left: (identifier) @var.name right: [(identifier) (attribute)] @var.keys)
+(for_in_clause left: (identifier) @var.name right: [(identifier) (attribute)] @var.keys)
+; for k, v in d.items(): k takes the mapping's keys, v its values
+(for_statement left: [(pattern_list . (identifier) @var.name . (identifier) .)
+                      (tuple_pattern . (identifier) @var.name . (identifier) .)]
+  right: (call function: (attribute object: [(identifier) (attribute)] @var.keys attribute: (identifier) @_items)
+               arguments: (argument_list) @_none)
+  (#eq? @_items "items") (#eq? @_none "()"))
+(for_statement left: [(pattern_list . (identifier) . (identifier) @var.name .)
+                      (tuple_pattern . (identifier) . (identifier) @var.name .)]
+  right: (call function: (attribute object: [(identifier) (attribute)] @var.elements attribute: (identifier) @_items)
+               arguments: (argument_list) @_none)
+  (#eq? @_items "items") (#eq? @_none "()"))
+(for_in_clause left: [(pattern_list . (identifier) @var.name . (identifier) .)
+                      (tuple_pattern . (identifier) @var.name . (identifier) .)]
+  right: (call function: (attribute object: [(identifier) (attribute)] @var.keys attribute: (identifier) @_items)
+               arguments: (argument_list) @_none)
+  (#eq? @_items "items") (#eq? @_none "()"))
+(for_in_clause left: [(pattern_list . (identifier) . (identifier) @var.name .)
+                      (tuple_pattern . (identifier) . (identifier) @var.name .)]
+  right: (call function: (attribute object: [(identifier) (attribute)] @var.elements attribute: (identifier) @_items)
+               arguments: (argument_list) @_none)
+  (#eq? @_items "items") (#eq? @_none "()"))
 ; an element taken by index or key: log = logs[i], log = self.by_name[k], col = table.columns[k] (a slice is a
 ; collection again; a type's subscript, Optional[int] or list[str], is no collection)
 (assignment left: (identifier) @var.name !type
