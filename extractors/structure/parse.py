@@ -2075,8 +2075,8 @@ def _key_value(holder: str, stack: list[Span], types: dict) -> str | None:
         finally:
             _WALKING.discard(holder)
     found = _element_value(holder + ITEMS, stack, types)
-    if found and found != COLLECTION and found.endswith(ITEMS) and not found.endswith(")" + ITEMS):
-        return found[:-len(ITEMS)] + KEYS  # self.by_name[]: the resolver's to read (a call's elements stay so)
+    if found and found != COLLECTION and found.endswith(ITEMS):  # self.by_name[], self.regions()[]: the
+        return found[:-len(ITEMS)] + KEYS  # resolver's to read, which knows whether they declare a mapping
     return found
 
 

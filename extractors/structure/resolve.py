@@ -1286,6 +1286,20 @@ class Resolver(ImportBindings):
                 return cls, how
         return None, "unknown"
 
+    def _class_of_keys(self, r: Ref, call: str, hooks: Hooks) -> tuple[str | None, str]:
+        """``m = self.region_map(); for k in m``: the elements of what the callee declares it returns, unknown where
+        that is a mapping (``-> Dict[Layout, Region]``: its keys, whose type no fact holds; never its values)."""
+        sid, how = self._one_callee(r, call)
+        if sid is None:
+            return None, how
+        return (None, "unknown") if self._declares_mapping(sid) else self._class_of_elements(r, call, hooks)
+
+    def _declares_mapping(self, sid: str) -> bool:
+        """Whether a function or property declares it returns a mapping (its ``ITEMS_KIND`` fact is a value's)."""
+        sym = self.g.by_id[sid]
+        fact = self.item_types.get((sym.path, sym.qualname))
+        return fact is not None and fact.alias == MAPPED
+
     def _class_of_items(self, r: Ref, type_name: str) -> tuple[str | None, str]:
         """An element of a value of a named collection type (``type Inodes []Inode``: an ``Inode``), as the type's
         declaration states; unknown for a type that is no collection of ours (its elements are not the type)."""
@@ -1324,9 +1338,7 @@ class Resolver(ImportBindings):
         member = self._member(cls, name)
         if not member or len(member.ids) != 1:
             return None
-        sym = self.g.by_id[member.ids[0]]
-        fact = self.item_types.get((sym.path, sym.qualname))
-        return None if fact is not None and fact.alias == MAPPED else self._field_items(cls, name)
+        return None if self._declares_mapping(member.ids[0]) else self._field_items(cls, name)
 
     def _builds_no_instance(self, cls: str) -> bool:
         """``Sinatra.new(Base)``: a Ruby module's own ``new`` (what it returns is another class), a namespace's: the
@@ -1358,6 +1370,8 @@ class Resolver(ImportBindings):
             return (sid, "typed") if sid and self.g.by_id[sid].kind in ("function", "method") else (None, "unknown")
         if value.endswith(")" + ITEMS):  # for p in self.get_params(): an element of what it returns
             return self._class_of_elements(r, value[:-len(ITEMS)], hooks)
+        if value.endswith(")" + KEYS):  # m = self.region_map(); for k in m: what iterating what it returns gives
+            return self._class_of_keys(r, value[:-len(KEYS)], hooks)
         if value.startswith(FIXTURE_VALUE):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         if value.startswith(NARROWED_VALUE):
@@ -1520,6 +1534,10 @@ class Resolver(ImportBindings):
                     return None
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
             sid = self._overload_called(member.ids[0], attr)
+            if attr.endswith(")" + KEYS):  # m = self.x.regions(); for k in m: a mapping's keys are not known
+                if self._declares_mapping(sid):
+                    return None
+                attr = attr[:-len(KEYS)] + ITEMS  # another collection's: its elements
             later = _LATER_RESULT.match(attr)
             if later:  # _, c := n.pair(): what pair declares at that place among its results
                 cls = self._result_class(sid, int(later.group(2)))

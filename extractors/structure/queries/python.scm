@@ -135,20 +135,11 @@
 ; mapping's keys (for k in self.columns, where columns: dict[str, Column]: a str; see parse.py @var.keys)
 (for_statement left: (identifier) @var.name right: [(identifier) (attribute)] @var.keys)
 (for_in_clause left: (identifier) @var.name right: [(identifier) (attribute)] @var.keys)
-; for k, v in d.items(): k takes the mapping's keys, v its values
-(for_statement left: [(pattern_list . (identifier) @var.name . (identifier) .)
-                      (tuple_pattern . (identifier) @var.name . (identifier) .)]
-  right: (call function: (attribute object: [(identifier) (attribute)] @var.keys attribute: (identifier) @_items)
-               arguments: (argument_list) @_none)
-  (#eq? @_items "items") (#eq? @_none "()"))
+; for k, v in d.items(): v takes the mapping's values (k is left unbound: a key type declared elsewhere, through an
+; alias, is not read, and an empty binding would hide the variable's other values)
 (for_statement left: [(pattern_list . (identifier) . (identifier) @var.name .)
                       (tuple_pattern . (identifier) . (identifier) @var.name .)]
   right: (call function: (attribute object: [(identifier) (attribute)] @var.elements attribute: (identifier) @_items)
-               arguments: (argument_list) @_none)
-  (#eq? @_items "items") (#eq? @_none "()"))
-(for_in_clause left: [(pattern_list . (identifier) @var.name . (identifier) .)
-                      (tuple_pattern . (identifier) @var.name . (identifier) .)]
-  right: (call function: (attribute object: [(identifier) (attribute)] @var.keys attribute: (identifier) @_items)
                arguments: (argument_list) @_none)
   (#eq? @_items "items") (#eq? @_none "()"))
 (for_in_clause left: [(pattern_list . (identifier) . (identifier) @var.name .)
