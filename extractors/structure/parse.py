@@ -106,7 +106,11 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   whose place is its position) and ``@signature.slot`` (the inner parameter, whose place is its position; default:
   the type itself); without ``@signature.outer``, of a function type a type alias stands for (``type H = (e: E) =>
   R``). ``@signature.named`` + ``@signature.outer``: a parameter typed by a name (``fn: H``), which may be such an
-  alias. A ``signature`` reference: read, never an edge (``alias``: ``i:j``, ``:j`` or ``i``).
+  alias. ``@signature.argument`` + ``@signature.outer``: a type argument of that name (``c: ThrowingConsumer<Order>``,
+  at ``i<j``, its place among the arguments as ``@signature.slot`` or itself); ``@signature.parameter``: a type
+  parameter a generic type declares (``interface ThrowingConsumer<T>``, at ``<j``, ``@signature.slot`` its place):
+  where the type's single method declares ``T``, a function given for parameter ``i`` takes the argument written
+  there. A ``signature`` reference: read, never an edge (``alias``: ``i:j``, ``:j``, ``i``, ``i<j`` or ``<j``).
 - ``@passed.name``: an untyped parameter of a function written as an argument (``describe(t => ...)``), with
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
   function as written) and ``@passed.slot`` (the parameter's node, whose place is its position; default: the name):
@@ -607,7 +611,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "passed.implicit", "text.calls", "returns.object", "import.via", "scope.callback",
-                     "signature.result", "parameter.given"):
+                     "signature.result", "signature.argument", "signature.parameter", "parameter.given"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit") and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
             roles.append(Role("var", key))
@@ -819,7 +823,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "doc":
         named = _text(caps["doc.name"][0], data) if "doc.name" in caps else None
         _doc_types(node, caps.get("doc.target", (None,))[0], named, data, found, rules)
-    elif role in ("signature.type", "signature.named", "signature.result"):
+    elif role in ("signature.type", "signature.named", "signature.result", "signature.argument",
+                  "signature.parameter"):
         declared = _signature(role, node, caps, data)
         if declared:
             found.refs.append(declared)
@@ -910,8 +915,9 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
     if outer and outer[0].parent.parent is not None and outer[0].parent.parent.type in _FUNCTION_TYPES:
         return None  # a parameter of a function type, not of the function: fn: (cb: (x: X) => void) => void
     place = str(_place(outer[0], data)) if outer else ""
-    if role == "signature.type":
-        place += f":{_place(caps.get('signature.slot', (node,))[0], data)}"
+    if role in ("signature.type", "signature.argument", "signature.parameter"):
+        mark = ":" if role == "signature.type" else TYPE_ARGUMENT_MARK
+        place += f"{mark}{_place(caps.get('signature.slot', (node,))[0], data)}"
     receiver, _, name = typed.rpartition(".")
     return RawRef(node.start_byte, "signature", name, receiver or None, None, place, node.start_point[0] + 1, None)
 
@@ -997,6 +1003,10 @@ NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variabl
 # a ``type.return``'s alias where a signature apart from the body states it (TypeScript's overloads): what the body's
 # returns agree on comes first (``Resolver._return_class_uncached``)
 SIGNATURE_ONLY = "signature_only"
+# i<j: type argument j of parameter i's declared type (``ThrowingConsumer<Order> c``); <j: type parameter j a
+# generic type declares (``interface ThrowingConsumer<T>``), which its method's ``T`` stands for
+# (``Resolver._type_argument``)
+TYPE_ARGUMENT_MARK = "<"
 RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
 ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``

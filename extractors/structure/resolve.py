@@ -87,7 +87,7 @@ from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MAPPED, NARROWED_VALUE, OWN_OBJECT,
-                    PASSED_VALUE, RESULT_MARK, RETURNED, SIGNATURE_ONLY)
+                    PASSED_VALUE, RESULT_MARK, RETURNED, SIGNATURE_ONLY, TYPE_ARGUMENT_MARK)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph)
 from .qualnames import unsuffixed, untwinned
@@ -98,6 +98,9 @@ CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85
         "fixture": 0.85, "flow": 0.8, "dispatch": 0.7, "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0,
         "external": 0.0}
 MAX_CANDIDATES = 8
+MAX_TYPE_PARAMETERS = 8  # a generic type's parameters looked through for the one its method declares
+# the ``signature`` kept where a class's declarations disagree at one place (``Resolver._note_signature``)
+DISAGREEING = "<disagreeing>"
 DOC_MEMBER_KINDS = frozenset({"method", "field"})  # what a doc comment may declare (``parse._doc_members``)
 GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
@@ -1691,7 +1694,7 @@ class Resolver(ImportBindings):
     def _declared_class(self, ref: Ref, sid: str) -> str | None:
         """The repository class a type declared in ``sid`` names; ``""`` for a library's; None for ``Any`` or what
         is not one class."""
-        if _written(ref) in ANY_TYPES:
+        if _written(ref) in ANY_TYPES or ref.name == DISAGREEING:
             return None  # -> Any: unknown, not a library's
         found = self._lookup(ref, sid, CLASSLIKE)
         cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
@@ -1703,11 +1706,25 @@ class Resolver(ImportBindings):
         if r.kind == "value.held" and not self._holder(r):
             return  # a key the language dropped (``const run = ..; return { run }``): its owner holds no function
         if r.kind == "signature":
-            dict.setdefault(self.signatures, (r.path, r.src_qualname, r.alias), r)
+            self._note_signature(r)
         elif r.kind == ITEMS_KIND:
             dict.setdefault(self.item_types, (r.path, r.src_qualname), r)
         else:
             dict.setdefault(self.return_types, (r.path, r.src_qualname), r)
+
+    def _note_signature(self, r: Ref) -> None:
+        """Keep the first ``signature`` at its place; but where a class's signatures disagree at one place, that
+        place says nothing (``DISAGREEING``): they are its constructors' parameters (Java's, no definitions of
+        their own), and which constructor a call reaches is not known here (``Sorter(Consumer<Book> c)`` beside
+        ``Sorter(Consumer<Magazine> c, int n)``). A function's own come first, before a nested lambda's."""
+        key = (r.path, r.src_qualname, r.alias)
+        kept = dict.setdefault(self.signatures, key, r)
+        if kept is r or _written(kept) == _written(r):
+            return
+        sid = self.g.by_qual.get((r.path, r.src_qualname))
+        if sid is not None and self.g.by_id[sid].kind in CLASSLIKE:
+            dict.__setitem__(self.signatures, key, Ref(r.path, r.src_qualname, "signature", DISAGREEING, None, None,
+                                                       r.alias, r.line))
 
     def _holder(self, r: Ref) -> bool:
         """Whether a ``value.held`` fact is a variable's or field's: what holds a function is no function itself."""
@@ -1758,6 +1775,8 @@ class Resolver(ImportBindings):
         """The class function ``fn`` declares it gives at ``place`` (``i:j``: parameter ``j`` of what its parameter
         ``i`` takes), through a type alias or delegate where a name types parameter ``i``."""
         outer, _, inner = place.partition(":")
+        if getattr(self.signatures.get((fn.path, fn.qualname, outer)), "name", None) == DISAGREEING:
+            return None, "unknown"  # constructors declaring different types there: which one runs is not known
         declared, where = self.signatures.get((fn.path, fn.qualname, place)), fn.id
         named = self.signatures.get((fn.path, fn.qualname, outer)) if declared is None else None
         if named is not None:  # fn: Handler, with type Handler = (event: Event) => Response (Python: a variable)
@@ -1768,8 +1787,25 @@ class Resolver(ImportBindings):
             where = alias_sym.id if alias_sym else None
             if declared is None and alias_sym is not None and alias_sym.kind in CLASSLIKE:
                 declared, where = self._functional_parameter(alias_sym, inner)
+                argument = self._type_parameter_place(alias_sym, declared)
+                if argument is not None:  # void accept(T t) of ThrowingConsumer<T>: what fn writes for T
+                    declared = self.signatures.get((fn.path, fn.qualname, f"{outer}{TYPE_ARGUMENT_MARK}{argument}"))
+                    where = fn.id
         cls = self._declared_class(declared, where) if declared is not None else None
         return _typed(cls)
+
+    def _type_parameter_place(self, generic, declared: Ref | None) -> int | None:
+        """The place among ``generic``'s type parameters (``<j`` signatures) of the one ``declared`` names
+        (``interface ThrowingConsumer<T> { void accept(T t); }``: ``T`` is 0); None where it names none."""
+        if declared is None or declared.receiver:
+            return None
+        for place in range(MAX_TYPE_PARAMETERS):
+            parameter = self.signatures.get((generic.path, generic.qualname, f"{TYPE_ARGUMENT_MARK}{place}"))
+            if parameter is None:
+                return None
+            if parameter.name == declared.name:
+                return place
+        return None
 
     def _implemented_class(self, r: Ref, value: str) -> tuple[str | None, str]:
         """``(Reader) b -> b.title()`` (``Reader@0``): the class the single method of the type implemented declares for

@@ -184,12 +184,27 @@
 ; single method's parameters a lambda given there takes (resolve.py Resolver._passed_class); the interface's
 ; method declares its own the same way (String read(Book book))
 (formal_parameter type: [(type_identifier) (scoped_type_identifier) (generic_type)] @signature.named) @signature.outer
+; void each(ThrowingConsumer<Order> action): a parameter's type arguments by place (parse.py @signature.argument);
+; where the repository's generic functional interface declares its method's parameter a type parameter of its own
+; (interface ThrowingConsumer<T> { void accept(T t); }, @signature.parameter), a lambda given there takes the argument
+(formal_parameter type: (generic_type
+  (type_arguments [[(type_identifier) (scoped_type_identifier) (generic_type)] @signature.argument
+                   (wildcard [(type_identifier) (scoped_type_identifier) (generic_type)] @signature.argument) @signature.slot])))
+  @signature.outer
+[(interface_declaration type_parameters: (type_parameters (type_parameter . (type_identifier) @signature.parameter) @signature.slot))
+ (class_declaration type_parameters: (type_parameters (type_parameter . (type_identifier) @signature.parameter) @signature.slot))]
 ; eachBook(b -> b.title()), desk.eachPair((m, b) -> ..): a lambda's parameters take what the called method declares
 ; its functional parameter passes (parse.py @passed.name; the callee written object and name, first to last)
 (method_invocation object: (_) @passed.callee . "." . (identifier) @passed.callee
   arguments: (argument_list (lambda_expression parameters: [(identifier) @passed.name
                                                            (inferred_parameters (identifier) @passed.name)]) @passed.fn))
 (method_invocation !object name: (identifier) @passed.callee
+  arguments: (argument_list (lambda_expression parameters: [(identifier) @passed.name
+                                                           (inferred_parameters (identifier) @passed.name)]) @passed.fn))
+; new Courier(m -> m.issue()), new Relay<>(..): as for a method, what the constructor declares its functional parameter
+; at that place passes (the class's signatures: constructors are no definitions; resolve.py Resolver._note_signature)
+(object_creation_expression type: [(type_identifier) @passed.callee (scoped_type_identifier) @passed.callee
+                                   (generic_type . [(type_identifier) (scoped_type_identifier)] @passed.callee)]
   arguments: (argument_list (lambda_expression parameters: [(identifier) @passed.name
                                                            (inferred_parameters (identifier) @passed.name)]) @passed.fn))
 
