@@ -140,7 +140,7 @@ from pipeline.safeio import read_inside
 
 from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
-from .langs import ParseRules, parse_rules
+from .langs import MIXIN, DocMember, ParseRules, parse_rules
 from .langs.arity import Params, arguments_of, is_receiver, params_of
 from .languages import Language, compiled_fallback, sniffed
 from .markup import scripts_only
@@ -819,7 +819,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "jsdoc":
         _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
     elif role == "doc" and "doc.owner" in caps:
-        _doc_members(node, _text(caps["doc.owner"][0], data), data, found, rules)
+        _doc_members(node, caps["doc.owner"][0], data, found, rules)
     elif role == "doc":
         named = _text(caps["doc.name"][0], data) if "doc.name" in caps else None
         _doc_types(node, caps.get("doc.target", (None,))[0], named, data, found, rules)
@@ -1485,15 +1485,19 @@ DECLARED = "<declared>"  # the mark of a member a class's doc comment declares (
 DECLARED_PLACE = "<declared>"
 
 
-def _doc_members(comment, owner: str, data: bytes, found: Captures, rules: ParseRules) -> None:
+def _doc_members(comment, owner_node, data: bytes, found: Captures, rules: ParseRules) -> None:
     """``@doc`` + ``@doc.owner``: the members a class's doc comment declares (``rules.doc_members``: PHP's
     ``@method static Carbon now()``), each a definition of the owner spanning its tag, marked ``DECLARED``; its
     declared type is its ``type.return`` / ``type.field`` (a chain through it keeps its type), and what answers it
     (``__callStatic``) a call from it on ``self``: reaching the member reaches the code that runs. A ``signature``
     at ``DECLARED_PLACE`` says it has no body: a base's or trait's real member of the name is what a call runs."""
     text = _text(comment, data)
+    owner = _text(owner_node, data)
     first_line = comment.start_point[0] + 1
     for member in rules.doc_members(text):
+        if member.kind == MIXIN:
+            _doc_mixin(member, owner_node.start_byte, first_line + text.count("\n", 0, member.start), found, rules)
+            continue
         if rules.is_junk(member.name, member.kind, owner):  # @method static void if(...): no name a symbol bears
             continue
         start = comment.start_byte + len(text[:member.start].encode())
@@ -1507,6 +1511,23 @@ def _doc_members(comment, owner: str, data: bytes, found: Captures, rules: Parse
             found.refs.append(RawRef(start, form, member.type, None, None, None, line, None))
         if member.answered_by:
             found.refs.append(RawRef(start, "call", member.answered_by, "self", None, None, line, None))
+
+
+# the ``signature`` place of a class a doc comment names as its mixin (``_doc_mixin``): its members answer what the
+# class and its bases lack (``resolve._mixed_in``)
+MIXIN_PLACE = "<mixin>"
+
+
+def _doc_mixin(member: DocMember, owner_at: int, line: int, found: Captures, rules: ParseRules) -> None:
+    """A doc comment's mixin (PHP's ``@mixin \\A\\Builder``: the class's ``__call`` forwards to a Builder), written
+    whole: the class uses it (a type reference), and a ``signature`` at ``MIXIN_PLACE`` keeps it for member lookup.
+    Both stand at the owner's name, so that they are the class's; a qualified name's module path is the receiver,
+    as the language's query writes it (``\\A\\``)."""
+    sep = rules.path_separator
+    module, _, name = member.name.rpartition(sep)
+    receiver = module + sep if module or member.name.startswith(sep) else None
+    found.refs.append(RawRef(owner_at, "type.annotation", name, receiver, None, None, line, None))
+    found.refs.append(RawRef(owner_at, "signature", name, receiver, None, MIXIN_PLACE, line, None))
 
 
 def _declared_unless_defined(found: Captures) -> None:

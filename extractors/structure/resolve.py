@@ -86,8 +86,8 @@ from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
-                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MAPPED, NARROWED_VALUE, OWN_OBJECT,
-                    PASSED_VALUE, RESULT_MARK, RETURNED, SIGNATURE_ONLY, TYPE_ARGUMENT_MARK)
+                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
+                    OWN_OBJECT, PASSED_VALUE, RESULT_MARK, RETURNED, SIGNATURE_ONLY, TYPE_ARGUMENT_MARK)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph)
 from .qualnames import unsuffixed, untwinned
@@ -2376,6 +2376,9 @@ class Resolver(ImportBindings):
         found = self._member(cls, name)
         if found and not self._declared_only(found.ids[0]):
             return found
+        mixed = None if found else self._mixed_in(cls, name)
+        if mixed is not None:
+            return mixed
         # else where subclasses define it; a member only a doc comment declares (a trait's ``@method setTime()``
         # for its host's) is what is left where none does
         hits, frontier, seen = [], deque(self.g.subclasses(cls)), {cls}
@@ -2387,6 +2390,28 @@ class Resolver(ImportBindings):
             hits.extend(i for i in self._subclass_member(sub, name) if i not in hits)
             frontier.extend(self.g.subclasses(sub))
         return Found(hits, "dispatch") if hits else found or self._unknown_member(cls, name)
+
+    def _mixed_in(self, cls: str, name: str) -> Found | None:
+        """``name``, which ``cls`` and its bases lack, on a class a doc comment of theirs names as a mixin (PHP's
+        ``@mixin Builder``: the class's ``__call`` forwards to a Builder): the mixin's own or its bases' member
+        (``inherited``); external where the mixin, or a base of it, is outside the repository (it may hold any
+        member); None where no mixin answers. A mixin's own mixins are not followed (a contract and its model name
+        each other), nor its subclasses: a mixin is no base, its methods no overrides of the class's."""
+        for c, _ in self._linearized(cls):
+            sym = self.g.by_id.get(c)
+            fact = self.signatures.get((sym.path, sym.qualname, MIXIN_PLACE)) if sym else None
+            if fact is None:
+                continue
+            typed = replace(fact, kind=TYPE_PREFIX + "annotation", alias=None)
+            target = self._stated(typed, self.g.by_qual.get((fact.path, fact.src_qualname)) or c, CLASSLIKE)
+            ids = [i for i in (target.ids if target else ()) if self.g.by_id[i].kind in CLASSLIKE]
+            if not ids:
+                return EXTERNAL if target and target.resolution == "external" else None
+            hit = self._member(ids[0], name)
+            if hit:
+                return Found(hit.ids, "inherited")
+            return EXTERNAL if self._unknown_member(ids[0], name) is EXTERNAL else None
+        return None
 
     def _subclass_member(self, sub: str, name: str) -> list[str]:
         """``name`` as ``sub`` sees it, where the class the walk started from lacks it. A subclass with one base sees

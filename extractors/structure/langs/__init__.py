@@ -88,12 +88,15 @@ def support(language: str | None):
     return importlib.import_module(f"{__name__}.{lang.resolver}")
 
 
+MIXIN = "mixin"  # a DocMember's kind: a class whose members answer what the class lacks (PHP's ``@mixin Builder``)
+
+
 class DocMember(NamedTuple):
     """A member a class's doc comment declares (PHP's ``@method Foo|null find($id)``): no body of its own, the
     class answers it through ``answered_by`` (``__call``), a magic method of its own or a base's."""
 
-    name: str
-    kind: str  # function (a method) or field
+    name: str  # of a ``MIXIN``: the class as written, its namespace or module path too (``\\A\\Builder``)
+    kind: str  # function (a method), field, or ``MIXIN``
     type: str | None  # what the method returns or the field holds: a class by its last name, ``Self``; None unsaid
     start: int  # where its tag stands in the comment's text (characters)
     end: int

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from . import DocMember, entry_reason_with, package_keys
+from . import MIXIN, DocMember, entry_reason_with, package_keys
 
 GROUP = "php"
 PATH_SEPARATOR = "\\"  # use A\{B, C}: the group's prefix and each name, one module path
@@ -136,13 +136,16 @@ def doc_types(text: str) -> list[tuple[str | None, str, str | None]]:
 _DOC_TYPE = r"(?:[^\s(<]+(?:<[^>]*>)?)"
 _DOC_METHOD = re.compile(r"@method\s+(?:(static)\s+(?=" + _DOC_TYPE + r"\s+[A-Za-z_]\w*\s*\())?(?:(" + _DOC_TYPE
                          + r")\s+)?([A-Za-z_]\w*)\s*\(")
+# @mixin \A\Builder, @mixin Builder<static>: the class (its generic arguments say nothing of its members)
+_DOC_MIXIN = re.compile(r"@mixin\s+(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)(?:<[^>\n]*>)?(?![\w\\])")
 _DOC_PROPERTY = re.compile(r"@property(-read|-write)?\s+(?:(" + _DOC_TYPE + r")\s+)?(?:&\s*)?\$(\w+)")
 
 
 def doc_members(text: str) -> list[DocMember]:
     """A class's docblock's members, which its ``__call`` / ``__callStatic`` / ``__get`` answer (Carbon's ``@method
     static Carbon now()``, ``@method $this addDays(int $value = 1)``, Eloquent's ``@property Client $client``,
-    ``@property-read int $year``): each with its one declared class (``_one_class``; ``$this``, ``static``: ``Self``),
+    ``@property-read int $year``; a Laravel model's ``@mixin Builder``: Builder's methods answer what the class
+    lacks): each with its one declared class (``_one_class``; ``$this``, ``static``: ``Self``),
     so a chain through it goes on on that class."""
     if not text.startswith("/**"):
         return []
@@ -155,6 +158,8 @@ def doc_members(text: str) -> list[DocMember]:
         one = _one_class(m.group(2)) if m.group(2) else None
         out.append(DocMember(m.group(3), "field", one[0] if one and not one[1] else None, m.start(), m.end(),
                              "__set" if m.group(1) == "-write" else "__get"))
+    for m in _DOC_MIXIN.finditer(text):  # its __call forwards what the class lacks to the class named, written whole
+        out.append(DocMember(m.group(1), MIXIN, None, m.start(), m.end()))
     return out
 
 
