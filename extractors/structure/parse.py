@@ -113,6 +113,10 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   it takes the type the called function declares for that parameter of what it is passed (``PASSED_VALUE``).
   ``@passed.implicit`` in place of ``@passed.name``: a lambda naming no parameter, whose implicit one (Kotlin's
   ``it``) takes place 0; a trailing function (``_TRAILING_FUNCTIONS``) is given to the last parameter.
+  ``@passed.receiver`` in place of ``@passed.name``: the lambda itself, whose receiver (its ``this``) takes what the
+  called function's ``@signature.receiver`` declares (the receiver type of a function type: ``block: Buffer.() ->
+  Unit``, place ``i:this``); a bare call in that lambda, or a call on ``this``, is then first a member of that
+  receiver (a ``scoped_call`` on ``this@<callee>``), the innermost such lambda's.
   ``@var.name`` + ``@var.implements``: a parameter of a function written where the code states the type it implements
   (Java's ``Reader stored = b -> ..``, ``return b -> ..`` from a method returning a Reader, ``(Reader) b -> ..``): it
   takes what that type's single method declares for its parameter of the same position (``IMPLEMENTED_VALUE``).
@@ -606,7 +610,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
-                     "passed.implicit", "text.calls", "returns.object", "import.via", "scope.callback",
+                     "passed.implicit", "passed.receiver", "signature.receiver", "text.calls", "returns.object", "import.via", "scope.callback",
                      "signature.result", "parameter.given"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit") and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
@@ -814,13 +818,17 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "doc":
         named = _text(caps["doc.name"][0], data) if "doc.name" in caps else None
         _doc_types(node, caps.get("doc.target", (None,))[0], named, data, found, rules)
-    elif role in ("signature.type", "signature.named", "signature.result"):
+    elif role in ("signature.type", "signature.named", "signature.result", "signature.receiver"):
         declared = _signature(role, node, caps, data)
         if declared:
             found.refs.append(declared)
+    elif role == "passed.receiver":  # the lambda's ``this``: a variable of its own scope, ``this@<callee>``
+        passed = _passed(node, caps, data, RECEIVER_LABEL, RECEIVER_SLOT)
+        if passed:
+            bindings["var"].append(passed)
     elif role in ("passed.name", "passed.implicit"):
         implicit = rules.implicit_parameter if role == "passed.implicit" else None
-        passed = _passed(node, caps, data, implicit)
+        passed = _passed(node, caps, data, implicit, 0 if implicit else None)
         if passed:
             bindings["var"].append(passed)
         if passed and implicit:  # the lambda declares it, as var.implicit does: its own, not the enclosing scope's
@@ -907,6 +915,8 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
     place = str(_place(outer[0], data)) if outer else ""
     if role == "signature.type":
         place += f":{_place(caps.get('signature.slot', (node,))[0], data)}"
+    elif role == "signature.receiver":  # Buffer.() -> Unit: what the function's ``this`` is
+        place += f":{RECEIVER_SLOT}"
     receiver, _, name = typed.rpartition(".")
     return RawRef(node.start_byte, "signature", name, receiver or None, None, place, node.start_point[0] + 1, None)
 
@@ -924,18 +934,21 @@ def _result_place(node) -> int:
     return place
 
 
-def _passed(node, caps: dict, data: bytes, implicit: str | None = None) -> RawRef | None:
+def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: int | str | None = None) -> RawRef | None:
     """``describe("x", (t) => t.go())``: ``t`` bound to ``PASSED_VALUE`` + ``describe@1:0``, what ``describe``
-    declares its parameter 1 gives as parameter 0 (``Resolver._passed_class``). ``implicit``: the name of the
-    lambda's one unnamed parameter (``@passed.implicit``, Kotlin's ``it``), at place 0."""
+    declares its parameter 1 gives as parameter 0 (``Resolver._passed_class``). ``implicit``: the name of what the
+    lambda has unnamed at ``slot``: its one parameter (``@passed.implicit``, Kotlin's ``it``, at 0), or its receiver
+    (``@passed.receiver``: ``RECEIVER_LABEL`` + the callee's name, at ``RECEIVER_SLOT``)."""
     nodes = caps["passed.callee"]  # several nodes: the text from the first to the last (Java's object and name)
     callee = "".join(data[nodes[0].start_byte:nodes[-1].end_byte].decode("utf-8", "replace").split())
     if "(" in callee or "[" in callee:  # what a call returns, an element: no function named as written
         return None
-    slot = 0 if implicit else _place(caps.get("passed.slot", (node,))[0], data)
+    slot = _place(caps.get("passed.slot", (node,))[0], data) if slot is None else slot
     place = f"{_place(caps['passed.fn'][0], data)}:{slot}"
     if "passed.member" in caps:  # ({ page }) => ..: the parameter's member page, no type of its own here
         place += "." + _text(node, data)
+    if implicit == RECEIVER_LABEL:  # this@buffer: the lambda's receiver, named as Kotlin's label names it
+        implicit += callee.rpartition(".")[2]
     name = implicit or _text(node, data)
     return RawRef(node.start_byte, "var", name, f"{PASSED_VALUE}{callee}@{place}", None, None, 0, None)
 
@@ -978,6 +991,11 @@ def _passes_no_argument(param, data: bytes) -> bool:
 
 
 _FUNCTION_TYPES = frozenset({"function_type", "constructor_type"})
+# a lambda's receiver (``@passed.receiver``): the variable ``this@<callee>`` (Kotlin's label for it) bound to what
+# the callee's function type declares at place ``RECEIVER_SLOT`` (``block: Buffer.() -> Unit``: ``1:this``); a bare
+# call in the lambda is first that receiver's member (a ``scoped_call``: see _enclose)
+RECEIVER_LABEL = "this@"
+RECEIVER_SLOT = "this"
 PASSED_VALUE = "passed:"  # a callback's parameter: what the called function declares it is given (see _passed)
 IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it implements declares (``Reader@0``)
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
@@ -1617,6 +1635,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         if scope == "<module>" or scope.startswith(CALLBACK):  # const f = lib.f (an import of lib's f)
             local[scope] -= imported
     positions = positions or {}  # each function's parameters (``_parameter_positions``)
+    receivers = _lambda_receivers(types) if callbacks else {}
     out, visible, called, known = [], {}, set(), {}
     self_named = any(s.self_name for s in spans)  # only where a definition names its own object (Go receivers)
     # most receivers and names are bound nowhere in the file: one set look-up says so before any scope walk
@@ -1639,6 +1658,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             continue  # a parameter or local variable read: no definition of the repository is meant
         if kind == "raise" or kind == "name":  # a bare name no variable binds: a call
             kind = "call"
+        if kind == "call" and receivers and receiver in (None, "this"):  # buffer { writeByte(1) }: the receiver's
+            label = next((receivers[s.qualname] for s in reversed(stack) if s.qualname in receivers), None)
+            kind, receiver = ("scoped_call", label) if label else (kind, receiver)
         if kind == "local_call" and positions:  # a parameter called: bound to what callers pass (run(cb=f))
             owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
             if owner and (owner, r.name) not in called:
@@ -1687,6 +1709,12 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 bound_to = LOCAL_VALUE
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to, r.args)))
     return out
+
+
+def _lambda_receivers(types: dict) -> dict[str, str]:
+    """The callbacks binding a receiver of their own (``@passed.receiver``): scope -> its variable ``this@<callee>``."""
+    return {scope: name for scope, names in types.items() if scope.startswith(CALLBACK)
+            for name in names if name.startswith(RECEIVER_LABEL)}
 
 
 def _through_called_variables(bound_to: str | None, receiver: str, stack: list[Span], results: dict,
