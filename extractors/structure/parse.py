@@ -116,7 +116,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@passed.receiver`` in place of ``@passed.name``: the lambda itself, whose receiver (its ``this``) takes what the
   called function's ``@signature.receiver`` declares (the receiver type of a function type: ``block: Buffer.() ->
   Unit``, place ``i:this``); a bare call in that lambda, or a call on ``this``, is then first a member of that
-  receiver (a ``scoped_call`` on ``this@<callee>``), the innermost such lambda's.
+  receiver (a ``scoped_call`` on ``this@<callee>``), the innermost such lambda's; but for a call's name captured
+  ``@gives.receiver``, given that object itself (``buildCodeString { emit(this) }``): rarely the object's own member,
+  the enclosing class's (Kotlin tells them apart by the argument's type, which a name does not say).
   ``@var.name`` + ``@var.implements``: a parameter of a function written where the code states the type it implements
   (Java's ``Reader stored = b -> ..``, ``return b -> ..`` from a method returning a Reader, ``(Reader) b -> ..``): it
   takes what that type's single method declares for its parameter of the same position (``IMPLEMENTED_VALUE``).
@@ -450,7 +452,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     positions = _parameter_positions(params, spans) if params else {}  # each function's, by name
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, local + params, bindings["value"],
                           positions, {d.name: d.kind for d in defs}, results, rules.local_kinds,
-                          rules.capitalized_classes, callbacks, declared) + decorated
+                          rules.capitalized_classes, callbacks, declared, found.gives_receiver) + decorated
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
@@ -610,7 +612,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
-                     "passed.implicit", "passed.receiver", "signature.receiver", "text.calls", "returns.object", "import.via", "scope.callback",
+                     "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls", "returns.object", "import.via", "scope.callback",
                      "signature.result", "parameter.given"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit") and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
@@ -659,6 +661,7 @@ class Captures:
     bindings: dict[str, list[RawRef]] = field(default_factory=lambda: {kind: [] for kind in BINDING_KINDS})
     opaque: list[tuple[int, int]] = field(default_factory=list)  # byte ranges that are no code (``@opaque``)
     callbacks: list[tuple[int, int]] = field(default_factory=list)  # anonymous functions passed (``@scope.callback``)
+    gives_receiver: set[int] = field(default_factory=set)  # calls' names given the object itself (``@gives.receiver``)
 
 
 def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules,
@@ -808,6 +811,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                               for name in _GIVEN_NAME.findall(_text(node, data))]
     elif role == "scope.callback":
         found.callbacks.append((node.start_byte, node.end_byte))
+    elif role == "gives.receiver":
+        found.gives_receiver.add(node.start_byte)
     elif role == "returns.object" and _holds_code(node):  # return { get () {...} }: the factory's own members
         found.refs.append(RawRef(node.start_byte, "returns", OWN_OBJECT, None, None, None, node.start_point[0] + 1,
                                  None))
@@ -1594,7 +1599,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
              positions: dict[str, dict[str, str]] | None = None,
              defined: dict[str, str] | None = None, raw_results: list[RawRef] = (),
              local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False,
-             callbacks: list[Span] = (), declared: dict[str, set[str]] | None = None) -> list[Reference]:
+             callbacks: list[Span] = (), declared: dict[str, set[str]] | None = None,
+             gives_receiver: set[int] = frozenset()) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
     With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
@@ -1606,7 +1612,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     ``m()`` is never its variable ``m``: only a bare ``read`` is). ``capitalized_classes``: a capitalized receiver
     names a class (Java's ``Names.MAX``, of its package or imported), whose member reads are kept. ``callbacks``:
     anonymous functions passed to calls, scopes of the variables bound in them (each test's ``const inst``), never
-    what a reference is attributed to; ``declared``: what each of those scopes binds (``_declared``)."""
+    what a reference is attributed to; ``declared``: what each of those scopes binds (``_declared``).
+    ``gives_receiver``: the names of calls given their scope's object itself, never a lambda's receiver's member."""
     local_kinds = LOCAL_KINDS if local_kinds is None else local_kinds
     types = types or {}  # enclosing qualname -> variable -> its types or values
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
@@ -1658,7 +1665,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             continue  # a parameter or local variable read: no definition of the repository is meant
         if kind == "raise" or kind == "name":  # a bare name no variable binds: a call
             kind = "call"
-        if kind == "call" and receivers and receiver in (None, "this"):  # buffer { writeByte(1) }: the receiver's
+        if kind == "call" and receivers and receiver in (None, "this") and r.name_start not in gives_receiver:
+            # buffer { writeByte(1) }: the innermost lambda's receiver's member, else what a bare call means
             label = next((receivers[s.qualname] for s in reversed(stack) if s.qualname in receivers), None)
             kind, receiver = ("scoped_call", label) if label else (kind, receiver)
         if kind == "local_call" and positions:  # a parameter called: bound to what callers pass (run(cb=f))

@@ -250,3 +250,7 @@
   (call_suffix (annotated_lambda (lambda_literal) @passed.receiver) @passed.fn))
 (call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
   (call_suffix (value_arguments (value_argument . (lambda_literal) @passed.receiver .) @passed.fn)))
+; buildCodeString { emit(this) }, emit(codeWriter = this): a call given the lambda's receiver itself is rarely that receiver's own member (the
+; enclosing class's emit(out: CodeWriter), not CodeWriter's emit(s: String)): left a bare call
+((call_expression . (simple_identifier) @gives.receiver (call_suffix (value_arguments (value_argument
+  (this_expression) @_this)))) (#eq? @_this "this"))
