@@ -117,6 +117,12 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   it takes the type the called function declares for that parameter of what it is passed (``PASSED_VALUE``).
   ``@passed.implicit`` in place of ``@passed.name``: a lambda naming no parameter, whose implicit one (Kotlin's
   ``it``) takes place 0; a trailing function (``_TRAILING_FUNCTIONS``) is given to the last parameter.
+  ``@passed.receiver`` in place of ``@passed.name``: the lambda itself, whose receiver (its ``this``) takes what the
+  called function's ``@signature.receiver`` declares (the receiver type of a function type: ``block: Buffer.() ->
+  Unit``, place ``i:this``); a bare call in that lambda, or a call on ``this``, is then first a member of that
+  receiver (a ``scoped_call`` on ``this@<callee>``), the innermost such lambda's; but for a call's name captured
+  ``@gives.receiver``, given that object itself (``buildCodeString { emit(this) }``): rarely the object's own member,
+  the enclosing class's (Kotlin tells them apart by the argument's type, which a name does not say).
   ``@var.name`` + ``@var.implements``: a parameter of a function written where the code states the type it implements
   (Java's ``Reader stored = b -> ..``, ``return b -> ..`` from a method returning a Reader, ``(Reader) b -> ..``): it
   takes what that type's single method declares for its parameter of the same position (``IMPLEMENTED_VALUE``).
@@ -450,7 +456,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     positions = _parameter_positions(params, spans) if params else {}  # each function's, by name
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, local + params, bindings["value"],
                           positions, {d.name: d.kind for d in defs}, results, rules.local_kinds,
-                          rules.capitalized_classes, callbacks, declared) + decorated
+                          rules.capitalized_classes, callbacks, declared, found.gives_receiver) + decorated
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
@@ -610,8 +616,9 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("ref", key, kind, kind[:4] == "type"))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
-                     "passed.implicit", "text.calls", "returns.object", "import.via", "scope.callback",
-                     "signature.result", "signature.argument", "signature.parameter", "parameter.given"):
+                     "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls",
+                     "returns.object", "import.via", "scope.callback", "signature.result", "signature.argument",
+                     "signature.parameter", "parameter.given"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit") and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
             roles.append(Role("var", key))
@@ -659,6 +666,7 @@ class Captures:
     bindings: dict[str, list[RawRef]] = field(default_factory=lambda: {kind: [] for kind in BINDING_KINDS})
     opaque: list[tuple[int, int]] = field(default_factory=list)  # byte ranges that are no code (``@opaque``)
     callbacks: list[tuple[int, int]] = field(default_factory=list)  # anonymous functions passed (``@scope.callback``)
+    gives_receiver: set[int] = field(default_factory=set)  # calls' names given the object itself (``@gives.receiver``)
 
 
 def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules,
@@ -813,6 +821,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                               for name in _GIVEN_NAME.findall(_text(node, data))]
     elif role == "scope.callback":
         found.callbacks.append((node.start_byte, node.end_byte))
+    elif role == "gives.receiver":
+        found.gives_receiver.add(node.start_byte)
     elif role == "returns.object" and _holds_code(node):  # return { get () {...} }: the factory's own members
         found.refs.append(RawRef(node.start_byte, "returns", OWN_OBJECT, None, None, None, node.start_point[0] + 1,
                                  None))
@@ -824,13 +834,17 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         named = _text(caps["doc.name"][0], data) if "doc.name" in caps else None
         _doc_types(node, caps.get("doc.target", (None,))[0], named, data, found, rules)
     elif role in ("signature.type", "signature.named", "signature.result", "signature.argument",
-                  "signature.parameter"):
+                  "signature.parameter", "signature.receiver"):
         declared = _signature(role, node, caps, data)
         if declared:
             found.refs.append(declared)
+    elif role == "passed.receiver":  # the lambda's ``this``: a variable of its own scope, ``this@<callee>``
+        passed = _passed(node, caps, data, RECEIVER_LABEL, RECEIVER_SLOT)
+        if passed:
+            bindings["var"].append(passed)
     elif role in ("passed.name", "passed.implicit"):
         implicit = rules.implicit_parameter if role == "passed.implicit" else None
-        passed = _passed(node, caps, data, implicit)
+        passed = _passed(node, caps, data, implicit, 0 if implicit else None)
         if passed:
             bindings["var"].append(passed)
         if passed and implicit:  # the lambda declares it, as var.implicit does: its own, not the enclosing scope's
@@ -918,6 +932,8 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
     if role in ("signature.type", "signature.argument", "signature.parameter"):
         mark = ":" if role == "signature.type" else TYPE_ARGUMENT_MARK
         place += f"{mark}{_place(caps.get('signature.slot', (node,))[0], data)}"
+    elif role == "signature.receiver":  # Buffer.() -> Unit: what the function's ``this`` is
+        place += f":{RECEIVER_SLOT}"
     receiver, _, name = typed.rpartition(".")
     return RawRef(node.start_byte, "signature", name, receiver or None, None, place, node.start_point[0] + 1, None)
 
@@ -935,18 +951,21 @@ def _result_place(node) -> int:
     return place
 
 
-def _passed(node, caps: dict, data: bytes, implicit: str | None = None) -> RawRef | None:
+def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: int | str | None = None) -> RawRef | None:
     """``describe("x", (t) => t.go())``: ``t`` bound to ``PASSED_VALUE`` + ``describe@1:0``, what ``describe``
-    declares its parameter 1 gives as parameter 0 (``Resolver._passed_class``). ``implicit``: the name of the
-    lambda's one unnamed parameter (``@passed.implicit``, Kotlin's ``it``), at place 0."""
+    declares its parameter 1 gives as parameter 0 (``Resolver._passed_class``). ``implicit``: the name of what the
+    lambda has unnamed at ``slot``: its one parameter (``@passed.implicit``, Kotlin's ``it``, at 0), or its receiver
+    (``@passed.receiver``: ``RECEIVER_LABEL`` + the callee's name, at ``RECEIVER_SLOT``)."""
     nodes = caps["passed.callee"]  # several nodes: the text from the first to the last (Java's object and name)
     callee = "".join(data[nodes[0].start_byte:nodes[-1].end_byte].decode("utf-8", "replace").split())
     if "(" in callee or "[" in callee:  # what a call returns, an element: no function named as written
         return None
-    slot = 0 if implicit else _place(caps.get("passed.slot", (node,))[0], data)
+    slot = _place(caps.get("passed.slot", (node,))[0], data) if slot is None else slot
     place = f"{_place(caps['passed.fn'][0], data)}:{slot}"
     if "passed.member" in caps:  # ({ page }) => ..: the parameter's member page, no type of its own here
         place += "." + _text(node, data)
+    if implicit == RECEIVER_LABEL:  # this@buffer: the lambda's receiver, named as Kotlin's label names it
+        implicit += callee.rpartition(".")[2]
     name = implicit or _text(node, data)
     return RawRef(node.start_byte, "var", name, f"{PASSED_VALUE}{callee}@{place}", None, None, 0, None)
 
@@ -989,6 +1008,11 @@ def _passes_no_argument(param, data: bytes) -> bool:
 
 
 _FUNCTION_TYPES = frozenset({"function_type", "constructor_type"})
+# a lambda's receiver (``@passed.receiver``): the variable ``this@<callee>`` (Kotlin's label for it) bound to what
+# the callee's function type declares at place ``RECEIVER_SLOT`` (``block: Buffer.() -> Unit``: ``1:this``); a bare
+# call in the lambda is first that receiver's member (a ``scoped_call``: see _enclose)
+RECEIVER_LABEL = "this@"
+RECEIVER_SLOT = "this"
 PASSED_VALUE = "passed:"  # a callback's parameter: what the called function declares it is given (see _passed)
 IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it implements declares (``Reader@0``)
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
@@ -1630,7 +1654,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
              positions: dict[str, dict[str, str]] | None = None,
              defined: dict[str, str] | None = None, raw_results: list[RawRef] = (),
              local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False,
-             callbacks: list[Span] = (), declared: dict[str, set[str]] | None = None) -> list[Reference]:
+             callbacks: list[Span] = (), declared: dict[str, set[str]] | None = None,
+             gives_receiver: set[int] = frozenset()) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
     With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
@@ -1642,7 +1667,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     ``m()`` is never its variable ``m``: only a bare ``read`` is). ``capitalized_classes``: a capitalized receiver
     names a class (Java's ``Names.MAX``, of its package or imported), whose member reads are kept. ``callbacks``:
     anonymous functions passed to calls, scopes of the variables bound in them (each test's ``const inst``), never
-    what a reference is attributed to; ``declared``: what each of those scopes binds (``_declared``)."""
+    what a reference is attributed to; ``declared``: what each of those scopes binds (``_declared``).
+    ``gives_receiver``: the names of calls given their scope's object itself, never a lambda's receiver's member."""
     local_kinds = LOCAL_KINDS if local_kinds is None else local_kinds
     types = types or {}  # enclosing qualname -> variable -> its types or values
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
@@ -1671,6 +1697,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         if scope == "<module>" or scope.startswith(CALLBACK):  # const f = lib.f (an import of lib's f)
             local[scope] -= imported
     positions = positions or {}  # each function's parameters (``_parameter_positions``)
+    receivers = _lambda_receivers(types) if callbacks else {}
     out, visible, called, known = [], {}, set(), {}
     self_named = any(s.self_name for s in spans)  # only where a definition names its own object (Go receivers)
     # most receivers and names are bound nowhere in the file: one set look-up says so before any scope walk
@@ -1693,6 +1720,10 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             continue  # a parameter or local variable read: no definition of the repository is meant
         if kind == "raise" or kind == "name":  # a bare name no variable binds: a call
             kind = "call"
+        if kind == "call" and receivers and receiver in (None, "this") and r.name_start not in gives_receiver:
+            # buffer { writeByte(1) }: the innermost lambda's receiver's member, else what a bare call means
+            label = next((receivers[s.qualname] for s in reversed(stack) if s.qualname in receivers), None)
+            kind, receiver = ("scoped_call", label) if label else (kind, receiver)
         if kind == "local_call" and positions:  # a parameter called: bound to what callers pass (run(cb=f))
             owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
             if owner and (owner, r.name) not in called:
@@ -1741,6 +1772,12 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 bound_to = LOCAL_VALUE
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to, r.args)))
     return out
+
+
+def _lambda_receivers(types: dict) -> dict[str, str]:
+    """The callbacks binding a receiver of their own (``@passed.receiver``): scope -> its variable ``this@<callee>``."""
+    return {scope: name for scope, names in types.items() if scope.startswith(CALLBACK)
+            for name in names if name.startswith(RECEIVER_LABEL)}
 
 
 def _through_called_variables(bound_to: str | None, receiver: str, stack: list[Span], results: dict,

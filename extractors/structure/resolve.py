@@ -87,7 +87,8 @@ from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
-                    OWN_OBJECT, PASSED_VALUE, RESULT_MARK, RETURNED, SIGNATURE_ONLY, TYPE_ARGUMENT_MARK)
+                    OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY,
+                    TYPE_ARGUMENT_MARK)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph)
 from .qualnames import unsuffixed, untwinned
@@ -405,7 +406,7 @@ class Resolver(ImportBindings):
         if kind == "implicit_read":
             return self._implicit_read(r, src)
         if kind == "scoped_call":  # port() in Builder().apply { }: Builder's port, else what a bare port() is
-            found = self._lookup(r, src, CALLABLE)
+            found = self._lookup(r, src, CALLABLE) if self._receiver_known(r) else UNRESOLVED
             if found.ids and found.resolution not in GUESSES:
                 return self._edges(r, src, found, "calls", "call")
             return self.resolve(replace(r, kind="call", receiver=None, bound_to=None))
@@ -1765,6 +1766,14 @@ class Resolver(ImportBindings):
         answers = {self._slot_class(self.g.by_id[i], places[i]) for i in ids[:MAX_CANDIDATES] if places[i]} \
             - {(None, "unknown")}
         return answers.pop() if len(answers) == 1 else (None, "unknown")
+
+    def _receiver_known(self, r: Ref) -> bool:
+        """A lambda's receiver (``this@<callee>``, parse.py ``RECEIVER_LABEL``) is looked in only where the called
+        function's type declares it a class of ours: a library's function (``apply``, ``buildString``) says nothing
+        of it, and its bare calls are what they are elsewhere (never a guess among the package's extensions)."""
+        if not r.receiver.startswith(RECEIVER_LABEL):
+            return True
+        return bool(self._class_of_value(r, r.bound_to or "", self.hooks.get(r.path, self.no_hooks))[0])
 
     def _library_extensions(self, ids: list[str]) -> bool:
         """Whether every candidate is a method the repository adds to a library's type (C#'s ``this

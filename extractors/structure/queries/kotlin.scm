@@ -241,3 +241,16 @@
 (call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
   (call_suffix (value_arguments (value_argument . (lambda_literal (lambda_parameters
     (variable_declaration (simple_identifier) @passed.name) @passed.slot)) .) @passed.fn)))
+; a function type with a receiver (``block: Buffer.() -> Unit``, a builder DSL's): the lambda passed there runs with
+; ``this`` a Buffer (see parse.py @signature.receiver); a lambda passed to a function binds its receiver as
+; ``this@<callee>``, its bare calls (and ``this.f()``) first that receiver's members (see parse.py @passed.receiver)
+(function_value_parameters (parameter (function_type (receiver_type [(user_type) (nullable_type)]
+  @signature.receiver))) @signature.outer)
+(call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
+  (call_suffix (annotated_lambda (lambda_literal) @passed.receiver) @passed.fn))
+(call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
+  (call_suffix (value_arguments (value_argument . (lambda_literal) @passed.receiver .) @passed.fn)))
+; buildCodeString { emit(this) }, emit(codeWriter = this): a call given the lambda's receiver itself is rarely that receiver's own member (the
+; enclosing class's emit(out: CodeWriter), not CodeWriter's emit(s: String)): left a bare call
+((call_expression . (simple_identifier) @gives.receiver (call_suffix (value_arguments (value_argument
+  (this_expression) @_this)))) (#eq? @_this "this"))
