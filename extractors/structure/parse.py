@@ -47,8 +47,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   (``a[0]()``, ``d["k"]()``). ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
   elements (Go's ``opts ...Option``), bound to ``opts[]``. ``@var.name`` + ``@var.returns``: a variable of a function
   type and the type its calls give (``factory: Callable[..., Shape]``), bound to ``factory()``: ``factory(x).area()``
-  and ``s = factory(x); s.area()`` resolve on ``Shape`` (the call itself stays what callers pass). ``@var.names`` + ``@var.values``: names assigned by
-  position (``a, *b = f, g, h``). ``@var.name`` + ``@var.result``: a name given the result at its place of a call
+  and ``s = factory(x); s.area()`` resolve on ``Shape`` (the call itself stays what callers pass).
+  ``@var.names`` + ``@var.values``: names assigned by position (``a, *b = f, g, h``). ``@var.name`` + ``@var.result``: a name given the result at its place of a call
   returning several (Go's ``_, b := f()``), bound to ``f()#1``; ``@signature.result``: a declared result's type,
   a ``signature`` at ``#`` + its place (``func f() (int, *Node)``: ``#1`` is ``Node``).
   ``@var.implicit`` in place of ``@var.name``: a lambda naming no parameter (the captured node), whose implicit one

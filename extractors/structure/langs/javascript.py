@@ -183,9 +183,10 @@ def _type_argument_results(raw_refs: list) -> list:
 def _first_overloads(raw_refs: list) -> list:
     """``function f(a: string): Foo; function f(a: number): Bar; function f(a) {..}``: the first signature's
     return type is the function's declared one (a ``type.return`` at the function, which declares none itself),
-    whichever overload the arguments would pick; the signatures still use their types where they stand. Marked ``SIGNATURE_ONLY``: where the body's returns agree on a class (jotai's ``atomFamily`` returns
-    its own ``createAtom``, declared an ``AtomFamily`` interface), that is what callers reach, and its members are
-    not dead."""
+    whichever overload the arguments would pick; the signatures still use their types where they stand. Marked
+    ``SIGNATURE_ONLY``: where the body's returns agree on a class (jotai's ``atomFamily`` returns its own
+    ``createAtom``, declared an ``AtomFamily`` interface), that is what callers reach, and its members are not
+    dead."""
     from ..parse import SIGNATURE_ONLY
 
     first: dict[int, object] = {}
