@@ -197,6 +197,25 @@ def inline_type(receiver: str) -> str | None:
     return absolute + m.group(1).replace("\\", ".") if "\\" in m.group(1) else m.group(1)
 
 
+_CLASS_CONSTANT = re.compile(r"^(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*::\s*class$")
+
+
+def cast_type(text: str) -> str | None:
+    """``Foo::class`` held in a property or variable (``protected static $periodClass = CarbonPeriod::class``): the
+    class itself, read as its type, so that ``$cls::create()``, ``static::$periodClass::create()`` and
+    ``new $this->class()`` reach its static method or constructor (a string's methods are none to confuse it with);
+    ``static::class`` / ``self::class``: the enclosing class (``Self``).
+    ``static::$x`` assigned is the class's own static property (``self``), as a receiver's ``static::`` is."""
+    if text.startswith("static::$"):  # $class = static::$periodClass: the property of the class itself
+        return "self" + text[len("static"):]
+    m = _CLASS_CONSTANT.match(text)
+    if not m:
+        return None
+    if m.group(1) in ("static", "self"):
+        return "Self"
+    return f"new {m.group(1)}()"  # as if built: a property holding it is typed by it (``type.field``) too
+
+
 def _qualified(node, child):
     """``\\App\\Foo``: the last name is the type; where it is used is further up."""
     return ...

@@ -135,11 +135,20 @@
 ; ($x->f() then resolves on the class; see parse.py @var.name)
 (simple_parameter type: (_) @var.type name: (variable_name (name) @var.name))
 (property_promotion_parameter type: (_) @var.type name: (variable_name (name) @var.name))
-(property_declaration type: (_) @var.type (property_element name: (variable_name (name) @var.name)))
+((property_declaration type: (_) @var.type (property_element name: (variable_name (name) @var.name)) @_element)
+  (#not-match? @_element "::\\s*class$"))
+; a class held as a value (Carbon's `protected static string $periodClass = CarbonPeriod::class;`, `$cls =
+; Foo::class;`, `$cls = static::class;`): `$cls::create()`, `static::$periodClass::create()`, `new $this->class()`
+; then reach that class (php.cast_type), whatever `string` the property declares
+(property_element name: (variable_name (name) @var.name)
+  default_value: (class_constant_access_expression (name) @_class .) @var.type (#eq? @_class "class"))
+(assignment_expression left: (variable_name (name) @var.name)
+  right: (class_constant_access_expression (name) @_class .) @var.type (#eq? @_class "class"))
 (catch_clause type: (type_list . (named_type) @var.type .) name: (variable_name (name) @var.name))
 (assignment_expression left: (variable_name (name) @var.name) right: (object_creation_expression) @var.type)
 (assignment_expression left: (variable_name (name) @var.name)
-  right: [(scoped_call_expression) (member_call_expression) (function_call_expression)] @var.value)
+  right: [(scoped_call_expression) (member_call_expression) (function_call_expression)
+          (scoped_property_access_expression) (member_access_expression)] @var.value)
 
 ; a constant read as a value (CURRENCY, \PHP_EOL): the namespace's, an imported (use const) or the global one's
 [(binary_expression left: [(name) @name (qualified_name (name) @name .)])
