@@ -146,7 +146,7 @@ PROTOCOL_METHODS = frozenset({
 CONSTANT_KINDS = frozenset({"class", "trait", "namespace", "constant"})
 SCOPE_KINDS = ("class", "trait", "namespace")
 # what the query marks for settle_definitions to read, never symbols: visibility, methods of another object, mixins
-MARK_KINDS = ("visibility", "patch", "mixin", "prefixed")
+MARK_KINDS = ("visibility", "patch", "mixin", "prefixed", "listed", "computed")
 # expectations a test framework gives every object (Minitest's must_equal, RSpec's should): outside the repository
 TEST_METHODS = re.compile(r"^(?:must|wont)_\w+$|^(?:should|should_not|to|not_to|to_not)$")
 # a test framework's helpers and matchers called bare in a test, where the repository defines none of the name
@@ -230,8 +230,9 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     patches = [d for d in raw_defs if d.kind == "patch"]
     mixins = [d for d in raw_defs if d.kind == "mixin"]
     prefixed = [(d.start, d.end) for d in raw_defs if d.kind == "prefixed"]
-    defs = _namespaces([a for d in raw_defs if d.kind not in MARK_KINDS and not _innermost(prefixed, d.start)
-                        for a in _attributes(_spelled(d))], mixins)
+    named = [d for d in raw_defs if d.kind not in MARK_KINDS] + _computed_methods(raw_defs)
+    defs = _namespaces([a for d in named if not _innermost(prefixed, d.start) for a in _attributes(_spelled(d))],
+                       mixins)
     if patches:
         defs = _patched(defs, patches)
     scopes = [(d.start, d.end) for d in defs if d.kind in SCOPE_KINDS]
@@ -244,6 +245,73 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
             d = d._replace(exported=_innermost(scopes, d.start) is not None)
         out.append(d)
     return out
+
+
+# how a method-making call of a ``computed`` definition makes it: the kind of definition, and whether on ``self``
+_MAKERS = {"define_method": ("function", None), "define_singleton_method": ("function", "self"),
+           "attr_reader": ("function", None), "attr": ("function", None), "attr_writer": ("writer", None),
+           "attr_accessor": ("accessor", None), "module_eval": ("function", None), "class_eval": ("function", None)}
+_LIST_ITEM = re.compile(r"""^(?::(\w+[?!=]?)|"(\w+[?!=]?)"|'(\w+[?!=]?)')$""")
+_INTERPOLATED = re.compile(r"#\{\s*(\w+)\s*\}")
+_EVAL_DEF = re.compile(r"\bdef\s+(self\.)?([\w#{}]+[?!=]?)")
+_METHOD_NAME = re.compile(r"^[A-Za-z_]\w*[?!=]?$")
+
+
+def _computed_methods(raw_defs: list) -> list:
+    """The methods a ``computed`` definition makes, one per element of its literal list (``%w[build create].each {
+    |s| define_method("#{s}_list") }``: ``build_list``, ``create_list``), the list written there or held by a
+    constant of the file (``listed``). Each is a function of two bytes of its own at the making call's start (side by
+    side, holding nothing: what the block does is its enclosing class's). None where the list or a name is not
+    literal; none where the call is too short to hold them apart."""
+    lists = {d.name: d.qualifier for d in raw_defs if d.kind == "listed"}
+    out = []
+    for d in raw_defs:
+        maker = d.decorators[0].lstrip(":") if d.kind == "computed" and d.decorators else None
+        if maker not in _MAKERS:
+            continue
+        kind, on = _MAKERS[maker]
+        items = _literal_items(lists.get(d.name, "") if d.name[:1].isupper() else d.name)
+        names = [named for item in items for named in _spelled_names(d.qualifier or "", item, maker)]
+        if 2 * len(names) + 1 > d.end - d.start:
+            continue
+        out += [d._replace(kind=kind, name=name, start=d.start + 1 + 2 * i, end=d.start + 3 + 2 * i, exported=True,
+                           decorators=(), qualifier=on or singleton) for i, (name, singleton) in enumerate(names)]
+    return out
+
+
+def _literal_items(text: str) -> list[str]:
+    """The words of a literal list: ``%w[a b]``, ``%i[a b]``, ``[:a, "b", 'c']``; none where an element is anything
+    else (a variable, a call: the names are made at run time)."""
+    text = text.strip()
+    if text[:2] in ("%w", "%i", "%W", "%I"):
+        return [] if "#{" in text else text[3:-1].split()
+    if text[:1] != "[" or text[-1:] != "]":
+        return []
+    items = [_LIST_ITEM.match(t.strip()) for t in text[1:-1].split(",") if t.strip()]
+    return [next(g for g in m.groups() if g) for m in items] if all(items) else []
+
+
+def _spelled_names(template: str, item: str, maker: str) -> list[tuple[str, str | None]]:
+    """The method names one element gives a template as written, each with ``self`` where a heredoc defines it on
+    the object (``def self.#{s}``): the block's variable itself (``s``), a string or symbol interpolating it
+    (``"#{s}_list"``, ``:"#{s}?"``), the ``def #{s}`` lines of an evaluated heredoc (``module_eval <<-EOS``)."""
+    if maker in ("module_eval", "class_eval"):
+        found = [(_one_name(name, item), "self" if on else None) for on, name in _EVAL_DEF.findall(template)
+                 if "#{" in name]
+    elif template[:2] == ':"' or template[:1] == '"':
+        found = [(_one_name(template.lstrip(":")[1:-1], item), None)]
+    else:
+        found = [(item, None)]
+    return [(name, on) for name, on in found if name]
+
+
+def _one_name(template: str, item: str) -> str | None:
+    """``#{s}_list`` with ``build`` -> ``build_list``; None where it interpolates another value too, or the result is
+    no method name."""
+    if len(set(_INTERPOLATED.findall(template))) != 1:
+        return None
+    name = _INTERPOLATED.sub(item, template)
+    return name if _METHOD_NAME.match(name) else None
 
 
 def _patched(defs: list, patches: list) -> list:

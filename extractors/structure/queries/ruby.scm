@@ -32,6 +32,50 @@
 ; define_method("reset") with a literal name (none where it is built: "#{x}_list")
 (call !receiver method: (identifier) @_define arguments: (argument_list . (string . (string_content) @name .))
   (#eq? @_define "define_method")) @definition.function @exported
+; a method per element of a literal list (or of a constant holding one, @definition.listed): `%w[a b].each { |s|
+; define_method(s) }`, `define_method("#{s}_list")`, `:"#{s}?"`, `attr_accessor s`, `send(:define_method, s)`, a
+; `module_eval <<-EOS` heredoc's `def #{s}`; the call (@decorator) and the name as written (@qualifier) are read by
+; ruby.settle_definitions, which spells the names (none where the list holds anything but symbols and words)
+(call receiver: [(array) (string_array) (symbol_array) (constant)] @name method: (identifier) @_each
+  block: [(do_block (block_parameters . (identifier) @_param .)
+            (body_statement (call !receiver method: (identifier) @decorator
+              arguments: (argument_list . [(identifier) @qualifier @_use
+                                           (string (interpolation (identifier) @_use)) @qualifier
+                                           (delimited_symbol (interpolation (identifier) @_use)) @qualifier]))
+                            @definition.computed))
+          (block (block_parameters . (identifier) @_param .)
+            (block_body (call !receiver method: (identifier) @decorator
+              arguments: (argument_list . [(identifier) @qualifier @_use
+                                           (string (interpolation (identifier) @_use)) @qualifier
+                                           (delimited_symbol (interpolation (identifier) @_use)) @qualifier]))
+                        @definition.computed))]
+  (#eq? @_each "each") (#eq? @_param @_use)
+  (#any-of? @decorator "define_method" "define_singleton_method" "attr_reader" "attr_writer" "attr_accessor" "attr"))
+(call receiver: [(array) (string_array) (symbol_array) (constant)] @name method: (identifier) @_each
+  block: [(do_block (block_parameters . (identifier) @_param .)
+            (body_statement (call !receiver method: (identifier) @_send
+              arguments: (argument_list . (simple_symbol) @decorator . [(identifier) @qualifier @_use
+                                           (string (interpolation (identifier) @_use)) @qualifier
+                                           (delimited_symbol (interpolation (identifier) @_use)) @qualifier]))
+                            @definition.computed))
+          (block (block_parameters . (identifier) @_param .)
+            (block_body (call !receiver method: (identifier) @_send
+              arguments: (argument_list . (simple_symbol) @decorator . [(identifier) @qualifier @_use
+                                           (string (interpolation (identifier) @_use)) @qualifier
+                                           (delimited_symbol (interpolation (identifier) @_use)) @qualifier]))
+                        @definition.computed))]
+  (#eq? @_each "each") (#eq? @_param @_use) (#any-of? @_send "send" "__send__")
+  (#any-of? @decorator ":define_method" ":define_singleton_method" ":attr_reader" ":attr_writer" ":attr_accessor"))
+(call receiver: [(array) (string_array) (symbol_array) (constant)] @name method: (identifier) @_each
+  block: (do_block (block_parameters . (identifier) @_param .)
+           (body_statement (call !receiver method: (identifier) @decorator
+                             arguments: (argument_list . (heredoc_beginning))) @definition.computed
+                           . (heredoc_body (interpolation (identifier) @_use)) @qualifier))
+  (#eq? @_each "each") (#eq? @_param @_use) (#any-of? @decorator "module_eval" "class_eval"))
+(assignment left: (constant) @name
+  right: [(array) @qualifier (string_array) @qualifier (symbol_array) @qualifier
+          (call receiver: [(array) (string_array) (symbol_array)] @qualifier method: (identifier) @_freeze
+            (#eq? @_freeze "freeze"))]) @definition.listed
 ; delegate :a, :b, to: :x (ActiveSupport): a method per symbol (not with a prefix: ruby.settle_definitions drops those;
 ; an RSpec matcher delegate(:x) has no to:)
 (call !receiver method: (identifier) @_delegate
