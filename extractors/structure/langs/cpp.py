@@ -133,6 +133,11 @@ def _described(holder, child):
 TRANSPARENT_TYPES = frozenset({"unique_ptr", "shared_ptr", "weak_ptr", "optional", "reference_wrapper"})
 _SMART_POINTER = re.compile(r"^(?:const\s+)?(?:std::)?(?:unique_ptr|shared_ptr|weak_ptr|optional)\s*<\s*(?:const\s+)?"
                             r"((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\s*(?:,[^<>]*)?>$")
+# the smart pointer's own methods (p.get(), p.reset()): on a value typed as what it points to, where that class lacks
+# them, they are the pointer's (external), never unresolved; one the class has is taken as its (p->get() and p.get()
+# read the same here)
+WRAPPER_METHODS = frozenset({"get", "reset", "release", "swap", "use_count", "unique", "lock", "expired",
+                             "has_value", "value", "value_or", "emplace", "owner_before"})
 NAMED_COLLECTIONS = True  # NodeList nodes, with typedef std::vector<Node*> NodeList: an element of nodes is a Node
 
 
