@@ -1339,6 +1339,7 @@ def _element_type(text: str, transparent=frozenset()) -> str | None:
         inner = "" if inner in ("struct", "interface", "func") else inner
     while transparent and (held := _GENERIC_OF.match(inner)) and _generic_name(inner) in transparent:
         inner = _top_level_split(held.group(1), ",")[0].strip()  # Vec<Box<dyn Shape>>: a Shape's methods run
+    inner = inner.rstrip("*& ")  # C++'s vector<Node*>, map<K, const V&>: a pointer to (or a reference of) an element
     last = _type_text(inner) if inner else None
     return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
 

@@ -131,13 +131,32 @@ def _described(holder, child):
 
 # std::unique_ptr<Rep> rep_: rep_->f() is Rep's f (the smart pointer's own methods are BUILTIN_METHODS)
 TRANSPARENT_TYPES = frozenset({"unique_ptr", "shared_ptr", "weak_ptr", "optional", "reference_wrapper"})
+_SMART_POINTER = re.compile(r"^(?:const\s+)?(?:std::)?(?:unique_ptr|shared_ptr|weak_ptr|optional)\s*<\s*(?:const\s+)?"
+                            r"((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\s*(?:,[^<>]*)?>$")
+# the smart pointer's own methods (p.get(), p.reset()): on a value typed as what it points to, where that class lacks
+# them, they are the pointer's (external), never unresolved; one the class has is taken as its (p->get() and p.get()
+# read the same here)
+WRAPPER_METHODS = frozenset({"get", "reset", "release", "swap", "use_count", "unique", "lock", "expired",
+                             "has_value", "value", "value_or", "emplace", "owner_before"})
+NAMED_COLLECTIONS = True  # NodeList nodes, with typedef std::vector<Node*> NodeList: an element of nodes is a Node
+
+
+def cast_type(text: str) -> str | None:
+    """``std::unique_ptr<Node> p``, ``std::shared_ptr<const Node>``: ``p->visit()`` is Node's (the smart pointer's own
+    methods are ``BUILTIN_METHODS``, guessed among the classes the file sees); None for any other declared type, or a
+    pointer to what is no one named type (``unique_ptr<Node[]>``, ``unique_ptr<T, Deleter<T>>``)."""
+    held = _SMART_POINTER.match(" ".join(text.split()))
+    return held.group(1) if held else None
+
+
 TYPE_CONTEXTS = {
     "struct_specifier": _tag, "union_specifier": _tag, "enum_specifier": _tag, "class_specifier": _tag,
     "qualified_identifier": _qualified,
     **dict.fromkeys(("parameter_declaration", "optional_parameter_declaration"), "parameter"),
     "function_definition": "return", "field_declaration": _declared("field"), "declaration": _declared("variable"),
+    # typedef std::shared_ptr<Node> NodeRef: what the alias stands for, as with using NodeRef = ...
     "type_definition": lambda node, child: None if node.child_by_field_name("declarator") == child
-    else alias_form(node, child),
+    else "alias" if child.type in _ALIASED else "annotation",
     "alias_declaration": alias_form,
     # a base is an ``inherits`` reference, ``new T`` a call, a template's own parameter no use
     **dict.fromkeys(("base_class_clause", "new_expression", "type_parameter_declaration",

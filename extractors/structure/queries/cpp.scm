@@ -84,8 +84,11 @@
                     body: (field_declaration_list))] @definition.struct)
 (enum_specifier name: (type_identifier) @name @definition.enum body: (enumerator_list))
 (enumerator name: (identifier) @name) @definition.constant
-(type_definition declarator: [(type_identifier) @name @definition.type
-                              (pointer_declarator declarator: (type_identifier) @name) @definition.type])
+(type_definition type: (_) @_aliased (#not-match? @_aliased "<")
+  declarator: [(type_identifier) @name @definition.type
+               (pointer_declarator declarator: (type_identifier) @name) @definition.type])
+; typedef std::vector<Node*> NodeList: the whole typedef is the type's, so that what it holds is its (below)
+(type_definition type: (_) @_aliased (#match? @_aliased "<") declarator: (type_identifier) @name) @definition.type
 (alias_declaration name: (type_identifier) @name) @definition.type
 ; file-level and namespace-level variables (not `extern` declarations, not function prototypes)
 (translation_unit (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
@@ -110,9 +113,37 @@
   (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))])
   @definition.field)
 
+; what a container type an alias names holds (typedef std::vector<Node*> NodeList, using HandlerMap =
+; std::map<std::string, Handler*>, each maybe of smart pointers): a loop over a NodeList, an index of one, gives a Node
+; (NAMED_COLLECTIONS; a map's element is its mapped value, as m[k] gives it)
+([(type_definition type: (qualified_identifier name: (template_type name: (type_identifier) @_container
+   arguments: (template_argument_list . (type_descriptor type: [(type_identifier) @name
+     (qualified_identifier name: (template_type name: (type_identifier) @_ptr
+       arguments: (template_argument_list . (type_descriptor type: (type_identifier) @name))))])))))
+  (alias_declaration type: (type_descriptor type: (qualified_identifier name: (template_type name: (type_identifier) @_container
+   arguments: (template_argument_list . (type_descriptor type: [(type_identifier) @name
+     (qualified_identifier name: (template_type name: (type_identifier) @_ptr
+       arguments: (template_argument_list . (type_descriptor type: (type_identifier) @name))))]))))))]
+  (#match? @_container "^(vector|deque|list|forward_list|set|unordered_set|multiset|unordered_multiset|array|span)$")
+  (#match? @_ptr "^(unique_ptr|shared_ptr)$")) @reference.type.items
+([(type_definition type: (qualified_identifier name: (template_type name: (type_identifier) @_container
+   arguments: (template_argument_list . (type_descriptor) . (type_descriptor type: [(type_identifier) @name
+     (qualified_identifier name: (template_type name: (type_identifier) @_ptr
+       arguments: (template_argument_list . (type_descriptor type: (type_identifier) @name))))]) .))))
+  (alias_declaration type: (type_descriptor type: (qualified_identifier name: (template_type name: (type_identifier) @_container
+   arguments: (template_argument_list . (type_descriptor) . (type_descriptor type: [(type_identifier) @name
+     (qualified_identifier name: (template_type name: (type_identifier) @_ptr
+       arguments: (template_argument_list . (type_descriptor type: (type_identifier) @name))))]) .)))))]
+  (#match? @_container "^(map|unordered_map|multimap|unordered_multimap|flat_map)$")
+  (#match? @_ptr "^(unique_ptr|shared_ptr)$")) @reference.type.items
+
 ; calls: f(x), f<T>(x), obj.f(), p->f(), this->f(), Class::f(), ns::f(), new T(...)
 (call_expression function: [(identifier) @name (template_function name: (identifier) @name)]) @reference.call
-(call_expression function: (field_expression argument: (_) @receiver
+(call_expression function: (field_expression argument: (_) @receiver (#not-match? @receiver "^\\(\\*\\s*[A-Za-z_]\\w*((\\.|->)[A-Za-z_]\\w*)*\\s*\\)$")
+  field: [(field_identifier) @name (template_method name: (field_identifier) @name)])) @reference.call
+; (*it)->visit(), (*p).f(): a call on what it (an iterator, a pointer) points to, which is what it is bound to
+(call_expression function: (field_expression
+  argument: (parenthesized_expression (pointer_expression "*" argument: [(identifier) (field_expression)] @receiver))
   field: [(field_identifier) @name (template_method name: (field_identifier) @name)])) @reference.call
 ; a qualified call's receiver keeps its "::" (cpp.receiver_path): a namespace's function is then looked up bare
 (call_expression function: [
@@ -195,7 +226,8 @@
   (#match? @_make "^(make_shared|make_unique)$"))
 (declaration type: (placeholder_type_specifier)
   declarator: (init_declarator declarator: (identifier) @var.name
-    value: (call_expression function: [(identifier) (field_expression) (qualified_identifier name: (identifier))])
+    value: (call_expression function: [(identifier) (field_expression) (qualified_identifier name: (identifier))]
+      @_callee (#not-match? @_callee "(\\.|->)(c?r?begin|find|lower_bound|upper_bound)$"))
       @var.value))
 ; auto p = static_cast<Pigeon*>(x), auto* q = (Pigeon*)x: the type cast to
 (declaration type: (placeholder_type_specifier)
@@ -222,3 +254,21 @@
   (array_declarator declarator: (identifier) @local.name)]))
 (for_statement initializer: (declaration declarator: (init_declarator declarator: (identifier) @local.name)))
 (for_range_loop declarator: [(identifier) @local.name (reference_declarator (identifier) @local.name)])
+; for (auto* n : nodes) n->visit(): n is an element of nodes, as its declaration states (vector<Node*>, a NodeList);
+; for (Node* n : nodes): the type written
+(for_range_loop type: (placeholder_type_specifier)
+  declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)
+               (reference_declarator (identifier) @var.name)]
+  right: [(identifier) (field_expression)] @var.elements)
+(for_range_loop type: [(type_identifier) (qualified_identifier) (template_type)] @var.type
+  declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)
+               (reference_declarator (identifier) @var.name)
+               (reference_declarator (pointer_declarator declarator: (identifier) @var.name))])
+(for_range_loop declarator: [(pointer_declarator declarator: (identifier) @local.name)
+                             (reference_declarator (pointer_declarator declarator: (identifier) @local.name))])
+; auto it = nodes.begin(), handlers.find(k): an iterator, whose pointee (*it, it->) is an element of the container
+(declaration type: (placeholder_type_specifier)
+  declarator: (init_declarator declarator: (identifier) @var.name
+    value: (call_expression function: (field_expression argument: [(identifier) (field_expression)] @var.elements
+      field: (field_identifier) @_iterator)))
+  (#match? @_iterator "^(c?r?begin|find|lower_bound|upper_bound)$"))
