@@ -1460,7 +1460,14 @@ class Resolver(ImportBindings):
         member = self._member(cls, attr) if cls else None
         if not member or self.g.by_id[member.ids[0]].kind not in VALUES:
             return None
-        return self.return_class(member.ids[0])
+        held = self.return_class(member.ids[0])
+        return member.ids[0] if held is None and self._holds_fields(member.ids[0]) else held
+
+    def _holds_fields(self, sid: str) -> bool:
+        """A constant declared with no type but fields of its own (a Rust struct variant ``Key { code: KeyCode }``):
+        a record, its own class for member lookup (``Event::Key { code, .. }``: its ``code``)."""
+        return self.g.by_id[sid].kind == "constant" and any(
+            self.g.by_id[m].kind == "field" for m in self.g.members.get(sid, {}).values())
 
     def _anything_named(self, r: Ref, dotted: str) -> bool:
         head, _, last = dotted.rpartition(".")

@@ -7,11 +7,14 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
-from pipeline.safeio import read_config
+from pipeline.safeio import read_config, read_inside
 
+from ..discover import MAX_BYTES
 from . import alias_form, runtime_hook, with_entries
 
 GROUP = "rust"
@@ -161,7 +164,8 @@ def _key(crate_dir: str, parts: list[str]) -> str:
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     """``<crate dir>//a::b`` per file; a library root also under ``crate:<name>`` (its Cargo.toml name), so other
-    crates of a workspace reach it by ``use name::...``."""
+    crates of a workspace reach it by ``use name::...``; a file a ``#[path]`` attribute names also under the module
+    that declares it there (``_path_attribute_keys``)."""
     roots = {posixpath.dirname(p) for p in paths if posixpath.basename(p) in CRATE_ROOTS}
     out = {}
     for path in paths:
@@ -170,6 +174,55 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
         if crate is not None and path == posixpath.join(crate, "lib.rs"):
             name = _crate_name(Path(root), posixpath.dirname(crate))
             out[path] += [f"crate:{name}"] if name else []
+    if root is not None:
+        for target, key in _path_attribute_keys(paths, roots, Path(root)):
+            out[target].append(key)
+    return out
+
+
+class PathModule(NamedTuple):
+    """``#[path = "sys/unix.rs"] mod imp;`` in ``declarer``: the module ``name`` is the file ``written``."""
+
+    declarer: str
+    written: str
+    name: str
+
+
+# a file-level `mod x;` under a #[path] attribute (other attributes, #[cfg(unix)], around it); one inside an inline
+# module (indented) is left out: its path is relative to that module's folder
+_PATH_MOD = re.compile(rb'^#\[path\s*=\s*"([^"]+)"\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;',
+                       re.M)
+
+
+def _path_attribute_keys(paths: list[str], roots: set, root: Path) -> list[tuple[str, str]]:
+    """(file, key) for each module a ``#[path]`` attribute declares: the file it names, relative to the declaring
+    file's folder, is that module of the declaring file's module (``crate::imp``, not ``crate::sys::unix``), so
+    ``imp::f()`` and ``use crate::imp::f`` reach it."""
+    known = set(paths)
+    declared = _path_modules(paths, root)
+    # a module declared again under another #[cfg] (#[cfg(unix)] #[path = "unix.rs"] mod imp; and windows.rs): which
+    # file a name of it means depends on the build; one of them would leave the others' functions without callers
+    twice = Counter((found.declarer, found.name) for found in declared)
+    out = []
+    for found in (d for d in declared if twice[(d.declarer, d.name)] == 1):
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(found.declarer), found.written))
+        crate = _crate_dir(found.declarer, roots.__contains__)
+        if target in known and crate is not None:
+            out.append((target, _key(crate, _module_path(found.declarer, crate) + [found.name])))
+    return out
+
+
+def _path_modules(paths: list[str], root: Path) -> list[PathModule]:
+    """The ``#[path]`` module declarations of the files (read from disk; most files hold none)."""
+    out = []
+    for path in paths:
+        try:
+            data = read_inside(root, path, MAX_BYTES)
+        except OSError:  # gone, unreadable or refused (a link outside the repository): declares nothing here
+            continue
+        if b"#[path" in data:
+            out += [PathModule(path, m.group(1).decode("utf-8", "replace"), m.group(2).decode())
+                    for m in _PATH_MOD.finditer(data)]
     return out
 
 

@@ -20,6 +20,11 @@
 ; constant, never guessed by name as a field may be (from_str::<String>() in a macro is no Value::String)
 (enum_item body: (enum_variant_list (enum_variant name: (identifier) @name body: (ordered_field_declaration_list))
   @definition.constant))
+; a struct variant (Key { code: KeyCode, modifiers: Mods }): a constant too, whose named fields are its members, each
+; of its declared type, which a pattern's binding takes (Event::Key { code, .. } => code.is_char())
+(enum_item body: (enum_variant_list (enum_variant name: (identifier) @name body: (field_declaration_list))
+  @definition.constant))
+(enum_variant body: (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field))
 ; a type a macro declares (pin_project! { pub struct F<E> { .. } }, a crate's define_rejection! { struct R; }): its
 ; impl blocks are its; not the code a proc-macro writes (quote! { struct S; }), nor a word of a list
 ; (forward_to_deserialize_any! { enum identifier ignored_any }): the name is followed by <, {, (, ; or :
@@ -338,6 +343,16 @@
    body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @var.member .
      [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)])))))
  (#not-match? @var.member "^(Some|Ok|Err)$"))
+; Event::Key { code, modifiers: m } =>, let Point { x, y } = p: each name bound is the member of the variant's or
+; struct's value that it binds, of that field's declared type (a struct variant is a constant holding its fields)
+(struct_pattern type: (_) @var.type
+  (field_pattern name: (shorthand_field_identifier) @var.name @var.member))
+(struct_pattern type: (_) @var.type
+  (field_pattern name: (field_identifier) @var.member
+                 pattern: [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)]))
+(field_pattern name: (shorthand_field_identifier) @local.name)
+(field_pattern pattern: [(identifier) @local.name (ref_pattern (identifier) @local.name)
+                         (mut_pattern (identifier) @local.name)])
 ; each arm of a match, and an if let / while let, is a scope of its own: Get(cmd) and Set(cmd) in two arms are two
 ; variables, of two types (a pattern's names are variables, never functions found by name)
 (match_arm) @scope.callback
