@@ -1144,7 +1144,11 @@ MAPPED = "mapped"  # an ``ITEMS_KIND`` fact's alias where the elements are a map
 ITEM_CONTAINERS = frozenset({"list", "List", "set", "Set", "frozenset", "FrozenSet", "Iterator", "Iterable",
                              "Sequence", "MutableSequence", "Collection", "Generator", "AsyncIterator",
                              "AsyncIterable", "AsyncGenerator", "deque", "Deque", "Array", "ReadonlyArray",
-                             "IterableIterator"})
+                             "IterableIterator",
+                             # .NET's sequence interfaces and collections (IEnumerable<Order> Pending())
+                             "IEnumerable", "IReadOnlyList", "IReadOnlyCollection", "ICollection", "IList", "ISet",
+                             "IReadOnlySet", "IAsyncEnumerable", "IQueryable", "HashSet", "ImmutableArray",
+                             "ImmutableList"})
 
 
 # mappings, whose element taken by key (``obj.columns["a"]``, ``.values()``) is their last argument's
@@ -1153,7 +1157,7 @@ MAP_CONTAINERS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordere
 
 def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -> str:
     """The container's name where the type at ``node`` (of the ``form`` its place gives) is the element type of a
-    container a function declares it returns (``Param`` of ``-> list[Param]``, ``"Extension"`` of ``->
+    container a function declares it returns, or a field or property holds (``Param`` of ``-> list[Param]``, ``"Extension"`` of ``->
     t.Iterator["Extension"]``, whose argument takes the return's form as the container is transparent; ``Column`` of
     ``-> dict[str, Column]``): the first argument of the container, a mapping's last; "" where it is none."""
     current = node.parent
@@ -1168,7 +1172,9 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
             container = _last_segment(name_of(head))
             held = arguments[:1] if container in ITEM_CONTAINERS else \
                 arguments[-1:] if container in MAP_CONTAINERS else []
-            returned = _type_form(head, rules, name_of) == "return" or (
+            # a field's or property's declared container (IReadOnlyList<Order> Orders): what reading it gives, as
+            # a function's return is what calling it gives
+            returned = _type_form(head, rules, name_of) in ("return", "field") or (
                 form == "return" and container in rules.transparent_types)
             inside = bool(held) and held[0].start_byte <= node.start_byte < held[0].end_byte
             return container if inside and returned else ""
@@ -1927,6 +1933,8 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
             stack = _up_to_class(stack)
         if declared is not None and stack and stack[-1].kind == CALLBACK:
             stack = _declaring(stack, r.name, declared)
+        if _own_declaration(r.name, stack):
+            stack = stack[:-1]
         value = r.receiver
         if value == OWN_OBJECT:  # the methods of { get () {..} } belong to the definition it is written in,
             named = _named(stack)  # wherever the variable is read; at module level to the variable itself
@@ -1935,6 +1943,16 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
             value = OWN_OBJECT + named[-1].qualname
         _keep_value(out, stack, r.name, value)
     return out
+
+
+def _own_declaration(name: str, stack: list[Span]) -> bool:
+    """Whether a binding is a property's own declared type (C#'s ``IReadOnlyList<Order> Orders { get; }``: ``Orders``
+    and its elements ``Orders[]``), which the class's methods look up as they do a field's: it belongs to the
+    enclosing class, not to the property's body, in whose span its name lies."""
+    if not stack or stack[-1].kind != "property":
+        return False
+    own = stack[-1].qualname.rpartition(".")[2]
+    return name.partition("[")[0] == own
 
 
 def _named(stack: list[Span]) -> list[Span]:

@@ -260,3 +260,41 @@
   arguments: (argument_list . (argument (lambda_expression parameters: [(implicit_parameter) @var.name
     (parameter_list . (parameter !type name: (identifier) @var.name))]))))
   (#match? @_linq "^(Where|Select|SelectMany|Any|All|First|FirstOrDefault|Single|SingleOrDefault|Last|LastOrDefault|Count|LongCount|OrderBy|OrderByDescending|ThenBy|ThenByDescending|GroupBy|ToDictionary|ToLookup|Sum|Max|Min|Average|MaxBy|MinBy|DistinctBy|TakeWhile|SkipWhile|ForEach|Exists|Find|FindAll|FindIndex|FindLast|RemoveAll|TrueForAll)$"))
+; ...over what a call gives (Pending().Where(o => ..): the elements its declared return states, IEnumerable<Order>);
+; a generic call's (GetServices<IFoo>()) is left alone: a library's value would make the lambda's calls external
+((invocation_expression function: (member_access_expression
+    expression: (invocation_expression
+      function: [(identifier) @_called (member_access_expression name: (identifier) @_called)]) @var.elements
+    name: (identifier) @_linq)
+  arguments: (argument_list . (argument (lambda_expression parameters: [(implicit_parameter) @var.name
+    (parameter_list . (parameter !type name: (identifier) @var.name))]))))
+  (#not-match? @_called "^(Where|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|SkipWhile|TakeWhile|Distinct|DistinctBy|Reverse|ToList|ToArray|ToHashSet|AsEnumerable|AsReadOnly|Append|Prepend)$")
+  (#match? @_linq "^(Where|Select|SelectMany|Any|All|First|FirstOrDefault|Single|SingleOrDefault|Last|LastOrDefault|Count|LongCount|OrderBy|OrderByDescending|ThenBy|ThenByDescending|GroupBy|ToDictionary|ToLookup|Sum|Max|Min|Average|MaxBy|MinBy|DistinctBy|TakeWhile|SkipWhile|ForEach|Exists|Find|FindAll|FindIndex|FindLast|RemoveAll|TrueForAll)$"))
+; ...after steps that keep the elements (orders.Where(o => o.Paid).Select(o => o.Ship()), orders.ToList().ForEach(..)):
+; the lambda's parameter is an element of the collection the chain starts from (one or two such steps)
+((invocation_expression function: (member_access_expression
+    expression: (invocation_expression function: (member_access_expression
+      expression: [(identifier) (member_access_expression)] @var.elements name: (identifier) @_kept))
+    name: (identifier) @_linq)
+  arguments: (argument_list . (argument (lambda_expression parameters: [(implicit_parameter) @var.name
+    (parameter_list . (parameter !type name: (identifier) @var.name))]))))
+  (#match? @_kept "^(Where|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|SkipWhile|TakeWhile|Distinct|DistinctBy|Reverse|ToList|ToArray|ToHashSet|AsEnumerable|AsReadOnly|Append|Prepend)$")
+  (#match? @_linq "^(Where|Select|SelectMany|Any|All|First|FirstOrDefault|Single|SingleOrDefault|Last|LastOrDefault|Count|LongCount|OrderBy|OrderByDescending|ThenBy|ThenByDescending|GroupBy|ToDictionary|ToLookup|Sum|Max|Min|Average|MaxBy|MinBy|DistinctBy|TakeWhile|SkipWhile|ForEach|Exists|Find|FindAll|FindIndex|FindLast|RemoveAll|TrueForAll)$"))
+((invocation_expression function: (member_access_expression
+    expression: (invocation_expression function: (member_access_expression
+      expression: (invocation_expression function: (member_access_expression
+        expression: [(identifier) (member_access_expression)] @var.elements name: (identifier) @_kept))
+      name: (identifier) @_kept2))
+    name: (identifier) @_linq)
+  arguments: (argument_list . (argument (lambda_expression parameters: [(implicit_parameter) @var.name
+    (parameter_list . (parameter !type name: (identifier) @var.name))]))))
+  (#match? @_kept "^(Where|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|SkipWhile|TakeWhile|Distinct|DistinctBy|Reverse|ToList|ToArray|ToHashSet|AsEnumerable|AsReadOnly|Append|Prepend)$")
+  (#match? @_kept2 "^(Where|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|SkipWhile|TakeWhile|Distinct|DistinctBy|Reverse|ToList|ToArray|ToHashSet|AsEnumerable|AsReadOnly|Append|Prepend)$")
+  (#match? @_linq "^(Where|Select|SelectMany|Any|All|First|FirstOrDefault|Single|SingleOrDefault|Last|LastOrDefault|Count|LongCount|OrderBy|OrderByDescending|ThenBy|ThenByDescending|GroupBy|ToDictionary|ToLookup|Sum|Max|Min|Average|MaxBy|MinBy|DistinctBy|TakeWhile|SkipWhile|ForEach|Exists|Find|FindAll|FindIndex|FindLast|RemoveAll|TrueForAll)$"))
+; foreach (var o in orders): o is an element of orders (List<Order>, IEnumerable<Order>, Order[]: as it is declared),
+; of a call's declared return (foreach (var o in Pending())), or of the collection before a step that keeps them
+((foreach_statement type: (implicit_type) left: (identifier) @var.name
+  right: [(identifier) (member_access_expression)
+          (invocation_expression function: [(identifier) @_called (member_access_expression name: (identifier) @_called)])]
+  @var.elements)
+  (#not-match? @_called "^(Where|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|SkipWhile|TakeWhile|Distinct|DistinctBy|Reverse|ToList|ToArray|ToHashSet|AsEnumerable|AsReadOnly|Append|Prepend)$"))
