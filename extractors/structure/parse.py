@@ -450,7 +450,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     positions = _parameter_positions(params, spans) if params else {}  # each function's, by name
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, local + params, bindings["value"],
                           positions, {d.name: d.kind for d in defs}, results, rules.local_kinds,
-                          rules.capitalized_classes, callbacks, declared) + decorated
+                          rules.capitalized_classes, callbacks, declared,
+                          typed_arguments=rules.typed_arguments) + decorated
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
@@ -1636,7 +1637,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
              positions: dict[str, dict[str, str]] | None = None,
              defined: dict[str, str] | None = None, raw_results: list[RawRef] = (),
              local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False,
-             callbacks: list[Span] = (), declared: dict[str, set[str]] | None = None) -> list[Reference]:
+             callbacks: list[Span] = (), declared: dict[str, set[str]] | None = None,
+             typed_arguments: bool = False) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
     With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
@@ -1725,6 +1727,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                     bound_to = _through_called_variables(bound_to, receiver, stack, results, result_names)
                 if bound_to and self_named and stack:  # h := s.handle in func (s *Server): self.handle
                     bound_to = "|".join(_as_self(v, stack) for v in bound_to.split("|"))
+                if typed_arguments and bound_to and "~" in bound_to:
+                    bound_to = _with_argument_types(bound_to, stack, types)
                 known[key] = bound_to
         if kind == "type.return" and receiver is None and r.name in type_names:
             bound_to = _bound_to(r.name, False, stack, types)  # -> &M where M: Finder: the parameter's bound
@@ -1787,6 +1791,28 @@ def _binds_local(definition: Span, scope_kind: str | None) -> bool:
 def _variables(scoped: dict[str, dict[str, list[str]]]) -> set[str]:
     """Every variable bound in some scope of ``scoped`` (``_scoped_values``)."""
     return set().union(*scoped.values()) if scoped else set()
+
+
+# a call's argument that is a plain variable: ``receipt`` in ``Wrap(receipt)``, ``Wrap(a, receipt)``
+_VARIABLE_ARGUMENT = re.compile(r"(?<=[(,])(\s*)([a-z_]\w*)(?=\s*[,)])")
+_NAMED_TYPE = re.compile(r"^(?:new\s+)?([A-Za-z_][\w.]*)(?:\(\))?$")  # Receipt, new Receipt()
+
+
+def _with_argument_types(bound_to: str, stack: list[Span], types: dict) -> str:
+    """``Locator~Wrap(receipt)`` -> ``Locator~Wrap(receipt:Receipt)``: each argument of the chain's calls that is a
+    variable of one declared type or constructed value is written with that type (``ParseRules.typed_arguments``),
+    for the language to infer what a generic method gives (``T Wrap<T>(T value)``: a ``Receipt``); the chain's
+    steps and argument counts are unchanged."""
+    def typed(m: re.Match) -> str:
+        held = _bound_to(m.group(2), True, stack, types)
+        named = _NAMED_TYPE.match(held) if held else None
+        return f"{m.group(1)}{m.group(2)}:{named.group(1)}" if named else m.group(0)
+
+    out = []
+    for value in bound_to.split("|"):
+        head, tilde, chain = value.partition("~")
+        out.append(head + tilde + _VARIABLE_ARGUMENT.sub(typed, chain) if tilde and "(" in chain else value)
+    return "|".join(out)
 
 
 def _bound_name(written: str) -> str:

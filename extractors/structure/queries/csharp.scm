@@ -140,6 +140,18 @@
 ((method_declaration returns: (generic_name (identifier) @_task (type_argument_list . (identifier) @name .))
   type_parameters: (type_parameter_list . (type_parameter) . (type_parameter (identifier) @_tp))) @reference.type.result1
   (#eq? @name @_tp) (#match? @_task "^(Task|ValueTask)$"))
+; ...and where a parameter is declared of that type parameter (T Wrap<T>(T value), TBuilder AddX<TBuilder>(this
+; TBuilder b)), the type argument a call writes none of is its argument's there (the extended object for a `this`
+; one: the receiver): langs/csharp.py settle_references and generic_result
+((method_declaration returns: (identifier) @name
+  parameters: (parameter_list . (parameter (modifier) @_this type: (identifier) @_given))) @reference.type.givenself
+  (#eq? @name @_given) (#eq? @_this "this"))
+((method_declaration returns: (identifier) @name
+  parameters: (parameter_list . (parameter type: (identifier) @_given))) @reference.type.given0
+  (#eq? @name @_given))
+((method_declaration returns: (identifier) @name
+  parameters: (parameter_list . (parameter) . (parameter type: (identifier) @_given))) @reference.type.given1
+  (#eq? @name @_given))
 (type_parameter_constraint [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
 (type_parameter_constraint (type [(identifier) @name (generic_name . (identifier) @name)]) @reference.type)
 (as_expression right: [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
