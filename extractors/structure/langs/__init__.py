@@ -29,6 +29,9 @@ where a value is passed to a call, so that a called parameter reaches the functi
 are kept inside a region that is no code (Rust ``$crate`` in a macro's body; see ``@opaque`` in parse.py).
 ``CAPITALIZED_CLASSES``: a capitalized receiver names a class, imported or of the package (Java's ``Names.MAX``):
 its member reads are kept for the resolver to find (default False: only a class the file defines or imports).
+``TYPED_ARGUMENTS``: in a receiver's chain, a call's argument that is a variable of one declared type is written with
+it (C#'s ``x.Wrap(cart)`` bound ``Locator~Wrap(cart:Cart)``), for the language's layers to infer a generic method's
+result (default False).
 ``LOCAL_KINDS``: the reference kinds that a name a parameter or variable binds may be (default: call, callback,
 returns, raise, read; Java: read only, its methods and variables being apart). ``PATH_SEPARATOR``: between the parts of a module path captured in pieces (Rust's nested use lists: ``::``).
 ``MEMBERS_EXPORTED``: the public members (no ``#`` or ``_`` prefix) of an exported class or interface are exported.
