@@ -456,7 +456,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     positions = _parameter_positions(params, spans) if params else {}  # each function's, by name
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, local + params, bindings["value"],
                           positions, {d.name: d.kind for d in defs}, results, rules.local_kinds,
-                          rules.capitalized_classes, callbacks, declared, found.gives_receiver) + decorated
+                          rules.capitalized_classes, callbacks, declared, found.gives_receiver,
+                          typed_arguments=rules.typed_arguments) + decorated
     if rules.call_sites:
         facts.refs = _with_call_sites(facts.refs, data)
     if bindings["instance_attr"]:
@@ -1168,7 +1169,11 @@ MAPPED = "mapped"  # an ``ITEMS_KIND`` fact's alias where the elements are a map
 ITEM_CONTAINERS = frozenset({"list", "List", "set", "Set", "frozenset", "FrozenSet", "Iterator", "Iterable",
                              "Sequence", "MutableSequence", "Collection", "Generator", "AsyncIterator",
                              "AsyncIterable", "AsyncGenerator", "deque", "Deque", "Array", "ReadonlyArray",
-                             "IterableIterator"})
+                             "IterableIterator",
+                             # .NET's sequence interfaces and collections (IEnumerable<Order> Pending())
+                             "IEnumerable", "IReadOnlyList", "IReadOnlyCollection", "ICollection", "IList", "ISet",
+                             "IReadOnlySet", "IAsyncEnumerable", "IQueryable", "HashSet", "ImmutableArray",
+                             "ImmutableList"})
 
 
 # mappings, whose element taken by key (``obj.columns["a"]``, ``.values()``) is their last argument's
@@ -1177,7 +1182,7 @@ MAP_CONTAINERS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Ordere
 
 def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -> str:
     """The container's name where the type at ``node`` (of the ``form`` its place gives) is the element type of a
-    container a function declares it returns (``Param`` of ``-> list[Param]``, ``"Extension"`` of ``->
+    container a function declares it returns, or a field or property holds (``Param`` of ``-> list[Param]``, ``"Extension"`` of ``->
     t.Iterator["Extension"]``, whose argument takes the return's form as the container is transparent; ``Column`` of
     ``-> dict[str, Column]``): the first argument of the container, a mapping's last; "" where it is none."""
     current = node.parent
@@ -1192,7 +1197,9 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
             container = _last_segment(name_of(head))
             held = arguments[:1] if container in ITEM_CONTAINERS else \
                 arguments[-1:] if container in MAP_CONTAINERS else []
-            returned = _type_form(head, rules, name_of) == "return" or (
+            # a field's or property's declared container (IReadOnlyList<Order> Orders): what reading it gives, as
+            # a function's return is what calling it gives
+            returned = _type_form(head, rules, name_of) in ("return", "field") or (
                 form == "return" and container in rules.transparent_types)
             inside = bool(held) and held[0].start_byte <= node.start_byte < held[0].end_byte
             return container if inside and returned else ""
@@ -1656,7 +1663,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
              defined: dict[str, str] | None = None, raw_results: list[RawRef] = (),
              local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False,
              callbacks: list[Span] = (), declared: dict[str, set[str]] | None = None,
-             gives_receiver: set[int] = frozenset()) -> list[Reference]:
+             gives_receiver: set[int] = frozenset(), typed_arguments: bool = False) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
     With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
@@ -1751,6 +1758,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                     bound_to = _through_called_variables(bound_to, receiver, stack, results, result_names)
                 if bound_to and self_named and stack:  # h := s.handle in func (s *Server): self.handle
                     bound_to = "|".join(_as_self(v, stack) for v in bound_to.split("|"))
+                if typed_arguments and bound_to and "~" in bound_to:
+                    bound_to = _with_argument_types(bound_to, stack, types)
                 known[key] = bound_to
         if kind == "type.return" and receiver is None and r.name in type_names:
             bound_to = _bound_to(r.name, False, stack, types)  # -> &M where M: Finder: the parameter's bound
@@ -1819,6 +1828,28 @@ def _binds_local(definition: Span, scope_kind: str | None) -> bool:
 def _variables(scoped: dict[str, dict[str, list[str]]]) -> set[str]:
     """Every variable bound in some scope of ``scoped`` (``_scoped_values``)."""
     return set().union(*scoped.values()) if scoped else set()
+
+
+# a call's argument that is a plain variable: ``receipt`` in ``Wrap(receipt)``, ``Wrap(a, receipt)``
+_VARIABLE_ARGUMENT = re.compile(r"(?<=[(,])(\s*)([a-z_]\w*)(?=\s*[,)])")
+_NAMED_TYPE = re.compile(r"^(?:new\s+)?([A-Za-z_][\w.]*)(?:\(\))?$")  # Receipt, new Receipt()
+
+
+def _with_argument_types(bound_to: str, stack: list[Span], types: dict) -> str:
+    """``Locator~Wrap(receipt)`` -> ``Locator~Wrap(receipt:Receipt)``: each argument of the chain's calls that is a
+    variable of one declared type or constructed value is written with that type (``ParseRules.typed_arguments``),
+    for the language to infer what a generic method gives (``T Wrap<T>(T value)``: a ``Receipt``); the chain's
+    steps and argument counts are unchanged."""
+    def typed(m: re.Match) -> str:
+        held = _bound_to(m.group(2), True, stack, types)
+        named = _NAMED_TYPE.match(held) if held else None
+        return f"{m.group(1)}{m.group(2)}:{named.group(1)}" if named else m.group(0)
+
+    out = []
+    for value in bound_to.split("|"):
+        head, tilde, chain = value.partition("~")
+        out.append(head + tilde + _VARIABLE_ARGUMENT.sub(typed, chain) if tilde and "(" in chain else value)
+    return "|".join(out)
 
 
 def _bound_name(written: str) -> str:
@@ -1965,6 +1996,8 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
             stack = _up_to_class(stack)
         if declared is not None and stack and stack[-1].kind == CALLBACK:
             stack = _declaring(stack, r.name, declared)
+        if _own_declaration(r.name, stack):
+            stack = stack[:-1]
         value = r.receiver
         if value == OWN_OBJECT:  # the methods of { get () {..} } belong to the definition it is written in,
             named = _named(stack)  # wherever the variable is read; at module level to the variable itself
@@ -1973,6 +2006,16 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
             value = OWN_OBJECT + named[-1].qualname
         _keep_value(out, stack, r.name, value)
     return out
+
+
+def _own_declaration(name: str, stack: list[Span]) -> bool:
+    """Whether a binding is a property's own declared type (C#'s ``IReadOnlyList<Order> Orders { get; }``: ``Orders``
+    and its elements ``Orders[]``), which the class's methods look up as they do a field's: it belongs to the
+    enclosing class, not to the property's body, in whose span its name lies."""
+    if not stack or stack[-1].kind != "property":
+        return False
+    own = stack[-1].qualname.rpartition(".")[2]
+    return name.partition("[")[0] == own
 
 
 def _named(stack: list[Span]) -> list[Span]:

@@ -29,6 +29,9 @@ where a value is passed to a call, so that a called parameter reaches the functi
 are kept inside a region that is no code (Rust ``$crate`` in a macro's body; see ``@opaque`` in parse.py).
 ``CAPITALIZED_CLASSES``: a capitalized receiver names a class, imported or of the package (Java's ``Names.MAX``):
 its member reads are kept for the resolver to find (default False: only a class the file defines or imports).
+``TYPED_ARGUMENTS``: in a receiver's chain, a call's argument that is a variable of one declared type is written with
+it (C#'s ``x.Wrap(cart)`` bound ``Locator~Wrap(cart:Cart)``), for the language's layers to infer a generic method's
+result (default False).
 ``LOCAL_KINDS``: the reference kinds that a name a parameter or variable binds may be (default: call, callback,
 returns, raise, read; Java: read only, its methods and variables being apart). ``PATH_SEPARATOR``: between the parts of a module path captured in pieces (Rust's nested use lists: ``::``).
 ``MEMBERS_EXPORTED``: the public members (no ``#`` or ``_`` prefix) of an exported class or interface are exported.
@@ -124,6 +127,9 @@ class ParseRules:
     members_exported: bool = False  # the public members of an exported class or interface are exported
     transparent_types: Transparent | frozenset = frozenset()  # Optional[T], Promise<T>: a value of it is used as a T
     capitalized_classes: bool = False  # a capitalized receiver names a class (Java): its member reads are kept
+    # a call's variable arguments are written with their declared types in a receiver's chain (C#'s ``Wrap(x)``:
+    # ``Wrap(x:Cart)``), for a generic method's result inferred from them
+    typed_arguments: bool = False
     local_kinds: dict | None = None  # reference kinds a parameter or variable may be (None: parse.LOCAL_KINDS)
     # (raw definitions, the file's import captures, repository root) -> the definitions, some re-kinded by what the
     # file's imports say of them (Rust: an ``impl`` of a type imported from another crate is an extension)
@@ -335,6 +341,7 @@ def parse_rules(language: str | None) -> ParseRules:
         transparent_types=Transparent(frozenset(getattr(module, "TRANSPARENT_TYPES", ())),
                                       tuple(getattr(module, "TRANSPARENT_SUFFIXES", ()))),
         capitalized_classes=bool(getattr(module, "CAPITALIZED_CLASSES", False)),
+        typed_arguments=bool(getattr(module, "TYPED_ARGUMENTS", False)),
         local_kinds=_local_kinds(getattr(module, "LOCAL_KINDS", None)),
         settle_definitions=getattr(module, "settle_definitions", DEFAULT_RULES.settle_definitions),
         member_access=tuple(getattr(module, "MEMBER_ACCESS", ())),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import posixpath
 import re
 import weakref
+from typing import NamedTuple
 
 from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook
 from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
@@ -24,6 +25,9 @@ NAMED_CONSTRUCTORS = True  # public Shop(Saver s) is what new Shop(s) runs
 # methods and variables are apart: ``M()`` is a method even beside a variable ``M``; only a bare name read is the
 # variable (``read``: see queries/csharp.scm)
 LOCAL_KINDS = ("read",)
+# a chain's variable arguments carry their declared types (Wrap(cart): Wrap(cart:Cart)), which a generic method's
+# result is inferred from (generic_result)
+TYPED_ARGUMENTS = True
 CAPITALIZED_CLASSES = True  # Defaults.Timeout: a class's static member, its class of the namespace or imported
 IMPORTS_PASS_ON = False  # a using binds names in its own file only
 # services.AddMediatR(): an extension method of a library's type (IServiceCollection.AddMediatR), called on an
@@ -183,48 +187,130 @@ def type_argument_mark(resolver, r, src):
 _GENERIC_CALL = re.compile(r"^\(?\s*(?:await\s+)?([\w.]+)\s*<([\w.,\s<>?\[\]]+)>\s*\((.*)\)\s*\)?$", re.S)
 
 
+_PLAIN_CALL = re.compile(r"^\(?\s*(?:await\s+)?([\w.]+)\s*\((.*)\)\s*\)?$", re.S)  # Wrap(receipt), none written
+
+
 def generic_result(resolver, r, src):
     """``x.Resolve<Cart>().Total()``, ``Registry.Resolve<Cart>().Total()``: the callee is a method of the repository
     whose result is its type parameter (``T Resolve<T>()``, ``Task<T> SendAsync<T>(..)``): the value is the type
-    argument written at that place, and the member is that type's (``Cart.Total``)."""
+    argument written at that place, and the member is that type's (``Cart.Total``). With none written (``T
+    Wrap<T>(T value)`` called ``x.Wrap(cart)``) it is inferred from the argument declared of that type: a variable
+    of a declared type (``cart:Cart``, parse.py ``typed_arguments``), a ``new Cart()``, or the receiver of an
+    extension method's ``this T``."""
+    call = _generic_call(resolver, r)
+    if call is None:
+        return None
+    places = {_result_place(resolver, sid) for sid in call.callees}
+    if len(places) != 1 or None in places:
+        return None
+    place, given = places.pop()
+    if call.written is not None:
+        arguments = _top_level_arguments(call.written)
+        written = re.sub(r"<.*>|\?|\[\]", "", arguments[place]).strip() if place < len(arguments) else ""
+        cls = resolver._class_named(r, written) if written.replace(".", "").isidentifier() else None
+    else:
+        cls = _inferred_class(resolver, r, call, given)
+    if not cls:
+        return None
+    found = resolver._member_or_override(cls, r.name)
+    if found.ids:
+        return resolver._found_elsewhere(r, found)
+    return _extension_guess(resolver, r.name) or (found if call.written is not None else None)
+
+
+def _extension_guess(resolver, name: str):
+    """A member a class lacks that an extension method of a type parameter may be (``.AddChaosLatency(..)`` after
+    ``builder.AddChaosFault(..)``, both ``TBuilder``'s): those, by name (a guess)."""
+    from ..resolve import Found
+
+    from ..qualnames import untwinned
+
+    hits = _type_parameter_extensions(resolver, name)
+    one = len({(resolver.g.by_id[sid].path, untwinned(resolver.g.by_id[sid].qualname)) for sid in hits}) == 1
+    return Found(hits[:8], "unique_name" if one else "ambiguous") if hits else None  # overloads: one method
+
+
+class _GenericCall(NamedTuple):
+    """The last call of a receiver: the methods it may be, the type arguments written (None: none), its arguments
+    as written, and the class of the object it is called on where known (for an extension's ``this T``)."""
+    callees: list
+    written: str | None
+    arguments: str
+    receiver_class: str | None
+
+
+def _generic_call(resolver, r) -> _GenericCall | None:
     value, _, chain = (r.bound_to or "").partition("~")
     if chain and "|" not in value:
         from ..resolve import _chain_parts
 
         *before, last = _chain_parts(chain)
         m = _GENERIC_CALL.match(last)
-        callees = _typed_callees(resolver, r, value, before, m.group(1)) if m else []
-    else:
-        m = _GENERIC_CALL.match(r.receiver or "") if not r.bound_to else None
-        target = resolver._call_target(r, m.group(1) + "()") if m and m.group(3).count("(") == m.group(3).count(")") \
-            else None
-        callees = target.ids if target and target.resolution not in ("unique_name", "ambiguous") else []
-    places = {_result_place(resolver, sid) for sid in callees}
-    arguments = _top_level_arguments(m.group(2)) if m else []
-    if len(places) != 1 or None in places or min(places) >= len(arguments):
+        plain = None if m else _PLAIN_CALL.match(last)
+        if not (m or plain):
+            return None
+        ids, cls = _typed_callees(resolver, r, value, before, (m or plain).group(1))
+        return _GenericCall(ids, m.group(2) if m else None, (m or plain).group(3 if m else 2), cls)
+    if r.bound_to:
         return None
-    written = re.sub(r"<.*>|\?|\[\]", "", arguments[places.pop()]).strip()
-    cls = resolver._class_named(r, written) if written.replace(".", "").isidentifier() else None
-    if not cls:
+    m = _GENERIC_CALL.match(r.receiver or "")
+    plain = None if m else _PLAIN_CALL.match(r.receiver or "")
+    if plain and "new " not in plain.group(2):  # no bound value: only an argument built there can say its type
         return None
-    found = resolver._member_or_override(cls, r.name)
-    return resolver._found_elsewhere(r, found) if found.ids else found
+    found = m or plain
+    arguments = found.group(3 if m else 2) if found else ""
+    target = resolver._call_target(r, found.group(1) + "()") \
+        if found and arguments.count("(") == arguments.count(")") else None
+    if not target or target.resolution in ("unique_name", "ambiguous"):
+        return None
+    return _GenericCall(target.ids, m.group(2) if m else None, arguments, None)
 
 
-def _typed_callees(resolver, r, value: str, before: list, name: str) -> list[str]:
-    """The methods ``name`` of the class a typed value's chain reaches (``Locator~Resolve<Cart>()``: Locator's)."""
+def _inferred_class(resolver, r, call: _GenericCall, given: str | None) -> str | None:
+    """The class a generic method's type parameter takes where no type argument is written: its receiver's (an
+    extension's ``this T``), or that of the argument at the place declared of that type: ``cart:Cart`` (a typed
+    variable), ``new Cart()``; None where it is not known."""
+    if given == SELF_GIVEN:
+        return call.receiver_class
+    arguments = _top_level_arguments(call.arguments) if given is not None and call.arguments.strip() else []
+    if given is None or int(given) >= len(arguments):
+        return None
+    argument = arguments[int(given)]
+    variable, colon, typed = argument.partition(":")
+    written = typed.strip() if colon and variable.strip().isidentifier() else inline_type(argument)
+    return resolver._class_named(r, written) if written and written.replace(".", "").isidentifier() else None
+
+
+def _typed_callees(resolver, r, value: str, before: list, name: str) -> tuple[list[str], str | None]:
+    """The methods ``name`` of the class a typed value's chain reaches (``Locator~Resolve<Cart>()``: Locator's), and
+    that class."""
     cls, _ = resolver._class_of_value(r, value, resolver.hooks.get(r.path, resolver.no_hooks))
     cls = resolver._class_along(cls, before) if cls and before else cls
     member = resolver._member(cls, name) if cls else None
-    return member.ids if member else []
+    return (member.ids if member else _type_parameter_extensions(resolver, name) if cls else []), cls
 
 
-def _result_place(resolver, sid: str) -> int | None:
-    """The place of the type argument a method's call gives back (its declared result ``<N>``), else None."""
+def _type_parameter_extensions(resolver, name: str) -> list[str]:
+    """The extension methods ``name`` of a type parameter (``static TBuilder AddTimeout<TBuilder>(this TBuilder b)``,
+    its symbol ``TBuilder.AddTimeout``: no class ``TBuilder``), which extend whatever their constraint allows (not
+    read): the methods a typed object's call may be where its class has none of the name."""
+    out = []
+    for sid in resolver.g.by_name.get(name, ()):
+        sym = resolver.g.by_id[sid]
+        owner = sym.qualname.rpartition(".")[0]
+        parent = resolver.g.by_id.get(sym.parent_id) if sym.parent_id else None
+        if sym.kind == "method" and _TYPE_PARAMETER.match(owner) and (parent is None or parent.kind == "module"):
+            out.append(sid)
+    return out
+
+
+def _result_place(resolver, sid: str) -> tuple[int, str | None] | None:
+    """The place of the type argument a method's call gives back (its declared result ``<N>``) and the parameter
+    declared of that type (``<N@K>``: K, or ``self``), else None."""
     sym = resolver.g.by_id[sid]
     declared = resolver.return_types.get((sym.path, sym.qualname))
     m = _TYPE_ARGUMENT.match(declared.name or "") if declared is not None else None
-    return int(m.group(1)) if m else None
+    return (int(m.group(1)), m.group(2)) if m else None
 
 
 def _top_level_arguments(text: str) -> list[str]:
@@ -513,20 +599,31 @@ def settle_references(raw_refs: list) -> list:
 
 
 RESULT_FORM = "type.result"  # queries/csharp.scm: a generic method's result is its type parameter at place N
-_TYPE_ARGUMENT = re.compile(r"^<(\d)>$")  # the declared result ``<N>``: the call's type argument at place N
+GIVEN_FORM = "type.given"  # ...declared as parameter K's type too (``given0``, ``given1``; ``givenself``: a ``this``)
+SELF_GIVEN = "self"  # the extended object of an extension method: the call's receiver
+# the declared result ``<N>``: the call's type argument at place N; ``<N@K>``: where none is written, the type of
+# its argument K (``<N@self>``: of its receiver)
+_TYPE_ARGUMENT = re.compile(r"^<(\d)(?:@(\d|self))?>$")
 
 
 def _type_argument_results(raw_refs: list) -> list:
     """``T Resolve<T>()``, ``Task<T> SendAsync<T>(..)``: the method's declared result is ``<0>``, whatever type
     argument its call writes (``generic_result``), never a library's type named ``T`` (a call of it with none
-    written gives a value of unknown type: its members are guessed, not external)."""
+    written gives a value of unknown type: its members are guessed, not external). ``T Wrap<T>(T value)``: ``<0@0>``,
+    the type of what is passed where none is written."""
     results = {r.name_start: r for r in raw_refs if r.kind.startswith(RESULT_FORM)}
     if not results:
-        return raw_refs
+        return [r for r in raw_refs if not r.kind.startswith(GIVEN_FORM)]
+    given: dict[int, str] = {}
+    for r in raw_refs:  # an extension's ``this T`` first: the receiver, never an argument written
+        place = r.kind[len(GIVEN_FORM):] if r.kind.startswith(GIVEN_FORM) else None
+        if place is not None and given.get(r.name_start) != SELF_GIVEN:
+            given[r.name_start] = place
     kept = [r for r in raw_refs if not (r.kind == "type.return" and r.name_start in results)
-            and not r.kind.startswith(RESULT_FORM)]
-    return kept + [r._replace(kind="type.return", name=f"<{r.kind[len(RESULT_FORM):]}>", start=r.name_start)
-                   for r in results.values()]
+            and not r.kind.startswith((RESULT_FORM, GIVEN_FORM))]
+    return kept + [r._replace(kind="type.return", start=r.name_start, name=f"<{r.kind[len(RESULT_FORM):]}"
+                              + (f"@{given[at]}>" if at in given else ">"))
+                   for at, r in results.items()]
 
 
 # a generic type parameter, by convention (T, TResult, TRequest): what a delegate of it gives a lambda is whatever

@@ -140,6 +140,18 @@
 ((method_declaration returns: (generic_name (identifier) @_task (type_argument_list . (identifier) @name .))
   type_parameters: (type_parameter_list . (type_parameter) . (type_parameter (identifier) @_tp))) @reference.type.result1
   (#eq? @name @_tp) (#match? @_task "^(Task|ValueTask)$"))
+; ...and where a parameter is declared of that type parameter (T Wrap<T>(T value), TBuilder AddX<TBuilder>(this
+; TBuilder b)), the type argument a call writes none of is its argument's there (the extended object for a `this`
+; one: the receiver): langs/csharp.py settle_references and generic_result
+((method_declaration returns: (identifier) @name
+  parameters: (parameter_list . (parameter (modifier) @_this type: (identifier) @_given))) @reference.type.givenself
+  (#eq? @name @_given) (#eq? @_this "this"))
+((method_declaration returns: (identifier) @name
+  parameters: (parameter_list . (parameter type: (identifier) @_given))) @reference.type.given0
+  (#eq? @name @_given))
+((method_declaration returns: (identifier) @name
+  parameters: (parameter_list . (parameter) . (parameter type: (identifier) @_given))) @reference.type.given1
+  (#eq? @name @_given))
 (type_parameter_constraint [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
 (type_parameter_constraint (type [(identifier) @name (generic_name . (identifier) @name)]) @reference.type)
 (as_expression right: [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
@@ -260,3 +272,41 @@
   arguments: (argument_list . (argument (lambda_expression parameters: [(implicit_parameter) @var.name
     (parameter_list . (parameter !type name: (identifier) @var.name))]))))
   (#match? @_linq "^(Where|Select|SelectMany|Any|All|First|FirstOrDefault|Single|SingleOrDefault|Last|LastOrDefault|Count|LongCount|OrderBy|OrderByDescending|ThenBy|ThenByDescending|GroupBy|ToDictionary|ToLookup|Sum|Max|Min|Average|MaxBy|MinBy|DistinctBy|TakeWhile|SkipWhile|ForEach|Exists|Find|FindAll|FindIndex|FindLast|RemoveAll|TrueForAll)$"))
+; ...over what a call gives (Pending().Where(o => ..): the elements its declared return states, IEnumerable<Order>);
+; a generic call's (GetServices<IFoo>()) is left alone: a library's value would make the lambda's calls external
+((invocation_expression function: (member_access_expression
+    expression: (invocation_expression
+      function: [(identifier) @_called (member_access_expression name: (identifier) @_called)]) @var.elements
+    name: (identifier) @_linq)
+  arguments: (argument_list . (argument (lambda_expression parameters: [(implicit_parameter) @var.name
+    (parameter_list . (parameter !type name: (identifier) @var.name))]))))
+  (#not-match? @_called "^(Where|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|SkipWhile|TakeWhile|Distinct|DistinctBy|Reverse|ToList|ToArray|ToHashSet|AsEnumerable|AsReadOnly|Append|Prepend)$")
+  (#match? @_linq "^(Where|Select|SelectMany|Any|All|First|FirstOrDefault|Single|SingleOrDefault|Last|LastOrDefault|Count|LongCount|OrderBy|OrderByDescending|ThenBy|ThenByDescending|GroupBy|ToDictionary|ToLookup|Sum|Max|Min|Average|MaxBy|MinBy|DistinctBy|TakeWhile|SkipWhile|ForEach|Exists|Find|FindAll|FindIndex|FindLast|RemoveAll|TrueForAll)$"))
+; ...after steps that keep the elements (orders.Where(o => o.Paid).Select(o => o.Ship()), orders.ToList().ForEach(..)):
+; the lambda's parameter is an element of the collection the chain starts from (one or two such steps)
+((invocation_expression function: (member_access_expression
+    expression: (invocation_expression function: (member_access_expression
+      expression: [(identifier) (member_access_expression)] @var.elements name: (identifier) @_kept))
+    name: (identifier) @_linq)
+  arguments: (argument_list . (argument (lambda_expression parameters: [(implicit_parameter) @var.name
+    (parameter_list . (parameter !type name: (identifier) @var.name))]))))
+  (#match? @_kept "^(Where|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|SkipWhile|TakeWhile|Distinct|DistinctBy|Reverse|ToList|ToArray|ToHashSet|AsEnumerable|AsReadOnly|Append|Prepend)$")
+  (#match? @_linq "^(Where|Select|SelectMany|Any|All|First|FirstOrDefault|Single|SingleOrDefault|Last|LastOrDefault|Count|LongCount|OrderBy|OrderByDescending|ThenBy|ThenByDescending|GroupBy|ToDictionary|ToLookup|Sum|Max|Min|Average|MaxBy|MinBy|DistinctBy|TakeWhile|SkipWhile|ForEach|Exists|Find|FindAll|FindIndex|FindLast|RemoveAll|TrueForAll)$"))
+((invocation_expression function: (member_access_expression
+    expression: (invocation_expression function: (member_access_expression
+      expression: (invocation_expression function: (member_access_expression
+        expression: [(identifier) (member_access_expression)] @var.elements name: (identifier) @_kept))
+      name: (identifier) @_kept2))
+    name: (identifier) @_linq)
+  arguments: (argument_list . (argument (lambda_expression parameters: [(implicit_parameter) @var.name
+    (parameter_list . (parameter !type name: (identifier) @var.name))]))))
+  (#match? @_kept "^(Where|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|SkipWhile|TakeWhile|Distinct|DistinctBy|Reverse|ToList|ToArray|ToHashSet|AsEnumerable|AsReadOnly|Append|Prepend)$")
+  (#match? @_kept2 "^(Where|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|SkipWhile|TakeWhile|Distinct|DistinctBy|Reverse|ToList|ToArray|ToHashSet|AsEnumerable|AsReadOnly|Append|Prepend)$")
+  (#match? @_linq "^(Where|Select|SelectMany|Any|All|First|FirstOrDefault|Single|SingleOrDefault|Last|LastOrDefault|Count|LongCount|OrderBy|OrderByDescending|ThenBy|ThenByDescending|GroupBy|ToDictionary|ToLookup|Sum|Max|Min|Average|MaxBy|MinBy|DistinctBy|TakeWhile|SkipWhile|ForEach|Exists|Find|FindAll|FindIndex|FindLast|RemoveAll|TrueForAll)$"))
+; foreach (var o in orders): o is an element of orders (List<Order>, IEnumerable<Order>, Order[]: as it is declared),
+; of a call's declared return (foreach (var o in Pending())), or of the collection before a step that keeps them
+((foreach_statement type: (implicit_type) left: (identifier) @var.name
+  right: [(identifier) (member_access_expression)
+          (invocation_expression function: [(identifier) @_called (member_access_expression name: (identifier) @_called)])]
+  @var.elements)
+  (#not-match? @_called "^(Where|OrderBy|OrderByDescending|ThenBy|ThenByDescending|Skip|Take|SkipWhile|TakeWhile|Distinct|DistinctBy|Reverse|ToList|ToArray|ToHashSet|AsEnumerable|AsReadOnly|Append|Prepend)$"))
