@@ -1745,7 +1745,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 else:
                     held, names = (results, result_names) if is_call else (values, value_names)
                 bound_to = _bound_to(key[1], key[2], stack, held) \
-                    if _bound_name(key[1]) in names or _own_element(key[1]) else None
+                    if _bound_name(key[1]) in names or _own_element(key[1]) or _indexed_name(key[1]) in names \
+                    else None
                 if receiver is not None and results:
                     bound_to = _through_called_variables(bound_to, receiver, stack, results, result_names)
                 if bound_to and self_named and stack:  # h := s.handle in func (s *Server): self.handle
@@ -1828,6 +1829,13 @@ def _bound_name(written: str) -> str:
     if not dot and (called := _called_variable(written)):
         return called + CALLED_NAME  # factory(size).area(): what a call of factory gives
     return name.partition("[")[0] + ITEMS if "[" in name else name  # books[0]: an element of books[]
+
+
+def _indexed_name(written: str) -> str | None:
+    """``inodes`` for ``inodes[i]`` and ``inodes[i].child``: a variable indexed, whose elements may be those of the
+    one value it holds (``inodes := p.leaves()``: ``_held_elements``) though no declaration states them."""
+    name, bracket, _ = written.partition("[")
+    return name if bracket and name.isidentifier() else None
 
 
 def _own_element(written: str) -> bool:
@@ -2055,7 +2063,10 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     not what its methods call)."""
     indexed = _SUBSCRIPTED.match(written)
     if indexed:  # books[0].title, self.by_name[key]: one of the collection's elements
-        return _then(_elements_of(indexed.group(1), stack, types), indexed.group(2) or "")
+        items = _elements_of(indexed.group(1), stack, types)
+        if items is None:  # inodes := p.leaves(); inodes[i]: what a loop over the variable would take
+            items = _held_elements(indexed.group(1), stack, types)
+        return _then(items, indexed.group(2) or "")
     head, dot, rest = written.partition(".")
     if dot and not (head in SELF_OBJECTS and rest.isidentifier()):
         holder, more = _holder(written)  # self.x.y, a.b.c: what self.x or a holds, then along the rest
@@ -2174,12 +2185,37 @@ def _held_collection(holder: str, stack: list[Span], types: dict) -> str | None:
         return None
     scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS]
     held = next((found for scope in scopes if (found := types.get(scope, {}).get(holder))), None)
-    return held[0] if held and len(held) == 1 and _COLLECTION_SOURCE.match(held[0]) else None
+    if not held or len(held) != 1:
+        return None
+    return held[0] if _COLLECTION_SOURCE.match(held[0]) or _called_on_variable(held[0], scopes, types) else None
 
 
 # a field (self.loggers) or a call of a function or method, nothing after it (self.listed()); not a class built
 # (Layout(): an instance, whose elements are whatever its __getitem__ gives)
 _COLLECTION_SOURCE = re.compile(r"^(?:(?:self|this)\.[A-Za-z_]\w*|(?:[A-Za-z_]\w*\.)*[a-z_]\w*\([^()]*\))$")
+def _called_on_variable(value: str, scopes: list[str], types: dict) -> bool:
+    """``p.LeafPageElements()``, ``n.split(size(x))`` where ``p``, ``n`` is a variable of the scope: one call of a
+    method of an object, whatever the case of its name (Go's exported methods), never a class built as a capitalized
+    call of a module may be (``rich.Layout()``)."""
+    head, dot, call = value.partition(".")
+    return bool(dot) and head.isidentifier() and head not in SELF_OBJECTS and _called_variable(call) is not None \
+        and any(head in types.get(s, {}) for s in scopes)
+
+
+def _held_elements(holder: str, stack: list[Span], types: dict) -> str | None:
+    """The elements of the one field or call the variable ``holder`` is given (``inodes := p.leaves()``), typed as
+    a loop over it takes them (``Page~leaves()[]``: what the method declares it returns, read by the resolver); None
+    where the variable holds no such value."""
+    held = _held_collection(holder, stack, types)
+    if not held:
+        return None
+    _WALKING.add(holder)
+    try:
+        value = _element_value(held + ITEMS, stack, types)
+    finally:
+        _WALKING.discard(holder)
+    scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
+    return "|".join(_typed_head(v, scopes, types) for v in value.split("|")) if value else None
 
 
 def _holder(written: str) -> tuple[str | None, str]:
@@ -2256,12 +2292,17 @@ def _field_elements(holder: str, stack: list[Span], types: dict) -> str | None:
     ``n *Node``): ``self.children[]``, ``Node~children[]``, which the resolver reads off the field's declaration
     wherever it is (``Resolver._class_along``); None where the object's type is not known."""
     head, _, rest = holder.partition(".")
-    if head in SELF_OBJECTS:
-        return holder + ITEMS if rest.isidentifier() else None
+    if head in SELF_OBJECTS and rest.isidentifier():
+        return holder + ITEMS
+    # (self.root.children: the field's declared type, then its field, as for a typed variable's)
     if not head.isidentifier() or not _is_chain(rest) or "(" in rest:
         return None
     scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
     typed = _typed_head(holder, scopes, types)
+    if typed.partition("~")[0].endswith(ITEMS):  # for _, node := range nodes: node.inodes is an element's field
+        element = _bound_to(head, False, stack, types)
+        if element and "|" not in element:
+            typed = f"{element}.{rest}" if "~" in element else f"{element}~{rest}"
     # an element step along the way is followed (n := stack[i].node; n.inodes[j]: Cursor~stack[].node.inodes[]),
     # an index written otherwise is not
     return typed + ITEMS if "~" in typed and "|" not in typed and not _UNREAD_INDEX.search(typed) else None
@@ -2312,7 +2353,9 @@ def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> s
             held = found[0]
             if "|" in held or held == COLLECTION:
                 return value
-            if "~" not in held and depth < MAX_TYPED_HOPS and held != value:
+            # a declared type (a bare name: func (n *node), n.split()) is no variable to follow, though a variable
+            # of the scope bears its name (for _, node := range nodes)
+            if "~" not in held and depth < MAX_TYPED_HOPS and held != value and not held.isidentifier():
                 held = _typed_head(held, scopes, types, depth + 1)
             return f"{held}.{rest}" if "~" in held else f"{held}~{rest}"
     return value
