@@ -57,7 +57,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@var.member`` with ``@var.value``: the variable is that member of the value
   (``const { mutate } = useThing()``: ``useThing()~mutate``, bound as ``x = obj.m`` is on a known class; Rust's
   ``match self { Get(cmd) => .. }``: ``cmd`` is ``self``'s member ``Get``, the variant's payload).
-  ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
+  ``@var.name`` + ``@var.map_keys``: a loop variable that takes a mapping's keys and nothing else (Go's ``for k, v :=
+  range m``: ``k``, an index over a slice), typed where the file declares the mapping (``m map[Level]Color``), unbound
+  otherwise (never the elements, as ``@var.keys``' fallback gives). ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
   variable of the scope (``raise exc``). ``@reference.protocol.<method>``: a statement that runs ``<method>`` on
   the value captured as ``@name`` (``for x in it``: ``__iter__`` and ``__next__``), resolved only where the value's
@@ -779,8 +781,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             bindings["local"].append(RawRef(node.start_byte, "local", var_name, None, None, None, 0, None))
         key = next(k for k in VAR_BINDINGS if k in caps)
         value = caps[key][0]
-        if key in ("var.elements", "var.keys"):  # for b in self.books: what self.books holds decides, where it is
-            kind = " ".join(_text(value, data).split()) + (ITEMS if key == "var.elements" else KEYS)  # looked up
+        if key in _COLLECTION_SUFFIX:  # for b in self.books: what self.books holds decides, where it is looked up
+            kind = " ".join(_text(value, data).split()) + _COLLECTION_SUFFIX[key]
         elif key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
             kind = _type_text(_text(value, data))
             kind = f"{IMPLEMENTED_VALUE}{kind}@{_place(node, data)}" if kind and kind.replace(".", "").isidentifier() \
@@ -1018,7 +1020,8 @@ IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it im
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
                 "var.result": "var", "var.implements": "var",
-                "var.elements": "var", "var.keys": "var", "var.spread": "var", "var.returns": "var"}
+                "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.spread": "var",
+                "var.returns": "var"}
 # var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
 # mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
@@ -1037,6 +1040,8 @@ ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a
 # suffix of the name whose values are what iterating a mapping gives, its keys (``for k in d``: ``d[]:``), bound at a
 # mapping's declaration (``d: dict[str, Column]``) beside its elements (``d[]``: its values, what ``d[k]`` gives)
 KEYS = "[]:"
+MAP_KEYS = "[]::"  # suffix of a value that is a mapping's keys only where the file declares one (``@var.map_keys``)
+_COLLECTION_SUFFIX = {"var.elements": ITEMS, "var.keys": KEYS, "var.map_keys": MAP_KEYS}
 _BOUND_SUFFIX = {"var.spread": ITEMS, "var.returns": CALLED_NAME}  # the name a binding's capture binds
 NAMES = frozenset({"identifier", "attribute"})
 UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})  # a, (b, c) = ...
@@ -1343,15 +1348,23 @@ def _element_type(text: str, transparent=frozenset()) -> str | None:
     return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
 
 
+_MAP_KEY = re.compile(r"^map\[([^\[\]]+)\]")  # a map type written with its key in brackets first
+
+
 def _key_type(text: str) -> str | None:
-    """``dict[str, Column]``, ``Mapping[Kind, Column]`` -> the key type (``str``, ``Kind``), what iterating the
-    mapping gives; ``COLLECTION`` for a key that is no named type (``tuple[int, int]``: never a value's class);
-    None for what is no mapping."""
-    m = _BRACKETED_OF.match(" ".join(text.split()))
-    if not m or _last_segment(text.partition("[")[0].strip()) not in MAP_CONTAINERS:
-        return None
-    args = _top_level_split(m.group(1), ",")
-    key = _type_text(args[0].strip()) if len(args) == 2 else None
+    """``dict[str, Column]``, ``Mapping[Kind, Column]``, ``map[Level]Color`` -> the key type (``str``, ``Kind``,
+    ``Level``), what iterating the mapping gives; ``COLLECTION`` for a key that is no named type (``tuple[int,
+    int]``: never a value's class); None for what is no mapping."""
+    text = " ".join(text.split())
+    written_first = _MAP_KEY.match(text)  # map[*Page]*Route{...}: the key in brackets, before the value
+    if written_first:
+        key = _type_text(written_first.group(1).strip())
+    else:
+        m = _BRACKETED_OF.match(text)
+        if not m or _last_segment(text.partition("[")[0].strip()) not in MAP_CONTAINERS:
+            return None
+        args = _top_level_split(m.group(1), ",")
+        key = _type_text(args[0].strip()) if len(args) == 2 else None
     return key if key and key != COLLECTION and key.replace(".", "").isidentifier() else COLLECTION
 
 
@@ -2117,6 +2130,8 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     a loop's ``for b in self.books`` (``self.books[]``; "" when the elements are not known: never the collection's
     own type), ``b = self.by_name.get(k)``, ``b := books[0]``; None otherwise (``client.get(url)`` is no element
     of anything known: its value stands as written)."""
+    if value.endswith(MAP_KEYS):  # for k, v := range s.byName: a key, never a value (a slice's index: nothing)
+        return _declared_keys(value[:-len(MAP_KEYS)].strip(), stack, types) or ""
     if value.endswith(KEYS):
         return _key_value(value[:-len(KEYS)].strip(), stack, types)
     if value.endswith(ITEMS) and value != COLLECTION:

@@ -160,6 +160,9 @@
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . (unary_expression operator: "&"
     operand: (index_expression operand: [(identifier) (selector_expression)] @var.elements))))
+; for k, v := range s.byName, for k := range m: k takes the map's key type where the file declares the map (a
+; slice's index, a channel's value: nothing; never the map's values)
+(range_clause left: (expression_list . (identifier) @var.name) right: [(identifier) (selector_expression)] @var.map_keys)
 ; for _, b := range s.books: b takes the slice's (or map's) elements
 ; for _, c := range cmd.Commands(): c takes the elements of what the method declares it returns ([]*Command)
 (range_clause left: (expression_list (_) (identifier) @var.name)
