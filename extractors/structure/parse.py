@@ -2368,10 +2368,11 @@ def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> s
             held = found[0]
             if "|" in held or held == COLLECTION:
                 return value
-            # a declared type (a bare name: func (n *node), n.split()) is no variable to follow, though a variable
-            # of the scope bears its name (for _, node := range nodes)
-            if "~" not in held and depth < MAX_TYPED_HOPS and held != value and not held.isidentifier():
-                held = _typed_head(held, scopes, types, depth + 1)
+            if "~" not in held and depth < MAX_TYPED_HOPS and held != value:
+                followed = _typed_head(held, scopes, types, depth + 1)
+                # a loop variable's element, untyped here, is no answer: the name is most likely a declared type
+                # that a variable of the scope bears too (func (n *node) with for _, node := range nodes)
+                held = held if followed.partition("~")[0].endswith(ITEMS) else followed
             return f"{held}.{rest}" if "~" in held else f"{held}~{rest}"
     return value
 
