@@ -57,7 +57,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@var.member`` with ``@var.value``: the variable is that member of the value
   (``const { mutate } = useThing()``: ``useThing()~mutate``, bound as ``x = obj.m`` is on a known class; Rust's
   ``match self { Get(cmd) => .. }``: ``cmd`` is ``self``'s member ``Get``, the variant's payload).
-  ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
+  ``@var.name`` + ``@var.map_keys``: a loop variable that takes a mapping's keys and nothing else (Go's ``for k, v :=
+  range m``: ``k``, an index over a slice), typed where the file declares the mapping (``m map[Level]Color``), unbound
+  otherwise (never the elements, as ``@var.keys``' fallback gives). ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
   variable of the scope (``raise exc``). ``@reference.protocol.<method>``: a statement that runs ``<method>`` on
   the value captured as ``@name`` (``for x in it``: ``__iter__`` and ``__next__``), resolved only where the value's
@@ -780,8 +782,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             bindings["local"].append(RawRef(node.start_byte, "local", var_name, None, None, None, 0, None))
         key = next(k for k in VAR_BINDINGS if k in caps)
         value = caps[key][0]
-        if key in ("var.elements", "var.keys"):  # for b in self.books: what self.books holds decides, where it is
-            kind = " ".join(_text(value, data).split()) + (ITEMS if key == "var.elements" else KEYS)  # looked up
+        if key in _COLLECTION_SUFFIX:  # for b in self.books: what self.books holds decides, where it is looked up
+            kind = " ".join(_text(value, data).split()) + _COLLECTION_SUFFIX[key]
         elif key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
             kind = _type_text(_text(value, data))
             kind = f"{IMPLEMENTED_VALUE}{kind}@{_place(node, data)}" if kind and kind.replace(".", "").isidentifier() \
@@ -1019,7 +1021,8 @@ IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it im
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
                 "var.result": "var", "var.implements": "var",
-                "var.elements": "var", "var.keys": "var", "var.spread": "var", "var.returns": "var"}
+                "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.spread": "var",
+                "var.returns": "var"}
 # var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
 # mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
@@ -1038,6 +1041,8 @@ ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a
 # suffix of the name whose values are what iterating a mapping gives, its keys (``for k in d``: ``d[]:``), bound at a
 # mapping's declaration (``d: dict[str, Column]``) beside its elements (``d[]``: its values, what ``d[k]`` gives)
 KEYS = "[]:"
+MAP_KEYS = "[]::"  # suffix of a value that is a mapping's keys only where the file declares one (``@var.map_keys``)
+_COLLECTION_SUFFIX = {"var.elements": ITEMS, "var.keys": KEYS, "var.map_keys": MAP_KEYS}
 _BOUND_SUFFIX = {"var.spread": ITEMS, "var.returns": CALLED_NAME}  # the name a binding's capture binds
 NAMES = frozenset({"identifier", "attribute"})
 UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})  # a, (b, c) = ...
@@ -1351,15 +1356,23 @@ def _element_type(text: str, transparent=frozenset()) -> str | None:
     return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
 
 
+_MAP_KEY = re.compile(r"^map\[([^\[\]]+)\]")  # a map type written with its key in brackets first
+
+
 def _key_type(text: str) -> str | None:
-    """``dict[str, Column]``, ``Mapping[Kind, Column]`` -> the key type (``str``, ``Kind``), what iterating the
-    mapping gives; ``COLLECTION`` for a key that is no named type (``tuple[int, int]``: never a value's class);
-    None for what is no mapping."""
-    m = _BRACKETED_OF.match(" ".join(text.split()))
-    if not m or _last_segment(text.partition("[")[0].strip()) not in MAP_CONTAINERS:
-        return None
-    args = _top_level_split(m.group(1), ",")
-    key = _type_text(args[0].strip()) if len(args) == 2 else None
+    """``dict[str, Column]``, ``Mapping[Kind, Column]``, ``map[Level]Color`` -> the key type (``str``, ``Kind``,
+    ``Level``), what iterating the mapping gives; ``COLLECTION`` for a key that is no named type (``tuple[int,
+    int]``: never a value's class); None for what is no mapping."""
+    text = " ".join(text.split())
+    written_first = _MAP_KEY.match(text)  # map[*Page]*Route{...}: the key in brackets, before the value
+    if written_first:
+        key = _type_text(written_first.group(1).strip())
+    else:
+        m = _BRACKETED_OF.match(text)
+        if not m or _last_segment(text.partition("[")[0].strip()) not in MAP_CONTAINERS:
+            return None
+        args = _top_level_split(m.group(1), ",")
+        key = _type_text(args[0].strip()) if len(args) == 2 else None
     return key if key and key != COLLECTION and key.replace(".", "").isidentifier() else COLLECTION
 
 
@@ -1753,7 +1766,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 else:
                     held, names = (results, result_names) if is_call else (values, value_names)
                 bound_to = _bound_to(key[1], key[2], stack, held) \
-                    if _bound_name(key[1]) in names or _own_element(key[1]) else None
+                    if _bound_name(key[1]) in names or _own_element(key[1]) or _indexed_name(key[1]) in names \
+                    else None
                 if receiver is not None and results:
                     bound_to = _through_called_variables(bound_to, receiver, stack, results, result_names)
                 if bound_to and self_named and stack:  # h := s.handle in func (s *Server): self.handle
@@ -1860,6 +1874,13 @@ def _bound_name(written: str) -> str:
     if not dot and (called := _called_variable(written)):
         return called + CALLED_NAME  # factory(size).area(): what a call of factory gives
     return name.partition("[")[0] + ITEMS if "[" in name else name  # books[0]: an element of books[]
+
+
+def _indexed_name(written: str) -> str | None:
+    """``inodes`` for ``inodes[i]`` and ``inodes[i].child``: a variable indexed, whose elements may be those of the
+    one value it holds (``inodes := p.leaves()``: ``_held_elements``) though no declaration states them."""
+    name, bracket, _ = written.partition("[")
+    return name if bracket and name.isidentifier() else None
 
 
 def _own_element(written: str) -> bool:
@@ -2099,7 +2120,10 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     not what its methods call)."""
     indexed = _SUBSCRIPTED.match(written)
     if indexed:  # books[0].title, self.by_name[key]: one of the collection's elements
-        return _then(_elements_of(indexed.group(1), stack, types), indexed.group(2) or "")
+        items = _elements_of(indexed.group(1), stack, types)
+        if items is None:  # inodes := p.leaves(); inodes[i]: what a loop over the variable would take
+            items = _held_elements(indexed.group(1), stack, types)
+        return _then(items, indexed.group(2) or "")
     head, dot, rest = written.partition(".")
     if dot and not (head in SELF_OBJECTS and rest.isidentifier()):
         holder, more = _holder(written)  # self.x.y, a.b.c: what self.x or a holds, then along the rest
@@ -2150,6 +2174,8 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     a loop's ``for b in self.books`` (``self.books[]``; "" when the elements are not known: never the collection's
     own type), ``b = self.by_name.get(k)``, ``b := books[0]``; None otherwise (``client.get(url)`` is no element
     of anything known: its value stands as written)."""
+    if value.endswith(MAP_KEYS):  # for k, v := range s.byName: a key, never a value (a slice's index: nothing)
+        return _declared_keys(value[:-len(MAP_KEYS)].strip(), stack, types) or ""
     if value.endswith(KEYS):
         return _key_value(value[:-len(KEYS)].strip(), stack, types)
     if value.endswith(ITEMS) and value != COLLECTION:
@@ -2218,12 +2244,37 @@ def _held_collection(holder: str, stack: list[Span], types: dict) -> str | None:
         return None
     scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS]
     held = next((found for scope in scopes if (found := types.get(scope, {}).get(holder))), None)
-    return held[0] if held and len(held) == 1 and _COLLECTION_SOURCE.match(held[0]) else None
+    if not held or len(held) != 1:
+        return None
+    return held[0] if _COLLECTION_SOURCE.match(held[0]) or _called_on_variable(held[0], scopes, types) else None
 
 
 # a field (self.loggers) or a call of a function or method, nothing after it (self.listed()); not a class built
 # (Layout(): an instance, whose elements are whatever its __getitem__ gives)
 _COLLECTION_SOURCE = re.compile(r"^(?:(?:self|this)\.[A-Za-z_]\w*|(?:[A-Za-z_]\w*\.)*[a-z_]\w*\([^()]*\))$")
+def _called_on_variable(value: str, scopes: list[str], types: dict) -> bool:
+    """``p.LeafPageElements()``, ``n.split(size(x))`` where ``p``, ``n`` is a variable of the scope: one call of a
+    method of an object, whatever the case of its name (Go's exported methods), never a class built as a capitalized
+    call of a module may be (``rich.Layout()``)."""
+    head, dot, call = value.partition(".")
+    return bool(dot) and head.isidentifier() and head not in SELF_OBJECTS and _called_variable(call) is not None \
+        and any(head in types.get(s, {}) for s in scopes)
+
+
+def _held_elements(holder: str, stack: list[Span], types: dict) -> str | None:
+    """The elements of the one field or call the variable ``holder`` is given (``inodes := p.leaves()``), typed as
+    a loop over it takes them (``Page~leaves()[]``: what the method declares it returns, read by the resolver); None
+    where the variable holds no such value."""
+    held = _held_collection(holder, stack, types)
+    if not held:
+        return None
+    _WALKING.add(holder)
+    try:
+        value = _element_value(held + ITEMS, stack, types)
+    finally:
+        _WALKING.discard(holder)
+    scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
+    return "|".join(_typed_head(v, scopes, types) for v in value.split("|")) if value else None
 
 
 def _holder(written: str) -> tuple[str | None, str]:
@@ -2300,12 +2351,17 @@ def _field_elements(holder: str, stack: list[Span], types: dict) -> str | None:
     ``n *Node``): ``self.children[]``, ``Node~children[]``, which the resolver reads off the field's declaration
     wherever it is (``Resolver._class_along``); None where the object's type is not known."""
     head, _, rest = holder.partition(".")
-    if head in SELF_OBJECTS:
-        return holder + ITEMS if rest.isidentifier() else None
+    if head in SELF_OBJECTS and rest.isidentifier():
+        return holder + ITEMS
+    # (self.root.children: the field's declared type, then its field, as for a typed variable's)
     if not head.isidentifier() or not _is_chain(rest) or "(" in rest:
         return None
     scopes = [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
     typed = _typed_head(holder, scopes, types)
+    if typed.partition("~")[0].endswith(ITEMS):  # for _, node := range nodes: node.inodes is an element's field
+        element = _bound_to(head, False, stack, types)
+        if element and "|" not in element:
+            typed = f"{element}.{rest}" if "~" in element else f"{element}~{rest}"
     # an element step along the way is followed (n := stack[i].node; n.inodes[j]: Cursor~stack[].node.inodes[]),
     # an index written otherwise is not
     return typed + ITEMS if "~" in typed and "|" not in typed and not _UNREAD_INDEX.search(typed) else None
@@ -2357,7 +2413,10 @@ def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> s
             if "|" in held or held == COLLECTION:
                 return value
             if "~" not in held and depth < MAX_TYPED_HOPS and held != value:
-                held = _typed_head(held, scopes, types, depth + 1)
+                followed = _typed_head(held, scopes, types, depth + 1)
+                # a loop variable's element, untyped here, is no answer: the name is most likely a declared type
+                # that a variable of the scope bears too (func (n *node) with for _, node := range nodes)
+                held = held if followed.partition("~")[0].endswith(ITEMS) else followed
             return f"{held}.{rest}" if "~" in held else f"{held}~{rest}"
     return value
 

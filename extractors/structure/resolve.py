@@ -1560,6 +1560,8 @@ class Resolver(ImportBindings):
                 cls = element
             elif attr.endswith(")" + ITEMS) and hooks.iterator_item:  # parents() -> Parents: what it iterates
                 cls = self._iterated(self.return_class(sid), hooks.iterator_item)
+            elif attr.endswith(")" + ITEMS) and (named := self._returned_items(sid)) is not None:
+                cls = named  # func (p *Page) named() Inodes: what type Inodes []Inode holds
             elif not self._returns_self(sid):  # a builder's m(): this gives back the receiver's own class
                 held = self.return_class(sid)  # None: unknown; "": a library's
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
@@ -1584,6 +1586,12 @@ class Resolver(ImportBindings):
         sym = self.g.by_id[sid]
         ref = self.item_types.get((sym.path, sym.qualname))
         return self._declared_class(ref, sid) if ref is not None else None
+
+    def _returned_items(self, sid: str) -> str | None:
+        """An element of the named collection type a function declares it returns (``func named() Inodes``: an
+        ``Inode``, as ``type Inodes []Inode`` states); None where the returned class states no elements."""
+        held = self.return_class(sid)
+        return self._element_class(held) if held else None
 
     def _declared_return(self, cls: str, name: str, hooks: Hooks) -> str | None:
         """What a declaration merged with ``cls`` says ``name`` returns, where the body that runs says nothing (an

@@ -146,13 +146,23 @@
 (short_var_declaration left: (expression_list (identifier) @local.name))
 (var_spec name: (identifier) @local.name)
 (range_clause left: (expression_list (identifier) @local.name))
-; p := c.pools[name], p, ok := c.pools[name]: an element of the map (or slice), as a range variable is
+; p := c.pools[name], p, ok := c.pools[name]: an element of the map (or slice), as a range variable is; x :=
+; p.leaves()[i]: an element of what the method declares it returns
 (short_var_declaration left: (expression_list . (identifier) @var.name)
-  right: (expression_list . (index_expression operand: [(identifier) (selector_expression)] @var.elements)))
+  right: (expression_list . (index_expression operand: [(identifier) (selector_expression) (call_expression)]
+    @var.elements)))
+; var ref = &c.stack[i], var x = s[i]: the same, declared with var
+(var_spec . name: (identifier) @var.name !type
+  value: (expression_list . [(index_expression operand: [(identifier) (selector_expression)] @var.elements)
+                             (unary_expression operator: "&"
+                               operand: (index_expression operand: [(identifier) (selector_expression)] @var.elements))]))
 ; item := &n.inodes[i]: a pointer to an element, whose methods are the element's
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . (unary_expression operator: "&"
     operand: (index_expression operand: [(identifier) (selector_expression)] @var.elements))))
+; for k, v := range s.byName, for k := range m: k takes the map's key type where the file declares the map (a
+; slice's index, a channel's value: nothing; never the map's values)
+(range_clause left: (expression_list . (identifier) @var.name) right: [(identifier) (selector_expression)] @var.map_keys)
 ; for _, b := range s.books: b takes the slice's (or map's) elements
 ; for _, c := range cmd.Commands(): c takes the elements of what the method declares it returns ([]*Command)
 (range_clause left: (expression_list (_) (identifier) @var.name)
@@ -176,6 +186,23 @@
                                  (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))])
            (map_type value: [(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
                              (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))])])]) @reference.type.items
+
+; what a function declares it returns as a collection (func leaves() []Inode, (map[string]*Route, error)): a loop
+; over its call, an index of it, gives that element (a map's value; never the key's type)
+([(function_declaration result: [(slice_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+                                 (array_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+                                 (map_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)])])
+  (method_declaration result: [(slice_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+                               (array_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+                               (map_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)])])
+  (function_declaration result: (parameter_list . (parameter_declaration
+    type: [(slice_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+           (array_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+           (map_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)])])))
+  (method_declaration result: (parameter_list . (parameter_declaration
+    type: [(slice_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+           (array_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+           (map_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)])])))]) @reference.type.items
 
 ; _, b, err := f(): b is f's second declared result (func f() (int, *Node, error)); the first name is bound above
 (short_var_declaration left: (expression_list (_) (identifier) @var.name)
