@@ -909,12 +909,17 @@ def _without_comments(nodes: list, data: bytes, start: int, end: int) -> str:
 
 def _dotted(text: str, rules: ParseRules) -> str:
     """A receiver or assigned value as the resolver reads it: the language's member operators written ``.`` (C++'s
-    and PHP's ``->``), its sigils dropped (PHP's ``$``): ``$this->client`` is ``this.client``."""
+    and PHP's ``->``), its sigils dropped (PHP's ``$``): ``$this->client`` is ``this.client``. A variable named like
+    another language's own object (``$cls``, ``$self``) keeps its sigil: it is an ordinary variable, never the
+    enclosing class the resolver reads ``cls`` and ``self`` as (PHP's class is ``self::``, without one)."""
     for operator in rules.member_access:
         text = text.replace(operator, ".")
     for sigil in rules.sigils:
-        text = text.replace(sigil, "")
+        text = re.sub(re.escape(sigil) + _NOT_AN_OWN_OBJECT, "", text)
     return text
+
+
+_NOT_AN_OWN_OBJECT = r"(?!(?:self|cls|Self|super)\b)"
 
 
 def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
