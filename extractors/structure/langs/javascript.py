@@ -195,6 +195,30 @@ def _first_overloads(raw_refs: list) -> list:
     return [r._replace(kind="type.return", name_start=None, alias=SIGNATURE_ONLY) for r in first.values()]
 
 
+# a call written with type arguments: create<Api>(cfg), api.make<A, B>(x) (simple names only: no nested generics)
+_GENERIC_CALL = re.compile(r"^([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*<([\w$.,\s]+)>\s*\(", re.S)
+
+
+def cast_type(text: str) -> str | None:
+    """A variable's value written as one generic call (``const api = create<Api>(cfg)``): kept as ``create<Api>()``,
+    its type arguments for the resolver's ``_generic_call_class`` (a callee whose result is its type parameter
+    gives the argument; any other, what it declares); None for anything else (read as usual)."""
+    m = _GENERIC_CALL.match(text)
+    if not m or not _closes_at_end(text, m.end() - 1):
+        return None
+    callee = "".join(m.group(1).split())
+    return f"{callee}<{', '.join(a.strip() for a in m.group(2).split(','))}>()"
+
+
+def _closes_at_end(text: str, start: int) -> bool:
+    depth = 0
+    for i in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            return i == len(text) - 1
+    return False
+
+
 def type_argument_mark(resolver, r, src):
     """A generic function's declared result ``<0>`` names no type: unknown, never a library's."""
     from ..resolve import UNRESOLVED
