@@ -791,8 +791,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
         if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
             kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], data)
-        if kind and "var.later" in caps:  # x = f() after a bare let x: counts where every assignment agrees
-            kind = ASSIGNED_LATER + kind
+        if "var.later" in caps:  # x = f() after a bare let x: counts where every assignment agrees
+            kind = _later_value(kind, value, data)
         if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
             binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
             bindings[binding].append(RawRef(node.start_byte, binding, named, kind, None, None, 0, None))
@@ -1006,6 +1006,7 @@ CALLED_NAME = "()"  # suffix of the name whose values are what a call of the var
 # a value assigned to a variable declared elsewhere (``@var.later``: ``let m; .. m = make()``): bound in the scope
 # declaring the variable, where no declaration states one and every such assignment agrees (``_settle_later``)
 ASSIGNED_LATER = "later:"
+UNREAD = "<unread>"  # a later assignment's value not read (a function written there): it disagrees with any other
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
 # a ``type.return``'s alias where a signature apart from the body states it (TypeScript's overloads): what the body's
 # returns agree on comes first (``Resolver._return_class_uncached``)
@@ -1953,6 +1954,17 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
     return out
 
 
+def _later_value(kind: str | None, value, data: bytes) -> str | None:
+    """A later assignment's value (``ASSIGNED_LATER``); ``UNREAD`` where it is not read (a function written there,
+    an expression read as a collection that is no literal, ``(<html>..</html>)``), which disagrees with any other;
+    None for ``null`` / ``undefined``, which says nothing of the variable."""
+    if value.type in CODE_VALUES or (kind == COLLECTION and value.type not in LITERALS):
+        return ASSIGNED_LATER + UNREAD
+    if kind is None:
+        return None if _text(value, data) in _NOTHING else ASSIGNED_LATER + UNREAD
+    return ASSIGNED_LATER + kind
+
+
 def _declaring_any(stack: list[Span], name: str, declared: dict[str, set[str]]) -> list[Span] | None:
     """``stack`` up to the innermost scope declaring a variable, a definition's or a callback's (``let mutate`` in a
     test's callback, assigned in a function written there); ``[]`` for the module's; None where none does."""
@@ -1992,6 +2004,8 @@ def _seen_from_declaring(v: LaterValue, types: dict, declared: dict[str, set[str
     """A later value as the declaring scope reads it: one made from a variable of a function (``config =
     useSWRConfig(); unload = config.unload`` in ``Page``) typed there (``useSWRConfig()~unload``); None where that
     variable's type is not known (a local's name read elsewhere would be taken for a library's)."""
+    if v.value == UNREAD or v.value == OWN_OBJECT:  # (an object's methods: the assigning function's)
+        return None
     head = _HEAD_NAME.match(v.value)
     if not head or not any(head.group() in declared.get(s.qualname, ()) or head.group() in types.get(s.qualname, ())
                            for s in v.stack):

@@ -320,16 +320,11 @@
 ; a variable declared first and built later (`let runner; ... runner = new Runner(suite)` in a test's setup callback;
 ; not `x = f()`: flow-insensitive, a later `value = Object.assign(...)` would make every use of `value` a library's)
 (assignment_expression left: (identifier) @var.name right: (new_expression) @var.type)
-; ...or given a call's result or a name's value (`let mutate; function Page() { mutate = useSWRConfig().mutate }`,
-; `current = make()`): bound in the scope declaring it, only where no declaration states a value and every such
-; assignment agrees (parse.py @var.later; a later `value = Object.assign(...)` beside `let value = new Store()` is none)
-(assignment_expression left: (identifier) @var.name
-  right: (call_expression function: (identifier) @_callee) @var.type (#not-eq? @_callee "require")) @var.later
-(assignment_expression left: (identifier) @var.name right: (call_expression function: (member_expression)) @var.type)
-  @var.later
-(assignment_expression left: (identifier) @var.name
-  right: (await_expression (call_expression function: [(identifier) (member_expression)])) @var.type) @var.later
-(assignment_expression left: (identifier) @var.name right: [(identifier) (member_expression)] @var.value) @var.later
+; ...or given any other value (`let mutate; function Page() { mutate = useSWRConfig().mutate }`, `current = make()`):
+; bound in the scope declaring it, only where no declaration states a value and every such assignment agrees (parse.py
+; @var.later: a function written there disagrees with any; a later `value = Object.assign(..)` beside `let value = new
+; Store()` adds nothing)
+(assignment_expression left: (identifier) @var.name right: (_) @var.value) @var.later
 ; x instanceof Store: x is a Store where the check holds (flow-insensitive: one more value of x in its scope)
 (binary_expression left: (identifier) @var.name operator: "instanceof" right: [(identifier) (member_expression)]
   @var.narrowed)
