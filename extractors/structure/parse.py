@@ -439,7 +439,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     local = bindings["local"]
     if bindings["global"]:  # global x: x assigned there is the module's x, no local of the function
         local = _without_globals(local, bindings["global"], scopes)
-    declared = _declared(local + params, scopes) if callbacks else None  # what each scope binds: types and values
+    later = any(b.receiver.startswith(ASSIGNED_LATER) for b in bindings["var"] + bindings["value"])
+    # what each scope binds, where a value may belong to an enclosing scope: a callback's, a later assignment's
+    declared = _declared(local + params, scopes) if callbacks or later else None
     # const make = store.createCounter where store = require('./store'): an import of the module's name (the
     # language's settle_references says so), which a value bound to the variable would shadow
     imports = {_import_local(r) for r in refs if r.kind == "import"} if bindings["value"] else ()
@@ -800,6 +802,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
         if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
             kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], data)
+        if "var.later" in caps:  # x = f() after a bare let x: counts where every assignment agrees
+            kind = _later_value(kind, value, data)
         if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
             binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
             bindings[binding].append(RawRef(node.start_byte, binding, named, kind, None, None, 0, None))
@@ -1032,6 +1036,10 @@ VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default
 # mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
 CALLED_NAME = "()"  # suffix of the name whose values are what a call of the variable gives: ``factory()``
+# a value assigned to a variable declared elsewhere (``@var.later``: ``let m; .. m = make()``): bound in the scope
+# declaring the variable, where no declaration states one and every such assignment agrees (``_settle_later``)
+ASSIGNED_LATER = "later:"
+UNREAD = "<unread>"  # a later assignment's value not read (a function written there): it disagrees with any other
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
 # a ``type.return``'s alias where a signature apart from the body states it (TypeScript's overloads): what the body's
 # returns agree on comes first (``Resolver._return_class_uncached``)
@@ -1943,7 +1951,8 @@ def _field_values(values: list[str]) -> list[str]:
 
 
 _CONSTRUCTED = re.compile(r"^(?:new\s+)?((?:[A-Za-z_]\w*\.)*)([A-Z]\w*)\(.*\)$", re.S)
-_RETURNED_BY = re.compile(r"^((?:[A-Za-z_$][\w$]*\.)*)([a-z_$][\w$]*)\(.*\)$", re.S)  # make(), api.create()
+# make(), api.create(), withArgs<Hook>() (a call kept with its type arguments: a language's cast_type)
+_RETURNED_BY = re.compile(r"^((?:[A-Za-z_$][\w$]*\.)*)([a-z_$][\w$]*)((?:<[\w$.,\s]+>)?)\(.*\)$", re.S)
 _HELD_NAME = re.compile(r"^((?:[A-Za-z_$][\w$]*\.)*)([A-Za-z_$][\w$]*)$")  # f, ZodString.create, obj.method
 
 
@@ -1969,7 +1978,7 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
         if m:
             kind = "type.field" if d.kind == "field" else "type.variable"
             out.append(Reference(d.qualname, kind, m.group(2), m.group(1).rstrip(".") or None, None, None, d.line_start))
-        elif len(values) == 1 and (m := _RETURNED_BY.match(values[0])) and _one_call(values[0], m.end(2)):
+        elif len(values) == 1 and (m := _RETURNED_BY.match(values[0])) and _one_call(values[0], m.end(3)):
             out.append(Reference(d.qualname, "value.returned", m.group(2), m.group(1).rstrip(".") or None, None, None,
                                  d.line_start))
         elif len(values) == 1 and d.kind != "field" and (d.name, values[0]) in assigned \
@@ -2017,9 +2026,15 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
     belongs to the scope declaring its variable (``let cart`` in a ``describe`` callback, ``cart = new Cart()`` in
     its ``beforeEach``'s), else to the enclosing definition."""
     out: dict[str, dict[str, list[str]]] = {}
+    later: list[LaterValue] = []
     for r, stack in _sweep(raw, spans):
         if instance_sigil and r.name.startswith(instance_sigil) and not r.name.startswith(instance_sigil * 2):
             stack = _up_to_class(stack)
+        if declared is not None and r.receiver.startswith(ASSIGNED_LATER):
+            at = _declaring_any(stack, r.name, declared)
+            if at is not None:  # else no scope of the file declares it (a global): nothing known
+                later.append(LaterValue(r.name, r.receiver[len(ASSIGNED_LATER):], list(stack), at))  # the sweep moves on
+            continue
         if declared is not None and stack and stack[-1].kind == CALLBACK:
             stack = _declaring(stack, r.name, declared)
         if _own_declaration(r.name, stack):
@@ -2031,6 +2046,8 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
                 continue
             value = OWN_OBJECT + named[-1].qualname
         _keep_value(out, stack, r.name, value)
+    if later:
+        _settle_later(out, later, declared)
     return out
 
 
@@ -2042,6 +2059,66 @@ def _own_declaration(name: str, stack: list[Span]) -> bool:
         return False
     own = stack[-1].qualname.rpartition(".")[2]
     return name.partition("[")[0] == own
+
+
+def _later_value(kind: str | None, value, data: bytes) -> str | None:
+    """A later assignment's value (``ASSIGNED_LATER``); ``UNREAD`` where it is not read (a function written there,
+    an expression read as a collection that is no literal, ``(<html>..</html>)``), which disagrees with any other;
+    None for ``null`` / ``undefined``, which says nothing of the variable."""
+    if value.type in CODE_VALUES or (kind == COLLECTION and value.type not in LITERALS):
+        return ASSIGNED_LATER + UNREAD
+    if kind is None:
+        return None if _text(value, data) in _NOTHING else ASSIGNED_LATER + UNREAD
+    return ASSIGNED_LATER + kind
+
+
+def _declaring_any(stack: list[Span], name: str, declared: dict[str, set[str]]) -> list[Span] | None:
+    """``stack`` up to the innermost scope declaring a variable, a definition's or a callback's (``let mutate`` in a
+    test's callback, assigned in a function written there); ``[]`` for the module's; None where none does."""
+    for i in range(len(stack) - 1, -1, -1):
+        if name in declared.get(stack[i].qualname, ()):
+            return stack[:i + 1]
+    return [] if name in declared.get("<module>", ()) else None
+
+
+class LaterValue(NamedTuple):
+    """A value assigned to a variable declared elsewhere (``ASSIGNED_LATER``): where it is assigned (``stack``) and
+    the scopes down to the one declaring the variable (``declaring``, ``[]`` for the module's)."""
+
+    name: str
+    value: str
+    stack: list
+    declaring: list
+
+
+def _settle_later(types: dict, later: list[LaterValue], declared: dict[str, set[str]]) -> None:
+    """The values later assignments give a variable, bound in its declaring scope where no declaration states one
+    (``let x = new Store(); x = Object.assign(..)``: a Store) and all agree (flow-insensitive: two different
+    assignments type nothing)."""
+    agreed: dict[tuple[str, str], set] = {}
+    for v in later:
+        scope = v.declaring[-1].qualname if v.declaring else "<module>"
+        agreed.setdefault((scope, v.name), set()).add(_seen_from_declaring(v, types, declared))
+    for (scope, name), values in agreed.items():
+        if len(values) == 1 and None not in values and not types.get(scope, {}).get(name):
+            types.setdefault(scope, {})[name] = [values.pop()]
+
+
+_HEAD_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def _seen_from_declaring(v: LaterValue, types: dict, declared: dict[str, set[str]]) -> str | None:
+    """A later value as the declaring scope reads it: one made from a variable of a function (``config =
+    useSWRConfig(); unload = config.unload`` in ``Page``) typed there (``useSWRConfig()~unload``); None where that
+    variable's type is not known (a local's name read elsewhere would be taken for a library's)."""
+    if v.value == UNREAD or v.value == OWN_OBJECT:  # (an object's methods: the assigning function's)
+        return None
+    head = _HEAD_NAME.match(v.value)
+    if not head or not any(head.group() in declared.get(s.qualname, ()) or head.group() in types.get(s.qualname, ())
+                           for s in v.stack):
+        return v.value
+    typed = _typed_head(v.value, [s.qualname for s in reversed(v.stack)] + ["<module>"], types)
+    return typed if typed != v.value else None
 
 
 def _named(stack: list[Span]) -> list[Span]:

@@ -1197,7 +1197,8 @@ class Resolver(ImportBindings):
             return None  # this.registered.get(name): an element out of a library's container, of a type unknown
         if not cls:
             return EXTERNAL if how == "external" or cls == "" else None
-        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.return_class(cls):
+        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.return_class(cls) \
+                and not self.g.bases.get(cls):  # (an alias with bases, TypeScript's A & B, has their members)
             return EXTERNAL if self.return_class(cls) == "" else None  # an alias of a library's type, of what is unknown
         found = self._member_or_override(cls, r.name)
         if found.ids and how == "constructor":
@@ -1382,6 +1383,9 @@ class Resolver(ImportBindings):
             return self._class_of_value_uncached(r, value[len(NARROWED_VALUE):], hooks)
         if value.startswith(ELEMENTS_OF):
             return self._class_of_items(r, value[len(ELEMENTS_OF):])
+        generic = _GENERIC_CALL.match(value)
+        if generic:  # const api = create<Api>(cfg): the type argument, where create's result is its type parameter
+            return self._generic_call_class(r, generic.group(1), generic.group(2))
         later = _LATER_RESULT.match(value)
         if later:  # _, b := f(): what f declares at that place among its results
             return self._class_of_result(r, later.group(1), int(later.group(2)))
@@ -1505,6 +1509,23 @@ class Resolver(ImportBindings):
         if self._returns_self(found.ids[0]):
             return self._class_called_on(r, callee) or self.return_class(found.ids[0])
         return self.return_class(found.ids[0])
+
+    def _generic_call_class(self, r: Ref, callee: str, arguments: str) -> tuple[str | None, str]:
+        """A value a call written with type arguments gives (``create<Api>()``, a language's ``cast_type``): the
+        class named by the argument at the place the callee declares its result (``<0>``: ``function create<T>():
+        T``); else what the callee declares it returns, the arguments aside."""
+        sid, _ = self._one_callee(r, callee + "()")
+        sym = self.g.by_id[sid] if sid else None
+        declared = self.return_types.get((sym.path, sym.qualname)) if sym else None
+        place = re.fullmatch(r"<(\d+)>", declared.name or "") if declared is not None else None
+        if place is None:
+            return self._returned_value(r, callee)
+        written = [a.strip() for a in arguments.split(",")]
+        index = int(place.group(1))
+        if index >= len(written) or not written[index].replace(".", "").replace("$", "").isidentifier():
+            return None, "unknown"
+        cls = self._class_named(r, written[index])
+        return (cls, "typed") if cls else (None, "unknown" if self._anything_named(r, written[index]) else "external")
 
     def _class_called_on(self, r: Ref, callee: str) -> str | None:
         """``Carbon::now()`` where ``now(): static`` is a trait's or a base's: an instance of the class the call
@@ -1917,6 +1938,9 @@ class Resolver(ImportBindings):
         (``MyClass()~m``): that class's ``m``, and ``g = obj.make()``: what its ``make`` returns."""
         if "~" in value:
             return self._through_member(r, value)
+        member = _CALL_THEN_MEMBER.match(value)
+        if member:  # g = make().run (swr's mutate = useSWRConfig().mutate): that member of what make gives
+            return self._through_member(r, f"{member.group(1)}~{member.group(2)}")
         if value.endswith(")" + ITEMS):  # for g in gen(): what gen yields (its returned values)
             value = value[:-len(ITEMS)]
         if value.endswith(")"):
@@ -2386,8 +2410,10 @@ class Resolver(ImportBindings):
         """``name`` on ``cls`` and its bases; else where subclasses define it (a mixin's ``self.m()``, an abstract
         method); else external when a base outside the repository may hold it, unresolved when none can. Kept per
         class and name: a member missing on a hub (sympy's ``Basic``) walks its thousands of subclasses."""
-        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls):
-            aliased = self.return_class(cls)  # a type alias: the class it stands for (type BoolFlag = FlagBase[bool])
+        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.g.bases.get(cls):
+            # a type alias: the class it stands for (type BoolFlag = FlagBase[bool]); one with bases (TypeScript's
+            # A & B & {..}) has theirs
+            aliased = self.return_class(cls)
             if aliased == "":
                 return EXTERNAL  # an alias of a library's type
             cls = aliased or cls
@@ -2718,6 +2744,9 @@ def _folder_parts(folder: str) -> tuple[str, ...]:
     return tuple(folder.split("/")) if folder else ()
 
 
+_CALL_THEN_MEMBER = re.compile(r"^([A-Za-z_$][\w$.]*\(\))\.([A-Za-z_$][\w$]*)$")  # make().run, args compacted
+# a call written with its type arguments, its own arguments dropped (a language's ``cast_type``): create<Api, Cfg>()
+_GENERIC_CALL = re.compile(r"^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)<([\w$.,\s]+)>\(\)$")
 _LATER_RESULT = re.compile(rf"^(.*\)){re.escape(RESULT_MARK)}(\d+)$", re.S)  # f(x)#1: f's result at place 1
 
 

@@ -145,7 +145,7 @@ def settle_references(raw_refs: list) -> list:
     any other object taken apart is no import. A variable that renames (``var basename = path.basename``) stays a
     variable of the file where the module is a package's (``path``): only a file of the repository's, required by a
     relative path, makes it an import of that file's definition."""
-    raw_refs = _type_argument_results(raw_refs)
+    raw_refs = _without_parameter_bases(_type_argument_results(raw_refs))
     via = [r for r in raw_refs if r.kind in ("import.via", "import.rename")]
     if not via:
         return raw_refs
@@ -153,6 +153,19 @@ def settle_references(raw_refs: list) -> list:
     kept = [r._replace(kind="import", module=required[r.module]) for r in via if r.module in required
             and (r.kind == "import.via" or required[r.module].startswith("."))]
     return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
+
+
+ALIAS_PARAMETER = "alias_parameter"  # queries/typescript.scm: a type parameter of a type alias, at the alias
+
+
+def _without_parameter_bases(raw_refs: list) -> list:
+    """``type WithRequired<T, K> = T & {..}``: a part of an intersection alias that is one of its type parameters is
+    no base (whatever the argument is; a base of that name found nowhere would make the members external)."""
+    parameters = {(r.start, r.name) for r in raw_refs if r.kind == ALIAS_PARAMETER}
+    if not parameters:
+        return raw_refs
+    return [r for r in raw_refs if r.kind != ALIAS_PARAMETER
+            and not (r.kind == "inherits" and (r.start, r.name) in parameters)]
 
 
 TYPE_RESULT = "type.result0"  # queries/typescript.scm: a generic function's result is its first type parameter
@@ -194,6 +207,30 @@ def _first_overloads(raw_refs: list) -> list:
         if r.kind == OVERLOAD and (r.start not in first or r.name_start < first[r.start].name_start):
             first[r.start] = r
     return [r._replace(kind="type.return", name_start=None, alias=SIGNATURE_ONLY) for r in first.values()]
+
+
+# a call written with type arguments: create<Api>(cfg), api.make<A, B>(x) (simple names only: no nested generics)
+_GENERIC_CALL = re.compile(r"^([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*<([\w$.,\s]+)>\s*\(", re.S)
+
+
+def cast_type(text: str) -> str | None:
+    """A variable's value written as one generic call (``const api = create<Api>(cfg)``): kept as ``create<Api>()``,
+    its type arguments for the resolver's ``_generic_call_class`` (a callee whose result is its type parameter
+    gives the argument; any other, what it declares); None for anything else (read as usual)."""
+    m = _GENERIC_CALL.match(text)
+    if not m or not _closes_at_end(text, m.end() - 1):
+        return None
+    callee = "".join(m.group(1).split())
+    return f"{callee}<{', '.join(a.strip() for a in m.group(2).split(','))}>()"
+
+
+def _closes_at_end(text: str, start: int) -> bool:
+    depth = 0
+    for i in range(start, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            return i == len(text) - 1
+    return False
 
 
 def type_argument_mark(resolver, r, src):

@@ -320,6 +320,11 @@
 ; a variable declared first and built later (`let runner; ... runner = new Runner(suite)` in a test's setup callback;
 ; not `x = f()`: flow-insensitive, a later `value = Object.assign(...)` would make every use of `value` a library's)
 (assignment_expression left: (identifier) @var.name right: (new_expression) @var.type)
+; ...or given any other value (`let mutate; function Page() { mutate = useSWRConfig().mutate }`, `current = make()`):
+; bound in the scope declaring it, only where no declaration states a value and every such assignment agrees (parse.py
+; @var.later: a function written there disagrees with any; a later `value = Object.assign(..)` beside `let value = new
+; Store()` adds nothing)
+(assignment_expression left: (identifier) @var.name right: (_) @var.value) @var.later
 ; x instanceof Store: x is a Store where the check holds (flow-insensitive: one more value of x in its scope)
 (binary_expression left: (identifier) @var.name operator: "instanceof" right: [(identifier) (member_expression)]
   @var.narrowed)

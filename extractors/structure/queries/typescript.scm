@@ -83,6 +83,17 @@
 (extends_type_clause type: (type_identifier) @name @reference.inherits)
 (extends_type_clause type: (generic_type name: (type_identifier) @name) @reference.inherits)
 (extends_type_clause type: (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.inherits)
+; type Full = Internal & Public<D> & {..}: an intersection alias has the members of each named part, its bases
+; (swr's useSWRConfig(): FullConfiguration, whose mutate is InternalConfiguration's), three parts deep; captured at the
+; alias, whose type parameters are no base (type WithRequired<T, K> = T & {..}: langs/javascript.py settle_references)
+(type_alias_declaration value: (intersection_type [(type_identifier) @name (generic_type name: (type_identifier) @name)]))
+  @reference.inherits
+(type_alias_declaration value: (intersection_type (intersection_type
+  [(type_identifier) @name (generic_type name: (type_identifier) @name)]))) @reference.inherits
+(type_alias_declaration value: (intersection_type (intersection_type (intersection_type
+  [(type_identifier) @name (generic_type name: (type_identifier) @name)])))) @reference.inherits
+(type_alias_declaration type_parameters: (type_parameters (type_parameter name: (type_identifier) @name)))
+  @reference.alias_parameter
 ; a namespace's generic type: interface Coerced<T> extends schemas.Base<T>, class C implements ns.I<T>
 (extends_type_clause type: (generic_type name: (nested_type_identifier module: (_) @receiver name: (type_identifier) @name))
   @reference.inherits)
