@@ -2248,7 +2248,11 @@ class Resolver(ImportBindings):
         twins = self.g.package_twins.get((key, name)) if sid else None
         if twins:  # two modules declaring one package: the definition nearest the reference (its own module's)
             here = path.split("/")[:-1]
-            sid = max(twins, key=lambda t: langs.shared_folders(here, self.g.by_id[t].path.split("/")[:-1]))
+            nearest = _nearest_all(twins, lambda t: langs.shared_folders(here, self.g.by_id[t].path.split("/")[:-1]))
+            generic_twins = self._generic_twins(nearest)
+            if generic_twins:
+                return Found(generic_twins, "ambiguous")
+            sid = nearest[0]
         if sid:
             return Found([sid], "same_file" if self.g.by_id[sid].path == path else "same_package")
         return None
@@ -2376,8 +2380,28 @@ class Resolver(ImportBindings):
         if sym is None or sym.kind not in CLASSLIKE:
             return []
         key = self._package_key(sym.path)
+        count = self._type_parameter_count(sym)
         return [i for i in self.g.by_name.get(sym.name, ()) if i != cls and (o := self.g.by_id[i]).path != sym.path
-                and o.qualname == sym.qualname and o.kind == sym.kind and self._package_key(o.path) == key]
+                and o.qualname == sym.qualname and o.kind == sym.kind and self._package_key(o.path) == key
+                and self._type_parameter_count(o) == count]
+
+    def _type_parameter_count(self, sym: Symbol) -> int:
+        """How many type parameters a type declares (its ``<j`` signatures): C#'s ``class Builder<TResult>`` and
+        ``class Builder`` of one namespace are two types, never parts of one."""
+        count = 0
+        while count < MAX_TYPE_PARAMETERS and (sym.path, sym.qualname, f"{TYPE_ARGUMENT_MARK}{count}") in self.signatures:
+            count += 1
+        return count
+
+    def _generic_twins(self, twins: list[str]) -> list[str]:
+        """Same-named types of one package the reference's folder cannot tell apart, which differ in their number of
+        type parameters (``Builder`` beside ``Builder<TResult>``): which one a name means depends on the type
+        arguments written, which the reference does not carry, so every one is a candidate (an honest ambiguity, not
+        the first file's); empty where they agree (one type in two modules) or are no types."""
+        syms = [self.g.by_id[t] for t in twins]
+        if len(syms) < 2 or any(s.kind not in CLASSLIKE for s in syms):
+            return []
+        return twins if len({self._type_parameter_count(s) for s in syms}) > 1 else []
 
     def _member(self, cls: str, name: str, skip_self: bool = False, kinds: set | None = None) -> Found | None:
         """``name`` on ``cls`` or, in method resolution order, on its bases; ``kinds``: the first of those kinds (a
@@ -2738,6 +2762,12 @@ def _folders_up(folder: str) -> list[str]:
         out.append(folder)
         folder = posixpath.dirname(folder)
     return out + [""]
+
+
+def _nearest_all(candidates: list[str], closeness: Callable[[str], int]) -> list[str]:
+    """The candidates sharing the highest ``closeness``, in their order (the first is what ``max`` would pick)."""
+    best = max(closeness(c) for c in candidates)
+    return [c for c in candidates if closeness(c) == best]
 
 
 def _folder_parts(folder: str) -> tuple[str, ...]:

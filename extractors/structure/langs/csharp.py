@@ -632,8 +632,13 @@ _TYPE_PARAMETER = re.compile(r"^T(?:[A-Z]\w*)?$")
 
 
 def _without_type_parameters(raw_refs: list) -> list:
-    """A method's ``Func<TResult, bool> predicate``: the lambda passed there takes no type it states."""
-    return [r for r in raw_refs if not (r.kind == "signature" and r.name and _TYPE_PARAMETER.match(r.name))]
+    """A method's ``Func<TResult, bool> predicate``: the lambda passed there takes no type it states. A type's own
+    type parameters (``class Builder<TResult>``: ``<0``) are kept: how many it has is what it is told apart by."""
+    return [r for r in raw_refs if not (r.kind == "signature" and r.name and _TYPE_PARAMETER.match(r.name)
+                                        and not (r.alias or "").startswith(TYPE_PARAMETER_PLACE))]
+
+
+TYPE_PARAMETER_PLACE = "<"  # parse.py TYPE_ARGUMENT_MARK: a ``<j`` signature is a type's type parameter j
 
 
 _USING_READINGS = {"static": 0, GLOBAL: 1, None: 2}  # which reading of one using directive is kept

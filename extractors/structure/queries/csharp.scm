@@ -240,6 +240,12 @@
 ((parameter type: [(identifier) (generic_name (identifier) @_named)] @signature.named) @signature.outer
   (#not-match? @_named "^(Action|Func|Predicate|Expression)$"))
 (delegate_declaration parameters: (parameter_list (parameter type: (_) @signature.type) @signature.slot))
+; a generic type's type parameters by place (`<j` signatures, parse.py @signature.parameter): how many it has tells
+; `class Builder<TResult>` from `class Builder` of one namespace, two types (resolve.py _type_parameter_count)
+[(class_declaration (type_parameter_list (type_parameter (identifier) @signature.parameter) @signature.slot))
+ (struct_declaration (type_parameter_list (type_parameter (identifier) @signature.parameter) @signature.slot))
+ (record_declaration (type_parameter_list (type_parameter (identifier) @signature.parameter) @signature.slot))
+ (interface_declaration type_parameters: (type_parameter_list (type_parameter (identifier) @signature.parameter) @signature.slot))]
 ; a lambda passed to a method: its untyped parameters take what that method declares (see parse.py @passed.name):
 ; board.Each(o => ..), services.AddShop(cfg => ..), board.Pair((o, p) => ..); an async one alike (board.Later(async o =>
 ; ..): its `async` modifier stands before the parameter)
