@@ -50,6 +50,9 @@ class Graph:
     # (package key, name) -> each file's definition of a name several files of one package define (two Gradle
     # modules declaring one package): a reference takes the one nearest it
     package_twins: dict[tuple, list[str]] = field(default_factory=dict)
+    # path -> the packages of its parts where one file declares several (``support.package_blocks``: PHP's
+    # ``namespace A { } namespace B { }``), each (first line, package) in line order; a file of one package: absent
+    package_blocks: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     owner: dict[str, str] = field(default_factory=dict)  # method -> its type defined in another file
     variants: dict[str, list[str]] = field(default_factory=dict)  # a definition -> its build variants (Go)
     _subclasses: dict[str, list[str]] | None = None
@@ -166,8 +169,13 @@ def _index_modules(g: Graph, files: dict[str, dict], root) -> None:
             continue
         by_support[support].append(path)
         scope = support.package_scope(path, info)
-        if scope:
-            g.packages[(support.GROUP, scope)].append(path)
+        blocks = getattr(support, "package_blocks", None)
+        blocks = blocks(path, info) if blocks else None
+        if blocks:
+            g.package_blocks[path] = blocks
+        for one in dict.fromkeys([scope] + [block_scope for _, block_scope in blocks or ()]):
+            if one:
+                g.packages[(support.GROUP, one)].append(path)
     for support, paths in by_support.items():
         index = g.module_index.setdefault(support.GROUP, {})
         for path, keys in _module_keys(support, paths, files, root).items():
@@ -182,11 +190,40 @@ def package_names(g: Graph, key: tuple, paths: list[str]) -> dict:
     every file's where several define one."""
     names: dict = {}
     for path in paths:
+        blocks = g.package_blocks.get(path)
         for name, sid in g.top.get(path, {}).items():
+            if blocks:  # the file's definition of the name in this package's block, if any
+                sid = in_block(g, blocks, sid, key[1])
+                if sid is None:
+                    continue
             first = names.setdefault(name, sid)
             if first != sid and isinstance(first, str) and isinstance(sid, str):
                 g.package_twins.setdefault((key, name), [first]).append(sid)
     return names
+
+
+def scope_at(blocks: list[tuple[int, str]], line: int) -> str:
+    """The package of the file's part holding ``line``: the last block starting at or before it (the first's before
+    any)."""
+    found = blocks[0][1]
+    for first_line, scope in blocks:
+        if first_line > line:
+            break
+        found = scope
+    return found
+
+
+def in_block(g: Graph, blocks: list[tuple[int, str]], sid: str, scope: str, most: int = 64) -> str | None:
+    """Of a top-level name a file of several package blocks defines, its definition in the block of ``scope``:
+    ``sid`` (the first) or a twin of it (``f#2``..., the same name defined in another block), else None."""
+    path, qualname = g.by_id[sid].path, g.by_id[sid].qualname
+    for n in range(1, most + 1):
+        twin = sid if n == 1 else g.by_qual.get((path, f"{qualname}#{n}"))
+        if twin is None:
+            return None
+        if scope_at(blocks, g.by_id[twin].line) == scope:
+            return twin
+    return None
 
 
 def _index_variants(g: Graph, symbols: list[Symbol], files: dict[str, dict]) -> None:

@@ -434,7 +434,7 @@ class LazyGraph(Graph):
 
     def __init__(self, index: Index, files: dict[str, dict], root):
         base = build_graph([], files, root)  # module and package indexes only
-        super().__init__(module_index=base.module_index, packages=base.packages)
+        super().__init__(module_index=base.module_index, packages=base.packages, package_blocks=base.package_blocks)
         self.index, self.loaded_paths, self.loaded_names = index, set(), set()
         self.by_id = _Lazy(lambda sid: self.load_path(_path_of(sid)))
         self.by_qual = _Lazy(lambda key: self.load_path(key[0]))

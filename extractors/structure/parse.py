@@ -859,7 +859,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "global.name":
         bindings["global"].append(RawRef(node.start_byte, "global", _text(node, data), None, None, None, 0, None))
     elif role == "package.name":  # several clauses nest, in file order (Scala's ``package a.b`` then ``package c``)
-        facts.package = f"{facts.package}.{_text(node, data)}" if facts.package else _text(node, data)
+        facts.package = rules.join_package(facts.package, _text(node, data), node.start_point[0] + 1)
     elif role == "opaque":
         found.opaque.append((node.start_byte, node.end_byte))
     elif role == "text.calls":

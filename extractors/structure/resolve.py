@@ -90,7 +90,7 @@ from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, EL
                     OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY,
                     TYPE_ARGUMENT_MARK)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
-                    at_module_level, build_graph)
+                    at_module_level, build_graph, in_block, scope_at)
 from .qualnames import unsuffixed, untwinned
 
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
@@ -1995,7 +1995,7 @@ class Resolver(ImportBindings):
         return self._global(r.name, CALLABLE - METHODS, r.path)
 
     def _layer_package(self, r: Ref, src: str) -> Found | None:
-        return self._package(r.path, r.name)
+        return self._package(r.path, r.name, r.line)
 
     def _layer_implicit_this(self, r: Ref, src: str) -> Found | None:
         """Java's bare ``m()`` in a method: a method of the class or of its bases."""
@@ -2174,6 +2174,9 @@ class Resolver(ImportBindings):
                 return Found([sid], "same_file")
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(path, {}).get(name)
+        blocks = self.g.package_blocks.get(path)
+        if sid and line and blocks:  # the name as the line's package block defines it, if it does
+            sid = in_block(self.g, blocks, sid, scope_at(blocks, line))
         if sid and line and self.hooks.get(path, self.no_hooks).nearest_twin:
             sid = self._nearest_twin(path, sid, line)
         if sid and self._loose_method(sid) and self.g.by_id[sid].line != line:
@@ -2191,6 +2194,8 @@ class Resolver(ImportBindings):
         """Whether what is written (a name, a receiver, a value) names a top-level name the file declares several
         times, where the language picks the one declared last before the use (``NEAREST_TWIN``): its resolution
         then depends on the line, and is not shared between references that differ only in their line."""
+        if path in self.g.package_blocks:  # a file of several package blocks: what a name is depends on its block
+            return True
         names = self.twinned(path)
         return bool(names) and mentions(names, written)
 
@@ -2233,8 +2238,13 @@ class Resolver(ImportBindings):
         sid = self.imported_symbol(path, name)
         return Found([sid], "import") if sid else None
 
-    def _package_key(self, path: str) -> tuple | None:
-        """(language group, package) of a file whose language has packages (Go, Java), else None."""
+    def _package_key(self, path: str, line: int | None = None) -> tuple | None:
+        """(language group, package) of a file whose language has packages (Go, Java), else None; of its part
+        holding ``line`` where its parts are of several packages (``graph.package_blocks``: PHP's namespace
+        blocks)."""
+        blocks = self.g.package_blocks.get(path) if line else None
+        if blocks:
+            return self.supports[path].GROUP, scope_at(blocks, line)
         key = self.scopes.get(path, False)
         if key is False:
             support = self.supports.get(path)
@@ -2242,8 +2252,8 @@ class Resolver(ImportBindings):
             key = self.scopes[path] = (support.GROUP, scope) if scope else None
         return key
 
-    def _package(self, path: str, name: str) -> Found | None:
-        key = self._package_key(path)
+    def _package(self, path: str, name: str, line: int | None = None) -> Found | None:
+        key = self._package_key(path, line)
         sid = self.g.package_top.get(key, {}).get(name) if key else None
         twins = self.g.package_twins.get((key, name)) if sid else None
         if twins:  # two modules declaring one package: the definition nearest the reference (its own module's)
@@ -2303,7 +2313,7 @@ class Resolver(ImportBindings):
     def _visible_name(self, r: Ref, name: str, src: str = "") -> Found | None:
         """The definition a bare ``name`` stands for in ``r``'s file: a scope's, an import's, its package's."""
         return (self._scoped_name(r.path, r.src_qualname, name, src) or self._imported(r.path, name)
-                or self._package(r.path, name))
+                or self._package(r.path, name, r.line))
 
     def _module_of(self, path: str, dotted: str) -> list[str] | None:
         found = self.bound_name(path, dotted)

@@ -40,6 +40,8 @@ returns, raise, read; Java: read only, its methods and variables being apart). `
 every definition of the file is API, exported (a TypeScript declaration file). ``PROGRAM_PACKAGES``: package
 names whose files make a program, which nothing imports (Go's ``main``): none of their top-level definitions is
 exported (their methods may still implement an imported package's interface).
+``join_package(package, name, line)``: the file's package once a further package clause is read (default: nested,
+``a.b`` then ``c`` is ``a.b.c``; PHP keeps its namespace blocks apart, read back by ``package_blocks``).
 ``file_package(path, root)``: the package of a file that states none (Swift: the SwiftPM target a manifest's
 ``path:`` places it in), stored in ``files.package``.
 ``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
@@ -149,6 +151,9 @@ class ParseRules:
     # (path, repository root) -> the package of a file whose language has no package clause (Swift: its SwiftPM
     # target, as Package.swift places it), else None
     file_package: Callable = lambda _path, _root: None
+    # (the package so far or None, a further clause's name, its line) -> the file's package: by default clauses nest
+    # (Scala's ``package a.b`` then ``package c``: ``a.b.c``); PHP's namespace blocks are apart (``package_blocks``)
+    join_package: Callable = lambda package, name, _line: f"{package}.{name}" if package else name
     # an assigned call that states its value's type (Python's ``cast(Foo, x)``, Go's ``new(Foo)``) -> it, else None
     cast_type: Callable[[str], str | None] = lambda _text: None
     # a declared type may name a collection type declared elsewhere (Go's ``type Inodes []Inode``): a variable or
@@ -354,6 +359,7 @@ def parse_rules(language: str | None) -> ParseRules:
         file_entries=getattr(module, "file_entries", DEFAULT_RULES.file_entries),
         program_packages=frozenset(getattr(module, "PROGRAM_PACKAGES", ())),
         file_package=getattr(module, "file_package", DEFAULT_RULES.file_package),
+        join_package=getattr(module, "join_package", DEFAULT_RULES.join_package),
         cast_type=getattr(module, "cast_type", DEFAULT_RULES.cast_type),
         named_collections=getattr(module, "NAMED_COLLECTIONS", False),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),

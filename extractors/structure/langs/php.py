@@ -251,10 +251,10 @@ def qualified(resolver, r, src):
     if r.receiver == "\\":  # \unlink(): the global namespace's, else PHP's own
         return global_namespace(resolver, r, src)
     if r.receiver.endswith("\\"):
-        sid, known = _in_namespace(resolver, r.path, r.receiver[:-1], r.name)
+        sid, known = _in_namespace(resolver, r, r.receiver[:-1], r.name)
         return Found([sid], "import") if sid else (UNRESOLVED if known else EXTERNAL)
     namespace, _, name = r.receiver.rpartition("\\")  # Psr7\Utils::streamFor(): a method of that class
-    cls, known = _in_namespace(resolver, r.path, namespace, name) if namespace.strip("\\") else (
+    cls, known = _in_namespace(resolver, r, namespace, name) if namespace.strip("\\") else (
         resolver.g.package_top.get((GROUP, GLOBAL), {}).get(name), False)
     if not cls:
         return UNRESOLVED if known else EXTERNAL
@@ -268,31 +268,39 @@ def global_name(resolver, r, dotted: str) -> str | None:
     namespace, _, name = dotted.rpartition(".")
     if not namespace:
         return resolver.g.package_top.get((GROUP, GLOBAL), {}).get(name)
-    return _in_namespace(resolver, r.path, namespace.replace(".", "\\"), name)[0]
+    return _in_namespace(resolver, r, namespace.replace(".", "\\"), name)[0]
 
 
-def _in_namespace(resolver, path: str, written: str, name: str) -> tuple[str | None, bool]:
+def _in_namespace(resolver, r, written: str, name: str) -> tuple[str | None, bool]:
     """The definition ``name`` of namespace ``written`` as the file means it, and whether any namespace it may mean
     is the repository's: ``\\A\\B`` is A\\B; ``B\\C`` is, by a ``use X\\B``, X\\B\\C, else the file's
     namespace's B\\C, else B\\C."""
-    index = resolver.index_of(resolver.supports.get(path))
+    from ..graph import scope_at
+
+    index = resolver.index_of(resolver.supports.get(r.path))
     known = False
-    for namespace in _meant(resolver, path, written):
+    for namespace in _meant(resolver, r, written):
         for file in index.get(namespace, ()):
             known = True
             sid = resolver.g.top.get(file, {}).get(name)
+            blocks = resolver.g.package_blocks.get(file)
+            if sid and blocks and scope_at(blocks, resolver.g.by_id[sid].line) not in (namespace, namespace.rpartition("\\")[0]):
+                continue  # of another namespace block of that file
             if sid:
                 return sid, True
     return None, known
 
 
-def _meant(resolver, path: str, written: str) -> list[str]:
+def _meant(resolver, r, written: str) -> list[str]:
+    from ..graph import scope_at
+
     if written.startswith("\\"):
         return [written[1:]]
     head, sep, rest = written.partition("\\")
     used = {(d.ref.alias or d.ref.module.rpartition("\\")[2]): d.ref.module.strip("\\")
-            for d in resolver.declare(path) if d.ref.module}
-    own = resolver.files.get(path, {}).get("package")
+            for d in resolver.declare(r.path) if d.ref.module}
+    blocks = resolver.g.package_blocks.get(r.path)  # the namespace of the reference's block
+    own = scope_at(blocks, r.line) if blocks else resolver.files.get(r.path, {}).get("package")
     return ([used[head] + sep + rest] if head in used else []) + ([f"{own}\\{written}"] if own else []) + [written]
 
 
@@ -317,11 +325,46 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     """``App\\Http\\Kernel`` (the namespace and the file's stem, as PSR-4 lays it out) and the namespace itself.
     The global namespace is no key: ``use RuntimeException;``, ``use function sprintf;`` name PHP's own (external);
     the repository's global functions and classes are found by ``global_namespace``."""
-    return package_keys(paths, files, "\\")
+    keys = package_keys(paths, files, "\\")
+    for path in paths:
+        spaces = namespaces(files.get(path, {}))
+        if len(spaces) > 1:  # a file of several namespace blocks is found under each
+            stem = path.rpartition("/")[2].rsplit(".", 1)[0]
+            keys[path] = [key for space in spaces for key in (f"{space}\\{stem}", space)]
+    return keys
 
 
 def package_scope(path: str, info: dict) -> str | None:
-    return info.get("package") or GLOBAL
+    """The file's first namespace (its only one, but in a file of several namespace blocks)."""
+    return (info.get("package") or "").partition(_BLOCK)[0] or GLOBAL
+
+
+# ``namespace A { } namespace B { }`` (or ``namespace A; ... namespace B;``) in one file: each block is its own
+# namespace, stored in ``files.package`` as ``A|B@41`` (B's block starting at line 41)
+_BLOCK, _AT = "|", "@"
+
+
+def join_package(package: str | None, name: str, line: int) -> str:
+    """A further namespace clause starts a block of its own: PHP namespaces never nest."""
+    return f"{package}{_BLOCK}{name}{_AT}{line}" if package else name
+
+
+def package_blocks(path: str, info: dict) -> list[tuple[int, str]]:
+    """(first line, namespace) of each namespace block of a file declaring several, else none."""
+    package = info.get("package") or ""
+    if _BLOCK not in package:
+        return []
+    first, *rest = package.split(_BLOCK)
+    blocks = [(0, first)]
+    for block in rest:
+        name, _, line = block.rpartition(_AT)
+        blocks.append((int(line), name))
+    return blocks
+
+
+def namespaces(info: dict) -> list[str]:
+    """Every namespace a file declares, in file order."""
+    return [name for _, name in package_blocks("", info)] or ([info["package"]] if info.get("package") else [])
 
 
 def import_binding(module: str | None, name: str | None, alias: str | None):
