@@ -57,6 +57,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@var.member`` with ``@var.value``: the variable is that member of the value
   (``const { mutate } = useThing()``: ``useThing()~mutate``, bound as ``x = obj.m`` is on a known class; Rust's
   ``match self { Get(cmd) => .. }``: ``cmd`` is ``self``'s member ``Get``, the variant's payload).
+  ``@var.member.place``: the member is the captured node's place among its like siblings (``Move(x, y)``: ``y`` is
+  member ``1``); ``@var.place`` in place of ``@var.name`` and ``@name.place`` beside a definition's ``@name``: a
+  variable or definition named by its place (a tuple struct's fields ``0``, ``1``; see ``_field_place``).
   ``@var.name`` + ``@var.map_keys``: a loop variable that takes a mapping's keys and nothing else (Go's ``for k, v :=
   range m``: ``k``, an index over a slice), typed where the file declares the mapping (``m map[Level]Color``), unbound
   otherwise (never the elements, as ``@var.keys``' fallback gives). ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
