@@ -57,6 +57,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@var.member`` with ``@var.value``: the variable is that member of the value
   (``const { mutate } = useThing()``: ``useThing()~mutate``, bound as ``x = obj.m`` is on a known class; Rust's
   ``match self { Get(cmd) => .. }``: ``cmd`` is ``self``'s member ``Get``, the variant's payload).
+  ``@var.member.place``: the member is the captured node's place among its like siblings (``Move(x, y)``: ``y`` is
+  member ``1``); ``@var.place`` in place of ``@var.name`` and ``@name.place`` beside a definition's ``@name``: a
+  variable or definition named by its place (a tuple struct's fields ``0``, ``1``; see ``_field_place``).
   ``@var.name`` + ``@var.map_keys``: a loop variable that takes a mapping's keys and nothing else (Go's ``for k, v :=
   range m``: ``k``, an index over a slice), typed where the file declares the mapping (``m map[Level]Color``), unbound
   otherwise (never the elements, as ``@var.keys``' fallback gives). ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
@@ -625,7 +628,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "returns.object", "import.via", "scope.callback", "signature.result", "signature.argument",
                      "signature.parameter", "parameter.given"):
             roles.append(Role(key, key))
-        elif key in ("var.name", "var.implicit") and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
+        elif key in ("var.name", "var.implicit", "var.place") and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
@@ -752,6 +755,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         anonymous = "anonymous" in caps
         name = f"<anonymous {text('name')}>" if anonymous else text("name")
         name = name if name.isidentifier() or anonymous else " ".join(name.split())  # a type as written: (A,\n B)
+        name = str(_field_place(caps["name"][0], rules.place_rests)) if "name.place" in caps else name  # Pair(A, B)
         parent = text("parent.name")
         if "parent.outer" in caps and parent:
             parent = f"{text('parent.outer')}.{parent}"
@@ -777,7 +781,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     elif role == "var.names":
         bindings["value"] += _paired_values(node, caps["var.values"][0], data)
     elif role == "var":  # a declared type, an assigned value or a parameter's default: kept as the receiver
-        var_name = rules.implicit_parameter if key == "var.implicit" else _text(node, data)
+        var_name = rules.implicit_parameter if key == "var.implicit" else \
+            str(_field_place(node, rules.place_rests)) if key == "var.place" else _text(node, data)
         if not var_name:
             return
         if key == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
@@ -802,6 +807,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
         if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
             kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], data)
+        if kind and "var.member.place" in caps:  # Move(x, y): y is the variant's member at its place, 1
+            place = _field_place(caps["var.member.place"][0], rules.place_rests)
+            kind = kind + ("." if "~" in kind else "~") + str(place) if place is not None else None
         if "var.later" in caps:  # x = f() after a bare let x: counts where every assignment agrees
             kind = _later_value(kind, value, data)
         if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
@@ -980,6 +988,24 @@ def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: in
         implicit += callee.rpartition(".")[2]
     name = implicit or _text(node, data)
     return RawRef(node.start_byte, "var", name, f"{PASSED_VALUE}{callee}@{place}", None, None, 0, None)
+
+
+def _field_place(node, rests: frozenset) -> int | None:
+    """A node's place among its parent's items under the same field, comments left out: a Rust tuple struct's types
+    (``struct Pair(pub A, B)``: B is 1, its ``pub`` no place), a tuple pattern's names after its type (``Move(_, y)``:
+    y is 1, the wildcard ``_`` an item too). None after a node of ``rests`` (``Move(.., y)``: y's place is unknown).
+    Names a member by position (``@name.place``, ``@var.place``, ``@var.member.place``)."""
+    parent, place = node.parent, 0
+    own = next(parent.field_name_for_child(i) for i, child in enumerate(parent.children) if child == node)
+    for i, sibling in enumerate(parent.children):
+        if sibling == node:
+            return place
+        if sibling.type in rests:
+            return None
+        is_item = sibling.is_named or sibling.type.isidentifier()  # a word (`_`), not punctuation
+        if is_item and "comment" not in sibling.type and parent.field_name_for_child(i) == own:
+            place += 1
+    return place
 
 
 def _place(node, data: bytes) -> int:

@@ -1585,8 +1585,14 @@ class Resolver(ImportBindings):
                 cls = named  # func (p *Page) named() Inodes: what type Inodes []Inode holds
             elif not self._returns_self(sid):  # a builder's m(): this gives back the receiver's own class
                 held = self.return_class(sid)  # None: unknown; "": a library's
+                held = sid if held is None and self._holds_members(sid) else held
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
         return cls
+
+    def _holds_members(self, sid: str) -> bool:
+        """An enum's case that holds fields of its own (Rust's ``Move(i32, Pos)``, ``Key { code }``): what it is
+        matched as is reached through those members (``self~Move.1``), not through one declared type."""
+        return self.g.by_id[sid].kind == "constant" and bool(self.g.members.get(sid))
 
     def _overload_called(self, sid: str, step: str) -> str:
         """Of a member's overloads, the ones a chain's call step passes arguments for where the language counts
@@ -2017,7 +2023,7 @@ class Resolver(ImportBindings):
     def _layer_self_chain(self, r: Ref, src: str) -> Found | None:
         """``self.client.send()``: the enclosing class, then the declared types of its members along the way."""
         head, dot, rest = r.receiver.partition(".")
-        if not dot or head not in SELF_NAMES or not rest.replace(".", "").isidentifier():
+        if not dot or head not in SELF_NAMES or not _member_path(rest):
             return None
         cls = self._class_along(self._enclosing_class(src), _chain_parts(rest))
         if not cls:
@@ -2791,6 +2797,12 @@ _LATER_RESULT = re.compile(rf"^(.*\)){re.escape(RESULT_MARK)}(\d+)$", re.S)  # f
 
 
 @lru_cache(maxsize=1024)  # one reference's layers split its receiver several times
+def _member_path(rest: str) -> bool:
+    """``client.pool``, ``1.inner``: members named or by position (a tuple struct's ``self.1``, a field declared
+    by its place)."""
+    return all(part.isidentifier() or part.isdigit() for part in rest.split("."))
+
+
 def _chain_parts(chain: str) -> tuple[str, ...]:
     """``url.copy_with().host`` -> ``url``, ``copy_with()``, ``host`` (dots inside a call's arguments kept)."""
     if "(" not in chain and ")" not in chain:  # most receivers: no call, no argument to keep whole

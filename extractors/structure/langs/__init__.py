@@ -144,6 +144,9 @@ class ParseRules:
     doc_types: Callable = lambda _text: ()  # a doc comment's text -> [(variable or None, type, form or None)]
     doc_members: Callable = lambda _text: ()  # a class's doc comment's text -> [DocMember]: members it declares
     arity: bool = False  # count a function's parameters and a call's arguments (``langs.arity``): overloads
+    # node types standing for any number of items in a list read by place (Rust's ``..`` in ``Move(.., y)``): what
+    # follows one has no place known (parse._field_place)
+    place_rests: frozenset = frozenset()
     # (path, definitions, repository root) -> the definitions, some made entry points by where their file is (a web
     # framework's routed files: Next.js's app/**/page.tsx)
     file_entries: Callable = lambda _path, defs, _root: defs
@@ -351,6 +354,7 @@ def parse_rules(language: str | None) -> ParseRules:
         settle_definitions=getattr(module, "settle_definitions", DEFAULT_RULES.settle_definitions),
         member_access=tuple(getattr(module, "MEMBER_ACCESS", ())),
         sigils=getattr(module, "SIGILS", ""),
+        place_rests=frozenset(getattr(module, "PLACE_RESTS", ())),
         instance_sigil=getattr(module, "INSTANCE_SIGIL", ""),
         settle_references=getattr(module, "settle_references", DEFAULT_RULES.settle_references),
         doc_types=getattr(module, "doc_types", DEFAULT_RULES.doc_types),

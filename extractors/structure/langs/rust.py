@@ -27,6 +27,7 @@ SCOPED_TYPE_PATHS = True  # S::Ok where no S is in scope: a type parameter's (it
 BASE_KINDS = frozenset({"trait"})  # impl X for T: X is a trait, whatever else of that name the repository holds
 CRATE_ROOTS = ("lib.rs", "main.rs")
 PATH_SEPARATOR = "::"  # use a::{b::{c}}: the module a::b
+PLACE_RESTS = frozenset({"remaining_field_pattern"})  # Move(.., y): y's place among the fields is not known
 OPAQUE_RECEIVERS = ("$crate",)  # in a macro's body (no code), $crate::a::f still names this crate's a::f
 # `use super::*` in a test module sees the parent's own `use` items too (a child sees its parent's private names)
 STAR_IMPORTS_IMPORTS = True

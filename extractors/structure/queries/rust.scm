@@ -16,8 +16,8 @@
 (struct_item body: (field_declaration_list (field_declaration (visibility_modifier) @exported
   name: (field_identifier) @name (#eq? @exported "pub")) @definition.field))
 ; an enum's variant holding a value (Get(Get), Array(Vec<Frame>)): a constant of the enum (as a Swift enum's case)
-; whose declared type is its first field's, which a pattern's binding takes (Command::Get(cmd) => cmd.apply()); a
-; constant, never guessed by name as a field may be (from_str::<String>() in a macro is no Value::String)
+; whose fields by place are its members (below), which a pattern's bindings take (Command::Get(cmd) => cmd.apply());
+; a constant, never guessed by name as a field may be (from_str::<String>() in a macro is no Value::String)
 (enum_item body: (enum_variant_list (enum_variant name: (identifier) @name body: (ordered_field_declaration_list))
   @definition.constant))
 ; a struct variant (Key { code: KeyCode, modifiers: Mods }): a constant too, whose named fields are its members, each
@@ -25,6 +25,12 @@
 (enum_item body: (enum_variant_list (enum_variant name: (identifier) @name body: (field_declaration_list))
   @definition.constant))
 (enum_variant body: (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field))
+; a tuple struct's and a tuple variant's fields, named by their place (struct Pair(A, B): self.1 is a B; Move(i32, Pos):
+; the constant's member 1 is a Pos), each of its declared type
+(struct_item body: (ordered_field_declaration_list type: (_) @name @name.place @definition.field))
+(enum_variant body: (ordered_field_declaration_list type: (_) @name @name.place @definition.field))
+(struct_item body: (ordered_field_declaration_list type: (_) @var.place @var.type))
+(enum_variant body: (ordered_field_declaration_list type: (_) @var.place @var.type))
 ; a type a macro declares (pin_project! { pub struct F<E> { .. } }, a crate's define_rejection! { struct R; }): its
 ; impl blocks are its; not the code a proc-macro writes (quote! { struct S; }), nor a word of a list
 ; (forward_to_deserialize_any! { enum identifier ignored_any }): the name is followed by <, {, (, ; or :
@@ -333,15 +339,18 @@
    body: (match_block (match_arm pattern: (match_pattern . (identifier) @var.name .))))
  (#match? @var.name "^[a-z_]"))
 (match_arm pattern: (match_pattern . (identifier) @local.name .) (#match? @local.name "^[a-z_]"))
-;  Command::Get(cmd) =>, if let Frame::Array(items) = f: the first name bound takes the variant's first field's type
-; (the variant is a member of its enum, a constant, whose declared type that is)
-(tuple_struct_pattern type: (scoped_identifier) @var.type .
-  [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)])
-; match self { Get(cmd) => .. } after `use Command::*`: a bare variant's payload, as a member of the scrutinee (an
-; Option's and a Result's are what they hold: below and above)
+;  Command::Get(cmd) =>, if let Frame::Array(items) = f, Message::Move(x, y) =>, Shape::Rect(w, h): each name bound
+; is the variant's member at its place (a field named 0, 1..), of that field's declared type (a tuple struct's too:
+; inner::Pair(a, b) binds Pair's fields, never a Pair)
+(tuple_struct_pattern type: (scoped_identifier) @var.type
+  [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+   (mut_pattern (identifier) @var.name) @var.member.place])
+; match self { Get(cmd) => .. } after `use Command::*`: a bare variant's payload at its place, as a member of the
+; scrutinee (self~Get.0; an Option's and a Result's are what they hold: below and above)
 ((match_expression value: (_) @var.value
    body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @var.member .
-     [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)])))))
+     [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+      (mut_pattern (identifier) @var.name) @var.member.place])))))
  (#not-match? @var.member "^(Some|Ok|Err)$"))
 ; Event::Key { code, modifiers: m } =>, let Point { x, y } = p: each name bound is the member of the variant's or
 ; struct's value that it binds, of that field's declared type (a struct variant is a constant holding its fields)
