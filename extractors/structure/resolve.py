@@ -2233,7 +2233,8 @@ class Resolver(ImportBindings):
             sid = self.g.by_qual.get((path, f"{qual}.{name}"))
             recursion = sid == src and self.g.by_id[sid].kind == "function"  # a variable naming itself is no use
             # Square(..) in class Square: the class (whose constructors arity tells apart), not its member Square
-            own_name = implicit_this and name == qual.rpartition(".")[2]
+            # (PolicyBase<TResult>'s, named PolicyBase#2 beside a plain PolicyBase in its file, likewise)
+            own_name = implicit_this and name == untwinned(qual.rpartition(".")[2])
             if sid and (sid != src or recursion) and not own_name and self._is_scope(path, qual, implicit_this, sid):
                 return Found([sid], "same_file")
             qual = qual.rpartition(".")[0]
