@@ -2233,8 +2233,9 @@ class Resolver(ImportBindings):
             sid = self.g.by_qual.get((path, f"{qual}.{name}"))
             recursion = sid == src and self.g.by_id[sid].kind == "function"  # a variable naming itself is no use
             # Square(..) in class Square: the class (whose constructors arity tells apart), not its member Square
-            # (PolicyBase<TResult>'s, named PolicyBase#2 beside a plain PolicyBase in its file, likewise)
-            own_name = implicit_this and name == untwinned(qual.rpartition(".")[2])
+            # (PolicyBase<TResult>'s, named PolicyBase#2 beside a plain PolicyBase in its file, likewise; a method's
+            # overload HandleInner#2 is no class: a local function HandleInner in it is its own)
+            own_name = implicit_this and name == self._scope_name(path, qual)
             if sid and (sid != src or recursion) and not own_name and self._is_scope(path, qual, implicit_this, sid):
                 return Found([sid], "same_file")
             qual = qual.rpartition(".")[0]
@@ -2244,6 +2245,12 @@ class Resolver(ImportBindings):
         if sid and self._loose_method(sid) and self.g.by_id[sid].line != line:
             return None
         return Found([sid], "same_file") if sid else None
+
+    def _scope_name(self, path: str, qual: str) -> str:
+        """The name of scope ``qual``: a class's without its twin mark (``PolicyBase#2``: ``PolicyBase``)."""
+        own = qual.rpartition(".")[2]
+        sid = self.g.by_qual.get((path, qual))
+        return untwinned(own) if sid and self.g.by_id[sid].kind in CLASSLIKE else own
 
     def _loose_method(self, sid: str) -> bool:
         """A method of no type (of an object literal handed to a call: ``timed({ test() {...} })``): reached through
