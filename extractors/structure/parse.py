@@ -740,6 +740,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     written = rules.async_protocol.get(written, written)
             # a name an attribute's text gives (``@in_attribute``) is placed at the attribute: kept out of @opaque
             args = arguments_of(node) if kind in COUNTED_CALLS and rules.arity else None
+            if slot is None and rules.generic_names:
+                slot = written_type_arguments(name, rules)
             add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
                                   None if "in_attribute" in caps else start, args)))
 
@@ -1074,6 +1076,22 @@ SIGNATURE_ONLY = "signature_only"
 # generic type declares (``interface ThrowingConsumer<T>``), which its method's ``T`` stands for
 # (``Resolver._type_argument``)
 TYPE_ARGUMENT_MARK = "<"
+# a reference's alias where its name is written with type arguments (C#'s ``Foo<Bar>``, ``typeof(Foo<,>)``): ``<>`` +
+# how many; none written: no alias. Same-named types told apart by their number of type parameters (``<j``
+# signatures) are then one (``Resolver._by_type_arguments``)
+TYPE_ARGUMENTS_WRITTEN = "<>"
+
+
+def written_type_arguments(name, rules: ParseRules) -> str | None:
+    """``<>N`` where the name node stands first in a generic name (``rules.generic_names``) whose type argument
+    list holds N arguments, empty ones too (``Foo<,>``: two, counted by their commas); else None."""
+    parent = name.parent
+    if parent is None or parent.type not in rules.generic_names or parent.children[0] != name:
+        return None
+    for child in parent.children:
+        if child.type in rules.type_arguments:
+            return f"{TYPE_ARGUMENTS_WRITTEN}{1 + sum(1 for c in child.children if c.type == ',')}"
+    return None
 RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
 ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``

@@ -88,7 +88,7 @@ from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY,
-                    TYPE_ARGUMENT_MARK)
+                    TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
 from .qualnames import unsuffixed, untwinned
@@ -218,6 +218,11 @@ class Hooks:
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
     variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
+    # references record the type arguments written (``GENERIC_NAMES``): of same-named types differing in their number
+    # of type parameters, a name reaches the one taking that many (none written: the plain one)
+    type_arguments_written: bool = False
+    # (receiver) -> how many type arguments the type built inline there writes (``new Foo<A>()``: 1), None: none built
+    inline_type_arguments: Callable = lambda _receiver: None
     merged_declarations: bool = False  # a type's same-named twins in its file are one with it (TS declaration merging)
     nearest_twin: bool = False  # of a name declared several times in a file, the one declared last before the use
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
@@ -277,6 +282,8 @@ def hooks_of(support) -> Hooks:
                  library_member=getattr(support, "library_member", None),
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
+                 type_arguments_written=bool(getattr(support, "GENERIC_NAMES", ())),
+                 inline_type_arguments=getattr(support, "inline_type_arguments", None) or (lambda _receiver: None),
                  merged_declarations=bool(getattr(support, "MERGED_DECLARATIONS", False)),
                  nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
@@ -716,7 +723,8 @@ class Resolver(ImportBindings):
         used too (a class's field read there, ``self.x = self.factory()``, is a read, not the field's type)."""
         stated = self._stated(r, src, CLASSLIKE)
         hooks = self.hooks.get(r.path, self.no_hooks)
-        found = stated or (UNRESOLVED if r.receiver and hooks.scoped_type_paths else self._guess(r, CLASSLIKE, hooks))
+        found = stated or (UNRESOLVED if r.receiver and hooks.scoped_type_paths
+                           else self._by_type_arguments(r, self._guess(r, CLASSLIKE, hooks), hooks, guessed=True))
         ids = [i for i in found.ids if self.g.by_id[i].kind in CLASSLIKE or stated and self._module_value(i)]
         if not ids:  # Option<kw::state>: a macro-made type of the module kw
             return self._receiver_named(r, src) if r.receiver else []
@@ -944,7 +952,8 @@ class Resolver(ImportBindings):
     # -- lookup -------------------------------------------------------------------------------------------------
     def _lookup(self, r: Ref, src: str, kinds: set) -> Found:
         hooks = self.hooks.get(r.path, self.no_hooks)
-        found = self._stated(r, src, kinds) or self._guess(r, kinds, hooks)
+        found = self._stated(r, src, kinds) or self._by_type_arguments(r, self._guess(r, kinds, hooks), hooks,
+                                                                       guessed=True)
         if not found.ids and found.resolution == "external" and "method" in kinds:
             return self._library_extension(r, hooks) or found  # a library's object: maybe a method we add to it
         return found
@@ -960,8 +969,62 @@ class Resolver(ImportBindings):
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
             found = layer(self, r, src)
             if found:
+                found = self._by_type_arguments(r, found, hooks)
                 return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
         return None
+
+    def _by_type_arguments(self, r: Ref, found: Found, hooks: Hooks, guessed: bool = False) -> Found:
+        """Of types found that have same-named twins of their package differing in their number of type parameters
+        (C#'s ``IRule``, ``IRule<T>``, ``IRule<T, P>`` in one file or several), those taking as many as the reference
+        writes type arguments (``TYPE_ARGUMENTS_WRITTEN``; none: the plain one); where none found does, the twin that
+        does nearest the one found (its file's, else the nearest folder's). Unchanged where the language records no
+        type arguments or no twin takes that many; a guess by name stays one (``unique_name`` where one is left)."""
+        if not hooks.type_arguments_written or not found.ids \
+                or any(self.g.by_id[i].kind not in CLASSLIKE for i in found.ids):
+            return found
+        written = _type_arguments_count(r.alias)
+        counts = {i: self._type_parameter_count(self.g.by_id[i]) for i in found.ids}
+        kept = [i for i in found.ids if counts[i] == written]
+        if not kept:
+            kept = list(dict.fromkeys(t for i in found.ids if (t := self._twin_taking(i, written))))
+        if not kept or kept == found.ids:
+            return found
+        if found.resolution != "ambiguous" or len(kept) > 1:
+            return Found(kept, found.resolution)
+        if guessed:
+            return Found(kept, "unique_name")
+        return Found(kept, "same_file" if self.g.by_id[kept[0]].path == r.path else "same_package")
+
+    def _twin_taking(self, sid: str, count: int) -> str | None:
+        """The twin of type ``sid`` (``_arity_twins``) that takes ``count`` type parameters: of its file, else of
+        the folder nearest its own (one part of a partial type stands for it); None where none does."""
+        twins = [t for t in self._arity_twins(sid)[1:] if self._type_parameter_count(self.g.by_id[t]) == count]
+        if not twins:
+            return None
+        here = self.g.by_id[sid].path.split("/")
+        return max(twins, key=lambda t: langs.shared_folders(here, self.g.by_id[t].path.split("/")))
+
+    def _built_twin(self, r: Ref, cls: str | None, built: str, hooks: Hooks) -> str | None:
+        """The class ``new Foo<A>()`` builds (``built``, written inline): of ``cls`` and its twins differing in their
+        number of type parameters, the one taking as many as are written there (``inline_type_arguments``). Only
+        where ``built`` is read from the reference's receiver as written, which keeps them: a variable's value
+        (``var b = new Foo<A>()``) comes without them, and says nothing of which one."""
+        receiver = hooks.receiver_path(r.receiver) if r.receiver and cls else ""
+        written = hooks.inline_type_arguments(built) if receiver.startswith(built) else None
+        if written is None:
+            return cls
+        alias = f"{TYPE_ARGUMENTS_WRITTEN}{written}" if written else None
+        found = self._by_type_arguments(replace(r, alias=alias), Found([cls], "constructor"), hooks)
+        return found.ids[0] if len(found.ids) == 1 else cls
+
+    def _arity_twins(self, sid: str) -> list[str]:
+        """``sid`` and the types of its name and qualified name in its package (its file's ``Foo#2`` too), which may
+        differ from it in their number of type parameters only."""
+        sym = self.g.by_id[sid]
+        key, qual = self._package_key(sym.path), untwinned(sym.qualname)
+        return [sid] + [i for i in self.g.by_name.get(sym.name, ()) if i != sid and (o := self.g.by_id[i]).kind
+                        in CLASSLIKE and untwinned(o.qualname) == qual
+                        and (o.path == sym.path or key is not None and self._package_key(o.path) == key)]
 
     def _kind_wanted(self, found: Found, kinds: set) -> Found:
         """A method ``size()`` beside a field ``size`` (PHP's ``body()`` beside its promoted ``$body``): of each
@@ -1420,6 +1483,7 @@ class Resolver(ImportBindings):
         if name.split(".")[0] in hooks.builtins:
             return None, "external"
         cls = self._class_named(r, name)
+        cls = self._built_twin(r, cls, text, hooks) if inline else cls
         if cls and inline and self._builds_no_instance(cls):
             return None, "unknown"
         if cls:
@@ -2055,7 +2119,7 @@ class Resolver(ImportBindings):
         if self._class_of_chain(r, receiver, hooks) is not None:
             return None  # Foo(a).make().run(): what make returns runs (the returned layer), not Foo's run
         head = hooks.inline_type(receiver)
-        cls = self._class_named(r, head) if head else None
+        cls = self._built_twin(r, self._class_named(r, head), receiver, hooks) if head else None
         if cls is None:
             return None
         found = self._member_or_override(cls, r.name)
@@ -2175,7 +2239,9 @@ class Resolver(ImportBindings):
             sid = self.g.by_qual.get((path, f"{qual}.{name}"))
             recursion = sid == src and self.g.by_id[sid].kind == "function"  # a variable naming itself is no use
             # Square(..) in class Square: the class (whose constructors arity tells apart), not its member Square
-            own_name = implicit_this and name == qual.rpartition(".")[2]
+            # (PolicyBase<TResult>'s, named PolicyBase#2 beside a plain PolicyBase in its file, likewise; a method's
+            # overload HandleInner#2 is no class: a local function HandleInner in it is its own)
+            own_name = implicit_this and name == self._scope_name(path, qual)
             if sid and (sid != src or recursion) and not own_name and self._is_scope(path, qual, implicit_this, sid):
                 return Found([sid], "same_file")
             qual = qual.rpartition(".")[0]
@@ -2188,6 +2254,12 @@ class Resolver(ImportBindings):
         if sid and self._loose_method(sid) and self.g.by_id[sid].line != line:
             return None
         return Found([sid], "same_file") if sid else None
+
+    def _scope_name(self, path: str, qual: str) -> str:
+        """The name of scope ``qual``: a class's without its twin mark (``PolicyBase#2``: ``PolicyBase``)."""
+        own = qual.rpartition(".")[2]
+        sid = self.g.by_qual.get((path, qual))
+        return untwinned(own) if sid and self.g.by_id[sid].kind in CLASSLIKE else own
 
     def _loose_method(self, sid: str) -> bool:
         """A method of no type (of an object literal handed to a call: ``timed({ test() {...} })``): reached through
@@ -2391,15 +2463,16 @@ class Resolver(ImportBindings):
 
     def _parts(self, cls: str) -> list[str]:
         """The other parts of a type defined in several files of its package (``PARTIAL_TYPES``): the definitions
-        of its qualified name and kind there."""
+        of its qualified name and kind there, and number of type parameters (a file declaring ``AsyncPolicy`` and
+        ``AsyncPolicy<TResult>`` names the second ``AsyncPolicy#2``: still a part of the generic one)."""
         sym = self.g.by_id.get(cls)
         if sym is None or sym.kind not in CLASSLIKE:
             return []
         key = self._package_key(sym.path)
         count = self._type_parameter_count(sym)
         return [i for i in self.g.by_name.get(sym.name, ()) if i != cls and (o := self.g.by_id[i]).path != sym.path
-                and o.qualname == sym.qualname and o.kind == sym.kind and self._package_key(o.path) == key
-                and self._type_parameter_count(o) == count]
+                and untwinned(o.qualname) == untwinned(sym.qualname) and o.kind == sym.kind
+                and self._package_key(o.path) == key and self._type_parameter_count(o) == count]
 
     def _type_parameter_count(self, sym: Symbol) -> int:
         """How many type parameters a type declares (its ``<j`` signatures): C#'s ``class Builder<TResult>`` and
@@ -2438,7 +2511,19 @@ class Resolver(ImportBindings):
             if not self._is_interface(c) and not self._declared_only(sid):
                 return found
             declared = declared or found
-        return declared
+        return declared or (None if skip_self else self._hosted_on_twin(cls, name))
+
+    def _hosted_on_twin(self, cls: str, name: str) -> Found | None:
+        """A member defined apart from its type on a twin of ``cls`` of another number of type parameters (C#'s
+        extension method ``AddRetry(this Builder b)``, hosted on ``Builder<TResult>`` by the name its ``this``
+        parameter writes, which does not say how many type arguments): it may be ``cls``'s as well."""
+        if not self.hooks.get(self.g.by_id[cls].path, self.no_hooks).type_arguments_written:
+            return None
+        for twin in self._arity_twins(cls)[1:]:
+            sid = self.g.members.get(twin, {}).get(name)
+            if sid and self.g.by_id[sid].path not in {self.g.by_id[t].path for t in [twin, *self._parts(twin)]}:
+                return Found([sid], "same_file")
+        return None
 
     def _declared_only(self, sid: str) -> bool:
         """A member only a doc comment declares (PHP's ``@method static tomorrow()`` on a trait): a body met later
@@ -2780,6 +2865,13 @@ def _folders_up(folder: str) -> list[str]:
     return out + [""]
 
 
+def _type_arguments_count(alias: str | None) -> int:
+    """How many type arguments a reference writes (its alias ``<>N``, parse.TYPE_ARGUMENTS_WRITTEN); none: 0."""
+    if alias and alias.startswith(TYPE_ARGUMENTS_WRITTEN) and alias[len(TYPE_ARGUMENTS_WRITTEN):].isdigit():
+        return int(alias[len(TYPE_ARGUMENTS_WRITTEN):])
+    return 0
+
+
 def _nearest_all(candidates: list[str], closeness: Callable[[str], int]) -> list[str]:
     """The candidates sharing the highest ``closeness``, in their order (the first is what ``max`` would pick)."""
     best = max(closeness(c) for c in candidates)
@@ -2940,11 +3032,13 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
         by_path[r.path].append(r)
     edges = resolver.bind_imports(by_path, import_edge_paths)
     resolver.structural_bases()
+    # the first declared type of each function (return), field or variable, and the signatures: kept before the
+    # bases are resolved, which read a type's type parameters (``: Base<T>`` is the twin taking one)
+    for r in return_types:
+        resolver.note_declared(r)
     for r in early_refs:  # bases first: self.m() on an inherited method needs them
         if r.kind == "inherits":
             edges.extend(resolver.resolve(r))
-    for r in return_types:  # the first declared type of each function (return), field or variable
-        resolver.note_declared(r)
     resolver.forget_hierarchy()
     resolver.index_flow(flow_refs)
     return resolver, edges

@@ -121,6 +121,9 @@ class ParseRules:
     type_arguments: frozenset  # node types holding generic arguments
     is_junk: Callable[[str, str, str | None], bool]  # (name, kind, parent): a "definition" made of a keyword
     call_sites: bool  # record the callee and position of a value passed to a call (functions passed to parameters)
+    # node types of a name written with type arguments (C#'s ``generic_name``: ``Foo<Bar>``): a reference there
+    # records how many (parse.TYPE_ARGUMENTS_WRITTEN), which tells same-named types of other arities apart
+    generic_names: frozenset = frozenset()
     async_protocol: dict = field(default_factory=dict)  # a method a statement runs -> the one its async form runs
     opaque_receivers: tuple = ()  # receivers whose references are kept inside an ``@opaque`` region (``$crate``)
     path_separator: str = "."  # between the parts of a module path written in several pieces (Rust ``::``)
@@ -337,6 +340,7 @@ def parse_rules(language: str | None) -> ParseRules:
         parameter_ref_kind=getattr(module, "PARAMETER_REF_KIND", None),
         type_contexts=dict(getattr(module, "TYPE_CONTEXTS", {})),
         type_arguments=frozenset(getattr(module, "TYPE_ARGUMENTS", ())),
+        generic_names=frozenset(getattr(module, "GENERIC_NAMES", ())),
         is_junk=getattr(module, "is_junk", None) or keyword_rule(frozenset(getattr(module, "KEYWORDS", KEYWORDS)),
                                                                  frozenset(getattr(module, "CONTEXTUAL_KEYWORDS", ()))),
         call_sites=bool(getattr(module, "PARAMETER_FLOW", False)),

@@ -390,20 +390,33 @@ _TYPE_ARGS = re.compile(r"<[\w\s.,?\[\]]*>")
 
 def receiver_path(receiver: str) -> str:
     """``base`` is the base class's object, as ``super`` is (``base.Check()``, ``base.Name``); a generic method's
-    or type's arguments say nothing of the object (``Policy.Handle<E>().Retry()``: what ``Handle`` returns)."""
+    or type's arguments say nothing of the object (``Policy.Handle<E>().Retry()``: what ``Handle`` returns). A type
+    built there keeps how many it writes (``new Builder<T, R>()``: ``new Builder<,>()``): which twin it builds."""
     if receiver == "base" or receiver.startswith("base."):
         receiver = "super" + receiver[4:]
     receiver = cast_receiver(receiver)  # ((Policy) p).Execute(): a Policy's
     while "<" in receiver and _TYPE_ARGS.search(receiver):
-        receiver = _TYPE_ARGS.sub("", receiver)
-    return receiver
+        receiver = _TYPE_ARGS.sub(_arity_of_built, receiver)
+    return receiver.translate(_ARITY_MARKS) if _OPEN_ARITY in receiver else receiver
 
 
-_NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*\)?$", re.S)
+_OPEN_ARITY, _CLOSE_ARITY = "\x02", "\x03"  # <, > of a built type's arity while its arguments are taken out
+_ARITY_MARKS = str.maketrans(_OPEN_ARITY + _CLOSE_ARITY, "<>")
+_BUILT = re.compile(r"\bnew\s+[\w.]+\s*$")
+
+
+def _arity_of_built(m: re.Match) -> str:
+    """Type arguments taken out of a receiver, innermost first; those of ``new Foo<..>`` leave their commas."""
+    if not _BUILT.search(m.string, 0, m.start()):
+        return ""
+    return _OPEN_ARITY + "," * _top_level_commas(m.group(0)[1:-1]) + _CLOSE_ARITY
+
+
+_NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<([^()]*)>)?\s*\(.*\)\s*\)?$", re.S)
 # a container's or service provider's factory: what it returns is its type argument
 FACTORIES = ("GetRequiredService", "GetService", "GetInstance", "Resolve", "GetRequiredKeyedService",
              "GetKeyedService")
-_FACTORY = re.compile(r"^[\w.]+\.(?:%s)<([\w.]+)(?:<[^()]*>)?>\(\)$" % "|".join(FACTORIES), re.S)
+_FACTORY = re.compile(r"^[\w.]+\.(?:%s)<([\w.]+)(?:<([^()]*)>)?>\(\)$" % "|".join(FACTORIES), re.S)
 
 
 def inline_type(receiver: str) -> str | None:
@@ -413,7 +426,25 @@ def inline_type(receiver: str) -> str | None:
     return m.group(1) if m else None
 
 
-_AS = re.compile(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)  # (x as Foo)
+def inline_type_arguments(receiver: str) -> int | None:
+    """How many type arguments the type ``inline_type`` reads writes: ``new Foo<A, Dictionary<B, C>>()`` 2, ``new
+    Foo()`` 0 (the plain twin of a generic one); None where no type is built there."""
+    m = _NEW.match(receiver) or _FACTORY.match(receiver) or _AS.match(receiver)
+    if m is None:
+        return None
+    written = m.group(2)  # as written, or as receiver_path leaves it: Foo<,>
+    return 0 if written is None else 1 + _top_level_commas(written)
+
+
+def _top_level_commas(text: str) -> int:
+    depth = commas = 0
+    for c in text:
+        depth += (c == "<") - (c == ">")
+        commas += c == "," and depth == 0
+    return commas
+
+
+_AS = re.compile(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_][\w.]*)\s*(?:<([^()]*)>)?\s*\)$", re.S)  # (x as Foo)
 
 
 # --- where a type is used (parse side) ---
@@ -458,6 +489,9 @@ TYPE_CONTEXTS = {
                     "annotation"),
 }
 TYPE_ARGUMENTS = frozenset({"type_argument_list"})
+# Foo<Bar>, new Foo<A, B>(), : Base<T>, typeof(Foo<>): the reference records how many type arguments are written, so
+# that it reaches the twin declaring that many type parameters (none written: the plain one)
+GENERIC_NAMES = frozenset({"generic_name"})
 # Task<Order> GetAsync(): what is awaited is an Order; Lazy<T>.Value, T? likewise
 TRANSPARENT_TYPES = frozenset({"Task", "ValueTask", "Lazy", "Nullable"})
 _HELD = re.compile(r"^(?:[\w.]+\.)?(?:%s)<\s*([A-Za-z_][\w.]*)\s*\??\s*>\??$" % "|".join(sorted(TRANSPARENT_TYPES)))
