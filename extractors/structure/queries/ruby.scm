@@ -306,14 +306,8 @@
   (#eq? @_var @_obj) (#eq? @_new "new") (#any-of? @_eval "instance_eval" "instance_exec")) @reference.block_self
 ;  a parameter whose default is a class, the object run on (Sinatra's `def self.new(base = Base, &block);
 ; base.class_eval(&block)`: a subclass of it)
-(method parameters: (method_parameters (optional_parameter name: (identifier) @_param
-    value: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]))
-  body: (body_statement [(call receiver: (identifier) @_obj method: (identifier) @_eval
-                               arguments: (argument_list (block_argument (identifier))))
-                         (if_modifier body: (call receiver: (identifier) @_obj method: (identifier) @_eval
-                               arguments: (argument_list (block_argument (identifier)))))]) @reference.block_self
-  (#eq? @_param @_obj) (#any-of? @_eval "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval"))
-(singleton_method parameters: (method_parameters (optional_parameter name: (identifier) @_param
+; (a method or a singleton method: only their parameters are method_parameters)
+(_ parameters: (method_parameters (optional_parameter name: (identifier) @_param
     value: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]))
   body: (body_statement [(call receiver: (identifier) @_obj method: (identifier) @_eval
                                arguments: (argument_list (block_argument (identifier))))
