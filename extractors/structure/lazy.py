@@ -35,6 +35,7 @@ from pipeline.shards import keeping
 from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, build_graph,
                     elsewhere_type_name, imported_apart, join_owners, keep_member, keep_top, package_names)
 from .langs.arity import Params
+from .parse import MADE
 from .qualnames import untwinned
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
 
@@ -553,6 +554,8 @@ class LazyResolver(Resolver):
         self.item_types = _Lazy(self._load_return_types)
         self.returned = _Lazy(self._load_returned)
         self.wrapped = _Lazy(self._load_wrapped)
+        self.made = _Lazy(self._load_made)
+        self._made_paths: set[str] = set()
         self.passed = _Lazy(self._load_passed)
         self._called = _Lazy(self._load_called)
 
@@ -587,6 +590,16 @@ class LazyResolver(Resolver):
         for r in self.g.index.early_refs_of(path, RETURNED_KINDS):
             dict.setdefault(self.returned, (path, r.src_qualname), []).append(r)
 
+    def _load_made(self, sid: str) -> None:
+        """``index_flow``'s ``MADE`` marks of the file defining ``sid``, read once per file."""
+        path = _path_of(sid)
+        if path in self._made_paths:
+            return
+        self._made_paths.add(path)
+        for r in self.g.index.early_refs_of(path, ("decorated_by",)):
+            if r.name == MADE:
+                dict.__setitem__(self.made, f"{r.path}::{r.src_qualname}", True)
+
     def _load_wrapped(self, sid: str) -> None:
         """``index_flow`` for one decorated function: its decorators that are repository functions returning one
         (the last such decorator reference of the function decides, as in a full run)."""
@@ -594,7 +607,7 @@ class LazyResolver(Resolver):
         if sym is None:
             return
         for r in self.g.index.early_refs_of(sym.path, ("decorated_by",)):
-            if r.src_qualname != sym.qualname or self.g.by_qual.get((r.path, r.src_qualname)) != sid:
+            if r.src_qualname != sym.qualname or r.name == MADE or self.g.by_qual.get((r.path, r.src_qualname)) != sid:
                 continue
             deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line),
                                 f"{r.path}::{MODULE}", CALLABLE)

@@ -16,7 +16,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   read as ``self.f()``. Optional ``@decorator``: the name of
   an annotation/attribute/decorator on it (Java ``@GetMapping``, Rust ``#[test]``); one outside ``PURE_DECORATORS``
   makes it an entry point (a framework registers it); one written ``<...>`` is a mark a language's
-  ``settle_definitions`` gives (Ruby's ``<patch>``), wrapping nothing. Optional ``@anonymous``: the definition has no name of its
+  ``settle_definitions`` gives (Ruby's ``<patch>``), wrapping nothing; ``MADE`` (``<made>``) marks a method made at
+  run time under a name spelled from a template (Ruby's ``%w[a b].each { |s| define_method("#{s}_x") }``): a
+  ``decorated_by`` fact, by which a guess by name takes it only where no written definition answers. Optional ``@anonymous``: the definition has no name of its
   own (Java's ``new Base() {...}``); ``@name`` is what it is made from, it is named ``<anonymous Base>`` (``#2``...
   when repeated) and the enclosing definition calls it. Optional ``@test`` (present = test code, with all it holds:
   Rust ``#[cfg(test)] mod tests``) makes it a test in a file that is not one. A node captured by several patterns is
@@ -1072,6 +1074,8 @@ NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variabl
 # a ``type.return``'s alias where a signature apart from the body states it (TypeScript's overloads): what the body's
 # returns agree on comes first (``Resolver._return_class_uncached``)
 SIGNATURE_ONLY = "signature_only"
+# a definition's decorator mark: made at run time under a name spelled from a template (``resolve._written_first``)
+MADE = "<made>"
 # i<j: type argument j of parameter i's declared type (``ThrowingConsumer<Order> c``); <j: type parameter j a
 # generic type declares (``interface ThrowingConsumer<T>``), which its method's ``T`` stands for
 # (``Resolver._type_argument``)
@@ -1528,6 +1532,9 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             decorated.append(Reference(prefix or "<module>", "call", qualname.rpartition(".")[2], None, None, None,
                                        d.line_start))
         for decorator in dict.fromkeys(d.decorators):  # what wraps the definition: calls of it run the wrapper
+            if decorator == MADE:
+                decorated.append(Reference(qualname, "decorated_by", MADE, None, None, None, d.line_start))
+                continue
             if decorator[:1] == "<" or rules.entry_reason(d.name, kind, prefix, (decorator,)) is None:
                 continue  # @property, @staticmethod...: wraps nothing the resolver could follow
             receiver, _, name = decorator.rpartition(".")

@@ -86,7 +86,7 @@ from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
-                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
+                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY,
                     TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
@@ -337,6 +337,7 @@ class Resolver(ImportBindings):
         self._line_sensitive: dict[str, frozenset[str]] = {}
         self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
         self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
+        self.made: dict[str, bool] = {}  # definitions marked ``MADE`` (a name spelled from a template) -> True
         self.passed: dict[tuple[str, str], dict[str, None]] = {}  # (function, parameter) -> functions passed for it
         self._returns_memo: dict[str, list[str]] = {}
 
@@ -641,7 +642,9 @@ class Resolver(ImportBindings):
             if r.kind in ("returns", "local_returns", "returns_call"):
                 self.returned[(r.path, r.src_qualname)].append(r)
         for r in refs:
-            if r.kind == "decorated_by":
+            if r.kind == "decorated_by" and r.name == MADE:
+                self.made[f"{r.path}::{r.src_qualname}"] = True
+            elif r.kind == "decorated_by":
                 target = self.g.by_qual.get((r.path, r.src_qualname))
                 src = f"{r.path}::{MODULE}"
                 deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line), src, CALLABLE)
@@ -1068,6 +1071,7 @@ class Resolver(ImportBindings):
             found = narrowed if len(narrowed.ids) == 1 and len(found.ids) > 1 else UNRESOLVED
         else:
             found = self._prefer_visible(r, found)
+        found = self._written_first(found)
         if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
         return found
@@ -1111,6 +1115,17 @@ class Resolver(ImportBindings):
         everywhere = self._global_all(r.name, kinds, r.path)
         kept = [i for i in everywhere.ids if self.g.owner_of(self.g.by_id[i]) in types]
         return Found(kept[:MAX_CANDIDATES], "unique_name" if len(kept) == 1 else "ambiguous") if kept else None
+
+    def _written_first(self, found: Found) -> Found:
+        """Of several candidates of a guess by name, those whose name is written in the code where there are some: a
+        method made at run time under a name spelled from a template (``MADE``: Ruby's ``LIST.each { |m|
+        module_eval "def #{m}..." }``) is often a delegator to the written one, and answers only where none does."""
+        if len(found.ids) < 2:
+            return found
+        written = [i for i in found.ids if not self.made.get(i, False)]
+        if not written or len(written) == len(found.ids):
+            return found
+        return Found(written, "unique_name" if len(written) == 1 else found.resolution)
 
     def _outside_star(self, path: str) -> bool:
         """The file imports every name of a module from outside the repository (``import static ...Assertions.*``,

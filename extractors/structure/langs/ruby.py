@@ -17,6 +17,7 @@ from collections import defaultdict
 from typing import NamedTuple
 
 from . import HANDS_ON, MAX_HANDS_ON, entry_reason_with, nearest_of, runtime_hook, with_entries
+from ..parse import MADE
 from ..qualnames import unsuffixed
 
 GROUP = "ruby"
@@ -167,6 +168,7 @@ PATCHED = "<patch>"  # the mark settle_definitions gives a method defined on ano
 
 
 def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    decorators = tuple(d for d in decorators if d != MADE)  # a mark for the guess by name: no entry point
     if PATCHED in decorators:
         return runtime_hook("defined on another object (class << obj, X.class_eval, Module.new): it adds to or "
                             "replaces what that object's callers reach")
@@ -262,7 +264,9 @@ def _computed_methods(raw_defs: list) -> list:
     |s| define_method("#{s}_list") }``: ``build_list``, ``create_list``), the list written there or held by a
     constant of the file (``listed``). Each is a function of two bytes of its own at the making call's start (side by
     side, holding nothing: what the block does is its enclosing class's). None where the list or a name is not
-    literal; none where the call is too short to hold them apart."""
+    literal; none where the call is too short to hold them apart. Each marked ``MADE``: a guess by name takes it only
+    where no method written ``def`` answers (``shell.say`` is ``Shell::Basic#say``, not ``Thor::Shell``'s delegator
+    of it)."""
     lists = {d.name: d.qualifier for d in raw_defs if d.kind == "listed"}
     out = []
     for d in raw_defs:
@@ -275,7 +279,7 @@ def _computed_methods(raw_defs: list) -> list:
         if 2 * len(names) + 1 > d.end - d.start:
             continue
         out += [d._replace(kind=kind, name=name, start=d.start + 1 + 2 * i, end=d.start + 3 + 2 * i, exported=True,
-                           decorators=(), qualifier=on or singleton) for i, (name, singleton) in enumerate(names)]
+                           decorators=(MADE,), qualifier=on or singleton) for i, (name, singleton) in enumerate(names)]
     return out
 
 
