@@ -747,10 +747,12 @@ class Resolver(ImportBindings):
                 found = layer(self, r, src)
                 if found:
                     break
+        # buffer.size reads buffer too, as buffer.clear() does: a field used only through its members is used
+        receiver_read = self._receiver_read(r, src) if r.receiver else []
         if not found or not found.ids:
-            return []
+            return receiver_read
         written = f"{r.receiver}.{r.name}"
-        out = []
+        out = receiver_read
         for h in found.ids[:MAX_CANDIDATES]:
             h = self._of_kind(h, VALUES) or h  # this.size beside a method size(): the field
             kind = self.g.by_id[h].kind

@@ -136,8 +136,34 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method (or an extension function) is first the class's (or a base class's) member, before
     imports and the package; ``field.m()`` a method of the field's declared type."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    member_layers.insert(0, labeled_this)
     member_layers.append(implicit_this_field)
     member_layers.append(extension_member)
+
+
+LABELED_THIS = "this@"  # this@Outer.m(): the receiver a label names (a class around the code, or a lambda's)
+
+
+def labeled_this(resolver, r, src):
+    """``this@Outer.m()`` in an inner class, an anonymous object or a lambda with receiver: ``Outer``'s member (or a
+    base's, or an override's), the label naming a class around the code (innermost first); a lambda's label
+    (``this@buildString``, bound by the parser where its callee declares the receiver) is left to the others."""
+    label, dot, _ = (r.receiver or "").partition(".")
+    if r.bound_to or dot or not label.startswith(LABELED_THIS):
+        return None
+    cls = _enclosing_class_named(resolver, src, label[len(LABELED_THIS):])
+    return resolver._member_or_override(cls, r.name) if cls else None
+
+
+def _enclosing_class_named(resolver, src: str, name: str) -> str | None:
+    """The class named ``name`` around ``src``: its own class, or one an inner or local class sits in."""
+    cls = resolver._enclosing_class(src)
+    for _ in range(8):  # nesting depth: a bound, not a limit real code reaches
+        if cls is None or resolver.g.by_id[cls].name == name:
+            return cls
+        owner = resolver.g.owner_of(resolver.g.by_id[cls])
+        cls = resolver._enclosing_class(owner) if owner in resolver.g.by_id else None
+    return None
 
 
 def library_member(resolver, r, src):

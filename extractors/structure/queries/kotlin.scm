@@ -190,7 +190,11 @@
   (if_expression condition: (simple_identifier) @name)
   (indexing_expression (simple_identifier) @name)
   (check_expression (simple_identifier) @name)
-  (as_expression (simple_identifier) @name)] @reference.read (#not-eq? @name "it"))
+  (as_expression (simple_identifier) @name)
+  ; for (s in sinks), fun size() = count, get() = count, run { count }: the loop's collection, a body's value
+  (for_statement (simple_identifier) @name)
+  (function_body (simple_identifier) @name)
+  (statements (simple_identifier) @name)] @reference.read (#not-eq? @name "it"))
 ((interpolated_identifier) @name @reference.read (#not-eq? @name "it"))
 
 ; a member read without a call (Shop.MAX, item.price, this.count): a ``reads`` edge where the object's class is known;
