@@ -806,6 +806,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             written = _text(value, data)
             kind = (OWN_OBJECT if value.type == "object" and _holds_code(value) else COLLECTION) \
                 if value.type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value))
+            if kind and rules.generic_names:
+                kind = _with_type_arguments(kind, written)
         if kind and key == "var.narrowed":
             kind = NARROWED_VALUE + kind
         kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
@@ -936,6 +938,22 @@ def _dotted(text: str, rules: ParseRules) -> str:
 
 
 _NOT_AN_OWN_OBJECT = r"(?!(?:self|cls|Self|super)\b)"
+
+
+# a type or construction written with type arguments (``Foo<A, B>``, ``new Foo<A>(x)``): its name and arguments
+_WRITTEN_GENERIC = re.compile(r"^(?:new\s+)?([\w.]+)\s*<([^()]*)>\s*(?:\(.*\))?\??$", re.S)
+
+
+def _with_type_arguments(kind: str, written: str) -> str:
+    """A variable's type or value keeps how many type arguments are written for it, as empty places (``Foo<A, B>
+    b`` -> ``Foo<,>``, ``var b = new Foo<A>()`` -> ``new Foo<>()``), where the language tells same-named types of
+    other arities apart (``rules.generic_names``): which of them ``b`` is (``Resolver._written_twin``). Unchanged
+    where none are written or the value is more than the type (a chain after it)."""
+    m = _WRITTEN_GENERIC.match(written.strip())
+    if m is None or kind not in (m.group(1), f"new {m.group(1)}()"):
+        return kind
+    places = "," * (len(_top_level_split(m.group(2), ",")) - 1)
+    return f"new {m.group(1)}<{places}>()" if kind.startswith("new ") else f"{kind}<{places}>"
 
 
 def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:

@@ -1009,13 +1009,12 @@ class Resolver(ImportBindings):
         here = self.g.by_id[sid].path.split("/")
         return max(twins, key=lambda t: langs.shared_folders(here, self.g.by_id[t].path.split("/")))
 
-    def _built_twin(self, r: Ref, cls: str | None, built: str, hooks: Hooks) -> str | None:
-        """The class ``new Foo<A>()`` builds (``built``, written inline): of ``cls`` and its twins differing in their
-        number of type parameters, the one taking as many as are written there (``inline_type_arguments``). Only
-        where ``built`` is read from the reference's receiver as written, which keeps them: a variable's value
-        (``var b = new Foo<A>()``) comes without them, and says nothing of which one."""
-        receiver = hooks.receiver_path(r.receiver) if r.receiver and cls else ""
-        written = hooks.inline_type_arguments(built) if receiver.startswith(built) else None
+    def _written_twin(self, r: Ref, cls: str | None, value: str, hooks: Hooks) -> str | None:
+        """The class a value written with its type arguments is (``inline_type_arguments``): of ``cls`` and its twins
+        differing in their number of type parameters, the one taking as many as are written there. ``value`` is the
+        receiver as written (``new Foo<A>().M()``) or what a variable is bound to, which keeps them where the
+        language records them (``var b = new Foo<A>()``: ``new Foo<>()``; ``Foo<A, B> b``: ``Foo<,>``)."""
+        written = hooks.inline_type_arguments(value) if cls else None
         if written is None:
             return cls
         alias = f"{TYPE_ARGUMENTS_WRITTEN}{written}" if written else None
@@ -1499,8 +1498,7 @@ class Resolver(ImportBindings):
                 return cls, "constructor" if inline else "typed"  # a trait's Self is any of its implementations
         if name.split(".")[0] in hooks.builtins:
             return None, "external"
-        cls = self._class_named(r, name)
-        cls = self._built_twin(r, cls, text, hooks) if inline else cls
+        cls = self._written_twin(r, self._class_named(r, name), value, hooks)
         if cls and inline and self._builds_no_instance(cls):
             return None, "unknown"
         if cls:
@@ -2136,7 +2134,7 @@ class Resolver(ImportBindings):
         if self._class_of_chain(r, receiver, hooks) is not None:
             return None  # Foo(a).make().run(): what make returns runs (the returned layer), not Foo's run
         head = hooks.inline_type(receiver)
-        cls = self._built_twin(r, self._class_named(r, head), receiver, hooks) if head else None
+        cls = self._written_twin(r, self._class_named(r, head), receiver, hooks) if head else None
         if cls is None:
             return None
         found = self._member_or_override(cls, r.name)
@@ -2538,9 +2536,20 @@ class Resolver(ImportBindings):
             return None
         for twin in self._arity_twins(cls)[1:]:
             sid = self.g.members.get(twin, {}).get(name)
-            if sid and self.g.by_id[sid].path not in {self.g.by_id[t].path for t in [twin, *self._parts(twin)]}:
+            if sid and self._defined_apart(sid, twin):
                 return Found([sid], "same_file")
         return None
+
+    def _defined_apart(self, sid: str, cls: str) -> bool:
+        """Whether member ``sid`` of ``cls`` is declared outside the body of each of its parts: in another file, or
+        in its file after another top-level type has begun (an extension method's static class beside the type)."""
+        sym = self.g.by_id[sid]
+        parts = [cls, *self._parts(cls)]
+        if sym.path not in {self.g.by_id[t].path for t in parts}:
+            return True
+        begun = [i for i in self.g.top.get(sym.path, {}).values() if isinstance(i, str) and i in self.g.by_id
+                 and self.g.by_id[i].kind in CLASSLIKE and self.g.by_id[i].line <= sym.line]
+        return bool(begun) and max(begun, key=lambda i: self.g.by_id[i].line) not in parts
 
     def _declared_only(self, sid: str) -> bool:
         """A member only a doc comment declares (PHP's ``@method static tomorrow()`` on a trait): a body met later

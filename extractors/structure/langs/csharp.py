@@ -426,10 +426,15 @@ def inline_type(receiver: str) -> str | None:
     return m.group(1) if m else None
 
 
+_DECLARED_WITH_ARGUMENTS = re.compile(r"^([\w.]+)<(,*)>$")  # a variable's declared Foo<A, B>, bound as Foo<,>
+
+
 def inline_type_arguments(receiver: str) -> int | None:
     """How many type arguments the type ``inline_type`` reads writes: ``new Foo<A, Dictionary<B, C>>()`` 2, ``new
-    Foo()`` 0 (the plain twin of a generic one); None where no type is built there."""
-    m = _NEW.match(receiver) or _FACTORY.match(receiver) or _AS.match(receiver)
+    Foo()`` 0 (the plain twin of a generic one); a variable's declared type bound with them (``Foo<,>``: 2); None
+    where no type is built or declared with them there."""
+    m = _NEW.match(receiver) or _FACTORY.match(receiver) or _AS.match(receiver) \
+        or _DECLARED_WITH_ARGUMENTS.match(receiver)
     if m is None:
         return None
     written = m.group(2)  # as written, or as receiver_path leaves it: Foo<,>
