@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import NamedTuple
 
-from .graph import MODULE, Graph
+from .graph import MODULE, Graph, in_block, scope_at
 
 
 class Binding(NamedTuple):
@@ -22,6 +22,7 @@ class Binding(NamedTuple):
 
 
 UNRESOLVED = Binding("unresolved")
+BLOCK_LOCAL = "@"  # a name an import binds in one package block of a file: ``Client@App\Http`` (``_block_local``)
 EXTERNAL = Binding("external")
 
 
@@ -53,6 +54,9 @@ class ImportBindings:
         # (module, name) -> what a wildcard import of module passes on under name: each is walked once, not once per
         # path to it (30 modules each `from next import *` of the next two: 17 s for one missing name, 2^n growth)
         self.passed_on: dict[tuple[str, str], Binding | None] = {}
+        # (path, line) of the reference being resolved: in a file of several package blocks (PHP's ``namespace A { }
+        # namespace B { }``) an import binds its name in its own block only, so what a name is depends on the line
+        self.reading: tuple[str, int] | None = None
 
     def register(self, refs_by_path: dict[str, list], eager: bool) -> None:
         """Every file's ``import``/``reexport`` references; ``eager``: bind them all now (a full run reads nearly
@@ -89,6 +93,7 @@ class ImportBindings:
                 # an inline module's import of what its file already binds (``mod tests { use super::X; }``) names
                 # the file's own: it never replaces the file's import of X (a function's local import of another
                 # module's name does, as before: one table per file)
+                local = self._block_local(path, local, r.line)
                 self.pending[path][local] = (targets, name, support, spec)
                 self._head_bound(path, local, r, support)
             found.append(Declared(r, spec, name, targets, support))
@@ -121,7 +126,22 @@ class ImportBindings:
     def bound_name(self, path: str, local: str) -> Binding | None:
         """What an import binds ``local`` to in ``path`` (None: no import names it), the file's other imports left
         unbound (an update resolving a hub's few edited lines binds those lines' names, not its 270 imports)."""
-        return self.binding(path, local) if local in self.pending_of(path) else None
+        pending = self.pending_of(path)
+        if path in self.g.package_blocks:
+            local = self._block_local(path, local, self.reading[1] if self.reading and self.reading[0] == path
+                                      else None)
+        return self.binding(path, local) if local in pending else None
+
+    def _block_local(self, path: str, local: str, line: int | None) -> str:
+        """The key an import binds ``local`` under: in a file of several package blocks, ``local`` and the block's
+        package (``Client@App\\Http``), the block holding ``line``; with no line known (a name read from another
+        file's reference), the first block importing it."""
+        blocks = self.g.package_blocks.get(path)
+        if not blocks:
+            return local
+        if line is not None:
+            return f"{local}{BLOCK_LOCAL}{scope_at(blocks, line)}"
+        return next((key for key in self.pending.get(path, {}) if key.partition(BLOCK_LOCAL)[0] == local), local)
 
     def _namespace_depth(self, path: str, qualname: str) -> int:
         """How many inline modules (``namespace`` definitions: Rust ``mod tests { }``) enclose a reference."""
@@ -142,7 +162,7 @@ class ImportBindings:
             return UNRESOLVED
         self.declare(path)
         targets, name, support, spec = (self.exported if exported else self.pending)[path][local]
-        found = self.import_target(targets, name, support, seen | {key})
+        found = self.import_target(targets, name, support, seen | {key}, spec)
         if found.kind == "unresolved" and not targets:
             found = (self._inline_module(path, spec, name, support)
                      or self._inside_module(path, spec, name, support)
@@ -210,12 +230,14 @@ class ImportBindings:
         rule = getattr(support, "is_external", None)
         return rule(importer, spec, self.index_of(support), self.root) if rule else not spec.startswith(".")
 
-    def import_target(self, paths: list[str], name: str | None, support, seen: frozenset = frozenset()) -> Binding:
+    def import_target(self, paths: list[str], name: str | None, support, seen: frozenset = frozenset(),
+                      spec: str | None = None) -> Binding:
         if not paths:
             return UNRESOLVED
         if name and name != "*":
             for p in paths:
                 sid = self.g.top.get(p, {}).get(name) or ("." in name and self.g.by_qual.get((p, name)))
+                sid = self._in_imported_block(p, sid, spec) if sid else sid
                 if sid:  # a dotted name is a member: Java ``import a.b.Outer.Inner``
                     return Binding("symbol", sid)
             for p in paths:
@@ -232,6 +254,15 @@ class ImportBindings:
                 return Binding("module", paths)
             return UNRESOLVED
         return Binding("module", paths)
+
+    def _in_imported_block(self, path: str, sid: str, spec: str | None) -> str | None:
+        """Of a file of several package blocks, the definition of the imported package's block (``use Shop\\Ship\\
+        Gateway`` of a file defining a Gateway in ``namespace Shop\\Pay { }`` and one in ``namespace Shop\\Ship { }``:
+        the second), None where that block defines none; a spec naming no block (the file itself): ``sid``."""
+        blocks = self.g.package_blocks.get(path)
+        if not blocks or spec not in {scope for _, scope in blocks}:
+            return sid
+        return in_block(self.g, blocks, sid, spec)
 
     def _exports_default(self, path: str) -> bool:
         self.declare(path)

@@ -786,7 +786,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         bindings["value"] += _paired_values(node, caps["var.values"][0], data)
     elif role == "var":  # a declared type, an assigned value or a parameter's default: kept as the receiver
         var_name = rules.implicit_parameter if key == "var.implicit" else \
-            str(_field_place(node, rules.place_rests)) if key == "var.place" else _text(node, data)
+            str(_field_place(node, rules.place_rests)) if key == "var.place" else _var_as_read(node, data, rules)
         if not var_name:
             return
         if key == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
@@ -954,6 +954,15 @@ def _with_type_arguments(kind: str, written: str) -> str:
         return kind
     places = "," * (len(_top_level_split(m.group(2), ",")) - 1)
     return f"new {m.group(1)}<{places}>()" if kind.startswith("new ") else f"{kind}<{places}>"
+
+
+def _var_as_read(node, data: bytes, rules: ParseRules) -> str:
+    """A variable's name as a receiver naming it reads (``_dotted``): written after a sigil that a receiver keeps
+    (PHP's ``$cls``, ``$self``), with it, so that ``$cls = Foo::class; $cls::create()`` finds its binding."""
+    name = _text(node, data)
+    if rules.sigils and node.parent is not None and _text(node.parent, data) in {s + name for s in rules.sigils}:
+        return _dotted(_text(node.parent, data), rules)
+    return name
 
 
 def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:

@@ -348,7 +348,7 @@ class Resolver(ImportBindings):
         edges = []
         for path in self.imports_of if edge_paths is None else [p for p in self.imports_of if p in edge_paths]:
             for d in self.declare(path):
-                target = self.import_target(d.targets, d.name, d.support)
+                target = self.import_target(d.targets, d.name, d.support, spec=d.spec)
                 inline = self._inline_module(path, d.spec, d.name, d.support)
                 if target.kind == "unresolved" and not d.targets:
                     target = inline or self._namespace_submodule(path, d.spec, d.name, d.support) or \
@@ -380,6 +380,7 @@ class Resolver(ImportBindings):
 
     # -- references ---------------------------------------------------------------------------------------------
     def resolve(self, r: Ref) -> list[Edge]:
+        self.reading = (r.path, r.line)  # what an import binds may depend on the line (``bindings._block_local``)
         src = self.g.by_qual.get((r.path, r.src_qualname))
         if src is None and r.src_qualname != MODULE and r.kind == "inherits":  # impl Trait for T, T in another file
             src = self._class_named(r, r.src_qualname)

@@ -297,10 +297,12 @@ def _meant(resolver, r, written: str) -> list[str]:
     if written.startswith("\\"):
         return [written[1:]]
     head, sep, rest = written.partition("\\")
-    used = {(d.ref.alias or d.ref.module.rpartition("\\")[2]): d.ref.module.strip("\\")
-            for d in resolver.declare(r.path) if d.ref.module}
-    blocks = resolver.g.package_blocks.get(r.path)  # the namespace of the reference's block
+    blocks = resolver.g.package_blocks.get(r.path)  # the namespace of the reference's block, and its own uses
     own = scope_at(blocks, r.line) if blocks else resolver.files.get(r.path, {}).get("package")
+    used = {(d.ref.alias or d.ref.module.rpartition("\\")[2]): d.ref.module.strip("\\")
+            for d in resolver.declare(r.path) if d.ref.module
+            and not (blocks and scope_at(blocks, d.ref.line) != own)}
+    own = None if own == GLOBAL else own
     return ([used[head] + sep + rest] if head in used else []) + ([f"{own}\\{written}"] if own else []) + [written]
 
 
@@ -328,9 +330,9 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     keys = package_keys(paths, files, "\\")
     for path in paths:
         spaces = namespaces(files.get(path, {}))
-        if len(spaces) > 1:  # a file of several namespace blocks is found under each
+        if len(spaces) > 1 or spaces == [GLOBAL]:  # a file of several namespace blocks is found under each named one
             stem = path.rpartition("/")[2].rsplit(".", 1)[0]
-            keys[path] = [key for space in spaces for key in (f"{space}\\{stem}", space)]
+            keys[path] = [key for space in spaces if space != GLOBAL for key in (f"{space}\\{stem}", space)] or [stem]
     return keys
 
 
@@ -344,8 +346,13 @@ def package_scope(path: str, info: dict) -> str | None:
 _BLOCK, _AT = "|", "@"
 
 
+_GLOBAL_BLOCK = "namespace"  # ``namespace { ... }``: the query captures its keyword, the block having no name
+
+
 def join_package(package: str | None, name: str, line: int) -> str:
-    """A further namespace clause starts a block of its own: PHP namespaces never nest."""
+    """A further namespace clause starts a block of its own: PHP namespaces never nest; ``namespace { }`` is the
+    global namespace's block (``GLOBAL``)."""
+    name = GLOBAL if name == _GLOBAL_BLOCK else name
     return f"{package}{_BLOCK}{name}{_AT}{line}" if package else name
 
 

@@ -5,6 +5,8 @@
 ; name (\App\Foo, Foo\Bar) is read as its last name; $ is dropped from receivers (php.SIGILS), -> and :: read as .
 
 (namespace_definition name: (namespace_name) @package.name)
+; `namespace { ... }` beside named blocks: the global namespace's block (php.join_package reads its keyword)
+(namespace_definition "namespace" @package.name !name body: (compound_statement))
 
 ; definitions: classes and functions are global once loaded (exported); members unless private or protected
 (class_declaration name: (name) @name) @definition.class @exported
