@@ -435,7 +435,8 @@ class Resolver(ImportBindings):
                 return self._edges(r, src, found, "calls", form) + self._constructor_edges(r, src, found)
             return self._edges(r, src, found, "calls", form) if found.ids else []
         found = self._lookup(r, src, CALLABLE)
-        if r.receiver and found.ids and found.resolution not in GUESSES \
+        # a bare m(x, 1) too, where the language counts arguments: a scope's look-up keeps one definition per name
+        if (r.receiver or r.args is not None) and found.ids and found.resolution not in GUESSES \
                 and self.hooks.get(r.path, self.no_hooks).overloads:
             found = self._with_overloads(found)
         if r.args is not None and len(found.ids) > 1:
@@ -510,10 +511,10 @@ class Resolver(ImportBindings):
 
     def _with_overloads(self, found: Found) -> Found:
         """A member found on a known type, with its overloads (``Cart.add``, ``Cart.add#2``: the same name defined
-        again in its scope, of the same kind): a member's look-up keeps one definition per name, and the call may
-        mean any of them, as a bare call's look-up already says; those that accept its arguments are kept where the
-        language counts them (``_accepting``). Without them, an overload's callers are none: a false "nothing calls
-        this"."""
+        again in its scope, of the same kind): a look-up keeps one definition per name, and the call may mean any of
+        them (a bare call too, where the language counts arguments: Java's ``pour(x, 1)`` beside ``pour(x)``);
+        those that accept its arguments are kept where the language counts them (``_accepting``). Without them, an
+        overload's callers are none: a false "nothing calls this"."""
         out = []
         for sid in found.ids:
             kind = self.g.by_id[sid].kind
@@ -1837,9 +1838,10 @@ class Resolver(ImportBindings):
 
     def _note_signature(self, r: Ref) -> None:
         """Keep the first ``signature`` at its place; but where a class's signatures disagree at one place, that
-        place says nothing (``DISAGREEING``): they are its constructors' parameters (Java's, no definitions of
-        their own), and which constructor a call reaches is not known here (``Sorter(Consumer<Book> c)`` beside
-        ``Sorter(Consumer<Magazine> c, int n)``). A function's own come first, before a nested lambda's."""
+        place says nothing (``DISAGREEING``): they are its constructors' parameters (where a language's
+        constructors are no definitions of their own), and which constructor a call reaches is not known here
+        (``Sorter(Consumer<Book> c)`` beside ``Sorter(Consumer<Magazine> c, int n)``). A function's own come first,
+        before a nested lambda's."""
         key = (r.path, r.src_qualname, r.alias)
         kept = dict.setdefault(self.signatures, key, r)
         if kept is r or _written(kept) == _written(r):
@@ -1878,6 +1880,8 @@ class Resolver(ImportBindings):
                 return None, "external"  # test("x", (t) => ..), test imported from a library: its object
             ids = found.ids if found.resolution not in GUESSES or self._library_extensions(found.ids) else []
         ids = ids or (self._member_of_held(r, src, head, name) if head else [])
+        if hooks.named_constructors and ids:  # new Courier(m -> ..): what the class's constructors declare there
+            ids = self._constructors(ids, hooks.named_constructors) or ids
         static_form = hooks.static_form_place if head else None
         places = {i: _last_placed(self.g.by_id[i], static_form(self, r, i, head, place) if static_form else place)
                   for i in ids[:MAX_CANDIDATES]}

@@ -10,7 +10,9 @@ def implicit_this(resolver, r, src):
     beside it in its class (``error#2``) or a base class's: those are candidates too, never left unused for it."""
     found = resolver._layer_implicit_this(r, src)
     if found and _constructor(resolver, found.ids[0]):
-        return None  # Square(..) in Square: the class, whose constructors are then told apart by arity
+        # Square(..) in Square: the class, whose constructors are then told apart by arity; here, not left to the
+        # scopes, which skip the class calling itself (new Data(..) in a static field of Data: the class's body)
+        return type(found)([resolver.g.by_id[found.ids[0]].parent_id], found.resolution)
     if not found:
         return _outer_member(resolver, r, src)
     if found.ids != [src]:

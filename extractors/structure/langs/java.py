@@ -7,11 +7,12 @@ import posixpath
 import re
 from typing import NamedTuple
 
-from . import cast_receiver, entry_reason_with, object_method_rule, package_keys
+from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "java"
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
+NAMED_CONSTRUCTORS = True  # Foo(int n) in class Foo is what new Foo(1), this(1), super(1) in a subclass run
 KEYWORDS = frozenset({"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
                       "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float",
                       "for", "goto", "if", "implements", "import", "instanceof", "int", "interface", "long", "native",
@@ -51,7 +52,16 @@ def _jvm_entry(name: str, kind: str, parent: str | None) -> str | None:
     return "serialization hook" if name in SERIALIZATION_HOOKS and parent else object_method(name, kind, parent)
 
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)
+def _constructor_entry(name: str, kind: str, parent: str | None) -> str | None:
+    """A constructor runs wherever its class is created: by ``new``, but also by reflection (gson's and Jackson's
+    deserializers, a DI container, ``Class.newInstance``) naming only the class. Never dead itself; its class's
+    own uses decide (an unused overload beside a called one is not reported: as in C#)."""
+    if kind == "method" and parent and name == parent.rpartition(".")[2]:
+        return runtime_hook("a constructor: it runs wherever its class is created (new, reflection, a container)")
+    return None
+
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry, _constructor_entry)
 
 
 # what every class inherits from java.lang.Object, and every enum from java.lang.Enum: a call of one that no class
@@ -259,7 +269,8 @@ def settle_references(raw_refs: list) -> list:
     it then lost). A switch's ``case RED:`` reads ``RED`` of the subject's type (``@reference.case_label``, the
     subject as the receiver) or a bare ``RED`` of the class. An enum constant (``@reference.enum_constant``, its
     enum as the receiver) is declared a value of its enum, as a field is of its type: ``Feature.X.enabledIn()`` is
-    ``Feature``'s ``enabledIn``."""
+    ``Feature``'s ``enabledIn``. A constructor's ``super(..)`` / ``this(..)`` is a call of its own, though the name
+    it runs by is written elsewhere."""
     params = _type_parameters(raw_refs)
     labels = {ref.name_start for ref in raw_refs if ref.kind == "case_label"}
     return [_settled(ref, params, labels) for ref in raw_refs if ref.kind not in _DECLARATION_MARKS]
@@ -269,6 +280,10 @@ _DECLARATION_MARKS = ("type_parameter", "self_parameter")  # facts for settle_re
 
 
 def _settled(ref, params: dict[str, TypeParameter], labels: set):
+    if ref.kind == "call" and ref.name_start is not None and ref.name_start < ref.start:
+        # super(..) names the base class written once in the header, this(..) the constructor: one call per
+        # constructor running it (parse.py keeps one reference per name position)
+        return ref._replace(name_start=None)
     if ref.kind == "case_label":  # case RED: in switch (color): color.RED, a member read
         return ref._replace(kind="attribute")
     if ref.kind == "read" and ref.name_start in labels:  # and a bare read too, a constant of the class (case

@@ -15,6 +15,9 @@
 (enum_declaration (modifiers "public") name: (identifier) @name) @definition.enum @exported
 (record_declaration (modifiers "public") name: (identifier) @name) @definition.class @exported
 (method_declaration (modifiers "public") name: (identifier) @name) @definition.function @exported
+; constructors: methods named as their class (langs/java.py NAMED_CONSTRUCTORS): new Foo(a, b) runs those taking two
+(constructor_declaration name: (identifier) @name) @definition.function
+(constructor_declaration (modifiers "public") name: (identifier) @name) @definition.function @exported
 (interface_body (method_declaration name: (identifier) @name) @definition.function @exported)
 ; fields (of `int a, b;` the first): their declared types type a chain (pair.strategy.parse(), from another class);
 ; the definition spans the type only: what the initializer calls or builds (an anonymous class) stays the class's
@@ -40,6 +43,13 @@
 (object_creation_expression type: (type_identifier) @name) @reference.call
 (object_creation_expression type: (generic_type (type_identifier) @name)) @reference.call
 (object_creation_expression type: (scoped_type_identifier (_) @receiver (type_identifier) @name)) @reference.call
+; a constructor's this(..) runs a constructor of its class, super(..) one of its base class (named as the class:
+; resolved as new Foo(..) is, the argument count picking the constructor)
+(constructor_declaration name: (identifier) @name
+  body: (constructor_body (explicit_constructor_invocation constructor: (this)) @reference.call))
+(class_declaration (superclass [(type_identifier) @name (generic_type . (type_identifier) @name)])
+  body: (class_body (constructor_declaration
+    body: (constructor_body (explicit_constructor_invocation constructor: (super)) @reference.call))))
 
 ; method references passed as values: list.forEach(this::check), map(Store::price)
 (method_reference . (_) @receiver . (identifier) @name .) @reference.callback
@@ -202,7 +212,7 @@
   arguments: (argument_list (lambda_expression parameters: [(identifier) @passed.name
                                                            (inferred_parameters (identifier) @passed.name)]) @passed.fn))
 ; new Courier(m -> m.issue()), new Relay<>(..): as for a method, what the constructor declares its functional parameter
-; at that place passes (the class's signatures: constructors are no definitions; resolve.py Resolver._note_signature)
+; at that place passes (its constructors' signatures, which must agree there: resolve.py Resolver._passed_class)
 (object_creation_expression type: [(type_identifier) @passed.callee (scoped_type_identifier) @passed.callee
                                    (generic_type . [(type_identifier) (scoped_type_identifier)] @passed.callee)]
   arguments: (argument_list (lambda_expression parameters: [(identifier) @passed.name
