@@ -403,6 +403,7 @@ QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variabl
 def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | None = None) -> None:
     parser, query = _parser_and_query(lang)
     rules = parse_rules(lang.name)
+    _use_element_reads(rules)
     tree = budget.parse(parser, data)  # stopped at its time budget
     written = data
     if tree.root_node.has_error and rules.repairs:
@@ -823,7 +824,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if element:  # List<Element> els: els.get(0) is an Element
             bindings["var"].append(RawRef(node.start_byte, "var", var_name + ITEMS, element, None, None, 0,
                                           None))
-        keys = _key_type(_text(value, data)) if key == "var.type" and kind else None
+        keys = _key_type(_text(value, data), rules.map_types) if key == "var.type" and kind else None
         if keys:  # d: dict[str, Column]: a loop over d takes a str
             bindings["var"].append(RawRef(node.start_byte, "var", var_name + KEYS, keys, None, None, 0, None))
     elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
@@ -1416,14 +1417,19 @@ def _element_type(text: str, transparent=frozenset()) -> str | None:
 _MAP_KEY = re.compile(r"^map\[([^\[\]]+)\]")  # a map type written with its key in brackets first
 
 
-def _key_type(text: str) -> str | None:
+def _key_type(text: str, map_types=frozenset()) -> str | None:
     """``dict[str, Column]``, ``Mapping[Kind, Column]``, ``map[Level]Color`` -> the key type (``str``, ``Kind``,
     ``Level``), what iterating the mapping gives; ``COLLECTION`` for a key that is no named type (``tuple[int,
-    int]``: never a value's class); None for what is no mapping."""
+    int]``: never a value's class); None for what is no mapping. ``map_types``: the language's generic mappings
+    (C++'s ``std::map<Label, Task>``: ``Label``)."""
     text = " ".join(text.split())
     written_first = _MAP_KEY.match(text)  # map[*Page]*Route{...}: the key in brackets, before the value
+    generic = _GENERIC_OF.match(text) if map_types else None
     if written_first:
         key = _type_text(written_first.group(1).strip())
+    elif generic and _generic_name(text) in map_types:
+        args = _top_level_split(generic.group(1), ",")
+        key = _type_text(args[0].strip().rstrip("*& ")) if len(args) >= 2 else None
     else:
         m = _BRACKETED_OF.match(text)
         if not m or _last_segment(text.partition("[")[0].strip()) not in MAP_CONTAINERS:
@@ -1438,18 +1444,40 @@ def _generic_name(text: str) -> str:
     return _last_segment(text.partition("<")[0].strip())
 
 
+@dataclass(frozen=True)
+class ElementReads:
+    """How the language of the file being read takes an element out of a collection beyond ``ELEMENT_ACCESSORS``:
+    ``accessors``, more methods giving one (C++'s ``front()``); ``entry_members``, the members of a mapping's entry
+    (what an iterator points to, what a loop over the mapping takes) -> ``"value"`` or ``"key"`` (C++'s ``.second``,
+    ``.first``). Set per file by ``_use_element_reads``, read by the value flow's module-level helpers."""
+    accessors: frozenset = frozenset()
+    entry_members: dict = field(default_factory=dict)
+
+
+_ELEMENT_READS = [ElementReads()]  # the current file's (one file is read at a time in a process)
+
+
+def _use_element_reads(rules) -> None:
+    _ELEMENT_READS[0] = ElementReads(rules.element_accessors, rules.entry_members)
+
+
 def _element_step(chain: str) -> str | None:
     """``get(0).tagName`` -> ``tagName`` (the rest after an element accessor's call, ``""`` when none); None when
-    the chain does not start with one."""
+    the chain does not start with one. An entry's value member right after (C++'s ``find(k)->second``, an iterator's
+    target's) is the element still; its key member is no element (None)."""
     name, paren, _ = chain.partition("(")
-    if not paren or name not in ELEMENT_ACCESSORS:
+    reads = _ELEMENT_READS[0]
+    if not paren or (name not in ELEMENT_ACCESSORS and name not in reads.accessors):
         return None
     depth = 0
     for i, ch in enumerate(chain):
         depth += (ch == "(") - (ch == ")")
         if ch == ")" and depth == 0:  # get(k)!.title in TypeScript, first()?.title in Rust: the element still
             rest = chain[i + 1:].lstrip("!?")
-            return rest.lstrip(".") if rest[:1] in ("", ".") else None
+            rest = rest.lstrip(".") if rest[:1] in ("", ".") else None
+            member, _, after = (rest or "").partition(".")
+            entry = reads.entry_members.get(member)
+            return rest if entry is None else after if entry == "value" else None
     return None
 
 
@@ -2253,6 +2281,9 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     head, dot, rest = written.partition(".")
     if dot and not (head in SELF_OBJECTS and rest.isidentifier()):
         holder, more = _holder(written)  # self.x.y, a.b.c: what self.x or a holds, then along the rest
+        entry = _entry_member(holder, more, stack, types) if holder else None
+        if entry is not None:  # it->second.run(), for (auto& p : m) p.first.f(): a mapping entry's value or key
+            return entry or None
         after = _element_step(more) if holder else None
         if after is not None:  # els.get(0).text(), self.routes.get(k).run(): an element's
             items = _elements_of(holder, stack, types)
@@ -2321,6 +2352,27 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
         return _bound_to(value, False, stack, types)
     holder, more = _holder(value)
     return _elements_of(holder, stack, types) if holder and _element_step(more) == "" else None
+
+
+def _entry_member(holder: str, more: str, stack: list[Span], types: dict) -> str | None:
+    """``second.run`` read on ``holder`` where ``holder`` is an entry of a mapping the file declares (a loop's over
+    it, an iterator into it: bound to ``m[]``): the value type (or the key type, by the language's ``entry_members``),
+    then along the rest; "" for such an entry whose type is not known; None where ``more`` reads no entry member or
+    ``holder`` is no entry of a declared mapping (a vector's pair: never a guess of what ``.second`` holds)."""
+    member, _, after = more.partition(".")
+    entry = _ELEMENT_READS[0].entry_members.get(member)
+    if entry is None:
+        return None
+    scopes = [s.qualname for s in reversed(stack)] + ["<module>"]
+    held = next((found for scope in scopes if (found := types.get(scope, {}).get(holder))), None)
+    if not held or len(held) != 1 or not held[0].endswith(ITEMS) or held[0].endswith(KEYS):
+        return None
+    mapping = held[0][:-len(ITEMS)].strip()
+    keys = _declared_keys(mapping, stack, types)
+    if not keys:
+        return None
+    typed = keys if entry == "key" else _elements_of(mapping, stack, types)
+    return (_then(typed, after) or "") if typed and typed != COLLECTION else ""
 
 
 def _key_value(holder: str, stack: list[Span], types: dict) -> str | None:

@@ -139,6 +139,14 @@ _SMART_POINTER = re.compile(r"^(?:const\s+)?(?:std::)?(?:unique_ptr|shared_ptr|w
 WRAPPER_METHODS = frozenset({"get", "reset", "release", "swap", "use_count", "unique", "lock", "expired",
                              "has_value", "value", "value_or", "emplace", "owner_before"})
 NAMED_COLLECTIONS = True  # NodeList nodes, with typedef std::vector<Node*> NodeList: an element of nodes is a Node
+# what the standard containers give beyond parse's generic accessors (m[k], m.at(k), v[i]): v.front(), v.back(),
+# a stack's top(), an optional's value() are an element (a map's: its mapped value, the last type argument)
+ELEMENT_ACCESSORS = frozenset({"front", "back", "top", "value"})
+# an entry of a map (what its iterator points to, what a loop over it takes: a std::pair): .second is the mapped
+# value, .first the key; read only where the file declares the map (a vector of pairs' .second is not known)
+ENTRY_MEMBERS = {"second": "value", "first": "key"}
+MAP_TYPES = frozenset({"map", "unordered_map", "multimap", "unordered_multimap", "flat_map", "btree_map",
+                       "flat_hash_map", "node_hash_map"})
 
 
 def cast_type(text: str) -> str | None:
