@@ -1461,13 +1461,13 @@ def _use_element_reads(rules) -> None:
     _ELEMENT_READS[0] = ElementReads(rules.element_accessors, rules.entry_members)
 
 
-def _element_step(chain: str) -> str | None:
+def _element_step(chain: str, accessors: frozenset = ELEMENT_ACCESSORS) -> str | None:
     """``get(0).tagName`` -> ``tagName`` (the rest after an element accessor's call, ``""`` when none); None when
-    the chain does not start with one. An entry's value member right after (C++'s ``find(k)->second``, an iterator's
-    target's) is the element still; its key member is no element (None)."""
+    the chain does not start with one (of ``accessors``: ``_accessors_of``). An entry's value member right after
+    (C++'s ``find(k)->second``, an iterator's target's) is the element still; its key member is no element (None)."""
     name, paren, _ = chain.partition("(")
     reads = _ELEMENT_READS[0]
-    if not paren or (name not in ELEMENT_ACCESSORS and name not in reads.accessors):
+    if not paren or name not in accessors:
         return None
     depth = 0
     for i, ch in enumerate(chain):
@@ -1479,6 +1479,20 @@ def _element_step(chain: str) -> str | None:
             entry = reads.entry_members.get(member)
             return rest if entry is None else after if entry == "value" else None
     return None
+
+
+def _accessors_of(holder: str, chain: str, stack: list[Span], types: dict) -> frozenset:
+    """The element accessors ``chain`` may start with on ``holder``: the generic ones, and the language's own (C++'s
+    ``front()``) only where ``holder`` is a container its declaration states the elements of: not a wrapper typed
+    as what it holds (a ``unique_ptr<Queue>``'s ``p->front()`` is the queue's method), nor a plain named type whose
+    elements the resolver looks up (``Iterator* it``: ``it->value()`` is the iterator's)."""
+    extra = _ELEMENT_READS[0].accessors
+    if chain.partition("(")[0] not in extra:
+        return ELEMENT_ACCESSORS
+    items = _elements_of(holder, stack, types)
+    if not items or items.startswith(ELEMENTS_OF) or items == _bound_to(holder, False, stack, types):
+        return ELEMENT_ACCESSORS
+    return ELEMENT_ACCESSORS | extra
 
 
 def _top_level_split(text: str, sep: str) -> list[str]:
@@ -2284,7 +2298,7 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         entry = _entry_member(holder, more, stack, types) if holder else None
         if entry is not None:  # it->second.run(), for (auto& p : m) p.first.f(): a mapping entry's value or key
             return entry or None
-        after = _element_step(more) if holder else None
+        after = _element_step(more, _accessors_of(holder, more, stack, types)) if holder else None
         if after is not None:  # els.get(0).text(), self.routes.get(k).run(): an element's
             items = _elements_of(holder, stack, types)
             if items:
@@ -2351,7 +2365,9 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     if _SUBSCRIPTED.match(value):
         return _bound_to(value, False, stack, types)
     holder, more = _holder(value)
-    return _elements_of(holder, stack, types) if holder and _element_step(more) == "" else None
+    if not holder or _element_step(more, _accessors_of(holder, more, stack, types)) != "":
+        return None
+    return _elements_of(holder, stack, types)
 
 
 def _entry_member(holder: str, more: str, stack: list[Span], types: dict) -> str | None:

@@ -140,8 +140,9 @@ WRAPPER_METHODS = frozenset({"get", "reset", "release", "swap", "use_count", "un
                              "has_value", "value", "value_or", "emplace", "owner_before"})
 NAMED_COLLECTIONS = True  # NodeList nodes, with typedef std::vector<Node*> NodeList: an element of nodes is a Node
 # what the standard containers give beyond parse's generic accessors (m[k], m.at(k), v[i]): v.front(), v.back(),
-# a stack's top(), an optional's value() are an element (a map's: its mapped value, the last type argument)
-ELEMENT_ACCESSORS = frozenset({"front", "back", "top", "value"})
+# a stack's top() are an element, on a container only (a smart pointer's p->front() is its pointee's method; an
+# optional's value() is left: o->value() on an optional of a class with value() would read the same)
+ELEMENT_ACCESSORS = frozenset({"front", "back", "top"})
 # an entry of a map (what its iterator points to, what a loop over it takes: a std::pair): .second is the mapped
 # value, .first the key; read only where the file declares the map (a vector of pairs' .second is not known)
 ENTRY_MEMBERS = {"second": "value", "first": "key"}
