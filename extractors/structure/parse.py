@@ -1247,9 +1247,11 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
     """The container's name where the type at ``node`` (of the ``form`` its place gives) is the element type of a
     container a function declares it returns, or a field or property holds (``Param`` of ``-> list[Param]``, ``"Extension"`` of ``->
     t.Iterator["Extension"]``, whose argument takes the return's form as the container is transparent; ``Column`` of
-    ``-> dict[str, Column]``): the first argument of the container, a mapping's last; "" where it is none."""
+    ``-> dict[str, Column]``): the first argument of the container, a mapping's last (also the language's
+    ``ITEM_TYPES`` and ``MAP_TYPES``: C++'s ``std::vector<Sink>``, through a transparent type inside it:
+    ``std::vector<std::shared_ptr<Sink>>``); "" where it is none."""
     current = node.parent
-    for _ in range(4):
+    for _ in range(8):  # (a wrapper inside the container takes four: vector<shared_ptr<T>>)
         if current is None:
             return ""
         head = current.child_by_field_name("value") if current.type == "subscript" else _generic_head(current)
@@ -1258,8 +1260,13 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
             if len(arguments) == 1 and arguments[0].type in rules.type_arguments:  # dict[str, Column]'s [..] node
                 arguments = arguments[0].named_children
             container = _last_segment(name_of(head))
-            held = arguments[:1] if container in ITEM_CONTAINERS else \
-                arguments[-1:] if container in MAP_CONTAINERS else []
+            held = arguments[:1] if container in ITEM_CONTAINERS or container in rules.item_types else \
+                arguments[-1:] if container in MAP_CONTAINERS or container in rules.map_types else []
+            if not held and container in rules.transparent_types:  # vector<shared_ptr<Sink>>: the vector's element
+                current = current.parent
+                continue
+            if (container in rules.item_types or container in rules.map_types) and _nested_generic(node, current):
+                return ""  # vector<pair<int, Key>>: an element no one class is (its .second is not a pair's member)
             # a field's or property's declared container (IReadOnlyList<Order> Orders): what reading it gives, as
             # a function's return is what calling it gives
             returned = _type_form(head, rules, name_of) in ("return", "field") or (
@@ -1268,6 +1275,17 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
             return container if inside and returned else ""
         current = current.parent
     return ""
+
+
+def _nested_generic(node, container) -> bool:
+    """Whether ``node`` names a generic type written inside ``container``'s arguments (``pair`` of
+    ``vector<pair<int, Key>>``, also written whole ``std::pair<int, Key>``), not a plain one (``Key`` of
+    ``vector<Key>``)."""
+    named = node.child_by_field_name("name") if node.type == "qualified_identifier" else None
+    if named is not None and _generic_head(named) is not None:
+        return True
+    generic = node.parent
+    return generic is not None and generic != container and _generic_head(generic) == node
 
 
 def _wrapper_name(generic, name_of) -> str:
@@ -1449,16 +1467,20 @@ class ElementReads:
     """How the language of the file being read takes an element out of a collection beyond ``ELEMENT_ACCESSORS``:
     ``accessors``, more methods giving one (C++'s ``front()``); ``entry_members``, the members of a mapping's entry
     (what an iterator points to, what a loop over the mapping takes) -> ``"value"`` or ``"key"`` (C++'s ``.second``,
-    ``.first``). Set per file by ``_use_element_reads``, read by the value flow's module-level helpers."""
+    ``.first``). Set per file by ``_use_element_reads``, read by the value flow's module-level helpers.
+    ``implicit_fields``: a bare name no scope of the file binds may be a field of the method's class (C++'s
+    ``for (auto& s : sinks_)``): a loop over it takes ``self.sinks_[]``, which the resolver reads off the field's
+    declaration wherever it is (nothing where there is no such field)."""
     accessors: frozenset = frozenset()
     entry_members: dict = field(default_factory=dict)
+    implicit_fields: bool = False
 
 
 _ELEMENT_READS = [ElementReads()]  # the current file's (one file is read at a time in a process)
 
 
 def _use_element_reads(rules) -> None:
-    _ELEMENT_READS[0] = ElementReads(rules.element_accessors, rules.entry_members)
+    _ELEMENT_READS[0] = ElementReads(rules.element_accessors, rules.entry_members, rules.implicit_fields)
 
 
 def _element_step(chain: str, accessors: frozenset = ELEMENT_ACCESSORS) -> str | None:
@@ -2361,6 +2383,8 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
                 _WALKING.discard(holder)
         if found is None and holder.endswith(")") and _WALKED.match(holder).group(1) == holder:
             return value  # for p in self.get_params(): the elements of what it declares it returns, when resolved
+        if found is None and not held and _implicit_field(holder, stack, types):
+            return "self." + value  # for (auto& s : sinks_): an element of the method's class's field
         return found or ""  # FLAGS.iter(): FLAGS's elements (not known here: its declaration is elsewhere)
     if _SUBSCRIPTED.match(value):
         return _bound_to(value, False, stack, types)
@@ -2384,11 +2408,21 @@ def _entry_member(holder: str, more: str, stack: list[Span], types: dict) -> str
     if not held or len(held) != 1 or not held[0].endswith(ITEMS) or held[0].endswith(KEYS):
         return None
     mapping = held[0][:-len(ITEMS)].strip()
+    if _implicit_field(mapping, stack, types):  # for (auto& l : loggers_): the field's, read by the resolver
+        return f"self.{mapping}{ITEMS if entry == 'value' else KEYS}" + (f".{after}" if after else "")
     keys = _declared_keys(mapping, stack, types)
     if not keys:
         return None
     typed = keys if entry == "key" else _elements_of(mapping, stack, types)
     return (_then(typed, after) or "") if typed and typed != COLLECTION else ""
+
+
+def _implicit_field(holder: str, stack: list[Span], types: dict) -> bool:
+    """Whether ``holder`` may be a field of the enclosing method's class, unqualified (``implicit_fields``): a bare
+    name that no scope of the file binds, read inside a definition."""
+    if not _ELEMENT_READS[0].implicit_fields or not holder.isidentifier() or not stack:
+        return False
+    return not any(holder in types.get(s.qualname, {}) for s in stack) and holder not in types.get("<module>", {})
 
 
 def _key_value(holder: str, stack: list[Span], types: dict) -> str | None:

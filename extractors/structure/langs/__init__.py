@@ -53,6 +53,10 @@ framework's routed files, whose exports the framework imports: Next.js's ``app/*
 read by, each ``"value"`` or ``"key"`` (C++'s ``it->second``, ``p.first``: an iterator's or a loop's entry of a
 ``std::map``); ``MAP_TYPES``: generic types that are mappings, their first argument the key and their last the value
 (C++'s ``map``, ``unordered_map``), whose keys a declaration binds as Python's ``dict[K, V]`` does (none).
+``ITEM_TYPES``: generic containers of one element type, their first argument (C++'s ``vector``), beyond parse's
+``ITEM_CONTAINERS``: a field or return declared so states what a loop over it takes, as ``MAP_TYPES``' last argument.
+``IMPLICIT_FIELDS``: a bare name that no scope of the file binds may be a field of the method's class (C++'s
+``for (auto& s : sinks_)``): a loop over it takes the field's elements, as the resolver reads them (default False).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
 their place, so that value flow follows ``r->file->Append()`` as it does ``r.file.Append()``. ``SIGILS``: characters
 written before a variable's name that are no part of it (PHP's ``$``): dropped from receivers and assigned values,
@@ -173,6 +177,8 @@ class ParseRules:
     element_accessors: frozenset = frozenset()  # methods giving an element, beyond parse.ELEMENT_ACCESSORS
     entry_members: dict = field(default_factory=dict)  # a mapping entry's member -> "value" or "key" (C++ .second)
     map_types: frozenset = frozenset()  # generic mapping types <K, V>: a declaration binds their keys too
+    item_types: frozenset = frozenset()  # generic containers <T> (beyond parse.ITEM_CONTAINERS): C++'s vector
+    implicit_fields: bool = False  # a bare name no scope binds may be the method's class's field (parse.ElementReads)
     # (text before the repairs, text after) -> [(byte offset, name)]: the calls a repair blanked (C's ``GUARDED_BY(mu)``)
     repaired_calls: Callable[[bytes, bytes], list] = lambda _before, _after: []
     implicit_parameter: str | None = None  # the name a lambda's one unnamed parameter bears (Kotlin's ``it``)
@@ -381,6 +387,8 @@ def parse_rules(language: str | None) -> ParseRules:
         element_accessors=frozenset(getattr(module, "ELEMENT_ACCESSORS", ())),
         entry_members=dict(getattr(module, "ENTRY_MEMBERS", {})),
         map_types=frozenset(getattr(module, "MAP_TYPES", ())),
+        item_types=frozenset(getattr(module, "ITEM_TYPES", ())),
+        implicit_fields=bool(getattr(module, "IMPLICIT_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
     )

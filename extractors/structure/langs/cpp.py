@@ -146,6 +146,10 @@ ELEMENT_ACCESSORS = frozenset({"front", "back", "top"})
 # an entry of a map (what its iterator points to, what a loop over it takes: a std::pair): .second is the mapped
 # value, .first the key; read only where the file declares the map (a vector of pairs' .second is not known)
 ENTRY_MEMBERS = {"second": "value", "first": "key"}
+ITEM_TYPES = frozenset({"vector", "deque", "list", "forward_list", "set", "unordered_set", "multiset",
+                        "unordered_multiset", "array", "span", "stack", "queue", "priority_queue", "flat_set",
+                        "InlinedVector", "flat_hash_set", "node_hash_set", "btree_set"})
+IMPLICIT_FIELDS = True  # for (auto& s : sinks_) in a method: an element of the class's field sinks_, wherever declared
 MAP_TYPES = frozenset({"map", "unordered_map", "multimap", "unordered_multimap", "flat_map", "btree_map",
                        "flat_hash_map", "node_hash_map"})
 
