@@ -1265,8 +1265,11 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
             if not held and container in rules.transparent_types:  # vector<shared_ptr<Sink>>: the vector's element
                 current = current.parent
                 continue
-            if (container in rules.item_types or container in rules.map_types) and _nested_generic(node, current):
-                return ""  # vector<pair<int, Key>>: an element no one class is (its .second is not a pair's member)
+            if (container in rules.item_types or container in rules.map_types) and (
+                    _nested_generic(node, current) or rules.type_parameter(node, name_of(node))):
+                # vector<pair<int, Key>>: an element no one class is (its .second is not a pair's member);
+                # template <typename T> .. vector<T*> vec: whatever the template is built with, not known
+                return ""
             # a field's or property's declared container (IReadOnlyList<Order> Orders): what reading it gives, as
             # a function's return is what calling it gives
             returned = _type_form(head, rules, name_of) in ("return", "field") or (

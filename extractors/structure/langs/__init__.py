@@ -55,6 +55,8 @@ read by, each ``"value"`` or ``"key"`` (C++'s ``it->second``, ``p.first``: an it
 (C++'s ``map``, ``unordered_map``), whose keys a declaration binds as Python's ``dict[K, V]`` does (none).
 ``ITEM_TYPES``: generic containers of one element type, their first argument (C++'s ``vector``), beyond parse's
 ``ITEM_CONTAINERS``: a field or return declared so states what a loop over it takes, as ``MAP_TYPES``' last argument.
+``type_parameter(node, name)``: whether the type named at ``node`` is a type parameter of a generic definition
+around it (C++'s ``template <typename T>``): no element type a container declared of it states (default False).
 ``IMPLICIT_FIELDS``: a bare name that no scope of the file binds may be a field of the method's class (C++'s
 ``for (auto& s : sinks_)``): a loop over it takes the field's elements, as the resolver reads them (default False).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
@@ -178,6 +180,8 @@ class ParseRules:
     entry_members: dict = field(default_factory=dict)  # a mapping entry's member -> "value" or "key" (C++ .second)
     map_types: frozenset = frozenset()  # generic mapping types <K, V>: a declaration binds their keys too
     item_types: frozenset = frozenset()  # generic containers <T> (beyond parse.ITEM_CONTAINERS): C++'s vector
+    # (type node, its name) -> whether the name is a type parameter of a template around it (C++'s T)
+    type_parameter: Callable = lambda _node, _name: False
     implicit_fields: bool = False  # a bare name no scope binds may be the method's class's field (parse.ElementReads)
     # (text before the repairs, text after) -> [(byte offset, name)]: the calls a repair blanked (C's ``GUARDED_BY(mu)``)
     repaired_calls: Callable[[bytes, bytes], list] = lambda _before, _after: []
@@ -388,6 +392,7 @@ def parse_rules(language: str | None) -> ParseRules:
         entry_members=dict(getattr(module, "ENTRY_MEMBERS", {})),
         map_types=frozenset(getattr(module, "MAP_TYPES", ())),
         item_types=frozenset(getattr(module, "ITEM_TYPES", ())),
+        type_parameter=getattr(module, "type_parameter", DEFAULT_RULES.type_parameter),
         implicit_fields=bool(getattr(module, "IMPLICIT_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),

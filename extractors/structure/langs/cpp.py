@@ -154,6 +154,26 @@ MAP_TYPES = frozenset({"map", "unordered_map", "multimap", "unordered_multimap",
                        "flat_hash_map", "node_hash_map"})
 
 
+_TYPE_PARAMETERS = frozenset({"type_parameter_declaration", "optional_type_parameter_declaration",
+                              "variadic_type_parameter_declaration"})
+
+
+def type_parameter(node, name: str) -> bool:
+    """Whether ``name`` is a type parameter of a template around ``node`` (``template <typename T> class Table {
+    std::vector<T*> vec; }``: ``T`` is whatever the template is built with)."""
+    current = node.parent
+    while current is not None:
+        if current.type == "template_declaration":
+            params = current.child_by_field_name("parameters")
+            for param in params.named_children if params is not None else ():
+                declared = param.child_by_field_name("name") or next(
+                    (c for c in param.named_children if c.type == "type_identifier"), None)
+                if param.type in _TYPE_PARAMETERS and declared is not None and declared.text.decode() == name:
+                    return True
+        current = current.parent
+    return False
+
+
 def cast_type(text: str) -> str | None:
     """``std::unique_ptr<Node> p``, ``std::shared_ptr<const Node>``: ``p->visit()`` is Node's (the smart pointer's own
     methods are ``BUILTIN_METHODS``, guessed among the classes the file sees); None for any other declared type, or a
