@@ -405,6 +405,7 @@ QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variabl
 def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | None = None) -> None:
     parser, query = _parser_and_query(lang)
     rules = parse_rules(lang.name)
+    _use_element_reads(rules)
     tree = budget.parse(parser, data)  # stopped at its time budget
     written = data
     if tree.root_node.has_error and rules.repairs:
@@ -827,7 +828,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if element:  # List<Element> els: els.get(0) is an Element
             bindings["var"].append(RawRef(node.start_byte, "var", var_name + ITEMS, element, None, None, 0,
                                           None))
-        keys = _key_type(_text(value, data)) if key == "var.type" and kind else None
+        keys = _key_type(_text(value, data), rules.map_types) if key == "var.type" and kind else None
         if keys:  # d: dict[str, Column]: a loop over d takes a str
             bindings["var"].append(RawRef(node.start_byte, "var", var_name + KEYS, keys, None, None, 0, None))
     elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
@@ -1277,9 +1278,11 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
     """The container's name where the type at ``node`` (of the ``form`` its place gives) is the element type of a
     container a function declares it returns, or a field or property holds (``Param`` of ``-> list[Param]``, ``"Extension"`` of ``->
     t.Iterator["Extension"]``, whose argument takes the return's form as the container is transparent; ``Column`` of
-    ``-> dict[str, Column]``): the first argument of the container, a mapping's last; "" where it is none."""
+    ``-> dict[str, Column]``): the first argument of the container, a mapping's last (also the language's
+    ``ITEM_TYPES`` and ``MAP_TYPES``: C++'s ``std::vector<Sink>``, through a transparent type inside it:
+    ``std::vector<std::shared_ptr<Sink>>``); "" where it is none."""
     current = node.parent
-    for _ in range(4):
+    for _ in range(8):  # (a wrapper inside the container takes four: vector<shared_ptr<T>>)
         if current is None:
             return ""
         head = current.child_by_field_name("value") if current.type == "subscript" else _generic_head(current)
@@ -1288,8 +1291,16 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
             if len(arguments) == 1 and arguments[0].type in rules.type_arguments:  # dict[str, Column]'s [..] node
                 arguments = arguments[0].named_children
             container = _last_segment(name_of(head))
-            held = arguments[:1] if container in ITEM_CONTAINERS else \
-                arguments[-1:] if container in MAP_CONTAINERS else []
+            held = arguments[:1] if container in ITEM_CONTAINERS or container in rules.item_types else \
+                arguments[-1:] if container in MAP_CONTAINERS or container in rules.map_types else []
+            if not held and container in rules.transparent_types:  # vector<shared_ptr<Sink>>: the vector's element
+                current = current.parent
+                continue
+            if (container in rules.item_types or container in rules.map_types) and (
+                    _nested_generic(node, current) or rules.type_parameter(node, name_of(node))):
+                # vector<pair<int, Key>>: an element no one class is (its .second is not a pair's member);
+                # template <typename T> .. vector<T*> vec: whatever the template is built with, not known
+                return ""
             # a field's or property's declared container (IReadOnlyList<Order> Orders): what reading it gives, as
             # a function's return is what calling it gives
             returned = _type_form(head, rules, name_of) in ("return", "field") or (
@@ -1298,6 +1309,17 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
             return container if inside and returned else ""
         current = current.parent
     return ""
+
+
+def _nested_generic(node, container) -> bool:
+    """Whether ``node`` names a generic type written inside ``container``'s arguments (``pair`` of
+    ``vector<pair<int, Key>>``, also written whole ``std::pair<int, Key>``), not a plain one (``Key`` of
+    ``vector<Key>``)."""
+    named = node.child_by_field_name("name") if node.type == "qualified_identifier" else None
+    if named is not None and _generic_head(named) is not None:
+        return True
+    generic = node.parent
+    return generic is not None and generic != container and _generic_head(generic) == node
 
 
 def _wrapper_name(generic, name_of) -> str:
@@ -1447,14 +1469,19 @@ def _element_type(text: str, transparent=frozenset()) -> str | None:
 _MAP_KEY = re.compile(r"^map\[([^\[\]]+)\]")  # a map type written with its key in brackets first
 
 
-def _key_type(text: str) -> str | None:
+def _key_type(text: str, map_types=frozenset()) -> str | None:
     """``dict[str, Column]``, ``Mapping[Kind, Column]``, ``map[Level]Color`` -> the key type (``str``, ``Kind``,
     ``Level``), what iterating the mapping gives; ``COLLECTION`` for a key that is no named type (``tuple[int,
-    int]``: never a value's class); None for what is no mapping."""
+    int]``: never a value's class); None for what is no mapping. ``map_types``: the language's generic mappings
+    (C++'s ``std::map<Label, Task>``: ``Label``)."""
     text = " ".join(text.split())
     written_first = _MAP_KEY.match(text)  # map[*Page]*Route{...}: the key in brackets, before the value
+    generic = _GENERIC_OF.match(text) if map_types else None
     if written_first:
         key = _type_text(written_first.group(1).strip())
+    elif generic and _generic_name(text) in map_types:
+        args = _top_level_split(generic.group(1), ",")
+        key = _type_text(args[0].strip().rstrip("*& ")) if len(args) >= 2 else None
     else:
         m = _BRACKETED_OF.match(text)
         if not m or _last_segment(text.partition("[")[0].strip()) not in MAP_CONTAINERS:
@@ -1469,19 +1496,59 @@ def _generic_name(text: str) -> str:
     return _last_segment(text.partition("<")[0].strip())
 
 
-def _element_step(chain: str) -> str | None:
+@dataclass(frozen=True)
+class ElementReads:
+    """How the language of the file being read takes an element out of a collection beyond ``ELEMENT_ACCESSORS``:
+    ``accessors``, more methods giving one (C++'s ``front()``); ``entry_members``, the members of a mapping's entry
+    (what an iterator points to, what a loop over the mapping takes) -> ``"value"`` or ``"key"`` (C++'s ``.second``,
+    ``.first``). Set per file by ``_use_element_reads``, read by the value flow's module-level helpers.
+    ``implicit_fields``: a bare name no scope of the file binds may be a field of the method's class (C++'s
+    ``for (auto& s : sinks_)``): a loop over it takes ``self.sinks_[]``, which the resolver reads off the field's
+    declaration wherever it is (nothing where there is no such field)."""
+    accessors: frozenset = frozenset()
+    entry_members: dict = field(default_factory=dict)
+    implicit_fields: bool = False
+
+
+_ELEMENT_READS = [ElementReads()]  # the current file's (one file is read at a time in a process)
+
+
+def _use_element_reads(rules) -> None:
+    _ELEMENT_READS[0] = ElementReads(rules.element_accessors, rules.entry_members, rules.implicit_fields)
+
+
+def _element_step(chain: str, accessors: frozenset = ELEMENT_ACCESSORS) -> str | None:
     """``get(0).tagName`` -> ``tagName`` (the rest after an element accessor's call, ``""`` when none); None when
-    the chain does not start with one."""
+    the chain does not start with one (of ``accessors``: ``_accessors_of``). An entry's value member right after
+    (C++'s ``find(k)->second``, an iterator's target's) is the element still; its key member is no element (None)."""
     name, paren, _ = chain.partition("(")
-    if not paren or name not in ELEMENT_ACCESSORS:
+    reads = _ELEMENT_READS[0]
+    if not paren or name not in accessors:
         return None
     depth = 0
     for i, ch in enumerate(chain):
         depth += (ch == "(") - (ch == ")")
         if ch == ")" and depth == 0:  # get(k)!.title in TypeScript, first()?.title in Rust: the element still
             rest = chain[i + 1:].lstrip("!?")
-            return rest.lstrip(".") if rest[:1] in ("", ".") else None
+            rest = rest.lstrip(".") if rest[:1] in ("", ".") else None
+            member, _, after = (rest or "").partition(".")
+            entry = reads.entry_members.get(member)
+            return rest if entry is None else after if entry == "value" else None
     return None
+
+
+def _accessors_of(holder: str, chain: str, stack: list[Span], types: dict) -> frozenset:
+    """The element accessors ``chain`` may start with on ``holder``: the generic ones, and the language's own (C++'s
+    ``front()``) only where ``holder`` is a container its declaration states the elements of: not a wrapper typed
+    as what it holds (a ``unique_ptr<Queue>``'s ``p->front()`` is the queue's method), nor a plain named type whose
+    elements the resolver looks up (``Iterator* it``: ``it->value()`` is the iterator's)."""
+    extra = _ELEMENT_READS[0].accessors
+    if chain.partition("(")[0] not in extra:
+        return ELEMENT_ACCESSORS
+    items = _elements_of(holder, stack, types)
+    if not items or items.startswith(ELEMENTS_OF) or items == _bound_to(holder, False, stack, types):
+        return ELEMENT_ACCESSORS
+    return ELEMENT_ACCESSORS | extra
 
 
 def _top_level_split(text: str, sep: str) -> list[str]:
@@ -2287,7 +2354,10 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     head, dot, rest = written.partition(".")
     if dot and not (head in SELF_OBJECTS and rest.isidentifier()):
         holder, more = _holder(written)  # self.x.y, a.b.c: what self.x or a holds, then along the rest
-        after = _element_step(more) if holder else None
+        entry = _entry_member(holder, more, stack, types) if holder else None
+        if entry is not None:  # it->second.run(), for (auto& p : m) p.first.f(): a mapping entry's value or key
+            return entry or None
+        after = _element_step(more, _accessors_of(holder, more, stack, types)) if holder else None
         if after is not None:  # els.get(0).text(), self.routes.get(k).run(): an element's
             items = _elements_of(holder, stack, types)
             if items:
@@ -2350,11 +2420,46 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
                 _WALKING.discard(holder)
         if found is None and holder.endswith(")") and _WALKED.match(holder).group(1) == holder:
             return value  # for p in self.get_params(): the elements of what it declares it returns, when resolved
+        if found is None and not held and _implicit_field(holder, stack, types):
+            return "self." + value  # for (auto& s : sinks_): an element of the method's class's field
         return found or ""  # FLAGS.iter(): FLAGS's elements (not known here: its declaration is elsewhere)
     if _SUBSCRIPTED.match(value):
         return _bound_to(value, False, stack, types)
     holder, more = _holder(value)
-    return _elements_of(holder, stack, types) if holder and _element_step(more) == "" else None
+    if not holder or _element_step(more, _accessors_of(holder, more, stack, types)) != "":
+        return None
+    return _elements_of(holder, stack, types)
+
+
+def _entry_member(holder: str, more: str, stack: list[Span], types: dict) -> str | None:
+    """``second.run`` read on ``holder`` where ``holder`` is an entry of a mapping the file declares (a loop's over
+    it, an iterator into it: bound to ``m[]``): the value type (or the key type, by the language's ``entry_members``),
+    then along the rest; "" for such an entry whose type is not known; None where ``more`` reads no entry member or
+    ``holder`` is no entry of a declared mapping (a vector's pair: never a guess of what ``.second`` holds)."""
+    member, _, after = more.partition(".")
+    entry = _ELEMENT_READS[0].entry_members.get(member)
+    if entry is None:
+        return None
+    scopes = [s.qualname for s in reversed(stack)] + ["<module>"]
+    held = next((found for scope in scopes if (found := types.get(scope, {}).get(holder))), None)
+    if not held or len(held) != 1 or not held[0].endswith(ITEMS) or held[0].endswith(KEYS):
+        return None
+    mapping = held[0][:-len(ITEMS)].strip()
+    if _implicit_field(mapping, stack, types):  # for (auto& l : loggers_): the field's, read by the resolver
+        return f"self.{mapping}{ITEMS if entry == 'value' else KEYS}" + (f".{after}" if after else "")
+    keys = _declared_keys(mapping, stack, types)
+    if not keys:
+        return None
+    typed = keys if entry == "key" else _elements_of(mapping, stack, types)
+    return (_then(typed, after) or "") if typed and typed != COLLECTION else ""
+
+
+def _implicit_field(holder: str, stack: list[Span], types: dict) -> bool:
+    """Whether ``holder`` may be a field of the enclosing method's class, unqualified (``implicit_fields``): a bare
+    name that no scope of the file binds, read inside a definition."""
+    if not _ELEMENT_READS[0].implicit_fields or not holder.isidentifier() or not stack:
+        return False
+    return not any(holder in types.get(s.qualname, {}) for s in stack) and holder not in types.get("<module>", {})
 
 
 def _key_value(holder: str, stack: list[Span], types: dict) -> str | None:

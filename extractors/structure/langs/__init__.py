@@ -48,6 +48,17 @@ exported (their methods may still implement an imported package's interface).
 ``impl`` block of a type that the file imports from another crate becomes an extension).
 ``file_entries(path, defs, root)``: the definitions, some made entry points by the place of their file (a web
 framework's routed files, whose exports the framework imports: Next.js's ``app/**/page.tsx``; none).
+``ELEMENT_ACCESSORS``: a collection's methods that give one of its elements, beyond parse's generic ones (C++'s
+``v.front()``, ``v.back()``, an optional's ``o.value()``); ``ENTRY_MEMBERS``: the members an entry of a mapping is
+read by, each ``"value"`` or ``"key"`` (C++'s ``it->second``, ``p.first``: an iterator's or a loop's entry of a
+``std::map``); ``MAP_TYPES``: generic types that are mappings, their first argument the key and their last the value
+(C++'s ``map``, ``unordered_map``), whose keys a declaration binds as Python's ``dict[K, V]`` does (none).
+``ITEM_TYPES``: generic containers of one element type, their first argument (C++'s ``vector``), beyond parse's
+``ITEM_CONTAINERS``: a field or return declared so states what a loop over it takes, as ``MAP_TYPES``' last argument.
+``type_parameter(node, name)``: whether the type named at ``node`` is a type parameter of a generic definition
+around it (C++'s ``template <typename T>``): no element type a container declared of it states (default False).
+``IMPLICIT_FIELDS``: a bare name that no scope of the file binds may be a field of the method's class (C++'s
+``for (auto& s : sinks_)``): a loop over it takes the field's elements, as the resolver reads them (default False).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
 their place, so that value flow follows ``r->file->Append()`` as it does ``r.file.Append()``. ``SIGILS``: characters
 written before a variable's name that are no part of it (PHP's ``$``): dropped from receivers and assigned values,
@@ -165,6 +176,13 @@ class ParseRules:
     # a declared type may name a collection type declared elsewhere (Go's ``type Inodes []Inode``): a variable or
     # field of a plain named type also binds its elements, to ``ELEMENTS_OF`` + the type (looked up when resolving)
     named_collections: bool = False
+    element_accessors: frozenset = frozenset()  # methods giving an element, beyond parse.ELEMENT_ACCESSORS
+    entry_members: dict = field(default_factory=dict)  # a mapping entry's member -> "value" or "key" (C++ .second)
+    map_types: frozenset = frozenset()  # generic mapping types <K, V>: a declaration binds their keys too
+    item_types: frozenset = frozenset()  # generic containers <T> (beyond parse.ITEM_CONTAINERS): C++'s vector
+    # (type node, its name) -> whether the name is a type parameter of a template around it (C++'s T)
+    type_parameter: Callable = lambda _node, _name: False
+    implicit_fields: bool = False  # a bare name no scope binds may be the method's class's field (parse.ElementReads)
     # (text before the repairs, text after) -> [(byte offset, name)]: the calls a repair blanked (C's ``GUARDED_BY(mu)``)
     repaired_calls: Callable[[bytes, bytes], list] = lambda _before, _after: []
     implicit_parameter: str | None = None  # the name a lambda's one unnamed parameter bears (Kotlin's ``it``)
@@ -370,6 +388,12 @@ def parse_rules(language: str | None) -> ParseRules:
         join_package=getattr(module, "join_package", DEFAULT_RULES.join_package),
         cast_type=getattr(module, "cast_type", DEFAULT_RULES.cast_type),
         named_collections=getattr(module, "NAMED_COLLECTIONS", False),
+        element_accessors=frozenset(getattr(module, "ELEMENT_ACCESSORS", ())),
+        entry_members=dict(getattr(module, "ENTRY_MEMBERS", {})),
+        map_types=frozenset(getattr(module, "MAP_TYPES", ())),
+        item_types=frozenset(getattr(module, "ITEM_TYPES", ())),
+        type_parameter=getattr(module, "type_parameter", DEFAULT_RULES.type_parameter),
+        implicit_fields=bool(getattr(module, "IMPLICIT_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
     )

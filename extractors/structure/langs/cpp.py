@@ -139,6 +139,39 @@ _SMART_POINTER = re.compile(r"^(?:const\s+)?(?:std::)?(?:unique_ptr|shared_ptr|w
 WRAPPER_METHODS = frozenset({"get", "reset", "release", "swap", "use_count", "unique", "lock", "expired",
                              "has_value", "value", "value_or", "emplace", "owner_before"})
 NAMED_COLLECTIONS = True  # NodeList nodes, with typedef std::vector<Node*> NodeList: an element of nodes is a Node
+# what the standard containers give beyond parse's generic accessors (m[k], m.at(k), v[i]): v.front(), v.back(),
+# a stack's top() are an element, on a container only (a smart pointer's p->front() is its pointee's method; an
+# optional's value() is left: o->value() on an optional of a class with value() would read the same)
+ELEMENT_ACCESSORS = frozenset({"front", "back", "top"})
+# an entry of a map (what its iterator points to, what a loop over it takes: a std::pair): .second is the mapped
+# value, .first the key; read only where the file declares the map (a vector of pairs' .second is not known)
+ENTRY_MEMBERS = {"second": "value", "first": "key"}
+ITEM_TYPES = frozenset({"vector", "deque", "list", "forward_list", "set", "unordered_set", "multiset",
+                        "unordered_multiset", "array", "span", "stack", "queue", "priority_queue", "flat_set",
+                        "InlinedVector", "flat_hash_set", "node_hash_set", "btree_set"})
+IMPLICIT_FIELDS = True  # for (auto& s : sinks_) in a method: an element of the class's field sinks_, wherever declared
+MAP_TYPES = frozenset({"map", "unordered_map", "multimap", "unordered_multimap", "flat_map", "btree_map",
+                       "flat_hash_map", "node_hash_map"})
+
+
+_TYPE_PARAMETERS = frozenset({"type_parameter_declaration", "optional_type_parameter_declaration",
+                              "variadic_type_parameter_declaration"})
+
+
+def type_parameter(node, name: str) -> bool:
+    """Whether ``name`` is a type parameter of a template around ``node`` (``template <typename T> class Table {
+    std::vector<T*> vec; }``: ``T`` is whatever the template is built with)."""
+    current = node.parent
+    while current is not None:
+        if current.type == "template_declaration":
+            params = current.child_by_field_name("parameters")
+            for param in params.named_children if params is not None else ():
+                declared = param.child_by_field_name("name") or next(
+                    (c for c in param.named_children if c.type == "type_identifier"), None)
+                if param.type in _TYPE_PARAMETERS and declared is not None and declared.text.decode() == name:
+                    return True
+        current = current.parent
+    return False
 
 
 def cast_type(text: str) -> str | None:

@@ -264,6 +264,16 @@
   declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)
                (reference_declarator (identifier) @var.name)
                (reference_declarator (pointer_declarator declarator: (identifier) @var.name))])
+; for (auto& [name, task] : tasks): a map's key (where the file declares the map: ENTRY_MEMBERS) and mapped value
+; (an element, as tasks[k] gives it; a vector of pairs' elements are not known: unbound)
+(for_range_loop type: (placeholder_type_specifier)
+  declarator: [(structured_binding_declarator . (identifier) @var.name . (identifier) .)
+               (reference_declarator (structured_binding_declarator . (identifier) @var.name . (identifier) .))]
+  right: [(identifier) (field_expression)] @var.map_keys)
+(for_range_loop type: (placeholder_type_specifier)
+  declarator: [(structured_binding_declarator . (identifier) . (identifier) @var.name .)
+               (reference_declarator (structured_binding_declarator . (identifier) . (identifier) @var.name .))]
+  right: [(identifier) (field_expression)] @var.elements)
 (for_range_loop declarator: [(pointer_declarator declarator: (identifier) @local.name)
                              (reference_declarator (pointer_declarator declarator: (identifier) @local.name))])
 ; auto it = nodes.begin(), handlers.find(k): an iterator, whose pointee (*it, it->) is an element of the container
