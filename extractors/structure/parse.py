@@ -1938,7 +1938,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         if kind == "call" and receiver in ("self", "this") and values and not bound_to:
             held = _bound_to(f"{receiver}.{r.name}", False, stack, values)  # self.callback = self.on_event
             bound_to = "|".join("=" + v for v in held.split("|")) if held else None
-        if kind == "attribute" and not (bound_to or _SELF_HEAD.match(receiver) or _head(receiver) in imported
+        if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or _head(receiver) in imported
                                         or (defined or {}).get(_head(receiver)) in CLASS_KINDS
                                         or (capitalized_classes and receiver[:1].isupper())):
             continue  # a member read only counts where the object's type, module or class is known: never guessed
@@ -2048,6 +2048,9 @@ def _own_element(written: str) -> bool:
 
 
 _SELF_HEAD = re.compile(r"^(?:self|this|cls)\.?")
+# an attribute's object whose type is known where it is written: its own object, or one built there (C#'s object
+# initializer ``new Foo { Size = 1 }``, read on ``new Foo``)
+_KNOWN_HEAD = re.compile(r"^(?:self|this|cls)\.?|^new\s")
 
 
 def _head(receiver: str) -> str:

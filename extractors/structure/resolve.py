@@ -2226,6 +2226,14 @@ class Resolver(ImportBindings):
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
 
+    def _layer_built(self, r: Ref, src: str) -> Found | None:
+        """``new Foo(..).size``, C#'s object initializer ``new Foo { Size = 1 }`` (a write read on ``new Foo``): a
+        member of the class built there (the language's ``inline_type``), as of a variable bound to it."""
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        if not r.receiver.startswith("new") or not hooks.inline_type(hooks.receiver_path(r.receiver)):
+            return None
+        return self._member_of_value(r, r.receiver, hooks)
+
     def _object_named(self, r: Ref, name: str) -> Found | None:
         """``proto.build()`` where ``proto`` is a function or object the code gave members (``proto.build = ...``)."""
         if not name.isidentifier():
@@ -3084,7 +3092,7 @@ EARLY_KINDS = IMPORT_KINDS + ("inherits",)
 DECLARED_KINDS = ("type.return", "type.field", "type.variable", "type.alias", "signature", "value.returned",
                   "value.held", ITEMS_KIND)
 ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._layer_module,
-                    Resolver._layer_class_named)  # a member read: what the code states, never a guess
+                    Resolver._layer_built, Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
 LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
 # facts for value flow and declared types, not references themselves

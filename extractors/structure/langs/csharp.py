@@ -412,7 +412,8 @@ def _arity_of_built(m: re.Match) -> str:
     return _OPEN_ARITY + "," * _top_level_commas(m.group(0)[1:-1]) + _CLOSE_ARITY
 
 
-_NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<([^()]*)>)?\s*\(.*\)\s*\)?$", re.S)
+# new Foo<..>(..); as an object initializer's receiver (settle_references), new Foo<..> alone
+_NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<([^()]*)>)?\s*(?:\(.*\))?\s*\)?$", re.S)
 # a container's or service provider's factory: what it returns is its type argument
 FACTORIES = ("GetRequiredService", "GetService", "GetInstance", "Resolve", "GetRequiredKeyedService",
              "GetKeyedService")
@@ -505,8 +506,43 @@ _HELD = re.compile(r"^(?:[\w.]+\.)?(?:%s)<\s*([A-Za-z_][\w.]*)\s*\??\s*>\??$" % 
 def cast_type(text: str) -> str | None:
     """A variable, field or parameter declared ``Lazy<Words>`` or ``Task<Words>`` holds a ``Words``: its members are
     looked up there first (the wrapper's own, ``Value``, ``Result``, ``IsValueCreated``, below)."""
+    built = initialized_type(text)
+    if built:
+        return built
     m = _HELD.match(" ".join(text.split()))
     return m.group(1) if m else None
+
+
+_BUILT_HEAD = re.compile(r"^new\s+([\w.]+)\s*")
+
+
+def initialized_type(text: str) -> str | None:
+    """``new Foo<A, B>(x) { N = 1 }`` (an object or collection initializer) is a ``new Foo<,>()``, as it would be
+    without one: the type it builds, with as many type arguments as are written (none: ``new Foo()``, the plain
+    twin)."""
+    m = _BUILT_HEAD.match(text.strip())
+    if m is None:
+        return None
+    rest = text.strip()[m.end():]
+    arguments, rest = _bracketed(rest, "<", ">")
+    _, rest = _bracketed(rest, "(", ")")
+    if not rest.startswith("{"):
+        return None
+    places = "," * _top_level_commas(arguments) if arguments is not None else None
+    return f"new {m.group(1)}" + (f"<{places}>" if places is not None else "") + "()"
+
+
+def _bracketed(text: str, opening: str, closing: str) -> tuple[str | None, str]:
+    """The contents of the bracket ``text`` starts with (nested ones kept) and what follows it, stripped; (None,
+    ``text``) where it starts with none or the bracket is not closed."""
+    if not text.startswith(opening):
+        return None, text
+    depth = 0
+    for i, c in enumerate(text):
+        depth += (c == opening) - (c == closing)
+        if depth == 0:
+            return text[1:i], text[i + 1:].lstrip()
+    return None, text
 
 
 # ...whose own members give back what they hold, where the held type has no member of that name (Lazy<Vocabulary>
@@ -634,7 +670,15 @@ def settle_references(raw_refs: list) -> list:
     more = [r._replace(name=r.name + "Attribute") for r in raw_refs
             if r.kind == "type.annotation" and r.name and not r.name.endswith("Attribute")]
     raw_refs = _one_reading_per_using(_without_type_parameters(_type_argument_results(raw_refs)))
+    raw_refs = _initializer_writes_only(raw_refs)
     return raw_refs + more if more else raw_refs
+
+
+def _initializer_writes_only(raw_refs: list) -> list:
+    """``new Foo { Size = 1 }``: ``Size`` is Foo's property set (an ``attribute`` reference on ``new Foo``), not
+    also a bare name read, which would be the enclosing class's ``Size``."""
+    written = {r.name_start for r in raw_refs if r.kind == "attribute" and (r.receiver or "").startswith("new ")}
+    return [r for r in raw_refs if not (r.kind == "read" and r.name_start in written)] if written else raw_refs
 
 
 RESULT_FORM = "type.result"  # queries/csharp.scm: a generic method's result is its type parameter at place N

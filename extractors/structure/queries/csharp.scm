@@ -168,6 +168,11 @@
 ; object's class is known
 (member_access_expression expression: [(identifier) "this" (member_access_expression)] @receiver
   name: (identifier) @name) @reference.attribute
+; a member set in an object initializer (new Foo<T>(x) { Size = 1 }): a write of the built type's property, read as
+; `new Foo<T>.Size` would be (the receiver: `new` and the type); never a bare name of the enclosing class
+; (langs/csharp.py settle_references drops that reading)
+(object_creation_expression "new" @receiver type: (_) @receiver
+  initializer: (initializer_expression (assignment_expression left: (identifier) @name))) @reference.attribute
 
 ; typed variables: parameters, locals, fields, properties, foreach, catch, patterns, using (x.M() then resolves
 ; on x's class; see parse.py @var.name)
