@@ -2542,15 +2542,17 @@ class Resolver(ImportBindings):
         return declared or (None if skip_self else self._hosted_on_twin(cls, name))
 
     def _hosted_on_twin(self, cls: str, name: str) -> Found | None:
-        """A member defined apart from its type on a twin of ``cls`` of another number of type parameters (C#'s
-        extension method ``AddRetry(this Builder b)``, hosted on ``Builder<TResult>`` by the name its ``this``
-        parameter writes, which does not say how many type arguments): it may be ``cls``'s as well."""
+        """A member defined apart from its type on a twin of ``cls`` or of one of its bases, of another number of type
+        parameters (C#'s extension method ``AddRetry(this Builder b)``, hosted on ``Builder<TResult>`` by the name
+        its ``this`` parameter writes, which does not say how many type arguments): it may be ``cls``'s as well (a
+        subclass of the plain ``Builder`` calls it too)."""
         if not self.hooks.get(self.g.by_id[cls].path, self.no_hooks).type_arguments_written:
             return None
-        for twin in self._arity_twins(cls)[1:]:
-            sid = self.g.members.get(twin, {}).get(name)
-            if sid and self._defined_apart(sid, twin):
-                return Found([sid], "same_file")
+        for c, depth in self._linearized(cls):
+            for twin in self._arity_twins(c)[1:]:
+                sid = self.g.members.get(twin, {}).get(name)
+                if sid and self._defined_apart(sid, twin):
+                    return Found([sid], "same_file" if depth == 0 else "inherited")
         return None
 
     def _defined_apart(self, sid: str, cls: str) -> bool:

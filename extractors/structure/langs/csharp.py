@@ -526,7 +526,8 @@ def initialized_type(text: str) -> str | None:
     rest = text.strip()[m.end():]
     arguments, rest = _bracketed(rest, "<", ">")
     _, rest = _bracketed(rest, "(", ")")
-    if not rest.startswith("{"):
+    initializer, rest = _bracketed(rest, "{", "}")
+    if initializer is None or rest:  # new Foo { .. }.Build(): what the chain gives, not a Foo
         return None
     places = "," * _top_level_commas(arguments) if arguments is not None else None
     return f"new {m.group(1)}" + (f"<{places}>" if places is not None else "") + "()"
