@@ -971,6 +971,8 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
     function takes (``i:j``), for parameter ``j`` of the function type an alias stands for (``:j``), or for parameter
     ``i`` itself where a name types it (``i``). None where the type names no one class (a union, a collection)."""
     typed = _type_text(_text(node, data))
+    if typed and role == "signature.result":  # -> (String, clap_lex::ShortFlags): a path, dotted as receivers are
+        typed = typed.replace("::", ".")
     if not typed or not typed.replace(".", "").isidentifier():
         return None
     if role == "signature.result":  # func f() (int, *Node, error): the type declared at its place among the results

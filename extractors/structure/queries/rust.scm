@@ -403,15 +403,20 @@
   (function_signature_item return_type: (generic_type type: [(type_identifier) @_wrap (scoped_type_identifier name: (type_identifier) @_wrap)]
     type_arguments: (type_arguments . (tuple_type (_) @signature.result @signature.result.place))))]
  (#match? @_wrap "^(Option|Box|.*Result)$"))
-; let (a, b) = pair (pair: (A, B), a tuple the variable holds: pair~1), let (a, b) = f()? (f()#1)
+; let (a, b): (A, B) = ..: the declared element; else let (a, b) = pair (pair: (A, B), a tuple the variable holds:
+; pair~1), let (a, b) = f()? (f()#1)
 (let_declaration pattern: (tuple_pattern
     [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
      (mut_pattern (identifier) @var.name) @var.member.place])
-  value: (identifier) @var.value)
+  type: (tuple_type) @var.type)
 (let_declaration pattern: (tuple_pattern
     [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
      (mut_pattern (identifier) @var.name) @var.member.place])
-  value: [(call_expression) (try_expression (call_expression)) (await_expression (call_expression))
+  !type value: (identifier) @var.value)
+(let_declaration pattern: (tuple_pattern
+    [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+     (mut_pattern (identifier) @var.name) @var.member.place])
+  !type value: [(call_expression) (try_expression (call_expression)) (await_expression (call_expression))
           (try_expression (await_expression (call_expression)))] @var.type)
 (tuple_pattern [(identifier) @local.name (ref_pattern (identifier) @local.name) (mut_pattern (identifier) @local.name)])
 ; Some((a, b)) / Ok((a, b)) matched on a variable (found: Option<(A, B)>) or on a call returning one
