@@ -52,7 +52,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   and ``s = factory(x); s.area()`` resolve on ``Shape`` (the call itself stays what callers pass).
   ``@var.names`` + ``@var.values``: names assigned by position (``a, *b = f, g, h``). ``@var.name`` + ``@var.result``: a name given the result at its place of a call
   returning several (Go's ``_, b := f()``), bound to ``f()#1``; ``@signature.result``: a declared result's type,
-  a ``signature`` at ``#`` + its place (``func f() (int, *Node)``: ``#1`` is ``Node``).
+  a ``signature`` at ``#`` + its place (``func f() (int, *Node)``: ``#1`` is ``Node``); with
+  ``@signature.result.place`` its place is the node's among its siblings (a tuple type's element: Rust's ``-> (A, B)``).
   ``@var.implicit`` in place of ``@var.name``: a lambda naming no parameter (the captured node), whose implicit one
   (the language's ``IMPLICIT_PARAMETER``: Kotlin's ``it``) the binding names, a variable declared where the lambda
   starts (with ``@scope.callback`` on it, the lambda's own: two lambdas' ``it`` are two variables).
@@ -60,7 +61,7 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   (``const { mutate } = useThing()``: ``useThing()~mutate``, bound as ``x = obj.m`` is on a known class; Rust's
   ``match self { Get(cmd) => .. }``: ``cmd`` is ``self``'s member ``Get``, the variant's payload).
   ``@var.member.place``: the member is the captured node's place among its like siblings (``Move(x, y)``: ``y`` is
-  member ``1``); ``@var.place`` in place of ``@var.name`` and ``@name.place`` beside a definition's ``@name``: a
+  member ``1``; of a call, its result at that place: ``let (a, b) = f()``: ``b`` is ``f()#1``); ``@var.place`` in place of ``@var.name`` and ``@name.place`` beside a definition's ``@name``: a
   variable or definition named by its place (a tuple struct's fields ``0``, ``1``; see ``_field_place``).
   ``@var.name`` + ``@var.map_keys``: a loop variable that takes a mapping's keys and nothing else (Go's ``for k, v :=
   range m``: ``k``, an index over a slice), typed where the file declares the mapping (``m map[Level]Color``), unbound
@@ -815,8 +816,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
             kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], data)
         if kind and "var.member.place" in caps:  # Move(x, y): y is the variant's member at its place, 1
-            place = _field_place(caps["var.member.place"][0], rules.place_rests)
-            kind = kind + ("." if "~" in kind else "~") + str(place) if place is not None else None
+            kind = _member_at_place(kind, _field_place(caps["var.member.place"][0], rules.place_rests))
         if "var.later" in caps:  # x = f() after a bare let x: counts where every assignment agrees
             kind = _later_value(kind, value, data)
         if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
@@ -971,11 +971,14 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
     function takes (``i:j``), for parameter ``j`` of the function type an alias stands for (``:j``), or for parameter
     ``i`` itself where a name types it (``i``). None where the type names no one class (a union, a collection)."""
     typed = _type_text(_text(node, data))
+    if typed and role == "signature.result":  # -> (String, clap_lex::ShortFlags): a path, dotted as receivers are
+        typed = typed.replace("::", ".")
     if not typed or not typed.replace(".", "").isidentifier():
         return None
     if role == "signature.result":  # func f() (int, *Node, error): the type declared at its place among the results
         receiver, _, name = typed.rpartition(".")
-        return RawRef(node.start_byte, "signature", name, receiver or None, None, RESULT_MARK + str(_result_place(node)),
+        place = _field_place(node, frozenset()) if "signature.result.place" in caps else _result_place(node)
+        return RawRef(node.start_byte, "signature", name, receiver or None, None, RESULT_MARK + str(place),
                       node.start_point[0] + 1, None)
     outer = caps.get("signature.outer")
     if outer and outer[0].parent.parent is not None and outer[0].parent.parent.type in _FUNCTION_TYPES:
@@ -1020,6 +1023,16 @@ def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: in
         implicit += callee.rpartition(".")[2]
     name = implicit or _text(node, data)
     return RawRef(node.start_byte, "var", name, f"{PASSED_VALUE}{callee}@{place}", None, None, 0, None)
+
+
+def _member_at_place(kind: str, place: int | None) -> str | None:
+    """A value's member at a place (``Move(x, y)``: ``y`` is ``kind~1``); of a call's value, the call's result at
+    that place (``let (a, b) = f()``: ``f()#1``, a tuple's element, as the callee's ``#1`` signature declares)."""
+    if place is None:  # after a ``..``: unknown
+        return None
+    if kind.endswith(")") and "~" not in kind:
+        return f"{kind}{RESULT_MARK}{place}"
+    return kind + ("." if "~" in kind else "~") + str(place)
 
 
 def _field_place(node, rests: frozenset) -> int | None:
@@ -1126,6 +1139,9 @@ def written_type_arguments(name, rules: ParseRules) -> str | None:
     return None
 RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
 ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
+# a tuple value, its elements' types by place after it, comma-separated, an unknown one empty (``tuple:Key,``): its
+# member ``0`` is a Key (``Resolver._tuple_member``), its own methods the language's
+TUPLE_OF = "tuple:"
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
 # suffix of the name whose values are what iterating a mapping gives, its keys (``for k in d``: ``d[]:``), bound at a
 # mapping's declaration (``d: dict[str, Column]``) beside its elements (``d[]``: its values, what ``d[k]`` gives)
@@ -1446,10 +1462,14 @@ _BRACKETED_OF = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:list|List|Seque
                            r"MutableMapping|OrderedDict|defaultdict|DefaultDict)\[(.+)\]$", re.S)
 
 
+_LEADING_BORROW = re.compile(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?(?=[\w:]+\s*<)")  # &'a mut Vec<T>: a Vec<T> borrowed
+
+
 def _element_type(text: str, transparent=frozenset()) -> str | None:
     """``List<Element>``, ``Map<String, Route>``, ``Vec<Arg>``, ``Book[]``, ``[]*Book``, ``&[Book]``, ``list[Book]``
-    -> the element (a map's: its value) type, compacted; None for what is no collection of a named type."""
-    text = " ".join(text.split())
+    -> the element (a map's: its value) type, compacted; None for what is no collection of a named type. A borrowed
+    one's are its own (``&HashMap<K, V>``, ``&'a mut Vec<T>``)."""
+    text = _LEADING_BORROW.sub("", " ".join(text.split()))
     m = _GENERIC_OF.match(text) or _BRACKETED_OF.match(text)
     if m:  # a map's value is its last argument; a transparent type's its first (Rust's Result<T, E>: not the error)
         args = _top_level_split(m.group(1), ",")
@@ -2638,7 +2658,8 @@ def _field_elements(holder: str, stack: list[Span], types: dict) -> str | None:
 _UNREAD_INDEX = re.compile(r"\[(?!\])")
 
 
-_CHAIN = re.compile(r"[A-Za-z_]\w*(?:\(\))?(?:\.[A-Za-z_]\w*(?:\(\))?)*")
+# members (a tuple's by place too: p.1) and calls of them
+_CHAIN = re.compile(r"(?:[A-Za-z_]\w*|\d+)(?:\(\))?(?:\.(?:[A-Za-z_]\w*|\d+)(?:\(\))?)*")
 
 
 def _is_chain(text: str) -> bool:
@@ -2656,10 +2677,22 @@ def _is_chain(text: str) -> bool:
 _CALL_TYPE_ARGUMENTS = re.compile(r"(?<=\w)<[\w\s,?\[\]<>]*>(?=\x00)")  # the type arguments a call writes
 
 
+def _placed_member(value: str, base: str, member: str, scopes: list[str], types: dict, depth: int) -> str:
+    """``pair~1`` (``let (a, b) = pair``, ``Some((a, b))`` matched on ``pair``) -> what the variable holds, then its
+    member at that place (``tuple:Key,Value~1``, ``make()~1``); unchanged where the variable holds nothing known."""
+    held = _typed_head(base, scopes, types, depth + 1)
+    if held == base or "|" in held or held == COLLECTION:
+        return value
+    return f"{held}.{member}" if "~" in held else f"{held}~{member}"
+
+
 def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> str:
     """``auth.sync_auth_flow()`` where ``auth: Auth`` -> ``Auth~sync_auth_flow()``: the value's object typed too,
     through a few variables in a row (``parent := logger.WithField(); child := parent.WithContext()``: ``New()~
     WithField().WithContext()``)."""
+    base, tilde, member = value.partition("~")
+    if tilde and member[:1].isdigit() and base.isidentifier() and depth < MAX_TYPED_HOPS:
+        return _placed_member(value, base, member, scopes, types, depth)
     head, dot, rest = value.partition(".")
     called = _called_variable(value) if not dot else None
     if called:  # shape = factory(size) with factory: Callable[..., Shape]: what its calls give (``factory()``)

@@ -88,7 +88,7 @@ from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY,
-                    TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
+                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
 from .qualnames import unsuffixed, untwinned
@@ -1271,6 +1271,9 @@ class Resolver(ImportBindings):
 
     def _member_of_value(self, r: Ref, value: str, hooks: Hooks) -> Found | None:
         value, _, chain = value.partition("~")  # request.url.x: the class of request, then of its member url
+        value, chain = _tuple_element(value, chain)
+        if not value:  # an element of a tuple whose type is no named one: unknown
+            return None
         cls, how = self._class_of_value(r, value, hooks)
         if cls and chain:
             cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
@@ -1464,6 +1467,8 @@ class Resolver(ImportBindings):
             return self._class_of_value_uncached(r, value[len(NARROWED_VALUE):], hooks)
         if value.startswith(ELEMENTS_OF):
             return self._class_of_items(r, value[len(ELEMENTS_OF):])
+        if value.startswith(TUPLE_OF):  # pair.clone() where pair: (A, B): the language's own tuple's method
+            return None, "external"
         generic = _GENERIC_CALL.match(value)
         if generic:  # const api = create<Api>(cfg): the type argument, where create's result is its type parameter
             return self._generic_call_class(r, generic.group(1), generic.group(2))
@@ -2927,6 +2932,21 @@ _CALL_THEN_MEMBER = re.compile(r"^([A-Za-z_$][\w$.]*\(\))\.([A-Za-z_$][\w$]*)$")
 # a call written with its type arguments, its own arguments dropped (a language's ``cast_type``): create<Api, Cfg>()
 _GENERIC_CALL = re.compile(r"^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)<([\w$.,\s]+)>\(\)$")
 _LATER_RESULT = re.compile(rf"^(.*\)){re.escape(RESULT_MARK)}(\d+)$", re.S)  # f(x)#1: f's result at place 1
+
+
+def _tuple_element(value: str, chain: str) -> tuple[str, str]:
+    """A tuple's member by place, then the rest of the chain: ``tuple:Key,Value`` + ``1`` -> ``Value`` (``""`` for
+    an element of no named type), ``make()`` + ``1`` -> ``make()#1`` (the element of a tuple the callee declares it
+    returns, its ``#1`` signature); anything else unchanged."""
+    place, _, rest = chain.partition(".")
+    if not place.isdigit():
+        return value, chain
+    if value.startswith(TUPLE_OF):
+        elements = value[len(TUPLE_OF):].split(",")
+        return (elements[int(place)] if int(place) < len(elements) else ""), rest
+    if value.endswith(")") and not _LATER_RESULT.match(value):
+        return f"{value}{RESULT_MARK}{place}", rest
+    return value, chain
 
 
 @lru_cache(maxsize=1024)  # one reference's layers split its receiver several times

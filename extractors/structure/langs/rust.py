@@ -15,6 +15,7 @@ from typing import NamedTuple
 from pipeline.safeio import read_config, read_inside
 
 from ..discover import MAX_BYTES
+from ..parse import TUPLE_OF
 from . import alias_form, runtime_hook, with_entries
 
 GROUP = "rust"
@@ -110,13 +111,44 @@ _NAMED_TYPE = re.compile(r"^((?:\w+::)*\w+)\s*(?:<.*>)?$", re.S)
 
 def cast_type(text: str) -> str | None:
     """The type a wrapper holds, through nested ones and borrows (``&Arc<Mutex<State>>`` -> ``State``, ``Box<dyn V +
-    Send>`` -> ``V``); None where
-    the declared type is no wrapper (or holds no named type: ``Box<dyn Fn()>``, ``Option<(A, B)>``)."""
+    Send>`` -> ``V``); a tuple, bare or held, as its elements' types by place (``Option<(Key, Vec<u8>)>`` ->
+    ``tuple:Key,Vec``: a pattern's ``Some((k, v))`` and ``pair.0`` take them); None where the declared type is no
+    wrapper nor tuple (or holds no named type: ``Box<dyn Fn()>``)."""
     held, wrapped = _BORROW.sub("", text.strip()), False
     while m := _WRAPPED.match(held):
         held, wrapped = _BORROW.sub("", _first_argument(m.group(2))), True
+    if held.startswith("(") and held.endswith(")"):
+        return _tuple_type(held[1:-1])
     named = _NAMED_TYPE.match(held) if wrapped else None
     return named.group(1) if named else None
+
+
+def _tuple_type(inside: str) -> str | None:
+    """``Key, &'a Value`` (a tuple type's inside) -> ``tuple:Key,Value``; an element of no named type is left empty
+    (``(usize, impl Fn())``: ``tuple:usize,``); None for no tuple (``()``, a parenthesized ``(A)``)."""
+    elements = _top_level_items(inside)
+    if len(elements) < 2:
+        return None
+    return TUPLE_OF + ",".join(_element_name(element) for element in elements)
+
+
+def _element_name(element: str) -> str:
+    held = _BORROW.sub("", element.strip())
+    named = _NAMED_TYPE.match(held)
+    return cast_type(held) or (named.group(1) if named else "")
+
+
+def _top_level_items(text: str) -> list[str]:
+    """``A, B<C, D>, (E, F)`` -> its three items (commas inside brackets are the items' own), a trailing comma
+    ending no item."""
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch in "<([" and 1 or ch in ">)]" and -1 or 0
+        if ch == "," and depth == 0:
+            items.append(text[start:i].strip())
+            start = i + 1
+    items.append(text[start:].strip())
+    return [item for item in items if item]
 
 
 def _first_argument(arguments: str) -> str:

@@ -392,3 +392,92 @@
                                                                                 (parameter pattern: (identifier) @var.name)] .)))
   (#any-of? @_adapter "map" "for_each" "filter" "any" "all" "find" "filter_map" "flat_map" "position" "take_while"
             "skip_while" "inspect" "max_by_key" "min_by_key"))
+
+; -- tuples: each name a tuple pattern binds is the element at its place ------------------------------------------
+; fn f() -> (A, B), -> Option<(A, B)>, -> io::Result<(A, B)>: the element types by place, what a pattern of its
+; call takes (`let (a, b) = f()`, `Some((a, b))` matched on it: f()#1)
+([(function_item return_type: (tuple_type (_) @signature.result @signature.result.place))
+  (function_signature_item return_type: (tuple_type (_) @signature.result @signature.result.place))])
+([(function_item return_type: (generic_type type: [(type_identifier) @_wrap (scoped_type_identifier name: (type_identifier) @_wrap)]
+    type_arguments: (type_arguments . (tuple_type (_) @signature.result @signature.result.place))))
+  (function_signature_item return_type: (generic_type type: [(type_identifier) @_wrap (scoped_type_identifier name: (type_identifier) @_wrap)]
+    type_arguments: (type_arguments . (tuple_type (_) @signature.result @signature.result.place))))]
+ (#match? @_wrap "^(Option|Box|.*Result)$"))
+; let (a, b): (A, B) = ..: the declared element; else let (a, b) = pair (pair: (A, B), a tuple the variable holds:
+; pair~1), let (a, b) = f()? (f()#1)
+(let_declaration pattern: (tuple_pattern
+    [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+     (mut_pattern (identifier) @var.name) @var.member.place])
+  type: (tuple_type) @var.type)
+(let_declaration pattern: (tuple_pattern
+    [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+     (mut_pattern (identifier) @var.name) @var.member.place])
+  !type value: (identifier) @var.value)
+(let_declaration pattern: (tuple_pattern
+    [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+     (mut_pattern (identifier) @var.name) @var.member.place])
+  !type value: [(call_expression) (try_expression (call_expression)) (await_expression (call_expression))
+          (try_expression (await_expression (call_expression)))] @var.type)
+(tuple_pattern [(identifier) @local.name (ref_pattern (identifier) @local.name) (mut_pattern (identifier) @local.name)])
+; Some((a, b)) / Ok((a, b)) matched on a variable (found: Option<(A, B)>) or on a call returning one
+((match_expression value: (identifier) @var.value
+   body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap .
+     (tuple_pattern [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+                     (mut_pattern (identifier) @var.name) @var.member.place]) .)))))
+ (#any-of? @_wrap "Some" "Ok"))
+((match_expression value: [(call_expression) (try_expression (call_expression)) (await_expression (call_expression))
+                           (try_expression (await_expression (call_expression)))] @var.type
+   body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @_wrap .
+     (tuple_pattern [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+                     (mut_pattern (identifier) @var.name) @var.member.place]) .)))))
+ (#any-of? @_wrap "Some" "Ok"))
+([(let_condition pattern: (tuple_struct_pattern type: (identifier) @_wrap .
+    (tuple_pattern [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+                    (mut_pattern (identifier) @var.name) @var.member.place]) .)
+   value: (identifier) @var.value)
+  (let_declaration pattern: (tuple_struct_pattern type: (identifier) @_wrap .
+    (tuple_pattern [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+                    (mut_pattern (identifier) @var.name) @var.member.place]) .)
+   value: (identifier) @var.value)]
+ (#any-of? @_wrap "Some" "Ok"))
+([(let_condition pattern: (tuple_struct_pattern type: (identifier) @_wrap .
+    (tuple_pattern [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+                    (mut_pattern (identifier) @var.name) @var.member.place]) .)
+   value: [(call_expression function: [(identifier) (scoped_identifier) (field_expression field: (field_identifier) @_called)])
+           (try_expression (call_expression)) (await_expression (call_expression))
+           (try_expression (await_expression (call_expression)))] @var.type)
+  (let_declaration pattern: (tuple_struct_pattern type: (identifier) @_wrap .
+    (tuple_pattern [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+                    (mut_pattern (identifier) @var.name) @var.member.place]) .)
+   value: [(call_expression function: [(identifier) (scoped_identifier) (field_expression field: (field_identifier) @_called)])
+           (try_expression (call_expression)) (await_expression (call_expression))
+           (try_expression (await_expression (call_expression)))] @var.type)]
+ (#any-of? @_wrap "Some" "Ok") (#not-eq? @_called "next"))
+; a map's entries (K, V): for (k, v) in &self.rows / map.iter(), if let Some((k, v)) = map.iter().next(): v is one
+; of the map's values, as its declaration states (a Vec's elements are no tuple: `(a, b)` never matches one of a
+; named type); k is left unbound (a map's key type is not kept)
+(for_expression pattern: (tuple_pattern . (_) . [(identifier) @var.name (ref_pattern (identifier) @var.name)
+                                               (mut_pattern (identifier) @var.name)] .)
+  value: [(identifier) (field_expression) (reference_expression)] @var.elements)
+((for_expression pattern: (tuple_pattern . (_) . [(identifier) @var.name (ref_pattern (identifier) @var.name)
+                                                (mut_pattern (identifier) @var.name)] .)
+  value: (call_expression function: (field_expression value: [(identifier) (field_expression)] @var.elements
+                                                      field: (field_identifier) @_iter)))
+ (#any-of? @_iter "iter" "iter_mut" "into_iter" "drain"))
+((let_condition pattern: (tuple_struct_pattern type: (identifier) @_wrap .
+    (tuple_pattern . (_) . [(identifier) @var.name (ref_pattern (identifier) @var.name) (mut_pattern (identifier) @var.name)] .) .)
+   value: (call_expression function: (field_expression
+     value: (call_expression function: (field_expression value: [(identifier) (field_expression)] @var.elements
+                                                         field: (field_identifier) @_iter))
+     field: (field_identifier) @_next)))
+ (#eq? @_wrap "Some") (#any-of? @_iter "iter" "iter_mut") (#any-of? @_next "next" "last"))
+; for (i, item) in items.iter().enumerate(): item is an element of items (enumerate gives (usize, T))
+((for_expression pattern: (tuple_pattern . (_) . [(identifier) @var.name (ref_pattern (identifier) @var.name)
+                                                (mut_pattern (identifier) @var.name)] .)
+  value: (call_expression function: (field_expression
+    value: [(identifier) (field_expression)
+            (call_expression function: (field_expression field: (field_identifier) @_iter))] @var.elements
+    field: (field_identifier) @_enumerate)))
+ (#eq? @_enumerate "enumerate") (#any-of? @_iter "iter" "iter_mut" "into_iter"))
+(for_expression pattern: (tuple_pattern [(identifier) @local.name (ref_pattern (identifier) @local.name)
+                                         (mut_pattern (identifier) @local.name)]))
