@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from pipeline.safeio import read_config
 
-from . import alias_form, entry_reason_with
+from . import entry_reason_with
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "swift"
@@ -167,6 +167,15 @@ def _named(node, child) -> str | None:
     return None if node.child_by_field_name("name") == child else ...
 
 
+def _typealias_value(node, child) -> str | None:
+    """``typealias StoreOf<R: Reducer> = Store<R.State, R.Action>``: a named type (Swift's ``user_type``, with or
+    without arguments) is what the alias stands for, so a value typed ``StoreOf<Game>`` has Store's members; a
+    function, tuple or composed type (``A & B``) is only used there."""
+    if node.child_by_field_name("name") == child:
+        return None
+    return "alias" if child.type == "user_type" else "annotation"
+
+
 def _property(node, child) -> str | None:
     """A property's declared type: a field of a type (its chains follow it), else a variable."""
     holder = node.parent
@@ -178,7 +187,7 @@ TYPE_CONTEXTS = {
     "parameter": "parameter", "lambda_parameter": "parameter",
     **dict.fromkeys(("function_declaration", "protocol_function_declaration", "subscript_declaration"), "return"),
     **dict.fromkeys(("property_declaration", "protocol_property_declaration"), _property),
-    "typealias_declaration": alias_form,
+    "typealias_declaration": _typealias_value,
     # a base or conformance is an ``inherits`` reference, a constructed type a call; an extension's own type is no use
     **dict.fromkeys(("inheritance_specifier", "constructor_expression"), None),
     "class_declaration": _named,

@@ -143,6 +143,11 @@
   (type_annotation [(user_type) (array_type) (dictionary_type) (optional_type [(user_type) (array_type) (dictionary_type)])] @var.type))
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
   value: (call_expression . [(simple_identifier) (navigation_expression)]) @var.value)
+; let store = TestStore(initialState: s) { Feature() }: a trailing closure wraps the call in another, the value is
+; the inner call's
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
+  value: (call_expression . (call_expression . [(simple_identifier) (navigation_expression)]) @var.value
+                            . (call_suffix (lambda_literal))))
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @var.name)
   value: (constructor_expression constructed_type: (_) @var.type))
 ; let p = carrier as! Pigeon (as, as?): a Pigeon
