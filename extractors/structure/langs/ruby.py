@@ -403,7 +403,7 @@ def settle_references(raw_refs: list) -> list:
     colon; ``obj.x = 1`` calls the writer ``x=``; a module a class includes is a base (``inherits``), not also a
     value the class reads; a keyword is no reference, and a word a method may bear (``end``) only with a receiver;
     ``self.class.m`` is the class's ``m`` (a class method is a member of its class, as ``self.m`` reads it)."""
-    raw_refs = _in_blocks(raw_refs)
+    raw_refs = _hooked_mixins(_in_blocks(raw_refs))
     based = {r.name_start for r in raw_refs if r.kind == "inherits"}
     written = {r.name_start for r in raw_refs if r.kind == "writer"}
     out = []
@@ -422,6 +422,22 @@ def settle_references(raw_refs: list) -> list:
             r = r._replace(name=r.name[1:])
         out.append(r)
     return out
+
+
+HOOK_MIXIN = "hook_mixin"  # the query's mark: a module's hook (or a concern) mixing another into its includers
+
+
+def _hooked_mixins(raw_refs: list) -> list:
+    """What a module's ``self.included(base)`` hook mixes into ``base`` (``base.send :include, Shell``, ``base.extend
+    ClassMethods``), and a concern's ``module ClassMethods``, made bases of the module itself: its includers reach
+    their methods through it, as Ruby gives them. The query captures the whole hook (or nested module) as the
+    reference: a byte before it is the module's body, where a base is the module's. The hook's own ``base.include X``
+    (which the ``config.include`` pattern captures too) is that one reference."""
+    hooked = {r.name_start for r in raw_refs if r.kind == HOOK_MIXIN}
+    if not hooked:
+        return raw_refs
+    return [r._replace(kind="inherits", start=r.start - 1) if r.kind == HOOK_MIXIN else r for r in raw_refs
+            if r.kind == HOOK_MIXIN or not (r.kind == "inherits" and r.name_start in hooked)]
 
 
 # a bare call inside blocks given to calls (``factory :user do name end``): its ``alias`` is this mark and the calls
