@@ -3,8 +3,8 @@ repository or its root; else a gem, external) are wildcard imports: what a file 
 file loads too. Constants are global once loaded: a class or module named anywhere is the repository's of that name,
 looked up the way Ruby does, in the lexical nesting first (``Cart`` inside ``module Shop`` is ``Shop::Cart`` before a
 top-level ``Cart``), then at the top level; several unrelated ones are an ``ambiguous`` guess. A module is a mixin
-and a namespace (kind ``trait``): ``include M`` / ``extend M`` / ``prepend M`` make its methods the class's, and what M's
-``self.included(base)`` hook mixes into ``base`` (a Concern's ``ClassMethods`` too) through M. A bare
+and a namespace (kind ``trait``): ``include M`` / ``extend M`` / ``prepend M`` make its methods the class's, and
+what M's ``self.included(base)`` hook mixes into ``base`` (a Concern's ``ClassMethods`` too) through M. A bare
 ``m`` in a method is the class's, a base's or a mixin's (implicit ``self``); ``Foo.new`` builds a ``Foo`` (its
 ``initialize``); ``super`` is the enclosing method on a base. Methods after a bare ``private`` (or written ``private
 def``) are not exported; a top-level ``def`` (a private method of ``Object``) neither."""
