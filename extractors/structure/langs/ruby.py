@@ -3,7 +3,8 @@ repository or its root; else a gem, external) are wildcard imports: what a file 
 file loads too. Constants are global once loaded: a class or module named anywhere is the repository's of that name,
 looked up the way Ruby does, in the lexical nesting first (``Cart`` inside ``module Shop`` is ``Shop::Cart`` before a
 top-level ``Cart``), then at the top level; several unrelated ones are an ``ambiguous`` guess. A module is a mixin
-and a namespace (kind ``trait``): ``include M`` / ``extend M`` / ``prepend M`` make its methods the class's. A bare
+and a namespace (kind ``trait``): ``include M`` / ``extend M`` / ``prepend M`` make its methods the class's, and
+what M's ``self.included(base)`` hook mixes into ``base`` (a Concern's ``ClassMethods`` too) through M. A bare
 ``m`` in a method is the class's, a base's or a mixin's (implicit ``self``); ``Foo.new`` builds a ``Foo`` (its
 ``initialize``); ``super`` is the enclosing method on a base. Methods after a bare ``private`` (or written ``private
 def``) are not exported; a top-level ``def`` (a private method of ``Object``) neither."""
@@ -403,7 +404,7 @@ def settle_references(raw_refs: list) -> list:
     colon; ``obj.x = 1`` calls the writer ``x=``; a module a class includes is a base (``inherits``), not also a
     value the class reads; a keyword is no reference, and a word a method may bear (``end``) only with a receiver;
     ``self.class.m`` is the class's ``m`` (a class method is a member of its class, as ``self.m`` reads it)."""
-    raw_refs = _in_blocks(raw_refs)
+    raw_refs = _hooked_mixins(_in_blocks(raw_refs))
     based = {r.name_start for r in raw_refs if r.kind == "inherits"}
     written = {r.name_start for r in raw_refs if r.kind == "writer"}
     out = []
@@ -422,6 +423,22 @@ def settle_references(raw_refs: list) -> list:
             r = r._replace(name=r.name[1:])
         out.append(r)
     return out
+
+
+HOOK_MIXIN = "hook_mixin"  # the query's mark: a module's hook (or a concern) mixing another into its includers
+
+
+def _hooked_mixins(raw_refs: list) -> list:
+    """What a module's ``self.included(base)`` hook mixes into ``base`` (``base.send :include, Shell``, ``base.extend
+    ClassMethods``), and a concern's ``module ClassMethods``, made bases of the module itself: its includers reach
+    their methods through it, as Ruby gives them. The query captures the whole hook (or nested module) as the
+    reference: a byte before it is the module's body, where a base is the module's. The hook's own ``base.include X``
+    (which the ``config.include`` pattern captures too) is that one reference."""
+    hooked = {r.name_start for r in raw_refs if r.kind == HOOK_MIXIN}
+    if not hooked:
+        return raw_refs
+    return [r._replace(kind="inherits", start=r.start - 1) if r.kind == HOOK_MIXIN else r for r in raw_refs
+            if r.kind == HOOK_MIXIN or not (r.kind == "inherits" and r.name_start in hooked)]
 
 
 # a bare call inside blocks given to calls (``factory :user do name end``): its ``alias`` is this mark and the calls

@@ -213,6 +213,40 @@
   arguments: (argument_list [(constant) @name @reference.inherits
                              (scope_resolution scope: (_) @receiver name: (constant) @name) @reference.inherits])
   (#any-of? @_mixin "include" "extend" "prepend"))
+; a module's hook mixing others into what includes or extends it (`def self.included(base); base.send :include,
+; Shell; base.extend ClassMethods; end`, thor's Thor::Base; also in `class << self`): the whole hook is the reference,
+; which ruby.settle_references makes a base of the module itself (its includers reach them through it)
+(singleton_method object: (self) name: (identifier) @_hook
+  body: (body_statement (call receiver: (identifier) method: (identifier) @_mixin
+      arguments: (argument_list [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)])))
+  (#any-of? @_hook "included" "extended" "prepended" "inherited")
+  (#any-of? @_mixin "include" "extend" "prepend")) @reference.hook_mixin
+(singleton_class value: (self) body: (body_statement (method name: (identifier) @_hook
+  body: (body_statement (call receiver: (identifier) method: (identifier) @_mixin
+      arguments: (argument_list [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]))))
+  @reference.hook_mixin)
+  (#any-of? @_hook "included" "extended" "prepended" "inherited")
+  (#any-of? @_mixin "include" "extend" "prepend"))
+(singleton_method object: (self) name: (identifier) @_hook
+  body: (body_statement (call receiver: (identifier) method: (identifier) @_send
+      arguments: (argument_list . (simple_symbol) @_how .
+                                [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)])))
+  (#any-of? @_hook "included" "extended" "prepended" "inherited")
+  (#any-of? @_send "send" "__send__" "public_send") (#any-of? @_how ":include" ":extend" ":prepend")) @reference.hook_mixin
+(singleton_class value: (self) body: (body_statement (method name: (identifier) @_hook
+  body: (body_statement (call receiver: (identifier) method: (identifier) @_send
+      arguments: (argument_list . (simple_symbol) @_how .
+                                [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]))))
+  @reference.hook_mixin)
+  (#any-of? @_hook "included" "extended" "prepended" "inherited")
+  (#any-of? @_send "send" "__send__" "public_send") (#any-of? @_how ":include" ":extend" ":prepend"))
+; ActiveSupport::Concern: its `module ClassMethods` is extended into every includer (a base of the concern, the
+; module itself the reference: ruby.settle_references)
+(module body: (body_statement
+    (call !receiver method: (identifier) @_extend
+      arguments: (argument_list [(constant) @_concern (scope_resolution name: (constant) @_concern)]))
+    (module name: (constant) @name) @reference.hook_mixin)
+  (#eq? @_extend "extend") (#eq? @_concern "Concern") (#eq? @name "ClassMethods"))
 ; RSpec.configure { |config| config.include M }: M's methods are every example's (a base of the file's top level;
 ; ruby.spec_helpers gives a helper file's to every spec)
 (call receiver: (identifier) method: (identifier) @_mixin
