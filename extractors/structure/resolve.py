@@ -1648,8 +1648,9 @@ class Resolver(ImportBindings):
             if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
-                if self._unknown_member(cls, name).resolution != "external":
-                    return None
+                if self._unknown_member(cls, name).resolution != "external" or self.g.by_id[cls].kind in VALUES:
+                    return None  # an object, not a class, built on a library's (``res = Object.create(..)``): its
+                    # properties are set anywhere at run time (``res.req = req``), not the base's for sure
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
             sid = self._overload_called(member.ids[0], attr)
             if attr.endswith(")" + KEYS):  # m = self.x.regions(); for k in m: a mapping's keys are not known

@@ -240,8 +240,31 @@ def type_argument_mark(resolver, r, src):
     return UNRESOLVED if r.name == RESULT_OF_ARGUMENT else None
 
 
+def exported_object_member(resolver, r, src):
+    """``this.get()`` in a method of the object a module exports (``module.exports = { get (f) {}, accepts () {
+    this.get() } }``: koa's request and response): that object's own method of the name, whose methods are the
+    module's. Only where the caller is itself such a method (a function nested in it has a ``this`` of its own); a
+    name the object lacks is left to the other layers (it may be mixed in elsewhere), never guessed here."""
+    from ..resolve import Found
+
+    if r.receiver != "this" or not _exported_object_method(resolver.g.by_id.get(src)):
+        return None
+    found = resolver.g.top.get(r.path, {}).get(r.name)
+    target = resolver.g.by_id.get(found) if found else None
+    return Found([target.id], "same_file") if _exported_object_method(target) else None
+
+
+def _exported_object_method(sym) -> bool:
+    """A method of the module itself, as the methods of the object it exports are (not ``Foo.m`` defined apart)."""
+    from ..graph import at_module_level
+    from ..qualnames import untwinned
+
+    return sym is not None and sym.kind == "method" and at_module_level(sym) and "." not in untwinned(sym.qualname)
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(0, type_argument_mark)
+    member_layers.insert(member_layers.index("self") + 1, exported_object_member)
 
 
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:

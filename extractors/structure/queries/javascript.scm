@@ -65,3 +65,15 @@
   arguments: (arguments . [(arrow_function parameters: (formal_parameters . (identifier) @var.name))
                            (function_expression parameters: (formal_parameters . (identifier) @var.name))])
   (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))
+
+; an object built on a prototype (`var res = Object.create(http.ServerResponse.prototype)`: express's request and
+; response) inherits from that prototype's type: `this.end()` in `res.send = function` is the library's (external),
+; `this.drain()` with `Object.create(Stream.prototype)` the repository's Stream's
+(variable_declarator
+  value: (call_expression
+    function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
+    arguments: (arguments . (member_expression
+      object: [(identifier) @name @reference.inherits
+               (member_expression object: (_) @receiver property: (property_identifier) @name) @reference.inherits]
+      property: (property_identifier) @_prototype)))
+  (#eq? @_object "Object") (#eq? @_create "create") (#eq? @_prototype "prototype"))
