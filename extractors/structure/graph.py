@@ -162,14 +162,18 @@ def _index_modules(g: Graph, files: dict[str, dict], root) -> None:
     files before the ones it parsed, where a full run lists them all by path (a file copied into its package: the
     copy, sorting first, is what the package's callers resolve to in both)."""
     by_support = defaultdict(list)
+    supports: dict = {}  # language -> (its module, its package_blocks): looked up once, not once per file
     for path in sorted(files):
         info = files[path]
-        support = langs.support(info.get("language"))
+        found = supports.get(info.get("language"))
+        if found is None:
+            support = langs.support(info.get("language"))
+            found = supports[info.get("language")] = (support, getattr(support, "package_blocks", None))
+        support, blocks = found
         if support is None:
             continue
         by_support[support].append(path)
         scope = support.package_scope(path, info)
-        blocks = getattr(support, "package_blocks", None)
         blocks = blocks(path, info) if blocks else None
         if blocks:
             g.package_blocks[path] = blocks

@@ -38,21 +38,10 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
                  candidates: list[Candidate] | None = None) -> Changes:
     """What to parse, given the lake's ``files`` rows: ``only`` those paths (an update), else every ``candidates``
     entry (default: the files listed under ``root``) whose content changed."""
-    before = _previous_shas(prev_files)
     changes = Changes()
     if only is not None:
-        wanted = set(only)
-        for path in sorted(wanted):
-            lang = language_for(path)
-            if is_resolution_config(path):
-                present = (root / path).exists()
-                changes.configs_named[path] = content_sha(root, Candidate(path, None)) if present else None
-            elif (root / path).is_file() and lang:
-                changes.to_parse.append((path, lang, "100644", None))
-            elif path in before:
-                changes.deleted.append(path)
-        changes.unchanged = [p for p in before if p not in wanted]
-        return changes
+        return _named_changes(root, prev_files, only, changes)
+    before = _previous_shas(prev_files)
     seen, changes.configs = set(), {}
     for cand in candidates if candidates is not None else list_candidates(root, is_git, indexable):
         sha = content_sha(root, cand)
@@ -65,6 +54,24 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
         else:
             changes.unchanged.append(cand.path)
     changes.deleted = [p for p in before if p not in seen]
+    return changes
+
+
+def _named_changes(root: Path, prev_files, only: list[str], changes: Changes) -> Changes:
+    """An update of the files ``only`` names: each parsed, deleted or (a config) looked at; every other file of the
+    lake unchanged. Only the lake's paths are read (not their hashes: site-packages' 16K rows, ~10 ms)."""
+    before = prev_files.column("path").to_pylist() if prev_files is not None else []
+    known, wanted = set(before), set(only)
+    for path in sorted(wanted):
+        lang = language_for(path)
+        if is_resolution_config(path):
+            present = (root / path).exists()
+            changes.configs_named[path] = content_sha(root, Candidate(path, None)) if present else None
+        elif (root / path).is_file() and lang:
+            changes.to_parse.append((path, lang, "100644", None))
+        elif path in known:
+            changes.deleted.append(path)
+    changes.unchanged = [p for p in before if p not in wanted]
     return changes
 
 

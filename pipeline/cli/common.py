@@ -52,6 +52,7 @@ def lean_process() -> None:
     gc.disable()
     if WHOLE_PROCESS:
         lean.refuse("pandas", "numpy")
+        lean.plain_compute_docs()
         QUICK_EXIT = True
     else:
         lean.refuse("pandas")
