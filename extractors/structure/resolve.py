@@ -105,6 +105,7 @@ DISAGREEING = "<disagreeing>"
 DOC_MEMBER_KINDS = frozenset({"method", "field"})  # what a doc comment may declare (``parse._doc_members``)
 GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
+STORED_FORM = "stored"  # ref_form of a field -> function edge: the function stored there (``Resolver._stored``)
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
 # what may hold a function, by the fact that says which: a field a method assigns, a variable given a function's name
 HOLDERS = {"field": ("type.field",), "variable": ("value.held",), "constant": ("value.held",)}
@@ -488,7 +489,9 @@ class Resolver(ImportBindings):
         if len(fields) != 1 or function.resolution in GUESSES:
             return []
         res = "unique_name" if found.resolution in GUESSES else "dispatch"
-        return [self._edge(r, fields[0], f, r.name, "calls", res, "dispatch", None)
+        # the edge's source is the field, not the reference's: ``receiver`` keeps the reference's source (the
+        # variable or function storing it), by which an update finds the edges of a reference (``STORED_FORM``)
+        return [self._edge(r, fields[0], f, r.name, "calls", res, STORED_FORM, r.src_qualname)
                 for f in function.ids if self.g.by_id[f].kind == "function"]
 
     def _placed_field(self, r: Ref, holder: str, place: str) -> Found:

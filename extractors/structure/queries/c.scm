@@ -96,3 +96,16 @@
   (pointer_declarator declarator: (identifier) @local.name)
   (array_declarator declarator: (identifier) @local.name)]))
 (for_statement initializer: (declaration declarator: (init_declarator declarator: (identifier) @local.name)))
+
+; a parameter's or variable's declared type (see parse.py @var.type): s->ops->read() on `struct kv_stream *s` is the
+; member of the field `ops`'s struct; a `struct x` or a typedef's name
+(parameter_declaration
+  type: [(type_identifier) @var.type (struct_specifier name: (type_identifier) @var.type)
+         (union_specifier name: (type_identifier) @var.type)]
+  declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)
+               (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @var.name))])
+(declaration
+  type: [(type_identifier) @var.type (struct_specifier name: (type_identifier) @var.type)
+         (union_specifier name: (type_identifier) @var.type)]
+  declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)
+               (init_declarator declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)])])
