@@ -23,7 +23,7 @@ import pyarrow.compute as pc
 from pipeline.extractor import Batch, Replace
 
 from .langs import HANDS_ON, MAX_HANDS_ON
-from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MODULE, Edge
+from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MODULE, STORED_FORM, Edge
 
 SIGNATURE = ["id", "name", "qualname", "kind", "parent_id"]  # what resolution reads of a definition
 EARLY_REF = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias"]  # imports, bases (not lines)
@@ -497,8 +497,9 @@ def _edges_by_line(old_edges: pa.Table) -> tuple[dict, dict, dict]:
     for e in map(Edge._make, zip(*(columns[f] for f in fields))):
         if e.kind == "imports":
             imports.setdefault((e.path, e.line), []).append(e)
-        elif e.kind not in NOT_FROM_REFS:
-            edges.setdefault((e.path, e.src_id[len(e.path) + 2:], e.line), []).append(e)
+        elif e.kind not in NOT_FROM_REFS:  # a stored function's edge starts at the field: its reference's source
+            source = e.receiver if e.ref_form == STORED_FORM else e.src_id[len(e.path) + 2:]  # is the receiver
+            edges.setdefault((e.path, source, e.line), []).append(e)
     return edges, imports, sids
 
 

@@ -25,6 +25,12 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   one definition (exported if any pattern says so, with the decorators of all).
 - ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
   node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
+- ``@reference.stored``: a function (``@name``) stored in a field, the ``@receiver`` (``p->cb = f``: ``p.cb``; a
+  bare field name: of the value the enclosing definition is, C's ``.read = on_read`` in an initializer), kept as
+  the reference's ``alias``; with ``@receiver.place`` in its place (the ``@name`` node itself), the field is named
+  by the node's place among its siblings, ``#1`` (``{ on_read, on_write }``: ``on_write`` is the struct's second
+  field). An edge from the field to the function (see ``resolve.Resolver._stored``); a variable the scope binds
+  (``local_stored``) none.
 - ``@reference.type``: a type named in the code (``@name``, optional ``@receiver`` for ``pkg.T``); its form
   (parameter, return, field, variable, generic, annotation) comes from where it stands (the language's
   ``TYPE_CONTEXTS``), or is fixed by the capture name (``@reference.type.annotation``). Refs kind ``type.<form>``.
@@ -734,6 +740,9 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     receiver, _, written = written.rpartition(".")
             elif kind == "callback" and rules.call_sites:
                 callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
+            elif kind == "stored":  # the field kept as the alias, the name alone (a variable of the scope: local)
+                place = caps.get("receiver.place")  # { f, g }: g stored in the value's field #1
+                receiver, slot = None, f"#{_field_place(place[0], rules.place_rests)}" if place else receiver
             elif kind == "item_call":  # a[0](): one of what a holds is called
                 kind, written = "call", written + ITEMS
             elif kind == "dotted_path":  # "blog.feeds.LatestEntries", "app.main:app": a module's name, by its path
@@ -2360,7 +2369,7 @@ CALLED = frozenset({"call", "local_call", "call_result"})
 # calls whose arguments are counted (``refs.args``), in a language with overloads: Swift's ``.name(key: k)`` too
 COUNTED_CALLS = frozenset({"call", "implicit_call"})
 RETURNED = frozenset({"returns", "local_returns"})  # return x, yield x (not return f()): parse and resolve
-LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read")}
+LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read", "stored")}
 LOCAL_KINDS["name"] = "local_read"  # @reference.name: a variable's name read, dropped like a bare read
 
 

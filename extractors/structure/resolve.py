@@ -105,6 +105,7 @@ DISAGREEING = "<disagreeing>"
 DOC_MEMBER_KINDS = frozenset({"method", "field"})  # what a doc comment may declare (``parse._doc_members``)
 GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
+STORED_FORM = "stored"  # ref_form of a field -> function edge: the function stored there (``Resolver._stored``)
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
 # what may hold a function, by the fact that says which: a field a method assigns, a variable given a function's name
 HOLDERS = {"field": ("type.field",), "variable": ("value.held",), "constant": ("value.held",)}
@@ -404,6 +405,8 @@ class Resolver(ImportBindings):
         if kind == "mention":  # a name written where it is no code (a macro's body): never resolved nor guessed
             builtin = r.receiver is None and r.name in self.hooks.get(r.path, self.no_hooks).builtins
             return self._edges(r, src, EXTERNAL if builtin else UNRESOLVED, "calls", "mention")
+        if kind in ("stored", "local_stored"):  # a variable stored (entry->key = newkey): no function known
+            return self._stored(r, src) if kind == "stored" else []
         if kind == "protocol":
             return self._protocol(r, src)
         if kind == "dotted_path":
@@ -467,6 +470,43 @@ class Resolver(ImportBindings):
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
+
+    def _stored(self, r: Ref, src: str) -> list[Edge]:
+        """A function stored in a field (``stored``: C's ``.read = on_read`` in an initializer of the enclosing
+        variable, ``p->cb = f``): an edge from the field to the function, as from an interface's method to an
+        implementation, so a call through the field reaches it. The field is the member of the value's declared type
+        (``dispatch``), else the one field of that name (``unique_name``); several of that name: none (a guess would
+        join another struct's functions)."""
+        holder, _, field = (r.alias or "").rpartition(".")
+        sym = self.g.by_id.get(src)
+        holder = holder or (sym.qualname if sym is not None and sym.kind in VALUES else "")
+        if not holder or not field:
+            return []
+        found = self._placed_field(r, holder, field) if field[0] == "#" else \
+            self._lookup(Ref(r.path, r.src_qualname, "attribute", field, holder, None, None, r.line), src, VALUES)
+        fields = [i for i in found.ids if self.g.by_id[i].kind == "field"] if found.resolution != "ambiguous" else []
+        function = self._lookup(replace(r, kind="call", alias=None), src, CALLABLE)
+        if len(fields) != 1 or function.resolution in GUESSES:
+            return []
+        res = "unique_name" if found.resolution in GUESSES else "dispatch"
+        # the edge's source is the field, not the reference's: ``receiver`` keeps the reference's source (the
+        # variable or function storing it), by which an update finds the edges of a reference (``STORED_FORM``)
+        return [self._edge(r, fields[0], f, r.name, "calls", res, STORED_FORM, r.src_qualname)
+                for f in function.ids if self.g.by_id[f].kind == "function"]
+
+    def _placed_field(self, r: Ref, holder: str, place: str) -> Found:
+        """The field at ``place`` (``#1``) of the struct the variable ``holder`` is declared of, in declared order;
+        none where the value is no struct of the repository or has fewer fields."""
+        declared = self.return_types.get((r.path, holder))
+        sid = self.g.by_qual.get((r.path, holder))
+        cls = self._declared_class(declared, sid) if declared is not None and sid else None
+        fields = sorted((self.g.by_id[i] for i in self.g.members.get(cls, {}).values()
+                         if self.g.by_id[i].kind == "field"), key=lambda f: f.line) if cls else []
+        at = int(place[1:])
+        lines = [f.line for f in fields[:at + 1]]
+        if at >= len(fields) or len(set(lines)) < len(lines):  # two fields on one line: their order is not known
+            return UNRESOLVED
+        return Found([fields[at].id], "dispatch")
 
     def _constructor_edges(self, r: Ref, src: str, found: Found) -> list:
         """Where a language names its constructors (``NAMED_CONSTRUCTORS``), a call of a class also calls them: the

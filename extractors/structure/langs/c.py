@@ -13,6 +13,7 @@ from . import alias_form, nearest_of
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 
 GROUP = "c"
+MEMBER_ACCESS = ("->",)  # s->ops->read(): a receiver s.ops, read as a dotted one
 IMPORTS_PASS_ON = True  # a header's includes are its includers' too
 STAR_IMPORTS_IMPORTS = True  # ... and theirs: what a header includes is seen through it, at any depth
 LOCALS_SHADOW = True  # a parameter or local variable hides a file-level definition of that name

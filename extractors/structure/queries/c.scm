@@ -39,11 +39,28 @@
 (field_declaration_list (field_declaration declarator: [(field_identifier) @name
   (pointer_declarator declarator: (field_identifier) @name)
   (array_declarator declarator: (field_identifier) @name)
-  (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))])
+  (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
+  ; void *(*keyDup)(..), char **(*f)(..): a function pointer returning a pointer (a positional initializer counts it)
+  (pointer_declarator declarator: [
+    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
+    (pointer_declarator declarator: (function_declarator
+      declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name))))])])
   @definition.field)
 
 ; calls: f(x), MACRO(x)
 (call_expression function: (identifier) @name) @reference.call
+; a call through a field: ops->read(ctx), s.cb(x), (*p->fn)(x): the field, and through it what is stored there
+(call_expression function: (field_expression argument: (_) @receiver field: (field_identifier) @name)) @reference.call
+(call_expression function: (parenthesized_expression (pointer_expression
+  argument: (field_expression argument: (_) @receiver field: (field_identifier) @name)))) @reference.call
+; a function stored in a field (see parse.py @reference.stored): .read = on_read in an initializer, p->cb = f
+(initializer_pair designator: (field_designator (field_identifier) @receiver) value: (identifier) @name)
+  @reference.stored
+(assignment_expression left: (field_expression) @receiver right: (identifier) @name) @reference.stored
+; ... by its place: { on_read, on_write } for a struct, or each struct of an array ({ {"get", cmd_get}, .. })
+(init_declarator value: (initializer_list (identifier) @name @receiver.place)) @reference.stored
+(init_declarator declarator: (array_declarator)
+  value: (initializer_list (initializer_list (identifier) @name @receiver.place))) @reference.stored
 ; an export macro written as a declaration's type: CJSON_PUBLIC(cJSON *) cJSON_Parse(..)
 (macro_type_specifier name: (identifier) @name) @reference.call
 
@@ -79,3 +96,16 @@
   (pointer_declarator declarator: (identifier) @local.name)
   (array_declarator declarator: (identifier) @local.name)]))
 (for_statement initializer: (declaration declarator: (init_declarator declarator: (identifier) @local.name)))
+
+; a parameter's or variable's declared type (see parse.py @var.type): s->ops->read() on `struct kv_stream *s` is the
+; member of the field `ops`'s struct; a `struct x` or a typedef's name
+(parameter_declaration
+  type: [(type_identifier) @var.type (struct_specifier name: (type_identifier) @var.type)
+         (union_specifier name: (type_identifier) @var.type)]
+  declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)
+               (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @var.name))])
+(declaration
+  type: [(type_identifier) @var.type (struct_specifier name: (type_identifier) @var.type)
+         (union_specifier name: (type_identifier) @var.type)]
+  declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)
+               (init_declarator declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)])])
