@@ -173,6 +173,8 @@ def _index_modules(g: Graph, files: dict[str, dict], root) -> None:
         if support is None:
             continue
         by_support[support].append(path)
+        if support.package_scope is langs.no_package_scope:
+            continue
         scope = support.package_scope(path, info)
         blocks = blocks(path, info) if blocks else None
         if blocks:

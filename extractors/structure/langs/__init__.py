@@ -5,7 +5,7 @@ Each module defines (required):
 - ``GROUP``: languages that import each other (javascript, typescript and tsx share one); also ``files.family``.
 - ``module_keys(paths, files, root) -> {path: [keys]}``: the names under which other files import each file.
 - ``package_scope(path, info) -> str | None``: files sharing a scope see each other's top-level names unimported
-  (a Go package directory, a Java package).
+  (a Go package directory, a Java package); a family without packages sets it to ``no_package_scope``.
 - ``import_binding(module, name, alias) -> (local name or None, module spec, imported name or None)``.
 - ``resolve_module(importer, spec, index, root) -> [paths]``: the file(s) a module spec names.
 - ``submodule(paths, name, index) -> [paths] | None``: ``name`` inside the module made of ``paths``.
@@ -102,6 +102,12 @@ def support(language: str | None):
     if not lang or not lang.resolver:
         return None
     return importlib.import_module(f"{__name__}.{lang.resolver}")
+
+
+def no_package_scope(path: str, info: dict) -> None:
+    """``package_scope`` of a family without packages (Python, Ruby, Rust, JavaScript, C): the module index skips
+    calling it for each of its files (site-packages: 16K calls, ~15 ms of a one-file update)."""
+    return None
 
 
 MIXIN = "mixin"  # a DocMember's kind: a class whose members answer what the class lacks (PHP's ``@mixin Builder``)

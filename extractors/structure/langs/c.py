@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import posixpath
 
-from . import alias_form, nearest_of
+from . import alias_form, nearest_of, no_package_scope
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 
 GROUP = "c"
@@ -85,8 +85,7 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
 MODULE_KEYS_FROM_PATHS = True
 
 
-def package_scope(path: str, info: dict) -> None:
-    return None  # the linker's one namespace is the ``linked`` layer, which leaves each file's statics out
+package_scope = no_package_scope  # the linker's one namespace is the ``linked`` layer, which leaves each file's statics out
 
 
 def import_binding(module: str | None, name: str | None, alias: str | None):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
-from . import alias_form, entry_reason_with, keyword_rule, with_entries
+from . import alias_form, entry_reason_with, keyword_rule, no_package_scope, with_entries
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
@@ -538,8 +538,7 @@ def _string_leaves(value, depth: int = 0) -> list[str]:
     return []
 
 
-def package_scope(path: str, info: dict) -> None:
-    return None
+package_scope = no_package_scope
 
 
 NODE_BUILTINS = frozenset({"assert", "async_hooks", "buffer", "child_process", "cluster", "console", "crypto", "dgram",

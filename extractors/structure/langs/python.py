@@ -10,7 +10,7 @@ import re
 
 from pipeline.safeio import read_config
 
-from . import entry_reason_with, with_entries
+from . import entry_reason_with, no_package_scope, with_entries
 
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
@@ -239,21 +239,24 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     """Dotted names from the repository root and from each package root (the first folder without __init__.py)."""
     # str.rpartition, not posixpath: an update builds this for every file of the repository (15K on site-packages)
     packages = {p.rpartition("/")[0] for p in paths if p.rpartition("/")[2].startswith("__init__.")}
-    out = {}
+    out, above = {}, {}  # a file's folder -> the first folder above it (or itself) that is no package
     for path in paths:
         mod = _module_path(path)
         keys = [mod.replace("/", ".")] if mod else []
-        folder = path.rpartition("/")[0]
-        while folder and folder in packages:  # "" is the root: a package itself when it has __init__.py
-            folder = folder.rpartition("/")[0]
+        start = path.rpartition("/")[0]
+        folder = above.get(start)
+        if folder is None:
+            folder = start
+            while folder and folder in packages:  # "" is the root: a package itself when it has __init__.py
+                folder = folder.rpartition("/")[0]
+            above[start] = folder
         if folder and mod.startswith(folder + "/"):
             keys.append(mod[len(folder) + 1:].replace("/", "."))
         out[path] = keys
     return out
 
 
-def package_scope(path: str, info: dict) -> None:
-    return None
+package_scope = no_package_scope
 
 
 def import_binding(module: str | None, name: str | None, alias: str | None):

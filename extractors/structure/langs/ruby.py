@@ -17,7 +17,7 @@ import sys
 from collections import defaultdict
 from typing import NamedTuple
 
-from . import HANDS_ON, MAX_HANDS_ON, entry_reason_with, nearest_of, runtime_hook, with_entries
+from . import HANDS_ON, MAX_HANDS_ON, entry_reason_with, nearest_of, no_package_scope, runtime_hook, with_entries
 from ..parse import MADE
 from ..qualnames import unsuffixed
 
@@ -520,9 +520,7 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
 LOAD_PATH_FOLDERS = ("lib", "spec", "test")  # lib: a gem's load path; spec, test: RSpec's and Rake's test tasks'
 
 
-def package_scope(path: str, info: dict) -> None:
-    """No packages."""
-    return None  # constants are global: the ``constant`` layer, not a package, finds them
+package_scope = no_package_scope  # constants are global: the ``constant`` layer, not a package, finds them
 
 
 def import_binding(module: str | None, name: str | None, alias: str | None):

@@ -16,7 +16,7 @@ from pipeline.safeio import read_config, read_inside
 
 from ..discover import MAX_BYTES
 from ..parse import TUPLE_OF
-from . import alias_form, runtime_hook, with_entries
+from . import alias_form, no_package_scope, runtime_hook, with_entries
 
 GROUP = "rust"
 KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if",
@@ -285,8 +285,7 @@ def file_entries(path: str, defs: list, root) -> list:
     return with_entries(defs, lambda d: IMPL_HOLDER if d.kind == "namespace" and d.qualname in holders else None)
 
 
-def package_scope(path: str, info: dict) -> None:
-    return None
+package_scope = no_package_scope
 
 
 def import_binding(module: str | None, name: str | None, alias: str | None):
