@@ -25,6 +25,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   one definition (exported if any pattern says so, with the decorators of all).
 - ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
   node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
+  A raw reference of kind ``base_of`` (``BASE_OF``, made by a language's ``settle_references``) is an ``inherits``
+  reference of the top-level definition its ``alias`` names, wherever written (``util.inherits(Child, Parent)``).
 - ``@reference.stored``: a function (``@name``) stored in a field, the ``@receiver`` (``p->cb = f``: ``p.cb``; a
   bare field name: of the value the enclosing definition is, C's ``.read = on_read`` in an initializer), kept as
   the reference's ``alias``; with ``@receiver.place`` in its place (the ``@name`` node itself), the field is named
@@ -429,6 +431,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     _declared_unless_defined(found)
     raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
     defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
+    found.refs = _bases_placed(found.refs, spans)
     defs = _own_reexports_exported(defs, found.refs)
     if rules.exports_all(facts.path):
         defs = [d._replace(exported=True) for d in defs]
@@ -516,6 +519,20 @@ def _error_count(root, cap: int = 10_000) -> int:
         if node.has_error:
             stack.extend(node.children)
     return count
+
+
+BASE_OF = "base_of"  # a raw reference a language's settle_references makes: see _bases_placed
+
+
+def _bases_placed(raw_refs: list[RawRef], spans: list[Span]) -> list[RawRef]:
+    """``base_of`` raw references (``alias``: a top-level definition of the file): an ``inherits`` reference of that
+    definition, wherever the statement saying so stands (JavaScript's ``util.inherits(Child, Parent)`` after
+    ``function Child() {}``); dropped where the file defines no such name at its top level."""
+    if not any(r.kind == BASE_OF for r in raw_refs):
+        return raw_refs
+    starts = {s.qualname: s.start for s in spans if "." not in s.qualname}
+    return [r._replace(kind="inherits", start=starts[r.alias], alias=None) if r.kind == BASE_OF else r
+            for r in raw_refs if r.kind != BASE_OF or r.alias in starts]
 
 
 def _outside_opaque(raw_refs: list[RawRef], opaque: list[tuple[int, int]], kept: tuple) -> list[RawRef]:

@@ -1111,7 +1111,8 @@ class Resolver(ImportBindings):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
         if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
             narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it
-            found = narrowed if len(narrowed.ids) == 1 and len(found.ids) > 1 else UNRESOLVED
+            found = narrowed if len(narrowed.ids) == 1 and len(found.ids) > 1 \
+                and not self._other_object(r, narrowed.ids[0]) else UNRESOLVED
         else:
             found = self._prefer_visible(r, found)
         found = self._written_first(found)
@@ -1198,6 +1199,17 @@ class Resolver(ImportBindings):
         if not kept:
             return UNRESOLVED
         return Found(kept, "unique_name" if len(kept) == 1 else found.resolution)
+
+    def _other_object(self, r: Ref, member_id: str) -> bool:
+        """A method of an object held in a named variable (JavaScript's ``var res = Object.create(..)``, a singleton,
+        not a type), guessed for a receiver that names another variable: express's ``var app = this.app;
+        app.get(..)`` in the file of ``res.get`` is the application's ``get``, not this object's. Such an object is
+        reached by its own name or ``this``; anything else names another object."""
+        owner = self.g.by_id.get(self.g.owner_of(self.g.by_id[member_id]) or "")
+        if owner is None or owner.kind not in VALUES:
+            return False
+        last = r.receiver.rsplit(".", 1)[-1]
+        return last.isidentifier() and last not in SELF_NAMES and last != owner.name
 
     def _prefer_visible(self, r: Ref, found: Found) -> Found:
         """Of several same-named methods, those of classes the file can see (defined there, imported, its package)

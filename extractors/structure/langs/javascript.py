@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
+from ..parse import BASE_OF
 from . import alias_form, entry_reason_with, keyword_rule, no_package_scope, with_entries
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
@@ -145,7 +146,7 @@ def settle_references(raw_refs: list) -> list:
     any other object taken apart is no import. A variable that renames (``var basename = path.basename``) stays a
     variable of the file where the module is a package's (``path``): only a file of the repository's, required by a
     relative path, makes it an import of that file's definition."""
-    raw_refs = _without_parameter_bases(_type_argument_results(raw_refs))
+    raw_refs = _paired_bases(_without_parameter_bases(_type_argument_results(raw_refs)))
     via = [r for r in raw_refs if r.kind in ("import.via", "import.rename")]
     if not via:
         return raw_refs
@@ -153,6 +154,19 @@ def settle_references(raw_refs: list) -> list:
     kept = [r._replace(kind="import", module=required[r.module]) for r in via if r.module in required
             and (r.kind == "import.via" or required[r.module].startswith("."))]
     return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
+
+
+SUBCLASS = "subclass"  # queries/javascript.scm: the constructor util.inherits / Object.setPrototypeOf gives a base
+
+
+def _paired_bases(raw_refs: list) -> list:
+    """``util.inherits(Child, Parent)``: the query's ``subclass`` (Child) and ``base_of`` (Parent) references of one
+    call, paired into a ``base_of`` naming Child (``parse._bases_placed`` makes it Child's ``inherits``)."""
+    children = {r.start: r.name for r in raw_refs if r.kind == SUBCLASS}
+    if not children:
+        return raw_refs
+    return [r._replace(alias=children[r.start]) if r.kind == BASE_OF else r for r in raw_refs
+            if r.kind != SUBCLASS and (r.kind != BASE_OF or r.start in children)]
 
 
 ALIAS_PARAMETER = "alias_parameter"  # queries/typescript.scm: a type parameter of a type alias, at the alias

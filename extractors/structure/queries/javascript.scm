@@ -77,3 +77,31 @@
                (member_expression object: (_) @receiver property: (property_identifier) @name) @reference.inherits]
       property: (property_identifier) @_prototype)))
   (#eq? @_object "Object") (#eq? @_create "create") (#eq? @_prototype "prototype"))
+
+; Node's prototype wiring after a constructor function: `util.inherits(Child, Parent)` (or a bare `inherits(..)`) and
+; `Object.setPrototypeOf(Child.prototype, Parent.prototype)` make Parent a base of Child (`this.m()` in Child's
+; methods reaches Parent's m); the two names are paired by the language's settle_references (a base_of reference)
+(call_expression
+  function: [(identifier) @_inherits (member_expression property: (property_identifier) @_inherits)]
+  arguments: (arguments . (identifier) @name . (_))
+  (#eq? @_inherits "inherits")) @reference.subclass
+(call_expression
+  function: [(identifier) @_inherits (member_expression property: (property_identifier) @_inherits)]
+  arguments: (arguments . (identifier) . [(identifier) @name
+                                          (member_expression object: (_) @receiver property: (property_identifier) @name)])
+  (#eq? @_inherits "inherits")) @reference.base_of
+(call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_set)
+  arguments: (arguments . (member_expression object: (identifier) @name property: (property_identifier) @_prototype)
+                        . (member_expression property: (property_identifier) @_prototype2))
+  (#eq? @_object "Object") (#eq? @_set "setPrototypeOf") (#eq? @_prototype "prototype")
+  (#eq? @_prototype2 "prototype")) @reference.subclass
+(call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_set)
+  arguments: (arguments . (member_expression object: (identifier) property: (property_identifier) @_prototype)
+                        . (member_expression
+                            object: [(identifier) @name
+                                     (member_expression object: (_) @receiver property: (property_identifier) @name)]
+                            property: (property_identifier) @_prototype2))
+  (#eq? @_object "Object") (#eq? @_set "setPrototypeOf") (#eq? @_prototype "prototype")
+  (#eq? @_prototype2 "prototype")) @reference.base_of
