@@ -48,6 +48,10 @@
 ; global) declaration of I, which code elsewhere reads: exported
 (ambient_declaration [(module body: (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface))
                       (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface)]) @exported
+; ...and the module it augments, as a decorator (javascript.settle_definitions makes it an entry reason): code reads
+; the interface wherever it reads that module's (zustand's StoreMutators in each middleware, read by vanilla.ts)
+(ambient_declaration (module name: (string) @decorator
+                             body: (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface)))
 ; declare global { function f(): T; const v: T; type T = ...; class C {} }: names every file sees without an import
 (ambient_declaration (statement_block [(function_signature name: (identifier) @name) @definition.function
                                        (type_alias_declaration name: (type_identifier) @name) @definition.type
