@@ -38,6 +38,20 @@
 (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name
   value: (_ (type_arguments) (arrow_function))) @definition.function)) @exported
 
+; a module-level object's key whose value is a function cast to a type is a method of the object too (ecma.scm's rule
+; for a bare function value): zod v3's `export const coerce = { string: ((arg) => ZodString.create(..)) as
+; (typeof ZodString)["create"] }`, where `z.coerce.string()` gives what the function returns
+(program [(lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+            value: (as_expression (parenthesized_expression [(function_expression) (arrow_function)]))) @definition.method)))
+          (export_statement declaration: (lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+            value: (as_expression (parenthesized_expression [(function_expression) (arrow_function)]))) @definition.method))))])
+
+; ...and what such a method returns: the call its arrow's body makes (`ZodString.create(..)`: a ZodString)
+(pair value: (as_expression (parenthesized_expression
+  (arrow_function body: (call_expression function: [(identifier) @name
+                                                    (member_expression object: (_) @receiver property: (property_identifier) @name)]))
+  @reference.returns_call)))
+
 ; exported definitions
 (export_statement declaration: [(class_declaration name: (type_identifier) @name)
                                 (abstract_class_declaration name: (type_identifier) @name)] @definition.class) @exported
