@@ -2280,7 +2280,7 @@ class Resolver(ImportBindings):
             if cls == "":
                 return EXTERNAL
         if cls is None:
-            return self._object_named(r, receiver)
+            return self._object_named(r, receiver, named)
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
 
@@ -2292,10 +2292,12 @@ class Resolver(ImportBindings):
             return None
         return self._member_of_value(r, r.receiver, hooks)
 
-    def _object_named(self, r: Ref, name: str) -> Found | None:
-        """``proto.build()`` where ``proto`` is a function or object the code gave members (``proto.build = ...``)."""
+    def _object_named(self, r: Ref, name: str, named: str | None = None) -> Found | None:
+        """``proto.build()`` where ``proto`` is a function or object the code gave members (``proto.build = ...``);
+        ``z.coerce.string()`` where the dotted name is such an object of a module (``named``: zod v3's ``coerce``)."""
         if not name.isidentifier():
-            return None
+            sid = self.g.members.get(named, {}).get(r.name) if named and self.g.by_id[named].kind in VALUES else None
+            return self._found_elsewhere(r, Found([sid], "import")) if sid else None
         hit = self._scoped_name(r.path, r.src_qualname, name) or self._imported(r.path, name)
         owner = hit.ids[0] if hit else None
         if owner is None or not self.g.members.get(owner):

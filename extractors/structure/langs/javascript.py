@@ -93,7 +93,17 @@ def _runtime_method(name: str, kind: str, parent: str | None) -> str | None:
     return RUNTIME_METHODS.get(name) or ("an event handler the host runs" if _EVENT_PROPERTY.match(name) else None)
 
 
-entry_reason = entry_reason_with(frozenset(), _runtime_method)
+_entry_reason = entry_reason_with(frozenset(), _runtime_method)
+_AUGMENTS = "<augments "  # queries/typescript.scm: `declare module '../vanilla' { interface I }`, as a decorator
+
+
+def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    """An interface augmenting another module's is read wherever that module's is (TypeScript merges the two), though
+    nothing names this declaration; else the default rules."""
+    augmented = next((d[len(_AUGMENTS):-1] for d in decorators if d.startswith(_AUGMENTS)), None)
+    if augmented:
+        return f"augments module {augmented}: read wherever that module's {name} is"
+    return _entry_reason(name, kind, parent, decorators)
 
 _SOURCE = r"\.(?:[cm]?[jt]sx?)$"
 # files a framework routes by their place, importing their exports (the page, its data loaders, a route's handlers):
@@ -286,6 +296,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     }``) is a field of the function or variable building the object; none where no definition owns the object
     (``persist(() => ({ map }))`` in a test's anonymous callback: it would be a name of the module itself) or where
     the owner already has a member of that name (``const run = ..; return { run }``: that function is the member)."""
+    raw_defs = [_augmenting(d) for d in raw_defs]
     if not any(d.kind == "key" for d in raw_defs):
         return raw_defs
     owner_of = _owners(raw_defs)
@@ -298,6 +309,14 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
             d = d._replace(kind="field")
         kept.append(d)
     return kept
+
+
+def _augmenting(d):
+    """The module name a ``declare module`` block's interface captures as its decorator (``'../vanilla'``), marked
+    so that ``entry_reason`` reads it and the parser follows no decorator call (a ``<...>`` decorator wraps nothing)."""
+    if not any(x[:1] in ("'", '"') for x in d.decorators):
+        return d
+    return d._replace(decorators=tuple(_AUGMENTS + x + ">" if x[:1] in ("'", '"') else x for x in d.decorators))
 
 
 def _owners(raw_defs: list) -> list[int | None]:

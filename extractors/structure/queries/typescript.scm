@@ -38,6 +38,20 @@
 (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name
   value: (_ (type_arguments) (arrow_function))) @definition.function)) @exported
 
+; a module-level object's key whose value is a function cast to a type is a method of the object too (ecma.scm's rule
+; for a bare function value): zod v3's `export const coerce = { string: ((arg) => ZodString.create(..)) as
+; (typeof ZodString)["create"] }`, where `z.coerce.string()` gives what the function returns
+(program [(lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+            value: (as_expression (parenthesized_expression [(function_expression) (arrow_function)]))) @definition.method)))
+          (export_statement declaration: (lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+            value: (as_expression (parenthesized_expression [(function_expression) (arrow_function)]))) @definition.method))))])
+
+; ...and what such a method returns: the call its arrow's body makes (`ZodString.create(..)`: a ZodString)
+(pair value: (as_expression (parenthesized_expression
+  (arrow_function body: (call_expression function: [(identifier) @name
+                                                    (member_expression object: (_) @receiver property: (property_identifier) @name)]))
+  @reference.returns_call)))
+
 ; exported definitions
 (export_statement declaration: [(class_declaration name: (type_identifier) @name)
                                 (abstract_class_declaration name: (type_identifier) @name)] @definition.class) @exported
@@ -48,6 +62,10 @@
 ; global) declaration of I, which code elsewhere reads: exported
 (ambient_declaration [(module body: (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface))
                       (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface)]) @exported
+; ...and the module it augments, as a decorator (javascript.settle_definitions makes it an entry reason): code reads
+; the interface wherever it reads that module's (zustand's StoreMutators in each middleware, read by vanilla.ts)
+(ambient_declaration (module name: (string) @decorator
+                             body: (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface)))
 ; declare global { function f(): T; const v: T; type T = ...; class C {} }: names every file sees without an import
 (ambient_declaration (statement_block [(function_signature name: (identifier) @name) @definition.function
                                        (type_alias_declaration name: (type_identifier) @name) @definition.type
