@@ -73,7 +73,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   variable or definition named by its place (a tuple struct's fields ``0``, ``1``; see ``_field_place``).
   ``@var.name`` + ``@var.map_keys``: a loop variable that takes a mapping's keys and nothing else (Go's ``for k, v :=
   range m``: ``k``, an index over a slice), typed where the file declares the mapping (``m map[Level]Color``), unbound
-  otherwise (never the elements, as ``@var.keys``' fallback gives). ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
+  otherwise (never the elements, as ``@var.keys``' fallback gives). ``@var.record`` + ``@var.type``: a field of a
+  record type written in place in a collection's literal (Go's test table ``cases := []struct{ cfg *Config }{..}``),
+  bound as ``.cfg``: ``tc.cfg.Run()`` on an element of such a collection of the scope is ``Config``'s (``_record_field``). ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
   variable of the scope (``raise exc``). ``@reference.protocol.<method>``: a statement that runs ``<method>`` on
   the value captured as ``@name`` (``for x in it``: ``__iter__`` and ``__next__``), resolved only where the value's
@@ -655,7 +657,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "returns.object", "import.via", "scope.callback", "signature.result", "signature.argument",
                      "signature.parameter", "parameter.given"):
             roles.append(Role(key, key))
-        elif key in ("var.name", "var.implicit", "var.place") and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
+        elif key in ("var.name", "var.implicit", "var.place", "var.record") \
+                and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
@@ -817,6 +820,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             str(_field_place(node, rules.place_rests)) if key == "var.place" else _var_as_read(node, data, rules)
         if not var_name:
             return
+        var_name = RECORD_FIELD + var_name if key == "var.record" else var_name
         if key == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
             bindings["local"].append(RawRef(node.start_byte, "local", var_name, None, None, None, 0, None))
         key = next(k for k in VAR_BINDINGS if k in caps)
@@ -1169,6 +1173,9 @@ ELEMENTS_OF = "elements:"  # an element of a value of the named type that follow
 # member ``0`` is a Key (``Resolver._tuple_member``), its own methods the language's
 TUPLE_OF = "tuple:"
 ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
+# prefix of the name a field of a record type written in place binds in its scope (``@var.record``: Go's test table
+# ``cases := []struct{ cfg *Config }{..}``: ``.cfg``), read off an element of such a collection (``_record_field``)
+RECORD_FIELD = "."
 # suffix of the name whose values are what iterating a mapping gives, its keys (``for k in d``: ``d[]:``), bound at a
 # mapping's declaration (``d: dict[str, Column]``) beside its elements (``d[]``: its values, what ``d[k]`` gives)
 KEYS = "[]:"
@@ -2411,6 +2418,9 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
             items = _elements_of(holder, stack, types)
             if items:
                 return _then(items, after)
+        record = _record_field(holder, more, _function_scopes(stack), types) if holder else None
+        if record:  # for _, tc := range cases: tc.cfg.Run(), cfg a field of the table's record type
+            return record
         found = _bound_to(holder, False, stack, types) if holder else None
         if not found or not _is_chain(more):
             return None
@@ -2739,6 +2749,9 @@ def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> s
             held = found[0]
             if "|" in held or held == COLLECTION:
                 return value
+            record = _record_field(head, rest, scopes, types) if held.endswith(ITEMS) else None
+            if record:  # cfg := tc.cfg, tc an element of a test table: the field's declared type
+                return record
             if "~" not in held and depth < MAX_TYPED_HOPS and held != value:
                 followed = _typed_head(held, scopes, types, depth + 1)
                 # a loop variable's element, untyped here, is no answer: the name is most likely a declared type
@@ -2749,6 +2762,33 @@ def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> s
 
 
 MAX_TYPED_HOPS = 3  # variables followed in a row to type a value's object (x = y.f(); y = z.g(); ...)
+
+
+def _function_scopes(stack: list[Span]) -> list[str]:
+    return [s.qualname for s in reversed(stack) if s.kind not in CONTAINER_KINDS] + ["<module>"]
+
+
+def _scope_value(name: str, scopes: list[str], types: dict) -> list[str] | None:
+    """What the nearest scope binding ``name`` gives it."""
+    return next((found for scope in scopes if (found := types.get(scope, {}).get(name))), None)
+
+
+def _record_field(holder: str, more: str, scopes: list[str], types: dict) -> str | None:
+    """``tc.cfg.Run()`` with ``for _, tc := range cases`` over ``cases := []struct{ cfg *Config }{..}``: the type
+    the record written in place declares for the field (``@var.record``), then along the rest of the chain. Only
+    for an element of a collection of the scopes whose own type names no class (``[]``), and where the scopes
+    declare that field with one type (two tables of one function naming it differently: unknown)."""
+    field, _, rest = more.partition(".")
+    held = _scope_value(holder, scopes, types) if holder.isidentifier() and field.isidentifier() else None
+    if not held or len(held) != 1 or not held[0].endswith(ITEMS):
+        return None
+    table = held[0][:-len(ITEMS)]
+    if not table.isidentifier() or _scope_value(table, scopes, types) != [COLLECTION]:
+        return None
+    typed = _scope_value(RECORD_FIELD + field, scopes, types)
+    if not typed or len(typed) != 1 or "~" in typed[0]:
+        return None
+    return f"{typed[0]}~{rest}" if rest else typed[0]
 
 
 def _field_scopes(owner: str) -> list[str]:

@@ -1566,7 +1566,7 @@ class Resolver(ImportBindings):
             return None, "external"  # reqwest::Client::new(): another crate's type, whatever ours are named
         if inline:  # Foo(...) where Foo is no class: a function, and what it returns; the callee as written, not
             return self._returned_value(r, called_name or inline)  # the type a Go NewWithConfig() is read as
-        held = self._class_field_holds(r, name) if "." in name else None
+        held = self._class_field_holds(r, name) if "." in name else self._module_variable_holds(r, name)
         if held is not None:
             return (held, "typed") if held else (None, "external")
         if self._anything_named(r, name):
@@ -1604,6 +1604,16 @@ class Resolver(ImportBindings):
             return None
         held = self.return_class(member.ids[0])
         return member.ids[0] if held is None and self._holds_fields(member.ids[0]) else held
+
+    def _module_variable_holds(self, r: Ref, name: str) -> str | None:
+        """``b := Query`` where another file of the package (or an import) defines ``var Query Binding = ..``: the
+        class that module-level variable holds, as declared or built (``""``: a library's); None where ``name`` is
+        no such variable or what it holds is unknown. (A variable of the caller's own file is typed by the parser.)"""
+        hit = self._visible_name(r, name)
+        sid = hit.ids[0] if hit and hit.ids else None
+        if sid is None or not self._module_value(sid):
+            return None
+        return self.return_class(sid)
 
     def _holds_fields(self, sid: str) -> bool:
         """A constant declared with no type but fields of its own (a Rust struct variant ``Key { code: KeyCode }``):

@@ -135,6 +135,7 @@ _LITERAL_HEAD = re.compile(r"^&?\s*([A-Za-z_][\w.]*)\s*(?:\[[^\]{}]*\])?\s*\{") 
 _ALLOCATED = re.compile(r"^new\(\s*((?:\w+\.)?[A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*\)$")  # new(Router): a *Router
 _MADE = re.compile(r"^make\(\s*([^,]+?)\s*(?:,.*)?\)$", re.S)  # make(Inodes, n), make([]*Node, 0, n)
 _PLAIN_TYPE = re.compile(r"^(?:\w+\.)?[A-Za-z_]\w*$")
+_COLLECTION_LITERAL = re.compile(r"^(?:\[[^\]]*\]|map\[)")  # []T{, [...]T{, [2]T{, map[K]V{
 
 
 @lru_cache(maxsize=4096)
@@ -226,6 +227,8 @@ def cast_type(text: str) -> str | None:
     made = _MADE.match(text)
     if made:
         return made.group(1) if _PLAIN_TYPE.match(made.group(1)) else "[]"
+    if _COLLECTION_LITERAL.match(text) and text.rstrip().endswith("}"):
+        return "[]"  # a test table, []struct{..}{..} or map[string]struct{..}{..}: a collection however long
     return _literal_built(text)
 
 

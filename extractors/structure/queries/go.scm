@@ -209,3 +209,14 @@
   right: (expression_list . (call_expression) @var.result .))
 [(function_declaration result: (parameter_list (parameter_declaration type: (_) @signature.result)))
  (method_declaration result: (parameter_list (parameter_declaration type: (_) @signature.result)))]
+
+; a test table's record type written in place: cases := []struct{ cfg *Config }{..}; for _, tc := range cases
+; { tc.cfg.Run() } is Config's Run (see parse.py @var.record)
+(composite_literal type: [(slice_type element: (struct_type (field_declaration_list
+                            (field_declaration name: (field_identifier) @var.record type: (_) @var.type))))
+                          (array_type element: (struct_type (field_declaration_list
+                            (field_declaration name: (field_identifier) @var.record type: (_) @var.type))))
+                          (implicit_length_array_type element: (struct_type (field_declaration_list
+                            (field_declaration name: (field_identifier) @var.record type: (_) @var.type))))
+                          (map_type value: (struct_type (field_declaration_list
+                            (field_declaration name: (field_identifier) @var.record type: (_) @var.type))))])
