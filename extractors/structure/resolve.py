@@ -439,6 +439,8 @@ class Resolver(ImportBindings):
         if (r.receiver or r.args is not None) and found.ids and found.resolution not in GUESSES \
                 and self.hooks.get(r.path, self.no_hooks).overloads:
             found = self._with_overloads(found)
+        if r.args is not None and found.ids and found.resolution not in GUESSES:
+            found = self._with_members_apart(found)
         if r.args is not None and len(found.ids) > 1:
             found = Found(self._accepting(found.ids, r.args), found.resolution)
         if found.resolution in GUESSES and len(found.ids) > 1:
@@ -519,6 +521,20 @@ class Resolver(ImportBindings):
         for sid in found.ids:
             kind = self.g.by_id[sid].kind
             out += [t for t in self._twins(sid) if t not in out and (t == sid or self.g.by_id[t].kind == kind)]
+        return found if len(out) == len(found.ids) else Found(out, found.resolution)
+
+    def _with_members_apart(self, found: Found) -> Found:
+        """A member found on a known type, with the same-named members the type has from other files (Swift's
+        ``extension Foo { func m(x: Int) }`` beside Foo's own ``m()``), where the call's arguments are counted: those
+        that accept them are kept (``_accepting``); without them such an overload's callers are none."""
+        out = list(found.ids)
+        for sid in found.ids:
+            sym = self.g.by_id[sid]
+            owner = sym.parent_id
+            if owner is None or self.g.members.get(owner) is None:  # (the owner's file loaded: its own members in)
+                continue
+            apart = self.g.members_apart.get((owner, sym.name), ())
+            out += [t for t in sorted(apart) if t not in out and self.g.by_id[t].kind == sym.kind]
         return found if len(out) == len(found.ids) else Found(out, found.resolution)
 
     def _constructors(self, ids: list[str], named: bool | str = True) -> list[str]:
