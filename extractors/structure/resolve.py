@@ -431,6 +431,8 @@ class Resolver(ImportBindings):
                      or (None if shadowed else self._scoped(r, src)) or UNRESOLVED)
             if form == "callback" and found.resolution in GUESSES:  # const status = res.status; f(status): a
                 return []  # variable passed on, holding what a guess by name says: no callback, as for a bare name
+            if form == "call" and not found.ids:  # completion(result), send(.tap): a parameter's or variable's
+                return self._edges(r, src, found, "calls", VALUE_CALL)  # value called, no function of that name
             if form == "call":  # cls(), factory() holding a class: the call builds it, as Foo() does
                 return self._edges(r, src, found, "calls", form) + self._constructor_edges(r, src, found)
             return self._edges(r, src, found, "calls", form) if found.ids else []
@@ -3134,6 +3136,9 @@ ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._
                     Resolver._layer_built, Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
 LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
+# ref_form of an unresolved call of a parameter or local variable nothing binds (a closure or function value a
+# caller gives): a value called, never a repository function of that name missed
+VALUE_CALL = "value"
 # facts for value flow and declared types, not references themselves
 INDEX_KINDS = {"returns_call", "param_call", "decorated_by", "signature", "value.returned", "value.held"}
 FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")
