@@ -54,6 +54,9 @@ class Graph:
     # ``namespace A { } namespace B { }``), each (first line, package) in line order; a file of one package: absent
     package_blocks: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     owner: dict[str, str] = field(default_factory=dict)  # method -> its type defined in another file
+    # (type, name) -> each definition of a member name the type has from more than one file (Swift's ``extension
+    # Foo { func m(x: Int) }`` beside Foo's own ``m()``): ``members`` keeps one per name, a call may mean any
+    members_apart: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
     variants: dict[str, list[str]] = field(default_factory=dict)  # a definition -> its build variants (Go)
     _subclasses: dict[str, list[str]] | None = None
 
@@ -104,7 +107,7 @@ def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
             else:
                 keep_top(g.top[s.path], s, g.by_id)
         else:
-            keep_member(g.members[s.parent_id], s)
+            keep_member(g.members[s.parent_id], s, g.members_apart)
         if imported_apart(s):
             g.top[s.path].setdefault(s.name, s.id)
         if s.kind in BY_NAME_KINDS:
@@ -128,10 +131,13 @@ def keep_top(names: dict, s: Symbol, by_id: dict) -> None:
         names[s.name] = s.id
 
 
-def keep_member(names: dict, s: Symbol) -> None:
+def keep_member(names: dict, s: Symbol, apart: dict | None = None) -> None:
     """A class's member by name: the first one, but one written in the class's own file goes before one another file
-    adds (Kotlin's ``fun Moshi.adapter()`` extension beside Moshi's own ``adapter``: the member is what a call runs)."""
+    adds (Kotlin's ``fun Moshi.adapter()`` extension beside Moshi's own ``adapter``: the member is what a call runs).
+    ``apart`` gathers the name's definitions where files differ (same-file twins are ``m#2``: ``Resolver._twins``)."""
     held = names.get(s.name)
+    if apart is not None and held is not None and held.split("::", 1)[0] != s.path:
+        apart[(s.parent_id, s.name)].update((held, s.id))
     home = s.parent_id.split("::", 1)[0]
     if held is None or (s.path == home and held.split("::", 1)[0] != home):
         names[s.name] = s.id

@@ -498,7 +498,7 @@ class LazyGraph(Graph):
                 keep_top(dict.setdefault(self.top, s.path, {}), s, self.by_id)
         else:
             self.load_path(_path_of(s.parent_id))
-            keep_member(dict.setdefault(self.members, s.parent_id, {}), s)
+            keep_member(dict.setdefault(self.members, s.parent_id, {}), s, self.members_apart)
         if imported_apart(s):
             dict.setdefault(self.top, s.path, {}).setdefault(s.name, s.id)
 

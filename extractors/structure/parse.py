@@ -2024,6 +2024,8 @@ def _through_called_variables(bound_to: str | None, receiver: str, stack: list[S
     for value in bound_to.split("|") if bound_to else [receiver]:
         name = _called_variable(value) if value.partition("(")[0] in names else None  # most values: no scan
         held = _bound_to(name, True, stack, results) if name else None
+        if held and all(_called_variable(v) == name for v in held.split("|")):
+            held = None  # let expectation = expectation(..): the constant holds what the function gives, no call of it
         if held:
             out += [v + "()" for v in held.split("|") if v and v[-1] not in ")]"]
         elif bound_to:

@@ -434,6 +434,8 @@ class Resolver(ImportBindings):
                      or (None if shadowed else self._scoped(r, src)) or UNRESOLVED)
             if form == "callback" and found.resolution in GUESSES:  # const status = res.status; f(status): a
                 return []  # variable passed on, holding what a guess by name says: no callback, as for a bare name
+            if form == "call" and not found.ids:  # completion(result), send(.tap): a parameter's or variable's
+                return self._edges(r, src, found, "calls", VALUE_CALL)  # value called, no function of that name
             if form == "call":  # cls(), factory() holding a class: the call builds it, as Foo() does
                 return self._edges(r, src, found, "calls", form) + self._constructor_edges(r, src, found)
             return self._edges(r, src, found, "calls", form) if found.ids else []
@@ -442,6 +444,8 @@ class Resolver(ImportBindings):
         if (r.receiver or r.args is not None) and found.ids and found.resolution not in GUESSES \
                 and self.hooks.get(r.path, self.no_hooks).overloads:
             found = self._with_overloads(found)
+        if r.args is not None and found.ids and found.resolution not in GUESSES:
+            found = self._with_members_apart(found)
         if r.args is not None and len(found.ids) > 1:
             found = Found(self._accepting(found.ids, r.args), found.resolution)
         if found.resolution in GUESSES and len(found.ids) > 1:
@@ -559,6 +563,20 @@ class Resolver(ImportBindings):
         for sid in found.ids:
             kind = self.g.by_id[sid].kind
             out += [t for t in self._twins(sid) if t not in out and (t == sid or self.g.by_id[t].kind == kind)]
+        return found if len(out) == len(found.ids) else Found(out, found.resolution)
+
+    def _with_members_apart(self, found: Found) -> Found:
+        """A member found on a known type, with the same-named members the type has from other files (Swift's
+        ``extension Foo { func m(x: Int) }`` beside Foo's own ``m()``), where the call's arguments are counted: those
+        that accept them are kept (``_accepting``); without them such an overload's callers are none."""
+        out = list(found.ids)
+        for sid in found.ids:
+            sym = self.g.by_id[sid]
+            owner = sym.parent_id
+            if owner is None or self.g.members.get(owner) is None:  # (the owner's file loaded: its own members in)
+                continue
+            apart = self.g.members_apart.get((owner, sym.name), ())
+            out += [t for t in sorted(apart) if t not in out and self.g.by_id[t].kind == sym.kind]
         return found if len(out) == len(found.ids) else Found(out, found.resolution)
 
     def _constructors(self, ids: list[str], named: bool | str = True) -> list[str]:
@@ -3182,6 +3200,9 @@ ATTRIBUTE_LAYERS = (Resolver._layer_self, Resolver._layer_self_chain, Resolver._
                     Resolver._layer_built, Resolver._layer_class_named)  # a member read: what the code states, never a guess
 # refs kinds of a bare name called or passed as a value where a parameter or variable binds it -> edges ref_form
 LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_returns": "callback"}
+# ref_form of an unresolved call of a parameter or local variable nothing binds (a closure or function value a
+# caller gives): a value called, never a repository function of that name missed
+VALUE_CALL = "value"
 # facts for value flow and declared types, not references themselves
 INDEX_KINDS = {"returns_call", "param_call", "decorated_by", "signature", "value.returned", "value.held"}
 FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")

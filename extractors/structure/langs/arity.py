@@ -100,7 +100,15 @@ def _parameter_list(node):
     for child in node.children:
         if child.type in PARAMETER_LISTS:
             return child
-    return node if any(c.type == "parameter" for c in node.children) else None  # Swift: its own children
+    if any(c.type == "parameter" for c in node.children):
+        return node  # Swift: its own children
+    return node if _empty_parentheses(node) else None  # Swift's func m(), init(): none
+
+
+def _empty_parentheses(node) -> bool:
+    """Whether the definition's own children hold ``(`` then ``)``: a parameter list written empty."""
+    kinds = [c.type for c in node.children]
+    return any(a == "(" and b == ")" for a, b in zip(kinds, kinds[1:]))
 
 
 def _is_receiver(param) -> bool:

@@ -184,6 +184,9 @@
           (await_expression (call_expression . (simple_identifier) @_own.callee))]
   (#not-eq? @local.name @_own.callee)))
 (lambda_parameter name: (simple_identifier) @local.name)
+; a closure is a scope of its own parameters and constants (`.run { send in await send(.x) }` in a computed
+; `var body`, whose names a type's property would not keep: `send` is the closure's value, called, no function's)
+(lambda_literal) @scope.callback
 (for_statement item: (pattern bound_identifier: (simple_identifier) @local.name))
 (if_statement bound_identifier: (simple_identifier) @local.name)
 (guard_statement bound_identifier: (simple_identifier) @local.name)
