@@ -2658,13 +2658,13 @@ class Resolver(ImportBindings):
         """``found`` as an instance method of ``cls`` sees it (``SINGLETON``): a method of a base ``cls`` reaches only
         through a singleton base (Ruby's ``extend M``) is the class object's, no instance's; nor is an override in a
         class ``cls`` is extended into, where ``cls``'s methods run on class objects (a concern's ``ClassMethods``):
-        there only the class objects' own methods are. None left: what ``_unknown_member`` says."""
+        there only the class objects' own methods are (``_class_level``). None left: what ``_unknown_member`` says."""
         if not self.g.singleton_bases or not found.ids:
             return found
         class_level = self._class_level_ancestors(cls)
         kept = [i for i in found.ids if self.g.owner_of(self.g.by_id[i]) not in class_level]
         if found.resolution == "dispatch" and self._extended_anywhere(cls):
-            kept = [i for i in kept if i in self.singleton_defs]
+            kept = [i for i in kept if self._class_level(i)]
         if len(kept) == len(found.ids):
             return found
         return Found(kept, found.resolution) if kept else self._unknown_member(cls, name)
@@ -2675,6 +2675,12 @@ class Resolver(ImportBindings):
         parts = self._parts if hooks.partial_types else self._merged if hooks.merged_declarations else None
         instance = {c for c, _ in _breadth_first(cls, _InstanceBases(self.g), parts)}
         return {c for c, _ in self._linearized(cls)} - instance
+
+    def _class_level(self, sid: str) -> bool:
+        """Whether a method runs on a class object: marked ``SINGLETON``, or a member of a singleton base (another
+        concern's ``ClassMethods`` the same class object extends)."""
+        owner = self.g.owner_of(self.g.by_id[sid])
+        return sid in self.singleton_defs or (owner is not None and self._extended_anywhere(owner))
 
     def _extended_anywhere(self, cls: str) -> bool:
         """Whether ``cls`` is a singleton base of some class (its methods run on that class object)."""
