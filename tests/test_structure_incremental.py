@@ -628,3 +628,30 @@ def test_an_update_adding_or_renaming_a_type_named_as_a_receiver_resolves_like_a
     reached = {(r[0], r[1], r[3]) for r in _edge_rows(lake)}
     assert ("src/run.rs::go", "src/model.rs::Visitor", "uses_type") in reached
     assert not any(dst == "src/model.rs::handle" for _, dst, _ in reached)
+
+
+def test_a_ruby_update_keeps_a_stored_base_extended_not_included(lake, make_repo, tmp_path, monkeypatch):
+    """A base read from the stored hierarchy keeps its form: ``extend Tokens`` in another file gives the class
+    object ``remember_token``; an updated subclass's instance method calling it bare reaches no method of Tokens,
+    as in a full run (lost, the update would link it to the module's method)."""
+    from extractors.structure import incremental
+    from pipeline.lake import Lake
+
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
+    root = make_repo(files={
+        "tokens.rb": "module Tokens\n  def remember_token\n    1\n  end\nend\n",
+        "base.rb": "require_relative 'tokens'\n\nclass Base\n  extend Tokens\nend\n",
+        "user.rb": "require_relative 'base'\n\nclass User < Base\n  def value\n    remember_token\n  end\n\n"
+                   "  def self.token\n    remember_token\n  end\nend\n",
+    })
+    index_structure(lake, root)
+    user = (root / "user.rb").read_text()  # a new method: its calls are resolved again, not kept
+    added = "  def other\n    remember_token\n  end\n\n  def value\n"
+    (root / "user.rb").write_text(user.replace("  def value\n", added))
+    index_structure(lake, root, files=["user.rb"])
+    full = Lake(tmp_path / "full")
+    index_structure(full, root)
+    assert _edge_rows(lake) == _edge_rows(full)
+    calls = {(e[0], e[1]) for e in _edge_rows(lake) if e[3] == "calls"}
+    assert ("user.rb::User.token", "tokens.rb::Tokens.remember_token") in calls
+    assert ("user.rb::User.other", "tokens.rb::Tokens.remember_token") not in calls

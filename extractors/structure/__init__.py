@@ -24,7 +24,7 @@ VERSION = "0.2.50"  # edges' provenance; a lake indexed by another version (or o
 # reading the whole tables and resolves over the full graph (a site-packages lake: ~25 s of CPU once). An index added
 # without changing the others (``edge_targets``, ``edge_sources``) does not change it: a lake without that table has it
 # written whole by its next run, which finds its scope the old way meanwhile
-LAZY_INDEX = 7
+LAZY_INDEX = 8  # 8: the hierarchy holds each inherits edge's ref_form
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 

@@ -44,6 +44,8 @@ class Graph:
     by_name: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     bases: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     external_bases: set[str] = field(default_factory=set)  # classes with a base outside the repository
+    # (class, base) where the base's methods are the class object's own (``parse.SINGLETON``: Ruby's ``extend M``)
+    singleton_bases: set[tuple[str, str]] = field(default_factory=set)
     module_index: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # language group -> key -> paths
     packages: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
     package_top: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # top-level names per package

@@ -35,14 +35,16 @@ from pipeline.shards import keeping
 from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, build_graph,
                     elsewhere_type_name, imported_apart, join_owners, keep_member, keep_top, package_names)
 from .langs.arity import Params
-from .parse import MADE
+from .parse import MADE, SINGLETON
 from .qualnames import untwinned
 from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
 
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
                 "params_max"]  # id is path::qualname
 REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to", "args"]
-HIERARCHY_COLUMNS = ["path", "src_id", "dst_id", "line"]  # the ``hierarchy`` table: every ``inherits`` edge
+# the ``hierarchy`` table: every ``inherits`` edge, with its form (``SINGLETON``: a base whose methods are the class
+# object's own, ``Graph.singleton_bases``)
+HIERARCHY_COLUMNS = ["path", "src_id", "dst_id", "line", "ref_form"]
 RETURNED_KINDS = ("returns", "local_returns", "returns_call")
 NAME_COLUMNS = ["name", "path", "qualname", "kind", "parent_id", "sid"]  # the ``symbol_names`` index
 
@@ -277,10 +279,14 @@ class Index:
                     by_name[r.name].append(r)
         return by_name.get(name, [])
 
-    def bases_of(self, cls: str) -> list[tuple[str | None, str, int]]:
-        """The stored ``inherits`` edges from ``cls``: (base or None for one outside the repository, path, line)."""
-        return [(dst, path, line) for columns, hidden in self.hierarchy
-                for path, dst, line in _triples(columns, "src_id", cls, "dst_id") if path not in hidden]
+    def bases_of(self, cls: str) -> list[StoredBase]:
+        """The stored ``inherits`` edges from ``cls``, in stored order."""
+        found = []
+        for columns, hidden in self.hierarchy:
+            data = columns.data
+            found += [StoredBase(data["dst_id"][i], data["ref_form"][i] == SINGLETON)
+                      for i in columns.where("src_id", cls) if data["path"][i] not in hidden]
+        return found
 
     def subclasses_of(self, cls: str) -> list[tuple[str, str, int]]:
         """The stored ``inherits`` edges into ``cls``: (subclass, path, line)."""
@@ -298,6 +304,13 @@ class Index:
         if symbol_id not in self.sids:
             self.symbols_of(symbol_id.split("::", 1)[0])
         return self.sids.get(symbol_id)
+
+
+class StoredBase(NamedTuple):
+    """A stored ``inherits`` edge's base: ``dst`` None for one outside the repository; ``singleton``: its methods
+    are the class object's own (``Graph.singleton_bases``)."""
+    dst: str | None
+    singleton: bool
 
 
 def _triples(columns: Columns, key: str, value, end: str) -> list[tuple]:
@@ -419,13 +432,16 @@ class _LazySet(set):
     """A set whose membership of ``key`` is settled by ``load(key)`` first (classes with a base outside the
     repository: known once their bases are read)."""
 
-    def __init__(self, load):
+    def __init__(self, load, may_hold: bool = False):
         super().__init__()
-        self._load = load
+        self._load, self._may_hold = load, may_hold
 
     def __contains__(self, key) -> bool:
         self._load(key)
         return set.__contains__(self, key)
+
+    def __bool__(self) -> bool:  # ``may_hold``: truthy before anything is loaded, as ``_Lazy`` is
+        return self._may_hold or set.__len__(self) > 0
 
 
 class LazyGraph(Graph):
@@ -445,6 +461,9 @@ class LazyGraph(Graph):
         self.package_top = _Lazy(self.load_package)
         self.bases = _Lazy(self.load_bases, list)
         self.external_bases = _LazySet(lambda cls: self.bases.get(cls))
+        # (class, base) pairs: known once the class's bases are read; truthy before (``Resolver.instance_side``
+        # skips its walk where a full run's set is empty)
+        self.singleton_bases = _LazySet(lambda pair: self.bases.get(pair[0]), may_hold=True)
         self.fresh_subclasses: dict[str, list[tuple[str, str, int]]] = defaultdict(list)  # this run's inherits
         self._files, self._apart = files, defaultdict(list)  # type name -> its members defined apart, stored order
         for s in index.elsewhere:
@@ -520,11 +539,13 @@ class LazyGraph(Graph):
         if cls is None or dict.__contains__(self.bases, cls):
             return
         found = []
-        for dst, _, _ in self.index.bases_of(cls):
-            if dst is None:
+        for base in self.index.bases_of(cls):
+            if base.dst is None:
                 set.add(self.external_bases, cls)
-            else:
-                found.append(dst)
+                continue
+            found.append(base.dst)
+            if base.singleton:
+                set.add(self.singleton_bases, (cls, base.dst))
         dict.__setitem__(self.bases, cls, found)
 
     def subclasses(self, cls: str) -> list[str]:
@@ -555,6 +576,7 @@ class LazyResolver(Resolver):
         self.returned = _Lazy(self._load_returned)
         self.wrapped = _Lazy(self._load_wrapped)
         self.made = _Lazy(self._load_made)
+        self.singleton_defs = _LazySet(self._load_made)  # filled with ``made``: both are marks of the same refs
         self._made_paths: set[str] = set()
         self.passed = _Lazy(self._load_passed)
         self._called = _Lazy(self._load_called)
@@ -591,14 +613,16 @@ class LazyResolver(Resolver):
             dict.setdefault(self.returned, (path, r.src_qualname), []).append(r)
 
     def _load_made(self, sid: str) -> None:
-        """``index_flow``'s ``MADE`` marks of the file defining ``sid``, read once per file."""
+        """``index_flow``'s ``MADE`` and ``SINGLETON`` marks of the file defining ``sid``, read once per file."""
         path = _path_of(sid)
-        if path in self._made_paths:
+        if path is None or path in self._made_paths:
             return
         self._made_paths.add(path)
         for r in self.g.index.early_refs_of(path, ("decorated_by",)):
             if r.name == MADE:
                 dict.__setitem__(self.made, f"{r.path}::{r.src_qualname}", True)
+            elif r.name == SINGLETON:
+                set.add(self.singleton_defs, f"{r.path}::{r.src_qualname}")
 
     def _load_wrapped(self, sid: str) -> None:
         """``index_flow`` for one decorated function: its decorators that are repository functions returning one
@@ -607,7 +631,8 @@ class LazyResolver(Resolver):
         if sym is None:
             return
         for r in self.g.index.early_refs_of(sym.path, ("decorated_by",)):
-            if r.src_qualname != sym.qualname or r.name == MADE or self.g.by_qual.get((r.path, r.src_qualname)) != sid:
+            marked = r.name in (MADE, SINGLETON)  # a mark for the resolver, no decorator
+            if r.src_qualname != sym.qualname or marked or self.g.by_qual.get((r.path, r.src_qualname)) != sid:
                 continue
             deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line),
                                 f"{r.path}::{MODULE}", CALLABLE)

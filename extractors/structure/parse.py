@@ -1147,6 +1147,11 @@ NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variabl
 SIGNATURE_ONLY = "signature_only"
 # a definition's decorator mark: made at run time under a name spelled from a template (``resolve._written_first``)
 MADE = "<made>"
+# a definition's decorator mark: a member of the class object itself, not of its instances (Ruby's ``def self.x``, a
+# method in ``class << self``); and an ``inherits`` reference's ``alias`` (then the edge's ``form``): a base whose
+# methods become the class object's own (Ruby's ``extend M``), reached from class-level code only, never from an
+# instance method (``Resolver.singleton_defs``, ``Graph.singleton_bases``)
+SINGLETON = "<singleton>"
 # i<j: type argument j of parameter i's declared type (``ThrowingConsumer<Order> c``); <j: type parameter j a
 # generic type declares (``interface ThrowingConsumer<T>``), which its method's ``T`` stands for
 # (``Resolver._type_argument``)
@@ -1679,8 +1684,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             decorated.append(Reference(prefix or "<module>", "call", qualname.rpartition(".")[2], None, None, None,
                                        d.line_start))
         for decorator in dict.fromkeys(d.decorators):  # what wraps the definition: calls of it run the wrapper
-            if decorator == MADE:
-                decorated.append(Reference(qualname, "decorated_by", MADE, None, None, None, d.line_start))
+            if decorator in (MADE, SINGLETON):  # marks the resolver reads (``Resolver.made``, ``singleton_defs``)
+                decorated.append(Reference(qualname, "decorated_by", decorator, None, None, None, d.line_start))
                 continue
             if decorator[:1] == "<" or rules.entry_reason(d.name, kind, prefix, (decorator,)) is None:
                 continue  # @property, @staticmethod...: wraps nothing the resolver could follow

@@ -87,7 +87,7 @@ from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
-                    OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY,
+                    OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
@@ -339,6 +339,7 @@ class Resolver(ImportBindings):
         self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
         self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
         self.made: dict[str, bool] = {}  # definitions marked ``MADE`` (a name spelled from a template) -> True
+        self.singleton_defs: set[str] = set()  # definitions marked ``SINGLETON`` (the class object's own methods)
         self.passed: dict[tuple[str, str], dict[str, None]] = {}  # (function, parameter) -> functions passed for it
         self._returns_memo: dict[str, list[str]] = {}
 
@@ -704,6 +705,8 @@ class Resolver(ImportBindings):
         for r in refs:
             if r.kind == "decorated_by" and r.name == MADE:
                 self.made[f"{r.path}::{r.src_qualname}"] = True
+            elif r.kind == "decorated_by" and r.name == SINGLETON:
+                self.singleton_defs.add(f"{r.path}::{r.src_qualname}")
             elif r.kind == "decorated_by":
                 target = self.g.by_qual.get((r.path, r.src_qualname))
                 src = f"{r.path}::{MODULE}"
@@ -763,14 +766,17 @@ class Resolver(ImportBindings):
         found = self._lookup(r, src, CLASSLIKE)
         if found.resolution in GUESSES:  # a guess by name keeps the kinds a base can be (a struct is no trait)
             found = self._narrowed(found, self.hooks.get(r.path, self.no_hooks).base_kinds)
+        singleton = r.alias == SINGLETON  # extend M: M's methods are the class object's (the edge's form says so)
         for dst in found.ids:
             self.g.bases[src].append(dst)
+            if singleton:
+                self.g.singleton_bases.add((src, dst))
         if not found.ids and r.name in self.hooks.get(r.path, self.no_hooks).marker_bases:
             return []  # it holds no member a call reaches and calls none of the class's: not a base worth an edge
         if not found.ids:
             self.g.external_bases.add(src)  # a base outside the repository (or unknown) may hold any member
         self.forget_hierarchy()
-        return self._edges(r, src, found, "inherits", "inherits")
+        return self._edges(r, src, found, "inherits", SINGLETON if singleton else "inherits")
 
     def _narrowed(self, found: Found, kinds: frozenset) -> Found:
         """A guess's candidates of ``kinds`` only (none left: unresolved)."""
@@ -2730,6 +2736,38 @@ class Resolver(ImportBindings):
         found = self._member(sub, name)
         return found.ids if found else []
 
+    def instance_side(self, cls: str, found: Found, name: str) -> Found:
+        """``found`` as an instance method of ``cls`` sees it (``SINGLETON``): a method of a base ``cls`` reaches only
+        through a singleton base (Ruby's ``extend M``) is the class object's, no instance's; nor is an override in a
+        class ``cls`` is extended into, where ``cls``'s methods run on class objects (a concern's ``ClassMethods``):
+        there only the class objects' own methods are (``_class_level``). None left: what ``_unknown_member`` says."""
+        if not self.g.singleton_bases or not found.ids:
+            return found
+        class_level = self._class_level_ancestors(cls)
+        kept = [i for i in found.ids if self.g.owner_of(self.g.by_id[i]) not in class_level]
+        if found.resolution == "dispatch" and self._extended_anywhere(cls):
+            kept = [i for i in kept if self._class_level(i)]
+        if len(kept) == len(found.ids):
+            return found
+        return Found(kept, found.resolution) if kept else self._unknown_member(cls, name)
+
+    def _class_level_ancestors(self, cls: str) -> set[str]:
+        """The ancestors of ``cls`` reached only through a singleton base (its ``extend M``'s M and M's bases)."""
+        hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks) if cls in self.g.by_id else self.no_hooks
+        parts = self._parts if hooks.partial_types else self._merged if hooks.merged_declarations else None
+        instance = {c for c, _ in _breadth_first(cls, _InstanceBases(self.g), parts)}
+        return {c for c, _ in self._linearized(cls)} - instance
+
+    def _class_level(self, sid: str) -> bool:
+        """Whether a method runs on a class object: marked ``SINGLETON``, or a member of a singleton base (another
+        concern's ``ClassMethods`` the same class object extends)."""
+        owner = self.g.owner_of(self.g.by_id[sid])
+        return sid in self.singleton_defs or (owner is not None and self._extended_anywhere(owner))
+
+    def _extended_anywhere(self, cls: str) -> bool:
+        """Whether ``cls`` is a singleton base of some class (its methods run on that class object)."""
+        return any((sub, cls) in self.g.singleton_bases for sub in self.g.subclasses(cls))
+
     def _unknown_member(self, cls: str, name: str | None = None) -> Found:
         """A member ``cls`` and its bases lack: external where a base outside the repository may hold it, or where
         it is a transparent wrapper's own (``find().unwrap()``, ``x.is_some()`` with ``find() -> Option<Node>``:
@@ -2912,6 +2950,16 @@ _LITERAL_TYPES = ((re.compile(r'^\$?@?"(?:[^"\\]|\\.)*"$'), ("string", "String")
 def mentions(names: frozenset[str], written) -> bool:
     """Whether any of ``written`` (names, receivers, values; None where absent) holds one of ``names``."""
     return any(w and any(n in w for n in names) for w in written)
+
+
+class _InstanceBases:
+    """``Graph.bases`` without the singleton bases (``Graph.singleton_bases``): what an instance's lookup walks."""
+
+    def __init__(self, g: Graph):
+        self.g = g
+
+    def get(self, cls: str, default=()) -> list[str]:
+        return [b for b in self.g.bases.get(cls, default) if (cls, b) not in self.g.singleton_bases]
 
 
 def _breadth_first(cls: str, bases: dict[str, list[str]], parts: Callable | None = None) -> list[tuple[str, int]]:

@@ -301,8 +301,8 @@ class Current:
         """The lake's ``inherits`` edges, those of the files resolved again hidden."""
         from .lazy import HIERARCHY_COLUMNS
 
-        return [(self.previous("hierarchy", columns=HIERARCHY_COLUMNS, dictionary=["path", "src_id", "dst_id"]),
-                 affected)]
+        dictionary = ["path", "src_id", "dst_id", "ref_form"]
+        return [(self.previous("hierarchy", columns=HIERARCHY_COLUMNS, dictionary=dictionary), affected)]
 
     def passed_refs(self) -> pa.Table:
         """Every function passed by name to a call, and every decorator (``callback_refs``), after this run: read

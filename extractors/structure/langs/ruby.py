@@ -18,7 +18,7 @@ from collections import defaultdict
 from typing import NamedTuple
 
 from . import HANDS_ON, MAX_HANDS_ON, entry_reason_with, nearest_of, no_package_scope, runtime_hook, with_entries
-from ..parse import MADE
+from ..parse import MADE, SINGLETON
 from ..qualnames import unsuffixed
 
 GROUP = "ruby"
@@ -169,7 +169,7 @@ PATCHED = "<patch>"  # the mark settle_definitions gives a method defined on ano
 
 
 def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
-    decorators = tuple(d for d in decorators if d != MADE)  # a mark for the guess by name: no entry point
+    decorators = tuple(d for d in decorators if d not in (MADE, SINGLETON))  # marks for the resolver: no entry point
     if PATCHED in decorators:
         return runtime_hook("defined on another object (class << obj, X.class_eval, Module.new): it adds to or "
                             "replaces what that object's callers reach")
@@ -243,7 +243,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     out = []
     for d in defs:
         if d.kind == "function":
-            d = d._replace(exported=_public(d, marks, scopes))
+            d = d._replace(exported=_public(d, marks, scopes), decorators=d.decorators + _class_level(d, marks))
         elif d.kind == "constant":
             d = d._replace(exported=_innermost(scopes, d.start) is not None)
         out.append(d)
@@ -393,6 +393,12 @@ def _public(d, marks: list, scopes: list) -> bool:
     return public
 
 
+def _class_level(d, marks: list) -> tuple:
+    """``(SINGLETON,)`` for a method of the class object itself: ``def self.x``, or a ``def`` in ``class << self``."""
+    in_singleton_class = any(m.name == "self" and m.start < d.start and d.end <= m.end for m in marks)
+    return (SINGLETON,) if d.qualifier == "self" or in_singleton_class else ()
+
+
 def _innermost(scopes: list, at: int) -> tuple | None:
     """The narrowest (start, end) of ``scopes`` holding byte ``at``."""
     holding = [s for s in scopes if s[0] < at < s[1]]
@@ -404,7 +410,7 @@ def settle_references(raw_refs: list) -> list:
     colon; ``obj.x = 1`` calls the writer ``x=``; a module a class includes is a base (``inherits``), not also a
     value the class reads; a keyword is no reference, and a word a method may bear (``end``) only with a receiver;
     ``self.class.m`` is the class's ``m`` (a class method is a member of its class, as ``self.m`` reads it)."""
-    raw_refs = _hooked_mixins(_in_blocks(raw_refs))
+    raw_refs = _extended(_hooked_mixins(_in_blocks(raw_refs)))
     based = {r.name_start for r in raw_refs if r.kind == "inherits"}
     written = {r.name_start for r in raw_refs if r.kind == "writer"}
     out = []
@@ -439,6 +445,17 @@ def _hooked_mixins(raw_refs: list) -> list:
         return raw_refs
     return [r._replace(kind="inherits", start=r.start - 1) if r.kind == HOOK_MIXIN else r for r in raw_refs
             if r.kind == HOOK_MIXIN or not (r.kind == "inherits" and r.name_start in hooked)]
+
+
+EXTENDED_MARK = "extended"  # the query's mark on a constant ``extend`` takes (``extend M``, ``base.extend M``)
+
+
+def _extended(raw_refs: list) -> list:
+    """The bases ``extend`` gives (a concern's ``ClassMethods`` too): their methods are the class object's own
+    (``SINGLETON`` as the reference's alias), never an instance's. The marks themselves are no references."""
+    extended = {r.name_start for r in raw_refs if r.kind == EXTENDED_MARK}
+    return [r._replace(alias=SINGLETON) if r.kind == "inherits" and r.name_start in extended else r
+            for r in raw_refs if r.kind != EXTENDED_MARK]
 
 
 # a bare call inside blocks given to calls (``factory :user do name end``): its ``alias`` is this mark and the calls
@@ -783,6 +800,8 @@ def implicit_self(resolver, r, src):
     if r.name == "new":
         return _built(resolver, [cls], "same_file")
     found = resolver._member_or_override(cls, r.name)  # a base's template calling a subclass's, a mixin its class's
+    if not _on_class_object(resolver, src, cls):  # an instance method: an extended module's methods are not its
+        found = resolver.instance_side(cls, found, r.name)
     if not found.ids and _reopened_from_outside(resolver, cls):
         return EXTERNAL
     if found.ids or found.resolution == "external" or r.name in BUILTINS:
@@ -790,6 +809,11 @@ def implicit_self(resolver, r, src):
     # a top-level def of a required file (a private method of Object); else unknown, though the file requires a gem
     # (that makes no bare name the gem's: a module extended at run time, a DSL block's receiver)
     return resolver._imported(r.path, r.name) or test_framework(resolver, r, src) or UNRESOLVED
+
+
+def _on_class_object(resolver, src: str, cls: str) -> bool:
+    """Whether code runs on the class object: the class body itself, or a method marked ``SINGLETON``."""
+    return src == cls or src in resolver.singleton_defs or src not in resolver.g.by_id
 
 
 # a spec or test file by its name (RSpec's ``x_spec.rb``, Minitest's ``test_x.rb``, rack's ``spec_x.rb``): any other

@@ -247,6 +247,30 @@
       arguments: (argument_list [(constant) @_concern (scope_resolution name: (constant) @_concern)]))
     (module name: (constant) @name) @reference.hook_mixin)
   (#eq? @_extend "extend") (#eq? @_concern "Concern") (#eq? @name "ClassMethods"))
+; an extended module's methods are the class object's own, never an instance's (the mark ruby.settle_references
+; reads): `extend M`, `base.extend M`, `base.send :extend, M`, `class << self; include M; end`, a concern's ClassMethods
+(call !receiver method: (identifier) @_extend
+  arguments: (argument_list [(constant) @name @reference.extended
+                             (scope_resolution name: (constant) @name @reference.extended)])
+  (#eq? @_extend "extend"))
+(call receiver: (identifier) method: (identifier) @_extend
+  arguments: (argument_list [(constant) @name @reference.extended
+                             (scope_resolution name: (constant) @name @reference.extended)])
+  (#eq? @_extend "extend"))
+(call receiver: (identifier) method: (identifier) @_send
+  arguments: (argument_list . (simple_symbol) @_how .
+                            [(constant) @name @reference.extended
+                             (scope_resolution name: (constant) @name @reference.extended)])
+  (#any-of? @_send "send" "__send__" "public_send") (#eq? @_how ":extend"))
+(singleton_class value: (self) body: (body_statement (call !receiver method: (identifier) @_mixin
+  arguments: (argument_list [(constant) @name @reference.extended
+                             (scope_resolution name: (constant) @name @reference.extended)])))
+  (#any-of? @_mixin "include" "prepend"))
+(module body: (body_statement
+    (call !receiver method: (identifier) @_extend
+      arguments: (argument_list [(constant) @_concern (scope_resolution name: (constant) @_concern)]))
+    (module name: (constant) @name @reference.extended))
+  (#eq? @_extend "extend") (#eq? @_concern "Concern") (#eq? @name "ClassMethods"))
 ; RSpec.configure { |config| config.include M }: M's methods are every example's (a base of the file's top level;
 ; ruby.spec_helpers gives a helper file's to every spec)
 (call receiver: (identifier) method: (identifier) @_mixin
