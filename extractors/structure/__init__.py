@@ -116,6 +116,8 @@ class StructureExtractor:
         workers = ctx.options.get("workers")
         entry_points = plan.console_entry_points(view.root)
         ahead = ctx.options.get("parsed_ahead")  # an update's files, parsed while the process started (``ahead``)
+        if ahead is not None:
+            _meanwhile(previous_files)
         new = ahead.take(changes.to_parse, view.head, entry_points) if ahead is not None else None
         if new is not None:
             ctx.count("files_parsed_ahead", new["files"].num_rows)
@@ -203,6 +205,23 @@ class _Run:
         yield from rows.hierarchy_batches(previous, edges, affected, whole=not ready)
         yield from rows.edge_index_batches(previous, edges, affected, whole=not ready)
         return next_sid
+
+
+def _meanwhile(previous_files) -> None:
+    """What the rest of an update needs whatever its files hold, done while the parse-ahead child still compiles its
+    query and parses (the run then waits for it, ~0.1 s of a cold one-file update): the modules that resolution
+    and the writes import, and the support modules of the lake's languages (the module index asks each)."""
+    import concurrent.futures  # noqa: F401  (the shard writes' threads)
+
+    from . import incremental, langs, lazy, rows  # noqa: F401
+
+    try:
+        import pyarrow.acero  # noqa: F401  (``Table.group_by``, the name indexes)
+    except ImportError:
+        pass
+    if previous_files is not None:
+        for language in previous_files.column("language").unique().to_pylist():
+            langs.support(language)
 
 
 def _resolution_configs(changes, cursor: Cursor, full: bool) -> tuple[dict | None, bool]:
