@@ -248,6 +248,14 @@
 ((assignment left: (identifier) right: (subscript value: (identifier) @_callable subscript: (list (_) @signature.type)))
  (#eq? @_callable "Callable"))
 
+; -> tuple[str | None, Command | None, list[str]]: the element types by place, what each name of `name, cmd, args =
+; self.resolve_command(ctx, args)` takes (cmd: resolve_command()#1, see parse.py @var.result)
+((function_definition return_type: (type (generic_type (identifier) @_tuple
+   (type_parameter (type) @signature.result @signature.result.place))))
+ (#match? @_tuple "^(tuple|Tuple)$"))
+(assignment left: [(pattern_list (identifier) @var.name) (tuple_pattern (identifier) @var.name)] !type
+  right: (call) @var.result)
+
 ; describe("x", lambda t: t.go()): a lambda's parameter takes what the called function declares for it (see parse.py
 ; @passed.name)
 (call function: [(identifier) (attribute)] @passed.callee
