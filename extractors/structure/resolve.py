@@ -2237,12 +2237,26 @@ class Resolver(ImportBindings):
         cls = named if kind in CLASSLIKE else None
         if kind in VALUES:  # a variable of a declared type (Go's var Form Binding = ...; Form.Bind())
             cls = self.return_class(named)
-            if cls == "":
-                return EXTERNAL
+        elif named is None:  # current_app.json.dumps(): a variable's member, typed as declared
+            cls = self._variable_chain_class(r, receiver)
+        if cls == "":
+            return EXTERNAL
         if cls is None:
             return self._object_named(r, receiver)
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
+
+    def _variable_chain_class(self, r: Ref, receiver: str) -> str | None:
+        """The class reached from a variable the file defines or imports, of a declared type, through the declared
+        types of its members (flask's ``current_app: FlaskProxy``, ``current_app.json``: ``App.json``'s
+        ``JSONProvider``); ``""`` for a library's; None where a step is unknown, or the head is no such variable."""
+        head, dot, rest = receiver.partition(".")
+        if not dot or not head.isidentifier() or not _member_path(rest):
+            return None
+        named = self._named(r, head)
+        if named is None or self.g.by_id[named].kind not in VALUES:
+            return None
+        return self._class_along(self.return_class(named), _chain_parts(rest))
 
     def _layer_built(self, r: Ref, src: str) -> Found | None:
         """``new Foo(..).size``, C#'s object initializer ``new Foo { Size = 1 }`` (a write read on ``new Foo``): a
