@@ -92,6 +92,10 @@
 (assignment left: (identifier) @var.name !type
   right: (conditional_expression (call function: [(identifier) (attribute)]) @var.type .))
 (named_expression name: (identifier) @var.name value: (call function: [(identifier) (attribute)]) @var.type)
+; except ClickException as e, except (OSError, Abort) as e: e is the exception caught (each of a tuple's)
+(except_clause (as_pattern . [(identifier) (attribute)] @var.type alias: (as_pattern_target (identifier) @var.name)))
+(except_clause (as_pattern . (tuple [(identifier) (attribute)] @var.type)
+  alias: (as_pattern_target (identifier) @var.name)))
 ; isinstance(x, Store): x is a Store where the check holds (flow-insensitive: one more value of x in its scope)
 (call function: (identifier) @_isinstance
   arguments: (argument_list . (identifier) @var.name . [(identifier) (attribute)] @var.narrowed)
