@@ -2145,8 +2145,16 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
             head, _, rest = value.removeprefix("new ").partition("(")  # a local built first: $x = new X(); $this->x = $x
             if head.replace(".", "").isidentifier() and (not rest or value.endswith(")")):
                 receiver, _, name = head.rpartition(".")
-                typed.append(Reference(qual, "type.field", name, receiver or None, None, None, r.line))
+                typed.append(Reference(qual, _field_type_kind(value), name, receiver or None, None, None, r.line))
     return fields, typed
+
+
+def _field_type_kind(value: str) -> str:
+    """What a value assigned to a field says of its type: a lowercase callee's result (``self.type =
+    types.convert_type(t)``) is what that function declares it returns (``value.returned``), as for a variable;
+    a class built or named (``Headers(h)``, a declared ``Client``) is the field's type (``type.field``)."""
+    m = _RETURNED_BY.match(value)
+    return "value.returned" if m and _one_call(value, m.end(3)) else "type.field"
 
 
 def _field_values(values: list[str]) -> list[str]:

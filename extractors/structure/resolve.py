@@ -41,7 +41,7 @@ class or bases, as in Java (False); ``EXTERNAL_RECEIVERS`` names of objects that
 such as JavaScript's ``console`` (none); ``BUILTINS`` names a bare call or type may mean without an import (none);
 ``TEST_BUILTINS`` the same in a test file only (a test runner's globals: mocha's ``before``; none);
 ``BUILTIN_METHODS`` methods of the language's own types (``get``, ``push``): on an object of unknown type they are
-guessed only among classes the file can see (none);
+guessed only where one class the file can see has it and the receiver names that class (``session.get``; none);
 ``guess_bare_names(resolver, path)`` whether a bare name may be guessed repository-wide (True: a language without
 imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadth first); ``is_external(importer,
 spec, index, root)`` a module spec outside the repository (not relative); ``CALLS_PASSED`` callees that call a
@@ -301,6 +301,17 @@ def hooks_of(support) -> Hooks:
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
+
+
+def _receiver_names_class(receiver: str, owner_id: str | None) -> bool:
+    """Whether a receiver's last name names a class (``session``, ``http_session``: ``Session``; ``client``:
+    ``AsyncClient``): a library type's method on an unknown value (``self.options.get``, ``self.file.flush``) is the
+    visible class's only then, not merely because the file sees one class having it (flask's ``Scaffold.get``)."""
+    if not receiver or not owner_id:
+        return False
+    tail = re.split(r"\W+", receiver.rstrip("()"))[-1].replace("_", "").lower()
+    name = unsuffixed(owner_id.rpartition("::")[2]).rpartition(".")[2].replace("_", "").lower()
+    return len(tail) >= 3 and bool(name) and (name.endswith(tail) or tail.endswith(name))
 
 
 class Resolver(ImportBindings):
@@ -1134,8 +1145,9 @@ class Resolver(ImportBindings):
             if methods and len(methods) < len(found.ids):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
         if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
-            narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it
-            found = narrowed if len(narrowed.ids) == 1 and len(found.ids) > 1 \
+            narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it, and x names it
+            found = narrowed if len(narrowed.ids) == 1 and len(found.ids) > 1 and _receiver_names_class(
+                r.receiver, self.g.owner_of(self.g.by_id[narrowed.ids[0]])) \
                 and not self._other_object(r, narrowed.ids[0]) else UNRESOLVED
         else:
             found = self._prefer_visible(r, found)
@@ -2311,12 +2323,26 @@ class Resolver(ImportBindings):
         cls = named if kind in CLASSLIKE else None
         if kind in VALUES:  # a variable of a declared type (Go's var Form Binding = ...; Form.Bind())
             cls = self.return_class(named)
-            if cls == "":
-                return EXTERNAL
+        elif named is None:  # current_app.json.dumps(): a variable's member, typed as declared
+            cls = self._variable_chain_class(r, receiver)
+        if cls == "":
+            return EXTERNAL
         if cls is None:
             return self._object_named(r, receiver, named)
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
+
+    def _variable_chain_class(self, r: Ref, receiver: str) -> str | None:
+        """The class reached from a variable the file defines or imports, of a declared type, through the declared
+        types of its members (flask's ``current_app: FlaskProxy``, ``current_app.json``: ``App.json``'s
+        ``JSONProvider``); ``""`` for a library's; None where a step is unknown, or the head is no such variable."""
+        head, dot, rest = receiver.partition(".")
+        if not dot or not head.isidentifier() or not _member_path(rest):
+            return None
+        named = self._named(r, head)
+        if named is None or self.g.by_id[named].kind not in VALUES:
+            return None
+        return self._class_along(self.return_class(named), _chain_parts(rest))
 
     def _layer_built(self, r: Ref, src: str) -> Found | None:
         """``new Foo(..).size``, C#'s object initializer ``new Foo { Size = 1 }`` (a write read on ``new Foo``): a

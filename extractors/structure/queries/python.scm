@@ -92,6 +92,10 @@
 (assignment left: (identifier) @var.name !type
   right: (conditional_expression (call function: [(identifier) (attribute)]) @var.type .))
 (named_expression name: (identifier) @var.name value: (call function: [(identifier) (attribute)]) @var.type)
+; except ClickException as e, except (OSError, Abort) as e: e is the exception caught (each of a tuple's)
+(except_clause (as_pattern . [(identifier) (attribute)] @var.type alias: (as_pattern_target (identifier) @var.name)))
+(except_clause (as_pattern . (tuple [(identifier) (attribute)] @var.type)
+  alias: (as_pattern_target (identifier) @var.name)))
 ; isinstance(x, Store): x is a Store where the check holds (flow-insensitive: one more value of x in its scope)
 (call function: (identifier) @_isinstance
   arguments: (argument_list . (identifier) @var.name . [(identifier) (attribute)] @var.narrowed)
@@ -247,6 +251,14 @@
 (typed_default_parameter type: (type [(identifier) (attribute) (string)] @signature.named)) @signature.outer
 ((assignment left: (identifier) right: (subscript value: (identifier) @_callable subscript: (list (_) @signature.type)))
  (#eq? @_callable "Callable"))
+
+; -> tuple[str | None, Command | None, list[str]]: the element types by place, what each name of `name, cmd, args =
+; self.resolve_command(ctx, args)` takes (cmd: resolve_command()#1, see parse.py @var.result)
+((function_definition return_type: (type (generic_type (identifier) @_tuple
+   (type_parameter (type) @signature.result @signature.result.place))))
+ (#match? @_tuple "^(tuple|Tuple)$"))
+(assignment left: [(pattern_list (identifier) @var.name) (tuple_pattern (identifier) @var.name)] !type
+  right: (call) @var.result)
 
 ; describe("x", lambda t: t.go()): a lambda's parameter takes what the called function declares for it (see parse.py
 ; @passed.name)
