@@ -41,7 +41,8 @@ class or bases, as in Java (False); ``EXTERNAL_RECEIVERS`` names of objects that
 such as JavaScript's ``console`` (none); ``BUILTINS`` names a bare call or type may mean without an import (none);
 ``TEST_BUILTINS`` the same in a test file only (a test runner's globals: mocha's ``before``; none);
 ``BUILTIN_METHODS`` methods of the language's own types (``get``, ``push``): on an object of unknown type they are
-guessed only where one class the file can see has it and the receiver names that class (``session.get``; none);
+guessed only where one class the file can see has it (none); ``BUILTIN_GUESS_NAMED`` only where the receiver also
+names that class (``session.get``, not ``self.options.get``: Python's untyped values are mostly the builtins'; False);
 ``guess_bare_names(resolver, path)`` whether a bare name may be guessed repository-wide (True: a language without
 imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadth first); ``is_external(importer,
 spec, index, root)`` a module spec outside the repository (not relative); ``CALLS_PASSED`` callees that call a
@@ -228,6 +229,7 @@ class Hooks:
     nearest_twin: bool = False  # of a name declared several times in a file, the one declared last before the use
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
+    builtin_guess_named: bool = False  # a builtin-named method's guess needs a receiver naming the class (Python)
     written_self: bool = False  # a method's first parameter is its receiver (Python's self): obj.run(f) passes f second
     # (resolver, ref, sid, head, place) -> the place among sid's declared parameters of an argument at ``place`` of a
     # call through ``head``, None for none: C#'s extension method called in static form, Ext.M(s, x => ..), passes
@@ -289,6 +291,7 @@ def hooks_of(support) -> Hooks:
                  nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
+                 builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
                  static_form_place=getattr(support, "static_form_place", None),
                  scoped_type_paths=bool(getattr(support, "SCOPED_TYPE_PATHS", False)),
@@ -1145,10 +1148,11 @@ class Resolver(ImportBindings):
             if methods and len(methods) < len(found.ids):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
         if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
-            narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it, and x names it
-            found = narrowed if len(narrowed.ids) == 1 and len(found.ids) > 1 and _receiver_names_class(
-                r.receiver, self.g.owner_of(self.g.by_id[narrowed.ids[0]])) \
-                and not self._other_object(r, narrowed.ids[0]) else UNRESOLVED
+            narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it (and x names it)
+            one = narrowed.ids[0] if len(narrowed.ids) == 1 and len(found.ids) > 1 else None
+            keep = one is not None and not self._other_object(r, one) and (
+                not hooks.builtin_guess_named or _receiver_names_class(r.receiver, self.g.owner_of(self.g.by_id[one])))
+            found = narrowed if keep else UNRESOLVED
         else:
             found = self._prefer_visible(r, found)
         found = self._written_first(found)

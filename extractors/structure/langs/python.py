@@ -44,6 +44,7 @@ KEYWORDS = frozenset(keyword.kwlist)
 EXTERNAL_RECEIVERS = frozenset({"object", "type", "dict", "list", "set", "frozenset", "tuple", "str", "bytes",
                                 "bytearray", "int", "float"})
 BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
+BUILTIN_GUESS_NAMED = True  # self.options.get(): a dict's get, not the one visible class's, unless named after it
 BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, bytes, set, tuple, int, float) for name in dir(kind)
                             if not name.startswith("_")) | {"read", "write", "close", "flush", "readline", "seek",
                                                            "send", "__enter__", "__exit__", "__aenter__", "__aexit__"} \
