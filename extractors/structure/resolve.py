@@ -2360,6 +2360,10 @@ class Resolver(ImportBindings):
             return self._found_elsewhere(r, Found([sid], "import")) if sid else None
         hit = self._scoped_name(r.path, r.src_qualname, name) or self._imported(r.path, name)
         owner = hit.ids[0] if hit else None
+        if owner is not None and self.g.bases.get(owner) and r.name not in self.g.members.get(owner, {}):
+            # an object given another's members (``mixin(app, proto)``, ``Object.assign(app, Emitter.prototype)``):
+            # theirs, external where one is a library's; never a guess by name
+            return self._found_elsewhere(r, self._member_or_override(owner, r.name))
         if owner is None or not self.g.members.get(owner):
             return None
         sid = self.g.members[owner].get(r.name)
@@ -2718,14 +2722,20 @@ class Resolver(ImportBindings):
         # else where subclasses define it; a member only a doc comment declares (a trait's ``@method setTime()``
         # for its host's) is what is left where none does
         hits, frontier, seen = [], deque(self.g.subclasses(cls)), {cls}
+        outside = False  # a subclass with a base outside the repository: its ``this`` may have it from there
         while frontier and len(hits) < MAX_CANDIDATES:
             sub = frontier.popleft()
             if sub in seen:
                 continue
             seen.add(sub)
             hits.extend(i for i in self._subclass_member(sub, name) if i not in hits)
+            outside = outside or sub in self.g.external_bases
             frontier.extend(self.g.subclasses(sub))
-        return Found(hits, "dispatch") if hits else found or self._unknown_member(cls, name)
+        if hits:
+            return Found(hits, "dispatch")
+        # a mixin's ``this.on()`` where the object it is mixed into also takes a library's (express's application
+        # mixed in beside EventEmitter.prototype): that library's, not unknown
+        return found or (EXTERNAL if outside else self._unknown_member(cls, name))
 
     def _mixed_in(self, cls: str, name: str) -> Found | None:
         """``name``, which ``cls`` and its bases lack, on a class a doc comment of theirs names as a mixin (PHP's
