@@ -2108,6 +2108,10 @@ class Resolver(ImportBindings):
                 classes.add(cls) if cls else None
                 external = external or how == "external"
                 continue
+            mixed = None if ref.bound_to or ref.receiver else self._mixed_object(sym, ref.name)
+            if mixed:
+                classes.add(mixed)
+                continue
             for value in ref.bound_to.split("|") if ref.bound_to else (OWN_OBJECT,) if ref.name == OWN_OBJECT else ():
                 cls, how = self._class_of_value(ref, value, hooks)
                 classes.add(cls) if cls else None
@@ -2115,6 +2119,12 @@ class Resolver(ImportBindings):
         if len(classes) == 1:
             return classes.pop()
         return "" if external and not classes else None
+
+    def _mixed_object(self, sym, name: str) -> str | None:
+        """``return app`` where the function defines ``app`` and gives it bases (express's ``createApplication``:
+        ``mixin(app, proto)``): that object, whose members and bases its callers' receivers reach."""
+        sid = self.g.by_qual.get((sym.path, f"{sym.qualname}.{name}"))
+        return sid if sid and self.g.bases.get(sid) else None
 
     def _built_or_returned(self, r: Ref, src: str) -> tuple[str | None, str]:
         """``return Thing(...)`` / ``return new Thing()``: that class; ``return make()``: what ``make`` returns (a
