@@ -26,7 +26,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@reference.call``, ``@reference.callback`` (a function passed as a value), ``@reference.inherits``: the whole
   node, with ``@name`` and an optional ``@receiver`` (the object in ``obj.name(...)``).
   A raw reference of kind ``base_of`` (``BASE_OF``, made by a language's ``settle_references``) is an ``inherits``
-  reference of the top-level definition its ``alias`` names, wherever written (``util.inherits(Child, Parent)``).
+  reference of the definition its ``alias`` names where written (the innermost enclosing scope's, else the top
+  level's), wherever in that scope (``util.inherits(Child, Parent)``, ``mixin(app, proto)``).
 - ``@reference.stored``: a function (``@name``) stored in a field, the ``@receiver`` (``p->cb = f``: ``p.cb``; a
   bare field name: of the value the enclosing definition is, C's ``.read = on_read`` in an initializer), kept as
   the reference's ``alias``; with ``@receiver.place`` in its place (the ``@name`` node itself), the field is named
@@ -527,14 +528,33 @@ BASE_OF = "base_of"  # a raw reference a language's settle_references makes: see
 
 
 def _bases_placed(raw_refs: list[RawRef], spans: list[Span]) -> list[RawRef]:
-    """``base_of`` raw references (``alias``: a top-level definition of the file): an ``inherits`` reference of that
+    """``base_of`` raw references (``alias``: a definition of the file): an ``inherits`` reference of that
     definition, wherever the statement saying so stands (JavaScript's ``util.inherits(Child, Parent)`` after
-    ``function Child() {}``); dropped where the file defines no such name at its top level."""
+    ``function Child() {}``). The name is read where the statement stands: a definition of the innermost enclosing
+    definition that has one (``function create() { var app = ..; mixin(app, proto) }``: ``create.app``), else the
+    top level's; dropped where the file defines no such name there (a parameter, a local object)."""
     if not any(r.kind == BASE_OF for r in raw_refs):
         return raw_refs
-    starts = {s.qualname: s.start for s in spans if "." not in s.qualname}
-    return [r._replace(kind="inherits", start=starts[r.alias], alias=None) if r.kind == BASE_OF else r
-            for r in raw_refs if r.kind != BASE_OF or r.alias in starts]
+    starts = {s.qualname: s.start for s in spans}
+    out = []
+    for r in raw_refs:
+        if r.kind != BASE_OF:
+            out.append(r)
+            continue
+        target = _named_in_scope(r, spans, starts)
+        if target is not None:
+            out.append(r._replace(kind="inherits", start=target, alias=None))
+    return out
+
+
+def _named_in_scope(r: RawRef, spans: list[Span], starts: dict[str, int]) -> int | None:
+    """The start of the definition ``r.alias`` names where ``r`` stands: the innermost enclosing definition's
+    member of that name first, the top level's last."""
+    enclosing = sorted((s for s in spans if s.start <= r.start < s.end), key=lambda s: s.start, reverse=True)
+    for qualname in [f"{s.qualname}.{r.alias}" for s in enclosing] + [r.alias]:
+        if qualname in starts:
+            return starts[qualname]
+    return None
 
 
 def _outside_opaque(raw_refs: list[RawRef], opaque: list[tuple[int, int]], kept: tuple) -> list[RawRef]:

@@ -2112,6 +2112,10 @@ class Resolver(ImportBindings):
                 classes.add(cls) if cls else None
                 external = external or how == "external"
                 continue
+            mixed = None if ref.bound_to or ref.receiver else self._mixed_object(sym, ref.name)
+            if mixed:
+                classes.add(mixed)
+                continue
             for value in ref.bound_to.split("|") if ref.bound_to else (OWN_OBJECT,) if ref.name == OWN_OBJECT else ():
                 cls, how = self._class_of_value(ref, value, hooks)
                 classes.add(cls) if cls else None
@@ -2119,6 +2123,12 @@ class Resolver(ImportBindings):
         if len(classes) == 1:
             return classes.pop()
         return "" if external and not classes else None
+
+    def _mixed_object(self, sym, name: str) -> str | None:
+        """``return app`` where the function defines ``app`` and gives it bases (express's ``createApplication``:
+        ``mixin(app, proto)``): that object, whose members and bases its callers' receivers reach."""
+        sid = self.g.by_qual.get((sym.path, f"{sym.qualname}.{name}"))
+        return sid if sid and self.g.bases.get(sid) else None
 
     def _built_or_returned(self, r: Ref, src: str) -> tuple[str | None, str]:
         """``return Thing(...)`` / ``return new Thing()``: that class; ``return make()``: what ``make`` returns (a
@@ -2364,6 +2374,10 @@ class Resolver(ImportBindings):
             return self._found_elsewhere(r, Found([sid], "import")) if sid else None
         hit = self._scoped_name(r.path, r.src_qualname, name) or self._imported(r.path, name)
         owner = hit.ids[0] if hit else None
+        if owner is not None and self.g.bases.get(owner) and r.name not in self.g.members.get(owner, {}):
+            # an object given another's members (``mixin(app, proto)``, ``Object.assign(app, Emitter.prototype)``):
+            # theirs, external where one is a library's; never a guess by name
+            return self._found_elsewhere(r, self._member_or_override(owner, r.name))
         if owner is None or not self.g.members.get(owner):
             return None
         sid = self.g.members[owner].get(r.name)
@@ -2722,14 +2736,20 @@ class Resolver(ImportBindings):
         # else where subclasses define it; a member only a doc comment declares (a trait's ``@method setTime()``
         # for its host's) is what is left where none does
         hits, frontier, seen = [], deque(self.g.subclasses(cls)), {cls}
+        outside = False  # a subclass with a base outside the repository: its ``this`` may have it from there
         while frontier and len(hits) < MAX_CANDIDATES:
             sub = frontier.popleft()
             if sub in seen:
                 continue
             seen.add(sub)
             hits.extend(i for i in self._subclass_member(sub, name) if i not in hits)
+            outside = outside or sub in self.g.external_bases
             frontier.extend(self.g.subclasses(sub))
-        return Found(hits, "dispatch") if hits else found or self._unknown_member(cls, name)
+        if hits:
+            return Found(hits, "dispatch")
+        # a mixin's ``this.on()`` where the object it is mixed into also takes a library's (express's application
+        # mixed in beside EventEmitter.prototype): that library's, not unknown
+        return found or (EXTERNAL if outside else self._unknown_member(cls, name))
 
     def _mixed_in(self, cls: str, name: str) -> Found | None:
         """``name``, which ``cls`` and its bases lack, on a class a doc comment of theirs names as a mixin (PHP's

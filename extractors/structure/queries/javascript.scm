@@ -105,3 +105,27 @@
                             property: (property_identifier) @_prototype2))
   (#eq? @_object "Object") (#eq? @_set "setPrototypeOf") (#eq? @_prototype "prototype")
   (#eq? @_prototype2 "prototype")) @reference.base_of
+
+; mixins copy one object's members onto another: `mixin(app, proto, false)` (merge-descriptors), `merge(app, proto)`,
+; `Object.assign(Foo.prototype, bar)`, `Object.assign(app, EventEmitter.prototype)`: the source (or the constructor
+; whose prototype it is) becomes a base of the target, paired like util.inherits above (a library's prototype makes
+; the target's missing members external, never a guess)
+(call_expression
+  function: [(identifier) @_mixin
+             (member_expression object: (identifier) @_object property: (property_identifier) @_mixin)]
+  arguments: (arguments . [(identifier) @name
+                           (member_expression object: (identifier) @name property: (property_identifier) @_prototype)]
+                        . (_))
+  (#any-of? @_mixin "mixin" "merge" "assign") (#any-of? @_object "Object")
+  (#eq? @_prototype "prototype")) @reference.subclass
+(call_expression
+  function: [(identifier) @_mixin
+             (member_expression object: (identifier) @_object property: (property_identifier) @_mixin)]
+  arguments: (arguments . [(identifier) (member_expression property: (property_identifier) @_prototype)]
+                        . [(identifier) @name
+                           (member_expression object: (identifier) @name property: (property_identifier) @_prototype2)
+                           (member_expression object: (member_expression object: (_) @receiver
+                                                                        property: (property_identifier) @name)
+                                              property: (property_identifier) @_prototype2)])
+  (#any-of? @_mixin "mixin" "merge" "assign") (#any-of? @_object "Object")
+  (#eq? @_prototype "prototype") (#eq? @_prototype2 "prototype")) @reference.base_of
