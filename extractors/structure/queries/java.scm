@@ -60,6 +60,8 @@
 (enum_declaration name: (identifier) @name body: (enum_body (enum_constant body: (class_body) @reference.inherits)))
 ; a record's compact constructor, record P(int x) { P { .. } }, is its canonical one: its components are its parameters
 (compact_constructor_declaration name: (identifier) @name) @definition.function
+; its components are public fields (read by their accessor, p.x(): resolve.py's member look-up finds the field)
+(record_declaration parameters: (formal_parameters (formal_parameter type: (_) @definition.field @exported name: (identifier) @name)))
 
 ; method references passed as values: list.forEach(this::check), map(Store::price)
 (method_reference . (_) @receiver . (identifier) @name .) @reference.callback
