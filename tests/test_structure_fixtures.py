@@ -52,10 +52,10 @@ def test_symbols_are_defined_with_kind_and_flags(indexed):
 
 def test_expected_edges_exist(indexed):
     catalog, expected = indexed
-    edges = _rows(catalog, "SELECT src_id, dst_id, kind, resolution, ref_form, confidence FROM edges")
+    edges = _rows(catalog, "SELECT src_id, dst_id, kind, resolution, ref_form, confidence, line FROM edges")
     for want in expected["edges"]:
         hits = [e for e in edges if e["src_id"] == want["src"] and e["dst_id"] == want["dst"]
-                and all(e[k] == want[k] for k in ("kind", "resolution", "ref_form") if k in want)]
+                and all(e[k] == want[k] for k in ("kind", "resolution", "ref_form", "line") if k in want)]
         near = [e for e in edges if e["src_id"] == want["src"]]
         assert hits, f"missing edge {want}; edges from src: {near}"
         # an edge to nothing of the repository (dst null: external, unresolved) is listed for its resolution

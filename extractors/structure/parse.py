@@ -795,7 +795,10 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             args = arguments_of(node) if kind in COUNTED_CALLS and rules.arity else None
             if slot is None and rules.generic_names:
                 slot = written_type_arguments(name, rules)
-            add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, name.start_point[0] + 1,
+            # a name written before its reference's node (Java's super(..) running the base class named in the
+            # header) is on the node's line: where the call is
+            line = (node if start < node.start_byte else name).start_point[0] + 1
+            add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, line,
                                   None if "in_attribute" in caps else start, args)))
 
 

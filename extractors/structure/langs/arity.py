@@ -86,6 +86,8 @@ def _reads_arguments(node) -> bool:
 
 
 def _parameter_list(node):
+    if node.type == "compact_constructor_declaration":  # Java's record P(int x) { P { .. } }: the record's components
+        node = node.parent.parent
     params = node.child_by_field_name("parameters")
     if params is not None:
         return params

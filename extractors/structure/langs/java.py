@@ -280,9 +280,10 @@ _DECLARATION_MARKS = ("type_parameter", "self_parameter")  # facts for settle_re
 
 
 def _settled(ref, params: dict[str, TypeParameter], labels: set):
-    if ref.kind == "call" and ref.name_start is not None and ref.name_start < ref.start:
-        # super(..) names the base class written once in the header, this(..) the constructor: one call per
-        # constructor running it (parse.py keeps one reference per name position)
+    if ref.kind in ("call", "inherits") and ref.name_start is not None and ref.name_start < ref.start:
+        # super(..) names the base class written once in the header, this(..) the constructor, an enum constant
+        # RED(1) or PLUS { .. } its enum: one call (base) per constructor or constant (parse.py keeps one reference
+        # per name position)
         return ref._replace(name_start=None)
     if ref.kind == "case_label":  # case RED: in switch (color): color.RED, a member read
         return ref._replace(kind="attribute")

@@ -47,9 +47,21 @@
 ; resolved as new Foo(..) is, the argument count picking the constructor)
 (constructor_declaration name: (identifier) @name
   body: (constructor_body (explicit_constructor_invocation constructor: (this)) @reference.call))
-(class_declaration (superclass [(type_identifier) @name (generic_type . (type_identifier) @name)])
+(class_declaration (superclass [(type_identifier) @name (generic_type . (type_identifier) @name)
+                                 (scoped_type_identifier (_) @receiver (type_identifier) @name .)
+                                 (generic_type (scoped_type_identifier (_) @receiver (type_identifier) @name .))])
   body: (class_body (constructor_declaration
     body: (constructor_body (explicit_constructor_invocation constructor: (super)) @reference.call))))
+; an enum constant with arguments, RED(255, 0, 0), runs the enum's constructor its count fits; one with a body,
+; PLUS("+") { .. }, is an anonymous subclass of the enum, <anonymous Op>, whose methods override the enum's
+(enum_declaration name: (identifier) @name
+  body: (enum_body (enum_constant arguments: (argument_list)) @reference.call))
+(enum_declaration name: (identifier) @name body: (enum_body (enum_constant body: (class_body) @definition.class @anonymous)))
+(enum_declaration name: (identifier) @name body: (enum_body (enum_constant body: (class_body) @reference.inherits)))
+; a record's compact constructor, record P(int x) { P { .. } }, is its canonical one: its components are its parameters
+(compact_constructor_declaration name: (identifier) @name) @definition.function
+; its components are public fields (read by their accessor, p.x(): resolve.py's member look-up finds the field)
+(record_declaration parameters: (formal_parameters (formal_parameter type: (_) @definition.field @exported name: (identifier) @name)))
 
 ; method references passed as values: list.forEach(this::check), map(Store::price)
 (method_reference . (_) @receiver . (identifier) @name .) @reference.callback
