@@ -2151,11 +2151,16 @@ class Resolver(ImportBindings):
             return self._through_member(r, f"{member.group(1)}~{member.group(2)}")
         if value.endswith(")" + ITEMS):  # for g in gen(): what gen yields (its returned values)
             value = value[:-len(ITEMS)]
+        generic = _GENERIC_CALL.match(value)
+        if generic:  # g = create<State>(init): what create returns, its type arguments aside
+            value = generic.group(1) + "()"
         if value.endswith(")"):
             callee = self._call_target(r, value, src)
             if callee is None:
                 return None
             hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self._result_called(sid)]
+            for _ in range(_curried_calls(value)):  # g = make()(x): what the function make() gives returns
+                hits = [t for sid in dict.fromkeys(hits) for t in self._result_called(sid)]
             return Found(list(dict.fromkeys(hits)), "flow") if hits else None
         if not value.replace(".", "").isidentifier():
             return None
@@ -3135,6 +3140,13 @@ def _member_path(rest: str) -> bool:
     """``client.pool``, ``1.inner``: members named or by position (a tuple struct's ``self.1``, a field declared
     by its place)."""
     return all(part.isidentifier() or part.isdigit() for part in rest.split("."))
+
+
+def _curried_calls(value: str) -> int:
+    """How many calls follow the first in a value written ``make()()`` (a language's ``cast_type`` for a curried
+    call, ``create<State>()(init)``): each calls what the one before gives."""
+    calls = value[len(value.partition("(")[0]):]
+    return calls.count("()") - 1 if calls and calls.replace("()", "") == "" else 0
 
 
 def _chain_parts(chain: str) -> tuple[str, ...]:

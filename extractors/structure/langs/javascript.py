@@ -240,12 +240,22 @@ _GENERIC_CALL = re.compile(r"^([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*
 def cast_type(text: str) -> str | None:
     """A variable's value written as one generic call (``const api = create<Api>(cfg)``): kept as ``create<Api>()``,
     its type arguments for the resolver's ``_generic_call_class`` (a callee whose result is its type parameter
-    gives the argument; any other, what it declares); None for anything else (read as usual)."""
+    gives the argument; any other, what it declares); a curried one (``create<State>()(init)``) as ``create()()``,
+    a call of what ``create()`` gives; None for anything else (read as usual)."""
     m = _GENERIC_CALL.match(text)
+    if m and _curried(text, m.end() - 1):  # create<State>()(init): what the function create<State>() gives returns
+        return "".join(m.group(1).split()) + "()()"
     if not m or not _closes_at_end(text, m.end() - 1):
         return None
     callee = "".join(m.group(1).split())
     return f"{callee}<{', '.join(a.strip() for a in m.group(2).split(','))}>()"
+
+
+def _curried(text: str, start: int) -> bool:
+    """``create<T>()(init)``: an empty first argument list, then one more call closing at the end."""
+    rest = text[start:]
+    return rest.startswith("()") and rest[2:].lstrip().startswith("(") and \
+        _closes_at_end(text, start + 2 + len(rest[2:]) - len(rest[2:].lstrip()))
 
 
 def _closes_at_end(text: str, start: int) -> bool:

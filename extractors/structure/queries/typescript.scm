@@ -52,6 +52,19 @@
                                                     (member_expression object: (_) @receiver property: (property_identifier) @name)]))
   @reference.returns_call)))
 
+; a variable holding an arrow function cast to a call signature type (zustand's `export const create = ((init) =>
+; init ? createImpl(init) : createImpl) as Create`): what the arrow returns, the call or the function its body gives
+; (each branch of a ternary), so that a call of what `create(..)` gives reaches the function returned
+(variable_declarator value: (as_expression (parenthesized_expression
+  (arrow_function body: [(call_expression function: (identifier) @name)
+                         (ternary_expression consequence: (call_expression function: (identifier) @name))
+                         (ternary_expression alternative: (call_expression function: (identifier) @name))])
+  @reference.returns_call)))
+(variable_declarator value: (as_expression (parenthesized_expression
+  (arrow_function body: [(ternary_expression consequence: (identifier) @name)
+                         (ternary_expression alternative: (identifier) @name)])
+  @reference.returns)))
+
 ; exported definitions
 (export_statement declaration: [(class_declaration name: (type_identifier) @name)
                                 (abstract_class_declaration name: (type_identifier) @name)] @definition.class) @exported
@@ -170,6 +183,10 @@
 ; open(), const s = await open(), private s = open() (a `require()`: see the imports in ecma.scm)
 (variable_declarator name: (identifier) @var.name !type
   value: (call_expression function: (identifier) @_callee) @var.type (#not-eq? @_callee "require"))
+; const useBoundStore = create<State>()((set) => ..): a curried call, what the value the inner call gives returns
+; (javascript.py's cast_type keeps it as `create()()`)
+(variable_declarator name: (identifier) @var.name !type
+  value: (call_expression function: (call_expression function: (identifier))) @var.type)
 (variable_declarator name: (identifier) @var.name !type
   value: [(call_expression function: (member_expression)) @var.type
           (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])
