@@ -516,6 +516,7 @@ class Resolver(ImportBindings):
         declared = self.return_types.get((r.path, holder))
         sid = self.g.by_qual.get((r.path, holder))
         cls = self._declared_class(declared, sid) if declared is not None and sid else None
+        cls = self._unaliased(cls) if cls else None  # static const rio x = {..}: typedef struct _rio {..} rio
         fields = sorted((self.g.by_id[i] for i in self.g.members.get(cls, {}).values()
                          if self.g.by_id[i].kind == "field"), key=lambda f: f.line) if cls else []
         at = int(place[1:])
@@ -2696,17 +2697,21 @@ class Resolver(ImportBindings):
         """``name`` on ``cls`` and its bases; else where subclasses define it (a mixin's ``self.m()``, an abstract
         method); else external when a base outside the repository may hold it, unresolved when none can. Kept per
         class and name: a member missing on a hub (sympy's ``Basic``) walks its thousands of subclasses."""
-        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.g.bases.get(cls):
-            # a type alias: the class it stands for (type BoolFlag = FlagBase[bool]); one with bases (TypeScript's
-            # A & B & {..}) has theirs
-            aliased = self.return_class(cls)
-            if aliased == "":
-                return EXTERNAL  # an alias of a library's type
-            cls = aliased or cls
+        cls = self._unaliased(cls)
+        if cls == "":
+            return EXTERNAL  # an alias of a library's type
         found = self._members_memo.get((cls, name))
         if found is None:
             found = self._members_memo[(cls, name)] = self._member_or_override_uncached(cls, name)
         return found
+
+    def _unaliased(self, cls: str) -> str:
+        """A type alias: the class it stands for (``type BoolFlag = FlagBase[bool]``, C's ``typedef struct _rio
+        rio``), ``""`` for a library's; one with members or bases of its own (TypeScript's A & B & {..}) is itself."""
+        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.g.bases.get(cls):
+            aliased = self.return_class(cls)
+            return cls if aliased is None else aliased
+        return cls
 
     def _member_or_override_uncached(self, cls: str, name: str) -> Found:
         found = self._member(cls, name)

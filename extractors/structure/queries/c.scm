@@ -30,6 +30,11 @@
                               (pointer_declarator declarator: (type_identifier) @name) @definition.type
                               (function_declarator declarator: (parenthesized_declarator
                                 (pointer_declarator declarator: (type_identifier) @name))) @definition.type])
+; what a typedef stands for: `typedef struct _rio {..} rio;`, `typedef struct s *s_p;` (the reference placed at
+; the typedef's own name, so that it is the typedef's: a variable typed `rio *r` reaches `struct _rio`'s fields)
+(type_definition type: [(struct_specifier name: (type_identifier) @name) (union_specifier name: (type_identifier) @name)]
+  declarator: [(type_identifier) @reference.type.alias
+               (pointer_declarator declarator: (type_identifier) @reference.type.alias)])
 (translation_unit (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
   declarator: [(identifier) @name
                (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
