@@ -41,6 +41,11 @@
                                              (array_declarator declarator: (identifier) @name)])
                (pointer_declarator declarator: (identifier) @name)
                (array_declarator declarator: (identifier) @name)]) @definition.variable)
+; a function's own `static` table of functions (`static const struct kv_ops ops = { f, g };`): a variable of its own,
+; whose declared struct its initializer fills
+(compound_statement (declaration (storage_class_specifier) @_storage (#eq? @_storage "static")
+  declarator: (init_declarator declarator: [(identifier) @name (array_declarator declarator: (identifier) @name)]
+                               value: (initializer_list))) @definition.variable)
 (field_declaration_list (field_declaration declarator: [(field_identifier) @name
   (pointer_declarator declarator: (field_identifier) @name)
   (array_declarator declarator: (field_identifier) @name)
