@@ -119,3 +119,15 @@
          (union_specifier name: (type_identifier) @var.type)]
   declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)
                (init_declarator declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)])])
+; ... and each element of a pointer or an array declared so (see parse.py @var.spread): table[i].fn(), argv[j]->name
+(parameter_declaration
+  type: [(type_identifier) @var.spread (struct_specifier name: (type_identifier) @var.spread)
+         (union_specifier name: (type_identifier) @var.spread)]
+  declarator: [(pointer_declarator declarator: (identifier) @var.name) (array_declarator declarator: (identifier) @var.name)
+               (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @var.name))])
+(declaration
+  type: [(type_identifier) @var.spread (struct_specifier name: (type_identifier) @var.spread)
+         (union_specifier name: (type_identifier) @var.spread)]
+  declarator: [(pointer_declarator declarator: (identifier) @var.name) (array_declarator declarator: (identifier) @var.name)
+               (init_declarator declarator: [(pointer_declarator declarator: (identifier) @var.name)
+                                             (array_declarator declarator: (identifier) @var.name)])])
