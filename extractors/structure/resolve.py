@@ -1370,9 +1370,11 @@ class Resolver(ImportBindings):
             return None  # this.registered.get(name): an element out of a library's container, of a type unknown
         if not cls:
             return EXTERNAL if how == "external" or cls == "" else None
-        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.return_class(cls) \
-                and not self.g.bases.get(cls):  # (an alias with bases, TypeScript's A & B, has their members)
-            return EXTERNAL if self.return_class(cls) == "" else None  # an alias of a library's type, of what is unknown
+        cls = self._unaliased(cls)  # (an alias with bases, TypeScript's A & B, has their members)
+        if not cls:
+            return EXTERNAL  # an alias of a library's type
+        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.g.bases.get(cls):
+            return None  # an alias of what is unknown
         found = self._member_or_override(cls, r.name)
         if found.ids and how == "constructor":
             return Found(found.ids, "constructor")
@@ -2707,11 +2709,18 @@ class Resolver(ImportBindings):
 
     def _unaliased(self, cls: str) -> str:
         """A type alias: the class it stands for (``type BoolFlag = FlagBase[bool]``, C's ``typedef struct _rio
-        rio``), ``""`` for a library's; one with members or bases of its own (TypeScript's A & B & {..}) is itself."""
-        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.g.bases.get(cls):
-            aliased = self.return_class(cls)
-            return cls if aliased is None else aliased
-        return cls
+        rio``), ``""`` for a library's; one with members or bases of its own (TypeScript's A & B & {..}) is itself.
+        One that names no class, beside the one class of its name in its file (C's ``typedef struct x x;``), is
+        that class: the two are one name."""
+        sym = self.g.by_id[cls]
+        if sym.kind != "type" or self.g.members.get(cls) or self.g.bases.get(cls):
+            return cls
+        aliased = self.return_class(cls)
+        if aliased is not None:
+            return aliased
+        twins = [i for i in self.g.by_name.get(sym.name, ()) if i != cls and self.g.by_id[i].path == sym.path
+                 and self.g.by_id[i].kind in CLASSLIKE and self.g.by_id[i].kind != "type"]
+        return twins[0] if len(twins) == 1 else cls
 
     def _member_or_override_uncached(self, cls: str, name: str) -> Found:
         found = self._member(cls, name)

@@ -34,7 +34,8 @@
 ; the typedef's own name, so that it is the typedef's: a variable typed `rio *r` reaches `struct _rio`'s fields)
 (type_definition type: [(struct_specifier name: (type_identifier) @name) (union_specifier name: (type_identifier) @name)]
   declarator: [(type_identifier) @reference.type.alias
-               (pointer_declarator declarator: (type_identifier) @reference.type.alias)])
+               (pointer_declarator declarator: (type_identifier) @reference.type.alias)]
+  (#not-eq? @name @reference.type.alias))  ; typedef struct x x;: one name, the struct's twin (no alias of itself)
 (translation_unit (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
   declarator: [(identifier) @name
                (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
