@@ -519,6 +519,7 @@ class Resolver(ImportBindings):
         declared = self.return_types.get((r.path, holder))
         sid = self.g.by_qual.get((r.path, holder))
         cls = self._declared_class(declared, sid) if declared is not None and sid else None
+        cls = self._unaliased(cls) if cls else None  # static const rio x = {..}: typedef struct _rio {..} rio
         fields = sorted((self.g.by_id[i] for i in self.g.members.get(cls, {}).values()
                          if self.g.by_id[i].kind == "field"), key=lambda f: f.line) if cls else []
         at = int(place[1:])
@@ -1373,9 +1374,11 @@ class Resolver(ImportBindings):
             return None  # this.registered.get(name): an element out of a library's container, of a type unknown
         if not cls:
             return EXTERNAL if how == "external" or cls == "" else None
-        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.return_class(cls) \
-                and not self.g.bases.get(cls):  # (an alias with bases, TypeScript's A & B, has their members)
-            return EXTERNAL if self.return_class(cls) == "" else None  # an alias of a library's type, of what is unknown
+        cls = self._unaliased(cls)  # (an alias with bases, TypeScript's A & B, has their members)
+        if not cls:
+            return EXTERNAL  # an alias of a library's type
+        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.g.bases.get(cls):
+            return None  # an alias of what is unknown
         found = self._member_or_override(cls, r.name)
         if found.ids and how == "constructor":
             return Found(found.ids, "constructor")
@@ -2719,17 +2722,28 @@ class Resolver(ImportBindings):
         """``name`` on ``cls`` and its bases; else where subclasses define it (a mixin's ``self.m()``, an abstract
         method); else external when a base outside the repository may hold it, unresolved when none can. Kept per
         class and name: a member missing on a hub (sympy's ``Basic``) walks its thousands of subclasses."""
-        if self.g.by_id[cls].kind == "type" and not self.g.members.get(cls) and not self.g.bases.get(cls):
-            # a type alias: the class it stands for (type BoolFlag = FlagBase[bool]); one with bases (TypeScript's
-            # A & B & {..}) has theirs
-            aliased = self.return_class(cls)
-            if aliased == "":
-                return EXTERNAL  # an alias of a library's type
-            cls = aliased or cls
+        cls = self._unaliased(cls)
+        if cls == "":
+            return EXTERNAL  # an alias of a library's type
         found = self._members_memo.get((cls, name))
         if found is None:
             found = self._members_memo[(cls, name)] = self._member_or_override_uncached(cls, name)
         return found
+
+    def _unaliased(self, cls: str) -> str:
+        """A type alias: the class it stands for (``type BoolFlag = FlagBase[bool]``, C's ``typedef struct _rio
+        rio``), ``""`` for a library's; one with members or bases of its own (TypeScript's A & B & {..}) is itself.
+        One that names no class, beside the one class of its name in its file (C's ``typedef struct x x;``), is
+        that class: the two are one name."""
+        sym = self.g.by_id[cls]
+        if sym.kind != "type" or self.g.members.get(cls) or self.g.bases.get(cls):
+            return cls
+        aliased = self.return_class(cls)
+        if aliased is not None:
+            return aliased
+        twins = [i for i in self.g.by_name.get(sym.name, ()) if i != cls and self.g.by_id[i].path == sym.path
+                 and self.g.by_id[i].kind in CLASSLIKE and self.g.by_id[i].kind != "type"]
+        return twins[0] if len(twins) == 1 else cls
 
     def _member_or_override_uncached(self, cls: str, name: str) -> Found:
         found = self._member(cls, name)

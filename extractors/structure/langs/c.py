@@ -8,6 +8,7 @@ header's definitions are all API."""
 from __future__ import annotations
 
 import posixpath
+import re
 
 from . import alias_form, nearest_of, no_package_scope
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
@@ -35,6 +36,17 @@ BUILTINS = frozenset({
     "isdigit", "isalpha", "isspace", "isalnum", "isupper", "islower", "tolower", "toupper", "time", "perror",
     "strerror", "close", "read", "write", "open",
     "__declspec", "__attribute__", "__typeof__", "__builtin_expect", "_Pragma", "__pragma"})  # the compilers' own
+
+
+# ((rio *)p)->read(), ((struct kv_ops *)ops)->close(): an object of the type cast to
+_CAST = re.compile(r"^\(\s*\(\s*(?:(?:const|volatile|struct|union)\s+)*([A-Za-z_]\w*)[\s*]*\)\s*[\w.]+\s*\)$")
+
+
+def receiver_path(receiver: str) -> str:
+    """A receiver cast to a struct or a typedef's pointer (``((rio *)p)``): ``rio()``, an object of that type (the
+    resolver's inline form, as C++'s); any other as written (``->`` was written ``.``: ``MEMBER_ACCESS``)."""
+    cast = _CAST.match(receiver) if receiver.startswith("(") else None
+    return cast.group(1) + "()" if cast else receiver
 
 
 def exports_all(path: str) -> bool:

@@ -30,12 +30,23 @@
                               (pointer_declarator declarator: (type_identifier) @name) @definition.type
                               (function_declarator declarator: (parenthesized_declarator
                                 (pointer_declarator declarator: (type_identifier) @name))) @definition.type])
+; what a typedef stands for: `typedef struct _rio {..} rio;`, `typedef struct s *s_p;` (the reference placed at
+; the typedef's own name, so that it is the typedef's: a variable typed `rio *r` reaches `struct _rio`'s fields)
+(type_definition type: [(struct_specifier name: (type_identifier) @name) (union_specifier name: (type_identifier) @name)]
+  declarator: [(type_identifier) @reference.type.alias
+               (pointer_declarator declarator: (type_identifier) @reference.type.alias)]
+  (#not-eq? @name @reference.type.alias))  ; typedef struct x x;: one name, the struct's twin (no alias of itself)
 (translation_unit (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
   declarator: [(identifier) @name
                (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
                                              (array_declarator declarator: (identifier) @name)])
                (pointer_declarator declarator: (identifier) @name)
                (array_declarator declarator: (identifier) @name)]) @definition.variable)
+; a function's own `static` table of functions (`static const struct kv_ops ops = { f, g };`): a variable of its own,
+; whose declared struct its initializer fills
+(compound_statement (declaration (storage_class_specifier) @_storage (#eq? @_storage "static")
+  declarator: (init_declarator declarator: [(identifier) @name (array_declarator declarator: (identifier) @name)]
+                               value: (initializer_list))) @definition.variable)
 (field_declaration_list (field_declaration declarator: [(field_identifier) @name
   (pointer_declarator declarator: (field_identifier) @name)
   (array_declarator declarator: (field_identifier) @name)
@@ -109,3 +120,15 @@
          (union_specifier name: (type_identifier) @var.type)]
   declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)
                (init_declarator declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)])])
+; ... and each element of a pointer or an array declared so (see parse.py @var.spread): table[i].fn(), argv[j]->name
+(parameter_declaration
+  type: [(type_identifier) @var.spread (struct_specifier name: (type_identifier) @var.spread)
+         (union_specifier name: (type_identifier) @var.spread)]
+  declarator: [(pointer_declarator declarator: (identifier) @var.name) (array_declarator declarator: (identifier) @var.name)
+               (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @var.name))])
+(declaration
+  type: [(type_identifier) @var.spread (struct_specifier name: (type_identifier) @var.spread)
+         (union_specifier name: (type_identifier) @var.spread)]
+  declarator: [(pointer_declarator declarator: (identifier) @var.name) (array_declarator declarator: (identifier) @var.name)
+               (init_declarator declarator: [(pointer_declarator declarator: (identifier) @var.name)
+                                             (array_declarator declarator: (identifier) @var.name)])])
