@@ -19,6 +19,14 @@ BASE = {
 }
 
 
+@pytest.fixture
+def never_whole(monkeypatch):
+    """A tiny repository's update stays an update: it never falls back to a full pass (``INCREMENTAL_SHARE``)."""
+    from extractors.structure import incremental
+
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)
+
+
 def counters(lake, repo="repo") -> dict:
     last = lake.read_table(repo, "runs").to_pylist()[-1]
     return {**json.loads(last["counters"]), "files_skipped": last["files_skipped"]}
@@ -199,11 +207,10 @@ def _edge_set(lake, repo):
                   for e in lake.read_table(repo, "edges").to_pylist())
 
 
-def test_incremental_resolution_gives_the_same_edges_as_a_full_run(tmp_path, make_repo, monkeypatch):
+def test_incremental_resolution_gives_the_same_edges_as_a_full_run(tmp_path, make_repo, monkeypatch, never_whole):
     from extractors.structure import incremental, rows
     from pipeline.lake import Lake
 
-    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
     calls, real = [], rows.resolve_current
     monkeypatch.setattr(rows, "resolve_current", lambda *a, **k: calls.append(a[1] is not None) or real(*a, **k))
     root = make_repo("structure/python")
@@ -473,14 +480,12 @@ def test_an_update_loading_a_deep_hierarchy_of_other_files_resolves_like_a_full_
     assert any(e[3] == "dispatch" and e[4] == "a.py" for e in _edge_rows(lake))
 
 
-def test_an_update_passing_other_functions_to_a_call_resolves_like_a_full_run(lake, make_repo, tmp_path, monkeypatch):
+def test_an_update_passing_other_functions_to_a_call_resolves_like_a_full_run(lake, make_repo, tmp_path, never_whole):
     """A call passing another function by name: the files defining a function of the called name resolve their
     parameter calls again (found through the ``symbol_names`` index); a namesake that is no function, a subclass
     of an edited class and the files with edges to a renamed method follow as in a full run."""
-    from extractors.structure import incremental
     from pipeline.lake import Lake
 
-    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
     root = make_repo(files={
         "run.py": "def apply(fn, x):\n    return fn(x)\n\n\nclass Box:\n    def apply(self, fn):\n        return fn(1)\n",
         "other.py": "apply = 3\n\n\ndef double(x):\n    return x * 2\n",
@@ -504,10 +509,8 @@ def test_an_update_copying_a_go_file_into_its_package_resolves_like_a_full_run(l
                                                                                monkeypatch):
     """A Go file copied into its package defines the same names twice: its package's callers resolve to the file
     sorting first, in an update (which lists the lake's files before the new one) as in a full run."""
-    from extractors.structure import incremental
     from pipeline.lake import Lake
 
-    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
     helper = "package util\n\nfunc Helper() int {\n\treturn 1\n}\n"
     root = make_repo(files={"go.mod": "module example.com/m\n\ngo 1.22\n", "util/helper.go": helper,
                             "util/use.go": "package util\n\nfunc Use() int {\n\treturn Helper()\n}\n"})
@@ -602,10 +605,8 @@ def test_an_update_adding_or_renaming_a_type_named_as_a_receiver_resolves_like_a
     """``Visitor::default()`` (a derived method) and ``config.layer()`` (a function's trait method) reach the type
     or function their receiver names: an edit elsewhere that adds, renames or removes that name re-resolves the
     callers (``ref_names`` holds one-name receivers), as a full run would."""
-    from extractors.structure import incremental
     from pipeline.lake import Lake
 
-    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
     root = make_repo(files={
         "Cargo.toml": '[package]\nname = "app"\nversion = "0.1.0"\n',
         "src/lib.rs": "mod model;\nmod run;\n",
@@ -630,14 +631,12 @@ def test_an_update_adding_or_renaming_a_type_named_as_a_receiver_resolves_like_a
     assert not any(dst == "src/model.rs::handle" for _, dst, _ in reached)
 
 
-def test_a_ruby_update_keeps_a_stored_base_extended_not_included(lake, make_repo, tmp_path, monkeypatch):
+def test_a_ruby_update_keeps_a_stored_base_extended_not_included(lake, make_repo, tmp_path, never_whole):
     """A base read from the stored hierarchy keeps its form: ``extend Tokens`` in another file gives the class
     object ``remember_token``; an updated subclass's instance method calling it bare reaches no method of Tokens,
     as in a full run (lost, the update would link it to the module's method)."""
-    from extractors.structure import incremental
     from pipeline.lake import Lake
 
-    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a tiny repository: never fall back to a full pass
     root = make_repo(files={
         "tokens.rb": "module Tokens\n  def remember_token\n    1\n  end\nend\n",
         "base.rb": "require_relative 'tokens'\n\nclass Base\n  extend Tokens\nend\n",
