@@ -2430,6 +2430,9 @@ VALUE_KINDS = {"call", "scoped_call", "callback", "local_call", "local_callback"
 CALLED = frozenset({"call", "local_call", "call_result"})
 # calls whose arguments are counted (``refs.args``), in a language with overloads: Swift's ``.name(key: k)`` too
 COUNTED_CALLS = frozenset({"call", "implicit_call"})
+# a ``returns`` reference's alias: the value is returned only by a call passing no argument (a language's
+# ``settle_references``: TypeScript's ``(init) => init ? make(init) : make``); see ``Resolver._result_called``
+BARE_CALL_ONLY = "<bare call>"
 RETURNED = frozenset({"returns", "local_returns"})  # return x, yield x (not return f()): parse and resolve
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read", "stored")}
 LOCAL_KINDS["name"] = "local_read"  # @reference.name: a variable's name read, dropped like a bare read

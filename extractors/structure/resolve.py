@@ -86,7 +86,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, BARE_CALL_ONLY, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
@@ -613,16 +613,25 @@ class Resolver(ImportBindings):
         return out
 
     # -- value flow between functions: returns, parameters, decorators -------------------------------------------
-    def _result_called(self, sid: str) -> list[str]:
+    def _result_called(self, sid: str, bare: bool = False) -> list[str]:
         """What runs when the value a call of ``sid`` gives is called: an instance's call operator for a class
         (``Range(1, 2)(x)``, ``v = Range(1, 2); v(x)``: Python's ``__call__``, ``CALL_OPERATOR``), else the functions
-        the function returns."""
+        the function returns; for a call known to pass no argument (``bare``: ``create()`` of ``create<T>()(init)``)
+        only what it returns then, where its body says (``BARE_CALL_ONLY``)."""
         sym = self.g.by_id.get(sid)
         operator = self.hooks.get(sym.path, self.no_hooks).call_operator if sym is not None else None
         if operator and sym.kind in CLASSLIKE:
             found = self._member(sid, operator)
             return list(found.ids[:1]) if found else []
-        return self.returned_targets(sid)
+        bare_only = self._bare_call_targets(sid) if bare else []
+        return bare_only or self.returned_targets(sid)
+
+    def _bare_call_targets(self, sid: str) -> list[str]:
+        """The functions ``sid`` returns only when called with no argument (``BARE_CALL_ONLY``)."""
+        sym = self.g.by_id[sid]
+        hits = [t for ref in self.returned.get((sym.path, sym.qualname), ()) if ref.alias == BARE_CALL_ONLY
+                for t in self._returned_name_targets(ref, sid)]
+        return list(dict.fromkeys(hits))
 
     def returned_targets(self, sid: str, depth: int = 0) -> list[str]:
         """The functions (and classes) a function returns or yields, following ``return other()`` / ``yield from``."""
@@ -672,11 +681,17 @@ class Resolver(ImportBindings):
                 else:
                     self._cycle_met.add("")  # cut short: what is found depends on where the walk began, not kept
                 continue
-            found = self._through_value(ref, sid) if ref.bound_to else None
-            found = found or (self._scoped(ref, sid) if ref.kind == "local_returns" else self._lookup(ref, sid, CALLABLE))
-            if found and found.resolution not in ("ambiguous", "unique_name"):
-                hits += [i for i in found.ids if self.g.by_id[i].kind in CALLABLE]
+            if ref.alias != BARE_CALL_ONLY:  # the value of a call passing arguments, or whose arguments are unknown
+                hits += self._returned_name_targets(ref, sid)
         return list(dict.fromkeys(hits))
+
+    def _returned_name_targets(self, ref: Ref, sid: str) -> list[str]:
+        """The functions a ``return name`` in ``sid`` gives, where its name resolves other than by a guess."""
+        found = self._through_value(ref, sid) if ref.bound_to else None
+        found = found or (self._scoped(ref, sid) if ref.kind == "local_returns" else self._lookup(ref, sid, CALLABLE))
+        if found and found.resolution not in ("ambiguous", "unique_name"):
+            return [i for i in found.ids if self.g.by_id[i].kind in CALLABLE]
+        return []
 
     def _held_function(self, sid: str, holders: dict | None = None) -> list[str]:
         """The function a field holds, where the class assigns it one (``self.handler = self.on_event``), or a
@@ -2161,8 +2176,9 @@ class Resolver(ImportBindings):
             callee = self._call_target(r, value, src)
             if callee is None:
                 return None
-            hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self._result_called(sid)]
-            for _ in range(_curried_calls(value)):  # g = make()(x): what the function make() gives returns
+            curried = _curried_calls(value)  # make()(x): make's own call passes no argument (cast_type's form)
+            hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self._result_called(sid, bare=curried > 0)]
+            for _ in range(curried):  # g = make()(x): what the function make() gives returns
                 hits = [t for sid in dict.fromkeys(hits) for t in self._result_called(sid)]
             return Found(list(dict.fromkeys(hits)), "flow") if hits else None
         if not value.replace(".", "").isidentifier():

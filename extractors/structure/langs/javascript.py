@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
-from ..parse import BASE_OF
+from ..parse import BARE_CALL_ONLY, BASE_OF
 from . import alias_form, entry_reason_with, keyword_rule, no_package_scope, with_entries
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
@@ -156,7 +156,7 @@ def settle_references(raw_refs: list) -> list:
     any other object taken apart is no import. A variable that renames (``var basename = path.basename``) stays a
     variable of the file where the module is a package's (``path``): only a file of the repository's, required by a
     relative path, makes it an import of that file's definition."""
-    raw_refs = _paired_bases(_without_parameter_bases(_type_argument_results(raw_refs)))
+    raw_refs = _paired_bases(_without_parameter_bases(_type_argument_results(_bare_call_returns(raw_refs))))
     via = [r for r in raw_refs if r.kind in ("import.via", "import.rename")]
     if not via:
         return raw_refs
@@ -164,6 +164,20 @@ def settle_references(raw_refs: list) -> list:
     kept = [r._replace(kind="import", module=required[r.module]) for r in via if r.module in required
             and (r.kind == "import.via" or required[r.module].startswith("."))]
     return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
+
+
+RETURNS_BARE = "returns_bare"  # queries/typescript.scm: what a cast arrow returns when called with no argument
+
+
+def _bare_call_returns(raw_refs: list) -> list:
+    """``create = ((init) => init ? createImpl(init) : createImpl) as Create``: the function the arrow returns when
+    its parameter is not given, which the query also reads as a plain ``returns``; kept once, marked
+    ``BARE_CALL_ONLY`` (``create(init)`` gives what ``createImpl(init)`` returns, never ``createImpl``)."""
+    bare = {(r.start, r.name_start) for r in raw_refs if r.kind == RETURNS_BARE}
+    if not bare:
+        return raw_refs
+    return [r._replace(kind="returns", alias=BARE_CALL_ONLY) if r.kind == RETURNS_BARE else r for r in raw_refs
+            if not (r.kind == "returns" and (r.start, r.name_start) in bare)]
 
 
 SUBCLASS = "subclass"  # queries/javascript.scm: the constructor util.inherits / Object.setPrototypeOf gives a base

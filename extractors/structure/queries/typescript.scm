@@ -64,6 +64,15 @@
   (arrow_function body: [(ternary_expression consequence: (identifier) @name)
                          (ternary_expression alternative: (identifier) @name)])
   @reference.returns)))
+; ...where the condition is the arrow's first parameter (`init ? createImpl(init) : createImpl`), the alternative is
+; what a call passing no argument gives: also a returns_bare (javascript.py's settle_references keeps it alone)
+(variable_declarator value: (as_expression (parenthesized_expression
+  (arrow_function
+    parameters: (formal_parameters . [(required_parameter pattern: (identifier) @_param)
+                                      (optional_parameter pattern: (identifier) @_param)])
+    body: (ternary_expression condition: (identifier) @_condition alternative: (identifier) @name)
+    (#eq? @_condition @_param))
+  @reference.returns_bare)))
 
 ; exported definitions
 (export_statement declaration: [(class_declaration name: (type_identifier) @name)
