@@ -151,8 +151,16 @@ def labeled_this(resolver, r, src):
     label, dot, _ = (r.receiver or "").partition(".")
     if r.bound_to or dot or not label.startswith(LABELED_THIS):
         return None
-    cls = _enclosing_class_named(resolver, src, label[len(LABELED_THIS):])
+    cls = labeled_self(resolver, label, src)
     return resolver._member_or_override(cls, r.name) if cls else None
+
+
+def labeled_self(resolver, head: str, src: str) -> str | None:
+    """The class ``this@Outer`` names around ``src`` (the resolver's hook: ``this@Outer.sink.timeout()`` follows
+    ``sink``'s declared type, ``this@Outer.count`` reads ``Outer.count``); None for another head or a lambda's label."""
+    if not head.startswith(LABELED_THIS):
+        return None
+    return _enclosing_class_named(resolver, src, head[len(LABELED_THIS):])
 
 
 def _enclosing_class_named(resolver, src: str, name: str) -> str | None:
