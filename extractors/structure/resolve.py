@@ -68,7 +68,9 @@ definition only); ``library_member(resolver, ref, src)`` the repository's defini
 library's type, which would otherwise be external (Kotlin's extension function ``fun Type.typeToString()`` on
 ``java.lang.reflect.Type``, imported by name or of the package; none); ``HOST_SCRIPTS`` suffixes of script files a host
 program runs and fills with its own names (Gradle's ``.kts``): a name or member such a file does not state is the
-host's, external, never guessed among the repository's (none); ``OVERLOADS`` a member defined again in its scope is
+host's, external, never guessed among the repository's (none); ``labeled_self(resolver, head, src)`` the class a receiver's head names as the object itself, written otherwise
+than ``this`` (Kotlin's ``this@Outer``: the labeled class around the code): its chains (``this@Outer.sink.close()``),
+reads (``this@Outer.count``) and receiver reads go as ``this.``'s do (none); ``OVERLOADS`` a member defined again in its scope is
 an overload or a build variant, any of which a call on a known type may mean (True); False where it is rather a
 property's setter or a replacement (Python's ``@x.setter``): a member's call reaches the first only;
 ``extend_layers``.
@@ -218,6 +220,7 @@ class Hooks:
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
     host_scripts: tuple = ()  # file suffixes of scripts a host runs (Gradle's .kts): what they do not define is its
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
+    labeled_self: Callable | None = None  # (resolver, head, src) -> the class a receiver like Kotlin's this@Outer names
     variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
     # references record the type arguments written (``GENERIC_NAMES``): of same-named types differing in their number
@@ -283,6 +286,7 @@ def hooks_of(support) -> Hooks:
                  global_name=getattr(support, "global_name", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
                  library_member=getattr(support, "library_member", None),
+                 labeled_self=getattr(support, "labeled_self", None),
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
                  type_arguments_written=bool(getattr(support, "GENERIC_NAMES", ())),
@@ -988,7 +992,7 @@ class Resolver(ImportBindings):
         """``app.init()`` reads the variable ``app``, ``self.client.send()`` the field ``client``: a ``reads`` edge
         when the receiver starts with a variable or field the code states (never a guess)."""
         head, _, rest = r.receiver.partition(".")
-        key = (src, head, rest.partition(".")[0] if head in SELF_NAMES else "")
+        key = (src, head, rest.partition(".")[0] if head in SELF_NAMES or not head.isidentifier() else "")
         target = self._read_memo.get(key, ...)
         if target is ...:
             target = self._read_memo[key] = self._read_target(r, src, head, rest)
@@ -1025,9 +1029,10 @@ class Resolver(ImportBindings):
         return [self._edge(probe, src, sid, head, use[0], resolution, use[1], None)]
 
     def _read_target(self, r: Ref, src: str, head: str, rest: str) -> tuple | None:
-        if head in SELF_NAMES:
-            attr = rest.partition(".")[0]
-            cls = self._enclosing_class(src) if attr.isidentifier() else None
+        attr = rest.partition(".")[0]
+        labeled = self._labeled_class(r, head, src) if attr.isidentifier() else None
+        if head in SELF_NAMES or labeled:  # self.client.send(), this@Outer.client.send(): the field client
+            cls = labeled or (self._enclosing_class(src) if attr.isidentifier() else None)
             found = self._member(cls, attr) if cls else None
         elif head.isidentifier():  # a variable or, where a method sees its class's members bare, a field of the
             found = self._visible_name(r, head, src) or (  # class or of a base (or of another part of it)
@@ -1040,7 +1045,7 @@ class Resolver(ImportBindings):
             return None
         if not found or self.g.by_id[found.ids[0]].kind not in VALUES or found.ids[0] == src:
             return None
-        return found.ids[0], found.resolution, head if head not in SELF_NAMES else attr
+        return found.ids[0], found.resolution, attr if head in SELF_NAMES or labeled else head
 
     def _edge(self, r: Ref, src, dst, written, kind, res, form, receiver) -> Edge:
         dst_path = self.g.by_id[dst].path if dst in self.g.by_id else (dst.split("::")[0] if dst else None)
@@ -2237,7 +2242,7 @@ class Resolver(ImportBindings):
     def _layer_self(self, r: Ref, src: str) -> Found | None:
         receiver = self.hooks.get(r.path, self.no_hooks).receiver_path(r.receiver)
         if receiver not in SELF_NAMES and not receiver.startswith("super("):
-            return None
+            return self._labeled_member(r, receiver, src)
         cls = self._enclosing_class(src)
         if cls is None:
             return None
@@ -2246,12 +2251,27 @@ class Resolver(ImportBindings):
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
 
+    def _labeled_member(self, r: Ref, receiver: str, src: str) -> Found | None:
+        """``this@Outer.count``: the member of the class the label names (``labeled_self``), as ``this.count``'s."""
+        cls = self._labeled_class(r, receiver, src)
+        found = self._member_or_override(cls, r.name) if cls else None
+        return self._found_elsewhere(r, found) if found and found.ids else found
+
+    def _labeled_class(self, r: Ref, head: str, src: str) -> str | None:
+        """The class a receiver's head names as the object itself though not written ``this`` (``this@Outer``)."""
+        labeled_self = self.hooks.get(r.path, self.no_hooks).labeled_self
+        return labeled_self(self, head, src) if labeled_self and head not in SELF_NAMES else None
+
     def _layer_self_chain(self, r: Ref, src: str) -> Found | None:
-        """``self.client.send()``: the enclosing class, then the declared types of its members along the way."""
+        """``self.client.send()``: the enclosing class, then the declared types of its members along the way (the
+        class a label names first for ``this@Outer.client.send()``)."""
         head, dot, rest = r.receiver.partition(".")
-        if not dot or head not in SELF_NAMES or not _member_path(rest):
+        if not dot or not _member_path(rest):
             return None
-        cls = self._class_along(self._enclosing_class(src), _chain_parts(rest))
+        start = self._enclosing_class(src) if head in SELF_NAMES else self._labeled_class(r, head, src)
+        if start is None and head not in SELF_NAMES:
+            return None
+        cls = self._class_along(start, _chain_parts(rest))
         if not cls:
             return EXTERNAL if cls == "" else None
         found = self._member_or_override(cls, r.name)

@@ -151,19 +151,41 @@ def labeled_this(resolver, r, src):
     label, dot, _ = (r.receiver or "").partition(".")
     if r.bound_to or dot or not label.startswith(LABELED_THIS):
         return None
-    cls = _enclosing_class_named(resolver, src, label[len(LABELED_THIS):])
+    cls = labeled_self(resolver, label, src)
     return resolver._member_or_override(cls, r.name) if cls else None
+
+
+def labeled_self(resolver, head: str, src: str) -> str | None:
+    """The class ``this@Outer`` names around ``src`` (the resolver's hook: ``this@Outer.sink.timeout()`` follows
+    ``sink``'s declared type, ``this@Outer.count`` reads ``Outer.count``); None for another head or a lambda's label."""
+    if not head.startswith(LABELED_THIS):
+        return None
+    return _enclosing_class_named(resolver, src, head[len(LABELED_THIS):])
 
 
 def _enclosing_class_named(resolver, src: str, name: str) -> str | None:
     """The class named ``name`` around ``src``: its own class, or one an inner or local class sits in."""
     cls = resolver._enclosing_class(src)
     for _ in range(8):  # nesting depth: a bound, not a limit real code reaches
-        if cls is None or resolver.g.by_id[cls].name == name:
+        if cls is None:
+            break
+        if resolver.g.by_id[cls].name == name:
             return cls
         owner = resolver.g.owner_of(resolver.g.by_id[cls])
         cls = resolver._enclosing_class(owner) if owner in resolver.g.by_id else None
-    return None
+    return _class_of_file_named(resolver, src, name)
+
+
+def _class_of_file_named(resolver, src: str, name: str) -> str | None:
+    """An extension function declared in a class body (okio's ``private fun Sink.forward()`` in ``Pipe``) is a
+    member of the type it extends, so the labeled class is none of its owners: the one class of that name in its
+    file (several: no guess)."""
+    from ..graph import CLASSLIKE
+
+    path = src.partition("::")[0]
+    named = [i for i in resolver.g.by_name.get(name, ())
+             if resolver.g.by_id[i].path == path and resolver.g.by_id[i].kind in CLASSLIKE]
+    return named[0] if len(named) == 1 else None
 
 
 def library_member(resolver, r, src):
