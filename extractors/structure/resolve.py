@@ -88,7 +88,7 @@ from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
-                    OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
+                    OPEN_MEMBERS_PLACE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
@@ -2768,7 +2768,7 @@ class Resolver(ImportBindings):
             return Found(hits, "dispatch")
         # a mixin's ``this.on()`` where the object it is mixed into also takes a library's (express's application
         # mixed in beside EventEmitter.prototype): that library's, not unknown
-        return found or (EXTERNAL if outside else self._unknown_member(cls, name))
+        return found or (EXTERNAL if outside and not self._open_along(cls) else self._unknown_member(cls, name))
 
     def _mixed_in(self, cls: str, name: str) -> Found | None:
         """``name``, which ``cls`` and its bases lack, on a class a doc comment of theirs names as a mixin (PHP's
@@ -2844,7 +2844,17 @@ class Resolver(ImportBindings):
         if name is not None and name in self.hooks.get(self.g.by_id[cls].path, self.no_hooks).wrapper_methods:
             return EXTERNAL
         outside = any(c in self.g.external_bases for c, _ in self._linearized(cls))
-        return EXTERNAL if outside else UNRESOLVED
+        return EXTERNAL if outside and not self._open_along(cls) else UNRESOLVED
+
+    def _open_along(self, cls: str) -> bool:
+        """Whether ``cls`` or a base was given members under computed names (``OPEN_MEMBERS_PLACE``: express's
+        ``app[method] = ..``): a member none of their definitions answers may be one of those, not a library
+        base's; unknown."""
+        for c, _ in self._linearized(cls):
+            sym = self.g.by_id.get(c)
+            if sym is not None and self.signatures.get((sym.path, sym.qualname, OPEN_MEMBERS_PLACE)) is not None:
+                return True
+        return False
 
     def _global(self, name: str, kinds: set, path: str) -> Found:
         """Repository-wide candidates; memoized per (name, kinds, language group): common names have thousands.
