@@ -1753,7 +1753,10 @@ class Resolver(ImportBindings):
             if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
-                if self._unknown_member(cls, name).resolution != "external" or self.g.by_id[cls].kind in VALUES:
+                # (a member set under a computed name is not looked at here: a chain past it, ``.createTable(..)
+                # .toSQL()``, would otherwise be guessed by name; it keeps the library base's label)
+                if self._unknown_member(cls, name, computed=False).resolution != "external" \
+                        or self.g.by_id[cls].kind in VALUES:
                     return None  # an object, not a class, built on a library's (``res = Object.create(..)``): its
                     # properties are set anywhere at run time (``res.req = req``), not the base's for sure
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
@@ -2837,14 +2840,15 @@ class Resolver(ImportBindings):
         """Whether ``cls`` is a singleton base of some class (its methods run on that class object)."""
         return any((sub, cls) in self.g.singleton_bases for sub in self.g.subclasses(cls))
 
-    def _unknown_member(self, cls: str, name: str | None = None) -> Found:
+    def _unknown_member(self, cls: str, name: str | None = None, computed: bool = True) -> Found:
         """A member ``cls`` and its bases lack: external where a base outside the repository may hold it, or where
         it is a transparent wrapper's own (``find().unwrap()``, ``x.is_some()`` with ``find() -> Option<Node>``:
-        the Option's, not Node's); else unresolved."""
+        the Option's, not Node's); else unresolved. Unresolved too where one of them was given members under
+        computed names (``_open_along``), unless ``computed`` is False (the member is only a link of a chain)."""
         if name is not None and name in self.hooks.get(self.g.by_id[cls].path, self.no_hooks).wrapper_methods:
             return EXTERNAL
         outside = any(c in self.g.external_bases for c, _ in self._linearized(cls))
-        return EXTERNAL if outside and not self._open_along(cls) else UNRESOLVED
+        return EXTERNAL if outside and not (computed and self._open_along(cls)) else UNRESOLVED
 
     def _open_along(self, cls: str) -> bool:
         """Whether ``cls`` or a base was given members under computed names (``OPEN_MEMBERS_PLACE``: express's
