@@ -28,6 +28,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   A raw reference of kind ``base_of`` (``BASE_OF``, made by a language's ``settle_references``) is an ``inherits``
   reference of the definition its ``alias`` names where written (the innermost enclosing scope's, else the top
   level's), wherever in that scope (``util.inherits(Child, Parent)``, ``mixin(app, proto)``).
+- ``@reference.open_members``: a member set under a computed name (JavaScript's ``app[method] = ..``), ``@name``
+  the object's name, read as ``base_of``'s is: a ``signature`` at ``OPEN_MEMBERS_PLACE`` of that definition (see
+  ``_open_members_placed``); such an object may have any member.
 - ``@reference.stored``: a function (``@name``) stored in a field, the ``@receiver`` (``p->cb = f``: ``p.cb``; a
   bare field name: of the value the enclosing definition is, C's ``.read = on_read`` in an initializer), kept as
   the reference's ``alias``; with ``@receiver.place`` in its place (the ``@name`` node itself), the field is named
@@ -434,7 +437,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     _declared_unless_defined(found)
     raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
     defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
-    found.refs = _bases_placed(found.refs, spans)
+    found.refs = _open_members_placed(_bases_placed(found.refs, spans), spans)
     defs = _own_reexports_exported(defs, found.refs)
     if rules.exports_all(facts.path):
         defs = [d._replace(exported=True) for d in defs]
@@ -544,6 +547,31 @@ def _bases_placed(raw_refs: list[RawRef], spans: list[Span]) -> list[RawRef]:
         target = _named_in_scope(r, spans, starts)
         if target is not None:
             out.append(r._replace(kind="inherits", start=target, alias=None))
+    return out
+
+
+OPEN_MEMBERS = "open_members"  # a raw reference: an object given a member under a computed name (``obj[k] = ..``)
+# the ``signature`` place of a definition given members under computed names: it may have any member, so a member
+# none of its definitions answers is unknown, not a library base's (``resolve.Resolver._open_along``)
+OPEN_MEMBERS_PLACE = "<open members>"
+
+
+def _open_members_placed(raw_refs: list[RawRef], spans: list[Span]) -> list[RawRef]:
+    """``open_members`` raw references (``name``: the object's, read where written as ``base_of``'s is): one
+    ``signature`` at ``OPEN_MEMBERS_PLACE`` of the definition so named; dropped where the file defines none there (a
+    parameter, an array)."""
+    if not any(r.kind == OPEN_MEMBERS for r in raw_refs):
+        return raw_refs
+    starts = {s.qualname: s.start for s in spans}
+    out, marked = [], set()
+    for r in raw_refs:
+        if r.kind != OPEN_MEMBERS:
+            out.append(r)
+            continue
+        target = _named_in_scope(r._replace(alias=r.name), spans, starts)
+        if target is not None and target not in marked:  # one fact per definition, however many such writes
+            marked.add(target)
+            out.append(RawRef(target, "signature", r.name, None, None, OPEN_MEMBERS_PLACE, r.line, None))
     return out
 
 

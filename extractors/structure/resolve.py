@@ -90,7 +90,7 @@ from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, BARE_CALL_ONLY, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
-                    OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
+                    OPEN_MEMBERS_PLACE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
@@ -167,6 +167,11 @@ class Found(NamedTuple):
 
 EXTERNAL = Found([], "external")
 UNRESOLVED = Found([], "unresolved")
+# a member none of an object's definitions answers, where the object (or a base) was given members under computed
+# names (``app[method] = ..``) beside a library's base: for what flows from it, the library's as before (a chain past
+# it is never guessed by name), but its own edge is written unresolved (``Resolver._edges``): it may be one of those.
+# Told apart by identity; a lookup that rebuilds it keeps the library's label (the old answer)
+COMPUTED_MEMBER = Found([], "external")
 
 
 @dataclass(slots=True)
@@ -926,7 +931,7 @@ class Resolver(ImportBindings):
     def _edges(self, r: Ref, src: str, found: Found, kind: str, form: str) -> list[Edge]:
         written = _written(r) if not (r.receiver or "").endswith("::") else r.receiver + r.name  # util::Square
         if not found.ids:
-            res = "external" if found.resolution == "external" else "unresolved"
+            res = "external" if found.resolution == "external" and found is not COMPUTED_MEMBER else "unresolved"
             return [self._edge(r, src, None, written, kind, res, form, r.receiver)]
         out = []
         hits = found.ids[:MAX_CANDIDATES] if len(found.ids) > MAX_CANDIDATES and not self._one_definition(found.ids) \
@@ -1350,7 +1355,7 @@ class Resolver(ImportBindings):
         """``bound_to`` holds what the receiver (``x.f()``) or the called name (``g()``) was given: a declared type,
         a constructing or other call, an assigned function. None when it says nothing certain."""
         hooks = self.hooks.get(r.path, self.no_hooks)
-        hits, resolution, external = [], None, False
+        hits, resolution, external, computed = [], None, False, False
         for value in r.bound_to.split("|"):
             if value.startswith("="):  # self.callback(): the function the field was given
                 found = self._callee_of_value(r, value[1:], src)
@@ -1364,6 +1369,7 @@ class Resolver(ImportBindings):
                 return None  # one value we know nothing of: let the layers (and a guess) decide
             if found.resolution == "external":
                 external = True
+                computed = computed or found is COMPUTED_MEMBER  # one of the values may have it from a computed name
             for sid in found.ids:
                 if sid not in hits:
                     hits.append(sid)
@@ -1375,7 +1381,7 @@ class Resolver(ImportBindings):
         held = self._module_variable(r.path, r.name) if external and not r.receiver else None
         if held:  # var basename = path.basename; basename(p): the module's variable, which holds a library's
             return Found([held], "same_file")
-        return EXTERNAL if external else UNRESOLVED
+        return (COMPUTED_MEMBER if computed else EXTERNAL) if external else UNRESOLVED
 
     def _module_variable(self, path: str, name: str) -> str | None:
         """The variable or constant ``name`` defined at the top of ``path``, if it is one."""
@@ -2804,7 +2810,7 @@ class Resolver(ImportBindings):
             return Found(hits, "dispatch")
         # a mixin's ``this.on()`` where the object it is mixed into also takes a library's (express's application
         # mixed in beside EventEmitter.prototype): that library's, not unknown
-        return found or (EXTERNAL if outside else self._unknown_member(cls, name))
+        return found or (self._outside_member(cls) if outside else self._unknown_member(cls, name))
 
     def _mixed_in(self, cls: str, name: str) -> Found | None:
         """``name``, which ``cls`` and its bases lack, on a class a doc comment of theirs names as a mixin (PHP's
@@ -2825,7 +2831,8 @@ class Resolver(ImportBindings):
             hit = self._member(ids[0], name)
             if hit:
                 return Found(hit.ids, "inherited")
-            return EXTERNAL if self._unknown_member(ids[0], name) is EXTERNAL else None
+            unknown = self._unknown_member(ids[0], name)
+            return unknown if unknown.resolution == "external" else None
         return None
 
     def _subclass_member(self, sub: str, name: str) -> list[str]:
@@ -2874,13 +2881,29 @@ class Resolver(ImportBindings):
         return any((sub, cls) in self.g.singleton_bases for sub in self.g.subclasses(cls))
 
     def _unknown_member(self, cls: str, name: str | None = None) -> Found:
-        """A member ``cls`` and its bases lack: external where a base outside the repository may hold it, or where
-        it is a transparent wrapper's own (``find().unwrap()``, ``x.is_some()`` with ``find() -> Option<Node>``:
-        the Option's, not Node's); else unresolved."""
+        """A member ``cls`` and its bases lack: external where a base outside the repository may hold it (written
+        unresolved where one of them was given members under computed names: ``_outside_member``), or where it is a
+        transparent wrapper's own (``find().unwrap()``, ``x.is_some()`` with ``find() -> Option<Node>``: the
+        Option's, not Node's); else unresolved."""
         if name is not None and name in self.hooks.get(self.g.by_id[cls].path, self.no_hooks).wrapper_methods:
             return EXTERNAL
         outside = any(c in self.g.external_bases for c, _ in self._linearized(cls))
-        return EXTERNAL if outside else UNRESOLVED
+        return self._outside_member(cls) if outside else UNRESOLVED
+
+    def _outside_member(self, cls: str) -> Found:
+        """A member a base outside the repository may hold: the library's (``EXTERNAL``), or ``COMPUTED_MEMBER``
+        where ``cls`` or a base was given members under computed names (express's ``app.get``: one of those)."""
+        return COMPUTED_MEMBER if self._open_along(cls) else EXTERNAL
+
+    def _open_along(self, cls: str) -> bool:
+        """Whether ``cls`` or a base was given members under computed names (``OPEN_MEMBERS_PLACE``: express's
+        ``app[method] = ..``): a member none of their definitions answers may be one of those, not a library
+        base's; unknown."""
+        for c, _ in self._linearized(cls):
+            sym = self.g.by_id.get(c)
+            if sym is not None and self.signatures.get((sym.path, sym.qualname, OPEN_MEMBERS_PLACE)) is not None:
+                return True
+        return False
 
     def _global(self, name: str, kinds: set, path: str) -> Found:
         """Repository-wide candidates; memoized per (name, kinds, language group): common names have thousands.

@@ -129,3 +129,14 @@
                                               property: (property_identifier) @_prototype2)])
   (#any-of? @_mixin "mixin" "merge" "assign") (#any-of? @_object "Object")
   (#eq? @_prototype "prototype") (#eq? @_prototype2 "prototype")) @reference.base_of
+
+; members set under computed names: `app[method] = function () {..}` (express's verbs in a loop), `Foo.prototype[name]
+; = ..`: the object may have any member, so a call no definition answers stays unresolved, never a library base's
+; (parse's open_members; a string or number index names the member, no computed one)
+(assignment_expression
+  left: (subscript_expression
+          object: [(identifier) @name
+                   (member_expression object: (identifier) @name property: (property_identifier) @_prototype)]
+          index: (_) @_index)
+  (#not-match? @_index "^[\"'0-9]")
+  (#eq? @_prototype "prototype")) @reference.open_members
