@@ -38,9 +38,9 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
                  candidates: list[Candidate] | None = None) -> Changes:
     """What to parse, given the lake's ``files`` rows: ``only`` those paths (an update), else every ``candidates``
     entry (default: the files listed under ``root``) whose content changed."""
-    changes = Changes()
     if only is not None:
-        return _named_changes(root, prev_files, only, changes)
+        return _named_changes(root, prev_files, only)
+    changes = Changes()
     before = _previous_shas(prev_files)
     seen, changes.configs = set(), {}
     for cand in candidates if candidates is not None else list_candidates(root, is_git, indexable):
@@ -57,11 +57,11 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
     return changes
 
 
-def _named_changes(root: Path, prev_files, only: list[str], changes: Changes) -> Changes:
+def _named_changes(root: Path, prev_files, only: list[str]) -> Changes:
     """An update of the files ``only`` names: each parsed, deleted or (a config) looked at; every other file of the
     lake unchanged. Only the lake's paths are read (not their hashes: site-packages' 16K rows, ~10 ms)."""
     before = prev_files.column("path").to_pylist() if prev_files is not None else []
-    known, wanted = set(before), set(only)
+    known, wanted, changes = set(before), set(only), Changes()
     for path in sorted(wanted):
         lang = language_for(path)
         if is_resolution_config(path):
