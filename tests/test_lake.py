@@ -197,7 +197,7 @@ import os, sys
 if sys.argv[1] == "imported":
     import pyarrow
 from pipeline.allocator import use_lake_allocator
-use_lake_allocator()
+use_lake_allocator(one_shot=sys.argv[3:] == ["one_shot"])
 import pyarrow as pa
 import pyarrow.parquet as pq
 table = pa.table({"x": list(range(50_000))})
@@ -224,3 +224,13 @@ def test_lake_processes_use_jemalloc_or_the_system_allocator_not_pyarrows_defaul
                             env={**env, "ARROW_DEFAULT_MEMORY_POOL": "system"}, capture_output=True, text=True,
                             check=True, cwd=Path(__file__).parent.parent)
     assert chosen.stdout.split() == ["system", "system"]  # the user's choice is kept
+
+
+def test_a_one_shot_update_uses_the_system_allocator_unless_the_user_names_one(tmp_path):
+    """A short ``codelake update`` peaked ~10 MiB higher on jemalloc's arenas at the same speed."""
+    env = {k: v for k, v in os.environ.items() if k != "ARROW_DEFAULT_MEMORY_POOL"}
+    runs = [subprocess.run([sys.executable, "-c", _POOL_PROBE, "first", str(tmp_path / f"{i}.parquet"), "one_shot"],
+                           env=extra, capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
+            for i, extra in enumerate([env, {**env, "ARROW_DEFAULT_MEMORY_POOL": "mimalloc"}])]
+    assert runs[0].stdout.split() == ["system", "system"]
+    assert runs[1].stdout.split() == ["mimalloc", "mimalloc"]

@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
 
     common.WHOLE_PROCESS = whole_process  # the command line's own process, not a caller's (a test, a server)
     if whole_process:
-        use_lake_allocator()  # before pyarrow's first allocation (``pipeline.allocator``)
+        use_lake_allocator(one_shot=argv[:1] == ["update"])  # before pyarrow's first allocation (``pipeline.allocator``)
     parser = build_parser(argv[0] if argv and not argv[0].startswith("-") else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -48,8 +48,9 @@ def _own_extractors(names: list[str] | None) -> bool:
 
     from ..registry import ENTRY_POINT_GROUP
 
-    own = {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.dist and ep.dist.name == "codelake"}
-    installed = {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    found = entry_points(group=ENTRY_POINT_GROUP)  # one scan of every installed distribution's metadata, not two
+    own = {ep.name for ep in found if ep.dist and ep.dist.name == "codelake"}
+    installed = {ep.name for ep in found}
     return bool(own) and set(names if names is not None else installed) <= own
 
 
