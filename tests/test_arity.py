@@ -77,13 +77,14 @@ def test_a_call_reaches_the_overloads_that_accept_its_arguments(lake, make_repo)
 
 
 def test_every_overload_a_call_may_mean_is_reached_however_many(lake, make_repo):
-    """Ten overloads of one argument (``value(int)``, ``value(String)``...: types are not compared): a call reaches
-    each of them, past the cap on candidates that guesses among different definitions keep."""
+    """Ten overloads of one argument (``value(int)``, ``value(String)``...) and an argument whose type the call does
+    not state (a type parameter's value): the call reaches each of them, past the cap on candidates that guesses
+    among different definitions keep."""
     types = ["int", "long", "double", "float", "short", "byte", "char", "boolean", "String", "Object"]
     methods = "".join(f"    public Writer value({t} v) {{ return this; }}\n" for t in types)
     files = {"src/w/Writer.java": f"package w;\n\npublic class Writer {{\n{methods}}}\n",
-             "src/w/Main.java": "package w;\n\npublic class Main {\n    void run(Writer out) {\n"
-                                "        out.value(1);\n    }\n}\n"}
+             "src/w/Main.java": "package w;\n\npublic class Main {\n    <T> void run(Writer out, T v) {\n"
+                                "        out.value(v);\n    }\n}\n"}
     index_structure(lake, make_repo(files=files))
     _, rows = connect(lake).rows("SELECT DISTINCT dst_id FROM edges WHERE kind = 'calls' AND src_id LIKE '%Main.run'")
     assert len(rows) == len(types)

@@ -605,8 +605,6 @@ def test_an_update_adding_or_renaming_a_type_named_as_a_receiver_resolves_like_a
     """``Visitor::default()`` (a derived method) and ``config.layer()`` (a function's trait method) reach the type
     or function their receiver names: an edit elsewhere that adds, renames or removes that name re-resolves the
     callers (``ref_names`` holds one-name receivers), as a full run would."""
-    from pipeline.lake import Lake
-
     root = make_repo(files={
         "Cargo.toml": '[package]\nname = "app"\nversion = "0.1.0"\n',
         "src/lib.rs": "mod model;\nmod run;\n",
@@ -619,13 +617,7 @@ def test_an_update_adding_or_renaming_a_type_named_as_a_receiver_resolves_like_a
                            "pub async fn handler() -> u8 {\n    2\n}\n",
              lambda t: t.replace("struct Visitor", "struct Walker").replace("fn handler", "fn handle"),
              lambda t: t.replace("struct Walker", "struct Visitor")]
-    for step, edit in enumerate(steps):
-        model = root / "src/model.rs"
-        model.write_text(edit(model.read_text()))
-        index_structure(lake, root, files=["src/model.rs"])
-        full = Lake(tmp_path / f"full{step}")
-        index_structure(full, root)
-        assert _edge_rows(lake) == _edge_rows(full), step
+    _edits_resolve_like_full_runs(lake, root, tmp_path, "src/model.rs", steps)
     reached = {(r[0], r[1], r[3]) for r in _edge_rows(lake)}
     assert ("src/run.rs::go", "src/model.rs::Visitor", "uses_type") in reached
     assert not any(dst == "src/model.rs::handle" for _, dst, _ in reached)
@@ -654,3 +646,36 @@ def test_a_ruby_update_keeps_a_stored_base_extended_not_included(lake, make_repo
     calls = {(e[0], e[1]) for e in _edge_rows(lake) if e[3] == "calls"}
     assert ("user.rb::User.token", "tokens.rb::Tokens.remember_token") in calls
     assert ("user.rb::User.other", "tokens.rb::Tokens.remember_token") not in calls
+
+
+def test_an_update_adding_a_method_a_name_template_fits_resolves_like_a_full_run(lake, make_repo, tmp_path,
+                                                                                 never_whole):
+    """``getattr(self, f"visit_{kind}")`` reaches every ``visit_*`` method of the class and its subclasses: a method
+    added, renamed or removed in a subclass's file re-resolves the template's file (``ref_names`` lists the files
+    holding a template under one key), as a full run would."""
+    root = make_repo(files={
+        "walk.py": "class Visitor:\n    def visit(self, node):\n        return getattr(self, f\"visit_{node}\")()\n\n"
+                   "    def visit_name(self):\n        return 1\n",
+        "sub.py": "from walk import Visitor\n\n\nclass Compiler(Visitor):\n    def compile(self):\n        return 2\n",
+    })
+    index_structure(lake, root)
+    steps = [lambda t: t + "\n    def visit_const(self):\n        return 3\n",
+             lambda t: t.replace("def visit_const", "def visit_call"),
+             lambda t: t.replace("def visit_call", "def other")]
+    _edits_resolve_like_full_runs(lake, root, tmp_path, "sub.py", steps)
+    reached = {(r[0], r[1]) for r in _edge_rows(lake)}
+    assert ("walk.py::Visitor.visit", "walk.py::Visitor.visit_name") in reached
+    assert not any((dst or "").startswith("sub.py::Compiler.visit_") for _, dst in reached)
+
+
+def _edits_resolve_like_full_runs(lake, root, tmp_path, rel: str, steps: list) -> None:
+    """Each edit of ``rel`` in turn, updated in ``lake``: its edges equal a full index of the same checkout."""
+    from pipeline.lake import Lake
+
+    for step, edit in enumerate(steps):
+        path = root / rel
+        path.write_text(edit(path.read_text()))
+        index_structure(lake, root, files=[rel])
+        full = Lake(tmp_path / f"full{step}")
+        index_structure(full, root)
+        assert _edge_rows(lake) == _edge_rows(full), step

@@ -252,7 +252,9 @@ def _index_variants(g: Graph, symbols: list[Symbol], files: dict[str, dict]) -> 
         scope = scopes.get(s.path, False)
         if scope is False:
             support = langs.support(files.get(s.path, {}).get("language"))
-            scope = scopes[s.path] = (support.package_scope(s.path, files[s.path])
+            # ``variant_scope(path, info)``: where variants may sit, narrower than the package (the package's)
+            variant_scope = getattr(support, "variant_scope", support.package_scope)
+            scope = scopes[s.path] = (variant_scope(s.path, files[s.path])
                                       if getattr(support, "BUILD_VARIANTS", False) and not is_test_path(s.path)
                                       else None)
         if scope is not None and s.kind != "module":
@@ -301,7 +303,8 @@ def owners_elsewhere(g: Graph, s: Symbol, files: dict) -> list[str]:
     """The type ``T`` of a member ``T.m`` defined apart from it (same package first, then a unique type name), first;
     in a language with ``BUILD_VARIANTS`` its variants after it, nearest first: Kotlin's ``fun RealBufferedSink.
     commonWrite()`` extends the ``expect class`` and each platform's ``actual class``, whose own bare
-    ``commonWrite(..)`` calls it (okio: 67 such extensions were dead, every call of them unresolved)."""
+    ``commonWrite(..)`` calls it (okio: 67 such extensions were dead, every call of them unresolved). Several types
+    of that name elsewhere: the language's ``owners_among(g, member, candidates)`` picks, where it has one."""
     type_name = elsewhere_type_name(s)
     support = langs.support(files.get(s.path, {}).get("language"))
     variants = bool(getattr(support, "BUILD_VARIANTS", False))
@@ -323,6 +326,9 @@ def owners_elsewhere(g: Graph, s: Symbol, files: dict) -> list[str]:
         return [partial_type(same)]
     if len(same) > 1 and variants and _one_definition(g, same, support, files):
         return _nearest_first(g, same, s.path)
+    among = getattr(support, "owners_among", None)  # a language narrowing several same-named types itself
+    if len(same) > 1 and among is not None:
+        return among(g, s, same)
     return same[:1] if len(same) == 1 else []
 
 

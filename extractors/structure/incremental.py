@@ -229,7 +229,11 @@ def _handing_on(previous, functions: set[str]) -> set[str] | None:
 def _naming(previous, names: set[str]) -> set[str]:
     """Files whose references name one of ``names``: from the ``ref_names`` index (only the shards of those names),
     or, in a lake written before it, from every reference."""
-    index = previous("ref_names", columns=["name", "path"], where=("name", sorted(names)), dictionary=["path"])
+    from .rows import TEMPLATE_KEY
+
+    # the files naming a template (``visit_*``) too: a definition added or removed may be one its call reaches
+    index = previous("ref_names", columns=["name", "path"], where=("name", sorted(names | {TEMPLATE_KEY})),
+                     dictionary=["path"])
     if index is not None:
         return _paths(index)
     refs = previous("refs", columns=["path", "name", "receiver"], dictionary=["path", "name", "receiver"])

@@ -37,11 +37,12 @@ from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at
 from .langs.arity import Params
 from .parse import MADE, SINGLETON
 from .qualnames import untwinned
-from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
+from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, GUESSES, IMPORT_KINDS, Edge, Ref, Resolver, mentions
 
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
-                "params_max"]  # id is path::qualname
-REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to", "args"]
+                "params_max", "labels"]  # id is path::qualname
+REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to", "args",
+              "labels"]
 # the ``hierarchy`` table: every ``inherits`` edge, with its form (``SINGLETON``: a base whose methods are the class
 # object's own, ``Graph.singleton_bases``)
 HIERARCHY_COLUMNS = ["path", "src_id", "dst_id", "line", "ref_form"]
@@ -240,17 +241,17 @@ class Index:
     def named(self, name: str) -> list[Symbol]:
         """The definitions called ``name`` that a name guess can reach (``BY_NAME_KINDS``); the lake's from its name
         index, without their lines (a file's own lookup, ``symbols_of``, gives those)."""
-        lake = [(path, n, qual, kind, parent, 0, sid, None, None)
+        lake = [(path, n, qual, kind, parent, 0, sid, None, None, None)
                 for n, path, qual, kind, parent, sid in self.lake_names.where(name) if path not in self.hidden]
         return self._symbols(lake + [r for t in self.run_symbols for r in t.where("name", name)
                                      if r[3] in BY_NAME_KINDS])
 
     def _symbols(self, rows: list[tuple]) -> list[Symbol]:
         found = []
-        for path, name, qual, kind, parent, line, sid, least, most in rows:
+        for path, name, qual, kind, parent, line, sid, least, most, labels in rows:
             symbol_id = f"{path}::{qual}"
             found.append(Symbol(symbol_id, path, name, qual, kind, parent, line,
-                                None if least is None else Params(least, most)))
+                                None if least is None else Params(least, most, labels)))
             self.sids[symbol_id] = sid
         return sorted(found, key=lambda s: s.id)  # a full run's order: duplicate names keep the first by id
 
@@ -470,12 +471,13 @@ class LazyGraph(Graph):
             self._apart[elsewhere_type_name(s)].append(s)
         self._apart_ids = {s.id: name for name, found in self._apart.items() for s in found}
         self.owner = _Lazy(self._load_owner)
-        self._loading, self._unsettled = 1, []  # settled once the cross-file members are in, as a full run does
-        for s in index.cross_file:  # members a type gets from other files (rows.py gave them that parent)
-            self.load_path(_path_of(s.parent_id))
-            self._add(s)
-        self._loading -= 1
-        self._settle_pending()
+        self._loading, self._unsettled = 0, []
+        # members a type gets from other files (rows.py gave them that parent), added when the type's file loads,
+        # after its own definitions, as a full run adds them: a Python file's update no longer reads the shards of
+        # the C++ headers whose classes have methods defined in .cc files (site-packages: ~30 ms of a hub update)
+        self._cross_file: dict[str, list[Symbol]] = defaultdict(list)
+        for s in index.cross_file:
+            self._cross_file[_path_of(s.parent_id)].append(s)
 
     def load_path(self, path: str | None) -> None:
         if path is None or path in self.loaded_paths:
@@ -487,6 +489,8 @@ class LazyGraph(Graph):
             self._add(s)
             if s.kind in CLASSLIKE and s.name in self._apart:
                 self._unsettled.append(s.name)
+        for s in self._cross_file.pop(path, ()):
+            self._add(s)
         self._loading -= 1
         self._settle_pending()
 
@@ -573,6 +577,7 @@ class LazyResolver(Resolver):
         self.return_types = _Lazy(self._load_return_types)
         self.signatures = _Lazy(self._load_return_types)
         self.item_types = _Lazy(self._load_return_types)
+        self.alias_members = _Lazy(self._load_return_types)
         self.returned = _Lazy(self._load_returned)
         self.wrapped = _Lazy(self._load_wrapped)
         self.made = _Lazy(self._load_made)
@@ -637,7 +642,7 @@ class LazyResolver(Resolver):
             deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line),
                                 f"{r.path}::{MODULE}", CALLABLE)
             functions = [d for d in deco.ids if self.g.by_id[d].kind == "function"
-                         and deco.resolution not in ("ambiguous", "unique_name")]
+                         and deco.resolution not in GUESSES]
             if functions and any(self.returned_targets(d) for d in functions):
                 dict.__setitem__(self.wrapped, sid, functions)
 

@@ -24,7 +24,8 @@ from .schemas import EDGES
 IN_PROCESS_BYTES = 1_500_000  # below this a pool's start (forked workers, one per core) costs more than it saves
 IN_PROCESS_REFS = 60_000
 CHUNK = 48
-REF_COLUMNS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to", "args"]
+REF_COLUMNS = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias", "line", "bound_to", "args",
+               "labels"]
 
 
 def worker_count(requested: int | None = None) -> int:
@@ -139,7 +140,8 @@ def params_column(symbols: pa.Table) -> list[Params | None]:
     if "params_min" not in symbols.column_names:
         return [None] * symbols.num_rows
     least, most = (symbols.column(c).to_pylist() for c in ("params_min", "params_max"))
-    return [None if lo is None else Params(lo, hi) for lo, hi in zip(least, most)]
+    labels = symbols.column("labels").to_pylist() if "labels" in symbols.column_names else [None] * len(least)
+    return [None if lo is None else Params(lo, hi, la) for lo, hi, la in zip(least, most, labels)]
 
 
 def _refs(table: pa.Table) -> list[Ref]:
@@ -154,17 +156,17 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
     edges: list[Edge] = []
     seen: dict[tuple, list[Edge]] = {}
     current = None
-    for path, src, kind, name, receiver, module, alias, line, bound_to, args in zip(*cols.values()):
+    for path, src, kind, name, receiver, module, alias, line, bound_to, args, labels in zip(*cols.values()):
         if path != current:
             seen.clear()
             current, twinned = path, resolver.twinned(path)
-        key = (src, kind, name, receiver, module, alias, bound_to, args)
+        key = (src, kind, name, receiver, module, alias, bound_to, args, labels)
         if twinned and mentions(twinned, (name, receiver, bound_to)):  # class Box in each test: the line's Box
             key += (line,)
         found = seen.get(key)
         if found is None:
             found = seen[key] = resolver.resolve(Ref(path, src, kind, name, receiver, module, alias, line, bound_to,
-                                                     args))
+                                                     args, labels))
             edges.extend(found)
         else:
             edges.extend(_new(Edge, (*e[:LINE], line, *e[LINE + 1:])) for e in found)

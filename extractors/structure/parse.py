@@ -35,8 +35,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   bare field name: of the value the enclosing definition is, C's ``.read = on_read`` in an initializer), kept as
   the reference's ``alias``; with ``@receiver.place`` in its place (the ``@name`` node itself), the field is named
   by the node's place among its siblings, ``#1`` (``{ on_read, on_write }``: ``on_write`` is the struct's second
-  field). An edge from the field to the function (see ``resolve.Resolver._stored``); a variable the scope binds
-  (``local_stored``) none.
+  field); with ``@receiver.holder`` (a type a literal builds: Go's ``Server{OnError: f}``), the bare field is that
+  type's (``Server.OnError``). An edge from the field to the function (see ``resolve.Resolver._stored``); a
+  variable the scope binds (``local_stored``) none.
 - ``@reference.type``: a type named in the code (``@name``, optional ``@receiver`` for ``pkg.T``); its form
   (parameter, return, field, variable, generic, annotation) comes from where it stands (the language's
   ``TYPE_CONTEXTS``), or is fixed by the capture name (``@reference.type.annotation``). Refs kind ``type.<form>``.
@@ -61,7 +62,12 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   (``a[0]()``, ``d["k"]()``). ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
   elements (Go's ``opts ...Option``), bound to ``opts[]``. ``@var.name`` + ``@var.returns``: a variable of a function
   type and the type its calls give (``factory: Callable[..., Shape]``), bound to ``factory()``: ``factory(x).area()``
-  and ``s = factory(x); s.area()`` resolve on ``Shape`` (the call itself stays what callers pass).
+  and ``s = factory(x); s.area()`` resolve on ``Shape`` (the call itself stays what callers pass); with
+  ``@var.returns.place`` (a declared result, Go's ``mk := func() (A, *B)``) bound to ``mk()#1``, the result at
+  that place (``a, b := mk()``: b is a B). ``@var.name`` +
+  ``@var.called``: a parameter of a class type whose instances are called (``make: ClientFactory``, a protocol):
+  ``make()`` is bound to what the class's call operator (the language's ``CALL_OPERATOR``) returns,
+  ``ClientFactory~__call__()``.
   ``@var.names`` + ``@var.values``: names assigned by position (``a, *b = f, g, h``). ``@var.name`` + ``@var.result``: a name given the result at its place of a call
   returning several (Go's ``_, b := f()``), bound to ``f()#1``; ``@signature.result``: a declared result's type,
   a ``signature`` at ``#`` + its place (``func f() (int, *Node)``: ``#1`` is ``Node``); with
@@ -81,7 +87,10 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   record type written in place in a collection's literal (Go's test table ``cases := []struct{ cfg *Config }{..}``),
   bound as ``.cfg``: ``tc.cfg.Run()`` on an element of such a collection of the scope is ``Config``'s (``_record_field``). ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
-  variable of the scope (``raise exc``). ``@reference.protocol.<method>``: a statement that runs ``<method>`` on
+  variable of the scope (``raise exc``). ``@reference.template``: a member named at run time (``@name`` the
+  expression, ``@receiver`` the object: ``getattr(self, f"visit_{kind}")``), which the language's
+  ``settle_references`` turns into a pattern (``visit_*``, ``langs.settle_templates``; ``@reference.template_value``:
+  a variable assigned one) or drops. ``@reference.protocol.<method>``: a statement that runs ``<method>`` on
   the value captured as ``@name`` (``for x in it``: ``__iter__`` and ``__next__``), resolved only where the value's
   class is known.
 - ``@local.name``: a name bound in the enclosing definition or at module level (a parameter, an assigned or loop
@@ -105,6 +114,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   optional ``@doc.target``: the property or method body it documents (see ``_doc_types``). With ``@doc.owner`` (the
   name of the class it documents), the members the language's ``doc_members`` reads there (PHP's ``@method``,
   ``@property``): definitions of that class marked ``DECLARED`` (see ``_doc_members``).
+- ``@jsdoc`` + ``@jsdoc.target``: a JSDoc comment just before a function, whose ``@param`` / ``@returns`` types bind
+  its parameters and give its return type (``_jsdoc_types``); ``@jsdoc`` alone: a comment whose ``@typedef
+  {import('m').T} T`` imports ``T`` (``_jsdoc_imports``).
 - ``@global.name``: a name a function declares ``global``: what the function assigns it is the module's variable.
 - ``@package.name``: a package clause (Go, Java); several in one file are nested clauses, joined by ``.`` in file
   order (Scala's ``package a.b`` then ``package c``: ``a.b.c``). ``@entry``: marks the file as a program entry
@@ -112,6 +124,14 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@scope.callback``: an anonymous function passed to a call, a scope of the variables and parameters bound in it
   (``describe("x", () => { const inst = object() })``: ``inst`` is that callback's, not its definition's); the
   references in it still belong to the enclosing definition.
+- ``@scope.branch``: a branch of code a type check selects (Kotlin's ``when (x) { is A -> .. }`` entry), a scope of
+  names as a callback is: a ``@var.narrowed`` binding is placed where its type is written, so that the check's
+  narrowing holds in that branch only (the variable's values from the enclosing scopes beside it), never in the
+  scope that declares the variable (the other branches would take it too).
+- ``@scope.guarded``: a block a type check written before it guards, where blocks are no scopes of names (Python's
+  ``if isinstance(x, A): <block>``), captured by the pattern capturing ``@var.narrowed``: the narrowing is placed at
+  the block's start and holds in it only, as in a ``@scope.branch``; the other names bound in the block belong to
+  the enclosing scope (``made = Pot()`` there is read after the ``if``).
 - ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
   inside it are dropped, but those whose receiver starts with one of the language's ``OPAQUE_RECEIVERS`` (``$crate``)
   and calls, which become ``mention`` references: never resolved (an unresolved edge, ref_form ``mention``), they
@@ -162,7 +182,7 @@ from functools import lru_cache
 from importlib import resources
 from operator import itemgetter
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from pipeline.safeio import read_inside
 
@@ -204,6 +224,7 @@ class Reference(NamedTuple):
     line: int
     bound_to: str | None = None  # what local value flow binds the receiver or called name to (refs.bound_to)
     args: int | None = None  # how many arguments a call passes, where the language has overloads (refs.args)
+    labels: str | None = None  # the argument labels a call writes, where the language reads them (refs.labels)
 
 
 class RawDef(NamedTuple):
@@ -238,6 +259,7 @@ class RawRef(NamedTuple):
     line: int
     name_start: int | None  # the name node's first byte: one reference per name when several patterns match it
     args: int | None = None  # how many arguments a call passes (``ARITY``)
+    labels: str | None = None  # the argument labels a call writes (``ParseRules.argument_labels``)
 
 
 class Span(NamedTuple):
@@ -433,6 +455,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if data is not written:  # what a repair blanked was written there all the same
         found.refs += [RawRef(at, "call", name, None, None, None, written.count(b"\n", 0, at) + 1, None)
                        for at, name in rules.repaired_calls(written, data)]
+    found.bindings["var"] = rules.settle_bindings(found.bindings["var"], found.refs)  # before the facts go
     found.refs = rules.settle_references(found.refs)
     _declared_unless_defined(found)
     raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
@@ -448,7 +471,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # a variable's span is not a scope of names
-    callbacks = _callback_spans(found.callbacks)
+    callbacks = _callback_spans(found.callbacks) + _guarded_spans(found.guarded)
     if callbacks:  # an anonymous function passed (a test's callback) holds its own variables, not its definition's
         scopes = sorted(scopes + callbacks, key=_SPAN_ORDER)
     named = _fixture_params(params, spans, bindings["given"]) if params and rules.parameter_ref_kind \
@@ -463,7 +486,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
         local = _without_globals(local, bindings["global"], scopes)
     later = any(b.receiver.startswith(ASSIGNED_LATER) for b in bindings["var"] + bindings["value"])
     # what each scope binds, where a value may belong to an enclosing scope: a callback's, a later assignment's
-    declared = _declared(local + params, scopes) if callbacks or later else None
+    declared = _declared(local + params, _binding_scopes(scopes)) if callbacks or later else None
     # const make = store.createCounter where store = require('./store'): an import of the module's name (the
     # language's settle_references says so), which a value bound to the variable would shadow
     imports = {_import_local(r) for r in refs if r.kind == "import"} if bindings["value"] else ()
@@ -536,18 +559,8 @@ def _bases_placed(raw_refs: list[RawRef], spans: list[Span]) -> list[RawRef]:
     ``function Child() {}``). The name is read where the statement stands: a definition of the innermost enclosing
     definition that has one (``function create() { var app = ..; mixin(app, proto) }``: ``create.app``), else the
     top level's; dropped where the file defines no such name there (a parameter, a local object)."""
-    if not any(r.kind == BASE_OF for r in raw_refs):
-        return raw_refs
-    starts = {s.qualname: s.start for s in spans}
-    out = []
-    for r in raw_refs:
-        if r.kind != BASE_OF:
-            out.append(r)
-            continue
-        target = _named_in_scope(r, spans, starts)
-        if target is not None:
-            out.append(r._replace(kind="inherits", start=target, alias=None))
-    return out
+    return _placed(raw_refs, spans, BASE_OF, lambda r: r.alias,
+                   lambda r, target: r._replace(kind="inherits", start=target, alias=None))
 
 
 OPEN_MEMBERS = "open_members"  # a raw reference: an object given a member under a computed name (``obj[k] = ..``)
@@ -560,26 +573,40 @@ def _open_members_placed(raw_refs: list[RawRef], spans: list[Span]) -> list[RawR
     """``open_members`` raw references (``name``: the object's, read where written as ``base_of``'s is): one
     ``signature`` at ``OPEN_MEMBERS_PLACE`` of the definition so named; dropped where the file defines none there (a
     parameter, an array)."""
-    if not any(r.kind == OPEN_MEMBERS for r in raw_refs):
+    marked = set()
+
+    def mark(r: RawRef, target: int) -> RawRef | None:
+        if target in marked:  # one fact per definition, however many such writes
+            return None
+        marked.add(target)
+        return RawRef(target, "signature", r.name, None, None, OPEN_MEMBERS_PLACE, r.line, None)
+
+    return _placed(raw_refs, spans, OPEN_MEMBERS, lambda r: r.name, mark)
+
+
+def _placed(raw_refs: list[RawRef], spans: list[Span], kind: str, named: Callable, make: Callable) -> list[RawRef]:
+    """The raw references of ``kind`` made (``make(r, start)``) into facts of the definition ``named(r)`` names where
+    each stands (``_named_in_scope``); dropped where the file defines none there, or ``make`` gives None."""
+    if not any(r.kind == kind for r in raw_refs):
         return raw_refs
     starts = {s.qualname: s.start for s in spans}
-    out, marked = [], set()
+    out = []
     for r in raw_refs:
-        if r.kind != OPEN_MEMBERS:
+        if r.kind != kind:
             out.append(r)
             continue
-        target = _named_in_scope(r._replace(alias=r.name), spans, starts)
-        if target is not None and target not in marked:  # one fact per definition, however many such writes
-            marked.add(target)
-            out.append(RawRef(target, "signature", r.name, None, None, OPEN_MEMBERS_PLACE, r.line, None))
+        target = _named_in_scope(r.start, named(r), spans, starts)
+        made = make(r, target) if target is not None else None
+        if made is not None:
+            out.append(made)
     return out
 
 
-def _named_in_scope(r: RawRef, spans: list[Span], starts: dict[str, int]) -> int | None:
-    """The start of the definition ``r.alias`` names where ``r`` stands: the innermost enclosing definition's
-    member of that name first, the top level's last."""
-    enclosing = sorted((s for s in spans if s.start <= r.start < s.end), key=lambda s: s.start, reverse=True)
-    for qualname in [f"{s.qualname}.{r.alias}" for s in enclosing] + [r.alias]:
+def _named_in_scope(at: int, name: str, spans: list[Span], starts: dict[str, int]) -> int | None:
+    """The start of the definition ``name`` names at byte ``at``: the innermost enclosing definition's member of
+    that name first, the top level's last."""
+    enclosing = sorted((s for s in spans if s.start <= at < s.end), key=lambda s: s.start, reverse=True)
+    for qualname in [f"{s.qualname}.{name}" for s in enclosing] + [name]:
         if qualname in starts:
             return starts[qualname]
     return None
@@ -702,8 +729,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls",
-                     "returns.object", "import.via", "scope.callback", "signature.result", "signature.argument",
-                     "signature.parameter", "parameter.given"):
+                     "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "signature.result",
+                     "signature.argument", "signature.parameter", "parameter.given", "signature.arity"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit", "var.place", "var.record") \
                 and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
@@ -752,6 +779,7 @@ class Captures:
     bindings: dict[str, list[RawRef]] = field(default_factory=lambda: {kind: [] for kind in BINDING_KINDS})
     opaque: list[tuple[int, int]] = field(default_factory=list)  # byte ranges that are no code (``@opaque``)
     callbacks: list[tuple[int, int]] = field(default_factory=list)  # anonymous functions passed (``@scope.callback``)
+    guarded: list[tuple[int, int]] = field(default_factory=list)  # blocks a type check guards (``@scope.guarded``)
     gives_receiver: set[int] = field(default_factory=set)  # calls' names given the object itself (``@gives.receiver``)
 
 
@@ -773,7 +801,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 if role == "local.name":
                     start, end = node.start_byte, node.end_byte
                     name = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
-                    add_local(_new(RawRef, (start, "local", name, None, None, None, 0, None, None)))
+                    add_local(_new(RawRef, (start, "local", name, None, None, None, 0, None, None, None)))
                 else:
                     _collect_other(role, key, node, caps, data, facts, found, rules)
                 continue
@@ -793,6 +821,9 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     receiver = _CHAIN_BREAK.sub("", receiver)
             callee = slot = None
             if typed:
+                if kind == "type.alias" and "_aliasing" in caps and not _aliased_at_module_level(caps["_aliasing"][0],
+                                                                                                 data):
+                    continue  # an alias's shape in a function or a class (python.scm's @_aliasing)
                 if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
                     form = _type_form(node, rules, lambda n: _text(n, data))
                     if form is None:
@@ -803,7 +834,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     if container:  # a mapping's value is marked: a loop over the mapping takes its keys instead
                         add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None,
                                               MAPPED if container in MAP_CONTAINERS else None,
-                                              name.start_point[0] + 1, None, None)))
+                                              name.start_point[0] + 1, None, None, None)))
                 if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
                     receiver, _, written = written.rpartition(".")
             elif kind == "callback" and rules.call_sites:
@@ -811,6 +842,9 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             elif kind == "stored":  # the field kept as the alias, the name alone (a variable of the scope: local)
                 place = caps.get("receiver.place")  # { f, g }: g stored in the value's field #1
                 receiver, slot = None, f"#{_field_place(place[0], rules.place_rests)}" if place else receiver
+                holder = caps.get("receiver.holder")  # Server{OnError: f}: the field of the type the literal builds
+                if holder is not None and slot is not None:
+                    slot = f"{_dotted(_text(holder[0], data), rules)}.{slot}"
             elif kind == "item_call":  # a[0](): one of what a holds is called
                 kind, written = "call", written + ITEMS
             elif kind == "dotted_path":  # "blog.feeds.LatestEntries", "app.main:app": a module's name, by its path
@@ -821,13 +855,87 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     written = rules.async_protocol.get(written, written)
             # a name an attribute's text gives (``@in_attribute``) is placed at the attribute: kept out of @opaque
             args = arguments_of(node) if kind in COUNTED_CALLS and rules.arity else None
+            labels = rules.argument_labels(node) if args is not None else None
             if slot is None and rules.generic_names:
                 slot = written_type_arguments(name, rules)
             # a name written before its reference's node (Java's super(..) running the base class named in the
             # header) is on the node's line: where the call is
             line = (node if start < node.start_byte else name).start_point[0] + 1
             add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, line,
-                                  None if "in_attribute" in caps else start, args)))
+                                  None if "in_attribute" in caps else start, args, labels)))
+
+
+def _params(node, rules: ParseRules) -> Params | None:
+    """What a definition accepts: how many arguments, and the labels they are written with where the language reads
+    them (``ParseRules.parameter_labels``)."""
+    params = params_of(node)
+    return params._replace(labels=rules.parameter_labels(node)) if params is not None else None
+
+
+_TYPE_CHECKING = re.compile(r"^(typing[.])?TYPE_CHECKING$")
+
+
+def _aliased_at_module_level(assignment, data: bytes) -> bool:
+    """Whether an assignment shaped as a type alias (python.scm's ``@_aliasing``) stands in its module's body or in
+    the block of a module-level ``if TYPE_CHECKING:`` (checked here, not as patterns under module: those cost an
+    eighth of the query's compilation, paid by every process)."""
+    parent = assignment.parent
+    if parent.type == "module":
+        return True
+    branch = parent.parent if parent.type == "block" else None
+    if branch is None or branch.type != "if_statement" or branch.parent is None or branch.parent.type != "module" \
+            or branch.child_by_field_name("consequence") != parent:
+        return False
+    condition = branch.child_by_field_name("condition")
+    return condition.type in ("identifier", "attribute") and _TYPE_CHECKING.search(_text(condition, data)) is not None
+
+
+# where a bare type check (Python's ``isinstance(x, A)``, python.scm's ``@_narrowing``) narrows its variable in the
+# whole function: under these, directly or as the right side of one or two ``and``s (not_operator: directly only)
+_NARROWING_PLACES = frozenset({"assert_statement", "conditional_expression", "if_clause", "return_statement",
+                               "while_statement"})
+
+
+def _narrows_everywhere(call) -> bool:
+    """Whether a type-check call stands where python.scm's narrowing counts (a check in one query pattern per place
+    cost a fifth of the query's compilation, paid by every process). As the pattern once written out did: through an
+    ``and`` only from its right side (the side after the operator)."""
+    node, parent = call, call.parent
+    if parent.type == "not_operator":
+        return parent.child_by_field_name("argument") == node
+    for _ in range(3):
+        if parent.type in _NARROWING_PLACES:
+            return True
+        if parent.type != "boolean_operator" or parent.child_by_field_name("operator").type != "and" \
+                or parent.child_by_field_name("right") != node:
+            return False
+        node, parent = parent, parent.parent
+    return False
+
+
+def _guarded_block(call):
+    """The block an ``if`` or ``elif`` runs where a type-check call (alone, or either side of an ``and``) is its
+    condition, else None."""
+    test, branch = call, call.parent
+    if branch.type == "boolean_operator" and branch.child_by_field_name("operator").type == "and":
+        test, branch = branch, branch.parent
+    if branch.type not in ("if_statement", "elif_clause") or branch.child_by_field_name("condition") != test:
+        return None
+    block = branch.child_by_field_name("consequence")
+    return block if block is not None and block.type == "block" else None
+
+
+def _narrowing(key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules) -> None:
+    """An isinstance() call as its place says: python.scm's ``@_guarding`` narrows in the block an if's test guards
+    (``@scope.guarded`` beside it), ``@_narrowing`` in the whole function under not, assert, return..; else nothing."""
+    plain = {name: nodes for name, nodes in caps.items() if name not in ("_narrowing", "_guarding")}
+    if "_guarding" in caps:
+        block = _guarded_block(caps["_guarding"][0])
+        if block is not None:
+            found.guarded.append((block.start_byte, block.end_byte))
+            _collect_other("var", key, node, {**plain, "scope.guarded": [block]}, data, facts, found, rules)
+    elif _narrows_everywhere(caps["_narrowing"][0]):
+        _collect_other("var", key, node, plain, data, facts, found, rules)
 
 
 def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures,
@@ -849,7 +957,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                  node.end_point[0] + 1, parent, "exported" in caps,
                                  tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
                                  text("self.name"), anonymous, "test" in caps, text("qualifier"),
-                                 params_of(node) if rules.arity and key[11:] in ("function", "method") else None))
+                                 _params(node, rules) if rules.arity and key[11:] in ("function", "method") else None))
     elif role in ("import", "reexport", "import.via"):  # import.via: what the language's settle_references keeps
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         key = "import.rename" if "import.rename" in caps else key
@@ -866,6 +974,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                         _text(caps["var.item"][0], data), None, None, 0, None))
     elif role == "var.names":
         bindings["value"] += _paired_values(node, caps["var.values"][0], data)
+    elif role == "var" and ("_narrowing" in caps or "_guarding" in caps):  # python.scm's isinstance(): its place
+        _narrowing(key, node, caps, data, facts, found, rules)
     elif role == "var":  # a declared type, an assigned value or a parameter's default: kept as the receiver
         var_name = rules.implicit_parameter if key == "var.implicit" else \
             str(_field_place(node, rules.place_rests)) if key == "var.place" else _var_as_read(node, data, rules)
@@ -882,6 +992,10 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             kind = _type_text(_text(value, data))
             kind = f"{IMPLEMENTED_VALUE}{kind}@{_place(node, data)}" if kind and kind.replace(".", "").isidentifier() \
                 else None
+        elif key == "var.called":  # make: ClientFactory: make(app) gives what the class's call operator returns
+            kind = _type_text(_text(value, data))
+            kind = f"{kind}~{rules.call_operator}()" if rules.call_operator and kind \
+                and kind.replace(".", "").isidentifier() else None
         elif key == "var.result":  # _, b := f(): f's result at b's place among the names assigned
             kind = _type_text(_text(value, data), True)
             kind = f"{kind}{RESULT_MARK}{_place(node, data)}" if kind and kind.endswith(")") else None
@@ -902,8 +1016,14 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
             kind = _later_value(kind, value, data)
         if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
             binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
-            bindings[binding].append(RawRef(node.start_byte, binding, named, kind, None, None, 0, None))
-        element = _element_type(_text(value, data), rules.transparent_types) if key == "var.type" and kind else None
+            if key == "var.returns" and "var.returns.place" in caps:  # mk := func() (A, *B): mk()#1 is a B
+                named += f"{RESULT_MARK}{_result_place(value)}"
+            # a check narrows where it stands, or from the start of the block it guards (@scope.guarded beside it)
+            at = (caps["scope.guarded"][0] if "scope.guarded" in caps else value).start_byte \
+                if key == "var.narrowed" else node.start_byte
+            bindings[binding].append(RawRef(at, binding, named, kind, None, None, 0, None))
+        element = _element_type(_text(value, data), rules.transparent_types, rules.cast_type) \
+            if key == "var.type" and kind else None
         if element is None and key == "var.type" and rules.named_collections:
             element = _named_elements(kind, value, data)
         if element:  # List<Element> els: els.get(0) is an Element
@@ -922,25 +1042,29 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         at = caps["parameter.of"][0]
         bindings["given"] += [RawRef(at.start_byte, "given", name, None, None, None, 0, None)
                               for name in _GIVEN_NAME.findall(_text(node, data))]
-    elif role == "scope.callback":
+    elif role in ("scope.callback", "scope.branch"):  # a branch is a scope of names as a callback is
         found.callbacks.append((node.start_byte, node.end_byte))
+    elif role == "scope.guarded":  # a scope of the narrowing only
+        found.guarded.append((node.start_byte, node.end_byte))
     elif role == "gives.receiver":
         found.gives_receiver.add(node.start_byte)
     elif role == "returns.object" and _holds_code(node):  # return { get () {...} }: the factory's own members
         found.refs.append(RawRef(node.start_byte, "returns", OWN_OBJECT, None, None, None, node.start_point[0] + 1,
                                  None))
-    elif role == "jsdoc":
+    elif role == "jsdoc" and "jsdoc.target" in caps:
         _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
+    elif role == "jsdoc":  # a comment alone: the modules its typedefs import
+        _jsdoc_imports(node, data, found)
     elif role == "doc" and "doc.owner" in caps:
         _doc_members(node, caps["doc.owner"][0], data, found, rules)
     elif role == "doc":
         named = _text(caps["doc.name"][0], data) if "doc.name" in caps else None
         _doc_types(node, caps.get("doc.target", (None,))[0], named, data, found, rules)
     elif role in ("signature.type", "signature.named", "signature.result", "signature.argument",
-                  "signature.parameter", "signature.receiver"):
+                  "signature.parameter", "signature.receiver", "signature.arity"):
         declared = _signature(role, node, caps, data)
         if declared:
-            found.refs.append(declared)
+            found.refs.append(_signature_type_arguments(declared, node, rules))
     elif role == "passed.receiver":  # the lambda's ``this``: a variable of its own scope, ``this@<callee>``
         passed = _passed(node, caps, data, RECEIVER_LABEL, RECEIVER_SLOT)
         if passed:
@@ -1051,6 +1175,8 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
     """A ``signature`` reference: the type declared for parameter ``j`` of what parameter ``i`` of the enclosing
     function takes (``i:j``), for parameter ``j`` of the function type an alias stands for (``:j``), or for parameter
     ``i`` itself where a name types it (``i``). None where the type names no one class (a union, a collection)."""
+    if role == "signature.arity":
+        return _overload_arity(node, caps)
     typed = _type_text(_text(node, data))
     if typed and role == "signature.result":  # -> (String, clap_lex::ShortFlags): a path, dotted as receivers are
         typed = typed.replace("::", ".")
@@ -1064,7 +1190,7 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
     outer = caps.get("signature.outer")
     if outer and outer[0].parent.parent is not None and outer[0].parent.parent.type in _FUNCTION_TYPES:
         return None  # a parameter of a function type, not of the function: fn: (cb: (x: X) => void) => void
-    place = str(_place(outer[0], data)) if outer else ""
+    place = _overload_mark(caps) + (str(_place(outer[0], data)) if outer else "")
     if role in ("signature.type", "signature.argument", "signature.parameter"):
         mark = ":" if role == "signature.type" else TYPE_ARGUMENT_MARK
         place += f"{mark}{_place(caps.get('signature.slot', (node,))[0], data)}"
@@ -1072,6 +1198,38 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
         place += f":{RECEIVER_SLOT}"
     receiver, _, name = typed.rpartition(".")
     return RawRef(node.start_byte, "signature", name, receiver or None, None, place, node.start_point[0] + 1, None)
+
+
+def _signature_type_arguments(declared: RawRef, node, rules: ParseRules) -> RawRef:
+    """A ``signature`` whose type is written with type arguments (C#'s ``Action<IMemberSetup<A, B>>``: ``<>2``),
+    where the language tells same-named types apart by how many (``rules.generic_names``): kept as its ``module``
+    (its alias is its place), so that it names the twin taking that many (``Resolver._declared_class``)."""
+    if node.type not in rules.generic_names or not node.children:
+        return declared
+    written = written_type_arguments(node.children[0], rules)
+    return declared._replace(module=written) if written else declared
+
+
+def _overload_mark(caps: dict) -> str:
+    """``(k)``: the place of a definition's ``k``-th call signature (``@signature.overload``), ahead of a place it
+    declares a type at; ``""`` for a signature of the definition as a whole."""
+    overload = caps.get("signature.overload")
+    if not overload:
+        return ""
+    node = overload[0]
+    siblings = [n for n in node.parent.named_children if n.type == node.type] if node.parent is not None else [node]
+    return f"{OVERLOAD_OPEN}{siblings.index(node)}{OVERLOAD_CLOSE}"
+
+
+def _overload_arity(node, caps: dict) -> RawRef | None:
+    """``@signature.arity``: how many arguments a call signature takes, a ``signature`` at its ``(k)`` named
+    ``least..most`` (``most`` empty for any number), which the resolver matches a call's arguments against."""
+    params = params_of(node)
+    if params is None or "signature.overload" not in caps:
+        return None
+    counts = f"{params.least}{ARITY_RANGE}{'' if params.most is None else params.most}"
+    return RawRef(node.start_byte, "signature", counts, None, None, _overload_mark(caps), node.start_point[0] + 1,
+                  None)
 
 
 def _result_place(node) -> int:
@@ -1093,17 +1251,45 @@ def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: in
     lambda has unnamed at ``slot``: its one parameter (``@passed.implicit``, Kotlin's ``it``, at 0), or its receiver
     (``@passed.receiver``: ``RECEIVER_LABEL`` + the callee's name, at ``RECEIVER_SLOT``)."""
     nodes = caps["passed.callee"]  # several nodes: the text from the first to the last (Java's object and name)
-    callee = "".join(data[nodes[0].start_byte:nodes[-1].end_byte].decode("utf-8", "replace").split())
-    if "(" in callee or "[" in callee:  # what a call returns, an element: no function named as written
+    callee = _passed_callee(data[nodes[0].start_byte:nodes[-1].end_byte].decode("utf-8", "replace"))
+    if callee is None:
         return None
     slot = _place(caps.get("passed.slot", (node,))[0], data) if slot is None else slot
     place = f"{_place(caps['passed.fn'][0], data)}:{slot}"
     if "passed.member" in caps:  # ({ page }) => ..: the parameter's member page, no type of its own here
         place += "." + _text(node, data)
+    place += _call_shape(nodes[-1].parent, caps["passed.fn"][0])
     if implicit == RECEIVER_LABEL:  # this@buffer: the lambda's receiver, named as Kotlin's label names it
         implicit += callee.rpartition(".")[2]
     name = implicit or _text(node, data)
     return RawRef(node.start_byte, "var", name, f"{PASSED_VALUE}{callee}@{place}", None, None, 0, None)
+
+
+def _call_shape(call, fn) -> str:
+    """``/2s``: how many arguments the call passes, ``s`` where the first is a string literal (a path, never a
+    function), so that of a callee's overloads the resolver picks those that fit (``app.get(h)`` beside
+    ``app.get(path, h)``); ``""`` where the count is not known (a spread)."""
+    count = arguments_of(call) if call is not None else None
+    if count is None:
+        return ""
+    first = next((n for n in fn.parent.named_children if "comment" not in n.type), None) if fn.parent else None
+    quoted = first is not None and first.text[:1] in (b'"', b"'", b"`")
+    return f"{CALL_SHAPE}{count}{'s' if quoted else ''}"
+
+
+def _passed_callee(written: str) -> str | None:
+    """The function a lambda is passed to, as the resolver reads a call's receiver and name: a name (``describe``,
+    ``board.Each``), or a method of what a chain's call returns (AutoMapper's ``cfg.CreateMap<A, B>().ForMember``:
+    its chain joined over line breaks, as a call's receiver is). None where what is called is itself a call's result
+    or an element (``f()(x => ..)``, ``a[0](..)``), or the chain holds what would misread its text (a comment, a
+    ``^`` or ``@`` of ``PASSED_VALUE``'s own marks)."""
+    plain = "".join(written.split())
+    if "(" not in plain and "[" not in plain:
+        return plain
+    if any(mark in written for mark in ("//", "/*", "^", "@")):
+        return None
+    head, dot, name = _CHAIN_BREAK.sub("", written.strip()).rpartition(".")
+    return f"{head}.{name}" if dot and name.isidentifier() and head.endswith((")", "]")) else None
 
 
 def _member_at_place(kind: str, place: int | None) -> str | None:
@@ -1177,13 +1363,18 @@ _FUNCTION_TYPES = frozenset({"function_type", "constructor_type"})
 # call in the lambda is first that receiver's member (a ``scoped_call``: see _enclose)
 RECEIVER_LABEL = "this@"
 RECEIVER_SLOT = "this"
+# a call signature's place among a definition's several (``(k)``, parse.py ``_overload_mark``) and how many arguments
+# it takes (``least..most``)
+OVERLOAD_OPEN, OVERLOAD_CLOSE, ARITY_RANGE = "(", ")", ".."
+# after a callback's place: how many arguments the call passes, ``s`` where the first is a string literal (``/2s``)
+CALL_SHAPE = "/"
 PASSED_VALUE = "passed:"  # a callback's parameter: what the called function declares it is given (see _passed)
 IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it implements declares (``Reader@0``)
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
                 "var.result": "var", "var.implements": "var",
                 "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.spread": "var",
-                "var.returns": "var"}
+                "var.returns": "var", "var.called": "var"}
 # var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
 # mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
@@ -1237,7 +1428,7 @@ RECORD_FIELD = "."
 KEYS = "[]:"
 MAP_KEYS = "[]::"  # suffix of a value that is a mapping's keys only where the file declares one (``@var.map_keys``)
 _COLLECTION_SUFFIX = {"var.elements": ITEMS, "var.keys": KEYS, "var.map_keys": MAP_KEYS}
-_BOUND_SUFFIX = {"var.spread": ITEMS, "var.returns": CALLED_NAME}  # the name a binding's capture binds
+_BOUND_SUFFIX = {"var.spread": ITEMS, "var.returns": CALLED_NAME, "var.called": CALLED_NAME}  # the name a binding's capture binds
 NAMES = frozenset({"identifier", "attribute"})
 UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})  # a, (b, c) = ...
 PACKED = frozenset({"expression_list", "tuple", "list"})  # ... = f, (g, h)
@@ -1286,7 +1477,8 @@ def _with_call_sites(refs: list[Reference], data: bytes) -> list[Reference]:
     for r in refs:
         if type(r.module) is CallSite:
             callee, slot = _call_site(r.module.node, r.module.name, data)
-            r = _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to, r.args))
+            r = _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to, r.args,
+                                 r.labels))
         out.append(r)
     return out
 
@@ -1507,8 +1699,8 @@ def _type_text(text: str, call: bool = False) -> str | None:
         text = " ".join(_CHAIN_BREAK.sub("", _COMMENT_LINE.sub("", text)).split())
     else:
         text = " ".join(text.split())
-    if len(text) > 400 or " & " in text:
-        return None
+    if len(text) > 400 or " & " in text:  # (a long call's arguments say nothing of its value: its callee does)
+        return _long_call(text) if call else None
     if len(text) > 2 and text[0] in "\"'" and text[-1] == text[0]:  # a forward reference: Optional["Node"]
         return _type_text(text[1:-1], call)
     parts = _top_level_split(text, "|")
@@ -1536,6 +1728,20 @@ def _type_text(text: str, call: bool = False) -> str | None:
     return text if text and text not in _NOTHING else None
 
 
+def _long_call(text: str) -> str | None:
+    """``Starlette()`` for ``Starlette(routes=[...])``, a call of a (dotted) name too long to compact piece by piece:
+    the callee, where its parentheses close at the end (no chain after them); else None."""
+    name, paren, _ = text.partition("(")
+    if not paren or not name.replace(".", "").isidentifier() or not text.endswith(")"):
+        return None
+    depth = 0
+    for at, char in enumerate(text[len(name):], len(name)):
+        depth += (char == "(") - (char == ")")
+        if depth == 0:
+            return f"{name}()" if at == len(text) - 1 else None
+    return None
+
+
 _GENERIC_OF = re.compile(r"^[\w.:]+\s*<(.+)>$", re.S)
 # a container's methods giving one of its elements (List.get, Map.get, Array.find, dict.pop, Vec::first): what they give
 # is what was put in (the declared element type, else unknown), never the container's own type
@@ -1554,10 +1760,11 @@ _BRACKETED_OF = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:list|List|Seque
 _LEADING_BORROW = re.compile(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?(?=[\w:]+\s*<)")  # &'a mut Vec<T>: a Vec<T> borrowed
 
 
-def _element_type(text: str, transparent=frozenset()) -> str | None:
+def _element_type(text: str, transparent=frozenset(), cast=lambda text: None) -> str | None:
     """``List<Element>``, ``Map<String, Route>``, ``Vec<Arg>``, ``Book[]``, ``[]*Book``, ``&[Book]``, ``list[Book]``
     -> the element (a map's: its value) type, compacted; None for what is no collection of a named type. A borrowed
-    one's are its own (``&HashMap<K, V>``, ``&'a mut Vec<T>``)."""
+    one's are its own (``&HashMap<K, V>``, ``&'a mut Vec<T>``). An element written as a tuple is what the
+    language's ``cast`` makes of it, a ``TUPLE_OF`` value (``Vec<(Name, Value)>``: ``tuple:Name,Value``)."""
     text = _LEADING_BORROW.sub("", " ".join(text.split()))
     m = _GENERIC_OF.match(text) or _BRACKETED_OF.match(text)
     if m:  # a map's value is its last argument; a transparent type's its first (Rust's Result<T, E>: not the error)
@@ -1571,6 +1778,9 @@ def _element_type(text: str, transparent=frozenset()) -> str | None:
     while transparent and (held := _GENERIC_OF.match(inner)) and _generic_name(inner) in transparent:
         inner = _top_level_split(held.group(1), ",")[0].strip()  # Vec<Box<dyn Shape>>: a Shape's methods run
     inner = inner.rstrip("*& ")  # C++'s vector<Node*>, map<K, const V&>: a pointer to (or a reference of) an element
+    tupled = cast(inner) if inner.startswith("(") else None
+    if tupled and tupled.startswith(TUPLE_OF):
+        return tupled
     last = _type_text(inner) if inner else None
     return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
 
@@ -1772,6 +1982,23 @@ def _jsdoc_types(comment, target, data: bytes, found: Captures) -> None:
         found.refs.append(RawRef(at, "type.return", name, receiver or None, None, None, line, None))
 
 
+_JSDOC_TYPEDEF_IMPORT = re.compile(
+    r"@typedef\s*\{\s*import\(\s*['\"]([^'\"]+)['\"]\s*\)(?:\.([A-Za-z_$][\w$]*))?\s*(?:<[^{}]*>\s*)?\}\s*([A-Za-z_$][\w$]*)")
+
+
+def _jsdoc_imports(comment, data: bytes, found: Captures) -> None:
+    """``/** @typedef {import('./types.d.ts').RunnerOptions} RunnerOptions */``: plain JavaScript imports a type for
+    its JSDoc so (mocha's ``lib/types.d.ts``, which nothing else names): an import of that name, aliased, as
+    ``import { RunnerOptions } from './types.d.ts'`` would be; ``{import('../runner.cjs')} Runner`` binds the module
+    as ``require`` does. ``@param {RunnerOptions} opts`` then finds the type through it."""
+    text = _text(comment, data)
+    if not text.startswith("/**"):
+        return
+    line = comment.start_point[0] + 1
+    for module, name, alias in _JSDOC_TYPEDEF_IMPORT.findall(text):
+        found.refs.append(RawRef(comment.start_byte, "import", name or "*", None, module, alias, line, None))
+
+
 def _doc_types(comment, target, named: str | None, data: bytes, found: Captures, rules: ParseRules) -> None:
     """``@doc``: a doc comment whose types the language reads (``rules.doc_types``: PHP's ``/** @var Client $c */``,
     ``@param``, ``@return``). A variable's type binds it (``x``, or ``x[]``: its elements) where the comment stands,
@@ -1922,6 +2149,19 @@ def _callback_spans(ranges: list[tuple[int, int]]) -> list[Span]:
     return [Span(start, end, f"{CALLBACK}{start}", None, CALLBACK, False) for start, end in sorted(set(ranges))]
 
 
+GUARDED = CALLBACK + "guarded:"  # a block a type check guards (``@scope.guarded``): a callback holding no names
+
+
+def _guarded_spans(ranges: list[tuple[int, int]]) -> list[Span]:
+    """The blocks type checks guard, scopes of their narrowed variables only (``@scope.guarded``)."""
+    return [Span(start, end, f"{GUARDED}{start}", None, CALLBACK, False) for start, end in sorted(set(ranges))]
+
+
+def _binding_scopes(scopes: list[Span]) -> list[Span]:
+    """The scopes that own the names bound in them: a guarded block's belong to the scope enclosing it."""
+    return [s for s in scopes if not s.qualname.startswith(GUARDED)]
+
+
 def _sweep(items: list, spans: list[Span]):
     """Each item (by start byte) with the stack of definition spans enclosing it, in one pass."""
     stack, i = [], 0
@@ -1968,7 +2208,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     local: dict[str, set[str]] = {}  # enclosing qualname -> variables bound there
     # const f = () => f(): a name that opens its definition's node names that definition, it binds no variable
     starts = {s.start for s in spans} if raw_locals else ()
-    for r, stack in _sweep([r for r in raw_locals if r.start not in starts], scopes):
+    for r, stack in _sweep([r for r in raw_locals if r.start not in starts], _binding_scopes(scopes)):
         local.setdefault(stack[-1].qualname if stack else "<module>", set()).add(r.name)
     # ``const f = () => ...`` binds a definition, not a variable: a local bound inside the definition's own node; a
     # Java field ``size`` leaves a constructor's parameter ``size`` (bound in the class's scope) a variable
@@ -2019,6 +2259,11 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 out.append(Reference(owner, "param_call", r.name, None, None, positions[owner][r.name], r.line))
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
+        alias = r.alias
+        if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
+            alias = _as_self(alias, stack) if self_named and stack else alias
+            head = alias.partition(".")[0]
+            bound_to = _bound_to(head, False, stack, types) if head in type_names else None
         # a variable returned where its own function assigned it: what a call gave it types the function (a name
         # assigned further out is the function's or a module's variable: its call result is not what is returned)
         is_call = kind in CALLED or (kind in RETURNED and r.name in results.get(scope, ()))
@@ -2061,7 +2306,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                 seen = visible[inner] = _visible_locals(stack, local)
             if receiver in seen:  # parser.add() on a local parser: never the file's def parser()
                 bound_to = LOCAL_VALUE
-        out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, r.alias, r.line, bound_to, r.args)))
+        out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, alias, r.line, bound_to, r.args,
+                                    r.labels)))
     return out
 
 
@@ -2140,8 +2386,8 @@ def _bound_name(written: str) -> str:
     ``self.x.y``; none of a scope's variables = bound to nothing."""
     head, dot, rest = written.partition(".")
     name = rest.partition(".")[0] if dot and head in SELF_OBJECTS else head
-    if not dot and (called := _called_variable(written)):
-        return called + CALLED_NAME  # factory(size).area(): what a call of factory gives
+    if called := _called_variable(head):  # factory(size).area(), factory(size).conn().close(): what its call gives
+        return called + CALLED_NAME
     return name.partition("[")[0] + ITEMS if "[" in name else name  # books[0]: an element of books[]
 
 
@@ -2303,7 +2549,10 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
                 later.append(LaterValue(r.name, r.receiver[len(ASSIGNED_LATER):], list(stack), at))  # the sweep moves on
             continue
         if declared is not None and stack and stack[-1].kind == CALLBACK:
-            stack = _declaring(stack, r.name, declared)
+            if r.receiver.startswith(NARROWED_VALUE):  # a check narrows where it is written (a when branch)
+                _seed_from_enclosing(out, stack, r.name)
+            else:
+                stack = _declaring(stack, r.name, declared)
         if _own_declaration(r.name, stack):
             stack = stack[:-1]
         value = r.receiver
@@ -2416,6 +2665,17 @@ def _up_to_class(stack: list[Span]) -> list[Span]:
     return stack[:inner + 1] if inner is not None else []
 
 
+def _seed_from_enclosing(types: dict, stack: list[Span], name: str) -> None:
+    """A variable narrowed in a branch scope keeps what the enclosing scopes bound it to (its declared type: a
+    narrowed class the repository does not define says nothing), the narrowing one more value beside them."""
+    own = types.setdefault(stack[-1].qualname, {})
+    if name in own:
+        return
+    outer = next((types[s.qualname][name] for s in reversed(stack[:-1]) if name in types.get(s.qualname, {})),
+                 types.get("<module>", {}).get(name, []))
+    own[name] = list(outer)
+
+
 def _keep_value(types: dict, stack: list[Span], name: str, value: str) -> None:
     """``value`` for the variable ``name`` of the innermost scope, unless it is there or ``MAX_VALUES`` are."""
     found = types.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(name, [])
@@ -2454,7 +2714,7 @@ SELF_OBJECTS = ("self", "this", "cls")
 LOCAL_VALUE = ""  # ``bound_to`` of a receiver that is a local variable or parameter bound to nothing known
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
 VALUE_KINDS = {"call", "scoped_call", "callback", "local_call", "local_callback", "attribute", "returns",
-               "local_returns", "call_result", "protocol", "returns_call"}
+               "local_returns", "call_result", "protocol", "returns_call", "template"}
 CALLED = frozenset({"call", "local_call", "call_result"})
 # calls whose arguments are counted (``refs.args``), in a language with overloads: Swift's ``.name(key: k)`` too
 COUNTED_CALLS = frozenset({"call", "implicit_call"})
@@ -2510,11 +2770,33 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     for scope in search:
         found = types.get(scope, {}).get(var)
         if found and dot:  # let mut config = self.config.clone(): a local made from the field says nothing of it
-            found = [v for v in found if not (v.startswith(written) and v[len(written):len(written) + 1] in ".[")]
+            found = [v for v in found if not _made_from(_as_self(v, stack), written)]  # (Go: r.snapshots.List())
         if found:
             found = [v if (element := _element_value(v, stack, types)) is None else element for v in found]
             return "|".join(dict.fromkeys(_typed_head(v, scopes, types) for v in found if v)) or None
     return None
+
+
+_PLACED_ELEMENT = re.compile(r"^(.*\[\])~(\d+)$", re.S)  # self.pairs[]~1: a loop's name at place 1 of an element
+
+
+def _entry_at_place(items: str, place: int, stack: list[Span], types: dict) -> str | None:
+    """The name at ``place`` of a tuple pattern walking ``items`` (``for (a, b) in &self.pairs``): of an element
+    declared a tuple (``Vec<(A, B)>``), the element at that place; of a mapping's entry, its value at place 1 (the
+    map's (k, v) rule: ``items`` itself, looked up as before where the file does not state it) and its declared key
+    at place 0; "" (not known) otherwise."""
+    element = _element_value(items, stack, types)
+    if element and element.startswith(TUPLE_OF):
+        elements = element[len(TUPLE_OF):].split(",")
+        return elements[place] if place < len(elements) else ""
+    if place == 1:
+        return items if element is None else element
+    return (_declared_keys(items[:-len(ITEMS)].strip(), stack, types) or "") if place == 0 else ""
+
+
+def _made_from(value: str, field: str) -> bool:
+    """Whether ``value`` is made from ``field`` (``self.config.clone()``, ``self.items[0]``)."""
+    return value.startswith(field) and value[len(field):len(field) + 1] in ".["
 
 
 # (also a typed variable's field: n.inodes[i].Key(), an element of what n's type declares for the field)
@@ -2532,6 +2814,9 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     a loop's ``for b in self.books`` (``self.books[]``; "" when the elements are not known: never the collection's
     own type), ``b = self.by_name.get(k)``, ``b := books[0]``; None otherwise (``client.get(url)`` is no element
     of anything known: its value stands as written)."""
+    placed = _PLACED_ELEMENT.match(value)
+    if placed:  # for (name, value) in &self.pairs: the element's member at the name's place
+        return _entry_at_place(placed.group(1), int(placed.group(2)), stack, types)
     if value.endswith(MAP_KEYS):  # for k, v := range s.byName: a key, never a value (a slice's index: nothing)
         return _declared_keys(value[:-len(MAP_KEYS)].strip(), stack, types) or ""
     if value.endswith(KEYS):
@@ -2672,12 +2957,13 @@ def _held_elements(holder: str, stack: list[Span], types: dict) -> str | None:
 
 def _holder(written: str) -> tuple[str | None, str]:
     """``self.routes.get(k)`` -> (``self.routes``, ``get(k)``), ``els.get(0).text`` -> (``els``, ``get(0).text``):
-    the variable or field a chain starts from, and the rest; None where it starts from neither."""
+    the variable or field a chain starts from (or a call of a variable: ``factory(x).conn().close()``), and the rest;
+    None where it starts from neither."""
     head, _, rest = written.partition(".")
     if head in SELF_OBJECTS:
         field, _, more = rest.partition(".")
         return (f"{head}.{field}" if field.isidentifier() and more else None), more
-    return (head if head.isidentifier() else None), rest
+    return (head if head.isidentifier() or _called_variable(head) else None), rest
 
 
 def _then(items: str | None, after: str) -> str | None:
@@ -2757,7 +3043,11 @@ def _field_elements(holder: str, stack: list[Span], types: dict) -> str | None:
             typed = f"{element}.{rest}" if "~" in element else f"{element}~{rest}"
     # an element step along the way is followed (n := stack[i].node; n.inodes[j]: Cursor~stack[].node.inodes[]),
     # an index written otherwise is not
-    return typed + ITEMS if "~" in typed and "|" not in typed and not _UNREAD_INDEX.search(typed) else None
+    if "~" in typed and "|" not in typed and not _UNREAD_INDEX.search(typed):
+        return typed + ITEMS
+    # self.leader.repl[id]: fields of fields the file does not declare (a Go method's struct is often declared in
+    # another file of the package), the resolver's to follow as for one field
+    return holder + ITEMS if head in SELF_OBJECTS and "[" not in rest else None
 
 
 _UNREAD_INDEX = re.compile(r"\[(?!\])")
@@ -2798,6 +3088,12 @@ def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> s
     base, tilde, member = value.partition("~")
     if tilde and member[:1].isdigit() and base.isidentifier() and depth < MAX_TYPED_HOPS:
         return _placed_member(value, base, member, scopes, types, depth)
+    call, mark, place = value.rpartition(RESULT_MARK)
+    if mark and place.isdigit() and (called := _called_variable(call)):
+        # _, c := build(): the result at that place of a call of the variable, where its function literal says
+        key = called + CALLED_NAME + mark + place
+        held = next((found for scope in scopes if (found := types.get(scope, {}).get(key))), None)
+        return held[0] if held and len(held) == 1 else value
     head, dot, rest = value.partition(".")
     called = _called_variable(value) if not dot else None
     if called:  # shape = factory(size) with factory: Callable[..., Shape]: what its calls give (``factory()``)

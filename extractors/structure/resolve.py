@@ -19,6 +19,7 @@ not the repository's (``str``, ``string``, ``*http.Client``) makes the reference
   flow            a function reached through an assignment, a return or a decorator               0.80
   dispatch        an override in a subclass (the method is not on the class or its bases)        0.70
   unique_name     the only definition with that name in the repository                          0.60
+  template        a method whose name fits one built at run time (``getattr(self, f"visit_{k}")``) 0.50
   ambiguous       several candidates: one edge each (the 8 nearest the caller), never dropped  0.30
   unresolved      no candidate: dst_id is null                                                   0.00
   external        outside the repository (a library, a builtin, a host object): dst_id is null  0.00
@@ -70,7 +71,11 @@ library's type, which would otherwise be external (Kotlin's extension function `
 program runs and fills with its own names (Gradle's ``.kts``): a name or member such a file does not state is the
 host's, external, never guessed among the repository's (none); ``labeled_self(resolver, head, src)`` the class a receiver's head names as the object itself, written otherwise
 than ``this`` (Kotlin's ``this@Outer``: the labeled class around the code): its chains (``this@Outer.sink.close()``),
-reads (``this@Outer.count``) and receiver reads go as ``this.``'s do (none); ``OVERLOADS`` a member defined again in its scope is
+reads (``this@Outer.count``) and receiver reads go as ``this.``'s do (none); ``universal_member(resolver, ref, src)``
+the repository's method added to every type (Kotlin's ``fun <T : Any> T.log()``), which a call on a receiver whose
+own type has no member of that name reaches by its exact name (none); ``visible_members(resolver, ref, src, found)``
+of the members a call on a receiver found, those the calling file can see (Kotlin's extension functions of one type
+in several packages: the one imported or of the file's package; none: all); ``OVERLOADS`` a member defined again in its scope is
 an overload or a build variant, any of which a call on a known type may mean (True); False where it is rather a
 property's setter or a replacement (Python's ``@x.setter``): a member's call reaches the first only;
 ``extend_layers``.
@@ -82,15 +87,15 @@ import posixpath
 import re
 from functools import lru_cache
 from collections import defaultdict, deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Callable, NamedTuple
 
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, BARE_CALL_ONLY, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
-                    OPEN_MEMBERS_PLACE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
+                    OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
@@ -99,15 +104,20 @@ from .qualnames import unsuffixed, untwinned
 SELF_NAMES = {"self", "this", "cls", "super()", "super", "Self"}
 SCOPES = {"function", "method", "namespace"}  # definitions whose nested names their bodies see bare
 CONF = {"same_file": 0.95, "import": 0.9, "inherited": 0.85, "constructor": 0.85, "same_package": 0.85,
-        "fixture": 0.85, "flow": 0.8, "dispatch": 0.7, "unique_name": 0.6, "ambiguous": 0.3, "unresolved": 0.0,
+        "fixture": 0.85, "flow": 0.8, "dispatch": 0.7, "unique_name": 0.6, "template": 0.5, "ambiguous": 0.3, "unresolved": 0.0,
         "external": 0.0}
 MAX_CANDIDATES = 8
+MAX_CALL_SIGNATURES = 64  # a type's call signatures read for a call's overload (hono's HandlerInterface has 23)
 MAX_TYPE_PARAMETERS = 8  # a generic type's parameters looked through for the one its method declares
+NO_OVERLOAD = "*"  # ``_slot_class``'s mark for a type's signatures read as one, past its several call signatures
+UNION_MEMBER = "|"  # a ``signature``'s place: a union type alias's member at that place (``type H = A | B``: ``|1``)
 # the ``signature`` kept where a class's declarations disagree at one place (``Resolver._note_signature``)
 DISAGREEING = "<disagreeing>"
 DOC_MEMBER_KINDS = frozenset({"method", "field"})  # what a doc comment may declare (``parse._doc_members``)
 GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 UNKNOWN_RECEIVER = 0.75
+TEMPLATE_FORM = "template"  # ref_form (and resolution) of a member named by a template (``Resolver._template``)
+MAX_TEMPLATE_TARGETS = 256  # methods one template reaches (pydantic's ``*_schema``: 56)
 STORED_FORM = "stored"  # ref_form of a field -> function edge: the function stored there (``Resolver._stored``)
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
 # what may hold a function, by the fact that says which: a field a method assigns, a variable given a function's name
@@ -158,6 +168,25 @@ class BodyReturns(NamedTuple):
     decides: bool
 
 
+class CallShape(NamedTuple):
+    """How a call handing a callback on is written (parse.py ``_call_shape``): what picks the callee's overloads."""
+
+    count: int  # the arguments it passes
+    quoted: bool  # its first argument is a string literal: a path or a name, never a function
+
+
+def _call_shape(text: str) -> CallShape | None:
+    """``2s`` -> CallShape(2, True); None where the parser could not count the arguments."""
+    digits = text[:-1] if text.endswith("s") else text
+    return CallShape(int(digits), text.endswith("s")) if digits.isdigit() else None
+
+
+def _counts_fit(counts: str, count: int) -> bool:
+    """Whether a call signature taking ``least..most`` arguments (``most`` empty: any number) takes ``count``."""
+    least, _, most = counts.partition(ARITY_RANGE)
+    return least.isdigit() and int(least) <= count and (not most.isdigit() or count <= int(most))
+
+
 class Found(NamedTuple):
     """A lookup's answer: the candidate ids (none: unresolved or external) and the resolution that found them."""
 
@@ -186,6 +215,7 @@ class Ref:
     line: int
     bound_to: str | None = None
     args: int | None = None  # how many arguments a call passes (``ARITY``); None: not known
+    labels: str | None = None  # the argument labels it writes (``labels_fit``); None: not read
 
 
 NAME_LAYERS = ("scoped", "imported", "package")
@@ -226,6 +256,8 @@ class Hooks:
     host_scripts: tuple = ()  # file suffixes of scripts a host runs (Gradle's .kts): what they do not define is its
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
     labeled_self: Callable | None = None  # (resolver, head, src) -> the class a receiver like Kotlin's this@Outer names
+    universal_member: Callable | None = None  # (resolver, ref, src) -> a method added to every type, by its name
+    visible_members: Callable | None = None  # (resolver, ref, src, found) -> the members found the file can see
     variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
     # references record the type arguments written (``GENERIC_NAMES``): of same-named types differing in their number
@@ -234,6 +266,9 @@ class Hooks:
     # (receiver) -> how many type arguments the type built inline there writes (``new Foo<A>()``: 1), None: none built
     inline_type_arguments: Callable = lambda _receiver: None
     merged_declarations: bool = False  # a type's same-named twins in its file are one with it (TS declaration merging)
+    # a function given methods of its own is a type its ``new`` builds (JavaScript's ES5 ``function Request() {}`` with
+    # ``Request.prototype.m = function () {}``): ``new Request()`` is a Request, as a class's would be
+    constructor_functions: bool = False
     nearest_twin: bool = False  # of a name declared several times in a file, the one declared last before the use
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
@@ -256,6 +291,14 @@ class Hooks:
     # a module-level name defined twice, or defined and imported (try: from ._speedups import f / except ImportError:
     # def f(): ...): which one runs is decided when the module loads, so a reference from another file reaches each
     module_alternatives: bool = False
+    # (a definition's labels, a call's) -> whether the call may mean it (a language module's: Swift's argument labels)
+    labels_fit: Callable | None = None
+    # ([each overload's labels], a call's) -> [whether the call may mean each]: where the choice among one type's
+    # overloads is relative (Java's argument types: an exact match before a widening one); applied per parent
+    labels_choose: Callable | None = None
+    # (resolver, cls) -> ``cls`` and its bases in the language's own lookup order, each with its depth (Ruby's
+    # ancestors: a later include first, the superclass last); None: C3 or breadth first as the flags say
+    linearize: Callable | None = None
 
 
 def _layer(entry) -> Callable:
@@ -292,16 +335,22 @@ def hooks_of(support) -> Hooks:
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
                  library_member=getattr(support, "library_member", None),
                  labeled_self=getattr(support, "labeled_self", None),
+                 universal_member=getattr(support, "universal_member", None),
+                 visible_members=getattr(support, "visible_members", None),
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
                  type_arguments_written=bool(getattr(support, "GENERIC_NAMES", ())),
                  inline_type_arguments=getattr(support, "inline_type_arguments", None) or (lambda _receiver: None),
                  merged_declarations=bool(getattr(support, "MERGED_DECLARATIONS", False)),
+                 constructor_functions=bool(getattr(support, "CONSTRUCTOR_FUNCTIONS", False)),
                  nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
+                 labels_fit=getattr(support, "labels_fit", None),
+                 labels_choose=getattr(support, "labels_choose", None),
+                 linearize=getattr(support, "linearize", None),
                  static_form_place=getattr(support, "static_form_place", None),
                  scoped_type_paths=bool(getattr(support, "SCOPED_TYPE_PATHS", False)),
                  loops_take_yields=bool(getattr(support, "LOOPS_TAKE_YIELDS", False)),
@@ -326,6 +375,35 @@ def _receiver_names_class(receiver: str, owner_id: str | None) -> bool:
     return len(tail) >= 3 and bool(name) and (name.endswith(tail) or tail.endswith(name))
 
 
+@dataclass
+class _ValueAnswers:
+    """What the values a reference's ``bound_to`` lists answer together (``Resolver._through_value``)."""
+
+    hits: list = field(default_factory=list)
+    resolution: str | None = None
+    external: bool = False
+    computed: bool = False  # one of the values may have the member from a computed name
+    unknown: bool = False  # an alias's member nothing here knows
+    checked_own: bool = False  # a type check's class answered itself
+
+    def add(self, found: "Found", value: str) -> None:
+        if found.resolution == "external":
+            self.external = True
+            self.computed = self.computed or found is COMPUTED_MEMBER
+        # if (x instanceof Console) x.errors(): the checked class has it, the declared type only through its
+        # subclasses (any of them, not only the checked one's): the check's answer alone
+        if found.resolution == "dispatch" and self.checked_own:
+            return
+        if found.ids and value.startswith(NARROWED_VALUE) and found.resolution != "dispatch":
+            self.checked_own = True
+            if self.resolution == "dispatch":
+                self.hits, self.resolution = [], None
+        for sid in found.ids:
+            if sid not in self.hits:
+                self.hits.append(sid)
+        self.resolution = self.resolution or (found.resolution if found.ids else None)
+
+
 class Resolver(ImportBindings):
     def __init__(self, graph: Graph, files: dict[str, dict], root, provenance: str):
         supports = {p: langs.support(i.get("language")) for p, i in files.items()}
@@ -343,6 +421,8 @@ class Resolver(ImportBindings):
         self.item_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its returned container's elements
         # (path, qualname, place) -> the type a function declares for what it passes its callbacks (``signature``)
         self.signatures: dict[tuple[str, str, str], Ref] = {}
+        # (path, qualname) -> the members a module-level type alias names (``X = Union[A, B]``: refs ``type.alias``)
+        self.alias_members: dict[tuple[str, str], list[Ref]] = {}
         self._class_of_call: dict[str, str | None] = {}
         # return_class in progress, and those of them met again below (a cycle: f returns g(), g returns f()); an
         # answer that met one still in progress is not kept, so what is kept does not depend on which came first
@@ -433,6 +513,8 @@ class Resolver(ImportBindings):
             return self._stored(r, src) if kind == "stored" else []
         if kind == "protocol":
             return self._protocol(r, src)
+        if kind == TEMPLATE_FORM:
+            return self._template(r, src)
         if kind == "dotted_path":
             return self._dotted_path(r, src)
         if kind == "macro_call":
@@ -470,8 +552,11 @@ class Resolver(ImportBindings):
             found = self._with_overloads(found)
         if r.args is not None and found.ids and found.resolution not in GUESSES:
             found = self._with_members_apart(found)
+        visible = self.hooks.get(r.path, self.no_hooks).visible_members
+        if r.receiver and len(found.ids) > 1 and visible is not None:  # of extensions in several packages, the seen
+            found = visible(self, r, src, found)
         if r.args is not None and len(found.ids) > 1:
-            found = Found(self._accepting(found.ids, r.args), found.resolution)
+            found = Found(self._accepting(found.ids, r), found.resolution)
         if found.resolution in GUESSES and len(found.ids) > 1:
             found = self._implemented(found)
         form = "callback" if kind == "returns" else kind
@@ -511,9 +596,10 @@ class Resolver(ImportBindings):
         if not holder or not field:
             return []
         found = self._placed_field(r, holder, field) if field[0] == "#" else \
-            self._lookup(Ref(r.path, r.src_qualname, "attribute", field, holder, None, None, r.line), src, VALUES)
+            self._lookup(Ref(r.path, r.src_qualname, "attribute", field, holder, None, None, r.line,
+                             r.bound_to if "." not in holder else None), src, VALUES)  # o.cb = f: o's type
         fields = [i for i in found.ids if self.g.by_id[i].kind == "field"] if found.resolution != "ambiguous" else []
-        function = self._lookup(replace(r, kind="call", alias=None), src, CALLABLE)
+        function = self._lookup(replace(r, kind="call", alias=None, bound_to=None), src, CALLABLE)
         if len(fields) != 1 or function.resolution in GUESSES:
             return []
         res = "unique_name" if found.resolution in GUESSES else "dispatch"
@@ -544,7 +630,7 @@ class Resolver(ImportBindings):
         if not found.ids or not constructors:
             return []
         built = self._constructors(found.ids[:MAX_CANDIDATES], constructors)
-        built = self._accepting(built, r.args) if r.args is not None and len(built) > 1 else built
+        built = self._accepting(built, r) if r.args is not None and len(built) > 1 else built
         return self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
 
     def _macro(self, r: Ref) -> Found:
@@ -572,11 +658,34 @@ class Resolver(ImportBindings):
         rule = self.hooks.get(path, self.no_hooks).declaration_only
         return rule is not None and rule(path)
 
-    def _accepting(self, ids: list[str], args: int) -> list[str]:
-        """Of several candidates, those whose parameters accept ``args`` arguments (``add(x)`` is ``add(String)``, not
-        ``add(String, int)``); all of them where none or each does (a count not read is no evidence)."""
-        kept = [i for i in ids if (p := self.g.by_id[i].params) is None or p.accepts(args)]
-        return kept or ids
+    def _accepting(self, ids: list[str], r: Ref) -> list[str]:
+        """Of several candidates, those whose parameters accept the call's ``args`` arguments (``add(x)`` is
+        ``add(String)``, not ``add(String, int)``), then of those the ones whose labels fit the call's where the
+        language reads them (``request(u)`` is ``request(_:)``, not ``request(_:interceptor:)``); at each step all of
+        them where none does (a count or label not read is no evidence)."""
+        kept = [i for i in ids if (p := self.g.by_id[i].params) is None or p.accepts(r.args)] or ids
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        if r.labels is None or len(kept) < 2:
+            return kept
+        if hooks.labels_choose is not None:
+            return self._chosen(kept, r.labels, hooks.labels_choose)
+        if hooks.labels_fit is None:
+            return kept
+        return [i for i in kept if (p := self.g.by_id[i].params) is None or p.labels is None
+                or hooks.labels_fit(p.labels, r.labels)] or kept
+
+    def _chosen(self, ids: list[str], written: str, choose: Callable) -> list[str]:
+        """Of candidates, those the language's ``labels_choose`` keeps among the overloads of each type (candidates
+        of one parent); one whose labels were not read stays, and so do all where none would."""
+        groups: dict[str | None, list[str]] = {}
+        for i in ids:
+            if (p := self.g.by_id[i].params) is not None and p.labels is not None:
+                groups.setdefault(self.g.by_id[i].parent_id, []).append(i)
+        dropped = set()
+        for group in groups.values():
+            verdicts = choose([self.g.by_id[i].params.labels for i in group], written)
+            dropped.update(i for i, keep in zip(group, verdicts) if not keep)
+        return [i for i in ids if i not in dropped] or ids
 
     def _with_overloads(self, found: Found) -> Found:
         """A member found on a known type, with its overloads (``Cart.add``, ``Cart.add#2``: the same name defined
@@ -698,7 +807,7 @@ class Resolver(ImportBindings):
         """The functions a ``return name`` in ``sid`` gives, where its name resolves other than by a guess."""
         found = self._through_value(ref, sid) if ref.bound_to else None
         found = found or (self._scoped(ref, sid) if ref.kind == "local_returns" else self._lookup(ref, sid, CALLABLE))
-        if found and found.resolution not in ("ambiguous", "unique_name"):
+        if found and found.resolution not in GUESSES:
             return [i for i in found.ids if self.g.by_id[i].kind in CALLABLE]
         return []
 
@@ -751,7 +860,7 @@ class Resolver(ImportBindings):
                 src = f"{r.path}::{MODULE}"
                 deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line), src, CALLABLE)
                 functions = [d for d in deco.ids if self.g.by_id[d].kind == "function"
-                             and deco.resolution not in ("ambiguous", "unique_name")]
+                             and deco.resolution not in GUESSES]
                 if target and functions and any(self.returned_targets(d) for d in functions):
                     self.wrapped[target] = functions
         self.bind_parameters(refs)
@@ -989,9 +1098,58 @@ class Resolver(ImportBindings):
         """``for x in it`` runs ``it``'s ``__iter__``: an edge where the value's class is known (a constructor, a
         declared type), none otherwise (a list's, a generator's: never a guess among the repository's)."""
         found = self._stated(r, src, CALLABLE)
-        if found is None or not found.ids or found.resolution in ("ambiguous", "unique_name"):
+        if found is None or not found.ids or found.resolution in GUESSES:
             return []
         return self._edges(r, src, found, "calls", "protocol")
+
+    def _template(self, r: Ref, src: str) -> list[Edge]:
+        """``getattr(self, f"visit_{kind}")`` (name ``visit_*``): every method of the receiver's class, its bases or
+        subclasses whose name fits, as a call of that name on the receiver finds it (a ``template`` edge, 0.5);
+        only where the code states the receiver's class (``self``, a typed variable): never a guess by name."""
+        hits: list[str] = []
+        for name in self._template_names(r, src):
+            found = self._stated(replace(r, kind="call", name=name), src, CALLABLE)
+            if found and found.resolution not in GUESSES:
+                hits.extend(i for i in found.ids if i not in hits and self.g.by_id[i].kind in METHODS)
+        written = _written(r)
+        if not hits:
+            return [self._edge(r, src, None, written, "calls", "unresolved", TEMPLATE_FORM, r.receiver)]
+        return [self._edge(r, src, h, written, "calls", TEMPLATE_FORM, TEMPLATE_FORM, r.receiver)
+                for h in hits[:MAX_TEMPLATE_TARGETS]]
+
+    def _template_names(self, r: Ref, src: str) -> list[str]:
+        """The method names a template fits (``*``: any characters) among the members of the receiver's class, its
+        bases and its subclasses at any depth: the classes a call on it may reach. Read from the hierarchy, not from
+        every name the graph holds, so an update's lazily filled graph finds the names a full run finds."""
+        cls = self._template_class(r, src)
+        if cls is None:
+            return []
+        fits = re.compile("^" + ".*".join(map(re.escape, r.name.split("*"))) + "$").match
+        names: list[str] = []
+        for c in self._template_classes(cls):
+            for name, member in (self.g.members.get(c) or {}).items():
+                if name not in names and fits(name) and self.g.by_id[member].kind in METHODS:
+                    names.append(name)
+        return names
+
+    def _template_class(self, r: Ref, src: str) -> str | None:
+        """The class of a template reference's receiver: the enclosing class for ``self`` / ``this`` / ``cls``, else
+        the one class the value the code states is an instance of."""
+        if r.receiver in SELF_NAMES:
+            return self._enclosing_class(src)
+        values = (r.bound_to or "").split("|")
+        if len(values) != 1 or not values[0] or values[0].startswith("="):
+            return None
+        return self._class_of_value(r, values[0], self.hooks.get(r.path, self.no_hooks))[0]
+
+    def _template_classes(self, cls: str) -> list[str]:
+        """``cls``, its bases in lookup order, then its subclasses breadth first (at most ``MAX_TEMPLATE_TARGETS``)."""
+        found = [c for c, _ in self._linearized(cls)]
+        frontier = [cls]
+        while frontier and len(found) < MAX_TEMPLATE_TARGETS:
+            frontier = [sub for c in frontier for sub in self.g.subclasses(c) if sub not in found]
+            found += list(dict.fromkeys(frontier))
+        return found
 
     def _receiver_read(self, r: Ref, src: str) -> list[Edge]:
         """``app.init()`` reads the variable ``app``, ``self.client.send()`` the field ``client``: a ``reads`` edge
@@ -1053,9 +1211,10 @@ class Resolver(ImportBindings):
         return found.ids[0], found.resolution, attr if head in SELF_NAMES or labeled else head
 
     def _edge(self, r: Ref, src, dst, written, kind, res, form, receiver) -> Edge:
-        dst_path = self.g.by_id[dst].path if dst in self.g.by_id else (dst.split("::")[0] if dst else None)
+        target = self.g.by_id.get(dst)
+        dst_path = target.path if target is not None else (dst.split("::")[0] if dst else None)
         confidence = CONF[res]
-        if receiver and res in ("unique_name", "ambiguous"):
+        if receiver and res in GUESSES:
             confidence *= UNKNOWN_RECEIVER  # obj.name() on an object of unknown type: a weaker guess
         return _new(Edge, (src, dst, written, kind, r.path, r.line, confidence, res, self.provenance, form, receiver,
                            dst_path))
@@ -1066,7 +1225,9 @@ class Resolver(ImportBindings):
         found = self._stated(r, src, kinds) or self._by_type_arguments(r, self._guess(r, kinds, hooks), hooks,
                                                                        guessed=True)
         if not found.ids and found.resolution == "external" and "method" in kinds:
-            return self._library_extension(r, hooks) or found  # a library's object: maybe a method we add to it
+            found = self._library_extension(r, hooks) or found  # a library's object: maybe a method we add to it
+        if not found.ids and r.receiver and hooks.universal_member is not None and "method" in kinds:
+            return hooks.universal_member(self, r, src) or found  # no member of the receiver's: every type's
         return found
 
     def _stated(self, r: Ref, src: str, kinds: set) -> Found | None:
@@ -1176,11 +1337,9 @@ class Resolver(ImportBindings):
         if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
             narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it (and x names it)
             one = narrowed.ids[0] if len(narrowed.ids) == 1 and len(found.ids) > 1 else None
-            keep = one is not None and not self._other_object(r, one) and (
-                not hooks.builtin_guess_named or _receiver_names_class(r.receiver, self.g.owner_of(self.g.by_id[one])))
-            found = narrowed if keep else UNRESOLVED
+            found = narrowed if one is not None and self._receiver_fits(r, one, hooks) else UNRESOLVED
         else:
-            found = self._prefer_visible(r, found)
+            found = self._through_visible_member(r, found) or self._prefer_visible(r, found)
         found = self._written_first(found)
         if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
@@ -1199,7 +1358,7 @@ class Resolver(ImportBindings):
         found = self._prefer_visible(r, self._same_program(r.path, self._global(r.name, IMPLICIT_MEMBER_KINDS,
                                                                                 r.path)))
         if r.args is not None and len(found.ids) > 1:  # .name(key: k, specification: s): not name(for:)
-            found = Found(self._accepting(found.ids, r.args), found.resolution)
+            found = Found(self._accepting(found.ids, r), found.resolution)
         return found
 
     def _implicit_read(self, r: Ref, src: str) -> list[Edge]:
@@ -1266,16 +1425,41 @@ class Resolver(ImportBindings):
             return UNRESOLVED
         return Found(kept, "unique_name" if len(kept) == 1 else found.resolution)
 
-    def _other_object(self, r: Ref, member_id: str) -> bool:
-        """A method of an object held in a named variable (JavaScript's ``var res = Object.create(..)``, a singleton,
-        not a type), guessed for a receiver that names another variable: express's ``var app = this.app;
-        app.get(..)`` in the file of ``res.get`` is the application's ``get``, not this object's. Such an object is
-        reached by its own name or ``this``; anything else names another object."""
-        owner = self.g.by_id.get(self.g.owner_of(self.g.by_id[member_id]) or "")
-        if owner is None or owner.kind not in VALUES:
-            return False
-        last = r.receiver.rsplit(".", 1)[-1]
-        return last.isidentifier() and last not in SELF_NAMES and last != owner.name
+    def _receiver_fits(self, r: Ref, member_id: str, hooks: Hooks) -> bool:
+        """Whether a builtin-named method's one visible candidate may be guessed for ``r``'s unknown receiver.
+
+        A method of an object held in a named variable (JavaScript's ``var res = Object.create(..)``, a singleton,
+        not a type) is reached by its own name or ``this``: express's ``var app = this.app; app.get(..)`` in the
+        file of ``res.get`` is the application's ``get``, not this object's. Where the language says so
+        (``builtin_guess_named``), a class's method also needs a receiver naming the class."""
+        owner_id = self.g.owner_of(self.g.by_id[member_id])
+        owner = self.g.by_id.get(owner_id or "")
+        if owner is not None and owner.kind in VALUES:
+            last = r.receiver.rsplit(".", 1)[-1]
+            if last.isidentifier() and last not in SELF_NAMES and last != owner.name:
+                return False
+        return not hooks.builtin_guess_named or _receiver_names_class(r.receiver, owner_id)
+
+    def _through_visible_member(self, r: Ref, found: Found) -> Found | None:
+        """``c.req.header()`` on an untyped ``c`` in a file that sees ``Context``, whose member ``req`` is declared a
+        ``HonoRequest``: the receiver is that member's value, so the candidates are its type's (``HonoRequest.header``),
+        never the visible class's own same-named method (``Context.header``), which ``_prefer_visible`` would pick.
+        Where the member's type is not known, all candidates stay (an honest ambiguity); None where no visible class
+        has a member named as the receiver's last part."""
+        head, _, last = r.receiver.rpartition(".")
+        if len(found.ids) < 2 or not head or not last.isidentifier() or last in SELF_NAMES:
+            return None
+        imported = self._visible_from(r.path)
+        holders = {self.g.owner_of(self.g.by_id[i]) for i in self.g.by_name.get(last, ())
+                   if self._class_visible(r.path, self.g.by_id[i], imported)}
+        holders = {h for h in holders if h and self.g.by_id[h].kind in CLASSLIKE}  # a function's locals: no member
+        if not holders:
+            return None
+        types = {self._class_along(owner, [last]) for owner in holders}
+        typed = [i for i in found.ids if self.g.owner_of(self.g.by_id[i]) in types]
+        if not typed:
+            return found
+        return Found(typed, "unique_name" if self._one_definition(typed) else "ambiguous")
 
     def _prefer_visible(self, r: Ref, found: Found) -> Found:
         """Of several same-named methods, those of classes the file can see (defined there, imported, its package)
@@ -1321,7 +1505,7 @@ class Resolver(ImportBindings):
         inline = hooks.inline_type(receiver)
         lead = _LEAD.match(inline or receiver)
         head = lead.group(1) if lead else (inline or receiver).split(".")[0]
-        if head in hooks.external:
+        if head in hooks.external and not self._shadows_builtin(r, head):
             return True
         if receiver.endswith(")"):
             callee = _called_name(receiver)  # (a Rust macro's name without its "!": tri!(x).visit())
@@ -1337,6 +1521,14 @@ class Resolver(ImportBindings):
         # Response.error(), JSON.parse(): a global of the language (BUILTINS) is its own unless the file imports or
         # defines the name, even where some other file of the repository has a definition of that name
         return not (self._visible_name(r, head) or (head not in hooks.builtins and self.g.by_name.get(head)))
+
+    def _shadows_builtin(self, r: Ref, name: str) -> bool:
+        """Whether a type of the repository the file sees (its scope's, an import's, its package's) bears a name the
+        language lists as a library's (``BUILTINS``, ``EXTERNAL_RECEIVERS``): Newtonsoft's own ``JsonSerializer``
+        in its namespace is that class, not System.Text.Json's; the nearer definition wins, as in the language."""
+        found = self._visible_name(r, name)
+        return bool(found and found.ids and any(
+            self._classlike(sid) for sid in found.ids if sid in self.g.by_id)) or self._classlike_default(r.path, name)
 
     def _receiver_binding(self, path: str, head: str, receiver: str) -> Binding | None:
         """The import that names a receiver: its head's (``import os``), else its longest dotted start's (``import
@@ -1355,33 +1547,83 @@ class Resolver(ImportBindings):
         """``bound_to`` holds what the receiver (``x.f()``) or the called name (``g()``) was given: a declared type,
         a constructing or other call, an assigned function. None when it says nothing certain."""
         hooks = self.hooks.get(r.path, self.no_hooks)
-        hits, resolution, external, computed = [], None, False, False
-        for value in r.bound_to.split("|"):
-            if value.startswith("="):  # self.callback(): the function the field was given
-                found = self._callee_of_value(r, value[1:], src)
-            else:
-                found = self._member_of_value(r, value, hooks) if r.receiver else self._callee_of_value(r, value, src)
+        answers, values = _ValueAnswers(), r.bound_to.split("|")
+        for at, value in self._alias_values(r, values):
+            found = self._value_found(r, at, value, values, src, hooks)
             if value.startswith(MAYBE_VALUES) and (found is None or not found.ids and value.startswith(NARROWED_VALUE)):
                 continue  # a parametrized argument, a fixture of unknown type, isinstance(x, dict): the rest decides
             if found is None and r.kind in RETURNED and value.endswith(")"):
                 continue  # x = make(); return x: what make gave, no function named x, and nothing known of it
+            if found is None and at is not r:
+                answers.unknown = True  # an alias's member nothing here knows (a forward reference to a name never
+                continue  # imported): its known members still decide; none known leaves it to the layers
             if found is None:
                 return None  # one value we know nothing of: let the layers (and a guess) decide
-            if found.resolution == "external":
-                external = True
-                computed = computed or found is COMPUTED_MEMBER  # one of the values may have it from a computed name
-            for sid in found.ids:
-                if sid not in hits:
-                    hits.append(sid)
-            resolution = resolution or (found.resolution if found.ids else None)
-        if hits:
-            return Found(hits, resolution)
-        if not external and all(v.startswith(MAYBE_VALUES) for v in r.bound_to.split("|")):
+            answers.add(found, value)
+        return self._values_answer(r, answers)
+
+    def _value_found(self, r: Ref, at: Ref, value: str, values: list[str], src: str, hooks: Hooks) -> Found | None:
+        """What one of ``r``'s values answers, read at ``at`` (``r`` itself, or an alias's member in its own file)."""
+        if value.startswith("="):  # self.callback(): the function the field was given
+            found = self._callee_of_value(at, value[1:], src)
+        else:
+            found = self._member_of_value(at, value, hooks) if r.receiver else self._callee_of_value(at, value, src)
+            if found is None and r.receiver:
+                found = self._made_under_check(at, value, values, hooks)
+        if found is not None and at is not r and found.resolution in ("same_file", "import"):
+            found = Found(found.ids, _seen_from(r.path, found.ids))  # read in the alias's file: as the caller sees it
+        return found
+
+    def _values_answer(self, r: Ref, answers: "_ValueAnswers") -> Found | None:
+        if answers.hits:
+            return Found(answers.hits, answers.resolution)
+        if answers.unknown:
             return None
-        held = self._module_variable(r.path, r.name) if external and not r.receiver else None
+        if not answers.external and all(v.startswith(MAYBE_VALUES) for v in r.bound_to.split("|")):
+            return None
+        held = self._module_variable(r.path, r.name) if answers.external and not r.receiver else None
         if held:  # var basename = path.basename; basename(p): the module's variable, which holds a library's
             return Found([held], "same_file")
-        return (COMPUTED_MEMBER if computed else EXTERNAL) if external else UNRESOLVED
+        return (COMPUTED_MEMBER if answers.computed else EXTERNAL) if answers.external else UNRESOLVED
+
+    def _alias_values(self, r: Ref, values: list[str]) -> list[tuple[Ref, str]]:
+        """Each value with the reference to read it at: a module-level type alias a value names (``proxy:
+        ProxyTypes``, ``ProxyTypes = Union["URL", str, "Proxy"]`` in another module; ``proxy.url``: ``ProxyTypes~url``)
+        stands for its members, each read in the alias's own file (where its names are imported), its chain kept."""
+        out = []
+        for value in values:
+            head, tilde, chain = value.partition("~")
+            members = self._alias_of(r, head) if head.replace(".", "").isidentifier() else None
+            if not members:
+                out.append((r, value))
+                continue
+            out += [(replace(r, path=m.path, src_qualname=m.src_qualname), _written(m) + tilde + chain)
+                    for m in members]
+        return out
+
+    def _alias_of(self, r: Ref, name: str) -> list[Ref] | None:
+        """The members of the module-level type alias ``name`` names where ``r`` is (its own file's or imported)."""
+        hit = self._visible_name(r, name)
+        sid = hit.ids[0] if hit and len(hit.ids) == 1 else None
+        if sid is None or not self._module_value(sid):
+            return None
+        sym = self.g.by_id[sid]
+        return self.alias_members.get((sym.path, sym.qualname))
+
+    def _made_under_check(self, r: Ref, value: str, values: list[str], hooks: Hooks) -> Found | None:
+        """``x = x.errors()`` inside ``if (x instanceof Console)`` (``isinstance(x, Console)``): a value made from the
+        variable's own declared type (``Writer~errors()``, ``Writer`` among its values) along a member that type
+        lacks was made under the check, from the class narrowed to (``narrowed:Console~errors()``); None where no
+        narrowed class has it either (the layers decide, as before)."""
+        head, tilde, chain = value.partition("~")
+        if not tilde or head not in values:
+            return None
+        for narrowed in values:
+            if narrowed.startswith(NARROWED_VALUE) and "~" not in narrowed:
+                found = self._member_of_value(r, f"{narrowed}~{chain}", hooks)
+                if found is not None and found.ids:
+                    return found
+        return None
 
     def _module_variable(self, path: str, name: str) -> str | None:
         """The variable or constant ``name`` defined at the top of ``path``, if it is one."""
@@ -1624,7 +1866,7 @@ class Resolver(ImportBindings):
             cls = self._enclosing_class(src) if src else None
             if cls and self.g.by_id[cls].kind != "trait":
                 return cls, "constructor" if inline else "typed"  # a trait's Self is any of its implementations
-        if name.split(".")[0] in hooks.builtins:
+        if name.split(".")[0] in hooks.builtins and not self._shadows_builtin(r, name.split(".")[0]):
             return None, "external"
         cls = self._written_twin(r, self._class_named(r, name), value, hooks)
         if cls and inline and self._builds_no_instance(cls):
@@ -1714,7 +1956,7 @@ class Resolver(ImportBindings):
         # name of the module (where a static wildcard import would make it a library's)
         src = module if probe.receiver else self.g.by_qual.get((r.path, r.src_qualname), module)
         found = self._lookup(probe, src, CALLABLE)
-        if len(found.ids) != 1 or found.resolution in ("unique_name", "ambiguous"):  # a guess types nothing
+        if len(found.ids) != 1 or found.resolution in GUESSES:  # a guess types nothing
             return "" if found.resolution == "external" else None
         held = self._held_function(found.ids[0])
         if len(held) == 1:  # stringType().min() with const stringType = ZodString.create: what create returns
@@ -1763,7 +2005,7 @@ class Resolver(ImportBindings):
                 return cls
             name = attr.split("(")[0].split("{")[0].strip()  # m(x), and Kotlin's apply { } (its block: {})
             if "<" in name:  # a generic method's call, m<T>(): what it gives may be made of its type arguments,
-                return None  # which no declared class here carries (a language's layer may read them: C#'s)
+                return self._generic_step_class(cls, name, attr)  # which no declared class here carries
             if name.endswith(KEYS):  # for k in self.by_name: what a loop over the field takes
                 cls = self._field_keys(cls, name[:-len(KEYS)])
                 continue
@@ -1776,6 +2018,10 @@ class Resolver(ImportBindings):
                 continue
             # a.m().f(): the method m, not a property m beside it (PHP's $adapter and adapter())
             member = self._member(cls, name, kinds=METHODS if "(" in attr else None) or self._member(cls, name)
+            embedded = self._base_named(cls, name) if not member else None
+            if embedded:  # r.raftState.setState(): Go's embedded field, named by its type, holds that base
+                cls = embedded
+                continue
             if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
@@ -1806,6 +2052,22 @@ class Resolver(ImportBindings):
                 held = sid if held is None and self._holds_members(sid) else held
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
         return cls
+
+    def _generic_step_class(self, cls: str, name: str, step: str) -> str | None:
+        """What a chain's generic method call ``m<A, B>()`` gives, where the language tells types apart by their
+        number of type arguments (C#'s ``CreateMap<A, B>()`` declared ``IMappingExpression<TSource, TDestination>``:
+        that twin, and the chain goes on from it): the repository class its declared result names, never made of
+        the call's type arguments (a type parameter ``T`` names no class of ours); else unknown (None), as in any
+        language that does not record them (a layer of its own may read them)."""
+        if not self.hooks.get(self.g.by_id[cls].path, self.no_hooks).type_arguments_written:
+            return None
+        bare = name.split("<")[0].strip()
+        member = self._member(cls, bare, kinds=METHODS)
+        if not member or not member.ids or member.resolution in GUESSES:
+            return None
+        sid = self._overload_called(member.ids[0], bare + step[len(step.split("(")[0]):])
+        held = self.return_class(sid) if not self._returns_self(sid) else cls
+        return held or None  # a library's ("") or unknown: nothing said, as before
 
     def _holds_members(self, sid: str) -> bool:
         """An enum's case that holds fields of its own (Rust's ``Move(i32, Pos)``, ``Key { code }``): what it is
@@ -1957,6 +2219,8 @@ class Resolver(ImportBindings):
         is not one class."""
         if _written(ref) in ANY_TYPES or ref.name == DISAGREEING:
             return None  # -> Any: unknown, not a library's
+        if ref.kind == "signature" and (ref.module or "").startswith(TYPE_ARGUMENTS_WRITTEN):
+            ref = replace(ref, alias=ref.module)  # Action<IRule<A, B>>: the twin taking two (parse.py module)
         found = self._lookup(ref, sid, CLASSLIKE)
         cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
         return "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
@@ -1971,6 +2235,8 @@ class Resolver(ImportBindings):
         elif r.kind == ITEMS_KIND:
             dict.setdefault(self.item_types, (r.path, r.src_qualname), r)
         else:
+            if r.kind == ALIAS_KIND:  # all of a union's members; the first also stands for the alias as before
+                dict.setdefault(self.alias_members, (r.path, r.src_qualname), []).append(r)
             dict.setdefault(self.return_types, (r.path, r.src_qualname), r)
 
     def _note_signature(self, r: Ref) -> None:
@@ -1994,6 +2260,19 @@ class Resolver(ImportBindings):
         return sid is not None and self.g.by_id[sid].kind in VALUES
 
     def _passed_class(self, r: Ref, value: str) -> tuple[str | None, str]:
+        """A callback's parameter, or a property taken apart from it (``({ req }) => req.header()``, place
+        ``i:j.req``): the declared type of that member of the parameter's class (``_class_along``); a library's
+        parameter (its objects the library's) stays external."""
+        value, caret, held = value.partition("^")
+        value, _, shape = value.partition(CALL_SHAPE)
+        callee, _, place = value.rpartition("@")
+        place, _, member = place.partition(".")
+        cls, how = self._passed_parameter_class(r, f"{callee}@{place}{caret}{held}", _call_shape(shape))
+        if not member or not cls:
+            return cls, how
+        return _typed(self._class_along(cls, [member], None))
+
+    def _passed_parameter_class(self, r: Ref, value: str, shape: CallShape | None) -> tuple[str | None, str]:
         """A callback's parameter (``describe("x", (t) => t.go())``: ``describe@1:0``): the class the called
         function declares it gives there, through a type alias of a function type where a name types the
         parameter (``fn: Handler``). The called function must be known for certain: a guess types nothing, but for
@@ -2019,16 +2298,51 @@ class Resolver(ImportBindings):
         ids = ids or (self._member_of_held(r, src, head, name) if head else [])
         if hooks.named_constructors and ids:  # new Courier(m -> ..): what the class's constructors declare there
             ids = self._constructors(ids, hooks.named_constructors) or ids
+        ids = self._fitting_overloads([self._held_function_type(i) for i in ids], shape)
         static_form = hooks.static_form_place if head else None
-        places = {i: _last_placed(self.g.by_id[i], static_form(self, r, i, head, place) if static_form else place)
+        places = {i: self._rest_placed(self.g.by_id[i], _last_placed(self.g.by_id[i], static_form(self, r, i, head,
+                                                                                              place)
+                                                                    if static_form else place))
                   for i in ids[:MAX_CANDIDATES]}
         if len(ids) == 1:
-            return self._slot_class(self.g.by_id[ids[0]], places[ids[0]]) if places[ids[0]] else (None, "unknown")
+            return self._slot_class(self.g.by_id[ids[0]], places[ids[0]], shape) if places[ids[0]] \
+                else (None, "unknown")
         # overloads (or extensions of a library's type, found by name): those declaring the slot must agree; one
         # declaring nothing there takes no function (AddMediatR(this s, Config c) beside (this s, Action<Config> c))
-        answers = {self._slot_class(self.g.by_id[i], places[i]) for i in ids[:MAX_CANDIDATES] if places[i]} \
+        answers = {self._slot_class(self.g.by_id[i], places[i], shape) for i in ids[:MAX_CANDIDATES] if places[i]} \
             - {(None, "unknown")}
         return answers.pop() if len(answers) == 1 else (None, "unknown")
+
+    def _fitting_overloads(self, ids: list[str], shape: CallShape | None) -> list[str]:
+        """The one callee found, whose parameters cannot take the call's arguments (``use(path, h)`` called as
+        ``use(h)``, the first of its overloads): its overloads in its file that can (``use#2``), whose declarations
+        must then agree. Several found (constructors) stay as they are: the lookup has weighed them already."""
+        params = self.g.by_id[ids[0]].params if shape is not None and len(ids) == 1 else None
+        if params is None or params.accepts(shape.count):
+            return ids
+        fits = [t for t in self._twins(ids[0]) if (p := self.g.by_id[t].params) is not None and p.accepts(shape.count)]
+        return fits or ids
+
+    def _held_function_type(self, sid: str) -> str:
+        """A field called as a function (``get!: HandlerInterface`` in a class, ``app.get('/', (c) => ..)``): the
+        repository type it declares, whose call signatures (or function type) say what it gives its callbacks;
+        any other callee as it is."""
+        sym = self.g.by_id[sid]
+        declared = self.return_types.get((sym.path, sym.qualname)) if sym.kind in VALUES else None
+        if declared is None or declared.kind not in ("type.field", "type.variable"):
+            return sid
+        return self._declared_class(declared, sid) or sid
+
+    def _rest_placed(self, fn, place: str) -> str:
+        """A function passed past the parameters ``fn`` declares a type at, where it takes any number of arguments
+        (``route(path, ...handlers: Handler[])``): the rest parameter's place, right after the required ones; unchanged
+        where something is declared at the place, or the function takes a fixed number."""
+        outer, colon, inner = place.partition(":")
+        params = fn.params
+        if not outer.isdigit() or params is None or params.most is not None or int(outer) <= params.least \
+                or (fn.path, fn.qualname, outer) in self.signatures or (fn.path, fn.qualname, place) in self.signatures:
+            return place
+        return f"{params.least}{colon}{inner}"
 
     def _receiver_known(self, r: Ref) -> bool:
         """A lambda's receiver (``this@<callee>``, parse.py ``RECEIVER_LABEL``) is looked in only where the called
@@ -2043,10 +2357,16 @@ class Resolver(ImportBindings):
         IServiceCollection s``): found by name, but of the one type its callers may call it on."""
         return bool(ids) and all(self._extends_library(i) for i in ids)
 
-    def _slot_class(self, fn, place: str) -> tuple[str | None, str]:
+    def _slot_class(self, fn, place: str, shape: CallShape | None = None, mark: str = "") -> tuple[str | None, str]:
         """The class function ``fn`` declares it gives at ``place`` (``i:j``: parameter ``j`` of what its parameter
-        ``i`` takes), through a type alias or delegate where a name types parameter ``i``."""
+        ``i`` takes), through a type alias or delegate where a name types parameter ``i``; of a type of several call
+        signatures, what those fitting the call's ``shape`` agree on (``mark``: the one signature ``(k)`` read)."""
+        if shape is not None and mark != NO_OVERLOAD and (fn.path, fn.qualname, f"{OVERLOAD_OPEN}0{OVERLOAD_CLOSE}") \
+                in self.signatures:
+            return self._call_signatures_slot_class(fn, place, shape)
         outer, _, inner = place.partition(":")
+        mark = "" if mark == NO_OVERLOAD else mark
+        outer, place = mark + outer, mark + place
         if getattr(self.signatures.get((fn.path, fn.qualname, outer)), "name", None) == DISAGREEING:
             return None, "unknown"  # constructors declaring different types there: which one runs is not known
         declared, where = self.signatures.get((fn.path, fn.qualname, place)), fn.id
@@ -2057,6 +2377,9 @@ class Resolver(ImportBindings):
                 else None
             declared = self.signatures.get((alias_sym.path, alias_sym.qualname, f":{inner}")) if alias_sym else None
             where = alias_sym.id if alias_sym else None
+            if declared is None and alias_sym is not None and (alias_sym.path, alias_sym.qualname, f"{UNION_MEMBER}0") \
+                    in self.signatures:  # type H = Handler | MiddlewareHandler: what its members agree on
+                return self._union_slot_class(alias_sym, inner)
             if declared is None and alias_sym is not None and alias_sym.kind in CLASSLIKE:
                 declared, where = self._functional_parameter(alias_sym, inner)
                 argument = self._type_parameter_place(alias_sym, declared)
@@ -2065,6 +2388,53 @@ class Resolver(ImportBindings):
                     where = fn.id
         cls = self._declared_class(declared, where) if declared is not None else None
         return _typed(cls)
+
+    def _call_signatures_slot_class(self, fn, place: str, shape: CallShape) -> tuple[str | None, str]:
+        """``interface HandlerInterface { (handler: H): R; (path: P, handler: H): R }`` called as ``app.get(h)``:
+        of its call signatures (``(k)``), those taking the call's number of arguments, and not one whose first
+        parameter takes a function where the call's first argument is a string; what they declare at ``place``
+        must agree (one declaring nothing there is left out). Where none that fit declares anything there (a rest
+        parameter of a tuple type: ``...handlers: [H, H]``), what the type's signatures agree on at the place."""
+        outer, colon, inner = place.partition(":")
+        answers = set()
+        for k in range(MAX_CALL_SIGNATURES):
+            mark = f"{OVERLOAD_OPEN}{k}{OVERLOAD_CLOSE}"
+            counts = self.signatures.get((fn.path, fn.qualname, mark))
+            if counts is None:
+                break
+            if not _counts_fit(counts.name, shape.count) or not outer.isdigit() \
+                    or shape.quoted and self._slot_class(fn, "0:0", mark=mark)[0]:
+                continue
+            least, _, most = counts.name.partition(ARITY_RANGE)
+            at = outer if most or int(outer) < int(least) or (fn.path, fn.qualname, mark + outer) in self.signatures \
+                else least  # (path, ...handlers: H[]): a function past the required ones is the rest parameter's
+            answers.add(self._slot_class(fn, f"{at}{colon}{inner}", mark=mark))
+        answers -= {(None, "unknown")}
+        if not answers:
+            return self._slot_class(fn, place, mark=NO_OVERLOAD)
+        return answers.pop() if len(answers) == 1 else (None, "unknown")
+
+    def _union_slot_class(self, alias, inner: str, depth: int = 0) -> tuple[str | None, str]:
+        """A union of function types (``type H = Handler | MiddlewareHandler``, members at ``|0``, ``|1``..): the
+        class its members' parameter ``inner`` agree on (an alias of a union in turn, a few levels); nothing where
+        one says nothing there or they disagree."""
+        answers = set()
+        for k in range(MAX_CANDIDATES):
+            member = self.signatures.get((alias.path, alias.qualname, f"{UNION_MEMBER}{k}"))
+            if member is None:
+                break
+            found = self._lookup(member, alias.id, CLASSLIKE)
+            sym = self.g.by_id[found.ids[0]] if len(found.ids) == 1 and found.resolution not in GUESSES else None
+            if sym is None:
+                return None, "unknown"
+            declared = self.signatures.get((sym.path, sym.qualname, f":{inner}"))
+            if declared is not None:
+                answers.add(_typed(self._declared_class(declared, sym.id)))
+            elif depth < 3 and (sym.path, sym.qualname, f"{UNION_MEMBER}0") in self.signatures:
+                answers.add(self._union_slot_class(sym, inner, depth + 1))
+            else:
+                return None, "unknown"
+        return answers.pop() if len(answers) == 1 else (None, "unknown")
 
     def _type_parameter_place(self, generic, declared: Ref | None) -> int | None:
         """The place among ``generic``'s type parameters (``<j`` signatures) of the one ``declared`` names
@@ -2087,9 +2457,18 @@ class Resolver(ImportBindings):
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
         cls = self._declared_class(Ref(r.path, r.src_qualname, "signature", name, receiver or None, None, None, r.line),
                                    src)
-        declared, where = self._functional_parameter(self.g.by_id[cls], place) if cls else (None, None)
+        if cls and (self.g.by_id[cls].path, self.g.by_id[cls].qualname, f"{UNION_MEMBER}0") in self.signatures:
+            return self._union_slot_class(self.g.by_id[cls], place)  # const mw: H = (c) => .., type H = A | B
+        declared, where = self._implemented_parameter(self.g.by_id[cls], place) if cls else (None, None)
         found = self._declared_class(declared, where) if declared is not None else None
         return (found, "typed") if found else (None, "external" if found == "" or cls == "" else "unknown")
+
+    def _implemented_parameter(self, cls, place: str) -> tuple[Ref | None, str | None]:
+        """What a type a function is written as declares for its parameter ``place``: a type alias of a function
+        type, its own parameter there (TypeScript's ``const mw: Handler = (c) => ..`` with ``type Handler = (c:
+        Context) => ..``); else the single method's of a functional interface."""
+        declared = self.signatures.get((cls.path, cls.qualname, f":{place}"))
+        return (declared, cls.id) if declared is not None else self._functional_parameter(cls, place)
 
     def _functional_parameter(self, cls, place: str) -> tuple[Ref | None, str | None]:
         """``reshelve(Reader reader)`` with ``interface Reader { String read(Book book); }``: a function given where a
@@ -2167,6 +2546,8 @@ class Resolver(ImportBindings):
             return None, "external" if found.resolution == "external" else "unknown"
         hit = found.ids[0]
         cls = hit if self.g.by_id[hit].kind in CLASSLIKE else self.return_class(hit)
+        if cls is None and self._classlike(hit):  # return new Request(..): a constructor function returning nothing
+            cls = hit
         return _typed(cls)
 
     def _callee_of_value(self, r: Ref, value: str, src: str) -> Found | None:
@@ -2563,7 +2944,24 @@ class Resolver(ImportBindings):
 
     def _class_named(self, r: Ref, dotted: str) -> str | None:
         sid = self._named(r, dotted) or self._module_default(r.path, dotted)
-        return sid if sid and self.g.by_id[sid].kind in CLASSLIKE else None
+        return sid if sid and self._classlike(sid) else None
+
+    def _classlike_default(self, path: str, name: str) -> bool:
+        """``const Request = require('./request')`` where that module exports a class or constructor function."""
+        sid = self._module_default(path, name)
+        return bool(sid) and self._classlike(sid)
+
+    def _classlike(self, sid: str) -> bool:
+        """A class-like definition, or a constructor function where the language has them (``CONSTRUCTOR_FUNCTIONS``):
+        a function given methods of its own (``Request.prototype.m = function``, ``Object.defineProperties(
+        Request.prototype, ..)``), never one whose members are only its nested functions (those are no members of
+        what it builds)."""
+        sym = self.g.by_id[sid]
+        if sym.kind in CLASSLIKE:
+            return True
+        if sym.kind != "function" or not self.hooks.get(sym.path, self.no_hooks).constructor_functions:
+            return False
+        return any(self.g.by_id[m].kind == "method" for m in self.g.members.get(sid, {}).values() if m in self.g.by_id)
 
     def _module_default(self, path: str, name: str) -> str | None:
         """What a name bound to a whole module stands for as a value: the module's default export (``const Ct =
@@ -2640,6 +3038,8 @@ class Resolver(ImportBindings):
 
     def _enclosing_class(self, src: str) -> str | None:
         sym = self.g.by_id.get(src)
+        if sym is not None and sym.kind == "function" and self._classlike(sym.id):
+            return sym.id  # a constructor function's own body: `this` is what its `new` builds (not a nested one's)
         while sym is not None:
             if sym.kind in CLASSLIKE:
                 return sym.id
@@ -2664,6 +3064,7 @@ class Resolver(ImportBindings):
             found = self._mro[cls] = [(cls, 0)]  # recursion guard for cyclic bases
             hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks) if cls in self.g.by_id else self.no_hooks
             order = _c3(cls, self.g.bases, self._c3_memo) if hooks.c3 else None
+            order = hooks.linearize(self, cls) if hooks.linearize else order
             parts = self._parts if hooks.partial_types else self._merged if hooks.merged_declarations else None
             found = self._mro[cls] = order if order else _breadth_first(cls, self.g.bases, parts)
         return found
@@ -2728,6 +3129,11 @@ class Resolver(ImportBindings):
                 return found
             declared = declared or found
         return declared or (None if skip_self else self._hosted_on_twin(cls, name))
+
+    def _base_named(self, cls: str, name: str) -> str | None:
+        """The base of ``cls`` named ``name``, where no member bears that name: an embedded struct's field is named
+        by its type (``type Raft struct { raftState }``: ``r.raftState`` is the ``raftState`` part of ``r``)."""
+        return next((c for c, depth in self._linearized(cls) if depth > 0 and self.g.by_id[c].name == name), None)
 
     def _hosted_on_twin(self, cls: str, name: str) -> Found | None:
         """A member defined apart from its type on a twin of ``cls`` or of one of its bases, of another number of type
@@ -3077,7 +3483,7 @@ _LITERAL_TYPES = ((re.compile(r'^\$?@?"(?:[^"\\]|\\.)*"$'), ("string", "String")
 
 def mentions(names: frozenset[str], written) -> bool:
     """Whether any of ``written`` (names, receivers, values; None where absent) holds one of ``names``."""
-    return any(w and any(n in w for n in names) for w in written)
+    return any(n in w for w in written if w for n in names)  # one generator, not one more per value (hot path)
 
 
 class _InstanceBases:
@@ -3270,6 +3676,12 @@ def _argument_count(step: str) -> int | None:
     return count if depth == 0 and quote is None else None
 
 
+def _seen_from(path: str, ids: list[str]) -> str:
+    """How a caller in ``path`` reaches definitions found through another file's names: ``same_file`` where all are
+    its own file's, else ``import``."""
+    return "same_file" if all(sid.startswith(path + "::") for sid in ids) else "import"
+
+
 def _written(r: Ref) -> str:
     """A reference's name as written, after its receiver: ``mod.Foo``, ``self.run``."""
     if r.receiver == ".":  # Swift's implicit member: .main, .streamCompletionQueue(..)
@@ -3373,6 +3785,7 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
 
 IMPORT_KINDS = ("import", "reexport")
 # values that type a variable only where they name a repository class
+ALIAS_KIND = "type.alias"  # a member a type alias names (Python's ``X = Union[A, B]``: A and B)
 MAYBE_VALUES = (FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE, IMPLEMENTED_VALUE)
 EARLY_KINDS = IMPORT_KINDS + ("inherits",)
 # what a function returns, a field or variable holds (or the call that gave it its value), a type alias stands for,

@@ -86,7 +86,8 @@ def _symbols_of(f: FileFacts, scripts: set[str]) -> list[dict]:
                     "language": f.language, "is_exported": bool(d.exported), "is_entry_point": reason is not None,
                     "is_test": f.is_test or d.test, "entry_reason": reason,
                     "params_min": d.params.least if d.params else None,
-                    "params_max": d.params.most if d.params else None})
+                    "params_max": d.params.most if d.params else None,
+                    "labels": d.params.labels if d.params else None})
     return out
 
 
@@ -273,7 +274,7 @@ class Current:
 
     def symbols(self) -> pa.Table:
         columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
-                   "params_max"]
+                   "params_max", "labels"]
         kept = _except_paths(self.previous("symbols", columns=columns), self.changed)
         return pa.concat_tables([t.select(columns).cast(self.run_symbols.select(columns).schema)
                                  for t in (kept, self.run_symbols, self.moved) if t is not None])
@@ -281,7 +282,7 @@ class Current:
     def refs(self) -> pa.Table:
         from .parallel import REF_COLUMNS
 
-        kept = self.previous("refs", dictionary=[c for c in REF_COLUMNS if c not in ("bound_to", "args")])
+        kept = self.previous("refs", dictionary=[c for c in REF_COLUMNS if c not in ("bound_to", "args", "labels")])
         kept = _kept(kept, self.keep) if kept is not None else None
         return _concat(kept, self.new["refs"], REF_COLUMNS)
 
@@ -623,6 +624,8 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
 
 # a receiver the resolver reads as one name (``str.isidentifier``, non-ASCII letters too) or a JavaScript ``$``: the
 # index holds every receiver whose edges a definition of that name may change
+# the ``ref_names`` key every file holding a name template (``visit_*``: ``Resolver._template``) is listed under
+TEMPLATE_KEY = "<template>"
 ONE_NAME = r"^[\pL\p{Nl}_$][\pL\pN\p{Mn}\p{Mc}\p{Pc}$]*$"
 
 
@@ -635,7 +638,14 @@ def ref_names(refs: pa.Table) -> pa.Table:
     if "receiver" in refs.column_names:
         receivers = _plain(refs.select(["receiver", "path"])).rename_columns(["name", "path"])
         table = pa.concat_tables([table, receivers.filter(_one_name(receivers.column("name")))])
-    return table.filter(pc.is_valid(table.column("name"))).group_by(["name", "path"]).aggregate([])
+    table = table.filter(pc.is_valid(table.column("name")))
+    templates = table.filter(pc.and_(pc.match_substring(table.column("name"), "*"),
+                                     pc.not_equal(table.column("name"), "*")))
+    if templates.num_rows:  # a method added anywhere may fit a template: its files are found under one key
+        keyed = pa.table({"name": pa.array([TEMPLATE_KEY] * templates.num_rows, pa.string()),
+                          "path": templates.column("path")})
+        table = pa.concat_tables([table, keyed.cast(table.schema)])
+    return table.group_by(["name", "path"]).aggregate([])
 
 
 def _one_name(column: pa.ChunkedArray) -> pa.Array:

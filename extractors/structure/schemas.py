@@ -22,6 +22,9 @@ SYMBOLS = pa.schema([
     # how many arguments a function or method accepts, where its language has overloads (``ARITY``): at least
     # params_min, at most params_max (null: any number, a variadic one); both null where not counted
     ("params_min", pa.int16()), ("params_max", pa.int16()),
+    # the argument labels it takes where its language reads them (Swift's ``_,interceptor=``: a language's
+    # ``labels_fit``; Java's parameter erasures ``String,Object...``)
+    ("labels", pa.string()),
 ])
 
 EDGES = pa.schema([
@@ -45,6 +48,7 @@ REFS = pa.schema([
     # type, a constructing call, an assigned function (``Store``, ``Store()``, ``f``); several are joined by ``|``
     ("bound_to", pa.string()),
     ("args", pa.int16()),  # how many arguments a call passes, where its language has overloads (null: not known)
+    ("labels", pa.string()),  # the argument labels a call writes (Java: the argument types it states), null: not read
 ])
 
 # Internal (no view, no table folder): every ``inherits`` edge, the hierarchy an update reads instead of resolving
@@ -69,6 +73,7 @@ EDGE_SOURCES = pa.schema([("repo", pa.string()), ("src_id", pa.string()), ("path
 UNRESOLVED_NAMES = pa.schema([("repo", pa.string()), ("dst_name", pa.string()), ("path", pa.string()),
                               ("resolution", pa.string())])
 FOREIGN_SYMBOLS = pa.schema([SYMBOLS.field(n) for n in ("repo", "path", "name", "qualname", "kind", "parent_id",
-                                                         "line_start", "sid", "params_min", "params_max")])
+                                                         "line_start", "sid", "params_min", "params_max",
+                                                         "labels")])
 
 TABLES = {"files": FILES, "symbols": SYMBOLS, "edges": EDGES, "refs": REFS}

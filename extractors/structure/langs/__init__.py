@@ -71,8 +71,15 @@ declares without defining them (PHP's ``@method static Carbon now()``, ``@proper
 ``ARITY``: the language has overloads told apart by their arguments (Java, C#, C++, Kotlin, Swift, Scala,
 TypeScript): a function's parameters and a call's arguments are counted (``langs.arity``; ``symbols.params_min`` and
 ``params_max``, ``refs.args``), and a call reaches the overloads that accept its count (False).
+``parameter_labels(node)``, ``argument_labels(node)``, ``labels_fit(declared, written)``: where labels choose among
+overloads (Swift's ``request(_:interceptor:)`` vs ``request(_:)``), a definition's labels and a call's, as strings
+(``symbols.labels``, ``refs.labels``); of the overloads accepting a call's count, those whose labels fit it (all of
+them where none fits). None, not read. ``labels_choose(declared_list, written)`` instead where the choice among one
+type's overloads is relative (Java's parameter and argument types: an exact match before a widening one).
 ``settle_references(raw_refs)``: the file's raw references (its imports among them; not the variables' bindings)
 rewritten where the query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
+``settle_bindings(var_bindings, raw_refs)``: the typed variables' bindings (``@var.type``), rewritten by the raw
+references (before ``settle_references``): Java's ``T x`` in ``<T extends Foo>`` is a ``Foo`` (unchanged).
 ``EXTENSIONS_IMPORTED``: a method written at the top of a file apart from its type (Kotlin's ``fun Foo.bar()``) is
 also a top-level name of its file, which an import names and its package sees (``graph.imported_apart``).
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
@@ -108,6 +115,113 @@ def no_package_scope(path: str, info: dict) -> None:
     """``package_scope`` of a family without packages (Python, Ruby, Rust, JavaScript, C): the module index skips
     calling it for each of its files (site-packages: 16K calls, ~15 ms of a one-file update)."""
     return None
+
+
+TEMPLATE = "template"  # a raw reference's kind: a member named by a template (``getattr(self, f"visit_{k}")``)
+TEMPLATE_VALUE = "template_value"  # a variable assigned a template, which a ``template`` reference may name
+TEMPLATE_MIN_CONSTANT = 3  # fewer constant characters match too much: ``getattr(self, name)`` stays unknown
+_TEMPLATE_CONSTANT = re.compile(r"^\w*$")
+
+
+def name_template(pieces: list[str | None]) -> str | None:
+    """A member name built at run time from constant text (``str``) and computed parts (None) -> its pattern, each
+    computed part a ``*`` (``["visit_", None]``: ``visit_*``); None where nothing is computed (a plain name), the
+    constant text is too short to tell methods apart, or cannot be part of a name."""
+    out, constant = [], 0
+    for piece in pieces:
+        if piece is None:
+            if not out or out[-1] != "*":
+                out.append("*")
+        elif not _TEMPLATE_CONSTANT.match(piece):
+            return None
+        else:
+            out.append(piece)
+            constant += len(piece)
+    if "*" not in out or constant < TEMPLATE_MIN_CONSTANT:
+        return None
+    return "".join(out)
+
+
+class QuotedTemplate(NamedTuple):
+    """How a language writes a member name built from text: the operator joining its parts (PHP ``.``, Ruby and
+    JavaScript ``+``), the quotes whose body interpolates and what an interpolation looks like in it."""
+
+    joiner: str
+    interpolating: str
+    interpolation: re.Pattern
+
+
+_QUOTED = re.compile(r"""^(['"`])(.*)\1$""", re.S)
+
+
+def quoted_template(text: str, how: QuotedTemplate) -> str | None:
+    """A name built from quoted text and computed parts (``"add_$key"``, ``'get' . ucfirst($n)``,
+    ```on${name}```, ``"#{action}_command"``) -> its pattern (``name_template``); anything not quoted is computed."""
+    pieces: list[str | None] = []
+    for part in _outside_quotes(text.strip(), how.joiner):
+        quoted = _QUOTED.match(part.strip())
+        if quoted is None:
+            pieces.append(None)
+            continue
+        body, last = quoted.group(2), 0
+        if quoted.group(1) in how.interpolating:
+            for computed in how.interpolation.finditer(body):
+                pieces += [body[last:computed.start()], None]
+                last = computed.end()
+        pieces.append(body[last:])
+    return name_template([p for p in pieces if p != ""])
+
+
+def _outside_quotes(text: str, joiner: str) -> list[str]:
+    """``text`` split at each ``joiner`` outside quotes and brackets (``'a' . f($b . 'c')``: two parts)."""
+    parts, start, quote, depth, escaped = [], 0, "", 0, False
+    for i, char in enumerate(text):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = bool(quote)
+        elif quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"`":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == joiner and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]]
+
+
+def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], reach: int = 15) -> list:
+    """The raw ``template`` references with their pattern as name (``template_of`` reads the written expression), one
+    naming a variable taking the pattern of the nearest template assigned to it at most ``reach`` lines before
+    (``method = f"{key}_schema"; getattr(self, method)``); ``template_value`` facts dropped, and every template
+    reference no pattern answers (``getattr(self, name)`` stays unknown)."""
+    if not any(r.kind == TEMPLATE for r in raw_refs):
+        return [r for r in raw_refs if r.kind != TEMPLATE_VALUE]
+    assigned: dict[str, list] = {}
+    for r in raw_refs:
+        if r.kind == TEMPLATE_VALUE:
+            assigned.setdefault(r.name, []).append(r)
+    out = []
+    for r in raw_refs:
+        if r.kind == TEMPLATE_VALUE:
+            continue
+        if r.kind == TEMPLATE:
+            pattern = template_of(r.name) if not r.name.isidentifier() else _assigned_template(
+                assigned.get(r.name, ()), r, template_of, reach)
+            if pattern is None:
+                continue
+            r = r._replace(name=pattern)
+        out.append(r)
+    return out
+
+
+def _assigned_template(values: list, r, template_of: Callable[[str], str | None], reach: int) -> str | None:
+    before = [v for v in values if v.start < r.start and r.line - v.line <= reach]
+    return template_of(before[-1].receiver) if before else None
 
 
 MIXIN = "mixin"  # a DocMember's kind: a class whose members answer what the class lacks (PHP's ``@mixin Builder``)
@@ -152,6 +266,7 @@ class ParseRules:
     # a call's variable arguments are written with their declared types in a receiver's chain (C#'s ``Wrap(x)``:
     # ``Wrap(x:Cart)``), for a generic method's result inferred from them
     typed_arguments: bool = False
+    call_operator: str | None = None  # the method calling an instance runs (Python's ``__call__``): ``@var.called``
     local_kinds: dict | None = None  # reference kinds a parameter or variable may be (None: parse.LOCAL_KINDS)
     # (raw definitions, the file's import captures, repository root) -> the definitions, some re-kinded by what the
     # file's imports say of them (Rust: an ``impl`` of a type imported from another crate is an extension)
@@ -161,9 +276,15 @@ class ParseRules:
     # the sigil of an object's own variable (Ruby's ``@x``): what one method assigns it, every method of the class sees
     instance_sigil: str = ""
     settle_references: Callable = lambda raw_refs: raw_refs  # the raw references, rewritten (Ruby: ``:m`` is ``m``)
+    # the typed variables' bindings, rewritten by the raw references around them (Java: ``T x`` in ``<T extends Foo>``)
+    settle_bindings: Callable = lambda var_bindings, raw_refs: var_bindings
     doc_types: Callable = lambda _text: ()  # a doc comment's text -> [(variable or None, type, form or None)]
     doc_members: Callable = lambda _text: ()  # a class's doc comment's text -> [DocMember]: members it declares
     arity: bool = False  # count a function's parameters and a call's arguments (``langs.arity``): overloads
+    # (definition node) -> the argument labels its parameters take, as the language's ``labels_fit`` reads them, and
+    # (call node) -> the labels a call writes; None: not read (``symbols.labels``, ``refs.labels``)
+    parameter_labels: Callable = lambda _node: None
+    argument_labels: Callable = lambda _node: None
     # node types standing for any number of items in a list read by place (Rust's ``..`` in ``Move(.., y)``): what
     # follows one has no place known (parse._field_place)
     place_rests: frozenset = frozenset()
@@ -378,6 +499,7 @@ def parse_rules(language: str | None) -> ParseRules:
                                       tuple(getattr(module, "TRANSPARENT_SUFFIXES", ()))),
         capitalized_classes=bool(getattr(module, "CAPITALIZED_CLASSES", False)),
         typed_arguments=bool(getattr(module, "TYPED_ARGUMENTS", False)),
+        call_operator=getattr(module, "CALL_OPERATOR", None),
         local_kinds=_local_kinds(getattr(module, "LOCAL_KINDS", None)),
         settle_definitions=getattr(module, "settle_definitions", DEFAULT_RULES.settle_definitions),
         member_access=tuple(getattr(module, "MEMBER_ACCESS", ())),
@@ -385,9 +507,12 @@ def parse_rules(language: str | None) -> ParseRules:
         place_rests=frozenset(getattr(module, "PLACE_RESTS", ())),
         instance_sigil=getattr(module, "INSTANCE_SIGIL", ""),
         settle_references=getattr(module, "settle_references", DEFAULT_RULES.settle_references),
+        settle_bindings=getattr(module, "settle_bindings", DEFAULT_RULES.settle_bindings),
         doc_types=getattr(module, "doc_types", DEFAULT_RULES.doc_types),
         doc_members=getattr(module, "doc_members", DEFAULT_RULES.doc_members),
         arity=bool(getattr(module, "ARITY", False)),
+        parameter_labels=getattr(module, "parameter_labels", DEFAULT_RULES.parameter_labels),
+        argument_labels=getattr(module, "argument_labels", DEFAULT_RULES.argument_labels),
         file_entries=getattr(module, "file_entries", DEFAULT_RULES.file_entries),
         program_packages=frozenset(getattr(module, "PROGRAM_PACKAGES", ())),
         file_package=getattr(module, "file_package", DEFAULT_RULES.file_package),

@@ -36,6 +36,9 @@ class Params(NamedTuple):
 
     least: int
     most: int | None
+    # the argument labels it takes, as its language writes them (``parameter_labels``: Swift's ``_,interceptor=``), where a
+    # call's labels choose among overloads; None: not read
+    labels: str | None = None
 
     def accepts(self, count: int) -> bool:
         return self.least <= count and (self.most is None or count <= self.most)

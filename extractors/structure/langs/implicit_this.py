@@ -27,14 +27,20 @@ def implicit_this(resolver, r, src):
 def _outer_member(resolver, r, src):
     """A nested class's bare ``m()``: a member of a class around it, its bases' or its other parts' (a C# partial
     class's helper declared in another file, which the file's own scopes do not hold)."""
+    return outer_member(resolver, r.name, src, lambda found: not _constructor(resolver, found.ids[0]))
+
+
+def outer_member(resolver, name: str, src, accept):
+    """The member ``name`` of the nearest class around the caller's class that has one ``accept`` takes (declared
+    or inherited), walking outwards from the class enclosing ``src``."""
     cls = resolver._enclosing_class(src)
     for _ in range(8):  # nesting depth: a bound, not a limit real code reaches
         owner = resolver.g.owner_of(resolver.g.by_id[cls]) if cls else None
         cls = resolver._enclosing_class(owner) if owner in resolver.g.by_id else None
         if cls is None:
             return None
-        found = resolver._member(cls, r.name)
-        if found and not _constructor(resolver, found.ids[0]):
+        found = resolver._member(cls, name)
+        if found and accept(found):
             return found
     return None
 
