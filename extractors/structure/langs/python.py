@@ -10,7 +10,7 @@ import re
 
 from pipeline.safeio import read_config
 
-from . import entry_reason_with, no_package_scope, with_entries
+from . import entry_reason_with, name_template, no_package_scope, settle_templates, with_entries
 
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
@@ -312,3 +312,101 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
             if found:
                 return found
     return None
+
+
+ALIAS_KIND = "type.alias"
+# what wraps an alias's members without being one: Optional[A] and Union[A, B] are A and B; type[A | B] is either
+# class itself (a call of a value of it builds A or B, as a call of A does)
+_ALIAS_WRAPPERS = re.compile(r"^(?:(?:typing|t|typing_extensions)\.)?(?:Union|Optional|type|Type)\[(.*)\]$", re.S)
+_ALIAS_MEMBER = re.compile(r"^[A-Za-z_][\w.]*$")
+_FLAG_NAME = re.compile(r"^[A-Z][A-Z0-9_]+$")  # a constant's name (a class's has a lower-case letter, URL aside)
+
+
+def settle_references(raw_refs: list) -> list:
+    """Type aliases' members (``_alias_members_apart``) and templates' patterns (``langs.settle_templates``)."""
+    return settle_templates(_alias_members_apart(raw_refs), member_template)
+
+
+def _alias_members_apart(raw_refs: list) -> list:
+    """A type alias written as one text (``"type[A | B]"``, ``A | B | None``: see the query's ``type.alias``) is one
+    ``type.alias`` reference per member class, as ``Union[A, B]``'s members are captured."""
+    if not any(r.kind == ALIAS_KIND and not _ALIAS_MEMBER.match(r.name or "") for r in raw_refs):
+        return raw_refs
+    out = []
+    for r in raw_refs:
+        if r.kind != ALIAS_KIND or _ALIAS_MEMBER.match(r.name or ""):
+            out.append(r)
+            continue
+        members = alias_members(r.name)
+        if _flags(r.name, members):
+            continue  # READ | WRITE: flags (constants), no union of classes
+        out += [r._replace(name=name.rpartition(".")[2], receiver=name.rpartition(".")[0] or None)
+                for name in members]
+    return out
+
+
+def _flags(text: str, members: list[str]) -> bool:
+    """``READ | WRITE``: an or of constants; a union naming None, a quoted or subscripted type is a type's."""
+    return not any(c in text for c in "[\"'") and "None" not in text and all(
+        _FLAG_NAME.match(name.rpartition(".")[2]) for name in members)
+
+
+def alias_members(text: str) -> list[str]:
+    """The member types a union's text names (``type[A | "B"] | None`` -> A, B); a member that is no plain name
+    (``list[A]``, ``Callable[..]``) is left out: it is no class of ours."""
+    text = text.strip().strip("\"'").strip()
+    wrapped = _ALIAS_WRAPPERS.match(text)
+    if wrapped:
+        text = wrapped.group(1)
+    parts = _top_level(text)
+    if len(parts) == 1 and not wrapped:
+        name = parts[0].strip().strip("\"'").strip()
+        return [name] if _ALIAS_MEMBER.match(name) and name != "None" else []
+    return [m for part in parts for m in alias_members(part)]
+
+
+def _top_level(text: str) -> list[str]:
+    """``text`` split at its top-level ``|`` and ``,`` (never inside brackets)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch in "[(" and 1 or ch in "])" and -1 or 0
+        if depth == 0 and ch in "|,":
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]]
+
+
+_STRING = re.compile(r"""^([A-Za-z]*)('''|\"\"\"|'|")(.*)\2$""", re.S)
+_CONCATENATED = re.compile(r"""\s*\+\s*(?=(?:[^'"]*(?:'[^']*'|"[^"]*"))*[^'"]*$)""")  # a + outside quotes
+
+
+def member_template(text: str) -> str | None:
+    """``f"visit_{kind}"``, ``"emit_" + kind``, ``f"{key}_schema"`` -> ``visit_*``, ``emit_*``, ``*_schema``."""
+    pieces: list[str | None] = []
+    for part in _CONCATENATED.split(text.strip()):
+        string = _STRING.match(part)
+        if string is None:
+            pieces.append(None)  # a value computed at run time
+        elif "f" in string.group(1).lower():
+            pieces.extend(_formatted_pieces(string.group(3)))
+        else:
+            pieces.append(string.group(3))
+    return name_template(pieces)
+
+
+def _formatted_pieces(body: str) -> list[str | None]:
+    """An f-string's body: its text, each ``{...}`` a part computed at run time."""
+    pieces: list[str | None] = []
+    depth, text = 0, []
+    for char in body:
+        if char == "{":
+            if depth == 0:
+                pieces += ["".join(text), None]
+                text = []
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            text.append(char)
+    pieces.append("".join(text))
+    return [p for p in pieces if p != ""]

@@ -12,6 +12,10 @@
 
 ; module-level variables and constants, class fields (`x = 1`, `x: int` in a class body)
 (module (assignment left: (identifier) @name) @definition.variable)
+; ... and those under `if TYPE_CHECKING:` / `if typing.TYPE_CHECKING:` (types for annotations: aliases, mostly)
+(module (if_statement condition: [(identifier) (attribute)] @_checking
+  consequence: (block (assignment left: (identifier) @name) @definition.variable))
+ (#match? @_checking "^(typing[.])?TYPE_CHECKING$"))
 (class_definition body: (block (assignment left: (identifier) @name) @definition.field))
 
 ; calls: f(), obj.f(), Foo().f(), self.f()
@@ -81,7 +85,8 @@
 ; then `s.save()` resolves on Store
 (typed_parameter (identifier) @var.name type: (type) @var.type)
 (typed_default_parameter name: (identifier) @var.name type: (type) @var.type)
-(assignment left: (identifier) @var.name type: (type) @var.type)
+; (`X: TypeAlias = ...` declares an alias, no variable of type TypeAlias: see `type.alias` below)
+(assignment left: (identifier) @var.name type: (type) @var.type (#not-match? @var.type "(^|[.])TypeAlias$"))
 (assignment left: (identifier) @var.name right: (call function: [(identifier) (attribute)]) @var.type)
 (assignment left: (identifier) @var.name !type right: (await (call function: [(identifier) (attribute)]) @var.type))
 ; c = given or Store(), c = Store() if fast else Cache(), (c := Store()): each call is a value of c
@@ -96,10 +101,20 @@
 (except_clause (as_pattern . [(identifier) (attribute)] @var.type alias: (as_pattern_target (identifier) @var.name)))
 (except_clause (as_pattern . (tuple [(identifier) (attribute)] @var.type)
   alias: (as_pattern_target (identifier) @var.name)))
-; isinstance(x, Store): x is a Store where the check holds (flow-insensitive: one more value of x in its scope)
-(call function: (identifier) @_isinstance
-  arguments: (argument_list . (identifier) @var.name . [(identifier) (attribute)] @var.narrowed)
-  (#eq? @_isinstance "isinstance"))
+; if isinstance(x, Store): <block>, elif .., `if ok and isinstance(x, (Store, Cache))`: x is a Store (or a Cache) in
+; that block only (parse.py `_guarded_block` finds the if's or elif's block, a @scope.guarded: the other branches and an
+; else keep what x was; written out here as the if's and elif's conditions it cost a tenth of the query's compilation)
+((call function: (identifier) @_isinstance
+   arguments: (argument_list . (identifier) @var.name .
+     [[(identifier) (attribute)] @var.narrowed (tuple [(identifier) (attribute)] @var.narrowed)])) @_guarding
+ (#eq? @_isinstance "isinstance"))
+; if not isinstance(x, Store): raise .., assert isinstance(x, Store), x.f() if isinstance(x, Store) else ..: x is a
+; Store in its whole function (flow-insensitive: one more value of x in its scope). The places such a check counts
+; in (under not, assert, a conditional expression, a comprehension's if, return, while, or right of one or two `and`s
+; there) are checked in parse.py (`_narrows_everywhere`): written out here they cost a fifth of the query's compilation
+((call function: (identifier) @_isinstance
+   arguments: (argument_list . (identifier) @var.name . [(identifier) (attribute)] @var.narrowed)) @_narrowing
+ (#eq? @_isinstance "isinstance"))
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   right: (call function: [(identifier) (attribute)]) @var.type (#eq? @_self "self"))
 
@@ -120,9 +135,14 @@
 (attribute object: [(identifier) (attribute)] @receiver attribute: (identifier) @name) @reference.attribute
 
 ; literal values (dict, list, str...): a builtin type, never a repository class; `with Client() as c`: c is the client
-(assignment left: (identifier) @var.name
+(assignment left: (identifier) @var.name !type
   right: [(dictionary) (list) (set) (tuple) (string) (concatenated_string) (integer) (float) (true) (false)
           (list_comprehension) (dictionary_comprehension) (set_comprehension) (generator_expression)] @var.value)
+; (`X: TypeAlias = "A | B"` is an alias's text, no string: see `type.alias` below)
+(assignment left: (identifier) @var.name type: (type) @_declared
+  right: [(dictionary) (list) (set) (tuple) (string) (concatenated_string) (integer) (float) (true) (false)
+          (list_comprehension) (dictionary_comprehension) (set_comprehension) (generator_expression)] @var.value
+ (#not-match? @_declared "(^|[.])TypeAlias$"))
 (with_item value: (as_pattern (call function: [(identifier) (attribute)]) @var.value
   alias: (as_pattern_target (identifier) @var.name)))
 ; *args is a tuple, **kwargs a dict: kwargs.setdefault(), args.index() are the language's own methods
@@ -159,7 +179,8 @@
   (#not-match? @var.elements "^([A-Z]|(list|dict|tuple|set|frozenset|type)$)"))
 (assignment left: (identifier) @var.name !type
   right: (subscript value: (attribute object: (identifier)) @var.elements
-                    subscript: [(identifier) (integer) (string) (attribute) (call) (unary_operator) (binary_operator)]))
+                    subscript: [(identifier) (integer) (string) (attribute) (call) (unary_operator) (binary_operator)])
+ (#not-match? @var.elements "[.][A-Z]\\w*$"))  ; typing.Union[A, B] is a type (an alias), no collection's element
 (default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
 (typed_default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
 (assignment left: [(pattern_list) (tuple_pattern)] @var.names right: [(expression_list) (tuple)] @var.values)
@@ -266,19 +287,19 @@
   arguments: (argument_list (lambda parameters: (lambda_parameters (identifier) @passed.name)) @passed.fn))
 
 ; values that hold a class, bound for a call only (@var.default): a call of them builds the class (its __init__), as
-; Foo() does. `def make(factory: type[Shape])` / `Type["Shape"]` / `Optional[type[Shape]]`: factory() builds a Shape
+; Foo() does. `def make(factory: type[Shape])`, `type[A | B]` (either class) / `Type["Shape"]` / `Optional[type[Shape]]`: factory() builds a Shape
 ; (or a subclass, which dispatch reaches from Shape's methods); a classmethod's first parameter is its class (cls()).
 ([(typed_parameter (identifier) @var.name
-    type: (type (generic_type (identifier) @_type (type_parameter . (type [(identifier) (attribute) (string (string_content))] @var.default .)))))
+    type: (type (generic_type (identifier) @_type (type_parameter . (type [(identifier) (attribute) (string (string_content)) (binary_operator)] @var.default .)))))
   (typed_default_parameter name: (identifier) @var.name
-    type: (type (generic_type (identifier) @_type (type_parameter . (type [(identifier) (attribute) (string (string_content))] @var.default .)))))]
+    type: (type (generic_type (identifier) @_type (type_parameter . (type [(identifier) (attribute) (string (string_content)) (binary_operator)] @var.default .)))))]
  (#any-of? @_type "type" "Type"))
 ([(typed_parameter (identifier) @var.name
     type: (type (generic_type (identifier) @_optional (type_parameter (type (generic_type (identifier) @_type
-      (type_parameter . (type [(identifier) (attribute) (string (string_content))] @var.default .))))))))
+      (type_parameter . (type [(identifier) (attribute) (string (string_content)) (binary_operator)] @var.default .))))))))
   (typed_default_parameter name: (identifier) @var.name
     type: (type (generic_type (identifier) @_optional (type_parameter (type (generic_type (identifier) @_type
-      (type_parameter . (type [(identifier) (attribute) (string (string_content))] @var.default .))))))))]
+      (type_parameter . (type [(identifier) (attribute) (string (string_content)) (binary_operator)] @var.default .))))))))]
  (#eq? @_optional "Optional") (#any-of? @_type "type" "Type"))
 (class_definition name: (identifier) @var.default
   body: (block (decorated_definition (decorator (identifier) @_classmethod)
@@ -300,6 +321,12 @@
     type: (type (subscript value: (attribute attribute: (identifier) @_callable)
       subscript: (_) . subscript: [(identifier) (attribute) (string (string_content))] @var.returns .)))]
  (#eq? @_callable "Callable"))
+; `def run(make: ClientFactory)` (a protocol with `__call__`): make(app) gives what its __call__ returns (see parse.py
+; @var.called); a bare Callable, Any or type says nothing of it
+([(typed_parameter (identifier) @var.name type: (type [(identifier) (attribute) (string (string_content))] @var.called))
+  (typed_default_parameter name: (identifier) @var.name
+    type: (type [(identifier) (attribute) (string (string_content))] @var.called))]
+ (#not-any-of? @var.called "Callable" "typing.Callable" "t.Callable" "Any" "typing.Any" "object" "type" "Type"))
 ; klass = Circle if round else Square: klass() builds either (a call of a variable holding classes)
 (assignment left: (identifier) @var.name !type
   right: (conditional_expression . [(identifier) (attribute)] @var.value))
@@ -320,3 +347,40 @@
     arguments: (argument_list . [(string) (tuple (string)) (list (string))] @parameter.given) @_arguments))
   definition: (function_definition parameters: (parameters) @parameter.of))
  (#eq? @_parametrize "parametrize") (#not-match? @_arguments "indirect"))
+
+; type aliases at module level (see resolve.py `_alias_values`): `X = Union[A, "B"]`, `X = Optional[A]`, `X = A | B`,
+; `X: TypeAlias = ...` (a quoted one is split by the language's settle_references), `type X = A | B`: each member a
+; `type.alias` of X; an annotation naming X stands for its members (a `|` of flags, READ | WRITE, names no class and
+; expands to nothing)
+; the same under `if TYPE_CHECKING:`, where a module defines the aliases only type checkers read (uvicorn's tests:
+; `HTTPProtocol: TypeAlias = "type[HttpToolsProtocol | H11Protocol]"` beside the imports it names). Both places are
+; checked in parse.py (`_aliased_at_module_level`, the assignment @_aliasing): written out here as patterns under
+; module and under module's if they cost an eighth of the query's compilation
+((assignment left: (identifier) !type
+  right: (subscript value: [(identifier) (attribute attribute: (identifier))] @_union
+    subscript: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
+                (string (string_content) @name)]) @reference.type.alias) @_aliasing
+ (#match? @_union "(^|[.])(Union|Optional)$"))
+((assignment left: (identifier) type: (type [(identifier) (attribute)] @_alias)
+  right: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
+          (string (string_content) @name)] @reference.type.alias) @_aliasing
+ (#match? @_alias "(^|[.])TypeAlias$"))
+((assignment left: (identifier) type: (type [(identifier) (attribute)] @_alias)
+  right: (subscript value: [(identifier) (attribute attribute: (identifier))] @_union
+    subscript: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
+                (string (string_content) @name)]) @reference.type.alias) @_aliasing
+ (#match? @_alias "(^|[.])TypeAlias$") (#match? @_union "(^|[.])(Union|Optional)$"))
+((assignment left: (identifier) right: (binary_operator operator: "|") @name)
+  @reference.type.alias @_aliasing (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*([ \\t]*[|][ \\t]*[A-Za-z_][A-Za-z0-9_.]*)+$"))
+(module (type_alias_statement left: (type (identifier) @name)) @definition.variable)
+(module (type_alias_statement right: (type [(identifier) (binary_operator)] @name) @reference.type.alias))
+
+; a member named by a template (getattr(self, f"visit_{kind}"), getattr(self, "emit_" + kind)): @name the template,
+; or a variable the enclosing code assigns one (method = f"{key}_schema"; getattr(self, method)), which
+; langs/python.settle_references reads; a name with no constant part stays unknown
+(call function: (identifier) @_getattr
+  arguments: (argument_list . [(identifier) (attribute)] @receiver . [(string) (binary_operator) (identifier)] @name)
+  (#eq? @_getattr "getattr")) @reference.template
+(assignment left: (identifier) @name
+  right: [(string (interpolation)) (binary_operator left: (string)) (binary_operator right: (string))] @receiver)
+  @reference.template_value
