@@ -8,10 +8,14 @@ import re
 from typing import NamedTuple
 
 from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook
-from .implicit_this import implicit_this, implicit_this_field
+from .implicit_this import implicit_this, implicit_this_field, outer_member
+from .java_overloads import argument_types, choose_overloads, parameter_types
 
 GROUP = "java"
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
+# the argument types a call states choose among overloads of one count (``append('c')`` is ``append(char)``, not
+# ``append(String)``): parameter and argument erasures in the labels slots (``java_overloads``)
+parameter_labels, argument_labels, labels_choose = parameter_types, argument_types, choose_overloads
 NAMED_CONSTRUCTORS = True  # Foo(int n) in class Foo is what new Foo(1), this(1), super(1) in a subclass run
 KEYWORDS = frozenset({"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
                       "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float",
@@ -25,6 +29,10 @@ IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base clas
 LOCAL_KINDS = ("read",)
 CAPITALIZED_CLASSES = True  # Names.MAX, Outer.Inner.MAX: a class's static member, its class imported or of the package
 IMPORTS_PASS_ON = False  # import a.b.* binds names in the importing file only; it passes none on to its importers
+# a multi-release jar's src/main/java16/retrofit2/X.java replaces src/main/java/retrofit2/X.java on newer runtimes:
+# variants of one class (what reaches one reaches all; see variant_scope)
+BUILD_VARIANTS = True
+_RELEASE_FOLDER = re.compile(r"(^|/)java\d+/")
 PURE_DECORATORS = frozenset({"Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs",
                              "Nullable", "NonNull", "NotNull", "Nonnull", "CheckReturnValue"})
 
@@ -89,11 +97,41 @@ def inherited_from_lang(resolver, r, src):
     return EXTERNAL
 
 
+def scoped_method(resolver, r, src):
+    """The enclosing scopes' ``m`` (the ``scoped`` layer), a call's never a field: see ``implicit_this_method``."""
+    return _method_past_fields(resolver, r, src, resolver._scoped(r, src))
+
+
+def implicit_this_method(resolver, r, src):
+    """``implicit_this``, but a bare call is never a field (Java calls no field): ``sharedPrefix = sharedPrefix()``
+    in an inner class holding a field ``sharedPrefix`` calls the method of an enclosing class. Where no enclosing
+    class has such a method, the field stays (a record's component, called as its accessor)."""
+    return _method_past_fields(resolver, r, src, implicit_this(resolver, r, src))
+
+
+def _method_past_fields(resolver, r, src, found):
+    if r.kind != "call" or not found or not found.ids or not _all_fields(resolver, found.ids):
+        return found
+    return _outer_method(resolver, r.name, src) or found
+
+
+def _all_fields(resolver, ids: list) -> bool:
+    """Only fields, no method of the name beside them (a field ``stream`` and a method ``stream()`` in one class
+    are twins, ``stream#2``: the call is that method's, which arity picks)."""
+    return all(resolver.g.by_id[t].kind == "field" for i in ids for t in resolver._twins(i))
+
+
+def _outer_method(resolver, name: str, src):
+    """The method ``name`` of the nearest class around the caller's class that declares one (or inherits one)."""
+    return outer_member(resolver, name, src,
+                        lambda found: found.ids and resolver.g.by_id[found.ids[0]].kind == "method")
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the class's (or a base class's) method, then java.lang's, before
     imports."""
-    at = name_layers.index("scoped") + 1
-    name_layers[at:at] = [implicit_this, inherited_from_lang]
+    at = name_layers.index("scoped")
+    name_layers[at:at + 1] = [scoped_method, implicit_this_method, inherited_from_lang]
     member_layers.append(implicit_this_field)
 
 
@@ -178,6 +216,12 @@ def _unwrapped(receiver: str) -> str:
     return receiver[1:-1].strip() if _closing(receiver, 0) == len(receiver) - 1 else receiver
 
 
+def variant_scope(path: str, info: dict) -> str:
+    """Where a class's variants sit: its folder with a multi-release folder read as ``java/`` (``src/main/java16/a/``
+    is ``src/main/java/a/``); a copy of the package in another project (``examples/``) is no variant."""
+    return _RELEASE_FOLDER.sub(r"\1java/", posixpath.dirname(path) + "/")
+
+
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
     return package_keys(paths, files)
 
@@ -228,6 +272,7 @@ class TypeParameter(NamedTuple):
 
     receiver: str | None
     name: str
+    bound: str | None = None  # a self-bounded one's bound (``Member`` of ``T extends Member<T>``): a value's class
 
 
 # a type parameter with no bound or several meanings in the file: its value's class is unknown (not a library's:
@@ -238,29 +283,69 @@ _BOUND_HEAD = re.compile(r"^([\w.]+)\s*(?:<.*>)?\s*$", re.S)
 
 def _stands_for(bound: str | None, own: bool) -> TypeParameter:
     """``B extends Factory<B>`` in class Factory (``own``): B is the class of the object at hand, a subclass's
-    where a setter returning B is called on one (``Self``); ``T extends a.Part``: a Part; ``T``: unknown."""
-    if own:
-        return TypeParameter(None, "Self")
+    where a setter returning B is called on one (``Self``), a Factory where a value is declared a B; ``T extends
+    a.Part``: a Part; ``T``: unknown."""
     head = _BOUND_HEAD.match(bound) if bound else None
     if head is None:
-        return UNKNOWN_TYPE
+        return TypeParameter(None, "Self") if own else UNKNOWN_TYPE
     receiver, _, last = head.group(1).rpartition(".")
-    return TypeParameter(receiver or None, last)
+    return TypeParameter(receiver or None, "Self", last) if own else TypeParameter(receiver or None, last)
 
 
-def _type_parameters(raw_refs: list) -> dict[str, TypeParameter]:
+class MethodTypeParameter(NamedTuple):
+    """A method's own type parameter (``<T extends Foo> void f(T x)``): it holds within the method's bytes only."""
+
+    start: int
+    end: int
+    name: str
+    meaning: TypeParameter
+
+
+class TypeParameters(NamedTuple):
+    """The type parameters a file declares: its methods' own, then its classes' (by name, file-wide)."""
+
+    of_methods: list[MethodTypeParameter]
+    of_classes: dict[str, TypeParameter]
+
+    def at(self, name: str, start: int) -> TypeParameter | None:
+        """What ``name`` means at byte ``start``: the innermost method's parameter there, else a class's."""
+        inner = [p for p in self.of_methods if p.name == name and p.start <= start <= p.end]
+        if inner:
+            return max(inner, key=lambda p: p.start).meaning
+        return self.of_classes.get(name)
+
+
+def _method_scopes(raw_refs: list) -> dict[int, tuple[int, int]]:
+    """A method's type parameter's name (its first byte) -> the method's bytes (``@reference.method_type_scope``
+    at its start, ``@reference.method_type_scope_end`` at its closing brace or semicolon)."""
+    starts = {ref.name_start: ref.start for ref in raw_refs if ref.kind == "method_type_scope"}
+    ends = {ref.name_start: ref.start for ref in raw_refs if ref.kind == "method_type_scope_end"}
+    return {at: (start, ends[at]) for at, start in starts.items() if at in ends}
+
+
+def _type_parameters(raw_refs: list) -> TypeParameters | None:
     """The type parameters the file declares (``@reference.type_parameter``, its bound as the receiver;
-    ``@reference.self_parameter``, bound by its own class), by name; one name meaning two things is unknown."""
+    ``@reference.self_parameter``, bound by its own class); a method's hold in that method, a class's in the file,
+    where one name meaning two things is unknown."""
     declared = [ref for ref in raw_refs if ref.kind == "type_parameter"]
     if not declared:
-        return {}
+        return None
     own = {ref.name_start for ref in raw_refs if ref.kind == "self_parameter"}
     bounded = {ref.name_start for ref in declared if ref.receiver}
+    scopes = _method_scopes(raw_refs)
+    of_methods: list[MethodTypeParameter] = []
     meanings: dict[str, set] = {}
     for ref in declared:  # one declaration matches twice, with and without its bound: the bound says more
-        if ref.receiver or ref.name_start not in bounded:
-            meanings.setdefault(ref.name, set()).add(_stands_for(ref.receiver, ref.name_start in own))
-    return {name: found.pop() if len(found) == 1 else UNKNOWN_TYPE for name, found in meanings.items()}
+        if not ref.receiver and ref.name_start in bounded:
+            continue
+        meaning = _stands_for(ref.receiver, ref.name_start in own)
+        scope = scopes.get(ref.name_start)
+        if scope:
+            of_methods.append(MethodTypeParameter(scope[0], scope[1], ref.name, meaning))
+        else:
+            meanings.setdefault(ref.name, set()).add(meaning)
+    of_classes = {name: found.pop() if len(found) == 1 else UNKNOWN_TYPE for name, found in meanings.items()}
+    return TypeParameters(of_methods, of_classes)
 
 
 def settle_references(raw_refs: list) -> list:
@@ -276,10 +361,27 @@ def settle_references(raw_refs: list) -> list:
     return [_settled(ref, params, labels) for ref in raw_refs if ref.kind not in _DECLARATION_MARKS]
 
 
-_DECLARATION_MARKS = ("type_parameter", "self_parameter")  # facts for settle_references, no references
+def settle_bindings(var_bindings: list, raw_refs: list) -> list:
+    """A variable declared of a type parameter (``T member`` in ``<T extends FrameworkMember<T>>``, ``T other`` in
+    ``Member<T extends Member<T>>``) is of its bound's class there; an unbounded ``T`` stays as written (unknown)."""
+    params = _type_parameters(raw_refs)
+    return [_bound_binding(b, params) for b in var_bindings] if params else var_bindings
 
 
-def _settled(ref, params: dict[str, TypeParameter], labels: set):
+def _bound_binding(binding, params: TypeParameters):
+    meant = params.at(binding.receiver, binding.start) if binding.receiver else None
+    if meant is None or meant is UNKNOWN_TYPE:
+        return binding
+    cls = meant.bound or meant.name
+    if cls == "Self":
+        return binding
+    return binding._replace(receiver=f"{meant.receiver}.{cls}" if meant.receiver else cls)
+
+
+_DECLARATION_MARKS = ("type_parameter", "self_parameter", "method_type_scope", "method_type_scope_end")  # facts for settle_references, no references
+
+
+def _settled(ref, params: TypeParameters | None, labels: set):
     if ref.kind in ("call", "inherits") and ref.name_start is not None and ref.name_start < ref.start:
         # super(..) names the base class written once in the header, this(..) the constructor, an enum constant
         # RED(1) or PLUS { .. } its enum: one call (base) per constructor or constant (parse.py keeps one reference
@@ -291,8 +393,12 @@ def _settled(ref, params: dict[str, TypeParameter], labels: set):
         return ref._replace(name_start=None)  # INT_QUOTE: in a switch over an int): both stay, either finds it
     if ref.kind == "enum_constant":  # placed at the constant's name: its definition's span
         return ref._replace(start=ref.name_start, kind="type.field", name=ref.receiver, receiver=None)
-    meant = params.get(ref.name) if params and ref.kind[:5] == "type." and ref.receiver is None else None
-    return ref._replace(receiver=meant.receiver, name=meant.name) if meant else ref
+    meant = params.at(ref.name, ref.start) if params and ref.kind[:5] == "type." and ref.receiver is None else None
+    if meant is None:
+        return ref
+    if meant.bound and ref.kind != "type.return":  # T other in Member<T extends Member<T>>: a Member
+        return ref._replace(receiver=meant.receiver, name=meant.bound)
+    return ref._replace(receiver=meant.receiver, name=meant.name)
 
 
 def inline_type(receiver: str) -> str | None:

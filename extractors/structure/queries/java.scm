@@ -93,6 +93,15 @@
 ; after one is what it stands for (langs/java.py settle_references)
 (type_parameter . (type_identifier) @name) @reference.type_parameter
 (type_parameter . (type_identifier) @name (type_bound . (_) @receiver)) @reference.type_parameter
+; a method's own type parameters (<T> T first(List<T> xs)) hold from its start (@reference.method_type_scope)
+; to its body's closing brace or its closing semicolon (@reference.method_type_scope_end): another method's T is
+; another type
+(method_declaration type_parameters: (type_parameters (type_parameter . (type_identifier) @name)))
+  @reference.method_type_scope
+(method_declaration type_parameters: (type_parameters (type_parameter . (type_identifier) @name))
+  body: (block "}" @reference.method_type_scope_end .))
+(method_declaration type_parameters: (type_parameters (type_parameter . (type_identifier) @name))
+  ";" @reference.method_type_scope_end .)
 ; a class's own type bounding its parameter (Factory<B extends Factory<B>>): B is the class of the object at hand
 (class_declaration name: (identifier) @_owner type_parameters: (type_parameters (type_parameter . (type_identifier) @name
   (type_bound . (generic_type . [(type_identifier) (scoped_type_identifier (type_identifier) .)] @_head))))

@@ -1,0 +1,390 @@
+"""Java overloads told apart by the argument types a call states (``append(char)``, ``append(String)``,
+``append(Object)``; ``join(Object[])``, ``join(Iterable)``; ``of(E)`` vs ``of(E...)``), read from the syntax tree.
+
+A definition's parameters are written as their erasures joined by ``,`` (``String,int[],Object...``: the simple name
+without type arguments, a type parameter as its bound's erasure, ``Object`` where it has none); a call's arguments
+the same way, ``?`` for an argument whose type is not certain (``symbols.labels``, ``refs.labels``: the slots Swift's
+argument labels use). Only what the call states counts: a literal, ``new Foo(..)``, a cast, ``this``, a local, a
+parameter or a field declared with its type. ``choose_overloads`` then keeps what Java's resolution could pick:
+applicable by subtyping before boxing before varargs, an exact match before the rest; where a relation between two
+types is not known here (a class of the program and another), the overload is kept.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+UNKNOWN, NULL, VARARGS, ARRAY = "?", "null", "...", "[]"
+# the primitive types each widens to (JLS 5.1.2), with itself
+WIDENS = {"byte": {"byte", "short", "int", "long", "float", "double"},
+          "short": {"short", "int", "long", "float", "double"}, "char": {"char", "int", "long", "float", "double"},
+          "int": {"int", "long", "float", "double"},
+          "long": {"long", "float", "double"}, "float": {"float", "double"}, "double": {"double"},
+          "boolean": {"boolean"}}
+BOXES = {"byte": "Byte", "short": "Short", "char": "Character", "int": "Integer", "long": "Long", "float": "Float",
+         "double": "Double", "boolean": "Boolean"}
+UNBOXES = {box: prim for prim, box in BOXES.items()}
+_NUMBER = {"Number", "Comparable", "Serializable", "Object", "Constable", "ConstantDesc"}
+# classes of the JDK with every supertype they have: an argument of one meets a parameter of no other class (an
+# argument of a program's class may extend anything; its relations are not read here)
+_BUILDERS = {"AbstractStringBuilder", "CharSequence", "Appendable", "Serializable", "Comparable", "Object"}
+KNOWN_SUPERTYPES = {"Object": {"Object"}, "StringBuilder": {"StringBuilder"} | _BUILDERS,
+                    "StringBuffer": {"StringBuffer"} | _BUILDERS,
+                    "Class": {"Class", "Type", "GenericDeclaration", "AnnotatedElement", "Serializable", "Object",
+                              "TypeDescriptor", "OfField", "Constable"},
+                    "String": {"String", "CharSequence", "Comparable", "Serializable", "Object", "Constable",
+                               "ConstantDesc"},
+                    "Character": {"Character", "Comparable", "Serializable", "Object", "Constable"},
+                    "Boolean": {"Boolean", "Comparable", "Serializable", "Object", "Constable"},
+                    **{box: {box} | _NUMBER for box in ("Byte", "Short", "Integer", "Long", "Float", "Double")}}
+FINAL_CLASSES = {"String", "Character", "Boolean", "Byte", "Short", "Integer", "Long", "Float", "Double",
+                 "StringBuilder", "StringBuffer", "Class"}
+ARRAY_SUPERTYPES = {"Object", "Cloneable", "Serializable"}
+LITERALS = {"string_literal": "String", "text_block": "String", "character_literal": "char", "true": "boolean",
+            "false": "boolean", "null_literal": NULL}
+# boolean-valued operators: ``a == b``, ``!x``, ``a && b`` (an arithmetic one's type would need promotion rules)
+BOOLEAN_OPERATORS = {"==", "!=", "<", ">", "<=", ">=", "&&", "||", "instanceof"}
+
+
+class Fit(IntEnum):
+    """How an argument of a type meets a parameter: Java's phases (JLS 15.12.2) in order, MAYBE a relation unknown."""
+
+    NO = 0
+    EXACT = 1
+    SUBTYPE = 2  # widening or a subclass: phase 1
+    MAYBE = 3  # a program's class and another: phase 1 if it extends it, else not applicable
+    BOXING = 4  # phase 2
+
+
+class Applied(NamedTuple):
+    """One overload applied to a call's arguments: whether it may apply, and how (see ``_applied``)."""
+
+    fits: bool
+    exact: bool  # each argument's type the parameter's own: the most specific of any that apply
+    certain_phase: int | None  # 1, 2, 3: the phase it certainly applies in; None: not certain
+    least_phase: int  # the earliest phase it may apply in
+
+
+def is_primitive(name: str) -> bool:
+    return name in WIDENS
+
+
+def fit(arg: str, param: str) -> Fit:
+    """How an argument of erased type ``arg`` meets a parameter of erased type ``param``."""
+    if arg == UNKNOWN:
+        return Fit.MAYBE
+    if arg == param:
+        return Fit.EXACT
+    if arg == NULL:
+        return Fit.NO if is_primitive(param) else Fit.SUBTYPE
+    if is_primitive(arg):
+        if is_primitive(param):
+            return Fit.SUBTYPE if param in WIDENS[arg] else Fit.NO
+        return Fit.BOXING if param in KNOWN_SUPERTYPES[BOXES[arg]] else Fit.NO
+    if is_primitive(param):
+        return Fit.BOXING if arg in UNBOXES and param in WIDENS[UNBOXES[arg]] else Fit.NO
+    return _reference_fit(arg, param)
+
+
+def _reference_fit(arg: str, param: str) -> Fit:
+    """Two reference types: arrays by their elements, java.lang's final classes by their known supertypes."""
+    if arg.endswith(ARRAY):
+        if param.endswith(ARRAY):
+            inner = fit(arg[:-2], param[:-2])
+            return Fit.SUBTYPE if inner in (Fit.EXACT, Fit.SUBTYPE) and not is_primitive(arg[:-2]) else \
+                Fit.MAYBE if inner == Fit.MAYBE else Fit.NO
+        return Fit.SUBTYPE if param in ARRAY_SUPERTYPES else Fit.NO
+    if param.endswith(ARRAY):
+        return Fit.NO  # a class is never an array
+    if arg in KNOWN_SUPERTYPES:
+        return Fit.SUBTYPE if param in KNOWN_SUPERTYPES[arg] else Fit.NO
+    if param == "Object":
+        return Fit.SUBTYPE
+    return Fit.NO if param in FINAL_CLASSES else Fit.MAYBE  # nothing extends String or Integer
+
+
+def _applied(declared: str, written: str) -> Applied:
+    """An overload declaring ``declared`` parameters for a call writing ``written`` arguments: by fixed arity (a
+    varargs parameter taking an array as it is), else by variable arity (phase 3)."""
+    params = declared.split(",") if declared else []
+    args = written.split(",") if written else []
+    fixed = [p.replace(VARARGS, ARRAY) for p in params]
+    best = _fixed(fixed, args)
+    if params and params[-1].endswith(VARARGS) and len(args) >= len(params) - 1:
+        element = params[-1][:-3]
+        spread = _fixed(params[:-1] + [element] * (len(args) - len(params) + 1), args)
+        if spread.fits and not (best.fits and best.certain_phase is not None):
+            return Applied(True, False, 3 if spread.certain_phase is not None else None,
+                           best.least_phase if best.fits else 3)
+    return best
+
+
+def _fixed(params: list[str], args: list[str]) -> Applied:
+    if len(params) != len(args):
+        return Applied(False, False, None, 9)
+    fits = [fit(a, p) for a, p in zip(args, params)]
+    if Fit.NO in fits:
+        return Applied(False, False, None, 9)
+    boxing = Fit.BOXING in fits
+    phase = None if Fit.MAYBE in fits else 2 if boxing else 1
+    return Applied(True, all(f == Fit.EXACT for f in fits), phase, 2 if boxing else 1)
+
+
+def choose_overloads(declared: list[str], written: str) -> list[bool]:
+    """Which of one type's overloads (each's parameter erasures, ``declared``) the call writing ``written`` may call:
+    those that may apply; of them the exact matches where one certainly applies, else none that needs a later phase
+    than one that certainly applies. All of them where none may apply (the reading is wrong somewhere)."""
+    applied = [_applied(d, written) for d in declared]
+    if not any(a.fits for a in applied):
+        return [True] * len(declared)
+    if any(a.fits and a.exact and a.certain_phase == 1 for a in applied):
+        return [a.fits and a.exact and a.certain_phase == 1 for a in applied]
+    certain = [a.certain_phase for a in applied if a.fits and a.certain_phase is not None]
+    first = min(certain, default=9)
+    return [a.fits and a.least_phase <= first for a in applied]
+
+
+# ---- reading the syntax tree ----------------------------------------------------------------------------------------
+TYPE_OWNERS = frozenset({"class_declaration", "interface_declaration", "enum_declaration", "record_declaration",
+                         "method_declaration", "constructor_declaration"})
+CLASS_BODIES = frozenset({"class_body", "interface_body", "enum_body", "record_declaration"})
+SCOPES_WITH_PARAMETERS = frozenset({"method_declaration", "constructor_declaration", "lambda_expression",
+                                    "record_declaration"})
+DECLARING_STATEMENTS = frozenset({"local_variable_declaration", "field_declaration", "constant_declaration"})
+
+
+def _text(node) -> str:
+    return node.text.decode("utf-8", "replace")
+
+
+def erasure(node, type_params: dict[str, str]) -> str | None:
+    """``java.util.List<String>`` -> ``List``, ``int[][]`` -> ``int[][]``, a type parameter -> its bound's erasure;
+    None where the type is not read (``var``)."""
+    kind = node.type
+    if kind == "generic_type":
+        return erasure(node.named_children[0], type_params)
+    if kind == "scoped_type_identifier":
+        return _text(node.named_children[-1])
+    if kind == "array_type":
+        element = erasure(node.child_by_field_name("element"), type_params)
+        dims = node.child_by_field_name("dimensions")
+        return None if element is None else element + ARRAY * _text(dims).count("[")
+    if kind == "type_identifier":
+        name = _text(node)
+        return None if name == "var" else type_params.get(name, name)
+    if kind in ("integral_type", "floating_point_type", "boolean_type"):
+        return _text(node)
+    return None
+
+
+def _type_parameters(node) -> dict[str, str]:
+    """The type parameters in scope at ``node`` (its method's and classes'), each to its bound's erasure."""
+    found: dict[str, str] = {}
+    while node is not None:
+        if node.type in TYPE_OWNERS:
+            params = node.child_by_field_name("type_parameters")
+            for param in params.named_children if params is not None else ():
+                names = [c for c in param.named_children if c.type == "type_identifier"]
+                bound = next((c for c in param.named_children if c.type == "type_bound"), None)
+                if names and _text(names[0]) not in found:
+                    head = bound.named_children[0] if bound is not None and bound.named_children else None
+                    found[_text(names[0])] = (erasure(head, {}) if head is not None else None) or "Object"
+        node = node.parent
+    return found
+
+
+def parameter_types(node) -> str | None:
+    """A method's or constructor's parameters as erasures (``String,int[],Object...``); None where one is unread."""
+    params = node.child_by_field_name("parameters")
+    if node.type == "compact_constructor_declaration":
+        params = node.parent.parent.child_by_field_name("parameters")
+    if params is None:
+        return None
+    scope = _type_parameters(node)
+    types = []
+    for param in params.named_children:
+        if param.type not in ("formal_parameter", "spread_parameter"):
+            continue
+        declared = _declared_type(param, scope)
+        if declared is None:
+            return None
+        types.append(declared + VARARGS if param.type == "spread_parameter" else declared)
+    return ",".join(types)
+
+
+def _declared_type(declaration, scope: dict[str, str], declarator=None) -> str | None:
+    """The erased type a parameter or a variable declarator declares (``String s[]``: ``String[]``)."""
+    written = declaration.child_by_field_name("type")
+    if written is None:
+        written = next((c for c in declaration.named_children if c.type.endswith("_type")
+                        or c.type == "type_identifier"), None)
+    base = erasure(written, scope) if written is not None else None
+    dims = (declarator or declaration).child_by_field_name("dimensions")
+    return base + ARRAY * _text(dims).count("[") if base is not None and dims is not None else base
+
+
+def argument_types(node) -> str | None:
+    """The erased types of a call's arguments where the call states them (``append('c', s)``: ``char,String`` for a
+    ``String s`` in scope), ``?`` for each other; None where the call has no argument list read here."""
+    args = node.child_by_field_name("arguments") or next((c for c in node.children if c.type == "argument_list"),
+                                                          None)
+    if args is None:
+        return None
+    unknown_params = {name: UNKNOWN for name in _type_parameters(node)}  # a T value: its own erasure unsure here
+    return ",".join(expression_type(a, unknown_params) or UNKNOWN for a in args.named_children
+                    if "comment" not in a.type)
+
+
+def expression_type(node, unknown_params: dict[str, str]) -> str | None:
+    """The erased static type of an expression where it is certain without inference; None otherwise."""
+    kind = node.type
+    if kind in LITERALS:
+        return LITERALS[kind]
+    if kind.endswith("integer_literal"):
+        return "long" if _text(node)[-1] in "lL" else "int"
+    if kind.endswith("floating_point_literal"):
+        return "float" if _text(node)[-1] in "fF" else "double"
+    if kind == "class_literal":
+        return "Class"
+    if kind == "parenthesized_expression" and node.named_children:
+        return expression_type(node.named_children[0], unknown_params)
+    if kind in ("cast_expression", "object_creation_expression", "array_creation_expression"):
+        return _written_type(node, unknown_params)
+    if kind == "instanceof_expression":
+        return "boolean"
+    if kind in ("binary_expression", "unary_expression"):
+        return _operation_type(node, unknown_params)
+    if kind == "this":
+        return _this_class(node)
+    if kind == "identifier":
+        return variable_type(node, _text(node), unknown_params)
+    if kind == "field_access" and node.child_by_field_name("object").type == "this":
+        body = _enclosing_class_body(node)
+        return _field_type(body, _text(node.child_by_field_name("field")), unknown_params) if body else None
+    return None
+
+
+def _operation_type(node, unknown_params: dict[str, str]) -> str | None:
+    """``!x``, ``a == b``, ``a && b``: boolean; ``"n=" + n``: a String; an arithmetic one: not read (promotion)."""
+    operator = _text(node.child_by_field_name("operator"))
+    if operator in BOOLEAN_OPERATORS or operator == "!" and node.type == "unary_expression":
+        return "boolean"
+    if operator == "+" and node.type == "binary_expression":
+        sides = (node.child_by_field_name("left"), node.child_by_field_name("right"))
+        return "String" if any(expression_type(s, unknown_params) == "String" for s in sides) else None
+    return None
+
+
+def _written_type(node, unknown_params: dict[str, str]) -> str | None:
+    """``(Foo) x``, ``new Foo<>(..)``, ``new int[n][]``: the type written (an anonymous class's: not certain)."""
+    if node.type == "object_creation_expression" and any(c.type == "class_body" for c in node.children):
+        return None
+    written = node.child_by_field_name("type")
+    base = erasure(written, unknown_params) if written is not None else None
+    if base is None or node.type != "array_creation_expression":
+        return base
+    dims = sum(_text(c).count("[") for c in node.children if c.type in ("dimensions_expr", "dimensions"))
+    return base + ARRAY * dims
+
+
+def _this_class(node) -> str | None:
+    body = _enclosing_class_body(node)
+    owner = body.parent if body is not None else None
+    if owner is None or owner.type not in TYPE_OWNERS:  # an anonymous class's or an enum constant's body
+        return None
+    name = owner.child_by_field_name("name")
+    return _text(name) if name is not None else None
+
+
+def _enclosing_class_body(node):
+    while node is not None and node.type not in ("class_body", "interface_body", "enum_body"):
+        node = node.parent
+    return node
+
+
+def variable_type(node, name: str, unknown_params: dict[str, str]) -> str | None:
+    """The declared type of the variable ``name`` read at ``node``: the innermost local, parameter or field of that
+    name in scope; None where the innermost one's type is not written (``var``, a lambda's parameter) or none is."""
+    child, scope = node, node.parent
+    while scope is not None:
+        if scope.type in ("class_body", "interface_body", "enum_body"):
+            found = _field_type(scope, name, unknown_params)
+            if found is not None or _declares_field(scope, name):
+                return found
+        else:
+            declaration = _scope_declares(scope, child, name)
+            if declaration is not None:
+                declared = _declared_type(declaration.statement, unknown_params, declaration.declarator)
+                varargs = declaration.statement.type == "spread_parameter"  # String... xs: xs is a String[]
+                return declared + ARRAY if varargs and declared is not None else declared
+        child, scope = scope, scope.parent
+    return None
+
+
+class Declaration(NamedTuple):
+    statement: object  # the declaring node: a local variable declaration, a parameter, a loop's header
+    declarator: object | None  # its variable_declarator, where it has one (``int x, y[]``)
+
+
+def _scope_declares(scope, child, name: str) -> Declaration | None:
+    """Where ``scope`` declares ``name`` before ``child`` (a statement of a block, a method's or lambda's parameter,
+    a loop's variable, a catch's or resource's); a declaration of unread type stands for itself (no declarator)."""
+    for item in scope.children:
+        if item == child and scope.type not in SCOPES_WITH_PARAMETERS:
+            break
+        kind = item.type
+        if kind == "local_variable_declaration":
+            declarator = _declarator(item, name)
+            if declarator is not None:
+                return Declaration(item, declarator)
+        elif kind in ("formal_parameters", "inferred_parameters", "resource_specification", "catch_formal_parameter"):
+            found = _parameter_named(item, name)
+            if found is not None:
+                return found
+        elif kind == "identifier" and scope.type == "lambda_expression" and _text(item) == name:
+            return Declaration(item, None)  # x -> ..: its type inferred
+    if scope.type == "enhanced_for_statement" and _named(scope, name):
+        return Declaration(scope, None) if scope.child_by_field_name("type") is None else Declaration(scope, scope)
+    return None
+
+
+def _parameter_named(container, name: str) -> Declaration | None:
+    nodes = [container] if container.type == "catch_formal_parameter" else container.named_children
+    for param in nodes:
+        if param.type == "identifier" and _text(param) == name:
+            return Declaration(param, None)  # an inferred lambda parameter
+        if _named(param, name) or param.type == "spread_parameter" and _declarator(param, name) is not None:
+            typed = param.type in ("formal_parameter", "resource") and param.child_by_field_name("type") is not None
+            return Declaration(param, param) if typed else Declaration(param, None)
+    return None
+
+
+def _named(node, name: str) -> bool:
+    declared = node.child_by_field_name("name")
+    return declared is not None and _text(declared) == name
+
+
+def _declarator(declaration, name: str):
+    return next((d for d in declaration.named_children if d.type == "variable_declarator" and _named(d, name)), None)
+
+
+def _field_type(body, name: str, unknown_params: dict[str, str]) -> str | None:
+    for member in _members(body):
+        if member.type in DECLARING_STATEMENTS:
+            declarator = _declarator(member, name)
+            if declarator is not None:
+                return _declared_type(member, unknown_params, declarator)
+    return None
+
+
+def _declares_field(body, name: str) -> bool:
+    return any(m.type in DECLARING_STATEMENTS and _declarator(m, name) is not None for m in _members(body))
+
+
+def _members(body):
+    for member in body.named_children:
+        if member.type == "enum_body_declarations":
+            yield from member.named_children
+        else:
+            yield member
