@@ -203,6 +203,51 @@ def library_member(resolver, r, src):
     return type(found)(exact or kept, found.resolution) if kept else None
 
 
+UNIVERSAL_TYPE = "Any"  # every class's supertype: an extension of it (or of ``<T : Any> T``) is every type's
+
+
+def universal_member(resolver, r, src):
+    """``table.describe()`` where ``Table`` has no ``describe`` and the file imports by name (or its package
+    defines) ``fun Any.describe()`` / ``fun <T : Any> T.describe()``: that extension, which every receiver has; by its
+    exact name only, and only an extension of ``Any`` (one written for another type is never guessed here)."""
+    from dataclasses import replace
+
+    bare = replace(r, receiver=None)
+    for layer in (resolver._layer_imported, resolver._layer_package):
+        found = layer(bare, src)
+        universal = [i for i in found.ids if _extended_type(resolver.g.by_id[i]) == UNIVERSAL_TYPE] if found else []
+        if universal:
+            return type(found)(universal, found.resolution)
+    return None
+
+
+def visible_members(resolver, r, src, found):
+    """``users.insert {..}`` where ``fun <T : Table> T.insert()`` is written in several packages (Exposed's core, jdbc
+    and r2dbc modules): the extensions the calling file imports by name or its package defines; a member of the class
+    itself always stays. Where the file sees none of them (a star import of another kind, a chain), all stay."""
+    from ..graph import imported_apart
+
+    apart = [i for i in found.ids if imported_apart(resolver.g.by_id[i]) and resolver.g.by_id[i].path != r.path]
+    if len({resolver.g.by_id[i].path for i in apart}) < 2:
+        return found
+    seen = _extensions_seen(resolver, r, src)
+    kept = [i for i in found.ids if i not in apart or i in seen]
+    return type(found)(kept, found.resolution) if any(i in seen for i in apart) else found
+
+
+def _extensions_seen(resolver, r, src) -> set:
+    """The top-level names ``r.name`` the file sees: imported by name, or of its own package; with the same-named
+    ones of their package (an import by name brings every receiver type's overload: okhttp's ``closeQuietly``)."""
+    from dataclasses import replace
+
+    bare, packages = replace(r, receiver=None), set()
+    for layer in (resolver._layer_imported, resolver._layer_package):
+        found = layer(bare, src)
+        packages |= {_package_of(resolver, resolver.g.by_id[sid].path) for sid in (found.ids if found else ())}
+    return {i for i in resolver.g.by_name.get(r.name, ())
+            if _package_of(resolver, resolver.g.by_id[i].path) in packages}
+
+
 def _extended_type(sym) -> str:
     """The type an extension function is written for, as written: ``Socket`` of ``fun Socket.closeQuietly()``."""
     return untwinned(sym.qualname).rpartition(".")[0].rpartition(".")[2]
@@ -342,6 +387,16 @@ _OBJECT_DELEGATION = re.compile(rb"(\bobject[ \t]*:[ \t]*[\w.]+(?:<[^<>(){}\n]*>
 _WHEN_TRAILING_COMMA = re.compile(rb",(?=\s*->)")
 # ``0 ..< n`` (Kotlin 1.8's open-ended range): read as ``0 .. n``, a range all the same
 _RANGE_UNTIL = re.compile(rb"\.\.<")
+# ``BufferedChannel<*>::registerSelectForSend`` (kotlinx.coroutines): the grammar reads no star projection before
+# ``::`` and loses the class body; the ``<*>`` blanked (``Slot   ::peek``: the same reference to the class's member)
+_STAR_PROJECTED_REFERENCE = re.compile(rb"(?<=\w)<\*>(?=::)")
+# Kotlin 2.1's guarded ``when`` branch (``is Join if dialect is OracleDialect ->``, Exposed's): the guard's ``if`` read
+# as a second condition, ``is Join , dialect is ..`` (the branch's code the same; a guard only narrows when it runs)
+# a ``when`` branch ``in r..s ->`` after another branch's value (``in s..r -> "receive"\n in r..s -> "send"``,
+# kotlinx.coroutines'): the grammar reads the line's ``in`` as the value's infix operator; the ``in`` blanked (the
+# branch tests the range itself: the same names read)
+_WHEN_IN_BRANCH = re.compile(rb"(?m)^([ \t]*)in(?=[ \t][^\n]*->)")
+_WHEN_GUARD = re.compile(rb"(?m)(^[ \t]*!?is[ \t]+[\w.]+(?:<[^<>\n]*>)?\??[ \t]+)if(?=[ \t(])")
 
 
 def repairs(language: str) -> tuple:
@@ -384,8 +439,21 @@ def _range_until_closed(data: bytes) -> bytes:
     return _RANGE_UNTIL.sub(b".. ", data)
 
 
+def _star_projected_reference_blanked(data: bytes) -> bytes:
+    return _STAR_PROJECTED_REFERENCE.sub(b"   ", data)
+
+
+def _when_in_branch_blanked(data: bytes) -> bytes:
+    return _WHEN_IN_BRANCH.sub(lambda m: m.group(1) + b"  ", data)
+
+
+def _when_guard_as_condition(data: bytes) -> bytes:
+    return _WHEN_GUARD.sub(lambda m: m.group(1) + b", ", data)
+
+
 _REWRITES = (_constructor_on_its_line, _platform_modifier_blanked, _object_delegation_blanked,
-             _when_trailing_comma_blanked, _range_until_closed)
+             _when_trailing_comma_blanked, _range_until_closed, _star_projected_reference_blanked,
+             _when_guard_as_condition, _when_in_branch_blanked)
 
 
 # a type parameter, by convention (T, R, K, V, E, T1, TResult): what a lambda given ``block: (T) -> R`` takes is the
@@ -396,3 +464,11 @@ _TYPE_PARAMETER = re.compile(r"^(?:[A-Z][0-9]?|T[A-Z]\w*)$")
 def settle_references(raw_refs: list) -> list:
     """A function's ``block: (T) -> Unit``: the lambda passed there takes no type its declaration states."""
     return [r for r in raw_refs if not (r.kind == "signature" and r.name and _TYPE_PARAMETER.match(r.name))]
+
+
+def settle_bindings(var_bindings: list, raw_refs: list) -> list:
+    """``fun <T : Table> wipe(table: T)``: ``table`` is bound to its bound ``Table`` and to the written ``T``, which
+    names no class (a type parameter's name): the bound alone is kept."""
+    bounded = {(b.start, b.name) for b in var_bindings if not _TYPE_PARAMETER.match(b.receiver.split("<")[0])}
+    return [b for b in var_bindings if (b.start, b.name) not in bounded
+            or not _TYPE_PARAMETER.match(b.receiver.rstrip("?"))]

@@ -22,6 +22,14 @@
   (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
 ((function_declaration (modifiers)? @_m (simple_identifier) @name) @definition.function @exported
   (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
+; fun <T : Table> T.deleteAll(), fun <T : Any> T?.log(): an extension of a bounded type parameter is the bound's member
+; (Table's; Any's: every receiver's, as ``fun Any.log()``); before the pattern below, which would make it T's (the
+; first parent a definition's patterns give is kept)
+(function_declaration (type_parameters (type_parameter (type_identifier) @_param
+    [(user_type (type_identifier) @parent.name . (type_arguments)? .)
+     (nullable_type (user_type (type_identifier) @parent.name . (type_arguments)? .))]))
+  (receiver_type [(user_type . (type_identifier) @_receiver .) (nullable_type (user_type . (type_identifier) @_receiver .))])
+  (simple_identifier) @name (#eq? @_param @_receiver)) @definition.function
 ; fun Foo.bar(), fun Foo?.bar(), fun <T> Box<T>.bar(): a member of Foo (maybe declared in another file)
 (function_declaration (receiver_type [(user_type (type_identifier) @parent.name . (type_arguments)? .)
   (nullable_type (user_type (type_identifier) @parent.name . (type_arguments)? .))]) (simple_identifier) @name)
@@ -101,10 +109,20 @@
 
 ; typed variables: parameters, properties, locals, catch (x.f() then resolves on x's class; see parse.py @var.name)
 (parameter (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type)
+; fun <T : Table> wipe(table: T): table is a Table (the bound; the parameter's own `T`: langs/kotlin.py settle_bindings)
+(function_declaration (type_parameters (type_parameter (type_identifier) @_param (user_type) @var.type))
+  (function_value_parameters (parameter (simple_identifier) @var.name
+    [(user_type . (type_identifier) @_declared .) (nullable_type (user_type . (type_identifier) @_declared .))]))
+  (#eq? @_param @_declared))
 (class_parameter (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type)
 (catch_block (simple_identifier) @var.name (user_type) @var.type)
 ; x is Pigeon: x is a Pigeon where the check holds (a smart cast; flow-insensitive: one more value of x in its scope)
 (check_expression (simple_identifier) @var.name (user_type) @var.narrowed)
+; when (x) { is Kite -> x.fly() }, when (val m = make()) { is Kite -> m.fly() }: x is a Kite in that branch only (each
+; branch with an `is` condition a scope of its own: parse.py @scope.branch; `!is` and `else` narrow nothing)
+(when_expression (when_subject [(simple_identifier) @var.name (variable_declaration (simple_identifier) @var.name)])
+  (when_entry (when_condition (type_test . "is" [(user_type) (nullable_type)] @var.narrowed))))
+(when_entry (when_condition (type_test . "is")) (control_structure_body)) @scope.branch
 (property_declaration (variable_declaration (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type))
 (property_declaration (variable_declaration (simple_identifier) @var.name .) (call_expression) @var.value)
 ; val realChain = chain as RealInterceptorChain: the cast's type; val exchange = realChain.exchange (!!): what that
