@@ -35,7 +35,8 @@ def _init(name: str, kind: str, parent: str | None) -> str | None:
 
 # Methods the standard library calls through its interfaces, never by the repository's name: fmt prints a Stringer's
 # String(), errors.Is unwraps an error's Unwrap(), encoding/json runs a Marshaler's MarshalJSON(), net/http a
-# Handler's ServeHTTP(), sort a sort.Interface's Len/Less/Swap (Read, Write, Close... are too often plain methods)
+# Handler's ServeHTTP() and a RoundTripper's RoundTrip(), sort a sort.Interface's Len/Less/Swap (Read, Write,
+# Close... are too often plain methods)
 STDLIB_INTERFACE_METHODS = {
     "String": "fmt.Stringer", "GoString": "fmt.GoStringer", "Format": "fmt.Formatter", "Error": "error",
     "Unwrap": "errors.Unwrap", "Is": "errors.Is", "As": "errors.As", "MarshalJSON": "json.Marshaler",
@@ -43,8 +44,8 @@ STDLIB_INTERFACE_METHODS = {
     "UnmarshalText": "encoding.TextUnmarshaler", "MarshalBinary": "encoding.BinaryMarshaler",
     "UnmarshalBinary": "encoding.BinaryUnmarshaler", "MarshalXML": "xml.Marshaler", "UnmarshalXML": "xml.Unmarshaler",
     "MarshalYAML": "yaml.Marshaler", "UnmarshalYAML": "yaml.Unmarshaler", "GobEncode": "gob.GobEncoder",
-    "GobDecode": "gob.GobDecoder", "ServeHTTP": "http.Handler", "Len": "sort.Interface", "Less": "sort.Interface",
-    "Swap": "sort.Interface"}
+    "GobDecode": "gob.GobDecoder", "ServeHTTP": "http.Handler", "RoundTrip": "http.RoundTripper",
+    "Len": "sort.Interface", "Less": "sort.Interface", "Swap": "sort.Interface"}
 
 
 def _stdlib_interface_method(name: str, kind: str, parent: str | None) -> str | None:
@@ -58,6 +59,9 @@ entry_reason = entry_reason_with(frozenset(), _init, _stdlib_interface_method)
 # interface's methods: err.Error(), u.String(), h.ServeHTTP(w, r), t.Format(layout) are never a guess at the
 # repository's only Error or String (its own are runtime hooks, alive anyway). Len/Less/Swap are often called directly
 BUILTIN_METHODS = frozenset(STDLIB_INTERFACE_METHODS) - {"Len", "Less", "Swap"}
+# ...not even where the file's package has the one Error type (client_golang's api.Error: err.Error() after
+# p.Timestamp.UnmarshalJSON()), unless the receiver names it (desc.String() is a Desc's)
+BUILTIN_GUESS_NAMED = True
 BUILTINS = frozenset({"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len", "make", "max",
                       "min", "new", "panic", "print", "println", "real", "recover", "bool", "byte", "complex64",
                       "complex128", "error", "float32", "float64", "int", "int8", "int16", "int32", "int64", "rune",
@@ -129,7 +133,8 @@ _MODULE_LINE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)\"?", re.M)
 _VERSION = re.compile(r"^v\d+$")
 _LITERAL = re.compile(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$", re.S)
 _FACTORY = re.compile(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
-_ASSERTED = re.compile(r"^[\w.]+\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$")  # w.(*bytes.Buffer)
+# w.(*bytes.Buffer), c.GetRaft().(*raft.Raft): the asserted type, whatever the value asserted is
+_ASSERTED = re.compile(r"^.*\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$", re.S)
 _CONVERTED = re.compile(r"^([A-Z]\w*)\s*\([^(),]*\)$")  # Level(x): one plain argument
 _LITERAL_HEAD = re.compile(r"^&?\s*([A-Za-z_][\w.]*)\s*(?:\[[^\]{}]*\])?\s*\{")  # &T{, pkg.T[int]{
 _ALLOCATED = re.compile(r"^new\(\s*((?:\w+\.)?[A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*\)$")  # new(Router): a *Router
@@ -199,6 +204,44 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
     if alias == "_":
         return None, module, None
     return (alias or _default_name(module or "")), module, None
+
+
+_PATH_TOKENS = re.compile(r"[-_.]")
+_HEAD = re.compile(r"^[A-Za-z_]\w*")
+
+
+def settle_references(raw_refs: list) -> list:
+    """An import named unlike its path (``"github.com/hashicorp/go-metrics/compat"`` holding ``package metrics``)
+    binds its package clause's name, which the file alone states by using it: Go refuses an unused import, so an
+    unaliased import whose default name qualifies nothing is used under another name. That name is the qualifier no
+    import binds which one element of the import's path spells (``metrics`` in ``go-metrics``), written as the
+    import's alias; where it is not one import's alone the import is left as it was (no guess)."""
+    imports = [r for r in raw_refs if r.kind == "import"]
+    heads = {m.group(0) for r in raw_refs if r.kind != "import" and r.receiver and (m := _HEAD.match(r.receiver))}
+    bound = {r.alias or _default_name(r.module or "") for r in imports}
+    unused = [r for r in imports if r.alias is None and r.module and _default_name(r.module) not in heads]
+    if not unused:
+        return raw_refs
+    spelled = {r.start: {h for h in heads - bound if h in _path_spellings(r.module)} for r in unused}
+    named = {}
+    for r in unused:
+        claims = spelled[r.start]
+        head = next(iter(claims)) if len(claims) == 1 else None
+        if head and sum(head in other for other in spelled.values()) == 1:
+            named[r.start] = head
+    return [r._replace(alias=named[r.start]) if r.kind == "import" and r.start in named else r for r in raw_refs]
+
+
+@lru_cache(maxsize=4096)
+def _path_spellings(import_path: str) -> frozenset:
+    """The package names an import path's elements spell (its host left out): each element, each of its words split
+    at ``-``, ``_``, ``.`` (``go-metrics``: ``metrics``), and its words joined (``bar-baz``: ``barbaz``)."""
+    names = set()
+    for element in import_path.split("/")[1:]:
+        words = [w for w in _PATH_TOKENS.split(element) if len(w) > 2 and w != "go"]
+        names.update(words)
+        names.add("".join(_PATH_TOKENS.split(element)))
+    return frozenset(names)
 
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:

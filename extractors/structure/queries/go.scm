@@ -53,11 +53,26 @@
 ; also a method value: allow = config.defaultAllow, return c.starAllow
 [(var_spec value: (expression_list [(identifier) @name
    (selector_expression operand: (_) @receiver field: (field_identifier) @name)]))
- (return_statement (expression_list [(identifier) @name
-   (selector_expression operand: (_) @receiver field: (field_identifier) @name)]))
  (assignment_statement right: (expression_list [(identifier) @name
    (selector_expression operand: (_) @receiver field: (field_identifier) @name)]))] @reference.callback
 (keyed_element (literal_element) (literal_element (selector_expression operand: (_) @receiver field: (field_identifier) @name))) @reference.callback
+; a function returned (see parse.py @reference.returns): h := makeHandler(cfg); h(w, r) calls what makeHandler
+; returns, return render or return s.serve alone; of several results (return x, nil) each is only passed on
+(return_statement (expression_list . [(identifier) @name
+  (selector_expression operand: (_) @receiver field: (field_identifier) @name)] .)) @reference.returns
+(return_statement (expression_list (_) . [(identifier) @name
+  (selector_expression operand: (_) @receiver field: (field_identifier) @name)])) @reference.callback
+(return_statement (expression_list . [(identifier) @name
+  (selector_expression operand: (_) @receiver field: (field_identifier) @name)] . (_))) @reference.callback
+; a function of another package listed in a slice: []Validation{validations.LintHelp, validations.LintCounter}
+(literal_value (literal_element (selector_expression operand: (_) @receiver field: (field_identifier) @name))) @reference.callback
+; a named function stored in a struct's field (see parse.py @reference.stored): s.handler = serve, o.OnError =
+; handleErr, &Server{OnError: handleErr}, pkg.Server{Logf: logf}; a call through the field (s.OnError(err)) reaches it
+(assignment_statement left: (expression_list . (selector_expression) @receiver .)
+  right: (expression_list . (identifier) @name .)) @reference.stored
+(composite_literal type: [(type_identifier) (qualified_type)] @receiver.holder
+  body: (literal_value (keyed_element . (literal_element (identifier) @receiver)
+                                      . (literal_element (identifier) @name)) @reference.stored))
 ; values read (a package variable or constant: a ``reads`` edge): x := y, h := s.handle, !v, a == ErrX, []T{a, b},
 ; case X:, if ok
 [(short_var_declaration right: (expression_list (identifier) @name))
@@ -207,8 +222,10 @@
 ; _, b, err := f(): b is f's second declared result (func f() (int, *Node, error)); the first name is bound above
 (short_var_declaration left: (expression_list (_) (identifier) @var.name)
   right: (expression_list . (call_expression) @var.result .))
+; an interface's method too: _, source, err := r.snapshots.Open(id) is the io.ReadCloser SnapshotStore.Open declares
 [(function_declaration result: (parameter_list (parameter_declaration type: (_) @signature.result)))
- (method_declaration result: (parameter_list (parameter_declaration type: (_) @signature.result)))]
+ (method_declaration result: (parameter_list (parameter_declaration type: (_) @signature.result)))
+ (method_elem result: (parameter_list (parameter_declaration type: (_) @signature.result)))]
 
 ; a test table's record type written in place: cases := []struct{ cfg *Config }{..}; for _, tc := range cases
 ; { tc.cfg.Run() } is Config's Run (see parse.py @var.record)
@@ -220,3 +237,22 @@
                             (field_declaration name: (field_identifier) @var.record type: (_) @var.type))))
                           (map_type value: (struct_type (field_declaration_list
                             (field_declaration name: (field_identifier) @var.record type: (_) @var.type))))])
+
+; a function literal is a scope of its own: what it declares with := or var (c1 := vec.MustCurryWith(nil) in one
+; closure, c1, err := vec.Get() in another) is its own variable, not its function's; a variable it only assigns is
+; the enclosing one's (see parse.py @scope.callback); the references in it stay the enclosing definition's
+(func_literal) @scope.callback
+
+; build := func() (*Cmd, *Ctx) {..}: what a call of the variable gives is the literal's first declared result
+; (cmd, c := build(); cmd.Run() is Cmd's), as a function's is
+(short_var_declaration left: (expression_list . (identifier) @var.name .)
+  right: (expression_list . (func_literal result: [(pointer_type) (type_identifier) (qualified_type)] @var.returns) .))
+(short_var_declaration left: (expression_list . (identifier) @var.name .)
+  right: (expression_list . (func_literal result: (parameter_list . (parameter_declaration type: (_) @var.returns))) .))
+; its later declared results: cmd, c := build() with build := func() (*Cmd, *Ctx): c is a Ctx (build()#1)
+(short_var_declaration left: (expression_list . (identifier) @var.name .)
+  right: (expression_list . (func_literal result: (parameter_list . (parameter_declaration) . (parameter_declaration
+    type: (_) @var.returns) @var.returns.place)) .))
+(short_var_declaration left: (expression_list . (identifier) @var.name .)
+  right: (expression_list . (func_literal result: (parameter_list . (parameter_declaration) . (parameter_declaration)
+    . (parameter_declaration type: (_) @var.returns) @var.returns.place)) .))
