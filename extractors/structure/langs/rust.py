@@ -207,6 +207,10 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
         if crate is not None and path == posixpath.join(crate, "lib.rs"):
             name = _crate_name(Path(root), posixpath.dirname(crate))
             out[path] += [f"crate:{name}"] if name else []
+            out[path] += [PROC_MACRO] if _is_proc_macro(Path(root), posixpath.dirname(crate)) else []
+        if crate is not None and root is not None and posixpath.basename(path) in CRATE_ROOTS \
+                and posixpath.dirname(path) == crate:
+            out[path] += [DEPENDS_ON + dep for dep in _dependencies(Path(root), posixpath.dirname(crate))]
     if root is not None:
         for target, key in _path_attribute_keys(paths, roots, Path(root)):
             out[target].append(key)
@@ -259,6 +263,35 @@ def _path_modules(paths: list[str], root: Path) -> list[PathModule]:
     return out
 
 
+DEPENDS_ON = "depends:"  # a crate root's key per crate its Cargo.toml depends on (depends:tracing_core)
+_DEPENDENCY_SECTION = re.compile(r"^\[(?:target\..*\.)?(?:dev-|build-)?dependencies(?:\.([\w-]+))?\]\s*$")
+_DEPENDENCY_KEY = re.compile(r"^\s*([\w-]+)\s*[.=]")
+
+
+PROC_MACRO = "proc-macro"  # the key of a proc-macro crate's lib.rs: its types are never seen by another crate
+_PROC_MACRO_LINE = re.compile(r"^\s*proc[-_]macro\s*=\s*true\b", re.M)
+
+
+def _is_proc_macro(root: Path, package_dir: str) -> bool:
+    raw = read_config(root, posixpath.join(package_dir, "Cargo.toml"))
+    return bool(raw) and bool(_PROC_MACRO_LINE.search(raw.decode("utf-8", "replace")))
+
+
+def _dependencies(root: Path, package_dir: str) -> list[str]:
+    """The crate names a package's Cargo.toml lists under its (dev-, build-, target) dependencies, ``-`` read as
+    ``_``: which crates of the workspace its code can name."""
+    raw = read_config(root, posixpath.join(package_dir, "Cargo.toml"))
+    names, section = [], False
+    for line in (raw.decode("utf-8", "replace") if raw else "").splitlines():
+        if line.startswith("["):
+            header = _DEPENDENCY_SECTION.match(line.strip())
+            section = bool(header) and not header.group(1)
+            names += [header.group(1).replace("-", "_")] if header and header.group(1) else []
+        elif section and (key := _DEPENDENCY_KEY.match(line)):
+            names.append(key.group(1).replace("-", "_"))
+    return sorted(set(names))
+
+
 def _crate_name(root: Path, package_dir: str) -> str | None:
     raw = read_config(root, posixpath.join(package_dir, "Cargo.toml"))
     if raw is None:
@@ -283,6 +316,56 @@ def file_entries(path: str, defs: list, root) -> list:
     holders = {m for m in modules for d in defs if d.kind == "method" and d.qualname.startswith(m + ".")
                and d.parent not in defined}
     return with_entries(defs, lambda d: IMPL_HOLDER if d.kind == "namespace" and d.qualname in holders else None)
+
+
+def owners_among(g, member, candidates: list[str]) -> list[str]:
+    """``use crate::field::*; impl AsField for Field`` where several crates of the workspace define a ``Field``: the
+    impl's methods belong to the one of the impl's own crate; none there (a glob import or re-export of another
+    crate's, ``pub use tracing_core::field::*``), to each one of a crate its Cargo.toml depends on (tracing: 18
+    trait methods were dead, their dispatch from the trait lost; a proc-macro crate's ``Level`` is never seen), and
+    to each candidate where the impl's crate is not known."""
+    crates = _workspace_layout(g)
+    home = crates.dir_of.get(member.path)
+    own = [c for c in candidates if crates.dir_of.get(g.by_id[c].path) == home] if home is not None else []
+    seen = crates.depends.get(home) if not own else None
+    if seen is None:
+        return own or list(candidates)
+    return [c for c in candidates if crates.name_of.get(crates.dir_of.get(g.by_id[c].path)) in seen
+            and crates.dir_of.get(g.by_id[c].path) not in crates.proc_macros]
+
+
+class CrateLayout(NamedTuple):
+    """The workspace's crates as the module keys tell them, read once per graph."""
+
+    dir_of: dict  # a file -> its crate folder (``<crate dir>//a::b``)
+    name_of: dict  # a library's crate folder -> its Cargo name (``crate:<name>``)
+    depends: dict  # a crate folder holding a crate root -> the Cargo names it depends on (``depends:<name>``)
+    proc_macros: set  # the crate folders of proc-macro crates (which export macros only)
+
+
+def _workspace_layout(g) -> CrateLayout:
+    cached = vars(g).get("_rust_crates")
+    if cached is None:
+        cached = CrateLayout({}, {}, {}, set())
+        for key, paths in g.module_index.get(GROUP, {}).items():
+            for path in paths:
+                _read_key(cached, key, path)
+        vars(g)["_rust_crates"] = cached
+    return cached
+
+
+def _read_key(layout: CrateLayout, key: str, path: str) -> None:
+    folder = posixpath.dirname(path)
+    if "//" in key:
+        layout.dir_of.setdefault(path, key.split("//")[0])
+        if posixpath.basename(path) in CRATE_ROOTS and key.endswith("//"):
+            layout.depends.setdefault(folder, set())
+    elif key.startswith("crate:"):
+        layout.name_of[folder] = key[len("crate:"):]
+    elif key == PROC_MACRO:
+        layout.proc_macros.add(folder)
+    elif key.startswith(DEPENDS_ON):
+        layout.depends.setdefault(folder, set()).add(key[len(DEPENDS_ON):])
 
 
 package_scope = no_package_scope
@@ -410,9 +493,91 @@ def inline_type(receiver: str) -> str | None:
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
-    """Last before a guess: a path into another crate is outside the repository."""
+    """Last before a guess: a path into another crate is outside the repository; a bare name handed to a macro
+    that names no function nor value may be a macro's (``macro_passed_by_name``)."""
+    name_layers.append(macro_passed_by_name)
+    member_layers.insert(0, super_path_call)
+    member_layers.insert(1, tuple_literal_call)
     member_layers.append(external_crate_path)
     member_layers.append(builtin_type_path)
+
+
+def super_path_call(resolver, r, src):
+    """``super::strip(h)``, unimported: a function of the parent module's file; inside an inline module (``mod
+    tests { }``) each ``super`` is first that module's enclosing one (``nested_spec``: the file's own). The name is
+    looked up there only (hyper's ``super::strip_connection_headers`` was external, the function dead)."""
+    if r.receiver != "super" and not r.receiver.startswith("super::"):
+        return None
+    from ..resolve import UNRESOLVED, Found
+
+    support = resolver.supports.get(r.path)
+    spec = nested_spec(r.receiver, resolver._namespace_depth(r.path, r.src_qualname))
+    modules = resolve_module(r.path, spec, resolver.index_of(support), resolver.root) if support else []
+    for module in modules:
+        sid = resolver.g.top.get(module, {}).get(r.name)
+        hit = None if sid else resolver.reexported(module, r.name, frozenset())
+        sid = sid or (hit.value if hit is not None and hit.kind == "symbol" else None)
+        if sid:
+            return Found([sid], "same_file" if module == r.path else "import")
+    return UNRESOLVED if modules else None
+
+
+def tuple_literal_call(resolver, r, src):
+    """``(StatusCode::OK, body).into_response()``: a tuple written in place has the methods impls for tuple types
+    give it (``impl<R> IntoResponse for (StatusCode, R)``): the repository's of as many elements, a guess among
+    them; none: unresolved (a macro's impls for tuples have no symbol), never another type's same-named method
+    (axum's tuple responses were guessed among every ``into_response``)."""
+    arity = _tuple_literal_arity(r.receiver)
+    if arity is None:
+        return None
+    from ..resolve import UNRESOLVED, Found
+
+    ids = [sid for sid in resolver.g.by_name.get(r.name, ()) if _tuple_impl_arity(resolver.g, sid) == arity]
+    if not ids:
+        return UNRESOLVED
+    return Found(ids, "unique_name" if len(ids) == 1 else "ambiguous")
+
+
+def _tuple_literal_arity(receiver: str) -> int | None:
+    """``(a, b)`` -> 2, ``(a,)`` -> 1; None for what is no tuple written in place (``(a + b)``, ``(x).f(y)``, the
+    unit ``()``)."""
+    text = receiver.strip()
+    if len(text) < 3 or text[0] != "(" or _closing(text) != len(text) - 1:
+        return None
+    inside = text[1:-1]
+    items = _top_level_items(inside)
+    return len(items) if len(items) > 1 or inside.rstrip().endswith(",") else None
+
+
+def _closing(text: str) -> int:
+    """The place of the bracket closing the one ``text`` opens with (-1 where none does)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch in "([{" and 1 or ch in ")]}" and -1 or 0
+        if depth == 0:
+            return i
+    return -1
+
+
+def _tuple_impl_arity(g, sid: str) -> int | None:
+    """How many elements the tuple type has whose impl block defines ``sid`` (``impl X for (u16, B)``: 2)."""
+    owner = g.by_id.get(g.by_id[sid].parent_id)
+    if owner is None or owner.kind != "extension" or not owner.name.startswith("(") or owner.name == "()":
+        return None
+    return len(_top_level_items(owner.name[1:-1]))
+
+
+def macro_passed_by_name(resolver, r, src):
+    """``all_the_tuples!(impl_handler)``: a macro handed another macro's name calls it (``$name!(..)`` in its body),
+    so the name is a use of ``impl_handler!`` where no function or value of that name is in scope (axum's impl
+    macros were dead). Only the file's own macros and those it imports: never a guess by name."""
+    if r.kind != "callback" or r.receiver or r.name.endswith("!"):
+        return None
+    from dataclasses import replace
+
+    named = replace(r, name=r.name + "!")
+    found = resolver._layer_scoped(named, src) or resolver._layer_imported(named, src)
+    return found if found and found.ids else None
 
 
 def builtin_type_path(resolver, r, src):

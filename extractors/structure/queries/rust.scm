@@ -261,6 +261,10 @@
 ; typed variables: parameters, let with a type or a constructor, struct fields (see parse.py @var.name)
 (parameter pattern: (identifier) @var.name type: (_) @var.type)
 (let_declaration pattern: (identifier) @var.name type: (_) @var.type)
+; static CALLSITES: Callsites = ..; const DEFAULT: Registry = ..: a module's value of its declared type (its calls,
+; CALLSITES.rebuild(), are that type's; an atomic's are the library's)
+([(static_item name: (identifier) @var.name type: (_) @var.type)
+  (const_item name: (identifier) @var.name type: (_) @var.type)])
 (let_declaration pattern: (identifier) @var.name value: [(call_expression function: (scoped_identifier)) (struct_expression)] @var.type)
 ; given what a function declares it returns, through `?`, `.await`, `.unwrap()` / `.expect(..)`: let td = tmpdir();
 ; let f = File::open(p)?; let dir = tempdir().unwrap() (a declared Result<T> or Option<T> is T: see TRANSPARENT_TYPES)
@@ -416,8 +420,14 @@
 (let_declaration pattern: (tuple_pattern
     [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
      (mut_pattern (identifier) @var.name) @var.member.place])
-  !type value: [(call_expression) (try_expression (call_expression)) (await_expression (call_expression))
-          (try_expression (await_expression (call_expression)))] @var.type)
+  !type value: [(call_expression) (try_expression (call_expression))] @var.type)
+; let (a, b) = f().await?: the awaited call's own result by place (only an async fn's declared tuple has places: a
+; future's Output is no signature of ours)
+(let_declaration pattern: (tuple_pattern
+    [(identifier) @var.name @var.member.place (ref_pattern (identifier) @var.name) @var.member.place
+     (mut_pattern (identifier) @var.name) @var.member.place])
+  !type value: [(await_expression (call_expression) @var.type)
+                (try_expression (await_expression (call_expression) @var.type))])
 (tuple_pattern [(identifier) @local.name (ref_pattern (identifier) @local.name) (mut_pattern (identifier) @local.name)])
 ; Some((a, b)) / Ok((a, b)) matched on a variable (found: Option<(A, B)>) or on a call returning one
 ((match_expression value: (identifier) @var.value
@@ -453,14 +463,16 @@
            (try_expression (call_expression)) (await_expression (call_expression))
            (try_expression (await_expression (call_expression)))] @var.type)]
  (#any-of? @_wrap "Some" "Ok") (#not-eq? @_called "next"))
-; a map's entries (K, V): for (k, v) in &self.rows / map.iter(), if let Some((k, v)) = map.iter().next(): v is one
-; of the map's values, as its declaration states (a Vec's elements are no tuple: `(a, b)` never matches one of a
-; named type); k is left unbound (a map's key type is not kept)
-(for_expression pattern: (tuple_pattern . (_) . [(identifier) @var.name (ref_pattern (identifier) @var.name)
-                                               (mut_pattern (identifier) @var.name)] .)
+; a tuple pattern walking a collection: each name is the element's member at its place (self.pairs[]~1): of a
+; Vec<(A, B)> / &[(A, B)] the element there; of a map's entries (K, V) (for (k, v) in &self.rows / map.iter()) v is
+; one of the map's values, as its declaration states, k its declared key (parse._entry_at_place)
+(for_expression pattern: (tuple_pattern [(identifier) @var.name @var.member.place
+                                         (ref_pattern (identifier) @var.name) @var.member.place
+                                         (mut_pattern (identifier) @var.name) @var.member.place])
   value: [(identifier) (field_expression) (reference_expression)] @var.elements)
-((for_expression pattern: (tuple_pattern . (_) . [(identifier) @var.name (ref_pattern (identifier) @var.name)
-                                                (mut_pattern (identifier) @var.name)] .)
+((for_expression pattern: (tuple_pattern [(identifier) @var.name @var.member.place
+                                          (ref_pattern (identifier) @var.name) @var.member.place
+                                          (mut_pattern (identifier) @var.name) @var.member.place])
   value: (call_expression function: (field_expression value: [(identifier) (field_expression)] @var.elements
                                                       field: (field_identifier) @_iter)))
  (#any-of? @_iter "iter" "iter_mut" "into_iter" "drain"))
