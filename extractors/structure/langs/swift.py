@@ -15,6 +15,7 @@ import re
 import stat
 from dataclasses import replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from pipeline.safeio import read_config
 
@@ -230,6 +231,83 @@ BUILTIN_METHODS = frozenset({
     "async", "sync", "asyncAfter", "post", "addObserver", "decode", "encode", "data", "write", "fulfill",
     "withContiguousStorageIfAvailable", "lazy", "makeIterator", "next", "zip", "starts", "distance",
     "formIndex", "padding", "uppercased", "capitalized", "range", "trimmed", "dropFirst", "callAsFunction"})
+
+
+# Argument labels choose among overloads (``request(_:)`` vs ``request(_:interceptor:)``, ``init(from:)`` vs
+# ``init(data:)``): a definition's labels are written ``_,interceptor=`` (``_``: none; ``=``: defaulted, may be left
+# out; ``...``: variadic, its further arguments unlabeled), a call's ``_,interceptor`` (``{}``: a trailing closure,
+# which may stand for any one parameter, labeled or not: Swift's forward scan)
+NO_LABEL, DEFAULTED, VARIADIC, TRAILING_CLOSURE = "_", "=", "...", "{}"
+
+
+class Label(NamedTuple):
+    """One parameter's external label and whether a call may leave it out or pass it several arguments."""
+
+    name: str
+    defaulted: bool
+    variadic: bool
+
+
+def parameter_labels(node) -> str | None:
+    """``func request(_ url: URL, method: M = .get)`` -> ``_,method=``: each parameter's first name (the only one
+    where it has one), its default (an ``=`` after it) and ``...``; None where one cannot be read."""
+    labels = []
+    for child in node.children:
+        if child.type == "parameter":
+            first = child.child_by_field_name("external_name") or child.child_by_field_name("name")
+            if first is None:
+                return None
+            variadic = any(c.type == "..." for c in child.children)
+            labels.append(first.text.decode("utf-8", "replace") + (VARIADIC if variadic else ""))
+        elif child.type == "=" and labels:
+            labels[-1] += DEFAULTED
+    return ",".join(labels)
+
+
+def argument_labels(node) -> str | None:
+    """``request(u, interceptor: i) { .. }`` -> ``_,interceptor,{}``; the labels of further trailing closures
+    (``} onCancel: { ..``) as written; None where an argument is not a plain one (``#selector(f(_:))``)."""
+    suffix = next((c for c in node.children if c.type == "call_suffix"), None)
+    if suffix is None:
+        return None
+    labels = []
+    for child in suffix.children:
+        if child.type == "value_arguments":
+            for arg in child.named_children:
+                if arg.type != "value_argument" or arg.child_by_field_name("value") is None:
+                    return None
+                label = arg.child_by_field_name("name")
+                labels.append(label.text.decode("utf-8", "replace") if label is not None else NO_LABEL)
+        elif child.type == "lambda_literal":
+            named = child.prev_named_sibling
+            labelled = named is not None and named.type == "simple_identifier"
+            labels.append(named.text.decode("utf-8", "replace") if labelled else TRAILING_CLOSURE)
+    return ",".join(labels)
+
+
+def labels_fit(declared: str, written: str) -> bool:
+    """Whether a call writing ``written`` labels may call a definition taking ``declared`` ones: each argument in turn
+    matches the next parameter of its label, the parameters skipped being defaulted or variadic."""
+    params = [Label(p.removesuffix(DEFAULTED).removesuffix(VARIADIC), p.endswith(DEFAULTED), VARIADIC in p)
+              for p in declared.split(",")] if declared else []
+    args = written.split(",") if written else []
+    return _fits(tuple(params), tuple(args), 0, 0)
+
+
+def _fits(params: tuple, args: tuple, i: int, j: int) -> bool:
+    """Arguments ``args[j:]`` for parameters ``params[i:]`` (a backtracking match: a handful of each)."""
+    if j == len(args):
+        return all(p.defaulted or p.variadic for p in params[i:])
+    if i == len(params):
+        return False
+    p, arg = params[i], args[j]
+    if arg in (p.name, TRAILING_CLOSURE):
+        ends = [j + 1]
+        while p.variadic and ends[-1] < len(args) and args[ends[-1]] == NO_LABEL:  # f(1, 2, 3) for xs: Int...
+            ends.append(ends[-1] + 1)
+        if any(_fits(params, args, i + 1, end) for end in ends):
+            return True
+    return (p.defaulted or p.variadic) and _fits(params, args, i + 1, j)
 
 
 # syntax this grammar cannot read, blanked byte for byte (parse._repaired keeps the reading with fewer errors): an
