@@ -17,7 +17,8 @@ import sys
 from collections import defaultdict
 from typing import NamedTuple
 
-from . import HANDS_ON, MAX_HANDS_ON, entry_reason_with, nearest_of, no_package_scope, runtime_hook, with_entries
+from . import (HANDS_ON, MAX_HANDS_ON, TEMPLATE, QuotedTemplate, entry_reason_with, nearest_of, no_package_scope,
+               quoted_template, runtime_hook, settle_templates, with_entries)
 from ..parse import MADE, SINGLETON
 from ..qualnames import unsuffixed
 
@@ -406,6 +407,26 @@ def _innermost(scopes: list, at: int) -> tuple | None:
 
 
 def settle_references(raw_refs: list) -> list:
+    """Templates' patterns (``send("#{action}_command")``: ``*_command`` on ``self``, ``langs.settle_templates``),
+    then what ``_references_settled`` says."""
+    return _references_settled(_on_self(settle_templates(raw_refs, member_template)))
+
+
+# Ruby's string interpolation: #{...}
+_RUBY_TEMPLATE = QuotedTemplate("+", '"', re.compile(r"#\{[^}]*\}"))
+
+
+def member_template(text: str) -> str | None:
+    """``"#{action}_command"``, ``:"validate_#{x}"``, ``"on_" + x`` -> ``*_command``, ``validate_*``, ``on_*``."""
+    return quoted_template(text.strip().removeprefix(":"), _RUBY_TEMPLATE)
+
+
+def _on_self(raw_refs: list) -> list:
+    """A template sent without a receiver (``send("#{a}_command")``) is sent to ``self``, the enclosing class."""
+    return [r._replace(receiver="self") if r.kind == TEMPLATE and not r.receiver else r for r in raw_refs]
+
+
+def _references_settled(raw_refs: list) -> list:
     """A symbol naming a method (``send(:save)``, ``method(:log)``, ``alias_method :a, :b``) names it without its
     colon; ``obj.x = 1`` calls the writer ``x=``; a module a class includes is a base (``inherits``), not also a
     value the class reads; a keyword is no reference, and a word a method may bear (``end``) only with a receiver;
@@ -1062,3 +1083,38 @@ def _canonical(resolver, ids: list[str]) -> str:
 def _snake(name: str) -> str:
     """``CartItem`` -> ``cart_item``, ``HTTPServer`` -> ``http_server``: the file name Ruby's convention gives."""
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()
+
+
+# -- ancestors ----------------------------------------------------------------------------------------------------
+def linearize(resolver, cls: str) -> list[tuple[str, int]]:
+    """Ruby's ancestors of ``cls`` (``resolve.Resolver._linearized``), each with its depth: the class and its
+    reopenings, then the modules they mix in, the last ``include`` first (Ruby inserts each right above the class),
+    then the superclass's ancestors. An included module brings what its ``self.included`` hook mixes into the
+    includer before itself: the hook runs after the module is in, so its modules sit above the class, below the
+    module (``_included``)."""
+    parts = [cls] + (resolver._parts(cls) if cls in resolver.g.by_id else [])
+    bases = [b for p in parts for b in resolver.g.bases.get(p, ()) if b in resolver.g.by_id]
+    supers = [b for b in bases if resolver.g.by_id[b].kind == "class"]
+    out, seen = [(p, 0) for p in parts], set(parts)
+    for module in reversed([b for b in bases if b not in supers]):
+        for c, depth in _included(resolver, module):
+            if c not in seen:
+                seen.add(c)
+                out.append((c, depth + 1))
+    for base in supers:
+        for c, depth in resolver._linearized(base):
+            if c not in seen:
+                seen.add(c)
+                out.append((c, depth + 1))
+    return out
+
+
+def _included(resolver, module: str) -> list[tuple[str, int]]:
+    """A module's ancestors as an includer sees them: where it has an ``included`` hook, the modules it mixes in come
+    before it (the hook's ``base.include X``: the graph records them as the module's bases, unmarked, so a module
+    with a hook and a plain ``include`` of its own is read as if the hook included both)."""
+    order = resolver._linearized(module)
+    if "included" not in resolver.g.members.get(module, {}):
+        return order
+    hooked = [(c, depth) for c, depth in order if depth > 0]
+    return hooked + [(module, 0)]

@@ -379,3 +379,15 @@
 (call !receiver method: (identifier) @name
   arguments: (argument_list [(identifier) @_block (block_argument (identifier) @_block)])
   (#match? @_block "^(block|blk)$")) @reference.block_forward
+
+; a method named by a template (send("#{action}_command"), public_send(:"validate_#{x}"), __send__("on_" + x),
+; method("on_#{x}")) or by a variable the enclosing code assigns one (m = "run_#{x}"; send(m)):
+; langs/ruby.member_template reads it; too little constant text, or a variable assigned none, stays unknown
+(call !receiver method: (identifier) @_send
+  arguments: (argument_list . [(string (interpolation)) (delimited_symbol (interpolation)) (binary) (identifier)] @name)
+  (#any-of? @_send "send" "public_send" "__send__" "method")) @reference.template
+(call receiver: (_) @receiver method: (identifier) @_send
+  arguments: (argument_list . [(string (interpolation)) (delimited_symbol (interpolation)) (binary) (identifier)] @name)
+  (#any-of? @_send "send" "public_send" "__send__" "method")) @reference.template
+(assignment left: (identifier) @name
+  right: [(string (interpolation)) (binary left: (string)) (binary right: (string))] @receiver) @reference.template_value
