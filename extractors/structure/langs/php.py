@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from . import MIXIN, DocMember, entry_reason_with, package_keys
+from . import MIXIN, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, package_keys, quoted_template, settle_templates
 
 GROUP = "php"
 PATH_SEPARATOR = "\\"  # use A\{B, C}: the group's prefix and each name, one module path
@@ -64,10 +64,30 @@ def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) ->
 
 
 def settle_references(raw_refs: list) -> list:
+    """Templates' patterns (``$this->{"add_$key"}()``: ``add_*``, ``langs.settle_templates``), then receivers."""
+    return _receivers_settled(settle_templates(_template_values_read(raw_refs), member_template))
+
+
+def _template_values_read(raw_refs: list) -> list:
+    """A ``template_value`` as ``settle_templates`` reads it (variable as name, value as receiver): the query captures
+    them the other way round, since a receiver's text loses ``$`` (``"add_$key"`` would read ``"add_key"``)."""
+    return [r._replace(name=r.receiver, receiver=r.name) if r.kind == TEMPLATE_VALUE else r for r in raw_refs]
+
+
+# PHP's string interpolations: {$x->y}, ${x}, $x, $x->y, $x[k]
+_PHP_TEMPLATE = QuotedTemplate(".", '"', re.compile(r"\{\$[^}]*\}|\$\{[^}]*\}|\$\w+(?:->\w+|\[[^\]]*\])?"))
+
+
+def member_template(text: str) -> str | None:
+    """``"add_$key"``, ``'get' . ucfirst($name)``, ``"handle{$event}"`` -> ``add_*``, ``get*``, ``handle*``."""
+    return quoted_template(text, _PHP_TEMPLATE)
+
+
+def _receivers_settled(raw_refs: list) -> list:
     """``static::m()`` and ``parent::m()`` are the class's and its base's (``self`` / ``super``); a qualified name
     in a receiver is its last name (``\\App\\Foo::make()->run()``: ``Foo``), but a call's namespace stays
     (``\\App\\f()``: ``f`` of ``App``, see ``qualified``); ``new static()``, ``new self()`` build the
-    enclosing class, which no name lookup finds (dropped); a declared ``: static`` / ``: self`` is the class itself
+    enclosing class, which no name lookup finds (dropped; returned, the function's own object: ``this``); a declared ``: static`` / ``: self`` is the class itself
     (``Self``: a fluent method's chain goes on on its class); a closure's method (``(function () {})->bindTo()``) is
     PHP's ``Closure``'s."""
     out = []
@@ -85,6 +105,10 @@ def settle_references(raw_refs: list) -> list:
             receiver = _RELATIVE.get(head, head) + dot + rest
         if ref.kind == "call" and not receiver and name in _RELATIVE:
             continue
+        if ref.kind == "returns_call" and not receiver and name in _RELATIVE:
+            # return new static / new self: the class's own object, as `return $this` (a fluent method's) is
+            out.append(ref._replace(kind="returns", name="this"))
+            continue
         if ref.kind.startswith("type") and name in ("self", "static"):
             name = "Self"
         out.append(ref._replace(receiver=receiver, name=name) if (receiver, name) != (ref.receiver, ref.name)
@@ -97,8 +121,8 @@ _CLOSURE = re.compile(r"^\(\s*(?:static\s+)?(?:function|fn)\s*\(")  # a closure 
 
 
 # a docblock's type as written (``?Foo``, ``\\A\\Foo``, ``Foo[]``, ``int|static``, ``Foo|null``): one word, read by
-# ``_one_class``; a generic with a space (``array<int, Foo>``) is no word and types nothing
-_DOC_WORD = r"((?:\$this\b|[^\s$*])+)(?=[\s*]|$)"
+# ``_one_class``; a generic's arguments may hold spaces (``array<int, Foo>``), one level deep
+_DOC_WORD = r"((?:\$this\b|<[^<>\n]*>|[^\s$*])+)(?=[\s*]|$)"
 _DOC_VAR = re.compile(r"@(?:phpstan-|psalm-)?(var|param)\s+" + _DOC_WORD + r"\s+(?:&\s*)?(?:\.\.\.)?\$(\w+)")
 # a property's ``@var Foo``, ``@var Foo Request being sent`` or ``@var Foo $name``: the property's own type
 _DOC_FIELD = re.compile(r"@var\s+" + _DOC_WORD)
@@ -110,6 +134,10 @@ DOC_SCALARS = frozenset({
     "negative-int", "non-empty-array", "array-key", "callable-string", "closed-resource"})
 # a union holding one of these may be any object: nothing known
 DOC_ANY = frozenset({"mixed", "object", "iterable"})
+# an array-like generic whose last argument is one plain class (``list<Foo>``, ``array<int, \\A\\Foo>``,
+# ``iterable<Foo>``): its elements' type; a nested generic (``array<string, list<Foo>>``) is none
+_ARRAY_OF = re.compile(r"(?:array|list|non-empty-array|non-empty-list|iterable)<(?:[^<>,]+,\s*)?"
+                       r"(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)>")
 _DOC_NAME = re.compile(r"\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*(\[\])?")
 
 
@@ -126,6 +154,8 @@ def doc_types(text: str) -> list[tuple[str | None, str, str | None]]:
         out += [(m.group(3) + ("[]" if one[1] else ""), one[0], None)] if one else []
     field = next(filter(None, (_one_class(m.group(1)) for m in _DOC_FIELD.finditer(text))), None)
     out += [(None if not field[1] else "[]", field[0], "field")] if field else []  # Route[]: "[]"
+    # ...and the field's own fact of its elements: a subclass's loop over it, in another file, takes Routes
+    out += [(None, field[0], "items")] if field and field[1] else []
     returned = next(iter(_DOC_RETURN.finditer(text)), None)
     one = _one_class(returned.group(1)) if returned else None
     out += [(None, one[0], "items" if one[1] else "return")] if one else []  # Route[]: what a loop over it gives
@@ -165,14 +195,17 @@ def doc_members(text: str) -> list[DocMember]:
 
 def _one_class(word: str) -> tuple[str, bool] | None:
     """The one class a docblock's type names, by its last name (``Self`` for ``$this``, ``static``, ``self``), and
-    whether the value is an array of it (``Foo[]``); None where it names none, or several (``A|B``), or a generic
-    (``array<Foo>``, ``Collection<Foo>``: what the value holds is not said plainly)."""
+    whether the value is an array of it (``Foo[]``, ``list<Foo>``, ``array<int, Foo>``); None where it names none,
+    or several (``A|B``), or another generic (``Collection<Foo>``: what the value holds is not said plainly)."""
     classes = []
     for part in word.lstrip("?").split("|"):
         bare = part.lstrip("?").lower()
         if bare in DOC_ANY:
             return None
-        if bare in DOC_SCALARS or bare.startswith(("array<", "list<", "class-string<", "non-empty-array<")):
+        held = _ARRAY_OF.fullmatch(part.lstrip("?"))
+        if held and held.group(1).lower() not in DOC_SCALARS | DOC_ANY:  # list<Foo>, array<string, Foo>: Foo[]
+            part = held.group(1) + "[]"
+        elif held or bare in DOC_SCALARS or bare.startswith(("array<", "list<", "class-string<", "non-empty-array<")):
             continue
         if part in ("$this", "static", "self"):
             classes.append(("Self", False))

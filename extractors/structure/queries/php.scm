@@ -152,6 +152,23 @@
   right: [(scoped_call_expression) (member_call_expression) (function_call_expression)
           (scoped_property_access_expression) (member_access_expression)] @var.value)
 
+; value flow (see parse.py @reference.returns): what a function without a declared return type gives its callers'
+; values (a declared `: Foo` or `@return Foo` wins): return new Foo(..), return new \A\Foo, return $this->make(),
+; return Foo::make(), return make(); return $this and return new static / new self (php.settle_references: the
+; function's own object, a fluent method's)
+(return_statement (object_creation_expression (name) @name)) @reference.returns_call
+((return_statement (object_creation_expression (qualified_name (name) @name .) @_q)) @reference.returns_call
+ (#match? @_q "^\\\\\\w+$"))
+(return_statement (object_creation_expression (qualified_name . "\\" @receiver . (namespace_name) . "\\" @receiver
+  (name) @name .))) @reference.returns_call
+(return_statement (object_creation_expression (qualified_name . (namespace_name) @receiver . "\\" @receiver
+  (name) @name .))) @reference.returns_call
+(return_statement [(member_call_expression object: (_) @receiver name: (name) @name)
+                   (nullsafe_member_call_expression object: (_) @receiver name: (name) @name)
+                   (scoped_call_expression scope: (_) @receiver name: (name) @name)
+                   (function_call_expression function: (name) @name)]) @reference.returns_call
+((return_statement (variable_name (name) @name)) @reference.returns (#eq? @name "this"))
+
 ; a constant read as a value (CURRENCY, \PHP_EOL): the namespace's, an imported (use const) or the global one's
 [(binary_expression left: [(name) @name (qualified_name (name) @name .)])
  (binary_expression operator: ["." "+" "-" "*" "/" "%" "==" "===" "!=" "!==" "<" ">" "<=" ">=" "??" "&&" "||" "|" "&"]
@@ -196,3 +213,19 @@
 ; @method static Carbon now(), @property-read int $year): members of the class with their types (php.doc_members)
 ((comment) @doc . [(class_declaration name: (name) @doc.owner) (trait_declaration name: (name) @doc.owner)
                    (interface_declaration name: (name) @doc.owner)])
+
+; a method named by a template ($this->{"add_$key"}($v), $this->{'get' . ucfirst($n)}(), [$this, "handle{$e}"]) or
+; by a variable the enclosing code assigns one ($method = "add_{$key}"; $this->$method()): langs/php.member_template
+; reads it; a name with too little constant text, or a variable assigned none, stays unknown
+(member_call_expression object: (_) @receiver name: [(encapsed_string) (string) (binary_expression)] @name)
+  @reference.template
+(nullsafe_member_call_expression object: (_) @receiver name: [(encapsed_string) (string) (binary_expression)] @name)
+  @reference.template
+(member_call_expression object: (_) @receiver name: (variable_name (name) @name)) @reference.template
+(nullsafe_member_call_expression object: (_) @receiver name: (variable_name (name) @name)) @reference.template
+(array_creation_expression . (array_element_initializer (variable_name) @receiver)
+  . (array_element_initializer [(encapsed_string) (binary_expression)] @name) .) @reference.template
+; the value assigned is @name, the variable @receiver: a receiver's text loses PHP's $ (see langs/php.py)
+(assignment_expression left: (variable_name) @receiver
+  right: [(encapsed_string) (binary_expression left: [(string) (encapsed_string)])
+          (binary_expression right: [(string) (encapsed_string)])] @name) @reference.template_value
