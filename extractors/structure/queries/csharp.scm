@@ -259,6 +259,26 @@
 (invocation_expression function: [(identifier) (member_access_expression name: (identifier))] @passed.callee
   arguments: (argument_list (argument (lambda_expression parameters: (parameter_list
     (parameter !type name: (identifier) @passed.name) @passed.slot))) @passed.fn))
+; a lambda given to a constructor: new Setup(cfg => ..) (a plain or qualified type: a generic one's twin is not
+; told here), or target-typed new(cfg => ..) where a local, field, property or method's result states the type
+; (AutoMapper's MapperConfiguration config = new(cfg => ..), CreateConfiguration() => new(cfg => ..)); the class's
+; constructors declare what it gives (resolve.py Resolver._passed_class, NAMED_CONSTRUCTORS)
+(object_creation_expression type: [(identifier) (qualified_name)] @passed.callee
+  arguments: (argument_list (argument (lambda_expression parameters: (implicit_parameter) @passed.name)) @passed.fn))
+(object_creation_expression type: [(identifier) (qualified_name)] @passed.callee
+  arguments: (argument_list (argument (lambda_expression parameters: (parameter_list
+    (parameter !type name: (identifier) @passed.name) @passed.slot))) @passed.fn))
+([(variable_declaration type: (identifier) @passed.callee
+    (variable_declarator (implicit_object_creation_expression (argument_list (argument (lambda_expression
+      parameters: (implicit_parameter) @passed.name)) @passed.fn))))
+  (method_declaration returns: (identifier) @passed.callee
+    body: (arrow_expression_clause (implicit_object_creation_expression (argument_list (argument
+      (lambda_expression parameters: (implicit_parameter) @passed.name)) @passed.fn))))
+  (property_declaration type: (identifier) @passed.callee
+    value: [(implicit_object_creation_expression (argument_list (argument (lambda_expression
+              parameters: (implicit_parameter) @passed.name)) @passed.fn))
+            (arrow_expression_clause (implicit_object_creation_expression (argument_list (argument
+              (lambda_expression parameters: (implicit_parameter) @passed.name)) @passed.fn)))])])
 ; a lambda a variable or field of a delegate type holds: its i-th parameter is the delegate's i-th type argument
 ; (Func<Order, bool> isOpen = o => o.IsOpen(); Action<Order, Parcel> ship = (o, p) => ..)
 ((variable_declaration type: (generic_name (identifier) @_delegate (type_argument_list . (_) @var.type))
