@@ -13,7 +13,8 @@ from pathlib import Path
 from pipeline.safeio import read_config
 
 from ..parse import BARE_CALL_ONLY, BASE_OF
-from . import alias_form, entry_reason_with, keyword_rule, no_package_scope, with_entries
+from . import (QuotedTemplate, alias_form, entry_reason_with, keyword_rule, no_package_scope, quoted_template,
+               settle_templates, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
@@ -70,6 +71,7 @@ BUILTIN_METHODS = frozenset({
 # Lexical scope: a parameter or variable named like a function of the file is that variable there
 # (``function match(path, match) { run(match) }``), never the function.
 LOCALS_SHADOW = True
+CONSTRUCTOR_FUNCTIONS = True  # function Request() {} with Request.prototype.m = ..: new Request() is a Request
 MERGED_DECLARATIONS = True  # interface Box beside class Box in one file: one type (TypeScript's declaration merging)
 NEAREST_TWIN = True  # class Box in each test's callback: a use is of the one declared last before it
 # an exported class's or interface's public methods and fields are its module's API (a library's users call them)
@@ -150,13 +152,26 @@ def _depends_on(root, path: str, packages: tuple) -> bool:
         folder = posixpath.dirname(folder)
 
 
+# JavaScript's template literal interpolation: ${...}
+_JS_TEMPLATE = QuotedTemplate("+", "`", re.compile(r"\$\{[^}]*\}"))
+
+
+def member_template(text: str) -> str | None:
+    """```when${name}```, ``'handle' + type``, ```${prefix}Changed``` -> ``when*``, ``handle*``, ``*Changed``."""
+    return quoted_template(text, _JS_TEMPLATE)
+
+
 def settle_references(raw_refs: list) -> list:
     """``const { a } = lib``, ``const m = lib``, ``const f = lib.a`` (``import.via``, the last two ``import.rename``):
     imports of the module ``lib`` holds where the file requires it into ``lib`` (``const lib = require("./lib")``);
     any other object taken apart is no import. A variable that renames (``var basename = path.basename``) stays a
     variable of the file where the module is a package's (``path``): only a file of the repository's, required by a
-    relative path, makes it an import of that file's definition."""
-    raw_refs = _paired_bases(_without_parameter_bases(_type_argument_results(_bare_call_returns(raw_refs))))
+    relative path, makes it an import of that file's definition. A member named by a template takes its pattern
+    (``this[`when${name}`]()``: ``when*``, ``langs.settle_templates``)."""
+    raw_refs = settle_templates(raw_refs, member_template)
+    raw_refs = _union_members(_paired_bases(_without_parameter_bases(_type_argument_results(_bare_call_returns(
+        raw_refs)))))
+    raw_refs = _invoked_through_function_methods(raw_refs)
     via = [r for r in raw_refs if r.kind in ("import.via", "import.rename")]
     if not via:
         return raw_refs
@@ -164,6 +179,40 @@ def settle_references(raw_refs: list) -> list:
     kept = [r._replace(kind="import", module=required[r.module]) for r in via if r.module in required
             and (r.kind == "import.via" or required[r.module].startswith("."))]
     return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
+
+
+# Function.prototype's own methods: ``f.call(self, a)`` / ``f.apply(self, args)`` run f, ``f.bind(self)`` hands it on
+FUNCTION_METHOD = "function_method"  # queries/javascript.scm: such a call whose first argument is a value to run on
+INVOKING_METHODS = frozenset({"call", "apply"})
+BINDING_METHOD = "bind"
+_FUNCTION_PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")  # fn, this.m, router.route: no index
+
+
+def _invoked_through_function_methods(raw_refs: list) -> list:
+    """``Base.call(this, msg)``, ``fn.apply(ctx, args)``, ``this.m.call(this)``: calls of the function the receiver
+    names (fastify's ``addNewRoute.call(this, ..)``, axios's ``AxiosError.call(this, ..)``), read as ``Base(msg)``
+    so that scopes, parameters (``fn.call`` on a parameter: what callers pass) and imports answer as for a plain
+    call; ``fn.bind(this)`` passes ``fn`` on as a value (a callback: it runs later, if ever). Only a receiver written
+    as a plain name or dotted path, and a first argument the query marks (``FUNCTION_METHOD``: ``this``, ``null``, a
+    name); a call passing a literal or nothing (tapable's ``hook.call(1)``) stays the object's own method."""
+    marked = {(r.start, r.name_start) for r in raw_refs if r.kind == FUNCTION_METHOD}
+    if not marked:
+        return raw_refs
+    return [_as_function_use(r) if (r.start, r.name_start) in marked and _through_function_method(r) else r
+            for r in raw_refs if r.kind != FUNCTION_METHOD]
+
+
+def _through_function_method(r) -> bool:
+    return r.kind == "call" and r.receiver not in (None, "this") and _FUNCTION_PATH.match(r.receiver) is not None
+
+
+def _as_function_use(r):
+    head, _, name = r.receiver.rpartition(".")
+    head = head.removesuffix(".prototype")  # Mocha.prototype.run.call(m): the method run of the class Mocha
+    if r.name == BINDING_METHOD:
+        return r._replace(kind="callback", name=name, receiver=head or None, args=None)
+    passed = None if r.name == "apply" or r.args is None else max(r.args - 1, 0)  # the first is `this`
+    return r._replace(name=name, receiver=head or None, args=passed)
 
 
 RETURNS_BARE = "returns_bare"  # queries/typescript.scm: what a cast arrow returns when called with no argument
@@ -178,6 +227,32 @@ def _bare_call_returns(raw_refs: list) -> list:
         return raw_refs
     return [r._replace(kind="returns", alias=BARE_CALL_ONLY) if r.kind == RETURNS_BARE else r for r in raw_refs
             if not (r.kind == "returns" and (r.start, r.name_start) in bare)]
+
+
+UNION_MEMBER = "union_member"  # queries/typescript.scm: a member of a union type alias (type H = A | B)
+_MEMBER_NAME = re.compile(r"^(?:([A-Za-z_$][\w$]*)\.)?([A-Za-z_$][\w$]*)\s*(?:<.*>)?$", re.S)
+NO_TYPE = "<no type>"  # a member written as a literal type (a function type, an object): it names no type
+
+
+def _union_members(raw_refs: list) -> list:
+    """``type H = Handler | MiddlewareHandler``: the query's ``union_member`` references, one per member (a nested
+    union's own node left out), made ``signature`` facts of the alias at ``|0``, ``|1``.. in written order
+    (resolve.py ``UNION_MEMBER``); a member naming no type (``((c: C) => R)``, ``null``) keeps its place, named
+    ``NO_TYPE``, which nothing answers: the members must all agree."""
+    members = [r for r in raw_refs if r.kind == UNION_MEMBER]
+    if not members:
+        return raw_refs
+    out = [r for r in raw_refs if r.kind != UNION_MEMBER]
+    by_alias: dict[int, list] = {}
+    for r in sorted({r.name_start: r for r in members if "|" not in (r.name or "")}.values(), key=lambda r: r.name_start):
+        by_alias.setdefault(r.start, []).append(r)
+    for refs in by_alias.values():
+        for place, r in enumerate(refs):
+            m = _MEMBER_NAME.match(r.name or "")
+            receiver, name = (m.group(1), m.group(2)) if m else (None, NO_TYPE)
+            out.append(r._replace(start=r.name_start, kind="signature", name=name, receiver=receiver,
+                                  alias=f"|{place}", name_start=None))
+    return out
 
 
 SUBCLASS = "subclass"  # queries/javascript.scm: the constructor util.inherits / Object.setPrototypeOf gives a base
@@ -283,9 +358,11 @@ def _closes_at_end(text: str, start: int) -> bool:
 
 def type_argument_mark(resolver, r, src):
     """A generic function's declared result ``<0>`` names no type: unknown, never a library's."""
+    if r.name != RESULT_OF_ARGUMENT:
+        return None  # nearly every reference: no import statement run per reference for nothing
     from ..resolve import UNRESOLVED
 
-    return UNRESOLVED if r.name == RESULT_OF_ARGUMENT else None
+    return UNRESOLVED
 
 
 def exported_object_member(resolver, r, src):
@@ -293,10 +370,10 @@ def exported_object_member(resolver, r, src):
     this.get() } }``: koa's request and response): that object's own method of the name, whose methods are the
     module's. Only where the caller is itself such a method (a function nested in it has a ``this`` of its own); a
     name the object lacks is left to the other layers (it may be mixed in elsewhere), never guessed here."""
-    from ..resolve import Found
-
     if r.receiver != "this" or not _exported_object_method(resolver.g.by_id.get(src)):
         return None
+    from ..resolve import Found
+
     found = resolver.g.top.get(r.path, {}).get(r.name)
     target = resolver.g.by_id.get(found) if found else None
     return Found([target.id], "same_file") if _exported_object_method(target) else None
@@ -320,7 +397,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     }``) is a field of the function or variable building the object; none where no definition owns the object
     (``persist(() => ({ map }))`` in a test's anonymous callback: it would be a name of the module itself) or where
     the owner already has a member of that name (``const run = ..; return { run }``: that function is the member)."""
-    raw_defs = [_augmenting(d) for d in raw_defs]
+    raw_defs = _without_accessor_methods([_augmenting(d) for d in _through_prototype_aliases(raw_defs)])
     if not any(d.kind == "key" for d in raw_defs):
         return raw_defs
     owner_of = _owners(raw_defs)
@@ -333,6 +410,35 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
             d = d._replace(kind="field")
         kept.append(d)
     return kept
+
+
+PROTOTYPE_ALIAS = "prototype_alias"  # queries/javascript.scm: const prototype = F.prototype (name: the alias, parent: F)
+
+
+def _through_prototype_aliases(raw_defs: list) -> list:
+    """``const prototype = Axios.prototype; prototype.request = function request() {}``: the function is ``Axios``'s
+    method, as ``Axios.prototype.request = ..`` would be (the query reads it as a function of an object named
+    ``prototype``). An alias naming different constructors in one file is left alone (which one a method meant
+    depends on where it stands); the marks are no definitions."""
+    marks = [d for d in raw_defs if d.kind == PROTOTYPE_ALIAS]
+    if not marks:
+        return raw_defs
+    owners: dict[str, set] = {}
+    for m in marks:
+        owners.setdefault(m.name, set()).add(m.parent_name)
+    alias_of = {alias: next(iter(named)) for alias, named in owners.items() if len(named) == 1}
+    return [d._replace(parent_name=alias_of[d.parent_name]) if d.kind == "function" and d.parent_name in alias_of
+            else d for d in raw_defs if d.kind != PROTOTYPE_ALIAS]
+
+
+def _without_accessor_methods(raw_defs: list) -> list:
+    """An accessor given to ``Object.defineProperty`` (javascript.scm: ``{ get () {..} }``) is the property's method
+    (``Request.ip``); the object literal's method pattern captures the same node as a method named ``get`` of no one,
+    which would be a second, never-called definition."""
+    accessors = {(d.start, d.end) for d in raw_defs if d.kind == "function" and d.parent_name}
+    if not accessors:
+        return raw_defs
+    return [d for d in raw_defs if d.kind != "method" or (d.start, d.end) not in accessors]
 
 
 def _augmenting(d):

@@ -352,3 +352,24 @@
   function: (member_expression object: (_) @var.elements property: (property_identifier) @_adapter)
   arguments: (arguments . (arrow_function parameter: (identifier) @var.name))
   (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))
+
+; a method named by a template (this[`when${name}`](), this['handle' + type](e), return obj[`${prefix}Changed`]) or by
+; a variable the enclosing code assigns one (const m = 'run' + x; this[m]()): called, passed, returned, bound or
+; given to a variable, never written; langs/javascript.member_template reads it; too little constant text stays unknown
+(call_expression function: (subscript_expression object: (_) @receiver
+  index: [(template_string (template_substitution)) (binary_expression) (identifier)] @name)) @reference.template
+(arguments (subscript_expression object: (_) @receiver
+  index: [(template_string (template_substitution)) (binary_expression)] @name) @reference.template)
+(return_statement (subscript_expression object: (_) @receiver
+  index: [(template_string (template_substitution)) (binary_expression)] @name) @reference.template)
+(variable_declarator value: (subscript_expression object: (_) @receiver
+  index: [(template_string (template_substitution)) (binary_expression)] @name) @reference.template)
+(member_expression object: (subscript_expression object: (_) @receiver
+  index: [(template_string (template_substitution)) (binary_expression)] @name) @reference.template
+  property: (property_identifier) @_run (#any-of? @_run "call" "apply" "bind"))
+(variable_declarator name: (identifier) @name
+  value: [(template_string (template_substitution)) (binary_expression left: (string)) (binary_expression right: (string))]
+  @receiver) @reference.template_value
+(assignment_expression left: (identifier) @name
+  right: [(template_string (template_substitution)) (binary_expression left: (string)) (binary_expression right: (string))]
+  @receiver) @reference.template_value

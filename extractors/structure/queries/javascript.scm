@@ -59,6 +59,9 @@
                      (expression_statement) (lexical_declaration) (variable_declaration) (export_statement)]
   @jsdoc.target)
 
+; ...and a JSDoc comment anywhere, for the types its @typedef imports (`{import('./types.d.ts').Options} Options`)
+((comment) @jsdoc (#match? @jsdoc "@typedef"))
+
 ; xs.map((b) => ...), xs.some(function (b) {...}): the callback's first parameter takes the collection's elements
 (call_expression
   function: (member_expression object: (_) @var.elements property: (property_identifier) @_adapter)
@@ -77,6 +80,14 @@
                (member_expression object: (_) @receiver property: (property_identifier) @name) @reference.inherits]
       property: (property_identifier) @_prototype)))
   (#eq? @_object "Object") (#eq? @_create "create") (#eq? @_prototype "prototype"))
+
+; Function.prototype's own methods run or hand on the function they are called on: `fn.call(this, x)`,
+; `fn.apply(ctx, args)`, `fn.bind(req)` (javascript.settle_references). Only where the first argument is a value to
+; run it on (`this`, `null`, a name): tapable's `hook.call(1, 2)` calls its Hook's own method `call`
+(call_expression
+  function: (member_expression property: (property_identifier) @name)
+  arguments: (arguments . [(this) (null) (undefined) (identifier) (member_expression)])
+  (#match? @name "^(call|apply|bind)$")) @reference.function_method
 
 ; Node's prototype wiring after a constructor function: `util.inherits(Child, Parent)` (or a bare `inherits(..)`) and
 ; `Object.setPrototypeOf(Child.prototype, Parent.prototype)` make Parent a base of Child (`this.m()` in Child's
@@ -104,6 +115,25 @@
                                      (member_expression object: (_) @receiver property: (property_identifier) @name)]
                             property: (property_identifier) @_prototype2))
   (#eq? @_object "Object") (#eq? @_set "setPrototypeOf") (#eq? @_prototype "prototype")
+  (#eq? @_prototype2 "prototype")) @reference.base_of
+; ...and ES5 subclassing by hand: `Child.prototype = Object.create(Parent.prototype)` (a second argument of
+; property descriptors changes nothing)
+(assignment_expression
+  left: (member_expression object: (identifier) @name property: (property_identifier) @_prototype)
+  right: (call_expression
+    function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
+    arguments: (arguments . (member_expression property: (property_identifier) @_prototype2)))
+  (#eq? @_object "Object") (#eq? @_create "create") (#eq? @_prototype "prototype")
+  (#eq? @_prototype2 "prototype")) @reference.subclass
+(assignment_expression
+  left: (member_expression object: (identifier) property: (property_identifier) @_prototype)
+  right: (call_expression
+    function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
+    arguments: (arguments . (member_expression
+                              object: [(identifier) @name
+                                       (member_expression object: (_) @receiver property: (property_identifier) @name)]
+                              property: (property_identifier) @_prototype2)))
+  (#eq? @_object "Object") (#eq? @_create "create") (#eq? @_prototype "prototype")
   (#eq? @_prototype2 "prototype")) @reference.base_of
 
 ; mixins copy one object's members onto another: `mixin(app, proto, false)` (merge-descriptors), `merge(app, proto)`,
@@ -140,3 +170,39 @@
           index: (_) @_index)
   (#not-match? @_index "^[\"'0-9]")
   (#eq? @_prototype "prototype")) @reference.open_members
+
+; accessors defined on an object (fastify's Request and Reply, express's req): `Object.defineProperties(Request.prototype,
+; { ip: { get () {..} }, hostname: { get () {..}, set (v) {..} } })` and `Object.defineProperty(req, 'protocol', { get:
+; function () {..} })` are the property's getter and setter, a method `Request.ip` as a class's `get ip()` is (read as
+; `request.ip`); the object literal's own `get`/`set` method is then no definition (javascript.settle_definitions).
+; At the module's top only: inside a function the object is a local (fastify's `_Request` in buildRequestWithTrustProxy),
+; no definition a method could hang on
+(program (expression_statement (call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+  arguments: (arguments . [(identifier) @parent.name
+                           (member_expression object: (identifier) @parent.name property: (property_identifier) @_prototype)]
+                        . (object (pair key: [(property_identifier) @name (string (string_fragment) @name)]
+                                        value: (object [(method_definition name: (property_identifier) @_accessor)
+                                                        (pair key: (property_identifier) @_accessor
+                                                              value: [(function_expression) (arrow_function)])]
+                                                       @definition.function)))))
+  (#eq? @_object "Object") (#eq? @_define "defineProperties") (#eq? @_prototype "prototype")
+  (#any-of? @_accessor "get" "set")))
+(program (expression_statement (call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+  arguments: (arguments . [(identifier) @parent.name
+                           (member_expression object: (identifier) @parent.name property: (property_identifier) @_prototype)]
+                        . (string (string_fragment) @name)
+                        . (object [(method_definition name: (property_identifier) @_accessor)
+                                   (pair key: (property_identifier) @_accessor value: [(function_expression) (arrow_function)])]
+                                  @definition.function)))
+  (#eq? @_object "Object") (#eq? @_define "defineProperty") (#eq? @_prototype "prototype")
+  (#any-of? @_accessor "get" "set")))
+
+; an alias of a constructor's prototype (axios's `const prototype = AxiosURLSearchParams.prototype`, `var proto =
+; F.prototype`): a mark for settle_definitions (javascript.py), never a symbol; `prototype.m = function` is then F's
+[(lexical_declaration (variable_declarator name: (identifier) @name
+   value: (member_expression object: (identifier) @parent.name property: (property_identifier) @_prototype)))
+ (variable_declaration (variable_declarator name: (identifier) @name
+   value: (member_expression object: (identifier) @parent.name property: (property_identifier) @_prototype)))]
+  @definition.prototype_alias (#eq? @_prototype "prototype")

@@ -206,6 +206,12 @@
   arguments: (arguments . [(arrow_function parameters: (formal_parameters . (required_parameter pattern: (identifier) @var.name)))
                            (function_expression parameters: (formal_parameters . (required_parameter pattern: (identifier) @var.name)))])
   (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))
+; xs.reduce((acc, b) => ..): the callback's second parameter takes the elements (the first, what it returns)
+(call_expression
+  function: (member_expression object: (_) @var.elements property: (property_identifier) @_adapter)
+  arguments: (arguments . [(arrow_function parameters: (formal_parameters . (required_parameter) . (required_parameter pattern: (identifier) @var.name)))
+                           (function_expression parameters: (formal_parameters . (required_parameter) . (required_parameter pattern: (identifier) @var.name)))])
+  (#any-of? @_adapter "reduce" "reduceRight"))
 
 ; what a function declares it gives the functions passed to it (see parse.py @signature.type): describe(title:
 ; string, fn: (ctx: Ctx, u: Utils) => void) gives fn's first parameter a Ctx; fn: Handler, where a type alias may
@@ -219,9 +225,77 @@
 ([(required_parameter type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @signature.named))
   (optional_parameter type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @signature.named))]
   @signature.outer)
+; route(path: string, ...handlers: Handler[]): each function passed from there on (resolve.py reads a place past the
+; last parameter as the rest parameter's)
+((required_parameter pattern: (rest_pattern) type: (type_annotation (array_type
+  [(type_identifier) (generic_type) (nested_type_identifier)] @signature.named))) @signature.outer)
+; route<H extends Handler>(path: string, ...handlers: H[]), on<H extends Handler>(h: H): a parameter typed by a type
+; parameter takes its bound (written before the parameter, so the signature kept at that place)
+(_ type_parameters: (type_parameters (type_parameter name: (type_identifier) @_tp
+    constraint: (constraint [(type_identifier) (generic_type) (nested_type_identifier)] @signature.named)))
+  parameters: (formal_parameters [(required_parameter type: (type_annotation [(type_identifier) @_pt
+                                                                             (array_type (type_identifier) @_pt)]))
+                                  (optional_parameter type: (type_annotation (type_identifier) @_pt))]
+    @signature.outer)
+  (#eq? @_tp @_pt))
+; interface HandlerInterface { (handler: H): R; (path: P, handler: H): R }: each call signature's parameters apart, at
+; its place among them ((k), parse.py @signature.overload), and how many arguments it takes (@signature.arity): a call
+; is given what the signatures fitting its arguments agree on
+(call_signature parameters: (formal_parameters
+  [(required_parameter type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @signature.named))
+   (optional_parameter type: (type_annotation [(type_identifier) (generic_type) (nested_type_identifier)] @signature.named))]
+  @signature.outer)) @signature.overload
+(call_signature parameters: (formal_parameters (required_parameter pattern: (rest_pattern) type: (type_annotation
+  (array_type [(type_identifier) (generic_type) (nested_type_identifier)] @signature.named))) @signature.outer))
+  @signature.overload
+(call_signature parameters: (formal_parameters
+  [(required_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter type: (type_annotation (_) @signature.type))
+      (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot))))
+   (optional_parameter type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter type: (type_annotation (_) @signature.type))
+      (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot))))] @signature.outer))
+  @signature.overload
+(call_signature) @signature.arity @signature.overload
+; type H = Handler | MiddlewareHandler: each member of a union alias, in order (nested unions taken apart), read by
+; langs/javascript.py settle_references as a signature at its place (|0, |1..): what a function of type H is given is
+; what its members agree on
+(type_alias_declaration value: (union_type (_) @name)) @reference.union_member
+(type_alias_declaration value: (union_type (union_type (_) @name))) @reference.union_member
+(type_alias_declaration value: (union_type (union_type (union_type (_) @name)))) @reference.union_member
+(type_alias_declaration value: (union_type (union_type (union_type (union_type (_) @name))))) @reference.union_member
 (type_alias_declaration value: (function_type parameters: (formal_parameters
   [(required_parameter type: (type_annotation (_) @signature.type))
    (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot)))
+
+; const mw: MiddlewareHandler = async (c, next) => .., a field so declared, a function declaring its return so: an
+; untyped parameter takes what the declared function type (an alias of one) gives at its position (parse.py
+; @var.implements; the parameter's node is named, so that its place is its position)
+(variable_declarator type: (type_annotation [(type_identifier) (generic_type)] @var.implements)
+  value: [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+          (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+          (arrow_function parameter: (identifier) @var.name)])
+(public_field_definition type: (type_annotation [(type_identifier) (generic_type)] @var.implements)
+  value: [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+          (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+          (arrow_function parameter: (identifier) @var.name)])
+
+; function mw(): MiddlewareHandler { return async (c, next) => .. }: a function returned straight from the body of one
+; declaring its return type implements that type, as a variable so declared does (a return nested in a block: not read)
+([(function_declaration return_type: (type_annotation [(type_identifier) (generic_type)] @var.implements)
+    body: (statement_block (return_statement [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                                              (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                                              (arrow_function parameter: (identifier) @var.name)])))
+  (method_definition return_type: (type_annotation [(type_identifier) (generic_type)] @var.implements)
+    body: (statement_block (return_statement [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                                              (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                                              (arrow_function parameter: (identifier) @var.name)])))
+  (arrow_function return_type: (type_annotation [(type_identifier) (generic_type)] @var.implements)
+    body: [(statement_block (return_statement [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                                               (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                                               (arrow_function parameter: (identifier) @var.name)]))
+           (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+           (arrow_function parameter: (identifier) @var.name)])])
 
 ; describe("x", (t, u) => t.go()), describe("x", t => ...): an untyped parameter of a function passed to a call
 ; takes what the called function declares for it (see parse.py @passed.name)
