@@ -160,5 +160,38 @@ def linked(resolver, r, src):
     return Found(ids, "same_package" if len(ids) == 1 else "ambiguous")
 
 
+MAX_INCLUDED = 400  # files an include closure is walked through for a name's platform variants
+
+
+def _included_definitions(resolver, path: str, name: str) -> list[str]:
+    """The top-level definitions of ``name`` in the files ``path`` includes, at any depth, nearest first."""
+    seen, queue, found = {path}, [path], []
+    while queue and len(seen) < MAX_INCLUDED:
+        for paths in resolver.stars(queue.pop(0)):
+            for p in paths:
+                if p not in seen:
+                    seen.add(p)
+                    queue.append(p)
+                    sid = resolver.g.top.get(p, {}).get(name)
+                    found += [sid] if sid else []
+    return found
+
+
+def included_variants(resolver, r, src):
+    """A name two included headers both define: one per platform (libuv's ``uv.h`` includes ``uv/win.h`` or
+    ``uv/unix.h`` under ``#if``, each with its ``uv_buf_t``), as no compiler takes a definition twice in one file.
+    The include the bindings find first, then the others the file's includes reach; each builds with one."""
+    from ..resolve import Found
+
+    sid = resolver.imported_symbol(r.path, r.name)
+    if not sid:
+        return None  # the ``imported`` layer tells a library's name from an unknown one
+    if len(resolver.g.by_name.get(r.name, ())) < 2:
+        return Found([sid], "import")
+    others = [o for o in _included_definitions(resolver, r.path, r.name) if o != sid]
+    return Found([sid, *dict.fromkeys(others)], "import")
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
+    name_layers.insert(name_layers.index("imported"), included_variants)
     name_layers.append(linked)

@@ -11,8 +11,8 @@ import re
 
 from . import alias_form, entry_reason_with, runtime_hook
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
-                STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, is_external, linked,
-                module_keys, package_scope, resolve_module, submodule)
+                STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, included_variants,
+                is_external, linked, module_keys, package_scope, resolve_module, submodule)
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 from .implicit_this import implicit_this, implicit_this_field
 
@@ -239,6 +239,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``f()`` in a method: the class's first, then the file's includes, then the linker's; a qualified one:
     a class's member, else a namespace's function."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    name_layers.insert(name_layers.index("imported"), included_variants)
     name_layers.append(linked)
     member_layers.append(implicit_this_field)
     member_layers.append(namespaced)
