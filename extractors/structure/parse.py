@@ -988,6 +988,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         value = caps[key][0]
         if key in _COLLECTION_SUFFIX:  # for b in self.books: what self.books holds decides, where it is looked up
             kind = " ".join(_text(value, data).split()) + _COLLECTION_SUFFIX[key]
+        elif key in _DELEGATE_SUFFIX:  # _actions.Add(tm => ..): what the delegates _actions holds take there
+            slot = _place(caps.get("var.slot", (node,))[0], data)
+            kind = "".join(_text(value, data).split()) + _DELEGATE_SUFFIX[key] + DELEGATE_GIVES + str(slot)
         elif key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
             kind = _type_text(_text(value, data))
             kind = f"{IMPLEMENTED_VALUE}{kind}@{_place(node, data)}" if kind and kind.replace(".", "").isidentifier() \
@@ -1029,6 +1032,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if element:  # List<Element> els: els.get(0) is an Element
             bindings["var"].append(RawRef(node.start_byte, "var", var_name + ITEMS, element, None, None, 0,
                                           None))
+        if key == "var.type" and kind:  # Func<Foo, object> f, List<Action<TypeMap>> a: f=>0, a[]=>0
+            bindings["var"] += _delegate_bindings(var_name, _text(value, data), node.start_byte, rules)
         keys = _key_type(_text(value, data), rules.map_types) if key == "var.type" and kind else None
         if keys:  # d: dict[str, Column]: a loop over d takes a str
             bindings["var"].append(RawRef(node.start_byte, "var", var_name + KEYS, keys, None, None, 0, None))
@@ -1089,6 +1094,21 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
 
 
 _TEXT_CALL = re.compile(r"(?<![\w.>$])([A-Za-z_]\w*)\s*\(")
+
+
+def _delegate_bindings(var_name: str, declared: str, at: int, rules: ParseRules) -> list[RawRef]:
+    """What the lambdas a declared delegate holds take by place (``f=>0``), and those a collection of delegates
+    holds (``a[]=>0``): the language's ``delegate_parameters``; an unknown one (a type parameter) is left out."""
+    own, held = rules.delegate_parameters(declared)
+    out = []
+    for suffix, given in (("", own), (ITEMS, held)):
+        for place, written in enumerate(given):
+            kind = _type_text(written) if written else None
+            if kind and rules.generic_names:
+                kind = _with_type_arguments(kind, written)
+            if kind:
+                out.append(RawRef(at, "var", f"{var_name}{suffix}{DELEGATE_GIVES}{place}", kind, None, None, 0, None))
+    return out
 
 
 def _named_elements(kind: str | None, value, data: bytes) -> str | None:
@@ -1374,7 +1394,7 @@ IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it im
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
                 "var.result": "var", "var.implements": "var",
                 "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.spread": "var",
-                "var.returns": "var", "var.called": "var"}
+                "var.returns": "var", "var.called": "var", "var.delegate": "var", "var.delegates": "var"}
 # var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
 # mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
@@ -1428,6 +1448,14 @@ RECORD_FIELD = "."
 KEYS = "[]:"
 MAP_KEYS = "[]::"  # suffix of a value that is a mapping's keys only where the file declares one (``@var.map_keys``)
 _COLLECTION_SUFFIX = {"var.elements": ITEMS, "var.keys": KEYS, "var.map_keys": MAP_KEYS}
+# a lambda's parameter given by a delegate declared elsewhere in the file (``@var.delegate``: the variable, field or
+# property holding the lambda, ``_late = f => ..``; ``@var.delegates``: a collection of delegates it is added to,
+# ``_actions.Add(tm => ..)``, ``_handlers[k] = c => ..``): its parameter at the lambda parameter's place (``@var.slot``,
+# default the name), bound as ``_late=>0`` / ``_actions[]=>0``, which the declaration binds (``ParseRules.
+# delegate_parameters``: ``Func<Foo, object> _late``: ``_late=>0`` is a Foo)
+DELEGATE_GIVES = "=>"
+_DELEGATE_SUFFIX = {"var.delegate": "", "var.delegates": ITEMS}
+_DELEGATE_GIVEN = re.compile(r"^(.+?)((?:\[\])?)=>(\d+)$", re.S)
 _BOUND_SUFFIX = {"var.spread": ITEMS, "var.returns": CALLED_NAME, "var.called": CALLED_NAME}  # the name a binding's capture binds
 NAMES = frozenset({"identifier", "attribute"})
 UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})  # a, (b, c) = ...
@@ -2574,7 +2602,7 @@ def _own_declaration(name: str, stack: list[Span]) -> bool:
     if not stack or stack[-1].kind != "property":
         return False
     own = stack[-1].qualname.rpartition(".")[2]
-    return name.partition("[")[0] == own
+    return name.partition("[")[0].partition(DELEGATE_GIVES)[0] == own
 
 
 def _later_value(kind: str | None, value, data: bytes) -> str | None:
@@ -2780,6 +2808,18 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
 _PLACED_ELEMENT = re.compile(r"^(.*\[\])~(\d+)$", re.S)  # self.pairs[]~1: a loop's name at place 1 of an element
 
 
+def _delegate_given(holder: str, given: str, stack: list[Span], types: dict) -> str:
+    """The type the delegate(s) ``holder`` names declare at a place (``given``: ``=>0``, ``[]=>0``): a variable's,
+    or a field's or property's of the class (``this._actions`` too); "" where the file does not declare it (a base
+    class's field: the callee's declaration is all the resolver reads then)."""
+    head, dot, rest = holder.partition(".")
+    if dot and head in SELF_OBJECTS and rest.isidentifier():
+        held = next((found for scope in _owner_scopes(stack) if (found := types.get(scope, {}).get(rest + given))),
+                    None)
+        return held[0] if held and len(held) == 1 else ""
+    return (_bound_to(holder + given, False, stack, types) or "") if holder.isidentifier() else ""
+
+
 def _entry_at_place(items: str, place: int, stack: list[Span], types: dict) -> str | None:
     """The name at ``place`` of a tuple pattern walking ``items`` (``for (a, b) in &self.pairs``): of an element
     declared a tuple (``Vec<(A, B)>``), the element at that place; of a mapping's entry, its value at place 1 (the
@@ -2814,6 +2854,9 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     a loop's ``for b in self.books`` (``self.books[]``; "" when the elements are not known: never the collection's
     own type), ``b = self.by_name.get(k)``, ``b := books[0]``; None otherwise (``client.get(url)`` is no element
     of anything known: its value stands as written)."""
+    given = _DELEGATE_GIVEN.match(value)
+    if given:  # _actions.Add(tm => ..): what the declaration of _actions says its delegates take; "" unknown
+        return _delegate_given(given.group(1), given.group(2) + DELEGATE_GIVES + given.group(3), stack, types)
     placed = _PLACED_ELEMENT.match(value)
     if placed:  # for (name, value) in &self.pairs: the element's member at the name's place
         return _entry_at_place(placed.group(1), int(placed.group(2)), stack, types)

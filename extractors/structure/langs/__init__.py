@@ -300,6 +300,9 @@ class ParseRules:
     join_package: Callable = lambda package, name, _line: f"{package}.{name}" if package else name
     # an assigned call that states its value's type (Python's ``cast(Foo, x)``, Go's ``new(Foo)``) -> it, else None
     cast_type: Callable[[str], str | None] = lambda _text: None
+    # a declared type -> the parameter types of the delegate it is, and of the delegate its elements are (C#'s
+    # ``Func<Foo, object>``: ``(Foo,)``; ``List<Action<TypeMap>>``: ``()``, ``(TypeMap,)``), "" where one is not known
+    delegate_parameters: Callable[[str], tuple[tuple, tuple]] = lambda _text: ((), ())
     # a declared type may name a collection type declared elsewhere (Go's ``type Inodes []Inode``): a variable or
     # field of a plain named type also binds its elements, to ``ELEMENTS_OF`` + the type (looked up when resolving)
     named_collections: bool = False
@@ -518,6 +521,7 @@ def parse_rules(language: str | None) -> ParseRules:
         file_package=getattr(module, "file_package", DEFAULT_RULES.file_package),
         join_package=getattr(module, "join_package", DEFAULT_RULES.join_package),
         cast_type=getattr(module, "cast_type", DEFAULT_RULES.cast_type),
+        delegate_parameters=getattr(module, "delegate_parameters", DEFAULT_RULES.delegate_parameters),
         named_collections=getattr(module, "NAMED_COLLECTIONS", False),
         element_accessors=frozenset(getattr(module, "ELEMENT_ACCESSORS", ())),
         entry_members=dict(getattr(module, "ENTRY_MEMBERS", {})),

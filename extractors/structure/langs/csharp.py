@@ -513,6 +513,54 @@ def cast_type(text: str) -> str | None:
     return m.group(1) if m else None
 
 
+
+# a delegate a lambda converts to: its parameters' types by place (Func's last type argument is its result)
+_DELEGATES = {"Action": 0, "Func": 1, "Predicate": 0}
+# collections whose elements are their first type argument, and mappings whose values are their last (the library's:
+# List<Action<TypeMap>> actions; actions.Add(tm => ..) gives a TypeMap)
+_DELEGATE_HOLDERS = {**dict.fromkeys(("List", "IList", "ICollection", "IEnumerable", "IReadOnlyList",
+                                      "IReadOnlyCollection", "HashSet", "ISet", "Queue", "Stack", "ConcurrentBag",
+                                      "ConcurrentQueue", "ConcurrentStack", "LinkedList"), 0),
+                     **dict.fromkeys(("Dictionary", "IDictionary", "IReadOnlyDictionary", "ConcurrentDictionary",
+                                      "SortedDictionary"), -1)}
+_GENERIC = re.compile(r"^(?:[\w.]+\.)?(\w+)\s*<(.+)>\s*\??$", re.S)
+
+
+def delegate_parameters(text: str) -> tuple[tuple, tuple]:
+    """``Func<Foo, object>`` -> ``(("Foo",), ())``: what a lambda it holds takes; ``List<Action<TypeMap>>`` ->
+    ``((), ("TypeMap",))``: what a lambda added to it takes; ``Action<TypeMap>[]`` alike. A type parameter (``T``,
+    ``TSource``) is "": the caller's type argument, not known here."""
+    text = " ".join(text.split())
+    if text.endswith("[]"):
+        return (), _delegate_of(text[:-2])
+    m = _GENERIC.match(text)
+    if m is None:
+        return (), ()
+    place = _DELEGATE_HOLDERS.get(m.group(1))
+    if place is not None:
+        return (), _delegate_of(_split_arguments(m.group(2))[place])
+    return _delegate_of(text), ()
+
+
+def _delegate_of(text: str) -> tuple:
+    m = _GENERIC.match(text.strip())
+    if m is None or m.group(1) not in _DELEGATES:
+        return ()
+    arguments = _split_arguments(m.group(2))
+    given = arguments[:len(arguments) - _DELEGATES[m.group(1)]]
+    return tuple("" if _TYPE_PARAMETER.match(t) else t for t in given)
+
+
+def _split_arguments(text: str) -> list[str]:
+    """``A, Dictionary<B, C>`` -> ``A``, ``Dictionary<B, C>``: a type argument list split at its own commas."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch in "<([" and 1 or ch in ">)]" and -1 or 0
+        if ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    return parts + [text[start:].strip()]
+
 _BUILT_HEAD = re.compile(r"^new\s+([\w.]+)\s*")
 
 

@@ -295,6 +295,26 @@
   (variable_declarator (lambda_expression parameters: (parameter_list . (parameter) . (parameter)
     . (parameter !type name: (identifier) @var.name)))))
   (#match? @_delegate "^(Action|Func)$"))
+; a lambda added to a collection of delegates, or stored where a delegate is declared (the declaration elsewhere in
+; the file: a field, property, parameter or local, see parse.py DELEGATE_GIVES): List<Action<TypeMap>> actions;
+; actions.Add(tm => tm.Seal()); Dictionary<string, Func<Ctx, Result>> handlers; handlers[k] = c => c.Run();
+; handlers.Add(k, c => ..); Func<Foo, object> key; key = f => f.Bar() (a library's collection: its Add declares
+; only a T, which the declaration states)
+((invocation_expression function: (member_access_expression
+    expression: [(identifier) (member_access_expression expression: "this" name: (identifier))] @var.delegates
+    name: (identifier) @_add)
+  arguments: (argument_list (argument (lambda_expression parameters: [(implicit_parameter) @var.name
+    (parameter_list (parameter !type name: (identifier) @var.name) @var.slot)])) .))
+  (#match? @_add "^(Add|TryAdd|Insert|Enqueue|Push|GetOrAdd)$"))
+(assignment_expression
+  left: (element_access_expression expression: [(identifier) (member_access_expression expression: "this"
+                                                                                           name: (identifier))] @var.delegates)
+  right: (lambda_expression parameters: [(implicit_parameter) @var.name
+    (parameter_list (parameter !type name: (identifier) @var.name) @var.slot)]))
+(assignment_expression
+  left: [(identifier) (member_access_expression expression: "this" name: (identifier))] @var.delegate
+  right: (lambda_expression parameters: [(implicit_parameter) @var.name
+    (parameter_list (parameter !type name: (identifier) @var.name) @var.slot)]))
 ; LINQ and List<T>'s own methods over a collection of a declared type (List<Order> orders, Order[] more,
 ; IEnumerable<Order>): the lambda's parameter is an element (orders.Where(o => o.IsOpen())); methods whose lambda
 ; takes the element only (a Dictionary's is its value type here, not its KeyValuePair: kv.Key is then unresolved)
