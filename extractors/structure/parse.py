@@ -2449,6 +2449,9 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
     class defines ``x`` itself); what a constructor call or a declared type assigns to it is the field's type (also
     of a field the class declares with no type: PHP's ``private $client;`` with ``$this->client = $client``)."""
     classes = {s.qualname for s in spans if s.kind in CONTAINER_KINDS}
+    constructors = {s.qualname for s in spans if s.kind == "function" and "." not in s.qualname
+                    and rules.constructor_name(s.qualname)}
+    classes |= constructors
     have = {d.qualname for d in defs}
     # a property the class declares without a type (PHP's ``private $client;``): what is assigned to it types it
     untyped = {d.qualname for d in defs if d.kind in ("property", "field")} - {
@@ -2456,7 +2459,9 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
     fields, typed = [], []
     for r, stack in _sweep(attrs, spans):
         method = next((s for s in reversed(stack) if s.kind in ("method", "function")), None)
-        owner = method.qualname.rpartition(".")[0] if method else ""
+        # a constructor function's own body: `this` is what it builds (ES5's function Layer(fn) { this.handle = fn })
+        owner = (method.qualname if method.qualname in constructors else method.qualname.rpartition(".")[0]) \
+            if method else ""
         qual = f"{owner}.{r.name}"
         if owner not in classes or (qual in have and qual not in untyped):
             continue

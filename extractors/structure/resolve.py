@@ -269,6 +269,9 @@ class Hooks:
     # a function given methods of its own is a type its ``new`` builds (JavaScript's ES5 ``function Request() {}`` with
     # ``Request.prototype.m = function () {}``): ``new Request()`` is a Request, as a class's would be
     constructor_functions: bool = False
+    # (a top-level function's name) -> whether the fields its body assigns (``this.handle = fn``) make it such a type
+    # as its methods would (``langs.constructor_name``)
+    constructor_name: Callable = lambda _name: False
     nearest_twin: bool = False  # of a name declared several times in a file, the one declared last before the use
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
@@ -343,6 +346,7 @@ def hooks_of(support) -> Hooks:
                  inline_type_arguments=getattr(support, "inline_type_arguments", None) or (lambda _receiver: None),
                  merged_declarations=bool(getattr(support, "MERGED_DECLARATIONS", False)),
                  constructor_functions=bool(getattr(support, "CONSTRUCTOR_FUNCTIONS", False)),
+                 constructor_name=getattr(support, "constructor_name", None) or (lambda _name: False),
                  nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
@@ -2954,14 +2958,17 @@ class Resolver(ImportBindings):
     def _classlike(self, sid: str) -> bool:
         """A class-like definition, or a constructor function where the language has them (``CONSTRUCTOR_FUNCTIONS``):
         a function given methods of its own (``Request.prototype.m = function``, ``Object.defineProperties(
-        Request.prototype, ..)``), never one whose members are only its nested functions (those are no members of
-        what it builds)."""
+        Request.prototype, ..)``) or, named as the language's constructors are, fields (``this.handle = fn``), never
+        one whose members are only its nested functions (those are no members of what it builds)."""
         sym = self.g.by_id[sid]
         if sym.kind in CLASSLIKE:
             return True
-        if sym.kind != "function" or not self.hooks.get(sym.path, self.no_hooks).constructor_functions:
+        hooks = self.hooks.get(sym.path, self.no_hooks)
+        if sym.kind != "function" or not hooks.constructor_functions:
             return False
-        return any(self.g.by_id[m].kind == "method" for m in self.g.members.get(sid, {}).values() if m in self.g.by_id)
+        # fields only where the name says constructor: a factory's returned `{ reset }` is a field of it too
+        kinds = ("method", "field") if "." not in sym.qualname and hooks.constructor_name(sym.name) else ("method",)
+        return any(self.g.by_id[m].kind in kinds for m in self.g.members.get(sid, {}).values() if m in self.g.by_id)
 
     def _module_default(self, path: str, name: str) -> str | None:
         """What a name bound to a whole module stands for as a value: the module's default export (``const Ct =

@@ -86,6 +86,9 @@ also a top-level name of its file, which an import names and its package sees (`
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 ``IMPLICIT_PARAMETER``: the name a lambda gives its one parameter where it names none (Kotlin's ``it``), which
 ``@var.implicit`` binds (see parse.py).
+``constructor_name(name)``: a top-level function of that name is a constructor where its body assigns ``this.x``
+(JavaScript's ``function Layer(fn) { this.handle = fn }``): each ``this.x`` is a field of it, as of a class, and the
+resolver takes it for a type its ``new`` builds (default: none).
 ``repaired_calls(before, after) -> [(byte offset, name)]``: the calls such a rewrite blanked, still references of the
 file (C's annotation macros, ``GUARDED_BY(mu_)``: a use of the macro's definition).
 """
@@ -316,6 +319,9 @@ class ParseRules:
     # (text before the repairs, text after) -> [(byte offset, name)]: the calls a repair blanked (C's ``GUARDED_BY(mu)``)
     repaired_calls: Callable[[bytes, bytes], list] = lambda _before, _after: []
     implicit_parameter: str | None = None  # the name a lambda's one unnamed parameter bears (Kotlin's ``it``)
+    # (a top-level function's name) -> whether it is a constructor where its body assigns ``this.x`` (JavaScript's
+    # ES5 ``function Layer(fn) { this.handle = fn }``): those are fields of the function, as of a class
+    constructor_name: Callable[[str], bool] = lambda _name: False
 
 
 @dataclass(frozen=True)
@@ -531,6 +537,7 @@ def parse_rules(language: str | None) -> ParseRules:
         implicit_fields=bool(getattr(module, "IMPLICIT_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
+        constructor_name=getattr(module, "constructor_name", DEFAULT_RULES.constructor_name),
     )
 
 

@@ -72,6 +72,14 @@ BUILTIN_METHODS = frozenset({
 # (``function match(path, match) { run(match) }``), never the function.
 LOCALS_SHADOW = True
 CONSTRUCTOR_FUNCTIONS = True  # function Request() {} with Request.prototype.m = ..: new Request() is a Request
+
+
+def constructor_name(name: str) -> bool:
+    """A top-level function so named builds objects with ``new`` where its body assigns ``this.x`` (ES5's
+    ``function Layer(fn) { this.handle = fn }``): the name is capitalized, as the language's convention writes a
+    constructor's; a lowercase function assigning ``this.x`` is a method borrowed by an object (``app.init = init``)
+    or a mixin, whose ``this`` is not what it builds."""
+    return name[:1].isupper()
 MERGED_DECLARATIONS = True  # interface Box beside class Box in one file: one type (TypeScript's declaration merging)
 NEAREST_TWIN = True  # class Box in each test's callback: a use is of the one declared last before it
 # an exported class's or interface's public methods and fields are its module's API (a library's users call them)
@@ -433,8 +441,9 @@ def _through_prototype_aliases(raw_defs: list) -> list:
 
 def _without_accessor_methods(raw_defs: list) -> list:
     """An accessor given to ``Object.defineProperty`` (javascript.scm: ``{ get () {..} }``) is the property's method
-    (``Request.ip``); the object literal's method pattern captures the same node as a method named ``get`` of no one,
-    which would be a second, never-called definition."""
+    (``Request.ip``), a member given to ``Object.assign(Layer.prototype, { match () {..} })`` Layer's; the object
+    literal's method pattern captures the same node as a method of no one, which would be a second, never-called
+    definition."""
     accessors = {(d.start, d.end) for d in raw_defs if d.kind == "function" and d.parent_name}
     if not accessors:
         return raw_defs

@@ -206,3 +206,38 @@
  (variable_declaration (variable_declarator name: (identifier) @name
    value: (member_expression object: (identifier) @parent.name property: (property_identifier) @_prototype)))]
   @definition.prototype_alias (#eq? @_prototype "prototype")
+
+; a constructor function's own methods, assigned in its body (ES5's `function Layer(fn) { this.run = function () {..} }`):
+; methods of what its `new` builds, as `Layer.prototype.run = ..` would be; at the module's top only (a constructor
+; declared inside a function is a local of it), and named as a constructor is (javascript.constructor_name; a
+; lowercase function's `this` is whatever object borrows it)
+(program [(function_declaration name: (identifier) @parent.name
+            body: (statement_block (expression_statement (assignment_expression
+              left: (member_expression object: (this) property: (property_identifier) @name)
+              right: [(function_expression) (arrow_function)]) @definition.function)))
+          (variable_declaration (variable_declarator name: (identifier) @parent.name
+            value: (function_expression body: (statement_block (expression_statement (assignment_expression
+              left: (member_expression object: (this) property: (property_identifier) @name)
+              right: [(function_expression) (arrow_function)]) @definition.function)))))]
+  (#match? @parent.name "^[A-Z]"))
+; ...whose `this.run` written there is no read of the method it defines
+(program [(function_declaration body: (statement_block (expression_statement (assignment_expression
+            left: (member_expression object: (this) property: (property_identifier) @name) @reference.ignore
+            right: [(function_expression) (arrow_function)]))))
+          (variable_declaration (variable_declarator value: (function_expression body: (statement_block
+            (expression_statement (assignment_expression
+              left: (member_expression object: (this) property: (property_identifier) @name) @reference.ignore
+              right: [(function_expression) (arrow_function)]))))))])
+
+; members copied onto a constructor, its prototype or an object by `Object.assign(Layer.prototype, { match(p) {..},
+; reset: function () {..} })` or `Object.assign(Layer, { create () {..} })`: methods of Layer, as `Layer.prototype.m =
+; function` and `Layer.create = function` are (the object literal's own method pattern then captures the same node:
+; javascript.settle_definitions keeps this one). At the module's top only, as for Object.defineProperties above
+(program (expression_statement (call_expression
+  function: (member_expression object: (identifier) @_object property: (property_identifier) @_assign)
+  arguments: (arguments . [(identifier) @parent.name
+                           (member_expression object: (identifier) @parent.name property: (property_identifier) @_prototype)]
+                        . (object [(method_definition name: (property_identifier) @name)
+                                   (pair key: (property_identifier) @name
+                                         value: [(function_expression) (arrow_function)])] @definition.function)))
+  (#eq? @_object "Object") (#eq? @_assign "assign") (#eq? @_prototype "prototype")))
