@@ -41,6 +41,9 @@ def _shift(text: str) -> str:
     return "# moved\n" + text
 
 
+STREAMS = ("class SyncStream:\n    def read(self):\n        return b''\n\n"
+           "    def close(self):\n        return None\n\n\n"
+           "class AsyncStream:\n    def close(self):\n        return None\n")
 # scenario -> (files, [(edit: {path: text}, edges that must then exist: (src, dst, resolution or None))])
 SCENARIOS = {
     "declared return type in another file": (
@@ -98,6 +101,16 @@ SCENARIOS = {
                        "def make() -> Cache:\n    return Cache()\n\n\nshared = make()\n"},
           [("app.py::run", "models.py::Cache.save", "import")]),
          ({"models.py": None}, [("app.py::run", "models.py::Cache.save", "import")])]),
+    "the else of a type check, over a union alias of another module": (
+        {"streams.py": STREAMS,
+         "kinds.py": "from typing import Union\n\nfrom streams import AsyncStream, SyncStream\n\n\n"
+                     "StreamTypes = Union[SyncStream, AsyncStream]\n",
+         "app.py": "from kinds import StreamTypes\nfrom streams import SyncStream\n\n\n"
+                   "def drain(stream: StreamTypes):\n    if isinstance(stream, SyncStream):\n"
+                   "        return stream.read()\n    return stream.close()\n"},
+        [({"app.py": None}, [("app.py::drain", "streams.py::AsyncStream.close", None)]),
+         ({"streams.py": STREAMS.replace("class AsyncStream:", "class AsyncStream(SyncStream):")}, []),
+         ({"kinds.py": None}, [])]),
     "imports and bases outside the repository": (
         EXTERNAL,
         [({"app.py": None}, []), ({"local.py": None}, [])]),

@@ -128,10 +128,12 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   names as a callback is: a ``@var.narrowed`` binding is placed where its type is written, so that the check's
   narrowing holds in that branch only (the variable's values from the enclosing scopes beside it), never in the
   scope that declares the variable (the other branches would take it too).
-- ``@scope.guarded``: a block a type check written before it guards, where blocks are no scopes of names (Python's
-  ``if isinstance(x, A): <block>``), captured by the pattern capturing ``@var.narrowed``: the narrowing is placed at
-  the block's start and holds in it only, as in a ``@scope.branch``; the other names bound in the block belong to
-  the enclosing scope (``made = Pot()`` there is read after the ``if``).
+- ``@scope.guarded``: code a type check written before it decides, where blocks are no scopes of names (Python's
+  ``if isinstance(x, A): <block>``, the ``else`` after it, the rest of a block after ``if not isinstance(x, A):
+  return`` or an ``assert``: ``_checked_spans``), captured by the pattern capturing ``@var.narrowed``: the narrowing
+  is placed at its start and holds in it only, as in a ``@scope.branch`` (where the check failed, the variable's
+  values there lose the class: ``EXCEPT``); the other names bound in it belong to the enclosing scope (``made =
+  Pot()`` there is read after the ``if``).
 - ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
   inside it are dropped, but those whose receiver starts with one of the language's ``OPAQUE_RECEIVERS`` (``$crate``)
   and calls, which become ``mention`` references: never resolved (an unresolved edge, ref_form ``mention``), they
@@ -891,9 +893,9 @@ def _aliased_at_module_level(assignment, data: bytes) -> bool:
 
 
 # where a bare type check (Python's ``isinstance(x, A)``, python.scm's ``@_narrowing``) narrows its variable in the
-# whole function: under these, directly or as the right side of one or two ``and``s (not_operator: directly only)
-_NARROWING_PLACES = frozenset({"assert_statement", "conditional_expression", "if_clause", "return_statement",
-                               "while_statement"})
+# whole function: under these, directly or as the right side of one or two ``and``s (a check under ``not`` or an
+# ``assert`` narrows where it is known to hold only: ``_checked_spans``)
+_NARROWING_PLACES = frozenset({"conditional_expression", "if_clause", "return_statement", "while_statement"})
 
 
 def _narrows_everywhere(call) -> bool:
@@ -901,8 +903,6 @@ def _narrows_everywhere(call) -> bool:
     cost a fifth of the query's compilation, paid by every process). As the pattern once written out did: through an
     ``and`` only from its right side (the side after the operator)."""
     node, parent = call, call.parent
-    if parent.type == "not_operator":
-        return parent.child_by_field_name("argument") == node
     for _ in range(3):
         if parent.type in _NARROWING_PLACES:
             return True
@@ -913,27 +913,104 @@ def _narrows_everywhere(call) -> bool:
     return False
 
 
-def _guarded_block(call):
-    """The block an ``if`` or ``elif`` runs where a type-check call (alone, or either side of an ``and``) is its
-    condition, else None."""
-    test, branch = call, call.parent
-    if branch.type == "boolean_operator" and branch.child_by_field_name("operator").type == "and":
-        test, branch = branch, branch.parent
-    if branch.type not in ("if_statement", "elif_clause") or branch.child_by_field_name("condition") != test:
-        return None
-    block = branch.child_by_field_name("consequence")
-    return block if block is not None and block.type == "block" else None
+class GuardedSpan(NamedTuple):
+    """Code a type check decides (``@scope.guarded``): a block it guards, the branches after it, or the rest of a
+    block after an early exit or an assert; ``excluded``: there the variable is NOT of the checked class."""
+
+    start_byte: int
+    end_byte: int
+    excluded: bool
+
+
+class CheckOutcome(NamedTuple):
+    """A type check's place in a condition: the condition itself, and what each outcome says of the variable (True:
+    of the checked class, False: not of it, None: nothing; ``a and isinstance(x, A)`` false says nothing); ``right``:
+    the operands evaluated after the check, where it decided already (``isinstance(x, A) and x.ok``)."""
+
+    condition: object
+    when_true: bool | None
+    when_false: bool | None
+    right: list
+
+
+def _check_outcome(call) -> CheckOutcome:
+    """What a condition holding a type check says of its variable either way: under ``not`` the other way round,
+    through a chain of ``and``s only when true, of ``or``s only when false."""
+    node, holds = _unwrapped(call), True
+    if node.parent.type == "not_operator":
+        node, holds = _unwrapped(node.parent), False
+    when_true, when_false, right = holds, not holds, []
+    for _ in range(3):
+        parent = node.parent
+        if parent.type != "boolean_operator":
+            break
+        conjunction = parent.child_by_field_name("operator").type == "and"
+        after = parent.child_by_field_name("right")
+        known = when_true if conjunction else when_false  # what holds where the right side is evaluated
+        if after != node and known is not None:
+            right.append(GuardedSpan(after.start_byte, after.end_byte, not known))
+        when_true, when_false = (when_true, None) if conjunction else (None, when_false)
+        node = _unwrapped(parent)
+    return CheckOutcome(node, when_true, when_false, right)
+
+
+def _unwrapped(node):
+    """A condition or operand with the parentheses written around it (``if (not isinstance(x, A) or ..):``)."""
+    while node.parent is not None and node.parent.type == "parenthesized_expression":
+        node = node.parent
+    return node
+
+
+_EXITS = frozenset({"return_statement", "raise_statement", "continue_statement", "break_statement"})
+
+
+def _checked_spans(call) -> list[GuardedSpan]:
+    """Where a type check decides its variable: the operands of its condition after it, an ``if``'s or ``elif``'s
+    block (when its condition holds), the branches after it (when it does not), the rest of the enclosing block
+    after an ``if`` without branches whose block exits (``if not isinstance(x, A): return``: the check holds after
+    it) or after an ``assert``."""
+    outcome = _check_outcome(call)
+    branch = outcome.condition.parent
+    if branch.type == "assert_statement" and branch.named_children[0] == outcome.condition:
+        return outcome.right + _rest_after(branch, outcome.when_true)
+    if branch.type not in ("if_statement", "elif_clause") \
+            or branch.child_by_field_name("condition") != outcome.condition:
+        return outcome.right
+    spans, block = list(outcome.right), branch.child_by_field_name("consequence")
+    if outcome.when_true is not None and block is not None and block.type == "block":
+        spans.append(GuardedSpan(block.start_byte, block.end_byte, not outcome.when_true))
+    statement = branch if branch.type == "if_statement" else branch.parent
+    after = [n for n in statement.children_by_field_name("alternative") if n.start_byte > branch.start_byte]
+    if outcome.when_false is not None and after:
+        spans.append(GuardedSpan(after[0].start_byte, statement.end_byte, not outcome.when_false))
+    elif not after and branch is statement and block is not None and _exits(block):
+        spans += _rest_after(statement, outcome.when_false)
+    return spans
+
+
+def _exits(block) -> bool:
+    """Whether a block ends by leaving its enclosing one (return, raise, continue, break; comments aside)."""
+    last = next((n for n in reversed(block.named_children) if n.type != "comment"), None)
+    return last is not None and last.type in _EXITS
+
+
+def _rest_after(statement, holds: bool | None) -> list[GuardedSpan]:
+    """The rest of a function's block after a statement a check holds (or fails) after; nothing at a module's top."""
+    block = statement.parent
+    if holds is None or block.type != "block" or statement.end_byte >= block.end_byte:
+        return []
+    return [GuardedSpan(statement.end_byte, block.end_byte, not holds)]
 
 
 def _narrowing(key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules) -> None:
-    """An isinstance() call as its place says: python.scm's ``@_guarding`` narrows in the block an if's test guards
-    (``@scope.guarded`` beside it), ``@_narrowing`` in the whole function under not, assert, return..; else nothing."""
+    """An isinstance() call as its place says: python.scm's ``@_guarding`` narrows (or excludes its class) where it
+    decides (``_checked_spans``, each a ``@scope.guarded``), ``@_narrowing`` in the whole function under a
+    conditional expression, return..; else nothing."""
     plain = {name: nodes for name, nodes in caps.items() if name not in ("_narrowing", "_guarding")}
     if "_guarding" in caps:
-        block = _guarded_block(caps["_guarding"][0])
-        if block is not None:
-            found.guarded.append((block.start_byte, block.end_byte))
-            _collect_other("var", key, node, {**plain, "scope.guarded": [block]}, data, facts, found, rules)
+        for span in _checked_spans(caps["_guarding"][0]):
+            found.guarded.append((span.start_byte, span.end_byte))
+            _collect_other("var", key, node, {**plain, "scope.guarded": [span]}, data, facts, found, rules)
     elif _narrows_everywhere(caps["_narrowing"][0]):
         _collect_other("var", key, node, plain, data, facts, found, rules)
 
@@ -1008,8 +1085,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                 if value.type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value))
             if kind and rules.generic_names:
                 kind = _with_type_arguments(kind, written)
-        if kind and key == "var.narrowed":
-            kind = NARROWED_VALUE + kind
+        if kind and key == "var.narrowed":  # where the check fails (an else): the class it excludes
+            excluded = "scope.guarded" in caps and getattr(caps["scope.guarded"][0], "excluded", False)
+            kind = (EXCLUDED_VALUE if excluded else NARROWED_VALUE) + kind
         kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
         if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
             kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], data)
@@ -1404,6 +1482,8 @@ CALLED_NAME = "()"  # suffix of the name whose values are what a call of the var
 ASSIGNED_LATER = "later:"
 UNREAD = "<unread>"  # a later assignment's value not read (a function written there): it disagrees with any other
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
+EXCLUDED_VALUE = "excluded:"  # a class a failed check excludes (an else): the variable's values there lose it
+EXCEPT = "\u2216"  # joins a value and the classes a failed check excludes from it: ``CookieTypes\u2216Cookies``
 # a ``type.return``'s alias where a signature apart from the body states it (TypeScript's overloads): what the body's
 # returns agree on comes first (``Resolver._return_class_uncached``)
 SIGNATURE_ONLY = "signature_only"
@@ -2582,13 +2662,20 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
                 later.append(LaterValue(r.name, r.receiver[len(ASSIGNED_LATER):], list(stack), at))  # the sweep moves on
             continue
         if declared is not None and stack and stack[-1].kind == CALLBACK:
+            if r.receiver.startswith(EXCLUDED_VALUE):  # an else of a check: what the enclosing scopes bound, but
+                _seed_from_enclosing(out, stack, r.name)  # the class checked
+                _exclude(out[stack[-1].qualname], r.name, r.receiver[len(EXCLUDED_VALUE):])
+                continue
+            value = r.receiver
             if r.receiver.startswith(NARROWED_VALUE):  # a check narrows where it is written (a when branch)
                 _seed_from_enclosing(out, stack, r.name)
-            else:
+            else:  # self.jar = cookies in an else of a check of cookies: what it holds there
+                value = _held_where_excluded(out, stack, value)
                 stack = _declaring(stack, r.name, declared)
+        else:
+            value = r.receiver
         if _own_declaration(r.name, stack):
             stack = stack[:-1]
-        value = r.receiver
         if value == OWN_OBJECT:  # the methods of { get () {..} } belong to the definition it is written in,
             named = _named(stack)  # wherever the variable is read; at module level to the variable itself
             if not named:  # (const Api = {...})
@@ -2707,6 +2794,33 @@ def _seed_from_enclosing(types: dict, stack: list[Span], name: str) -> None:
     outer = next((types[s.qualname][name] for s in reversed(stack[:-1]) if name in types.get(s.qualname, {})),
                  types.get("<module>", {}).get(name, []))
     own[name] = list(outer)
+
+
+# a value a failed check may exclude a class from: a class named (an alias of several) or called, excluded before
+_EXCLUDABLE = re.compile(r"^[A-Za-z_][\w.]*(\(\))?(\u2216[\w.]+)*$")
+
+
+def _exclude(own: dict[str, list[str]], name: str, excluded: str) -> None:
+    """The values of a variable a failed check leaves: each without the class checked (``CookieTypes\u2216Cookies``,
+    the resolver drops that class from what the value stands for); none where nothing was known of it."""
+    values = own.get(name)
+    if values:
+        own[name] = ["|".join(f"{v}{EXCEPT}{excluded}" if _EXCLUDABLE.match(v) else v for v in value.split("|"))
+                     for value in values]
+
+
+def _held_where_excluded(types: dict, stack: list[Span], value: str) -> str:
+    """A variable assigned where a failed check excludes a class from it (``self.jar = cookies`` in the else of
+    ``isinstance(cookies, Cookies)``): its values there, read then and not where the field is used; else ``value``."""
+    if not value.isidentifier():
+        return value
+    for span in reversed(stack):
+        if not span.qualname.startswith(GUARDED):
+            break
+        held = types.get(span.qualname, {}).get(value)
+        if held:
+            return "|".join(held) if any(EXCEPT in v for v in held) else value
+    return value
 
 
 def _keep_value(types: dict, stack: list[Span], name: str, value: str) -> None:

@@ -93,7 +93,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
@@ -1552,8 +1552,12 @@ class Resolver(ImportBindings):
         a constructing or other call, an assigned function. None when it says nothing certain."""
         hooks = self.hooks.get(r.path, self.no_hooks)
         answers, values = _ValueAnswers(), r.bound_to.split("|")
+        checked, beside = self._checked_classes(r, values, hooks), []
         for at, value in self._alias_values(r, values):
             found = self._value_found(r, at, value, values, src, hooks)
+            if found is not None and found.ids and checked and self._beside_check(at, value, checked, hooks):
+                beside.append((found, value))  # a declared AsyncStream where isinstance(x, SyncStream) held
+                continue
             if value.startswith(MAYBE_VALUES) and (found is None or not found.ids and value.startswith(NARROWED_VALUE)):
                 continue  # a parametrized argument, a fixture of unknown type, isinstance(x, dict): the rest decides
             if found is None and r.kind in RETURNED and value.endswith(")"):
@@ -1564,7 +1568,25 @@ class Resolver(ImportBindings):
             if found is None:
                 return None  # one value we know nothing of: let the layers (and a guess) decide
             answers.add(found, value)
+        for found, value in beside if not answers.checked_own else ():  # the checked class lacks it: they decide
+            answers.add(found, value)
         return self._values_answer(r, answers)
+
+    def _checked_classes(self, r: Ref, values: list[str], hooks: Hooks) -> set[str]:
+        """The repository classes a type check narrows a receiver to where it holds (``narrowed:SyncStream``)."""
+        if not r.receiver or not any(v.startswith(NARROWED_VALUE) for v in values):
+            return set()
+        return {cls for v in values if v.startswith(NARROWED_VALUE) and "~" not in v
+                and (cls := self._class_of_value(r, v, hooks)[0])}
+
+    def _beside_check(self, at: Ref, value: str, checked: set[str], hooks: Hooks) -> bool:
+        """Whether a receiver's other value is of a repository class neither a checked one nor derived from one: where
+        the check holds it is not that value (unless a class derives from both, whose member the check's class
+        answers: ``_through_value`` keeps such a value only where the checked class lacks the member)."""
+        if value.startswith(MAYBE_VALUES) or "~" in value:
+            return False
+        cls = self._class_of_value(at, value, self.hooks.get(at.path, self.no_hooks))[0]
+        return cls is not None and not any(c in checked for c, _ in self._linearized(cls))
 
     def _value_found(self, r: Ref, at: Ref, value: str, values: list[str], src: str, hooks: Hooks) -> Found | None:
         """What one of ``r``'s values answers, read at ``at`` (``r`` itself, or an alias's member in its own file)."""
@@ -1597,13 +1619,27 @@ class Resolver(ImportBindings):
         out = []
         for value in values:
             head, tilde, chain = value.partition("~")
+            head, *excluded = head.split(EXCEPT)  # CookieTypes\u2216Cookies: the else of a check of Cookies
             members = self._alias_of(r, head) if head.replace(".", "").isidentifier() else None
             if not members:
-                out.append((r, value))
+                if not (excluded and self._checked_out(r, head, r, excluded)):
+                    out.append((r, head + tilde + chain))
                 continue
-            out += [(replace(r, path=m.path, src_qualname=m.src_qualname), _written(m) + tilde + chain)
-                    for m in members]
+            for m in members:
+                at = replace(r, path=m.path, src_qualname=m.src_qualname)
+                if not (excluded and self._checked_out(at, _written(m), r, excluded)):
+                    out.append((at, _written(m) + tilde + chain))
         return out
+
+    def _checked_out(self, at: Ref, value: str, r: Ref, excluded: list[str]) -> bool:
+        """Whether a value (read at ``at``) is of a class a failed check at ``r`` excludes, or of a subclass of one:
+        ``isinstance(x, SyncStream)`` is false for a ``Chunked(SyncStream)`` too."""
+        cls = self._class_of_value(at, value, self.hooks.get(at.path, self.no_hooks))[0]
+        if cls is None:
+            return False
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        checked = {c for name in excluded if (c := self._class_of_value(r, name, hooks)[0])}
+        return bool(checked) and any(c in checked for c, _ in self._linearized(cls))
 
     def _alias_of(self, r: Ref, name: str) -> list[Ref] | None:
         """The members of the module-level type alias ``name`` names where ``r`` is (its own file's or imported)."""
@@ -1832,6 +1868,10 @@ class Resolver(ImportBindings):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         if value.startswith(NARROWED_VALUE):
             return self._class_of_value_uncached(r, value[len(NARROWED_VALUE):], hooks)
+        if EXCEPT in value:  # what a failed check leaves of a value: its class unless the check excludes it
+            head, *excluded = value.split(EXCEPT)
+            excluded_here = self._checked_out(r, head, r, excluded)
+            return (None, "unknown") if excluded_here else self._class_of_value(r, head, hooks)
         if value.startswith(ELEMENTS_OF):
             return self._class_of_items(r, value[len(ELEMENTS_OF):])
         if value.startswith(TUPLE_OF):  # pair.clone() where pair: (A, B): the language's own tuple's method

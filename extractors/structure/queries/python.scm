@@ -102,16 +102,17 @@
 (except_clause (as_pattern . (tuple [(identifier) (attribute)] @var.type)
   alias: (as_pattern_target (identifier) @var.name)))
 ; if isinstance(x, Store): <block>, elif .., `if ok and isinstance(x, (Store, Cache))`: x is a Store (or a Cache) in
-; that block only (parse.py `_guarded_block` finds the if's or elif's block, a @scope.guarded: the other branches and an
-; else keep what x was; written out here as the if's and elif's conditions it cost a tenth of the query's compilation)
+; that block only, and no Store in the elifs and else after it; `if not isinstance(x, Store): return` and `assert
+; isinstance(x, Store)`: a Store in the rest of the block after it (parse.py `_checked_spans` finds where, each a
+; @scope.guarded; written out here as the if's and elif's conditions it cost a tenth of the query's compilation)
 ((call function: (identifier) @_isinstance
    arguments: (argument_list . (identifier) @var.name .
      [[(identifier) (attribute)] @var.narrowed (tuple [(identifier) (attribute)] @var.narrowed)])) @_guarding
  (#eq? @_isinstance "isinstance"))
-; if not isinstance(x, Store): raise .., assert isinstance(x, Store), x.f() if isinstance(x, Store) else ..: x is a
-; Store in its whole function (flow-insensitive: one more value of x in its scope). The places such a check counts
-; in (under not, assert, a conditional expression, a comprehension's if, return, while, or right of one or two `and`s
-; there) are checked in parse.py (`_narrows_everywhere`): written out here they cost a fifth of the query's compilation
+; x.f() if isinstance(x, Store) else ..: x is a Store in its whole function (flow-insensitive: one more value of x in
+; its scope). The places such a check counts in (a conditional expression, a comprehension's if, return, while, or
+; right of one or two `and`s there) are checked in parse.py (`_narrows_everywhere`): written out here they cost a
+; fifth of the query's compilation
 ((call function: (identifier) @_isinstance
    arguments: (argument_list . (identifier) @var.name . [(identifier) (attribute)] @var.narrowed)) @_narrowing
  (#eq? @_isinstance "isinstance"))
