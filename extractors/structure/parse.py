@@ -1026,7 +1026,9 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
             kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], data)
         if kind and "var.member.place" in caps:  # Move(x, y): y is the variant's member at its place, 1
-            kind = _member_at_place(kind, _field_place(caps["var.member.place"][0], rules.place_rests))
+            item = caps["var.member.place"][0]
+            kind = _member_at_place(kind, rules.member_place(item) if rules.member_place
+                                    else _field_place(item, rules.place_rests))
         if "var.later" in caps:  # x = f() after a bare let x: counts where every assignment agrees
             kind = _later_value(kind, value, data)
         if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
@@ -3088,9 +3090,13 @@ def _is_chain(text: str) -> bool:
 _CALL_TYPE_ARGUMENTS = re.compile(r"(?<=\w)<[\w\s,?\[\]<>]*>(?=\x00)")  # the type arguments a call writes
 
 
+_PLACED = re.compile(r"^(?:[A-Za-z_]\w*\.)?\d+$")  # a member at a place: 1, or a case's associated value, failure.0
+
+
 def _placed_member(value: str, base: str, member: str, scopes: list[str], types: dict, depth: int) -> str:
     """``pair~1`` (``let (a, b) = pair``, ``Some((a, b))`` matched on ``pair``) -> what the variable holds, then its
-    member at that place (``tuple:Key,Value~1``, ``make()~1``); unchanged where the variable holds nothing known."""
+    member at that place (``tuple:Key,Value~1``, ``make()~1``); a case's value too (``case .failure(let e)`` on ``o:
+    Outcome``: ``o~failure.0`` -> ``Outcome~failure.0``); unchanged where the variable holds nothing known."""
     held = _typed_head(base, scopes, types, depth + 1)
     if held == base or "|" in held or held == COLLECTION:
         return value
@@ -3102,7 +3108,7 @@ def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> s
     through a few variables in a row (``parent := logger.WithField(); child := parent.WithContext()``: ``New()~
     WithField().WithContext()``)."""
     base, tilde, member = value.partition("~")
-    if tilde and member[:1].isdigit() and base.isidentifier() and depth < MAX_TYPED_HOPS:
+    if tilde and _PLACED.match(member) and base.isidentifier() and depth < MAX_TYPED_HOPS:
         return _placed_member(value, base, member, scopes, types, depth)
     call, mark, place = value.rpartition(RESULT_MARK)
     if mark and place.isdigit() and (called := _called_variable(call)):

@@ -313,6 +313,10 @@ class ParseRules:
     # (text before the repairs, text after) -> [(byte offset, name)]: the calls a repair blanked (C's ``GUARDED_BY(mu)``)
     repaired_calls: Callable[[bytes, bytes], list] = lambda _before, _after: []
     implicit_parameter: str | None = None  # the name a lambda's one unnamed parameter bears (Kotlin's ``it``)
+    # (a pattern's item, ``@var.member.place``) -> its place among the payload's items, where its place among like
+    # siblings (parse._field_place) is not that (Swift's ``.failure(let e)``: the case's name is a sibling); None:
+    # unknown
+    member_place: Callable | None = None
 
 
 @dataclass(frozen=True)
@@ -527,6 +531,7 @@ def parse_rules(language: str | None) -> ParseRules:
         implicit_fields=bool(getattr(module, "IMPLICIT_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
+        member_place=getattr(module, "member_place", None),
     )
 
 
