@@ -1,7 +1,8 @@
 -- dead_code: one row per symbol that no other symbol of its repository references (calls, callbacks, imports,
 -- inheritance, overrides, type uses; its own members naming it do not count), except entry points (main blocks, main
 -- functions, decorator registrations, console scripts) and namespaces holding one, tests, dunder methods, modules and
--- extensions (a Rust `impl Trait for [u32]` block: a container whose methods are judged one by one); an inline module
+-- extensions (a Rust `impl Trait for [u32]` block: a container whose methods are judged one by one) and an enum case's
+-- associated values by place (`case failure(MyError)`'s `0`: its case stands for them); an inline module
 -- something inside which is used counts as its members do (0.3, 'its members are'), and so does an enum whose
 -- constants are used where the language writes them bare (C, C++: the file-level constants after it) and a type
 -- holding an entry point (C#'s `static class Program` with its `Main`; a runtime hook such as Java's `toString`, never
@@ -89,6 +90,12 @@ shape_properties AS (  -- app: App in `interface TestContext { ... }` or `type O
     JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id AND p.kind IN ('interface', 'type')
     JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.language IN ('typescript', 'tsx', 'vue', 'svelte')
     WHERE s.kind = 'field'
+),
+case_payloads AS (  -- an enum case's associated value at a place (Swift `case failure(MyError)`, Rust `Move(i32,
+    SELECT s.repo, s.id  -- Pos)`): written wherever the case is built, taken apart by a pattern: the case stands for it
+    FROM symbols s
+    JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id AND p.kind = 'constant'
+    WHERE s.kind = 'field' AND regexp_full_match(s.name, '[0-9]+')
 ),
 held_entries AS (  -- a namespace (Rust `mod benches { #[divan::bench] fn .. }`) holding what a framework runs
     SELECT DISTINCT repo, parent_id AS id FROM symbols WHERE is_entry_point AND parent_id IS NOT NULL
@@ -228,9 +235,11 @@ LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
 LEFT JOIN used_overrides uo ON uo.repo = s.repo AND uo.id = s.id
 LEFT JOIN shape_properties sp ON sp.repo = s.repo AND sp.id = s.id
 LEFT JOIN held_entries he ON he.repo = s.repo AND he.id = s.id AND s.kind = 'namespace'
+LEFT JOIN case_payloads cp ON cp.repo = s.repo AND cp.id = s.id
 JOIN files f ON f.repo = s.repo AND f.path = s.path
 WHERE s.kind NOT IN ('module', 'extension')
   AND he.id IS NULL
+  AND cp.id IS NULL
   AND NOT s.is_entry_point
   AND NOT s.is_test
   AND NOT (s.name LIKE '\_\_%\_\_' ESCAPE '\')

@@ -134,6 +134,10 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   is placed at its start and holds in it only, as in a ``@scope.branch`` (where the check failed, the variable's
   values there lose the class: ``EXCEPT``); the other names bound in it belong to the enclosing scope (``made =
   Pot()`` there is read after the ``if``).
+- ``@scope.after``: a statement after which a type check holds to the end of the block around it (Kotlin's ``if (x
+  !is A) return``, ``require(x is A)``), captured by the pattern capturing ``@var.narrowed``: the narrowing is placed
+  at the statement's end and holds from there to its parent's end, a scope as a ``@scope.guarded`` block is (the code
+  before the check never sees it).
 - ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
   inside it are dropped, but those whose receiver starts with one of the language's ``OPAQUE_RECEIVERS`` (``$crate``)
   and calls, which become ``mention`` references: never resolved (an unresolved edge, ref_form ``mention``), they
@@ -731,8 +735,9 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls",
-                     "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "signature.result",
-                     "signature.argument", "signature.parameter", "parameter.given", "signature.arity"):
+                     "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "scope.after",
+                     "signature.result", "signature.argument", "signature.parameter", "parameter.given",
+                     "signature.arity"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit", "var.place", "var.record") \
                 and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
@@ -1015,6 +1020,16 @@ def _narrowing(key: str, node, caps: dict, data: bytes, facts: FileFacts, found:
         _collect_other("var", key, node, plain, data, facts, found, rules)
 
 
+def _narrowed_at(caps: dict, value) -> int | None:
+    """Where a check's narrowing is placed: where it stands, at the start of the block it guards (``@scope.guarded``
+    beside it) or at the end of the statement it holds after (``@scope.after``; None when it ends its block: nothing
+    follows it there)."""
+    if "scope.after" in caps:
+        statement = caps["scope.after"][0]
+        return statement.end_byte if statement.end_byte < statement.parent.end_byte else None
+    return (caps["scope.guarded"][0] if "scope.guarded" in caps else value).start_byte
+
+
 def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures,
                    rules: ParseRules) -> None:
     """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark. Several
@@ -1092,17 +1107,18 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
             kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], data)
         if kind and "var.member.place" in caps:  # Move(x, y): y is the variant's member at its place, 1
-            kind = _member_at_place(kind, _field_place(caps["var.member.place"][0], rules.place_rests))
+            item = caps["var.member.place"][0]
+            kind = _member_at_place(kind, rules.member_place(item) if rules.member_place
+                                    else _field_place(item, rules.place_rests))
         if "var.later" in caps:  # x = f() after a bare let x: counts where every assignment agrees
             kind = _later_value(kind, value, data)
         if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
             binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
             if key == "var.returns" and "var.returns.place" in caps:  # mk := func() (A, *B): mk()#1 is a B
                 named += f"{RESULT_MARK}{_result_place(value)}"
-            # a check narrows where it stands, or from the start of the block it guards (@scope.guarded beside it)
-            at = (caps["scope.guarded"][0] if "scope.guarded" in caps else value).start_byte \
-                if key == "var.narrowed" else node.start_byte
-            bindings[binding].append(RawRef(at, binding, named, kind, None, None, 0, None))
+            at = _narrowed_at(caps, value) if key == "var.narrowed" else node.start_byte
+            if at is not None:
+                bindings[binding].append(RawRef(at, binding, named, kind, None, None, 0, None))
         element = _element_type(_text(value, data), rules.transparent_types, rules.cast_type) \
             if key == "var.type" and kind else None
         if element is None and key == "var.type" and rules.named_collections:
@@ -1129,6 +1145,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         found.callbacks.append((node.start_byte, node.end_byte))
     elif role == "scope.guarded":  # a scope of the narrowing only
         found.guarded.append((node.start_byte, node.end_byte))
+    elif role == "scope.after" and node.end_byte < node.parent.end_byte:  # the rest of the block after the statement
+        found.guarded.append((node.end_byte, node.parent.end_byte))
     elif role == "gives.receiver":
         found.gives_receiver.add(node.start_byte)
     elif role == "returns.object" and _holds_code(node):  # return { get () {...} }: the factory's own members
@@ -3234,9 +3252,13 @@ def _is_chain(text: str) -> bool:
 _CALL_TYPE_ARGUMENTS = re.compile(r"(?<=\w)<[\w\s,?\[\]<>]*>(?=\x00)")  # the type arguments a call writes
 
 
+_PLACED = re.compile(r"^(?:[A-Za-z_]\w*\.)?\d+$")  # a member at a place: 1, or a case's associated value, failure.0
+
+
 def _placed_member(value: str, base: str, member: str, scopes: list[str], types: dict, depth: int) -> str:
     """``pair~1`` (``let (a, b) = pair``, ``Some((a, b))`` matched on ``pair``) -> what the variable holds, then its
-    member at that place (``tuple:Key,Value~1``, ``make()~1``); unchanged where the variable holds nothing known."""
+    member at that place (``tuple:Key,Value~1``, ``make()~1``); a case's value too (``case .failure(let e)`` on ``o:
+    Outcome``: ``o~failure.0`` -> ``Outcome~failure.0``); unchanged where the variable holds nothing known."""
     held = _typed_head(base, scopes, types, depth + 1)
     if held == base or "|" in held or held == COLLECTION:
         return value
@@ -3248,7 +3270,7 @@ def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> s
     through a few variables in a row (``parent := logger.WithField(); child := parent.WithContext()``: ``New()~
     WithField().WithContext()``)."""
     base, tilde, member = value.partition("~")
-    if tilde and member[:1].isdigit() and base.isidentifier() and depth < MAX_TYPED_HOPS:
+    if tilde and _PLACED.match(member) and base.isidentifier() and depth < MAX_TYPED_HOPS:
         return _placed_member(value, base, member, scopes, types, depth)
     call, mark, place = value.rpartition(RESULT_MARK)
     if mark and place.isdigit() and (called := _called_variable(call)):

@@ -322,6 +322,10 @@ class ParseRules:
     # (a top-level function's name) -> whether it is a constructor where its body assigns ``this.x`` (JavaScript's
     # ES5 ``function Layer(fn) { this.handle = fn }``): those are fields of the function, as of a class
     constructor_name: Callable[[str], bool] = lambda _name: False
+    # (a pattern's item, ``@var.member.place``) -> its place among the payload's items, where its place among like
+    # siblings (parse._field_place) is not that (Swift's ``.failure(let e)``: the case's name is a sibling); None:
+    # unknown
+    member_place: Callable | None = None
 
 
 @dataclass(frozen=True)
@@ -538,6 +542,7 @@ def parse_rules(language: str | None) -> ParseRules:
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
         constructor_name=getattr(module, "constructor_name", DEFAULT_RULES.constructor_name),
+        member_place=getattr(module, "member_place", None),
     )
 
 

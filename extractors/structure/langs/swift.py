@@ -189,6 +189,7 @@ TYPE_CONTEXTS = {
     **dict.fromkeys(("function_declaration", "protocol_function_declaration", "subscript_declaration"), "return"),
     **dict.fromkeys(("property_declaration", "protocol_property_declaration"), _property),
     "typealias_declaration": _typealias_value,
+    "enum_type_parameters": "field",  # case failure(error: MyError): the case's member 0 holds a MyError
     # a base or conformance is an ``inherits`` reference, a constructed type a call; an extension's own type is no use
     **dict.fromkeys(("inheritance_specifier", "constructor_expression"), None),
     "class_declaration": _named,
@@ -246,6 +247,16 @@ class Label(NamedTuple):
     name: str
     defaulted: bool
     variadic: bool
+
+
+def member_place(item) -> int | None:
+    """A case pattern's item's place among the associated values it takes apart (``.failure(code: _, let e)``: 1):
+    the items (``pattern`` nodes) before it since the opening parenthesis; the case's name and the labels are none."""
+    place, sibling = 0, item.prev_sibling
+    while sibling is not None and sibling.type != "(":
+        place += sibling.type == "pattern"
+        sibling = sibling.prev_sibling
+    return place if sibling is not None else None
 
 
 def parameter_labels(node) -> str | None:

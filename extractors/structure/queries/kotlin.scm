@@ -116,8 +116,35 @@
   (#eq? @_param @_declared))
 (class_parameter (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type)
 (catch_block (simple_identifier) @var.name (user_type) @var.type)
-; x is Pigeon: x is a Pigeon where the check holds (a smart cast; flow-insensitive: one more value of x in its scope)
-(check_expression (simple_identifier) @var.name (user_type) @var.narrowed)
+; smart casts: x is a Pigeon where the check holds (one more value of x there: parse.py @scope.guarded, @scope.after),
+; never before it nor in the other branch. if (x is Pigeon) { .. }, if (ok && x is Pigeon) ..: in the block only
+(if_expression condition: [(check_expression (simple_identifier) @var.name . "is" . [(user_type) (nullable_type)]
+                             @var.narrowed)
+                           (conjunction_expression (check_expression (simple_identifier) @var.name . "is" .
+                             [(user_type) (nullable_type)] @var.narrowed))]
+  consequence: (control_structure_body) @scope.guarded)
+; if (x !is Pigeon) { .. } else { x.send() }: in the else block
+(if_expression condition: (check_expression (simple_identifier) @var.name . "!is" . [(user_type) (nullable_type)]
+                            @var.narrowed)
+  alternative: (control_structure_body) @scope.guarded)
+; when { x is Pigeon -> x.send() }: in that branch; x is Pigeon && x.ready(): right of the check
+(when_entry (when_condition (check_expression (simple_identifier) @var.name . "is" . [(user_type) (nullable_type)]
+  @var.narrowed)) (control_structure_body) @scope.guarded)
+(conjunction_expression . (check_expression (simple_identifier) @var.name . "is" . [(user_type) (nullable_type)]
+  @var.narrowed) . (_) @scope.guarded .)
+; if (x !is Pigeon) return (throw, continue, break; a block ending so; `x == null || x !is Pigeon` as well),
+; require(x is Pigeon), check(..), x as? Pigeon ?: return: from the statement's end to its block's
+(statements (if_expression condition: [(check_expression (simple_identifier) @var.name . "!is" .
+                                        [(user_type) (nullable_type)] @var.narrowed)
+                                      (disjunction_expression (check_expression (simple_identifier) @var.name . "!is" .
+                                        [(user_type) (nullable_type)] @var.narrowed))]
+  consequence: (control_structure_body [(jump_expression) (statements (jump_expression) .)])) @scope.after)
+((statements (call_expression . (simple_identifier) @_assert (call_suffix (value_arguments . (value_argument
+  [(check_expression (simple_identifier) @var.name . "is" . [(user_type) (nullable_type)] @var.narrowed)
+   (conjunction_expression (check_expression (simple_identifier) @var.name . "is" . [(user_type) (nullable_type)]
+     @var.narrowed))]) .))) @scope.after) (#any-of? @_assert "require" "check" "assert"))
+(statements (elvis_expression . (as_expression (simple_identifier) @var.name . "as?" . (user_type) @var.narrowed)
+  . "?:" . (jump_expression)) @scope.after)
 ; when (x) { is Kite -> x.fly() }, when (val m = make()) { is Kite -> m.fly() }: x is a Kite in that branch only (each
 ; branch with an `is` condition a scope of its own: parse.py @scope.branch; `!is` and `else` narrow nothing)
 (when_expression (when_subject [(simple_identifier) @var.name (variable_declaration (simple_identifier) @var.name)])
@@ -128,6 +155,14 @@
 ; val realChain = chain as RealInterceptorChain: the cast's type; val exchange = realChain.exchange (!!): what that
 ; property holds
 (property_declaration (variable_declaration (simple_identifier) @var.name .) (as_expression (user_type) @var.type))
+; val p = carrier as? Pigeon ?: return (throw, continue; error("..")): a Pigeon, else the function went no further
+(property_declaration (variable_declaration (simple_identifier) @var.name .)
+  (elvis_expression . [(as_expression (user_type) @var.type)
+                       (parenthesized_expression (as_expression (user_type) @var.type))] . "?:" . (jump_expression)))
+((property_declaration (variable_declaration (simple_identifier) @var.name .)
+  (elvis_expression . [(as_expression (user_type) @var.type)
+                       (parenthesized_expression (as_expression (user_type) @var.type))] . "?:" .
+    (call_expression . (simple_identifier) @_nothing))) (#any-of? @_nothing "error" "TODO"))
 (property_declaration (variable_declaration (simple_identifier) @var.name .) (navigation_expression) @var.value)
 (property_declaration (variable_declaration (simple_identifier) @var.name .)
   (postfix_expression . (navigation_expression) @var.value . "!!"))

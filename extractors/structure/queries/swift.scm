@@ -19,6 +19,10 @@
 (init_declaration name: "init" @name) @definition.function
 (typealias_declaration name: (type_identifier) @name) @definition.type
 (enum_entry name: (simple_identifier) @name) @definition.constant
+; case failure(error: MyError, code: Int): the case's associated values are its members, named by their place (0, 1..),
+; each of its declared type, which a case pattern's binding takes (case .failure(let e): e.describe() is MyError's)
+(enum_entry data_contents: (enum_type_parameters name: (_) @name @name.place @definition.field))
+(enum_entry data_contents: (enum_type_parameters name: (_) @var.place @var.type))
 ; properties of a type (stored and computed, typed): fields, whose declared types type a chain (a.client.fetch())
 [(class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)
  (enum_class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)]
@@ -193,6 +197,24 @@
 ; if case let .x(a, b) = v / guard case let .stream(stream) = u: the names in the case's pattern
 (if_statement (pattern (simple_identifier) @local.name))
 (guard_statement (pattern (simple_identifier) @local.name))
+; switch o { case .failure(let error): .., case let .success(v): .. }: each entry a scope of its own names (two
+; entries' `e` are two variables, of two types), each name the subject's case's associated value at its place (the
+; member `failure.0` of o's type: parse.py @var.member.place, langs/swift.py member_place); if case / guard case too
+(switch_entry) @scope.branch
+(switch_pattern (pattern (pattern [(simple_identifier) @local.name (value_binding_pattern)
+                                   bound_identifier: (simple_identifier) @local.name])))
+(switch_statement expr: [(simple_identifier) (self_expression) (navigation_expression)] @var.value
+  (switch_entry (switch_pattern (pattern "." . (simple_identifier) @var.member . "("
+    [(pattern . (simple_identifier) @var.name .) (pattern (value_binding_pattern) bound_identifier: (simple_identifier)
+      @var.name)] @var.member.place))))
+([(if_statement "case" "." . (simple_identifier) @var.member . "("
+    [(pattern . (simple_identifier) @var.name .) (pattern (value_binding_pattern) bound_identifier: (simple_identifier)
+      @var.name)] @var.member.place ")" . "=" . [(simple_identifier) (self_expression) (navigation_expression)]
+    @var.value)
+  (guard_statement "case" "." . (simple_identifier) @var.member . "("
+    [(pattern . (simple_identifier) @var.name .) (pattern (value_binding_pattern) bound_identifier: (simple_identifier)
+      @var.name)] @var.member.place ")" . "=" . [(simple_identifier) (self_expression) (navigation_expression)]
+    @var.value)])
 
 ; a type read for its static members or cases: Unit.metric, Config.default.load()
 (navigation_expression target: (simple_identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
