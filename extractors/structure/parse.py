@@ -59,7 +59,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``this.x.f()`` / ``self.x.f()`` for a field, and along chains ``a.b.c()``). ``@attribute.name``: ``self.x = ...``
   in a method, a field ``x`` of the method's class. ``@var.name`` + ``@var.item``: a value stored in a collection
   (``a = [f, g]``, ``d = {"k": f}``, ``d["k"] = f``), bound to ``a[]``, which ``@reference.item_call`` calls
-  (``a[0]()``, ``d["k"]()``). ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
+  (``a[0]()``, ``d["k"]()``). ``@var.name`` + ``@var.each``: a variable holding
+  one of the values a collection was given (Go's ``for _, f := range steps``, ``f, ok := handlers[k]``), bound to
+  ``ITEM_OF`` + the collection's name: ``f()`` calls what ``@var.item`` stored there. ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
   elements (Go's ``opts ...Option``), bound to ``opts[]``. ``@var.name`` + ``@var.returns``: a variable of a function
   type and the type its calls give (``factory: Callable[..., Shape]``), bound to ``factory()``: ``factory(x).area()``
   and ``s = factory(x); s.area()`` resolve on ``Shape`` (the call itself stays what callers pass); with
@@ -492,7 +494,10 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     imports = {_import_local(r) for r in refs if r.kind == "import"} if bindings["value"] else ()
     if imports:
         bindings["value"] = [b for b in bindings["value"] if b.name not in imports]
-    types = _scoped_values(stated + bindings["value"] + _fixture_values(named, bindings["var"]), scopes,
+    # a variable holding one of the functions a collection was given (ITEM_OF) binds a call of it only, never its
+    # type: the collection's declared element type still types f.m()
+    typing = [b for b in bindings["value"] if not b.receiver.startswith(ITEM_OF)]
+    types = _scoped_values(stated + typing + _fixture_values(named, bindings["var"]), scopes,
                            rules.instance_sigil, declared)
     if passed:
         _add_passed(types, passed, scopes)
@@ -988,6 +993,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         value = caps[key][0]
         if key in _COLLECTION_SUFFIX:  # for b in self.books: what self.books holds decides, where it is looked up
             kind = " ".join(_text(value, data).split()) + _COLLECTION_SUFFIX[key]
+        elif key == "var.each":  # for _, f := range steps: f is one of the functions steps was given (@var.item)
+            kind = ITEM_OF + _text(value, data)
         elif key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
             kind = _type_text(_text(value, data))
             kind = f"{IMPLEMENTED_VALUE}{kind}@{_place(node, data)}" if kind and kind.replace(".", "").isidentifier() \
@@ -1374,7 +1381,7 @@ IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it im
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
                 "var.result": "var", "var.implements": "var",
                 "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.spread": "var",
-                "var.returns": "var", "var.called": "var"}
+                "var.returns": "var", "var.called": "var", "var.each": "value"}
 # var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
 # mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
@@ -1416,6 +1423,7 @@ def written_type_arguments(name, rules: ParseRules) -> str | None:
     return None
 RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
 ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
+ITEM_OF = "item:"  # a value: one of those stored in the collection the variable named after it holds (@var.each)
 # a tuple value, its elements' types by place after it, comma-separated, an unknown one empty (``tuple:Key,``): its
 # member ``0`` is a Key (``Resolver._tuple_member``), its own methods the language's
 TUPLE_OF = "tuple:"
@@ -2814,6 +2822,8 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     a loop's ``for b in self.books`` (``self.books[]``; "" when the elements are not known: never the collection's
     own type), ``b = self.by_name.get(k)``, ``b := books[0]``; None otherwise (``client.get(url)`` is no element
     of anything known: its value stands as written)."""
+    if value.startswith(ITEM_OF):  # steps[]'s values, as a[0]() reads them: the functions the collection was given
+        return _bound_to(value[len(ITEM_OF):] + ITEMS, False, stack, types) or ""
     placed = _PLACED_ELEMENT.match(value)
     if placed:  # for (name, value) in &self.pairs: the element's member at the name's place
         return _entry_at_place(placed.group(1), int(placed.group(2)), stack, types)
