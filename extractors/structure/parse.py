@@ -59,7 +59,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``this.x.f()`` / ``self.x.f()`` for a field, and along chains ``a.b.c()``). ``@attribute.name``: ``self.x = ...``
   in a method, a field ``x`` of the method's class. ``@var.name`` + ``@var.item``: a value stored in a collection
   (``a = [f, g]``, ``d = {"k": f}``, ``d["k"] = f``), bound to ``a[]``, which ``@reference.item_call`` calls
-  (``a[0]()``, ``d["k"]()``). ``@var.name`` + ``@var.each``: a variable holding
+  (``a[0]()``, ``d["k"]()``); ``@var.callable`` in its place binds calls only, never the collection's element type
+  (Go's ``m[k] = f`` on a map of any type). ``@var.name`` + ``@var.each``: a variable holding
   one of the values a collection was given (Go's ``for _, f := range steps``, ``f, ok := handlers[k]``), bound to
   ``ITEM_OF`` + the collection's name: ``f()`` calls what ``@var.item`` stored there. ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
   elements (Go's ``opts ...Option``), bound to ``opts[]``. ``@var.name`` + ``@var.returns``: a variable of a function
@@ -494,9 +495,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     imports = {_import_local(r) for r in refs if r.kind == "import"} if bindings["value"] else ()
     if imports:
         bindings["value"] = [b for b in bindings["value"] if b.name not in imports]
-    # a variable holding one of the functions a collection was given (ITEM_OF) binds a call of it only, never its
-    # type: the collection's declared element type still types f.m()
-    typing = [b for b in bindings["value"] if not b.receiver.startswith(ITEM_OF)]
+    # a function a collection was given (@var.callable) and a variable holding one of them (ITEM_OF) bind calls
+    # only, never a type: the collection's declared element type still types f.m()
+    typing = [b for b in bindings["value"] if b.kind != CALLABLE_ITEM and not b.receiver.startswith(ITEM_OF)]
     types = _scoped_values(stated + typing + _fixture_values(named, bindings["var"]), scopes,
                            rules.instance_sigil, declared)
     if passed:
@@ -738,7 +739,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "signature.argument", "signature.parameter", "parameter.given", "signature.arity"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit", "var.place", "var.record") \
-                and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
+                and ("var.item" in keys or "var.callable" in keys or any(k in keys for k in VAR_BINDINGS)):
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
@@ -974,9 +975,10 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         alias = text("import.alias") or ("default" if "import.default" in caps else None)
         found.refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
                                  None))
-    elif role == "var" and "var.item" in caps:  # an element of a collection: a value of name[]
-        bindings["value"].append(RawRef(node.start_byte, "value", _text(node, data) + ITEMS,
-                                        _text(caps["var.item"][0], data), None, None, 0, None))
+    elif role == "var" and ("var.item" in caps or "var.callable" in caps):  # an element of a collection: name[]
+        item = "var.item" if "var.item" in caps else "var.callable"
+        bindings["value"].append(RawRef(node.start_byte, CALLABLE_ITEM if item == "var.callable" else "value",
+                                        _text(node, data) + ITEMS, _text(caps[item][0], data), None, None, 0, None))
     elif role == "var.names":
         bindings["value"] += _paired_values(node, caps["var.values"][0], data)
     elif role == "var" and ("_narrowing" in caps or "_guarding" in caps):  # python.scm's isinstance(): its place
@@ -1423,6 +1425,7 @@ def written_type_arguments(name, rules: ParseRules) -> str | None:
     return None
 RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
 ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
+CALLABLE_ITEM = "callable"  # the binding kind of a @var.callable: what a call of a[i] reaches, never a type
 ITEM_OF = "item:"  # a value: one of those stored in the collection the variable named after it holds (@var.each)
 # a tuple value, its elements' types by place after it, comma-separated, an unknown one empty (``tuple:Key,``): its
 # member ``0`` is a Key (``Resolver._tuple_member``), its own methods the language's

@@ -73,24 +73,24 @@
 (composite_literal type: [(type_identifier) (qualified_type)] @receiver.holder
   body: (literal_value (keyed_element . (literal_element (identifier) @receiver)
                                       . (literal_element (identifier) @name)) @reference.stored))
-; functions kept in a map or a slice of a function type and called from it (see parse.py @var.item): handlers :=
-; map[string]func(){"a": doA}, var steps = []func(){a, s.b}; handlers[k](), and an element taken from it (f, ok :=
-; handlers[k]; for _, f := range steps) called. A []Level{Debug, Info} stores no function; handlers["x"] = doX, on
-; a map of any type, would give its elements values beside their declared type (not read)
+; functions kept in a map or a slice and called from it (see parse.py @var.callable: bound for calls only, so a
+; []Level{Debug, Info} types nothing): handlers := map[string]func(){"a": doA}, var cmds = map[string]cmdFunc{..},
+; steps := []func(){a, s.b}, handlers["x"] = doX; handlers[k](), and an element taken from it (f, ok :=
+; handlers[k]; for _, f := range steps) called
 (short_var_declaration left: (expression_list . (identifier) @var.name .)
   right: (expression_list . (composite_literal
-    type: [(map_type value: (function_type)) (slice_type element: (function_type))
-           (array_type element: (function_type)) (implicit_length_array_type element: (function_type))]
-    body: (literal_value [(literal_element [(identifier) (selector_expression)] @var.item)
+    type: [(map_type) (slice_type) (array_type) (implicit_length_array_type)]
+    body: (literal_value [(literal_element [(identifier) (selector_expression)] @var.callable)
                           (keyed_element . (literal_element) . (literal_element [(identifier) (selector_expression)]
-                                                                @var.item))])) .))
+                                                                @var.callable))])) .))
 (var_spec . name: (identifier) @var.name .
   value: (expression_list . (composite_literal
-    type: [(map_type value: (function_type)) (slice_type element: (function_type))
-           (array_type element: (function_type)) (implicit_length_array_type element: (function_type))]
-    body: (literal_value [(literal_element [(identifier) (selector_expression)] @var.item)
+    type: [(map_type) (slice_type) (array_type) (implicit_length_array_type)]
+    body: (literal_value [(literal_element [(identifier) (selector_expression)] @var.callable)
                           (keyed_element . (literal_element) . (literal_element [(identifier) (selector_expression)]
-                                                                @var.item))])) .))
+                                                                @var.callable))])) .))
+(assignment_statement left: (expression_list . (index_expression operand: (identifier) @var.name) .)
+  right: (expression_list . [(identifier) (selector_expression)] @var.callable .))
 (call_expression function: (index_expression operand: (identifier) @name)) @reference.item_call
 ; with one argument the grammar reads handlers[k](v) as a generic conversion: the same call
 (type_conversion_expression type: (generic_type type: (type_identifier) @name)) @reference.item_call
