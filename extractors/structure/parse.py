@@ -2690,7 +2690,7 @@ def _seed_from_enclosing(types: dict, stack: list[Span], name: str) -> None:
 def _keep_value(types: dict, stack: list[Span], name: str, value: str) -> None:
     """``value`` for the variable ``name`` of the innermost scope, unless it is there or ``MAX_VALUES`` are."""
     found = types.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(name, [])
-    if value not in found and len(found) < MAX_VALUES:
+    if value not in found and len(found) < (MAX_ITEMS if name.endswith(ITEMS) else MAX_VALUES):
         found.append(value)
 
 
@@ -2724,6 +2724,7 @@ def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
 SELF_OBJECTS = ("self", "this", "cls")
 LOCAL_VALUE = ""  # ``bound_to`` of a receiver that is a local variable or parameter bound to nothing known
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
+MAX_ITEMS = 32  # ...and per collection (a[]): a dispatch table's functions are each what handlers[k]() may call
 VALUE_KINDS = {"call", "scoped_call", "callback", "local_call", "local_callback", "attribute", "returns",
                "local_returns", "call_result", "protocol", "returns_call", "template"}
 CALLED = frozenset({"call", "local_call", "call_result"})
