@@ -59,7 +59,10 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``this.x.f()`` / ``self.x.f()`` for a field, and along chains ``a.b.c()``). ``@attribute.name``: ``self.x = ...``
   in a method, a field ``x`` of the method's class. ``@var.name`` + ``@var.item``: a value stored in a collection
   (``a = [f, g]``, ``d = {"k": f}``, ``d["k"] = f``), bound to ``a[]``, which ``@reference.item_call`` calls
-  (``a[0]()``, ``d["k"]()``). ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
+  (``a[0]()``, ``d["k"]()``); ``@var.callable`` in its place binds calls only, never the collection's element type
+  (Go's ``m[k] = f`` on a map of any type). ``@var.name`` + ``@var.each``: a variable holding
+  one of the values a collection was given (Go's ``for _, f := range steps``, ``f, ok := handlers[k]``), bound to
+  ``ITEM_OF`` + the collection's name: ``f()`` calls what ``@var.item`` stored there. ``@var.name`` + ``@var.spread``: a variadic parameter and the type of each of its
   elements (Go's ``opts ...Option``), bound to ``opts[]``. ``@var.name`` + ``@var.returns``: a variable of a function
   type and the type its calls give (``factory: Callable[..., Shape]``), bound to ``factory()``: ``factory(x).area()``
   and ``s = factory(x); s.area()`` resolve on ``Shape`` (the call itself stays what callers pass); with
@@ -498,7 +501,10 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     imports = {_import_local(r) for r in refs if r.kind == "import"} if bindings["value"] else ()
     if imports:
         bindings["value"] = [b for b in bindings["value"] if b.name not in imports]
-    types = _scoped_values(stated + bindings["value"] + _fixture_values(named, bindings["var"]), scopes,
+    # a function a collection was given (@var.callable) and a variable holding one of them (ITEM_OF) bind calls
+    # only, never a type: the collection's declared element type still types f.m()
+    typing = [b for b in bindings["value"] if b.kind != CALLABLE_ITEM and not b.receiver.startswith(ITEM_OF)]
+    types = _scoped_values(stated + typing + _fixture_values(named, bindings["var"]), scopes,
                            rules.instance_sigil, declared)
     if passed:
         _add_passed(types, passed, scopes)
@@ -740,7 +746,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "signature.arity"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit", "var.place", "var.record") \
-                and ("var.item" in keys or any(k in keys for k in VAR_BINDINGS)):
+                and ("var.item" in keys or "var.callable" in keys or any(k in keys for k in VAR_BINDINGS)):
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
@@ -1061,9 +1067,10 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         alias = text("import.alias") or ("default" if "import.default" in caps else None)
         found.refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
                                  None))
-    elif role == "var" and "var.item" in caps:  # an element of a collection: a value of name[]
-        bindings["value"].append(RawRef(node.start_byte, "value", _text(node, data) + ITEMS,
-                                        _text(caps["var.item"][0], data), None, None, 0, None))
+    elif role == "var" and ("var.item" in caps or "var.callable" in caps):  # an element of a collection: name[]
+        item = "var.item" if "var.item" in caps else "var.callable"
+        bindings["value"].append(RawRef(node.start_byte, CALLABLE_ITEM if item == "var.callable" else "value",
+                                        _text(node, data) + ITEMS, _text(caps[item][0], data), None, None, 0, None))
     elif role == "var.names":
         bindings["value"] += _paired_values(node, caps["var.values"][0], data)
     elif role == "var" and ("_narrowing" in caps or "_guarding" in caps):  # python.scm's isinstance(): its place
@@ -1083,6 +1090,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
         elif key in _DELEGATE_SUFFIX:  # _actions.Add(tm => ..): what the delegates _actions holds take there
             slot = _place(caps.get("var.slot", (node,))[0], data)
             kind = "".join(_text(value, data).split()) + _DELEGATE_SUFFIX[key] + DELEGATE_GIVES + str(slot)
+        elif key == "var.each":  # for _, f := range steps: f is one of the functions steps was given (@var.item)
+            kind = ITEM_OF + _text(value, data)
         elif key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
             kind = _type_text(_text(value, data))
             kind = f"{IMPLEMENTED_VALUE}{kind}@{_place(node, data)}" if kind and kind.replace(".", "").isidentifier() \
@@ -1490,7 +1499,8 @@ IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it im
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
                 "var.result": "var", "var.implements": "var",
                 "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.spread": "var",
-                "var.returns": "var", "var.called": "var", "var.delegate": "var", "var.delegates": "var"}
+                "var.returns": "var", "var.called": "var", "var.delegate": "var", "var.delegates": "var",
+                "var.each": "value"}
 # var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
 # mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
@@ -1534,6 +1544,8 @@ def written_type_arguments(name, rules: ParseRules) -> str | None:
     return None
 RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
 ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
+CALLABLE_ITEM = "callable"  # the binding kind of a @var.callable: what a call of a[i] reaches, never a type
+ITEM_OF = "item:"  # a value: one of those stored in the collection the variable named after it holds (@var.each)
 # a tuple value, its elements' types by place after it, comma-separated, an unknown one empty (``tuple:Key,``): its
 # member ``0`` is a Key (``Resolver._tuple_member``), its own methods the language's
 TUPLE_OF = "tuple:"
@@ -2844,7 +2856,7 @@ def _held_where_excluded(types: dict, stack: list[Span], value: str) -> str:
 def _keep_value(types: dict, stack: list[Span], name: str, value: str) -> None:
     """``value`` for the variable ``name`` of the innermost scope, unless it is there or ``MAX_VALUES`` are."""
     found = types.setdefault(stack[-1].qualname if stack else "<module>", {}).setdefault(name, [])
-    if value not in found and len(found) < MAX_VALUES:
+    if value not in found and len(found) < (MAX_ITEMS if name.endswith(ITEMS) else MAX_VALUES):
         found.append(value)
 
 
@@ -2878,6 +2890,7 @@ def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
 SELF_OBJECTS = ("self", "this", "cls")
 LOCAL_VALUE = ""  # ``bound_to`` of a receiver that is a local variable or parameter bound to nothing known
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
+MAX_ITEMS = 32  # ...and per collection (a[]): a dispatch table's functions are each what handlers[k]() may call
 VALUE_KINDS = {"call", "scoped_call", "callback", "local_call", "local_callback", "attribute", "returns",
                "local_returns", "call_result", "protocol", "returns_call", "template"}
 CALLED = frozenset({"call", "local_call", "call_result"})
@@ -2994,6 +3007,8 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     given = _DELEGATE_GIVEN.match(value)
     if given:  # _actions.Add(tm => ..): what the declaration of _actions says its delegates take; "" unknown
         return _delegate_given(given.group(1), given.group(2) + DELEGATE_GIVES + given.group(3), stack, types)
+    if value.startswith(ITEM_OF):  # steps[]'s values, as a[0]() reads them: the functions the collection was given
+        return _bound_to(value[len(ITEM_OF):] + ITEMS, False, stack, types) or ""
     placed = _PLACED_ELEMENT.match(value)
     if placed:  # for (name, value) in &self.pairs: the element's member at the name's place
         return _entry_at_place(placed.group(1), int(placed.group(2)), stack, types)

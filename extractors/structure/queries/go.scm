@@ -73,6 +73,41 @@
 (composite_literal type: [(type_identifier) (qualified_type)] @receiver.holder
   body: (literal_value (keyed_element . (literal_element (identifier) @receiver)
                                       . (literal_element (identifier) @name)) @reference.stored))
+; functions kept in a map or a slice and called from it (see parse.py @var.callable: bound for calls only, so a
+; []Level{Debug, Info} types nothing): handlers := map[string]func(){"a": doA}, var cmds = map[string]cmdFunc{..},
+; steps := []func(){a, s.b}, handlers["x"] = doX; handlers[k](), and an element taken from it (f, ok :=
+; handlers[k]; for _, f := range steps) called
+(short_var_declaration left: (expression_list . (identifier) @var.name .)
+  right: (expression_list . (composite_literal
+    type: [(map_type) (slice_type) (array_type) (implicit_length_array_type)]
+    body: (literal_value [(literal_element [(identifier) (selector_expression)] @var.callable)
+                          (keyed_element . (literal_element) . (literal_element [(identifier) (selector_expression)]
+                                                                @var.callable))])) .))
+(var_spec . name: (identifier) @var.name .
+  value: (expression_list . (composite_literal
+    type: [(map_type) (slice_type) (array_type) (implicit_length_array_type)]
+    body: (literal_value [(literal_element [(identifier) (selector_expression)] @var.callable)
+                          (keyed_element . (literal_element) . (literal_element [(identifier) (selector_expression)]
+                                                                @var.callable))])) .))
+(assignment_statement left: (expression_list . (index_expression operand: (identifier) @var.name) .)
+  right: (expression_list . [(identifier) (selector_expression)] @var.callable .))
+(call_expression function: (index_expression operand: (identifier) @name)) @reference.item_call
+; with one argument the grammar reads handlers[k](v) as a generic conversion: the same call
+(type_conversion_expression type: (generic_type type: (type_identifier) @name)) @reference.item_call
+; f, ok := handlers[k]; f(): an element of what handlers holds is called (for _, f := range steps: see parse.py
+; @var.each); for _, f := range []func(){a, b} { f() }: f is a or b
+(short_var_declaration left: (expression_list . (identifier) @var.name)
+  right: (expression_list . (index_expression operand: (identifier) @var.each) .))
+(range_clause left: (expression_list (_) (identifier) @var.name) right: (identifier) @var.each)
+(range_clause left: (expression_list (_) (identifier) @var.name)
+  right: (composite_literal type: [(map_type value: (function_type)) (slice_type element: (function_type))
+                                   (array_type element: (function_type))
+                                   (implicit_length_array_type element: (function_type))]
+    body: (literal_value [(literal_element [(identifier) (selector_expression)] @var.value)
+    (keyed_element . (literal_element) . (literal_element [(identifier) (selector_expression)] @var.value))])))
+; mk()(): what mk returns is called (its @reference.returns)
+(call_expression function: (call_expression function: [(identifier) @name
+  (selector_expression operand: (_) @receiver field: (field_identifier) @name)])) @reference.call_result
 ; values read (a package variable or constant: a ``reads`` edge): x := y, h := s.handle, !v, a == ErrX, []T{a, b},
 ; case X:, if ok
 [(short_var_declaration right: (expression_list (identifier) @name))
