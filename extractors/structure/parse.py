@@ -197,7 +197,7 @@ from pipeline.safeio import read_inside
 
 from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
-from .langs import MIXIN, DocMember, ParseRules, parse_rules
+from .langs import MIXIN, DocMember, ParseRules, parse_rules, split_outside
 from .langs.arity import Params, arguments_of, is_receiver, params_of
 from .languages import Language, compiled_fallback, sniffed
 from .markup import scripts_only
@@ -2009,23 +2009,9 @@ def _accessors_of(holder: str, chain: str, stack: list[Span], types: dict) -> fr
 
 
 def _top_level_split(text: str, sep: str) -> list[str]:
-    """``text`` split at ``sep`` outside brackets and strings (``A | B[C | D]`` -> ``A``, ``B[C | D]``)."""
-    if sep not in text:
-        return [text]
-    parts, depth, start, quote = [], 0, 0, None
-    for i, ch in enumerate(text):
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "\"'`":
-            quote = ch
-        elif ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif ch == sep and depth == 0 and text[i - 1:i] != sep and text[i + 1:i + 2] != sep:
-            parts.append(text[start:i])
-            start = i + 1
-    return parts + [text[start:]]
+    """``text`` split at ``sep`` outside brackets and strings (``A | B[C | D]`` -> ``A``, ``B[C | D]``): a declared
+    type's text, whose ``<>`` bracket type arguments and whose ``||`` is no union's ``|``."""
+    return split_outside(text, sep, "([{<", ")]}>", escapes=False, lone=True)
 
 
 def _unquote(text: str | None) -> str | None:

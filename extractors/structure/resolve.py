@@ -3708,19 +3708,8 @@ def _argument_count(step: str) -> int | None:
     inner = step[opened + 1:-1]
     if not inner.strip():
         return 0
-    count, depth, quote, escaped = 1, 0, None, False
-    for ch in inner:
-        if quote:
-            escaped, quote = (False, quote) if escaped else (ch == "\\", None if ch == quote else quote)
-        elif ch in "\"'`":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            count += 1
-    return count if depth == 0 and quote is None else None
+    arguments = langs.split_outside(inner, ",", closed=True)
+    return None if arguments is None else len(arguments)
 
 
 def _seen_from(path: str, ids: list[str]) -> str:
