@@ -2340,9 +2340,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                      positions or {}, _lambda_receivers(types) if callbacks else {}, defined, capitalized_classes,
                      gives_receiver, typed_arguments, any(s.self_name for s in spans), bool(callbacks),
                      {}, set(), {}, [])
-    for r, stack in _sweep(raw_refs, sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans):
-        _enclose_one(r, stack, flow)
-    return flow.out
+    attributed = sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans
+    return _enclose_all(_sweep(raw_refs, attributed), flow)
 
 
 class _FileFlow(NamedTuple):
@@ -2391,42 +2390,59 @@ def _bound_locals(raw_locals: list[RawRef], spans: list[Span], scopes: list[Span
     return local
 
 
-def _enclose_one(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:
-    """``r`` attached to its enclosing definition (``flow.out``), unless it is dropped: a variable read, a member
-    read or an element of an object nothing says what it is."""
-    kind, receiver = r.kind, r.receiver
-    inner = stack[-1].qualname if stack else "<module>"  # the scope of the variables it sees
-    scope = inner if not flow.callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
-                                                  "<module>")
-    if kind in flow.local_kinds and not receiver and flow.local:
-        kind = _as_variable(kind, r.name, inner, stack, flow)
-    if kind == "local_read" or kind is None:
-        return  # a parameter or local variable read: no definition of the repository is meant
-    if kind == "raise" or kind == "name":  # a bare name no variable binds: a call
-        kind = "call"
-    if kind == "call" and flow.receivers and receiver in (None, "this") and r.name_start not in flow.gives_receiver:
-        # buffer { writeByte(1) }: the innermost lambda's receiver's member, else what a bare call means
-        label = next((flow.receivers[s.qualname] for s in reversed(stack) if s.qualname in flow.receivers), None)
-        kind, receiver = ("scoped_call", label) if label else (kind, receiver)
-    if kind == "local_call" and flow.positions:
-        _param_call(r, stack, flow)
-    if receiver and flow.self_named and stack:
-        receiver = _as_self(receiver, stack)
-    alias = r.alias
-    if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
-        alias = _as_self(alias, stack) if flow.self_named and stack else alias
-        head = alias.partition(".")[0]
-        bound_to = _bound_to(head, False, stack, flow.types) if head in flow.type_names else None
-    else:  # a stored value is no value of the flow's (no VALUE_KINDS)
-        bound_to = _value_bound(kind, r.name, receiver, inner, scope, stack, flow)
-    if _unknown_object(kind, r.name, receiver, bound_to, flow):
-        return
-    if bound_to is None and flow.local and receiver is not None and receiver.isidentifier():
-        seen = _visible(inner, stack, flow)
-        if receiver in seen:  # parser.add() on a local parser: never the file's def parser()
-            bound_to = LOCAL_VALUE
-    flow.out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, alias, r.line, bound_to, r.args,
-                                     r.labels)))
+def _enclose_all(swept, flow: _FileFlow) -> list[Reference]:
+    """Each reference (with the spans enclosing it, ``_sweep``) attached to its innermost enclosing definition, unless
+    it is dropped: a variable read, a member read or an element of an object nothing says what it is."""
+    local_kinds, local, visible, self_named, callbacks, out = flow.local_kinds, flow.local, flow.visible, \
+        flow.self_named, flow.callbacks, flow.out  # read once: a file has thousands of references
+    for r, stack in swept:
+        kind, receiver, alias = r.kind, r.receiver, r.alias
+        inner = stack[-1].qualname if stack else "<module>"  # the scope of the variables it sees
+        scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
+                                                 "<module>")
+        if kind in local_kinds and not receiver and local and r.name in (visible.get(inner) or
+                                                                         _visible(inner, stack, flow)):
+            if kind == "raise":
+                continue  # raise exc: an exception caught or built before, not a class built here
+            kind = local_kinds[kind]  # a variable called or passed along, not a function found elsewhere by name
+        if kind == "local_read":
+            continue  # a parameter or local variable read: no definition of the repository is meant
+        if kind == "raise" or kind == "name":  # a bare name no variable binds: a call
+            kind = "call"
+        if kind == "call" and flow.receivers and receiver in (None, "this"):
+            kind, receiver = _lambda_receiver(r, receiver, stack, flow)
+        if kind == "local_call" and flow.positions:
+            _param_call(r, stack, flow)
+        if receiver and self_named and stack:
+            receiver = _as_self(receiver, stack)
+        if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
+            alias, bound_to = _stored_field(alias, stack, flow)
+        else:  # a stored value is no value of the flow's (no VALUE_KINDS)
+            bound_to = _value_bound(kind, r.name, receiver, inner, scope, stack, flow) if kind in _FLOW_KINDS else None
+        if not bound_to and kind in _DROPPABLE_KINDS and _unknown_object(kind, r.name, receiver, bound_to, flow):
+            continue
+        if bound_to is None and local and receiver is not None and receiver.isidentifier() \
+                and receiver in _visible(inner, stack, flow):
+            bound_to = LOCAL_VALUE  # parser.add() on a local parser: never the file's def parser()
+        out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, alias, r.line, bound_to, r.args,
+                                    r.labels)))
+    return out
+
+
+def _lambda_receiver(r: RawRef, receiver: str | None, stack: list[Span], flow: _FileFlow) -> tuple[str, str | None]:
+    """A bare call's kind and receiver in a lambda binding a receiver of its own (``buffer { writeByte(1) }``): the
+    innermost such lambda's receiver's member, else what a bare call means."""
+    if r.name_start in flow.gives_receiver:
+        return "call", receiver
+    label = next((flow.receivers[s.qualname] for s in reversed(stack) if s.qualname in flow.receivers), None)
+    return ("scoped_call", label) if label else ("call", receiver)
+
+
+def _stored_field(alias: str, stack: list[Span], flow: _FileFlow) -> tuple[str, str | None]:
+    """``o.OnError = f``'s field as written and what the variable ``o`` holds (its types), None where nothing."""
+    alias = _as_self(alias, stack) if flow.self_named and stack else alias
+    head = alias.partition(".")[0]
+    return alias, (_bound_to(head, False, stack, flow.types) if head in flow.type_names else None)
 
 
 def _visible(inner: str, stack: list[Span], flow: _FileFlow) -> set[str]:
@@ -2435,16 +2451,6 @@ def _visible(inner: str, stack: list[Span], flow: _FileFlow) -> set[str]:
     if seen is None:
         seen = flow.visible[inner] = _visible_locals(stack, flow.local)
     return seen
-
-
-def _as_variable(kind: str, name: str, inner: str, stack: list[Span], flow: _FileFlow) -> str | None:
-    """A bare name's reference kind where a variable of its scope bears the name (a variable called or passed along,
-    not a function found elsewhere by name), None where it is no reference at all."""
-    if name not in _visible(inner, stack, flow):
-        return kind
-    if kind == "raise":
-        return None  # raise exc: an exception caught or built before, not a class built here
-    return flow.local_kinds[kind]
 
 
 def _param_call(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:
@@ -2497,7 +2503,7 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
 
 
 def _unknown_object(kind: str, name: str, receiver: str | None, bound_to: str | None, flow: _FileFlow) -> bool:
-    """A reference that would resolve to nothing or to a guess: dropped."""
+    """A reference bound to nothing that would resolve to nothing or to a guess: dropped."""
     if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or _head(receiver) in flow.imported
                                     or (flow.defined or {}).get(_head(receiver)) in CLASS_KINDS
                                     or (flow.capitalized_classes and receiver[:1].isupper())):
@@ -2960,6 +2966,8 @@ BARE_CALL_ONLY = "<bare call>"
 RETURNED = frozenset({"returns", "local_returns"})  # return x, yield x (not return f()): parse and resolve
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read", "stored")}
 LOCAL_KINDS["name"] = "local_read"  # @reference.name: a variable's name read, dropped like a bare read
+_FLOW_KINDS = frozenset(VALUE_KINDS | {"type.return"})  # the kinds ``_value_bound`` may bind (a set look-up first)
+_DROPPABLE_KINDS = frozenset({"attribute", "call", *QUIET_LOCALS})  # ... ``_unknown_object`` may drop
 
 
 def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str | None:
