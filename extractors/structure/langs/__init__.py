@@ -310,6 +310,7 @@ class ParseRules:
     entry_members: dict = field(default_factory=dict)  # a mapping entry's member -> "value" or "key" (C++ .second)
     map_types: frozenset = frozenset()  # generic mapping types <K, V>: a declaration binds their keys too
     item_types: frozenset = frozenset()  # generic containers <T> (beyond parse.ITEM_CONTAINERS): C++'s vector
+    array_types: frozenset = frozenset()  # node types that are an array of their one element: TypeScript's Foo[]
     # (type node, its name) -> whether the name is a type parameter of a template around it (C++'s T)
     type_parameter: Callable = lambda _node, _name: False
     implicit_fields: bool = False  # a bare name no scope binds may be the method's class's field (parse.ElementReads)
@@ -527,6 +528,7 @@ def parse_rules(language: str | None) -> ParseRules:
         entry_members=dict(getattr(module, "ENTRY_MEMBERS", {})),
         map_types=frozenset(getattr(module, "MAP_TYPES", ())),
         item_types=frozenset(getattr(module, "ITEM_TYPES", ())),
+        array_types=frozenset(getattr(module, "ARRAY_TYPES", ())),
         type_parameter=getattr(module, "type_parameter", DEFAULT_RULES.type_parameter),
         implicit_fields=bool(getattr(module, "IMPLICIT_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),

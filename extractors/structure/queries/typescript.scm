@@ -158,6 +158,9 @@
 ; a value's type named in a type (`ReturnType<typeof createStore>`, `keyof typeof Lang`, `x: typeof handler`): the
 ; function, enum or constant named is used, though nothing calls it there
 (type_query (identifier) @name) @reference.type.query
+; `Foo[]` is `Array<Foo>`: a field, return or variable declared so holds an array (`props.forEach` is the
+; library's), its elements are Foo (javascript.py ARRAY_TYPES, TYPE_ARGUMENTS)
+(array_type) @name @reference.type
 
 ; typed variables: parameters, annotated variables, class fields (see parse.py @var.name)
 (required_parameter pattern: (identifier) @var.name type: (type_annotation (_) @var.type))
