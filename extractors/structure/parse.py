@@ -3209,8 +3209,13 @@ def _field_scopes(owner: str) -> list[str]:
 
 
 def _owner_scopes(stack: list[Span]) -> list[str]:
-    """The field scopes of the class owning the innermost definition around a reference (none at module level)."""
+    """The field scopes of the class owning the innermost definition around a reference (none at module level); a
+    function inside a method (``const getParent = () => this.storage.find(t)``) is the method's closure, whose
+    ``this`` / ``self`` is the method's."""
     named = _named(stack)
+    method = next((i for i in range(len(named) - 1, -1, -1) if named[i].kind != "function"), None)
+    if method is not None and named[method].kind == "method":
+        named = named[:method + 1]
     owner = named[-1].qualname.rpartition(".")[0] if named else ""
     return _field_scopes(owner) if owner else []
 

@@ -19,7 +19,9 @@ that register nothing), ``parameter_refs(path, is_test)`` and ``takes_parameter_
 return, field, variable, generic, annotation, alias: see ``alias_form``), found by walking up from the name to the nearest node type listed;
 ``TRANSPARENT_TYPES``: generic types whose first argument is the type of the value (``Optional[URL]``,
 ``Promise<App>``): that argument takes the place's form, so it is what a returned or declared value is typed by
-(``TRANSPARENT_SUFFIXES``: also those whose name ends so, Rust's ``ClapResult<T>``). Resolve-side hooks are listed
+(``TRANSPARENT_SUFFIXES``: also those whose name ends so, Rust's ``ClapResult<T>``); ``ARRAY_TYPES``: node types
+that are an array of their one element type (TypeScript's ``Foo[]``: a field or return so declared takes Foo as its
+elements' type, as ``Array<Foo>`` does). Resolve-side hooks are listed
 in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
 that are never a definition's, however the regex fallback or an error node read them; ``CONTEXTUAL_KEYWORDS``: never
 a top-level definition's (a member may bear them). ``PARAMETER_FLOW``: record
