@@ -843,7 +843,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                         continue
                     kind = "type." + form
                     container = _returned_element(node, rules, lambda n: _text(n, data), form) \
-                        if form in ("generic", "return") else ""
+                        if form in ("generic", "return") or node.parent.type in rules.array_types else ""
                     if container:  # a mapping's value is marked: a loop over the mapping takes its keys instead
                         add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None,
                                               MAPPED if container in MAP_CONTAINERS else None,
@@ -1720,6 +1720,10 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
     for _ in range(8):  # (a wrapper inside the container takes four: vector<shared_ptr<T>>)
         if current is None:
             return ""
+        if current.type in rules.array_types:  # Foo[], as Array<Foo>: Foo its element, where Foo is written alone
+            declared = current.named_children[:1] == [node] and _type_form(current, rules, name_of) in ("return",
+                                                                                                    "field")
+            return "Array" if declared else ""
         head = current.child_by_field_name("value") if current.type == "subscript" else _generic_head(current)
         if head is not None and head != node:
             arguments = [c for c in current.named_children if c != head]
@@ -3361,8 +3365,13 @@ def _field_scopes(owner: str) -> list[str]:
 
 
 def _owner_scopes(stack: list[Span]) -> list[str]:
-    """The field scopes of the class owning the innermost definition around a reference (none at module level)."""
+    """The field scopes of the class owning the innermost definition around a reference (none at module level); a
+    function inside a method (``const getParent = () => this.storage.find(t)``) is the method's closure, whose
+    ``this`` / ``self`` is the method's."""
     named = _named(stack)
+    method = next((i for i in range(len(named) - 1, -1, -1) if named[i].kind != "function"), None)
+    if method is not None and named[method].kind == "method":
+        named = named[:method + 1]
     owner = named[-1].qualname.rpartition(".")[0] if named else ""
     return _field_scopes(owner) if owner else []
 

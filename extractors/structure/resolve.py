@@ -128,6 +128,7 @@ FIELD_HOLDER = {"field": ("type.field", "value.held")}
 IMPLICIT_MEMBER_KINDS = METHODS | {"constant"}  # what Swift's ``.name(..)`` may be: a static method, an enum case
 ENUM_CASE_KINDS = {"constant"}  # what Swift's ``.name`` is guessed to be: an enum case
 TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
+TYPE_QUERY = "type.query"  # a value named where a type is (TypeScript's ``typeof f``): the value itself is used
 
 
 def _last_placed(fn: Symbol, place: str) -> str:
@@ -443,6 +444,7 @@ class Resolver(ImportBindings):
         self._c3_memo: dict[str, list | None] = {}
         self._members_memo: dict[tuple[str, str], Found] = {}
         self._line_sensitive: dict[str, frozenset[str]] = {}
+        self._built_twin_names: dict[str, frozenset[str]] | None = None
         self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
         self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
         self.made: dict[str, bool] = {}  # definitions marked ``MADE`` (a name spelled from a template) -> True
@@ -499,6 +501,8 @@ class Resolver(ImportBindings):
             return self._inherits(r, src)
         if kind == ITEMS_KIND:  # read where a loop takes what a call returns; the type's use is its generic edge
             return []
+        if kind == TYPE_QUERY:
+            return self._type_query(r, src)
         if kind.startswith(TYPE_PREFIX):
             return self._uses_type(r, src)
         if kind == "attribute":
@@ -950,6 +954,14 @@ class Resolver(ImportBindings):
         if not ids:  # Option<kw::state>: a macro-made type of the module kw
             return self._receiver_named(r, src) if r.receiver else []
         return self._edges(r, src, Found(ids, found.resolution), "uses_type", r.kind[len(TYPE_PREFIX):])
+
+    def _type_query(self, r: Ref, src: str) -> list[Edge]:
+        """``keyof typeof Lang``, ``ReturnType<typeof createStore>``: the enum, function or constant the code states
+        the name is (in scope or imported, never a guess) is used by its type; a library's or a local's leaves none."""
+        wanted = CALLABLE | VALUES
+        found = self._stated(r, src, wanted)
+        ids = [i for i in (found.ids if found else ()) if self.g.by_id[i].kind in wanted]
+        return self._edges(r, src, Found(ids, found.resolution), "uses_type", "query") if ids else []
 
     def _module_value(self, sym_id: str) -> bool:
         sym = self.g.by_id[sym_id]
@@ -2884,7 +2896,9 @@ class Resolver(ImportBindings):
             # overload HandleInner#2 is no class: a local function HandleInner in it is its own)
             own_name = implicit_this and name == self._scope_name(path, qual)
             if sid and (sid != src or recursion) and not own_name and self._is_scope(path, qual, implicit_this, sid):
-                return Found([sid], "same_file")
+                seen = self._seen_bare(sid, line)
+                if seen:
+                    return Found([seen], "same_file")
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(path, {}).get(name)
         blocks = self.g.package_blocks.get(path)
@@ -2895,6 +2909,30 @@ class Resolver(ImportBindings):
         if sid and self._loose_method(sid) and self.g.by_id[sid].line != line:
             return None
         return Found([sid], "same_file") if sid else None
+
+    def _seen_bare(self, sid: str, line: int | None) -> str | None:
+        """``sid``, but for a method written in a function's body: a key of an object literal the function builds
+        (``const logger = { clearScreen() {..} }``), no name the body sees (``canClear ? clearScreen : noop`` is the
+        module's function), only the object's own reference to it where it is written (an object handed to a call),
+        which is to the twin written on that line (``close() {..}`` in each of two objects: ``close``, ``close#2``)."""
+        if line is None or not self._built_method(self.g.by_id[sid]):
+            return sid
+        return next((t for t in self._twins(sid, most=64) if self.g.by_id[t].line == line), None)
+
+    def _built_method(self, sym: Symbol) -> bool:
+        return sym.kind == "method" and sym.parent_id is not None \
+            and self.g.by_id[sym.parent_id].kind in ("function", "method")
+
+    def _built_twins(self, path: str) -> frozenset[str]:
+        """The names of methods a function's objects write several times in ``path`` (``close``, ``close#2``), which
+        ``_seen_bare`` tells apart by line."""
+        if self._built_twin_names is None:
+            names = defaultdict(set)
+            for sym in self.g.by_id.values():
+                if sym.qualname.endswith("#2") and self._built_method(sym):
+                    names[sym.path].add(sym.name)
+            self._built_twin_names = {p: frozenset(n) for p, n in names.items()}
+        return self._built_twin_names.get(path, frozenset())
 
     def _scope_name(self, path: str, qual: str) -> str:
         """The name of scope ``qual``: a class's without its twin mark (``PolicyBase#2``: ``PolicyBase``)."""
@@ -2919,7 +2957,8 @@ class Resolver(ImportBindings):
         return bool(names) and mentions(names, written)
 
     def twinned(self, path: str) -> frozenset[str]:
-        """The top-level names ``path`` declares several times, where ``NEAREST_TWIN`` tells them apart by line."""
+        """The top-level names ``path`` declares several times, where ``NEAREST_TWIN`` tells them apart by line, and
+        the methods its functions' objects write several times (``_built_twins``)."""
         names = self._line_sensitive.get(path)
         if names is None:
             names = frozenset()
@@ -2927,7 +2966,7 @@ class Resolver(ImportBindings):
                 top = self.g.top.get(path, {})
                 names = frozenset(n for n, sid in top.items()
                                   if (path, f"{untwinned(self.g.by_id[sid].qualname)}#2") in self.g.by_qual)
-            self._line_sensitive[path] = names
+            self._line_sensitive[path] = names = names | self._built_twins(path)
         return names
 
     def _nearest_twin(self, path: str, sid: str, line: int) -> str:

@@ -19,7 +19,9 @@ that register nothing), ``parameter_refs(path, is_test)`` and ``takes_parameter_
 return, field, variable, generic, annotation, alias: see ``alias_form``), found by walking up from the name to the nearest node type listed;
 ``TRANSPARENT_TYPES``: generic types whose first argument is the type of the value (``Optional[URL]``,
 ``Promise<App>``): that argument takes the place's form, so it is what a returned or declared value is typed by
-(``TRANSPARENT_SUFFIXES``: also those whose name ends so, Rust's ``ClapResult<T>``). Resolve-side hooks are listed
+(``TRANSPARENT_SUFFIXES``: also those whose name ends so, Rust's ``ClapResult<T>``); ``ARRAY_TYPES``: node types
+that are an array of their one element type (TypeScript's ``Foo[]``: a field or return so declared takes Foo as its
+elements' type, as ``Array<Foo>`` does). Resolve-side hooks are listed
 in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
 that are never a definition's, however the regex fallback or an error node read them; ``CONTEXTUAL_KEYWORDS``: never
 a top-level definition's (a member may bear them). ``PARAMETER_FLOW``: record
@@ -313,6 +315,7 @@ class ParseRules:
     entry_members: dict = field(default_factory=dict)  # a mapping entry's member -> "value" or "key" (C++ .second)
     map_types: frozenset = frozenset()  # generic mapping types <K, V>: a declaration binds their keys too
     item_types: frozenset = frozenset()  # generic containers <T> (beyond parse.ITEM_CONTAINERS): C++'s vector
+    array_types: frozenset = frozenset()  # node types that are an array of their one element: TypeScript's Foo[]
     # (type node, its name) -> whether the name is a type parameter of a template around it (C++'s T)
     type_parameter: Callable = lambda _node, _name: False
     implicit_fields: bool = False  # a bare name no scope binds may be the method's class's field (parse.ElementReads)
@@ -537,6 +540,7 @@ def parse_rules(language: str | None) -> ParseRules:
         entry_members=dict(getattr(module, "ENTRY_MEMBERS", {})),
         map_types=frozenset(getattr(module, "MAP_TYPES", ())),
         item_types=frozenset(getattr(module, "ITEM_TYPES", ())),
+        array_types=frozenset(getattr(module, "ARRAY_TYPES", ())),
         type_parameter=getattr(module, "type_parameter", DEFAULT_RULES.type_parameter),
         implicit_fields=bool(getattr(module, "IMPLICIT_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
