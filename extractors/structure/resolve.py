@@ -250,6 +250,9 @@ class Hooks:
     name_layers: tuple
     member_layers: tuple
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
+    # (resolver, ref, dotted) -> whether a type written with its package (``okhttp3.Headers``) is another library's,
+    # never the repository's class of that simple name
+    foreign_type: Callable | None = None
     # a class's constructors are its methods named as it (C++: True) or so named (Swift: "init"): building it calls them
     named_constructors: bool | str = False
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
@@ -333,6 +336,7 @@ def hooks_of(support) -> Hooks:
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
+                 foreign_type=getattr(support, "foreign_type", None),
                  named_constructors=getattr(support, "NAMED_CONSTRUCTORS", False),
                  global_name=getattr(support, "global_name", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
@@ -1511,6 +1515,8 @@ class Resolver(ImportBindings):
         head = lead.group(1) if lead else (inline or receiver).split(".")[0]
         if head in hooks.external and not self._shadows_builtin(r, head):
             return True
+        if hooks.foreign_type and self._foreign_receiver(r, receiver, inline, hooks):
+            return True
         if receiver.endswith(")"):
             callee = _called_name(receiver)  # (a Rust macro's name without its "!": tri!(x).visit())
             if callee and not self.g.by_name.get(callee) and not self.g.by_name.get(callee + "!"):
@@ -1525,6 +1531,13 @@ class Resolver(ImportBindings):
         # Response.error(), JSON.parse(): a global of the language (BUILTINS) is its own unless the file imports or
         # defines the name, even where some other file of the repository has a definition of that name
         return not (self._visible_name(r, head) or (head not in hooks.builtins and self.g.by_name.get(head)))
+
+    def _foreign_receiver(self, r: Ref, receiver: str, inline: str | None, hooks: Hooks) -> bool:
+        """``okhttp3.Headers h``, ``new okhttp3.Response.Builder().code(..)``, ``okhttp3.Response.error(..)``: the
+        type the reference is on is written with another library's package (``Hooks.foreign_type``)."""
+        if r.kind.startswith(TYPE_PREFIX):
+            return hooks.foreign_type(self, r, f"{receiver}.{r.name}")
+        return hooks.foreign_type(self, r, inline or receiver)
 
     def _shadows_builtin(self, r: Ref, name: str) -> bool:
         """Whether a type of the repository the file sees (its scope's, an import's, its package's) bears a name the
@@ -1884,6 +1897,8 @@ class Resolver(ImportBindings):
         held = self._class_field_holds(r, name) if "." in name else self._module_variable_holds(r, name)
         if held is not None:
             return (held, "typed") if held else (None, "external")
+        if "." in name and hooks.foreign_type and hooks.foreign_type(self, r, name):
+            return None, "external"  # okhttp3.Headers headers: another library's, whatever ours are named
         if self._anything_named(r, name):
             return None, "unknown"
         return None, "external"  # a type nothing here defines: a library's or a builtin one

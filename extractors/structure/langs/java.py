@@ -262,6 +262,40 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
     return None
 
 
+_PACKAGE_PART = re.compile(r"^[a-z_][a-z0-9_]*$")  # java.util, okhttp3, com.squareup: lowercase by convention
+_CLASS_PART = re.compile(r"^[A-Z][\w$]*[a-z][\w$]*$")  # Headers, Response.Builder; never a constant (DEFAULT)
+_PACKAGE_PREFIXES: dict[int, tuple] = {}  # id(index) -> (the index, every package with its heads, its size)
+
+
+def foreign_type(resolver, r, dotted: str) -> bool:
+    """``okhttp3.Headers``, ``okhttp3.Response.Builder``: a class written with its package, a package no file of the
+    repository declares nor lies under: another library's class, whatever the repository's own classes of that
+    simple name (retrofit's ``Headers`` annotation beside ``okhttp3.Headers``). Only lowercase package names then
+    capitalized class names read so (``config.DEFAULT`` is a constant); a head the file binds is no package."""
+    parts = dotted.split(".")
+    cut = next((i for i, p in enumerate(parts) if not _PACKAGE_PART.match(p)), len(parts))
+    if cut == 0 or cut == len(parts) or not all(_CLASS_PART.match(p) for p in parts[cut:]):
+        return False
+    if resolver.bound_name(r.path, parts[0]) is not None:
+        return False
+    support = resolver.supports.get(r.path)
+    return support is not None and ".".join(parts[:cut]) not in _package_prefixes(resolver.index_of(support))
+
+
+def _package_prefixes(index: dict) -> frozenset:
+    """Every package the repository declares with each of its leading parts (``com``, ``com.google``...)."""
+    cached = _PACKAGE_PREFIXES.get(id(index))
+    if cached is not None and cached[0] is index and cached[2] == len(index):
+        return cached[1]
+    prefixes = set()
+    for key in index:
+        parts = key.split(".")
+        prefixes.update(".".join(parts[:n]) for n in range(1, len(parts) + 1))
+    _PACKAGE_PREFIXES.clear()  # one repository's index at a time
+    _PACKAGE_PREFIXES[id(index)] = (index, frozenset(prefixes), len(index))
+    return _PACKAGE_PREFIXES[id(index)][1]
+
+
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """A package no file of the repository declares (``java.util``, a dependency's)."""
     return spec not in index
