@@ -194,6 +194,14 @@ class Found(NamedTuple):
     resolution: str
 
 
+class Ancestry(NamedTuple):
+    """The supertypes of the repository's classes of one simple name, by name, each class itself included."""
+
+    certain: frozenset  # of every such class
+    possible: frozenset  # of some such class
+    complete: bool  # every base of theirs on the way is the repository's: nothing else is a supertype
+
+
 EXTERNAL = Found([], "external")
 UNRESOLVED = Found([], "unresolved")
 # a member none of an object's definitions answers, where the object (or a base) was given members under computed
@@ -299,8 +307,10 @@ class Hooks:
     module_alternatives: bool = False
     # (a definition's labels, a call's) -> whether the call may mean it (a language module's: Swift's argument labels)
     labels_fit: Callable | None = None
-    # ([each overload's labels], a call's) -> [whether the call may mean each]: where the choice among one type's
-    # overloads is relative (Java's argument types: an exact match before a widening one); applied per parent
+    # ([each overload's labels], a call's, ancestry) -> [whether the call may mean each]: where the choice among one
+    # type's overloads is relative (Java's argument types: an exact match before a widening one, the most specific
+    # of those that apply); applied per parent; ``ancestry(name)`` is what the repository says of a type's
+    # supertypes (``Resolver._ancestry_named``)
     labels_choose: Callable | None = None
     # (resolver, cls) -> ``cls`` and its bases in the language's own lookup order, each with its depth (Ruby's
     # ancestors: a later include first, the superclass last); None: C3 or breadth first as the flags say
@@ -425,6 +435,7 @@ class Resolver(ImportBindings):
         self._global_cache: dict[tuple, Found] = {}
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
         self._mro: dict[str, list[tuple[str, int]]] = {}
+        self._ancestries: dict[tuple, Ancestry | None] = {}  # (group, a type's simple name) -> its supertypes
         self.return_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its declared return type
         self.item_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its returned container's elements
         # (path, qualname, place) -> the type a function declares for what it passes its callbacks (``signature``)
@@ -676,13 +687,13 @@ class Resolver(ImportBindings):
         if r.labels is None or len(kept) < 2:
             return kept
         if hooks.labels_choose is not None:
-            return self._chosen(kept, r.labels, hooks.labels_choose)
+            return self._chosen(kept, r.path, r.labels, hooks.labels_choose)
         if hooks.labels_fit is None:
             return kept
         return [i for i in kept if (p := self.g.by_id[i].params) is None or p.labels is None
                 or hooks.labels_fit(p.labels, r.labels)] or kept
 
-    def _chosen(self, ids: list[str], written: str, choose: Callable) -> list[str]:
+    def _chosen(self, ids: list[str], path: str, written: str, choose: Callable) -> list[str]:
         """Of candidates, those the language's ``labels_choose`` keeps among the overloads of each type (candidates
         of one parent); one whose labels were not read stays, and so do all where none would."""
         groups: dict[str | None, list[str]] = {}
@@ -691,9 +702,30 @@ class Resolver(ImportBindings):
                 groups.setdefault(self.g.by_id[i].parent_id, []).append(i)
         dropped = set()
         for group in groups.values():
-            verdicts = choose([self.g.by_id[i].params.labels for i in group], written)
+            verdicts = choose([self.g.by_id[i].params.labels for i in group], written,
+                              lambda name: self._ancestry_named(name, path))
             dropped.update(i for i, keep in zip(group, verdicts) if not keep)
         return [i for i in ids if i not in dropped] or ids
+
+    def _ancestry_named(self, name: str, path: str) -> "Ancestry | None":
+        """What the repository says of the supertypes of a type named ``name`` (a simple name: a parameter's or
+        argument's erasure) in the language of ``path``: None where no class of it bears the name (a library's
+        type, or a builtin)."""
+        support = self.supports.get(path)
+        key = (support.GROUP if support else None, name)
+        found = self._ancestries.get(key, False)
+        if found is False:
+            found = self._ancestries[key] = self._ancestry_uncached(name, path)
+        return found
+
+    def _ancestry_uncached(self, name: str, path: str) -> "Ancestry | None":
+        classes = self._same_language([i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in CLASSLIKE],
+                                      path)
+        if not classes:
+            return None
+        each = [{self.g.by_id[c].name for c, _ in self._linearized(cls) if c in self.g.by_id} for cls in classes]
+        complete = not any(c in self.g.external_bases for cls in classes for c, _ in self._linearized(cls))
+        return Ancestry(frozenset.intersection(*map(frozenset, each)), frozenset().union(*each), complete)
 
     def _with_overloads(self, found: Found) -> Found:
         """A member found on a known type, with its overloads (``Cart.add``, ``Cart.add#2``: the same name defined
@@ -3074,6 +3106,7 @@ class Resolver(ImportBindings):
     def forget_hierarchy(self) -> None:
         """Bases changed: method orders and subclass lists computed so far are stale."""
         self._mro.clear()
+        self._ancestries.clear()
         self._c3_memo.clear()
         self._members_memo.clear()
         self.g.forget_subclasses()
