@@ -425,6 +425,8 @@ def _settled(ref, params: TypeParameters | None, labels: set):
         return ref._replace(kind="attribute")
     if ref.kind == "read" and ref.name_start in labels:  # and a bare read too, a constant of the class (case
         return ref._replace(name_start=None)  # INT_QUOTE: in a switch over an int): both stay, either finds it
+    if ref.kind == "element_value":  # @GET("users"): the annotation's value element set (a use of GET.value)
+        return ref._replace(kind="call", receiver=ref.name, name="value", name_start=None, args=None, labels=None)
     if ref.kind == "enum_constant":  # placed at the constant's name: its definition's span
         return ref._replace(start=ref.name_start, kind="type.field", name=ref.receiver, receiver=None)
     meant = params.at(ref.name, ref.start) if params and ref.kind[:5] == "type." and ref.receiver is None else None
