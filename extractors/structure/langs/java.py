@@ -97,6 +97,25 @@ def inherited_from_lang(resolver, r, src):
     return EXTERNAL
 
 
+def inherited_from_library(resolver, r, src):
+    """A bare ``compareAndSet(..)`` in ``class Arbiter extends AtomicInteger`` (or in a class nested in one) that
+    neither the classes on the way, nor an import, nor the package declare: the library base's method (external),
+    never unresolved. Last of the layers: a static import of the name is the repository's."""
+    if r.receiver is not None or r.kind != "call":
+        return None
+    cls = resolver._enclosing_class(src)
+    for _ in range(8):  # nesting depth: a bound, not a limit real code reaches
+        if cls is None:
+            return None
+        if any(c in resolver.g.external_bases for c, _ in resolver._linearized(cls)):
+            from ..resolve import EXTERNAL
+
+            return EXTERNAL
+        owner = resolver.g.owner_of(resolver.g.by_id[cls])
+        cls = resolver._enclosing_class(owner) if owner in resolver.g.by_id else None
+    return None
+
+
 def scoped_method(resolver, r, src):
     """The enclosing scopes' ``m`` (the ``scoped`` layer), a call's never a field: see ``implicit_this_method``."""
     return _method_past_fields(resolver, r, src, resolver._scoped(r, src))
@@ -129,9 +148,10 @@ def _outer_method(resolver, name: str, src):
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the class's (or a base class's) method, then java.lang's, before
-    imports."""
+    imports; after them all, a library base's."""
     at = name_layers.index("scoped")
     name_layers[at:at + 1] = [scoped_method, implicit_this_method, inherited_from_lang]
+    name_layers.append(inherited_from_library)
     member_layers.append(implicit_this_field)
 
 
