@@ -445,6 +445,9 @@ def _settled(ref, params: TypeParameters | None, labels: set):
         return ref._replace(kind="attribute")
     if ref.kind == "read" and ref.name_start in labels:  # and a bare read too, a constant of the class (case
         return ref._replace(name_start=None)  # INT_QUOTE: in a switch over an int): both stay, either finds it
+    if ref.kind in ("reflected", "reflected_name"):  # Foo.class.getMethod("m", ..): Foo's m, whatever it takes
+        form = "call" if ref.kind == "reflected" else "mention"  # c.getMethod("m"): a name, its class unknown
+        return ref._replace(kind=form, name_start=None, args=None, labels=None)
     if ref.kind == "element_value":  # @GET("users"): the annotation's value element set (a use of GET.value)
         return ref._replace(kind="call", receiver=ref.name, name="value", name_start=None, args=None, labels=None)
     if ref.kind == "enum_constant":  # placed at the constant's name: its definition's span

@@ -41,6 +41,15 @@
 (annotation name: [(identifier) @name (scoped_identifier name: (identifier) @name)]
   arguments: (annotation_argument_list . (_) @element.unnamed
                                         (#not-match? @element.unnamed "^[A-Za-z_$][A-Za-z0-9_$]*\\s*=[^=]"))) @reference.element_value
+; reflection: Foo.class.getDeclaredMethod("m", ..) looks up Foo's m by its name, to invoke it: a use of it (its
+; argument count is not m's); c.getMethod("runTests") on another Class value: the name written, resolved nowhere
+; (dead_code then says so); see langs/java.py settle_references
+(method_invocation object: (class_literal [(type_identifier) (scoped_type_identifier)] @receiver)
+  name: (identifier) @lookup.method (#match? @lookup.method "^get(Declared)?Method$")
+  arguments: (argument_list . (string_literal (string_fragment) @name))) @reference.reflected
+(method_invocation object: (_) @lookup.object (#not-match? @lookup.object "\\.class$")
+  name: (identifier) @lookup.method (#match? @lookup.method "^get(Declared)?Method$")
+  arguments: (argument_list . (string_literal (string_fragment) @name))) @reference.reflected_name
 ; annotations: @GetMapping, @Test, @Bean... register the definition with a framework (entry points)
 (method_declaration (modifiers [(marker_annotation name: (_) @decorator) (annotation name: (_) @decorator)])
   name: (identifier) @name) @definition.function
