@@ -38,6 +38,18 @@ KNOWN_SUPERTYPES = {"Object": {"Object"}, "StringBuilder": {"StringBuilder"} | _
                     "Character": {"Character", "Comparable", "Serializable", "Object", "Constable"},
                     "Boolean": {"Boolean", "Comparable", "Serializable", "Object", "Constable"},
                     **{box: {box} | _NUMBER for box in ("Byte", "Short", "Integer", "Long", "Float", "Double")}}
+# interfaces and classes of the JDK a value is often declared as, with every supertype they have (Java 21): one is
+# read so where the repository defines no type of its name (a ``Map`` argument never meets ``Appendable``)
+_SEQUENCED = {"SequencedCollection", "Collection", "Iterable", "Object"}
+JDK_SUPERTYPES = {"Type": {"Type", "Object"}, "Map": {"Map", "Object"}, "Iterable": {"Iterable", "Object"},
+                  "Collection": {"Collection", "Iterable", "Object"}, "Set": {"Set", "Collection", "Iterable", "Object"},
+                  "List": {"List"} | _SEQUENCED, "Deque": {"Deque", "Queue"} | _SEQUENCED,
+                  "Queue": {"Queue", "Collection", "Iterable", "Object"},
+                  "CharSequence": {"CharSequence", "Object"}, "Appendable": {"Appendable", "Object"},
+                  "Number": {"Number", "Serializable", "Object"},
+                  "Reader": {"Reader", "Readable", "Closeable", "AutoCloseable", "Object"},
+                  "Writer": {"Writer", "Appendable", "Closeable", "Flushable", "AutoCloseable", "Object"},
+                  "Date": {"Date", "Serializable", "Cloneable", "Comparable", "Object"}}
 FINAL_CLASSES = {"String", "Character", "Boolean", "Byte", "Short", "Integer", "Long", "Float", "Double",
                  "StringBuilder", "StringBuffer", "Class"}
 ARRAY_SUPERTYPES = {"Object", "Cloneable", "Serializable"}
@@ -109,11 +121,15 @@ def _reference_fit(arg: str, param: str, ancestry=None) -> Fit:
 
 
 def _program_fit(arg: str, param: str, ancestry) -> Fit:
-    """An argument's class against a parameter's where the repository defines one of them: a subtype where each
-    class of the argument's name has the parameter's among its supertypes; not where none has and nothing else can
-    be one (all its bases the repository's; or the parameter's a class of the repository, which no library's class
-    extends: ``toJson(JsonElement)`` never takes a ``Date`` nor a ``BagOfPrimitives`` that does not extend it)."""
+    """An argument's class against a parameter's, one of them not java.lang's: a subtype where each class of the
+    argument's name has the parameter's among its supertypes; not where none has and nothing else can be one (all
+    its bases the repository's; or the parameter's a class of the repository, which no library's class extends:
+    ``toJson(JsonElement)`` never takes a ``Date`` nor a ``BagOfPrimitives`` that does not extend it). A JDK type
+    of ``JDK_SUPERTYPES`` the repository does not define by its known supertypes (``toJson(Object, Appendable)``
+    never takes a ``Type`` second)."""
     of_arg = ancestry(arg)
+    if of_arg is None and arg in JDK_SUPERTYPES:
+        return Fit.SUBTYPE if param in JDK_SUPERTYPES[arg] else Fit.NO
     if of_arg is None:
         return Fit.NO if ancestry(param) is not None else Fit.MAYBE
     if param in of_arg.certain:
