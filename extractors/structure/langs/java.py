@@ -448,8 +448,11 @@ def _settled(ref, params: TypeParameters | None, labels: set):
     if ref.kind in ("reflected", "reflected_name"):  # Foo.class.getMethod("m", ..): Foo's m, whatever it takes
         form = "call" if ref.kind == "reflected" else "mention"  # c.getMethod("m"): a name, its class unknown
         return ref._replace(kind=form, name_start=None, args=None, labels=None)
+    if ref.kind == "element_pair":  # @Headers(value = {..}): Headers' value set, a member given, never a guess (a
+        return ref._replace(kind="attribute", args=None, labels=None)  # library's annotation: no edge)
     if ref.kind == "element_value":  # @GET("users"): the annotation's value element set (a use of GET.value)
-        return ref._replace(kind="call", receiver=ref.name, name="value", name_start=None, args=None, labels=None)
+        return ref._replace(kind="attribute", receiver=ref.name, name="value", name_start=None, args=None,
+                            labels=None)
     if ref.kind == "enum_constant":  # placed at the constant's name: its definition's span
         return ref._replace(start=ref.name_start, kind="type.field", name=ref.receiver, receiver=None)
     meant = params.at(ref.name, ref.start) if params and ref.kind[:5] == "type." and ref.receiver is None else None

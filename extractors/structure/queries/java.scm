@@ -37,7 +37,7 @@
 ; langs/java.py settle_references)
 (annotation_type_element_declaration name: (identifier) @name) @definition.function @exported
 (annotation name: [(identifier) @receiver (scoped_identifier) @receiver]
-  arguments: (annotation_argument_list (element_value_pair key: (identifier) @name))) @reference.call
+  arguments: (annotation_argument_list (element_value_pair key: (identifier) @name))) @reference.element_pair
 (annotation name: [(identifier) @name (scoped_identifier name: (identifier) @name)]
   arguments: (annotation_argument_list . (_) @element.unnamed
                                         (#not-match? @element.unnamed "^[A-Za-z_$][A-Za-z0-9_$]*\\s*=[^=]"))) @reference.element_value
