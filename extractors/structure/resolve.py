@@ -195,6 +195,14 @@ class Found(NamedTuple):
     resolution: str
 
 
+class Ancestry(NamedTuple):
+    """The supertypes of the repository's classes of one simple name, by name, each class itself included."""
+
+    certain: frozenset  # of every such class
+    possible: frozenset  # of some such class
+    complete: bool  # every base of theirs on the way is the repository's: nothing else is a supertype
+
+
 EXTERNAL = Found([], "external")
 UNRESOLVED = Found([], "unresolved")
 # a member none of an object's definitions answers, where the object (or a base) was given members under computed
@@ -251,6 +259,9 @@ class Hooks:
     name_layers: tuple
     member_layers: tuple
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
+    # (resolver, ref, dotted) -> whether a type written with its package (``okhttp3.Headers``) is another library's,
+    # never the repository's class of that simple name
+    foreign_type: Callable | None = None
     # a class's constructors are its methods named as it (C++: True) or so named (Swift: "init"): building it calls them
     named_constructors: bool | str = False
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
@@ -297,8 +308,10 @@ class Hooks:
     module_alternatives: bool = False
     # (a definition's labels, a call's) -> whether the call may mean it (a language module's: Swift's argument labels)
     labels_fit: Callable | None = None
-    # ([each overload's labels], a call's) -> [whether the call may mean each]: where the choice among one type's
-    # overloads is relative (Java's argument types: an exact match before a widening one); applied per parent
+    # ([each overload's labels], a call's, ancestry) -> [whether the call may mean each]: where the choice among one
+    # type's overloads is relative (Java's argument types: an exact match before a widening one, the most specific
+    # of those that apply); applied per parent; ``ancestry(name)`` is what the repository says of a type's
+    # supertypes (``Resolver._ancestry_named``)
     labels_choose: Callable | None = None
     # (resolver, cls) -> ``cls`` and its bases in the language's own lookup order, each with its depth (Ruby's
     # ancestors: a later include first, the superclass last); None: C3 or breadth first as the flags say
@@ -334,6 +347,7 @@ def hooks_of(support) -> Hooks:
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
+                 foreign_type=getattr(support, "foreign_type", None),
                  named_constructors=getattr(support, "NAMED_CONSTRUCTORS", False),
                  global_name=getattr(support, "global_name", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
@@ -422,6 +436,7 @@ class Resolver(ImportBindings):
         self._global_cache: dict[tuple, Found] = {}
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
         self._mro: dict[str, list[tuple[str, int]]] = {}
+        self._ancestries: dict[tuple, Ancestry | None] = {}  # (group, a type's simple name) -> its supertypes
         self.return_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its declared return type
         self.item_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its returned container's elements
         # (path, qualname, place) -> the type a function declares for what it passes its callbacks (``signature``)
@@ -676,13 +691,13 @@ class Resolver(ImportBindings):
         if r.labels is None or len(kept) < 2:
             return kept
         if hooks.labels_choose is not None:
-            return self._chosen(kept, r.labels, hooks.labels_choose)
+            return self._chosen(kept, r.path, r.labels, hooks.labels_choose)
         if hooks.labels_fit is None:
             return kept
         return [i for i in kept if (p := self.g.by_id[i].params) is None or p.labels is None
                 or hooks.labels_fit(p.labels, r.labels)] or kept
 
-    def _chosen(self, ids: list[str], written: str, choose: Callable) -> list[str]:
+    def _chosen(self, ids: list[str], path: str, written: str, choose: Callable) -> list[str]:
         """Of candidates, those the language's ``labels_choose`` keeps among the overloads of each type (candidates
         of one parent); one whose labels were not read stays, and so do all where none would."""
         groups: dict[str | None, list[str]] = {}
@@ -691,9 +706,30 @@ class Resolver(ImportBindings):
                 groups.setdefault(self.g.by_id[i].parent_id, []).append(i)
         dropped = set()
         for group in groups.values():
-            verdicts = choose([self.g.by_id[i].params.labels for i in group], written)
+            verdicts = choose([self.g.by_id[i].params.labels for i in group], written,
+                              lambda name: self._ancestry_named(name, path))
             dropped.update(i for i, keep in zip(group, verdicts) if not keep)
         return [i for i in ids if i not in dropped] or ids
+
+    def _ancestry_named(self, name: str, path: str) -> "Ancestry | None":
+        """What the repository says of the supertypes of a type named ``name`` (a simple name: a parameter's or
+        argument's erasure) in the language of ``path``: None where no class of it bears the name (a library's
+        type, or a builtin)."""
+        support = self.supports.get(path)
+        key = (support.GROUP if support else None, name)
+        found = self._ancestries.get(key, False)
+        if found is False:
+            found = self._ancestries[key] = self._ancestry_uncached(name, path)
+        return found
+
+    def _ancestry_uncached(self, name: str, path: str) -> "Ancestry | None":
+        classes = self._same_language([i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in CLASSLIKE],
+                                      path)
+        if not classes:
+            return None
+        each = [{self.g.by_id[c].name for c, _ in self._linearized(cls) if c in self.g.by_id} for cls in classes]
+        complete = not any(c in self.g.external_bases for cls in classes for c, _ in self._linearized(cls))
+        return Ancestry(frozenset.intersection(*map(frozenset, each)), frozenset().union(*each), complete)
 
     def _with_overloads(self, found: Found) -> Found:
         """A member found on a known type, with its overloads (``Cart.add``, ``Cart.add#2``: the same name defined
@@ -1523,6 +1559,8 @@ class Resolver(ImportBindings):
         head = lead.group(1) if lead else (inline or receiver).split(".")[0]
         if head in hooks.external and not self._shadows_builtin(r, head):
             return True
+        if hooks.foreign_type and self._foreign_receiver(r, receiver, inline, hooks):
+            return True
         if receiver.endswith(")"):
             callee = _called_name(receiver)  # (a Rust macro's name without its "!": tri!(x).visit())
             if callee and not self.g.by_name.get(callee) and not self.g.by_name.get(callee + "!"):
@@ -1537,6 +1575,13 @@ class Resolver(ImportBindings):
         # Response.error(), JSON.parse(): a global of the language (BUILTINS) is its own unless the file imports or
         # defines the name, even where some other file of the repository has a definition of that name
         return not (self._visible_name(r, head) or (head not in hooks.builtins and self.g.by_name.get(head)))
+
+    def _foreign_receiver(self, r: Ref, receiver: str, inline: str | None, hooks: Hooks) -> bool:
+        """``okhttp3.Headers h``, ``new okhttp3.Response.Builder().code(..)``, ``okhttp3.Response.error(..)``: the
+        type the reference is on is written with another library's package (``Hooks.foreign_type``)."""
+        if r.kind.startswith(TYPE_PREFIX):
+            return hooks.foreign_type(self, r, f"{receiver}.{r.name}")
+        return hooks.foreign_type(self, r, inline or receiver)
 
     def _shadows_builtin(self, r: Ref, name: str) -> bool:
         """Whether a type of the repository the file sees (its scope's, an import's, its package's) bears a name the
@@ -1936,6 +1981,8 @@ class Resolver(ImportBindings):
         held = self._class_field_holds(r, name) if "." in name else self._module_variable_holds(r, name)
         if held is not None:
             return (held, "typed") if held else (None, "external")
+        if "." in name and hooks.foreign_type and hooks.foreign_type(self, r, name):
+            return None, "external"  # okhttp3.Headers headers: another library's, whatever ours are named
         if self._anything_named(r, name):
             return None, "unknown"
         return None, "external"  # a type nothing here defines: a library's or a builtin one
@@ -3138,6 +3185,7 @@ class Resolver(ImportBindings):
     def forget_hierarchy(self) -> None:
         """Bases changed: method orders and subclass lists computed so far are stale."""
         self._mro.clear()
+        self._ancestries.clear()
         self._c3_memo.clear()
         self._members_memo.clear()
         self.g.forget_subclasses()
