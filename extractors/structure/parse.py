@@ -1668,6 +1668,7 @@ _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
 _TYPING = ("typing", "t", "typ", "tp")  # Python's typing module as code names it (import typing as t: t.Optional)
 _WRAPPER = re.compile(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union)\[(.*)\]$")
+_ANNOTATED = re.compile(rf"^(?:(?:{'|'.join(_TYPING)}|typing_extensions)\.)?Annotated\[(.*)\]$", re.S)
 # types that say nothing of a value's class: a receiver of one is unknown, not a library's (Java's Object, Python's
 # object, TypeScript's unknown stay a library's: only their own methods can be called on them)
 ANY_TYPES = frozenset({"Any", "any"} | {f"{module}.Any" for module in _TYPING})
@@ -1727,6 +1728,9 @@ def _type_text(text: str, call: bool = False) -> str | None:
         text = " ".join(_CHAIN_BREAK.sub("", _COMMENT_LINE.sub("", text)).split())
     else:
         text = " ".join(text.split())
+    annotated = None if call else _ANNOTATED.match(text)
+    if annotated:  # Annotated[APIRouter, Doc("""..""")]: the type, however long the documentation beside it
+        return _type_text(_top_level_split(annotated.group(1), ",")[0].strip())
     if len(text) > 400 or " & " in text:  # (a long call's arguments say nothing of its value: its callee does)
         return _long_call(text) if call else None
     if len(text) > 2 and text[0] in "\"'" and text[-1] == text[0]:  # a forward reference: Optional["Node"]
