@@ -47,6 +47,8 @@
 (tuple (identifier) @name) @reference.callback
 (set (identifier) @name) @reference.callback
 (pair value: (identifier) @name) @reference.callback
+; a class or constant as a key: a table keyed by type (ENCODERS = {Color: str, Decimal: encode_decimal}) or by flag
+(pair key: (identifier) @name) @reference.callback
 ; names read as values: items[:LIMIT], TABLE[i], x == SENTINEL (a module constant or variable: reads)
 ; and where a condition, a loop or an f-string reads them: if FLAG, for x in ITEMS, f"{NAME}", not X, assert X (a
 ; local's read is dropped where it is read; arithmetic operands are not read: in numeric code they are everywhere)
