@@ -244,6 +244,7 @@ class RawDef(NamedTuple):
     test: bool = False
     qualifier: str | None = None  # the path written before the name (``io`` in Rust's ``impl X for io::Error``)
     params: Params | None = None  # how many arguments a function accepts (``ARITY``)
+    body_start: int = 0  # where its body starts, where the language evaluates its signature outside (0: not read)
 
 
 class RawRef(NamedTuple):
@@ -271,6 +272,7 @@ class Span(NamedTuple):
     self_name: str | None
     kind: str
     takes_parameter_refs: bool
+    body_start: int = 0  # before it: the signature, which sees the enclosing scope's names only (``RawDef``)
 
 
 @dataclass
@@ -957,7 +959,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                  node.end_point[0] + 1, parent, "exported" in caps,
                                  tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
                                  text("self.name"), anonymous, "test" in caps, text("qualifier"),
-                                 _params(node, rules) if rules.arity and key[11:] in ("function", "method") else None))
+                                 _params(node, rules) if rules.arity and key[11:] in ("function", "method") else None,
+                                 _body_start(node) if rules.signature_outside else 0))
     elif role in ("import", "reexport", "import.via"):  # import.via: what the language's settle_references keeps
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         key = "import.rename" if "import.rename" in caps else key
@@ -1966,7 +1969,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             rules.members_exported and parent is not None and parent[4] and parent[2] in CONTAINER_KINDS
             and d.name[:1] not in ("#", "_"))  # a public member of an exported class or interface
         stack.append((d.end, qualname, kind, test, exported))
-        spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators)))
+        spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators),
+                          d.body_start))
         if block:
             continue
         if kind == "extension":  # the first block of a type's extension is its symbol, the next ones add to it
@@ -2269,9 +2273,10 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
                                                  "<module>")
         if kind in local_kinds and not receiver and local:
-            seen = visible.get(inner)
+            outside = bool(stack) and r.start < stack[-1].body_start  # in the signature: the enclosing scope's names
+            seen = visible.get((inner, outside))
             if seen is None:
-                seen = visible[inner] = _visible_locals(stack, local)
+                seen = visible[(inner, outside)] = _visible_locals(stack[:-1] if outside else stack, local)
             if r.name in seen:
                 if kind == "raise":
                     continue  # raise exc: an exception caught or built before, not a class built here
@@ -2333,9 +2338,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         if kind in QUIET_LOCALS and defined is not None and not bound_to and r.name not in defined:
             continue
         if bound_to is None and local and receiver is not None and receiver.isidentifier():
-            seen = visible.get(inner)
+            seen = visible.get((inner, False))
             if seen is None:
-                seen = visible[inner] = _visible_locals(stack, local)
+                seen = visible[(inner, False)] = _visible_locals(stack, local)
             if receiver in seen:  # parser.add() on a local parser: never the file's def parser()
                 bound_to = LOCAL_VALUE
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, alias, r.line, bound_to, r.args,
@@ -2733,6 +2738,12 @@ _SPECIAL = re.compile(r"[|~]")  # what separates a binding's values, and a value
 def _import_local(ref: RawRef) -> str | None:
     """The name an import binds in the file: its alias, else the imported name, else the module's first part."""
     return ref.alias or (ref.name if ref.name and ref.name != "*" else (ref.module or "").split(".")[0].split("/")[-1])
+
+
+def _body_start(node) -> int:
+    """Where a definition's body starts (its signature before it), 0 where it has no body field."""
+    body = node.child_by_field_name("body")
+    return body.start_byte if body is not None else 0
 
 
 def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
