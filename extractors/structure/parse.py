@@ -253,6 +253,7 @@ class RawDef(NamedTuple):
     test: bool = False
     qualifier: str | None = None  # the path written before the name (``io`` in Rust's ``impl X for io::Error``)
     params: Params | None = None  # how many arguments a function accepts (``ARITY``)
+    body_start: int = 0  # where its body starts, where the language evaluates its signature outside (0: not read)
 
 
 class RawRef(NamedTuple):
@@ -280,6 +281,7 @@ class Span(NamedTuple):
     self_name: str | None
     kind: str
     takes_parameter_refs: bool
+    body_start: int = 0  # before it: the signature, which sees the enclosing scope's names only (``RawDef``)
 
 
 @dataclass
@@ -1055,7 +1057,8 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
                                  node.end_point[0] + 1, parent, "exported" in caps,
                                  tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
                                  text("self.name"), anonymous, "test" in caps, text("qualifier"),
-                                 _params(node, rules) if rules.arity and key[11:] in ("function", "method") else None))
+                                 _params(node, rules) if rules.arity and key[11:] in ("function", "method") else None,
+                                 _body_start(node) if rules.signature_outside else 0))
     elif role in ("import", "reexport", "import.via"):  # import.via: what the language's settle_references keeps
         text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
         key = "import.rename" if "import.rename" in caps else key
@@ -1782,6 +1785,7 @@ _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
 _TYPING = ("typing", "t", "typ", "tp")  # Python's typing module as code names it (import typing as t: t.Optional)
 _WRAPPER = re.compile(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union)\[(.*)\]$")
+_ANNOTATED = re.compile(rf"^(?:(?:{'|'.join(_TYPING)}|typing_extensions)\.)?Annotated\[(.*)\]$", re.S)
 # types that say nothing of a value's class: a receiver of one is unknown, not a library's (Java's Object, Python's
 # object, TypeScript's unknown stay a library's: only their own methods can be called on them)
 ANY_TYPES = frozenset({"Any", "any"} | {f"{module}.Any" for module in _TYPING})
@@ -1841,6 +1845,9 @@ def _type_text(text: str, call: bool = False) -> str | None:
         text = " ".join(_CHAIN_BREAK.sub("", _COMMENT_LINE.sub("", text)).split())
     else:
         text = " ".join(text.split())
+    annotated = None if call else _ANNOTATED.match(text)
+    if annotated:  # Annotated[APIRouter, Doc("""..""")]: the type, however long the documentation beside it
+        return _type_text(_top_level_split(annotated.group(1), ",")[0].strip())
     if len(text) > 400 or " & " in text:  # (a long call's arguments say nothing of its value: its callee does)
         return _long_call(text) if call else None
     if len(text) > 2 and text[0] in "\"'" and text[-1] == text[0]:  # a forward reference: Optional["Node"]
@@ -2076,7 +2083,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             rules.members_exported and parent is not None and parent[4] and parent[2] in CONTAINER_KINDS
             and d.name[:1] not in ("#", "_"))  # a public member of an exported class or interface
         stack.append((d.end, qualname, kind, test, exported))
-        spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators)))
+        spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators),
+                          d.body_start))
         if block:
             continue
         if kind == "extension":  # the first block of a type's extension is its symbol, the next ones add to it
@@ -2379,9 +2387,10 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
                                                  "<module>")
         if kind in local_kinds and not receiver and local:
-            seen = visible.get(inner)
+            outside = bool(stack) and r.start < stack[-1].body_start  # in the signature: the enclosing scope's names
+            seen = visible.get((inner, outside))
             if seen is None:
-                seen = visible[inner] = _visible_locals(stack, local)
+                seen = visible[(inner, outside)] = _visible_locals(stack[:-1] if outside else stack, local)
             if r.name in seen:
                 if kind == "raise":
                     continue  # raise exc: an exception caught or built before, not a class built here
@@ -2443,9 +2452,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         if kind in QUIET_LOCALS and defined is not None and not bound_to and r.name not in defined:
             continue
         if bound_to is None and local and receiver is not None and receiver.isidentifier():
-            seen = visible.get(inner)
+            seen = visible.get((inner, False))
             if seen is None:
-                seen = visible[inner] = _visible_locals(stack, local)
+                seen = visible[(inner, False)] = _visible_locals(stack, local)
             if receiver in seen:  # parser.add() on a local parser: never the file's def parser()
                 bound_to = LOCAL_VALUE
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, alias, r.line, bound_to, r.args,
@@ -2882,6 +2891,12 @@ _SPECIAL = re.compile(r"[|~]")  # what separates a binding's values, and a value
 def _import_local(ref: RawRef) -> str | None:
     """The name an import binds in the file: its alias, else the imported name, else the module's first part."""
     return ref.alias or (ref.name if ref.name and ref.name != "*" else (ref.module or "").split(".")[0].split("/")[-1])
+
+
+def _body_start(node) -> int:
+    """Where a definition's body starts (its signature before it), 0 where it has no body field."""
+    body = node.child_by_field_name("body")
+    return body.start_byte if body is not None else 0
 
 
 def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:

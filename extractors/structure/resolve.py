@@ -316,6 +316,9 @@ class Hooks:
     # (resolver, cls) -> ``cls`` and its bases in the language's own lookup order, each with its depth (Ruby's
     # ancestors: a later include first, the superclass last); None: C3 or breadth first as the flags say
     linearize: Callable | None = None
+    # fixtures a test runner provides itself (pytest's ``tmp_path``, ``monkeypatch``): a test's parameter naming one
+    # that the repository does not define holds the runner's object, whose members are external
+    library_fixtures: frozenset = frozenset()
 
 
 def _layer(entry) -> Callable:
@@ -377,7 +380,8 @@ def hooks_of(support) -> Hooks:
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
                  reads_declarations=getattr(support, "reads_declarations", None),
-                 module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)))
+                 module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)),
+                 library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -1086,6 +1090,8 @@ class Resolver(ImportBindings):
         """The class a pytest fixture declares it returns or yields (``-> Iterator[Server]``: ``Server``)."""
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
         ids = self._fixture(Ref(r.path, r.src_qualname, "fixture", name, None, None, None, r.line), src)
+        if not ids and name in self.hooks.get(r.path, self.no_hooks).library_fixtures:
+            return None, "external"  # def test_x(tmp_path): the runner's own object (monkeypatch.setattr())
         cls = self.return_class(ids[0]) if len(ids) == 1 else None
         return _typed(cls)
 
@@ -1736,7 +1742,12 @@ class Resolver(ImportBindings):
         if cls and chain:
             cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
         elif chain and how == "external" and _chain_parts(chain)[0].split("(")[0] in ELEMENT_ACCESSORS:
-            return None  # this.registered.get(name): an element out of a library's container, of a type unknown
+            # this.registered.get(name): an element out of a library's container, of a type unknown, which may be
+            # the repository's; never where nothing here bears the name then taken of it (client.get("/").json(),
+            # client.get("/").headers.get(k): a library's response, external rather than unresolved)
+            parts = _chain_parts(chain)
+            taken = re.split(r"[(\[]", parts[1])[0] if len(parts) > 1 else r.name
+            return None if self.g.by_name.get(taken) else EXTERNAL
         if not cls:
             return EXTERNAL if how == "external" or cls == "" else None
         cls = self._unaliased(cls)  # (an alias with bases, TypeScript's A & B, has their members)

@@ -59,6 +59,8 @@ read by, each ``"value"`` or ``"key"`` (C++'s ``it->second``, ``p.first``: an it
 ``ITEM_CONTAINERS``: a field or return declared so states what a loop over it takes, as ``MAP_TYPES``' last argument.
 ``type_parameter(node, name)``: whether the type named at ``node`` is a type parameter of a generic definition
 around it (C++'s ``template <typename T>``): no element type a container declared of it states (default False).
+``SIGNATURE_OUTSIDE``: a function's parameter annotations and defaults are evaluated in the scope around it, where
+its parameters are not bound (Python; False: a JavaScript or Kotlin default sees the parameters before it).
 ``IMPLICIT_FIELDS``: a bare name that no scope of the file binds may be a field of the method's class (C++'s
 ``for (auto& s : sinks_)``): a loop over it takes the field's elements, as the resolver reads them (default False).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
@@ -329,6 +331,9 @@ class ParseRules:
     # siblings (parse._field_place) is not that (Swift's ``.failure(let e)``: the case's name is a sibling); None:
     # unknown
     member_place: Callable | None = None
+    # a function's signature (its parameters' annotations and defaults) is evaluated where the function is defined,
+    # outside it: a parameter does not hide a same-named import there (Python's ``deprecated: deprecated | None``)
+    signature_outside: bool = False
 
 
 @dataclass(frozen=True)
@@ -547,6 +552,7 @@ def parse_rules(language: str | None) -> ParseRules:
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
         constructor_name=getattr(module, "constructor_name", DEFAULT_RULES.constructor_name),
         member_place=getattr(module, "member_place", None),
+        signature_outside=bool(getattr(module, "SIGNATURE_OUTSIDE", False)),
     )
 
 
