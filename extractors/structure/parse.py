@@ -1915,6 +1915,10 @@ def _element_type(text: str, transparent=frozenset(), cast=lambda text: None) ->
     one's are its own (``&HashMap<K, V>``, ``&'a mut Vec<T>``). An element written as a tuple is what the
     language's ``cast`` makes of it, a ``TUPLE_OF`` value (``Vec<(Name, Value)>``: ``tuple:Name,Value``)."""
     text = _LEADING_BORROW.sub("", " ".join(text.split()))
+    channel = _CHANNEL_OF.match(text)
+    if channel:  # a Go channel's elements are what a receive from it gives (v := <-ch)
+        last = _type_text(channel.group(1).strip().lstrip("*"))
+        return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
     m = _GENERIC_OF.match(text) or _BRACKETED_OF.match(text)
     if m:  # a map's value is its last argument; a transparent type's its first (Rust's Result<T, E>: not the error)
         args = _top_level_split(m.group(1), ",")
@@ -1935,6 +1939,9 @@ def _element_type(text: str, transparent=frozenset(), cast=lambda text: None) ->
 
 
 _MAP_KEY = re.compile(r"^map\[([^\[\]]+)\]")  # a map type written with its key in brackets first
+# Go's channel types (chan T, <-chan T, chan<- T) and one made (make(chan T, n)): what is received is their key,
+# as a map's key is what a loop with one name over it gives (for v := range ch)
+_CHANNEL_OF = re.compile(r"^(?:make\(\s*)?(?:<-\s*)?chan\b(?:\s*<-)?\s*([^,()]+?)\s*(?:,[^()]*\)|\))?$")
 
 
 def _key_type(text: str, map_types=frozenset()) -> str | None:
@@ -1943,6 +1950,10 @@ def _key_type(text: str, map_types=frozenset()) -> str | None:
     int]``: never a value's class); None for what is no mapping. ``map_types``: the language's generic mappings
     (C++'s ``std::map<Label, Task>``: ``Label``)."""
     text = " ".join(text.split())
+    channel = _CHANNEL_OF.match(text)  # ch chan T, make(chan T, n): a loop over a channel (or a receive) gives T
+    if channel:
+        key = _type_text(channel.group(1).strip().lstrip("*"))
+        return key if key and key != COLLECTION and key.replace(".", "").isidentifier() else COLLECTION
     written_first = _MAP_KEY.match(text)  # map[*Page]*Route{...}: the key in brackets, before the value
     generic = _GENERIC_OF.match(text) if map_types else None
     if written_first:

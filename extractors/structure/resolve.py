@@ -1980,6 +1980,9 @@ class Resolver(ImportBindings):
                 return cls, "constructor" if inline else "typed"  # a trait's Self is any of its implementations
         if name.split(".")[0] in hooks.builtins and not self._shadows_builtin(r, name.split(".")[0]):
             return None, "external"
+        declared = self._factory_declares(r, inline, called_name)
+        if declared:
+            return declared, "typed"
         cls = self._written_twin(r, self._class_named(r, name), value, hooks)
         if cls and inline and self._builds_no_instance(cls):
             return None, "unknown"
@@ -2052,6 +2055,15 @@ class Resolver(ImportBindings):
         if binding is not None:
             return binding.kind in ("symbol", "module") and bool(self.g.by_name.get(last))
         return bool(self.g.by_name.get(last))
+
+    def _factory_declares(self, r: Ref, inline: str | None, callee: str | None) -> str | None:
+        """The repository class a call read by naming convention (Go's ``NewCodecRegistry()`` as a
+        ``CodecRegistry``) declares it returns, where that differs: the declaration (``*DefaultCodecRegistry``)
+        is what the value is, the convention only stands where nothing here declares one (a library's ``NewX``).
+        None for a call of the type itself (``Foo()``, ``T(x)``), whose name is its class."""
+        if not inline or not callee or callee.rpartition(".")[2] == inline.rpartition(".")[2]:
+            return None
+        return self._returned_class(r, callee) or None
 
     def _returned_value(self, r: Ref, callee: str) -> tuple[str | None, str]:
         """``_class_of_value``'s answer for a value a call of ``callee`` returns."""
