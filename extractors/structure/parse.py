@@ -1038,167 +1038,280 @@ def _narrowed_at(caps: dict, value) -> int | None:
     return (caps["scope.guarded"][0] if "scope.guarded" in caps else value).start_byte
 
 
+class OtherCapture(NamedTuple):
+    """One capture that is not a reference, with what its role's collector reads and adds to (``_collect_other``)."""
+
+    role: str
+    key: str
+    node: object
+    caps: dict
+    data: bytes
+    facts: FileFacts
+    found: Captures
+    rules: ParseRules
+
+    def text(self, key: str) -> str | None:
+        return _text(self.caps[key][0], self.data) if key in self.caps else None
+
+    def binding(self, kind: str, name: str, value: str | None, at: int | None = None) -> RawRef:
+        return RawRef(self.node.start_byte if at is None else at, kind, name, value, None, None, 0, None)
+
+
 def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures,
                    rules: ParseRules) -> None:
-    """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark. Several
-    ``@import.module`` nodes (a nested Rust use list: ``use a::{b::{c}}``) are one module path, joined by the
-    language's ``path_separator``."""
-    bindings = found.bindings
-    if role == "def":
-        text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-        anonymous = "anonymous" in caps
-        name = f"<anonymous {text('name')}>" if anonymous else text("name")
-        name = name if name.isidentifier() or anonymous else " ".join(name.split())  # a type as written: (A,\n B)
-        name = str(_field_place(caps["name"][0], rules.place_rests)) if "name.place" in caps else name  # Pair(A, B)
-        parent = text("parent.name")
-        if "parent.outer" in caps and parent:
-            parent = f"{text('parent.outer')}.{parent}"
-        found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], name, node.start_point[0] + 1,
-                                 node.end_point[0] + 1, parent, "exported" in caps,
-                                 tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
-                                 text("self.name"), anonymous, "test" in caps, text("qualifier"),
-                                 _params(node, rules) if rules.arity and key[11:] in ("function", "method") else None,
-                                 _body_start(node) if rules.signature_outside else 0))
-    elif role in ("import", "reexport", "import.via"):  # import.via: what the language's settle_references keeps
-        text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-        key = "import.rename" if "import.rename" in caps else key
-        parts = caps.get("import.module", ())
-        module = rules.path_separator.join(_text(n, data) for n in parts) if len(parts) > 1 else text("import.module")
-        if module is None and "import.name" not in caps:
-            return
-        name = "*" if "import.wildcard" in caps else text("import.name")
-        alias = text("import.alias") or ("default" if "import.default" in caps else None)
-        found.refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
-                                 None))
-    elif role == "var" and ("var.item" in caps or "var.callable" in caps):  # an element of a collection: name[]
+    """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark: the
+    collector ``_OTHER_ROLES`` names for its role. A capture its collector does not take (a ``@returns.object`` that
+    holds no code) adds nothing."""
+    _OTHER_ROLES[role](OtherCapture(role, key, node, caps, data, facts, found, rules))
+
+
+def _on_def(c: OtherCapture) -> None:
+    node, caps, rules, kind = c.node, c.caps, c.rules, c.key[11:]
+    anonymous = "anonymous" in caps
+    name = f"<anonymous {c.text('name')}>" if anonymous else c.text("name")
+    name = name if name.isidentifier() or anonymous else " ".join(name.split())  # a type as written: (A,\n B)
+    name = str(_field_place(caps["name"][0], rules.place_rests)) if "name.place" in caps else name  # Pair(A, B)
+    parent = c.text("parent.name")
+    if "parent.outer" in caps and parent:
+        parent = f"{c.text('parent.outer')}.{parent}"
+    c.found.defs.append(RawDef(node.start_byte, node.end_byte, kind, name, node.start_point[0] + 1,
+                               node.end_point[0] + 1, parent, "exported" in caps,
+                               tuple(_decorator_name(_text(n, c.data)) for n in caps.get("decorator", ())),
+                               c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
+                               _params(node, rules) if rules.arity and kind in ("function", "method") else None,
+                               _body_start(node) if rules.signature_outside else 0))
+
+
+def _on_import(c: OtherCapture) -> None:
+    """Several ``@import.module`` nodes (a nested Rust use list: ``use a::{b::{c}}``) are one module path, joined by
+    the language's ``path_separator``. ``@import.via``: what the language's settle_references keeps."""
+    key = "import.rename" if "import.rename" in c.caps else c.key
+    parts = c.caps.get("import.module", ())
+    module = c.rules.path_separator.join(_text(n, c.data) for n in parts) if len(parts) > 1 \
+        else c.text("import.module")
+    if module is None and "import.name" not in c.caps:
+        return
+    name = "*" if "import.wildcard" in c.caps else c.text("import.name")
+    alias = c.text("import.alias") or ("default" if "import.default" in c.caps else None)
+    c.found.refs.append(RawRef(c.node.start_byte, key, name, None, _unquote(module), alias,
+                               c.node.start_point[0] + 1, None))
+
+
+def _on_var(c: OtherCapture) -> None:
+    caps = c.caps
+    if "var.item" in caps or "var.callable" in caps:  # an element of a collection: name[]
         item = "var.item" if "var.item" in caps else "var.callable"
-        bindings["value"].append(RawRef(node.start_byte, CALLABLE_ITEM if item == "var.callable" else "value",
-                                        _text(node, data) + ITEMS, _text(caps[item][0], data), None, None, 0, None))
-    elif role == "var.names":
-        bindings["value"] += _paired_values(node, caps["var.values"][0], data)
-    elif role == "var" and ("_narrowing" in caps or "_guarding" in caps):  # python.scm's isinstance(): its place
-        _narrowing(key, node, caps, data, facts, found, rules)
-    elif role == "var":  # a declared type, an assigned value or a parameter's default: kept as the receiver
-        var_name = rules.implicit_parameter if key == "var.implicit" else \
-            str(_field_place(node, rules.place_rests)) if key == "var.place" else _var_as_read(node, data, rules)
-        if not var_name:
-            return
-        var_name = RECORD_FIELD + var_name if key == "var.record" else var_name
-        if key == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
-            bindings["local"].append(RawRef(node.start_byte, "local", var_name, None, None, None, 0, None))
-        key = next(k for k in VAR_BINDINGS if k in caps)
-        value = caps[key][0]
-        if key in _COLLECTION_SUFFIX:  # for b in self.books: what self.books holds decides, where it is looked up
-            kind = " ".join(_text(value, data).split()) + _COLLECTION_SUFFIX[key]
-        elif key in _DELEGATE_SUFFIX:  # _actions.Add(tm => ..): what the delegates _actions holds take there
-            slot = _place(caps.get("var.slot", (node,))[0], data)
-            kind = "".join(_text(value, data).split()) + _DELEGATE_SUFFIX[key] + DELEGATE_GIVES + str(slot)
-        elif key == "var.each":  # for _, f := range steps: f is one of the functions steps was given (@var.item)
-            kind = ITEM_OF + _text(value, data)
-        elif key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
-            kind = _type_text(_text(value, data))
-            kind = f"{IMPLEMENTED_VALUE}{kind}@{_place(node, data)}" if kind and kind.replace(".", "").isidentifier() \
-                else None
-        elif key == "var.called":  # make: ClientFactory: make(app) gives what the class's call operator returns
-            kind = _type_text(_text(value, data))
-            kind = f"{kind}~{rules.call_operator}()" if rules.call_operator and kind \
-                and kind.replace(".", "").isidentifier() else None
-        elif key == "var.result":  # _, b := f(): f's result at b's place among the names assigned
-            kind = _type_text(_text(value, data), True)
-            kind = f"{kind}{RESULT_MARK}{_place(node, data)}" if kind and kind.endswith(")") else None
-        else:
-            written = _text(value, data)
-            kind = (OWN_OBJECT if value.type == "object" and _holds_code(value) else COLLECTION) \
-                if value.type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value))
-            if kind and rules.generic_names:
-                kind = _with_type_arguments(kind, written)
-        if kind and key == "var.narrowed":  # where the check fails (an else): the class it excludes
-            excluded = "scope.guarded" in caps and getattr(caps["scope.guarded"][0], "excluded", False)
-            kind = (EXCLUDED_VALUE if excluded else NARROWED_VALUE) + kind
-        kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
-        if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
-            kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], data)
-        if kind and "var.member.place" in caps:  # Move(x, y): y is the variant's member at its place, 1
-            item = caps["var.member.place"][0]
-            kind = _member_at_place(kind, rules.member_place(item) if rules.member_place
-                                    else _field_place(item, rules.place_rests))
-        if "var.later" in caps:  # x = f() after a bare let x: counts where every assignment agrees
-            kind = _later_value(kind, value, data)
-        if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
-            binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
-            if key == "var.returns" and "var.returns.place" in caps:  # mk := func() (A, *B): mk()#1 is a B
-                named += f"{RESULT_MARK}{_result_place(value)}"
-            at = _narrowed_at(caps, value) if key == "var.narrowed" else node.start_byte
-            if at is not None:
-                bindings[binding].append(RawRef(at, binding, named, kind, None, None, 0, None))
-        element = _element_type(_text(value, data), rules.transparent_types, rules.cast_type) \
-            if key == "var.type" and kind else None
-        if element is None and key == "var.type" and rules.named_collections:
-            element = _named_elements(kind, value, data)
-        if element:  # List<Element> els: els.get(0) is an Element
-            bindings["var"].append(RawRef(node.start_byte, "var", var_name + ITEMS, element, None, None, 0,
-                                          None))
-        if key == "var.type" and kind:  # Func<Foo, object> f, List<Action<TypeMap>> a: f=>0, a[]=>0
-            bindings["var"] += _delegate_bindings(var_name, _text(value, data), node.start_byte, rules)
-        keys = _key_type(_text(value, data), rules.map_types) if key == "var.type" and kind else None
-        if keys:  # d: dict[str, Column]: a loop over d takes a str
-            bindings["var"].append(RawRef(node.start_byte, "var", var_name + KEYS, keys, None, None, 0, None))
-    elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
-        bindings["instance_attr"].append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
-                                                node.start_point[0] + 1, None))
-    elif role == "parameter.name":
-        bindings["parameter"].append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
-                                            node.start_point[0] + 1, None))
-    elif role == "parameter.given" and "parameter.of" in caps:  # test(a, b) given ("a", "b") or "a, b"
-        at = caps["parameter.of"][0]
-        bindings["given"] += [RawRef(at.start_byte, "given", name, None, None, None, 0, None)
-                              for name in _GIVEN_NAME.findall(_text(node, data))]
-    elif role in ("scope.callback", "scope.branch"):  # a branch is a scope of names as a callback is
-        found.callbacks.append((node.start_byte, node.end_byte))
-    elif role == "scope.guarded":  # a scope of the narrowing only
-        found.guarded.append((node.start_byte, node.end_byte))
-    elif role == "scope.after" and node.end_byte < node.parent.end_byte:  # the rest of the block after the statement
-        found.guarded.append((node.end_byte, node.parent.end_byte))
-    elif role == "gives.receiver":
-        found.gives_receiver.add(node.start_byte)
-    elif role == "returns.object" and _holds_code(node):  # return { get () {...} }: the factory's own members
-        found.refs.append(RawRef(node.start_byte, "returns", OWN_OBJECT, None, None, None, node.start_point[0] + 1,
-                                 None))
-    elif role == "jsdoc" and "jsdoc.target" in caps:
-        _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
-    elif role == "jsdoc":  # a comment alone: the modules its typedefs import
-        _jsdoc_imports(node, data, found)
-    elif role == "doc" and "doc.owner" in caps:
-        _doc_members(node, caps["doc.owner"][0], data, found, rules)
-    elif role == "doc":
-        named = _text(caps["doc.name"][0], data) if "doc.name" in caps else None
-        _doc_types(node, caps.get("doc.target", (None,))[0], named, data, found, rules)
-    elif role in ("signature.type", "signature.named", "signature.result", "signature.argument",
-                  "signature.parameter", "signature.receiver", "signature.arity"):
-        declared = _signature(role, node, caps, data)
-        if declared:
-            found.refs.append(_signature_type_arguments(declared, node, rules))
-    elif role == "passed.receiver":  # the lambda's ``this``: a variable of its own scope, ``this@<callee>``
-        passed = _passed(node, caps, data, RECEIVER_LABEL, RECEIVER_SLOT)
-        if passed:
-            bindings["var"].append(passed)
-    elif role in ("passed.name", "passed.implicit"):
-        implicit = rules.implicit_parameter if role == "passed.implicit" else None
-        passed = _passed(node, caps, data, implicit, 0 if implicit else None)
-        if passed:
-            bindings["var"].append(passed)
-        if passed and implicit:  # the lambda declares it, as var.implicit does: its own, not the enclosing scope's
-            bindings["local"].append(RawRef(node.start_byte, "local", implicit, None, None, None, 0, None))
-    elif role == "global.name":
-        bindings["global"].append(RawRef(node.start_byte, "global", _text(node, data), None, None, None, 0, None))
-    elif role == "package.name":  # several clauses nest, in file order (Scala's ``package a.b`` then ``package c``)
-        facts.package = rules.join_package(facts.package, _text(node, data), node.start_point[0] + 1)
-    elif role == "opaque":
-        found.opaque.append((node.start_byte, node.end_byte))
-    elif role == "text.calls":
-        found.refs += _text_calls(node, data, rules)
+        c.found.bindings["value"].append(c.binding(CALLABLE_ITEM if item == "var.callable" else "value",
+                                                   _text(c.node, c.data) + ITEMS, _text(caps[item][0], c.data)))
+    elif "_narrowing" in caps or "_guarding" in caps:  # python.scm's isinstance(): its place
+        _narrowing(c.key, c.node, caps, c.data, c.facts, c.found, c.rules)
     else:
-        facts.entry = True
+        _on_typed_var(c)
+
+
+def _on_typed_var(c: OtherCapture) -> None:
+    """A declared type, an assigned value or a parameter's default: kept as the variable's receiver."""
+    var_name = _bound_variable(c)
+    if not var_name:
+        return
+    if c.key == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
+        c.found.bindings["local"].append(c.binding("local", var_name, None))
+    key = next(k for k in VAR_BINDINGS if k in c.caps)
+    value = c.caps[key][0]
+    kind = _refined_kind(c, key, value, _binding_kind(c, key, value))
+    if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
+        binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
+        if key == "var.returns" and "var.returns.place" in c.caps:  # mk := func() (A, *B): mk()#1 is a B
+            named += f"{RESULT_MARK}{_result_place(value)}"
+        at = _narrowed_at(c.caps, value) if key == "var.narrowed" else c.node.start_byte
+        if at is not None:
+            c.found.bindings[binding].append(c.binding(binding, named, kind, at))
+    if key == "var.type" and kind:
+        c.found.bindings["var"] += _declared_type_bindings(c, var_name, value, kind)
+
+
+def _bound_variable(c: OtherCapture) -> str | None:
+    """The name a binding capture binds: a lambda's implicit parameter, a record's field by place, a variable."""
+    if c.key == "var.implicit":
+        return c.rules.implicit_parameter
+    name = str(_field_place(c.node, c.rules.place_rests)) if c.key == "var.place" \
+        else _var_as_read(c.node, c.data, c.rules)
+    return RECORD_FIELD + name if name and c.key == "var.record" else name
+
+
+def _binding_kind(c: OtherCapture, key: str, value) -> str | None:
+    """What a binding capture says the variable holds, as written at ``value`` for its capture ``key``."""
+    data, rules = c.data, c.rules
+    if key in _COLLECTION_SUFFIX:  # for b in self.books: what self.books holds decides, where it is looked up
+        return " ".join(_text(value, data).split()) + _COLLECTION_SUFFIX[key]
+    if key in _DELEGATE_SUFFIX:  # _actions.Add(tm => ..): what the delegates _actions holds take there
+        slot = _place(c.caps.get("var.slot", (c.node,))[0], data)
+        return "".join(_text(value, data).split()) + _DELEGATE_SUFFIX[key] + DELEGATE_GIVES + str(slot)
+    if key == "var.each":  # for _, f := range steps: f is one of the functions steps was given (@var.item)
+        return ITEM_OF + _text(value, data)
+    if key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
+        kind = _type_text(_text(value, data))
+        return f"{IMPLEMENTED_VALUE}{kind}@{_place(c.node, data)}" if kind and kind.replace(".", "").isidentifier() \
+            else None
+    if key == "var.called":  # make: ClientFactory: make(app) gives what the class's call operator returns
+        kind = _type_text(_text(value, data))
+        return f"{kind}~{rules.call_operator}()" if rules.call_operator and kind \
+            and kind.replace(".", "").isidentifier() else None
+    if key == "var.result":  # _, b := f(): f's result at b's place among the names assigned
+        kind = _type_text(_text(value, data), True)
+        return f"{kind}{RESULT_MARK}{_place(c.node, data)}" if kind and kind.endswith(")") else None
+    written = _text(value, data)
+    kind = (OWN_OBJECT if value.type == "object" and _holds_code(value) else COLLECTION) \
+        if value.type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value))
+    return _with_type_arguments(kind, written) if kind and rules.generic_names else kind
+
+
+def _refined_kind(c: OtherCapture, key: str, value, kind: str | None) -> str | None:
+    """A binding's value as the captures beside it refine it: a check's narrowing or exclusion, a member taken
+    apart, a later assignment."""
+    caps = c.caps
+    if kind and key == "var.narrowed":  # where the check fails (an else): the class it excludes
+        excluded = "scope.guarded" in caps and getattr(caps["scope.guarded"][0], "excluded", False)
+        kind = (EXCLUDED_VALUE if excluded else NARROWED_VALUE) + kind
+    kind = _dotted(kind, c.rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
+    if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
+        kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], c.data)
+    if kind and "var.member.place" in caps:  # Move(x, y): y is the variant's member at its place, 1
+        item = caps["var.member.place"][0]
+        kind = _member_at_place(kind, c.rules.member_place(item) if c.rules.member_place
+                                else _field_place(item, c.rules.place_rests))
+    if "var.later" in caps:  # x = f() after a bare let x: counts where every assignment agrees
+        kind = _later_value(kind, value, c.data)
+    return kind
+
+
+def _declared_type_bindings(c: OtherCapture, var_name: str, value, kind: str) -> list[RawRef]:
+    """What a declared type says of the variable's elements (``List<Element> els``: ``els[]``), the delegates it
+    holds (``Func<Foo, object> f``: ``f=>0``) and its keys (``d: dict[str, Column]``: a loop over d takes a str)."""
+    written, rules, out = _text(value, c.data), c.rules, []
+    element = _element_type(written, rules.transparent_types, rules.cast_type)
+    if element is None and rules.named_collections:
+        element = _named_elements(kind, value, c.data)
+    if element:
+        out.append(c.binding("var", var_name + ITEMS, element))
+    out += _delegate_bindings(var_name, written, c.node.start_byte, rules)
+    keys = _key_type(written, rules.map_types)
+    if keys:
+        out.append(c.binding("var", var_name + KEYS, keys))
+    return out
+
+
+def _on_var_names(c: OtherCapture) -> None:
+    c.found.bindings["value"] += _paired_values(c.node, c.caps["var.values"][0], c.data)
+
+
+def _on_named(kind: str, with_line: bool = False) -> Callable[[OtherCapture], None]:
+    """The collector of a capture binding its own text under ``kind`` (``self.x = ..``'s x, a parameter, a global)."""
+    def collect(c: OtherCapture) -> None:
+        line = c.node.start_point[0] + 1 if with_line else 0
+        c.found.bindings[kind].append(RawRef(c.node.start_byte, kind, _text(c.node, c.data), None, None, None, line,
+                                             None))
+    return collect
+
+
+def _on_parameter_given(c: OtherCapture) -> None:
+    """test(a, b) given ("a", "b") or "a, b": values, never fixtures."""
+    if "parameter.of" in c.caps:
+        at = c.caps["parameter.of"][0]
+        c.found.bindings["given"] += [c.binding("given", name, None, at.start_byte)
+                                      for name in _GIVEN_NAME.findall(_text(c.node, c.data))]
+
+
+def _on_callback_scope(c: OtherCapture) -> None:
+    c.found.callbacks.append((c.node.start_byte, c.node.end_byte))  # a branch is a scope of names as a callback is
+
+
+def _on_guarded_scope(c: OtherCapture) -> None:
+    c.found.guarded.append((c.node.start_byte, c.node.end_byte))  # a scope of the narrowing only
+
+
+def _on_after_scope(c: OtherCapture) -> None:
+    node = c.node  # the rest of the block after the statement (none where it ends its block)
+    if node.end_byte < node.parent.end_byte:
+        c.found.guarded.append((node.end_byte, node.parent.end_byte))
+
+
+def _on_gives_receiver(c: OtherCapture) -> None:
+    c.found.gives_receiver.add(c.node.start_byte)
+
+
+def _on_returns_object(c: OtherCapture) -> None:
+    if _holds_code(c.node):  # return { get () {...} }: the factory's own members
+        c.found.refs.append(RawRef(c.node.start_byte, "returns", OWN_OBJECT, None, None, None,
+                                   c.node.start_point[0] + 1, None))
+
+
+def _on_jsdoc(c: OtherCapture) -> None:
+    if "jsdoc.target" in c.caps:
+        _jsdoc_types(c.node, c.caps["jsdoc.target"][0], c.data, c.found)
+    else:  # a comment alone: the modules its typedefs import
+        _jsdoc_imports(c.node, c.data, c.found)
+
+
+def _on_doc(c: OtherCapture) -> None:
+    if "doc.owner" in c.caps:
+        _doc_members(c.node, c.caps["doc.owner"][0], c.data, c.found, c.rules)
+    else:
+        _doc_types(c.node, c.caps.get("doc.target", (None,))[0], c.text("doc.name"), c.data, c.found, c.rules)
+
+
+def _on_signature(c: OtherCapture) -> None:
+    declared = _signature(c.role, c.node, c.caps, c.data)
+    if declared:
+        c.found.refs.append(_signature_type_arguments(declared, c.node, c.rules))
+
+
+def _on_passed_receiver(c: OtherCapture) -> None:
+    passed = _passed(c.node, c.caps, c.data, RECEIVER_LABEL, RECEIVER_SLOT)  # the lambda's this: this@<callee>
+    if passed:
+        c.found.bindings["var"].append(passed)
+
+
+def _on_passed_name(c: OtherCapture) -> None:
+    implicit = c.rules.implicit_parameter if c.role == "passed.implicit" else None
+    passed = _passed(c.node, c.caps, c.data, implicit, 0 if implicit else None)
+    if passed:
+        c.found.bindings["var"].append(passed)
+    if passed and implicit:  # the lambda declares it, as var.implicit does: its own, not the enclosing scope's
+        c.found.bindings["local"].append(c.binding("local", implicit, None))
+
+
+def _on_package_name(c: OtherCapture) -> None:
+    """Several clauses nest, in file order (Scala's ``package a.b`` then ``package c``)."""
+    c.facts.package = c.rules.join_package(c.facts.package, _text(c.node, c.data), c.node.start_point[0] + 1)
+
+
+def _on_opaque(c: OtherCapture) -> None:
+    c.found.opaque.append((c.node.start_byte, c.node.end_byte))
+
+
+def _on_text_calls(c: OtherCapture) -> None:
+    c.found.refs.extend(_text_calls(c.node, c.data, c.rules))
+
+
+def _on_entry(c: OtherCapture) -> None:
+    c.facts.entry = True
+
+
+_SIGNATURE_ROLES = ("signature.type", "signature.named", "signature.result", "signature.argument",
+                    "signature.parameter", "signature.receiver", "signature.arity")
+# each role of ``_roles`` but a reference and ``local.name`` (``_collect`` takes those inline) -> its collector
+_OTHER_ROLES: dict[str, Callable[[OtherCapture], None]] = {
+    "def": _on_def, "import": _on_import, "reexport": _on_import, "import.via": _on_import, "var": _on_var,
+    "var.names": _on_var_names, "attribute.name": _on_named("instance_attr", True),
+    "parameter.name": _on_named("parameter", True), "global.name": _on_named("global"),
+    "parameter.given": _on_parameter_given, "scope.callback": _on_callback_scope, "scope.branch": _on_callback_scope,
+    "scope.guarded": _on_guarded_scope, "scope.after": _on_after_scope, "gives.receiver": _on_gives_receiver,
+    "returns.object": _on_returns_object, "jsdoc": _on_jsdoc, "doc": _on_doc,
+    **{role: _on_signature for role in _SIGNATURE_ROLES}, "passed.receiver": _on_passed_receiver,
+    "passed.name": _on_passed_name, "passed.implicit": _on_passed_name, "package.name": _on_package_name,
+    "opaque": _on_opaque, "text.calls": _on_text_calls, "entry": _on_entry,
+}
 
 
 _TEXT_CALL = re.compile(r"(?<![\w.>$])([A-Za-z_]\w*)\s*\(")
