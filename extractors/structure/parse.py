@@ -161,7 +161,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   at ``i<j``, its place among the arguments as ``@signature.slot`` or itself); ``@signature.parameter``: a type
   parameter a generic type declares (``interface ThrowingConsumer<T>``, at ``<j``, ``@signature.slot`` its place):
   where the type's single method declares ``T``, a function given for parameter ``i`` takes the argument written
-  there. A ``signature`` reference: read, never an edge (``alias``: ``i:j``, ``:j``, ``i``, ``i<j`` or ``<j``).
+  there; ``@signature.base``: a type argument a class's base class writes (``class V : Validator<Order>``, at ``>j``,
+  ``@signature.slot`` its place). A ``signature`` reference: read, never an edge (``alias``: ``i:j``, ``:j``, ``i``,
+  ``i<j``, ``<j`` or ``>j``).
 - ``@passed.name``: an untyped parameter of a function written as an argument (``describe(t => ...)``), with
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
   function as written) and ``@passed.slot`` (the parameter's node, whose place is its position; default: the name):
@@ -745,7 +747,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls",
                      "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "scope.after",
                      "signature.result", "signature.argument", "signature.parameter", "parameter.given",
-                     "signature.arity"):
+                     "signature.arity", "signature.base"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit", "var.place", "var.record") \
                 and ("var.item" in keys or "var.callable" in keys or any(k in keys for k in VAR_BINDINGS)):
@@ -1299,7 +1301,7 @@ def _on_entry(c: OtherCapture) -> None:
 
 
 _SIGNATURE_ROLES = ("signature.type", "signature.named", "signature.result", "signature.argument",
-                    "signature.parameter", "signature.receiver", "signature.arity")
+                    "signature.parameter", "signature.receiver", "signature.arity", "signature.base")
 # each role of ``_roles`` but a reference and ``local.name`` (``_collect`` takes those inline) -> its collector
 _OTHER_ROLES: dict[str, Callable[[OtherCapture], None]] = {
     "def": _on_def, "import": _on_import, "reexport": _on_import, "import.via": _on_import, "var": _on_var,
@@ -1437,6 +1439,8 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
         place += f"{mark}{_place(caps.get('signature.slot', (node,))[0], data)}"
     elif role == "signature.receiver":  # Buffer.() -> Unit: what the function's ``this`` is
         place += f":{RECEIVER_SLOT}"
+    elif role == "signature.base":  # class V : Validator<Order>: the type argument its base class writes
+        place = BASE_ARGUMENT_MARK + str(_place(caps.get("signature.slot", (node,))[0], data))
     receiver, _, name = typed.rpartition(".")
     return RawRef(node.start_byte, "signature", name, receiver or None, None, place, node.start_point[0] + 1, None)
 
@@ -1642,6 +1646,14 @@ SINGLETON = "<singleton>"
 # generic type declares (``interface ThrowingConsumer<T>``), which its method's ``T`` stands for
 # (``Resolver._type_argument``)
 TYPE_ARGUMENT_MARK = "<"
+# a class's ``signature`` at ``>j``: the type argument at place ``j`` its base class writes (``@signature.base``:
+# ``class V : Validator<Order>``), which a bare call of the base's methods gives the lambdas it is passed where the
+# language says so (``Resolver._base_argument_class``)
+BASE_ARGUMENT_MARK = ">"
+# after a signature's place: what is declared there is a type parameter (C#'s ``Func<T, bool>``: ``0:0?`` names T),
+# which types no lambda itself (the caller's type argument decides), kept apart from the place that would name a
+# class; read where a subclass's base argument stands for its class's T (``Resolver._declares_type_parameter``)
+TYPE_PARAMETER_DECLARED = "?"
 # a reference's alias where its name is written with type arguments (C#'s ``Foo<Bar>``, ``typeof(Foo<,>)``): ``<>`` +
 # how many; none written: no alias. Same-named types told apart by their number of type parameters (``<j``
 # signatures) are then one (``Resolver._by_type_arguments``)

@@ -93,10 +93,10 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
-                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
+                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
 from .qualnames import unsuffixed, untwinned
@@ -299,6 +299,9 @@ class Hooks:
     loops_take_yields: bool = False  # for x in gen(): x is what gen yields, which the resolver reads as it returns
     # a callback handed to a library's function is given that library's objects (JavaScript's test(.., (t) => ..))
     library_callback_objects: bool = False
+    # a lambda passed to a base class's method called bare takes the one type argument the class's base writes
+    # (C#'s class V : AbstractValidator<Order>, RuleFor(x => x.Name): Resolver._base_argument_class)
+    base_argument_lambdas: bool = False
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
@@ -377,6 +380,7 @@ def hooks_of(support) -> Hooks:
                  scoped_type_paths=bool(getattr(support, "SCOPED_TYPE_PATHS", False)),
                  loops_take_yields=bool(getattr(support, "LOOPS_TAKE_YIELDS", False)),
                  library_callback_objects=bool(getattr(support, "LIBRARY_CALLBACK_OBJECTS", False)),
+                 base_argument_lambdas=bool(getattr(support, "BASE_ARGUMENT_LAMBDAS", False)),
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
                  reads_declarations=getattr(support, "reads_declarations", None),
@@ -1908,8 +1912,10 @@ class Resolver(ImportBindings):
 
     def _class_of_value(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /
-        ``unknown``); memoized per file and value (per scope for values starting at ``self``)."""
-        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value == OWN_OBJECT else "", value)
+        ``unknown``); memoized per file and value (per scope for values starting at ``self``, and for what a
+        function called bare gives a lambda: ``RuleFor(x => ..)`` is a method of the enclosing class's bases)."""
+        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value == OWN_OBJECT
+               or _bare_callee_given(value) else "", value)
         if self.line_sensitive(r.path, value):  # new Box() where Box is declared in each test: which Box is the line's
             key += (r.line,)
         # (a variable's own object names its scope, <object>createServer; a returned one is the function's own)
@@ -2394,9 +2400,45 @@ class Resolver(ImportBindings):
         callee, _, place = value.rpartition("@")
         place, _, member = place.partition(".")
         cls, how = self._passed_parameter_class(r, f"{callee}@{place}{caret}{held}", _call_shape(shape))
+        if cls is None and not held and self.hooks.get(r.path, self.no_hooks).base_argument_lambdas:
+            cls, how = self._base_argument_class(r, callee, place) or (cls, how)
         if not member or not cls:
             return cls, how
         return _typed(self._class_along(cls, [member], None))
+
+    def _base_argument_class(self, r: Ref, callee: str, place: str) -> tuple[str | None, str] | None:
+        """A lambda's first parameter where it is passed to a base class's method called bare or on ``this``
+        (``RuleFor(x => x.Name)`` in ``class V : AbstractValidator<Order>``): the one type argument the class's base
+        writes (``>0``, parse.py ``BASE_ARGUMENT_MARK``), where the method is a library's (its ``Func<T, ..>`` is
+        not read: a library's base is taken to pass its own type argument) or declares a type parameter of its own
+        class there (``RuleFor(Expression<Func<T, R>>)`` of ``AbstractValidator<T>``); None where neither."""
+        head, _, name = callee.rpartition(".")
+        inner = place.partition(":")[2]
+        src = self.g.by_qual.get((r.path, r.src_qualname))
+        cls = self._enclosing_class(src) if src and head in ("", "this") and inner == "0" else None
+        written = self.signatures.get((r.path, self.g.by_id[cls].qualname, f"{BASE_ARGUMENT_MARK}0")) if cls else None
+        if written is None:
+            return None
+        found = self._lookup(Ref(r.path, r.src_qualname, "call", name, head or None, None, None, r.line), src,
+                             CALLABLE)
+        library = not found.ids and found.resolution == "external"
+        declared = found.ids and found.resolution not in GUESSES \
+            and all(self._declares_type_parameter(i, place) for i in found.ids[:MAX_CANDIDATES])
+        return _typed(self._declared_class(written, cls)) if library or declared else None
+
+    def _declares_type_parameter(self, sid: str, place: str) -> bool:
+        """Whether method ``sid`` declares, at ``place``, a type parameter of the class it belongs to (``T`` of
+        ``AbstractValidator<T>``'s ``RuleFor(Expression<Func<T, R>> e)``)."""
+        sym = self.g.by_id[sid]
+        declared = self.signatures.get((sym.path, sym.qualname, place + TYPE_PARAMETER_DECLARED))
+        owner = self.g.by_id.get(self._enclosing_class(sid) or "")
+        if declared is None or owner is None or declared.receiver:
+            return False
+        j, parameter = 0, self.signatures.get((owner.path, owner.qualname, f"{TYPE_ARGUMENT_MARK}0"))
+        while parameter is not None and parameter.name != declared.name:
+            j += 1
+            parameter = self.signatures.get((owner.path, owner.qualname, f"{TYPE_ARGUMENT_MARK}{j}"))
+        return parameter is not None
 
     def _passed_parameter_class(self, r: Ref, value: str, shape: CallShape | None) -> tuple[str | None, str]:
         """A callback's parameter (``describe("x", (t) => t.go())``: ``describe@1:0``): the class the called
@@ -3802,6 +3844,15 @@ def _chain_parts(chain: str) -> tuple[str, ...]:
 
 
 _CHAIN_MARKS = re.compile(r"[().]")
+
+
+def _bare_callee_given(value: str) -> bool:
+    """Whether a value is what a function called bare (or on ``this``) gives a lambda (``passed:RuleFor@0:0``): which
+    function that is depends on the class the call stands in."""
+    if not value.startswith(PASSED_VALUE):
+        return False
+    callee = value[len(PASSED_VALUE):].partition("@")[0]
+    return "." not in callee or callee.startswith("this.") and "." not in callee[5:]
 
 
 def _typed(cls: str | None) -> tuple[str | None, str]:
