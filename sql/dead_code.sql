@@ -20,8 +20,9 @@
 -- type: `type Item` of an `impl Iterator`), a type declared inside another definition (an associated type, an
 -- inner class a framework reads), a class that extends something outside the repository (a framework may create
 -- it by name: an iOS view controller a storyboard names, a SceneDelegate an Info.plist names, an Android service a
--- manifest names), a method of an object literal that a function returns or a variable holds when that object is
--- used as a whole;
+-- manifest names), a method of an object literal that a function or method returns or a variable holds when that
+-- definition is reached (called, a used class's constructor, an outside base's override, or such a method itself:
+-- a plugin hook's returned hooks);
 -- lowest (0.2), a TypeScript interface's or object type's property: the objects satisfying the shape give it, and
 -- a read of it is recorded only where the object's type is known; lowest of all (0.1), a definition in a file read
 -- by the regex fallback (a language without a grammar, or a file that would not parse): no reference is extracted
@@ -76,13 +77,6 @@ used_namespaces AS (  -- an inline module (Rust `mod sync { mod atomic { trait T
     SELECT DISTINCT n.repo, n.id
     FROM (SELECT repo, id FROM symbols WHERE kind = 'namespace') n
     JOIN inbound i ON i.repo = n.repo AND starts_with(i.id, n.id || '.') AND i.best > 0.3
-),
-handed_over AS (  -- a method of an object a function returns or a variable holds, that object used as a whole
-    SELECT s.repo, s.id                 -- (passed, returned, installed: zod's _installLazyMethods(inst, _zodTypeMethods))
-    FROM symbols s
-    JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id AND p.kind IN ('function', 'variable', 'constant')
-    JOIN inbound i ON i.repo = p.repo AND i.id = p.id AND i.best > 0.3
-    WHERE s.kind = 'method'
 ),
 shape_properties AS (  -- app: App in `interface TestContext { ... }` or `type Options = { ... }`
     SELECT s.repo, s.id
@@ -148,6 +142,28 @@ mixed_into AS (  -- a mixin: a class a subclass combines with something outside 
     FROM inherits i JOIN outside_bases ob ON ob.repo = i.repo AND ob.id = i.src_id
     WHERE i.dst_id IS NOT NULL
     GROUP BY i.repo, i.dst_id
+),
+handed_over AS (  -- a method of an object a definition returns, holds or hands on, that definition reached: used as a
+    -- whole (passed, returned, installed: zod's _installLazyMethods(inst, _zodTypeMethods)), a constructor of a used
+    -- class (`this.logger = { info() {..} }`), a method a library reaches (an outside base's override, an entry
+    -- point), or itself such a method: an Apollo plugin's `requestDidStart() { return { willSendResponse() {..} } }`;
+    -- or that definition exported, unused here (vite's `esbuildPlugin()`): its callers are outside (0.6, as it is)
+    WITH RECURSIVE reached(repo, id, exported_only) AS (
+        SELECT s.repo, s.id, i.id IS NULL AND c.id IS NULL AND ob.id IS NULL AND NOT p.is_entry_point
+        FROM symbols s
+        JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id
+                          AND p.kind IN ('function', 'method', 'variable', 'constant')
+        LEFT JOIN inbound i ON i.repo = p.repo AND i.id = p.id AND i.best > 0.3
+        LEFT JOIN inbound c ON c.repo = p.repo AND c.id = p.parent_id AND c.best > 0.3 AND p.name = 'constructor'
+        LEFT JOIN outside_bases ob ON ob.repo = p.repo AND ob.id = p.parent_id AND p.kind = 'method'
+        WHERE s.kind = 'method'
+          AND (i.id IS NOT NULL OR c.id IS NOT NULL OR ob.id IS NOT NULL OR p.is_entry_point OR p.is_exported)
+        UNION
+        SELECT s.repo, s.id, r.exported_only
+        FROM symbols s JOIN reached r ON r.repo = s.repo AND r.id = s.parent_id
+        WHERE s.kind = 'method'
+    )
+    SELECT repo, id, bool_and(exported_only) AS exported_only FROM reached GROUP BY repo, id
 )
 SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_exported,
        CASE
@@ -161,7 +177,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN mi.id IS NOT NULL AND s.kind = 'method' THEN 0.5
            WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
-           WHEN ho.id IS NOT NULL THEN 0.5
+           WHEN ho.id IS NOT NULL THEN if(ho.exported_only, 0.6, 0.5)
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            WHEN s.is_exported THEN 0.6
            WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object') THEN 0.7
@@ -201,9 +217,12 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
                THEN 'no reference; an exported method of a type that is not: what reaches it from outside does so '
                     || 'through an interface or base it implements'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
+           WHEN ho.exported_only
+               THEN 'no reference in the repository; a method of an object that an exported definition builds, '
+                    || 'which may be used from outside'
            WHEN ho.id IS NOT NULL
-               THEN 'no reference; a method of an object used as a whole (passed, returned or installed), whose '
-                    || 'receiver may call it'
+               THEN 'no reference; a method of an object that a reached definition builds (returned, passed, '
+                    || 'installed, held by a field), whose receiver (a library: a plugin host, a DI container) may call it'
            WHEN s.kind IN ('variable', 'constant', 'field', 'property')
                THEN 'no recorded use; reads are recorded where a value is called, passed, returned, assigned, '
                     || 'compared, tested or iterated'

@@ -316,3 +316,17 @@ def test_the_same_code_gives_the_same_edges_whatever_the_hash_seed(tmp_path, mak
         found.append([r["dst_id"] for r in json.loads(out.stdout)])
     assert found[0] == [f"impl{i:02}.go::Sink{i:02}.Write" for i in range(8)]  # the first eight, by file
     assert found[1] == found[0] and found[2] == found[0]
+
+
+def test_only_an_entry_mark_makes_a_module_an_entry_point(lake, tmp_path):
+    """A capture its collector does not take (a returned object holding no code, a Kotlin check ending its block)
+    adds nothing: it once fell through to the entry mark, and one TypeScript module in ten was a "__main__ block"."""
+    root = tmp_path / "src"
+    root.mkdir()
+    (root / "plain.ts").write_text("export function options() {\n  return { retries: 3 }\n}\n")
+    (root / "Guard.kt").write_text("fun check(x: Any) {\n    if (x !is String) return\n}\n")
+    (root / "tool.py").write_text("def main():\n    pass\n\n\nif __name__ == '__main__':\n    main()\n")
+    index_structure(lake, root)
+    entries = {s["path"]: s["entry_reason"] for s in lake.read_table("repo", "symbols").to_pylist()
+               if s["kind"] == "module"}
+    assert entries == {"plain.ts": None, "Guard.kt": None, "tool.py": "__main__ block"}

@@ -161,7 +161,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   at ``i<j``, its place among the arguments as ``@signature.slot`` or itself); ``@signature.parameter``: a type
   parameter a generic type declares (``interface ThrowingConsumer<T>``, at ``<j``, ``@signature.slot`` its place):
   where the type's single method declares ``T``, a function given for parameter ``i`` takes the argument written
-  there. A ``signature`` reference: read, never an edge (``alias``: ``i:j``, ``:j``, ``i``, ``i<j`` or ``<j``).
+  there; ``@signature.base``: a type argument a class's base class writes (``class V : Validator<Order>``, at ``>j``,
+  ``@signature.slot`` its place). A ``signature`` reference: read, never an edge (``alias``: ``i:j``, ``:j``, ``i``,
+  ``i<j``, ``<j`` or ``>j``).
 - ``@passed.name``: an untyped parameter of a function written as an argument (``describe(t => ...)``), with
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
   function as written) and ``@passed.slot`` (the parameter's node, whose place is its position; default: the name):
@@ -253,6 +255,7 @@ class RawDef(NamedTuple):
     test: bool = False
     qualifier: str | None = None  # the path written before the name (``io`` in Rust's ``impl X for io::Error``)
     params: Params | None = None  # how many arguments a function accepts (``ARITY``)
+    body_start: int = 0  # where its body starts, where the language evaluates its signature outside (0: not read)
 
 
 class RawRef(NamedTuple):
@@ -280,6 +283,7 @@ class Span(NamedTuple):
     self_name: str | None
     kind: str
     takes_parameter_refs: bool
+    body_start: int = 0  # before it: the signature, which sees the enclosing scope's names only (``RawDef``)
 
 
 @dataclass
@@ -743,7 +747,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls",
                      "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "scope.after",
                      "signature.result", "signature.argument", "signature.parameter", "parameter.given",
-                     "signature.arity"):
+                     "signature.arity", "signature.base"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit", "var.place", "var.record") \
                 and ("var.item" in keys or "var.callable" in keys or any(k in keys for k in VAR_BINDINGS)):
@@ -843,7 +847,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                         continue
                     kind = "type." + form
                     container = _returned_element(node, rules, lambda n: _text(n, data), form) \
-                        if form in ("generic", "return") else ""
+                        if form in ("generic", "return") or node.parent.type in rules.array_types else ""
                     if container:  # a mapping's value is marked: a loop over the mapping takes its keys instead
                         add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None,
                                               MAPPED if container in MAP_CONTAINERS else None,
@@ -1036,166 +1040,280 @@ def _narrowed_at(caps: dict, value) -> int | None:
     return (caps["scope.guarded"][0] if "scope.guarded" in caps else value).start_byte
 
 
+class OtherCapture(NamedTuple):
+    """One capture that is not a reference, with what its role's collector reads and adds to (``_collect_other``)."""
+
+    role: str
+    key: str
+    node: object
+    caps: dict
+    data: bytes
+    facts: FileFacts
+    found: Captures
+    rules: ParseRules
+
+    def text(self, key: str) -> str | None:
+        return _text(self.caps[key][0], self.data) if key in self.caps else None
+
+    def binding(self, kind: str, name: str, value: str | None, at: int | None = None) -> RawRef:
+        return RawRef(self.node.start_byte if at is None else at, kind, name, value, None, None, 0, None)
+
+
 def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures,
                    rules: ParseRules) -> None:
-    """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark. Several
-    ``@import.module`` nodes (a nested Rust use list: ``use a::{b::{c}}``) are one module path, joined by the
-    language's ``path_separator``."""
-    bindings = found.bindings
-    if role == "def":
-        text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-        anonymous = "anonymous" in caps
-        name = f"<anonymous {text('name')}>" if anonymous else text("name")
-        name = name if name.isidentifier() or anonymous else " ".join(name.split())  # a type as written: (A,\n B)
-        name = str(_field_place(caps["name"][0], rules.place_rests)) if "name.place" in caps else name  # Pair(A, B)
-        parent = text("parent.name")
-        if "parent.outer" in caps and parent:
-            parent = f"{text('parent.outer')}.{parent}"
-        found.defs.append(RawDef(node.start_byte, node.end_byte, key[11:], name, node.start_point[0] + 1,
-                                 node.end_point[0] + 1, parent, "exported" in caps,
-                                 tuple(_decorator_name(_text(n, data)) for n in caps.get("decorator", ())),
-                                 text("self.name"), anonymous, "test" in caps, text("qualifier"),
-                                 _params(node, rules) if rules.arity and key[11:] in ("function", "method") else None))
-    elif role in ("import", "reexport", "import.via"):  # import.via: what the language's settle_references keeps
-        text = lambda key: _text(caps[key][0], data) if key in caps else None  # noqa: E731
-        key = "import.rename" if "import.rename" in caps else key
-        parts = caps.get("import.module", ())
-        module = rules.path_separator.join(_text(n, data) for n in parts) if len(parts) > 1 else text("import.module")
-        if module is None and "import.name" not in caps:
-            return
-        name = "*" if "import.wildcard" in caps else text("import.name")
-        alias = text("import.alias") or ("default" if "import.default" in caps else None)
-        found.refs.append(RawRef(node.start_byte, key, name, None, _unquote(module), alias, node.start_point[0] + 1,
-                                 None))
-    elif role == "var" and ("var.item" in caps or "var.callable" in caps):  # an element of a collection: name[]
+    """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark: the
+    collector ``_OTHER_ROLES`` names for its role. A capture its collector does not take (a ``@returns.object`` that
+    holds no code) adds nothing."""
+    _OTHER_ROLES[role](OtherCapture(role, key, node, caps, data, facts, found, rules))
+
+
+def _on_def(c: OtherCapture) -> None:
+    node, caps, rules, kind = c.node, c.caps, c.rules, c.key[11:]
+    anonymous = "anonymous" in caps
+    name = f"<anonymous {c.text('name')}>" if anonymous else c.text("name")
+    name = name if name.isidentifier() or anonymous else " ".join(name.split())  # a type as written: (A,\n B)
+    name = str(_field_place(caps["name"][0], rules.place_rests)) if "name.place" in caps else name  # Pair(A, B)
+    parent = c.text("parent.name")
+    if "parent.outer" in caps and parent:
+        parent = f"{c.text('parent.outer')}.{parent}"
+    c.found.defs.append(RawDef(node.start_byte, node.end_byte, kind, name, node.start_point[0] + 1,
+                               node.end_point[0] + 1, parent, "exported" in caps,
+                               tuple(_decorator_name(_text(n, c.data)) for n in caps.get("decorator", ())),
+                               c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
+                               _params(node, rules) if rules.arity and kind in ("function", "method") else None,
+                               _body_start(node) if rules.signature_outside else 0))
+
+
+def _on_import(c: OtherCapture) -> None:
+    """Several ``@import.module`` nodes (a nested Rust use list: ``use a::{b::{c}}``) are one module path, joined by
+    the language's ``path_separator``. ``@import.via``: what the language's settle_references keeps."""
+    key = "import.rename" if "import.rename" in c.caps else c.key
+    parts = c.caps.get("import.module", ())
+    module = c.rules.path_separator.join(_text(n, c.data) for n in parts) if len(parts) > 1 \
+        else c.text("import.module")
+    if module is None and "import.name" not in c.caps:
+        return
+    name = "*" if "import.wildcard" in c.caps else c.text("import.name")
+    alias = c.text("import.alias") or ("default" if "import.default" in c.caps else None)
+    c.found.refs.append(RawRef(c.node.start_byte, key, name, None, _unquote(module), alias,
+                               c.node.start_point[0] + 1, None))
+
+
+def _on_var(c: OtherCapture) -> None:
+    caps = c.caps
+    if "var.item" in caps or "var.callable" in caps:  # an element of a collection: name[]
         item = "var.item" if "var.item" in caps else "var.callable"
-        bindings["value"].append(RawRef(node.start_byte, CALLABLE_ITEM if item == "var.callable" else "value",
-                                        _text(node, data) + ITEMS, _text(caps[item][0], data), None, None, 0, None))
-    elif role == "var.names":
-        bindings["value"] += _paired_values(node, caps["var.values"][0], data)
-    elif role == "var" and ("_narrowing" in caps or "_guarding" in caps):  # python.scm's isinstance(): its place
-        _narrowing(key, node, caps, data, facts, found, rules)
-    elif role == "var":  # a declared type, an assigned value or a parameter's default: kept as the receiver
-        var_name = rules.implicit_parameter if key == "var.implicit" else \
-            str(_field_place(node, rules.place_rests)) if key == "var.place" else _var_as_read(node, data, rules)
-        if not var_name:
-            return
-        var_name = RECORD_FIELD + var_name if key == "var.record" else var_name
-        if key == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
-            bindings["local"].append(RawRef(node.start_byte, "local", var_name, None, None, None, 0, None))
-        key = next(k for k in VAR_BINDINGS if k in caps)
-        value = caps[key][0]
-        if key in _COLLECTION_SUFFIX:  # for b in self.books: what self.books holds decides, where it is looked up
-            kind = " ".join(_text(value, data).split()) + _COLLECTION_SUFFIX[key]
-        elif key in _DELEGATE_SUFFIX:  # _actions.Add(tm => ..): what the delegates _actions holds take there
-            slot = _place(caps.get("var.slot", (node,))[0], data)
-            kind = "".join(_text(value, data).split()) + _DELEGATE_SUFFIX[key] + DELEGATE_GIVES + str(slot)
-        elif key == "var.each":  # for _, f := range steps: f is one of the functions steps was given (@var.item)
-            kind = ITEM_OF + _text(value, data)
-        elif key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
-            kind = _type_text(_text(value, data))
-            kind = f"{IMPLEMENTED_VALUE}{kind}@{_place(node, data)}" if kind and kind.replace(".", "").isidentifier() \
-                else None
-        elif key == "var.called":  # make: ClientFactory: make(app) gives what the class's call operator returns
-            kind = _type_text(_text(value, data))
-            kind = f"{kind}~{rules.call_operator}()" if rules.call_operator and kind \
-                and kind.replace(".", "").isidentifier() else None
-        elif key == "var.result":  # _, b := f(): f's result at b's place among the names assigned
-            kind = _type_text(_text(value, data), True)
-            kind = f"{kind}{RESULT_MARK}{_place(node, data)}" if kind and kind.endswith(")") else None
-        else:
-            written = _text(value, data)
-            kind = (OWN_OBJECT if value.type == "object" and _holds_code(value) else COLLECTION) \
-                if value.type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value))
-            if kind and rules.generic_names:
-                kind = _with_type_arguments(kind, written)
-        if kind and key == "var.narrowed":  # where the check fails (an else): the class it excludes
-            excluded = "scope.guarded" in caps and getattr(caps["scope.guarded"][0], "excluded", False)
-            kind = (EXCLUDED_VALUE if excluded else NARROWED_VALUE) + kind
-        kind = _dotted(kind, rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
-        if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
-            kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], data)
-        if kind and "var.member.place" in caps:  # Move(x, y): y is the variant's member at its place, 1
-            item = caps["var.member.place"][0]
-            kind = _member_at_place(kind, rules.member_place(item) if rules.member_place
-                                    else _field_place(item, rules.place_rests))
-        if "var.later" in caps:  # x = f() after a bare let x: counts where every assignment agrees
-            kind = _later_value(kind, value, data)
-        if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
-            binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
-            if key == "var.returns" and "var.returns.place" in caps:  # mk := func() (A, *B): mk()#1 is a B
-                named += f"{RESULT_MARK}{_result_place(value)}"
-            at = _narrowed_at(caps, value) if key == "var.narrowed" else node.start_byte
-            if at is not None:
-                bindings[binding].append(RawRef(at, binding, named, kind, None, None, 0, None))
-        element = _element_type(_text(value, data), rules.transparent_types, rules.cast_type) \
-            if key == "var.type" and kind else None
-        if element is None and key == "var.type" and rules.named_collections:
-            element = _named_elements(kind, value, data)
-        if element:  # List<Element> els: els.get(0) is an Element
-            bindings["var"].append(RawRef(node.start_byte, "var", var_name + ITEMS, element, None, None, 0,
-                                          None))
-        if key == "var.type" and kind:  # Func<Foo, object> f, List<Action<TypeMap>> a: f=>0, a[]=>0
-            bindings["var"] += _delegate_bindings(var_name, _text(value, data), node.start_byte, rules)
-        keys = _key_type(_text(value, data), rules.map_types) if key == "var.type" and kind else None
-        if keys:  # d: dict[str, Column]: a loop over d takes a str
-            bindings["var"].append(RawRef(node.start_byte, "var", var_name + KEYS, keys, None, None, 0, None))
-    elif role == "attribute.name":  # self.x = ... in a method: x is a field of the method's class
-        bindings["instance_attr"].append(RawRef(node.start_byte, "instance_attr", _text(node, data), None, None, None,
-                                                node.start_point[0] + 1, None))
-    elif role == "parameter.name":
-        bindings["parameter"].append(RawRef(node.start_byte, "parameter", _text(node, data), None, None, None,
-                                            node.start_point[0] + 1, None))
-    elif role == "parameter.given" and "parameter.of" in caps:  # test(a, b) given ("a", "b") or "a, b"
-        at = caps["parameter.of"][0]
-        bindings["given"] += [RawRef(at.start_byte, "given", name, None, None, None, 0, None)
-                              for name in _GIVEN_NAME.findall(_text(node, data))]
-    elif role in ("scope.callback", "scope.branch"):  # a branch is a scope of names as a callback is
-        found.callbacks.append((node.start_byte, node.end_byte))
-    elif role == "scope.guarded":  # a scope of the narrowing only
-        found.guarded.append((node.start_byte, node.end_byte))
-    elif role == "scope.after" and node.end_byte < node.parent.end_byte:  # the rest of the block after the statement
-        found.guarded.append((node.end_byte, node.parent.end_byte))
-    elif role == "gives.receiver":
-        found.gives_receiver.add(node.start_byte)
-    elif role == "returns.object" and _holds_code(node):  # return { get () {...} }: the factory's own members
-        found.refs.append(RawRef(node.start_byte, "returns", OWN_OBJECT, None, None, None, node.start_point[0] + 1,
-                                 None))
-    elif role == "jsdoc" and "jsdoc.target" in caps:
-        _jsdoc_types(node, caps["jsdoc.target"][0], data, found)
-    elif role == "jsdoc":  # a comment alone: the modules its typedefs import
-        _jsdoc_imports(node, data, found)
-    elif role == "doc" and "doc.owner" in caps:
-        _doc_members(node, caps["doc.owner"][0], data, found, rules)
-    elif role == "doc":
-        named = _text(caps["doc.name"][0], data) if "doc.name" in caps else None
-        _doc_types(node, caps.get("doc.target", (None,))[0], named, data, found, rules)
-    elif role in ("signature.type", "signature.named", "signature.result", "signature.argument",
-                  "signature.parameter", "signature.receiver", "signature.arity"):
-        declared = _signature(role, node, caps, data)
-        if declared:
-            found.refs.append(_signature_type_arguments(declared, node, rules))
-    elif role == "passed.receiver":  # the lambda's ``this``: a variable of its own scope, ``this@<callee>``
-        passed = _passed(node, caps, data, RECEIVER_LABEL, RECEIVER_SLOT)
-        if passed:
-            bindings["var"].append(passed)
-    elif role in ("passed.name", "passed.implicit"):
-        implicit = rules.implicit_parameter if role == "passed.implicit" else None
-        passed = _passed(node, caps, data, implicit, 0 if implicit else None)
-        if passed:
-            bindings["var"].append(passed)
-        if passed and implicit:  # the lambda declares it, as var.implicit does: its own, not the enclosing scope's
-            bindings["local"].append(RawRef(node.start_byte, "local", implicit, None, None, None, 0, None))
-    elif role == "global.name":
-        bindings["global"].append(RawRef(node.start_byte, "global", _text(node, data), None, None, None, 0, None))
-    elif role == "package.name":  # several clauses nest, in file order (Scala's ``package a.b`` then ``package c``)
-        facts.package = rules.join_package(facts.package, _text(node, data), node.start_point[0] + 1)
-    elif role == "opaque":
-        found.opaque.append((node.start_byte, node.end_byte))
-    elif role == "text.calls":
-        found.refs += _text_calls(node, data, rules)
+        c.found.bindings["value"].append(c.binding(CALLABLE_ITEM if item == "var.callable" else "value",
+                                                   _text(c.node, c.data) + ITEMS, _text(caps[item][0], c.data)))
+    elif "_narrowing" in caps or "_guarding" in caps:  # python.scm's isinstance(): its place
+        _narrowing(c.key, c.node, caps, c.data, c.facts, c.found, c.rules)
     else:
-        facts.entry = True
+        _on_typed_var(c)
+
+
+def _on_typed_var(c: OtherCapture) -> None:
+    """A declared type, an assigned value or a parameter's default: kept as the variable's receiver."""
+    var_name = _bound_variable(c)
+    if not var_name:
+        return
+    if c.key == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
+        c.found.bindings["local"].append(c.binding("local", var_name, None))
+    key = next(k for k in VAR_BINDINGS if k in c.caps)
+    value = c.caps[key][0]
+    kind = _refined_kind(c, key, value, _binding_kind(c, key, value))
+    if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
+        binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
+        if key == "var.returns" and "var.returns.place" in c.caps:  # mk := func() (A, *B): mk()#1 is a B
+            named += f"{RESULT_MARK}{_result_place(value)}"
+        at = _narrowed_at(c.caps, value) if key == "var.narrowed" else c.node.start_byte
+        if at is not None:
+            c.found.bindings[binding].append(c.binding(binding, named, kind, at))
+    if key == "var.type" and kind:
+        c.found.bindings["var"] += _declared_type_bindings(c, var_name, value, kind)
+
+
+def _bound_variable(c: OtherCapture) -> str | None:
+    """The name a binding capture binds: a lambda's implicit parameter, a record's field by place, a variable."""
+    if c.key == "var.implicit":
+        return c.rules.implicit_parameter
+    name = str(_field_place(c.node, c.rules.place_rests)) if c.key == "var.place" \
+        else _var_as_read(c.node, c.data, c.rules)
+    return RECORD_FIELD + name if name and c.key == "var.record" else name
+
+
+def _binding_kind(c: OtherCapture, key: str, value) -> str | None:
+    """What a binding capture says the variable holds, as written at ``value`` for its capture ``key``."""
+    data, rules = c.data, c.rules
+    if key in _COLLECTION_SUFFIX:  # for b in self.books: what self.books holds decides, where it is looked up
+        return " ".join(_text(value, data).split()) + _COLLECTION_SUFFIX[key]
+    if key in _DELEGATE_SUFFIX:  # _actions.Add(tm => ..): what the delegates _actions holds take there
+        slot = _place(c.caps.get("var.slot", (c.node,))[0], data)
+        return "".join(_text(value, data).split()) + _DELEGATE_SUFFIX[key] + DELEGATE_GIVES + str(slot)
+    if key == "var.each":  # for _, f := range steps: f is one of the functions steps was given (@var.item)
+        return ITEM_OF + _text(value, data)
+    if key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
+        kind = _type_text(_text(value, data))
+        return f"{IMPLEMENTED_VALUE}{kind}@{_place(c.node, data)}" if kind and kind.replace(".", "").isidentifier() \
+            else None
+    if key == "var.called":  # make: ClientFactory: make(app) gives what the class's call operator returns
+        kind = _type_text(_text(value, data))
+        return f"{kind}~{rules.call_operator}()" if rules.call_operator and kind \
+            and kind.replace(".", "").isidentifier() else None
+    if key == "var.result":  # _, b := f(): f's result at b's place among the names assigned
+        kind = _type_text(_text(value, data), True)
+        return f"{kind}{RESULT_MARK}{_place(c.node, data)}" if kind and kind.endswith(")") else None
+    written = _text(value, data)
+    kind = (OWN_OBJECT if value.type == "object" and _holds_code(value) else COLLECTION) \
+        if value.type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value))
+    return _with_type_arguments(kind, written) if kind and rules.generic_names else kind
+
+
+def _refined_kind(c: OtherCapture, key: str, value, kind: str | None) -> str | None:
+    """A binding's value as the captures beside it refine it: a check's narrowing or exclusion, a member taken
+    apart, a later assignment."""
+    caps = c.caps
+    if kind and key == "var.narrowed":  # where the check fails (an else): the class it excludes
+        excluded = "scope.guarded" in caps and getattr(caps["scope.guarded"][0], "excluded", False)
+        kind = (EXCLUDED_VALUE if excluded else NARROWED_VALUE) + kind
+    kind = _dotted(kind, c.rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
+    if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
+        kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], c.data)
+    if kind and "var.member.place" in caps:  # Move(x, y): y is the variant's member at its place, 1
+        item = caps["var.member.place"][0]
+        kind = _member_at_place(kind, c.rules.member_place(item) if c.rules.member_place
+                                else _field_place(item, c.rules.place_rests))
+    if "var.later" in caps:  # x = f() after a bare let x: counts where every assignment agrees
+        kind = _later_value(kind, value, c.data)
+    return kind
+
+
+def _declared_type_bindings(c: OtherCapture, var_name: str, value, kind: str) -> list[RawRef]:
+    """What a declared type says of the variable's elements (``List<Element> els``: ``els[]``), the delegates it
+    holds (``Func<Foo, object> f``: ``f=>0``) and its keys (``d: dict[str, Column]``: a loop over d takes a str)."""
+    written, rules, out = _text(value, c.data), c.rules, []
+    element = _element_type(written, rules.transparent_types, rules.cast_type)
+    if element is None and rules.named_collections:
+        element = _named_elements(kind, value, c.data)
+    if element:
+        out.append(c.binding("var", var_name + ITEMS, element))
+    out += _delegate_bindings(var_name, written, c.node.start_byte, rules)
+    keys = _key_type(written, rules.map_types)
+    if keys:
+        out.append(c.binding("var", var_name + KEYS, keys))
+    return out
+
+
+def _on_var_names(c: OtherCapture) -> None:
+    c.found.bindings["value"] += _paired_values(c.node, c.caps["var.values"][0], c.data)
+
+
+def _on_named(kind: str, with_line: bool = False) -> Callable[[OtherCapture], None]:
+    """The collector of a capture binding its own text under ``kind`` (``self.x = ..``'s x, a parameter, a global)."""
+    def collect(c: OtherCapture) -> None:
+        line = c.node.start_point[0] + 1 if with_line else 0
+        c.found.bindings[kind].append(RawRef(c.node.start_byte, kind, _text(c.node, c.data), None, None, None, line,
+                                             None))
+    return collect
+
+
+def _on_parameter_given(c: OtherCapture) -> None:
+    """test(a, b) given ("a", "b") or "a, b": values, never fixtures."""
+    if "parameter.of" in c.caps:
+        at = c.caps["parameter.of"][0]
+        c.found.bindings["given"] += [c.binding("given", name, None, at.start_byte)
+                                      for name in _GIVEN_NAME.findall(_text(c.node, c.data))]
+
+
+def _on_callback_scope(c: OtherCapture) -> None:
+    c.found.callbacks.append((c.node.start_byte, c.node.end_byte))  # a branch is a scope of names as a callback is
+
+
+def _on_guarded_scope(c: OtherCapture) -> None:
+    c.found.guarded.append((c.node.start_byte, c.node.end_byte))  # a scope of the narrowing only
+
+
+def _on_after_scope(c: OtherCapture) -> None:
+    node = c.node  # the rest of the block after the statement (none where it ends its block)
+    if node.end_byte < node.parent.end_byte:
+        c.found.guarded.append((node.end_byte, node.parent.end_byte))
+
+
+def _on_gives_receiver(c: OtherCapture) -> None:
+    c.found.gives_receiver.add(c.node.start_byte)
+
+
+def _on_returns_object(c: OtherCapture) -> None:
+    if _holds_code(c.node):  # return { get () {...} }: the factory's own members
+        c.found.refs.append(RawRef(c.node.start_byte, "returns", OWN_OBJECT, None, None, None,
+                                   c.node.start_point[0] + 1, None))
+
+
+def _on_jsdoc(c: OtherCapture) -> None:
+    if "jsdoc.target" in c.caps:
+        _jsdoc_types(c.node, c.caps["jsdoc.target"][0], c.data, c.found)
+    else:  # a comment alone: the modules its typedefs import
+        _jsdoc_imports(c.node, c.data, c.found)
+
+
+def _on_doc(c: OtherCapture) -> None:
+    if "doc.owner" in c.caps:
+        _doc_members(c.node, c.caps["doc.owner"][0], c.data, c.found, c.rules)
+    else:
+        _doc_types(c.node, c.caps.get("doc.target", (None,))[0], c.text("doc.name"), c.data, c.found, c.rules)
+
+
+def _on_signature(c: OtherCapture) -> None:
+    declared = _signature(c.role, c.node, c.caps, c.data)
+    if declared:
+        c.found.refs.append(_signature_type_arguments(declared, c.node, c.rules))
+
+
+def _on_passed_receiver(c: OtherCapture) -> None:
+    passed = _passed(c.node, c.caps, c.data, RECEIVER_LABEL, RECEIVER_SLOT)  # the lambda's this: this@<callee>
+    if passed:
+        c.found.bindings["var"].append(passed)
+
+
+def _on_passed_name(c: OtherCapture) -> None:
+    implicit = c.rules.implicit_parameter if c.role == "passed.implicit" else None
+    passed = _passed(c.node, c.caps, c.data, implicit, 0 if implicit else None)
+    if passed:
+        c.found.bindings["var"].append(passed)
+    if passed and implicit:  # the lambda declares it, as var.implicit does: its own, not the enclosing scope's
+        c.found.bindings["local"].append(c.binding("local", implicit, None))
+
+
+def _on_package_name(c: OtherCapture) -> None:
+    """Several clauses nest, in file order (Scala's ``package a.b`` then ``package c``)."""
+    c.facts.package = c.rules.join_package(c.facts.package, _text(c.node, c.data), c.node.start_point[0] + 1)
+
+
+def _on_opaque(c: OtherCapture) -> None:
+    c.found.opaque.append((c.node.start_byte, c.node.end_byte))
+
+
+def _on_text_calls(c: OtherCapture) -> None:
+    c.found.refs.extend(_text_calls(c.node, c.data, c.rules))
+
+
+def _on_entry(c: OtherCapture) -> None:
+    c.facts.entry = True
+
+
+_SIGNATURE_ROLES = ("signature.type", "signature.named", "signature.result", "signature.argument",
+                    "signature.parameter", "signature.receiver", "signature.arity", "signature.base")
+# each role of ``_roles`` but a reference and ``local.name`` (``_collect`` takes those inline) -> its collector
+_OTHER_ROLES: dict[str, Callable[[OtherCapture], None]] = {
+    "def": _on_def, "import": _on_import, "reexport": _on_import, "import.via": _on_import, "var": _on_var,
+    "var.names": _on_var_names, "attribute.name": _on_named("instance_attr", True),
+    "parameter.name": _on_named("parameter", True), "global.name": _on_named("global"),
+    "parameter.given": _on_parameter_given, "scope.callback": _on_callback_scope, "scope.branch": _on_callback_scope,
+    "scope.guarded": _on_guarded_scope, "scope.after": _on_after_scope, "gives.receiver": _on_gives_receiver,
+    "returns.object": _on_returns_object, "jsdoc": _on_jsdoc, "doc": _on_doc,
+    **{role: _on_signature for role in _SIGNATURE_ROLES}, "passed.receiver": _on_passed_receiver,
+    "passed.name": _on_passed_name, "passed.implicit": _on_passed_name, "package.name": _on_package_name,
+    "opaque": _on_opaque, "text.calls": _on_text_calls, "entry": _on_entry,
+}
 
 
 _TEXT_CALL = re.compile(r"(?<![\w.>$])([A-Za-z_]\w*)\s*\(")
@@ -1321,6 +1439,8 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
         place += f"{mark}{_place(caps.get('signature.slot', (node,))[0], data)}"
     elif role == "signature.receiver":  # Buffer.() -> Unit: what the function's ``this`` is
         place += f":{RECEIVER_SLOT}"
+    elif role == "signature.base":  # class V : Validator<Order>: the type argument its base class writes
+        place = BASE_ARGUMENT_MARK + str(_place(caps.get("signature.slot", (node,))[0], data))
     receiver, _, name = typed.rpartition(".")
     return RawRef(node.start_byte, "signature", name, receiver or None, None, place, node.start_point[0] + 1, None)
 
@@ -1526,6 +1646,14 @@ SINGLETON = "<singleton>"
 # generic type declares (``interface ThrowingConsumer<T>``), which its method's ``T`` stands for
 # (``Resolver._type_argument``)
 TYPE_ARGUMENT_MARK = "<"
+# a class's ``signature`` at ``>j``: the type argument at place ``j`` its base class writes (``@signature.base``:
+# ``class V : Validator<Order>``), which a bare call of the base's methods gives the lambdas it is passed where the
+# language says so (``Resolver._base_argument_class``)
+BASE_ARGUMENT_MARK = ">"
+# after a signature's place: what is declared there is a type parameter (C#'s ``Func<T, bool>``: ``0:0?`` names T),
+# which types no lambda itself (the caller's type argument decides), kept apart from the place that would name a
+# class; read where a subclass's base argument stands for its class's T (``Resolver._declares_type_parameter``)
+TYPE_PARAMETER_DECLARED = "?"
 # a reference's alias where its name is written with type arguments (C#'s ``Foo<Bar>``, ``typeof(Foo<,>)``): ``<>`` +
 # how many; none written: no alias. Same-named types told apart by their number of type parameters (``<j``
 # signatures) are then one (``Resolver._by_type_arguments``)
@@ -1720,6 +1848,10 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
     for _ in range(8):  # (a wrapper inside the container takes four: vector<shared_ptr<T>>)
         if current is None:
             return ""
+        if current.type in rules.array_types:  # Foo[], as Array<Foo>: Foo its element, where Foo is written alone
+            declared = current.named_children[:1] == [node] and _type_form(current, rules, name_of) in ("return",
+                                                                                                    "field")
+            return "Array" if declared else ""
         head = current.child_by_field_name("value") if current.type == "subscript" else _generic_head(current)
         if head is not None and head != node:
             arguments = [c for c in current.named_children if c != head]
@@ -1778,6 +1910,7 @@ _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
 _TYPING = ("typing", "t", "typ", "tp")  # Python's typing module as code names it (import typing as t: t.Optional)
 _WRAPPER = re.compile(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union)\[(.*)\]$")
+_ANNOTATED = re.compile(rf"^(?:(?:{'|'.join(_TYPING)}|typing_extensions)\.)?Annotated\[(.*)\]$", re.S)
 # types that say nothing of a value's class: a receiver of one is unknown, not a library's (Java's Object, Python's
 # object, TypeScript's unknown stay a library's: only their own methods can be called on them)
 ANY_TYPES = frozenset({"Any", "any"} | {f"{module}.Any" for module in _TYPING})
@@ -1837,6 +1970,9 @@ def _type_text(text: str, call: bool = False) -> str | None:
         text = " ".join(_CHAIN_BREAK.sub("", _COMMENT_LINE.sub("", text)).split())
     else:
         text = " ".join(text.split())
+    annotated = None if call else _ANNOTATED.match(text)
+    if annotated:  # Annotated[APIRouter, Doc("""..""")]: the type, however long the documentation beside it
+        return _type_text(_top_level_split(annotated.group(1), ",")[0].strip())
     if len(text) > 400 or " & " in text:  # (a long call's arguments say nothing of its value: its callee does)
         return _long_call(text) if call else None
     if len(text) > 2 and text[0] in "\"'" and text[-1] == text[0]:  # a forward reference: Optional["Node"]
@@ -1904,6 +2040,10 @@ def _element_type(text: str, transparent=frozenset(), cast=lambda text: None) ->
     one's are its own (``&HashMap<K, V>``, ``&'a mut Vec<T>``). An element written as a tuple is what the
     language's ``cast`` makes of it, a ``TUPLE_OF`` value (``Vec<(Name, Value)>``: ``tuple:Name,Value``)."""
     text = _LEADING_BORROW.sub("", " ".join(text.split()))
+    channel = _CHANNEL_OF.match(text)
+    if channel:  # a Go channel's elements are what a receive from it gives (v := <-ch)
+        last = _type_text(channel.group(1).strip().lstrip("*"))
+        return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
     m = _GENERIC_OF.match(text) or _BRACKETED_OF.match(text)
     if m:  # a map's value is its last argument; a transparent type's its first (Rust's Result<T, E>: not the error)
         args = _top_level_split(m.group(1), ",")
@@ -1924,6 +2064,9 @@ def _element_type(text: str, transparent=frozenset(), cast=lambda text: None) ->
 
 
 _MAP_KEY = re.compile(r"^map\[([^\[\]]+)\]")  # a map type written with its key in brackets first
+# Go's channel types (chan T, <-chan T, chan<- T) and one made (make(chan T, n)): what is received is their key,
+# as a map's key is what a loop with one name over it gives (for v := range ch)
+_CHANNEL_OF = re.compile(r"^(?:make\(\s*)?(?:<-\s*)?chan\b(?:\s*<-)?\s*([^,()]+?)\s*(?:,[^()]*\)|\))?$")
 
 
 def _key_type(text: str, map_types=frozenset()) -> str | None:
@@ -1932,6 +2075,10 @@ def _key_type(text: str, map_types=frozenset()) -> str | None:
     int]``: never a value's class); None for what is no mapping. ``map_types``: the language's generic mappings
     (C++'s ``std::map<Label, Task>``: ``Label``)."""
     text = " ".join(text.split())
+    channel = _CHANNEL_OF.match(text)  # ch chan T, make(chan T, n): a loop over a channel (or a receive) gives T
+    if channel:
+        key = _type_text(channel.group(1).strip().lstrip("*"))
+        return key if key and key != COLLECTION and key.replace(".", "").isidentifier() else COLLECTION
     written_first = _MAP_KEY.match(text)  # map[*Page]*Route{...}: the key in brackets, before the value
     generic = _GENERIC_OF.match(text) if map_types else None
     if written_first:
@@ -2058,7 +2205,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             rules.members_exported and parent is not None and parent[4] and parent[2] in CONTAINER_KINDS
             and d.name[:1] not in ("#", "_"))  # a public member of an exported class or interface
         stack.append((d.end, qualname, kind, test, exported))
-        spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators)))
+        spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators),
+                          d.body_start))
         if block:
             continue
         if kind == "extension":  # the first block of a type's extension is its symbol, the next ones add to it
@@ -2364,7 +2512,7 @@ class _FileFlow(NamedTuple):
     typed_arguments: bool
     self_named: bool  # only where a definition names its own object (Go receivers)
     callbacks: bool
-    visible: dict[str, set[str]]  # enclosing qualname -> the variables seen there (``_visible_locals``), as found
+    visible: dict[tuple[str, bool], set[str]]  # (enclosing qualname, in its signature) -> the variables seen there
     called: set[tuple[str, str]]  # the parameters a ``param_call`` was made for
     known: dict[tuple, str | None]  # (scope, name, bare, called) -> what it is bound to: the same self.x many times
     out: list[Reference]
@@ -2400,11 +2548,12 @@ def _enclose_all(swept, flow: _FileFlow) -> list[Reference]:
         inner = stack[-1].qualname if stack else "<module>"  # the scope of the variables it sees
         scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
                                                  "<module>")
-        if kind in local_kinds and not receiver and local and r.name in (visible.get(inner) or
-                                                                         _visible(inner, stack, flow)):
-            if kind == "raise":
-                continue  # raise exc: an exception caught or built before, not a class built here
-            kind = local_kinds[kind]  # a variable called or passed along, not a function found elsewhere by name
+        if kind in local_kinds and not receiver and local:
+            outside = bool(stack) and r.start < stack[-1].body_start  # in the signature: the enclosing scope's names
+            if r.name in (visible.get((inner, outside)) or _visible(inner, stack, flow, outside)):
+                if kind == "raise":
+                    continue  # raise exc: an exception caught or built before, not a class built here
+                kind = local_kinds[kind]  # a variable called or passed along, not a function found elsewhere by name
         if kind == "local_read":
             continue  # a parameter or local variable read: no definition of the repository is meant
         if kind == "raise" or kind == "name":  # a bare name no variable binds: a call
@@ -2445,11 +2594,12 @@ def _stored_field(alias: str, stack: list[Span], flow: _FileFlow) -> tuple[str, 
     return alias, (_bound_to(head, False, stack, flow.types) if head in flow.type_names else None)
 
 
-def _visible(inner: str, stack: list[Span], flow: _FileFlow) -> set[str]:
-    """The variables seen in ``inner`` (``_visible_locals``), found once a scope."""
-    seen = flow.visible.get(inner)
+def _visible(inner: str, stack: list[Span], flow: _FileFlow, outside: bool = False) -> set[str]:
+    """The variables seen in ``inner`` (``_visible_locals``), found once a scope; ``outside``: in its signature, which
+    sees the enclosing scope's names only."""
+    seen = flow.visible.get((inner, outside))
     if seen is None:
-        seen = flow.visible[inner] = _visible_locals(stack, flow.local)
+        seen = flow.visible[(inner, outside)] = _visible_locals(stack[:-1] if outside else stack, flow.local)
     return seen
 
 
@@ -2944,6 +3094,12 @@ def _import_local(ref: RawRef) -> str | None:
     return ref.alias or (ref.name if ref.name and ref.name != "*" else (ref.module or "").split(".")[0].split("/")[-1])
 
 
+def _body_start(node) -> int:
+    """Where a definition's body starts (its signature before it), 0 where it has no body field."""
+    body = node.child_by_field_name("body")
+    return body.start_byte if body is not None else 0
+
+
 def _visible_locals(stack: list[Span], local: dict[str, set[str]]) -> set[str]:
     """Variables seen inside the innermost definition: its own, an enclosing function's and the module's (a class
     body's names are not seen by its methods)."""
@@ -3427,8 +3583,13 @@ def _field_scopes(owner: str) -> list[str]:
 
 
 def _owner_scopes(stack: list[Span]) -> list[str]:
-    """The field scopes of the class owning the innermost definition around a reference (none at module level)."""
+    """The field scopes of the class owning the innermost definition around a reference (none at module level); a
+    function inside a method (``const getParent = () => this.storage.find(t)``) is the method's closure, whose
+    ``this`` / ``self`` is the method's."""
     named = _named(stack)
+    method = next((i for i in range(len(named) - 1, -1, -1) if named[i].kind != "function"), None)
+    if method is not None and named[method].kind == "method":
+        named = named[:method + 1]
     owner = named[-1].qualname.rpartition(".")[0] if named else ""
     return _field_scopes(owner) if owner else []
 

@@ -93,10 +93,10 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
-                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN)
+                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
 from .qualnames import unsuffixed, untwinned
@@ -128,6 +128,7 @@ FIELD_HOLDER = {"field": ("type.field", "value.held")}
 IMPLICIT_MEMBER_KINDS = METHODS | {"constant"}  # what Swift's ``.name(..)`` may be: a static method, an enum case
 ENUM_CASE_KINDS = {"constant"}  # what Swift's ``.name`` is guessed to be: an enum case
 TYPE_PREFIX = "type."  # refs kind ``type.<form>``: a type named in a parameter, return, field, variable... -> uses_type
+TYPE_QUERY = "type.query"  # a value named where a type is (TypeScript's ``typeof f``): the value itself is used
 
 
 def _last_placed(fn: Symbol, place: str) -> str:
@@ -194,6 +195,14 @@ class Found(NamedTuple):
     resolution: str
 
 
+class Ancestry(NamedTuple):
+    """The supertypes of the repository's classes of one simple name, by name, each class itself included."""
+
+    certain: frozenset  # of every such class
+    possible: frozenset  # of some such class
+    complete: bool  # every base of theirs on the way is the repository's: nothing else is a supertype
+
+
 EXTERNAL = Found([], "external")
 UNRESOLVED = Found([], "unresolved")
 # a member none of an object's definitions answers, where the object (or a base) was given members under computed
@@ -250,6 +259,9 @@ class Hooks:
     name_layers: tuple
     member_layers: tuple
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
+    # (resolver, ref, dotted) -> whether a type written with its package (``okhttp3.Headers``) is another library's,
+    # never the repository's class of that simple name
+    foreign_type: Callable | None = None
     # a class's constructors are its methods named as it (C++: True) or so named (Swift: "init"): building it calls them
     named_constructors: bool | str = False
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
@@ -287,6 +299,9 @@ class Hooks:
     loops_take_yields: bool = False  # for x in gen(): x is what gen yields, which the resolver reads as it returns
     # a callback handed to a library's function is given that library's objects (JavaScript's test(.., (t) => ..))
     library_callback_objects: bool = False
+    # a lambda passed to a base class's method called bare takes the one type argument the class's base writes
+    # (C#'s class V : AbstractValidator<Order>, RuleFor(x => x.Name): Resolver._base_argument_class)
+    base_argument_lambdas: bool = False
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
@@ -296,12 +311,17 @@ class Hooks:
     module_alternatives: bool = False
     # (a definition's labels, a call's) -> whether the call may mean it (a language module's: Swift's argument labels)
     labels_fit: Callable | None = None
-    # ([each overload's labels], a call's) -> [whether the call may mean each]: where the choice among one type's
-    # overloads is relative (Java's argument types: an exact match before a widening one); applied per parent
+    # ([each overload's labels], a call's, ancestry) -> [whether the call may mean each]: where the choice among one
+    # type's overloads is relative (Java's argument types: an exact match before a widening one, the most specific
+    # of those that apply); applied per parent; ``ancestry(name)`` is what the repository says of a type's
+    # supertypes (``Resolver._ancestry_named``)
     labels_choose: Callable | None = None
     # (resolver, cls) -> ``cls`` and its bases in the language's own lookup order, each with its depth (Ruby's
     # ancestors: a later include first, the superclass last); None: C3 or breadth first as the flags say
     linearize: Callable | None = None
+    # fixtures a test runner provides itself (pytest's ``tmp_path``, ``monkeypatch``): a test's parameter naming one
+    # that the repository does not define holds the runner's object, whose members are external
+    library_fixtures: frozenset = frozenset()
 
 
 def _layer(entry) -> Callable:
@@ -333,6 +353,7 @@ def hooks_of(support) -> Hooks:
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
+                 foreign_type=getattr(support, "foreign_type", None),
                  named_constructors=getattr(support, "NAMED_CONSTRUCTORS", False),
                  global_name=getattr(support, "global_name", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
@@ -359,10 +380,12 @@ def hooks_of(support) -> Hooks:
                  scoped_type_paths=bool(getattr(support, "SCOPED_TYPE_PATHS", False)),
                  loops_take_yields=bool(getattr(support, "LOOPS_TAKE_YIELDS", False)),
                  library_callback_objects=bool(getattr(support, "LIBRARY_CALLBACK_OBJECTS", False)),
+                 base_argument_lambdas=bool(getattr(support, "BASE_ARGUMENT_LAMBDAS", False)),
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
                  reads_declarations=getattr(support, "reads_declarations", None),
-                 module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)))
+                 module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)),
+                 library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -421,6 +444,7 @@ class Resolver(ImportBindings):
         self._global_cache: dict[tuple, Found] = {}
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
         self._mro: dict[str, list[tuple[str, int]]] = {}
+        self._ancestries: dict[tuple, Ancestry | None] = {}  # (group, a type's simple name) -> its supertypes
         self.return_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its declared return type
         self.item_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its returned container's elements
         # (path, qualname, place) -> the type a function declares for what it passes its callbacks (``signature``)
@@ -443,6 +467,7 @@ class Resolver(ImportBindings):
         self._c3_memo: dict[str, list | None] = {}
         self._members_memo: dict[tuple[str, str], Found] = {}
         self._line_sensitive: dict[str, frozenset[str]] = {}
+        self._built_twin_names: dict[str, frozenset[str]] | None = None
         self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
         self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
         self.made: dict[str, bool] = {}  # definitions marked ``MADE`` (a name spelled from a template) -> True
@@ -499,6 +524,8 @@ class Resolver(ImportBindings):
             return self._inherits(r, src)
         if kind == ITEMS_KIND:  # read where a loop takes what a call returns; the type's use is its generic edge
             return []
+        if kind == TYPE_QUERY:
+            return self._type_query(r, src)
         if kind.startswith(TYPE_PREFIX):
             return self._uses_type(r, src)
         if kind == "attribute":
@@ -672,13 +699,13 @@ class Resolver(ImportBindings):
         if r.labels is None or len(kept) < 2:
             return kept
         if hooks.labels_choose is not None:
-            return self._chosen(kept, r.labels, hooks.labels_choose)
+            return self._chosen(kept, r.path, r.labels, hooks.labels_choose)
         if hooks.labels_fit is None:
             return kept
         return [i for i in kept if (p := self.g.by_id[i].params) is None or p.labels is None
                 or hooks.labels_fit(p.labels, r.labels)] or kept
 
-    def _chosen(self, ids: list[str], written: str, choose: Callable) -> list[str]:
+    def _chosen(self, ids: list[str], path: str, written: str, choose: Callable) -> list[str]:
         """Of candidates, those the language's ``labels_choose`` keeps among the overloads of each type (candidates
         of one parent); one whose labels were not read stays, and so do all where none would."""
         groups: dict[str | None, list[str]] = {}
@@ -687,9 +714,30 @@ class Resolver(ImportBindings):
                 groups.setdefault(self.g.by_id[i].parent_id, []).append(i)
         dropped = set()
         for group in groups.values():
-            verdicts = choose([self.g.by_id[i].params.labels for i in group], written)
+            verdicts = choose([self.g.by_id[i].params.labels for i in group], written,
+                              lambda name: self._ancestry_named(name, path))
             dropped.update(i for i, keep in zip(group, verdicts) if not keep)
         return [i for i in ids if i not in dropped] or ids
+
+    def _ancestry_named(self, name: str, path: str) -> "Ancestry | None":
+        """What the repository says of the supertypes of a type named ``name`` (a simple name: a parameter's or
+        argument's erasure) in the language of ``path``: None where no class of it bears the name (a library's
+        type, or a builtin)."""
+        support = self.supports.get(path)
+        key = (support.GROUP if support else None, name)
+        found = self._ancestries.get(key, False)
+        if found is False:
+            found = self._ancestries[key] = self._ancestry_uncached(name, path)
+        return found
+
+    def _ancestry_uncached(self, name: str, path: str) -> "Ancestry | None":
+        classes = self._same_language([i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in CLASSLIKE],
+                                      path)
+        if not classes:
+            return None
+        each = [{self.g.by_id[c].name for c, _ in self._linearized(cls) if c in self.g.by_id} for cls in classes]
+        complete = not any(c in self.g.external_bases for cls in classes for c, _ in self._linearized(cls))
+        return Ancestry(frozenset.intersection(*map(frozenset, each)), frozenset().union(*each), complete)
 
     def _with_overloads(self, found: Found) -> Found:
         """A member found on a known type, with its overloads (``Cart.add``, ``Cart.add#2``: the same name defined
@@ -960,6 +1008,14 @@ class Resolver(ImportBindings):
             return self._receiver_named(r, src) if r.receiver else []
         return self._edges(r, src, Found(ids, found.resolution), "uses_type", r.kind[len(TYPE_PREFIX):])
 
+    def _type_query(self, r: Ref, src: str) -> list[Edge]:
+        """``keyof typeof Lang``, ``ReturnType<typeof createStore>``: the enum, function or constant the code states
+        the name is (in scope or imported, never a guess) is used by its type; a library's or a local's leaves none."""
+        wanted = CALLABLE | VALUES
+        found = self._stated(r, src, wanted)
+        ids = [i for i in (found.ids if found else ()) if self.g.by_id[i].kind in wanted]
+        return self._edges(r, src, Found(ids, found.resolution), "uses_type", "query") if ids else []
+
     def _module_value(self, sym_id: str) -> bool:
         sym = self.g.by_id[sym_id]
         return sym.kind in VALUES and at_module_level(sym)
@@ -1047,6 +1103,8 @@ class Resolver(ImportBindings):
         """The class a pytest fixture declares it returns or yields (``-> Iterator[Server]``: ``Server``)."""
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
         ids = self._fixture(Ref(r.path, r.src_qualname, "fixture", name, None, None, None, r.line), src)
+        if not ids and name in self.hooks.get(r.path, self.no_hooks).library_fixtures:
+            return None, "external"  # def test_x(tmp_path): the runner's own object (monkeypatch.setattr())
         cls = self.return_class(ids[0]) if len(ids) == 1 else None
         return _typed(cls)
 
@@ -1520,6 +1578,8 @@ class Resolver(ImportBindings):
         head = lead.group(1) if lead else (inline or receiver).split(".")[0]
         if head in hooks.external and not self._shadows_builtin(r, head):
             return True
+        if hooks.foreign_type and self._foreign_receiver(r, receiver, inline, hooks):
+            return True
         if receiver.endswith(")"):
             callee = _called_name(receiver)  # (a Rust macro's name without its "!": tri!(x).visit())
             if callee and not self.g.by_name.get(callee) and not self.g.by_name.get(callee + "!"):
@@ -1534,6 +1594,13 @@ class Resolver(ImportBindings):
         # Response.error(), JSON.parse(): a global of the language (BUILTINS) is its own unless the file imports or
         # defines the name, even where some other file of the repository has a definition of that name
         return not (self._visible_name(r, head) or (head not in hooks.builtins and self.g.by_name.get(head)))
+
+    def _foreign_receiver(self, r: Ref, receiver: str, inline: str | None, hooks: Hooks) -> bool:
+        """``okhttp3.Headers h``, ``new okhttp3.Response.Builder().code(..)``, ``okhttp3.Response.error(..)``: the
+        type the reference is on is written with another library's package (``Hooks.foreign_type``)."""
+        if r.kind.startswith(TYPE_PREFIX):
+            return hooks.foreign_type(self, r, f"{receiver}.{r.name}")
+        return hooks.foreign_type(self, r, inline or receiver)
 
     def _shadows_builtin(self, r: Ref, name: str) -> bool:
         """Whether a type of the repository the file sees (its scope's, an import's, its package's) bears a name the
@@ -1688,7 +1755,12 @@ class Resolver(ImportBindings):
         if cls and chain:
             cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
         elif chain and how == "external" and _chain_parts(chain)[0].split("(")[0] in ELEMENT_ACCESSORS:
-            return None  # this.registered.get(name): an element out of a library's container, of a type unknown
+            # this.registered.get(name): an element out of a library's container, of a type unknown, which may be
+            # the repository's; never where nothing here bears the name then taken of it (client.get("/").json(),
+            # client.get("/").headers.get(k): a library's response, external rather than unresolved)
+            parts = _chain_parts(chain)
+            taken = re.split(r"[(\[]", parts[1])[0] if len(parts) > 1 else r.name
+            return None if self.g.by_name.get(taken) else EXTERNAL
         if not cls:
             return EXTERNAL if how == "external" or cls == "" else None
         cls = self._unaliased(cls)  # (an alias with bases, TypeScript's A & B, has their members)
@@ -1849,8 +1921,10 @@ class Resolver(ImportBindings):
 
     def _class_of_value(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /
-        ``unknown``); memoized per file and value (per scope for values starting at ``self``)."""
-        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value == OWN_OBJECT else "", value)
+        ``unknown``); memoized per file and value (per scope for values starting at ``self``, and for what a
+        function called bare gives a lambda: ``RuleFor(x => ..)`` is a method of the enclosing class's bases)."""
+        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value == OWN_OBJECT
+               or _bare_callee_given(value) else "", value)
         if self.line_sensitive(r.path, value):  # new Box() where Box is declared in each test: which Box is the line's
             key += (r.line,)
         # (a variable's own object names its scope, <object>createServer; a returned one is the function's own)
@@ -1921,6 +1995,9 @@ class Resolver(ImportBindings):
                 return cls, "constructor" if inline else "typed"  # a trait's Self is any of its implementations
         if name.split(".")[0] in hooks.builtins and not self._shadows_builtin(r, name.split(".")[0]):
             return None, "external"
+        declared = self._factory_declares(r, inline, called_name)
+        if declared:
+            return declared, "typed"
         cls = self._written_twin(r, self._class_named(r, name), value, hooks)
         if cls and inline and self._builds_no_instance(cls):
             return None, "unknown"
@@ -1933,6 +2010,8 @@ class Resolver(ImportBindings):
         held = self._class_field_holds(r, name) if "." in name else self._module_variable_holds(r, name)
         if held is not None:
             return (held, "typed") if held else (None, "external")
+        if "." in name and hooks.foreign_type and hooks.foreign_type(self, r, name):
+            return None, "external"  # okhttp3.Headers headers: another library's, whatever ours are named
         if self._anything_named(r, name):
             return None, "unknown"
         return None, "external"  # a type nothing here defines: a library's or a builtin one
@@ -1991,6 +2070,15 @@ class Resolver(ImportBindings):
         if binding is not None:
             return binding.kind in ("symbol", "module") and bool(self.g.by_name.get(last))
         return bool(self.g.by_name.get(last))
+
+    def _factory_declares(self, r: Ref, inline: str | None, callee: str | None) -> str | None:
+        """The repository class a call read by naming convention (Go's ``NewCodecRegistry()`` as a
+        ``CodecRegistry``) declares it returns, where that differs: the declaration (``*DefaultCodecRegistry``)
+        is what the value is, the convention only stands where nothing here declares one (a library's ``NewX``).
+        None for a call of the type itself (``Foo()``, ``T(x)``), whose name is its class."""
+        if not inline or not callee or callee.rpartition(".")[2] == inline.rpartition(".")[2]:
+            return None
+        return self._returned_class(r, callee) or None
 
     def _returned_value(self, r: Ref, callee: str) -> tuple[str | None, str]:
         """``_class_of_value``'s answer for a value a call of ``callee`` returns."""
@@ -2321,9 +2409,45 @@ class Resolver(ImportBindings):
         callee, _, place = value.rpartition("@")
         place, _, member = place.partition(".")
         cls, how = self._passed_parameter_class(r, f"{callee}@{place}{caret}{held}", _call_shape(shape))
+        if cls is None and not held and self.hooks.get(r.path, self.no_hooks).base_argument_lambdas:
+            cls, how = self._base_argument_class(r, callee, place) or (cls, how)
         if not member or not cls:
             return cls, how
         return _typed(self._class_along(cls, [member], None))
+
+    def _base_argument_class(self, r: Ref, callee: str, place: str) -> tuple[str | None, str] | None:
+        """A lambda's first parameter where it is passed to a base class's method called bare or on ``this``
+        (``RuleFor(x => x.Name)`` in ``class V : AbstractValidator<Order>``): the one type argument the class's base
+        writes (``>0``, parse.py ``BASE_ARGUMENT_MARK``), where the method is a library's (its ``Func<T, ..>`` is
+        not read: a library's base is taken to pass its own type argument) or declares a type parameter of its own
+        class there (``RuleFor(Expression<Func<T, R>>)`` of ``AbstractValidator<T>``); None where neither."""
+        head, _, name = callee.rpartition(".")
+        inner = place.partition(":")[2]
+        src = self.g.by_qual.get((r.path, r.src_qualname))
+        cls = self._enclosing_class(src) if src and head in ("", "this") and inner == "0" else None
+        written = self.signatures.get((r.path, self.g.by_id[cls].qualname, f"{BASE_ARGUMENT_MARK}0")) if cls else None
+        if written is None:
+            return None
+        found = self._lookup(Ref(r.path, r.src_qualname, "call", name, head or None, None, None, r.line), src,
+                             CALLABLE)
+        library = not found.ids and found.resolution == "external"
+        declared = found.ids and found.resolution not in GUESSES \
+            and all(self._declares_type_parameter(i, place) for i in found.ids[:MAX_CANDIDATES])
+        return _typed(self._declared_class(written, cls)) if library or declared else None
+
+    def _declares_type_parameter(self, sid: str, place: str) -> bool:
+        """Whether method ``sid`` declares, at ``place``, a type parameter of the class it belongs to (``T`` of
+        ``AbstractValidator<T>``'s ``RuleFor(Expression<Func<T, R>> e)``)."""
+        sym = self.g.by_id[sid]
+        declared = self.signatures.get((sym.path, sym.qualname, place + TYPE_PARAMETER_DECLARED))
+        owner = self.g.by_id.get(self._enclosing_class(sid) or "")
+        if declared is None or owner is None or declared.receiver:
+            return False
+        j, parameter = 0, self.signatures.get((owner.path, owner.qualname, f"{TYPE_ARGUMENT_MARK}0"))
+        while parameter is not None and parameter.name != declared.name:
+            j += 1
+            parameter = self.signatures.get((owner.path, owner.qualname, f"{TYPE_ARGUMENT_MARK}{j}"))
+        return parameter is not None
 
     def _passed_parameter_class(self, r: Ref, value: str, shape: CallShape | None) -> tuple[str | None, str]:
         """A callback's parameter (``describe("x", (t) => t.go())``: ``describe@1:0``): the class the called
@@ -2893,7 +3017,9 @@ class Resolver(ImportBindings):
             # overload HandleInner#2 is no class: a local function HandleInner in it is its own)
             own_name = implicit_this and name == self._scope_name(path, qual)
             if sid and (sid != src or recursion) and not own_name and self._is_scope(path, qual, implicit_this, sid):
-                return Found([sid], "same_file")
+                seen = self._seen_bare(sid, line)
+                if seen:
+                    return Found([seen], "same_file")
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(path, {}).get(name)
         blocks = self.g.package_blocks.get(path)
@@ -2904,6 +3030,30 @@ class Resolver(ImportBindings):
         if sid and self._loose_method(sid) and self.g.by_id[sid].line != line:
             return None
         return Found([sid], "same_file") if sid else None
+
+    def _seen_bare(self, sid: str, line: int | None) -> str | None:
+        """``sid``, but for a method written in a function's body: a key of an object literal the function builds
+        (``const logger = { clearScreen() {..} }``), no name the body sees (``canClear ? clearScreen : noop`` is the
+        module's function), only the object's own reference to it where it is written (an object handed to a call),
+        which is to the twin written on that line (``close() {..}`` in each of two objects: ``close``, ``close#2``)."""
+        if line is None or not self._built_method(self.g.by_id[sid]):
+            return sid
+        return next((t for t in self._twins(sid, most=64) if self.g.by_id[t].line == line), None)
+
+    def _built_method(self, sym: Symbol) -> bool:
+        return sym.kind == "method" and sym.parent_id is not None \
+            and self.g.by_id[sym.parent_id].kind in ("function", "method")
+
+    def _built_twins(self, path: str) -> frozenset[str]:
+        """The names of methods a function's objects write several times in ``path`` (``close``, ``close#2``), which
+        ``_seen_bare`` tells apart by line."""
+        if self._built_twin_names is None:
+            names = defaultdict(set)
+            for sym in self.g.by_id.values():
+                if sym.qualname.endswith("#2") and self._built_method(sym):
+                    names[sym.path].add(sym.name)
+            self._built_twin_names = {p: frozenset(n) for p, n in names.items()}
+        return self._built_twin_names.get(path, frozenset())
 
     def _scope_name(self, path: str, qual: str) -> str:
         """The name of scope ``qual``: a class's without its twin mark (``PolicyBase#2``: ``PolicyBase``)."""
@@ -2928,7 +3078,8 @@ class Resolver(ImportBindings):
         return bool(names) and mentions(names, written)
 
     def twinned(self, path: str) -> frozenset[str]:
-        """The top-level names ``path`` declares several times, where ``NEAREST_TWIN`` tells them apart by line."""
+        """The top-level names ``path`` declares several times, where ``NEAREST_TWIN`` tells them apart by line, and
+        the methods its functions' objects write several times (``_built_twins``)."""
         names = self._line_sensitive.get(path)
         if names is None:
             names = frozenset()
@@ -2936,7 +3087,7 @@ class Resolver(ImportBindings):
                 top = self.g.top.get(path, {})
                 names = frozenset(n for n, sid in top.items()
                                   if (path, f"{untwinned(self.g.by_id[sid].qualname)}#2") in self.g.by_qual)
-            self._line_sensitive[path] = names
+            self._line_sensitive[path] = names = names | self._built_twins(path)
         return names
 
     def _nearest_twin(self, path: str, sid: str, line: int) -> str:
@@ -3108,6 +3259,7 @@ class Resolver(ImportBindings):
     def forget_hierarchy(self) -> None:
         """Bases changed: method orders and subclass lists computed so far are stale."""
         self._mro.clear()
+        self._ancestries.clear()
         self._c3_memo.clear()
         self._members_memo.clear()
         self.g.forget_subclasses()
@@ -3701,6 +3853,15 @@ def _chain_parts(chain: str) -> tuple[str, ...]:
 
 
 _CHAIN_MARKS = re.compile(r"[().]")
+
+
+def _bare_callee_given(value: str) -> bool:
+    """Whether a value is what a function called bare (or on ``this``) gives a lambda (``passed:RuleFor@0:0``): which
+    function that is depends on the class the call stands in."""
+    if not value.startswith(PASSED_VALUE):
+        return False
+    callee = value[len(PASSED_VALUE):].partition("@")[0]
+    return "." not in callee or callee.startswith("this.") and "." not in callee[5:]
 
 
 def _typed(cls: str | None) -> tuple[str | None, str]:

@@ -19,7 +19,9 @@ that register nothing), ``parameter_refs(path, is_test)`` and ``takes_parameter_
 return, field, variable, generic, annotation, alias: see ``alias_form``), found by walking up from the name to the nearest node type listed;
 ``TRANSPARENT_TYPES``: generic types whose first argument is the type of the value (``Optional[URL]``,
 ``Promise<App>``): that argument takes the place's form, so it is what a returned or declared value is typed by
-(``TRANSPARENT_SUFFIXES``: also those whose name ends so, Rust's ``ClapResult<T>``). Resolve-side hooks are listed
+(``TRANSPARENT_SUFFIXES``: also those whose name ends so, Rust's ``ClapResult<T>``); ``ARRAY_TYPES``: node types
+that are an array of their one element type (TypeScript's ``Foo[]``: a field or return so declared takes Foo as its
+elements' type, as ``Array<Foo>`` does). Resolve-side hooks are listed
 in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
 that are never a definition's, however the regex fallback or an error node read them; ``CONTEXTUAL_KEYWORDS``: never
 a top-level definition's (a member may bear them). ``PARAMETER_FLOW``: record
@@ -57,6 +59,8 @@ read by, each ``"value"`` or ``"key"`` (C++'s ``it->second``, ``p.first``: an it
 ``ITEM_CONTAINERS``: a field or return declared so states what a loop over it takes, as ``MAP_TYPES``' last argument.
 ``type_parameter(node, name)``: whether the type named at ``node`` is a type parameter of a generic definition
 around it (C++'s ``template <typename T>``): no element type a container declared of it states (default False).
+``SIGNATURE_OUTSIDE``: a function's parameter annotations and defaults are evaluated in the scope around it, where
+its parameters are not bound (Python; False: a JavaScript or Kotlin default sees the parameters before it).
 ``IMPLICIT_FIELDS``: a bare name that no scope of the file binds may be a field of the method's class (C++'s
 ``for (auto& s : sinks_)``): a loop over it takes the field's elements, as the resolver reads them (default False).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
@@ -322,6 +326,7 @@ class ParseRules:
     entry_members: dict = field(default_factory=dict)  # a mapping entry's member -> "value" or "key" (C++ .second)
     map_types: frozenset = frozenset()  # generic mapping types <K, V>: a declaration binds their keys too
     item_types: frozenset = frozenset()  # generic containers <T> (beyond parse.ITEM_CONTAINERS): C++'s vector
+    array_types: frozenset = frozenset()  # node types that are an array of their one element: TypeScript's Foo[]
     # (type node, its name) -> whether the name is a type parameter of a template around it (C++'s T)
     type_parameter: Callable = lambda _node, _name: False
     implicit_fields: bool = False  # a bare name no scope binds may be the method's class's field (parse.ElementReads)
@@ -335,6 +340,9 @@ class ParseRules:
     # siblings (parse._field_place) is not that (Swift's ``.failure(let e)``: the case's name is a sibling); None:
     # unknown
     member_place: Callable | None = None
+    # a function's signature (its parameters' annotations and defaults) is evaluated where the function is defined,
+    # outside it: a parameter does not hide a same-named import there (Python's ``deprecated: deprecated | None``)
+    signature_outside: bool = False
 
 
 @dataclass(frozen=True)
@@ -546,12 +554,14 @@ def parse_rules(language: str | None) -> ParseRules:
         entry_members=dict(getattr(module, "ENTRY_MEMBERS", {})),
         map_types=frozenset(getattr(module, "MAP_TYPES", ())),
         item_types=frozenset(getattr(module, "ITEM_TYPES", ())),
+        array_types=frozenset(getattr(module, "ARRAY_TYPES", ())),
         type_parameter=getattr(module, "type_parameter", DEFAULT_RULES.type_parameter),
         implicit_fields=bool(getattr(module, "IMPLICIT_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
         constructor_name=getattr(module, "constructor_name", DEFAULT_RULES.constructor_name),
         member_place=getattr(module, "member_place", None),
+        signature_outside=bool(getattr(module, "SIGNATURE_OUTSIDE", False)),
     )
 
 

@@ -17,11 +17,16 @@ from typing import NamedTuple
 from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook
 from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
 from .implicit_this import implicit_this, implicit_this_field
+from ..parse import BASE_ARGUMENT_MARK, TYPE_PARAMETER_DECLARED
 
 GROUP = "csharp"
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 IMPLICIT_THIS = True  # a bare M() in a method may be the class's or a base class's method
 NAMED_CONSTRUCTORS = True  # public Shop(Saver s) is what new Shop(s) runs
+# class V : AbstractValidator<Order> { V() { RuleFor(x => x.Name); } }: a library base of one type argument whose
+# methods take Func<T, ..> / Expression<Func<T, ..>> (FluentValidation's, EF's EntityTypeConfiguration<T>, CsvHelper's
+# ClassMap<T>) gives its own T, the argument written, to the lambdas passed to them bare or on this
+BASE_ARGUMENT_LAMBDAS = True
 # methods and variables are apart: ``M()`` is a method even beside a variable ``M``; only a bare name read is the
 # variable (``read``: see queries/csharp.scm)
 LOCAL_KINDS = ("read",)
@@ -764,10 +769,19 @@ _TYPE_PARAMETER = re.compile(r"^T(?:[A-Z]\w*)?$")
 
 
 def _without_type_parameters(raw_refs: list) -> list:
-    """A method's ``Func<TResult, bool> predicate``: the lambda passed there takes no type it states. A type's own
-    type parameters (``class Builder<TResult>``: ``<0``) are kept: how many it has is what it is told apart by."""
-    return [r for r in raw_refs if not (r.kind == "signature" and r.name and _TYPE_PARAMETER.match(r.name)
-                                        and not (r.alias or "").startswith(TYPE_PARAMETER_PLACE))]
+    """A method's ``Func<TResult, bool> predicate``: the lambda passed there takes no type it states; the place is
+    kept apart (``0:0?``, parse.py ``TYPE_PARAMETER_DECLARED``): a base's type parameter, which a subclass's base
+    argument stands for (``RuleFor(Expression<Func<T, R>>)``). A type's own type parameters (``class
+    Builder<TResult>``: ``<0``) are kept: how many it has is what it is told apart by; a base's argument that is one
+    (``: AbstractValidator<T>``, ``>0``) names no class."""
+    kept = []
+    for r in raw_refs:
+        if r.kind != "signature" or not r.name or not _TYPE_PARAMETER.match(r.name) \
+                or (r.alias or "").startswith(TYPE_PARAMETER_PLACE):
+            kept.append(r)
+        elif not (r.alias or "").startswith(BASE_ARGUMENT_MARK):
+            kept.append(r._replace(alias=(r.alias or "") + TYPE_PARAMETER_DECLARED))
+    return kept
 
 
 TYPE_PARAMETER_PLACE = "<"  # parse.py TYPE_ARGUMENT_MARK: a ``<j`` signature is a type's type parameter j

@@ -97,6 +97,25 @@ def inherited_from_lang(resolver, r, src):
     return EXTERNAL
 
 
+def inherited_from_library(resolver, r, src):
+    """A bare ``compareAndSet(..)`` in ``class Arbiter extends AtomicInteger`` (or in a class nested in one) that
+    neither the classes on the way, nor an import, nor the package declare: the library base's method (external),
+    never unresolved. Last of the layers: a static import of the name is the repository's."""
+    if r.receiver is not None or r.kind != "call":
+        return None
+    cls = resolver._enclosing_class(src)
+    for _ in range(8):  # nesting depth: a bound, not a limit real code reaches
+        if cls is None:
+            return None
+        if any(c in resolver.g.external_bases for c, _ in resolver._linearized(cls)):
+            from ..resolve import EXTERNAL
+
+            return EXTERNAL
+        owner = resolver.g.owner_of(resolver.g.by_id[cls])
+        cls = resolver._enclosing_class(owner) if owner in resolver.g.by_id else None
+    return None
+
+
 def scoped_method(resolver, r, src):
     """The enclosing scopes' ``m`` (the ``scoped`` layer), a call's never a field: see ``implicit_this_method``."""
     return _method_past_fields(resolver, r, src, resolver._scoped(r, src))
@@ -129,9 +148,10 @@ def _outer_method(resolver, name: str, src):
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the class's (or a base class's) method, then java.lang's, before
-    imports."""
+    imports; after them all, a library base's."""
     at = name_layers.index("scoped")
     name_layers[at:at + 1] = [scoped_method, implicit_this_method, inherited_from_lang]
+    name_layers.append(inherited_from_library)
     member_layers.append(implicit_this_field)
 
 
@@ -260,6 +280,40 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
     return None
+
+
+_PACKAGE_PART = re.compile(r"^[a-z_][a-z0-9_]*$")  # java.util, okhttp3, com.squareup: lowercase by convention
+_CLASS_PART = re.compile(r"^[A-Z][\w$]*[a-z][\w$]*$")  # Headers, Response.Builder; never a constant (DEFAULT)
+_PACKAGE_PREFIXES: dict[int, tuple] = {}  # id(index) -> (the index, every package with its heads, its size)
+
+
+def foreign_type(resolver, r, dotted: str) -> bool:
+    """``okhttp3.Headers``, ``okhttp3.Response.Builder``: a class written with its package, a package no file of the
+    repository declares nor lies under: another library's class, whatever the repository's own classes of that
+    simple name (retrofit's ``Headers`` annotation beside ``okhttp3.Headers``). Only lowercase package names then
+    capitalized class names read so (``config.DEFAULT`` is a constant); a head the file binds is no package."""
+    parts = dotted.split(".")
+    cut = next((i for i, p in enumerate(parts) if not _PACKAGE_PART.match(p)), len(parts))
+    if cut == 0 or cut == len(parts) or not all(_CLASS_PART.match(p) for p in parts[cut:]):
+        return False
+    if resolver.bound_name(r.path, parts[0]) is not None:
+        return False
+    support = resolver.supports.get(r.path)
+    return support is not None and ".".join(parts[:cut]) not in _package_prefixes(resolver.index_of(support))
+
+
+def _package_prefixes(index: dict) -> frozenset:
+    """Every package the repository declares with each of its leading parts (``com``, ``com.google``...)."""
+    cached = _PACKAGE_PREFIXES.get(id(index))
+    if cached is not None and cached[0] is index and cached[2] == len(index):
+        return cached[1]
+    prefixes = set()
+    for key in index:
+        parts = key.split(".")
+        prefixes.update(".".join(parts[:n]) for n in range(1, len(parts) + 1))
+    _PACKAGE_PREFIXES.clear()  # one repository's index at a time
+    _PACKAGE_PREFIXES[id(index)] = (index, frozenset(prefixes), len(index))
+    return _PACKAGE_PREFIXES[id(index)][1]
 
 
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
@@ -391,6 +445,14 @@ def _settled(ref, params: TypeParameters | None, labels: set):
         return ref._replace(kind="attribute")
     if ref.kind == "read" and ref.name_start in labels:  # and a bare read too, a constant of the class (case
         return ref._replace(name_start=None)  # INT_QUOTE: in a switch over an int): both stay, either finds it
+    if ref.kind in ("reflected", "reflected_name"):  # Foo.class.getMethod("m", ..): Foo's m, whatever it takes
+        form = "call" if ref.kind == "reflected" else "mention"  # c.getMethod("m"): a name, its class unknown
+        return ref._replace(kind=form, name_start=None, args=None, labels=None)
+    if ref.kind == "element_pair":  # @Headers(value = {..}): Headers' value set, a member given, never a guess (a
+        return ref._replace(kind="attribute", args=None, labels=None)  # library's annotation: no edge)
+    if ref.kind == "element_value":  # @GET("users"): the annotation's value element set (a use of GET.value)
+        return ref._replace(kind="attribute", receiver=ref.name, name="value", name_start=None, args=None,
+                            labels=None)
     if ref.kind == "enum_constant":  # placed at the constant's name: its definition's span
         return ref._replace(start=ref.name_start, kind="type.field", name=ref.receiver, receiver=None)
     meant = params.at(ref.name, ref.start) if params and ref.kind[:5] == "type." and ref.receiver is None else None

@@ -38,6 +38,18 @@ KNOWN_SUPERTYPES = {"Object": {"Object"}, "StringBuilder": {"StringBuilder"} | _
                     "Character": {"Character", "Comparable", "Serializable", "Object", "Constable"},
                     "Boolean": {"Boolean", "Comparable", "Serializable", "Object", "Constable"},
                     **{box: {box} | _NUMBER for box in ("Byte", "Short", "Integer", "Long", "Float", "Double")}}
+# interfaces and classes of the JDK a value is often declared as, with every supertype they have (Java 21): one is
+# read so where the repository defines no type of its name (a ``Map`` argument never meets ``Appendable``)
+_SEQUENCED = {"SequencedCollection", "Collection", "Iterable", "Object"}
+JDK_SUPERTYPES = {"Type": {"Type", "Object"}, "Map": {"Map", "Object"}, "Iterable": {"Iterable", "Object"},
+                  "Collection": {"Collection", "Iterable", "Object"}, "Set": {"Set", "Collection", "Iterable", "Object"},
+                  "List": {"List"} | _SEQUENCED, "Deque": {"Deque", "Queue"} | _SEQUENCED,
+                  "Queue": {"Queue", "Collection", "Iterable", "Object"},
+                  "CharSequence": {"CharSequence", "Object"}, "Appendable": {"Appendable", "Object"},
+                  "Number": {"Number", "Serializable", "Object"},
+                  "Reader": {"Reader", "Readable", "Closeable", "AutoCloseable", "Object"},
+                  "Writer": {"Writer", "Appendable", "Closeable", "Flushable", "AutoCloseable", "Object"},
+                  "Date": {"Date", "Serializable", "Cloneable", "Comparable", "Object"}}
 FINAL_CLASSES = {"String", "Character", "Boolean", "Byte", "Short", "Integer", "Long", "Float", "Double",
                  "StringBuilder", "StringBuffer", "Class"}
 ARRAY_SUPERTYPES = {"Object", "Cloneable", "Serializable"}
@@ -70,8 +82,9 @@ def is_primitive(name: str) -> bool:
     return name in WIDENS
 
 
-def fit(arg: str, param: str) -> Fit:
-    """How an argument of erased type ``arg`` meets a parameter of erased type ``param``."""
+def fit(arg: str, param: str, ancestry=None) -> Fit:
+    """How an argument of erased type ``arg`` meets a parameter of erased type ``param``; ``ancestry(name)``: what
+    the repository says of a type's supertypes (``resolve.Ancestry``), None for a type it does not define."""
     if arg == UNKNOWN:
         return Fit.MAYBE
     if arg == param:
@@ -84,14 +97,15 @@ def fit(arg: str, param: str) -> Fit:
         return Fit.BOXING if param in KNOWN_SUPERTYPES[BOXES[arg]] else Fit.NO
     if is_primitive(param):
         return Fit.BOXING if arg in UNBOXES and param in WIDENS[UNBOXES[arg]] else Fit.NO
-    return _reference_fit(arg, param)
+    return _reference_fit(arg, param, ancestry)
 
 
-def _reference_fit(arg: str, param: str) -> Fit:
-    """Two reference types: arrays by their elements, java.lang's final classes by their known supertypes."""
+def _reference_fit(arg: str, param: str, ancestry=None) -> Fit:
+    """Two reference types: arrays by their elements, java.lang's final classes by their known supertypes, the
+    repository's classes by their bases (``_program_fit``)."""
     if arg.endswith(ARRAY):
         if param.endswith(ARRAY):
-            inner = fit(arg[:-2], param[:-2])
+            inner = fit(arg[:-2], param[:-2], ancestry)
             return Fit.SUBTYPE if inner in (Fit.EXACT, Fit.SUBTYPE) and not is_primitive(arg[:-2]) else \
                 Fit.MAYBE if inner == Fit.MAYBE else Fit.NO
         return Fit.SUBTYPE if param in ARRAY_SUPERTYPES else Fit.NO
@@ -101,29 +115,50 @@ def _reference_fit(arg: str, param: str) -> Fit:
         return Fit.SUBTYPE if param in KNOWN_SUPERTYPES[arg] else Fit.NO
     if param == "Object":
         return Fit.SUBTYPE
-    return Fit.NO if param in FINAL_CLASSES else Fit.MAYBE  # nothing extends String or Integer
+    if param in FINAL_CLASSES:
+        return Fit.NO  # nothing extends String or Integer
+    return _program_fit(arg, param, ancestry) if ancestry is not None else Fit.MAYBE
 
 
-def _applied(declared: str, written: str) -> Applied:
+def _program_fit(arg: str, param: str, ancestry) -> Fit:
+    """An argument's class against a parameter's, one of them not java.lang's: a subtype where each class of the
+    argument's name has the parameter's among its supertypes; not where none has and nothing else can be one (all
+    its bases the repository's; or the parameter's a class of the repository, which no library's class extends:
+    ``toJson(JsonElement)`` never takes a ``Date`` nor a ``BagOfPrimitives`` that does not extend it). A JDK type
+    of ``JDK_SUPERTYPES`` the repository does not define by its known supertypes (``toJson(Object, Appendable)``
+    never takes a ``Type`` second)."""
+    of_arg = ancestry(arg)
+    if of_arg is None and arg in JDK_SUPERTYPES:
+        return Fit.SUBTYPE if param in JDK_SUPERTYPES[arg] else Fit.NO
+    if of_arg is None:
+        return Fit.NO if ancestry(param) is not None else Fit.MAYBE
+    if param in of_arg.certain:
+        return Fit.SUBTYPE
+    if param in of_arg.possible:
+        return Fit.MAYBE
+    return Fit.NO if of_arg.complete or ancestry(param) is not None else Fit.MAYBE
+
+
+def _applied(declared: str, written: str, ancestry=None) -> Applied:
     """An overload declaring ``declared`` parameters for a call writing ``written`` arguments: by fixed arity (a
     varargs parameter taking an array as it is), else by variable arity (phase 3)."""
     params = declared.split(",") if declared else []
     args = written.split(",") if written else []
     fixed = [p.replace(VARARGS, ARRAY) for p in params]
-    best = _fixed(fixed, args)
+    best = _fixed(fixed, args, ancestry)
     if params and params[-1].endswith(VARARGS) and len(args) >= len(params) - 1:
         element = params[-1][:-3]
-        spread = _fixed(params[:-1] + [element] * (len(args) - len(params) + 1), args)
+        spread = _fixed(params[:-1] + [element] * (len(args) - len(params) + 1), args, ancestry)
         if spread.fits and not (best.fits and best.certain_phase is not None):
             return Applied(True, False, 3 if spread.certain_phase is not None else None,
                            best.least_phase if best.fits else 3)
     return best
 
 
-def _fixed(params: list[str], args: list[str]) -> Applied:
+def _fixed(params: list[str], args: list[str], ancestry=None) -> Applied:
     if len(params) != len(args):
         return Applied(False, False, None, 9)
-    fits = [fit(a, p) for a, p in zip(args, params)]
+    fits = [fit(a, p, ancestry) for a, p in zip(args, params)]
     if Fit.NO in fits:
         return Applied(False, False, None, 9)
     boxing = Fit.BOXING in fits
@@ -131,18 +166,35 @@ def _fixed(params: list[str], args: list[str]) -> Applied:
     return Applied(True, all(f == Fit.EXACT for f in fits), phase, 2 if boxing else 1)
 
 
-def choose_overloads(declared: list[str], written: str) -> list[bool]:
+def choose_overloads(declared: list[str], written: str, ancestry=None) -> list[bool]:
     """Which of one type's overloads (each's parameter erasures, ``declared``) the call writing ``written`` may call:
     those that may apply; of them the exact matches where one certainly applies, else none that needs a later phase
-    than one that certainly applies. All of them where none may apply (the reading is wrong somewhere)."""
-    applied = [_applied(d, written) for d in declared]
+    than one that certainly applies, nor one less specific than one that certainly applies in that phase. All of
+    them where none may apply (the reading is wrong somewhere). ``ancestry``: see ``fit``."""
+    applied = [_applied(d, written, ancestry) for d in declared]
     if not any(a.fits for a in applied):
         return [True] * len(declared)
     if any(a.fits and a.exact and a.certain_phase == 1 for a in applied):
         return [a.fits and a.exact and a.certain_phase == 1 for a in applied]
     certain = [a.certain_phase for a in applied if a.fits and a.certain_phase is not None]
     first = min(certain, default=9)
-    return [a.fits and a.least_phase <= first for a in applied]
+    kept = [a.fits and a.least_phase <= first for a in applied]
+    if first > 2:  # by variable arity, specificity compares the spread elements: not read here
+        return kept
+    sure = [i for i, a in enumerate(applied) if kept[i] and a.certain_phase == first]
+    return [keep and not any(_more_specific(declared[c], declared[i], ancestry) for c in sure if c != i)
+            for i, keep in enumerate(kept)]
+
+
+def _more_specific(one: str, other: str, ancestry=None) -> bool:
+    """Whether overload ``one`` is strictly more specific than ``other`` by fixed arity (JLS 15.12.2.5): each of its
+    parameter types a subtype of the other's, certainly (``m(String)`` over ``m(Object)``, ``value(long)`` over
+    ``value(double)``, ``add(JsonPrimitive)`` over ``add(JsonElement)``); the other may then apply, but never runs."""
+    mine = [p.replace(VARARGS, ARRAY) for p in one.split(",")] if one else []
+    theirs = [p.replace(VARARGS, ARRAY) for p in other.split(",")] if other else []
+    if len(mine) != len(theirs) or mine == theirs:
+        return False
+    return all(fit(m, t, ancestry) in (Fit.EXACT, Fit.SUBTYPE) for m, t in zip(mine, theirs))
 
 
 # ---- reading the syntax tree ----------------------------------------------------------------------------------------

@@ -179,7 +179,7 @@ def settle_references(raw_refs: list) -> list:
     raw_refs = settle_templates(raw_refs, member_template)
     raw_refs = _union_members(_paired_bases(_without_parameter_bases(_type_argument_results(_bare_call_returns(
         raw_refs)))))
-    raw_refs = _invoked_through_function_methods(raw_refs)
+    raw_refs = _invoked_through_function_methods(_arrays_named(raw_refs))
     via = [r for r in raw_refs if r.kind in ("import.via", "import.rename")]
     if not via:
         return raw_refs
@@ -187,6 +187,25 @@ def settle_references(raw_refs: list) -> list:
     kept = [r._replace(kind="import", module=required[r.module]) for r in via if r.module in required
             and (r.kind == "import.via" or required[r.module].startswith("."))]
     return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
+
+
+_ELEMENT_OF_DECLARED = ("type.field", "type.return", "type.variable")  # a declared type's forms (resolve.py's)
+
+
+def _arrays_named(raw_refs: list) -> list:
+    """``props: Foo[]``, ``list(): Foo[]`` (queries/typescript.scm's ``array_type``): declared an ``Array``, the
+    library's, as ``Array<Foo>`` is (``props.forEach`` is no member of Foo's), whose Foo is a type argument (its
+    elements', parse.py ``array_types``), not the declared type. A parameter's ``Foo[]`` still uses Foo as one."""
+    arrays = {(r.name_start, r.kind) for r in raw_refs if r.kind.startswith("type.") and r.name.endswith("[]")}
+    if not arrays:
+        return raw_refs
+    out = []
+    for r in raw_refs:
+        if (r.name_start, r.kind) in arrays:
+            r = r._replace(name="Array") if r.name.endswith("[]") else \
+                r._replace(kind="type.generic") if r.kind in _ELEMENT_OF_DECLARED else r
+        out.append(r)
+    return out
 
 
 # Function.prototype's own methods: ``f.call(self, a)`` / ``f.apply(self, args)`` run f, ``f.bind(self)`` hands it on
@@ -536,6 +555,8 @@ TYPE_CONTEXTS = {
                      "satisfies_expression", "call_expression", "new_expression", "interface_body"), "annotation"),
 }
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
+# `Foo[]` is `Array<Foo>` declared: its elements are Foo (parse.py ``array_types``, ``_arrays_named``)
+ARRAY_TYPES = frozenset({"array_type"})
 # a value of these is used as their first argument: `const app = await load()` where `load(): Promise<App>`
 TRANSPARENT_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", "Partial", "Required", "NonNullable"})
 _CAST = re.compile(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)

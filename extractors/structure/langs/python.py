@@ -23,6 +23,11 @@ PURE_DECORATORS = frozenset({
     "total_ordering", "functools.total_ordering", "functools.singledispatch", "singledispatch",
     "typing.final", "final", "typing.no_type_check"})
 PARAMETER_REF_KIND = "fixture"  # a pytest test's or fixture's parameter names a fixture
+# pytest's own fixtures: where the repository defines none of the name, a test's parameter holds pytest's object
+LIBRARY_FIXTURES = frozenset({"tmp_path", "tmp_path_factory", "tmpdir", "tmpdir_factory", "monkeypatch", "capsys",
+                              "capsysbinary", "capfd", "capfdbinary", "caplog", "recwarn", "request", "pytestconfig",
+                              "record_property", "record_testsuite_property", "record_xml_attribute", "cache",
+                              "doctest_namespace", "pytester", "testdir"})
 METHOD_ORDER = "c3"  # methods are looked up in C3 linearization order
 MODULE_ALTERNATIVES = True  # try: from ._speedups import f / except ImportError: def f(): elsewhere, f() is either
 OVERLOADS = False  # a method defined again in its class is a property's setter or deleter, or replaces the first
@@ -30,6 +35,7 @@ PARAMETER_FLOW = True  # run(cb=f): cb() inside run calls f
 NAMED_CONSTRUCTORS = "__init__"  # Foo(x) runs Foo's __init__ (its own or a base class's)
 CALL_OPERATOR = "__call__"  # v = Range(1, 2); v(x) runs Range's __call__
 NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.py: pkg/mod.py
+SIGNATURE_OUTSIDE = True  # def f(deprecated: deprecated | None, regex: Annotated[str, deprecated("..")]): the import
 LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a same-named definition of the file (a
 # pytest fixture parameter is the fixture's value: its edge to the fixture is the parameter's own, resolution fixture)
 WRITTEN_SELF = True  # def run(self, cb): obj.run(f) gives f to cb, the parameter after self

@@ -446,6 +446,8 @@ def _references_settled(raw_refs: list) -> list:
             r = r._replace(receiver="self" + r.receiver[len("self.class"):])
         if r.kind == "writer":  # obj.x = 1 calls x=
             r = r._replace(kind="call", name=r.name + "=")
+        elif r.kind == "call" and r.receiver and r.name[:1] == "(":  # handler.(x) is handler.call(x)
+            r = r._replace(name="call")
         elif r.name and r.name[:1] == ":" and r.kind not in ("import", "reexport"):
             r = r._replace(name=r.name[1:])
         out.append(r)
@@ -751,6 +753,54 @@ def delegated_call(resolver, r, src):
         return UNRESOLVED
     return Found(ids, ("unique_name" if len(ids) == 1 else "ambiguous") if found.resolution in GUESSES else
                  found.resolution)
+
+
+_METHOD_VALUE = re.compile(r"^(?:(.+)\.)?method\(\s*:(\w+[?!=]?)\s*\)$")  # [obj.]method(:name)
+# the value kept: ``method(:name)``, or ``method(:name,obj)`` for obj's (a call of the library's ``method`` still)
+_KEPT_METHOD = re.compile(r"^method\(:(\w+[?!=]?)(?:,(.+))?\)$")
+_BLOCK_VALUE = re.compile(r"^(?:->|(?:lambda|proc)\s*(?:\{|do\b))")  # ->(x) { }, lambda { }, proc do .. end
+BLOCK_VALUE = "Proc.new()"  # a block kept as a value: a library's object (Proc), its ``call`` external
+
+
+def cast_type(written: str) -> str | None:
+    """What a value kept to be run later is (``@var.value``): ``obj.method(:deliver)`` is ``method(:deliver,obj)``,
+    a value of the library's ``method`` whose symbol (and object) say what its ``call`` runs (``library_member``);
+    a lambda or proc is a ``Proc``."""
+    written = " ".join(written.split())
+    named = _METHOD_VALUE.match(written)
+    if named:
+        return f"method(:{named.group(2)},{named.group(1)})" if named.group(1) else f"method(:{named.group(2)})"
+    return BLOCK_VALUE if _BLOCK_VALUE.match(written) else None
+
+
+def library_member(resolver, r, src):
+    """``handler.call(x)`` where ``handler = method(:process)`` (``obj.method(:process)``): a Method object, whose
+    ``call`` runs ``process`` (found as a call written there is); None where any value the receiver may hold is
+    another (a lambda's ``call`` is Proc's: its body's calls are already the enclosing method's) or where only a
+    guess by name finds the method."""
+    from dataclasses import replace
+
+    from ..graph import CALLABLE
+    from ..resolve import GUESSES, Found
+
+    if r.name not in _RUNS_VALUE or not r.bound_to:
+        return None
+    named = [_KEPT_METHOD.match(v) for v in r.bound_to.split("|")]
+    if not all(named):
+        return None
+    hits, resolutions = [], set()
+    for m in named:
+        found = resolver._lookup(replace(r, name=m.group(1), receiver=m.group(2), bound_to=None), src, CALLABLE)
+        if found.resolution in GUESSES:  # (obj's class unknown here: the call stays the library's)
+            return None
+        hits += found.ids
+        resolutions.add(found.resolution)
+    if not hits:
+        return None
+    return Found(list(dict.fromkeys(hits)), resolutions.pop() if len(resolutions) == 1 else "ambiguous")
+
+
+_RUNS_VALUE = frozenset({"call", "yield", "==="})  # what runs a Method object (`.()` is `call`)
 
 
 def test_expectation(resolver, r, src):

@@ -437,9 +437,29 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 
 
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
-    """A path that starts at neither this crate nor another of the workspace (``std::``, a dependency)."""
+    """A path that starts at neither this crate nor another of the workspace (``std::``, a dependency), or that goes
+    through a dependency a module of ours re-exports by name (``reexported_dependency``)."""
     first = spec.split("::")[0]
-    return first not in ("crate", "self", "super") and f"crate:{first}" not in index
+    if first not in ("crate", "self", "super") and f"crate:{first}" not in index:
+        return True
+    return reexported_dependency(importer, spec.split("::"), index, root)
+
+
+def reexported_dependency(importer: str, parts: list[str], index: dict, root) -> bool:
+    """``crate::log::warn``, ``mycrate::log::Level`` (another crate of the workspace), ``pub use log;`` itself
+    (``self::log``): the longest head of the path that names a module of ours is followed by no module of it but
+    by a crate its Cargo.toml depends on: only ``pub use log;`` (``extern crate log;``) there puts that name in the
+    module, so the rest is the dependency's."""
+    for cut in range(len(parts) - 1, 0, -1):
+        files = resolve_module(importer, "::".join(parts[:cut]), index, root)
+        if files:
+            where = _where(files[0], index)
+            return where is not None and _depends_on(where[0], parts[cut], index)
+    return False
+
+
+def _depends_on(crate_dir: str, name: str, index: dict) -> bool:
+    return any(posixpath.dirname(p) == crate_dir for p in index.get(DEPENDS_ON + name, ()))
 
 
 def import_head(spec: str) -> str | None:
@@ -598,11 +618,16 @@ def external_crate_path(resolver, r, src):
     if r.kind != "inherits" and not r.kind.startswith("type.") and "::" not in r.receiver:
         return None
     head = r.receiver.split("::")[0]
+    support = resolver.supports.get(r.path)
+    if support is not None and "::" in r.receiver and head.isidentifier() \
+            and reexported_dependency(r.path, r.receiver.split("::"), resolver.index_of(support), resolver.root):
+        from ..resolve import EXTERNAL
+
+        return EXTERNAL  # crate::log::logger(): the dependency a module of ours re-exports (pub use log;)
     if not head.isidentifier() or not head[:1].islower() or head in ("crate", "self", "super"):
         return None  # Foo::new(), T::Output, Self::Error: a type of the file or a type parameter
     if resolver.bound_name(r.path, head) is not None or resolver._scoped_name(r.path, r.src_qualname, head):
         return None
-    support = resolver.supports.get(r.path)
     if support is not None and f"crate:{head}" in resolver.index_of(support):
         return None
     from ..resolve import EXTERNAL

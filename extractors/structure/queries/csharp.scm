@@ -251,6 +251,14 @@
  (struct_declaration (type_parameter_list (type_parameter (identifier) @signature.parameter) @signature.slot))
  (record_declaration (type_parameter_list (type_parameter (identifier) @signature.parameter) @signature.slot))
  (interface_declaration type_parameters: (type_parameter_list (type_parameter (identifier) @signature.parameter) @signature.slot))]
+; the one type argument a class's base class writes (parse.py @signature.base): class V : AbstractValidator<Order>
+; passes it to its base's methods taking Func<T, ..> (RuleFor(x => x.Name), resolve.py _base_argument_class)
+([(class_declaration (base_list . [(generic_name (type_argument_list . (_) @signature.base .))
+                                    (qualified_name name: (generic_name (type_argument_list . (_) @signature.base .)))]))
+  (record_declaration (base_list . [(generic_name (type_argument_list . (_) @signature.base .))
+                                     (qualified_name name: (generic_name (type_argument_list . (_) @signature.base .)))
+                                     (primary_constructor_base_type type: (generic_name (type_argument_list
+                                       . (_) @signature.base .)))]))])
 ; a lambda passed to a method: its untyped parameters take what that method declares (see parse.py @passed.name):
 ; board.Each(o => ..), services.AddShop(cfg => ..), board.Pair((o, p) => ..); an async one alike (board.Later(async o =>
 ; ..): its `async` modifier stands before the parameter)

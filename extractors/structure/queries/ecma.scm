@@ -102,6 +102,14 @@
 (arguments (identifier) @name) @reference.callback
 ; an object literal handed to a call hands it its methods: new ReadableStream({ pull() {...} }) (the callee runs them)
 (arguments (object (method_definition name: (property_identifier) @name))) @reference.callback
+; and so does an object nested in it, a section or a list the callee reads by key (one pattern: each costs time):
+; defineConfig({ build: { rollupOptions: { onwarn() {..} } } }), defineComponent({ computed: { full() {..} } }),
+; build({ plugins: [{ transform() {..} }] }), router.addRoutes([{ beforeEnter() {..} }])
+(arguments [(object (pair value: [(object (method_definition name: (property_identifier) @name))
+                                  (array (object (method_definition name: (property_identifier) @name)))
+                                  (object (pair value: [(object (method_definition name: (property_identifier) @name))
+                                                        (array (object (method_definition name: (property_identifier) @name)))]))]))
+            (array (object (method_definition name: (property_identifier) @name)))]) @reference.callback
 (arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (pair value: (identifier) @name) @reference.callback
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback

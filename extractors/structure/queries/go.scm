@@ -213,6 +213,12 @@
 ; for k, v := range s.byName, for k := range m: k takes the map's key type where the file declares the map (a
 ; slice's index, a channel's value: nothing; never the map's values)
 (range_clause left: (expression_list . (identifier) @var.name) right: [(identifier) (selector_expression)] @var.map_keys)
+; v := <-ch, case v, ok := <-w.Events: v is an element of the channel (only a channel is received from)
+(short_var_declaration left: (expression_list . (identifier) @var.name)
+  right: (expression_list . (unary_expression operator: "<-" operand: [(identifier) (selector_expression)] @var.elements)))
+(receive_statement left: (expression_list . (identifier) @var.name)
+  right: (unary_expression operator: "<-" operand: [(identifier) (selector_expression)] @var.elements))
+(receive_statement left: (expression_list (identifier) @local.name))
 ; for _, b := range s.books: b takes the slice's (or map's) elements
 ; for _, c := range cmd.Commands(): c takes the elements of what the method declares it returns ([]*Command)
 (range_clause left: (expression_list (_) (identifier) @var.name)
@@ -226,7 +232,8 @@
   (field_declaration name: (field_identifier)
     type: [(slice_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
            (array_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
-           (map_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)])])]) @reference.type.items
+           (map_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)])
+           (channel_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)])])]) @reference.type.items
 ([(type_spec type: [(slice_type element: [(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
                                           (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))])
                     (map_type value: [(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)

@@ -31,6 +31,25 @@
 ; anonymous classes: new Base<T>(...) { ... } is a class of its own, <anonymous Base>, extending Base
 (object_creation_expression type: [(type_identifier) @name (generic_type (type_identifier) @name)
   (scoped_type_identifier (type_identifier) @name .)] (class_body) @definition.class @anonymous)
+; annotation elements: methods of their annotation type (public), read by the code handling the annotation
+; (((GET) annotation).value(), a reflective getAnnotation(..)'s); the annotation's arguments set them, each a use of
+; its element: @Headers(value = {..}), and the one written without a name its value (@GET("users"): see
+; langs/java.py settle_references)
+(annotation_type_element_declaration name: (identifier) @name) @definition.function @exported
+(annotation name: [(identifier) @receiver (scoped_identifier) @receiver]
+  arguments: (annotation_argument_list (element_value_pair key: (identifier) @name))) @reference.element_pair
+(annotation name: [(identifier) @name (scoped_identifier name: (identifier) @name)]
+  arguments: (annotation_argument_list . (_) @element.unnamed
+                                        (#not-match? @element.unnamed "^[A-Za-z_$][A-Za-z0-9_$]*\\s*=[^=]"))) @reference.element_value
+; reflection: Foo.class.getDeclaredMethod("m", ..) looks up Foo's m by its name, to invoke it: a use of it (its
+; argument count is not m's); c.getMethod("runTests") on another Class value: the name written, resolved nowhere
+; (dead_code then says so); see langs/java.py settle_references
+(method_invocation object: (class_literal [(type_identifier) (scoped_type_identifier)] @receiver)
+  name: (identifier) @lookup.method (#match? @lookup.method "^get(Declared)?Method$")
+  arguments: (argument_list . (string_literal (string_fragment) @name))) @reference.reflected
+(method_invocation object: (_) @lookup.object (#not-match? @lookup.object "\\.class$")
+  name: (identifier) @lookup.method (#match? @lookup.method "^get(Declared)?Method$")
+  arguments: (argument_list . (string_literal (string_fragment) @name))) @reference.reflected_name
 ; annotations: @GetMapping, @Test, @Bean... register the definition with a framework (entry points)
 (method_declaration (modifiers [(marker_annotation name: (_) @decorator) (annotation name: (_) @decorator)])
   name: (identifier) @name) @definition.function

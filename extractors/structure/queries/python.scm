@@ -47,6 +47,8 @@
 (tuple (identifier) @name) @reference.callback
 (set (identifier) @name) @reference.callback
 (pair value: (identifier) @name) @reference.callback
+; a class or constant as a key: a table keyed by type (ENCODERS = {Color: str, Decimal: encode_decimal}) or by flag
+(pair key: (identifier) @name) @reference.callback
 ; names read as values: items[:LIMIT], TABLE[i], x == SENTINEL (a module constant or variable: reads)
 ; and where a condition, a loop or an f-string reads them: if FLAG, for x in ITEMS, f"{NAME}", not X, assert X (a
 ; local's read is dropped where it is read; arithmetic operands are not read: in numeric code they are everywhere)
@@ -146,12 +148,17 @@
  (#not-match? @_declared "(^|[.])TypeAlias$"))
 (with_item value: (as_pattern (call function: [(identifier) (attribute)]) @var.value
   alias: (as_pattern_target (identifier) @var.name)))
+; ... and `with client as c`, `with self.conn as conn`: what it names (a context manager entered gives itself)
+(with_item value: (as_pattern [(identifier) (attribute)] @var.value alias: (as_pattern_target (identifier) @var.name)))
 ; *args is a tuple, **kwargs a dict: kwargs.setdefault(), args.index() are the language's own methods
 (parameters [(list_splat_pattern (identifier) @var.name) (dictionary_splat_pattern (identifier) @var.name)] @var.value)
 (typed_parameter [(list_splat_pattern (identifier) @var.name) (dictionary_splat_pattern (identifier) @var.name)] @var.value)
 
 ; functions given to a variable or attribute (g = f; g()), loop variables over a call (for f in gen()), lambdas
 (assignment left: (identifier) @var.name right: [(identifier) (attribute)] @var.value)
+; a path joined on with `/` is a path of the same kind (pathlib's, zipfile's, yarl's URL): p = tmp_path / "a.txt"
+(assignment left: (identifier) @var.name !type
+  right: (binary_operator left: [(identifier) (attribute)] @var.value operator: "/" right: [(string) (identifier)]))
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
   right: [(identifier) (attribute)] @var.value (#eq? @_self "self"))
 (for_statement left: (identifier) @var.name right: (call) @var.elements)

@@ -139,6 +139,8 @@
 ; calls: f(x), f x, obj.m, obj&.m, self.m, Foo.new, Foo::Bar.m, obj.x = 1 (a writer)
 (call !receiver method: [(identifier) (constant)] @name) @reference.call
 (call receiver: (_) @receiver method: [(identifier) (constant)] @name) @reference.call
+; handler.(x): handler.call(x) (ruby.settle_references names it)
+(call receiver: (_) @receiver !method arguments: (argument_list) @name) @reference.call
 ; obj.x = 1, obj.x ||= 1: the writer x= (ruby.settle_references names it)
 [(assignment left: (call receiver: (_) @receiver method: (identifier) @name))
  (operator_assignment left: (call receiver: (_) @receiver method: (identifier) @name))] @reference.writer
@@ -286,6 +288,24 @@
 (assignment left: (identifier) @var.name right: (call !receiver method: (identifier) @_new) @var.type (#eq? @_new "new"))
 (assignment left: (identifier) @var.name
   right: [(string) (array) (hash) (integer) (float) (true) (false) (regex) (symbol_array) (string_array)] @var.value)
+; a method or a block kept to be run later: handler = method(:process), @on_error = obj.method(:report),
+; cb = ->(x) { .. }, lambda { }, proc { } (Proc.new { } is a typed variable): `.call(x)` / `.(x)` runs that method
+; (ruby.library_member); a block's is Proc#call (its body's calls are already the enclosing method's); an
+; @variable's in any method
+(assignment left: [(identifier) (instance_variable)] @var.name
+  right: (call method: (identifier) @_method arguments: (argument_list . (simple_symbol) .)) @var.value
+  (#eq? @_method "method"))
+(assignment left: [(identifier) (instance_variable)] @var.name right: (lambda) @var.value)
+(assignment left: [(identifier) (instance_variable)] @var.name
+  right: (call !receiver method: (identifier) @_block block: (_)) @var.value (#any-of? @_block "lambda" "proc"))
+; a dispatch table of Method objects: HANDLERS = { add: method(:add_line) }; HANDLERS[:add].call(x) runs one of them
+; (bound to HANDLERS[], see parse.py @var.item; ruby.library_member)
+(assignment left: [(constant) (identifier) (instance_variable)] @var.name
+  right: [(hash (pair value: (call !receiver method: (identifier) @_method
+                                    arguments: (argument_list . (simple_symbol) .)) @var.item))
+          (call receiver: (hash (pair value: (call !receiver method: (identifier) @_method
+                                                   arguments: (argument_list . (simple_symbol) .)) @var.item)))]
+  (#eq? @_method "method"))
 ; the object's own: @request = Request.new, @client ||= Client.new, in any method (or a before/setup block): every
 ; method of the class sees it (INSTANCE_SIGIL). Class.new, Struct.new...: an object whose methods come later, none
 ([(assignment left: (instance_variable) @var.name

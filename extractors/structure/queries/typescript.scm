@@ -155,6 +155,12 @@
 (method_definition return_type: (type_annotation (this_type) @name @reference.type))
 (method_signature return_type: (type_annotation (this_type) @name @reference.type))
 (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
+; a value's type named in a type (`ReturnType<typeof createStore>`, `keyof typeof Lang`, `x: typeof handler`): the
+; function, enum or constant named is used, though nothing calls it there
+(type_query (identifier) @name) @reference.type.query
+; `Foo[]` is `Array<Foo>`: a field, return or variable declared so holds an array (`props.forEach` is the
+; library's), its elements are Foo (javascript.py ARRAY_TYPES, TYPE_ARGUMENTS)
+(array_type) @name @reference.type
 
 ; typed variables: parameters, annotated variables, class fields (see parse.py @var.name)
 (required_parameter pattern: (identifier) @var.name type: (type_annotation (_) @var.type))
