@@ -2158,6 +2158,8 @@ def _accessors_of(holder: str, chain: str, stack: list[Span], types: dict) -> fr
 def _top_level_split(text: str, sep: str) -> list[str]:
     """``text`` split at ``sep`` outside brackets and strings (``A | B[C | D]`` -> ``A``, ``B[C | D]``): a declared
     type's text, whose ``<>`` bracket type arguments and whose ``||`` is no union's ``|``."""
+    if sep not in text:  # most types are no union and take no arguments: no call
+        return [text]
     return split_outside(text, sep, "([{<", ")]}>", escapes=False, lone=True)
 
 
