@@ -35,7 +35,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   bare field name: of the value the enclosing definition is, C's ``.read = on_read`` in an initializer), kept as
   the reference's ``alias``; with ``@receiver.place`` in its place (the ``@name`` node itself), the field is named
   by the node's place among its siblings, ``#1`` (``{ on_read, on_write }``: ``on_write`` is the struct's second
-  field); with ``@receiver.holder`` (a type a literal builds: Go's ``Server{OnError: f}``), the bare field is that
+  field); with ``@stored.object`` (a method value, Go's ``s.cb = s.handle``) the object whose method is stored,
+  kept as the reference's receiver; with ``@receiver.holder`` (a type a literal builds: Go's ``Server{OnError: f}``), the bare field is that
   type's (``Server.OnError``). An edge from the field to the function (see ``resolve.Resolver._stored``); a
   variable the scope binds (``local_stored``) none.
 - ``@reference.type``: a type named in the code (``@name``, optional ``@receiver`` for ``pkg.T``); its form
@@ -858,7 +859,9 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
             elif kind == "stored":  # the field kept as the alias, the name alone (a variable of the scope: local)
                 place = caps.get("receiver.place")  # { f, g }: g stored in the value's field #1
-                receiver, slot = None, f"#{_field_place(place[0], rules.place_rests)}" if place else receiver
+                slot = f"#{_field_place(place[0], rules.place_rests)}" if place else receiver
+                method_of = caps.get("stored.object")  # s.cb = s.handle: a method value, the object's
+                receiver = _dotted(_text(method_of[0], data), rules) if method_of else None
                 holder = caps.get("receiver.holder")  # Server{OnError: f}: the field of the type the literal builds
                 if holder is not None and slot is not None:
                     slot = f"{_dotted(_text(holder[0], data), rules)}.{slot}"
@@ -2567,7 +2570,7 @@ def _enclose_all(swept, flow: _FileFlow) -> list[Reference]:
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
         if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
-            alias, bound_to = _stored_field(alias, stack, flow)
+            alias, bound_to = _stored_field(alias, receiver, stack, flow)
         else:  # a stored value is no value of the flow's (no VALUE_KINDS)
             bound_to = _value_bound(kind, r.name, receiver, inner, scope, stack, flow) if kind in _FLOW_KINDS else None
         if not bound_to and kind in _DROPPABLE_KINDS and _unknown_object(kind, r.name, receiver, bound_to, flow):
@@ -2589,11 +2592,10 @@ def _lambda_receiver(r: RawRef, receiver: str | None, stack: list[Span], flow: _
     return ("scoped_call", label) if label else ("call", receiver)
 
 
-def _stored_field(alias: str, stack: list[Span], flow: _FileFlow) -> tuple[str, str | None]:
-    """``o.OnError = f``'s field as written and what the variable ``o`` holds (its types), None where nothing."""
+def _stored_field(alias: str, receiver: str | None, stack: list[Span], flow: _FileFlow) -> tuple[str, str | None]:
+    """``o.OnError = f``'s field as written and the type it is bound to (``_stored_bound``), None where nothing."""
     alias = _as_self(alias, stack) if flow.self_named and stack else alias
-    head = alias.partition(".")[0]
-    return alias, (_bound_to(head, False, stack, flow.types) if head in flow.type_names else None)
+    return alias, _stored_bound(alias.partition(".")[0], receiver, stack, flow.types, flow.type_names)
 
 
 def _visible(inner: str, stack: list[Span], flow: _FileFlow, outside: bool = False) -> set[str]:
@@ -3113,6 +3115,16 @@ SELF_OBJECTS = ("self", "this", "cls")
 LOCAL_VALUE = ""  # ``bound_to`` of a receiver that is a local variable or parameter bound to nothing known
 MAX_VALUES = 4  # values kept per variable (flow-insensitive: every assignment in the scope counts)
 MAX_ITEMS = 32  # ...and per collection (a[]): a dispatch table's functions are each what handlers[k]() may call
+def _stored_bound(holder: str, receiver: str | None, stack: list[Span], types: dict, type_names) -> str | None:
+    """The type a stored reference is bound to: the holder variable's (``o.OnError = f``, ``c.hooks =
+    append(c.hooks, c.warm)``: the same variable), else the method value's object's where the holder is a type
+    (``Handler{Fn: c.flush}``: ``c``'s); none where both are variables of their own (the binding is one)."""
+    head = receiver.partition(".")[0] if receiver else holder
+    if head != holder and holder in type_names and _bound_to(holder, False, stack, types):
+        return None
+    return _bound_to(head, False, stack, types) if head in type_names else None
+
+
 VALUE_KINDS = {"call", "scoped_call", "callback", "local_call", "local_callback", "attribute", "returns",
                "local_returns", "call_result", "protocol", "returns_call", "template"}
 CALLED = frozenset({"call", "local_call", "call_result"})
@@ -3232,7 +3244,9 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
     if given:  # _actions.Add(tm => ..): what the declaration of _actions says its delegates take; "" unknown
         return _delegate_given(given.group(1), given.group(2) + DELEGATE_GIVES + given.group(3), stack, types)
     if value.startswith(ITEM_OF):  # steps[]'s values, as a[0]() reads them: the functions the collection was given
-        return _bound_to(value[len(ITEM_OF):] + ITEMS, False, stack, types) or ""
+        collection = value[len(ITEM_OF):]
+        # for _, f := range s.hooks: a field filled elsewhere, whose functions are stored in it: f() calls the field
+        return _bound_to(collection + ITEMS, False, stack, types) or (collection if "." in collection else "")
     placed = _PLACED_ELEMENT.match(value)
     if placed:  # for (name, value) in &self.pairs: the element's member at the name's place
         return _entry_at_place(placed.group(1), int(placed.group(2)), stack, types)

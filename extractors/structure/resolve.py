@@ -124,6 +124,8 @@ MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guesse
 HOLDERS = {"field": ("type.field",), "variable": ("value.held",), "constant": ("value.held",)}
 # a call of the field is also one of its function (a variable's: typing only); a field named by a function's name
 # (an object literal's key, `{ get: getUser }`: ``value.held``)
+STORED_FUNCTIONS = {"function", "method"}  # what a field may be given: a function, a method value (s.cb = s.handle)
+STRUCTS = {"struct"}  # a literal's type holding functions by place
 FIELD_HOLDER = {"field": ("type.field", "value.held")}
 IMPLICIT_MEMBER_KINDS = METHODS | {"constant"}  # what Swift's ``.name(..)`` may be: a static method, an enum case
 ENUM_CASE_KINDS = {"constant"}  # what Swift's ``.name`` is guessed to be: an enum case
@@ -626,25 +628,30 @@ class Resolver(ImportBindings):
         holder = holder or (sym.qualname if sym is not None and sym.kind in VALUES else "")
         if not holder or not field:
             return []
-        found = self._placed_field(r, holder, field) if field[0] == "#" else \
+        # the binding is the holder variable's, else the method value's object's (see parse._stored_bound)
+        own_object = r.receiver is not None and r.receiver.partition(".")[0] != holder
+        found = self._placed_field(r, holder, field, src) if field[0] == "#" else \
             self._lookup(Ref(r.path, r.src_qualname, "attribute", field, holder, None, None, r.line,
-                             r.bound_to if "." not in holder else None), src, VALUES)  # o.cb = f: o's type
+                             r.bound_to if "." not in holder and not own_object else None), src, VALUES)
         fields = [i for i in found.ids if self.g.by_id[i].kind == "field"] if found.resolution != "ambiguous" else []
-        function = self._lookup(replace(r, kind="call", alias=None, bound_to=None), src, CALLABLE)
+        bound = r.bound_to if r.receiver is not None and (own_object or "." not in holder) else None
+        function = self._lookup(replace(r, kind="call", alias=None, bound_to=bound), src, CALLABLE)
         if len(fields) != 1 or function.resolution in GUESSES:
             return []
         res = "unique_name" if found.resolution in GUESSES else "dispatch"
         # the edge's source is the field, not the reference's: ``receiver`` keeps the reference's source (the
         # variable or function storing it), by which an update finds the edges of a reference (``STORED_FORM``)
         return [self._edge(r, fields[0], f, r.name, "calls", res, STORED_FORM, r.src_qualname)
-                for f in function.ids if self.g.by_id[f].kind == "function"]
+                for f in function.ids if self.g.by_id[f].kind in STORED_FUNCTIONS]
 
-    def _placed_field(self, r: Ref, holder: str, place: str) -> Found:
-        """The field at ``place`` (``#1``) of the struct the variable ``holder`` is declared of, in declared order;
-        none where the value is no struct of the repository or has fewer fields."""
+    def _placed_field(self, r: Ref, holder: str, place: str, src: str) -> Found:
+        """The field at ``place`` (``#1``) of the struct the variable ``holder`` is declared of (or the struct
+        ``holder`` names: Go's ``Handler{"x", handleX}``), in declared order; none where the value is no struct of
+        the repository or has fewer fields."""
         declared = self.return_types.get((r.path, holder))
         sid = self.g.by_qual.get((r.path, holder))
-        cls = self._declared_class(declared, sid) if declared is not None and sid else None
+        cls = self._declared_class(declared, sid) if declared is not None and sid else \
+            self._named_struct(r, holder, src) if declared is None else None
         cls = self._unaliased(cls) if cls else None  # static const rio x = {..}: typedef struct _rio {..} rio
         fields = sorted((self.g.by_id[i] for i in self.g.members.get(cls, {}).values()
                          if self.g.by_id[i].kind == "field"), key=lambda f: f.line) if cls else []
@@ -653,6 +660,11 @@ class Resolver(ImportBindings):
         if at >= len(fields) or len(set(lines)) < len(lines):  # two fields on one line: their order is not known
             return UNRESOLVED
         return Found([fields[at].id], "dispatch")
+
+    def _named_struct(self, r: Ref, name: str, src: str) -> str | None:
+        """The one struct of the repository a literal's written type names, where it is known for sure."""
+        found = self._lookup(Ref(r.path, r.src_qualname, "call", name, None, None, None, r.line), src, STRUCTS)
+        return found.ids[0] if len(found.ids) == 1 and found.resolution not in GUESSES else None
 
     def _constructor_edges(self, r: Ref, src: str, found: Found) -> list:
         """Where a language names its constructors (``NAMED_CONSTRUCTORS``), a call of a class also calls them: the

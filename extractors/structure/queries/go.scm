@@ -73,6 +73,50 @@
 (composite_literal type: [(type_identifier) (qualified_type)] @receiver.holder
   body: (literal_value (keyed_element . (literal_element (identifier) @receiver)
                                       . (literal_element (identifier) @name)) @reference.stored))
+; a method value stored the same way (@stored.object: the value whose method it is): s.cb = s.handle,
+; Handler{Fn: c.flush}, []Route{{Name: "a", Fn: s.serveA}} (each element built as the slice's element type)
+(assignment_statement left: (expression_list . (selector_expression) @receiver .)
+  right: (expression_list . (selector_expression operand: (_) @stored.object field: (field_identifier) @name) .))
+  @reference.stored
+(composite_literal type: [(type_identifier) (qualified_type)] @receiver.holder
+  body: (literal_value (keyed_element . (literal_element (identifier) @receiver)
+    . (literal_element (selector_expression operand: (_) @stored.object field: (field_identifier) @name)))
+    @reference.stored))
+(composite_literal type: [(slice_type element: [(type_identifier) (qualified_type)] @receiver.holder)
+                          (array_type element: [(type_identifier) (qualified_type)] @receiver.holder)
+                          (implicit_length_array_type element: [(type_identifier) (qualified_type)] @receiver.holder)]
+  body: (literal_value (literal_element (literal_value (keyed_element . (literal_element (identifier) @receiver)
+    . (literal_element [(identifier) @name
+                        (selector_expression operand: (_) @stored.object field: (field_identifier) @name)]))
+    @reference.stored))))
+; a struct literal without field names: Handler{"x", handleX} stores handleX in Handler's second field
+(composite_literal type: (type_identifier) @receiver.holder
+  body: (literal_value (literal_element [(identifier) @name
+    (selector_expression operand: (_) @stored.object field: (field_identifier) @name)]) @receiver.place @reference.stored))
+(composite_literal type: [(slice_type element: (type_identifier) @receiver.holder)
+                          (array_type element: (type_identifier) @receiver.holder)
+                          (implicit_length_array_type element: (type_identifier) @receiver.holder)]
+  body: (literal_value (literal_element (literal_value (literal_element [(identifier) @name
+    (selector_expression operand: (_) @stored.object field: (field_identifier) @name)]) @receiver.place
+    @reference.stored))))
+; a collection held in a field, given functions: c.handlers = map[string]H{"a": doA}, c.hooks = append(c.hooks, fn);
+; each is stored in the field, so a call through it (c.handlers[k](..), for _, f := range c.hooks { f() }) reaches it
+(assignment_statement left: (expression_list . (selector_expression) @receiver .)
+  right: (expression_list . (composite_literal type: [(map_type) (slice_type) (array_type) (implicit_length_array_type)]
+    body: (literal_value [(literal_element [(identifier) @name
+                            (selector_expression operand: (_) @stored.object field: (field_identifier) @name)])
+                          (keyed_element . (literal_element) . (literal_element [(identifier) @name
+                            (selector_expression operand: (_) @stored.object field: (field_identifier) @name)]))]))
+  .)) @reference.stored
+(assignment_statement left: (expression_list . (selector_expression) @receiver .)
+  right: (expression_list . (call_expression function: (identifier) @_append (#eq? @_append "append")
+    arguments: (argument_list . (_) [(identifier) @name
+                                     (selector_expression operand: (_) @stored.object field: (field_identifier) @name)]))
+  .)) @reference.stored
+(assignment_statement left: (expression_list . (index_expression operand: (selector_expression) @receiver) .)
+  right: (expression_list . [(identifier) @name
+                             (selector_expression operand: (_) @stored.object field: (field_identifier) @name)] .))
+  @reference.stored
 ; functions kept in a map or a slice and called from it (see parse.py @var.callable: bound for calls only, so a
 ; []Level{Debug, Info} types nothing): handlers := map[string]func(){"a": doA}, var cmds = map[string]cmdFunc{..},
 ; steps := []func(){a, s.b}, handlers["x"] = doX; handlers[k](), and an element taken from it (f, ok :=
@@ -98,7 +142,7 @@
 ; @var.each); for _, f := range []func(){a, b} { f() }: f is a or b
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . (index_expression operand: (identifier) @var.each) .))
-(range_clause left: (expression_list (_) (identifier) @var.name) right: (identifier) @var.each)
+(range_clause left: (expression_list (_) (identifier) @var.name) right: [(identifier) (selector_expression)] @var.each)
 (range_clause left: (expression_list (_) (identifier) @var.name)
   right: (composite_literal type: [(map_type value: (function_type)) (slice_type element: (function_type))
                                    (array_type element: (function_type))
