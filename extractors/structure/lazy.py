@@ -668,19 +668,10 @@ class LazyResolver(Resolver):
             return
         self._bound_names.add(name)
         for r in self.g.index.early_refs_named(name, "decorated_by"):
-            target = self.g.by_qual.get((r.path, r.src_qualname))
-            if target:
-                self._bind(Ref(r.path, r.src_qualname, "call", r.name, r.receiver, None, None, r.line), "#0",
-                           [target], self._called)
+            self._bind_decorated(r, self._called)
         for r in self.g.index.callbacks_named(name):
-            if not (r.module and r.alias):
-                continue
-            receiver = r.module.rpartition(".")[0]
-            src = self.g.by_qual.get((r.path, r.src_qualname)) or f"{r.path}::{MODULE}"
-            value = self._lookup(r, src, CALLABLE)
-            if value.ids and value.resolution not in ("ambiguous", "unique_name", "external"):
-                callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
-                self._bind(callee, r.alias, value.ids, self._called)
+            if r.module and r.alias:
+                self._bind_passed(r, name, r.module.rpartition(".")[0], self._called)
 
     def _inherits(self, r: Ref, src: str):
         """An affected file's base, resolved again: recorded as a subclass too (the stored ones are hidden)."""

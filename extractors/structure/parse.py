@@ -200,7 +200,7 @@ from pipeline.safeio import read_inside
 
 from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
-from .langs import MIXIN, DocMember, ParseRules, parse_rules
+from .langs import MIXIN, DocMember, ParseRules, parse_rules, split_outside
 from .langs.arity import Params, arguments_of, is_receiver, params_of
 from .languages import Language, compiled_fallback, sniffed
 from .markup import scripts_only
@@ -2159,23 +2159,11 @@ def _accessors_of(holder: str, chain: str, stack: list[Span], types: dict) -> fr
 
 
 def _top_level_split(text: str, sep: str) -> list[str]:
-    """``text`` split at ``sep`` outside brackets and strings (``A | B[C | D]`` -> ``A``, ``B[C | D]``)."""
-    if sep not in text:
+    """``text`` split at ``sep`` outside brackets and strings (``A | B[C | D]`` -> ``A``, ``B[C | D]``): a declared
+    type's text, whose ``<>`` bracket type arguments and whose ``||`` is no union's ``|``."""
+    if sep not in text:  # most types are no union and take no arguments: no call
         return [text]
-    parts, depth, start, quote = [], 0, 0, None
-    for i, ch in enumerate(text):
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "\"'`":
-            quote = ch
-        elif ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif ch == sep and depth == 0 and text[i - 1:i] != sep and text[i + 1:i + 2] != sep:
-            parts.append(text[start:i])
-            start = i + 1
-    return parts + [text[start:]]
+    return split_outside(text, sep, "([{<", ")]}>", escapes=False, lone=True)
 
 
 def _unquote(text: str | None) -> str | None:
@@ -2486,7 +2474,6 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     anonymous functions passed to calls, scopes of the variables bound in them (each test's ``const inst``), never
     what a reference is attributed to; ``declared``: what each of those scopes binds (``_declared``).
     ``gives_receiver``: the names of calls given their scope's object itself, never a lambda's receiver's member."""
-    local_kinds = LOCAL_KINDS if local_kinds is None else local_kinds
     types = types or {}  # enclosing qualname -> variable -> its types or values
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
     if callbacks:
@@ -2494,7 +2481,51 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     values = _scoped_values(raw_values, scopes, declared=declared) if raw_values else {}
     results = _scoped_values(list(raw_values) + list(raw_results), scopes, declared=declared) if raw_results \
         else values
-    local: dict[str, set[str]] = {}  # enclosing qualname -> variables bound there
+    local = _bound_locals(raw_locals, spans, scopes)
+    imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
+    for scope in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f; so does a callback's
+        if scope == "<module>" or scope.startswith(CALLBACK):  # const f = lib.f (an import of lib's f)
+            local[scope] -= imported
+    # most receivers and names are bound nowhere in the file: one set look-up says so before any scope walk
+    value_names, type_names = _variables(values), _variables(types)
+    flow = _FileFlow(LOCAL_KINDS if local_kinds is None else local_kinds, types, values, results, type_names,
+                     value_names, _variables(results) if raw_results else value_names, local, imported,
+                     positions or {}, _lambda_receivers(types) if callbacks else {}, defined, capitalized_classes,
+                     gives_receiver, typed_arguments, any(s.self_name for s in spans), bool(callbacks),
+                     {}, set(), {}, [])
+    attributed = sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans
+    return _enclose_all(_sweep(raw_refs, attributed), flow)
+
+
+class _FileFlow(NamedTuple):
+    """What ``_enclose`` knows of a file while it attaches its references one by one, and what it has found."""
+
+    local_kinds: dict[str, str]  # reference kind -> its kind where a variable of the scope bears the name
+    types: dict  # enclosing qualname -> variable -> its types or values
+    values: dict  # ... -> the values assigned to it
+    results: dict  # ... -> those and what calls return to it (``values`` where the file has none)
+    type_names: set[str]  # the variables ``types``, ``values`` and ``results`` know (``_variables``)
+    value_names: set[str]
+    result_names: set[str]
+    local: dict[str, set[str]]  # enclosing qualname -> variables bound there
+    imported: set[str]  # the names the file's imports bind
+    positions: dict[str, dict[str, str]]  # each function's parameters (``_parameter_positions``)
+    receivers: dict[str, str]  # callbacks' own receivers (``_lambda_receivers``)
+    defined: dict[str, str] | None
+    capitalized_classes: bool
+    gives_receiver: set[int]
+    typed_arguments: bool
+    self_named: bool  # only where a definition names its own object (Go receivers)
+    callbacks: bool
+    visible: dict[tuple[str, bool], set[str]]  # (enclosing qualname, in its signature) -> the variables seen there
+    called: set[tuple[str, str]]  # the parameters a ``param_call`` was made for
+    known: dict[tuple, str | None]  # (scope, name, bare, called) -> what it is bound to: the same self.x many times
+    out: list[Reference]
+
+
+def _bound_locals(raw_locals: list[RawRef], spans: list[Span], scopes: list[Span]) -> dict[str, set[str]]:
+    """Enclosing qualname -> the variables bound there."""
+    local: dict[str, set[str]] = {}
     # const f = () => f(): a name that opens its definition's node names that definition, it binds no variable
     starts = {s.start for s in spans} if raw_locals else ()
     for r, stack in _sweep([r for r in raw_locals if r.start not in starts], _binding_scopes(scopes)):
@@ -2509,28 +2540,22 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
         scope, _, name = untwinned(s.qualname).rpartition(".")
         if any(s.start <= at < s.end for at in bound_at.get(name, ())) or _binds_local(s, kinds.get(scope)):
             local.get(scope or "<module>", set()).discard(name)
-    imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
-    for scope in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f; so does a callback's
-        if scope == "<module>" or scope.startswith(CALLBACK):  # const f = lib.f (an import of lib's f)
-            local[scope] -= imported
-    positions = positions or {}  # each function's parameters (``_parameter_positions``)
-    receivers = _lambda_receivers(types) if callbacks else {}
-    out, visible, called, known = [], {}, set(), {}
-    self_named = any(s.self_name for s in spans)  # only where a definition names its own object (Go receivers)
-    # most receivers and names are bound nowhere in the file: one set look-up says so before any scope walk
-    value_names, type_names = _variables(values), _variables(types)
-    result_names = _variables(results) if raw_results else value_names
-    for r, stack in _sweep(raw_refs, sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans):
-        kind, receiver, bound_to = r.kind, r.receiver, None
+    return local
+
+
+def _enclose_all(swept, flow: _FileFlow) -> list[Reference]:
+    """Each reference (with the spans enclosing it, ``_sweep``) attached to its innermost enclosing definition, unless
+    it is dropped: a variable read, a member read or an element of an object nothing says what it is."""
+    local_kinds, local, visible, self_named, callbacks, out = flow.local_kinds, flow.local, flow.visible, \
+        flow.self_named, flow.callbacks, flow.out  # read once: a file has thousands of references
+    for r, stack in swept:
+        kind, receiver, alias = r.kind, r.receiver, r.alias
         inner = stack[-1].qualname if stack else "<module>"  # the scope of the variables it sees
         scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
                                                  "<module>")
         if kind in local_kinds and not receiver and local:
             outside = bool(stack) and r.start < stack[-1].body_start  # in the signature: the enclosing scope's names
-            seen = visible.get((inner, outside))
-            if seen is None:
-                seen = visible[(inner, outside)] = _visible_locals(stack[:-1] if outside else stack, local)
-            if r.name in seen:
+            if r.name in (visible.get((inner, outside)) or _visible(inner, stack, flow, outside)):
                 if kind == "raise":
                     continue  # raise exc: an exception caught or built before, not a class built here
                 kind = local_kinds[kind]  # a variable called or passed along, not a function found elsewhere by name
@@ -2538,66 +2563,108 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
             continue  # a parameter or local variable read: no definition of the repository is meant
         if kind == "raise" or kind == "name":  # a bare name no variable binds: a call
             kind = "call"
-        if kind == "call" and receivers and receiver in (None, "this") and r.name_start not in gives_receiver:
-            # buffer { writeByte(1) }: the innermost lambda's receiver's member, else what a bare call means
-            label = next((receivers[s.qualname] for s in reversed(stack) if s.qualname in receivers), None)
-            kind, receiver = ("scoped_call", label) if label else (kind, receiver)
-        if kind == "local_call" and positions:  # a parameter called: bound to what callers pass (run(cb=f))
-            owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
-            if owner and (owner, r.name) not in called:
-                called.add((owner, r.name))
-                out.append(Reference(owner, "param_call", r.name, None, None, positions[owner][r.name], r.line))
+        if kind == "call" and flow.receivers and receiver in (None, "this"):
+            kind, receiver = _lambda_receiver(r, receiver, stack, flow)
+        if kind == "local_call" and flow.positions:
+            _param_call(r, stack, flow)
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
-        alias = r.alias
         if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
-            alias = _as_self(alias, stack) if self_named and stack else alias
-            bound_to = _stored_bound(alias.partition(".")[0], receiver, stack, types, type_names)
-        # a variable returned where its own function assigned it: what a call gave it types the function (a name
-        # assigned further out is the function's or a module's variable: its call result is not what is returned)
-        is_call = kind in CALLED or (kind in RETURNED and r.name in results.get(scope, ()))
-        # self and cls are the enclosing class, whatever their annotation says (cls: Type['Model'], self: Self)
-        if kind in VALUE_KINDS and ((results if is_call else values) if receiver is None else types) \
-                and receiver not in SELF_OBJECTS:
-            key = (inner, receiver or r.name, receiver is None, is_call)  # the same self.x or name many times
-            bound_to = known.get(key, ...)
-            if bound_to is ...:
-                if receiver is not None:
-                    held, names = types, type_names
-                else:
-                    held, names = (results, result_names) if is_call else (values, value_names)
-                bound_to = _bound_to(key[1], key[2], stack, held) \
-                    if _bound_name(key[1]) in names or _own_element(key[1]) or _indexed_name(key[1]) in names \
-                    else None
-                if receiver is not None and results:
-                    bound_to = _through_called_variables(bound_to, receiver, stack, results, result_names)
-                if bound_to and self_named and stack:  # h := s.handle in func (s *Server): self.handle
-                    bound_to = "|".join(_as_self(v, stack) for v in bound_to.split("|"))
-                if typed_arguments and bound_to and "~" in bound_to:
-                    bound_to = _with_argument_types(bound_to, stack, types)
-                known[key] = bound_to
-        if kind == "type.return" and receiver is None and r.name in type_names:
-            bound_to = _bound_to(r.name, False, stack, types)  # -> &M where M: Finder: the parameter's bound
-        if kind == "call" and receiver in ("self", "this") and values and not bound_to:
-            held = _bound_to(f"{receiver}.{r.name}", False, stack, values)  # self.callback = self.on_event
-            bound_to = "|".join("=" + v for v in held.split("|")) if held else None
-        if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or _head(receiver) in imported
-                                        or (defined or {}).get(_head(receiver)) in CLASS_KINDS
-                                        or (capitalized_classes and receiver[:1].isupper())):
-            continue  # a member read only counts where the object's type, module or class is known: never guessed
-        if kind == "call" and not bound_to and r.name[-2:] == ITEMS:
-            continue  # an element of a collection whose elements are not known
-        if kind in QUIET_LOCALS and defined is not None and not bound_to and r.name not in defined:
+            alias, bound_to = _stored_field(alias, receiver, stack, flow)
+        else:  # a stored value is no value of the flow's (no VALUE_KINDS)
+            bound_to = _value_bound(kind, r.name, receiver, inner, scope, stack, flow) if kind in _FLOW_KINDS else None
+        if not bound_to and kind in _DROPPABLE_KINDS and _unknown_object(kind, r.name, receiver, bound_to, flow):
             continue
-        if bound_to is None and local and receiver is not None and receiver.isidentifier():
-            seen = visible.get((inner, False))
-            if seen is None:
-                seen = visible[(inner, False)] = _visible_locals(stack, local)
-            if receiver in seen:  # parser.add() on a local parser: never the file's def parser()
-                bound_to = LOCAL_VALUE
+        if bound_to is None and local and receiver is not None and receiver.isidentifier() \
+                and receiver in _visible(inner, stack, flow):
+            bound_to = LOCAL_VALUE  # parser.add() on a local parser: never the file's def parser()
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, alias, r.line, bound_to, r.args,
                                     r.labels)))
     return out
+
+
+def _lambda_receiver(r: RawRef, receiver: str | None, stack: list[Span], flow: _FileFlow) -> tuple[str, str | None]:
+    """A bare call's kind and receiver in a lambda binding a receiver of its own (``buffer { writeByte(1) }``): the
+    innermost such lambda's receiver's member, else what a bare call means."""
+    if r.name_start in flow.gives_receiver:
+        return "call", receiver
+    label = next((flow.receivers[s.qualname] for s in reversed(stack) if s.qualname in flow.receivers), None)
+    return ("scoped_call", label) if label else ("call", receiver)
+
+
+def _stored_field(alias: str, receiver: str | None, stack: list[Span], flow: _FileFlow) -> tuple[str, str | None]:
+    """``o.OnError = f``'s field as written and the type it is bound to (``_stored_bound``), None where nothing."""
+    alias = _as_self(alias, stack) if flow.self_named and stack else alias
+    return alias, _stored_bound(alias.partition(".")[0], receiver, stack, flow.types, flow.type_names)
+
+
+def _visible(inner: str, stack: list[Span], flow: _FileFlow, outside: bool = False) -> set[str]:
+    """The variables seen in ``inner`` (``_visible_locals``), found once a scope; ``outside``: in its signature, which
+    sees the enclosing scope's names only."""
+    seen = flow.visible.get((inner, outside))
+    if seen is None:
+        seen = flow.visible[(inner, outside)] = _visible_locals(stack[:-1] if outside else stack, flow.local)
+    return seen
+
+
+def _param_call(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:
+    """A parameter called: bound to what callers pass (run(cb=f)), one ``param_call`` a parameter."""
+    positions = flow.positions
+    owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
+    if owner and (owner, r.name) not in flow.called:
+        flow.called.add((owner, r.name))
+        flow.out.append(Reference(owner, "param_call", r.name, None, None, positions[owner][r.name], r.line))
+
+
+def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: str, stack: list[Span],
+                 flow: _FileFlow) -> str | None:
+    """What the file's value flow binds the reference's receiver (or called name) to, None where nothing."""
+    # a variable returned where its own function assigned it: what a call gave it types the function (a name
+    # assigned further out is the function's or a module's variable: its call result is not what is returned)
+    is_call = kind in CALLED or (kind in RETURNED and name in flow.results.get(scope, ()))
+    # self and cls are the enclosing class, whatever their annotation says (cls: Type['Model'], self: Self)
+    bound_to = None
+    if kind in VALUE_KINDS and ((flow.results if is_call else flow.values) if receiver is None else flow.types) \
+            and receiver not in SELF_OBJECTS:
+        key = (inner, receiver or name, receiver is None, is_call)  # the same self.x or name many times
+        bound_to = flow.known.get(key, ...)
+        if bound_to is ...:
+            bound_to = flow.known[key] = _flow_bound(key, receiver, stack, flow)
+    if kind == "type.return" and receiver is None and name in flow.type_names:
+        bound_to = _bound_to(name, False, stack, flow.types)  # -> &M where M: Finder: the parameter's bound
+    if kind == "call" and receiver in ("self", "this") and flow.values and not bound_to:
+        held = _bound_to(f"{receiver}.{name}", False, stack, flow.values)  # self.callback = self.on_event
+        bound_to = "|".join("=" + v for v in held.split("|")) if held else None
+    return bound_to
+
+
+def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _FileFlow) -> str | None:
+    """``_value_bound``'s look-up of a receiver's types or a name's values (or call results), as ``key`` says."""
+    _, written, bare, is_call = key
+    if receiver is not None:
+        held, names = flow.types, flow.type_names
+    else:
+        held, names = (flow.results, flow.result_names) if is_call else (flow.values, flow.value_names)
+    bound_to = _bound_to(written, bare, stack, held) \
+        if _bound_name(written) in names or _own_element(written) or _indexed_name(written) in names else None
+    if receiver is not None and flow.results:
+        bound_to = _through_called_variables(bound_to, receiver, stack, flow.results, flow.result_names)
+    if bound_to and flow.self_named and stack:  # h := s.handle in func (s *Server): self.handle
+        bound_to = "|".join(_as_self(v, stack) for v in bound_to.split("|"))
+    if flow.typed_arguments and bound_to and "~" in bound_to:
+        bound_to = _with_argument_types(bound_to, stack, flow.types)
+    return bound_to
+
+
+def _unknown_object(kind: str, name: str, receiver: str | None, bound_to: str | None, flow: _FileFlow) -> bool:
+    """A reference bound to nothing that would resolve to nothing or to a guess: dropped."""
+    if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or _head(receiver) in flow.imported
+                                    or (flow.defined or {}).get(_head(receiver)) in CLASS_KINDS
+                                    or (flow.capitalized_classes and receiver[:1].isupper())):
+        return True  # a member read only counts where the object's type, module or class is known: never guessed
+    if kind == "call" and not bound_to and name[-2:] == ITEMS:
+        return True  # an element of a collection whose elements are not known
+    return kind in QUIET_LOCALS and flow.defined is not None and not bound_to and name not in flow.defined
 
 
 def _lambda_receivers(types: dict) -> dict[str, str]:
@@ -3069,6 +3136,8 @@ BARE_CALL_ONLY = "<bare call>"
 RETURNED = frozenset({"returns", "local_returns"})  # return x, yield x (not return f()): parse and resolve
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read", "stored")}
 LOCAL_KINDS["name"] = "local_read"  # @reference.name: a variable's name read, dropped like a bare read
+_FLOW_KINDS = frozenset(VALUE_KINDS | {"type.return"})  # the kinds ``_value_bound`` may bind (a set look-up first)
+_DROPPABLE_KINDS = frozenset({"attribute", "call", *QUIET_LOCALS})  # ... ``_unknown_object`` may drop
 
 
 def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str | None:

@@ -942,18 +942,27 @@ class Resolver(ImportBindings):
         names = {q.rpartition(".")[2] for _, q in called}
         for r in refs:
             if r.kind == "decorated_by" and r.name in names:
-                target = self.g.by_qual.get((r.path, r.src_qualname))
-                if target:
-                    self._bind(Ref(r.path, r.src_qualname, "call", r.name, r.receiver, None, None, r.line), "#0",
-                               [target], called)
+                self._bind_decorated(r, called)
             elif r.kind == "callback" and r.module and r.alias:
                 receiver, _, name = r.module.rpartition(".")
                 if name in names:
-                    src = self.g.by_qual.get((r.path, r.src_qualname)) or f"{r.path}::{MODULE}"
-                    value = self._lookup(r, src, CALLABLE)
-                    if value.ids and value.resolution not in ("ambiguous", "unique_name", "external"):
-                        callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
-                        self._bind(callee, r.alias, value.ids, called)
+                    self._bind_passed(r, name, receiver, called)
+
+    def _bind_decorated(self, r: Ref, called: dict) -> None:
+        """The function a decorator (``r``, a ``decorated_by`` reference) wraps: its first parameter's value."""
+        target = self.g.by_qual.get((r.path, r.src_qualname))
+        if target:
+            self._bind(Ref(r.path, r.src_qualname, "call", r.name, r.receiver, None, None, r.line), "#0", [target],
+                       called)
+
+    def _bind_passed(self, r: Ref, name: str, receiver: str, called: dict) -> None:
+        """The function a call of ``receiver.name`` passes (``r``, a ``callback`` reference): bound to the parameter
+        at its slot only where it resolves to the repository's own functions, never a guess by name or a library's."""
+        src = self.g.by_qual.get((r.path, r.src_qualname)) or f"{r.path}::{MODULE}"
+        value = self._lookup(r, src, CALLABLE)
+        if value.ids and value.resolution not in ("ambiguous", "unique_name", "external"):
+            callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
+            self._bind(callee, r.alias, value.ids, called)
 
     def _bind(self, callee: Ref, slot: str, values: list[str], called: dict) -> None:
         """``values`` given to the parameter at ``slot`` of what ``callee`` names. A test's handler given to the code
@@ -3881,19 +3890,8 @@ def _argument_count(step: str) -> int | None:
     inner = step[opened + 1:-1]
     if not inner.strip():
         return 0
-    count, depth, quote, escaped = 1, 0, None, False
-    for ch in inner:
-        if quote:
-            escaped, quote = (False, quote) if escaped else (ch == "\\", None if ch == quote else quote)
-        elif ch in "\"'`":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            count += 1
-    return count if depth == 0 and quote is None else None
+    arguments = langs.split_outside(inner, ",", closed=True)
+    return None if arguments is None else len(arguments)
 
 
 def _seen_from(path: str, ids: list[str]) -> str:

@@ -165,7 +165,7 @@ def quoted_template(text: str, how: QuotedTemplate) -> str | None:
     """A name built from quoted text and computed parts (``"add_$key"``, ``'get' . ucfirst($n)``,
     ```on${name}```, ``"#{action}_command"``) -> its pattern (``name_template``); anything not quoted is computed."""
     pieces: list[str | None] = []
-    for part in _outside_quotes(text.strip(), how.joiner):
+    for part in split_outside(text.strip(), how.joiner):
         quoted = _QUOTED.match(part.strip())
         if quoted is None:
             pieces.append(None)
@@ -179,25 +179,34 @@ def quoted_template(text: str, how: QuotedTemplate) -> str | None:
     return name_template([p for p in pieces if p != ""])
 
 
-def _outside_quotes(text: str, joiner: str) -> list[str]:
-    """``text`` split at each ``joiner`` outside quotes and brackets (``'a' . f($b . 'c')``: two parts)."""
+def split_outside(text: str, separators: str, opening: str = "([{", closing: str = ")]}", quotes: str = "'\"`",
+                  escapes: bool = True, lone: bool = False, closed: bool = False) -> list[str] | None:
+    """``text`` split at each of ``separators`` outside quotes and brackets (``'a' . f($b . 'c')``: two parts), the one
+    splitter of the extractors' written texts. They differ where the texts do: ``escapes``, a backslash in a string
+    escapes its next character (code; a declared type's text has none); ``lone``, a doubled separator is no split
+    (``A | B`` is a union, ``a || b`` no member of one); ``closed``, None where a bracket or a quote does not close
+    (a call step cut short is no call to count the arguments of)."""
+    if not closed and not any(sep in text for sep in separators):
+        return [text]
     parts, start, quote, depth, escaped = [], 0, "", 0, False
     for i, char in enumerate(text):
         if escaped:
             escaped = False
-        elif char == "\\":
+        elif char == "\\" and escapes:
             escaped = bool(quote)
         elif quote:
             quote = "" if char == quote else quote
-        elif char in "'\"`":
+        elif char in quotes:
             quote = char
-        elif char in "([{":
+        elif char in opening:
             depth += 1
-        elif char in ")]}":
+        elif char in closing:
             depth -= 1
-        elif char == joiner and depth == 0:
+        elif char in separators and depth == 0 and not (lone and (text[i - 1:i] == char or text[i + 1:i + 2] == char)):
             parts.append(text[start:i])
             start = i + 1
+    if closed and (depth or quote):
+        return None
     return parts + [text[start:]]
 
 

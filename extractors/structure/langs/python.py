@@ -10,7 +10,7 @@ import re
 
 from pipeline.safeio import read_config
 
-from . import entry_reason_with, name_template, no_package_scope, settle_templates, with_entries
+from . import entry_reason_with, name_template, no_package_scope, settle_templates, split_outside, with_entries
 
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
@@ -372,14 +372,9 @@ def alias_members(text: str) -> list[str]:
 
 
 def _top_level(text: str) -> list[str]:
-    """``text`` split at its top-level ``|`` and ``,`` (never inside brackets)."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += ch in "[(" and 1 or ch in "])" and -1 or 0
-        if depth == 0 and ch in "|,":
-            parts.append(text[start:i])
-            start = i + 1
-    return parts + [text[start:]]
+    """``text`` split at its top-level ``|`` and ``,`` (never inside brackets). Quotes do not count: a quoted forward
+    reference's own ``|`` splits it too (``"A | B"``: A and B)."""
+    return split_outside(text, "|,", "[(", "])", quotes="", escapes=False)
 
 
 _STRING = re.compile(r"""^([A-Za-z]*)('''|\"\"\"|'|")(.*)\2$""", re.S)
