@@ -14,7 +14,7 @@ import re
 import weakref
 from typing import NamedTuple
 
-from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook
+from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook, split_outside
 from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
 from .implicit_this import implicit_this, implicit_this_field
 from ..parse import BASE_ARGUMENT_MARK, TYPE_PARAMETER_DECLARED
@@ -558,13 +558,8 @@ def _delegate_of(text: str) -> tuple:
 
 def _split_arguments(text: str) -> list[str]:
     """``A, Dictionary<B, C>`` -> ``A``, ``Dictionary<B, C>``: a type argument list split at its own commas."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += ch in "<([" and 1 or ch in ">)]" and -1 or 0
-        if ch == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    return parts + [text[start:].strip()]
+    return [part.strip() for part in split_outside(text, ",", "<([", ">)]", quotes="")]
+
 
 _BUILT_HEAD = re.compile(r"^new\s+([\w.]+)\s*")
 

@@ -16,7 +16,7 @@ from pipeline.safeio import read_config, read_inside
 
 from ..discover import MAX_BYTES
 from ..parse import TUPLE_OF
-from . import alias_form, no_package_scope, runtime_hook, with_entries
+from . import alias_form, no_package_scope, runtime_hook, split_outside, with_entries
 
 GROUP = "rust"
 KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if",
@@ -141,14 +141,7 @@ def _element_name(element: str) -> str:
 def _top_level_items(text: str) -> list[str]:
     """``A, B<C, D>, (E, F)`` -> its three items (commas inside brackets are the items' own), a trailing comma
     ending no item."""
-    items, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += ch in "<([" and 1 or ch in ">)]" and -1 or 0
-        if ch == "," and depth == 0:
-            items.append(text[start:i].strip())
-            start = i + 1
-    items.append(text[start:].strip())
-    return [item for item in items if item]
+    return [item.strip() for item in split_outside(text, ",", "<([", ">)]", quotes="") if item.strip()]
 
 
 def _first_argument(arguments: str) -> str:
