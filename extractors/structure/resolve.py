@@ -960,7 +960,7 @@ class Resolver(ImportBindings):
         at its slot only where it resolves to the repository's own functions, never a guess by name or a library's."""
         src = self.g.by_qual.get((r.path, r.src_qualname)) or f"{r.path}::{MODULE}"
         value = self._lookup(r, src, CALLABLE)
-        if value.ids and value.resolution not in ("ambiguous", "unique_name", "external"):
+        if value.ids and value.resolution not in (*GUESSES, "external"):
             callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
             self._bind(callee, r.alias, value.ids, called)
 
