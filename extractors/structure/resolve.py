@@ -3028,7 +3028,8 @@ class Resolver(ImportBindings):
             # (PolicyBase<TResult>'s, named PolicyBase#2 beside a plain PolicyBase in its file, likewise; a method's
             # overload HandleInner#2 is no class: a local function HandleInner in it is its own)
             own_name = implicit_this and name == self._scope_name(path, qual)
-            if sid and (sid != src or recursion) and not own_name and self._is_scope(path, qual, implicit_this, sid):
+            if sid and (sid != src or recursion) and not own_name and (self._is_scope(path, qual, implicit_this, sid)
+                                                                     or self._written_in_value(path, qual, sid, line)):
                 seen = self._seen_bare(sid, line)
                 if seen:
                     return Found([seen], "same_file")
@@ -3124,6 +3125,14 @@ class Resolver(ImportBindings):
         found_kind = self.g.by_id[found].kind
         return (kind in SCOPES and found_kind != "field") or (implicit_this and kind in CLASSLIKE) or \
             (kind in VALUES and found_kind == "function")
+
+    def _written_in_value(self, path: str, qual: str, found: str, line: int | None) -> bool:
+        """``const Counter = defineComponent({ setup() {..} })``: the object's own reference to its method where it is
+        written, handed to the call that builds the variable's value (the callee runs it), as in a statement's call."""
+        sid = self.g.by_qual.get((path, qual))
+        method = self.g.by_id[found]
+        return sid is not None and self.g.by_id[sid].kind in VALUES and method.kind == "method" \
+            and method.parent_id == sid and line is not None and method.line == line
 
     def _imported(self, path: str, name: str) -> Found | None:
         sid = self.imported_symbol(path, name)
