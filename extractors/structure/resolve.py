@@ -318,6 +318,9 @@ class Hooks:
     # of those that apply); applied per parent; ``ancestry(name)`` is what the repository says of a type's
     # supertypes (``Resolver._ancestry_named``)
     labels_choose: Callable | None = None
+    # (receiver) -> whether the receiver as written is a value of the language's own types (JavaScript's
+    # ``s.trim().split(..)``, ``(xs || [])``): a builtin method called on it is the language's, never guessed
+    builtin_value: Callable | None = None
     # (resolver, cls) -> ``cls`` and its bases in the language's own lookup order, each with its depth (Ruby's
     # ancestors: a later include first, the superclass last); None: C3 or breadth first as the flags say
     linearize: Callable | None = None
@@ -358,6 +361,7 @@ def hooks_of(support) -> Hooks:
                  foreign_type=getattr(support, "foreign_type", None),
                  named_constructors=getattr(support, "NAMED_CONSTRUCTORS", False),
                  global_name=getattr(support, "global_name", None),
+                 builtin_value=getattr(support, "builtin_value", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
                  library_member=getattr(support, "library_member", None),
                  labeled_self=getattr(support, "labeled_self", None),
@@ -1591,6 +1595,8 @@ class Resolver(ImportBindings):
         if head in hooks.external and not self._shadows_builtin(r, head):
             return True
         if hooks.foreign_type and self._foreign_receiver(r, receiver, inline, hooks):
+            return True
+        if hooks.builtin_value and r.name in hooks.builtin_methods and hooks.builtin_value(receiver):
             return True
         if receiver.endswith(")"):
             callee = _called_name(receiver)  # (a Rust macro's name without its "!": tri!(x).visit())
