@@ -1088,6 +1088,8 @@ def _on_def(c: OtherCapture) -> None:
     name = f"<anonymous {c.text('name')}>" if anonymous else c.text("name")
     name = name if name.isidentifier() or anonymous else " ".join(name.split())  # a type as written: (A,\n B)
     name = str(_field_place(caps["name"][0], rules.place_rests)) if "name.place" in caps else name  # Pair(A, B)
+    if not name:  # a name the parser supplied to recover (C++'s ``enum : unsigned long long { .. }``): none
+        return
     parent = c.text("parent.name")
     if "parent.outer" in caps and parent:
         parent = f"{c.text('parent.outer')}.{parent}"
