@@ -7,7 +7,7 @@ import posixpath
 import re
 from typing import NamedTuple
 
-from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook
+from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook, with_entries
 from .implicit_this import implicit_this, implicit_this_field, outer_member
 from .java_overloads import argument_types, choose_overloads, parameter_types
 
@@ -70,6 +70,24 @@ def _constructor_entry(name: str, kind: str, parent: str | None) -> str | None:
 
 
 entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry, _constructor_entry)
+
+
+# Caliper runs each public ``timeX(int reps)`` (or ``long reps``) of a benchmark class by its name, the way JUnit 3
+# ran ``testX()``: nothing in the repository calls it (its ``@BeforeExperiment`` is an annotation, an entry already)
+_CALIPER_TIME = re.compile(r"^time[A-Z0-9_]")
+_CALIPER_REPS = frozenset({"int", "long"})
+CALIPER_REASON = "a Caliper benchmark: the runner calls public timeX(reps) methods by their name"
+
+
+def _caliper_time(d) -> str | None:
+    labels = d.params.labels if d.params is not None else None
+    if d.parent and d.exported and _CALIPER_TIME.match(d.name) and labels in _CALIPER_REPS:
+        return CALIPER_REASON
+    return None
+
+
+def file_entries(path: str, defs: list, root) -> list:
+    return with_entries(defs, _caliper_time)
 
 
 # what every class inherits from java.lang.Object, and every enum from java.lang.Enum: a call of one that no class
