@@ -76,6 +76,19 @@ JDK_CONSTANTS = {
 # java.lang.Object's methods, whatever the receiver (an override keeps the result type): (name, argument count)
 OBJECT_RESULTS = {("toString", 0): "String", ("hashCode", 0): "int", ("equals", 1): "boolean",
                   ("getClass", 0): "Class"}
+# methods of java.lang's final classes and Number on a value of that type (a literal, a variable declared so)
+_NUMBER_VALUES = {"byteValue": "byte", "shortValue": "short", "intValue": "int", "longValue": "long",
+                  "floatValue": "float", "doubleValue": "double"}
+JDK_METHOD_RESULTS = {
+    **{("String", m): "String" for m in ("repeat", "trim", "strip", "substring", "toLowerCase", "toUpperCase",
+                                         "replace", "replaceAll", "concat", "intern", "formatted")},
+    ("String", "length"): "int", ("String", "charAt"): "char", ("String", "isEmpty"): "boolean",
+    ("String", "indexOf"): "int", ("String", "toCharArray"): "char[]", ("String", "getBytes"): "byte[]",
+    ("StringBuilder", "toString"): "String", ("StringBuilder", "length"): "int",
+    ("Class", "getName"): "String", ("Class", "getSimpleName"): "String",
+    **{(box, m): prim for box in ("Number", "Byte", "Short", "Integer", "Long", "Float", "Double")
+       for m, prim in _NUMBER_VALUES.items()},
+    ("Boolean", "booleanValue"): "boolean", ("Character", "charValue"): "char"}
 # static methods of java.lang's final classes, called on the class's name: what they return
 STATIC_RESULTS = {
     ("String", "valueOf"): "String", ("String", "format"): "String", ("String", "join"): "String",
@@ -359,10 +372,20 @@ def _field_access_type(node, unknown_params: dict[str, str]) -> str | None:
     if owner.type != "identifier":
         return None
     declared = variable_type(node, _text(owner), unknown_params)
-    if declared is None:
-        return JDK_CONSTANTS.get((_text(owner), field))  # a class's name, not a variable of that name
+    if declared is None:  # a class's name, not a variable of that name: a JDK constant, a static member of the file's
+        return JDK_CONSTANTS.get((_text(owner), field)) or _static_member_type(node, _text(owner), field)
     body = _file_class_body(node, declared) if not is_primitive(declared) else None
     return _field_type(body, field, unknown_params) if body is not None else None  # b.w, b's class the file's
+
+
+def _static_member_type(node, owner: str, field: str) -> str | None:
+    """``Color.RED`` of an enum the file declares: a Color; ``Limits.MAX`` of a class it declares: the field's type."""
+    body = _file_class_body(node, owner) if owner[:1].isupper() else None
+    if body is None:
+        return None
+    if body.type == "enum_body" and any(c.type == "enum_constant" and _named(c, field) for c in body.named_children):
+        return owner
+    return _field_type(body, field, {})
 
 
 def _ternary_type(node, unknown_params: dict[str, str]) -> str | None:
@@ -391,6 +414,10 @@ def _result_type(node, unknown_params: dict[str, str]) -> str | None:
     owner = node.child_by_field_name("object")
     if (name, count) in OBJECT_RESULTS:
         return OBJECT_RESULTS[(name, count)]
+    if owner is not None and (owner.type != "identifier" or variable_type(node, _text(owner), unknown_params)):
+        found = JDK_METHOD_RESULTS.get((expression_type(owner, unknown_params), name))
+        if found is not None:  # "ab".repeat(2), c.getName() of a Class c, n.intValue() of an Integer n
+            return found
     if owner is not None and owner.type == "identifier" and variable_type(node, _text(owner), unknown_params) is None:
         found = STATIC_RESULTS.get((_text(owner), name))
         if found is not None:
@@ -475,9 +502,9 @@ def _operation_type(node, unknown_params: dict[str, str]) -> str | None:
     if operator in BOOLEAN_OPERATORS or operator == "!" and node.type == "unary_expression":
         return "boolean"
     if node.type == "unary_expression":
-        operand = expression_type(node.child_by_field_name("operand"), unknown_params)
+        operand = _unboxed(expression_type(node.child_by_field_name("operand"), unknown_params))
         return _promoted(operand) if operator in ("-", "+", "~") and operand in NUMERIC else None
-    sides = [expression_type(node.child_by_field_name(s), unknown_params) for s in ("left", "right")]
+    sides = [_unboxed(expression_type(node.child_by_field_name(s), unknown_params)) for s in ("left", "right")]
     if operator == "+" and "String" in sides:
         return "String"
     if operator in SHIFTS and sides[0] in NUMERIC and sides[1] in NUMERIC:
@@ -487,15 +514,20 @@ def _operation_type(node, unknown_params: dict[str, str]) -> str | None:
     return None
 
 
+def _unboxed(name: str | None) -> str | None:
+    """An Integer operand of an arithmetic operator is unboxed first (JLS 5.6); a String stays for ``+``."""
+    return UNBOXES.get(name, name) if name is not None else None
+
+
 def _promoted(*types: str) -> str:
     """Numeric promotion: double, else float, else long, else int (byte, short, char become int)."""
     return next((t for t in ("double", "float", "long") if t in types), "int")
 
 
 def _written_type(node, unknown_params: dict[str, str]) -> str | None:
-    """``(Foo) x``, ``new Foo<>(..)``, ``new int[n][]``: the type written (an anonymous class's: not certain)."""
-    if node.type == "object_creation_expression" and any(c.type == "class_body" for c in node.children):
-        return None
+    """``(Foo) x``, ``new Foo<>(..)``, ``new int[n][]``: the type written. An anonymous class's, ``new Token<A>() {}``,
+    is its base's: no parameter names the anonymous class, so every overload applies to it as to its base, and the
+    most specific of them is the same."""
     written = node.child_by_field_name("type")
     base = erasure(written, unknown_params) if written is not None else None
     if base is None or node.type != "array_creation_expression":
