@@ -56,6 +56,13 @@
   arguments: (annotation_argument_list [(string_literal (string_fragment) @name)
     (element_value_array_initializer (string_literal (string_fragment) @name))])
   (#match? @name "^[A-Za-z_$][A-Za-z0-9_$]*$")) @reference.reflected
+; <T> T fromJson(String s, Class<T> c): a call gives what its argument there names (fromJson(s, Foo.class): a Foo);
+; the return type is marked (langs/java.py settle_references, argument_class)
+(method_declaration type_parameters: (type_parameters (type_parameter . (type_identifier) @_param))
+  type: (type_identifier) @name
+  parameters: (formal_parameters (formal_parameter type: (generic_type (type_identifier) @_class
+    (type_arguments . (type_identifier) @_argument .))))
+  (#eq? @_class "Class") (#eq? @name @_param) (#eq? @_argument @_param)) @reference.class_argument
 ; annotations: @GetMapping, @Test, @Bean... register the definition with a framework (entry points)
 (method_declaration (modifiers [(marker_annotation name: (_) @decorator) (annotation name: (_) @decorator)])
   name: (identifier) @name) @definition.function
