@@ -240,6 +240,7 @@ def _more_specific(one: str, other: str, ancestry=None) -> bool:
 # ---- reading the syntax tree ----------------------------------------------------------------------------------------
 TYPE_OWNERS = frozenset({"class_declaration", "interface_declaration", "enum_declaration", "record_declaration",
                          "method_declaration", "constructor_declaration"})
+CLASS_DECLARATIONS = frozenset({"class_declaration", "interface_declaration", "enum_declaration", "record_declaration"})
 CLASS_BODIES = frozenset({"class_body", "interface_body", "enum_body", "record_declaration"})
 SCOPES_WITH_PARAMETERS = frozenset({"method_declaration", "constructor_declaration", "lambda_expression",
                                     "record_declaration"})
@@ -451,13 +452,16 @@ def _file_class_body(node, name: str):
     while root.parent is not None:
         root = root.parent
     found = []
-    pending = [root]
+    pending = [root]  # the program, then each class's body: members only (a local class in a method is left out)
     while pending:
-        current = pending.pop()
-        if current.type in ("class_declaration", "interface_declaration", "enum_declaration", "record_declaration") \
-                and _named(current, name):
-            found.append(current.child_by_field_name("body"))
-        pending.extend(c for c in current.named_children if c.type not in ("block", "expression_statement"))
+        for member in _members(pending.pop()):
+            if member.type not in CLASS_DECLARATIONS:
+                continue
+            body = member.child_by_field_name("body")
+            if _named(member, name):
+                found.append(body)
+            if body is not None:
+                pending.append(body)
     return found[0] if len(found) == 1 else None
 
 
