@@ -327,6 +327,9 @@ class Hooks:
     # fixtures a test runner provides itself (pytest's ``tmp_path``, ``monkeypatch``): a test's parameter naming one
     # that the repository does not define holds the runner's object, whose members are external
     library_fixtures: frozenset = frozenset()
+    # (resolver, ref, value) -> the class a call's value is an instance of, read from its arguments (Java's ``<T> T
+    # fromJson(String s, Class<T> c)`` called with ``Foo.class``: a Foo; ``""``: a library's); None: not so
+    argument_class: Callable | None = None
 
 
 def _layer(entry) -> Callable:
@@ -391,7 +394,8 @@ def hooks_of(support) -> Hooks:
                  call_operator=getattr(support, "CALL_OPERATOR", None),
                  reads_declarations=getattr(support, "reads_declarations", None),
                  module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)),
-                 library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())))
+                 library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())),
+                 argument_class=getattr(support, "argument_class", None))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -1993,6 +1997,9 @@ class Resolver(ImportBindings):
             cls = self._class_along(self._enclosing_class(src), _chain_parts(rest)) if src else None
             return _typed(cls)
         text = hooks.receiver_path(value)
+        given = hooks.argument_class(self, r, text) if hooks.argument_class and text.endswith(")") else None
+        if given is not None:  # gson.fromJson(json, Foo.class): the class its argument names
+            return _typed(given)
         chained = self._class_of_chain(r, text, hooks)
         if chained is not None:
             return chained
