@@ -22,7 +22,8 @@
 -- it by name: an iOS view controller a storyboard names, a SceneDelegate an Info.plist names, an Android service a
 -- manifest names), a method of an object literal that a function or method returns or a variable holds when that
 -- definition is reached (called, a used class's constructor, an outside base's override, or such a method itself:
--- a plugin hook's returned hooks);
+-- a plugin hook's returned hooks); a JavaScript or TypeScript private method (`#name`) keeps the full 0.9 whatever
+-- its class extends: nothing outside its class, and no computed name, can call it;
 -- lowest (0.2), a TypeScript interface's or object type's property: the objects satisfying the shape give it, and
 -- a read of it is recorded only where the object's type is known; lowest of all (0.1), a definition in a file read
 -- by the regex fallback (a language without a grammar, or a file that would not parse): no reference is extracted
@@ -187,6 +188,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN um.id IS NOT NULL THEN 0.3
            WHEN uo.id IS NOT NULL THEN 0.3
            WHEN ut.twin IS NOT NULL OR lt.id IS NOT NULL THEN 0.4
+           WHEN s.kind = 'method' AND s.name LIKE '#%' THEN 0.9
            WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
            WHEN mi.id IS NOT NULL AND s.kind = 'method' THEN 0.5
            WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported THEN 0.5
@@ -218,6 +220,8 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN lt.id IS NOT NULL
                THEN 'never referenced itself, but a function of the same name in another file is (the other side '
                     || 'of a #if: one of them is built)'
+           WHEN s.kind = 'method' AND s.name LIKE '#%'
+               THEN 'no reference; a private method (#name): only its own class can call it, never by a computed name'
            WHEN ob.id IS NOT NULL AND s.kind = 'method'
                THEN 'no reference; its type extends ' || ob.base || ' from outside the repository, whose callers may '
                     || 'reach it'
