@@ -6,7 +6,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   type, module, impl, ...). In the same pattern: ``@name`` its name, optional ``@parent.name`` (a container given
   by name, e.g. a Go method's receiver type; with ``@parent.outer``, the container's own as written before it, the
   two joined by a dot: C++ ``Outer::Inner::m``, which the language's ``settle_definitions`` may reduce to ``Inner``)
-  and optional ``@exported`` (present = exported). Kind ``impl`` is a
+  and optional ``@exported`` (present = exported; ``@hidden``: a member its language keeps from other code,
+  TypeScript's ``private`` and ``protected``, is not exported with its class). Kind ``impl`` is a
   container only (Rust ``impl T``): it names the parent of what it holds and is not itself a symbol; references
   directly inside it (``impl Trait for T``) belong to ``T``. Kind ``extension`` is a container for a type that is
   never the repository's (Rust ``impl Trait for [u32]``, ``for Box<dyn X>``, a blanket ``impl<T> Trait for T``): it is
@@ -222,6 +223,7 @@ class Definition(NamedTuple):
     entry_reason: str | None
     test: bool = False  # test code inside a file that is not a test file (Rust ``#[cfg(test)] mod tests``)
     params: Params | None = None  # how many arguments it accepts, where the language has overloads (``ARITY``)
+    hidden: bool = False  # kept from other code (``@hidden``): never exported with its class
 
 
 class Reference(NamedTuple):
@@ -257,6 +259,7 @@ class RawDef(NamedTuple):
     qualifier: str | None = None  # the path written before the name (``io`` in Rust's ``impl X for io::Error``)
     params: Params | None = None  # how many arguments a function accepts (``ARITY``)
     body_start: int = 0  # where its body starts, where the language evaluates its signature outside (0: not read)
+    hidden: bool = False  # ``@hidden``: kept from other code (``private``), so not exported with its class
 
 
 class RawRef(NamedTuple):
@@ -705,7 +708,7 @@ def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
         else:
             merged[key] = old._replace(parent_name=old.parent_name or d.parent_name, exported=old.exported or d.exported,
                                        decorators=old.decorators + d.decorators, self_name=old.self_name or d.self_name,
-                                       test=old.test or d.test)
+                                       test=old.test or d.test, hidden=old.hidden or d.hidden)
     return list(merged.values())
 
 
@@ -727,7 +730,7 @@ def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef],
     for d in defs:
         if d.parent is None and d.name in names:
             d = d._replace(exported=True)
-        elif members_exported and d.parent in containers and d.name[:1] not in ("#", "_"):
+        elif members_exported and d.parent in containers and d.name[:1] not in ("#", "_") and not d.hidden:
             d = d._replace(exported=True)
         if d.exported and d.kind in CONTAINER_KINDS and (d.parent is None or d.parent in containers):
             containers.add(d.qualname)
@@ -1098,7 +1101,7 @@ def _on_def(c: OtherCapture) -> None:
                                tuple(_decorator_name(_text(n, c.data)) for n in caps.get("decorator", ())),
                                c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
                                _params(node, rules) if rules.arity and kind in ("function", "method") else None,
-                               _body_start(node) if rules.signature_outside else 0))
+                               _body_start(node) if rules.signature_outside else 0, "hidden" in caps))
 
 
 def _on_import(c: OtherCapture) -> None:
@@ -2222,7 +2225,7 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
         test = d.test or (parent is not None and parent[3])  # what a test module holds is test code
         exported = rules.is_exported(d.name, prefix, d.exported) or (
             rules.members_exported and parent is not None and parent[4] and parent[2] in CONTAINER_KINDS
-            and d.name[:1] not in ("#", "_"))  # a public member of an exported class or interface
+            and d.name[:1] not in ("#", "_") and not d.hidden)  # a public member of an exported class or interface
         stack.append((d.end, qualname, kind, test, exported))
         spans.append(Span(d.start, d.end, qualname, d.self_name, kind, rules.takes_parameter_refs(d.name, d.decorators),
                           d.body_start))
@@ -2231,7 +2234,7 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
         if kind == "extension":  # the first block of a type's extension is its symbol, the next ones add to it
             extensions.add(qualname)
         out.append(Definition(qualname, d.name, kind, d.line_start, d.line_end, prefix, exported,
-                              rules.entry_reason(d.name, kind, prefix, d.decorators), test, d.params))
+                              rules.entry_reason(d.name, kind, prefix, d.decorators), test, d.params, d.hidden))
         if d.anonymous:  # built where it is written: the enclosing definition calls it
             decorated.append(Reference(prefix or "<module>", "call", qualname.rpartition(".")[2], None, None, None,
                                        d.line_start))

@@ -20,6 +20,11 @@
 ; interface or of the object type an alias names (app: App, fetch: (url: string) => Response): ctx.app.use() reads
 ; its declared type (not those of an object type written in place, { param: string }: no type of its own)
 (public_field_definition name: (property_identifier) @name) @definition.field
+; `private` and `protected` members: no other code may use them, so an exported class does not export them
+(method_definition (accessibility_modifier) @_access name: (property_identifier) @name
+  (#match? @_access "^(private|protected)$")) @definition.function @hidden
+(public_field_definition (accessibility_modifier) @_access name: (property_identifier) @name
+  (#match? @_access "^(private|protected)$")) @definition.field @hidden
 (interface_body (property_signature name: (property_identifier) @name) @definition.field)
 (type_alias_declaration value: (object_type (property_signature name: (property_identifier) @name) @definition.field))
 ; a name as a value (see ecma.scm for the places both grammars share): a field's or a parameter's default
