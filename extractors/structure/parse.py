@@ -2666,8 +2666,8 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
         held, names = flow.types, flow.type_names
     else:
         held, names = (flow.results, flow.result_names) if is_call else (flow.values, flow.value_names)
-    bound_to = _bound_to(written, bare, stack, held) \
-        if _bound_name(written) in names or _own_element(written) or _indexed_name(written) in names else None
+    bound_to = _bound_to(written, bare, stack, held) if _bound_name(written) in names or _own_element(written) \
+        or _indexed_name(written) in names or "." in written and _checked_attribute(written, stack, held) else None
     if receiver is not None and flow.results:
         bound_to = _through_called_variables(bound_to, receiver, stack, flow.results, flow.result_names)
     if bound_to and flow.self_named and stack:  # h := s.handle in func (s *Server): self.handle
@@ -3199,6 +3199,9 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     """``x`` (or the field ``this.x`` / ``self.x``) declared or assigned in an enclosing scope -> its types or
     values, ``|``-joined. A bare name is looked up only in the scopes of functions (a name a class body assigns is
     not what its methods call)."""
+    checked = _checked_attribute(written, stack, types) if "." in written else None
+    if checked:  # self.stream.close() after `if not isinstance(self.stream, SyncStream): raise`
+        return checked
     indexed = _SUBSCRIPTED.match(written)
     if indexed:  # books[0].title, self.by_name[key]: one of the collection's elements
         items = _elements_of(indexed.group(1), stack, types)
@@ -3243,6 +3246,18 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         if found:
             found = [v if (element := _element_marked(v, stack, types)) is None else element for v in found]
             return "|".join(dict.fromkeys(_typed_marked(v, scopes, types) for v in found if v)) or None
+    return None
+
+
+def _checked_attribute(written: str, stack: list[Span], types: dict) -> str | None:
+    """What a type check decided of an object's attribute where it decides (``isinstance(self.stream, A)``: bound
+    as written, ``self.stream``, in the blocks ``_checked_spans`` finds); None elsewhere (the field's values)."""
+    for span in reversed(stack):
+        if not span.qualname.startswith(GUARDED):
+            return None
+        found = types.get(span.qualname, {}).get(written)
+        if found:
+            return "|".join(found)
     return None
 
 

@@ -250,7 +250,7 @@ def _rebinds(statement, name: bytes, data: bytes) -> bool:
 
 def _names(target, name: bytes, data: bytes) -> bool:
     """Whether an assignment's target is ``name`` or holds it as a plain item (``a, name = ..``)."""
-    if target.type == "identifier":
+    if target.type in ("identifier", "attribute"):  # x = .., self.stream = ..
         return data[target.start_byte:target.end_byte] == name
     return target.type in ("pattern_list", "tuple_pattern", "list_pattern", "as_pattern_target", "delete_statement",
                            "expression_list") and any(_names(c, name, data) for c in target.named_children)
