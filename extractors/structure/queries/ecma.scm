@@ -4,7 +4,9 @@
 ; definitions
 (function_declaration name: (identifier) @name) @definition.function
 (generator_function_declaration name: (identifier) @name) @definition.function
-(class_body (method_definition name: (property_identifier) @name) @definition.function)
+; a class's methods, `#take()` too (an ES private method: its name keeps the `#`, so it is never exported and
+; `this.#take()` below finds it)
+(class_body (method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.function)
 ; a method of an object literal (`return { gte() {...} }`, a config's `redirects()`): reached through the object;
 ; the object a module exports (`module.exports = { get href() {...} }`, `export default { build() {} }`): its API
 (object (method_definition name: (property_identifier) @name) @definition.method)
@@ -80,7 +82,7 @@
 
 ; calls: f(), obj.f(), new Foo(), new Foo().f(), this.f()
 (call_expression function: (identifier) @name) @reference.call
-(call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
+(call_expression function: (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
 (new_expression constructor: (identifier) @name) @reference.call
 (new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
 
