@@ -44,6 +44,9 @@ class Graph:
     by_name: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     bases: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     external_bases: set[str] = field(default_factory=set)  # classes with a base outside the repository
+    # class -> the names of its bases outside the repository, as written (``MutableMapping``): what a type check
+    # against a library's class may hold for (``Hooks.may_be_instance``)
+    external_base_names: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     # (class, base) where the base's methods are the class object's own (``parse.SINGLETON``: Ruby's ``extend M``)
     singleton_bases: set[tuple[str, str]] = field(default_factory=set)
     module_index: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # language group -> key -> paths

@@ -45,7 +45,7 @@ REF_FIELDS = ["path", "src_qualname", "kind", "name", "receiver", "module", "ali
               "labels"]
 # the ``hierarchy`` table: every ``inherits`` edge, with its form (``SINGLETON``: a base whose methods are the class
 # object's own, ``Graph.singleton_bases``)
-HIERARCHY_COLUMNS = ["path", "src_id", "dst_id", "line", "ref_form"]
+HIERARCHY_COLUMNS = ["path", "src_id", "dst_id", "line", "ref_form", "dst_name"]
 RETURNED_KINDS = ("returns", "local_returns", "returns_call")
 NAME_COLUMNS = ["name", "path", "qualname", "kind", "parent_id", "sid"]  # the ``symbol_names`` index
 
@@ -285,7 +285,7 @@ class Index:
         found = []
         for columns, hidden in self.hierarchy:
             data = columns.data
-            found += [StoredBase(data["dst_id"][i], data["ref_form"][i] == SINGLETON)
+            found += [StoredBase(data["dst_id"][i], data["ref_form"][i] == SINGLETON, data["dst_name"][i])
                       for i in columns.where("src_id", cls) if data["path"][i] not in hidden]
         return found
 
@@ -309,9 +309,10 @@ class Index:
 
 class StoredBase(NamedTuple):
     """A stored ``inherits`` edge's base: ``dst`` None for one outside the repository; ``singleton``: its methods
-    are the class object's own (``Graph.singleton_bases``)."""
+    are the class object's own (``Graph.singleton_bases``); ``name``: as written (``Graph.external_base_names``)."""
     dst: str | None
     singleton: bool
+    name: str | None = None
 
 
 def _triples(columns: Columns, key: str, value, end: str) -> list[tuple]:
@@ -462,6 +463,7 @@ class LazyGraph(Graph):
         self.package_top = _Lazy(self.load_package)
         self.bases = _Lazy(self.load_bases, list)
         self.external_bases = _LazySet(lambda cls: self.bases.get(cls))
+        self.external_base_names = _Lazy(self.load_bases, list)
         # (class, base) pairs: known once the class's bases are read; truthy before (``Resolver.instance_side``
         # skips its walk where a full run's set is empty)
         self.singleton_bases = _LazySet(lambda pair: self.bases.get(pair[0]), may_hold=True)
@@ -542,15 +544,17 @@ class LazyGraph(Graph):
         """A class's bases as the stored ``inherits`` edges give them (a null base: one outside the repository)."""
         if cls is None or dict.__contains__(self.bases, cls):
             return
-        found = []
+        found, outside = [], []
         for base in self.index.bases_of(cls):
             if base.dst is None:
                 set.add(self.external_bases, cls)
+                outside.append(base.name)
                 continue
             found.append(base.dst)
             if base.singleton:
                 set.add(self.singleton_bases, (cls, base.dst))
         dict.__setitem__(self.bases, cls, found)
+        dict.__setitem__(self.external_base_names, cls, outside)
 
     def subclasses(self, cls: str) -> list[str]:
         """A full run lists a class's subclasses in the order their ``inherits`` references come (by file, then

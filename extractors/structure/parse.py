@@ -997,15 +997,16 @@ def _unwrapped(node):
 _EXITS = frozenset({"return_statement", "raise_statement", "continue_statement", "break_statement"})
 
 
-def _checked_spans(call) -> list[GuardedSpan]:
+def _checked_spans(call, past=lambda _block, _exit: None) -> list[GuardedSpan]:
     """Where a type check decides its variable: the operands of its condition after it, an ``if``'s or ``elif``'s
     block (when its condition holds), the branches after it (when it does not), the rest of the enclosing block
     after an ``if`` without branches whose block exits (``if not isinstance(x, A): return``: the check holds after
-    it) or after an ``assert``."""
+    it) or after an ``assert``, and on past the statements the language's ``past`` (``ParseRules.holds_past``) says
+    such an exit reaches through (a ``with`` around it)."""
     outcome = _check_outcome(call)
     branch = outcome.condition.parent
     if branch.type == "assert_statement" and branch.named_children[0] == outcome.condition:
-        return outcome.right + _rest_after(branch, outcome.when_true)
+        return outcome.right + _rest_after(branch, outcome.when_true, "raise_statement", past)
     if branch.type not in ("if_statement", "elif_clause") \
             or branch.child_by_field_name("condition") != outcome.condition:
         return outcome.right
@@ -1016,23 +1017,30 @@ def _checked_spans(call) -> list[GuardedSpan]:
     after = [n for n in statement.children_by_field_name("alternative") if n.start_byte > branch.start_byte]
     if outcome.when_false is not None and after:
         spans.append(GuardedSpan(after[0].start_byte, statement.end_byte, not outcome.when_false))
-    elif not after and branch is statement and block is not None and _exits(block):
-        spans += _rest_after(statement, outcome.when_false)
+    elif not after and branch is statement and block is not None and _exit_of(block):
+        spans += _rest_after(statement, outcome.when_false, _exit_of(block), past)
     return spans
 
 
-def _exits(block) -> bool:
-    """Whether a block ends by leaving its enclosing one (return, raise, continue, break; comments aside)."""
+def _exit_of(block) -> str | None:
+    """The statement a block ends with where it leaves its enclosing one (return, raise, continue, break; comments
+    aside): its node type, else None."""
     last = next((n for n in reversed(block.named_children) if n.type != "comment"), None)
-    return last is not None and last.type in _EXITS
+    return last.type if last is not None and last.type in _EXITS else None
 
 
-def _rest_after(statement, holds: bool | None) -> list[GuardedSpan]:
-    """The rest of a function's block after a statement a check holds (or fails) after; nothing at a module's top."""
-    block = statement.parent
-    if holds is None or block.type != "block" or statement.end_byte >= block.end_byte:
-        return []
-    return [GuardedSpan(statement.end_byte, block.end_byte, not holds)]
+def _rest_after(statement, holds: bool | None, exit: str, past) -> list[GuardedSpan]:
+    """The rest of a function's block after a statement a check holds (or fails) after, then the rest of each block
+    around whose statement ``past`` lets the ``exit`` reach through; nothing at a module's top."""
+    spans, block = [], statement.parent
+    while holds is not None and block.type == "block":
+        if statement.end_byte < block.end_byte:
+            spans.append(GuardedSpan(statement.end_byte, block.end_byte, not holds))
+        statement = past(block, exit)
+        if statement is None or statement.parent is None:
+            break
+        block = statement.parent
+    return spans
 
 
 def _narrowing(key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules) -> None:
@@ -1041,7 +1049,9 @@ def _narrowing(key: str, node, caps: dict, data: bytes, facts: FileFacts, found:
     conditional expression, return..; else nothing."""
     plain = {name: nodes for name, nodes in caps.items() if name not in ("_narrowing", "_guarding")}
     if "_guarding" in caps:
-        for span in _checked_spans(caps["_guarding"][0]):
+        name = _text(caps["var.name"][0], data) if "var.name" in caps else ""
+        past = lambda block, exit: rules.holds_past(block, exit, name, data)  # noqa: E731
+        for span in _checked_spans(caps["_guarding"][0], past):
             found.guarded.append((span.start_byte, span.end_byte))
             _collect_other("var", key, node, {**plain, "scope.guarded": [span]}, data, facts, found, rules)
     elif _narrows_everywhere(caps["_narrowing"][0]):
@@ -1192,9 +1202,10 @@ def _refined_kind(c: OtherCapture, key: str, value, kind: str | None) -> str | N
     """A binding's value as the captures beside it refine it: a check's narrowing or exclusion, a member taken
     apart, a later assignment."""
     caps = c.caps
-    if kind and key == "var.narrowed":  # where the check fails (an else): the class it excludes
-        excluded = "scope.guarded" in caps and getattr(caps["scope.guarded"][0], "excluded", False)
-        kind = (EXCLUDED_VALUE if excluded else NARROWED_VALUE) + kind
+    if kind and key == "var.narrowed":  # where the check fails (an else): the class it excludes; holds: its class
+        span = caps["scope.guarded"][0] if "scope.guarded" in caps else None
+        decided = HELD_VALUE if isinstance(span, GuardedSpan) else NARROWED_VALUE
+        kind = (EXCLUDED_VALUE if getattr(span, "excluded", False) else decided) + kind
     kind = _dotted(kind, c.rules) if kind else kind  # auto r = db->Make(), $x = $this->make(): *.Make()
     if kind and "var.member" in caps:  # const { mutate } = useThing(): useThing()'s member mutate
         kind += ("." if "~" in kind else "~") + _text(caps["var.member"][0], c.data)
@@ -1652,6 +1663,11 @@ UNREAD = "<unread>"  # a later assignment's value not read (a function written t
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
 EXCLUDED_VALUE = "excluded:"  # a class a failed check excludes (an else): the variable's values there lose it
 EXCEPT = "\u2216"  # joins a value and the classes a failed check excludes from it: ``CookieTypes\u2216Cookies``
+# a class a check narrows to where it decides (``_checked_spans``: the block ``if isinstance(x, list):`` guards): a
+# ``NARROWED_VALUE`` there, and the variable's values from the enclosing scopes are of it (or of another class of the
+# same check) only, joined to them by ``ONLY`` (``CookieTypes\u2229list``: the resolver drops a class that cannot be one)
+HELD_VALUE = "held:"
+ONLY = "\u2229"
 # a ``type.return``'s alias where a signature apart from the body states it (TypeScript's overloads): what the body's
 # returns agree on comes first (``Resolver._return_class_uncached``)
 SIGNATURE_ONLY = "signature_only"
@@ -2080,7 +2096,12 @@ def _element_type(text: str, transparent=frozenset(), cast=lambda text: None) ->
     if tupled and tupled.startswith(TUPLE_OF):
         return tupled
     last = _type_text(inner) if inner else None
-    return last if last and last != COLLECTION and last.replace(".", "").isidentifier() else None
+    return last if last and last != COLLECTION and _named_types(last) else None
+
+
+def _named_types(kind: str) -> bool:
+    """Whether a compacted type names classes only: ``Route``, ``a.Route``, a union ``Route|Mount``."""
+    return all(part.replace(".", "").isidentifier() for part in kind.split("|"))
 
 
 _MAP_KEY = re.compile(r"^map\[([^\[\]]+)\]")  # a map type written with its key in brackets first
@@ -2662,8 +2683,8 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
         held, names = flow.types, flow.type_names
     else:
         held, names = (flow.results, flow.result_names) if is_call else (flow.values, flow.value_names)
-    bound_to = _bound_to(written, bare, stack, held) \
-        if _bound_name(written) in names or _own_element(written) or _indexed_name(written) in names else None
+    bound_to = _bound_to(written, bare, stack, held) if _bound_name(written) in names or _own_element(written) \
+        or _indexed_name(written) in names or "." in written and _checked_attribute(written, stack, held) else None
     if receiver is not None and flow.results:
         bound_to = _through_called_variables(bound_to, receiver, stack, flow.results, flow.result_names)
     if bound_to and flow.self_named and stack:  # h := s.handle in func (s *Server): self.handle
@@ -2697,14 +2718,16 @@ def _through_called_variables(bound_to: str | None, receiver: str, stack: list[S
     that variable holds gives (``Shape()``, ``make()``); other values stand as they are."""
     out = []
     for value in bound_to.split("|") if bound_to else [receiver]:
+        mark = _MARK.search(value)  # bar = column(task) with assert isinstance(bar, Bar): column()\u2229Bar
+        marks, value = (value[mark.start():], value[:mark.start()]) if mark else ("", value)
         name = _called_variable(value) if value.partition("(")[0] in names else None  # most values: no scan
         held = _bound_to(name, True, stack, results) if name else None
         if held and all(_called_variable(v) == name for v in held.split("|")):
             held = None  # let expectation = expectation(..): the constant holds what the function gives, no call of it
         if held:
-            out += [v + "()" for v in held.split("|") if v and v[-1] not in ")]"]
+            out += [_marked(v + "()", marks) for v in held.split("|") if v and v[-1] not in ")]"]
         elif bound_to:
-            out.append(value)
+            out.append(value + marks)
     return "|".join(dict.fromkeys(out)) or None
 
 
@@ -2929,16 +2952,21 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
         if declared is not None and stack and stack[-1].kind == CALLBACK:
             if r.receiver.startswith(EXCLUDED_VALUE):  # an else of a check: what the enclosing scopes bound, but
                 _seed_from_enclosing(out, stack, r.name)  # the class checked
-                _exclude(out[stack[-1].qualname], r.name, r.receiver[len(EXCLUDED_VALUE):])
+                _mark(out[stack[-1].qualname], r.name, EXCEPT + r.receiver[len(EXCLUDED_VALUE):])
                 continue
             value = r.receiver
-            if r.receiver.startswith(NARROWED_VALUE):  # a check narrows where it is written (a when branch)
+            if r.receiver.startswith(HELD_VALUE):  # a block a check decides: of the check's classes only
+                _seed_from_enclosing(out, stack, r.name)
+                value = NARROWED_VALUE + r.receiver[len(HELD_VALUE):]
+                if stack[-1].qualname.startswith(GUARDED):
+                    _mark(out[stack[-1].qualname], r.name, ONLY + r.receiver[len(HELD_VALUE):])
+            elif r.receiver.startswith(NARROWED_VALUE):  # a check narrows where it is written (a when branch)
                 _seed_from_enclosing(out, stack, r.name)
             else:  # self.jar = cookies in an else of a check of cookies: what it holds there
                 value = _held_where_excluded(out, stack, value)
                 stack = _declaring(stack, r.name, declared)
-        else:
-            value = r.receiver
+        else:  # (a check's class outside a scope of its own: a narrowing as any other)
+            value = NARROWED_VALUE + r.receiver[len(HELD_VALUE):] if r.receiver.startswith(HELD_VALUE) else r.receiver
         if _own_declaration(r.name, stack):
             stack = stack[:-1]
         if value == OWN_OBJECT:  # the methods of { get () {..} } belong to the definition it is written in,
@@ -3061,17 +3089,44 @@ def _seed_from_enclosing(types: dict, stack: list[Span], name: str) -> None:
     own[name] = list(outer)
 
 
-# a value a failed check may exclude a class from: a class named (an alias of several) or called, excluded before
-_EXCLUDABLE = re.compile(r"^[A-Za-z_][\w.]*(\(\))?(\u2216[\w.]+)*$")
+# a value a check may exclude a class from (or narrow to some): a class named (an alias of several) or called, an
+# element of a collection (``for route in routes``: ``routes[]:``, ``routes[]``), marked before
+_EXCLUDABLE = re.compile(r"^[A-Za-z_][\w.]*(\([^()]*\))?(\[\]:?)?([\u2216\u2229][\w.]+)*$")
+_MARK = re.compile("[\u2216\u2229]")
 
 
-def _exclude(own: dict[str, list[str]], name: str, excluded: str) -> None:
-    """The values of a variable a failed check leaves: each without the class checked (``CookieTypes\u2216Cookies``,
-    the resolver drops that class from what the value stands for); none where nothing was known of it."""
+def _mark(own: dict[str, list[str]], name: str, mark: str) -> None:
+    """The values of a variable where a check decided: each with the class the check excludes (``EXCEPT``,
+    ``CookieTypes\u2216Cookies``: the resolver drops that class from what the value stands for) or narrows to
+    (``ONLY``); none where nothing was known of it."""
     values = own.get(name)
     if values:
-        own[name] = ["|".join(f"{v}{EXCEPT}{excluded}" if _EXCLUDABLE.match(v) else v for v in value.split("|"))
-                     for value in values]
+        own[name] = [_marked(value, mark) for value in values]
+
+
+def _marked(value: str, marks: str) -> str:
+    """Each of a value's alternatives (``A|B``) with a check's ``marks`` (``A\u2216C|B\u2216C``)."""
+    return "|".join(f"{v}{marks}" if _EXCLUDABLE.match(v) else v for v in value.split("|"))
+
+
+def _typed_marked(value: str, scopes: list[str], types: dict) -> str:
+    """``_typed_head`` of a value a check marked (``make()\u2229Bar``): of the value, its marks kept where the typed
+    value may bear them (along a chain the resolver reads none: ``Make~run()`` stands unmarked)."""
+    mark = _MARK.search(value)
+    if not mark:
+        return _typed_head(value, scopes, types)
+    typed = _typed_head(value[:mark.start()], scopes, types)
+    return value if typed == value[:mark.start()] else _marked(typed, value[mark.start():])
+
+
+def _element_marked(value: str, stack: list[Span], types: dict) -> str | None:
+    """``_element_value`` of a value a check marked (``routes[]:\u2216Mount``, a loop's name in the else of a
+    check): the element's types, each with the marks."""
+    mark = _MARK.search(value)
+    element = _element_value(value[:mark.start()], stack, types) if mark else None
+    if element is None:
+        return _element_value(value, stack, types)
+    return _marked(element, value[mark.start():]) if element else element
 
 
 def _held_where_excluded(types: dict, stack: list[Span], value: str) -> str:
@@ -3161,6 +3216,9 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     """``x`` (or the field ``this.x`` / ``self.x``) declared or assigned in an enclosing scope -> its types or
     values, ``|``-joined. A bare name is looked up only in the scopes of functions (a name a class body assigns is
     not what its methods call)."""
+    checked = _checked_attribute(written, stack, types) if "." in written else None
+    if checked:  # self.stream.close() after `if not isinstance(self.stream, SyncStream): raise`
+        return checked
     indexed = _SUBSCRIPTED.match(written)
     if indexed:  # books[0].title, self.by_name[key]: one of the collection's elements
         items = _elements_of(indexed.group(1), stack, types)
@@ -3203,8 +3261,20 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         if found and dot:  # let mut config = self.config.clone(): a local made from the field says nothing of it
             found = [v for v in found if not _made_from(_as_self(v, stack), written)]  # (Go: r.snapshots.List())
         if found:
-            found = [v if (element := _element_value(v, stack, types)) is None else element for v in found]
-            return "|".join(dict.fromkeys(_typed_head(v, scopes, types) for v in found if v)) or None
+            found = [v if (element := _element_marked(v, stack, types)) is None else element for v in found]
+            return "|".join(dict.fromkeys(_typed_marked(v, scopes, types) for v in found if v)) or None
+    return None
+
+
+def _checked_attribute(written: str, stack: list[Span], types: dict) -> str | None:
+    """What a type check decided of an object's attribute where it decides (``isinstance(self.stream, A)``: bound
+    as written, ``self.stream``, in the blocks ``_checked_spans`` finds); None elsewhere (the field's values)."""
+    for span in reversed(stack):
+        if not span.qualname.startswith(GUARDED):
+            return None
+        found = types.get(span.qualname, {}).get(written)
+        if found:
+            return "|".join(found)
     return None
 
 
@@ -3449,6 +3519,7 @@ def _elements_of(holder: str, stack: list[Span], types: dict) -> str | None:
 
 def _declared_elements(holder: str, stack: list[Span], types: dict) -> str | None:
     head, dot, rest = holder.partition(".")
+    held = None
     if dot and head in SELF_OBJECTS and rest.isidentifier():
         held = next((found for scope in _owner_scopes(stack) if (found := types.get(scope, {}).get(rest + ITEMS))),
                     None)
@@ -3456,11 +3527,15 @@ def _declared_elements(holder: str, stack: list[Span], types: dict) -> str | Non
     elif holder == "self":
         found = _own_elements(stack)
     elif holder.isidentifier():
+        held = next((found for scope in [s.qualname for s in reversed(stack)] + ["<module>"]
+                     if (found := types.get(scope, {}).get(holder + ITEMS))), None)
         found = _bound_to(holder + ITEMS, False, stack, types)
     else:
         found = None
     if found is None and dot:
         return _field_elements(holder, stack, types)
+    if found and held and len(held) == 1 and found == held[0] and _named_types(found):
+        return found  # list[Route | Mount]: one declared union of classes (several values bound: none decides)
     return found if found and "|" not in found and "~" not in found else None
 
 

@@ -95,7 +95,7 @@ from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
-                    OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
+                    ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
@@ -327,6 +327,10 @@ class Hooks:
     # fixtures a test runner provides itself (pytest's ``tmp_path``, ``monkeypatch``): a test's parameter naming one
     # that the repository does not define holds the runner's object, whose members are external
     library_fixtures: frozenset = frozenset()
+    # (the names of a class's bases outside the repository, a library's class a type check names) -> whether such a
+    # class may be an instance of it (``Resolver._library_checked_out``); None: a check of a library's class says
+    # nothing of the repository's classes
+    may_be_instance: Callable | None = None
     # (resolver, ref, value) -> the class a call's value is an instance of, read from its arguments (Java's ``<T> T
     # fromJson(String s, Class<T> c)`` called with ``Foo.class``: a Foo; ``""``: a library's); None: not so
     argument_class: Callable | None = None
@@ -395,6 +399,7 @@ def hooks_of(support) -> Hooks:
                  reads_declarations=getattr(support, "reads_declarations", None),
                  module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)),
                  library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())),
+                 may_be_instance=getattr(support, "may_be_instance", None),
                  argument_class=getattr(support, "argument_class", None))
 
 
@@ -1004,6 +1009,7 @@ class Resolver(ImportBindings):
             return []  # it holds no member a call reaches and calls none of the class's: not a base worth an edge
         if not found.ids:
             self.g.external_bases.add(src)  # a base outside the repository (or unknown) may hold any member
+            self.g.external_base_names[src].append(_edge_name(r))  # as the edge (and ``hierarchy``) names it
         self.forget_hierarchy()
         return self._edges(r, src, found, "inherits", SINGLETON if singleton else "inherits")
 
@@ -1129,7 +1135,7 @@ class Resolver(ImportBindings):
         return _typed(cls)
 
     def _edges(self, r: Ref, src: str, found: Found, kind: str, form: str) -> list[Edge]:
-        written = _written(r) if not (r.receiver or "").endswith("::") else r.receiver + r.name  # util::Square
+        written = _edge_name(r)
         if not found.ids:
             res = "external" if found.resolution == "external" and found is not COMPUTED_MEMBER else "unresolved"
             return [self._edge(r, src, None, written, kind, res, form, r.receiver)]
@@ -1677,6 +1683,24 @@ class Resolver(ImportBindings):
         return {cls for v in values if v.startswith(NARROWED_VALUE) and "~" not in v
                 and (cls := self._class_of_value(r, v, hooks)[0])}
 
+    def _library_checked_out(self, at: Ref, value: str, checked: set[str], library: list[str]) -> bool:
+        """Whether a receiver's value is of a repository class no class a check holds for can be: derived from no
+        checked class of the repository, and neither it nor a subclass of it derives, as far as their bases outside
+        the repository tell (``Hooks.may_be_instance``), from a checked class of a library (``isinstance(cookies,
+        list)`` holds for no ``Cookies(MutableMapping)``)."""
+        if value.startswith(MAYBE_VALUES) or "~" in value:
+            return False
+        hooks = self.hooks.get(at.path, self.no_hooks)
+        cls = self._class_of_value(at, value, hooks)[0]
+        if cls is None or any(c in checked for c, _ in self._linearized(cls)):
+            return False
+        related = self._template_classes(cls)
+        if len(related) >= MAX_TEMPLATE_TARGETS:
+            return False  # a hub: too many subclasses to read
+        related = {a for c in related for a, _ in self._linearized(c)}
+        outside = [name for c in related for name in self.g.external_base_names.get(c, ())]
+        return not any(hooks.may_be_instance(outside, lib) for lib in library)
+
     def _beside_check(self, at: Ref, value: str, checked: set[str], hooks: Hooks) -> bool:
         """Whether a receiver's other value is of a repository class neither a checked one nor derived from one: where
         the check holds it is not that value (unless a class derives from both, whose member the check's class
@@ -1717,17 +1741,40 @@ class Resolver(ImportBindings):
         out = []
         for value in values:
             head, tilde, chain = value.partition("~")
-            head, *excluded = head.split(EXCEPT)  # CookieTypes\u2216Cookies: the else of a check of Cookies
+            head, excluded, only = _check_marks(head)  # CookieTypes\u2216Cookies: the else of a check of Cookies
             members = self._alias_of(r, head) if head.replace(".", "").isidentifier() else None
             if not members:
-                if not (excluded and self._checked_out(r, head, r, excluded)):
+                if not self._decided_out(r, head, r, excluded, only):
                     out.append((r, head + tilde + chain))
                 continue
             for m in members:
                 at = replace(r, path=m.path, src_qualname=m.src_qualname)
-                if not (excluded and self._checked_out(at, _written(m), r, excluded)):
+                if not self._decided_out(at, _written(m), r, excluded, only):
                     out.append((at, _written(m) + tilde + chain))
         return out
+
+    def _decided_out(self, at: Ref, value: str, r: Ref, excluded: list[str], only: list[str]) -> bool:
+        """Whether a check at ``r`` rules a value out (read at ``at``): of a class it excludes, or of none it
+        narrows to (``_only_out``)."""
+        return bool(excluded and self._checked_out(at, value, r, excluded)
+                    or only and self._only_out(at, value, r, only))
+
+    def _only_out(self, at: Ref, value: str, r: Ref, only: list[str]) -> bool:
+        """Whether a value is of no class a check that held at ``r`` narrows to, where one of those is a library's
+        (``CookieTypes\u2229list``: not the ``Cookies`` member); a check of the repository's classes only leaves the
+        values to ``_through_value`` (a class may derive from a checked one and another of the union)."""
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        if hooks.may_be_instance is None:
+            return False
+        classes = {name: self._class_of_value(r, name, hooks) for name in only}
+        library = [name for name, (cls, how) in classes.items() if cls is None]
+        if any(classes[name][1] != "external" and self._classlike_named(name.rpartition(".")[2]) for name in library):
+            return False  # httpx.HTTPTransport not found as written: maybe the repository's class of that name
+        checked = {cls for cls, _ in classes.values() if cls is not None}
+        return bool(library) and self._library_checked_out(at, value, checked, library)
+
+    def _classlike_named(self, name: str) -> bool:
+        return any(self._classlike(sid) for sid in self.g.by_name.get(name, ()) if sid in self.g.by_id)
 
     def _checked_out(self, at: Ref, value: str, r: Ref, excluded: list[str]) -> bool:
         """Whether a value (read at ``at``) is of a class a failed check at ``r`` excludes, or of a subclass of one:
@@ -1973,10 +2020,10 @@ class Resolver(ImportBindings):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         if value.startswith(NARROWED_VALUE):
             return self._class_of_value_uncached(r, value[len(NARROWED_VALUE):], hooks)
-        if EXCEPT in value:  # what a failed check leaves of a value: its class unless the check excludes it
-            head, *excluded = value.split(EXCEPT)
-            excluded_here = self._checked_out(r, head, r, excluded)
-            return (None, "unknown") if excluded_here else self._class_of_value(r, head, hooks)
+        if EXCEPT in value or ONLY in value:  # what a check leaves of a value: its class unless the check rules it out
+            head, excluded, only = _check_marks(value)
+            return (None, "unknown") if self._decided_out(r, head, r, excluded, only) \
+                else self._class_of_value(r, head, hooks)
         if value.startswith(ELEMENTS_OF):
             return self._class_of_items(r, value[len(ELEMENTS_OF):])
         if value.startswith(TUPLE_OF):  # pair.clone() where pair: (A, B): the language's own tuple's method
@@ -3920,6 +3967,23 @@ def _seen_from(path: str, ids: list[str]) -> str:
     """How a caller in ``path`` reaches definitions found through another file's names: ``same_file`` where all are
     its own file's, else ``import``."""
     return "same_file" if all(sid.startswith(path + "::") for sid in ids) else "import"
+
+
+_CHECK_MARK = re.compile("([\u2216\u2229])")
+
+
+def _check_marks(value: str) -> tuple[str, list[str], list[str]]:
+    """A value and the classes checks exclude from it (``EXCEPT``) and narrow it to (``ONLY``), in any order:
+    ``CookieTypes\u2216dict\u2229list`` -> (``CookieTypes``, [dict], [list])."""
+    head, *rest = _CHECK_MARK.split(value)
+    excluded = [name for mark, name in zip(rest[::2], rest[1::2]) if mark == EXCEPT]
+    only = [name for mark, name in zip(rest[::2], rest[1::2]) if mark == ONLY]
+    return head, excluded, only
+
+
+def _edge_name(r: Ref) -> str:
+    """An edge's ``dst_name``: the reference as written (``util::Square`` where a path separator ends the receiver)."""
+    return _written(r) if not (r.receiver or "").endswith("::") else r.receiver + r.name
 
 
 def _written(r: Ref) -> str:

@@ -52,10 +52,10 @@ REFS = pa.schema([
 ])
 
 # Internal (no view, no table folder): every ``inherits`` edge, the hierarchy an update reads instead of resolving
-# every file's bases again (``dst_id`` null: a base outside the repository; ``ref_form`` the edge's, which tells a
-# singleton base, ``parse.SINGLETON``).
+# every file's bases again (``dst_id`` null: a base outside the repository, ``dst_name`` its name; ``ref_form`` the
+# edge's, which tells a singleton base, ``parse.SINGLETON``).
 HIERARCHY = pa.schema([("repo", pa.string()), ("path", pa.string()), ("src_id", pa.string()), ("dst_id", pa.string()),
-                       ("line", pa.int32()), ("ref_form", pa.string())])
+                       ("line", pa.int32()), ("ref_form", pa.string()), ("dst_name", pa.string())])
 
 # internal indexes an update reads (``lazy``): the definitions a name guess can reach, by name (sharded by name; no
 # line, so that an edit moving lines leaves it as it is), and the definitions whose owner is in another file or that

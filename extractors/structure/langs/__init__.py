@@ -343,6 +343,9 @@ class ParseRules:
     # a function's signature (its parameters' annotations and defaults) is evaluated where the function is defined,
     # outside it: a parameter does not hide a same-named import there (Python's ``deprecated: deprecated | None``)
     signature_outside: bool = False
+    # (a block a type check left early, the exit's node type, the variable, the file's bytes) -> the statement whose
+    # body the block is where the check holds after it too (Python's ``with``), else None (parse._rest_after)
+    holds_past: Callable = lambda _block, _exit, _name, _data: None
 
 
 @dataclass(frozen=True)
@@ -562,6 +565,7 @@ def parse_rules(language: str | None) -> ParseRules:
         constructor_name=getattr(module, "constructor_name", DEFAULT_RULES.constructor_name),
         member_place=getattr(module, "member_place", None),
         signature_outside=bool(getattr(module, "SIGNATURE_OUTSIDE", False)),
+        holds_past=getattr(module, "holds_past", DEFAULT_RULES.holds_past),
     )
 
 

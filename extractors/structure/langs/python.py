@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import abc
 import builtins
+import functools
+import importlib
 import keyword
 import os
 import posixpath
 import re
+import typing
 
 from pipeline.safeio import read_config
 
@@ -190,6 +194,108 @@ def cast_type(text: str) -> str | None:
     """The type ``cast(Foo, x)`` casts to (``Foo``), else None."""
     m = _CAST.match(text)
     return (m.group(2) or m.group(3)) if m else None
+
+
+# what an early exit from a type check leaves (``if not isinstance(x, A): return``) holds past the end of the block
+# it is in when that block is the body of a ``with`` (return; raise too unless the with catches what is raised:
+# ``suppress(..)``, ``pytest.raises(..)``) or of a ``try`` whose every ``except`` leaves as well: code after these
+# runs only where the check held. Never past a loop (it may run no time), an ``if`` or a ``match`` (its condition
+# may be false), nor past a statement that assigns the variable again (``with open(p) as x``, ``x = ..``).
+_CATCHING_WITH = re.compile(r"\b(?:suppress|raises|assertRaises\w*)\s*\(")
+_EXIT_NODES = frozenset({"return_statement", "raise_statement", "continue_statement", "break_statement"})
+_REBINDING = {"assignment": "left", "augmented_assignment": "left", "for_statement": "left",
+              "named_expression": "name", "as_pattern_target": None, "delete_statement": None}
+
+
+def holds_past(block, exit: str, name: str, data: bytes):
+    """The ``with`` or ``try`` statement whose body ``block`` is, where a check that left the block by ``exit``
+    holds after that statement too; else None (see above)."""
+    owner = block.parent
+    if owner is None or not name:
+        return None
+    if owner.type == "with_statement":
+        clause = next((c for c in owner.children if c.type == "with_clause"), None)
+        catches = clause is not None and _CATCHING_WITH.search(data[clause.start_byte:clause.end_byte].decode(
+            "utf-8", "replace")) is not None
+        if exit == "raise_statement" and catches:
+            return None
+    elif owner.type == "try_statement" and owner.child_by_field_name("body") == block:
+        handlers = [c for c in owner.children if c.type in ("except_clause", "except_group_clause")]
+        if not all(_leaves(h) for h in handlers):
+            return None
+    else:
+        return None
+    return None if _rebinds(owner, name.encode(), data) else owner
+
+
+def _leaves(handler) -> bool:
+    """Whether an ``except`` clause's block ends by leaving (return, raise, continue, break; comments aside)."""
+    body = next((c for c in handler.children if c.type == "block"), None)
+    last = next((n for n in reversed(body.named_children) if n.type != "comment"), None) if body else None
+    return last is not None and last.type in _EXIT_NODES
+
+
+def _rebinds(statement, name: bytes, data: bytes) -> bool:
+    """Whether ``statement`` assigns ``name`` anywhere (a plain name, also in a tuple target; ``as name``)."""
+    stack = [statement]
+    while stack:
+        node = stack.pop()
+        field = _REBINDING.get(node.type, "")
+        target = node if field is None else node.child_by_field_name(field) if field else None
+        if target is not None and _names(target, name, data):
+            return True
+        stack.extend(node.named_children)
+    return False
+
+
+def _names(target, name: bytes, data: bytes) -> bool:
+    """Whether an assignment's target is ``name`` or holds it as a plain item (``a, name = ..``)."""
+    if target.type in ("identifier", "attribute"):  # x = .., self.stream = ..
+        return data[target.start_byte:target.end_byte] == name
+    return target.type in ("pattern_list", "tuple_pattern", "list_pattern", "as_pattern_target", "delete_statement",
+                           "expression_list") and any(_names(c, name, data) for c in target.named_children)
+
+
+# the modules whose classes a check or a base may name, known here in full: what they derive from, which of them an
+# isinstance() may hold for without deriving (an ABC a class registers with, a protocol)
+_KNOWN_CLASS_MODULES = ("builtins", "collections.abc", "collections", "enum", "numbers", "abc", "typing")
+
+
+@functools.lru_cache(maxsize=1024)
+def _known_class(name: str):
+    """The class a name outside the repository names among ``_KNOWN_CLASS_MODULES`` (``typing.MutableMapping``:
+    collections.abc's), else None."""
+    last = name.rpartition(".")[2]
+    for module in _KNOWN_CLASS_MODULES:
+        found = getattr(importlib.import_module(module), last, None)
+        found = typing.get_origin(found) or found if module == "typing" else found
+        if isinstance(found, type):
+            return found
+    return None
+
+
+def _structural(cls: type) -> bool:
+    """Whether isinstance() may hold for a class that does not derive from ``cls``: an ABC (registered, or
+    ``__subclasshook__``: ``Iterable`` holds for anything with ``__iter__``) or a runtime protocol."""
+    return isinstance(cls, abc.ABCMeta) or bool(getattr(cls, "_is_protocol", False))
+
+
+def may_be_instance(outside_bases: list[str], checked: str) -> bool:
+    """Whether a class of the repository whose bases outside it (through its bases and subclasses) are
+    ``outside_bases`` may be an instance of the library's class ``checked`` (``isinstance(x, list)``): only where one
+    of those bases is or may derive from it. A base this module does not know (a library's) may derive from
+    anything; a check against an ABC or a protocol may hold for any class."""
+    known = _known_class(checked)
+    if known is not None and _structural(known):
+        return True
+    last = checked.rpartition(".")[2]
+    for name in outside_bases:
+        base = _known_class(name)
+        if base is None:
+            return True
+        if issubclass(base, known) if known is not None else any(c.__name__ == last for c in base.__mro__):
+            return True
+    return False
 
 
 def inline_type(receiver: str) -> str | None:

@@ -106,10 +106,13 @@
 ; if isinstance(x, Store): <block>, elif .., `if ok and isinstance(x, (Store, Cache))`: x is a Store (or a Cache) in
 ; that block only, and no Store in the elifs and else after it; `if not isinstance(x, Store): return` and `assert
 ; isinstance(x, Store)`: a Store in the rest of the block after it (parse.py `_checked_spans` finds where, each a
-; @scope.guarded; written out here as the if's and elif's conditions it cost a tenth of the query's compilation)
+; @scope.guarded; written out here as the if's and elif's conditions it cost a tenth of the query's compilation; a
+; nested alternation `[[(identifier) (attribute)] @x (tuple ..)]` matched a bare name only: isinstance(x, mod.A) too)
+; (an object's attribute is checked so too: `if not isinstance(self.stream, SyncStream): raise`, then
+; `self.stream.close()`; parse.py keys such a narrowing by the attribute as written)
 ((call function: (identifier) @_isinstance
-   arguments: (argument_list . (identifier) @var.name .
-     [[(identifier) (attribute)] @var.narrowed (tuple [(identifier) (attribute)] @var.narrowed)])) @_guarding
+   arguments: (argument_list . [(identifier) (attribute object: (identifier) attribute: (identifier))] @var.name .
+     [(identifier) @var.narrowed (attribute) @var.narrowed (tuple [(identifier) (attribute)] @var.narrowed)])) @_guarding
  (#eq? @_isinstance "isinstance"))
 ; x.f() if isinstance(x, Store) else ..: x is a Store in its whole function (flow-insensitive: one more value of x in
 ; its scope). The places such a check counts in (a conditional expression, a comprehension's if, return, while, or
