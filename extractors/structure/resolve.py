@@ -1189,11 +1189,12 @@ class Resolver(ImportBindings):
         """``getattr(self, f"visit_{kind}")`` (name ``visit_*``): every method of the receiver's class, its bases or
         subclasses whose name fits, as a call of that name on the receiver finds it (a ``template`` edge, 0.5);
         only where the code states the receiver's class (``self``, a typed variable): never a guess by name."""
-        hits: list[str] = []
+        hits: dict[str, None] = {}  # in order found; a dict, not a list: sympy's printers fit 500 names
         for name in self._template_names(r, src):
             found = self._stated(replace(r, kind="call", name=name), src, CALLABLE)
             if found and found.resolution not in GUESSES:
-                hits.extend(i for i in found.ids if i not in hits and self.g.by_id[i].kind in METHODS)
+                hits.update((i, None) for i in found.ids if self.g.by_id[i].kind in METHODS)
+        hits = list(hits)
         written = _written(r)
         if not hits:
             return [self._edge(r, src, None, written, "calls", "unresolved", TEMPLATE_FORM, r.receiver)]
@@ -1208,12 +1209,12 @@ class Resolver(ImportBindings):
         if cls is None:
             return []
         fits = re.compile("^" + ".*".join(map(re.escape, r.name.split("*"))) + "$").match
-        names: list[str] = []
+        names: dict[str, None] = {}  # in order found (a list's ``in`` made this quadratic: 0.1 s a template on sympy)
         for c in self._template_classes(cls):
             for name, member in (self.g.members.get(c) or {}).items():
                 if name not in names and fits(name) and self.g.by_id[member].kind in METHODS:
-                    names.append(name)
-        return names
+                    names[name] = None
+        return list(names)
 
     def _template_class(self, r: Ref, src: str) -> str | None:
         """The class of a template reference's receiver: the enclosing class for ``self`` / ``this`` / ``cls``, else
@@ -1228,10 +1229,12 @@ class Resolver(ImportBindings):
     def _template_classes(self, cls: str) -> list[str]:
         """``cls``, its bases in lookup order, then its subclasses breadth first (at most ``MAX_TEMPLATE_TARGETS``)."""
         found = [c for c, _ in self._linearized(cls)]
+        known = set(found)  # ``in`` at once (sympy's printers: hundreds of subclasses)
         frontier = [cls]
         while frontier and len(found) < MAX_TEMPLATE_TARGETS:
-            frontier = [sub for c in frontier for sub in self.g.subclasses(c) if sub not in found]
+            frontier = [sub for c in frontier for sub in self.g.subclasses(c) if sub not in known]
             found += list(dict.fromkeys(frontier))
+            known.update(frontier)
         return found
 
     def _receiver_read(self, r: Ref, src: str) -> list[Edge]:
