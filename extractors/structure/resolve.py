@@ -469,6 +469,7 @@ class Resolver(ImportBindings):
         self._c3_memo: dict[str, list | None] = {}
         self._members_memo: dict[tuple[str, str], Found] = {}
         self._line_sensitive: dict[str, frozenset[str]] = {}
+        self._mentions_twinned: dict[tuple, bool] = {}  # (path, written) -> ``line_sensitive``
         self._built_twin_names: dict[str, frozenset[str]] | None = None
         self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
         self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
@@ -1388,6 +1389,9 @@ class Resolver(ImportBindings):
         candidate, the twin of the kind wanted, where it has one."""
         if not found.ids:
             return found
+        by_id = self.g.by_id
+        if all((sym := by_id.get(i)) is None or sym.kind in kinds for i in found.ids):  # mostly: each its own
+            return Found(list(dict.fromkeys(found.ids)), found.resolution)
         kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
         return Found(list(dict.fromkeys(kept)) or found.ids, found.resolution)
 
@@ -3090,7 +3094,13 @@ class Resolver(ImportBindings):
         if path in self.g.package_blocks:  # a file of several package blocks: what a name is depends on its block
             return True
         names = self.twinned(path)
-        return bool(names) and mentions(names, written)
+        if not names:
+            return False
+        key = (path, written)  # asked again for each reference of a value (hono: a third of its look-ups)
+        found = self._mentions_twinned.get(key)
+        if found is None:
+            found = self._mentions_twinned[key] = mentions(names, written)
+        return found
 
     def twinned(self, path: str) -> frozenset[str]:
         """The top-level names ``path`` declares several times, where ``NEAREST_TWIN`` tells them apart by line, and
@@ -3851,6 +3861,7 @@ def _curried_calls(value: str) -> int:
     return calls.count("()") - 1 if calls and calls.replace("()", "") == "" else 0
 
 
+@lru_cache(maxsize=16384)  # a receiver's chain is split by several layers, and again for each of its references
 def _chain_parts(chain: str) -> tuple[str, ...]:
     """``url.copy_with().host`` -> ``url``, ``copy_with()``, ``host`` (dots inside a call's arguments kept)."""
     if "(" not in chain and ")" not in chain:  # most receivers: no call, no argument to keep whole
