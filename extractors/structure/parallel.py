@@ -211,7 +211,6 @@ def _repeated(table: pa.Table, rows: list[int], lines: list[int]) -> pa.Table:
 
 EDGE_STRUCT = pa.struct([EDGES.field(n) for n in Edge._fields])
 LINE = Edge._fields.index("line")
-_new = tuple.__new__
 
 
 def edges_table(edges: list[Edge]) -> pa.Table:
