@@ -482,6 +482,7 @@ class Resolver(ImportBindings):
         self._c3_memo: dict[str, list | None] = {}
         self._members_memo: dict[tuple[str, str], Found] = {}
         self._line_sensitive: dict[str, frozenset[str]] = {}
+        self._mentions_twinned: dict[tuple, bool] = {}  # (path, written) -> ``line_sensitive``
         self._built_twin_names: dict[str, frozenset[str]] | None = None
         self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
         self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
@@ -489,6 +490,7 @@ class Resolver(ImportBindings):
         self.singleton_defs: set[str] = set()  # definitions marked ``SINGLETON`` (the class object's own methods)
         self.passed: dict[tuple[str, str], dict[str, None]] = {}  # (function, parameter) -> functions passed for it
         self._returns_memo: dict[str, list[str]] = {}
+        self._typed_kinds, self._named_kinds = self._answers_by_kind()
 
     # -- imports ------------------------------------------------------------------------------------------------
     def bind_imports(self, refs_by_path: dict[str, list[Ref]], edge_paths: set[str] | None = None) -> list[Edge]:
@@ -530,82 +532,83 @@ class Resolver(ImportBindings):
     # -- references ---------------------------------------------------------------------------------------------
     def resolve(self, r: Ref) -> list[Edge]:
         self.reading = (r.path, r.line)  # what an import binds may depend on the line (``bindings._block_local``)
+        src = self._source_of(r)
+        kind = r.kind
+        answer = self._typed_kinds.get(kind)  # kinds answered whatever the name
+        if answer is not None:
+            return answer(self, r, src)
+        if kind.startswith(TYPE_PREFIX):
+            return self._uses_type(r, src)
+        if kind in INDEX_KINDS or r.name == OWN_OBJECT or (kind == "returns" and r.name == "this"):
+            return []  # what functions return (``return {...}``, ``return this``), call of parameters, decorators
+        answer = self._named_kinds.get(kind)
+        return answer(self, r, src) if answer is not None else self._call(r, src)
+
+    def _answers_by_kind(self) -> tuple[dict[str, Callable], dict[str, Callable]]:
+        """``resolve``'s answer of each kind with one of its own (``answer(self, r, src)``): of the kinds answered
+        whatever the name, and of the others; every other kind is a call (``_call``). Taken from the resolver's
+        class, so a subclass's override answers (functions, not bound methods: no cycle holding the resolver)."""
+        cls = type(self)
+        nothing = lambda self, r, src: []  # noqa: E731
+        typed = {"inherits": cls._inherits, ITEMS_KIND: nothing,  # a loop's item: its type's use is its generic edge
+                 TYPE_QUERY: cls._type_query, "attribute": cls._attribute, "read": cls._read,
+                 "fixture": cls._fixture_edges}
+        named = {"mention": cls._mention, "stored": cls._stored, "local_stored": nothing,  # no function known
+                 "protocol": cls._protocol, TEMPLATE_FORM: cls._template, "dotted_path": cls._dotted_path,
+                 "macro_call": lambda self, r, src: self._edges(r, src, self._macro(r), "calls", "macro"),
+                 "implicit_call": lambda self, r, src: self._edges(r, src, self._implicit_member(r), "calls", "call"),
+                 "implicit_read": cls._implicit_read, "scoped_call": cls._scoped_call,
+                 "call_result": cls._call_result, **{kind: cls._local for kind in LOCAL_KINDS}}
+        return typed, named
+
+    def _source_of(self, r: Ref) -> str:
+        """The id of the definition a reference is written in (its file's module where none)."""
         src = self.g.by_qual.get((r.path, r.src_qualname))
         if src is None and r.src_qualname != MODULE and r.kind == "inherits":  # impl Trait for T, T in another file
             src = self._class_named(r, r.src_qualname)
-        src = src or f"{r.path}::{MODULE}"
-        kind = r.kind
-        if kind == "inherits":
-            return self._inherits(r, src)
-        if kind == ITEMS_KIND:  # read where a loop takes what a call returns; the type's use is its generic edge
-            return []
-        if kind == TYPE_QUERY:
-            return self._type_query(r, src)
-        if kind.startswith(TYPE_PREFIX):
-            return self._uses_type(r, src)
-        if kind == "attribute":
-            return self._attribute(r, src)
-        if kind == "read":
-            return self._read(r, src)
-        if kind == "fixture":
-            hits = self._fixture(r, src)
-            return self._edges(r, src, Found(hits, "fixture"), "calls", "fixture") if hits else []
-        if kind in INDEX_KINDS or r.name == OWN_OBJECT or (kind == "returns" and r.name == "this"):
-            return []  # what functions return (``return {...}``, ``return this``), call of parameters, decorators
-        if kind == "mention":  # a name written where it is no code (a macro's body): never resolved nor guessed
-            builtin = r.receiver is None and r.name in self.hooks.get(r.path, self.no_hooks).builtins
-            return self._edges(r, src, EXTERNAL if builtin else UNRESOLVED, "calls", "mention")
-        if kind in ("stored", "local_stored"):  # a variable stored (entry->key = newkey): no function known
-            return self._stored(r, src) if kind == "stored" else []
-        if kind == "protocol":
-            return self._protocol(r, src)
-        if kind == TEMPLATE_FORM:
-            return self._template(r, src)
-        if kind == "dotted_path":
-            return self._dotted_path(r, src)
-        if kind == "macro_call":
-            return self._edges(r, src, self._macro(r), "calls", "macro")
-        if kind == "implicit_call":
-            return self._edges(r, src, self._implicit_member(r), "calls", "call")
-        if kind == "implicit_read":
-            return self._implicit_read(r, src)
-        if kind == "scoped_call":  # port() in Builder().apply { }: Builder's port, else what a bare port() is
-            found = self._lookup(r, src, CALLABLE) if self._receiver_known(r) else UNRESOLVED
-            if found.ids and found.resolution not in GUESSES:
-                return self._edges(r, src, found, "calls", "call")
-            return self.resolve(replace(r, kind="call", receiver=None, bound_to=None))
-        if kind == "call_result":  # make()(): what make returns is called
-            found = self._lookup(r, src, CALLABLE)
-            hits = [t for sid in found.ids for t in self._result_called(sid)]
-            return self._edges(r, src, Found(list(dict.fromkeys(hits)), "flow"), "calls", "call") if hits else []
-        if kind in LOCAL_KINDS:  # a variable named like a definition: only this file's definition may be meant
-            form = LOCAL_KINDS[kind]
-            shadowed = self.hooks.get(r.path, self.no_hooks).locals_shadow
-            # a parameter that callers give functions is that parameter, whatever the file defines of its name
-            found = ((self._through_value(r, src) if r.bound_to else None) or self._parameter_bound(r, src)
-                     or (None if shadowed else self._scoped(r, src)) or UNRESOLVED)
-            if form == "callback" and found.resolution in GUESSES:  # const status = res.status; f(status): a
-                return []  # variable passed on, holding what a guess by name says: no callback, as for a bare name
-            if form == "call" and not found.ids:  # completion(result), send(.tap): a parameter's or variable's
-                return self._edges(r, src, found, "calls", VALUE_CALL)  # value called, no function of that name
-            if form == "call":  # cls(), factory() holding a class: the call builds it, as Foo() does
-                return self._edges(r, src, found, "calls", form) + self._constructor_edges(r, src, found)
-            return self._edges(r, src, found, "calls", form) if found.ids else []
+        return src or f"{r.path}::{MODULE}"
+
+    def _fixture_edges(self, r: Ref, src: str) -> list[Edge]:
+        hits = self._fixture(r, src)
+        return self._edges(r, src, Found(hits, "fixture"), "calls", "fixture") if hits else []
+
+    def _mention(self, r: Ref, src: str) -> list[Edge]:
+        """A name written where it is no code (a macro's body): never resolved nor guessed."""
+        builtin = r.receiver is None and r.name in self.hooks.get(r.path, self.no_hooks).builtins
+        return self._edges(r, src, EXTERNAL if builtin else UNRESOLVED, "calls", "mention")
+
+    def _scoped_call(self, r: Ref, src: str) -> list[Edge]:
+        """``port()`` in ``Builder().apply { }``: Builder's port, else what a bare ``port()`` is."""
+        found = self._lookup(r, src, CALLABLE) if self._receiver_known(r) else UNRESOLVED
+        if found.ids and found.resolution not in GUESSES:
+            return self._edges(r, src, found, "calls", "call")
+        return self.resolve(replace(r, kind="call", receiver=None, bound_to=None))
+
+    def _call_result(self, r: Ref, src: str) -> list[Edge]:
+        """``make()()``: what make returns is called."""
         found = self._lookup(r, src, CALLABLE)
-        # a bare m(x, 1) too, where the language counts arguments: a scope's look-up keeps one definition per name
-        if (r.receiver or r.args is not None) and found.ids and found.resolution not in GUESSES \
-                and self.hooks.get(r.path, self.no_hooks).overloads:
-            found = self._with_overloads(found)
-        if r.args is not None and found.ids and found.resolution not in GUESSES:
-            found = self._with_members_apart(found)
-        visible = self.hooks.get(r.path, self.no_hooks).visible_members
-        if r.receiver and len(found.ids) > 1 and visible is not None:  # of extensions in several packages, the seen
-            found = visible(self, r, src, found)
-        if r.args is not None and len(found.ids) > 1:
-            found = Found(self._accepting(found.ids, r), found.resolution)
-        if found.resolution in GUESSES and len(found.ids) > 1:
-            found = self._implemented(found)
-        form = "callback" if kind == "returns" else kind
+        hits = [t for sid in found.ids for t in self._result_called(sid)]
+        return self._edges(r, src, Found(list(dict.fromkeys(hits)), "flow"), "calls", "call") if hits else []
+
+    def _local(self, r: Ref, src: str) -> list[Edge]:
+        """A variable named like a definition: only this file's definition may be meant."""
+        form = LOCAL_KINDS[r.kind]
+        shadowed = self.hooks.get(r.path, self.no_hooks).locals_shadow
+        # a parameter that callers give functions is that parameter, whatever the file defines of its name
+        found = ((self._through_value(r, src) if r.bound_to else None) or self._parameter_bound(r, src)
+                 or (None if shadowed else self._scoped(r, src)) or UNRESOLVED)
+        if form == "callback" and found.resolution in GUESSES:  # const status = res.status; f(status): a
+            return []  # variable passed on, holding what a guess by name says: no callback, as for a bare name
+        if form == "call" and not found.ids:  # completion(result), send(.tap): a parameter's or variable's
+            return self._edges(r, src, found, "calls", VALUE_CALL)  # value called, no function of that name
+        if form == "call":  # cls(), factory() holding a class: the call builds it, as Foo() does
+            return self._edges(r, src, found, "calls", form) + self._constructor_edges(r, src, found)
+        return self._edges(r, src, found, "calls", form) if found.ids else []
+
+    def _call(self, r: Ref, src: str) -> list[Edge]:
+        """A call, a function passed or returned (``callback``): its candidates narrowed, then its edges."""
+        found = self._call_candidates(r, src)
+        form = "callback" if r.kind == "returns" else r.kind
         # Visitor::default() (derived), kw::state (macro-made), handler.layer(x) (a trait's, guessed by name)
         named = self._receiver_named(r, src) if r.receiver and (not found.ids or found.resolution in GUESSES) else []
         if r.receiver and not found.ids:
@@ -617,9 +620,31 @@ class Resolver(ImportBindings):
         if form == "callback" and r.module and r.module in self.hooks.get(r.path, self.no_hooks).calls_passed:
             form = "call"  # map(f, xs), sorted(xs, key=f): f is called there
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
-        edges = self._edges(r, src, found, "calls", form)
-        if form == "call":
-            edges += self._constructor_edges(r, src, found)
+        edges = self._edges(r, src, found, "calls", form) + self._called_along(r, src, found, form)
+        return edges + self._receiver_read(r, src) + named if r.receiver else edges
+
+    def _call_candidates(self, r: Ref, src: str) -> Found:
+        """What a call's name finds, narrowed by its overloads, argument count and labels, what the file sees, and
+        (of a guess) the declarations that describe a body."""
+        found = self._lookup(r, src, CALLABLE)
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        # a bare m(x, 1) too, where the language counts arguments: a scope's look-up keeps one definition per name
+        if (r.receiver or r.args is not None) and found.ids and found.resolution not in GUESSES and hooks.overloads:
+            found = self._with_overloads(found)
+        if r.args is not None and found.ids and found.resolution not in GUESSES:
+            found = self._with_members_apart(found)
+        if r.receiver and len(found.ids) > 1 and hooks.visible_members is not None:  # of extensions in several
+            found = hooks.visible_members(self, r, src, found)  # packages, the ones seen
+        if r.args is not None and len(found.ids) > 1:
+            found = Found(self._accepting(found.ids, r), found.resolution)
+        if found.resolution in GUESSES and len(found.ids) > 1:
+            found = self._implemented(found)
+        return found
+
+    def _called_along(self, r: Ref, src: str, found: Found, form: str) -> list[Edge]:
+        """What a call reaches besides its targets: the constructors a class's call runs, the function a called
+        field or variable holds, the wrappers of a decorated function."""
+        edges = self._constructor_edges(r, src, found) if form == "call" else []
         # obj.handler() with handler = self.on_event (a variable holding a function is called as that variable,
         # which calls the function: z.string() with const stringType = ZodString.create, as a type checker sees it)
         if r.receiver and form in ("call", "constructor") and found.ids:
@@ -628,7 +653,7 @@ class Resolver(ImportBindings):
         if form == "call" and self.wrapped and found.ids:
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
-        return edges + self._receiver_read(r, src) + named if r.receiver else edges
+        return edges
 
     def _stored(self, r: Ref, src: str) -> list[Edge]:
         """A function stored in a field (``stored``: C's ``.read = on_read`` in an initializer of the enclosing
@@ -1203,11 +1228,12 @@ class Resolver(ImportBindings):
         """``getattr(self, f"visit_{kind}")`` (name ``visit_*``): every method of the receiver's class, its bases or
         subclasses whose name fits, as a call of that name on the receiver finds it (a ``template`` edge, 0.5);
         only where the code states the receiver's class (``self``, a typed variable): never a guess by name."""
-        hits: list[str] = []
+        hits: dict[str, None] = {}  # in order found; a dict, not a list: sympy's printers fit 500 names
         for name in self._template_names(r, src):
             found = self._stated(replace(r, kind="call", name=name), src, CALLABLE)
             if found and found.resolution not in GUESSES:
-                hits.extend(i for i in found.ids if i not in hits and self.g.by_id[i].kind in METHODS)
+                hits.update((i, None) for i in found.ids if self.g.by_id[i].kind in METHODS)
+        hits = list(hits)
         written = _written(r)
         if not hits:
             return [self._edge(r, src, None, written, "calls", "unresolved", TEMPLATE_FORM, r.receiver)]
@@ -1222,12 +1248,12 @@ class Resolver(ImportBindings):
         if cls is None:
             return []
         fits = re.compile("^" + ".*".join(map(re.escape, r.name.split("*"))) + "$").match
-        names: list[str] = []
+        names: dict[str, None] = {}  # in order found (a list's ``in`` made this quadratic: 0.1 s a template on sympy)
         for c in self._template_classes(cls):
             for name, member in (self.g.members.get(c) or {}).items():
                 if name not in names and fits(name) and self.g.by_id[member].kind in METHODS:
-                    names.append(name)
-        return names
+                    names[name] = None
+        return list(names)
 
     def _template_class(self, r: Ref, src: str) -> str | None:
         """The class of a template reference's receiver: the enclosing class for ``self`` / ``this`` / ``cls``, else
@@ -1242,10 +1268,12 @@ class Resolver(ImportBindings):
     def _template_classes(self, cls: str) -> list[str]:
         """``cls``, its bases in lookup order, then its subclasses breadth first (at most ``MAX_TEMPLATE_TARGETS``)."""
         found = [c for c, _ in self._linearized(cls)]
+        known = set(found)  # ``in`` at once (sympy's printers: hundreds of subclasses)
         frontier = [cls]
         while frontier and len(found) < MAX_TEMPLATE_TARGETS:
-            frontier = [sub for c in frontier for sub in self.g.subclasses(c) if sub not in found]
+            frontier = [sub for c in frontier for sub in self.g.subclasses(c) if sub not in known]
             found += list(dict.fromkeys(frontier))
+            known.update(frontier)
         return found
 
     def _receiver_read(self, r: Ref, src: str) -> list[Edge]:
@@ -1399,6 +1427,9 @@ class Resolver(ImportBindings):
         candidate, the twin of the kind wanted, where it has one."""
         if not found.ids:
             return found
+        by_id = self.g.by_id
+        if all((sym := by_id.get(i)) is None or sym.kind in kinds for i in found.ids):  # mostly: each its own
+            return Found(list(dict.fromkeys(found.ids)), found.resolution)
         kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
         return Found(list(dict.fromkeys(kept)) or found.ids, found.resolution)
 
@@ -2007,6 +2038,26 @@ class Resolver(ImportBindings):
         return found
 
     def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
+        marked = self._class_of_marked_value(r, value, hooks)
+        if marked is not None:
+            return marked
+        head, dot, rest = value.partition(".")
+        if dot and head in SELF_NAMES:  # self._init_transport(): the enclosing class, then its members
+            src = self.g.by_qual.get((r.path, r.src_qualname))
+            cls = self._class_along(self._enclosing_class(src), _chain_parts(rest)) if src else None
+            return _typed(cls)
+        text = hooks.receiver_path(value)
+        given = hooks.argument_class(self, r, text) if hooks.argument_class and text.endswith(")") else None
+        if given is not None:  # gson.fromJson(json, Foo.class): the class its argument names
+            return _typed(given)
+        chained = self._class_of_chain(r, text, hooks)
+        if chained is not None:
+            return chained
+        return self._class_of_written_value(r, value, text, hooks)
+
+    def _class_of_marked_value(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str] | None:
+        """The class of a value the parser marked as what it is (an element of what a call returns, a fixture, a
+        narrowed or excluded class, an argument passed...); None where ``value`` bears no such mark."""
         if value == COLLECTION:
             return None, "external"
         if value.startswith(OWN_OBJECT):  # const inst = { inject() {..} } in a factory: the factory's members
@@ -2038,18 +2089,12 @@ class Resolver(ImportBindings):
             return self._passed_class(r, value[len(PASSED_VALUE):])
         if value.startswith(IMPLEMENTED_VALUE):
             return self._implemented_class(r, value[len(IMPLEMENTED_VALUE):])
-        head, dot, rest = value.partition(".")
-        if dot and head in SELF_NAMES:  # self._init_transport(): the enclosing class, then its members
-            src = self.g.by_qual.get((r.path, r.src_qualname))
-            cls = self._class_along(self._enclosing_class(src), _chain_parts(rest)) if src else None
-            return _typed(cls)
-        text = hooks.receiver_path(value)
-        given = hooks.argument_class(self, r, text) if hooks.argument_class and text.endswith(")") else None
-        if given is not None:  # gson.fromJson(json, Foo.class): the class its argument names
-            return _typed(given)
-        chained = self._class_of_chain(r, text, hooks)
-        if chained is not None:
-            return chained
+        return None
+
+    def _class_of_written_value(self, r: Ref, value: str, text: str, hooks: Hooks) -> tuple[str | None, str]:
+        """The class of a value as written (``text``: its receiver path): what an inline construction or call gives,
+        ``Self``, a name of a class, a field or a module variable; a library's (``external``) where nothing here
+        names it."""
         inline = hooks.inline_type(text)
         called_name = _simple_call(text)
         called = None if inline else called_name
@@ -3148,7 +3193,13 @@ class Resolver(ImportBindings):
         if path in self.g.package_blocks:  # a file of several package blocks: what a name is depends on its block
             return True
         names = self.twinned(path)
-        return bool(names) and mentions(names, written)
+        if not names:
+            return False
+        key = (path, written)  # asked again for each reference of a value (hono: a third of its look-ups)
+        found = self._mentions_twinned.get(key)
+        if found is None:
+            found = self._mentions_twinned[key] = mentions(names, written)
+        return found
 
     def twinned(self, path: str) -> frozenset[str]:
         """The top-level names ``path`` declares several times, where ``NEAREST_TWIN`` tells them apart by line, and
@@ -3917,6 +3968,7 @@ def _curried_calls(value: str) -> int:
     return calls.count("()") - 1 if calls and calls.replace("()", "") == "" else 0
 
 
+@lru_cache(maxsize=16384)  # a receiver's chain is split by several layers, and again for each of its references
 def _chain_parts(chain: str) -> tuple[str, ...]:
     """``url.copy_with().host`` -> ``url``, ``copy_with()``, ``host`` (dots inside a call's arguments kept)."""
     if "(" not in chain and ")" not in chain:  # most receivers: no call, no argument to keep whole
