@@ -2492,9 +2492,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                      value_names, _variables(results) if raw_results else value_names, local, imported,
                      positions or {}, _lambda_receivers(types) if callbacks else {}, defined, capitalized_classes,
                      gives_receiver, typed_arguments, any(s.self_name for s in spans), bool(callbacks),
-                     {}, set(), {}, [])
+                     {}, set(), {}, set(), [])
     attributed = sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans
-    return _enclose_all(_sweep(raw_refs, attributed), flow)
+    return _enclose_all(raw_refs, attributed, flow)
 
 
 class _FileFlow(NamedTuple):
@@ -2520,6 +2520,7 @@ class _FileFlow(NamedTuple):
     visible: dict[tuple[str, bool], set[str]]  # (enclosing qualname, in its signature) -> the variables seen there
     called: set[tuple[str, str]]  # the parameters a ``param_call`` was made for
     known: dict[tuple, str | None]  # (scope, name, bare, called) -> what it is bound to: the same self.x many times
+    unbound: set[tuple]  # (name, bare, called) bound to nothing in any scope: most names, met in scope after scope
     out: list[Reference]
 
 
@@ -2543,19 +2544,40 @@ def _bound_locals(raw_locals: list[RawRef], spans: list[Span], scopes: list[Span
     return local
 
 
-def _enclose_all(swept, flow: _FileFlow) -> list[Reference]:
-    """Each reference (with the spans enclosing it, ``_sweep``) attached to its innermost enclosing definition, unless
-    it is dropped: a variable read, a member read or an element of an object nothing says what it is."""
-    local_kinds, local, visible, self_named, callbacks, out = flow.local_kinds, flow.local, flow.visible, \
-        flow.self_named, flow.callbacks, flow.out  # read once: a file has thousands of references
-    for r, stack in swept:
+def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> list[Reference]:
+    """Each reference attached to its innermost enclosing definition, unless it is dropped: a variable read, a member
+    read or an element of an object nothing says what it is. The spans enclosing each are swept here (as ``_sweep``
+    does) rather than by a generator: what a stack gives (its scopes, its body's start, the variables it sees) is
+    worked out once per change of the stack, not per reference (hot loop: a file has thousands of references)."""
+    local_kinds, local, self_named, callbacks, out = flow.local_kinds, flow.local, flow.self_named, flow.callbacks, \
+        flow.out
+    receivers, positions = flow.receivers, flow.positions
+    stack, i, count, moved = [], 0, len(spans), True
+    inner = scope = seen_inside = seen_outside = None
+    body_start = 0
+    for r in sorted(raw_refs, key=_START):
+        start = r[0]
+        while i < count and spans[i].start <= start:
+            while stack and stack[-1].end <= spans[i].start:
+                stack.pop()
+            stack.append(spans[i])
+            i += 1
+            moved = True
+        while stack and stack[-1].end <= start:
+            stack.pop()
+            moved = True
+        if moved:  # the scope of the variables it sees, the definition it is attributed to
+            moved, seen_inside, seen_outside = False, None, None
+            inner, body_start = (stack[-1].qualname, stack[-1].body_start) if stack else ("<module>", 0)
+            scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
+                                                     "<module>")
         kind, receiver, alias = r.kind, r.receiver, r.alias
-        inner = stack[-1].qualname if stack else "<module>"  # the scope of the variables it sees
-        scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
-                                                 "<module>")
         if kind in local_kinds and not receiver and local:
-            outside = bool(stack) and r.start < stack[-1].body_start  # in the signature: the enclosing scope's names
-            if r.name in (visible.get((inner, outside)) or _visible(inner, stack, flow, outside)):
+            if start < body_start:  # in the signature: the enclosing scope's names
+                seen = seen_outside = seen_outside if seen_outside is not None else _visible(inner, stack, flow, True)
+            else:
+                seen = seen_inside = seen_inside if seen_inside is not None else _visible(inner, stack, flow)
+            if r.name in seen:
                 if kind == "raise":
                     continue  # raise exc: an exception caught or built before, not a class built here
                 kind = local_kinds[kind]  # a variable called or passed along, not a function found elsewhere by name
@@ -2563,9 +2585,9 @@ def _enclose_all(swept, flow: _FileFlow) -> list[Reference]:
             continue  # a parameter or local variable read: no definition of the repository is meant
         if kind == "raise" or kind == "name":  # a bare name no variable binds: a call
             kind = "call"
-        if kind == "call" and flow.receivers and receiver in (None, "this"):
+        if kind == "call" and receivers and receiver in (None, "this"):
             kind, receiver = _lambda_receiver(r, receiver, stack, flow)
-        if kind == "local_call" and flow.positions:
+        if kind == "local_call" and positions:
             _param_call(r, stack, flow)
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
@@ -2575,9 +2597,10 @@ def _enclose_all(swept, flow: _FileFlow) -> list[Reference]:
             bound_to = _value_bound(kind, r.name, receiver, inner, scope, stack, flow) if kind in _FLOW_KINDS else None
         if not bound_to and kind in _DROPPABLE_KINDS and _unknown_object(kind, r.name, receiver, bound_to, flow):
             continue
-        if bound_to is None and local and receiver is not None and receiver.isidentifier() \
-                and receiver in _visible(inner, stack, flow):
-            bound_to = LOCAL_VALUE  # parser.add() on a local parser: never the file's def parser()
+        if bound_to is None and local and receiver is not None and receiver.isidentifier():
+            seen_inside = seen_inside if seen_inside is not None else _visible(inner, stack, flow)
+            if receiver in seen_inside:
+                bound_to = LOCAL_VALUE  # parser.add() on a local parser: never the file's def parser()
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, alias, r.line, bound_to, r.args,
                                     r.labels)))
     return out
@@ -2641,12 +2664,19 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
 def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _FileFlow) -> str | None:
     """``_value_bound``'s look-up of a receiver's types or a name's values (or call results), as ``key`` says."""
     _, written, bare, is_call = key
+    if key[1:] in flow.unbound:
+        return None
     if receiver is not None:
         held, names = flow.types, flow.type_names
     else:
         held, names = (flow.results, flow.result_names) if is_call else (flow.values, flow.value_names)
-    bound_to = _bound_to(written, bare, stack, held) \
-        if _bound_name(written) in names or _own_element(written) or _indexed_name(written) in names else None
+    if not (_bound_name(written) in names or _own_element(written) or _indexed_name(written) in names):
+        if receiver is None or not flow.results or receiver.partition("(")[0] not in flow.result_names:
+            flow.unbound.add(key[1:])  # in no scope: nothing the stack holds changes that
+            return None
+        bound_to = None
+    else:
+        bound_to = _bound_to(written, bare, stack, held)
     if receiver is not None and flow.results:
         bound_to = _through_called_variables(bound_to, receiver, stack, flow.results, flow.result_names)
     if bound_to and flow.self_named and stack:  # h := s.handle in func (s *Server): self.handle
