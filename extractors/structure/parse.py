@@ -667,17 +667,18 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     scoped = {r.name_start for r in raw_refs if r.kind == "scoped_call"}  # port() in x.apply { }: not also bare
     typed = {r.name_start for r in raw_refs if r.kind[:5] == "type."}
     for r in raw_refs:
-        if r.name_start is None:
+        _, kind, name, receiver, _, _, _, at, _, _ = r  # unpacked once: a file has thousands (hot loop)
+        if at is None:
             out.append(r)
             continue
-        if (r.name_start in ignored and r.kind != "macro_call") or (r.kind == "callback" and r.name_start in typed) \
-                or (r.kind == "call" and r.name_start in scoped):
+        if (at in ignored and kind != "macro_call") or (kind == "callback" and at in typed) \
+                or (kind == "call" and at in scoped):
             continue  # a macro's name is no function's call but is the macro's; a scoped call is not also bare
-        if r.kind not in YIELDING_KINDS:
-            named.add(r.name_start)
-        key = (r.kind, r.name_start, r.name)  # one statement runs several protocol methods
+        if kind not in YIELDING_KINDS:
+            named.add(at)
+        key = (kind, at, name)  # one statement runs several protocol methods
         kept = best.get(key)
-        if kept is None or (r.receiver and (not kept.receiver or len(r.receiver) > len(kept.receiver))):
+        if kept is None or (receiver and (not kept.receiver or len(receiver) > len(kept.receiver))):
             best[key] = r  # the longest receiver: a macro's self.inner.write_str(s) also matches inner.write_str
     # a member read that is also called or passed (``a.b()``, ``f(a.b)``) is that reference
     return out + [r for r in best.values() if r.kind not in YIELDING_KINDS or r.name_start not in named]
@@ -731,6 +732,7 @@ class Role(NamedTuple):
     key: str
     kind: str | None = None
     typed: bool = False  # a ``type`` reference: its form and a quoted ``mod.Foo`` are worked out
+    shaped: bool = False  # a reference ``_shaped_reference`` works out: a type, a callback, a stored value...
 
 
 @lru_cache(maxsize=None)
@@ -742,7 +744,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("def", key))
         elif key.startswith("reference.") and "name" in keys:
             kind = sys.intern(key[10:])
-            roles.append(Role("ref", key, kind, kind[:4] == "type"))
+            typed = kind[:4] == "type"
+            roles.append(Role("ref", key, kind, typed, typed or kind in SHAPED_KINDS or kind[:9] == "protocol."))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls",
@@ -805,15 +808,18 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
              by_pattern: list[PatternRoles | None] = ()) -> None:
     """The raw definitions, references and bindings of a file's query matches. One loop over all of them,
     references (nine in ten matches) and local names handled inline: a call per match and per capture cost more
-    than the work itself (hot path)."""
+    than the work itself (hot path). A reference whose kind asks for more (``Role.shaped``) takes
+    ``_shaped_reference``'s step."""
     add_ref, add_local = found.refs.append, found.bindings["local"].append
     # most files are ASCII: a name is then a slice of the decoded file, not a slice of bytes decoded again
     text = data.decode("ascii") if data.isascii() else None
     known = len(by_pattern)
+    dotted = bool(rules.member_access or rules.sigils)  # else a receiver is read as written (``_dotted``)
+    arity, generic_names = rules.arity, rules.generic_names
     for pattern, caps in matches:
         fixed = by_pattern[pattern] if pattern < known else None
         roles = fixed.roles if fixed is not None and fixed.size == len(caps) else _roles(tuple(caps))
-        for role, key, kind, typed in roles:
+        for role, key, kind, typed, shaped in roles:
             node = caps[key][0]
             if role != "ref":
                 if role == "local.name":
@@ -834,55 +840,73 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                                              else data[start_r:end_r].decode("utf-8", "replace"))
                 if "\n" in receiver and _COMMENT_MARK.search(receiver):  # Builder()\n  // why\n  .add(): no comment
                     receiver = _without_comments(nodes, data, start_r, end_r)
-                receiver = _dotted(receiver, rules)  # before the line breaks: $app\n    ->add() joins as .add()
+                if dotted:  # before the line breaks: $app\n    ->add() joins as .add()
+                    receiver = _dotted(receiver, rules)
                 if "\n" in receiver:  # a chain written over lines: client\n    .post("/")
                     receiver = _CHAIN_BREAK.sub("", receiver)
             callee = slot = None
-            if typed:
-                if kind == "type.alias" and "_aliasing" in caps and not _aliased_at_module_level(caps["_aliasing"][0],
-                                                                                                 data):
-                    continue  # an alias's shape in a function or a class (python.scm's @_aliasing)
-                if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
-                    form = _type_form(node, rules, lambda n: _text(n, data))
-                    if form is None:
-                        continue
-                    kind = "type." + form
-                    container = _returned_element(node, rules, lambda n: _text(n, data), form) \
-                        if form in ("generic", "return") or node.parent.type in rules.array_types else ""
-                    if container:  # a mapping's value is marked: a loop over the mapping takes its keys instead
-                        add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None,
-                                              MAPPED if container in MAP_CONTAINERS else None,
-                                              name.start_point[0] + 1, None, None, None)))
-                if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
-                    receiver, _, written = written.rpartition(".")
-            elif kind == "callback" and rules.call_sites:
-                callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
-            elif kind == "stored":  # the field kept as the alias, the name alone (a variable of the scope: local)
-                place = caps.get("receiver.place")  # { f, g }: g stored in the value's field #1
-                slot = f"#{_field_place(place[0], rules.place_rests)}" if place else receiver
-                method_of = caps.get("stored.object")  # s.cb = s.handle: a method value, the object's
-                receiver = _dotted(_text(method_of[0], data), rules) if method_of else None
-                holder = caps.get("receiver.holder")  # Server{OnError: f}: the field of the type the literal builds
-                if holder is not None and slot is not None:
-                    slot = f"{_dotted(_text(holder[0], data), rules)}.{slot}"
-            elif kind == "item_call":  # a[0](): one of what a holds is called
-                kind, written = "call", written + ITEMS
-            elif kind == "dotted_path":  # "blog.feeds.LatestEntries", "app.main:app": a module's name, by its path
-                receiver, _, written = written.replace(":", ".").rpartition(".")
-            elif kind[:9] == "protocol.":  # for x in it: it.__iter__(), named by the capture
-                kind, written, receiver = "protocol", kind[9:], written
-                if node.children and node.children[0].type == "async":  # async for: __aiter__
-                    written = rules.async_protocol.get(written, written)
+            if shaped:
+                shape = _shaped_reference(kind, typed, node, name, written, receiver, caps, data, rules, add_ref)
+                if shape is None:
+                    continue
+                kind, written, receiver, callee, slot = shape
             # a name an attribute's text gives (``@in_attribute``) is placed at the attribute: kept out of @opaque
-            args = arguments_of(node) if kind in COUNTED_CALLS and rules.arity else None
+            args = arguments_of(node) if arity and kind in COUNTED_CALLS else None
             labels = rules.argument_labels(node) if args is not None else None
-            if slot is None and rules.generic_names:
+            if slot is None and generic_names:
                 slot = written_type_arguments(name, rules)
             # a name written before its reference's node (Java's super(..) running the base class named in the
             # header) is on the node's line: where the call is
-            line = (node if start < node.start_byte else name).start_point[0] + 1
-            add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, line,
+            node_start = node.start_byte
+            line = (node if start < node_start else name).start_point[0] + 1
+            add_ref(_new(RawRef, (node_start, kind, written, receiver, callee, slot, line,
                                   None if "in_attribute" in caps else start, args, labels)))
+
+
+SHAPED_KINDS = frozenset({"callback", "stored", "item_call", "dotted_path"})  # and ``type`` and ``protocol.`` ones
+
+
+def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver: str | None, caps: dict,
+                      data: bytes, rules: ParseRules, add_ref: Callable) -> tuple | None:
+    """A reference whose kind asks for more than its captures' text, as (kind, name, receiver, module, alias): a
+    type's form, a callback's call site, a stored value's field; None where it is no reference after all."""
+    callee = slot = None
+    if typed:
+        if kind == "type.alias" and "_aliasing" in caps and not _aliased_at_module_level(caps["_aliasing"][0],
+                                                                                         data):
+            return None  # an alias's shape in a function or a class (python.scm's @_aliasing)
+        if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
+            form = _type_form(node, rules, lambda n: _text(n, data))
+            if form is None:
+                return None
+            kind = "type." + form
+            container = _returned_element(node, rules, lambda n: _text(n, data), form) \
+                if form in ("generic", "return") or node.parent.type in rules.array_types else ""
+            if container:  # a mapping's value is marked: a loop over the mapping takes its keys instead
+                add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None,
+                                      MAPPED if container in MAP_CONTAINERS else None,
+                                      name.start_point[0] + 1, None, None, None)))
+        if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
+            receiver, _, written = written.rpartition(".")
+    elif kind == "callback" and rules.call_sites:
+        callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
+    elif kind == "stored":  # the field kept as the alias, the name alone (a variable of the scope: local)
+        place = caps.get("receiver.place")  # { f, g }: g stored in the value's field #1
+        slot = f"#{_field_place(place[0], rules.place_rests)}" if place else receiver
+        method_of = caps.get("stored.object")  # s.cb = s.handle: a method value, the object's
+        receiver = _dotted(_text(method_of[0], data), rules) if method_of else None
+        holder = caps.get("receiver.holder")  # Server{OnError: f}: the field of the type the literal builds
+        if holder is not None and slot is not None:
+            slot = f"{_dotted(_text(holder[0], data), rules)}.{slot}"
+    elif kind == "item_call":  # a[0](): one of what a holds is called
+        kind, written = "call", written + ITEMS
+    elif kind == "dotted_path":  # "blog.feeds.LatestEntries", "app.main:app": a module's name, by its path
+        receiver, _, written = written.replace(":", ".").rpartition(".")
+    elif kind[:9] == "protocol.":  # for x in it: it.__iter__(), named by the capture
+        kind, written, receiver = "protocol", kind[9:], written
+        if node.children and node.children[0].type == "async":  # async for: __aiter__
+            written = rules.async_protocol.get(written, written)
+    return kind, written, receiver, callee, slot
 
 
 def _params(node, rules: ParseRules) -> Params | None:
@@ -1742,14 +1766,13 @@ class CallSite(NamedTuple):
 
 def _with_call_sites(refs: list[Reference], data: bytes) -> list[Reference]:
     """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``."""
-    out = []
-    for r in refs:
-        if type(r.module) is CallSite:
-            callee, slot = _call_site(r.module.node, r.module.name, data)
-            r = _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to, r.args,
-                                 r.labels))
-        out.append(r)
-    return out
+    return [r if type(r.module) is not CallSite else _at_call_site(r, data) for r in refs]
+
+
+def _at_call_site(r: Reference, data: bytes) -> Reference:
+    callee, slot = _call_site(r.module.node, r.module.name, data)
+    return _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to, r.args,
+                            r.labels))
 
 
 def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
@@ -1785,8 +1808,8 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
     ``Optional[URL]``) takes the place's form, the transparent type itself ``annotation``."""
     contexts, arguments, transparent = rules.type_contexts, rules.type_arguments, rules.transparent_types
     if transparent and (_wrapper_name(node, name_of) in transparent  # Optional[URL] itself, or its name Optional
-                        or (_generic_head(node.parent) == node or _qualified_head(node))  # or io::Result's Result
-                        and _last_segment(name_of(node)) in transparent):
+                        or _last_segment(name_of(node)) in transparent  # (the name first: it spares two parents)
+                        and (_generic_head(node.parent) == node or _qualified_head(node))):  # or io::Result's Result
         return "annotation"
     generic, child, current = False, node, node.parent
     for _ in range(16):
@@ -2441,10 +2464,10 @@ def _binding_scopes(scopes: list[Span]) -> list[Span]:
 
 def _sweep(items: list, spans: list[Span]):
     """Each item (by start byte) with the stack of definition spans enclosing it, in one pass."""
-    stack, i = [], 0
+    stack, i, count = [], 0, len(spans)
     for item in sorted(items, key=_START):
         start = item[0]
-        while i < len(spans) and spans[i].start <= start:
+        while i < count and spans[i].start <= start:
             while stack and stack[-1].end <= spans[i].start:
                 stack.pop()
             stack.append(spans[i])
