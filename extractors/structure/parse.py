@@ -454,33 +454,16 @@ QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variabl
 
 
 def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | None = None) -> None:
+    """The file's definitions and references: its tree read (``_read_tree``), the query's captures settled
+    (``_settled_captures``), definitions nested (``_file_definitions``), then each reference attached to its scope
+    with what the file's value flow binds it to."""
     parser, query = _parser_and_query(lang)
     rules = parse_rules(lang.name)
     _use_element_reads(rules)
-    tree = budget.parse(parser, data)  # stopped at its time budget
     written = data
-    if tree.root_node.has_error and rules.repairs:
-        tree, data = _repaired(parser, tree, data, rules.repairs)
-    if tree.root_node.has_error:
-        facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
-    found = Captures()
-    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules,  # bounded depth
-             _PATTERN_ROLES[lang.name])
-    if data is not written:  # what a repair blanked was written there all the same
-        found.refs += [RawRef(at, "call", name, None, None, None, written.count(b"\n", 0, at) + 1, None)
-                       for at, name in rules.repaired_calls(written, data)]
-    found.bindings["var"] = rules.settle_bindings(found.bindings["var"], found.refs)  # before the facts go
-    found.refs = rules.settle_references(found.refs)
-    _declared_unless_defined(found)
-    raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
-    defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
-    found.refs = _open_members_placed(_bases_placed(found.refs, spans), spans)
-    defs = _own_reexports_exported(defs, found.refs)
-    if rules.exports_all(facts.path):
-        defs = [d._replace(exported=True) for d in defs]
-    elif facts.package in rules.program_packages:  # a method may still serve an imported package's interface
-        defs = [d._replace(exported=False) if d.parent is None else d for d in defs]
-    defs = rules.file_entries(facts.path, defs, root)
+    tree, data = _read_tree(parser, data, rules, facts)
+    found = _settled_captures(query, tree, data, written, facts, rules, _PATTERN_ROLES[lang.name])
+    defs, spans, decorated = _file_definitions(found, facts, rules, root)
     bindings, refs = found.bindings, found.refs
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
@@ -537,6 +520,46 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
         facts.package = rules.file_package(facts.path, root)
     facts.refs += [Reference(span.qualname, rules.parameter_ref_kind, r.name, None, None, None, r.line)
                    for r, span in named]
+
+
+def _read_tree(parser, data: bytes, rules: ParseRules, facts: FileFacts) -> tuple:
+    """The file's tree (stopped at its time budget) and the text it was read from: the language's repairs applied
+    where the grammar finds errors; a tree still holding some marks the file partial."""
+    tree = budget.parse(parser, data)
+    if tree.root_node.has_error and rules.repairs:
+        tree, data = _repaired(parser, tree, data, rules.repairs)
+    if tree.root_node.has_error:
+        facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
+    return tree, data
+
+
+def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts, rules: ParseRules,
+                      roles: list) -> Captures:
+    """The query's captures of the file (``_collect``, matches starting at a bounded depth), as the language
+    settles its bindings and references."""
+    found = Captures()
+    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+    if data is not written:  # what a repair blanked was written there all the same
+        found.refs += [RawRef(at, "call", name, None, None, None, written.count(b"\n", 0, at) + 1, None)
+                       for at, name in rules.repaired_calls(written, data)]
+    found.bindings["var"] = rules.settle_bindings(found.bindings["var"], found.refs)  # before the facts go
+    found.refs = rules.settle_references(found.refs)
+    _declared_unless_defined(found)
+    return found
+
+
+def _file_definitions(found: Captures, facts: FileFacts, rules: ParseRules, root: Path | None) -> tuple:
+    """(definitions, their spans, the references their decorators make): nested, exported as the language says;
+    the references naming a definition where they stand (``base_of``, ``open_members``) placed in ``found``."""
+    raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
+    defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
+    found.refs = _open_members_placed(_bases_placed(found.refs, spans), spans)
+    defs = _own_reexports_exported(defs, found.refs)
+    if rules.exports_all(facts.path):
+        defs = [d._replace(exported=True) for d in defs]
+    elif facts.package in rules.program_packages:  # a method may still serve an imported package's interface
+        defs = [d._replace(exported=False) if d.parent is None else d for d in defs]
+    return rules.file_entries(facts.path, defs, root), spans, decorated
 
 
 def _repaired(parser, tree, data: bytes, repairs: tuple) -> tuple:
