@@ -1789,29 +1789,41 @@ class CallSite(NamedTuple):
 
 def _with_call_sites(refs: list[Reference], data: bytes) -> list[Reference]:
     """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``."""
-    return [r if type(r.module) is not CallSite else _at_call_site(r, data) for r in refs]
+    lists: dict = {}  # an argument list's callee and places, read once for all the values passed in it
+    return [r if type(r.module) is not CallSite else _at_call_site(r, data, lists) for r in refs]
 
 
-def _at_call_site(r: Reference, data: bytes) -> Reference:
-    callee, slot = _call_site(r.module.node, r.module.name, data)
+def _at_call_site(r: Reference, data: bytes, lists: dict) -> Reference:
+    callee, slot = _call_site(r.module.node, r.module.name, data, lists)
     return _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to, r.args,
                             r.labels))
 
 
-def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
+def _call_site(node, name, data: bytes, lists: dict | None = None) -> tuple[str | None, str | None]:
     """A value passed to a call: (the callee as written, ``#<position>`` or the keyword), so that the callee's
-    parameter of that position or name is bound to it (``run(cb=f)``: ``cb()`` inside run calls f)."""
+    parameter of that position or name is bound to it (``run(cb=f)``: ``cb()`` inside run calls f). ``lists``: the
+    file's argument lists read so far (``_argument_list``), by node id."""
     if node.type in ARGUMENT_LISTS:
-        argument = name  # the argument holding the name: self.done in run(self.done) is one argument, not two
+        argument, inside = name, False  # the argument holding the name: self.done in run(self.done) is one argument
         for _ in range(8):
-            if argument.parent is None or argument.parent.id == node.id:
+            parent = argument.parent
+            if parent is None or parent.id == node.id:
+                inside = parent is not None
                 break
-            argument = argument.parent
-        position, child = 0, argument.prev_named_sibling
-        while child is not None:
-            position += child.type != "comment"
-            child = child.prev_named_sibling
-        slot, call = f"#{position}", node.parent
+            argument = parent
+        site = lists.get(node.id) if lists is not None else None
+        if site is None:
+            site = _argument_list(node, data)
+            if lists is not None:
+                lists[node.id] = site
+        callee, places = site
+        position = places.get(argument.id) if inside else None
+        if position is None:
+            position, child = 0, argument.prev_named_sibling
+            while child is not None:
+                position += child.type != "comment"
+                child = child.prev_named_sibling
+        return (callee, f"#{position}") if callee is not None else (None, None)
     elif node.type == "keyword_argument" and node.parent is not None:
         key = node.child_by_field_name("name")
         slot, call = (_text(key, data) if key is not None else None), node.parent.parent
@@ -1821,6 +1833,18 @@ def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
     if callee is None or slot is None or callee.end_byte - callee.start_byte > 200:
         return None, None
     return _text(callee, data), slot
+
+
+def _argument_list(node, data: bytes) -> tuple[str | None, dict]:
+    """An argument list's callee as written (None where there is none or it is over 200 bytes) and each argument's
+    place, by node id: the arguments before it, comments aside (a sibling walk per value was quadratic)."""
+    call = node.parent
+    callee = call.child_by_field_name("function") if call is not None else None
+    places, place = {}, 0
+    for child in node.named_children:
+        places[child.id] = place
+        place += child.type != "comment"
+    return (_text(callee, data) if callee is not None and callee.end_byte - callee.start_byte <= 200 else None), places
 
 
 def _type_form(node, rules: ParseRules, name_of) -> str | None:
@@ -2641,7 +2665,8 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             alias, bound_to = _stored_field(alias, receiver, stack, flow)
         else:  # a stored value is no value of the flow's (no VALUE_KINDS)
             bound_to = _value_bound(kind, r.name, receiver, inner, scope, stack, flow) if kind in _FLOW_KINDS else None
-        if not bound_to and kind in _DROPPABLE_KINDS and _unknown_object(kind, r.name, receiver, bound_to, flow):
+        if not bound_to and kind in _DROPPABLE_KINDS and (kind != "call" or r.name[-2:] == ITEMS) \
+                and _unknown_object(kind, r.name, receiver, bound_to, flow):  # (a call: only an element's)
             continue
         if bound_to is None and local and receiver is not None and receiver.isidentifier():
             seen_inside = seen_inside if seen_inside is not None else _visible(inner, stack, flow)
