@@ -838,7 +838,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
     text = data.decode("ascii") if data.isascii() else None
     known = len(by_pattern)
     dotted = bool(rules.member_access or rules.sigils)  # else a receiver is read as written (``_dotted``)
-    arity, generic_names = rules.arity, rules.generic_names
+    arity, generic_names, call_sites = rules.arity, rules.generic_names, rules.call_sites
     for pattern, caps in matches:
         fixed = by_pattern[pattern] if pattern < known else None
         roles = fixed.roles if fixed is not None and fixed.size == len(caps) else _roles(tuple(caps))
@@ -868,7 +868,10 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                 if "\n" in receiver:  # a chain written over lines: client\n    .post("/")
                     receiver = _CHAIN_BREAK.sub("", receiver)
             callee = slot = None
-            if shaped:
+            if kind == "callback":  # (a third of the references: kept inline)
+                if call_sites:
+                    callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
+            elif shaped:
                 shape = _shaped_reference(kind, typed, node, name, written, receiver, caps, data, rules, add_ref)
                 if shape is None:
                     continue
@@ -886,13 +889,13 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                                   None if "in_attribute" in caps else start, args, labels)))
 
 
-SHAPED_KINDS = frozenset({"callback", "stored", "item_call", "dotted_path"})  # and ``type`` and ``protocol.`` ones
+SHAPED_KINDS = frozenset({"stored", "item_call", "dotted_path"})  # and ``type`` and ``protocol.`` ones
 
 
 def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver: str | None, caps: dict,
                       data: bytes, rules: ParseRules, add_ref: Callable) -> tuple | None:
     """A reference whose kind asks for more than its captures' text, as (kind, name, receiver, module, alias): a
-    type's form, a callback's call site, a stored value's field; None where it is no reference after all."""
+    type's form, a stored value's field, a protocol's method; None where it is no reference after all."""
     callee = slot = None
     if typed:
         if kind == "type.alias" and "_aliasing" in caps and not _aliased_at_module_level(caps["_aliasing"][0],
@@ -911,8 +914,6 @@ def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver
                                       name.start_point[0] + 1, None, None, None)))
         if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
             receiver, _, written = written.rpartition(".")
-    elif kind == "callback" and rules.call_sites:
-        callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
     elif kind == "stored":  # the field kept as the alias, the name alone (a variable of the scope: local)
         place = caps.get("receiver.place")  # { f, g }: g stored in the value's field #1
         slot = f"#{_field_place(place[0], rules.place_rests)}" if place else receiver
