@@ -148,20 +148,34 @@ handed_over AS (  -- a method of an object a definition returns, holds or hands 
     -- class (`this.logger = { info() {..} }`), a method a library reaches (an outside base's override, an entry
     -- point), or itself such a method: an Apollo plugin's `requestDidStart() { return { willSendResponse() {..} } }`;
     -- or that definition exported, unused here (vite's `esbuildPlugin()`): its callers are outside (0.6, as it is)
-    WITH RECURSIVE reached(repo, id, exported_only) AS (
+    WITH RECURSIVE builders AS (  -- the method's object's own definition, or the function storing it on an object
+        -- the function binds (a parameter, a local it returns: eslint's `const nodes = {}; nodes.Program = function
+        -- () {..}; return nodes`, `options.onDone = () => ..`): the object leaves with the caller or the result
+        SELECT repo, id, parent_id AS builder FROM symbols WHERE kind = 'method'
+        UNION ALL
+        SELECT repo, id, arg_max(builder, builder_start) FROM (
+            SELECT s.repo, s.id, f.id AS builder, f.line_start AS builder_start
+            FROM symbols s
+            JOIN symbols m ON m.repo = s.repo AND m.id = s.parent_id AND m.kind = 'module'
+            JOIN symbols f ON f.repo = s.repo AND f.path = s.path AND f.kind IN ('function', 'method')
+                              AND f.line_start <= s.line_start AND f.line_end >= s.line_end AND f.id <> s.id
+            WHERE s.kind = 'method' AND regexp_full_match(s.qualname, '[^.]+\.[^.]+')
+              AND NOT EXISTS (SELECT 1 FROM symbols o WHERE o.repo = s.repo AND o.path = s.path
+                                                       AND o.qualname = split_part(s.qualname, '.', 1))
+        ) GROUP BY repo, id
+    ),
+    reached(repo, id, exported_only) AS (
         SELECT s.repo, s.id, i.id IS NULL AND c.id IS NULL AND ob.id IS NULL AND NOT p.is_entry_point
-        FROM symbols s
-        JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id
+        FROM builders s
+        JOIN symbols p ON p.repo = s.repo AND p.id = s.builder
                           AND p.kind IN ('function', 'method', 'variable', 'constant')
         LEFT JOIN inbound i ON i.repo = p.repo AND i.id = p.id AND i.best > 0.3
         LEFT JOIN inbound c ON c.repo = p.repo AND c.id = p.parent_id AND c.best > 0.3 AND p.name = 'constructor'
         LEFT JOIN outside_bases ob ON ob.repo = p.repo AND ob.id = p.parent_id AND p.kind = 'method'
-        WHERE s.kind = 'method'
-          AND (i.id IS NOT NULL OR c.id IS NOT NULL OR ob.id IS NOT NULL OR p.is_entry_point OR p.is_exported)
+        WHERE (i.id IS NOT NULL OR c.id IS NOT NULL OR ob.id IS NOT NULL OR p.is_entry_point OR p.is_exported)
         UNION
         SELECT s.repo, s.id, r.exported_only
-        FROM symbols s JOIN reached r ON r.repo = s.repo AND r.id = s.parent_id
-        WHERE s.kind = 'method'
+        FROM builders s JOIN reached r ON r.repo = s.repo AND r.id = s.builder
     )
     SELECT repo, id, bool_and(exported_only) AS exported_only FROM reached GROUP BY repo, id
 )

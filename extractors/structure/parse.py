@@ -554,7 +554,7 @@ def _file_definitions(found: Captures, facts: FileFacts, rules: ParseRules, root
     raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
     defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
     found.refs = _open_members_placed(_bases_placed(found.refs, spans), spans)
-    defs = _own_reexports_exported(defs, found.refs)
+    defs = _own_reexports_exported(defs, found.refs, rules.members_exported)
     if rules.exports_all(facts.path):
         defs = [d._replace(exported=True) for d in defs]
     elif facts.package in rules.program_packages:  # a method may still serve an imported package's interface
@@ -733,9 +733,12 @@ def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
     return list(merged.values())
 
 
-def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef]) -> list[Definition]:
-    """``export {a}`` / ``export default a`` (a re-export without a module) export the file's top-level ``a``; a
-    module-level variable that an import binds (``const x = require("./x")``) is that import, not a definition."""
+def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef],
+                            members_exported: bool = False) -> list[Definition]:
+    """``export {a}`` / ``export default a`` / ``module.exports = a`` (a re-export without a module) export the file's
+    top-level ``a``, and with ``members_exported`` the public members of a class so exported, as ``export class a``
+    exports them (a library's users call ``Axios.request`` whichever way the file exports ``Axios``); a module-level
+    variable that an import binds (``const x = require("./x")``) is that import, not a definition."""
     names = {r.name for r in raw_refs if r.kind == "reexport" and r.module is None}
     if any(d.kind in VALUE_DEFS for d in defs):
         imported = {_import_local(r) for r in raw_refs if r.kind == "import"}
@@ -744,7 +747,16 @@ def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef]) -> l
                 if not (d.kind in ("variable", "constant") and d.name in imported and d.parent is None)]
     if not names:
         return defs
-    return [d._replace(exported=True) if d.parent is None and d.name in names else d for d in defs]
+    out, containers = [], set()  # the exported containers' qualnames; a parent comes before its members (``_nest``)
+    for d in defs:
+        if d.parent is None and d.name in names:
+            d = d._replace(exported=True)
+        elif members_exported and d.parent in containers and d.name[:1] not in ("#", "_"):
+            d = d._replace(exported=True)
+        if d.exported and d.kind in CONTAINER_KINDS and (d.parent is None or d.parent in containers):
+            containers.add(d.qualname)
+        out.append(d)
+    return out
 
 
 class Role(NamedTuple):
@@ -1124,6 +1136,8 @@ def _on_def(c: OtherCapture) -> None:
     name = f"<anonymous {c.text('name')}>" if anonymous else c.text("name")
     name = name if name.isidentifier() or anonymous else " ".join(name.split())  # a type as written: (A,\n B)
     name = str(_field_place(caps["name"][0], rules.place_rests)) if "name.place" in caps else name  # Pair(A, B)
+    if not name:  # a name the parser supplied to recover (C++'s ``enum : unsigned long long { .. }``): none
+        return
     parent = c.text("parent.name")
     if "parent.outer" in caps and parent:
         parent = f"{c.text('parent.outer')}.{parent}"

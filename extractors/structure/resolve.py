@@ -318,12 +318,18 @@ class Hooks:
     # of those that apply); applied per parent; ``ancestry(name)`` is what the repository says of a type's
     # supertypes (``Resolver._ancestry_named``)
     labels_choose: Callable | None = None
+    # (receiver) -> whether the receiver as written is a value of the language's own types (JavaScript's
+    # ``s.trim().split(..)``, ``(xs || [])``): a builtin method called on it is the language's, never guessed
+    builtin_value: Callable | None = None
     # (resolver, cls) -> ``cls`` and its bases in the language's own lookup order, each with its depth (Ruby's
     # ancestors: a later include first, the superclass last); None: C3 or breadth first as the flags say
     linearize: Callable | None = None
     # fixtures a test runner provides itself (pytest's ``tmp_path``, ``monkeypatch``): a test's parameter naming one
     # that the repository does not define holds the runner's object, whose members are external
     library_fixtures: frozenset = frozenset()
+    # (resolver, ref, value) -> the class a call's value is an instance of, read from its arguments (Java's ``<T> T
+    # fromJson(String s, Class<T> c)`` called with ``Foo.class``: a Foo; ``""``: a library's); None: not so
+    argument_class: Callable | None = None
 
 
 def _layer(entry) -> Callable:
@@ -358,6 +364,7 @@ def hooks_of(support) -> Hooks:
                  foreign_type=getattr(support, "foreign_type", None),
                  named_constructors=getattr(support, "NAMED_CONSTRUCTORS", False),
                  global_name=getattr(support, "global_name", None),
+                 builtin_value=getattr(support, "builtin_value", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
                  library_member=getattr(support, "library_member", None),
                  labeled_self=getattr(support, "labeled_self", None),
@@ -387,7 +394,8 @@ def hooks_of(support) -> Hooks:
                  call_operator=getattr(support, "CALL_OPERATOR", None),
                  reads_declarations=getattr(support, "reads_declarations", None),
                  module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)),
-                 library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())))
+                 library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())),
+                 argument_class=getattr(support, "argument_class", None))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -1592,6 +1600,8 @@ class Resolver(ImportBindings):
             return True
         if hooks.foreign_type and self._foreign_receiver(r, receiver, inline, hooks):
             return True
+        if hooks.builtin_value and r.name in hooks.builtin_methods and hooks.builtin_value(receiver):
+            return True
         if receiver.endswith(")"):
             callee = _called_name(receiver)  # (a Rust macro's name without its "!": tri!(x).visit())
             if callee and not self.g.by_name.get(callee) and not self.g.by_name.get(callee + "!"):
@@ -1987,6 +1997,9 @@ class Resolver(ImportBindings):
             cls = self._class_along(self._enclosing_class(src), _chain_parts(rest)) if src else None
             return _typed(cls)
         text = hooks.receiver_path(value)
+        given = hooks.argument_class(self, r, text) if hooks.argument_class and text.endswith(")") else None
+        if given is not None:  # gson.fromJson(json, Foo.class): the class its argument names
+            return _typed(given)
         chained = self._class_of_chain(r, text, hooks)
         if chained is not None:
             return chained
@@ -3028,7 +3041,8 @@ class Resolver(ImportBindings):
             # (PolicyBase<TResult>'s, named PolicyBase#2 beside a plain PolicyBase in its file, likewise; a method's
             # overload HandleInner#2 is no class: a local function HandleInner in it is its own)
             own_name = implicit_this and name == self._scope_name(path, qual)
-            if sid and (sid != src or recursion) and not own_name and self._is_scope(path, qual, implicit_this, sid):
+            if sid and (sid != src or recursion) and not own_name and (self._is_scope(path, qual, implicit_this, sid)
+                                                                     or self._written_in_value(path, qual, sid, line)):
                 seen = self._seen_bare(sid, line)
                 if seen:
                     return Found([seen], "same_file")
@@ -3124,6 +3138,14 @@ class Resolver(ImportBindings):
         found_kind = self.g.by_id[found].kind
         return (kind in SCOPES and found_kind != "field") or (implicit_this and kind in CLASSLIKE) or \
             (kind in VALUES and found_kind == "function")
+
+    def _written_in_value(self, path: str, qual: str, found: str, line: int | None) -> bool:
+        """``const Counter = defineComponent({ setup() {..} })``: the object's own reference to its method where it is
+        written, handed to the call that builds the variable's value (the callee runs it), as in a statement's call."""
+        sid = self.g.by_qual.get((path, qual))
+        method = self.g.by_id[found]
+        return sid is not None and self.g.by_id[sid].kind in VALUES and method.kind == "method" \
+            and method.parent_id == sid and line is not None and method.line == line
 
     def _imported(self, path: str, name: str) -> Found | None:
         sid = self.imported_symbol(path, name)

@@ -124,7 +124,7 @@ def _owners_in_other_files(symbols: pa.Table) -> pa.Table:
     """A method (or associated type) whose type is declared in another file (Go receivers, Rust ``impl T``
     elsewhere) gets that type as parent: the one in the same folder (a Go package), else the only one of that name in
     the repository."""
-    orphan = pc.and_(_owned_kind(symbols), pc.ends_with(symbols.column("parent_id"), "::" + MODULE))
+    orphan = _orphans(symbols)
     if not pc.any(orphan).as_py():
         return symbols
     types: dict[str, list[str]] = {}
@@ -188,7 +188,7 @@ def with_owners(new: pa.Table, previous, changed: set[str]) -> pa.Table:
 def _has_orphans(symbols: pa.Table) -> bool:
     if symbols is None or not symbols.num_rows:
         return False
-    orphan = pc.and_(_owned_kind(symbols), pc.ends_with(symbols.column("parent_id"), "::" + MODULE))
+    orphan = _orphans(symbols)
     return bool(pc.any(orphan).as_py())
 
 
@@ -250,6 +250,15 @@ def _methods_of(symbols: pa.Table, types: set[str]):
     prefix = pc.extract_regex(symbols.column("qualname").combine_chunks(), r"^(?P<type>.*)\.[^.]*$").field("type")
     named = pc.fill_null(pc.is_in(prefix, value_set=pa.array(sorted(types), pa.string())), False)
     return pc.and_(pc.fill_null(_owned_kind(symbols), False), named)
+
+
+def _orphans(symbols: pa.Table):
+    """Members ``T.m`` written at the top of a file apart from their type ``T``: an owned kind whose parent is the
+    module and whose qualname names an owner. A top-level type alias (``using filename_t = std::string;``) owns
+    itself: its empty prefix is no type's name (an anonymous ``enum { .. }`` of another file has that empty name,
+    and took every such alias of the repository as its member: spdlog's 318)."""
+    at_top = pc.ends_with(symbols.column("parent_id"), "::" + MODULE)
+    return pc.and_(pc.and_(_owned_kind(symbols), at_top), pc.match_substring(symbols.column("qualname"), "."))
 
 
 def _owned_kind(symbols: pa.Table):

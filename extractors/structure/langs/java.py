@@ -7,7 +7,8 @@ import posixpath
 import re
 from typing import NamedTuple
 
-from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook
+from . import (cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook, split_outside,
+               with_entries)
 from .implicit_this import implicit_this, implicit_this_field, outer_member
 from .java_overloads import argument_types, choose_overloads, parameter_types
 
@@ -70,6 +71,24 @@ def _constructor_entry(name: str, kind: str, parent: str | None) -> str | None:
 
 
 entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry, _constructor_entry)
+
+
+# Caliper runs each public ``timeX(int reps)`` (or ``long reps``) of a benchmark class by its name, the way JUnit 3
+# ran ``testX()``: nothing in the repository calls it (its ``@BeforeExperiment`` is an annotation, an entry already)
+_CALIPER_TIME = re.compile(r"^time[A-Z0-9_]")
+_CALIPER_REPS = frozenset({"int", "long"})
+CALIPER_REASON = "a Caliper benchmark: the runner calls public timeX(reps) methods by their name"
+
+
+def _caliper_time(d) -> str | None:
+    labels = d.params.labels if d.params is not None else None
+    if d.parent and d.exported and _CALIPER_TIME.match(d.name) and labels in _CALIPER_REPS:
+        return CALIPER_REASON
+    return None
+
+
+def file_entries(path: str, defs: list, root) -> list:
+    return with_entries(defs, _caliper_time)
 
 
 # what every class inherits from java.lang.Object, and every enum from java.lang.Enum: a call of one that no class
@@ -412,7 +431,9 @@ def settle_references(raw_refs: list) -> list:
     it runs by is written elsewhere."""
     params = _type_parameters(raw_refs)
     labels = {ref.name_start for ref in raw_refs if ref.kind == "case_label"}
-    return [_settled(ref, params, labels) for ref in raw_refs if ref.kind not in _DECLARATION_MARKS]
+    by_class = {ref.name_start for ref in raw_refs if ref.kind == "class_argument"}
+    return [_class_argument(ref) if ref.kind == "type.return" and ref.name_start in by_class else
+            _settled(ref, params, labels) for ref in raw_refs if ref.kind not in _DECLARATION_MARKS]
 
 
 def settle_bindings(var_bindings: list, raw_refs: list) -> list:
@@ -432,7 +453,8 @@ def _bound_binding(binding, params: TypeParameters):
     return binding._replace(receiver=f"{meant.receiver}.{cls}" if meant.receiver else cls)
 
 
-_DECLARATION_MARKS = ("type_parameter", "self_parameter", "method_type_scope", "method_type_scope_end")  # facts for settle_references, no references
+_DECLARATION_MARKS = ("type_parameter", "self_parameter", "method_type_scope", "method_type_scope_end",
+                      "class_argument")  # facts for settle_references, no references
 
 
 def _settled(ref, params: TypeParameters | None, labels: set):
@@ -461,6 +483,66 @@ def _settled(ref, params: TypeParameters | None, labels: set):
     if meant.bound and ref.kind != "type.return":  # T other in Member<T extends Member<T>>: a Member
         return ref._replace(receiver=meant.receiver, name=meant.bound)
     return ref._replace(receiver=meant.receiver, name=meant.name)
+
+
+# the alias of a return type ``T`` bound by a ``Class<T>`` parameter: unknown as written (Any), what the argument
+# there names at each call (``argument_class``)
+CLASS_ARGUMENT = "class_argument"
+_CLASS_LITERAL_ARGUMENT = re.compile(r"^((?:[a-z_][\w$]*\.)*[A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\.class$")
+
+
+def _class_argument(ref):
+    """``<T> T fromJson(String s, Class<T> c)``'s return type: unknown (Any) but for the call's ``Foo.class``."""
+    return ref._replace(receiver=None, name="Any", alias=CLASS_ARGUMENT)
+
+
+def argument_class(resolver, r, value: str) -> str | None:
+    """What ``gson.fromJson(json, Foo.class)`` gives: a Foo, where each overload the call may reach declares
+    ``<T> T fromJson(.., Class<T> c, ..)`` with ``Foo.class`` in that place (``""`` for a library's class: Date,
+    ``java.sql.Date``); None otherwise (a ``Class`` variable, an overload taking a ``Type`` there)."""
+    from ..resolve import GUESSES, Ref, _simple_call
+
+    callee = _simple_call(value)
+    args = split_outside(value[len(callee) + 1:-1], ",") if callee else None
+    places = {i: m.group(1) for i, a in enumerate(args or ()) if (m := _CLASS_LITERAL_ARGUMENT.match(a.strip()))}
+    if not places:
+        return None
+    found = resolver._call_target(r, value)
+    if found is None or not found.ids or found.resolution in GUESSES:
+        return None
+    written = ",".join("Class" if i in places else "?" for i in range(len(args)))
+    kept = [sid for sid in resolver._chosen(found.ids, r.path, written, choose_overloads)
+            if (params := resolver.g.by_id[sid].params) is None or params.accepts(len(args))]
+    marked = {sid: _class_place(resolver, sid, len(args)) for sid in kept}
+    given = {place for place in marked.values() if place is not None}
+    if len(given) != 1 or next(iter(given)) not in places:
+        return None
+    if any(place is None and not _returns_inferred(resolver, sid) for sid, place in marked.items()):
+        return None  # fromJson(String, Type) beside it returns a T the call's context infers: an Object as a
+        # receiver, whose members Foo has too; an overload declaring another result leaves the class unknown
+    dotted = places[next(iter(given))]
+    owner, _, last = dotted.rpartition(".")
+    probe = Ref(r.path, r.src_qualname, "type.return", last, owner or None, None, None, r.line)
+    src = resolver.g.by_qual.get((r.path, r.src_qualname)) or f"{r.path}::"
+    return resolver._declared_class(probe, src)
+
+
+def _returns_inferred(resolver, sid: str) -> bool:
+    """Whether a method declares it returns one of its type parameters, unbound (``<T> T fromJson(.., Type t)``)."""
+    sym = resolver.g.by_id[sid]
+    declared = resolver.return_types.get((sym.path, sym.qualname))
+    return declared is not None and declared.name == "Any" and not declared.receiver
+
+
+def _class_place(resolver, sid: str, count: int) -> int | None:
+    """The place of the one ``Class`` parameter of a method whose return is marked ``CLASS_ARGUMENT``."""
+    sym = resolver.g.by_id[sid]
+    declared = resolver.return_types.get((sym.path, sym.qualname))
+    labels = sym.params.labels.split(",") if sym.params is not None and sym.params.labels else []
+    if declared is None or declared.alias != CLASS_ARGUMENT or len(labels) != count:
+        return None
+    places = [i for i, label in enumerate(labels) if label == "Class"]
+    return places[0] if len(places) == 1 else None
 
 
 def inline_type(receiver: str) -> str | None:

@@ -59,6 +59,46 @@ LITERALS = {"string_literal": "String", "text_block": "String", "character_liter
 BOOLEAN_OPERATORS = {"==", "!=", "<", ">", "<=", ">=", "&&", "||", "instanceof"}
 
 
+NUMERIC = frozenset({"byte", "short", "char", "int", "long", "float", "double"})
+ARITHMETIC = frozenset({"+", "-", "*", "/", "%", "&", "|", "^"})  # on booleans, & | ^ are BOOLEAN_OPERATORS' kin
+SHIFTS = frozenset({"<<", ">>", ">>>"})
+# constants of the JDK's boxes, read as ``Float.NaN`` (a class's name, no variable): their primitive types
+JDK_CONSTANTS = {
+    **{(box, const): prim for box, prim in (("Byte", "byte"), ("Short", "short"), ("Character", "char"),
+                                             ("Integer", "int"), ("Long", "long"), ("Float", "float"),
+                                             ("Double", "double")) for const in ("MAX_VALUE", "MIN_VALUE")},
+    **{(box, const): box.lower() for box in ("Float", "Double")
+       for const in ("NaN", "POSITIVE_INFINITY", "NEGATIVE_INFINITY", "MIN_NORMAL")},
+    **{(box, "SIZE"): "int" for box in ("Byte", "Short", "Character", "Integer", "Long", "Float", "Double")},
+    **{(box, "BYTES"): "int" for box in ("Byte", "Short", "Character", "Integer", "Long", "Float", "Double")},
+    ("Boolean", "TRUE"): "Boolean", ("Boolean", "FALSE"): "Boolean", ("Math", "PI"): "double",
+    ("Math", "E"): "double"}
+# java.lang.Object's methods, whatever the receiver (an override keeps the result type): (name, argument count)
+OBJECT_RESULTS = {("toString", 0): "String", ("hashCode", 0): "int", ("equals", 1): "boolean",
+                  ("getClass", 0): "Class"}
+# methods of java.lang's final classes and Number on a value of that type (a literal, a variable declared so)
+_NUMBER_VALUES = {"byteValue": "byte", "shortValue": "short", "intValue": "int", "longValue": "long",
+                  "floatValue": "float", "doubleValue": "double"}
+JDK_METHOD_RESULTS = {
+    **{("String", m): "String" for m in ("repeat", "trim", "strip", "substring", "toLowerCase", "toUpperCase",
+                                         "replace", "replaceAll", "concat", "intern", "formatted")},
+    ("String", "length"): "int", ("String", "charAt"): "char", ("String", "isEmpty"): "boolean",
+    ("String", "indexOf"): "int", ("String", "toCharArray"): "char[]", ("String", "getBytes"): "byte[]",
+    ("StringBuilder", "toString"): "String", ("StringBuilder", "length"): "int",
+    ("Class", "getName"): "String", ("Class", "getSimpleName"): "String",
+    **{(box, m): prim for box in ("Number", "Byte", "Short", "Integer", "Long", "Float", "Double")
+       for m, prim in _NUMBER_VALUES.items()},
+    ("Boolean", "booleanValue"): "boolean", ("Character", "charValue"): "char"}
+# static methods of java.lang's final classes, called on the class's name: what they return
+STATIC_RESULTS = {
+    ("String", "valueOf"): "String", ("String", "format"): "String", ("String", "join"): "String",
+    ("Integer", "parseInt"): "int", ("Long", "parseLong"): "long", ("Double", "parseDouble"): "double",
+    ("Float", "parseFloat"): "float", ("Boolean", "parseBoolean"): "boolean", ("Short", "parseShort"): "short",
+    ("Byte", "parseByte"): "byte", ("Integer", "valueOf"): "Integer", ("Long", "valueOf"): "Long",
+    ("Double", "valueOf"): "Double", ("Float", "valueOf"): "Float", ("Boolean", "valueOf"): "Boolean",
+    ("Integer", "toString"): "String", ("Long", "toString"): "String", ("Double", "toString"): "String"}
+
+
 class Fit(IntEnum):
     """How an argument of a type meets a parameter: Java's phases (JLS 15.12.2) in order, MAYBE a relation unknown."""
 
@@ -200,6 +240,7 @@ def _more_specific(one: str, other: str, ancestry=None) -> bool:
 # ---- reading the syntax tree ----------------------------------------------------------------------------------------
 TYPE_OWNERS = frozenset({"class_declaration", "interface_declaration", "enum_declaration", "record_declaration",
                          "method_declaration", "constructor_declaration"})
+CLASS_DECLARATIONS = frozenset({"class_declaration", "interface_declaration", "enum_declaration", "record_declaration"})
 CLASS_BODIES = frozenset({"class_body", "interface_body", "enum_body", "record_declaration"})
 SCOPES_WITH_PARAMETERS = frozenset({"method_declaration", "constructor_declaration", "lambda_expression",
                                     "record_declaration"})
@@ -227,6 +268,8 @@ def erasure(node, type_params: dict[str, str]) -> str | None:
         return None if name == "var" else type_params.get(name, name)
     if kind in ("integral_type", "floating_point_type", "boolean_type"):
         return _text(node)
+    if kind == "catch_type" and len(node.named_children) == 1:  # catch (IOException e); never A | B
+        return erasure(node.named_children[0], type_params)
     return None
 
 
@@ -311,27 +354,184 @@ def expression_type(node, unknown_params: dict[str, str]) -> str | None:
         return _this_class(node)
     if kind == "identifier":
         return variable_type(node, _text(node), unknown_params)
-    if kind == "field_access" and node.child_by_field_name("object").type == "this":
-        body = _enclosing_class_body(node)
-        return _field_type(body, _text(node.child_by_field_name("field")), unknown_params) if body else None
+    if kind == "field_access":
+        return _field_access_type(node, unknown_params)
+    if kind == "ternary_expression":
+        return _ternary_type(node, unknown_params)
+    if kind == "method_invocation":
+        return _result_type(node, unknown_params)
     return None
+
+
+def _field_access_type(node, unknown_params: dict[str, str]) -> str | None:
+    """``this.count``, ``b.count`` (``b`` of a class the file declares): the field's declared type; ``Float.NaN``,
+    ``Integer.MAX_VALUE``: the JDK constant's."""
+    owner, field = node.child_by_field_name("object"), _text(node.child_by_field_name("field"))
+    if owner.type == "this":
+        body = _enclosing_class_body(node)
+        return _field_type(body, field, unknown_params) if body else None
+    if owner.type != "identifier":
+        return None
+    declared = variable_type(node, _text(owner), unknown_params)
+    if declared is None:  # a class's name, not a variable of that name: a JDK constant, a static member of the file's
+        return JDK_CONSTANTS.get((_text(owner), field)) or _static_member_type(node, _text(owner), field)
+    body = _file_class_body(node, declared) if not is_primitive(declared) else None
+    return _field_type(body, field, unknown_params) if body is not None else None  # b.w, b's class the file's
+
+
+def _static_member_type(node, owner: str, field: str) -> str | None:
+    """``Color.RED`` of an enum the file declares: a Color; ``Limits.MAX`` of a class it declares: the field's type."""
+    body = _file_class_body(node, owner) if owner[:1].isupper() else None
+    if body is None:
+        return None
+    if body.type == "enum_body" and any(c.type == "enum_constant" and _named(c, field) for c in body.named_children):
+        return owner
+    return _field_type(body, field, {})
+
+
+def _ternary_type(node, unknown_params: dict[str, str]) -> str | None:
+    """``ok ? a : b`` of two values of one type: that type; ``x == null ? null : x.toString()``: the other's (a
+    reference type); else not read (numeric promotion, a least upper bound)."""
+    one = expression_type(node.child_by_field_name("consequence"), unknown_params)
+    other = expression_type(node.child_by_field_name("alternative"), unknown_params)
+    if one is None or other is None:
+        return None
+    if one == other:
+        return one
+    if NULL in (one, other):
+        known = other if one == NULL else one
+        return None if is_primitive(known) else known
+    return None
+
+
+def _result_type(node, unknown_params: dict[str, str]) -> str | None:
+    """What a call gives where it is certain from the call alone: ``x.toString()`` (a String whatever ``x``: an
+    override returns one), ``x.hashCode()``, ``x.equals(y)``, ``x.getClass()``, ``String.valueOf(..)``,
+    ``Integer.parseInt(..)``...; a method of the file's own classes (``m(..)``, ``this.m(..)``, ``v.m(..)`` on a
+    variable of a class the file declares) whose overloads of that argument count all return one written type."""
+    name = _text(node.child_by_field_name("name"))
+    args = node.child_by_field_name("arguments")
+    count = len([a for a in args.named_children if "comment" not in a.type]) if args is not None else 0
+    owner = node.child_by_field_name("object")
+    if (name, count) in OBJECT_RESULTS:
+        return OBJECT_RESULTS[(name, count)]
+    if owner is not None and (owner.type != "identifier" or variable_type(node, _text(owner), unknown_params)):
+        found = JDK_METHOD_RESULTS.get((expression_type(owner, unknown_params), name))
+        if found is not None:  # "ab".repeat(2), c.getName() of a Class c, n.intValue() of an Integer n
+            return found
+    if owner is not None and owner.type == "identifier" and variable_type(node, _text(owner), unknown_params) is None:
+        found = STATIC_RESULTS.get((_text(owner), name))
+        if found is not None:
+            return found
+    body = _called_class_body(node, owner, unknown_params)
+    return _declared_result(body, name, count) if body is not None else None
+
+
+def _called_class_body(node, owner, unknown_params: dict[str, str]):
+    """The body of the class whose method ``node`` calls, where the file declares it: the innermost class around a
+    bare or ``this.`` call that declares a method of the name; the class of a variable's declared type."""
+    name = _text(node.child_by_field_name("name"))
+    if owner is None or owner.type == "this":
+        body = _enclosing_class_body(node)
+        while body is not None and not _declares_method(body, name):
+            body = _enclosing_class_body(body.parent)
+        return body
+    if owner.type == "identifier":
+        declared = variable_type(node, _text(owner), unknown_params)
+        return _file_class_body(node, declared) if declared and not is_primitive(declared) else None
+    return None
+
+
+def _declares_method(body, name: str) -> bool:
+    return any(m.type == "method_declaration" and _named(m, name) for m in _members(body))
+
+
+def _file_class_body(node, name: str):
+    """The body of the one class the file declares named ``name`` (nested or not); None where none or several."""
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    found = []
+    pending = [root]  # the program, then each class's body: members only (a local class in a method is left out)
+    while pending:
+        for member in _members(pending.pop()):
+            if member.type not in CLASS_DECLARATIONS:
+                continue
+            body = member.child_by_field_name("body")
+            if _named(member, name):
+                found.append(body)
+            if body is not None:
+                pending.append(body)
+    return found[0] if len(found) == 1 else None
+
+
+def _declared_result(body, name: str, count: int) -> str | None:
+    """The return type the class's methods ``name`` taking ``count`` arguments all declare (fixed arity), not a
+    type parameter (inferred at the call); None where they differ, one is generic, or none takes that count."""
+    results = set()
+    for member in _members(body):
+        if member.type != "method_declaration" or not _named(member, name):
+            continue
+        params = member.child_by_field_name("parameters")
+        declared = [p for p in params.named_children if p.type in ("formal_parameter", "spread_parameter")]
+        if any(p.type == "spread_parameter" for p in declared):
+            return None
+        if len(declared) != count:
+            continue
+        written = member.child_by_field_name("type")
+        if written is None or written.type == "void_type" or _names_type_parameter(written, member):
+            return None
+        results.add(erasure(written, {}))
+    return results.pop() if len(results) == 1 and None not in results else None
+
+
+def _names_type_parameter(written, method) -> bool:
+    """Whether a declared type is (or is made of) a type parameter in scope at the method: its erasure is then
+    inferred at each call, not written."""
+    params = _type_parameters(method)
+    return any(_text(n) in params for n in _type_identifiers(written))
+
+
+def _type_identifiers(node):
+    if node.type == "type_identifier":
+        yield node
+    for child in node.named_children:
+        yield from _type_identifiers(child)
 
 
 def _operation_type(node, unknown_params: dict[str, str]) -> str | None:
-    """``!x``, ``a == b``, ``a && b``: boolean; ``"n=" + n``: a String; an arithmetic one: not read (promotion)."""
+    """``!x``, ``a == b``, ``a && b``: boolean; ``"n=" + n``: a String; ``n + 1``, ``-x`` of primitive numbers:
+    the promoted type (JLS 5.6); a boxed operand or an unread one: not read."""
     operator = _text(node.child_by_field_name("operator"))
     if operator in BOOLEAN_OPERATORS or operator == "!" and node.type == "unary_expression":
         return "boolean"
-    if operator == "+" and node.type == "binary_expression":
-        sides = (node.child_by_field_name("left"), node.child_by_field_name("right"))
-        return "String" if any(expression_type(s, unknown_params) == "String" for s in sides) else None
+    if node.type == "unary_expression":
+        operand = _unboxed(expression_type(node.child_by_field_name("operand"), unknown_params))
+        return _promoted(operand) if operator in ("-", "+", "~") and operand in NUMERIC else None
+    sides = [_unboxed(expression_type(node.child_by_field_name(s), unknown_params)) for s in ("left", "right")]
+    if operator == "+" and "String" in sides:
+        return "String"
+    if operator in SHIFTS and sides[0] in NUMERIC and sides[1] in NUMERIC:
+        return _promoted(sides[0])  # a shift's type is its left operand's, promoted alone
+    if operator in ARITHMETIC and sides[0] in NUMERIC and sides[1] in NUMERIC:
+        return _promoted(sides[0], sides[1])
     return None
 
 
+def _unboxed(name: str | None) -> str | None:
+    """An Integer operand of an arithmetic operator is unboxed first (JLS 5.6); a String stays for ``+``."""
+    return UNBOXES.get(name, name) if name is not None else None
+
+
+def _promoted(*types: str) -> str:
+    """Numeric promotion: double, else float, else long, else int (byte, short, char become int)."""
+    return next((t for t in ("double", "float", "long") if t in types), "int")
+
+
 def _written_type(node, unknown_params: dict[str, str]) -> str | None:
-    """``(Foo) x``, ``new Foo<>(..)``, ``new int[n][]``: the type written (an anonymous class's: not certain)."""
-    if node.type == "object_creation_expression" and any(c.type == "class_body" for c in node.children):
-        return None
+    """``(Foo) x``, ``new Foo<>(..)``, ``new int[n][]``: the type written. An anonymous class's, ``new Token<A>() {}``,
+    is its base's: no parameter names the anonymous class, so every overload applies to it as to its base, and the
+    most specific of them is the same."""
     written = node.child_by_field_name("type")
     base = erasure(written, unknown_params) if written is not None else None
     if base is None or node.type != "array_creation_expression":
@@ -407,7 +607,8 @@ def _parameter_named(container, name: str) -> Declaration | None:
         if param.type == "identifier" and _text(param) == name:
             return Declaration(param, None)  # an inferred lambda parameter
         if _named(param, name) or param.type == "spread_parameter" and _declarator(param, name) is not None:
-            typed = param.type in ("formal_parameter", "resource") and param.child_by_field_name("type") is not None
+            typed = param.type in ("formal_parameter", "resource") and param.child_by_field_name("type") is not None \
+                or param.type == "catch_formal_parameter"
             return Declaration(param, param) if typed else Declaration(param, None)
     return None
 

@@ -68,6 +68,51 @@ BUILTIN_METHODS = frozenset({
     "formData", "clone", "cancel", "close", "enqueue", "releaseLock", "pipeTo", "pipeThrough", "tee", "abort"})
 
 
+# Methods of strings and arrays whose result is again a string or an array (``s.trim().split(",")``,
+# ``xs.map(f).filter(g)``, ``s.split("\\n").map(..).join("\\n")``): a builtin method called on such a result is the
+# language's. ``keys`` / ``values`` / ``entries`` are left out: a repository's own store may have them.
+_BUILTIN_RESULT_METHODS = frozenset({
+    "map", "filter", "slice", "concat", "flat", "flatMap", "sort", "reverse", "toSorted", "toReversed", "split",
+    "trim", "trimStart", "trimEnd", "replace", "replaceAll", "toLowerCase", "toUpperCase", "padStart", "padEnd",
+    "join", "substring", "substr", "repeat", "charAt", "normalize", "toFixed"})
+_CALLED_NAME = re.compile(r"\.\s*([A-Za-z_$][\w$]*)\s*$")  # what precedes a call's arguments: .map
+# (xs || []), (tags ??= []), (name ?? 'unknown'), ([a, b] as Output[]), (await Promise.all(jobs)): an array or a string
+_FALLBACK_LITERAL = re.compile(r"^\((?:.*(?:\|\||\?\?=?)\s*(?:\[\s*\]|'[^']*'|\"[^\"]*\"|`[^`]*`)\s*|\s*\[.*\]\s+as\s+[\w$.<>]+\[\]\s*|"
+                               r"\s*await\s+Promise\.(?:all|allSettled)\(.*\)\s*)\)$", re.S)
+
+_LONGEST_VALUE = 2000  # a receiver longer than this (a whole callback written inline) is read as no such value
+_OPERAND = r"(?:[^()]|\((?:[^()]|\([^()]*\))*\))*"  # what stands beside an operator: a name, a call (two levels)
+# (performance.now() - start), (ms * 1000), (time.toFixed(2) + `ms`), ('v' + version): a number or a string
+_ARITHMETIC = re.compile(r"^\(" + _OPERAND + r"(?:\s[-*/%]\s|\+\s*['\"`]|['\"`]\s*\+)" + _OPERAND + r"\)$", re.S)
+
+
+def builtin_value(receiver: str) -> bool:
+    """Whether ``receiver`` as written is a string or an array (a builtin method then called on it is the
+    language's, whatever the repository defines by that name): the result of a string or array method that gives one
+    again (``x.trim()``, ``deps.map(f)``), or a parenthesized value falling back on an empty literal (``(xs ||
+    [])``), a cast array literal, an awaited ``Promise.all``. A method of a repository's type answers before this, where
+    the receiver's type is known."""
+    if len(receiver) > _LONGEST_VALUE:
+        return False
+    callee = _callee_of(receiver)
+    if callee is not None and (m := _CALLED_NAME.search(callee)) and m.group(1) in _BUILTIN_RESULT_METHODS:
+        return True
+    return _FALLBACK_LITERAL.match(receiver) is not None or _ARITHMETIC.match(receiver) is not None
+
+
+def _callee_of(expr: str) -> str | None:
+    """``a.b(x).map(f(y))`` -> ``a.b(x).map``: what an expression ending in a call calls (brackets in strings are
+    counted too: such a receiver is read as no call, never as a wrong one)."""
+    if not expr.endswith(")"):
+        return None
+    depth = 0
+    for i in range(len(expr) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(expr[i], 0)
+        if depth == 0:
+            return expr[:i]
+    return None
+
+
 # Lexical scope: a parameter or variable named like a function of the file is that variable there
 # (``function match(path, match) { run(match) }``), never the function.
 LOCALS_SHADOW = True
@@ -559,6 +604,9 @@ TYPE_ARGUMENTS = frozenset({"type_arguments"})
 ARRAY_TYPES = frozenset({"array_type"})
 # a value of these is used as their first argument: `const app = await load()` where `load(): Promise<App>`
 TRANSPARENT_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", "Partial", "Required", "NonNullable"})
+# ...and a promise's own methods, on such a value read as what it holds (`graph.ensure(url).then(..)` with `ensure():
+# Promise<Node>`): the Promise's where the class lacks them, not an unknown member of Node's
+WRAPPER_METHODS = frozenset({"then", "catch", "finally"})
 _CAST = re.compile(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)
 _ANGLE_CAST = re.compile(r"^\(\s*<\s*([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*>\s*[\w$.]+\s*\)$", re.S)
 _NEW = re.compile(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)

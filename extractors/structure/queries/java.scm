@@ -50,6 +50,19 @@
 (method_invocation object: (_) @lookup.object (#not-match? @lookup.object "\\.class$")
   name: (identifier) @lookup.method (#match? @lookup.method "^get(Declared)?Method$")
   arguments: (argument_list . (string_literal (string_fragment) @name))) @reference.reflected_name
+; JUnit 5's @MethodSource("cases") (or {"a", "b"}) names the methods of the test's class giving its arguments: the
+; test uses them (read as reflected: a bare call of that name, whatever it takes); "pkg.Other#cases" is left out
+(annotation name: (identifier) @_source (#eq? @_source "MethodSource")
+  arguments: (annotation_argument_list [(string_literal (string_fragment) @name)
+    (element_value_array_initializer (string_literal (string_fragment) @name))])
+  (#match? @name "^[A-Za-z_$][A-Za-z0-9_$]*$")) @reference.reflected
+; <T> T fromJson(String s, Class<T> c): a call gives what its argument there names (fromJson(s, Foo.class): a Foo);
+; the return type is marked (langs/java.py settle_references, argument_class)
+(method_declaration type_parameters: (type_parameters (type_parameter . (type_identifier) @_param))
+  type: (type_identifier) @name
+  parameters: (formal_parameters (formal_parameter type: (generic_type (type_identifier) @_class
+    (type_arguments . (type_identifier) @_argument .))))
+  (#eq? @_class "Class") (#eq? @name @_param) (#eq? @_argument @_param)) @reference.class_argument
 ; annotations: @GetMapping, @Test, @Bean... register the definition with a framework (entry points)
 (method_declaration (modifiers [(marker_annotation name: (_) @decorator) (annotation name: (_) @decorator)])
   name: (identifier) @name) @definition.function
@@ -59,6 +72,8 @@
 ; calls: f(), obj.f(), new Foo(), new Foo().f(), this.f(), super.f()
 (method_invocation !object name: (identifier) @name) @reference.call
 (method_invocation object: (_) @receiver name: (identifier) @name) @reference.call
+; outer.new Inner(..): an inner class built through an object of its enclosing class, that object's member class
+(object_creation_expression . (_) @receiver . type: (type_identifier) @name) @reference.call
 (object_creation_expression type: (type_identifier) @name) @reference.call
 (object_creation_expression type: (generic_type (type_identifier) @name)) @reference.call
 (object_creation_expression type: (scoped_type_identifier (_) @receiver (type_identifier) @name)) @reference.call
@@ -149,7 +164,9 @@
  (catch_formal_parameter (catch_type) @var.type name: (identifier) @var.name)
  (enhanced_for_statement type: (_) @var.type name: (identifier) @var.name)]
 (local_variable_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
-(local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name value: (object_creation_expression) @var.type))
+; (var x = new Foo(): a Foo; never outer.new Inner(): an Inner of outer's class, not the Inner the file sees)
+(local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name
+  value: (object_creation_expression . [(type_identifier) (generic_type) (scoped_type_identifier)]) @var.type))
 ; x instanceof Pigeon p: p is a Pigeon
 (instanceof_expression right: (_) @var.type name: (identifier) @var.name)
 ; var p = (Pigeon) carrier: the cast's type

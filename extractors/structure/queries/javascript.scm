@@ -171,6 +171,44 @@
   (#not-match? @_index "^[\"'0-9]")
   (#eq? @_prototype "prototype")) @reference.open_members
 
+; ...and where the computed name runs over a list written in place: `['get', 'post'].forEach((m) => { Foo.prototype[m] =
+; .. })`, `utils.forEach(['delete', 'get'], function (method) { Axios.prototype[method] = function () {..} })`: a
+; method of Foo per name, defined at its string (the function body stays its callback's: one body for all the names);
+; `Foo.prototype[m + 'Form'] = ..` names no member. A plain object's (`app[method] = ..`, express's verbs mixed into
+; an app) stays open only: what its calls return is no body's, and a guess past it would be by name
+(call_expression
+  function: (member_expression object: (array (string (string_fragment) @name) @definition.function)
+                               property: (property_identifier) @_each)
+  arguments: (arguments . [(arrow_function parameters: (formal_parameters . (identifier) @_param)
+                                           body: (statement_block (expression_statement (assignment_expression
+                                             left: (subscript_expression
+                                                     object: (member_expression object: (identifier) @parent.name
+                                                                                property: (property_identifier) @_prototype)
+                                                     index: (identifier) @_index)))))
+                           (function_expression parameters: (formal_parameters . (identifier) @_param)
+                                                body: (statement_block (expression_statement (assignment_expression
+                                             left: (subscript_expression
+                                                     object: (member_expression object: (identifier) @parent.name
+                                                                                property: (property_identifier) @_prototype)
+                                                     index: (identifier) @_index)))))])
+  (#eq? @_each "forEach") (#eq? @_param @_index) (#eq? @_prototype "prototype"))
+(call_expression
+  function: [(identifier) @_each (member_expression property: (property_identifier) @_each)]
+  arguments: (arguments . (array (string (string_fragment) @name) @definition.function)
+                        . [(arrow_function parameters: (formal_parameters . (identifier) @_param)
+                                           body: (statement_block (expression_statement (assignment_expression
+                                             left: (subscript_expression
+                                                     object: (member_expression object: (identifier) @parent.name
+                                                                                property: (property_identifier) @_prototype)
+                                                     index: (identifier) @_index)))))
+                           (function_expression parameters: (formal_parameters . (identifier) @_param)
+                                                body: (statement_block (expression_statement (assignment_expression
+                                             left: (subscript_expression
+                                                     object: (member_expression object: (identifier) @parent.name
+                                                                                property: (property_identifier) @_prototype)
+                                                     index: (identifier) @_index)))))])
+  (#any-of? @_each "forEach" "each") (#eq? @_param @_index) (#eq? @_prototype "prototype"))
+
 ; accessors defined on an object (fastify's Request and Reply, express's req): `Object.defineProperties(Request.prototype,
 ; { ip: { get () {..} }, hostname: { get () {..}, set (v) {..} } })` and `Object.defineProperty(req, 'protocol', { get:
 ; function () {..} })` are the property's getter and setter, a method `Request.ip` as a class's `get ip()` is (read as
@@ -241,3 +279,12 @@
                                    (pair key: (property_identifier) @name
                                          value: [(function_expression) (arrow_function)])] @definition.function)))
   (#eq? @_object "Object") (#eq? @_assign "assign") (#eq? @_prototype "prototype")))
+; ...and the prototype members a helper's `inherits(Child, Parent, { toJSON() {..}, m: function () {..} })` copies
+; onto Child (axios's utils.inherits; Node's util.inherits takes two arguments): methods of Child
+(program (expression_statement (call_expression
+  function: [(identifier) @_inherits (member_expression property: (property_identifier) @_inherits)]
+  arguments: (arguments . (identifier) @parent.name . (_)
+                        . (object [(method_definition name: (property_identifier) @name)
+                                   (pair key: (property_identifier) @name
+                                         value: [(function_expression) (arrow_function)])] @definition.function)))
+  (#eq? @_inherits "inherits")))

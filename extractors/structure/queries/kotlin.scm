@@ -145,6 +145,15 @@
      @var.narrowed))]) .))) @scope.after) (#any-of? @_assert "require" "check" "assert"))
 (statements (elvis_expression . (as_expression (simple_identifier) @var.name . "as?" . (user_type) @var.narrowed)
   . "?:" . (jump_expression)) @scope.after)
+; x = carrier as? Pigeon ?: return (throw, continue; error("..")): the variable x is a Pigeon from there on
+(statements (assignment (directly_assignable_expression . (simple_identifier) @var.name .)
+  (elvis_expression . [(as_expression (user_type) @var.narrowed)
+                       (parenthesized_expression (as_expression (user_type) @var.narrowed))] . "?:" . (jump_expression)))
+  @scope.after)
+((statements (assignment (directly_assignable_expression . (simple_identifier) @var.name .)
+  (elvis_expression . [(as_expression (user_type) @var.narrowed)
+                       (parenthesized_expression (as_expression (user_type) @var.narrowed))] . "?:" .
+    (call_expression . (simple_identifier) @_nothing))) @scope.after) (#any-of? @_nothing "error" "TODO"))
 ; when (x) { is Kite -> x.fly() }, when (val m = make()) { is Kite -> m.fly() }: x is a Kite in that branch only (each
 ; branch with an `is` condition a scope of its own: parse.py @scope.branch; `!is` and `else` narrow nothing)
 (when_expression (when_subject [(simple_identifier) @var.name (variable_declaration (simple_identifier) @var.name)])

@@ -148,6 +148,10 @@
   right: (class_constant_access_expression (name) @_class .) @var.type (#eq? @_class "class"))
 (catch_clause type: (type_list . (named_type) @var.type .) name: (variable_name (name) @var.name))
 (assignment_expression left: (variable_name (name) @var.name) right: (object_creation_expression) @var.type)
+; `$self = $this;` before a closure that captures it (`use ($self)`, older code's and tests' way): the object
+; itself (another variable copied, `$x = $handler`, is not read: an untyped one would be taken for a class's name)
+((assignment_expression left: (variable_name (name) @var.name) right: (variable_name (name) @_this) @var.value)
+  (#eq? @_this "this"))
 (assignment_expression left: (variable_name (name) @var.name)
   right: [(scoped_call_expression) (member_call_expression) (function_call_expression)
           (scoped_property_access_expression) (member_access_expression)] @var.value)
