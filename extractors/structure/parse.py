@@ -2122,6 +2122,7 @@ _BRACKETED_OF = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:list|List|Seque
 _LEADING_BORROW = re.compile(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?(?=[\w:]+\s*<)")  # &'a mut Vec<T>: a Vec<T> borrowed
 
 
+@lru_cache(maxsize=16384)  # a function of its text (and the language's rules): the same declared types recur
 def _element_type(text: str, transparent=frozenset(), cast=lambda text: None) -> str | None:
     """``List<Element>``, ``Map<String, Route>``, ``Vec<Arg>``, ``Book[]``, ``[]*Book``, ``&[Book]``, ``list[Book]``
     -> the element (a map's: its value) type, compacted; None for what is no collection of a named type. A borrowed
@@ -2157,6 +2158,7 @@ _MAP_KEY = re.compile(r"^map\[([^\[\]]+)\]")  # a map type written with its key 
 _CHANNEL_OF = re.compile(r"^(?:make\(\s*)?(?:<-\s*)?chan\b(?:\s*<-)?\s*([^,()]+?)\s*(?:,[^()]*\)|\))?$")
 
 
+@lru_cache(maxsize=16384)
 def _key_type(text: str, map_types=frozenset()) -> str | None:
     """``dict[str, Column]``, ``Mapping[Kind, Column]``, ``map[Level]Color`` -> the key type (``str``, ``Kind``,
     ``Level``), what iterating the mapping gives; ``COLLECTION`` for a key that is no named type (``tuple[int,
