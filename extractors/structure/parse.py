@@ -457,33 +457,16 @@ QUIET_LOCALS = ("local_callback", "local_returns")  # passed or returned variabl
 
 
 def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | None = None) -> None:
+    """The file's definitions and references: its tree read (``_read_tree``), the query's captures settled
+    (``_settled_captures``), definitions nested (``_file_definitions``), then each reference attached to its scope
+    with what the file's value flow binds it to."""
     parser, query = _parser_and_query(lang)
     rules = parse_rules(lang.name)
     _use_element_reads(rules)
-    tree = budget.parse(parser, data)  # stopped at its time budget
     written = data
-    if tree.root_node.has_error and rules.repairs:
-        tree, data = _repaired(parser, tree, data, rules.repairs)
-    if tree.root_node.has_error:
-        facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
-    found = Captures()
-    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules,  # bounded depth
-             _PATTERN_ROLES[lang.name])
-    if data is not written:  # what a repair blanked was written there all the same
-        found.refs += [RawRef(at, "call", name, None, None, None, written.count(b"\n", 0, at) + 1, None)
-                       for at, name in rules.repaired_calls(written, data)]
-    found.bindings["var"] = rules.settle_bindings(found.bindings["var"], found.refs)  # before the facts go
-    found.refs = rules.settle_references(found.refs)
-    _declared_unless_defined(found)
-    raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
-    defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
-    found.refs = _open_members_placed(_bases_placed(found.refs, spans), spans)
-    defs = _own_reexports_exported(defs, found.refs, rules.members_exported)
-    if rules.exports_all(facts.path):
-        defs = [d._replace(exported=True) for d in defs]
-    elif facts.package in rules.program_packages:  # a method may still serve an imported package's interface
-        defs = [d._replace(exported=False) if d.parent is None else d for d in defs]
-    defs = rules.file_entries(facts.path, defs, root)
+    tree, data = _read_tree(parser, data, rules, facts)
+    found = _settled_captures(query, tree, data, written, facts, rules, _PATTERN_ROLES[lang.name])
+    defs, spans, decorated = _file_definitions(found, facts, rules, root)
     bindings, refs = found.bindings, found.refs
     params = bindings["parameter"]
     # a variable's or field's span holds the code computing its value: what it is made of is what it depends on
@@ -540,6 +523,46 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
         facts.package = rules.file_package(facts.path, root)
     facts.refs += [Reference(span.qualname, rules.parameter_ref_kind, r.name, None, None, None, r.line)
                    for r, span in named]
+
+
+def _read_tree(parser, data: bytes, rules: ParseRules, facts: FileFacts) -> tuple:
+    """The file's tree (stopped at its time budget) and the text it was read from: the language's repairs applied
+    where the grammar finds errors; a tree still holding some marks the file partial."""
+    tree = budget.parse(parser, data)
+    if tree.root_node.has_error and rules.repairs:
+        tree, data = _repaired(parser, tree, data, rules.repairs)
+    if tree.root_node.has_error:
+        facts.status, facts.error_lines = "partial", _error_lines(tree.root_node)
+    return tree, data
+
+
+def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts, rules: ParseRules,
+                      roles: list) -> Captures:
+    """The query's captures of the file (``_collect``, matches starting at a bounded depth), as the language
+    settles its bindings and references."""
+    found = Captures()
+    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+    if data is not written:  # what a repair blanked was written there all the same
+        found.refs += [RawRef(at, "call", name, None, None, None, written.count(b"\n", 0, at) + 1, None)
+                       for at, name in rules.repaired_calls(written, data)]
+    found.bindings["var"] = rules.settle_bindings(found.bindings["var"], found.refs)  # before the facts go
+    found.refs = rules.settle_references(found.refs)
+    _declared_unless_defined(found)
+    return found
+
+
+def _file_definitions(found: Captures, facts: FileFacts, rules: ParseRules, root: Path | None) -> tuple:
+    """(definitions, their spans, the references their decorators make): nested, exported as the language says;
+    the references naming a definition where they stand (``base_of``, ``open_members``) placed in ``found``."""
+    raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
+    defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
+    found.refs = _open_members_placed(_bases_placed(found.refs, spans), spans)
+    defs = _own_reexports_exported(defs, found.refs, rules.members_exported)
+    if rules.exports_all(facts.path):
+        defs = [d._replace(exported=True) for d in defs]
+    elif facts.package in rules.program_packages:  # a method may still serve an imported package's interface
+        defs = [d._replace(exported=False) if d.parent is None else d for d in defs]
+    return rules.file_entries(facts.path, defs, root), spans, decorated
 
 
 def _repaired(parser, tree, data: bytes, repairs: tuple) -> tuple:
@@ -670,17 +693,18 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     scoped = {r.name_start for r in raw_refs if r.kind == "scoped_call"}  # port() in x.apply { }: not also bare
     typed = {r.name_start for r in raw_refs if r.kind[:5] == "type."}
     for r in raw_refs:
-        if r.name_start is None:
+        _, kind, name, receiver, _, _, _, at, _, _ = r  # unpacked once: a file has thousands (hot loop)
+        if at is None:
             out.append(r)
             continue
-        if (r.name_start in ignored and r.kind != "macro_call") or (r.kind == "callback" and r.name_start in typed) \
-                or (r.kind == "call" and r.name_start in scoped):
+        if (at in ignored and kind != "macro_call") or (kind == "callback" and at in typed) \
+                or (kind == "call" and at in scoped):
             continue  # a macro's name is no function's call but is the macro's; a scoped call is not also bare
-        if r.kind not in YIELDING_KINDS:
-            named.add(r.name_start)
-        key = (r.kind, r.name_start, r.name)  # one statement runs several protocol methods
+        if kind not in YIELDING_KINDS:
+            named.add(at)
+        key = (kind, at, name)  # one statement runs several protocol methods
         kept = best.get(key)
-        if kept is None or (r.receiver and (not kept.receiver or len(r.receiver) > len(kept.receiver))):
+        if kept is None or (receiver and (not kept.receiver or len(receiver) > len(kept.receiver))):
             best[key] = r  # the longest receiver: a macro's self.inner.write_str(s) also matches inner.write_str
     # a member read that is also called or passed (``a.b()``, ``f(a.b)``) is that reference
     return out + [r for r in best.values() if r.kind not in YIELDING_KINDS or r.name_start not in named]
@@ -746,6 +770,7 @@ class Role(NamedTuple):
     key: str
     kind: str | None = None
     typed: bool = False  # a ``type`` reference: its form and a quoted ``mod.Foo`` are worked out
+    shaped: bool = False  # a reference ``_shaped_reference`` works out: a type, a callback, a stored value...
 
 
 @lru_cache(maxsize=None)
@@ -757,7 +782,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("def", key))
         elif key.startswith("reference.") and "name" in keys:
             kind = sys.intern(key[10:])
-            roles.append(Role("ref", key, kind, kind[:4] == "type"))
+            typed = kind[:4] == "type"
+            roles.append(Role("ref", key, kind, typed, typed or kind in SHAPED_KINDS or kind[:9] == "protocol."))
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls",
@@ -820,15 +846,18 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
              by_pattern: list[PatternRoles | None] = ()) -> None:
     """The raw definitions, references and bindings of a file's query matches. One loop over all of them,
     references (nine in ten matches) and local names handled inline: a call per match and per capture cost more
-    than the work itself (hot path)."""
+    than the work itself (hot path). A reference whose kind asks for more (``Role.shaped``) takes
+    ``_shaped_reference``'s step."""
     add_ref, add_local = found.refs.append, found.bindings["local"].append
     # most files are ASCII: a name is then a slice of the decoded file, not a slice of bytes decoded again
     text = data.decode("ascii") if data.isascii() else None
     known = len(by_pattern)
+    dotted = bool(rules.member_access or rules.sigils)  # else a receiver is read as written (``_dotted``)
+    arity, generic_names, call_sites = rules.arity, rules.generic_names, rules.call_sites
     for pattern, caps in matches:
         fixed = by_pattern[pattern] if pattern < known else None
         roles = fixed.roles if fixed is not None and fixed.size == len(caps) else _roles(tuple(caps))
-        for role, key, kind, typed in roles:
+        for role, key, kind, typed, shaped in roles:
             node = caps[key][0]
             if role != "ref":
                 if role == "local.name":
@@ -849,55 +878,74 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                                              else data[start_r:end_r].decode("utf-8", "replace"))
                 if "\n" in receiver and _COMMENT_MARK.search(receiver):  # Builder()\n  // why\n  .add(): no comment
                     receiver = _without_comments(nodes, data, start_r, end_r)
-                receiver = _dotted(receiver, rules)  # before the line breaks: $app\n    ->add() joins as .add()
+                if dotted:  # before the line breaks: $app\n    ->add() joins as .add()
+                    receiver = _dotted(receiver, rules)
                 if "\n" in receiver:  # a chain written over lines: client\n    .post("/")
                     receiver = _CHAIN_BREAK.sub("", receiver)
             callee = slot = None
-            if typed:
-                if kind == "type.alias" and "_aliasing" in caps and not _aliased_at_module_level(caps["_aliasing"][0],
-                                                                                                 data):
-                    continue  # an alias's shape in a function or a class (python.scm's @_aliasing)
-                if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
-                    form = _type_form(node, rules, lambda n: _text(n, data))
-                    if form is None:
-                        continue
-                    kind = "type." + form
-                    container = _returned_element(node, rules, lambda n: _text(n, data), form) \
-                        if form in ("generic", "return") or node.parent.type in rules.array_types else ""
-                    if container:  # a mapping's value is marked: a loop over the mapping takes its keys instead
-                        add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None,
-                                              MAPPED if container in MAP_CONTAINERS else None,
-                                              name.start_point[0] + 1, None, None, None)))
-                if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
-                    receiver, _, written = written.rpartition(".")
-            elif kind == "callback" and rules.call_sites:
-                callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
-            elif kind == "stored":  # the field kept as the alias, the name alone (a variable of the scope: local)
-                place = caps.get("receiver.place")  # { f, g }: g stored in the value's field #1
-                slot = f"#{_field_place(place[0], rules.place_rests)}" if place else receiver
-                method_of = caps.get("stored.object")  # s.cb = s.handle: a method value, the object's
-                receiver = _dotted(_text(method_of[0], data), rules) if method_of else None
-                holder = caps.get("receiver.holder")  # Server{OnError: f}: the field of the type the literal builds
-                if holder is not None and slot is not None:
-                    slot = f"{_dotted(_text(holder[0], data), rules)}.{slot}"
-            elif kind == "item_call":  # a[0](): one of what a holds is called
-                kind, written = "call", written + ITEMS
-            elif kind == "dotted_path":  # "blog.feeds.LatestEntries", "app.main:app": a module's name, by its path
-                receiver, _, written = written.replace(":", ".").rpartition(".")
-            elif kind[:9] == "protocol.":  # for x in it: it.__iter__(), named by the capture
-                kind, written, receiver = "protocol", kind[9:], written
-                if node.children and node.children[0].type == "async":  # async for: __aiter__
-                    written = rules.async_protocol.get(written, written)
+            if kind == "callback":  # (a third of the references: kept inline)
+                if call_sites:
+                    callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
+            elif shaped:
+                shape = _shaped_reference(kind, typed, node, name, written, receiver, caps, data, rules, add_ref)
+                if shape is None:
+                    continue
+                kind, written, receiver, callee, slot = shape
             # a name an attribute's text gives (``@in_attribute``) is placed at the attribute: kept out of @opaque
-            args = arguments_of(node) if kind in COUNTED_CALLS and rules.arity else None
+            args = arguments_of(node) if arity and kind in COUNTED_CALLS else None
             labels = rules.argument_labels(node) if args is not None else None
-            if slot is None and rules.generic_names:
+            if slot is None and generic_names:
                 slot = written_type_arguments(name, rules)
             # a name written before its reference's node (Java's super(..) running the base class named in the
             # header) is on the node's line: where the call is
-            line = (node if start < node.start_byte else name).start_point[0] + 1
-            add_ref(_new(RawRef, (node.start_byte, kind, written, receiver, callee, slot, line,
+            node_start = node.start_byte
+            line = (node if start < node_start else name).start_point[0] + 1
+            add_ref(_new(RawRef, (node_start, kind, written, receiver, callee, slot, line,
                                   None if "in_attribute" in caps else start, args, labels)))
+
+
+SHAPED_KINDS = frozenset({"stored", "item_call", "dotted_path"})  # and ``type`` and ``protocol.`` ones
+
+
+def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver: str | None, caps: dict,
+                      data: bytes, rules: ParseRules, add_ref: Callable) -> tuple | None:
+    """A reference whose kind asks for more than its captures' text, as (kind, name, receiver, module, alias): a
+    type's form, a stored value's field, a protocol's method; None where it is no reference after all."""
+    callee = slot = None
+    if typed:
+        if kind == "type.alias" and "_aliasing" in caps and not _aliased_at_module_level(caps["_aliasing"][0],
+                                                                                         data):
+            return None  # an alias's shape in a function or a class (python.scm's @_aliasing)
+        if kind == "type":  # where the type is used decides the form: walk up to the nearest known place
+            form = _type_form(node, rules, lambda n: _text(n, data))
+            if form is None:
+                return None
+            kind = "type." + form
+            container = _returned_element(node, rules, lambda n: _text(n, data), form) \
+                if form in ("generic", "return") or node.parent.type in rules.array_types else ""
+            if container:  # a mapping's value is marked: a loop over the mapping takes its keys instead
+                add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None,
+                                      MAPPED if container in MAP_CONTAINERS else None,
+                                      name.start_point[0] + 1, None, None, None)))
+        if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
+            receiver, _, written = written.rpartition(".")
+    elif kind == "stored":  # the field kept as the alias, the name alone (a variable of the scope: local)
+        place = caps.get("receiver.place")  # { f, g }: g stored in the value's field #1
+        slot = f"#{_field_place(place[0], rules.place_rests)}" if place else receiver
+        method_of = caps.get("stored.object")  # s.cb = s.handle: a method value, the object's
+        receiver = _dotted(_text(method_of[0], data), rules) if method_of else None
+        holder = caps.get("receiver.holder")  # Server{OnError: f}: the field of the type the literal builds
+        if holder is not None and slot is not None:
+            slot = f"{_dotted(_text(holder[0], data), rules)}.{slot}"
+    elif kind == "item_call":  # a[0](): one of what a holds is called
+        kind, written = "call", written + ITEMS
+    elif kind == "dotted_path":  # "blog.feeds.LatestEntries", "app.main:app": a module's name, by its path
+        receiver, _, written = written.replace(":", ".").rpartition(".")
+    elif kind[:9] == "protocol.":  # for x in it: it.__iter__(), named by the capture
+        kind, written, receiver = "protocol", kind[9:], written
+        if node.children and node.children[0].type == "async":  # async for: __aiter__
+            written = rules.async_protocol.get(written, written)
+    return kind, written, receiver, callee, slot
 
 
 def _params(node, rules: ParseRules) -> Params | None:
@@ -1775,30 +1823,41 @@ class CallSite(NamedTuple):
 
 def _with_call_sites(refs: list[Reference], data: bytes) -> list[Reference]:
     """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``."""
-    out = []
-    for r in refs:
-        if type(r.module) is CallSite:
-            callee, slot = _call_site(r.module.node, r.module.name, data)
-            r = _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to, r.args,
-                                 r.labels))
-        out.append(r)
-    return out
+    lists: dict = {}  # an argument list's callee and places, read once for all the values passed in it
+    return [r if type(r.module) is not CallSite else _at_call_site(r, data, lists) for r in refs]
 
 
-def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
+def _at_call_site(r: Reference, data: bytes, lists: dict) -> Reference:
+    callee, slot = _call_site(r.module.node, r.module.name, data, lists)
+    return _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to, r.args,
+                            r.labels))
+
+
+def _call_site(node, name, data: bytes, lists: dict | None = None) -> tuple[str | None, str | None]:
     """A value passed to a call: (the callee as written, ``#<position>`` or the keyword), so that the callee's
-    parameter of that position or name is bound to it (``run(cb=f)``: ``cb()`` inside run calls f)."""
+    parameter of that position or name is bound to it (``run(cb=f)``: ``cb()`` inside run calls f). ``lists``: the
+    file's argument lists read so far (``_argument_list``), by node id."""
     if node.type in ARGUMENT_LISTS:
-        argument = name  # the argument holding the name: self.done in run(self.done) is one argument, not two
+        argument, inside = name, False  # the argument holding the name: self.done in run(self.done) is one argument
         for _ in range(8):
-            if argument.parent is None or argument.parent.id == node.id:
+            parent = argument.parent
+            if parent is None or parent.id == node.id:
+                inside = parent is not None
                 break
-            argument = argument.parent
-        position, child = 0, argument.prev_named_sibling
-        while child is not None:
-            position += child.type != "comment"
-            child = child.prev_named_sibling
-        slot, call = f"#{position}", node.parent
+            argument = parent
+        site = lists.get(node.id) if lists is not None else None
+        if site is None:
+            site = _argument_list(node, data)
+            if lists is not None:
+                lists[node.id] = site
+        callee, places = site
+        position = places.get(argument.id) if inside else None
+        if position is None:
+            position, child = 0, argument.prev_named_sibling
+            while child is not None:
+                position += child.type != "comment"
+                child = child.prev_named_sibling
+        return (callee, f"#{position}") if callee is not None else (None, None)
     elif node.type == "keyword_argument" and node.parent is not None:
         key = node.child_by_field_name("name")
         slot, call = (_text(key, data) if key is not None else None), node.parent.parent
@@ -1810,6 +1869,18 @@ def _call_site(node, name, data: bytes) -> tuple[str | None, str | None]:
     return _text(callee, data), slot
 
 
+def _argument_list(node, data: bytes) -> tuple[str | None, dict]:
+    """An argument list's callee as written (None where there is none or it is over 200 bytes) and each argument's
+    place, by node id: the arguments before it, comments aside (a sibling walk per value was quadratic)."""
+    call = node.parent
+    callee = call.child_by_field_name("function") if call is not None else None
+    places, place = {}, 0
+    for child in node.named_children:
+        places[child.id] = place
+        place += child.type != "comment"
+    return (_text(callee, data) if callee is not None and callee.end_byte - callee.start_byte <= 200 else None), places
+
+
 def _type_form(node, rules: ParseRules, name_of) -> str | None:
     """Where a type name is used: the form of the nearest enclosing node type the language lists (a parameter,
     a return type, a field, a variable...), ``generic`` inside generic arguments (a base's too: ``extends
@@ -1818,8 +1889,8 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
     ``Optional[URL]``) takes the place's form, the transparent type itself ``annotation``."""
     contexts, arguments, transparent = rules.type_contexts, rules.type_arguments, rules.transparent_types
     if transparent and (_wrapper_name(node, name_of) in transparent  # Optional[URL] itself, or its name Optional
-                        or (_generic_head(node.parent) == node or _qualified_head(node))  # or io::Result's Result
-                        and _last_segment(name_of(node)) in transparent):
+                        or _last_segment(name_of(node)) in transparent  # (the name first: it spares two parents)
+                        and (_generic_head(node.parent) == node or _qualified_head(node))):  # or io::Result's Result
         return "annotation"
     generic, child, current = False, node, node.parent
     for _ in range(16):
@@ -2070,6 +2141,7 @@ _BRACKETED_OF = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:list|List|Seque
 _LEADING_BORROW = re.compile(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?(?=[\w:]+\s*<)")  # &'a mut Vec<T>: a Vec<T> borrowed
 
 
+@lru_cache(maxsize=16384)  # a function of its text (and the language's rules): the same declared types recur
 def _element_type(text: str, transparent=frozenset(), cast=lambda text: None) -> str | None:
     """``List<Element>``, ``Map<String, Route>``, ``Vec<Arg>``, ``Book[]``, ``[]*Book``, ``&[Book]``, ``list[Book]``
     -> the element (a map's: its value) type, compacted; None for what is no collection of a named type. A borrowed
@@ -2110,6 +2182,7 @@ _MAP_KEY = re.compile(r"^map\[([^\[\]]+)\]")  # a map type written with its key 
 _CHANNEL_OF = re.compile(r"^(?:make\(\s*)?(?:<-\s*)?chan\b(?:\s*<-)?\s*([^,()]+?)\s*(?:,[^()]*\)|\))?$")
 
 
+@lru_cache(maxsize=16384)
 def _key_type(text: str, map_types=frozenset()) -> str | None:
     """``dict[str, Column]``, ``Mapping[Kind, Column]``, ``map[Level]Color`` -> the key type (``str``, ``Kind``,
     ``Level``), what iterating the mapping gives; ``COLLECTION`` for a key that is no named type (``tuple[int,
@@ -2479,10 +2552,10 @@ def _binding_scopes(scopes: list[Span]) -> list[Span]:
 
 def _sweep(items: list, spans: list[Span]):
     """Each item (by start byte) with the stack of definition spans enclosing it, in one pass."""
-    stack, i = [], 0
+    stack, i, count = [], 0, len(spans)
     for item in sorted(items, key=_START):
         start = item[0]
-        while i < len(spans) and spans[i].start <= start:
+        while i < count and spans[i].start <= start:
             while stack and stack[-1].end <= spans[i].start:
                 stack.pop()
             stack.append(spans[i])
@@ -2530,9 +2603,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                      value_names, _variables(results) if raw_results else value_names, local, imported,
                      positions or {}, _lambda_receivers(types) if callbacks else {}, defined, capitalized_classes,
                      gives_receiver, typed_arguments, any(s.self_name for s in spans), bool(callbacks),
-                     {}, set(), {}, [])
+                     {}, set(), {}, set(), [])
     attributed = sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans
-    return _enclose_all(_sweep(raw_refs, attributed), flow)
+    return _enclose_all(raw_refs, attributed, flow)
 
 
 class _FileFlow(NamedTuple):
@@ -2558,6 +2631,7 @@ class _FileFlow(NamedTuple):
     visible: dict[tuple[str, bool], set[str]]  # (enclosing qualname, in its signature) -> the variables seen there
     called: set[tuple[str, str]]  # the parameters a ``param_call`` was made for
     known: dict[tuple, str | None]  # (scope, name, bare, called) -> what it is bound to: the same self.x many times
+    unbound: set[tuple]  # (name, bare, called) bound to nothing in any scope: most names, met in scope after scope
     out: list[Reference]
 
 
@@ -2581,19 +2655,40 @@ def _bound_locals(raw_locals: list[RawRef], spans: list[Span], scopes: list[Span
     return local
 
 
-def _enclose_all(swept, flow: _FileFlow) -> list[Reference]:
-    """Each reference (with the spans enclosing it, ``_sweep``) attached to its innermost enclosing definition, unless
-    it is dropped: a variable read, a member read or an element of an object nothing says what it is."""
-    local_kinds, local, visible, self_named, callbacks, out = flow.local_kinds, flow.local, flow.visible, \
-        flow.self_named, flow.callbacks, flow.out  # read once: a file has thousands of references
-    for r, stack in swept:
+def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> list[Reference]:
+    """Each reference attached to its innermost enclosing definition, unless it is dropped: a variable read, a member
+    read or an element of an object nothing says what it is. The spans enclosing each are swept here (as ``_sweep``
+    does) rather than by a generator: what a stack gives (its scopes, its body's start, the variables it sees) is
+    worked out once per change of the stack, not per reference (hot loop: a file has thousands of references)."""
+    local_kinds, local, self_named, callbacks, out = flow.local_kinds, flow.local, flow.self_named, flow.callbacks, \
+        flow.out
+    receivers, positions = flow.receivers, flow.positions
+    stack, i, count, moved = [], 0, len(spans), True
+    inner = scope = seen_inside = seen_outside = None
+    body_start = 0
+    for r in sorted(raw_refs, key=_START):
+        start = r[0]
+        while i < count and spans[i].start <= start:
+            while stack and stack[-1].end <= spans[i].start:
+                stack.pop()
+            stack.append(spans[i])
+            i += 1
+            moved = True
+        while stack and stack[-1].end <= start:
+            stack.pop()
+            moved = True
+        if moved:  # the scope of the variables it sees, the definition it is attributed to
+            moved, seen_inside, seen_outside = False, None, None
+            inner, body_start = (stack[-1].qualname, stack[-1].body_start) if stack else ("<module>", 0)
+            scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
+                                                     "<module>")
         kind, receiver, alias = r.kind, r.receiver, r.alias
-        inner = stack[-1].qualname if stack else "<module>"  # the scope of the variables it sees
-        scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
-                                                 "<module>")
         if kind in local_kinds and not receiver and local:
-            outside = bool(stack) and r.start < stack[-1].body_start  # in the signature: the enclosing scope's names
-            if r.name in (visible.get((inner, outside)) or _visible(inner, stack, flow, outside)):
+            if start < body_start:  # in the signature: the enclosing scope's names
+                seen = seen_outside = seen_outside if seen_outside is not None else _visible(inner, stack, flow, True)
+            else:
+                seen = seen_inside = seen_inside if seen_inside is not None else _visible(inner, stack, flow)
+            if r.name in seen:
                 if kind == "raise":
                     continue  # raise exc: an exception caught or built before, not a class built here
                 kind = local_kinds[kind]  # a variable called or passed along, not a function found elsewhere by name
@@ -2601,9 +2696,9 @@ def _enclose_all(swept, flow: _FileFlow) -> list[Reference]:
             continue  # a parameter or local variable read: no definition of the repository is meant
         if kind == "raise" or kind == "name":  # a bare name no variable binds: a call
             kind = "call"
-        if kind == "call" and flow.receivers and receiver in (None, "this"):
+        if kind == "call" and receivers and receiver in (None, "this"):
             kind, receiver = _lambda_receiver(r, receiver, stack, flow)
-        if kind == "local_call" and flow.positions:
+        if kind == "local_call" and positions:
             _param_call(r, stack, flow)
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
@@ -2611,11 +2706,13 @@ def _enclose_all(swept, flow: _FileFlow) -> list[Reference]:
             alias, bound_to = _stored_field(alias, receiver, stack, flow)
         else:  # a stored value is no value of the flow's (no VALUE_KINDS)
             bound_to = _value_bound(kind, r.name, receiver, inner, scope, stack, flow) if kind in _FLOW_KINDS else None
-        if not bound_to and kind in _DROPPABLE_KINDS and _unknown_object(kind, r.name, receiver, bound_to, flow):
+        if not bound_to and kind in _DROPPABLE_KINDS and (kind != "call" or r.name[-2:] == ITEMS) \
+                and _unknown_object(kind, r.name, receiver, bound_to, flow):  # (a call: only an element's)
             continue
-        if bound_to is None and local and receiver is not None and receiver.isidentifier() \
-                and receiver in _visible(inner, stack, flow):
-            bound_to = LOCAL_VALUE  # parser.add() on a local parser: never the file's def parser()
+        if bound_to is None and local and receiver is not None and receiver.isidentifier():
+            seen_inside = seen_inside if seen_inside is not None else _visible(inner, stack, flow)
+            if receiver in seen_inside:
+                bound_to = LOCAL_VALUE  # parser.add() on a local parser: never the file's def parser()
         out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, alias, r.line, bound_to, r.args,
                                     r.labels)))
     return out
@@ -2679,12 +2776,23 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
 def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _FileFlow) -> str | None:
     """``_value_bound``'s look-up of a receiver's types or a name's values (or call results), as ``key`` says."""
     _, written, bare, is_call = key
+    if key[1:] in flow.unbound:
+        return None
     if receiver is not None:
         held, names = flow.types, flow.type_names
     else:
         held, names = (flow.results, flow.result_names) if is_call else (flow.values, flow.value_names)
-    bound_to = _bound_to(written, bare, stack, held) if _bound_name(written) in names or _own_element(written) \
-        or _indexed_name(written) in names or "." in written and _checked_attribute(written, stack, held) else None
+    if not (_bound_name(written) in names or _own_element(written) or _indexed_name(written) in names):
+        if "." in written and _checked_attribute(written, stack, held):  # isinstance(self.stream, A) holds here
+            bound_to = _bound_to(written, bare, stack, held)
+        elif receiver is None or not flow.results or receiver.partition("(")[0] not in flow.result_names:
+            if "." not in written:  # in no scope: nothing the stack holds changes that (a dotted name's check may)
+                flow.unbound.add(key[1:])
+            return None
+        else:
+            bound_to = None
+    else:
+        bound_to = _bound_to(written, bare, stack, held)
     if receiver is not None and flow.results:
         bound_to = _through_called_variables(bound_to, receiver, stack, flow.results, flow.result_names)
     if bound_to and flow.self_named and stack:  # h := s.handle in func (s *Server): self.handle
