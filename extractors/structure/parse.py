@@ -512,7 +512,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     types = _scoped_values(stated + typing + _fixture_values(named, bindings["var"]), scopes,
                            rules.instance_sigil, declared)
     if passed:
-        _add_passed(types, passed, scopes)
+        _add_passed(types, passed, scopes, rules.bare_fields)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith((")", ")" + ITEMS))]
     if bindings["global"]:
@@ -1147,6 +1147,11 @@ def _on_typed_var(c: OtherCapture) -> None:
             c.found.bindings[binding].append(c.binding(binding, named, kind, at))
     if key == "var.type" and kind:
         c.found.bindings["var"] += _declared_type_bindings(c, var_name, value, kind)
+    if key in ("var.type", "var.value") and kind and c.rules.generic_names:
+        argument = _one_type_argument(_text(value, c.data))
+        if argument:  # InlineValidator<Person> v: v<0 is a Person (what _add_passed gives v's lambdas)
+            c.found.bindings[VAR_BINDINGS[key]].append(c.binding(VAR_BINDINGS[key], var_name + RECEIVER_ARGUMENT,
+                                                                 argument))
 
 
 def _bound_variable(c: OtherCapture) -> str | None:
@@ -1422,6 +1427,14 @@ def _with_type_arguments(kind: str, written: str) -> str:
     return f"new {m.group(1)}<{places}>()" if kind.startswith("new ") else f"{kind}<{places}>"
 
 
+def _one_type_argument(written: str) -> str | None:
+    """The one type argument a type or construction is written with, where it is a plain (dotted) name
+    (``new InlineValidator<Person>()``, ``Mock<IClock>``: ``Person``, ``IClock``); None otherwise."""
+    m = _WRITTEN_GENERIC.match(written.strip())
+    argument = m.group(2).strip() if m else ""
+    return argument if argument.replace(".", "").isidentifier() else None
+
+
 def _var_as_read(node, data: bytes, rules: ParseRules) -> str:
     """A variable's name as a receiver naming it reads (``_dotted``): written after a sigil that a receiver keeps
     (PHP's ``$cls``, ``$self``), with it, so that ``$cls = Foo::class; $cls::create()`` finds its binding."""
@@ -1667,6 +1680,12 @@ TYPE_ARGUMENT_MARK = "<"
 # ``class V : Validator<Order>``), which a bare call of the base's methods gives the lambdas it is passed where the
 # language says so (``Resolver._base_argument_class``)
 BASE_ARGUMENT_MARK = ">"
+# suffix of the name bound to the one type argument a variable's type or value is written with (``new
+# InlineValidator<Person>()``: ``v<0`` is ``Person``), and the mark that carries it after the value a lambda's
+# receiver holds (``passed:v.RuleFor@0:0/1^new InlineValidator<>()^<Person``): what the receiver's generic class
+# gives the lambdas its methods take where they declare its type parameter (``Resolver._receiver_argument_class``)
+RECEIVER_ARGUMENT = TYPE_ARGUMENT_MARK + "0"
+RECEIVER_ARGUMENT_GIVEN = "^" + TYPE_ARGUMENT_MARK
 # after a signature's place: what is declared there is a type parameter (C#'s ``Func<T, bool>``: ``0:0?`` names T),
 # which types no lambda itself (the caller's type argument decides), kept apart from the place that would name a
 # class; read where a subclass's base argument stands for its class's T (``Resolver._declares_type_parameter``)
@@ -3092,15 +3111,19 @@ def _keep_value(types: dict, stack: list[Span], name: str, value: str) -> None:
         found.append(value)
 
 
-def _add_passed(types: dict, passed: list[RawRef], spans: list[Span]) -> None:
+def _add_passed(types: dict, passed: list[RawRef], spans: list[Span], bare_fields: bool = False) -> None:
     """The callbacks' parameters added to ``types`` (``_scoped_values``), in file order, after what the code states.
     ``app.get("/", (c) => ...)`` where ``app`` holds a value known there (``app = new Hono()``, ``app: App``, an
     enclosing callback's ``t``): that value rides along the binding (``passed:app.get@1:0^new Hono()``), as the
-    called method is that value's. A value of several alternatives, or read along a chain, does not."""
+    called method is that value's. A value of several alternatives, or read along a chain, does not. Where the
+    language reads a class's fields bare (``bare_fields``), a field's declared type rides along too."""
     for r, stack in _sweep(passed, spans):
         head, dot, _ = r.receiver[len(PASSED_VALUE):].rpartition("@")[0].partition(".")
-        held = _bound_to(head, True, stack, types) if dot and head not in SELF_OBJECTS else None
+        held = _bound_to(head, not bare_fields, stack, types) if dot and head not in SELF_OBJECTS else None
         value = f"{r.receiver}^{held}" if held and not _SPECIAL.search(held) else r.receiver
+        argument = _bound_to(head + RECEIVER_ARGUMENT, not bare_fields, stack, types) if value != r.receiver else None
+        if argument and not _SPECIAL.search(argument):
+            value += RECEIVER_ARGUMENT_GIVEN + argument
         _keep_value(types, stack, r.name, value)
 
 

@@ -96,7 +96,7 @@ from .discover import is_test_path
 from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
-                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED)
+                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
 from .qualnames import unsuffixed, untwinned
@@ -304,6 +304,9 @@ class Hooks:
     # a lambda passed to a base class's method called bare takes the one type argument the class's base writes
     # (C#'s class V : AbstractValidator<Order>, RuleFor(x => x.Name): Resolver._base_argument_class)
     base_argument_lambdas: bool = False
+    # library types of one type argument whose methods give their lambdas the type itself, not its argument (C#'s
+    # Task<T>.ContinueWith(t => ..)): no receiver's type argument types them (Resolver._receiver_argument_class)
+    wrapper_types: frozenset = frozenset()
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
@@ -390,6 +393,7 @@ def hooks_of(support) -> Hooks:
                  loops_take_yields=bool(getattr(support, "LOOPS_TAKE_YIELDS", False)),
                  library_callback_objects=bool(getattr(support, "LIBRARY_CALLBACK_OBJECTS", False)),
                  base_argument_lambdas=bool(getattr(support, "BASE_ARGUMENT_LAMBDAS", False)),
+                 wrapper_types=frozenset(getattr(support, "WRAPPER_TYPES", ())),
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
                  reads_declarations=getattr(support, "reads_declarations", None),
@@ -2430,12 +2434,15 @@ class Resolver(ImportBindings):
         ``i:j.req``): the declared type of that member of the parameter's class (``_class_along``); a library's
         parameter (its objects the library's) stays external."""
         value, caret, held = value.partition("^")
+        held, _, argument = held.partition(RECEIVER_ARGUMENT_GIVEN)
         value, _, shape = value.partition(CALL_SHAPE)
         callee, _, place = value.rpartition("@")
         place, _, member = place.partition(".")
         cls, how = self._passed_parameter_class(r, f"{callee}@{place}{caret}{held}", _call_shape(shape))
         if cls is None and not held and self.hooks.get(r.path, self.no_hooks).base_argument_lambdas:
             cls, how = self._base_argument_class(r, callee, place) or (cls, how)
+        if cls is None and argument and self.hooks.get(r.path, self.no_hooks).base_argument_lambdas:
+            cls, how = self._receiver_argument_class(r, callee, place, held, argument) or (cls, how)
         if not member or not cls:
             return cls, how
         return _typed(self._class_along(cls, [member], None))
@@ -2459,6 +2466,35 @@ class Resolver(ImportBindings):
         declared = found.ids and found.resolution not in GUESSES \
             and all(self._declares_type_parameter(i, place) for i in found.ids[:MAX_CANDIDATES])
         return _typed(self._declared_class(written, cls)) if library or declared else None
+
+    def _receiver_argument_class(self, r: Ref, callee: str, place: str, held: str,
+                                 argument: str) -> tuple[str | None, str] | None:
+        """A lambda's first parameter where it is the first argument of a method of a receiver written with one type
+        argument (``var v = new InlineValidator<Person>(); v.RuleFor(x => x.Name)``: parse.py ``RECEIVER_ARGUMENT``):
+        that argument, where the method declares its class's one type parameter there (through a base of one type
+        parameter: ``InlineValidator<T> : AbstractValidator<T>``), or where receiver and method are a library's
+        (taken to pass its own type argument, as ``_base_argument_class`` takes a library's base; not a wrapper's,
+        ``Task<T>.ContinueWith(t => ..)``: the language's ``WRAPPER_TYPES``); None otherwise."""
+        if place != "0:0":
+            return None
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        head, _, name = callee.rpartition(".")
+        held_class, how = self._class_of_value(r, held, hooks)
+        if held_class:
+            ids = self._member_of_value_held(r, held, head, name)
+            if not ids or self._type_parameter_count(self.g.by_id[held_class]) != 1 \
+                    or not all(self._declares_own_type_parameter(i, place) for i in ids[:MAX_CANDIDATES]):
+                return None
+        elif how != "external" or "." in head or _written_type_name(held) in hooks.wrapper_types:
+            return None
+        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        return _typed(self._declared_class(Ref(r.path, r.src_qualname, "signature", argument, None, None, None,
+                                               r.line), src))
+
+    def _declares_own_type_parameter(self, sid: str, place: str) -> bool:
+        """``_declares_type_parameter`` where the method's class has that one type parameter only."""
+        owner = self.g.by_id.get(self._enclosing_class(sid) or "")
+        return owner is not None and self._type_parameter_count(owner) == 1 and self._declares_type_parameter(sid, place)
 
     def _declares_type_parameter(self, sid: str, place: str) -> bool:
         """Whether method ``sid`` declares, at ``place``, a type parameter of the class it belongs to (``T`` of
@@ -3896,6 +3932,13 @@ def _bare_callee_given(value: str) -> bool:
         return False
     callee = value[len(PASSED_VALUE):].partition("@")[0]
     return "." not in callee or callee.startswith("this.") and "." not in callee[5:]
+
+
+def _written_type_name(value: str) -> str:
+    """The type a construction or declared type names, without ``new``, type arguments or qualifier
+    (``new System.Threading.Tasks.Task<>()``: ``Task``)."""
+    written = value.removeprefix("new ").partition("<")[0].partition("(")[0]
+    return written.rpartition(".")[2].strip()
 
 
 def _typed(cls: str | None) -> tuple[str | None, str]:
