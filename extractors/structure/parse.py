@@ -1218,7 +1218,10 @@ def _declared_type_bindings(c: OtherCapture, var_name: str, value, kind: str) ->
         element = _named_elements(kind, value, c.data)
     if element:
         out.append(c.binding("var", var_name + ITEMS, element))
-    out += _delegate_bindings(var_name, written, c.node.start_byte, rules)
+    delegates = _delegate_bindings(var_name, written, c.node.start_byte, rules)
+    out += delegates
+    if rules.bare_fields:  # the declaration states it for the resolver too: a subclass's lambdas (self.x[]=>0)
+        c.found.refs += [_delegate_signature(d, var_name, value) for d in delegates]
     keys = _key_type(written, rules.map_types)
     if keys:
         out.append(c.binding("var", var_name + KEYS, keys))
@@ -1354,6 +1357,16 @@ def _delegate_bindings(var_name: str, declared: str, at: int, rules: ParseRules)
             if kind:
                 out.append(RawRef(at, "var", f"{var_name}{suffix}{DELEGATE_GIVES}{place}", kind, None, None, 0, None))
     return out
+
+
+def _delegate_signature(binding: RawRef, var_name: str, value) -> RawRef:
+    """A ``signature`` at ``[]=>0`` / ``=>0`` of the declaration ``value`` (a field's or property's, whose
+    definition it is in): the type its delegates take there (``List<Action<TypeMap>> TypeMapActions``: TypeMap), read
+    where a subclass elsewhere adds a lambda to it (``Resolver._field_delegate_given``)."""
+    name, _, arguments = binding.receiver.partition("<")
+    module = f"{TYPE_ARGUMENTS_WRITTEN}{arguments.count(',') + 1}" if arguments else None
+    return RawRef(value.start_byte, "signature", name, None, module, binding.name[len(var_name):],
+                  value.start_point[0] + 1, None)
 
 
 def _named_elements(kind: str | None, value, data: bytes) -> str | None:
@@ -2148,13 +2161,15 @@ class ElementReads:
     accessors: frozenset = frozenset()
     entry_members: dict = field(default_factory=dict)
     implicit_fields: bool = False
+    bare_fields: bool = False  # ParseRules.bare_fields: a bare name no scope binds is a (base) class's field
 
 
 _ELEMENT_READS = [ElementReads()]  # the current file's (one file is read at a time in a process)
 
 
 def _use_element_reads(rules) -> None:
-    _ELEMENT_READS[0] = ElementReads(rules.element_accessors, rules.entry_members, rules.implicit_fields)
+    _ELEMENT_READS[0] = ElementReads(rules.element_accessors, rules.entry_members, rules.implicit_fields,
+                                     rules.bare_fields)
 
 
 def _element_step(chain: str, accessors: frozenset = ELEMENT_ACCESSORS) -> str | None:
@@ -3118,6 +3133,9 @@ def _add_passed(types: dict, passed: list[RawRef], spans: list[Span], bare_field
     called method is that value's. A value of several alternatives, or read along a chain, does not. Where the
     language reads a class's fields bare (``bare_fields``), a field's declared type rides along too."""
     for r, stack in _sweep(passed, spans):
+        if stack and stack[-1].kind == CALLBACK \
+                and any(DELEGATE_GIVES in v for v in types.get(stack[-1].qualname, {}).get(r.name, ())):
+            continue  # the lambda's own parameter a declared delegate types (C#'s actions.Add(tm => ..))
         head, dot, _ = r.receiver[len(PASSED_VALUE):].rpartition("@")[0].partition(".")
         held = _bound_to(head, not bare_fields, stack, types) if dot and head not in SELF_OBJECTS else None
         value = f"{r.receiver}^{held}" if held and not _SPECIAL.search(held) else r.receiver
@@ -3239,8 +3257,21 @@ def _delegate_given(holder: str, given: str, stack: list[Span], types: dict) -> 
     if dot and head in SELF_OBJECTS and rest.isidentifier():
         held = next((found for scope in _owner_scopes(stack) if (found := types.get(scope, {}).get(rest + given))),
                     None)
-        return held[0] if held and len(held) == 1 else ""
-    return (_bound_to(holder + given, False, stack, types) or "") if holder.isidentifier() else ""
+        return (held[0] if len(held) == 1 else "") if held else _base_field_delegates(rest, given, stack, types)
+    if not holder.isidentifier():
+        return ""
+    return _bound_to(holder + given, False, stack, types) or _base_field_delegates(holder, given, stack, types)
+
+
+def _base_field_delegates(field: str, given: str, stack: list[Span], types: dict) -> str:
+    """``self.actions[]=>0``, left to the resolver (``Resolver._field_delegate_given``), for a field no scope of the
+    file declares where the language reads a class's fields bare (``ElementReads.bare_fields``): a base class's,
+    declared in another class or file (AutoMapper's ``TypeMapActions.Add(tm => ..)`` in a subclass); "" otherwise."""
+    reads = _ELEMENT_READS[0]
+    if not reads.bare_fields or not stack or any(field + given in types.get(s.qualname, {}) or field in
+                                                  types.get(s.qualname, {}) for s in stack):
+        return ""
+    return f"self.{field}{given}"
 
 
 def _entry_at_place(items: str, place: int, stack: list[Span], types: dict) -> str | None:

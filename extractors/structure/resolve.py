@@ -96,7 +96,7 @@ from .discover import is_test_path
 from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
-                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN)
+                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
 from .qualnames import unsuffixed, untwinned
@@ -1931,6 +1931,19 @@ class Resolver(ImportBindings):
         held = self.return_class(member.ids[0])
         return self._element_class(held) if held else None
 
+    def _field_delegate_given(self, cls: str, name: str) -> str | None:
+        """``TypeMapActions[]=>0`` on ``cls``: the type its field's declaration says the delegates it holds take at
+        that place (a ``signature`` at ``[]=>0``, parse.py ``_delegate_signature``), the field found on the class
+        or a base of it, in whatever file; None where not one field declares one."""
+        field, _, place = name.partition(DELEGATE_GIVES)
+        member = self._member(cls, field.removesuffix(ITEMS))
+        if not member or len(member.ids) != 1:
+            return None
+        sym = self.g.by_id[member.ids[0]]
+        items = ITEMS if field.endswith(ITEMS) else ""
+        declared = self.signatures.get((sym.path, sym.qualname, f"{items}{DELEGATE_GIVES}{place}"))
+        return self._declared_class(declared, sym.id) if declared else None
+
     def _field_keys(self, cls: str, name: str) -> str | None:
         """What a loop over the field ``name`` of ``cls`` takes: its elements, unless its declaration is a
         mapping's (``-> dict[str, Column]``: the keys, whose type no fact holds, unknown: never the values')."""
@@ -2179,6 +2192,9 @@ class Resolver(ImportBindings):
             if name.endswith(KEYS):  # for k in self.by_name: what a loop over the field takes
                 cls = self._field_keys(cls, name[:-len(KEYS)])
                 continue
+            if DELEGATE_GIVES in name:  # actions[]=>0: what the delegates a (base class's) field holds take there
+                cls = self._field_delegate_given(cls, name)
+                continue
             if name.endswith(ITEMS):  # n.children[]: an element of the field (a loop over it, an index of it)
                 cls = self._field_items(cls, name[:-len(ITEMS)])
                 continue
@@ -2392,6 +2408,8 @@ class Resolver(ImportBindings):
         if ref.kind == "signature" and (ref.module or "").startswith(TYPE_ARGUMENTS_WRITTEN):
             ref = replace(ref, alias=ref.module)  # Action<IRule<A, B>>: the twin taking two (parse.py module)
         found = self._lookup(ref, sid, CLASSLIKE)
+        if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in VALUES:  # List<TypeMap> beside TypeMap TypeMap
+            return self._own_type_named(found.ids[0])
         cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
         return "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
 
@@ -3218,7 +3236,21 @@ class Resolver(ImportBindings):
 
     def _class_named(self, r: Ref, dotted: str) -> str | None:
         sid = self._named(r, dotted) or self._module_default(r.path, dotted)
+        if sid and not self._classlike(sid) and self.g.by_id[sid].kind in VALUES:
+            sid = self._own_type_named(sid)
         return sid if sid and self._classlike(sid) else None
+
+    def _own_type_named(self, sid: str) -> str | None:
+        """The class a field or property is declared of where it bears that class's name (C#'s ``public TypeMap
+        TypeMap { get; }``): the name means either, so a ``TypeMap tm`` in the class is that class, never the
+        member; None for any other member."""
+        sym = self.g.by_id[sid]
+        declared = self.return_types.get((sym.path, sym.qualname))
+        if declared is None or declared.name != sym.name or declared.receiver:
+            return None
+        # looked up from the file's top: the class's own scope would find the member again
+        found = self._lookup(replace(declared, src_qualname=MODULE), f"{sym.path}::{MODULE}", CLASSLIKE)
+        return found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
 
     def _classlike_default(self, path: str, name: str) -> bool:
         """``const Request = require('./request')`` where that module exports a class or constructor function."""
