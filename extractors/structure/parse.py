@@ -498,7 +498,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     types = _scoped_values(stated + typing + _fixture_values(named, bindings["var"]), scopes,
                            rules.instance_sigil, declared)
     if passed:
-        _add_passed(types, passed, scopes)
+        _add_passed(types, passed, scopes, rules.bare_fields)
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith((")", ")" + ITEMS))]
     if bindings["global"]:
@@ -1208,6 +1208,11 @@ def _on_typed_var(c: OtherCapture) -> None:
             c.found.bindings[binding].append(c.binding(binding, named, kind, at))
     if key == "var.type" and kind:
         c.found.bindings["var"] += _declared_type_bindings(c, var_name, value, kind)
+    if key in ("var.type", "var.value") and kind and c.rules.generic_names:
+        argument = _one_type_argument(_text(value, c.data))
+        if argument:  # InlineValidator<Person> v: v<0 is a Person (what _add_passed gives v's lambdas)
+            c.found.bindings[VAR_BINDINGS[key]].append(c.binding(VAR_BINDINGS[key], var_name + RECEIVER_ARGUMENT,
+                                                                 argument))
 
 
 def _bound_variable(c: OtherCapture) -> str | None:
@@ -1275,7 +1280,10 @@ def _declared_type_bindings(c: OtherCapture, var_name: str, value, kind: str) ->
         element = _named_elements(kind, value, c.data)
     if element:
         out.append(c.binding("var", var_name + ITEMS, element))
-    out += _delegate_bindings(var_name, written, c.node.start_byte, rules)
+    delegates = _delegate_bindings(var_name, written, c.node.start_byte, rules)
+    out += delegates
+    if rules.bare_fields:  # the declaration states it for the resolver too: a subclass's lambdas (self.x[]=>0)
+        c.found.refs += [_delegate_signature(d, var_name, value) for d in delegates]
     keys = _key_type(written, rules.map_types)
     if keys:
         out.append(c.binding("var", var_name + KEYS, keys))
@@ -1413,6 +1421,16 @@ def _delegate_bindings(var_name: str, declared: str, at: int, rules: ParseRules)
     return out
 
 
+def _delegate_signature(binding: RawRef, var_name: str, value) -> RawRef:
+    """A ``signature`` at ``[]=>0`` / ``=>0`` of the declaration ``value`` (a field's or property's, whose
+    definition it is in): the type its delegates take there (``List<Action<TypeMap>> TypeMapActions``: TypeMap), read
+    where a subclass elsewhere adds a lambda to it (``Resolver._field_delegate_given``)."""
+    name, _, arguments = binding.receiver.partition("<")
+    module = f"{TYPE_ARGUMENTS_WRITTEN}{arguments.count(',') + 1}" if arguments else None
+    return RawRef(value.start_byte, "signature", name, None, module, binding.name[len(var_name):],
+                  value.start_point[0] + 1, None)
+
+
 def _named_elements(kind: str | None, value, data: bytes) -> str | None:
     """``inodes common.Inodes``: the elements of a value of a plain named type (``ELEMENTS_OF`` + the type), which
     only the type's declaration states (``type Inodes []Inode``); None for a pointer, a collection, a call."""
@@ -1482,6 +1500,14 @@ def _with_type_arguments(kind: str, written: str) -> str:
         return kind
     places = "," * (len(_top_level_split(m.group(2), ",")) - 1)
     return f"new {m.group(1)}<{places}>()" if kind.startswith("new ") else f"{kind}<{places}>"
+
+
+def _one_type_argument(written: str) -> str | None:
+    """The one type argument a type or construction is written with, where it is a plain (dotted) name
+    (``new InlineValidator<Person>()``, ``Mock<IClock>``: ``Person``, ``IClock``); None otherwise."""
+    m = _WRITTEN_GENERIC.match(written.strip())
+    argument = m.group(2).strip() if m else ""
+    return argument if argument.replace(".", "").isidentifier() else None
 
 
 def _var_as_read(node, data: bytes, rules: ParseRules) -> str:
@@ -1734,6 +1760,12 @@ TYPE_ARGUMENT_MARK = "<"
 # ``class V : Validator<Order>``), which a bare call of the base's methods gives the lambdas it is passed where the
 # language says so (``Resolver._base_argument_class``)
 BASE_ARGUMENT_MARK = ">"
+# suffix of the name bound to the one type argument a variable's type or value is written with (``new
+# InlineValidator<Person>()``: ``v<0`` is ``Person``), and the mark that carries it after the value a lambda's
+# receiver holds (``passed:v.RuleFor@0:0/1^new InlineValidator<>()^<Person``): what the receiver's generic class
+# gives the lambdas its methods take where they declare its type parameter (``Resolver._receiver_argument_class``)
+RECEIVER_ARGUMENT = TYPE_ARGUMENT_MARK + "0"
+RECEIVER_ARGUMENT_GIVEN = "^" + TYPE_ARGUMENT_MARK
 # after a signature's place: what is declared there is a type parameter (C#'s ``Func<T, bool>``: ``0:0?`` names T),
 # which types no lambda itself (the caller's type argument decides), kept apart from the place that would name a
 # class; read where a subclass's base argument stands for its class's T (``Resolver._declares_type_parameter``)
@@ -2226,13 +2258,15 @@ class ElementReads:
     accessors: frozenset = frozenset()
     entry_members: dict = field(default_factory=dict)
     implicit_fields: bool = False
+    bare_fields: bool = False  # ParseRules.bare_fields: a bare name no scope binds is a (base) class's field
 
 
 _ELEMENT_READS = [ElementReads()]  # the current file's (one file is read at a time in a process)
 
 
 def _use_element_reads(rules) -> None:
-    _ELEMENT_READS[0] = ElementReads(rules.element_accessors, rules.entry_members, rules.implicit_fields)
+    _ELEMENT_READS[0] = ElementReads(rules.element_accessors, rules.entry_members, rules.implicit_fields,
+                                     rules.bare_fields)
 
 
 def _element_step(chain: str, accessors: frozenset = ELEMENT_ACCESSORS) -> str | None:
@@ -3258,15 +3292,22 @@ def _keep_value(types: dict, stack: list[Span], name: str, value: str) -> None:
         found.append(value)
 
 
-def _add_passed(types: dict, passed: list[RawRef], spans: list[Span]) -> None:
+def _add_passed(types: dict, passed: list[RawRef], spans: list[Span], bare_fields: bool = False) -> None:
     """The callbacks' parameters added to ``types`` (``_scoped_values``), in file order, after what the code states.
     ``app.get("/", (c) => ...)`` where ``app`` holds a value known there (``app = new Hono()``, ``app: App``, an
     enclosing callback's ``t``): that value rides along the binding (``passed:app.get@1:0^new Hono()``), as the
-    called method is that value's. A value of several alternatives, or read along a chain, does not."""
+    called method is that value's. A value of several alternatives, or read along a chain, does not. Where the
+    language reads a class's fields bare (``bare_fields``), a field's declared type rides along too."""
     for r, stack in _sweep(passed, spans):
+        if stack and stack[-1].kind == CALLBACK \
+                and any(DELEGATE_GIVES in v for v in types.get(stack[-1].qualname, {}).get(r.name, ())):
+            continue  # the lambda's own parameter a declared delegate types (C#'s actions.Add(tm => ..))
         head, dot, _ = r.receiver[len(PASSED_VALUE):].rpartition("@")[0].partition(".")
-        held = _bound_to(head, True, stack, types) if dot and head not in SELF_OBJECTS else None
+        held = _bound_to(head, not bare_fields, stack, types) if dot and head not in SELF_OBJECTS else None
         value = f"{r.receiver}^{held}" if held and not _SPECIAL.search(held) else r.receiver
+        argument = _bound_to(head + RECEIVER_ARGUMENT, not bare_fields, stack, types) if value != r.receiver else None
+        if argument and not _SPECIAL.search(argument):
+            value += RECEIVER_ARGUMENT_GIVEN + argument
         _keep_value(types, stack, r.name, value)
 
 
@@ -3397,8 +3438,21 @@ def _delegate_given(holder: str, given: str, stack: list[Span], types: dict) -> 
     if dot and head in SELF_OBJECTS and rest.isidentifier():
         held = next((found for scope in _owner_scopes(stack) if (found := types.get(scope, {}).get(rest + given))),
                     None)
-        return held[0] if held and len(held) == 1 else ""
-    return (_bound_to(holder + given, False, stack, types) or "") if holder.isidentifier() else ""
+        return (held[0] if len(held) == 1 else "") if held else _base_field_delegates(rest, given, stack, types)
+    if not holder.isidentifier():
+        return ""
+    return _bound_to(holder + given, False, stack, types) or _base_field_delegates(holder, given, stack, types)
+
+
+def _base_field_delegates(field: str, given: str, stack: list[Span], types: dict) -> str:
+    """``self.actions[]=>0``, left to the resolver (``Resolver._field_delegate_given``), for a field no scope of the
+    file declares where the language reads a class's fields bare (``ElementReads.bare_fields``): a base class's,
+    declared in another class or file (AutoMapper's ``TypeMapActions.Add(tm => ..)`` in a subclass); "" otherwise."""
+    reads = _ELEMENT_READS[0]
+    if not reads.bare_fields or not stack or any(field + given in types.get(s.qualname, {}) or field in
+                                                  types.get(s.qualname, {}) for s in stack):
+        return ""
+    return f"self.{field}{given}"
 
 
 def _entry_at_place(items: str, place: int, stack: list[Span], types: dict) -> str | None:

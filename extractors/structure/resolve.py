@@ -96,7 +96,7 @@ from .discover import is_test_path
 from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
-                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED)
+                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
 from .qualnames import unsuffixed, untwinned
@@ -304,6 +304,9 @@ class Hooks:
     # a lambda passed to a base class's method called bare takes the one type argument the class's base writes
     # (C#'s class V : AbstractValidator<Order>, RuleFor(x => x.Name): Resolver._base_argument_class)
     base_argument_lambdas: bool = False
+    # library types of one type argument whose methods give their lambdas the type itself, not its argument (C#'s
+    # Task<T>.ContinueWith(t => ..)): no receiver's type argument types them (Resolver._receiver_argument_class)
+    wrapper_types: frozenset = frozenset()
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
@@ -394,6 +397,7 @@ def hooks_of(support) -> Hooks:
                  loops_take_yields=bool(getattr(support, "LOOPS_TAKE_YIELDS", False)),
                  library_callback_objects=bool(getattr(support, "LIBRARY_CALLBACK_OBJECTS", False)),
                  base_argument_lambdas=bool(getattr(support, "BASE_ARGUMENT_LAMBDAS", False)),
+                 wrapper_types=frozenset(getattr(support, "WRAPPER_TYPES", ())),
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
                  reads_declarations=getattr(support, "reads_declarations", None),
@@ -2005,6 +2009,19 @@ class Resolver(ImportBindings):
         held = self.return_class(member.ids[0])
         return self._element_class(held) if held else None
 
+    def _field_delegate_given(self, cls: str, name: str) -> str | None:
+        """``TypeMapActions[]=>0`` on ``cls``: the type its field's declaration says the delegates it holds take at
+        that place (a ``signature`` at ``[]=>0``, parse.py ``_delegate_signature``), the field found on the class
+        or a base of it, in whatever file; None where not one field declares one."""
+        field, _, place = name.partition(DELEGATE_GIVES)
+        member = self._member(cls, field.removesuffix(ITEMS))
+        if not member or len(member.ids) != 1:
+            return None
+        sym = self.g.by_id[member.ids[0]]
+        items = ITEMS if field.endswith(ITEMS) else ""
+        declared = self.signatures.get((sym.path, sym.qualname, f"{items}{DELEGATE_GIVES}{place}"))
+        return self._declared_class(declared, sym.id) if declared else None
+
     def _field_keys(self, cls: str, name: str) -> str | None:
         """What a loop over the field ``name`` of ``cls`` takes: its elements, unless its declaration is a
         mapping's (``-> dict[str, Column]``: the keys, whose type no fact holds, unknown: never the values')."""
@@ -2267,6 +2284,9 @@ class Resolver(ImportBindings):
             if name.endswith(KEYS):  # for k in self.by_name: what a loop over the field takes
                 cls = self._field_keys(cls, name[:-len(KEYS)])
                 continue
+            if DELEGATE_GIVES in name:  # actions[]=>0: what the delegates a (base class's) field holds take there
+                cls = self._field_delegate_given(cls, name)
+                continue
             if name.endswith(ITEMS):  # n.children[]: an element of the field (a loop over it, an index of it)
                 cls = self._field_items(cls, name[:-len(ITEMS)])
                 continue
@@ -2480,6 +2500,8 @@ class Resolver(ImportBindings):
         if ref.kind == "signature" and (ref.module or "").startswith(TYPE_ARGUMENTS_WRITTEN):
             ref = replace(ref, alias=ref.module)  # Action<IRule<A, B>>: the twin taking two (parse.py module)
         found = self._lookup(ref, sid, CLASSLIKE)
+        if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in VALUES:  # List<TypeMap> beside TypeMap TypeMap
+            return self._own_type_named(found.ids[0])
         cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
         return "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
 
@@ -2522,12 +2544,15 @@ class Resolver(ImportBindings):
         ``i:j.req``): the declared type of that member of the parameter's class (``_class_along``); a library's
         parameter (its objects the library's) stays external."""
         value, caret, held = value.partition("^")
+        held, _, argument = held.partition(RECEIVER_ARGUMENT_GIVEN)
         value, _, shape = value.partition(CALL_SHAPE)
         callee, _, place = value.rpartition("@")
         place, _, member = place.partition(".")
         cls, how = self._passed_parameter_class(r, f"{callee}@{place}{caret}{held}", _call_shape(shape))
         if cls is None and not held and self.hooks.get(r.path, self.no_hooks).base_argument_lambdas:
             cls, how = self._base_argument_class(r, callee, place) or (cls, how)
+        if cls is None and argument and self.hooks.get(r.path, self.no_hooks).base_argument_lambdas:
+            cls, how = self._receiver_argument_class(r, callee, place, held, argument) or (cls, how)
         if not member or not cls:
             return cls, how
         return _typed(self._class_along(cls, [member], None))
@@ -2551,6 +2576,35 @@ class Resolver(ImportBindings):
         declared = found.ids and found.resolution not in GUESSES \
             and all(self._declares_type_parameter(i, place) for i in found.ids[:MAX_CANDIDATES])
         return _typed(self._declared_class(written, cls)) if library or declared else None
+
+    def _receiver_argument_class(self, r: Ref, callee: str, place: str, held: str,
+                                 argument: str) -> tuple[str | None, str] | None:
+        """A lambda's first parameter where it is the first argument of a method of a receiver written with one type
+        argument (``var v = new InlineValidator<Person>(); v.RuleFor(x => x.Name)``: parse.py ``RECEIVER_ARGUMENT``):
+        that argument, where the method declares its class's one type parameter there (through a base of one type
+        parameter: ``InlineValidator<T> : AbstractValidator<T>``), or where receiver and method are a library's
+        (taken to pass its own type argument, as ``_base_argument_class`` takes a library's base; not a wrapper's,
+        ``Task<T>.ContinueWith(t => ..)``: the language's ``WRAPPER_TYPES``); None otherwise."""
+        if place != "0:0":
+            return None
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        head, _, name = callee.rpartition(".")
+        held_class, how = self._class_of_value(r, held, hooks)
+        if held_class:
+            ids = self._member_of_value_held(r, held, head, name)
+            if not ids or self._type_parameter_count(self.g.by_id[held_class]) != 1 \
+                    or not all(self._declares_own_type_parameter(i, place) for i in ids[:MAX_CANDIDATES]):
+                return None
+        elif how != "external" or "." in head or _written_type_name(held) in hooks.wrapper_types:
+            return None
+        src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
+        return _typed(self._declared_class(Ref(r.path, r.src_qualname, "signature", argument, None, None, None,
+                                               r.line), src))
+
+    def _declares_own_type_parameter(self, sid: str, place: str) -> bool:
+        """``_declares_type_parameter`` where the method's class has that one type parameter only."""
+        owner = self.g.by_id.get(self._enclosing_class(sid) or "")
+        return owner is not None and self._type_parameter_count(owner) == 1 and self._declares_type_parameter(sid, place)
 
     def _declares_type_parameter(self, sid: str, place: str) -> bool:
         """Whether method ``sid`` declares, at ``place``, a type parameter of the class it belongs to (``T`` of
@@ -3280,7 +3334,21 @@ class Resolver(ImportBindings):
 
     def _class_named(self, r: Ref, dotted: str) -> str | None:
         sid = self._named(r, dotted) or self._module_default(r.path, dotted)
+        if sid and not self._classlike(sid) and self.g.by_id[sid].kind in VALUES:
+            sid = self._own_type_named(sid)
         return sid if sid and self._classlike(sid) else None
+
+    def _own_type_named(self, sid: str) -> str | None:
+        """The class a field or property is declared of where it bears that class's name (C#'s ``public TypeMap
+        TypeMap { get; }``): the name means either, so a ``TypeMap tm`` in the class is that class, never the
+        member; None for any other member."""
+        sym = self.g.by_id[sid]
+        declared = self.return_types.get((sym.path, sym.qualname))
+        if declared is None or declared.name != sym.name or declared.receiver:
+            return None
+        # looked up from the file's top: the class's own scope would find the member again
+        found = self._lookup(replace(declared, src_qualname=MODULE), f"{sym.path}::{MODULE}", CLASSLIKE)
+        return found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
 
     def _classlike_default(self, path: str, name: str) -> bool:
         """``const Request = require('./request')`` where that module exports a class or constructor function."""
@@ -3995,6 +4063,13 @@ def _bare_callee_given(value: str) -> bool:
         return False
     callee = value[len(PASSED_VALUE):].partition("@")[0]
     return "." not in callee or callee.startswith("this.") and "." not in callee[5:]
+
+
+def _written_type_name(value: str) -> str:
+    """The type a construction or declared type names, without ``new``, type arguments or qualifier
+    (``new System.Threading.Tasks.Task<>()``: ``Task``)."""
+    written = value.removeprefix("new ").partition("<")[0].partition("(")[0]
+    return written.rpartition(".")[2].strip()
 
 
 def _typed(cls: str | None) -> tuple[str | None, str]:

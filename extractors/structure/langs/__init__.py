@@ -63,6 +63,8 @@ around it (C++'s ``template <typename T>``): no element type a container declare
 its parameters are not bound (Python; False: a JavaScript or Kotlin default sees the parameters before it).
 ``IMPLICIT_FIELDS``: a bare name that no scope of the file binds may be a field of the method's class (C++'s
 ``for (auto& s : sinks_)``): a loop over it takes the field's elements, as the resolver reads them (default False).
+``BARE_FIELDS``: a bare name a method reads is its class's field where no local binds it (C#'s ``_validator.RuleFor(x
+=> ..)``): a lambda passed to its method is given what the field's declaration states, as a local's (default False).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
 their place, so that value flow follows ``r->file->Append()`` as it does ``r.file.Append()``. ``SIGILS``: characters
 written before a variable's name that are no part of it (PHP's ``$``): dropped from receivers and assigned values,
@@ -330,6 +332,9 @@ class ParseRules:
     # (type node, its name) -> whether the name is a type parameter of a template around it (C++'s T)
     type_parameter: Callable = lambda _node, _name: False
     implicit_fields: bool = False  # a bare name no scope binds may be the method's class's field (parse.ElementReads)
+    # a bare name a method reads is its class's field where no local binds it (C#'s _validator.RuleFor(x => ..)): what
+    # the field's declaration states rides along its lambdas' parameters (parse._add_passed)
+    bare_fields: bool = False
     # (text before the repairs, text after) -> [(byte offset, name)]: the calls a repair blanked (C's ``GUARDED_BY(mu)``)
     repaired_calls: Callable[[bytes, bytes], list] = lambda _before, _after: []
     implicit_parameter: str | None = None  # the name a lambda's one unnamed parameter bears (Kotlin's ``it``)
@@ -560,6 +565,7 @@ def parse_rules(language: str | None) -> ParseRules:
         array_types=frozenset(getattr(module, "ARRAY_TYPES", ())),
         type_parameter=getattr(module, "type_parameter", DEFAULT_RULES.type_parameter),
         implicit_fields=bool(getattr(module, "IMPLICIT_FIELDS", False)),
+        bare_fields=bool(getattr(module, "BARE_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
         constructor_name=getattr(module, "constructor_name", DEFAULT_RULES.constructor_name),

@@ -22,11 +22,17 @@ from ..parse import BASE_ARGUMENT_MARK, TYPE_PARAMETER_DECLARED
 GROUP = "csharp"
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 IMPLICIT_THIS = True  # a bare M() in a method may be the class's or a base class's method
+BARE_FIELDS = True  # _validator.RuleFor(x => ..) in a method: the class's field _validator, where no local is named so
 NAMED_CONSTRUCTORS = True  # public Shop(Saver s) is what new Shop(s) runs
 # class V : AbstractValidator<Order> { V() { RuleFor(x => x.Name); } }: a library base of one type argument whose
 # methods take Func<T, ..> / Expression<Func<T, ..>> (FluentValidation's, EF's EntityTypeConfiguration<T>, CsvHelper's
 # ClassMap<T>) gives its own T, the argument written, to the lambdas passed to them bare or on this
 BASE_ARGUMENT_LAMBDAS = True
+# ...and a receiver written with one type argument (new InlineValidator<Person>(), Mock<IClock> clock) gives it to the
+# lambda its method takes first (v.RuleFor(x => ..), clock.Setup(c => c.Now)); not these library types, whose
+# methods give their lambdas the object itself (task.ContinueWith(t => t.Result)): resolve.py _receiver_argument_class
+WRAPPER_TYPES = ("Task", "ValueTask", "Lazy", "TaskCompletionSource", "ThreadLocal", "AsyncLocal", "WeakReference",
+                 "Nullable", "IEnumerator", "Channel")
 # methods and variables are apart: ``M()`` is a method even beside a variable ``M``; only a bare name read is the
 # variable (``read``: see queries/csharp.scm)
 LOCAL_KINDS = ("read",)

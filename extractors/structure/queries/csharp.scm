@@ -287,6 +287,12 @@
               parameters: (implicit_parameter) @passed.name)) @passed.fn))
             (arrow_expression_clause (implicit_object_creation_expression (argument_list (argument
               (lambda_expression parameters: (implicit_parameter) @passed.name)) @passed.fn)))])])
+; a lambda a collection initializer of a generic type of one argument holds: its parameter is the object built
+; (FluentValidation's new InlineValidator<Person> { v => v.RuleFor(x => x.Name) }: Add(Func<InlineValidator<T>, ..>)
+; calls it with the validator), whose one type argument its lambdas' own lambdas take (resolve.py
+; _receiver_argument_class)
+(object_creation_expression type: (generic_name (type_argument_list . (identifier) .)) @var.type
+  initializer: (initializer_expression (lambda_expression parameters: (implicit_parameter) @var.name)))
 ; a lambda a variable or field of a delegate type holds: its i-th parameter is the delegate's i-th type argument
 ; (Func<Order, bool> isOpen = o => o.IsOpen(); Action<Order, Parcel> ship = (o, p) => ..)
 ((variable_declaration type: (generic_name (identifier) @_delegate (type_argument_list . (_) @var.type))
