@@ -2579,7 +2579,7 @@ def _enclose_all(swept, flow: _FileFlow) -> list[Reference]:
             kind = "call"
         if kind == "call" and flow.receivers and receiver in (None, "this"):
             kind, receiver = _lambda_receiver(r, receiver, stack, flow)
-        if kind == "local_call" and flow.positions:
+        if kind in ("local_call", "local_stored") and flow.positions:  # stored: what callers pass is kept
             _param_call(r, stack, flow)
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
