@@ -423,7 +423,8 @@ def _receiver_names_class(receiver: str, owner_id: str | None) -> bool:
 
 def _listed(bound_to: str, answers: "_ValueAnswers") -> bool:
     """Whether a value flow's answer is the functions a table lists, one each: every value a plain name (no call's
-    result, no type), each found for certain (``handlers := map[string]H{"a": doA}``; ``for _, f := range handlers``)."""
+    result, no type), each found for certain (``handlers := map[string]H{"a": doA}``; ``for _, f := range
+    handlers``)."""
     values = bound_to.split("|")
     return len(answers.hits) == len(values) and answers.resolution not in GUESSES and not answers.external \
         and all(v.replace(".", "").replace("_", "").isalnum() for v in values)
@@ -650,7 +651,8 @@ class Resolver(ImportBindings):
         variable, ``p->cb = f``): an edge from the field to the function, as from an interface's method to an
         implementation, so a call through the field reaches it. The field is the member of the value's declared type
         (``dispatch``), else the one field of that name (``unique_name``); several of that name: none (a guess would
-        join another struct's functions). ``given``: the functions a parameter stored is passed (``_parameter_bound``)."""
+        join another struct's functions). ``given``: the functions a parameter stored is passed
+        (``_parameter_bound``)."""
         holder, _, field = (r.alias or "").rpartition(".")
         sym = self.g.by_id.get(src)
         holder = holder or (sym.qualname if sym is not None and sym.kind in VALUES else "")
@@ -1169,7 +1171,8 @@ class Resolver(ImportBindings):
         out = []
         # the overloads of one are each a candidate, however many (Gson.fromJson: ten of two), and so is each
         # function a table lists; other candidates past 8 are a guess's, whose wrong edges must stay few
-        capped = len(found.ids) > MAX_CANDIDATES and not isinstance(found, Listed) and not self._one_definition(found.ids)
+        capped = len(found.ids) > MAX_CANDIDATES and not isinstance(found, Listed) \
+            and not self._one_definition(found.ids)
         hits = found.ids[:MAX_CANDIDATES] if capped else found.ids
         if self.g.variants:
             hits = self._with_variants(hits, r.path)

@@ -244,10 +244,12 @@
 (variadic_parameter_declaration name: (identifier) @local.name)
 ; a function's own parameters by place (see parse.py @parameter.name): Walk(fn WalkFunc) { fn(n) } calls what Walk's
 ; callers pass; a literal's only where it is a definition (count := func(..)), a receiver never (o.Walk(f): f is #0)
-([(function_declaration parameters: (parameter_list [(parameter_declaration name: (identifier) @parameter.name)
-                                                    (variadic_parameter_declaration name: (identifier) @parameter.name)]))
-  (method_declaration parameters: (parameter_list [(parameter_declaration name: (identifier) @parameter.name)
-                                                  (variadic_parameter_declaration name: (identifier) @parameter.name)]))
+([(function_declaration parameters: (parameter_list
+    [(parameter_declaration name: (identifier) @parameter.name)
+     (variadic_parameter_declaration name: (identifier) @parameter.name)]))
+  (method_declaration parameters: (parameter_list
+    [(parameter_declaration name: (identifier) @parameter.name)
+     (variadic_parameter_declaration name: (identifier) @parameter.name)]))
   (short_var_declaration right: (expression_list . (func_literal parameters: (parameter_list
     [(parameter_declaration name: (identifier) @parameter.name)
      (variadic_parameter_declaration name: (identifier) @parameter.name)])) .))])
