@@ -54,10 +54,13 @@ unresolved_names AS (
     GROUP BY repo, path, line, src_id, dst_name
     HAVING count(*) >= 8
 ),
-used_members AS (  -- referenced by something else than the parent itself (a method building its anonymous class)
+used_members AS (  -- referenced by something else than the parent itself (a method building its anonymous class);
+    -- never a function's closure (Go's `count := func(..)` handed to a walk: the function gave it, unused or not)
     SELECT DISTINCT s.repo, s.parent_id AS id
     FROM symbols s JOIN edges e ON e.repo = s.repo AND e.dst_id = s.id
+    JOIN symbols p ON p.repo = s.repo AND p.id = s.parent_id
     WHERE e.src_id <> s.parent_id AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
+      AND NOT (p.kind IN ('function', 'method') AND s.kind = 'function')
     UNION  -- or run by what starts the program: C#'s `static class Program { static void Main() }` (not a member
     -- the runtime calls through any object, Java's `toString`: its reason starts with langs.RUNTIME_HOOK)
     SELECT DISTINCT repo, parent_id FROM symbols

@@ -134,7 +134,7 @@ exported AS (
       AND NOT EXISTS (SELECT 1 FROM referenced r WHERE r.repo = s.repo AND r.id = s.id)
 ),
 members AS (  -- their members, wherever defined (a Go method may sit in another file than its type)
-    SELECT m.repo, m.id, m.parent_id, m.is_entry_point, m.entry_reason
+    SELECT m.repo, m.id, m.kind, m.parent_id, m.is_entry_point, m.entry_reason
     FROM read_parquet(coalesce(member_files, lake_symbols()), union_by_name = true) m
     SEMI JOIN exported x ON x.repo = m.repo AND x.id = m.parent_id
 ),
@@ -142,6 +142,9 @@ used_members AS (  -- dead_code's `used_members`: a member referenced, or one so
     SELECT DISTINCT m.repo, m.parent_id AS id
     FROM members m SEMI JOIN edges e ON e.repo = m.repo AND e.dst_id = m.id AND e.src_id <> e.dst_id
                                         AND e.src_id <> m.parent_id
+    WHERE NOT (m.kind = 'function' AND EXISTS (SELECT 1 FROM exported x  -- a function's closure: its own
+                                               WHERE x.repo = m.repo AND x.id = m.parent_id
+                                                 AND x.kind IN ('function', 'method')))
     UNION
     SELECT DISTINCT repo, parent_id FROM members
     WHERE is_entry_point AND NOT starts_with(coalesce(entry_reason, ''), 'runtime hook: ')

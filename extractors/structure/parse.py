@@ -2732,7 +2732,7 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             kind = "call"
         if kind == "call" and receivers and receiver in (None, "this"):
             kind, receiver = _lambda_receiver(r, receiver, stack, flow)
-        if kind == "local_call" and positions:
+        if kind in ("local_call", "local_stored") and positions:  # stored: what callers pass is kept
             _param_call(r, stack, flow)
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)

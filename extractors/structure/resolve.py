@@ -197,6 +197,11 @@ class Found(NamedTuple):
     resolution: str
 
 
+class Listed(Found):
+    """Found functions a table written in the code lists, one each (``for _, fn := range ioFuncs``): certain, so
+    kept whole (the parser keeps up to ``MAX_ITEMS``), not capped at ``MAX_CANDIDATES`` as a guess's candidates are."""
+
+
 class Ancestry(NamedTuple):
     """The supertypes of the repository's classes of one simple name, by name, each class itself included."""
 
@@ -291,6 +296,9 @@ class Hooks:
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
     builtin_guess_named: bool = False  # a builtin-named method's guess needs a receiver naming the class (Python)
     written_self: bool = False  # a method's first parameter is its receiver (Python's self): obj.run(f) passes f second
+    # an argument past the last parameter is the last one's, a variadic (Go's ``Use(mw ...Middleware)``: only a
+    # variadic parameter takes more arguments than a function declares, so ``Use(a, b)`` gives mw both)
+    extra_arguments_last: bool = False
     # (resolver, ref, sid, head, place) -> the place among sid's declared parameters of an argument at ``place`` of a
     # call through ``head``, None for none: C#'s extension method called in static form, Ext.M(s, x => ..), passes
     # its receiver first (the declaration's places leave it out); default: the place as written
@@ -389,6 +397,7 @@ def hooks_of(support) -> Hooks:
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
+                 extra_arguments_last=bool(getattr(support, "EXTRA_ARGUMENTS_LAST", False)),
                  labels_fit=getattr(support, "labels_fit", None),
                  labels_choose=getattr(support, "labels_choose", None),
                  linearize=getattr(support, "linearize", None),
@@ -419,6 +428,15 @@ def _receiver_names_class(receiver: str, owner_id: str | None) -> bool:
     tail = re.split(r"\W+", receiver.rstrip("()"))[-1].replace("_", "").lower()
     name = unsuffixed(owner_id.rpartition("::")[2]).rpartition(".")[2].replace("_", "").lower()
     return len(tail) >= 3 and bool(name) and (name.endswith(tail) or tail.endswith(name))
+
+
+def _listed(bound_to: str, answers: "_ValueAnswers") -> bool:
+    """Whether a value flow's answer is the functions a table lists, one each: every value a plain name (no call's
+    result, no type), each found for certain (``handlers := map[string]H{"a": doA}``; ``for _, f := range
+    handlers``)."""
+    values = bound_to.split("|")
+    return len(answers.hits) == len(values) and answers.resolution not in GUESSES and not answers.external \
+        and all(v.replace(".", "").replace("_", "").isalnum() for v in values)
 
 
 @dataclass
@@ -557,7 +575,7 @@ class Resolver(ImportBindings):
         typed = {"inherits": cls._inherits, ITEMS_KIND: nothing,  # a loop's item: its type's use is its generic edge
                  TYPE_QUERY: cls._type_query, "attribute": cls._attribute, "read": cls._read,
                  "fixture": cls._fixture_edges}
-        named = {"mention": cls._mention, "stored": cls._stored, "local_stored": nothing,  # no function known
+        named = {"mention": cls._mention, "stored": cls._stored, "local_stored": cls._local_stored,
                  "protocol": cls._protocol, TEMPLATE_FORM: cls._template, "dotted_path": cls._dotted_path,
                  "macro_call": lambda self, r, src: self._edges(r, src, self._macro(r), "calls", "macro"),
                  "implicit_call": lambda self, r, src: self._edges(r, src, self._implicit_member(r), "calls", "call"),
@@ -571,6 +589,12 @@ class Resolver(ImportBindings):
         if src is None and r.src_qualname != MODULE and r.kind == "inherits":  # impl Trait for T, T in another file
             src = self._class_named(r, r.src_qualname)
         return src or f"{r.path}::{MODULE}"
+
+    def _local_stored(self, r: Ref, src: str) -> list[Edge]:
+        """A variable stored (``entry->key = newkey``): no function known, but a parameter's value is what callers
+        pass (``mws = append(mws, mw...)``)."""
+        given = self._parameter_bound(r, src)
+        return self._stored(r, src, given.ids) if given else []
 
     def _fixture_edges(self, r: Ref, src: str) -> list[Edge]:
         hits = self._fixture(r, src)
@@ -659,12 +683,13 @@ class Resolver(ImportBindings):
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         return edges
 
-    def _stored(self, r: Ref, src: str) -> list[Edge]:
+    def _stored(self, r: Ref, src: str, given: list[str] | None = None) -> list[Edge]:
         """A function stored in a field (``stored``: C's ``.read = on_read`` in an initializer of the enclosing
         variable, ``p->cb = f``): an edge from the field to the function, as from an interface's method to an
         implementation, so a call through the field reaches it. The field is the member of the value's declared type
         (``dispatch``), else the one field of that name (``unique_name``); several of that name: none (a guess would
-        join another struct's functions)."""
+        join another struct's functions). ``given``: the functions a parameter stored is passed
+        (``_parameter_bound``)."""
         holder, _, field = (r.alias or "").rpartition(".")
         sym = self.g.by_id.get(src)
         holder = holder or (sym.qualname if sym is not None and sym.kind in VALUES else "")
@@ -677,7 +702,8 @@ class Resolver(ImportBindings):
                              r.bound_to if "." not in holder and not own_object else None), src, VALUES)
         fields = [i for i in found.ids if self.g.by_id[i].kind == "field"] if found.resolution != "ambiguous" else []
         bound = r.bound_to if r.receiver is not None and (own_object or "." not in holder) else None
-        function = self._lookup(replace(r, kind="call", alias=None, bound_to=bound), src, CALLABLE)
+        function = Found(given, "flow") if given is not None else \
+            self._lookup(replace(r, kind="call", alias=None, bound_to=bound), src, CALLABLE)
         if len(fields) != 1 or function.resolution in GUESSES:
             return []
         res = "unique_name" if found.resolution in GUESSES else "dispatch"
@@ -1011,7 +1037,10 @@ class Resolver(ImportBindings):
         under test is left out there: the code does not depend on its test (compose() calling a test's onError)."""
         src = self.g.by_qual.get((callee.path, callee.src_qualname)) or f"{callee.path}::{MODULE}"
         untested = [v for v in values if not is_test_path(self.g.by_id[v].path)]
-        for sid in self._lookup(callee, src, CALLABLE).ids:
+        found = self._lookup(callee, src, CALLABLE)
+        if found.resolution == "ambiguous":  # g.Add(.., handler) on a receiver nothing types: Echo's Add or Group's,
+            return  # whose parameter would take functions no caller of it passes
+        for sid in found.ids:
             sym = self.g.by_id[sid]
             params = called.get((sym.path, sym.qualname))
             if not params:
@@ -1020,10 +1049,19 @@ class Resolver(ImportBindings):
             if at.startswith("#") and callee.receiver and sym.kind == "method" \
                     and self.hooks.get(sym.path, self.no_hooks).written_self:
                 at = f"#{int(at[1:]) + 1}"  # obj.run(f): f is the parameter after Python's self
-            name = params.get(at)
+            name = params.get(at) or self._variadic_slot(sym, params, at)
             given = values if is_test_path(sym.path) else untested
             if name and given:
                 self.passed.setdefault((sid, name), {}).update(dict.fromkeys(given))
+
+    def _variadic_slot(self, sym: Symbol, params: dict, at: str) -> str | None:
+        """The parameter an argument at ``at`` past the last declared place is given, where the language says it is
+        the last one's (``extra_arguments_last``); None elsewhere."""
+        if not at.startswith("#") or not self.hooks.get(sym.path, self.no_hooks).extra_arguments_last:
+            return None
+        places = [(int(k[1:]), v) for k, v in params.items() if k.startswith("#") and k[1:].isdigit()]
+        last = max(places, default=None)
+        return last[1] if last is not None and at[1:].isdigit() and int(at[1:]) > last[0] else None
 
     def _inherits(self, r: Ref, src: str) -> list[Edge]:
         found = self._lookup(r, src, CLASSLIKE)
@@ -1169,8 +1207,11 @@ class Resolver(ImportBindings):
             res = "external" if found.resolution == "external" and found is not COMPUTED_MEMBER else "unresolved"
             return [self._edge(r, src, None, written, kind, res, form, r.receiver)]
         out = []
-        hits = found.ids[:MAX_CANDIDATES] if len(found.ids) > MAX_CANDIDATES and not self._one_definition(found.ids) \
-            else found.ids  # the overloads of one are each a candidate, however many (Gson.fromJson: ten of two)
+        # the overloads of one are each a candidate, however many (Gson.fromJson: ten of two), and so is each
+        # function a table lists; other candidates past 8 are a guess's, whose wrong edges must stay few
+        capped = len(found.ids) > MAX_CANDIDATES and not isinstance(found, Listed) \
+            and not self._one_definition(found.ids)
+        hits = found.ids[:MAX_CANDIDATES] if capped else found.ids
         if self.g.variants:
             hits = self._with_variants(hits, r.path)
         if self._alternatives is not None:
@@ -1759,7 +1800,7 @@ class Resolver(ImportBindings):
 
     def _values_answer(self, r: Ref, answers: "_ValueAnswers") -> Found | None:
         if answers.hits:
-            return Found(answers.hits, answers.resolution)
+            return (Listed if _listed(r.bound_to, answers) else Found)(answers.hits, answers.resolution)
         if answers.unknown:
             return None
         if not answers.external and all(v.startswith(MAYBE_VALUES) for v in r.bound_to.split("|")):

@@ -22,6 +22,8 @@ PROGRAM_PACKAGES = frozenset({"main"})  # a command: nothing can import it, so i
 # a field or variable of a named type may hold a collection declared elsewhere (type Inodes []Inode): its elements
 # are looked up by the type (parse.ELEMENTS_OF)
 NAMED_COLLECTIONS = True
+PARAMETER_FLOW = True  # Walk(fn WalkFunc) { fn(n) }: what Walk's callers pass for fn is what fn() calls
+EXTRA_ARGUMENTS_LAST = True  # Use(a, b) for Use(mw ...MiddlewareFunc): both are mw's (only a variadic takes more)
 IMPORTS_PASS_ON = False  # import . "x" binds names in the importing file only; it passes none on
 
 

@@ -27,6 +27,10 @@
 (source_file (var_declaration (var_spec . name: (identifier) @name) @definition.variable))
 (source_file (var_declaration (var_spec_list (var_spec . name: (identifier) @name) @definition.variable)))
 (source_file (const_declaration (const_spec . name: (identifier) @name) @definition.constant))
+; a function literal kept in a local (count := func(n *Node) error {..}): a definition, as Python's f = lambda
+; is: count() and t.Walk(count) reach it, and the calls in its body are its own
+(short_var_declaration left: (expression_list . (identifier) @name .)
+  right: (expression_list . (func_literal) .)) @definition.function
 
 ; calls: f(), pkg.F(), x.M(), T{}.M(), NewT().M()
 (call_expression function: (identifier) @name) @reference.call
@@ -99,7 +103,8 @@
   body: (literal_value (literal_element (literal_value (literal_element [(identifier) @name
     (selector_expression operand: (_) @stored.object field: (field_identifier) @name)]) @receiver.place
     @reference.stored))))
-; a collection held in a field, given functions: c.handlers = map[string]H{"a": doA}, c.hooks = append(c.hooks, fn);
+; a collection held in a field, given functions: c.handlers = map[string]H{"a": doA}, c.hooks = append(c.hooks, fn),
+; c.mws = append(c.mws, mw...) (a parameter: what callers pass);
 ; each is stored in the field, so a call through it (c.handlers[k](..), for _, f := range c.hooks { f() }) reaches it
 (assignment_statement left: (expression_list . (selector_expression) @receiver .)
   right: (expression_list . (composite_literal type: [(map_type) (slice_type) (array_type) (implicit_length_array_type)]
@@ -110,7 +115,7 @@
   .)) @reference.stored
 (assignment_statement left: (expression_list . (selector_expression) @receiver .)
   right: (expression_list . (call_expression function: (identifier) @_append (#eq? @_append "append")
-    arguments: (argument_list . (_) [(identifier) @name
+    arguments: (argument_list . (_) [(identifier) @name (variadic_argument (identifier) @name)
                                      (selector_expression operand: (_) @stored.object field: (field_identifier) @name)]))
   .)) @reference.stored
 (assignment_statement left: (expression_list . (index_expression operand: (selector_expression) @receiver) .)
@@ -237,6 +242,17 @@
 ; names bound where they are (see parse.py @local.name): parameters, := and var declarations, range variables
 (parameter_declaration name: (identifier) @local.name)
 (variadic_parameter_declaration name: (identifier) @local.name)
+; a function's own parameters by place (see parse.py @parameter.name): Walk(fn WalkFunc) { fn(n) } calls what Walk's
+; callers pass; a literal's only where it is a definition (count := func(..)), a receiver never (o.Walk(f): f is #0)
+([(function_declaration parameters: (parameter_list
+    [(parameter_declaration name: (identifier) @parameter.name)
+     (variadic_parameter_declaration name: (identifier) @parameter.name)]))
+  (method_declaration parameters: (parameter_list
+    [(parameter_declaration name: (identifier) @parameter.name)
+     (variadic_parameter_declaration name: (identifier) @parameter.name)]))
+  (short_var_declaration right: (expression_list . (func_literal parameters: (parameter_list
+    [(parameter_declaration name: (identifier) @parameter.name)
+     (variadic_parameter_declaration name: (identifier) @parameter.name)])) .))])
 (short_var_declaration left: (expression_list (identifier) @local.name))
 (var_spec name: (identifier) @local.name)
 (range_clause left: (expression_list (identifier) @local.name))
@@ -311,7 +327,9 @@
 ; an interface's method too: _, source, err := r.snapshots.Open(id) is the io.ReadCloser SnapshotStore.Open declares
 [(function_declaration result: (parameter_list (parameter_declaration type: (_) @signature.result)))
  (method_declaration result: (parameter_list (parameter_declaration type: (_) @signature.result)))
- (method_elem result: (parameter_list (parameter_declaration type: (_) @signature.result)))]
+ (method_elem result: (parameter_list (parameter_declaration type: (_) @signature.result)))
+ (short_var_declaration right: (expression_list . (func_literal
+   result: (parameter_list (parameter_declaration type: (_) @signature.result))) .))]
 
 ; a test table's record type written in place: cases := []struct{ cfg *Config }{..}; for _, tc := range cases
 ; { tc.cfg.Run() } is Config's Run (see parse.py @var.record)
