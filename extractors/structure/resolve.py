@@ -252,6 +252,7 @@ class Hooks:
     builtin_methods: frozenset
     wrapper_methods: frozenset  # a transparent type's own methods (Option's unwrap, map): on a value typed as what it
     passthrough_methods: frozenset  # holds, where that type lacks them, they are the wrapper's; these give it back
+    other_side_methods: frozenset  # ...and these give what it holds on its other side (a Result's unwrap_err: E)
     future_output: tuple | None  # (the chain's await step, the associated type naming what awaiting a class gives)
     # the associated type naming what iterating a class of ours gives (Rust's ``type Item``); None: the elements of what
     # a call gives are that class (Go's ``-> []*Node``)
@@ -365,6 +366,7 @@ def hooks_of(support) -> Hooks:
                  builtin_methods=frozenset(getattr(support, "BUILTIN_METHODS", ())),
                  wrapper_methods=frozenset(getattr(support, "WRAPPER_METHODS", ())),
                  passthrough_methods=frozenset(getattr(support, "PASSTHROUGH_METHODS", ())),
+                 other_side_methods=frozenset(getattr(support, "OTHER_SIDE_METHODS", ())),
                  future_output=getattr(support, "FUTURE_OUTPUT", None),
                  iterator_item=getattr(support, "ITERATOR_ITEM", None),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
@@ -2201,6 +2203,8 @@ class Resolver(ImportBindings):
         if first is None:
             return None
         cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
+        if not cls and (cls == "" or how == "external") and self._other_side(parts[first + 1:], hooks):
+            return None, "unknown"  # f().unwrap_err(): a Result's error, which the declared type (its value's) is not
         if not cls:
             return (None, "external") if cls == "" or how == "external" else None
         # a member not found on a class with a base from outside is no proof the chain left the repository where
@@ -2210,6 +2214,11 @@ class Resolver(ImportBindings):
         if cls == "":
             return None, "external"  # a step declares a library's type
         return (cls, "typed") if cls else None
+
+    @staticmethod
+    def _other_side(steps: list[str], hooks: Hooks) -> bool:
+        """Whether a step of a chain takes a wrapper's other side (``OTHER_SIDE_METHODS``: a Result's error)."""
+        return any(step.split("(")[0].strip() in hooks.other_side_methods for step in steps)
 
     def _class_field_holds(self, r: Ref, dotted: str) -> str | None:
         """``val fs = FileSystem.SYSTEM``, ``x = Config.DEFAULT``: the class a field of a class (an object's, a
@@ -3063,7 +3072,10 @@ class Resolver(ImportBindings):
         first = next((i for i, part in enumerate(parts) if part.endswith(")")), None)
         if first is None:
             return None
-        cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), self.hooks.get(r.path, self.no_hooks))
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
+        if not cls and (cls == "" or how == "external") and self._other_side(parts[first + 1:], hooks):
+            return None  # f().unwrap_err().kind(): the error's, not the declared value's (a guess as before)
         if cls and first + 1 < len(parts):
             cls = self._class_along(cls, parts[first + 1:])
         if not cls:

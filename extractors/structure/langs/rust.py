@@ -79,6 +79,9 @@ TRANSPARENT_SUFFIXES = ("Result",)  # a crate's own Result alias: ClapResult<Arg
 PASSTHROUGH_METHODS = frozenset({"unwrap", "expect", "unwrap_or", "unwrap_or_else", "unwrap_or_default",
                                  "unwrap_unchecked", "as_ref", "as_mut", "as_deref", "as_deref_mut", "clone",
                                  "cloned", "copied", "to_owned", "borrow", "borrow_mut", "lock"})
+# ...these give what a Result holds on its error side (`f().unwrap_err()`: its E), which a type declared for the
+# value it holds (`-> Result<&str, PatternError>`: str) does not say
+OTHER_SIDE_METHODS = frozenset({"unwrap_err", "expect_err", "err"})
 WRAPPER_METHODS = PASSTHROUGH_METHODS | frozenset({
     "map", "map_err", "map_or", "map_or_else", "and_then", "or_else", "ok", "err", "ok_or", "ok_or_else", "is_some",
     "is_none", "is_ok", "is_err", "is_some_and", "is_none_or", "is_ok_and", "is_err_and", "unwrap_err", "expect_err",
@@ -509,6 +512,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """Last before a guess: a path into another crate is outside the repository; a bare name handed to a macro
     that names no function nor value may be a macro's (``macro_passed_by_name``)."""
     name_layers.append(macro_passed_by_name)
+    name_layers.append(language_type_named)
     member_layers.insert(0, super_path_call)
     member_layers.insert(1, tuple_literal_call)
     member_layers.append(external_crate_path)
@@ -591,6 +595,24 @@ def macro_passed_by_name(resolver, r, src):
     named = replace(r, name=r.name + "!")
     found = resolver._layer_scoped(named, src) or resolver._layer_imported(named, src)
     return found if found and found.ids else None
+
+
+def language_type_named(resolver, r, src):
+    """``-> &str``, ``-> &[u8]``, ``-> io::Result<()>`` (rust.scm): a type of the language, so what a call of the
+    function gives is the library's (``rdr.buffer().is_empty()``: external, not a guess among the repository's
+    ``is_empty``). Where an impl of the repository gives that type methods (``impl Ext for [u8]``, an extension named
+    as written) the type says nothing: the member is guessed by name as before, never made external."""
+    if not r.kind.startswith("type.") or not _language_type(r.name):
+        return None
+    from ..resolve import EXTERNAL, UNRESOLVED
+
+    extended = any(resolver.g.by_id[sid].kind == "extension" for sid in resolver.g.by_name.get(r.name, ()))
+    return UNRESOLVED if extended else EXTERNAL
+
+
+def _language_type(name: str) -> bool:
+    """A primitive, a slice or an array (``[u8]``, ``[u8; 4]``), or the unit ``()``."""
+    return name in BUILTIN_TYPES or name == "()" or name.startswith("[") and name.endswith("]")
 
 
 def builtin_type_path(resolver, r, src):

@@ -250,6 +250,22 @@
 ; types named in signatures, fields, variables, generic arguments, bounds (see parse.py @reference.type)
 (type_identifier) @name @reference.type
 (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name) @reference.type
+; a return of the language's own types (-> bool, -> &str, -> &[u8], -> Option<char>, -> io::Result<()>): what a call of
+; it gives is no type of ours (self.get_long().is_none(), rdr.fill().unwrap() are the library's; rust.py
+; language_type_named). Not a slice of a named type (-> &[Match]: its elements are the type's, typed as before)
+([(function_item return_type: [(primitive_type) (array_type element: (primitive_type)) (unit_type)] @name @reference.type)
+  (function_item return_type: (reference_type type: [(primitive_type) (array_type element: (primitive_type))]
+                                @name @reference.type))
+  (function_signature_item return_type: [(primitive_type) (array_type element: (primitive_type)) (unit_type)]
+                           @name @reference.type)
+  (function_signature_item return_type: (reference_type type: [(primitive_type) (array_type element: (primitive_type))]
+                                         @name @reference.type))])
+((generic_type type: [(type_identifier) @_wrap (scoped_type_identifier name: (type_identifier) @_wrap)]
+   type_arguments: (type_arguments . [(primitive_type) @name @reference.type (unit_type) @name @reference.type
+                                      (array_type element: (primitive_type)) @name @reference.type
+                                      (reference_type type: [(primitive_type) (array_type element: (primitive_type))]
+                                       @name @reference.type)]))
+ (#match? @_wrap "^(Option|Box|.*Result)$"))
 ; an enum named through its variants, which are no symbols (Kind::A =>, Kind::B(v) =>, Some(Kind::C), f(Kind::D)): a
 ; use of the enum (a constructor call Foo::new() is not: it has its call; each context here costs query compile time)
 ([(match_pattern (scoped_identifier path: (identifier) @name))
