@@ -1028,8 +1028,7 @@ class Resolver(ImportBindings):
     def _bind_passed(self, r: Ref, name: str, receiver: str, called: dict) -> None:
         """The function a call of ``receiver.name`` passes (``r``, a ``callback`` reference): bound to the parameter
         at its slot only where it resolves to the repository's own functions, never a guess by name or a library's."""
-        src = self.g.by_qual.get((r.path, r.src_qualname)) or f"{r.path}::{MODULE}"
-        value = self._lookup(r, src, CALLABLE)
+        value = self._lookup(r, self._source_of(r), CALLABLE)
         if value.ids and value.resolution not in (*GUESSES, "external"):
             callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
             self._bind(callee, r.alias, value.ids, called)
@@ -1037,7 +1036,7 @@ class Resolver(ImportBindings):
     def _bind(self, callee: Ref, slot: str, values: list[str], called: dict) -> None:
         """``values`` given to the parameter at ``slot`` of what ``callee`` names. A test's handler given to the code
         under test is left out there: the code does not depend on its test (compose() calling a test's onError)."""
-        src = self.g.by_qual.get((callee.path, callee.src_qualname)) or f"{callee.path}::{MODULE}"
+        src = self._source_of(callee)
         untested = [v for v in values if not is_test_path(self.g.by_id[v].path)]
         found = self._lookup(callee, src, CALLABLE)
         if found.resolution == "ambiguous":  # g.Add(.., handler) on a receiver nothing types: Echo's Add or Group's,
@@ -4218,19 +4217,13 @@ def _simple_call(expr: str) -> str | None:
 
 def _called_name(expr: str) -> str | None:
     """``a.b(x).c(y, z(1))`` -> ``c``: the name called last in an expression ending in a call."""
-    if not expr.endswith(")"):
+    head = langs.call_head(expr)
+    if head is None:
         return None
-    depth = 0
-    for i in range(len(expr) - 1, -1, -1):
-        ch = expr[i]
-        depth += ch == ")"
-        depth -= ch == "("
-        if depth == 0:
-            head = expr[:i].rstrip()
-            head = head[:-1] if head.endswith("!") else head  # a Rust macro
-            m = _LAST_NAME.search(head)
-            return m.group(1) if m else None
-    return None
+    head = head.rstrip()
+    head = head[:-1] if head.endswith("!") else head  # a Rust macro
+    m = _LAST_NAME.search(head)
+    return m.group(1) if m else None
 
 
 _LEAD = re.compile(r"\s*([A-Za-z_$][\w$]*)")  # the name an expression starts with: request(app).get() -> request

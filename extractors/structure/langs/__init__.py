@@ -181,6 +181,22 @@ def quoted_template(text: str, how: QuotedTemplate) -> str | None:
     return name_template([p for p in pieces if p != ""])
 
 
+def call_head(expr: str) -> str | None:
+    """``a.b(x).c(y, z(1))`` -> ``a.b(x).c``: what an expression ending in a call calls, the text before that call's
+    arguments (brackets in strings are counted too: such an expression reads as no call, never as a wrong one); None
+    where it ends in no call."""
+    if not expr.endswith(")"):
+        return None
+    depth = 0
+    for i in range(len(expr) - 1, -1, -1):
+        ch = expr[i]
+        depth += ch == ")"
+        depth -= ch == "("
+        if depth == 0:
+            return expr[:i]
+    return None
+
+
 def split_outside(text: str, separators: str, opening: str = "([{", closing: str = ")]}", quotes: str = "'\"`",
                   escapes: bool = True, lone: bool = False, closed: bool = False) -> list[str] | None:
     """``text`` split at each of ``separators`` outside quotes and brackets (``'a' . f($b . 'c')``: two parts), the one

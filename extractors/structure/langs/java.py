@@ -523,8 +523,7 @@ def argument_class(resolver, r, value: str) -> str | None:
     dotted = places[next(iter(given))]
     owner, _, last = dotted.rpartition(".")
     probe = Ref(r.path, r.src_qualname, "type.return", last, owner or None, None, None, r.line)
-    src = resolver.g.by_qual.get((r.path, r.src_qualname)) or f"{r.path}::"
-    return resolver._declared_class(probe, src)
+    return resolver._declared_class(probe, resolver._source_of(r))
 
 
 def _returns_inferred(resolver, sid: str) -> bool:

@@ -13,8 +13,8 @@ from pathlib import Path
 from pipeline.safeio import read_config
 
 from ..parse import BARE_CALL_ONLY, BASE_OF
-from . import (QuotedTemplate, alias_form, entry_reason_with, keyword_rule, no_package_scope, quoted_template,
-               settle_templates, with_entries)
+from . import (QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, no_package_scope,
+               quoted_template, settle_templates, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
@@ -94,23 +94,10 @@ def builtin_value(receiver: str) -> bool:
     the receiver's type is known."""
     if len(receiver) > _LONGEST_VALUE:
         return False
-    callee = _callee_of(receiver)
+    callee = call_head(receiver)
     if callee is not None and (m := _CALLED_NAME.search(callee)) and m.group(1) in _BUILTIN_RESULT_METHODS:
         return True
     return _FALLBACK_LITERAL.match(receiver) is not None or _ARITHMETIC.match(receiver) is not None
-
-
-def _callee_of(expr: str) -> str | None:
-    """``a.b(x).map(f(y))`` -> ``a.b(x).map``: what an expression ending in a call calls (brackets in strings are
-    counted too: such a receiver is read as no call, never as a wrong one)."""
-    if not expr.endswith(")"):
-        return None
-    depth = 0
-    for i in range(len(expr) - 1, -1, -1):
-        depth += {")": 1, "(": -1}.get(expr[i], 0)
-        if depth == 0:
-            return expr[:i]
-    return None
 
 
 # Lexical scope: a parameter or variable named like a function of the file is that variable there
