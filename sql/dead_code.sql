@@ -22,7 +22,8 @@
 -- it by name: an iOS view controller a storyboard names, a SceneDelegate an Info.plist names, an Android service a
 -- manifest names), a method of an object literal that a function or method returns or a variable holds when that
 -- definition is reached (called, a used class's constructor, an outside base's override, or such a method itself:
--- a plugin hook's returned hooks); a JavaScript or TypeScript private method (`#name`) keeps the full 0.9 whatever
+-- a plugin hook's returned hooks; an exported one, such as an exported ES5 constructor's prototype method, is
+-- judged as exported API); a JavaScript or TypeScript private method (`#name`) keeps the full 0.9 whatever
 -- its class extends: nothing outside its class, and no computed name, can call it;
 -- lowest (0.2), a TypeScript interface's or object type's property: the objects satisfying the shape give it, and
 -- a read of it is recorded only where the object's type is known; lowest of all (0.1), a definition in a file read
@@ -196,7 +197,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN mi.id IS NOT NULL AND s.kind = 'method' THEN 0.5
            WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
-           WHEN ho.id IS NOT NULL THEN if(ho.exported_only, 0.6, 0.5)
+           WHEN ho.id IS NOT NULL AND NOT s.is_exported THEN if(ho.exported_only, 0.6, 0.5)
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
            WHEN s.is_exported THEN 0.6
            WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object') THEN 0.7
@@ -238,10 +239,10 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
                THEN 'no reference; an exported method of a type that is not: what reaches it from outside does so '
                     || 'through an interface or base it implements'
            WHEN un.name IS NOT NULL THEN 'no resolved reference; the name is written somewhere unresolved'
-           WHEN ho.exported_only
+           WHEN ho.exported_only AND NOT s.is_exported
                THEN 'no reference in the repository; a method of an object that an exported definition builds, '
                     || 'which may be used from outside'
-           WHEN ho.id IS NOT NULL
+           WHEN ho.id IS NOT NULL AND NOT s.is_exported
                THEN 'no reference; a method of an object that a reached definition builds (returned, passed, '
                     || 'installed, held by a field), whose receiver (a library: a plugin host, a DI container) may call it'
            WHEN s.kind IN ('variable', 'constant', 'field', 'property')

@@ -748,17 +748,33 @@ def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef],
         # CT = require(); a member's name is its own (a Rust enum's variant Get(Get) beside `use get::Get`)
         defs = [d for d in defs
                 if not (d.kind in ("variable", "constant") and d.name in imported and d.parent is None)]
-    if not names:
+    if not names and not members_exported:
         return defs
+    attached = _attached_members(defs) if members_exported else set()
     out, containers = [], set()  # the exported containers' qualnames; a parent comes before its members (``_nest``)
     for d in defs:
         if d.parent is None and d.name in names:
             d = d._replace(exported=True)
-        elif members_exported and d.parent in containers and d.name[:1] not in ("#", "_") and not d.hidden:
+        elif members_exported and d.parent in containers and d.name[:1] not in ("#", "_") and not d.hidden and (
+                d.kind != "function" and (d.qualname in attached or d.parent not in attached)):
             d = d._replace(exported=True)
-        if d.exported and d.kind in CONTAINER_KINDS and (d.parent is None or d.parent in containers):
+        if d.exported and (d.kind in CONTAINER_KINDS or d.qualname in attached) and (
+                d.parent is None or d.parent in containers):
             containers.add(d.qualname)
         out.append(d)
+    return out
+
+
+def _attached_members(defs: list[Definition]) -> set[str]:
+    """An ES5 constructor's methods written outside its body (``F.prototype.m = ..``, ``F.m = ..``), and the
+    constructors holding them: such a function is a class written the old way. The methods of an object literal
+    inside a function's body are not (its caller gets them: ``dead_code``'s ``handed_over``)."""
+    functions = {d.qualname: d for d in defs if d.kind == "function"}
+    out = set()
+    for d in defs:
+        holder = functions.get(d.parent) if d.kind == "method" else None
+        if holder is not None and (d.line_start > holder.line_end or d.line_end < holder.line_start):
+            out.update((d.qualname, holder.qualname))
     return out
 
 
