@@ -1858,6 +1858,7 @@ def _paired_values(names, values, data: bytes, depth: int = 0) -> list[RawRef]:
 
 
 ARGUMENT_LISTS = frozenset({"argument_list", "arguments"})
+ARGUMENTS = frozenset({"argument"})  # one argument of such a list, where the grammar wraps each (C#)
 
 
 class CallSite(NamedTuple):
@@ -1885,6 +1886,11 @@ def _call_site(node, name, data: bytes, lists: dict | None = None) -> tuple[str 
     """A value passed to a call: (the callee as written, ``#<position>`` or the keyword), so that the callee's
     parameter of that position or name is bound to it (``run(cb=f)``: ``cb()`` inside run calls f). ``lists``: the
     file's argument lists read so far (``_argument_list``), by node id."""
+    if node.type in ARGUMENTS and node.parent is not None and node.parent.type in ARGUMENT_LISTS:
+        if node.child_by_field_name("name") is None:
+            node = node.parent  # C#'s Must(IsValid): one argument of the list, by its place
+        else:
+            return _named_argument(node, data)  # Run(onDone: Finish): by the parameter's name
     if node.type in ARGUMENT_LISTS:
         argument, inside = name, False  # the argument holding the name: self.done in run(self.done) is one argument
         for _ in range(8):
@@ -1915,6 +1921,15 @@ def _call_site(node, name, data: bytes, lists: dict | None = None) -> tuple[str 
     if callee is None or slot is None or callee.end_byte - callee.start_byte > 200:
         return None, None
     return _text(callee, data), slot
+
+
+def _named_argument(argument, data: bytes) -> tuple[str | None, str | None]:
+    """An argument written with its parameter's name (C#'s ``Run(onDone: Finish)``): (the callee, the name)."""
+    call = argument.parent.parent
+    callee = call.child_by_field_name("function") if call is not None else None
+    if callee is None or callee.end_byte - callee.start_byte > 200:
+        return None, None
+    return _text(callee, data), _text(argument.child_by_field_name("name"), data)
 
 
 def _argument_list(node, data: bytes) -> tuple[str | None, dict]:

@@ -1295,7 +1295,10 @@ class Resolver(ImportBindings):
             return []
         fits = re.compile("^" + ".*".join(map(re.escape, r.name.split("*"))) + "$").match
         names: dict[str, None] = {}  # in order found (a list's ``in`` made this quadratic: 0.1 s a template on sympy)
-        for c in self._template_classes(cls):
+        # a class named (typeof(ILogger).GetMethods()) holds its own and its bases' methods; an object may be an
+        # instance of a subclass
+        classes = [c for c, _ in self._linearized(cls)] if _names_class(r) else self._template_classes(cls)
+        for c in classes:
             for name, member in (self.g.members.get(c) or {}).items():
                 if name not in names and fits(name) and self.g.by_id[member].kind in METHODS:
                     names[name] = None
@@ -1306,6 +1309,8 @@ class Resolver(ImportBindings):
         the one class the value the code states is an instance of."""
         if r.receiver in SELF_NAMES:
             return self._enclosing_class(src)
+        if _names_class(r):  # C#'s typeof(Shop).GetMethods(): the class
+            return self._class_named(r, r.receiver)
         values = (r.bound_to or "").split("|")
         if len(values) != 1 or not values[0] or values[0].startswith("="):
             return None
@@ -3166,6 +3171,8 @@ class Resolver(ImportBindings):
         named = self._named(r, receiver)
         kind = self.g.by_id[named].kind if named else None
         cls = named if kind in CLASSLIKE else None
+        if cls and hooks.type_arguments_written and r.receiver.isidentifier():
+            cls = self._plain_twin(cls)
         if kind in VALUES:  # a variable of a declared type (Go's var Form Binding = ...; Form.Bind())
             cls = self.return_class(named)
         elif named is None:  # current_app.json.dumps(): a variable's member, typed as declared
@@ -3176,6 +3183,13 @@ class Resolver(ImportBindings):
             return self._object_named(r, receiver, named)
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
+
+    def _plain_twin(self, cls: str) -> str:
+        """C#'s ``Outcome.FromResult(..)``, written without type arguments: the ``Outcome`` taking none, not its
+        generic twin ``Outcome<T>`` of the package that a name lookup may give first; ``cls`` where it has none."""
+        if not self._type_parameter_count(self.g.by_id[cls]):
+            return cls
+        return self._twin_taking(cls, 0) or cls
 
     def _variable_chain_class(self, r: Ref, receiver: str) -> str | None:
         """The class reached from a variable the file defines or imports, of a declared type, through the declared
@@ -4034,6 +4048,12 @@ def _folders_up(folder: str) -> list[str]:
         out.append(folder)
         folder = posixpath.dirname(folder)
     return out + [""]
+
+
+def _names_class(r: Ref) -> bool:
+    """Whether a template reference's receiver is a name the flow binds to no value (a class, C#'s ``typeof(Shop)``),
+    not ``self`` nor a variable."""
+    return not r.bound_to and bool(r.receiver) and r.receiver not in SELF_NAMES and r.receiver.isidentifier()
 
 
 def _type_arguments_count(alias: str | None) -> int:

@@ -14,7 +14,7 @@ import re
 import weakref
 from typing import NamedTuple
 
-from . import cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook, split_outside
+from . import TEMPLATE, cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook, split_outside
 from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
 from .implicit_this import implicit_this, implicit_this_field
 from ..parse import BASE_ARGUMENT_MARK, TYPE_PARAMETER_DECLARED
@@ -33,9 +33,15 @@ BASE_ARGUMENT_LAMBDAS = True
 # methods give their lambdas the object itself (task.ContinueWith(t => t.Result)): resolve.py _receiver_argument_class
 WRAPPER_TYPES = ("Task", "ValueTask", "Lazy", "TaskCompletionSource", "ThreadLocal", "AsyncLocal", "WeakReference",
                  "Nullable", "IEnumerator", "Channel")
-# methods and variables are apart: ``M()`` is a method even beside a variable ``M``; only a bare name read is the
-# variable (``read``: see queries/csharp.scm)
-LOCAL_KINDS = ("read",)
+# a bare name read is the variable (``read``: see queries/csharp.scm), and so is a call of a name a parameter or local
+# binds: ``predicate(x)`` on ``Func<T, bool> predicate`` calls the delegate, never a method found by that name
+# (methods are PascalCase, variables camelCase: ``M()`` beside a variable ``m`` is still the method)
+LOCAL_KINDS = ("read", "call")
+LOCALS_SHADOW = True  # a parameter or local called is that delegate, never a same-named definition of its file
+# All(.., Func<T, bool> predicate) { predicate(x) }: what All's callers pass for predicate is what predicate(x) calls
+# (their method groups: All(IsValid)); where no caller of the repository passes one, the call is a ``value`` call,
+# unresolved (its target is the caller's code, a lambda or a library user's), never a library's member
+PARAMETER_FLOW = True
 # a chain's variable arguments carry their declared types (Wrap(cart): Wrap(cart:Cart)), which a generic method's
 # result is inferred from (generic_result)
 TYPED_ARGUMENTS = True
@@ -392,6 +398,17 @@ def extension_host(resolver, r, src):
     return Found(hits, "same_file") if hits else None
 
 
+def universal_member(resolver, r, src):
+    """``breaker.CircuitState.ShouldBe(..)``, ``scanner.AddAllTypesOf<T>()``: a member the receiver's type (the
+    repository's, or one the code does not state) lacks, that no definition of the repository bears by name. C# calls
+    only declared methods, so it is a library's: an extension method for any type (Shouldly's ``ShouldBe``, LINQ's
+    ``Select`` on a collection of ours) or a method of a library type behind an untyped value: external. Not a
+    camelCase name (``state.callback(..)``: a delegate a tuple or field holds, called; methods are PascalCase)."""
+    from ..resolve import EXTERNAL
+
+    return None if not r.name[:1].isupper() or resolver.g.by_name.get(r.name) else EXTERNAL
+
+
 def guess_bare_names(resolver, path: str) -> bool:
     return False  # every name a file uses is its class's, of its namespace or one it uses
 
@@ -725,8 +742,45 @@ def settle_references(raw_refs: list) -> list:
     more = [r._replace(name=r.name + "Attribute") for r in raw_refs
             if r.kind == "type.annotation" and r.name and not r.name.endswith("Attribute")]
     raw_refs = _one_reading_per_using(_without_type_parameters(_type_argument_results(raw_refs)))
-    raw_refs = _initializer_writes_only(raw_refs)
+    raw_refs = _initializer_writes_only(_delegate_invocations(_reflected_methods(raw_refs)))
     return raw_refs + more if more else raw_refs
+
+
+ALL_METHODS = frozenset({"GetMethods", "DeclaredMethods", "GetRuntimeMethods"})  # reflection's every method of a type
+OWN_TYPE = re.compile(r"^(?:this\s*\.\s*)?GetType\(\s*\)$")  # GetType(): the enclosing class's (or a subclass's)
+
+
+def _reflected_methods(raw_refs: list) -> list:
+    """``typeof(Shop).GetMethods()``, ``GetType().GetMethods()`` (queries/csharp.scm): every method of the class
+    (a template ``*`` on ``Shop`` or ``this``, resolve.py ``_template``), ``GetMethod("Name")`` the one named so;
+    a template on another object (``instanceType.GetMethods()``, a variable) is dropped: nothing says its class."""
+    out = []
+    for r in raw_refs:
+        if r.kind == TEMPLATE:
+            receiver = "this" if OWN_TYPE.match(r.receiver or "") else _type_written(r.receiver or "")
+            if not receiver:
+                continue
+            r = r._replace(name="*" if r.name in ALL_METHODS else r.name, receiver=receiver)
+        out.append(r)
+    return out
+
+
+def _type_written(written: str) -> str | None:
+    """A type as ``typeof`` names it, its last name without type arguments (``Acme.Other<int>``: ``Other``); None
+    where it is no type's name (a call)."""
+    name = written.partition("<")[0].rpartition(".")[2].strip()
+    return name if name.isidentifier() and "(" not in written.partition("<")[0] else None
+
+
+DELEGATE_INVOKE = "Invoke"  # what a delegate's call runs: onDone?.Invoke(x) is onDone(x)
+
+
+def _delegate_invocations(raw_refs: list) -> list:
+    """``onDone?.Invoke(x)`` on a bare name is read twice (queries/csharp.scm): as the call of ``onDone`` (a
+    parameter's or local's: what callers pass for it) and as ``Invoke`` on it, dropped here."""
+    called = {(r.start, r.name) for r in raw_refs if r.kind == "call" and r.receiver is None}
+    return [r for r in raw_refs if not (r.kind == "call" and r.name == DELEGATE_INVOKE
+                                        and (r.start, r.receiver) in called)]
 
 
 def _initializer_writes_only(raw_refs: list) -> list:

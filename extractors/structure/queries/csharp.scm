@@ -68,6 +68,11 @@
   name: [(identifier) @name (generic_name . (identifier) @name)])) @reference.call
 (invocation_expression function: (conditional_access_expression condition: (_) @receiver
   (member_binding_expression name: [(identifier) @name (generic_name . (identifier) @name)]))) @reference.call
+; onDone?.Invoke(x) on a bare name: the delegate's call, onDone(x) (a parameter's: what callers pass for it); the
+; reading as Invoke on onDone is dropped (langs/csharp.py _delegate_invocations); x.Invoke(..) stays a member call
+; (MethodInfo.Invoke, a library's)
+((invocation_expression function: (conditional_access_expression condition: (identifier) @name
+  (member_binding_expression name: (identifier) @_invoke))) @reference.call (#eq? @_invoke "Invoke"))
 (object_creation_expression type: [(identifier) @name (generic_name . (identifier) @name)]) @reference.call
 (object_creation_expression type: (qualified_name qualifier: (_) @receiver
   name: [(identifier) @name (generic_name . (identifier) @name)])) @reference.call
@@ -103,6 +108,35 @@
 (argument (cast_expression value: (identifier) @name (#match? @name "^[A-Z]"))) @reference.callback
 (assignment_expression operator: ["+=" "-="] right: (identifier) @name (#match? @name "^[A-Z]")) @reference.callback
 (argument (member_access_expression expression: "this" @receiver name: (identifier) @name)) @reference.callback
+; a generic method's group (Timeout(.., EmptyHandler<TResult>); nameof(Wrap<T>) names a type); a member nameof
+; names (GetMethod(nameof(IAction<T>.Execute)): reflection finds the member by that name)
+((invocation_expression function: (_) @_callee
+  arguments: (argument_list (argument (generic_name . (identifier) @name)) @reference.callback))
+ (#not-eq? @_callee "nameof") (#match? @name "^[A-Z]"))
+((invocation_expression function: (identifier) @_nameof
+  arguments: (argument_list (argument (member_access_expression expression: (_) @receiver name: (identifier) @name))
+                            @reference.callback))
+ (#eq? @_nameof "nameof"))
+
+; reflection over a class's methods (langs/csharp.py _reflected_methods): typeof(X).GetMethods(..),
+; typeof(X).GetTypeInfo().DeclaredMethods, GetType().GetMethods() reach every method of X (of the enclosing class);
+; GetMethod("Name", ..) with a literal name that one
+((member_access_expression expression: [(typeof_expression type: (_) @receiver)
+    (invocation_expression function: (member_access_expression expression: (typeof_expression type: (_) @receiver)))]
+  name: (identifier) @name) @reference.template (#match? @name "^(GetMethods|DeclaredMethods|GetRuntimeMethods)$"))
+((member_access_expression
+    expression: (invocation_expression function: [(identifier) (member_access_expression)]) @receiver
+  name: (identifier) @name) @reference.template (#match? @name "^(GetMethods|GetRuntimeMethods)$"))
+((invocation_expression function: (member_access_expression expression: [(typeof_expression type: (_) @receiver)
+    (invocation_expression function: (member_access_expression expression: (typeof_expression type: (_) @receiver)))]
+    name: (identifier) @_get)
+  arguments: (argument_list . (argument (string_literal (string_literal_content) @name)))) @reference.template
+ (#match? @_get "^(GetMethod|GetDeclaredMethod|GetRuntimeMethod)$"))
+((invocation_expression function: (member_access_expression
+    expression: (invocation_expression function: [(identifier) (member_access_expression)]) @receiver
+    name: (identifier) @_get)
+  arguments: (argument_list . (argument (string_literal (string_literal_content) @name)))) @reference.template
+ (#match? @_get "^(GetMethod|GetRuntimeMethod)$"))
 
 ; inheritance: class A : Base<T>, IFace, A.B.IOther
 (base_list [(identifier) @name (generic_name . (identifier) @name)] @reference.inherits)
@@ -199,14 +233,25 @@
   (#match? @_factory "^(GetRequiredService|GetService|GetInstance|Resolve|GetRequiredKeyedService|GetKeyedService)$"))  ; langs/csharp.py FACTORIES
 
 ; parameters and local variables (lambda, catch, foreach, out var, pattern ones too): a bare name read in their
-; scope is that variable, never a same-named field (see parse.py @local.name)
+; scope is that variable, never a same-named field (see parse.py @local.name); a field is none (`static readonly Fmt
+; Fmt = new(..)` builds the class Fmt)
 [(parameter name: (identifier) @local.name)
  (catch_declaration name: (identifier) @local.name)
  (foreach_statement left: (identifier) @local.name)
- (variable_declarator name: (identifier) @local.name)
+ (local_declaration_statement (variable_declaration (variable_declarator name: (identifier) @local.name)))
+ (for_statement (variable_declaration (variable_declarator name: (identifier) @local.name)))
+ (using_statement (variable_declaration (variable_declarator name: (identifier) @local.name)))
+ (fixed_statement (variable_declaration (variable_declarator name: (identifier) @local.name)))
  (declaration_pattern name: (identifier) @local.name)
  (declaration_expression name: (identifier) @local.name)
  (lambda_expression parameters: (implicit_parameter) @local.name)]
+; a method's, constructor's or local function's own parameters by place (see parse.py @parameter.name): All(Func<T,
+; bool> predicate) { predicate(x) } calls what All's callers pass; never an extension's `this` (list.All(IsOk): IsOk
+; is #0)
+([(method_declaration parameters: (parameter_list (parameter name: (identifier) @parameter.name) @_p))
+  (constructor_declaration parameters: (parameter_list (parameter name: (identifier) @parameter.name) @_p))
+  (local_function_statement parameters: (parameter_list (parameter name: (identifier) @parameter.name) @_p))]
+ (#not-match? @_p "^this\\s"))
 
 ; a bare name read or assigned as a value (count, _items): a field or property of the class, of a base or of an
 ; enclosing class; a ``read`` reference, dropped where a parameter or local variable binds it
