@@ -1856,7 +1856,8 @@ class CallSite(NamedTuple):
 def _with_call_sites(refs: list[Reference], data: bytes) -> list[Reference]:
     """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``."""
     lists: dict = {}  # an argument list's callee and places, read once for all the values passed in it
-    return [r if type(r.module) is not CallSite else _at_call_site(r, data, lists) for r in refs]
+    out = [r if type(r.module) is not CallSite else _at_call_site(r, data, lists) for r in refs]
+    return [r for r in out if r.module is not None or r.kind != "param_passed"]  # fn(depth+1): passed to no call
 
 
 def _at_call_site(r: Reference, data: bytes, lists: dict) -> Reference:
@@ -2734,6 +2735,8 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             kind, receiver = _lambda_receiver(r, receiver, stack, flow)
         if kind in ("local_call", "local_stored") and positions:  # stored: what callers pass is kept
             _param_call(r, stack, flow)
+        elif kind == "local_callback" and positions and r.module is not None:  # Walk(fn) { walk(root, fn) }
+            _param_passed(r, stack, flow)
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
         if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
@@ -2783,6 +2786,17 @@ def _param_call(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:
     if owner and (owner, r.name) not in flow.called:
         flow.called.add((owner, r.name))
         flow.out.append(Reference(owner, "param_call", r.name, None, None, positions[owner][r.name], r.line))
+
+
+def _param_passed(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:
+    """A parameter passed on to another call (``func Walk(fn WalkFunc) { walk(root, fn) }``): what the function's
+    callers pass for it is what the callee's parameter at that slot is given (``Resolver.bind_parameters``): the
+    callee in ``module``, its slot in ``alias``, the parameter's own slot in ``bound_to``."""
+    positions = flow.positions
+    owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
+    if owner:  # the callee and slot: the call site's, worked out with the callbacks' (_with_call_sites)
+        flow.out.append(Reference(owner, "param_passed", r.name, None, r.module, None, r.line,
+                                  positions[owner][r.name]))
 
 
 def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: str, stack: list[Span],
