@@ -2843,6 +2843,8 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
         bound_to = _bound_to(written, bare, stack, held)
     if receiver is not None and flow.results:
         bound_to = _through_called_variables(bound_to, receiver, stack, flow.results, flow.result_names)
+    elif is_call and bound_to and flow.results:
+        bound_to = _results_called(bound_to, stack, flow)
     if bound_to and flow.self_named and stack:  # h := s.handle in func (s *Server): self.handle
         bound_to = "|".join(_as_self(v, stack) for v in bound_to.split("|"))
     if flow.typed_arguments and bound_to and "~" in bound_to:
@@ -2885,6 +2887,18 @@ def _through_called_variables(bound_to: str | None, receiver: str, stack: list[S
         elif bound_to:
             out.append(value + marks)
     return "|".join(dict.fromkeys(out)) or None
+
+
+def _results_called(bound_to: str, stack: list[Span], flow: _FileFlow) -> str:
+    """``h := mw(next); h(c)`` with ``mw := Logger()``: ``h`` holds what a call of what ``Logger()`` gave returns,
+    ``Logger()()``; other values stand as they are."""
+    out = []
+    for value in bound_to.split("|"):
+        name = _called_variable(value) if value.endswith("()") else None
+        held = _bound_to(name, True, stack, flow.results) if name in flow.result_names else None
+        calls = [v + "()" for v in held.split("|") if v.endswith(")") and _called_variable(v) != name] if held else []
+        out += calls or [value]
+    return "|".join(dict.fromkeys(out))
 
 
 def _called_variable(value: str) -> str | None:
@@ -3368,6 +3382,10 @@ COUNTED_CALLS = frozenset({"call", "implicit_call"})
 # a ``returns`` reference's alias: the value is returned only by a call passing no argument (a language's
 # ``settle_references``: TypeScript's ``(init) => init ? make(init) : make``); see ``Resolver._result_called``
 BARE_CALL_ONLY = "<bare call>"
+# a ``returns`` reference's name: an anonymous function the function returns, written in its own body (a language's
+# ``settle_references``: Go's ``return func(next Handler) Handler {..}``): calling what the function returns runs
+# the function's own code (``mw := Logger(); mw(next)`` reaches Logger), as no other definition holds it
+OWN_CODE = "<code>"
 RETURNED = frozenset({"returns", "local_returns"})  # return x, yield x (not return f()): parse and resolve
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read", "stored")}
 LOCAL_KINDS["name"] = "local_read"  # @reference.name: a variable's name read, dropped like a bare read

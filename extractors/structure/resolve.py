@@ -95,7 +95,7 @@ from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
-                    ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
+                    ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
@@ -563,7 +563,7 @@ class Resolver(ImportBindings):
             return answer(self, r, src)
         if kind.startswith(TYPE_PREFIX):
             return self._uses_type(r, src)
-        if kind in INDEX_KINDS or r.name == OWN_OBJECT or (kind == "returns" and r.name == "this"):
+        if kind in INDEX_KINDS or r.name in (OWN_OBJECT, OWN_CODE) or (kind == "returns" and r.name == "this"):
             return []  # what functions return (``return {...}``, ``return this``), call of parameters, decorators
         answer = self._named_kinds.get(kind)
         return answer(self, r, src) if answer is not None else self._call(r, src)
@@ -929,7 +929,8 @@ class Resolver(ImportBindings):
             if ref.kind == "returns_call":
                 if depth < 4:
                     callee = self._lookup(ref, sid, CALLABLE)
-                    hits += [t for c in callee.ids[:MAX_CANDIDATES] for t in self.returned_targets(c, depth + 1)]
+                    hits += [t for c in callee.ids[:MAX_CANDIDATES] for t in self.returned_targets(c, depth + 1)
+                             if t != c or len(callee.ids) == 1]  # (OWN_CODE: see _callee_of_value)
                 else:
                     self._cycle_met.add("")  # cut short: what is found depends on where the walk began, not kept
                 continue
@@ -938,7 +939,10 @@ class Resolver(ImportBindings):
         return list(dict.fromkeys(hits))
 
     def _returned_name_targets(self, ref: Ref, sid: str) -> list[str]:
-        """The functions a ``return name`` in ``sid`` gives, where its name resolves other than by a guess."""
+        """The functions a ``return name`` in ``sid`` gives, where its name resolves other than by a guess; ``sid``
+        itself where it returns a function written in it (``OWN_CODE``)."""
+        if ref.name == OWN_CODE:
+            return [sid]
         found = self._through_value(ref, sid) if ref.bound_to else None
         found = found or (self._scoped(ref, sid) if ref.kind == "local_returns" else self._lookup(ref, sid, CALLABLE))
         if found and found.resolution not in GUESSES:
@@ -3026,7 +3030,8 @@ class Resolver(ImportBindings):
             if callee is None:
                 return None
             curried = _curried_calls(value)  # make()(x): make's own call passes no argument (cast_type's form)
-            hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self._result_called(sid, bare=curried > 0)]
+            hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self._result_called(sid, bare=curried > 0)
+                    if t != sid or len(callee.ids) == 1]  # a function's own code (OWN_CODE): only one known callee's
             for _ in range(curried):  # g = make()(x): what the function make() gives returns
                 hits = [t for sid in dict.fromkeys(hits) for t in self._result_called(sid)]
             return Found(list(dict.fromkeys(hits)), "flow") if hits else None
