@@ -23,7 +23,8 @@ import pyarrow.compute as pc
 from pipeline.extractor import Batch, Replace
 
 from .langs import HANDS_ON, MAX_HANDS_ON
-from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MODULE, STORED_FORM, Edge
+from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MAX_PASSED_ON, MODULE, STORED_FORM, \
+    Edge
 
 SIGNATURE = ["id", "name", "qualname", "kind", "parent_id"]  # what resolution reads of a definition
 EARLY_REF = ["path", "src_qualname", "kind", "name", "receiver", "module", "alias"]  # imports, bases (not lines)
@@ -120,7 +121,7 @@ def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str]) -
     parameter calls resolve again, in the files defining a function of that name). ``existed``: the ids defined
     before the edit."""
     for path, qual, kind, _name, _receiver, module, _alias, _bound in moved:
-        if kind == "callback":
+        if kind in ("callback", "param_passed"):
             scope.callees.add(module.rpartition(".")[2])
         elif f"{path}::{qual}" in existed:  # a new function: nothing has an edge to it yet
             scope.linked.add(f"{path}::{qual}")
@@ -188,7 +189,7 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool
     if scope.linked or scope.classes:  # a definition only added has no edges yet: no scan of the edges
         affected |= _linked(previous, scope, indexed)
     if scope.callees:
-        affected |= _defining(previous, scope.callees, indexed)
+        affected |= _defining_through(previous, scope.callees, indexed)
     if scope.signed:
         handing = _handing_on(previous, scope.signed) if indexed else None
         if handing is None:
@@ -268,6 +269,24 @@ def _defining(previous, names: set[str], indexed: bool) -> set[str]:
             return _paths(index)
     symbols = previous("symbols", columns=["path", "name"], dictionary=["path", "name"])
     return set() if symbols is None else _paths(symbols.filter(_in(symbols, "name", names)))
+
+
+def _defining_through(previous, names: set[str], indexed: bool) -> set[str]:
+    """``_defining``, and the files defining the functions those pass a parameter on to (``Walk(fn)`` calling
+    ``walk(root, fn)``: what Walk is given reaches walk's calls), up to ``MAX_PASSED_ON`` hops."""
+    found, frontier, seen = set(), set(names), set(names)
+    for _ in range(MAX_PASSED_ON + 1):
+        paths = _defining(previous, frontier, indexed) - found
+        found |= paths
+        facts = previous("early_refs", columns=["path", "src_qualname", "kind", "module"],
+                         where=("path", sorted(paths))) if paths else None
+        rows = zip(*_plain(facts).to_pydict().values()) if facts is not None else ()
+        frontier = {module.rpartition(".")[2] for _, qual, kind, module in rows
+                    if kind == "param_passed" and module and qual.rpartition(".")[2] in frontier} - seen
+        if not frontier:
+            break
+        seen |= frontier
+    return found
 
 
 def _without(table: pa.Table | None, paths: set[str]) -> pa.Table | None:

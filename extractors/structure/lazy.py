@@ -660,6 +660,9 @@ class LazyResolver(Resolver):
             slots = dict.setdefault(self._called, (path, r.src_qualname), {})
             slots[r.alias] = r.name
             slots[r.name] = r.name
+        passed_on = [r for r in self.g.index.early_refs_of(path, ("param_passed",)) if r.alias and r.bound_to]
+        if passed_on:  # a parameter passed on to one its callee calls (the callee's file loaded first)
+            self._calling_through(passed_on, self._called)
 
     def _load_passed(self, key: tuple[str, str]) -> None:
         """``bind_parameters`` for the functions named like ``key``'s: the decorators and the call sites passing a
@@ -673,9 +676,14 @@ class LazyResolver(Resolver):
         self._bound_names.add(name)
         for r in self.g.index.early_refs_named(name, "decorated_by"):
             self._bind_decorated(r, self._called)
-        for r in self.g.index.callbacks_named(name):
-            if r.module and r.alias:
+        callbacks = self.g.index.callbacks_named(name)
+        for r in callbacks:
+            if r.kind == "callback" and r.module and r.alias:
                 self._bind_passed(r, name, r.module.rpartition(".")[0], self._called)
+        for r in callbacks:  # Walk(fn) calling walk(root, fn): what Walk's callers pass (bound first)
+            own = self._called.get((r.path, r.src_qualname)) if r.kind == "param_passed" else None
+            if own and r.bound_to and own.get(r.bound_to) == r.name:
+                self._bind_passed_on(r, self._called)
 
     def _inherits(self, r: Ref, src: str):
         """An affected file's base, resolved again: recorded as a subclass too (the stored ones are hidden)."""

@@ -1873,7 +1873,8 @@ class CallSite(NamedTuple):
 def _with_call_sites(refs: list[Reference], data: bytes) -> list[Reference]:
     """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``."""
     lists: dict = {}  # an argument list's callee and places, read once for all the values passed in it
-    return [r if type(r.module) is not CallSite else _at_call_site(r, data, lists) for r in refs]
+    out = [r if type(r.module) is not CallSite else _at_call_site(r, data, lists) for r in refs]
+    return [r for r in out if r.module is not None or r.kind != "param_passed"]  # fn(depth+1): passed to no call
 
 
 def _at_call_site(r: Reference, data: bytes, lists: dict) -> Reference:
@@ -2765,6 +2766,8 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             kind, receiver = _lambda_receiver(r, receiver, stack, flow)
         if kind in ("local_call", "local_stored") and positions:  # stored: what callers pass is kept
             _param_call(r, stack, flow)
+        elif kind == "local_callback" and positions and r.module is not None:  # Walk(fn) { walk(root, fn) }
+            _param_passed(r, stack, flow)
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
         if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
@@ -2816,6 +2819,17 @@ def _param_call(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:
         flow.out.append(Reference(owner, "param_call", r.name, None, None, positions[owner][r.name], r.line))
 
 
+def _param_passed(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:
+    """A parameter passed on to another call (``func Walk(fn WalkFunc) { walk(root, fn) }``): what the function's
+    callers pass for it is what the callee's parameter at that slot is given (``Resolver.bind_parameters``): the
+    callee in ``module``, its slot in ``alias``, the parameter's own slot in ``bound_to``."""
+    positions = flow.positions
+    owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
+    if owner:  # the callee and slot: the call site's, worked out with the callbacks' (_with_call_sites)
+        flow.out.append(Reference(owner, "param_passed", r.name, None, r.module, None, r.line,
+                                  positions[owner][r.name]))
+
+
 def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: str, stack: list[Span],
                  flow: _FileFlow) -> str | None:
     """What the file's value flow binds the reference's receiver (or called name) to, None where nothing."""
@@ -2860,6 +2874,8 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
         bound_to = _bound_to(written, bare, stack, held)
     if receiver is not None and flow.results:
         bound_to = _through_called_variables(bound_to, receiver, stack, flow.results, flow.result_names)
+    elif is_call and bound_to and flow.results:
+        bound_to = _results_called(bound_to, stack, flow)
     if bound_to and flow.self_named and stack:  # h := s.handle in func (s *Server): self.handle
         bound_to = "|".join(_as_self(v, stack) for v in bound_to.split("|"))
     if flow.typed_arguments and bound_to and "~" in bound_to:
@@ -2902,6 +2918,18 @@ def _through_called_variables(bound_to: str | None, receiver: str, stack: list[S
         elif bound_to:
             out.append(value + marks)
     return "|".join(dict.fromkeys(out)) or None
+
+
+def _results_called(bound_to: str, stack: list[Span], flow: _FileFlow) -> str:
+    """``h := mw(next); h(c)`` with ``mw := Logger()``: ``h`` holds what a call of what ``Logger()`` gave returns,
+    ``Logger()()``; other values stand as they are."""
+    out = []
+    for value in bound_to.split("|"):
+        name = _called_variable(value) if value.endswith("()") else None
+        held = _bound_to(name, True, stack, flow.results) if name in flow.result_names else None
+        calls = [v + "()" for v in held.split("|") if v.endswith(")") and _called_variable(v) != name] if held else []
+        out += calls or [value]
+    return "|".join(dict.fromkeys(out))
 
 
 def _called_variable(value: str) -> str | None:
@@ -3385,6 +3413,10 @@ COUNTED_CALLS = frozenset({"call", "implicit_call"})
 # a ``returns`` reference's alias: the value is returned only by a call passing no argument (a language's
 # ``settle_references``: TypeScript's ``(init) => init ? make(init) : make``); see ``Resolver._result_called``
 BARE_CALL_ONLY = "<bare call>"
+# a ``returns`` reference's name: an anonymous function the function returns, written in its own body (a language's
+# ``settle_references``: Go's ``return func(next Handler) Handler {..}``): calling what the function returns runs
+# the function's own code (``mw := Logger(); mw(next)`` reaches Logger), as no other definition holds it
+OWN_CODE = "<code>"
 RETURNED = frozenset({"returns", "local_returns"})  # return x, yield x (not return f()): parse and resolve
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read", "stored")}
 LOCAL_KINDS["name"] = "local_read"  # @reference.name: a variable's name read, dropped like a bare read

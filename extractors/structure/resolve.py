@@ -95,7 +95,7 @@ from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
-                    ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
+                    ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
@@ -563,7 +563,7 @@ class Resolver(ImportBindings):
             return answer(self, r, src)
         if kind.startswith(TYPE_PREFIX):
             return self._uses_type(r, src)
-        if kind in INDEX_KINDS or r.name == OWN_OBJECT or (kind == "returns" and r.name == "this"):
+        if kind in INDEX_KINDS or r.name in (OWN_OBJECT, OWN_CODE) or (kind == "returns" and r.name == "this"):
             return []  # what functions return (``return {...}``, ``return this``), call of parameters, decorators
         answer = self._named_kinds.get(kind)
         return answer(self, r, src) if answer is not None else self._call(r, src)
@@ -929,7 +929,8 @@ class Resolver(ImportBindings):
             if ref.kind == "returns_call":
                 if depth < 4:
                     callee = self._lookup(ref, sid, CALLABLE)
-                    hits += [t for c in callee.ids[:MAX_CANDIDATES] for t in self.returned_targets(c, depth + 1)]
+                    hits += [t for c in callee.ids[:MAX_CANDIDATES] for t in self.returned_targets(c, depth + 1)
+                             if t != c or len(callee.ids) == 1]  # (OWN_CODE: see _callee_of_value)
                 else:
                     self._cycle_met.add("")  # cut short: what is found depends on where the walk began, not kept
                 continue
@@ -938,7 +939,10 @@ class Resolver(ImportBindings):
         return list(dict.fromkeys(hits))
 
     def _returned_name_targets(self, ref: Ref, sid: str) -> list[str]:
-        """The functions a ``return name`` in ``sid`` gives, where its name resolves other than by a guess."""
+        """The functions a ``return name`` in ``sid`` gives, where its name resolves other than by a guess; ``sid``
+        itself where it returns a function written in it (``OWN_CODE``)."""
+        if ref.name == OWN_CODE:
+            return [sid]
         found = self._through_value(ref, sid) if ref.bound_to else None
         found = found or (self._scoped(ref, sid) if ref.kind == "local_returns" else self._lookup(ref, sid, CALLABLE))
         if found and found.resolution not in GUESSES:
@@ -1001,7 +1005,8 @@ class Resolver(ImportBindings):
 
     def bind_parameters(self, refs: list[Ref]) -> None:
         """Which functions each called parameter receives: from call sites passing a function by position or
-        keyword (``run(f)``, ``run(cb=f)``) and from decorators (their first parameter is the decorated one)."""
+        keyword (``run(f)``, ``run(cb=f)``) and from decorators (their first parameter is the decorated one), then
+        along parameters passed on (``Walk(fn)`` calling ``walk(root, fn)``), up to ``MAX_PASSED_ON`` hops."""
         called: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (path, qualname) -> slot -> parameter
         for r in refs:
             if r.kind == "param_call":
@@ -1009,6 +1014,8 @@ class Resolver(ImportBindings):
                 called[(r.path, r.src_qualname)][r.name] = r.name
         if not called:
             return
+        passed_on = [r for r in refs if r.kind == "param_passed" and r.alias and r.bound_to]
+        self._calling_through(passed_on, called)
         names = {q.rpartition(".")[2] for _, q in called}
         for r in refs:
             if r.kind == "decorated_by" and r.name in names:
@@ -1017,6 +1024,53 @@ class Resolver(ImportBindings):
                 receiver, _, name = r.module.rpartition(".")
                 if name in names:
                     self._bind_passed(r, name, receiver, called)
+        passed_on = [r for r in passed_on if (r.path, r.src_qualname) in called]
+        for _ in range(MAX_PASSED_ON):  # Walk(fn) -> walk(fn) -> visit(fn): one hop a round
+            if not any([self._bind_passed_on(r, called) for r in passed_on]):
+                break
+
+    def _calling_through(self, passed_on: list[Ref], called: dict) -> None:
+        """The parameters passed on to a parameter a callee calls (``Walk(fn)`` passing ``fn`` to ``walk``, which
+        calls it) marked called too, up to ``MAX_PASSED_ON`` hops: what Walk's callers pass is then bound to it. One
+        passed to a library's call, or to a parameter nothing calls, stays unmarked (``formatTag`` given to
+        ``time.Parse``: no flow of functions)."""
+        for _ in range(MAX_PASSED_ON):
+            grew = False
+            for r in passed_on:
+                own = called.get((r.path, r.src_qualname))
+                if own and own.get(r.bound_to) == r.name:
+                    continue
+                if self._passed_to_called(r, called):
+                    called.setdefault((r.path, r.src_qualname), {}).update({r.bound_to: r.name, r.name: r.name})
+                    grew = True
+            if not grew:
+                return
+
+    def _passed_to_called(self, r: Ref, called: dict) -> bool:
+        """Whether a ``param_passed`` reference's callee (not a guess among several) calls the parameter at its
+        slot."""
+        receiver, _, name = r.module.rpartition(".")
+        callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
+        found = self._lookup(callee, self._source_of(callee), CALLABLE)
+        if found.resolution == "ambiguous":
+            return False
+        for sid in found.ids:
+            sym = self.g.by_id[sid]
+            params = called.get((sym.path, sym.qualname))
+            if params and self._parameter_at(callee, sym, params, r.alias):
+                return True
+        return False
+
+    def _bind_passed_on(self, r: Ref, called: dict) -> bool:
+        """What callers pass for a parameter passed on (``r``, a ``param_passed`` reference: ``walk(root, fn)`` in
+        ``Walk(fn)``) given to the callee's parameter at its slot; whether that gave it any function it lacked."""
+        owner = self.g.by_qual.get((r.path, r.src_qualname))
+        values = sorted(self.passed.get((owner, r.name), ())) if owner else []
+        if not values:
+            return False
+        receiver, _, name = r.module.rpartition(".")
+        return self._bind(Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line), r.alias,
+                          values, called)
 
     def _bind_decorated(self, r: Ref, called: dict) -> None:
         """The function a decorator (``r``, a ``decorated_by`` reference) wraps: its first parameter's value."""
@@ -1033,27 +1087,37 @@ class Resolver(ImportBindings):
             callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
             self._bind(callee, r.alias, value.ids, called)
 
-    def _bind(self, callee: Ref, slot: str, values: list[str], called: dict) -> None:
-        """``values`` given to the parameter at ``slot`` of what ``callee`` names. A test's handler given to the code
-        under test is left out there: the code does not depend on its test (compose() calling a test's onError)."""
+    def _bind(self, callee: Ref, slot: str, values: list[str], called: dict) -> bool:
+        """``values`` given to the parameter at ``slot`` of what ``callee`` names; whether any was new there. A test's
+        handler given to the code under test is left out there: the code does not depend on its test (compose()
+        calling a test's onError)."""
         src = self._source_of(callee)
         untested = [v for v in values if not is_test_path(self.g.by_id[v].path)]
         found = self._lookup(callee, src, CALLABLE)
         if found.resolution == "ambiguous":  # g.Add(.., handler) on a receiver nothing types: Echo's Add or Group's,
-            return  # whose parameter would take functions no caller of it passes
+            return False  # whose parameter would take functions no caller of it passes
+        grew = False
         for sid in found.ids:
             sym = self.g.by_id[sid]
             params = called.get((sym.path, sym.qualname))
             if not params:
                 continue
-            at = slot
-            if at.startswith("#") and callee.receiver and sym.kind == "method" \
-                    and self.hooks.get(sym.path, self.no_hooks).written_self:
-                at = f"#{int(at[1:]) + 1}"  # obj.run(f): f is the parameter after Python's self
-            name = params.get(at) or self._variadic_slot(sym, params, at)
+            name = self._parameter_at(callee, sym, params, slot)
             given = values if is_test_path(sym.path) else untested
             if name and given:
-                self.passed.setdefault((sid, name), {}).update(dict.fromkeys(given))
+                held = self.passed.setdefault((sid, name), {})
+                grew |= any(v not in held for v in given)
+                held.update(dict.fromkeys(given))
+        return grew
+
+    def _parameter_at(self, callee: Ref, sym: Symbol, params: dict, slot: str) -> str | None:
+        """The called parameter of ``sym`` (``params``: slot -> parameter) an argument at ``slot`` of ``callee`` is
+        given, None where it is none of them."""
+        at = slot
+        if at.startswith("#") and callee.receiver and sym.kind == "method" \
+                and self.hooks.get(sym.path, self.no_hooks).written_self:
+            at = f"#{int(at[1:]) + 1}"  # obj.run(f): f is the parameter after Python's self
+        return params.get(at) or self._variadic_slot(sym, params, at)
 
     def _variadic_slot(self, sym: Symbol, params: dict, at: str) -> str | None:
         """The parameter an argument at ``at`` past the last declared place is given, where the language says it is
@@ -2971,7 +3035,8 @@ class Resolver(ImportBindings):
             if callee is None:
                 return None
             curried = _curried_calls(value)  # make()(x): make's own call passes no argument (cast_type's form)
-            hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self._result_called(sid, bare=curried > 0)]
+            hits = [t for sid in callee.ids[:MAX_CANDIDATES] for t in self._result_called(sid, bare=curried > 0)
+                    if t != sid or len(callee.ids) == 1]  # a function's own code (OWN_CODE): only one known callee's
             for _ in range(curried):  # g = make()(x): what the function make() gives returns
                 hits = [t for sid in dict.fromkeys(hits) for t in self._result_called(sid)]
             return Found(list(dict.fromkeys(hits)), "flow") if hits else None
@@ -4297,6 +4362,7 @@ LOCAL_KINDS = {"local_call": "call", "local_callback": "callback", "local_return
 # caller gives): a value called, never a repository function of that name missed
 VALUE_CALL = "value"
 # facts for value flow and declared types, not references themselves
-INDEX_KINDS = {"returns_call", "param_call", "decorated_by", "signature", "value.returned", "value.held"}
-FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "decorated_by")
+MAX_PASSED_ON = 4  # hops a function-typed parameter is followed along when passed on (bind_parameters)
+INDEX_KINDS = {"returns_call", "param_call", "param_passed", "decorated_by", "signature", "value.returned", "value.held"}
+FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "param_passed", "decorated_by")
 __all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]

@@ -329,9 +329,11 @@ class Current:
         return self._passed
 
     def callbacks(self, names: set[str]) -> pa.Table:
-        """The functions passed by name to calls of functions named like ``names`` (``run(f)``, ``run(cb=f)``)."""
+        """The functions passed by name to calls of functions named like ``names`` (``run(f)``, ``run(cb=f)``), and
+        the parameters passed on to them (``param_passed``)."""
         table = self.passed_refs()
-        return _plain(table.filter(pc.and_(pc.equal(table.column("kind"), "callback"),
+        return _plain(table.filter(pc.and_(pc.is_in(table.column("kind"), value_set=pa.array(["callback",
+                                                                                             "param_passed"])),
                                            _calling(table.column("module"), names))))
 
     def refs_of(self, paths: set[str]) -> pa.Table:
@@ -705,15 +707,17 @@ def _by_key(table: str, key: str, previous, before: set[tuple], after: set[tuple
         yield Batch(table, pa.table({c: list(v) for c, v in zip(columns, zip(*rows))}))
 
 
-PASSED_KINDS = ("callback", "decorated_by")
+PASSED_KINDS = ("callback", "decorated_by", "param_passed")
 
 
 def passed(refs: pa.Table) -> pa.Table:
     """The ``callback_refs`` table's rows among ``refs``: the functions passed by name to a call, by position or
     keyword (``run(f)``, ``run(cb=f)``: a ``callback`` with its slot in ``alias``), and the decorators (a function
-    given the decorated one): what binding a called parameter reads of every file."""
+    given the decorated one), the parameters passed on to a call (``param_passed``): what binding a called
+    parameter reads of every file."""
     kind = refs.column("kind")
-    return refs.filter(pc.or_(pc.and_(pc.equal(kind, "callback"), pc.is_valid(refs.column("alias"))),
+    return refs.filter(pc.or_(pc.and_(pc.is_in(kind, value_set=pa.array(["callback", "param_passed"])),
+                                      pc.is_valid(refs.column("alias"))),
                               pc.equal(kind, "decorated_by")))
 
 

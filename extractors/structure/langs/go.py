@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from pipeline.safeio import read_config
 
+from ..parse import OWN_CODE
 from . import alias_form, entry_reason_with, runtime_hook
 
 GROUP = "go"
@@ -213,6 +214,13 @@ _HEAD = re.compile(r"^[A-Za-z_]\w*")
 
 
 def settle_references(raw_refs: list) -> list:
+    """A function literal returned (``return func(next Handler) Handler {..}``, captured on its ``func`` keyword)
+    is the function's own code (``OWN_CODE``); imports named unlike their path are settled (``_settle_imports``)."""
+    own = [r._replace(name=OWN_CODE) if r.kind == "returns" and r.name == "func" else r for r in raw_refs]
+    return _settle_imports(own)
+
+
+def _settle_imports(raw_refs: list) -> list:
     """An import named unlike its path (``"github.com/hashicorp/go-metrics/compat"`` holding ``package metrics``)
     binds its package clause's name, which the file alone states by using it: Go refuses an unused import, so an
     unaliased import whose default name qualifies nothing is used under another name. That name is the qualifier no

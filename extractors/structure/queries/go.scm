@@ -64,6 +64,9 @@
 ; returns, return render or return s.serve alone; of several results (return x, nil) each is only passed on
 (return_statement (expression_list . [(identifier) @name
   (selector_expression operand: (_) @receiver field: (field_identifier) @name)] .)) @reference.returns
+; return func(next Handler) Handler {..}: the function's own code (on the literal's keyword: langs/go.py makes it
+; OWN_CODE), which mw := Logger(); mw(next) then runs
+(return_statement (expression_list . (func_literal "func" @name) .)) @reference.returns
 (return_statement (expression_list (_) . [(identifier) @name
   (selector_expression operand: (_) @receiver field: (field_identifier) @name)])) @reference.callback
 (return_statement (expression_list . [(identifier) @name
@@ -353,6 +356,12 @@
   right: (expression_list . (func_literal result: [(pointer_type) (type_identifier) (qualified_type)] @var.returns) .))
 (short_var_declaration left: (expression_list . (identifier) @var.name .)
   right: (expression_list . (func_literal result: (parameter_list . (parameter_declaration type: (_) @var.returns))) .))
+; var registry = sync.OnceValue(func() *Registry {..}): a call of the variable gives what the literal declares
+(var_spec . name: (identifier) @var.name !type
+  value: (expression_list . (call_expression
+    function: (selector_expression operand: (identifier) @_sync field: (field_identifier) @_once)
+    arguments: (argument_list . (func_literal result: [(pointer_type) (type_identifier) (qualified_type)] @var.returns) .))
+  (#eq? @_sync "sync") (#match? @_once "^OnceValues?$")))
 ; its later declared results: cmd, c := build() with build := func() (*Cmd, *Ctx): c is a Ctx (build()#1)
 (short_var_declaration left: (expression_list . (identifier) @var.name .)
   right: (expression_list . (func_literal result: (parameter_list . (parameter_declaration) . (parameter_declaration
