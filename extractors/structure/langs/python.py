@@ -14,7 +14,7 @@ import typing
 
 from pipeline.safeio import read_config
 
-from . import entry_reason_with, name_template, no_package_scope, settle_templates, split_outside, with_entries
+from . import call_head, entry_reason_with, name_template, no_package_scope, settle_templates, split_outside, with_entries
 
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
@@ -303,7 +303,10 @@ def inline_type(receiver: str) -> str | None:
     cast = cast_type(receiver)
     if cast:
         return cast
-    return receiver[: receiver.index("(")] if receiver.endswith(")") and "(" in receiver else None
+    head = call_head(receiver)
+    if head is None or head.endswith(")"):  # make()(), getattr(o, n)(): a call of what the first call gives
+        return None
+    return receiver[: receiver.index("(")]
 
 
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
