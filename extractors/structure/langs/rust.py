@@ -240,9 +240,25 @@ def _path_attribute_keys(paths: list[str], roots: set, root: Path) -> list[tuple
     for found in (d for d in declared if twice[(d.declarer, d.name)] == 1):
         target = posixpath.normpath(posixpath.join(posixpath.dirname(found.declarer), found.written))
         crate = _crate_dir(found.declarer, roots.__contains__)
-        if target in known and crate is not None:
+        if target not in known:
+            continue
+        if crate is not None:
             out.append((target, _key(crate, _module_path(found.declarer, crate) + [found.name])))
+        elif found.declarer.endswith(".rs"):  # tests/lexical.rs: a crate of its own, rooted at the file
+            out += [(found.declarer, _key(found.declarer, [])), (target, _key(found.declarer, [found.name]))]
+            out += _mounted_children(target, _key(found.declarer, [found.name]), known)
     return out
+
+
+def _mounted_children(target: str, key: str, known: set) -> list[tuple[str, str]]:
+    """(file, key) for the modules under a ``mod.rs`` another crate mounts by ``#[path]`` (``#[path =
+    "../src/lexical/mod.rs"] mod lexical;`` in tests/lexical.rs): ``src/lexical/num.rs`` is that crate's
+    ``lexical::num`` too, as its ``mod num;`` declares it."""
+    if posixpath.basename(target) != "mod.rs":
+        return []
+    folder = posixpath.dirname(target)
+    return [(p, f"{key}::{'::'.join(_module_path(p, folder))}") for p in sorted(known)
+            if p.startswith(folder + "/") and p != target and p.endswith(".rs")]
 
 
 def _path_modules(paths: list[str], root: Path) -> list[PathModule]:
@@ -392,7 +408,12 @@ def nested_spec(spec: str, depth: int) -> str:
 
 def _where(importer: str, index: dict) -> tuple[str, list[str]] | None:
     crate = _crate_dir(importer, lambda d: _key(d, []) in index)
-    return (crate, _module_path(importer, crate)) if crate is not None else None
+    if crate is None and _key(importer, []) in index:  # tests/lexical.rs, mounting modules by #[path]
+        return importer, []
+    if crate is None:  # tests/lexical/algorithm.rs: a module tests/lexical.rs mounts by #[path] (a crate of a file)
+        crate = _crate_dir(importer, lambda d: bool(d) and _key(d + ".rs", []) in index)
+        return (crate + ".rs", _module_path(importer, crate)) if crate is not None else None
+    return crate, _module_path(importer, crate)
 
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:

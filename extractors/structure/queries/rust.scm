@@ -382,10 +382,16 @@
 (field_pattern name: (shorthand_field_identifier) @local.name)
 (field_pattern pattern: [(identifier) @local.name (ref_pattern (identifier) @local.name)
                          (mut_pattern (identifier) @local.name)])
-; each arm of a match, and an if let / while let, is a scope of its own: Get(cmd) and Set(cmd) in two arms are two
-; variables, of two types (a pattern's names are variables, never functions found by name)
+; each arm of a match is a scope of its own: Get(cmd) and Set(cmd) in two arms are two variables, of two types (a
+; pattern's names are variables, never functions found by name)
 (match_arm) @scope.callback
-([(if_expression condition: (let_condition)) (while_expression condition: (let_condition))]) @scope.callback
+; an if let's / while let's / for's names hold in its block only, never in its else branches nor in the value matched
+; (else if let Some(expected) = expected.num_values() { .. } else if expected.min_values() ..: two variables); a
+; let's from its end to its block's end (let path = path.as_ref(): the value reads the parameter)
+([(if_expression condition: (let_condition pattern: (_) @scope.binder) consequence: (block) @scope.binds)
+  (while_expression condition: (let_condition pattern: (_) @scope.binder) body: (block) @scope.binds)
+  (for_expression pattern: (_) @scope.binder body: (block) @scope.binds)])
+(let_declaration pattern: (_) @scope.binder) @scope.binds.after
 ; ...and so is a closure (|name, out| { let Some(flag) = lookup(name) else { .. }; .. }: not the function's `flag`)
 (closure_expression) @scope.callback
 (tuple_struct_pattern type: (_)
