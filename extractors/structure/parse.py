@@ -681,8 +681,8 @@ def _outside_opaque(raw_refs: list[RawRef], opaque: list[tuple[int, int]], kept:
             out.append(r)
         elif r.kind == "call":
             out.append(r._replace(kind="mention"))
-        elif r.kind == "macro_call":  # a macro is found by its name wherever it expands
-            out.append(r)
+        elif r.kind in ("macro_call", "ignore"):  # a macro is found by its name wherever it expands (and its name
+            out.append(r)  # is no call's there either: ``$crate::m!(..)`` in a macro's body)
     return out
 
 

@@ -396,6 +396,17 @@
 (closure_expression) @scope.callback
 (tuple_struct_pattern type: (_)
   [(identifier) @local.name (ref_pattern (identifier) @local.name) (mut_pattern (identifier) @local.name)])
+; a struct's field typed by one of its type parameters (formatter: F in Serializer<W, F>): a mark at the type, which
+; rust.settle_references types by the trait bound the file gives that parameter wherever it bounds it (where F:
+; Formatter): self.ser.formatter.begin_string() is Formatter's, dispatched to the impls (several bounds: unknown)
+((struct_item type_parameters: (type_parameters (type_parameter name: (type_identifier) @_param))
+   body: (field_declaration_list (field_declaration type: (type_identifier) @name)))
+ (#eq? @_param @name)) @reference.parameter_field
+([(type_parameter name: (type_identifier) @name
+                  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @receiver))
+  (where_predicate left: (type_identifier) @name
+                   bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @receiver))])
+  @reference.type_bound
 ; a type parameter stands for its first trait bound (fn f<T: Make>, impl<T: Make>, where T: Make): T::make() is the
 ; trait's method, dispatched to the impls (a marker bound first, T: Clone + Make, is std's: nothing is guessed)
 (type_parameter name: (type_identifier) @var.name
