@@ -143,6 +143,11 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   !is A) return``, ``require(x is A)``), captured by the pattern capturing ``@var.narrowed``: the narrowing is placed
   at the statement's end and holds from there to its parent's end, a scope as a ``@scope.guarded`` block is (the code
   before the check never sees it).
+- ``@scope.binder``: a pattern whose names hold only in the code its construct introduces, not where the construct
+  stands nor in the value the pattern is matched against (Rust's ``if let Some(x) = x.f() { .. } else { .. }``: ``x``
+  of the pattern holds in the first block only), with ``@scope.binds`` (that code: a scope of names as a callback is)
+  or ``@scope.binds.after`` (a statement after which they hold, to the end of the block around it: ``let x = ..;``).
+  Every binding captured in the pattern is placed at that code's start (``_rebound``).
 - ``@opaque``: a node whose text is no code (a Rust ``macro_rules!`` body, an attribute's arguments): references
   inside it are dropped, but those whose receiver starts with one of the language's ``OPAQUE_RECEIVERS`` (``$crate``)
   and calls, which become ``mention`` references: never resolved (an unresolved edge, ref_form ``mention``), they
@@ -542,6 +547,8 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     settles its bindings and references."""
     found = Captures()
     _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+    if found.binders:
+        _rebound(found.bindings, found.binders)
     if data is not written:  # what a repair blanked was written there all the same
         found.refs += [RawRef(at, "call", name, None, None, None, written.count(b"\n", 0, at) + 1, None)
                        for at, name in rules.repaired_calls(written, data)]
@@ -674,8 +681,8 @@ def _outside_opaque(raw_refs: list[RawRef], opaque: list[tuple[int, int]], kept:
             out.append(r)
         elif r.kind == "call":
             out.append(r._replace(kind="mention"))
-        elif r.kind == "macro_call":  # a macro is found by its name wherever it expands
-            out.append(r)
+        elif r.kind in ("macro_call", "ignore"):  # a macro is found by its name wherever it expands (and its name
+            out.append(r)  # is no call's there either: ``$crate::m!(..)`` in a macro's body)
     return out
 
 
@@ -804,6 +811,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls",
                      "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "scope.after",
+                     "scope.binder",
                      "signature.result", "signature.argument", "signature.parameter", "parameter.given",
                      "signature.arity", "signature.base"):
             roles.append(Role(key, key))
@@ -844,6 +852,14 @@ def _pattern_roles(query) -> list[PatternRoles | None]:
 _new = tuple.__new__  # a NamedTuple built without its Python-level __new__: 3x cheaper on the hot path
 
 
+class Binder(NamedTuple):
+    """A pattern (``@scope.binder``, its bytes) and where the names it binds hold from (``@scope.binds``' start)."""
+
+    start: int
+    end: int
+    holds_from: int
+
+
 @dataclass
 class Captures:
     """A file's query matches sorted by use: definitions, references (imports included), and the bindings that
@@ -855,6 +871,7 @@ class Captures:
     opaque: list[tuple[int, int]] = field(default_factory=list)  # byte ranges that are no code (``@opaque``)
     callbacks: list[tuple[int, int]] = field(default_factory=list)  # anonymous functions passed (``@scope.callback``)
     guarded: list[tuple[int, int]] = field(default_factory=list)  # blocks a type check guards (``@scope.guarded``)
+    binders: list[Binder] = field(default_factory=list)  # patterns whose names hold in a scope of their own
     gives_receiver: set[int] = field(default_factory=set)  # calls' names given the object itself (``@gives.receiver``)
 
 
@@ -1341,6 +1358,36 @@ def _on_after_scope(c: OtherCapture) -> None:
         c.found.guarded.append((node.end_byte, node.parent.end_byte))
 
 
+def _on_binder_scope(c: OtherCapture) -> None:
+    """The code a pattern's names hold in: a scope of names, the pattern's bindings placed at its start."""
+    if "scope.binds" in c.caps:
+        body = c.caps["scope.binds"][0]
+        start, end = body.start_byte, body.end_byte
+    elif "scope.binds.after" in c.caps:  # the rest of the block after the statement (none where it ends it)
+        statement = c.caps["scope.binds.after"][0]
+        start, end = statement.end_byte, statement.parent.end_byte
+    else:
+        return
+    if start < end:
+        c.found.callbacks.append((start, end))
+        c.found.binders.append(Binder(c.node.start_byte, c.node.end_byte, start))
+
+
+def _rebound(bindings: dict[str, list[RawRef]], binders: list[Binder]) -> None:
+    """Each binding written in a ``@scope.binder`` pattern placed where its names hold (a binding's place picks the
+    scope it belongs to), in file order again."""
+    binders = sorted(binders)
+    starts = [b.start for b in binders]
+    for kind, found in bindings.items():
+        moved = False
+        for i, r in enumerate(found):
+            at = bisect_right(starts, r.start) - 1  # patterns never nest: the one starting last before it
+            if at >= 0 and r.start < binders[at].end:
+                found[i], moved = r._replace(start=binders[at].holds_from), True
+        if moved:
+            found.sort(key=_START)
+
+
 def _on_gives_receiver(c: OtherCapture) -> None:
     c.found.gives_receiver.add(c.node.start_byte)
 
@@ -1412,6 +1459,7 @@ _OTHER_ROLES: dict[str, Callable[[OtherCapture], None]] = {
     "parameter.name": _on_named("parameter", True), "global.name": _on_named("global"),
     "parameter.given": _on_parameter_given, "scope.callback": _on_callback_scope, "scope.branch": _on_callback_scope,
     "scope.guarded": _on_guarded_scope, "scope.after": _on_after_scope, "gives.receiver": _on_gives_receiver,
+    "scope.binder": _on_binder_scope,
     "returns.object": _on_returns_object, "jsdoc": _on_jsdoc, "doc": _on_doc,
     **{role: _on_signature for role in _SIGNATURE_ROLES}, "passed.receiver": _on_passed_receiver,
     "passed.name": _on_passed_name, "passed.implicit": _on_passed_name, "package.name": _on_package_name,

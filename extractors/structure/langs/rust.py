@@ -56,12 +56,18 @@ def _named(node, child) -> str | None:
     return None if node.child_by_field_name("name") == child else "annotation"
 
 
+def _bound_name(node, child):
+    """``Item`` of ``impl Iterator<Item = &Arg>`` names the trait's associated type, no type used (nor an element
+    of what the function returns: ``Arg`` is); the type it is bound to is read further up."""
+    return None if node.child_by_field_name("name") == child else ...
+
+
 TYPE_CONTEXTS = {
     "parameter": "parameter", "closure_parameters": "parameter",
     **dict.fromkeys(("function_item", "function_signature_item", "closure_expression", "function_type"), "return"),
     **dict.fromkeys(("field_declaration", "ordered_field_declaration_list"), "field"),
     **dict.fromkeys(("let_declaration", "const_item", "static_item"), "variable"),
-    "type_item": alias_form, "associated_type": _named,
+    "type_item": alias_form, "associated_type": _named, "type_binding": _bound_name,
     # declarations' names, ``impl T`` / ``impl Trait for T`` (a container and an ``inherits``), struct literals
     **dict.fromkeys(("struct_item", "enum_item", "union_item", "trait_item", "impl_item", "struct_expression",
                      "enum_variant_list"), None),
@@ -240,9 +246,25 @@ def _path_attribute_keys(paths: list[str], roots: set, root: Path) -> list[tuple
     for found in (d for d in declared if twice[(d.declarer, d.name)] == 1):
         target = posixpath.normpath(posixpath.join(posixpath.dirname(found.declarer), found.written))
         crate = _crate_dir(found.declarer, roots.__contains__)
-        if target in known and crate is not None:
+        if target not in known:
+            continue
+        if crate is not None:
             out.append((target, _key(crate, _module_path(found.declarer, crate) + [found.name])))
+        elif found.declarer.endswith(".rs"):  # tests/lexical.rs: a crate of its own, rooted at the file
+            out += [(found.declarer, _key(found.declarer, [])), (target, _key(found.declarer, [found.name]))]
+            out += _mounted_children(target, _key(found.declarer, [found.name]), known)
     return out
+
+
+def _mounted_children(target: str, key: str, known: set) -> list[tuple[str, str]]:
+    """(file, key) for the modules under a ``mod.rs`` another crate mounts by ``#[path]`` (``#[path =
+    "../src/lexical/mod.rs"] mod lexical;`` in tests/lexical.rs): ``src/lexical/num.rs`` is that crate's
+    ``lexical::num`` too, as its ``mod num;`` declares it."""
+    if posixpath.basename(target) != "mod.rs":
+        return []
+    folder = posixpath.dirname(target)
+    return [(p, f"{key}::{'::'.join(_module_path(p, folder))}") for p in sorted(known)
+            if p.startswith(folder + "/") and p != target and p.endswith(".rs")]
 
 
 def _path_modules(paths: list[str], root: Path) -> list[PathModule]:
@@ -392,7 +414,12 @@ def nested_spec(spec: str, depth: int) -> str:
 
 def _where(importer: str, index: dict) -> tuple[str, list[str]] | None:
     crate = _crate_dir(importer, lambda d: _key(d, []) in index)
-    return (crate, _module_path(importer, crate)) if crate is not None else None
+    if crate is None and _key(importer, []) in index:  # tests/lexical.rs, mounting modules by #[path]
+        return importer, []
+    if crate is None:  # tests/lexical/algorithm.rs: a module tests/lexical.rs mounts by #[path] (a crate of a file)
+        crate = _crate_dir(importer, lambda d: bool(d) and _key(d + ".rs", []) in index)
+        return (crate + ".rs", _module_path(importer, crate)) if crate is not None else None
+    return crate, _module_path(importer, crate)
 
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
@@ -666,8 +693,37 @@ MAX_MANIFEST_DIRS = 20000  # folders walked looking for the repository's crates 
 
 
 def settle_references(raw_refs: list) -> list:
-    """A macro's call names it with its ``!`` (``tri!``), as its definition does: never a function's name."""
-    return [r._replace(name=r.name + "!") if r.kind == "macro_call" else r for r in raw_refs]
+    """A macro's call names it with its ``!`` (``tri!``), as its definition does: never a function's name. A field
+    typed by its struct's type parameter is of that parameter's bound (``_bound_fields``)."""
+    raw_refs = [r._replace(name=r.name + "!") if r.kind == "macro_call" else r for r in raw_refs]
+    return _bound_fields(raw_refs) if any(r.kind in _PARAMETER_MARKS for r in raw_refs) else raw_refs
+
+
+_PARAMETER_MARKS = ("parameter_field", "type_bound")  # facts for _bound_fields, no references
+
+
+def _bound_fields(raw_refs: list) -> list:
+    """``formatter: F`` in ``struct Serializer<W, F>`` (a ``parameter_field`` mark at the type): the field holds
+    the trait the file bounds ``F`` by (``where F: Formatter``, ``impl<F: Formatter>``: ``type_bound`` marks), where
+    every bound of that name in the file agrees and is no std trait, so a chain through the field
+    (``self.ser.formatter.f()``, where no bound is in scope) reaches the trait's method; else the type stays as
+    written (unknown)."""
+    fields = {r.name_start for r in raw_refs if r.kind == "parameter_field"}
+    bounds: dict[str, set[str]] = {}
+    for r in raw_refs:
+        if r.kind == "type_bound":
+            bounds.setdefault(r.name, set()).add(r.receiver.partition("<")[0].strip())  # Read<'de>: Read
+    out = []
+    for r in raw_refs:
+        if r.kind in _PARAMETER_MARKS:
+            continue
+        bound = bounds.get(r.name, ())
+        if r.kind == "type.field" and r.name_start in fields and len(bound) == 1:
+            module, _, trait = next(iter(bound)).rpartition("::")
+            if trait not in BUILTINS and module.partition("::")[0] not in EXTERNAL_RECEIVERS:  # F: Clone + Visit
+                r = r._replace(name=trait, receiver=module or None)  # (std's first: which of them, not said)
+        out.append(r)
+    return out
 
 
 def settle_definitions(raw_defs: list, imports: list, root) -> list:

@@ -382,14 +382,31 @@
 (field_pattern name: (shorthand_field_identifier) @local.name)
 (field_pattern pattern: [(identifier) @local.name (ref_pattern (identifier) @local.name)
                          (mut_pattern (identifier) @local.name)])
-; each arm of a match, and an if let / while let, is a scope of its own: Get(cmd) and Set(cmd) in two arms are two
-; variables, of two types (a pattern's names are variables, never functions found by name)
+; each arm of a match is a scope of its own: Get(cmd) and Set(cmd) in two arms are two variables, of two types (a
+; pattern's names are variables, never functions found by name)
 (match_arm) @scope.callback
-([(if_expression condition: (let_condition)) (while_expression condition: (let_condition))]) @scope.callback
+; an if let's / while let's / for's names hold in its block only, never in its else branches nor in the value matched
+; (else if let Some(expected) = expected.num_values() { .. } else if expected.min_values() ..: two variables); a
+; let's from its end to its block's end (let path = path.as_ref(): the value reads the parameter)
+([(if_expression condition: (let_condition pattern: (_) @scope.binder) consequence: (block) @scope.binds)
+  (while_expression condition: (let_condition pattern: (_) @scope.binder) body: (block) @scope.binds)
+  (for_expression pattern: (_) @scope.binder body: (block) @scope.binds)])
+(let_declaration pattern: (_) @scope.binder) @scope.binds.after
 ; ...and so is a closure (|name, out| { let Some(flag) = lookup(name) else { .. }; .. }: not the function's `flag`)
 (closure_expression) @scope.callback
 (tuple_struct_pattern type: (_)
   [(identifier) @local.name (ref_pattern (identifier) @local.name) (mut_pattern (identifier) @local.name)])
+; a struct's field typed by one of its type parameters (formatter: F in Serializer<W, F>): a mark at the type, which
+; rust.settle_references types by the trait bound the file gives that parameter wherever it bounds it (where F:
+; Formatter): self.ser.formatter.begin_string() is Formatter's, dispatched to the impls (several bounds: unknown)
+((struct_item type_parameters: (type_parameters (type_parameter name: (type_identifier) @_param))
+   body: (field_declaration_list (field_declaration type: (type_identifier) @name)))
+ (#eq? @_param @name)) @reference.parameter_field
+([(type_parameter name: (type_identifier) @name
+                  bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @receiver))
+  (where_predicate left: (type_identifier) @name
+                   bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @receiver))])
+  @reference.type_bound
 ; a type parameter stands for its first trait bound (fn f<T: Make>, impl<T: Make>, where T: Make): T::make() is the
 ; trait's method, dispatched to the impls (a marker bound first, T: Clone + Make, is std's: nothing is guessed)
 (type_parameter name: (type_identifier) @var.name
