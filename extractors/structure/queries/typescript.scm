@@ -249,6 +249,14 @@
                                   (optional_parameter type: (type_annotation (type_identifier) @_pt))]
     @signature.outer)
   (#eq? @_tp @_pt))
+; interface TestOptions { additionalTests?: (ctx: TestContext) => void }: what a property of a function type gives
+; the function it holds, at the property (:j, as a type alias of a function type)
+([(interface_body (property_signature type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter type: (type_annotation (_) @signature.type))
+      (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot)))))
+  (type_alias_declaration value: (object_type (property_signature type: (type_annotation (function_type
+     parameters: (formal_parameters [(required_parameter type: (type_annotation (_) @signature.type))
+                                     (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot))))))])
 ; interface HandlerInterface { (handler: H): R; (path: P, handler: H): R }: each call signature's parameters apart, at
 ; its place among them ((k), parse.py @signature.overload), and how many arguments it takes (@signature.arity): a call
 ; is given what the signatures fitting its arguments agree on
@@ -317,6 +325,18 @@
                            (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))] @passed.fn))
 (call_expression function: [(identifier) (member_expression)] @passed.callee
   arguments: (arguments (arrow_function parameter: (identifier) @passed.name) @passed.fn))
+; testDriver({ additionalTests(ctx) {..} }), run({ onDone: (result) => .. }): an untyped parameter of a method (or a
+; property's function) of an object literal passed to a call takes what the member of that name of the type the
+; called function declares there gives it (parse.py @passed.key: place i%key:j)
+(call_expression function: [(identifier) (member_expression)] @passed.callee
+  arguments: (arguments (object [(method_definition name: (property_identifier) @passed.key
+                                   parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                                 (pair key: (property_identifier) @passed.key
+                                   value: [(arrow_function parameters: (formal_parameters
+                                             (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                                           (function_expression parameters: (formal_parameters
+                                             (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                                           (arrow_function parameter: (identifier) @passed.name)])]) @passed.fn))
 ; test("x", async ({ page }) => page.goto("/")): a property taken apart from such a parameter (the library's object
 ; where the called function is a library's; nothing where it is ours: the parameter's type is not the property's)
 (call_expression function: [(identifier) (member_expression)] @passed.callee
