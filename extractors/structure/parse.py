@@ -1240,8 +1240,10 @@ def _binding_kind(c: OtherCapture, key: str, value) -> str | None:
         return ITEM_OF + _text(value, data)
     if key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
         kind = _type_text(_text(value, data))
-        return f"{IMPLEMENTED_VALUE}{kind}@{_place(c.node, data)}" if kind and kind.replace(".", "").isidentifier() \
-            else None
+        member = c.caps.get("var.key")  # const opts: Options = { onDone(result) {..} }: what Options' onDone gives
+        kind = kind + OBJECT_KEY + _text(member[0], data) if member and kind else kind
+        return f"{IMPLEMENTED_VALUE}{kind}@{_place(c.node, data)}" \
+            if kind and kind.replace(".", "").replace(OBJECT_KEY, "").isidentifier() else None
     if key == "var.called":  # make: ClientFactory: make(app) gives what the class's call operator returns
         kind = _type_text(_text(value, data))
         return f"{kind}~{rules.call_operator}()" if rules.call_operator and kind \

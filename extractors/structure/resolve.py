@@ -2897,10 +2897,13 @@ class Resolver(ImportBindings):
         """``(Reader) b -> b.title()`` (``Reader@0``): the class the single method of the type implemented declares for
         its parameter at that position; the type must be the repository's, found for certain."""
         written, _, place = value.rpartition("@")
+        written, has_key, key = written.partition(OBJECT_KEY)  # Options%onDone: a method of an object so declared
         receiver, _, name = written.rpartition(".")
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
         cls = self._declared_class(Ref(r.path, r.src_qualname, "signature", name, receiver or None, None, None, r.line),
                                    src)
+        if has_key:
+            return self._object_member_slot(cls, key, place) if cls else _typed(cls)
         if cls and (self.g.by_id[cls].path, self.g.by_id[cls].qualname, f"{UNION_MEMBER}0") in self.signatures:
             return self._union_slot_class(self.g.by_id[cls], place)  # const mw: H = (c) => .., type H = A | B
         declared, where = self._implemented_parameter(self.g.by_id[cls], place) if cls else (None, None)

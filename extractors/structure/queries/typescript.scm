@@ -299,6 +299,24 @@
           (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
           (arrow_function parameter: (identifier) @var.name)])
 
+; const options: HarnessOptions = { onReport(summary) {..} }, { onFail: (failure) => .. } satisfies HarnessOptions: a
+; method (or a property's function) of an object literal so declared takes what the type's member of that name gives
+; (parse.py @var.key: implements:HarnessOptions%onReport@0)
+(variable_declarator type: (type_annotation [(type_identifier) (generic_type)] @var.implements)
+  value: (object [(method_definition name: (property_identifier) @var.key
+                    parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                  (pair key: (property_identifier) @var.key
+                    value: [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                            (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                            (arrow_function parameter: (identifier) @var.name)])]))
+(satisfies_expression (object [(method_definition name: (property_identifier) @var.key
+                                 parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                               (pair key: (property_identifier) @var.key
+                                 value: [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                                         (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                                         (arrow_function parameter: (identifier) @var.name)])])
+  [(type_identifier) (generic_type)] @var.implements)
+
 ; function mw(): MiddlewareHandler { return async (c, next) => .. }: a function returned straight from the body of one
 ; declaring its return type implements that type, as a variable so declared does (a return nested in a block: not read)
 ([(function_declaration return_type: (type_annotation [(type_identifier) (generic_type)] @var.implements)
