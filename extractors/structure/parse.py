@@ -169,8 +169,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   parameter a generic type declares (``interface ThrowingConsumer<T>``, at ``<j``, ``@signature.slot`` its place):
   where the type's single method declares ``T``, a function given for parameter ``i`` takes the argument written
   there; ``@signature.base``: a type argument a class's base class writes (``class V : Validator<Order>``, at ``>j``,
-  ``@signature.slot`` its place). A ``signature`` reference: read, never an edge (``alias``: ``i:j``, ``:j``, ``i``,
-  ``i<j``, ``<j`` or ``>j``).
+  ``@signature.slot`` its place); ``@signature.async``: the function is asynchronous (JavaScript's ``async
+  function``: a call of it gives a promise, at ``ASYNC_PLACE``). A ``signature`` reference: read, never an edge
+  (``alias``: ``i:j``, ``:j``, ``i``, ``i<j``, ``<j``, ``>j`` or ``async``).
 - ``@passed.name``: an untyped parameter of a function written as an argument (``describe(t => ...)``), with
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
   function as written) and ``@passed.slot`` (the parameter's node, whose place is its position; default: the name):
@@ -188,6 +189,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   takes what that type's single method declares for its parameter of the same position (``IMPLEMENTED_VALUE``).
   With ``@passed.member`` the name is a property taken apart from that parameter (``test("x", ({ page }) => ..)``):
   its place is ``i:j.name``, which only a library's callee types (its objects are the library's).
+  With ``@passed.key`` the function is a method (or a property's value) of an object literal passed there
+  (``testDriver({ additionalTests(ctx) {..} })``, ``@passed.fn`` the object): its place is ``i%key:j``, parameter
+  ``j`` of what the member ``key`` of the type the callee declares for parameter ``i`` takes (``OBJECT_KEY``).
 """
 
 from __future__ import annotations
@@ -813,7 +817,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "scope.after",
                      "scope.binder",
                      "signature.result", "signature.argument", "signature.parameter", "parameter.given",
-                     "signature.arity", "signature.base"):
+                     "signature.arity", "signature.base", "signature.async"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit", "var.place", "var.record") \
                 and ("var.item" in keys or "var.callable" in keys or any(k in keys for k in VAR_BINDINGS)):
@@ -1269,8 +1273,10 @@ def _binding_kind(c: OtherCapture, key: str, value) -> str | None:
         return ITEM_OF + _text(value, data)
     if key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
         kind = _type_text(_text(value, data))
-        return f"{IMPLEMENTED_VALUE}{kind}@{_place(c.node, data)}" if kind and kind.replace(".", "").isidentifier() \
-            else None
+        member = c.caps.get("var.key")  # const opts: Options = { onDone(result) {..} }: what Options' onDone gives
+        kind = kind + OBJECT_KEY + _text(member[0], data) if member and kind else kind
+        return f"{IMPLEMENTED_VALUE}{kind}@{_place(c.node, data)}" \
+            if kind and kind.replace(".", "").replace(OBJECT_KEY, "").isidentifier() else None
     if key == "var.called":  # make: ClientFactory: make(app) gives what the class's call operator returns
         kind = _type_text(_text(value, data))
         return f"{kind}~{rules.call_operator}()" if rules.call_operator and kind \
@@ -1451,7 +1457,8 @@ def _on_entry(c: OtherCapture) -> None:
 
 
 _SIGNATURE_ROLES = ("signature.type", "signature.named", "signature.result", "signature.argument",
-                    "signature.parameter", "signature.receiver", "signature.arity", "signature.base")
+                    "signature.parameter", "signature.receiver", "signature.arity", "signature.base",
+                    "signature.async")
 # each role of ``_roles`` but a reference and ``local.name`` (``_collect`` takes those inline) -> its collector
 _OTHER_ROLES: dict[str, Callable[[OtherCapture], None]] = {
     "def": _on_def, "import": _on_import, "reexport": _on_import, "import.via": _on_import, "var": _on_var,
@@ -1589,6 +1596,9 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
     ``i`` itself where a name types it (``i``). None where the type names no one class (a union, a collection)."""
     if role == "signature.arity":
         return _overload_arity(node, caps)
+    if role == "signature.async":  # async function f(): what a call of it gives is a promise (of what it returns)
+        return RawRef(node.start_byte, "signature", ASYNC_RESULT, None, None, ASYNC_PLACE, node.start_point[0] + 1,
+                      None)
     typed = _type_text(_text(node, data))
     if typed and role == "signature.result":  # -> (String, clap_lex::ShortFlags): a path, dotted as receivers are
         typed = typed.replace("::", ".")
@@ -1669,7 +1679,8 @@ def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: in
     if callee is None:
         return None
     slot = _place(caps.get("passed.slot", (node,))[0], data) if slot is None else slot
-    place = f"{_place(caps['passed.fn'][0], data)}:{slot}"
+    key = caps.get("passed.key")
+    place = f"{_place(caps['passed.fn'][0], data)}{OBJECT_KEY + _text(key[0], data) if key else ''}:{slot}"
     if "passed.member" in caps:  # ({ page }) => ..: the parameter's member page, no type of its own here
         place += "." + _text(node, data)
     place += _call_shape(nodes[-1].parent, caps["passed.fn"][0])
@@ -1783,6 +1794,9 @@ OVERLOAD_OPEN, OVERLOAD_CLOSE, ARITY_RANGE = "(", ")", ".."
 # after a callback's place: how many arguments the call passes, ``s`` where the first is a string literal (``/2s``)
 CALL_SHAPE = "/"
 PASSED_VALUE = "passed:"  # a callback's parameter: what the called function declares it is given (see _passed)
+# the place of a ``signature`` saying its function is asynchronous (``@signature.async``): a call of it gives a promise
+ASYNC_PLACE, ASYNC_RESULT = "async", "Promise"
+OBJECT_KEY = "%"  # in a PASSED_VALUE's place: the member of the object passed there whose function it is (i%key:j)
 IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it implements declares (``Reader@0``)
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",

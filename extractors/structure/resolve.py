@@ -44,6 +44,8 @@ such as JavaScript's ``console`` (none); ``BUILTINS`` names a bare call or type 
 ``BUILTIN_METHODS`` methods of the language's own types (``get``, ``push``): on an object of unknown type they are
 guessed only where one class the file can see has it (none); ``BUILTIN_GUESS_NAMED`` only where the receiver also
 names that class (``session.get``, not ``self.options.get``: Python's untyped values are mostly the builtins'; False);
+``UNOWNED_BUILTINS_EXTERNAL`` such a method called on an unknown value is external where no definition of the repository
+bears its name (JavaScript's ``code.replace()`` in a plugin hook: False, unresolved);
 ``guess_bare_names(resolver, path)`` whether a bare name may be guessed repository-wide (True: a language without
 imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadth first); ``is_external(importer,
 spec, index, root)`` a module spec outside the repository (not relative); ``CALLS_PASSED`` callees that call a
@@ -93,9 +95,9 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
-                    ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
+                    OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
@@ -333,6 +335,10 @@ class Hooks:
     # (receiver) -> whether the receiver as written is a value of the language's own types (JavaScript's
     # ``s.trim().split(..)``, ``(xs || [])``): a builtin method called on it is the language's, never guessed
     builtin_value: Callable | None = None
+    # a builtin method called on a value of unknown type, where no definition of the repository bears its name
+    # (``code.replace(..)`` on a plugin hook's parameter): external, the language's or a library's, as it cannot be
+    # the repository's (False: unresolved)
+    unowned_builtins_external: bool = False
     # (resolver, cls) -> ``cls`` and its bases in the language's own lookup order, each with its depth (Ruby's
     # ancestors: a later include first, the superclass last); None: C3 or breadth first as the flags say
     linearize: Callable | None = None
@@ -415,7 +421,8 @@ def hooks_of(support) -> Hooks:
                  module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)),
                  library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())),
                  may_be_instance=getattr(support, "may_be_instance", None),
-                 argument_class=getattr(support, "argument_class", None))
+                 argument_class=getattr(support, "argument_class", None),
+                 unowned_builtins_external=bool(getattr(support, "UNOWNED_BUILTINS_EXTERNAL", False)))
 
 
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -1468,7 +1475,18 @@ class Resolver(ImportBindings):
             found = self._library_extension(r, hooks) or found  # a library's object: maybe a method we add to it
         if not found.ids and r.receiver and hooks.universal_member is not None and "method" in kinds:
             return hooks.universal_member(self, r, src) or found  # no member of the receiver's: every type's
+        if found.resolution == "unresolved" and hooks.unowned_builtins_external and self._unowned_builtin(r, kinds,
+                                                                                                         hooks):
+            return EXTERNAL
         return found
+
+    def _unowned_builtin(self, r: Ref, kinds: set, hooks: Hooks) -> bool:
+        """``code.replace(..)``, ``id.startsWith(..)`` on a value of unknown type: a builtin method's name that no
+        definition of the repository bears (of any kind or language: ``dead_code`` protects a definition by an
+        unresolved use of its name, and none has it), so the call is the language's or a library's. An update that
+        adds such a definition re-resolves the files naming it (incremental's ``ref_names``)."""
+        return bool(r.receiver) and "method" in kinds and r.name in hooks.builtin_methods \
+            and not self.g.by_name.get(r.name)
 
     def _stated(self, r: Ref, src: str, kinds: set) -> Found | None:
         """What the code states ``r`` is: its value flow, then the language's layers in order; None where only a
@@ -1758,6 +1776,8 @@ class Resolver(ImportBindings):
             callee = _called_name(receiver)  # (a Rust macro's name without its "!": tri!(x).visit())
             if callee and not self.g.by_name.get(callee) and not self.g.by_name.get(callee + "!"):
                 return True  # the value of a call to nothing defined here (a library's or a builtin's result)
+            if r.name in hooks.wrapper_methods and self._async_called(r, receiver):
+                return True  # refresh().catch(..) with async function refresh(): the promise's own
         if not head.isidentifier() or head in SELF_NAMES:
             return False
         binding = self._receiver_binding(r.path, head, receiver)
@@ -1768,6 +1788,12 @@ class Resolver(ImportBindings):
         # Response.error(), JSON.parse(): a global of the language (BUILTINS) is its own unless the file imports or
         # defines the name, even where some other file of the repository has a definition of that name
         return not (self._visible_name(r, head) or (head not in hooks.builtins and self.g.by_name.get(head)))
+
+    def _async_called(self, r: Ref, call: str) -> bool:
+        """Whether ``call`` calls, for certain, an asynchronous function (``ASYNC_PLACE``: its value a promise)."""
+        sid, _ = self._one_callee(r, call)
+        sym = self.g.by_id.get(sid) if sid else None
+        return sym is not None and (sym.path, sym.qualname, ASYNC_PLACE) in self.signatures
 
     def _foreign_receiver(self, r: Ref, receiver: str, inline: str | None, hooks: Hooks) -> bool:
         """``okhttp3.Headers h``, ``new okhttp3.Response.Builder().code(..)``, ``okhttp3.Response.error(..)``: the
@@ -2666,7 +2692,10 @@ class Resolver(ImportBindings):
         value, _, shape = value.partition(CALL_SHAPE)
         callee, _, place = value.rpartition("@")
         place, _, member = place.partition(".")
+        place, has_key, keyed = place.partition(OBJECT_KEY)  # 0%additionalTests:0: a method of the object passed
         cls, how = self._passed_parameter_class(r, f"{callee}@{place}{caret}{held}", _call_shape(shape))
+        if has_key and cls:
+            cls, how = self._object_member_slot(cls, *keyed.split(":", 1))
         if cls is None and not held and self.hooks.get(r.path, self.no_hooks).base_argument_lambdas:
             cls, how = self._base_argument_class(r, callee, place) or (cls, how)
         if cls is None and argument and self.hooks.get(r.path, self.no_hooks).base_argument_lambdas:
@@ -2674,6 +2703,24 @@ class Resolver(ImportBindings):
         if not member or not cls:
             return cls, how
         return _typed(self._class_along(cls, [member], None))
+
+    def _object_member_slot(self, cls: str, key: str, inner: str) -> tuple[str | None, str]:
+        """``testDriver({ additionalTests(ctx) {..} })`` with ``testDriver(opts: TestOptions)``: what the member
+        ``key`` of the class declared for the object (``cls``) gives its function's parameter ``inner``: a method's
+        own parameter (``additionalTests(ctx: TestContext): void``), a property of a function type
+        (``additionalTests?: (ctx: TestContext) => void``) or of a type alias of one (``onDone: DoneHandler``)."""
+        found = self._member(cls, key)
+        if not found or len(found.ids) != 1:
+            return None, "unknown"
+        member = self.g.by_id[found.ids[0]]
+        if member.kind in METHODS:
+            declared, where = self.signatures.get((member.path, member.qualname, inner)), member.id
+        else:
+            declared, where = self.signatures.get((member.path, member.qualname, f":{inner}")), member.id
+            held = self._held_function_type(member.id) if declared is None else member.id
+            if held != member.id and self.g.by_id[held].kind in CLASSLIKE:
+                declared, where = self._implemented_parameter(self.g.by_id[held], inner)
+        return _typed(self._declared_class(declared, where)) if declared is not None else (None, "unknown")
 
     def _base_argument_class(self, r: Ref, callee: str, place: str) -> tuple[str | None, str] | None:
         """A lambda's first parameter where it is passed to a base class's method called bare or on ``this``
@@ -2919,10 +2966,13 @@ class Resolver(ImportBindings):
         """``(Reader) b -> b.title()`` (``Reader@0``): the class the single method of the type implemented declares for
         its parameter at that position; the type must be the repository's, found for certain."""
         written, _, place = value.rpartition("@")
+        written, has_key, key = written.partition(OBJECT_KEY)  # Options%onDone: a method of an object so declared
         receiver, _, name = written.rpartition(".")
         src = self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}")
         cls = self._declared_class(Ref(r.path, r.src_qualname, "signature", name, receiver or None, None, None, r.line),
                                    src)
+        if has_key:
+            return self._object_member_slot(cls, key, place) if cls else _typed(cls)
         if cls and (self.g.by_id[cls].path, self.g.by_id[cls].qualname, f"{UNION_MEMBER}0") in self.signatures:
             return self._union_slot_class(self.g.by_id[cls], place)  # const mw: H = (c) => .., type H = A | B
         declared, where = self._implemented_parameter(self.g.by_id[cls], place) if cls else (None, None)

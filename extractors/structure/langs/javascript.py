@@ -62,11 +62,15 @@ BUILTIN_METHODS = frozenset({
     "delete", "clear", "add", "keys", "values", "entries", "toString", "toJSON", "valueOf", "call", "apply", "bind",
     "hasOwnProperty", "localeCompare", "normalize", "search", "toFixed", "json", "text", "arrayBuffer", "blob",
     "append", "getReader", "write", "end", "on", "once", "emit", "off", "removeListener", "addEventListener",
-    "removeEventListener", "next", "return", "throw",
+    "removeEventListener", "next", "return", "throw", "toLocaleLowerCase", "toLocaleUpperCase", "toLocaleString",
+    "codePointAt", "findLastIndex", "toSorted", "toReversed", "toSpliced", "getTime", "toISOString",
     # the web platform's streams, sockets, requests and responses (a server's listen or send is often the
     # repository's own: express)
     "formData", "clone", "cancel", "close", "enqueue", "releaseLock", "pipeTo", "pipeThrough", "tee", "abort"})
 
+# ...and one called on a value of unknown type (a library callback's parameter: `transform(code, id)`'s `code.replace`,
+# `id.startsWith`) is the language's or a library's where no definition of the repository bears the name: external
+UNOWNED_BUILTINS_EXTERNAL = True
 
 # Methods of strings and arrays whose result is again a string or an array (``s.trim().split(",")``,
 # ``xs.map(f).filter(g)``, ``s.split("\\n").map(..).join("\\n")``): a builtin method called on such a result is the

@@ -96,6 +96,12 @@
 ([(binary_expression left: (identifier) @name) (binary_expression right: (identifier) @name)] @reference.read
   (#match? @name "^_*[A-Z][A-Z0-9_$]*$"))
 
+; an async function (async function refresh() {..}, async load() {..}, const save = async () => ..): a call of it gives
+; a promise, whose then / catch / finally are the language's (see parse.py @signature.async)
+(function_declaration "async" @signature.async)
+(method_definition "async" @signature.async)
+(variable_declarator value: [(arrow_function "async" @signature.async) (function_expression "async" @signature.async)])
+
 ; an anonymous function passed to a call (describe('x', () => {...}), xs.map(function (x) {...})): a scope of its own
 ; variables (each test's `const inst = ...`), never a definition references are attributed to
 (arguments [(arrow_function) (function_expression)] @scope.callback)

@@ -249,6 +249,14 @@
                                   (optional_parameter type: (type_annotation (type_identifier) @_pt))]
     @signature.outer)
   (#eq? @_tp @_pt))
+; interface TestOptions { additionalTests?: (ctx: TestContext) => void }: what a property of a function type gives
+; the function it holds, at the property (:j, as a type alias of a function type)
+([(interface_body (property_signature type: (type_annotation (function_type parameters: (formal_parameters
+     [(required_parameter type: (type_annotation (_) @signature.type))
+      (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot)))))
+  (type_alias_declaration value: (object_type (property_signature type: (type_annotation (function_type
+     parameters: (formal_parameters [(required_parameter type: (type_annotation (_) @signature.type))
+                                     (optional_parameter type: (type_annotation (_) @signature.type))] @signature.slot))))))])
 ; interface HandlerInterface { (handler: H): R; (path: P, handler: H): R }: each call signature's parameters apart, at
 ; its place among them ((k), parse.py @signature.overload), and how many arguments it takes (@signature.arity): a call
 ; is given what the signatures fitting its arguments agree on
@@ -291,6 +299,24 @@
           (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
           (arrow_function parameter: (identifier) @var.name)])
 
+; const options: HarnessOptions = { onReport(summary) {..} }, { onFail: (failure) => .. } satisfies HarnessOptions: a
+; method (or a property's function) of an object literal so declared takes what the type's member of that name gives
+; (parse.py @var.key: implements:HarnessOptions%onReport@0)
+(variable_declarator type: (type_annotation [(type_identifier) (generic_type)] @var.implements)
+  value: (object [(method_definition name: (property_identifier) @var.key
+                    parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                  (pair key: (property_identifier) @var.key
+                    value: [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                            (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                            (arrow_function parameter: (identifier) @var.name)])]))
+(satisfies_expression (object [(method_definition name: (property_identifier) @var.key
+                                 parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                               (pair key: (property_identifier) @var.key
+                                 value: [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                                         (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
+                                         (arrow_function parameter: (identifier) @var.name)])])
+  [(type_identifier) (generic_type)] @var.implements)
+
 ; function mw(): MiddlewareHandler { return async (c, next) => .. }: a function returned straight from the body of one
 ; declaring its return type implements that type, as a variable so declared does (a return nested in a block: not read)
 ([(function_declaration return_type: (type_annotation [(type_identifier) (generic_type)] @var.implements)
@@ -317,6 +343,18 @@
                            (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))] @passed.fn))
 (call_expression function: [(identifier) (member_expression)] @passed.callee
   arguments: (arguments (arrow_function parameter: (identifier) @passed.name) @passed.fn))
+; testDriver({ additionalTests(ctx) {..} }), run({ onDone: (result) => .. }): an untyped parameter of a method (or a
+; property's function) of an object literal passed to a call takes what the member of that name of the type the
+; called function declares there gives it (parse.py @passed.key: place i%key:j)
+(call_expression function: [(identifier) (member_expression)] @passed.callee
+  arguments: (arguments (object [(method_definition name: (property_identifier) @passed.key
+                                   parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                                 (pair key: (property_identifier) @passed.key
+                                   value: [(arrow_function parameters: (formal_parameters
+                                             (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                                           (function_expression parameters: (formal_parameters
+                                             (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                                           (arrow_function parameter: (identifier) @passed.name)])]) @passed.fn))
 ; test("x", async ({ page }) => page.goto("/")): a property taken apart from such a parameter (the library's object
 ; where the called function is a library's; nothing where it is ours: the parameter's type is not the property's)
 (call_expression function: [(identifier) (member_expression)] @passed.callee

@@ -46,6 +46,8 @@ TARGETS = {
     "requests": Target("requests", "python", "scip-python", ("index", "--project-name", "requests", "--quiet")),
     "uvicorn": Target("uvicorn", "python", "scip-python", ("index", "--project-name", "uvicorn", "--quiet")),
     "h3": Target("h3", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
+    # tuning target (2026-12-05): unjs/unstorage, tsconfig.json covers src/ and test/
+    "unstorage": Target("unstorage", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
     "express": Target("express", "javascript", "scip-typescript",
                       ("index", "--infer-tsconfig", "--no-progress-bar"),
                       note="plain CommonJS: the type checker binds require() results and functions, not methods "
