@@ -1524,13 +1524,16 @@ class Resolver(ImportBindings):
         the type the context expects, which is not known here: guessed by name among methods and constants (enum
         cases), never a property (``.success(x)`` builds the library's ``Result``, not the repository's ``var
         success`` added to it). A name no definition of the caller's language bears (``.onQueue(q)``, ``.now()``) is
-        a library type's member: external."""
+        a library type's member: external; so is one the repository gives only to what an implicit member cannot be
+        (``completion(.success(v))`` where ``success`` is a property of an ``extension Result``)."""
         if not self._same_language(self.g.by_name.get(r.name, []), r.path):
             return EXTERNAL
         if r.name in self.hooks.get(r.path, self.no_hooks).builtin_methods:
             return UNRESOLVED  # .random(in:), .init: mostly the standard library's types
         found = self._prefer_visible(r, self._same_program(r.path, self._global(r.name, IMPLICIT_MEMBER_KINDS,
                                                                                 r.path)))
+        if not found.ids and found.resolution == "unresolved":
+            return EXTERNAL
         if r.args is not None and len(found.ids) > 1:  # .name(key: k, specification: s): not name(for:)
             found = Found(self._accepting(found.ids, r), found.resolution)
         return found

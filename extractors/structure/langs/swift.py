@@ -20,6 +20,7 @@ from typing import NamedTuple
 from pipeline.safeio import read_config
 
 from . import entry_reason_with
+from .arity import Params
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "swift"
@@ -273,6 +274,31 @@ def parameter_labels(node) -> str | None:
         elif child.type == "=" and labels:
             labels[-1] += DEFAULTED
     return ",".join(labels)
+
+
+def case_params(node, name) -> Params | None:
+    """``case stream(count: Int, delay: Int = 40)`` -> ``count,delay=`` (1 to 2 arguments): the associated values
+    after the case's name (an entry may declare several cases: ``case a(Int), b``), each labelled where it is
+    (``_``: none); None for a case without any, which is read, not called."""
+    values = name.next_named_sibling
+    if values is None or values.type != "enum_type_parameters" or values.prev_named_sibling != name:
+        return None
+    labels, item = [], []
+    for child in values.children[1:]:  # after "(": the items between commas
+        if child.type not in (",", ")"):
+            item.append(child)
+        elif item:
+            labels.append(_case_label(item))
+            item = []
+    least = sum(not label.endswith(DEFAULTED) for label in labels)
+    return Params(least, len(labels), ",".join(labels))
+
+
+def _case_label(item: list) -> str:
+    """One associated value's label (``count: Int`` -> ``count``, ``Int`` -> ``_``), ``=`` after it if defaulted."""
+    labelled = len(item) > 1 and item[0].type == "simple_identifier" and item[1].type == ":"
+    label = item[0].text.decode("utf-8", "replace") if labelled else NO_LABEL
+    return label + (DEFAULTED if any(c.type == "=" for c in item) else "")
 
 
 def argument_labels(node) -> str | None:
