@@ -36,6 +36,10 @@ SOURCE_MAP_MARK = re.compile(rb"(?m)^\s*(?://|/\*)[#@] sourceMappingURL=")
 # wrapper, under a folder that holds a site's files rather than the repository's sources. A repository's own UMD file
 # (an older library written as one file, backbone.js at its root) stays indexed.
 UMD_MARK = re.compile(rb"define\.amd\b")
+# A DocC catalog (``Sources/Lib/Documentation.docc/``) is documentation the compiler never reads: its tutorials' code
+# listings are the same file again at each step (``01-code-0001.swift``, ``01-code-0002.swift``...), so indexed they
+# define each of their types a dozen times over and turn the module's calls into guesses among the copies.
+DOC_CATALOG = re.compile(r"(?:^|/)[^/]+\.docc/")
 SITE_FOLDERS = re.compile(r"(?:^|/)(docs?|assets|static|public|examples?|www|site|website|javascripts)/")
 TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|__testfixtures__|__fixtures__|__mocks__|fixtures|spec|testing)/|(^|/)test_[^/]*\.(py|rb)$|"
                        r"(^|/)tests?\.py$|"  # a Django app's tests.py
@@ -165,6 +169,8 @@ def skip_reason(root: Path, path: str, head: bytes, size: int, mode: str,
         return vendored, False, True
     if GENERATED_NAME.search(path):
         return "generated (file name)", True, False
+    if DOC_CATALOG.search(path):
+        return "documentation (a DocC catalog's code listing)", False, False
     if size > MAX_BYTES:
         return f"too large ({size} bytes)", False, False
     if b"\0" in head[:8192]:

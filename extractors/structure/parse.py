@@ -985,6 +985,16 @@ def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver
     return kind, written, receiver, callee, slot
 
 
+def _def_params(node, caps: dict, rules: ParseRules, kind: str) -> Params | None:
+    """What a function or method accepts; a constant's where its language builds one with arguments
+    (``ParseRules.case_params``); None where arguments are not counted."""
+    if not rules.arity:
+        return None
+    if kind in ("function", "method"):
+        return _params(node, rules)
+    return rules.case_params(node, caps["name"][0]) if kind == "constant" else None
+
+
 def _params(node, rules: ParseRules) -> Params | None:
     """What a definition accepts: how many arguments, and the labels they are written with where the language reads
     them (``ParseRules.parameter_labels``)."""
@@ -1195,7 +1205,7 @@ def _on_def(c: OtherCapture) -> None:
                                node.end_point[0] + 1, parent, "exported" in caps,
                                tuple(_decorator_name(_text(n, c.data)) for n in caps.get("decorator", ())),
                                c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
-                               _params(node, rules) if rules.arity and kind in ("function", "method") else None,
+                               _def_params(node, caps, rules, kind),
                                _body_start(node) if rules.signature_outside else 0, "hidden" in caps))
 
 

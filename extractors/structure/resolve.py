@@ -1611,16 +1611,26 @@ class Resolver(ImportBindings):
         the type the context expects, which is not known here: guessed by name among methods and constants (enum
         cases), never a property (``.success(x)`` builds the library's ``Result``, not the repository's ``var
         success`` added to it). A name no definition of the caller's language bears (``.onQueue(q)``, ``.now()``) is
-        a library type's member: external."""
+        a library type's member: external; so is one the repository gives only to what an implicit member cannot be
+        (``completion(.success(v))`` where ``success`` is a property of an ``extension Result``)."""
         if not self._same_language(self.g.by_name.get(r.name, []), r.path):
             return EXTERNAL
-        if r.name in self.hooks.get(r.path, self.no_hooks).builtin_methods:
-            return UNRESOLVED  # .random(in:), .init: mostly the standard library's types
         found = self._prefer_visible(r, self._same_program(r.path, self._global(r.name, IMPLICIT_MEMBER_KINDS,
                                                                                 r.path)))
+        found = self._type_level(found)
+        if r.name in self.hooks.get(r.path, self.no_hooks).builtin_methods and not found.ids:
+            return UNRESOLVED  # .init, .max: mostly the standard library's types (``return .merge(a, b)``: Effect's)
+        if not found.ids and found.resolution == "unresolved":
+            return EXTERNAL
         if r.args is not None and len(found.ids) > 1:  # .name(key: k, specification: s): not name(for:)
             found = Found(self._accepting(found.ids, r), found.resolution)
         return found
+
+    def _type_level(self, found: Found) -> Found:
+        """Of an implicit member call's candidates, the type's own: enum cases and static methods (marked
+        ``SINGLETON``), never an instance method (``.download(..)`` is ``Endpoint.download``, not ``Session``'s)."""
+        kept = [i for i in found.ids if self.g.by_id[i].kind not in METHODS or i in self.singleton_defs]
+        return found if len(kept) == len(found.ids) else Found(kept, found.resolution if kept else "unresolved")
 
     def _implicit_read(self, r: Ref, src: str) -> list[Edge]:
         """Swift's ``.eager``, ``case .metric:``: an enum case of the type the context expects. The enclosing types'

@@ -82,6 +82,8 @@ overloads (Swift's ``request(_:interceptor:)`` vs ``request(_:)``), a definition
 (``symbols.labels``, ``refs.labels``); of the overloads accepting a call's count, those whose labels fit it (all of
 them where none fits). None, not read. ``labels_choose(declared_list, written)`` instead where the choice among one
 type's overloads is relative (Java's parameter and argument types: an exact match before a widening one).
+``case_params(node, name_node)``: the ``Params`` (count and labels) of a constant built with arguments, Swift's enum
+case with associated values (``case stream(count: Int)``: ``.stream(1)`` is not it); None, any call.
 ``settle_references(raw_refs)``: the file's raw references (its imports among them; not the variables' bindings)
 rewritten where the query cannot say what is meant (Ruby: ``send(:m)`` names ``m``, written ``:m``).
 ``settle_bindings(var_bindings, raw_refs)``: the typed variables' bindings (``@var.type``), rewritten by the raw
@@ -319,6 +321,9 @@ class ParseRules:
     # (call node) -> the labels a call writes; None: not read (``symbols.labels``, ``refs.labels``)
     parameter_labels: Callable = lambda _node: None
     argument_labels: Callable = lambda _node: None
+    # (definition node, its name node) -> the Params of a constant a call builds with arguments (Swift's ``case
+    # stream(count: Int)``, which ``.stream(count: 3)`` makes); None: any call
+    case_params: Callable = lambda _node, _name: None
     # node types standing for any number of items in a list read by place (Rust's ``..`` in ``Move(.., y)``): what
     # follows one has no place known (parse._field_place)
     place_rests: frozenset = frozenset()
@@ -567,6 +572,7 @@ def parse_rules(language: str | None) -> ParseRules:
         arity=bool(getattr(module, "ARITY", False)),
         parameter_labels=getattr(module, "parameter_labels", DEFAULT_RULES.parameter_labels),
         argument_labels=getattr(module, "argument_labels", DEFAULT_RULES.argument_labels),
+        case_params=getattr(module, "case_params", DEFAULT_RULES.case_params),
         file_entries=getattr(module, "file_entries", DEFAULT_RULES.file_entries),
         program_packages=frozenset(getattr(module, "PROGRAM_PACKAGES", ())),
         file_package=getattr(module, "file_package", DEFAULT_RULES.file_package),

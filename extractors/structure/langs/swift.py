@@ -19,7 +19,9 @@ from typing import NamedTuple
 
 from pipeline.safeio import read_config
 
+from ..parse import SINGLETON
 from . import entry_reason_with
+from .arity import Params
 from .implicit_this import implicit_this, implicit_this_field
 
 GROUP = "swift"
@@ -47,7 +49,7 @@ PURE_DECORATORS = frozenset({
     "resultBuilder", "unknown", "_spi", "_implementationOnly", "nonobjc", "noDerivative", "convention",
     "unchecked", "retroactive", "backDeployed", "_disfavoredOverload", "_alwaysEmitIntoClient", "specialized",
     "_specialize", "inline(__always)", "Published", "State", "Binding", "Environment", "ObservedObject",
-    "StateObject", "EnvironmentObject", "ViewBuilder"})
+    "StateObject", "EnvironmentObject", "ViewBuilder", "static", "class", SINGLETON})
 # the compiler calls a @resultBuilder's methods by name for the DSL blocks written with it
 RESULT_BUILDER_METHODS = frozenset({"buildBlock", "buildExpression", "buildOptional", "buildEither", "buildArray",
                                     "buildFinalResult", "buildLimitedAvailability", "buildPartialBlock"})
@@ -131,11 +133,39 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
 def settle_definitions(raw_defs: list, imports: list, root) -> list:
     """``extension ArgumentDefinition.Kind { .. }``: a block named by the whole path of the nested type it extends
     (its members ``ArgumentDefinition.Kind.name``), which tells it from the other types named ``Kind`` (the graph
-    finds the owner by that path); ``extension Kind`` and ``extension Collection<String>`` keep their one name."""
-    if not any(d.kind == "impl" and d.qualifier and "." in d.qualifier for d in raw_defs):
+    finds the owner by that path); ``extension Kind`` and ``extension Collection<String>`` keep their one name;
+    ``extension [Case]`` is Array's (``[K: V]`` Dictionary's, ``T?`` Optional's), whose ``init(members:)`` is
+    ``Array.init``, not a top-level function. A ``static func`` (``class func``) is marked ``SINGLETON``: the type's
+    own, what an implicit member call may be."""
+    raw_defs = [d._replace(decorators=tuple(SINGLETON if x in _TYPE_LEVEL else x for x in d.decorators))
+                if _TYPE_LEVEL.intersection(d.decorators) else d for d in raw_defs]
+    if not any(d.kind == "impl" and (d.qualifier and "." in d.qualifier or _SUGAR.match(d.name)) for d in raw_defs):
         return raw_defs
-    return [d._replace(name=_type_path(d.qualifier)) if d.kind == "impl" and d.qualifier and "." in d.qualifier
-            else d for d in raw_defs]
+    return [_extended_type(d) if d.kind == "impl" else d for d in raw_defs]
+
+
+_TYPE_LEVEL = frozenset({"static", "class"})  # the modifiers of a type's own method (query: @decorator)
+_SUGAR = re.compile(r"^\[.*\]$|^.*\?$")  # [T], [K: V], T?
+
+
+def _extended_type(d):
+    """An extension named by the whole path of its nested type, or by the standard library type its sugar stands
+    for."""
+    if _SUGAR.match(d.name):
+        sugar = d.name
+        return d._replace(name="Optional" if sugar.endswith("?") else "Dictionary" if _keyed(sugar) else "Array")
+    return d._replace(name=_type_path(d.qualifier)) if d.qualifier and "." in d.qualifier else d
+
+
+def _keyed(sugar: str) -> bool:
+    """``[String: [Int]]`` is a dictionary (a ``:`` outside any inner bracket), ``[[String: Int]]`` an array."""
+    depth = 0
+    for ch in sugar[1:-1]:
+        depth += ch in "[(<"
+        depth -= ch in "])>"
+        if ch == ":" and depth == 0:
+            return True
+    return False
 
 
 def _type_path(written: str) -> str:
@@ -273,6 +303,31 @@ def parameter_labels(node) -> str | None:
         elif child.type == "=" and labels:
             labels[-1] += DEFAULTED
     return ",".join(labels)
+
+
+def case_params(node, name) -> Params | None:
+    """``case stream(count: Int, delay: Int = 40)`` -> ``count,delay=`` (1 to 2 arguments): the associated values
+    after the case's name (an entry may declare several cases: ``case a(Int), b``), each labelled where it is
+    (``_``: none); None for a case without any, which is read, not called."""
+    values = name.next_named_sibling
+    if values is None or values.type != "enum_type_parameters" or values.prev_named_sibling != name:
+        return None
+    labels, item = [], []
+    for child in values.children[1:]:  # after "(": the items between commas
+        if child.type not in (",", ")"):
+            item.append(child)
+        elif item:
+            labels.append(_case_label(item))
+            item = []
+    least = sum(not label.endswith(DEFAULTED) for label in labels)
+    return Params(least, len(labels), ",".join(labels))
+
+
+def _case_label(item: list) -> str:
+    """One associated value's label (``count: Int`` -> ``count``, ``Int`` -> ``_``), ``=`` after it if defaulted."""
+    labelled = len(item) > 1 and item[0].type == "simple_identifier" and item[1].type == ":"
+    label = item[0].text.decode("utf-8", "replace") if labelled else NO_LABEL
+    return label + (DEFAULTED if any(c.type == "=" for c in item) else "")
 
 
 def argument_labels(node) -> str | None:

@@ -14,6 +14,10 @@
 ; Collection<String>: Collection's)
 (class_declaration declaration_kind: "extension" name: [(user_type (type_identifier) @name .)
   (user_type (type_identifier) @name . (type_arguments) .)] @qualifier) @definition.impl
+; extension [Case] / extension [String: Int] / extension Int?: Array's, Dictionary's, Optional's (the sugar is named
+; by langs/swift.py settle_definitions)
+(class_declaration declaration_kind: "extension" name: [(array_type) (dictionary_type) (optional_type)] @name)
+  @definition.impl
 (function_declaration name: (simple_identifier) @name) @definition.function
 (protocol_function_declaration name: (simple_identifier) @name) @definition.function
 (init_declaration name: "init" @name) @definition.function
@@ -69,6 +73,12 @@
   name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)
  (enum_class_body (property_declaration (modifiers (attribute (user_type (type_identifier) @decorator)))
   name: (pattern bound_identifier: (simple_identifier) @name)) @definition.field)]
+; a static method is the type's own (langs/swift.py marks it SINGLETON): what an implicit member call `.make()` may be,
+; never an instance method
+([(function_declaration (modifiers (property_modifier) @decorator) name: (simple_identifier) @name)
+  (protocol_function_declaration (modifiers (property_modifier) @decorator) name: (simple_identifier) @name)]
+  @definition.function (#eq? @decorator "static"))
+(function_declaration "class" @decorator name: (simple_identifier) @name) @definition.function
 
 ; a type the system creates by its conformance, which no code of the repository names: Xcode's previews
 ; (`struct X_Previews: PreviewProvider`), the delegates an Info.plist or @main names (see langs/swift.py)
