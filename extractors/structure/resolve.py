@@ -208,6 +208,9 @@ class Ancestry(NamedTuple):
     certain: frozenset  # of every such class
     possible: frozenset  # of some such class
     complete: bool  # every base of theirs on the way is the repository's: nothing else is a supertype
+    # the names of the bases from outside the repository on the way (``Closeable``), as written: a language that
+    # knows a library type's own supertypes reads the rest from them (Java's ``java_overloads``)
+    outside: frozenset = frozenset()
 
 
 EXTERNAL = Found([], "external")
@@ -823,8 +826,10 @@ class Resolver(ImportBindings):
         if not classes:
             return None
         each = [{self.g.by_id[c].name for c, _ in self._linearized(cls) if c in self.g.by_id} for cls in classes]
-        complete = not any(c in self.g.external_bases for cls in classes for c, _ in self._linearized(cls))
-        return Ancestry(frozenset.intersection(*map(frozenset, each)), frozenset().union(*each), complete)
+        lineage = [c for cls in classes for c, _ in self._linearized(cls)]
+        complete = not any(c in self.g.external_bases for c in lineage)
+        outside = frozenset(name for c in lineage for name in self.g.external_base_names.get(c, ()))
+        return Ancestry(frozenset.intersection(*map(frozenset, each)), frozenset().union(*each), complete, outside)
 
     def _with_overloads(self, found: Found) -> Found:
         """A member found on a known type, with its overloads (``Cart.add``, ``Cart.add#2``: the same name defined

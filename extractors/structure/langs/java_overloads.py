@@ -56,6 +56,12 @@ JDK_SUPERTYPES = {"Type": {"Type", "Object"}, "Map": {"Map", "Object"}, "Iterabl
                   "Reader": {"Reader", "Readable", "Closeable", "AutoCloseable", "Object"},
                   "Writer": {"Writer", "Appendable", "Closeable", "Flushable", "AutoCloseable", "Object"},
                   "Date": {"Date", "Serializable", "Cloneable", "Comparable", "Object"}}
+# interfaces of the JDK a program's class often implements, with every supertype they have: a class whose bases
+# from outside are all these (or of ``JDK_SUPERTYPES``, ``KNOWN_SUPERTYPES``) has no other supertype (``JsonReader
+# implements Closeable`` is no ``Reader``; ``ClassName implements Comparable`` no ``java.lang.reflect.Type``)
+JDK_INTERFACES = {"Comparable": {"Comparable"}, "Closeable": {"Closeable", "AutoCloseable"},
+                  "AutoCloseable": {"AutoCloseable"}, "Flushable": {"Flushable"}, "Serializable": {"Serializable"},
+                  "Cloneable": {"Cloneable"}, "Runnable": {"Runnable"}, "Readable": {"Readable"}}
 FINAL_CLASSES = {"String", "Character", "Boolean", "Byte", "Short", "Integer", "Long", "Float", "Double",
                  "StringBuilder", "StringBuffer", "Class"}
 ARRAY_SUPERTYPES = {"Object", "Cloneable", "Serializable"}
@@ -182,7 +188,23 @@ def _program_fit(arg: str, param: str, ancestry) -> Fit:
         return Fit.SUBTYPE
     if param in of_arg.possible:
         return Fit.MAYBE
-    return Fit.NO if of_arg.complete or ancestry(param) is not None else Fit.MAYBE
+    known = _known_outside(of_arg.outside) if not of_arg.complete else set()
+    if known is not None and param in known:
+        return Fit.MAYBE  # (the base of one class of the name, maybe not of another)
+    return Fit.NO if of_arg.complete or known is not None or ancestry(param) is not None else Fit.MAYBE
+
+
+def _known_outside(names) -> set | None:
+    """Every supertype bases from outside the repository bring, where each is a JDK type whose supertypes are
+    known (``Closeable``: Closeable, AutoCloseable); None where one is not (a library's class may extend anything)."""
+    known = {"Object"}
+    for written in names:
+        name = written.rpartition(".")[2]
+        found = JDK_INTERFACES.get(name) or JDK_SUPERTYPES.get(name) or KNOWN_SUPERTYPES.get(name)
+        if found is None:
+            return None
+        known |= found
+    return known
 
 
 def _applied(declared: str, written: str, ancestry=None) -> Applied:
