@@ -210,6 +210,9 @@ class Ancestry(NamedTuple):
     certain: frozenset  # of every such class
     possible: frozenset  # of some such class
     complete: bool  # every base of theirs on the way is the repository's: nothing else is a supertype
+    # the names of the bases from outside the repository on the way (``Closeable``), as written: a language that
+    # knows a library type's own supertypes reads the rest from them (Java's ``java_overloads``)
+    outside: frozenset = frozenset()
 
 
 EXTERNAL = Found([], "external")
@@ -332,6 +335,9 @@ class Hooks:
     # of those that apply); applied per parent; ``ancestry(name)`` is what the repository says of a type's
     # supertypes (``Resolver._ancestry_named``)
     labels_choose: Callable | None = None
+    # (resolver, ref, a call's labels) -> the labels with what the parser left to resolution settled (Java: an
+    # argument that is the result of another file's method, ``value(in.nextBoolean())``, is of its declared type)
+    settle_labels: Callable | None = None
     # (receiver) -> whether the receiver as written is a value of the language's own types (JavaScript's
     # ``s.trim().split(..)``, ``(xs || [])``): a builtin method called on it is the language's, never guessed
     builtin_value: Callable | None = None
@@ -408,6 +414,7 @@ def hooks_of(support) -> Hooks:
                  extra_arguments_last=bool(getattr(support, "EXTRA_ARGUMENTS_LAST", False)),
                  labels_fit=getattr(support, "labels_fit", None),
                  labels_choose=getattr(support, "labels_choose", None),
+                 settle_labels=getattr(support, "settle_labels", None),
                  linearize=getattr(support, "linearize", None),
                  static_form_place=getattr(support, "static_form_place", None),
                  scoped_type_paths=bool(getattr(support, "SCOPED_TYPE_PATHS", False)),
@@ -788,7 +795,8 @@ class Resolver(ImportBindings):
         if r.labels is None or len(kept) < 2:
             return kept
         if hooks.labels_choose is not None:
-            return self._chosen(kept, r.path, r.labels, hooks.labels_choose)
+            written = hooks.settle_labels(self, r, r.labels) if hooks.settle_labels is not None else r.labels
+            return self._chosen(kept, r.path, written, hooks.labels_choose)
         if hooks.labels_fit is None:
             return kept
         return [i for i in kept if (p := self.g.by_id[i].params) is None or p.labels is None
@@ -825,8 +833,10 @@ class Resolver(ImportBindings):
         if not classes:
             return None
         each = [{self.g.by_id[c].name for c, _ in self._linearized(cls) if c in self.g.by_id} for cls in classes]
-        complete = not any(c in self.g.external_bases for cls in classes for c, _ in self._linearized(cls))
-        return Ancestry(frozenset.intersection(*map(frozenset, each)), frozenset().union(*each), complete)
+        lineage = [c for cls in classes for c, _ in self._linearized(cls)]
+        complete = not any(c in self.g.external_bases for c in lineage)
+        outside = frozenset(name for c in lineage for name in self.g.external_base_names.get(c, ()))
+        return Ancestry(frozenset.intersection(*map(frozenset, each)), frozenset().union(*each), complete, outside)
 
     def _with_overloads(self, found: Found) -> Found:
         """A member found on a known type, with its overloads (``Cart.add``, ``Cart.add#2``: the same name defined
@@ -2306,7 +2316,11 @@ class Resolver(ImportBindings):
         first = _first_call(parts)
         if first is None:
             return None
-        cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
+        given = self._step_argument_class(r, parts, first, hooks)
+        if given is not None:  # new Gson().fromJson(s, Foo.class): from that step on, as its argument says
+            first, cls, how = given[0], given[1], "typed"
+        else:
+            cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
         if not cls and (cls == "" or how == "external") and self._other_side(parts[first + 1:], hooks):
             return None, "unknown"  # f().unwrap_err(): a Result's error, which the declared type (its value's) is not
         if not cls:
@@ -3202,7 +3216,11 @@ class Resolver(ImportBindings):
         if first is None:
             return None
         hooks = self.hooks.get(r.path, self.no_hooks)
-        cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
+        given = self._step_argument_class(r, parts, first, hooks)
+        if given is not None:  # new Gson().fromJson(s, Foo.class).m(): from that step on, as its argument says
+            first, cls, how = given[0], given[1], "typed"
+        else:
+            cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
         if not cls and (cls == "" or how == "external") and self._other_side(parts[first + 1:], hooks):
             return None  # f().unwrap_err().kind(): the error's, not the declared value's (a guess as before)
         if cls and first + 1 < len(parts):
@@ -3211,6 +3229,20 @@ class Resolver(ImportBindings):
             return EXTERNAL if cls == "" or (cls is None and how == "external") else None
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
+
+    def _step_argument_class(self, r: Ref, parts: list[str], first: int,
+                             hooks: Hooks) -> tuple[int, str] | None:
+        """The last call step after the chain's first whose value its arguments name (``hooks.argument_class``:
+        Java's ``new Gson().fromJson(s, Foo.class)``, a Foo), with that class (``""``: a library's); None where
+        none does (the first call's value is read as any value is)."""
+        if hooks.argument_class is None:
+            return None
+        for step in range(len(parts) - 1, first, -1):
+            if parts[step].endswith(")"):
+                given = hooks.argument_class(self, r, ".".join(parts[:step + 1]))
+                if given is not None:
+                    return step, given
+        return None
 
     def _layer_constructed(self, r: Ref, src: str) -> Found | None:
         hooks = self.hooks.get(r.path, self.no_hooks)

@@ -7,16 +7,18 @@ import posixpath
 import re
 from typing import NamedTuple
 
-from . import (cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook, split_outside,
-               with_entries)
+from . import (call_head, cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook,
+               split_outside, with_entries)
 from .implicit_this import implicit_this, implicit_this_field, outer_member
-from .java_overloads import argument_types, choose_overloads, parameter_types
+from .java_overloads import (UNKNOWN, argument_types, choose_overloads, deferred_call, signature_types,
+                             split_signature)
 
 GROUP = "java"
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 # the argument types a call states choose among overloads of one count (``append('c')`` is ``append(char)``, not
-# ``append(String)``): parameter and argument erasures in the labels slots (``java_overloads``)
-parameter_labels, argument_labels, labels_choose = parameter_types, argument_types, choose_overloads
+# ``append(String)``): parameter and argument erasures in the labels slots (``java_overloads``), a definition's
+# result after them (an argument that is another file's method's result is settled by it: ``settle_labels``)
+parameter_labels, argument_labels, labels_choose = signature_types, argument_types, choose_overloads
 NAMED_CONSTRUCTORS = True  # Foo(int n) in class Foo is what new Foo(1), this(1), super(1) in a subclass run
 KEYWORDS = frozenset({"abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
                       "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float",
@@ -81,7 +83,7 @@ CALIPER_REASON = "a Caliper benchmark: the runner calls public timeX(reps) metho
 
 
 def _caliper_time(d) -> str | None:
-    labels = d.params.labels if d.params is not None else None
+    labels = split_signature(d.params.labels)[0] if d.params is not None and d.params.labels is not None else None
     if d.parent and d.exported and _CALIPER_TIME.match(d.name) and labels in _CALIPER_REPS:
         return CALIPER_REASON
     return None
@@ -469,7 +471,9 @@ def _settled(ref, params: TypeParameters | None, labels: set):
         return ref._replace(name_start=None)  # INT_QUOTE: in a switch over an int): both stay, either finds it
     if ref.kind in ("reflected", "reflected_name"):  # Foo.class.getMethod("m", ..): Foo's m, whatever it takes
         form = "call" if ref.kind == "reflected" else "mention"  # c.getMethod("m"): a name, its class unknown
-        return ref._replace(kind=form, name_start=None, args=None, labels=None)
+        owner, _, name = ref.name.rpartition("#")  # @MethodSource("pkg.Other#cases"): Other's cases
+        return ref._replace(kind=form, name=name, receiver=owner or ref.receiver, name_start=None, args=None,
+                            labels=None)
     if ref.kind == "element_pair":  # @Headers(value = {..}): Headers' value set, a member given, never a guess (a
         return ref._replace(kind="attribute", args=None, labels=None)  # library's annotation: no edge)
     if ref.kind == "element_value":  # @GET("users"): the annotation's value element set (a use of GET.value)
@@ -500,14 +504,14 @@ def argument_class(resolver, r, value: str) -> str | None:
     """What ``gson.fromJson(json, Foo.class)`` gives: a Foo, where each overload the call may reach declares
     ``<T> T fromJson(.., Class<T> c, ..)`` with ``Foo.class`` in that place (``""`` for a library's class: Date,
     ``java.sql.Date``); None otherwise (a ``Class`` variable, an overload taking a ``Type`` there)."""
-    from ..resolve import GUESSES, Ref, _simple_call
+    from ..resolve import GUESSES, Ref
 
-    callee = _simple_call(value)
+    callee = _class_argument_callee(value)
     args = split_outside(value[len(callee) + 1:-1], ",") if callee else None
     places = {i: m.group(1) for i, a in enumerate(args or ()) if (m := _CLASS_LITERAL_ARGUMENT.match(a.strip()))}
     if not places:
         return None
-    found = resolver._call_target(r, value)
+    found = _callee_found(resolver, r, callee)
     if found is None or not found.ids or found.resolution in GUESSES:
         return None
     written = ",".join("Class" if i in places else "?" for i in range(len(args)))
@@ -526,6 +530,30 @@ def argument_class(resolver, r, value: str) -> str | None:
     return resolver._declared_class(probe, resolver._source_of(r))
 
 
+def _class_argument_callee(value: str) -> str | None:
+    """What ``value`` calls where it is one call of a dotted name (``gson.fromJson``) or of a method of an object
+    made in place (``new Gson().fromJson``: no variable at the chain's head); None otherwise."""
+    from ..resolve import _simple_call
+
+    simple = _simple_call(value)
+    if simple is not None:
+        return simple
+    head = call_head(value)
+    made, dot, name = (head or "").rpartition(".")
+    return head if dot and name.isidentifier() and inline_type(made) and _simple_call(made) is None else None
+
+
+def _callee_found(resolver, r, callee: str):
+    """The methods ``callee`` (``_class_argument_callee``) names, as a call written at ``r`` finds them."""
+    from ..resolve import CALLABLE, Ref
+
+    made, _, name = callee.rpartition(".")
+    if not made or made.replace(".", "").isidentifier():
+        return resolver._call_target(r, callee + "()")
+    probe = Ref(r.path, r.src_qualname, "call", name, made, None, None, r.line)
+    return resolver._lookup(probe, resolver._source_of(r), CALLABLE)
+
+
 def _returns_inferred(resolver, sid: str) -> bool:
     """Whether a method declares it returns one of its type parameters, unbound (``<T> T fromJson(.., Type t)``)."""
     sym = resolver.g.by_id[sid]
@@ -537,7 +565,8 @@ def _class_place(resolver, sid: str, count: int) -> int | None:
     """The place of the one ``Class`` parameter of a method whose return is marked ``CLASS_ARGUMENT``."""
     sym = resolver.g.by_id[sid]
     declared = resolver.return_types.get((sym.path, sym.qualname))
-    labels = sym.params.labels.split(",") if sym.params is not None and sym.params.labels else []
+    params = split_signature(sym.params.labels)[0] if sym.params is not None and sym.params.labels else ""
+    labels = params.split(",") if params else []
     if declared is None or declared.alias != CLASS_ARGUMENT or len(labels) != count:
         return None
     places = [i for i, label in enumerate(labels) if label == "Class"]
@@ -548,3 +577,37 @@ def inline_type(receiver: str) -> str | None:
     """``new Foo(...)`` -> ``Foo``; an anonymous class, ``new Foo<T>() {...}``, too (it extends ``Foo``)."""
     m = _NEW.match(receiver)
     return m.group(1) if m else None
+
+
+def settle_labels(resolver, r, written: str) -> str:
+    """A call's argument types with each argument that is the result of a method the file does not declare
+    (``java_overloads.DEFERRED``: ``writer.value(in.nextBoolean())``, ``add(element.deepCopy())``) read as the type
+    that method declares it returns: ``writer.value(boolean)`` among ``value(String)``, ``value(long)``..."""
+    slots = written.split(",")
+    if not any(deferred_call(slot) for slot in slots):
+        return written
+    return ",".join(_settled_argument(resolver, r, slot) for slot in slots)
+
+
+def _settled_argument(resolver, r, slot: str) -> str:
+    """The declared result of the method a deferred argument calls, where every overload it may call taking that
+    many arguments declares one and the same (a call the resolver only guesses, a library's, or overloads
+    returning different types: ``?``)."""
+    from ..resolve import GUESSES
+
+    call = deferred_call(slot)
+    if call is None:
+        return slot
+    callee, count = call
+    found = resolver._call_target(r, callee + "()")
+    if found is None or not found.ids or found.resolution in GUESSES or found.resolution == "external":
+        return UNKNOWN
+    overloads = [sid for sid in resolver._with_overloads(found).ids
+                 if (params := resolver.g.by_id[sid].params) is None or params.accepts(count)]
+    results = {_result_of(resolver, sid) for sid in overloads}
+    return results.pop() if len(results) == 1 and None not in results else UNKNOWN
+
+
+def _result_of(resolver, sid: str) -> str | None:
+    params = resolver.g.by_id[sid].params
+    return split_signature(params.labels)[1] if params is not None and params.labels is not None else None

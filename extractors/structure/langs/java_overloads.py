@@ -16,6 +16,12 @@ from enum import IntEnum
 from typing import NamedTuple
 
 UNKNOWN, NULL, VARARGS, ARRAY = "?", "null", "...", "[]"
+# a definition's labels: its parameters' erasures, then this and its result's (``String,int:boolean``)
+RESULT = ":"
+# a call's argument that is the result of a method the file does not declare (``in.nextBoolean()``): ``?``, this
+# and the called name with its argument count (``?in.nextBoolean/0``), settled at resolution, where that method's
+# declared result is known (``settled_argument``); ``?`` where it is not
+DEFERRED = "/"
 # the primitive types each widens to (JLS 5.1.2), with itself
 WIDENS = {"byte": {"byte", "short", "int", "long", "float", "double"},
           "short": {"short", "int", "long", "float", "double"}, "char": {"char", "int", "long", "float", "double"},
@@ -50,6 +56,12 @@ JDK_SUPERTYPES = {"Type": {"Type", "Object"}, "Map": {"Map", "Object"}, "Iterabl
                   "Reader": {"Reader", "Readable", "Closeable", "AutoCloseable", "Object"},
                   "Writer": {"Writer", "Appendable", "Closeable", "Flushable", "AutoCloseable", "Object"},
                   "Date": {"Date", "Serializable", "Cloneable", "Comparable", "Object"}}
+# interfaces of the JDK a program's class often implements, with every supertype they have: a class whose bases
+# from outside are all these (or of ``JDK_SUPERTYPES``, ``KNOWN_SUPERTYPES``) has no other supertype (``JsonReader
+# implements Closeable`` is no ``Reader``; ``ClassName implements Comparable`` no ``java.lang.reflect.Type``)
+JDK_INTERFACES = {"Comparable": {"Comparable"}, "Closeable": {"Closeable", "AutoCloseable"},
+                  "AutoCloseable": {"AutoCloseable"}, "Flushable": {"Flushable"}, "Serializable": {"Serializable"},
+                  "Cloneable": {"Cloneable"}, "Runnable": {"Runnable"}, "Readable": {"Readable"}}
 FINAL_CLASSES = {"String", "Character", "Boolean", "Byte", "Short", "Integer", "Long", "Float", "Double",
                  "StringBuilder", "StringBuffer", "Class"}
 ARRAY_SUPERTYPES = {"Object", "Cloneable", "Serializable"}
@@ -125,7 +137,7 @@ def is_primitive(name: str) -> bool:
 def fit(arg: str, param: str, ancestry=None) -> Fit:
     """How an argument of erased type ``arg`` meets a parameter of erased type ``param``; ``ancestry(name)``: what
     the repository says of a type's supertypes (``resolve.Ancestry``), None for a type it does not define."""
-    if arg == UNKNOWN:
+    if arg[:1] == UNKNOWN:  # ``?``, or a result not settled (``DEFERRED``)
         return Fit.MAYBE
     if arg == param:
         return Fit.EXACT
@@ -176,7 +188,23 @@ def _program_fit(arg: str, param: str, ancestry) -> Fit:
         return Fit.SUBTYPE
     if param in of_arg.possible:
         return Fit.MAYBE
-    return Fit.NO if of_arg.complete or ancestry(param) is not None else Fit.MAYBE
+    known = _known_outside(of_arg.outside) if not of_arg.complete else set()
+    if known is not None and param in known:
+        return Fit.MAYBE  # (the base of one class of the name, maybe not of another)
+    return Fit.NO if of_arg.complete or known is not None or ancestry(param) is not None else Fit.MAYBE
+
+
+def _known_outside(names) -> set | None:
+    """Every supertype bases from outside the repository bring, where each is a JDK type whose supertypes are
+    known (``Closeable``: Closeable, AutoCloseable); None where one is not (a library's class may extend anything)."""
+    known = {"Object"}
+    for written in names:
+        name = written.rpartition(".")[2]
+        found = JDK_INTERFACES.get(name) or JDK_SUPERTYPES.get(name) or KNOWN_SUPERTYPES.get(name)
+        if found is None:
+            return None
+        known |= found
+    return known
 
 
 def _applied(declared: str, written: str, ancestry=None) -> Applied:
@@ -211,6 +239,7 @@ def choose_overloads(declared: list[str], written: str, ancestry=None) -> list[b
     those that may apply; of them the exact matches where one certainly applies, else none that needs a later phase
     than one that certainly applies, nor one less specific than one that certainly applies in that phase. All of
     them where none may apply (the reading is wrong somewhere). ``ancestry``: see ``fit``."""
+    declared = [split_signature(d)[0] for d in declared]
     applied = [_applied(d, written, ancestry) for d in declared]
     if not any(a.fits for a in applied):
         return [True] * len(declared)
@@ -222,19 +251,26 @@ def choose_overloads(declared: list[str], written: str, ancestry=None) -> list[b
     if first > 2:  # by variable arity, specificity compares the spread elements: not read here
         return kept
     sure = [i for i, a in enumerate(applied) if kept[i] and a.certain_phase == first]
-    return [keep and not any(_more_specific(declared[c], declared[i], ancestry) for c in sure if c != i)
+    args = written.split(",") if written and first == 1 else []
+    return [keep and not any(_more_specific(declared[c], declared[i], ancestry, args) for c in sure if c != i)
             for i, keep in enumerate(kept)]
 
 
-def _more_specific(one: str, other: str, ancestry=None) -> bool:
+def _more_specific(one: str, other: str, ancestry=None, args: list[str] = ()) -> bool:
     """Whether overload ``one`` is strictly more specific than ``other`` by fixed arity (JLS 15.12.2.5): each of its
     parameter types a subtype of the other's, certainly (``m(String)`` over ``m(Object)``, ``value(long)`` over
-    ``value(double)``, ``add(JsonPrimitive)`` over ``add(JsonElement)``); the other may then apply, but never runs."""
+    ``value(double)``, ``add(JsonPrimitive)`` over ``add(JsonElement)``); the other may then apply, but never runs.
+    ``args``: the call's argument types where the other can apply by subtyping only (phase 1): a parameter of
+    ``one`` that is its argument's very class (a reference type) is a subtype of the other's there if that applies
+    at all (``toJson(Object, Type, JsonWriter)`` over ``toJson(Object, Type, Appendable)`` for a JsonWriter, whether
+    or not JsonWriter is an Appendable)."""
     mine = [p.replace(VARARGS, ARRAY) for p in one.split(",")] if one else []
     theirs = [p.replace(VARARGS, ARRAY) for p in other.split(",")] if other else []
     if len(mine) != len(theirs) or mine == theirs:
         return False
-    return all(fit(m, t, ancestry) in (Fit.EXACT, Fit.SUBTYPE) for m, t in zip(mine, theirs))
+    given = list(args) if len(args) == len(mine) else [UNKNOWN] * len(mine)
+    return all(fit(m, t, ancestry) in (Fit.EXACT, Fit.SUBTYPE) or m == a and not is_primitive(a) and a[:1] != UNKNOWN
+               for m, t, a in zip(mine, theirs, given))
 
 
 # ---- reading the syntax tree ----------------------------------------------------------------------------------------
@@ -308,6 +344,34 @@ def parameter_types(node) -> str | None:
     return ",".join(types)
 
 
+def signature_types(node) -> str | None:
+    """A definition's labels: its parameters' erasures (``parameter_types``), then ``RESULT`` and the erasure of
+    the type it returns where that is written (``String,int:boolean``; none for ``void``, a constructor, a type
+    parameter inferred at each call or given by the receiver's type argument): a call in another file whose
+    argument is its result (``value(in.nextBoolean())``) reads it at resolution (``settled_argument``)."""
+    params = parameter_types(node)
+    written = node.child_by_field_name("type") if node.type == "method_declaration" else None
+    result = _result_erasure(written, node) if params is not None and written is not None else None
+    return params + RESULT + result if result is not None else params
+
+
+def _result_erasure(written, method) -> str | None:
+    """The erasure of a method's declared result; None for ``void`` and where a type parameter is its head (``T``,
+    ``T[]``: inferred at each call; ``TypeToken<T>`` is a TypeToken whatever T)."""
+    if written.type == "void_type":
+        return None
+    result = erasure(written, {name: UNKNOWN for name in _type_parameters(method)})
+    dims = method.child_by_field_name("dimensions")  # int f()[]: an int[]
+    result = result + ARRAY * _text(dims).count("[") if result is not None and dims is not None else result
+    return result if result is not None and UNKNOWN not in result else None
+
+
+def split_signature(labels: str) -> tuple[str, str | None]:
+    """A definition's labels as (its parameters' erasures, its result's or None): see ``signature_types``."""
+    params, mark, result = labels.partition(RESULT)
+    return params, result if mark else None
+
+
 def _declared_type(declaration, scope: dict[str, str], declarator=None) -> str | None:
     """The erased type a parameter or a variable declarator declares (``String s[]``: ``String[]``)."""
     written = declaration.child_by_field_name("type")
@@ -327,8 +391,66 @@ def argument_types(node) -> str | None:
     if args is None:
         return None
     unknown_params = {name: UNKNOWN for name in _type_parameters(node)}  # a T value: its own erasure unsure here
-    return ",".join(expression_type(a, unknown_params) or UNKNOWN for a in args.named_children
+    return ",".join(expression_type(a, unknown_params) or _deferred(a) for a in args.named_children
                     if "comment" not in a.type)
+
+
+def _deferred(node) -> str:
+    """An argument whose type the file does not settle: where it is a call of a method named from a variable, a
+    dotted name or ``this`` (``in.nextBoolean()``, ``element.deepCopy()``, ``peek()``), ``?`` with that call (see
+    ``DEFERRED``); else ``?``."""
+    while node.type == "parenthesized_expression" and node.named_children:
+        node = node.named_children[0]
+    if node.type != "method_invocation" or node.child_by_field_name("type_arguments") is not None:
+        return UNKNOWN  # a generic call's explicit <T> types its result apart from what it declares
+    owner = _owner_class(node.child_by_field_name("object"), node)
+    if owner is None:
+        return UNKNOWN
+    args = node.child_by_field_name("arguments")
+    count = len([a for a in args.named_children if "comment" not in a.type]) if args is not None else 0
+    callee = _text(node.child_by_field_name("name"))
+    return f"{UNKNOWN}{owner + '.' if owner else ''}{callee}{DEFERRED}{count}"
+
+
+def _owner_class(owner, call) -> str | None:
+    """Where a deferred call's method is looked up: ``""`` for a bare call (the class's, a base's, a static
+    import's), ``this``, the class a variable or field is declared (``JsonReader in``: ``JsonReader``), a class's
+    name (``TypeToken.get(..)``); None where the file does not say (``var``, a lambda's parameter, a JDK's type
+    parameter's value, a chain)."""
+    if owner is None:
+        return ""
+    if owner.type == "this":
+        return "this"
+    unknown_params = {name: UNKNOWN for name in _type_parameters(call)}
+    if owner.type == "field_access":
+        declared = _field_access_type(owner, unknown_params)
+    elif owner.type == "identifier":
+        declared = variable_type(call, _text(owner), unknown_params)
+        if declared is None and not _in_scope(call, _text(owner)) and _text(owner)[:1].isupper():
+            return _text(owner)  # no variable of the name: a class's static method
+    else:
+        return None
+    return declared if declared and declared[:1].isupper() and declared.isidentifier() else None
+
+
+def _in_scope(node, name: str) -> bool:
+    """Whether a variable, parameter or field named ``name`` is declared around ``node`` (of a type read or not)."""
+    child, scope = node, node.parent
+    while scope is not None:
+        if scope.type in ("class_body", "interface_body", "enum_body") and _declares_field(scope, name):
+            return True
+        if scope.type not in ("class_body", "interface_body", "enum_body") and _scope_declares(scope, child, name):
+            return True
+        child, scope = scope, scope.parent
+    return False
+
+
+def deferred_call(label: str) -> tuple[str, int] | None:
+    """A call's ``DEFERRED`` argument as (the call's callee as written, its argument count); None for any other."""
+    if label[:1] != UNKNOWN or DEFERRED not in label:
+        return None
+    callee, _, count = label[1:].rpartition(DEFERRED)
+    return (callee, int(count)) if count.isdigit() else None
 
 
 def expression_type(node, unknown_params: dict[str, str]) -> str | None:
@@ -479,24 +601,11 @@ def _declared_result(body, name: str, count: int) -> str | None:
         if len(declared) != count:
             continue
         written = member.child_by_field_name("type")
-        if written is None or written.type == "void_type" or _names_type_parameter(written, member):
+        result = _result_erasure(written, member) if written is not None else None
+        if result is None:
             return None
-        results.add(erasure(written, {}))
+        results.add(result)
     return results.pop() if len(results) == 1 and None not in results else None
-
-
-def _names_type_parameter(written, method) -> bool:
-    """Whether a declared type is (or is made of) a type parameter in scope at the method: its erasure is then
-    inferred at each call, not written."""
-    params = _type_parameters(method)
-    return any(_text(n) in params for n in _type_identifiers(written))
-
-
-def _type_identifiers(node):
-    if node.type == "type_identifier":
-        yield node
-    for child in node.named_children:
-        yield from _type_identifiers(child)
 
 
 def _operation_type(node, unknown_params: dict[str, str]) -> str | None:

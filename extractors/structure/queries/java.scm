@@ -51,11 +51,12 @@
   name: (identifier) @lookup.method (#match? @lookup.method "^get(Declared)?Method$")
   arguments: (argument_list . (string_literal (string_fragment) @name))) @reference.reflected_name
 ; JUnit 5's @MethodSource("cases") (or {"a", "b"}) names the methods of the test's class giving its arguments: the
-; test uses them (read as reflected: a bare call of that name, whatever it takes); "pkg.Other#cases" is left out
+; test uses them (read as reflected: a bare call of that name, whatever it takes); "pkg.Other#cases" a static method
+; of another class (langs/java.py settle_references splits it at the #: Other's cases)
 (annotation name: (identifier) @_source (#eq? @_source "MethodSource")
   arguments: (annotation_argument_list [(string_literal (string_fragment) @name)
     (element_value_array_initializer (string_literal (string_fragment) @name))])
-  (#match? @name "^[A-Za-z_$][A-Za-z0-9_$]*$")) @reference.reflected
+  (#match? @name "^([A-Za-z_$][A-Za-z0-9_$.]*#)?[A-Za-z_$][A-Za-z0-9_$]*$")) @reference.reflected
 ; <T> T fromJson(String s, Class<T> c): a call gives what its argument there names (fromJson(s, Foo.class): a Foo);
 ; the return type is marked (langs/java.py settle_references, argument_class)
 (method_declaration type_parameters: (type_parameters (type_parameter . (type_identifier) @_param))
