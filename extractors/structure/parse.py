@@ -2838,8 +2838,9 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
 
 def _unknown_object(kind: str, name: str, receiver: str | None, bound_to: str | None, flow: _FileFlow) -> bool:
     """A reference bound to nothing that would resolve to nothing or to a guess: dropped."""
-    if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or _head(receiver) in flow.imported
-                                    or (flow.defined or {}).get(_head(receiver)) in CLASS_KINDS
+    head = _head(receiver or "").partition("(")[0]  # Style(bold=True).color: the class called
+    if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or head in flow.imported
+                                    or (flow.defined or {}).get(head) in CLASS_KINDS
                                     or (flow.capitalized_classes and receiver[:1].isupper())):
         return True  # a member read only counts where the object's type, module or class is known: never guessed
     if kind == "call" and not bound_to and name[-2:] == ITEMS:

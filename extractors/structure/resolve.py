@@ -3191,9 +3191,12 @@ class Resolver(ImportBindings):
 
     def _layer_built(self, r: Ref, src: str) -> Found | None:
         """``new Foo(..).size``, C#'s object initializer ``new Foo { Size = 1 }`` (a write read on ``new Foo``): a
-        member of the class built there (the language's ``inline_type``), as of a variable bound to it."""
+        member of the class built there (the language's ``inline_type``), as of a variable bound to it; also
+        Python's ``Style(bold=True).color``, ``Color.parse(s).triplet``: of the class built, or the one the callee
+        declares it returns (as for ``x = Color.parse(s); x.triplet``)."""
         hooks = self.hooks.get(r.path, self.no_hooks)
-        if not r.receiver.startswith("new") or not hooks.inline_type(hooks.receiver_path(r.receiver)):
+        built = r.receiver.startswith("new") and hooks.inline_type(hooks.receiver_path(r.receiver))
+        if not built and not r.receiver.endswith(")"):
             return None
         return self._member_of_value(r, r.receiver, hooks)
 
