@@ -94,7 +94,7 @@ from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, ARITY_RANGE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
-                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
+                    ENTERED, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
@@ -2005,6 +2005,18 @@ class Resolver(ImportBindings):
                 return cls, how
         return None, "unknown"
 
+    def _class_of_entered(self, r: Ref, call: str, hooks: Hooks) -> tuple[str | None, str]:
+        """``with make(app) as client``: what the call gives (a context manager entered gives itself, as the
+        language's classes mostly do); where the callee declares it returns an iterator instead (``-> Iterator[Reply]``,
+        ``Generator``, ``AsyncIterator``), it is a @contextmanager generator, which a ``with`` enters only so
+        wrapped: what it yields (its declared element)."""
+        cls, how = self._class_of_value_uncached(r, call, hooks)
+        if cls:
+            return cls, how
+        sid, _ = self._one_callee(r, call)
+        element = self._element_class(sid) if sid else None
+        return (element, "typed") if element else (cls, how)
+
     def _class_of_keys(self, r: Ref, call: str, hooks: Hooks) -> tuple[str | None, str]:
         """``m = self.region_map(); for k in m``: the elements of what the callee declares it returns, unknown where
         that is a mapping (``-> Dict[Layout, Region]``: its keys, whose type no fact holds; never its values)."""
@@ -2126,6 +2138,8 @@ class Resolver(ImportBindings):
             return self._class_of_elements(r, value[:-len(ITEMS)], hooks)
         if value.endswith(")" + KEYS):  # m = self.region_map(); for k in m: what iterating what it returns gives
             return self._class_of_keys(r, value[:-len(KEYS)], hooks)
+        if value.endswith(")" + ENTERED):  # with client.stream(u) as reply: what the call gives, entered
+            return self._class_of_entered(r, value[:-len(ENTERED)], hooks)
         if value.startswith(FIXTURE_VALUE):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         if value.startswith(NARROWED_VALUE):
@@ -2374,6 +2388,8 @@ class Resolver(ImportBindings):
                 cls = self._iterated(self.return_class(sid), hooks.iterator_item)
             elif attr.endswith(")" + ITEMS) and (named := self._returned_items(sid)) is not None:
                 cls = named  # func (p *Page) named() Inodes: what type Inodes []Inode holds
+            elif attr.endswith(")" + ENTERED) and not self.return_class(sid) and self._element_class(sid):
+                cls = self._element_class(sid)  # with s.stream(u) as r: what a @contextmanager method yields
             elif not self._returns_self(sid):  # a builder's m(): this gives back the receiver's own class
                 held = self.return_class(sid)  # None: unknown; "": a library's
                 held = sid if held is None and self._holds_members(sid) else held

@@ -153,9 +153,8 @@
           (list_comprehension) (dictionary_comprehension) (set_comprehension) (generator_expression)] @var.value
  (#not-match? @_declared "(^|[.])TypeAlias$"))
 ; `with client.stream(u) as r`: what the call gives, entered; a callee declared `-> Iterator[Response]` (or
-; Generator, AsyncIterator) is a @contextmanager generator, whose with-block gets what it yields: taken as a loop's
-; element (the resolver: a declared element, else what the callee returns, a generator's yields included)
-(with_item value: (as_pattern (call function: [(identifier) (attribute)]) @var.elements
+; Generator, AsyncIterator) is a @contextmanager generator, whose with-block gets what it yields (see parse.py ENTERED)
+(with_item value: (as_pattern (call function: [(identifier) (attribute)]) @var.entered
   alias: (as_pattern_target (identifier) @var.name)))
 ; ... and `with client as c`, `with self.conn as conn`: what it names (a context manager entered gives itself)
 (with_item value: (as_pattern [(identifier) (attribute)] @var.value alias: (as_pattern_target (identifier) @var.name)))
