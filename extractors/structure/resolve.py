@@ -257,6 +257,9 @@ class Hooks:
     # the associated type naming what iterating a class of ours gives (Rust's ``type Item``); None: the elements of what
     # a call gives are that class (Go's ``-> []*Node``)
     iterator_item: str | None
+    # the method whose declared iterator says what iterating a class of ours gives (Python's ``__iter__`` declared
+    # ``-> Iterator[Text]``); a class without it: as ``iterator_item`` None says
+    iterator_method: str | None
     guess_bare_names: Callable
     c3: bool
     calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
@@ -369,6 +372,7 @@ def hooks_of(support) -> Hooks:
                  other_side_methods=frozenset(getattr(support, "OTHER_SIDE_METHODS", ())),
                  future_output=getattr(support, "FUTURE_OUTPUT", None),
                  iterator_item=getattr(support, "ITERATOR_ITEM", None),
+                 iterator_method=getattr(support, "ITERATOR_METHOD", None),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
                  calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
@@ -1999,6 +2003,9 @@ class Resolver(ImportBindings):
         element = self._element_class(sid)
         if element:
             return element, "typed"
+        each = self._iterated_by(self.return_class(sid), hooks.iterator_method)
+        if each:  # for line in text.split(), split() -> Lines: what Lines.__iter__ declares it yields
+            return each, "typed"
         if hooks.loops_take_yields:
             cls, how = self._class_of_value_uncached(r, call, hooks)
             if cls:
@@ -2386,6 +2393,9 @@ class Resolver(ImportBindings):
                 cls = element
             elif attr.endswith(")" + ITEMS) and hooks.iterator_item:  # parents() -> Parents: what it iterates
                 cls = self._iterated(self.return_class(sid), hooks.iterator_item)
+            elif attr.endswith(")" + ITEMS) and (each := self._iterated_by(self.return_class(sid),
+                                                                            hooks.iterator_method)):
+                cls = each  # for line in self.split(), split() -> Lines: what Lines.__iter__ declares it yields
             elif attr.endswith(")" + ITEMS) and (named := self._returned_items(sid)) is not None:
                 cls = named  # func (p *Page) named() Inodes: what type Inodes []Inode holds
             elif attr.endswith(")" + ENTERED) and not self.return_class(sid) and self._element_class(sid):
@@ -2479,6 +2489,16 @@ class Resolver(ImportBindings):
         if member and len(member.ids) == 1 and self.g.by_id[member.ids[0]].kind in ("type", "type.alias"):
             return self.return_class(member.ids[0])
         return None
+
+    def _iterated_by(self, cls: str | None, method: str | None) -> str | None:
+        """What iterating a value of our class ``cls`` gives where its iterator ``method`` declares it
+        (``def __iter__(self) -> Iterator["Text"]``: ``Text``); None where it declares none or is not ours."""
+        if not cls or not method:
+            return None
+        member = self._member(cls, method)
+        if not member or len(member.ids) != 1 or self.g.by_id[member.ids[0]].kind not in ("function", "method"):
+            return None
+        return self._element_class(member.ids[0]) or None
 
     def _awaited(self, cls: str, output: str) -> str | None:
         """What awaiting a value of ``cls`` gives: what its associated type ``output`` names (Rust's ``impl
