@@ -1811,7 +1811,7 @@ IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it im
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
                 "var.result": "var", "var.implements": "var",
-                "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.spread": "var",
+                "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.entered": "var", "var.spread": "var",
                 "var.returns": "var", "var.called": "var", "var.delegate": "var", "var.delegates": "var",
                 "var.each": "value"}
 # var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
@@ -1889,7 +1889,10 @@ RECORD_FIELD = "."
 # mapping's declaration (``d: dict[str, Column]``) beside its elements (``d[]``: its values, what ``d[k]`` gives)
 KEYS = "[]:"
 MAP_KEYS = "[]::"  # suffix of a value that is a mapping's keys only where the file declares one (``@var.map_keys``)
-_COLLECTION_SUFFIX = {"var.elements": ITEMS, "var.keys": KEYS, "var.map_keys": MAP_KEYS}
+# suffix of a call's value a ``with`` enters (``@var.entered``): what the call gives, else what the callee declares it
+# yields (a @contextmanager generator's ``-> Iterator[Reply]``; see ``Resolver._class_of_entered``)
+ENTERED = "<entered>"
+_COLLECTION_SUFFIX = {"var.elements": ITEMS, "var.keys": KEYS, "var.map_keys": MAP_KEYS, "var.entered": ENTERED}
 # a lambda's parameter given by a delegate declared elsewhere in the file (``@var.delegate``: the variable, field or
 # property holding the lambda, ``_late = f => ..``; ``@var.delegates``: a collection of delegates it is added to,
 # ``_actions.Add(tm => ..)``, ``_handlers[k] = c => ..``): its parameter at the lambda parameter's place (``@var.slot``,
@@ -2957,8 +2960,9 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
 
 def _unknown_object(kind: str, name: str, receiver: str | None, bound_to: str | None, flow: _FileFlow) -> bool:
     """A reference bound to nothing that would resolve to nothing or to a guess: dropped."""
-    if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or _head(receiver) in flow.imported
-                                    or (flow.defined or {}).get(_head(receiver)) in CLASS_KINDS
+    head = _head(receiver or "").partition("(")[0]  # Style(bold=True).color: the class called
+    if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or head in flow.imported
+                                    or (flow.defined or {}).get(head) in CLASS_KINDS
                                     or (flow.capitalized_classes and receiver[:1].isupper())):
         return True  # a member read only counts where the object's type, module or class is known: never guessed
     if kind == "call" and not bound_to and name[-2:] == ITEMS:
@@ -3911,6 +3915,9 @@ def _typed_head(value: str, scopes: list[str], types: dict, depth: int = 0) -> s
     """``auth.sync_auth_flow()`` where ``auth: Auth`` -> ``Auth~sync_auth_flow()``: the value's object typed too,
     through a few variables in a row (``parent := logger.WithField(); child := parent.WithContext()``: ``New()~
     WithField().WithContext()``)."""
+    if value.endswith(")" + ENTERED):  # with make(app) as c: the call typed (make: a factory's type), then entered
+        typed = _typed_head(value[:-len(ENTERED)], scopes, types, depth)
+        return "|".join(v + ENTERED for v in typed.split("|"))
     base, tilde, member = value.partition("~")
     if tilde and _PLACED.match(member) and base.isidentifier() and depth < MAX_TYPED_HOPS:
         return _placed_member(value, base, member, scopes, types, depth)

@@ -96,7 +96,7 @@ from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
-                    IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
+                    ENTERED, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
@@ -262,6 +262,9 @@ class Hooks:
     # the associated type naming what iterating a class of ours gives (Rust's ``type Item``); None: the elements of what
     # a call gives are that class (Go's ``-> []*Node``)
     iterator_item: str | None
+    # the method whose declared iterator says what iterating a class of ours gives (Python's ``__iter__`` declared
+    # ``-> Iterator[Text]``); a class without it: as ``iterator_item`` None says
+    iterator_method: str | None
     guess_bare_names: Callable
     c3: bool
     calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
@@ -381,6 +384,7 @@ def hooks_of(support) -> Hooks:
                  other_side_methods=frozenset(getattr(support, "OTHER_SIDE_METHODS", ())),
                  future_output=getattr(support, "FUTURE_OUTPUT", None),
                  iterator_item=getattr(support, "ITERATOR_ITEM", None),
+                 iterator_method=getattr(support, "ITERATOR_METHOD", None),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
                  calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
@@ -2114,11 +2118,26 @@ class Resolver(ImportBindings):
         element = self._element_class(sid)
         if element:
             return element, "typed"
+        each = self._iterated_by(self.return_class(sid), hooks.iterator_method)
+        if each:  # for line in text.split(), split() -> Lines: what Lines.__iter__ declares it yields
+            return each, "typed"
         if hooks.loops_take_yields:
             cls, how = self._class_of_value_uncached(r, call, hooks)
             if cls:
                 return cls, how
         return None, "unknown"
+
+    def _class_of_entered(self, r: Ref, call: str, hooks: Hooks) -> tuple[str | None, str]:
+        """``with make(app) as client``: what the call gives (a context manager entered gives itself, as the
+        language's classes mostly do); where the callee declares it returns an iterator instead (``-> Iterator[Reply]``,
+        ``Generator``, ``AsyncIterator``), it is a @contextmanager generator, which a ``with`` enters only so
+        wrapped: what it yields (its declared element)."""
+        cls, how = self._class_of_value_uncached(r, call, hooks)
+        if cls:
+            return cls, how
+        sid, _ = self._one_callee(r, call)
+        element = self._element_class(sid) if sid else None
+        return (element, "typed") if element else (cls, how)
 
     def _class_of_keys(self, r: Ref, call: str, hooks: Hooks) -> tuple[str | None, str]:
         """``m = self.region_map(); for k in m``: the elements of what the callee declares it returns, unknown where
@@ -2241,6 +2260,8 @@ class Resolver(ImportBindings):
             return self._class_of_elements(r, value[:-len(ITEMS)], hooks)
         if value.endswith(")" + KEYS):  # m = self.region_map(); for k in m: what iterating what it returns gives
             return self._class_of_keys(r, value[:-len(KEYS)], hooks)
+        if value.endswith(")" + ENTERED):  # with client.stream(u) as reply: what the call gives, entered
+            return self._class_of_entered(r, value[:-len(ENTERED)], hooks)
         if value.startswith(FIXTURE_VALUE):
             return self._fixture_class(r, value[len(FIXTURE_VALUE):])
         if value.startswith(NARROWED_VALUE):
@@ -2491,8 +2512,13 @@ class Resolver(ImportBindings):
                 cls = element
             elif attr.endswith(")" + ITEMS) and hooks.iterator_item:  # parents() -> Parents: what it iterates
                 cls = self._iterated(self.return_class(sid), hooks.iterator_item)
+            elif attr.endswith(")" + ITEMS) and (each := self._iterated_by(self.return_class(sid),
+                                                                            hooks.iterator_method)):
+                cls = each  # for line in self.split(), split() -> Lines: what Lines.__iter__ declares it yields
             elif attr.endswith(")" + ITEMS) and (named := self._returned_items(sid)) is not None:
                 cls = named  # func (p *Page) named() Inodes: what type Inodes []Inode holds
+            elif attr.endswith(")" + ENTERED) and not self.return_class(sid) and self._element_class(sid):
+                cls = self._element_class(sid)  # with s.stream(u) as r: what a @contextmanager method yields
             elif not self._returns_self(sid):  # a builder's m(): this gives back the receiver's own class
                 held = self.return_class(sid)  # None: unknown; "": a library's
                 held = sid if held is None and self._holds_members(sid) else held
@@ -2582,6 +2608,16 @@ class Resolver(ImportBindings):
         if member and len(member.ids) == 1 and self.g.by_id[member.ids[0]].kind in ("type", "type.alias"):
             return self.return_class(member.ids[0])
         return None
+
+    def _iterated_by(self, cls: str | None, method: str | None) -> str | None:
+        """What iterating a value of our class ``cls`` gives where its iterator ``method`` declares it
+        (``def __iter__(self) -> Iterator["Text"]``: ``Text``); None where it declares none or is not ours."""
+        if not cls or not method:
+            return None
+        member = self._member(cls, method)
+        if not member or len(member.ids) != 1 or self.g.by_id[member.ids[0]].kind not in ("function", "method"):
+            return None
+        return self._element_class(member.ids[0]) or None
 
     def _awaited(self, cls: str, output: str) -> str | None:
         """What awaiting a value of ``cls`` gives: what its associated type ``output`` names (Rust's ``impl
@@ -3362,9 +3398,12 @@ class Resolver(ImportBindings):
 
     def _layer_built(self, r: Ref, src: str) -> Found | None:
         """``new Foo(..).size``, C#'s object initializer ``new Foo { Size = 1 }`` (a write read on ``new Foo``): a
-        member of the class built there (the language's ``inline_type``), as of a variable bound to it."""
+        member of the class built there (the language's ``inline_type``), as of a variable bound to it; also
+        Python's ``Style(bold=True).color``, ``Color.parse(s).triplet``: of the class built, or the one the callee
+        declares it returns (as for ``x = Color.parse(s); x.triplet``)."""
         hooks = self.hooks.get(r.path, self.no_hooks)
-        if not r.receiver.startswith("new") or not hooks.inline_type(hooks.receiver_path(r.receiver)):
+        built = r.receiver.startswith("new") and hooks.inline_type(hooks.receiver_path(r.receiver))
+        if not built and not r.receiver.endswith(")"):
             return None
         return self._member_of_value(r, r.receiver, hooks)
 

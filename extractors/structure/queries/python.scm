@@ -139,6 +139,9 @@
 ; member reads and writes: request.url.raw_path, self.count (a property runs code); kept only where the object's type,
 ; class or module is known, never guessed
 (attribute object: [(identifier) (attribute)] @receiver attribute: (identifier) @name) @reference.attribute
+; ... and on what a call gives: Style(bold=True).color, Color.parse(s).triplet (a property read on a new object)
+(attribute object: (call function: [(identifier) (attribute)]) @receiver attribute: (identifier) @name)
+  @reference.attribute
 
 ; literal values (dict, list, str...): a builtin type, never a repository class; `with Client() as c`: c is the client
 (assignment left: (identifier) @var.name !type
@@ -149,7 +152,9 @@
   right: [(dictionary) (list) (set) (tuple) (string) (concatenated_string) (integer) (float) (true) (false)
           (list_comprehension) (dictionary_comprehension) (set_comprehension) (generator_expression)] @var.value
  (#not-match? @_declared "(^|[.])TypeAlias$"))
-(with_item value: (as_pattern (call function: [(identifier) (attribute)]) @var.value
+; `with client.stream(u) as r`: what the call gives, entered; a callee declared `-> Iterator[Response]` (or
+; Generator, AsyncIterator) is a @contextmanager generator, whose with-block gets what it yields (see parse.py ENTERED)
+(with_item value: (as_pattern (call function: [(identifier) (attribute)]) @var.entered
   alias: (as_pattern_target (identifier) @var.name)))
 ; ... and `with client as c`, `with self.conn as conn`: what it names (a context manager entered gives itself)
 (with_item value: (as_pattern [(identifier) (attribute)] @var.value alias: (as_pattern_target (identifier) @var.name)))

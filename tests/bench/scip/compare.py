@@ -24,7 +24,8 @@ How SCIP maps onto codelake (and what that loses, counted in ``Result.losses``):
   (``callee_not_a_symbol``), calls *from* them belong to the nearest enclosing mapped definition.
 * A reference's caller is the innermost mapped SCIP definition whose span holds the reference's line. scip-typescript
   gives spans (``enclosing_range``) for functions, methods and classes but not for class properties holding arrow
-  functions; those borrow the span of the codelake symbol they map to. codelake's caller is the edge's ``src_id``,
+  functions; those borrow the span of the codelake symbol they map to, unless a function's span holds it (Python's
+  ``self.x = f()`` in a method: the method runs ``f()``, counted). codelake's caller is the edge's ``src_id``,
   walked up ``parent_id`` to the nearest mapped symbol (a nested function SCIP treats as a local folds into its parent,
   as SCIP's own references do).
 * Constructors: a call of ``Foo`` is a call of the class on both sides (SCIP's ``Foo#<constructor>()`` and
@@ -185,10 +186,12 @@ class Mapping:
         self.spans_in: dict[str, list[tuple[tuple[int, int], str]]] = defaultdict(list)  # path -> (span, symbol)
         self.def_path: dict[str, str] = {symbol: occurrences[0].path for symbol, occurrences in defs.items()}
         self.unmapped: Counter = Counter()
+        self.borrowed: dict[str, list[tuple[tuple[int, int], str]]] = defaultdict(list)  # spans SCIP did not give
         for occurrences in defs.values():
             for d in occurrences:
                 self._map(d)
         self.redefinitions = self._map_redefinitions(documents, defs)
+        self.attributes_in_bodies = self._place_borrowed_spans()
 
     def _map(self, d: Definition) -> None:
         hit = self._codelake_symbol(d)
@@ -203,7 +206,25 @@ class Mapping:
         if hit["id"] not in ids:
             ids.append(hit["id"])
         if not is_module_symbol(symbol):
-            self.spans_in[hit["path"]].append((span or (hit["line_start"], hit["line_end"]), symbol))
+            into = self.spans_in if span else self.borrowed
+            into[hit["path"]].append((span or (hit["line_start"], hit["line_end"]), symbol))
+
+    def _place_borrowed_spans(self) -> int:
+        """A definition SCIP gives no span borrows its codelake symbol's lines as a caller, unless the innermost
+        definition around it is a function's: a Python ``self.x = f()`` in a method defines ``#x.``, but the
+        method is what runs ``f()`` (codelake's caller too), as for any other line of its body. A class-level
+        ``x = f()`` or a TypeScript property holding an arrow function keeps its own lines. Returns how many
+        were left to the function around them."""
+        inside_functions = 0
+        for path, borrowed in self.borrowed.items():
+            given = sorted(self.spans_in[path], key=lambda item: item[0][1] - item[0][0])  # innermost first
+            for (start, end), symbol in borrowed:
+                around = next((s for (a, b), s in given if a <= start and end <= b), None)
+                if around is not None and descriptor_suffix(around) == "().":
+                    inside_functions += 1
+                    continue
+                self.spans_in[path].append(((start, end), symbol))
+        return inside_functions
 
     def _codelake_symbol(self, d: Definition) -> dict | None:
         if is_module_symbol(d.symbol):
@@ -310,6 +331,7 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
     mapping = Mapping(defs, [s for s in symbols if s["path"] in files], documents)
     losses = Counter({f"scip_definitions_unmapped_{k}": n for k, n in mapping.unmapped.items()})
     losses["codelake_symbols_mapped_as_redefinitions"] = mapping.redefinitions
+    losses["scip_attributes_in_function_bodies_not_callers"] = mapping.attributes_in_bodies
     sources = {path: SourceFile(root, path) for path in files}
     truth_calls, truth_refs, truth_files = Pairs(), Pairs(), set()
     names = top_level_names(defs)

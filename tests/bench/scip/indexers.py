@@ -45,6 +45,10 @@ TARGETS = {
     # held out: first compared after the extractor's rules were written (2026-12-02), never tuned against
     "requests": Target("requests", "python", "scip-python", ("index", "--project-name", "requests", "--quiet")),
     "uvicorn": Target("uvicorn", "python", "scip-python", ("index", "--project-name", "uvicorn", "--quiet")),
+    # tuning target (2026-12-05)
+    "starlette": Target("starlette", "python", "scip-python", ("index", "--project-name", "starlette", "--quiet")),
+    # tuning target (2026-12-05)
+    "rich": Target("rich", "python", "scip-python", ("index", "--project-name", "rich", "--quiet")),
     "h3": Target("h3", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
     # tuning target (2026-12-05): unjs/unstorage, tsconfig.json covers src/ and test/
     "unstorage": Target("unstorage", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
