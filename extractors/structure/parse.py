@@ -465,6 +465,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     _use_element_reads(rules)
     written = data
     tree, data = _read_tree(parser, data, rules, facts)
+    if rules.block_package:
+        facts.package = rules.block_package(tree.root_node, written)
     found = _settled_captures(query, tree, data, written, facts, rules, _PATTERN_ROLES[lang.name])
     defs, spans, decorated = _file_definitions(found, facts, rules, root)
     bindings, refs = found.bindings, found.refs
