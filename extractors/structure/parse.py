@@ -90,7 +90,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   range m``: ``k``, an index over a slice), typed where the file declares the mapping (``m map[Level]Color``), unbound
   otherwise (never the elements, as ``@var.keys``' fallback gives). ``@var.record`` + ``@var.type``: a field of a
   record type written in place in a collection's literal (Go's test table ``cases := []struct{ cfg *Config }{..}``),
-  bound as ``.cfg``: ``tc.cfg.Run()`` on an element of such a collection of the scope is ``Config``'s (``_record_field``). ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
+  bound as ``.cfg``: ``tc.cfg.Run()`` on an element of such a collection of the scope is ``Config``'s (``_record_field``). ``@var.name`` + ``@var.copy``: another variable copied (PHP's ``$got = $stats``), bound to what that one holds
+  where a scope binds it by then (a closure's typed parameter, a ``new``), to nothing otherwise: its bare name would
+  read as a class's or function's (``_copied``). ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
   variable of the scope (``raise exc``). ``@reference.template``: a member named at run time (``@name`` the
   expression, ``@receiver`` the object: ``getattr(self, f"visit_{kind}")``), which the language's
@@ -474,6 +476,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     _use_element_reads(rules)
     written = data
     tree, data = _read_tree(parser, data, rules, facts)
+    if rules.block_package:
+        facts.package = rules.block_package(tree.root_node, written)
     found = _settled_captures(query, tree, data, written, facts, rules, _PATTERN_ROLES[lang.name])
     defs, spans, decorated = _file_definitions(found, facts, rules, root)
     bindings, refs = found.bindings, found.refs
@@ -1281,6 +1285,8 @@ def _binding_kind(c: OtherCapture, key: str, value) -> str | None:
         return "".join(_text(value, data).split()) + _DELEGATE_SUFFIX[key] + DELEGATE_GIVES + str(slot)
     if key == "var.each":  # for _, f := range steps: f is one of the functions steps was given (@var.item)
         return ITEM_OF + _text(value, data)
+    if key == "var.copy":  # $got = $stats: what $stats holds (_copied)
+        return COPIED + _text(value, data)
     if key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
         kind = _type_text(_text(value, data))
         member = c.caps.get("var.key")  # const opts: Options = { onDone(result) {..} }: what Options' onDone gives
@@ -1813,7 +1819,8 @@ VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default
                 "var.result": "var", "var.implements": "var",
                 "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.entered": "var", "var.spread": "var",
                 "var.returns": "var", "var.called": "var", "var.delegate": "var", "var.delegates": "var",
-                "var.each": "value"}
+                "var.each": "value", "var.copy": "value"}
+COPIED = "copy:"  # a value: what the variable named after it holds (@var.copy), read as the sweep reaches it
 # var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
 # mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
@@ -3246,6 +3253,10 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
             value = NARROWED_VALUE + r.receiver[len(HELD_VALUE):] if r.receiver.startswith(HELD_VALUE) else r.receiver
         if _own_declaration(r.name, stack):
             stack = stack[:-1]
+        if value.startswith(COPIED):
+            for held in _copied(value[len(COPIED):], stack, out):
+                _keep_value(out, stack, r.name, held)
+            continue
         if value == OWN_OBJECT:  # the methods of { get () {..} } belong to the definition it is written in,
             named = _named(stack)  # wherever the variable is read; at module level to the variable itself
             if not named:  # (const Api = {...})
@@ -3255,6 +3266,12 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
     if later:
         _settle_later(out, later, declared)
     return out
+
+
+def _copied(name: str, stack: list[Span], types: dict) -> list[str]:
+    """What the variable ``name`` holds in the nearest scope binding it so far: a copy of it holds the same (a later
+    value of it, or none known, says nothing)."""
+    return list(_scope_value(name, [s.qualname for s in reversed(stack)] + ["<module>"], types) or ())
 
 
 def _own_declaration(name: str, stack: list[Span]) -> bool:

@@ -2118,6 +2118,8 @@ class Resolver(ImportBindings):
         element = self._element_class(sid)
         if element:
             return element, "typed"
+        if element == "":  # @return RequestInterface[]: a library's class
+            return None, "external"
         each = self._iterated_by(self.return_class(sid), hooks.iterator_method)
         if each:  # for line in text.split(), split() -> Lines: what Lines.__iter__ declares it yields
             return each, "typed"
@@ -3248,15 +3250,16 @@ class Resolver(ImportBindings):
         if "(" not in r.receiver:
             return None
         parts = [part.strip() for part in _chain_parts(r.receiver)]  # a chain written over several lines
-        first = next((i for i, part in enumerate(parts) if part.endswith(")")), None)
+        first = next((i for i, part in enumerate(parts) if part.endswith(")") or _INDEXED_CALL.search(part)), None)
         if first is None:
             return None
         hooks = self.hooks.get(r.path, self.no_hooks)
         given = self._step_argument_class(r, parts, first, hooks)
         if given is not None:  # new Gson().fromJson(s, Foo.class).m(): from that step on, as its argument says
             first, cls, how = given[0], given[1], "typed"
-        else:
-            cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
+        else:  # Server::received()[0]->getMethod(): one element of what the call returns (its declared ``Foo[]``)
+            head = _INDEXED_CALL.sub(")" + ITEMS, parts[first])
+            cls, how = self._class_of_value(r, ".".join(parts[:first] + [head]), hooks)
         if not cls and (cls == "" or how == "external") and self._other_side(parts[first + 1:], hooks):
             return None  # f().unwrap_err().kind(): the error's, not the declared value's (a guess as before)
         if cls and first + 1 < len(parts):
@@ -4322,6 +4325,7 @@ def _chain_parts(chain: str) -> tuple[str, ...]:
 
 
 _CHAIN_MARKS = re.compile(r"[().]")
+_INDEXED_CALL = re.compile(r"\)\[[^\[\]]*\]$")  # f()[0], f()['k']: an element of what the call returns
 
 
 def _bare_callee_given(value: str) -> bool:

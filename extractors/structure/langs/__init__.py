@@ -45,7 +45,9 @@ exported (their methods may still implement an imported package's interface).
 ``join_package(package, name, line)``: the file's package once a further package clause is read (default: nested,
 ``a.b`` then ``c`` is ``a.b.c``; PHP keeps its namespace blocks apart, read back by ``package_blocks``).
 ``file_package(path, root)``: the package of a file that states none (Swift: the SwiftPM target a manifest's
-``path:`` places it in), stored in ``files.package``.
+``path:`` places it in), stored in ``files.package``. ``block_package(tree_root, written)``: the package of a file
+whose namespaces are blocks the text opens and closes (C++'s ``namespace a { }``, a macro named for one: each part's
+namespace by line), stored in ``files.package``; None: the package clauses' (default).
 ``settle_definitions(raw_defs, imports, root)``: the raw definitions once the file's imports are known (Rust: an
 ``impl`` block of a type that the file imports from another crate becomes an extension).
 ``file_entries(path, defs, root)``: the definitions, some made entry points by the place of their file (a web
@@ -334,6 +336,8 @@ class ParseRules:
     # (path, repository root) -> the package of a file whose language has no package clause (Swift: its SwiftPM
     # target, as Package.swift places it), else None
     file_package: Callable = lambda _path, _root: None
+    # (the tree's root node, the file's text as written) -> the package of a file whose namespaces are blocks (C++)
+    block_package: Callable | None = None
     # (the package so far or None, a further clause's name, its line) -> the file's package: by default clauses nest
     # (Scala's ``package a.b`` then ``package c``: ``a.b.c``); PHP's namespace blocks are apart (``package_blocks``)
     join_package: Callable = lambda package, name, _line: f"{package}.{name}" if package else name
@@ -577,6 +581,7 @@ def parse_rules(language: str | None) -> ParseRules:
         program_packages=frozenset(getattr(module, "PROGRAM_PACKAGES", ())),
         file_package=getattr(module, "file_package", DEFAULT_RULES.file_package),
         join_package=getattr(module, "join_package", DEFAULT_RULES.join_package),
+        block_package=getattr(module, "block_package", None),
         cast_type=getattr(module, "cast_type", DEFAULT_RULES.cast_type),
         delegate_parameters=getattr(module, "delegate_parameters", DEFAULT_RULES.delegate_parameters),
         named_collections=getattr(module, "NAMED_COLLECTIONS", False),

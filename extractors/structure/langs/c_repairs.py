@@ -41,6 +41,9 @@ _NEXT_LINE_ANNOTATION = re.compile(rb"(?<=[\w)])[ \t]*\n[ \t]*(\b[A-Z0-9_]*(?:LO
                                    rb"LOCK_FUNCTION|LOCK_RETURNED|GUARDED_BY|REQUIRES|REQUIRES_SHARED|EXCLUDES|"
                                    rb"ACQUIRE|ACQUIRE_SHARED|RELEASE|RELEASE_SHARED|NO_THREAD_SAFETY_ANALYSIS)\b"
                                    + _ARGS + rb")(?=[ \t]*(?:[;{]|$))", re.M)
+# a macro between ``if`` and its condition: fmt's ``if FMT_CONSTEXPR20 (need_copy<T>::value)`` (an ``if constexpr``
+# where the standard has it), ``if UNLIKELY(x) {`` (a macro bracketing its condition): blanked, ``if (..)`` remains
+_IF_MACRO = re.compile(rb"\bif[ \t]+(" + _MACRO + rb")(?=[ \t]*\()")
 # FMT_BEGIN_NAMESPACE on its own line; SPDLOG_TRY { (a try block's macro: the block stays)
 _LONE_MACRO = re.compile(rb"^[ \t]*(" + _MACRO + rb")[ \t]*(?:\{[ \t]*)?$", re.M)
 # a test framework's macro defining a test by strings (Catch2, doctest: TEST_CASE("adds", "[math]") {): its
@@ -56,7 +59,7 @@ def repairs(language: str) -> tuple:
 
 # (pattern, the group blanked (0: the whole match), what that group must hold to be blanked)
 _REWRITES = ((_CLASS_MACRO, 1, b""), (_BARE_CLASS_MACRO, 1, b""), (_SPECIFIER, 0, b""), (_TRAILING, 1, b""), (_NEXT_LINE_ANNOTATION, 1, b""),
-             (_LONE_MACRO, 1, b""),
+             (_LONE_MACRO, 1, b""), (_IF_MACRO, 1, b""),
              (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""))
 
 

@@ -3,11 +3,14 @@ plus classes. A method defined out of its class (``Status Writer::AddRecord(..)`
 the class its header declares; in a method, a bare ``f()`` is first the class's (or a base's) method and ``dest_->f()``
 a method of the field's declared type (``implicit_this``). A qualified call ``log::f()`` names a class's static member
 when ``log`` is a class the file sees, else a namespace's function, looked up as the bare name (namespaces are no
-definitions); ``std::``, ``boost::`` are the libraries'."""
+definitions), those the file declares in a namespace so named first: each file's namespace blocks are its
+``files.package`` (``block_package``); ``std::``, ``boost::`` are the libraries'."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import NamedTuple
 
 from . import alias_form, entry_reason_with, runtime_hook
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
@@ -203,8 +206,8 @@ TYPE_CONTEXTS = {
 
 def namespaced(resolver, r, src):
     """``log::f()``, ``leveldb::Slice``: a qualified name whose scope no class layer read as a class is a namespace's
-    member, which is the bare name as the file sees it (its own, included, linked); a namespace of the standard or
-    of a known library is the library's."""
+    member, which is the bare name as the file sees it (its own, included, linked), those declared in that namespace
+    first (``in_namespace``); a namespace of the standard or of a known library is the library's."""
     from dataclasses import replace
 
     from ..graph import CALLABLE
@@ -220,19 +223,64 @@ def namespaced(resolver, r, src):
     for layer in hooks.name_layers:
         found = layer(resolver, bare, src)
         if found:
-            return found
+            return found._replace(ids=in_namespace(resolver, found.ids, scope))
     # a library's namespace (external) or unknown: never a guess among the repository's same-named methods
     return resolver._guess(bare, CALLABLE, hooks)
 
 
 def global_name(resolver, r, dotted: str) -> str | None:
     """``spdlog.logger`` (a type or value written ``spdlog::logger``) that no class or include names: namespaces are
-    no definitions, so it is its last name as the file sees it; the standard library's stays external."""
+    no definitions, so it is its last name as the file sees it, the one declared in that namespace first; the
+    standard library's stays external."""
     head, dot, _ = dotted.partition(".")
     if not dot or head in EXTERNAL_RECEIVERS:
         return None
     hit = resolver._visible_name(r, dotted.rpartition(".")[2])
-    return hit.ids[0] if hit and hit.ids else None
+    ids = in_namespace(resolver, hit.ids, dotted.rpartition(".")[0]) if hit else []
+    return ids[0] if ids else None
+
+
+@lru_cache(maxsize=4096)
+def _namespace_parts(package: str) -> tuple[tuple[int, str], ...]:
+    return tuple((int(line), ns) for line, _, ns in (part.partition(":") for part in package.split(NAMESPACE_PARTS)))
+
+
+def namespace_at(package: str | None, line: int) -> str:
+    """The namespace of a file's part holding ``line`` (``block_package``), "" for the global one."""
+    found = ""
+    for first, ns in _namespace_parts(package) if package else ():
+        if first > line:
+            break
+        found = ns
+    return found
+
+
+def in_namespace(resolver, ids: list[str], scope: str) -> list[str]:
+    """Of the top-level definitions a qualified name's last part finds, those declared in the namespace its scope
+    names (``spdlog.formatter``: spdlog's class, not the bundled ``fmt::formatter``), where some are: the scope
+    written may be relative (``details.os`` in ``spdlog::sinks``: ``spdlog::details::os``), so a namespace ending
+    with it. A member (``Class::m`` defined out of its class), a namespace nowhere declared: all of them."""
+    if len(ids) < 2 or not scope:
+        return ids
+    suffix = "::" + scope.replace(".", "::")
+    by_id = resolver.g.by_id
+    inside = [i for i in ids if i in by_id and ("::" + _namespace_of(resolver, by_id[i])).endswith(suffix)]
+    return inside or ids
+
+
+def visible_members(resolver, r, src, found):
+    """``detail::vformat_to(..)`` with its overloads (twins of a file: ``fmt::detail::vformat_to`` beside
+    ``fmt::vformat_to`` in format.h): those of the namespace written, where some are."""
+    if not r.receiver.endswith("::") or _MACRO_NAME.match(r.name):
+        return found
+    return found._replace(ids=in_namespace(resolver, found.ids, receiver_path(r.receiver)))
+
+
+_MACRO_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")  # a macro's (FMT_BUILTIN_CLZ): of no namespace, wherever defined
+
+
+def _namespace_of(resolver, sym) -> str:
+    return namespace_at(resolver.files.get(sym.path, {}).get("package"), sym.line)
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
@@ -243,3 +291,82 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.append(linked)
     member_layers.append(implicit_this_field)
     member_layers.append(namespaced)
+
+
+# a namespace a library opens and closes with a macro alone on its line (fmt's ``FMT_BEGIN_NAMESPACE``, nlohmann's
+# ``NLOHMANN_JSON_NAMESPACE_BEGIN``, ``BEGIN_NAMESPACE_STD``): the macro's name says so, and its first other word
+# names the namespace, lower-cased (``fmt``, ``nlohmann``, ``std``); within that namespace already, the words after it
+# name the one it opens there (fmt's ``FMT_BEGIN_DETAIL_NAMESPACE``: ``fmt::detail``; absl's ``ABSL_NAMESPACE_BEGIN``
+# inside ``namespace absl {``: its versioned inline namespace, nothing added)
+_NAMESPACE_MACRO = re.compile(rb"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]*;?[ \t]*(?://[^\n]*)?$", re.M)
+_OPENS, _CLOSES = frozenset({"BEGIN", "OPEN", "START"}), frozenset({"END", "CLOSE"})
+_NAMESPACE_BLOCKS = frozenset({"translation_unit", "declaration_list", "linkage_specification", "preproc_if",
+                               "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef"})
+NAMESPACE_PARTS = ";"  # files.package of a C++ file: ``line:namespace`` from that line on, in line order
+
+
+class NamespaceMark(NamedTuple):
+    """Where a namespace block opens (``name``; "" for an unnamed or inline one, no part of a qualified name) or,
+    ``name`` None, the innermost open one closes: from ``line`` on."""
+
+    line: int
+    name: str | None
+    macro: bool = False
+
+
+def _macro_marks(written: bytes) -> list[NamespaceMark]:
+    marks = []
+    for m in _NAMESPACE_MACRO.finditer(written):
+        words = m.group(1).decode().split("_")
+        if "NAMESPACE" not in words or not (set(words) & (_OPENS | _CLOSES)):
+            continue
+        line = written.count(b"\n", 0, m.start(1)) + 1
+        named = [w for w in words if w not in _OPENS | _CLOSES | {"NAMESPACE"}]
+        opens = bool(set(words) & _OPENS)
+        marks.append(NamespaceMark(line, "::".join(named).lower(), True) if opens else NamespaceMark(line + 1, None))
+    return marks
+
+
+def _tree_marks(node, marks: list) -> list[NamespaceMark]:
+    """The namespace blocks under ``node``, walked through what may hold one (never a function's body)."""
+    for child in node.named_children:
+        if child.type == "namespace_definition":
+            name = child.child_by_field_name("name")
+            inline = any(c.type == "inline" for c in child.children)
+            written = "" if name is None or inline else "".join(name.text.decode().split())
+            marks.append(NamespaceMark(child.start_point[0] + 1, written))
+            body = child.child_by_field_name("body")
+            if body is not None:
+                _tree_marks(body, marks)
+            marks.append(NamespaceMark(child.end_point[0] + 2, None))
+        elif child.type in _NAMESPACE_BLOCKS:
+            _tree_marks(child, marks)
+    return marks
+
+
+def _opened(outer: str, mark: NamespaceMark) -> str:
+    """The namespace ``mark`` opens inside ``outer`` (an unnamed or inline one: ``outer`` itself)."""
+    if not mark.name:
+        return outer
+    first, _, rest = mark.name.partition("::")
+    if mark.macro and outer.rpartition("::")[2] == first:
+        return f"{outer}::{rest}" if rest else outer
+    name = first if mark.macro else mark.name
+    return f"{outer}::{name}" if outer else name
+
+
+def block_package(tree_root, written: bytes) -> str | None:
+    """Each part's namespace, from the line it opens (``namespace a {``, a namespace macro) to the line after it
+    closes: ``9:spdlog;10:spdlog::sinks;17:spdlog;18:``; None where the file opens none."""
+    marks = sorted(_tree_marks(tree_root, []) + _macro_marks(written), key=lambda m: (m.line, m.name is not None))
+    if not marks:
+        return None
+    stack: list[str] = []
+    parts: dict[int, str] = {}
+    for mark in marks:
+        if mark.name is None:
+            stack = stack[:-1]
+        else:
+            stack.append(_opened(stack[-1] if stack else "", mark))
+        parts[mark.line] = stack[-1] if stack else ""
+    return NAMESPACE_PARTS.join(f"{line}:{ns}" for line, ns in parts.items())

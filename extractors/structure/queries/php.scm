@@ -149,12 +149,19 @@
 (catch_clause type: (type_list . (named_type) @var.type .) name: (variable_name (name) @var.name))
 (assignment_expression left: (variable_name (name) @var.name) right: (object_creation_expression) @var.type)
 ; `$self = $this;` before a closure that captures it (`use ($self)`, older code's and tests' way): the object
-; itself (another variable copied, `$x = $handler`, is not read: an untyped one would be taken for a class's name)
+; itself; another variable copied (`$x = $handler`, a closure's `$gotStats = $stats` for its `use (&$gotStats)`)
+; holds what that one holds where the scope types it (@var.copy), nothing otherwise (an untyped one is no class)
 ((assignment_expression left: (variable_name (name) @var.name) right: (variable_name (name) @_this) @var.value)
   (#eq? @_this "this"))
+((assignment_expression left: (variable_name (name) @var.name) right: (variable_name (name) @_other) @var.copy)
+  (#not-eq? @_other "this"))
 (assignment_expression left: (variable_name (name) @var.name)
   right: [(scoped_call_expression) (member_call_expression) (function_call_expression)
           (scoped_property_access_expression) (member_access_expression)] @var.value)
+; `$sent = Server::received()[0]`: one of the elements the call returns (its docblock's `@return Foo[]`)
+(assignment_expression left: (variable_name (name) @var.name)
+  right: (subscript_expression . [(scoped_call_expression) (member_call_expression) (function_call_expression)]
+    @var.elements))
 
 ; value flow (see parse.py @reference.returns): what a function without a declared return type gives its callers'
 ; values (a declared `: Foo` or `@return Foo` wins): return new Foo(..), return new \A\Foo, return $this->make(),
