@@ -64,7 +64,10 @@ def _bound_name(node, child):
 
 TYPE_CONTEXTS = {
     "parameter": "parameter", "closure_parameters": "parameter",
-    **dict.fromkeys(("function_item", "function_signature_item", "closure_expression", "function_type"), "return"),
+    **dict.fromkeys(("function_item", "function_signature_item", "closure_expression"), "return"),
+    # a name in a function type (`F: FnOnce(T) -> U`, `where F: Fn() -> X`, `f: fn(A) -> B`) is no return of the
+    # function it is written in: read as one, `FnOnce` was `Match::map`'s declared result, a library's
+    "function_type": "annotation",
     **dict.fromkeys(("field_declaration", "ordered_field_declaration_list"), "field"),
     **dict.fromkeys(("let_declaration", "const_item", "static_item"), "variable"),
     "type_item": alias_form, "associated_type": _named, "type_binding": _bound_name,
