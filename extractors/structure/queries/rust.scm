@@ -291,6 +291,13 @@
           (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
           (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
           (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)])
+; let cmd = if expand { ..; Command::new("help").about(a) } else { Command::new("help").arg(x) }: Rust gives
+; every branch one type, so a branch's tail call says it; only one whose chain starts at a path call or at self (a
+; name the branch's block binds, its own `let cmd = ..`, would be read where the outer `cmd` is used)
+((let_declaration pattern: (identifier) @var.name !type
+  value: (if_expression [consequence: (block (call_expression) @var.type .)
+                         alternative: (else_clause (block (call_expression) @var.type .))]))
+ (#match? @var.type "^((\\w+::)+\\w+(::<[^()]*>)?\\s*\\(|self\\.)"))
 (field_declaration name: (field_identifier) @var.name type: (_) @var.type)
 ; if let Some(stats) = self.stats, match found { Some(item) => .. }, Ok(v) of a Result: what the Option or Result
 ; holds, its element (a method's bare name that a struct's field also bears is the field's otherwise)
