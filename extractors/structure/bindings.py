@@ -84,26 +84,37 @@ class ImportBindings:
         found = self.declared[path] = []
         support = self.supports.get(path)
         for r in self.imports_of.get(path, ()) if support is not None else ():
-            local, spec, name = support.import_binding(r.module, r.name, r.alias)
-            if spec and hasattr(support, "nested_spec") and r.src_qualname != MODULE:
-                spec = support.nested_spec(spec, self._namespace_depth(path, r.src_qualname))
-            targets = support.resolve_module(path, spec, self.index_of(support), self.root)
-            if name == "*":
-                if not self._star_class(path, spec, targets, support):
-                    self.star[path].append(targets)
-                if not targets and self.is_external(support, path, spec):
-                    self.external_star.add(path)
-            elif local and r.kind == "reexport":  # ``export {a as b}``: a name for importers, not for the file
-                self.exported[path][local] = (targets, name, support, spec)
-            elif local and not (targets == [path] and r.src_qualname != MODULE and local in self.pending[path]):
-                # an inline module's import of what its file already binds (``mod tests { use super::X; }``) names
-                # the file's own: it never replaces the file's import of X (a function's local import of another
-                # module's name does, as before: one table per file)
-                local = self._block_local(path, local, r.line)
+            found.append(self._declare_one(path, r, support))
+        project_imports = getattr(support, "project_imports", None)
+        for r in project_imports(self, path) if project_imports else ():  # bound, but no edge of this file's
+            self._declare_one(path, r, support, below_own=True)
+        return found
+
+    def _declare_one(self, path: str, r, support, below_own: bool = False) -> Declared:
+        """One import of ``path`` declared: its wildcard, or its name pending (``below_own``: an import the project
+        gives every file, never replacing a name the file's own imports bind)."""
+        local, spec, name = support.import_binding(r.module, r.name, r.alias)
+        if spec and hasattr(support, "nested_spec") and r.src_qualname != MODULE:
+            spec = support.nested_spec(spec, self._namespace_depth(path, r.src_qualname))
+        targets = support.resolve_module(path, spec, self.index_of(support), self.root)
+        if name == "*":
+            if not self._star_class(path, spec, targets, support):
+                self.star[path].append(targets)
+            # a library's namespace the project imports leaves a bare name unknown, never the library's: only a
+            # file's own wildcard says its unknown names are a library's
+            if not targets and not below_own and self.is_external(support, path, spec):
+                self.external_star.add(path)
+        elif local and r.kind == "reexport":  # ``export {a as b}``: a name for importers, not for the file
+            self.exported[path][local] = (targets, name, support, spec)
+        elif local and not (targets == [path] and r.src_qualname != MODULE and local in self.pending[path]):
+            # an inline module's import of what its file already binds (``mod tests { use super::X; }``) names
+            # the file's own: it never replaces the file's import of X (a function's local import of another
+            # module's name does, as before: one table per file)
+            local = self._block_local(path, local, r.line)
+            if not (below_own and local in self.pending[path]):
                 self.pending[path][local] = (targets, name, support, spec)
                 self._head_bound(path, local, r, support)
-            found.append(Declared(r, spec, name, targets, support))
-        return found
+        return Declared(r, spec, name, targets, support)
 
     def _head_bound(self, path: str, local: str, r, support) -> None:
         """Python's ``import a.b`` binds ``a`` too, to the package (``a.echo()`` is ``a/__init__``'s ``echo``), unless
@@ -241,7 +252,7 @@ class ImportBindings:
     def import_target(self, paths: list[str], name: str | None, support, seen: frozenset = frozenset(),
                       spec: str | None = None) -> Binding:
         if not paths:
-            return UNRESOLVED
+            return self._nested_target(name, support, spec) or UNRESOLVED
         if name and name != "*":
             for p in paths:
                 sid = self.g.top.get(p, {}).get(name) or ("." in name and self.g.by_qual.get((p, name)))
@@ -260,8 +271,15 @@ class ImportBindings:
                 # export default { forEach, isArray }: no name is the default export, an object of the module's
                 # own: utils.forEach() is the module's forEach
                 return Binding("module", paths)
-            return UNRESOLVED
+            return self._nested_target(name, support, spec) or UNRESOLVED
         return Binding("module", paths)
+
+    def _nested_target(self, name: str | None, support, spec: str | None) -> Binding | None:
+        """A class nested in the one the spec ends with, where the language says how (``nested_import``: C#'s
+        ``using Scenario = Ns.Outer.Scenario;``)."""
+        rule = getattr(support, "nested_import", None)
+        sid = rule(self.g, spec, name) if rule and spec and name and name != "*" else None
+        return Binding("symbol", sid) if sid else None
 
     def _in_imported_block(self, path: str, sid: str, spec: str | None) -> str | None:
         """Of a file of several package blocks, the definition of the imported package's block (``use Shop\\Ship\\

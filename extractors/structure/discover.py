@@ -79,11 +79,14 @@ def _git_z(root: Path, *args: str) -> list[str]:
 
 
 # files outside the source that change how imports resolve (module paths, path aliases, package names)
-RESOLUTION_CONFIGS = {"go.mod", "tsconfig.json", "jsconfig.json", "package.json", "Cargo.toml"}
+RESOLUTION_CONFIGS = {"go.mod", "tsconfig.json", "jsconfig.json", "package.json", "Cargo.toml",
+                      "Directory.Build.props", "Directory.Build.targets"}
+RESOLUTION_CONFIG_SUFFIXES = (".csproj",)  # a C# project's <Using> items: Polly.Core.csproj
 
 
 def is_resolution_config(path: str) -> bool:
-    return path.rsplit("/", 1)[-1] in RESOLUTION_CONFIGS and not vendored_reason(path)
+    name = path.rsplit("/", 1)[-1]
+    return (name in RESOLUTION_CONFIGS or name.endswith(RESOLUTION_CONFIG_SUFFIXES)) and not vendored_reason(path)
 
 
 def list_candidates(root: Path, is_git: bool, wanted=language_for) -> list[Candidate]:

@@ -294,12 +294,15 @@ def elsewhere_type_name(s: Symbol) -> str:
 
 def join_owners(g: Graph, s: Symbol, files: dict) -> None:
     """A member defined apart from its type becomes a member of its owners (``owners_elsewhere``), the first its
-    ``owner``; a member of the type's own of that name stays first."""
+    ``owner``; a member of the type's own of that name stays first, one another file adds is kept apart too (two
+    static classes' extension methods ``RaiseException`` of one type: a call's arguments choose, ``members_apart``)."""
     owners = owners_elsewhere(g, s, files)
     if owners:
         g.owner[s.id] = owners[0]
         for owner in owners:
-            g.members[owner].setdefault(s.name, s.id)
+            held = g.members[owner].setdefault(s.name, s.id)
+            if held != s.id and held.split("::", 1)[0] != s.path:
+                g.members_apart[(owner, s.name)].update((held, s.id))
 
 
 def owners_elsewhere(g: Graph, s: Symbol, files: dict) -> list[str]:
@@ -326,7 +329,9 @@ def owners_elsewhere(g: Graph, s: Symbol, files: dict) -> list[str]:
     if len(same) > 1 and getattr(support, "PARTIAL_TYPES", False):
         from .rows import partial_type  # the parts of one partial class: the one rows.py gives as parent
 
-        return [partial_type(same)]
+        whole = partial_type(same)  # None: parts in several folders, or several types
+        if whole is not None:
+            return [whole]
     if len(same) > 1 and variants and _one_definition(g, same, support, files):
         return _nearest_first(g, same, s.path)
     among = getattr(support, "owners_among", None)  # a language narrowing several same-named types itself

@@ -861,7 +861,7 @@ class Resolver(ImportBindings):
         out = list(found.ids)
         for sid in found.ids:
             sym = self.g.by_id[sid]
-            owner = sym.parent_id
+            owner = self.g.owner.get(sid) or sym.parent_id  # a member defined apart: its type's
             if owner is None or self.g.members.get(owner) is None:  # (the owner's file loaded: its own members in)
                 continue
             apart = self.g.members_apart.get((owner, sym.name), ())
@@ -881,7 +881,9 @@ class Resolver(ImportBindings):
                 found = self._member(sid, named)
                 out += self._twins(found.ids[0]) if found else []
                 continue
-            ctor = self.g.members.get(sid, {}).get(sym.name)
+            # of a partial class, the part declaring them (``new PolicyWrap<T>(..)`` found as another part)
+            parts = [sid, *self._parts(sid)] if self.hooks.get(sym.path, self.no_hooks).partial_types else [sid]
+            ctor = next((c for part in parts if (c := self.g.members.get(part, {}).get(sym.name))), None)
             out += self._twins(ctor) if ctor else []
         return out
 

@@ -1,7 +1,8 @@
 """C#: a file's namespace is its package (``namespace Acme.Shop;`` or ``namespace Acme.Shop { }``): the files of one
 namespace see each other's types unimported, and those of the enclosing namespaces (``Acme``) too. ``using A.B;``
 brings every type of namespace A.B, ``using static A.B.C;`` the static members of class C, ``using X = A.B.C;`` C
-under the name X; ``global using`` is read as a using of its file (the project-wide reach is not modelled). In a
+under the name X (a class nested in another too: ``nested_import``); a project's usings hold in each of its files
+(``project_imports``: ``<Using>`` items of its .csproj, ``global using`` of its other files). In a
 method a bare ``M()`` is first the class's or a base's (``implicit_this``), ``_field.M()`` a method of the field's
 declared type; ``new Foo()`` calls the class and its constructors (methods named as the class). ``System.*`` and
 ``Microsoft.*`` are the libraries', as are the base library's common types (``List``, ``Task``, ``Console``): never
@@ -9,14 +10,20 @@ guessed among the repository's."""
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 import weakref
+from functools import lru_cache
+from itertools import islice
 from typing import NamedTuple
+
+from pipeline.safeio import read_config
 
 from . import TEMPLATE, cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook, split_outside
 from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
 from .implicit_this import implicit_this, implicit_this_field
+from ..graph import MODULE
 from ..parse import BASE_ARGUMENT_MARK, TYPE_PARAMETER_DECLARED
 
 GROUP = "csharp"
@@ -167,6 +174,33 @@ def _only_type(resolver, path: str, name: str | None):
     found = Found([whole], "unique_name") if whole else found
     found = resolver._same_program(path, found) if len(found.ids) == 1 else None
     return found if found and found.ids else None
+
+
+MAX_OWNER_PARTS = 64  # parts and twins of one type an extension method joins
+
+
+def owners_among(g, member, candidates: list[str]) -> list[str]:
+    """An extension method's extended type (``this Policy<TResult> p``: ``Policy.RaiseResultSequence``) named by
+    several types: where they are one namespace's one type written in parts (a ``partial class Policy`` in files of
+    several folders) and its generic twins (``Policy<TResult>``), it joins each (a call on a subclass of either
+    finds it); types of several namespaces or names stay none's: the extension's usings are not read here."""
+    from ..qualnames import untwinned
+
+    syms = [g.by_id[i] for i in candidates[:MAX_OWNER_PARTS + 1]]
+    if len(syms) > MAX_OWNER_PARTS or len({untwinned(s.qualname) for s in syms}) != 1:
+        return []
+    namespaces = _namespace_of_paths(g)
+    return candidates if len({namespaces.get(s.path) for s in syms} - {None}) == 1 else []
+
+
+_NAMESPACES: list = [None, {}]  # (a weak reference to the graph, its path -> namespace): graphs are unhashable
+
+
+def _namespace_of_paths(g) -> dict[str, str]:
+    if _NAMESPACES[0] is None or _NAMESPACES[0]() is not g:
+        _NAMESPACES[:] = [weakref.ref(g), {p: scope for (group, scope), paths in g.packages.items()
+                                           if group == GROUP for p in paths}]
+    return _NAMESPACES[1]
 
 
 def _partial_whole(resolver, ids: list[str]) -> str | None:
@@ -703,8 +737,8 @@ GLOBAL = "global"  # an import's alias that marks ``global using A.B;`` (queries
 def import_binding(module: str | None, name: str | None, alias: str | None):
     """``using A.B`` imports all of namespace A.B; ``using static A.B.C`` the members of class C (its spec marked
     ``static:``); ``using X = A.B.C`` binds X to C of namespace A.B."""
-    if name == "*":  # alias: "static", GLOBAL or none
-        return None, (STATIC + module if alias == "static" else module), "*"
+    if name == "*":  # alias: "static", GLOBAL, GLOBAL_STATIC or none
+        return None, (STATIC + module if alias in ("static", GLOBAL_STATIC) else module), "*"
     namespace, _, last = (module or "").rpartition(".")
     return alias or last, namespace or last, last
 
@@ -723,6 +757,19 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
         spec = spec[len(STATIC):]
         return index.get(spec) or index.get(spec.rpartition(".")[0]) or []
     return index.get(spec, [])
+
+
+def nested_import(graph, spec: str, name: str) -> str | None:
+    """``using Scenario = Polly.Specs.Helpers.PolicyExtensionsAsync.ExceptionAndOrCancellationScenario;``: a class
+    nested in a type of a namespace (``PolicyExtensionsAsync`` of ``Polly.Specs.Helpers``), found in that type's
+    file; nesting deeper (``Ns.Outer.Mid.Inner``) is looked for from the outermost type the namespace has."""
+    parts = spec.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        outer = graph.package_top.get((GROUP, ".".join(parts[:cut])), {}).get(parts[cut])
+        if outer:
+            sym = graph.by_id[outer]
+            return graph.by_qual.get((sym.path, ".".join([sym.qualname, *parts[cut + 1:], name])))
+    return None
 
 
 def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
@@ -846,15 +893,21 @@ _USING_READINGS = {"static": 0, GLOBAL: 1, None: 2}  # which reading of one usin
 
 
 def _one_reading_per_using(raw_refs: list) -> list:
+    """One reading of each using directive: ``global using static A.B.C`` read both ways is one, marked
+    ``GLOBAL_STATIC`` (the project's other files see C's members too: ``project_imports``)."""
     best: dict[int, object] = {}
+    readings: dict[int, set] = {}
     for r in raw_refs:
         if r.kind == "import" and r.name == "*":
             kept = best.get(r.start)
+            readings.setdefault(r.start, set()).add(r.alias)
             if kept is None or _USING_READINGS.get(r.alias, 2) < _USING_READINGS.get(kept.alias, 2):
                 best[r.start] = r
     if len(best) == sum(r.kind == "import" and r.name == "*" for r in raw_refs):
         return raw_refs
-    return [r for r in raw_refs if not (r.kind == "import" and r.name == "*") or best[r.start] is r]
+    return [r._replace(alias=GLOBAL_STATIC) if r.kind == "import" and r.name == "*"
+            and {"static", GLOBAL} <= readings[r.start] else r
+            for r in raw_refs if not (r.kind == "import" and r.name == "*") or best[r.start] is r]
 
 
 # --- global usings: a project's GlobalUsings.cs ---
@@ -905,3 +958,107 @@ def global_using_type(resolver, path: str, name: str) -> str | None:
             return sid
     return None
 
+
+
+# --- a project's usings: <Using> items of its .csproj, global usings of its files ---
+
+PROJECT_SUFFIX = ".csproj"  # MSBuild compiles every .cs file below the project file's folder
+BUILD_FILES = ("Directory.Build.props", "Directory.Build.targets")  # imported by every project below them
+MAX_PROJECT_USINGS = 256  # per project: a hostile project file costs only its own files' look-ups
+MAX_LISTED = 5000  # entries of a folder looked through for a project file
+_USING_ITEM = re.compile(rb"<Using\s([^<>]{1,2000})>")  # never <UsingTask ..>
+_ATTRIBUTE = re.compile(rb'([A-Za-z]+)\s*=\s*"([^"<>]{1,512})"')
+_DOTTED = re.compile(r"^(?:global::)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)$")
+GLOBAL_STATIC = "global static"  # the alias of ``global using static A.B.C;`` (``_one_reading_per_using``)
+
+
+def project_imports(bindings, path: str) -> list:
+    """The usings every file of ``path``'s project has besides its own: ``<Using Include="Polly.Utils" />`` (``Static
+    ="true"``, ``Alias="X"``) in its .csproj or a Directory.Build.props/.targets above it, and the ``global using``
+    directives of the project's other files (project: the nearest folder at or above holding a .csproj)."""
+    root = str(bindings.root)
+    project = _project_folder(root, posixpath.dirname(path))
+    if project is None:
+        return []
+    usings = _PROJECT_USINGS.get(bindings)
+    if usings is None:
+        usings = _PROJECT_USINGS[bindings] = _ProjectUsings(bindings)
+    return [r for r in _item_usings(root, project) + usings.of(project) if r.path != path]
+
+
+_PROJECT_USINGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # resolver -> _ProjectUsings
+
+
+class _ProjectUsings:
+    """The ``global using`` directives of each project's files (found on first use)."""
+
+    def __init__(self, bindings):
+        self.bindings, self.found = bindings, {}
+        self.files_of: dict[str, list[str]] = {}
+        root = str(bindings.root)
+        for path, support in bindings.supports.items():
+            project = _project_folder(root, posixpath.dirname(path)) \
+                if getattr(support, "GROUP", None) == GROUP else None
+            if project is not None:
+                self.files_of.setdefault(project, []).append(path)
+
+    def of(self, project: str) -> list:
+        found = self.found.get(project)
+        if found is None:
+            imports = self.bindings.imports_of
+            found = self.found[project] = [
+                r for p in self.files_of.get(project, ()) for r in imports.get(p, ())
+                if r.kind == "import" and r.alias in (GLOBAL, GLOBAL_STATIC) and r.module][:MAX_PROJECT_USINGS]
+        return found
+
+
+@lru_cache(maxsize=4096)
+def _project_folder(root: str, folder: str) -> str | None:
+    if _project_file(root, folder):
+        return folder
+    return _project_folder(root, posixpath.dirname(folder)) if folder else None
+
+
+@lru_cache(maxsize=4096)
+def _project_file(root: str, folder: str) -> str | None:
+    """The .csproj of ``folder`` (the first by name where there are several), None where there is none."""
+    try:
+        with os.scandir(os.path.join(root, folder)) as entries:
+            names = [e.name for e in islice(entries, MAX_LISTED) if e.name.endswith(PROJECT_SUFFIX)]
+    except OSError:
+        return None
+    return posixpath.join(folder, min(names)) if names else None
+
+
+@lru_cache(maxsize=1024)
+def _item_usings(root: str, project: str) -> list:
+    """The ``<Using>`` items of the project file and of the nearest Directory.Build.props/.targets above it."""
+    files = [_project_file(root, project)] + [_nearest(root, project, name) for name in BUILD_FILES]
+    refs = [r for rel in dict.fromkeys(f for f in files if f) for r in _using_items(root, rel)]
+    return refs[:MAX_PROJECT_USINGS]
+
+
+@lru_cache(maxsize=1024)
+def _nearest(root: str, folder: str, name: str) -> str | None:
+    rel = posixpath.join(folder, name)
+    if read_config(root, rel) is not None:
+        return rel
+    return _nearest(root, posixpath.dirname(folder), name) if folder else None
+
+
+def _using_items(root: str, rel: str) -> list:
+    """``<Using Include="A.B" />`` as ``using A.B;``, with ``Static="true"`` as ``using static``, with ``Alias="X"``
+    as ``using X = A.B;`` (``<Using Remove=".." />`` removes an implicit one: nothing of ours)."""
+    from ..resolve import Ref
+
+    refs = []
+    for item in _USING_ITEM.finditer(read_config(root, rel) or b""):
+        attributes = {k.decode().lower(): v.decode("utf-8", "replace") for k, v in _ATTRIBUTE.findall(item.group(1))}
+        target = _DOTTED.match(attributes.get("include", "").strip())
+        alias = attributes.get("alias", "").strip()
+        if target is None or (alias and not alias.isidentifier()):
+            continue
+        static = attributes.get("static", "").strip().lower() == "true"
+        name, alias = (None, alias) if alias else ("*", "static" if static else None)
+        refs.append(Ref(rel, MODULE, "import", name, None, target.group(1), alias, 0))
+    return refs
