@@ -976,13 +976,15 @@ def project_imports(bindings, path: str) -> list:
     """The usings every file of ``path``'s project has besides its own: ``<Using Include="Polly.Utils" />`` (``Static
     ="true"``, ``Alias="X"``) in its .csproj or a Directory.Build.props/.targets above it, and the ``global using``
     directives of the project's other files (project: the nearest folder at or above holding a .csproj)."""
+    usings = _PROJECT_USINGS.get(bindings)
+    if usings is None:  # a new resolution: what the files say now (a warm worker lives through edits of them)
+        for cached in (_project_folder, _project_file, _item_usings, _nearest):
+            cached.cache_clear()
+        usings = _PROJECT_USINGS[bindings] = _ProjectUsings(bindings)
     root = str(bindings.root)
     project = _project_folder(root, posixpath.dirname(path))
     if project is None:
         return []
-    usings = _PROJECT_USINGS.get(bindings)
-    if usings is None:
-        usings = _PROJECT_USINGS[bindings] = _ProjectUsings(bindings)
     return [r for r in _item_usings(root, project) + usings.of(project) if r.path != path]
 
 
