@@ -109,6 +109,10 @@
 
 ; typed variables: parameters, properties, locals, catch (x.f() then resolves on x's class; see parse.py @var.name)
 (parameter (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type)
+; queryBuilder: QueryBuilder, val b: QueryBuilder = ..: an instance, which queryBuilder { .. } calls (its class's
+; operator fun invoke: parse.py @var.instance)
+(parameter (simple_identifier) @var.name (user_type) @var.instance)
+(statements (property_declaration (variable_declaration (simple_identifier) @var.name (user_type) @var.instance)))
 ; fun <T : Table> wipe(table: T): table is a Table (the bound; the parameter's own `T`: langs/kotlin.py settle_bindings)
 (function_declaration (type_parameters (type_parameter (type_identifier) @_param (user_type) @var.type))
   (function_value_parameters (parameter (simple_identifier) @var.name
