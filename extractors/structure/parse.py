@@ -72,7 +72,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   that place (``a, b := mk()``: b is a B). ``@var.name`` +
   ``@var.called``: a parameter of a class type whose instances are called (``make: ClientFactory``, a protocol):
   ``make()`` is bound to what the class's call operator (the language's ``CALL_OPERATOR``) returns,
-  ``ClientFactory~__call__()``.
+  ``ClientFactory~__call__()``. ``@var.name`` + ``@var.instance``: a variable declared of a class type (Kotlin's
+  ``builder: QueryBuilder``), bound for calls only to an instance of it, ``QueryBuilder()``: ``builder { .. }`` runs
+  the class's call operator (``invoke``), as ``val b = QueryBuilder(); b { .. }`` does.
   ``@var.names`` + ``@var.values``: names assigned by position (``a, *b = f, g, h``). ``@var.name`` + ``@var.result``: a name given the result at its place of a call
   returning several (Go's ``_, b := f()``), bound to ``f()#1``; ``@signature.result``: a declared result's type,
   a ``signature`` at ``#`` + its place (``func f() (int, *Node)``: ``#1`` is ``Node``); with
@@ -511,7 +513,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     types = _scoped_values(stated + typing + _fixture_values(named, bindings["var"]), scopes,
                            rules.instance_sigil, declared)
     if passed:
-        _add_passed(types, passed, scopes, rules.bare_fields)
+        _add_passed(types, passed, scopes, rules.bare_fields, bool(rules.call_operator))
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
     results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith((")", ")" + ITEMS))]
     if bindings["global"]:
@@ -1293,6 +1295,9 @@ def _binding_kind(c: OtherCapture, key: str, value) -> str | None:
         kind = kind + OBJECT_KEY + _text(member[0], data) if member and kind else kind
         return f"{IMPLEMENTED_VALUE}{kind}@{_place(c.node, data)}" \
             if kind and kind.replace(".", "").replace(OBJECT_KEY, "").isidentifier() else None
+    if key == "var.instance":  # builder: QueryBuilder: an instance of the class, which builder { } calls
+        kind = _type_text(_text(value, data))
+        return f"{kind}()" if rules.call_operator and kind and kind.replace(".", "").isidentifier() else None
     if key == "var.called":  # make: ClientFactory: make(app) gives what the class's call operator returns
         kind = _type_text(_text(value, data))
         return f"{kind}~{rules.call_operator}()" if rules.call_operator and kind \
@@ -1815,7 +1820,8 @@ ASYNC_PLACE, ASYNC_RESULT = "async", "Promise"
 OBJECT_KEY = "%"  # in a PASSED_VALUE's place: the member of the object passed there whose function it is (i%key:j)
 IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it implements declares (``Reader@0``)
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
-VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.narrowed": "var",
+VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.instance": "default",
+                "var.narrowed": "var",
                 "var.result": "var", "var.implements": "var",
                 "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.entered": "var", "var.spread": "var",
                 "var.returns": "var", "var.called": "var", "var.delegate": "var", "var.delegates": "var",
@@ -3444,18 +3450,22 @@ def _keep_value(types: dict, stack: list[Span], name: str, value: str) -> None:
         found.append(value)
 
 
-def _add_passed(types: dict, passed: list[RawRef], spans: list[Span], bare_fields: bool = False) -> None:
+def _add_passed(types: dict, passed: list[RawRef], spans: list[Span], bare_fields: bool = False,
+                called_objects: bool = False) -> None:
     """The callbacks' parameters added to ``types`` (``_scoped_values``), in file order, after what the code states.
     ``app.get("/", (c) => ...)`` where ``app`` holds a value known there (``app = new Hono()``, ``app: App``, an
     enclosing callback's ``t``): that value rides along the binding (``passed:app.get@1:0^new Hono()``), as the
     called method is that value's. A value of several alternatives, or read along a chain, does not. Where the
-    language reads a class's fields bare (``bare_fields``), a field's declared type rides along too."""
+    language reads a class's fields bare (``bare_fields``), a field's declared type rides along too. Where an
+    instance is called (``called_objects``: the language has a call operator), a variable called bare does too
+    (``queryBuilder { .. }`` with ``queryBuilder: QueryBuilder``: ``passed:queryBuilder@-1:this^QueryBuilder``)."""
     for r, stack in _sweep(passed, spans):
         if stack and stack[-1].kind == CALLBACK \
                 and any(DELEGATE_GIVES in v for v in types.get(stack[-1].qualname, {}).get(r.name, ())):
             continue  # the lambda's own parameter a declared delegate types (C#'s actions.Add(tm => ..))
         head, dot, _ = r.receiver[len(PASSED_VALUE):].rpartition("@")[0].partition(".")
-        held = _bound_to(head, not bare_fields, stack, types) if dot and head not in SELF_OBJECTS else None
+        called = called_objects and not dot and head.isidentifier()  # builder { }: the object builder holds, called
+        held = _bound_to(head, not bare_fields, stack, types) if (dot or called) and head not in SELF_OBJECTS else None
         value = f"{r.receiver}^{held}" if held and not _SPECIAL.search(held) else r.receiver
         argument = _bound_to(head + RECEIVER_ARGUMENT, not bare_fields, stack, types) if value != r.receiver else None
         if argument and not _SPECIAL.search(argument):

@@ -626,8 +626,10 @@ class Resolver(ImportBindings):
         return self._edges(r, src, EXTERNAL if builtin else UNRESOLVED, "calls", "mention")
 
     def _scoped_call(self, r: Ref, src: str) -> list[Edge]:
-        """``port()`` in ``Builder().apply { }``: Builder's port, else what a bare ``port()`` is."""
-        found = self._lookup(r, src, CALLABLE) if self._receiver_known(r) else UNRESOLVED
+        """``port()`` in ``Builder().apply { }``: Builder's port, else what a bare ``port()`` is; of a member with
+        overloads, those taking its arguments (Exposed's ``registerValues(v)`` in a ``queryBuilder { }`` lambda: the
+        abstract ``QueryBuilder.registerValues`` and each subclass's override, all extensions of QueryBuilder)."""
+        found = self._call_candidates(r, src) if self._receiver_known(r) else UNRESOLVED
         if found.ids and found.resolution not in GUESSES:
             return self._edges(r, src, found, "calls", "call")
         return self.resolve(replace(r, kind="call", receiver=None, bound_to=None))
@@ -2865,7 +2867,9 @@ class Resolver(ImportBindings):
             return None, "external"  # app.get("/", (req, res) => ..) with app = express(): the library's objects
         if library_objects and self._library_import(r.path, head):
             return None, "external"  # test.serial("x", (t) => ..): a member of a library's import, its objects too
-        ids = self._member_of_value_held(r, held, head, name) if held else []
+        ids = self._member_of_value_held(r, held, head, name) if held and head else []
+        if held and not head:  # builder { .. } with builder: Builder: Builder's call operator (parse.py _add_passed)
+            ids = self._member_of_value_held(r, held, "", hooks.call_operator) if hooks.call_operator else []
         if not ids:
             found = self._lookup(Ref(r.path, r.src_qualname, "call", name, head or None, None, None, r.line), src,
                                  CALLABLE)

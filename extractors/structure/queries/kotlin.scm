@@ -109,6 +109,10 @@
 
 ; typed variables: parameters, properties, locals, catch (x.f() then resolves on x's class; see parse.py @var.name)
 (parameter (simple_identifier) @var.name [(user_type) (nullable_type)] @var.type)
+; queryBuilder: QueryBuilder, val b: QueryBuilder = ..: an instance, which queryBuilder { .. } calls (its class's
+; operator fun invoke: parse.py @var.instance)
+(parameter (simple_identifier) @var.name (user_type) @var.instance)
+(statements (property_declaration (variable_declaration (simple_identifier) @var.name (user_type) @var.instance)))
 ; fun <T : Table> wipe(table: T): table is a Table (the bound; the parameter's own `T`: langs/kotlin.py settle_bindings)
 (function_declaration (type_parameters (type_parameter (type_identifier) @_param (user_type) @var.type))
   (function_value_parameters (parameter (simple_identifier) @var.name
@@ -312,10 +316,14 @@
 ; ``this@<callee>``, its bare calls (and ``this.f()``) first that receiver's members (see parse.py @passed.receiver)
 (function_value_parameters (parameter (function_type (receiver_type [(user_type) (nullable_type)]
   @signature.receiver))) @signature.outer)
-(call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
+; (but the standard library's functions whose lambda takes ``it`` and no receiver: ``where?.let { append(x) }`` in a
+; ``queryBuilder { }`` lambda is the builder's append, the enclosing lambda's receiver)
+((call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
   (call_suffix (annotated_lambda (lambda_literal) @passed.receiver) @passed.fn))
-(call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
+  (#not-match? @passed.callee "(^|[.])(let|also|takeIf|takeUnless|use|lazy|forEach|forEachIndexed|onEach|map|mapNotNull|mapIndexed|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associate|associateBy|associateWith|partition|maxByOrNull|minByOrNull|maxOf|minOf|takeWhile|dropWhile|distinctBy|ifEmpty|ifBlank|getOrPut|getOrElse|mapValues|mapKeys|joinToString|repeat|fold|reduce|synchronized)$"))
+((call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
   (call_suffix (value_arguments (value_argument . (lambda_literal) @passed.receiver .) @passed.fn)))
+  (#not-match? @passed.callee "(^|[.])(let|also|takeIf|takeUnless|use|lazy|forEach|forEachIndexed|onEach|map|mapNotNull|mapIndexed|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associate|associateBy|associateWith|partition|maxByOrNull|minByOrNull|maxOf|minOf|takeWhile|dropWhile|distinctBy|ifEmpty|ifBlank|getOrPut|getOrElse|mapValues|mapKeys|joinToString|repeat|fold|reduce|synchronized)$"))
 ; buildCodeString { emit(this) }, emit(codeWriter = this): a call given the lambda's receiver itself is rarely that receiver's own member (the
 ; enclosing class's emit(out: CodeWriter), not CodeWriter's emit(s: String)): left a bare call
 ((call_expression . (simple_identifier) @gives.receiver (call_suffix (value_arguments (value_argument
