@@ -2967,14 +2967,19 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
 
 def _unknown_object(kind: str, name: str, receiver: str | None, bound_to: str | None, flow: _FileFlow) -> bool:
     """A reference bound to nothing that would resolve to nothing or to a guess: dropped."""
-    head = _head(receiver or "").partition("(")[0]  # Style(bold=True).color: the class called
-    if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or head in flow.imported
-                                    or (flow.defined or {}).get(head) in CLASS_KINDS
+    if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or _known_head(receiver, flow)
                                     or (flow.capitalized_classes and receiver[:1].isupper())):
         return True  # a member read only counts where the object's type, module or class is known: never guessed
     if kind == "call" and not bound_to and name[-2:] == ITEMS:
         return True  # an element of a collection whose elements are not known
     return kind in QUIET_LOCALS and flow.defined is not None and not bound_to and name not in flow.defined
+
+
+def _known_head(receiver: str, flow: _FileFlow) -> bool:
+    """Whether a receiver starts with a name the file imports or a class it defines (``Style(bold=True).color``: the
+    class called)."""
+    head = _head(receiver).partition("(")[0]
+    return head in flow.imported or (flow.defined or {}).get(head) in CLASS_KINDS
 
 
 def _lambda_receivers(types: dict) -> dict[str, str]:
