@@ -2751,7 +2751,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                      value_names, _variables(results) if raw_results else value_names, local, imported,
                      positions or {}, _lambda_receivers(types) if callbacks else {}, defined, capitalized_classes,
                      gives_receiver, typed_arguments, any(s.self_name for s in spans), bool(callbacks),
-                     {}, set(), {}, set(), [])
+                     {}, set(), {}, set(), [], {name for params in (positions or {}).values() for name in params})
     attributed = sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans
     return _enclose_all(raw_refs, attributed, flow)
 
@@ -2781,6 +2781,7 @@ class _FileFlow(NamedTuple):
     known: dict[tuple, str | None]  # (scope, name, bare, called) -> what it is bound to: the same self.x many times
     unbound: set[tuple]  # (name, bare, called) bound to nothing in any scope: most names, met in scope after scope
     out: list[Reference]
+    parameters: set[str]  # every function's parameter names: most variables are none, one look-up says so
 
 
 def _bound_locals(raw_locals: list[RawRef], spans: list[Span], scopes: list[Span]) -> dict[str, set[str]]:
@@ -2810,7 +2811,7 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
     worked out once per change of the stack, not per reference (hot loop: a file has thousands of references)."""
     local_kinds, local, self_named, callbacks, out = flow.local_kinds, flow.local, flow.self_named, flow.callbacks, \
         flow.out
-    receivers, positions = flow.receivers, flow.positions
+    receivers, parameters = flow.receivers, flow.parameters
     stack, i, count, moved = [], 0, len(spans), True
     inner = scope = seen_inside = seen_outside = None
     body_start = 0
@@ -2846,9 +2847,9 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             kind = "call"
         if kind == "call" and receivers and receiver in (None, "this"):
             kind, receiver = _lambda_receiver(r, receiver, stack, flow)
-        if kind in ("local_call", "local_stored") and positions:  # stored: what callers pass is kept
+        if kind in ("local_call", "local_stored") and r.name in parameters:  # stored: what callers pass is kept
             _param_call(r, stack, flow)
-        elif kind == "local_callback" and positions and r.module is not None:  # Walk(fn) { walk(root, fn) }
+        elif kind == "local_callback" and r.name in parameters and r.module is not None:  # walk(root, fn)
             _param_passed(r, stack, flow)
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
