@@ -2757,7 +2757,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                      value_names, _variables(results) if raw_results else value_names, local, imported,
                      positions or {}, _lambda_receivers(types) if callbacks else {}, defined, capitalized_classes,
                      gives_receiver, typed_arguments, any(s.self_name for s in spans), bool(callbacks),
-                     {}, set(), {}, set(), [])
+                     {}, set(), {}, set(), [], {name for params in (positions or {}).values() for name in params})
     attributed = sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans
     return _enclose_all(raw_refs, attributed, flow)
 
@@ -2787,6 +2787,7 @@ class _FileFlow(NamedTuple):
     known: dict[tuple, str | None]  # (scope, name, bare, called) -> what it is bound to: the same self.x many times
     unbound: set[tuple]  # (name, bare, called) bound to nothing in any scope: most names, met in scope after scope
     out: list[Reference]
+    parameters: set[str]  # every function's parameter names: most variables are none, one look-up says so
 
 
 def _bound_locals(raw_locals: list[RawRef], spans: list[Span], scopes: list[Span]) -> dict[str, set[str]]:
@@ -2816,7 +2817,7 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
     worked out once per change of the stack, not per reference (hot loop: a file has thousands of references)."""
     local_kinds, local, self_named, callbacks, out = flow.local_kinds, flow.local, flow.self_named, flow.callbacks, \
         flow.out
-    receivers, positions = flow.receivers, flow.positions
+    receivers, parameters = flow.receivers, flow.parameters
     stack, i, count, moved = [], 0, len(spans), True
     inner = scope = seen_inside = seen_outside = None
     body_start = 0
@@ -2852,9 +2853,9 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             kind = "call"
         if kind == "call" and receivers and receiver in (None, "this"):
             kind, receiver = _lambda_receiver(r, receiver, stack, flow)
-        if kind in ("local_call", "local_stored") and positions:  # stored: what callers pass is kept
+        if kind in ("local_call", "local_stored") and r.name in parameters:  # stored: what callers pass is kept
             _param_call(r, stack, flow)
-        elif kind == "local_callback" and positions and r.module is not None:  # Walk(fn) { walk(root, fn) }
+        elif kind == "local_callback" and r.name in parameters and r.module is not None:  # walk(root, fn)
             _param_passed(r, stack, flow)
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
@@ -2973,14 +2974,19 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
 
 def _unknown_object(kind: str, name: str, receiver: str | None, bound_to: str | None, flow: _FileFlow) -> bool:
     """A reference bound to nothing that would resolve to nothing or to a guess: dropped."""
-    head = _head(receiver or "").partition("(")[0]  # Style(bold=True).color: the class called
-    if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or head in flow.imported
-                                    or (flow.defined or {}).get(head) in CLASS_KINDS
+    if kind == "attribute" and not (bound_to or _KNOWN_HEAD.match(receiver) or _known_head(receiver, flow)
                                     or (flow.capitalized_classes and receiver[:1].isupper())):
         return True  # a member read only counts where the object's type, module or class is known: never guessed
     if kind == "call" and not bound_to and name[-2:] == ITEMS:
         return True  # an element of a collection whose elements are not known
     return kind in QUIET_LOCALS and flow.defined is not None and not bound_to and name not in flow.defined
+
+
+def _known_head(receiver: str, flow: _FileFlow) -> bool:
+    """Whether a receiver starts with a name the file imports or a class it defines (``Style(bold=True).color``: the
+    class called)."""
+    head = _head(receiver).partition("(")[0]
+    return head in flow.imported or (flow.defined or {}).get(head) in CLASS_KINDS
 
 
 def _lambda_receivers(types: dict) -> dict[str, str]:

@@ -1059,30 +1059,34 @@ class Resolver(ImportBindings):
         calls it) marked called too, up to ``MAX_PASSED_ON`` hops: what Walk's callers pass is then bound to it. One
         passed to a library's call, or to a parameter nothing calls, stays unmarked (``formatTag`` given to
         ``time.Parse``: no flow of functions)."""
+        callees: dict[int, tuple[Ref, list[Symbol]]] = {}  # each one's callee looked up once: no round changes it
         for _ in range(MAX_PASSED_ON):
             grew = False
-            for r in passed_on:
+            for i, r in enumerate(passed_on):
                 own = called.get((r.path, r.src_qualname))
                 if own and own.get(r.bound_to) == r.name:
                     continue
-                if self._passed_to_called(r, called):
+                callee = callees.get(i) or callees.setdefault(i, self._passed_callee(r))
+                if self._passed_to_called(r, callee, called):
                     called.setdefault((r.path, r.src_qualname), {}).update({r.bound_to: r.name, r.name: r.name})
                     grew = True
             if not grew:
                 return
 
-    def _passed_to_called(self, r: Ref, called: dict) -> bool:
-        """Whether a ``param_passed`` reference's callee (not a guess among several) calls the parameter at its
-        slot."""
+    def _passed_callee(self, r: Ref) -> tuple[Ref, list[Symbol]]:
+        """A ``param_passed`` reference's callee as a call and the definitions it names (none where a guess among
+        several)."""
         receiver, _, name = r.module.rpartition(".")
         callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
         found = self._lookup(callee, self._source_of(callee), CALLABLE)
-        if found.resolution == "ambiguous":
-            return False
-        for sid in found.ids:
-            sym = self.g.by_id[sid]
+        return callee, [] if found.resolution == "ambiguous" else [self.g.by_id[sid] for sid in found.ids]
+
+    def _passed_to_called(self, r: Ref, callee: tuple[Ref, list[Symbol]], called: dict) -> bool:
+        """Whether a ``param_passed`` reference's callee (``_passed_callee``) calls the parameter at its slot."""
+        call, syms = callee
+        for sym in syms:
             params = called.get((sym.path, sym.qualname))
-            if params and self._parameter_at(callee, sym, params, r.alias):
+            if params and self._parameter_at(call, sym, params, r.alias):
                 return True
         return False
 

@@ -304,7 +304,7 @@ def inline_type(receiver: str) -> str | None:
     cast = cast_type(receiver)
     if cast:
         return cast
-    head = call_head(receiver)
+    head = call_head(receiver) if receiver.endswith(")") else None  # most receivers: no call, no scan
     if head is None or head.endswith(")"):  # make()(), getattr(o, n)(): a call of what the first call gives
         return None
     return receiver[: receiver.index("(")]
