@@ -1076,8 +1076,7 @@ class Resolver(ImportBindings):
     def _passed_callee(self, r: Ref) -> tuple[Ref, list[Symbol]]:
         """A ``param_passed`` reference's callee as a call and the definitions it names (none where a guess among
         several)."""
-        receiver, _, name = r.module.rpartition(".")
-        callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
+        callee = _passed_on_call(r)
         found = self._lookup(callee, self._source_of(callee), CALLABLE)
         return callee, [] if found.resolution == "ambiguous" else [self.g.by_id[sid] for sid in found.ids]
 
@@ -1097,9 +1096,7 @@ class Resolver(ImportBindings):
         values = sorted(self.passed.get((owner, r.name), ())) if owner else []
         if not values:
             return False
-        receiver, _, name = r.module.rpartition(".")
-        return self._bind(Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line), r.alias,
-                          values, called)
+        return self._bind(_passed_on_call(r), r.alias, values, called)
 
     def _bind_decorated(self, r: Ref, called: dict) -> None:
         """The function a decorator (``r``, a ``decorated_by`` reference) wraps: its first parameter's value."""
@@ -4308,6 +4305,12 @@ def _member_path(rest: str) -> bool:
     """``client.pool``, ``1.inner``: members named or by position (a tuple struct's ``self.1``, a field declared
     by its place)."""
     return all(part.isidentifier() or part.isdigit() for part in rest.split("."))
+
+
+def _passed_on_call(r: Ref) -> Ref:
+    """The call a ``param_passed`` reference's parameter is passed to (``walk`` of ``walk(root, fn)``), as a reference."""
+    receiver, _, name = r.module.rpartition(".")
+    return Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
 
 
 def _curried_calls(value: str) -> int:
