@@ -174,8 +174,11 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   where the type's single method declares ``T``, a function given for parameter ``i`` takes the argument written
   there; ``@signature.base``: a type argument a class's base class writes (``class V : Validator<Order>``, at ``>j``,
   ``@signature.slot`` its place); ``@signature.async``: the function is asynchronous (JavaScript's ``async
-  function``: a call of it gives a promise, at ``ASYNC_PLACE``). A ``signature`` reference: read, never an edge
-  (``alias``: ``i:j``, ``:j``, ``i``, ``i<j``, ``<j``, ``>j`` or ``async``).
+  function``: a call of it gives a promise, at ``ASYNC_PLACE``); ``@signature.wrapped``: the type a function
+  declares it returns, or a field is declared, is a wrapper whose own methods its value answers (Rust's
+  ``Option<Node>``: ``is_some()``, ``as_ref()`` are the Option's, never Node's; at ``WRAPPED_PLACE``, the wrapper
+  named). A ``signature`` reference: read, never an edge (``alias``: ``i:j``, ``:j``, ``i``, ``i<j``, ``<j``, ``>j``,
+  ``async`` or ``wrapped``).
 - ``@passed.name``: an untyped parameter of a function written as an argument (``describe(t => ...)``), with
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
   function as written) and ``@passed.slot`` (the parameter's node, whose place is its position; default: the name):
@@ -823,7 +826,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "scope.after",
                      "scope.binder",
                      "signature.result", "signature.argument", "signature.parameter", "parameter.given",
-                     "signature.arity", "signature.base", "signature.async"):
+                     "signature.arity", "signature.base", "signature.async", "signature.wrapped"):
             roles.append(Role(key, key))
         elif key in ("var.name", "var.implicit", "var.place", "var.record") \
                 and ("var.item" in keys or "var.callable" in keys or any(k in keys for k in VAR_BINDINGS)):
@@ -1479,7 +1482,7 @@ def _on_entry(c: OtherCapture) -> None:
 
 _SIGNATURE_ROLES = ("signature.type", "signature.named", "signature.result", "signature.argument",
                     "signature.parameter", "signature.receiver", "signature.arity", "signature.base",
-                    "signature.async")
+                    "signature.async", "signature.wrapped")
 # each role of ``_roles`` but a reference and ``local.name`` (``_collect`` takes those inline) -> its collector
 _OTHER_ROLES: dict[str, Callable[[OtherCapture], None]] = {
     "def": _on_def, "import": _on_import, "reexport": _on_import, "import.via": _on_import, "var": _on_var,
@@ -1620,6 +1623,9 @@ def _signature(role: str, node, caps: dict, data: bytes) -> RawRef | None:
     if role == "signature.async":  # async function f(): what a call of it gives is a promise (of what it returns)
         return RawRef(node.start_byte, "signature", ASYNC_RESULT, None, None, ASYNC_PLACE, node.start_point[0] + 1,
                       None)
+    if role == "signature.wrapped":  # -> Option<Node>: what a call of it gives answers the Option's own methods
+        return RawRef(node.start_byte, "signature", _text(node, data), None, None, WRAPPED_PLACE,
+                      node.start_point[0] + 1, None)
     typed = _type_text(_text(node, data))
     if typed and role == "signature.result":  # -> (String, clap_lex::ShortFlags): a path, dotted as receivers are
         typed = typed.replace("::", ".")
@@ -1817,6 +1823,8 @@ CALL_SHAPE = "/"
 PASSED_VALUE = "passed:"  # a callback's parameter: what the called function declares it is given (see _passed)
 # the place of a ``signature`` saying its function is asynchronous (``@signature.async``): a call of it gives a promise
 ASYNC_PLACE, ASYNC_RESULT = "async", "Promise"
+# the place of a ``signature`` saying its function's result or its field's value is a wrapper (``@signature.wrapped``)
+WRAPPED_PLACE = "wrapped"
 OBJECT_KEY = "%"  # in a PASSED_VALUE's place: the member of the object passed there whose function it is (i%key:j)
 IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it implements declares (``Reader@0``)
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))

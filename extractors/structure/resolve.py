@@ -95,7 +95,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, WRAPPED_PLACE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     ENTERED, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
@@ -258,6 +258,10 @@ class Hooks:
     wrapper_methods: frozenset  # a transparent type's own methods (Option's unwrap, map): on a value typed as what it
     passthrough_methods: frozenset  # holds, where that type lacks them, they are the wrapper's; these give it back
     other_side_methods: frozenset  # ...and these give what it holds on its other side (a Result's unwrap_err: E)
+    # ...and these give the wrapper again, of the same value (Option's as_ref, take) or of another (map): on a value
+    # declared the wrapper (``WRAPPED_PLACE``)
+    wrapper_keeping: frozenset
+    wrapper_giving: frozenset
     future_output: tuple | None  # (the chain's await step, the associated type naming what awaiting a class gives)
     # the associated type naming what iterating a class of ours gives (Rust's ``type Item``); None: the elements of what
     # a call gives are that class (Go's ``-> []*Node``)
@@ -382,6 +386,8 @@ def hooks_of(support) -> Hooks:
                  wrapper_methods=frozenset(getattr(support, "WRAPPER_METHODS", ())),
                  passthrough_methods=frozenset(getattr(support, "PASSTHROUGH_METHODS", ())),
                  other_side_methods=frozenset(getattr(support, "OTHER_SIDE_METHODS", ())),
+                 wrapper_keeping=frozenset(getattr(support, "WRAPPER_KEEPING_METHODS", ())),
+                 wrapper_giving=frozenset(getattr(support, "WRAPPER_GIVING_METHODS", ())),
                  future_output=getattr(support, "FUTURE_OUTPUT", None),
                  iterator_item=getattr(support, "ITERATOR_ITEM", None),
                  iterator_method=getattr(support, "ITERATOR_METHOD", None),
@@ -1488,6 +1494,8 @@ class Resolver(ImportBindings):
     # -- lookup -------------------------------------------------------------------------------------------------
     def _lookup(self, r: Ref, src: str, kinds: set) -> Found:
         hooks = self.hooks.get(r.path, self.no_hooks)
+        if self._wrapper_own(r, kinds, hooks):
+            return EXTERNAL  # self.help.as_ref() with help: Option<Str>: the Option's, never Str::as_ref
         found = self._stated(r, src, kinds) or self._by_type_arguments(r, self._guess(r, kinds, hooks), hooks,
                                                                        guessed=True)
         if not found.ids and found.resolution == "external" and "method" in kinds:
@@ -1818,6 +1826,52 @@ class Resolver(ImportBindings):
         # defines the name, even where some other file of the repository has a definition of that name
         return not (self._visible_name(r, head) or (head not in hooks.builtins and self.g.by_name.get(head)))
 
+    def _wrapper_own(self, r: Ref, kinds: set, hooks: Hooks) -> bool:
+        """Whether ``r`` calls a wrapper's own method (``WRAPPER_METHODS``) on a value declared that wrapper, not
+        what it holds (``self.help.is_some()`` with ``help: Option<Str>``, ``find().map(..)``, ``arg.help.take()``
+        with ``arg: &Arg``)."""
+        if not r.receiver or r.name not in hooks.wrapper_methods or "method" not in kinds:
+            return False
+        receiver = hooks.receiver_path(r.receiver)
+        head = _chain_parts(receiver)[0].strip()
+        if head.isidentifier() and head not in SELF_NAMES and r.bound_to and "~" in r.bound_to:
+            # arg.help where arg: &Arg (bound Arg~help): the steps after the variable's own value, never that value
+            # (a variable holds what its declaration's wrapper holds: let x = f()?)
+            held, _, steps = r.bound_to.partition("~")
+            return self._wrapped_value(r, f"{held}.{steps}", hooks, len(_chain_parts(held)))
+        return self._wrapped_value(r, receiver, hooks)
+
+    def _wrapped_value(self, r: Ref, value: str, hooks: Hooks, held: int = 0) -> bool:
+        """Whether ``value`` is, as declared, a wrapper rather than what it holds (``WRAPPED_PLACE``): a field or
+        a call's result declared ``Option<T>``, or what a method of the wrapper gives of one (``self.help.as_ref()``,
+        ``.take()``, ``.map(..)``); no where something unwraps it (``.unwrap()``, ``?``) or nothing says. The
+        first ``held`` steps are a variable's value, which holds what a wrapper held."""
+        parts = [part.strip() for part in _chain_parts(value)]
+        if len(parts) <= held:
+            return False
+        last = parts[-1]
+        step = last.split("(")[0].strip()
+        if len(parts) > 1 and last.endswith(")") and (step in hooks.wrapper_keeping or step in hooks.wrapper_giving):
+            return self._wrapped_value(r, ".".join(parts[:-1]), hooks, held)
+        owner = ".".join(parts[:-1])
+        if last.endswith(")") and "(" not in owner:  # find(x), self.find(x), Node::find(x), crate::find(x)
+            sid = self._one_callee(r, value)[0]
+        elif len(parts) > 1 and (last.endswith(")") or last.isidentifier()):  # a.b().find(x), self.help
+            sid = self._member_of(r, owner, step, hooks)
+        else:
+            return False
+        return sid is not None and self._declares_wrapped(sid)
+
+    def _member_of(self, r: Ref, owner: str, name: str, hooks: Hooks) -> str | None:
+        """The member ``name`` of the class of ``owner``'s value, where both are known (never guessed)."""
+        cls, _ = self._class_of_value(r, owner, hooks)
+        member = self._member(cls, name) if cls else None
+        return member.ids[0] if member and member.ids and member.resolution not in GUESSES else None
+
+    def _declares_wrapped(self, sid: str) -> bool:
+        sym = self.g.by_id.get(sid)
+        return sym is not None and (sym.path, sym.qualname, WRAPPED_PLACE) in self.signatures
+
     def _async_called(self, r: Ref, call: str) -> bool:
         """Whether ``call`` calls, for certain, an asynchronous function (``ASYNC_PLACE``: its value a promise)."""
         sid, _ = self._one_callee(r, call)
@@ -2116,7 +2170,10 @@ class Resolver(ImportBindings):
         """``for p in self.get_params()``: the repository class of the elements the callee declares it returns
         (``-> list[Param]``, ``-> t.Iterator["Extension"]``); an element of what a library's function gives is the
         library's; a Python generator's is what it yields (read as what it returns); else not known (our
-        function's collection, whose elements it does not declare)."""
+        function's collection, whose elements it does not declare). Of a wrapper (an Option a call declares it
+        gives), what it holds: ``find().map(|node| ..)``, ``for node in find()``."""
+        if hooks.wrapper_keeping and self._wrapped_value(r, call, hooks):
+            return self._class_of_value_uncached(r, call, hooks)
         sid, how = self._one_callee(r, call)
         if sid is None:
             return None, how
@@ -2182,10 +2239,13 @@ class Resolver(ImportBindings):
 
     def _field_items(self, cls: str, name: str) -> str | None:
         """The class of an element of the field ``name`` of ``cls`` (``children []*Node``, ``inodes Inodes``): as
-        its declaration states, or its named type's; None where neither states one (never the field's own class)."""
+        its declaration states, or its named type's; None where neither states one (never the field's own class).
+        A field declared a wrapper (``heading: Option<Label>``) holds one: ``Some(h)`` matched on it is a Label."""
         member = self._member(cls, name)
         if not member or len(member.ids) != 1:
             return None
+        if self._declares_wrapped(member.ids[0]):
+            return self.return_class(member.ids[0]) or None
         element = self._element_class(member.ids[0])
         if element is not None:
             return element
@@ -2223,7 +2283,7 @@ class Resolver(ImportBindings):
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /
         ``unknown``); memoized per file and value (per scope for values starting at ``self``, and for what a
         function called bare gives a lambda: ``RuleFor(x => ..)`` is a method of the enclosing class's bases)."""
-        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value == OWN_OBJECT
+        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value == OWN_OBJECT or value in SELF_NAMES
                or _bare_callee_given(value) else "", value)
         if self.line_sensitive(r.path, value):  # new Box() where Box is declared in each test: which Box is the line's
             key += (r.line,)
@@ -2356,7 +2416,10 @@ class Resolver(ImportBindings):
         # a member not found on a class with a base from outside is no proof the chain left the repository where
         # some definition of ours bears its name (a macro-made get() of a class implementing tower's Service):
         # that too leaves the older reading; where none does (tower's oneshot()), it left
-        cls = self._class_along(cls, parts[first + 1:], outside=None)
+        rest = parts[first + 1:]
+        wrapped = bool(rest) and rest[0].split("(")[0].strip() in hooks.wrapper_methods \
+            and self._wrapped_value(r, ".".join(parts[:first + 1]), hooks)
+        cls = self._class_along(cls, rest, outside=None, wrapped=wrapped)
         if cls == "":
             return None, "external"  # a step declares a library's type
         return (cls, "typed") if cls else None
@@ -2467,11 +2530,14 @@ class Resolver(ImportBindings):
         cls, _ = self._class_of_value(r, receiver, self.hooks.get(r.path, self.no_hooks))
         return cls if cls and self.g.by_id[cls].kind not in ("interface", "trait") else None
 
-    def _class_along(self, cls: str | None, attrs: list[str], outside: str | None = "") -> str | None:
+    def _class_along(self, cls: str | None, attrs: list[str], outside: str | None = "",
+                     wrapped: bool = False) -> str | None:
         """The class reached from ``cls`` through members ``attrs`` (fields, properties and methods, ``m()``, with
         a declared type); ``""`` when a declared type along the way is not the repository's; ``outside`` when a
-        member is not found but a base from outside may hold it (or a wrapper's own method)."""
+        member is not found but a base from outside may hold it (or a wrapper's own method). ``wrapped``: the value
+        ``cls`` stands for is declared a wrapper of it (``WRAPPED_PLACE``), as a member along the way may be."""
         for attr in attrs:
+            carried, wrapped = wrapped, False
             if not cls:  # unknown (None), or a library's type (""): nothing further along is the repository's
                 return cls
             name = attr.split("(")[0].split("{")[0].strip()  # m(x), and Kotlin's apply { } (its block: {})
@@ -2490,6 +2556,11 @@ class Resolver(ImportBindings):
             if hooks.future_output and name == hooks.future_output[0]:
                 cls = self._awaited(cls, hooks.future_output[1])
                 continue
+            if carried and name in hooks.wrapper_methods:  # self.help.as_ref().unwrap(): the Option's own methods
+                wrapped = name in hooks.wrapper_keeping  # as_ref() keeps the Option, unwrap() gives what it holds
+                if wrapped or name in hooks.passthrough_methods:
+                    continue
+                return outside if outside is not None or self.g.by_name.get(name) else ""  # map(..), is_some()
             # a.m().f(): the method m, not a property m beside it (PHP's $adapter and adapter())
             member = self._member(cls, name, kinds=METHODS if "(" in attr else None) or self._member(cls, name)
             embedded = self._base_named(cls, name) if not member else None
@@ -2504,6 +2575,7 @@ class Resolver(ImportBindings):
                     # properties are set anywhere at run time (``res.req = req``), not the base's for sure
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
             sid = self._overload_called(member.ids[0], attr)
+            wrapped = not attr.endswith(("?", ITEMS, KEYS, ENTERED)) and self._declares_wrapped(sid)
             if attr.endswith(")" + KEYS):  # m = self.x.regions(); for k in m: a mapping's keys are not known
                 if self._declares_mapping(sid):
                     return None

@@ -96,6 +96,14 @@ WRAPPER_METHODS = PASSTHROUGH_METHODS | frozenset({
     "is_none", "is_ok", "is_err", "is_some_and", "is_none_or", "is_ok_and", "is_err_and", "unwrap_err", "expect_err",
     "filter", "take", "replace", "insert", "get_or_insert", "get_or_insert_with", "zip", "xor", "and", "or",
     "flatten", "inspect", "inspect_err", "iter", "iter_mut", "transpose", "into_iter", "as_pin_mut", "as_pin_ref"})
+# ...of those, the ones giving an Option or a Result of the same value again (a Result's map_err, an Option's
+# ok_or: the error side changes), and those giving one of another value: on a value declared one (a field `help:
+# Option<Str>`, a function's `-> Option<Node>`: rust.scm's @signature.wrapped), `self.help.as_ref().map(..)` is
+# the Option's map too, and `self.help.as_ref().unwrap()` a Str
+WRAPPER_KEEPING_METHODS = frozenset({
+    "as_ref", "as_mut", "as_deref", "as_deref_mut", "clone", "cloned", "copied", "to_owned", "take", "replace",
+    "filter", "or", "or_else", "xor", "inspect", "inspect_err", "map_err", "ok", "ok_or", "ok_or_else"})
+WRAPPER_GIVING_METHODS = frozenset({"map", "and_then", "and", "err", "zip", "flatten", "transpose"})
 # Methods of the standard library's Option, Result, Vec and slices, str and String, iterators, maps, Clone, ToString
 # and fmt: called on a value whose type nothing states (a closure's parameter, a field of a library's type), they are
 # those, not a guess among the repository's same-named methods (resolve.py: one class the file sees may still have it)

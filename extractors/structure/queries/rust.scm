@@ -274,6 +274,26 @@
   (arguments (scoped_identifier path: (identifier) @name))]
  (#match? @name "^[A-Z]")) @reference.type.annotation
 
+; -> Option<Node>, -> io::Result<Node>, -> &Option<Node>, a field `name: Option<Str>`: a value of it answers the
+; wrapper's own methods (self.name.as_ref(), find().is_some() are the Option's, never Str's or Node's; what unwraps
+; it, `?`, .unwrap(), Some(x), is the Node: see TRANSPARENT_TYPES and parse.py @signature.wrapped)
+(function_item return_type: [(generic_type type: [(type_identifier) @signature.wrapped
+                                                  (scoped_type_identifier name: (type_identifier) @signature.wrapped)])
+                             (reference_type type: (generic_type type: [(type_identifier) @signature.wrapped
+                                                                       (scoped_type_identifier
+                                                                        name: (type_identifier) @signature.wrapped)]))]
+ (#match? @signature.wrapped "^(Option|.*Result)$"))
+(function_signature_item return_type: [(generic_type type: [(type_identifier) @signature.wrapped
+                                                            (scoped_type_identifier
+                                                             name: (type_identifier) @signature.wrapped)])
+                                       (reference_type type: (generic_type type: [(type_identifier) @signature.wrapped
+                                                                                 (scoped_type_identifier
+                                                                                  name: (type_identifier) @signature.wrapped)]))]
+ (#match? @signature.wrapped "^(Option|.*Result)$"))
+(field_declaration type: (generic_type type: [(type_identifier) @signature.wrapped
+                                              (scoped_type_identifier name: (type_identifier) @signature.wrapped)])
+ (#match? @signature.wrapped "^(Option|.*Result)$"))
+
 ; typed variables: parameters, let with a type or a constructor, struct fields (see parse.py @var.name)
 (parameter pattern: (identifier) @var.name type: (_) @var.type)
 (let_declaration pattern: (identifier) @var.name type: (_) @var.type)
