@@ -1700,8 +1700,7 @@ def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: in
     if callee is None:
         return None
     slot = _place(caps.get("passed.slot", (node,))[0], data) if slot is None else slot
-    key = caps.get("passed.key")
-    place = f"{_place(caps['passed.fn'][0], data)}{OBJECT_KEY + _text(key[0], data) if key else ''}:{slot}"
+    place = f"{_place(caps['passed.fn'][0], data)}{_object_keys(caps, data)}:{slot}"
     if "passed.member" in caps:  # ({ page }) => ..: the parameter's member page, no type of its own here
         place += "." + _text(node, data)
     place += _call_shape(nodes[-1].parent, caps["passed.fn"][0])
@@ -1709,6 +1708,15 @@ def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: in
         implicit += callee.rpartition(".")[2]
     name = implicit or _text(node, data)
     return RawRef(node.start_byte, "var", name, f"{PASSED_VALUE}{callee}@{place}", None, None, 0, None)
+
+
+def _object_keys(caps: dict, data: bytes) -> str:
+    """The keys leading to a function in an object literal passed (``@passed.key``, outermost first), each after an
+    ``OBJECT_KEY``: ``%hooks%onDone`` for ``{ hooks: { onDone() {..} } }``; a key whose value is a list of objects
+    (``@passed.list``) names their elements (``%plugins[]%setup`` for ``{ plugins: [{ setup() {..} }] }``)."""
+    lists = caps.get("passed.list", ())
+    keys = sorted(caps.get("passed.key", ()), key=lambda n: n.start_byte)
+    return "".join(OBJECT_KEY + _text(k, data) + (ITEMS if k in lists else "") for k in keys)
 
 
 def _call_shape(call, fn) -> str:

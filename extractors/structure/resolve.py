@@ -61,6 +61,8 @@ the stated form: Kotlin's imported extension function);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
 calls them too (False); a string: the name every constructor has (Swift's ``init``, PHP's ``__construct``: the class's
 own or, where it declares none, a base class's);
+``CONSTRUCTOR_METHOD`` the method ``new`` runs where calls do not name it (JavaScript's ``constructor``): what it declares
+types the callbacks passed to the class (none);
 ``PARTIAL_TYPES`` a type of one qualified name defined in several files of one package is
 one type, its parts' members and bases all its own (C#'s ``partial class``; False);
 ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
@@ -280,6 +282,9 @@ class Hooks:
     foreign_type: Callable | None = None
     # a class's constructors are its methods named as it (C++: True) or so named (Swift: "init"): building it calls them
     named_constructors: bool | str = False
+    # the method building a class runs where no call edge reaches it (JavaScript's ``constructor``, run by ``new``):
+    # only what it declares for its parameters types a callback passed to the class (``new Runner({ onDone(r) {} })``)
+    constructor_method: str | None = None
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
     host_scripts: tuple = ()  # file suffixes of scripts a host runs (Gradle's .kts): what they do not define is its
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
@@ -396,6 +401,7 @@ def hooks_of(support) -> Hooks:
                  outside_path=getattr(support, "outside_path", None),
                  foreign_type=getattr(support, "foreign_type", None),
                  named_constructors=getattr(support, "NAMED_CONSTRUCTORS", False),
+                 constructor_method=getattr(support, "CONSTRUCTOR_METHOD", None),
                  global_name=getattr(support, "global_name", None),
                  builtin_value=getattr(support, "builtin_value", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
@@ -2775,8 +2781,12 @@ class Resolver(ImportBindings):
         """``testDriver({ additionalTests(ctx) {..} })`` with ``testDriver(opts: TestOptions)``: what the member
         ``key`` of the class declared for the object (``cls``) gives its function's parameter ``inner``: a method's
         own parameter (``additionalTests(ctx: TestContext): void``), a property of a function type
-        (``additionalTests?: (ctx: TestContext) => void``) or of a type alias of one (``onDone: DoneHandler``)."""
-        found = self._member(cls, key)
+        (``additionalTests?: (ctx: TestContext) => void``) or of a type alias of one (``onDone: DoneHandler``).
+        ``key`` may be a path (``hooks%onDone``, ``plugins[]%setup``: parse.py ``_object_keys``): the members along it
+        first, each by its declared type (a list's by its elements')."""
+        *along, key = key.split(OBJECT_KEY)
+        cls = self._class_along(cls, along, None) if along else cls
+        found = self._member(cls, key) if cls else None
         if not found or len(found.ids) != 1:
             return None, "unknown"
         member = self.g.by_id[found.ids[0]]
@@ -2878,8 +2888,9 @@ class Resolver(ImportBindings):
                 return None, "external"  # test("x", (t) => ..), test imported from a library: its object
             ids = found.ids if found.resolution not in GUESSES or self._library_extensions(found.ids) else []
         ids = ids or (self._member_of_held(r, src, head, name) if head else [])
-        if hooks.named_constructors and ids:  # new Courier(m -> ..): what the class's constructors declare there
-            ids = self._constructors(ids, hooks.named_constructors) or ids
+        constructors = hooks.named_constructors or hooks.constructor_method
+        if constructors and ids:  # new Courier(m -> ..): what the class's constructors declare there
+            ids = self._constructors(ids, constructors) or ids
         ids = self._fitting_overloads([self._held_function_type(i) for i in ids], shape)
         static_form = hooks.static_form_place if head else None
         places = {i: self._rest_placed(self.g.by_id[i], _last_placed(self.g.by_id[i], static_form(self, r, i, head,
