@@ -709,6 +709,10 @@ class Resolver(ImportBindings):
         if form == "call" and self.wrapped and found.ids:
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
+        if form == "call" and found.ids and found.resolution not in GUESSES and r.receiver \
+                and r.receiver.isidentifier():  # opts.onDone() of opts: Options, which declares onDone: the methods
+            given = self._parameter_bound(replace(r, name=f"{r.receiver}.{r.name}"), src)  # callers' objects hold
+            edges += self._edges(r, src, given, "calls", "call") if given else []
         return edges
 
     def _stored(self, r: Ref, src: str, given: list[str] | None = None) -> list[Edge]:
@@ -1146,7 +1150,7 @@ class Resolver(ImportBindings):
         """The called parameter of ``sym`` (``params``: slot -> parameter) an argument at ``slot`` of ``callee`` is
         given, None where it is none of them."""
         at = slot
-        if at.startswith("#") and callee.receiver and sym.kind == "method" \
+        if at[1:].isdigit() and callee.receiver and sym.kind == "method" \
                 and self.hooks.get(sym.path, self.no_hooks).written_self:
             at = f"#{int(at[1:]) + 1}"  # obj.run(f): f is the parameter after Python's self
         return params.get(at) or self._variadic_slot(sym, params, at)
