@@ -680,3 +680,38 @@ def _edits_resolve_like_full_runs(lake, root, tmp_path, rel: str, steps: list) -
         full = Lake(tmp_path / f"full{step}")
         index_structure(full, root)
         assert _edge_rows(lake) == _edge_rows(full), step
+
+
+def test_an_update_of_a_property_s_function_type_re_resolves_the_objects_handed_to_its_owner(lake, make_repo, tmp_path,
+                                                                                              never_whole):
+    """``run({ onDone(r) { r.print() } })`` types ``r`` by what ``Options.onDone`` declares (``run(opts: Options)``),
+    nested too (``hooks: { onFail(f) {..} }``), through a constructor (``new Runner({..})``) or declared so (``const
+    declared: Options = {..}``): an edit changing only
+    that property's function type re-resolves the files handing objects to the functions taking an ``Options``, as a
+    full run would (their edges reach neither the property nor its file)."""
+    root = make_repo(files={
+        "package.json": '{"name": "app"}\n',
+        "src/report.ts": "export interface Report {\n  print(): void;\n}\n\nexport interface Summary {\n"
+                         "  print(): void;\n}\n",
+        "src/types.ts": "import type { Report, Summary } from \"./report\";\n\nexport interface Hooks {\n"
+                        "  onFail(r: Report): void;\n}\n\nexport interface Options {\n"
+                        "  onDone?: (r: Report) => void;\n  hooks?: Hooks;\n}\n",
+        "src/run.ts": "import type { Options } from \"./types\";\n\nexport function run(opts: Options): void {\n"
+                      "  opts.onDone?.({} as never);\n}\n\nexport class Runner {\n"
+                      "  constructor(readonly opts: Options) {}\n}\n",
+        "src/use.ts": "import { run, Runner } from \"./run\";\n\nrun({\n  onDone(r) {\n    r.print();\n  },\n"
+                      "  hooks: {\n    onFail(f) {\n      f.print();\n    },\n  },\n});\n\n"
+                      "export const runner = new Runner({\n  onDone(r) {\n    r.print();\n  },\n});\n",
+        "src/declared.ts": "import type { Options } from \"./types\";\n\nexport const declared: Options = {\n"
+                           "  onDone: (r) => r.print(),\n};\n",
+    })
+    index_structure(lake, root)
+    steps = [lambda t: t.replace("onDone?: (r: Report)", "onDone?: (r: Summary)"),
+             lambda t: t.replace("onFail(r: Report)", "onFail(r: Summary)"),
+             lambda t: t.replace("onDone?: (r: Summary)", "onDone?: (r: Report)")]
+    _edits_resolve_like_full_runs(lake, root, tmp_path, "src/types.ts", steps)
+    reached = {(r[0], r[1]) for r in _edge_rows(lake)}
+    assert ("src/use.ts::onDone", "src/report.ts::Report.print") in reached
+    assert ("src/use.ts::onFail", "src/report.ts::Summary.print") in reached
+    assert ("src/use.ts::runner.onDone", "src/report.ts::Report.print") in reached
+    assert ("src/declared.ts::declared.onDone", "src/report.ts::Report.print") in reached

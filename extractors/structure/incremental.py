@@ -23,6 +23,7 @@ import pyarrow.compute as pc
 from pipeline.extractor import Batch, Replace
 
 from .langs import HANDS_ON, MAX_HANDS_ON
+from .parse import OBJECT_KEY
 from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MAX_PASSED_ON, MODULE, STORED_FORM, \
     Edge
 
@@ -97,6 +98,7 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
         parent = row[4]
         if parent and not parent.endswith("::" + MODULE) and kinds.get(parent, "class") in CLASSLIKE:
             scope.classes.add(parent)
+            scope.names.add(OBJECT_KEY + row[1])  # the objects handed where the member's owner is declared
     early_before, early_after = _early(old["refs"]), _early(new["refs"])
     for row in early_before ^ early_after:
         scope.modules.add(row[0])
@@ -123,7 +125,11 @@ def _value_facts_moved(scope: EditScope, moved: set[tuple], existed: set[str]) -
     for path, qual, kind, _name, _receiver, module, _alias, _bound in moved:
         if kind in ("callback", "param_passed"):
             scope.callees.add(module.rpartition(".")[2])
-        elif f"{path}::{qual}" in existed:  # a new function: nothing has an edge to it yet
+            continue
+        if "." in qual and kind in DECLARED_KINDS:  # a member's declared type (onDone?: (r: Report) => void): the
+            # files handing an object literal where its owner is declared type their functions by it (no edge says so)
+            scope.names.add(OBJECT_KEY + qual.rpartition(".")[2])
+        if f"{path}::{qual}" in existed:  # a new function: nothing has an edge to it yet
             scope.linked.add(f"{path}::{qual}")
             scope.flows.add(f"{path}::{qual}")
             if kind == "signature":

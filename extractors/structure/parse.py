@@ -527,9 +527,9 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, local + params, bindings["value"],
                           positions, {d.name: d.kind for d in defs}, results, rules.local_kinds,
                           rules.capitalized_classes, callbacks, declared, found.gives_receiver,
-                          typed_arguments=rules.typed_arguments) + decorated
+                          typed_arguments=rules.typed_arguments, members_passed=rules.object_members_passed) + decorated
     if rules.call_sites:
-        facts.refs = _with_call_sites(facts.refs, data)
+        facts.refs = _with_call_sites(facts.refs, data, rules.object_members_passed)
     if bindings["instance_attr"]:
         fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules, facts.refs,
                                          positions)
@@ -1706,8 +1706,7 @@ def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: in
     if callee is None:
         return None
     slot = _place(caps.get("passed.slot", (node,))[0], data) if slot is None else slot
-    key = caps.get("passed.key")
-    place = f"{_place(caps['passed.fn'][0], data)}{OBJECT_KEY + _text(key[0], data) if key else ''}:{slot}"
+    place = f"{_place(caps['passed.fn'][0], data)}{_object_keys(caps, data)}:{slot}"
     if "passed.member" in caps:  # ({ page }) => ..: the parameter's member page, no type of its own here
         place += "." + _text(node, data)
     place += _call_shape(nodes[-1].parent, caps["passed.fn"][0])
@@ -1715,6 +1714,15 @@ def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: in
         implicit += callee.rpartition(".")[2]
     name = implicit or _text(node, data)
     return RawRef(node.start_byte, "var", name, f"{PASSED_VALUE}{callee}@{place}", None, None, 0, None)
+
+
+def _object_keys(caps: dict, data: bytes) -> str:
+    """The keys leading to a function in an object literal passed (``@passed.key``, outermost first), each after an
+    ``OBJECT_KEY``: ``%hooks%onDone`` for ``{ hooks: { onDone() {..} } }``; a key whose value is a list of objects
+    (``@passed.list``) names their elements (``%plugins[]%setup`` for ``{ plugins: [{ setup() {..} }] }``)."""
+    lists = caps.get("passed.list", ())
+    keys = sorted(caps.get("passed.key", ()), key=lambda n: n.start_byte)
+    return "".join(OBJECT_KEY + _text(k, data) + (ITEMS if k in lists else "") for k in keys)
 
 
 def _call_shape(call, fn) -> str:
@@ -1966,23 +1974,27 @@ class CallSite(NamedTuple):
     name: object
 
 
-def _with_call_sites(refs: list[Reference], data: bytes) -> list[Reference]:
-    """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``."""
+def _with_call_sites(refs: list[Reference], data: bytes, keyed: bool = False) -> list[Reference]:
+    """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``;
+    ``keyed``: a method of an object literal passed is at its key (``_call_site``)."""
     lists: dict = {}  # an argument list's callee and places, read once for all the values passed in it
-    out = [r if type(r.module) is not CallSite else _at_call_site(r, data, lists) for r in refs]
+    out = [r if type(r.module) is not CallSite else _at_call_site(r, data, lists, keyed) for r in refs]
     return [r for r in out if r.module is not None or r.kind != "param_passed"]  # fn(depth+1): passed to no call
 
 
-def _at_call_site(r: Reference, data: bytes, lists: dict) -> Reference:
-    callee, slot = _call_site(r.module.node, r.module.name, data, lists)
+def _at_call_site(r: Reference, data: bytes, lists: dict, keyed: bool = False) -> Reference:
+    callee, slot = _call_site(r.module.node, r.module.name, data, lists, keyed)
     return _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to, r.args,
                             r.labels))
 
 
-def _call_site(node, name, data: bytes, lists: dict | None = None) -> tuple[str | None, str | None]:
+def _call_site(node, name, data: bytes, lists: dict | None = None,
+               keyed: bool = False) -> tuple[str | None, str | None]:
     """A value passed to a call: (the callee as written, ``#<position>`` or the keyword), so that the callee's
     parameter of that position or name is bound to it (``run(cb=f)``: ``cb()`` inside run calls f). ``lists``: the
-    file's argument lists read so far (``_argument_list``), by node id."""
+    file's argument lists read so far (``_argument_list``), by node id. ``keyed``: a method of an object literal
+    written as the argument is at its key (``run({ onDone() {..} })``: ``#0%onDone``, what ``opts.onDone()`` in run
+    calls); one nested deeper keeps the argument's place, which no parameter's member call names."""
     if node.type in ARGUMENTS and node.parent is not None and node.parent.type in ARGUMENT_LISTS:
         if node.child_by_field_name("name") is None:
             node = node.parent  # C#'s Must(IsValid): one argument of the list, by its place
@@ -2008,7 +2020,8 @@ def _call_site(node, name, data: bytes, lists: dict | None = None) -> tuple[str 
             while child is not None:
                 position += child.type != "comment"
                 child = child.prev_named_sibling
-        return (callee, f"#{position}") if callee is not None else (None, None)
+        key = _object_member_key(name, argument, data) if keyed and inside else ""
+        return (callee, f"#{position}{key}") if callee is not None else (None, None)
     elif node.type == "keyword_argument" and node.parent is not None:
         key = node.child_by_field_name("name")
         slot, call = (_text(key, data) if key is not None else None), node.parent.parent
@@ -2027,6 +2040,16 @@ def _named_argument(argument, data: bytes) -> tuple[str | None, str | None]:
     if callee is None or callee.end_byte - callee.start_byte > 200:
         return None, None
     return _text(callee, data), _text(argument.child_by_field_name("name"), data)
+
+
+def _object_member_key(name, argument, data: bytes) -> str:
+    """``OBJECT_KEY`` + the method's name where ``name`` names a method written straight in the object literal
+    ``argument`` is (its definition's ``name`` field), else ``""``."""
+    holder = name.parent
+    if holder is None or holder.parent is None or holder.parent.id != argument.id:
+        return ""
+    named = holder.child_by_field_name("name")
+    return OBJECT_KEY + _text(name, data) if named is not None and named.id == name.id else ""
 
 
 def _argument_list(node, data: bytes) -> tuple[str | None, dict]:
@@ -2733,7 +2756,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
              defined: dict[str, str] | None = None, raw_results: list[RawRef] = (),
              local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False,
              callbacks: list[Span] = (), declared: dict[str, set[str]] | None = None,
-             gives_receiver: set[int] = frozenset(), typed_arguments: bool = False) -> list[Reference]:
+             gives_receiver: set[int] = frozenset(), typed_arguments: bool = False,
+             members_passed: bool = False) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
     With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
@@ -2746,7 +2770,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     names a class (Java's ``Names.MAX``, of its package or imported), whose member reads are kept. ``callbacks``:
     anonymous functions passed to calls, scopes of the variables bound in them (each test's ``const inst``), never
     what a reference is attributed to; ``declared``: what each of those scopes binds (``_declared``).
-    ``gives_receiver``: the names of calls given their scope's object itself, never a lambda's receiver's member."""
+    ``gives_receiver``: the names of calls given their scope's object itself, never a lambda's receiver's member.
+    ``members_passed``: a call of a parameter's member (``opts.onDone()``) is a ``param_call`` of it too."""
     types = types or {}  # enclosing qualname -> variable -> its types or values
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
     if callbacks:
@@ -2765,7 +2790,8 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                      value_names, _variables(results) if raw_results else value_names, local, imported,
                      positions or {}, _lambda_receivers(types) if callbacks else {}, defined, capitalized_classes,
                      gives_receiver, typed_arguments, any(s.self_name for s in spans), bool(callbacks),
-                     {}, set(), {}, set(), [], {name for params in (positions or {}).values() for name in params})
+                     {}, set(), {}, set(), [], {name for params in (positions or {}).values() for name in params},
+                     members_passed)
     attributed = sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans
     return _enclose_all(raw_refs, attributed, flow)
 
@@ -2796,6 +2822,7 @@ class _FileFlow(NamedTuple):
     unbound: set[tuple]  # (name, bare, called) bound to nothing in any scope: most names, met in scope after scope
     out: list[Reference]
     parameters: set[str]  # every function's parameter names: most variables are none, one look-up says so
+    members_passed: bool = False  # opts.onDone(): a param_call of the parameter's member (ParseRules)
 
 
 def _bound_locals(raw_locals: list[RawRef], spans: list[Span], scopes: list[Span]) -> dict[str, set[str]]:
@@ -2865,6 +2892,8 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             _param_call(r, stack, flow)
         elif kind == "local_callback" and r.name in parameters and r.module is not None:  # walk(root, fn)
             _param_passed(r, stack, flow)
+        elif kind == "call" and receiver in parameters and flow.members_passed:  # opts.onDone()
+            _param_call(r, stack, flow, receiver)
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
         if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
@@ -2907,13 +2936,17 @@ def _visible(inner: str, stack: list[Span], flow: _FileFlow, outside: bool = Fal
     return seen
 
 
-def _param_call(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:
-    """A parameter called: bound to what callers pass (run(cb=f)), one ``param_call`` a parameter."""
-    positions = flow.positions
-    owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
-    if owner and (owner, r.name) not in flow.called:
-        flow.called.add((owner, r.name))
-        flow.out.append(Reference(owner, "param_call", r.name, None, None, positions[owner][r.name], r.line))
+def _param_call(r: RawRef, stack: list[Span], flow: _FileFlow, parameter: str | None = None) -> None:
+    """A parameter called: bound to what callers pass (run(cb=f)), one ``param_call`` a parameter. ``parameter``:
+    the one whose member ``r`` calls (``opts.onDone()``), named ``opts.onDone`` at slot ``#0%onDone`` (the method
+    ``onDone`` of an object literal callers pass there: ``_call_site``)."""
+    positions, called = flow.positions, parameter or r.name
+    owner = next((s.qualname for s in reversed(stack) if called in positions.get(s.qualname, {})), None)
+    name = f"{parameter}.{r.name}" if parameter else r.name
+    if owner and (owner, name) not in flow.called:
+        flow.called.add((owner, name))
+        slot = positions[owner][called] + (OBJECT_KEY + r.name if parameter else "")
+        flow.out.append(Reference(owner, "param_call", name, None, None, slot, r.line))
 
 
 def _param_passed(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:

@@ -61,6 +61,8 @@ the stated form: Kotlin's imported extension function);
 ``NAMED_CONSTRUCTORS`` a class's constructors are its methods named as the class (C++): a call building the class
 calls them too (False); a string: the name every constructor has (Swift's ``init``, PHP's ``__construct``: the class's
 own or, where it declares none, a base class's);
+``CONSTRUCTOR_METHOD`` the method ``new`` runs where calls do not name it (JavaScript's ``constructor``): what it declares
+types the callbacks passed to the class (none);
 ``PARTIAL_TYPES`` a type of one qualified name defined in several files of one package is
 one type, its parts' members and bases all its own (C#'s ``partial class``; False);
 ``global_name(resolver, ref, dotted)`` the definition a name or dotted name stands for where no scope, import or
@@ -284,6 +286,9 @@ class Hooks:
     foreign_type: Callable | None = None
     # a class's constructors are its methods named as it (C++: True) or so named (Swift: "init"): building it calls them
     named_constructors: bool | str = False
+    # the method building a class runs where no call edge reaches it (JavaScript's ``constructor``, run by ``new``):
+    # only what it declares for its parameters types a callback passed to the class (``new Runner({ onDone(r) {} })``)
+    constructor_method: str | None = None
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
     host_scripts: tuple = ()  # file suffixes of scripts a host runs (Gradle's .kts): what they do not define is its
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
@@ -402,6 +407,7 @@ def hooks_of(support) -> Hooks:
                  outside_path=getattr(support, "outside_path", None),
                  foreign_type=getattr(support, "foreign_type", None),
                  named_constructors=getattr(support, "NAMED_CONSTRUCTORS", False),
+                 constructor_method=getattr(support, "CONSTRUCTOR_METHOD", None),
                  global_name=getattr(support, "global_name", None),
                  builtin_value=getattr(support, "builtin_value", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
@@ -709,6 +715,10 @@ class Resolver(ImportBindings):
         if form == "call" and self.wrapped and found.ids:
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
+        if form == "call" and found.ids and found.resolution not in GUESSES and r.receiver \
+                and r.receiver.isidentifier():  # opts.onDone() of opts: Options, which declares onDone: the methods
+            given = self._parameter_bound(replace(r, name=f"{r.receiver}.{r.name}"), src)  # callers' objects hold
+            edges += self._edges(r, src, given, "calls", "call") if given else []
         return edges
 
     def _stored(self, r: Ref, src: str, given: list[str] | None = None) -> list[Edge]:
@@ -1146,7 +1156,7 @@ class Resolver(ImportBindings):
         """The called parameter of ``sym`` (``params``: slot -> parameter) an argument at ``slot`` of ``callee`` is
         given, None where it is none of them."""
         at = slot
-        if at.startswith("#") and callee.receiver and sym.kind == "method" \
+        if at[1:].isdigit() and callee.receiver and sym.kind == "method" \
                 and self.hooks.get(sym.path, self.no_hooks).written_self:
             at = f"#{int(at[1:]) + 1}"  # obj.run(f): f is the parameter after Python's self
         return params.get(at) or self._variadic_slot(sym, params, at)
@@ -2847,8 +2857,12 @@ class Resolver(ImportBindings):
         """``testDriver({ additionalTests(ctx) {..} })`` with ``testDriver(opts: TestOptions)``: what the member
         ``key`` of the class declared for the object (``cls``) gives its function's parameter ``inner``: a method's
         own parameter (``additionalTests(ctx: TestContext): void``), a property of a function type
-        (``additionalTests?: (ctx: TestContext) => void``) or of a type alias of one (``onDone: DoneHandler``)."""
-        found = self._member(cls, key)
+        (``additionalTests?: (ctx: TestContext) => void``) or of a type alias of one (``onDone: DoneHandler``).
+        ``key`` may be a path (``hooks%onDone``, ``plugins[]%setup``: parse.py ``_object_keys``): the members along it
+        first, each by its declared type (a list's by its elements')."""
+        *along, key = key.split(OBJECT_KEY)
+        cls = self._class_along(cls, along, None) if along else cls
+        found = self._member(cls, key) if cls else None
         if not found or len(found.ids) != 1:
             return None, "unknown"
         member = self.g.by_id[found.ids[0]]
@@ -2950,8 +2964,9 @@ class Resolver(ImportBindings):
                 return None, "external"  # test("x", (t) => ..), test imported from a library: its object
             ids = found.ids if found.resolution not in GUESSES or self._library_extensions(found.ids) else []
         ids = ids or (self._member_of_held(r, src, head, name) if head else [])
-        if hooks.named_constructors and ids:  # new Courier(m -> ..): what the class's constructors declare there
-            ids = self._constructors(ids, hooks.named_constructors) or ids
+        constructors = hooks.named_constructors or hooks.constructor_method
+        if constructors and ids:  # new Courier(m -> ..): what the class's constructors declare there
+            ids = self._constructors(ids, constructors) or ids
         ids = self._fitting_overloads([self._held_function_type(i) for i in ids], shape)
         static_form = hooks.static_form_place if head else None
         places = {i: self._rest_placed(self.g.by_id[i], _last_placed(self.g.by_id[i], static_form(self, r, i, head,

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import posixpath
+import re
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipeline.lake import align_table
 
-from .parse import FileFacts
+from .parse import IMPLEMENTED_VALUE, OBJECT_KEY, PASSED_VALUE, FileFacts
 from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, MODULE
 from .schemas import FILES, REFS, SYMBOLS
 
@@ -649,6 +650,8 @@ def ref_names(refs: pa.Table) -> pa.Table:
     if "receiver" in refs.column_names:
         receivers = _plain(refs.select(["receiver", "path"])).rename_columns(["name", "path"])
         table = pa.concat_tables([table, receivers.filter(_one_name(receivers.column("name")))])
+    if "bound_to" in refs.column_names:
+        table = pa.concat_tables([table, _object_keys_named(refs).cast(table.schema)])
     table = table.filter(pc.is_valid(table.column("name")))
     templates = table.filter(pc.and_(pc.match_substring(table.column("name"), "*"),
                                      pc.not_equal(table.column("name"), "*")))
@@ -657,6 +660,23 @@ def ref_names(refs: pa.Table) -> pa.Table:
                           "path": templates.column("path")})
         table = pa.concat_tables([table, keyed.cast(table.schema)])
     return table.group_by(["name", "path"]).aggregate([])
+
+
+def _object_keys_named(refs: pa.Table) -> pa.Table:
+    """(``%key``, file) for each key leading to a function of an object literal typed by where it is handed or
+    declared (``passed:run@0%hooks%onDone:0``, ``implements:Options%onDone@0``: parse.py ``OBJECT_KEY``): an edit
+    moving only a member's declared type reaches those files by the member's name (``incremental.edit_scope``), as
+    nothing else they name is that member."""
+    held = _plain(refs.select(["bound_to", "path"]))
+    held = held.filter(pc.fill_null(pc.match_substring(held.column("bound_to"), OBJECT_KEY), False))
+    pairs = {(OBJECT_KEY + key, path) for bound, path in zip(*held.group_by(["bound_to", "path"]).aggregate([])
+                                                                  .to_pydict().values())
+             if bound.startswith((PASSED_VALUE, IMPLEMENTED_VALUE)) for key in _KEY_NAME.findall(bound)}
+    return pa.table({"name": pa.array([n for n, _ in pairs], pa.string()),
+                     "path": pa.array([p for _, p in pairs], pa.string())})
+
+
+_KEY_NAME = re.compile(re.escape(OBJECT_KEY) + r"([\w$]+)")
 
 
 def _one_name(column: pa.ChunkedArray) -> pa.Array:
@@ -673,7 +693,7 @@ def ref_name_batches(previous, old_refs: pa.Table | None, new_refs: pa.Table, ch
     from pipeline.extractor import Batch
 
     if whole or not _has(previous, "ref_names", "name"):
-        columns = ["name", "path", "receiver"]
+        columns = ["name", "path", "receiver", "bound_to"]
         kept = _except_paths(previous("refs", columns=columns, dictionary=columns), changed)
         yield Batch("ref_names", ref_names(_concat(kept, new_refs, columns) if kept is not None else new_refs))
         return

@@ -25,7 +25,8 @@ elements' type, as ``Array<Foo>`` does). Resolve-side hooks are listed
 in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
 that are never a definition's, however the regex fallback or an error node read them; ``CONTEXTUAL_KEYWORDS``: never
 a top-level definition's (a member may bear them). ``PARAMETER_FLOW``: record
-where a value is passed to a call, so that a called parameter reaches the functions passed for it.
+where a value is passed to a call, so that a called parameter reaches the functions passed for it;
+``OBJECT_MEMBERS_PASSED``: so do the methods of an object literal passed, by key, for a parameter's member called.
 ``ASYNC_PROTOCOL``: the method an ``async`` statement runs in place of the one its query capture names
 (``@reference.protocol.__iter__`` on ``async for``: ``__aiter__``). ``OPAQUE_RECEIVERS``: receivers whose references
 are kept inside a region that is no code (Rust ``$crate`` in a macro's body; see ``@opaque`` in parse.py).
@@ -290,6 +291,9 @@ class ParseRules:
     type_arguments: frozenset  # node types holding generic arguments
     is_junk: Callable[[str, str, str | None], bool]  # (name, kind, parent): a "definition" made of a keyword
     call_sites: bool  # record the callee and position of a value passed to a call (functions passed to parameters)
+    # a method of an object literal passed is recorded at its key (``run({ onDone() {..} })``: slot ``#0%onDone``),
+    # and a call of a parameter's member (``opts.onDone()``) as that member's ``param_call``: what callers pass there
+    object_members_passed: bool = False
     # node types of a name written with type arguments (C#'s ``generic_name``: ``Foo<Bar>``): a reference there
     # records how many (parse.TYPE_ARGUMENTS_WRITTEN), which tells same-named types of other arities apart
     generic_names: frozenset = frozenset()
@@ -552,6 +556,7 @@ def parse_rules(language: str | None) -> ParseRules:
         is_junk=getattr(module, "is_junk", None) or keyword_rule(frozenset(getattr(module, "KEYWORDS", KEYWORDS)),
                                                                  frozenset(getattr(module, "CONTEXTUAL_KEYWORDS", ()))),
         call_sites=bool(getattr(module, "PARAMETER_FLOW", False)),
+        object_members_passed=bool(getattr(module, "OBJECT_MEMBERS_PASSED", False)),
         async_protocol=dict(getattr(module, "ASYNC_PROTOCOL", {})),
         opaque_receivers=tuple(getattr(module, "OPAQUE_RECEIVERS", ())),
         path_separator=getattr(module, "PATH_SEPARATOR", "."),

@@ -24,6 +24,7 @@ LIBRARY_CALLBACK_OBJECTS = True
 UNNAMED_DEFAULT_IS_MODULE = True  # export default { a, b }: the default import's members are the module's own
 ARITY = True  # TypeScript overload signatures are told apart by their arguments
 PARAMETER_FLOW = True  # run(cb) { cb() }: what run's callers pass for cb is what cb() calls
+OBJECT_MEMBERS_PASSED = True  # run(opts) { opts.onDone() }: what run's callers pass as the object's onDone
 # `export * from "./schemas"` passes on what schemas.ts exports, not what it imports for itself (`import * as parse
 # from "./parse"` there is no `parse` of the importers': zod's `z.parse()`)
 STAR_PASSES_IMPORTS = False
@@ -107,6 +108,7 @@ def builtin_value(receiver: str) -> bool:
 # Lexical scope: a parameter or variable named like a function of the file is that variable there
 # (``function match(path, match) { run(match) }``), never the function.
 LOCALS_SHADOW = True
+CONSTRUCTOR_METHOD = "constructor"  # new Runner({ onDone(r) {..} }): Runner's constructor types onDone's r
 CONSTRUCTOR_FUNCTIONS = True  # function Request() {} with Request.prototype.m = ..: new Request() is a Request
 
 

@@ -355,6 +355,39 @@
                                            (function_expression parameters: (formal_parameters
                                              (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
                                            (arrow_function parameter: (identifier) @passed.name)])]) @passed.fn))
+;   ...written deeper: an object under a key (runSuite({ hooks: { onDone(summary) {..} } }): the member onDone of
+;   the type the member hooks declares, place i%hooks%onDone:j), objects in a list under a key (runSuite({ plugins: [{
+;   setup(ctx) {..} }] }): plugins' element type's member, i%plugins[]%setup:j, parse.py @passed.list), and the object
+;   handed to a class's constructor (new Runner({ onReport(summary) {..} }): what its constructor declares there)
+(call_expression function: [(identifier) (member_expression)] @passed.callee
+  arguments: (arguments (object (pair key: (property_identifier) @passed.key
+    value: (object [(method_definition name: (property_identifier) @passed.key
+                      parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                    (pair key: (property_identifier) @passed.key
+                      value: [(arrow_function parameters: (formal_parameters
+                                (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                              (function_expression parameters: (formal_parameters
+                                (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                              (arrow_function parameter: (identifier) @passed.name)])]))) @passed.fn))
+(call_expression function: [(identifier) (member_expression)] @passed.callee
+  arguments: (arguments (object (pair key: (property_identifier) @passed.key @passed.list
+    value: (array (object [(method_definition name: (property_identifier) @passed.key
+                             parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                           (pair key: (property_identifier) @passed.key
+                             value: [(arrow_function parameters: (formal_parameters
+                                       (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                                     (function_expression parameters: (formal_parameters
+                                       (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                                     (arrow_function parameter: (identifier) @passed.name)])])))) @passed.fn))
+(new_expression constructor: [(identifier) (member_expression)] @passed.callee
+  arguments: (arguments (object [(method_definition name: (property_identifier) @passed.key
+                                   parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                                 (pair key: (property_identifier) @passed.key
+                                   value: [(arrow_function parameters: (formal_parameters
+                                             (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                                           (function_expression parameters: (formal_parameters
+                                             (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                                           (arrow_function parameter: (identifier) @passed.name)])]) @passed.fn))
 ; test("x", async ({ page }) => page.goto("/")): a property taken apart from such a parameter (the library's object
 ; where the called function is a library's; nothing where it is ours: the parameter's type is not the property's)
 (call_expression function: [(identifier) (member_expression)] @passed.callee
