@@ -489,13 +489,15 @@ def inline_type(receiver: str) -> str | None:
     return m.group(1) if m else None
 
 
-_DECLARED_WITH_ARGUMENTS = re.compile(r"^([\w.]+)<(,*)>$")  # a variable's declared Foo<A, B>, bound as Foo<,>
+# a type as written: a variable's declared Foo<A, B> (bound as Foo<,>), a static call's Policy<int>.Handle(); Foo
+# bare: the plain twin (ISyncPolicy p beside ISyncPolicy<T>, Policy.Handle() beside Policy<T>.Handle())
+_DECLARED_WITH_ARGUMENTS = re.compile(r"^([\w.]+)(?:<([^()]*)>)?$", re.S)
 
 
 def inline_type_arguments(receiver: str) -> int | None:
     """How many type arguments the type ``inline_type`` reads writes: ``new Foo<A, Dictionary<B, C>>()`` 2, ``new
-    Foo()`` 0 (the plain twin of a generic one); a variable's declared type bound with them (``Foo<,>``: 2); None
-    where no type is built or declared with them there."""
+    Foo()`` 0 (the plain twin of a generic one); a variable's declared type as bound (``Foo<,>``: 2, ``Foo``: 0);
+    None where no type is built, declared or named there."""
     m = _NEW.match(receiver) or _FACTORY.match(receiver) or _AS.match(receiver) \
         or _DECLARED_WITH_ARGUMENTS.match(receiver)
     if m is None:
