@@ -44,6 +44,9 @@ class ImportBindings:
 
     def __init__(self, graph: Graph, supports: dict[str, object], root):
         self.g, self.supports, self.root = graph, supports, root
+        # what a language reads or derives once per resolution (C#'s project files and global usings), by its name:
+        # dropped with the resolution, never seen by another (a warm worker resolves several repositories in turn)
+        self.language_state: dict[str, object] = {}
         self.bindings: dict[str, dict[str, Binding]] = {}
         self.pending: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> local -> (paths, name, support, spec)
         self.exported: dict[str, dict[str, tuple]] = defaultdict(dict)  # path -> name it exports -> the same

@@ -1577,8 +1577,10 @@ class Resolver(ImportBindings):
         receiver as written (``new Foo<A>().M()``) or what a variable is bound to, which keeps them where the
         language records them (``var b = new Foo<A>()``: ``new Foo<>()``; ``Foo<A, B> b``: ``Foo<,>``)."""
         written = hooks.inline_type_arguments(value) if cls else None
-        if written is None:
+        if written is None or written == 0 and not self._type_parameter_count(self.g.by_id[cls]):
             return cls
+        if written == 0 and value.isidentifier() and not self._classlike(self._named(r, value) or cls):
+            return cls  # a member named as its type (Policy<T> Policy { get; }): its declared type gave the twin
         alias = f"{TYPE_ARGUMENTS_WRITTEN}{written}" if written else None
         found = self._by_type_arguments(replace(r, alias=alias), Found([cls], "constructor"), hooks)
         return found.ids[0] if len(found.ids) == 1 else cls
@@ -3461,8 +3463,8 @@ class Resolver(ImportBindings):
         named = self._named(r, receiver)
         kind = self.g.by_id[named].kind if named else None
         cls = named if kind in CLASSLIKE else None
-        if cls and hooks.type_arguments_written and r.receiver.isidentifier():
-            cls = self._plain_twin(cls)
+        if cls and hooks.type_arguments_written:  # Policy.Handle(), Policy<int>.Handle(): the twin of that arity
+            cls = self._written_twin(r, cls, r.receiver, hooks)
         if kind in VALUES:  # a variable of a declared type (Go's var Form Binding = ...; Form.Bind())
             cls = self.return_class(named)
         elif named is None:  # current_app.json.dumps(): a variable's member, typed as declared
@@ -3473,13 +3475,6 @@ class Resolver(ImportBindings):
             return self._object_named(r, receiver, named)
         found = self._member_or_override(cls, r.name)
         return self._found_elsewhere(r, found) if found.ids else found
-
-    def _plain_twin(self, cls: str) -> str:
-        """C#'s ``Outcome.FromResult(..)``, written without type arguments: the ``Outcome`` taking none, not its
-        generic twin ``Outcome<T>`` of the package that a name lookup may give first; ``cls`` where it has none."""
-        if not self._type_parameter_count(self.g.by_id[cls]):
-            return cls
-        return self._twin_taking(cls, 0) or cls
 
     def _variable_chain_class(self, r: Ref, receiver: str) -> str | None:
         """The class reached from a variable the file defines or imports, of a declared type, through the declared

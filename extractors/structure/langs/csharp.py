@@ -14,7 +14,6 @@ import os
 import posixpath
 import re
 import weakref
-from functools import lru_cache
 from itertools import islice
 from typing import NamedTuple
 
@@ -489,13 +488,15 @@ def inline_type(receiver: str) -> str | None:
     return m.group(1) if m else None
 
 
-_DECLARED_WITH_ARGUMENTS = re.compile(r"^([\w.]+)<(,*)>$")  # a variable's declared Foo<A, B>, bound as Foo<,>
+# a type as written: a variable's declared Foo<A, B> (bound as Foo<,>), a static call's Policy<int>.Handle(); Foo
+# bare: the plain twin (ISyncPolicy p beside ISyncPolicy<T>, Policy.Handle() beside Policy<T>.Handle())
+_DECLARED_WITH_ARGUMENTS = re.compile(r"^([\w.]+)(?:<([^()]*)>)?$", re.S)
 
 
 def inline_type_arguments(receiver: str) -> int | None:
     """How many type arguments the type ``inline_type`` reads writes: ``new Foo<A, Dictionary<B, C>>()`` 2, ``new
-    Foo()`` 0 (the plain twin of a generic one); a variable's declared type bound with them (``Foo<,>``: 2); None
-    where no type is built or declared with them there."""
+    Foo()`` 0 (the plain twin of a generic one); a variable's declared type as bound (``Foo<,>``: 2, ``Foo``: 0);
+    None where no type is built, declared or named there."""
     m = _NEW.match(receiver) or _FACTORY.match(receiver) or _AS.match(receiver) \
         or _DECLARED_WITH_ARGUMENTS.match(receiver)
     if m is None:
@@ -912,7 +913,7 @@ def _one_reading_per_using(raw_refs: list) -> list:
 
 # --- global usings: a project's GlobalUsings.cs ---
 
-_GLOBAL_USINGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # resolver -> _GlobalUsings
+GLOBAL_USINGS_STATE = "csharp global usings"  # the resolver's language_state entry: a _GlobalUsings
 
 
 class _GlobalUsings:
@@ -949,9 +950,9 @@ class _GlobalUsings:
 def global_using_type(resolver, path: str, name: str) -> str | None:
     """The type ``name`` a ``global using`` of the file's project brings (``global using Serilog.Capturing;`` in
     ``src/Serilog/GlobalUsings.cs``: ``PropertyBinder`` in ``src/Serilog/Core/Logger.cs``)."""
-    usings = _GLOBAL_USINGS.get(resolver)
+    usings = resolver.language_state.get(GLOBAL_USINGS_STATE)
     if usings is None:
-        usings = _GLOBAL_USINGS[resolver] = _GlobalUsings(resolver)
+        usings = resolver.language_state[GLOBAL_USINGS_STATE] = _GlobalUsings(resolver)
     for namespace in usings.of(posixpath.dirname(path)):
         sid = resolver.g.package_top.get((GROUP, namespace), {}).get(name)
         if sid:
@@ -976,30 +977,28 @@ def project_imports(bindings, path: str) -> list:
     """The usings every file of ``path``'s project has besides its own: ``<Using Include="Polly.Utils" />`` (``Static
     ="true"``, ``Alias="X"``) in its .csproj or a Directory.Build.props/.targets above it, and the ``global using``
     directives of the project's other files (project: the nearest folder at or above holding a .csproj)."""
-    usings = _PROJECT_USINGS.get(bindings)
+    usings = bindings.language_state.get(PROJECT_USINGS_STATE)
     if usings is None:  # a new resolution: what the files say now (a warm worker lives through edits of them)
-        for cached in (_project_folder, _project_file, _item_usings, _nearest):
-            cached.cache_clear()
-        usings = _PROJECT_USINGS[bindings] = _ProjectUsings(bindings)
-    root = str(bindings.root)
-    project = _project_folder(root, posixpath.dirname(path))
+        usings = bindings.language_state[PROJECT_USINGS_STATE] = _ProjectUsings(bindings)
+    project = usings.files.project_folder(posixpath.dirname(path))
     if project is None:
         return []
-    return [r for r in _item_usings(root, project) + usings.of(project) if r.path != path]
+    return [r for r in usings.files.item_usings(project) + usings.of(project) if r.path != path]
 
 
-_PROJECT_USINGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # resolver -> _ProjectUsings
+PROJECT_USINGS_STATE = "csharp project usings"  # the resolver's language_state entry: a _ProjectUsings
 
 
 class _ProjectUsings:
-    """The ``global using`` directives of each project's files (found on first use)."""
+    """The ``global using`` directives of each project's files (found on first use), and the project files read
+    (``ProjectFiles``), for one resolution."""
 
     def __init__(self, bindings):
         self.bindings, self.found = bindings, {}
+        self.files = ProjectFiles(str(bindings.root))
         self.files_of: dict[str, list[str]] = {}
-        root = str(bindings.root)
         for path, support in bindings.supports.items():
-            project = _project_folder(root, posixpath.dirname(path)) \
+            project = self.files.project_folder(posixpath.dirname(path)) \
                 if getattr(support, "GROUP", None) == GROUP else None
             if project is not None:
                 self.files_of.setdefault(project, []).append(path)
@@ -1014,38 +1013,78 @@ class _ProjectUsings:
         return found
 
 
-@lru_cache(maxsize=4096)
-def _project_folder(root: str, folder: str) -> str | None:
-    if _project_file(root, folder):
-        return folder
-    return _project_folder(root, posixpath.dirname(folder)) if folder else None
+class ProjectFiles:
+    """The project files of one repository as one resolution reads them: each folder's .csproj, each project's
+    ``<Using>`` items, the nearest Directory.Build.props/.targets; each looked for once, from folders below
+    ``root`` only (a path's folder up to the root, never above it), a file read up to ``read_config``'s limit."""
+
+    def __init__(self, root: str):
+        self.root = root
+        self._project_of: dict[str, str | None] = {}  # folder -> the nearest folder at or above it with a .csproj
+        self._file_of: dict[str, str | None] = {}  # folder -> its .csproj
+        self._items_of: dict[str, list] = {}  # project folder -> its <Using> items
+        self._nearest: dict[tuple[str, str], str | None] = {}  # (folder, file name) -> that file at or above it
+
+    def project_folder(self, folder: str) -> str | None:
+        """The project ``folder`` belongs to: the nearest folder at or above it holding a .csproj."""
+        walked, found = [], None
+        while True:
+            if folder in self._project_of:
+                found = self._project_of[folder]
+                break
+            walked.append(folder)
+            if self.project_file(folder):
+                found = folder
+                break
+            if not folder:
+                break
+            folder = posixpath.dirname(folder)
+        for seen in walked:  # each folder of the walk answered once
+            self._project_of[seen] = found
+        return found
+
+    def project_file(self, folder: str) -> str | None:
+        """The .csproj of ``folder`` (the first by name where there are several), None where there is none."""
+        if folder not in self._file_of:
+            self._file_of[folder] = _project_file_in(self.root, folder)
+        return self._file_of[folder]
+
+    def item_usings(self, project: str) -> list:
+        """The ``<Using>`` items of the project file and of the nearest Directory.Build.props/.targets above it."""
+        found = self._items_of.get(project)
+        if found is None:
+            files = [self.project_file(project)] + [self.nearest(project, name) for name in BUILD_FILES]
+            refs = [r for rel in dict.fromkeys(f for f in files if f) for r in _using_items(self.root, rel)]
+            found = self._items_of[project] = refs[:MAX_PROJECT_USINGS]
+        return found
+
+    def nearest(self, folder: str, name: str) -> str | None:
+        """The file ``name`` in ``folder`` or the nearest folder above it (up to the root)."""
+        walked, found = [], None
+        while True:
+            if (folder, name) in self._nearest:
+                found = self._nearest[(folder, name)]
+                break
+            walked.append(folder)
+            rel = posixpath.join(folder, name)
+            if read_config(self.root, rel) is not None:
+                found = rel
+                break
+            if not folder:
+                break
+            folder = posixpath.dirname(folder)
+        for seen in walked:
+            self._nearest[(seen, name)] = found
+        return found
 
 
-@lru_cache(maxsize=4096)
-def _project_file(root: str, folder: str) -> str | None:
-    """The .csproj of ``folder`` (the first by name where there are several), None where there is none."""
+def _project_file_in(root: str, folder: str) -> str | None:
     try:
         with os.scandir(os.path.join(root, folder)) as entries:
             names = [e.name for e in islice(entries, MAX_LISTED) if e.name.endswith(PROJECT_SUFFIX)]
     except OSError:
         return None
     return posixpath.join(folder, min(names)) if names else None
-
-
-@lru_cache(maxsize=1024)
-def _item_usings(root: str, project: str) -> list:
-    """The ``<Using>`` items of the project file and of the nearest Directory.Build.props/.targets above it."""
-    files = [_project_file(root, project)] + [_nearest(root, project, name) for name in BUILD_FILES]
-    refs = [r for rel in dict.fromkeys(f for f in files if f) for r in _using_items(root, rel)]
-    return refs[:MAX_PROJECT_USINGS]
-
-
-@lru_cache(maxsize=1024)
-def _nearest(root: str, folder: str, name: str) -> str | None:
-    rel = posixpath.join(folder, name)
-    if read_config(root, rel) is not None:
-        return rel
-    return _nearest(root, posixpath.dirname(folder), name) if folder else None
 
 
 def _using_items(root: str, rel: str) -> list:
