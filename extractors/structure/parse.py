@@ -2310,7 +2310,8 @@ _GENERIC_OF = re.compile(r"^[\w.:]+\s*<(.+)>$", re.S)
 # a container's methods giving one of its elements (List.get, Map.get, Array.find, dict.pop, Vec::first): what they give
 # is what was put in (the declared element type, else unknown), never the container's own type
 ELEMENT_ACCESSORS = frozenset({"get", "get_mut", "find", "findLast", "at", "pop", "shift", "first", "last", "next",
-                               "peek", "remove", "setdefault", "popitem", "getFirst", "getLast", "poll", "peekFirst"})
+                               "peek", "remove", "setdefault", "popitem", "getFirst", "getLast", "poll", "peekFirst",
+                               "__getitem__"})  # (Python's index method: ``_indexed_value``)
 
 
 # arrays, slices and maps written with brackets: Book[] (TypeScript, Java), []*Book, [size]Book and map[string]Book (Go),
@@ -2410,6 +2411,7 @@ class ElementReads:
     entry_members: dict = field(default_factory=dict)
     implicit_fields: bool = False
     bare_fields: bool = False  # ParseRules.bare_fields: a bare name no scope binds is a (base) class's field
+    index_method: str | None = None  # ParseRules.index_method: what obj[k] runs on obj's class (__getitem__)
 
 
 _ELEMENT_READS = [ElementReads()]  # the current file's (one file is read at a time in a process)
@@ -2417,7 +2419,7 @@ _ELEMENT_READS = [ElementReads()]  # the current file's (one file is read at a t
 
 def _use_element_reads(rules) -> None:
     _ELEMENT_READS[0] = ElementReads(rules.element_accessors, rules.entry_members, rules.implicit_fields,
-                                     rules.bare_fields)
+                                     rules.bare_fields, rules.index_method)
 
 
 def _element_step(chain: str, accessors: frozenset = ELEMENT_ACCESSORS) -> str | None:
@@ -3586,6 +3588,8 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
         items = _elements_of(indexed.group(1), stack, types)
         if items is None:  # inodes := p.leaves(); inodes[i]: what a loop over the variable would take
             items = _held_elements(indexed.group(1), stack, types)
+        if items is None:  # layout["body"], layout: Layout: what Layout's index method returns
+            items = _indexed_value(indexed.group(1), stack, types)
         return _then(items, indexed.group(2) or "")
     head, dot, rest = written.partition(".")
     if dot and not (head in SELF_OBJECTS and rest.isidentifier()):
@@ -3626,6 +3630,22 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
             found = [v if (element := _element_marked(v, stack, types)) is None else element for v in found]
             return "|".join(dict.fromkeys(_typed_marked(v, scopes, types) for v in found if v)) or None
     return None
+
+
+def _indexed_value(holder: str, stack: list[Span], types: dict) -> str | None:
+    """``layout["body"]`` where ``layout`` holds a class's value (``Layout``, ``self.make()``) and no declaration
+    states its elements: a call of the class's index method (``Layout~__getitem__()``), which the resolver reads
+    off the method's declared return (nothing where it declares none, or the class is a library's); None where the
+    language has no such method or ``holder`` holds no such value (a literal collection, a marked element)."""
+    method = _ELEMENT_READS[0].index_method
+    held = _bound_to(holder, False, stack, types) if method and holder not in _WALKING else None
+    values = [v for v in (held or "").split("|") if _NAMED_VALUE.match(v)]
+    if not values:
+        return None
+    return "|".join(f"{v}.{method}()" if "~" in v else f"{v}~{method}()" for v in values)
+
+
+_NAMED_VALUE = re.compile(r"^[A-Za-z_][\w.]*(?:\(\))?(?:~[\w.()]+)?$")  # Layout, Layout(), a~make(): no marked value
 
 
 def _checked_attribute(written: str, stack: list[Span], types: dict) -> str | None:

@@ -271,6 +271,9 @@ class Hooks:
     # the method whose declared iterator says what iterating a class of ours gives (Python's ``__iter__`` declared
     # ``-> Iterator[Text]``); a class without it: as ``iterator_item`` None says
     iterator_method: str | None
+    # the method an index runs on a value of a class of ours (Python's ``__getitem__``): what ``self.grid[k]`` gives
+    # where the field's class states no elements, as the method declares it returns
+    index_method: str | None
     guess_bare_names: Callable
     c3: bool
     calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
@@ -396,6 +399,7 @@ def hooks_of(support) -> Hooks:
                  future_output=getattr(support, "FUTURE_OUTPUT", None),
                  iterator_item=getattr(support, "ITERATOR_ITEM", None),
                  iterator_method=getattr(support, "ITERATOR_METHOD", None),
+                 index_method=getattr(support, "INDEX_METHOD", None),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
                  calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
@@ -2262,7 +2266,17 @@ class Resolver(ImportBindings):
         if element is not None:
             return element
         held = self.return_class(member.ids[0])
-        return self._element_class(held) if held else None
+        element = self._element_class(held) if held else None
+        return element if element is not None or not held else self._indexed_by(held)
+
+    def _indexed_by(self, cls: str) -> str | None:
+        """What indexing a value of our class ``cls`` gives where its language's index method declares it
+        (``def __getitem__(self, name) -> Pane``: ``Pane``); None where it declares none or there is none."""
+        method = self.hooks.get(self.g.by_id[cls].path, self.no_hooks).index_method
+        member = self._member(cls, method) if method else None
+        if not member or len(member.ids) != 1 or self.g.by_id[member.ids[0]].kind not in ("function", "method"):
+            return None
+        return self.return_class(member.ids[0]) or None
 
     def _field_delegate_given(self, cls: str, name: str) -> str | None:
         """``TypeMapActions[]=>0`` on ``cls``: the type its field's declaration says the delegates it holds take at

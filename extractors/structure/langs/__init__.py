@@ -66,6 +66,8 @@ around it (C++'s ``template <typename T>``): no element type a container declare
 its parameters are not bound (Python; False: a JavaScript or Kotlin default sees the parameters before it).
 ``IMPLICIT_FIELDS``: a bare name that no scope of the file binds may be a field of the method's class (C++'s
 ``for (auto& s : sinks_)``): a loop over it takes the field's elements, as the resolver reads them (default False).
+``INDEX_METHOD``: the method ``obj[k]`` runs on a value of a class (Python's ``__getitem__``): where no declaration
+states obj's elements, the element is what obj's class's method declares it returns (default None: not read).
 ``BARE_FIELDS``: a bare name a method reads is its class's field where no local binds it (C#'s ``_validator.RuleFor(x
 => ..)``): a lambda passed to its method is given what the field's declaration states, as a local's (default False).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
@@ -361,6 +363,9 @@ class ParseRules:
     # (type node, its name) -> whether the name is a type parameter of a template around it (C++'s T)
     type_parameter: Callable = lambda _node, _name: False
     implicit_fields: bool = False  # a bare name no scope binds may be the method's class's field (parse.ElementReads)
+    # the method an index runs on a value of a class (Python's ``__getitem__``): ``obj[k]``, where no declaration
+    # states obj's elements, is what obj's class's method declares it returns (parse.ElementReads; None: not read)
+    index_method: str | None = None
     # a bare name a method reads is its class's field where no local binds it (C#'s _validator.RuleFor(x => ..)): what
     # the field's declaration states rides along its lambdas' parameters (parse._add_passed)
     bare_fields: bool = False
@@ -597,6 +602,7 @@ def parse_rules(language: str | None) -> ParseRules:
         array_types=frozenset(getattr(module, "ARRAY_TYPES", ())),
         type_parameter=getattr(module, "type_parameter", DEFAULT_RULES.type_parameter),
         implicit_fields=bool(getattr(module, "IMPLICIT_FIELDS", False)),
+        index_method=getattr(module, "INDEX_METHOD", None),
         bare_fields=bool(getattr(module, "BARE_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),

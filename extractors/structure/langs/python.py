@@ -19,6 +19,7 @@ from . import call_head, entry_reason_with, name_template, no_package_scope, set
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
 LOOPS_TAKE_YIELDS = True  # for x in gen(): what gen yields (its yield statements are read as returns)
+INDEX_METHOD = "__getitem__"  # layout["body"].update(), layout: Layout: what Layout.__getitem__ declares it returns
 ITERATOR_METHOD = "__iter__"  # for x in f(), f() -> Lines: what Lines.__iter__ declares its iterator yields
 PURE_DECORATORS = frozenset({
     "staticmethod", "classmethod", "property", "abstractmethod", "override", "cached_property", "functools.wraps",

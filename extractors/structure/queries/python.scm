@@ -187,6 +187,32 @@
   right: (call function: (attribute object: [(identifier) (attribute)] @var.elements attribute: (identifier) @_items)
                arguments: (argument_list) @_none)
   (#eq? @_items "items") (#eq? @_none "()"))
+; for i, b in enumerate(self.books), for a, b in zip(xs, ys): each name takes what a loop over its collection would
+; (a mapping's keys, else its elements: @var.keys; enumerate(self.rows()): what the call declares it gives, as a
+; plain loop's @var.elements); enumerate's index and a third zip argument are left unbound
+([(for_statement left: [(pattern_list . (identifier) . (identifier) @var.name .)
+                        (tuple_pattern . (identifier) . (identifier) @var.name .)]
+    right: (call function: (identifier) @_enumerate
+                 arguments: (argument_list . [(identifier) @var.keys (attribute) @var.keys (call) @var.elements])))
+  (for_in_clause left: [(pattern_list . (identifier) . (identifier) @var.name .)
+                        (tuple_pattern . (identifier) . (identifier) @var.name .)]
+    right: (call function: (identifier) @_enumerate
+                 arguments: (argument_list . [(identifier) @var.keys (attribute) @var.keys (call) @var.elements])))]
+ (#eq? @_enumerate "enumerate"))
+([(for_statement left: [(pattern_list . (identifier) @var.name . (identifier) .)
+                        (tuple_pattern . (identifier) @var.name . (identifier) .)]
+    right: (call function: (identifier) @_zip arguments: (argument_list . [(identifier) (attribute)] @var.keys . (_))))
+  (for_in_clause left: [(pattern_list . (identifier) @var.name . (identifier) .)
+                        (tuple_pattern . (identifier) @var.name . (identifier) .)]
+    right: (call function: (identifier) @_zip arguments: (argument_list . [(identifier) (attribute)] @var.keys . (_))))]
+ (#eq? @_zip "zip"))
+([(for_statement left: [(pattern_list . (identifier) . (identifier) @var.name .)
+                        (tuple_pattern . (identifier) . (identifier) @var.name .)]
+    right: (call function: (identifier) @_zip arguments: (argument_list . (_) . [(identifier) (attribute)] @var.keys)))
+  (for_in_clause left: [(pattern_list . (identifier) . (identifier) @var.name .)
+                        (tuple_pattern . (identifier) . (identifier) @var.name .)]
+    right: (call function: (identifier) @_zip arguments: (argument_list . (_) . [(identifier) (attribute)] @var.keys)))]
+ (#eq? @_zip "zip"))
 ; an element taken by index or key: log = logs[i], log = self.by_name[k], col = table.columns[k] (a slice is a
 ; collection again; a type's subscript, Optional[int] or list[str], is no collection)
 (assignment left: (identifier) @var.name !type

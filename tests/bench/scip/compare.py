@@ -25,9 +25,10 @@ How SCIP maps onto codelake (and what that loses, counted in ``Result.losses``):
 * A reference's caller is the innermost mapped SCIP definition whose span holds the reference's line. scip-typescript
   gives spans (``enclosing_range``) for functions, methods and classes but not for class properties holding arrow
   functions; those borrow the span of the codelake symbol they map to, unless a function's span holds it (Python's
-  ``self.x = f()`` in a method: the method runs ``f()``, counted). codelake's caller is the edge's ``src_id``,
-  walked up ``parent_id`` to the nearest mapped symbol (a nested function SCIP treats as a local folds into its parent,
-  as SCIP's own references do).
+  ``self.x = f()`` in a method: the method runs ``f()``, counted). A Python function's or class's span starts at
+  its ``def`` / ``class`` line, not at its first decorator (a decorator runs in the scope around it, counted).
+  codelake's caller is the edge's ``src_id``, walked up ``parent_id`` to the nearest mapped symbol (a nested function
+  SCIP treats as a local folds into its parent, as SCIP's own references do).
 * Constructors: a call of ``Foo`` is a call of the class on both sides (SCIP's ``Foo#<constructor>()`` and
   ``Foo#__init__()``, codelake's ``Foo.constructor``/``Foo.__init__`` as callees are the class); codelake's extra
   edge from ``Foo(x)`` to the ``__init__`` it runs (maybe a base class's) is not judged, counted.
@@ -154,7 +155,8 @@ def class_of_constructor(symbol: str) -> str:
     return symbol
 
 
-def scip_definitions(documents: list[Document], files: set[str]) -> dict[str, list[Definition]]:
+def scip_definitions(documents: list[Document], files: set[str], losses: Counter | None = None
+                     ) -> dict[str, list[Definition]]:
     defs: dict[str, list[Definition]] = defaultdict(list)
     for doc in documents:
         if doc.path not in files:
@@ -162,8 +164,22 @@ def scip_definitions(documents: list[Document], files: set[str]) -> dict[str, li
         for occ in doc.occurrences:
             if occ.is_definition and comparable(occ.symbol):
                 span = (occ.enclosing.start_line + 1, occ.enclosing.end_line + 1) if occ.enclosing else None
+                span = _without_decorators(doc.path, occ.symbol, occ.range.start_line + 1, span, losses)
                 defs[occ.symbol].append(Definition(occ.symbol, doc.path, occ.range.start_line + 1, span))
     return defs
+
+
+def _without_decorators(path: str, symbol: str, line: int, span: tuple[int, int] | None,
+                        losses: Counter | None) -> tuple[int, int] | None:
+    """A Python function's or class's span from its ``def`` / ``class`` line: scip-python's starts at its first
+    decorator, which makes ``@requires("auth")`` a call from the decorated function, but Python runs a decorator
+    in the scope around the definition, once, when it is defined (codelake's caller: that scope). Counted."""
+    if span is None or span[0] >= line or not path.endswith((".py", ".pyi")) \
+            or descriptor_suffix(symbol) not in ("().", "#"):
+        return span
+    if losses is not None:
+        losses["scip_python_decorator_lines_to_the_scope_around"] += 1
+    return line, span[1]
 
 
 # -- mapping ---------------------------------------------------------------------------------------------------------
@@ -327,9 +343,10 @@ def score(truth: set, found: set) -> Score:
 def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], parsed_files: set[str], root: Path,
             samples: int = 25) -> Result:
     files = {d.path for d in documents} & parsed_files
-    defs = scip_definitions(documents, files)
+    decorated = Counter()
+    defs = scip_definitions(documents, files, decorated)
     mapping = Mapping(defs, [s for s in symbols if s["path"] in files], documents)
-    losses = Counter({f"scip_definitions_unmapped_{k}": n for k, n in mapping.unmapped.items()})
+    losses = Counter({f"scip_definitions_unmapped_{k}": n for k, n in mapping.unmapped.items()}) + decorated
     losses["codelake_symbols_mapped_as_redefinitions"] = mapping.redefinitions
     losses["scip_attributes_in_function_bodies_not_callers"] = mapping.attributes_in_bodies
     sources = {path: SourceFile(root, path) for path in files}
