@@ -333,3 +333,29 @@ def test_wildcard_imports_that_fan_out_are_walked_once_per_module(tmp_path):
     _write(root, files)
     _index(root, lake, env={"CODELAKE_FILE_BUDGET": str(BUDGET)})  # under the outer timeout
     assert ("m0.py", "m59.py") in _edges(lake)  # found through the chain of wildcards
+
+
+def test_a_checkouts_own_git_config_runs_no_program(tmp_path):
+    """A checkout's .git/config (an unpacked tree, a mirror: not trusted) names programs git runs while it compares a
+    stat-dirty file with the index: core.fsmonitor and a filter's clean/process command, mapped to every file by
+    the tree's .gitattributes. An index and a hook's task context ran both (`git diff --name-only`)."""
+    from pipeline.exports.read import task_context
+
+    root, lake, marks = tmp_path / "repo", tmp_path / "lake", tmp_path / "marks"
+    marks.mkdir()
+    _write(root, {"a.py": "def helper():\n    return 1\n", "b.py": "from a import helper\n\n\ndef main():\n"
+                  "    return helper()\n", ".gitattributes": "* filter=evil\n*.py filter=x=y\n"})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "init")
+    for key, value in [("core.fsmonitor", f"touch {marks}/fsmonitor; false"),
+                       ("filter.evil.clean", f"touch {marks}/clean; cat"), ("filter.evil.required", "true"),
+                       ("filter.x=y.process", f"touch {marks}/process"), ("filter.x=y.required", "true")]:
+        git(root, "config", key, value)
+    for name in ("a.py", "b.py"):
+        os.utime(root / name, (1, 1))  # stat-dirty: git must compare contents to know
+    (root / "b.py").write_text("from a import helper\n\n\ndef main():\n    return helper() + 1\n")
+    _index(root, lake)
+    assert task_context(str(root))["changed"] == ["b.py"]
+    assert list(marks.iterdir()) == []
+    assert ("b.py", "a.py") in _edges(lake)
