@@ -385,3 +385,19 @@ def test_a_codelake_toml_of_any_size_or_depth_is_a_clear_error(tmp_path, monkeyp
                           capture_output=True, cwd=tmp_path, timeout=60, env={**os.environ, "HOME": str(tmp_path)})
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"")
     assert time.monotonic() - started < 5
+
+
+def test_a_manifest_nested_too_deep_costs_only_itself(tmp_path):
+    """A package.json, Cargo.toml or pyproject.toml nested 20,000 deep raised RecursionError out of the json and
+    toml parsers: the packages extractor failed, and with it the whole index."""
+    root, lake = tmp_path / "repo", tmp_path / "lake"
+    deep_json, deep_toml = "[" * 20_000 + "]" * 20_000, "[" * 20_000 + "]" * 20_000
+    _write(root, {"a/package.json": '{"name": "deep", "x": ' + deep_json + "}",
+                  "b/Cargo.toml": f'[package]\nname = "deep"\nx = {deep_toml}\n',
+                  "c/pyproject.toml": f'[project]\nname = "deep"\nx = {deep_toml}\n',
+                  "package.json": '{"name": "fine", "version": "1.0.0"}', "index.js": "export function f() {}\n"})
+    out = codelake("index", str(root), "--lake", str(lake), "--repo", "r", "--extractors", "packages")
+    assert out.returncode == 0, out.stderr
+    assert [r["name"] for r in _table(lake, "packages")] == ["fine"]
+    runs = [json.loads(r["counters"]) for r in _table(lake, "runs")]
+    assert runs[0]["manifests_unreadable"] == 3
