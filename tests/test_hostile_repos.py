@@ -389,15 +389,20 @@ def test_a_codelake_toml_of_any_size_or_depth_is_a_clear_error(tmp_path, monkeyp
 
 def test_a_manifest_nested_too_deep_costs_only_itself(tmp_path):
     """A package.json, Cargo.toml or pyproject.toml nested 20,000 deep raised RecursionError out of the json and
-    toml parsers: the packages extractor failed, and with it the whole index."""
+    toml parsers: the packages extractor failed, and with it the whole index; the structure one too (a folder's
+    package.json read for its main and its dependencies)."""
     root, lake = tmp_path / "repo", tmp_path / "lake"
     deep_json, deep_toml = "[" * 20_000 + "]" * 20_000, "[" * 20_000 + "]" * 20_000
     _write(root, {"a/package.json": '{"name": "deep", "x": ' + deep_json + "}",
                   "b/Cargo.toml": f'[package]\nname = "deep"\nx = {deep_toml}\n',
                   "c/pyproject.toml": f'[project]\nname = "deep"\nx = {deep_toml}\n',
-                  "package.json": '{"name": "fine", "version": "1.0.0"}', "index.js": "export function f() {}\n"})
-    out = codelake("index", str(root), "--lake", str(lake), "--repo", "r", "--extractors", "packages")
+                  "a/index.js": "export function fromA() {\n  return 1;\n}\n",
+                  "a/uses.js": 'import dep from "dep";\nexport function g() {\n  return dep();\n}\n',
+                  "package.json": '{"name": "fine", "version": "1.0.0"}',
+                  "index.js": 'const { fromA } = require("./a");\nexport function f() {\n  return fromA();\n}\n'})
+    out = codelake("index", str(root), "--lake", str(lake), "--repo", "r", "--extractors", "structure,packages")
     assert out.returncode == 0, out.stderr
+    assert ("index.js", "a/index.js") in _edges(lake, "imports")
     assert [r["name"] for r in _table(lake, "packages")] == ["fine"]
-    runs = [json.loads(r["counters"]) for r in _table(lake, "runs")]
+    runs = [json.loads(r["counters"]) for r in _table(lake, "runs") if r["extractor"] == "packages"]
     assert runs[0]["manifests_unreadable"] == 3
