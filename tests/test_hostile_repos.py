@@ -406,3 +406,24 @@ def test_a_manifest_nested_too_deep_costs_only_itself(tmp_path):
     assert [r["name"] for r in _table(lake, "packages")] == ["fine"]
     runs = [json.loads(r["counters"]) for r in _table(lake, "runs") if r["extractor"] == "packages"]
     assert runs[0]["manifests_unreadable"] == 3
+
+
+def test_a_table_shows_hostile_names_escaped_and_json_keeps_them(tmp_path):
+    """File names and commit authors holding a terminal escape sequence, a newline or a right-to-left override
+    reached the terminal as they were in `codelake sql` / `dead-code` tables (the escape recoloured it)."""
+    root, lake = tmp_path / "repo", tmp_path / "lake"
+    names = ["ctrl\x1b[31m.py", "new\nline.py", "\u202eyp.evil.py"]
+    _write(root, {name: "def unused_thing():\n    return 1\n" for name in names})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    subprocess.run(["git", "-C", str(root), "commit", "-q", "-m", "x"], check=True, env={
+        **os.environ, "GIT_AUTHOR_NAME": "Eve\x1b]0;pwned\x07", "GIT_AUTHOR_EMAIL": "e@x",
+        "GIT_COMMITTER_NAME": "c", "GIT_COMMITTER_EMAIL": "c@x"})
+    _index(root, lake, "--extractors", "structure,git")
+    for args in (["sql", "SELECT path FROM files UNION ALL SELECT author_name FROM commits"], ["dead-code"]):
+        out = codelake(*args, "--lake", str(lake))
+        assert out.returncode == 0, out.stderr
+        assert not set(out.stdout) & {"\x1b", "\x07", "\u202e"}, out.stdout
+        assert "ctrl\\x1b[31m.py" in out.stdout and "new\\x0aline.py" in out.stdout
+    out = codelake("sql", "SELECT path FROM files", "--lake", str(lake), "--format", "json")
+    assert sorted(r["path"] for r in json.loads(out.stdout)) == sorted(names)
