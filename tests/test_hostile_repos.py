@@ -427,3 +427,19 @@ def test_a_table_shows_hostile_names_escaped_and_json_keeps_them(tmp_path):
         assert "ctrl\\x1b[31m.py" in out.stdout and "new\\x0aline.py" in out.stdout
     out = codelake("sql", "SELECT path FROM files", "--lake", str(lake), "--format", "json")
     assert sorted(r["path"] for r in json.loads(out.stdout)) == sorted(names)
+
+
+def test_namespaces_nested_a_thousand_deep_are_walked_without_recursion(tmp_path):
+    """C++'s namespace marks were walked by recursion: 999 nested namespaces (under the query's depth bound) raised
+    RecursionError, and the file fell back to the regex reader for it."""
+    from extractors.structure.languages import language_for
+    from extractors.structure.parse import parse_file
+
+    found = {}
+    for depth in (400, 999):
+        name = f"deep{depth}.cpp"
+        _write(tmp_path, {name: "namespace a {\n" * depth + "void f() { f(); }\n" + "}\n" * depth})
+        facts = parse_file(tmp_path, name, language_for(name))
+        found[depth] = (facts.status, facts.skip_reason, [d.name for d in facts.defs])
+    assert found[400] == ("ok", None, ["f"])
+    assert found[999][1] == "nested deeper than 1000 levels: nothing below is read"
