@@ -443,3 +443,14 @@ def test_namespaces_nested_a_thousand_deep_are_walked_without_recursion(tmp_path
         found[depth] = (facts.status, facts.skip_reason, [d.name for d in facts.defs])
     assert found[400] == ("ok", None, ["f"])
     assert found[999][1] == "nested deeper than 1000 levels: nothing below is read"
+
+
+def test_a_bare_repository_without_a_commit_indexes_empty(tmp_path):
+    """A mirror of an empty repository (no HEAD yet): the doc_refs and packages extractors failed on `git ls-tree
+    HEAD`, and with them the whole index of a batch job."""
+    repo, lake = tmp_path / "empty.git", tmp_path / "lake"
+    subprocess.run(["git", "init", "-q", "--bare", str(repo)], check=True)
+    out = codelake("index", str(repo), "--lake", str(lake), "--repo", "r",
+                   "--extractors", "structure,doc_refs,packages,git")
+    assert out.returncode == 0, out.stderr
+    assert {r["status"] for r in _table(lake, "runs")} == {"ok"}
