@@ -3,7 +3,8 @@
 Listing the working tree's changes (``git diff --name-only``, ``ls-files``) compares a stat-dirty file's content
 with the index, and to do so git runs programs the repository's own config names: ``core.fsmonitor`` and the
 ``clean`` / ``process`` command of every ``filter.<driver>`` its attributes map a path to (``*.py filter=x`` in a
-``.gitattributes``). A SessionStart hook ran both. ``inert_env`` turns them off for one command: the filters are
+``.gitattributes``); ``git archive`` runs their ``smudge`` command. A SessionStart hook ran the first two, the
+map's nightly evaluation the third. ``inert_env`` turns them off for one command: the filters are
 read from the config (so the names are the repository's own) and emptied through ``GIT_CONFIG_COUNT``, which, unlike
 ``-c``, takes a driver name holding ``=``. An emptied filter means git compares the raw bytes, which is what codelake
 reads anyway. Stdlib only, ``subprocess`` imported when called: hooks import this.

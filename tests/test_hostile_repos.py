@@ -338,8 +338,10 @@ def test_wildcard_imports_that_fan_out_are_walked_once_per_module(tmp_path):
 def test_a_checkouts_own_git_config_runs_no_program(tmp_path):
     """A checkout's .git/config (an unpacked tree, a mirror: not trusted) names programs git runs while it compares a
     stat-dirty file with the index: core.fsmonitor and a filter's clean/process command, mapped to every file by
-    the tree's .gitattributes. An index and a hook's task context ran both (`git diff --name-only`)."""
+    the tree's .gitattributes. An index and a hook's task context ran both (`git diff --name-only`), the map's
+    evaluation a smudge filter (`git archive`)."""
     from pipeline.exports.read import task_context
+    from pipeline.map.evaluate import _archive
 
     root, lake, marks = tmp_path / "repo", tmp_path / "lake", tmp_path / "marks"
     marks.mkdir()
@@ -350,6 +352,7 @@ def test_a_checkouts_own_git_config_runs_no_program(tmp_path):
     git(root, "commit", "-q", "-m", "init")
     for key, value in [("core.fsmonitor", f"touch {marks}/fsmonitor; false"),
                        ("filter.evil.clean", f"touch {marks}/clean; cat"), ("filter.evil.required", "true"),
+                       ("filter.evil.smudge", f"touch {marks}/smudge; cat"),
                        ("filter.x=y.process", f"touch {marks}/process"), ("filter.x=y.required", "true")]:
         git(root, "config", key, value)
     for name in ("a.py", "b.py"):
@@ -357,6 +360,8 @@ def test_a_checkouts_own_git_config_runs_no_program(tmp_path):
     (root / "b.py").write_text("from a import helper\n\n\ndef main():\n    return helper() + 1\n")
     _index(root, lake)
     assert task_context(str(root))["changed"] == ["b.py"]
+    assert _archive(root, "HEAD", tmp_path / "tree")  # the map's evaluation unpacks past commits (nightly)
+    assert (tmp_path / "tree" / "a.py").read_text() == "def helper():\n    return 1\n"
     assert list(marks.iterdir()) == []
     assert ("b.py", "a.py") in _edges(lake)
 
