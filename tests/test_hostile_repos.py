@@ -459,3 +459,28 @@ def test_a_bare_repository_without_a_commit_indexes_empty(tmp_path):
                    "--extractors", "structure,doc_refs,packages,git")
     assert out.returncode == 0, out.stderr
     assert {r["status"] for r in _table(lake, "runs")} == {"ok"}
+
+
+def test_git_files_a_checkout_points_to_are_read_bounded(tmp_path):
+    """The file `mailmap.file` names comes with a mirror's or an unpacked checkout's config: it was read whole into
+    memory to fingerprint the identities, whatever its size (4 GB here); .git/shallow too."""
+    root, lake = tmp_path / "repo", tmp_path / "lake"
+    _write(root, {"a.py": "def f():\n    return 1\n"})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "init")
+    with (tmp_path / "huge.mailmap").open("wb") as fh:
+        fh.truncate(4 << 30)  # sparse: 4 GB read into memory before
+    git(root, "config", "mailmap.file", str(tmp_path / "huge.mailmap"))
+
+    def bounded_memory():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))  # MemoryError before
+
+    out = subprocess.run([sys.executable, "-m", "pipeline.cli.main", "index", str(root), "--lake", str(lake), "--repo",
+                          "r", "--extractors", "git"], capture_output=True, text=True, timeout=300,
+                         preexec_fn=bounded_memory)
+    assert out.returncode == 0, out.stderr
+    assert [r["status"] for r in _table(lake, "runs")] == ["ok"]
+    assert len(_table(lake, "commits")) == 1
