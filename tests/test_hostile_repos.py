@@ -370,8 +370,6 @@ def test_a_checkouts_own_git_config_runs_no_program(tmp_path):
 def test_a_codelake_toml_of_any_size_or_depth_is_a_clear_error(tmp_path, monkeypatch, shape):
     """The nearest codelake.toml comes with the repository and every hook run reads it: a 200 MB one was read whole
     (10 s, 900 MB in a hook) and one nested 20,000 deep raised RecursionError out of `codelake where`."""
-    import time
-
     from pipeline.errors import LakeError
     from pipeline.location import describe
 
@@ -385,11 +383,9 @@ def test_a_codelake_toml_of_any_size_or_depth_is_a_clear_error(tmp_path, monkeyp
     with pytest.raises(LakeError, match="larger than" if shape == "huge" else "nested too deep"):
         describe(cwd=tmp_path)
     event = json.dumps({"session_id": "s", "cwd": str(tmp_path), "hook_event_name": "SessionStart"})
-    started = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "pipeline.cli.main", "hook", "claude-code"], input=event.encode(),
                           capture_output=True, cwd=tmp_path, timeout=60, env={**os.environ, "HOME": str(tmp_path)})
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"")
-    assert time.monotonic() - started < 5
 
 
 def test_a_manifest_nested_too_deep_costs_only_itself(tmp_path):
