@@ -69,10 +69,18 @@ def _lake_key(config: Path) -> str | None:
     import tomllib
 
     from .errors import LakeError
+    from .safeio import CONFIG_BYTES, open_regular, read_capped
 
+    # the file may come with a repository: read it bounded (every hook reads it), nested too deep it is unreadable
     try:
-        with open(config, "rb") as fh:
-            data = tomllib.load(fh)
+        fd = open_regular(config)
+        try:
+            data = tomllib.loads(read_capped(fd, CONFIG_BYTES).decode("utf-8", "replace"))
+        finally:
+            os.close(fd)
+    except RecursionError:
+        raise LakeError(f"{config}: unreadable (nested too deep); it should hold `{CONFIG_KEY} = \"path/to/lake\"`") \
+            from None
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise LakeError(f"{config}: unreadable ({exc}); it should hold `{CONFIG_KEY} = \"path/to/lake\"`") from None
     value = data.get(CONFIG_KEY)

@@ -333,3 +333,150 @@ def test_wildcard_imports_that_fan_out_are_walked_once_per_module(tmp_path):
     _write(root, files)
     _index(root, lake, env={"CODELAKE_FILE_BUDGET": str(BUDGET)})  # under the outer timeout
     assert ("m0.py", "m59.py") in _edges(lake)  # found through the chain of wildcards
+
+
+def test_a_checkouts_own_git_config_runs_no_program(tmp_path):
+    """A checkout's .git/config (an unpacked tree, a mirror: not trusted) names programs git runs while it compares a
+    stat-dirty file with the index: core.fsmonitor and a filter's clean/process command, mapped to every file by
+    the tree's .gitattributes. An index and a hook's task context ran both (`git diff --name-only`), the map's
+    evaluation a smudge filter (`git archive`)."""
+    from pipeline.exports.read import task_context
+    from pipeline.map.evaluate import _archive
+
+    root, lake, marks = tmp_path / "repo", tmp_path / "lake", tmp_path / "marks"
+    marks.mkdir()
+    _write(root, {"a.py": "def helper():\n    return 1\n", "b.py": "from a import helper\n\n\ndef main():\n"
+                  "    return helper()\n", ".gitattributes": "* filter=evil\n*.py filter=x=y\n"})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "init")
+    for key, value in [("core.fsmonitor", f"touch {marks}/fsmonitor; false"),
+                       ("filter.evil.clean", f"touch {marks}/clean; cat"), ("filter.evil.required", "true"),
+                       ("filter.evil.smudge", f"touch {marks}/smudge; cat"),
+                       ("filter.x=y.process", f"touch {marks}/process"), ("filter.x=y.required", "true")]:
+        git(root, "config", key, value)
+    for name in ("a.py", "b.py"):
+        os.utime(root / name, (1, 1))  # stat-dirty: git must compare contents to know
+    (root / "b.py").write_text("from a import helper\n\n\ndef main():\n    return helper() + 1\n")
+    _index(root, lake)
+    assert task_context(str(root))["changed"] == ["b.py"]
+    assert _archive(root, "HEAD", tmp_path / "tree")  # the map's evaluation unpacks past commits (nightly)
+    assert (tmp_path / "tree" / "a.py").read_text() == "def helper():\n    return 1\n"
+    assert list(marks.iterdir()) == []
+    assert ("b.py", "a.py") in _edges(lake)
+
+
+@pytest.mark.parametrize("shape", ["huge", "deep"])
+def test_a_codelake_toml_of_any_size_or_depth_is_a_clear_error(tmp_path, monkeypatch, shape):
+    """The nearest codelake.toml comes with the repository and every hook run reads it: a 200 MB one was read whole
+    (10 s, 900 MB in a hook) and one nested 20,000 deep raised RecursionError out of `codelake where`."""
+    from pipeline.errors import LakeError
+    from pipeline.location import describe
+
+    monkeypatch.delenv("CODELAKE_LAKE", raising=False)
+    config = tmp_path / "codelake.toml"
+    if shape == "huge":
+        with config.open("wb") as fh:
+            fh.truncate(200 << 20)  # sparse: costs no disk
+    else:
+        config.write_text("a = " + "[" * 20_000 + "]" * 20_000 + "\n")
+    with pytest.raises(LakeError, match="larger than" if shape == "huge" else "nested too deep"):
+        describe(cwd=tmp_path)
+    event = json.dumps({"session_id": "s", "cwd": str(tmp_path), "hook_event_name": "SessionStart"})
+    proc = subprocess.run([sys.executable, "-m", "pipeline.cli.main", "hook", "claude-code"], input=event.encode(),
+                          capture_output=True, cwd=tmp_path, timeout=60, env={**os.environ, "HOME": str(tmp_path)})
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"")
+
+
+def test_a_manifest_nested_too_deep_costs_only_itself(tmp_path):
+    """A package.json, Cargo.toml or pyproject.toml nested 20,000 deep raised RecursionError out of the json and
+    toml parsers: the packages extractor failed, and with it the whole index; the structure one too (a folder's
+    package.json read for its main and its dependencies)."""
+    root, lake = tmp_path / "repo", tmp_path / "lake"
+    deep_json, deep_toml = "[" * 20_000 + "]" * 20_000, "[" * 20_000 + "]" * 20_000
+    _write(root, {"a/package.json": '{"name": "deep", "x": ' + deep_json + "}",
+                  "b/Cargo.toml": f'[package]\nname = "deep"\nx = {deep_toml}\n',
+                  "c/pyproject.toml": f'[project]\nname = "deep"\nx = {deep_toml}\n',
+                  "a/index.js": "export function fromA() {\n  return 1;\n}\n",
+                  "a/uses.js": 'import dep from "dep";\nexport function g() {\n  return dep();\n}\n',
+                  "package.json": '{"name": "fine", "version": "1.0.0"}',
+                  "index.js": 'const { fromA } = require("./a");\nexport function f() {\n  return fromA();\n}\n'})
+    out = codelake("index", str(root), "--lake", str(lake), "--repo", "r", "--extractors", "structure,packages")
+    assert out.returncode == 0, out.stderr
+    assert ("index.js", "a/index.js") in _edges(lake, "imports")
+    assert [r["name"] for r in _table(lake, "packages")] == ["fine"]
+    runs = [json.loads(r["counters"]) for r in _table(lake, "runs") if r["extractor"] == "packages"]
+    assert runs[0]["manifests_unreadable"] == 3
+
+
+def test_a_table_shows_hostile_names_escaped_and_json_keeps_them(tmp_path):
+    """File names and commit authors holding a terminal escape sequence, a newline or a right-to-left override
+    reached the terminal as they were in `codelake sql` / `dead-code` tables (the escape recoloured it)."""
+    root, lake = tmp_path / "repo", tmp_path / "lake"
+    names = ["ctrl\x1b[31m.py", "new\nline.py", "\u202eyp.evil.py"]
+    _write(root, {name: "def unused_thing():\n    return 1\n" for name in names})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    subprocess.run(["git", "-C", str(root), "commit", "-q", "-m", "x"], check=True, env={
+        **os.environ, "GIT_AUTHOR_NAME": "Eve\x1b]0;pwned\x07", "GIT_AUTHOR_EMAIL": "e@x",
+        "GIT_COMMITTER_NAME": "c", "GIT_COMMITTER_EMAIL": "c@x"})
+    _index(root, lake, "--extractors", "structure,git")
+    for args in (["sql", "SELECT path FROM files UNION ALL SELECT author_name FROM commits"], ["dead-code"]):
+        out = codelake(*args, "--lake", str(lake))
+        assert out.returncode == 0, out.stderr
+        assert not set(out.stdout) & {"\x1b", "\x07", "\u202e"}, out.stdout
+        assert "ctrl\\x1b[31m.py" in out.stdout and "new\\x0aline.py" in out.stdout
+    out = codelake("sql", "SELECT path FROM files", "--lake", str(lake), "--format", "json")
+    assert sorted(r["path"] for r in json.loads(out.stdout)) == sorted(names)
+
+
+def test_namespaces_nested_a_thousand_deep_are_walked_without_recursion(tmp_path):
+    """C++'s namespace marks were walked by recursion: 999 nested namespaces (under the query's depth bound) raised
+    RecursionError, and the file fell back to the regex reader for it."""
+    from extractors.structure.languages import language_for
+    from extractors.structure.parse import parse_file
+
+    found = {}
+    for depth in (400, 999):
+        name = f"deep{depth}.cpp"
+        _write(tmp_path, {name: "namespace a {\n" * depth + "void f() { f(); }\n" + "}\n" * depth})
+        facts = parse_file(tmp_path, name, language_for(name))
+        found[depth] = (facts.status, facts.skip_reason, [d.name for d in facts.defs])
+    assert found[400] == ("ok", None, ["f"])
+    assert found[999][1] == "nested deeper than 1000 levels: nothing below is read"
+
+
+def test_a_bare_repository_without_a_commit_indexes_empty(tmp_path):
+    """A mirror of an empty repository (no HEAD yet): the doc_refs and packages extractors failed on `git ls-tree
+    HEAD`, and with them the whole index of a batch job."""
+    repo, lake = tmp_path / "empty.git", tmp_path / "lake"
+    subprocess.run(["git", "init", "-q", "--bare", str(repo)], check=True)
+    out = codelake("index", str(repo), "--lake", str(lake), "--repo", "r",
+                   "--extractors", "structure,doc_refs,packages,git")
+    assert out.returncode == 0, out.stderr
+    assert {r["status"] for r in _table(lake, "runs")} == {"ok"}
+
+
+def test_git_files_a_checkout_points_to_are_read_bounded(tmp_path):
+    """The file `mailmap.file` names comes with a mirror's or an unpacked checkout's config: it was read whole into
+    memory to fingerprint the identities, whatever its size (4 GB here); .git/shallow too."""
+    root, lake = tmp_path / "repo", tmp_path / "lake"
+    _write(root, {"a.py": "def f():\n    return 1\n"})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "init")
+    with (tmp_path / "huge.mailmap").open("wb") as fh:
+        fh.truncate(4 << 30)  # sparse: 4 GB read into memory before
+    git(root, "config", "mailmap.file", str(tmp_path / "huge.mailmap"))
+
+    def bounded_memory():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))  # MemoryError before
+
+    out = subprocess.run([sys.executable, "-m", "pipeline.cli.main", "index", str(root), "--lake", str(lake), "--repo",
+                          "r", "--extractors", "git"], capture_output=True, text=True, timeout=300,
+                         preexec_fn=bounded_memory)
+    assert out.returncode == 0, out.stderr
+    assert [r["status"] for r in _table(lake, "runs")] == ["ok"]
+    assert len(_table(lake, "commits")) == 1

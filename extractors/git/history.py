@@ -8,11 +8,14 @@ history (the cursor commit is no longer an ancestor of HEAD) or ``--full`` means
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.safeio import read_config
+from pipeline.safeio import open_regular, read_capped, read_config
+
+GIT_FILE_BYTES = 64 << 20  # .git/shallow: 41 bytes a boundary commit; a mailmap: a few hundred KB in the largest
 
 
 def git_out(root: Path, *args: str) -> tuple[int, str]:
@@ -39,7 +42,21 @@ def shallow_commits(root: Path) -> set[str]:
     file = (root / path) if code == 0 and path else None
     if file is None or not file.is_file():
         return set()
-    return {line.strip() for line in file.read_text().splitlines() if line.strip()}
+    text = _bounded(file).decode("utf-8", "replace")
+    return {line.strip() for line in text.splitlines() if line.strip()}
+
+
+def _bounded(path: Path) -> bytes:
+    """At most GIT_FILE_BYTES of a file git's folder or config points to (.git/shallow, mailmap.file): neither is
+    trusted in a mirror or an unpacked checkout (a link to a huge file, a FIFO, bytes that are not UTF-8)."""
+    try:
+        fd = open_regular(path)
+    except OSError:
+        return b""
+    try:
+        return read_capped(fd, GIT_FILE_BYTES, truncate=True)
+    finally:
+        os.close(fd)
 
 
 def mailmap_digest(root: Path) -> str:
@@ -53,8 +70,8 @@ def mailmap_digest(root: Path) -> str:
     for key in ("mailmap.file", "mailmap.blob"):
         value = git_out(root, "config", "--get", key)[1]
         digest.update(value.encode())
-        if key == "mailmap.file" and value and Path(value).expanduser().is_file():
-            digest.update(Path(value).expanduser().read_bytes())
+        if key == "mailmap.file" and value:
+            digest.update(_bounded(Path(value).expanduser()))
     return digest.hexdigest()
 
 

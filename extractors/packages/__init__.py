@@ -57,7 +57,8 @@ class PackagesExtractor:
                 continue
             try:
                 found = manifests.PARSERS[path.rsplit("/", 1)[-1]](path, text, files)
-            except (ValueError, TypeError, AttributeError, KeyError):  # tomllib/json errors are ValueErrors
+            # tomllib/json errors are ValueErrors; a manifest nested thousands deep exhausts their recursion
+            except (ValueError, TypeError, AttributeError, KeyError, RecursionError):
                 ctx.count("manifests_unreadable")
                 continue
             rows += [{c: getattr(m, c) for c in COLUMNS} for m in found]

@@ -10,6 +10,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.gitsafe import inert_env
 from pipeline.safeio import read_inside
 
 from .languages import language_for
@@ -71,10 +72,10 @@ def vendored_reason(path: str) -> str | None:
     return f"vendored ({hit}/)" if hit else None
 
 
-def _git_z(root: Path, *args: str) -> list[str]:
+def _git_z(root: Path, *args: str, env: dict | None = None) -> list[str]:
     # no fsmonitor program (a .git/config may name one) and no index refresh written back: listing only reads
     out = subprocess.run(["git", "--no-optional-locks", "-c", "core.fsmonitor=false", "-C", str(root), *args],
-                         capture_output=True, check=True).stdout
+                         capture_output=True, check=True, env=env).stdout
     return [p for p in out.decode("utf-8", "surrogateescape").split("\0") if p]
 
 
@@ -104,7 +105,8 @@ def list_candidates(root: Path, is_git: bool, wanted=language_for) -> list[Candi
     for path in _git_z(root, "ls-files", "-o", "--exclude-standard", "-z"):
         if wanted(path):
             found[path] = Candidate(path, None)
-    for path in _git_z(root, "diff", "--name-only", "-z"):  # dirty in the working tree: hash the content
+    # dirty in the working tree: hash the content (comparing it runs no clean filter the repository's config names)
+    for path in _git_z(root, "diff", "--name-only", "-z", env=inert_env(str(root))):
         if path in found and not os.path.lexists(root / path):
             del found[path]  # deleted but not yet committed
         elif path in found:

@@ -29,6 +29,10 @@ def tree_candidates(root: Path, wanted, rev: str = "HEAD") -> list[Candidate]:
     proc = subprocess.run(["git", "-C", str(root), "ls-tree", "-r", "-z", "--full-tree", rev],
                           capture_output=True)
     if proc.returncode != 0:
+        from pipeline.repos import head_commit
+
+        if rev == "HEAD" and head_commit(root) is None:
+            return []  # no commit yet (a mirror of an empty repository): no files, not a failed run
         raise ExtractError(f"{root}: git ls-tree {rev} failed: {proc.stderr.decode(errors='replace').strip()}")
     found = []
     for entry in proc.stdout.decode("utf-8", "surrogateescape").split("\0"):

@@ -59,8 +59,20 @@ def emit(columns: list[str], rows: list[tuple], fmt: str = "table", out=None, ma
         _table(columns, rows, out, max_width)
 
 
+# A table is read on a terminal: a repository's file names, symbols and commit authors are not trusted, and their
+# control characters (an escape sequence recolours or retitles the terminal, a newline breaks the row) and
+# bidirectional overrides (the text shown is not the text stored) are shown escaped. JSON escapes them itself; CSV
+# is for programs and keeps the values as stored.
+_INVISIBLE = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7f, 0xa0))} | {
+    c: f"\\u{c:04x}" for c in (*range(0x202a, 0x202f), *range(0x2066, 0x206a), 0x200e, 0x200f, 0x061c)}
+
+
+def _visible(text: str) -> str:
+    return text.translate(_INVISIBLE)
+
+
 def _table(columns, rows, out, max_width) -> None:
-    cells = [[_cell(v) for v in r] for r in rows]
+    cells = [[_visible(_cell(v)) for v in r] for r in rows]
     cells = [[c if len(c) <= max_width else c[: max_width - 1] + "…" for c in r] for r in cells]
     widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
     line = "  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip()

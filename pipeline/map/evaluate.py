@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import QueryError
+from ..gitsafe import inert_env
 from ..lake import Lake
 
 STRUCTURE_TABLES = ("files", "symbols", "edges", "refs")
@@ -122,8 +123,9 @@ def _safe_member(member, path):
 def _archive(root: Path, sha: str, dest: Path) -> bool:
     """Write the tree of ``sha`` to ``dest`` (tar members filtered: no links out, no absolute paths)."""
     dest.mkdir(parents=True, exist_ok=True)
+    # git archive runs the smudge filters the repository's own config names: emptied (pipeline.gitsafe)
     proc = subprocess.Popen(["git", "-C", str(root), "archive", "--format=tar", sha], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL)
+                            stderr=subprocess.DEVNULL, env=inert_env(str(root)))
     try:
         with tarfile.open(fileobj=proc.stdout, mode="r|") as archive:
             archive.extractall(dest, filter=_safe_member)

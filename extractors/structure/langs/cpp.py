@@ -328,19 +328,21 @@ def _macro_marks(written: bytes) -> list[NamespaceMark]:
 
 
 def _tree_marks(node, marks: list) -> list[NamespaceMark]:
-    """The namespace blocks under ``node``, walked through what may hold one (never a function's body)."""
-    for child in node.named_children:
-        if child.type == "namespace_definition":
-            name = child.child_by_field_name("name")
-            inline = any(c.type == "inline" for c in child.children)
-            written = "" if name is None or inline else "".join(name.text.decode().split())
-            marks.append(NamespaceMark(child.start_point[0] + 1, written))
-            body = child.child_by_field_name("body")
-            if body is not None:
-                _tree_marks(body, marks)
-            marks.append(NamespaceMark(child.end_point[0] + 2, None))
-        elif child.type in _NAMESPACE_BLOCKS:
-            _tree_marks(child, marks)
+    """The namespace blocks under ``node``, walked through what may hold one (never a function's body). A loop, not
+    a recursion: namespaces nested a thousand deep exhausted Python's stack; the caller sorts the marks by line."""
+    holders = [node]
+    while holders:
+        for child in holders.pop().named_children:
+            if child.type == "namespace_definition":
+                name = child.child_by_field_name("name")
+                inline = any(c.type == "inline" for c in child.children)
+                written = "" if name is None or inline else "".join(name.text.decode().split())
+                marks.append(NamespaceMark(child.start_point[0] + 1, written))
+                marks.append(NamespaceMark(child.end_point[0] + 2, None))
+                body = child.child_by_field_name("body")
+                holders += [body] if body is not None else []
+            elif child.type in _NAMESPACE_BLOCKS:
+                holders.append(child)
     return marks
 
 

@@ -678,7 +678,7 @@ def _package_bytes(root: str, folder: str) -> bytes:
 def _main(root: str, folder: str) -> str | None:
     try:
         data = json.loads(_package_bytes(root, folder).decode("utf-8", "replace"))
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     main = data.get("main") if isinstance(data, dict) else None
     if not isinstance(main, str):
@@ -797,7 +797,7 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
 def _dependencies(root: str, folder: str) -> frozenset:
     try:
         data = json.loads(_package_bytes(root, folder).decode("utf-8", "replace"))
-    except ValueError:
+    except (ValueError, RecursionError):
         return frozenset()
     if not isinstance(data, dict):
         return frozenset()
