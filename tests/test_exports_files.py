@@ -140,6 +140,40 @@ def test_a_kept_connection_exports_the_newest_snapshot(tmp_path, monkeypatch):
     assert "(report)" in read.snippet(lake.root, REPO, "shop/pricing.py")  # the file it now calls, refreshed too
 
 
+def test_the_warm_workers_export_child_writes_what_the_worker_would(tmp_path, monkeypatch):
+    """The warm worker's export runs in a child forked before the update (``hooks.export_child``): it connects
+    ahead, exports the snapshot the update published, and writes the same snippets as the export in-process; a
+    failing export is reported to the worker; a child given nothing to export leaves without writing."""
+    from pipeline.exports import export as ex
+    from pipeline.hooks.export_child import ExportChild, ExportFailed
+    from pipeline.indexing import update
+
+    repo = build_shop(tmp_path / "repo")
+    write_sessions(tmp_path / "logs", repo.path)
+    lake = Lake(tmp_path / "lake")
+    index_shop(lake, repo.path, tmp_path / "logs")
+    ex.export_repo(lake, REPO)
+    idle = ExportChild.start(lake, REPO)
+    idle.close()
+    assert idle.pid is None and "yearly" not in read.snippet_record(lake.root, REPO, "shop/report.py")["text"]
+
+    child = ExportChild.start(lake, REPO)
+    (repo.path / "shop/report.py").write_text(REPORT)
+    update(repo.path, ["shop/report.py"], repo=REPO, lake=lake)
+    child.run(["shop/report.py"])
+    child.close()
+    from_child = snippet_files(lake)
+    assert "yearly" in read.snippet_record(lake.root, REPO, "shop/report.py")["text"]
+    ex.export_repo(lake, REPO, files=["shop/report.py"])
+    assert snippet_files(lake) == from_child
+
+    monkeypatch.setattr(ex, "export_repo", lambda *a, **k: 1 / 0)
+    failing = ExportChild.start(lake, REPO)
+    with pytest.raises(ExportFailed, match="ZeroDivisionError"):
+        failing.run(["shop/report.py"])
+    failing.close()
+
+
 def test_without_an_export_the_files_mode_exports_the_repository(tmp_path, make_repo):
     from pipeline.exports.export import export_repo
     from pipeline.indexing import index

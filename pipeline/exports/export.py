@@ -235,7 +235,7 @@ def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list
     snap = lake.snapshot(repo)
     rels = sorted({r for r in (_rel_path(snap.info.get("root"), f) for f in files) if r})
     reuse = _history_unchanged(snap, manifest)  # the usual case after an edit: only the structure views are needed
-    catalog = _files_catalog(lake, repo, ["file_structure_cards"] + ([] if reuse else ["file_history_cards"]))
+    catalog = files_catalog(lake, repo, ["file_structure_cards"] + ([] if reuse else ["file_history_cards"]))
     catalog.require("file_structure_cards", NO_STRUCTURE)
     previous = {rel: _old_card(folder, rel) for rel in rels}
     cards = _structure_cards(catalog, repo, rels)
@@ -260,10 +260,9 @@ def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list
 
 
 def keep_catalogs() -> None:
-    """Keep the per-file export's DuckDB connection from one export to the next (a warm refresh worker, which
-    exports after every edit): it is refreshed to the lake's newest snapshot rather than connected again with its
-    views bound again (~0.1 s of a sympy leaf's 0.3 s export), and it keeps the footers of the shards the update did
-    not rewrite."""
+    """Keep the per-file export's DuckDB connection for the next export: it is refreshed to the lake's newest
+    snapshot rather than connected again with its views bound again (~0.1 s of a sympy leaf's 0.3 s export). A warm
+    refresh worker's export child connects it while the worker updates (``pipeline.hooks.export_child``)."""
     global _kept_catalogs
     _kept_catalogs = {}
 
@@ -271,7 +270,9 @@ def keep_catalogs() -> None:
 _kept_catalogs: dict | None = None
 
 
-def _files_catalog(lake: Lake, repo: str, views: list[str]):
+def files_catalog(lake: Lake, repo: str, views: list[str]):
+    """The per-file export's connection with ``views``: the kept one refreshed to the lake's newest snapshot, when
+    ``keep_catalogs`` keeps them (a warm worker's export child connects it ahead, while the update runs)."""
     from ..catalog import connect
 
     key = (str(lake.root), repo, tuple(views))

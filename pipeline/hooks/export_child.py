@@ -1,0 +1,178 @@
+"""The warm refresh worker's per-file export, in a child forked when a batch is taken.
+
+The export's DuckDB connection with its views bound (~35 MiB) and the ``o200k_base`` tokenizer (~66 MiB) were the
+worker's for its whole life, on top of the update's imports and kept shards: a sympy worker stood at ~300 MiB between
+edits. A child forked at the start of each batch loads them while the worker
+updates (two cores: the update waits for neither), waits for the update's outcome, exports and exits; what it
+loaded leaves with it. It shares the worker's pages until it writes to them, so its own cost is what it loads.
+
+The child dies with the worker (``PR_SET_PDEATHSIG``: the batch's alarm kills the worker); a child that cannot be
+forked leaves the export to the worker itself.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import signal
+
+# what a forked child loads before the worker asks it to export (the views of a per-file export whose history
+# facts are reused from the previous snippets: the usual edit)
+WARM_VIEWS = ["file_structure_cards"]
+
+
+def preload() -> None:
+    """Import in the worker, once, the modules every export child would import again (DuckDB, the exporter: ~10 MiB,
+    ~0.065 s of a child's ~0.2 s of CPU loading): a forked child shares them. On a busy machine (load 20 on 2
+    cores) the child's loading outlasted the update, and the export waited for it."""
+    try:
+        import duckdb  # noqa: F401
+
+        from ..exports import export  # noqa: F401
+    except ImportError:
+        pass
+
+
+class ExportFailed(Exception):
+    """The child's export raised, or the child died: the message says which."""
+
+
+class ExportChild:
+    """One batch's export child: ``run(files)`` once the update is published, else ``close()`` (it leaves)."""
+
+    def __init__(self, pid: int, go: int, done: int):
+        self.pid, self.go, self.done = pid, go, done
+
+    @classmethod
+    def start(cls, lake, repo: str) -> "ExportChild | None":
+        """Fork the child (it starts loading at once); None when it cannot be forked."""
+        go_read, go_write = os.pipe()
+        done_read, done_write = os.pipe()
+        worker = os.getpid()
+        try:
+            pid = os.fork()
+        except OSError:
+            for fd in (go_read, go_write, done_read, done_write):
+                os.close(fd)
+            return None
+        if pid == 0:  # pragma: no cover - the child; its coverage is the worker's exports
+            os.close(go_write)
+            os.close(done_read)
+            _child_main(lake, repo, go_read, done_write, worker)
+        os.close(go_read)
+        os.close(done_write)
+        return cls(pid, go_write, done_read)
+
+    def run(self, files: list[str]) -> None:
+        """Export ``files`` in the child and wait for it; ``ExportFailed`` when it did not."""
+        try:
+            _write_all(self.go, json.dumps(files).encode())
+        except OSError:  # it died already: its status says how
+            pass
+        os.close(self.go)
+        self.go = None
+        answer = _read_all(self.done)
+        os.close(self.done)
+        self.done = None
+        status = self._reap()
+        if answer != b"ok":
+            raise ExportFailed(answer.decode("utf-8", "replace") or _death(status))
+
+    def close(self) -> None:
+        """Let the child go (no export this batch, or after ``run``)."""
+        if self.go is not None:
+            os.close(self.go)  # end of file without files: it leaves
+            self.go = None
+        if self.done is not None:
+            os.close(self.done)
+            self.done = None
+        if self.pid is not None:
+            self._reap()
+
+    def _reap(self) -> int:
+        pid, self.pid = self.pid, None
+        try:
+            return os.waitpid(pid, 0)[1]
+        except ChildProcessError:
+            return 0
+
+
+def _child_main(lake, repo: str, go: int, done: int, worker: int) -> None:
+    status = 1
+    try:
+        gc.freeze()  # its collections never walk (and so copy) the worker's objects
+        _die_with_worker(worker)
+        _own_session()
+        _warm_up(lake, repo)
+        request = _read_all(go)
+        if request:
+            from .worker import export
+
+            export(type(lake)(lake.root), repo, json.loads(request))
+            _write_all(done, b"ok")
+        status = 0
+    except BaseException as exc:  # reported to the worker, which logs it as the batch's export failure
+        try:
+            _write_all(done, f"{type(exc).__name__}: {exc}"[:2000].encode())
+        except OSError:
+            pass
+    finally:
+        os._exit(status)
+
+
+def _warm_up(lake, repo: str) -> None:
+    """Load what the export needs before it is asked (a failure here is the export's to report, if it fails
+    again)."""
+    try:
+        from ..exports import export, tokens
+    except ImportError:
+        return
+    try:
+        tokens.counter()
+        export.keep_catalogs()
+        export.files_catalog(lake, repo, WARM_VIEWS)
+    except Exception:
+        pass
+
+
+def _own_session() -> None:
+    """A session of its own: the kernel's autogroup scheduling shares a session's CPU among its processes, so on a
+    busy machine the child's loading (~0.2 s of CPU) came out of the update's share, which the agent waits for
+    (sympy, load 15 on 2 cores: the worker's updates 0.6-1.0 -> 1.6-1.8 s)."""
+    try:
+        os.setsid()
+    except OSError:
+        pass
+
+
+def _die_with_worker(worker: int) -> None:
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != worker:  # the worker died before the line above
+        os._exit(1)
+
+
+def _read_all(fd: int) -> bytes:
+    chunks = []
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _death(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        return f"the export child was killed ({signal.Signals(os.WTERMSIG(status)).name})"
+    return f"the export child exited with status {os.WEXITSTATUS(status)} without a word"
