@@ -37,6 +37,13 @@ def test_the_rules_apply_in_order(clean_env, tmp_path):
     assert find_lake("explicit", cwd=deep) == Path("explicit").absolute()  # relative to the working folder, made absolute
 
 
+def test_a_relative_xdg_data_home_is_ignored_as_the_spec_says(clean_env, tmp_path):
+    if sys.platform in ("darwin", "win32"):
+        pytest.skip("XDG_DATA_HOME is the Linux convention")
+    clean_env.setenv("XDG_DATA_HOME", "relative/data")
+    assert user_data_dir() == Path.home() / ".local" / "share" / "codelake"
+
+
 @pytest.mark.parametrize("text, says", [('lake = 3\n', "must be a path string"), ("lake = [\n", "unreadable")])
 def test_a_bad_codelake_toml_is_named(clean_env, tmp_path, text, says):
     (tmp_path / "codelake.toml").write_text(text)
