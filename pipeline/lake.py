@@ -42,7 +42,7 @@ from .allocator import use_lake_allocator
 from .errors import ExtractError, LakeError, SchemaVersionError
 from .extractor import Batch, Cursor, Replace, RunContext
 from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic, write_text_atomic
-from .repos import validate_repo_id
+from .repos import READER_SKIPPED, refuse_hidden_repo_id, validate_repo_id
 from .shards import DamagedFileError, TableWrite, align_table, each_in_threads, key_shard, read_file, shards_of
 from .walkindex import FOLDER as WALK_FOLDER
 
@@ -335,6 +335,8 @@ class Lake:
         past it ``LakeBusy`` is raised. Before letting go of the repository, the run applies the updates that were
         queued while it held it (``defer``)."""
         validate_repo_id(repo)
+        if repo[:1] in READER_SKIPPED and not self.snapshot(repo).snapshot:  # a lake that has one keeps it
+            refuse_hidden_repo_id(repo)
         _check_tables(extractor)
         _checked_views(extractor)
         use_lake_allocator()
