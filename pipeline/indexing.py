@@ -90,8 +90,8 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
            wait: float | None = None, strict: bool = False, worker: str = "off", ahead: bool = False) -> RunSummary:
     """Re-index just ``files`` of an indexed repository (the post-edit path: no Prefect, no full scan).
 
-    A folder, a device, a binary, a file of no known language, one too large, a link out of the repository or a
-    path that is gone and the lake never had is refused: with ``strict`` (the CLI) the whole
+    A folder, a device, a binary, a file of no known language, one too large, a link out of the repository, an
+    untracked file git ignores or a path that is gone and the lake never had is refused: with ``strict`` (the CLI) the whole
     update, in one line, else (a hook's batch of edited paths) just that file (``status`` ``skipped`` when none is
     left). When another writer holds the repository (a nightly ``index``) for longer than ``wait`` seconds, the
     update is queued instead (status ``queued``): that writer applies it, with the files' content as it is then,
@@ -109,7 +109,8 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     if "structure" not in lake.snapshot(source.repo).cursors:
         raise CodelakeError(f"repository {source.repo!r} is not indexed in the lake at {lake.root}: run "
                             f"`codelake index {source.root}` first")
-    rel = _held_if_gone(lake, source, _update_targets(source.root, files, strict), strict)
+    rel = _update_targets(source.root, files, strict)
+    rel = _held_if_gone(lake, source, _not_ignored(source, rel, strict), strict)
     if not rel:
         return RunSummary(source.repo, "structure", "", "skipped", {}, 0, None, "no file to update", 0.0)
     local = type(lake) is Lake  # the hooks' workers keep their state in a local lake's folder
@@ -179,6 +180,26 @@ def _update_targets(root: Path, files: list[str], strict: bool) -> list[str]:
             if strict:
                 raise
     return sorted(set(out))
+
+
+def _not_ignored(source: Source, rel: list[str], strict: bool) -> list[str]:
+    """The targets less the untracked files git ignores: a full run reads tracked and untracked-not-ignored files
+    (``list_candidates``), so a build's output an agent wrote is no part of the repository for an update either."""
+    present = [r for r in rel if os.path.lexists(source.root / r)]
+    if not (source.is_git and not source.bare and present):
+        return rel
+    ignored = _git_ignored(source.root, present)
+    if ignored and strict:
+        raise CodelakeError(f"{ignored[0]}: ignored by git (untracked, and an ignore rule names it), no part of the "
+                            f"repository an index reads; nothing was updated")
+    return [r for r in rel if r not in ignored]
+
+
+def _git_ignored(root: Path, paths: list[str]) -> list[str]:
+    """Those of ``paths`` git ignores (a tracked file is never ignored: check-ignore leaves it out)."""
+    proc = subprocess.run(["git", "-c", "core.fsmonitor=false", "-C", str(root), "check-ignore", "-z", "--stdin"],
+                          input="\0".join(paths) + "\0", capture_output=True, text=True)
+    return sorted(p for p in proc.stdout.split("\0") if p)  # exit 1: none ignored
 
 
 def _held_if_gone(lake: Lake, source: Source, rel: list[str], strict: bool) -> list[str]:

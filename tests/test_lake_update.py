@@ -129,6 +129,21 @@ def test_a_hooks_batch_records_a_file_grown_too_large_as_skipped_as_a_full_run_d
     assert files[0]["skip_reason"].startswith("too large") and "pkg/m4.py::f4" not in _sids(lake)
 
 
+def test_a_file_git_ignores_is_no_part_of_the_repository_for_an_update_as_for_a_full_run(sharded):
+    lake, root = sharded
+    (root / ".gitignore").write_text("build/\n")
+    (root / "build").mkdir()
+    (root / "build/m1.py").write_text(MODULES["pkg/m1.py"])  # a build's copy: a full run never reads it
+    snapshot = lake.snapshot("repo").snapshot
+    out = cli(lake, "update", str(root), "build/m1.py", "--repo", "repo")
+    assert out.returncode == 1 and out.stderr.count("\n") == 1 and "ignored by git" in out.stderr, out.stderr
+    assert indexing.update(root, ["build/m1.py"], repo="repo", lake=lake).status == "skipped"  # a hook's batch
+    assert lake.snapshot("repo").snapshot == snapshot
+    (root / "pkg/m2.py").write_text(MODULES["pkg/m2.py"] + "\n")  # a tracked file an ignore rule names: still read
+    (root / ".gitignore").write_text("build/\npkg/m2.py\n")
+    assert indexing.update(root, ["pkg/m2.py"], repo="repo", lake=lake, strict=True).status == "ok"
+
+
 def test_a_hooks_batch_drops_a_path_that_is_gone_and_never_was_indexed(sharded):
     lake, root = sharded
     snapshot = lake.snapshot("repo").snapshot
