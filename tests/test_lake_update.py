@@ -103,6 +103,7 @@ def _edge_rows(lake) -> list:
     (lambda root: os.symlink("/etc/hostname", root / "pkg/link.py") or "pkg/link.py", "outside the repository"),
     (lambda root: (root / "pkg/big.py").write_text("x = 1\n" * 400_000) and "pkg/big.py", "over the"),
     (lambda root: "pkg/never_there.py", "no such file"),
+    (lambda root: (root / "pkg/bad\udcff.py").write_text("x = 1\n") and "pkg/bad\udcff.py", "not UTF-8"),
 ])
 def test_bad_update_input_is_one_line_and_changes_nothing(sharded, make, says):
     lake, root = sharded
