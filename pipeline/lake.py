@@ -520,16 +520,18 @@ class Lake:
             tmp.unlink(missing_ok=True)
 
     def drop(self, repo: str) -> bool:
-        """Remove a repository: its snapshot first (readers stop seeing it at once), then its files and exports."""
+        """Remove a repository: its snapshot first (readers stop seeing it at once), then its files and exports (a
+        drop killed between the two is finished by the next: engines reading the table folders read what is left)."""
         validate_repo_id(repo)
         manifest = self.root / "_snapshots" / f"{repo}.json"
         try:
             with self.lock(repo):
-                if not manifest.exists():
+                folders = [f for f in self._repo_folders(repo) if f.exists()]
+                if not manifest.exists() and not folders:
                     return False
-                manifest.unlink()
+                manifest.unlink(missing_ok=True)
                 fsync_dir(manifest.parent)
-                for folder in self._repo_folders(repo):
+                for folder in folders:
                     shutil.rmtree(folder, ignore_errors=True)
         except OSError as exc:
             raise lake_write_error(exc, self.root) from None

@@ -83,3 +83,19 @@ def test_drop_removes_a_repository_and_nothing_else(tmp_path, make_repo, lake):
     leftovers = [p for p in lake.root.rglob("*") if "one" in p.relative_to(lake.root).parts and "_locks" not in p.parts]
     assert leftovers == []
     assert connect(lake).rows("SELECT DISTINCT repo FROM symbols")[1] == [("two",)]
+
+
+def test_drop_finishes_a_drop_that_was_killed_after_the_manifest_went(tmp_path, make_repo, lake):
+    import pyarrow.dataset as ds
+
+    for name in ("one", "two"):
+        index_structure(lake, make_repo(name=name, files={f"{name}.py": "def f():\n    return 1\n"}), repo=name)
+    (lake.root / "_snapshots" / "one.json").unlink()  # a drop killed here: its folders still hold its rows
+    assert "one" in ds.dataset(lake.root / "symbols").to_table().column("repo").to_pylist()
+    from pipeline.check import check
+
+    problems = check(lake)
+    assert problems and all("`codelake drop one`" in p.fix for p in problems)  # what finishes it
+    assert lake.drop("one") and not lake.drop("one")
+    assert set(ds.dataset(lake.root / "symbols").to_table().column("repo").to_pylist()) == {"two"}
+    assert [p for p in lake.root.rglob("*") if "one" in p.relative_to(lake.root).parts and "_locks" not in p.parts] == []
