@@ -198,8 +198,8 @@ def _not_ignored(source: Source, rel: list[str], strict: bool) -> list[str]:
 def _git_ignored(root: Path, paths: list[str]) -> list[str]:
     """Those of ``paths`` git ignores (a tracked file is never ignored: check-ignore leaves it out)."""
     proc = subprocess.run(["git", "-c", "core.fsmonitor=false", "-C", str(root), "check-ignore", "-z", "--stdin"],
-                          input="\0".join(paths) + "\0", capture_output=True, text=True)
-    return sorted(p for p in proc.stdout.split("\0") if p)  # exit 1: none ignored
+                          input=b"".join(os.fsencode(p) + b"\0" for p in paths), capture_output=True)
+    return sorted(os.fsdecode(p) for p in proc.stdout.split(b"\0") if p)  # exit 1: none ignored (names as bytes)
 
 
 def _held_if_gone(lake: Lake, source: Source, rel: list[str], strict: bool) -> list[str]:
