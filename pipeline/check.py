@@ -39,8 +39,8 @@ def check(lake: Lake, repos: list[str] | None = None, deep: bool = True) -> list
     problems.extend(_check_schemas(lake))
     problems.extend(_check_folders(lake, repos))
     if not repos:
-        problems.extend(Problem(None, None, rel, "versions of a repository the lake no longer has", "delete it")
-                        for rel in _stray_versions(lake))
+        problems.extend(Problem(None, None, rel, "versions of a repository the lake no longer has",
+                                DROP_AGAIN.format(rel.rsplit("/", 1)[-1])) for rel in _stray_versions(lake))
     return problems
 
 
@@ -131,7 +131,7 @@ def _check_folders(lake: Lake, repos: list[str] | None) -> list[Problem]:
         for repo in (e.name for e in lake.files.listdir(table) if e.is_dir):
             if repos and repo not in repos:
                 continue
-            wanted = _wanted(lake, repo, table) if repo in known else {}
+            wanted = _wanted(lake, repo, table) if repo in known else None
             problems.extend(_folder_problems(lake, table, repo, wanted))
     return problems
 
@@ -144,15 +144,20 @@ def _wanted(lake: Lake, repo: str, table: str) -> dict[str, str]:
     return {CURRENT.format(k): f for k, f in enumerate(files)}
 
 
-def _folder_problems(lake: Lake, table: str, repo: str, wanted: dict[str, str]) -> list[Problem]:
+DROP_AGAIN = "`codelake drop {}` (it finishes a drop that was interrupted)"
+
+
+def _folder_problems(lake: Lake, table: str, repo: str, wanted: dict[str, str] | None) -> list[Problem]:
+    """``wanted`` None: a repository the lake no longer has (what an interrupted drop left)."""
     problems = []
+    fix = "delete it (or run any writer of the repository)" if wanted is not None else DROP_AGAIN.format(repo)
+    wanted = wanted or {}
     present = [e.name for e in lake.files.listdir(f"{table}/{repo}")]
     for name in present:
         rel = f"{table}/{repo}/{name}"
         if name not in wanted:
             if name.endswith(".parquet"):
-                problems.append(Problem(repo, table, rel, "stray file: engines reading the folder read it too",
-                                        "delete it (or run any writer of the repository)"))
+                problems.append(Problem(repo, table, rel, "stray file: engines reading the folder read it too", fix))
             continue
         if not lake.files.same(wanted[name], rel):
             problems.append(Problem(repo, table, rel, "not the snapshot's current shard",

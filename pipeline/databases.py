@@ -35,9 +35,39 @@ def default_path(lake) -> Path:
 
 def write_database(lake, out: Path) -> dict:
     """Build the database for the lake's current snapshots at ``out`` (atomically); returns what it names."""
-    from .catalog import connect
+    import duckdb
 
     out = Path(out).resolve()
+    refuse_target(out)
+    try:
+        return _write_database(lake, out)
+    except (OSError, duckdb.IOException) as exc:
+        raise LakeError(f"cannot write the database {out}: {str(exc).splitlines()[0]}") from None
+
+
+def refuse_target(out: Path) -> None:
+    """One line, before anything is built, for an ``out`` that is a folder or someone's file (not a database)."""
+    if out.is_dir():
+        raise LakeError(f"{out}: is a folder; --out names the database file (say {out / DEFAULT_NAME})")
+    if not is_database_or_free(out):
+        raise LakeError(f"{out}: exists and is not a DuckDB database: nothing was written (name another file)")
+
+
+def is_database_or_free(path: Path) -> bool:
+    """No file, an empty one, or a DuckDB database (its header: 8 bytes of checksum, then the magic ``DUCK``)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(12)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return not head or head[8:12] == b"DUCK"
+
+
+def _write_database(lake, out: Path) -> dict:
+    from .catalog import connect
+
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp-{uuid.uuid4().hex[:8]}")
     try:
@@ -78,8 +108,8 @@ def refresh(lake) -> list[str]:
         entries = _entries(lake)
         current = fingerprint(lake)
         for path, entry in list(entries.items()):
-            if not Path(path).parent.is_dir():
-                del entries[path]  # its folder is gone: forgotten
+            if not Path(path).parent.is_dir() or not is_database_or_free(Path(path)):
+                del entries[path]  # its folder is gone, or its name holds someone's file now: forgotten
                 continue
             if entry.get("fingerprint") == current and Path(path).exists():
                 continue  # an earlier refresh already wrote this state (updates in a row coalesce)

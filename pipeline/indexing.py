@@ -90,7 +90,8 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
            wait: float | None = None, strict: bool = False, worker: str = "off", ahead: bool = False) -> RunSummary:
     """Re-index just ``files`` of an indexed repository (the post-edit path: no Prefect, no full scan).
 
-    A folder, a device, a binary or a file of no known language is refused: with ``strict`` (the CLI) the whole
+    A folder, a device, a binary, a file of no known language, one too large, a link out of the repository, an
+    untracked file git ignores or a path that is gone and the lake never had is refused: with ``strict`` (the CLI) the whole
     update, in one line, else (a hook's batch of edited paths) just that file (``status`` ``skipped`` when none is
     left). When another writer holds the repository (a nightly ``index``) for longer than ``wait`` seconds, the
     update is queued instead (status ``queued``): that writer applies it, with the files' content as it is then,
@@ -109,6 +110,7 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
         raise CodelakeError(f"repository {source.repo!r} is not indexed in the lake at {lake.root}: run "
                             f"`codelake index {source.root}` first")
     rel = _update_targets(source.root, files, strict)
+    rel = _held_if_gone(lake, source, _not_ignored(source, rel, strict), strict)
     if not rel:
         return RunSummary(source.repo, "structure", "", "skipped", {}, 0, None, "no file to update", 0.0)
     local = type(lake) is Lake  # the hooks' workers keep their state in a local lake's folder
@@ -156,39 +158,113 @@ def _through_worker(lake: Lake, source: Source, rel: list[str], worker: str) -> 
                       None, outcome.get("error"), float(outcome.get("seconds") or 0.0))
 
 
+class SkippedSource(CodelakeError):
+    """A file a full run records as skipped, unparsed (too large, a link out of the repository): refused when a
+    user names it, recorded so in a hook's batch (the rows of what it was before go, as a full run would drop them)."""
+
+    def __init__(self, message: str, rel: str):
+        super().__init__(message)
+        self.rel = rel
+
+
 def _update_targets(root: Path, files: list[str], strict: bool) -> list[str]:
     out = []
     for file in files:
         try:
             out.append(_update_target(root, file))
+        except SkippedSource as exc:
+            if strict:
+                raise
+            out.append(exc.rel)
         except CodelakeError:
             if strict:
                 raise
     return sorted(set(out))
 
 
+def _not_ignored(source: Source, rel: list[str], strict: bool) -> list[str]:
+    """The targets less the untracked files git ignores: a full run reads tracked and untracked-not-ignored files
+    (``list_candidates``), so a build's output an agent wrote is no part of the repository for an update either."""
+    present = [r for r in rel if os.path.lexists(source.root / r)]
+    if not (source.is_git and not source.bare and present):
+        return rel
+    ignored = _git_ignored(source.root, present)
+    if ignored and strict:
+        raise CodelakeError(f"{ignored[0]}: ignored by git (untracked, and an ignore rule names it), no part of the "
+                            f"repository an index reads; nothing was updated")
+    return [r for r in rel if r not in ignored]
+
+
+def _git_ignored(root: Path, paths: list[str]) -> list[str]:
+    """Those of ``paths`` git ignores (a tracked file is never ignored: check-ignore leaves it out)."""
+    proc = subprocess.run(["git", "-c", "core.fsmonitor=false", "-C", str(root), "check-ignore", "-z", "--stdin"],
+                          input=b"".join(os.fsencode(p) + b"\0" for p in paths), capture_output=True)
+    return sorted(os.fsdecode(p) for p in proc.stdout.split(b"\0") if p)  # exit 1: none ignored (names as bytes)
+
+
+def _held_if_gone(lake: Lake, source: Source, rel: list[str], strict: bool) -> list[str]:
+    """The targets, less the paths that are gone and that the lake never had: a typo with ``strict`` (one line, and
+    nothing is written), a scratch file an agent made and removed in a hook's batch (no snapshot written for it)."""
+    gone = [r for r in rel if not os.path.lexists(source.root / r)]
+    if not gone:
+        return rel
+    files = lake.read_table(source.repo, "files", columns=["path"], where=("path", gone))
+    held = set(files.column("path").to_pylist()) if files is not None else set()
+    unknown = [r for r in gone if r not in held]
+    if unknown and strict:
+        raise CodelakeError(f"{unknown[0]}: no such file in {source.root}, nor in the lake; nothing was updated")
+    return [r for r in rel if r not in unknown]
+
+
 def _update_target(root: Path, file: str) -> str:
-    """A file given to ``update``, repository-relative; a folder, a device, a binary or an unknown kind of file is
-    refused with one line (and nothing is written)."""
+    """A file given to ``update``, repository-relative; a folder, a device, a binary, an unknown kind of file, one
+    over the size a source file may have or a link out of the repository is refused with one line (and nothing is
+    written)."""
+    from extractors.structure.discover import MAX_BYTES
     from extractors.structure.plan import indexable
 
     rel = _relative(root, file)
+    if not _utf8(rel):
+        raise CodelakeError(f"{rel.encode('utf-8', 'backslashreplace').decode()}: the file name is not UTF-8, which "
+                            f"the lake's path columns cannot hold (an index leaves it out too); nothing was updated")
     full = root / rel
     try:
-        mode = full.lstat().st_mode
+        info = full.lstat()
     except FileNotFoundError:
-        return rel  # deleted: its rows go (a path the lake never had is a no-op)
+        return rel  # deleted: its rows go (``_held_if_gone``: if the lake has it)
     except OSError as exc:
         raise CodelakeError(f"{file}: cannot read it ({exc.strerror})") from None
+    mode = info.st_mode
     if stat.S_ISDIR(mode):
         raise CodelakeError(f"{file}: is a folder; `codelake update` takes files (`codelake index` reads folders)")
     if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
         raise CodelakeError(f"{file}: not a regular file (a FIFO, socket or device); nothing was updated")
     if not indexable(rel):
         raise CodelakeError(f"{file}: not a source file codelake indexes (no known language or resolution config)")
-    if stat.S_ISREG(mode) and _is_binary(full):
+    if stat.S_ISLNK(mode):
+        _refuse_link_out_of(root, file, rel)
+    elif _is_binary(full):
         raise CodelakeError(f"{file}: a binary file, not source; nothing was updated")
+    elif info.st_size > MAX_BYTES:
+        raise SkippedSource(f"{file}: {info.st_size} bytes, over the {MAX_BYTES} a source file may have "
+                            f"(larger ones are generated or data); nothing was updated", rel)
     return rel
+
+
+def _refuse_link_out_of(root: Path, file: str, rel: str) -> None:
+    """A link is recorded as a link (as a full run records it), never followed; one leading out of the repository
+    is refused when a user names it: it is no part of it."""
+    target = (root / rel).resolve()
+    if target != root and root not in target.parents:
+        raise SkippedSource(f"{file}: a link to {target}, outside the repository {root}; nothing was updated", rel)
+
+
+def _utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # a byte the file system decoded to a lone surrogate
+        return False
+    return True
 
 
 def _is_binary(path: Path) -> bool:

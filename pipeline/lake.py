@@ -42,7 +42,7 @@ from .allocator import use_lake_allocator
 from .errors import ExtractError, LakeError, SchemaVersionError
 from .extractor import Batch, Cursor, Replace, RunContext
 from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic, write_text_atomic
-from .repos import validate_repo_id
+from .repos import READER_SKIPPED, refuse_hidden_repo_id, validate_repo_id
 from .shards import DamagedFileError, TableWrite, align_table, each_in_threads, key_shard, read_file, shards_of
 from .walkindex import FOLDER as WALK_FOLDER
 
@@ -335,6 +335,8 @@ class Lake:
         past it ``LakeBusy`` is raised. Before letting go of the repository, the run applies the updates that were
         queued while it held it (``defer``)."""
         validate_repo_id(repo)
+        if repo[:1] in READER_SKIPPED and not self.snapshot(repo).snapshot:  # a lake that has one keeps it
+            refuse_hidden_repo_id(repo)
         _check_tables(extractor)
         _checked_views(extractor)
         use_lake_allocator()
@@ -518,16 +520,18 @@ class Lake:
             tmp.unlink(missing_ok=True)
 
     def drop(self, repo: str) -> bool:
-        """Remove a repository: its snapshot first (readers stop seeing it at once), then its files and exports."""
+        """Remove a repository: its snapshot first (readers stop seeing it at once), then its files and exports (a
+        drop killed between the two is finished by the next: engines reading the table folders read what is left)."""
         validate_repo_id(repo)
         manifest = self.root / "_snapshots" / f"{repo}.json"
         try:
             with self.lock(repo):
-                if not manifest.exists():
+                folders = [f for f in self._repo_folders(repo) if f.exists()]
+                if not manifest.exists() and not folders:
                     return False
-                manifest.unlink()
+                manifest.unlink(missing_ok=True)
                 fsync_dir(manifest.parent)
-                for folder in self._repo_folders(repo):
+                for folder in folders:
                     shutil.rmtree(folder, ignore_errors=True)
         except OSError as exc:
             raise lake_write_error(exc, self.root) from None

@@ -95,4 +95,6 @@ def user_data_dir() -> Path:
         return home / "Library" / "Application Support" / "codelake"
     if os.name == "nt":
         return Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local") / "codelake"
-    return Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share") / "codelake"
+    xdg = os.environ.get("XDG_DATA_HOME") or ""
+    # The XDG spec: a relative value is invalid and ignored (else the lake would follow the working folder)
+    return (Path(xdg) if os.path.isabs(xdg) else home / ".local" / "share") / "codelake"

@@ -20,6 +20,16 @@ def validate_repo_id(repo: str) -> str:
     return repo
 
 
+READER_SKIPPED = "._"  # pandas, pyarrow datasets (ignore_prefixes) and the lake's own listing skip such names
+
+
+def refuse_hidden_repo_id(repo: str) -> None:
+    """A new repository's id names its folder in every table: one that readers skip would lose its rows."""
+    if repo[:1] in READER_SKIPPED:
+        raise RepoIdError(f"invalid repository id {repo!r}: a new repository's id must start with a letter or a digit "
+                          f"(pandas and pyarrow skip folders named with a leading '_' or '.')")
+
+
 def git(root: Path, *args: str, check: bool = True) -> str:
     proc = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
     if check and proc.returncode != 0:
@@ -82,4 +92,5 @@ def derive_repo_id(root: Path) -> str:
     has_git = is_git_repo(root) or is_bare_repo(root)
     url = git(root, "config", "--get", "remote.origin.url", check=False) if has_git else ""
     raw = (_id_from_url(url) if url.strip() else None) or root.resolve().name
-    return validate_repo_id(re.sub(r"[^A-Za-z0-9._-]", "-", raw).strip("-.")[:MAX_REPO_ID].strip("-.") or "repo")
+    slug = re.sub(r"[^A-Za-z0-9._-]", "-", raw).lstrip("-" + READER_SKIPPED)[:MAX_REPO_ID].rstrip("-.")
+    return validate_repo_id(slug or "repo")

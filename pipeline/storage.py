@@ -93,8 +93,12 @@ class LocalFiles:
         return out
 
     def same(self, a: str, b: str) -> bool:
+        """The same file (the hard link a writer makes), or a copy of the same bytes: a lake copied without its links
+        (``cp -r``, a backup), or written where there are none (``link_into_place`` copies)."""
+        import filecmp
+
         try:
-            return os.path.samefile(self.root / a, self.root / b)
+            return os.path.samefile(self.root / a, self.root / b) or filecmp.cmp(self.root / a, self.root / b, False)
         except OSError:
             return False
 

@@ -116,6 +116,18 @@ def test_check_names_every_damaged_file_and_a_full_index_rebuilds_it(world):
     assert symbols["alpha"] >= 6 and warning == ""
 
 
+def test_a_lake_copied_without_its_hard_links_checks_clean(world, tmp_path):
+    copy = tmp_path / "copied"
+    subprocess.run(["cp", "-r", str(world / "lake"), str(copy)], check=True)  # a backup, a move to another disk
+    current = copy / "symbols" / "alpha" / "part-000.parquet"
+    assert current.stat().st_nlink == 1  # a copy of its version now, not a link to it
+    assert codelake(copy, "check").returncode == 0, codelake(copy, "check").stdout
+    current.write_bytes(shard(world / "lake", "symbols", "beta").read_bytes())  # another shard's bytes
+    problems = json.loads(codelake(copy, "check", "--format", "json").stdout)
+    assert [(p["file"], p["problem"]) for p in problems] == [(str(current.relative_to(copy)),
+                                                             "not the snapshot's current shard")]
+
+
 def test_a_stray_copy_in_the_schemas_folder_or_a_table_folder_is_ignored_and_reported(world):
     lake = world / "lake"
     before, _ = counts(lake, "files")

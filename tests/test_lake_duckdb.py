@@ -110,6 +110,28 @@ def test_the_cli_writes_it_where_asked(indexed, tmp_path):
     assert "x.duckdb" in out.stderr and plain_client(tmp_path / "x.duckdb")["symbols"] == 6
 
 
+def test_out_names_a_writable_file_and_never_overwrites_one_that_is_no_database(indexed, tmp_path):
+    from pipeline.databases import register
+
+    lake, root = indexed
+    env = {**os.environ, "CODELAKE_LAKE": str(lake.root)}
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    for target, says in ((tmp_path, "is a folder"), (notes, "not a DuckDB database"),
+                         (Path("/proc/x.duckdb"), "cannot write")):
+        out = subprocess.run([sys.executable, "-m", "pipeline.cli.main", "duckdb", "--out", str(target)],
+                             capture_output=True, text=True, env=env)
+        assert out.returncode == 1 and out.stderr.count("\n") == 1 and says in out.stderr, out.stderr
+    assert notes.read_text() == "my notes\n" and not (lake.root / "_databases.json").exists()
+    mine = tmp_path / "mine.duckdb"
+    register(lake, mine)
+    mine.write_text("the user took the name back\n")  # a later writing run forgets it, never overwrites it
+    (root / "pkg/core.py").write_text(FILES["pkg/core.py"] + "\n\ndef later():\n    return 2\n")
+    indexing.update(root, ["pkg/core.py"], repo="repo", lake=lake)
+    assert mine.read_text() == "the user took the name back\n"
+    assert str(mine) not in json.loads((lake.root / "_databases.json").read_text())["databases"]
+
+
 def test_refresh_picks_up_a_newer_snapshot_without_reconnecting(indexed):
     lake, root = indexed
     catalog = connect(lake)

@@ -37,6 +37,13 @@ def test_the_rules_apply_in_order(clean_env, tmp_path):
     assert find_lake("explicit", cwd=deep) == Path("explicit").absolute()  # relative to the working folder, made absolute
 
 
+def test_a_relative_xdg_data_home_is_ignored_as_the_spec_says(clean_env, tmp_path):
+    if sys.platform in ("darwin", "win32"):
+        pytest.skip("XDG_DATA_HOME is the Linux convention")
+    clean_env.setenv("XDG_DATA_HOME", "relative/data")
+    assert user_data_dir() == Path.home() / ".local" / "share" / "codelake"
+
+
 @pytest.mark.parametrize("text, says", [('lake = 3\n', "must be a path string"), ("lake = [\n", "unreadable")])
 def test_a_bad_codelake_toml_is_named(clean_env, tmp_path, text, says):
     (tmp_path / "codelake.toml").write_text(text)
@@ -76,3 +83,19 @@ def test_drop_removes_a_repository_and_nothing_else(tmp_path, make_repo, lake):
     leftovers = [p for p in lake.root.rglob("*") if "one" in p.relative_to(lake.root).parts and "_locks" not in p.parts]
     assert leftovers == []
     assert connect(lake).rows("SELECT DISTINCT repo FROM symbols")[1] == [("two",)]
+
+
+def test_drop_finishes_a_drop_that_was_killed_after_the_manifest_went(tmp_path, make_repo, lake):
+    import pyarrow.dataset as ds
+
+    for name in ("one", "two"):
+        index_structure(lake, make_repo(name=name, files={f"{name}.py": "def f():\n    return 1\n"}), repo=name)
+    (lake.root / "_snapshots" / "one.json").unlink()  # a drop killed here: its folders still hold its rows
+    assert "one" in ds.dataset(lake.root / "symbols").to_table().column("repo").to_pylist()
+    from pipeline.check import check
+
+    problems = check(lake)
+    assert problems and all("`codelake drop one`" in p.fix for p in problems)  # what finishes it
+    assert lake.drop("one") and not lake.drop("one")
+    assert set(ds.dataset(lake.root / "symbols").to_table().column("repo").to_pylist()) == {"two"}
+    assert [p for p in lake.root.rglob("*") if "one" in p.relative_to(lake.root).parts and "_locks" not in p.parts] == []

@@ -98,3 +98,18 @@ def test_the_views_agree_with_the_folders(lake):
     for table in TABLES:
         got = Counter(dict(catalog.rows(f"SELECT repo, count(*) FROM {table} GROUP BY repo")[1]))
         assert got == expected(lake, table), table
+
+
+def test_a_new_repository_may_not_take_an_id_whose_folder_readers_skip(tmp_path, make_repo):
+    from pipeline.errors import RepoIdError
+    from pipeline.repos import derive_repo_id
+
+    fresh = Lake(tmp_path / "fresh")
+    root = make_repo(files={"a.py": "def f():\n    return 1\n"})
+    for bad in ("_private", ".hidden"):  # pandas and pyarrow datasets skip '_' and '.' folders: rows missing
+        with pytest.raises(RepoIdError, match="start with a letter or a digit"):
+            index_structure(fresh, root, repo=bad)
+    assert fresh.repos() == [] and not (fresh.root / "symbols").exists()
+    build = make_repo(name="_build", files={"b.py": "x = 1\n"})
+    shutil.rmtree(build / ".git")  # no origin URL: the folder's name, less the prefix
+    assert derive_repo_id(build) == "build"

@@ -100,6 +100,10 @@ def _edge_rows(lake) -> list:
     (lambda root: (root / "pkg/blob.py").write_bytes(b"\x00\x01binary") and "pkg/blob.py", "a binary file"),
     (lambda root: os.mkfifo(root / "pkg/pipe.py") or "pkg/pipe.py", "not a regular file"),
     (lambda root: (root / "NOTES.md").write_text("# notes\n") and "NOTES.md", "not a source file"),
+    (lambda root: os.symlink("/etc/hostname", root / "pkg/link.py") or "pkg/link.py", "outside the repository"),
+    (lambda root: (root / "pkg/big.py").write_text("x = 1\n" * 400_000) and "pkg/big.py", "over the"),
+    (lambda root: "pkg/never_there.py", "no such file"),
+    (lambda root: (root / "pkg/bad\udcff.py").write_text("x = 1\n") and "pkg/bad\udcff.py", "not UTF-8"),
 ])
 def test_bad_update_input_is_one_line_and_changes_nothing(sharded, make, says):
     lake, root = sharded
@@ -108,6 +112,47 @@ def test_bad_update_input_is_one_line_and_changes_nothing(sharded, make, says):
     out = cli(lake, "update", str(root), target, "--repo", "repo")
     assert out.returncode == 1 and out.stderr.count("\n") == 1 and says in out.stderr, out.stderr
     assert lake.snapshot("repo").snapshot == snapshot
+
+
+def test_a_link_inside_the_repository_is_recorded_as_a_full_run_records_it(sharded):
+    lake, root = sharded
+    os.symlink("m1.py", root / "pkg/alias.py")
+    indexing.update(root, ["pkg/alias.py"], repo="repo", lake=lake, strict=True)
+    files = lake.read_table("repo", "files", where=("path", ["pkg/alias.py"])).to_pylist()
+    assert [(f["parse_status"], f["skip_reason"]) for f in files] == [("skipped", "symlink")]
+
+
+def test_a_hooks_batch_records_a_file_grown_too_large_as_skipped_as_a_full_run_does(sharded):
+    lake, root = sharded
+    (root / "pkg/m4.py").write_text(MODULES["pkg/m4.py"] + "# padding\n" * 250_000)
+    assert indexing.update(root, ["pkg/m4.py"], repo="repo", lake=lake).status == "ok"
+    files = lake.read_table("repo", "files", where=("path", ["pkg/m4.py"])).to_pylist()
+    assert files[0]["skip_reason"].startswith("too large") and "pkg/m4.py::f4" not in _sids(lake)
+
+
+def test_a_file_git_ignores_is_no_part_of_the_repository_for_an_update_as_for_a_full_run(sharded):
+    lake, root = sharded
+    (root / ".gitignore").write_text("build/\n")
+    (root / "build").mkdir()
+    (root / "build/m1.py").write_text(MODULES["pkg/m1.py"])  # a build's copy: a full run never reads it
+    snapshot = lake.snapshot("repo").snapshot
+    out = cli(lake, "update", str(root), "build/m1.py", "--repo", "repo")
+    assert out.returncode == 1 and out.stderr.count("\n") == 1 and "ignored by git" in out.stderr, out.stderr
+    assert indexing.update(root, ["build/m1.py"], repo="repo", lake=lake).status == "skipped"  # a hook's batch
+    assert lake.snapshot("repo").snapshot == snapshot
+    (root / "pkg/m2.py").write_text(MODULES["pkg/m2.py"] + "\n")  # a tracked file an ignore rule names: still read
+    (root / ".gitignore").write_text("build/\npkg/m2.py\n")
+    assert indexing.update(root, ["pkg/m2.py"], repo="repo", lake=lake, strict=True).status == "ok"
+
+
+def test_a_hooks_batch_drops_a_path_that_is_gone_and_never_was_indexed(sharded):
+    lake, root = sharded
+    snapshot = lake.snapshot("repo").snapshot
+    assert indexing.update(root, ["pkg/scratch.py"], repo="repo", lake=lake).status == "skipped"
+    assert lake.snapshot("repo").snapshot == snapshot
+    (root / "pkg/m7.py").unlink()  # gone, and the lake has it: its rows go
+    assert indexing.update(root, ["pkg/m7.py"], repo="repo", lake=lake, strict=True).status == "ok"
+    assert not [i for i in _sids(lake) if i.startswith("pkg/m7.py")]
 
 
 def test_update_of_a_repository_never_indexed_says_what_to_run(lake, make_repo):
