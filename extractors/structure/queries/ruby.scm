@@ -392,6 +392,19 @@
                          (if_modifier body: (call receiver: (identifier) @_obj method: (identifier) @_eval
                                arguments: (argument_list (block_argument (identifier)))))]) @reference.block_self
   (#eq? @_param @_obj) (#any-of? @_eval "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval"))
+;  an eval written in a block given to a call, not in the method's own body: it runs the block the method is given
+; on that block's object, which the call decides (sinatra's `Sinatra.new(base) do class_eval(&block) end`: the new
+; class, never the method's own); read by ruby.settle_references as a hand-on to that call
+(do_block body: (body_statement [(call !receiver method: (identifier) @name
+                                   arguments: (argument_list (block_argument (identifier)))) @reference.block_eval
+                                 (if_modifier body: (call !receiver method: (identifier) @name
+                                   arguments: (argument_list (block_argument (identifier)))) @reference.block_eval)])
+  (#any-of? @name "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval"))
+(block body: (block_body [(call !receiver method: (identifier) @name
+                            arguments: (argument_list (block_argument (identifier)))) @reference.block_eval
+                          (if_modifier body: (call !receiver method: (identifier) @name
+                            arguments: (argument_list (block_argument (identifier)))) @reference.block_eval)])
+  (#any-of? @name "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval"))
 ; a method handing the block it is given to another (`DSL.run(block)`, `new(app, &block)`): that one runs it
 (call receiver: [(constant) (scope_resolution) (self)] @receiver method: (identifier) @name
   arguments: (argument_list [(identifier) @_block (block_argument (identifier) @_block)])
