@@ -353,6 +353,23 @@
 (if_modifier condition: (binary left: (identifier) @_file right: (global_variable) @_program)
   (#eq? @_file "__FILE__") (#any-of? @_program "$0" "$PROGRAM_NAME")) @entry
 
+; what a method returns (parse.py's @reference.returns_call / @reference.returns): its last expression, which Ruby
+; returns (before an `ensure`), or a `return`'s value, where a call: callers' receivers get the class it gives
+; (`def request; MockResponse.new(..) end`: `MockRequest.new(app).request.body` is MockResponse's); a method ending
+; in `raise` returns nothing
+([(method body: (body_statement [(call receiver: (_) @receiver method: (identifier) @name)
+                                 (call !receiver method: (identifier) @name)] @reference.returns_call .))
+  (singleton_method body: (body_statement [(call receiver: (_) @receiver method: (identifier) @name)
+                                           (call !receiver method: (identifier) @name)] @reference.returns_call .))
+  (method body: (body_statement [(call receiver: (_) @receiver method: (identifier) @name)
+                                 (call !receiver method: (identifier) @name)] @reference.returns_call . (ensure) .))
+  (singleton_method body: (body_statement [(call receiver: (_) @receiver method: (identifier) @name)
+                                           (call !receiver method: (identifier) @name)] @reference.returns_call
+                                          . (ensure) .))
+  (return (argument_list . [(call receiver: (_) @receiver method: (identifier) @name)
+                            (call !receiver method: (identifier) @name)] @reference.returns_call .))]
+ (#not-any-of? @name "raise" "fail" "abort" "exit" "exit!" "throw"))
+
 ; blocks that run on another object (read by ruby.settle_references, never references): a block given to a call,
 ; marked from its start to its closing `end` / `}` (@name) with the call as written (@receiver: `FactoryBot.define`,
 ; `factory`), so that a bare call inside it names the DSL method whose block holds it
