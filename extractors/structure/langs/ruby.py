@@ -507,11 +507,16 @@ def _in_blocks(raw_refs: list) -> list:
     ``BLOCK_FORWARD``. The marks themselves are no references."""
     spans = sorted((BlockSpan(r.start, r.name_start, " ".join(r.receiver.split())) for r in raw_refs
                     if r.kind == "dsl_block" and r.receiver), key=lambda b: (b.start, -b.end))
+    in_blocks = {r.start for r in raw_refs if r.kind == "block_eval"}
     out = []
     for r in raw_refs:
         if r.kind == "dsl_block" or (r.kind == "block_forward" and r.name in _EVALS):
             continue  # instance_eval(&block) runs it: a block_self
-        if r.kind in ("block_self", "block_forward"):
+        if r.kind == "block_self" and r.start in in_blocks:
+            continue  # an eval in a block: on the block's object (block_eval), not the method's
+        if r.kind == "block_eval":
+            out.extend(_eval_in_block(r, spans))
+        elif r.kind in ("block_self", "block_forward"):
             out.append(_block_signature(r))
         elif spans and r.receiver is None and r.kind in ("call", "name") and r.alias is None \
                 and r.name and r.name[:1].islower():
@@ -520,6 +525,16 @@ def _in_blocks(raw_refs: list) -> list:
         else:
             out.append(r)
     return out
+
+
+def _eval_in_block(r, spans: list) -> list:
+    """``Sinatra.new(base) do class_eval(&block) end`` in a method: the method hands its block to the call whose
+    block holds the eval (``BLOCK_FORWARD``), which decides the object; none where that call is not read."""
+    around = [b.call for b in spans if b.start < r.start < b.end]
+    if not around:
+        return []
+    head, _, name = around[-1].rpartition(".")
+    return [r._replace(kind="signature", name=name, receiver=head or None, alias=BLOCK_FORWARD, name_start=None)]
 
 
 def _block_signature(r):
@@ -888,40 +903,75 @@ def _on_class_object(resolver, src: str, cls: str) -> bool:
 
 
 # a spec or test file by its name (RSpec's ``x_spec.rb``, Minitest's ``test_x.rb``, rack's ``spec_x.rb``): any other
-# file of a test folder is a helper loaded for every spec (``spec_helper.rb``, ``spec/support/*.rb``)
-SPEC_FILE = re.compile(r"(?:^|/)(?:test_|spec_)[^/]*\.rb$|_(?:spec|test)\.rb$")
+# file of a test folder is a helper loaded for every spec (``spec/support/*.rb``, and ``spec_helper.rb`` /
+# ``test_helper.rb``, whose names fit rack's pattern: RSpec's ``config.include`` is most often written there)
+SPEC_FILE = re.compile(r"(?:^|/)(?:test_|spec_)(?!helper\.rb$)[^/]*\.rb$|_(?:spec|test)\.rb$")
 
 
 def spec_helpers(resolver, r, src):
     """A bare ``define_model`` in a spec's example (no class around it): the method of a module the spec's top
-    level or a ``describe`` block of it includes, else of one a helper file includes for every example (RSpec's
-    ``config.include M``; a top-level ``include M`` there is Object's, every object's). A ``describe`` block's
-    ``include`` is taken for the whole file: its blocks are no definitions."""
+    level or a ``describe`` block of it includes, else of one a helper file of the same test folder includes for
+    every example (RSpec's ``config.include M``; a top-level ``include M`` there is Object's, every object's). A
+    ``describe`` block's ``include`` is taken for the whole file: its blocks are no definitions. Not in a block a
+    method of ours runs on another object (``mock_app do set :x end``): the example is not its ``self``."""
     from ..discover import is_test_path
     from ..resolve import Found
 
     if r.name[:1].isupper() or not is_test_path(r.path) or resolver._enclosing_class(src) is not None:
         return None
-    for mixin in resolver.g.bases.get(f"{r.path}::<module>", []) + _helper_mixins(resolver):
+    mixins = resolver.g.bases.get(f"{r.path}::<module>", []) + _helper_mixins(resolver, _test_root(r.path))
+    if mixins and _in_block_run_elsewhere(resolver, r, src):
+        return None
+    for mixin in mixins:
         found = resolver._member(mixin, r.name)
         if found:
             return Found(found.ids, "inherited")
     return None
 
 
-def _helper_mixins(resolver) -> list[str]:
-    """The modules the top level of a test folder's helper files includes (``config.include M``), by path."""
+_TEST_FOLDERS = frozenset({"spec", "test", "tests"})
+
+
+def _test_root(path: str) -> str:
+    """The test folder a spec or a helper belongs to: through its first ``spec`` / ``test`` folder (a monorepo's
+    gems each have one: sinatra's ``rack-protection/spec/``, ``sinatra-contrib/spec/``), else its own folder."""
+    parts = path.split("/")[:-1]
+    end = next((i + 1 for i, part in enumerate(parts) if part in _TEST_FOLDERS), len(parts))
+    return "/".join(parts[:end])
+
+
+def _helper_mixins(resolver, root: str) -> list[str]:
+    """The modules the top level of the helper files of test folder ``root`` includes (``config.include M``), by
+    path."""
     from ..discover import is_test_path
 
     if _CACHE[0] is not resolver.g:
         _CACHE[:] = [resolver.g, {}]
-    key = ("helper mixins",)
+    key = ("helper mixins", root)
     if key not in _CACHE[1]:
         me = sys.modules[__name__]
-        helpers = sorted(p for p, lang in resolver.supports.items()
-                         if lang is me and is_test_path(p) and not SPEC_FILE.search(p))
+        helpers = sorted(p for p, lang in resolver.supports.items() if lang is me and is_test_path(p)
+                         and not SPEC_FILE.search(p) and _test_root(p) == root)
         _CACHE[1][key] = [m for p in helpers for m in resolver.g.bases.get(f"{p}::<module>", [])]
     return _CACHE[1][key]
+
+
+def _in_block_run_elsewhere(resolver, r, src: str) -> bool:
+    """Whether a block around ``r`` is given to a method of ours that runs it on another object or hands it on
+    (``BLOCK_SELF``, ``BLOCK_FORWARD``: ``def mock_app(&block) Sinatra.new(base, &block)``)."""
+    from dataclasses import replace
+
+    if not (r.alias or "").startswith(IN_BLOCKS):
+        return False
+    for call in r.alias[len(IN_BLOCKS):].split(BLOCK_CHAIN):
+        if "." in call:
+            continue  # ``RSpec.describe``, ``app.get``: a library's, or an object's whose class is not read here
+        link = replace(r, name=call, receiver=None, alias=None, kind="call")
+        for method in _called_for_certain(resolver, link, src, None) or ():
+            sym = resolver.g.by_id[method]
+            if any((sym.path, sym.qualname, mark) in resolver.signatures for mark in (BLOCK_SELF, BLOCK_FORWARD)):
+                return True
+    return False
 
 
 def _module_self(resolver, src: str) -> str | None:

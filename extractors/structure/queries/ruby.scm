@@ -353,6 +353,23 @@
 (if_modifier condition: (binary left: (identifier) @_file right: (global_variable) @_program)
   (#eq? @_file "__FILE__") (#any-of? @_program "$0" "$PROGRAM_NAME")) @entry
 
+; what a method returns (parse.py's @reference.returns_call / @reference.returns): its last expression, which Ruby
+; returns (before an `ensure`), or a `return`'s value, where a call: callers' receivers get the class it gives
+; (`def request; MockResponse.new(..) end`: `MockRequest.new(app).request.body` is MockResponse's); a method ending
+; in `raise` returns nothing
+([(method body: (body_statement [(call receiver: (_) @receiver method: (identifier) @name)
+                                 (call !receiver method: (identifier) @name)] @reference.returns_call .))
+  (singleton_method body: (body_statement [(call receiver: (_) @receiver method: (identifier) @name)
+                                           (call !receiver method: (identifier) @name)] @reference.returns_call .))
+  (method body: (body_statement [(call receiver: (_) @receiver method: (identifier) @name)
+                                 (call !receiver method: (identifier) @name)] @reference.returns_call . (ensure) .))
+  (singleton_method body: (body_statement [(call receiver: (_) @receiver method: (identifier) @name)
+                                           (call !receiver method: (identifier) @name)] @reference.returns_call
+                                          . (ensure) .))
+  (return (argument_list . [(call receiver: (_) @receiver method: (identifier) @name)
+                            (call !receiver method: (identifier) @name)] @reference.returns_call .))]
+ (#not-any-of? @name "raise" "fail" "abort" "exit" "exit!" "throw"))
+
 ; blocks that run on another object (read by ruby.settle_references, never references): a block given to a call,
 ; marked from its start to its closing `end` / `}` (@name) with the call as written (@receiver: `FactoryBot.define`,
 ; `factory`), so that a bare call inside it names the DSL method whose block holds it
@@ -392,6 +409,19 @@
                          (if_modifier body: (call receiver: (identifier) @_obj method: (identifier) @_eval
                                arguments: (argument_list (block_argument (identifier)))))]) @reference.block_self
   (#eq? @_param @_obj) (#any-of? @_eval "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval"))
+;  an eval written in a block given to a call, not in the method's own body: it runs the block the method is given
+; on that block's object, which the call decides (sinatra's `Sinatra.new(base) do class_eval(&block) end`: the new
+; class, never the method's own); read by ruby.settle_references as a hand-on to that call
+(do_block body: (body_statement [(call !receiver method: (identifier) @name
+                                   arguments: (argument_list (block_argument (identifier)))) @reference.block_eval
+                                 (if_modifier body: (call !receiver method: (identifier) @name
+                                   arguments: (argument_list (block_argument (identifier)))) @reference.block_eval)])
+  (#any-of? @name "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval"))
+(block body: (block_body [(call !receiver method: (identifier) @name
+                            arguments: (argument_list (block_argument (identifier)))) @reference.block_eval
+                          (if_modifier body: (call !receiver method: (identifier) @name
+                            arguments: (argument_list (block_argument (identifier)))) @reference.block_eval)])
+  (#any-of? @name "instance_eval" "instance_exec" "class_eval" "class_exec" "module_eval"))
 ; a method handing the block it is given to another (`DSL.run(block)`, `new(app, &block)`): that one runs it
 (call receiver: [(constant) (scope_resolution) (self)] @receiver method: (identifier) @name
   arguments: (argument_list [(identifier) @_block (block_argument (identifier) @_block)])
