@@ -80,10 +80,17 @@ class ExportChild:
             raise ExportFailed(answer.decode("utf-8", "replace") or _death(status))
 
     def close(self) -> None:
-        """Let the child go (no export this batch, or after ``run``)."""
+        """Let the child go (no export this batch, or after ``run``). One never asked to export is killed, not waited
+        for: its loading (seconds on a busy machine) would hold the worker after a failed update, which a hook may
+        already have been told of."""
         if self.go is not None:
-            os.close(self.go)  # end of file without files: it leaves
+            os.close(self.go)
             self.go = None
+            if self.pid is not None:
+                try:
+                    os.kill(self.pid, signal.SIGKILL)
+                except OSError:
+                    pass
         if self.done is not None:
             os.close(self.done)
             self.done = None

@@ -211,9 +211,9 @@ def _refresh_queue(lake, args, timeout: float) -> None:
                                                                  "error": f"{type(exc).__name__}: {exc}"})
             _log(args, f"refresh of {', '.join(files[:5])} failed: {type(exc).__name__}: {exc}")
         finally:
+            background.batch_done(args.lake, args.repo)  # first: the batch is over, whatever its export child does
             if exporter is not None:
                 exporter.close()
-            background.batch_done(args.lake, args.repo)
         if written:  # once the batch is done: a hook waiting for it does not wait for this
             _prefetch(lake, args, written)
 
