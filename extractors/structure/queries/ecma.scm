@@ -10,27 +10,29 @@
 ; a method of an object literal (`return { gte() {...} }`, a config's `redirects()`): reached through the object;
 ; the object a module exports (`module.exports = { get href() {...} }`, `export default { build() {} }`): its API
 (object (method_definition name: (property_identifier) @name) @definition.method)
+; a key whose value is a function is a method of its object alike, wherever the object is written: one a function
+; returns (`return { reset: function () {...} }`), a variable's (`var Helpers = { pick: function (o) {...} }`, `const
+; handlers = { onDone: (r) => r.m() }` in a function), one handed to a call (`run({ onDone: (r) => .. })`, a test's
+; mock): the calls in it are its own, not the enclosing function's, and a call through the object or through the
+; parameter it is handed to reaches it
+(object (pair key: (property_identifier) @name
+  value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)
+; ...one in an object handed to a call (or a section or list of it) is what the callee runs, a test's mock often (`{
+; send: function (body) {..} }`): a guess by name for `res.send()` elsewhere takes it only where nothing else answers
+(arguments [(object (pair key: (property_identifier) @name
+                      value: [(function_expression) (arrow_function) (generator_function)]) @definition.method @guess.last)
+            (object (pair value: [(object (pair key: (property_identifier) @name
+                                    value: [(function_expression) (arrow_function) (generator_function)]) @definition.method @guess.last)
+                                  (array (object (pair key: (property_identifier) @name
+                                    value: [(function_expression) (arrow_function) (generator_function)]) @definition.method @guess.last))]))
+            (array (object (pair key: (property_identifier) @name
+                      value: [(function_expression) (arrow_function) (generator_function)]) @definition.method @guess.last))])
 (assignment_expression
   left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (method_definition name: (property_identifier) @name) @definition.method)
   (#eq? @_module "module") (#eq? @_exports "exports")) @exported
 (export_statement value: (object (method_definition name: (property_identifier) @name) @definition.method)) @exported
-; and a key whose value is a function is a method of the object alike, where the object is an API: one a function
-; returns (`return { reset: function () {...} }`, `() => ({ peek: () => state })`), a module-level variable's
-; (`var Helpers = { pick: function (o) {...} }`) or the module's export (`module.exports = { parse: (s) => ... }`);
-; not an object handed to a call or built in a test (`bodyLimit({ onError: (c) => ... })`, a mock's `header: () => x`)
-([(return_statement (object (pair key: (property_identifier) @name
-                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method))
-  (arrow_function body: (parenthesized_expression (object (pair key: (property_identifier) @name
-                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))
-  (program [(lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
-                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))
-            (variable_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
-                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))])])
-(program (export_statement declaration: [(lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
-                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))
-                                         (variable_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
-                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))]))
+; the module's export so written (`module.exports = { parse: (s) => ... }`, `export default { setup: () => .. }`)
 (assignment_expression
   left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
@@ -109,15 +111,21 @@
 ; functions passed as values: arr.map(f), on("x", this.handle), { onClick: handle }, { handle }, [f, g]
 (arguments (identifier) @name) @reference.callback
 ; an object literal handed to a call hands it its methods: new ReadableStream({ pull() {...} }) (the callee runs them)
-(arguments (object (method_definition name: (property_identifier) @name))) @reference.callback
+(arguments (object [(method_definition name: (property_identifier) @name)
+                    (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])])) @reference.callback
 ; and so does an object nested in it, a section or a list the callee reads by key (one pattern: each costs time):
 ; defineConfig({ build: { rollupOptions: { onwarn() {..} } } }), defineComponent({ computed: { full() {..} } }),
 ; build({ plugins: [{ transform() {..} }] }), router.addRoutes([{ beforeEnter() {..} }])
-(arguments [(object (pair value: [(object (method_definition name: (property_identifier) @name))
-                                  (array (object (method_definition name: (property_identifier) @name)))
-                                  (object (pair value: [(object (method_definition name: (property_identifier) @name))
-                                                        (array (object (method_definition name: (property_identifier) @name)))]))]))
-            (array (object (method_definition name: (property_identifier) @name)))]) @reference.callback
+(arguments [(object (pair value: [(object [(method_definition name: (property_identifier) @name)
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])])
+                                  (array (object [(method_definition name: (property_identifier) @name)
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))
+                                  (object (pair value: [(object [(method_definition name: (property_identifier) @name)
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])])
+                                                        (array (object [(method_definition name: (property_identifier) @name)
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))]))]))
+            (array (object [(method_definition name: (property_identifier) @name)
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))]) @reference.callback
 (arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (pair value: (identifier) @name) @reference.callback
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
