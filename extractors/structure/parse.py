@@ -19,10 +19,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   makes it an entry point (a framework registers it); one written ``<...>`` is a mark a language's
   ``settle_definitions`` gives (Ruby's ``<patch>``), wrapping nothing; ``MADE`` (``<made>``) marks a method made at
   run time under a name spelled from a template (Ruby's ``%w[a b].each { |s| define_method("#{s}_x") }``): a
-  ``decorated_by`` fact, by which a guess by name takes it only where no written definition answers; ``@guess.last``
-  beside a definition marks it so (a function in an object literal handed to a call, JavaScript's ``run({ onDone: (r)
-  => .. })``: the callee runs it, a test's mock is one; a call elsewhere of a same-named member means another
-  definition where there is one). Optional ``@anonymous``: the definition has no name of its
+  ``decorated_by`` fact, by which a guess by name takes it only where no written definition answers (JavaScript
+  marks so a function under an object literal's key that is no API's: a test's mock, an object handed to a call).
+  Optional ``@anonymous``: the definition has no name of its
   own (Java's ``new Base() {...}``); ``@name`` is what it is made from, it is named ``<anonymous Base>`` (``#2``...
   when repeated) and the enclosing definition calls it. Optional ``@test`` (present = test code, with all it holds:
   Rust ``#[cfg(test)] mod tests``) makes it a test in a file that is not one. A node captured by several patterns is
@@ -1215,8 +1214,8 @@ def _on_def(c: OtherCapture) -> None:
         parent = f"{c.text('parent.outer')}.{parent}"
     c.found.defs.append(RawDef(node.start_byte, node.end_byte, kind, name, node.start_point[0] + 1,
                                node.end_point[0] + 1, parent, "exported" in caps,
-                               tuple(_decorator_name(_text(n, c.data)) for n in caps.get("decorator", ()))
-                               + ((MADE,) if "guess.last" in caps else ()), c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
+                               tuple(_decorator_name(_text(n, c.data)) for n in caps.get("decorator", ())),
+                               c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
                                _def_params(node, caps, rules, kind),
                                _body_start(node) if rules.signature_outside else 0, "hidden" in caps))
 

@@ -4101,8 +4101,19 @@ class Resolver(ImportBindings):
         folder = posixpath.dirname(path)
         near = self._global_cache.get(key + (folder,))
         if near is None:
-            near = self._global_cache[key + (folder,)] = Found(self._nearest(key, hit.ids, folder), hit.resolution)
+            near = self._global_cache[key + (folder,)] = Found(self._nearest_written(key, hit.ids, folder),
+                                                               hit.resolution)
         return near
+
+    def _nearest_written(self, key: tuple, ids: list[str], folder: str) -> list[str]:
+        """``_nearest``, those marked ``MADE`` (``_written_first``) only in the room the written ones leave: test
+        mocks handed to calls (``{ header: () => x }``) crowd no class's ``header`` out of the candidates."""
+        written = [i for i in ids if not self.made.get(i, False)]
+        if not written or len(written) == len(ids):
+            return self._nearest(key, ids, folder)
+        kept = set(written)
+        near = self._nearest(key + ("written",), written, folder)
+        return near + self._nearest(key + ("made",), [i for i in ids if i not in kept], folder)[:MAX_CANDIDATES - len(near)]
 
     def _global_all(self, name: str, kinds: set, path: str) -> Found:
         """Every repository-wide candidate (``_global`` keeps the nearest ``MAX_CANDIDATES``)."""

@@ -10,29 +10,41 @@
 ; a method of an object literal (`return { gte() {...} }`, a config's `redirects()`): reached through the object;
 ; the object a module exports (`module.exports = { get href() {...} }`, `export default { build() {} }`): its API
 (object (method_definition name: (property_identifier) @name) @definition.method)
-; a key whose value is a function is a method of its object alike, wherever the object is written: one a function
-; returns (`return { reset: function () {...} }`), a variable's (`var Helpers = { pick: function (o) {...} }`, `const
-; handlers = { onDone: (r) => r.m() }` in a function), one handed to a call (`run({ onDone: (r) => .. })`, a test's
-; mock): the calls in it are its own, not the enclosing function's, and a call through the object or through the
-; parameter it is handed to reaches it
+; a key whose value is a function anywhere else is a method of its object too (`const handlers = { onDone: (r) =>
+; r.m() }` in a function, `run({ onDone: (r) => .. })`, a test's mock `{ send: function (v) {..} }`): the calls in it
+; are its own, not the enclosing function's, and a call through the object or through the parameter it is handed to
+; reaches it; a guess by name elsewhere (`res.send()`) takes it only where no other definition answers (javascript.py
+; settle_definitions: a mark MADE; one an API pattern above captures is that method, as it was)
 (object (pair key: (property_identifier) @name
-  value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)
-; ...one in an object handed to a call (or a section or list of it) is what the callee runs, a test's mock often (`{
-; send: function (body) {..} }`): a guess by name for `res.send()` elsewhere takes it only where nothing else answers
-(arguments [(object (pair key: (property_identifier) @name
-                      value: [(function_expression) (arrow_function) (generator_function)]) @definition.method @guess.last)
-            (object (pair value: [(object (pair key: (property_identifier) @name
-                                    value: [(function_expression) (arrow_function) (generator_function)]) @definition.method @guess.last)
-                                  (array (object (pair key: (property_identifier) @name
-                                    value: [(function_expression) (arrow_function) (generator_function)]) @definition.method @guess.last))]))
-            (array (object (pair key: (property_identifier) @name
-                      value: [(function_expression) (arrow_function) (generator_function)]) @definition.method @guess.last))])
+  value: [(function_expression) (arrow_function) (generator_function)]) @definition.handler)
+; ...but not a property's descriptor (`Object.defineProperty(this, 'router', { get: function () {..} })`): its get /
+; set run with the object defined on as `this`, code of the function the call is in (a mark javascript.py
+; settle_definitions reads: the key's function is then no method)
+(call_expression function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+  arguments: (arguments (object (pair key: (property_identifier) @name
+                                      value: [(function_expression) (arrow_function)]) @definition.descriptor))
+  (#eq? @_object "Object") (#eq? @_define "defineProperty") (#any-of? @name "get" "set"))
 (assignment_expression
   left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (method_definition name: (property_identifier) @name) @definition.method)
   (#eq? @_module "module") (#eq? @_exports "exports")) @exported
 (export_statement value: (object (method_definition name: (property_identifier) @name) @definition.method)) @exported
-; the module's export so written (`module.exports = { parse: (s) => ... }`, `export default { setup: () => .. }`)
+; and a key whose value is a function is a method of the object alike, where the object is an API: one a function
+; returns (`return { reset: function () {...} }`, `() => ({ peek: () => state })`), a module-level variable's
+; (`var Helpers = { pick: function (o) {...} }`) or the module's export (`module.exports = { parse: (s) => ... }`);
+; elsewhere (an object handed to a call, a test's mock, a function's local object) see `@definition.handler` below
+([(return_statement (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method))
+  (arrow_function body: (parenthesized_expression (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))
+  (program [(lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))
+            (variable_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))])])
+(program (export_statement declaration: [(lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))
+                                         (variable_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
+                               value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))]))
 (assignment_expression
   left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
