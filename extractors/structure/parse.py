@@ -19,7 +19,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   makes it an entry point (a framework registers it); one written ``<...>`` is a mark a language's
   ``settle_definitions`` gives (Ruby's ``<patch>``), wrapping nothing; ``MADE`` (``<made>``) marks a method made at
   run time under a name spelled from a template (Ruby's ``%w[a b].each { |s| define_method("#{s}_x") }``): a
-  ``decorated_by`` fact, by which a guess by name takes it only where no written definition answers. Optional ``@anonymous``: the definition has no name of its
+  ``decorated_by`` fact, by which a guess by name takes it only where no written definition answers (JavaScript
+  marks so a function under an object literal's key that is no API's: a test's mock, an object handed to a call).
+  Optional ``@anonymous``: the definition has no name of its
   own (Java's ``new Base() {...}``); ``@name`` is what it is made from, it is named ``<anonymous Base>`` (``#2``...
   when repeated) and the enclosing definition calls it. Optional ``@test`` (present = test code, with all it holds:
   Rust ``#[cfg(test)] mod tests``) makes it a test in a file that is not one. A node captured by several patterns is
@@ -2044,12 +2046,26 @@ def _named_argument(argument, data: bytes) -> tuple[str | None, str | None]:
 
 def _object_member_key(name, argument, data: bytes) -> str:
     """``OBJECT_KEY`` + the method's name where ``name`` names a method written straight in the object literal
-    ``argument`` is (its definition's ``name`` field), else ``""``."""
+    ``argument`` is (its definition's ``name`` field, or the ``key`` of a pair whose value is a function: ``{ onDone:
+    (r) => .. }``), or in an object under its keys (``{ hooks: { onDone() {..} } }``: ``%hooks%onDone``; ``{
+    plugins: [{ setup() {..} }] }``: ``%plugins[]%setup``, as ``_object_keys`` names them), else ``""``."""
     holder = name.parent
-    if holder is None or holder.parent is None or holder.parent.id != argument.id:
+    named = holder.child_by_field_name("name") or holder.child_by_field_name("key") if holder is not None else None
+    if named is None or named.id != name.id:
         return ""
-    named = holder.child_by_field_name("name")
-    return OBJECT_KEY + _text(name, data) if named is not None and named.id == name.id else ""
+    keys, literal = OBJECT_KEY + _text(name, data), holder.parent
+    for _ in range(4):  # (ecma.scm hands over methods two keys deep)
+        if literal is None or literal.id == argument.id:
+            return keys if literal is not None else ""
+        above = literal.parent
+        listed = above is not None and above.type == "array"
+        pair = above.parent if listed else above
+        key = pair.child_by_field_name("key") if pair is not None and pair.type == "pair" else None
+        if key is None:
+            return ""
+        keys = OBJECT_KEY + _text(key, data) + (ITEMS if listed else "") + keys
+        literal = pair.parent
+    return ""
 
 
 def _argument_list(node, data: bytes) -> tuple[str | None, dict]:
@@ -2894,8 +2910,10 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             _param_call(r, stack, flow)
         elif kind == "local_callback" and r.name in parameters and r.module is not None:  # walk(root, fn)
             _param_passed(r, stack, flow)
-        elif kind == "call" and receiver in parameters and flow.members_passed:  # opts.onDone()
-            _param_call(r, stack, flow, receiver)
+        elif kind == "call" and receiver and flow.members_passed:  # opts.onDone(), opts.hooks.onDone()
+            member = _parameter_member(receiver, stack, flow)
+            if member:
+                _param_call(r, stack, flow, *member)
         if receiver and self_named and stack:
             receiver = _as_self(receiver, stack)
         if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
@@ -2938,17 +2956,41 @@ def _visible(inner: str, stack: list[Span], flow: _FileFlow, outside: bool = Fal
     return seen
 
 
-def _param_call(r: RawRef, stack: list[Span], flow: _FileFlow, parameter: str | None = None) -> None:
+def _param_call(r: RawRef, stack: list[Span], flow: _FileFlow, parameter: str | None = None,
+                receiver: str = "", keys: str = "") -> None:
     """A parameter called: bound to what callers pass (run(cb=f)), one ``param_call`` a parameter. ``parameter``:
     the one whose member ``r`` calls (``opts.onDone()``), named ``opts.onDone`` at slot ``#0%onDone`` (the method
-    ``onDone`` of an object literal callers pass there: ``_call_site``)."""
+    ``onDone`` of an object literal callers pass there: ``_call_site``); ``receiver`` as written and ``keys`` the
+    members between (``opts.hooks.onDone()``: ``#0%hooks%onDone``; ``p.setup()`` with ``p`` of ``opts.plugins``:
+    ``#0%plugins[]%setup``)."""
     positions, called = flow.positions, parameter or r.name
     owner = next((s.qualname for s in reversed(stack) if called in positions.get(s.qualname, {})), None)
-    name = f"{parameter}.{r.name}" if parameter else r.name
+    name = f"{receiver or parameter}.{r.name}" if parameter else r.name
     if owner and (owner, name) not in flow.called:
         flow.called.add((owner, name))
-        slot = positions[owner][called] + (OBJECT_KEY + r.name if parameter else "")
+        slot = positions[owner][called] + (keys + OBJECT_KEY + r.name if parameter else "")
         flow.out.append(Reference(owner, "param_call", name, None, None, slot, r.line))
+
+
+def _parameter_member(receiver: str, stack: list[Span], flow: _FileFlow) -> tuple[str, str, str] | None:
+    """The parameter whose member a call's receiver is, the receiver and the keys between (``_param_call``):
+    ``opts`` itself, a member along it (``opts.hooks``: ``%hooks``) or a loop's element of one (``p`` in ``for
+    (const p of opts.plugins)``: ``%plugins[]``); None where the receiver is none of these."""
+    parameters = flow.parameters
+    if receiver in parameters:
+        return receiver, receiver, ""
+    head, _, rest = receiver.partition(".")
+    if rest and head in parameters and all(part.isidentifier() for part in rest.split(".")):
+        return head, receiver, "".join(OBJECT_KEY + part for part in rest.split("."))
+    if not receiver.isidentifier() or receiver not in flow.type_names:
+        return None
+    held = _scope_value(receiver, [s.qualname for s in reversed(stack)], flow.types)
+    if not held or len(held) != 1 or not held[0].endswith(ITEMS):
+        return None  # (a variable of a known class, or of several values: no member of one parameter)
+    member = _parameter_member(held[0][:-len(ITEMS)], stack, flow)
+    if not member or member[0] == member[1]:
+        return None
+    return member[0], receiver, member[2] + ITEMS
 
 
 def _param_passed(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:

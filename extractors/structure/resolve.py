@@ -720,7 +720,8 @@ class Resolver(ImportBindings):
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         if form == "call" and found.ids and found.resolution not in GUESSES and r.receiver \
-                and r.receiver.isidentifier():  # opts.onDone() of opts: Options, which declares onDone: the methods
+                and all(part.isidentifier() for part in r.receiver.split(".")):  # opts.onDone() of opts: Options,
+            # which declares onDone (or opts.hooks.onDone(), p.setup() of a p in opts.plugins): the methods
             given = self._parameter_bound(replace(r, name=f"{r.receiver}.{r.name}"), src)  # callers' objects hold
             edges += self._edges(r, src, given, "calls", "call") if given else []
         return edges
@@ -874,7 +875,9 @@ class Resolver(ImportBindings):
         for sid in found.ids:
             kind = self.g.by_id[sid].kind
             out += [t for t in self._twins(sid) if t not in out and (t == sid or self.g.by_id[t].kind == kind)]
-        return found if len(out) == len(found.ids) else Found(out, found.resolution)
+        # (a twin marked MADE is no overload where written ones answer: `handlers.onDone()` of a function's own
+        # object, not the `onDone` of an object the function hands to a call)
+        return found if len(out) == len(found.ids) else Found(self._written_first(Found(out, "")).ids, found.resolution)
 
     def _with_members_apart(self, found: Found) -> Found:
         """A member found on a known type, with the same-named members the type has from other files (Swift's
@@ -4098,8 +4101,19 @@ class Resolver(ImportBindings):
         folder = posixpath.dirname(path)
         near = self._global_cache.get(key + (folder,))
         if near is None:
-            near = self._global_cache[key + (folder,)] = Found(self._nearest(key, hit.ids, folder), hit.resolution)
+            near = self._global_cache[key + (folder,)] = Found(self._nearest_written(key, hit.ids, folder),
+                                                               hit.resolution)
         return near
+
+    def _nearest_written(self, key: tuple, ids: list[str], folder: str) -> list[str]:
+        """``_nearest``, those marked ``MADE`` (``_written_first``) only in the room the written ones leave: test
+        mocks handed to calls (``{ header: () => x }``) crowd no class's ``header`` out of the candidates."""
+        written = [i for i in ids if not self.made.get(i, False)]
+        if not written or len(written) == len(ids):
+            return self._nearest(key, ids, folder)
+        kept = set(written)
+        near = self._nearest(key + ("written",), written, folder)
+        return near + self._nearest(key + ("made",), [i for i in ids if i not in kept], folder)[:MAX_CANDIDATES - len(near)]
 
     def _global_all(self, name: str, kinds: set, path: str) -> Found:
         """Every repository-wide candidate (``_global`` keeps the nearest ``MAX_CANDIDATES``)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
-from ..parse import BARE_CALL_ONLY, BASE_OF
+from ..parse import BARE_CALL_ONLY, BASE_OF, MADE
 from . import (QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, no_package_scope,
                quoted_template, settle_templates, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
@@ -141,7 +141,7 @@ def _runtime_method(name: str, kind: str, parent: str | None) -> str | None:
     return RUNTIME_METHODS.get(name) or ("an event handler the host runs" if _EVENT_PROPERTY.match(name) else None)
 
 
-_entry_reason = entry_reason_with(frozenset(), _runtime_method)
+_entry_reason = entry_reason_with(frozenset({MADE}), _runtime_method)  # (MADE: a mark for guesses, no registration)
 _AUGMENTS = "<augments "  # queries/typescript.scm: `declare module '../vanilla' { interface I }`, as a decorator
 
 
@@ -462,7 +462,8 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     }``) is a field of the function or variable building the object; none where no definition owns the object
     (``persist(() => ({ map }))`` in a test's anonymous callback: it would be a name of the module itself) or where
     the owner already has a member of that name (``const run = ..; return { run }``: that function is the member)."""
-    raw_defs = _without_accessor_methods([_augmenting(d) for d in _through_prototype_aliases(raw_defs)])
+    raw_defs = _without_accessor_methods(_handlers_as_methods([_augmenting(d) for d in
+                                                               _through_prototype_aliases(raw_defs)]))
     if not any(d.kind == "key" for d in raw_defs):
         return raw_defs
     owner_of = _owners(raw_defs)
@@ -475,6 +476,22 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
             d = d._replace(kind="field")
         kept.append(d)
     return kept
+
+
+HANDLER = "handler"  # ecma.scm: a function under an object literal's key, wherever the object is written
+
+
+def _handlers_as_methods(raw_defs: list) -> list:
+    """A function under an object literal's key (``HANDLER``) is a method of the object; one no API pattern captures
+    (a returned object's, a module-level variable's, the module's export: those are methods as they were) is marked
+    ``MADE``: a test's mock (``{ send: function (v) {..} }``) or an object handed to a call is reached through its
+    variable or its callee, and a guess by name elsewhere (``res.send()``) takes it only where nothing else answers."""
+    handlers = [d for d in raw_defs if d.kind == HANDLER]
+    if not handlers:
+        return raw_defs
+    taken = {(d.start, d.end) for d in raw_defs if d.kind != HANDLER}
+    return [d._replace(kind="method", decorators=d.decorators + (MADE,)) if d.kind == HANDLER else d
+            for d in raw_defs if d.kind != HANDLER or (d.start, d.end) not in taken]
 
 
 PROTOTYPE_ALIAS = "prototype_alias"  # queries/javascript.scm: const prototype = F.prototype (name: the alias, parent: F)
@@ -500,11 +517,15 @@ def _without_accessor_methods(raw_defs: list) -> list:
     """An accessor given to ``Object.defineProperty`` (javascript.scm: ``{ get () {..} }``) is the property's method
     (``Request.ip``), a member given to ``Object.assign(Layer.prototype, { match () {..} })`` Layer's; the object
     literal's method pattern captures the same node as a method of no one, which would be a second, never-called
-    definition."""
-    accessors = {(d.start, d.end) for d in raw_defs if d.kind == "function" and d.parent_name}
+    definition. A descriptor's ``get`` / ``set`` elsewhere (``DESCRIPTOR``: ``Object.defineProperty(this, 'router',
+    { get: function () {..} })`` in a function) is no method either: its code is the enclosing function's."""
+    accessors = {(d.start, d.end) for d in raw_defs if (d.kind == "function" and d.parent_name) or d.kind == DESCRIPTOR}
     if not accessors:
         return raw_defs
-    return [d for d in raw_defs if d.kind != "method" or (d.start, d.end) not in accessors]
+    return [d for d in raw_defs if d.kind != DESCRIPTOR and (d.kind != "method" or (d.start, d.end) not in accessors)]
+
+
+DESCRIPTOR = "descriptor"  # ecma.scm: a property descriptor's get / set function, a mark and never a symbol
 
 
 def _augmenting(d):

@@ -10,6 +10,20 @@
 ; a method of an object literal (`return { gte() {...} }`, a config's `redirects()`): reached through the object;
 ; the object a module exports (`module.exports = { get href() {...} }`, `export default { build() {} }`): its API
 (object (method_definition name: (property_identifier) @name) @definition.method)
+; a key whose value is a function anywhere else is a method of its object too (`const handlers = { onDone: (r) =>
+; r.m() }` in a function, `run({ onDone: (r) => .. })`, a test's mock `{ send: function (v) {..} }`): the calls in it
+; are its own, not the enclosing function's, and a call through the object or through the parameter it is handed to
+; reaches it; a guess by name elsewhere (`res.send()`) takes it only where no other definition answers (javascript.py
+; settle_definitions: a mark MADE; one an API pattern above captures is that method, as it was)
+(object (pair key: (property_identifier) @name
+  value: [(function_expression) (arrow_function) (generator_function)]) @definition.handler)
+; ...but not a property's descriptor (`Object.defineProperty(this, 'router', { get: function () {..} })`): its get /
+; set run with the object defined on as `this`, code of the function the call is in (a mark javascript.py
+; settle_definitions reads: the key's function is then no method)
+(call_expression function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+  arguments: (arguments (object (pair key: (property_identifier) @name
+                                      value: [(function_expression) (arrow_function)]) @definition.descriptor))
+  (#eq? @_object "Object") (#eq? @_define "defineProperty") (#any-of? @name "get" "set"))
 (assignment_expression
   left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (method_definition name: (property_identifier) @name) @definition.method)
@@ -18,7 +32,7 @@
 ; and a key whose value is a function is a method of the object alike, where the object is an API: one a function
 ; returns (`return { reset: function () {...} }`, `() => ({ peek: () => state })`), a module-level variable's
 ; (`var Helpers = { pick: function (o) {...} }`) or the module's export (`module.exports = { parse: (s) => ... }`);
-; not an object handed to a call or built in a test (`bodyLimit({ onError: (c) => ... })`, a mock's `header: () => x`)
+; elsewhere (an object handed to a call, a test's mock, a function's local object) see `@definition.handler` below
 ([(return_statement (object (pair key: (property_identifier) @name
                                value: [(function_expression) (arrow_function) (generator_function)]) @definition.method))
   (arrow_function body: (parenthesized_expression (object (pair key: (property_identifier) @name
@@ -109,15 +123,21 @@
 ; functions passed as values: arr.map(f), on("x", this.handle), { onClick: handle }, { handle }, [f, g]
 (arguments (identifier) @name) @reference.callback
 ; an object literal handed to a call hands it its methods: new ReadableStream({ pull() {...} }) (the callee runs them)
-(arguments (object (method_definition name: (property_identifier) @name))) @reference.callback
+(arguments (object [(method_definition name: (property_identifier) @name)
+                    (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])])) @reference.callback
 ; and so does an object nested in it, a section or a list the callee reads by key (one pattern: each costs time):
 ; defineConfig({ build: { rollupOptions: { onwarn() {..} } } }), defineComponent({ computed: { full() {..} } }),
 ; build({ plugins: [{ transform() {..} }] }), router.addRoutes([{ beforeEnter() {..} }])
-(arguments [(object (pair value: [(object (method_definition name: (property_identifier) @name))
-                                  (array (object (method_definition name: (property_identifier) @name)))
-                                  (object (pair value: [(object (method_definition name: (property_identifier) @name))
-                                                        (array (object (method_definition name: (property_identifier) @name)))]))]))
-            (array (object (method_definition name: (property_identifier) @name)))]) @reference.callback
+(arguments [(object (pair value: [(object [(method_definition name: (property_identifier) @name)
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])])
+                                  (array (object [(method_definition name: (property_identifier) @name)
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))
+                                  (object (pair value: [(object [(method_definition name: (property_identifier) @name)
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])])
+                                                        (array (object [(method_definition name: (property_identifier) @name)
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))]))]))
+            (array (object [(method_definition name: (property_identifier) @name)
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))]) @reference.callback
 (arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (pair value: (identifier) @name) @reference.callback
 (pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
