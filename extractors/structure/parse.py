@@ -90,6 +90,10 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``@var.member.place``: the member is the captured node's place among its like siblings (``Move(x, y)``: ``y`` is
   member ``1``; of a call, its result at that place: ``let (a, b) = f()``: ``b`` is ``f()#1``); ``@var.place`` in place of ``@var.name`` and ``@name.place`` beside a definition's ``@name``: a
   variable or definition named by its place (a tuple struct's fields ``0``, ``1``; see ``_field_place``).
+  ``@var.wrapper`` beside ``@var.type``: the variable holds the value as written, never unwrapped (Rust's ``x:
+  Option<Node>``, ``let m = find(k)`` without ``?``): a reference on it carries its value marked ``WRAPPER_HELD``,
+  so a wrapper's own method on it is the wrapper's where the type is written one or the call's callee declares one
+  (``@signature.wrapped``); the value still types the variable as before.
   ``@var.name`` + ``@var.map_keys``: a loop variable that takes a mapping's keys and nothing else (Go's ``for k, v :=
   range m``: ``k``, an index over a slice), typed where the file declares the mapping (``m map[Level]Color``), unbound
   otherwise (never the elements, as ``@var.keys``' fallback gives). ``@var.record`` + ``@var.type``: a field of a
@@ -1264,6 +1268,8 @@ def _on_typed_var(c: OtherCapture) -> None:
         at = _narrowed_at(c.caps, value) if key == "var.narrowed" else c.node.start_byte
         if at is not None:
             c.found.bindings[binding].append(c.binding(binding, named, kind, at))
+            if "var.wrapper" in c.caps:  # x: Option<Node>: said apart, the value flow's values stay unmarked
+                c.found.bindings[binding].append(c.binding(binding, named + WRAPPER_NAME, kind, at))
     if key == "var.type" and kind:
         c.found.bindings["var"] += _declared_type_bindings(c, var_name, value, kind)
     if key in ("var.type", "var.value") and kind and c.rules.generic_names:
@@ -1853,6 +1859,12 @@ CALLED_NAME = "()"  # suffix of the name whose values are what a call of the var
 # declaring the variable, where no declaration states one and every such assignment agrees (``_settle_later``)
 ASSIGNED_LATER = "later:"
 UNREAD = "<unread>"  # a later assignment's value not read (a function written there): it disagrees with any other
+# a variable's value as written, never unwrapped (``@var.wrapper``): the wrapper itself where its type is written one
+# (``x: Option<Node>``) or its call's callee declares one (``let m = find(k)``). A reference's ``bound_to`` bears
+# the mark (``_wrapper_marked``), which the resolver's ``Ref`` takes off (``held_wrapper``); the value flow binds the
+# variable's name + ``WRAPPER_NAME`` beside its own, in the same scope
+WRAPPER_HELD = "wrapper:"
+WRAPPER_NAME = "<wrapper>"
 NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
 EXCLUDED_VALUE = "excluded:"  # a class a failed check excludes (an else): the variable's values there lose it
 EXCEPT = "\u2216"  # joins a value and the classes a failed check excludes from it: ``CookieTypes\u2216Cookies``
@@ -3054,7 +3066,22 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
         bound_to = "|".join(_as_self(v, stack) for v in bound_to.split("|"))
     if flow.typed_arguments and bound_to and "~" in bound_to:
         bound_to = _with_argument_types(bound_to, stack, flow.types)
+    if bound_to and receiver is not None and _bound_name(written) + WRAPPER_NAME in names:
+        bound_to = _wrapper_marked(bound_to, written, stack, held)
     return bound_to
+
+
+def _wrapper_marked(bound_to: str, written: str, stack: list[Span], types: dict) -> str:
+    """``bound_to`` of a receiver starting at a variable, each value that is the variable's own as written
+    (``@var.wrapper``: ``x: Option<Node>``, ``let m = find(k)``, then ``m.as_ref()``'s steps) marked
+    ``WRAPPER_HELD``; only where the scope binding the variable says so (``let m = m?`` further in does not)."""
+    head = written.partition(".")[0]
+    scope = next((s.qualname for s in reversed(stack) if head in types.get(s.qualname, {})), "<module>")
+    if head + WRAPPER_NAME not in types.get(scope, {}):
+        return bound_to
+    wrappers = split_outside(_bound_to(head + WRAPPER_NAME, False, stack, types) or "", "|", quotes='"')
+    return "|".join(WRAPPER_HELD + value if any(value == w or value.startswith((w + "~", w + ".")) for w in wrappers)
+                    else value for value in split_outside(bound_to, "|", quotes='"'))
 
 
 def _unknown_object(kind: str, name: str, receiver: str | None, bound_to: str | None, flow: _FileFlow) -> bool:
@@ -3345,7 +3372,8 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
                 _seed_from_enclosing(out, stack, r.name)
             else:  # self.jar = cookies in an else of a check of cookies: what it holds there
                 value = _held_where_excluded(out, stack, value)
-                stack = _declaring(stack, r.name, declared)
+                # (x<wrapper>: in the scope of x's own, beside it)
+                stack = _declaring(stack, r.name.removesuffix(WRAPPER_NAME), declared)
         else:  # (a check's class outside a scope of its own: a narrowing as any other)
             value = NARROWED_VALUE + r.receiver[len(HELD_VALUE):] if r.receiver.startswith(HELD_VALUE) else r.receiver
         if _own_declaration(r.name, stack):

@@ -97,7 +97,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, WRAPPED_PLACE, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     ENTERED, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
@@ -239,6 +239,21 @@ class Ref:
     bound_to: str | None = None
     args: int | None = None  # how many arguments a call passes (``ARITY``); None: not known
     labels: str | None = None  # the argument labels it writes (``labels_fit``); None: not read
+    # every value ``bound_to`` lists was marked ``WRAPPER_HELD`` (taken off here, so the values type the receiver as
+    # before): the variable holds a wrapper as written (``x: Option<Node>``, ``let m = find(k)``), never unwrapped
+    held_wrapper: bool = False
+
+    def __post_init__(self) -> None:
+        if self.bound_to and WRAPPER_HELD in self.bound_to:
+            values = _bound_values(self.bound_to)
+            self.held_wrapper = all(value.startswith(WRAPPER_HELD) for value in values)
+            self.bound_to = "|".join(value.removeprefix(WRAPPER_HELD) for value in values)
+
+
+def _bound_values(bound_to: str) -> list[str]:
+    """The values ``bound_to`` lists, ``|``-joined: never split inside a call's arguments (``pointer("/g|h")``,
+    ``map(|s| s.len())``)."""
+    return langs.split_outside(bound_to, "|", quotes='"')
 
 
 NAME_LAYERS = ("scoped", "imported", "package")
@@ -1853,25 +1868,34 @@ class Resolver(ImportBindings):
             return False
         receiver = hooks.receiver_path(r.receiver)
         head = _chain_parts(receiver)[0].strip()
-        if head.isidentifier() and head not in SELF_NAMES and r.bound_to and "~" in r.bound_to:
-            # arg.help where arg: &Arg (bound Arg~help): the steps after the variable's own value, never that value
-            # (a variable holds what its declaration's wrapper holds: let x = f()?)
-            held, _, steps = r.bound_to.partition("~")
-            return self._wrapped_value(r, f"{held}.{steps}", hooks, len(_chain_parts(held)))
+        if head.isidentifier() and head not in SELF_NAMES and r.bound_to and (r.held_wrapper or "~" in r.bound_to):
+            # arg.help where arg: &Arg (bound Arg~help): the steps after the variable's own value, which is what a
+            # wrapper held (let x = f()?) unless the variable holds the wrapper as written (x: Option<Arg>)
+            return all(self._wrapped_variable(r, value, hooks) for value in _bound_values(r.bound_to))
         return self._wrapped_value(r, receiver, hooks)
 
-    def _wrapped_value(self, r: Ref, value: str, hooks: Hooks, held: int = 0) -> bool:
+    def _wrapped_variable(self, r: Ref, value: str, hooks: Hooks) -> bool:
+        """Whether a variable's ``value`` (``bound_to``: what it holds, then the steps after it) is a wrapper: the
+        variable's own where it holds one as written (``x: Option<Node>``; ``let m = find(k)`` where find declares
+        ``-> Option<Node>``), then what the steps give of it (``m.as_ref()``; ``arg.help`` of a field so declared)."""
+        held, _, steps = value.partition("~")
+        callee, paren, arguments = held.partition("(")  # Node::find(): the callee's path as the resolver writes it
+        own = r.held_wrapper and (not paren or self._wrapped_value(r, hooks.receiver_path(callee) + paren + arguments,
+                                                                   hooks))
+        return self._wrapped_value(r, f"{held}.{steps}" if steps else held, hooks, len(_chain_parts(held)), own)
+
+    def _wrapped_value(self, r: Ref, value: str, hooks: Hooks, held: int = 0, held_wrapped: bool = False) -> bool:
         """Whether ``value`` is, as declared, a wrapper rather than what it holds (``WRAPPED_PLACE``): a field or
         a call's result declared ``Option<T>``, or what a method of the wrapper gives of one (``self.help.as_ref()``,
         ``.take()``, ``.map(..)``); no where something unwraps it (``.unwrap()``, ``?``) or nothing says. The
-        first ``held`` steps are a variable's value, which holds what a wrapper held."""
+        first ``held`` steps are a variable's value, a wrapper where ``held_wrapped``."""
         parts = [part.strip() for part in _chain_parts(value)]
         if len(parts) <= held:
-            return False
+            return held_wrapped
         last = parts[-1]
         step = last.split("(")[0].strip()
         if len(parts) > 1 and last.endswith(")") and (step in hooks.wrapper_keeping or step in hooks.wrapper_giving):
-            return self._wrapped_value(r, ".".join(parts[:-1]), hooks, held)
+            return self._wrapped_value(r, ".".join(parts[:-1]), hooks, held, held_wrapped)
         owner = ".".join(parts[:-1])
         if last.endswith(")") and "(" not in owner:  # find(x), self.find(x), Node::find(x), crate::find(x)
             sid = self._one_callee(r, value)[0]

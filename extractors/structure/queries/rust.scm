@@ -295,20 +295,33 @@
  (#match? @signature.wrapped "^(Option|.*Result)$"))
 
 ; typed variables: parameters, let with a type or a constructor, struct fields (see parse.py @var.name)
-(parameter pattern: (identifier) @var.name type: (_) @var.type)
-(let_declaration pattern: (identifier) @var.name type: (_) @var.type)
+; x: Option<&Node>, let stats: Option<Stats> = ..: the variable holds the Option itself, whose own methods are
+; x.is_none(), stats.map(..) (never Node's or Stats' of those names); `?`, .unwrap(), Some(x) of it give what it
+; holds, as the type still says (parse.py @var.wrapper)
+([(parameter pattern: (identifier) @var.name type: (_) @var.type @var.wrapper)
+  (let_declaration pattern: (identifier) @var.name type: (_) @var.type @var.wrapper)]
+ (#match? @var.type "^(&\\s*('\\w+\\s+)?(mut\\s+)?)?(\\w+::)*(Option|\\w*Result)\\s*<"))
+([(parameter pattern: (identifier) @var.name type: (_) @var.type)
+  (let_declaration pattern: (identifier) @var.name type: (_) @var.type)]
+ (#not-match? @var.type "^(&\\s*('\\w+\\s+)?(mut\\s+)?)?(\\w+::)*(Option|\\w*Result)\\s*<"))
 ; static CALLSITES: Callsites = ..; const DEFAULT: Registry = ..: a module's value of its declared type (its calls,
 ; CALLSITES.rebuild(), are that type's; an atomic's are the library's)
 ([(static_item name: (identifier) @var.name type: (_) @var.type)
   (const_item name: (identifier) @var.name type: (_) @var.type)])
-(let_declaration pattern: (identifier) @var.name value: [(call_expression function: (scoped_identifier)) (struct_expression)] @var.type)
+; (a call's value as it is, never unwrapped: an Option or a Result where its callee declares one, see below)
+(let_declaration pattern: (identifier) @var.name value: (call_expression function: (scoped_identifier)) @var.type
+  @var.wrapper)
+(let_declaration pattern: (identifier) @var.name value: (struct_expression) @var.type)
 ; given what a function declares it returns, through `?`, `.await`, `.unwrap()` / `.expect(..)`: let td = tmpdir();
 ; let f = File::open(p)?; let dir = tempdir().unwrap() (a declared Result<T> or Option<T> is T: see TRANSPARENT_TYPES)
 ; a method's too, on a value or along a chain: let g = panel.gauge(); let m = Cmd::new().parse()?; an awaited
-; value keeps its `.await`: what a future of the repository's gives is its IntoFuture's Output (FUTURE_OUTPUT)
+; value keeps its `.await`: what a future of the repository's gives is its IntoFuture's Output (FUTURE_OUTPUT); a
+; call's value not unwrapped is the wrapper where its callee declares one: let m = self.find(k); m.is_none() is the
+; Option's (@var.wrapper), let m = self.find(k)?; m.is_none() the Node's
 (let_declaration pattern: (identifier) @var.name !type
-  value: [(call_expression function: [(identifier) (field_expression)]) @var.type
-          (try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
+  value: (call_expression function: [(identifier) (field_expression)]) @var.type @var.wrapper)
+(let_declaration pattern: (identifier) @var.name !type
+  value: [(try_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)]) @var.type)
           (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type
           (try_expression (await_expression (call_expression function: [(identifier) (scoped_identifier) (field_expression)])) @var.type)])
 ; let cmd = if expand { ..; Command::new("help").about(a) } else { Command::new("help").arg(x) }: Rust gives
