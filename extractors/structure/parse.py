@@ -1905,6 +1905,9 @@ TYPE_PARAMETER_DECLARED = "?"
 # how many; none written: no alias. Same-named types told apart by their number of type parameters (``<j``
 # signatures) are then one (``Resolver._by_type_arguments``)
 TYPE_ARGUMENTS_WRITTEN = "<>"
+# a ``signature`` of a generic method a parameter's type names one of whose type parameters (C#'s ``Label<T>(T v)``):
+# a call writing no type arguments may infer them (resolve.py _inferred_from_nothing)
+TYPE_PARAMETER_INFERRED = "<~"
 
 
 def written_type_arguments(name, rules: ParseRules) -> str | None:

@@ -100,7 +100,7 @@ from .discover import is_test_path
 from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     ENTERED, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
-                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
+                    TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
                     at_module_level, build_graph, in_block, scope_at)
 from .qualnames import unsuffixed, untwinned
@@ -712,12 +712,15 @@ class Resolver(ImportBindings):
         # a bare m(x, 1) too, where the language counts arguments: a scope's look-up keeps one definition per name
         if (r.receiver or r.args is not None) and found.ids and found.resolution not in GUESSES and hooks.overloads:
             found = self._with_overloads(found)
+            found = self._with_parts_overloads(found) if hooks.partial_types else found
         if r.args is not None and found.ids and found.resolution not in GUESSES:
             found = self._with_members_apart(found)
         if r.receiver and len(found.ids) > 1 and hooks.visible_members is not None:  # of extensions in several
             found = hooks.visible_members(self, r, src, found)  # packages, the ones seen
         if r.args is not None and len(found.ids) > 1:
             found = Found(self._accepting(found.ids, r), found.resolution)
+        if hooks.type_arguments_written and len(found.ids) > 1 and found.resolution not in GUESSES:
+            found = self._by_method_type_parameters(r, found)
         if found.resolution in GUESSES and len(found.ids) > 1:
             found = self._implemented(found)
         return found
@@ -893,6 +896,47 @@ class Resolver(ImportBindings):
         # (a twin marked MADE is no overload where written ones answer: `handlers.onDone()` of a function's own
         # object, not the `onDone` of an object the function hands to a call)
         return found if len(out) == len(found.ids) else Found(self._written_first(Found(out, "")).ids, found.resolution)
+
+    def _with_parts_overloads(self, found: Found) -> Found:
+        """A method found on one part of a partial type (C#'s ``partial class Policy`` of NoOpSyntax.cs and
+        NoOpTResultSyntax.cs), with the same-named methods its other parts declare and their overloads: the type's
+        overloads as much as those of the part found (a look-up keeps the first part's); the call's arguments and
+        type arguments choose among them (``_accepting``, ``_by_method_type_parameters``)."""
+        out = list(found.ids)
+        for sid in found.ids:
+            sym = self.g.by_id[sid]
+            owner = self.g.by_id.get(sym.parent_id or "")
+            if sym.kind not in METHODS or owner is None or owner.kind not in CLASSLIKE:
+                continue
+            for part in self._parts(owner.id):
+                other = self.g.members.get(part, {}).get(sym.name)
+                out += [t for t in (self._twins(other) if other else ()) if t not in out
+                        and self.g.by_id[t].kind == sym.kind]
+        return found if len(out) == len(found.ids) else Found(out, found.resolution)
+
+    def _by_method_type_parameters(self, r: Ref, found: Found) -> Found:
+        """Of a call's overloads, where the language records the type arguments a name writes
+        (``TYPE_ARGUMENTS_WRITTEN``): those declaring as many type parameters as the call writes (``NoOp<int>()``:
+        ``NoOp<TResult>()``, never ``NoOp()``); written none, a generic one whose type parameters nothing can be
+        inferred from is left out (``NoOp()`` is never ``NoOp<TResult>()``, which takes no argument), while one
+        inferred from its arguments stays a candidate beside the plain one (``Label("x")``: ``Label(string)`` or
+        ``Label<TValue>(TValue)``, which C# decides by types). All of them where none fits (a count not read)."""
+        if any(self.g.by_id[i].kind not in METHODS for i in found.ids):
+            return found
+        written = _type_arguments_count(r.alias)
+        if written:
+            kept = [i for i in found.ids if self._type_parameter_count(self.g.by_id[i]) == written]
+        else:
+            kept = [i for i in found.ids if not self._inferred_from_nothing(self.g.by_id[i])]
+        return Found(kept, found.resolution) if kept and len(kept) < len(found.ids) else found
+
+    def _inferred_from_nothing(self, sym: Symbol) -> bool:
+        """A generic method none of whose parameters names a type parameter of its own (``NoOp<TResult>()``,
+        ``Timeout<TResult>(int seconds)``: no ``TYPE_PARAMETER_INFERRED`` signature): a call must write its type
+        arguments. One whose parameters name one (``Label<TValue>(TValue v)``, an extension's ``this
+        PolicyBuilder<TResult> b``) may be called without them."""
+        return self._type_parameter_count(sym) > 0 \
+            and (sym.path, sym.qualname, TYPE_PARAMETER_INFERRED) not in self.signatures
 
     def _with_members_apart(self, found: Found) -> Found:
         """A member found on a known type, with the same-named members the type has from other files (Swift's
@@ -2363,7 +2407,7 @@ class Resolver(ImportBindings):
         given = hooks.argument_class(self, r, text) if hooks.argument_class and text.endswith(")") else None
         if given is not None:  # gson.fromJson(json, Foo.class): the class its argument names
             return _typed(given)
-        chained = self._class_of_chain(r, text, hooks)
+        chained = self._class_of_chain(r, text, hooks, value)
         if chained is not None:
             return chained
         return self._class_of_written_value(r, value, text, hooks)
@@ -2414,7 +2458,9 @@ class Resolver(ImportBindings):
         called_name = _simple_call(text)
         called = None if inline else called_name
         if called:  # w := PerformRequest(...): the class its callee declares it returns (a library's: external)
-            return self._returned_value(r, called)
+            twin = self._written_head_twin(r, value, called.rpartition(".")[0], hooks) if "." in called else None
+            return _typed(self._class_along(twin, [text.partition(".")[2]])) if twin \
+                else self._returned_value(r, called)  # Gate<int>.Open(): the generic twin's Open gives it
         name = inline or text  # not inline: a name, never a call (those are above)
         if not name.replace(".", "").replace("$", "").lstrip("\\").isidentifier():  # PHP's absolute \App.Foo
             return None, "unknown"
@@ -2448,18 +2494,23 @@ class Resolver(ImportBindings):
             return None, "unknown"
         return None, "external"  # a type nothing here defines: a library's or a builtin one
 
-    def _class_of_chain(self, r: Ref, text: str, hooks: Hooks) -> tuple[str | None, str] | None:
+    def _class_of_chain(self, r: Ref, text: str, hooks: Hooks, written: str | None = None) \
+            -> tuple[str | None, str] | None:
         """``Panel().gauge()``, ``make().conn.cursor()``: the class of the first call, then along the rest of the
         chain, where each step's is known (a library's: external); None when ``text`` is no such chain or a step
         is unknown (a fluent ``new Hono().get(..)``, whose ``get`` states no class: the callers' older reading
-        then stands, the first call's class for the whole chain)."""
+        then stands, the first call's class for the whole chain). ``written``: the chain as written, before the
+        receiver path took its type arguments out (``Gate<int>.Open()``: the generic twin's ``Open``)."""
         parts = [part.strip() for part in _chain_parts(text)]
         first = _first_call(parts)
         if first is None:
             return None
         given = self._step_argument_class(r, parts, first, hooks)
+        head_twin = self._written_head_twin(r, written, parts[0], hooks) if first == 1 and given is None else None
         if given is not None:  # new Gson().fromJson(s, Foo.class): from that step on, as its argument says
             first, cls, how = given[0], given[1], "typed"
+        elif head_twin:
+            cls, how = _typed(self._class_along(head_twin, parts[1:2]))
         else:
             cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
         if not cls and (cls == "" or how == "external") and self._other_side(parts[first + 1:], hooks):
@@ -2476,6 +2527,18 @@ class Resolver(ImportBindings):
         if cls == "":
             return None, "external"  # a step declares a library's type
         return (cls, "typed") if cls else None
+
+    def _written_head_twin(self, r: Ref, written: str | None, head: str, hooks: Hooks) -> str | None:
+        """The twin of the class a chain starts at that takes as many type parameters as the chain writes there
+        (``Gate<int>.Open().Pass()``: ``Gate<TResult>``, whose ``Open`` gives what ``Pass`` is looked up on), where
+        the language records type arguments (``TYPE_ARGUMENTS_WRITTEN``); None where the head writes none or its
+        class has no such twin (the receiver path, without them, reads it as before)."""
+        m = _WRITTEN_HEAD.match(written) if written and hooks.type_arguments_written else None
+        if m is None or m.group(1) != head:
+            return None
+        cls = self._class_named(r, head)
+        twin = self._written_twin(r, cls, m.group(0).rstrip(". \t\r\n"), hooks) if cls else None
+        return twin if twin != cls else None
 
     @staticmethod
     def _other_side(steps: list[str], hooks: Hooks) -> bool:
@@ -4489,6 +4552,10 @@ def _written_type_name(value: str) -> str:
     (``new System.Threading.Tasks.Task<>()``: ``Task``)."""
     written = value.removeprefix("new ").partition("<")[0].partition("(")[0]
     return written.rpartition(".")[2].strip()
+
+
+# a chain's head as written with type arguments, before its first member: ``Gate<List<int>>.`` of ``Gate<List<int>>.Open()``
+_WRITTEN_HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*<(.*?)>\s*\.", re.S)
 
 
 def _typed(cls: str | None) -> tuple[str | None, str]:

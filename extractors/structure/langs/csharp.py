@@ -23,7 +23,7 @@ from . import TEMPLATE, cast_receiver, entry_reason_with, object_method_rule, pa
 from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
 from .implicit_this import implicit_this, implicit_this_field
 from ..graph import MODULE
-from ..parse import BASE_ARGUMENT_MARK, TYPE_PARAMETER_DECLARED
+from ..parse import BASE_ARGUMENT_MARK, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED
 
 GROUP = "csharp"
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
@@ -790,8 +790,24 @@ def settle_references(raw_refs: list) -> list:
     more = [r._replace(name=r.name + "Attribute") for r in raw_refs
             if r.kind == "type.annotation" and r.name and not r.name.endswith("Attribute")]
     raw_refs = _one_reading_per_using(_without_type_parameters(_type_argument_results(raw_refs)))
-    raw_refs = _initializer_writes_only(_delegate_invocations(_reflected_methods(raw_refs)))
+    raw_refs = _initializer_writes_only(_delegate_invocations(_reflected_methods(_inferred_marks(raw_refs))))
     return raw_refs + more if more else raw_refs
+
+
+INFERRED_FORM = "type.inferred"  # queries/csharp.scm: a method's type parameter a parameter's type names
+
+
+def _inferred_marks(raw_refs: list) -> list:
+    """A generic method whose parameters name a type parameter of its own (``Label<TValue>(TValue v)``): one
+    ``signature`` at ``TYPE_PARAMETER_INFERRED`` says a call writing no type arguments may be it (resolve.py
+    ``_inferred_from_nothing``), where ``Timeout<TResult>(int seconds)``, which none names, needs them written."""
+    marked: dict[int, object] = {}
+    for r in raw_refs:
+        if r.kind == INFERRED_FORM:
+            marked.setdefault(r.start, r._replace(kind="signature", start=r.name_start, alias=TYPE_PARAMETER_INFERRED))
+    if not marked:
+        return raw_refs
+    return [r for r in raw_refs if r.kind != INFERRED_FORM] + list(marked.values())
 
 
 ALL_METHODS = frozenset({"GetMethods", "DeclaredMethods", "GetRuntimeMethods"})  # reflection's every method of a type

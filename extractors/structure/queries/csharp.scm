@@ -296,6 +296,22 @@
  (struct_declaration (type_parameter_list (type_parameter (identifier) @signature.parameter) @signature.slot))
  (record_declaration (type_parameter_list (type_parameter (identifier) @signature.parameter) @signature.slot))
  (interface_declaration type_parameters: (type_parameter_list (type_parameter (identifier) @signature.parameter) @signature.slot))]
+; ...and a method's own (`NoOp<TResult>()` beside `NoOp()` in another part of a partial class): a call writing type
+; arguments reaches the overload declaring as many (resolve.py _by_method_type_parameters)
+(method_declaration type_parameters: (type_parameter_list (type_parameter (identifier) @signature.parameter) @signature.slot))
+; ...and one a parameter's type names (T v, T? v, T[] vs, IProvider<T> p, Func<Task<T>> f): a call writing no type
+; arguments may infer it; one no parameter names (Timeout<TResult>(int seconds)) it must write (langs/csharp.py
+; INFERRED_FORM, resolve.py _inferred_from_nothing)
+((method_declaration type_parameters: (type_parameter_list (type_parameter (identifier) @_tp))
+  parameters: (parameter_list (parameter type: [
+    (identifier) @name
+    (nullable_type type: (identifier) @name)
+    (array_type type: [(identifier) @name
+      (generic_name (type_argument_list [(identifier) @name (nullable_type type: (identifier) @name)]))])
+    (generic_name (type_argument_list [(identifier) @name (nullable_type type: (identifier) @name)
+      (array_type type: (identifier) @name)
+      (generic_name (type_argument_list [(identifier) @name (nullable_type type: (identifier) @name)]))]))])))
+  @reference.type.inferred (#eq? @name @_tp))
 ; the one type argument a class's base class writes (parse.py @signature.base): class V : AbstractValidator<Order>
 ; passes it to its base's methods taking Func<T, ..> (RuleFor(x => x.Name), resolve.py _base_argument_class)
 ([(class_declaration (base_list . [(generic_name (type_argument_list . (_) @signature.base .))
