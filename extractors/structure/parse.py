@@ -717,7 +717,8 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     out, named = [], set()
     ignored = {r.name_start for r in raw_refs if r.kind == "ignore"}
     scoped = {r.name_start for r in raw_refs if r.kind == "scoped_call"}  # port() in x.apply { }: not also bare
-    typed = {r.name_start for r in raw_refs if r.kind[:5] == "type."}
+    # (an element type's fact is no use of the name: class Table(Dict[str, Row]) still reads Row)
+    typed = {r.name_start for r in raw_refs if r.kind[:5] == "type." and r.kind != ITEMS_KIND}
     for r in raw_refs:
         _, kind, name, receiver, _, _, _, at, _, _ = r  # unpacked once: a file has thousands (hot loop)
         if at is None:
@@ -839,6 +840,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
             roles.append(Role("var", key))
         elif key == "var.names" and "var.values" in keys:
             roles.append(Role("var.names", key))
+        elif key == "var.pairs" and "var.paired" in keys:
+            roles.append(Role("var.pairs", key))
     return tuple(roles)
 
 
@@ -981,6 +984,8 @@ def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver
                                       name.start_point[0] + 1, None, None, None)))
         if receiver is None and "." in written:  # a quoted "mod.Foo" annotation
             receiver, _, written = written.rpartition(".")
+        if kind == ITEMS_KIND and "_mapped" in caps:  # class Table(Dict[str, Row]): a loop takes its keys
+            slot = MAPPED
     elif kind == "stored":  # the field kept as the alias, the name alone (a variable of the scope: local)
         place = caps.get("receiver.place")  # { f, g }: g stored in the value's field #1
         slot = f"#{_field_place(place[0], rules.place_rests)}" if place else receiver
@@ -1365,6 +1370,54 @@ def _on_var_names(c: OtherCapture) -> None:
     c.found.bindings["value"] += _paired_values(c.node, c.caps["var.values"][0], c.data)
 
 
+def _on_var_pairs(c: OtherCapture) -> None:
+    c.found.bindings["var"] += _loop_pairs(c, c.node, c.caps["var.paired"][0])
+
+
+def _loop_pairs(c: OtherCapture, names, iterated, depth: int = 0) -> list[RawRef]:
+    """``for i, (a, b) in enumerate(zip(xs, f()))``: each name of a loop target takes what a loop over the
+    collection at its place would (``_looped_places``): ``a`` what ``for a in xs`` takes (``xs[]:``, a mapping's
+    keys, else its elements), ``b`` an element of ``f()`` (``f()[]``); a nested target is taken apart the same way
+    where its place holds such a call. A place no call states (``i``, a key of ``d.items()``) stays unbound."""
+    places = _looped_places(iterated, c.data, c.rules)
+    out = []
+    for place, name in enumerate(names.named_children):
+        collection = places.get(place)
+        if collection is None:
+            continue
+        if name.type == "identifier":
+            out.append(c.binding("var", _var_as_read(name, c.data, c.rules),
+                                 _dotted(" ".join(_text(collection[0], c.data).split()), c.rules) + collection[1],
+                                 name.start_byte))
+        elif name.type in UNPACKED and collection[0].type == "call" and depth < 4:
+            out += _loop_pairs(c, name, collection[0], depth + 1)
+    return out
+
+
+def _looped_places(iterated, data: bytes, rules: ParseRules) -> dict[int, tuple]:
+    """Place in each tuple a loop over ``iterated`` takes -> (the collection whose element is there, the suffix
+    binding it: ``KEYS`` for a name, ``ITEMS`` for a call's, a mapping's values): ``zip(xs, ys)``'s place 1 is
+    ``ys``'s, ``enumerate(xs)``'s 1 is ``xs``'s (``rules.paired_loops``), ``d.items()``'s 1 one of ``d``'s values
+    (``rules.pairs_method``). Arguments stop at the first that is no plain collection (``*rows``, ``start=1``)."""
+    function, arguments = iterated.child_by_field_name("function"), iterated.child_by_field_name("arguments")
+    if iterated.type != "call" or function is None or arguments is None or arguments.type not in ARGUMENT_LISTS:
+        return {}
+    if function.type == "attribute" and not arguments.named_children:
+        held, method = function.child_by_field_name("object"), function.child_by_field_name("attribute")
+        return {1: (held, ITEMS)} if held is not None and held.type in NAMES and method is not None \
+            and _text(method, data) == rules.pairs_method else {}
+    first, count = rules.paired_loops.get(_text(function, data), (None, None)) \
+        if function.type == "identifier" else (None, None)
+    if first is None:
+        return {}
+    places = {}
+    for i, argument in enumerate(arguments.named_children[:count]):
+        if argument.type not in NAMES and argument.type != "call":
+            break
+        places[first + i] = (argument, ITEMS if argument.type == "call" else KEYS)
+    return places
+
+
 def _on_named(kind: str, with_line: bool = False) -> Callable[[OtherCapture], None]:
     """The collector of a capture binding its own text under ``kind`` (``self.x = ..``'s x, a parameter, a global)."""
     def collect(c: OtherCapture) -> None:
@@ -1494,7 +1547,7 @@ _SIGNATURE_ROLES = ("signature.type", "signature.named", "signature.result", "si
 # each role of ``_roles`` but a reference and ``local.name`` (``_collect`` takes those inline) -> its collector
 _OTHER_ROLES: dict[str, Callable[[OtherCapture], None]] = {
     "def": _on_def, "import": _on_import, "reexport": _on_import, "import.via": _on_import, "var": _on_var,
-    "var.names": _on_var_names, "attribute.name": _on_named("instance_attr", True),
+    "var.names": _on_var_names, "var.pairs": _on_var_pairs, "attribute.name": _on_named("instance_attr", True),
     "parameter.name": _on_named("parameter", True), "global.name": _on_named("global"),
     "parameter.given": _on_parameter_given, "scope.callback": _on_callback_scope, "scope.branch": _on_callback_scope,
     "scope.guarded": _on_guarded_scope, "scope.after": _on_after_scope, "gives.receiver": _on_gives_receiver,
@@ -3705,15 +3758,17 @@ def _bound_to(written: str, bare: bool, stack: list[Span], types: dict) -> str |
     return None
 
 
-def _indexed_value(holder: str, stack: list[Span], types: dict) -> str | None:
+def _indexed_value(holder: str, stack: list[Span], types: dict, alone: bool = False) -> str | None:
     """``layout["body"]`` where ``layout`` holds a class's value (``Layout``, ``self.make()``) and no declaration
     states its elements: a call of the class's index method (``Layout~__getitem__()``), which the resolver reads
     off the method's declared return (nothing where it declares none, or the class is a library's); None where the
-    language has no such method or ``holder`` holds no such value (a literal collection, a marked element)."""
+    language has no such method or ``holder`` holds no such value (a literal collection, a marked element).
+    ``alone``: only where that is the one value ``holder`` holds (an element read off a loop's pairs: a name
+    bound to several values, a comprehension's beside the function's, says nothing of it for sure)."""
     method = _ELEMENT_READS[0].index_method
     held = _bound_to(holder, False, stack, types) if method and holder not in _WALKING else None
     values = [v for v in (held or "").split("|") if _NAMED_VALUE.match(v)]
-    if not values:
+    if not values or (alone and held != values[0]):
         return None
     return "|".join(f"{v}.{method}()" if "~" in v else f"{v}~{method}()" for v in values)
 
@@ -3790,11 +3845,13 @@ _WALKED = re.compile(r"^(?:&\s*(?:mut\s+)?)?(.+?)"
                      re.S)  # as_ref()...: an Option's, whose element stays the same; so does an adapter's (rev())
 
 
-def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
+def _element_value(value: str, stack: list[Span], types: dict, indexed: bool = True) -> str | None:
     """The element type a variable holds when its value is one element of a collection whose declaration states it:
     a loop's ``for b in self.books`` (``self.books[]``; "" when the elements are not known: never the collection's
     own type), ``b = self.by_name.get(k)``, ``b := books[0]``; None otherwise (``client.get(url)`` is no element
-    of anything known: its value stands as written)."""
+    of anything known: its value stands as written). ``indexed``: an element of a value of a class of ours may be
+    what its index method gives (``b = table[k]``, ``for k, b in table.items()``); not where a loop over the value
+    takes it (``_key_value``: ``for k in table`` iterates the keys)."""
     given = _DELEGATE_GIVEN.match(value)
     if given:  # _actions.Add(tm => ..): what the declaration of _actions says its delegates take; "" unknown
         return _delegate_given(given.group(1), given.group(2) + DELEGATE_GIVES + given.group(3), stack, types)
@@ -3816,13 +3873,15 @@ def _element_value(value: str, stack: list[Span], types: dict) -> str | None:
         if held:  # logs = self.loggers; for log in logs: the elements of what the variable holds
             _WALKING.add(holder)  # xs = ys; ys = xs must not loop
             try:
-                return _element_value(held + ITEMS, stack, types)
+                return _element_value(held + ITEMS, stack, types, indexed)
             finally:
                 _WALKING.discard(holder)
         if found is None and holder.endswith(")") and _WALKED.match(holder).group(1) == holder:
             return value  # for p in self.get_params(): the elements of what it declares it returns, when resolved
         if found is None and not held and _implicit_field(holder, stack, types):
             return "self." + value  # for (auto& s : sinks_): an element of the method's class's field
+        if found is None and not held and indexed:  # for k, v in table.items(), table: Table: what Table[k] gives
+            found = _indexed_value(holder, stack, types, alone=True)
         return found or ""  # FLAGS.iter(): FLAGS's elements (not known here: its declaration is elsewhere)
     if _SUBSCRIPTED.match(value):
         return _bound_to(value, False, stack, types)
@@ -3878,7 +3937,7 @@ def _key_value(holder: str, stack: list[Span], types: dict) -> str | None:
             return _key_value(held, stack, types)
         finally:
             _WALKING.discard(holder)
-    found = _element_value(holder + ITEMS, stack, types)
+    found = _element_value(holder + ITEMS, stack, types, indexed=False)
     if found and found != COLLECTION and found.endswith(ITEMS):  # self.by_name[], self.regions()[]: the
         return found[:-len(ITEMS)] + KEYS  # resolver's to read, which knows whether they declare a mapping
     return found

@@ -2685,6 +2685,9 @@ class Resolver(ImportBindings):
                 continue
             if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
+            if not member and name == hooks.index_method and (element := self._element_class(cls)) is not None:
+                cls = element  # table[k], class Table(Dict[str, Row]): the library's index gives what the base states
+                continue
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
                 if self._unknown_member(cls, name).resolution != "external" or self.g.by_id[cls].kind in VALUES:
                     return None  # an object, not a class, built on a library's (``res = Object.create(..)``): its

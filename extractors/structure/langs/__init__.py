@@ -68,6 +68,11 @@ its parameters are not bound (Python; False: a JavaScript or Kotlin default sees
 ``for (auto& s : sinks_)``): a loop over it takes the field's elements, as the resolver reads them (default False).
 ``INDEX_METHOD``: the method ``obj[k]`` runs on a value of a class (Python's ``__getitem__``): where no declaration
 states obj's elements, the element is what obj's class's method declares it returns (default None: not read).
+``PAIRED_LOOPS``: functions whose call a loop takes apart by place (``for i, (a, b) in enumerate(zip(xs, ys))``):
+name -> (the place the first argument's element takes in each tuple, how many arguments are paired; None: all),
+read where a ``@var.pairs`` target loops over ``@var.paired`` (Python's ``zip`` and ``enumerate``; default none).
+``PAIRS_METHOD``: a mapping's method giving (key, value) pairs (Python's ``items``): the name at place 1 of such a
+target takes one of the mapping's values, as ``d[k]`` gives (default None).
 ``BARE_FIELDS``: a bare name a method reads is its class's field where no local binds it (C#'s ``_validator.RuleFor(x
 => ..)``): a lambda passed to its method is given what the field's declaration states, as a local's (default False).
 ``MEMBER_ACCESS``: operators that reach a member as ``.`` does (C++ ``p->f()``): a receiver is stored with ``.`` in
@@ -366,6 +371,9 @@ class ParseRules:
     # the method an index runs on a value of a class (Python's ``__getitem__``): ``obj[k]``, where no declaration
     # states obj's elements, is what obj's class's method declares it returns (parse.ElementReads; None: not read)
     index_method: str | None = None
+    # a loop taking a call apart by place (parse._loop_pairs): function -> (first place, arguments paired or None)
+    paired_loops: dict = field(default_factory=dict)
+    pairs_method: str | None = None  # for k, v in d.items(): v is one of d's values (Python's ``items``)
     # a bare name a method reads is its class's field where no local binds it (C#'s _validator.RuleFor(x => ..)): what
     # the field's declaration states rides along its lambdas' parameters (parse._add_passed)
     bare_fields: bool = False
@@ -603,6 +611,8 @@ def parse_rules(language: str | None) -> ParseRules:
         type_parameter=getattr(module, "type_parameter", DEFAULT_RULES.type_parameter),
         implicit_fields=bool(getattr(module, "IMPLICIT_FIELDS", False)),
         index_method=getattr(module, "INDEX_METHOD", None),
+        paired_loops=dict(getattr(module, "PAIRED_LOOPS", {})),
+        pairs_method=getattr(module, "PAIRS_METHOD", None),
         bare_fields=bool(getattr(module, "BARE_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),

@@ -19,6 +19,9 @@ from . import call_head, entry_reason_with, name_template, no_package_scope, set
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
 LOOPS_TAKE_YIELDS = True  # for x in gen(): what gen yields (its yield statements are read as returns)
+# for i, (a, b, c) in enumerate(zip(xs, ys, zs)): enumerate's element is at place 1, zip's arguments' from 0
+PAIRED_LOOPS = {"zip": (0, None), "enumerate": (1, 1)}
+PAIRS_METHOD = "items"  # for k, v in d.items(): v is one of d's values (k is left unbound, see python.scm)
 INDEX_METHOD = "__getitem__"  # layout["body"].update(), layout: Layout: what Layout.__getitem__ declares it returns
 ITERATOR_METHOD = "__iter__"  # for x in f(), f() -> Lines: what Lines.__iter__ declares its iterator yields
 PURE_DECORATORS = frozenset({

@@ -175,44 +175,21 @@
 ; mapping's keys (for k in self.columns, where columns: dict[str, Column]: a str; see parse.py @var.keys)
 (for_statement left: (identifier) @var.name right: [(identifier) (attribute)] @var.keys)
 (for_in_clause left: (identifier) @var.name right: [(identifier) (attribute)] @var.keys)
-; for k, v in d.items(): v takes the mapping's values (k is left unbound: a key type declared elsewhere, through an
-; alias, is not read, and an empty binding would hide the variable's other values)
-(for_statement left: [(pattern_list . (identifier) . (identifier) @var.name .)
-                      (tuple_pattern . (identifier) . (identifier) @var.name .)]
-  right: (call function: (attribute object: [(identifier) (attribute)] @var.elements attribute: (identifier) @_items)
-               arguments: (argument_list) @_none)
-  (#eq? @_items "items") (#eq? @_none "()"))
-(for_in_clause left: [(pattern_list . (identifier) . (identifier) @var.name .)
-                      (tuple_pattern . (identifier) . (identifier) @var.name .)]
-  right: (call function: (attribute object: [(identifier) (attribute)] @var.elements attribute: (identifier) @_items)
-               arguments: (argument_list) @_none)
-  (#eq? @_items "items") (#eq? @_none "()"))
-; for i, b in enumerate(self.books), for a, b in zip(xs, ys): each name takes what a loop over its collection would
-; (a mapping's keys, else its elements: @var.keys; enumerate(self.rows()): what the call declares it gives, as a
-; plain loop's @var.elements); enumerate's index and a third zip argument are left unbound
-([(for_statement left: [(pattern_list . (identifier) . (identifier) @var.name .)
-                        (tuple_pattern . (identifier) . (identifier) @var.name .)]
-    right: (call function: (identifier) @_enumerate
-                 arguments: (argument_list . [(identifier) @var.keys (attribute) @var.keys (call) @var.elements])))
-  (for_in_clause left: [(pattern_list . (identifier) . (identifier) @var.name .)
-                        (tuple_pattern . (identifier) . (identifier) @var.name .)]
-    right: (call function: (identifier) @_enumerate
-                 arguments: (argument_list . [(identifier) @var.keys (attribute) @var.keys (call) @var.elements])))]
- (#eq? @_enumerate "enumerate"))
-([(for_statement left: [(pattern_list . (identifier) @var.name . (identifier) .)
-                        (tuple_pattern . (identifier) @var.name . (identifier) .)]
-    right: (call function: (identifier) @_zip arguments: (argument_list . [(identifier) (attribute)] @var.keys . (_))))
-  (for_in_clause left: [(pattern_list . (identifier) @var.name . (identifier) .)
-                        (tuple_pattern . (identifier) @var.name . (identifier) .)]
-    right: (call function: (identifier) @_zip arguments: (argument_list . [(identifier) (attribute)] @var.keys . (_))))]
- (#eq? @_zip "zip"))
-([(for_statement left: [(pattern_list . (identifier) . (identifier) @var.name .)
-                        (tuple_pattern . (identifier) . (identifier) @var.name .)]
-    right: (call function: (identifier) @_zip arguments: (argument_list . (_) . [(identifier) (attribute)] @var.keys)))
-  (for_in_clause left: [(pattern_list . (identifier) . (identifier) @var.name .)
-                        (tuple_pattern . (identifier) . (identifier) @var.name .)]
-    right: (call function: (identifier) @_zip arguments: (argument_list . (_) . [(identifier) (attribute)] @var.keys)))]
- (#eq? @_zip "zip"))
+; a target taken apart by place (see parse.py _loop_pairs): for k, v in d.items() (v takes the mapping's values; k is
+; left unbound: a key type declared elsewhere, through an alias, is not read, and an empty binding would hide the
+; variable's other values), for i, b in enumerate(self.books), for a, b, c in zip(xs, ys, zs) (each name what a loop
+; over its collection would: a mapping's keys, else its elements), nested: for i, (k, v) in enumerate(d.items())
+(for_statement left: [(pattern_list) (tuple_pattern)] @var.pairs right: (call) @var.paired)
+(for_in_clause left: [(pattern_list) (tuple_pattern)] @var.pairs right: (call) @var.paired)
+; a class deriving a library's collection (class Pages(List[Page]), class Table(Dict[str, Row]), Mapping[str, Row]):
+; what an index of one or its .items()' values give (see parse.py ITEMS_KIND; a mapping's, @_mapped: a loop over
+; it takes its keys); captured on the class, whose base's argument stays a reference of its own
+(class_definition superclasses: (argument_list (subscript value: [(identifier) (attribute)] @_container
+   subscript: (identifier) @name .)) @reference.type.items
+ (#match? @_container "^(typing[.])?(List|list|Sequence|MutableSequence|Set|set|FrozenSet|frozenset|Deque|deque)$"))
+(class_definition superclasses: (argument_list (subscript value: [(identifier) (attribute)] @_mapped
+   subscript: (_) subscript: (identifier) @name .)) @reference.type.items
+ (#match? @_mapped "^(typing[.]|collections[.]|collections[.]abc[.])?(Dict|dict|Mapping|MutableMapping|OrderedDict|DefaultDict|defaultdict)$"))
 ; an element taken by index or key: log = logs[i], log = self.by_name[k], col = table.columns[k] (a slice is a
 ; collection again; a type's subscript, Optional[int] or list[str], is no collection)
 (assignment left: (identifier) @var.name !type
