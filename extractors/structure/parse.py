@@ -223,7 +223,7 @@ from pipeline.safeio import read_inside
 
 from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
-from .langs import MIXIN, DocMember, ParseRules, parse_rules, split_outside
+from .langs import MIXIN, DocMember, ParseRules, has_kind, parse_rules, split_outside
 from .langs.arity import Params, arguments_of, is_receiver, params_of
 from .languages import Language, compiled_fallback, sniffed
 from .markup import scripts_only
@@ -656,7 +656,7 @@ def _open_members_placed(raw_refs: list[RawRef], spans: list[Span]) -> list[RawR
 def _placed(raw_refs: list[RawRef], spans: list[Span], kind: str, named: Callable, make: Callable) -> list[RawRef]:
     """The raw references of ``kind`` made (``make(r, start)``) into facts of the definition ``named(r)`` names where
     each stands (``_named_in_scope``); dropped where the file defines none there, or ``make`` gives None."""
-    if not any(r.kind == kind for r in raw_refs):
+    if not has_kind(raw_refs, kind):
         return raw_refs
     starts = {s.qualname: s.start for s in spans}
     out = []
@@ -715,8 +715,10 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     ``|`` and subscripts too)."""
     best: dict[tuple, RawRef] = {}
     out, named = [], set()
-    ignored = {r.name_start for r in raw_refs if r.kind == "ignore"}
-    scoped = {r.name_start for r in raw_refs if r.kind == "scoped_call"}  # port() in x.apply { }: not also bare
+    # (most files have neither kind: a scan in C spares a pass in Python)
+    ignored = {r.name_start for r in raw_refs if r.kind == "ignore"} if has_kind(raw_refs, "ignore") else ()
+    scoped = {r.name_start for r in raw_refs if r.kind == "scoped_call"} \
+        if has_kind(raw_refs, "scoped_call") else ()  # port() in x.apply { }: not also bare
     # (an element type's fact is no use of the name: class Table(Dict[str, Row]) still reads Row)
     typed = {r.name_start for r in raw_refs if r.kind[:5] == "type." and r.kind != ITEMS_KIND}
     for r in raw_refs:
@@ -3085,7 +3087,8 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
         key = (inner, receiver or name, receiver is None, is_call)  # the same self.x or name many times
         bound_to = flow.known.get(key, ...)
         if bound_to is ...:
-            bound_to = flow.known[key] = _flow_bound(key, receiver, stack, flow)
+            # most names are bound in no scope at all (``flow.unbound``): said here without a call
+            bound_to = flow.known[key] = None if key[1:] in flow.unbound else _flow_bound(key, receiver, stack, flow)
     if kind == "type.return" and receiver is None and name in flow.type_names:
         bound_to = _bound_to(name, False, stack, flow.types)  # -> &M where M: Finder: the parameter's bound
     if kind == "call" and receiver in ("self", "this") and flow.values and not bound_to:
@@ -3095,10 +3098,9 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
 
 
 def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _FileFlow) -> str | None:
-    """``_value_bound``'s look-up of a receiver's types or a name's values (or call results), as ``key`` says."""
+    """``_value_bound``'s look-up of a receiver's types or a name's values (or call results), as ``key`` says (one
+    not in ``flow.unbound``)."""
     _, written, bare, is_call = key
-    if key[1:] in flow.unbound:
-        return None
     if receiver is not None:
         held, names = flow.types, flow.type_names
     else:

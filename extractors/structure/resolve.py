@@ -1159,8 +1159,17 @@ class Resolver(ImportBindings):
         """A ``param_passed`` reference's callee as a call and the definitions it names (none where a guess among
         several)."""
         callee = _passed_on_call(r)
+        if self._unshadowed_builtin(callee):
+            return callee, []  # isinstance(x, cls), len(items): the language's, which calls no parameter
         found = self._lookup(callee, self._source_of(callee), CALLABLE)
         return callee, [] if found.resolution == "ambiguous" else [self.g.by_id[sid] for sid in found.ids]
+
+    def _unshadowed_builtin(self, call: Ref) -> bool:
+        """A bare call of a builtin's name that no definition of the repository bears and no import of the file
+        binds: its look-up can find none of the repository's definitions (a param_passed's callee is looked up
+        for each; a tenth are passed to ``isinstance``)."""
+        return call.receiver is None and call.name in self.hooks.get(call.path, self.no_hooks).builtins \
+            and not self.g.by_name.get(call.name) and self.bound_name(call.path, call.name) is None
 
     def _passed_to_called(self, r: Ref, callee: tuple[Ref, list[Symbol]], called: dict) -> bool:
         """Whether a ``param_passed`` reference's callee (``_passed_callee``) calls the parameter at its slot."""

@@ -118,6 +118,7 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Callable, NamedTuple
 
 
@@ -240,13 +241,22 @@ def split_outside(text: str, separators: str, opening: str = "([{", closing: str
     return parts + [text[start:]]
 
 
+_KIND = itemgetter(1)  # a raw reference's kind (parse.RawRef)
+
+
+def has_kind(raw_refs: list, kind: str) -> bool:
+    """Whether any raw reference is of ``kind``: a scan in C, as several steps ask it of each file's thousands of
+    references and most files have none."""
+    return kind in map(_KIND, raw_refs)
+
+
 def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], reach: int = 15) -> list:
     """The raw ``template`` references with their pattern as name (``template_of`` reads the written expression), one
     naming a variable taking the pattern of the nearest template assigned to it at most ``reach`` lines before
     (``method = f"{key}_schema"; getattr(self, method)``); ``template_value`` facts dropped, and every template
     reference no pattern answers (``getattr(self, name)`` stays unknown)."""
-    if not any(r.kind == TEMPLATE for r in raw_refs):
-        return [r for r in raw_refs if r.kind != TEMPLATE_VALUE]
+    if not has_kind(raw_refs, TEMPLATE):
+        return [r for r in raw_refs if r.kind != TEMPLATE_VALUE] if has_kind(raw_refs, TEMPLATE_VALUE) else raw_refs
     assigned: dict[str, list] = {}
     for r in raw_refs:
         if r.kind == TEMPLATE_VALUE:

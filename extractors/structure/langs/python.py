@@ -14,7 +14,8 @@ import typing
 
 from pipeline.safeio import read_config
 
-from . import call_head, entry_reason_with, name_template, no_package_scope, settle_templates, split_outside, with_entries
+from . import call_head, entry_reason_with, has_kind, name_template, no_package_scope, settle_templates, split_outside, \
+    with_entries
 
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
@@ -450,7 +451,8 @@ def settle_references(raw_refs: list) -> list:
 def _alias_members_apart(raw_refs: list) -> list:
     """A type alias written as one text (``"type[A | B]"``, ``A | B | None``: see the query's ``type.alias``) is one
     ``type.alias`` reference per member class, as ``Union[A, B]``'s members are captured."""
-    if not any(r.kind == ALIAS_KIND and not _ALIAS_MEMBER.match(r.name or "") for r in raw_refs):
+    if not has_kind(raw_refs, ALIAS_KIND) or \
+            not any(r.kind == ALIAS_KIND and not _ALIAS_MEMBER.match(r.name or "") for r in raw_refs):
         return raw_refs
     out = []
     for r in raw_refs:
