@@ -524,6 +524,32 @@ def test_an_update_copying_a_go_file_into_its_package_resolves_like_a_full_run(l
     assert ("util/use.go::Use", "util/copy_helper.go::Helper") in edges(full)
 
 
+def test_an_update_of_a_go_file_calling_a_package_variable_of_another_resolves_like_a_full_run(lake, make_repo,
+                                                                                              tmp_path):
+    """``shared().Put()`` where another file of the package holds ``var shared = sync.OnceValue(func() *Shelf
+    {..})``: the variable's declared result types the call in an update of either file, as in a full run; a
+    ``cancel`` from ``context.WithCancel`` is a library's."""
+    from pipeline.lake import Lake
+
+    depot = ("package depot\n\nimport \"sync\"\n\ntype Shelf struct{ n int }\n\nfunc (s *Shelf) Put() { s.n++ }\n\n"
+             "type Bin struct{ n int }\n\nfunc (b *Bin) Put() { b.n-- }\n\n"
+             "var shared = sync.OnceValue(func() *Shelf { return &Shelf{} })\n")
+    stock = ("package depot\n\nimport \"context\"\n\nfunc Restock(ctx context.Context) {\n"
+             "\tctx, cancel := context.WithCancel(ctx)\n\tdefer cancel()\n\tshared().Put()\n}\n")
+    root = make_repo(files={"go.mod": "module example.com/m\n\ngo 1.22\n", "depot.go": depot, "stock.go": stock})
+    index_structure(lake, root)
+    steps = [("stock.go", lambda t: "// moved\n" + t),
+             ("depot.go", lambda t: t.replace("func() *Shelf { return &Shelf{} }", "func() *Bin { return &Bin{} }"))]
+    for step, (rel, edit) in enumerate(steps):
+        (root / rel).write_text(edit((root / rel).read_text()))
+        index_structure(lake, root, files=[rel])
+        full = Lake(tmp_path / f"full{step}")
+        index_structure(full, root)
+        assert _edge_rows(lake) == _edge_rows(full), rel
+    got = edges(lake)
+    assert ("stock.go::Restock", "depot.go::Bin.Put") in got and ("stock.go::Restock", "depot.go::Shelf.Put") not in got
+
+
 def test_an_update_resolving_every_file_lists_subclasses_in_a_full_runs_order(lake, make_repo, tmp_path,
                                                                               monkeypatch):
     """``self.handle()`` on a base class reaches the first 8 overrides of its subclasses, in the order of their

@@ -98,7 +98,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   range m``: ``k``, an index over a slice), typed where the file declares the mapping (``m map[Level]Color``), unbound
   otherwise (never the elements, as ``@var.keys``' fallback gives). ``@var.record`` + ``@var.type``: a field of a
   record type written in place in a collection's literal (Go's test table ``cases := []struct{ cfg *Config }{..}``),
-  bound as ``.cfg``: ``tc.cfg.Run()`` on an element of such a collection of the scope is ``Config``'s (``_record_field``). ``@var.name`` + ``@var.copy``: another variable copied (PHP's ``$got = $stats``), bound to what that one holds
+  bound as ``.cfg``: ``tc.cfg.Run()`` on an element of such a collection of the scope is ``Config``'s (``_record_field``). ``@var.name`` + ``@var.given``: a parameter of a function literal passed to a call, and the called function
+  (Go's ``sort.Slice(xs, func(i, j int) bool {..})``), bound for calls only to ``GIVEN_BY`` + that function: what
+  it gives the literal is a library's where the function is one. ``@var.name`` + ``@var.copy``: another variable copied (PHP's ``$got = $stats``), bound to what that one holds
   where a scope binds it by then (a closure's typed parameter, a ``new``), to nothing otherwise: its bare name would
   read as a class's or function's (``_copied``). ``@var.name`` + ``@var.default``: a parameter's default value, which binds a call of the parameter only (its
   declared type still types ``x.f()``). ``@reference.raise``: ``raise E``, a call building ``E`` unless ``E`` is a
@@ -524,7 +526,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if passed:
         _add_passed(types, passed, scopes, rules.bare_fields, bool(rules.call_operator))
     # bound for a call only: g = make() (g() calls what make returns), def f(cb=g) (cb() calls g)
-    results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith((")", ")" + ITEMS))]
+    results = bindings["default"] + [b for b in bindings["var"] if b.receiver.endswith((")", ")" + ITEMS))
+                                     or _PLACED_RESULT.search(b.receiver)]
     if bindings["global"]:
         results = _without_globals(results, bindings["global"], scopes)
     if found.opaque:
@@ -1307,6 +1310,8 @@ def _binding_kind(c: OtherCapture, key: str, value) -> str | None:
         return ITEM_OF + _text(value, data)
     if key == "var.copy":  # $got = $stats: what $stats holds (_copied)
         return COPIED + _text(value, data)
+    if key == "var.given":  # sort.Slice(xs, func(i, j int) bool {..}): what sort.Slice passes the literal
+        return GIVEN_BY + " ".join(_text(value, data).split())
     if key == "var.implements":  # (Reader) b -> ..: what Reader's method takes at b's position
         kind = _type_text(_text(value, data))
         member = c.caps.get("var.key")  # const opts: Options = { onDone(result) {..} }: what Options' onDone gives
@@ -1904,8 +1909,11 @@ VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default
                 "var.result": "var", "var.implements": "var",
                 "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.entered": "var", "var.spread": "var",
                 "var.returns": "var", "var.called": "var", "var.delegate": "var", "var.delegates": "var",
-                "var.each": "value", "var.copy": "value"}
+                "var.each": "value", "var.copy": "value", "var.given": "default"}
 COPIED = "copy:"  # a value: what the variable named after it holds (@var.copy), read as the sweep reaches it
+# a value: what the called function named after it gives a function literal passed to it (@var.given), known only
+# to be a library's where that function is one (``Resolver._callee_of_value``)
+GIVEN_BY = "given:"
 # var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
 # mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
@@ -1976,6 +1984,7 @@ def written_type_arguments(name, rules: ParseRules) -> str | None:
             return f"{TYPE_ARGUMENTS_WRITTEN}{1 + sum(1 for c in child.children if c.type == ',')}"
     return None
 RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
+_PLACED_RESULT = re.compile(r"\)#\d+$")  # ctx, cancel := context.WithCancel(ctx): cancel is f()#1, what a call of it runs
 ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
 CALLABLE_ITEM = "callable"  # the binding kind of a @var.callable: what a call of a[i] reaches, never a type
 ITEM_OF = "item:"  # a value: one of those stored in the collection the variable named after it holds (@var.each)
@@ -3119,7 +3128,7 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
     if receiver is not None and flow.results:
         bound_to = _through_called_variables(bound_to, receiver, stack, flow.results, flow.result_names)
     elif is_call and bound_to and flow.results:
-        bound_to = _results_called(bound_to, stack, flow)
+        bound_to = _given_typed(_results_called(bound_to, stack, flow), stack, flow.types)
     if bound_to and flow.self_named and stack:  # h := s.handle in func (s *Server): self.handle
         bound_to = "|".join(_as_self(v, stack) for v in bound_to.split("|"))
     if flow.typed_arguments and bound_to and "~" in bound_to:
@@ -3195,6 +3204,17 @@ def _results_called(bound_to: str, stack: list[Span], flow: _FileFlow) -> str:
         calls = [v + "()" for v in held.split("|") if v.endswith(")") and _called_variable(v) != name] if held else []
         out += calls or [value]
     return "|".join(dict.fromkeys(out))
+
+
+def _given_typed(bound_to: str, stack: list[Span], types: dict) -> str:
+    """``e.Use(func(next HandlerFunc) ..)``: what ``Use`` of the class ``e`` holds gives the literal (``GIVEN_BY`` +
+    ``echo.Echo~Use``), where the scope types ``e`` with one class; other values stand as they are."""
+    out = []
+    for value in bound_to.split("|"):
+        head, dot, member = value[len(GIVEN_BY):].partition(".") if value.startswith(GIVEN_BY) else ("", "", "")
+        held = _bound_to(head, False, stack, types) if dot and head.isidentifier() and member.isidentifier() else None
+        out.append(f"{GIVEN_BY}{held}~{member}" if held and _NAMED_VALUE.match(held) and "~" not in held else value)
+    return "|".join(out)
 
 
 def _called_variable(value: str) -> str | None:

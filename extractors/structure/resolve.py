@@ -98,7 +98,7 @@ from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
 from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
-                    ENTERED, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
+                    ENTERED, GIVEN_BY, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
 from .graph import (CALLABLE, CLASSLIKE, DECLARATIONS, MACROS, METHODS, MODULE, VALUES, Graph, Symbol,
@@ -2620,6 +2620,8 @@ class Resolver(ImportBindings):
         held = self._held_function(found.ids[0])
         if len(held) == 1:  # stringType().min() with const stringType = ZodString.create: what create returns
             return self.return_class(held[0])
+        if self._holds_function_value(found.ids[0]):  # var engine = sync.OnceValue(func() *Engine {..}), from
+            return self.return_class(found.ids[0])  # another file too: what the literal declares it returns
         if self.g.by_id[found.ids[0]].kind in VALUES:  # CartanType("A3") with CartanType = Generator(): __call__'s
             held = self.return_class(found.ids[0])
             call = self._member(held, "__call__") if held else None
@@ -2627,6 +2629,13 @@ class Resolver(ImportBindings):
         if self._returns_self(found.ids[0]):
             return self._class_called_on(r, callee) or self.return_class(found.ids[0])
         return self.return_class(found.ids[0])
+
+    def _holds_function_value(self, sid: str) -> bool:
+        """Whether a variable's declared type is a function's return (a ``type.return`` of the variable: the result
+        of the function literal it holds, Go's ``var mk = func() *T {..}``), which a call of the variable gives."""
+        sym = self.g.by_id[sid]
+        declared = self.return_types.get((sym.path, sym.qualname)) if sym.kind in VALUES else None
+        return declared is not None and declared.kind == "type.return"
 
     def _generic_call_class(self, r: Ref, callee: str, arguments: str) -> tuple[str | None, str]:
         """A value a call written with type arguments gives (``create<Api>()``, a language's ``cast_type``): the
@@ -3344,6 +3353,11 @@ class Resolver(ImportBindings):
         """``g()`` where ``g = f`` (or ``g = mod.f``, ``g = self.m``): what ``f`` resolves to; where ``g = make()``
         or ``for g in gen()``: what ``make`` returns or ``gen`` yields; where ``obj``'s class is known, ``g = obj.m``
         (``MyClass()~m``): that class's ``m``, and ``g = obj.make()``: what its ``make`` returns."""
+        placed = _PLACED_RESULT.match(value)
+        if placed or value.startswith(GIVEN_BY):  # ctx, cancel := context.WithCancel(ctx), a parameter of a literal
+            # sort.Slice calls: a library's function value where the function is a library's; ours: not followed
+            callee = self._call_target(r, placed.group(1), src) if placed else self._giver(r, value[len(GIVEN_BY):], src)
+            return EXTERNAL if callee is not None and callee.resolution == "external" else None
         if "~" in value:
             return self._through_member(r, value)
         member = _CALL_THEN_MEMBER.match(value)
@@ -3373,6 +3387,14 @@ class Resolver(ImportBindings):
             # several of them say nothing of what p holds (one is kept as the guess it is)
             return found if found.resolution == "unique_name" else None
         return Found(found.ids, "flow") if found.ids else (found if found.resolution == "external" else None)
+
+    def _giver(self, r: Ref, callee: str, src: str) -> Found | None:
+        """The function a literal is passed to, written ``pkg.F`` / ``f`` or, on a typed object, ``Class~m``."""
+        if "~" not in callee:
+            return self._call_target(r, callee + "()", src)
+        obj, _, name = callee.partition("~")
+        probe = Ref(r.path, r.src_qualname, "call", name, obj, None, None, r.line)
+        return self._member_of_value(probe, obj, self.hooks.get(r.path, self.no_hooks))
 
     def _through_member(self, r: Ref, value: str) -> Found | None:
         """``MyClass()~m``: the member ``m`` of the class ``obj`` is (along a chain ``~a.m``); ``MyClass()~make()``:
@@ -4490,6 +4512,7 @@ def _folder_parts(folder: str) -> tuple[str, ...]:
 
 _CALL_THEN_MEMBER = re.compile(r"^([A-Za-z_$][\w$.]*\(\))\.([A-Za-z_$][\w$]*)$")  # make().run, args compacted
 # a call written with its type arguments, its own arguments dropped (a language's ``cast_type``): create<Api, Cfg>()
+_PLACED_RESULT = re.compile(r"^(.*\))#\d+$", re.S)  # f()#1: the result at place 1 of what f returns
 _GENERIC_CALL = re.compile(r"^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)<([\w$.,\s]+)>\(\)$")
 _LATER_RESULT = re.compile(rf"^(.*\)){re.escape(RESULT_MARK)}(\d+)$", re.S)  # f(x)#1: f's result at place 1
 

@@ -117,13 +117,24 @@ def _var_value(literal) -> bool:
         and holder.named_child_count == 1
 
 
+def _function_type(node, child) -> str:
+    """``var DefaultLogger func(next http.Handler) http.Handler`` at package level: a call of the variable gives the
+    result, the variable's return as a literal's is (another file's ``h := DefaultLogger(next)`` is an
+    http.Handler); elsewhere (a parameter's ``func(http.Handler) http.Handler``) no return of what declares it."""
+    spec = node.parent
+    holder = spec.parent if spec is not None and spec.type == "var_spec" else None
+    holder = holder.parent if holder is not None and holder.type == "var_spec_list" else holder
+    package_level = holder is not None and holder.parent is not None and holder.parent.type == "source_file"
+    return "return" if package_level and node.child_by_field_name("result") == child else "annotation"
+
+
 TYPE_CONTEXTS = {
     "type_instantiation_expression": _instantiated,
     "parameter_declaration": _parameter, "variadic_parameter_declaration": "parameter",
     **dict.fromkeys(("method_declaration", "function_declaration", "method_elem", "func_literal"), "return"),
     # the result of a function type (a parameter's func(http.Handler) http.Handler) is no return type of the
     # function declaring that parameter: it would type what Chain(...) returns as http.Handler, a library's
-    "function_type": "annotation",
+    "function_type": _function_type,
     "field_declaration": _field, "var_spec": "variable", "const_spec": "variable",
     "type_spec": _named, "type_alias": alias_form,
     "composite_literal": _literal,

@@ -256,6 +256,11 @@
   (short_var_declaration right: (expression_list . (func_literal parameters: (parameter_list
     [(parameter_declaration name: (identifier) @parameter.name)
      (variadic_parameter_declaration name: (identifier) @parameter.name)])) .))])
+; a function literal's parameters where the literal is passed to a call (grpc.UnaryInterceptor(func(.., handler
+; grpc.UnaryHandler) {..}), e.Use(func(next echo.HandlerFunc) ..)): the called function gives their values, so a
+; call of one is a library's function value where that function is a library's (see parse.py @var.given)
+(call_expression function: (_) @var.given arguments: (argument_list (func_literal parameters: (parameter_list
+  [(parameter_declaration name: (identifier) @var.name) (variadic_parameter_declaration name: (identifier) @var.name)]))))
 (short_var_declaration left: (expression_list (identifier) @local.name))
 (var_spec name: (identifier) @local.name)
 (range_clause left: (expression_list (identifier) @local.name))
