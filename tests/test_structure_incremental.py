@@ -485,8 +485,6 @@ def test_an_update_passing_other_functions_to_a_call_resolves_like_a_full_run(la
     """A call passing another function by name: the files defining a function of the called name resolve their
     parameter calls again (found through the ``symbol_names`` index); a namesake that is no function, a subclass
     of an edited class and the files with edges to a renamed method follow as in a full run."""
-    from pipeline.lake import Lake
-
     root = make_repo(files={
         "run.py": "def apply(fn, x):\n    return fn(x)\n\n\nclass Box:\n    def apply(self, fn):\n        return fn(1)\n",
         "other.py": "apply = 3\n\n\ndef double(x):\n    return x * 2\n",
@@ -498,12 +496,7 @@ def test_an_update_passing_other_functions_to_a_call_resolves_like_a_full_run(la
     steps = [("use.py", lambda t: t.replace("apply(double, 2)", "apply(triple, 2) + Box().apply(double)")),
              ("run.py", lambda t: t.replace("    def apply(self, fn):", "    def applied(self, fn):")),
              ("use.py", lambda t: t.replace("apply(triple, 2)", "apply(double, 3)"))]
-    for step, (rel, edit) in enumerate(steps):
-        (root / rel).write_text(edit((root / rel).read_text()))
-        index_structure(lake, root, files=[rel])
-        full = Lake(tmp_path / f"full{step}")
-        index_structure(full, root)
-        assert _edge_rows(lake) == _edge_rows(full), rel
+    _each_update_like_a_full_run(lake, root, steps, tmp_path)
 
 
 def test_an_update_copying_a_go_file_into_its_package_resolves_like_a_full_run(lake, make_repo, tmp_path,
@@ -529,8 +522,6 @@ def test_an_update_of_a_go_file_calling_a_package_variable_of_another_resolves_l
     """``shared().Put()`` where another file of the package holds ``var shared = sync.OnceValue(func() *Shelf
     {..})``: the variable's declared result types the call in an update of either file, as in a full run; a
     ``cancel`` from ``context.WithCancel`` is a library's."""
-    from pipeline.lake import Lake
-
     depot = ("package depot\n\nimport \"sync\"\n\ntype Shelf struct{ n int }\n\nfunc (s *Shelf) Put() { s.n++ }\n\n"
              "type Bin struct{ n int }\n\nfunc (b *Bin) Put() { b.n-- }\n\n"
              "var shared = sync.OnceValue(func() *Shelf { return &Shelf{} })\n")
@@ -540,12 +531,7 @@ def test_an_update_of_a_go_file_calling_a_package_variable_of_another_resolves_l
     index_structure(lake, root)
     steps = [("stock.go", lambda t: "// moved\n" + t),
              ("depot.go", lambda t: t.replace("func() *Shelf { return &Shelf{} }", "func() *Bin { return &Bin{} }"))]
-    for step, (rel, edit) in enumerate(steps):
-        (root / rel).write_text(edit((root / rel).read_text()))
-        index_structure(lake, root, files=[rel])
-        full = Lake(tmp_path / f"full{step}")
-        index_structure(full, root)
-        assert _edge_rows(lake) == _edge_rows(full), rel
+    _each_update_like_a_full_run(lake, root, steps, tmp_path)
     got = edges(lake)
     assert ("stock.go::Restock", "depot.go::Bin.Put") in got and ("stock.go::Restock", "depot.go::Shelf.Put") not in got
 
@@ -741,3 +727,15 @@ def test_an_update_of_a_property_s_function_type_re_resolves_the_objects_handed_
     assert ("src/use.ts::onFail", "src/report.ts::Summary.print") in reached
     assert ("src/use.ts::runner.onDone", "src/report.ts::Report.print") in reached
     assert ("src/declared.ts::declared.onDone", "src/report.ts::Report.print") in reached
+
+
+def _each_update_like_a_full_run(lake, root, steps, tmp_path) -> None:
+    """Apply each (file, edit) step, update that file, and compare the lake's edges with a fresh full index's."""
+    from pipeline.lake import Lake
+
+    for step, (rel, edit) in enumerate(steps):
+        (root / rel).write_text(edit((root / rel).read_text()))
+        index_structure(lake, root, files=[rel])
+        full = Lake(tmp_path / f"full{step}")
+        index_structure(full, root)
+        assert _edge_rows(lake) == _edge_rows(full), rel
