@@ -195,10 +195,17 @@ def _not_ignored(source: Source, rel: list[str], strict: bool) -> list[str]:
     return [r for r in rel if r not in ignored]
 
 
+GIT_CHECK_SECONDS = 10.0
+
+
 def _git_ignored(root: Path, paths: list[str]) -> list[str]:
     """Those of ``paths`` git ignores (a tracked file is never ignored: check-ignore leaves it out)."""
-    proc = subprocess.run(["git", "-c", "core.fsmonitor=false", "-C", str(root), "check-ignore", "-z", "--stdin"],
-                          input=b"".join(os.fsencode(p) + b"\0" for p in paths), capture_output=True)
+    try:  # bounded: the repository's ignore files are its own (a hostile one costs this check only)
+        proc = subprocess.run(["git", "-c", "core.fsmonitor=false", "-C", str(root), "check-ignore", "-z", "--stdin"],
+                              input=b"".join(os.fsencode(p) + b"\0" for p in paths), capture_output=True,
+                              timeout=GIT_CHECK_SECONDS)
+    except (OSError, subprocess.SubprocessError):
+        return []
     return sorted(os.fsdecode(p) for p in proc.stdout.split(b"\0") if p)  # exit 1: none ignored (names as bytes)
 
 
