@@ -330,3 +330,18 @@ def test_only_an_entry_mark_makes_a_module_an_entry_point(lake, tmp_path):
     entries = {s["path"]: s["entry_reason"] for s in lake.read_table("repo", "symbols").to_pylist()
                if s["kind"] == "module"}
     assert entries == {"plain.ts": None, "Guard.kt": None, "tool.py": "__main__ block"}
+
+
+def test_a_variable_narrowed_to_its_own_element_in_a_loop_parses_whole(lake, tmp_path):
+    """``a = a.args[0]`` in a loop: what ``a`` holds is an element of itself; looking it up must end, or the whole
+    file falls back to the regex reader (22 files of sympy did, ``core/numbers.py`` among them)."""
+    root = tmp_path / "narrow"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg/lead.py").write_text(
+        "def leading(a):\n    while a.args:\n        a = a.args[0]\n    return a.is_negative\n\n\n"
+        "def first(b):\n    for _ in range(3):\n        b = b[0]\n    return b\n")
+    index_structure(lake, root)
+    lead = _files(lake)["pkg/lead.py"]
+    assert (lead["parse_status"], lead["skip_reason"]) == ("ok", None)
+    names = {r["qualname"] for r in lake.read_table("repo", "symbols").to_pylist()}
+    assert {"leading", "first"} <= names

@@ -3616,6 +3616,25 @@ def _typed_marked(value: str, scopes: list[str], types: dict) -> str:
     return value if typed == value[:mark.start()] else _marked(typed, value[mark.start():])
 
 
+def _elements_held(value: str, holder: str, stack: list[Span], types: dict, indexed: bool) -> str:
+    """``_element_value`` of ``holder[]``: the elements its declaration or what it holds states, "" where unknown."""
+    found = _elements_of(holder, stack, types)
+    held = _held_collection(holder, stack, types) if found is None else None
+    if held:  # logs = self.loggers; for log in logs: the elements of what the variable holds
+        _WALKING.add(holder)  # xs = ys; ys = xs must not loop
+        try:
+            return _element_value(held + ITEMS, stack, types, indexed)
+        finally:
+            _WALKING.discard(holder)
+    if found is None and holder.endswith(")") and _WALKED.match(holder).group(1) == holder:
+        return value  # for p in self.get_params(): the elements of what it declares it returns, when resolved
+    if found is None and _implicit_field(holder, stack, types):
+        return "self." + value  # for (auto& s : sinks_): an element of the method's class's field
+    if found is None and indexed:  # for k, v in table.items(), table: Table: what Table[k] gives
+        found = _indexed_value(holder, stack, types, alone=True)
+    return found or ""  # FLAGS.iter(): FLAGS's elements (not known here: its declaration is elsewhere)
+
+
 def _element_marked(value: str, stack: list[Span], types: dict) -> str | None:
     """``_element_value`` of a value a check marked (``routes[]:\u2216Mount``, a loop's name in the else of a
     check): the element's types, each with the marks."""
@@ -3890,23 +3909,21 @@ def _element_value(value: str, stack: list[Span], types: dict, indexed: bool = T
         return _key_value(value[:-len(KEYS)].strip(), stack, types)
     if value.endswith(ITEMS) and value != COLLECTION:
         holder = value[:-2].strip()
-        found = _elements_of(holder, stack, types)
-        held = _held_collection(holder, stack, types) if found is None else None
-        if held:  # logs = self.loggers; for log in logs: the elements of what the variable holds
-            _WALKING.add(holder)  # xs = ys; ys = xs must not loop
-            try:
-                return _element_value(held + ITEMS, stack, types, indexed)
-            finally:
-                _WALKING.discard(holder)
-        if found is None and holder.endswith(")") and _WALKED.match(holder).group(1) == holder:
-            return value  # for p in self.get_params(): the elements of what it declares it returns, when resolved
-        if found is None and not held and _implicit_field(holder, stack, types):
-            return "self." + value  # for (auto& s : sinks_): an element of the method's class's field
-        if found is None and not held and indexed:  # for k, v in table.items(), table: Table: what Table[k] gives
-            found = _indexed_value(holder, stack, types, alone=True)
-        return found or ""  # FLAGS.iter(): FLAGS's elements (not known here: its declaration is elsewhere)
+        if holder in _ELEMENTS_SOUGHT:  # a = a.args[0] in a loop: a's elements are looked up through a itself
+            return ""
+        _ELEMENTS_SOUGHT.add(holder)
+        try:
+            return _elements_held(value, holder, stack, types, indexed)
+        finally:
+            _ELEMENTS_SOUGHT.discard(holder)
     if _SUBSCRIPTED.match(value):
-        return _bound_to(value, False, stack, types)
+        if value in _ELEMENTS_SOUGHT:  # x = x[0] (a loop narrowing a value in place): x[0] holds x[0] again
+            return None
+        _ELEMENTS_SOUGHT.add(value)
+        try:
+            return _bound_to(value, False, stack, types)
+        finally:
+            _ELEMENTS_SOUGHT.discard(value)
     holder, more = _holder(value)
     if not holder or _element_step(more, _accessors_of(holder, more, stack, types)) != "":
         return None
@@ -4051,6 +4068,8 @@ _INDEX_STEP = re.compile(r"(?<=\w)\[[^\[\]]+\](?=\.|$)")  # inodes[0] within a c
 
 
 _WALKING: set[str] = set()  # the holders being looked up: xs = [xs[0]] must not loop
+# the collections whose elements are being sought (``_element_value``): a = a.args[0] in a loop must not loop
+_ELEMENTS_SOUGHT: set[str] = set()
 
 
 def _elements_of(holder: str, stack: list[Span], types: dict) -> str | None:
