@@ -3138,6 +3138,12 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
     return bound_to
 
 
+def bound_values(bound_to: str) -> list[str]:
+    """The values a ``bound_to`` lists, ``|``-joined: never split inside a call's arguments (``pointer("/g|h")``,
+    ``map(|s| s.len())``)."""
+    return split_outside(bound_to, "|", quotes='"')
+
+
 def _wrapper_marked(bound_to: str, written: str, stack: list[Span], types: dict) -> str:
     """``bound_to`` of a receiver starting at a variable, each value that is the variable's own as written
     (``@var.wrapper``: ``x: Option<Node>``, ``let m = find(k)``, then ``m.as_ref()``'s steps) marked
@@ -3146,9 +3152,9 @@ def _wrapper_marked(bound_to: str, written: str, stack: list[Span], types: dict)
     scope = next((s.qualname for s in reversed(stack) if head in types.get(s.qualname, {})), "<module>")
     if head + WRAPPER_NAME not in types.get(scope, {}):
         return bound_to
-    wrappers = split_outside(_bound_to(head + WRAPPER_NAME, False, stack, types) or "", "|", quotes='"')
+    wrappers = bound_values(_bound_to(head + WRAPPER_NAME, False, stack, types) or "")
     return "|".join(WRAPPER_HELD + value if any(value == w or value.startswith((w + "~", w + ".")) for w in wrappers)
-                    else value for value in split_outside(bound_to, "|", quotes='"'))
+                    else value for value in bound_values(bound_to))
 
 
 def _unknown_object(kind: str, name: str, receiver: str | None, bound_to: str | None, flow: _FileFlow) -> bool:

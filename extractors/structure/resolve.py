@@ -97,7 +97,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, bound_values, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     ENTERED, GIVEN_BY, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
@@ -245,15 +245,9 @@ class Ref:
 
     def __post_init__(self) -> None:
         if self.bound_to and WRAPPER_HELD in self.bound_to:
-            values = _bound_values(self.bound_to)
+            values = bound_values(self.bound_to)
             self.held_wrapper = all(value.startswith(WRAPPER_HELD) for value in values)
             self.bound_to = "|".join(value.removeprefix(WRAPPER_HELD) for value in values)
-
-
-def _bound_values(bound_to: str) -> list[str]:
-    """The values ``bound_to`` lists, ``|``-joined: never split inside a call's arguments (``pointer("/g|h")``,
-    ``map(|s| s.len())``)."""
-    return langs.split_outside(bound_to, "|", quotes='"')
 
 
 NAME_LAYERS = ("scoped", "imported", "package")
@@ -1924,7 +1918,7 @@ class Resolver(ImportBindings):
         if head.isidentifier() and head not in SELF_NAMES and r.bound_to and (r.held_wrapper or "~" in r.bound_to):
             # arg.help where arg: &Arg (bound Arg~help): the steps after the variable's own value, which is what a
             # wrapper held (let x = f()?) unless the variable holds the wrapper as written (x: Option<Arg>)
-            return all(self._wrapped_variable(r, value, hooks) for value in _bound_values(r.bound_to))
+            return all(self._wrapped_variable(r, value, hooks) for value in bound_values(r.bound_to))
         return self._wrapped_value(r, receiver, hooks)
 
     def _wrapped_variable(self, r: Ref, value: str, hooks: Hooks) -> bool:
