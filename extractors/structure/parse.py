@@ -1785,12 +1785,12 @@ def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: in
 
 
 def _object_keys(caps: dict, data: bytes) -> str:
-    """The keys leading to a function in an object literal passed (``@passed.key``, outermost first), each after an
-    ``OBJECT_KEY``: ``%hooks%onDone`` for ``{ hooks: { onDone() {..} } }``; a key whose value is a list of objects
-    (``@passed.list``) names their elements (``%plugins[]%setup`` for ``{ plugins: [{ setup() {..} }] }``)."""
-    lists = caps.get("passed.list", ())
-    keys = sorted(caps.get("passed.key", ()), key=lambda n: n.start_byte)
-    return "".join(OBJECT_KEY + _text(k, data) + (ITEMS if k in lists else "") for k in keys)
+    """The keys leading to a function in an object literal passed (``@passed.key``), each after an ``OBJECT_KEY``,
+    as the call site names them (``_object_member_key``: ``%hooks%onDone``, ``%plugins[]%setup``)."""
+    keys = caps.get("passed.key")
+    if not keys:
+        return ""
+    return _object_member_key(max(keys, key=lambda n: n.start_byte), caps["passed.fn"][0], data)
 
 
 def _call_shape(call, fn) -> str:

@@ -357,7 +357,7 @@
                                            (arrow_function parameter: (identifier) @passed.name)])]) @passed.fn))
 ;   ...written deeper: an object under a key (runSuite({ hooks: { onDone(summary) {..} } }): the member onDone of
 ;   the type the member hooks declares, place i%hooks%onDone:j), objects in a list under a key (runSuite({ plugins: [{
-;   setup(ctx) {..} }] }): plugins' element type's member, i%plugins[]%setup:j, parse.py @passed.list), and the object
+;   setup(ctx) {..} }] }): plugins' element type's member, i%plugins[]%setup:j), and the object
 ;   handed to a class's constructor (new Runner({ onReport(summary) {..} }): what its constructor declares there)
 (call_expression function: [(identifier) (member_expression)] @passed.callee
   arguments: (arguments (object (pair key: (property_identifier) @passed.key
@@ -370,7 +370,7 @@
                                 (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
                               (arrow_function parameter: (identifier) @passed.name)])]))) @passed.fn))
 (call_expression function: [(identifier) (member_expression)] @passed.callee
-  arguments: (arguments (object (pair key: (property_identifier) @passed.key @passed.list
+  arguments: (arguments (object (pair key: (property_identifier) @passed.key
     value: (array (object [(method_definition name: (property_identifier) @passed.key
                              parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
                            (pair key: (property_identifier) @passed.key
