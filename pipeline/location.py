@@ -69,15 +69,11 @@ def _lake_key(config: Path) -> str | None:
     import tomllib
 
     from .errors import LakeError
-    from .safeio import CONFIG_BYTES, open_regular, read_capped
+    from .safeio import CONFIG_BYTES, read_regular
 
     # the file may come with a repository: read it bounded (every hook reads it), nested too deep it is unreadable
     try:
-        fd = open_regular(config)
-        try:
-            data = tomllib.loads(read_capped(fd, CONFIG_BYTES).decode("utf-8", "replace"))
-        finally:
-            os.close(fd)
+        data = tomllib.loads(read_regular(config, CONFIG_BYTES).decode("utf-8", "replace"))
     except RecursionError:
         raise LakeError(f"{config}: unreadable (nested too deep); it should hold `{CONFIG_KEY} = \"path/to/lake\"`") \
             from None

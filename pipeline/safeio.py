@@ -101,14 +101,19 @@ def read_capped(fd: int, limit: int, truncate: bool = False) -> bytes:
     return data
 
 
-def read_inside(root: str | os.PathLike, rel: str, limit: int, follow_links: bool = True,
-                truncate: bool = False) -> bytes:
-    """The bytes of the regular file ``rel`` under ``root`` (at most ``limit``); Refused for anything else."""
-    fd = open_regular(resolve_inside(root, rel, follow_links), follow_links=False)
+def read_regular(path: str | os.PathLike, limit: int, truncate: bool = False, follow_links: bool = True) -> bytes:
+    """At most ``limit`` bytes of ``path`` if it is a regular file (``open_regular``, ``read_capped``)."""
+    fd = open_regular(path, follow_links)
     try:
         return read_capped(fd, limit, truncate)
     finally:
         os.close(fd)
+
+
+def read_inside(root: str | os.PathLike, rel: str, limit: int, follow_links: bool = True,
+                truncate: bool = False) -> bytes:
+    """The bytes of the regular file ``rel`` under ``root`` (at most ``limit``); Refused for anything else."""
+    return read_regular(resolve_inside(root, rel, follow_links), limit, truncate, follow_links=False)
 
 
 def read_config(root: str | os.PathLike, rel: str, limit: int = CONFIG_BYTES) -> bytes | None:

@@ -15,7 +15,7 @@ import stat
 from pathlib import Path
 from typing import Iterator
 
-from pipeline.safeio import open_regular, read_capped
+from pipeline.safeio import open_regular, read_regular
 
 log = logging.getLogger(__name__)
 
@@ -70,11 +70,7 @@ def _regular(path: Path) -> bool:
 def detect_format(path: Path) -> str | None:
     """Which agent wrote this file, judged from its first lines; None when none of ours."""
     try:
-        fd = open_regular(path)
-        try:
-            head = read_capped(fd, PEEK_BYTES, truncate=True)
-        finally:
-            os.close(fd)
+        head = read_regular(path, PEEK_BYTES, truncate=True)
     except OSError:
         return None
     for raw in head.split(b"\n")[:PEEK_LINES]:

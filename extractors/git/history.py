@@ -8,12 +8,11 @@ history (the cursor commit is no longer an ancestor of HEAD) or ``--full`` means
 from __future__ import annotations
 
 import hashlib
-import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.safeio import open_regular, read_capped, read_config
+from pipeline.safeio import read_config, read_regular
 
 GIT_FILE_BYTES = 64 << 20  # .git/shallow: 41 bytes a boundary commit; a mailmap: a few hundred KB in the largest
 
@@ -50,13 +49,9 @@ def _bounded(path: Path) -> bytes:
     """At most GIT_FILE_BYTES of a file git's folder or config points to (.git/shallow, mailmap.file): neither is
     trusted in a mirror or an unpacked checkout (a link to a huge file, a FIFO, bytes that are not UTF-8)."""
     try:
-        fd = open_regular(path)
+        return read_regular(path, GIT_FILE_BYTES, truncate=True)
     except OSError:
         return b""
-    try:
-        return read_capped(fd, GIT_FILE_BYTES, truncate=True)
-    finally:
-        os.close(fd)
 
 
 def mailmap_digest(root: Path) -> str:

@@ -28,7 +28,7 @@ import json
 import os
 import re
 
-from pipeline.safeio import open_regular, read_capped
+from pipeline.safeio import read_regular
 
 FORMAT_VERSION = 1
 EXPORTS_DIR = "_exports"
@@ -128,11 +128,7 @@ def blob_sha_of(path: str) -> str | None:
         size = os.path.getsize(path)
         if size > MAX_HASH_BYTES:
             return None
-        fd = open_regular(path)  # a FIFO would block the hook, a device never end: both refused
-        try:
-            data = read_capped(fd, MAX_HASH_BYTES, truncate=True)
-        finally:
-            os.close(fd)
+        data = read_regular(path, MAX_HASH_BYTES, truncate=True)  # a FIFO would block the hook, a device never end
     except OSError:
         return None
     return _git_blob_id(data)
