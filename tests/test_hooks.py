@@ -465,3 +465,26 @@ def test_codex_patch_headers_give_every_path():
 ])
 def test_codex_reads_are_read_off_shell_commands(command, paths):
     assert codex.read_paths(command) == paths
+
+
+def test_an_event_on_a_pipe_left_open_is_answered_without_waiting_for_its_end(demo):
+    """A wrapper that writes the event and keeps stdin open: the hook answers once the JSON is whole, well inside a
+    budget made long enough (60 s) that waiting for the end of input would show."""
+    lake, root = demo
+    read = claude_event("PreToolUse", root, tool_name="Read", tool_input={"file_path": str(root / "pkg/core.py")})
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline.cli.main", "hook", "claude-code", "--lake", str(lake)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=root,
+                            env={**os.environ, "CODELAKE_HOOK_BUDGET": "60"})
+    try:
+        proc.stdin.write(json.dumps(read).encode())
+        proc.stdin.flush()
+        assert proc.wait(timeout=30) == 0  # stdin still open
+        out = proc.stdout.read().decode()
+        assert proc.stderr.read() == b""
+        if _has("pipeline.exports.export"):
+            assert "load" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    finally:
+        proc.kill()
+        proc.stdin.close()
+        proc.stdout.close()
+        proc.stderr.close()

@@ -40,7 +40,7 @@ def run(agent: str, lake: str | None = None, stdin=None, stdout=None) -> int:
     out, lake_root, problem = "", None, None
     previous = _arm(float(os.environ.get("CODELAKE_HOOK_BUDGET") or DEFAULT_BUDGET))
     try:
-        raw = (stdin or sys.stdin.buffer).read(MAX_STDIN + 1)
+        raw = read_event(stdin or sys.stdin.buffer)
         lake_root = lake_path(lake)
         out = answer(agent, raw, lake_root)
     except BaseException as exc:  # noqa: BLE001 - a hook must never fail the agent
@@ -57,6 +57,43 @@ def run(agent: str, lake: str | None = None, stdin=None, stdout=None) -> int:
         except (OSError, ValueError):
             pass
     return 0
+
+
+def read_event(stream) -> bytes:
+    """The event's bytes: up to end of input, or as soon as they hold one whole JSON value. An agent (or a wrapper
+    around one) that writes its event and keeps the pipe open must not cost every tool call the whole budget."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # an in-memory stream (tests, the MCP server): read it whole
+        return stream.read(MAX_STDIN + 1)
+    chunks, size = [], 0
+    while size <= MAX_STDIN:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        # parsed only when the writer pauses after a closing brace: a big event streaming in is not parsed per chunk
+        if chunk.rstrip().endswith(b"}") and not _more_waiting(fd) and _whole_json(b"".join(chunks)):
+            break
+    return b"".join(chunks)
+
+
+def _more_waiting(fd: int) -> bool:
+    import select
+
+    try:
+        return bool(select.select([fd], [], [], 0)[0])
+    except (OSError, ValueError):
+        return False
+
+
+def _whole_json(raw: bytes) -> bool:
+    try:
+        json.loads(raw)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def answer(agent: str, raw: bytes, lake_root: str) -> str:
