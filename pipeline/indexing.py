@@ -91,7 +91,7 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     """Re-index just ``files`` of an indexed repository (the post-edit path: no Prefect, no full scan).
 
     A folder, a device, a binary, a file of no known language, one too large, a link out of the repository, an
-    untracked file git ignores or a path that is gone and the lake never had is refused: with ``strict`` (the CLI) the whole
+    untracked file git ignores, a file of a submodule or a nested checkout or a path that is gone and the lake never had is refused: with ``strict`` (the CLI) the whole
     update, in one line, else (a hook's batch of edited paths) just that file (``status`` ``skipped`` when none is
     left). When another writer holds the repository (a nightly ``index``) for longer than ``wait`` seconds, the
     update is queued instead (status ``queued``): that writer applies it, with the files' content as it is then,
@@ -188,11 +188,28 @@ def _not_ignored(source: Source, rel: list[str], strict: bool) -> list[str]:
     present = [r for r in rel if os.path.lexists(source.root / r)]
     if not (source.is_git and not source.bare and present):
         return rel
-    ignored = _git_ignored(source.root, present)
+    nested = [r for r in present if _nested_repository(source.root, r)]
+    if nested and strict:
+        raise CodelakeError(f"{nested[0]}: inside {_nested_repository(source.root, nested[0])}, a repository of its own "
+                            f"(a submodule or a nested checkout), which an index of {source.root} leaves out; index "
+                            f"it as its own repository; nothing was updated")
+    present = [r for r in present if r not in nested]
+    ignored = _git_ignored(source.root, present) + nested
     if ignored and strict:
         raise CodelakeError(f"{ignored[0]}: ignored by git (untracked, and an ignore rule names it), no part of the "
                             f"repository an index reads; nothing was updated")
     return [r for r in rel if r not in ignored]
+
+
+def _nested_repository(root: Path, rel: str) -> str | None:
+    """The folder (repository-relative) of ``rel`` that holds a repository of its own: a submodule's checkout or a
+    nested clone has a ``.git`` of its own; git lists neither's files in this repository, so a full run reads none."""
+    parts = rel.split("/")[:-1]
+    for depth in range(1, len(parts) + 1):
+        folder = "/".join(parts[:depth])
+        if os.path.lexists(root / folder / ".git"):
+            return folder
+    return None
 
 
 GIT_CHECK_SECONDS = 10.0

@@ -145,6 +145,24 @@ def test_a_file_git_ignores_is_no_part_of_the_repository_for_an_update_as_for_a_
     assert indexing.update(root, ["pkg/m2.py"], repo="repo", lake=lake, strict=True).status == "ok"
 
 
+def test_a_submodules_file_is_no_part_of_the_repository_for_an_update_as_for_a_full_run(sharded, make_repo):
+    from conftest import git
+
+    lake, root = sharded
+    library = make_repo(files={"lib/util.py": "def helper():\n    return 1\n"})
+    git(root, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(library), "vendor/library")
+    git(root, "commit", "-q", "-m", "a submodule")
+    index_structure(lake, root)
+    paths = lake.read_table("repo", "files", columns=["path"]).column("path").to_pylist()
+    assert "pkg/m1.py" in paths and not [p for p in paths if p.startswith("vendor/")]  # a full run reads none of its files
+    snapshot = lake.snapshot("repo").snapshot
+    out = cli(lake, "update", str(root), "vendor/library/lib/util.py", "--repo", "repo")
+    assert out.returncode == 1 and out.stderr.count("\n") == 1, out.stderr
+    assert "vendor/library/lib/util.py: inside vendor/library, a repository of its own" in out.stderr
+    assert indexing.update(root, ["vendor/library/lib/util.py"], repo="repo", lake=lake).status == "skipped"
+    assert lake.snapshot("repo").snapshot == snapshot
+
+
 def test_a_hooks_batch_drops_a_path_that_is_gone_and_never_was_indexed(sharded):
     lake, root = sharded
     snapshot = lake.snapshot("repo").snapshot
