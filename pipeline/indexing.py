@@ -91,9 +91,9 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     """Re-index just ``files`` of an indexed repository (the post-edit path: no Prefect, no full scan).
 
     A folder, a device, a binary, a file of no known language, one too large, a link out of the repository, an
-    untracked file git ignores, a file of a submodule or a nested checkout or a path that is gone and the lake never had is refused: with ``strict`` (the CLI) the whole
-    update, in one line, else (a hook's batch of edited paths) just that file (``status`` ``skipped`` when none is
-    left). When another writer holds the repository (a nightly ``index``) for longer than ``wait`` seconds, the
+    untracked file git ignores, a file of a submodule or a nested checkout or a path that is gone and the lake never
+    had is refused: with ``strict`` (the CLI) the whole update, in one line, else (a hook's batch of edited paths)
+    just that file (``status`` ``skipped`` when none is left). When another writer holds the repository (a nightly ``index``) for longer than ``wait`` seconds, the
     update is queued instead (status ``queued``): that writer applies it, with the files' content as it is then,
     before it lets go of the repository.
 
@@ -190,9 +190,10 @@ def _not_ignored(source: Source, rel: list[str], strict: bool) -> list[str]:
         return rel
     nested = [r for r in present if _nested_repository(source.root, r)]
     if nested and strict:
-        raise CodelakeError(f"{nested[0]}: inside {_nested_repository(source.root, nested[0])}, a repository of its own "
-                            f"(a submodule or a nested checkout), which an index of {source.root} leaves out; index "
-                            f"it as its own repository; nothing was updated")
+        folder = _nested_repository(source.root, nested[0])
+        raise CodelakeError(f"{nested[0]}: inside {folder}, a repository of its own (a submodule or a nested "
+                            f"checkout), which an index of {source.root} leaves out; index it as its own repository; "
+                            f"nothing was updated")
     present = [r for r in present if r not in nested]
     ignored = _git_ignored(source.root, present) + nested
     if ignored and strict:

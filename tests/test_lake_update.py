@@ -154,7 +154,7 @@ def test_a_submodules_file_is_no_part_of_the_repository_for_an_update_as_for_a_f
     git(root, "commit", "-q", "-m", "a submodule")
     index_structure(lake, root)
     paths = lake.read_table("repo", "files", columns=["path"]).column("path").to_pylist()
-    assert "pkg/m1.py" in paths and not [p for p in paths if p.startswith("vendor/")]  # a full run reads none of its files
+    assert "pkg/m1.py" in paths and not [p for p in paths if p.startswith("vendor/")]  # a full run reads none
     snapshot = lake.snapshot("repo").snapshot
     out = cli(lake, "update", str(root), "vendor/library/lib/util.py", "--repo", "repo")
     assert out.returncode == 1 and out.stderr.count("\n") == 1, out.stderr
