@@ -568,6 +568,18 @@ class Lake:
             raise lake_write_error(exc, self.root) from None
         return RunSummary(repo, extractor.name, run_id, "queued", {}, 0, None, None, 0.0)
 
+    def queued_files(self, repo: str) -> list[str]:
+        """The files of the updates queued for ``repo``'s writer (``defer``) that no writer has applied yet: behind a
+        running writer, or left by one that died, for the next writer of the repository to apply."""
+        folder = self.root / PENDING / repo
+        files: set[str] = set()
+        for path in sorted(folder.glob("*.json")) if folder.is_dir() else ():
+            try:
+                files.update((json.loads(path.read_text()).get("options") or {}).get("files") or [])
+            except (OSError, ValueError, AttributeError):
+                continue
+        return sorted(files)
+
     def _drain(self, repo: str) -> None:
         """Run the queued requests of ``repo`` (the caller holds its lock): one run per extractor, the files of
         every queued update together, each file read as it is now."""

@@ -241,9 +241,10 @@ def status(catalog, lake: Lake):
         behind = commits_behind(root, commit) if root and commit and Path(root).exists() else None
         out.append((repo, *structure.get(repo, (None,) * len(structure_cols)), commits.get(repo, (None,))[0],
                     calls.get(repo, (None,))[0], (commit or "")[:12] or None, behind, freshness.behind(root, commit),
-                    snap.updated_at, *_export_state(lake, repo, snap), ", ".join(broken) or None))
+                    snap.updated_at, *_export_state(lake, repo, snap), ", ".join(broken) or None,
+                    len(lake.queued_files(repo))))
     return ["repo", *structure_cols, "commits", "tool_calls", "indexed_commit", "behind_head", "freshness",
-            "updated_at", "exported_at", "export", "damaged"], out
+            "updated_at", "exported_at", "export", "damaged", "queued_files"], out
 
 
 def _export_state(lake: Lake, repo: str, snap) -> tuple[str | None, str]:

@@ -202,9 +202,17 @@ def test_an_update_queues_behind_a_long_writer_which_applies_it(sharded):
         holder.kill()
         holder.wait()
     assert "pkg/m7.py::queued" not in _sids(lake)
+    assert _queued_files(lake) == 1  # its writer died: `status` says what waits for the next one
     index_structure(lake, root)  # the next writer (here: an index that finds nothing changed) applies it
     assert "pkg/m7.py::queued" in _sids(lake)
     assert not list((lake.root / "_pending" / "repo").glob("*.json"))
+    assert _queued_files(lake) == 0
+
+
+def _queued_files(lake) -> int:
+    out = cli(lake, "status", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    return {row["repo"]: row for row in json.loads(out.stdout)}["repo"]["queued_files"]
 
 
 SCHEMA = pa.schema([("repo", pa.string()), ("path", pa.string()), ("v", pa.int64())])
