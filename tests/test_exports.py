@@ -279,3 +279,17 @@ def test_recently_touched_files_say_only_what_agents_did(reads, edits, text):
     # click: "tests/test_termui.py (0 edits, 1 read)"
     assert render.recent_item({"path": "tests/test_termui.py", "reads": reads, "edits": edits})["text"] == \
         f"- tests/test_termui.py {text}"
+
+
+def test_hotspots_say_which_90_days_they_count():
+    from datetime import datetime, timezone
+
+    from pipeline.exports import render
+
+    # cobra's last commit was five months before the export: "completions.go: 2 changes in 90 days" read as changes
+    # in the last 90 days; the window ends at the repository's last commit, and the title says so once
+    end = datetime(2026, 7, 11, 0, 43, tzinfo=timezone.utc)
+    assert render.hotspots_title(end) == "## Hotspots (90 days to the last commit, 2026-07-11)"
+    assert render.hotspots_title(None) == "## Hotspots (90 days to the last commit)"
+    row = {"path": "completions.go", "revisions": 2, "trend": "rising"}
+    assert render.hotspot_item(row)["text"] == "- completions.go: 2 changes, rising"

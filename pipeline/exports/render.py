@@ -194,9 +194,15 @@ def subsystem_item(row: dict) -> dict:
     return item(text, row["paths"], f"{row['name']} {folder} {' '.join(row['paths'][:20])}")
 
 
+def hotspots_title(end_at) -> str:
+    """The hotspots' heading, with the day their window ends: the repository's last commit, which may be months
+    before the export (a quiet repository's "changes in 90 days" are not this quarter's)."""
+    day = f", {end_at:%Y-%m-%d}" if end_at is not None else ""
+    return f"## Hotspots (90 days to the last commit{day})"
+
+
 def hotspot_item(row: dict) -> dict:
-    return item(f"- {row['path']}: {plural(row['revisions'], 'change')} in 90 days, {row['trend']}", [row["path"]],
-                row["path"])
+    return item(f"- {row['path']}: {plural(row['revisions'], 'change')}, {row['trend']}", [row["path"]], row["path"])
 
 
 def interface_item(row: dict) -> dict:
