@@ -4,9 +4,10 @@
 --   (as_of - window_days, as_of] (as_of: the repository's latest commit); repo_id: only that repository. Ranked by
 --   score = recent revisions x size, size being the file's lines (size := 'lines') or its definitions (size :=
 --   'symbols'). Trend compares the window with the one before it of the same length: revisions and churned lines
---   (added + deleted) in each.
+--   (added + deleted) in each; 'new' is a file whose first change (renames followed) falls in the window, while a
+--   file older than the window that was quiet in the one before is 'rising' (an agent reads 'new' as a new file).
 -- Columns: repo, rank, path, score, revisions, lines, symbols, previous_revisions, churn, previous_churn, trend
---          ('new', 'rising', 'steady', 'falling'), last_change, authors.
+--          ('new', 'rising', 'steady', 'falling'), last_change, authors, first_change.
 CREATE OR REPLACE MACRO hotspots(window_days := 90, as_of := NULL, size := 'lines', include_generated := false,
                                  include_tests := false, repo_id := NULL) AS TABLE
 WITH bounds AS (
@@ -16,16 +17,19 @@ WITH bounds AS (
 history AS (
     SELECT f.repo, f.current_path AS path,
            count(DISTINCT f.sha) FILTER (WHERE f.authored_at > b.end_at - b.span) AS revisions,
-           count(DISTINCT f.sha) FILTER (WHERE f.authored_at <= b.end_at - b.span) AS previous_revisions,
+           count(DISTINCT f.sha) FILTER (WHERE f.authored_at <= b.end_at - b.span
+                                         AND f.authored_at > b.end_at - 2 * b.span) AS previous_revisions,
            coalesce(sum(f.lines_added + f.lines_deleted) FILTER (WHERE f.authored_at > b.end_at - b.span), 0) AS churn,
-           coalesce(sum(f.lines_added + f.lines_deleted) FILTER (WHERE f.authored_at <= b.end_at - b.span), 0)
+           coalesce(sum(f.lines_added + f.lines_deleted) FILTER (WHERE f.authored_at <= b.end_at - b.span
+                                                                 AND f.authored_at > b.end_at - 2 * b.span), 0)
                AS previous_churn,
            max(f.authored_at) AS last_change,
-           count(DISTINCT f.author_email) FILTER (WHERE f.authored_at > b.end_at - b.span) AS authors
+           count(DISTINCT f.author_email) FILTER (WHERE f.authored_at > b.end_at - b.span) AS authors,
+           min(f.authored_at) AS first_change,  -- the whole history: whether the file began in the window
+           b.end_at - b.span AS window_start
     FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
-    WHERE f.alive AND (repo_id IS NULL OR f.repo = repo_id)
-      AND f.authored_at <= b.end_at AND f.authored_at > b.end_at - 2 * b.span
-    GROUP BY f.repo, f.current_path
+    WHERE f.alive AND (repo_id IS NULL OR f.repo = repo_id) AND f.authored_at <= b.end_at
+    GROUP BY f.repo, f.current_path, b.end_at, b.span
 ),
 definitions AS (
     SELECT repo, path, count(*) AS symbols FROM symbols
@@ -42,8 +46,8 @@ scored AS (
 )
 SELECT repo, rank() OVER (PARTITION BY repo ORDER BY score DESC, revisions DESC) AS rank, path, score, revisions,
        lines, symbols, previous_revisions, churn, previous_churn,
-       CASE WHEN previous_revisions = 0 THEN 'new' WHEN revisions > previous_revisions THEN 'rising'
+       CASE WHEN first_change > window_start THEN 'new' WHEN revisions > previous_revisions THEN 'rising'
             WHEN revisions < previous_revisions THEN 'falling' ELSE 'steady' END AS trend,
-       last_change, authors
+       last_change, authors, first_change
 FROM scored
 ORDER BY repo, rank, path;

@@ -237,3 +237,59 @@ def test_the_digest_says_when_head_moved_since_the_index(exported):
     finally:
         repo.git("reset", "-q", "--hard", indexed)
     assert "HEAD is now" not in read.digest(lake.root, REPO, budget=200)
+
+
+# -- lines read on real repositories (click, ky, cobra) that misled or said nothing -------------------------------
+def _card(path: str, role: str = "source", **facts) -> dict:
+    return {"path": path, "role": role, "is_test": role == "test", **facts}
+
+
+def test_most_used_names_what_is_referenced_and_keeps_the_test_callers_with_their_symbol():
+    from pipeline.exports import render
+
+    # click's core.py: Context is referenced from 54 functions, mostly by their annotations, not called, and its
+    # "+48 from tests +2 more" read as two more tests rather than two more symbols
+    card = _card("src/click/core.py", called=[
+        {"name": "Context", "callers": 54, "test_callers": 48, "modules": ["src/click/types.py", "src/click/exceptions.py"]},
+        {"name": "Parameter", "callers": 38, "test_callers": 5, "modules": ["src/click/types.py"]},
+        {"name": "Command", "callers": 0, "test_callers": 92, "modules": ["tests/test_basic.py"]}])
+    header, lines = render.snippet_lines(card, render.SnippetContext(True, False, None))
+    first = render.Line(lines[0].label, lines[0].items, lines[0].total, lines[0].priority, keep=1)
+    assert first.text() == "most used: Context x54 (types, exceptions; +48 from tests) +2 more"
+    assert lines[0].items[2] == "Command x92 from tests (tests/test_basic)"
+
+
+@pytest.mark.parametrize("role", ["docs", "example", "tooling", "benchmark"])
+def test_no_used_by_claim_for_files_nothing_imports_by_design(role):
+    from pipeline.exports import render
+
+    # click's docs/conf.py said "used by: no other file": Sphinx loads it, an example or a script is run; the line
+    # only tells an agent something about the repository's own source
+    _, lines = render.snippet_lines(_card("docs/conf.py", role), render.SnippetContext(True, False, None))
+    assert not [line for line in lines if line.label == "used by"]
+    _, lines = render.snippet_lines(_card("src/click/parser.py"), render.SnippetContext(True, False, None))
+    assert [line.text() for line in lines if line.label == "used by"] == ["used by: no other file"]
+
+
+@pytest.mark.parametrize("reads, edits, text", [(1, 0, "(1 read)"), (0, 2, "(2 edits)"), (2, 1, "(1 edit, 2 reads)"),
+                                                (0, 0, "(searched)")])
+def test_recently_touched_files_say_only_what_agents_did(reads, edits, text):
+    from pipeline.exports import render
+
+    # click: "tests/test_termui.py (0 edits, 1 read)"
+    assert render.recent_item({"path": "tests/test_termui.py", "reads": reads, "edits": edits})["text"] == \
+        f"- tests/test_termui.py {text}"
+
+
+def test_hotspots_say_which_90_days_they_count():
+    from datetime import datetime, timezone
+
+    from pipeline.exports import render
+
+    # cobra's last commit was five months before the export: "completions.go: 2 changes in 90 days" read as changes
+    # in the last 90 days; the window ends at the repository's last commit, and the title says so once
+    end = datetime(2026, 7, 11, 0, 43, tzinfo=timezone.utc)
+    assert render.hotspots_title(end) == "## Hotspots (90 days to the last commit, 2026-07-11)"
+    assert render.hotspots_title(None) == "## Hotspots (90 days to the last commit)"
+    row = {"path": "completions.go", "revisions": 2, "trend": "rising"}
+    assert render.hotspot_item(row)["text"] == "- completions.go: 2 changes, rising"

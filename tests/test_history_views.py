@@ -200,8 +200,19 @@ def test_hotspots_by_symbols_and_shorter_window(catalog):
     assert by_symbols == {"a.py": 3 * 3, "lib/b.py": 2 * 1, "lib/c.py": 2 * 0}
     month = {r["path"]: (r["revisions"], r["previous_revisions"], r["trend"])
              for r in rows(catalog, "SELECT * FROM hotspots(window_days := 30)")}
-    # (d100, d130]: a.py c8 c9, before (d70, d100]: c6; lib/b.py c7 c9, before none; lib/c.py c7, before c6
-    assert month == {"a.py": (2, 1, "rising"), "lib/b.py": (2, 0, "new"), "lib/c.py": (1, 1, "steady")}
+    # (d100, d130]: a.py c8 c9, before (d70, d100]: c6; lib/b.py c7 c9, before none (but it is there since d0: not
+    # new); lib/c.py c7, before c6
+    assert month == {"a.py": (2, 1, "rising"), "lib/b.py": (2, 0, "rising"), "lib/c.py": (1, 1, "steady")}
+
+
+def test_a_hotspot_is_new_only_when_the_file_began_in_the_window(catalog):
+    # cobra's completions.go (2020) changed twice in the 90 days to its last commit and not in the 90 before: the
+    # digest said "new", which an agent reads as a new file. (d10, d130]: lib/c.py began at c3 (d20); lib/b.py, a
+    # file since c1 (d0) renamed at c4, and a.py are older than the window
+    trend = {r["path"]: r["trend"] for r in rows(catalog, "SELECT * FROM hotspots(window_days := 120)")}
+    assert trend["lib/c.py"] == "new" and trend["lib/b.py"] != "new" and trend["a.py"] != "new"
+    first = {r["path"]: r["first_change"] for r in rows(catalog, "SELECT * FROM hotspots(window_days := 120)")}
+    assert first["lib/b.py"] < first["lib/c.py"]
 
 
 def test_lineage_when_a_path_is_reused_after_a_rename(tmp_path):

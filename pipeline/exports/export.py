@@ -512,7 +512,9 @@ def digest_data(catalog, repo: str, facts: dict) -> dict:
     sections = [render.section("header", None, render.header_lines(facts), pinned=True)]
     sections.append(render.section("subsystems", "## Subsystems", [render.subsystem_item(r) for r in subsystems]))
     if hot:
-        sections.append(render.section("hotspots", "## Hotspots", [render.hotspot_item(r) for r in hot]))
+        end_at = catalog.rows("SELECT end_at FROM history_end(repo_id := ?)", [repo])[1]
+        sections.append(render.section("hotspots", render.hotspots_title(end_at[0][0] if end_at else None),
+                                       [render.hotspot_item(r) for r in hot]))
     if interfaces:
         sections.append(render.section("interfaces", "## Most depended-on",
                                        [render.interface_item(r) for r in interfaces]))

@@ -61,13 +61,14 @@ def _module(path: str, folder: str = "") -> str:
 
 
 def _called(c: dict, folder: str) -> str:
-    """A most-called symbol: callers outside tests and the modules they are in, then how many callers are tests
-    ('x2 (shop/api) +5 from tests'); a symbol only tests call says so ('x1 from tests (tests/test_api)')."""
+    """A most-used symbol: callers outside tests and the modules they are in, then how many callers are tests
+    ('x2 (shop/api; +5 from tests)': inside the parentheses, so that a '+N more' after it reads as more symbols); a
+    symbol only tests use says so ('x1 from tests (tests/test_api)')."""
     modules = ", ".join(_module(m, folder) for m in c.get("modules") or [])
     callers, tests = int(c.get("callers") or 0), int(c.get("test_callers") or 0)
     if not callers:
         return f"{c['name']} x{tests} from tests ({modules})"
-    return f"{c['name']} x{callers} ({modules})" + (f" +{tests} from tests" if tests else "")
+    return f"{c['name']} x{callers} ({modules}" + (f"; +{tests} from tests)" if tests else ")")
 
 
 def snippet_lines(card: dict, ctx: SnippetContext) -> tuple[str, list[Line]]:
@@ -88,14 +89,15 @@ def snippet_lines(card: dict, ctx: SnippetContext) -> tuple[str, list[Line]]:
     lines = []
     folder = card["path"].rsplit("/", 1)[0] if "/" in card["path"] else ""
     called = [_called(c, folder) for c in card.get("called") or []]
-    if called:
-        lines.append(Line("most called", called, len(called), 1))
+    if called:  # references, not only calls: a class in annotations, a constant read, a field
+        lines.append(Line("most used", called, len(called), 1))
     if card.get("covers_count"):  # a test: what it exercises comes first
         lines.append(Line("exercises", list(card["covers"]), card["covers_count"], 1))
     if card.get("dependents_count"):
         lines.append(Line("used by", list(card["dependents"]), card["dependents_count"], 2))
-    elif role != "test" and card["path"].rsplit("/", 1)[-1] not in PACKAGE_FILES:  # a package's entry is used
-        # through its package name, which references may resolve past it: no claim that nothing uses it
+    elif role == "source" and card["path"].rsplit("/", 1)[-1] not in PACKAGE_FILES:  # a package's entry is used
+        # through its package name, which references may resolve past it: no claim that nothing uses it; nor for
+        # docs, examples, tooling or benchmarks, which a tool loads or a person runs (Sphinx's docs/conf.py)
         lines.append(Line("used by", ["no other file" + (" but tests" if card.get("tests_count") else "")], 1, 2))
     others = [f"{o['repo']} ({plural(o['refs'], 'ref')})" for o in card.get("other_repos") or []]
     if others:  # a shared interface: a change here reaches repositories this agent does not see
@@ -192,9 +194,15 @@ def subsystem_item(row: dict) -> dict:
     return item(text, row["paths"], f"{row['name']} {folder} {' '.join(row['paths'][:20])}")
 
 
+def hotspots_title(end_at) -> str:
+    """The hotspots' heading, with the day their window ends: the repository's last commit, which may be months
+    before the export (a quiet repository's "changes in 90 days" are not this quarter's)."""
+    day = f", {end_at:%Y-%m-%d}" if end_at is not None else ""
+    return f"## Hotspots (90 days to the last commit{day})"
+
+
 def hotspot_item(row: dict) -> dict:
-    return item(f"- {row['path']}: {plural(row['revisions'], 'change')} in 90 days, {row['trend']}", [row["path"]],
-                row["path"])
+    return item(f"- {row['path']}: {plural(row['revisions'], 'change')}, {row['trend']}", [row["path"]], row["path"])
 
 
 def interface_item(row: dict) -> dict:
@@ -206,8 +214,10 @@ def interface_item(row: dict) -> dict:
 
 
 def recent_item(row: dict) -> dict:
-    return item(f"- {row['path']} ({plural(row['edits'], 'edit')}, {plural(row['reads'], 'read')})", [row["path"]],
-                row["path"])
+    """'- shop/api.py (2 edits, 1 read)': only what agents did ('(1 read)', not '(0 edits, 1 read)'); a file they
+    only searched says so."""
+    done = [plural(row[key], key[:-1]) for key in ("edits", "reads") if row.get(key)]
+    return item(f"- {row['path']} ({', '.join(done) or 'searched'})", [row["path"]], row["path"])
 
 
 def header_lines(facts: dict) -> list[dict]:
