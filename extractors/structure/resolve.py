@@ -307,6 +307,9 @@ class Hooks:
     labeled_self: Callable | None = None  # (resolver, head, src) -> the class a receiver like Kotlin's this@Outer names
     universal_member: Callable | None = None  # (resolver, ref, src) -> a method added to every type, by its name
     visible_members: Callable | None = None  # (resolver, ref, src, found) -> the members found the file can see
+    # where no class a file imports has a guessed member, those of the modules a barrel it imports passes on
+    # (``export * from "./types"``, ``export * as core from``) are preferred (JavaScript's barrels; False)
+    visible_through_stars: bool = False
     variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
     # references record the type arguments written (``GENERIC_NAMES``): of same-named types differing in their number
@@ -428,6 +431,7 @@ def hooks_of(support) -> Hooks:
                  labeled_self=getattr(support, "labeled_self", None),
                  universal_member=getattr(support, "universal_member", None),
                  visible_members=getattr(support, "visible_members", None),
+                 visible_through_stars=bool(getattr(support, "VISIBLE_THROUGH_STARS", False)),
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
                  type_arguments_written=bool(getattr(support, "GENERIC_NAMES", ())),
@@ -544,6 +548,7 @@ class Resolver(ImportBindings):
         self._round: dict[tuple[int, str], tuple[object, set[str]]] = {}
         self._round_depth = 0
         self._visible: dict[str, tuple[set, set]] = {}
+        self._through_barrels: dict[str, tuple[set, set]] = {}
         self._value_classes: dict[tuple, tuple[str | None, str]] = {}
         self._read_memo: dict[tuple, tuple | None] = {}
         self._c3_memo: dict[str, list | None] = {}
@@ -1704,7 +1709,8 @@ class Resolver(ImportBindings):
             if methods and len(methods) < len(found.ids):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
         if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
-            narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it (and x names it)
+            # ...unless one class the file can see has it (and x names it); never one of all a barrel passes on
+            narrowed = self._prefer_visible(r, found, through_barrels=False)
             one = narrowed.ids[0] if len(narrowed.ids) == 1 and len(found.ids) > 1 else None
             found = narrowed if one is not None and self._receiver_fits(r, one, hooks) else UNRESOLVED
         else:
@@ -1840,12 +1846,17 @@ class Resolver(ImportBindings):
             return found
         return Found(typed, "unique_name" if self._one_definition(typed) else "ambiguous")
 
-    def _prefer_visible(self, r: Ref, found: Found) -> Found:
+    def _prefer_visible(self, r: Ref, found: Found, through_barrels: bool = True) -> Found:
         """Of several same-named methods, those of classes the file can see (defined there, imported, its package)
-        when there are some: ``client.request()`` in a file importing ``Client`` is ``Client.request``."""
+        when there are some: ``client.request()`` in a file importing ``Client`` is ``Client.request``. Where none is,
+        and the language says so (``visible_through_stars``), those of the modules a barrel the file imports passes
+        on: ``schema.parse()`` in a test importing ``zod/v3`` is v3's ``ZodType.parse``, not v4's."""
         if len(found.ids) < 2:
             return found
         visible = [i for i in found.ids if self._class_visible(r.path, self.g.by_id[i], self._visible_from(r.path))]
+        if not visible and through_barrels and self.hooks.get(r.path, self.no_hooks).visible_through_stars:
+            passed_on = self._barrels_pass_on(r.path)
+            visible = [i for i in found.ids if self._class_visible(r.path, self.g.by_id[i], passed_on)]
         if not visible or len(visible) == len(found.ids):
             return found
         return Found(visible, "unique_name" if len(visible) == 1 else "ambiguous")
@@ -1862,6 +1873,28 @@ class Resolver(ImportBindings):
                     modules.update(b.value)
             found = self._visible[path] = (symbols, modules)
         return found
+
+    def _barrels_pass_on(self, path: str) -> tuple[set, set]:
+        """``_visible_from`` with, for each module imported, the modules it passes on along the chain: wholesale
+        (``export * from "./types"``) or as a namespace (``export * as core from "../core"``)."""
+        found = self._through_barrels.get(path)
+        if found is None:
+            symbols, modules = self._visible_from(path)
+            reached, todo = set(modules), list(modules)
+            while todo:
+                fresh = [p for p in self._passed_on_modules(todo.pop()) if p not in reached]
+                reached.update(fresh)
+                todo.extend(fresh)
+            found = self._through_barrels[path] = (symbols, reached)
+        return found
+
+    def _passed_on_modules(self, module: str) -> list[str]:
+        passed = [p for paths in self.stars(module) for p in paths]
+        for name in list(self.exported.get(module, ())):
+            hit = self.binding(module, name, frozenset(), True)
+            if hit is not None and hit.kind == "module":
+                passed.extend(hit.value)
+        return passed
 
     def _class_visible(self, path: str, member: Symbol, imported: tuple[set, set]) -> bool:
         owner = self.g.owner_of(member)

@@ -28,6 +28,10 @@ OBJECT_MEMBERS_PASSED = True  # run(opts) { opts.onDone() }: what run's callers 
 # `export * from "./schemas"` passes on what schemas.ts exports, not what it imports for itself (`import * as parse
 # from "./parse"` there is no `parse` of the importers': zod's `z.parse()`)
 STAR_PASSES_IMPORTS = False
+# `import * as z from "zod/v3"`: where no class the file imports has a guessed method, the classes of the modules that
+# barrel passes on (`export * from "./types"`, `export * as core from "../core"`) are the ones the file's untyped values
+# may be, over zod/v4's same-named `parse`
+VISIBLE_THROUGH_STARS = True
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
                                 "localStorage", "sessionStorage", "performance", "history",
