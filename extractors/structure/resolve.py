@@ -328,6 +328,8 @@ class Hooks:
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
     builtin_guess_named: bool = False  # a builtin-named method's guess needs a receiver naming the class (Python)
+    # the builtin-named methods whose guess needs that where the rest do not (JavaScript's strings' and promises' own)
+    builtin_guess_named_methods: frozenset = frozenset()
     written_self: bool = False  # a method's first parameter is its receiver (Python's self): obj.run(f) passes f second
     # an argument past the last parameter is the last one's, a variadic (Go's ``Use(mw ...Middleware)``: only a
     # variadic parameter takes more arguments than a function declares, so ``Use(a, b)`` gives mw both)
@@ -443,6 +445,7 @@ def hooks_of(support) -> Hooks:
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
+                 builtin_guess_named_methods=frozenset(getattr(support, "BUILTIN_GUESS_NAMED_METHODS", ())),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
                  extra_arguments_last=bool(getattr(support, "EXTRA_ARGUMENTS_LAST", False)),
                  labels_fit=getattr(support, "labels_fit", None),
@@ -1816,14 +1819,16 @@ class Resolver(ImportBindings):
         A method of an object held in a named variable (JavaScript's ``var res = Object.create(..)``, a singleton,
         not a type) is reached by its own name or ``this``: express's ``var app = this.app; app.get(..)`` in the
         file of ``res.get`` is the application's ``get``, not this object's. Where the language says so
-        (``builtin_guess_named``), a class's method also needs a receiver naming the class."""
+        (``builtin_guess_named``, or for the method's name: ``builtin_guess_named_methods``), a class's method also
+        needs a receiver naming the class."""
         owner_id = self.g.owner_of(self.g.by_id[member_id])
         owner = self.g.by_id.get(owner_id or "")
         if owner is not None and owner.kind in VALUES:
             last = r.receiver.rsplit(".", 1)[-1]
             if last.isidentifier() and last not in SELF_NAMES and last != owner.name:
                 return False
-        return not hooks.builtin_guess_named or _receiver_names_class(r.receiver, owner_id)
+        named = hooks.builtin_guess_named or r.name in hooks.builtin_guess_named_methods
+        return not named or _receiver_names_class(r.receiver, owner_id)
 
     def _through_visible_member(self, r: Ref, found: Found) -> Found | None:
         """``c.req.header()`` on an untyped ``c`` in a file that sees ``Context``, whose member ``req`` is declared a

@@ -72,6 +72,12 @@ BUILTIN_METHODS = frozenset({
     # the web platform's streams, sockets, requests and responses (a server's listen or send is often the
     # repository's own: express)
     "formData", "clone", "cancel", "close", "enqueue", "releaseLock", "pipeTo", "pipeThrough", "tee", "abort"})
+# Of those, the ones a string, a promise or a set answers on nearly every untyped value (`input.data.trim()`,
+# `result.then(..)`, `traits.has(..)`): the one visible class bearing the name (a schema builder's `ZodString.trim`,
+# an interface's `then` field) is guessed only where the receiver names it (`registry.has()`: `Registry.has`)
+BUILTIN_GUESS_NAMED_METHODS = frozenset({
+    "includes", "trim", "trimStart", "trimEnd", "startsWith", "endsWith", "toLowerCase", "toUpperCase", "padStart",
+    "padEnd", "then", "catch", "finally", "has", "keys", "values", "entries"})
 
 # ...and one called on a value of unknown type (a library callback's parameter: `transform(code, id)`'s `code.replace`,
 # `id.startsWith`) is the language's or a library's where no definition of the repository bears the name: external
