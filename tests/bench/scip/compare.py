@@ -461,16 +461,19 @@ def lost_by_scip(documents: list[Document], files: set[str], sources: dict):
     (``export { stringType as string }``: zod's ``z.string()`` is a fresh local in each file using it), so the edge
     cannot be judged."""
     lost: dict[tuple[str, int], set[str]] = defaultdict(set)
+    bound: dict[tuple[str, int], set[str]] = defaultdict(set)
     for doc in documents:
         if doc.path not in files:
             continue
         defined = {occ.symbol for occ in doc.occurrences if occ.is_definition and is_local(occ.symbol)}
         for occ in doc.occurrences:
-            if is_local(occ.symbol) and occ.symbol not in defined and occ.range.start_line == occ.range.end_line:
-                line = occ.range.start_line + 1
-                text = sources[doc.path].line(line)[occ.range.start_char:occ.range.end_char]
-                lost[(doc.path, line)].add(text)
-    return lambda edge: edge.dst_name.rsplit(".", 1)[-1] in lost.get((edge.path, edge.line), ())
+            line = occ.range.start_line + 1
+            if not is_local(occ.symbol):
+                bound[(doc.path, line)].add(symbol_name(occ.symbol))
+            elif occ.symbol not in defined and occ.range.start_line == occ.range.end_line:
+                lost[(doc.path, line)].add(sources[doc.path].line(line)[occ.range.start_char:occ.range.end_char])
+    return lambda edge: (name := edge.dst_name.rsplit(".", 1)[-1]) in lost.get((edge.path, edge.line), ()) \
+        and name not in bound.get((edge.path, edge.line), ())
 
 
 def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere, lost):
