@@ -35,7 +35,8 @@ VISIBLE_THROUGH_STARS = True
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
                                 "localStorage", "sessionStorage", "performance", "history",
-                                "jest", "vi"})  # the test runners' globals: jest.fn(), vi.spyOn()
+                                # the test runners' globals: jest.fn(), vi.spyOn(), it.skip(), describe.each()
+                                "jest", "vi", "it", "describe", "expect", "test"})
 EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".vue", ".svelte")
 # Globals of the language, browsers, Node and test runners: a bare call of one is not the repository's.
 BUILTINS = frozenset({
@@ -77,7 +78,7 @@ BUILTIN_METHODS = frozenset({
 # an interface's `then` field) is guessed only where the receiver names it (`registry.has()`: `Registry.has`)
 BUILTIN_GUESS_NAMED_METHODS = frozenset({
     "includes", "trim", "trimStart", "trimEnd", "startsWith", "endsWith", "toLowerCase", "toUpperCase", "padStart",
-    "padEnd", "then", "catch", "finally", "has", "keys", "values", "entries"})
+    "padEnd", "then", "catch", "finally", "has", "keys", "values", "entries", "toString", "match"})
 
 # ...and one called on a value of unknown type (a library callback's parameter: `transform(code, id)`'s `code.replace`,
 # `id.startsWith`) is the language's or a library's where no definition of the repository bears the name: external
