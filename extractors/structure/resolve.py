@@ -330,6 +330,9 @@ class Hooks:
     builtin_guess_named: bool = False  # a builtin-named method's guess needs a receiver naming the class (Python)
     # the builtin-named methods whose guess needs that where the rest do not (JavaScript's strings' and promises' own)
     builtin_guess_named_methods: frozenset = frozenset()
+    # a guess among a method and its overrides is the method they override (dispatch edges reach the overrides):
+    # ``schema._parse()`` on an unknown value is ``ZodType._parse``, not eight of its 35 subclasses' (False)
+    guess_overridden: bool = False
     written_self: bool = False  # a method's first parameter is its receiver (Python's self): obj.run(f) passes f second
     # an argument past the last parameter is the last one's, a variadic (Go's ``Use(mw ...Middleware)``: only a
     # variadic parameter takes more arguments than a function declares, so ``Use(a, b)`` gives mw both)
@@ -446,6 +449,7 @@ def hooks_of(support) -> Hooks:
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
                  builtin_guess_named_methods=frozenset(getattr(support, "BUILTIN_GUESS_NAMED_METHODS", ())),
+                 guess_overridden=bool(getattr(support, "GUESS_OVERRIDDEN", False)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
                  extra_arguments_last=bool(getattr(support, "EXTRA_ARGUMENTS_LAST", False)),
                  labels_fit=getattr(support, "labels_fit", None),
@@ -1706,7 +1710,8 @@ class Resolver(ImportBindings):
         typed = self._type_named(r, kinds)
         if typed is not None:
             return self._same_program(r.path, typed)
-        found = self._same_program(r.path, self._global(r.name, kinds, r.path))
+        every = self._overridden_only(r, kinds) if hooks.guess_overridden else None
+        found = self._same_program(r.path, every or self._global(r.name, kinds, r.path))
         if r.kind == "call" and len(found.ids) > 1:  # x.Name(): a method called, before a field holding a function
             methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
             if methods and len(methods) < len(found.ids):
@@ -4267,6 +4272,32 @@ class Resolver(ImportBindings):
         kept = set(written)
         near = self._nearest(key + ("written",), written, folder)
         return near + self._nearest(key + ("made",), [i for i in ids if i not in kept], folder)[:MAX_CANDIDATES - len(near)]
+
+    def _overridden_only(self, r: Ref, kinds: set) -> Found | None:
+        """Of every repository-wide candidate, those overriding no other candidate (the nearest ``MAX_CANDIDATES``);
+        None where each is such a root: a call of a base's method on an unknown value of the hierarchy is the base's,
+        and its dispatch edges reach the overrides."""
+        key = self._global_key(r.name, kinds, r.path) + ("roots",)
+        roots = self._global_cache.get(key)
+        if roots is None:
+            every = self._global_all(r.name, kinds, r.path)
+            ids = set(every.ids)
+            kept = [i for i in every.ids if not self._overrides_one_of(i, ids)]
+            roots = self._global_cache[key] = Found(kept, "unique_name" if self._one_definition(kept) else
+                                                    every.resolution) if len(kept) < len(ids) else UNRESOLVED
+        if not roots.ids:
+            return None
+        if len(roots.ids) <= MAX_CANDIDATES:
+            return roots
+        return Found(self._nearest(key, roots.ids, posixpath.dirname(r.path)), roots.resolution)
+
+    def _overrides_one_of(self, sid: str, ids: set) -> bool:
+        """Whether method ``sid`` overrides a same-named member of a base class that is among ``ids``."""
+        sym = self.g.by_id[sid]
+        owner = self.g.owner_of(sym)
+        if owner is None or owner not in self.g.by_id or self.g.by_id[owner].kind not in CLASSLIKE:
+            return False
+        return any(self.g.members.get(base, {}).get(sym.name) in ids for base, _ in self._linearized(owner)[1:])
 
     def _global_all(self, name: str, kinds: set, path: str) -> Found:
         """Every repository-wide candidate (``_global`` keeps the nearest ``MAX_CANDIDATES``)."""
