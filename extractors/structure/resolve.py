@@ -307,6 +307,9 @@ class Hooks:
     labeled_self: Callable | None = None  # (resolver, head, src) -> the class a receiver like Kotlin's this@Outer names
     universal_member: Callable | None = None  # (resolver, ref, src) -> a method added to every type, by its name
     visible_members: Callable | None = None  # (resolver, ref, src, found) -> the members found the file can see
+    # where no class a file imports has a guessed member, those of the modules a barrel it imports passes on
+    # (``export * from "./types"``, ``export * as core from``) are preferred (JavaScript's barrels; False)
+    visible_through_stars: bool = False
     variants_from_own_file: bool = False  # a file's own definition reaches its variants too (Kotlin's expect fun)
     partial_types: bool = False  # a type of one qualified name in several files of one package is one (C# partial)
     # references record the type arguments written (``GENERIC_NAMES``): of same-named types differing in their number
@@ -325,6 +328,11 @@ class Hooks:
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
     builtin_guess_named: bool = False  # a builtin-named method's guess needs a receiver naming the class (Python)
+    # the builtin-named methods whose guess needs that where the rest do not (JavaScript's strings' and promises' own)
+    builtin_guess_named_methods: frozenset = frozenset()
+    # a guess among a method and its overrides is the method they override (dispatch edges reach the overrides):
+    # ``schema._parse()`` on an unknown value is ``ZodType._parse``, not eight of its 35 subclasses' (False)
+    guess_overridden: bool = False
     written_self: bool = False  # a method's first parameter is its receiver (Python's self): obj.run(f) passes f second
     # an argument past the last parameter is the last one's, a variadic (Go's ``Use(mw ...Middleware)``: only a
     # variadic parameter takes more arguments than a function declares, so ``Use(a, b)`` gives mw both)
@@ -428,6 +436,7 @@ def hooks_of(support) -> Hooks:
                  labeled_self=getattr(support, "labeled_self", None),
                  universal_member=getattr(support, "universal_member", None),
                  visible_members=getattr(support, "visible_members", None),
+                 visible_through_stars=bool(getattr(support, "VISIBLE_THROUGH_STARS", False)),
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
                  type_arguments_written=bool(getattr(support, "GENERIC_NAMES", ())),
@@ -439,6 +448,8 @@ def hooks_of(support) -> Hooks:
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
+                 builtin_guess_named_methods=frozenset(getattr(support, "BUILTIN_GUESS_NAMED_METHODS", ())),
+                 guess_overridden=bool(getattr(support, "GUESS_OVERRIDDEN", False)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
                  extra_arguments_last=bool(getattr(support, "EXTRA_ARGUMENTS_LAST", False)),
                  labels_fit=getattr(support, "labels_fit", None),
@@ -544,6 +555,7 @@ class Resolver(ImportBindings):
         self._round: dict[tuple[int, str], tuple[object, set[str]]] = {}
         self._round_depth = 0
         self._visible: dict[str, tuple[set, set]] = {}
+        self._through_barrels: dict[str, tuple[set, set]] = {}
         self._value_classes: dict[tuple, tuple[str | None, str]] = {}
         self._read_memo: dict[tuple, tuple | None] = {}
         self._c3_memo: dict[str, list | None] = {}
@@ -1698,13 +1710,15 @@ class Resolver(ImportBindings):
         typed = self._type_named(r, kinds)
         if typed is not None:
             return self._same_program(r.path, typed)
-        found = self._same_program(r.path, self._global(r.name, kinds, r.path))
+        every = self._overridden_only(r, kinds) if hooks.guess_overridden else None
+        found = self._same_program(r.path, every or self._global(r.name, kinds, r.path))
         if r.kind == "call" and len(found.ids) > 1:  # x.Name(): a method called, before a field holding a function
             methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
             if methods and len(methods) < len(found.ids):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
         if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
-            narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it (and x names it)
+            # ...unless one class the file can see has it (and x names it); never one of all a barrel passes on
+            narrowed = self._prefer_visible(r, found, through_barrels=False)
             one = narrowed.ids[0] if len(narrowed.ids) == 1 and len(found.ids) > 1 else None
             found = narrowed if one is not None and self._receiver_fits(r, one, hooks) else UNRESOLVED
         else:
@@ -1810,14 +1824,16 @@ class Resolver(ImportBindings):
         A method of an object held in a named variable (JavaScript's ``var res = Object.create(..)``, a singleton,
         not a type) is reached by its own name or ``this``: express's ``var app = this.app; app.get(..)`` in the
         file of ``res.get`` is the application's ``get``, not this object's. Where the language says so
-        (``builtin_guess_named``), a class's method also needs a receiver naming the class."""
+        (``builtin_guess_named``, or for the method's name: ``builtin_guess_named_methods``), a class's method also
+        needs a receiver naming the class."""
         owner_id = self.g.owner_of(self.g.by_id[member_id])
         owner = self.g.by_id.get(owner_id or "")
         if owner is not None and owner.kind in VALUES:
             last = r.receiver.rsplit(".", 1)[-1]
             if last.isidentifier() and last not in SELF_NAMES and last != owner.name:
                 return False
-        return not hooks.builtin_guess_named or _receiver_names_class(r.receiver, owner_id)
+        named = hooks.builtin_guess_named or r.name in hooks.builtin_guess_named_methods
+        return not named or _receiver_names_class(r.receiver, owner_id)
 
     def _through_visible_member(self, r: Ref, found: Found) -> Found | None:
         """``c.req.header()`` on an untyped ``c`` in a file that sees ``Context``, whose member ``req`` is declared a
@@ -1840,12 +1856,17 @@ class Resolver(ImportBindings):
             return found
         return Found(typed, "unique_name" if self._one_definition(typed) else "ambiguous")
 
-    def _prefer_visible(self, r: Ref, found: Found) -> Found:
+    def _prefer_visible(self, r: Ref, found: Found, through_barrels: bool = True) -> Found:
         """Of several same-named methods, those of classes the file can see (defined there, imported, its package)
-        when there are some: ``client.request()`` in a file importing ``Client`` is ``Client.request``."""
+        when there are some: ``client.request()`` in a file importing ``Client`` is ``Client.request``. Where none is,
+        and the language says so (``visible_through_stars``), those of the modules a barrel the file imports passes
+        on: ``schema.parse()`` in a test importing ``zod/v3`` is v3's ``ZodType.parse``, not v4's."""
         if len(found.ids) < 2:
             return found
         visible = [i for i in found.ids if self._class_visible(r.path, self.g.by_id[i], self._visible_from(r.path))]
+        if not visible and through_barrels and self.hooks.get(r.path, self.no_hooks).visible_through_stars:
+            passed_on = self._barrels_pass_on(r.path)
+            visible = [i for i in found.ids if self._class_visible(r.path, self.g.by_id[i], passed_on)]
         if not visible or len(visible) == len(found.ids):
             return found
         return Found(visible, "unique_name" if len(visible) == 1 else "ambiguous")
@@ -1862,6 +1883,28 @@ class Resolver(ImportBindings):
                     modules.update(b.value)
             found = self._visible[path] = (symbols, modules)
         return found
+
+    def _barrels_pass_on(self, path: str) -> tuple[set, set]:
+        """``_visible_from`` with, for each module imported, the modules it passes on along the chain: wholesale
+        (``export * from "./types"``) or as a namespace (``export * as core from "../core"``)."""
+        found = self._through_barrels.get(path)
+        if found is None:
+            symbols, modules = self._visible_from(path)
+            reached, todo = set(modules), list(modules)
+            while todo:
+                fresh = [p for p in self._passed_on_modules(todo.pop()) if p not in reached]
+                reached.update(fresh)
+                todo.extend(fresh)
+            found = self._through_barrels[path] = (symbols, reached)
+        return found
+
+    def _passed_on_modules(self, module: str) -> list[str]:
+        passed = [p for paths in self.stars(module) for p in paths]
+        for name in list(self.exported.get(module, ())):
+            hit = self.binding(module, name, frozenset(), True)
+            if hit is not None and hit.kind == "module":
+                passed.extend(hit.value)
+        return passed
 
     def _class_visible(self, path: str, member: Symbol, imported: tuple[set, set]) -> bool:
         owner = self.g.owner_of(member)
@@ -4229,6 +4272,32 @@ class Resolver(ImportBindings):
         kept = set(written)
         near = self._nearest(key + ("written",), written, folder)
         return near + self._nearest(key + ("made",), [i for i in ids if i not in kept], folder)[:MAX_CANDIDATES - len(near)]
+
+    def _overridden_only(self, r: Ref, kinds: set) -> Found | None:
+        """Of every repository-wide candidate, those overriding no other candidate (the nearest ``MAX_CANDIDATES``);
+        None where each is such a root: a call of a base's method on an unknown value of the hierarchy is the base's,
+        and its dispatch edges reach the overrides."""
+        key = self._global_key(r.name, kinds, r.path) + ("roots",)
+        roots = self._global_cache.get(key)
+        if roots is None:
+            every = self._global_all(r.name, kinds, r.path)
+            ids = set(every.ids)
+            kept = [i for i in every.ids if not self._overrides_one_of(i, ids)]
+            roots = self._global_cache[key] = Found(kept, "unique_name" if self._one_definition(kept) else
+                                                    every.resolution) if len(kept) < len(ids) else UNRESOLVED
+        if not roots.ids:
+            return None
+        if len(roots.ids) <= MAX_CANDIDATES:
+            return roots
+        return Found(self._nearest(key, roots.ids, posixpath.dirname(r.path)), roots.resolution)
+
+    def _overrides_one_of(self, sid: str, ids: set) -> bool:
+        """Whether method ``sid`` overrides a same-named member of a base class that is among ``ids``."""
+        sym = self.g.by_id[sid]
+        owner = self.g.owner_of(sym)
+        if owner is None or owner not in self.g.by_id or self.g.by_id[owner].kind not in CLASSLIKE:
+            return False
+        return any(self.g.members.get(base, {}).get(sym.name) in ids for base, _ in self._linearized(owner)[1:])
 
     def _global_all(self, name: str, kinds: set, path: str) -> Found:
         """Every repository-wide candidate (``_global`` keeps the nearest ``MAX_CANDIDATES``)."""

@@ -28,10 +28,18 @@ OBJECT_MEMBERS_PASSED = True  # run(opts) { opts.onDone() }: what run's callers 
 # `export * from "./schemas"` passes on what schemas.ts exports, not what it imports for itself (`import * as parse
 # from "./parse"` there is no `parse` of the importers': zod's `z.parse()`)
 STAR_PASSES_IMPORTS = False
+# `import * as z from "zod/v3"`: where no class the file imports has a guessed method, the classes of the modules that
+# barrel passes on (`export * from "./types"`, `export * as core from "../core"`) are the ones the file's untyped values
+# may be, over zod/v4's same-named `parse`
+VISIBLE_THROUGH_STARS = True
+# `this._def.innerType._parse(input)` on an unknown value: the base's `ZodType._parse` its 35 subclasses override, not
+# the eight of them nearest by name (the dispatch edges reach each)
+GUESS_OVERRIDDEN = True
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
                                 "localStorage", "sessionStorage", "performance", "history",
-                                "jest", "vi"})  # the test runners' globals: jest.fn(), vi.spyOn()
+                                # the test runners' globals: jest.fn(), vi.spyOn(), it.skip(), describe.each()
+                                "jest", "vi", "it", "describe", "expect", "test"})
 EXTENSIONS = (".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".vue", ".svelte")
 # Globals of the language, browsers, Node and test runners: a bare call of one is not the repository's.
 BUILTINS = frozenset({
@@ -68,6 +76,12 @@ BUILTIN_METHODS = frozenset({
     # the web platform's streams, sockets, requests and responses (a server's listen or send is often the
     # repository's own: express)
     "formData", "clone", "cancel", "close", "enqueue", "releaseLock", "pipeTo", "pipeThrough", "tee", "abort"})
+# Of those, the ones a string, a promise or a set answers on nearly every untyped value (`input.data.trim()`,
+# `result.then(..)`, `traits.has(..)`): the one visible class bearing the name (a schema builder's `ZodString.trim`,
+# an interface's `then` field) is guessed only where the receiver names it (`registry.has()`: `Registry.has`)
+BUILTIN_GUESS_NAMED_METHODS = frozenset({
+    "includes", "trim", "trimStart", "trimEnd", "startsWith", "endsWith", "toLowerCase", "toUpperCase", "padStart",
+    "padEnd", "then", "catch", "finally", "has", "keys", "values", "entries", "toString", "match"})
 
 # ...and one called on a value of unknown type (a library callback's parameter: `transform(code, id)`'s `code.replace`,
 # `id.startsWith`) is the language's or a library's where no definition of the repository bears the name: external

@@ -34,7 +34,9 @@ How SCIP maps onto codelake (and what that loses, counted in ``Result.losses``):
   edge from ``Foo(x)`` to the ``__init__`` it runs (maybe a base class's) is not judged, counted.
 * Positions are lines: two definitions on one line, or a reference whose column encoding differs (SCIP counts UTF-16
   units in TypeScript) may be attributed differently. Edges into codelake symbols SCIP has no global definition for
-  (locals to SCIP, or symbols only codelake makes) cannot be judged and are left out of both sides, counted.
+  (locals to SCIP, or symbols only codelake makes) cannot be judged and are left out of both sides, counted; so are
+  edges at a name SCIP binds to a local the file never defines (scip-typescript's ``export { stringType as string }``:
+  zod's every ``z.string()``), counted.
 """
 
 from __future__ import annotations
@@ -356,7 +358,8 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
         if doc.path in files:
             _truth_of(doc, sources[doc.path], mapping, defs, truth_calls, truth_refs, truth_files, losses, names)
     found_calls, found_refs, found_files = _codelake_pairs(edges, mapping, files, losses,
-                                                           bound_elsewhere(documents, files, symbols))
+                                                           bound_elsewhere(documents, files, symbols),
+                                                           lost_by_scip(documents, files, sources))
     result = Result(score(truth_files, found_files), score(truth_calls.keys(), found_calls.keys()),
                     score(truth_refs.keys(), found_refs.keys()), 0, 0, len(files), losses, Counter(), Counter())
     _blast_misses(result, truth_calls, edges, mapping, symbols, samples)
@@ -452,7 +455,28 @@ def bound_elsewhere(documents: list[Document], files: set[str], symbols: list[di
     return lambda edge: names.get(edge.dst_id) in bound.get((edge.path, edge.line), ())
 
 
-def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere):
+def lost_by_scip(documents: list[Document], files: set[str], sources: dict):
+    """A test: does SCIP bind the name an edge's reference writes, on the edge's line, to a local it defines nowhere
+    in the file, and to no global symbol there? scip-typescript 0.4.0 does so for a name passed on under an alias
+    (``export { stringType as string }``: zod's ``z.string()`` is a fresh local in each file using it), so the edge
+    cannot be judged."""
+    lost: dict[tuple[str, int], set[str]] = defaultdict(set)
+    bound: dict[tuple[str, int], set[str]] = defaultdict(set)
+    for doc in documents:
+        if doc.path not in files:
+            continue
+        defined = {occ.symbol for occ in doc.occurrences if occ.is_definition and is_local(occ.symbol)}
+        for occ in doc.occurrences:
+            line = occ.range.start_line + 1
+            if not is_local(occ.symbol):
+                bound[(doc.path, line)].add(symbol_name(occ.symbol))
+            elif occ.symbol not in defined and occ.range.start_line == occ.range.end_line:
+                lost[(doc.path, line)].add(sources[doc.path].line(line)[occ.range.start_char:occ.range.end_char])
+    return lambda edge: (name := edge.dst_name.rsplit(".", 1)[-1]) in lost.get((edge.path, edge.line), ()) \
+        and name not in bound.get((edge.path, edge.line), ())
+
+
+def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere, lost):
     calls, refs, deps = Pairs(), Pairs(), set()
     for edge in edges:
         if edge.dst_id is None or edge.path not in files or edge.dst_path not in files:
@@ -471,6 +495,9 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
         if edge.dst_path != edge.path:
             deps.add((edge.path, edge.dst_path))
         if edge.kind == "dispatch":
+            continue
+        if lost(edge):
+            losses["codelake_edges_at_names_scip_binds_to_unbound_locals"] += 1
             continue
         caller, callee = mapping.caller_key(edge.src_id), mapping.callee_key(edge.dst_id)
         if caller is None or callee is None:

@@ -52,6 +52,10 @@ TARGETS = {
     "h3": Target("h3", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
     # tuning target (2026-12-05): unjs/unstorage, tsconfig.json covers src/ and test/
     "unstorage": Target("unstorage", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
+    # tuning targets (2026-12-05, sixth round): colinhacks/zod, a class-heavy library (the root tsconfig.json covers
+    # packages/zod, its v3 and v4 classes and tests), and egoist/tsup, a CLI
+    "zod": Target("zod", "typescript", "scip-typescript", ("index", "--no-progress-bar", "packages/zod/tsconfig.json")),
+    "tsup": Target("tsup", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
     "express": Target("express", "javascript", "scip-typescript",
                       ("index", "--infer-tsconfig", "--no-progress-bar"),
                       note="plain CommonJS: the type checker binds require() results and functions, not methods "
