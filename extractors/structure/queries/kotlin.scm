@@ -88,9 +88,15 @@
   (navigation_suffix "::" (simple_identifier) @name)) @reference.callback
 
 ; inheritance: class A : Base(), Iface, Other by impl
-(delegation_specifier [(user_type (type_identifier) @name . (type_arguments)? .)
-  (constructor_invocation (user_type (type_identifier) @name . (type_arguments)? .))
-  (explicit_delegation (user_type (type_identifier) @name . (type_arguments)? .))]) @reference.inherits
+(delegation_specifier [(user_type . (type_identifier) @name . (type_arguments)? .)
+  (constructor_invocation (user_type . (type_identifier) @name . (type_arguments)? .))
+  (explicit_delegation (user_type . (type_identifier) @name . (type_arguments)? .))]) @reference.inherits
+; a nested or qualified base, its last name in the one before it: class Builder : Taggable.Builder<Builder> (a
+; Builder of its own, never itself), Base.Impl(), a.b.Base
+(delegation_specifier [(user_type (type_identifier) @receiver . (type_identifier) @name . (type_arguments)? .)
+  (constructor_invocation (user_type (type_identifier) @receiver . (type_identifier) @name . (type_arguments)? .))
+  (explicit_delegation (user_type (type_identifier) @receiver . (type_identifier) @name . (type_arguments)? .))])
+  @reference.inherits
 
 ; imports: import a.b.C / import a.b.* / import a.b.C as D / import a.b.topLevelFun
 (import_header (identifier) @import.module .) @import
