@@ -268,6 +268,16 @@
   (function_body (simple_identifier) @name)
   (statements (simple_identifier) @name)] @reference.read (#not-eq? @name "it"))
 ((interpolated_identifier) @name @reference.read (#not-eq? @name "it"))
+; an object named bare as a value (CodeWriter(NullAppendable, ..), emit(Loading), state = Idle, return Empty, -> Done):
+; the singleton itself (a class's name stands for its companion), used as a type is; a constant (MAX) is none
+([(value_argument (simple_identifier) @name)
+  (property_declaration (simple_identifier) @name)
+  (assignment (simple_identifier) @name)
+  (jump_expression (simple_identifier) @name)
+  (control_structure_body (simple_identifier) @name)
+  (equality_expression (simple_identifier) @name)
+  (elvis_expression (simple_identifier) @name)
+  (function_body (simple_identifier) @name)] @reference.type.value (#match? @name "^[A-Z][a-z]"))
 
 ; a member read without a call (Shop.MAX, item.price, this.count): a ``reads`` edge where the object's class is known;
 ; the same navigation as a call's callee is the call (parents that hold a value, never a callee, are listed)
