@@ -195,6 +195,23 @@
 ; types named in signatures, fields, variables, casts, template arguments (see parse.py @reference.type)
 (type_identifier) @name @reference.type
 (qualified_identifier scope: (_) @receiver "::" @receiver name: (type_identifier) @name) @reference.type
+; a type named as the scope of a value (static_assert(F::is_integer) after using F = std::numeric_limits<From>;
+; Factor::num > 0, decltype(factor::num)): a use of it; a namespace's name (std::, detail::) is no type and finds none.
+; Only where a value is read: a declared type's scope is no type of the variable, a definition's (file::write) its own
+([(argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (binary_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (unary_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (conditional_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (parenthesized_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (static_assert_declaration condition: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (decltype (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (template_argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (init_declarator value: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (initializer_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (return_statement (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (assignment_expression right: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (subscript_argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))]
+  @reference.type)
 
 ; #include "x.h" / #include <x.h>: a wildcard import of the header (see c.scm)
 (preproc_include path: (string_literal (string_content) @import.module) @import.wildcard) @import
