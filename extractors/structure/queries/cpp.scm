@@ -9,23 +9,81 @@
 ; definitions: functions (exported unless static: those of the file or of a namespace, not a class's), and methods
 ; written inside their class
 (translation_unit (function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
-  declarator: [(function_declarator declarator: (identifier) @name)
+  type: (_) declarator: [(function_declarator declarator: (identifier) @name)
                (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
                (reference_declarator (function_declarator declarator: (identifier) @name))]
   [(compound_statement) (try_statement)]
   (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
 (declaration_list (function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
-  declarator: [(function_declarator declarator: (identifier) @name)
+  type: (_) declarator: [(function_declarator declarator: (identifier) @name)
                (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
                (reference_declarator (function_declarator declarator: (identifier) @name))]
   [(compound_statement) (try_statement)]
   (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
-(function_definition
+(function_definition type: (_)
   declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
                (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
                (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
   [(compound_statement) (try_statement)]
   (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function
+; a constructor written in its class has no type (nor under a template or an #if there, nor in a class the grammar
+; read as a block: `class GTEST_API_ Message {..}`); a typeless `NAME(..) {..}` at a namespace's level, or one named as
+; macros are, is no function but a macro's use followed by a block (fmt's `FMT_TRY {..} FMT_CATCH(...) {}`,
+; `BOOST_AUTO_TEST_CASE(t) {..}`): a call of it
+([(field_declaration_list
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (template_declaration
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (compound_statement
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (preproc_if
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (preproc_ifdef
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (preproc_else
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (preproc_elif
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (ERROR
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)]
+  (#not-match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
+([(translation_unit (function_definition !type declarator: (function_declarator declarator: (identifier) @name)))
+  (declaration_list (function_definition !type declarator: (function_declarator declarator: (identifier) @name)))]
+  @reference.call (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE|TEST_CASE_METHOD|SCENARIO)$"))
+((function_definition !type declarator: (function_declarator declarator: (identifier) @name)) @reference.call
+  (#match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$") (#not-match? @name "^(TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE)"))
 ; GoogleTest: TEST_F(Fixture, Name) {...} is a method of the fixture class (its fields are the test's), TEST(Suite,
 ; Name) a test function; the framework runs both (an entry point)
 (function_definition declarator: (function_declarator declarator: (identifier) @decorator
@@ -153,6 +211,9 @@
     name: [(identifier) @name (template_function name: (identifier) @name)]))
   (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver "::" @receiver
     name: [(identifier) @name (template_function name: (identifier) @name)])))]) @reference.call
+; a macro written as a template parameter (`template <typename T, FMT_ENABLE_IF(is_integral<T>::value)>`): its call
+(template_parameter_list (parameter_declaration type: (type_identifier) @name declarator: (abstract_function_declarator))
+  @reference.call)
 (new_expression type: (type_identifier) @name) @reference.call
 (new_expression type: (template_type name: (type_identifier) @name)) @reference.call
 (new_expression type: (qualified_identifier scope: (_) @receiver "::" @receiver
