@@ -109,6 +109,12 @@
 ; types named in signatures, properties, variables, generic arguments, casts, annotations (of a qualified a.b.C the
 ; last name; see parse.py @reference.type)
 (user_type (type_identifier) @name @reference.type . (type_arguments)? .)
+; a class literal (Boundary::class; Outer.Inner::class, the last name in the one before it) and an object as an index
+; key (context[UndispatchedMarker]): a use of it
+(callable_reference . (type_identifier) @name . "::" . "class") @reference.type.value
+(navigation_expression . (navigation_expression . (simple_identifier) @receiver . (navigation_suffix (simple_identifier) @name) .)
+  . (navigation_suffix "::" . "class")) @reference.type.value
+((indexing_suffix (simple_identifier) @name) @reference.type.value (#match? @name "^[A-Z][a-z]"))
 ; an object or class read for its members: Mode.A, Names.MAX
 ((navigation_expression . (simple_identifier) @name (navigation_suffix (simple_identifier)))
   @reference.type.value (#match? @name "^[A-Z]"))
