@@ -84,6 +84,12 @@
   @reference.call (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE|TEST_CASE_METHOD|SCENARIO)$"))
 ((function_definition !type declarator: (function_declarator declarator: (identifier) @name)) @reference.call
   (#match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$") (#not-match? @name "^(TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE)"))
+; a macro's use as a statement of its own, with no `;` (`FMT_PRAGMA_CLANG(diagnostic push)`, a class body's
+; `NLOHMANN_DEFINE_TYPE_INTRUSIVE(person, age, name)`): the grammar reads a typeless declaration of a function
+; (or, given one argument in a class, a field of the macro's type: `CHRONO_DEFINE_EQUALITY(span_info)`)
+([(declaration !type declarator: (function_declarator declarator: (identifier) @name))
+  (field_declaration type: (type_identifier) @name declarator: (parenthesized_declarator))] @reference.call
+  (#match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
 ; GoogleTest: TEST_F(Fixture, Name) {...} is a method of the fixture class (its fields are the test's), TEST(Suite,
 ; Name) a test function; the framework runs both (an entry point)
 (function_definition declarator: (function_declarator declarator: (identifier) @decorator
