@@ -370,13 +370,14 @@ def inline_type(receiver: str) -> str | None:
 _CAST = re.compile(r"^\(\s*[^()]+?\s+as\??\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\??\s*\)$", re.S)
 
 
-# class A<T>\n  private constructor(..) / @Inject constructor(..) (the line after a class header, maybe after a comment:
-# okio's ``expect open class ByteString\n// Trusted internal constructor..\ninternal constructor(``): the grammar reads
-# no line break before a primary constructor; the break moves to just after its ``(`` (its modifiers, annotations and
-# the comments before them blanked: no symbol needs them)
-_CONSTRUCTOR_LINE = re.compile(rb"(?m)(^[^\n{}=]*\bclass\b[^\n{}=]*)\n((?:[ \t]*(?://[^\n]*|/\*(?:[^*]|\*(?!/))*\*/)"
-                               rb"[ \t]*\n)*[ \t]*(?:(?:private|internal|protected|public|actual|expect)\s+"
-                               rb"|@[\w.]+(?:\([^()\n]*\))?\s+)+)constructor\(")
+# class A<T>\n  private constructor(..) / @Inject constructor(..) / a bare constructor(.. (the line after a class header,
+# maybe after a comment: okio's ``expect open class ByteString\n// Trusted internal constructor..\ninternal
+# constructor(``; kotlinpoet's ``public sealed class TypeName\nconstructor(``): the grammar reads no line break before
+# a primary constructor; the break moves to just after its ``(`` (its modifiers, annotations and the comments before
+# them blanked: no symbol needs them). A comment naming a class is no header: the constructor after it is secondary
+_CONSTRUCTOR_LINE = re.compile(rb"(?m)(^(?![ \t]*(?://|/?\*))[^\n{}=]*\bclass\b[^\n{}=]*)\n((?:[ \t]*(?://[^\n]*|"
+                               rb"/\*(?:[^*]|\*(?!/))*\*/)[ \t]*\n)*[ \t]*(?:(?:private|internal|protected|public|actual|"
+                               rb"expect)\s+|@[\w.]+(?:\([^()\n]*\))?\s+)*)constructor\(")
 # ``internal actual val bytes: ByteString`` / ``@JvmField actual val sink: Sink`` in a primary constructor: the grammar
 # reads no multiplatform modifier after another one there (``actual``/``expect`` blanked: nothing reads them)
 _PLATFORM_MODIFIER = re.compile(rb"(?<=[\s)])(?:actual|expect)(?=[ \t]+(?:val|var|override)\b)")
@@ -418,6 +419,8 @@ def _constructor_on_its_line(data: bytes) -> bytes:
     where they were."""
     def moved(m: re.Match) -> bytes:
         between = m.group(2)
+        if not between:  # a bare ``\nconstructor(``: no byte to spare for a space, the keyword (optional) blanked
+            return m.group(1) + b"(\n" + b" " * len(b"constructor")
         breaks = 1 + between.count(b"\n")  # @JvmOverloads or a comment on a line of its own: its break moves too
         return m.group(1) + b" constructor(" + b"\n" * breaks + b" " * (len(between) - breaks)
 

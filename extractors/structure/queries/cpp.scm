@@ -9,23 +9,87 @@
 ; definitions: functions (exported unless static: those of the file or of a namespace, not a class's), and methods
 ; written inside their class
 (translation_unit (function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
-  declarator: [(function_declarator declarator: (identifier) @name)
+  type: (_) declarator: [(function_declarator declarator: (identifier) @name)
                (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
                (reference_declarator (function_declarator declarator: (identifier) @name))]
   [(compound_statement) (try_statement)]
   (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
 (declaration_list (function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
-  declarator: [(function_declarator declarator: (identifier) @name)
+  type: (_) declarator: [(function_declarator declarator: (identifier) @name)
                (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
                (reference_declarator (function_declarator declarator: (identifier) @name))]
   [(compound_statement) (try_statement)]
   (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
-(function_definition
+(function_definition type: (_)
   declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
                (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
                (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
   [(compound_statement) (try_statement)]
   (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function
+; a constructor written in its class has no type (nor under a template or an #if there, nor in a class the grammar
+; read as a block: `class GTEST_API_ Message {..}`); a typeless `NAME(..) {..}` at a namespace's level, or one named as
+; macros are, is no function but a macro's use followed by a block (fmt's `FMT_TRY {..} FMT_CATCH(...) {}`,
+; `BOOST_AUTO_TEST_CASE(t) {..}`): a call of it
+([(field_declaration_list
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (template_declaration
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (compound_statement
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (preproc_if
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (preproc_ifdef
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (preproc_else
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (preproc_elif
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)
+ (ERROR
+  (function_definition !type
+    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+    [(compound_statement) (try_statement)]) @definition.function)]
+  (#not-match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
+([(translation_unit (function_definition !type declarator: (function_declarator declarator: (identifier) @name)))
+  (declaration_list (function_definition !type declarator: (function_declarator declarator: (identifier) @name)))]
+  @reference.call (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE|TEST_CASE_METHOD|SCENARIO)$"))
+((function_definition !type declarator: (function_declarator declarator: (identifier) @name)) @reference.call
+  (#match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$") (#not-match? @name "^(TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE)"))
+; a macro's use as a statement of its own, with no `;` (`FMT_PRAGMA_CLANG(diagnostic push)`, a class body's
+; `NLOHMANN_DEFINE_TYPE_INTRUSIVE(person, age, name)`): the grammar reads a typeless declaration of a function
+; (or, given one argument in a class, a field of the macro's type: `CHRONO_DEFINE_EQUALITY(span_info)`)
+([(declaration !type declarator: (function_declarator declarator: (identifier) @name))
+  (field_declaration type: (type_identifier) @name declarator: (parenthesized_declarator))] @reference.call
+  (#match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
 ; GoogleTest: TEST_F(Fixture, Name) {...} is a method of the fixture class (its fields are the test's), TEST(Suite,
 ; Name) a test function; the framework runs both (an entry point)
 (function_definition declarator: (function_declarator declarator: (identifier) @decorator
@@ -153,6 +217,9 @@
     name: [(identifier) @name (template_function name: (identifier) @name)]))
   (qualified_identifier name: (qualified_identifier name: (qualified_identifier scope: (_) @receiver "::" @receiver
     name: [(identifier) @name (template_function name: (identifier) @name)])))]) @reference.call
+; a macro written as a template parameter (`template <typename T, FMT_ENABLE_IF(is_integral<T>::value)>`): its call
+(template_parameter_list (parameter_declaration type: (type_identifier) @name declarator: (abstract_function_declarator))
+  @reference.call)
 (new_expression type: (type_identifier) @name) @reference.call
 (new_expression type: (template_type name: (type_identifier) @name)) @reference.call
 (new_expression type: (qualified_identifier scope: (_) @receiver "::" @receiver
@@ -195,6 +262,23 @@
 ; types named in signatures, fields, variables, casts, template arguments (see parse.py @reference.type)
 (type_identifier) @name @reference.type
 (qualified_identifier scope: (_) @receiver "::" @receiver name: (type_identifier) @name) @reference.type
+; a type named as the scope of a value (static_assert(F::is_integer) after using F = std::numeric_limits<From>;
+; Factor::num > 0, decltype(factor::num)): a use of it; a namespace's name (std::, detail::) is no type and finds none.
+; Only where a value is read: a declared type's scope is no type of the variable, a definition's (file::write) its own
+([(argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (binary_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (unary_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (conditional_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (parenthesized_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (static_assert_declaration condition: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (decltype (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (template_argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (init_declarator value: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (initializer_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (return_statement (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (assignment_expression right: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (subscript_argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))]
+  @reference.type)
 
 ; #include "x.h" / #include <x.h>: a wildcard import of the header (see c.scm)
 (preproc_include path: (string_literal (string_content) @import.module) @import.wildcard) @import

@@ -88,9 +88,15 @@
   (navigation_suffix "::" (simple_identifier) @name)) @reference.callback
 
 ; inheritance: class A : Base(), Iface, Other by impl
-(delegation_specifier [(user_type (type_identifier) @name . (type_arguments)? .)
-  (constructor_invocation (user_type (type_identifier) @name . (type_arguments)? .))
-  (explicit_delegation (user_type (type_identifier) @name . (type_arguments)? .))]) @reference.inherits
+(delegation_specifier [(user_type . (type_identifier) @name . (type_arguments)? .)
+  (constructor_invocation (user_type . (type_identifier) @name . (type_arguments)? .))
+  (explicit_delegation (user_type . (type_identifier) @name . (type_arguments)? .))]) @reference.inherits
+; a nested or qualified base, its last name in the one before it: class Builder : Taggable.Builder<Builder> (a
+; Builder of its own, never itself), Base.Impl(), a.b.Base
+(delegation_specifier [(user_type (type_identifier) @receiver . (type_identifier) @name . (type_arguments)? .)
+  (constructor_invocation (user_type (type_identifier) @receiver . (type_identifier) @name . (type_arguments)? .))
+  (explicit_delegation (user_type (type_identifier) @receiver . (type_identifier) @name . (type_arguments)? .))])
+  @reference.inherits
 
 ; imports: import a.b.C / import a.b.* / import a.b.C as D / import a.b.topLevelFun
 (import_header (identifier) @import.module .) @import
@@ -103,6 +109,12 @@
 ; types named in signatures, properties, variables, generic arguments, casts, annotations (of a qualified a.b.C the
 ; last name; see parse.py @reference.type)
 (user_type (type_identifier) @name @reference.type . (type_arguments)? .)
+; a class literal (Boundary::class; Outer.Inner::class, the last name in the one before it) and an object as an index
+; key (context[UndispatchedMarker]): a use of it
+(callable_reference . (type_identifier) @name . "::" . "class") @reference.type.value
+(navigation_expression . (navigation_expression . (simple_identifier) @receiver . (navigation_suffix (simple_identifier) @name) .)
+  . (navigation_suffix "::" . "class")) @reference.type.value
+((indexing_suffix (simple_identifier) @name) @reference.type.value (#match? @name "^[A-Z][a-z]"))
 ; an object or class read for its members: Mode.A, Names.MAX
 ((navigation_expression . (simple_identifier) @name (navigation_suffix (simple_identifier)))
   @reference.type.value (#match? @name "^[A-Z]"))
@@ -262,6 +274,16 @@
   (function_body (simple_identifier) @name)
   (statements (simple_identifier) @name)] @reference.read (#not-eq? @name "it"))
 ((interpolated_identifier) @name @reference.read (#not-eq? @name "it"))
+; an object named bare as a value (CodeWriter(NullAppendable, ..), emit(Loading), state = Idle, return Empty, -> Done):
+; the singleton itself (a class's name stands for its companion), used as a type is; a constant (MAX) is none
+([(value_argument (simple_identifier) @name)
+  (property_declaration (simple_identifier) @name)
+  (assignment (simple_identifier) @name)
+  (jump_expression (simple_identifier) @name)
+  (control_structure_body (simple_identifier) @name)
+  (equality_expression (simple_identifier) @name)
+  (elvis_expression (simple_identifier) @name)
+  (function_body (simple_identifier) @name)] @reference.type.value (#match? @name "^[A-Z][a-z]"))
 
 ; a member read without a call (Shop.MAX, item.price, this.count): a ``reads`` edge where the object's class is known;
 ; the same navigation as a call's callee is the call (parents that hold a value, never a callee, are listed)
