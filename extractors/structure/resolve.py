@@ -49,8 +49,8 @@ bears its name (JavaScript's ``code.replace()`` in a plugin hook: False, unresol
 ``guess_bare_names(resolver, path)`` whether a bare name may be guessed repository-wide (True: a language without
 imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadth first); ``is_external(importer,
 spec, index, root)`` a module spec outside the repository (not relative); ``CALLS_PASSED`` callees that call a
-function passed to them, whatever the slot (Python's ``map``, ``sorted``: the edge is a ``call``, not a ``callback``;
-none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, never a same-named definition of the
+function passed to them, by the slots they call (Python's ``{"map": {"#0"}, "sorted": {"key"}}``: the edge is a
+``call``, not a ``callback``; a value in another slot is only read, no edge; none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, never a same-named definition of the
 file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the kinds a base guessed by name may be
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
@@ -285,7 +285,7 @@ class Hooks:
     index_method: str | None
     guess_bare_names: Callable
     c3: bool
-    calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
+    calls_passed: dict  # callee -> the slots it calls a function passed in: map(f, xs) calls f, iterates xs
     marker_bases: frozenset  # bases from outside that give a class no behaviour (typing.Generic): not recorded
     locals_shadow: bool  # a local variable hides a same-named definition of its file (no pytest-style fixtures)
     type_only_kinds: frozenset  # kinds naming no value: never what a receiver is (TypeScript's interface, type)
@@ -411,7 +411,7 @@ def hooks_of(support) -> Hooks:
                  index_method=getattr(support, "INDEX_METHOD", None),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
-                 calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
+                 calls_passed=dict(getattr(support, "CALLS_PASSED", {})),
                  marker_bases=frozenset(getattr(support, "MARKER_BASES", ())),
                  locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
                  type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
@@ -692,8 +692,11 @@ class Resolver(ImportBindings):
         if form == "callback" and (found.resolution in ("unresolved", "ambiguous", "external")
                                    or (found.resolution == "unique_name" and r.receiver)):
             return named  # a bare name passed as a value is mostly a variable: keep only confident callbacks
-        if form == "callback" and r.module and r.module in self.hooks.get(r.path, self.no_hooks).calls_passed:
-            form = "call"  # map(f, xs), sorted(xs, key=f): f is called there
+        called_slots = self.hooks.get(r.path, self.no_hooks).calls_passed.get(r.module) if r.module else None
+        if form == "callback" and called_slots is not None:  # map(f, xs), sorted(xs, key=f): f is called there;
+            if _slot(r.alias) not in called_slots:  # sorted(self.items): xs only iterated
+                return []
+            form = "call"
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form) + self._called_along(r, src, found, form)
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
@@ -4744,3 +4747,8 @@ MAX_PASSED_ON = 4  # hops a function-typed parameter is followed along when pass
 INDEX_KINDS = {"returns_call", "param_call", "param_passed", "decorated_by", "signature", "value.returned", "value.held"}
 FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "param_passed", "decorated_by")
 __all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]
+
+
+def _slot(alias: str | None) -> str:
+    """A passed value's place in its call (``#0``, a keyword), without the call's shape after it."""
+    return alias.partition(CALL_SHAPE)[0] if alias else ""

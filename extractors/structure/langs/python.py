@@ -51,9 +51,14 @@ LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a 
 WRITTEN_SELF = True  # def run(self, cb): obj.run(f) gives f to cb, the parameter after self
 ASYNC_PROTOCOL = {"__iter__": "__aiter__", "__next__": "__anext__", "__enter__": "__aenter__", "__exit__": "__aexit__"}
 MARKER_BASES = frozenset({"Generic", "ABC", "object"})  # from outside: types, no behaviour (asyncio.Protocol has)
-CALLS_PASSED = frozenset({"map", "filter", "sorted", "min", "max", "reduce", "functools.reduce", "itertools.starmap",
-                          "itertools.filterfalse", "itertools.takewhile", "itertools.dropwhile", "itertools.groupby",
-                          "itertools.accumulate"})  # builtins calling a function passed to them
+# builtins calling a function passed to them, by the slot it is passed in (``#0``: first positional, else the
+# keyword): sorted(xs, key=f) calls f, but only iterates xs (sorted(self.stores), max(self.n, 1): no call)
+_FIRST, _SECOND = frozenset({"#0", "function"}), frozenset({"#1", "func"})
+CALLS_PASSED = {"map": _FIRST, "filter": _FIRST, "reduce": _FIRST, "functools.reduce": _FIRST,
+                "itertools.starmap": _FIRST, "itertools.filterfalse": _FIRST, "itertools.takewhile": _FIRST,
+                "itertools.dropwhile": _FIRST, "itertools.accumulate": _SECOND,
+                "sorted": frozenset({"key"}), "min": frozenset({"key"}), "max": frozenset({"key"}),
+                "itertools.groupby": frozenset({"#1", "key"})}
 KEYWORDS = frozenset(keyword.kwlist)
 # builtin classes whose methods code calls through the class: object.__setattr__(self, ..), dict.keys(self),
 # type.__new__(mcs, ..): the builtin's method, never a guess among the repository's same-named ones
