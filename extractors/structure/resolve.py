@@ -694,12 +694,15 @@ class Resolver(ImportBindings):
             return named  # a bare name passed as a value is mostly a variable: keep only confident callbacks
         called_slots = self.hooks.get(r.path, self.no_hooks).calls_passed.get(r.module) if r.module else None
         if form == "callback" and called_slots is not None:  # map(f, xs), sorted(xs, key=f): f is called there;
-            if _slot(r.alias) not in called_slots:  # sorted(self.items): xs only iterated
-                return []
+            if _slot(r.alias) not in called_slots and not self._all_functions(found):
+                return []  # sorted(self.items), max(self.depth, 1): a value only read (a function there: as PyCG has it)
             form = "call"
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form) + self._called_along(r, src, found, form)
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
+
+    def _all_functions(self, found: Found) -> bool:
+        return bool(found.ids) and all(self.g.by_id[i].kind in STORED_FUNCTIONS for i in found.ids)
 
     def _call_candidates(self, r: Ref, src: str) -> Found:
         """What a call's name finds, narrowed by its overloads, argument count and labels, what the file sees, and
