@@ -50,7 +50,9 @@ bears its name (JavaScript's ``code.replace()`` in a plugin hook: False, unresol
 imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadth first); ``is_external(importer,
 spec, index, root)`` a module spec outside the repository (not relative); ``CALLS_PASSED`` callees that call a
 function passed to them, by the slots they call (Python's ``{"map": {"#0"}, "sorted": {"key"}}``: the edge is a
-``call``, not a ``callback``; a value in another slot is only read, no edge; none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, never a same-named definition of the
+``call``, not a ``callback``; a value in another slot is only read, no edge; none); ``VALUE_TYPES`` builtin types
+whose values are never called: a field declared one is no candidate of a call guessed by name (Python's ``bool``);
+``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, never a same-named definition of the
 file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the kinds a base guessed by name may be
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
@@ -347,6 +349,7 @@ class Hooks:
     wrapper_types: frozenset = frozenset()
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
+    value_types: frozenset = frozenset()  # builtin types whose values are never called (Python's bool, str, list)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
     reads_declarations: Callable | None = None
     # a module-level name defined twice, or defined and imported (try: from ._speedups import f / except ImportError:
@@ -453,6 +456,7 @@ def hooks_of(support) -> Hooks:
                  wrapper_types=frozenset(getattr(support, "WRAPPER_TYPES", ())),
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
+                 value_types=frozenset(getattr(support, "VALUE_TYPES", ())),
                  reads_declarations=getattr(support, "reads_declarations", None),
                  module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)),
                  library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())),
@@ -1709,6 +1713,8 @@ class Resolver(ImportBindings):
             methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
             if methods and len(methods) < len(found.ids):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
+        if r.kind == "call" and hooks.call_operator and found.ids:
+            found = self._callable_guesses(found, hooks)
         if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
             narrowed = self._prefer_visible(r, found)  # ...unless one class the file can see has it (and x names it)
             one = narrowed.ids[0] if len(narrowed.ids) == 1 and len(found.ids) > 1 else None
@@ -1719,6 +1725,27 @@ class Resolver(ImportBindings):
         if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
         return found
+
+    def _callable_guesses(self, found: Found, hooks: Hooks) -> Found:
+        """Of a call's candidates guessed by name, never a field declared as a value nothing calls: a builtin
+        scalar or container (``exists: bool``), or a class of ours without the call operator (``start: Expr``):
+        ``match.start()`` on an untyped ``match`` is a library's method, not ``Slice.start`` called."""
+        kept = [i for i in found.ids if not self._uncallable_field(i, hooks)]
+        if len(kept) == len(found.ids):
+            return found
+        return Found(kept, "unique_name" if len(kept) == 1 else found.resolution) if kept else UNRESOLVED
+
+    def _uncallable_field(self, sid: str, hooks: Hooks) -> bool:
+        sym = self.g.by_id[sid]
+        declared = self.return_types.get((sym.path, sym.qualname)) if sym.kind == "field" else None
+        if declared is None or declared.kind != "type.field" or declared.receiver:
+            return False
+        if declared.name in hooks.value_types:
+            return True
+        cls = self._declared_class(declared, sid)
+        if not cls or any(c in self.g.external_bases for c, _ in self._linearized(cls)):
+            return False  # a library's class, or one with a library's base: it may have the call operator
+        return not self._member(cls, hooks.call_operator)
 
     def _implicit_member(self, r: Ref) -> Found:
         """Swift's ``.streamCompletionQueue(forRequestID: id)``, ``.object(pairs)``: a static method or an enum case of

@@ -44,6 +44,8 @@ OVERLOADS = False  # a method defined again in its class is a property's setter 
 PARAMETER_FLOW = True  # run(cb=f): cb() inside run calls f
 NAMED_CONSTRUCTORS = "__init__"  # Foo(x) runs Foo's __init__ (its own or a base class's)
 CALL_OPERATOR = "__call__"  # v = Range(1, 2); v(x) runs Range's __call__
+VALUE_TYPES = frozenset({"bool", "int", "float", "complex", "str", "bytes", "list", "dict", "set", "frozenset",
+                         "tuple"})  # a field declared one is never what x.name() calls, guessed by name
 NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.py: pkg/mod.py
 SIGNATURE_OUTSIDE = True  # def f(deprecated: deprecated | None, regex: Annotated[str, deprecated("..")]): the import
 LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a same-named definition of the file (a
