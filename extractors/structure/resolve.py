@@ -49,8 +49,10 @@ bears its name (JavaScript's ``code.replace()`` in a plugin hook: False, unresol
 ``guess_bare_names(resolver, path)`` whether a bare name may be guessed repository-wide (True: a language without
 imports); ``METHOD_ORDER`` ``"c3"`` for Python's method resolution order (breadth first); ``is_external(importer,
 spec, index, root)`` a module spec outside the repository (not relative); ``CALLS_PASSED`` callees that call a
-function passed to them, whatever the slot (Python's ``map``, ``sorted``: the edge is a ``call``, not a ``callback``;
-none); ``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, never a same-named definition of the
+function passed to them, by the slots they call (Python's ``{"map": {"#0"}, "sorted": {"key"}}``: the edge is a
+``call``, not a ``callback``; a value in another slot is only read, no edge; none); ``VALUE_TYPES`` builtin types
+whose values are never called: a field declared one is no candidate of a call guessed by name (Python's ``bool``);
+``LOCALS_SHADOW`` a name a parameter or variable binds is that variable, never a same-named definition of the
 file (False: a pytest test's parameter names its fixture); ``BASE_KINDS`` the kinds a base guessed by name may be
 (Rust's ``impl Trait for T``: a trait; every class-like kind); ``import_head(spec)`` the name of the file's own
 imports a module spec goes through (Rust ``use self::fmt::Write`` with ``use core::fmt``: ``fmt``; none);
@@ -285,7 +287,7 @@ class Hooks:
     index_method: str | None
     guess_bare_names: Callable
     c3: bool
-    calls_passed: frozenset  # callees that call a function passed to them: map(f, xs) calls f
+    calls_passed: dict  # callee -> the slots it calls a function passed in: map(f, xs) calls f, iterates xs
     marker_bases: frozenset  # bases from outside that give a class no behaviour (typing.Generic): not recorded
     locals_shadow: bool  # a local variable hides a same-named definition of its file (no pytest-style fixtures)
     type_only_kinds: frozenset  # kinds naming no value: never what a receiver is (TypeScript's interface, type)
@@ -355,6 +357,7 @@ class Hooks:
     wrapper_types: frozenset = frozenset()
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
+    value_types: frozenset = frozenset()  # builtin types whose values are never called (Python's bool, str, list)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
     reads_declarations: Callable | None = None
     # a module-level name defined twice, or defined and imported (try: from ._speedups import f / except ImportError:
@@ -419,7 +422,7 @@ def hooks_of(support) -> Hooks:
                  index_method=getattr(support, "INDEX_METHOD", None),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
-                 calls_passed=frozenset(getattr(support, "CALLS_PASSED", ())),
+                 calls_passed=dict(getattr(support, "CALLS_PASSED", {})),
                  marker_bases=frozenset(getattr(support, "MARKER_BASES", ())),
                  locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
                  type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
@@ -464,6 +467,7 @@ def hooks_of(support) -> Hooks:
                  wrapper_types=frozenset(getattr(support, "WRAPPER_TYPES", ())),
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
+                 value_types=frozenset(getattr(support, "VALUE_TYPES", ())),
                  reads_declarations=getattr(support, "reads_declarations", None),
                  module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)),
                  library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())),
@@ -704,11 +708,17 @@ class Resolver(ImportBindings):
         if form == "callback" and (found.resolution in ("unresolved", "ambiguous", "external")
                                    or (found.resolution == "unique_name" and r.receiver)):
             return named  # a bare name passed as a value is mostly a variable: keep only confident callbacks
-        if form == "callback" and r.module and r.module in self.hooks.get(r.path, self.no_hooks).calls_passed:
-            form = "call"  # map(f, xs), sorted(xs, key=f): f is called there
+        called_slots = self.hooks.get(r.path, self.no_hooks).calls_passed.get(r.module) if r.module else None
+        if form == "callback" and called_slots is not None:  # map(f, xs), sorted(xs, key=f): f is called there;
+            if _slot(r.alias) not in called_slots and not self._all_functions(found):
+                return []  # sorted(self.items), max(self.depth, 1): a value only read (a function there: as PyCG has it)
+            form = "call"
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form) + self._called_along(r, src, found, form)
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
+
+    def _all_functions(self, found: Found) -> bool:
+        return bool(found.ids) and all(self.g.by_id[i].kind in STORED_FUNCTIONS for i in found.ids)
 
     def _call_candidates(self, r: Ref, src: str) -> Found:
         """What a call's name finds, narrowed by its overloads, argument count and labels, what the file sees, and
@@ -1716,6 +1726,8 @@ class Resolver(ImportBindings):
             methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
             if methods and len(methods) < len(found.ids):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
+        if r.kind == "call" and hooks.call_operator and found.ids:
+            found = self._callable_guesses(found, hooks)
         if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
             # ...unless one class the file can see has it (and x names it); never one of all a barrel passes on
             narrowed = self._prefer_visible(r, found, through_barrels=False)
@@ -1727,6 +1739,27 @@ class Resolver(ImportBindings):
         if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
         return found
+
+    def _callable_guesses(self, found: Found, hooks: Hooks) -> Found:
+        """Of a call's candidates guessed by name, never a field declared as a value nothing calls: a builtin
+        scalar or container (``exists: bool``), or a class of ours without the call operator (``start: Expr``):
+        ``match.start()`` on an untyped ``match`` is a library's method, not ``Slice.start`` called."""
+        kept = [i for i in found.ids if not self._uncallable_field(i, hooks)]
+        if len(kept) == len(found.ids):
+            return found
+        return Found(kept, "unique_name" if len(kept) == 1 else found.resolution) if kept else UNRESOLVED
+
+    def _uncallable_field(self, sid: str, hooks: Hooks) -> bool:
+        sym = self.g.by_id[sid]
+        declared = self.return_types.get((sym.path, sym.qualname)) if sym.kind == "field" else None
+        if declared is None or declared.kind != "type.field" or declared.receiver:
+            return False
+        if declared.name in hooks.value_types:
+            return True
+        cls = self._declared_class(declared, sid)
+        if not cls or any(c in self.g.external_bases for c, _ in self._linearized(cls)):
+            return False  # a library's class, or one with a library's base: it may have the call operator
+        return not self._member(cls, hooks.call_operator)
 
     def _implicit_member(self, r: Ref) -> Found:
         """Swift's ``.streamCompletionQueue(forRequestID: id)``, ``.object(pairs)``: a static method or an enum case of
@@ -4813,3 +4846,8 @@ MAX_PASSED_ON = 4  # hops a function-typed parameter is followed along when pass
 INDEX_KINDS = {"returns_call", "param_call", "param_passed", "decorated_by", "signature", "value.returned", "value.held"}
 FLOW_KINDS = ("returns", "local_returns", "returns_call", "param_call", "param_passed", "decorated_by")
 __all__ = ["CALLABLE", "CLASSLIKE", "MODULE", "VALUES", "Edge", "Found", "Ref", "Resolver", "Symbol", "prepare"]
+
+
+def _slot(alias: str | None) -> str:
+    """A passed value's place in its call (``#0``, a keyword), without the call's shape after it."""
+    return alias.partition(CALL_SHAPE)[0] if alias else ""

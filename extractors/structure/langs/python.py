@@ -44,6 +44,8 @@ OVERLOADS = False  # a method defined again in its class is a property's setter 
 PARAMETER_FLOW = True  # run(cb=f): cb() inside run calls f
 NAMED_CONSTRUCTORS = "__init__"  # Foo(x) runs Foo's __init__ (its own or a base class's)
 CALL_OPERATOR = "__call__"  # v = Range(1, 2); v(x) runs Range's __call__
+VALUE_TYPES = frozenset({"bool", "int", "float", "complex", "str", "bytes", "list", "dict", "set", "frozenset",
+                         "tuple"})  # a field declared one is never what x.name() calls, guessed by name
 NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.py: pkg/mod.py
 SIGNATURE_OUTSIDE = True  # def f(deprecated: deprecated | None, regex: Annotated[str, deprecated("..")]): the import
 LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a same-named definition of the file (a
@@ -51,9 +53,14 @@ LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a 
 WRITTEN_SELF = True  # def run(self, cb): obj.run(f) gives f to cb, the parameter after self
 ASYNC_PROTOCOL = {"__iter__": "__aiter__", "__next__": "__anext__", "__enter__": "__aenter__", "__exit__": "__aexit__"}
 MARKER_BASES = frozenset({"Generic", "ABC", "object"})  # from outside: types, no behaviour (asyncio.Protocol has)
-CALLS_PASSED = frozenset({"map", "filter", "sorted", "min", "max", "reduce", "functools.reduce", "itertools.starmap",
-                          "itertools.filterfalse", "itertools.takewhile", "itertools.dropwhile", "itertools.groupby",
-                          "itertools.accumulate"})  # builtins calling a function passed to them
+# builtins calling a function passed to them, by the slot it is passed in (``#0``: first positional, else the
+# keyword): sorted(xs, key=f) calls f, but only iterates xs (sorted(self.stores), max(self.n, 1): no call)
+_FIRST, _SECOND = frozenset({"#0", "function"}), frozenset({"#1", "func"})
+CALLS_PASSED = {"map": _FIRST, "filter": _FIRST, "reduce": _FIRST, "functools.reduce": _FIRST,
+                "itertools.starmap": _FIRST, "itertools.filterfalse": _FIRST, "itertools.takewhile": _FIRST,
+                "itertools.dropwhile": _FIRST, "itertools.accumulate": _SECOND,
+                "sorted": frozenset({"key"}), "min": frozenset({"key"}), "max": frozenset({"key"}),
+                "itertools.groupby": frozenset({"#1", "key"})}
 KEYWORDS = frozenset(keyword.kwlist)
 # builtin classes whose methods code calls through the class: object.__setattr__(self, ..), dict.keys(self),
 # type.__new__(mcs, ..): the builtin's method, never a guess among the repository's same-named ones

@@ -9,6 +9,7 @@ a temporary folder first, since scip-typescript writes a tsconfig.json into the 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -32,6 +33,9 @@ class Target:
     args: tuple[str, ...]
     note: str = ""
     corpus_name: str = ""
+    # a src/ layout's import root for scip-python: without it pyright binds the tests' `import jinja2` to whatever
+    # copy of the package is installed where scip-python runs (or to nothing), never to the files being compared
+    extra_paths: tuple[str, ...] = ()
 
     @property
     def corpus(self) -> Path:
@@ -49,6 +53,11 @@ TARGETS = {
     "starlette": Target("starlette", "python", "scip-python", ("index", "--project-name", "starlette", "--quiet")),
     # tuning target (2026-12-05)
     "rich": Target("rich", "python", "scip-python", ("index", "--project-name", "rich", "--quiet")),
+    # tuning targets (2026-12-05, sixth round): pallets/jinja (a compiler: node visitors, generated code's runtime)
+    # and tiangolo/typer (a CLI library over click: decorator-registered commands, many small test apps)
+    "jinja": Target("jinja", "python", "scip-python", ("index", "--project-name", "jinja", "--quiet"),
+                    extra_paths=("src",)),
+    "typer": Target("typer", "python", "scip-python", ("index", "--project-name", "typer", "--quiet")),
     "h3": Target("h3", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
     # tuning target (2026-12-05): unjs/unstorage, tsconfig.json covers src/ and test/
     "unstorage": Target("unstorage", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
@@ -121,6 +130,8 @@ def scip_index(target: Target, clone: Path) -> Path:
         return out
     tool = tool_path(target.tool)
     out.parent.mkdir(parents=True, exist_ok=True)
+    if target.extra_paths:  # the clone is private; pyrightconfig.json wins over pyproject.toml's [tool.pyright]
+        (clone / "pyrightconfig.json").write_text(json.dumps({"extraPaths": list(target.extra_paths)}))
     partial = out.with_suffix(".partial")
     env = {**os.environ, "NODE_OPTIONS": os.environ.get("NODE_OPTIONS", "--max-old-space-size=4096")}
     try:
