@@ -726,8 +726,8 @@ class _Staging:
         if missing:
             raise ExtractError(f"extractor {self.extractor.name!r}: table {table!r} batch lacks columns {missing}")
         data = data.drop_columns([c for c in ("repo",) if c in data.column_names])
-        data = data.append_column("repo", pa.array([self.repo] * data.num_rows, pa.string()))
-        write.add(align_table(data, schema))
+        data = data.append_column("repo", pa.repeat(pa.scalar(self.repo, pa.string()), data.num_rows))
+        write.add(align_table(data, schema, keep_dictionary=True))
         self.rows[table] += data.num_rows
 
     def finish(self, full: bool) -> dict[str, dict]:

@@ -79,7 +79,7 @@ def _shard_order(table, key: str, n: int, sort_by: list[str]):
     ids = shard_ids(table.column(key), n)
     if n <= 1 and not sort_by:
         return None, [(0, 0, table.num_rows)]
-    keys = pa.Table.from_arrays([ids] + [table.column(c) for c in sort_by], names=["shard"] + sort_by)
+    keys = pa.Table.from_arrays([ids] + [_ranks(table.column(c)) for c in sort_by], names=["shard"] + sort_by)
     order = pc.sort_indices(keys, sort_keys=[(c, "ascending") for c in keys.column_names])
     counts = pc.value_counts(ids)
     bounds, start = [], 0
@@ -87,6 +87,22 @@ def _shard_order(table, key: str, n: int, sort_by: list[str]):
         bounds.append((k, start, count))
         start += count
     return order, bounds
+
+
+def _ranks(column):
+    """A string column as each row's rank among its distinct values: sorts as the strings do, on integers (the
+    refs table's kind and path: a handful and a few thousand values over a million rows, compared once each).
+    Arrow sorts no dictionary column: one is ranked so too. Other types as they are."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
+    if not pa.types.is_dictionary(column.type):
+        if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
+            return column
+        column = pc.dictionary_encode(column)
+    return pc.take(pc.rank(column.dictionary, tiebreaker="dense"), column.indices)
 
 
 def _buffers(bounds: list[tuple[int, int, int]]) -> list[list[tuple[int, int, int]]]:
@@ -108,16 +124,22 @@ def file_metadata(schema, table: str, run_id: str):
     return schema.with_metadata(meta)
 
 
-def align_table(table, schema):
-    """Cast ``table`` to ``schema``: missing columns become nulls, extra columns are dropped (additive evolution)."""
+def align_table(table, schema, keep_dictionary: bool = False):
+    """Cast ``table`` to ``schema``: missing columns become nulls, extra columns are dropped (additive evolution).
+    ``keep_dictionary``: a dictionary-encoded column of the schema's value type stays encoded (``TableWrite.add``
+    decodes each shard's rows as it writes them)."""
     import pyarrow as pa
 
     columns = []
     for f in schema:
-        if f.name in table.column_names:
-            columns.append(table.column(f.name).cast(f.type))
-        else:
+        if f.name not in table.column_names:
             columns.append(pa.nulls(table.num_rows, f.type))
+            continue
+        column = table.column(f.name)
+        encoded = keep_dictionary and pa.types.is_dictionary(column.type) and column.type.value_type == f.type
+        columns.append(column if encoded else column.cast(f.type))
+    if keep_dictionary:
+        return pa.Table.from_arrays(columns, names=schema.names)
     return pa.Table.from_arrays(columns, schema=schema)
 
 
@@ -340,6 +362,9 @@ class TableWrite:
 
     # -- the run's rows -------------------------------------------------------------------------------------------
     def add(self, data) -> None:
+        """The run's rows, in the schema's columns; a string column may be dictionary-encoded (an edges table's: the
+        rows are ordered by shard on their indices, and each shard's decoded as it is written, on the write
+        threads, instead of a million rows' strings decoded, then copied in shard order, on one)."""
         self.rows += data.num_rows
         if self.routed is None:  # first write of a sharded table: routed by the count its first batch asks for
             # (a table given in one batch, as most are, is then written once; ``_whole`` routes the rows again when
@@ -348,6 +373,7 @@ class TableWrite:
         if not self.files and self.shard_by is not None:
             self._route_first(data)
             return
+        data = align_table(data, self.schema)
         for start in range(0, data.num_rows, BUFFER_ROWS):  # a buffer's worth at a time: its copy is all it holds
             for k, part in split(data.slice(start, BUFFER_ROWS), self.shard_by, self.routed):
                 self._file(k).add(part)
@@ -371,7 +397,7 @@ class TableWrite:
             def write(bound, rows=rows, first=first) -> None:
                 k, start, count = bound
                 shard = self.files[k]
-                shard.add(rows.slice(start - first, count))
+                shard.add(align_table(rows.slice(start - first, count), self.schema))
                 shard.flush(row_group)
                 shard.ready = True
 
