@@ -291,6 +291,86 @@ def each_in_threads(fn, items: list) -> list:
         return list(pool.map(fn, items))
 
 
+class WriteBehind:
+    """Writes done in order on one thread behind the caller, which goes on meanwhile: a full index's tables are routed
+    and encoded (Arrow and Parquet work that releases the GIL) while the extractor builds the next one and prepares
+    its resolution (Python, one core), instead of one after the other. At most ``PENDING_ROWS`` rows wait; a write's
+    error is raised by the next ``submit`` or ``wait``. No thread of it lives across a ``fork`` (a forked child would
+    inherit Arrow's locks as the thread held them): every fork of the process waits for the writes first."""
+
+    PENDING_ROWS = 4_000_000
+
+    def __init__(self):
+        import threading
+
+        self.lock = threading.Lock()
+        self.queue: list = []
+        self.pending = 0  # rows queued or being written
+        self.thread = None
+        self.running = False
+        self.error: BaseException | None = None
+        _BEHIND.add(self)
+
+    def submit(self, write, rows: int) -> None:
+        """Run ``write()`` after the writes submitted before it."""
+        import threading
+
+        self._raise()
+        if self.pending and self.pending + rows > self.PENDING_ROWS:
+            self.wait()
+        with self.lock:
+            self.queue.append((write, rows))
+            self.pending += rows
+            if self.running:
+                return
+            self.running = True
+        if self.thread is not None:
+            self.thread.join()  # its loop ended: nothing of it left
+        self.thread = threading.Thread(target=self._run, name="codelake-write", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self.lock:
+                if not self.queue or self.error is not None:
+                    self.queue.clear()
+                    self.running = False
+                    return
+                write, rows = self.queue.pop(0)
+            try:
+                write()
+            except BaseException as exc:  # noqa: BLE001  (raised again in the caller's thread)
+                self.error = exc
+            with self.lock:
+                self.pending -= rows
+
+    def wait(self, raise_error: bool = True) -> None:
+        """Every write submitted done, its thread ended."""
+        import threading
+
+        thread = self.thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+            self.thread = None
+        if raise_error:
+            self._raise()
+
+    def _raise(self) -> None:
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+
+
+def _every_write_done() -> None:
+    for behind in list(_BEHIND):
+        behind.wait(raise_error=False)
+
+
+_BEHIND = __import__("weakref").WeakSet()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_every_write_done)
+
+
 class _ShardFile:
     """One shard's new rows for this run: buffered in memory, written as row groups to a temporary file."""
 
