@@ -79,7 +79,7 @@ def _shard_order(table, key: str, n: int, sort_by: list[str]):
     ids = shard_ids(table.column(key), n)
     if n <= 1 and not sort_by:
         return None, [(0, 0, table.num_rows)]
-    keys = pa.Table.from_arrays([ids] + [table.column(c) for c in sort_by], names=["shard"] + sort_by)
+    keys = pa.Table.from_arrays([ids] + [_ranks(table.column(c)) for c in sort_by], names=["shard"] + sort_by)
     order = pc.sort_indices(keys, sort_keys=[(c, "ascending") for c in keys.column_names])
     counts = pc.value_counts(ids)
     bounds, start = [], 0
@@ -87,6 +87,22 @@ def _shard_order(table, key: str, n: int, sort_by: list[str]):
         bounds.append((k, start, count))
         start += count
     return order, bounds
+
+
+def _ranks(column):
+    """A string column as each row's rank among its distinct values: sorts as the strings do, on integers (the
+    refs table's kind and path: a handful and a few thousand values over a million rows, compared once each).
+    Arrow sorts no dictionary column: one is ranked so too. Other types as they are."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
+    if not pa.types.is_dictionary(column.type):
+        if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
+            return column
+        column = pc.dictionary_encode(column)
+    return pc.take(pc.rank(column.dictionary, tiebreaker="dense"), column.indices)
 
 
 def _buffers(bounds: list[tuple[int, int, int]]) -> list[list[tuple[int, int, int]]]:
@@ -108,16 +124,22 @@ def file_metadata(schema, table: str, run_id: str):
     return schema.with_metadata(meta)
 
 
-def align_table(table, schema):
-    """Cast ``table`` to ``schema``: missing columns become nulls, extra columns are dropped (additive evolution)."""
+def align_table(table, schema, keep_dictionary: bool = False):
+    """Cast ``table`` to ``schema``: missing columns become nulls, extra columns are dropped (additive evolution).
+    ``keep_dictionary``: a dictionary-encoded column of the schema's value type stays encoded (``TableWrite.add``
+    decodes each shard's rows as it writes them)."""
     import pyarrow as pa
 
     columns = []
     for f in schema:
-        if f.name in table.column_names:
-            columns.append(table.column(f.name).cast(f.type))
-        else:
+        if f.name not in table.column_names:
             columns.append(pa.nulls(table.num_rows, f.type))
+            continue
+        column = table.column(f.name)
+        encoded = keep_dictionary and pa.types.is_dictionary(column.type) and column.type.value_type == f.type
+        columns.append(column if encoded else column.cast(f.type))
+    if keep_dictionary:
+        return pa.Table.from_arrays(columns, names=schema.names)
     return pa.Table.from_arrays(columns, schema=schema)
 
 
@@ -269,6 +291,86 @@ def each_in_threads(fn, items: list) -> list:
         return list(pool.map(fn, items))
 
 
+class WriteBehind:
+    """Writes done in order on one thread behind the caller, which goes on meanwhile: a full index's tables are routed
+    and encoded (Arrow and Parquet work that releases the GIL) while the extractor builds the next one and prepares
+    its resolution (Python, one core), instead of one after the other. At most ``PENDING_ROWS`` rows wait; a write's
+    error is raised by the next ``submit`` or ``wait``. No thread of it lives across a ``fork`` (a forked child would
+    inherit Arrow's locks as the thread held them): every fork of the process waits for the writes first."""
+
+    PENDING_ROWS = 4_000_000
+
+    def __init__(self):
+        import threading
+
+        self.lock = threading.Lock()
+        self.queue: list = []
+        self.pending = 0  # rows queued or being written
+        self.thread = None
+        self.running = False
+        self.error: BaseException | None = None
+        _BEHIND.add(self)
+
+    def submit(self, write, rows: int) -> None:
+        """Run ``write()`` after the writes submitted before it."""
+        import threading
+
+        self._raise()
+        if self.pending and self.pending + rows > self.PENDING_ROWS:
+            self.wait()
+        with self.lock:
+            self.queue.append((write, rows))
+            self.pending += rows
+            if self.running:
+                return
+            self.running = True
+        if self.thread is not None:
+            self.thread.join()  # its loop ended: nothing of it left
+        self.thread = threading.Thread(target=self._run, name="codelake-write", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self.lock:
+                if not self.queue or self.error is not None:
+                    self.queue.clear()
+                    self.running = False
+                    return
+                write, rows = self.queue.pop(0)
+            try:
+                write()
+            except BaseException as exc:  # noqa: BLE001  (raised again in the caller's thread)
+                self.error = exc
+            with self.lock:
+                self.pending -= rows
+
+    def wait(self, raise_error: bool = True) -> None:
+        """Every write submitted done, its thread ended."""
+        import threading
+
+        thread = self.thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+            self.thread = None
+        if raise_error:
+            self._raise()
+
+    def _raise(self) -> None:
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+
+
+def _every_write_done() -> None:
+    for behind in list(_BEHIND):
+        behind.wait(raise_error=False)
+
+
+_BEHIND = __import__("weakref").WeakSet()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_every_write_done)
+
+
 class _ShardFile:
     """One shard's new rows for this run: buffered in memory, written as row groups to a temporary file."""
 
@@ -340,6 +442,9 @@ class TableWrite:
 
     # -- the run's rows -------------------------------------------------------------------------------------------
     def add(self, data) -> None:
+        """The run's rows, in the schema's columns; a string column may be dictionary-encoded (an edges table's: the
+        rows are ordered by shard on their indices, and each shard's decoded as it is written, on the write
+        threads, instead of a million rows' strings decoded, then copied in shard order, on one)."""
         self.rows += data.num_rows
         if self.routed is None:  # first write of a sharded table: routed by the count its first batch asks for
             # (a table given in one batch, as most are, is then written once; ``_whole`` routes the rows again when
@@ -348,6 +453,7 @@ class TableWrite:
         if not self.files and self.shard_by is not None:
             self._route_first(data)
             return
+        data = align_table(data, self.schema)
         for start in range(0, data.num_rows, BUFFER_ROWS):  # a buffer's worth at a time: its copy is all it holds
             for k, part in split(data.slice(start, BUFFER_ROWS), self.shard_by, self.routed):
                 self._file(k).add(part)
@@ -371,7 +477,7 @@ class TableWrite:
             def write(bound, rows=rows, first=first) -> None:
                 k, start, count = bound
                 shard = self.files[k]
-                shard.add(rows.slice(start - first, count))
+                shard.add(align_table(rows.slice(start - first, count), self.schema))
                 shard.flush(row_group)
                 shard.ready = True
 
