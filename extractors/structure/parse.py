@@ -908,7 +908,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
     references (nine in ten matches) and local names handled inline: a call per match and per capture cost more
     than the work itself (hot path). A reference whose kind asks for more (``Role.shaped``) takes
     ``_shaped_reference``'s step."""
-    add_ref, add_local = found.refs.append, found.bindings["local"].append
+    add_ref, add_local, collector = found.refs.append, found.bindings["local"].append, _OTHER_ROLES
     # most files are ASCII: a name is then a slice of the decoded file, not a slice of bytes decoded again
     text = data.decode("ascii") if data.isascii() else None
     known = len(by_pattern)
@@ -924,8 +924,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
                     start, end = node.start_byte, node.end_byte
                     name = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
                     add_local(_new(RawRef, (start, "local", name, None, None, None, 0, None, None, None)))
-                else:
-                    _collect_other(role, key, node, caps, data, facts, found, rules)
+                else:  # (a frame and a NamedTuple's Python-level __new__ spared per capture: _collect_other)
+                    collector[role](_new(OtherCapture, (role, key, node, caps, data, facts, found, rules)))
                 continue
             name = caps["name"][0]
             start = name.start_byte
@@ -945,7 +945,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             callee = slot = None
             if kind == "callback":  # (a third of the references: kept inline)
                 if call_sites:
-                    callee = CallSite(node, name)  # worked out for the references kept (_with_call_sites)
+                    callee = _new(CallSite, (node, name))  # worked out for those kept (_with_call_sites)
             elif shaped:
                 shape = _shaped_reference(kind, typed, node, name, written, receiver, caps, data, rules, add_ref)
                 if shape is None:
@@ -1204,7 +1204,8 @@ class OtherCapture(NamedTuple):
         return _text(self.caps[key][0], self.data) if key in self.caps else None
 
     def binding(self, kind: str, name: str, value: str | None, at: int | None = None) -> RawRef:
-        return RawRef(self.node.start_byte if at is None else at, kind, name, value, None, None, 0, None)
+        return _new(RawRef, (self.node.start_byte if at is None else at, kind, name, value, None, None, 0, None, None,
+                             None))
 
 
 def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: FileFacts, found: Captures,
@@ -1212,7 +1213,7 @@ def _collect_other(role: str, key: str, node, caps: dict, data: bytes, facts: Fi
     """A capture that is not a reference: a definition, an import, a binding, the package, the entry mark: the
     collector ``_OTHER_ROLES`` names for its role. A capture its collector does not take (a ``@returns.object`` that
     holds no code) adds nothing."""
-    _OTHER_ROLES[role](OtherCapture(role, key, node, caps, data, facts, found, rules))
+    _OTHER_ROLES[role](_new(OtherCapture, (role, key, node, caps, data, facts, found, rules)))
 
 
 def _on_def(c: OtherCapture) -> None:
