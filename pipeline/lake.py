@@ -43,8 +43,7 @@ from .errors import ExtractError, LakeError, SchemaVersionError
 from .extractor import Batch, Cursor, Replace, RunContext
 from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic, write_text_atomic
 from .repos import READER_SKIPPED, refuse_hidden_repo_id, validate_repo_id
-from .shards import (DamagedFileError, TableWrite, WriteBehind, align_table, each_in_threads, key_shard, read_file,
-                     shards_of)
+from .shards import DamagedFileError, TableWrite, align_table, each_in_threads, key_shard, read_file, shards_of
 from .walkindex import FOLDER as WALK_FOLDER
 
 __all__ = ["Lake", "Snapshot", "RunSummary", "DamagedFileError", "align_table", "lake_root", "runs_schema"]
@@ -701,7 +700,6 @@ class _Staging:
         self.snap = snap
         self.rows: dict[str, int] = {t: 0 for t in extractor.tables}
         self.dropped_damaged: list[str] = []
-        self.behind = WriteBehind()  # a batch is written while the extractor makes the next one
 
     def _table(self, table: str) -> TableWrite:
         if table not in self.extractor.tables:
@@ -741,12 +739,10 @@ class _Staging:
             raise ExtractError(f"extractor {self.extractor.name!r}: table {table!r} batch lacks columns {missing}")
         data = data.drop_columns([c for c in ("repo",) if c in data.column_names])
         data = data.append_column("repo", pa.repeat(pa.scalar(self.repo, pa.string()), data.num_rows))
-        data = align_table(data, schema, keep_dictionary=True)
-        self.behind.submit(lambda: write.add(data), data.num_rows)
+        write.add(align_table(data, schema, keep_dictionary=True))
         self.rows[table] += data.num_rows
 
     def finish(self, full: bool) -> dict[str, dict]:
-        self.behind.wait()
         writes = [self._table(table) for table in self.extractor.tables]
         # an update's tables side by side: each rewrites a few shards, mostly Parquet work that releases the GIL (one
         # table after another was ~90 ms of a one-file update's ~450). A whole run's tables stay one at a time: each
@@ -758,6 +754,5 @@ class _Staging:
         return dict(zip(self.extractor.tables, finished))
 
     def abort(self) -> None:
-        self.behind.wait(raise_error=False)
         for write in self.tables.values():
             write.abort()
