@@ -571,6 +571,8 @@ class Lake:
     def queued_files(self, repo: str) -> list[str]:
         """The files of the updates queued for ``repo``'s writer (``defer``) that no writer has applied yet: behind a
         running writer, or left by one that died, for the next writer of the repository to apply."""
+        if not self.files.local:
+            return []  # nothing is queued on object storage (``ObjectLake.defer``: an update waits, then runs)
         folder = self.root / PENDING / repo
         files: set[str] = set()
         for path in sorted(folder.glob("*.json")) if folder.is_dir() else ():
