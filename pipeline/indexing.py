@@ -93,9 +93,9 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     A folder, a device, a binary, a file of no known language, one too large, a link out of the repository, an
     untracked file git ignores, a file of a submodule or a nested checkout or a path that is gone and the lake never
     had is refused: with ``strict`` (the CLI) the whole update, in one line, else (a hook's batch of edited paths)
-    just that file (``status`` ``skipped`` when none is left). When another writer holds the repository (a nightly ``index``) for longer than ``wait`` seconds, the
-    update is queued instead (status ``queued``): that writer applies it, with the files' content as it is then,
-    before it lets go of the repository.
+    just that file (``status`` ``skipped`` when none is left). When another writer holds the repository (a nightly
+    ``index``) for longer than ``wait`` seconds, the update is queued instead (status ``queued``): that writer applies
+    it, with the files' content as it is then, before it lets go of the repository.
 
     ``worker``: ``auto`` hands the files to the repository's warm refresh worker when one is running for this
     checkout (``pipeline.hooks.worker``: it has the grammars, imports and the lake's shards at hand, so the update
