@@ -573,27 +573,34 @@ class Lake:
         running writer, or left by one that died, for the next writer of the repository to apply."""
         if not self.files.local:
             return []  # nothing is queued on object storage (``ObjectLake.defer``: an update waits, then runs)
-        folder = self.root / PENDING / repo
         files: set[str] = set()
-        for path in sorted(folder.glob("*.json")) if folder.is_dir() else ():
+        for _, request in self._queued(repo):
             try:
-                files.update((json.loads(path.read_text()).get("options") or {}).get("files") or [])
-            except (OSError, ValueError, AttributeError):
+                files.update((request.get("options") or {}).get("files") or [])
+            except AttributeError:  # not a request ``defer`` wrote
                 continue
         return sorted(files)
+
+    def _queued(self, repo: str) -> list[tuple[Path, object]]:
+        """The queued requests of ``repo`` in the order they came, each file with what it holds (None: unreadable)."""
+        folder = self.root / PENDING / repo
+        requests = []
+        for path in sorted(folder.glob("*.json")) if folder.is_dir() else ():
+            try:
+                requests.append((path, json.loads(path.read_text())))
+            except (OSError, ValueError):
+                requests.append((path, None))
+        return requests
 
     def _drain(self, repo: str) -> None:
         """Run the queued requests of ``repo`` (the caller holds its lock): one run per extractor, the files of
         every queued update together, each file read as it is now."""
-        folder = self.root / PENDING / repo
-        requests = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        requests = self._queued(repo)
         if not requests:
             return
         merged: dict[str, dict] = {}
-        for path in requests:
-            try:
-                request = json.loads(path.read_text())
-            except (OSError, ValueError):
+        for _, request in requests:
+            if request is None:
                 continue
             entry = merged.setdefault(request["extractor"], {"root": request["root"], "files": [], "info": {}})
             entry["files"].extend(request.get("options", {}).get("files") or [])
@@ -607,7 +614,7 @@ class Lake:
                                  None, entry["info"])
             except Exception:  # recorded in ``runs`` when it ran; a request that cannot run is not retried forever
                 pass
-        for path in requests:
+        for path, _ in requests:
             path.unlink(missing_ok=True)
 
 
