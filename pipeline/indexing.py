@@ -188,14 +188,14 @@ def _not_ignored(source: Source, rel: list[str], strict: bool) -> list[str]:
     present = [r for r in rel if os.path.lexists(source.root / r)]
     if not (source.is_git and not source.bare and present):
         return rel
-    nested = [r for r in present if _nested_repository(source.root, r)]
+    nested = {r: folder for r in present if (folder := _nested_repository(source.root, r))}
     if nested and strict:
-        folder = _nested_repository(source.root, nested[0])
-        raise CodelakeError(f"{nested[0]}: inside {folder}, a repository of its own (a submodule or a nested "
-                            f"checkout), which an index of {source.root} leaves out; index it as its own repository; "
-                            f"nothing was updated")
+        rel, folder = next(iter(nested.items()))
+        raise CodelakeError(f"{rel}: inside {folder}, a repository of its own (a submodule or a nested checkout), "
+                            f"which an index of {source.root} leaves out; index it as its own repository; nothing was "
+                            f"updated")
     present = [r for r in present if r not in nested]
-    ignored = _git_ignored(source.root, present) + nested
+    ignored = _git_ignored(source.root, present) + list(nested)
     if ignored and strict:
         raise CodelakeError(f"{ignored[0]}: ignored by git (untracked, and an ignore rule names it), no part of the "
                             f"repository an index reads; nothing was updated")
