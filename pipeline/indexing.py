@@ -245,11 +245,11 @@ def _update_target(root: Path, file: str) -> str:
     """A file given to ``update``, repository-relative; a folder, a device, a binary, an unknown kind of file, one
     over the size a source file may have or a link out of the repository is refused with one line (and nothing is
     written)."""
-    from extractors.structure.discover import MAX_BYTES
+    from extractors.structure.discover import MAX_BYTES, utf8_name
     from extractors.structure.plan import indexable
 
     rel = _relative(root, file)
-    if not _utf8(rel):
+    if not utf8_name(rel):
         raise CodelakeError(f"{rel.encode('utf-8', 'backslashreplace').decode()}: the file name is not UTF-8, which "
                             f"the lake's path columns cannot hold (an index leaves it out too); nothing was updated")
     full = root / rel
@@ -282,14 +282,6 @@ def _refuse_link_out_of(root: Path, file: str, rel: str) -> None:
     target = (root / rel).resolve()
     if target != root and root not in target.parents:
         raise SkippedSource(f"{file}: a link to {target}, outside the repository {root}; nothing was updated", rel)
-
-
-def _utf8(name: str) -> bool:
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:  # a byte the file system decoded to a lone surrogate
-        return False
-    return True
 
 
 def _is_binary(path: Path) -> bool:

@@ -114,13 +114,20 @@ def list_candidates(root: Path, is_git: bool, wanted=language_for) -> list[Candi
     return sorted(found.values(), key=lambda c: c.path)
 
 
+def utf8_name(name: str) -> bool:
+    """Whether a file name can be stored: a byte the file system decoded to a lone surrogate cannot."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _storable(root: Path, wanted):
     """``wanted``, refusing (with a warning naming it) a file name that is not UTF-8: the lake's path columns cannot
     hold it, and one such name failed every run of the repository."""
     def accept(path: str) -> bool:
-        try:
-            path.encode("utf-8")
-        except UnicodeEncodeError:
+        if not utf8_name(path):
             if wanted(path):
                 log.warning("%s: %s not indexed: the file name is not UTF-8", root,
                             path.encode("utf-8", "backslashreplace").decode())
