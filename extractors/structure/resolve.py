@@ -121,6 +121,7 @@ UNION_MEMBER = "|"  # a ``signature``'s place: a union type alias's member at th
 DISAGREEING = "<disagreeing>"
 DOC_MEMBER_KINDS = frozenset({"method", "field"})  # what a doc comment may declare (``parse._doc_members``)
 GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
+OWN_WRAPPER_KINDS = ("struct", "enum", "class")  # a wrapper-like name that is a type of ours, not an alias
 UNKNOWN_RECEIVER = 0.75
 TEMPLATE_FORM = "template"  # ref_form (and resolution) of a member named by a template (``Resolver._template``)
 MAX_TEMPLATE_TARGETS = 256  # methods one template reaches (pydantic's ``*_schema``: 56)
@@ -546,6 +547,7 @@ class Resolver(ImportBindings):
         self.item_types: dict[tuple[str, str], Ref] = {}  # (path, qualname) -> its returned container's elements
         # (path, qualname, place) -> the type a function declares for what it passes its callbacks (``signature``)
         self.signatures: dict[tuple[str, str, str], Ref] = {}
+        self._wrappers_ours: dict[tuple[str, str], str | None] = {}  # (path, qualname) -> _wrapper_of_ours
         # (path, qualname) -> the members a module-level type alias names (``X = Union[A, B]``: refs ``type.alias``)
         self.alias_members: dict[tuple[str, str], list[Ref]] = {}
         self._class_of_call: dict[str, str | None] = {}
@@ -2036,7 +2038,26 @@ class Resolver(ImportBindings):
 
     def _declares_wrapped(self, sid: str) -> bool:
         sym = self.g.by_id.get(sid)
-        return sym is not None and (sym.path, sym.qualname, WRAPPED_PLACE) in self.signatures
+        return sym is not None and (sym.path, sym.qualname, WRAPPED_PLACE) in self.signatures \
+            and self._wrapper_of_ours(sym) is None
+
+    def _wrapper_of_ours(self, sym) -> str | None:
+        """The repository's struct or enum that a declared wrapper (``WRAPPED_PLACE``) names, where the name only
+        looks like a wrapper's (Rust's ``struct QueryResult<T>`` beside the ``*Result`` aliases of ``Result``): a
+        value of it is that type, never what its argument names. None for a library's wrapper, an alias, a guess
+        among several."""
+        ref = self.signatures.get((sym.path, sym.qualname, WRAPPED_PLACE))
+        if ref is None:
+            return None
+        key = (sym.path, sym.qualname)
+        if key not in self._wrappers_ours:
+            found = self._lookup(ref, sym.id, CLASSLIKE)
+            ids = found.ids if found.resolution != "unresolved" else self._same_language(
+                [i for i in self.g.by_name.get(ref.name, ()) if self.g.by_id[i].kind in CLASSLIKE], sym.path)
+            # (unresolved: written with its module's path, query::QueryResult<T>, of the one type of that name)
+            ours = len(ids) == 1 and found.resolution != "ambiguous" and self.g.by_id[ids[0]].kind in OWN_WRAPPER_KINDS
+            self._wrappers_ours[key] = ids[0] if ours else None
+        return self._wrappers_ours[key]
 
     def _async_called(self, r: Ref, call: str) -> bool:
         """Whether ``call`` calls, for certain, an asynchronous function (``ASYNC_PLACE``: its value a promise)."""
@@ -2924,7 +2945,9 @@ class Resolver(ImportBindings):
         sym = self.g.by_id[sid]
         ref = self.return_types.get((sym.path, sym.qualname))
         cls = None
-        if ref is not None and ref.name in ("Self", "this") and not ref.receiver:  # -> Self, (): this: a builder's
+        if self._wrapper_of_ours(sym):  # -> QueryResult<u32> of a struct QueryResult<T>: the struct, never u32
+            cls = self._wrapper_of_ours(sym)
+        elif ref is not None and ref.name in ("Self", "this") and not ref.receiver:  # -> Self, (): this: a builder's
             owner = self._enclosing_class(sid)
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
         elif ref is not None and ref.kind == "value.returned":  # const ky = createInstance(): what that returns

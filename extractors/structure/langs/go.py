@@ -150,6 +150,8 @@ _FACTORY = re.compile(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
 # w.(*bytes.Buffer), c.GetRaft().(*raft.Raft): the asserted type, whatever the value asserted is
 _ASSERTED = re.compile(r"^.*\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$", re.S)
 _CONVERTED = re.compile(r"^([A-Z]\w*)\s*\([^(),]*\)$")  # Level(x): one plain argument
+# (*common.Page)(unsafe.Pointer(&buf[0])): a conversion to a pointer type (unsafe code's way to view bytes)
+_POINTER_CONVERTED = re.compile(r"^\(\s*\*\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)\s*\(.*\)$", re.S)
 _LITERAL_HEAD = re.compile(r"^&?\s*([A-Za-z_][\w.]*)\s*(?:\[[^\]{}]*\])?\s*\{")  # &T{, pkg.T[int]{
 _ALLOCATED = re.compile(r"^new\(\s*((?:\w+\.)?[A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*\)$")  # new(Router): a *Router
 _MADE = re.compile(r"^make\(\s*([^,]+?)\s*(?:,.*)?\)$", re.S)  # make(Inodes, n), make([]*Node, 0, n)
@@ -282,10 +284,10 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 
 
 def cast_type(text: str) -> str | None:
-    """``r := new(Router)``: a ``*Router``; ``c := &Command{...}``: a ``Command`` built (see ``_literal_built``);
-    ``make(Inodes, n)``: an ``Inodes`` (whose elements its declaration states), ``make([]*Node, n)`` a collection
-    (never what the builtin ``make`` returns: a library's)."""
-    m = _ALLOCATED.match(text)
+    """``r := new(Router)``, ``p := (*Page)(ptr)``: a ``*Router``, a ``*Page``; ``c := &Command{...}``: a
+    ``Command`` built (see ``_literal_built``); ``make(Inodes, n)``: an ``Inodes`` (whose elements its declaration
+    states), ``make([]*Node, n)`` a collection (never what the builtin ``make`` returns: a library's)."""
+    m = _ALLOCATED.match(text) or _POINTER_CONVERTED.match(text)
     if m:
         return m.group(1)
     made = _MADE.match(text)
@@ -307,9 +309,10 @@ def _literal_built(text: str) -> str | None:
 
 
 def inline_type(receiver: str) -> str | None:
-    """``T{...}``, ``&T{...}``, ``pkg.T{...}`` -> the type; ``x.(*T)`` (an assertion), ``T(x)`` (a conversion) ->
-    ``T``; ``new(T)`` -> ``T``; ``NewT(...)`` / ``pkg.NewT(...)`` -> ``T`` by convention."""
-    m = _LITERAL.match(receiver) or _ASSERTED.match(receiver) or _ALLOCATED.match(receiver)
+    """``T{...}``, ``&T{...}``, ``pkg.T{...}`` -> the type; ``x.(*T)`` (an assertion), ``T(x)``, ``(*T)(x)``
+    (conversions) -> ``T``; ``new(T)`` -> ``T``; ``NewT(...)`` / ``pkg.NewT(...)`` -> ``T`` by convention."""
+    m = _LITERAL.match(receiver) or _ASSERTED.match(receiver) or _ALLOCATED.match(receiver) \
+        or _POINTER_CONVERTED.match(receiver)
     if m:
         return m.group(1)
     m = _FACTORY.match(receiver)

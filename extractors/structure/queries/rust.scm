@@ -128,6 +128,13 @@
                            (generic_function function: (scoped_identifier path: (_) @receiver
                                                                           name: (identifier) @name))]) @reference.callback
 
+; a unit struct written as a value (let _g = Guard; feed(&Quiet); [Marker]; return Unit): a use of the type, as its
+; literal Foo { .. } is (a capitalized name: a constant's is upper case, a variable's lower)
+((let_declaration value: (identifier) @name) @reference.callback (#match? @name "^[A-Z][a-z]"))
+((reference_expression value: (identifier) @name) @reference.callback (#match? @name "^[A-Z][a-z]"))
+((array_expression (identifier) @name) @reference.callback (#match? @name "^[A-Z][a-z]"))
+((return_expression (identifier) @name) @reference.callback (#match? @name "^[A-Z][a-z]"))
+
 ; use: use a::b; use a::b as c; use a::{b, c as d, self}; use a::*; mod x; (x.rs or x/mod.rs)
 (use_declaration argument: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)) @import
 (use_declaration argument: (identifier) @import.name) @import
