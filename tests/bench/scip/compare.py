@@ -362,11 +362,38 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
                                                            bound_elsewhere(documents, files, symbols),
                                                            lost_by_scip(documents, files, sources),
                                                            through_fixtures(edges, documents, files, sources))
+    truth_calls = stub_calls_by_name(truth_calls, edges, mapping, losses)
     result = Result(score(truth_files, found_files), score(truth_calls.keys(), found_calls.keys()),
                     score(truth_refs.keys(), found_refs.keys()), 0, 0, len(files), losses, Counter(), Counter())
     _blast_misses(result, truth_calls, edges, mapping, symbols, samples)
     _samples(result, truth_calls, found_calls, edges, mapping, sources, samples)
     return result
+
+
+def stub_calls_by_name(truth: Pairs, edges: list[Edge], mapping: Mapping, losses: Counter) -> Pairs:
+    """scip-python binds a name a package declares in a stub (``attrs/__init__.pyi``'s ``define``) to the stub's
+    declaration; what runs is the implementation the package's modules define (``attr._next_gen.define``), where
+    codelake's edge goes. A truth call into a stub is taken as the codelake call from the same caller at the same
+    line into a definition of the same name outside stubs, when there is one."""
+    stubs = {mapping.key(symbol) for symbol, path in mapping.def_path.items() if path.endswith(".pyi")}
+    if not stubs:
+        return truth
+    found: dict[tuple[str, str, int, str], set[str]] = defaultdict(set)
+    for edge in edges:
+        if edge.dst_id is None or edge.kind != "calls":
+            continue
+        caller, callee = mapping.caller_key(edge.src_id), mapping.callee_key(edge.dst_id)
+        if caller is not None and callee is not None and callee not in stubs:
+            found[(caller, edge.path, edge.line, symbol_name(callee))].add(callee)
+    fixed = Pairs()
+    for (caller, callee), sites in truth.sites.items():
+        targets = {t for s in sites for t in found.get((caller, s.path, s.line, symbol_name(callee)), ())} \
+            if callee in stubs else set()
+        losses["scip_python_stub_calls_taken_by_name"] += bool(targets)
+        for target in targets or (callee,):
+            for site in sites:
+                fixed.add(caller, target, site)
+    return fixed
 
 
 def top_level_names(defs) -> dict[tuple[str, str], str | None]:
