@@ -637,7 +637,7 @@ class LazyResolver(Resolver):
         """``index_flow`` for one decorated function: its decorators that are repository functions returning one
         (the last such decorator reference of the function decides, as in a full run)."""
         sym = self.g.by_id.get(sid)
-        if sym is None:
+        if sym is None or sym.kind == "class":  # a class decorator hands back a class, as in index_flow
             return
         for r in self.g.index.early_refs_of(sym.path, ("decorated_by",)):
             marked = r.name in (MADE, SINGLETON)  # a mark for the resolver, no decorator

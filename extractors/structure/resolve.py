@@ -563,6 +563,7 @@ class Resolver(ImportBindings):
         self._visible: dict[str, tuple[set, set]] = {}
         self._through_barrels: dict[str, tuple[set, set]] = {}
         self._value_classes: dict[tuple, tuple[str | None, str]] = {}
+        self._local_class_names: dict[tuple[str, str], bool] = {}  # (path, name): a class some function defines
         self._read_memo: dict[tuple, tuple | None] = {}
         self._c3_memo: dict[str, list | None] = {}
         self._members_memo: dict[tuple[str, str], Found] = {}
@@ -1124,7 +1125,10 @@ class Resolver(ImportBindings):
                 deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line), src, CALLABLE)
                 functions = [d for d in deco.ids if self.g.by_id[d].kind == "function"
                              and deco.resolution not in GUESSES]
-                if target and functions and any(self.returned_targets(d) for d in functions):
+                # a class decorator hands back a class (``@attr.s`` returns its argument, remade): calling the
+                # class constructs it, it never runs the decorator's inner function
+                if target and self.g.by_id[target].kind != "class" and functions \
+                        and any(self.returned_targets(d) for d in functions):
                     self.wrapped[target] = functions
         self.bind_parameters(refs)
 
@@ -1723,7 +1727,7 @@ class Resolver(ImportBindings):
         if typed is not None:
             return self._same_program(r.path, typed)
         every = self._overridden_only(r, kinds) if hooks.guess_overridden else None
-        found = self._same_program(r.path, every or self._global(r.name, kinds, r.path))
+        found = self._in_scope_only(r, self._same_program(r.path, every or self._global(r.name, kinds, r.path)))
         if r.kind == "call" and len(found.ids) > 1:  # x.Name(): a method called, before a field holding a function
             methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
             if methods and len(methods) < len(found.ids):
@@ -1905,6 +1909,29 @@ class Resolver(ImportBindings):
         if not visible or len(visible) == len(found.ids):
             return found
         return Found(visible, "unique_name" if len(visible) == 1 else "ambiguous")
+
+    def _in_scope_only(self, r: Ref, found: Found) -> Found:
+        """Of a guess's candidates, not the members of a class a test writes in its body for itself, while others
+        are left: the receiver of another function is hardly an instance of a class only that test can name (a
+        library's factory may hand out instances of its local class: those stay)."""
+        kept = [i for i in found.ids if self._in_scope_of(r, self.g.by_id[i])]
+        if not kept or len(kept) == len(found.ids):
+            return found
+        return Found(kept, "unique_name" if len(kept) == 1 else found.resolution)
+
+    def _in_scope_of(self, r: Ref, member: Symbol) -> bool:
+        """False where the member's class is local to a function of a test file (``class OptParseCommand(
+        click.Command)`` in a test's body) and ``r`` is outside that function."""
+        sid = self.g.owner_of(member)
+        while sid is not None:
+            sym = self.g.by_id.get(sid)
+            if sym is None or sym.kind == "module":
+                return True
+            if sym.kind in ("function", "method"):
+                return not is_test_path(sym.path) or sym.path == r.path and (
+                    r.src_qualname == sym.qualname or r.src_qualname.startswith(sym.qualname + "."))
+            sid = sym.parent_id
+        return True
 
     def _visible_from(self, path: str) -> tuple[set, set]:
         """The definitions and module files a file's imports name."""
@@ -2481,7 +2508,7 @@ class Resolver(ImportBindings):
         ``unknown``); memoized per file and value (per scope for values starting at ``self``, and for what a
         function called bare gives a lambda: ``RuleFor(x => ..)`` is a method of the enclosing class's bases)."""
         key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value == OWN_OBJECT or value in SELF_NAMES
-               or _bare_callee_given(value) else "", value)
+               or _bare_callee_given(value) or self._names_local_class(r.path, value) else "", value)
         if self.line_sensitive(r.path, value):  # new Box() where Box is declared in each test: which Box is the line's
             key += (r.line,)
         # (a variable's own object names its scope, <object>createServer; a returned one is the function's own)
@@ -2492,6 +2519,21 @@ class Resolver(ImportBindings):
             met, self._cycle_met = self._cycle_met, outer | self._cycle_met
             if not met:  # an answer that met a return_class in progress depends on the order: not kept
                 self._value_classes[key] = found
+        return found
+
+    def _names_local_class(self, path: str, value: str) -> bool:
+        """Whether ``value`` starts with the name of a class some function of the file defines in its body (attrs'
+        tests each declare their own ``C2Slots``): which class that is depends on the scope reading it."""
+        lead = _LEAD.match(value)
+        if lead is None:
+            return False
+        key = (path, lead.group(1))
+        found = self._local_class_names.get(key)
+        if found is None:
+            found = self._local_class_names[key] = any(
+                (sym := self.g.by_id.get(i)) is not None and sym.path == path and sym.kind in CLASSLIKE
+                and (parent := self.g.by_id.get(sym.parent_id or "")) is not None
+                and parent.kind in ("function", "method") for i in self.g.by_name.get(lead.group(1), ()))
         return found
 
     def _class_of_value_uncached(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:

@@ -77,6 +77,29 @@ BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, bytes, set, tuple
         "is_file", "is_dir", "groupdict", "communicate", "terminate", "is_alive"}
 
 
+def class_body_name(resolver, r, src):
+    """``visit_Template = _simple_visit``, ``__copy__ = copy`` in a class body: the body is a scope its own
+    statements see (its methods do not), so a bare name written there is a definition of the body bound above it;
+    one bound below is not yet, and the name is the module's."""
+    from ..resolve import Found
+
+    sym = resolver.g.by_id.get(src)
+    if sym is not None and sym.kind in ("field", "variable") and sym.parent_id:
+        sym = resolver.g.by_id.get(sym.parent_id)  # the assignment's own target: its class's body
+    if sym is None or sym.kind != "class":
+        return None
+    sid = resolver.g.members.get(sym.id, {}).get(r.name)
+    member = resolver.g.by_id.get(sid) if sid else None
+    if member is None or sid == src or not 0 < member.line < r.line:
+        return None
+    return Found([sid], "same_file")
+
+
+def extend_layers(name_layers: list, _member_layers: list) -> None:
+    """A bare name in a class body is first one the body bound (``class_body_name``), then the enclosing scopes'."""
+    name_layers.insert(name_layers.index("scoped"), class_body_name)
+
+
 def guess_bare_names(resolver, path: str) -> bool:
     return False  # a name neither defined in the file nor imported is a builtin (or dynamic), not another module's
 

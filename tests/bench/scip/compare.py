@@ -77,6 +77,7 @@ class Edge(NamedTuple):
     resolution: str
     ref_form: str
     dst_path: str | None
+    receiver: str | None = None
 
 
 @dataclass
@@ -359,12 +360,40 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
             _truth_of(doc, sources[doc.path], mapping, defs, truth_calls, truth_refs, truth_files, losses, names)
     found_calls, found_refs, found_files = _codelake_pairs(edges, mapping, files, losses,
                                                            bound_elsewhere(documents, files, symbols),
-                                                           lost_by_scip(documents, files, sources))
+                                                           lost_by_scip(documents, files, sources),
+                                                           through_fixtures(edges, documents, files, sources))
+    truth_calls = stub_calls_by_name(truth_calls, edges, mapping, losses)
     result = Result(score(truth_files, found_files), score(truth_calls.keys(), found_calls.keys()),
                     score(truth_refs.keys(), found_refs.keys()), 0, 0, len(files), losses, Counter(), Counter())
     _blast_misses(result, truth_calls, edges, mapping, symbols, samples)
     _samples(result, truth_calls, found_calls, edges, mapping, sources, samples)
     return result
+
+
+def stub_calls_by_name(truth: Pairs, edges: list[Edge], mapping: Mapping, losses: Counter) -> Pairs:
+    """scip-python binds a name a package declares in a stub (``attrs/__init__.pyi``'s ``define``) to the stub's
+    declaration; what runs is the implementation the package's modules define (``attr._next_gen.define``), where
+    codelake's edge goes. A truth call into a stub is taken as the codelake call from the same caller at the same
+    line into a definition of the same name outside stubs, when there is one."""
+    stubs = {mapping.key(symbol) for symbol, path in mapping.def_path.items() if path.endswith(".pyi")}
+    if not stubs:
+        return truth
+    found: dict[tuple[str, str, int, str], set[str]] = defaultdict(set)
+    for edge in edges:
+        if edge.dst_id is None or edge.kind != "calls":
+            continue
+        caller, callee = mapping.caller_key(edge.src_id), mapping.callee_key(edge.dst_id)
+        if caller is not None and callee is not None and callee not in stubs:
+            found[(caller, edge.path, edge.line, symbol_name(callee))].add(callee)
+    fixed = Pairs()
+    for (caller, callee), sites in truth.sites.items():
+        targets = {t for s in sites for t in found.get((caller, s.path, s.line, symbol_name(callee)), ())} \
+            if callee in stubs else set()
+        losses["scip_python_stub_calls_taken_by_name"] += bool(targets)
+        for target in targets or (callee,):
+            for site in sites:
+                fixed.add(caller, target, site)
+    return fixed
 
 
 def top_level_names(defs) -> dict[tuple[str, str], str | None]:
@@ -476,7 +505,42 @@ def lost_by_scip(documents: list[Document], files: set[str], sources: dict):
         and name not in bound.get((edge.path, edge.line), ())
 
 
-def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere, lost):
+def through_fixtures(edges: list[Edge], documents: list[Document], files: set[str], sources: dict):
+    """A test: is the edge's receiver a pytest fixture its caller takes by name (``def test_x(env):
+    env.from_string(...)``), or a name the caller assigned from such a call (``t = env.from_string(...)`` then
+    ``t.render()``), with SCIP binding the called name there to nothing? No type checker follows pytest's injection
+    by name, so such an edge cannot be judged (the edges into the fixtures themselves are counted apart)."""
+    bound: dict[tuple[str, int], set[str]] = defaultdict(set)
+    for doc in documents:
+        if doc.path in files:
+            for occ in doc.occurrences:
+                if not occ.is_definition and not is_local(occ.symbol):
+                    bound[(doc.path, occ.range.start_line + 1)].add(symbol_name(occ.symbol))
+    fixtures: dict[str, set[str]] = defaultdict(set)
+    for edge in edges:
+        if edge.resolution == "fixture":
+            fixtures[edge.src_id].add(edge.dst_name)
+    through: set[Edge] = set()
+    for edge in sorted((e for e in edges if e.src_id in fixtures and e.receiver and e.path in files),
+                       key=lambda e: (e.src_id, e.line)):
+        names = fixtures[edge.src_id]
+        if RECEIVER_ROOT.match(edge.receiver).group(0) not in names:
+            continue
+        if edge.dst_name.rpartition(".")[2] in bound.get((edge.path, edge.line), ()):
+            continue
+        through.add(edge)
+        assigned = ASSIGNED_NAME.match(sources[edge.path].line(edge.line))
+        if assigned:
+            names.add(assigned.group(1))
+    return through.__contains__
+
+
+RECEIVER_ROOT = re.compile(r"[^.\[(]*")
+ASSIGNED_NAME = re.compile(r"\s*(\w+)\s*(?::[^=]+)?=[^=]")
+
+
+def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere, lost,
+                    through_fixture):
     calls, refs, deps = Pairs(), Pairs(), set()
     for edge in edges:
         if edge.dst_id is None or edge.path not in files or edge.dst_path not in files:
@@ -495,6 +559,9 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
         if edge.dst_path != edge.path:
             deps.add((edge.path, edge.dst_path))
         if edge.kind == "dispatch":
+            continue
+        if through_fixture(edge):
+            losses["codelake_edges_through_fixtures_not_judged"] += 1
             continue
         if lost(edge):
             losses["codelake_edges_at_names_scip_binds_to_unbound_locals"] += 1

@@ -58,6 +58,12 @@ TARGETS = {
     "jinja": Target("jinja", "python", "scip-python", ("index", "--project-name", "jinja", "--quiet"),
                     extra_paths=("src",)),
     "typer": Target("typer", "python", "scip-python", ("index", "--project-name", "typer", "--quiet")),
+    # tuning targets (2026-12-05, seventh round): pallets/click (a CLI library: decorators building commands, a
+    # context object passed down) and python-attrs/attrs (class decorators generating methods, many small test classes)
+    "click": Target("click", "python", "scip-python", ("index", "--project-name", "click", "--quiet"),
+                    extra_paths=("src",)),
+    "attrs": Target("attrs", "python", "scip-python", ("index", "--project-name", "attrs", "--quiet"),
+                    extra_paths=("src",)),
     "h3": Target("h3", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
     # tuning target (2026-12-05): unjs/unstorage, tsconfig.json covers src/ and test/
     "unstorage": Target("unstorage", "typescript", "scip-typescript", ("index", "--no-progress-bar")),

@@ -10,6 +10,7 @@ PY_IMPORT = re.compile(r"\s*(import\s|from\s+\S+\s+import\b)")
 JS_IMPORT = re.compile(r"\s*(import[\s{*'\"]|export\s+(type\s+)?(\{|\*)|export\s+\w[\w\s,{}*]*\sfrom\s)")
 # `name(params) {` or `async *name<T>(params): Type {` alone on a line: a method written in an object literal or class
 METHOD_SHORTHAND = re.compile(r"\s*(async\s+)?(\*\s*)?(get\s+|set\s+)?[\w$#]+\s*(<[^()]*>)?\s*\([^()]*\)\s*(:[^=]+)?\{\s*$")
+DECORATOR_NAME = re.compile(r"\s*@[\w.]*$")
 GENERIC = re.compile(r"<[^<>()]*(<[^<>()]*>[^<>()]*)*>")
 
 
@@ -62,6 +63,8 @@ class SourceFile:
         if not self.python and before.endswith("new"):
             return True
         after = text[end_char:].lstrip()
+        if self.python and DECORATOR_NAME.match(before) and after.split("#", 1)[0].strip() == "":
+            return True  # ``@attr.s`` applies (calls) what it names, a variable holding a function included
         if after.startswith(("?.(", "!(")):
             return True
         if not self.python and after.startswith("<"):
