@@ -24,10 +24,12 @@ history AS (
                                                                  AND f.authored_at > b.end_at - 2 * b.span), 0)
                AS previous_churn,
            max(f.authored_at) AS last_change,
-           count(DISTINCT f.author_email) FILTER (WHERE f.authored_at > b.end_at - b.span) AS authors,
+           count(DISTINCT coalesce(i.person, f.author_email)) FILTER (WHERE f.authored_at > b.end_at - b.span)
+               AS authors,
            min(f.authored_at) AS first_change,  -- the whole history: whether the file began in the window
            b.end_at - b.span AS window_start
     FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
+    LEFT JOIN author_identities i ON i.repo = f.repo AND i.author_email = f.author_email  -- people, not addresses
     WHERE f.alive AND (repo_id IS NULL OR f.repo = repo_id) AND f.authored_at <= b.end_at
     GROUP BY f.repo, f.current_path, b.end_at, b.span
 ),

@@ -309,3 +309,29 @@ def test_history_macros_keep_one_repository_and_one_file(tmp_path):
         scoped = rows(catalog, f"SELECT * FROM {macro[:-1]}repo_id := 's')")
         assert scoped and scoped == [r for r in rows(catalog, f"SELECT * FROM {macro}") if r["repo"] == "s"]
     assert {r["repo"] for r in rows(catalog, "SELECT * FROM history_window(repo_id := 'r')")} == {"r"}
+
+
+def test_one_person_s_addresses_are_one_author(tmp_path):
+    # requests' history without a .mailmap: Kenneth Reitz as me@kennethreitz.com, me@kennethreitz.org ("☿ Kenneth
+    # Reitz"), Nate Prewitt as nate.prewitt@ and Nate.Prewitt@: owners split one person and flagged the knowledge of
+    # an address he stopped using as lost. Two people named only "Johannes" stay two.
+    from git_fixtures import GitRepo
+
+    ann_work, ann_home, ann_home_cased = ("Ann Lee", "ann@work.example"), ("☿ Ann Lee", "Ann@Home.example"), (
+        "ann lee", "ann@home.example")
+    ben, jo, jg = ("Ben Ode", "ben@example.com"), ("Johannes", "jo@a.example"), ("Johannes", "jg@b.example")
+    repo = GitRepo(tmp_path / "repo")
+    for who, day, added in [(ann_work, 0, 6), (ann_work, 1, 3), (ben, 2, 12), (ann_home, 200, 3),
+                            (ann_home_cased, 210, 2), (jo, 220, 1), (jg, 230, 1)]:
+        repo.change("x.py", added)
+        repo.commit(f"d{day}", who, day)
+    mine(tmp_path / "lake", repo.path)
+    catalog = connect(Lake(tmp_path / "lake"))
+    owner = rows(catalog, "SELECT * FROM ownership() WHERE path = 'x.py'")[0]
+    assert (owner["main_dev"], owner["main_dev_name"], owner["main_dev_added"], owner["ownership"],
+            owner["authors"], owner["knowledge_loss"]) == ("ann@work.example", "ann lee", 14, 0.5, 4, False)
+    assert owner["main_dev_last_active"] == at(210)
+    assert rows(catalog, "SELECT authors FROM churn(window_days := NULL)") == [{"authors": 4}]
+    people = {r["author_email"]: r["person"] for r in rows(catalog, "SELECT * FROM author_identities")}
+    assert len({people[e] for e in ("ann@work.example", "Ann@Home.example", "ann@home.example")}) == 1
+    assert people["jo@a.example"] != people["jg@b.example"]
