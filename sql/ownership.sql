@@ -6,7 +6,8 @@
 --   for one author); both with 2 significant digits as code-maat prints them. knowledge_loss: the main developer
 --   made no commit in the repository during the inactive_days before as_of. Authors are people, not addresses
 --   (author_identities: one person's addresses joined by full name, as git shortlog -sn and code-maat count them);
---   main_dev is the address most of the person's commits use.
+--   main_dev is the address most of the person's commits use. The commits the repository's blame ignore-revs file
+--   lists (ignored_commits: bulk reformatting) are left out, as git blame leaves them out.
 -- Columns: repo, kind, path, main_dev (email), main_dev_name, main_dev_added, total_added, ownership, authors,
 --          revisions, fragmentation, main_dev_last_active, knowledge_loss.
 CREATE OR REPLACE MACRO ownership(inactive_days := 180, window_days := NULL, as_of := NULL,
@@ -27,7 +28,8 @@ changes AS (
            coalesce(i.person_email, f.author_email) AS author_email, f.lines_added
     FROM history_window(window_days := window_days, as_of := as_of, repo_id := repo_id) f
     LEFT JOIN author_identities i ON i.repo = f.repo AND i.author_email = f.author_email
-    WHERE include_deleted OR f.alive
+    WHERE (include_deleted OR f.alive)  -- a bulk reformatting the repository tells blame to ignore is no authorship
+      AND NOT EXISTS (SELECT 1 FROM ignored_commits g WHERE g.repo = f.repo AND g.sha = f.sha)
 ),
 entities AS (
     SELECT repo, 'file' AS kind, path, sha, person, author_email, lines_added FROM changes
