@@ -7,12 +7,16 @@
 -- Columns: repo, author_email, person (the key: 'name:<full name>' or 'email:<address>'), person_name (the name of
 --          the person's latest commit), person_email (the address of most of the person's commits), last_active.
 CREATE OR REPLACE VIEW author_identities AS
-WITH used AS (
+WITH pairs AS (  -- each address and name used together (a few thousand rows on the largest histories)
+    SELECT repo, author_email, author_name, count(*) AS n, max(authored_at) AS last_at
+    FROM commits GROUP BY ALL
+),
+used AS (
     SELECT repo, author_email, lower(author_email) AS address,
            trim(regexp_replace(lower(author_name), '[^\p{L}\p{N}]+', ' ', 'g')) AS name_key,
-           count(*) AS commits, max(authored_at) AS last_active,
-           first(author_name ORDER BY authored_at DESC, author_name) AS latest_name
-    FROM commits GROUP BY ALL
+           sum(n) AS commits, max(last_at) AS last_active,
+           first(author_name ORDER BY last_at DESC, author_name) AS latest_name
+    FROM pairs GROUP BY ALL
 ),
 address_name AS (  -- the full name each address is used under most
     SELECT repo, address,

@@ -24,24 +24,29 @@ people AS (  -- one person's addresses together (author_identities), active up t
     WHERE c.authored_at <= b.end_at GROUP BY ALL
 ),
 changes AS (
-    SELECT f.repo, f.current_path AS path, f.sha, coalesce(i.person, f.author_email) AS person,
-           coalesce(i.person_email, f.author_email) AS author_email, f.lines_added
+    SELECT f.repo, f.current_path AS path, f.sha, f.author_email, f.lines_added
     FROM history_window(window_days := window_days, as_of := as_of, repo_id := repo_id) f
-    LEFT JOIN author_identities i ON i.repo = f.repo AND i.author_email = f.author_email
     WHERE (include_deleted OR f.alive)  -- a bulk reformatting the repository tells blame to ignore is no authorship
       AND NOT EXISTS (SELECT 1 FROM ignored_commits g WHERE g.repo = f.repo AND g.sha = f.sha)
 ),
 entities AS (
-    SELECT repo, 'file' AS kind, path, sha, person, author_email, lines_added FROM changes
+    SELECT repo, 'file' AS kind, path, sha, author_email, lines_added FROM changes
     UNION ALL
     SELECT repo, 'folder', unnest(list_transform(range(1, len(string_split(path, '/'))),
                                                  lambda i: array_to_string(string_split(path, '/')[1:i], '/'))),
-           sha, person, author_email, lines_added
+           sha, author_email, lines_added
     FROM changes
 ),
-by_author AS (
-    SELECT repo, kind, path, person, author_email, sum(lines_added) AS added, count(DISTINCT sha) AS revs
+by_address AS (  -- a commit has one author: an address's revisions add up to its person's
+    SELECT repo, kind, path, author_email, sum(lines_added) AS added, count(DISTINCT sha) AS revs
     FROM entities GROUP BY ALL
+),
+by_author AS (
+    SELECT a.repo, a.kind, a.path, coalesce(i.person, a.author_email) AS person,
+           coalesce(i.person_email, a.author_email) AS author_email, CAST(sum(a.added) AS BIGINT) AS added,
+           CAST(sum(a.revs) AS BIGINT) AS revs
+    FROM by_address a LEFT JOIN author_identities i ON i.repo = a.repo AND i.author_email = a.author_email
+    GROUP BY ALL
 ),
 totals AS (
     SELECT repo, kind, path, count(DISTINCT sha) AS revisions FROM entities GROUP BY ALL
