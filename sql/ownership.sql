@@ -4,7 +4,10 @@
 --   main developer = most added lines (code-maat's main-dev; ties: more commits, then email); ownership = their
 --   share of added lines; fragmentation = 1 - sum((author's commits / commits)^2) (code-maat's fractal value, 0
 --   for one author); both with 2 significant digits as code-maat prints them. knowledge_loss: the main developer
---   made no commit in the repository during the inactive_days before as_of.
+--   made no commit in the repository during the inactive_days before as_of. Authors are people, not addresses
+--   (author_identities: one person's addresses joined by full name, as git shortlog -sn and code-maat count them);
+--   main_dev is the address most of the person's commits use. The commits the repository's blame ignore-revs file
+--   lists (ignored_commits: bulk reformatting) are left out, as git blame leaves them out.
 -- Columns: repo, kind, path, main_dev (email), main_dev_name, main_dev_added, total_added, ownership, authors,
 --          revisions, fragmentation, main_dev_last_active, knowledge_loss.
 CREATE OR REPLACE MACRO ownership(inactive_days := 180, window_days := NULL, as_of := NULL,
@@ -12,15 +15,19 @@ CREATE OR REPLACE MACRO ownership(inactive_days := 180, window_days := NULL, as_
 WITH bounds AS (
     SELECT * FROM history_end(as_of := as_of, repo_id := repo_id)
 ),
-people AS (
-    SELECT c.repo, c.author_email, arg_max(c.author_name, c.authored_at) AS author_name,
+people AS (  -- one person's addresses together (author_identities), active up to as_of
+    SELECT c.repo, coalesce(i.person, c.author_email) AS person,
+           first(c.author_name ORDER BY c.authored_at DESC, c.author_name) AS author_name,
            max(c.authored_at) AS last_active
-    FROM commits c JOIN bounds b ON b.repo = c.repo WHERE c.authored_at <= b.end_at GROUP BY c.repo, c.author_email
+    FROM commits c JOIN bounds b ON b.repo = c.repo
+    LEFT JOIN author_identities i ON i.repo = c.repo AND i.author_email = c.author_email
+    WHERE c.authored_at <= b.end_at GROUP BY ALL
 ),
 changes AS (
     SELECT f.repo, f.current_path AS path, f.sha, f.author_email, f.lines_added
     FROM history_window(window_days := window_days, as_of := as_of, repo_id := repo_id) f
-    WHERE include_deleted OR f.alive
+    WHERE (include_deleted OR f.alive)  -- a bulk reformatting the repository tells blame to ignore is no authorship
+      AND NOT EXISTS (SELECT 1 FROM ignored_commits g WHERE g.repo = f.repo AND g.sha = f.sha)
 ),
 entities AS (
     SELECT repo, 'file' AS kind, path, sha, author_email, lines_added FROM changes
@@ -30,9 +37,16 @@ entities AS (
            sha, author_email, lines_added
     FROM changes
 ),
-by_author AS (
+by_address AS (  -- a commit has one author: an address's revisions add up to its person's
     SELECT repo, kind, path, author_email, sum(lines_added) AS added, count(DISTINCT sha) AS revs
     FROM entities GROUP BY ALL
+),
+by_author AS (
+    SELECT a.repo, a.kind, a.path, coalesce(i.person, a.author_email) AS person,
+           coalesce(i.person_email, a.author_email) AS author_email, CAST(sum(a.added) AS BIGINT) AS added,
+           CAST(sum(a.revs) AS BIGINT) AS revs
+    FROM by_address a LEFT JOIN author_identities i ON i.repo = a.repo AND i.author_email = a.author_email
+    GROUP BY ALL
 ),
 totals AS (
     SELECT repo, kind, path, count(DISTINCT sha) AS revisions FROM entities GROUP BY ALL
@@ -55,6 +69,6 @@ SELECT r.repo, r.kind, r.path, r.author_email AS main_dev, p.author_name AS main
        p.last_active AS main_dev_last_active,
        p.last_active <= b.end_at - to_days(CAST(inactive_days AS INTEGER)) AS knowledge_loss
 FROM ranked r JOIN bounds b ON b.repo = r.repo
-LEFT JOIN people p ON p.repo = r.repo AND p.author_email = r.author_email
+LEFT JOIN people p ON p.repo = r.repo AND p.person = r.person
 WHERE r.position = 1
 ORDER BY r.repo, r.kind, r.path;

@@ -181,7 +181,8 @@ def test_incremental_run_mines_only_new_commits_and_matches_a_full_run(tmp_path)
     repo.change("lib/c.py", 1)
     repo.commit("c11", ANN, 150)
     summary = mine(tmp_path / "lake", repo.path)
-    assert summary.rows == {"commits": 2, "file_changes": 2, "file_lives": 7}  # lives: all of them, every run
+    assert summary.rows == {"commits": 2, "file_changes": 2, "file_lives": 7,
+                            "ignored_commits": 0}  # lives: all of them, every run
     assert last_run(tmp_path / "lake")["counters"]["commits_mined"] == 2
     mine(tmp_path / "full", repo.path)
     for name in ("commits", "file_changes", "file_lives"):
@@ -194,7 +195,7 @@ def test_run_without_new_commits_keeps_every_row(tmp_path):
     mine(tmp_path / "lake", repo.path)
     before = canonical(table(tmp_path / "lake", "file_changes"))
     summary = mine(tmp_path / "lake", repo.path)
-    assert summary.rows == {"commits": 0, "file_changes": 0, "file_lives": 7}
+    assert summary.rows == {"commits": 0, "file_changes": 0, "file_lives": 7, "ignored_commits": 0}
     assert canonical(table(tmp_path / "lake", "file_changes")) == before and len(before) == 23
 
 
@@ -232,7 +233,8 @@ def test_folder_without_git_history_gives_empty_tables(tmp_path):
     (tmp_path / "plain").mkdir()
     (tmp_path / "plain" / "a.py").write_text("x = 1\n")
     summary = mine(tmp_path / "lake", tmp_path / "plain")
-    assert summary.status == "ok" and summary.rows == {"commits": 0, "file_changes": 0, "file_lives": 0}
+    assert summary.status == "ok" and summary.rows == {"commits": 0, "file_changes": 0, "file_lives": 0,
+                                                 "ignored_commits": 0}
     assert last_run(tmp_path / "lake")["counters"] == {"no_git_history": 1}
 
 
@@ -240,7 +242,7 @@ def test_registered_and_selectable_from_the_command_line(tmp_path, capsys):
     from pipeline.cli.main import main
     from pipeline.registry import load_registry
 
-    assert load_registry().get("git").tables.keys() == {"commits", "file_changes", "file_lives"}
+    assert load_registry().get("git").tables.keys() == {"commits", "file_changes", "file_lives", "ignored_commits"}
     repo = build_view_history(tmp_path / "repo")
     lake = str(tmp_path / "lake")
     assert main(["index", str(repo.path), "--repo", "r", "--extractors", "git", "--lake", lake]) == 0

@@ -23,7 +23,7 @@ import json
 import pyarrow as pa
 import pytest
 
-from git_fixtures import at, build_view_history, mine
+from git_fixtures import ANN, BEN, CY, at, build_view_history, mine
 from pipeline.catalog import connect
 from pipeline.extractor import Batch, Cursor
 from pipeline.lake import Lake
@@ -309,3 +309,60 @@ def test_history_macros_keep_one_repository_and_one_file(tmp_path):
         scoped = rows(catalog, f"SELECT * FROM {macro[:-1]}repo_id := 's')")
         assert scoped and scoped == [r for r in rows(catalog, f"SELECT * FROM {macro}") if r["repo"] == "s"]
     assert {r["repo"] for r in rows(catalog, "SELECT * FROM history_window(repo_id := 'r')")} == {"r"}
+
+
+def test_one_person_s_addresses_are_one_author(tmp_path):
+    # requests' history without a .mailmap: Kenneth Reitz as me@kennethreitz.com, me@kennethreitz.org ("☿ Kenneth
+    # Reitz"), Nate Prewitt as nate.prewitt@ and Nate.Prewitt@: owners split one person and flagged the knowledge of
+    # an address he stopped using as lost. Two people named only "Johannes" stay two.
+    from git_fixtures import GitRepo
+
+    ann_work, ann_home, ann_home_cased = ("Ann Lee", "ann@work.example"), ("☿ Ann Lee", "Ann@Home.example"), (
+        "ann lee", "ann@home.example")
+    ben, jo, jg = ("Ben Ode", "ben@example.com"), ("Johannes", "jo@a.example"), ("Johannes", "jg@b.example")
+    repo = GitRepo(tmp_path / "repo")
+    for who, day, added in [(ann_work, 0, 6), (ann_work, 1, 3), (ben, 2, 12), (ann_home, 200, 3),
+                            (ann_home_cased, 210, 2), (jo, 220, 1), (jg, 230, 1)]:
+        repo.change("x.py", added)
+        repo.commit(f"d{day}", who, day)
+    mine(tmp_path / "lake", repo.path)
+    catalog = connect(Lake(tmp_path / "lake"))
+    owner = rows(catalog, "SELECT * FROM ownership() WHERE path = 'x.py'")[0]
+    assert (owner["main_dev"], owner["main_dev_name"], owner["main_dev_added"], owner["ownership"],
+            owner["authors"], owner["knowledge_loss"]) == ("ann@work.example", "ann lee", 14, 0.5, 4, False)
+    assert owner["main_dev_last_active"] == at(210)
+    assert rows(catalog, "SELECT authors FROM churn(window_days := NULL)") == [{"authors": 4}]
+    people = {r["author_email"]: r["person"] for r in rows(catalog, "SELECT * FROM author_identities")}
+    assert len({people[e] for e in ("ann@work.example", "Ann@Home.example", "ann@home.example")}) == 1
+    assert people["jo@a.example"] != people["jg@b.example"]
+
+
+def test_commits_the_blame_ignore_revs_file_lists_are_no_authorship_nor_coupling(tmp_path):
+    # requests lists its "Add automatic code formatting" commit in .git-blame-ignore-revs: git blame skips it, while
+    # ownership counted the formatter's lines (models.py: 192 of Nate Prewitt's 488), and a formatter run on fewer
+    # files than code-maat's 30-file cut coupled every file it touched.
+    from git_fixtures import GitRepo
+
+    repo = GitRepo(tmp_path / "repo")
+    repo.change("a.py", 5)
+    repo.commit("a", ANN, 0)
+    repo.change("b.py", 4)
+    repo.commit("b", CY, 1)
+    formats = []
+    for day in (2, 3):  # reformatting rewrites every line of both files
+        repo.change("a.py", len(repo.lines["a.py"]) + 3, len(repo.lines["a.py"]))
+        repo.change("b.py", len(repo.lines["b.py"]) + 2, len(repo.lines["b.py"]))
+        formats.append(repo.commit("style: format everything", BEN, day))
+    repo.write(".git-blame-ignore-revs", f"# black\n{formats[0]}\n\n{formats[1][:10]}  # abbreviated\n")
+    repo.commit("ignore the formatting in blame", ANN, 4)
+    mine(tmp_path / "lake", repo.path)
+    catalog = connect(Lake(tmp_path / "lake"))
+    assert sorted(r["sha"] for r in rows(catalog, "SELECT sha FROM ignored_commits")) == sorted(formats)
+    owner = {r["path"]: r for r in rows(catalog, "SELECT * FROM ownership() WHERE kind = 'file'")}
+    assert (owner["a.py"]["main_dev"], owner["a.py"]["main_dev_added"], owner["a.py"]["authors"],
+            owner["a.py"]["revisions"]) == ("ann@example.com", 5, 1, 1)
+    assert owner["b.py"]["main_dev"] == "cy@example.com"
+    loose = "SELECT * FROM co_change(min_revs := 1, min_shared_revs := 1, min_coupling := 0)"
+    assert rows(catalog, loose) == []
+    churn = {r["path"]: r["revisions"] for r in rows(catalog, "SELECT * FROM churn(window_days := NULL)")}
+    assert churn["a.py"] == 3  # the lines did change: churn and hotspots count the formatting

@@ -15,8 +15,9 @@ from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
 from . import gitlog
 from .history import commit_shas, count_commits, plan_run, shallow_commits
+from .ignored import ignored_commits
 from .lives import EventLog, events_from_changes, extend, head_paths, lives_from_rows, lives_table, resolve
-from .schema import RowBuffer, commits_schema, file_changes_schema, file_lives_schema
+from .schema import RowBuffer, commits_schema, file_changes_schema, file_lives_schema, ignored_commits_schema
 
 BATCH_COMMITS = 5000
 BACKENDS = ("log", "pydriller")
@@ -28,7 +29,7 @@ class GitExtractor:
 
     def __init__(self):
         self.tables = {"commits": commits_schema(), "file_changes": file_changes_schema(),
-                       "file_lives": file_lives_schema()}
+                       "file_lives": file_lives_schema(), "ignored_commits": ignored_commits_schema()}
 
     def run(self, ctx: RunContext, cursor: Cursor) -> Iterator[Batch | Replace]:
         shallow = shallow_commits(ctx.root)
@@ -49,6 +50,7 @@ class GitExtractor:
         log = EventLog()
         yield from self._mine(ctx, plan.revisions, shallow, mined_before, total, copies, log)
         yield Batch("file_lives", self._lives(ctx, plan, log))
+        yield Batch("ignored_commits", _ignored_table(ctx, plan.head))
         state = {**plan.fingerprint, "mode": plan.mode, "commits": mined_before + total}
         return Cursor(commit=plan.head, state=state)
 
@@ -86,6 +88,14 @@ class GitExtractor:
             raise ExtractError(f"{ctx.root}: git log gave {done} commits, rev-list counted {total}")
         ctx.count("commits_mined", done)
         yield from _batches(buffer)
+
+
+def _ignored_table(ctx: RunContext, head: str | None):
+    import pyarrow as pa
+
+    shas = ignored_commits(ctx.root, head)
+    ctx.count("ignored_commits", len(shas))
+    return pa.table({"sha": pa.array(shas, type=pa.string())})
 
 
 def _batches(buffer: RowBuffer) -> Iterator[Batch]:

@@ -77,6 +77,13 @@ def file_lives_schema():
     ])
 
 
+def ignored_commits_schema():
+    import pyarrow as pa
+
+    # the commits the repository's blame ignore-revs file lists (bulk reformatting): not authorship, not coupling
+    return pa.schema([("repo", pa.string()), ("sha", pa.string())])
+
+
 class FileRecord(NamedTuple):  # a tuple: hundreds of thousands are made per history
     path: str
     old_path: str | None
