@@ -19,6 +19,7 @@ was deleted.
 from __future__ import annotations
 
 import json
+import subprocess
 
 import pyarrow as pa
 import pytest
@@ -353,7 +354,11 @@ def test_commits_the_blame_ignore_revs_file_lists_are_no_authorship_nor_coupling
         repo.change("a.py", len(repo.lines["a.py"]) + 3, len(repo.lines["a.py"]))
         repo.change("b.py", len(repo.lines["b.py"]) + 2, len(repo.lines["b.py"]))
         formats.append(repo.commit("style: format everything", BEN, day))
-    repo.write(".git-blame-ignore-revs", f"# black\n{formats[0]}\n\n{formats[1][:10]}  # abbreviated\n")
+    tree = subprocess.run(["git", "-C", str(repo.path), "rev-parse", "HEAD^{tree}"], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    # a tree's hash and hashes of nothing are no commits: left out, as git blame leaves them
+    repo.write(".git-blame-ignore-revs", f"# black\n{formats[0]}\n\n{formats[1][:10]}  # abbreviated\n"
+                                          f"{tree[:12]}\ndeadbeefdead\n{'0' * 40}x\n")
     repo.commit("ignore the formatting in blame", ANN, 4)
     mine(tmp_path / "lake", repo.path)
     catalog = connect(Lake(tmp_path / "lake"))

@@ -13,13 +13,15 @@ import re
 import subprocess
 from pathlib import Path
 
-from pipeline.safeio import read_config
+from pipeline.safeio import CONFIG_BYTES, read_config
 
 from .history import git_out
 
 DEFAULT_FILE = ".git-blame-ignore-revs"
 FULL_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 SHORT_SHA = re.compile(r"[0-9a-f]{7,63}")
+MAX_ENTRIES = 10_000  # a real list holds tens of commits; a hostile one must not cost a git call per line
+GIT_TIMEOUT = 60
 
 
 def ignored_commits(root: Path, head: str | None) -> list[str]:
@@ -28,20 +30,36 @@ def ignored_commits(root: Path, head: str | None) -> list[str]:
     rel = git_out(root, "config", "--get", "blame.ignoreRevsFile")[1] or DEFAULT_FILE
     text = _read(root, rel, head)
     listed = [line.split("#", 1)[0].strip().lower() for line in text.splitlines()]
-    shas = []
-    for entry in filter(None, listed):
-        if FULL_SHA.fullmatch(entry):
-            shas.append(entry)
-        elif SHORT_SHA.fullmatch(entry):  # an abbreviation: what git resolves it to
-            code, full = git_out(root, "rev-parse", "--verify", "-q", f"{entry}^{{commit}}")
-            if code == 0 and full:
-                shas.append(full)
-    return sorted(set(shas))
+    entries = [e for e in listed if FULL_SHA.fullmatch(e) or SHORT_SHA.fullmatch(e)][:MAX_ENTRIES]
+    full = {e for e in entries if FULL_SHA.fullmatch(e)}
+    return sorted(full | _resolve_abbreviations(root, [e for e in entries if e not in full]))
+
+
+def _resolve_abbreviations(root: Path, shorts: list[str]) -> set[str]:
+    """What git resolves each abbreviation to, if a commit: one ``git cat-file`` for the whole list."""
+    if not shorts:
+        return set()
+    query = "".join(f"{s}^{{commit}}\n" for s in shorts)
+    try:
+        proc = subprocess.run(["git", "-C", str(root), "cat-file", "--batch-check=%(objectname) %(objecttype)"],
+                              input=query, capture_output=True, text=True, timeout=GIT_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return set()
+    found = (line.split() for line in proc.stdout.splitlines())
+    return {parts[0] for parts in found if len(parts) == 2 and parts[1] == "commit"}
 
 
 def _read(root: Path, rel: str, head: str | None) -> str:
     data = read_config(root, rel)  # inside the repository only, capped (pipeline.safeio)
     if data is None and head and not Path(rel).is_absolute():
-        proc = subprocess.run(["git", "-C", str(root), "show", f"{head}:{rel}"], capture_output=True)
-        data = proc.stdout if proc.returncode == 0 else b""
+        data = _blob_at(root, f"{head}:{rel}")
     return (data or b"").decode("utf-8", "replace")
+
+
+def _blob_at(root: Path, spec: str) -> bytes:
+    """A file of a commit (a bare repository has no work tree), read to at most CONFIG_BYTES."""
+    with subprocess.Popen(["git", "-C", str(root), "cat-file", "blob", spec], stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL) as proc:
+        data = proc.stdout.read(CONFIG_BYTES + 1)
+        proc.kill()
+    return b"" if proc.returncode not in (0, -9) or len(data) > CONFIG_BYTES else data
