@@ -359,7 +359,8 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
             _truth_of(doc, sources[doc.path], mapping, defs, truth_calls, truth_refs, truth_files, losses, names)
     found_calls, found_refs, found_files = _codelake_pairs(edges, mapping, files, losses,
                                                            bound_elsewhere(documents, files, symbols),
-                                                           lost_by_scip(documents, files, sources))
+                                                           lost_by_scip(documents, files, sources),
+                                                           written_at(symbols))
     result = Result(score(truth_files, found_files), score(truth_calls.keys(), found_calls.keys()),
                     score(truth_refs.keys(), found_refs.keys()), 0, 0, len(files), losses, Counter(), Counter())
     _blast_misses(result, truth_calls, edges, mapping, symbols, samples)
@@ -476,7 +477,16 @@ def lost_by_scip(documents: list[Document], files: set[str], sources: dict):
         and name not in bound.get((edge.path, edge.line), ())
 
 
-def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere, lost):
+def written_at(symbols: list[dict]):
+    """A test: is an edge's reference where its callee is written (``new ReadableStream({ start(c) {..} })``: the
+    object's method handed to a call, which codelake has the enclosing function pass on)? SCIP has no occurrence for
+    such an implicit call, only the member's definition (``scip_member_definitions_not_calls``), so it is not judged."""
+    starts = {s["id"]: (s["path"], s["line_start"]) for s in symbols}
+    return lambda edge: edge.ref_form == "callback" and starts.get(edge.dst_id) == (edge.path, edge.line)
+
+
+def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere, lost,
+                    written_here=lambda edge: False):
     calls, refs, deps = Pairs(), Pairs(), set()
     for edge in edges:
         if edge.dst_id is None or edge.path not in files or edge.dst_path not in files:
@@ -495,6 +505,9 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
         if edge.dst_path != edge.path:
             deps.add((edge.path, edge.dst_path))
         if edge.kind == "dispatch":
+            continue
+        if written_here(edge):
+            losses["codelake_callbacks_at_their_callee_definition_not_judged"] += 1
             continue
         if lost(edge):
             losses["codelake_edges_at_names_scip_binds_to_unbound_locals"] += 1
