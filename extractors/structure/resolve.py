@@ -1726,7 +1726,7 @@ class Resolver(ImportBindings):
             methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
             if methods and len(methods) < len(found.ids):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
-        if r.kind == "call" and hooks.call_operator and found.ids:
+        if r.kind == "call" and (hooks.call_operator or hooks.value_types) and found.ids:
             found = self._callable_guesses(found, hooks)
         if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
             # ...unless one class the file can see has it (and x names it); never one of all a barrel passes on
@@ -1756,6 +1756,8 @@ class Resolver(ImportBindings):
             return False
         if declared.name in hooks.value_types:
             return True
+        if hooks.call_operator is None:  # no class's instances are called (a TypeScript interface may declare a
+            return False                 # call signature, which no member names)
         cls = self._declared_class(declared, sid)
         if not cls or any(c in self.g.external_bases for c, _ in self._linearized(cls)):
             return False  # a library's class, or one with a library's base: it may have the call operator

@@ -231,7 +231,7 @@ def settle_references(raw_refs: list) -> list:
     raw_refs = settle_templates(raw_refs, member_template)
     raw_refs = _union_members(_paired_bases(_without_parameter_bases(_type_argument_results(_bare_call_returns(
         raw_refs)))))
-    raw_refs = _invoked_through_function_methods(_arrays_named(raw_refs))
+    raw_refs = _invoked_through_function_methods(_arrays_named(_primitives_named(raw_refs)))
     via = [r for r in raw_refs if r.kind in ("import.via", "import.rename")]
     if not via:
         return raw_refs
@@ -242,6 +242,25 @@ def settle_references(raw_refs: list) -> list:
 
 
 _ELEMENT_OF_DECLARED = ("type.field", "type.return", "type.variable")  # a declared type's forms (resolve.py's)
+# a property's primitive type (queries/typescript.scm) as the builtin wrapper whose methods its values have
+_PRIMITIVE_WRAPPERS = {"number": "Number", "string": "String", "boolean": "Boolean", "bigint": "BigInt",
+                       "symbol": "Symbol"}
+_OPAQUE_PRIMITIVES = frozenset({"any", "unknown", "object", "void", "never", "undefined", "null"})
+# what a property declared so holds is never called (resolve.py ``_callable_guesses``)
+VALUE_TYPES = frozenset({*_PRIMITIVE_WRAPPERS.values(), "Array"})
+
+
+def _primitives_named(raw_refs: list) -> list:
+    """``ttl?: number``: the property holds a ``Number`` (a library's type: ``opts.base.trim()`` is ``String``'s); a
+    primitive the map lacks (``any``, ``unknown``, ``object``, ``void``) says nothing of the value and is dropped."""
+    out = []
+    for r in raw_refs:
+        if r.kind == "type.field" and r.name in _OPAQUE_PRIMITIVES:
+            continue
+        if r.kind == "type.field" and r.name in _PRIMITIVE_WRAPPERS:
+            r = r._replace(name=_PRIMITIVE_WRAPPERS[r.name])
+        out.append(r)
+    return out
 
 
 def _arrays_named(raw_refs: list) -> list:
