@@ -330,6 +330,7 @@ class Hooks:
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
     builtin_guess_named: bool = False  # a builtin-named method's guess needs a receiver naming the class (Python)
+    receiver_names_owner: bool = False  # of a guess's candidates, the class the receiver's name names (``_owner_named``)
     # the builtin-named methods whose guess needs that where the rest do not (JavaScript's strings' and promises' own)
     builtin_guess_named_methods: frozenset = frozenset()
     # a guess among a method and its overrides is the method they override (dispatch edges reach the overrides):
@@ -451,6 +452,7 @@ def hooks_of(support) -> Hooks:
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
+                 receiver_names_owner=bool(getattr(support, "RECEIVER_NAMES_OWNER", False)),
                  builtin_guess_named_methods=frozenset(getattr(support, "BUILTIN_GUESS_NAMED_METHODS", ())),
                  guess_overridden=bool(getattr(support, "GUESS_OVERRIDDEN", False)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
@@ -1735,6 +1737,8 @@ class Resolver(ImportBindings):
             found = narrowed if one is not None and self._receiver_fits(r, one, hooks) else UNRESOLVED
         else:
             found = self._through_visible_member(r, found) or self._prefer_visible(r, found)
+        if hooks.receiver_names_owner:
+            found = self._owner_named(r, found)
         found = self._written_first(found)
         if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
@@ -1812,6 +1816,17 @@ class Resolver(ImportBindings):
         everywhere = self._global_all(r.name, kinds, r.path)
         kept = [i for i in everywhere.ids if self.g.owner_of(self.g.by_id[i]) in types]
         return Found(kept[:MAX_CANDIDATES], "unique_name" if len(kept) == 1 else "ambiguous") if kept else None
+
+    def _owner_named(self, r: Ref, found: Found) -> Found:
+        """Of several candidates guessed by name, those of the class the receiver's last name names where some are
+        and not all: ``argument.name()``, ``previousArgument.name()`` on untyped values are ``Argument.name``, not
+        also ``Option.name`` and ``Command.name`` (commander); ``cmd.name()`` names none and keeps them all."""
+        if len(found.ids) < 2:
+            return found
+        named = [i for i in found.ids if _receiver_names_class(r.receiver, self.g.owner_of(self.g.by_id[i]))]
+        if not named or len(named) == len(found.ids):
+            return found
+        return Found(named, "unique_name" if self._one_definition(named) else found.resolution)
 
     def _written_first(self, found: Found) -> Found:
         """Of several candidates of a guess by name, those whose name is written in the code where there are some: a

@@ -35,6 +35,8 @@ VISIBLE_THROUGH_STARS = True
 # `this._def.innerType._parse(input)` on an unknown value: the base's `ZodType._parse` its 35 subclasses override, not
 # the eight of them nearest by name (the dispatch edges reach each)
 GUESS_OVERRIDDEN = True
+# argument.name() on an untyped value: of the classes having name(), Argument's (resolve.py ``_owner_named``)
+RECEIVER_NAMES_OWNER = True
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
                                 "localStorage", "sessionStorage", "performance", "history",
