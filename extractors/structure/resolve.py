@@ -2152,6 +2152,8 @@ class Resolver(ImportBindings):
         """What one of ``r``'s values answers, read at ``at`` (``r`` itself, or an alias's member in its own file)."""
         if value.startswith("="):  # self.callback(): the function the field was given
             found = self._callee_of_value(at, value[1:], src)
+        elif r.receiver and self._host_member(at, value, hooks):
+            found = EXTERNAL
         else:
             found = self._member_of_value(at, value, hooks) if r.receiver else self._callee_of_value(at, value, src)
             if found is None and r.receiver:
@@ -2159,6 +2161,14 @@ class Resolver(ImportBindings):
         if found is not None and at is not r and found.resolution in ("same_file", "import"):
             found = Found(found.ids, _seen_from(r.path, found.ids))  # read in the alias's file: as the caller sees it
         return found
+
+    def _host_member(self, r: Ref, value: str, hooks: Hooks) -> bool:
+        """Whether a value is a member of a host object (``window.localStorage``: JavaScript's ``EXTERNAL_RECEIVERS``)
+        the file defines no type of that name for: its methods are the host's, even where a class of the file has a
+        field of the member's name (``localStorage?: typeof window.localStorage``), which says nothing of them."""
+        head, dot, member = value.partition(".")
+        return bool(dot) and head in hooks.external and member.replace(".", "").isidentifier() \
+            and not self._shadows_builtin(r, head)
 
     def _values_answer(self, r: Ref, answers: "_ValueAnswers") -> Found | None:
         if answers.hits:
