@@ -492,6 +492,19 @@ def _receiver_names_class(receiver: str, owner_id: str | None) -> bool:
     return len(tail) >= 3 and bool(name) and (name.endswith(tail) or tail.endswith(name))
 
 
+def _receiver_abbreviates_class(receiver: str, owner_id: str | None) -> bool:
+    """Whether a receiver's last name abbreviates a class's: its start (``arg``, ``opt``: ``Argument``, ``Option``)
+    or its letters in order from the first (``cmd``: ``Command``), three letters at least."""
+    if not receiver or not owner_id:
+        return False
+    tail = re.split(r"\W+", receiver.rstrip("()"))[-1].replace("_", "").lower()
+    name = unsuffixed(owner_id.rpartition("::")[2]).rpartition(".")[2].replace("_", "").lower()
+    if len(tail) < 3 or len(tail) >= len(name) or tail[0] != name[0]:
+        return False
+    letters = iter(name)
+    return all(c in letters for c in tail)
+
+
 def _listed(bound_to: str, answers: "_ValueAnswers") -> bool:
     """Whether a value flow's answer is the functions a table lists, one each: every value a plain name (no call's
     result, no type), each found for certain (``handlers := map[string]H{"a": doA}``; ``for _, f := range
@@ -1823,7 +1836,9 @@ class Resolver(ImportBindings):
         also ``Option.name`` and ``Command.name`` (commander); ``cmd.name()`` names none and keeps them all."""
         if len(found.ids) < 2:
             return found
-        named = [i for i in found.ids if _receiver_names_class(r.receiver, self.g.owner_of(self.g.by_id[i]))]
+        owners = {i: self.g.owner_of(self.g.by_id[i]) for i in found.ids}
+        named = [i for i in found.ids if _receiver_names_class(r.receiver, owners[i])] or \
+            [i for i in found.ids if _receiver_abbreviates_class(r.receiver, owners[i])]
         if not named or len(named) == len(found.ids):
             return found
         return Found(named, "unique_name" if self._one_definition(named) else found.resolution)
