@@ -331,6 +331,7 @@ class Hooks:
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
     builtin_guess_named: bool = False  # a builtin-named method's guess needs a receiver naming the class (Python)
+    receiver_names_owner: bool = False  # of a guess's candidates, the class the receiver's name names (``_owner_named``)
     # the builtin-named methods whose guess needs that where the rest do not (JavaScript's strings' and promises' own)
     builtin_guess_named_methods: frozenset = frozenset()
     # a guess among a method and its overrides is the method they override (dispatch edges reach the overrides):
@@ -452,6 +453,7 @@ def hooks_of(support) -> Hooks:
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
+                 receiver_names_owner=bool(getattr(support, "RECEIVER_NAMES_OWNER", False)),
                  builtin_guess_named_methods=frozenset(getattr(support, "BUILTIN_GUESS_NAMED_METHODS", ())),
                  guess_overridden=bool(getattr(support, "GUESS_OVERRIDDEN", False)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
@@ -489,6 +491,19 @@ def _receiver_names_class(receiver: str, owner_id: str | None) -> bool:
     tail = re.split(r"\W+", receiver.rstrip("()"))[-1].replace("_", "").lower()
     name = unsuffixed(owner_id.rpartition("::")[2]).rpartition(".")[2].replace("_", "").lower()
     return len(tail) >= 3 and bool(name) and (name.endswith(tail) or tail.endswith(name))
+
+
+def _receiver_abbreviates_class(receiver: str, owner_id: str | None) -> bool:
+    """Whether a receiver's last name abbreviates a class's: its start (``arg``, ``opt``: ``Argument``, ``Option``)
+    or its letters in order from the first (``cmd``: ``Command``), three letters at least."""
+    if not receiver or not owner_id:
+        return False
+    tail = re.split(r"\W+", receiver.rstrip("()"))[-1].replace("_", "").lower()
+    name = unsuffixed(owner_id.rpartition("::")[2]).rpartition(".")[2].replace("_", "").lower()
+    if len(tail) < 3 or len(tail) >= len(name) or tail[0] != name[0]:
+        return False
+    letters = iter(name)
+    return all(c in letters for c in tail)
 
 
 def _listed(bound_to: str, answers: "_ValueAnswers") -> bool:
@@ -1732,7 +1747,7 @@ class Resolver(ImportBindings):
             methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
             if methods and len(methods) < len(found.ids):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
-        if r.kind == "call" and hooks.call_operator and found.ids:
+        if r.kind == "call" and (hooks.call_operator or hooks.value_types) and found.ids:
             found = self._callable_guesses(found, hooks)
         if r.name in hooks.builtin_methods:  # x.get(), x.decode() on an unknown x: mostly a dict's, a bytes'...
             # ...unless one class the file can see has it (and x names it); never one of all a barrel passes on
@@ -1741,6 +1756,8 @@ class Resolver(ImportBindings):
             found = narrowed if one is not None and self._receiver_fits(r, one, hooks) else UNRESOLVED
         else:
             found = self._through_visible_member(r, found) or self._prefer_visible(r, found)
+        if hooks.receiver_names_owner:
+            found = self._owner_named(r, found)
         found = self._written_first(found)
         if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
@@ -1762,6 +1779,8 @@ class Resolver(ImportBindings):
             return False
         if declared.name in hooks.value_types:
             return True
+        if hooks.call_operator is None:  # no class's instances are called (a TypeScript interface may declare a
+            return False                 # call signature, which no member names)
         cls = self._declared_class(declared, sid)
         if not cls or any(c in self.g.external_bases for c, _ in self._linearized(cls)):
             return False  # a library's class, or one with a library's base: it may have the call operator
@@ -1816,6 +1835,19 @@ class Resolver(ImportBindings):
         everywhere = self._global_all(r.name, kinds, r.path)
         kept = [i for i in everywhere.ids if self.g.owner_of(self.g.by_id[i]) in types]
         return Found(kept[:MAX_CANDIDATES], "unique_name" if len(kept) == 1 else "ambiguous") if kept else None
+
+    def _owner_named(self, r: Ref, found: Found) -> Found:
+        """Of several candidates guessed by name, those of the class the receiver's last name names where some are
+        and not all: ``argument.name()``, ``previousArgument.name()`` on untyped values are ``Argument.name``, not
+        also ``Option.name`` and ``Command.name`` (commander); ``cmd.name()`` names none and keeps them all."""
+        if len(found.ids) < 2:
+            return found
+        owners = {i: self.g.owner_of(self.g.by_id[i]) for i in found.ids}
+        named = [i for i in found.ids if _receiver_names_class(r.receiver, owners[i])] or \
+            [i for i in found.ids if _receiver_abbreviates_class(r.receiver, owners[i])]
+        if not named or len(named) == len(found.ids):
+            return found
+        return Found(named, "unique_name" if self._one_definition(named) else found.resolution)
 
     def _written_first(self, found: Found) -> Found:
         """Of several candidates of a guess by name, those whose name is written in the code where there are some: a
@@ -2183,6 +2215,8 @@ class Resolver(ImportBindings):
         """What one of ``r``'s values answers, read at ``at`` (``r`` itself, or an alias's member in its own file)."""
         if value.startswith("="):  # self.callback(): the function the field was given
             found = self._callee_of_value(at, value[1:], src)
+        elif r.receiver and self._host_member(at, value, hooks):
+            found = EXTERNAL
         else:
             found = self._member_of_value(at, value, hooks) if r.receiver else self._callee_of_value(at, value, src)
             if found is None and r.receiver:
@@ -2190,6 +2224,14 @@ class Resolver(ImportBindings):
         if found is not None and at is not r and found.resolution in ("same_file", "import"):
             found = Found(found.ids, _seen_from(r.path, found.ids))  # read in the alias's file: as the caller sees it
         return found
+
+    def _host_member(self, r: Ref, value: str, hooks: Hooks) -> bool:
+        """Whether a value is a member of a host object (``window.localStorage``: JavaScript's ``EXTERNAL_RECEIVERS``)
+        the file defines no type of that name for: its methods are the host's, even where a class of the file has a
+        field of the member's name (``localStorage?: typeof window.localStorage``), which says nothing of them."""
+        head, dot, member = value.partition(".")
+        return bool(dot) and head in hooks.external and member.replace(".", "").isidentifier() \
+            and not self._shadows_builtin(r, head)
 
     def _values_answer(self, r: Ref, answers: "_ValueAnswers") -> Found | None:
         if answers.hits:

@@ -35,6 +35,8 @@ VISIBLE_THROUGH_STARS = True
 # `this._def.innerType._parse(input)` on an unknown value: the base's `ZodType._parse` its 35 subclasses override, not
 # the eight of them nearest by name (the dispatch edges reach each)
 GUESS_OVERRIDDEN = True
+# argument.name() on an untyped value: of the classes having name(), Argument's (resolve.py ``_owner_named``)
+RECEIVER_NAMES_OWNER = True
 # Host objects: ``console.log()`` is never a method of the repository (no global guess for them).
 EXTERNAL_RECEIVERS = frozenset({"console", "window", "document", "process", "globalThis", "navigator", "location",
                                 "localStorage", "sessionStorage", "performance", "history",
@@ -231,7 +233,7 @@ def settle_references(raw_refs: list) -> list:
     raw_refs = settle_templates(raw_refs, member_template)
     raw_refs = _union_members(_paired_bases(_without_parameter_bases(_type_argument_results(_bare_call_returns(
         raw_refs)))))
-    raw_refs = _invoked_through_function_methods(_arrays_named(raw_refs))
+    raw_refs = _invoked_through_function_methods(_arrays_named(_primitives_named(_without_non_null(raw_refs))))
     via = [r for r in raw_refs if r.kind in ("import.via", "import.rename")]
     if not via:
         return raw_refs
@@ -241,7 +243,36 @@ def settle_references(raw_refs: list) -> list:
     return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
 
 
+_NON_NULL = re.compile(r"(?<=[\w$\])])!(?=[.\[]|$)")  # storage!.getItem(), this.opts!.fetch!(): the value itself
+
+
+def _without_non_null(raw_refs: list) -> list:
+    """A receiver written with TypeScript's non-null assertion (``storage!``) is the variable it asserts: what the
+    scope binds ``storage`` to types it (no variable is named ``storage!``)."""
+    return [r._replace(receiver=_NON_NULL.sub("", r.receiver)) if r.receiver and "!" in r.receiver else r
+            for r in raw_refs]
+
+
 _ELEMENT_OF_DECLARED = ("type.field", "type.return", "type.variable")  # a declared type's forms (resolve.py's)
+# a property's primitive type (queries/typescript.scm) as the builtin wrapper whose methods its values have
+_PRIMITIVE_WRAPPERS = {"number": "Number", "string": "String", "boolean": "Boolean", "bigint": "BigInt",
+                       "symbol": "Symbol"}
+_OPAQUE_PRIMITIVES = frozenset({"any", "unknown", "object", "void", "never", "undefined", "null"})
+# what a property declared so holds is never called (resolve.py ``_callable_guesses``)
+VALUE_TYPES = frozenset({*_PRIMITIVE_WRAPPERS.values(), "Array"})
+
+
+def _primitives_named(raw_refs: list) -> list:
+    """``ttl?: number``: the property holds a ``Number`` (a library's type: ``opts.base.trim()`` is ``String``'s); a
+    primitive the map lacks (``any``, ``unknown``, ``object``, ``void``) says nothing of the value and is dropped."""
+    out = []
+    for r in raw_refs:
+        if r.kind == "type.field" and r.name in _OPAQUE_PRIMITIVES:
+            continue
+        if r.kind == "type.field" and r.name in _PRIMITIVE_WRAPPERS:
+            r = r._replace(name=_PRIMITIVE_WRAPPERS[r.name])
+        out.append(r)
+    return out
 
 
 def _arrays_named(raw_refs: list) -> list:
@@ -409,7 +440,11 @@ def cast_type(text: str) -> str | None:
     """A variable's value written as one generic call (``const api = create<Api>(cfg)``): kept as ``create<Api>()``,
     its type arguments for the resolver's ``_generic_call_class`` (a callee whose result is its type parameter
     gives the argument; any other, what it declares); a curried one (``create<State>()(init)``) as ``create()()``,
-    a call of what ``create()`` gives; None for anything else (read as usual)."""
+    a call of what ``create()`` gives; a type naming a host object's value (``_host_values``); None for anything
+    else (read as usual)."""
+    host = _host_values(text)
+    if host:
+        return host
     m = _GENERIC_CALL.match(text)
     if m and _curried(text, m.end() - 1):  # create<State>()(init): what the function create<State>() gives returns
         return "".join(m.group(1).split()) + "()()"
@@ -417,6 +452,22 @@ def cast_type(text: str) -> str | None:
         return None
     callee = "".join(m.group(1).split())
     return f"{callee}<{', '.join(a.strip() for a in m.group(2).split(','))}>()"
+
+
+_TYPE_QUERY = re.compile(r"^typeof\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)$")
+_NO_VALUE = frozenset({"undefined", "null"})
+
+
+def _host_values(text: str) -> str | None:
+    """``storage: typeof window.localStorage | typeof window.sessionStorage``: the variable holds what the host
+    object holds (``window.localStorage|window.sessionStorage``), whose methods are the host's, never a same-named
+    method of the repository guessed. Only a host object's (``EXTERNAL_RECEIVERS``): read as a value, ``typeof x``
+    is a string, which is the library's too."""
+    parts = [p.strip() for p in text.split("|")]
+    named = [m.group(1) for p in parts if p not in _NO_VALUE and (m := _TYPE_QUERY.match(p))]
+    if not named or len(named) != len([p for p in parts if p not in _NO_VALUE]):
+        return None
+    return "|".join(named) if all(n.split(".")[0] in EXTERNAL_RECEIVERS for n in named) else None
 
 
 def _curried(text: str, start: int) -> bool:

@@ -163,6 +163,13 @@
 ; a value's type named in a type (`ReturnType<typeof createStore>`, `keyof typeof Lang`, `x: typeof handler`): the
 ; function, enum or constant named is used, though nothing calls it there
 (type_query (identifier) @name) @reference.type.query
+; a property declared a primitive (`ttl?: number`, `enabled: boolean`): a value of the builtin's wrapper type
+; (javascript.py _primitives_named), never a function (VALUE_TYPES): `client.ttl()` on an unknown client is not it
+; (only where the property is a symbol: an object type written in place, `(params: { coerce?: boolean })`, is no type's
+; property, and its type is no fact of the enclosing function)
+[(interface_body (property_signature type: (type_annotation (predefined_type) @name @reference.type)))
+ (type_alias_declaration value: (object_type (property_signature type: (type_annotation (predefined_type) @name @reference.type))))
+ (class_body (public_field_definition type: (type_annotation (predefined_type) @name @reference.type)))]
 ; `Foo[]` is `Array<Foo>`: a field, return or variable declared so holds an array (`props.forEach` is the
 ; library's), its elements are Foo (javascript.py ARRAY_TYPES, TYPE_ARGUMENTS)
 (array_type) @name @reference.type

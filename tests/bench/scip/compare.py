@@ -361,7 +361,8 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
     found_calls, found_refs, found_files = _codelake_pairs(edges, mapping, files, losses,
                                                            bound_elsewhere(documents, files, symbols),
                                                            lost_by_scip(documents, files, sources),
-                                                           through_fixtures(edges, documents, files, sources))
+                                                           through_fixtures(edges, documents, files, sources),
+                                                           written_at(symbols))
     truth_calls = stub_calls_by_name(truth_calls, edges, mapping, losses)
     result = Result(score(truth_files, found_files), score(truth_calls.keys(), found_calls.keys()),
                     score(truth_refs.keys(), found_refs.keys()), 0, 0, len(files), losses, Counter(), Counter())
@@ -505,6 +506,15 @@ def lost_by_scip(documents: list[Document], files: set[str], sources: dict):
         and name not in bound.get((edge.path, edge.line), ())
 
 
+def written_at(symbols: list[dict]):
+    """A test: is an edge's reference where its callee is written (``new ReadableStream({ start(c) {..} })``: the
+    object's method handed to a call, which codelake has the enclosing function pass on)? SCIP has no occurrence for
+    such an implicit call, only the member's definition (``scip_member_definitions_not_calls``), so it is not judged."""
+    starts = {s["id"]: (s["path"], s["line_start"]) for s in symbols}
+    return lambda edge: edge.ref_form == "callback" and starts.get(edge.dst_id) == (edge.path, edge.line)
+
+
+
 def through_fixtures(edges: list[Edge], documents: list[Document], files: set[str], sources: dict):
     """A test: is the edge's receiver a pytest fixture its caller takes by name (``def test_x(env):
     env.from_string(...)``), or a name the caller assigned from such a call (``t = env.from_string(...)`` then
@@ -540,7 +550,7 @@ ASSIGNED_NAME = re.compile(r"\s*(\w+)\s*(?::[^=]+)?=[^=]")
 
 
 def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere, lost,
-                    through_fixture):
+                    through_fixture, written_here=lambda edge: False):
     calls, refs, deps = Pairs(), Pairs(), set()
     for edge in edges:
         if edge.dst_id is None or edge.path not in files or edge.dst_path not in files:
@@ -562,6 +572,9 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
             continue
         if through_fixture(edge):
             losses["codelake_edges_through_fixtures_not_judged"] += 1
+            continue
+        if written_here(edge):
+            losses["codelake_callbacks_at_their_callee_definition_not_judged"] += 1
             continue
         if lost(edge):
             losses["codelake_edges_at_names_scip_binds_to_unbound_locals"] += 1

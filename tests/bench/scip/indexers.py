@@ -19,6 +19,7 @@ from pathlib import Path
 PACKAGES = {"scip-typescript": "@sourcegraph/scip-typescript@0.4.0", "scip-python": "@sourcegraph/scip-python@0.6.6"}
 INSTALL_TIMEOUT = 600
 INDEX_TIMEOUT = 900
+TSCONFIG_NAME = "tsconfig.codelake-bench.json"
 
 
 class Unavailable(Exception):
@@ -36,6 +37,9 @@ class Target:
     # a src/ layout's import root for scip-python: without it pyright binds the tests' `import jinja2` to whatever
     # copy of the package is installed where scip-python runs (or to nothing), never to the files being compared
     extra_paths: tuple[str, ...] = ()
+    # a tsconfig written to the private clone as TSCONFIG_NAME (pass that name in args): for a repository whose own
+    # tsconfig leaves its tests out or extends a package that is not installed
+    tsconfig: tuple[tuple[str, object], ...] = ()
 
     @property
     def corpus(self) -> Path:
@@ -75,6 +79,17 @@ TARGETS = {
                       ("index", "--infer-tsconfig", "--no-progress-bar"),
                       note="plain CommonJS: the type checker binds require() results and functions, not methods "
                            "assigned to objects (app.x = function ...), so its calls are a subset of the real ones"),
+    # tuning targets (2026-12-05, seventh round): sindresorhus/ky (one class behind a function-object API; its
+    # tsconfig extends an uninstalled package and leaves test/ out) and tj/commander.js (plain CommonJS classes
+    # with JSDoc types; its tsconfig leaves the JavaScript tests out)
+    "ky": Target("ky", "typescript", "scip-typescript", ("index", "--no-progress-bar", TSCONFIG_NAME),
+                 tsconfig=(("compilerOptions", {"target": "es2022", "module": "nodenext", "strict": True,
+                                                "lib": ["dom", "dom.iterable", "es2022"], "types": []}),
+                           ("include", ["source", "test"]))),
+    "commander": Target("commander", "javascript", "scip-typescript", ("index", "--no-progress-bar", TSCONFIG_NAME),
+                        tsconfig=(("compilerOptions", {"target": "esnext", "module": "nodenext", "allowJs": True,
+                                                       "checkJs": True, "noEmit": True, "types": []}),
+                                  ("include", ["*.js", "lib/**/*.js", "tests/**/*.js", "typings/**/*.ts"]))),
 }
 
 
@@ -138,6 +153,8 @@ def scip_index(target: Target, clone: Path) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     if target.extra_paths:  # the clone is private; pyrightconfig.json wins over pyproject.toml's [tool.pyright]
         (clone / "pyrightconfig.json").write_text(json.dumps({"extraPaths": list(target.extra_paths)}))
+    if target.tsconfig:
+        (clone / TSCONFIG_NAME).write_text(json.dumps(dict(target.tsconfig)))
     partial = out.with_suffix(".partial")
     env = {**os.environ, "NODE_OPTIONS": os.environ.get("NODE_OPTIONS", "--max-old-space-size=4096")}
     try:
