@@ -1691,6 +1691,11 @@ class Resolver(ImportBindings):
         if not found.ids:
             return found
         by_id = self.g.by_id
+        if len(found.ids) == 1:  # mostly one candidate: its own kind, or its twin of the kind wanted
+            sid = found.ids[0]
+            sym = by_id.get(sid)
+            return Found([sid if sym is None or sym.kind in kinds else (self._of_kind(sid, kinds) or sid)],
+                         found.resolution)
         if all((sym := by_id.get(i)) is None or sym.kind in kinds for i in found.ids):  # mostly: each its own
             return Found(list(dict.fromkeys(found.ids)), found.resolution)
         kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
@@ -4555,6 +4560,7 @@ TEST_FILES = "<tests>"  # the zone of a folder's test files (``_zone``)
 
 
 @lru_cache(maxsize=65536)
+@lru_cache(maxsize=None)  # asked of every candidate of every guess: a repository's few thousand paths, each once
 def _zone(path: str) -> str | None:
     """The test, example or documentation tree a file belongs to (``test``, ``examples/mvc``; a program nested in
     one is its own: ``tests/unity/examples/example_1``), else None. A test file beside the code (``ws.test.ts``,
@@ -4719,6 +4725,8 @@ _CHECK_MARK = re.compile("([\u2216\u2229])")
 def _check_marks(value: str) -> tuple[str, list[str], list[str]]:
     """A value and the classes checks exclude from it (``EXCEPT``) and narrow it to (``ONLY``), in any order:
     ``CookieTypes\u2216dict\u2229list`` -> (``CookieTypes``, [dict], [list])."""
+    if EXCEPT not in value and ONLY not in value:  # mostly: no check marks, nothing to split
+        return value, [], []
     head, *rest = _CHECK_MARK.split(value)
     excluded = [name for mark, name in zip(rest[::2], rest[1::2]) if mark == EXCEPT]
     only = [name for mark, name in zip(rest[::2], rest[1::2]) if mark == ONLY]
