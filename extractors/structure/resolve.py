@@ -2585,6 +2585,8 @@ class Resolver(ImportBindings):
         is unknown (a fluent ``new Hono().get(..)``, whose ``get`` states no class: the callers' older reading
         then stands, the first call's class for the whole chain). ``written``: the chain as written, before the
         receiver path took its type arguments out (``Gate<int>.Open()``: the generic twin's ``Open``)."""
+        if ")" not in text:  # no call in it (most receivers): no chain, nor any split of it to make
+            return None
         parts = [part.strip() for part in _chain_parts(text)]
         first = _first_call(parts)
         if first is None:
