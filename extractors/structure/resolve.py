@@ -3748,7 +3748,8 @@ class Resolver(ImportBindings):
         """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
         its methods see (Python, JS, Rust need ``self.``/``this.``), unless the language has an implicit ``this``."""
         qual = qual if qual != MODULE else ""
-        implicit_this = self.hooks.get(path, self.no_hooks).implicit_this
+        hooks = self.hooks.get(path, self.no_hooks)
+        implicit_this = hooks.implicit_this
         while qual:
             sid = self.g.by_qual.get((path, f"{qual}.{name}"))
             recursion = sid == src and self.g.by_id[sid].kind == "function"  # a variable naming itself is no use
@@ -3763,10 +3764,10 @@ class Resolver(ImportBindings):
                     return Found([seen], "same_file")
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(path, {}).get(name)
-        blocks = self.g.package_blocks.get(path)
-        if sid and line and blocks:  # the name as the line's package block defines it, if it does
+        blocks = self.g.package_blocks.get(path) if sid and line else None
+        if blocks:  # the name as the line's package block defines it, if it does
             sid = in_block(self.g, blocks, sid, scope_at(blocks, line))
-        if sid and line and self.hooks.get(path, self.no_hooks).nearest_twin:
+        if sid and line and hooks.nearest_twin:
             sid = self._nearest_twin(path, sid, line)
         if sid and self._loose_method(sid) and self.g.by_id[sid].line != line:
             return None
