@@ -3988,8 +3988,8 @@ class Resolver(ImportBindings):
         found = self.bound_name(path, dotted)
         if found is not None and found.kind == "module":
             return found.value
-        first, _, rest = dotted.partition(".")
-        found = self.bound_name(path, first)
+        first, dot, rest = dotted.partition(".")
+        found = self.bound_name(path, first) if dot else found  # an undotted name: bound as just asked
         support = self.supports.get(path)
         if found is None:  # a module no import names, by its path (Rust's clap::Arg: the workspace crate clap)
             hooks = self.hooks.get(path, self.no_hooks)
