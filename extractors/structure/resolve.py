@@ -1712,6 +1712,11 @@ class Resolver(ImportBindings):
         if not found.ids:
             return found
         by_id = self.g.by_id
+        if len(found.ids) == 1:  # mostly one candidate: its own kind, or its twin of the kind wanted
+            sid = found.ids[0]
+            sym = by_id.get(sid)
+            return Found([sid if sym is None or sym.kind in kinds else (self._of_kind(sid, kinds) or sid)],
+                         found.resolution)
         if all((sym := by_id.get(i)) is None or sym.kind in kinds for i in found.ids):  # mostly: each its own
             return Found(list(dict.fromkeys(found.ids)), found.resolution)
         kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
@@ -2685,6 +2690,8 @@ class Resolver(ImportBindings):
         is unknown (a fluent ``new Hono().get(..)``, whose ``get`` states no class: the callers' older reading
         then stands, the first call's class for the whole chain). ``written``: the chain as written, before the
         receiver path took its type arguments out (``Gate<int>.Open()``: the generic twin's ``Open``)."""
+        if ")" not in text:  # no call in it (most receivers): no chain, nor any split of it to make
+            return None
         parts = [part.strip() for part in _chain_parts(text)]
         first = _first_call(parts)
         if first is None:
@@ -3848,7 +3855,8 @@ class Resolver(ImportBindings):
         """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
         its methods see (Python, JS, Rust need ``self.``/``this.``), unless the language has an implicit ``this``."""
         qual = qual if qual != MODULE else ""
-        implicit_this = self.hooks.get(path, self.no_hooks).implicit_this
+        hooks = self.hooks.get(path, self.no_hooks)
+        implicit_this = hooks.implicit_this
         while qual:
             sid = self.g.by_qual.get((path, f"{qual}.{name}"))
             recursion = sid == src and self.g.by_id[sid].kind == "function"  # a variable naming itself is no use
@@ -3863,10 +3871,10 @@ class Resolver(ImportBindings):
                     return Found([seen], "same_file")
             qual = qual.rpartition(".")[0]
         sid = self.g.top.get(path, {}).get(name)
-        blocks = self.g.package_blocks.get(path)
-        if sid and line and blocks:  # the name as the line's package block defines it, if it does
+        blocks = self.g.package_blocks.get(path) if sid and line else None
+        if blocks:  # the name as the line's package block defines it, if it does
             sid = in_block(self.g, blocks, sid, scope_at(blocks, line))
-        if sid and line and self.hooks.get(path, self.no_hooks).nearest_twin:
+        if sid and line and hooks.nearest_twin:
             sid = self._nearest_twin(path, sid, line)
         if sid and self._loose_method(sid) and self.g.by_id[sid].line != line:
             return None
@@ -4087,8 +4095,8 @@ class Resolver(ImportBindings):
         found = self.bound_name(path, dotted)
         if found is not None and found.kind == "module":
             return found.value
-        first, _, rest = dotted.partition(".")
-        found = self.bound_name(path, first)
+        first, dot, rest = dotted.partition(".")
+        found = self.bound_name(path, first) if dot else found  # an undotted name: bound as just asked
         support = self.supports.get(path)
         if found is None:  # a module no import names, by its path (Rust's clap::Arg: the workspace crate clap)
             hooks = self.hooks.get(path, self.no_hooks)
@@ -4662,6 +4670,7 @@ TEST_FILES = "<tests>"  # the zone of a folder's test files (``_zone``)
 
 
 @lru_cache(maxsize=65536)
+@lru_cache(maxsize=None)  # asked of every candidate of every guess: a repository's few thousand paths, each once
 def _zone(path: str) -> str | None:
     """The test, example or documentation tree a file belongs to (``test``, ``examples/mvc``; a program nested in
     one is its own: ``tests/unity/examples/example_1``), else None. A test file beside the code (``ws.test.ts``,
@@ -4826,6 +4835,8 @@ _CHECK_MARK = re.compile("([\u2216\u2229])")
 def _check_marks(value: str) -> tuple[str, list[str], list[str]]:
     """A value and the classes checks exclude from it (``EXCEPT``) and narrow it to (``ONLY``), in any order:
     ``CookieTypes\u2216dict\u2229list`` -> (``CookieTypes``, [dict], [list])."""
+    if EXCEPT not in value and ONLY not in value:  # mostly: no check marks, nothing to split
+        return value, [], []
     head, *rest = _CHECK_MARK.split(value)
     excluded = [name for mark, name in zip(rest[::2], rest[1::2]) if mark == EXCEPT]
     only = [name for mark, name in zip(rest[::2], rest[1::2]) if mark == ONLY]

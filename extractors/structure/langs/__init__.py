@@ -194,6 +194,7 @@ def quoted_template(text: str, how: QuotedTemplate) -> str | None:
     return name_template([p for p in pieces if p != ""])
 
 
+@lru_cache(maxsize=1 << 16)  # a file's receivers repeat (``S(1).x``, ``Symbol("x").y``): each scanned once
 def call_head(expr: str) -> str | None:
     """``a.b(x).c(y, z(1))`` -> ``a.b(x).c``: what an expression ending in a call calls, the text before that call's
     arguments (brackets in strings are counted too: such an expression reads as no call, never as a wrong one); None
