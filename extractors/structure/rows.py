@@ -281,6 +281,7 @@ class Current:
         self.changed_by_parse = changed
         self._files = None
         self._passed = None
+        self.modules: dict[str, list] | None = None  # the ``module_index`` columns after this run (``kept_modules``)
 
     def symbols(self) -> pa.Table:
         columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
@@ -299,10 +300,7 @@ class Current:
     def files(self) -> dict[str, dict]:
         if self._files is None:
             kept = _kept(self.previous("files"), self.keep)
-            f = _concat(kept, self.new["files"], ["path", "language", "package", "parse_status"]).to_pydict()
-            self._files = {p: {"language": lang, "package": pkg, "parse_status": st}
-                           for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"])
-                           if st != "skipped"}
+            self._files = file_infos(_concat(kept, self.new["files"], ["path", "language", "package", "parse_status"]))
         return self._files
 
     def file_count(self) -> int:
@@ -346,6 +344,63 @@ class Current:
         new = self.new["refs"].filter(pc.is_in(self.new["refs"].column("path"), value_set=pa.array(sorted(paths),
                                                                                                    pa.string())))
         return _concat(kept, new, REF_COLUMNS)
+
+
+def file_infos(files: pa.Table) -> dict[str, dict]:
+    """What resolution reads of each file (its language, package and status), the skipped ones left out."""
+    f = files.select(["path", "language", "package", "parse_status"]).to_pydict()
+    return {p: {"language": lang, "package": pkg, "parse_status": st}
+            for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"]) if st != "skipped"}
+
+
+def module_index(files: dict[str, dict], root, columns: dict[str, list] | None = None) -> pa.Table:
+    """The ``module_index`` table of ``files`` (``graph.module_rows``, or those ``columns`` of them)."""
+    from .graph import MODULE_COLUMNS, module_rows
+    from .schemas import MODULE_INDEX
+
+    columns = module_rows(files, root) if columns is None else columns
+    return pa.table({c: pa.array(columns[c], MODULE_INDEX.field(c).type) for c in MODULE_COLUMNS})
+
+
+def kept_modules(previous, old_files: pa.Table | None, new_files: pa.Table, changed: set[str],
+                 configs_moved: bool) -> dict[str, list] | None:
+    """The lake's ``module_index`` columns (in ``position`` order) when this run cannot have moved them: no file
+    added, deleted or skipped, none of another language or package, no resolution config moved, and the changed
+    files of languages whose keys follow from the set of paths alone (``MODULE_KEYS_FROM_PATHS``: Rust reads its
+    files' ``#[path]`` attributes). None: they are built again (``module_index_batches``)."""
+    from .graph import MODULE_COLUMNS
+    from .incremental import _file_facts
+    from .langs import support
+
+    if configs_moved:
+        return None
+    before, after = _file_facts(old_files), _file_facts(new_files)
+    for path in changed:
+        facts = after.get(path)
+        if facts is None or facts != before.get(path):
+            return None
+        language, _package, skipped = facts
+        indexed = support(language) is not None and not skipped  # in the module index
+        if indexed and not getattr(support(language), "MODULE_KEYS_FROM_PATHS", False):
+            return None
+    table = previous("module_index", columns=MODULE_COLUMNS)
+    if table is None:  # a lake written before the table
+        return None
+    return _plain(table.take(pc.sort_indices(table.column("position")))).to_pydict()
+
+
+def module_index_batches(current: "Current", root):
+    """An incremental run's ``module_index``: kept as it is (``current.modules``, read from the lake), or built again
+    from every file and written whole."""
+    from pipeline.extractor import Batch, Replace
+
+    from .graph import module_rows
+
+    if current.modules is not None:
+        yield Replace("module_index", "path", [])
+        return
+    current.modules = module_rows(current.files(), root)
+    yield Batch("module_index", module_index(current.files(), root, current.modules))
 
 
 def _calling(modules, names: set[str]):
@@ -425,11 +480,14 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str,
     from .lazy import Index, resolve_affected
     from .parallel import REF_COLUMNS, edges_table
 
+    from .graph import module_rows, stored_modules
+
     index = Index(current.previous, current.shard_file, current.changed, current.changed_by_parse,
                   [current.run_symbols, current.moved], early(current.new["refs"]).select(REF_COLUMNS),
                   current.hierarchy_sources(affected), current.passed_refs, current.callbacks)
+    modules = stored_modules(current.modules if current.modules is not None else module_rows(current.files(), root))
     edges = edges_table(resolve_affected(index, current.refs_of(affected), current.files(), affected, root,
-                                         provenance, kept))
+                                         provenance, kept, modules))
     return _sids_from_index(edges, index, kept.sids if kept else {})
 
 
