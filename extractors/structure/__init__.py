@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from pipeline.errors import ExtractError
-from pipeline.extractor import Batch, Cursor, Replace, RunContext
+from pipeline.extractor import Batch, Complete, Cursor, Replace, RunContext
 
 VERSION = "0.2.70"  # edges' provenance; a lake indexed by another version (or other queries: facts_version)
 # is parsed again in full
@@ -25,6 +25,9 @@ VERSION = "0.2.70"  # edges' provenance; a lake indexed by another version (or o
 # without changing the others (``edge_targets``, ``edge_sources``) does not change it: a lake without that table has it
 # written whole by its next run, which finds its scope the old way meanwhile
 LAZY_INDEX = 8  # 8: the hierarchy holds each inherits edge's ref_form
+# what an incremental run has written in full before it resolves edges
+WRITTEN_BEFORE_EDGES = ("files", "refs", "symbols", "symbol_names", "foreign_symbols", "early_refs", "callback_refs",
+                        "ref_names", "module_index")
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 
@@ -205,6 +208,8 @@ class _Run:
                                      or incremental.structural(scope, current.files())):
             affected = None
         kept = incremental.kept_resolution(scope, old, previous) if ready else None
+        if rows.resolves_lazily(current, affected, ready):  # in this process, nothing forked: the tables written so
+            yield Complete(WRITTEN_BEFORE_EDGES)  # far are written while it resolves
         edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers, lazily=ready,
                                      kept=kept)
         yield from incremental.edge_batches(edges, affected)

@@ -436,7 +436,7 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
     from .incremental import with_sids
     from .parallel import resolve_parallel
 
-    if affected is not None and lazily and not _structural(affected, current.files()):
+    if resolves_lazily(current, affected, lazily):
         return _resolve_lazily(current, affected, root, provenance, kept)
     # in path order, as a full run reads them: the lake gives the kept files shard by shard, this run's after them,
     # and the order decides what comes first (a class's subclasses, and so the overrides a capped dispatch lists)
@@ -456,6 +456,12 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
     fresh = resolve_parallel(symbols, refs.filter(wanted), files, root, provenance, workers, affected, refs)
     fresh = fresh.filter(pc.is_in(fresh.column("path"), value_set=affected_arr))
     return with_sids(fresh, symbols)
+
+
+def resolves_lazily(current: Current, affected: set[str] | None, lazily: bool) -> bool:
+    """Whether ``resolve_current`` resolves over the lazy graph, in this process (else over the whole graph, which
+    may fork workers)."""
+    return affected is not None and lazily and not _structural(affected, current.files())
 
 
 def in_path_order(table: pa.Table) -> pa.Table:
