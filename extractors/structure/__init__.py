@@ -140,7 +140,7 @@ class StructureExtractor:
         if full:
             next_sid = yield from run.whole()
         else:
-            next_sid = yield from run.incremental(changes, cursor.state, resolve_all=moved)
+            next_sid = yield from run.incremental(changes, cursor.state, resolve_all=moved, files=previous_files)
         return Cursor(commit=view.head, state={"files": len(changes.unchanged) + len(statuses), "configs": configs,
                                                 "next_sid": next_sid, "version": version, "lazy_index": LAZY_INDEX})
 
@@ -176,7 +176,8 @@ class _Run:
             yield Batch(table, build(edges))
         return symbols.num_rows
 
-    def incremental(self, changes, state: dict, resolve_all: bool):
+    def incremental(self, changes, state: dict, resolve_all: bool, files=None):
+        """``files``: the lake's ``files`` table, when the plan read it already."""
         from . import incremental, rows
 
         previous, new = self.ctx.previous, self.new
@@ -200,7 +201,7 @@ class _Run:
         yield from rows.index_batches("callback_refs", previous, old["refs"], new["refs"], changed, whole=not ready)
         yield from rows.ref_name_batches(previous, old["refs"], new["refs"], changed, whole=not ready)
         current = rows.Current(previous, new, symbols, moved_owners, set(changes.unchanged), changed,
-                               self.ctx.shard_file)
+                               self.ctx.shard_file, files)
         current.modules = rows.kept_modules(previous, old["files"], new["files"], changed, resolve_all)
         yield from rows.module_index_batches(current, self.root)
         affected = None if resolve_all else incremental.affected_paths(scope, previous, new["refs"], indexed=ready)

@@ -689,6 +689,17 @@ class LazyResolver(Resolver):
             if own and r.bound_to and own.get(r.bound_to) == r.name:
                 self._bind_passed_on(r, self._called)
 
+    def _built_twins(self, path: str) -> frozenset[str]:
+        """``Resolver._built_twins`` from the file's own definitions (the graph holds only those loaded so far, and
+        walking it while a lookup loads more failed: "dictionary changed size during iteration")."""
+        if self._built_twin_names is None:
+            self._built_twin_names = {}
+        found = self._built_twin_names.get(path)
+        if found is None:
+            found = self._built_twin_names[path] = frozenset(
+                s.name for s in self.g.index.symbols_of(path) if s.qualname.endswith("#2") and self._built_method(s))
+        return found
+
     def _inherits(self, r: Ref, src: str):
         """An affected file's base, resolved again: recorded as a subclass too (the stored ones are hidden)."""
         before = len(self.g.bases.get(src) or [])

@@ -274,12 +274,13 @@ class Current:
     """The repository after this run, for resolution: the lake's rows of unchanged files and this run's rows."""
 
     def __init__(self, previous, new: dict, symbols: pa.Table, moved: pa.Table, keep: set[str], changed: set[str],
-                 shard_file=lambda table, column, value: None):
+                 shard_file=lambda table, column, value: None, lake_files: pa.Table | None = None):
         self.previous, self.new, self.run_symbols, self.moved = previous, new, symbols, moved
         self.shard_file = shard_file  # which shard of a lake table holds a key (the lazy index reads shard by shard)
         self.keep, self.changed = keep, changed | set(moved.column("path").to_pylist())
         self.changed_by_parse = changed
         self._files = None
+        self._lake_files = lake_files  # the lake's ``files`` table, when the run read it already (the plan did)
         self._passed = None
         self.modules: dict[str, list] | None = None  # the ``module_index`` columns after this run (``kept_modules``)
 
@@ -299,7 +300,8 @@ class Current:
 
     def files(self) -> dict[str, dict]:
         if self._files is None:
-            kept = _kept(self.previous("files"), self.keep)
+            kept = _kept(self._lake_files if self._lake_files is not None else self.previous("files"), self.keep)
+            self._lake_files = None
             self._files = file_infos(_concat(kept, self.new["files"], ["path", "language", "package", "parse_status"]))
         return self._files
 
@@ -524,8 +526,8 @@ def hierarchy(edges: pa.Table) -> pa.Table:
 
 
 def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whole: bool):
-    """An incremental run's ``hierarchy``: the resolved files' rows replaced; whole (the lake's other rows read
-    from its ``edges``) when the lake has no such table yet."""
+    """An incremental run's ``hierarchy``: the resolved files' rows replaced, unless they are as they were; whole
+    (the lake's other rows read from its ``edges``) when the lake has no such table yet."""
     from pipeline.extractor import Batch, Replace
 
     from .lazy import HIERARCHY_COLUMNS
@@ -535,9 +537,22 @@ def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whol
         kept = None if kept is None else _except_paths(hierarchy(kept), affected)
         yield Batch("hierarchy", _concat(kept, hierarchy(edges), HIERARCHY_COLUMNS))
         return
-    if affected is not None:
-        yield Replace("hierarchy", "path", sorted(affected))
-    yield Batch("hierarchy", hierarchy(edges))
+    if affected is None:
+        yield Batch("hierarchy", hierarchy(edges))
+        return
+    after = hierarchy(edges)
+    before = previous("hierarchy", columns=HIERARCHY_COLUMNS, where=("path", sorted(affected)))
+    if before is not None and _ordered_rows(before) == _ordered_rows(after):  # no base, nor its line, moved: the
+        yield Replace("hierarchy", "path", [])  # shard (~15K rows on site-packages) is not written again
+        return
+    yield Replace("hierarchy", "path", sorted(affected))
+    yield Batch("hierarchy", after)
+
+
+def _ordered_rows(table: pa.Table) -> list[tuple]:
+    """The rows in the order kept (a class's bases are read in stored order), each file's apart."""
+    rows = list(zip(*_plain(table).to_pydict().values()))
+    return sorted(rows, key=lambda row: row[0])  # a stable sort: by path only
 
 
 EDGE_ENDS = ["src_id", "dst_id", "path", "dst_name", "resolution"]  # what the edge indexes are made of
