@@ -65,6 +65,13 @@ class Replace(NamedTuple):
     keys: list
 
 
+class Complete(NamedTuple):
+    """The run gave every row of these tables (each after a ``Replace``): the lake may write their shards now, on
+    another thread, while the run goes on (an update's resolution, in Python, beside those writes, which leave the
+    GIL). Yield it only where nothing forks before the run ends."""
+    tables: tuple
+
+
 @dataclass
 class RunContext:
     """What the lake gives an extractor for one run."""

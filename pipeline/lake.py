@@ -40,7 +40,7 @@ from typing import Iterator
 from . import LAKE_SCHEMA_VERSION
 from .allocator import use_lake_allocator
 from .errors import ExtractError, LakeError, SchemaVersionError
-from .extractor import Batch, Cursor, Replace, RunContext
+from .extractor import Batch, Complete, Cursor, Replace, RunContext
 from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic, write_text_atomic
 from .repos import READER_SKIPPED, refuse_hidden_repo_id, validate_repo_id
 from .shards import DamagedFileError, TableWrite, align_table, each_in_threads, key_shard, read_file, shards_of
@@ -709,6 +709,8 @@ class _Staging:
         self.snap = snap
         self.rows: dict[str, int] = {t: 0 for t in extractor.tables}
         self.dropped_damaged: list[str] = []
+        self.early: dict[str, object] = {}  # table -> the future of its write, started once it was complete
+        self._pool = None
 
     def _table(self, table: str) -> TableWrite:
         if table not in self.extractor.tables:
@@ -730,6 +732,8 @@ class _Staging:
                 self._table(item.table).replace = (item.column, list(item.keys))
             elif isinstance(item, Batch):
                 self._write(item.table, item.data)
+            elif isinstance(item, Complete):
+                self._write_early(item.tables)
             else:
                 raise ExtractError(f"extractor {self.extractor.name!r} yielded {type(item).__name__}, "
                                    f"not Batch/Replace")
@@ -738,6 +742,9 @@ class _Staging:
         import pyarrow as pa
 
         write = self._table(table)
+        if table in self.early:
+            raise ExtractError(f"extractor {self.extractor.name!r} wrote to table {table!r} after it said it was "
+                               f"complete")
         schema = self.extractor.tables[table]
         if isinstance(data, pa.RecordBatch):
             data = pa.Table.from_batches([data])
@@ -751,17 +758,53 @@ class _Staging:
         write.add(align_table(data, schema, keep_dictionary=True))
         self.rows[table] += data.num_rows
 
+    def _write_early(self, tables) -> None:
+        """The shards of complete tables written on one thread beside the run (an update's files, refs, symbols and
+        their indexes while it resolves: ~70 ms of a one-file update's writes). Only a table merging a few keys into
+        its old shards: a whole table's write routes rows again and holds its buffers."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        for table in tables:
+            write = self._table(table)
+            if table in self.early or not write.merges():
+                continue
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codelake-write")
+            self.early[table] = self._pool.submit(write.finish, False)
+
+    def _early_done(self) -> dict[str, dict]:
+        """The early writes' entries, once they are all done (the thread then ends: nothing is left for a fork)."""
+        if self._pool is None:
+            return {}
+        try:
+            return {table: future.result() for table, future in self.early.items()}
+        finally:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+
     def finish(self, full: bool) -> dict[str, dict]:
-        writes = [self._table(table) for table in self.extractor.tables]
+        written = self._early_done()
+        writes = [self._table(table) for table in self.extractor.tables if table not in written]
         # an update's tables side by side: each rewrites a few shards, mostly Parquet work that releases the GIL (one
         # table after another was ~90 ms of a one-file update's ~450). A whole run's tables stay one at a time: each
         # may route its rows again, and side by side their buffers would add up
         each = each_in_threads if all(w.merges() or not w.rows for w in writes) else _one_by_one
-        finished = each(lambda write: write.finish(full), writes)
-        for write in writes:
+        written |= dict(zip([w.table for w in writes], each(lambda write: write.finish(full), writes)))
+        for write in self.tables.values():
             self.dropped_damaged.extend(write.dropped_damaged)
-        return dict(zip(self.extractor.tables, finished))
+        return {table: written[table] for table in self.extractor.tables}
 
     def abort(self) -> None:
+        """The run failed: its temporary files, and the shard files its early writes finished (named by the run,
+        never by a snapshot), are removed."""
+        futures, self.early = self.early, {}
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+        for future in futures.values():
+            entry = future.result() if future.done() and future.exception() is None else None
+            for shard in (entry or {}).get("shards", ()):
+                if self.run_id in Path(shard["file"]).name:
+                    (self.lake.staging_root / shard["file"]).unlink(missing_ok=True)
         for write in self.tables.values():
             write.abort()

@@ -156,7 +156,7 @@ def test_an_update_over_the_lazy_graph_gives_a_full_runs_edges(lazy_calls, make_
 
 
 INDEXES = ("early_refs", "hierarchy", "callback_refs", "symbol_names", "foreign_symbols", "ref_names", "edge_targets",
-           "edge_sources", "unresolved_names")
+           "edge_sources", "unresolved_names", "module_index")
 
 
 def _assert_indexes_match(lake, full, step) -> None:

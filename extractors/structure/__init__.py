@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from pipeline.errors import ExtractError
-from pipeline.extractor import Batch, Cursor, Replace, RunContext
+from pipeline.extractor import Batch, Complete, Cursor, Replace, RunContext
 
 VERSION = "0.2.70"  # edges' provenance; a lake indexed by another version (or other queries: facts_version)
 # is parsed again in full
@@ -25,6 +25,9 @@ VERSION = "0.2.70"  # edges' provenance; a lake indexed by another version (or o
 # without changing the others (``edge_targets``, ``edge_sources``) does not change it: a lake without that table has it
 # written whole by its next run, which finds its scope the old way meanwhile
 LAZY_INDEX = 8  # 8: the hierarchy holds each inherits edge's ref_form
+# what an incremental run has written in full before it resolves edges
+WRITTEN_BEFORE_EDGES = ("files", "refs", "symbols", "symbol_names", "foreign_symbols", "early_refs", "callback_refs",
+                        "ref_names", "module_index")
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 
@@ -44,7 +47,7 @@ class StructureExtractor:
     shard_by = {"files": "path", "symbols": "path", "refs": "path", "edges": "path", "early_refs": "path",
                 "hierarchy": "path", "callback_refs": "path", "symbol_names": "name", "foreign_symbols": "path",
                 "ref_names": "name", "edge_targets": "dst_id", "edge_sources": "src_id",
-                "unresolved_names": "dst_name"}
+                "unresolved_names": "dst_name", "module_index": "path"}
     # a lake written before the internal indexes is read by kind: its first update takes them from refs' row groups
     sort_by = {"refs": ["kind", "path"]}
     # an update rewrites one shard of symbols and refs (wide rows; a sorted table of small row groups): ~30 ms each
@@ -56,12 +59,13 @@ class StructureExtractor:
     @property
     def tables(self):
         # imported on use: the package also serves light readers (``languages``) that must not pay for pyarrow
-        from .schemas import (EDGE_SOURCES, EDGE_TARGETS, FOREIGN_SYMBOLS, HIERARCHY, REF_NAMES, REFS, SYMBOL_NAMES,
-                              TABLES, UNRESOLVED_NAMES)
+        from .schemas import (EDGE_SOURCES, EDGE_TARGETS, FOREIGN_SYMBOLS, HIERARCHY, MODULE_INDEX, REF_NAMES, REFS,
+                              SYMBOL_NAMES, TABLES, UNRESOLVED_NAMES)
 
         return {**TABLES, "early_refs": REFS, "hierarchy": HIERARCHY, "callback_refs": REFS,
                 "symbol_names": SYMBOL_NAMES, "foreign_symbols": FOREIGN_SYMBOLS, "ref_names": REF_NAMES,
-                "edge_targets": EDGE_TARGETS, "edge_sources": EDGE_SOURCES, "unresolved_names": UNRESOLVED_NAMES}
+                "edge_targets": EDGE_TARGETS, "edge_sources": EDGE_SOURCES, "unresolved_names": UNRESOLVED_NAMES,
+                "module_index": MODULE_INDEX}
 
     # what an update's resolution reads of the files it does not resolve again, kept apart so that reading it
     # costs a few files, not the whole refs and edges tables: every file's imports, re-exports, bases, declared
@@ -71,9 +75,11 @@ class StructureExtractor:
     # which files name each name in a reference (``ref_names``: read when an edit adds or removes a definition),
     # which files hold an edge to or from each definition (``edge_targets``, ``edge_sources``: read when an edit
     # removes, renames or moves one), and which names are written unresolved where (``unresolved_names``: read by
-    # the per-file export, which asks whether an unused definition's name is written anywhere)
+    # the per-file export, which asks whether an unused definition's name is written anywhere), and the import keys and
+    # packages of every file (``module_index``: kept while an edit moves no file, package or config, so that an update
+    # does not ask each language for the keys of every file again)
     internal = {"early_refs", "hierarchy", "callback_refs", "symbol_names", "foreign_symbols", "ref_names",
-                "edge_targets", "edge_sources", "unresolved_names"}
+                "edge_targets", "edge_sources", "unresolved_names", "module_index"}
 
     @staticmethod
     def parse_ahead(root: Path, files: list[str], head: str | None):
@@ -134,7 +140,7 @@ class StructureExtractor:
         if full:
             next_sid = yield from run.whole()
         else:
-            next_sid = yield from run.incremental(changes, cursor.state, resolve_all=moved)
+            next_sid = yield from run.incremental(changes, cursor.state, resolve_all=moved, files=previous_files)
         return Cursor(commit=view.head, state={"files": len(changes.unchanged) + len(statuses), "configs": configs,
                                                 "next_sid": next_sid, "version": version, "lazy_index": LAZY_INDEX})
 
@@ -161,6 +167,7 @@ class _Run:
         yield Batch("early_refs", rows.early(self.new["refs"]))
         yield Batch("callback_refs", rows.passed(self.new["refs"]))
         yield Batch("ref_names", rows.ref_names(self.new["refs"]))
+        yield Batch("module_index", rows.module_index(rows.file_infos(self.new["files"]), self.root))
         edges = rows.resolve_all(symbols, self.new["refs"], self.new["files"], self.root, self.provenance,
                                  self.workers)
         yield Batch("edges", edges)
@@ -169,7 +176,8 @@ class _Run:
             yield Batch(table, build(edges))
         return symbols.num_rows
 
-    def incremental(self, changes, state: dict, resolve_all: bool):
+    def incremental(self, changes, state: dict, resolve_all: bool, files=None):
+        """``files``: the lake's ``files`` table, when the plan read it already."""
         from . import incremental, rows
 
         previous, new = self.ctx.previous, self.new
@@ -193,12 +201,16 @@ class _Run:
         yield from rows.index_batches("callback_refs", previous, old["refs"], new["refs"], changed, whole=not ready)
         yield from rows.ref_name_batches(previous, old["refs"], new["refs"], changed, whole=not ready)
         current = rows.Current(previous, new, symbols, moved_owners, set(changes.unchanged), changed,
-                               self.ctx.shard_file)
+                               self.ctx.shard_file, files)
+        current.modules = rows.kept_modules(previous, old["files"], new["files"], changed, resolve_all)
+        yield from rows.module_index_batches(current, self.root)
         affected = None if resolve_all else incremental.affected_paths(scope, previous, new["refs"], indexed=ready)
         if affected is not None and (len(affected) > incremental.INCREMENTAL_SHARE * max(current.file_count(), 1)
                                      or incremental.structural(scope, current.files())):
             affected = None
         kept = incremental.kept_resolution(scope, old, previous) if ready else None
+        if rows.resolves_lazily(current, affected, ready):  # in this process, nothing forked: the tables written so
+            yield Complete(WRITTEN_BEFORE_EDGES)  # far are written while it resolves
         edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers, lazily=ready,
                                      kept=kept)
         yield from incremental.edge_batches(edges, affected)

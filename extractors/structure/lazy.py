@@ -32,8 +32,10 @@ import pyarrow.compute as pc
 
 from pipeline.shards import keeping
 
+from . import langs
 from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, build_graph,
-                    elsewhere_type_name, imported_apart, join_owners, keep_member, keep_top, package_names)
+                    elsewhere_type_name, forget_configs, imported_apart, join_owners, keep_member, keep_top,
+                    package_names)
 from .langs.arity import Params
 from .parse import MADE, SINGLETON
 from .qualnames import untwinned
@@ -451,8 +453,10 @@ class LazyGraph(Graph):
     stored ``inherits`` edges; module and package indexes are built for every file up front (from paths alone, as
     ``build_graph`` does)."""
 
-    def __init__(self, index: Index, files: dict[str, dict], root):
-        base = build_graph([], files, root)  # module and package indexes only
+    def __init__(self, index: Index, files: dict[str, dict], root, modules: Graph | None = None):
+        # module and package indexes only: kept in the lake (``graph.module_rows``), else built from every file
+        forget_configs(langs.support(language) for language in {info.get("language") for info in files.values()})
+        base = modules if modules is not None else build_graph([], files, root)
         super().__init__(module_index=base.module_index, packages=base.packages, package_blocks=base.package_blocks)
         self.index, self.loaded_paths, self.loaded_names = index, set(), set()
         self.by_id = _Lazy(lambda sid: self.load_path(_path_of(sid)))
@@ -685,6 +689,17 @@ class LazyResolver(Resolver):
             if own and r.bound_to and own.get(r.bound_to) == r.name:
                 self._bind_passed_on(r, self._called)
 
+    def _built_twins(self, path: str) -> frozenset[str]:
+        """``Resolver._built_twins`` from the file's own definitions (the graph holds only those loaded so far, and
+        walking it while a lookup loads more failed: "dictionary changed size during iteration")."""
+        if self._built_twin_names is None:
+            self._built_twin_names = {}
+        found = self._built_twin_names.get(path)
+        if found is None:
+            found = self._built_twin_names[path] = frozenset(
+                s.name for s in self.g.index.symbols_of(path) if s.qualname.endswith("#2") and self._built_method(s))
+        return found
+
     def _inherits(self, r: Ref, src: str):
         """An affected file's base, resolved again: recorded as a subclass too (the stored ones are hidden)."""
         before = len(self.g.bases.get(src) or [])
@@ -695,12 +710,13 @@ class LazyResolver(Resolver):
 
 
 def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[str], root, provenance: str,
-                     kept=None) -> list:
+                     kept=None, modules: Graph | None = None) -> list:
     """The edges of the ``affected`` files (every kind), resolving only what their references reach. ``refs`` are
     the affected files' references; the index holds every file's definitions, early references and hierarchy (the
     affected files' hidden: their bases are resolved here first, as a full run resolves every file's). ``kept``
-    (``incremental.KeptResolution``): the lines whose edges the edit did not change, taken as they were."""
-    graph = LazyGraph(index, files, root)
+    (``incremental.KeptResolution``): the lines whose edges the edit did not change, taken as they were; ``modules``:
+    the module and package indexes (``graph.stored_modules``), else built from ``files``."""
+    graph = LazyGraph(index, files, root, modules)
     resolver = LazyResolver(graph, files, root, provenance)
     by_path: dict[str, list[Ref]] = defaultdict(list)
     for r in _refs(refs):

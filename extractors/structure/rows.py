@@ -274,13 +274,15 @@ class Current:
     """The repository after this run, for resolution: the lake's rows of unchanged files and this run's rows."""
 
     def __init__(self, previous, new: dict, symbols: pa.Table, moved: pa.Table, keep: set[str], changed: set[str],
-                 shard_file=lambda table, column, value: None):
+                 shard_file=lambda table, column, value: None, lake_files: pa.Table | None = None):
         self.previous, self.new, self.run_symbols, self.moved = previous, new, symbols, moved
         self.shard_file = shard_file  # which shard of a lake table holds a key (the lazy index reads shard by shard)
         self.keep, self.changed = keep, changed | set(moved.column("path").to_pylist())
         self.changed_by_parse = changed
         self._files = None
+        self._lake_files = lake_files  # the lake's ``files`` table, when the run read it already (the plan did)
         self._passed = None
+        self.modules: dict[str, list] | None = None  # the ``module_index`` columns after this run (``kept_modules``)
 
     def symbols(self) -> pa.Table:
         columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
@@ -298,11 +300,9 @@ class Current:
 
     def files(self) -> dict[str, dict]:
         if self._files is None:
-            kept = _kept(self.previous("files"), self.keep)
-            f = _concat(kept, self.new["files"], ["path", "language", "package", "parse_status"]).to_pydict()
-            self._files = {p: {"language": lang, "package": pkg, "parse_status": st}
-                           for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"])
-                           if st != "skipped"}
+            kept = _kept(self._lake_files if self._lake_files is not None else self.previous("files"), self.keep)
+            self._lake_files = None
+            self._files = file_infos(_concat(kept, self.new["files"], ["path", "language", "package", "parse_status"]))
         return self._files
 
     def file_count(self) -> int:
@@ -348,6 +348,63 @@ class Current:
         return _concat(kept, new, REF_COLUMNS)
 
 
+def file_infos(files: pa.Table) -> dict[str, dict]:
+    """What resolution reads of each file (its language, package and status), the skipped ones left out."""
+    f = files.select(["path", "language", "package", "parse_status"]).to_pydict()
+    return {p: {"language": lang, "package": pkg, "parse_status": st}
+            for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"]) if st != "skipped"}
+
+
+def module_index(files: dict[str, dict], root, columns: dict[str, list] | None = None) -> pa.Table:
+    """The ``module_index`` table of ``files`` (``graph.module_rows``, or those ``columns`` of them)."""
+    from .graph import MODULE_COLUMNS, module_rows
+    from .schemas import MODULE_INDEX
+
+    columns = module_rows(files, root) if columns is None else columns
+    return pa.table({c: pa.array(columns[c], MODULE_INDEX.field(c).type) for c in MODULE_COLUMNS})
+
+
+def kept_modules(previous, old_files: pa.Table | None, new_files: pa.Table, changed: set[str],
+                 configs_moved: bool) -> dict[str, list] | None:
+    """The lake's ``module_index`` columns (in ``position`` order) when this run cannot have moved them: no file
+    added, deleted or skipped, none of another language or package, no resolution config moved, and the changed
+    files of languages whose keys follow from the set of paths alone (``MODULE_KEYS_FROM_PATHS``: Rust reads its
+    files' ``#[path]`` attributes). None: they are built again (``module_index_batches``)."""
+    from .graph import MODULE_COLUMNS
+    from .incremental import _file_facts
+    from .langs import support
+
+    if configs_moved:
+        return None
+    before, after = _file_facts(old_files), _file_facts(new_files)
+    for path in changed:
+        facts = after.get(path)
+        if facts is None or facts != before.get(path):
+            return None
+        language, _package, skipped = facts
+        indexed = support(language) is not None and not skipped  # in the module index
+        if indexed and not getattr(support(language), "MODULE_KEYS_FROM_PATHS", False):
+            return None
+    table = previous("module_index", columns=MODULE_COLUMNS)
+    if table is None:  # a lake written before the table
+        return None
+    return _plain(table.take(pc.sort_indices(table.column("position")))).to_pydict()
+
+
+def module_index_batches(current: "Current", root):
+    """An incremental run's ``module_index``: kept as it is (``current.modules``, read from the lake), or built again
+    from every file and written whole."""
+    from pipeline.extractor import Batch, Replace
+
+    from .graph import module_rows
+
+    if current.modules is not None:
+        yield Replace("module_index", "path", [])
+        return
+    current.modules = module_rows(current.files(), root)
+    yield Batch("module_index", module_index(current.files(), root, current.modules))
+
+
 def _calling(modules, names: set[str]):
     """Whether each callee expression (``run``, ``obj.run``, ``mod.run``) calls a function named in ``names``:
     worked out once per distinct expression when the column is dictionary-encoded."""
@@ -381,7 +438,7 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
     from .incremental import with_sids
     from .parallel import resolve_parallel
 
-    if affected is not None and lazily and not _structural(affected, current.files()):
+    if resolves_lazily(current, affected, lazily):
         return _resolve_lazily(current, affected, root, provenance, kept)
     # in path order, as a full run reads them: the lake gives the kept files shard by shard, this run's after them,
     # and the order decides what comes first (a class's subclasses, and so the overrides a capped dispatch lists)
@@ -401,6 +458,12 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
     fresh = resolve_parallel(symbols, refs.filter(wanted), files, root, provenance, workers, affected, refs)
     fresh = fresh.filter(pc.is_in(fresh.column("path"), value_set=affected_arr))
     return with_sids(fresh, symbols)
+
+
+def resolves_lazily(current: Current, affected: set[str] | None, lazily: bool) -> bool:
+    """Whether ``resolve_current`` resolves over the lazy graph, in this process (else over the whole graph, which
+    may fork workers)."""
+    return affected is not None and lazily and not _structural(affected, current.files())
 
 
 def in_path_order(table: pa.Table) -> pa.Table:
@@ -425,11 +488,14 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str,
     from .lazy import Index, resolve_affected
     from .parallel import REF_COLUMNS, edges_table
 
+    from .graph import module_rows, stored_modules
+
     index = Index(current.previous, current.shard_file, current.changed, current.changed_by_parse,
                   [current.run_symbols, current.moved], early(current.new["refs"]).select(REF_COLUMNS),
                   current.hierarchy_sources(affected), current.passed_refs, current.callbacks)
+    modules = stored_modules(current.modules if current.modules is not None else module_rows(current.files(), root))
     edges = edges_table(resolve_affected(index, current.refs_of(affected), current.files(), affected, root,
-                                         provenance, kept))
+                                         provenance, kept, modules))
     return _sids_from_index(edges, index, kept.sids if kept else {})
 
 
@@ -460,8 +526,8 @@ def hierarchy(edges: pa.Table) -> pa.Table:
 
 
 def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whole: bool):
-    """An incremental run's ``hierarchy``: the resolved files' rows replaced; whole (the lake's other rows read
-    from its ``edges``) when the lake has no such table yet."""
+    """An incremental run's ``hierarchy``: the resolved files' rows replaced, unless they are as they were; whole
+    (the lake's other rows read from its ``edges``) when the lake has no such table yet."""
     from pipeline.extractor import Batch, Replace
 
     from .lazy import HIERARCHY_COLUMNS
@@ -471,9 +537,22 @@ def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whol
         kept = None if kept is None else _except_paths(hierarchy(kept), affected)
         yield Batch("hierarchy", _concat(kept, hierarchy(edges), HIERARCHY_COLUMNS))
         return
-    if affected is not None:
-        yield Replace("hierarchy", "path", sorted(affected))
-    yield Batch("hierarchy", hierarchy(edges))
+    if affected is None:
+        yield Batch("hierarchy", hierarchy(edges))
+        return
+    after = hierarchy(edges)
+    before = previous("hierarchy", columns=HIERARCHY_COLUMNS, where=("path", sorted(affected)))
+    if before is not None and _ordered_rows(before) == _ordered_rows(after):  # no base, nor its line, moved: the
+        yield Replace("hierarchy", "path", [])  # shard (~15K rows on site-packages) is not written again
+        return
+    yield Replace("hierarchy", "path", sorted(affected))
+    yield Batch("hierarchy", after)
+
+
+def _ordered_rows(table: pa.Table) -> list[tuple]:
+    """The rows in the order kept (a class's bases are read in stored order), each file's apart."""
+    rows = list(zip(*_plain(table).to_pydict().values()))
+    return sorted(rows, key=lambda row: row[0])  # a stable sort: by path only
 
 
 EDGE_ENDS = ["src_id", "dst_id", "path", "dst_name", "resolution"]  # what the edge indexes are made of

@@ -76,4 +76,9 @@ FOREIGN_SYMBOLS = pa.schema([SYMBOLS.field(n) for n in ("repo", "path", "name", 
                                                          "line_start", "sid", "params_min", "params_max",
                                                          "labels")])
 
+# the module and package indexes (``graph.module_rows``): which files each import key names, which files each package
+# holds, the package blocks of a file declaring several; ``position`` keeps the lists' order (the table is sharded)
+MODULE_INDEX = pa.schema([("repo", pa.string()), ("kind", pa.string()), ("family", pa.string()), ("key", pa.string()),
+                          ("path", pa.string()), ("line", pa.int32()), ("position", pa.int32())])
+
 TABLES = {"files": FILES, "symbols": SYMBOLS, "edges": EDGES, "refs": REFS}
