@@ -8,18 +8,13 @@
 
 ; definitions: functions (exported unless static: those of the file or of a namespace, not a class's), and methods
 ; written inside their class
-(translation_unit (function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
+((function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
   type: (_) declarator: [(function_declarator declarator: (identifier) @name)
                (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
                (reference_declarator (function_declarator declarator: (identifier) @name))]
   [(compound_statement) (try_statement)]
-  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
-(declaration_list (function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
-  type: (_) declarator: [(function_declarator declarator: (identifier) @name)
-               (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
-               (reference_declarator (function_declarator declarator: (identifier) @name))]
-  [(compound_statement) (try_statement)]
-  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
+  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported
+  (#parent-kind? @definition.function "translation_unit" "declaration_list"))
 (function_definition type: (_)
   declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
                (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
@@ -30,58 +25,18 @@
 ; read as a block: `class GTEST_API_ Message {..}`); a typeless `NAME(..) {..}` at a namespace's level, or one named as
 ; macros are, is no function but a macro's use followed by a block (fmt's `FMT_TRY {..} FMT_CATCH(...) {}`,
 ; `BOOST_AUTO_TEST_CASE(t) {..}`): a call of it
-([(field_declaration_list
-  (function_definition !type
-    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
-                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
-                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
-    [(compound_statement) (try_statement)]) @definition.function)
- (template_declaration
-  (function_definition !type
-    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
-                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
-                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
-    [(compound_statement) (try_statement)]) @definition.function)
- (compound_statement
-  (function_definition !type
-    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
-                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
-                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
-    [(compound_statement) (try_statement)]) @definition.function)
- (preproc_if
-  (function_definition !type
-    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
-                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
-                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
-    [(compound_statement) (try_statement)]) @definition.function)
- (preproc_ifdef
-  (function_definition !type
-    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
-                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
-                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
-    [(compound_statement) (try_statement)]) @definition.function)
- (preproc_else
-  (function_definition !type
-    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
-                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
-                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
-    [(compound_statement) (try_statement)]) @definition.function)
- (preproc_elif
-  (function_definition !type
-    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
-                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
-                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
-    [(compound_statement) (try_statement)]) @definition.function)
- (ERROR
-  (function_definition !type
-    declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
-                 (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
-                 (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
-    [(compound_statement) (try_statement)]) @definition.function)]
+; (its parent checked by #parent-kind? (budget.kind_predicate): one pattern under an alternation of eight parents cost
+; tree-sitter's analysis ~0.15 s of each process's start)
+((function_definition !type
+   declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
+                (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
+                (reference_declarator (function_declarator declarator: [(identifier) (field_identifier)] @name))]
+   [(compound_statement) (try_statement)]) @definition.function
+  (#parent-kind? @definition.function "field_declaration_list" "template_declaration" "compound_statement"
+   "preproc_if" "preproc_ifdef" "preproc_else" "preproc_elif" "ERROR")
   (#not-match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
-([(translation_unit (function_definition !type declarator: (function_declarator declarator: (identifier) @name)))
-  (declaration_list (function_definition !type declarator: (function_declarator declarator: (identifier) @name)))]
-  @reference.call (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE|TEST_CASE_METHOD|SCENARIO)$"))
+((function_definition !type declarator: (function_declarator declarator: (identifier) @name)) @reference.call
+  (#parent-kind? @reference.call "translation_unit" "declaration_list") (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE|TEST_CASE_METHOD|SCENARIO)$"))
 ((function_definition !type declarator: (function_declarator declarator: (identifier) @name)) @reference.call
   (#match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$") (#not-match? @name "^(TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE)"))
 ; a macro's use as a statement of its own, with no `;` (`FMT_PRAGMA_CLANG(diagnostic push)`, a class body's
@@ -155,20 +110,14 @@
 (type_definition type: (_) @_aliased (#match? @_aliased "<") declarator: (type_identifier) @name) @definition.type
 (alias_declaration name: (type_identifier) @name) @definition.type
 ; file-level and namespace-level variables (not `extern` declarations, not function prototypes)
-(translation_unit (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
+((declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
   declarator: [(identifier) @name
                (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
                                              (reference_declarator (identifier) @name)
                                              (array_declarator declarator: (identifier) @name)])
                (pointer_declarator declarator: (identifier) @name)
-               (array_declarator declarator: (identifier) @name)]) @definition.variable)
-(declaration_list (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
-  declarator: [(identifier) @name
-               (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
-                                             (reference_declarator (identifier) @name)
-                                             (array_declarator declarator: (identifier) @name)])
-               (pointer_declarator declarator: (identifier) @name)
-               (array_declarator declarator: (identifier) @name)]) @definition.variable)
+               (array_declarator declarator: (identifier) @name)]) @definition.variable
+  (#parent-kind? @definition.variable "translation_unit" "declaration_list"))
 ; fields: their declared types type a chain (dest_->Append(): WritableFile's Append)
 (field_declaration_list (field_declaration declarator: [(field_identifier) @name
   (pointer_declarator declarator: (field_identifier) @name)
@@ -265,20 +214,13 @@
 ; a type named as the scope of a value (static_assert(F::is_integer) after using F = std::numeric_limits<From>;
 ; Factor::num > 0, decltype(factor::num)): a use of it; a namespace's name (std::, detail::) is no type and finds none.
 ; Only where a value is read: a declared type's scope is no type of the variable, a definition's (file::write) its own
-([(argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (binary_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (unary_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (conditional_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (parenthesized_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (static_assert_declaration condition: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (decltype (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (template_argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (init_declarator value: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (initializer_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (return_statement (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (assignment_expression right: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
-  (subscript_argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))]
-  @reference.type)
+; (one pattern, its parent checked by #parent-kind? and #not-field? (budget.kind_predicate): an alternation of the
+; thirteen parents cost ~0.05 s of each process's start)
+((qualified_identifier scope: (namespace_identifier) @name name: (identifier)) @reference.type
+  (#parent-kind? @reference.type "argument_list" "binary_expression" "unary_expression" "conditional_expression"
+   "parenthesized_expression" "static_assert_declaration" "decltype" "template_argument_list" "init_declarator"
+   "initializer_list" "return_statement" "assignment_expression" "subscript_argument_list")
+  (#not-field? @reference.type "init_declarator.declarator" "assignment_expression.left"))
 
 ; #include "x.h" / #include <x.h>: a wildcard import of the header (see c.scm)
 (preproc_include path: (string_literal (string_content) @import.module) @import.wildcard) @import
