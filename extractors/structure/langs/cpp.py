@@ -22,6 +22,10 @@ from .implicit_this import implicit_this, implicit_this_field
 GROUP = "c"  # C++ includes C headers and calls C functions: one linker namespace
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 IMPLICIT_THIS = True
+# ``template <class Handler> void parse(Handler&& h) { h.on_text(..); }``: h is of a class the instantiating file sees
+# (format.h's handler, passed where format.h includes base.h), not the template's header: a guess among all the
+# repository's ``on_text`` methods, the header's own not preferred
+NARROWED_GUESS_OPEN = True
 NAMED_CONSTRUCTORS = True  # Circle::Circle(double) is what new Circle(1.0) runs
 MEMBER_ACCESS = ("->",)  # r->file->Append(): a receiver r.file, followed by value flow as a dotted one
 EXTERNAL_RECEIVERS = frozenset({"std", "boost", "absl", "testing"})
