@@ -189,11 +189,20 @@ def cast_type(text: str) -> str | None:
     return held.group(1) if held else None
 
 
+def _field_type(node, child):
+    """A field's declared type; none where it is a template's type parameter (``Handler& handler;`` in a struct of
+    a function template, ``T* item;`` in a class template): of whatever class the template is built with, so a call
+    on it is guessed by name (``NARROWED_GUESS_OPEN``), not a library type's (no class of ours bears its name)."""
+    if child.type == "type_identifier" and type_parameter(node, child.text.decode()):
+        return None
+    return _declared("field")(node, child)
+
+
 TYPE_CONTEXTS = {
     "struct_specifier": _tag, "union_specifier": _tag, "enum_specifier": _tag, "class_specifier": _tag,
     "qualified_identifier": _qualified,
     **dict.fromkeys(("parameter_declaration", "optional_parameter_declaration"), "parameter"),
-    "function_definition": "return", "field_declaration": _declared("field"), "declaration": _declared("variable"),
+    "function_definition": "return", "field_declaration": _field_type, "declaration": _declared("variable"),
     # typedef std::shared_ptr<Node> NodeRef: what the alias stands for, as with using NodeRef = ...
     "type_definition": lambda node, child: None if node.child_by_field_name("declarator") == child
     else "alias" if child.type in _ALIASED else "annotation",
