@@ -193,9 +193,32 @@ def _field_type(node, child):
     """A field's declared type; none where it is a template's type parameter (``Handler& handler;`` in a struct of
     a function template, ``T* item;`` in a class template): of whatever class the template is built with, so a call
     on it is guessed by name (``NARROWED_GUESS_OPEN``), not a library type's (no class of ours bears its name)."""
-    if child.type == "type_identifier" and type_parameter(node, child.text.decode()):
+    if child.type == "type_identifier" and (type_parameter(node, child.text.decode())
+                                            or _parameter_alias(node, child.text.decode())):
         return None
     return _declared("field")(node, child)
+
+
+def _parameter_alias(node, name: str) -> bool:
+    """Whether ``name`` is a member alias of a type parameter in a class around ``node`` (nlohmann's ``using
+    json_sax_t = SAX;`` in ``template <.., typename SAX> class binary_reader``, its field ``json_sax_t* sax``)."""
+    current = node.parent
+    while current is not None:
+        if current.type == "field_declaration_list":
+            for member in current.named_children:
+                if member.type == "alias_declaration" and _aliases_parameter(member, name):
+                    return True
+        current = current.parent
+    return False
+
+
+def _aliases_parameter(alias, name: str) -> bool:
+    own = alias.child_by_field_name("name")
+    if own is None or own.text.decode() != name:
+        return False
+    value = alias.child_by_field_name("type")
+    aliased = value.child_by_field_name("type") if value is not None else None
+    return aliased is not None and aliased.type == "type_identifier" and type_parameter(alias, aliased.text.decode())
 
 
 TYPE_CONTEXTS = {
