@@ -192,10 +192,12 @@ def cast_type(text: str) -> str | None:
 def _field_type(node, child):
     """A field's declared type; none where it is a template's type parameter (``Handler& handler;`` in a struct of
     a function template, ``T* item;`` in a class template): of whatever class the template is built with, so a call
-    on it is guessed by name (``NARROWED_GUESS_OPEN``), not a library type's (no class of ours bears its name)."""
-    if child.type == "type_identifier" and (type_parameter(node, child.text.decode())
-                                            or _parameter_alias(node, child.text.decode())):
+    on it is guessed by name (``NARROWED_GUESS_OPEN``), not a library type's (no class of ours bears its name). A
+    member alias of one (``json_sax_t* sax;``) is used there, and declares no class either."""
+    if child.type == "type_identifier" and type_parameter(node, child.text.decode()):
         return None
+    if child.type == "type_identifier" and _parameter_alias(node, child.text.decode()):
+        return "annotation"
     return _declared("field")(node, child)
 
 
