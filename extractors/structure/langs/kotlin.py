@@ -338,12 +338,14 @@ def extension_member(resolver, r, src):
         found = layer(bare, src)
         if found and not found.ids and found.resolution == "external":  # import kotlinpoet.ksp.writeTo: the
             return _named_for(resolver, r, src, bare) or found  # library's, unless the receiver names a type of ours
-        if found and found.ids and all(imported_apart(resolver.g.by_id[i]) for i in found.ids):
+        if found and found.ids:  # (the name may find a plain function beside them: awaitAll(vararg ..))
+            apart = [i for i in found.ids if imported_apart(resolver.g.by_id[i])]
             package = _package_of(resolver, resolver.g.by_id[found.ids[0]].path)
-            twins = [i for i in resolver.g.by_name.get(r.name, ()) if i not in found.ids
+            twins = [i for i in resolver.g.by_name.get(r.name, ()) if i not in apart
                      and imported_apart(resolver.g.by_id[i])
                      and _package_of(resolver, resolver.g.by_id[i].path) == package]
-            return type(found)(found.ids + twins, found.resolution)
+            if apart or twins:
+                return type(found)(apart + twins, found.resolution)
     return None
 
 
