@@ -8,13 +8,18 @@
 
 ; definitions: functions (exported unless static: those of the file or of a namespace, not a class's), and methods
 ; written inside their class
-((function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
+(translation_unit (function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
   type: (_) declarator: [(function_declarator declarator: (identifier) @name)
                (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
                (reference_declarator (function_declarator declarator: (identifier) @name))]
   [(compound_statement) (try_statement)]
-  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported
-  (#parent-kind? @definition.function "translation_unit" "declaration_list"))
+  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
+(declaration_list (function_definition (storage_class_specifier)* @_storage (#not-any-of? @_storage "static")
+  type: (_) declarator: [(function_declarator declarator: (identifier) @name)
+               (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
+               (reference_declarator (function_declarator declarator: (identifier) @name))]
+  [(compound_statement) (try_statement)]
+  (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P)$")) @definition.function @exported)
 (function_definition type: (_)
   declarator: [(function_declarator declarator: [(identifier) (field_identifier)] @name)
                (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))
@@ -110,14 +115,20 @@
 (type_definition type: (_) @_aliased (#match? @_aliased "<") declarator: (type_identifier) @name) @definition.type
 (alias_declaration name: (type_identifier) @name) @definition.type
 ; file-level and namespace-level variables (not `extern` declarations, not function prototypes)
-((declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
+(translation_unit (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
   declarator: [(identifier) @name
                (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
                                              (reference_declarator (identifier) @name)
                                              (array_declarator declarator: (identifier) @name)])
                (pointer_declarator declarator: (identifier) @name)
-               (array_declarator declarator: (identifier) @name)]) @definition.variable
-  (#parent-kind? @definition.variable "translation_unit" "declaration_list"))
+               (array_declarator declarator: (identifier) @name)]) @definition.variable)
+(declaration_list (declaration (storage_class_specifier)* @_storage (#not-any-of? @_storage "extern")
+  declarator: [(identifier) @name
+               (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)
+                                             (reference_declarator (identifier) @name)
+                                             (array_declarator declarator: (identifier) @name)])
+               (pointer_declarator declarator: (identifier) @name)
+               (array_declarator declarator: (identifier) @name)]) @definition.variable)
 ; fields: their declared types type a chain (dest_->Append(): WritableFile's Append)
 (field_declaration_list (field_declaration declarator: [(field_identifier) @name
   (pointer_declarator declarator: (field_identifier) @name)
@@ -214,13 +225,20 @@
 ; a type named as the scope of a value (static_assert(F::is_integer) after using F = std::numeric_limits<From>;
 ; Factor::num > 0, decltype(factor::num)): a use of it; a namespace's name (std::, detail::) is no type and finds none.
 ; Only where a value is read: a declared type's scope is no type of the variable, a definition's (file::write) its own
-; (one pattern, its parent checked by #parent-kind? and #not-field? (budget.kind_predicate): an alternation of the
-; thirteen parents cost ~0.05 s of each process's start)
-((qualified_identifier scope: (namespace_identifier) @name name: (identifier)) @reference.type
-  (#parent-kind? @reference.type "argument_list" "binary_expression" "unary_expression" "conditional_expression"
-   "parenthesized_expression" "static_assert_declaration" "decltype" "template_argument_list" "init_declarator"
-   "initializer_list" "return_statement" "assignment_expression" "subscript_argument_list")
-  (#not-field? @reference.type "init_declarator.declarator" "assignment_expression.left"))
+([(argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (binary_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (unary_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (conditional_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (parenthesized_expression (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (static_assert_declaration condition: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (decltype (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (template_argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (init_declarator value: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (initializer_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (return_statement (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (assignment_expression right: (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))
+  (subscript_argument_list (qualified_identifier scope: (namespace_identifier) @name name: (identifier)))]
+  @reference.type)
 
 ; #include "x.h" / #include <x.h>: a wildcard import of the header (see c.scm)
 (preproc_include path: (string_literal (string_content) @import.module) @import.wildcard) @import

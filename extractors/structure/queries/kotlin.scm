@@ -245,31 +245,73 @@
  (catch_block (simple_identifier) @local.name)]
 
 ; a bare name read or assigned as a value (count, MAX): a property of the class, of a base or of the file, or an
-; imported one; a ``read`` reference, dropped where a parameter or local variable binds it (``it`` is a lambda's).
-; Here and below, one pattern whose parent #parent-kind? checks (budget.kind_predicate): an alternation of the
-; parents cost tree-sitter's analysis ~0.05 s of each process's start
-((simple_identifier) @name @reference.read (#not-eq? @name "it")
-  (#parent-kind? @name "value_argument" "additive_expression" "multiplicative_expression" "comparison_expression"
-   "equality_expression" "conjunction_expression" "disjunction_expression" "elvis_expression" "range_expression"
-   "prefix_expression" "postfix_expression" "parenthesized_expression" "assignment" "property_declaration"
-   "jump_expression" "interpolated_expression" "when_subject" "control_structure_body" "indexing_expression"
-   "check_expression" "as_expression" "for_statement" "function_body" "statements"))
-([(directly_assignable_expression . (simple_identifier) @name .)
-  (if_expression condition: (simple_identifier) @name)] @reference.read (#not-eq? @name "it"))
+; imported one; a ``read`` reference, dropped where a parameter or local variable binds it (``it`` is a lambda's)
+([(value_argument (simple_identifier) @name)
+  (additive_expression (simple_identifier) @name)
+  (multiplicative_expression (simple_identifier) @name)
+  (comparison_expression (simple_identifier) @name)
+  (equality_expression (simple_identifier) @name)
+  (conjunction_expression (simple_identifier) @name)
+  (disjunction_expression (simple_identifier) @name)
+  (elvis_expression (simple_identifier) @name)
+  (range_expression (simple_identifier) @name)
+  (prefix_expression (simple_identifier) @name)
+  (postfix_expression (simple_identifier) @name)
+  (parenthesized_expression (simple_identifier) @name)
+  (directly_assignable_expression . (simple_identifier) @name .)
+  (assignment (simple_identifier) @name)
+  (property_declaration (simple_identifier) @name)
+  (jump_expression (simple_identifier) @name)
+  (interpolated_expression (simple_identifier) @name)
+  (when_subject (simple_identifier) @name)
+  (control_structure_body (simple_identifier) @name)
+  (if_expression condition: (simple_identifier) @name)
+  (indexing_expression (simple_identifier) @name)
+  (check_expression (simple_identifier) @name)
+  (as_expression (simple_identifier) @name)
+  ; for (s in sinks), fun size() = count, get() = count, run { count }: the loop's collection, a body's value
+  (for_statement (simple_identifier) @name)
+  (function_body (simple_identifier) @name)
+  (statements (simple_identifier) @name)] @reference.read (#not-eq? @name "it"))
 ((interpolated_identifier) @name @reference.read (#not-eq? @name "it"))
 ; an object named bare as a value (CodeWriter(NullAppendable, ..), emit(Loading), state = Idle, return Empty, -> Done):
 ; the singleton itself (a class's name stands for its companion), used as a type is; a constant (MAX) is none
-((simple_identifier) @name @reference.type.value (#match? @name "^[A-Z][a-z]")
-  (#parent-kind? @name "value_argument" "property_declaration" "assignment" "jump_expression" "control_structure_body"
-   "equality_expression" "elvis_expression" "function_body"))
+([(value_argument (simple_identifier) @name)
+  (property_declaration (simple_identifier) @name)
+  (assignment (simple_identifier) @name)
+  (jump_expression (simple_identifier) @name)
+  (control_structure_body (simple_identifier) @name)
+  (equality_expression (simple_identifier) @name)
+  (elvis_expression (simple_identifier) @name)
+  (function_body (simple_identifier) @name)] @reference.type.value (#match? @name "^[A-Z][a-z]"))
 
 ; a member read without a call (Shop.MAX, item.price, this.count): a ``reads`` edge where the object's class is known;
 ; the same navigation as a call's callee is the call (parents that hold a value, never a callee, are listed)
-((navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name)) @reference.attribute
-  (#parent-kind? @reference.attribute "value_argument" "additive_expression" "multiplicative_expression"
-   "comparison_expression" "equality_expression" "elvis_expression" "property_declaration" "jump_expression"
-   "assignment" "interpolated_expression" "when_condition" "function_body"))
-(directly_assignable_expression (_) @receiver . (navigation_suffix (simple_identifier) @name) .) @reference.attribute
+([(value_argument (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (additive_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (multiplicative_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (comparison_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (equality_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (elvis_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (property_declaration (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (jump_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (assignment (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (interpolated_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (when_condition (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (function_body (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (directly_assignable_expression (_) @receiver . (navigation_suffix (simple_identifier) @name) .) @reference.attribute])
 
 ; what a function declares it gives the lambdas passed to it (see parse.py @signature.type): ``block: (Sink) -> Unit``,
 ; ``(sink: Sink, n: Int) -> Unit``: the i-th parameter type of the function type is the lambda's i-th parameter (its
