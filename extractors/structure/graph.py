@@ -130,9 +130,13 @@ DECLARATIONS = frozenset({"interface", "type"})
 def keep_top(names: dict, s: Symbol, by_id: dict) -> None:
     """A file's top-level definition of a name: the first, but a class goes before an interface or type alias of
     its name (TypeScript's declaration merging, ``interface Box {...}`` then ``class Box {...}``: the class is what
-    ``new Box()`` builds and an import of ``Box`` brings; elsewhere the pair does not compile)."""
+    ``new Box()`` builds and an import of ``Box`` brings; elsewhere the pair does not compile), and a definition of
+    its own before an extension of another type named there apart (``imported_apart``: kotlinx.coroutines'
+    ``awaitAll(vararg deferreds)`` beside ``Collection<Deferred<T>>.awaitAll()``: a bare ``awaitAll(a, b)`` has no
+    receiver to extend)."""
     held = names.get(s.name)
-    if held is None or (s.kind == "class" and by_id[held].kind in DECLARATIONS):
+    if held is None or (s.kind == "class" and by_id[held].kind in DECLARATIONS) or "." in untwinned(
+            by_id[held].qualname):
         names[s.name] = s.id
 
 

@@ -337,6 +337,10 @@ class Hooks:
     # a guess among a method and its overrides is the method they override (dispatch edges reach the overrides):
     # ``schema._parse()`` on an unknown value is ``ZodType._parse``, not eight of its 35 subclasses' (False)
     guess_overridden: bool = False
+    # a value only a type check narrows (C++'s template parameter's: ``template <class H> f(H& h) { h.on_text(); }``)
+    # is of a class the instantiating file sees, which includes the template's header, not the reverse: its method
+    # is guessed among all the repository's, the visible ones not preferred
+    narrowed_guess_open: bool = False
     written_self: bool = False  # a method's first parameter is its receiver (Python's self): obj.run(f) passes f second
     # an argument past the last parameter is the last one's, a variadic (Go's ``Use(mw ...Middleware)``: only a
     # variadic parameter takes more arguments than a function declares, so ``Use(a, b)`` gives mw both)
@@ -456,6 +460,7 @@ def hooks_of(support) -> Hooks:
                  receiver_names_owner=bool(getattr(support, "RECEIVER_NAMES_OWNER", False)),
                  builtin_guess_named_methods=frozenset(getattr(support, "BUILTIN_GUESS_NAMED_METHODS", ())),
                  guess_overridden=bool(getattr(support, "GUESS_OVERRIDDEN", False)),
+                 narrowed_guess_open=bool(getattr(support, "NARROWED_GUESS_OPEN", False)),
                  written_self=bool(getattr(support, "WRITTEN_SELF", False)),
                  extra_arguments_last=bool(getattr(support, "EXTRA_ARGUMENTS_LAST", False)),
                  labels_fit=getattr(support, "labels_fit", None),
@@ -1759,7 +1764,7 @@ class Resolver(ImportBindings):
             narrowed = self._prefer_visible(r, found, through_barrels=False)
             one = narrowed.ids[0] if len(narrowed.ids) == 1 and len(found.ids) > 1 else None
             found = narrowed if one is not None and self._receiver_fits(r, one, hooks) else UNRESOLVED
-        else:
+        elif not (hooks.narrowed_guess_open and _narrowed_only(r)):
             found = self._through_visible_member(r, found) or self._prefer_visible(r, found)
         if hooks.receiver_names_owner:
             found = self._owner_named(r, found)
@@ -4762,6 +4767,11 @@ def _curried_calls(value: str) -> int:
     call, ``create<State>()(init)``): each calls what the one before gives."""
     calls = value[len(value.partition("(")[0]):]
     return calls.count("()") - 1 if calls and calls.replace("()", "") == "" else 0
+
+
+def _narrowed_only(r: Ref) -> bool:
+    """Whether every value ``r``'s receiver is bound to is a type check's (``narrowed:Handler``), none declared."""
+    return bool(r.bound_to) and all(v.startswith(NARROWED_VALUE) for v in r.bound_to.split("|"))
 
 
 @lru_cache(maxsize=16384)  # a receiver's chain is split by several layers, and again for each of its references

@@ -22,6 +22,10 @@ from .implicit_this import implicit_this, implicit_this_field
 GROUP = "c"  # C++ includes C headers and calls C functions: one linker namespace
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
 IMPLICIT_THIS = True
+# ``template <class Handler> void parse(Handler&& h) { h.on_text(..); }``: h is of a class the instantiating file sees
+# (format.h's handler, passed where format.h includes base.h), not the template's header: a guess among all the
+# repository's ``on_text`` methods, the header's own not preferred
+NARROWED_GUESS_OPEN = True
 NAMED_CONSTRUCTORS = True  # Circle::Circle(double) is what new Circle(1.0) runs
 MEMBER_ACCESS = ("->",)  # r->file->Append(): a receiver r.file, followed by value flow as a dotted one
 EXTERNAL_RECEIVERS = frozenset({"std", "boost", "absl", "testing"})
@@ -185,11 +189,45 @@ def cast_type(text: str) -> str | None:
     return held.group(1) if held else None
 
 
+def _field_type(node, child):
+    """A field's declared type; none where it is a template's type parameter (``Handler& handler;`` in a struct of
+    a function template, ``T* item;`` in a class template): of whatever class the template is built with, so a call
+    on it is guessed by name (``NARROWED_GUESS_OPEN``), not a library type's (no class of ours bears its name). A
+    member alias of one (``json_sax_t* sax;``) is used there, and declares no class either."""
+    if child.type == "type_identifier" and type_parameter(node, child.text.decode()):
+        return None
+    if child.type == "type_identifier" and _parameter_alias(node, child.text.decode()):
+        return "annotation"
+    return _declared("field")(node, child)
+
+
+def _parameter_alias(node, name: str) -> bool:
+    """Whether ``name`` is a member alias of a type parameter in a class around ``node`` (nlohmann's ``using
+    json_sax_t = SAX;`` in ``template <.., typename SAX> class binary_reader``, its field ``json_sax_t* sax``)."""
+    current = node.parent
+    while current is not None:
+        if current.type == "field_declaration_list":
+            for member in current.named_children:
+                if member.type == "alias_declaration" and _aliases_parameter(member, name):
+                    return True
+        current = current.parent
+    return False
+
+
+def _aliases_parameter(alias, name: str) -> bool:
+    own = alias.child_by_field_name("name")
+    if own is None or own.text.decode() != name:
+        return False
+    value = alias.child_by_field_name("type")
+    aliased = value.child_by_field_name("type") if value is not None else None
+    return aliased is not None and aliased.type == "type_identifier" and type_parameter(alias, aliased.text.decode())
+
+
 TYPE_CONTEXTS = {
     "struct_specifier": _tag, "union_specifier": _tag, "enum_specifier": _tag, "class_specifier": _tag,
     "qualified_identifier": _qualified,
     **dict.fromkeys(("parameter_declaration", "optional_parameter_declaration"), "parameter"),
-    "function_definition": "return", "field_declaration": _declared("field"), "declaration": _declared("variable"),
+    "function_definition": "return", "field_declaration": _field_type, "declaration": _declared("variable"),
     # typedef std::shared_ptr<Node> NodeRef: what the alias stands for, as with using NodeRef = ...
     "type_definition": lambda node, child: None if node.child_by_field_name("declarator") == child
     else "alias" if child.type in _ALIASED else "annotation",

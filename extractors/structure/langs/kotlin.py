@@ -8,6 +8,7 @@ languages sharing one module index and one package scope. Public is the default 
 from __future__ import annotations
 
 import re
+from weakref import WeakKeyDictionary
 
 from . import entry_reason_with
 from ..qualnames import untwinned
@@ -137,9 +138,60 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method (or an extension function) is first the class's (or a base class's) member, before
     imports and the package; ``field.m()`` a method of the field's declared type."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    name_layers.insert(name_layers.index(implicit_this) + 1, declaring_class_member)
     member_layers.insert(0, labeled_this)
     member_layers.append(implicit_this_field)
     member_layers.append(extension_member)
+
+
+def declaring_class_member(resolver, r, src):
+    """A bare ``m()`` in an extension function declared in a class body (kotlinx.coroutines' ``fun
+    Waiter.prepareReceiverForSuspension()`` in ``BufferedChannel`` calling the channel's ``onReceiveEnqueued()``):
+    after the extended type's members (``implicit_this``), the declaring class's or a base's (Kotlin's dispatch
+    receiver), before the file's and the package's names."""
+    cls = _declaring_class(resolver, src)
+    return resolver._member(cls, r.name) if cls else None
+
+
+_DECLARING: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> {function: the class declaring it, or None}
+
+
+def _declaring_class(resolver, src: str) -> str | None:
+    """The innermost class of ``src``'s file whose body holds ``src`` without being its owner: a class written
+    before it with a member of its own after it (a file's classes do not interleave); None for a member written in
+    its class, a top-level extension or function."""
+    known = _DECLARING.setdefault(resolver, {})
+    if src not in known:
+        sym = resolver.g.by_id.get(src)
+        owners, sid = set(), src
+        while sid in resolver.g.by_id and len(owners) < 8:  # nesting depth: a bound, not a limit real code reaches
+            owners.add(sid)
+            sid = resolver.g.owner_of(resolver.g.by_id[sid])
+        holding = [c for c in _classes_of_file(resolver, sym.path) if _holds(resolver, c, sym.line)] if sym else []
+        inner = max(holding, key=lambda c: resolver.g.by_id[c].line, default=None)
+        known[src] = inner if inner not in owners else None
+    return known[src]
+
+
+def _classes_of_file(resolver, path: str) -> list[str]:
+    """The classes a file defines, nested ones too."""
+    from ..graph import CLASSLIKE
+
+    found, todo = [], [i for i in resolver.g.top.get(path, {}).values()]
+    while todo:
+        sid = todo.pop()
+        sym = resolver.g.by_id.get(sid)
+        if sym is not None and sym.kind in CLASSLIKE and sym.path == path:
+            found.append(sid)
+            todo.extend(resolver.g.members.get(sid, {}).values())
+    return found
+
+
+def _holds(resolver, cls: str, line: int) -> bool:
+    by_id = resolver.g.by_id
+    return by_id[cls].line < line and any(
+        m in by_id and by_id[m].path == by_id[cls].path and by_id[m].line > line
+        for m in resolver.g.members.get(cls, {}).values())
 
 
 LABELED_THIS = "this@"  # this@Outer.m(): the receiver a label names (a class around the code, or a lambda's)
@@ -286,12 +338,14 @@ def extension_member(resolver, r, src):
         found = layer(bare, src)
         if found and not found.ids and found.resolution == "external":  # import kotlinpoet.ksp.writeTo: the
             return _named_for(resolver, r, src, bare) or found  # library's, unless the receiver names a type of ours
-        if found and found.ids and all(imported_apart(resolver.g.by_id[i]) for i in found.ids):
+        if found and found.ids:  # (the name may find a plain function beside them: awaitAll(vararg ..))
+            apart = [i for i in found.ids if imported_apart(resolver.g.by_id[i])]
             package = _package_of(resolver, resolver.g.by_id[found.ids[0]].path)
-            twins = [i for i in resolver.g.by_name.get(r.name, ()) if i not in found.ids
+            twins = [i for i in resolver.g.by_name.get(r.name, ()) if i not in apart
                      and imported_apart(resolver.g.by_id[i])
                      and _package_of(resolver, resolver.g.by_id[i].path) == package]
-            return type(found)(found.ids + twins, found.resolution)
+            if apart or twins:
+                return type(found)(apart + twins, found.resolution)
     return None
 
 
