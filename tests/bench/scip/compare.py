@@ -471,17 +471,23 @@ def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: 
                 losses["truth_calls_to_unmapped_symbols"] += 1
 
 
-def bound_elsewhere(documents: list[Document], files: set[str], symbols: list[dict]):
-    """A test: does SCIP bind the name an edge points at, on the edge's line, to a global symbol (of the
-    repository or outside it: ``x.toString()`` is ``Object#toString``)? Then an edge into a codelake symbol SCIP
-    does not define (a type literal's member, say) is wrong, not unjudgeable."""
-    names = {s["id"]: s["name"] for s in symbols}
+def globals_by_line(documents: list[Document], files: set[str]) -> dict[tuple[str, int], set[str]]:
+    """The names of the global symbols SCIP binds a reference to, per (path, line)."""
     bound: dict[tuple[str, int], set[str]] = defaultdict(set)
     for doc in documents:
         if doc.path in files:
             for occ in doc.occurrences:
                 if not occ.is_definition and not is_local(occ.symbol):
                     bound[(doc.path, occ.range.start_line + 1)].add(symbol_name(occ.symbol))
+    return bound
+
+
+def bound_elsewhere(documents: list[Document], files: set[str], symbols: list[dict]):
+    """A test: does SCIP bind the name an edge points at, on the edge's line, to a global symbol (of the
+    repository or outside it: ``x.toString()`` is ``Object#toString``)? Then an edge into a codelake symbol SCIP
+    does not define (a type literal's member, say) is wrong, not unjudgeable."""
+    names = {s["id"]: s["name"] for s in symbols}
+    bound = globals_by_line(documents, files)
     return lambda edge: names.get(edge.dst_id) in bound.get((edge.path, edge.line), ())
 
 
@@ -520,12 +526,7 @@ def through_fixtures(edges: list[Edge], documents: list[Document], files: set[st
     env.from_string(...)``), or a name the caller assigned from such a call (``t = env.from_string(...)`` then
     ``t.render()``), with SCIP binding the called name there to nothing? No type checker follows pytest's injection
     by name, so such an edge cannot be judged (the edges into the fixtures themselves are counted apart)."""
-    bound: dict[tuple[str, int], set[str]] = defaultdict(set)
-    for doc in documents:
-        if doc.path in files:
-            for occ in doc.occurrences:
-                if not occ.is_definition and not is_local(occ.symbol):
-                    bound[(doc.path, occ.range.start_line + 1)].add(symbol_name(occ.symbol))
+    bound = globals_by_line(documents, files)
     fixtures: dict[str, set[str]] = defaultdict(set)
     for edge in edges:
         if edge.resolution == "fixture":
