@@ -229,7 +229,22 @@ class Catalog:
         """Fail with ``message`` (what to run) when ``view`` could not be created: its tables are not in the lake."""
         self._create_pending({view})
         if view not in self.views:
-            raise QueryError(message)
+            missing = self.missing_tables(view)
+            raise QueryError(f"{message} ({view} reads {', '.join(missing)}, not in this lake yet)" if missing
+                             else message)
+
+    def missing_tables(self, view: str) -> list[str]:
+        """The lake tables a skipped view needs, through the skipped views it reads: a lake that has a table's
+        siblings but not a table added later (written by its next run of that extractor) is told apart from one
+        that has none of them."""
+        reason = self.skipped.get(view, "")
+        if not reason.startswith("needs "):
+            return []
+        tables: list[str] = []
+        for dep in reason[len("needs "):].split(", "):
+            found = [dep[len("lake_"):]] if dep.startswith("lake_") else self.missing_tables(dep)
+            tables += [t for t in found if t not in tables]
+        return tables
 
     def require_table(self, table: str, message: str) -> None:
         """Fail with ``message`` when the lake holds no ``table`` (what a point lookup reads, without its view)."""

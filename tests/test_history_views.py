@@ -371,3 +371,28 @@ def test_commits_the_blame_ignore_revs_file_lists_are_no_authorship_nor_coupling
     assert rows(catalog, loose) == []
     churn = {r["path"]: r["revisions"] for r in rows(catalog, "SELECT * FROM churn(window_days := NULL)")}
     assert churn["a.py"] == 3  # the lines did change: churn and hotspots count the formatting
+
+
+def test_a_lake_without_a_table_added_later_names_it_when_a_view_needs_it(tmp_path):
+    # a lake whose history was mined before ignored_commits existed: ownership and co_change cannot be created until
+    # the git extractor runs again, and saying only "no git history" would contradict what the user sees
+    from git_fixtures import GitRepo
+
+    from pipeline.errors import QueryError
+
+    repo = GitRepo(tmp_path / "repo")
+    repo.change("a.py", 3)
+    repo.commit("a", ANN, 0)
+    mine(tmp_path / "lake", repo.path)
+    (tmp_path / "lake" / "_schemas" / "ignored_commits.parquet").unlink()
+    manifest = tmp_path / "lake" / "_snapshots" / "r.json"
+    snap = json.loads(manifest.read_text())
+    del snap["tables"]["ignored_commits"]
+    manifest.write_text(json.dumps(snap))
+    catalog = connect(Lake(tmp_path / "lake"))
+    assert "commits" in catalog.views and "ownership" not in catalog.views
+    assert catalog.missing_tables("ownership") == ["ignored_commits"]
+    with pytest.raises(QueryError, match=r"ownership reads ignored_commits, not in this lake yet"):
+        catalog.require("ownership", "no git history")
+    mine(tmp_path / "lake", repo.path)  # the next run writes it: the views are back
+    assert "ownership" in connect(Lake(tmp_path / "lake")).views
