@@ -487,24 +487,27 @@ def hooks_of(support) -> Hooks:
 _LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
 
 
+def _receiver_and_class_names(receiver: str, owner_id: str | None) -> tuple[str, str]:
+    """A receiver's last name and a class's, lower case without underscores, as the two tests below compare them
+    (``http_session`` / ``Session``: ``session``, ``session``); empty where either is missing."""
+    if not receiver or not owner_id:
+        return "", ""
+    tail = re.split(r"\W+", receiver.rstrip("()"))[-1].replace("_", "").lower()
+    return tail, unsuffixed(owner_id.rpartition("::")[2]).rpartition(".")[2].replace("_", "").lower()
+
+
 def _receiver_names_class(receiver: str, owner_id: str | None) -> bool:
     """Whether a receiver's last name names a class (``session``, ``http_session``: ``Session``; ``client``:
     ``AsyncClient``): a library type's method on an unknown value (``self.options.get``, ``self.file.flush``) is the
     visible class's only then, not merely because the file sees one class having it (flask's ``Scaffold.get``)."""
-    if not receiver or not owner_id:
-        return False
-    tail = re.split(r"\W+", receiver.rstrip("()"))[-1].replace("_", "").lower()
-    name = unsuffixed(owner_id.rpartition("::")[2]).rpartition(".")[2].replace("_", "").lower()
+    tail, name = _receiver_and_class_names(receiver, owner_id)
     return len(tail) >= 3 and bool(name) and (name.endswith(tail) or tail.endswith(name))
 
 
 def _receiver_abbreviates_class(receiver: str, owner_id: str | None) -> bool:
     """Whether a receiver's last name abbreviates a class's: its start (``arg``, ``opt``: ``Argument``, ``Option``)
     or its letters in order from the first (``cmd``: ``Command``), three letters at least."""
-    if not receiver or not owner_id:
-        return False
-    tail = re.split(r"\W+", receiver.rstrip("()"))[-1].replace("_", "").lower()
-    name = unsuffixed(owner_id.rpartition("::")[2]).rpartition(".")[2].replace("_", "").lower()
+    tail, name = _receiver_and_class_names(receiver, owner_id)
     if len(tail) < 3 or len(tail) >= len(name) or tail[0] != name[0]:
         return False
     letters = iter(name)
@@ -3041,8 +3044,9 @@ class Resolver(ImportBindings):
         sym = self.g.by_id[sid]
         ref = self.return_types.get((sym.path, sym.qualname))
         cls = None
-        if self._wrapper_of_ours(sym):  # -> QueryResult<u32> of a struct QueryResult<T>: the struct, never u32
-            cls = self._wrapper_of_ours(sym)
+        own_wrapper = self._wrapper_of_ours(sym)
+        if own_wrapper:  # -> QueryResult<u32> of a struct QueryResult<T>: the struct, never u32
+            cls = own_wrapper
         elif ref is not None and ref.name in ("Self", "this") and not ref.receiver:  # -> Self, (): this: a builder's
             owner = self._enclosing_class(sid)
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
@@ -4674,8 +4678,7 @@ SUBPROGRAMS = {"examples", "example", "samples", "sample", "demo", "demos"}  # e
 TEST_FILES = "<tests>"  # the zone of a folder's test files (``_zone``)
 
 
-@lru_cache(maxsize=65536)
-@lru_cache(maxsize=None)  # asked of every candidate of every guess: a repository's few thousand paths, each once
+@lru_cache(maxsize=65536)  # asked of every candidate of every guess: a repository's few thousand paths, each once
 def _zone(path: str) -> str | None:
     """The test, example or documentation tree a file belongs to (``test``, ``examples/mvc``; a program nested in
     one is its own: ``tests/unity/examples/example_1``), else None. A test file beside the code (``ws.test.ts``,
