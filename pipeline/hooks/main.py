@@ -8,6 +8,7 @@ Problems are logged to ``<lake>/_hooks/hooks.log``; ``CODELAKE_DEBUG=1`` also pr
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -88,22 +89,28 @@ def _more_waiting(fd: int) -> bool:
         return False
 
 
-def _whole_json(raw: bytes) -> bool:
+_NOT_JSON = object()
+
+
+@functools.lru_cache(maxsize=1)
+def _parsed(raw: bytes):
+    """The event's JSON value, or ``_NOT_JSON``; kept for the one event a process reads, so that the read loop's
+    check and the answer parse it once (a Write event can carry a megabyte of content)."""
     try:
-        json.loads(raw)
+        return json.loads(raw)
     except (ValueError, RecursionError):
-        return False
-    return True
+        return _NOT_JSON
+
+
+def _whole_json(raw: bytes) -> bool:
+    return _parsed(raw) is not _NOT_JSON
 
 
 def answer(agent: str, raw: bytes, lake_root: str) -> str:
     module_name = ADAPTERS.get(agent)
     if module_name is None or len(raw) > MAX_STDIN:
         return ""
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return ""
+    data = _parsed(raw)
     if not isinstance(data, dict):
         return ""
     import importlib
