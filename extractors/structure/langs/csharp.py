@@ -117,6 +117,13 @@ def enclosing_namespaces(resolver, r, src):
     return Found([sid], "import") if sid else None
 
 
+def enclosing_type(resolver, r, name: str) -> str | None:
+    """The type of an enclosing namespace a bare ``name`` stands for (``JsonSerializer`` of ``Newtonsoft.Json`` in a
+    file of ``Newtonsoft.Json.Serialization``): the language's library type of that name is hidden by it."""
+    sid = _namespace_type(resolver, r, name)
+    return sid if sid is not None and resolver._classlike(sid) else None
+
+
 def global_name(resolver, r, dotted: str) -> str | None:
     """A type a file names that no scope, using or its namespace gives: ``Item`` of an enclosing namespace, or
     ``Models.Item`` / ``Acme.Shop.Models.Item`` written with its namespace (whole, or from an enclosing one); a bare

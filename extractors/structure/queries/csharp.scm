@@ -107,6 +107,10 @@
 (argument (identifier) @name (#match? @name "^[A-Z]")) @reference.callback
 (argument (cast_expression value: (identifier) @name (#match? @name "^[A-Z]"))) @reference.callback
 (assignment_expression operator: ["+=" "-="] right: (identifier) @name (#match? @name "^[A-Z]")) @reference.callback
+; stored where a delegate is declared (contract.KeyResolver = ResolveKey; Namer n = ResolveName;): a property's name
+; there (name = Label;) resolves to the property, read
+((assignment_expression operator: "=" right: (identifier) @name) @reference.callback (#match? @name "^[A-Z]"))
+((variable_declarator "=" . (identifier) @name) @reference.callback (#match? @name "^[A-Z]"))
 (argument (member_access_expression expression: "this" @receiver name: (identifier) @name)) @reference.callback
 ; a generic method's group (Timeout(.., EmptyHandler<TResult>); nameof(Wrap<T>) names a type); a member nameof
 ; names (GetMethod(nameof(IAction<T>.Execute)): reflection finds the member by that name)
@@ -258,10 +262,10 @@
 ; (one pattern per predicate: a predicate inside an alternation holds for every branch of it)
 ((argument (identifier) @name) @reference.read (#match? @name "^[a-z_]"))
 ((assignment_expression right: (identifier) @name) @reference.read (#match? @name "^[a-z_]"))
+((variable_declarator "=" . (identifier) @name) @reference.read (#match? @name "^[a-z_]"))
 [(binary_expression left: (identifier) @name)
  (binary_expression right: (identifier) @name)
  (assignment_expression left: (identifier) @name)
- (variable_declarator "=" . (identifier) @name)
  (return_statement (identifier) @name)
  (prefix_unary_expression (identifier) @name)
  (postfix_unary_expression (identifier) @name)
