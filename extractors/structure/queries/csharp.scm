@@ -194,6 +194,11 @@
 (type_parameter_constraint (type [(identifier) @name (generic_name . (identifier) @name)]) @reference.type)
 (as_expression right: [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
 (is_expression right: [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
+; `x is JsonDictionaryAttribute`, `x is not Foo`: the grammar reads a bare name there as a constant; a capitalized one
+; is a type (a constant is written with its type: Mode.Careful)
+((is_pattern_expression pattern: [(constant_pattern (identifier) @name)
+                                  (negated_pattern (constant_pattern (identifier) @name))] @reference.type)
+ (#match? @name "^[A-Z]"))
 (attribute name: (identifier) @name) @reference.type.annotation
 ; a class read for its static members: Defaults.Timeout, Mode.Careful (a member read or call of it)
 (member_access_expression expression: (identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
