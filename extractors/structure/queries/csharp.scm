@@ -27,7 +27,7 @@
 (delegate_declaration name: (identifier) @name) @definition.type
 (method_declaration name: (identifier) @name) @definition.function
 (local_function_statement name: (identifier) @name) @definition.function
-(constructor_declaration name: (identifier) @name) @definition.function
+((constructor_declaration name: (identifier) @name) @definition.function (#not-eq? @name "extension"))
 (property_declaration name: (identifier) @name) @definition.property
 [(class_declaration (modifier "public") name: (identifier) @name) @definition.class
  (struct_declaration (modifier "public") name: (identifier) @name) @definition.struct
@@ -36,11 +36,23 @@
  (enum_declaration (modifier "public") name: (identifier) @name) @definition.enum
  (delegate_declaration (modifier "public") name: (identifier) @name) @definition.type
  (method_declaration (modifier "public") name: (identifier) @name) @definition.function
- (constructor_declaration (modifier "public") name: (identifier) @name) @definition.function
  (property_declaration (modifier "public") name: (identifier) @name) @definition.property] @exported
 (interface_declaration body: (declaration_list [(method_declaration name: (identifier) @name) @definition.function
                                                 (property_declaration name: (identifier) @name) @definition.property]
                                                @exported))
+((constructor_declaration (modifier "public") name: (identifier) @name) @definition.function @exported
+ (#not-eq? @name "extension"))
+; C# 14 extension blocks, `extension(IRestClient client) { public Task<R> GetAsync(..) => client.Run(..); }`, which
+; the grammar reads as a constructor named extension holding local functions: each is a method of the block's
+; receiver type (as a `this IRestClient client` extension method is), named Type.Method; the block is no definition
+(constructor_declaration name: (identifier) @_extension (#eq? @_extension "extension")
+  parameters: (parameter_list . (parameter type: [(identifier) @parent.name (generic_name . (identifier) @parent.name)
+    (predefined_type) @parent.name (qualified_name name: [(identifier) @parent.name
+                                                           (generic_name . (identifier) @parent.name)])
+    (nullable_type [(identifier) @parent.name (generic_name . (identifier) @parent.name) (predefined_type) @parent.name])]))
+  body: (block (local_function_statement name: (identifier) @name) @definition.function))
+(constructor_declaration name: (identifier) @_extension (#eq? @_extension "extension")
+  body: (block (local_function_statement (modifier "public") name: (identifier) @name) @definition.function @exported))
 ; fields and events (of `int a, b;` the first): their declared types type a chain (_saver.Store.Save()); the
 ; definition spans the type only: what the initializer calls stays the class's
 (field_declaration (variable_declaration type: (_) @definition.field . (variable_declarator name: (identifier) @name)))
