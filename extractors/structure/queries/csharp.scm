@@ -219,6 +219,10 @@
 ; class holds it, and is used where it is
 (class_declaration name: (identifier) @name body: (declaration_list (method_declaration
   parameters: (parameter_list . (parameter (modifier) @_this (#eq? @_this "this")))) @reference.type.value))
+; and the members of its C# 14 extension blocks (read as a constructor named extension)
+(class_declaration name: (identifier) @name body: (declaration_list (constructor_declaration
+  name: (identifier) @_extension (#eq? @_extension "extension")
+  body: (block (local_function_statement) @reference.type.value))))
 ; a member read or written without a call (item.Name, this.Count, _opts.Timeout): a ``reads`` edge where the
 ; object's class is known
 (member_access_expression expression: [(identifier) "this" (member_access_expression)] @receiver
