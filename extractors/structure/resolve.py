@@ -4569,7 +4569,7 @@ class Resolver(ImportBindings):
         edges = []
         pairs = self.g.bases.items() if classes is None else [(c, self.g.bases.get(c) or []) for c in classes]
         for cls, bases in self._with_baseless_parts(pairs, classes is None):
-            own = self.g.members.get(cls, {})
+            own = self.g.members.get(cls) or self._module_functions(cls)
             for name, method in own.items():
                 declared = self._member_in_bases(self._parts_bases(cls, bases), name)
                 # members keep one body per name: its build variants (Go's tcell.go / dummy.go) are overrides too
@@ -4579,6 +4579,15 @@ class Resolver(ImportBindings):
                 edges += [self._dispatch(self.g.by_id[cls], declared, body)
                           for declared, body in self._provided_by_bases(cls, bases, own)]
         return edges
+
+    def _module_functions(self, cls: str) -> dict:
+        """The top-level functions of a file whose module has bases (Scala's ``package object requests extends
+        BaseSession``, whose defs are the package's): they implement those bases' members."""
+        if not cls.endswith("::" + MODULE) or not self.g.bases.get(cls):
+            return {}
+        path = cls[:-len(MODULE) - 2]
+        return {name: sid for name, sid in self.g.top.get(path, {}).items() if isinstance(sid, str)
+                and sid in self.g.by_id and self.g.by_id[sid].kind in ("function", "method", "variable", "field")}
 
     def _with_baseless_parts(self, pairs, everything: bool):
         """``pairs`` (class, its bases), and on a whole run the parts of a partial type that write no base list (C#'s
