@@ -796,4 +796,7 @@ def _classes_of(graph: LazyGraph, affected: set[str]) -> list[str]:
                 parent = graph.owner_of(s)
                 if parent and not parent.endswith("::" + MODULE):
                     classes[parent] = None
+        module = f"{path}::{MODULE}"
+        if graph.bases.get(module):  # a module with bases (a Scala package object's): its functions override them
+            classes[module] = None
     return list(classes)

@@ -305,6 +305,9 @@ class Hooks:
     # only what it declares for its parameters types a callback passed to the class (``new Runner({ onDone(r) {} })``)
     constructor_method: str | None = None
     global_name: Callable | None = None  # (resolver, ref, dotted) -> the definition a global name stands for
+    # (resolver, ref, name) -> the type an enclosing scope of the file's package gives a bare name (C#'s enclosing
+    # namespaces): it hides a library's of that name as the file's own namespace's would
+    enclosing_type: Callable | None = None
     host_scripts: tuple = ()  # file suffixes of scripts a host runs (Gradle's .kts): what they do not define is its
     library_member: Callable | None = None  # (resolver, ref, src) -> the repository's member of a library's value
     labeled_self: Callable | None = None  # (resolver, head, src) -> the class a receiver like Kotlin's this@Outer names
@@ -439,6 +442,7 @@ def hooks_of(support) -> Hooks:
                  named_constructors=getattr(support, "NAMED_CONSTRUCTORS", False),
                  constructor_method=getattr(support, "CONSTRUCTOR_METHOD", None),
                  global_name=getattr(support, "global_name", None),
+                 enclosing_type=getattr(support, "enclosing_type", None),
                  builtin_value=getattr(support, "builtin_value", None),
                  host_scripts=tuple(getattr(support, "HOST_SCRIPTS", ())),
                  library_member=getattr(support, "library_member", None),
@@ -2149,8 +2153,10 @@ class Resolver(ImportBindings):
         language lists as a library's (``BUILTINS``, ``EXTERNAL_RECEIVERS``): Newtonsoft's own ``JsonSerializer``
         in its namespace is that class, not System.Text.Json's; the nearer definition wins, as in the language."""
         found = self._visible_name(r, name)
-        return bool(found and found.ids and any(
-            self._classlike(sid) for sid in found.ids if sid in self.g.by_id)) or self._classlike_default(r.path, name)
+        if bool(found and found.ids and any(self._classlike(sid) for sid in found.ids if sid in self.g.by_id)):
+            return True
+        enclosing = self.hooks.get(r.path, self.no_hooks).enclosing_type
+        return bool(enclosing and enclosing(self, r, name)) or self._classlike_default(r.path, name)
 
     def _receiver_binding(self, path: str, head: str, receiver: str) -> Binding | None:
         """The import that names a receiver: its head's (``import os``), else its longest dotted start's (``import
@@ -4562,10 +4568,10 @@ class Resolver(ImportBindings):
         the methods of ``classes`` only, when given: an update's)."""
         edges = []
         pairs = self.g.bases.items() if classes is None else [(c, self.g.bases.get(c) or []) for c in classes]
-        for cls, bases in pairs:
-            own = self.g.members.get(cls, {})
+        for cls, bases in self._with_baseless_parts(pairs, classes is None):
+            own = self.g.members.get(cls) or self._module_functions(cls)
             for name, method in own.items():
-                declared = self._member_in_bases(bases, name)
+                declared = self._member_in_bases(self._parts_bases(cls, bases), name)
                 # members keep one body per name: its build variants (Go's tcell.go / dummy.go) are overrides too
                 for body in [method, *self.g.variants.get(method, ())] if declared else ():
                     edges.append(self._dispatch(self.g.by_id[body], declared, body))
@@ -4573,6 +4579,38 @@ class Resolver(ImportBindings):
                 edges += [self._dispatch(self.g.by_id[cls], declared, body)
                           for declared, body in self._provided_by_bases(cls, bases, own)]
         return edges
+
+    def _module_functions(self, cls: str) -> dict:
+        """The top-level functions of a file whose module has bases (Scala's ``package object requests extends
+        BaseSession``, whose defs are the package's): they implement those bases' members."""
+        if not cls.endswith("::" + MODULE) or not self.g.bases.get(cls):
+            return {}
+        path = cls[:-len(MODULE) - 2]
+        return {name: sid for name, sid in self.g.top.get(path, {}).items() if isinstance(sid, str)
+                and sid in self.g.by_id and self.g.by_id[sid].kind in ("function", "method", "variable", "field")}
+
+    def _with_baseless_parts(self, pairs, everything: bool):
+        """``pairs`` (class, its bases), and on a whole run the parts of a partial type that write no base list (C#'s
+        ``partial class JsonTextWriter`` of JsonTextWriter.Async.cs, whose ``: JsonWriter`` is in JsonTextWriter.cs):
+        their methods override the bases their other parts name."""
+        pairs = list(pairs)
+        if not everything:
+            return pairs
+        with_bases = {cls for cls, _ in pairs}
+        extra = {p: [] for cls in with_bases if self._is_partial(cls) for p in self._parts(cls) if p not in with_bases}
+        return pairs + list(extra.items())
+
+    def _is_partial(self, cls: str) -> bool:
+        sym = self.g.by_id.get(cls)
+        return sym is not None and self.hooks.get(sym.path, self.no_hooks).partial_types
+
+    def _parts_bases(self, cls: str, bases: list[str]) -> list[str]:
+        """The bases of ``cls`` and of its other parts where it is a part of a partial type (each part may name
+        some: ``partial class A : Base`` beside ``partial class A : IThing``)."""
+        if not self._is_partial(cls):
+            return bases
+        more = [b for p in self._parts(cls) for b in self.g.bases.get(p) or ()]
+        return list(dict.fromkeys([*bases, *more])) if more else bases
 
     def _dispatch(self, at, declared: str, body: str) -> Edge:
         """The dispatch edge ``declared`` -> ``body``, placed at the definition ``at`` (the override, or the class

@@ -117,6 +117,13 @@ def enclosing_namespaces(resolver, r, src):
     return Found([sid], "import") if sid else None
 
 
+def enclosing_type(resolver, r, name: str) -> str | None:
+    """The type of an enclosing namespace a bare ``name`` stands for (``JsonSerializer`` of ``Newtonsoft.Json`` in a
+    file of ``Newtonsoft.Json.Serialization``): the language's library type of that name is hidden by it."""
+    sid = _namespace_type(resolver, r, name)
+    return sid if sid is not None and resolver._classlike(sid) else None
+
+
 def global_name(resolver, r, dotted: str) -> str | None:
     """A type a file names that no scope, using or its namespace gives: ``Item`` of an enclosing namespace, or
     ``Models.Item`` / ``Acme.Shop.Models.Item`` written with its namespace (whole, or from an enclosing one); a bare
@@ -218,6 +225,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     member_layers.insert(member_layers.index("class_named"), static_form_extension)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index(implicit_this) + 1, extension_host)
+    name_layers.insert(name_layers.index(extension_host) + 1, static_form_sibling)
     name_layers.append(enclosing_namespaces)
     name_layers.append(project_type)
     name_layers.append(library_type)
@@ -429,6 +437,27 @@ def extension_host(resolver, r, src):
     hits = [m for cls in resolver.g.top.get(sym.path, {}).values() if isinstance(cls, str)
             and (m := resolver.g.members.get(cls, {}).get(r.name))]
     return Found(hits, "same_file") if hits else None
+
+
+def static_form_sibling(resolver, r, src):
+    """A bare ``M(source, ..)`` calling an extension method its file declares (``SelectManyYield(source, f)`` in the
+    static class of ``SelectManyYield(this IEnumerable<T> source, ..)``): the static form of the call, which no class
+    member answers, the extension being its extended type's member. Only the file's own: another static class's
+    needs its name written."""
+    from ..resolve import Found
+
+    if r.receiver:
+        return None
+    path = r.path
+    hits = [i for i in resolver.g.by_name.get(r.name, ()) if (m := resolver.g.by_id[i]).path == path
+            and m.kind in ("function", "method") and _hosted_elsewhere(resolver, m)]
+    return Found(hits, "same_file") if hits else None
+
+
+def _hosted_elsewhere(resolver, sym) -> bool:
+    """Whether a method is an extension method, a member of a type its file does not declare (``string.Shout``)."""
+    host, dot, _ = sym.qualname.partition(".")
+    return bool(dot) and not isinstance(resolver.g.top.get(sym.path, {}).get(host), str)
 
 
 def universal_member(resolver, r, src):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from . import entry_reason_with
+from . import entry_reason_with, runtime_hook
 from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, _jvm_entry,  # noqa: F401
                    guess_bare_names, module_keys, package_scope, star_class, submodule)
 from .java import resolve_module as resolve_absolute
@@ -146,7 +146,17 @@ TYPE_CONTEXTS = {
                      "arguments", "enumerator"), "annotation"),
 }
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)  # main(args), @main def, object X extends App
+_entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry)  # main(args), @main def, object X extends App
+IMPLICIT = "<implicit>"  # the decorator mark of an implicit definition (no annotation: nothing wraps it)
+
+
+def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    """An implicit def, val or object is passed by the compiler where its type is asked (``implicit object PathRead
+    extends TokensReader[os.Path]``): never dead, yet no sign its enclosing object is used."""
+    if IMPLICIT in decorators:
+        return runtime_hook("an implicit, which the compiler passes where its type is asked")
+    return _entry_reason(name, kind, parent, decorators)
+
 
 _TYPE_ARGUMENTS = re.compile(r"\[[^\[\]\"]*\]")  # opt[Map[String, Int]]("x") (inner ones first)
 
@@ -207,7 +217,10 @@ CLASS_KINDS = ("class", "trait", "enum")
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """A companion ``object Foo`` beside ``class Foo`` (or trait, enum) in the same scope is no definition of its own:
     it adds its members to ``Foo`` (an ``impl`` block: ``Item.free`` beside ``Item.label``), so that ``Foo.m()`` and
-    a bare ``m()`` in the class find them where the class is."""
+    a bare ``m()`` in the class find them where the class is. The ``implicit`` modifier, captured as a decorator,
+    is marked ``IMPLICIT``: it wraps nothing."""
+    raw_defs = [d._replace(decorators=tuple(IMPLICIT if x == "implicit" else x for x in d.decorators))
+                if "implicit" in d.decorators else d for d in raw_defs]
     classes = {(d.name, _scope(raw_defs, d)) for d in raw_defs if d.kind in CLASS_KINDS and not d.anonymous}
     if not classes:
         return raw_defs

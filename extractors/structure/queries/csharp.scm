@@ -27,7 +27,7 @@
 (delegate_declaration name: (identifier) @name) @definition.type
 (method_declaration name: (identifier) @name) @definition.function
 (local_function_statement name: (identifier) @name) @definition.function
-(constructor_declaration name: (identifier) @name) @definition.function
+((constructor_declaration name: (identifier) @name) @definition.function (#not-eq? @name "extension"))
 (property_declaration name: (identifier) @name) @definition.property
 [(class_declaration (modifier "public") name: (identifier) @name) @definition.class
  (struct_declaration (modifier "public") name: (identifier) @name) @definition.struct
@@ -36,11 +36,23 @@
  (enum_declaration (modifier "public") name: (identifier) @name) @definition.enum
  (delegate_declaration (modifier "public") name: (identifier) @name) @definition.type
  (method_declaration (modifier "public") name: (identifier) @name) @definition.function
- (constructor_declaration (modifier "public") name: (identifier) @name) @definition.function
  (property_declaration (modifier "public") name: (identifier) @name) @definition.property] @exported
 (interface_declaration body: (declaration_list [(method_declaration name: (identifier) @name) @definition.function
                                                 (property_declaration name: (identifier) @name) @definition.property]
                                                @exported))
+((constructor_declaration (modifier "public") name: (identifier) @name) @definition.function @exported
+ (#not-eq? @name "extension"))
+; C# 14 extension blocks, `extension(IRestClient client) { public Task<R> GetAsync(..) => client.Run(..); }`, which
+; the grammar reads as a constructor named extension holding local functions: each is a method of the block's
+; receiver type (as a `this IRestClient client` extension method is), named Type.Method; the block is no definition
+(constructor_declaration name: (identifier) @_extension (#eq? @_extension "extension")
+  parameters: (parameter_list . (parameter type: [(identifier) @parent.name (generic_name . (identifier) @parent.name)
+    (predefined_type) @parent.name (qualified_name name: [(identifier) @parent.name
+                                                           (generic_name . (identifier) @parent.name)])
+    (nullable_type [(identifier) @parent.name (generic_name . (identifier) @parent.name) (predefined_type) @parent.name])]))
+  body: (block (local_function_statement name: (identifier) @name) @definition.function))
+(constructor_declaration name: (identifier) @_extension (#eq? @_extension "extension")
+  body: (block (local_function_statement (modifier "public") name: (identifier) @name) @definition.function @exported))
 ; fields and events (of `int a, b;` the first): their declared types type a chain (_saver.Store.Save()); the
 ; definition spans the type only: what the initializer calls stays the class's
 (field_declaration (variable_declaration type: (_) @definition.field . (variable_declarator name: (identifier) @name)))
@@ -107,6 +119,10 @@
 (argument (identifier) @name (#match? @name "^[A-Z]")) @reference.callback
 (argument (cast_expression value: (identifier) @name (#match? @name "^[A-Z]"))) @reference.callback
 (assignment_expression operator: ["+=" "-="] right: (identifier) @name (#match? @name "^[A-Z]")) @reference.callback
+; stored where a delegate is declared (contract.KeyResolver = ResolveKey; Namer n = ResolveName;): a property's name
+; there (name = Label;) resolves to the property, read
+((assignment_expression operator: "=" right: (identifier) @name) @reference.callback (#match? @name "^[A-Z]"))
+((variable_declarator "=" . (identifier) @name) @reference.callback (#match? @name "^[A-Z]"))
 (argument (member_access_expression expression: "this" @receiver name: (identifier) @name)) @reference.callback
 ; a generic method's group (Timeout(.., EmptyHandler<TResult>); nameof(Wrap<T>) names a type); a member nameof
 ; names (GetMethod(nameof(IAction<T>.Execute)): reflection finds the member by that name)
@@ -190,6 +206,11 @@
 (type_parameter_constraint (type [(identifier) @name (generic_name . (identifier) @name)]) @reference.type)
 (as_expression right: [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
 (is_expression right: [(identifier) @name (generic_name . (identifier) @name)] @reference.type)
+; `x is JsonDictionaryAttribute`, `x is not Foo`: the grammar reads a bare name there as a constant; a capitalized one
+; is a type (a constant is written with its type: Mode.Careful)
+((is_pattern_expression pattern: [(constant_pattern (identifier) @name)
+                                  (negated_pattern (constant_pattern (identifier) @name))] @reference.type)
+ (#match? @name "^[A-Z]"))
 (attribute name: (identifier) @name) @reference.type.annotation
 ; a class read for its static members: Defaults.Timeout, Mode.Careful (a member read or call of it)
 (member_access_expression expression: (identifier) @name (#match? @name "^[A-Z]")) @reference.type.value
@@ -198,6 +219,10 @@
 ; class holds it, and is used where it is
 (class_declaration name: (identifier) @name body: (declaration_list (method_declaration
   parameters: (parameter_list . (parameter (modifier) @_this (#eq? @_this "this")))) @reference.type.value))
+; and the members of its C# 14 extension blocks (read as a constructor named extension)
+(class_declaration name: (identifier) @name body: (declaration_list (constructor_declaration
+  name: (identifier) @_extension (#eq? @_extension "extension")
+  body: (block (local_function_statement) @reference.type.value))))
 ; a member read or written without a call (item.Name, this.Count, _opts.Timeout): a ``reads`` edge where the
 ; object's class is known
 (member_access_expression expression: [(identifier) "this" (member_access_expression)] @receiver
@@ -258,10 +283,10 @@
 ; (one pattern per predicate: a predicate inside an alternation holds for every branch of it)
 ((argument (identifier) @name) @reference.read (#match? @name "^[a-z_]"))
 ((assignment_expression right: (identifier) @name) @reference.read (#match? @name "^[a-z_]"))
+((variable_declarator "=" . (identifier) @name) @reference.read (#match? @name "^[a-z_]"))
 [(binary_expression left: (identifier) @name)
  (binary_expression right: (identifier) @name)
  (assignment_expression left: (identifier) @name)
- (variable_declarator "=" . (identifier) @name)
  (return_statement (identifier) @name)
  (prefix_unary_expression (identifier) @name)
  (postfix_unary_expression (identifier) @name)

@@ -100,6 +100,9 @@
 
 ; method references passed as values: list.forEach(this::check), map(Store::price)
 (method_reference . (_) @receiver . (identifier) @name .) @reference.callback
+; constructor references: map(Matcher::new) builds a Matcher, as `new Matcher(..)` does (its constructors are called)
+(method_reference . [(identifier) @name (generic_type (type_identifier) @name)] . "new" .) @reference.call
+(method_reference . (field_access object: (_) @receiver field: (identifier) @name) . "new" .) @reference.call
 
 ; inheritance: extends / implements / interface extends
 (object_creation_expression type: [(type_identifier) @name (generic_type (type_identifier) @name)]

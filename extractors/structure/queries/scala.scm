@@ -85,6 +85,13 @@
   @decorator .)]) name: (identifier) @name) @definition.class
 ((object_definition name: (identifier) @name extend: (extends_clause [(type_identifier) @decorator
   (stable_type_identifier (type_identifier) @decorator .)])) @definition.object (#eq? @decorator "App"))
+; implicits: `implicit def configParser`, `implicit object PathRead extends Reader[Path]`, `implicit val ord`: the
+; compiler passes them where their type is asked, never written (langs/scala.py settle_definitions marks them)
+[(function_definition (modifiers "implicit" @decorator) name: (identifier) @name) @definition.function
+ (object_definition (modifiers "implicit" @decorator) name: (identifier) @name) @definition.object
+ (class_definition (modifiers "implicit" @decorator) name: (identifier) @name) @definition.class]
+(template_body [(val_definition (modifiers "implicit" @decorator) pattern: (identifier) @name . type: (_) @definition.field)
+                (val_definition (modifiers "implicit" @decorator) pattern: (identifier) @name @definition.field !type)])
 ((class_definition name: (identifier) @name extend: (extends_clause [(type_identifier) @decorator
   (generic_type type: (type_identifier) @decorator) (stable_type_identifier (type_identifier) @decorator .)]))
   @definition.class (#match? @decorator "(Spec|Suite|SpecLike|SuiteLike|FunSuite|TestSuite)$"))
@@ -130,7 +137,9 @@
   (parenthesized_expression (identifier) @name)
   (interpolation (identifier) @name)
   (enumerator (identifier) @name . )
-  (lambda_expression (identifier) @name .)] @reference.name
+  (lambda_expression (identifier) @name .)
+  (parameter default_value: (identifier) @name)
+  (class_parameter default_value: (identifier) @name)] @reference.name
   (#not-match? @name "^(this|super)$"))
 ; and the object of a member call or read (`trailer.rep`, `stringTokenChar.rep.!`: what the def returns); a
 ; capitalized one is an object's or class's name (`Config.default`: read below)
