@@ -142,6 +142,17 @@ def test_ownership_per_file_and_folder(catalog):
     assert ("folder", "docs") not in got  # only deleted files in it
 
 
+@pytest.mark.parametrize("for_path, under", [("lib", {"lib", "lib/b.py", "lib/c.py"}), ("lib/b.py", {"lib/b.py"}),
+                                              (".", None)])
+def test_ownership_of_one_path_reads_only_its_changes_and_answers_as_the_whole(catalog, for_path, under):
+    """``owners DIR`` on a large history: for_path keeps the changes under DIR (not the folders above it, which hold
+    changes outside DIR too); each path kept has the answer the whole repository's ownership gives it."""
+    every = {r["path"]: r for r in rows(catalog, "SELECT * FROM ownership(repo_id := 'r')")}
+    scoped = rows(catalog, "SELECT * FROM ownership(repo_id := 'r', for_path := ?)", [for_path])
+    assert {r["path"] for r in scoped} == (under or set(every))  # '.': the whole repository
+    assert all(r == every[r["path"]] for r in scoped)
+
+
 @pytest.mark.parametrize("inactive_days, lost", [(180, set()), (60, {"a.py", "lib/b.py", "lib"}),
                                                  (5, {"a.py", "lib/b.py", "lib", "lib/c.py"})])
 def test_knowledge_loss_when_the_main_developer_went_quiet(catalog, inactive_days, lost):
