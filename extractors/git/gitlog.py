@@ -106,8 +106,45 @@ def _resume(root: Path, left: list[str], shallow: set[str], counters, copies: bo
             unreadable += 1
             counters("history_unreadable", 1)
             alone = list(_listed_log(root, unread, left[pos:pos + 1], shallow, counters, False))
+            alone[0].files = _counted_apart(root, left[pos], alone[0].files, shallow, counters)
         pos += 1
         yield from alone
+
+
+def _counted_apart(root: Path, sha: str, files: list[FileRecord], shallow: set[str], counters) -> list[FileRecord]:
+    """The changes of a commit whose diff needs a missing object, with the line counts of every file but those
+    whose content is missing (rails a2932784: 70 of its 71 files), counted by one more log of the commit without
+    those paths; renames paired as in ``files`` (exact only)."""
+    missing = _missing_paths(root, sha)
+    if not missing:
+        return files
+    command = listed_command(unread_command(root, []))
+    command = [*command[:command.index("--raw") + 1], "--numstat", *command[command.index("--raw") + 1:],
+               *(f":(exclude,literal){path}" for path in sorted(missing))]
+    try:
+        counted = list(_listed_log(root, command, [sha], shallow, counters, True))
+    except (_MissingObject, ExtractError):
+        return files
+    found = {(f.path, f.old_path, f.change_type): f for record in counted for f in record.files}
+    return [found.get((f.path, f.old_path, f.change_type), f) for f in files]
+
+
+def _missing_paths(root: Path, sha: str) -> set[str]:
+    """The paths of ``sha``'s changes whose old or new content is not in the repository (gitlinks left out)."""
+    diff = subprocess.run(["git", "-C", str(root), *SAFE_CONFIG, "diff-tree", "-r", "-z", "--raw", "--root",
+                           "--full-index", "--no-commit-id", "-M100%", sha], capture_output=True)
+    tokens, blobs = diff.stdout.decode("utf-8", "replace").split("\0"), {}
+    for index, token in enumerate(tokens):
+        if token.startswith(":"):
+            old_mode, new_mode, old_sha, new_sha, status = token[1:].split(" ")
+            paths = tokens[index + 1:index + (3 if status[0] in "RC" else 2)]
+            for mode, blob in ((old_mode, old_sha), (new_mode, new_sha)):
+                if mode != SUBMODULE_MODE and blob.strip("0"):
+                    blobs.setdefault(blob, set()).update(paths)
+    check = subprocess.run(["git", "-C", str(root), "cat-file", "--batch-check"], capture_output=True,
+                           input="".join(blob + "\n" for blob in blobs).encode())
+    lines = check.stdout.decode("utf-8", "replace").splitlines()
+    return {path for line in lines if line.endswith(" missing") for path in blobs.get(line.split()[0], ())}
 
 
 def _listed_log(root: Path, command: list[str], shas: list[str], shallow: set[str], counters,
@@ -123,10 +160,11 @@ def _listed_log(root: Path, command: list[str], shas: list[str], shallow: set[st
 def _log(root: Path, command: list[str], shallow: set[str], counters, numstat: bool,
          given: str | None = None) -> Iterator[CommitRecord]:
     """One ``git log``'s commits; each is handed out once the next has begun (or git has succeeded), so a commit
-    whose diff git could not finish is never. ``given``: the commits listed on git's standard input."""
+    whose diff git could not finish is never, nor what was counted while reading it. ``given``: the commits listed
+    on git's standard input."""
     # stderr goes to a file: git warns once per commit whose renames exceed diff.renameLimit, and a full pipe
     # nobody reads would block it
-    held = None
+    held, held_calls, calls = None, [], []  # the counts of a record are kept until it is handed out
     with tempfile.TemporaryFile() as errors:
         proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors,
                                 stdin=subprocess.DEVNULL if given is None else subprocess.PIPE)
@@ -134,10 +172,12 @@ def _log(root: Path, command: list[str], shallow: set[str], counters, numstat: b
             if given is not None:  # git reads its whole list before it prints anything
                 proc.stdin.write(given.encode())
                 proc.stdin.close()
-            for record in _parse(_tokens(proc.stdout), shallow, counters, numstat):
+            for record in _parse(_tokens(proc.stdout), shallow, lambda *call: calls.append(call), numstat):
                 if held is not None:
+                    _count(counters, held_calls)
                     yield held
-                held = record
+                held, held_calls = record, calls[:]
+                calls.clear()
             proc.stdout.close()
             code = proc.wait()
         finally:
@@ -152,10 +192,16 @@ def _log(root: Path, command: list[str], shallow: set[str], counters, numstat: b
             raise _MissingObject(last)
         raise ExtractError(f"{root}: git log failed: {last}")
     if held is not None:
+        _count(counters, held_calls)
         yield held
     skipped = err.count("rename detection was skipped")
     if skipped:
         counters("rename_detection_skipped", skipped)
+
+
+def _count(counters, calls: list[tuple]) -> None:
+    for call in calls:
+        counters(*call)
 
 
 def _tokens(stream) -> Iterator[str]:
