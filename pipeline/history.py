@@ -84,10 +84,10 @@ def owners(catalog, path: str, repo: str | None = None, inactive_days: int = 180
     return catalog.rows(
         "SELECT repo, kind, path, main_dev, main_dev_name, ownership, main_dev_added, total_added, authors, "
         "revisions, fragmentation, main_dev_last_active, knowledge_loss FROM ownership(inactive_days := ?, "
-        "repo_id := ?) WHERE (path = ? OR (CASE WHEN ? = '.' THEN path "
+        "repo_id := ?, for_path := ?) WHERE (path = ? OR (CASE WHEN ? = '.' THEN path "
         "ELSE substr(path, length(?) + 2) END NOT LIKE '%/%' AND (? = '.' OR starts_with(path, ? || '/')))) "
         "ORDER BY repo, path = ? DESC, kind DESC, revisions DESC, path LIMIT ?",
-        [inactive_days, repo, path, path, path, path, path, path, limit])
+        [inactive_days, repo, path, path, path, path, path, path, path, limit])
 
 
 def _folder_or_file(catalog, path: str, repo: str | None) -> str:

@@ -14,7 +14,7 @@ WITH bounds AS (
     SELECT repo, end_at, to_days(CAST(window_days AS INTEGER)) AS span
     FROM history_end(as_of := as_of, repo_id := repo_id)
 ),
-history AS (
+history AS (  -- one scan of the changes; authors are people (author_identities), not addresses
     SELECT f.repo, f.current_path AS path,
            count(DISTINCT f.sha) FILTER (WHERE f.authored_at > b.end_at - b.span) AS revisions,
            count(DISTINCT f.sha) FILTER (WHERE f.authored_at <= b.end_at - b.span
@@ -23,33 +23,26 @@ history AS (
            coalesce(sum(f.lines_added + f.lines_deleted) FILTER (WHERE f.authored_at <= b.end_at - b.span
                                                                  AND f.authored_at > b.end_at - 2 * b.span), 0)
                AS previous_churn,
+           count(DISTINCT coalesce(i.person, f.author_email)) FILTER (WHERE f.authored_at > b.end_at - b.span)
+               AS authors,
            max(f.authored_at) AS last_change,
            min(f.authored_at) AS first_change,  -- the whole history: whether the file began in the window
            b.end_at - b.span AS window_start
     FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
+    LEFT JOIN author_identities i ON i.repo = f.repo AND i.author_email = f.author_email
     WHERE f.alive AND (repo_id IS NULL OR f.repo = repo_id) AND f.authored_at <= b.end_at
     GROUP BY f.repo, f.current_path, b.end_at, b.span
-),
-recent_authors AS (  -- people (author_identities), not addresses, who changed the file in the window
-    SELECT a.repo, a.path, count(DISTINCT coalesce(i.person, a.author_email)) AS authors
-    FROM (SELECT DISTINCT f.repo, f.current_path AS path, f.author_email
-          FROM file_changes_current f JOIN bounds b ON b.repo = f.repo
-          WHERE f.alive AND (repo_id IS NULL OR f.repo = repo_id) AND f.authored_at <= b.end_at
-            AND f.authored_at > b.end_at - b.span) a
-    LEFT JOIN author_identities i ON i.repo = a.repo AND i.author_email = a.author_email
-    GROUP BY ALL
 ),
 definitions AS (
     SELECT repo, path, count(*) AS symbols FROM symbols
     WHERE qualname <> '<module>' AND (repo_id IS NULL OR repo = repo_id) GROUP BY repo, path
 ),
 scored AS (
-    SELECT h.*, coalesce(ra.authors, 0) AS authors, fl.lines, coalesce(d.symbols, 0) AS symbols,
+    SELECT h.*, fl.lines, coalesce(d.symbols, 0) AS symbols,
            h.revisions * CASE size WHEN 'lines' THEN coalesce(fl.lines, 0) WHEN 'symbols' THEN coalesce(d.symbols, 0)
                                    ELSE error('hotspots: size must be ''lines'' or ''symbols''') END AS score
     FROM history h JOIN files fl ON fl.repo = h.repo AND fl.path = h.path
     LEFT JOIN definitions d ON d.repo = h.repo AND d.path = h.path
-    LEFT JOIN recent_authors ra ON ra.repo = h.repo AND ra.path = h.path
     WHERE h.revisions > 0 AND (include_tests OR NOT coalesce(fl.is_test, false))
       AND (include_generated OR NOT (coalesce(fl.is_generated, false) OR coalesce(fl.is_vendored, false)))
 )

@@ -1,6 +1,9 @@
--- ownership(inactive_days := 180, window_days := NULL, as_of := NULL, include_deleted := false, repo_id := NULL):
+-- ownership(inactive_days := 180, window_days := NULL, as_of := NULL, include_deleted := false, repo_id := NULL,
+--           for_path := NULL):
 --   one row per file (current path, kind 'file') and per folder above it (kind 'folder'), over the changes in the
---   window (default: the whole history up to as_of, the repository's latest commit); repo_id: only that repository.
+--   window (default: the whole history up to as_of, the repository's latest commit); repo_id: only that repository;
+--   for_path (a file or a folder, '.' the top): only it and what is under it, so `owners DIR` reads only DIR's
+--   changes (the answers for those paths are the same).
 --   main developer = most added lines (code-maat's main-dev; ties: more commits, then email); ownership = their
 --   share of added lines; fragmentation = 1 - sum((author's commits / commits)^2) (code-maat's fractal value, 0
 --   for one author); both with 2 significant digits as code-maat prints them. knowledge_loss: the main developer
@@ -11,7 +14,7 @@
 -- Columns: repo, kind, path, main_dev (email), main_dev_name, main_dev_added, total_added, ownership, authors,
 --          revisions, fragmentation, main_dev_last_active, knowledge_loss.
 CREATE OR REPLACE MACRO ownership(inactive_days := 180, window_days := NULL, as_of := NULL,
-                                  include_deleted := false, repo_id := NULL) AS TABLE
+                                  include_deleted := false, repo_id := NULL, for_path := NULL) AS TABLE
 WITH bounds AS (
     SELECT * FROM history_end(as_of := as_of, repo_id := repo_id)
 ),
@@ -26,7 +29,10 @@ people AS (  -- one person's addresses together (author_identities), active up t
 changes AS (
     SELECT f.repo, f.current_path AS path, f.sha, f.author_email, f.lines_added
     FROM history_window(window_days := window_days, as_of := as_of, repo_id := repo_id) f
-    WHERE (include_deleted OR f.alive)  -- a bulk reformatting the repository tells blame to ignore is no authorship
+    WHERE (include_deleted OR f.alive)
+      AND (for_path IS NULL OR for_path = '.' OR f.current_path = for_path
+           OR starts_with(f.current_path, for_path || '/'))
+      -- a bulk reformatting the repository tells blame to ignore is no authorship
       AND NOT EXISTS (SELECT 1 FROM ignored_commits g WHERE g.repo = f.repo AND g.sha = f.sha)
 ),
 entities AS (
@@ -37,9 +43,13 @@ entities AS (
            sha, author_email, lines_added
     FROM changes
 ),
+scoped AS (  -- the folders above for_path hold changes outside it too: they are not answered
+    SELECT * FROM entities
+    WHERE for_path IS NULL OR for_path = '.' OR path = for_path OR starts_with(path, for_path || '/')
+),
 by_address AS (  -- a commit has one author: an address's revisions add up to its person's
     SELECT repo, kind, path, author_email, sum(lines_added) AS added, count(DISTINCT sha) AS revs
-    FROM entities GROUP BY ALL
+    FROM scoped GROUP BY ALL
 ),
 by_author AS (
     SELECT a.repo, a.kind, a.path, coalesce(i.person, a.author_email) AS person,
@@ -49,7 +59,7 @@ by_author AS (
     GROUP BY ALL
 ),
 totals AS (
-    SELECT repo, kind, path, count(DISTINCT sha) AS revisions FROM entities GROUP BY ALL
+    SELECT repo, kind, path, count(DISTINCT sha) AS revisions FROM scoped GROUP BY ALL
 ),
 ranked AS (
     SELECT a.*, t.revisions, sum(a.added) OVER w AS total_added, count(*) OVER w AS authors,

@@ -261,26 +261,36 @@ def test_registered_and_selectable_from_the_command_line(tmp_path, capsys):
 
 def test_a_file_content_missing_from_the_repository_costs_only_its_line_counts(tmp_path):
     """A damaged or partial clone: every commit and change is still mined, renames that need no content too; the
-    line counts git could not compute are NULL, and the run says so (``history_unreadable``)."""
+    line counts of the files whose content is missing are NULL (and their commits' totals), the run says how many
+    commits (``history_unreadable``); the other files of those commits and the commits before and after keep
+    theirs."""
     repo = GitRepo(tmp_path / "repo")
+    repo.write("base.py", "x\n")
+    oldest = repo.commit("zero", BEN, 0)
     repo.change("a.py", 3)
     repo.write("b.py", "keep\n")
-    first = repo.commit("one", ANN, 0)
+    first = repo.commit("one", ANN, 1)
     blob = repo.git("rev-parse", "HEAD:a.py")
     repo.change("a.py", 1)
-    repo.commit("two", ANN, 1)
+    second = repo.commit("two", ANN, 2)
     repo.move("b.py", "c.py")
-    repo.commit("three", BEN, 2)
+    repo.change("base.py", 2)
+    newest = repo.commit("three", BEN, 3)
     (repo.path / ".git" / "objects" / blob[:2] / blob[2:]).unlink()  # the diffs of "one" and "two" need it
     mine(tmp_path / "lake", repo.path)
     commits = {c["sha"]: c for c in table(tmp_path / "lake", "commits")}
     changes = {(f["sha"], f["path"]): f for f in table(tmp_path / "lake", "file_changes")}
-    assert len(commits) == 3 and last_run(tmp_path / "lake")["status"] == "ok"
-    assert last_run(tmp_path / "lake")["counters"]["history_unreadable"] == 1
+    assert len(commits) == 4 and last_run(tmp_path / "lake")["status"] == "ok"
+    counters = last_run(tmp_path / "lake")["counters"]
+    assert counters["history_unreadable"] == 2 and "numstat_unmatched" not in counters  # the failed reads' not kept
     assert commits[first]["lines_added"] is None and changes[(first, "a.py")]["lines_added"] is None
-    assert changes[(first, "a.py")]["change_type"] == "A" and (first, "b.py") in changes
+    assert commits[second]["lines_added"] is None
+    assert changes[(first, "a.py")]["change_type"] == "A" and changes[(first, "b.py")]["lines_added"] == 1
     rename = [f for f in changes.values() if f["path"] == "c.py"]
     assert rename and rename[0]["change_type"] == "R" and rename[0]["old_path"] == "b.py"
+    assert changes[(newest, "base.py")]["lines_added"] == 2 and commits[newest]["lines_added"] == 2
+    assert changes[(oldest, "base.py")]["lines_added"] == 1 and commits[oldest]["lines_added"] == 1
+    assert [c["topo_seq"] for c in sorted(commits.values(), key=lambda c: c["authored_at"])] == [0, 1, 2, 3]
 
 
 def test_unreadable_repository_fails_the_run_with_the_git_error_and_keeps_the_lake(tmp_path):

@@ -142,6 +142,17 @@ def test_ownership_per_file_and_folder(catalog):
     assert ("folder", "docs") not in got  # only deleted files in it
 
 
+@pytest.mark.parametrize("for_path, under", [("lib", {"lib", "lib/b.py", "lib/c.py"}), ("lib/b.py", {"lib/b.py"}),
+                                              (".", None)])
+def test_ownership_of_one_path_reads_only_its_changes_and_answers_as_the_whole(catalog, for_path, under):
+    """``owners DIR`` on a large history: for_path keeps the changes under DIR (not the folders above it, which hold
+    changes outside DIR too); each path kept has the answer the whole repository's ownership gives it."""
+    every = {r["path"]: r for r in rows(catalog, "SELECT * FROM ownership(repo_id := 'r')")}
+    scoped = rows(catalog, "SELECT * FROM ownership(repo_id := 'r', for_path := ?)", [for_path])
+    assert {r["path"] for r in scoped} == (under or set(every))  # '.': the whole repository
+    assert all(r == every[r["path"]] for r in scoped)
+
+
 @pytest.mark.parametrize("inactive_days, lost", [(180, set()), (60, {"a.py", "lib/b.py", "lib"}),
                                                  (5, {"a.py", "lib/b.py", "lib", "lib/c.py"})])
 def test_knowledge_loss_when_the_main_developer_went_quiet(catalog, inactive_days, lost):
@@ -336,6 +347,34 @@ def test_one_person_s_addresses_are_one_author(tmp_path):
     people = {r["author_email"]: r["person"] for r in rows(catalog, "SELECT * FROM author_identities")}
     assert len({people[e] for e in ("ann@work.example", "Ann@Home.example", "ann@home.example")}) == 1
     assert people["jo@a.example"] != people["jg@b.example"]
+
+
+def test_an_address_used_under_two_spellings_of_one_name_joins_them(tmp_path):
+    # rails: Rafael França's newest address (rafael@franca.dev) is mostly "Rafael França", his older ones "Rafael
+    # Mendonça França": two people, and the files he owns through the new address were "lost" knowledge though he
+    # committed last week. An address used under two names sharing a word joins them (the heavier name is the
+    # person's); a pair's address ("Ann Lee and Ben Ode") and an address used by three names join nobody.
+    from git_fixtures import GitRepo
+
+    old, new, new_long = ("Ann Marie Lee", "ann@old.example"), ("Ann Lee", "ann@new.example"), (
+        "Ann Marie Lee", "ann@new.example")
+    pair, ben = ("Ann Lee and Ben Ode", "pair@example.com"), ("Ben Ode", "pair@example.com")
+    shared = [(f"Sam {last}", "dev@example.com") for last in ("Ray", "Roe", "Rix")]
+    repo = GitRepo(tmp_path / "repo")
+    plan = [(old, 0, "a.py", 9), (old, 1, "a.py", 9), (new, 10, "b.py", 5), (new, 11, "b.py", 5),
+            (new_long, 12, "b.py", 1), (pair, 13, "c.py", 3), (ben, 14, "c.py", 1), (ben, 15, "c.py", 1),
+            *[(who, 16 + k, "d.py", 1) for k, who in enumerate(shared)], (old, 300, "a.py", 1)]
+    for who, day, path, added in plan:
+        repo.change(path, added)
+        repo.commit(f"d{day}", who, day)
+    mine(tmp_path / "lake", repo.path)
+    catalog = connect(Lake(tmp_path / "lake"))
+    people = {r["author_email"]: r["person"] for r in rows(catalog, "SELECT * FROM author_identities")}
+    assert people["ann@old.example"] == people["ann@new.example"] == "name:ann marie lee"
+    assert people["pair@example.com"] == "name:ben ode"  # its most used name, as before: the pair links nobody
+    assert people["dev@example.com"] == "name:sam ray"  # three names on one address: no variant taken from it
+    owners = by_path(rows(catalog, "SELECT * FROM ownership(as_of := ?) WHERE kind = 'file'", [at(300)]))
+    assert owners["b.py"]["main_dev_name"] == "Ann Marie Lee" and owners["b.py"]["knowledge_loss"] is False
 
 
 def test_commits_the_blame_ignore_revs_file_lists_are_no_authorship_nor_coupling(tmp_path):

@@ -19,6 +19,7 @@ from typing import Iterator
 
 from pipeline.errors import ExtractError
 
+from .history import commit_shas
 from .schema import SUBMODULE_MODE, CommitRecord, FileRecord
 
 HEADER_MARK = "\x1e"
@@ -52,38 +53,131 @@ class _MissingObject(Exception):
     pass
 
 
+# commits mined one by one without contents (each needing an object the repository lacks) before the rest of the
+# history is: a mirror missing a few large blobs (rails: 3 of its 99K commits' objects) keeps every other count
+MAX_UNREADABLE = 64
+
+
 def stream_commits(root: Path, revisions: list[str], shallow: set[str], counters,
                    copies: bool = False) -> Iterator[CommitRecord]:
-    """Every commit of ``git log <revisions>`` in topological order (children first), as it arrives. Where a file's
-    content cannot be read (an object missing from the repository), the rest of the history is mined again without
-    contents: its changes and exact renames are kept, its line counts are NULL (counter ``history_unreadable``)."""
+    """Every commit of ``git log <revisions>`` in topological order (children first), as it arrives. Where a
+    commit's diff needs a file content the repository lacks (a damaged clone, a mirror without its largest blobs),
+    that commit is mined without contents: its changes and exact renames are kept, its line counts are NULL (counter
+    ``history_unreadable``: such commits), and the commits after it are mined with their counts again."""
     mined: set[str] = set()
     try:
         for record in _log(root, log_command(root, revisions, copies), shallow, counters, numstat=True):
             mined.add(record.sha)
             yield record
+        return
     except _MissingObject as exc:
-        counters("history_unreadable", 1)
-        logging.getLogger(__name__).warning("%s: git could not read a file's content (%s): the history after %d "
-                                            "commits is mined without line counts", root, exc, len(mined))
-        for record in _log(root, unread_command(root, revisions), shallow, counters, numstat=False):
-            if record.sha not in mined:
+        logging.getLogger(__name__).warning("%s: git could not read a file's content (%s) after %d commits: the "
+                                            "commits that need it are mined without line counts", root, exc,
+                                            len(mined))
+    left = [sha for sha in commit_shas(root, revisions) if sha not in mined]
+    yield from _resume(root, left, shallow, counters, copies)
+
+
+def listed_command(command: list[str]) -> list[str]:
+    """``command`` over the commits given on its standard input, in that order (no walk)."""
+    return ["--no-walk=unsorted" if arg == "--topo-order" else arg for arg in command[:-1]] + ["--stdin", "--"]
+
+
+def _resume(root: Path, left: list[str], shallow: set[str], counters, copies: bool) -> Iterator[CommitRecord]:
+    """The commits ``left`` (in order) after git failed on a missing object: with line counts as far as git gets,
+    then the first commit left alone, with counts if its own diff can be read, else without."""
+    full, unread = listed_command(log_command(root, [], copies)), listed_command(unread_command(root, []))
+    pos = unreadable = 0
+    while pos < len(left):
+        if unreadable >= MAX_UNREADABLE:  # a clone without most contents: one pass without any
+            counters("history_unreadable", len(left) - pos)
+            yield from _listed_log(root, unread, left[pos:], shallow, counters, False)
+            return
+        try:
+            for record in _listed_log(root, full, left[pos:], shallow, counters, True):
+                pos += 1
                 yield record
+            return
+        except _MissingObject:
+            pass
+        try:
+            alone = list(_listed_log(root, full, left[pos:pos + 1], shallow, counters, True))
+        except _MissingObject:  # its own diff needs the missing content
+            unreadable += 1
+            counters("history_unreadable", 1)
+            alone = list(_listed_log(root, unread, left[pos:pos + 1], shallow, counters, False))
+            alone[0].files = _counted_apart(root, left[pos], alone[0].files, shallow, counters)
+        pos += 1
+        yield from alone
 
 
-def _log(root: Path, command: list[str], shallow: set[str], counters, numstat: bool) -> Iterator[CommitRecord]:
+def _counted_apart(root: Path, sha: str, files: list[FileRecord], shallow: set[str], counters) -> list[FileRecord]:
+    """The changes of a commit whose diff needs a missing object, with the line counts of every file but those
+    whose content is missing (rails a2932784: 70 of its 71 files), counted by one more log of the commit without
+    those paths; renames paired as in ``files`` (exact only)."""
+    missing = _missing_paths(root, sha)
+    if not missing:
+        return files
+    command = listed_command(unread_command(root, []))
+    command = [*command[:command.index("--raw") + 1], "--numstat", *command[command.index("--raw") + 1:],
+               *(f":(exclude,literal){path}" for path in sorted(missing))]
+    try:
+        counted = list(_listed_log(root, command, [sha], shallow, counters, True))
+    except (_MissingObject, ExtractError):
+        return files
+    found = {(f.path, f.old_path, f.change_type): f for record in counted for f in record.files}
+    return [found.get((f.path, f.old_path, f.change_type), f) for f in files]
+
+
+def _missing_paths(root: Path, sha: str) -> set[str]:
+    """The paths of ``sha``'s changes whose old or new content is not in the repository (gitlinks left out)."""
+    diff = subprocess.run(["git", "-C", str(root), *SAFE_CONFIG, "diff-tree", "-r", "-z", "--raw", "--root",
+                           "--full-index", "--no-commit-id", "-M100%", sha], capture_output=True)
+    tokens, blobs = diff.stdout.decode("utf-8", "replace").split("\0"), {}
+    for index, token in enumerate(tokens):
+        if token.startswith(":"):
+            old_mode, new_mode, old_sha, new_sha, status = token[1:].split(" ")
+            paths = tokens[index + 1:index + (3 if status[0] in "RC" else 2)]
+            for mode, blob in ((old_mode, old_sha), (new_mode, new_sha)):
+                if mode != SUBMODULE_MODE and blob.strip("0"):
+                    blobs.setdefault(blob, set()).update(paths)
+    check = subprocess.run(["git", "-C", str(root), "cat-file", "--batch-check"], capture_output=True,
+                           input="".join(blob + "\n" for blob in blobs).encode())
+    lines = check.stdout.decode("utf-8", "replace").splitlines()
+    return {path for line in lines if line.endswith(" missing") for path in blobs.get(line.split()[0], ())}
+
+
+def _listed_log(root: Path, command: list[str], shas: list[str], shallow: set[str], counters,
+                numstat: bool) -> Iterator[CommitRecord]:
+    """``_log`` of the commits ``shas``, checked to come in that order."""
+    given = "".join(sha + "\n" for sha in shas)
+    for expected, record in zip(shas, _log(root, command, shallow, counters, numstat, given)):
+        if record.sha != expected:
+            raise ExtractError(f"{root}: git log gave commit {record.sha}, expected {expected}")
+        yield record
+
+
+def _log(root: Path, command: list[str], shallow: set[str], counters, numstat: bool,
+         given: str | None = None) -> Iterator[CommitRecord]:
     """One ``git log``'s commits; each is handed out once the next has begun (or git has succeeded), so a commit
-    whose diff git could not finish is never."""
+    whose diff git could not finish is never, nor what was counted while reading it. ``given``: the commits listed
+    on git's standard input."""
     # stderr goes to a file: git warns once per commit whose renames exceed diff.renameLimit, and a full pipe
     # nobody reads would block it
-    held = None
+    held, held_calls, calls = None, [], []  # the counts of a record are kept until it is handed out
     with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors)
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors,
+                                stdin=subprocess.DEVNULL if given is None else subprocess.PIPE)
         try:
-            for record in _parse(_tokens(proc.stdout), shallow, counters, numstat):
+            if given is not None:  # git reads its whole list before it prints anything
+                proc.stdin.write(given.encode())
+                proc.stdin.close()
+            for record in _parse(_tokens(proc.stdout), shallow, lambda *call: calls.append(call), numstat):
                 if held is not None:
+                    _count(counters, held_calls)
                     yield held
-                held = record
+                held, held_calls = record, calls[:]
+                calls.clear()
             proc.stdout.close()
             code = proc.wait()
         finally:
@@ -98,10 +192,16 @@ def _log(root: Path, command: list[str], shallow: set[str], counters, numstat: b
             raise _MissingObject(last)
         raise ExtractError(f"{root}: git log failed: {last}")
     if held is not None:
+        _count(counters, held_calls)
         yield held
     skipped = err.count("rename detection was skipped")
     if skipped:
         counters("rename_detection_skipped", skipped)
+
+
+def _count(counters, calls: list[tuple]) -> None:
+    for call in calls:
+        counters(*call)
 
 
 def _tokens(stream) -> Iterator[str]:

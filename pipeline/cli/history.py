@@ -9,7 +9,8 @@ from .output import emit, message
 def cmd_hotspots(args) -> int:
     from ..history import hotspots
 
-    columns, rows = hotspots(common.catalog(args), repo=args.repo, window_days=args.window_days, size=args.by,
+    catalog = common.catalog(args, lazy=True)  # binds only the views the query reads (a cold command)
+    columns, rows = hotspots(catalog, repo=args.repo, window_days=args.window_days, size=args.by,
                              limit=args.limit, include_tests=args.include_tests)
     if not rows:
         tests = "" if args.include_tests else " (tests left out: --include-tests)"
@@ -21,7 +22,8 @@ def cmd_hotspots(args) -> int:
 def cmd_co_change(args) -> int:
     from ..history import co_change
 
-    columns, rows = co_change(common.catalog(args), args.file, repo=args.repo, limit=args.limit, min_revs=args.min_revs,
+    catalog = common.catalog(args, lazy=True)
+    columns, rows = co_change(catalog, args.file, repo=args.repo, limit=args.limit, min_revs=args.min_revs,
                               min_shared_revs=args.min_shared_revs, min_coupling=args.min_coupling,
                               max_changeset=args.max_changeset, half_life_days=args.half_life_days,
                               window_days=args.window_days, fallback=not args.no_fallback)
@@ -41,7 +43,8 @@ def cmd_co_change(args) -> int:
 def cmd_owners(args) -> int:
     from ..history import owners
 
-    columns, rows = owners(common.catalog(args), args.path, repo=args.repo, inactive_days=args.inactive_days,
+    catalog = common.catalog(args, lazy=True)
+    columns, rows = owners(catalog, args.path, repo=args.repo, inactive_days=args.inactive_days,
                            limit=args.limit)
     emit(columns, rows, args.format)
     return 0

@@ -77,7 +77,7 @@ def why(catalog, file: str, repo: str | None = None, limit: int = 10) -> dict:
     if "ownership" in catalog.views:
         owner = catalog.rows(
             "SELECT main_dev_name AS owner, main_dev AS email, ownership, authors, revisions, knowledge_loss "
-            "FROM ownership() WHERE repo = ? AND kind = 'file' AND path = ?", [repo, path])
+            "FROM ownership(repo_id := ?, for_path := ?) WHERE kind = 'file' AND path = ?", [repo, path, path])
     purpose = catalog.rows("SELECT purpose FROM file_purposes WHERE repo = ? AND path = ?", [repo, path]) \
         if "file_purposes" in catalog.views else ([], [])
     return {"repo": repo, "path": path, "purpose": purpose[1][0][0] if purpose[1] else None,

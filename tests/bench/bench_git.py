@@ -1,5 +1,6 @@
 """Git history benchmarks: mining throughput against bare ``git log --numstat -M`` on the same history, incremental
-mining of 100 new commits (whole process), and ``co_change`` on the largest history (warm).
+mining of 100 new commits (whole process), ``co_change`` on the largest history (warm), and ``owners DIR`` and
+``co-change FILE`` each in its own process.
 
 History: the largest git repository fetched under ``/work/.mirror`` (``CODELAKE_BENCH_GIT`` names another, or
 ``synthetic``); without one, a synthetic history of 50,000 commits built with ``git fast-import`` (cached under data/bench/) and said so.
@@ -32,6 +33,7 @@ def bench() -> list[dict]:
         lake = Path(tmp) / "lake"
         rows.extend(throughput_rows(source, label, lake))
         rows.extend(co_change_rows(lake, label))
+        rows.extend(cold_command_rows(lake, label))
         rows.append(incremental_row(source, label, lake, Path(tmp)))
         rows.append(pydriller_row(source, label, Path(tmp)))
     return rows
@@ -155,15 +157,28 @@ def throughput_rows(source: Path, label: str, lake: Path) -> list[dict]:
         bare.append(timed_cpu(["git", "-C", str(source), "log", "--numstat", "-M"]))
         shutil.rmtree(lake, ignore_errors=True)
         ours.append(timed_cpu(mine_command(source, lake, "--full"), cwd=ROOT))
-    rows = []
+    rows, unread = [], unreadable_commits(lake)
     for index, kind in ((0, "wall clock"), (1, "CPU time")):
         value, floor = min(t[index] for t in ours), min(t[index] for t in bare)
         rows.append({"name": f"git mining, full history ({kind})", "value": round(value, 2), "unit": "s",
                      "floor": round(floor, 2), "ratio": round(value / floor, 3), "goal": GOAL_RATIO,
                      "note": f"{label}; floor: bare `git log --numstat -M` > /dev/null; value: codelake git "
                              f"extractor into a new lake, whole process; best of 2 each"
-                             + ("; CPU = user + system of the process and its git child" if index else "")})
+                             + ("; CPU = user + system of the process and its git child" if index else "")
+                             + (f"; {unread} commits without line counts (their diff needs an object the "
+                                f"repository lacks)" if unread else "")})
     return rows
+
+
+def unreadable_commits(lake: Path) -> int:
+    """Commits the last run mined without line counts (counter ``history_unreadable``): a fetched mirror may lack
+    a few large blobs, which costs only the commits whose diff needs them."""
+    import json
+
+    from pipeline.lake import Lake
+
+    last = Lake(lake).read_table("bench", "runs").to_pylist()[-1]
+    return int(json.loads(last["counters"] or "{}").get("history_unreadable", 0))
 
 
 def co_change_rows(lake: Path, label: str) -> list[dict]:
@@ -197,6 +212,28 @@ def co_change_rows(lake: Path, label: str) -> list[dict]:
          "note": f"{hub} (the file changed most: {counts['one']} partners changed with it at least twice, as the "
                  f"hub fallback of `codelake co-change` asks); floor: the whole pair matrix; median of 3"},
     ]
+
+
+def cold_command_rows(lake: Path, label: str, repo: str = "bench") -> list[dict]:
+    """``owners`` of the folder and ``co-change`` of the file changed most, each in its own process (what a script
+    or an agent's hook runs), against the floor of importing DuckDB and pyarrow; best of 2."""
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+
+    hub = connect(Lake(lake), views=["file_changes_current"]).rows(
+        "SELECT current_path FROM file_changes_current WHERE repo = ? AND alive AND current_path LIKE '%/%' "
+        "GROUP BY current_path ORDER BY count(*) DESC, current_path LIMIT 1", [repo])[1][0][0]
+    folder = hub.rsplit("/", 1)[0]
+    floor = min(timed([sys.executable, "-c", "import duckdb, pyarrow.parquet"]) for _ in range(2))
+    rows = []
+    for command in (["owners", folder], ["co-change", hub]):
+        argv = [sys.executable, "-m", "pipeline.cli.main", *command, "--lake", str(lake), "--repo", repo]
+        value = min(timed(argv, cwd=ROOT) for _ in range(2))
+        rows.append({"name": f"`codelake {command[0]}` in its own process", "value": round(value, 2), "unit": "s",
+                     "floor": round(floor, 2), "ratio": round(value / floor, 1), "goal": None,
+                     "note": f"{label}; `{' '.join(command)}` (the file changed most, or its folder); floor: "
+                             f"`python -c 'import duckdb, pyarrow.parquet'`; best of 2"})
+    return rows
 
 
 def incremental_row(source: Path, label: str, lake: Path, tmp: Path) -> dict:
