@@ -1652,7 +1652,8 @@ class Resolver(ImportBindings):
         if r.bound_to:
             found = self._through_value(r, src)
             if found:
-                return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
+                return self._with_own_field(r, src, self._library_member(r, src, self._kind_wanted(found, kinds),
+                                                                         hooks))
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
             found = layer(self, r, src)
             if found:
@@ -2237,6 +2238,20 @@ class Resolver(ImportBindings):
         if found is not None and at is not r and found.resolution in ("same_file", "import"):
             found = Found(found.ids, _seen_from(r.path, found.ids))  # read in the alias's file: as the caller sees it
         return found
+
+    def _with_own_field(self, r: Ref, src: str, found: Found) -> Found:
+        """``self.storage_class()`` with ``storage_class = Headers``: the field is called as well as the class it
+        holds (a change to the field's value changes what the call builds; a type checker binds the call to it)."""
+        if not found.ids or not r.receiver or not r.bound_to.startswith("=") \
+                or self.hooks.get(r.path, self.no_hooks).receiver_path(r.receiver) not in SELF_NAMES:
+            return found
+        cls = self._enclosing_class(src)
+        field = self._member(cls, r.name) if cls else None
+        if field is None or len(field.ids) != 1 or self.g.by_id[field.ids[0]].kind not in VALUES \
+                or field.ids[0] in found.ids:
+            return found
+        held = set(self._held_function(field.ids[0], FIELD_HOLDER))  # its call reaches them (``_called_along``)
+        return type(found)(field.ids + [i for i in found.ids if i not in held], found.resolution)
 
     def _host_member(self, r: Ref, value: str, hooks: Hooks) -> bool:
         """Whether a value is a member of a host object (``window.localStorage``: JavaScript's ``EXTERNAL_RECEIVERS``)
