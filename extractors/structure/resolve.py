@@ -99,7 +99,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, bound_values, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, ARITY_RANGE, ASSIGNED_PLACE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, bound_values, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     ENTERED, GIVEN_BY, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
@@ -1652,8 +1652,8 @@ class Resolver(ImportBindings):
         if r.bound_to:
             found = self._through_value(r, src)
             if found:
-                return self._with_own_field(r, src, self._library_member(r, src, self._kind_wanted(found, kinds),
-                                                                         hooks))
+                return self._with_holder_called(r, src, self._library_member(r, src, self._kind_wanted(found, kinds),
+                                                                             hooks))
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
             found = layer(self, r, src)
             if found:
@@ -2239,19 +2239,28 @@ class Resolver(ImportBindings):
             found = Found(found.ids, _seen_from(r.path, found.ids))  # read in the alias's file: as the caller sees it
         return found
 
-    def _with_own_field(self, r: Ref, src: str, found: Found) -> Found:
-        """``self.storage_class()`` with ``storage_class = Headers``: the field is called as well as the class it
-        holds (a change to the field's value changes what the call builds; a type checker binds the call to it)."""
-        if not found.ids or not r.receiver or not r.bound_to.startswith("=") \
-                or self.hooks.get(r.path, self.no_hooks).receiver_path(r.receiver) not in SELF_NAMES:
+    def _with_holder_called(self, r: Ref, src: str, found: Found) -> Found:
+        """The field or module variable a call goes through is called as well as what it holds:
+        ``self.storage_class()`` with ``storage_class = Headers``, ``local("request")`` with ``local = Local()`` (a
+        change to the value changes what the call runs; a type checker binds the call to the holder)."""
+        if not found.ids:
             return found
+        holder = self._own_field_called(r, src) if r.receiver else \
+            self._module_variable(r.path, r.name) if r.kind == "call" else None
+        if holder is None or holder in found.ids:
+            return found
+        held = set(self._held_function(holder, FIELD_HOLDER))  # its call reaches them (``_called_along``)
+        return type(found)([holder] + [i for i in found.ids if i not in held], found.resolution)
+
+    def _own_field_called(self, r: Ref, src: str) -> str | None:
+        """The field of the enclosing class that ``self.x()`` calls, where the parser knows the value it holds."""
+        if not r.bound_to.startswith("=") \
+                or self.hooks.get(r.path, self.no_hooks).receiver_path(r.receiver) not in SELF_NAMES:
+            return None
         cls = self._enclosing_class(src)
         field = self._member(cls, r.name) if cls else None
-        if field is None or len(field.ids) != 1 or self.g.by_id[field.ids[0]].kind not in VALUES \
-                or field.ids[0] in found.ids:
-            return found
-        held = set(self._held_function(field.ids[0], FIELD_HOLDER))  # its call reaches them (``_called_along``)
-        return type(found)(field.ids + [i for i in found.ids if i not in held], found.resolution)
+        ok = field is not None and len(field.ids) == 1 and self.g.by_id[field.ids[0]].kind in VALUES
+        return field.ids[0] if ok else None
 
     def _host_member(self, r: Ref, value: str, hooks: Hooks) -> bool:
         """Whether a value is a member of a host object (``window.localStorage``: JavaScript's ``EXTERNAL_RECEIVERS``)
@@ -4224,7 +4233,7 @@ class Resolver(ImportBindings):
         wins over an interface's declaration wherever each is: what runs is a class's, a trait's or a mixin's
         (``class H implements I { use T; }``: T's ``getFormatter``, not I's), and over a member only a doc comment
         declares (``_declared_only``)."""
-        declared = None
+        declared = assigned = None
         for c, depth in self._linearized(cls):
             if skip_self and depth == 0:
                 continue
@@ -4234,10 +4243,15 @@ class Resolver(ImportBindings):
             if not sid:
                 continue
             found = Found([sid], "same_file" if depth == 0 else "inherited")
+            if assigned is not None:  # a base's property, whose setter the assignment ran; else the field it made
+                return found if self.g.by_id[sid].kind in METHODS else assigned
+            if self._assigned_only(sid):
+                assigned = found
+                continue
             if not self._is_interface(c) and not self._declared_only(sid):
                 return found
             declared = declared or found
-        return declared or (None if skip_self else self._hosted_on_twin(cls, name))
+        return assigned or declared or (None if skip_self else self._hosted_on_twin(cls, name))
 
     def _base_named(self, cls: str, name: str) -> str | None:
         """The base of ``cls`` named ``name``, where no member bears that name: an embedded struct's field is named
@@ -4268,6 +4282,12 @@ class Resolver(ImportBindings):
         begun = [i for i in self.g.top.get(sym.path, {}).values() if isinstance(i, str) and i in self.g.by_id
                  and self.g.by_id[i].kind in CLASSLIKE and self.g.by_id[i].line <= sym.line]
         return bool(begun) and max(begun, key=lambda i: self.g.by_id[i].line) not in parts
+
+    def _assigned_only(self, sid: str) -> bool:
+        """A field only a method's assignment makes (``self.status_code = 206``; ``ASSIGNED_PLACE``): a base class's
+        method of that name (a property) is what the assignment and reads run."""
+        sym = self.g.by_id[sid]
+        return sym.kind == "field" and (sym.path, sym.qualname, ASSIGNED_PLACE) in self.signatures
 
     def _declared_only(self, sid: str) -> bool:
         """A member only a doc comment declares (PHP's ``@method static tomorrow()`` on a trait): a body met later

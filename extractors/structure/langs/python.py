@@ -50,6 +50,8 @@ NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.
 SIGNATURE_OUTSIDE = True  # def f(deprecated: deprecated | None, regex: Annotated[str, deprecated("..")]): the import
 LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a same-named definition of the file (a
 # pytest fixture parameter is the fixture's value: its edge to the fixture is the parameter's own, resolution fixture)
+# self.status_code = 404 in a subclass of a class with a status_code property runs the property's setter: no field
+ASSIGNED_FIELDS_YIELD = True
 WRITTEN_SELF = True  # def run(self, cb): obj.run(f) gives f to cb, the parameter after self
 ASYNC_PROTOCOL = {"__iter__": "__aiter__", "__next__": "__anext__", "__enter__": "__aenter__", "__exit__": "__aexit__"}
 MARKER_BASES = frozenset({"Generic", "ABC", "object"})  # from outside: types, no behaviour (asyncio.Protocol has)
