@@ -2245,12 +2245,19 @@ class Resolver(ImportBindings):
         change to the value changes what the call runs; a type checker binds the call to the holder)."""
         if not found.ids:
             return found
-        holder = self._own_field_called(r, src) if r.receiver else \
-            self._module_variable(r.path, r.name) if r.kind == "call" else None
+        holder = self._own_field_called(r, src) if r.receiver else self._object_variable_called(r, found)
         if holder is None or holder in found.ids:
             return found
         held = set(self._held_function(holder, FIELD_HOLDER))  # its call reaches them (``_called_along``)
         return type(found)([holder] + [i for i in found.ids if i not in held], found.resolution)
+
+    def _object_variable_called(self, r: Ref, found: Found) -> str | None:
+        """The module variable ``local("request")`` calls, where it holds an object whose class's call operator the
+        call runs (``local = Local()``: ``Local.__call__``); a variable holding a function is left to its flow."""
+        operator = self.hooks.get(r.path, self.no_hooks).call_operator
+        if r.kind != "call" or not operator or any(self.g.by_id[i].name != operator for i in found.ids):
+            return None
+        return self._module_variable(r.path, r.name)
 
     def _own_field_called(self, r: Ref, src: str) -> str | None:
         """The field of the enclosing class that ``self.x()`` calls, where the parser knows the value it holds."""
