@@ -2459,11 +2459,24 @@ def _element_type(text: str, transparent=frozenset(), cast=lambda text: None) ->
     while transparent and (held := _GENERIC_OF.match(inner)) and _generic_name(inner) in transparent:
         inner = _top_level_split(held.group(1), ",")[0].strip()  # Vec<Box<dyn Shape>>: a Shape's methods run
     inner = inner.rstrip("*& ")  # C++'s vector<Node*>, map<K, const V&>: a pointer to (or a reference of) an element
+    if transparent and "[" in inner:  # list[type[Ext]], Sequence[str | type["Ext"]]: each member's own class
+        inner = " | ".join(_unbracketed(part.strip(), transparent) for part in _top_level_split(inner, "|"))
     tupled = cast(inner) if inner.startswith("(") else None
     if tupled and tupled.startswith(TUPLE_OF):
         return tupled
     last = _type_text(inner) if inner else None
     return last if last and last != COLLECTION and _named_types(last) else None
+
+
+_BRACKETED_GENERIC = re.compile(r"^([\w.]+)\[(.+)\]$", re.S)
+
+
+def _unbracketed(part: str, transparent) -> str:
+    """``type["Ext"]``, ``Optional[Ext]`` -> ``Ext``: a transparent type written with brackets (Python's), the type
+    it wraps; any other part as it is."""
+    while (held := _BRACKETED_GENERIC.match(part)) and _last_segment(held.group(1)) in transparent:
+        part = _top_level_split(held.group(2), ",")[0].strip().strip("\"'")
+    return part
 
 
 def _named_types(kind: str) -> bool:
