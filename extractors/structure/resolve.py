@@ -4626,14 +4626,24 @@ class Resolver(ImportBindings):
     def _provided_by_bases(self, cls: str, bases: list[str], own: dict) -> list[tuple[str, str]]:
         """(interface method, the body another base gives it) for what ``cls`` does not define itself: a PHP class
         using a trait that implements its interface's method (``class H implements I { use T; }``), a Ruby
-        module's method for an included interface, a Java base class's for an interface the subclass adds."""
+        module's method for an included interface, a Java base class's for an interface the subclass adds; where
+        methods are looked up in C3 order (Python), a later base's method that an earlier base (a mixin) overrides
+        for the class (``class EnvironHeaders(ImmutableHeadersMixin, Headers)``: ``Headers.setlist`` called on one
+        runs the mixin's)."""
         out = []
-        for base in filter(self._is_interface, bases):
+        mixed = self.hooks.get(self.g.by_id[cls].path, self.no_hooks).c3
+        for place, base in enumerate(bases):
+            interface = self._is_interface(base)
+            if not interface and not (mixed and place > 0):
+                continue
             for name, declared in self.g.members.get(base, {}).items():
                 body = self._member(cls, name) if name not in own else None
-                if body and body.ids[0] != declared:
+                if body and body.ids[0] != declared and (interface or self._both_methods(declared, body.ids[0])):
                     out.append((declared, body.ids[0]))
         return out
+
+    def _both_methods(self, declared: str, body: str) -> bool:
+        return self.g.by_id[declared].kind in METHODS and self.g.by_id[body].kind in METHODS
 
     def _is_interface(self, cls: str) -> bool:
         sym = self.g.by_id.get(cls)
