@@ -2427,7 +2427,8 @@ ELEMENT_ACCESSORS = frozenset({"get", "get_mut", "find", "findLast", "at", "pop"
 # arrays, slices and maps written with brackets: Book[] (TypeScript, Java), []*Book, [size]Book and map[string]Book (Go),
 # &[Book] and [Book; 4] (Rust); Python's list[Book], dict[str, Book] (containers only: Callable[[A], B] is none)
 _ARRAY_OF = re.compile(r"^(?:readonly\s+)?(.+?)\[\]$|^(?:\[(?:\d*|\.\.\.|[A-Za-z_][\w.]*)\]|map\[[^\[\]]*\])(.+)$|^&?(?:mut\s+)?\[([^;\[\]]+)(?:;[^\]]*)?\]$")
-_BRACKETED_OF = re.compile(r"^(?:typing\.|collections\.abc\.)?(?:list|List|Sequence|MutableSequence|Iterable|Iterator|"
+# (written through the module's alias too: ``import typing as t`` and ``t.Iterable[Rule]``, ``cabc.Sequence[Rule]``)
+_BRACKETED_OF = re.compile(r"^(?:[A-Za-z_]\w*\.){0,2}(?:list|List|Sequence|MutableSequence|Iterable|Iterator|"
                            r"Collection|set|Set|frozenset|FrozenSet|AbstractSet|MutableSet|deque|Deque|dict|Dict|Mapping|"
                            r"MutableMapping|OrderedDict|defaultdict|DefaultDict)\[(.+)\]$", re.S)
 
@@ -2458,11 +2459,24 @@ def _element_type(text: str, transparent=frozenset(), cast=lambda text: None) ->
     while transparent and (held := _GENERIC_OF.match(inner)) and _generic_name(inner) in transparent:
         inner = _top_level_split(held.group(1), ",")[0].strip()  # Vec<Box<dyn Shape>>: a Shape's methods run
     inner = inner.rstrip("*& ")  # C++'s vector<Node*>, map<K, const V&>: a pointer to (or a reference of) an element
+    if transparent and "[" in inner:  # list[type[Ext]], Sequence[str | type["Ext"]]: each member's own class
+        inner = " | ".join(_unbracketed(part.strip(), transparent) for part in _top_level_split(inner, "|"))
     tupled = cast(inner) if inner.startswith("(") else None
     if tupled and tupled.startswith(TUPLE_OF):
         return tupled
     last = _type_text(inner) if inner else None
     return last if last and last != COLLECTION and _named_types(last) else None
+
+
+_BRACKETED_GENERIC = re.compile(r"^([\w.]+)\[(.+)\]$", re.S)
+
+
+def _unbracketed(part: str, transparent) -> str:
+    """``type["Ext"]``, ``Optional[Ext]`` -> ``Ext``: a transparent type written with brackets (Python's), the type
+    it wraps; any other part as it is."""
+    while (held := _BRACKETED_GENERIC.match(part)) and _last_segment(held.group(1)) in transparent:
+        part = _top_level_split(held.group(2), ",")[0].strip().strip("\"'")
+    return part
 
 
 def _named_types(kind: str) -> bool:
@@ -2704,6 +2718,8 @@ def _doc_types(comment, target, named: str | None, data: bytes, found: Captures,
             found.bindings["var"].append(RawRef(at, "var", name, type_name, None, None, 0, None))
 
 
+# the ``signature`` place marking a field that only a method's assignment makes (``ParseRules.assigned_fields_yield``)
+ASSIGNED_PLACE = "<assigned>"
 DECLARED = "<declared>"  # the mark of a member a class's doc comment declares (no body: ``_doc_members``)
 # the ``signature`` place that tells the resolver a member is only declared: a body anywhere in the class's bases wins
 DECLARED_PLACE = "<declared>"
@@ -3118,7 +3134,28 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
     if kind == "call" and receiver in ("self", "this") and flow.values and not bound_to:
         held = _bound_to(f"{receiver}.{name}", False, stack, flow.values)  # self.callback = self.on_event
         bound_to = "|".join("=" + v for v in held.split("|")) if held else None
+    elif bound_to and flow.values and _SELF_CALL.match(bound_to):
+        bound_to = _held_called(bound_to, stack, flow)
     return bound_to
+
+
+_SELF_CALL = re.compile(r"^(?:self|this)\.\w+\(")  # a value made by calling a field: self.storage_class(..)
+
+
+def _held_called(bound_to: str, stack: list[Span], flow: _FileFlow) -> str:
+    """``h = self.storage_class(); h.add()`` where the class body says ``storage_class = Headers``: h is what calling
+    the field's value gives (``Headers()``), as for ``h = Headers()``. Only a class body's names are taken (a method's
+    ``self.factory = factory`` may hold its parameter, no definition of that name); other values stay."""
+    owner = next((s.qualname for s in reversed(stack) if s.kind in CONTAINER_KINDS), None)
+    assigned = flow.values.get(owner, {}) if owner else {}
+    out = []
+    for value in bound_to.split("|"):
+        head, tilde, rest = value.partition("~")
+        match = _SELF_CALL.match(head)
+        held = assigned.get(head[:match.end() - 1].split(".", 1)[1]) if match and head.endswith(")") else None
+        calls = [f"{v}(){tilde}{rest}" for v in held or () if v.replace(".", "").isidentifier()]
+        out += calls if held and len(calls) == len(held) else [value]
+    return "|".join(dict.fromkeys(out))
 
 
 def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _FileFlow) -> str | None:
@@ -3343,6 +3380,8 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
         if qual not in have:
             fields.append(Definition(qual, r.name, "field", r.line, r.line, owner,
                                      rules.is_exported(r.name, owner, False), None))
+            if rules.assigned_fields_yield:
+                typed.append(Reference(qual, "signature", r.name, None, None, ASSIGNED_PLACE, r.line))
         have.add(qual)
         untyped.discard(qual)  # typed where first assigned
         bound = values.get(method.qualname, {}).get(r.name, ())

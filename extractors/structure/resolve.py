@@ -99,7 +99,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, ARITY_RANGE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, bound_values, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, ARITY_RANGE, ASSIGNED_PLACE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, bound_values, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     ENTERED, GIVEN_BY, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
@@ -1656,7 +1656,8 @@ class Resolver(ImportBindings):
         if r.bound_to:
             found = self._through_value(r, src)
             if found:
-                return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
+                return self._with_holder_called(r, src, self._library_member(r, src, self._kind_wanted(found, kinds),
+                                                                             hooks))
         for layer in hooks.member_layers if r.receiver else hooks.name_layers:
             found = layer(self, r, src)
             if found:
@@ -2243,6 +2244,36 @@ class Resolver(ImportBindings):
         if found is not None and at is not r and found.resolution in ("same_file", "import"):
             found = Found(found.ids, _seen_from(r.path, found.ids))  # read in the alias's file: as the caller sees it
         return found
+
+    def _with_holder_called(self, r: Ref, src: str, found: Found) -> Found:
+        """The field or module variable a call goes through is called as well as what it holds:
+        ``self.storage_class()`` with ``storage_class = Headers``, ``local("request")`` with ``local = Local()`` (a
+        change to the value changes what the call runs; a type checker binds the call to the holder)."""
+        if not found.ids:
+            return found
+        holder = self._own_field_called(r, src) if r.receiver else self._object_variable_called(r, found)
+        if holder is None or holder in found.ids:
+            return found
+        held = set(self._held_function(holder, FIELD_HOLDER))  # its call reaches them (``_called_along``)
+        return type(found)([holder] + [i for i in found.ids if i not in held], found.resolution)
+
+    def _object_variable_called(self, r: Ref, found: Found) -> str | None:
+        """The module variable ``local("request")`` calls, where it holds an object whose class's call operator the
+        call runs (``local = Local()``: ``Local.__call__``); a variable holding a function is left to its flow."""
+        operator = self.hooks.get(r.path, self.no_hooks).call_operator
+        if r.kind != "call" or not operator or any(self.g.by_id[i].name != operator for i in found.ids):
+            return None
+        return self._module_variable(r.path, r.name)
+
+    def _own_field_called(self, r: Ref, src: str) -> str | None:
+        """The field of the enclosing class that ``self.x()`` calls, where the parser knows the value it holds."""
+        if not r.bound_to.startswith("=") \
+                or self.hooks.get(r.path, self.no_hooks).receiver_path(r.receiver) not in SELF_NAMES:
+            return None
+        cls = self._enclosing_class(src)
+        field = self._member(cls, r.name) if cls else None
+        ok = field is not None and len(field.ids) == 1 and self.g.by_id[field.ids[0]].kind in VALUES
+        return field.ids[0] if ok else None
 
     def _host_member(self, r: Ref, value: str, hooks: Hooks) -> bool:
         """Whether a value is a member of a host object (``window.localStorage``: JavaScript's ``EXTERNAL_RECEIVERS``)
@@ -4215,7 +4246,7 @@ class Resolver(ImportBindings):
         wins over an interface's declaration wherever each is: what runs is a class's, a trait's or a mixin's
         (``class H implements I { use T; }``: T's ``getFormatter``, not I's), and over a member only a doc comment
         declares (``_declared_only``)."""
-        declared = None
+        declared = assigned = None
         for c, depth in self._linearized(cls):
             if skip_self and depth == 0:
                 continue
@@ -4225,10 +4256,15 @@ class Resolver(ImportBindings):
             if not sid:
                 continue
             found = Found([sid], "same_file" if depth == 0 else "inherited")
+            if assigned is not None:  # a base's property, whose setter the assignment ran; else the field it made
+                return found if self.g.by_id[sid].kind in METHODS else assigned
+            if self._assigned_only(sid):
+                assigned = found
+                continue
             if not self._is_interface(c) and not self._declared_only(sid):
                 return found
             declared = declared or found
-        return declared or (None if skip_self else self._hosted_on_twin(cls, name))
+        return assigned or declared or (None if skip_self else self._hosted_on_twin(cls, name))
 
     def _base_named(self, cls: str, name: str) -> str | None:
         """The base of ``cls`` named ``name``, where no member bears that name: an embedded struct's field is named
@@ -4259,6 +4295,12 @@ class Resolver(ImportBindings):
         begun = [i for i in self.g.top.get(sym.path, {}).values() if isinstance(i, str) and i in self.g.by_id
                  and self.g.by_id[i].kind in CLASSLIKE and self.g.by_id[i].line <= sym.line]
         return bool(begun) and max(begun, key=lambda i: self.g.by_id[i].line) not in parts
+
+    def _assigned_only(self, sid: str) -> bool:
+        """A field only a method's assignment makes (``self.status_code = 206``; ``ASSIGNED_PLACE``): a base class's
+        method of that name (a property) is what the assignment and reads run."""
+        sym = self.g.by_id[sid]
+        return sym.kind == "field" and (sym.path, sym.qualname, ASSIGNED_PLACE) in self.signatures
 
     def _declared_only(self, sid: str) -> bool:
         """A member only a doc comment declares (PHP's ``@method static tomorrow()`` on a trait): a body met later
@@ -4622,14 +4664,24 @@ class Resolver(ImportBindings):
     def _provided_by_bases(self, cls: str, bases: list[str], own: dict) -> list[tuple[str, str]]:
         """(interface method, the body another base gives it) for what ``cls`` does not define itself: a PHP class
         using a trait that implements its interface's method (``class H implements I { use T; }``), a Ruby
-        module's method for an included interface, a Java base class's for an interface the subclass adds."""
+        module's method for an included interface, a Java base class's for an interface the subclass adds; where
+        methods are looked up in C3 order (Python), a later base's method that an earlier base (a mixin) overrides
+        for the class (``class EnvironHeaders(ImmutableHeadersMixin, Headers)``: ``Headers.setlist`` called on one
+        runs the mixin's)."""
         out = []
-        for base in filter(self._is_interface, bases):
+        mixed = self.hooks.get(self.g.by_id[cls].path, self.no_hooks).c3
+        for place, base in enumerate(bases):
+            interface = self._is_interface(base)
+            if not interface and not (mixed and place > 0):
+                continue
             for name, declared in self.g.members.get(base, {}).items():
                 body = self._member(cls, name) if name not in own else None
-                if body and body.ids[0] != declared:
+                if body and body.ids[0] != declared and (interface or self._both_methods(declared, body.ids[0])):
                     out.append((declared, body.ids[0]))
         return out
+
+    def _both_methods(self, declared: str, body: str) -> bool:
+        return self.g.by_id[declared].kind in METHODS and self.g.by_id[body].kind in METHODS
 
     def _is_interface(self, cls: str) -> bool:
         sym = self.g.by_id.get(cls)

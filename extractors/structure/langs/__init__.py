@@ -62,6 +62,8 @@ read by, each ``"value"`` or ``"key"`` (C++'s ``it->second``, ``p.first``: an it
 ``ITEM_CONTAINERS``: a field or return declared so states what a loop over it takes, as ``MAP_TYPES``' last argument.
 ``type_parameter(node, name)``: whether the type named at ``node`` is a type parameter of a generic definition
 around it (C++'s ``template <typename T>``): no element type a container declared of it states (default False).
+``ASSIGNED_FIELDS_YIELD``: a field made by a method's assignment (``self.status_code = 404``) yields to a base class's
+method of that name (a property: the assignment runs its setter, a read its getter; default False).
 ``SIGNATURE_OUTSIDE``: a function's parameter annotations and defaults are evaluated in the scope around it, where
 its parameters are not bound (Python; False: a JavaScript or Kotlin default sees the parameters before it).
 ``IMPLICIT_FIELDS``: a bare name that no scope of the file binds may be a field of the method's class (C++'s
@@ -404,6 +406,9 @@ class ParseRules:
     # (a block a type check left early, the exit's node type, the variable, the file's bytes) -> the statement whose
     # body the block is where the check holds after it too (Python's ``with``), else None (parse._rest_after)
     holds_past: Callable = lambda _block, _exit, _name, _data: None
+    # a field a method assigns (``self.status_code = 404``) is marked so (``ASSIGNED_PLACE``): where a base class
+    # defines that name as a method (a property), the assignment runs it rather than making a field of its own
+    assigned_fields_yield: bool = False
 
 
 @dataclass(frozen=True)
@@ -631,6 +636,7 @@ def parse_rules(language: str | None) -> ParseRules:
         member_place=getattr(module, "member_place", None),
         signature_outside=bool(getattr(module, "SIGNATURE_OUTSIDE", False)),
         holds_past=getattr(module, "holds_past", DEFAULT_RULES.holds_past),
+        assigned_fields_yield=bool(getattr(module, "ASSIGNED_FIELDS_YIELD", False)),
     )
 
 

@@ -50,6 +50,8 @@ NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.
 SIGNATURE_OUTSIDE = True  # def f(deprecated: deprecated | None, regex: Annotated[str, deprecated("..")]): the import
 LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a same-named definition of the file (a
 # pytest fixture parameter is the fixture's value: its edge to the fixture is the parameter's own, resolution fixture)
+# self.status_code = 404 in a subclass of a class with a status_code property runs the property's setter: no field
+ASSIGNED_FIELDS_YIELD = True
 WRITTEN_SELF = True  # def run(self, cb): obj.run(f) gives f to cb, the parameter after self
 ASYNC_PROTOCOL = {"__iter__": "__aiter__", "__next__": "__anext__", "__enter__": "__aenter__", "__exit__": "__aexit__"}
 MARKER_BASES = frozenset({"Generic", "ABC", "object"})  # from outside: types, no behaviour (asyncio.Protocol has)
@@ -474,8 +476,23 @@ _FLAG_NAME = re.compile(r"^[A-Z][A-Z0-9_]+$")  # a constant's name (a class's ha
 
 
 def settle_references(raw_refs: list) -> list:
-    """Type aliases' members (``_alias_members_apart``) and templates' patterns (``langs.settle_templates``)."""
-    return settle_templates(_alias_members_apart(raw_refs), member_template)
+    """Type aliases' members (``_alias_members_apart``), templates' patterns (``langs.settle_templates``) and
+    ``Self`` read through its module (``_typing_self_bare``)."""
+    return settle_templates(_alias_members_apart(_typing_self_bare(raw_refs)), member_template)
+
+
+TYPING_MODULES = frozenset({"typing", "typing_extensions"})
+
+
+def _typing_self_bare(raw_refs: list) -> list:
+    """``-> te.Self`` (``import typing_extensions as te``) is the ``Self`` a bare ``-> Self`` is: the class the method
+    is called on, so that ``Request.from_values(..).form`` reaches ``Request``'s members."""
+    modules = {r.alias or r.module for r in raw_refs
+               if r.kind == "import" and r.name is None and r.module in TYPING_MODULES}
+    if not modules or not any(r.name == "Self" and r.receiver in modules for r in raw_refs):
+        return raw_refs
+    return [r._replace(receiver=None) if r.name == "Self" and r.receiver in modules and r.kind.startswith("type.")
+            else r for r in raw_refs]
 
 
 def _alias_members_apart(raw_refs: list) -> list:

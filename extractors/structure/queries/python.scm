@@ -142,6 +142,9 @@
 ; ... and on what a call gives: Style(bold=True).color, Color.parse(s).triplet (a property read on a new object)
 (attribute object: (call function: [(identifier) (attribute)]) @receiver attribute: (identifier) @name)
   @reference.attribute
+; ... and on an element: node.children[0].prefix, self.leaves[-1].value (an element of a declared collection)
+(attribute object: (subscript value: [(identifier) (attribute)]) @receiver attribute: (identifier) @name)
+  @reference.attribute
 
 ; literal values (dict, list, str...): a builtin type, never a repository class; `with Client() as c`: c is the client
 (assignment left: (identifier) @var.name !type

@@ -40,6 +40,9 @@ class Target:
     # a tsconfig written to the private clone as TSCONFIG_NAME (pass that name in args): for a repository whose own
     # tsconfig leaves its tests out or extends a package that is not installed
     tsconfig: tuple[tuple[str, object], ...] = ()
+    # folders removed from the private clone before either tool indexes it: data that is not code that runs
+    # (a formatter's test inputs, generated profiling files), which would swamp the repository's own calls
+    dropped: tuple[str, ...] = ()
 
     @property
     def corpus(self) -> Path:
@@ -68,6 +71,12 @@ TARGETS = {
                     extra_paths=("src",)),
     "attrs": Target("attrs", "python", "scip-python", ("index", "--project-name", "attrs", "--quiet"),
                     extra_paths=("src",)),
+    # tuning targets (2026-12-05, eighth round): pallets/werkzeug (a WSGI toolkit: routing converters, data
+    # structures, a dev server) and psf/black (a formatter over its own lib2to3 fork: node visitors, a parser driver)
+    "werkzeug": Target("werkzeug", "python", "scip-python", ("index", "--project-name", "werkzeug", "--quiet"),
+                       extra_paths=("src",)),
+    "black": Target("black", "python", "scip-python", ("index", "--project-name", "black", "--quiet"),
+                    extra_paths=("src",), dropped=("tests/data", "profiling")),
     "h3": Target("h3", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
     # tuning target (2026-12-05): unjs/unstorage, tsconfig.json covers src/ and test/
     "unstorage": Target("unstorage", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
@@ -139,6 +148,8 @@ def checkout(target: Target, into: Path) -> Path:
     proc = _git("clone", "-q", "--shared", str(target.corpus), str(clone))
     if proc.returncode != 0:
         raise Unavailable(f"git clone {target.corpus} failed: {proc.stderr.strip()}")
+    for folder in target.dropped:
+        shutil.rmtree(clone / folder, ignore_errors=True)
     return clone
 
 
