@@ -1780,13 +1780,14 @@ class Resolver(ImportBindings):
 
     def _methods_first(self, r: Ref, ids: list[str]) -> list[str]:
         """Of a call's candidates, the methods; with them the fields declared as functions (``_declared_callable``)
-        where no method is a class's: an interface's ``setState: SetStateInternal<T>`` is what runs as much as a
-        type literal's ``setState(..)`` signature or an object's method, but a class's ``transform()`` (zod's
-        ``ZodType``) stays before the ``transform: (arg) => any`` field of an effect's options."""
+        where no method is a class's, or the file imports the field's type itself: an interface's ``setState:
+        SetStateInternal<T>`` is what runs as much as a type literal's ``setState(..)`` signature or an object's
+        method, but a class's ``transform()`` (zod's ``ZodType``) stays before the ``transform: (arg) => any`` field
+        of an effect's options, both reached through a barrel."""
         methods = [i for i in ids if self.g.by_id[i].kind in METHODS]
-        if any(self._class_kind(self.g.owner_of(self.g.by_id[i])) for i in methods):
-            return methods
-        return [i for i in ids if self.g.by_id[i].kind in METHODS or self._declared_callable(r, i)]
+        of_class = any(self._class_kind(self.g.owner_of(self.g.by_id[i])) for i in methods)
+        return [i for i in ids if i in methods or self._declared_callable(r, i) and (
+            not of_class or self._class_visible(r.path, self.g.by_id[i], self._visible_from(r.path)))]
 
     def _class_kind(self, sid: str | None) -> bool:
         sym = self.g.by_id.get(sid) if sid else None
