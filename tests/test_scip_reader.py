@@ -94,3 +94,15 @@ def test_comparison_scores_calls_files_and_blast_radius(tmp_path):
     assert missing.calls.recall == 0 and missing.miss_categories == {"no_reference_on_line": 1}
     assert (missing.blast_targets, missing.blast_missed) == (1, 1)
     assert missing.misses[0]["source"] == "helper()"
+
+
+def test_a_call_of_a_required_package_is_not_judged(tmp_path):
+    # scip-typescript, nothing installed, takes `assert` for a variable of the file; `helper` is ours
+    from tests.bench.scip.compare import Definition, _required_package
+    from tests.bench.scip.source import SourceFile
+
+    (tmp_path / "t.js").write_text("var assert = require('assert');\nconst helper = require('./helper');\n")
+    source = SourceFile(tmp_path, "t.js")
+    assert _required_package(source, [Definition("s1", "t.js", 1, None)], "t.js")
+    assert not _required_package(source, [Definition("s2", "t.js", 2, None)], "t.js")
+    assert not _required_package(source, [Definition("s1", "other.js", 1, None)], "t.js")

@@ -367,6 +367,7 @@ class Hooks:
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
     value_types: frozenset = frozenset()  # builtin types whose values are never called (Python's bool, str, list)
+    function_types: frozenset = frozenset()  # builtin types whose values are functions (TypeScript's Function)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
     reads_declarations: Callable | None = None
     # a module-level name defined twice, or defined and imported (try: from ._speedups import f / except ImportError:
@@ -480,6 +481,7 @@ def hooks_of(support) -> Hooks:
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
                  value_types=frozenset(getattr(support, "VALUE_TYPES", ())),
+                 function_types=frozenset(getattr(support, "FUNCTION_TYPES", ())),
                  reads_declarations=getattr(support, "reads_declarations", None),
                  module_alternatives=bool(getattr(support, "MODULE_ALTERNATIVES", False)),
                  library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())),
@@ -1762,7 +1764,7 @@ class Resolver(ImportBindings):
         every = self._overridden_only(r, kinds) if hooks.guess_overridden else None
         found = self._in_scope_only(r, self._same_program(r.path, every or self._global(r.name, kinds, r.path)))
         if r.kind == "call" and len(found.ids) > 1:  # x.Name(): a method called, before a field holding a function
-            methods = [i for i in found.ids if self.g.by_id[i].kind in METHODS]
+            methods = self._methods_first(r, found.ids)
             if methods and len(methods) < len(found.ids):
                 found = Found(methods, "unique_name" if len(methods) == 1 else found.resolution)
         if r.kind == "call" and (hooks.call_operator or hooks.value_types) and found.ids:
@@ -1780,6 +1782,51 @@ class Resolver(ImportBindings):
         if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
         return found
+
+    def _methods_first(self, r: Ref, ids: list[str]) -> list[str]:
+        """Of a call's candidates, the methods; with them the fields declared as functions (``_declared_callable``)
+        where no method is a class's, or the file imports the field's type itself: an interface's ``setState:
+        SetStateInternal<T>`` is what runs as much as a type literal's ``setState(..)`` signature or an object's
+        method, but a class's ``transform()`` (zod's ``ZodType``) stays before the ``transform: (arg) => any`` field
+        of an effect's options, both reached through a barrel."""
+        methods = [i for i in ids if self.g.by_id[i].kind in METHODS]
+        of_class = any(self._class_kind(self.g.owner_of(self.g.by_id[i])) for i in methods)
+        return [i for i in ids if i in methods or self._declared_callable(r, i) and (
+            not of_class or self._class_visible(r.path, self.g.by_id[i], self._visible_from(r.path)))]
+
+    def _class_kind(self, sid: str | None) -> bool:
+        sym = self.g.by_id.get(sid) if sid else None
+        return sym is not None and sym.kind == "class"
+
+    def _declared_callable(self, r: Ref, sid: str) -> bool:
+        """A field a call may name as it names a method: one declared as a function, of a function type
+        (``getState: () => T``: its declared fact is the type the function returns; ``inc: () => void``: a
+        ``Function``, ``FUNCTION_TYPES``) or of an alias of one (``type Listener = (s: S) => void``); or one declared
+        of any alias of ours where the calling file imports the field's type by name (zustand's tests importing
+        ``StoreApi`` call ``store.setState()``, ``setState: SetStateInternal<T>``, an alias of a type's member this
+        cannot see through), which ``_prefer_visible`` then picks over the signatures of that name elsewhere."""
+        sym = self.g.by_id[sid]
+        declared = self.return_types.get((sym.path, sym.qualname)) if sym.kind == "field" else None
+        if declared is None or declared.kind == "type.return":
+            return declared is not None
+        if declared.kind != "type.field" or declared.receiver:
+            return False
+        if declared.name in self.hooks.get(sym.path, self.no_hooks).function_types:
+            return True  # ``inc: () => void``, ``cb: Function``
+        found = self._lookup(declared, sid, CLASSLIKE)
+        alias = self.g.by_id[found.ids[0]] if len(found.ids) == 1 else None
+        if alias is None or alias.kind != "type":
+            return False
+        held = self.return_types.get((alias.path, alias.qualname))
+        return held is not None and held.kind == "type.return" or self._visibly_declared(r.path, sym)
+
+    def _visibly_declared(self, path: str, member: Symbol) -> bool:
+        """The member's type is one the file imports, or (``visible_through_stars``) one a barrel it imports passes
+        on (``import { create } from 'zustand'``, whose index has ``export * from './vanilla'``)."""
+        if self._class_visible(path, member, self._visible_from(path)):
+            return True
+        return bool(self.hooks.get(path, self.no_hooks).visible_through_stars) and \
+            self._class_visible(path, member, self._barrels_pass_on(path))
 
     def _callable_guesses(self, found: Found, hooks: Hooks) -> Found:
         """Of a call's candidates guessed by name, never a field declared as a value nothing calls: a builtin
@@ -4517,7 +4564,9 @@ class Resolver(ImportBindings):
         return name, tuple(sorted(kinds)), support.GROUP if support else None
 
     def _nearest(self, key: tuple, ids: list[str], folder: str) -> list[str]:
-        """The ``MAX_CANDIDATES`` of ``ids`` sharing the longest leading folders with ``folder`` (ties by id)."""
+        """The ``MAX_CANDIDATES`` of ``ids`` sharing the longest leading folders with ``folder`` (ties by id). A
+        member's overloads take one place together (zustand's ``StoreDevtools.setState`` and ``setState#2``): three
+        types declaring two signatures each crowd out no fourth type's member."""
         under = self._by_prefix.get(key)
         if under is None:  # each candidate listed under every leading part of its folder, once per name
             under = self._by_prefix[key] = defaultdict(list)
@@ -4525,14 +4574,16 @@ class Resolver(ImportBindings):
                 parts = _folder_parts(posixpath.dirname(self.g.by_id[sid].path))
                 for depth in range(len(parts) + 1):
                     under[parts[:depth]].append(sid)
-        parts, out, taken = _folder_parts(folder), [], set()
+        parts, out, taken, members = _folder_parts(folder), [], set(), set()
         for depth in range(len(parts), -1, -1):
             for sid in under.get(parts[:depth], ()):
                 if sid not in taken:
                     taken.add(sid)
-                    out.append(sid)
-                    if len(out) == MAX_CANDIDATES:
+                    member = (self.g.by_id[sid].path, untwinned(self.g.by_id[sid].qualname))
+                    if member not in members and len(members) == MAX_CANDIDATES:
                         return out
+                    members.add(member)
+                    out.append(sid)
         return out
 
     def _global_uncached(self, name: str, kinds: set, path: str) -> Found:

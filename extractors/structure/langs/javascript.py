@@ -262,11 +262,19 @@ _OPAQUE_PRIMITIVES = frozenset({"any", "unknown", "object", "void", "never", "un
 VALUE_TYPES = frozenset({*_PRIMITIVE_WRAPPERS.values(), "Array"})
 
 
+# what a property declared a function holds (`inc: () => void`): its values are called (resolve.py ``_declared_callable``)
+FUNCTION_TYPES = frozenset({"Function"})
+
+
 def _primitives_named(raw_refs: list) -> list:
     """``ttl?: number``: the property holds a ``Number`` (a library's type: ``opts.base.trim()`` is ``String``'s); a
-    primitive the map lacks (``any``, ``unknown``, ``object``, ``void``) says nothing of the value and is dropped."""
+    primitive the map lacks (``any``, ``unknown``, ``object``, ``void``) says nothing of the value and is dropped.
+    A primitive or a function type a property's function type returns (``inc: () => void``, ``subscribe: (l) => ()
+    => void``; queries/typescript.scm) says the property holds a ``Function``, the one type it is read for."""
     out = []
     for r in raw_refs:
+        if r.kind == "type.return" and (r.name in _OPAQUE_PRIMITIVES or r.name in _PRIMITIVE_WRAPPERS or "=>" in r.name):
+            r = r._replace(kind="type.field", name="Function")
         if r.kind == "type.field" and r.name in _OPAQUE_PRIMITIVES:
             continue
         if r.kind == "type.field" and r.name in _PRIMITIVE_WRAPPERS:

@@ -170,6 +170,13 @@
 [(interface_body (property_signature type: (type_annotation (predefined_type) @name @reference.type)))
  (type_alias_declaration value: (object_type (property_signature type: (type_annotation (predefined_type) @name @reference.type))))
  (class_body (public_field_definition type: (type_annotation (predefined_type) @name @reference.type)))]
+; a property declared a function returning a primitive or a function (`inc: () => void`, `subscribe: (l: L) => () =>
+; void`), no type of ours: it holds a `Function` (javascript.py _primitives_named), which a call names as it names a
+; method (resolve.py `_declared_callable`)
+[(interface_body (property_signature type: (type_annotation (function_type
+   return_type: [(predefined_type) (function_type)] @name @reference.type))))
+ (type_alias_declaration value: (object_type (property_signature type: (type_annotation (function_type
+   return_type: [(predefined_type) (function_type)] @name @reference.type)))))]
 ; `Foo[]` is `Array<Foo>`: a field, return or variable declared so holds an array (`props.forEach` is the
 ; library's), its elements are Foo (javascript.py ARRAY_TYPES, TYPE_ARGUMENTS)
 (array_type) @name @reference.type

@@ -466,9 +466,22 @@ def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: 
         suffix = descriptor_suffix(occ.symbol)
         if suffix == "()." or (suffix in "#." and occ.range.start_line == occ.range.end_line
                                and source.is_called(line, occ.range.start_char, occ.range.end_char)):
+            if not mapping.knows(callee) and _required_package(source, defs[occ.symbol], doc.path):
+                losses["scip_calls_to_required_packages_not_judged"] += 1
+                continue
             calls.add(caller, callee, site)
             if not mapping.knows(callee):
                 losses["truth_calls_to_unmapped_symbols"] += 1
+
+
+REQUIRED_PACKAGE = re.compile(r"""^\s*(?:var|let|const)\s+[\w$]+\s*=\s*require\(\s*['"][^'"./][^'"]*['"]\s*\)""")
+
+
+def _required_package(source: SourceFile, defs: list[Definition], path: str) -> bool:
+    """A name the file binds to a package's module (``var assert = require('assert')``), which scip-typescript,
+    with no package installed, takes for a variable of the file: a call of it runs the package's code, which
+    codelake calls external, so it is not judged (``scip_calls_to_required_packages_not_judged``)."""
+    return any(d.path == path and REQUIRED_PACKAGE.match(source.line(d.line)) for d in defs)
 
 
 def globals_by_line(documents: list[Document], files: set[str]) -> dict[tuple[str, int], set[str]]:

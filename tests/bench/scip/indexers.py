@@ -99,6 +99,21 @@ TARGETS = {
                         tsconfig=(("compilerOptions", {"target": "esnext", "module": "nodenext", "allowJs": True,
                                                        "checkJs": True, "noEmit": True, "types": []}),
                                   ("include", ["*.js", "lib/**/*.js", "tests/**/*.js", "typings/**/*.ts"]))),
+    # tuning targets (2026-12-05, eighth round): pmndrs/zustand (React state: a store built by composed middleware
+    # functions, generics-heavy; its tsconfig names an uninstalled types package) and caolan/async (plain
+    # JavaScript: ESM library functions wrapping each other, CommonJS mocha tests that require('../lib'))
+    "zustand": Target("zustand", "typescript", "scip-typescript", ("index", "--no-progress-bar", TSCONFIG_NAME),
+                      tsconfig=(("compilerOptions", {"target": "esnext", "strict": True, "jsx": "react-jsx",
+                                                     "esModuleInterop": True, "module": "esnext",
+                                                     "moduleResolution": "bundler", "skipLibCheck": True,
+                                                     "allowImportingTsExtensions": True, "noEmit": True, "types": [],
+                                                     "paths": {"zustand": ["./src/index.ts"],
+                                                               "zustand/*": ["./src/*.ts"]}}),
+                                ("include", ["src/**/*", "tests/**/*"]))),
+    "async": Target("async", "javascript", "scip-typescript", ("index", "--no-progress-bar", TSCONFIG_NAME),
+                    tsconfig=(("compilerOptions", {"target": "esnext", "module": "nodenext", "allowJs": True,
+                                                   "checkJs": True, "noEmit": True, "types": []}),
+                              ("include", ["lib/**/*.js", "test/**/*.js"]))),
 }
 
 
