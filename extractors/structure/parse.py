@@ -2097,19 +2097,21 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
         else:
             return _named_argument(node, data)  # Run(onDone: Finish): by the parameter's name
     if node.type in ARGUMENT_LISTS:
-        argument, inside = name, False  # the argument holding the name: self.done in run(self.done) is one argument
-        for _ in range(8):
-            parent = argument.parent
-            if parent is None or parent.id == node.id:
-                inside = parent is not None
-                break
-            argument = parent
         site = lists.get(node.id) if lists is not None else None
         if site is None:
             site = _argument_list(node, data)
             if lists is not None:
                 lists[node.id] = site
         callee, places = site
+        # the argument holding the name: self.done in run(self.done) is one argument. Most names are one argument
+        # themselves (f(x)): the list's own, by id, without a walk up (a node's parent is a walk down from the root)
+        argument, inside = name, name.id in places
+        for _ in range(0 if inside else 8):
+            parent = argument.parent
+            if parent is None or parent.id == node.id:
+                inside = parent is not None
+                break
+            argument = parent
         position = places.get(argument.id) if inside else None
         if position is None:
             position, child = 0, argument.prev_named_sibling
@@ -2306,6 +2308,9 @@ def _decorator_name(text: str) -> str:
 
 _GENERIC = re.compile(r"<[^<>]*>|(?<=\w)\[[^\[\]]*\]")
 _PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
+# each bracket pair's contents dropped (``_type_text``): the regex, what it leaves, the bracket it needs to match
+# (``_GENERIC``'s ``<`` or ``[``)
+_BRACKET_STEPS = ((_GENERIC, "", "<"), (_PARENS, "\x00", "("), (_BRACES, "\x01", "{"))
 _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
 _TYPING = ("typing", "t", "typ", "tp")  # Python's typing module as code names it (import typing as t: t.Optional)
@@ -2394,7 +2399,9 @@ def _type_text(text: str, call: bool = False) -> str | None:
                     text = text.partition(" ")[2].lstrip()
     if not call and _COLLECTION.search(text):
         return COLLECTION
-    for rx, repl in ((_GENERIC, ""), (_PARENS, "\x00"), (_BRACES, "\x01")):
+    for rx, repl, opening in _BRACKET_STEPS:
+        if opening not in text and (opening != "<" or "[" not in text):  # nothing to drop (a regex pass spared)
+            continue
         previous = None
         while previous != text:
             previous, text = text, rx.sub(repl, text)
@@ -2969,7 +2976,7 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
     inner = scope = seen_inside = seen_outside = None
     body_start = 0
     for r in sorted(raw_refs, key=_START):
-        start = r[0]
+        start, kind, name, receiver, module, alias, line, _, args, labels = r  # unpacked once (hot loop)
         while i < count and spans[i].start <= start:
             while stack and stack[-1].end <= spans[i].start:
                 stack.pop()
@@ -2984,13 +2991,12 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             inner, body_start = (stack[-1].qualname, stack[-1].body_start) if stack else ("<module>", 0)
             scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
                                                      "<module>")
-        kind, receiver, alias = r.kind, r.receiver, r.alias
         if kind in local_kinds and not receiver and local:
             if start < body_start:  # in the signature: the enclosing scope's names
                 seen = seen_outside = seen_outside if seen_outside is not None else _visible(inner, stack, flow, True)
             else:
                 seen = seen_inside = seen_inside if seen_inside is not None else _visible(inner, stack, flow)
-            if r.name in seen:
+            if name in seen:
                 if kind == "raise":
                     continue  # raise exc: an exception caught or built before, not a class built here
                 kind = local_kinds[kind]  # a variable called or passed along, not a function found elsewhere by name
@@ -3000,9 +3006,9 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             kind = "call"
         if kind == "call" and receivers and receiver in (None, "this"):
             kind, receiver = _lambda_receiver(r, receiver, stack, flow)
-        if kind in ("local_call", "local_stored") and r.name in parameters:  # stored: what callers pass is kept
+        if kind in ("local_call", "local_stored") and name in parameters:  # stored: what callers pass is kept
             _param_call(r, stack, flow)
-        elif kind == "local_callback" and r.name in parameters and r.module is not None:  # walk(root, fn)
+        elif kind == "local_callback" and name in parameters and module is not None:  # walk(root, fn)
             _param_passed(r, stack, flow)
         elif kind == "call" and receiver and flow.members_passed:  # opts.onDone(), opts.hooks.onDone()
             member = _parameter_member(receiver, stack, flow)
@@ -3013,16 +3019,15 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
         if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
             alias, bound_to = _stored_field(alias, receiver, stack, flow)
         else:  # a stored value is no value of the flow's (no VALUE_KINDS)
-            bound_to = _value_bound(kind, r.name, receiver, inner, scope, stack, flow) if kind in _FLOW_KINDS else None
-        if not bound_to and kind in _DROPPABLE_KINDS and (kind != "call" or r.name[-2:] == ITEMS) \
-                and _unknown_object(kind, r.name, receiver, bound_to, flow):  # (a call: only an element's)
+            bound_to = _value_bound(kind, name, receiver, inner, scope, stack, flow) if kind in _FLOW_KINDS else None
+        if not bound_to and kind in _DROPPABLE_KINDS and (kind != "call" or name[-2:] == ITEMS) \
+                and _unknown_object(kind, name, receiver, bound_to, flow):  # (a call: only an element's)
             continue
         if bound_to is None and local and receiver is not None and receiver.isidentifier():
             seen_inside = seen_inside if seen_inside is not None else _visible(inner, stack, flow)
             if receiver in seen_inside:
                 bound_to = LOCAL_VALUE  # parser.add() on a local parser: never the file's def parser()
-        out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, alias, r.line, bound_to, r.args,
-                                    r.labels)))
+        out.append(_new(Reference, (scope, kind, name, receiver, module, alias, line, bound_to, args, labels)))
     return out
 
 
@@ -3240,9 +3245,11 @@ def _given_typed(bound_to: str, stack: list[Span], types: dict) -> str:
 
 def _called_variable(value: str) -> str | None:
     """``factory(size)`` -> ``factory``: the bare name one call (and nothing after it) calls, else None."""
-    name, paren, _ = value.partition("(")
+    name, paren, rest = value.partition("(")
     if not paren or not name.isidentifier() or not value.endswith(")"):
         return None
+    if "(" not in rest:  # one pair of parentheses: the first ``)`` closes it, at the end or before more
+        return name if rest.index(")") == len(rest) - 1 else None
     depth = 0
     for at, char in enumerate(value[len(name):], len(name)):
         depth += (char == "(") - (char == ")")
