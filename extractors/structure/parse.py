@@ -582,7 +582,11 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     """The query's captures of the file (``_collect``, matches starting at a bounded depth), as the language
     settles its bindings and references."""
     found = Captures()
-    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+    _PARENTS.clear()
+    try:
+        _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+    finally:
+        _PARENTS.clear()  # (the nodes it holds hold their tree)
     if found.binders:
         _rebound(found.bindings, found.binders)
     if data is not written:  # what a repair blanked was written there all the same
@@ -732,12 +736,14 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     ``|`` and subscripts too)."""
     best: dict[tuple, RawRef] = {}
     out, named = [], set()
-    # (most files have neither kind: a scan in C spares a pass in Python)
-    ignored = {r.name_start for r in raw_refs if r.kind == "ignore"} if has_kind(raw_refs, "ignore") else ()
+    # (most files have none of these kinds: one scan in C for the kinds spares a pass in Python for each)
+    kinds = set(map(_KIND, raw_refs))
+    ignored = {r.name_start for r in raw_refs if r.kind == "ignore"} if "ignore" in kinds else ()
     scoped = {r.name_start for r in raw_refs if r.kind == "scoped_call"} \
-        if has_kind(raw_refs, "scoped_call") else ()  # port() in x.apply { }: not also bare
+        if "scoped_call" in kinds else ()  # port() in x.apply { }: not also bare
     # (an element type's fact is no use of the name: class Table(Dict[str, Row]) still reads Row)
-    typed = {r.name_start for r in raw_refs if r.kind[:5] == "type." and r.kind != ITEMS_KIND}
+    typed = {r.name_start for r in raw_refs if r.kind[:5] == "type." and r.kind != ITEMS_KIND} \
+        if any(k[:5] == "type." and k != ITEMS_KIND for k in kinds) else ()
     for r in raw_refs:
         _, kind, name, receiver, _, _, _, at, _, _ = r  # unpacked once: a file has thousands (hot loop)
         if at is None:
@@ -996,7 +1002,7 @@ def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver
                 return None
             kind = "type." + form
             container = _returned_element(node, rules, lambda n: _text(n, data), form) \
-                if form in ("generic", "return") or node.parent.type in rules.array_types else ""
+                if form in ("generic", "return") or _parent(node).type in rules.array_types else ""
             if container:  # a mapping's value is marked: a loop over the mapping takes its keys instead
                 add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None,
                                       MAPPED if container in MAP_CONTAINERS else None,
@@ -2176,6 +2182,19 @@ def _argument_list(node, data: bytes) -> tuple[str | None, dict]:
     return (_text(callee, data) if callee is not None and callee.end_byte - callee.start_byte <= 200 else None), places
 
 
+# each node's parent, read once while a file's captures are collected (``_settled_captures`` empties it before and
+# after): tree-sitter finds a parent by a walk down from the root, and a type's steps ask it of the same nodes again
+_PARENTS: dict[int, object] = {}
+
+
+def _parent(node):
+    """``node.parent``, read once per node of the file being collected (``_PARENTS``)."""
+    parent = _PARENTS.get(node.id, _PARENTS)
+    if parent is _PARENTS:
+        parent = _PARENTS[node.id] = node.parent
+    return parent
+
+
 def _type_form(node, rules: ParseRules, name_of) -> str | None:
     """Where a type name is used: the form of the nearest enclosing node type the language lists (a parameter,
     a return type, a field, a variable...), ``generic`` inside generic arguments (a base's too: ``extends
@@ -2185,9 +2204,9 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
     contexts, arguments, transparent = rules.type_contexts, rules.type_arguments, rules.transparent_types
     if transparent and (_wrapper_name(node, name_of) in transparent  # Optional[URL] itself, or its name Optional
                         or _last_segment(name_of(node)) in transparent  # (the name first: it spares two parents)
-                        and (_generic_head(node.parent) == node or _qualified_head(node))):  # or io::Result's Result
+                        and (_generic_head(_parent(node)) == node or _qualified_head(node))):  # or io::Result's Result
         return "annotation"
-    generic, child, current = False, node, node.parent
+    generic, child, current = False, node, _parent(node)
     for _ in range(16):
         if current is None:
             break
@@ -2198,9 +2217,9 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
             if form is not ...:  # a rule may look further up
                 return "generic" if generic else form
         if kind in arguments and not (transparent and current.named_children[:1] == [child]
-                                      and _wrapper_name(current.parent, name_of) in transparent):
+                                      and _wrapper_name(_parent(current), name_of) in transparent):
             generic = True
-        child, current = current, current.parent
+        child, current = current, _parent(current)
     return "generic" if generic else "annotation"
 
 
@@ -2217,9 +2236,9 @@ def _generic_head(generic):
 
 def _qualified_head(node) -> bool:
     """Whether ``node`` is the last name of a qualified generic type's head: ``Result`` of ``io::Result<T>``."""
-    qualified = node.parent
+    qualified = _parent(node)
     return qualified is not None and qualified.child_by_field_name("name") == node \
-        and _generic_head(qualified.parent) == qualified
+        and _generic_head(_parent(qualified)) == qualified
 
 
 ITEMS_KIND = "type.items"  # the element type of what a function declares it returns: a loop over its call takes it
@@ -2246,7 +2265,7 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
     ``-> dict[str, Column]``): the first argument of the container, a mapping's last (also the language's
     ``ITEM_TYPES`` and ``MAP_TYPES``: C++'s ``std::vector<Sink>``, through a transparent type inside it:
     ``std::vector<std::shared_ptr<Sink>>``); "" where it is none."""
-    current = node.parent
+    current = _parent(node)
     for _ in range(8):  # (a wrapper inside the container takes four: vector<shared_ptr<T>>)
         if current is None:
             return ""
@@ -2263,7 +2282,7 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
             held = arguments[:1] if container in ITEM_CONTAINERS or container in rules.item_types else \
                 arguments[-1:] if container in MAP_CONTAINERS or container in rules.map_types else []
             if not held and container in rules.transparent_types:  # vector<shared_ptr<Sink>>: the vector's element
-                current = current.parent
+                current = _parent(current)
                 continue
             if (container in rules.item_types or container in rules.map_types) and (
                     _nested_generic(node, current) or rules.type_parameter(node, name_of(node))):
@@ -2276,7 +2295,7 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
                 form == "return" and container in rules.transparent_types)
             inside = bool(held) and held[0].start_byte <= node.start_byte < held[0].end_byte
             return container if inside and returned else ""
-        current = current.parent
+        current = _parent(current)
     return ""
 
 
@@ -2287,7 +2306,7 @@ def _nested_generic(node, container) -> bool:
     named = node.child_by_field_name("name") if node.type == "qualified_identifier" else None
     if named is not None and _generic_head(named) is not None:
         return True
-    generic = node.parent
+    generic = _parent(node)
     return generic is not None and generic != container and _generic_head(generic) == node
 
 
@@ -2830,6 +2849,7 @@ def _fixture_values(named: list[tuple[RawRef, Span]], typed: list[RawRef]) -> li
 
 FIXTURE_VALUE = "fixture:"  # a parameter's value: what the named fixture gives (see Resolver._fixture_class)
 _START = itemgetter(0)  # an item's start byte: RawRef.start, Span.start
+_KIND = itemgetter(1)  # a raw reference's kind
 
 
 CALLBACK = "<callback>"  # the kind of a scope that is an anonymous function passed to a call (no definition)
