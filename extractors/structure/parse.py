@@ -432,6 +432,8 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
         facts.defs, facts.refs = [], []
         why = str(exc) if isinstance(exc, budget.OverBudget) else f"tree-sitter failed: {type(exc).__name__}"
         return _regex_fallback(facts, data, lang, why)
+    finally:
+        _PARENTS.clear()  # (one file's nodes, which hold its tree)
     if facts.status == "partial" and not facts.defs:
         return _regex_fallback(facts, data, lang, "syntax errors" if facts.error_lines else facts.skip_reason)
     return facts
@@ -500,6 +502,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     with what the file's value flow binds it to."""
     parser, query = _parser_and_query(lang)
     rules = parse_rules(lang.name)
+    _PARENTS.clear()
     _use_element_reads(rules)
     written = data
     tree, data = _read_tree(parser, data, rules, facts)
@@ -582,11 +585,7 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     """The query's captures of the file (``_collect``, matches starting at a bounded depth), as the language
     settles its bindings and references."""
     found = Captures()
-    _PARENTS.clear()
-    try:
-        _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
-    finally:
-        _PARENTS.clear()  # (the nodes it holds hold their tree)
+    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
     if found.binders:
         _rebound(found.bindings, found.binders)
     if data is not written:  # what a repair blanked was written there all the same
@@ -2097,9 +2096,9 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
     file's argument lists read so far (``_argument_list``), by node id. ``keyed``: a method of an object literal
     written as the argument is at its key (``run({ onDone() {..} })``: ``#0%onDone``, what ``opts.onDone()`` in run
     calls); one nested deeper keeps the argument's place, which no parameter's member call names."""
-    if node.type in ARGUMENTS and node.parent is not None and node.parent.type in ARGUMENT_LISTS:
+    if node.type in ARGUMENTS and _parent(node) is not None and _parent(node).type in ARGUMENT_LISTS:
         if node.child_by_field_name("name") is None:
-            node = node.parent  # C#'s Must(IsValid): one argument of the list, by its place
+            node = _parent(node)  # C#'s Must(IsValid): one argument of the list, by its place
         else:
             return _named_argument(node, data)  # Run(onDone: Finish): by the parameter's name
     if node.type in ARGUMENT_LISTS:
@@ -2113,7 +2112,7 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
         # themselves (f(x)): the list's own, by id, without a walk up (a node's parent is a walk down from the root)
         argument, inside = name, name.id in places
         for _ in range(0 if inside else 8):
-            parent = argument.parent
+            parent = _parent(argument)
             if parent is None or parent.id == node.id:
                 inside = parent is not None
                 break
@@ -2126,9 +2125,9 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
                 child = child.prev_named_sibling
         key = _object_member_key(name, argument, data) if keyed and inside else ""
         return (callee, f"#{position}{key}") if callee is not None else (None, None)
-    elif node.type == "keyword_argument" and node.parent is not None:
+    elif node.type == "keyword_argument" and _parent(node) is not None:
         key = node.child_by_field_name("name")
-        slot, call = (_text(key, data) if key is not None else None), node.parent.parent
+        slot, call = (_text(key, data) if key is not None else None), _parent(_parent(node))
     else:
         return None, None
     callee = call.child_by_field_name("function") if call is not None else None
@@ -2139,7 +2138,7 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
 
 def _named_argument(argument, data: bytes) -> tuple[str | None, str | None]:
     """An argument written with its parameter's name (C#'s ``Run(onDone: Finish)``): (the callee, the name)."""
-    call = argument.parent.parent
+    call = _parent(_parent(argument))
     callee = call.child_by_field_name("function") if call is not None else None
     if callee is None or callee.end_byte - callee.start_byte > 200:
         return None, None
@@ -2151,29 +2150,29 @@ def _object_member_key(name, argument, data: bytes) -> str:
     ``argument`` is (its definition's ``name`` field, or the ``key`` of a pair whose value is a function: ``{ onDone:
     (r) => .. }``), or in an object under its keys (``{ hooks: { onDone() {..} } }``: ``%hooks%onDone``; ``{
     plugins: [{ setup() {..} }] }``: ``%plugins[]%setup``, as ``_object_keys`` names them), else ``""``."""
-    holder = name.parent
+    holder = _parent(name)
     named = holder.child_by_field_name("name") or holder.child_by_field_name("key") if holder is not None else None
     if named is None or named.id != name.id:
         return ""
-    keys, literal = OBJECT_KEY + _text(name, data), holder.parent
+    keys, literal = OBJECT_KEY + _text(name, data), _parent(holder)
     for _ in range(4):  # (ecma.scm hands over methods two keys deep)
         if literal is None or literal.id == argument.id:
             return keys if literal is not None else ""
-        above = literal.parent
+        above = _parent(literal)
         listed = above is not None and above.type == "array"
-        pair = above.parent if listed else above
+        pair = _parent(above) if listed else above
         key = pair.child_by_field_name("key") if pair is not None and pair.type == "pair" else None
         if key is None:
             return ""
         keys = OBJECT_KEY + _text(key, data) + (ITEMS if listed else "") + keys
-        literal = pair.parent
+        literal = _parent(pair)
     return ""
 
 
 def _argument_list(node, data: bytes) -> tuple[str | None, dict]:
     """An argument list's callee as written (None where there is none or it is over 200 bytes) and each argument's
     place, by node id: the arguments before it, comments aside (a sibling walk per value was quadratic)."""
-    call = node.parent
+    call = _parent(node)
     callee = call.child_by_field_name("function") if call is not None else None
     places, place = {}, 0
     for child in node.named_children:
@@ -2182,13 +2181,14 @@ def _argument_list(node, data: bytes) -> tuple[str | None, dict]:
     return (_text(callee, data) if callee is not None and callee.end_byte - callee.start_byte <= 200 else None), places
 
 
-# each node's parent, read once while a file's captures are collected (``_settled_captures`` empties it before and
-# after): tree-sitter finds a parent by a walk down from the root, and a type's steps ask it of the same nodes again
+# each node's parent, read once while a file's facts are read (``_query_facts`` empties it before, ``parse_file``
+# after): tree-sitter finds a parent by a walk down from the root, and a type's steps ask it of the same nodes again,
+# as a value passed's do of its argument's
 _PARENTS: dict[int, object] = {}
 
 
 def _parent(node):
-    """``node.parent``, read once per node of the file being collected (``_PARENTS``)."""
+    """``node.parent``, read once per node of the file being read (``_PARENTS``)."""
     parent = _PARENTS.get(node.id, _PARENTS)
     if parent is _PARENTS:
         parent = _PARENTS[node.id] = node.parent
