@@ -432,6 +432,8 @@ def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", know
         facts.defs, facts.refs = [], []
         why = str(exc) if isinstance(exc, budget.OverBudget) else f"tree-sitter failed: {type(exc).__name__}"
         return _regex_fallback(facts, data, lang, why)
+    finally:
+        _PARENTS.clear()  # (one file's nodes, which hold its tree)
     if facts.status == "partial" and not facts.defs:
         return _regex_fallback(facts, data, lang, "syntax errors" if facts.error_lines else facts.skip_reason)
     return facts
@@ -500,6 +502,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     with what the file's value flow binds it to."""
     parser, query = _parser_and_query(lang)
     rules = parse_rules(lang.name)
+    _PARENTS.clear()
     _use_element_reads(rules)
     written = data
     tree, data = _read_tree(parser, data, rules, facts)
@@ -732,12 +735,14 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
     ``|`` and subscripts too)."""
     best: dict[tuple, RawRef] = {}
     out, named = [], set()
-    # (most files have neither kind: a scan in C spares a pass in Python)
-    ignored = {r.name_start for r in raw_refs if r.kind == "ignore"} if has_kind(raw_refs, "ignore") else ()
+    # (most files have none of these kinds: one scan in C for the kinds spares a pass in Python for each)
+    kinds = set(map(_KIND, raw_refs))
+    ignored = {r.name_start for r in raw_refs if r.kind == "ignore"} if "ignore" in kinds else ()
     scoped = {r.name_start for r in raw_refs if r.kind == "scoped_call"} \
-        if has_kind(raw_refs, "scoped_call") else ()  # port() in x.apply { }: not also bare
+        if "scoped_call" in kinds else ()  # port() in x.apply { }: not also bare
     # (an element type's fact is no use of the name: class Table(Dict[str, Row]) still reads Row)
-    typed = {r.name_start for r in raw_refs if r.kind[:5] == "type." and r.kind != ITEMS_KIND}
+    typed = {r.name_start for r in raw_refs if r.kind[:5] == "type." and r.kind != ITEMS_KIND} \
+        if any(k[:5] == "type." and k != ITEMS_KIND for k in kinds) else ()
     for r in raw_refs:
         _, kind, name, receiver, _, _, _, at, _, _ = r  # unpacked once: a file has thousands (hot loop)
         if at is None:
@@ -996,7 +1001,7 @@ def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver
                 return None
             kind = "type." + form
             container = _returned_element(node, rules, lambda n: _text(n, data), form) \
-                if form in ("generic", "return") or node.parent.type in rules.array_types else ""
+                if form in ("generic", "return") or _parent(node).type in rules.array_types else ""
             if container:  # a mapping's value is marked: a loop over the mapping takes its keys instead
                 add_ref(_new(RawRef, (node.start_byte, ITEMS_KIND, written, receiver, None,
                                       MAPPED if container in MAP_CONTAINERS else None,
@@ -2091,25 +2096,27 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
     file's argument lists read so far (``_argument_list``), by node id. ``keyed``: a method of an object literal
     written as the argument is at its key (``run({ onDone() {..} })``: ``#0%onDone``, what ``opts.onDone()`` in run
     calls); one nested deeper keeps the argument's place, which no parameter's member call names."""
-    if node.type in ARGUMENTS and node.parent is not None and node.parent.type in ARGUMENT_LISTS:
+    if node.type in ARGUMENTS and _parent(node) is not None and _parent(node).type in ARGUMENT_LISTS:
         if node.child_by_field_name("name") is None:
-            node = node.parent  # C#'s Must(IsValid): one argument of the list, by its place
+            node = _parent(node)  # C#'s Must(IsValid): one argument of the list, by its place
         else:
             return _named_argument(node, data)  # Run(onDone: Finish): by the parameter's name
     if node.type in ARGUMENT_LISTS:
-        argument, inside = name, False  # the argument holding the name: self.done in run(self.done) is one argument
-        for _ in range(8):
-            parent = argument.parent
-            if parent is None or parent.id == node.id:
-                inside = parent is not None
-                break
-            argument = parent
         site = lists.get(node.id) if lists is not None else None
         if site is None:
             site = _argument_list(node, data)
             if lists is not None:
                 lists[node.id] = site
         callee, places = site
+        # the argument holding the name: self.done in run(self.done) is one argument. Most names are one argument
+        # themselves (f(x)): the list's own, by id, without a walk up (a node's parent is a walk down from the root)
+        argument, inside = name, name.id in places
+        for _ in range(0 if inside else 8):
+            parent = _parent(argument)
+            if parent is None or parent.id == node.id:
+                inside = parent is not None
+                break
+            argument = parent
         position = places.get(argument.id) if inside else None
         if position is None:
             position, child = 0, argument.prev_named_sibling
@@ -2118,9 +2125,9 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
                 child = child.prev_named_sibling
         key = _object_member_key(name, argument, data) if keyed and inside else ""
         return (callee, f"#{position}{key}") if callee is not None else (None, None)
-    elif node.type == "keyword_argument" and node.parent is not None:
+    elif node.type == "keyword_argument" and _parent(node) is not None:
         key = node.child_by_field_name("name")
-        slot, call = (_text(key, data) if key is not None else None), node.parent.parent
+        slot, call = (_text(key, data) if key is not None else None), _parent(_parent(node))
     else:
         return None, None
     callee = call.child_by_field_name("function") if call is not None else None
@@ -2131,7 +2138,7 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
 
 def _named_argument(argument, data: bytes) -> tuple[str | None, str | None]:
     """An argument written with its parameter's name (C#'s ``Run(onDone: Finish)``): (the callee, the name)."""
-    call = argument.parent.parent
+    call = _parent(_parent(argument))
     callee = call.child_by_field_name("function") if call is not None else None
     if callee is None or callee.end_byte - callee.start_byte > 200:
         return None, None
@@ -2143,35 +2150,49 @@ def _object_member_key(name, argument, data: bytes) -> str:
     ``argument`` is (its definition's ``name`` field, or the ``key`` of a pair whose value is a function: ``{ onDone:
     (r) => .. }``), or in an object under its keys (``{ hooks: { onDone() {..} } }``: ``%hooks%onDone``; ``{
     plugins: [{ setup() {..} }] }``: ``%plugins[]%setup``, as ``_object_keys`` names them), else ``""``."""
-    holder = name.parent
+    holder = _parent(name)
     named = holder.child_by_field_name("name") or holder.child_by_field_name("key") if holder is not None else None
     if named is None or named.id != name.id:
         return ""
-    keys, literal = OBJECT_KEY + _text(name, data), holder.parent
+    keys, literal = OBJECT_KEY + _text(name, data), _parent(holder)
     for _ in range(4):  # (ecma.scm hands over methods two keys deep)
         if literal is None or literal.id == argument.id:
             return keys if literal is not None else ""
-        above = literal.parent
+        above = _parent(literal)
         listed = above is not None and above.type == "array"
-        pair = above.parent if listed else above
+        pair = _parent(above) if listed else above
         key = pair.child_by_field_name("key") if pair is not None and pair.type == "pair" else None
         if key is None:
             return ""
         keys = OBJECT_KEY + _text(key, data) + (ITEMS if listed else "") + keys
-        literal = pair.parent
+        literal = _parent(pair)
     return ""
 
 
 def _argument_list(node, data: bytes) -> tuple[str | None, dict]:
     """An argument list's callee as written (None where there is none or it is over 200 bytes) and each argument's
     place, by node id: the arguments before it, comments aside (a sibling walk per value was quadratic)."""
-    call = node.parent
+    call = _parent(node)
     callee = call.child_by_field_name("function") if call is not None else None
     places, place = {}, 0
     for child in node.named_children:
         places[child.id] = place
         place += child.type != "comment"
     return (_text(callee, data) if callee is not None and callee.end_byte - callee.start_byte <= 200 else None), places
+
+
+# each node's parent, read once while a file's facts are read (``_query_facts`` empties it before, ``parse_file``
+# after): tree-sitter finds a parent by a walk down from the root, and a type's steps ask it of the same nodes again,
+# as a value passed's do of its argument's
+_PARENTS: dict[int, object] = {}
+
+
+def _parent(node):
+    """``node.parent``, read once per node of the file being read (``_PARENTS``)."""
+    parent = _PARENTS.get(node.id, _PARENTS)
+    if parent is _PARENTS:
+        parent = _PARENTS[node.id] = node.parent
+    return parent
 
 
 def _type_form(node, rules: ParseRules, name_of) -> str | None:
@@ -2183,9 +2204,9 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
     contexts, arguments, transparent = rules.type_contexts, rules.type_arguments, rules.transparent_types
     if transparent and (_wrapper_name(node, name_of) in transparent  # Optional[URL] itself, or its name Optional
                         or _last_segment(name_of(node)) in transparent  # (the name first: it spares two parents)
-                        and (_generic_head(node.parent) == node or _qualified_head(node))):  # or io::Result's Result
+                        and (_generic_head(_parent(node)) == node or _qualified_head(node))):  # or io::Result's Result
         return "annotation"
-    generic, child, current = False, node, node.parent
+    generic, child, current = False, node, _parent(node)
     for _ in range(16):
         if current is None:
             break
@@ -2196,9 +2217,9 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
             if form is not ...:  # a rule may look further up
                 return "generic" if generic else form
         if kind in arguments and not (transparent and current.named_children[:1] == [child]
-                                      and _wrapper_name(current.parent, name_of) in transparent):
+                                      and _wrapper_name(_parent(current), name_of) in transparent):
             generic = True
-        child, current = current, current.parent
+        child, current = current, _parent(current)
     return "generic" if generic else "annotation"
 
 
@@ -2215,9 +2236,9 @@ def _generic_head(generic):
 
 def _qualified_head(node) -> bool:
     """Whether ``node`` is the last name of a qualified generic type's head: ``Result`` of ``io::Result<T>``."""
-    qualified = node.parent
+    qualified = _parent(node)
     return qualified is not None and qualified.child_by_field_name("name") == node \
-        and _generic_head(qualified.parent) == qualified
+        and _generic_head(_parent(qualified)) == qualified
 
 
 ITEMS_KIND = "type.items"  # the element type of what a function declares it returns: a loop over its call takes it
@@ -2244,7 +2265,7 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
     ``-> dict[str, Column]``): the first argument of the container, a mapping's last (also the language's
     ``ITEM_TYPES`` and ``MAP_TYPES``: C++'s ``std::vector<Sink>``, through a transparent type inside it:
     ``std::vector<std::shared_ptr<Sink>>``); "" where it is none."""
-    current = node.parent
+    current = _parent(node)
     for _ in range(8):  # (a wrapper inside the container takes four: vector<shared_ptr<T>>)
         if current is None:
             return ""
@@ -2261,7 +2282,7 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
             held = arguments[:1] if container in ITEM_CONTAINERS or container in rules.item_types else \
                 arguments[-1:] if container in MAP_CONTAINERS or container in rules.map_types else []
             if not held and container in rules.transparent_types:  # vector<shared_ptr<Sink>>: the vector's element
-                current = current.parent
+                current = _parent(current)
                 continue
             if (container in rules.item_types or container in rules.map_types) and (
                     _nested_generic(node, current) or rules.type_parameter(node, name_of(node))):
@@ -2274,7 +2295,7 @@ def _returned_element(node, rules: ParseRules, name_of, form: str = "generic") -
                 form == "return" and container in rules.transparent_types)
             inside = bool(held) and held[0].start_byte <= node.start_byte < held[0].end_byte
             return container if inside and returned else ""
-        current = current.parent
+        current = _parent(current)
     return ""
 
 
@@ -2285,7 +2306,7 @@ def _nested_generic(node, container) -> bool:
     named = node.child_by_field_name("name") if node.type == "qualified_identifier" else None
     if named is not None and _generic_head(named) is not None:
         return True
-    generic = node.parent
+    generic = _parent(node)
     return generic is not None and generic != container and _generic_head(generic) == node
 
 
@@ -2306,6 +2327,9 @@ def _decorator_name(text: str) -> str:
 
 _GENERIC = re.compile(r"<[^<>]*>|(?<=\w)\[[^\[\]]*\]")
 _PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
+# each bracket pair's contents dropped (``_type_text``): the regex, what it leaves, the bracket it needs to match
+# (``_GENERIC``'s ``<`` or ``[``)
+_BRACKET_STEPS = ((_GENERIC, "", "<"), (_PARENS, "\x00", "("), (_BRACES, "\x01", "{"))
 _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
 _TYPING = ("typing", "t", "typ", "tp")  # Python's typing module as code names it (import typing as t: t.Optional)
@@ -2394,7 +2418,9 @@ def _type_text(text: str, call: bool = False) -> str | None:
                     text = text.partition(" ")[2].lstrip()
     if not call and _COLLECTION.search(text):
         return COLLECTION
-    for rx, repl in ((_GENERIC, ""), (_PARENS, "\x00"), (_BRACES, "\x01")):
+    for rx, repl, opening in _BRACKET_STEPS:
+        if opening not in text and (opening != "<" or "[" not in text):  # nothing to drop (a regex pass spared)
+            continue
         previous = None
         while previous != text:
             previous, text = text, rx.sub(repl, text)
@@ -2839,6 +2865,7 @@ def _fixture_values(named: list[tuple[RawRef, Span]], typed: list[RawRef]) -> li
 
 FIXTURE_VALUE = "fixture:"  # a parameter's value: what the named fixture gives (see Resolver._fixture_class)
 _START = itemgetter(0)  # an item's start byte: RawRef.start, Span.start
+_KIND = itemgetter(1)  # a raw reference's kind
 
 
 CALLBACK = "<callback>"  # the kind of a scope that is an anonymous function passed to a call (no definition)
@@ -2985,7 +3012,7 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
     inner = scope = seen_inside = seen_outside = None
     body_start = 0
     for r in sorted(raw_refs, key=_START):
-        start = r[0]
+        start, kind, name, receiver, module, alias, line, _, args, labels = r  # unpacked once (hot loop)
         while i < count and spans[i].start <= start:
             while stack and stack[-1].end <= spans[i].start:
                 stack.pop()
@@ -3000,13 +3027,12 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             inner, body_start = (stack[-1].qualname, stack[-1].body_start) if stack else ("<module>", 0)
             scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
                                                      "<module>")
-        kind, receiver, alias = r.kind, r.receiver, r.alias
         if kind in local_kinds and not receiver and local:
             if start < body_start:  # in the signature: the enclosing scope's names
                 seen = seen_outside = seen_outside if seen_outside is not None else _visible(inner, stack, flow, True)
             else:
                 seen = seen_inside = seen_inside if seen_inside is not None else _visible(inner, stack, flow)
-            if r.name in seen:
+            if name in seen:
                 if kind == "raise":
                     continue  # raise exc: an exception caught or built before, not a class built here
                 kind = local_kinds[kind]  # a variable called or passed along, not a function found elsewhere by name
@@ -3016,9 +3042,9 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             kind = "call"
         if kind == "call" and receivers and receiver in (None, "this"):
             kind, receiver = _lambda_receiver(r, receiver, stack, flow)
-        if kind in ("local_call", "local_stored") and r.name in parameters:  # stored: what callers pass is kept
+        if kind in ("local_call", "local_stored") and name in parameters:  # stored: what callers pass is kept
             _param_call(r, stack, flow)
-        elif kind == "local_callback" and r.name in parameters and r.module is not None:  # walk(root, fn)
+        elif kind == "local_callback" and name in parameters and module is not None:  # walk(root, fn)
             _param_passed(r, stack, flow)
         elif kind == "call" and receiver and flow.members_passed:  # opts.onDone(), opts.hooks.onDone()
             member = _parameter_member(receiver, stack, flow)
@@ -3029,16 +3055,15 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
         if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
             alias, bound_to = _stored_field(alias, receiver, stack, flow)
         else:  # a stored value is no value of the flow's (no VALUE_KINDS)
-            bound_to = _value_bound(kind, r.name, receiver, inner, scope, stack, flow) if kind in _FLOW_KINDS else None
-        if not bound_to and kind in _DROPPABLE_KINDS and (kind != "call" or r.name[-2:] == ITEMS) \
-                and _unknown_object(kind, r.name, receiver, bound_to, flow):  # (a call: only an element's)
+            bound_to = _value_bound(kind, name, receiver, inner, scope, stack, flow) if kind in _FLOW_KINDS else None
+        if not bound_to and kind in _DROPPABLE_KINDS and (kind != "call" or name[-2:] == ITEMS) \
+                and _unknown_object(kind, name, receiver, bound_to, flow):  # (a call: only an element's)
             continue
         if bound_to is None and local and receiver is not None and receiver.isidentifier():
             seen_inside = seen_inside if seen_inside is not None else _visible(inner, stack, flow)
             if receiver in seen_inside:
                 bound_to = LOCAL_VALUE  # parser.add() on a local parser: never the file's def parser()
-        out.append(_new(Reference, (scope, kind, r.name, receiver, r.module, alias, r.line, bound_to, r.args,
-                                    r.labels)))
+        out.append(_new(Reference, (scope, kind, name, receiver, module, alias, line, bound_to, args, labels)))
     return out
 
 
@@ -3277,9 +3302,11 @@ def _given_typed(bound_to: str, stack: list[Span], types: dict) -> str:
 
 def _called_variable(value: str) -> str | None:
     """``factory(size)`` -> ``factory``: the bare name one call (and nothing after it) calls, else None."""
-    name, paren, _ = value.partition("(")
+    name, paren, rest = value.partition("(")
     if not paren or not name.isidentifier() or not value.endswith(")"):
         return None
+    if "(" not in rest:  # one pair of parentheses: the first ``)`` closes it, at the end or before more
+        return name if rest.index(")") == len(rest) - 1 else None
     depth = 0
     for at, char in enumerate(value[len(name):], len(name)):
         depth += (char == "(") - (char == ")")

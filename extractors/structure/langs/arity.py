@@ -143,7 +143,8 @@ def arguments_of(node) -> int | None:
         kind = child.type
         if kind in COMMENTS:
             continue
-        if kind in SPREAD_ARGUMENTS or (child.named_children and child.named_children[0].type in SPREAD_ARGUMENTS):
+        first = child.named_child(0) if child.named_child_count else None  # (no list of all of them built)
+        if kind in SPREAD_ARGUMENTS or (first is not None and first.type in SPREAD_ARGUMENTS):
             return None
         count += 1
     return count
