@@ -160,6 +160,9 @@ class _Run:
         from . import rows
 
         symbols = rows.merged_symbols(None, self.new["symbols"], set())
+        # before resolution begins: the module index asks each language for its keys, clearing the languages'
+        # configs (``graph.module_rows``), which the resolution's graph reads
+        modules = rows.module_index(rows.file_infos(self.new["files"]), self.root)
         # resolution's serial start runs on a thread while the tables it does not change are written
         resolving = rows.resolve_all(symbols, self.new["refs"], self.new["files"], self.root, self.provenance,
                                      self.workers)
@@ -171,7 +174,7 @@ class _Run:
             yield Batch("early_refs", rows.early(self.new["refs"]))
             yield Batch("callback_refs", rows.passed(self.new["refs"]))
             yield Batch("ref_names", rows.ref_names(self.new["refs"]))
-            yield Batch("module_index", rows.module_index(rows.file_infos(self.new["files"]), self.root))
+            yield Batch("module_index", modules)
             edges = rows.edges_with_sids(resolving, symbols)
         finally:
             resolving.abandon()

@@ -255,7 +255,7 @@ class Resolving:
         return _resolved(state, self.workers)
 
     def abandon(self) -> None:
-        """The thread ended (a run failing while it prepares waits for it: nothing is left running)."""
+        """Waits for the thread to end (a run failing while it prepares: nothing is left running after it)."""
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
