@@ -160,16 +160,24 @@ class _Run:
         from . import rows
 
         symbols = rows.merged_symbols(None, self.new["symbols"], set())
-        for table in ("files", "refs", "symbols"):
-            yield Batch(table, symbols if table == "symbols" else self.new[table])
-        yield Batch("symbol_names", rows.symbol_names(symbols))
-        yield Batch("foreign_symbols", rows.foreign_symbols(symbols))
-        yield Batch("early_refs", rows.early(self.new["refs"]))
-        yield Batch("callback_refs", rows.passed(self.new["refs"]))
-        yield Batch("ref_names", rows.ref_names(self.new["refs"]))
-        yield Batch("module_index", rows.module_index(rows.file_infos(self.new["files"]), self.root))
-        edges = rows.resolve_all(symbols, self.new["refs"], self.new["files"], self.root, self.provenance,
-                                 self.workers)
+        # before resolution begins: the module index asks each language for its keys, clearing the languages'
+        # configs (``graph.module_rows``), which the resolution's graph reads
+        modules = rows.module_index(rows.file_infos(self.new["files"]), self.root)
+        # resolution's serial start runs on a thread while the tables it does not change are written
+        resolving = rows.resolve_all(symbols, self.new["refs"], self.new["files"], self.root, self.provenance,
+                                     self.workers)
+        try:
+            for table in ("files", "refs", "symbols"):
+                yield Batch(table, symbols if table == "symbols" else self.new[table])
+            yield Batch("symbol_names", rows.symbol_names(symbols))
+            yield Batch("foreign_symbols", rows.foreign_symbols(symbols))
+            yield Batch("early_refs", rows.early(self.new["refs"]))
+            yield Batch("callback_refs", rows.passed(self.new["refs"]))
+            yield Batch("ref_names", rows.ref_names(self.new["refs"]))
+            yield Batch("module_index", modules)
+            edges = rows.edges_with_sids(resolving, symbols)
+        finally:
+            resolving.abandon()
         yield Batch("edges", edges)
         yield Batch("hierarchy", rows.hierarchy(edges))
         for table, (_, build) in rows.EDGE_INDEXES.items():
