@@ -122,8 +122,7 @@ def update(path: str | Path, files: list[str], repo: str | None = None, lake: La
     extractor = StructureExtractor()
     if wait is None:
         wait = float(os.environ.get("CODELAKE_UPDATE_WAIT", UPDATE_WAIT))
-    parsed = extractor.parse_ahead(source.root, rel, source.head if source.is_git else None) \
-        if ahead and not source.bare else None
+    parsed = extractor.parse_ahead(source.root, rel) if ahead and not source.bare else None
     try:
         options = {"files": rel, "git": {"bare": source.bare, "is_git": source.is_git, "head": source.head},
                    "parsed_ahead": parsed}
@@ -148,6 +147,9 @@ def _through_worker(lake: Lake, source: Source, rel: list[str], worker: str) -> 
         if worker != "start" or background.busy(root, source.repo, "refresh"):
             return None
         background.start(root, "refresh", source.repo, checkout)
+    from extractors.structure.ahead import cancel_early
+
+    cancel_early()  # the worker parses: a child this process forked as it started has nothing to give
     timeout = float(os.environ.get("CODELAKE_HAND_OVER_TIMEOUT") or HAND_OVER_TIMEOUT)
     outcome = background.hand_over(root, source.repo, rel, timeout)
     if outcome is None:

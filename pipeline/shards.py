@@ -557,7 +557,9 @@ class TableWrite:
         import pyarrow.parquet as pq
 
         tables = [base] if base is not None else []
-        tables += [align_table(pq.read_table(p) if isinstance(p, Path) else p, self.schema) for p in parts]
+        # a file read as one file: ``pq.read_table`` goes through pyarrow.dataset, which a one-shot update does not
+        # import otherwise
+        tables += [align_table(pq.ParquetFile(p).read() if isinstance(p, Path) else p, self.schema) for p in parts]
         rows = pa.concat_tables(tables) if tables else self.schema.empty_table()
         return rows.sort_by([(c, "ascending") for c in self.sort_by])
 

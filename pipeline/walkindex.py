@@ -11,9 +11,12 @@ files give is exactly those files' edges). A reader finding no index for its key
 instead (``pipeline.walk``). Local lakes only.
 
 Built after a writer publishes (``Lake.after_write``): in the writer's process for an ``index``, in a detached
-process at idle priority for an ``update`` (the agent's hook does not wait for it). Builders take turns under a
-lock and the one holding it builds again until the index matches the current snapshot, so updates in a row cost one
-build after the last, not one each. ``CODELAKE_WALK_INDEX``: ``sync``, ``background`` or ``off``.
+process at idle priority for an ``update`` (the agent's hook does not wait for it). That process waits until the
+repository is quiet (``CODELAKE_WALK_INDEX_QUIET`` seconds with no write, default 1): a build reads every edge (3.2M on
+a 2M-line lake) and, even at idle priority, running into the next update slowed it by a third (0.5 -> 0.65-0.77 s on
+two cores); an update published meanwhile leaves the build to the process that update started. Builders take turns
+under a lock and the one holding it builds again until the index matches the current snapshot, so updates in a row
+cost one build after the last, not one each. ``CODELAKE_WALK_INDEX``: ``sync``, ``background`` or ``off``.
 
 Run as ``python -m pipeline.walkindex LAKE REPO`` it builds that repository's index (what the background does).
 """
@@ -27,6 +30,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +40,8 @@ from .walk import Steps, mentions_by_tail
 FOLDER = "_walk"
 FORMAT = "walk-index 2"  # 2: unresolved.json holds a count per last dotted part
 MODE_ENV = "CODELAKE_WALK_INDEX"  # sync | background | off (default: sync, background for updates)
+QUIET_ENV = "CODELAKE_WALK_INDEX_QUIET"  # seconds without a write before a background build starts
+QUIET = 1.0
 DIRECTIONS = {"forward": ("dst_sid", "src_sid"), "reverse": ("src_sid", "dst_sid")}  # walk from -> to
 
 
@@ -139,14 +145,39 @@ def after_write(lake, repo: str, background: bool = False) -> None:
         return
     try:
         if mode == "background":
-            subprocess.Popen([sys.executable, "-m", "pipeline.walkindex", str(lake.root), repo],
-                             start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL, cwd=str(Path(__file__).resolve().parents[1]))
+            _spawn_builder(lake, repo)
         else:
             build_current(lake, repo)
     except Exception as exc:  # derived data: the run published; commands walk the lake until the next build
         print(f"codelake: warning: the walk index of {repo!r} was not built ({type(exc).__name__}: {exc})",
               file=sys.stderr)
+
+
+_builders: list[int] = []  # the detached builders this process started, reaped when it starts the next
+
+
+def _spawn_builder(lake, repo: str) -> None:
+    """``python -m pipeline.walkindex LAKE REPO STAMP`` in its own session, at idle priority from its first
+    instruction (its imports do not compete with the next update either), importing this project's code whatever
+    the working folder holds (``PYTHONSAFEPATH``: a ``pipeline`` folder there is not put first)."""
+    for pid in list(_builders):  # a long-lived writer (the refresh worker) leaves no zombies behind
+        try:
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                _builders.remove(pid)
+        except ChildProcessError:
+            _builders.remove(pid)
+    argv = [sys.executable, "-m", "pipeline.walkindex", str(lake.root), repo, _stamp(lake, repo)]
+    project = str(Path(__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONSAFEPATH": "1",
+           "PYTHONPATH": os.pathsep.join(filter(None, [project, os.environ.get("PYTHONPATH")]))}
+    quiet = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
+    try:
+        pid = os.posix_spawn(sys.executable, argv, env, file_actions=quiet, setsid=True,
+                             scheduler=(os.SCHED_IDLE, os.sched_param(0)))
+    except (AttributeError, OSError):  # no idle class here: the builder lowers its own priority
+        pid = subprocess.Popen(argv, start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, cwd=project).pid
+    _builders.append(pid)
 
 
 def build_current(lake, repo: str) -> str | None:
@@ -254,12 +285,38 @@ def _idle_priority() -> None:
         os.nice(19)
 
 
+def _stamp(lake, repo: str) -> str:
+    """Which snapshot manifest the repository has now (a publish replaces the file): its change time, no parse."""
+    try:
+        return str(os.stat(Path(lake.root) / "_snapshots" / f"{repo}.json").st_mtime_ns)
+    except OSError:
+        return ""
+
+
+def _quiet(lake, repo: str, published: str | None) -> bool:
+    """Wait until the repository had no write for ``QUIET`` seconds since the manifest ``published`` (``_stamp``)
+    and no writer is at it; False when one published another (the builder its writer started builds that)."""
+    quiet = max(float(os.environ.get(QUIET_ENV, QUIET)), 0.0)
+    waited = 0.0
+    while True:
+        time.sleep(quiet)
+        waited += max(quiet, 0.1)
+        if published and _stamp(lake, repo) != published:
+            return False
+        if not lake.writing(repo) or waited >= 30:  # a mark a killed writer left: build anyway
+            return True
+        time.sleep(0.1)
+
+
 def main(argv: list[str]) -> int:
     from .lake import Lake
 
     _idle_priority()
     try:
-        build_current(Lake(argv[0]), argv[1])
+        lake, repo = Lake(argv[0]), argv[1]
+        if not _quiet(lake, repo, argv[2] if len(argv) > 2 else None):
+            return 0  # written again meanwhile: the build is the later writer's builder's
+        build_current(lake, repo)
     except Exception as exc:  # a background builder has no one to tell but its log; readers walk the lake instead
         print(f"codelake walk index of {argv[1]}: {exc}", file=sys.stderr)
         return 1

@@ -151,11 +151,11 @@ def test_files_parsed_ahead_for_another_plan_are_dropped(make_repo, monkeypatch)
 
     root = make_repo(files=BASE)
     monkeypatch.setattr(parse, "_PARSERS", {})
-    child = ahead.parse_ahead(root, ["app/core.py"], None)
+    child = ahead.parse_ahead(root, ["app/core.py"])
     assert child is not None and child.pid
     other = plan.plan_changes(root, False, None, False, ["app/main.py"]).to_parse
     assert child.take(other, None, set()) is None and child.pid is None  # stopped and reaped
-    assert ahead.parse_ahead(root, ["app/gone.py"], None) is None  # nothing to parse
+    assert ahead.parse_ahead(root, ["app/gone.py"]) is None  # nothing to parse
 
 
 def test_update_of_a_deleted_file_removes_its_rows(lake, make_repo):

@@ -82,12 +82,12 @@ class StructureExtractor:
                 "edge_targets", "edge_sources", "unresolved_names", "module_index"}
 
     @staticmethod
-    def parse_ahead(root: Path, files: list[str], head: str | None):
+    def parse_ahead(root: Path, files: list[str]):
         """A child parsing an update's ``files`` while the caller starts up; pass it as ``options["parsed_ahead"]``
         and ``cancel()`` it when done (``ahead.parse_ahead``; None when it would not pay)."""
         from .ahead import parse_ahead
 
-        return parse_ahead(root, files, head)
+        return parse_ahead(root, files)
 
     def run(self, ctx: RunContext, cursor: Cursor):
         from pipeline.repos import git_facts
@@ -108,7 +108,10 @@ class StructureExtractor:
 
     def _index(self, ctx: RunContext, cursor: Cursor, view: "SourceView"):
         from . import plan
+        from .graph import forget_configs
         from .parallel import parse_all
+
+        forget_configs()  # the run's one owner of the languages' config caches: each config read once a run
 
         version = facts_version()
         full = bool(ctx.options.get("full")) or cursor.state.get("version") != version
@@ -123,7 +126,7 @@ class StructureExtractor:
         entry_points = plan.console_entry_points(view.root)
         ahead = ctx.options.get("parsed_ahead")  # an update's files, parsed while the process started (``ahead``)
         if ahead is not None:
-            _meanwhile(previous_files)
+            _meanwhile({lang.name for _, lang, *_ in changes.to_parse})
         new = ahead.take(changes.to_parse, view.head, entry_points) if ahead is not None else None
         if new is not None:
             ctx.count("files_parsed_ahead", new["files"].num_rows)
@@ -227,21 +230,16 @@ class _Run:
         return next_sid
 
 
-def _meanwhile(previous_files) -> None:
-    """What the rest of an update needs whatever its files hold, done while the parse-ahead child still compiles its
-    query and parses (the run then waits for it, ~0.1 s of a cold one-file update): the modules that resolution
-    and the writes import, and the support modules of the lake's languages (the module index asks each)."""
+def _meanwhile(languages: set[str]) -> None:
+    """What the rest of an update needs whatever its files hold, done while the parse-ahead child may still parse:
+    the modules that resolution and the writes import, and the support modules of the updated files' languages (a
+    module index built again imports the others' as it asks them; a kept one, as most updates keep it, asks none)."""
     import concurrent.futures  # noqa: F401  (the shard writes' threads)
 
     from . import incremental, langs, lazy, rows  # noqa: F401
 
-    try:
-        import pyarrow.acero  # noqa: F401  (``Table.group_by``, the name indexes)
-    except ImportError:
-        pass
-    if previous_files is not None:
-        for language in previous_files.column("language").unique().to_pylist():
-            langs.support(language)
+    for language in languages:
+        langs.support(language)
 
 
 def _resolution_configs(changes, cursor: Cursor, full: bool) -> tuple[dict | None, bool]:

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from . import budget
@@ -24,26 +26,25 @@ MAX_BYTES = 2_000_000  # more than an edit's few files: a whole-run parse goes t
 
 @dataclass
 class ParsedAhead:
-    """A child parsing ``items`` (the plan's tuples for an update of those files of ``root``) with ``head`` and
-    ``entry_points``; ``take`` hands its tables over once."""
+    """A child parsing ``items`` (the plan's tuples for an update of those files of ``root``); ``take`` hands its
+    tables over once."""
 
     pid: int | None
     fd: int
     root: Path
     items: list
-    head: str | None
-    entry_points: set
 
     def take(self, items: list, head: str | None, entry_points: set) -> dict | None:
-        """The tables of the child's facts when it parses exactly this, else None (the child is stopped)."""
-        if self.pid is None or (items, head, entry_points) != (self.items, self.head, self.entry_points):
+        """The tables of the child's facts (with the run's ``head`` and ``entry_points``, which parsing does not
+        read) when it parses exactly ``items``, else None (the child is stopped)."""
+        if self.pid is None or items != self.items:
             self.cancel()
             return None
-        from .parse import parse_file, skipped_item
+        from .parse import skipped_item
         from .rows import tables_from_facts
 
         child, self.pid = (self.pid, self.fd), None  # run_guarded reaps it and closes its pipe
-        parts = budget.run_guarded(lambda item: parse_file(self.root, *item), items, skipped_item, started=child)
+        parts = budget.run_guarded(partial(_parse_item, self.root), items, skipped_item, started=child)
         return tables_from_facts([f for part in parts for f in part], head, entry_points)
 
     def cancel(self) -> None:
@@ -58,18 +59,74 @@ class ParsedAhead:
         self.pid = None
 
 
-def parse_ahead(root: Path, files: list[str], head: str | None) -> ParsedAhead | None:
-    """A child parsing ``files`` of ``root`` as an update's plan would list them; None where it would not pay (no
-    fork or no budget to watch it by, nothing to parse, big files, or the languages' queries compiled in this
-    process already)."""
-    from . import parse, plan
+def _parse_item(root: Path, item: tuple):
+    from .parse import parse_file  # imported by the child: the parent forks before it has (``start_early``)
+
+    return parse_file(root, *item)
+
+
+_early: list[ParsedAhead] = []  # the child ``start_early`` forked, until ``parse_ahead`` takes or stops it
+
+
+def start_early(path: str, files: list[str]) -> None:
+    """Fork the child as a one-shot ``update`` starts, before it imports pyarrow and the lake's modules, runs git and
+    reads the snapshot (~0.15 s on a 2M-line lake), so that compiling the query overlaps all of them. It parses on a
+    guess: that ``path`` is the repository's root. ``parse_ahead`` takes it when the run's plan, from the root the run
+    found, lists the same files, else stops it; ``cancel_early`` stops it when no run parses (a warm worker's)."""
+    try:
+        root = Path(path).resolve()
+        rel = [_relative(root, file) for file in files]
+        child = _start(root, rel) if None not in rel else None
+    except (OSError, ValueError):  # the run finds out what is wrong, and says it
+        return
+    if child is not None:
+        _early.append(child)
+
+
+def _relative(root: Path, file: str) -> str | None:
+    """``file`` as ``pipeline.indexing`` reads it (absolute, or relative to the working folder or to the root, the
+    one that exists first); None: outside ``root``."""
+    given = Path(file)
+    inside = []
+    for path in [given] if given.is_absolute() else [Path.cwd() / given, root / given]:
+        try:
+            path = Path(os.path.abspath(path))
+            inside.append((os.path.lexists(path), (path.parent.resolve() / path.name).relative_to(root).as_posix()))
+        except ValueError:
+            continue
+    return max(inside, key=lambda found: found[0])[1] if inside else None
+
+
+def cancel_early() -> None:
+    while _early:
+        _early.pop().cancel()
+
+
+def parse_ahead(root: Path, files: list[str]) -> ParsedAhead | None:
+    """A child parsing ``files`` of ``root`` as an update's plan would list them (the one ``start_early`` forked,
+    when it parses that); None where it would not pay (no fork or no budget to watch it by, nothing to parse, big
+    files, or the languages' queries compiled in this process already)."""
+    from . import plan
+
+    items = plan.plan_changes(root, False, None, False, files).to_parse
+    while _early:
+        early = _early.pop()
+        if early.root == root and early.items == items:
+            return early
+        early.cancel()
+    return _start(root, files, items)
+
+
+def _start(root: Path, files: list[str], items: list | None = None) -> ParsedAhead | None:
+    from . import plan
 
     if not hasattr(os, "fork") or not budget.file_budget():
         return None
-    items = plan.plan_changes(root, False, None, False, files).to_parse
-    compiled = any(lang.name in parse._PARSERS for _, lang, *_ in items)
+    if items is None:
+        items = plan.plan_changes(root, False, None, False, files).to_parse
+    parse = sys.modules.get(f"{__package__}.parse")  # not imported yet: no query compiled
+    compiled = parse is not None and any(lang.name in parse._PARSERS for _, lang, *_ in items)
     if not items or compiled or plan.total_bytes(root, items, MAX_BYTES + 1) > MAX_BYTES:
         return None
-    entry_points = plan.console_entry_points(root)
-    pid, fd = budget.start_child(lambda item: parse.parse_file(root, *item), items)
-    return ParsedAhead(pid, fd, root, items, head, entry_points)
+    pid, fd = budget.start_child(partial(_parse_item, root), items)
+    return ParsedAhead(pid, fd, root, items)

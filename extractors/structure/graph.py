@@ -3,6 +3,7 @@ members per class, names across the repository, modules per language family, pac
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -83,13 +84,17 @@ class Graph:
         self._subclasses = None
 
 
-def forget_configs(supports) -> None:
+def forget_configs() -> None:
     """Language modules cache what they read from go.mod, tsconfig.json, package.json...: valid for one run only
-    (a long-lived worker indexes again after these files changed)."""
-    for module in {m for m in supports if m is not None}:
-        for value in vars(module).values():
-            if callable(getattr(value, "cache_clear", None)):
-                value.cache_clear()
+    (a long-lived worker indexes again after these files changed). Called once, as a run starts (``StructureExtractor``):
+    the module index and the resolver of one run read each config once. Only the modules imported so far can hold
+    anything: none is imported for this (a one-shot update imports only its files' languages)."""
+    prefix = langs.__name__ + "."
+    for name, module in list(sys.modules.items()):
+        if module is not None and name.startswith(prefix):
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
 
 
 def at_module_level(s: Symbol) -> bool:
@@ -98,7 +103,6 @@ def at_module_level(s: Symbol) -> bool:
 
 
 def build_graph(symbols: list[Symbol], files: dict[str, dict], root) -> Graph:
-    forget_configs(langs.support(language) for language in {info.get("language") for info in files.values()})
     g = Graph()
     elsewhere = []  # members whose type is not in their file (qualname ``T.m`` under the module)
     for s in symbols:
@@ -217,7 +221,6 @@ def module_rows(files: dict[str, dict], root) -> dict[str, list]:
     what an update's resolution needs of every file, kept in the lake so that a one-file update reads it instead of
     asking each language for the keys of every file (site-packages: 15K files, ~60-80 ms). Rows in the indexes'
     order, so that ``stored_modules`` gives back the same lists in the same order."""
-    forget_configs(langs.support(language) for language in {info.get("language") for info in files.values()})
     g = Graph()
     _index_modules(g, files, root, with_top=False)
     rows = [(MODULE_ROW, group, key, path, None) for group, index in g.module_index.items()

@@ -32,10 +32,8 @@ import pyarrow.compute as pc
 
 from pipeline.shards import keeping
 
-from . import langs
-from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, build_graph,
-                    elsewhere_type_name, forget_configs, imported_apart, join_owners, keep_member, keep_top,
-                    package_names)
+from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, elsewhere_type_name,
+                    imported_apart, join_owners, keep_member, keep_top, package_names)
 from .langs.arity import Params
 from .parse import MADE, SINGLETON
 from .qualnames import untwinned
@@ -450,14 +448,12 @@ class _LazySet(set):
 
 class LazyGraph(Graph):
     """``graph.Graph`` whose symbol indexes fill per file and per name, and whose hierarchy fills per class from the
-    stored ``inherits`` edges; module and package indexes are built for every file up front (from paths alone, as
-    ``build_graph`` does)."""
+    stored ``inherits`` edges; its module and package indexes are the run's ``module_index``, given whole."""
 
-    def __init__(self, index: Index, files: dict[str, dict], root, modules: Graph | None = None):
-        # module and package indexes only: kept in the lake (``graph.module_rows``), else built from every file
-        forget_configs(langs.support(language) for language in {info.get("language") for info in files.values()})
-        base = modules if modules is not None else build_graph([], files, root)
-        super().__init__(module_index=base.module_index, packages=base.packages, package_blocks=base.package_blocks)
+    def __init__(self, index: Index, files: dict[str, dict], modules: Graph):
+        # module and package indexes only (``graph.stored_modules``: the run's ``module_index``)
+        super().__init__(module_index=modules.module_index, packages=modules.packages,
+                         package_blocks=modules.package_blocks)
         self.index, self.loaded_paths, self.loaded_names = index, set(), set()
         self.by_id = _Lazy(lambda sid: self.load_path(_path_of(sid)))
         self.by_qual = _Lazy(lambda key: self.load_path(key[0]))
@@ -710,13 +706,13 @@ class LazyResolver(Resolver):
 
 
 def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[str], root, provenance: str,
-                     kept=None, modules: Graph | None = None) -> list:
+                     modules: Graph, kept=None) -> list:
     """The edges of the ``affected`` files (every kind), resolving only what their references reach. ``refs`` are
     the affected files' references; the index holds every file's definitions, early references and hierarchy (the
     affected files' hidden: their bases are resolved here first, as a full run resolves every file's). ``kept``
     (``incremental.KeptResolution``): the lines whose edges the edit did not change, taken as they were; ``modules``:
-    the module and package indexes (``graph.stored_modules``), else built from ``files``."""
-    graph = LazyGraph(index, files, root, modules)
+    the module and package indexes (``graph.stored_modules``)."""
+    graph = LazyGraph(index, files, modules)
     resolver = LazyResolver(graph, files, root, provenance)
     by_path: dict[str, list[Ref]] = defaultdict(list)
     for r in _refs(refs):

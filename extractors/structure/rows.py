@@ -495,14 +495,14 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str,
     from .lazy import Index, resolve_affected
     from .parallel import REF_COLUMNS, edges_table
 
-    from .graph import module_rows, stored_modules
+    from .graph import stored_modules
 
     index = Index(current.previous, current.shard_file, current.changed, current.changed_by_parse,
                   [current.run_symbols, current.moved], early(current.new["refs"]).select(REF_COLUMNS),
                   current.hierarchy_sources(affected), current.passed_refs, current.callbacks)
-    modules = stored_modules(current.modules if current.modules is not None else module_rows(current.files(), root))
+    modules = stored_modules(current.modules)  # kept or built again by ``module_index_batches``, written before this
     edges = edges_table(resolve_affected(index, current.refs_of(affected), current.files(), affected, root,
-                                         provenance, kept, modules))
+                                         provenance, modules, kept))
     return _sids_from_index(edges, index, kept.sids if kept else {})
 
 
@@ -603,6 +603,14 @@ def _distinct_pairs(table: pa.Table, keep) -> pa.Table:
                      "path": path.dictionary.take(pc.subtract(codes, pc.multiply(rows, width)))})
 
 
+def _distinct(table: pa.Table) -> pa.Table:
+    """The distinct (key, path) rows of a two-column table, those with a key, in the order each first appears: what
+    ``group_by([key, "path"]).aggregate([])`` gives, without Acero: a one-shot update imports neither
+    ``pyarrow.acero`` nor the ``pyarrow.dataset`` it loads."""
+    unified = _unified(table, table.column_names)
+    return _distinct_pairs(unified, pc.is_valid(unified.column(0).chunk(0)))
+
+
 def _foreign_sources(table: pa.Table):
     """Whether each edge's ``src_id`` (``<file>::<qualname>``) is defined in another file than the edge's path, for
     a ``_unified`` (src_id, path) table: worked out once per distinct id."""
@@ -620,7 +628,7 @@ def unresolved_names(edges: pa.Table) -> pa.Table:
     keep = pc.and_(_equals(edges.column("resolution"), "unresolved"), pc.is_valid(edges.column("dst_name")))
     table = _plain(edges.select(["dst_name", "path"]).filter(keep))
     tails = pc.replace_substring_regex(table.column("dst_name"), r"(?s)^.*\.", "")
-    rows = pa.table({"dst_name": tails, "path": table.column("path")}).group_by(["dst_name", "path"]).aggregate([])
+    rows = _distinct(pa.table({"dst_name": tails, "path": table.column("path")}))
     return rows.append_column("resolution", pa.array(["unresolved"] * rows.num_rows, pa.string()))
 
 
@@ -745,7 +753,7 @@ def ref_names(refs: pa.Table) -> pa.Table:
         keyed = pa.table({"name": pa.array([TEMPLATE_KEY] * templates.num_rows, pa.string()),
                           "path": templates.column("path")})
         table = pa.concat_tables([table, keyed.cast(table.schema)])
-    return table.group_by(["name", "path"]).aggregate([])
+    return _distinct(table)
 
 
 def _object_keys_named(refs: pa.Table) -> pa.Table:
@@ -755,8 +763,7 @@ def _object_keys_named(refs: pa.Table) -> pa.Table:
     nothing else they name is that member."""
     held = _plain(refs.select(["bound_to", "path"]))
     held = held.filter(pc.fill_null(pc.match_substring(held.column("bound_to"), OBJECT_KEY), False))
-    pairs = {(OBJECT_KEY + key, path) for bound, path in zip(*held.group_by(["bound_to", "path"]).aggregate([])
-                                                                  .to_pydict().values())
+    pairs = {(OBJECT_KEY + key, path) for bound, path in zip(*_distinct(held).to_pydict().values())
              if bound.startswith((PASSED_VALUE, IMPLEMENTED_VALUE)) for key in _KEY_NAME.findall(bound)}
     return pa.table({"name": pa.array([n for n, _ in pairs], pa.string()),
                      "path": pa.array([p for _, p in pairs], pa.string())})

@@ -56,10 +56,17 @@ def _own_extractors(names: list[str] | None) -> bool:
 
 def cmd_update(args) -> int:
     common.lean_process()
+    from extractors.structure.ahead import cancel_early, start_early
+
+    start_early(args.path, args.files)  # the files parsed by a child while this process imports and reads the lake
     from ..indexing import update
 
     worker = "start" if args.warm else ("off" if os.environ.get("CODELAKE_UPDATE_WORKER") == "off" else "auto")
-    s = update(args.path, args.files, repo=args.repo, lake=common.lake(args), strict=True, worker=worker, ahead=True)
+    try:
+        s = update(args.path, args.files, repo=args.repo, lake=common.lake(args), strict=True, worker=worker,
+                   ahead=True)
+    finally:
+        cancel_early()  # a refused update never asked for it
     if s.status == "queued":
         message(f"{s.repo} is being written by another run (an index?): the update is queued, and that run applies "
                 f"it before it finishes")
