@@ -2644,10 +2644,12 @@ class Resolver(ImportBindings):
 
     def _class_of_value(self, r: Ref, value: str, hooks: Hooks) -> tuple[str | None, str]:
         """The repository class an expression's value is an instance of: (class id, how) or (None, ``external`` /
-        ``unknown``); memoized per file and value (per scope for values starting at ``self``, and for what a
-        function called bare gives a lambda: ``RuleFor(x => ..)`` is a method of the enclosing class's bases)."""
-        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value == OWN_OBJECT or value in SELF_NAMES
-               or _bare_callee_given(value) or self._names_local_class(r.path, value) else "", value)
+        ``unknown``); memoized per file and value (per scope for values starting at ``self`` or ``super``: two
+        classes of a file reach different bases through ``super().make()``; and for what a function called bare
+        gives a lambda: ``RuleFor(x => ..)`` is a method of the enclosing class's bases)."""
+        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value.startswith(("super(", "super."))
+               or value == OWN_OBJECT or value in SELF_NAMES or _bare_callee_given(value)
+               or self._names_local_class(r.path, value) else "", value)
         if self.line_sensitive(r.path, value):  # new Box() where Box is declared in each test: which Box is the line's
             key += (r.line,)
         # (a variable's own object names its scope, <object>createServer; a returned one is the function's own)
