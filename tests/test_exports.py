@@ -108,13 +108,14 @@ def test_the_digest_is_ordered_by_the_task_and_cut_to_the_budget(exported):
     lake, _ = exported
     default = read.digest(lake.root, REPO, budget=400, recent=[])
     subsystems = section_lines(default, "## Subsystems")
-    sizes = [int(re.search(r"\((\d+) files", l).group(1)) for l in subsystems]
+    sizes = [int(re.search(r"(\d+) files", l).group(1)) for l in subsystems]
     assert len(sizes) == 2 and sizes == sorted(sizes, reverse=True)  # largest first when nothing is known of the task
     for task in ({"changed": ["shop/report.py"]}, {"branch": "fix/report-monthly"}, {"recent": ["shop/report.py"]}):
         ordered = read.digest(lake.root, REPO, budget=400, **{"recent": [], **task})
         assert "report.py" in [l for l in ordered.splitlines() if l.startswith("- ")][0], task
     store_first = read.digest(lake.root, REPO, budget=400, recent=[], changed=["tests/test_store.py"])
-    assert section_lines(store_first, "## Subsystems")[0].startswith("- shop/ (3 files, 1 test): store.py")
+    first = section_lines(store_first, "## Subsystems")[0]
+    assert first.startswith("- shop/ (part 2 of 2: 3 files, 1 test): store.py")
     for budget in (400, 120, 40, 0):
         text = read.digest(lake.root, REPO, budget=budget)
         assert tokens.count(text) <= budget
@@ -257,6 +258,22 @@ def test_most_used_names_what_is_referenced_and_keeps_the_test_callers_with_thei
     first = render.Line(lines[0].label, lines[0].items, lines[0].total, lines[0].priority, keep=1)
     assert first.text() == "most used: Context x54 (types, exceptions; +48 from tests) +2 more"
     assert lines[0].items[2] == "Command x92 from tests (tests/test_basic)"
+
+
+def test_subsystems_sharing_a_folder_say_which_part_of_it_each_is():
+    from pipeline.exports import render
+
+    # codelake's own digest listed "extractors/structure/" twice: the resolver's tests and the language modules are
+    # two communities of one folder
+    def row(folder: str, size: int, key: str) -> dict:
+        return {"folder": folder, "size": size, "tests": 0, "key_files": [f"{folder}/{key}"], "paths": [key],
+                "name": key, "purpose": None, "purpose_path": None}
+
+    rows = [row("extractors/structure", 189, "resolve.py"), row("pipeline", 130, "lake.py"),
+            row("extractors/structure", 73, "lazy.py")]
+    assert [i["text"] for i in render.subsystem_items(rows)] == [
+        "- extractors/structure/ (part 1 of 2: 189 files): resolve.py", "- pipeline/ (130 files): lake.py",
+        "- extractors/structure/ (part 2 of 2: 73 files): lazy.py"]
 
 
 @pytest.mark.parametrize("role", ["docs", "example", "tooling", "benchmark"])

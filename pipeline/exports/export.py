@@ -510,7 +510,7 @@ def digest_data(catalog, repo: str, facts: dict) -> dict:
                   "agent_activity WHERE repo = ? GROUP BY path ORDER BY last_at DESC, path LIMIT ?") \
         if facts["behaviour"] else []
     sections = [render.section("header", None, render.header_lines(facts), pinned=True)]
-    sections.append(render.section("subsystems", "## Subsystems", [render.subsystem_item(r) for r in subsystems]))
+    sections.append(render.section("subsystems", "## Subsystems", render.subsystem_items(subsystems)))
     if hot:
         end_at = catalog.rows("SELECT end_at FROM history_end(repo_id := ?)", [repo])[1]
         sections.append(render.section("hotspots", render.hotspots_title(end_at[0][0] if end_at else None),

@@ -8,6 +8,7 @@ whole lines), so the most useful facts survive any budget.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from . import tokens
@@ -176,13 +177,16 @@ def short(text: str, limit: int) -> str:
 SUBSYSTEM_CHARS = 150  # key files are added while the line stays this short (the first always shows)
 
 
-def subsystem_item(row: dict) -> dict:
+def subsystem_item(row: dict, part: tuple[int, int] | None = None) -> dict:
     """'- sympy/ (234 files, 109 tests): core/expr.py, core/basic.py (Base class for all the objects in SymPy)': the
     subsystem's folder, size, and its most central files of the repository's own source, the one whose docstring or
-    header comment gives the purpose followed by it; key files while the line stays short."""
+    header comment gives the purpose followed by it; key files while the line stays short. ``part``: (k, n) where n
+    listed subsystems share the folder, k-th largest ('- sympy/ (part 2 of 2: 40 files)'): the task may reorder
+    them, so the number is by size, not by place."""
     folder = row.get("folder") or ""
     tests = f", {plural(row['tests'], 'test')}" if row.get("tests") else ""
-    text = f"- {folder + '/' if folder else './'} ({plural(row['size'], 'file')}{tests}): "
+    shared = f"part {part[0]} of {part[1]}: " if part else ""
+    text = f"- {folder + '/' if folder else './'} ({shared}{plural(row['size'], 'file')}{tests}): "
     for position, path in enumerate(row["key_files"]):
         shown = path[len(folder) + 1:] if folder and path.startswith(folder + "/") else path
         if row.get("purpose") and path == row.get("purpose_path"):
@@ -192,6 +196,20 @@ def subsystem_item(row: dict) -> dict:
             break
         text = candidate
     return item(text, row["paths"], f"{row['name']} {folder} {' '.join(row['paths'][:20])}")
+
+
+def subsystem_items(rows: list[dict]) -> list[dict]:
+    """The subsystems' lines, largest first as given; those sharing a folder say which part of it each is (two
+    communities of one folder would otherwise read as one name listed twice)."""
+    sharing = Counter(row.get("folder") or "" for row in rows)
+    seen: Counter = Counter()
+    items = []
+    for row in rows:
+        folder = row.get("folder") or ""
+        seen[folder] += 1
+        part = (seen[folder], sharing[folder]) if sharing[folder] > 1 else None
+        items.append(subsystem_item(row, part))
+    return items
 
 
 def hotspots_title(end_at) -> str:
