@@ -100,7 +100,28 @@ def _constructor_entry(name: str, kind: str, parent: str | None) -> str | None:
     return None
 
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _main_entry, _constructor_entry,
+# types the compiler itself uses by their full name (System.Runtime.CompilerServices, System.Diagnostics.CodeAnalysis),
+# which a library declares for the older frameworks it targets (`internal class IsExternalInit {}` under `#if !NET`):
+# `init` accessors, `this` parameters, `required` members, `[MaybeNull]` read them; no source names them
+COMPILER_TYPES = frozenset({
+    "IsExternalInit", "ExtensionAttribute", "EmbeddedAttribute", "NullableAttribute", "NullableContextAttribute",
+    "NullablePublicOnlyAttribute", "IsReadOnlyAttribute", "IsByRefLikeAttribute", "IsUnmanagedAttribute",
+    "RequiredMemberAttribute", "CompilerFeatureRequiredAttribute", "SetsRequiredMembersAttribute",
+    "ScopedRefAttribute", "RefSafetyRulesAttribute", "ParamCollectionAttribute", "InterpolatedStringHandlerAttribute",
+    "InterpolatedStringHandlerArgumentAttribute", "CallerArgumentExpressionAttribute", "ModuleInitializerAttribute",
+    "SkipLocalsInitAttribute", "AsyncMethodBuilderAttribute", "OverloadResolutionPriorityAttribute",
+    "AllowNullAttribute", "DisallowNullAttribute", "MaybeNullAttribute", "NotNullAttribute",
+    "MaybeNullWhenAttribute", "NotNullWhenAttribute", "NotNullIfNotNullAttribute", "DoesNotReturnAttribute",
+    "DoesNotReturnIfAttribute", "MemberNotNullAttribute", "MemberNotNullWhenAttribute"})
+
+
+def _compiler_type_entry(name: str, kind: str, parent: str | None) -> str | None:
+    if kind == "class" and parent is None and name in COMPILER_TYPES:
+        return "a type the compiler uses by its full name, declared for older target frameworks"
+    return None
+
+
+entry_reason = entry_reason_with(PURE_DECORATORS, _main_entry, _constructor_entry, _compiler_type_entry,
                                  object_method_rule(OBJECT_METHODS, "string formatting and hashed collections"))
 
 
