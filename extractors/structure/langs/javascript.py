@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
-from ..parse import BARE_CALL_ONLY, BASE_OF, MADE
+from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
 from . import (QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, no_package_scope,
                quoted_template, settle_templates, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
@@ -126,6 +126,19 @@ def builtin_value(receiver: str) -> bool:
 LOCALS_SHADOW = True
 CONSTRUCTOR_METHOD = "constructor"  # new Runner({ onDone(r) {..} }): Runner's constructor types onDone's r
 CONSTRUCTOR_FUNCTIONS = True  # function Request() {} with Request.prototype.m = ..: new Request() is a Request
+
+
+_PASSED_CALLEES = frozenset({"identifier", "member_expression"})  # describe(..), app.get(..); not f()(..), a[0](..)
+
+
+def passed_callee(fn) -> list | None:
+    """``describe("x", (t) => ..)``: the called function of the call a function literal is an argument of (queries/
+    typescript.scm's ``@passed.name`` patterns are rooted at the literal: rooted at every call, each kept its
+    alternatives alive through the call's whole subtree, a fifth of a file's matching)."""
+    arguments = _parent(fn)
+    call = _parent(arguments) if arguments is not None and arguments.type == "arguments" else None
+    callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
+    return [callee] if callee is not None and callee.type in _PASSED_CALLEES else None
 
 
 def constructor_name(name: str) -> bool:
