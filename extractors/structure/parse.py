@@ -189,8 +189,8 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``async`` or ``wrapped``).
 - ``@passed.name``: an untyped parameter of a function written as an argument (``describe(t => ...)``), with
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
-  function as written; left out, the language's ``passed_callee`` finds it from the function: a pattern rooted at
-  the literal, not at every call, costs the matching less) and ``@passed.slot`` (the parameter's node, whose place is
+  function as written; left out, the language's ``passed_argument`` finds it from the literal, and the argument
+  holding it: a pattern rooted at the literal, not at every call, costs the matching less) and ``@passed.slot`` (the parameter's node, whose place is
   its position; default: the name): it takes the type the called function declares for that parameter of what it
   is passed (``PASSED_VALUE``).
   ``@passed.implicit`` in place of ``@passed.name``: a lambda naming no parameter, whose implicit one (Kotlin's
@@ -1792,11 +1792,14 @@ def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: in
     declares its parameter 1 gives as parameter 0 (``Resolver._passed_class``). ``implicit``: the name of what the
     lambda has unnamed at ``slot``: its one parameter (``@passed.implicit``, Kotlin's ``it``, at 0), or its receiver
     (``@passed.receiver``: ``RECEIVER_LABEL`` + the callee's name, at ``RECEIVER_SLOT``). A pattern rooted at the
-    function literal captures no ``@passed.callee``: the language's ``passed_callee`` finds it."""
-    # several nodes: the text from the first to the last (Java's object and name)
-    nodes = caps.get("passed.callee") or (rules.passed_callee(caps["passed.fn"][0]) if rules else None)
-    if not nodes:
-        return None
+    literal captures no ``@passed.callee``: the language's ``passed_argument`` finds it, and the argument."""
+    nodes = caps.get("passed.callee")  # several nodes: the text from the first to the last (Java's object and name)
+    if nodes is None:
+        found = rules.passed_argument(caps["passed.fn"][0]) if rules else None
+        if found is None:
+            return None
+        nodes, argument = found
+        caps = {**caps, "passed.fn": (argument,)}
     callee = _passed_callee(data[nodes[0].start_byte:nodes[-1].end_byte].decode("utf-8", "replace"))
     if callee is None:
         return None

@@ -131,14 +131,28 @@ CONSTRUCTOR_FUNCTIONS = True  # function Request() {} with Request.prototype.m =
 _PASSED_CALLEES = frozenset({"identifier", "member_expression"})  # describe(..), app.get(..); not f()(..), a[0](..)
 
 
-def passed_callee(fn) -> list | None:
-    """``describe("x", (t) => ..)``: the called function of the call a function literal is an argument of (queries/
-    typescript.scm's ``@passed.name`` patterns are rooted at the literal: rooted at every call, each kept its
-    alternatives alive through the call's whole subtree, a fifth of a file's matching)."""
-    arguments = _parent(fn)
-    call = _parent(arguments) if arguments is not None and arguments.type == "arguments" else None
-    callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
-    return [callee] if callee is not None and callee.type in _PASSED_CALLEES else None
+def passed_argument(literal) -> tuple | None:
+    """The call a literal captured ``@passed.fn`` is passed to, as (its callee's nodes, the argument): a function
+    (``describe("x", (t) => ..)``), an object whose members are functions (``run({ onDone(r) {..} })``, also to a
+    ``new``), or such an object one level down, under a key (``run({ hooks: { onDone(r) {..} } })``) or in a list
+    there (``run({ plugins: [{ setup(c) {..} }] })``), the argument then the outer object. queries/typescript.scm's
+    ``@passed.name`` patterns are rooted at the literal: rooted at every call, each kept its alternatives alive
+    through the call's whole subtree, a fifth of a file's matching."""
+    argument, constructs = literal, literal.type == "object"
+    parent = _parent(literal)
+    if constructs and parent is not None and parent.type in ("pair", "array"):
+        pair = _parent(parent) if parent.type == "array" else parent
+        if pair is None or pair.type != "pair" or pair.child_by_field_name("key").type != "property_identifier":
+            return None
+        argument, constructs = _parent(pair), False
+        parent = _parent(argument) if argument.type == "object" else None
+    call = _parent(parent) if parent is not None and parent.type == "arguments" else None
+    if call is None or call.type not in ("call_expression", "new_expression"):
+        return None
+    callee = call.child_by_field_name("function" if call.type == "call_expression" else "constructor")
+    if callee is None or callee.type not in _PASSED_CALLEES or (call.type == "new_expression" and not constructs):
+        return None
+    return [callee], argument
 
 
 def constructor_name(name: str) -> bool:
