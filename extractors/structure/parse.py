@@ -190,9 +190,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 - ``@passed.name``: an untyped parameter of a function written as an argument (``describe(t => ...)``), with
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
   function as written; left out, the language's ``passed_argument`` finds it from the literal, and the argument
-  holding it: a pattern rooted at the literal, not at every call, costs the matching less) and ``@passed.slot`` (the parameter's node, whose place is
-  its position; default: the name): it takes the type the called function declares for that parameter of what it
-  is passed (``PASSED_VALUE``).
+  holding it: a pattern rooted at the literal, not at every call, costs the matching less) and ``@passed.slot``
+  (the parameter's node, whose place is its position; default: the name): it takes the type the called function
+  declares for that parameter of what it is passed (``PASSED_VALUE``).
   ``@passed.implicit`` in place of ``@passed.name``: a lambda naming no parameter, whose implicit one (Kotlin's
   ``it``) takes place 0; a trailing function (``_TRAILING_FUNCTIONS``) is given to the last parameter.
   ``@passed.receiver`` in place of ``@passed.name``: the lambda itself, whose receiver (its ``this``) takes what the
@@ -1539,7 +1539,7 @@ def _on_signature(c: OtherCapture) -> None:
 
 
 def _on_passed_receiver(c: OtherCapture) -> None:
-    passed = _passed(c.node, c.caps, c.data, RECEIVER_LABEL, RECEIVER_SLOT)  # the lambda's this: this@<callee>
+    passed = _passed(c.node, c.caps, c.data, RECEIVER_LABEL, RECEIVER_SLOT, c.rules)  # the lambda's this: this@<callee>
     if passed:
         c.found.bindings["var"].append(passed)
 
