@@ -189,8 +189,10 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   ``async`` or ``wrapped``).
 - ``@passed.name``: an untyped parameter of a function written as an argument (``describe(t => ...)``), with
   ``@passed.fn`` (the function, whose place among the arguments is its position), ``@passed.callee`` (the called
-  function as written) and ``@passed.slot`` (the parameter's node, whose place is its position; default: the name):
-  it takes the type the called function declares for that parameter of what it is passed (``PASSED_VALUE``).
+  function as written; left out, the language's ``passed_argument`` finds it from the literal, and the argument
+  holding it: a pattern rooted at the literal, not at every call, costs the matching less) and ``@passed.slot``
+  (the parameter's node, whose place is its position; default: the name): it takes the type the called function
+  declares for that parameter of what it is passed (``PASSED_VALUE``).
   ``@passed.implicit`` in place of ``@passed.name``: a lambda naming no parameter, whose implicit one (Kotlin's
   ``it``) takes place 0; a trailing function (``_TRAILING_FUNCTIONS``) is given to the last parameter.
   ``@passed.receiver`` in place of ``@passed.name``: the lambda itself, whose receiver (its ``this``) takes what the
@@ -1537,14 +1539,14 @@ def _on_signature(c: OtherCapture) -> None:
 
 
 def _on_passed_receiver(c: OtherCapture) -> None:
-    passed = _passed(c.node, c.caps, c.data, RECEIVER_LABEL, RECEIVER_SLOT)  # the lambda's this: this@<callee>
+    passed = _passed(c.node, c.caps, c.data, RECEIVER_LABEL, RECEIVER_SLOT, c.rules)  # the lambda's this: this@<callee>
     if passed:
         c.found.bindings["var"].append(passed)
 
 
 def _on_passed_name(c: OtherCapture) -> None:
     implicit = c.rules.implicit_parameter if c.role == "passed.implicit" else None
-    passed = _passed(c.node, c.caps, c.data, implicit, 0 if implicit else None)
+    passed = _passed(c.node, c.caps, c.data, implicit, 0 if implicit else None, c.rules)
     if passed:
         c.found.bindings["var"].append(passed)
     if passed and implicit:  # the lambda declares it, as var.implicit does: its own, not the enclosing scope's
@@ -1784,12 +1786,20 @@ def _result_place(node) -> int:
     return place
 
 
-def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: int | str | None = None) -> RawRef | None:
+def _passed(node, caps: dict, data: bytes, implicit: str | None = None, slot: int | str | None = None,
+            rules: ParseRules | None = None) -> RawRef | None:
     """``describe("x", (t) => t.go())``: ``t`` bound to ``PASSED_VALUE`` + ``describe@1:0``, what ``describe``
     declares its parameter 1 gives as parameter 0 (``Resolver._passed_class``). ``implicit``: the name of what the
     lambda has unnamed at ``slot``: its one parameter (``@passed.implicit``, Kotlin's ``it``, at 0), or its receiver
-    (``@passed.receiver``: ``RECEIVER_LABEL`` + the callee's name, at ``RECEIVER_SLOT``)."""
-    nodes = caps["passed.callee"]  # several nodes: the text from the first to the last (Java's object and name)
+    (``@passed.receiver``: ``RECEIVER_LABEL`` + the callee's name, at ``RECEIVER_SLOT``). A pattern rooted at the
+    literal captures no ``@passed.callee``: the language's ``passed_argument`` finds it, and the argument."""
+    nodes = caps.get("passed.callee")  # several nodes: the text from the first to the last (Java's object and name)
+    if nodes is None:
+        found = rules.passed_argument(caps["passed.fn"][0]) if rules else None
+        if found is None:
+            return None
+        nodes, argument = found
+        caps = {**caps, "passed.fn": (argument,)}
     callee = _passed_callee(data[nodes[0].start_byte:nodes[-1].end_byte].decode("utf-8", "replace"))
     if callee is None:
         return None

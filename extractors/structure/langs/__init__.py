@@ -105,7 +105,10 @@ also a top-level name of its file, which an import names and its package sees (`
 ``repairs(language) -> (rewrite, ...)``: byte-for-byte rewrites (same length, same lines) of syntax the grammar cannot
 read, tried on a file that failed to parse; the parser keeps the rewritten reading when it has fewer errors.
 ``IMPLICIT_PARAMETER``: the name a lambda gives its one parameter where it names none (Kotlin's ``it``), which
-``@var.implicit`` binds (see parse.py).
+``@var.implicit`` binds (see parse.py). ``passed_argument(literal)``: for ``@passed.name`` patterns rooted at the
+literal (a function, an object of methods) without ``@passed.callee`` (a pattern rooted at every call costs the
+matching much more), the called function's nodes (a list) of the call the literal is passed to and the argument
+that holds it (the literal, or an object around it); None where it is passed to no such call.
 ``constructor_name(name)``: a top-level function of that name is a constructor where its body assigns ``this.x``
 (JavaScript's ``function Layer(fn) { this.handle = fn }``): each ``this.x`` is a field of it, as of a class, and the
 resolver takes it for a type its ``new`` builds (default: none).
@@ -393,6 +396,9 @@ class ParseRules:
     # (text before the repairs, text after) -> [(byte offset, name)]: the calls a repair blanked (C's ``GUARDED_BY(mu)``)
     repaired_calls: Callable[[bytes, bytes], list] = lambda _before, _after: []
     implicit_parameter: str | None = None  # the name a lambda's one unnamed parameter bears (Kotlin's ``it``)
+    # (a literal captured ``@passed.fn`` by a pattern without ``@passed.callee``) -> (the callee's nodes of the call
+    # it is passed to, as ``@passed.callee`` would capture them, the argument holding it); None: none (parse._passed)
+    passed_argument: Callable = lambda _literal: None
     # (a top-level function's name) -> whether it is a constructor where its body assigns ``this.x`` (JavaScript's
     # ES5 ``function Layer(fn) { this.handle = fn }``): those are fields of the function, as of a class
     constructor_name: Callable[[str], bool] = lambda _name: False
@@ -632,6 +638,7 @@ def parse_rules(language: str | None) -> ParseRules:
         bare_fields=bool(getattr(module, "BARE_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
+        passed_argument=getattr(module, "passed_argument", DEFAULT_RULES.passed_argument),
         constructor_name=getattr(module, "constructor_name", DEFAULT_RULES.constructor_name),
         member_place=getattr(module, "member_place", None),
         signature_outside=bool(getattr(module, "SIGNATURE_OUTSIDE", False)),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pipeline.safeio import read_config
 
-from ..parse import BARE_CALL_ONLY, BASE_OF, MADE
+from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
 from . import (QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, no_package_scope,
                quoted_template, settle_templates, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
@@ -126,6 +126,33 @@ def builtin_value(receiver: str) -> bool:
 LOCALS_SHADOW = True
 CONSTRUCTOR_METHOD = "constructor"  # new Runner({ onDone(r) {..} }): Runner's constructor types onDone's r
 CONSTRUCTOR_FUNCTIONS = True  # function Request() {} with Request.prototype.m = ..: new Request() is a Request
+
+
+_PASSED_CALLEES = frozenset({"identifier", "member_expression"})  # describe(..), app.get(..); not f()(..), a[0](..)
+
+
+def passed_argument(literal) -> tuple | None:
+    """The call a literal captured ``@passed.fn`` is passed to, as (its callee's nodes, the argument): a function
+    (``describe("x", (t) => ..)``), an object whose members are functions (``run({ onDone(r) {..} })``, also to a
+    ``new``), or such an object one level down, under a key (``run({ hooks: { onDone(r) {..} } })``) or in a list
+    there (``run({ plugins: [{ setup(c) {..} }] })``), the argument then the outer object. queries/typescript.scm's
+    ``@passed.name`` patterns are rooted at the literal: rooted at every call, each kept its alternatives alive
+    through the call's whole subtree, a fifth of a file's matching."""
+    argument, constructs = literal, literal.type == "object"
+    parent = _parent(literal)
+    if constructs and parent is not None and parent.type in ("pair", "array"):
+        pair = _parent(parent) if parent.type == "array" else parent
+        if pair is None or pair.type != "pair" or pair.child_by_field_name("key").type != "property_identifier":
+            return None
+        argument, constructs = _parent(pair), False
+        parent = _parent(argument) if argument.type == "object" else None
+    call = _parent(parent) if parent is not None and parent.type == "arguments" else None
+    if call is None or call.type not in ("call_expression", "new_expression"):
+        return None
+    callee = call.child_by_field_name("function" if call.type == "call_expression" else "constructor")
+    if callee is None or callee.type not in _PASSED_CALLEES or (call.type == "new_expression" and not constructs):
+        return None
+    return [callee], argument
 
 
 def constructor_name(name: str) -> bool:

@@ -350,67 +350,35 @@
 
 ; describe("x", (t, u) => t.go()), describe("x", t => ...): an untyped parameter of a function passed to a call
 ; takes what the called function declares for it (see parse.py @passed.name)
-(call_expression function: [(identifier) (member_expression)] @passed.callee
-  arguments: (arguments [(arrow_function parameters: (formal_parameters
-                           (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                         (function_expression parameters: (formal_parameters
-                           (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))] @passed.fn))
-(call_expression function: [(identifier) (member_expression)] @passed.callee
-  arguments: (arguments (arrow_function parameter: (identifier) @passed.name) @passed.fn))
+; (rooted at the function, its call's callee read by langs/javascript.py's passed_argument: rooted at every call, these
+; kept their alternatives alive through the call's whole subtree)
+[(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+ (function_expression parameters: (formal_parameters
+   (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))] @passed.fn
+(arrow_function parameter: (identifier) @passed.name) @passed.fn
 ; testDriver({ additionalTests(ctx) {..} }), run({ onDone: (result) => .. }): an untyped parameter of a method (or a
 ; property's function) of an object literal passed to a call takes what the member of that name of the type the
 ; called function declares there gives it (parse.py @passed.key: place i%key:j)
-(call_expression function: [(identifier) (member_expression)] @passed.callee
-  arguments: (arguments (object [(method_definition name: (property_identifier) @passed.key
-                                   parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                                 (pair key: (property_identifier) @passed.key
-                                   value: [(arrow_function parameters: (formal_parameters
-                                             (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                                           (function_expression parameters: (formal_parameters
-                                             (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                                           (arrow_function parameter: (identifier) @passed.name)])]) @passed.fn))
 ;   ...written deeper: an object under a key (runSuite({ hooks: { onDone(summary) {..} } }): the member onDone of
 ;   the type the member hooks declares, place i%hooks%onDone:j), objects in a list under a key (runSuite({ plugins: [{
 ;   setup(ctx) {..} }] }): plugins' element type's member, i%plugins[]%setup:j), and the object
 ;   handed to a class's constructor (new Runner({ onReport(summary) {..} }): what its constructor declares there)
-(call_expression function: [(identifier) (member_expression)] @passed.callee
-  arguments: (arguments (object (pair key: (property_identifier) @passed.key
-    value: (object [(method_definition name: (property_identifier) @passed.key
-                      parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                    (pair key: (property_identifier) @passed.key
-                      value: [(arrow_function parameters: (formal_parameters
-                                (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                              (function_expression parameters: (formal_parameters
-                                (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                              (arrow_function parameter: (identifier) @passed.name)])]))) @passed.fn))
-(call_expression function: [(identifier) (member_expression)] @passed.callee
-  arguments: (arguments (object (pair key: (property_identifier) @passed.key
-    value: (array (object [(method_definition name: (property_identifier) @passed.key
-                             parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                           (pair key: (property_identifier) @passed.key
-                             value: [(arrow_function parameters: (formal_parameters
-                                       (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                                     (function_expression parameters: (formal_parameters
-                                       (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                                     (arrow_function parameter: (identifier) @passed.name)])])))) @passed.fn))
-(new_expression constructor: [(identifier) (member_expression)] @passed.callee
-  arguments: (arguments (object [(method_definition name: (property_identifier) @passed.key
-                                   parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                                 (pair key: (property_identifier) @passed.key
-                                   value: [(arrow_function parameters: (formal_parameters
-                                             (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                                           (function_expression parameters: (formal_parameters
-                                             (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
-                                           (arrow_function parameter: (identifier) @passed.name)])]) @passed.fn))
+; (rooted at the object, the argument holding it and its call's callee read by langs/javascript.py's passed_argument)
+(object [(method_definition name: (property_identifier) @passed.key
+           parameters: (formal_parameters (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+         (pair key: (property_identifier) @passed.key
+           value: [(arrow_function parameters: (formal_parameters
+                     (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                   (function_expression parameters: (formal_parameters
+                     (required_parameter pattern: (identifier) @passed.name !type) @passed.slot))
+                   (arrow_function parameter: (identifier) @passed.name)])]) @passed.fn
 ; test("x", async ({ page }) => page.goto("/")): a property taken apart from such a parameter (the library's object
 ; where the called function is a library's; nothing where it is ours: the parameter's type is not the property's)
-(call_expression function: [(identifier) (member_expression)] @passed.callee
-  arguments: (arguments [(arrow_function parameters: (formal_parameters
-                           (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @passed.name)
-                             !type) @passed.slot))
-                         (function_expression parameters: (formal_parameters
-                           (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @passed.name)
-                             !type) @passed.slot))] @passed.fn) @passed.member)
+[(arrow_function parameters: (formal_parameters
+   (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @passed.name) !type) @passed.slot))
+ (function_expression parameters: (formal_parameters
+   (required_parameter pattern: (object_pattern (shorthand_property_identifier_pattern) @passed.name) !type) @passed.slot))]
+  @passed.fn @passed.member
 
 ; a generic function whose result is its own first type parameter (function make<T>(): T, const withArgs = <T>(hook) =>
 ; { return .. as unknown as T }): what a call of it gives is the type argument written there (langs/javascript.py
