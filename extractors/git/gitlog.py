@@ -19,7 +19,7 @@ from typing import Iterator
 
 from pipeline.errors import ExtractError
 
-from .history import commit_shas
+from .history import batch_check, commit_shas
 from .schema import SUBMODULE_MODE, CommitRecord, FileRecord
 
 HEADER_MARK = "\x1e"
@@ -141,9 +141,7 @@ def _missing_paths(root: Path, sha: str) -> set[str]:
             for mode, blob in ((old_mode, old_sha), (new_mode, new_sha)):
                 if mode != SUBMODULE_MODE and blob.strip("0"):
                     blobs.setdefault(blob, set()).update(paths)
-    check = subprocess.run(["git", "-C", str(root), "cat-file", "--batch-check"], capture_output=True,
-                           input="".join(blob + "\n" for blob in blobs).encode())
-    lines = check.stdout.decode("utf-8", "replace").splitlines()
+    lines = batch_check(root, list(blobs))
     return {path for line in lines if line.endswith(" missing") for path in blobs.get(line.split()[0], ())}
 
 

@@ -22,6 +22,18 @@ def git_out(root: Path, *args: str) -> tuple[int, str]:
     return proc.returncode, proc.stdout.strip()
 
 
+def batch_check(root: Path, names: list[str], fmt: str = "", timeout: float | None = None) -> list[str]:
+    """What one ``git cat-file --batch-check`` says of each of ``names`` (a line each, in order; ``<name> missing``
+    for an object the repository lacks); [] where git does not answer within ``timeout``."""
+    option = f"--batch-check={fmt}" if fmt else "--batch-check"
+    try:
+        proc = subprocess.run(["git", "-C", str(root), "cat-file", option], input="".join(n + "\n" for n in names),
+                              capture_output=True, text=True, errors="replace", timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return []
+    return proc.stdout.splitlines()
+
+
 @dataclass
 class Plan:
     head: str | None

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pipeline.safeio import CONFIG_BYTES, read_config
 
-from .history import git_out
+from .history import batch_check, git_out
 
 DEFAULT_FILE = ".git-blame-ignore-revs"
 FULL_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
@@ -39,13 +39,8 @@ def _resolve_abbreviations(root: Path, shorts: list[str]) -> set[str]:
     """What git resolves each abbreviation to, if a commit: one ``git cat-file`` for the whole list."""
     if not shorts:
         return set()
-    query = "".join(f"{s}^{{commit}}\n" for s in shorts)
-    try:
-        proc = subprocess.run(["git", "-C", str(root), "cat-file", "--batch-check=%(objectname) %(objecttype)"],
-                              input=query, capture_output=True, text=True, timeout=GIT_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return set()
-    found = (line.split() for line in proc.stdout.splitlines())
+    found = (line.split() for line in batch_check(root, [f"{s}^{{commit}}" for s in shorts],
+                                                  "%(objectname) %(objecttype)", GIT_TIMEOUT))
     return {parts[0] for parts in found if len(parts) == 2 and parts[1] == "commit"}
 
 
