@@ -1,4 +1,5 @@
-"""C# the grammar cannot read with its preprocessor directives, rewritten byte for byte into C# it can.
+"""C# the grammar cannot read (preprocessor directives anywhere, C# 14 generic extension blocks), rewritten byte
+for byte into C# it can.
 
 tree-sitter-c-sharp reads ``#if`` / ``#else`` / ``#endif`` only between whole declarations and statements. Libraries
 that target several frameworks put them anywhere: in a base list (``class Logger : ILogger #if FEATURE_ASYNC ,
@@ -20,7 +21,7 @@ _DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|elif|else|endif)\b")
 
 def repairs(language: str) -> tuple:
     """The byte-for-byte rewrites to try on a C# file that failed to parse."""
-    return (first_branch,)
+    return (first_branch, generic_extension)
 
 
 def first_branch(data: bytes) -> bytes:
@@ -45,3 +46,20 @@ def first_branch(data: bytes) -> bytes:
 
 def _blank(line: bytes) -> bytes:
     return b" " * len(line)
+
+
+# ``extension<T>(Reply<T> reply) where T : class {``: C# 14's generic extension block; the grammar reads the plain
+# ``extension(Reply<string> reply) {`` (as a constructor named extension), not the type parameters or the constraints
+_GENERIC_EXTENSION = re.compile(rb"(?m)^([ \t]*extension[ \t]*)(<[\w \t,]*>)([ \t]*\([^(){};]*\))([^{;]*?)(?=\{)")
+
+
+def generic_extension(data: bytes) -> bytes:
+    """Each generic extension block's header read as a plain one: its type parameter list and its ``where``
+    clauses blanked (its receiver keeps its generic type: ``Reply<T>``, a member of ``Reply``)."""
+    return _GENERIC_EXTENSION.sub(_plain_header, data)
+
+
+def _plain_header(m: re.Match) -> bytes:
+    constraints = m.group(4)
+    kept = constraints if not constraints.strip() else re.sub(rb"[^\n]", b" ", constraints)
+    return m.group(1) + b" " * len(m.group(2)) + m.group(3) + kept
