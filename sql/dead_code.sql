@@ -7,7 +7,8 @@
 -- constants are used where the language writes them bare (C, C++: the file-level constants after it) and a type
 -- holding an entry point (C#'s `static class Program` with its `Main`; a runtime hook such as Java's `toString`, never
 -- dead itself, is no sign its type is used), and an interface's or a base's method none
--- calls through it but whose override is called (0.3, it declares what the implementations do). Exported API is
+-- calls through it but whose override is called (0.3, it declares what the implementations do), and a part of a
+-- type written in parts (C#'s partial class) whose other part is used (0.3). Exported API is
 -- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`; a C or C++ extern
@@ -126,6 +127,17 @@ linked_twins AS (  -- C and C++: an extern function whose name another file's re
     JOIN inbound i ON i.repo = t.repo AND i.id = t.id AND i.best > 0.3
     WHERE regexp_matches(s.path, '\.(?:d\.[cm]?ts|pyi)$') AND NOT regexp_matches(t.path, '\.(?:d\.[cm]?ts|pyi)$')
 ),
+type_parts AS (  -- a type written in parts (C#'s `partial class Client` in Client.cs and Client.Send.cs: one
+    -- namespace's one qualified name, declared in several files): another part referenced, or its members, uses it
+    SELECT DISTINCT s.repo, s.id
+    FROM symbols s
+    JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.package IS NOT NULL
+    JOIN symbols t ON t.repo = s.repo AND t.qualname = s.qualname AND t.kind = s.kind AND t.path <> s.path
+    JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package = f.package AND g.language = f.language
+    JOIN (SELECT repo, id FROM inbound WHERE best > 0.3 UNION ALL SELECT repo, id FROM used_members) u
+        ON u.repo = t.repo AND u.id = t.id
+    WHERE s.kind IN ('class', 'struct', 'interface', 'record')
+),
 inherits AS MATERIALIZED (
     SELECT repo, src_id, dst_id, dst_name FROM edges WHERE kind = 'inherits' AND src_id IS NOT NULL
 ),
@@ -191,6 +203,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN sp.id IS NOT NULL THEN 0.2
            WHEN um.id IS NOT NULL THEN 0.3
            WHEN uo.id IS NOT NULL THEN 0.3
+           WHEN tp.id IS NOT NULL THEN 0.3
            WHEN ut.twin IS NOT NULL OR lt.id IS NOT NULL THEN 0.4
            WHEN s.kind = 'method' AND s.name LIKE '#%' THEN 0.9
            WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
@@ -216,6 +229,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN um.id IS NOT NULL THEN 'never referenced itself, but its members are'
            WHEN uo.id IS NOT NULL
                THEN 'never referenced itself, but an override of it is: it declares what its implementations do'
+           WHEN tp.id IS NOT NULL
+               THEN 'never referenced itself, but another part of its type is (a type written in parts: a partial '
+                    || 'class in several files)'
            WHEN ut.twin IS NOT NULL
                THEN 'never referenced itself, but a definition of the same name in this file is (an overload, a '
                     || 'conditional or platform variant, or one it replaces)'
@@ -274,6 +290,7 @@ LEFT JOIN hidden_types ht ON ht.repo = s.repo AND ht.id = s.parent_id
 LEFT JOIN linked_twins lt ON lt.repo = s.repo AND lt.id = s.id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
 LEFT JOIN used_overrides uo ON uo.repo = s.repo AND uo.id = s.id
+LEFT JOIN type_parts tp ON tp.repo = s.repo AND tp.id = s.id
 LEFT JOIN shape_properties sp ON sp.repo = s.repo AND sp.id = s.id
 LEFT JOIN held_entries he ON he.repo = s.repo AND he.id = s.id AND s.kind = 'namespace'
 LEFT JOIN case_payloads cp ON cp.repo = s.repo AND cp.id = s.id

@@ -28,7 +28,8 @@
 --                 override is called, not a method of a type that extends
 --                 something outside the repository, itself or through its own bases, nor of a mixin (a type a
 --                 subclass combines with such a base), not a C extern function another file's same-named referenced
---                 function stands for under another #if, not a method of a type that is not exported, the name
+--                 function stands for under another #if, not a part of a partial type whose other part is
+--                 used, not a method of a type that is not exported, the name
 --                 written nowhere unresolved); unused_count
 --   depends_on    the files it references (not by guesses), strongest first, up to 64: path and sig (a hash of
 --                 which of its symbols reference which there): the snippets that name this file, which the per-file
@@ -248,6 +249,23 @@ hidden_types AS (  -- dead_code's `hidden_types`: the exported methods' types th
     WHERE NOT p.is_exported AND p.kind NOT IN ('module', 'namespace', 'function', 'method')
       AND (repo_id IS NULL OR p.repo = repo_id) AND EXISTS (SELECT 1 FROM exported x WHERE x.kind = 'method')
 ),
+type_parts AS (  -- dead_code's `type_parts`: a part of a type written in parts (C#'s partial class) whose other
+                 -- part, in another file of its namespace, is referenced or has a used member
+    SELECT DISTINCT x.repo, x.id
+    FROM exported x
+    JOIN src f ON f.repo = x.repo AND f.path = x.path AND f.package IS NOT NULL
+    JOIN symbols t ON t.repo = x.repo AND t.qualname = x.qualname AND t.kind = x.kind AND t.path <> x.path
+    JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package = f.package AND g.language = f.language
+    WHERE x.kind IN ('class', 'struct', 'interface', 'record')
+      AND (EXISTS (SELECT 1 FROM edges e WHERE e.repo = t.repo AND e.dst_id = t.id AND e.confidence > 0.3
+                                           AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.'))
+           OR EXISTS (SELECT 1 FROM symbols m JOIN edges e ON e.repo = m.repo AND e.dst_id = m.id
+                      WHERE m.repo = t.repo AND m.parent_id = t.id AND e.src_id <> e.dst_id AND e.src_id <> t.id
+                        AND NOT starts_with(e.src_id, e.dst_id || '.'))
+           OR EXISTS (SELECT 1 FROM symbols m
+                      WHERE m.repo = t.repo AND m.parent_id = t.id AND m.is_entry_point
+                        AND NOT starts_with(coalesce(m.entry_reason, ''), 'runtime hook: ')))
+),
 unresolved AS (  -- of those, the names written somewhere and resolved nowhere (dead_code's `unresolved_names`;
                  -- distinct names first: a few thousand last segments to extract, not every unresolved edge)
     SELECT DISTINCT x.repo, x.id
@@ -271,6 +289,7 @@ unused AS (  -- nothing references them or their members, and their name is writ
                AND EXISTS (SELECT 1 FROM outside_bases o WHERE o.repo = x.repo AND o.id = x.parent_id))
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM mixed_into m WHERE m.repo = x.repo AND m.id = x.parent_id))
       AND NOT EXISTS (SELECT 1 FROM linked_twins l WHERE l.repo = x.repo AND l.id = x.id)
+      AND NOT EXISTS (SELECT 1 FROM type_parts p WHERE p.repo = x.repo AND p.id = x.id)
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM hidden_types h WHERE h.repo = x.repo AND h.id = x.parent_id))
     GROUP BY x.repo, x.path
 )
