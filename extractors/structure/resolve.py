@@ -4589,14 +4589,15 @@ class Resolver(ImportBindings):
         return out
 
     def _global_uncached(self, name: str, kinds: set, path: str) -> Found:
+        """The definitions of ``name`` in the referencing file's language group: a guess by name never crosses
+        into another language (a C++ ``ctx.out()`` is no Kotlin ``CodeWriter.out``; a C# ``T`` no C++ template's
+        ``T``); what one language reaches of another it reaches by a binding the code states."""
         ids = self._with_bodies([i for i in self.g.by_name.get(name, ()) if self.g.by_id[i].kind in kinds
                                  and not self._object_key(i)])
-        if not ids:
+        same_lang = self._same_language(ids, path) if ids else ids
+        if not same_lang:
             return UNRESOLVED
-        if len(ids) == 1:
-            return Found(ids, "unique_name")
-        same_lang = self._same_language(ids, path)
-        return Found(same_lang or ids, "unique_name" if self._one_definition(same_lang) else "ambiguous")
+        return Found(same_lang, "unique_name" if self._one_definition(same_lang) else "ambiguous")
 
     def _object_key(self, sid: str) -> bool:
         """A field that is an object literal's key naming a function (``{ get: getUser }``: ``value.held``): reached
