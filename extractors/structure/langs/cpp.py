@@ -15,7 +15,7 @@ from typing import NamedTuple
 from . import alias_form, entry_reason_with, runtime_hook
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
                 STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, included_variants,
-                is_external, linked, module_keys, package_scope, resolve_module, submodule)
+                is_external, linked, macro_uses, module_keys, package_scope, resolve_module, submodule)
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 from .implicit_this import implicit_this, implicit_this_field
 
