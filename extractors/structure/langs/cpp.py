@@ -88,6 +88,16 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
             if d.parent_name and "." in d.parent_name and d.parent_name not in nested else d for d in raw_defs]
 
 
+def owners_among(g, member, candidates: list[str]) -> list[str]:
+    """``struct Table::Rep { .. }`` in table.cc where another class nests a type of that name (leveldb's memtable.h:
+    ``typedef SkipList<..> Table;`` in ``MemTable``): ``Table::`` written at a namespace's level names the top-level
+    class, never a member type of another class; so the member joins the one candidate whose qualified name is the
+    member's prefix (rows.py gives methods their parent so). Several such (a class per namespace): none, as before."""
+    prefix = member.qualname.rpartition(".")[0]
+    top = [c for c in candidates if g.by_id[c].qualname == prefix]
+    return top if len(top) == 1 else []
+
+
 def exports_all(path: str) -> bool:
     """What a header declares is there for the files including it (its classes' private members too: C++ has no
     module boundary the parser sees)."""

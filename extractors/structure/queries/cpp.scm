@@ -80,6 +80,12 @@
                  name: (qualified_identifier
                    scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
                    name: (identifier) @name)))
+               ; spdlog::sinks::base_sink<Mutex>::log: the namespace before the two kept apart
+               (function_declarator declarator: (qualified_identifier name: (qualified_identifier
+                 scope: [(namespace_identifier) @parent.outer (template_type name: (type_identifier) @parent.outer)]
+                 name: (qualified_identifier
+                   scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
+                   name: (identifier) @name))))
                (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier
                  scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
                  name: (identifier) @name)))
