@@ -171,6 +171,13 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   to the last (the tokens before a name in a macro's arguments: ``self.inner.write_str(s)``).
 - ``@text.calls``: code the grammar keeps as text (a C macro's body): each ``name(`` in it is a ``call`` reference
   from the enclosing definition, resolved as any call (a ``static`` helper only a macro calls is not unused).
+  ``@text.names`` on the same text: each bare name in it that is no call, no member (``.x``, ``->x``, ``::x``), no
+  token pasted (``##``) or stringified (``#x``) and outside string and character literals, is a ``callback``
+  reference (a function a macro hands on, ``#define fopen_read vms_fopen``, a type a macro names): kept only where
+  it resolves, as a name passed in code is. The names of the macro's ``@text.parameters`` are neither, nor those
+  the text declares (``uv_##name##_t* handle)``: a function's the macro writes). With
+  ``@text.macro`` (the macro's name), a name its body calls pasted from its parameters (``fs__##lc(req)``) is
+  called, so made, where the file uses the macro (``XX(RMDIR, rmdir)``: ``fs__rmdir``; ``ParseRules.macro_uses``).
 - ``@signature.type``: the declared type of a parameter of a function type that types a parameter of the enclosing
   function (``fn: (ctx: Ctx) => void``, ``fn: Callable[[Ctx], None]``), with ``@signature.outer`` (that parameter,
   whose place is its position) and ``@signature.slot`` (the inner parameter, whose place is its position; default:
@@ -590,6 +597,8 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
     if found.binders:
         _rebound(found.bindings, found.binders)
+    if found.pasted:
+        found.refs += _pasted_calls(tree.root_node, data, found, rules)
     if data is not written:  # what a repair blanked was written there all the same
         found.refs += [RawRef(at, "call", name, None, None, None, written.count(b"\n", 0, at) + 1, None)
                        for at, name in rules.repaired_calls(written, data)]
@@ -856,7 +865,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls",
-                     "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "scope.after",
+                     "text.names", "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "scope.after",
                      "scope.binder",
                      "signature.result", "signature.argument", "signature.parameter", "parameter.given",
                      "signature.arity", "signature.base", "signature.async", "signature.wrapped"):
@@ -921,6 +930,8 @@ class Captures:
     guarded: list[tuple[int, int]] = field(default_factory=list)  # blocks a type check guards (``@scope.guarded``)
     binders: list[Binder] = field(default_factory=list)  # patterns whose names hold in a scope of their own
     gives_receiver: set[int] = field(default_factory=set)  # calls' names given the object itself (``@gives.receiver``)
+    # a macro's name -> the names its body calls pasted from its parameters (``@text.macro``: ``fs__##lc(req)``)
+    pasted: dict[str, list[tuple]] = field(default_factory=dict)
 
 
 def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules,
@@ -1563,7 +1574,57 @@ def _on_opaque(c: OtherCapture) -> None:
 
 
 def _on_text_calls(c: OtherCapture) -> None:
-    c.found.refs.extend(_text_calls(c.node, c.data, c.rules))
+    parameters = _macro_parameters(c)
+    c.found.refs.extend(_text_calls(c.node, c.data, c.rules, parameters))
+    macro = c.text("text.macro")
+    if macro and "##" in c.text(c.key):
+        pasted = _pasted_templates(c.text(c.key), c.text("text.parameters") or "")
+        if pasted:
+            c.found.pasted.setdefault(macro, []).extend(pasted)
+
+
+def _on_text_names(c: OtherCapture) -> None:
+    c.found.refs.extend(_text_names(c.node, c.data, c.rules, _macro_parameters(c)))
+
+
+def _macro_parameters(c: OtherCapture) -> frozenset[str]:
+    written = c.text("text.parameters") or ""
+    return frozenset(_TEXT_NAME.findall(written))
+
+
+# a called name pasted from pieces, one at least a parameter's: ``fs__##lc(``, ``uv__process_tcp_##method##_req(``
+_PASTED_CALL = re.compile(r"(?<![\w.>$#])([A-Za-z_]\w*(?:\s*##\s*[A-Za-z_]\w*)+)\s*\(")
+
+
+# what a declared name follows: a type's last word or a pointer's star, not ``return``, ``else``, ``case``...
+_DECLARED_BEFORE = re.compile(r"(?:(?<![\w#])(?!(?:return|else|do|case|sizeof)\s*$)[A-Za-z_]\w*|\*)\s*$")
+
+
+def _pasted_templates(body: str, parameters: str) -> list[tuple]:
+    """The names a macro's body calls pasted from its parameters, each a tuple of pieces: a parameter's place (an
+    int) or text written (``fs__##lc`` of ``XX(uc, lc)``: ``("fs__", 1)``)."""
+    places = {name: i for i, name in enumerate(_TEXT_NAME.findall(parameters))}
+    out = []
+    for m in _PASTED_CALL.finditer(body):
+        if _DECLARED_BEFORE.search(body, 0, m.start()):
+            continue  # int uv_udp_set_##name(uv_udp_t* h, int v) {: a function the macro defines, not calls
+        pieces = tuple(places.get(piece, piece) for piece in re.split(r"\s*##\s*", m.group(1)))
+        if any(isinstance(piece, int) for piece in pieces):
+            out.append(pieces)
+    return out
+
+
+def _pasted_calls(root, data: bytes, found: Captures, rules: ParseRules) -> list[RawRef]:
+    """Where the file calls a macro whose body calls names pasted from its parameters (``XX(RMDIR, rmdir)`` of
+    ``#define XX(uc, lc) case UV_FS_##uc: fs__##lc(req);``), each name so made (``fs__rmdir``): a call from there.
+    The language finds the macro's uses and their arguments (``ParseRules.macro_uses``); the file's own macros only."""
+    out = []
+    for macro, at, line, arguments in rules.macro_uses(root, data, frozenset(found.pasted)):
+        for pieces in found.pasted[macro]:
+            name = "".join(p if isinstance(p, str) else arguments[p] if p < len(arguments) else "-" for p in pieces)
+            if name.isidentifier() and not rules.is_junk(name, "function", None):
+                out.append(RawRef(at, "call", name, None, None, None, line, None))
+    return out
 
 
 def _on_entry(c: OtherCapture) -> None:
@@ -1584,11 +1645,19 @@ _OTHER_ROLES: dict[str, Callable[[OtherCapture], None]] = {
     "returns.object": _on_returns_object, "jsdoc": _on_jsdoc, "doc": _on_doc,
     **{role: _on_signature for role in _SIGNATURE_ROLES}, "passed.receiver": _on_passed_receiver,
     "passed.name": _on_passed_name, "passed.implicit": _on_passed_name, "package.name": _on_package_name,
-    "opaque": _on_opaque, "text.calls": _on_text_calls, "entry": _on_entry,
+    "opaque": _on_opaque, "text.calls": _on_text_calls, "text.names": _on_text_names, "entry": _on_entry,
 }
 
 
-_TEXT_CALL = re.compile(r"(?<![\w.>$])([A-Za-z_]\w*)\s*\(")
+_TEXT_CALL = re.compile(r"(?<![\w.>$#])([A-Za-z_]\w*)\s*\(")
+_TEXT_NAME = re.compile(r"[A-Za-z_]\w*")
+# a bare name of a macro's text: not a member (``.x``, ``->x``, ``::x``), pasted (``a##x``, ``x##a``), stringified
+# (``#x``), a number's tail (``0x1F``) nor a call (``x(``: ``_TEXT_CALL``'s)
+_TEXT_BARE = re.compile(r"(?<![\w.>$#:])(?<!## )([A-Za-z_]\w*)(?!\w|\s*(?:\(|##))")
+# a name a macro's text declares (``uv_##name##_t* handle)``, ``int r =``): a parameter or local of the code it writes
+_TEXT_DECLARED = re.compile(r"(?:(?<![\w#.>])(?!(?:return|case|else|do|sizeof|goto)\b)[A-Za-z_]\w*[\s*]+|\*\s*)"
+                            r"([A-Za-z_]\w*)\s*(?=[,;)=\[])")
+_TEXT_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|/\*.*?\*/|//[^\n]*', re.S)
 
 
 def _delegate_bindings(var_name: str, declared: str, at: int, rules: ParseRules) -> list[RawRef]:
@@ -1625,14 +1694,29 @@ def _named_elements(kind: str | None, value, data: bytes) -> str | None:
     return ELEMENTS_OF + kind
 
 
-def _text_calls(node, data: bytes, rules: ParseRules) -> list[RawRef]:
+def _text_calls(node, data: bytes, rules: ParseRules, parameters: frozenset[str]) -> list[RawRef]:
     """``@text.calls``: code the grammar keeps as text (a C macro's body): each ``name(`` in it is a call of
-    ``name`` from the enclosing definition (a member's ``a.f(``, ``a->f(`` is left out: its object is unknown)."""
+    ``name`` from the enclosing definition (a member's ``a.f(``, ``a->f(`` is left out: its object is unknown; a
+    parameter's ``fn(x)`` calls what the macro is given)."""
     text = _text(node, data)
     line = node.start_point[0] + 1
     return [RawRef(node.start_byte + m.start(1), "call", m.group(1), None, None, None,
                    line + text.count("\n", 0, m.start(1)), None)
-            for m in _TEXT_CALL.finditer(text) if not rules.is_junk(m.group(1), "function", None)]
+            for m in _TEXT_CALL.finditer(text)
+            if m.group(1) not in parameters and not rules.is_junk(m.group(1), "function", None)]
+
+
+def _text_names(node, data: bytes, rules: ParseRules, parameters: frozenset[str]) -> list[RawRef]:
+    """``@text.names``: each bare name of a macro's text (its literals and comments blanked) that is none of its
+    parameters nor a name the text declares (a parameter or local of a function the macro writes): a ``callback``
+    reference from the enclosing definition, at the name."""
+    text = _TEXT_LITERAL.sub(lambda m: " " * len(m.group(0)), _text(node, data))
+    line = node.start_point[0] + 1
+    own = parameters | frozenset(_TEXT_DECLARED.findall(text)) | {"__VA_ARGS__"}
+    return [RawRef(node.start_byte + m.start(1), "callback", m.group(1), None, None, None,
+                   line + text.count("\n", 0, m.start(1)), node.start_byte + m.start(1))
+            for m in _TEXT_BARE.finditer(text)
+            if m.group(1) not in own and not rules.is_junk(m.group(1), "function", None)]
 
 
 _COMMENT_MARK = re.compile(r"//|/\*|#|--")

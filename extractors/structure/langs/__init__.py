@@ -114,6 +114,9 @@ that holds it (the literal, or an object around it); None where it is passed to 
 resolver takes it for a type its ``new`` builds (default: none).
 ``repaired_calls(before, after) -> [(byte offset, name)]``: the calls such a rewrite blanked, still references of the
 file (C's annotation macros, ``GUARDED_BY(mu_)``: a use of the macro's definition).
+``macro_uses(root, data, names) -> [(macro, byte offset, line, [argument texts])]``: where the file uses the macros
+named (C's ``XX(RMDIR, rmdir)``), asked only of a file defining a macro whose body calls a name pasted from its
+parameters (``fs__##lc(req)``: ``parse._pasted_calls`` makes ``fs__rmdir`` there; default none).
 """
 
 from __future__ import annotations
@@ -395,6 +398,9 @@ class ParseRules:
     bare_fields: bool = False
     # (text before the repairs, text after) -> [(byte offset, name)]: the calls a repair blanked (C's ``GUARDED_BY(mu)``)
     repaired_calls: Callable[[bytes, bytes], list] = lambda _before, _after: []
+    # (the tree's root node, the file's text, macro names) -> [(macro, byte offset, line, [argument texts])]: where
+    # the file uses those macros (C's ``XX(RMDIR, rmdir)``), for the calls their bodies paste (parse._pasted_calls)
+    macro_uses: Callable = lambda _root, _data, _names: ()
     implicit_parameter: str | None = None  # the name a lambda's one unnamed parameter bears (Kotlin's ``it``)
     # (a literal captured ``@passed.fn`` by a pattern without ``@passed.callee``) -> (the callee's nodes of the call
     # it is passed to, as ``@passed.callee`` would capture them, the argument holding it); None: none (parse._passed)
@@ -637,6 +643,7 @@ def parse_rules(language: str | None) -> ParseRules:
         pairs_method=getattr(module, "PAIRS_METHOD", None),
         bare_fields=bool(getattr(module, "BARE_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
+        macro_uses=getattr(module, "macro_uses", DEFAULT_RULES.macro_uses),
         implicit_parameter=getattr(module, "IMPLICIT_PARAMETER", None),
         passed_argument=getattr(module, "passed_argument", DEFAULT_RULES.passed_argument),
         constructor_name=getattr(module, "constructor_name", DEFAULT_RULES.constructor_name),

@@ -49,6 +49,49 @@ def receiver_path(receiver: str) -> str:
     return cast.group(1) + "()" if cast else receiver
 
 
+_MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+_TAGGED = frozenset({"struct", "enum", "type"})  # a union is a struct to the query
+
+
+def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
+    """``struct smb_header { .. } PACK;``: the grammar takes the attribute macro after the body (``PACK`` standing
+    for ``__attribute__((packed))``) for a variable declared of the struct, which then nested inside it
+    (``PACK#5.smb_header``) and no ``struct smb_header`` of the file reached it. A variable in capitals (a macro's
+    name) holding a struct's definition is no variable: the struct stays the file's."""
+    held = [(d.start, d.end) for d in raw_defs if d.kind in _TAGGED]
+    if not held:
+        return raw_defs
+    return [d for d in raw_defs
+            if not (d.kind in ("variable", "constant") and _MACRO_NAME.fullmatch(d.name)
+                    and any(d.start <= start and end <= d.end for start, end in held))]
+
+
+def macro_uses(root, data: bytes, names: frozenset) -> list[tuple]:
+    """Where the file uses the macros ``names``, called (``XX(RMDIR, rmdir)``, ``DELEGATE_STREAM_REQ(loop, req, read,
+    data)``) or, as the grammar reads a lone one in a block, as a macro type (``UV_HANDLE_TYPE_MAP(XX)``): (macro, byte
+    offset, line, argument texts)."""
+    out, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "call_expression":
+            callee, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+            name = _text(callee, data) if callee is not None and callee.type == "identifier" else None
+            if name in names and arguments is not None:
+                given = [_text(a, data) for a in arguments.named_children if a.type != "comment"]
+                out.append((name, node.start_byte, node.start_point[0] + 1, given))
+        elif node.type == "macro_type_specifier":
+            callee, given = node.child_by_field_name("name"), node.child_by_field_name("type")
+            name = _text(callee, data) if callee is not None else None
+            if name in names and given is not None:
+                out.append((name, node.start_byte, node.start_point[0] + 1, [_text(given, data)]))
+        stack.extend(node.children)
+    return out
+
+
+def _text(node, data: bytes) -> str:
+    return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+
+
 def exports_all(path: str) -> bool:
     """What a header defines (a macro, a type, a ``static inline`` function) is there for the files including it."""
     return path.endswith(".h")

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from . import alias_form, entry_reason_with, runtime_hook
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
                 STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, included_variants,
-                is_external, linked, module_keys, package_scope, resolve_module, submodule)
+                is_external, linked, macro_uses, module_keys, package_scope, resolve_module, submodule)
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 from .implicit_this import implicit_this, implicit_this_field
 
@@ -86,6 +86,16 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
         stack.append(d)
     return [d._replace(parent_name=d.parent_name.rpartition(".")[2])
             if d.parent_name and "." in d.parent_name and d.parent_name not in nested else d for d in raw_defs]
+
+
+def owners_among(g, member, candidates: list[str]) -> list[str]:
+    """``struct Table::Rep { .. }`` in table.cc where another class nests a type of that name (leveldb's memtable.h:
+    ``typedef SkipList<..> Table;`` in ``MemTable``): ``Table::`` written at a namespace's level names the top-level
+    class, never a member type of another class; so the member joins the one candidate whose qualified name is the
+    member's prefix (rows.py gives methods their parent so). Several such (a class per namespace): none, as before."""
+    prefix = member.qualname.rpartition(".")[0]
+    top = [c for c in candidates if g.by_id[c].qualname == prefix]
+    return top if len(top) == 1 else []
 
 
 def exports_all(path: str) -> bool:

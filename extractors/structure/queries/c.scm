@@ -17,8 +17,11 @@
                  declarator: (function_declarator declarator: (identifier) @name)))]) @definition.function
 (preproc_function_def name: (identifier) @name) @definition.function
 (preproc_def name: (identifier) @name value: (preproc_arg)) @definition.constant  ; an include guard has no value
-; a macro's body is text to the grammar: the calls written in it (see parse.py @text.calls)
-[(preproc_function_def value: (preproc_arg) @text.calls) (preproc_def value: (preproc_arg) @text.calls)]
+; a macro's body is text to the grammar: the calls written in it (see parse.py @text.calls), and the names it
+; hands on (@text.names: a callback, `#define fopen_read vms_fopen`)
+(preproc_function_def name: (identifier) @text.macro parameters: (preproc_params) @text.parameters
+  value: (preproc_arg) @text.calls @text.names)
+(preproc_def value: (preproc_arg) @text.calls @text.names)
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
 ; an enum is its name alone: its constants are the file's, written bare (KV_OK, not kv_status.KV_OK)
@@ -68,10 +71,24 @@
 (initializer_pair designator: (field_designator (field_identifier) @receiver) value: (identifier) @name)
   @reference.stored
 (assignment_expression left: (field_expression) @receiver right: (identifier) @name) @reference.stored
+(assignment_expression left: (field_expression) @receiver right: (cast_expression value: (identifier) @name))
+  @reference.stored  ; z->zalloc = (alloc_func)zalloc_cb
 ; ... by its place: { on_read, on_write } for a struct, or each struct of an array ({ {"get", cmd_get}, .. })
 (init_declarator value: (initializer_list (identifier) @name @receiver.place)) @reference.stored
 (init_declarator declarator: (array_declarator)
   value: (initializer_list (initializer_list (identifier) @name @receiver.place))) @reference.stored
+; an attribute macro after a struct's body (`struct smb_header { .. } PACK;`), which the grammar reads as a variable
+; declared of it (c.settle_definitions): the macro's use
+(translation_unit (declaration type: [(struct_specifier body: (_)) (union_specifier body: (_))]
+  declarator: (identifier) @name @reference.callback (#match? @name "^[A-Z][A-Z0-9_]*$")))
+; an X-macro's argument: the macro each entry of a list expands with, called there (`#define XX(uc, lc) case UV_##uc:
+; ..` then `UV_HANDLE_TYPE_MAP(XX)` in a switch), which the grammar reads as a type in a macro's parentheses
+(compound_statement (macro_type_specifier type: (type_descriptor type: (type_identifier) @name !declarator))
+  @reference.call)
+(compound_statement [(declaration type: (macro_type_specifier
+                       type: (type_descriptor type: (type_identifier) @name !declarator)) @reference.call)
+                     (ERROR (macro_type_specifier  ; UV_ERRNO_MAP(UV_ERR_NAME_GEN_R) default: ...
+                       type: (type_descriptor type: (type_identifier) @name !declarator)) @reference.call)])
 ; an export macro written as a declaration's type: CJSON_PUBLIC(cJSON *) cJSON_Parse(..)
 (macro_type_specifier name: (identifier) @name) @reference.call
 
@@ -88,7 +105,8 @@
  (unary_expression argument: (identifier) @name)
  (subscript_expression index: (identifier) @name)
  (case_statement value: (identifier) @name)
- (conditional_expression [(identifier) @name])] @reference.callback
+ (conditional_expression [(identifier) @name])
+ (cast_expression value: (identifier) @name)] @reference.callback  ; z->zalloc = (alloc_func)zalloc_cb
 
 ; types named in signatures, fields, variables, casts (see parse.py @reference.type and c.TYPE_CONTEXTS)
 (type_identifier) @name @reference.type

@@ -80,6 +80,12 @@
                  name: (qualified_identifier
                    scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
                    name: (identifier) @name)))
+               ; spdlog::sinks::base_sink<Mutex>::log: the namespace before the two kept apart
+               (function_declarator declarator: (qualified_identifier name: (qualified_identifier
+                 scope: [(namespace_identifier) @parent.outer (template_type name: (type_identifier) @parent.outer)]
+                 name: (qualified_identifier
+                   scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
+                   name: (identifier) @name))))
                (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier
                  scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
                  name: (identifier) @name)))
@@ -89,7 +95,11 @@
   [(compound_statement) (try_statement)]) @definition.function @exported
 (preproc_function_def name: (identifier) @name) @definition.function
 (preproc_def name: (identifier) @name value: (preproc_arg)) @definition.constant  ; an include guard has no value
-[(preproc_function_def value: (preproc_arg) @text.calls) (preproc_def value: (preproc_arg) @text.calls)]
+; a macro's body is text to the grammar: the calls written in it (see parse.py @text.calls), and the names it
+; hands on (@text.names: a callback, `#define fopen_read vms_fopen`)
+(preproc_function_def name: (identifier) @text.macro parameters: (preproc_params) @text.parameters
+  value: (preproc_arg) @text.calls @text.names)
+(preproc_def value: (preproc_arg) @text.calls @text.names)
 (class_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.class
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list)) @definition.struct
@@ -209,7 +219,8 @@
  (unary_expression argument: (identifier) @name)
  (subscript_argument_list (identifier) @name)
  (case_statement value: (identifier) @name)
- (conditional_expression [(identifier) @name])] @reference.callback
+ (conditional_expression [(identifier) @name])
+ (cast_expression value: (identifier) @name)] @reference.callback
 
 ; base classes: class A : public B, private ns::C<T>
 (base_class_clause [(type_identifier) @name (template_type name: (type_identifier) @name)] @reference.inherits)
