@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 
@@ -292,6 +293,37 @@ def test_a_killed_incremental_run_leaves_no_torn_table(tmp_path):
     named = {Path(f).name for t, e in Lake(lake).snapshot("r").tables.items() for f in Lake(lake).snapshot("r").files(t)}
     assert {p.name for p in (lake / "_versions" / "r").iterdir()} <= named | {Path(r["file"]).name for r in
                                                                              Lake(lake).snapshot("r").retired}
+
+
+@pytest.mark.parametrize("hangs", ["rev-parse", "log", "ls-tree", "merge-base"])
+def test_a_git_that_hangs_costs_a_clear_error_naming_the_repository(tmp_path, monkeypatch, hangs):
+    # a hostile or huge repository: every git call is bounded (CODELAKE_GIT_TIMEOUT), the history's log by its silence
+    import time
+
+    from pipeline.errors import ExtractError
+
+    repo = build_view_history(tmp_path / "repo")
+    if hangs == "merge-base":  # asked only of an incremental run
+        mine(tmp_path / "lake", repo.path)
+        repo.change("a.py", 1)
+        repo.commit("c10", BEN, 140)
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "git").write_text(f"""#!/bin/sh
+for word in "$@"; do [ "$word" = {hangs} ] && echo $$ >> {fake / "hung"} && exec sleep 120; done
+exec {shutil.which("git")} "$@"
+""")
+    (fake / "git").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake}:{os.environ['PATH']}")
+    monkeypatch.setenv("CODELAKE_GIT_TIMEOUT", "1")
+    started = time.monotonic()
+    with pytest.raises(ExtractError, match=f"on repository 'r'.*{repo.path}: git {hangs} (gave no answer within|"
+                                           f"printed nothing for) 1 s"):
+        mine(tmp_path / "lake", repo.path)
+    assert time.monotonic() - started < 30
+    for pid in map(int, (fake / "hung").read_text().split()):  # stopped and reaped, not left behind
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
 
 
 def test_run_without_new_commits_keeps_every_row(tmp_path):

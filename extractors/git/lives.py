@@ -18,7 +18,6 @@ path and ``topo_seq``; an incremental run continues the previous run's lives wit
 
 from __future__ import annotations
 
-import subprocess
 from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Iterable, NamedTuple
 
 from pipeline.errors import ExtractError
 
+from .history import run_git
 from .schema import FileRecord
 
 
@@ -140,8 +140,7 @@ def _life_at(lives, starts, path: str, seq: int) -> Life | None:
 
 def head_paths(root: Path, head: str) -> set[str]:
     """Every path in the tree of commit ``head`` (files, symlinks and submodules)."""
-    proc = subprocess.run(["git", "-C", str(root), "ls-tree", "-r", "-z", "--name-only", "--full-tree", head],
-                          capture_output=True)
+    proc = run_git(root, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", head], text=False)
     if proc.returncode != 0:
         raise ExtractError(f"{root}: git ls-tree {head} failed: {proc.stderr.decode(errors='replace').strip()}")
     return {p.decode("utf-8", "replace") for p in proc.stdout.split(b"\0") if p}
