@@ -290,9 +290,9 @@ def test_a_killed_incremental_run_leaves_no_torn_table(tmp_path):
     mine(tmp_path / "full", repo.path)
     for name in ("commits", "file_changes", "file_lives"):
         assert canonical(table(lake, name)) == canonical(table(tmp_path / "full", name))
-    named = {Path(f).name for t, e in Lake(lake).snapshot("r").tables.items() for f in Lake(lake).snapshot("r").files(t)}
-    assert {p.name for p in (lake / "_versions" / "r").iterdir()} <= named | {Path(r["file"]).name for r in
-                                                                             Lake(lake).snapshot("r").retired}
+    snap = Lake(lake).snapshot("r")
+    named = {Path(f).name for t in snap.tables for f in snap.files(t)} | {Path(r["file"]).name for r in snap.retired}
+    assert {p.name for p in (lake / "_versions" / "r").iterdir()} <= named
 
 
 @pytest.mark.parametrize("hangs", ["rev-parse", "log", "ls-tree", "merge-base"])
