@@ -28,7 +28,8 @@ Write semantics per table and run:
 - no ``Replace`` for a table: the run's rows replace the repository's partition of that table entirely;
 - ``Replace(table, column, keys)``: old rows whose ``column`` is in ``keys`` are dropped, the rest kept, and the run's
   rows appended (incremental re-indexing of changed files, append-only logs de-duplicated on an id, ...).
-  ``keys=[]`` keeps every old row (pure append).
+  ``keys=[]`` keeps every old row (pure append): on a table without ``shard_by`` the run's rows are written as one
+  more file (a delta) and the old files are not read (``pipeline.shards``: the deltas are compacted later).
 """
 
 from __future__ import annotations

@@ -3,7 +3,11 @@
 An extractor names a table's shard key (``shard_by = {"symbols": "path"}``, usually the column its ``Replace`` uses).
 The shard count is chosen from the table's size when the partition is written whole and kept in the snapshot, so a
 ``Replace`` of a few keys rewrites only the shards holding those keys and names the others again unchanged: a one-file
-update costs the size of a shard, not of the repository. Tables without a key are one shard.
+update costs the size of a shard, not of the repository. Tables without a key are one file, plus the *deltas* of
+pure appends (``Replace(table, column, [])``): each such run writes its rows as one more file and names the old ones
+again (an incremental git run after 3 commits wrote rails' whole 99K commits and 210K changes, 18 MB, for 5 rows).
+A run that writes the table whole, or drops keys from it, or finds more than ``MAX_DELTAS`` deltas (or deltas
+holding more rows than the first file) compacts them into one file.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ BUFFER_ROWS = 262_144  # rows held in memory while routing a large table to its 
 SORTED_ROW_GROUP = 1024  # a sorted shard's row groups: small, so a filter on the sort column skips most of them
 WRITE_THREADS = 4  # shard files written at once
 HASH = "crc32"  # of the key's UTF-8 text, modulo the shard count (recorded in the snapshot)
+MAX_DELTAS = 16  # delta files an unsharded table keeps; the next append compacts them (a reader opens each)
 
 
 class DamagedFileError(LakeError):
@@ -354,7 +359,7 @@ class TableWrite:
         old_shards = shards_of(old) if old else []
         same_key = old is not None and old.get("shard_by") == self.shard_by
         self.n = len(old_shards) if same_key and old_shards else (1 if self.shard_by is None else None)
-        self.routed = self.n  # the shard count the run's rows are routed by as they come
+        self.routed = 1 if self.shard_by is None else self.n  # the count the run's rows are routed by as they come
         self.files: dict[object, _ShardFile] = {}
         self.rows = 0
         self.replace = None  # (column, keys)
@@ -424,6 +429,8 @@ class TableWrite:
         try:
             if self.replace is None or self.old is None:
                 shards = self._whole(new)
+            elif self.shard_by is None:  # one file and the appends' deltas
+                shards = self._append(new, full) if not self.replace[1] else self._compact(new, full)
             elif self.n is not None:
                 shards = self._merge(new, full)
             else:
@@ -472,6 +479,28 @@ class TableWrite:
             sources = [self.root / s["file"] for s in shards]
             return self._reroute(sources, wanted)  # the table grew or shrank past twice its shards
         return shards
+
+    def _append(self, new: dict, full: bool) -> list[dict]:
+        """A pure append to an unsharded table: the old files named again, the run's rows one more file (none
+        without rows); compacted instead once the deltas pile up."""
+        old = shards_of(self.old)
+        if new.get(0) is None:
+            return old
+        deltas = sum(s.get("rows", 0) for s in old[1:]) + self.rows
+        if len(old) - 1 >= MAX_DELTAS or (old and deltas > old[0].get("rows", 0)):
+            return self._compact(new, full)
+        return old + [self._write(len(old), [new[0]])]
+
+    def _compact(self, new: dict, full: bool) -> list[dict]:
+        """An unsharded table's files (minus the replaced keys) and the run's rows, as one file."""
+        import pyarrow as pa
+
+        column, keys = self.replace
+        drop = _key_array(keys)
+        kept = [rows for rows in (self._old_rows(entry, column, drop, full) for entry in shards_of(self.old))
+                if rows is not None]
+        base = pa.concat_tables(kept) if len(kept) > 1 else (kept[0] if kept else None)
+        return [self._write(0, [new[0]] if new.get(0) is not None else [], base)]
 
     def _rekey(self, new: dict, full: bool) -> list[dict]:
         """A ``Replace`` on a partition written under another shard key (or by a lake of schema version 1): every

@@ -1,7 +1,8 @@
 -- file_history_cards(repo_id := NULL, for_paths := NULL, top := 3): one row per file with history or agent facts:
 --   what git and agent sessions say about it (file_cards adds them to the structure facts). for_paths keeps only
---   those files (applied after the history macros, which read the whole history: a per-file export reuses these
---   facts from the previous export while the history tables are unchanged, see pipeline/exports/export.py).
+--   those files: co-change pairs only their commits, ownership reads only their changes; hotspots still rank the
+--   whole repository (a rank needs every file). A per-file export reuses these facts from the previous export while
+--   the history tables are unchanged (pipeline/exports/export.py).
 --   co_changed    files changed in the same commits (co_change, >= 2 shared commits): path, confidence (ROSE)
 --   co_touched    files agents touched in the same sessions (co_touch): path, sessions
 --   owner, ownership (main developer by added lines and share), hotspot_rank and trend (hotspots, 90 days, when
@@ -13,7 +14,7 @@ co_changed AS (
     SELECT repo, file AS path,
            list({'path': coupled, 'confidence': round(confidence, 2)} ORDER BY confidence DESC, shared_revs DESC,
                 coupled)[:top] AS co_changed
-    FROM co_change(min_revs := 1, min_shared_revs := 2, min_coupling := 0, repo_id := repo_id)
+    FROM co_change(min_revs := 1, min_shared_revs := 2, min_coupling := 0, repo_id := repo_id, for_paths := for_paths)
     WHERE (repo_id IS NULL OR repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, file))
     GROUP BY repo, file
 ),
@@ -26,7 +27,7 @@ co_touched AS (
 ),
 owners AS (
     SELECT repo, path, coalesce(main_dev_name, main_dev) AS owner, ownership
-    FROM ownership(repo_id := repo_id)
+    FROM ownership(repo_id := repo_id, for_paths := for_paths)
     WHERE kind = 'file' AND (repo_id IS NULL OR repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, path))
 ),
 hot AS (

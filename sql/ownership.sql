@@ -1,9 +1,10 @@
 -- ownership(inactive_days := 180, window_days := NULL, as_of := NULL, include_deleted := false, repo_id := NULL,
---           for_path := NULL):
+--           for_path := NULL, for_paths := NULL):
 --   one row per file (current path, kind 'file') and per folder above it (kind 'folder'), over the changes in the
 --   window (default: the whole history up to as_of, the repository's latest commit); repo_id: only that repository;
 --   for_path (a file or a folder, '.' the top): only it and what is under it, so `owners DIR` reads only DIR's
---   changes (the answers for those paths are the same).
+--   changes (the answers for those paths are the same); for_paths (a list of file paths): only those files' rows
+--   (kind 'file'), from their own changes.
 --   main developer = most added lines (code-maat's main-dev; ties: more commits, then email); ownership = their
 --   share of added lines; fragmentation = 1 - sum((author's commits / commits)^2) (code-maat's fractal value, 0
 --   for one author); both with 2 significant digits as code-maat prints them. knowledge_loss: the main developer
@@ -14,7 +15,8 @@
 -- Columns: repo, kind, path, main_dev (email), main_dev_name, main_dev_added, total_added, ownership, authors,
 --          revisions, fragmentation, main_dev_last_active, knowledge_loss.
 CREATE OR REPLACE MACRO ownership(inactive_days := 180, window_days := NULL, as_of := NULL,
-                                  include_deleted := false, repo_id := NULL, for_path := NULL) AS TABLE
+                                  include_deleted := false, repo_id := NULL, for_path := NULL,
+                                  for_paths := NULL) AS TABLE
 WITH bounds AS (
     SELECT * FROM history_end(as_of := as_of, repo_id := repo_id)
 ),
@@ -32,6 +34,7 @@ changes AS (
     WHERE (include_deleted OR f.alive)
       AND (for_path IS NULL OR for_path = '.' OR f.current_path = for_path
            OR starts_with(f.current_path, for_path || '/'))
+      AND (for_paths IS NULL OR list_contains(for_paths, f.current_path))
       -- a bulk reformatting the repository tells blame to ignore is no authorship
       AND NOT EXISTS (SELECT 1 FROM ignored_commits g WHERE g.repo = f.repo AND g.sha = f.sha)
 ),
@@ -45,7 +48,8 @@ entities AS (
 ),
 scoped AS (  -- the folders above for_path hold changes outside it too: they are not answered
     SELECT * FROM entities
-    WHERE for_path IS NULL OR for_path = '.' OR path = for_path OR starts_with(path, for_path || '/')
+    WHERE (for_path IS NULL OR for_path = '.' OR path = for_path OR starts_with(path, for_path || '/'))
+      AND (for_paths IS NULL OR kind = 'file')  -- a folder's other files are not read
 ),
 by_address AS (  -- a commit has one author: an address's revisions add up to its person's
     SELECT repo, kind, path, author_email, sum(lines_added) AS added, count(DISTINCT sha) AS revs

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 
@@ -188,6 +189,141 @@ def test_incremental_run_mines_only_new_commits_and_matches_a_full_run(tmp_path)
     for name in ("commits", "file_changes", "file_lives"):
         assert canonical(table(tmp_path / "lake", name)) == canonical(table(tmp_path / "full", name))
     assert len(table(tmp_path / "lake", "commits")) == 11
+
+
+def files_of(lake_root, name, repo="r") -> list[dict]:
+    return Lake(lake_root).snapshot(repo).tables[name]["shards"]
+
+
+def test_incremental_runs_write_only_their_rows_and_match_a_full_run(tmp_path, monkeypatch):
+    # rails after 3 new commits: the run read 3 commits from git, then wrote its 99K commits and 210K changes again
+    from pipeline import shards
+    from pipeline.catalog import connect
+
+    monkeypatch.setattr(shards, "MAX_DELTAS", 3)
+    repo = build_view_history(tmp_path / "repo")
+    lake = tmp_path / "lake"
+    mine(lake, repo.path)
+    first = files_of(lake, "commits")
+    steps = [("a.py", 2, 1), ("move", "lib/c.py", "src/c.py"), ("branch", "lib/b.py", 3)]
+    for day, step in enumerate(steps, 140):
+        if step[0] == "move":
+            repo.move(step[1], step[2])
+        elif step[0] == "branch":  # a side branch merged back: the merge's parent is mined too
+            repo.git("checkout", "-q", "-b", f"side{day}")
+            repo.change(step[1], step[2])
+            repo.commit(f"side {day}", BEN, day)
+            repo.git("checkout", "-q", "main")
+            repo.change("a.py", 1)
+            repo.commit(f"main {day}", ANN, day + 0.2)
+            repo.git("merge", "-q", "--no-ff", f"side{day}", "-m", "merge", who=ANN, day=day + 0.5)
+        else:
+            repo.change(*step)
+        repo.commit(f"c{day}", BEN, day + 0.7)
+        before = {name: files_of(lake, name) for name in ("commits", "file_changes")}
+        summary = mine(lake, repo.path)
+        for name in ("commits", "file_changes"):  # the old files named again, the new rows one more file
+            after = files_of(lake, name)
+            assert after[:-1] == before[name] and after[-1]["rows"] == summary.rows[name]
+        mine(tmp_path / f"full{day}", repo.path)
+        for name in ("commits", "file_changes", "file_lives"):
+            assert canonical(table(lake, name)) == canonical(table(tmp_path / f"full{day}", name))
+    assert [len(files_of(lake, name)) for name in ("commits", "file_changes")] == [4, 4]
+    assert files_of(lake, "commits")[0] == first[0]
+    catalog = connect(Lake(lake))  # the engines read every file of the table's folder
+    assert catalog.rows("SELECT count(*) FROM commits")[1] == [(len(table(lake, "commits")),)]
+    repo.change("a.py", 1)
+    repo.commit("c150", BEN, 150)
+    mine(lake, repo.path)  # a fourth delta: compacted into one file
+    assert [len(files_of(lake, name)) for name in ("commits", "file_changes")] == [1, 1]
+    assert canonical(table(lake, "commits")) == canonical(table(mine_fresh(tmp_path / "full150", repo), "commits"))
+    repo.change("a.py", 1)
+    repo.commit("c151", BEN, 151)
+    mine(lake, repo.path)
+    assert len(files_of(lake, "commits")) == 2
+    mine(lake, repo.path, full=True)  # a full run writes each table whole
+    assert [len(files_of(lake, name)) for name in ("commits", "file_changes")] == [1, 1]
+
+
+def mine_fresh(lake_root, repo):
+    mine(lake_root, repo.path)
+    return lake_root
+
+
+KILLED_AT_PUBLISH = """
+import os, signal, sys
+sys.path[:0] = [{tests!r}, {root!r}]
+import pipeline.lake
+from git_fixtures import mine
+
+def killed(path, data):  # every file of the run written, the snapshot not yet: the worst moment to die
+    if "_snapshots" in str(path):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return publish(path, data)
+
+publish, pipeline.lake.write_json_atomic = pipeline.lake.write_json_atomic, killed
+mine({lake!r}, {source!r})
+"""
+
+
+def test_a_killed_incremental_run_leaves_no_torn_table(tmp_path):
+    import sys
+    from pathlib import Path
+
+    repo = build_view_history(tmp_path / "repo")
+    lake = tmp_path / "lake"
+    mine(lake, repo.path)
+    manifest = lake / "_snapshots" / "r.json"
+    published, rows = manifest.read_text(), canonical(table(lake, "file_changes"))
+    repo.change("a.py", 3)
+    repo.commit("c10", BEN, 140)
+    root = Path(__file__).resolve().parent
+    script = KILLED_AT_PUBLISH.format(tests=str(root), root=str(root.parent), lake=str(lake), source=str(repo.path))
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert proc.returncode == -9, proc.stderr
+    assert manifest.read_text() == published  # readers see the last run's tables, whole
+    assert canonical(table(lake, "file_changes")) == rows
+    named = {Path(f).name for t in ("commits", "file_changes") for f in Lake(lake).snapshot("r").files(t)}
+    left = {p.name for p in (lake / "_versions" / "r").iterdir()} - named
+    assert any(name.startswith("commits-") for name in left)  # the run's delta, written and never named
+    mine(lake, repo.path)  # the next run sweeps it and mines the commit again
+    mine(tmp_path / "full", repo.path)
+    for name in ("commits", "file_changes", "file_lives"):
+        assert canonical(table(lake, name)) == canonical(table(tmp_path / "full", name))
+    snap = Lake(lake).snapshot("r")
+    named = {Path(f).name for t in snap.tables for f in snap.files(t)} | {Path(r["file"]).name for r in snap.retired}
+    assert {p.name for p in (lake / "_versions" / "r").iterdir()} <= named
+
+
+@pytest.mark.parametrize("hangs", ["rev-parse", "log", "ls-tree", "merge-base"])
+def test_a_git_that_hangs_costs_a_clear_error_naming_the_repository(tmp_path, monkeypatch, hangs):
+    # a hostile or huge repository: every git call is bounded (CODELAKE_GIT_TIMEOUT), the history's log by its silence
+    import time
+
+    from pipeline.errors import ExtractError
+
+    repo = build_view_history(tmp_path / "repo")
+    if hangs == "merge-base":  # asked only of an incremental run
+        mine(tmp_path / "lake", repo.path)
+        repo.change("a.py", 1)
+        repo.commit("c10", BEN, 140)
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "git").write_text(f"""#!/bin/sh
+for word in "$@"; do [ "$word" = {hangs} ] && echo $$ >> {fake / "hung"} && exec sleep 120; done
+exec {shutil.which("git")} "$@"
+""")
+    (fake / "git").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake}:{os.environ['PATH']}")
+    monkeypatch.setenv("CODELAKE_GIT_TIMEOUT", "1")
+    started = time.monotonic()
+    with pytest.raises(ExtractError, match=f"on repository 'r'.*{repo.path}: git {hangs} (gave no answer within|"
+                                           f"printed nothing for) 1 s"):
+        mine(tmp_path / "lake", repo.path)
+    assert time.monotonic() - started < 30
+    for pid in map(int, (fake / "hung").read_text().split()):  # stopped and reaped, not left behind
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
 
 
 def test_run_without_new_commits_keeps_every_row(tmp_path):

@@ -111,6 +111,32 @@ def test_incremental_deletion_and_rename_match_a_full_run(tmp_path):
     assert got["old_long.py"] == got["new_long.py"] == {("renamed/again.py", True)}
 
 
+def test_a_file_a_merge_brought_in_and_renamed_at_once_is_where_it_went(tmp_path):
+    # rails' storage_services.yml came in by a subtree merge (merges carry no changes): its first change is its
+    # rename, so its only life starts and ends in the commit where the new path's life starts. The full run resolved
+    # it before its target (no current path); the incremental run, reading lives back sorted, had it right.
+    repo = GitRepo(tmp_path / "repo")
+    repo.write("main.py", "".join(f"main_{n} = {n}\n" for n in range(20)))
+    repo.commit("root", day=0)
+    repo.git("checkout", "-q", "-b", "side")
+    repo.write("side.py", "side = 1\n")
+    repo.commit("side", BEN, 1)
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "--no-ff", "--no-commit", "side", who=BEN, day=2)
+    repo.write("config/services.yml", "".join(f"service_{n}: {n}\n" for n in range(20)))  # in neither parent
+    repo.git("commit", "-q", "--no-edit", who=BEN, day=2)
+    mine(tmp_path / "lake", repo.path)
+    repo.move("config/services.yml", "config/storage.yml")
+    repo.commit("rename", BEN, 3)
+    mine(tmp_path / "lake", repo.path)
+    mine(tmp_path / "full", repo.path)
+    lives = lambda root: sorted(map(repr, Lake(root).read_table("r", "file_lives").to_pylist()))  # noqa: E731
+    assert lives(tmp_path / "lake") == lives(tmp_path / "full")
+    got = {r["path"]: (r["current_path"], r["alive"]) for r in Lake(tmp_path / "full").read_table("r", "file_lives")
+           .to_pylist()}
+    assert got["config/services.yml"] == got["config/storage.yml"] == ("config/storage.yml", True)
+
+
 class GitBeforeLives:
     """The git extractor as it was before file_lives existed: same rows, no lives table."""
 

@@ -82,6 +82,25 @@ def test_replace_drops_only_the_named_keys_and_appends(lake):
     assert read(lake) == [("a", 1), ("b", 20), ("d", 4)]
 
 
+def test_an_append_to_an_unsharded_table_writes_only_its_rows_and_a_replace_compacts(lake):
+    lake.run_extractor("r", Rows([("a", 1), ("b", 2), ("c", 3)]), ".")
+    first = lake.snapshot("r").files("t")
+    lake.run_extractor("r", Rows([("d", 4)], replace_keys=[]), ".")
+    lake.run_extractor("r", Rows([("e", 5)], replace_keys=[]), ".")
+    files = lake.snapshot("r").files("t")
+    assert len(files) == 3 and files[0] == first[0]  # the first file named again, one delta per append
+    assert [s["rows"] for s in lake.snapshot("r").tables["t"]["shards"]] == [3, 1, 1]
+    assert sorted(p.name for p in (lake.root / "t" / "r").iterdir()) == [f"part-00{k}.parquet" for k in range(3)]
+    rows = duckdb.sql(f"SELECT path, v FROM '{lake.root}/t/*/*.parquet' ORDER BY path").fetchall()
+    assert rows == read(lake) == [("a", 1), ("b", 2), ("c", 3), ("d", 4), ("e", 5)]
+    lake.run_extractor("r", Rows([("b", 20)], replace_keys=["b", "d"]), ".")  # keys dropped from every file
+    assert len(lake.snapshot("r").files("t")) == 1
+    assert read(lake) == [("a", 1), ("b", 20), ("c", 3), ("e", 5)]
+    assert sorted(p.name for p in (lake.root / "t" / "r").iterdir()) == ["part-000.parquet"]
+    lake.run_extractor("r", Rows([("f", 6), ("g", 7), ("h", 8), ("i", 9), ("j", 10)], replace_keys=[]), ".")
+    assert len(lake.snapshot("r").files("t")) == 1  # a delta larger than the first file: compacted at once
+
+
 class SmallShards(Rows):
     shard_by = {"t": "path"}
     shard_rows = {"t": 2}

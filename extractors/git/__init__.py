@@ -14,7 +14,7 @@ from pipeline.errors import ExtractError
 from pipeline.extractor import Batch, Cursor, Replace, RunContext
 
 from . import gitlog
-from .history import commit_shas, count_commits, plan_run, shallow_commits
+from .history import count_commits, plan_run, shallow_commits
 from .ignored import ignored_commits
 from .lives import EventLog, events_from_changes, extend, head_paths, lives_from_rows, lives_table, resolve
 from .schema import RowBuffer, commits_schema, file_changes_schema, file_lives_schema, ignored_commits_schema
@@ -39,10 +39,10 @@ class GitExtractor:
             ctx.count("no_git_history")
             return Cursor()
         mined_before = 0
-        if plan.mode != "full":  # keep the mined rows; an incremental run replaces only the commits it mines
-            shas = commit_shas(ctx.root, plan.revisions) if plan.mode == "incremental" else []
+        if plan.mode != "full":  # keep the mined rows: the new commits (none of them mined before, as they are not
+            # ancestors of the cursor's commit) are appended, one delta file each table (pipeline.shards)
             for table in ("commits", "file_changes"):
-                yield Replace(table, "sha", shas)
+                yield Replace(table, "sha", [])
             mined_before = int(cursor.state.get("commits", 0))
         if plan.reason == "history rewritten":
             ctx.count("history_rewritten")

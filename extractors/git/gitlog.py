@@ -19,7 +19,7 @@ from typing import Iterator
 
 from pipeline.errors import ExtractError
 
-from .history import batch_check, commit_shas
+from .history import GitTimeout, batch_check, commit_shas, read_chunks, run_git, stop, write_all
 from .schema import SUBMODULE_MODE, CommitRecord, FileRecord
 
 HEADER_MARK = "\x1e"
@@ -123,6 +123,8 @@ def _counted_apart(root: Path, sha: str, files: list[FileRecord], shallow: set[s
                *(f":(exclude,literal){path}" for path in sorted(missing))]
     try:
         counted = list(_listed_log(root, command, [sha], shallow, counters, True))
+    except GitTimeout:
+        raise
     except (_MissingObject, ExtractError):
         return files
     found = {(f.path, f.old_path, f.change_type): f for record in counted for f in record.files}
@@ -131,8 +133,8 @@ def _counted_apart(root: Path, sha: str, files: list[FileRecord], shallow: set[s
 
 def _missing_paths(root: Path, sha: str) -> set[str]:
     """The paths of ``sha``'s changes whose old or new content is not in the repository (gitlinks left out)."""
-    diff = subprocess.run(["git", "-C", str(root), *SAFE_CONFIG, "diff-tree", "-r", "-z", "--raw", "--root",
-                           "--full-index", "--no-commit-id", "-M100%", sha], capture_output=True)
+    diff = run_git(root, [*SAFE_CONFIG, "diff-tree", "-r", "-z", "--raw", "--root", "--full-index", "--no-commit-id",
+                          "-M100%", sha], text=False)
     tokens, blobs = diff.stdout.decode("utf-8", "replace").split("\0"), {}
     for index, token in enumerate(tokens):
         if token.startswith(":"):
@@ -159,18 +161,19 @@ def _log(root: Path, command: list[str], shallow: set[str], counters, numstat: b
          given: str | None = None) -> Iterator[CommitRecord]:
     """One ``git log``'s commits; each is handed out once the next has begun (or git has succeeded), so a commit
     whose diff git could not finish is never, nor what was counted while reading it. ``given``: the commits listed
-    on git's standard input."""
+    on git's standard input. A git silent for longer than ``git_timeout()`` is stopped (``GitTimeout``)."""
     # stderr goes to a file: git warns once per commit whose renames exceed diff.renameLimit, and a full pipe
     # nobody reads would block it
     held, held_calls, calls = None, [], []  # the counts of a record are kept until it is handed out
+    args = command[3:]  # after "git -C root"
     with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors,
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, bufsize=0, start_new_session=True,
                                 stdin=subprocess.DEVNULL if given is None else subprocess.PIPE)
         try:
             if given is not None:  # git reads its whole list before it prints anything
-                proc.stdin.write(given.encode())
-                proc.stdin.close()
-            for record in _parse(_tokens(proc.stdout), shallow, lambda *call: calls.append(call), numstat):
+                write_all(proc, root, args, given.encode())
+            chunks = read_chunks(proc, root, args, READ_SIZE)
+            for record in _parse(_tokens(chunks), shallow, lambda *call: calls.append(call), numstat):
                 if held is not None:
                     _count(counters, held_calls)
                     yield held
@@ -180,8 +183,7 @@ def _log(root: Path, command: list[str], shallow: set[str], counters, numstat: b
             code = proc.wait()
         finally:
             if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+                stop(proc)
         errors.seek(0)
         err = errors.read().decode("utf-8", "replace").strip()
     if code != 0:
@@ -202,18 +204,15 @@ def _count(counters, calls: list[tuple]) -> None:
         counters(*call)
 
 
-def _tokens(stream) -> Iterator[str]:
-    """NUL-separated tokens of the stream, decoded a chunk at a time (invalid UTF-8 in paths replaced, never
+def _tokens(chunks: Iterator[bytes]) -> Iterator[str]:
+    """NUL-separated tokens of the byte chunks, decoded a chunk at a time (invalid UTF-8 in paths replaced, never
     fatal); ``chain`` hands them out without a Python frame per token."""
-    return chain.from_iterable(_token_chunks(stream))
+    return chain.from_iterable(_token_chunks(chunks))
 
 
-def _token_chunks(stream) -> Iterator[list[str]]:
+def _token_chunks(chunks: Iterator[bytes]) -> Iterator[list[str]]:
     carry = b""
-    while True:
-        chunk = stream.read(READ_SIZE)
-        if not chunk:
-            break
+    for chunk in chunks:
         data = carry + chunk
         cut = data.rfind(b"\0")
         if cut < 0:

@@ -8,30 +8,128 @@ history (the cursor commit is no longer an ancestor of HEAD) or ``--full`` means
 from __future__ import annotations
 
 import hashlib
+import os
+import select
+import signal
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
+from pipeline.errors import ExtractError
 from pipeline.safeio import read_config, read_regular
 
 GIT_FILE_BYTES = 64 << 20  # .git/shallow: 41 bytes a boundary commit; a mailmap: a few hundred KB in the largest
+# seconds a git call may take to answer, or the history's log may stay silent (``CODELAKE_GIT_TIMEOUT``): rails'
+# longest single call, the rev-list of 99K commits, takes 0.5 s; its log prints every few milliseconds
+GIT_TIMEOUT = 600.0
+
+
+class GitTimeout(ExtractError):
+    """git did not answer in time (a huge or hostile repository): it was stopped, with what it started."""
+
+
+def git_timeout() -> float:
+    try:
+        return max(float(os.environ.get("CODELAKE_GIT_TIMEOUT") or GIT_TIMEOUT), 0.001)
+    except ValueError:
+        return GIT_TIMEOUT
+
+
+def run_git(root: Path, args: list[str], input: str | bytes | None = None, text: bool = True,
+            timeout: float | None = None) -> subprocess.CompletedProcess:
+    """``git -C root args`` with its output, killed with everything it started once it takes longer than
+    ``timeout`` (default ``git_timeout()``): then ``GitTimeout`` names the repository and the command."""
+    limit = git_timeout() if timeout is None else timeout
+    proc = subprocess.Popen(["git", "-C", str(root), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL if input is None else subprocess.PIPE, start_new_session=True,
+                            text=text, errors="replace" if text else None)
+    try:
+        out, err = proc.communicate(input, timeout=limit)
+    except subprocess.TimeoutExpired:
+        stop(proc)
+        raise GitTimeout(timeout_message(root, args, limit)) from None
+    finally:
+        if proc.poll() is None:
+            stop(proc)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Kill git and what it started (its own session: a helper, ssh), reap it and close its pipes."""
+    if proc.poll() is None:  # not reaped: its pid, and the session it leads, are still ours
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            proc.kill()
+    proc.wait()
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        if stream is not None:
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
+def timeout_message(root: Path, args: list[str], limit: float, silent: bool = False) -> str:
+    words = [a for k, a in enumerate(args) if not a.startswith("-") and (k == 0 or args[k - 1] != "-c")]
+    what = "printed nothing for" if silent else "gave no answer within"
+    return (f"{root}: git {words[0] if words else ''} {what} {limit:g} s (a huge or hostile repository? "
+            f"CODELAKE_GIT_TIMEOUT sets the bound)")
+
+
+def read_chunks(proc: subprocess.Popen, root: Path, args: list[str], size: int) -> Iterator[bytes]:
+    """A git process's standard output (opened unbuffered) in chunks of ``size`` bytes (the last shorter); a
+    process silent for longer than ``git_timeout()`` is stopped and ``GitTimeout`` raised: a long history keeps
+    printing, a hang does not."""
+    limit, fd = git_timeout(), proc.stdout.fileno()
+    while True:
+        parts, held = [], 0
+        while held < size:  # a pipe read gives at most 64 KB: gathered, as a buffered read would
+            ready, _, _ = select.select([fd], [], [], limit)
+            if not ready:
+                stop(proc)
+                raise GitTimeout(timeout_message(root, args, limit, silent=True))
+            chunk = os.read(fd, size - held)
+            if not chunk:
+                break
+            parts.append(chunk)
+            held += len(chunk)
+        if parts:
+            yield b"".join(parts)
+        if held < size:
+            return
+
+
+def write_all(proc: subprocess.Popen, root: Path, args: list[str], data: bytes) -> None:
+    """Give git ``data`` on its (unbuffered) standard input and close it; a git that stops reading for longer than
+    ``git_timeout()`` is stopped (``GitTimeout``)."""
+    limit, fd, done = git_timeout(), proc.stdin.fileno(), 0
+    os.set_blocking(fd, False)  # a write takes what the pipe has room for, never waits
+    while done < len(data):
+        _, ready, _ = select.select([], [fd], [], limit)
+        if not ready:
+            stop(proc)
+            raise GitTimeout(timeout_message(root, args, limit))
+        try:
+            done += os.write(fd, data[done:done + (1 << 16)])
+        except BlockingIOError:
+            continue
+        except BrokenPipeError:  # git ended before reading it all: its exit code and message tell why
+            break
+    proc.stdin.close()
 
 
 def git_out(root: Path, *args: str) -> tuple[int, str]:
-    proc = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+    proc = run_git(root, list(args))
     return proc.returncode, proc.stdout.strip()
 
 
 def batch_check(root: Path, names: list[str], fmt: str = "", timeout: float | None = None) -> list[str]:
     """What one ``git cat-file --batch-check`` says of each of ``names`` (a line each, in order; ``<name> missing``
-    for an object the repository lacks); [] where git does not answer within ``timeout``."""
+    for an object the repository lacks); ``GitTimeout`` past ``timeout`` (default ``git_timeout()``)."""
     option = f"--batch-check={fmt}" if fmt else "--batch-check"
-    try:
-        proc = subprocess.run(["git", "-C", str(root), "cat-file", option], input="".join(n + "\n" for n in names),
-                              capture_output=True, text=True, errors="replace", timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return []
-    return proc.stdout.splitlines()
+    return run_git(root, ["cat-file", option], "".join(n + "\n" for n in names), timeout=timeout).stdout.splitlines()
 
 
 @dataclass
@@ -105,8 +203,7 @@ def plan_run(root: Path, cursor, version: str, full: bool, shallow: set[str], co
         return Plan(head, "full", [head], print_, f"{', '.join(changed)} changed")
     if last == head:
         return Plan(head, "unchanged", [], print_)
-    if subprocess.run(["git", "-C", str(root), "merge-base", "--is-ancestor", last, head],
-                      capture_output=True).returncode != 0:
+    if run_git(root, ["merge-base", "--is-ancestor", last, head]).returncode != 0:
         return Plan(head, "full", [head], print_, "history rewritten")
     return Plan(head, "incremental", [head, f"^{last}"], print_)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pipeline.safeio import CONFIG_BYTES, read_config
 
-from .history import batch_check, git_out
+from .history import GitTimeout, batch_check, git_out, read_chunks, stop
 
 DEFAULT_FILE = ".git-blame-ignore-revs"
 FULL_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
@@ -39,8 +39,11 @@ def _resolve_abbreviations(root: Path, shorts: list[str]) -> set[str]:
     """What git resolves each abbreviation to, if a commit: one ``git cat-file`` for the whole list."""
     if not shorts:
         return set()
-    found = (line.split() for line in batch_check(root, [f"{s}^{{commit}}" for s in shorts],
-                                                  "%(objectname) %(objecttype)", GIT_TIMEOUT))
+    try:
+        lines = batch_check(root, [f"{s}^{{commit}}" for s in shorts], "%(objectname) %(objecttype)", GIT_TIMEOUT)
+    except GitTimeout:  # a list git cannot resolve in time is no authorship to take away
+        return set()
+    found = (line.split() for line in lines)
     return {parts[0] for parts in found if len(parts) == 2 and parts[1] == "commit"}
 
 
@@ -52,9 +55,16 @@ def _read(root: Path, rel: str, head: str | None) -> str:
 
 
 def _blob_at(root: Path, spec: str) -> bytes:
-    """A file of a commit (a bare repository has no work tree), read to at most CONFIG_BYTES."""
-    with subprocess.Popen(["git", "-C", str(root), "cat-file", "blob", spec], stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL) as proc:
-        data = proc.stdout.read(CONFIG_BYTES + 1)
-        proc.kill()
+    """A file of a commit (a bare repository has no work tree), read to at most CONFIG_BYTES, in bounded time."""
+    args = ["cat-file", "blob", spec]
+    proc = subprocess.Popen(["git", "-C", str(root), *args], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            bufsize=0, start_new_session=True)
+    data = b""
+    try:
+        for chunk in read_chunks(proc, root, args, CONFIG_BYTES + 1):
+            data += chunk
+            if len(data) > CONFIG_BYTES:
+                break
+    finally:
+        stop(proc)
     return b"" if proc.returncode not in (0, -9) or len(data) > CONFIG_BYTES else data

@@ -18,7 +18,6 @@ path and ``topo_seq``; an incremental run continues the previous run's lives wit
 
 from __future__ import annotations
 
-import subprocess
 from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Iterable, NamedTuple
 
 from pipeline.errors import ExtractError
 
+from .history import run_git
 from .schema import FileRecord
 
 
@@ -113,8 +113,13 @@ def extend(lives: dict[str, list[Life]], events: list[Event]) -> dict[str, list[
 def resolve(lives: dict[str, list[Life]], head: set[str]) -> list[Life]:
     """Set each life's current path, alive flag and renames followed (see the module docstring)."""
     starts = {path: [life.start_seq for life in own] for path, own in lives.items()}
-    every = sorted((life for own in lives.values() for life in own), key=lambda life: -life.start_seq)
-    for life in every:  # a rename's new life starts later than the life renamed, so it is resolved first
+    # a rename's new life starts later than the life renamed, or in the same commit when the renamed life began
+    # there (a file a merge brought in has no change before its rename: rails' storage_services.yml, from a subtree
+    # merge): those go after the other lives of their commit, so their target is always resolved first (in insertion
+    # order the full run left 5 of rails' lives without a current path, the incremental run had them right)
+    every = sorted((life for own in lives.values() for life in own),
+                   key=lambda life: (-life.start_seq, life.renamed_seq == life.start_seq))
+    for life in every:
         own = lives[life.path]
         life.in_head = life.path in head
         if life.in_head and (life.end_seq is None or life is own[-1]):
@@ -135,8 +140,7 @@ def _life_at(lives, starts, path: str, seq: int) -> Life | None:
 
 def head_paths(root: Path, head: str) -> set[str]:
     """Every path in the tree of commit ``head`` (files, symlinks and submodules)."""
-    proc = subprocess.run(["git", "-C", str(root), "ls-tree", "-r", "-z", "--name-only", "--full-tree", head],
-                          capture_output=True)
+    proc = run_git(root, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", head], text=False)
     if proc.returncode != 0:
         raise ExtractError(f"{root}: git ls-tree {head} failed: {proc.stderr.decode(errors='replace').strip()}")
     return {p.decode("utf-8", "replace") for p in proc.stdout.split(b"\0") if p}
