@@ -293,19 +293,22 @@ def _stamp(lake, repo: str) -> str:
         return ""
 
 
+QUIET_CAP = 30.0  # seconds a builder waits in all: a writing mark a killed writer left does not hold it forever
+
+
 def _quiet(lake, repo: str, published: str | None) -> bool:
     """Wait until the repository had no write for ``QUIET`` seconds since the manifest ``published`` (``_stamp``)
-    and no writer is at it; False when one published another (the builder its writer started builds that)."""
+    and no writer is at it; False when one published another (the builder its writer started builds that). The
+    wait is bounded by the clock (``QUIET_CAP``), polls and slow sleeps on a busy machine included."""
     quiet = max(float(os.environ.get(QUIET_ENV, QUIET)), 0.0)
-    waited = 0.0
+    deadline = time.monotonic() + QUIET_CAP
     while True:
-        time.sleep(quiet)
-        waited += max(quiet, 0.1)
+        time.sleep(min(quiet, max(deadline - time.monotonic(), 0.0)))
         if published and _stamp(lake, repo) != published:
             return False
-        if not lake.writing(repo) or waited >= 30:  # a mark a killed writer left: build anyway
+        if not lake.writing(repo) or time.monotonic() >= deadline:  # a mark a killed writer left: build anyway
             return True
-        time.sleep(0.1)
+        time.sleep(min(0.1, max(deadline - time.monotonic(), 0.0)))
 
 
 def main(argv: list[str]) -> int:

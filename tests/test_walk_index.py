@@ -153,3 +153,17 @@ def test_a_failed_build_costs_the_index_only(lake, make_repo, monkeypatch, capsy
     assert "the walk index of 'repo' was not built (OSError: no space left on device)" in capsys.readouterr().err
     assert _index_folders(lake) == []
     assert _compare(connect(lake), ["app/core.py::load"], "repo") > 0
+
+
+def test_a_builder_waiting_for_a_quiet_repository_is_bounded_by_the_clock(monkeypatch):
+    class Writing:  # a writing mark a killed writer left: never cleared
+        root = "/nonexistent"
+
+        def writing(self, repo):
+            return True
+
+    monkeypatch.setenv(walkindex.QUIET_ENV, "0")  # polls only: each used to count 0.1 s of its 0.2 s
+    monkeypatch.setattr(walkindex, "QUIET_CAP", 0.5)
+    started = time.monotonic()
+    assert walkindex._quiet(Writing(), "repo", None) is True
+    assert 0.5 <= time.monotonic() - started < 0.9
