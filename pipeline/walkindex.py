@@ -133,7 +133,8 @@ def previous(lake_root, repo: str, index_key: str) -> Previous | None:
     return None
 
 
-NPY_FORMATS = {"<i8": "q", "<i4": "i", "<i2": "h", "<f4": "f", "|b1": "?"}  # the dtypes ``_write`` saves, as memoryview formats
+# the dtypes ``_write`` saves, as memoryview formats
+NPY_FORMATS = {"<i8": "q", "<i4": "i", "<i2": "h", "<f4": "f", "|b1": "?"}
 
 
 def _mapped_npy(path: Path) -> memoryview:
