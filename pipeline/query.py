@@ -121,6 +121,8 @@ def gaps(catalog, target: Target) -> dict:
     key = walk.index_key(catalog, target.repo)
     dotted = "." in target.name
     counts = walkindex.unresolved(catalog.lake.root, target.repo, key, dotted) if key else None
+    if counts is None and key:  # an update published, its index not built yet
+        counts = walk.delta_unresolved(catalog, target.repo, key, dotted)
     if counts is not None:
         mentions = walk.mentions_of(target.name, counts) if dotted else counts.get(target.name, 0)
         return walk.gaps(catalog, target, mentions)

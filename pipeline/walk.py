@@ -15,6 +15,8 @@ one step closer with the smallest sid.
 from __future__ import annotations
 
 import math
+import os
+from array import array
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
@@ -170,28 +172,135 @@ def index_key(catalog, repo: str) -> str | None:
     """The walk index's key for the version files the catalog reads (None: not a local lake)."""
     from . import walkindex
 
+    files = _version_files(catalog, repo)
+    return None if files is None else walkindex.key(files["edges"], files["symbols"])
+
+
+def _version_files(catalog, repo: str) -> dict[str, list[str]] | None:
+    """The ``edges`` and ``symbols`` files the catalog reads of ``repo`` (snapshot order; None: not a local lake)."""
     if not catalog.lake.files.local:
         return None
     files: dict[str, list[str]] = {"edges": [], "symbols": []}
     for path, (owner, table) in catalog.current.owner.items():
         if owner == repo and table in files:
             files[table].append(path)
-    return walkindex.key(files["edges"], files["symbols"])
+    return files
 
 
 def indexed_expand(catalog, repo: str, reverse: bool, min_confidence: float) -> Expand | None:
-    """Each level's edges from the walk index of the catalog's snapshot (None: there is none)."""
+    """Each level's edges from the walk index of the catalog's snapshot, else from an earlier one with the
+    snapshots' difference (``delta_expand``); None: neither."""
     from . import walkindex
 
     key = index_key(catalog, repo)
     adjacency = key and walkindex.load(catalog.lake.root, repo, key, "reverse" if reverse else "forward")
     if not adjacency:
-        return None
+        return key and delta_expand(catalog, repo, key, reverse, min_confidence)
 
     def expand(frontier: list[int]):
         for start in frontier:
             yield at_least(adjacency.steps(start), min_confidence)
     return expand
+
+
+MAX_DELTA_FILES = 8  # edges files an earlier index is taken with (an edit rewrites one or two; more: read the lake)
+
+
+class Difference(NamedTuple):
+    """An earlier walk index and how the catalog's ``edges`` files differ from those it was built from."""
+
+    earlier: object  # walkindex.Previous
+    stale: frozenset  # positions (in ``earlier.edges``) of the files the snapshot no longer names
+    gone: list[str]  # those files' paths (kept a while for readers: ``_versions``)
+    new: list[str]  # the files it names anew
+
+
+def difference(catalog, repo: str, key: str) -> Difference | None:
+    """The newest earlier index with the snapshots' difference (an update published, its index is not built
+    yet); None: no earlier index naming its files, or more than ``MAX_DELTA_FILES`` files apart."""
+    from . import walkindex
+
+    earlier = walkindex.previous(catalog.lake.root, repo, key)
+    files = _version_files(catalog, repo)
+    if earlier is None or not files or not files["edges"]:
+        return None
+    current = {os.path.basename(f): f for f in files["edges"]}
+    known = set(earlier.edges)
+    stale = frozenset(k for k, name in enumerate(earlier.edges) if name not in current)
+    new = [path for name, path in current.items() if name not in known]
+    if len(stale) + len(new) > MAX_DELTA_FILES:
+        return None
+    folder = os.path.dirname(files["edges"][0])
+    return Difference(earlier, stale, [os.path.join(folder, earlier.edges[k]) for k in sorted(stale)], new)
+
+
+def delta_expand(catalog, repo: str, key: str, reverse: bool, min_confidence: float) -> Expand | None:
+    """Each level's edges from an earlier index (``difference``): its edges but those of the files the snapshot
+    no longer names, plus those leaving the frontier in the files it names anew (read per level: a shard each)."""
+    from . import walkindex
+
+    apart = difference(catalog, repo, key)
+    adjacency = apart and walkindex.load(catalog.lake.root, repo, apart.earlier.key,
+                                         "reverse" if reverse else "forward", with_files=True)
+    if not adjacency:
+        return None
+
+    def expand(frontier: list[int]):
+        added = _leaving(catalog, apart.new, frontier, reverse) if apart.new else {}
+        for start in frontier:
+            steps = adjacency.steps(start, apart.stale)
+            more = added.get(start)
+            if more is not None:
+                steps = Steps(start, *(a + b for a, b in zip(steps[1:], more[1:])))
+            yield at_least(steps, min_confidence)
+    return expand
+
+
+# ``LEVEL`` over some edges files, as the walk index holds edges (a confidence, float32)
+LEVEL_IN_FILES = {
+    False: "SELECT dst_sid, src_sid, confidence, resolution IN ('unique_name', 'ambiguous') "
+           "FROM read_parquet(?, union_by_name = true) WHERE dst_sid IN (SELECT unnest(?::INTEGER[])) "
+           "AND src_sid <> dst_sid AND confidence IS NOT NULL",
+    True: "SELECT src_sid, dst_sid, confidence, resolution IN ('unique_name', 'ambiguous') "
+          "FROM read_parquet(?, union_by_name = true) WHERE src_sid IN (SELECT unnest(?::INTEGER[])) "
+          "AND dst_sid IS NOT NULL AND src_sid <> dst_sid AND confidence IS NOT NULL",
+}
+
+
+def _leaving(catalog, files: list[str], frontier: list[int], reverse: bool) -> dict[int, Steps]:
+    """The edges of ``files`` leaving ``frontier``, by the sid they leave."""
+    leaving: dict[int, Steps] = {}
+    to_float32 = array("f")
+    for start, end, confidence, guessed in catalog.rows(LEVEL_IN_FILES[bool(reverse)], [files, frontier])[1]:
+        steps = leaving.setdefault(start, Steps(start, [], [], []))
+        to_float32.append(confidence)
+        steps.ends.append(end)
+        steps.confidence.append(to_float32.pop())
+        steps.guessed.append(bool(guessed))
+    return leaving
+
+
+def delta_unresolved(catalog, repo: str, key: str, dotted: bool = False) -> dict[str, int] | None:
+    """``walkindex.unresolved`` of the catalog's snapshot from an earlier index (``difference``): its counts less
+    those of the files gone, plus those of the new ones; None when a file gone is gone from disk too."""
+    from . import walkindex
+    from .errors import QueryError
+
+    apart = difference(catalog, repo, key)
+    counts = apart and walkindex.unresolved(catalog.lake.root, repo, apart.earlier.key, dotted)
+    if counts is None or not all(os.path.exists(path) for path in apart.gone):
+        return None
+    for sign, files in ((-1, apart.gone), (1, apart.new)):
+        try:
+            names = catalog.rows(walkindex.UNRESOLVED_NAMES, [files])[1] if files else []
+        except QueryError:  # expired meanwhile
+            return None
+        for name, count in names:
+            if dotted and "." not in name:
+                continue
+            written = name if dotted else name.rsplit(".", 1)[-1]
+            counts[written] = counts.get(written, 0) + sign * count
+    return counts
 
 
 # The edges leaving a frontier (its symbols at the first column), per direction: forward walks to what depends on
@@ -228,12 +337,20 @@ def _symbols(catalog, repo: str, sids: list[int]) -> dict[int, SymbolRow]:
 
 
 def _symbol_files(catalog, repo: str, sids: list[int]) -> list[str] | None:
-    """The ``symbols`` files holding ``sids``, from the walk index's shard of each sid (None: no index says)."""
+    """The ``symbols`` files holding ``sids``, from the walk index's shard of each sid (None: no index says); with an
+    earlier index (``delta_expand``), also every shard rewritten since, when the shards are as many."""
     from . import walkindex
 
     key = index_key(catalog, repo)
     shard_of = key and walkindex.symbol_shards(catalog.lake.root, repo, key)
+    rewritten: set[int] = set()
+    earlier = walkindex.previous(catalog.lake.root, repo, key) if key and not shard_of else None
+    if earlier is not None:
+        current = [os.path.basename(f) for f in _version_files(catalog, repo)["symbols"]]
+        if len(current) == len(earlier.symbols):
+            shard_of = walkindex.symbol_shards(catalog.lake.root, repo, earlier.key)
+            rewritten = {k for k, (was, now) in enumerate(zip(earlier.symbols, current)) if was != now}
     if not shard_of:
         return None
-    return catalog.shard_files("symbols", repo, sorted({shard_of[sid] for sid in sids if 0 <= sid < len(shard_of)}
-                                                        - {-1}))
+    shards = {shard_of[sid] for sid in sids if 0 <= sid < len(shard_of)} - {-1}
+    return catalog.shard_files("symbols", repo, sorted(shards | rewritten))

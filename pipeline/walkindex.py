@@ -18,6 +18,11 @@ two cores); an update published meanwhile leaves the build to the process that u
 under a lock and the one holding it builds again until the index matches the current snapshot, so updates in a row
 cost one build after the last, not one each. ``CODELAKE_WALK_INDEX``: ``sync``, ``background`` or ``off``.
 
+Between a write and the build after it (about a second after an agent's edit), a reader takes the newest earlier
+index with the snapshots' difference (``previous``): each index names the edges files it was built from
+(``files.json``) and which of them each edge came from (``<direction>.file.npy``), so the walk drops the edges of the
+files the snapshot no longer names and reads those of the files it names anew (an edit's one or two shards).
+
 Run as ``python -m pipeline.walkindex LAKE REPO`` it builds that repository's index (what the background does).
 """
 
@@ -34,6 +39,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .walk import Steps, mentions_by_tail
 
@@ -53,14 +59,19 @@ class Adjacency:
     ends: object  # int32: the sid at the edge's far end
     confidence: object  # float32
     guessed: object  # bool
+    file: object = None  # int16: the position of the edge's file in ``files.json`` (None: an index without it)
 
-    def steps(self, sid: int):
-        """The edges leaving ``sid``."""
+    def steps(self, sid: int, stale: frozenset = frozenset()):
+        """The edges leaving ``sid`` (without those of the files at the positions ``stale``)."""
         if sid < 0 or sid + 1 >= len(self.offsets):
             return Steps(sid, [], [], [])
         start, end = self.offsets[sid], self.offsets[sid + 1]
-        return Steps(sid, self.ends[start:end].tolist(), self.confidence[start:end].tolist(),
-                     self.guessed[start:end].tolist())
+        steps = Steps(sid, self.ends[start:end].tolist(), self.confidence[start:end].tolist(),
+                      self.guessed[start:end].tolist())
+        if not stale:
+            return steps
+        kept = [i for i, f in enumerate(self.file[start:end].tolist()) if f not in stale]
+        return Steps(sid, *([column[i] for i in kept] for column in steps[1:]))
 
 
 def key(edges_files: list[str], symbols_files: list[str]) -> str:
@@ -81,12 +92,13 @@ def folder(lake_root, repo: str) -> Path:
 
 
 # -- reading --------------------------------------------------------------------------------------------------------
-def load(lake_root, repo: str, index_key: str, direction: str) -> Adjacency | None:
-    """The index's arrays for one direction, mapped; None when there is none for that key (or it is unreadable)."""
+def load(lake_root, repo: str, index_key: str, direction: str, with_files: bool = False) -> Adjacency | None:
+    """The index's arrays for one direction, mapped; None when there is none for that key (or it is unreadable;
+    ``with_files``: or it does not say which file each edge came from)."""
     where = folder(lake_root, repo) / index_key
+    parts = ("offsets", "ends", "confidence", "guessed") + (("file",) if with_files else ())
     try:
-        offsets, *edges = [_mapped_npy(where / f"{direction}.{part}.npy")
-                           for part in ("offsets", "ends", "confidence", "guessed")]
+        offsets, *edges = [_mapped_npy(where / f"{direction}.{part}.npy") for part in parts]
     except (OSError, ValueError, SyntaxError, TypeError):  # torn or overwritten: walk the lake instead
         return None
     if not len(offsets) or any(len(column) != offsets[-1] for column in edges):
@@ -94,7 +106,35 @@ def load(lake_root, repo: str, index_key: str, direction: str) -> Adjacency | No
     return Adjacency(offsets, *edges)
 
 
-NPY_FORMATS = {"<i8": "q", "<i4": "i", "<f4": "f", "|b1": "?"}  # the dtypes ``_write`` saves, as memoryview formats
+class Previous(NamedTuple):
+    """An index of an earlier snapshot and the version files it was built from (base names, ``files.json``)."""
+
+    key: str
+    edges: list[str]
+    symbols: list[str]
+
+
+def previous(lake_root, repo: str, index_key: str) -> Previous | None:
+    """The newest index other than ``index_key``'s that names its files (a reader between a write and the build
+    after it takes it with the difference); None: none."""
+    base = folder(lake_root, repo)
+    try:
+        found = sorted((entry.stat().st_mtime_ns, entry.name) for entry in os.scandir(base)
+                       if entry.is_dir() and not entry.name.startswith(".") and entry.name != index_key)
+    except OSError:
+        return None
+    for _, name in reversed(found):
+        try:
+            with open(base / name / "files.json", encoding="utf-8") as fh:
+                named = json.load(fh)
+            return Previous(name, list(named["edges"]), list(named["symbols"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return None
+
+
+# the dtypes ``_write`` saves, as memoryview formats
+NPY_FORMATS = {"<i8": "q", "<i4": "i", "<i2": "h", "<f4": "f", "|b1": "?"}
 
 
 def _mapped_npy(path: Path) -> memoryview:
@@ -225,8 +265,8 @@ def build(lake, repo: str, snap, index_key: str) -> None:
 
 # What the index holds, read from the snapshot's edges files: the walk's edges (the macro's ``graph``), and the
 # unresolved mentions ``blast_radius_gaps`` counts. Missing columns of an older file read as nulls.
-RESOLVED_EDGES = ("SELECT src_sid, dst_sid, confidence, resolution IN ('unique_name', 'ambiguous') AS guessed "
-                  "FROM read_parquet(?, union_by_name = true) "
+RESOLVED_EDGES = ("SELECT src_sid, dst_sid, confidence, resolution IN ('unique_name', 'ambiguous') AS guessed, "
+                  "filename FROM read_parquet(?, union_by_name = true, filename = true) "
                   "WHERE dst_sid IS NOT NULL AND src_sid <> dst_sid AND confidence IS NOT NULL")
 SYMBOL_FILES = "SELECT sid, file_index FROM read_parquet(?, union_by_name = true) WHERE sid IS NOT NULL"
 UNRESOLVED_NAMES = ("SELECT dst_name, count(*) FROM read_parquet(?, union_by_name = true) "
@@ -244,25 +284,37 @@ def _write(lake, snap, out: Path) -> None:
     files = [str(lake.local_file(f)) for f in snap.files("edges")]
     symbol_files = [str(lake.local_file(f)) for f in snap.files("symbols")]
     with duckdb.connect() as con:
-        edges = con.execute(RESOLVED_EDGES, [files]).fetchnumpy()
+        edges = con.execute(RESOLVED_EDGES, [files]).fetchnumpy() if files else _no_edges()
         names = con.execute(UNRESOLVED_NAMES, [files]).fetchall()
         symbols = con.execute(SYMBOL_FILES, [symbol_files]).fetchnumpy() if symbol_files else None
     ends = {"src_sid": edges["src_sid"].astype(np.int32), "dst_sid": edges["dst_sid"].astype(np.int32)}
+    position = {name: k for k, name in enumerate(files)}
+    file_of = np.asarray([position[name] for name in edges["filename"]],
+                         dtype=np.int16 if len(files) < 2 ** 15 else np.int32)
     sids = int(max(ends["src_sid"].max(initial=-1), ends["dst_sid"].max(initial=-1))) + 1
     for direction, (start, end) in DIRECTIONS.items():
         order = np.argsort(ends[start])  # the walk does not depend on the order within one sid's edges
         offsets = np.concatenate([[0], np.cumsum(np.bincount(ends[start], minlength=sids))]).astype(np.int64)
         parts = {"offsets": offsets, "ends": ends[end][order],
                  "confidence": np.asarray(edges["confidence"], dtype=np.float32)[order],
-                 "guessed": np.asarray(edges["guessed"], dtype=np.bool_)[order]}
+                 "guessed": np.asarray(edges["guessed"], dtype=np.bool_)[order], "file": file_of[order]}
         for part, values in parts.items():
             np.save(out / f"{direction}.{part}.npy", values, allow_pickle=False)
     if symbols is not None:
         np.save(out / "symbols.shard.npy", _shard_of_sid(symbols), allow_pickle=False)
+    named = {"edges": [os.path.basename(f) for f in files], "symbols": [os.path.basename(f) for f in symbol_files]}
+    (out / "files.json").write_text(json.dumps(named), encoding="utf-8")  # last: what ``previous`` looks for
     by_tail = mentions_by_tail(names)
     (out / "unresolved.json").write_text(json.dumps(by_tail, separators=(",", ":")), encoding="utf-8")
     dotted = {name: count for name, count in names if "." in name}  # what a dotted target (a file path) can match
     (out / "unresolved_dotted.json").write_text(json.dumps(dotted, separators=(",", ":")), encoding="utf-8")
+
+
+def _no_edges() -> dict:
+    import numpy as np
+
+    return {"src_sid": np.zeros(0, np.int32), "dst_sid": np.zeros(0, np.int32), "confidence": np.zeros(0, np.float32),
+            "guessed": np.zeros(0, np.bool_), "filename": []}
 
 
 def _shard_of_sid(symbols: dict):
@@ -293,19 +345,22 @@ def _stamp(lake, repo: str) -> str:
         return ""
 
 
+QUIET_CAP = 30.0  # seconds a builder waits in all: a writing mark a killed writer left does not hold it forever
+
+
 def _quiet(lake, repo: str, published: str | None) -> bool:
     """Wait until the repository had no write for ``QUIET`` seconds since the manifest ``published`` (``_stamp``)
-    and no writer is at it; False when one published another (the builder its writer started builds that)."""
+    and no writer is at it; False when one published another (the builder its writer started builds that). The
+    wait is bounded by the clock (``QUIET_CAP``), polls and slow sleeps on a busy machine included."""
     quiet = max(float(os.environ.get(QUIET_ENV, QUIET)), 0.0)
-    waited = 0.0
+    deadline = time.monotonic() + QUIET_CAP
     while True:
-        time.sleep(quiet)
-        waited += max(quiet, 0.1)
+        time.sleep(min(quiet, max(deadline - time.monotonic(), 0.0)))
         if published and _stamp(lake, repo) != published:
             return False
-        if not lake.writing(repo) or waited >= 30:  # a mark a killed writer left: build anyway
+        if not lake.writing(repo) or time.monotonic() >= deadline:  # a mark a killed writer left: build anyway
             return True
-        time.sleep(0.1)
+        time.sleep(min(0.1, max(deadline - time.monotonic(), 0.0)))
 
 
 def main(argv: list[str]) -> int:

@@ -158,6 +158,21 @@ def test_files_parsed_ahead_for_another_plan_are_dropped(make_repo, monkeypatch)
     assert ahead.parse_ahead(root, ["app/gone.py"]) is None  # nothing to parse
 
 
+def test_the_early_child_is_taken_without_planning_its_files_again(make_repo, monkeypatch):
+    from extractors.structure import ahead, parse, plan
+
+    root = make_repo(files=BASE)
+    monkeypatch.setattr(parse, "_PARSERS", {})
+    ahead.start_early(str(root), [str(root / "app/core.py")])
+    planned = []
+    monkeypatch.setattr(plan, "plan_changes", lambda *a, **k: planned.append(a))
+    child = ahead.parse_ahead(root.resolve(), ["app/core.py"])
+    try:
+        assert child is not None and child.pid and child.files == {"app/core.py"} and not planned
+    finally:
+        child.cancel()
+
+
 def test_update_of_a_deleted_file_removes_its_rows(lake, make_repo):
     root = make_repo(files=BASE)
     index_structure(lake, root)

@@ -153,3 +153,48 @@ def test_a_failed_build_costs_the_index_only(lake, make_repo, monkeypatch, capsy
     assert "the walk index of 'repo' was not built (OSError: no space left on device)" in capsys.readouterr().err
     assert _index_folders(lake) == []
     assert _compare(connect(lake), ["app/core.py::load"], "repo") > 0
+
+
+def test_a_builder_waiting_for_a_quiet_repository_is_bounded_by_the_clock(monkeypatch):
+    class Writing:  # a writing mark a killed writer left: never cleared
+        root = "/nonexistent"
+
+        def writing(self, repo):
+            return True
+
+    monkeypatch.setenv(walkindex.QUIET_ENV, "0")  # polls only: each used to count 0.1 s of its 0.2 s
+    monkeypatch.setattr(walkindex, "QUIET_CAP", 0.5)
+    started = time.monotonic()
+    assert walkindex._quiet(Writing(), "repo", None) is True
+    assert 0.5 <= time.monotonic() - started < 0.9
+
+
+def test_between_an_update_and_its_build_the_earlier_index_with_the_difference_gives_the_macros_rows(
+        lake, make_repo, monkeypatch):
+    from pipeline import walk
+
+    root = make_repo(files=SMALL)
+    index_structure(lake, root)
+    first = _index_folders(lake)
+    # an edge gone (helper no longer calls load) and one added (third calls helper)
+    (root / "app/core.py").write_text("def load():\n    return 1\n\n\ndef helper():\n    return 2\n\n\n"
+                                      "def third():\n    return helper()\n")
+    monkeypatch.setenv(walkindex.MODE_ENV, "off")
+    indexing.update(root, ["app/core.py"], repo="repo", lake=lake)
+    assert _index_folders(lake) == first  # not built yet: the earlier one is all there is
+    catalog = connect(lake)
+    key = walk.index_key(catalog, "repo")
+    assert walk.delta_expand(catalog, "repo", key, False, 0.0) is not None
+    targets = ["app/core.py::load", "app/core.py::helper", "app/core.py", "app/use.py::run", "app/core.py::third"]
+    assert _compare(catalog, targets, "repo") > 0
+    load = query.resolve_target(catalog, "app/core.py::load", "repo")
+    assert "app/core.py::helper" not in [r[0] for r in query.blast_radius(catalog, load, 4, False, 0.0)[1]]
+    apart = walk.difference(catalog, "repo", key)
+    assert apart.gone and apart.new and walk.delta_unresolved(catalog, "repo", key) is not None
+    for gone in apart.gone:  # expired: the unresolved mentions are counted by the macro
+        os.remove(gone)
+    assert walk.delta_unresolved(catalog, "repo", key) is None
+    assert _compare(catalog, targets, "repo") > 0
+    monkeypatch.setattr(walk, "MAX_DELTA_FILES", 0)  # too far apart: the lake is read level by level
+    assert walk.delta_expand(catalog, "repo", key, False, 0.0) is None
+    assert _compare(catalog, targets, "repo") > 0

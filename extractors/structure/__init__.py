@@ -54,7 +54,9 @@ class StructureExtractor:
     # at 16K rows, ~12 ms at 4K (sympy); it reads symbols and early_refs a shard at a time, the ones holding the files
     # it looks up. ``edges`` keeps the default: the cold ``callers`` and ``blast-radius`` read it whole (4x its
     # files: ~30 % slower). early_refs stays in file order (a file's imports are read in that order), not sorted.
-    shard_rows = {"symbols": 4096, "refs": 4096, "early_refs": 4096}
+    # ``files`` and ``callback_refs`` are rewritten a shard each update too and read whole or by path only (a
+    # site-packages update rewrote 16K files rows and 16-22K callback_refs rows: ~50 ms of CPU)
+    shard_rows = {"symbols": 4096, "refs": 4096, "early_refs": 4096, "files": 4096, "callback_refs": 4096}
 
     @property
     def tables(self):

@@ -26,13 +26,14 @@ MAX_BYTES = 2_000_000  # more than an edit's few files: a whole-run parse goes t
 
 @dataclass
 class ParsedAhead:
-    """A child parsing ``items`` (the plan's tuples for an update of those files of ``root``); ``take`` hands its
+    """A child parsing ``items`` (the plan's tuples for an update of ``files`` of ``root``); ``take`` hands its
     tables over once."""
 
     pid: int | None
     fd: int
     root: Path
     items: list
+    files: frozenset = frozenset()  # the paths (relative to ``root``) it was planned from
 
     def take(self, items: list, head: str | None, entry_points: set) -> dict | None:
         """The tables of the child's facts (with the run's ``head`` and ``entry_points``, which parsing does not
@@ -104,29 +105,26 @@ def cancel_early() -> None:
 
 def parse_ahead(root: Path, files: list[str]) -> ParsedAhead | None:
     """A child parsing ``files`` of ``root`` as an update's plan would list them (the one ``start_early`` forked,
-    when it parses that); None where it would not pay (no fork or no budget to watch it by, nothing to parse, big
-    files, or the languages' queries compiled in this process already)."""
-    from . import plan
-
-    items = plan.plan_changes(root, False, None, False, files).to_parse
+    when it was given those paths of that root); None where it would not pay (no fork or no budget to watch it by,
+    nothing to parse, big files, or the languages' queries compiled in this process already). The files are
+    planned once, by the child's starter: ``take`` compares its items with the run's own plan."""
     while _early:
         early = _early.pop()
-        if early.root == root and early.items == items:
+        if early.root == root and early.files == frozenset(files):
             return early
         early.cancel()
-    return _start(root, files, items)
+    return _start(root, files)
 
 
-def _start(root: Path, files: list[str], items: list | None = None) -> ParsedAhead | None:
+def _start(root: Path, files: list[str]) -> ParsedAhead | None:
     from . import plan
 
     if not hasattr(os, "fork") or not budget.file_budget():
         return None
-    if items is None:
-        items = plan.plan_changes(root, False, None, False, files).to_parse
+    items = plan.plan_changes(root, False, None, False, files).to_parse
     parse = sys.modules.get(f"{__package__}.parse")  # not imported yet: no query compiled
     compiled = parse is not None and any(lang.name in parse._PARSERS for _, lang, *_ in items)
     if not items or compiled or plan.total_bytes(root, items, MAX_BYTES + 1) > MAX_BYTES:
         return None
     pid, fd = budget.start_child(partial(_parse_item, root), items)
-    return ParsedAhead(pid, fd, root, items)
+    return ParsedAhead(pid, fd, root, items, frozenset(files))
