@@ -286,6 +286,7 @@ class RawDef(NamedTuple):
     params: Params | None = None  # how many arguments a function accepts (``ARITY``)
     body_start: int = 0  # where its body starts, where the language evaluates its signature outside (0: not read)
     hidden: bool = False  # ``@hidden``: kept from other code (``private``), so not exported with its class
+    factories: tuple = ()  # the decorators written as calls (``@wrap(Converter)``): the call makes the decorator
 
 
 class RawRef(NamedTuple):
@@ -784,7 +785,8 @@ def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
             merged[key] = d
         else:
             merged[key] = old._replace(parent_name=old.parent_name or d.parent_name, exported=old.exported or d.exported,
-                                       decorators=old.decorators + d.decorators, self_name=old.self_name or d.self_name,
+                                       decorators=old.decorators + d.decorators, factories=old.factories + d.factories,
+                                       self_name=old.self_name or d.self_name,
                                        test=old.test or d.test, hidden=old.hidden or d.hidden)
     return list(merged.values())
 
@@ -1253,7 +1255,8 @@ def _on_def(c: OtherCapture) -> None:
                                tuple(_decorator_name(_text(n, c.data)) for n in caps.get("decorator", ())),
                                c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
                                _def_params(node, caps, rules, kind),
-                               _body_start(node) if rules.signature_outside else 0, "hidden" in caps))
+                               _body_start(node) if rules.signature_outside else 0, "hidden" in caps,
+                               _decorator_factories(caps.get("decorator", ()), c.data)))
 
 
 def _on_import(c: OtherCapture) -> None:
@@ -1976,6 +1979,9 @@ MADE = "<made>"
 # methods become the class object's own (Ruby's ``extend M``), reached from class-level code only, never from an
 # instance method (``Resolver.singleton_defs``, ``Graph.singleton_bases``)
 SINGLETON = "<singleton>"
+# a ``decorated_by`` reference's alias where the decorator is written as a call (``@wrap(Converter)``, ``@retry(3)``):
+# the function named makes the decorator, and calling the decorated function runs what that decorator returns
+DECORATOR_FACTORY = "()"
 # i<j: type argument j of parameter i's declared type (``ThrowingConsumer<Order> c``); <j: type parameter j a
 # generic type declares (``interface ThrowingConsumer<T>``), which its method's ``T`` stands for
 # (``Resolver._type_argument``)
@@ -2328,6 +2334,12 @@ def _wrapper_name(generic, name_of) -> str:
 
 def _last_segment(name: str) -> str:
     return name.rpartition("::")[2].rpartition(".")[2]
+
+
+def _decorator_factories(nodes, data: bytes) -> tuple:
+    """The decorators captured with their argument list (``@wrap(Converter)``): ``wrap(Converter)`` returns the
+    decorator, so what calling the decorated function runs is what that one returns (``DECORATOR_FACTORY``)."""
+    return tuple(_decorator_name(text) for text in (_text(n, data) for n in nodes) if text.rstrip().endswith(")"))
 
 
 def _decorator_name(text: str) -> str:
@@ -2686,7 +2698,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             if decorator[:1] == "<" or rules.entry_reason(d.name, kind, prefix, (decorator,)) is None:
                 continue  # @property, @staticmethod...: wraps nothing the resolver could follow
             receiver, _, name = decorator.rpartition(".")
-            decorated.append(Reference(qualname, "decorated_by", name, receiver or None, None, None, d.line_start))
+            factory = DECORATOR_FACTORY if decorator in d.factories else None
+            decorated.append(Reference(qualname, "decorated_by", name, receiver or None, None, factory, d.line_start))
     return out, spans, decorated
 
 

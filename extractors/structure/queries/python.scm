@@ -4,9 +4,10 @@
 (function_definition name: (identifier) @name) @definition.function
 (class_definition name: (identifier) @name) @definition.class
 
-; decorators: @app.route("/"), @pytest.fixture... (one outside the language's PURE_DECORATORS registers the definition)
+; decorators: @app.route("/"), @pytest.fixture... (one outside the language's PURE_DECORATORS registers the definition);
+; one written as a call is captured with its arguments: a factory making the decorator (parse.DECORATOR_FACTORY)
 (decorated_definition
-  (decorator [(identifier) @decorator (attribute) @decorator (call function: [(identifier) (attribute)] @decorator)])
+  (decorator [(identifier) @decorator (attribute) @decorator (call function: [(identifier) (attribute)]) @decorator])
   definition: [(function_definition name: (identifier) @name) @definition.function
                (class_definition name: (identifier) @name) @definition.class])
 
