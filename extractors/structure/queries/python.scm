@@ -68,6 +68,9 @@
 [(expression_list (identifier) @name) (default_parameter value: (identifier) @name)
  (typed_default_parameter value: (identifier) @name) (boolean_operator (identifier) @name)
  (conditional_expression (identifier) @name)] @reference.callback
+; ... and what a lambda returns: defaultdict(lambda: structure_default), fallback_factory=lambda _: identity (a lambda
+; parameter is a local: `lambda x: x` names nothing)
+(lambda body: (identifier) @name) @reference.callback
 
 ; value flow (see parse.py @reference.returns): what a function returns or yields (a function returned and called:
 ; make()(), for f in gen(): f()), and calls of what a call returns
