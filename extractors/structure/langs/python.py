@@ -221,6 +221,7 @@ TYPE_ARGUMENTS = frozenset({"type_parameter"})
 TRANSPARENT_TYPES = frozenset({"Optional", "Awaitable", "Final", "ClassVar", "Annotated", "Type", "type", "ReadOnly",
                                "Required", "NotRequired", "Iterator", "Iterable", "Generator", "AsyncIterator",
                                "AsyncIterable", "AsyncGenerator"})
+BARE_QUALIFIERS = frozenset({"Final", "ClassVar"})  # x: Final = Converter(): typed by its value
 
 
 # typing.cast(Foo, x), cast("Foo", x), t.cast(Foo[int], x): what the value is, as the code states it

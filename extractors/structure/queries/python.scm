@@ -92,7 +92,9 @@
 (typed_parameter (identifier) @var.name type: (type) @var.type)
 (typed_default_parameter name: (identifier) @var.name type: (type) @var.type)
 ; (`X: TypeAlias = ...` declares an alias, no variable of type TypeAlias: see `type.alias` below)
-(assignment left: (identifier) @var.name type: (type) @var.type (#not-match? @var.type "(^|[.])TypeAlias$"))
+; (`x: Final = Converter()`: a bare qualifier, no type; the value's call below types it)
+(assignment left: (identifier) @var.name type: (type) @var.type
+ (#not-match? @var.type "(^|[.])(TypeAlias|Final|ClassVar)$"))
 (assignment left: (identifier) @var.name right: (call function: [(identifier) (attribute)]) @var.type)
 (assignment left: (identifier) @var.name !type right: (await (call function: [(identifier) (attribute)]) @var.type))
 ; c = given or Store(), c = Store() if fast else Cache(), (c := Store()): each call is a value of c
