@@ -2359,7 +2359,9 @@ _BRACKET_STEPS = ((_GENERIC, "", "<"), (_PARENS, "\x00", "("), (_BRACES, "\x01",
 _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
 _TYPING = ("typing", "t", "typ", "tp")  # Python's typing module as code names it (import typing as t: t.Optional)
-_WRAPPER = re.compile(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union)\[(.*)\]$")
+# Optional[A], Union[A, B], and type[A] / Type[A]: the class A itself, as a classmethod's ``cls`` is (a call of it
+# constructs one, its methods are A's)
+_WRAPPER = re.compile(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union|Type|type)\[(.*)\]$")
 _ANNOTATED = re.compile(rf"^(?:(?:{'|'.join(_TYPING)}|typing_extensions)\.)?Annotated\[(.*)\]$", re.S)
 # types that say nothing of a value's class: a receiver of one is unknown, not a library's (Java's Object, Python's
 # object, TypeScript's unknown stay a library's: only their own methods can be called on them)

@@ -229,9 +229,14 @@ _CAST = re.compile(r"""^(?:[A-Za-z_]\w*\.)?cast\(\s*(?:(["'])([A-Za-z_][\w.]*)\1
                    re.S)
 
 
+# C = TypeVar("C", bound=BaseConverter), t.TypeVar("_T", bound="Accept"): what an annotation naming it stands for
+_BOUND_TYPEVAR = re.compile(r"""^(?:[A-Za-z_]\w*\.)?TypeVar\(.*\bbound\s*=\s*(?:(["'])([A-Za-z_][\w.]*)\1|([A-Za-z_][\w.]*))\s*[,)]""",
+                            re.S)
+
+
 def cast_type(text: str) -> str | None:
-    """The type ``cast(Foo, x)`` casts to (``Foo``), else None."""
-    m = _CAST.match(text)
+    """The type ``cast(Foo, x)`` casts to (``Foo``), or a ``TypeVar`` is bound to, else None."""
+    m = _CAST.match(text) or _BOUND_TYPEVAR.match(text)
     return (m.group(2) or m.group(3)) if m else None
 
 

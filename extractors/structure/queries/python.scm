@@ -400,6 +400,14 @@
  (#match? @_alias "(^|[.])TypeAlias$") (#match? @_union "(^|[.])(Union|Optional)$"))
 ((assignment left: (identifier) right: (binary_operator operator: "|") @name)
   @reference.type.alias @_aliasing (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*([ \\t]*[|][ \\t]*[A-Za-z_][A-Za-z0-9_.]*)+$"))
+;  ... and a TypeVar bound to a class, which an annotation naming it stands for: `C = TypeVar("C",
+; bound=BaseConverter)`, `def f(converter: C)`, `cls: type[C]` (a value of a subclass is one of the class too)
+((assignment left: (identifier) !type
+  right: (call function: [(identifier) (attribute attribute: (identifier))] @_typevar
+    arguments: (argument_list (keyword_argument name: (identifier) @_bound
+      value: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
+              (string (string_content) @name)]))) @reference.type.alias) @_aliasing
+ (#match? @_typevar "(^|[.])TypeVar$") (#eq? @_bound "bound"))
 (module (type_alias_statement left: (type (identifier) @name)) @definition.variable)
 (module (type_alias_statement right: (type [(identifier) (binary_operator)] @name) @reference.type.alias))
 
