@@ -3174,10 +3174,11 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
     # a variable returned where its own function assigned it: what a call gave it types the function (a name
     # assigned further out is the function's or a module's variable: its call result is not what is returned)
     is_call = kind in CALLED or (kind in RETURNED and name in flow.results.get(scope, ()))
-    # self and cls are the enclosing class, whatever their annotation says (cls: Type['Model'], self: Self)
+    # self and cls are the enclosing class, whatever their annotation says (cls: Type['Model'], self: Self); a module
+    # function's parameter so named is a parameter like any (def parse(value, cls: type[Accept]))
     bound_to = None
     if kind in VALUE_KINDS and ((flow.results if is_call else flow.values) if receiver is None else flow.types) \
-            and receiver not in SELF_OBJECTS:
+            and (receiver not in SELF_OBJECTS or not any(s.kind in CONTAINER_KINDS for s in stack)):
         key = (inner, receiver or name, receiver is None, is_call)  # the same self.x or name many times
         bound_to = flow.known.get(key, ...)
         if bound_to is ...:
