@@ -85,6 +85,10 @@
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 (decorator (call function: (identifier) @name)) @reference.call
 (decorator (call function: (attribute object: (_) @receiver attribute: (identifier) @name))) @reference.call
+; ... and the decorator such a call returns is called with the definition (`@func1()`: func1()(func2), once, where
+; the definition is made)
+(decorator (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]))
+  @reference.call_result
 
 ; typed variables (see parse.py @var.name): `def f(s: Store)`, `x: Store = ...`, `x = Store()`, `x = await open()`,
 ; `self.s = Store()`;
