@@ -2306,8 +2306,10 @@ class Resolver(ImportBindings):
         """The field or module variable a call goes through is called as well as what it holds:
         ``self.storage_class()`` with ``storage_class = Headers``, ``local("request")`` with ``local = Local()`` (a
         change to the value changes what the call runs; a type checker binds the call to the holder)."""
-        if not found.ids:
-            return found
+        if not found.ids:  # self.num_convert(v) with num_convert = int: a library's callable, through the field
+            holder = self._own_field_called(r, src) if r.receiver and found.resolution == "external" else None
+            return Found([holder], "same_file" if self.g.by_id[holder].path == r.path else "inherited") \
+                if holder else found
         holder = self._own_field_called(r, src) if r.receiver else self._object_variable_called(r, found)
         if holder is None or holder in found.ids:
             return found
