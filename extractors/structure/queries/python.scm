@@ -85,10 +85,13 @@
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 (decorator (call function: (identifier) @name)) @reference.call
 (decorator (call function: (attribute object: (_) @receiver attribute: (identifier) @name))) @reference.call
-; ... and the decorator such a call returns is called with the definition (`@func1()`: func1()(func2), once, where
-; the definition is made)
-(decorator (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]))
-  @reference.call_result
+; ... and the decorator such a call returns is called with the function (`@func1()`: func1()(func2), once, where
+; the function is made; a class decorator's, attrs' `@attr.s(..)`, is left out: the comparison with a type checker
+; has no occurrence for such an implicit call, and a class is never wrapped, see resolve.py index_flow)
+(decorated_definition
+  (decorator (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])
+    @reference.call_result)
+  definition: (function_definition))
 
 ; typed variables (see parse.py @var.name): `def f(s: Store)`, `x: Store = ...`, `x = Store()`, `x = await open()`,
 ; `self.s = Store()`;
