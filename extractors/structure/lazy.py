@@ -37,7 +37,7 @@ from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at
 from .langs.arity import Params
 from .parse import MADE, SINGLETON
 from .qualnames import untwinned
-from .resolve import CALLABLE, DECLARED_KINDS, EARLY_KINDS, GUESSES, IMPORT_KINDS, Edge, Ref, Resolver, mentions
+from .resolve import DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
 
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
                 "params_max", "labels"]  # id is path::qualname
@@ -643,10 +643,7 @@ class LazyResolver(Resolver):
             marked = r.name in (MADE, SINGLETON)  # a mark for the resolver, no decorator
             if r.src_qualname != sym.qualname or marked or self.g.by_qual.get((r.path, r.src_qualname)) != sid:
                 continue
-            deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line),
-                                f"{r.path}::{MODULE}", CALLABLE)
-            functions = [d for d in deco.ids if self.g.by_id[d].kind == "function"
-                         and deco.resolution not in GUESSES]
+            functions = self.decorator_functions(r)
             if functions and any(self.returned_targets(d) for d in functions):
                 dict.__setitem__(self.wrapped, sid, functions)
 

@@ -293,6 +293,7 @@ class RawDef(NamedTuple):
     params: Params | None = None  # how many arguments a function accepts (``ARITY``)
     body_start: int = 0  # where its body starts, where the language evaluates its signature outside (0: not read)
     hidden: bool = False  # ``@hidden``: kept from other code (``private``), so not exported with its class
+    factories: tuple = ()  # the decorators written as calls (``@wrap(Converter)``): the call makes the decorator
 
 
 class RawRef(NamedTuple):
@@ -793,7 +794,8 @@ def _merge_same_node(raw_defs: list[RawDef]) -> list[RawDef]:
             merged[key] = d
         else:
             merged[key] = old._replace(parent_name=old.parent_name or d.parent_name, exported=old.exported or d.exported,
-                                       decorators=old.decorators + d.decorators, self_name=old.self_name or d.self_name,
+                                       decorators=old.decorators + d.decorators, factories=old.factories + d.factories,
+                                       self_name=old.self_name or d.self_name,
                                        test=old.test or d.test, hidden=old.hidden or d.hidden)
     return list(merged.values())
 
@@ -1264,7 +1266,8 @@ def _on_def(c: OtherCapture) -> None:
                                tuple(_decorator_name(_text(n, c.data)) for n in caps.get("decorator", ())),
                                c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
                                _def_params(node, caps, rules, kind),
-                               _body_start(node) if rules.signature_outside else 0, "hidden" in caps))
+                               _body_start(node) if rules.signature_outside else 0, "hidden" in caps,
+                               _decorator_factories(caps.get("decorator", ()), c.data)))
 
 
 def _on_import(c: OtherCapture) -> None:
@@ -2060,6 +2063,9 @@ MADE = "<made>"
 # methods become the class object's own (Ruby's ``extend M``), reached from class-level code only, never from an
 # instance method (``Resolver.singleton_defs``, ``Graph.singleton_bases``)
 SINGLETON = "<singleton>"
+# a ``decorated_by`` reference's alias where the decorator is written as a call (``@wrap(Converter)``, ``@retry(3)``):
+# the function named makes the decorator, and calling the decorated function runs what that decorator returns
+DECORATOR_FACTORY = "()"
 # i<j: type argument j of parameter i's declared type (``ThrowingConsumer<Order> c``); <j: type parameter j a
 # generic type declares (``interface ThrowingConsumer<T>``), which its method's ``T`` stands for
 # (``Resolver._type_argument``)
@@ -2296,6 +2302,10 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
     already an ``inherits`` reference, a constructor call). A transparent type's first argument (``URL`` in
     ``Optional[URL]``) takes the place's form, the transparent type itself ``annotation``."""
     contexts, arguments, transparent = rules.type_contexts, rules.type_arguments, rules.transparent_types
+    if rules.bare_qualifiers and _last_segment(name_of(node)) in rules.bare_qualifiers \
+            and _parent(node) is not None and _parent(node).type not in rules.type_arguments \
+            and _generic_head(_parent(node)) is None:  # x: Final = Converter(): no declared type (the value's)
+        return "annotation"
     if transparent and (_wrapper_name(node, name_of) in transparent  # Optional[URL] itself, or its name Optional
                         or _last_segment(name_of(node)) in transparent  # (the name first: it spares two parents)
                         and (_generic_head(_parent(node)) == node or _qualified_head(node))):  # or io::Result's Result
@@ -2414,6 +2424,12 @@ def _last_segment(name: str) -> str:
     return name.rpartition("::")[2].rpartition(".")[2]
 
 
+def _decorator_factories(nodes, data: bytes) -> tuple:
+    """The decorators captured with their argument list (``@wrap(Converter)``): ``wrap(Converter)`` returns the
+    decorator, so what calling the decorated function runs is what that one returns (``DECORATOR_FACTORY``)."""
+    return tuple(_decorator_name(text) for text in (_text(n, data) for n in nodes) if text.rstrip().endswith(")"))
+
+
 def _decorator_name(text: str) -> str:
     """``@app.route("/x")`` / ``app.route`` -> ``app.route``; whitespace inside a dotted name dropped."""
     return "".join(text.lstrip("@").split("(")[0].split())
@@ -2427,7 +2443,9 @@ _BRACKET_STEPS = ((_GENERIC, "", "<"), (_PARENS, "\x00", "("), (_BRACES, "\x01",
 _COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
 _TYPING = ("typing", "t", "typ", "tp")  # Python's typing module as code names it (import typing as t: t.Optional)
-_WRAPPER = re.compile(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union)\[(.*)\]$")
+# Optional[A], Union[A, B], and type[A] / Type[A]: the class A itself, as a classmethod's ``cls`` is (a call of it
+# constructs one, its methods are A's)
+_WRAPPER = re.compile(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union|Type|type)\[(.*)\]$")
 _ANNOTATED = re.compile(rf"^(?:(?:{'|'.join(_TYPING)}|typing_extensions)\.)?Annotated\[(.*)\]$", re.S)
 # types that say nothing of a value's class: a receiver of one is unknown, not a library's (Java's Object, Python's
 # object, TypeScript's unknown stay a library's: only their own methods can be called on them)
@@ -2770,7 +2788,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
             if decorator[:1] == "<" or rules.entry_reason(d.name, kind, prefix, (decorator,)) is None:
                 continue  # @property, @staticmethod...: wraps nothing the resolver could follow
             receiver, _, name = decorator.rpartition(".")
-            decorated.append(Reference(qualname, "decorated_by", name, receiver or None, None, None, d.line_start))
+            factory = DECORATOR_FACTORY if decorator in d.factories else None
+            decorated.append(Reference(qualname, "decorated_by", name, receiver or None, None, factory, d.line_start))
     return out, spans, decorated
 
 
@@ -3239,10 +3258,11 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
     # a variable returned where its own function assigned it: what a call gave it types the function (a name
     # assigned further out is the function's or a module's variable: its call result is not what is returned)
     is_call = kind in CALLED or (kind in RETURNED and name in flow.results.get(scope, ()))
-    # self and cls are the enclosing class, whatever their annotation says (cls: Type['Model'], self: Self)
+    # self and cls are the enclosing class, whatever their annotation says (cls: Type['Model'], self: Self); a module
+    # function's parameter so named is a parameter like any (def parse(value, cls: type[Accept]))
     bound_to = None
     if kind in VALUE_KINDS and ((flow.results if is_call else flow.values) if receiver is None else flow.types) \
-            and receiver not in SELF_OBJECTS:
+            and (receiver not in SELF_OBJECTS or not any(s.kind in CONTAINER_KINDS for s in stack)):
         key = (inner, receiver or name, receiver is None, is_call)  # the same self.x or name many times
         bound_to = flow.known.get(key, ...)
         if bound_to is ...:

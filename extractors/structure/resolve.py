@@ -99,7 +99,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
-from .parse import (ANY_TYPES, ARITY_RANGE, ASSIGNED_PLACE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, bound_values, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
+from .parse import (ANY_TYPES, ARITY_RANGE, ASSIGNED_PLACE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, bound_values, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, DECORATOR_FACTORY, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     ENTERED, GIVEN_BY, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
                     TUPLE_OF, TYPE_ARGUMENT_MARK, TYPE_ARGUMENTS_WRITTEN, TYPE_PARAMETER_DECLARED, TYPE_PARAMETER_INFERRED, RECEIVER_ARGUMENT_GIVEN, DELEGATE_GIVES)
@@ -1150,16 +1150,26 @@ class Resolver(ImportBindings):
                 self.singleton_defs.add(f"{r.path}::{r.src_qualname}")
             elif r.kind == "decorated_by":
                 target = self.g.by_qual.get((r.path, r.src_qualname))
-                src = f"{r.path}::{MODULE}"
-                deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line), src, CALLABLE)
-                functions = [d for d in deco.ids if self.g.by_id[d].kind == "function"
-                             and deco.resolution not in GUESSES]
+                functions = self.decorator_functions(r)
                 # a class decorator hands back a class (``@attr.s`` returns its argument, remade): calling the
                 # class constructs it, it never runs the decorator's inner function
                 if target and self.g.by_id[target].kind != "class" and functions \
                         and any(self.returned_targets(d) for d in functions):
                     self.wrapped[target] = functions
         self.bind_parameters(refs)
+
+    def decorator_functions(self, r: Ref) -> list[str]:
+        """The repository functions a ``decorated_by`` reference wraps its definition in: the one it names, never a
+        guess; for one written as a call (``@wrap(Converter)``: ``DECORATOR_FACTORY``) the functions that one
+        returns, the decorator proper (cattrs' ``wrap`` returns ``impl``, which hands its argument back unwrapped)."""
+        deco = self._lookup(Ref(r.path, MODULE, "call", r.name, r.receiver, None, None, r.line), f"{r.path}::{MODULE}",
+                            CALLABLE)
+        if deco.resolution in GUESSES:
+            return []
+        functions = [d for d in deco.ids if self.g.by_id[d].kind == "function"]
+        if r.alias == DECORATOR_FACTORY:
+            functions = [t for d in functions for t in self.returned_targets(d) if self.g.by_id[t].kind == "function"]
+        return list(dict.fromkeys(functions))
 
     def bind_parameters(self, refs: list[Ref]) -> None:
         """Which functions each called parameter receives: from call sites passing a function by position or
@@ -2296,8 +2306,10 @@ class Resolver(ImportBindings):
         """The field or module variable a call goes through is called as well as what it holds:
         ``self.storage_class()`` with ``storage_class = Headers``, ``local("request")`` with ``local = Local()`` (a
         change to the value changes what the call runs; a type checker binds the call to the holder)."""
-        if not found.ids:
-            return found
+        if not found.ids:  # self.num_convert(v) with num_convert = int: a library's callable, through the field
+            holder = self._own_field_called(r, src) if r.receiver and found.resolution == "external" else None
+            return Found([holder], "same_file" if self.g.by_id[holder].path == r.path else "inherited") \
+                if holder else found
         holder = self._own_field_called(r, src) if r.receiver else self._object_variable_called(r, found)
         if holder is None or holder in found.ids:
             return found

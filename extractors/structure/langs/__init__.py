@@ -19,7 +19,9 @@ that register nothing), ``parameter_refs(path, is_test)`` and ``takes_parameter_
 return, field, variable, generic, annotation, alias: see ``alias_form``), found by walking up from the name to the nearest node type listed;
 ``TRANSPARENT_TYPES``: generic types whose first argument is the type of the value (``Optional[URL]``,
 ``Promise<App>``): that argument takes the place's form, so it is what a returned or declared value is typed by
-(``TRANSPARENT_SUFFIXES``: also those whose name ends so, Rust's ``ClapResult<T>``); ``ARRAY_TYPES``: node types
+(``TRANSPARENT_SUFFIXES``: also those whose name ends so, Rust's ``ClapResult<T>``); ``BARE_QUALIFIERS``: type
+qualifiers that written without an argument declare nothing (Python's ``x: Final = Converter()``: the value's class
+types ``x``); ``ARRAY_TYPES``: node types
 that are an array of their one element type (TypeScript's ``Foo[]``: a field or return so declared takes Foo as its
 elements' type, as ``Array<Foo>`` does). Resolve-side hooks are listed
 in ``extractors/structure/resolve.py``. ``KEYWORDS`` (or ``is_junk(name, kind, parent)``): names
@@ -330,6 +332,8 @@ class ParseRules:
     exports_all: Callable[[str], bool] = lambda _path: False  # every definition there is exported
     members_exported: bool = False  # the public members of an exported class or interface are exported
     transparent_types: Transparent | frozenset = frozenset()  # Optional[T], Promise<T>: a value of it is used as a T
+    # qualifiers that written alone declare no type (Python's ``x: Final = Converter()``): the value assigned says it
+    bare_qualifiers: frozenset = frozenset()
     capitalized_classes: bool = False  # a capitalized receiver names a class (Java): its member reads are kept
     # a call's variable arguments are written with their declared types in a receiver's chain (C#'s ``Wrap(x)``:
     # ``Wrap(x:Cart)``), for a generic method's result inferred from them
@@ -606,6 +610,7 @@ def parse_rules(language: str | None) -> ParseRules:
         members_exported=bool(getattr(module, "MEMBERS_EXPORTED", False)),
         transparent_types=Transparent(frozenset(getattr(module, "TRANSPARENT_TYPES", ())),
                                       tuple(getattr(module, "TRANSPARENT_SUFFIXES", ()))),
+        bare_qualifiers=frozenset(getattr(module, "BARE_QUALIFIERS", ())),
         capitalized_classes=bool(getattr(module, "CAPITALIZED_CLASSES", False)),
         typed_arguments=bool(getattr(module, "TYPED_ARGUMENTS", False)),
         call_operator=getattr(module, "CALL_OPERATOR", None),

@@ -221,16 +221,27 @@ TYPE_ARGUMENTS = frozenset({"type_parameter"})
 TRANSPARENT_TYPES = frozenset({"Optional", "Awaitable", "Final", "ClassVar", "Annotated", "Type", "type", "ReadOnly",
                                "Required", "NotRequired", "Iterator", "Iterable", "Generator", "AsyncIterator",
                                "AsyncIterable", "AsyncGenerator"})
+BARE_QUALIFIERS = frozenset({"Final", "ClassVar"})  # x: Final = Converter(): typed by its value
 
 
 # typing.cast(Foo, x), cast("Foo", x), t.cast(Foo[int], x): what the value is, as the code states it
-_CAST = re.compile(r"""^(?:[A-Za-z_]\w*\.)?cast\(\s*(?:(["'])([A-Za-z_][\w.]*)\1|([A-Za-z_][\w.]*))\s*(?:\[[^()]*\])?\s*,.*\)$""",
+_CAST = re.compile(r"""^(?:[A-Za-z_]\w*\.)?cast\(\s*(?:(["'])([A-Za-z_][\w.]*)\1|([A-Za-z_][\w.]*))\s*(\[[^()]*\])?\s*,.*\)$""",
                    re.S)
+_CLASS_OF = re.compile(r"^\[\s*([A-Za-z_][\w.]*)\s*\]$")  # cast(type[_TAnyAccept], ds.Accept): the class itself
+
+
+# C = TypeVar("C", bound=BaseConverter), t.TypeVar("_T", bound="Accept"): what an annotation naming it stands for
+_BOUND_TYPEVAR = re.compile(r"""^(?:[A-Za-z_]\w*\.)?TypeVar\(.*\bbound\s*=\s*(?:(["'])([A-Za-z_][\w.]*)\1|([A-Za-z_][\w.]*))\s*[,)]""",
+                            re.S)
 
 
 def cast_type(text: str) -> str | None:
-    """The type ``cast(Foo, x)`` casts to (``Foo``), else None."""
+    """The type ``cast(Foo, x)`` casts to (``Foo``; ``type[Foo]``: the class ``Foo``), or a ``TypeVar`` is bound to,
+    else None."""
     m = _CAST.match(text)
+    if m and m.group(3) in ("type", "Type", "t.Type", "typing.Type") and _CLASS_OF.match(m.group(4) or ""):
+        return _CLASS_OF.match(m.group(4)).group(1)
+    m = m or _BOUND_TYPEVAR.match(text)
     return (m.group(2) or m.group(3)) if m else None
 
 

@@ -4,9 +4,10 @@
 (function_definition name: (identifier) @name) @definition.function
 (class_definition name: (identifier) @name) @definition.class
 
-; decorators: @app.route("/"), @pytest.fixture... (one outside the language's PURE_DECORATORS registers the definition)
+; decorators: @app.route("/"), @pytest.fixture... (one outside the language's PURE_DECORATORS registers the definition);
+; one written as a call is captured with its arguments: a factory making the decorator (parse.DECORATOR_FACTORY)
 (decorated_definition
-  (decorator [(identifier) @decorator (attribute) @decorator (call function: [(identifier) (attribute)] @decorator)])
+  (decorator [(identifier) @decorator (attribute) @decorator (call function: [(identifier) (attribute)]) @decorator])
   definition: [(function_definition name: (identifier) @name) @definition.function
                (class_definition name: (identifier) @name) @definition.class])
 
@@ -67,6 +68,9 @@
 [(expression_list (identifier) @name) (default_parameter value: (identifier) @name)
  (typed_default_parameter value: (identifier) @name) (boolean_operator (identifier) @name)
  (conditional_expression (identifier) @name)] @reference.callback
+; ... and what a lambda returns: defaultdict(lambda: structure_default), fallback_factory=lambda _: identity (a lambda
+; parameter is a local: `lambda x: x` names nothing)
+(lambda body: (identifier) @name) @reference.callback
 
 ; value flow (see parse.py @reference.returns): what a function returns or yields (a function returned and called:
 ; make()(), for f in gen(): f()), and calls of what a call returns
@@ -81,6 +85,13 @@
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 (decorator (call function: (identifier) @name)) @reference.call
 (decorator (call function: (attribute object: (_) @receiver attribute: (identifier) @name))) @reference.call
+; ... and the decorator such a call returns is called with the function (`@func1()`: func1()(func2), once, where
+; the function is made; a class decorator's, attrs' `@attr.s(..)`, is left out: the comparison with a type checker
+; has no occurrence for such an implicit call, and a class is never wrapped, see resolve.py index_flow)
+(decorated_definition
+  (decorator (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])
+    @reference.call_result)
+  definition: (function_definition))
 
 ; typed variables (see parse.py @var.name): `def f(s: Store)`, `x: Store = ...`, `x = Store()`, `x = await open()`,
 ; `self.s = Store()`;
@@ -88,7 +99,9 @@
 (typed_parameter (identifier) @var.name type: (type) @var.type)
 (typed_default_parameter name: (identifier) @var.name type: (type) @var.type)
 ; (`X: TypeAlias = ...` declares an alias, no variable of type TypeAlias: see `type.alias` below)
-(assignment left: (identifier) @var.name type: (type) @var.type (#not-match? @var.type "(^|[.])TypeAlias$"))
+; (`x: Final = Converter()`: a bare qualifier, no type; the value's call below types it)
+(assignment left: (identifier) @var.name type: (type) @var.type
+ (#not-match? @var.type "(^|[.])(TypeAlias|Final|ClassVar)$"))
 (assignment left: (identifier) @var.name right: (call function: [(identifier) (attribute)]) @var.type)
 (assignment left: (identifier) @var.name !type right: (await (call function: [(identifier) (attribute)]) @var.type))
 ; c = given or Store(), c = Store() if fast else Cache(), (c := Store()): each call is a value of c
@@ -394,6 +407,14 @@
  (#match? @_alias "(^|[.])TypeAlias$") (#match? @_union "(^|[.])(Union|Optional)$"))
 ((assignment left: (identifier) right: (binary_operator operator: "|") @name)
   @reference.type.alias @_aliasing (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*([ \\t]*[|][ \\t]*[A-Za-z_][A-Za-z0-9_.]*)+$"))
+;  ... and a TypeVar bound to a class, which an annotation naming it stands for: `C = TypeVar("C",
+; bound=BaseConverter)`, `def f(converter: C)`, `cls: type[C]` (a value of a subclass is one of the class too)
+((assignment left: (identifier) !type
+  right: (call function: [(identifier) (attribute attribute: (identifier))] @_typevar
+    arguments: (argument_list (keyword_argument name: (identifier) @_bound
+      value: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
+              (string (string_content) @name)]))) @reference.type.alias) @_aliasing
+ (#match? @_typevar "(^|[.])TypeVar$") (#eq? @_bound "bound"))
 (module (type_alias_statement left: (type (identifier) @name)) @definition.variable)
 (module (type_alias_statement right: (type [(identifier) (binary_operator)] @name) @reference.type.alias))
 
