@@ -2008,13 +2008,18 @@ class Resolver(ImportBindings):
         return Found(visible, "unique_name" if len(visible) == 1 else "ambiguous")
 
     def _passed_on_member(self, path: str, member: Symbol, passed_on: tuple[set, set]) -> bool:
-        """A member of a class the modules passed on hold, or one a function of theirs is given there (``make.forget
-        = ..`` in the body of an imported ``family``, owned by the module): the body's, which runs, stays beside the
-        interface its signature declares."""
+        """A member of a class the modules passed on hold, or one a function imported by name is given in its own
+        file (``make.forget = ..`` in the body of an imported ``family``, owned by the module): the body's, which
+        runs, stays beside the interface its signature declares. Not so for every module a barrel passes on: a
+        helper's local object there (zod's ``targetAny.parse``) is no value of the file's."""
         if self._class_visible(path, member, passed_on):
             return True
         owner = self.g.by_id.get(self.g.owner_of(member) or "")
-        return owner is not None and owner.kind == "module" and member.path in passed_on[1]
+        return owner is not None and owner.kind == "module" and member.path in self._defining_files(path)
+
+    def _defining_files(self, path: str) -> set[str]:
+        """The files defining the names ``path`` imports by name."""
+        return {self.g.by_id[s].path for s in self._visible_from(path)[0] if s in self.g.by_id}
 
     def _in_scope_only(self, r: Ref, found: Found) -> Found:
         """Of a guess's candidates, not the members of a class a test writes in its body for itself, while others
@@ -2063,8 +2068,7 @@ class Resolver(ImportBindings):
         if found is None:
             symbols, modules = self._visible_from(path)
             named_from = {t for d in self.declare(path) if d.name not in (None, "*") for t in d.targets}
-            defining = {self.g.by_id[s].path for s in symbols if s in self.g.by_id}
-            reached = modules | defining
+            reached = modules | self._defining_files(path)
             todo = list(reached) + [m for m in named_from - reached]
             while todo:
                 fresh = [p for p in self._passed_on_modules(todo.pop()) if p not in reached]
