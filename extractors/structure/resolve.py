@@ -2012,10 +2012,24 @@ class Resolver(ImportBindings):
         visible = [i for i in found.ids if self._class_visible(r.path, self.g.by_id[i], self._visible_from(r.path))]
         if not visible and through_barrels and self.hooks.get(r.path, self.no_hooks).visible_through_stars:
             passed_on = self._barrels_pass_on(r.path)
-            visible = [i for i in found.ids if self._class_visible(r.path, self.g.by_id[i], passed_on)]
+            visible = [i for i in found.ids if self._passed_on_member(r.path, self.g.by_id[i], passed_on)]
         if not visible or len(visible) == len(found.ids):
             return found
         return Found(visible, "unique_name" if len(visible) == 1 else "ambiguous")
+
+    def _passed_on_member(self, path: str, member: Symbol, passed_on: tuple[set, set]) -> bool:
+        """A member of a class the modules passed on hold, or one a function imported by name is given in its own
+        file (``make.forget = ..`` in the body of an imported ``family``, owned by the module): the body's, which
+        runs, stays beside the interface its signature declares. Not so for every module a barrel passes on: a
+        helper's local object there (zod's ``targetAny.parse``) is no value of the file's."""
+        if self._class_visible(path, member, passed_on):
+            return True
+        owner = self.g.by_id.get(self.g.owner_of(member) or "")
+        return owner is not None and owner.kind == "module" and member.path in self._defining_files(path)
+
+    def _defining_files(self, path: str) -> set[str]:
+        """The files defining the names ``path`` imports by name."""
+        return {self.g.by_id[s].path for s in self._visible_from(path)[0] if s in self.g.by_id}
 
     def _in_scope_only(self, r: Ref, found: Found) -> Found:
         """Of a guess's candidates, not the members of a class a test writes in its body for itself, while others
@@ -2055,11 +2069,17 @@ class Resolver(ImportBindings):
 
     def _barrels_pass_on(self, path: str) -> tuple[set, set]:
         """``_visible_from`` with, for each module imported, the modules it passes on along the chain: wholesale
-        (``export * from "./types"``) or as a namespace (``export * as core from "../core"``)."""
+        (``export * from "./types"``) or as a namespace (``export * as core from "../core"``). A module a name is
+        imported from passes its barrel's modules on too (``import { create } from 'zustand'``, whose index has
+        ``export * from './vanilla'``: the store's ``StoreApi`` is the package's surface the test sees), and so
+        does the file defining a name imported (``subscribeWithSelector``'s, which declares the store type it
+        makes)."""
         found = self._through_barrels.get(path)
         if found is None:
             symbols, modules = self._visible_from(path)
-            reached, todo = set(modules), list(modules)
+            named_from = {t for d in self.declare(path) if d.name not in (None, "*") for t in d.targets}
+            reached = modules | self._defining_files(path)
+            todo = list(reached) + [m for m in named_from - reached]
             while todo:
                 fresh = [p for p in self._passed_on_modules(todo.pop()) if p not in reached]
                 reached.update(fresh)
@@ -4911,8 +4931,8 @@ def _tuple_element(value: str, chain: str) -> tuple[str, str]:
 @lru_cache(maxsize=1024)  # one reference's layers split its receiver several times
 def _member_path(rest: str) -> bool:
     """``client.pool``, ``1.inner``: members named or by position (a tuple struct's ``self.1``, a field declared
-    by its place)."""
-    return all(part.isidentifier() or part.isdigit() for part in rest.split("."))
+    by its place), or private by their name (ECMAScript's ``this.#queries``, declared ``#queries: QueryStore``)."""
+    return all(part.removeprefix("#").isidentifier() or part.isdigit() for part in rest.split("."))
 
 
 def _passed_on_call(r: Ref) -> Ref:

@@ -659,7 +659,7 @@ def guess_bare_names(resolver, path: str) -> bool:
 
 # Reserved words a recovering parser reads as method names (``if (x) {`` in a class body with a syntax error);
 # ``delete``, ``get``, ``default``, ``static`` are real method names, so they are not here.
-KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "break", "continue", "const",
+KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "const",
                       "let", "var", "function", "class", "new", "try", "typeof",
                       "instanceof", "void", "yield", "await", "import", "export", "extends", "super", "this",
                       "debugger", "with", "in"})
@@ -667,7 +667,10 @@ KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "bre
 # ``class Field { type() {} }``); only a top-level definition so named is a misread ``type X = ...``. And the
 # statements whose names a promise's or an iterator's methods bear (``catch``, ``finally``, ``return``, ``throw``:
 # zod's ``schema.catch(x)``): a member, never a top-level definition
-CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements", "catch", "finally", "return", "throw"})
+# ``break`` and ``continue`` are never followed by ``(``, so no statement is misread as a member so named (TanStack
+# query's ``mutation.continue()``, ``retryer.continue: () => Promise<unknown>``)
+CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements", "catch", "finally", "return", "throw",
+                                 "break", "continue"})
 
 
 # a keyword, a TypeScript word outside any object or class, or a ``constructor`` outside any class (an error node's

@@ -368,9 +368,10 @@
 ; instance attributes: this.x = ... in a method is a field x of its class (see parse.py @attribute.name)
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @attribute.name))
 
-; member reads and writes: c.req, this.count (a getter runs code); kept only where the object's type, class or module
-; is known, never guessed
-(member_expression object: [(identifier) (this) (member_expression)] @receiver property: (property_identifier) @name) @reference.attribute
+; member reads and writes: c.req, this.count (a getter runs code), this.#queries (a private field); kept only where
+; the object's type, class or module is known, never guessed
+(member_expression object: [(identifier) (this) (member_expression)] @receiver
+  property: [(property_identifier) (private_property_identifier)] @name) @reference.attribute
 
 ; names bound where they are (see parse.py @local.name): declared, destructured, loop and catch variables, an
 ; arrow function's single parameter

@@ -5,8 +5,8 @@
 
 ; definitions
 (class_declaration name: (identifier) @name) @definition.class
-(field_definition property: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
-(field_definition property: (property_identifier) @name) @definition.field
+(field_definition property: [(property_identifier) (private_property_identifier)] @name value: [(arrow_function) (function_expression)]) @definition.function
+(field_definition property: [(property_identifier) (private_property_identifier)] @name) @definition.field
 ; a class field given a function: handler = onX (see ecma.scm for the other places a name is a value)
 (field_definition value: (identifier) @name) @reference.callback
 
@@ -22,7 +22,7 @@
   (class_declaration name: (identifier) @import.name)]) @reexport
 
 ; variables built by a constructor: class fields (see parse.py @var.name)
-(field_definition property: (property_identifier) @var.name value: (new_expression) @var.type)
+(field_definition property: [(property_identifier) (private_property_identifier)] @var.name value: (new_expression) @var.type)
 
 ; parameters bound where they are (see parse.py @local.name)
 (formal_parameters [(identifier) @local.name (assignment_pattern left: (identifier) @local.name)

@@ -15,11 +15,12 @@
 ; a member of an interface or an object type (`type Api = { fetch(input: I): O }`): a method of that type
 (method_signature name: (property_identifier) @name) @definition.method
 (abstract_method_signature name: (property_identifier) @name) @definition.function
-(public_field_definition name: (property_identifier) @name value: [(arrow_function) (function_expression)]) @definition.function
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @name value: [(arrow_function) (function_expression)]) @definition.function
 ; class fields, typed ones holding functions too (get!: Handler): app.get() calls the field; the properties of an
 ; interface or of the object type an alias names (app: App, fetch: (url: string) => Response): ctx.app.use() reads
-; its declared type (not those of an object type written in place, { param: string }: no type of its own)
-(public_field_definition name: (property_identifier) @name) @definition.field
+; its declared type (not those of an object type written in place, { param: string }: no type of its own); a
+; `#private` field as much (`#queries: QueryStore`: `this.#queries.get()` reads its type; no other code sees it)
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.field
 ; `private` and `protected` members: no other code may use them, so an exported class does not export them
 (method_definition (accessibility_modifier) @_access name: (property_identifier) @name
   (#match? @_access "^(private|protected)$")) @definition.function @hidden
@@ -191,9 +192,9 @@
 ; const s = <Square>shape: the cast's type (``type_assertion``, a node TSX lacks: ``_`` with its type first)
 (variable_declarator name: (identifier) @var.name value: (_ . (type_arguments . [(type_identifier) (generic_type)
   (nested_type_identifier)] @var.type .) . (identifier)))
-(public_field_definition name: (property_identifier) @var.name type: (type_annotation (_) @var.type))
-(public_field_definition name: (property_identifier) @var.name value: (new_expression) @var.type)
-(public_field_definition name: (property_identifier) @var.name !type
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @var.name type: (type_annotation (_) @var.type))
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @var.name value: (new_expression) @var.type)
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @var.name !type
   value: (call_expression function: [(identifier) (member_expression)]) @var.type)
 
 ; parameters bound where they are (see parse.py @local.name)

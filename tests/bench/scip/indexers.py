@@ -118,6 +118,18 @@ TARGETS = {
                     tsconfig=(("compilerOptions", {"target": "esnext", "module": "nodenext", "allowJs": True,
                                                    "checkJs": True, "noEmit": True, "types": []}),
                               ("include", ["lib/**/*.js", "test/**/*.js"]))),
+    # tuning target (2026-12-05, ninth round): TanStack/query's packages/query-core with the query-test-utils its
+    # tests import (a corpus of those two folders alone, committed afresh): classes of observers, caches and
+    # managers subscribing to each other, a singleton per manager
+    "query-core": Target("query-core", "typescript", "scip-typescript", ("index", "--no-progress-bar", TSCONFIG_NAME),
+                         tsconfig=(("compilerOptions", {"target": "esnext", "strict": True, "jsx": "react-jsx",
+                                                        "module": "esnext", "moduleResolution": "bundler",
+                                                        "skipLibCheck": True, "noEmit": True, "types": [],
+                                                        "lib": ["dom", "dom.iterable", "esnext"],
+                                                        "paths": {"@tanstack/query-test-utils":
+                                                                  ["./packages/query-test-utils/src/index.ts"]}}),
+                                   ("include", ["packages/query-core/src/**/*",
+                                                "packages/query-test-utils/src/**/*"]))),
 }
 
 
