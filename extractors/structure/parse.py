@@ -759,8 +759,9 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
         kept = best.get(key)
         if kept is None or (receiver and (not kept.receiver or len(receiver) > len(kept.receiver))):
             best[key] = r  # the longest receiver: a macro's self.inner.write_str(s) also matches inner.write_str
-    # a member read that is also called or passed (``a.b()``, ``f(a.b)``) is that reference
-    return out + [r for r in best.values() if r.kind not in YIELDING_KINDS or r.name_start not in named]
+    # a member read that is also called or passed (``a.b()``, ``f(a.b)``) is that reference (r[1]: kind, r[7]:
+    # name_start, read by place: a file has thousands)
+    return out + [r for r in best.values() if r[1] not in YIELDING_KINDS or r[7] not in named]
 
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "object"})  # Color.RED: a member read
@@ -986,6 +987,9 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
 
 
 SHAPED_KINDS = frozenset({"stored", "item_call", "dotted_path"})  # and ``type`` and ``protocol.`` ones
+# a string naming a module's member by its path (``@reference.dotted_path``: "blog.feeds.Latest", "app.main:app"),
+# checked here rather than by the query's ``#match?``, which read every string's text through the parse's reader
+DOTTED_PATH = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*([.][A-Za-z_][A-Za-z0-9_]*)*[.:][A-Za-z_][A-Za-z0-9_]*$")
 
 
 def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver: str | None, caps: dict,
@@ -1023,6 +1027,8 @@ def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver
     elif kind == "item_call":  # a[0](): one of what a holds is called
         kind, written = "call", written + ITEMS
     elif kind == "dotted_path":  # "blog.feeds.LatestEntries", "app.main:app": a module's name, by its path
+        if not DOTTED_PATH.search(written.partition("\x00")[0]):  # (as a #match? reads it: up to a NUL)
+            return None  # any other string
         receiver, _, written = written.replace(":", ".").rpartition(".")
     elif kind[:9] == "protocol.":  # for x in it: it.__iter__(), named by the capture
         kind, written, receiver = "protocol", kind[9:], written
@@ -1248,12 +1254,12 @@ def _on_def(c: OtherCapture) -> None:
     parent = c.text("parent.name")
     if "parent.outer" in caps and parent:
         parent = f"{c.text('parent.outer')}.{parent}"
-    c.found.defs.append(RawDef(node.start_byte, node.end_byte, kind, name, node.start_point[0] + 1,
-                               node.end_point[0] + 1, parent, "exported" in caps,
-                               tuple(_decorator_name(_text(n, c.data)) for n in caps.get("decorator", ())),
-                               c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
-                               _def_params(node, caps, rules, kind),
-                               _body_start(node) if rules.signature_outside else 0, "hidden" in caps))
+    decorators = tuple(_decorator_name(_text(n, c.data)) for n in caps["decorator"]) if "decorator" in caps else ()
+    c.found.defs.append(_new(RawDef, (node.start_byte, node.end_byte, kind, name, node.start_point[0] + 1,
+                                      node.end_point[0] + 1, parent, "exported" in caps, decorators,
+                                      c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
+                                      _def_params(node, caps, rules, kind),
+                                      _body_start(node) if rules.signature_outside else 0, "hidden" in caps)))
 
 
 def _on_import(c: OtherCapture) -> None:
@@ -1267,8 +1273,9 @@ def _on_import(c: OtherCapture) -> None:
         return
     name = "*" if "import.wildcard" in c.caps else c.text("import.name")
     alias = c.text("import.alias") or ("default" if "import.default" in c.caps else None)
-    c.found.refs.append(RawRef(c.node.start_byte, key, name, None, _unquote(module), alias,
-                               c.node.start_point[0] + 1, None))
+    node = c.node
+    c.found.refs.append(_new(RawRef, (node.start_byte, key, name, None, _unquote(module), alias,
+                                      node.start_point[0] + 1, None, None, None)))
 
 
 def _on_var(c: OtherCapture) -> None:
@@ -1292,7 +1299,8 @@ def _on_typed_var(c: OtherCapture) -> None:
         c.found.bindings["local"].append(c.binding("local", var_name, None))
     key = next(k for k in VAR_BINDINGS if k in c.caps)
     value = c.caps[key][0]
-    kind = _refined_kind(c, key, value, _binding_kind(c, key, value))
+    written = _text(value, c.data) if key in _WRITTEN_READ else None  # (read once for the steps below)
+    kind = _refined_kind(c, key, value, _binding_kind(c, key, value, written))
     if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
         binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
         if key == "var.returns" and "var.returns.place" in c.caps:  # mk := func() (A, *B): mk()#1 is a B
@@ -1303,12 +1311,15 @@ def _on_typed_var(c: OtherCapture) -> None:
             if "var.wrapper" in c.caps:  # x: Option<Node>: said apart, the value flow's values stay unmarked
                 c.found.bindings[binding].append(c.binding(binding, named + WRAPPER_NAME, kind, at))
     if key == "var.type" and kind:
-        c.found.bindings["var"] += _declared_type_bindings(c, var_name, value, kind)
-    if key in ("var.type", "var.value") and kind and c.rules.generic_names:
-        argument = _one_type_argument(_text(value, c.data))
+        c.found.bindings["var"] += _declared_type_bindings(c, var_name, value, kind, written)
+    if key in _WRITTEN_READ and kind and c.rules.generic_names:
+        argument = _one_type_argument(written)
         if argument:  # InlineValidator<Person> v: v<0 is a Person (what _add_passed gives v's lambdas)
             c.found.bindings[VAR_BINDINGS[key]].append(c.binding(VAR_BINDINGS[key], var_name + RECEIVER_ARGUMENT,
                                                                  argument))
+
+
+_WRITTEN_READ = ("var.type", "var.value")  # the binding captures whose text several steps read
 
 
 def _bound_variable(c: OtherCapture) -> str | None:
@@ -1320,8 +1331,9 @@ def _bound_variable(c: OtherCapture) -> str | None:
     return RECORD_FIELD + name if name and c.key == "var.record" else name
 
 
-def _binding_kind(c: OtherCapture, key: str, value) -> str | None:
-    """What a binding capture says the variable holds, as written at ``value`` for its capture ``key``."""
+def _binding_kind(c: OtherCapture, key: str, value, written: str | None = None) -> str | None:
+    """What a binding capture says the variable holds, as written at ``value`` for its capture ``key`` (``written``:
+    its text, where read already)."""
     data, rules = c.data, c.rules
     if key in _COLLECTION_SUFFIX:  # for b in self.books: what self.books holds decides, where it is looked up
         return " ".join(_text(value, data).split()) + _COLLECTION_SUFFIX[key]
@@ -1350,9 +1362,10 @@ def _binding_kind(c: OtherCapture, key: str, value) -> str | None:
     if key == "var.result":  # _, b := f(): f's result at b's place among the names assigned
         kind = _type_text(_text(value, data), True)
         return f"{kind}{RESULT_MARK}{_place(c.node, data)}" if kind and kind.endswith(")") else None
-    written = _text(value, data)
-    kind = (OWN_OBJECT if value.type == "object" and _holds_code(value) else COLLECTION) \
-        if value.type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value))
+    written = _text(value, data) if written is None else written
+    value_type = value.type  # (read once: each read builds a str)
+    kind = (OWN_OBJECT if value_type == "object" and _holds_code(value) else COLLECTION) \
+        if value_type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value, value_type))
     return _with_type_arguments(kind, written) if kind and rules.generic_names else kind
 
 
@@ -1376,10 +1389,10 @@ def _refined_kind(c: OtherCapture, key: str, value, kind: str | None) -> str | N
     return kind
 
 
-def _declared_type_bindings(c: OtherCapture, var_name: str, value, kind: str) -> list[RawRef]:
+def _declared_type_bindings(c: OtherCapture, var_name: str, value, kind: str, written: str) -> list[RawRef]:
     """What a declared type says of the variable's elements (``List<Element> els``: ``els[]``), the delegates it
     holds (``Func<Foo, object> f``: ``f=>0``) and its keys (``d: dict[str, Column]``: a loop over d takes a str)."""
-    written, rules, out = _text(value, c.data), c.rules, []
+    rules, out = c.rules, []
     element = _element_type(written, rules.transparent_types, rules.cast_type)
     if element is None and rules.named_collections:
         element = _named_elements(kind, value, c.data)
@@ -1450,9 +1463,10 @@ def _looped_places(iterated, data: bytes, rules: ParseRules) -> dict[int, tuple]
 def _on_named(kind: str, with_line: bool = False) -> Callable[[OtherCapture], None]:
     """The collector of a capture binding its own text under ``kind`` (``self.x = ..``'s x, a parameter, a global)."""
     def collect(c: OtherCapture) -> None:
-        line = c.node.start_point[0] + 1 if with_line else 0
-        c.found.bindings[kind].append(RawRef(c.node.start_byte, kind, _text(c.node, c.data), None, None, None, line,
-                                             None))
+        node = c.node
+        line = node.start_point[0] + 1 if with_line else 0
+        c.found.bindings[kind].append(_new(RawRef, (node.start_byte, kind, _text(node, c.data), None, None, None, line,
+                                                    None, None, None)))
     return collect
 
 
@@ -2089,14 +2103,18 @@ def _with_call_sites(refs: list[Reference], data: bytes, keyed: bool = False) ->
     """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``;
     ``keyed``: a method of an object literal passed is at its key (``_call_site``)."""
     lists: dict = {}  # an argument list's callee and places, read once for all the values passed in it
-    out = [r if type(r.module) is not CallSite else _at_call_site(r, data, lists, keyed) for r in refs]
-    return [r for r in out if r.module is not None or r.kind != "param_passed"]  # fn(depth+1): passed to no call
-
-
-def _at_call_site(r: Reference, data: bytes, lists: dict, keyed: bool = False) -> Reference:
-    callee, slot = _call_site(r.module.node, r.module.name, data, lists, keyed)
-    return _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to, r.args,
-                            r.labels))
+    out = []
+    for r in refs:  # (one pass: a file has thousands)
+        site = r[4]  # module
+        if type(site) is CallSite:
+            scope, kind, name, receiver, _, _, line, bound_to, args, labels = r
+            callee, slot = _call_site(site.node, site.name, data, lists, keyed)
+            if callee is None and kind == "param_passed":
+                continue  # fn(depth+1): passed to no call
+            out.append(_new(Reference, (scope, kind, name, receiver, callee, slot, line, bound_to, args, labels)))
+        elif site is not None or r[1] != "param_passed":
+            out.append(r)
+    return out
 
 
 def _call_site(node, name, data: bytes, lists: dict | None = None,
@@ -2106,12 +2124,13 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
     file's argument lists read so far (``_argument_list``), by node id. ``keyed``: a method of an object literal
     written as the argument is at its key (``run({ onDone() {..} })``: ``#0%onDone``, what ``opts.onDone()`` in run
     calls); one nested deeper keeps the argument's place, which no parameter's member call names."""
-    if node.type in ARGUMENTS and _parent(node) is not None and _parent(node).type in ARGUMENT_LISTS:
+    node_type = node.type  # (read once: each read builds a str)
+    if node_type in ARGUMENTS and _parent(node) is not None and _parent(node).type in ARGUMENT_LISTS:
         if node.child_by_field_name("name") is None:
-            node = _parent(node)  # C#'s Must(IsValid): one argument of the list, by its place
+            node, node_type = _parent(node), _parent(node).type  # C#'s Must(IsValid): one argument of the list
         else:
             return _named_argument(node, data)  # Run(onDone: Finish): by the parameter's name
-    if node.type in ARGUMENT_LISTS:
+    if node_type in ARGUMENT_LISTS:
         site = lists.get(node.id) if lists is not None else None
         if site is None:
             site = _argument_list(node, data)
@@ -2135,7 +2154,7 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
                 child = child.prev_named_sibling
         key = _object_member_key(name, argument, data) if keyed and inside else ""
         return (callee, f"#{position}{key}") if callee is not None else (None, None)
-    elif node.type == "keyword_argument" and _parent(node) is not None:
+    elif node_type == "keyword_argument" and _parent(node) is not None:
         key = node.child_by_field_name("name")
         slot, call = (_text(key, data) if key is not None else None), _parent(_parent(node))
     else:
@@ -2377,10 +2396,10 @@ CALLEES = frozenset({"identifier", "attribute", "member_expression", "selector_e
                      "field_expression"})
 
 
-def _named_call(node) -> bool:
+def _named_call(node, node_type: str) -> bool:
     """A call of a function by its name (``func(x)``, ``mod.fn(x)``): no function type, whatever the name; a
     function literal called on the spot (``(() => x)()``, Go's ``func() T {...}()``) stays one."""
-    if node.type not in CALLS:
+    if node_type not in CALLS:
         return False
     callee = node.child_by_field_name("function")
     return callee is not None and callee.type in CALLEES
