@@ -937,8 +937,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
     dotted = bool(rules.member_access or rules.sigils)  # else a receiver is read as written (``_dotted``)
     arity, generic_names, call_sites = rules.arity, rules.generic_names, rules.call_sites
     for pattern, caps in matches:
-        fixed = by_pattern[pattern] if pattern < known else None
-        roles = fixed.roles if fixed is not None and fixed.size == len(caps) else _roles(tuple(caps))
+        fixed = by_pattern[pattern] if pattern < known else None  # (size, roles): read by place, once a match
+        roles = fixed[1] if fixed is not None and fixed[0] == len(caps) else _roles(tuple(caps))
         for role, key, kind, typed, shaped in roles:
             node = caps[key][0]
             if role != "ref":
@@ -1228,7 +1228,8 @@ class OtherCapture(NamedTuple):
     rules: ParseRules
 
     def text(self, key: str) -> str | None:
-        return _text(self.caps[key][0], self.data) if key in self.caps else None
+        found = self.caps.get(key)
+        return _text(found[0], self.data) if found is not None else None
 
     def binding(self, kind: str, name: str, value: str | None, at: int | None = None) -> RawRef:
         return _new(RawRef, (self.node.start_byte if at is None else at, kind, name, value, None, None, 0, None, None,
@@ -1295,28 +1296,28 @@ def _on_typed_var(c: OtherCapture) -> None:
     var_name = _bound_variable(c)
     if not var_name:
         return
+    caps, bindings = c.caps, c.found.bindings  # (read once: a NamedTuple's named field is a slow read)
     if c.key == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
-        c.found.bindings["local"].append(c.binding("local", var_name, None))
-    key = next(k for k in VAR_BINDINGS if k in c.caps)
-    value = c.caps[key][0]
+        bindings["local"].append(c.binding("local", var_name, None))
+    key = next(k for k in VAR_BINDINGS if k in caps)
+    value = caps[key][0]
     written = _text(value, c.data) if key in _WRITTEN_READ else None  # (read once for the steps below)
     kind = _refined_kind(c, key, value, _binding_kind(c, key, value, written))
     if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
         binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
-        if key == "var.returns" and "var.returns.place" in c.caps:  # mk := func() (A, *B): mk()#1 is a B
+        if key == "var.returns" and "var.returns.place" in caps:  # mk := func() (A, *B): mk()#1 is a B
             named += f"{RESULT_MARK}{_result_place(value)}"
-        at = _narrowed_at(c.caps, value) if key == "var.narrowed" else c.node.start_byte
+        at = _narrowed_at(caps, value) if key == "var.narrowed" else c.node.start_byte
         if at is not None:
-            c.found.bindings[binding].append(c.binding(binding, named, kind, at))
-            if "var.wrapper" in c.caps:  # x: Option<Node>: said apart, the value flow's values stay unmarked
-                c.found.bindings[binding].append(c.binding(binding, named + WRAPPER_NAME, kind, at))
+            bindings[binding].append(c.binding(binding, named, kind, at))
+            if "var.wrapper" in caps:  # x: Option<Node>: said apart, the value flow's values stay unmarked
+                bindings[binding].append(c.binding(binding, named + WRAPPER_NAME, kind, at))
     if key == "var.type" and kind:
-        c.found.bindings["var"] += _declared_type_bindings(c, var_name, value, kind, written)
+        bindings["var"] += _declared_type_bindings(c, var_name, value, kind, written)
     if key in _WRITTEN_READ and kind and c.rules.generic_names:
         argument = _one_type_argument(written)
         if argument:  # InlineValidator<Person> v: v<0 is a Person (what _add_passed gives v's lambdas)
-            c.found.bindings[VAR_BINDINGS[key]].append(c.binding(VAR_BINDINGS[key], var_name + RECEIVER_ARGUMENT,
-                                                                 argument))
+            bindings[VAR_BINDINGS[key]].append(c.binding(VAR_BINDINGS[key], var_name + RECEIVER_ARGUMENT, argument))
 
 
 _WRITTEN_READ = ("var.type", "var.value")  # the binding captures whose text several steps read
@@ -1324,11 +1325,11 @@ _WRITTEN_READ = ("var.type", "var.value")  # the binding captures whose text sev
 
 def _bound_variable(c: OtherCapture) -> str | None:
     """The name a binding capture binds: a lambda's implicit parameter, a record's field by place, a variable."""
-    if c.key == "var.implicit":
-        return c.rules.implicit_parameter
-    name = str(_field_place(c.node, c.rules.place_rests)) if c.key == "var.place" \
-        else _var_as_read(c.node, c.data, c.rules)
-    return RECORD_FIELD + name if name and c.key == "var.record" else name
+    key, rules = c.key, c.rules
+    if key == "var.implicit":
+        return rules.implicit_parameter
+    name = str(_field_place(c.node, rules.place_rests)) if key == "var.place" else _var_as_read(c.node, c.data, rules)
+    return RECORD_FIELD + name if name and key == "var.record" else name
 
 
 def _binding_kind(c: OtherCapture, key: str, value, written: str | None = None) -> str | None:
@@ -2551,6 +2552,8 @@ def _key_type(text: str, map_types=frozenset()) -> str | None:
     ``Level``), what iterating the mapping gives; ``COLLECTION`` for a key that is no named type (``tuple[int,
     int]``: never a value's class); None for what is no mapping. ``map_types``: the language's generic mappings
     (C++'s ``std::map<Label, Task>``: ``Label``)."""
+    if "[" not in text and "<" not in text and "chan" not in text:
+        return None  # (no mapping is written without one: most declared types and values, spared the steps below)
     text = " ".join(text.split())
     channel = _CHANNEL_OF.match(text)  # ch chan T, make(chan T, n): a loop over a channel (or a receive) gives T
     if channel:
@@ -2920,17 +2923,22 @@ def _binding_scopes(scopes: list[Span]) -> list[Span]:
 
 
 def _sweep(items: list, spans: list[Span]):
-    """Each item (by start byte) with the stack of definition spans enclosing it, in one pass."""
-    stack, i, count = [], 0, len(spans)
+    """Each item (by start byte) with the stack of definition spans enclosing it, in one pass (the spans' bounds read
+    once into lists: a Span's named field is a slow read, and each item compares two)."""
+    stack, ends, i, count = [], [], 0, len(spans)
+    starts = [s.start for s in spans]
     for item in sorted(items, key=_START):
         start = item[0]
-        while i < count and spans[i].start <= start:
-            while stack and stack[-1].end <= spans[i].start:
+        while i < count and starts[i] <= start:
+            while ends and ends[-1] <= starts[i]:
                 stack.pop()
+                ends.pop()
             stack.append(spans[i])
+            ends.append(spans[i].end)
             i += 1
-        while stack and stack[-1].end <= start:
+        while ends and ends[-1] <= start:
             stack.pop()
+            ends.pop()
         yield item, stack
 
 
@@ -2980,8 +2988,11 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     return _enclose_all(raw_refs, attributed, flow)
 
 
-class _FileFlow(NamedTuple):
-    """What ``_enclose`` knows of a file while it attaches its references one by one, and what it has found."""
+@dataclass(slots=True)
+class _FileFlow:
+    """What ``_enclose`` knows of a file while it attaches its references one by one, and what it has found. Slots,
+    not a NamedTuple: a named field of a tuple is read through a descriptor CPython 3.11 does not specialize (a
+    dozen reads per reference)."""
 
     local_kinds: dict[str, str]  # reference kind -> its kind where a variable of the scope bears the name
     types: dict  # enclosing qualname -> variable -> its types or values
@@ -3037,19 +3048,23 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
     local_kinds, local, self_named, callbacks, out = flow.local_kinds, flow.local, flow.self_named, flow.callbacks, \
         flow.out
     receivers, parameters = flow.receivers, flow.parameters
-    stack, i, count, moved = [], 0, len(spans), True
+    stack, ends, i, count, moved = [], [], 0, len(spans), True
+    starts = [s.start for s in spans]  # (the bounds read once, as _sweep does)
     inner = scope = seen_inside = seen_outside = None
     body_start = 0
     for r in sorted(raw_refs, key=_START):
         start, kind, name, receiver, module, alias, line, _, args, labels = r  # unpacked once (hot loop)
-        while i < count and spans[i].start <= start:
-            while stack and stack[-1].end <= spans[i].start:
+        while i < count and starts[i] <= start:
+            while ends and ends[-1] <= starts[i]:
                 stack.pop()
+                ends.pop()
             stack.append(spans[i])
+            ends.append(spans[i].end)
             i += 1
             moved = True
-        while stack and stack[-1].end <= start:
+        while ends and ends[-1] <= start:
             stack.pop()
+            ends.pop()
             moved = True
         if moved:  # the scope of the variables it sees, the definition it is attributed to
             moved, seen_inside, seen_outside = False, None, None
@@ -3544,44 +3559,45 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
     out: dict[str, dict[str, list[str]]] = {}
     later: list[LaterValue] = []
     for r, stack in _sweep(raw, spans):
-        if instance_sigil and r.name.startswith(instance_sigil) and not r.name.startswith(instance_sigil * 2):
+        name, receiver = r.name, r.receiver  # (read once: a NamedTuple's named field is a slow read)
+        if instance_sigil and name.startswith(instance_sigil) and not name.startswith(instance_sigil * 2):
             stack = _up_to_class(stack)
-        if declared is not None and r.receiver.startswith(ASSIGNED_LATER):
-            at = _declaring_any(stack, r.name, declared)
+        if declared is not None and receiver.startswith(ASSIGNED_LATER):
+            at = _declaring_any(stack, name, declared)
             if at is not None:  # else no scope of the file declares it (a global): nothing known
-                later.append(LaterValue(r.name, r.receiver[len(ASSIGNED_LATER):], list(stack), at))  # the sweep moves on
+                later.append(LaterValue(name, receiver[len(ASSIGNED_LATER):], list(stack), at))  # the sweep moves on
             continue
         if declared is not None and stack and stack[-1].kind == CALLBACK:
-            if r.receiver.startswith(EXCLUDED_VALUE):  # an else of a check: what the enclosing scopes bound, but
-                _seed_from_enclosing(out, stack, r.name)  # the class checked
-                _mark(out[stack[-1].qualname], r.name, EXCEPT + r.receiver[len(EXCLUDED_VALUE):])
+            if receiver.startswith(EXCLUDED_VALUE):  # an else of a check: what the enclosing scopes bound, but
+                _seed_from_enclosing(out, stack, name)  # the class checked
+                _mark(out[stack[-1].qualname], name, EXCEPT + receiver[len(EXCLUDED_VALUE):])
                 continue
-            value = r.receiver
-            if r.receiver.startswith(HELD_VALUE):  # a block a check decides: of the check's classes only
-                _seed_from_enclosing(out, stack, r.name)
-                value = NARROWED_VALUE + r.receiver[len(HELD_VALUE):]
+            value = receiver
+            if receiver.startswith(HELD_VALUE):  # a block a check decides: of the check's classes only
+                _seed_from_enclosing(out, stack, name)
+                value = NARROWED_VALUE + receiver[len(HELD_VALUE):]
                 if stack[-1].qualname.startswith(GUARDED):
-                    _mark(out[stack[-1].qualname], r.name, ONLY + r.receiver[len(HELD_VALUE):])
-            elif r.receiver.startswith(NARROWED_VALUE):  # a check narrows where it is written (a when branch)
-                _seed_from_enclosing(out, stack, r.name)
+                    _mark(out[stack[-1].qualname], name, ONLY + receiver[len(HELD_VALUE):])
+            elif receiver.startswith(NARROWED_VALUE):  # a check narrows where it is written (a when branch)
+                _seed_from_enclosing(out, stack, name)
             else:  # self.jar = cookies in an else of a check of cookies: what it holds there
                 value = _held_where_excluded(out, stack, value)
                 # (x<wrapper>: in the scope of x's own, beside it)
-                stack = _declaring(stack, r.name.removesuffix(WRAPPER_NAME), declared)
+                stack = _declaring(stack, name.removesuffix(WRAPPER_NAME), declared)
         else:  # (a check's class outside a scope of its own: a narrowing as any other)
-            value = NARROWED_VALUE + r.receiver[len(HELD_VALUE):] if r.receiver.startswith(HELD_VALUE) else r.receiver
-        if _own_declaration(r.name, stack):
+            value = NARROWED_VALUE + receiver[len(HELD_VALUE):] if receiver.startswith(HELD_VALUE) else receiver
+        if _own_declaration(name, stack):
             stack = stack[:-1]
         if value.startswith(COPIED):
             for held in _copied(value[len(COPIED):], stack, out):
-                _keep_value(out, stack, r.name, held)
+                _keep_value(out, stack, name, held)
             continue
         if value == OWN_OBJECT:  # the methods of { get () {..} } belong to the definition it is written in,
             named = _named(stack)  # wherever the variable is read; at module level to the variable itself
             if not named:  # (const Api = {...})
                 continue
             value = OWN_OBJECT + named[-1].qualname
-        _keep_value(out, stack, r.name, value)
+        _keep_value(out, stack, name, value)
     if later:
         _settle_later(out, later, declared)
     return out
