@@ -769,8 +769,9 @@ def _one_ref_per_name(raw_refs: list[RawRef]) -> list[RawRef]:
         kept = best.get(key)
         if kept is None or (receiver and (not kept.receiver or len(receiver) > len(kept.receiver))):
             best[key] = r  # the longest receiver: a macro's self.inner.write_str(s) also matches inner.write_str
-    # a member read that is also called or passed (``a.b()``, ``f(a.b)``) is that reference
-    return out + [r for r in best.values() if r.kind not in YIELDING_KINDS or r.name_start not in named]
+    # a member read that is also called or passed (``a.b()``, ``f(a.b)``) is that reference (r[1]: kind, r[7]:
+    # name_start, read by place: a file has thousands)
+    return out + [r for r in best.values() if r[1] not in YIELDING_KINDS or r[7] not in named]
 
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "object"})  # Color.RED: a member read
@@ -949,8 +950,8 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
     dotted = bool(rules.member_access or rules.sigils)  # else a receiver is read as written (``_dotted``)
     arity, generic_names, call_sites = rules.arity, rules.generic_names, rules.call_sites
     for pattern, caps in matches:
-        fixed = by_pattern[pattern] if pattern < known else None
-        roles = fixed.roles if fixed is not None and fixed.size == len(caps) else _roles(tuple(caps))
+        fixed = by_pattern[pattern] if pattern < known else None  # (size, roles): read by place, once a match
+        roles = fixed[1] if fixed is not None and fixed[0] == len(caps) else _roles(tuple(caps))
         for role, key, kind, typed, shaped in roles:
             node = caps[key][0]
             if role != "ref":
@@ -999,6 +1000,9 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
 
 
 SHAPED_KINDS = frozenset({"stored", "item_call", "dotted_path"})  # and ``type`` and ``protocol.`` ones
+# a string naming a module's member by its path (``@reference.dotted_path``: "blog.feeds.Latest", "app.main:app"),
+# checked here rather than by the query's ``#match?``, which read every string's text through the parse's reader
+DOTTED_PATH = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*([.][A-Za-z_][A-Za-z0-9_]*)*[.:][A-Za-z_][A-Za-z0-9_]*$")
 
 
 def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver: str | None, caps: dict,
@@ -1036,6 +1040,8 @@ def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver
     elif kind == "item_call":  # a[0](): one of what a holds is called
         kind, written = "call", written + ITEMS
     elif kind == "dotted_path":  # "blog.feeds.LatestEntries", "app.main:app": a module's name, by its path
+        if not DOTTED_PATH.search(written.partition("\x00")[0]):  # (as a #match? reads it: up to a NUL)
+            return None  # any other string
         receiver, _, written = written.replace(":", ".").rpartition(".")
     elif kind[:9] == "protocol.":  # for x in it: it.__iter__(), named by the capture
         kind, written, receiver = "protocol", kind[9:], written
@@ -1235,7 +1241,8 @@ class OtherCapture(NamedTuple):
     rules: ParseRules
 
     def text(self, key: str) -> str | None:
-        return _text(self.caps[key][0], self.data) if key in self.caps else None
+        found = self.caps.get(key)
+        return _text(found[0], self.data) if found is not None else None
 
     def binding(self, kind: str, name: str, value: str | None, at: int | None = None) -> RawRef:
         return _new(RawRef, (self.node.start_byte if at is None else at, kind, name, value, None, None, 0, None, None,
@@ -1261,13 +1268,13 @@ def _on_def(c: OtherCapture) -> None:
     parent = c.text("parent.name")
     if "parent.outer" in caps and parent:
         parent = f"{c.text('parent.outer')}.{parent}"
-    c.found.defs.append(RawDef(node.start_byte, node.end_byte, kind, name, node.start_point[0] + 1,
-                               node.end_point[0] + 1, parent, "exported" in caps,
-                               tuple(_decorator_name(_text(n, c.data)) for n in caps.get("decorator", ())),
-                               c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
-                               _def_params(node, caps, rules, kind),
-                               _body_start(node) if rules.signature_outside else 0, "hidden" in caps,
-                               _decorator_factories(caps.get("decorator", ()), c.data)))
+    decorators = tuple(_decorator_name(_text(n, c.data)) for n in caps["decorator"]) if "decorator" in caps else ()
+    c.found.defs.append(_new(RawDef, (node.start_byte, node.end_byte, kind, name, node.start_point[0] + 1,
+                                      node.end_point[0] + 1, parent, "exported" in caps, decorators,
+                                      c.text("self.name"), anonymous, "test" in caps, c.text("qualifier"),
+                                      _def_params(node, caps, rules, kind),
+                                      _body_start(node) if rules.signature_outside else 0, "hidden" in caps,
+                                      _decorator_factories(caps.get("decorator", ()), c.data))))
 
 
 def _on_import(c: OtherCapture) -> None:
@@ -1281,8 +1288,9 @@ def _on_import(c: OtherCapture) -> None:
         return
     name = "*" if "import.wildcard" in c.caps else c.text("import.name")
     alias = c.text("import.alias") or ("default" if "import.default" in c.caps else None)
-    c.found.refs.append(RawRef(c.node.start_byte, key, name, None, _unquote(module), alias,
-                               c.node.start_point[0] + 1, None))
+    node = c.node
+    c.found.refs.append(_new(RawRef, (node.start_byte, key, name, None, _unquote(module), alias,
+                                      node.start_point[0] + 1, None, None, None)))
 
 
 def _on_var(c: OtherCapture) -> None:
@@ -1302,40 +1310,45 @@ def _on_typed_var(c: OtherCapture) -> None:
     var_name = _bound_variable(c)
     if not var_name:
         return
+    caps, bindings = c.caps, c.found.bindings  # (read once: a NamedTuple's named field is a slow read)
     if c.key == "var.implicit":  # the lambda declares it, as it would a named parameter: its own, not the enclosing
-        c.found.bindings["local"].append(c.binding("local", var_name, None))
-    key = next(k for k in VAR_BINDINGS if k in c.caps)
-    value = c.caps[key][0]
-    kind = _refined_kind(c, key, value, _binding_kind(c, key, value))
+        bindings["local"].append(c.binding("local", var_name, None))
+    key = next(k for k in VAR_BINDINGS if k in caps)
+    value = caps[key][0]
+    written = _text(value, c.data) if key in _WRITTEN_READ else None  # (read once for the steps below)
+    kind = _refined_kind(c, key, value, _binding_kind(c, key, value, written))
     if kind:  # a variadic parameter (opts ...Option) binds its elements: opts[]
         binding, named = VAR_BINDINGS[key], var_name + _BOUND_SUFFIX.get(key, "")
-        if key == "var.returns" and "var.returns.place" in c.caps:  # mk := func() (A, *B): mk()#1 is a B
+        if key == "var.returns" and "var.returns.place" in caps:  # mk := func() (A, *B): mk()#1 is a B
             named += f"{RESULT_MARK}{_result_place(value)}"
-        at = _narrowed_at(c.caps, value) if key == "var.narrowed" else c.node.start_byte
+        at = _narrowed_at(caps, value) if key == "var.narrowed" else c.node.start_byte
         if at is not None:
-            c.found.bindings[binding].append(c.binding(binding, named, kind, at))
-            if "var.wrapper" in c.caps:  # x: Option<Node>: said apart, the value flow's values stay unmarked
-                c.found.bindings[binding].append(c.binding(binding, named + WRAPPER_NAME, kind, at))
+            bindings[binding].append(c.binding(binding, named, kind, at))
+            if "var.wrapper" in caps:  # x: Option<Node>: said apart, the value flow's values stay unmarked
+                bindings[binding].append(c.binding(binding, named + WRAPPER_NAME, kind, at))
     if key == "var.type" and kind:
-        c.found.bindings["var"] += _declared_type_bindings(c, var_name, value, kind)
-    if key in ("var.type", "var.value") and kind and c.rules.generic_names:
-        argument = _one_type_argument(_text(value, c.data))
+        bindings["var"] += _declared_type_bindings(c, var_name, value, kind, written)
+    if key in _WRITTEN_READ and kind and c.rules.generic_names:
+        argument = _one_type_argument(written)
         if argument:  # InlineValidator<Person> v: v<0 is a Person (what _add_passed gives v's lambdas)
-            c.found.bindings[VAR_BINDINGS[key]].append(c.binding(VAR_BINDINGS[key], var_name + RECEIVER_ARGUMENT,
-                                                                 argument))
+            bindings[VAR_BINDINGS[key]].append(c.binding(VAR_BINDINGS[key], var_name + RECEIVER_ARGUMENT, argument))
+
+
+_WRITTEN_READ = ("var.type", "var.value")  # the binding captures whose text several steps read
 
 
 def _bound_variable(c: OtherCapture) -> str | None:
     """The name a binding capture binds: a lambda's implicit parameter, a record's field by place, a variable."""
-    if c.key == "var.implicit":
-        return c.rules.implicit_parameter
-    name = str(_field_place(c.node, c.rules.place_rests)) if c.key == "var.place" \
-        else _var_as_read(c.node, c.data, c.rules)
-    return RECORD_FIELD + name if name and c.key == "var.record" else name
+    key, rules = c.key, c.rules
+    if key == "var.implicit":
+        return rules.implicit_parameter
+    name = str(_field_place(c.node, rules.place_rests)) if key == "var.place" else _var_as_read(c.node, c.data, rules)
+    return RECORD_FIELD + name if name and key == "var.record" else name
 
 
-def _binding_kind(c: OtherCapture, key: str, value) -> str | None:
-    """What a binding capture says the variable holds, as written at ``value`` for its capture ``key``."""
+def _binding_kind(c: OtherCapture, key: str, value, written: str | None = None) -> str | None:
+    """What a binding capture says the variable holds, as written at ``value`` for its capture ``key`` (``written``:
+    its text, where read already)."""
     data, rules = c.data, c.rules
     if key in _COLLECTION_SUFFIX:  # for b in self.books: what self.books holds decides, where it is looked up
         return " ".join(_text(value, data).split()) + _COLLECTION_SUFFIX[key]
@@ -1364,9 +1377,10 @@ def _binding_kind(c: OtherCapture, key: str, value) -> str | None:
     if key == "var.result":  # _, b := f(): f's result at b's place among the names assigned
         kind = _type_text(_text(value, data), True)
         return f"{kind}{RESULT_MARK}{_place(c.node, data)}" if kind and kind.endswith(")") else None
-    written = _text(value, data)
-    kind = (OWN_OBJECT if value.type == "object" and _holds_code(value) else COLLECTION) \
-        if value.type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value))
+    written = _text(value, data) if written is None else written
+    value_type = value.type  # (read once: each read builds a str)
+    kind = (OWN_OBJECT if value_type == "object" and _holds_code(value) else COLLECTION) \
+        if value_type in LITERALS else rules.cast_type(written) or _type_text(written, _named_call(value, value_type))
     return _with_type_arguments(kind, written) if kind and rules.generic_names else kind
 
 
@@ -1390,10 +1404,10 @@ def _refined_kind(c: OtherCapture, key: str, value, kind: str | None) -> str | N
     return kind
 
 
-def _declared_type_bindings(c: OtherCapture, var_name: str, value, kind: str) -> list[RawRef]:
+def _declared_type_bindings(c: OtherCapture, var_name: str, value, kind: str, written: str) -> list[RawRef]:
     """What a declared type says of the variable's elements (``List<Element> els``: ``els[]``), the delegates it
     holds (``Func<Foo, object> f``: ``f=>0``) and its keys (``d: dict[str, Column]``: a loop over d takes a str)."""
-    written, rules, out = _text(value, c.data), c.rules, []
+    rules, out = c.rules, []
     element = _element_type(written, rules.transparent_types, rules.cast_type)
     if element is None and rules.named_collections:
         element = _named_elements(kind, value, c.data)
@@ -1464,9 +1478,10 @@ def _looped_places(iterated, data: bytes, rules: ParseRules) -> dict[int, tuple]
 def _on_named(kind: str, with_line: bool = False) -> Callable[[OtherCapture], None]:
     """The collector of a capture binding its own text under ``kind`` (``self.x = ..``'s x, a parameter, a global)."""
     def collect(c: OtherCapture) -> None:
-        line = c.node.start_point[0] + 1 if with_line else 0
-        c.found.bindings[kind].append(RawRef(c.node.start_byte, kind, _text(c.node, c.data), None, None, None, line,
-                                             None))
+        node = c.node
+        line = node.start_point[0] + 1 if with_line else 0
+        c.found.bindings[kind].append(_new(RawRef, (node.start_byte, kind, _text(node, c.data), None, None, None, line,
+                                                    None, None, None)))
     return collect
 
 
@@ -2179,14 +2194,18 @@ def _with_call_sites(refs: list[Reference], data: bytes, keyed: bool = False) ->
     """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``;
     ``keyed``: a method of an object literal passed is at its key (``_call_site``)."""
     lists: dict = {}  # an argument list's callee and places, read once for all the values passed in it
-    out = [r if type(r.module) is not CallSite else _at_call_site(r, data, lists, keyed) for r in refs]
-    return [r for r in out if r.module is not None or r.kind != "param_passed"]  # fn(depth+1): passed to no call
-
-
-def _at_call_site(r: Reference, data: bytes, lists: dict, keyed: bool = False) -> Reference:
-    callee, slot = _call_site(r.module.node, r.module.name, data, lists, keyed)
-    return _new(Reference, (r.src_qualname, r.kind, r.name, r.receiver, callee, slot, r.line, r.bound_to, r.args,
-                            r.labels))
+    out = []
+    for r in refs:  # (one pass: a file has thousands)
+        site = r[4]  # module
+        if type(site) is CallSite:
+            scope, kind, name, receiver, _, _, line, bound_to, args, labels = r
+            callee, slot = _call_site(site.node, site.name, data, lists, keyed)
+            if callee is None and kind == "param_passed":
+                continue  # fn(depth+1): passed to no call
+            out.append(_new(Reference, (scope, kind, name, receiver, callee, slot, line, bound_to, args, labels)))
+        elif site is not None or r[1] != "param_passed":
+            out.append(r)
+    return out
 
 
 def _call_site(node, name, data: bytes, lists: dict | None = None,
@@ -2196,12 +2215,13 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
     file's argument lists read so far (``_argument_list``), by node id. ``keyed``: a method of an object literal
     written as the argument is at its key (``run({ onDone() {..} })``: ``#0%onDone``, what ``opts.onDone()`` in run
     calls); one nested deeper keeps the argument's place, which no parameter's member call names."""
-    if node.type in ARGUMENTS and _parent(node) is not None and _parent(node).type in ARGUMENT_LISTS:
+    node_type = node.type  # (read once: each read builds a str)
+    if node_type in ARGUMENTS and _parent(node) is not None and _parent(node).type in ARGUMENT_LISTS:
         if node.child_by_field_name("name") is None:
-            node = _parent(node)  # C#'s Must(IsValid): one argument of the list, by its place
+            node, node_type = _parent(node), _parent(node).type  # C#'s Must(IsValid): one argument of the list
         else:
             return _named_argument(node, data)  # Run(onDone: Finish): by the parameter's name
-    if node.type in ARGUMENT_LISTS:
+    if node_type in ARGUMENT_LISTS:
         site = lists.get(node.id) if lists is not None else None
         if site is None:
             site = _argument_list(node, data)
@@ -2225,7 +2245,7 @@ def _call_site(node, name, data: bytes, lists: dict | None = None,
                 child = child.prev_named_sibling
         key = _object_member_key(name, argument, data) if keyed and inside else ""
         return (callee, f"#{position}{key}") if callee is not None else (None, None)
-    elif node.type == "keyword_argument" and _parent(node) is not None:
+    elif node_type == "keyword_argument" and _parent(node) is not None:
         key = node.child_by_field_name("name")
         slot, call = (_text(key, data) if key is not None else None), _parent(_parent(node))
     else:
@@ -2479,10 +2499,10 @@ CALLEES = frozenset({"identifier", "attribute", "member_expression", "selector_e
                      "field_expression"})
 
 
-def _named_call(node) -> bool:
+def _named_call(node, node_type: str) -> bool:
     """A call of a function by its name (``func(x)``, ``mod.fn(x)``): no function type, whatever the name; a
     function literal called on the spot (``(() => x)()``, Go's ``func() T {...}()``) stays one."""
-    if node.type not in CALLS:
+    if node_type not in CALLS:
         return False
     callee = node.child_by_field_name("function")
     return callee is not None and callee.type in CALLEES
@@ -2634,6 +2654,8 @@ def _key_type(text: str, map_types=frozenset()) -> str | None:
     ``Level``), what iterating the mapping gives; ``COLLECTION`` for a key that is no named type (``tuple[int,
     int]``: never a value's class); None for what is no mapping. ``map_types``: the language's generic mappings
     (C++'s ``std::map<Label, Task>``: ``Label``)."""
+    if "[" not in text and "<" not in text and "chan" not in text:
+        return None  # (no mapping is written without one: most declared types and values, spared the steps below)
     text = " ".join(text.split())
     channel = _CHANNEL_OF.match(text)  # ch chan T, make(chan T, n): a loop over a channel (or a receive) gives T
     if channel:
@@ -3004,17 +3026,22 @@ def _binding_scopes(scopes: list[Span]) -> list[Span]:
 
 
 def _sweep(items: list, spans: list[Span]):
-    """Each item (by start byte) with the stack of definition spans enclosing it, in one pass."""
-    stack, i, count = [], 0, len(spans)
+    """Each item (by start byte) with the stack of definition spans enclosing it, in one pass (the spans' bounds read
+    once into lists: a Span's named field is a slow read, and each item compares two)."""
+    stack, ends, i, count = [], [], 0, len(spans)
+    starts = [s.start for s in spans]
     for item in sorted(items, key=_START):
         start = item[0]
-        while i < count and spans[i].start <= start:
-            while stack and stack[-1].end <= spans[i].start:
+        while i < count and starts[i] <= start:
+            while ends and ends[-1] <= starts[i]:
                 stack.pop()
+                ends.pop()
             stack.append(spans[i])
+            ends.append(spans[i].end)
             i += 1
-        while stack and stack[-1].end <= start:
+        while ends and ends[-1] <= start:
             stack.pop()
+            ends.pop()
         yield item, stack
 
 
@@ -3064,8 +3091,11 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     return _enclose_all(raw_refs, attributed, flow)
 
 
-class _FileFlow(NamedTuple):
-    """What ``_enclose`` knows of a file while it attaches its references one by one, and what it has found."""
+@dataclass(slots=True)
+class _FileFlow:
+    """What ``_enclose`` knows of a file while it attaches its references one by one, and what it has found. Slots,
+    not a NamedTuple: a named field of a tuple is read through a descriptor CPython 3.11 does not specialize (a
+    dozen reads per reference)."""
 
     local_kinds: dict[str, str]  # reference kind -> its kind where a variable of the scope bears the name
     types: dict  # enclosing qualname -> variable -> its types or values
@@ -3121,19 +3151,23 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
     local_kinds, local, self_named, callbacks, out = flow.local_kinds, flow.local, flow.self_named, flow.callbacks, \
         flow.out
     receivers, parameters = flow.receivers, flow.parameters
-    stack, i, count, moved = [], 0, len(spans), True
+    stack, ends, i, count, moved = [], [], 0, len(spans), True
+    starts = [s.start for s in spans]  # (the bounds read once, as _sweep does)
     inner = scope = seen_inside = seen_outside = None
     body_start = 0
     for r in sorted(raw_refs, key=_START):
         start, kind, name, receiver, module, alias, line, _, args, labels = r  # unpacked once (hot loop)
-        while i < count and spans[i].start <= start:
-            while stack and stack[-1].end <= spans[i].start:
+        while i < count and starts[i] <= start:
+            while ends and ends[-1] <= starts[i]:
                 stack.pop()
+                ends.pop()
             stack.append(spans[i])
+            ends.append(spans[i].end)
             i += 1
             moved = True
-        while stack and stack[-1].end <= start:
+        while ends and ends[-1] <= start:
             stack.pop()
+            ends.pop()
             moved = True
         if moved:  # the scope of the variables it sees, the definition it is attributed to
             moved, seen_inside, seen_outside = False, None, None
@@ -3629,44 +3663,45 @@ def _scoped_values(raw: list[RawRef], spans: list[Span], instance_sigil: str = "
     out: dict[str, dict[str, list[str]]] = {}
     later: list[LaterValue] = []
     for r, stack in _sweep(raw, spans):
-        if instance_sigil and r.name.startswith(instance_sigil) and not r.name.startswith(instance_sigil * 2):
+        name, receiver = r.name, r.receiver  # (read once: a NamedTuple's named field is a slow read)
+        if instance_sigil and name.startswith(instance_sigil) and not name.startswith(instance_sigil * 2):
             stack = _up_to_class(stack)
-        if declared is not None and r.receiver.startswith(ASSIGNED_LATER):
-            at = _declaring_any(stack, r.name, declared)
+        if declared is not None and receiver.startswith(ASSIGNED_LATER):
+            at = _declaring_any(stack, name, declared)
             if at is not None:  # else no scope of the file declares it (a global): nothing known
-                later.append(LaterValue(r.name, r.receiver[len(ASSIGNED_LATER):], list(stack), at))  # the sweep moves on
+                later.append(LaterValue(name, receiver[len(ASSIGNED_LATER):], list(stack), at))  # the sweep moves on
             continue
         if declared is not None and stack and stack[-1].kind == CALLBACK:
-            if r.receiver.startswith(EXCLUDED_VALUE):  # an else of a check: what the enclosing scopes bound, but
-                _seed_from_enclosing(out, stack, r.name)  # the class checked
-                _mark(out[stack[-1].qualname], r.name, EXCEPT + r.receiver[len(EXCLUDED_VALUE):])
+            if receiver.startswith(EXCLUDED_VALUE):  # an else of a check: what the enclosing scopes bound, but
+                _seed_from_enclosing(out, stack, name)  # the class checked
+                _mark(out[stack[-1].qualname], name, EXCEPT + receiver[len(EXCLUDED_VALUE):])
                 continue
-            value = r.receiver
-            if r.receiver.startswith(HELD_VALUE):  # a block a check decides: of the check's classes only
-                _seed_from_enclosing(out, stack, r.name)
-                value = NARROWED_VALUE + r.receiver[len(HELD_VALUE):]
+            value = receiver
+            if receiver.startswith(HELD_VALUE):  # a block a check decides: of the check's classes only
+                _seed_from_enclosing(out, stack, name)
+                value = NARROWED_VALUE + receiver[len(HELD_VALUE):]
                 if stack[-1].qualname.startswith(GUARDED):
-                    _mark(out[stack[-1].qualname], r.name, ONLY + r.receiver[len(HELD_VALUE):])
-            elif r.receiver.startswith(NARROWED_VALUE):  # a check narrows where it is written (a when branch)
-                _seed_from_enclosing(out, stack, r.name)
+                    _mark(out[stack[-1].qualname], name, ONLY + receiver[len(HELD_VALUE):])
+            elif receiver.startswith(NARROWED_VALUE):  # a check narrows where it is written (a when branch)
+                _seed_from_enclosing(out, stack, name)
             else:  # self.jar = cookies in an else of a check of cookies: what it holds there
                 value = _held_where_excluded(out, stack, value)
                 # (x<wrapper>: in the scope of x's own, beside it)
-                stack = _declaring(stack, r.name.removesuffix(WRAPPER_NAME), declared)
+                stack = _declaring(stack, name.removesuffix(WRAPPER_NAME), declared)
         else:  # (a check's class outside a scope of its own: a narrowing as any other)
-            value = NARROWED_VALUE + r.receiver[len(HELD_VALUE):] if r.receiver.startswith(HELD_VALUE) else r.receiver
-        if _own_declaration(r.name, stack):
+            value = NARROWED_VALUE + receiver[len(HELD_VALUE):] if receiver.startswith(HELD_VALUE) else receiver
+        if _own_declaration(name, stack):
             stack = stack[:-1]
         if value.startswith(COPIED):
             for held in _copied(value[len(COPIED):], stack, out):
-                _keep_value(out, stack, r.name, held)
+                _keep_value(out, stack, name, held)
             continue
         if value == OWN_OBJECT:  # the methods of { get () {..} } belong to the definition it is written in,
             named = _named(stack)  # wherever the variable is read; at module level to the variable itself
             if not named:  # (const Api = {...})
                 continue
             value = OWN_OBJECT + named[-1].qualname
-        _keep_value(out, stack, r.name, value)
+        _keep_value(out, stack, name, value)
     if later:
         _settle_later(out, later, declared)
     return out

@@ -256,9 +256,10 @@
 
 ; a definition named by its dotted path in a string, which a framework imports (Django's settings: MIDDLEWARE,
 ; context processors, DATABASE_ROUTERS; logging's dictConfig, Celery's task names, "app.main:app" for uvicorn): a
-; reference only where the path leads to a module and a name of the repository (see resolve.py `dotted_path`)
-(string (string_content) @name
-  (#match? @name "^[A-Za-z_][A-Za-z0-9_]*([.][A-Za-z_][A-Za-z0-9_]*)*[.:][A-Za-z_][A-Za-z0-9_]*$")) @reference.dotted_path
+; reference only where the path leads to a module and a name of the repository (see resolve.py `dotted_path`). Every
+; string is captured: parse.py keeps those written as a dotted path (`DOTTED_PATH`), as a `#match?` would, without
+; reading each string's text (a docstring's too) through the parse's reader
+(string (string_content) @name) @reference.dotted_path
 
 ; types named in annotations (see parse.py @reference.type): `def f(a: Foo) -> mod.Bar`, `x: List["Baz"]`
 (type (identifier) @name) @reference.type
