@@ -2647,9 +2647,7 @@ class Resolver(ImportBindings):
         ``unknown``); memoized per file and value (per scope for values starting at ``self`` or ``super``: two
         classes of a file reach different bases through ``super().make()``; and for what a function called bare
         gives a lambda: ``RuleFor(x => ..)`` is a method of the enclosing class's bases)."""
-        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value.startswith(("super(", "super."))
-               or value == OWN_OBJECT or value in SELF_NAMES or _bare_callee_given(value)
-               or self._names_local_class(r.path, value) else "", value)
+        key = (r.path, r.src_qualname if self._read_in_scope(r.path, value) else "", value)
         if self.line_sensitive(r.path, value):  # new Box() where Box is declared in each test: which Box is the line's
             key += (r.line,)
         # (a variable's own object names its scope, <object>createServer; a returned one is the function's own)
@@ -2661,6 +2659,16 @@ class Resolver(ImportBindings):
             if not met:  # an answer that met a return_class in progress depends on the order: not kept
                 self._value_classes[key] = found
         return found
+
+    def _read_in_scope(self, path: str, value: str) -> bool:
+        """Whether the class of ``value`` depends on the scope reading it, not only on its file: a value starting at
+        ``self`` or ``super``, the object or lambda of a function's own, a class some function of the file defines;
+        a value a check narrows (``isinstance(expr, cls)`` in ``AssocOp.make_args`` and ``LatticeOp.make_args`` of
+        one file) as the value it narrows. Memoized per file otherwise, the first scope to ask answered for every
+        other, and which asked first depended on the slices a worker had resolved before."""
+        value = value.removeprefix(NARROWED_VALUE)
+        return (value[:5] in ("self.", "this.") or value.startswith(("super(", "super.")) or value == OWN_OBJECT
+                or value in SELF_NAMES or _bare_callee_given(value) or self._names_local_class(path, value))
 
     def _names_local_class(self, path: str, value: str) -> bool:
         """Whether ``value`` starts with the name of a class some function of the file defines in its body (attrs'
