@@ -1192,14 +1192,17 @@ class Resolver(ImportBindings):
         calls it) marked called too, up to ``MAX_PASSED_ON`` hops: what Walk's callers pass is then bound to it. One
         passed to a library's call, or to a parameter nothing calls, stays unmarked (``formatTag`` given to
         ``time.Parse``: no flow of functions)."""
-        callees: dict[int, tuple[Ref, list[Symbol]]] = {}  # each one's callee looked up once: no round changes it
+        # each callee looked up once: no round changes it, and a call passing several values (``isinstance(x, cls)``,
+        # ``f(a, b)``) is one callee (sympy: 41k references, 31k calls; a look-up may read its line: not left out)
+        callees: dict[tuple, tuple[Ref, list[Symbol]]] = {}
         for _ in range(MAX_PASSED_ON):
             grew = False
-            for i, r in enumerate(passed_on):
+            for r in passed_on:
                 own = called.get((r.path, r.src_qualname))
                 if own and own.get(r.bound_to) == r.name:
                     continue
-                callee = callees.get(i) or callees.setdefault(i, self._passed_callee(r))
+                key = (r.path, r.src_qualname, r.module, r.line)
+                callee = callees.get(key) or callees.setdefault(key, self._passed_callee(r))
                 if self._passed_to_called(r, callee, called):
                     called.setdefault((r.path, r.src_qualname), {}).update({r.bound_to: r.name, r.name: r.name})
                     grew = True
