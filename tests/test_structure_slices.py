@@ -68,6 +68,6 @@ def test_edges_do_not_depend_on_the_slices_resolved_before(prepared, monkeypatch
     monkeypatch.setattr(parallel, "_SHARED", {"resolver": resolver, "refs": later})
     forward = _in_fork(_forward)
     assert _in_fork(_backward) == forward
-    # spread over two workers, each resolving pieces of every part of the repository: the same edges, in order
+    # in slices over two workers, each taking the next slice when free: the same edges, in order
     monkeypatch.setattr(parallel, "IN_PROCESS_REFS", 0)
     assert _edges(parallel._resolve_slices(later.num_rows, 2)) == forward
