@@ -1202,14 +1202,17 @@ class Resolver(ImportBindings):
         calls it) marked called too, up to ``MAX_PASSED_ON`` hops: what Walk's callers pass is then bound to it. One
         passed to a library's call, or to a parameter nothing calls, stays unmarked (``formatTag`` given to
         ``time.Parse``: no flow of functions)."""
-        callees: dict[int, tuple[Ref, list[Symbol]]] = {}  # each one's callee looked up once: no round changes it
+        # each callee looked up once: no round changes it, and a call passing several values (``isinstance(x, cls)``,
+        # ``f(a, b)``) is one callee (sympy: 41k references, 31k calls; a look-up may read its line: not left out)
+        callees: dict[tuple, tuple[Ref, list[Symbol]]] = {}
         for _ in range(MAX_PASSED_ON):
             grew = False
-            for i, r in enumerate(passed_on):
+            for r in passed_on:
                 own = called.get((r.path, r.src_qualname))
                 if own and own.get(r.bound_to) == r.name:
                     continue
-                callee = callees.get(i) or callees.setdefault(i, self._passed_callee(r))
+                key = (r.path, r.src_qualname, r.module, r.line)
+                callee = callees.get(key) or callees.setdefault(key, self._passed_callee(r))
                 if self._passed_to_called(r, callee, called):
                     called.setdefault((r.path, r.src_qualname), {}).update({r.bound_to: r.name, r.name: r.name})
                     grew = True
@@ -2679,9 +2682,7 @@ class Resolver(ImportBindings):
         ``unknown``); memoized per file and value (per scope for values starting at ``self`` or ``super``: two
         classes of a file reach different bases through ``super().make()``; and for what a function called bare
         gives a lambda: ``RuleFor(x => ..)`` is a method of the enclosing class's bases)."""
-        key = (r.path, r.src_qualname if value[:5] in ("self.", "this.") or value.startswith(("super(", "super."))
-               or value == OWN_OBJECT or value in SELF_NAMES or _bare_callee_given(value)
-               or self._names_local_class(r.path, value) else "", value)
+        key = (r.path, r.src_qualname if self._read_in_scope(r.path, value) else "", value)
         if self.line_sensitive(r.path, value):  # new Box() where Box is declared in each test: which Box is the line's
             key += (r.line,)
         # (a variable's own object names its scope, <object>createServer; a returned one is the function's own)
@@ -2693,6 +2694,16 @@ class Resolver(ImportBindings):
             if not met:  # an answer that met a return_class in progress depends on the order: not kept
                 self._value_classes[key] = found
         return found
+
+    def _read_in_scope(self, path: str, value: str) -> bool:
+        """Whether the class of ``value`` depends on the scope reading it, not only on its file: a value starting at
+        ``self`` or ``super``, the object or lambda of a function's own, a class some function of the file defines;
+        a value a check narrows (``isinstance(expr, cls)`` in ``AssocOp.make_args`` and ``LatticeOp.make_args`` of
+        one file) as the value it narrows. Memoized per file otherwise, the first scope to ask answered for every
+        other, and which asked first depended on the slices a worker had resolved before."""
+        value = value.removeprefix(NARROWED_VALUE)
+        return (value[:5] in ("self.", "this.") or value.startswith(("super(", "super.")) or value == OWN_OBJECT
+                or value in SELF_NAMES or _bare_callee_given(value) or self._names_local_class(path, value))
 
     def _names_local_class(self, path: str, value: str) -> bool:
         """Whether ``value`` starts with the name of a class some function of the file defines in its body (attrs'

@@ -1,0 +1,73 @@
+"""A full run resolves its references in slices, on forked workers that each take several slices one after the
+other: which slices a worker took before depends on timing. A reference's edges must not depend on them (a memo
+keyed too broadly answered for another scope: sympy's ``conjuncts(..)`` loops gained or lost 14 dispatch edges
+between two runs)."""
+
+from __future__ import annotations
+
+import glob
+import shutil
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from conftest import FIXTURES, index_structure
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory):
+    from extractors.structure import parallel
+    from extractors.structure.rows import in_path_order
+    from pipeline.lake import Lake
+
+    work = tmp_path_factory.mktemp("slices")
+    root = work / "src"
+    shutil.copytree(FIXTURES / "structure" / "python", root, ignore=shutil.ignore_patterns("expected.json"))
+    index_structure(Lake(work / "lake"), root, repo="py")
+
+    def table(name):
+        return pa.concat_tables([pq.read_table(f) for f in sorted(glob.glob(f"{work}/lake/{name}/py/*.parquet"))])
+
+    f = table("files").select(["path", "language", "package", "parse_status"]).to_pydict()
+    files = {p: {"language": lang, "package": pkg, "parse_status": st} for p, lang, pkg, st in zip(*f.values())}
+    return parallel._prepared(in_path_order(table("symbols")), in_path_order(table("refs")), files, root, "test")
+
+
+def _edges(tables) -> list[tuple]:
+    table = pa.concat_tables(tables)
+    return list(zip(*(table.column(c).to_pylist() for c in ("src_id", "dst_id", "kind", "line", "resolution"))))
+
+
+def _in_fork(work):
+    import multiprocessing as mp
+
+    with mp.get_context("fork").Pool(1) as pool:  # a fresh copy of the resolver's memos for each order
+        return pool.apply(work)
+
+
+def _forward():
+    from extractors.structure import parallel
+
+    return _edges([parallel._resolve_slice((0, parallel._SHARED["refs"].num_rows))])
+
+
+def _backward():
+    from extractors.structure import parallel
+
+    rows = parallel._SHARED["refs"].num_rows
+    bounds = [(i, min(i + 97, rows)) for i in range(0, rows, 97)]
+    parts = {b: parallel._resolve_slice(b) for b in reversed(bounds)}
+    return _edges([parts[b] for b in bounds])
+
+
+def test_edges_do_not_depend_on_the_slices_resolved_before(prepared, monkeypatch):
+    from extractors.structure import parallel
+
+    resolver, _, later = prepared
+    monkeypatch.setattr(parallel, "_SHARED", {"resolver": resolver, "refs": later})
+    forward = _in_fork(_forward)
+    assert _in_fork(_backward) == forward
+    # in slices over two workers, each taking the next slice when free: the same edges, in order
+    monkeypatch.setattr(parallel, "IN_PROCESS_REFS", 0)
+    assert _edges(parallel._resolve_slices(later.num_rows, 2)) == forward
