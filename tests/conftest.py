@@ -71,6 +71,21 @@ def index_structure(lake, root: Path, repo: str = "repo", **options):
     return lake.run_extractor(repo, StructureExtractor(), root, options=options)
 
 
+def structure_catalog(folder: Path, files: dict[str, str]):
+    """A catalog over a lake holding ``files`` (relative path -> text) written under ``folder/repo``, indexed by the
+    structure extractor."""
+    from pipeline.catalog import connect
+    from pipeline.lake import Lake
+
+    root = folder / "repo"
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    lake = Lake(folder / "lake")
+    index_structure(lake, root)
+    return connect(lake)
+
+
 @pytest.fixture(scope="session")
 def prefect_harness():
     """One temporary Prefect API server for the whole session (about 8 s once, then ~1 s per flow run)."""

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import index_structure
-from pipeline.catalog import connect
+from conftest import structure_catalog
 
 FILES = {
     "app/show.py": "def show(view):\n    return view.render()\n\n\ndef paint(view):\n    return view.draw()\n",
@@ -22,15 +21,7 @@ FILES = {
 
 @pytest.fixture(scope="module")
 def catalog(tmp_path_factory):
-    from pipeline.lake import Lake
-
-    root = tmp_path_factory.mktemp("mixed") / "repo"
-    for rel, text in FILES.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    lake = Lake(root.parent / "lake")
-    index_structure(lake, root)
-    return connect(lake)
+    return structure_catalog(tmp_path_factory.mktemp("mixed"), FILES)
 
 
 def _targets(catalog, src_id: str, dst_name: str) -> set:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import index_structure
+from conftest import index_structure, structure_catalog
 from pipeline.catalog import connect
 
 FILES = {
@@ -24,15 +24,7 @@ FILES = {
 
 @pytest.fixture(scope="module")
 def catalog(tmp_path_factory):
-    from pipeline.lake import Lake
-
-    root = tmp_path_factory.mktemp("views") / "repo"
-    for rel, text in FILES.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    lake = Lake(root.parent / "lake")
-    index_structure(lake, root)
-    return connect(lake)
+    return structure_catalog(tmp_path_factory.mktemp("views"), FILES)
 
 
 def rows(catalog, query, *params):
