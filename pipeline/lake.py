@@ -397,7 +397,8 @@ class Lake:
         return self.root / "_locks" / f"{repo}.writing"
 
     def _interrupted(self, repo: str) -> bool:
-        return self._writing_mark(repo).exists()
+        """Whether a run must sweep first: the last writer at ``repo`` was killed (an object lake: always)."""
+        return self.writing(repo)  # at the start of a run under the lock, the mark is a killed writer's
 
     def writing(self, repo: str) -> bool:
         """Whether a writer is at ``repo`` now (or one was killed at it: its mark stays until the next run)."""
