@@ -130,6 +130,16 @@ TARGETS = {
                                                                   ["./packages/query-test-utils/src/index.ts"]}}),
                                    ("include", ["packages/query-core/src/**/*",
                                                 "packages/query-test-utils/src/**/*"]))),
+    # held out (2026-12-06, tenth round): immerjs/immer 061c242e (copy-on-write drafts: proxy traps in object
+    # literals, a plugin registry of functions, vitest tests in JavaScript and TypeScript importing ../src/immer);
+    # its tsconfig lists the entry files alone, and the website is not the library's code
+    "immer": Target("immer", "typescript", "scip-typescript", ("index", "--no-progress-bar", TSCONFIG_NAME),
+                    tsconfig=(("compilerOptions", {"target": "es2020", "strict": True, "module": "esnext",
+                                                   "moduleResolution": "bundler", "esModuleInterop": True,
+                                                   "allowJs": True, "skipLibCheck": True, "noEmit": True,
+                                                   "types": []}),
+                              ("include", ["src/**/*", "__tests__/**/*"]), ("exclude", ["__tests__/flow"])),
+                    dropped=("website", "_site", "__performance_tests__", "perf-testing")),
 }
 
 
