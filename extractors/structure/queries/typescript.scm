@@ -196,6 +196,11 @@
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @var.name value: (new_expression) @var.type)
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @var.name !type
   value: (call_expression function: [(identifier) (member_expression)]) @var.type)
+; a constructor's parameter property (`constructor(public config: CacheConfig = {}, readonly clock: Clock)`) is a field
+; of the class as `this.config = config` would make it, typed by the parameter's declared type (parse.py
+; _instance_fields): `this.config.onSuccess()` reads CacheConfig's member
+[(required_parameter [(accessibility_modifier) "readonly" (override_modifier)] pattern: (identifier) @attribute.name)
+ (optional_parameter [(accessibility_modifier) "readonly" (override_modifier)] pattern: (identifier) @attribute.name)]
 
 ; parameters bound where they are (see parse.py @local.name)
 (required_parameter pattern: (identifier) @local.name)
