@@ -131,6 +131,7 @@ MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guesse
 HOLDERS = {"field": ("type.field",), "variable": ("value.held",), "constant": ("value.held",)}
 # a call of the field is also one of its function (a variable's: typing only); a field named by a function's name
 # (an object literal's key, `{ get: getUser }`: ``value.held``)
+_MERGED_VALUES = frozenset({"function", "variable", "constant"})  # what a call of a merged interface's name runs
 STORED_FUNCTIONS = {"function", "method"}  # what a field may be given: a function, a method value (s.cb = s.handle)
 STRUCTS = {"struct"}  # a literal's type holding functions by place
 FIELD_HOLDER = {"field": ("type.field", "value.held")}
@@ -756,6 +757,8 @@ class Resolver(ImportBindings):
         """What a call's name finds, narrowed by its overloads, argument count and labels, what the file sees, and
         (of a guess) the declarations that describe a body."""
         found = self._lookup(r, src, CALLABLE)
+        if found.ids and found.resolution not in GUESSES:
+            found = self._values_of_declarations(found)
         hooks = self.hooks.get(r.path, self.no_hooks)
         # a bare m(x, 1) too, where the language counts arguments: a scope's look-up keeps one definition per name
         if (r.receiver or r.args is not None) and found.ids and found.resolution not in GUESSES and hooks.overloads:
@@ -772,6 +775,16 @@ class Resolver(ImportBindings):
         if found.resolution in GUESSES and len(found.ids) > 1:
             found = self._implemented(found)
         return found
+
+    def _values_of_declarations(self, found: Found) -> Found:
+        """A call never runs an interface or type alias: where one shares its name with a function or variable of its
+        file (declaration merging: zod's `interface $constructor<T>` beside `function $constructor(..)`, `interface
+        ZodType` beside `const ZodType = core.$constructor(..)`), the value twin is what the call reaches."""
+        if not any(self.g.by_id[i].kind in DECLARATIONS for i in found.ids):
+            return found
+        ids = [(self._of_kind(i, _MERGED_VALUES) or i) if self.g.by_id[i].kind in DECLARATIONS else i
+               for i in found.ids]
+        return found._replace(ids=list(dict.fromkeys(ids)))
 
     def _called_along(self, r: Ref, src: str, found: Found, form: str) -> list[Edge]:
         """What a call reaches besides its targets: the constructors a class's call runs, the function a called
