@@ -185,6 +185,20 @@ def _without_decorators(path: str, symbol: str, line: int, span: tuple[int, int]
     return line, span[1]
 
 
+def merged_declarations(defs: dict[str, list[Definition]]) -> dict[str, str]:
+    """TypeScript's declaration merging: an interface or type alias and a function or variable of one name in one
+    file (zod's ``interface $constructor`` beside ``function $constructor``, ``interface ZodType`` beside ``const
+    ZodType``), which scip-typescript reports both at each call of the name; the type's symbol -> the value's, so
+    that such a call is one callee (a call runs the value; the type was a second pair no call makes)."""
+    merged = {}
+    for symbol, occurrences in defs.items():
+        if symbol.endswith("#"):
+            value = next((v for v in (symbol[:-1] + "().", symbol[:-1] + ".") if v in defs), None)
+            if value is not None and {d.path for d in defs[value]} & {d.path for d in occurrences}:
+                merged[symbol] = value
+    return merged
+
+
 # -- mapping ---------------------------------------------------------------------------------------------------------
 class Mapping:
     """SCIP symbols <-> codelake symbol ids, and the keys both sides' pairs are compared on."""
@@ -205,6 +219,7 @@ class Mapping:
         self.spans_in: dict[str, list[tuple[tuple[int, int], str]]] = defaultdict(list)  # path -> (span, symbol)
         self.def_path: dict[str, str] = {symbol: occurrences[0].path for symbol, occurrences in defs.items()}
         self.unmapped: Counter = Counter()
+        self.merged = merged_declarations(defs)
         self.borrowed: dict[str, list[tuple[tuple[int, int], str]]] = defaultdict(list)  # spans SCIP did not give
         for occurrences in defs.values():
             for d in occurrences:
@@ -285,7 +300,7 @@ class Mapping:
         constructors as their class)."""
         if is_module_symbol(symbol):
             return "module:" + self.def_path.get(symbol, symbol)
-        return class_of_constructor(canonical(symbol))
+        return class_of_constructor(canonical(self.merged.get(symbol, symbol)))
 
     def caller_key(self, codelake_id: str | None) -> str | None:
         """The nearest mapped symbol at or above a codelake symbol, as a key (modules by path)."""
@@ -351,6 +366,7 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
     mapping = Mapping(defs, [s for s in symbols if s["path"] in files], documents)
     losses = Counter({f"scip_definitions_unmapped_{k}": n for k, n in mapping.unmapped.items()}) + decorated
     losses["codelake_symbols_mapped_as_redefinitions"] = mapping.redefinitions
+    losses["scip_merged_types_counted_as_their_value"] = len(mapping.merged)
     losses["scip_attributes_in_function_bodies_not_callers"] = mapping.attributes_in_bodies
     sources = {path: SourceFile(root, path) for path in files}
     truth_calls, truth_refs, truth_files = Pairs(), Pairs(), set()
