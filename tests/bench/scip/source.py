@@ -39,10 +39,10 @@ class SourceFile:
 
     def is_member_definition(self, line: int, start_char: int, end_char: int) -> bool:
         """Whether the name is where a member is written, not used: SCIP reports an object literal's members
-        (``onOpen(evt) {...}``, ``send: (x) => ...``, ``get url() {...}``) as references to the interface member
-        they implement, a Python property's ``@name.setter`` as a reference to the getter, and a Python function's
-        later declarations (``@overload`` signatures, then the implementation: ``def f(``) as references to the
-        first."""
+        (``onOpen(evt) {...}``, ``send: (x) => ...``, ``get url() {...}``) and a member assigned its function
+        (``inst._zod.parse = (p) => ..``) as references to the interface member they implement, a Python property's
+        ``@name.setter`` as a reference to the getter, and a Python function's later declarations (``@overload``
+        signatures, then the implementation: ``def f(``) as references to the first."""
         text = self.line(line)
         after = text[end_char:].lstrip()
         before = text[:start_char].rstrip()
@@ -51,6 +51,8 @@ class SourceFile:
                 before[:-3].strip() in ("", "async"))
         if after.startswith(":") and not after.startswith("::") or after.startswith("?:"):
             return True
+        if after.startswith("=") and not after.startswith(("==", "=>")) and before.endswith("."):
+            return True  # `inst._zod.parse = (payload) => ..`, `api.setState = ssrSet`: the member given its code
         if before.endswith(("get", "set")) and after.startswith("("):
             return True
         return bool(METHOD_SHORTHAND.match(text)) and text[:start_char].strip() in ("", "async", "*", "async *",
