@@ -127,11 +127,11 @@ TEMPLATE_FORM = "template"  # ref_form (and resolution) of a member named by a t
 MAX_TEMPLATE_TARGETS = 256  # methods one template reaches (pydantic's ``*_schema``: 56)
 STORED_FORM = "stored"  # ref_form of a field -> function edge: the function stored there (``Resolver._stored``)
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
+_MERGED_VALUES = frozenset({"function", "variable", "constant"})  # what a call of a merged interface's name runs
 # what may hold a function, by the fact that says which: a field a method assigns, a variable given a function's name
 HOLDERS = {"field": ("type.field",), "variable": ("value.held",), "constant": ("value.held",)}
 # a call of the field is also one of its function (a variable's: typing only); a field named by a function's name
 # (an object literal's key, `{ get: getUser }`: ``value.held``)
-_MERGED_VALUES = frozenset({"function", "variable", "constant"})  # what a call of a merged interface's name runs
 STORED_FUNCTIONS = {"function", "method"}  # what a field may be given: a function, a method value (s.cb = s.handle)
 STRUCTS = {"struct"}  # a literal's type holding functions by place
 FIELD_HOLDER = {"field": ("type.field", "value.held")}
