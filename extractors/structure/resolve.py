@@ -2413,7 +2413,8 @@ class Resolver(ImportBindings):
         named = self._alias_of(r, call[:-2])
         if named:
             return [(replace(r, path=m.path, src_qualname=m.src_qualname), _written(m) + "()") for m in named]
-        return [(replace(r, path=at.path, src_qualname=at.src_qualname), m) for at, m in self._returned_members(r, call)]
+        return [(replace(r, path=at.path, src_qualname=at.src_qualname), m)
+                for at, m in self._returned_members(r, call)]
 
     def _returned_members(self, r: Ref, call: str) -> list[tuple[Ref, Ref | str]]:
         """What ``first(xs)`` gives where it is no one class: the members of the union alias it declares it returns
