@@ -106,3 +106,33 @@ def test_a_call_of_a_required_package_is_not_judged(tmp_path):
     assert _required_package(source, [Definition("s1", "t.js", 1, None)], "t.js")
     assert not _required_package(source, [Definition("s2", "t.js", 2, None)], "t.js")
     assert not _required_package(source, [Definition("s1", "other.js", 1, None)], "t.js")
+
+
+def test_a_decoration_call_is_counted_apart_not_judged(tmp_path):
+    # a.py: def make(): def decorator(fn): return fn / return decorator  -  @make() def f(): pass
+    # codelake has the call of make (judged) and the implicit call of what make returns, `decorator` (flow, at the
+    # decorator's line: make()(f)), which SCIP has no occurrence for; a flow edge elsewhere is still judged
+    (tmp_path / "a.py").write_text("def make():\n    def decorator(fn):\n        return fn\n    return decorator\n\n\n"
+                                   "@make()\ndef f():\n    pass\n\n\ndef g():\n    make()\n")
+    make, decorator, g = PKG + "`a`/make().", PKG + "`a`/make().decorator().", PKG + "`a`/g()."
+    docs = read_documents(index(
+        document("a.py", [occurrence([0, 0, 0], PKG + "`a`/__init__:", DEFINITION),
+                          occurrence([0, 4, 8], make, DEFINITION, [0, 0, 3, 20]),
+                          occurrence([1, 8, 17], decorator, DEFINITION, [1, 4, 2, 17]),
+                          occurrence([6, 1, 5], make),
+                          occurrence([11, 4, 5], g, DEFINITION, [11, 0, 12, 10]),
+                          occurrence([12, 4, 8], make)])))
+    module = {"id": "a.py::<module>", "path": "a.py", "name": "a", "kind": "module", "line_start": 1, "line_end": 13,
+              "parent_id": None}
+    symbols = [module] + [
+        {"id": f"a.py::{q}", "path": "a.py", "name": q.rpartition(".")[2], "kind": "function", "line_start": s,
+         "line_end": e, "parent_id": p} for q, s, e, p in (("make", 1, 4, "a.py::<module>"),
+                                                          ("make.decorator", 2, 3, "a.py::make"),
+                                                          ("f", 8, 9, "a.py::<module>"), ("g", 12, 13, "a.py::<module>"))]
+    edges = [Edge("a.py::<module>", "a.py::make", "make", "calls", "a.py", 7, "same_file", "call", "a.py"),
+             Edge("a.py::<module>", "a.py::make.decorator", "make", "calls", "a.py", 7, "flow", "call", "a.py"),
+             Edge("a.py::g", "a.py::make", "make", "calls", "a.py", 13, "same_file", "call", "a.py"),
+             Edge("a.py::g", "a.py::make.decorator", "make", "calls", "a.py", 13, "flow", "call", "a.py")]
+    result = compare(docs, symbols, edges, {"a.py"}, tmp_path)
+    assert result.losses["codelake_decoration_calls_not_judged"] == 1
+    assert [(s["line"], s["codelake_dst"]) for s in result.false_positives] == [(13, "a.py::make.decorator")]

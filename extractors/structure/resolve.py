@@ -585,6 +585,8 @@ class Resolver(ImportBindings):
         # answer that met one still in progress is not kept, so what is kept does not depend on which came first
         self._returning: set[str] = set()
         self._returning_targets: set[str] = set()
+        self._call_members: dict[str, list | None] = {}  # _returned_members, its walks in progress below
+        self._returning_members: set[str] = set()
         self._cycle_met: set[str] = set()
         # answers that met a cycle, kept until the outermost of these walks ends (not for good: they depend on where
         # it began), so that one walk computes each function once, not once per path to it (exponential on sympy)
@@ -1681,6 +1683,8 @@ class Resolver(ImportBindings):
         """What the code states ``r`` is: its value flow, then the language's layers in order; None where only a
         guess by name is left."""
         hooks = self.hooks.get(r.path, self.no_hooks)
+        if not r.bound_to and r.receiver and (call := _call_of_name(r.receiver)) and self._returned_members(r, call):
+            r = replace(r, bound_to=call)  # first(xs).prefix(), first() -> NL (a union alias): each member's
         if r.bound_to:
             found = self._through_value(r, src)
             if found:
@@ -2400,16 +2404,59 @@ class Resolver(ImportBindings):
         for value in values:
             head, tilde, chain = value.partition("~")
             head, excluded, only = _check_marks(head)  # CookieTypes\u2216Cookies: the else of a check of Cookies
-            members = self._alias_of(r, head) if head.replace(".", "").isidentifier() else None
+            if head.replace(".", "").isidentifier():
+                members = [(replace(r, path=m.path, src_qualname=m.src_qualname), m) for m in
+                           self._alias_of(r, head) or ()]
+            elif _plain_call(head) and not excluded and not only:
+                members = self._called_members(r, head)
+            else:
+                members = ()
             if not members:
                 if not self._decided_out(r, head, r, excluded, only):
                     out.append((r, head + tilde + chain))
                 continue
-            for m in members:
-                at = replace(r, path=m.path, src_qualname=m.src_qualname)
-                if not self._decided_out(at, _written(m), r, excluded, only):
-                    out.append((at, _written(m) + tilde + chain))
+            for at, m in members:
+                written, rest = _member_value(m, chain)
+                if not self._decided_out(at, written, r, excluded, only):
+                    out.append((at, written + ("~" + rest if rest else "")))
         return out
+
+    def _called_members(self, r: Ref, call: str) -> list[tuple[Ref, Ref | str]]:
+        """``_alias_values``' members of a call: of an alias named (``_T()``, ``kind()`` with ``kind: type[_T]``
+        and ``_T`` a TypeVar bound to a class): each class built; else what the callee returns (``_returned_members``),
+        each read at the caller's own reference."""
+        named = self._alias_of(r, call[:-2])
+        if named:
+            return [(replace(r, path=m.path, src_qualname=m.src_qualname), _written(m) + "()") for m in named]
+        return [(replace(r, path=at.path, src_qualname=at.src_qualname), m)
+                for at, m in self._returned_members(r, call)]
+
+    def _returned_members(self, r: Ref, call: str) -> list[tuple[Ref, Ref | str]]:
+        """What ``first(xs)`` gives where it is no one class: the members of the union alias it declares it returns
+        (``-> NL``, ``NL = Union[Leaf, Node]``), or, undeclared, of its returns' values (``return protocol`` where
+        ``protocol = cls(..)``, ``cls: HTTPProtocol``, ``HTTPProtocol = "type[A | B]"``): each with the reference
+        to read it at (its path and scope; the caller's own reference is read there). Empty where a class (or a
+        library's) is known, or nothing is."""
+        sid, _ = self._one_callee(r, call)
+        if sid is None or self.g.by_id[sid].kind not in ("function", "method") or self.return_class(sid) is not None:
+            return []
+        return self._kept_unless_cyclic(sid, self._call_members, self._returning_members,
+                                        lambda: self._returned_members_uncached(sid), []) or []
+
+    def _returned_members_uncached(self, sid: str) -> list[tuple[Ref, Ref | str]]:
+        sym = self.g.by_id[sid]
+        declared = self.return_types.get((sym.path, sym.qualname))
+        if declared is not None:
+            named = _written(declared)
+            members = self._alias_of(declared, named) if named.replace(".", "").isidentifier() else None
+            return [(m, m) for m in members or ()]
+        out, unions = [], False
+        for ref in self.returned.get((sym.path, sym.qualname), ()):
+            if ref.kind in RETURNED and ref.bound_to and not ref.receiver:
+                read = self._alias_values(ref, ref.bound_to.split("|"))
+                unions = unions or any(at is not ref for at, _ in read)
+                out += read
+        return out if unions else []  # no union met: return_class has read what the returns say
 
     def _decided_out(self, at: Ref, value: str, r: Ref, excluded: list[str], only: list[str]) -> bool:
         """Whether a check at ``r`` rules a value out (read at ``at``): of a class it excludes, or of none it
@@ -5063,6 +5110,31 @@ def _edge_name(r: Ref) -> str:
     return _written(r) if not (r.receiver or "").endswith("::") else r.receiver + r.name
 
 
+def _call_of_name(receiver: str) -> str | None:
+    """``first(xs)``, ``mod.make(a, (b))`` -> ``first()``, ``mod.make()``: a receiver that is one call of a name,
+    its arguments closed at its end; else None."""
+    head = receiver.partition("(")[0]
+    return head + "()" if head.replace(".", "").isidentifier() and _one_call(receiver) else None
+
+
+def _plain_call(value: str) -> bool:
+    """``first()``, ``mod.make()``: a call of a name, nothing more."""
+    return value.endswith("()") and value[:-2].replace(".", "").isidentifier()
+
+
+def _member_value(member: Ref | str, chain: str) -> tuple[str, str]:
+    """A union's member as a value, with the chain after it: a member of an alias of classes themselves
+    (``type[A | B]``: ``CLASS_ITSELF``) called (``~__call__()``) builds the class (``A()``); a value already
+    read (``_returned_members``' own) is kept as it is."""
+    if isinstance(member, str):
+        return member, chain
+    written = _written(member)
+    call, _, rest = chain.partition("~")
+    if member.alias == CLASS_ITSELF and call == "__call__()":
+        return written + "()", rest
+    return written, chain
+
+
 def _written(r: Ref) -> str:
     """A reference's name as written, after its receiver: ``mod.Foo``, ``self.run``."""
     if r.receiver == ".":  # Swift's implicit member: .main, .streamCompletionQueue(..)
@@ -5161,6 +5233,7 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
 IMPORT_KINDS = ("import", "reexport")
 # values that type a variable only where they name a repository class
 ALIAS_KIND = "type.alias"  # a member a type alias names (Python's ``X = Union[A, B]``: A and B)
+CLASS_ITSELF = "class"  # a ``type.alias``'s ``alias``: the alias holds the classes, not instances (``type[A | B]``)
 MAYBE_VALUES = (FIXTURE_VALUE, NARROWED_VALUE, PASSED_VALUE, IMPLEMENTED_VALUE)
 EARLY_KINDS = IMPORT_KINDS + ("inherits",)
 # what a function returns, a field or variable holds (or the call that gave it its value), a type alias stands for,

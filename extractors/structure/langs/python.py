@@ -482,6 +482,8 @@ ALIAS_KIND = "type.alias"
 # what wraps an alias's members without being one: Optional[A] and Union[A, B] are A and B; type[A | B] is either
 # class itself (a call of a value of it builds A or B, as a call of A does)
 _ALIAS_WRAPPERS = re.compile(r"^(?:(?:typing|t|typing_extensions)\.)?(?:Union|Optional|type|Type)\[(.*)\]$", re.S)
+_CLASSES_ALIAS = re.compile(r"^(?:(?:typing|t|typing_extensions)\.)?(?:type|Type)\[")
+CLASS_ITSELF = "class"  # resolve.CLASS_ITSELF (not imported: the parse phase loads no resolver)
 _ALIAS_MEMBER = re.compile(r"^[A-Za-z_][\w.]*$")
 _FLAG_NAME = re.compile(r"^[A-Z][A-Z0-9_]+$")  # a constant's name (a class's has a lower-case letter, URL aside)
 
@@ -520,7 +522,9 @@ def _alias_members_apart(raw_refs: list) -> list:
         members = alias_members(r.name)
         if _flags(r.name, members):
             continue  # READ | WRITE: flags (constants), no union of classes
-        out += [r._replace(name=name.rpartition(".")[2], receiver=name.rpartition(".")[0] or None)
+        # "type[A | B]": the classes themselves, whose call builds one (resolve.py CLASS_ITSELF)
+        itself = CLASS_ITSELF if _CLASSES_ALIAS.match(r.name.strip().strip("\"'").strip()) else r.alias
+        out += [r._replace(name=name.rpartition(".")[2], receiver=name.rpartition(".")[0] or None, alias=itself)
                 for name in members]
     return out
 

@@ -337,6 +337,14 @@
     type: (type (generic_type (identifier) @_optional (type_parameter (type (generic_type (identifier) @_type
       (type_parameter . (type [(identifier) (attribute) (string (string_content)) (binary_operator)] @var.default .))))))))]
  (#eq? @_optional "Optional") (#any-of? @_type "type" "Type"))
+; ... and written through the module: `kind: t.Type[_T]`, `typing.Type[Shape]`
+([(typed_parameter (identifier) @var.name
+    type: (type (subscript value: (attribute attribute: (identifier) @_type)
+      subscript: [(identifier) (attribute) (string (string_content))] @var.default .)))
+  (typed_default_parameter name: (identifier) @var.name
+    type: (type (subscript value: (attribute attribute: (identifier) @_type)
+      subscript: [(identifier) (attribute) (string (string_content))] @var.default .)))]
+ (#any-of? @_type "type" "Type"))
 (class_definition name: (identifier) @var.default
   body: (block (decorated_definition (decorator (identifier) @_classmethod)
     definition: (function_definition parameters: (parameters . [(identifier) @var.name (typed_parameter . (identifier) @var.name)]))))

@@ -378,7 +378,7 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
                                                            bound_elsewhere(documents, files, symbols),
                                                            lost_by_scip(documents, files, sources),
                                                            through_fixtures(edges, documents, files, sources),
-                                                           written_at(symbols))
+                                                           written_at(symbols), decoration_calls(sources))
     truth_calls = stub_calls_by_name(truth_calls, edges, mapping, losses)
     result = Result(score(truth_files, found_files), score(truth_calls.keys(), found_calls.keys()),
                     score(truth_refs.keys(), found_refs.keys()), 0, 0, len(files), losses, Counter(), Counter())
@@ -575,12 +575,23 @@ def through_fixtures(edges: list[Edge], documents: list[Document], files: set[st
     return through.__contains__
 
 
+def decoration_calls(sources: dict):
+    """Whether an edge is the call a decorator factory's result gets where the function is made (``@command()``:
+    ``command()(f)`` runs the ``decorator`` that ``command`` returns; codelake's ``flow`` edge at the decorator's
+    line): a real call with no occurrence of its own in SCIP, which binds the line to the factory only (judged by
+    that edge)."""
+    def decoration(edge: Edge) -> bool:
+        return edge.resolution == "flow" and edge.ref_form == "call" and \
+            sources[edge.path].line(edge.line).lstrip().startswith("@")
+    return decoration
+
+
 RECEIVER_ROOT = re.compile(r"[^.\[(]*")
 ASSIGNED_NAME = re.compile(r"\s*(\w+)\s*(?::[^=]+)?=[^=]")
 
 
 def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere, lost,
-                    through_fixture, written_here=lambda edge: False):
+                    through_fixture, written_here=lambda edge: False, decoration=lambda edge: False):
     calls, refs, deps = Pairs(), Pairs(), set()
     for edge in edges:
         if edge.dst_id is None or edge.path not in files or edge.dst_path not in files:
@@ -590,6 +601,9 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
             continue
         if edge.ref_form == "protocol":  # `with c:` runs c.__enter__: an implicit call, no occurrence in SCIP
             losses["codelake_protocol_edges_not_judged"] += 1
+            continue
+        if decoration(edge):
+            losses["codelake_decoration_calls_not_judged"] += 1
             continue
         if edge.ref_form == "constructor" and edge.dst_id.endswith(".__init__"):
             # Foo(x) runs the __init__ Foo has (maybe a base's): SCIP names the class called, which the call's edge
