@@ -197,8 +197,9 @@ def _retired(key, named: set[str]) -> bool:
 
 
 _FILE_CACHE: FileCache | None = None  # None: every read goes to the file (the default: short processes)
-_RUN_READS: FileCache | None = None  # a one-shot process's reads of whole files, each file decoded once
-RUN_READS_BYTES = 64 << 20  # what ``remember_run_reads`` holds at most (a site-packages update reads ~20 MiB)
+_RUN_READS: FileCache | None = None  # a one-shot process's reads of some tables' files, each file decoded once
+_RUN_READS_TABLES: frozenset[str] = frozenset()  # the tables whose reads ``_RUN_READS`` keeps
+RUN_READS_BYTES = 64 << 20  # what ``remember_run_reads`` holds at most
 
 
 def keep_read_files(max_bytes: int | None) -> FileCache | None:
@@ -213,20 +214,23 @@ def keeping() -> FileCache | None:
     return _FILE_CACHE
 
 
-def remember_run_reads(max_bytes: int | None = RUN_READS_BYTES) -> None:
-    """From now on this process keeps the tables it reads of whole files (every row, as asked), up to ``max_bytes``
-    (None or 0: stops): a one-shot update reads the shards holding its file once to find what the edit moved and
-    again to merge its rows into them (``files`` three times, ``edges`` twice: their strings decoded each time).
-    Unlike ``keep_read_files``, nothing derived is kept (the lazy index's groupings are not asked to stay)."""
-    global _RUN_READS
-    _RUN_READS = FileCache(max_bytes) if max_bytes else None
+def remember_run_reads(tables=("files",), max_bytes: int | None = RUN_READS_BYTES) -> None:
+    """From now on this process keeps what it reads of the files of ``tables`` (every row, as asked), up to
+    ``max_bytes`` (no tables, None or 0: stops). A one-shot update read the ``files`` shard holding its file three
+    times (the plan's whole table, the edit's scope, the merge), each time decoding every string; the run holds the
+    plan's read to its end anyway, so keeping it costs no memory. ``symbols``, ``refs`` and ``edges``, read twice
+    too, are not kept: kept, their shards outlived their use (sympy: -1 % of the main process's instructions,
+    +3-8 MiB at peak). Unlike ``keep_read_files``, nothing derived is kept (nor the lazy index's groupings)."""
+    global _RUN_READS, _RUN_READS_TABLES
+    _RUN_READS = FileCache(max_bytes) if max_bytes and tables else None
+    _RUN_READS_TABLES = frozenset(tables or ())
 
 
 def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, prune: tuple | None = None):
     """One shard as a pyarrow Table; anything wrong with the file is a ``DamagedFileError`` naming it. ``prune``
     (column, values): read only the row groups whose statistics say they may hold one of the values."""
     cache = _FILE_CACHE
-    if cache is None and _RUN_READS is not None and not prune:
+    if cache is None and _RUN_READS is not None and not prune and table in _RUN_READS_TABLES:
         return _read_once(path, repo, table, columns, dictionary)
     if cache is None or prune:
         return _read_file(path, repo, table, columns, dictionary, prune)

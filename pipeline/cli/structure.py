@@ -61,7 +61,7 @@ def cmd_update(args) -> int:
     start_early(args.path, args.files)  # the files parsed by a child while this process imports and reads the lake
     from ..indexing import update
 
-    if common.WHOLE_PROCESS:  # the shards an update reads to find its scope are the ones it merges into: read once
+    if common.WHOLE_PROCESS:  # the files shard the plan reads is read again for the scope and the merge: read once
         from ..shards import remember_run_reads
 
         remember_run_reads()
