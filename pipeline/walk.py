@@ -177,8 +177,9 @@ def index_key(catalog, repo: str) -> str | None:
 
 
 class _Listed(NamedTuple):
-    """``_version_files``' answer for one catalog state: a cold command asks it up to three times (the walk index's
-    key, its difference with an earlier one, the symbols' shards), each a pass over every file of every table."""
+    """``_version_files``' answer for one catalog state: a cold command between an edit and its walk index's build
+    asked it four times (the walk index's key twice, its difference with the earlier one, the symbols' shards), each
+    a pass over every file of every table of every repository."""
 
     current: object  # the catalog's ``current`` it was listed from (a refreshed catalog has another)
     repo: str

@@ -212,8 +212,9 @@ class _CountedOwners(dict):
 
 def test_a_cold_walk_lists_the_snapshots_files_once(lake, make_repo, monkeypatch):
     """Between an update and its build, a cold ``blast-radius`` asked which ``edges`` and ``symbols`` files its
-    catalog reads three times (the walk index's key, the difference with the earlier index, the symbols' shards),
-    each a pass over every file of every table of every repository; once now, and the rows stay the macro's."""
+    catalog reads four times (the walk index's key twice, the difference with the earlier index, the symbols'
+    shards), each a pass over every file of every table of every repository; once now, and the rows stay the
+    macro's."""
     root = make_repo(files=SMALL)
     index_structure(lake, root)
     (root / "app/core.py").write_text(SMALL["app/core.py"] + "\n\ndef third():\n    return helper()\n")
