@@ -197,6 +197,9 @@ def _retired(key, named: set[str]) -> bool:
 
 
 _FILE_CACHE: FileCache | None = None  # None: every read goes to the file (the default: short processes)
+_RUN_READS: FileCache | None = None  # a one-shot process's reads of some tables' files, each file decoded once
+_RUN_READS_TABLES: frozenset[str] = frozenset()  # the tables whose reads ``_RUN_READS`` keeps
+RUN_READS_BYTES = 64 << 20  # what ``remember_run_reads`` holds at most
 
 
 def keep_read_files(max_bytes: int | None) -> FileCache | None:
@@ -211,10 +214,24 @@ def keeping() -> FileCache | None:
     return _FILE_CACHE
 
 
+def remember_run_reads(tables=("files",), max_bytes: int | None = RUN_READS_BYTES) -> None:
+    """From now on this process keeps what it reads of the files of ``tables`` (every row, as asked), up to
+    ``max_bytes`` (no tables, None or 0: stops). A one-shot update read the ``files`` shard holding its file three
+    times (the plan's whole table, the edit's scope, the merge), each time decoding every string; the run holds the
+    plan's read to its end anyway, so keeping it costs no memory. ``symbols``, ``refs`` and ``edges``, read twice
+    too, are not kept: kept, their shards outlived their use (sympy: -1 % of the main process's instructions,
+    +3-8 MiB at peak). Unlike ``keep_read_files``, nothing derived is kept (nor the lazy index's groupings)."""
+    global _RUN_READS, _RUN_READS_TABLES
+    _RUN_READS = FileCache(max_bytes) if max_bytes and tables else None
+    _RUN_READS_TABLES = frozenset(tables or ())
+
+
 def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, prune: tuple | None = None):
     """One shard as a pyarrow Table; anything wrong with the file is a ``DamagedFileError`` naming it. ``prune``
     (column, values): read only the row groups whose statistics say they may hold one of the values."""
     cache = _FILE_CACHE
+    if cache is None and _RUN_READS is not None and not prune and table in _RUN_READS_TABLES:
+        return _read_once(path, repo, table, columns, dictionary)
     if cache is None or prune:
         return _read_file(path, repo, table, columns, dictionary, prune)
     try:
@@ -229,6 +246,27 @@ def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, 
         found = _part_of(whole, columns, dictionary) if whole is not None else \
             _read_file(path, repo, table, columns, dictionary, prune)
         cache.put(key, found)
+    return found
+
+
+def _read_once(path: Path, repo: str, table: str, columns, dictionary):
+    """``read_file`` through ``_RUN_READS``: the same columns read again, or some of the columns of a file read whole
+    and plain, come from what was read (a selection costs nothing; a dictionary encoding would cost more than the
+    read, so such a read goes to the file)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return _read_file(path, repo, table, columns, dictionary)  # names it missing
+    identity = (os.fspath(path), st.st_ino, st.st_size, st.st_mtime_ns)
+    key = identity + (tuple(columns or ()), tuple(dictionary or ()))
+    found = _RUN_READS.get(key)
+    if found is None and columns and not dictionary:
+        whole = _RUN_READS.get(identity + ((), ()))
+        if whole is not None and all(c in whole.column_names for c in columns):
+            return whole.select(list(columns))
+    if found is None:
+        found = _read_file(path, repo, table, columns, dictionary)
+        _RUN_READS.put(key, found)
     return found
 
 

@@ -176,15 +176,32 @@ def index_key(catalog, repo: str) -> str | None:
     return None if files is None else walkindex.key(files["edges"], files["symbols"])
 
 
+class _Listed(NamedTuple):
+    """``_version_files``' answer for one catalog state: a cold command between an edit and its walk index's build
+    asked it four times (the walk index's key twice, its difference with the earlier one, the symbols' shards), each
+    a pass over every file of every table of every repository."""
+
+    current: object  # the catalog's ``current`` it was listed from (a refreshed catalog has another)
+    repo: str
+    files: dict[str, list[str]]
+
+
+_listed: _Listed | None = None
+
+
 def _version_files(catalog, repo: str) -> dict[str, list[str]] | None:
     """The ``edges`` and ``symbols`` files the catalog reads of ``repo`` (snapshot order; None: not a local lake)."""
+    global _listed
     if not catalog.lake.files.local:
         return None
+    if _listed is not None and _listed.current is catalog.current and _listed.repo == repo:
+        return {table: list(paths) for table, paths in _listed.files.items()}
     files: dict[str, list[str]] = {"edges": [], "symbols": []}
     for path, (owner, table) in catalog.current.owner.items():
         if owner == repo and table in files:
             files[table].append(path)
-    return files
+    _listed = _Listed(catalog.current, repo, files)
+    return {table: list(paths) for table, paths in files.items()}
 
 
 def indexed_expand(catalog, repo: str, reverse: bool, min_confidence: float) -> Expand | None:

@@ -83,3 +83,89 @@ def test_retired_files_are_forgotten(tmp_path, kept):
     files = {os.path.basename(k[0]) for k in kept.tables}
     assert files == {new.name, "module_keys"}
     assert kept.held == sum(size for _, size in kept.tables.values())
+
+
+@pytest.fixture
+def run_reads():
+    shards.remember_run_reads(("t",))
+    yield shards._RUN_READS
+    shards.remember_run_reads(None)
+
+
+@pytest.mark.parametrize("columns, dictionary", SHAPES)
+def test_a_one_shot_read_reads_as_the_file(tmp_path, run_reads, columns, dictionary):
+    """A one-shot process's reads (``remember_run_reads``): the first from the file, the same one again, or some
+    columns of a file read whole, from what was read; each exactly as the file reads."""
+    path = tmp_path / "t-run-0.parquet"
+    _write(path, ROWS)
+    direct = shards._read_file(path, "r", "t", columns, dictionary)
+    shards.read_file(path, "r", "t")  # whole and plain: a later read of some of its columns is a selection of it
+    for _ in range(2):
+        got = shards.read_file(path, "r", "t", columns, dictionary)
+        assert got.schema.remove_metadata() == direct.schema.remove_metadata()
+        assert got.to_pylist() == direct.to_pylist()
+    assert run_reads.hits >= 1
+
+
+def test_an_update_decodes_its_files_shard_once(sharded_update, monkeypatch):
+    """A one-shot ``codelake update`` read the ``files`` shard holding its file three times (the plan's whole table,
+    the edit's scope, the merge), every string decoded each time. Remembered for the run, it is read once, and the
+    update writes the same rows."""
+    lake, root, copy = sharded_update
+    reads: dict[tuple, int] = {}
+    real = shards._read_file
+
+    def counted(path, repo, table, columns=None, dictionary=None, prune=None):
+        key = (os.fspath(path), tuple(columns or ()), tuple(dictionary or ()), prune)
+        reads[key] = reads.get(key, 0) + 1
+        return real(path, repo, table, columns, dictionary, prune)
+
+    monkeypatch.setattr(shards, "_read_file", counted)
+    from pipeline import indexing
+
+    indexing.update(copy, ["pkg/m3.py"], repo="repo", lake=lake[1])  # main's way: nothing remembered
+    again = {k: n for k, n in reads.items() if n > 1 and "/files-" in k[0]}
+    assert again, "the update no longer reads a files shard twice: this test has nothing to show"
+    reads.clear()
+    shards.remember_run_reads()
+    try:
+        indexing.update(root, ["pkg/m3.py"], repo="repo", lake=lake[0])
+    finally:
+        shards.remember_run_reads(None)
+    assert any("/files-" in k[0] for k in reads)
+    assert {k: n for k, n in reads.items() if n > 1 and "/files-" in k[0]} == {}
+    for table in ("files", "symbols", "refs", "edges", "early_refs", "callback_refs", "symbol_names", "ref_names",
+                  "hierarchy", "edge_targets", "edge_sources", "unresolved_names", "module_index"):
+        assert _rows(lake[0], table) == _rows(lake[1], table), table
+
+
+@pytest.fixture
+def sharded_update(make_repo, tmp_path, monkeypatch):
+    """Two copies of one indexed repository and lake (a dozen files over several shards), the same edit in each."""
+    import shutil
+
+    from conftest import index_structure
+    from pipeline.lake import Lake
+
+    monkeypatch.setattr("pipeline.shards.SHARD_ROWS", 6)
+    monkeypatch.setattr("extractors.structure.StructureExtractor.shard_rows", {})
+    modules = {f"pkg/m{i}.py": f"from pkg.m{(i + 1) % 12} import f{(i + 1) % 12}\n\n\ndef f{i}():\n"
+               f"    return f{(i + 1) % 12}()\n\n\nclass C{i}:\n    def run(self):\n        return f{i}()\n"
+               for i in range(12)}
+    root = make_repo(files={"pkg/__init__.py": "", **modules})
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    shutil.copytree(lake.root, tmp_path / "lake2")
+    copy = tmp_path / "copy"
+    shutil.copytree(root, copy, symlinks=True)
+    for where in (root, copy):
+        (where / "pkg/m3.py").write_text(modules["pkg/m3.py"].replace("return f4()", "x = f5()\n    return f4()"))
+    return (lake, Lake(tmp_path / "lake2")), root, copy
+
+
+def _rows(lake, table: str) -> list:
+    data = lake.read_table("repo", table)
+    if data is None:
+        return []
+    return sorted(map(repr, data.drop_columns([c for c in ("indexed_commit",) if c in data.column_names])
+                      .to_pylist()))

@@ -198,3 +198,32 @@ def test_between_an_update_and_its_build_the_earlier_index_with_the_difference_g
     monkeypatch.setattr(walk, "MAX_DELTA_FILES", 0)  # too far apart: the lake is read level by level
     assert walk.delta_expand(catalog, "repo", key, False, 0.0) is None
     assert _compare(catalog, targets, "repo") > 0
+
+
+class _CountedOwners(dict):
+    """A catalog's file owners, counting the passes over them."""
+
+    passes = 0
+
+    def items(self):
+        type(self).passes += 1
+        return super().items()
+
+
+def test_a_cold_walk_lists_the_snapshots_files_once(lake, make_repo, monkeypatch):
+    """Between an update and its build, a cold ``blast-radius`` asked which ``edges`` and ``symbols`` files its
+    catalog reads four times (the walk index's key twice, the difference with the earlier index, the symbols'
+    shards), each a pass over every file of every table of every repository; once now, and the rows stay the
+    macro's."""
+    root = make_repo(files=SMALL)
+    index_structure(lake, root)
+    (root / "app/core.py").write_text(SMALL["app/core.py"] + "\n\ndef third():\n    return helper()\n")
+    monkeypatch.setenv(walkindex.MODE_ENV, "off")
+    indexing.update(root, ["app/core.py"], repo="repo", lake=lake)
+    catalog = connect(lake)
+    catalog.current.owner = _CountedOwners(catalog.current.owner)
+    target = query.resolve_target(catalog, "app/core.py::load", "repo")
+    _CountedOwners.passes = 0
+    got = query.blast_radius(catalog, target, 4, False, 0.0)
+    assert _CountedOwners.passes == 1
+    assert sorted(got[1]) == sorted(query.blast_radius_macro(catalog, target, 4, False, 0.0)[1])

@@ -61,6 +61,11 @@ def cmd_update(args) -> int:
     start_early(args.path, args.files)  # the files parsed by a child while this process imports and reads the lake
     from ..indexing import update
 
+    if common.WHOLE_PROCESS:  # the files shard the plan reads is read again for the scope and the merge: read once
+        from ..shards import remember_run_reads
+
+        remember_run_reads()
+
     worker = "start" if args.warm else ("off" if os.environ.get("CODELAKE_UPDATE_WORKER") == "off" else "auto")
     try:
         s = update(args.path, args.files, repo=args.repo, lake=common.lake(args), strict=True, worker=worker,
