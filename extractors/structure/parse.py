@@ -560,12 +560,13 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if found.opaque:
         refs = _outside_opaque(refs, found.opaque, rules.opaque_receivers)
     positions = _parameter_positions(params, spans) if params else {}  # each function's, by name
+    sites = _CallSites({}, data, rules.object_members_passed) if rules.call_sites else None
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, local + params, bindings["value"],
                           positions, {d.name: d.kind for d in defs}, results, rules.local_kinds,
                           rules.capitalized_classes, callbacks, declared, found.gives_receiver,
-                          typed_arguments=rules.typed_arguments, members_passed=rules.object_members_passed) + decorated
-    if rules.call_sites:
-        facts.refs = _with_call_sites(facts.refs, data, rules.object_members_passed)
+                          typed_arguments=rules.typed_arguments, members_passed=rules.object_members_passed,
+                          sites=sites) + (_with_call_sites(decorated, data, rules.object_members_passed)
+                                          if sites is not None else decorated)
     if bindings["instance_attr"]:
         fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules, facts.refs,
                                          positions)
@@ -2190,6 +2191,22 @@ class CallSite(NamedTuple):
     name: object
 
 
+@dataclass(slots=True)
+class _CallSites:
+    """What working out a kept reference's ``CallSite`` reads (``_sited``): the file's argument lists read so far
+    (by node id), its text, and whether a method of an object literal passed is at its key."""
+
+    lists: dict
+    data: bytes
+    keyed: bool
+
+
+def _sited(site: CallSite, sites: _CallSites) -> tuple[str | None, str | None]:
+    """A held ``CallSite``'s (callee, slot), worked out as the reference holding it is kept (``_enclose_all``): the
+    references dropped there (most names passed are variables) never walk their argument list."""
+    return _call_site(site.node, site.name, sites.data, sites.lists, sites.keyed)
+
+
 def _with_call_sites(refs: list[Reference], data: bytes, keyed: bool = False) -> list[Reference]:
     """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``;
     ``keyed``: a method of an object literal passed is at its key (``_call_site``)."""
@@ -3052,7 +3069,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
              local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False,
              callbacks: list[Span] = (), declared: dict[str, set[str]] | None = None,
              gives_receiver: set[int] = frozenset(), typed_arguments: bool = False,
-             members_passed: bool = False) -> list[Reference]:
+             members_passed: bool = False, sites: _CallSites | None = None) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
     With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
@@ -3066,7 +3083,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     anonymous functions passed to calls, scopes of the variables bound in them (each test's ``const inst``), never
     what a reference is attributed to; ``declared``: what each of those scopes binds (``_declared``).
     ``gives_receiver``: the names of calls given their scope's object itself, never a lambda's receiver's member.
-    ``members_passed``: a call of a parameter's member (``opts.onDone()``) is a ``param_call`` of it too."""
+    ``members_passed``: a call of a parameter's member (``opts.onDone()``) is a ``param_call`` of it too.
+    ``sites``: where the language records call sites, each kept reference's ``CallSite`` is worked out then
+    (``_sited``: the callee in ``module``, the slot in ``alias``)."""
     types = types or {}  # enclosing qualname -> variable -> its types or values
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
     if callbacks:
@@ -3086,7 +3105,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                      positions or {}, _lambda_receivers(types) if callbacks else {}, defined, capitalized_classes,
                      gives_receiver, typed_arguments, any(s.self_name for s in spans), bool(callbacks),
                      {}, set(), {}, set(), [], {name for params in (positions or {}).values() for name in params},
-                     members_passed)
+                     members_passed, sites)
     attributed = sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans
     return _enclose_all(raw_refs, attributed, flow)
 
@@ -3121,6 +3140,7 @@ class _FileFlow:
     out: list[Reference]
     parameters: set[str]  # every function's parameter names: most variables are none, one look-up says so
     members_passed: bool = False  # opts.onDone(): a param_call of the parameter's member (ParseRules)
+    sites: _CallSites | None = None  # where call sites are recorded: what working one out reads
 
 
 def _bound_locals(raw_locals: list[RawRef], spans: list[Span], scopes: list[Span]) -> dict[str, set[str]]:
@@ -3210,6 +3230,8 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             seen_inside = seen_inside if seen_inside is not None else _visible(inner, stack, flow)
             if receiver in seen_inside:
                 bound_to = LOCAL_VALUE  # parser.add() on a local parser: never the file's def parser()
+        if type(module) is CallSite:  # (worked out only now: most values passed are variables, dropped above)
+            module, alias = _sited(module, flow.sites)
         out.append(_new(Reference, (scope, kind, name, receiver, module, alias, line, bound_to, args, labels)))
     return out
 
@@ -3281,9 +3303,11 @@ def _param_passed(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:
     callee in ``module``, its slot in ``alias``, the parameter's own slot in ``bound_to``."""
     positions = flow.positions
     owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
-    if owner:  # the callee and slot: the call site's, worked out with the callbacks' (_with_call_sites)
-        flow.out.append(Reference(owner, "param_passed", r.name, None, r.module, None, r.line,
-                                  positions[owner][r.name]))
+    if owner:  # the callee and slot: the call site's (``_sited``); passed to no call (fn(depth+1)): none
+        callee, slot = _sited(r.module, flow.sites) if type(r.module) is CallSite else (r.module, None)
+        if callee is not None:
+            flow.out.append(Reference(owner, "param_passed", r.name, None, callee, slot, r.line,
+                                      positions[owner][r.name]))
 
 
 def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: str, stack: list[Span],
