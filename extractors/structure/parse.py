@@ -234,7 +234,7 @@ from pipeline.safeio import read_inside
 
 from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
-from .langs import MIXIN, DocMember, ParseRules, has_kind, parse_rules, split_outside
+from .langs import MIXIN, DocMember, ParseRules, has_kind, of_kind, parse_rules, split_outside
 from .langs.arity import Params, arguments_of, is_receiver, params_of
 from .languages import Language, compiled_fallback, sniffed
 from .markup import scripts_only
@@ -542,7 +542,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     declared = _declared(local + params, _binding_scopes(scopes)) if callbacks or later else None
     # const make = store.createCounter where store = require('./store'): an import of the module's name (the
     # language's settle_references says so), which a value bound to the variable would shadow
-    imports = {_import_local(r) for r in refs if r.kind == "import"} if bindings["value"] else ()
+    imports = {_import_local(r) for r in of_kind(refs, "import")} if bindings["value"] else ()
     if imports:
         bindings["value"] = [b for b in bindings["value"] if b.name not in imports]
     # a function a collection was given (@var.callable) and a variable holding one of them (ITEM_OF) bind calls
@@ -613,7 +613,7 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
 def _file_definitions(found: Captures, facts: FileFacts, rules: ParseRules, root: Path | None) -> tuple:
     """(definitions, their spans, the references their decorators make): nested, exported as the language says;
     the references naming a definition where they stand (``base_of``, ``open_members``) placed in ``found``."""
-    raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
+    raw_defs = rules.settle_definitions(found.defs, of_kind(found.refs, "import"), root)
     defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
     found.refs = _open_members_placed(_bases_placed(found.refs, spans), spans)
     defs = _own_reexports_exported(defs, found.refs, rules.members_exported)
@@ -808,9 +808,9 @@ def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef],
     top-level ``a``, and with ``members_exported`` the public members of a class so exported, as ``export class a``
     exports them (a library's users call ``Axios.request`` whichever way the file exports ``Axios``); a module-level
     variable that an import binds (``const x = require("./x")``) is that import, not a definition."""
-    names = {r.name for r in raw_refs if r.kind == "reexport" and r.module is None}
+    names = {r.name for r in of_kind(raw_refs, "reexport") if r.module is None}
     if any(d.kind in VALUE_DEFS for d in defs):
-        imported = {_import_local(r) for r in raw_refs if r.kind == "import"}
+        imported = {_import_local(r) for r in of_kind(raw_refs, "import")}
         # CT = require(); a member's name is its own (a Rust enum's variant Get(Get) beside `use get::Get`)
         defs = [d for d in defs
                 if not (d.kind in ("variable", "constant") and d.name in imported and d.parent is None)]
@@ -3094,7 +3094,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     results = _scoped_values(list(raw_values) + list(raw_results), scopes, declared=declared) if raw_results \
         else values
     local = _bound_locals(raw_locals, spans, scopes)
-    imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
+    imported = {_import_local(r) for r in of_kind(raw_refs, "import", "reexport")}
     for scope in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f; so does a callback's
         if scope == "<module>" or scope.startswith(CALLBACK):  # const f = lib.f (an import of lib's f)
             local[scope] -= imported
