@@ -3566,7 +3566,7 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
     have = {d.qualname for d in defs}
     # a property the class declares without a type (PHP's ``private $client;``): what is assigned to it types it
     untyped = {d.qualname for d in defs if d.kind in ("property", "field")} - {
-        r.src_qualname for r in refs if r.kind == "type.field"}
+        r.src_qualname for r in of_kind(refs, "type.field")}
     fields, typed = [], []
     for r, stack in _sweep(attrs, spans):
         method = next((s for s in reversed(stack) if s.kind in ("method", "function")), None)
@@ -3646,7 +3646,7 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
                                  d.line_start))
     if not out:  # most files: no scan of their references for declared types
         return out
-    declared = {r.src_qualname for r in refs if r.kind in ("type.variable", "type.field")}
+    declared = {r.src_qualname for r in of_kind(refs, "type.variable", "type.field")}
     return [r for r in out if r.src_qualname not in declared]
 
 
