@@ -234,7 +234,7 @@ from pipeline.safeio import read_inside
 
 from . import budget
 from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
-from .langs import MIXIN, DocMember, ParseRules, has_kind, parse_rules, split_outside
+from .langs import MIXIN, DocMember, ParseRules, has_kind, of_kind, parse_rules, split_outside
 from .langs.arity import Params, arguments_of, is_receiver, params_of
 from .languages import Language, compiled_fallback, sniffed
 from .markup import scripts_only
@@ -542,7 +542,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     declared = _declared(local + params, _binding_scopes(scopes)) if callbacks or later else None
     # const make = store.createCounter where store = require('./store'): an import of the module's name (the
     # language's settle_references says so), which a value bound to the variable would shadow
-    imports = {_import_local(r) for r in refs if r.kind == "import"} if bindings["value"] else ()
+    imports = {_import_local(r) for r in of_kind(refs, "import")} if bindings["value"] else ()
     if imports:
         bindings["value"] = [b for b in bindings["value"] if b.name not in imports]
     # a function a collection was given (@var.callable) and a variable holding one of them (ITEM_OF) bind calls
@@ -560,12 +560,13 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     if found.opaque:
         refs = _outside_opaque(refs, found.opaque, rules.opaque_receivers)
     positions = _parameter_positions(params, spans) if params else {}  # each function's, by name
+    sites = _CallSites({}, data, rules.object_members_passed) if rules.call_sites else None
     facts.refs = _enclose(_one_ref_per_name(refs), spans, types, local + params, bindings["value"],
                           positions, {d.name: d.kind for d in defs}, results, rules.local_kinds,
                           rules.capitalized_classes, callbacks, declared, found.gives_receiver,
-                          typed_arguments=rules.typed_arguments, members_passed=rules.object_members_passed) + decorated
-    if rules.call_sites:
-        facts.refs = _with_call_sites(facts.refs, data, rules.object_members_passed)
+                          typed_arguments=rules.typed_arguments, members_passed=rules.object_members_passed,
+                          sites=sites) + (_with_call_sites(decorated, data, rules.object_members_passed)
+                                          if sites is not None else decorated)
     if bindings["instance_attr"]:
         fields, typed = _instance_fields(bindings["instance_attr"], spans, types, defs, rules, facts.refs,
                                          positions)
@@ -612,7 +613,7 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
 def _file_definitions(found: Captures, facts: FileFacts, rules: ParseRules, root: Path | None) -> tuple:
     """(definitions, their spans, the references their decorators make): nested, exported as the language says;
     the references naming a definition where they stand (``base_of``, ``open_members``) placed in ``found``."""
-    raw_defs = rules.settle_definitions(found.defs, [r for r in found.refs if r.kind == "import"], root)
+    raw_defs = rules.settle_definitions(found.defs, of_kind(found.refs, "import"), root)
     defs, spans, decorated = _nest(_merge_same_node(raw_defs), rules)
     found.refs = _open_members_placed(_bases_placed(found.refs, spans), spans)
     defs = _own_reexports_exported(defs, found.refs, rules.members_exported)
@@ -807,9 +808,9 @@ def _own_reexports_exported(defs: list[Definition], raw_refs: list[RawRef],
     top-level ``a``, and with ``members_exported`` the public members of a class so exported, as ``export class a``
     exports them (a library's users call ``Axios.request`` whichever way the file exports ``Axios``); a module-level
     variable that an import binds (``const x = require("./x")``) is that import, not a definition."""
-    names = {r.name for r in raw_refs if r.kind == "reexport" and r.module is None}
+    names = {r.name for r in of_kind(raw_refs, "reexport") if r.module is None}
     if any(d.kind in VALUE_DEFS for d in defs):
-        imported = {_import_local(r) for r in raw_refs if r.kind == "import"}
+        imported = {_import_local(r) for r in of_kind(raw_refs, "import")}
         # CT = require(); a member's name is its own (a Rust enum's variant Get(Get) beside `use get::Get`)
         defs = [d for d in defs
                 if not (d.kind in ("variable", "constant") and d.name in imported and d.parent is None)]
@@ -2190,6 +2191,22 @@ class CallSite(NamedTuple):
     name: object
 
 
+@dataclass(slots=True)
+class _CallSites:
+    """What working out a kept reference's ``CallSite`` reads (``_sited``): the file's argument lists read so far
+    (by node id), its text, and whether a method of an object literal passed is at its key."""
+
+    lists: dict
+    data: bytes
+    keyed: bool
+
+
+def _sited(site: CallSite, sites: _CallSites) -> tuple[str | None, str | None]:
+    """A held ``CallSite``'s (callee, slot), worked out as the reference holding it is kept (``_enclose_all``): the
+    references dropped there (most names passed are variables) never walk their argument list."""
+    return _call_site(site.node, site.name, sites.data, sites.lists, sites.keyed)
+
+
 def _with_call_sites(refs: list[Reference], data: bytes, keyed: bool = False) -> list[Reference]:
     """The references with each held ``CallSite`` worked out: the callee in ``module``, the slot in ``alias``;
     ``keyed``: a method of an object literal passed is at its key (``_call_site``)."""
@@ -3052,7 +3069,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
              local_kinds: dict[str, str] | None = None, capitalized_classes: bool = False,
              callbacks: list[Span] = (), declared: dict[str, set[str]] | None = None,
              gives_receiver: set[int] = frozenset(), typed_arguments: bool = False,
-             members_passed: bool = False) -> list[Reference]:
+             members_passed: bool = False, sites: _CallSites | None = None) -> list[Reference]:
     """Attach each reference to its innermost enclosing definition (``<module>`` at top level), with what local
     value flow binds its receiver to (declared types and assigned values) or its called name to (assigned values).
     With ``defined`` (the file's definitions' names and kinds), a variable passed along or returned is kept only when
@@ -3066,7 +3083,9 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     anonymous functions passed to calls, scopes of the variables bound in them (each test's ``const inst``), never
     what a reference is attributed to; ``declared``: what each of those scopes binds (``_declared``).
     ``gives_receiver``: the names of calls given their scope's object itself, never a lambda's receiver's member.
-    ``members_passed``: a call of a parameter's member (``opts.onDone()``) is a ``param_call`` of it too."""
+    ``members_passed``: a call of a parameter's member (``opts.onDone()``) is a ``param_call`` of it too.
+    ``sites``: where the language records call sites, each kept reference's ``CallSite`` is worked out then
+    (``_sited``: the callee in ``module``, the slot in ``alias``)."""
     types = types or {}  # enclosing qualname -> variable -> its types or values
     scopes = [s for s in spans if s.kind not in VALUE_DEFS]  # STORE = Store(): bound at module level, not in STORE
     if callbacks:
@@ -3075,7 +3094,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
     results = _scoped_values(list(raw_values) + list(raw_results), scopes, declared=declared) if raw_results \
         else values
     local = _bound_locals(raw_locals, spans, scopes)
-    imported = {_import_local(r) for r in raw_refs if r.kind in ("import", "reexport")}
+    imported = {_import_local(r) for r in of_kind(raw_refs, "import", "reexport")}
     for scope in local:  # ``f = wrap(f)`` after ``from x import f`` still means x's f; so does a callback's
         if scope == "<module>" or scope.startswith(CALLBACK):  # const f = lib.f (an import of lib's f)
             local[scope] -= imported
@@ -3086,7 +3105,7 @@ def _enclose(raw_refs: list[RawRef], spans: list[Span], types: dict | None = Non
                      positions or {}, _lambda_receivers(types) if callbacks else {}, defined, capitalized_classes,
                      gives_receiver, typed_arguments, any(s.self_name for s in spans), bool(callbacks),
                      {}, set(), {}, set(), [], {name for params in (positions or {}).values() for name in params},
-                     members_passed)
+                     members_passed, sites)
     attributed = sorted(spans + list(callbacks), key=_SPAN_ORDER) if callbacks else spans
     return _enclose_all(raw_refs, attributed, flow)
 
@@ -3121,6 +3140,7 @@ class _FileFlow:
     out: list[Reference]
     parameters: set[str]  # every function's parameter names: most variables are none, one look-up says so
     members_passed: bool = False  # opts.onDone(): a param_call of the parameter's member (ParseRules)
+    sites: _CallSites | None = None  # where call sites are recorded: what working one out reads
 
 
 def _bound_locals(raw_locals: list[RawRef], spans: list[Span], scopes: list[Span]) -> dict[str, set[str]]:
@@ -3210,6 +3230,8 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             seen_inside = seen_inside if seen_inside is not None else _visible(inner, stack, flow)
             if receiver in seen_inside:
                 bound_to = LOCAL_VALUE  # parser.add() on a local parser: never the file's def parser()
+        if type(module) is CallSite:  # (worked out only now: most values passed are variables, dropped above)
+            module, alias = _sited(module, flow.sites)
         out.append(_new(Reference, (scope, kind, name, receiver, module, alias, line, bound_to, args, labels)))
     return out
 
@@ -3281,9 +3303,11 @@ def _param_passed(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:
     callee in ``module``, its slot in ``alias``, the parameter's own slot in ``bound_to``."""
     positions = flow.positions
     owner = next((s.qualname for s in reversed(stack) if r.name in positions.get(s.qualname, {})), None)
-    if owner:  # the callee and slot: the call site's, worked out with the callbacks' (_with_call_sites)
-        flow.out.append(Reference(owner, "param_passed", r.name, None, r.module, None, r.line,
-                                  positions[owner][r.name]))
+    if owner:  # the callee and slot: the call site's (``_sited``); passed to no call (fn(depth+1)): none
+        callee, slot = _sited(r.module, flow.sites) if type(r.module) is CallSite else (r.module, None)
+        if callee is not None:
+            flow.out.append(Reference(owner, "param_passed", r.name, None, callee, slot, r.line,
+                                      positions[owner][r.name]))
 
 
 def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: str, stack: list[Span],
@@ -3542,7 +3566,7 @@ def _instance_fields(attrs: list[RawRef], spans: list[Span], values: dict, defs:
     have = {d.qualname for d in defs}
     # a property the class declares without a type (PHP's ``private $client;``): what is assigned to it types it
     untyped = {d.qualname for d in defs if d.kind in ("property", "field")} - {
-        r.src_qualname for r in refs if r.kind == "type.field"}
+        r.src_qualname for r in of_kind(refs, "type.field")}
     fields, typed = [], []
     for r, stack in _sweep(attrs, spans):
         method = next((s for s in reversed(stack) if s.kind in ("method", "function")), None)
@@ -3622,7 +3646,7 @@ def _constructed_variables(defs: list[Definition], types: dict, refs: list[Refer
                                  d.line_start))
     if not out:  # most files: no scan of their references for declared types
         return out
-    declared = {r.src_qualname for r in refs if r.kind in ("type.variable", "type.field")}
+    declared = {r.src_qualname for r in of_kind(refs, "type.variable", "type.field")}
     return [r for r in out if r.src_qualname not in declared]
 
 

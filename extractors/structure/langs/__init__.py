@@ -128,6 +128,7 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress
 from operator import itemgetter
 from typing import Callable, NamedTuple
 
@@ -259,6 +260,18 @@ def has_kind(raw_refs: list, kind: str) -> bool:
     """Whether any raw reference is of ``kind``: a scan in C, as several steps ask it of each file's thousands of
     references and most files have none."""
     return kind in map(_KIND, raw_refs)
+
+
+def kinds_of(raw_refs: list) -> set[str]:
+    """The kinds of the raw references: one scan in C that tells a chain of steps which of them have work (most
+    steps look for a kind few files have)."""
+    return set(map(_KIND, raw_refs))
+
+
+def of_kind(raw_refs: list, *kinds: str) -> list:
+    """The raw references of the ``kinds``, in order: picked in C (a ``RawRef.kind`` read by name is a slow read in
+    Python, and several steps pick a file's imports out of its thousands of references)."""
+    return list(compress(raw_refs, map(frozenset(kinds).__contains__, map(_KIND, raw_refs))))
 
 
 def settle_templates(raw_refs: list, template_of: Callable[[str], str | None], reach: int = 15) -> list:

@@ -8,13 +8,15 @@ import json
 import posixpath
 import re
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
+from typing import Callable
 
 from pipeline.safeio import read_config
 
 from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
-from . import (QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, no_package_scope,
-               quoted_template, settle_templates, with_entries)
+from . import (QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of, no_package_scope,
+               of_kind, quoted_template, settle_templates, with_entries)
 from .typescript_repairs import repairs  # noqa: F401 - the parser's hook: TypeScript the grammar cannot read
 
 GROUP = "javascript"
@@ -258,16 +260,30 @@ def settle_references(raw_refs: list) -> list:
     relative path, makes it an import of that file's definition. A member named by a template takes its pattern
     (``this[`when${name}`]()``: ``when*``, ``langs.settle_templates``)."""
     raw_refs = settle_templates(raw_refs, member_template)
-    raw_refs = _union_members(_paired_bases(_without_parameter_bases(_type_argument_results(_bare_call_returns(
-        raw_refs)))))
-    raw_refs = _invoked_through_function_methods(_arrays_named(_primitives_named(_without_non_null(raw_refs))))
-    via = [r for r in raw_refs if r.kind in ("import.via", "import.rename")]
-    if not via:
+    kinds = kinds_of(raw_refs)
+    for wanted, step in _SETTLING:  # (each step only where the file has its kinds: most have none of them)
+        if wanted(kinds, raw_refs):
+            raw_refs = step(raw_refs)
+            kinds = kinds_of(raw_refs)
+    if "import.via" not in kinds and "import.rename" not in kinds:
         return raw_refs
+    via = of_kind(raw_refs, "import.via", "import.rename")
     required = {r.alias: r.module for r in raw_refs if r.kind == "import" and r.name == "*" and r.alias and r.module}
     kept = [r._replace(kind="import", module=required[r.module]) for r in via if r.module in required
             and (r.kind == "import.via" or required[r.module].startswith("."))]
     return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
+
+
+def _receivers_asserted(_kinds: set, raw_refs: list) -> bool:
+    """Whether a receiver is written with a non-null assertion (``_without_non_null``): one scan in C."""
+    return "!" in "\n".join(filter(None, map(_RECEIVER, raw_refs)))
+
+
+_RECEIVER = itemgetter(3)  # a raw reference's receiver (parse.RawRef)
+
+
+def _kinds_wanted(*wanted: str) -> Callable[[set, list], bool]:
+    return lambda kinds, _raw_refs: not kinds.isdisjoint(wanted)
 
 
 _NON_NULL = re.compile(r"(?<=[\w$\])])!(?=[.\[]|$)")  # storage!.getItem(), this.opts!.fetch!(): the value itself
@@ -1085,3 +1101,16 @@ def inline_type(receiver: str) -> str | None:
     ``(x as unknown as Foo<T>)``, ``(<Foo>x)`` -> ``Foo``."""
     m = _NEW.match(receiver) or _CAST.match(receiver) or _ANGLE_CAST.match(receiver)
     return m.group(1) if m else None
+
+
+# settle_references' steps in the order they apply, each with the test saying whether the file has work for it (a
+# step without its kinds hands the references back unchanged)
+_SETTLING = ((_kinds_wanted(RETURNS_BARE), _bare_call_returns),
+             (_kinds_wanted(TYPE_RESULT, TYPE_ARGUMENT, OVERLOAD), _type_argument_results),
+             (_kinds_wanted(ALIAS_PARAMETER), _without_parameter_bases),
+             (_kinds_wanted(SUBCLASS), _paired_bases),
+             (_kinds_wanted(UNION_MEMBER), _union_members),
+             (_receivers_asserted, _without_non_null),
+             (_kinds_wanted("type.return", "type.field"), _primitives_named),
+             (lambda kinds, _raw_refs: any(kind[:5] == "type." for kind in kinds), _arrays_named),
+             (_kinds_wanted(FUNCTION_METHOD), _invoked_through_function_methods))

@@ -14,8 +14,8 @@ import typing
 
 from pipeline.safeio import read_config
 
-from . import call_head, entry_reason_with, has_kind, name_template, no_package_scope, settle_templates, split_outside, \
-    with_entries
+from . import call_head, entry_reason_with, has_kind, name_template, no_package_scope, of_kind, settle_templates, \
+    split_outside, with_entries
 
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
@@ -500,8 +500,8 @@ TYPING_MODULES = frozenset({"typing", "typing_extensions"})
 def _typing_self_bare(raw_refs: list) -> list:
     """``-> te.Self`` (``import typing_extensions as te``) is the ``Self`` a bare ``-> Self`` is: the class the method
     is called on, so that ``Request.from_values(..).form`` reaches ``Request``'s members."""
-    modules = {r.alias or r.module for r in raw_refs
-               if r.kind == "import" and r.name is None and r.module in TYPING_MODULES}
+    modules = {r.alias or r.module for r in of_kind(raw_refs, "import")
+               if r.name is None and r.module in TYPING_MODULES}
     if not modules or not any(r.name == "Self" and r.receiver in modules for r in raw_refs):
         return raw_refs
     return [r._replace(receiver=None) if r.name == "Self" and r.receiver in modules and r.kind.startswith("type.")
