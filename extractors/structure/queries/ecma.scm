@@ -1,5 +1,10 @@
 ; JavaScript and TypeScript alike: the patterns both grammars name the same, shared through '; inherits: ecma'.
 ; Capture names follow the convention documented in extractors/structure/parse.py.
+;
+; An inner member expression or call is written `(_ object: .. property: ..)` / `(_ function: .. arguments: ..)`:
+; no other node stands there with those fields (a nested_identifier only in a type's or a namespace's name). tree-sitter
+; analyses every step that names a node type and has children when it compiles the query, and skips wildcards: the
+; same matches for less compile (see docs/structure-audits.md, tenth round). A pattern's root stays named.
 
 ; definitions
 (function_declaration name: (identifier) @name) @definition.function
@@ -20,12 +25,12 @@
 ; ...but not a property's descriptor (`Object.defineProperty(this, 'router', { get: function () {..} })`): its get /
 ; set run with the object defined on as `this`, code of the function the call is in (a mark javascript.py
 ; settle_definitions reads: the key's function is then no method)
-(call_expression function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+(call_expression function: (_ object: (identifier) @_object property: (property_identifier) @_define)
   arguments: (arguments (object (pair key: (property_identifier) @name
                                       value: [(function_expression) (arrow_function)]) @definition.descriptor))
   (#eq? @_object "Object") (#eq? @_define "defineProperty") (#any-of? @name "get" "set"))
 (assignment_expression
-  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (method_definition name: (property_identifier) @name) @definition.method)
   (#eq? @_module "module") (#eq? @_exports "exports")) @exported
 (export_statement value: (object (method_definition name: (property_identifier) @name) @definition.method)) @exported
@@ -46,7 +51,7 @@
                                          (variable_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
                                value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))]))
 (assignment_expression
-  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
     @definition.method)
   (#eq? @_module "module") (#eq? @_exports "exports")) @exported
@@ -96,9 +101,9 @@
 
 ; calls: f(), obj.f(), new Foo(), new Foo().f(), this.f()
 (call_expression function: (identifier) @name) @reference.call
-(call_expression function: (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
+(call_expression function: (_ object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @name)) @reference.call
 (new_expression constructor: (identifier) @name) @reference.call
-(new_expression constructor: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.call
+(new_expression constructor: (_ object: (_) @receiver property: (property_identifier) @name)) @reference.call
 
 ; names read in conditions, loops and templates: if (FLAG), for (x of ITEMS), `${NAME}`, o[K], !X (a local's read is
 ; dropped where it is read)
@@ -138,13 +143,13 @@
                                   (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))]))]))
             (array (object [(method_definition name: (property_identifier) @name)
                                   (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))]) @reference.callback
-(arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
+(arguments (_ object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (pair value: (identifier) @name) @reference.callback
-(pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
+(pair value: (_ object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (object (shorthand_property_identifier) @name) @reference.callback
 (array (identifier) @name) @reference.callback
 (assignment_expression right: (identifier) @name) @reference.callback
-(assignment_expression right: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
+(assignment_expression right: (_ object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 ; and where a name is a value, not called (one pattern: each costs time on every file): a || f, c ? f : g, x ??= f,
 ; const g = f, (fn = noop) =>, {a = f} =, [...fs], return f, yield f, await f, (f). Mostly variables: the resolver keeps only
 ; what resolves with confidence, a variable as a read
@@ -163,8 +168,8 @@
  (parenthesized_expression (identifier) @name)] @reference.callback
 ; a class's static function as a value: const stringType = ZodString.create, return Schema.parse (a capitalised
 ; receiver only: `const x = obj.prop` is a read of data the attribute pattern below already records)
-([(variable_declarator value: (member_expression object: (identifier) @receiver property: (property_identifier) @name))
-  (return_statement (member_expression object: (identifier) @receiver property: (property_identifier) @name))]
+([(variable_declarator value: (_ object: (identifier) @receiver property: (property_identifier) @name))
+  (return_statement (_ object: (identifier) @receiver property: (property_identifier) @name))]
   @reference.callback (#match? @receiver "^[A-Z]"))
 
 ; ES imports: import d from / import {a as b} from / import * as ns from / import "x"
@@ -190,16 +195,16 @@
 
 ; CommonJS: const m = require("./m") / const {a, b: c} = require("./m") / const x = require("./m").x
 (variable_declarator name: (identifier) @import.alias
-  value: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
+  value: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_req "require")) @import @import.wildcard
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @import.name)
-  value: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
+  value: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_req "require")) @import
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
-  value: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
+  value: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_req "require")) @import
 (variable_declarator name: (identifier) @import.alias
-  value: (member_expression object: (call_expression function: (identifier) @_req
+  value: (_ object: (_ function: (identifier) @_req
     arguments: (arguments (string (string_fragment) @import.module))) property: (property_identifier) @import.name)
   (#eq? @_req "require")) @import
 
@@ -212,49 +217,49 @@
 (variable_declarator name: (identifier) @import.alias value: (identifier) @import.module)
   @import.via @import.rename @import.wildcard
 (variable_declarator name: (identifier) @import.alias
-  value: (member_expression object: (identifier) @import.module property: (property_identifier) @import.name))
+  value: (_ object: (identifier) @import.module property: (property_identifier) @import.name))
   @import.via @import.rename
 ; ...and exported so (`export const describe = core.describe`): what the file passes on under that name, to an
 ; `export *` of it too (which passes on a module's exports, not its imports)
 (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @import.name
-  value: [(identifier) (member_expression object: (identifier) property: (property_identifier))]))) @reexport
+  value: [(identifier) (_ object: (identifier) property: (property_identifier))]))) @reexport
 
 ; CommonJS and pre-class code as definitions: exports.f = function..., module.exports.f = ..., Foo.prototype.m = ...,
 ; obj.m = function m() {} (a method of the object obj: an express `app`, a `proto`), req.get = req.header = function
 (assignment_expression
-  left: (member_expression object: (identifier) @_exports property: (property_identifier) @name)
+  left: (_ object: (identifier) @_exports property: (property_identifier) @name)
   right: [(function_expression) (arrow_function) (class)] (#eq? @_exports "exports")) @definition.function @exported
 (assignment_expression
-  left: (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  left: (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
     property: (property_identifier) @name)
   right: [(function_expression) (arrow_function) (class)] (#eq? @_module "module") (#eq? @_exports "exports")) @definition.function @exported
 (assignment_expression
-  left: (member_expression object: (member_expression object: (identifier) @parent.name property: (property_identifier) @_proto)
+  left: (_ object: (_ object: (identifier) @parent.name property: (property_identifier) @_proto)
     property: (property_identifier) @name)
   right: [(function_expression) (arrow_function)] (#eq? @_proto "prototype")) @definition.function
 (assignment_expression
-  left: (member_expression object: (identifier) @parent.name property: (property_identifier) @name)
+  left: (_ object: (identifier) @parent.name property: (property_identifier) @name)
   right: [(function_expression) (arrow_function)
           (assignment_expression right: [(function_expression) (arrow_function)])]
   (#not-eq? @parent.name "exports") (#not-eq? @parent.name "module") (#not-eq? @parent.name "this")) @definition.function
 ; exports.x = <a value> / module.exports.x = <a value>: an exported variable (function values are functions above)
 (assignment_expression
-  left: [(member_expression object: (identifier) @_exports property: (property_identifier) @name)
-         (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  left: [(_ object: (identifier) @_exports property: (property_identifier) @name)
+         (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
            property: (property_identifier) @name)]
   right: [(member_expression) (object) (array) (string) (number) (new_expression) (template_string) (binary_expression)
           (ternary_expression) (true) (false) (null) (regex) (parenthesized_expression)]
   (#eq? @_exports "exports")) @definition.variable @exported
 (assignment_expression
-  left: [(member_expression object: (identifier) @_exports property: (property_identifier) @name)
-         (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  left: [(_ object: (identifier) @_exports property: (property_identifier) @name)
+         (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
            property: (property_identifier) @name)]
-  right: (call_expression function: (_) @_callee)
+  right: (_ function: (_) @_callee arguments: (_))
   (#eq? @_exports "exports") (#not-eq? @_callee "require")) @definition.variable @exported
 ; module.exports = class Application {...} / = function compose() {...}: the module's definition of that name (its
 ; methods are the class's; the re-export below makes it the module's export)
 (assignment_expression
-  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: [(class name: (_) @name) @definition.class (function_expression name: (identifier) @name) @definition.function]
   (#eq? @_module "module") (#eq? @_exports "exports"))
 ; var proto = module.exports = function () {}: a function named proto, the module's export
@@ -267,59 +272,59 @@
 ; module's default export: what `require()` returns), module.exports = { a, b: c }, exports.x = f, module.exports =
 ; require('./x') (this module is x), exports.x = require('./x')
 (assignment_expression
-  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: [(identifier) @import.name
           (function_expression name: (identifier) @import.name) (class name: (_) @import.name)]
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
 (variable_declarator name: (identifier) @import.name
-  value: (assignment_expression left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports))
+  value: (assignment_expression left: (_ object: (identifier) @_module property: (property_identifier) @_exports))
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
 (variable_declarator name: (identifier) @import.name
   value: (assignment_expression right: (assignment_expression
-    left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)))
+    left: (_ object: (identifier) @_module property: (property_identifier) @_exports)))
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
 (assignment_expression
-  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (shorthand_property_identifier) @import.name)
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport
 (assignment_expression
-  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (pair key: (property_identifier) @import.alias value: (identifier) @import.name))
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport
 (assignment_expression
-  left: [(member_expression object: (identifier) @_exports property: (property_identifier) @import.alias)
-         (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  left: [(_ object: (identifier) @_exports property: (property_identifier) @import.alias)
+         (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
            property: (property_identifier) @import.alias)]
   right: (identifier) @import.name (#eq? @_exports "exports")) @reexport
 (assignment_expression
-  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
-  right: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
+  left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.default
 (assignment_expression
-  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
-  right: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
+  left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
 (assignment_expression
-  left: [(member_expression object: (identifier) @_exports property: (property_identifier) @import.alias)
-         (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  left: [(_ object: (identifier) @_exports property: (property_identifier) @import.alias)
+         (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
            property: (property_identifier) @import.alias)]
-  right: (call_expression function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
+  right: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
 
 ; value flow (see parse.py @reference.returns): what a function returns, where no annotation states its type:
 ; return cmd (cmd = new Command()), return new Command(), return make(), () => new Command()
-(return_statement [(identifier) @name (this) @name (member_expression object: (_) @receiver property: (property_identifier) @name)])
+(return_statement [(identifier) @name (this) @name (_ object: (_) @receiver property: (property_identifier) @name)])
   @reference.returns
 ; return { get () {...} }, () => ({ get () {...} }): an object literal holding code, the function's own (see OWN_OBJECT)
 [(return_statement (object) @returns.object) (arrow_function body: (parenthesized_expression (object) @returns.object))]
 (return_statement (new_expression constructor: [(identifier) @name
-                                               (member_expression object: (_) @receiver property: (property_identifier) @name)]))
+                                               (_ object: (_) @receiver property: (property_identifier) @name)]))
   @reference.returns_call
-(return_statement (call_expression function: [(identifier) @name
-                                              (member_expression object: (_) @receiver property: (property_identifier) @name)]))
+(return_statement (_ function: [(identifier) @name
+                                              (_ object: (_) @receiver property: (property_identifier) @name)] arguments: (_)))
   @reference.returns_call
 (arrow_function body: (new_expression constructor: [(identifier) @name
-                                                   (member_expression object: (_) @receiver property: (property_identifier) @name)]))
+                                                   (_ object: (_) @receiver property: (property_identifier) @name)]))
   @reference.returns_call
 
 ; variables built by a constructor: const s = new Store(), this.s = new Store() (see parse.py @var.name), or given
@@ -332,27 +337,27 @@
 ; it; at module level a ``value.held`` fact: other files' calls of it and of what it returns, see parse.py)
 (variable_declarator name: (identifier) @var.name value: [(identifier) (member_expression)] @var.value)
 ; this.handler = this.onX: this.handler() calls onX
-(assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
-  right: (member_expression object: (this) property: (property_identifier)) @var.value)
+(assignment_expression left: (_ object: (this) property: (property_identifier) @var.name)
+  right: (_ object: (this) property: (property_identifier)) @var.value)
 ; const { mutate, reload: again } = useThing(): mutate() calls the member mutate of what useThing returns
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @var.name @var.member)
-  value: (call_expression function: (identifier) @_callee) @var.value (#not-eq? @_callee "require"))
+  value: (_ function: (identifier) @_callee arguments: (_)) @var.value (#not-eq? @_callee "require"))
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @var.name @var.member)
-  value: (call_expression function: (member_expression)) @var.value)
+  value: (_ function: (member_expression) arguments: (_)) @var.value)
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @var.member value: (identifier) @var.name))
-  value: (call_expression function: (identifier) @_callee) @var.value (#not-eq? @_callee "require"))
+  value: (_ function: (identifier) @_callee arguments: (_)) @var.value (#not-eq? @_callee "require"))
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @var.member value: (identifier) @var.name))
-  value: (call_expression function: (member_expression)) @var.value)
+  value: (_ function: (member_expression) arguments: (_)) @var.value)
 ; const s = given ?? new Store(), given || new Store(), fast ? new Store() : new Cache(): each is a value of s
 (variable_declarator name: (identifier) @var.name
   value: (binary_expression operator: ["||" "??"] right: (new_expression) @var.type))
 (variable_declarator name: (identifier) @var.name value: (ternary_expression consequence: (new_expression) @var.type))
 (variable_declarator name: (identifier) @var.name value: (ternary_expression alternative: (new_expression) @var.type))
-(assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
-  right: [(new_expression) @var.type (call_expression function: (member_expression)) @var.type
-          (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])
-(assignment_expression left: (member_expression object: (this) property: (property_identifier) @var.name)
-  right: (call_expression function: (identifier) @_callee) @var.type (#not-eq? @_callee "require"))
+(assignment_expression left: (_ object: (this) property: (property_identifier) @var.name)
+  right: [(new_expression) @var.type (_ function: (member_expression) arguments: (_)) @var.type
+          (await_expression (_ function: [(identifier) (member_expression)] arguments: (_)) @var.type)])
+(assignment_expression left: (_ object: (this) property: (property_identifier) @var.name)
+  right: (_ function: (identifier) @_callee arguments: (_)) @var.type (#not-eq? @_callee "require"))
 ; a variable declared first and built later (`let runner; ... runner = new Runner(suite)` in a test's setup callback;
 ; not `x = f()`: flow-insensitive, a later `value = Object.assign(...)` would make every use of `value` a library's)
 (assignment_expression left: (identifier) @var.name right: (new_expression) @var.type)
@@ -366,7 +371,7 @@
   @var.narrowed)
 
 ; instance attributes: this.x = ... in a method is a field x of its class (see parse.py @attribute.name)
-(assignment_expression left: (member_expression object: (this) property: (property_identifier) @attribute.name))
+(assignment_expression left: (_ object: (this) property: (property_identifier) @attribute.name))
 
 ; member reads and writes: c.req, this.count (a getter runs code), this.#queries (a private field); kept only where
 ; the object's type, class or module is known, never guessed
@@ -386,7 +391,7 @@
 
 ; xs.map(b => b.title()): a callback's parameter takes the collection's elements (see parse.py var.elements)
 (call_expression
-  function: (member_expression object: (_) @var.elements property: (property_identifier) @_adapter)
+  function: (_ object: (_) @var.elements property: (property_identifier) @_adapter)
   arguments: (arguments . (arrow_function parameter: (identifier) @var.name))
   (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))
 

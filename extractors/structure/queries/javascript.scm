@@ -1,5 +1,10 @@
 ; JavaScript (and JSX): what only its grammar names so; the rest is shared with TypeScript in ecma.scm.
 ; Capture names follow the convention documented in extractors/structure/parse.py.
+;
+; An inner member expression or call is written `(_ object: .. property: ..)` / `(_ function: .. arguments: ..)`:
+; no other node stands there with those fields (a nested_identifier only in a type's or a namespace's name). tree-sitter
+; analyses every step that names a node type and has children when it compiles the query, and skips wildcards: the
+; same matches for less compile (see docs/structure-audits.md, tenth round). A pattern's root stays named.
 ; inherits: jsx
 ; inherits: ecma
 
@@ -15,7 +20,7 @@
 
 ; inheritance: class A extends B / extends mod.B
 (class_heritage (identifier) @name @reference.inherits)
-(class_heritage (member_expression object: (_) @receiver property: (property_identifier) @name) @reference.inherits)
+(class_heritage (_ object: (_) @receiver property: (property_identifier) @name) @reference.inherits)
 
 ; re-exports: export default function f / export default class C
 (export_statement "default" @import.alias declaration: [(function_declaration name: (identifier) @import.name)
@@ -48,10 +53,10 @@
 ; a variable given what a function declares it returns: const s = open(), const s = await open() (a `require()`: see
 ; the imports in ecma.scm)
 (variable_declarator name: (identifier) @var.name
-  value: (call_expression function: (identifier) @_callee) @var.type (#not-eq? @_callee "require"))
+  value: (_ function: (identifier) @_callee arguments: (_)) @var.type (#not-eq? @_callee "require"))
 (variable_declarator name: (identifier) @var.name
-  value: [(call_expression function: (member_expression)) @var.type
-          (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])
+  value: [(_ function: (member_expression) arguments: (_)) @var.type
+          (await_expression (_ function: [(identifier) (member_expression)] arguments: (_)) @var.type)])
 
 ; JSDoc just before a function: its @param and @returns types (see parse.py _jsdoc_types); plain JavaScript writes
 ; its types there
@@ -64,7 +69,7 @@
 
 ; xs.map((b) => ...), xs.some(function (b) {...}): the callback's first parameter takes the collection's elements
 (call_expression
-  function: (member_expression object: (_) @var.elements property: (property_identifier) @_adapter)
+  function: (_ object: (_) @var.elements property: (property_identifier) @_adapter)
   arguments: (arguments . [(arrow_function parameters: (formal_parameters . (identifier) @var.name))
                            (function_expression parameters: (formal_parameters . (identifier) @var.name))])
   (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))
@@ -73,11 +78,11 @@
 ; response) inherits from that prototype's type: `this.end()` in `res.send = function` is the library's (external),
 ; `this.drain()` with `Object.create(Stream.prototype)` the repository's Stream's
 (variable_declarator
-  value: (call_expression
-    function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
-    arguments: (arguments . (member_expression
+  value: (_
+    function: (_ object: (identifier) @_object property: (property_identifier) @_create)
+    arguments: (arguments . (_
       object: [(identifier) @name @reference.inherits
-               (member_expression object: (_) @receiver property: (property_identifier) @name) @reference.inherits]
+               (_ object: (_) @receiver property: (property_identifier) @name) @reference.inherits]
       property: (property_identifier) @_prototype)))
   (#eq? @_object "Object") (#eq? @_create "create") (#eq? @_prototype "prototype"))
 
@@ -85,7 +90,7 @@
 ; `fn.apply(ctx, args)`, `fn.bind(req)` (javascript.settle_references). Only where the first argument is a value to
 ; run it on (`this`, `null`, a name): tapable's `hook.call(1, 2)` calls its Hook's own method `call`
 (call_expression
-  function: (member_expression property: (property_identifier) @name)
+  function: (_ property: (property_identifier) @name)
   arguments: (arguments . [(this) (null) (undefined) (identifier) (member_expression)])
   (#match? @name "^(call|apply|bind)$")) @reference.function_method
 
@@ -93,45 +98,45 @@
 ; `Object.setPrototypeOf(Child.prototype, Parent.prototype)` make Parent a base of Child (`this.m()` in Child's
 ; methods reaches Parent's m); the two names are paired by the language's settle_references (a base_of reference)
 (call_expression
-  function: [(identifier) @_inherits (member_expression property: (property_identifier) @_inherits)]
+  function: [(identifier) @_inherits (_ property: (property_identifier) @_inherits)]
   arguments: (arguments . (identifier) @name . (_))
   (#eq? @_inherits "inherits")) @reference.subclass
 (call_expression
-  function: [(identifier) @_inherits (member_expression property: (property_identifier) @_inherits)]
+  function: [(identifier) @_inherits (_ property: (property_identifier) @_inherits)]
   arguments: (arguments . (identifier) . [(identifier) @name
-                                          (member_expression object: (_) @receiver property: (property_identifier) @name)])
+                                          (_ object: (_) @receiver property: (property_identifier) @name)])
   (#eq? @_inherits "inherits")) @reference.base_of
 (call_expression
-  function: (member_expression object: (identifier) @_object property: (property_identifier) @_set)
-  arguments: (arguments . (member_expression object: (identifier) @name property: (property_identifier) @_prototype)
-                        . (member_expression property: (property_identifier) @_prototype2))
+  function: (_ object: (identifier) @_object property: (property_identifier) @_set)
+  arguments: (arguments . (_ object: (identifier) @name property: (property_identifier) @_prototype)
+                        . (_ property: (property_identifier) @_prototype2))
   (#eq? @_object "Object") (#eq? @_set "setPrototypeOf") (#eq? @_prototype "prototype")
   (#eq? @_prototype2 "prototype")) @reference.subclass
 (call_expression
-  function: (member_expression object: (identifier) @_object property: (property_identifier) @_set)
-  arguments: (arguments . (member_expression object: (identifier) property: (property_identifier) @_prototype)
-                        . (member_expression
+  function: (_ object: (identifier) @_object property: (property_identifier) @_set)
+  arguments: (arguments . (_ object: (identifier) property: (property_identifier) @_prototype)
+                        . (_
                             object: [(identifier) @name
-                                     (member_expression object: (_) @receiver property: (property_identifier) @name)]
+                                     (_ object: (_) @receiver property: (property_identifier) @name)]
                             property: (property_identifier) @_prototype2))
   (#eq? @_object "Object") (#eq? @_set "setPrototypeOf") (#eq? @_prototype "prototype")
   (#eq? @_prototype2 "prototype")) @reference.base_of
 ; ...and ES5 subclassing by hand: `Child.prototype = Object.create(Parent.prototype)` (a second argument of
 ; property descriptors changes nothing)
 (assignment_expression
-  left: (member_expression object: (identifier) @name property: (property_identifier) @_prototype)
-  right: (call_expression
-    function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
-    arguments: (arguments . (member_expression property: (property_identifier) @_prototype2)))
+  left: (_ object: (identifier) @name property: (property_identifier) @_prototype)
+  right: (_
+    function: (_ object: (identifier) @_object property: (property_identifier) @_create)
+    arguments: (arguments . (_ property: (property_identifier) @_prototype2)))
   (#eq? @_object "Object") (#eq? @_create "create") (#eq? @_prototype "prototype")
   (#eq? @_prototype2 "prototype")) @reference.subclass
 (assignment_expression
-  left: (member_expression object: (identifier) property: (property_identifier) @_prototype)
-  right: (call_expression
-    function: (member_expression object: (identifier) @_object property: (property_identifier) @_create)
-    arguments: (arguments . (member_expression
+  left: (_ object: (identifier) property: (property_identifier) @_prototype)
+  right: (_
+    function: (_ object: (identifier) @_object property: (property_identifier) @_create)
+    arguments: (arguments . (_
                               object: [(identifier) @name
-                                       (member_expression object: (_) @receiver property: (property_identifier) @name)]
+                                       (_ object: (_) @receiver property: (property_identifier) @name)]
                               property: (property_identifier) @_prototype2)))
   (#eq? @_object "Object") (#eq? @_create "create") (#eq? @_prototype "prototype")
   (#eq? @_prototype2 "prototype")) @reference.base_of
@@ -142,19 +147,19 @@
 ; the target's missing members external, never a guess)
 (call_expression
   function: [(identifier) @_mixin
-             (member_expression object: (identifier) @_object property: (property_identifier) @_mixin)]
+             (_ object: (identifier) @_object property: (property_identifier) @_mixin)]
   arguments: (arguments . [(identifier) @name
-                           (member_expression object: (identifier) @name property: (property_identifier) @_prototype)]
+                           (_ object: (identifier) @name property: (property_identifier) @_prototype)]
                         . (_))
   (#any-of? @_mixin "mixin" "merge" "assign") (#any-of? @_object "Object")
   (#eq? @_prototype "prototype")) @reference.subclass
 (call_expression
   function: [(identifier) @_mixin
-             (member_expression object: (identifier) @_object property: (property_identifier) @_mixin)]
-  arguments: (arguments . [(identifier) (member_expression property: (property_identifier) @_prototype)]
+             (_ object: (identifier) @_object property: (property_identifier) @_mixin)]
+  arguments: (arguments . [(identifier) (_ property: (property_identifier) @_prototype)]
                         . [(identifier) @name
-                           (member_expression object: (identifier) @name property: (property_identifier) @_prototype2)
-                           (member_expression object: (member_expression object: (_) @receiver
+                           (_ object: (identifier) @name property: (property_identifier) @_prototype2)
+                           (_ object: (_ object: (_) @receiver
                                                                         property: (property_identifier) @name)
                                               property: (property_identifier) @_prototype2)])
   (#any-of? @_mixin "mixin" "merge" "assign") (#any-of? @_object "Object")
@@ -166,7 +171,7 @@
 (assignment_expression
   left: (subscript_expression
           object: [(identifier) @name
-                   (member_expression object: (identifier) @name property: (property_identifier) @_prototype)]
+                   (_ object: (identifier) @name property: (property_identifier) @_prototype)]
           index: (_) @_index)
   (#not-match? @_index "^[\"'0-9]")
   (#eq? @_prototype "prototype")) @reference.open_members
@@ -177,34 +182,34 @@
 ; `Foo.prototype[m + 'Form'] = ..` names no member. A plain object's (`app[method] = ..`, express's verbs mixed into
 ; an app) stays open only: what its calls return is no body's, and a guess past it would be by name
 (call_expression
-  function: (member_expression object: (array (string (string_fragment) @name) @definition.function)
+  function: (_ object: (array (string (string_fragment) @name) @definition.function)
                                property: (property_identifier) @_each)
   arguments: (arguments . [(arrow_function parameters: (formal_parameters . (identifier) @_param)
                                            body: (statement_block (expression_statement (assignment_expression
                                              left: (subscript_expression
-                                                     object: (member_expression object: (identifier) @parent.name
+                                                     object: (_ object: (identifier) @parent.name
                                                                                 property: (property_identifier) @_prototype)
                                                      index: (identifier) @_index)))))
                            (function_expression parameters: (formal_parameters . (identifier) @_param)
                                                 body: (statement_block (expression_statement (assignment_expression
                                              left: (subscript_expression
-                                                     object: (member_expression object: (identifier) @parent.name
+                                                     object: (_ object: (identifier) @parent.name
                                                                                 property: (property_identifier) @_prototype)
                                                      index: (identifier) @_index)))))])
   (#eq? @_each "forEach") (#eq? @_param @_index) (#eq? @_prototype "prototype"))
 (call_expression
-  function: [(identifier) @_each (member_expression property: (property_identifier) @_each)]
+  function: [(identifier) @_each (_ property: (property_identifier) @_each)]
   arguments: (arguments . (array (string (string_fragment) @name) @definition.function)
                         . [(arrow_function parameters: (formal_parameters . (identifier) @_param)
                                            body: (statement_block (expression_statement (assignment_expression
                                              left: (subscript_expression
-                                                     object: (member_expression object: (identifier) @parent.name
+                                                     object: (_ object: (identifier) @parent.name
                                                                                 property: (property_identifier) @_prototype)
                                                      index: (identifier) @_index)))))
                            (function_expression parameters: (formal_parameters . (identifier) @_param)
                                                 body: (statement_block (expression_statement (assignment_expression
                                              left: (subscript_expression
-                                                     object: (member_expression object: (identifier) @parent.name
+                                                     object: (_ object: (identifier) @parent.name
                                                                                 property: (property_identifier) @_prototype)
                                                      index: (identifier) @_index)))))])
   (#any-of? @_each "forEach" "each") (#eq? @_param @_index) (#eq? @_prototype "prototype"))
@@ -215,10 +220,10 @@
 ; `request.ip`); the object literal's own `get`/`set` method is then no definition (javascript.settle_definitions).
 ; At the module's top only: inside a function the object is a local (fastify's `_Request` in buildRequestWithTrustProxy),
 ; no definition a method could hang on
-(program (expression_statement (call_expression
-  function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+(program (expression_statement (_
+  function: (_ object: (identifier) @_object property: (property_identifier) @_define)
   arguments: (arguments . [(identifier) @parent.name
-                           (member_expression object: (identifier) @parent.name property: (property_identifier) @_prototype)]
+                           (_ object: (identifier) @parent.name property: (property_identifier) @_prototype)]
                         . (object (pair key: [(property_identifier) @name (string (string_fragment) @name)]
                                         value: (object [(method_definition name: (property_identifier) @_accessor)
                                                         (pair key: (property_identifier) @_accessor
@@ -226,10 +231,10 @@
                                                        @definition.function)))))
   (#eq? @_object "Object") (#eq? @_define "defineProperties") (#eq? @_prototype "prototype")
   (#any-of? @_accessor "get" "set")))
-(program (expression_statement (call_expression
-  function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+(program (expression_statement (_
+  function: (_ object: (identifier) @_object property: (property_identifier) @_define)
   arguments: (arguments . [(identifier) @parent.name
-                           (member_expression object: (identifier) @parent.name property: (property_identifier) @_prototype)]
+                           (_ object: (identifier) @parent.name property: (property_identifier) @_prototype)]
                         . (string (string_fragment) @name)
                         . (object [(method_definition name: (property_identifier) @_accessor)
                                    (pair key: (property_identifier) @_accessor value: [(function_expression) (arrow_function)])]
@@ -240,9 +245,9 @@
 ; an alias of a constructor's prototype (axios's `const prototype = AxiosURLSearchParams.prototype`, `var proto =
 ; F.prototype`): a mark for settle_definitions (javascript.py), never a symbol; `prototype.m = function` is then F's
 [(lexical_declaration (variable_declarator name: (identifier) @name
-   value: (member_expression object: (identifier) @parent.name property: (property_identifier) @_prototype)))
+   value: (_ object: (identifier) @parent.name property: (property_identifier) @_prototype)))
  (variable_declaration (variable_declarator name: (identifier) @name
-   value: (member_expression object: (identifier) @parent.name property: (property_identifier) @_prototype)))]
+   value: (_ object: (identifier) @parent.name property: (property_identifier) @_prototype)))]
   @definition.prototype_alias (#eq? @_prototype "prototype")
 
 ; a constructor function's own methods, assigned in its body (ES5's `function Layer(fn) { this.run = function () {..} }`):
@@ -251,38 +256,38 @@
 ; lowercase function's `this` is whatever object borrows it)
 (program [(function_declaration name: (identifier) @parent.name
             body: (statement_block (expression_statement (assignment_expression
-              left: (member_expression object: (this) property: (property_identifier) @name)
+              left: (_ object: (this) property: (property_identifier) @name)
               right: [(function_expression) (arrow_function)]) @definition.function)))
           (variable_declaration (variable_declarator name: (identifier) @parent.name
             value: (function_expression body: (statement_block (expression_statement (assignment_expression
-              left: (member_expression object: (this) property: (property_identifier) @name)
+              left: (_ object: (this) property: (property_identifier) @name)
               right: [(function_expression) (arrow_function)]) @definition.function)))))]
   (#match? @parent.name "^[A-Z]"))
 ; ...whose `this.run` written there is no read of the method it defines
 (program [(function_declaration body: (statement_block (expression_statement (assignment_expression
-            left: (member_expression object: (this) property: (property_identifier) @name) @reference.ignore
+            left: (_ object: (this) property: (property_identifier) @name) @reference.ignore
             right: [(function_expression) (arrow_function)]))))
           (variable_declaration (variable_declarator value: (function_expression body: (statement_block
             (expression_statement (assignment_expression
-              left: (member_expression object: (this) property: (property_identifier) @name) @reference.ignore
+              left: (_ object: (this) property: (property_identifier) @name) @reference.ignore
               right: [(function_expression) (arrow_function)]))))))])
 
 ; members copied onto a constructor, its prototype or an object by `Object.assign(Layer.prototype, { match(p) {..},
 ; reset: function () {..} })` or `Object.assign(Layer, { create () {..} })`: methods of Layer, as `Layer.prototype.m =
 ; function` and `Layer.create = function` are (the object literal's own method pattern then captures the same node:
 ; javascript.settle_definitions keeps this one). At the module's top only, as for Object.defineProperties above
-(program (expression_statement (call_expression
-  function: (member_expression object: (identifier) @_object property: (property_identifier) @_assign)
+(program (expression_statement (_
+  function: (_ object: (identifier) @_object property: (property_identifier) @_assign)
   arguments: (arguments . [(identifier) @parent.name
-                           (member_expression object: (identifier) @parent.name property: (property_identifier) @_prototype)]
+                           (_ object: (identifier) @parent.name property: (property_identifier) @_prototype)]
                         . (object [(method_definition name: (property_identifier) @name)
                                    (pair key: (property_identifier) @name
                                          value: [(function_expression) (arrow_function)])] @definition.function)))
   (#eq? @_object "Object") (#eq? @_assign "assign") (#eq? @_prototype "prototype")))
 ; ...and the prototype members a helper's `inherits(Child, Parent, { toJSON() {..}, m: function () {..} })` copies
 ; onto Child (axios's utils.inherits; Node's util.inherits takes two arguments): methods of Child
-(program (expression_statement (call_expression
-  function: [(identifier) @_inherits (member_expression property: (property_identifier) @_inherits)]
+(program (expression_statement (_
+  function: [(identifier) @_inherits (_ property: (property_identifier) @_inherits)]
   arguments: (arguments . (identifier) @parent.name . (_)
                         . (object [(method_definition name: (property_identifier) @name)
                                    (pair key: (property_identifier) @name

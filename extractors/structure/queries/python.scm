@@ -1,5 +1,14 @@
 ; Python: definitions, call sites, callbacks, base classes, imports.
 ; Capture names follow the convention documented in extractors/structure/parse.py.
+;
+; An inner node is written `(_ ...)` where what stands around it says which node it is: its fields (`object:` /
+; `attribute:` only an attribute has, `function:` / `arguments:` a call, `subscript:` a subscript, `alias:` under
+; `with_item` or `except_clause` an as_pattern), its place (a class's `body:` and an if's `consequence:` are blocks,
+; an as_pattern's `alias:` an as_pattern_target) or its child (a string_content stands only in a string). tree-sitter
+; analyses every step that names a node type and has children against the whole parse table when it compiles the
+; query (the time a one-shot update waits for), and skips wildcards: the same matches, half the compile (see
+; docs/structure-audits.md, tenth round). A pattern's root stays named, and so does the parent of a node written `_`
+; for its place (two wildcards side by side no longer say which nodes they are).
 
 (function_definition name: (identifier) @name) @definition.function
 (class_definition name: (identifier) @name) @definition.class
@@ -7,7 +16,7 @@
 ; decorators: @app.route("/"), @pytest.fixture... (one outside the language's PURE_DECORATORS registers the definition);
 ; one written as a call is captured with its arguments: a factory making the decorator (parse.DECORATOR_FACTORY)
 (decorated_definition
-  (decorator [(identifier) @decorator (attribute) @decorator (call function: [(identifier) (attribute)]) @decorator])
+  (decorator [(identifier) @decorator (attribute) @decorator (_ function: [(identifier) (attribute)]) @decorator])
   definition: [(function_definition name: (identifier) @name) @definition.function
                (class_definition name: (identifier) @name) @definition.class])
 
@@ -15,13 +24,13 @@
 (module (assignment left: (identifier) @name) @definition.variable)
 ; ... and those under `if TYPE_CHECKING:` / `if typing.TYPE_CHECKING:` (types for annotations: aliases, mostly)
 (module (if_statement condition: [(identifier) (attribute)] @_checking
-  consequence: (block (assignment left: (identifier) @name) @definition.variable))
+  consequence: (_ (assignment left: (identifier) @name) @definition.variable))
  (#match? @_checking "^(typing[.])?TYPE_CHECKING$"))
-(class_definition body: (block (assignment left: (identifier) @name) @definition.field))
+(class_definition body: (_ (assignment left: (identifier) @name) @definition.field))
 
 ; calls: f(), obj.f(), Foo().f(), self.f()
 (call function: (identifier) @name) @reference.call
-(call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+(call function: (_ object: (_) @receiver attribute: (identifier) @name)) @reference.call
 
 ; methods a statement runs: `for x in it` (iter(it), next()), `with cm as c` (__enter__, __exit__); `async for` and
 ; `async with` run the language's ASYNC_PROTOCOL counterparts (__aiter__, __aenter__...)
@@ -37,13 +46,13 @@
   @reference.protocol.__exit__
 
 ; `raise E` builds an E (its __init__ runs)
-(raise_statement [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]) @reference.raise
+(raise_statement [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)]) @reference.raise
 
 ; functions passed as values: map(f, xs), Thread(target=f), key=self.m, callbacks in lists/dicts
 (argument_list (identifier) @name) @reference.callback
-(argument_list (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.callback
+(argument_list (_ object: (_) @receiver attribute: (identifier) @name)) @reference.callback
 (keyword_argument value: (identifier) @name) @reference.callback
-(keyword_argument value: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.callback
+(keyword_argument value: (_ object: (_) @receiver attribute: (identifier) @name)) @reference.callback
 (list (identifier) @name) @reference.callback
 (tuple (identifier) @name) @reference.callback
 (set (identifier) @name) @reference.callback
@@ -74,22 +83,22 @@
 
 ; value flow (see parse.py @reference.returns): what a function returns or yields (a function returned and called:
 ; make()(), for f in gen(): f()), and calls of what a call returns
-(return_statement [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]) @reference.returns
-(yield [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)]) @reference.returns
-(return_statement (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])) @reference.returns_call
-(yield (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])) @reference.returns_call
-(call function: (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])) @reference.call_result
+(return_statement [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)]) @reference.returns
+(yield [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)]) @reference.returns
+(return_statement (_ function: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)])) @reference.returns_call
+(yield (_ function: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)])) @reference.returns_call
+(call function: (_ function: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)])) @reference.call_result
 (assignment right: (identifier) @name) @reference.callback
-(assignment right: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.callback
+(assignment right: (_ object: (_) @receiver attribute: (identifier) @name)) @reference.callback
 (decorator (identifier) @name) @reference.call
-(decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
-(decorator (call function: (identifier) @name)) @reference.call
-(decorator (call function: (attribute object: (_) @receiver attribute: (identifier) @name))) @reference.call
+(decorator (_ object: (_) @receiver attribute: (identifier) @name)) @reference.call
+(decorator (_ function: (identifier) @name)) @reference.call
+(decorator (_ function: (_ object: (_) @receiver attribute: (identifier) @name))) @reference.call
 ; ... and the decorator such a call returns is called with the function (`@func1()`: func1()(func2), once, where
 ; the function is made; a class decorator's, attrs' `@attr.s(..)`, is left out: the comparison with a type checker
 ; has no occurrence for such an implicit call, and a class is never wrapped, see resolve.py index_flow)
 (decorated_definition
-  (decorator (call function: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])
+  (decorator (_ function: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)])
     @reference.call_result)
   definition: (function_definition))
 
@@ -102,20 +111,20 @@
 ; (`x: Final = Converter()`: a bare qualifier, no type; the value's call below types it)
 (assignment left: (identifier) @var.name type: (type) @var.type
  (#not-match? @var.type "(^|[.])(TypeAlias|Final|ClassVar)$"))
-(assignment left: (identifier) @var.name right: (call function: [(identifier) (attribute)]) @var.type)
-(assignment left: (identifier) @var.name !type right: (await (call function: [(identifier) (attribute)]) @var.type))
+(assignment left: (identifier) @var.name right: (_ function: [(identifier) (attribute)]) @var.type)
+(assignment left: (identifier) @var.name !type right: (await (_ function: [(identifier) (attribute)]) @var.type))
 ; c = given or Store(), c = Store() if fast else Cache(), (c := Store()): each call is a value of c
 (assignment left: (identifier) @var.name !type
-  right: (boolean_operator operator: "or" right: (call function: [(identifier) (attribute)]) @var.type))
+  right: (boolean_operator operator: "or" right: (_ function: [(identifier) (attribute)]) @var.type))
 (assignment left: (identifier) @var.name !type
-  right: (conditional_expression . (call function: [(identifier) (attribute)]) @var.type))
+  right: (conditional_expression . (_ function: [(identifier) (attribute)]) @var.type))
 (assignment left: (identifier) @var.name !type
-  right: (conditional_expression (call function: [(identifier) (attribute)]) @var.type .))
-(named_expression name: (identifier) @var.name value: (call function: [(identifier) (attribute)]) @var.type)
+  right: (conditional_expression (_ function: [(identifier) (attribute)]) @var.type .))
+(named_expression name: (identifier) @var.name value: (_ function: [(identifier) (attribute)]) @var.type)
 ; except ClickException as e, except (OSError, Abort) as e: e is the exception caught (each of a tuple's)
-(except_clause (as_pattern . [(identifier) (attribute)] @var.type alias: (as_pattern_target (identifier) @var.name)))
-(except_clause (as_pattern . (tuple [(identifier) (attribute)] @var.type)
-  alias: (as_pattern_target (identifier) @var.name)))
+(except_clause (_ . [(identifier) (attribute)] @var.type alias: (_ (identifier) @var.name)))
+(except_clause (_ . (tuple [(identifier) (attribute)] @var.type)
+  alias: (_ (identifier) @var.name)))
 ; if isinstance(x, Store): <block>, elif .., `if ok and isinstance(x, (Store, Cache))`: x is a Store (or a Cache) in
 ; that block only, and no Store in the elifs and else after it; `if not isinstance(x, Store): return` and `assert
 ; isinstance(x, Store)`: a Store in the rest of the block after it (parse.py `_checked_spans` finds where, each a
@@ -124,7 +133,7 @@
 ; (an object's attribute is checked so too: `if not isinstance(self.stream, SyncStream): raise`, then
 ; `self.stream.close()`; parse.py keys such a narrowing by the attribute as written)
 ((call function: (identifier) @_isinstance
-   arguments: (argument_list . [(identifier) (attribute object: (identifier) attribute: (identifier))] @var.name .
+   arguments: (argument_list . [(identifier) (_ object: (identifier) attribute: (identifier))] @var.name .
      [(identifier) @var.narrowed (attribute) @var.narrowed (tuple [(identifier) (attribute)] @var.narrowed)])) @_guarding
  (#eq? @_isinstance "isinstance"))
 ; x.f() if isinstance(x, Store) else ..: x is a Store in its whole function (flow-insensitive: one more value of x in
@@ -134,29 +143,29 @@
 ((call function: (identifier) @_isinstance
    arguments: (argument_list . (identifier) @var.name . [(identifier) (attribute)] @var.narrowed)) @_narrowing
  (#eq? @_isinstance "isinstance"))
-(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
-  right: (call function: [(identifier) (attribute)]) @var.type (#eq? @_self "self"))
+(assignment left: (_ object: (identifier) @_self attribute: (identifier) @var.name)
+  right: (_ function: [(identifier) (attribute)]) @var.type (#eq? @_self "self"))
 
-(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
+(assignment left: (_ object: (identifier) @_self attribute: (identifier) @var.name)
   type: (type) @var.type (#eq? @_self "self"))
 ; self.x = given or Store(), self.x = Store() if fast else Cache(): each call is a value of self.x
-(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name) !type
-  right: [(boolean_operator operator: "or" right: (call function: [(identifier) (attribute)]) @var.type)
-          (conditional_expression . (call function: [(identifier) (attribute)]) @var.type)
-          (conditional_expression (call function: [(identifier) (attribute)]) @var.type .)]
+(assignment left: (_ object: (identifier) @_self attribute: (identifier) @var.name) !type
+  right: [(boolean_operator operator: "or" right: (_ function: [(identifier) (attribute)]) @var.type)
+          (conditional_expression . (_ function: [(identifier) (attribute)]) @var.type)
+          (conditional_expression (_ function: [(identifier) (attribute)]) @var.type .)]
   (#eq? @_self "self"))
 
 ; instance attributes: self.x = ... in a method is a field x of its class (see parse.py @attribute.name)
-(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @attribute.name) (#eq? @_self "self"))
+(assignment left: (_ object: (identifier) @_self attribute: (identifier) @attribute.name) (#eq? @_self "self"))
 
 ; member reads and writes: request.url.raw_path, self.count (a property runs code); kept only where the object's type,
 ; class or module is known, never guessed
 (attribute object: [(identifier) (attribute)] @receiver attribute: (identifier) @name) @reference.attribute
 ; ... and on what a call gives: Style(bold=True).color, Color.parse(s).triplet (a property read on a new object)
-(attribute object: (call function: [(identifier) (attribute)]) @receiver attribute: (identifier) @name)
+(attribute object: (_ function: [(identifier) (attribute)]) @receiver attribute: (identifier) @name)
   @reference.attribute
 ; ... and on an element: node.children[0].prefix, self.leaves[-1].value (an element of a declared collection)
-(attribute object: (subscript value: [(identifier) (attribute)]) @receiver attribute: (identifier) @name)
+(attribute object: (_ value: [(identifier) (attribute)]) @receiver attribute: (identifier) @name)
   @reference.attribute
 
 ; literal values (dict, list, str...): a builtin type, never a repository class; `with Client() as c`: c is the client
@@ -170,10 +179,10 @@
  (#not-match? @_declared "(^|[.])TypeAlias$"))
 ; `with client.stream(u) as r`: what the call gives, entered; a callee declared `-> Iterator[Response]` (or
 ; Generator, AsyncIterator) is a @contextmanager generator, whose with-block gets what it yields (see parse.py ENTERED)
-(with_item value: (as_pattern (call function: [(identifier) (attribute)]) @var.entered
-  alias: (as_pattern_target (identifier) @var.name)))
+(with_item value: (_ (_ function: [(identifier) (attribute)]) @var.entered
+  alias: (_ (identifier) @var.name)))
 ; ... and `with client as c`, `with self.conn as conn`: what it names (a context manager entered gives itself)
-(with_item value: (as_pattern [(identifier) (attribute)] @var.value alias: (as_pattern_target (identifier) @var.name)))
+(with_item value: (_ [(identifier) (attribute)] @var.value alias: (_ (identifier) @var.name)))
 ; *args is a tuple, **kwargs a dict: kwargs.setdefault(), args.index() are the language's own methods
 (parameters [(list_splat_pattern (identifier) @var.name) (dictionary_splat_pattern (identifier) @var.name)] @var.value)
 (typed_parameter [(list_splat_pattern (identifier) @var.name) (dictionary_splat_pattern (identifier) @var.name)] @var.value)
@@ -183,7 +192,7 @@
 ; a path joined on with `/` is a path of the same kind (pathlib's, zipfile's, yarl's URL): p = tmp_path / "a.txt"
 (assignment left: (identifier) @var.name !type
   right: (binary_operator left: [(identifier) (attribute)] @var.value operator: "/" right: [(string) (identifier)]))
-(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @var.name)
+(assignment left: (_ object: (identifier) @_self attribute: (identifier) @var.name)
   right: [(identifier) (attribute)] @var.value (#eq? @_self "self"))
 (for_statement left: (identifier) @var.name right: (call) @var.elements)
 (for_in_clause left: (identifier) @var.name right: (call) @var.elements)
@@ -200,20 +209,20 @@
 ; a class deriving a library's collection (class Pages(List[Page]), class Table(Dict[str, Row]), Mapping[str, Row]):
 ; what an index of one or its .items()' values give (see parse.py ITEMS_KIND; a mapping's, @_mapped: a loop over
 ; it takes its keys); captured on the class, whose base's argument stays a reference of its own
-(class_definition superclasses: (argument_list (subscript value: [(identifier) (attribute)] @_container
+(class_definition superclasses: (argument_list (_ value: [(identifier) (attribute)] @_container
    subscript: (identifier) @name .)) @reference.type.items
  (#match? @_container "^(typing[.])?(List|list|Sequence|MutableSequence|Set|set|FrozenSet|frozenset|Deque|deque)$"))
-(class_definition superclasses: (argument_list (subscript value: [(identifier) (attribute)] @_mapped
+(class_definition superclasses: (argument_list (_ value: [(identifier) (attribute)] @_mapped
    subscript: (_) subscript: (identifier) @name .)) @reference.type.items
  (#match? @_mapped "^(typing[.]|collections[.]|collections[.]abc[.])?(Dict|dict|Mapping|MutableMapping|OrderedDict|DefaultDict|defaultdict)$"))
 ; an element taken by index or key: log = logs[i], log = self.by_name[k], col = table.columns[k] (a slice is a
 ; collection again; a type's subscript, Optional[int] or list[str], is no collection)
 (assignment left: (identifier) @var.name !type
-  right: (subscript value: (identifier) @var.elements subscript: [(identifier) (integer) (string) (attribute) (call)
+  right: (_ value: (identifier) @var.elements subscript: [(identifier) (integer) (string) (attribute) (call)
                                                                    (unary_operator) (binary_operator)])
   (#not-match? @var.elements "^([A-Z]|(list|dict|tuple|set|frozenset|type)$)"))
 (assignment left: (identifier) @var.name !type
-  right: (subscript value: (attribute object: (identifier)) @var.elements
+  right: (_ value: (_ object: (identifier)) @var.elements
                     subscript: [(identifier) (integer) (string) (attribute) (call) (unary_operator) (binary_operator)])
  (#not-match? @var.elements "[.][A-Z]\\w*$"))  ; typing.Union[A, B] is a type (an alias), no collection's element
 (default_parameter name: (identifier) @var.name value: [(identifier) (attribute)] @var.default)
@@ -224,7 +233,7 @@
   right: [(list (identifier) @var.item) (tuple (identifier) @var.item) (set (identifier) @var.item)
           (dictionary (pair value: (identifier) @var.item))])
 (assignment left: (subscript value: (identifier) @var.name) right: (identifier) @var.item)
-(call function: (subscript value: (identifier) @name)) @reference.item_call
+(call function: (_ value: (identifier) @name)) @reference.item_call
 (assignment left: (identifier) @name right: (lambda)) @definition.function
 
 ; global x: a function's x = make() assigns the module's x (see parse.py @global.name)
@@ -242,7 +251,7 @@
                       (tuple_pattern (identifier) @local.name)])
 (for_in_clause left: [(identifier) @local.name (pattern_list (identifier) @local.name)
                       (tuple_pattern (identifier) @local.name)])
-(as_pattern alias: (as_pattern_target (identifier) @local.name))
+(as_pattern alias: (_ (identifier) @local.name))
 (named_expression name: (identifier) @local.name)
 
 ; parameters of a definition (see parse.py @parameter.name): bound in it; a pytest test's or fixture's name fixtures
@@ -263,16 +272,16 @@
 
 ; types named in annotations (see parse.py @reference.type): `def f(a: Foo) -> mod.Bar`, `x: List["Baz"]`
 (type (identifier) @name) @reference.type
-(type (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.type
+(type (_ object: (_) @receiver attribute: (identifier) @name)) @reference.type
 (generic_type (identifier) @name) @reference.type
-(type (subscript value: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)] @reference.type))
-(type (subscript subscript: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)] @reference.type))
-(type (string (string_content) @name (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*$"))) @reference.type
+(type (subscript value: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)] @reference.type))
+(type (_ subscript: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)] @reference.type))
+(type (_ (string_content) @name (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*$"))) @reference.type
 ; unions: `License | None`, `A | B | None` (nested binary operators), `list[A] | None`
-(type (binary_operator [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
-                        (subscript value: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)])]
+(type (binary_operator [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)
+                        (subscript value: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)])]
                        @reference.type))
-(type (binary_operator (binary_operator [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
+(type (binary_operator (binary_operator [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)
                                          (subscript value: (identifier) @name)] @reference.type)))
 
 ; inheritance: class A(B, mod.C), and generic bases class A(B[T], mod.C[T]) (B is the base; T is read as a
@@ -280,8 +289,8 @@
 (class_definition superclasses: (argument_list [(identifier) @name @reference.inherits
                                                 (subscript value: (identifier) @name @reference.inherits)]))
 (class_definition superclasses: (argument_list
-  [(attribute object: (_) @receiver attribute: (identifier) @name) @reference.inherits
-   (subscript value: (attribute object: (_) @receiver attribute: (identifier) @name) @reference.inherits)]))
+  [(_ object: (_) @receiver attribute: (identifier) @name) @reference.inherits
+   (subscript value: (_ object: (_) @receiver attribute: (identifier) @name) @reference.inherits)]))
 
 ; imports: import a.b / import a.b as c / from x import y / from x import y as z / from x import *
 (import_statement name: (dotted_name) @import.module) @import
@@ -306,7 +315,7 @@
  (#eq? @_callable "Callable"))
 (typed_parameter type: (type [(identifier) (attribute) (string)] @signature.named)) @signature.outer
 (typed_default_parameter type: (type [(identifier) (attribute) (string)] @signature.named)) @signature.outer
-((assignment left: (identifier) right: (subscript value: (identifier) @_callable subscript: (list (_) @signature.type)))
+((assignment left: (identifier) right: (_ value: (identifier) @_callable subscript: (list (_) @signature.type)))
  (#eq? @_callable "Callable"))
 
 ; -> tuple[str | None, Command | None, list[str]]: the element types by place, what each name of `name, cmd, args =
@@ -326,16 +335,16 @@
 ; Foo() does. `def make(factory: type[Shape])`, `type[A | B]` (either class) / `Type["Shape"]` / `Optional[type[Shape]]`: factory() builds a Shape
 ; (or a subclass, which dispatch reaches from Shape's methods); a classmethod's first parameter is its class (cls()).
 ([(typed_parameter (identifier) @var.name
-    type: (type (generic_type (identifier) @_type (type_parameter . (type [(identifier) (attribute) (string (string_content)) (binary_operator)] @var.default .)))))
+    type: (type (generic_type (identifier) @_type (type_parameter . (type [(identifier) (attribute) (_ (string_content)) (binary_operator)] @var.default .)))))
   (typed_default_parameter name: (identifier) @var.name
-    type: (type (generic_type (identifier) @_type (type_parameter . (type [(identifier) (attribute) (string (string_content)) (binary_operator)] @var.default .)))))]
+    type: (type (generic_type (identifier) @_type (type_parameter . (type [(identifier) (attribute) (_ (string_content)) (binary_operator)] @var.default .)))))]
  (#any-of? @_type "type" "Type"))
 ([(typed_parameter (identifier) @var.name
     type: (type (generic_type (identifier) @_optional (type_parameter (type (generic_type (identifier) @_type
-      (type_parameter . (type [(identifier) (attribute) (string (string_content)) (binary_operator)] @var.default .))))))))
+      (type_parameter . (type [(identifier) (attribute) (_ (string_content)) (binary_operator)] @var.default .))))))))
   (typed_default_parameter name: (identifier) @var.name
     type: (type (generic_type (identifier) @_optional (type_parameter (type (generic_type (identifier) @_type
-      (type_parameter . (type [(identifier) (attribute) (string (string_content)) (binary_operator)] @var.default .))))))))]
+      (type_parameter . (type [(identifier) (attribute) (_ (string_content)) (binary_operator)] @var.default .))))))))]
  (#eq? @_optional "Optional") (#any-of? @_type "type" "Type"))
 ; ... and written through the module: `kind: t.Type[_T]`, `typing.Type[Shape]`
 ([(typed_parameter (identifier) @var.name
@@ -346,30 +355,30 @@
       subscript: [(identifier) (attribute) (string (string_content))] @var.default .)))]
  (#any-of? @_type "type" "Type"))
 (class_definition name: (identifier) @var.default
-  body: (block (decorated_definition (decorator (identifier) @_classmethod)
+  body: (_ (decorated_definition (decorator (identifier) @_classmethod)
     definition: (function_definition parameters: (parameters . [(identifier) @var.name (typed_parameter . (identifier) @var.name)]))))
   (#eq? @_classmethod "classmethod"))
 ; `def make(factory: Callable[..., Shape])` (t.Callable, typing.Callable): what factory() gives is a Shape (see
 ; parse.py @var.returns); the call itself runs whatever callers pass (a function or a class): no edge to Shape
 ([(typed_parameter (identifier) @var.name
     type: (type (generic_type (identifier) @_callable
-      (type_parameter (type) . (type [(identifier) (attribute) (string (string_content))] @var.returns) .))))
+      (type_parameter (type) . (type [(identifier) (attribute) (_ (string_content))] @var.returns) .))))
   (typed_default_parameter name: (identifier) @var.name
     type: (type (generic_type (identifier) @_callable
-      (type_parameter (type) . (type [(identifier) (attribute) (string (string_content))] @var.returns) .))))]
+      (type_parameter (type) . (type [(identifier) (attribute) (_ (string_content))] @var.returns) .))))]
  (#eq? @_callable "Callable"))
 ([(typed_parameter (identifier) @var.name
-    type: (type (subscript value: (attribute attribute: (identifier) @_callable)
-      subscript: (_) . subscript: [(identifier) (attribute) (string (string_content))] @var.returns .)))
+    type: (type (_ value: (_ attribute: (identifier) @_callable)
+      subscript: (_) . subscript: [(identifier) (attribute) (_ (string_content))] @var.returns .)))
   (typed_default_parameter name: (identifier) @var.name
-    type: (type (subscript value: (attribute attribute: (identifier) @_callable)
-      subscript: (_) . subscript: [(identifier) (attribute) (string (string_content))] @var.returns .)))]
+    type: (type (_ value: (_ attribute: (identifier) @_callable)
+      subscript: (_) . subscript: [(identifier) (attribute) (_ (string_content))] @var.returns .)))]
  (#eq? @_callable "Callable"))
 ; `def run(make: ClientFactory)` (a protocol with `__call__`): make(app) gives what its __call__ returns (see parse.py
 ; @var.called); a bare Callable, Any or type says nothing of it
-([(typed_parameter (identifier) @var.name type: (type [(identifier) (attribute) (string (string_content))] @var.called))
+([(typed_parameter (identifier) @var.name type: (type [(identifier) (attribute) (_ (string_content))] @var.called))
   (typed_default_parameter name: (identifier) @var.name
-    type: (type [(identifier) (attribute) (string (string_content))] @var.called))]
+    type: (type [(identifier) (attribute) (_ (string_content))] @var.called))]
  (#not-any-of? @var.called "Callable" "typing.Callable" "t.Callable" "Any" "typing.Any" "object" "type" "Type"))
 ; klass = Circle if round else Square: klass() builds either (a call of a variable holding classes)
 (assignment left: (identifier) @var.name !type
@@ -379,15 +388,15 @@
 ; @pytest.mark.parametrize("cls", [EqC, EqCSlots]) def test_eq(self, cls): cls(1) builds either (one name, its values
 ; written in the list: a tuple of names or a list kept elsewhere is not read)
 (decorated_definition
-  (decorator (call function: [(identifier) @_parametrize (attribute attribute: (identifier) @_parametrize)]
-    arguments: (argument_list . (string (string_content) @_names) . [(list (identifier) @var.default) (tuple (identifier) @var.default)])))
+  (decorator (_ function: [(identifier) @_parametrize (_ attribute: (identifier) @_parametrize)]
+    arguments: (argument_list . (_ (string_content) @_names) . [(list (identifier) @var.default) (tuple (identifier) @var.default)])))
   definition: (function_definition parameters: (parameters (identifier) @var.name))
   (#eq? @_parametrize "parametrize") (#eq? @_names @var.name))
 
 ; @pytest.mark.parametrize(("a", "b"), rows) / "a, b" / ["a", "b"] / "a": those parameters are given values, never
 ; fixtures (see parse.py @parameter.given); indirect=... hands the values to the fixtures, which still run
 ((decorated_definition
-  (decorator (call function: [(identifier) @_parametrize (attribute attribute: (identifier) @_parametrize)]
+  (decorator (_ function: [(identifier) @_parametrize (_ attribute: (identifier) @_parametrize)]
     arguments: (argument_list . [(string) (tuple (string)) (list (string))] @parameter.given) @_arguments))
   definition: (function_definition parameters: (parameters) @parameter.of))
  (#eq? @_parametrize "parametrize") (#not-match? @_arguments "indirect"))
@@ -401,28 +410,28 @@
 ; checked in parse.py (`_aliased_at_module_level`, the assignment @_aliasing): written out here as patterns under
 ; module and under module's if they cost an eighth of the query's compilation
 ((assignment left: (identifier) !type
-  right: (subscript value: [(identifier) (attribute attribute: (identifier))] @_union
-    subscript: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
-                (string (string_content) @name)]) @reference.type.alias) @_aliasing
+  right: (_ value: [(identifier) (_ attribute: (identifier))] @_union
+    subscript: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)
+                (_ (string_content) @name)]) @reference.type.alias) @_aliasing
  (#match? @_union "(^|[.])(Union|Optional)$"))
 ((assignment left: (identifier) type: (type [(identifier) (attribute)] @_alias)
-  right: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
-          (string (string_content) @name)] @reference.type.alias) @_aliasing
+  right: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)
+          (_ (string_content) @name)] @reference.type.alias) @_aliasing
  (#match? @_alias "(^|[.])TypeAlias$"))
 ((assignment left: (identifier) type: (type [(identifier) (attribute)] @_alias)
-  right: (subscript value: [(identifier) (attribute attribute: (identifier))] @_union
-    subscript: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
-                (string (string_content) @name)]) @reference.type.alias) @_aliasing
+  right: (_ value: [(identifier) (_ attribute: (identifier))] @_union
+    subscript: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)
+                (_ (string_content) @name)]) @reference.type.alias) @_aliasing
  (#match? @_alias "(^|[.])TypeAlias$") (#match? @_union "(^|[.])(Union|Optional)$"))
 ((assignment left: (identifier) right: (binary_operator operator: "|") @name)
   @reference.type.alias @_aliasing (#match? @name "^[A-Za-z_][A-Za-z0-9_.]*([ \\t]*[|][ \\t]*[A-Za-z_][A-Za-z0-9_.]*)+$"))
 ;  ... and a TypeVar bound to a class, which an annotation naming it stands for: `C = TypeVar("C",
 ; bound=BaseConverter)`, `def f(converter: C)`, `cls: type[C]` (a value of a subclass is one of the class too)
 ((assignment left: (identifier) !type
-  right: (call function: [(identifier) (attribute attribute: (identifier))] @_typevar
+  right: (_ function: [(identifier) (_ attribute: (identifier))] @_typevar
     arguments: (argument_list (keyword_argument name: (identifier) @_bound
-      value: [(identifier) @name (attribute object: (_) @receiver attribute: (identifier) @name)
-              (string (string_content) @name)]))) @reference.type.alias) @_aliasing
+      value: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)
+              (_ (string_content) @name)]))) @reference.type.alias) @_aliasing
  (#match? @_typevar "(^|[.])TypeVar$") (#eq? @_bound "bound"))
 (module (type_alias_statement left: (type (identifier) @name)) @definition.variable)
 (module (type_alias_statement right: (type [(identifier) (binary_operator)] @name) @reference.type.alias))

@@ -1,6 +1,11 @@
 ; TypeScript: what only its grammar names so (classes, interfaces, type aliases, enums, namespaces, decorators,
 ; extends/implements, typed variables); the rest is shared with JavaScript in ecma.scm.
 ; Capture names follow the convention documented in extractors/structure/parse.py.
+;
+; An inner member expression or call is written `(_ object: .. property: ..)` / `(_ function: .. arguments: ..)`:
+; no other node stands there with those fields (a nested_identifier only in a type's or a namespace's name). tree-sitter
+; analyses every step that names a node type and has children when it compiles the query, and skips wildcards: the
+; same matches for less compile (see docs/structure-audits.md, tenth round). A pattern's root stays named.
 ; inherits: ecma
 
 ; definitions
@@ -54,17 +59,17 @@
 
 ; ...and what such a method returns: the call its arrow's body makes (`ZodString.create(..)`: a ZodString)
 (pair value: (as_expression (parenthesized_expression
-  (arrow_function body: (call_expression function: [(identifier) @name
-                                                    (member_expression object: (_) @receiver property: (property_identifier) @name)]))
+  (arrow_function body: (_ function: [(identifier) @name
+                                                    (_ object: (_) @receiver property: (property_identifier) @name)] arguments: (_)))
   @reference.returns_call)))
 
 ; a variable holding an arrow function cast to a call signature type (zustand's `export const create = ((init) =>
 ; init ? createImpl(init) : createImpl) as Create`): what the arrow returns, the call or the function its body gives
 ; (each branch of a ternary), so that a call of what `create(..)` gives reaches the function returned
 (variable_declarator value: (as_expression (parenthesized_expression
-  (arrow_function body: [(call_expression function: (identifier) @name)
-                         (ternary_expression consequence: (call_expression function: (identifier) @name))
-                         (ternary_expression alternative: (call_expression function: (identifier) @name))])
+  (arrow_function body: [(_ function: (identifier) @name arguments: (_))
+                         (ternary_expression consequence: (_ function: (identifier) @name arguments: (_)))
+                         (ternary_expression alternative: (_ function: (identifier) @name arguments: (_)))])
   @reference.returns_call)))
 (variable_declarator value: (as_expression (parenthesized_expression
   (arrow_function body: [(ternary_expression consequence: (identifier) @name)
@@ -113,16 +118,16 @@
                                   (export_statement (function_signature name: (identifier) @name) @definition.function)]))])
 
 ; decorators: @Component class, @Get() method (a framework registers them: entry points)
-(export_statement decorator: (decorator [(identifier) @decorator (call_expression function: (identifier) @decorator)])
+(export_statement decorator: (decorator [(identifier) @decorator (_ function: (identifier) @decorator arguments: (_))])
   declaration: [(class_declaration name: (type_identifier) @name) (abstract_class_declaration name: (type_identifier) @name)] @definition.class)
-(class_declaration decorator: (decorator [(identifier) @decorator (call_expression function: (identifier) @decorator)])
+(class_declaration decorator: (decorator [(identifier) @decorator (_ function: (identifier) @decorator arguments: (_))])
   name: (type_identifier) @name) @definition.class
-((decorator [(identifier) @decorator (call_expression function: (identifier) @decorator)]) .
+((decorator [(identifier) @decorator (_ function: (identifier) @decorator arguments: (_))]) .
   (method_definition name: (property_identifier) @name) @definition.function)
 
 ; inheritance: extends B / implements I, J<T>, ns.K / interface I extends J
 (extends_clause value: (identifier) @name @reference.inherits)
-(extends_clause value: (member_expression object: (_) @receiver property: (property_identifier) @name) @reference.inherits)
+(extends_clause value: (_ object: (_) @receiver property: (property_identifier) @name) @reference.inherits)
 (implements_clause (type_identifier) @name @reference.inherits)
 (implements_clause (generic_type name: (type_identifier) @name) @reference.inherits)
 (implements_clause (nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.inherits)
@@ -195,7 +200,7 @@
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @var.name type: (type_annotation (_) @var.type))
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @var.name value: (new_expression) @var.type)
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @var.name !type
-  value: (call_expression function: [(identifier) (member_expression)]) @var.type)
+  value: (_ function: [(identifier) (member_expression)] arguments: (_)) @var.type)
 ; a constructor's parameter property (`constructor(public config: CacheConfig = {}, readonly clock: Clock)`) is a field
 ; of the class as `this.config = config` would make it, typed by the parameter's declared type (parse.py
 ; _instance_fields): `this.config.onSuccess()` reads CacheConfig's member
@@ -222,24 +227,24 @@
 ; a variable or field given what a function declares it returns, where no annotation states its type: const s =
 ; open(), const s = await open(), private s = open() (a `require()`: see the imports in ecma.scm)
 (variable_declarator name: (identifier) @var.name !type
-  value: (call_expression function: (identifier) @_callee) @var.type (#not-eq? @_callee "require"))
+  value: (_ function: (identifier) @_callee arguments: (_)) @var.type (#not-eq? @_callee "require"))
 ; const useBoundStore = create<State>()((set) => ..): a curried call, what the value the inner call gives returns
 ; (javascript.py's cast_type keeps it as `create()()`)
 (variable_declarator name: (identifier) @var.name !type
-  value: (call_expression function: (call_expression function: (identifier))) @var.type)
+  value: (_ function: (_ function: (identifier) arguments: (_)) arguments: (_)) @var.type)
 (variable_declarator name: (identifier) @var.name !type
-  value: [(call_expression function: (member_expression)) @var.type
-          (await_expression (call_expression function: [(identifier) (member_expression)]) @var.type)])
+  value: [(_ function: (member_expression) arguments: (_)) @var.type
+          (await_expression (_ function: [(identifier) (member_expression)] arguments: (_)) @var.type)])
 
 ; xs.map((b) => ...), xs.some(function (b) {...}): the callback's one parameter takes the collection's elements
 (call_expression
-  function: (member_expression object: (_) @var.elements property: (property_identifier) @_adapter)
+  function: (_ object: (_) @var.elements property: (property_identifier) @_adapter)
   arguments: (arguments . [(arrow_function parameters: (formal_parameters . (required_parameter pattern: (identifier) @var.name)))
                            (function_expression parameters: (formal_parameters . (required_parameter pattern: (identifier) @var.name)))])
   (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))
 ; xs.reduce((acc, b) => ..): the callback's second parameter takes the elements (the first, what it returns)
 (call_expression
-  function: (member_expression object: (_) @var.elements property: (property_identifier) @_adapter)
+  function: (_ object: (_) @var.elements property: (property_identifier) @_adapter)
   arguments: (arguments . [(arrow_function parameters: (formal_parameters . (required_parameter) . (required_parameter pattern: (identifier) @var.name)))
                            (function_expression parameters: (formal_parameters . (required_parameter) . (required_parameter pattern: (identifier) @var.name)))])
   (#any-of? @_adapter "reduce" "reduceRight"))
