@@ -348,10 +348,10 @@
  (#eq? @_optional "Optional") (#any-of? @_type "type" "Type"))
 ; ... and written through the module: `kind: t.Type[_T]`, `typing.Type[Shape]`
 ([(typed_parameter (identifier) @var.name
-    type: (type (subscript value: (attribute attribute: (identifier) @_type)
+    type: (type (subscript value: (_ attribute: (identifier) @_type)
       subscript: [(identifier) (attribute) (string (string_content))] @var.default .)))
   (typed_default_parameter name: (identifier) @var.name
-    type: (type (subscript value: (attribute attribute: (identifier) @_type)
+    type: (type (subscript value: (_ attribute: (identifier) @_type)
       subscript: [(identifier) (attribute) (string (string_content))] @var.default .)))]
  (#any-of? @_type "type" "Type"))
 (class_definition name: (identifier) @var.default
