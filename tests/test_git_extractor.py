@@ -182,8 +182,8 @@ def test_incremental_run_mines_only_new_commits_and_matches_a_full_run(tmp_path)
     repo.change("lib/c.py", 1)
     repo.commit("c11", ANN, 150)
     summary = mine(tmp_path / "lake", repo.path)
-    assert summary.rows == {"commits": 2, "file_changes": 2, "file_lives": 7,
-                            "ignored_commits": 0}  # lives: all of them, every run
+    assert summary.rows == {"commits": 2, "file_changes": 2, "file_lives": 2,
+                            "ignored_commits": 0}  # lives: only the two changed files' ones
     assert last_run(tmp_path / "lake")["counters"]["commits_mined"] == 2
     mine(tmp_path / "full", repo.path)
     for name in ("commits", "file_changes", "file_lives"):
@@ -331,7 +331,7 @@ def test_run_without_new_commits_keeps_every_row(tmp_path):
     mine(tmp_path / "lake", repo.path)
     before = canonical(table(tmp_path / "lake", "file_changes"))
     summary = mine(tmp_path / "lake", repo.path)
-    assert summary.rows == {"commits": 0, "file_changes": 0, "file_lives": 7, "ignored_commits": 0}
+    assert summary.rows == {"commits": 0, "file_changes": 0, "file_lives": 0, "ignored_commits": 0}
     assert canonical(table(tmp_path / "lake", "file_changes")) == before and len(before) == 23
 
 
