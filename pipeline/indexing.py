@@ -8,6 +8,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import gitsafe
 from .errors import CodelakeError, ExtractError
 from .lake import Lake, LakeBusy, RunSummary
 from .repos import derive_repo_id, git_facts, validate_repo_id
@@ -38,8 +39,11 @@ def resolve_source(path: str | Path = ".", repo: str | None = None) -> Source:
 
 def _ignored_by_git(path: Path) -> bool:
     """A folder git ignores (a venv inside a checkout) is its own, plain repository, not part of the checkout."""
-    return subprocess.run(["git", "-c", "core.fsmonitor=false", "-C", str(path), "check-ignore", "-q", "."],
-                          capture_output=True).returncode == 0  # no fsmonitor program a .git/config may name
+    try:  # no fsmonitor program a .git/config may name; bounded (a hostile ignore file costs this check only)
+        return gitsafe.run(path, ["check-ignore", "-q", "."], timeout=_check_seconds(),
+                           prefix=("-c", "core.fsmonitor=false")).returncode == 0
+    except gitsafe.GitNoAnswer:
+        return False
 
 
 def repo_info(source: Source) -> dict:
@@ -218,13 +222,17 @@ def _nested_repository(root: Path, rel: str) -> str | None:
 GIT_CHECK_SECONDS = 10.0
 
 
+def _check_seconds() -> float:
+    return min(GIT_CHECK_SECONDS, gitsafe.git_timeout())  # CODELAKE_GIT_TIMEOUT may ask for less
+
+
 def _git_ignored(root: Path, paths: list[str]) -> list[str]:
     """Those of ``paths`` git ignores (a tracked file is never ignored: check-ignore leaves it out)."""
     try:  # bounded: the repository's ignore files are its own (a hostile one costs this check only)
-        proc = subprocess.run(["git", "-c", "core.fsmonitor=false", "-C", str(root), "check-ignore", "-z", "--stdin"],
-                              input=b"".join(os.fsencode(p) + b"\0" for p in paths), capture_output=True,
-                              timeout=GIT_CHECK_SECONDS)
-    except (OSError, subprocess.SubprocessError):
+        proc = gitsafe.run(root, ["check-ignore", "-z", "--stdin"], timeout=_check_seconds(),
+                           prefix=("-c", "core.fsmonitor=false"),
+                           input=b"".join(os.fsencode(p) + b"\0" for p in paths))
+    except (OSError, subprocess.SubprocessError, gitsafe.GitNoAnswer):
         return []
     return sorted(os.fsdecode(p) for p in proc.stdout.split(b"\0") if p)  # exit 1: none ignored (names as bytes)
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
+from . import gitsafe
 from .errors import RepoIdError
 
 REPO_ID_RE = re.compile(r"[A-Za-z0-9._-]+")
@@ -31,7 +31,7 @@ def refuse_hidden_repo_id(repo: str) -> None:
 
 
 def git(root: Path, *args: str, check: bool = True) -> str:
-    proc = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+    proc = gitsafe.run(root, list(args), text=True)  # bounded: GitNoAnswer past CODELAKE_GIT_TIMEOUT
     if check and proc.returncode != 0:
         raise RuntimeError(proc.stderr.strip() or f"git {' '.join(args)} failed")
     return proc.stdout if proc.returncode == 0 else ""
@@ -49,8 +49,8 @@ def is_bare_repo(root: Path) -> bool:
 def git_facts(root: Path) -> dict:
     """{"bare", "work_tree", "toplevel", "head"} of ``root`` from one ``git rev-parse`` (the post-edit path spawns
     as few processes as it can); separate calls where one cannot answer (a bare or empty repository)."""
-    proc = subprocess.run(["git", "-C", str(root), "rev-parse", "--is-bare-repository", "--is-inside-work-tree",
-                           "--show-toplevel", "HEAD"], capture_output=True, text=True)
+    proc = gitsafe.run(root, ["rev-parse", "--is-bare-repository", "--is-inside-work-tree", "--show-toplevel", "HEAD"],
+                       text=True)
     lines = proc.stdout.splitlines()
     if proc.returncode == 0 and len(lines) == 4:
         return {"bare": lines[0] == "true", "work_tree": lines[1] == "true", "toplevel": lines[2], "head": lines[3]}

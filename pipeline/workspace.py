@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import uuid
 from pathlib import Path
 
+from . import gitsafe
 from .errors import FetchError, FetchTimeout
 from .orgconfig import RepoSpec
 from .repos import git_toplevel, is_bare_repo, is_git_repo
@@ -26,12 +26,14 @@ def _env() -> dict:
             "GIT_SSH_COMMAND": os.environ.get("GIT_SSH_COMMAND", "ssh -o BatchMode=yes")}
 
 
-def _git(args: list[str], timeout: float, what: str, cwd: Path | None = None) -> str:
+def _git(args: list[str], timeout: float, what: str, cwd: Path | None = None, check: bool = True) -> str:
     try:
-        proc = subprocess.run(["git", *SAFE_GIT, *args], capture_output=True, text=True, timeout=timeout,
-                              env=_env(), cwd=cwd, stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
+        proc = gitsafe.run(cwd or os.getcwd(), list(args), timeout=timeout, prefix=SAFE_GIT, text=True, env=_env(),
+                           cwd=cwd)  # its own session: ssh and helpers are stopped with it
+    except gitsafe.GitNoAnswer:
         raise FetchTimeout(f"{what}: no answer within {timeout:g} s") from None
+    if proc.returncode != 0 and not check:
+        return ""
     if proc.returncode != 0:
         lines = [line.strip() for line in proc.stderr.splitlines() if line.strip()]
         detail = next((line for line in lines if line.startswith(("fatal:", "error:"))), None) or \
@@ -52,8 +54,8 @@ def local(spec: RepoSpec) -> Path:
     if root is None or not root.is_dir():
         raise FetchError(f"{spec.id}: {root} is not a directory")
     if spec.branch and (is_git_repo(root) or is_bare_repo(root)):
-        current = subprocess.run(["git", "-C", str(root), "symbolic-ref", "--short", "-q", "HEAD"],
-                                 capture_output=True, text=True).stdout.strip()
+        current = _git(["-C", str(root), "symbolic-ref", "--short", "-q", "HEAD"], gitsafe.git_timeout(),
+                       f"{spec.id}: {root}", check=False).strip()
         if current != spec.branch:
             raise FetchError(f"{spec.id}: {root} has {current or 'a detached HEAD'} checked out, the config asks for "
                              f"{spec.branch!r}; codelake never switches a working tree: use url = \"{root}\" to index "
@@ -78,7 +80,7 @@ def mirror(spec: RepoSpec, workspace: Path, timeout: float) -> Path:
             shutil.rmtree(tmp, ignore_errors=True)
     if spec.branch:
         ref = f"refs/heads/{spec.branch}"
-        if subprocess.run(["git", "-C", str(dest), "show-ref", "--verify", "-q", ref]).returncode != 0:
+        if _git(["-C", str(dest), "show-ref", "--verify", ref], timeout, what, check=False) == "":
             raise FetchError(f"{what}: no branch {spec.branch!r}")
         _git(["-C", str(dest), "symbolic-ref", "HEAD", ref], timeout, what)
     return dest

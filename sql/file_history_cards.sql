@@ -1,8 +1,9 @@
 -- file_history_cards(repo_id := NULL, for_paths := NULL, top := 3): one row per file with history or agent facts:
 --   what git and agent sessions say about it (file_cards adds them to the structure facts). for_paths keeps only
---   those files: co-change pairs only their commits, ownership reads only their changes; hotspots still rank the
---   whole repository (a rank needs every file). A per-file export reuses these facts from the previous export while
---   the history tables are unchanged (pipeline/exports/export.py).
+--   those files: co-change pairs only their commits, ownership reads only their changes, hotspots rank them among
+--   every file from the window's changes only (a rank needs every file, not their whole histories). A per-file
+--   export reuses these facts from the previous export while the history tables are unchanged
+--   (pipeline/exports/export.py).
 --   co_changed    files changed in the same commits (co_change, >= 2 shared commits): path, confidence (ROSE)
 --   co_touched    files agents touched in the same sessions (co_touch): path, sessions
 --   owner, ownership (main developer by added lines and share), hotspot_rank and trend (hotspots, 90 days, when
@@ -32,7 +33,7 @@ owners AS (
 ),
 hot AS (
     SELECT repo, path, rank AS hotspot_rank, trend AS hotspot_trend
-    FROM hotspots(repo_id := repo_id)
+    FROM hotspots(repo_id := repo_id, for_paths := for_paths)
     WHERE rank <= 10 AND (repo_id IS NULL OR repo = repo_id) AND (for_paths IS NULL OR list_contains(for_paths, path))
 ),
 keys AS (

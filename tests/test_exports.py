@@ -109,13 +109,13 @@ def test_the_digest_is_ordered_by_the_task_and_cut_to_the_budget(exported):
     default = read.digest(lake.root, REPO, budget=400, recent=[])
     subsystems = section_lines(default, "## Subsystems")
     sizes = [int(re.search(r"(\d+) files", l).group(1)) for l in subsystems]
-    assert len(sizes) == 2 and sizes == sorted(sizes, reverse=True)  # largest first when nothing is known of the task
+    assert sizes == [7]  # shop/'s two subsystems as one line: 4 and 3 files
     for task in ({"changed": ["shop/report.py"]}, {"branch": "fix/report-monthly"}, {"recent": ["shop/report.py"]}):
         ordered = read.digest(lake.root, REPO, budget=400, **{"recent": [], **task})
         assert "report.py" in [l for l in ordered.splitlines() if l.startswith("- ")][0], task
     store_first = read.digest(lake.root, REPO, budget=400, recent=[], changed=["tests/test_store.py"])
     first = section_lines(store_first, "## Subsystems")[0]
-    assert first.startswith("- shop/ (part 2 of 2: 3 files, 1 test): store.py")
+    assert first.startswith("- shop/ (2 groups: 7 files, 2 tests): api.py") and "store.py" in first
     for budget in (400, 120, 40, 0):
         text = read.digest(lake.root, REPO, budget=budget)
         assert tokens.count(text) <= budget
@@ -260,20 +260,24 @@ def test_most_used_names_what_is_referenced_and_keeps_the_test_callers_with_thei
     assert lines[0].items[2] == "Command x92 from tests (tests/test_basic)"
 
 
-def test_subsystems_sharing_a_folder_say_which_part_of_it_each_is():
+def test_subsystems_sharing_a_folder_are_one_line_naming_every_part():
     from pipeline.exports import render
 
-    # codelake's own digest listed "extractors/structure/" twice: the resolver's tests and the language modules are
-    # two communities of one folder
-    def row(folder: str, size: int, key: str) -> dict:
-        return {"folder": folder, "size": size, "tests": 0, "key_files": [f"{folder}/{key}"], "paths": [key],
-                "name": key, "purpose": None, "purpose_path": None}
+    # codelake's own digest listed "extractors/structure/ (part 1 of 4)" and, cut to its 400 tokens, never the other
+    # three parts: the reader saw a quarter of the folder and no way to the rest
+    def row(folder: str, size: int, key: str, tests: int = 0) -> dict:
+        return {"folder": folder, "size": size, "tests": tests, "key_files": [f"{folder}/{key}", f"{folder}/x_{key}"],
+                "paths": [f"{folder}/{key}", f"{folder}/x_{key}"], "name": key, "purpose": None, "purpose_path": None}
 
-    rows = [row("extractors/structure", 189, "resolve.py"), row("pipeline", 130, "lake.py"),
-            row("extractors/structure", 73, "lazy.py")]
-    assert [i["text"] for i in render.subsystem_items(rows)] == [
-        "- extractors/structure/ (part 1 of 2: 189 files): resolve.py", "- pipeline/ (130 files): lake.py",
-        "- extractors/structure/ (part 2 of 2: 73 files): lazy.py"]
+    rows = [row("extractors/structure", 189, "resolve.py", 3), row("pipeline", 130, "lake.py"),
+            row("extractors/structure", 73, "lazy.py", 2), row("extractors/structure", 10, "tiny.py")]
+    items = render.subsystem_items(rows)
+    assert [i["text"] for i in items] == [
+        "- extractors/structure/ (3 groups: 272 files, 5 tests): resolve.py, lazy.py, tiny.py, x_resolve.py",
+        "- pipeline/ (130 files): lake.py, x_lake.py"]  # a folder of one subsystem: as it was
+    assert "part" not in items[0]["text"]
+    assert set(items[0]["paths"]) == {p for r in rows if r["folder"] == "extractors/structure" for p in r["paths"]}
+    assert "lazy" in items[0]["terms"] and "lake" not in items[0]["terms"]  # a task about any part finds the line
 
 
 @pytest.mark.parametrize("role", ["docs", "example", "tooling", "benchmark"])

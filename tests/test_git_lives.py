@@ -175,3 +175,55 @@ def test_a_bare_clone_reads_head_from_the_repository(tmp_path, branchy):
     subprocess.run(["git", "clone", "-q", "--bare", str(repo.path), str(bare)], check=True, capture_output=True)
     mine(tmp_path / "lake", bare)
     assert current(connect(Lake(tmp_path / "lake"))) == current(catalog)
+
+
+def lives_of(root) -> list[str]:
+    return sorted(map(repr, Lake(root).read_table("r", "file_lives").to_pylist()))
+
+
+def test_an_incremental_run_writes_again_only_the_lives_it_changes(tmp_path, monkeypatch):
+    # the whole file_lives table was written every run (rails: 16K lives for 3 commits). Now only the changed paths'
+    # lives: those the new commits touch, a file a merge dropped without a change of its own, and the older paths
+    # renamed to a path renamed again (where they are now follows the renames)
+    from extractors.git import GitExtractor
+
+    monkeypatch.setattr(GitExtractor, "shard_rows", {"file_lives": 4}, raising=False)  # 30 files' lives over 8 shards
+    repo = GitRepo(tmp_path / "repo")
+    for n in range(30):
+        repo.write(f"a{n}.py", "".join(f"a{n}_{k} = {k}\n" for k in range(20)))
+    repo.write("old.py", "".join(f"old_{k} = {k}\n" for k in range(20)))
+    repo.commit("root", day=0)
+    repo.move("old.py", "mid.py")
+    repo.commit("old -> mid", BEN, 1)
+    lake = tmp_path / "lake"
+    mine(lake, repo.path)
+    before = {s["file"] for s in Lake(lake).snapshot("r").tables["file_lives"]["shards"]}
+    assert len(before) == 8
+    repo.move("mid.py", "final.py")
+    repo.write("a3.py", "changed = 1\n")
+    repo.commit("mid -> final, a3 changed", BEN, 2)
+    repo.git("checkout", "-q", "-b", "side")
+    repo.write("side.py", "side = 1\n")
+    repo.commit("side", BEN, 3)
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "--no-ff", "--no-commit", "side", who=BEN, day=4)
+    repo.git("rm", "-q", "a7.py")  # dropped by the merge: no change of its own records it
+    repo.git("commit", "-q", "--no-edit", who=BEN, day=4)
+    summary = mine(lake, repo.path)
+    mine(tmp_path / "full", repo.path)
+    assert lives_of(lake) == lives_of(tmp_path / "full")
+    rows = {r["path"]: r for r in Lake(lake).read_table("r", "file_lives").to_pylist()}
+    assert (rows["old.py"]["current_path"], rows["a7.py"]["alive"]) == ("final.py", False)
+    written = {"old.py", "mid.py", "final.py", "a3.py", "side.py", "a7.py"}  # one life each
+    assert summary.rows["file_lives"] == len(written)
+    after = Lake(lake).snapshot("r").tables["file_lives"]["shards"]
+    rewritten = [s for s in after if s["file"] not in before]
+    import pyarrow.parquet as pq
+
+    from pipeline.shards import key_shard
+
+    assert len(rewritten) == len({key_shard(p, 8) for p in written}) < 8  # the other shards named again
+    untouched = {r["path"] for s in after if s["file"] in before
+                 for r in pq.read_table(lake / s["file"]).to_pylist()}
+    assert untouched and not untouched & written  # no changed path's lives left in a shard named again
+    assert mine(lake, repo.path).rows["file_lives"] == 0  # nothing new: nothing written

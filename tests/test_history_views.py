@@ -217,6 +217,16 @@ def test_hotspots_by_symbols_and_shorter_window(catalog):
     assert month == {"a.py": (2, 1, "rising"), "lib/b.py": (2, 0, "rising"), "lib/c.py": (1, 1, "steady")}
 
 
+def test_hotspots_for_a_few_paths_rank_them_among_every_file(catalog):
+    # a file's card asked for the whole repository's hotspots (every file's history aggregated) to keep one row
+    everything = rows(catalog, "SELECT * FROM hotspots(window_days := 120)")
+    for wanted in (["lib/b.py"], ["lib/c.py", "a.py"], ["lib/b.py", "docs/readme.md", "no/such.py"]):
+        got = rows(catalog, "SELECT * FROM hotspots(window_days := 120, for_paths := ?)", [wanted])
+        # the same rows and ranks as without the list; no other file's row (readme is deleted: never a hotspot)
+        assert got == [r for r in everything if r["path"] in wanted]
+    assert [r["rank"] for r in rows(catalog, "SELECT * FROM hotspots(for_paths := ['lib/c.py'])")] == [3]
+
+
 def test_a_hotspot_is_new_only_when_the_file_began_in_the_window(catalog):
     # cobra's completions.go (2020) changed twice in the 90 days to its last commit and not in the 90 before: the
     # digest said "new", which an agent reads as a new file. (d10, d130]: lib/c.py began at c3 (d20); lib/b.py, a

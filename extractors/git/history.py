@@ -10,30 +10,22 @@ from __future__ import annotations
 import hashlib
 import os
 import select
-import signal
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 from pipeline.errors import ExtractError
+from pipeline.gitsafe import GIT_TIMEOUT, GitNoAnswer, git_timeout  # noqa: F401 (GIT_TIMEOUT: re-exported)
+from pipeline.gitsafe import no_answer_message as timeout_message
+from pipeline.gitsafe import stop as _stop_session
 from pipeline.safeio import read_config, read_regular
 
 GIT_FILE_BYTES = 64 << 20  # .git/shallow: 41 bytes a boundary commit; a mailmap: a few hundred KB in the largest
-# seconds a git call may take to answer, or the history's log may stay silent (``CODELAKE_GIT_TIMEOUT``): rails'
-# longest single call, the rev-list of 99K commits, takes 0.5 s; its log prints every few milliseconds
-GIT_TIMEOUT = 600.0
 
 
-class GitTimeout(ExtractError):
+class GitTimeout(ExtractError, GitNoAnswer):
     """git did not answer in time (a huge or hostile repository): it was stopped, with what it started."""
-
-
-def git_timeout() -> float:
-    try:
-        return max(float(os.environ.get("CODELAKE_GIT_TIMEOUT") or GIT_TIMEOUT), 0.001)
-    except ValueError:
-        return GIT_TIMEOUT
 
 
 def run_git(root: Path, args: list[str], input: str | bytes | None = None, text: bool = True,
@@ -57,25 +49,13 @@ def run_git(root: Path, args: list[str], input: str | bytes | None = None, text:
 
 def stop(proc: subprocess.Popen) -> None:
     """Kill git and what it started (its own session: a helper, ssh), reap it and close its pipes."""
-    if proc.poll() is None:  # not reaped: its pid, and the session it leads, are still ours
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            proc.kill()
-    proc.wait()
+    _stop_session(proc)
     for stream in (proc.stdin, proc.stdout, proc.stderr):
         if stream is not None:
             try:
                 stream.close()
             except OSError:
                 pass
-
-
-def timeout_message(root: Path, args: list[str], limit: float, silent: bool = False) -> str:
-    words = [a for k, a in enumerate(args) if not a.startswith("-") and (k == 0 or args[k - 1] != "-c")]
-    what = "printed nothing for" if silent else "gave no answer within"
-    return (f"{root}: git {words[0] if words else ''} {what} {limit:g} s (a huge or hostile repository? "
-            f"CODELAKE_GIT_TIMEOUT sets the bound)")
 
 
 def read_chunks(proc: subprocess.Popen, root: Path, args: list[str], size: int) -> Iterator[bytes]:

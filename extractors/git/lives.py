@@ -86,11 +86,44 @@ def events_from_changes(table) -> EventLog:
 
 
 def lives_from_rows(rows: list[dict]) -> dict[str, list[Life]]:
+    """Stored lives by path, with where each is now as stored (``resolve(..., only=...)`` recomputes it for some)."""
     lives: dict[str, list[Life]] = {}
     for r in sorted(rows, key=lambda r: r["start_seq"]):
         lives.setdefault(r["path"], []).append(Life(r["path"], r["start_seq"], r["end_seq"], r["end_type"],
-                                                    r["renamed_seq"], r["renamed_to"]))
+                                                    r["renamed_seq"], r["renamed_to"], r["current_path"],
+                                                    bool(r["alive"]), r["renames"] or 0, bool(r["in_head"])))
     return lives
+
+
+def touched_paths(log: EventLog) -> set[str]:
+    """The paths a run's changes start, end or change a life of (a rename's both sides)."""
+    return {e.path for e in log.events} | {e.target for e in log.events if e.target} | set(log.first_touch)
+
+
+class Stored(NamedTuple):
+    """The previous run's lives, the columns that say which of them a run changes."""
+    paths: list[str]
+    in_head: list[bool]
+    renamed_to: list[str | None]
+
+
+def changed_paths(stored: Stored, touched: set[str], head: set[str]) -> set[str]:
+    """The paths whose lives a run changes: those its changes touch; those HEAD's tree gained or lost without a
+    change of their own (a merge brings a file in or drops it: merges carry no changes); and, repeatedly, the paths
+    whose lives were renamed to one of those (where a file is now follows its renames)."""
+    changed = set(touched)
+    changed.update(p for p, was in zip(stored.paths, stored.in_head) if was != (p in head))
+    renamed_from: dict[str, set[str]] = {}
+    for path, target in zip(stored.paths, stored.renamed_to):
+        if target is not None:
+            renamed_from.setdefault(target, set()).add(path)
+    pending = list(changed)
+    while pending:
+        for path in renamed_from.get(pending.pop(), ()):
+            if path not in changed:
+                changed.add(path)
+                pending.append(path)
+    return changed
 
 
 def extend(lives: dict[str, list[Life]], events: list[Event]) -> dict[str, list[Life]]:
@@ -110,8 +143,9 @@ def extend(lives: dict[str, list[Life]], events: list[Event]) -> dict[str, list[
     return lives
 
 
-def resolve(lives: dict[str, list[Life]], head: set[str]) -> list[Life]:
-    """Set each life's current path, alive flag and renames followed (see the module docstring)."""
+def resolve(lives: dict[str, list[Life]], head: set[str], only: set[str] | None = None) -> list[Life]:
+    """Set each life's current path, alive flag and renames followed (see the module docstring); ``only``: just the
+    lives of those paths (the others keep what is stored: nothing they follow changed), and only those returned."""
     starts = {path: [life.start_seq for life in own] for path, own in lives.items()}
     # a rename's new life starts later than the life renamed, or in the same commit when the renamed life began
     # there (a file a merge brought in has no change before its rename: rails' storage_services.yml, from a subtree
@@ -119,6 +153,8 @@ def resolve(lives: dict[str, list[Life]], head: set[str]) -> list[Life]:
     # order the full run left 5 of rails' lives without a current path, the incremental run had them right)
     every = sorted((life for own in lives.values() for life in own),
                    key=lambda life: (-life.start_seq, life.renamed_seq == life.start_seq))
+    if only is not None:
+        every = [life for life in every if life.path in only]
     for life in every:
         own = lives[life.path]
         life.in_head = life.path in head

@@ -3,31 +3,128 @@
 It exists to check the streaming backend: both must give identical rows (tests/test_git_extractor.py). PyDriller
 reads commits through GitPython, which ignores ``.mailmap``, so identities are mapped with one
 ``git check-mailmap`` call over the distinct identities of the run.
+
+GitPython starts its git processes itself (in our session, some kept open across calls): a ``Watchdog`` kills them,
+and what they started, once a commit takes longer than ``git_timeout()``, and the run fails with ``GitTimeout``.
 """
 
 from __future__ import annotations
 
-import subprocess
+import os
+import signal
+import threading
+import time
 from pathlib import Path
 from typing import Iterator
 
-from .history import commit_shas
+from pipeline.errors import ExtractError
+
+from .history import GitTimeout, commit_shas, git_timeout, run_git, timeout_message
 from .schema import SUBMODULE_MODE, CommitRecord, FileRecord
 
 CHANGE_TYPES = {"ADD": "A", "DELETE": "D", "MODIFY": "M", "RENAME": "R", "COPY": "C"}
 
 
 def stream_commits(root: Path, revisions: list[str], shallow: set[str], counters) -> Iterator[CommitRecord]:
-    from pydriller import Git
-
-    repo = Git(str(root))
+    dog = Watchdog(git_timeout())
+    repo = None
     try:
-        commits = [repo.get_commit(sha) for sha in commit_shas(root, revisions)]
+        with dog.bounding(root, "version"):  # GitPython asks git's version first (when imported)
+            from pydriller import Git
+
+            repo = Git(str(root))
+            repo.repo.git.version_info
+        with dog.bounding(root, "cat-file"):
+            commits = [dog.pet() or repo.get_commit(sha) for sha in commit_shas(root, revisions)]
         identities = _mailmap(root, {(p.name, p.email) for c in commits for p in (c.author, c.committer)})
         for commit in commits:
-            yield _record(commit, identities, shallow, counters)
+            with dog.bounding(root, "diff-tree"):
+                record = _record(commit, identities, shallow, counters)
+            yield record
     finally:
-        repo.clear()
+        dog.close()
+        if repo is not None:
+            repo.clear()
+
+
+class Watchdog:
+    """Kills the children this process started since (GitPython's gits: a git may have become what it ran, a hook's
+    ``exec``) and what they started, once ``limit`` seconds pass without ``pet()`` inside ``bounding`` (one thread
+    for the run, checking every second)."""
+
+    def __init__(self, limit: float):
+        self.limit, self.last, self.armed, self.fired = limit, time.monotonic(), False, False
+        self.before = set(_children())  # a worker or server the process had before the run is not ours to stop
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True, name="codelake-git-watchdog")
+        self.thread.start()
+
+    def pet(self) -> None:
+        self.last = time.monotonic()
+
+    def bounding(self, root: Path, command: str):
+        from contextlib import contextmanager
+
+        @contextmanager
+        def bounded():
+            self.pet()
+            self.armed = True
+            try:
+                yield
+            except Exception:
+                if self.fired:  # what GitPython says of a killed git (a closed stream, an exit code) is our kill
+                    raise GitTimeout(timeout_message(root, [command], self.limit)) from None
+                raise
+            finally:
+                self.armed = False
+            if self.fired:
+                raise GitTimeout(timeout_message(root, [command], self.limit))
+        return bounded()
+
+    def _watch(self) -> None:
+        while not self.done.wait(min(self.limit, 1.0)):
+            if self.armed and time.monotonic() - self.last >= self.limit:
+                self.fired = True
+                for pid in set(_children()) - self.before:
+                    _kill_tree(pid)
+
+    def close(self) -> None:
+        self.done.set()
+        self.thread.join()
+
+
+def _processes() -> dict[int, tuple[int, str]]:
+    """pid -> (parent pid, program name) of every process /proc shows."""
+    found = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", "rb") as fh:
+                    stat = fh.read().decode("utf-8", "replace")
+            except OSError:
+                continue
+            comm, rest = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:].split()
+            found[int(name)] = (int(rest[1]), comm)
+    return found
+
+
+def _children() -> list[int]:
+    return [pid for pid, (parent, _) in _processes().items() if parent == os.getpid()]
+
+
+def _kill_tree(pid: int) -> None:
+    """SIGKILL ``pid`` and its descendants (a hook or filter it started would otherwise hold its pipes open)."""
+    table = _processes()
+    tree, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        tree.append(current)
+        pending += [child for child, (parent, _) in table.items() if parent == current]
+    for victim in tree:
+        try:
+            os.kill(victim, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
 
 
 def _mailmap(root: Path, identities: set[tuple[str, str]]) -> dict:
@@ -35,8 +132,10 @@ def _mailmap(root: Path, identities: set[tuple[str, str]]) -> dict:
     if not ordered:
         return {}
     args = [f"{name} <{email}>" for name, email in ordered]
-    out = subprocess.run(["git", "-C", str(root), "check-mailmap", *args], capture_output=True, text=True,
-                         check=True).stdout.splitlines()
+    proc = run_git(root, ["check-mailmap", *args])
+    if proc.returncode != 0:
+        raise ExtractError(f"{root}: git check-mailmap failed: {proc.stderr.strip()}")
+    out = proc.stdout.splitlines()
     mapped = {}
     for key, line in zip(ordered, out):
         name, _, email = line.rpartition(" <")

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 import stat
-import subprocess
 from pathlib import Path
 
+from pipeline import gitsafe
 from pipeline.extractor import Batch, Cursor, RunContext
 
 from . import manifests
@@ -98,9 +98,9 @@ def _read_file(root: Path, rel: str) -> str | None:
 
 def _read_blob(root: Path, rel: str) -> str | None:
     spec = f"HEAD:{rel}"
-    size = subprocess.run(["git", "-C", str(root), "cat-file", "-s", spec], capture_output=True, text=True)
+    size = gitsafe.run(root, ["cat-file", "-s", spec], text=True)  # bounded: GitNoAnswer
     if size.returncode != 0 or not size.stdout.strip().isdigit() or int(size.stdout) > MAX_MANIFEST_BYTES:
         return None
-    blob = subprocess.run(["git", "-C", str(root), "cat-file", "blob", spec], capture_output=True)
+    blob = gitsafe.run(root, ["cat-file", "blob", spec])
     return blob.stdout.decode("utf-8", "replace") if blob.returncode == 0 else None
 

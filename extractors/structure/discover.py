@@ -10,6 +10,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline import gitsafe
 from pipeline.gitsafe import inert_env
 from pipeline.safeio import read_inside
 
@@ -74,8 +75,10 @@ def vendored_reason(path: str) -> str | None:
 
 def _git_z(root: Path, *args: str, env: dict | None = None) -> list[str]:
     # no fsmonitor program (a .git/config may name one) and no index refresh written back: listing only reads
-    out = subprocess.run(["git", "--no-optional-locks", "-c", "core.fsmonitor=false", "-C", str(root), *args],
-                         capture_output=True, check=True, env=env).stdout
+    proc = gitsafe.run(root, list(args), prefix=("--no-optional-locks", "-c", "core.fsmonitor=false"), env=env)
+    if proc.returncode != 0:  # bounded (GitNoAnswer past CODELAKE_GIT_TIMEOUT); a failure as check=True gave it
+        raise subprocess.CalledProcessError(proc.returncode, proc.args, proc.stdout, proc.stderr)
+    out = proc.stdout
     return [p for p in out.decode("utf-8", "surrogateescape").split("\0") if p]
 
 

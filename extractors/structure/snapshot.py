@@ -13,6 +13,7 @@ import os
 import subprocess
 from pathlib import Path
 
+from pipeline import gitsafe
 from pipeline.errors import ExtractError
 
 from .discover import MAX_BYTES, Candidate
@@ -26,8 +27,7 @@ HEAD_BYTES = 20000  # of a blob too large to parse: enough for the skip checks (
 
 def tree_candidates(root: Path, wanted, rev: str = "HEAD") -> list[Candidate]:
     """Every blob of ``rev``'s tree whose path ``wanted`` accepts (submodules left out), with its blob id."""
-    proc = subprocess.run(["git", "-C", str(root), "ls-tree", "-r", "-z", "--full-tree", rev],
-                          capture_output=True)
+    proc = gitsafe.run(root, ["ls-tree", "-r", "-z", "--full-tree", rev])  # bounded: GitNoAnswer
     if proc.returncode != 0:
         from pipeline.repos import head_commit
 
@@ -72,24 +72,35 @@ def write_blobs(root: Path, candidates: list[Candidate], dest: Path) -> list[str
     if not wanted:
         return _refused(root, refused)
     proc = subprocess.Popen(["git", "-C", str(root), "cat-file", "--batch"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
     base = os.open(dest, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
     try:
-        proc.stdin.write("".join(f"{c.blob_sha}\n" for c in wanted).encode())
-        proc.stdin.close()
-        for cand in wanted:
-            size = _object_size(proc.stdout, cand)
-            head = proc.stdout.read(size if size <= MAX_BYTES else HEAD_BYTES)
-            _skip(proc.stdout, size - len(head) + 1)  # the rest, and the newline after each object
+        with gitsafe.watch(proc) as fired:  # a git that stops answering is killed: the reads end short
             try:
-                _write_one(base, cand, head, size)
-            except OSError as exc:  # a folder that is a symlink or a file, a name written twice
-                refused.append(f"{cand.path} ({exc.strerror or exc})")
+                _write_all(proc, base, wanted, refused)
+            except Exception:  # what a read of a killed git's output says is the kill's
+                if not fired:
+                    raise
+        if fired:
+            raise gitsafe.GitNoAnswer(gitsafe.no_answer_message(root, ["cat-file"], gitsafe.git_timeout()))
     finally:
         os.close(base)
         proc.stdout.close()
         proc.wait()
     return _refused(root, refused)
+
+
+def _write_all(proc, base: int, wanted: list[Candidate], refused: list[str]) -> None:
+    proc.stdin.write("".join(f"{c.blob_sha}\n" for c in wanted).encode())
+    proc.stdin.close()
+    for cand in wanted:
+        size = _object_size(proc.stdout, cand)
+        head = proc.stdout.read(size if size <= MAX_BYTES else HEAD_BYTES)
+        _skip(proc.stdout, size - len(head) + 1)  # the rest, and the newline after each object
+        try:
+            _write_one(base, cand, head, size)
+        except OSError as exc:  # a folder that is a symlink or a file, a name written twice
+            refused.append(f"{cand.path} ({exc.strerror or exc})")
 
 
 def _refused(root: Path, refused: list[str]) -> list[str]:

@@ -308,15 +308,14 @@ def task_context(root: str, timeout: float = 2.0) -> dict:
     default branch (plus uncommitted changes). Empty when git is missing or slow; never raises."""
     import subprocess
 
-    from pipeline.gitsafe import inert_env
+    from pipeline.gitsafe import GitNoAnswer, inert_env, run
 
     env = inert_env(root, timeout=timeout)  # `git diff` compares contents: no program the repository's config names
 
     def git(*args: str) -> str:
         try:
-            proc = subprocess.run(["git", "-C", root, *args], capture_output=True, text=True, timeout=timeout,
-                                  env=env, stdin=subprocess.DEVNULL)
-        except (OSError, subprocess.SubprocessError):
+            proc = run(root, list(args), timeout=timeout, text=True, env=env)  # its own session: killed whole
+        except (OSError, subprocess.SubprocessError, GitNoAnswer):
             return ""
         return proc.stdout.strip() if proc.returncode == 0 else ""
 

@@ -8,7 +8,6 @@ whole lines), so the most useful facts survive any budget.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from . import tokens
@@ -177,15 +176,14 @@ def short(text: str, limit: int) -> str:
 SUBSYSTEM_CHARS = 150  # key files are added while the line stays this short (the first always shows)
 
 
-def subsystem_item(row: dict, part: tuple[int, int] | None = None) -> dict:
+def subsystem_item(row: dict, parts: int = 1) -> dict:
     """'- sympy/ (234 files, 109 tests): core/expr.py, core/basic.py (Base class for all the objects in SymPy)': the
     subsystem's folder, size, and its most central files of the repository's own source, the one whose docstring or
-    header comment gives the purpose followed by it; key files while the line stays short. ``part``: (k, n) where n
-    listed subsystems share the folder, k-th largest ('- sympy/ (part 2 of 2: 40 files)'): the task may reorder
-    them, so the number is by size, not by place."""
+    header comment gives the purpose followed by it; key files while the line stays short. ``parts``: how many
+    subsystems of that folder the row joins (``folder_row``): '- sympy/ (3 groups: 274 files): ...'."""
     folder = row.get("folder") or ""
     tests = f", {plural(row['tests'], 'test')}" if row.get("tests") else ""
-    shared = f"part {part[0]} of {part[1]}: " if part else ""
+    shared = f"{parts} groups: " if parts > 1 else ""
     text = f"- {folder + '/' if folder else './'} ({shared}{plural(row['size'], 'file')}{tests}): "
     for position, path in enumerate(row["key_files"]):
         shown = path[len(folder) + 1:] if folder and path.startswith(folder + "/") else path
@@ -198,18 +196,27 @@ def subsystem_item(row: dict, part: tuple[int, int] | None = None) -> dict:
     return item(text, row["paths"], f"{row['name']} {folder} {' '.join(row['paths'][:20])}")
 
 
+def folder_row(rows: list[dict]) -> dict:
+    """The subsystems of one folder as one: sizes added, the first (largest) part's purpose, then each part's most
+    central file as the key files (every part named), every member's path. The digest listed them apart as 'part 1
+    of 4' and, cut to its budget, showed codelake's first part of extractors/structure/ and of its langs/ only."""
+    first = rows[0]
+    key_files = list(dict.fromkeys([first["key_files"][0]] + [r["key_files"][0] for r in rows[1:] if r["key_files"]]
+                                   + list(first["key_files"][1:])))
+    paths = [p for r in rows for p in r["paths"]]
+    return {**first, "size": sum(r["size"] for r in rows), "tests": sum(r.get("tests") or 0 for r in rows),
+            "key_files": key_files, "paths": list(dict.fromkeys(paths)),
+            "name": " ".join(r["name"] for r in rows if r.get("name"))}
+
+
 def subsystem_items(rows: list[dict]) -> list[dict]:
-    """The subsystems' lines, largest first as given; those sharing a folder say which part of it each is (two
-    communities of one folder would otherwise read as one name listed twice)."""
-    sharing = Counter(row.get("folder") or "" for row in rows)
-    seen: Counter = Counter()
-    items = []
+    """The subsystems' lines, largest first as given; those sharing a folder are one line, where the largest of
+    them is (two lines of one folder read as one name listed twice, and a budget may cut the second)."""
+    by_folder: dict[str, list[dict]] = {}
     for row in rows:
-        folder = row.get("folder") or ""
-        seen[folder] += 1
-        part = (seen[folder], sharing[folder]) if sharing[folder] > 1 else None
-        items.append(subsystem_item(row, part))
-    return items
+        by_folder.setdefault(row.get("folder") or "", []).append(row)
+    return [subsystem_item(folder_row(group), len(group)) if len(group) > 1 else subsystem_item(group[0])
+            for group in by_folder.values()]
 
 
 def hotspots_title(end_at) -> str:

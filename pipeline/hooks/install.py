@@ -16,12 +16,14 @@ import json
 import os
 import re
 import shlex
-import subprocess
 import sys
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .. import gitsafe
 from ..errors import CodelakeError
+
+GIT_SECONDS = 10.0  # the project's top folder: git answers in milliseconds, or the folder itself is used
 from . import jsonedit
 
 BACKUP_SUFFIX = ".codelake-backup"
@@ -83,7 +85,10 @@ def project_root(project: str | None) -> str:
     folder = os.path.abspath(project or os.getcwd())
     if not os.path.isdir(folder):
         raise CodelakeError(f"{folder}: not a directory")
-    proc = subprocess.run(["git", "-C", folder, "rev-parse", "--show-toplevel"], capture_output=True, text=True)
+    try:
+        proc = gitsafe.run(folder, ["rev-parse", "--show-toplevel"], timeout=GIT_SECONDS, text=True)
+    except gitsafe.GitNoAnswer:
+        return folder
     return proc.stdout.strip() if proc.returncode == 0 and proc.stdout.strip() else folder
 
 

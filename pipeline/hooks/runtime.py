@@ -165,9 +165,11 @@ def _cap(text: str) -> str:
 def _git(root: str, *args: str) -> str:
     import subprocess
 
-    try:
-        proc = subprocess.run(["git", "-C", root, *args], capture_output=True, text=True, timeout=1.0)
-    except (OSError, subprocess.SubprocessError):
+    from pipeline.gitsafe import GitNoAnswer, run
+
+    try:  # in its own session: a hook or helper git started cannot hold the pipes past the second
+        proc = run(root, list(args), timeout=1.0, text=True)
+    except (OSError, subprocess.SubprocessError, GitNoAnswer):
         return ""
     return proc.stdout.strip() if proc.returncode == 0 else ""
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import QueryError
-from ..gitsafe import inert_env
+from ..gitsafe import inert_env, watch
 from ..lake import Lake
 
 STRUCTURE_TABLES = ("files", "symbols", "edges", "refs")
@@ -125,13 +125,14 @@ def _archive(root: Path, sha: str, dest: Path) -> bool:
     dest.mkdir(parents=True, exist_ok=True)
     # git archive runs the smudge filters the repository's own config names: emptied (pipeline.gitsafe)
     proc = subprocess.Popen(["git", "-C", str(root), "archive", "--format=tar", sha], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, env=inert_env(str(root)))
+                            stderr=subprocess.DEVNULL, env=inert_env(str(root)), start_new_session=True)
     try:
-        with tarfile.open(fileobj=proc.stdout, mode="r|") as archive:
-            archive.extractall(dest, filter=_safe_member)
+        with watch(proc) as fired:  # bounded: a git that stops writing is killed, the tar then ends short
+            with tarfile.open(fileobj=proc.stdout, mode="r|") as archive:
+                archive.extractall(dest, filter=_safe_member)
     except (tarfile.TarError, OSError):
         return False
     finally:
         proc.stdout.close()
         proc.wait()
-    return proc.returncode == 0
+    return proc.returncode == 0 and not fired
