@@ -192,9 +192,10 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
                                                labels)))
             found = seen[key] = range(start, len(unique))
             lines.extend([e[LINE] for e in unique[start:]])
-        else:
+            rows.extend(found)
+        elif found:  # a repeat of a reference that has edges (one with none adds nothing: two calls saved)
             lines.extend([line] * len(found))
-        rows.extend(found)
+            rows.extend(found)
     return _repeated(edges_table(unique), rows, lines)
 
 

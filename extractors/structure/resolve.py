@@ -210,6 +210,14 @@ class Listed(Found):
     kept whole (the parser keeps up to ``MAX_ITEMS``), not capped at ``MAX_CANDIDATES`` as a guess's candidates are."""
 
 
+class _Passing(NamedTuple):
+    """A ``param_passed`` reference with its keys read once (``_calling_through`` asks them every round)."""
+
+    ref: "Ref"
+    owner: tuple[str, str]  # (path, qualname) of the function passing it
+    key: tuple  # its callee's: (path, qualname, callee, line)
+
+
 class Ancestry(NamedTuple):
     """The supertypes of the repository's classes of one simple name, by name, each class itself included."""
 
@@ -247,11 +255,18 @@ class Ref:
     # before): the variable holds a wrapper as written (``x: Option<Node>``, ``let m = find(k)``), never unwrapped
     held_wrapper: bool = False
 
-    def __post_init__(self) -> None:
-        if self.bound_to and WRAPPER_HELD in self.bound_to:
-            values = bound_values(self.bound_to)
-            self.held_wrapper = all(value.startswith(WRAPPER_HELD) for value in values)
-            self.bound_to = "|".join(value.removeprefix(WRAPPER_HELD) for value in values)
+    # written out, not the dataclass's with a ``__post_init__``: one call less for each of the ~700k references
+    # made in a full run of sympy (the dataclass keeps an ``__init__`` the class defines)
+    def __init__(self, path: str, src_qualname: str, kind: str, name: str | None, receiver: str | None,
+                 module: str | None, alias: str | None, line: int, bound_to: str | None = None,
+                 args: int | None = None, labels: str | None = None, held_wrapper: bool = False) -> None:
+        if bound_to and WRAPPER_HELD in bound_to:
+            values = bound_values(bound_to)
+            held_wrapper = all(value.startswith(WRAPPER_HELD) for value in values)
+            bound_to = "|".join(value.removeprefix(WRAPPER_HELD) for value in values)
+        self.path, self.src_qualname, self.kind, self.name, self.receiver = path, src_qualname, kind, name, receiver
+        self.module, self.alias, self.line, self.bound_to, self.args = module, alias, line, bound_to, args
+        self.labels, self.held_wrapper = labels, held_wrapper
 
 
 NAME_LAYERS = ("scoped", "imported", "package")
@@ -599,6 +614,10 @@ class Resolver(ImportBindings):
         self._read_memo: dict[tuple, tuple | None] = {}
         self._c3_memo: dict[str, list | None] = {}
         self._members_memo: dict[tuple[str, str], Found] = {}
+        self._member_memo: dict[tuple, Found | None] = {}  # (class, name, skip_self, kinds) -> ``_member``
+        self._test_function_around: dict[str, Symbol | None] = {}  # a member -> ``_test_function_of``
+        self._visible_names: dict[tuple, Found | None] = {}  # (path, scope, name, src) -> ``_visible_name``
+        self._modules_of: dict[tuple[str, str], list[str] | None] = {}  # (path, dotted) -> ``_module_of``
         self._line_sensitive: dict[str, frozenset[str]] = {}
         self._mentions_twinned: dict[tuple, bool] = {}  # (path, written) -> ``line_sensitive``
         self._built_twin_names: dict[str, frozenset[str]] | None = None
@@ -1220,19 +1239,26 @@ class Resolver(ImportBindings):
         # each callee looked up once: no round changes it, and a call passing several values (``isinstance(x, cls)``,
         # ``f(a, b)``) is one callee (sympy: 41k references, 31k calls; a look-up may read its line: not left out)
         callees: dict[tuple, tuple[Ref, list[Symbol]]] = {}
+        live = [_Passing(r, (r.path, r.src_qualname), (r.path, r.src_qualname, r.module, r.line)) for r in passed_on]
         for _ in range(MAX_PASSED_ON):
             grew = False
-            for r in passed_on:
-                own = called.get((r.path, r.src_qualname))
+            kept = []
+            for p in live:
+                r = p.ref
+                own = called.get(p.owner)
                 if own and own.get(r.bound_to) == r.name:
+                    kept.append(p)
                     continue
-                key = (r.path, r.src_qualname, r.module, r.line)
-                callee = callees.get(key) or callees.setdefault(key, self._passed_callee(r))
+                callee = callees.get(p.key) or callees.setdefault(p.key, self._passed_callee(r))
+                if not callee[1]:  # names no definition (a builtin's, a library's: most): no later round calls it
+                    continue
+                kept.append(p)
                 if self._passed_to_called(r, callee, called):
-                    called.setdefault((r.path, r.src_qualname), {}).update({r.bound_to: r.name, r.name: r.name})
+                    called.setdefault(p.owner, {}).update({r.bound_to: r.name, r.name: r.name})
                     grew = True
             if not grew:
                 return
+            live = kept
 
     def _passed_callee(self, r: Ref) -> tuple[Ref, list[Symbol]]:
         """A ``param_passed`` reference's callee as a call and the definitions it names (none where a guess among
@@ -2029,7 +2055,8 @@ class Resolver(ImportBindings):
         on: ``schema.parse()`` in a test importing ``zod/v3`` is v3's ``ZodType.parse``, not v4's."""
         if len(found.ids) < 2:
             return found
-        visible = [i for i in found.ids if self._class_visible(r.path, self.g.by_id[i], self._visible_from(r.path))]
+        imported = self._visible_from(r.path)
+        visible = [i for i in found.ids if self._class_visible(r.path, self.g.by_id[i], imported)]
         if not visible and through_barrels and self.hooks.get(r.path, self.no_hooks).visible_through_stars:
             passed_on = self._barrels_pass_on(r.path)
             visible = [i for i in found.ids if self._passed_on_member(r.path, self.g.by_id[i], passed_on)]
@@ -2063,16 +2090,23 @@ class Resolver(ImportBindings):
     def _in_scope_of(self, r: Ref, member: Symbol) -> bool:
         """False where the member's class is local to a function of a test file (``class OptParseCommand(
         click.Command)`` in a test's body) and ``r`` is outside that function."""
+        fn = self._test_function_around.get(member.id, _UNASKED)
+        if fn is _UNASKED:  # asked for most candidates of most calls (sympy: 219k), of a few thousand members
+            fn = self._test_function_around[member.id] = self._test_function_of(member)
+        return fn is None or fn.path == r.path and (
+            r.src_qualname == fn.qualname or r.src_qualname.startswith(fn.qualname + "."))
+
+    def _test_function_of(self, member: Symbol) -> Symbol | None:
+        """The function of a test file a member's class is local to (None: none, or a function of the code)."""
         sid = self.g.owner_of(member)
         while sid is not None:
             sym = self.g.by_id.get(sid)
             if sym is None or sym.kind == "module":
-                return True
+                return None
             if sym.kind in ("function", "method"):
-                return not is_test_path(sym.path) or sym.path == r.path and (
-                    r.src_qualname == sym.qualname or r.src_qualname.startswith(sym.qualname + "."))
+                return sym if is_test_path(sym.path) else None
             sid = sym.parent_id
-        return True
+        return None
 
     def _visible_from(self, path: str) -> tuple[set, set]:
         """The definitions and module files a file's imports name."""
@@ -2116,7 +2150,7 @@ class Resolver(ImportBindings):
         return passed
 
     def _class_visible(self, path: str, member: Symbol, imported: tuple[set, set]) -> bool:
-        owner = self.g.owner_of(member)
+        owner = self.g.owner.get(member.id) or member.parent_id  # ``owner_of``, asked for each candidate of a guess
         sym = self.g.by_id.get(owner) if owner else None
         if sym is None or sym.kind == "module":
             return False
@@ -4288,10 +4322,32 @@ class Resolver(ImportBindings):
 
     def _visible_name(self, r: Ref, name: str, src: str = "") -> Found | None:
         """The definition a bare ``name`` stands for in ``r``'s file: a scope's, an import's, its package's."""
+        if r.path in self.g.package_blocks:  # what an import binds, and the package, depend on the line's block
+            return self._visible_name_uncached(r, name, src)
+        # asked for every part of every receiver (sympy: 192k questions); of one scope, the same few names. Without
+        # package blocks nothing of the line is read: the scope, its definition and the name decide
+        key = (r.path, r.src_qualname, name, src)
+        found = self._visible_names.get(key, _UNASKED)
+        if found is _UNASKED:
+            found = self._visible_names[key] = self._visible_name_uncached(r, name, src)
+        return found
+
+    def _visible_name_uncached(self, r: Ref, name: str, src: str) -> Found | None:
         return (self._scoped_name(r.path, r.src_qualname, name, src) or self._imported(r.path, name)
                 or self._package(r.path, name, r.line))
 
     def _module_of(self, path: str, dotted: str) -> list[str] | None:
+        """The files of the module ``dotted`` names in ``path`` (an import's, a submodule of one), None where none."""
+        if path in self.g.package_blocks:  # what an import binds depends on the line's block
+            return self._module_of_uncached(path, dotted)
+        # every receiver's head is asked (sympy: 110k questions, a few thousand distinct): the imports decide
+        key = (path, dotted)
+        found = self._modules_of.get(key, _UNASKED)
+        if found is _UNASKED:
+            found = self._modules_of[key] = self._module_of_uncached(path, dotted)
+        return found
+
+    def _module_of_uncached(self, path: str, dotted: str) -> list[str] | None:
         found = self.bound_name(path, dotted)
         if found is not None and found.kind == "module":
             return found.value
@@ -4339,6 +4395,7 @@ class Resolver(ImportBindings):
         self._ancestries.clear()
         self._c3_memo.clear()
         self._members_memo.clear()
+        self._member_memo.clear()
         self.g.forget_subclasses()
 
     def _linearized(self, cls: str) -> list[tuple[str, int]]:
@@ -4400,6 +4457,18 @@ class Resolver(ImportBindings):
         wins over an interface's declaration wherever each is: what runs is a class's, a trait's or a mixin's
         (``class H implements I { use T; }``: T's ``getFormatter``, not I's), and over a member only a doc comment
         declares (``_declared_only``)."""
+        # asked again and again for one class and name (sympy: 124k questions, each a walk of the class's order);
+        # the answer reads only the bases and members, so it is kept until the bases change (``forget_hierarchy``)
+        kinds_key = _MEMBER_KINDS.get(id(kinds)) if kinds is not None else 0
+        if kinds_key is None:
+            return self._member_uncached(cls, name, skip_self, kinds)
+        key = (cls, name, skip_self, kinds_key)
+        found = self._member_memo.get(key, _UNASKED)
+        if found is _UNASKED:
+            found = self._member_memo[key] = self._member_uncached(cls, name, skip_self, kinds)
+        return found
+
+    def _member_uncached(self, cls: str, name: str, skip_self: bool, kinds: set | None) -> Found | None:
         declared = assigned = None
         for c, depth in self._linearized(cls):
             if skip_self and depth == 0:
@@ -4859,6 +4928,10 @@ _LITERAL_TYPES = ((re.compile(r'^\$?@?"(?:[^"\\]|\\.)*"$'), ("string", "String")
                   (re.compile(r"^\(?-?\d+[lL]\)?$"), ("long", "Long", "Int64")),
                   (re.compile(r"^\(?-?\d+\)?$"), ("int", "Int", "Int32")),
                   (re.compile(r"^\(?-?\d+\.\d+\)?$"), ("double", "Double")))
+
+
+_UNASKED = object()
+_MEMBER_KINDS = {id(METHODS): 1, id(VALUES): 2, id(CALLABLE): 3}  # the ``kinds`` ``_member`` keeps answers for
 
 
 def mentions(names: frozenset[str], written) -> bool:
