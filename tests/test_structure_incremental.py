@@ -676,16 +676,20 @@ def test_a_ruby_update_keeps_a_stored_base_extended_not_included(lake, make_repo
     assert ("user.rb::User.other", "tokens.rb::Tokens.remember_token") not in calls
 
 
+# a class dispatching by a name template (``visit_*``) and a subclass in another file
+VISITOR_REPO = {
+    "walk.py": "class Visitor:\n    def visit(self, node):\n        return getattr(self, f\"visit_{node}\")()\n\n"
+               "    def visit_name(self):\n        return 1\n",
+    "sub.py": "from walk import Visitor\n\n\nclass Compiler(Visitor):\n    def compile(self):\n        return 2\n",
+}
+
+
 def test_an_update_adding_a_method_a_name_template_fits_resolves_like_a_full_run(lake, make_repo, tmp_path,
                                                                                  never_whole):
     """``getattr(self, f"visit_{kind}")`` reaches every ``visit_*`` method of the class and its subclasses: a method
     added, renamed or removed in a subclass's file re-resolves the template's file (``ref_names`` lists the files
     holding a template under one key), as a full run would."""
-    root = make_repo(files={
-        "walk.py": "class Visitor:\n    def visit(self, node):\n        return getattr(self, f\"visit_{node}\")()\n\n"
-                   "    def visit_name(self):\n        return 1\n",
-        "sub.py": "from walk import Visitor\n\n\nclass Compiler(Visitor):\n    def compile(self):\n        return 2\n",
-    })
+    root = make_repo(files=VISITOR_REPO)
     index_structure(lake, root)
     steps = [lambda t: t + "\n    def visit_const(self):\n        return 3\n",
              lambda t: t.replace("def visit_const", "def visit_call"),
@@ -705,11 +709,7 @@ def test_only_a_method_a_template_fits_re_resolves_the_template_s_file(lake, mak
     reached = []
     found = incremental.affected_paths
     monkeypatch.setattr(incremental, "affected_paths", lambda *a, **k: reached.append(found(*a, **k)) or reached[-1])
-    root = make_repo(files={
-        "walk.py": "class Visitor:\n    def visit(self, node):\n        return getattr(self, f\"visit_{node}\")()\n\n"
-                   "    def visit_name(self):\n        return 1\n",
-        "sub.py": "from walk import Visitor\n\n\nclass Compiler(Visitor):\n    def compile(self):\n        return 2\n",
-    })
+    root = make_repo(files=VISITOR_REPO)
     index_structure(lake, root)
     steps = [lambda t: t + "\n\ndef helper():\n    return 3\n\n\nclass Plain:\n    pass\n",
              lambda t: t.replace("    def compile(self):", "    def emit(self):\n        return 4\n\n    def compile(self):"),
