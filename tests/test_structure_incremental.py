@@ -719,6 +719,19 @@ def test_only_a_method_a_template_fits_re_resolves_the_template_s_file(lake, mak
     assert [sorted(paths) for paths in mine] == [["sub.py"], ["sub.py"], ["sub.py", "walk.py"]]
 
 
+def test_an_update_moving_a_subclass_s_base_re_resolves_the_template_s_file(lake, make_repo, tmp_path, never_whole):
+    """A template reaches the methods of its class's subclasses: a subclass given another base (no method moved)
+    or its base back changes which ``visit_*`` the template reaches, as a full run would."""
+    root = make_repo(files=VISITOR_REPO)
+    index_structure(lake, root)
+    steps = [lambda t: t + "\n    def visit_const(self):\n        return 3\n",
+             lambda t: t.replace("class Compiler(Visitor):", "class Compiler:"),
+             lambda t: t.replace("class Compiler:", "class Compiler(Visitor):")]
+    _edits_resolve_like_full_runs(lake, root, tmp_path, "sub.py", steps)
+    reached = {(r[0], r[1]) for r in _edge_rows(lake)}
+    assert ("walk.py::Visitor.visit", "sub.py::Compiler.visit_const") in reached
+
+
 def _edits_resolve_like_full_runs(lake, root, tmp_path, rel: str, steps: list) -> None:
     """Each edit of ``rel`` in turn, updated in ``lake``: its edges equal a full index of the same checkout."""
     from pipeline.lake import Lake

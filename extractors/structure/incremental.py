@@ -50,6 +50,7 @@ class EditScope:
     flows: set[str] = field(default_factory=set)  # functions whose declared type or value-flow facts moved
     signed: set[str] = field(default_factory=set)  # of those, the ones whose ``signature`` facts moved
     methods: set[str] = field(default_factory=set)  # names of the methods added, removed or moved (templates fit)
+    rebased: bool = False  # a class's bases moved: which methods a template reaches, whatever their names
 
     @property
     def local(self) -> bool:
@@ -109,6 +110,7 @@ def edit_scope(changed: set[str], old: dict, new: dict) -> EditScope:
         scope.names.update(n for n in (row[3], row[6]) if n)
         if row[2] == "inherits":
             scope.classes.add(f"{row[0]}::{row[1]}")
+            scope.rebased = True
     _value_facts_moved(scope, _facts(old["refs"]) ^ _facts(new["refs"]), {row[0] for row in before})
     files_before, files_after = _file_facts(old["files"]), _file_facts(new["files"])
     for path in changed:
@@ -189,7 +191,7 @@ def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool
     if scope.local:
         return affected
     if scope.names:
-        affected |= _naming(previous, scope.names, scope.methods) - scope.changed
+        affected |= _naming(previous, scope.names, scope.methods, scope.rebased) - scope.changed
     if scope.modules:
         imports = previous("early_refs", columns=["path", "module", "kind"], dictionary=["path", "kind"])
         if imports is None:  # a lake written before early_refs
@@ -237,17 +239,18 @@ def _handing_on(previous, functions: set[str]) -> set[str] | None:
     return found
 
 
-def _naming(previous, names: set[str], methods: set[str] = frozenset()) -> set[str]:
+def _naming(previous, names: set[str], methods: set[str] = frozenset(), rebased: bool = False) -> set[str]:
     """Files whose references name one of ``names``: from the ``ref_names`` index (only the shards of those names),
     or, in a lake written before it, from every reference. A file naming a template (``visit_*``) is one only where
-    a method of ``methods`` fits it: a template reaches methods only (``Resolver._template``), so a function or
+    a method of ``methods`` fits it, or every such file where a class's bases moved (``rebased``): a template
+    reaches the methods of its class, its bases and subclasses only (``Resolver._template``), so a function or
     class added anywhere no longer resolves every file holding one again (136 files, 122K edges on site-packages)."""
     from .rows import TEMPLATE_KEY
 
-    keys = names | {TEMPLATE_KEY} if methods else names
+    keys = names | {TEMPLATE_KEY} if methods or rebased else names
     index = previous("ref_names", columns=["name", "path"], where=("name", sorted(keys)), dictionary=["path"])
     if index is not None:
-        if not methods:
+        if rebased or not methods:
             return _paths(index)
         templated = pc.equal(_plain(index.select(["name"])).column("name"), TEMPLATE_KEY)
         return _paths(index.filter(pc.invert(templated))) | _fitting(previous, _paths(index.filter(templated)),
