@@ -229,45 +229,40 @@ def remember_run_reads(tables=("files",), max_bytes: int | None = RUN_READS_BYTE
 def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, prune: tuple | None = None):
     """One shard as a pyarrow Table; anything wrong with the file is a ``DamagedFileError`` naming it. ``prune``
     (column, values): read only the row groups whose statistics say they may hold one of the values."""
-    cache = _FILE_CACHE
-    if cache is None and _RUN_READS is not None and not prune and table in _RUN_READS_TABLES:
-        return _read_once(path, repo, table, columns, dictionary)
-    if cache is None or prune:
+    if prune:
         return _read_file(path, repo, table, columns, dictionary, prune)
-    try:
-        st = os.stat(path)
-    except OSError:
-        return _read_file(path, repo, table, columns, dictionary, prune)  # names it missing
-    identity = (os.fspath(path), st.st_ino, st.st_size, st.st_mtime_ns)
-    key = identity + (tuple(columns or ()), tuple(dictionary or ()))
-    found = cache.get(key)
-    if found is None:
-        whole = cache.get(identity + ((), ())) if columns or dictionary else None
-        found = _part_of(whole, columns, dictionary) if whole is not None else \
-            _read_file(path, repo, table, columns, dictionary, prune)
-        cache.put(key, found)
-    return found
+    if _FILE_CACHE is not None:
+        return _kept_read(_FILE_CACHE, _part_of, path, repo, table, columns, dictionary)
+    if _RUN_READS is not None and table in _RUN_READS_TABLES:
+        return _kept_read(_RUN_READS, _plain_part_of, path, repo, table, columns, dictionary)
+    return _read_file(path, repo, table, columns, dictionary)
 
 
-def _read_once(path: Path, repo: str, table: str, columns, dictionary):
-    """``read_file`` through ``_RUN_READS``: the same columns read again, or some of the columns of a file read whole
-    and plain, come from what was read (a selection costs nothing; a dictionary encoding would cost more than the
-    read, so such a read goes to the file)."""
+def _kept_read(cache: FileCache, part_of, path: Path, repo: str, table: str, columns, dictionary):
+    """``read_file`` through ``cache``: the same columns read again come from it, and ``part_of(whole, columns,
+    dictionary)`` derives a read from the file's whole plain read where it can (None: read the file)."""
     try:
         st = os.stat(path)
     except OSError:
         return _read_file(path, repo, table, columns, dictionary)  # names it missing
     identity = (os.fspath(path), st.st_ino, st.st_size, st.st_mtime_ns)
     key = identity + (tuple(columns or ()), tuple(dictionary or ()))
-    found = _RUN_READS.get(key)
-    if found is None and columns and not dictionary:
-        whole = _RUN_READS.get(identity + ((), ()))
-        if whole is not None and all(c in whole.column_names for c in columns):
-            return whole.select(list(columns))
+    found = cache.get(key)
     if found is None:
-        found = _read_file(path, repo, table, columns, dictionary)
-        _RUN_READS.put(key, found)
+        whole = cache.get(identity + ((), ())) if columns or dictionary else None
+        found = part_of(whole, columns, dictionary) if whole is not None else None
+        if found is None:
+            found = _read_file(path, repo, table, columns, dictionary)
+        cache.put(key, found)
     return found
+
+
+def _plain_part_of(whole, columns, dictionary):
+    """A one-shot run's kept read: some of the columns of a file read whole and plain are a selection (it costs
+    nothing); a dictionary encoding would cost more than the read, so such a read goes to the file (None)."""
+    if columns and not dictionary and all(c in whole.column_names for c in columns):
+        return whole.select(list(columns))
+    return None
 
 
 def prefetch_file(path: Path, repo: str, table: str) -> None:
