@@ -379,7 +379,9 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
                                                            lost_by_scip(documents, files, sources),
                                                            through_fixtures(edges, documents, files, sources),
                                                            written_at(symbols), decoration_calls(sources))
-    truth_calls = stub_calls_by_name(truth_calls, edges, mapping, losses)
+    stub_files: dict[tuple[str, str], set[str]] = defaultdict(set)
+    truth_calls = stub_calls_by_name(truth_calls, edges, mapping, losses, stub_files)
+    truth_files = stub_deps_as_modules(truth_files, found_files, files, stub_files, losses)
     result = Result(score(truth_files, found_files), score(truth_calls.keys(), found_calls.keys()),
                     score(truth_refs.keys(), found_refs.keys()), 0, 0, len(files), losses, Counter(), Counter())
     _blast_misses(result, truth_calls, edges, mapping, symbols, samples)
@@ -387,7 +389,8 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
     return result
 
 
-def stub_calls_by_name(truth: Pairs, edges: list[Edge], mapping: Mapping, losses: Counter) -> Pairs:
+def stub_calls_by_name(truth: Pairs, edges: list[Edge], mapping: Mapping, losses: Counter,
+                       stub_files: dict | None = None) -> Pairs:
     """scip-python binds a name a package declares in a stub (``attrs/__init__.pyi``'s ``define``) to the stub's
     declaration; what runs is the implementation the package's modules define (``attr._next_gen.define``), where
     codelake's edge goes. A truth call into a stub is taken as the codelake call from the same caller at the same
@@ -396,20 +399,41 @@ def stub_calls_by_name(truth: Pairs, edges: list[Edge], mapping: Mapping, losses
     if not stubs:
         return truth
     found: dict[tuple[str, str, int, str], set[str]] = defaultdict(set)
+    target_path: dict[str, str] = {}
     for edge in edges:
         if edge.dst_id is None or edge.kind != "calls":
             continue
         caller, callee = mapping.caller_key(edge.src_id), mapping.callee_key(edge.dst_id)
         if caller is not None and callee is not None and callee not in stubs:
             found[(caller, edge.path, edge.line, symbol_name(callee))].add(callee)
+            target_path[callee] = edge.dst_path
+    stub_path = {mapping.key(symbol): path for symbol, path in mapping.def_path.items() if path.endswith(".pyi")}
     fixed = Pairs()
     for (caller, callee), sites in truth.sites.items():
         targets = {t for s in sites for t in found.get((caller, s.path, s.line, symbol_name(callee)), ())} \
             if callee in stubs else set()
         losses["scip_python_stub_calls_taken_by_name"] += bool(targets)
+        if targets and stub_files is not None:
+            for site in sites:
+                stub_files[(site.path, stub_path[callee])].update(target_path[t] for t in targets)
         for target in targets or (callee,):
             for site in sites:
                 fixed.add(caller, target, site)
+    return fixed
+
+
+def stub_deps_as_modules(truth: set, found: set, files: set[str], stub_files: dict, losses: Counter) -> set:
+    """scip-python makes a file that uses a package's names depend on the package's stub (``attrs/__init__.pyi``);
+    what Python loads is the module the stub describes (``attrs/__init__.py``) and, for the names called, the
+    modules defining them (``attr/_next_gen.py``, where ``stub_calls_by_name`` took the calls). A truth dependency
+    on a stub is taken as those of the file's found dependencies, when it has any; else it stays, a miss."""
+    fixed = set()
+    for source, target in truth:
+        module = target[:-1] if target.endswith(".pyi") else None
+        runs = ({module} & files) | stub_files.get((source, target), set()) if module else set()
+        taken = {(source, t) for t in runs if t != source and (source, t) in found}
+        losses["scip_python_stub_dependencies_taken_as_modules"] += bool(taken)
+        fixed |= taken or {(source, target)}
     return fixed
 
 
