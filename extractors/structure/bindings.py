@@ -257,15 +257,14 @@ class ImportBindings:
         if not paths:
             return self._nested_target(name, support, spec) or UNRESOLVED
         if name and name != "*":
-            for p in paths:
-                sid = self.g.top.get(p, {}).get(name) or ("." in name and self.g.by_qual.get((p, name)))
-                sid = self._in_imported_block(p, sid, spec) if sid else sid
-                if sid:  # a dotted name is a member: Java ``import a.b.Outer.Inner``
-                    return Binding("symbol", sid)
-            for p in paths:
-                hit = self.reexported(p, name, seen)
-                if hit:
+            outside = None
+            for group in _runtime_first(paths, support):
+                hit = self._named_target(group, name, seen, spec)
+                if hit and hit.kind != "external":
                     return hit
+                outside = outside or hit
+            if outside:
+                return outside
             sub = support.submodule(paths, name, self.index_of(support))
             if sub:
                 return Binding("module", sub)
@@ -276,6 +275,19 @@ class ImportBindings:
                 return Binding("module", paths)
             return self._nested_target(name, support, spec) or UNRESOLVED
         return Binding("module", paths)
+
+    def _named_target(self, paths: list[str], name: str, seen: frozenset, spec: str | None) -> Binding | None:
+        """``name`` as the module of ``paths`` gives it: a file's own definition first, then what one passes on."""
+        for p in paths:
+            sid = self.g.top.get(p, {}).get(name) or ("." in name and self.g.by_qual.get((p, name)))
+            sid = self._in_imported_block(p, sid, spec) if sid else sid
+            if sid:  # a dotted name is a member: Java ``import a.b.Outer.Inner``
+                return Binding("symbol", sid)
+        for p in paths:
+            hit = self.reexported(p, name, seen)
+            if hit:
+                return hit
+        return None
 
     def _nested_target(self, name: str | None, support, spec: str | None) -> Binding | None:
         """A class nested in the one the spec ends with, where the language says how (``nested_import``: C#'s
@@ -382,3 +394,15 @@ class ImportBindings:
         if hit is None or hit.kind != "symbol":
             hit = self.reexported(module, name, frozenset({(path, "*" + name, False)}))
         return hit.value if hit is not None and hit.kind == "symbol" else None
+
+
+def _runtime_first(paths: list[str], support) -> list[list[str]]:
+    """A module's files in the order a name is looked up in: where a module is code and a declaration file beside it
+    (attrs' ``attr/__init__.py``, passing on ``_make.make_class``, and ``attr/__init__.pyi`` declaring it), what runs
+    first (the code's own definitions, then what it passes on), the declarations only for a name the code does not
+    give (a compiled extension's, declared in its stub alone)."""
+    declared = getattr(support, "declaration_only", None)
+    if declared is None or len(paths) < 2:
+        return [paths]
+    code = [p for p in paths if not declared(p)]
+    return [code, [p for p in paths if declared(p)]] if code and len(code) < len(paths) else [paths]
