@@ -136,3 +136,20 @@ def test_a_decoration_call_is_counted_apart_not_judged(tmp_path):
     result = compare(docs, symbols, edges, {"a.py"}, tmp_path)
     assert result.losses["codelake_decoration_calls_not_judged"] == 1
     assert [(s["line"], s["codelake_dst"]) for s in result.false_positives] == [(13, "a.py::make.decorator")]
+
+
+def test_a_dependency_on_a_stub_is_taken_as_the_modules_that_run_where_codelake_found_them():
+    # scip-python: a.py and b.py use pkg's names through pkg/__init__.pyi; what runs is pkg/__init__.py and, for a
+    # name a.py calls, pkg/_impl.py; b.py's dependency was not found (a miss either way), c.py's stub has no module
+    from collections import Counter
+
+    from tests.bench.scip.compare import stub_deps_as_modules
+
+    truth = {("a.py", "pkg/__init__.pyi"), ("b.py", "pkg/__init__.pyi"), ("c.py", "ext/x.pyi"), ("a.py", "d.py")}
+    found = {("a.py", "pkg/__init__.py"), ("a.py", "pkg/_impl.py"), ("a.py", "d.py"), ("c.py", "other.py")}
+    files = {"a.py", "b.py", "c.py", "d.py", "pkg/__init__.py", "pkg/__init__.pyi", "pkg/_impl.py", "ext/x.pyi"}
+    losses = Counter()
+    fixed = stub_deps_as_modules(truth, found, files, {("a.py", "pkg/__init__.pyi"): {"pkg/_impl.py"}}, losses)
+    assert fixed == {("a.py", "pkg/__init__.py"), ("a.py", "pkg/_impl.py"), ("a.py", "d.py"),
+                     ("b.py", "pkg/__init__.pyi"), ("c.py", "ext/x.pyi")}
+    assert losses["scip_python_stub_dependencies_taken_as_modules"] == 1
