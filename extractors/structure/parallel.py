@@ -258,21 +258,29 @@ def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], 
 
 
 class Resolving:
-    """``resolve_parallel`` begun on a thread; ``edges()`` waits for it and gives the edges. What comes before the
-    slices (the graph, every file's imports, the value flow: ~1.3 s of pure Python on sympy) holds one core while
-    the other idles; begun so, the caller writes the tables it has meanwhile (Parquet work that mostly releases the
-    GIL). The thread ends before the slices' workers are forked: no thread is left for a fork."""
+    """``resolve_parallel`` begun beside the caller; ``edges()`` waits for it and gives the edges, with their ends'
+    sids. What comes before the slices (the graph, every file's imports, the value flow: ~2.2 s of pure Python on
+    sympy) holds one core while the caller writes the tables it has meanwhile on the other. A large run resolves in a
+    forked child (``pool.Forked``), which forks the slices' workers itself: ``prepare`` then has a core of its own,
+    not a thread sharing the GIL with the writes' Python parts. A small one (below ``IN_PROCESS_REFS``, or one
+    worker) on a thread, which ends before any fork."""
 
     def __init__(self, symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,
                  workers: int | None = None):
         from concurrent.futures import ThreadPoolExecutor
 
-        self.workers, self.symbols = workers, symbols
+        from .pool import Forked
+
+        self.workers, self.symbols, self.child, self.pool = workers, symbols, None, None
+        if refs.num_rows >= IN_PROCESS_REFS and worker_count(workers) > 1:
+            self.child = Forked(_resolved_whole, symbols, refs, files, root, provenance, workers)
+            return
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codelake-prepare")
         self.prepared = self.pool.submit(_prepared, symbols, refs, files, root, provenance)
 
     def edges(self) -> pa.Table:
-        """The edges, with their ends' sids (``symbols``' ``sid`` column)."""
+        if self.child is not None:
+            return self.child.result()
         sids = sid_index(self.symbols)  # while the thread may still prepare: the edges' sids are made by the slices
         try:
             state = self.prepared.result()
@@ -281,8 +289,18 @@ class Resolving:
         return _resolved(state, self.workers, sids)
 
     def abandon(self) -> None:
-        """Waits for the thread to end (a run failing while it prepares: nothing is left running after it)."""
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        """Waits for the thread to end, or stops the child (a run failing while it resolves: nothing is left
+        running after it)."""
+        if self.child is not None:
+            self.child.stop()
+        else:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _resolved_whole(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,
+                    workers: int | None) -> pa.Table:
+    """Every edge of a full run, with their ends' sids (``Resolving``'s child)."""
+    return _resolved(_prepared(symbols, refs, files, root, provenance), workers, sid_index(symbols))
 
 
 def _prepared(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,
