@@ -61,3 +61,46 @@ def test_stop_ends_a_running_child_and_reaps_it():
     with pytest.raises(ChildProcessError):  # reaped: no zombie left
         os.waitpid(pid, os.WNOHANG)
     child.stop()  # a second stop (``abandon`` after ``edges``) does nothing
+
+
+def _slow(x):
+    time.sleep(2)
+    return x
+
+
+def _pool_in_child(mark):
+    from extractors.structure.parallel import _fork_pool
+
+    with _fork_pool(2) as pool:
+        mark.write_text(" ".join(str(p.pid) for p in pool._pool))
+        return pool.map(_slow, range(60), chunksize=1)
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_stop_ends_the_workers_the_child_forked(tmp_path, capfd):
+    """A run failing while the child resolves its slices: the slices' workers end with the child, at once and
+    quietly (left alone they would finish their slice, then die on a broken pipe, each printing a traceback)."""
+    from extractors.structure.pool import Forked
+
+    mark = tmp_path / "workers"
+    child = Forked(_pool_in_child, mark)
+    deadline = time.monotonic() + 60
+    while not mark.exists() or not mark.read_text():
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    workers = [int(p) for p in mark.read_text().split()]
+    assert all(map(_running, workers))
+    child.stop()
+    deadline = time.monotonic() + 10
+    while any(map(_running, workers)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(map(_running, workers))
+    time.sleep(3)  # past a slice's time: nothing wrote a traceback
+    assert "Traceback" not in capfd.readouterr().err

@@ -47,12 +47,16 @@ class Forked:
         return value
 
     def stop(self) -> None:
-        """Kills the child if it still runs (a run failing meanwhile: nothing is left running after it)."""
+        """Kills the child if it still runs, and the workers it forked (its process group: killed alone, they would
+        finish their task and die on a broken pipe, each printing its traceback)."""
         if self.pid is not None:
             try:
-                os.kill(self.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+                os.killpg(self.pid, signal.SIGKILL)
+            except OSError:  # not yet its own group
+                try:
+                    os.kill(self.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
             self._reap()
 
     def _reap(self) -> int | None:
@@ -70,6 +74,10 @@ def _child_main(fn, args, out: int) -> None:
     status = 1
     try:
         _die_with_parent()
+        try:
+            os.setpgid(0, 0)  # its own process group, which its workers join: ``stop`` ends them all at once
+        except OSError:
+            pass
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
         try:
