@@ -104,3 +104,23 @@ def test_stop_ends_the_workers_the_child_forked(tmp_path, capfd):
     assert not any(map(_running, workers))
     time.sleep(3)  # past a slice's time: nothing wrote a traceback
     assert "Traceback" not in capfd.readouterr().err
+
+
+def test_an_interrupted_wait_stops_the_child():
+    """Ctrl-C reaches the terminal's foreground group, not the child's own: a run interrupted while it waits for the
+    edges stops the child instead of waiting for it to finish."""
+    from extractors.structure.pool import Forked
+
+    child = Forked(_sleeps)
+    pid = child.pid
+    previous = signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    signal.alarm(1)
+    started = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            child.result()
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert time.monotonic() - started < 20
+    assert not _running(pid)

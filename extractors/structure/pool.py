@@ -37,8 +37,10 @@ class Forked:
         try:
             while chunk := os.read(self.read_end, 1 << 20):
                 chunks.append(chunk)
-        finally:
-            status = self._reap()
+        except BaseException:  # Ctrl-C while waiting: the child, in a group of its own, did not get it
+            self.stop()
+            raise
+        status = self._reap()
         if not chunks:
             raise ChildProcessError(f"resolution's process ended without a result ({_described(status)})")
         ok, value = pickle.loads(b"".join(chunks))
