@@ -71,3 +71,48 @@ def test_edges_do_not_depend_on_the_slices_resolved_before(prepared, monkeypatch
     # in slices over two workers, each taking the next slice when free: the same edges, in order
     monkeypatch.setattr(parallel, "IN_PROCESS_REFS", 0)
     assert _edges(parallel._resolve_slices(later.num_rows, 2)) == forward
+
+
+@pytest.fixture(scope="module")
+def indexed(tmp_path_factory):
+    """The Python fixture's lake: its ``symbols`` (with the sids the full run gave), ``refs`` and ``edges``, the
+    files resolution reads, and the source root."""
+    from extractors.structure.rows import in_path_order
+    from pipeline.lake import Lake
+
+    work = tmp_path_factory.mktemp("sids")
+    root = work / "src"
+    shutil.copytree(FIXTURES / "structure" / "python", root, ignore=shutil.ignore_patterns("expected.json"))
+    index_structure(Lake(work / "lake"), root, repo="py")
+
+    def table(name):
+        return pa.concat_tables([pq.read_table(f) for f in sorted(glob.glob(f"{work}/lake/{name}/py/*.parquet"))])
+
+    f = table("files").select(["path", "language", "package", "parse_status"]).to_pydict()
+    files = {p: {"language": lang, "package": pkg, "parse_status": st} for p, lang, pkg, st in zip(*f.values())}
+    return in_path_order(table("symbols")), in_path_order(table("refs")), table("edges"), files, root
+
+
+def test_a_full_runs_edges_come_with_their_ends_sids_from_the_workers(indexed, monkeypatch):
+    """The full run's resolution gives each edge's ``src_sid``/``dst_sid`` itself, made beside the slices in the
+    forked workers (not over the whole edges table afterwards, on one core): each end's sid is its symbol's, and an
+    end that is no symbol of the repository (an unresolved call, a library's function) has none."""
+    from extractors.structure import parallel
+
+    symbols, refs, written, files, root = indexed
+    monkeypatch.setattr(parallel, "IN_PROCESS_REFS", 0)  # the slices in two forked workers, as a large run's
+    edges = parallel.Resolving(symbols, refs, files, root, "test", workers=2).edges()
+    sid = dict(zip(symbols.column("id").to_pylist(), symbols.column("sid").to_pylist()))
+    rows = list(zip(*(edges.column(c).to_pylist() for c in ("src_id", "dst_id", "src_sid", "dst_sid"))))
+    assert rows and all(src_sid == sid.get(src) and dst_sid == sid.get(dst) for src, dst, src_sid, dst_sid in rows)
+    assert any(dst_sid is not None for *_, dst_sid in rows)
+    # ends outside the repository's symbols: no sid, never another symbol's
+    outside = [(dst, dst_sid) for _, dst, _, dst_sid in rows if dst not in sid]
+    assert outside and all(dst_sid is None for _, dst_sid in outside)
+    # the lake's edges (the full run's): the same rows, sids included
+    columns = ["src_id", "dst_id", "kind", "line", "src_sid", "dst_sid"]
+
+    def keyed(table):
+        return sorted(zip(*(table.column(c).to_pylist() for c in columns)), key=repr)
+
+    assert keyed(edges) == keyed(written)

@@ -180,7 +180,7 @@ class _Run:
             yield Batch("callback_refs", rows.passed(self.new["refs"]))
             yield Batch("ref_names", rows.ref_names(self.new["refs"]))
             yield Batch("module_index", modules)
-            edges = rows.edges_with_sids(resolving, symbols)
+            edges = resolving.edges()  # with their ends' sids, made beside the slices
         finally:
             resolving.abandon()
         yield Batch("edges", edges)

@@ -196,7 +196,7 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
         elif found:  # a repeat of a reference that has edges (one with none adds nothing: two calls saved)
             lines.extend([line] * len(found))
             rows.extend(found)
-    return _repeated(edges_table(unique), rows, lines)
+    return _repeated(edges_table(unique, _SHARED.get("sids")), rows, lines)
 
 
 BY_LINE = object()  # a reference whose edges depend on its line: resolved once per line
@@ -214,16 +214,39 @@ EDGE_STRUCT = pa.struct([EDGES.field(n) for n in Edge._fields])
 LINE = Edge._fields.index("line")
 
 
-def edges_table(edges: list[Edge]) -> pa.Table:
+def edges_table(edges: list[Edge], sids: dict[str, int] | None = None) -> pa.Table:
     """Edge rows as a table whose string columns are dictionary-encoded: ids, paths and names repeat across a
     million edges, so the main process holds (and the workers send) about a third of the plain bytes; the lake
-    writes them as plain strings."""
+    writes them as plain strings. ``sids``: each symbol id's sid (``sid_index``), for the ends' sid columns (null
+    without it)."""
     # one struct conversion of the row tuples is ~3x faster than transposing them into columns in Python
     table = pa.Table.from_struct_array(pa.array(edges, type=EDGE_STRUCT))
     table = pa.Table.from_arrays([c.dictionary_encode() if pa.types.is_string(c.type) else c for c in table.columns],
                                  names=table.column_names)
-    return table.append_column("src_sid", pa.nulls(len(edges), pa.int32())).append_column(
-        "dst_sid", pa.nulls(len(edges), pa.int32()))
+    return _with_sids(table.append_column("src_sid", pa.nulls(len(edges), pa.int32())).append_column(
+        "dst_sid", pa.nulls(len(edges), pa.int32())), sids)
+
+
+def sid_index(symbols: pa.Table) -> dict[str, int]:
+    """Each symbol id's sid, the first row's where an id repeats (as ``incremental.with_sids`` finds it)."""
+    ids, sids = symbols.column("id").to_pylist(), symbols.column("sid").to_pylist()
+    return dict(zip(reversed(ids), reversed(sids)))
+
+
+def _with_sids(table: pa.Table, sids: dict[str, int] | None) -> pa.Table:
+    """``table``'s ``src_sid``/``dst_sid`` from ``sids``: one look-up per distinct id of each end's dictionary. Done
+    where the edges are made (the slices' workers, side by side), not over the whole edges table after the slices,
+    where one core worked while the other idled (~0.4 s of CPU on sympy)."""
+    if sids is None or not table.num_rows:
+        return table
+    for end in ("src", "dst"):
+        ids = table.column(f"{end}_id").combine_chunks()
+        if pa.types.is_dictionary(ids.type):
+            found = pa.array(map(sids.get, ids.dictionary.to_pylist()), pa.int32()).take(ids.indices)
+        else:
+            found = pa.array(map(sids.get, ids.to_pylist()), pa.int32())
+        table = table.set_column(table.schema.get_field_index(f"{end}_sid"), f"{end}_sid", found)
+    return table
 
 
 def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,
@@ -235,29 +258,49 @@ def resolve_parallel(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], 
 
 
 class Resolving:
-    """``resolve_parallel`` begun on a thread; ``edges()`` waits for it and gives the edges. What comes before the
-    slices (the graph, every file's imports, the value flow: ~1.3 s of pure Python on sympy) holds one core while
-    the other idles; begun so, the caller writes the tables it has meanwhile (Parquet work that mostly releases the
-    GIL). The thread ends before the slices' workers are forked: no thread is left for a fork."""
+    """``resolve_parallel`` begun beside the caller; ``edges()`` waits for it and gives the edges, with their ends'
+    sids. What comes before the slices (the graph, every file's imports, the value flow: ~2.2 s of pure Python on
+    sympy) holds one core while the caller writes the tables it has meanwhile on the other. A large run resolves in a
+    forked child (``pool.Forked``), which forks the slices' workers itself: ``prepare`` then has a core of its own,
+    not a thread sharing the GIL with the writes' Python parts. A small one (below ``IN_PROCESS_REFS``, or one
+    worker) on a thread, which ends before any fork."""
 
     def __init__(self, symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,
                  workers: int | None = None):
         from concurrent.futures import ThreadPoolExecutor
 
-        self.workers = workers
+        from .pool import Forked
+
+        self.workers, self.symbols, self.child, self.pool = workers, symbols, None, None
+        if refs.num_rows >= IN_PROCESS_REFS and worker_count(workers) > 1:
+            self.child = Forked(_resolved_whole, symbols, refs, files, root, provenance, workers)
+            return
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codelake-prepare")
         self.prepared = self.pool.submit(_prepared, symbols, refs, files, root, provenance)
 
     def edges(self) -> pa.Table:
+        if self.child is not None:
+            return self.child.result()
+        sids = sid_index(self.symbols)  # while the thread may still prepare: the edges' sids are made by the slices
         try:
             state = self.prepared.result()
         finally:
             self.pool.shutdown(wait=True)
-        return _resolved(state, self.workers)
+        return _resolved(state, self.workers, sids)
 
     def abandon(self) -> None:
-        """Waits for the thread to end (a run failing while it prepares: nothing is left running after it)."""
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        """Waits for the thread to end, or stops the child (a run failing while it resolves: nothing is left
+        running after it)."""
+        if self.child is not None:
+            self.child.stop()
+        else:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _resolved_whole(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,
+                    workers: int | None) -> pa.Table:
+    """Every edge of a full run, with their ends' sids (``Resolving``'s child)."""
+    return _resolved(_prepared(symbols, refs, files, root, provenance), workers, sid_index(symbols))
 
 
 def _prepared(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, provenance: str,
@@ -277,15 +320,16 @@ def _prepared(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, p
     return resolver, edges_table(edges), refs.filter(pc.invert(early))
 
 
-def _resolved(state, workers: int | None) -> pa.Table:
+def _resolved(state, workers: int | None, sids: dict[str, int] | None = None) -> pa.Table:
+    """The edges of ``_prepared``'s state; ``sids``: with their ends' sids (``edges_table``)."""
     resolver, head, later = state
     with cycles_paused():  # the forked workers inherit it
-        _SHARED.update(resolver=resolver, refs=later)
+        _SHARED.update(resolver=resolver, refs=later, sids=sids)
         try:
             parts = _resolve_slices(later.num_rows, worker_count(workers))
         finally:
             _SHARED.clear()
-        return pa.concat_tables([head] + parts + [edges_table(resolver.dispatch_edges())])
+        return pa.concat_tables([_with_sids(head, sids)] + parts + [edges_table(resolver.dispatch_edges(), sids)])
 
 
 def _resolve_slices(rows: int, workers: int) -> list[pa.Table]:
