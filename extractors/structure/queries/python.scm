@@ -9,6 +9,12 @@
 ; query (the time a one-shot update waits for), and skips wildcards: the same matches, half the compile (see
 ; docs/structure-audits.md, tenth round). A pattern's root stays named, and so does the parent of a node written `_`
 ; for its place (two wildcards side by side no longer say which nodes they are).
+;
+; `; needs: lambda` above a pattern (`; needs from here: @` ... `; needs end` above several) names the tokens a file
+; must hold for the pattern to match it (`a b|c`: a, and b or c; a word as a whole word; a lone `|` is the token):
+; a keyword its nodes always hold, a name its predicates compare. A one-shot update's parse-ahead child compiles only
+; the patterns its files hold the tokens of (parse.py `narrow_queries`): the same facts, a shorter compile. A token
+; written in a string or a comment keeps the pattern; a marker must never name a token a match can lack.
 
 ; needs: def
 (function_definition name: (identifier) @name) @definition.function
