@@ -25,7 +25,7 @@ def fresh_queries(monkeypatch):
     """Each test a fresh process's queries: none compiled, none narrowed."""
     for name in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED"):
         monkeypatch.setattr(parse, name, {})
-    monkeypatch.setattr(ahead, "_narrowed", [])
+    monkeypatch.setattr(ahead, "_narrowed", set())
 
 
 def _write(tmp_path, files: dict[str, str]) -> list[tuple]:

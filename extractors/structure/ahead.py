@@ -60,7 +60,7 @@ class ParsedAhead:
         self.pid = None
 
 
-_narrowed: list[bool] = []  # in a child: its queries narrowed to its items already
+_narrowed: set[str] = set()  # in a child: the languages whose query it narrowed to its items already
 
 
 def _parse_item(root: Path, items: list, item: tuple):
@@ -69,9 +69,10 @@ def _parse_item(root: Path, items: list, item: tuple):
     error (a missing token may be inserted), so a file whose tree has one is parsed again with the whole query."""
     from . import parse  # imported by the child: the parent forks before it has (``start_early``)
 
-    if not _narrowed:  # once per child: a language widened below stays whole
-        _narrowed.append(True)
-        parse.narrow_queries(root, items)
+    language = item[1].name
+    if language not in _narrowed:  # once a language per child (one widened below stays whole), at its first file:
+        _narrowed.add(language)  # its compile counts in that file's budget, not another language's file's
+        parse.narrow_queries(root, [planned for planned in items if planned[1].name == language])
     facts = parse.parse_file(root, *item)
     if facts.status in ("partial", "fallback") and parse.widen_query(facts.language):
         facts = parse.parse_file(root, *item)
