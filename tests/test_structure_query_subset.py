@@ -142,3 +142,16 @@ def test_the_child_parses_a_file_with_errors_again_with_the_whole_query(tmp_path
     assert facts.status in ("partial", "fallback")
     assert "python" not in parse._NARROWED  # widened: a missing token may stand for a keyword the file lacks
     assert facts == _whole_facts(tmp_path, item)
+
+
+def test_the_child_narrows_a_language_at_its_first_file_only(tmp_path):
+    """Another language's compile waits for its own first file: it counts in that file's budget."""
+    (plain,) = _write(tmp_path, {"plain.py": PLAIN})
+    (tmp_path / "app.js").write_text("module.exports = { run() { return 1 } }\n")
+    script = ("app.js", LANGUAGES["javascript"], "100644", None)
+    ahead._parse_item(tmp_path, [plain, script], plain)
+    assert "python" in parse._NARROWED and "javascript" not in parse._PARSERS
+    facts = ahead._parse_item(tmp_path, [plain, script], script)
+    assert "javascript" in parse._NARROWED  # no `require`, `as`, adapters...: a smaller query
+    assert parse.widen_query("javascript")
+    assert facts == parse.parse_file(tmp_path, *script) and facts.defs  # the whole query's facts
