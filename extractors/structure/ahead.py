@@ -45,7 +45,7 @@ class ParsedAhead:
         from .rows import tables_from_facts
 
         child, self.pid = (self.pid, self.fd), None  # run_guarded reaps it and closes its pipe
-        parts = budget.run_guarded(partial(_parse_item, self.root), items, skipped_item, started=child)
+        parts = budget.run_guarded(partial(_parse_item, self.root, items), items, skipped_item, started=child)
         return tables_from_facts([f for part in parts for f in part], head, entry_points)
 
     def cancel(self) -> None:
@@ -60,10 +60,23 @@ class ParsedAhead:
         self.pid = None
 
 
-def _parse_item(root: Path, item: tuple):
-    from .parse import parse_file  # imported by the child: the parent forks before it has (``start_early``)
+_narrowed: set[str] = set()  # in a child: the languages whose query it narrowed to its items already
 
-    return parse_file(root, *item)
+
+def _parse_item(root: Path, items: list, item: tuple):
+    """One of ``items``' facts, parsed with each language's query narrowed to the patterns ``items`` can match
+    (``parse.narrow_queries``: the compile the run waits for, shortened). A query's needs hold where the tree has no
+    error (a missing token may be inserted), so a file whose tree has one is parsed again with the whole query."""
+    from . import parse  # imported by the child: the parent forks before it has (``start_early``)
+
+    language = item[1].name
+    if language not in _narrowed:  # once a language per child (one widened below stays whole), at its first file:
+        _narrowed.add(language)  # its compile counts in that file's budget, not another language's file's
+        parse.narrow_queries(root, [planned for planned in items if planned[1].name == language])
+    facts = parse.parse_file(root, *item)
+    if facts.status in ("partial", "fallback") and parse.widen_query(facts.language):
+        facts = parse.parse_file(root, *item)
+    return facts
 
 
 _early: list[ParsedAhead] = []  # the child ``start_early`` forked, until ``parse_ahead`` takes or stops it
@@ -126,5 +139,5 @@ def _start(root: Path, files: list[str]) -> ParsedAhead | None:
     compiled = parse is not None and any(lang.name in parse._PARSERS for _, lang, *_ in items)
     if not items or compiled or plan.total_bytes(root, items, MAX_BYTES + 1) > MAX_BYTES:
         return None
-    pid, fd = budget.start_child(partial(_parse_item, root), items)
+    pid, fd = budget.start_child(partial(_parse_item, root, items), items)
     return ParsedAhead(pid, fd, root, items, frozenset(files))

@@ -224,7 +224,7 @@ import re
 import sys
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from operator import itemgetter
 from pathlib import Path
@@ -375,7 +375,12 @@ def queries_digest() -> str:
     return digest.hexdigest()[:12]
 
 
-def _parser_and_query(lang: Language):
+def _parser_and_query(lang: Language, data: bytes | None = None):
+    """The language's parser and query: the whole query, or the narrowed one ``narrow_queries`` compiled when
+    ``data`` (the file about to be read) holds none of its left-out patterns' tokens."""
+    narrowed = _NARROWED.get(lang.name)
+    if narrowed is not None and (data is None or not narrowed.covers(data)):
+        del _NARROWED[lang.name], _PARSERS[lang.name]  # the whole query from now on
     if lang.name not in _PARSERS:
         from tree_sitter import Query
         from tree_sitter_language_pack import get_language, get_parser
@@ -393,6 +398,201 @@ def _parser_and_query(lang: Language):
         else:
             _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = None, []
     return _PARSERS[lang.name], _QUERIES[lang.name]
+
+
+class QueryPattern(NamedTuple):
+    """One top-level pattern of a language's query: its text as written and the tokens it needs (``; needs:``), each
+    a tuple of alternatives one of which must occur in a file for the pattern to be able to match there."""
+
+    text: str
+    needs: tuple[tuple[bytes, ...], ...] = ()
+
+
+NEEDS = re.compile(r"^\s*; needs( from here)?: *(\S.*?) *$")
+NEEDS_END = re.compile(r"^\s*; needs end *$")
+
+
+@lru_cache(maxsize=None)
+def query_patterns(language: str) -> tuple[QueryPattern, ...]:
+    """A language's query (``query_text``) as its top-level patterns in order, each with the tokens its ``; needs:``
+    comment lines say: ``; needs: lambda`` marks the next pattern, ``; needs from here: @`` every pattern up to a
+    line ``; needs end``; ``a b|c`` is a and (b or c). Data in the query files, read by ``narrow_queries``: a token
+    is one a file must hold for the pattern to match where the tree has no error (a keyword of its nodes, a name its
+    predicates compare; ``narrow_queries``' caller parses a file with errors again with the whole query)."""
+    text = query_text(language) or ""
+    lines, patterns, marked, block = text.splitlines(keepends=True), [], (), ()
+    ranges = iter(_pattern_spans(text))
+    span = next(ranges, None)
+    offset = 0
+    for line in lines:
+        found, ended = NEEDS.match(line), NEEDS_END.match(line)
+        if found and found.group(1):
+            if block:
+                raise ValueError(f"{language}.scm: a `; needs from here` block inside another")
+            block = _needs(found.group(2))
+        elif found:
+            marked += _needs(found.group(2))
+        elif ended:
+            block = ()
+        while span is not None and span[0] < offset + len(line):
+            patterns.append(QueryPattern(text[span[0]:span[1]], block + marked))
+            marked, span = (), next(ranges, None)
+        offset += len(line)
+    if marked or block:
+        raise ValueError(f"{language}.scm: a `; needs` marker with no pattern after it, or a block never ended")
+    return tuple(patterns)
+
+
+def _needs(words: str) -> tuple[tuple[bytes, ...], ...]:
+    """``a b|c`` -> ((a,), (b, c)); a word that is only ``|`` is that token (a union's operator)."""
+    return tuple((word.encode(),) if word == "|" else tuple(token.encode() for token in word.split("|"))
+                 for word in words.split())
+
+
+def _pattern_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of a query text's top-level patterns: a parenthesised or bracketed one or a string,
+    with the quantifiers and captures after it; comments and strings read as tree-sitter reads them."""
+    spans, depth, start, i, n = [], 0, 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == ";":
+            i = text.find("\n", i)
+            i = n if i < 0 else i
+            continue
+        if c == '"':
+            end = _string_end(text, i)
+            if depth == 0:
+                spans.append((i, _suffix_end(text, end)))
+                i = spans[-1][1]
+            else:
+                i = end
+            continue
+        if c in "([":
+            start = i if depth == 0 else start
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+            if depth == 0:
+                spans.append((start, _suffix_end(text, i + 1)))
+                i = spans[-1][1]
+                continue
+        i += 1
+    return spans
+
+
+def _string_end(text: str, i: int) -> int:
+    """The offset after the string opening at ``i`` (backslash escapes skipped)."""
+    i += 1
+    while text[i] != '"':
+        i += 2 if text[i] == "\\" else 1
+    return i + 1
+
+
+_SUFFIX = re.compile(r"(?:\s*(?:[*+?]|@[\w.-]+))*")
+
+
+def _suffix_end(text: str, i: int) -> int:
+    """Past a top-level pattern's quantifier and captures, which may follow on later lines."""
+    return _SUFFIX.match(text, i).end()
+
+
+class Narrowed(NamedTuple):
+    """A language's query compiled without the patterns the files it was compiled for cannot match: ``left_out``,
+    their needs; a file holding every need of one of them takes the whole query."""
+
+    left_out: tuple[tuple[tuple[bytes, ...], ...], ...]
+
+    def covers(self, data: bytes) -> bool:
+        held = _held(data, self.left_out)
+        return not any(_met(needs, held) for needs in self.left_out)
+
+
+def _held(data: bytes, needs: tuple) -> frozenset[bytes]:
+    """The tokens of ``needs`` (a tuple of patterns' needs) that ``data`` holds: each looked for once."""
+    tokens = {token for need in needs for alternatives in need for token in alternatives}
+    return frozenset(token for token in tokens if _token_in(token)(data))
+
+
+def _met(needs: tuple[tuple[bytes, ...], ...], held: frozenset[bytes]) -> bool:
+    return all(not held.isdisjoint(alternatives) for alternatives in needs)
+
+
+def _has_needs(data: bytes, needs: tuple[tuple[bytes, ...], ...]) -> bool:
+    return _met(needs, _held(data, (needs,)))
+
+
+@lru_cache(maxsize=None)
+def _token_in(token: bytes) -> Callable[[bytes], bool]:
+    """Whether a file holds ``token``: a word (a keyword, a name a predicate compares) as a whole word, which is how
+    the grammars' lexers (each with a ``word`` rule) read one; punctuation anywhere. Inside a string or a comment
+    too: such a token keeps its patterns, never drops one."""
+    if token[0] not in _WORD_BYTES or token[-1] not in _WORD_BYTES:
+        return lambda data: token in data
+    return partial(_word_in, token)
+
+
+_WORD_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+
+def _word_in(token: bytes, data: bytes) -> bool:
+    """``token`` in ``data`` with no ASCII word character either side (a non-ASCII byte beside it counts as a
+    boundary: more files keep a pattern). ``find`` scans in C; a regex search cost ~10x more on a 150 KB file."""
+    at, end = data.find(token), len(data)
+    while at >= 0:
+        after = at + len(token)
+        if (not at or data[at - 1] not in _WORD_BYTES) and (after == end or data[after] not in _WORD_BYTES):
+            return True
+        at = data.find(token, at + 1)
+    return False
+
+
+_NARROWED: dict[str, Narrowed] = {}
+
+
+def narrow_queries(root: Path, items: list) -> None:
+    """For a few files' parse (a one-shot update's parse-ahead child): each language's query compiled with only the
+    patterns some file holds the needs of (``query_patterns``), in their order: tree-sitter's compile cost is a sum
+    over the patterns, and what a file cannot match gives it no facts. A language compiled already is left as it
+    is; ``_parser_and_query`` compiles the whole query for a file the narrowed one does not cover. A full index
+    keeps the whole query (compiled once for many files)."""
+    files: dict[str, tuple[Language, list[bytes]]] = {}
+    for path, lang, *_ in items:
+        if lang.grammar and lang.name not in _PARSERS and query_text(lang.name):
+            try:
+                data = _read(root, path, (root / path).lstat().st_size)
+            except OSError:  # the parse says what is wrong with it, and the file gives no facts
+                data = b""
+            files.setdefault(lang.name, (lang, []))[1].append(data)
+    for lang, datas in files.values():
+        _compile_narrowed(lang, datas)
+
+
+def widen_query(language: str) -> bool:
+    """The whole query for ``language`` from now on; False when it was not narrowed."""
+    if _NARROWED.pop(language, None) is None:
+        return False
+    del _PARSERS[language]
+    return True
+
+
+def _compile_narrowed(lang: Language, datas: list[bytes]) -> None:
+    from tree_sitter import Query
+    from tree_sitter_language_pack import get_language, get_parser
+
+    patterns = query_patterns(lang.name)
+    needs = tuple(p.needs for p in patterns)
+    held = [_held(data, needs) for data in datas]
+    kept = [not p.needs or any(_met(p.needs, tokens) for tokens in held) for p in patterns]
+    if all(kept) or not any(kept):
+        return  # the whole query, compiled as any run's
+    text = "\n".join(p.text for p, keep in zip(patterns, kept) if keep)
+    key = (lang.grammar, text)
+    if key not in _COMPILED:
+        query = Query(get_language(lang.grammar), text)
+        _COMPILED[key] = (query, _pattern_roles(query))
+    _PARSERS[lang.name] = get_parser(lang.grammar)
+    _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _COMPILED[key]
+    _NARROWED[lang.name] = Narrowed(tuple(p.needs for p, keep in zip(patterns, kept) if not keep))
 
 
 def _query_body(text: str) -> str:
@@ -510,7 +710,7 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     """The file's definitions and references: its tree read (``_read_tree``), the query's captures settled
     (``_settled_captures``), definitions nested (``_file_definitions``), then each reference attached to its scope
     with what the file's value flow binds it to."""
-    parser, query = _parser_and_query(lang)
+    parser, query = _parser_and_query(lang, data)
     rules = parse_rules(lang.name)
     _PARENTS.clear()
     _use_element_reads(rules)

@@ -5,6 +5,9 @@
 ; no other node stands there with those fields (a nested_identifier only in a type's or a namespace's name). tree-sitter
 ; analyses every step that names a node type and has children when it compiles the query, and skips wildcards: the
 ; same matches for less compile (see docs/structure-audits.md, tenth round). A pattern's root stays named.
+;
+; `; needs: require` above a pattern names the tokens a file must hold for it to match (see python.scm's head): a
+; one-shot update's parse-ahead child compiles only the patterns its files hold the tokens of.
 
 ; definitions
 (function_declaration name: (identifier) @name) @definition.function
@@ -25,10 +28,12 @@
 ; ...but not a property's descriptor (`Object.defineProperty(this, 'router', { get: function () {..} })`): its get /
 ; set run with the object defined on as `this`, code of the function the call is in (a mark javascript.py
 ; settle_definitions reads: the key's function is then no method)
+; needs: Object defineProperty
 (call_expression function: (_ object: (identifier) @_object property: (property_identifier) @_define)
   arguments: (arguments (object (pair key: (property_identifier) @name
                                       value: [(function_expression) (arrow_function)]) @definition.descriptor))
   (#eq? @_object "Object") (#eq? @_define "defineProperty") (#any-of? @name "get" "set"))
+; needs: module exports
 (assignment_expression
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (method_definition name: (property_identifier) @name) @definition.method)
@@ -50,6 +55,7 @@
                                value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))
                                          (variable_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
                                value: [(function_expression) (arrow_function) (generator_function)]) @definition.method)))]))
+; needs: module exports
 (assignment_expression
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])
@@ -119,6 +125,7 @@
 ; a promise, whose then / catch / finally are the language's (see parse.py @signature.async)
 (function_declaration "async" @signature.async)
 (method_definition "async" @signature.async)
+; needs: async
 (variable_declarator value: [(arrow_function "async" @signature.async) (function_expression "async" @signature.async)])
 
 ; an anonymous function passed to a call (describe('x', () => {...}), xs.map(function (x) {...})): a scope of its own
@@ -194,15 +201,19 @@
 (export_statement "default" @import.alias value: (identifier) @import.name) @reexport
 
 ; CommonJS: const m = require("./m") / const {a, b: c} = require("./m") / const x = require("./m").x
+; needs: require
 (variable_declarator name: (identifier) @import.alias
   value: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_req "require")) @import @import.wildcard
+; needs: require
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @import.name)
   value: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_req "require")) @import
+; needs: require
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @import.name value: (identifier) @import.alias))
   value: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_req "require")) @import
+; needs: require
 (variable_declarator name: (identifier) @import.alias
   value: (_ object: (_ function: (identifier) @_req
     arguments: (arguments (string (string_fragment) @import.module))) property: (property_identifier) @import.name)
@@ -226,13 +237,16 @@
 
 ; CommonJS and pre-class code as definitions: exports.f = function..., module.exports.f = ..., Foo.prototype.m = ...,
 ; obj.m = function m() {} (a method of the object obj: an express `app`, a `proto`), req.get = req.header = function
+; needs: exports
 (assignment_expression
   left: (_ object: (identifier) @_exports property: (property_identifier) @name)
   right: [(function_expression) (arrow_function) (class)] (#eq? @_exports "exports")) @definition.function @exported
+; needs: module exports
 (assignment_expression
   left: (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
     property: (property_identifier) @name)
   right: [(function_expression) (arrow_function) (class)] (#eq? @_module "module") (#eq? @_exports "exports")) @definition.function @exported
+; needs: prototype
 (assignment_expression
   left: (_ object: (_ object: (identifier) @parent.name property: (property_identifier) @_proto)
     property: (property_identifier) @name)
@@ -243,6 +257,7 @@
           (assignment_expression right: [(function_expression) (arrow_function)])]
   (#not-eq? @parent.name "exports") (#not-eq? @parent.name "module") (#not-eq? @parent.name "this")) @definition.function
 ; exports.x = <a value> / module.exports.x = <a value>: an exported variable (function values are functions above)
+; needs: exports
 (assignment_expression
   left: [(_ object: (identifier) @_exports property: (property_identifier) @name)
          (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
@@ -250,6 +265,7 @@
   right: [(member_expression) (object) (array) (string) (number) (new_expression) (template_string) (binary_expression)
           (ternary_expression) (true) (false) (null) (regex) (parenthesized_expression)]
   (#eq? @_exports "exports")) @definition.variable @exported
+; needs: exports
 (assignment_expression
   left: [(_ object: (identifier) @_exports property: (property_identifier) @name)
          (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
@@ -258,6 +274,7 @@
   (#eq? @_exports "exports") (#not-eq? @_callee "require")) @definition.variable @exported
 ; module.exports = class Application {...} / = function compose() {...}: the module's definition of that name (its
 ; methods are the class's; the re-export below makes it the module's export)
+; needs: module exports
 (assignment_expression
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: [(class name: (_) @name) @definition.class (function_expression name: (identifier) @name) @definition.function]
@@ -271,39 +288,48 @@
 ; CommonJS exports: module.exports = f / exports = module.exports = f / var app = module.exports = {} (f, app are the
 ; module's default export: what `require()` returns), module.exports = { a, b: c }, exports.x = f, module.exports =
 ; require('./x') (this module is x), exports.x = require('./x')
+; needs: module exports
 (assignment_expression
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: [(identifier) @import.name
           (function_expression name: (identifier) @import.name) (class name: (_) @import.name)]
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
+; needs: module exports
 (variable_declarator name: (identifier) @import.name
   value: (assignment_expression left: (_ object: (identifier) @_module property: (property_identifier) @_exports))
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
+; needs: module exports
 (variable_declarator name: (identifier) @import.name
   value: (assignment_expression right: (assignment_expression
     left: (_ object: (identifier) @_module property: (property_identifier) @_exports)))
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
+; needs: module exports
 (assignment_expression
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (shorthand_property_identifier) @import.name)
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport
+; needs: module exports
 (assignment_expression
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: (object (pair key: (property_identifier) @import.alias value: (identifier) @import.name))
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport
+; needs: exports
 (assignment_expression
   left: [(_ object: (identifier) @_exports property: (property_identifier) @import.alias)
          (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
            property: (property_identifier) @import.alias)]
   right: (identifier) @import.name (#eq? @_exports "exports")) @reexport
+; needs: module exports require
 (assignment_expression
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.default
+; needs: module exports require
 (assignment_expression
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
+; needs: exports require
 (assignment_expression
   left: [(_ object: (identifier) @_exports property: (property_identifier) @import.alias)
          (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
@@ -367,6 +393,7 @@
 ; Store()` adds nothing)
 (assignment_expression left: (identifier) @var.name right: (_) @var.value) @var.later
 ; x instanceof Store: x is a Store where the check holds (flow-insensitive: one more value of x in its scope)
+; needs: instanceof
 (binary_expression left: (identifier) @var.name operator: "instanceof" right: [(identifier) (member_expression)]
   @var.narrowed)
 
@@ -390,6 +417,7 @@
 (catch_clause parameter: (identifier) @local.name)
 
 ; xs.map(b => b.title()): a callback's parameter takes the collection's elements (see parse.py var.elements)
+; needs: map|forEach|filter|find|findLast|some|every|flatMap|findIndex
 (call_expression
   function: (_ object: (_) @var.elements property: (property_identifier) @_adapter)
   arguments: (arguments . (arrow_function parameter: (identifier) @var.name))
@@ -406,6 +434,7 @@
   index: [(template_string (template_substitution)) (binary_expression)] @name) @reference.template)
 (variable_declarator value: (subscript_expression object: (_) @receiver
   index: [(template_string (template_substitution)) (binary_expression)] @name) @reference.template)
+; needs: call|apply|bind
 (member_expression object: (subscript_expression object: (_) @receiver
   index: [(template_string (template_substitution)) (binary_expression)] @name) @reference.template
   property: (property_identifier) @_run (#any-of? @_run "call" "apply" "bind"))

@@ -16,6 +16,7 @@
 (enum_declaration name: (identifier) @name) @definition.enum
 ; its members, fields of it: `LogPrefix.Incoming` reads one
 (enum_body [(property_identifier) @name @definition.field (enum_assignment name: (property_identifier) @name) @definition.field])
+; needs: namespace|module
 (internal_module name: (identifier) @name) @definition.namespace
 ; a member of an interface or an object type (`type Api = { fetch(input: I): O }`): a method of that type
 (method_signature name: (property_identifier) @name) @definition.method
@@ -52,12 +53,14 @@
 ; a module-level object's key whose value is a function cast to a type is a method of the object too (ecma.scm's rule
 ; for a bare function value): zod v3's `export const coerce = { string: ((arg) => ZodString.create(..)) as
 ; (typeof ZodString)["create"] }`, where `z.coerce.string()` gives what the function returns
+; needs: as
 (program [(lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
             value: (as_expression (parenthesized_expression [(function_expression) (arrow_function)]))) @definition.method)))
           (export_statement declaration: (lexical_declaration (variable_declarator value: (object (pair key: (property_identifier) @name
             value: (as_expression (parenthesized_expression [(function_expression) (arrow_function)]))) @definition.method))))])
 
 ; ...and what such a method returns: the call its arrow's body makes (`ZodString.create(..)`: a ZodString)
+; needs: as
 (pair value: (as_expression (parenthesized_expression
   (arrow_function body: (_ function: [(identifier) @name
                                                     (_ object: (_) @receiver property: (property_identifier) @name)] arguments: (_)))
@@ -66,17 +69,20 @@
 ; a variable holding an arrow function cast to a call signature type (zustand's `export const create = ((init) =>
 ; init ? createImpl(init) : createImpl) as Create`): what the arrow returns, the call or the function its body gives
 ; (each branch of a ternary), so that a call of what `create(..)` gives reaches the function returned
+; needs: as
 (variable_declarator value: (as_expression (parenthesized_expression
   (arrow_function body: [(_ function: (identifier) @name arguments: (_))
                          (ternary_expression consequence: (_ function: (identifier) @name arguments: (_)))
                          (ternary_expression alternative: (_ function: (identifier) @name arguments: (_)))])
   @reference.returns_call)))
+; needs: as
 (variable_declarator value: (as_expression (parenthesized_expression
   (arrow_function body: [(ternary_expression consequence: (identifier) @name)
                          (ternary_expression alternative: (identifier) @name)])
   @reference.returns)))
 ; ...where the condition is the arrow's first parameter (`init ? createImpl(init) : createImpl`), the alternative is
 ; what a call passing no argument gives: also a returns_bare (javascript.py's settle_references keeps it alone)
+; needs: as
 (variable_declarator value: (as_expression (parenthesized_expression
   (arrow_function
     parameters: (formal_parameters . [(required_parameter pattern: (identifier) @_param)
@@ -93,10 +99,12 @@
 (export_statement declaration: (enum_declaration name: (identifier) @name) @definition.enum) @exported
 ; declare module '../x' { interface I {} } / declare global { interface I {} }: adds to another module's (or the
 ; global) declaration of I, which code elsewhere reads: exported
+; needs: declare interface
 (ambient_declaration [(module body: (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface))
                       (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface)]) @exported
 ; ...and the module it augments, as a decorator (javascript.settle_definitions makes it an entry reason): code reads
 ; the interface wherever it reads that module's (zustand's StoreMutators in each middleware, read by vanilla.ts)
+; needs: declare interface
 (ambient_declaration (module name: (string) @decorator
                              body: (statement_block (interface_declaration name: (type_identifier) @name) @definition.interface)))
 ; declare global { function f(): T; const v: T; type T = ...; class C {} }: names every file sees without an import
@@ -112,16 +120,20 @@
 (export_statement (ambient_declaration (function_signature name: (identifier) @name) @definition.function)) @exported
 (ambient_declaration (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (export_statement (ambient_declaration (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))) @exported
+; needs: namespace|module
 ([(internal_module body: (statement_block [(function_signature name: (identifier) @name) @definition.function
                                            (export_statement (function_signature name: (identifier) @name) @definition.function)]))
   (module body: (statement_block [(function_signature name: (identifier) @name) @definition.function
                                   (export_statement (function_signature name: (identifier) @name) @definition.function)]))])
 
 ; decorators: @Component class, @Get() method (a framework registers them: entry points)
+; needs: @
 (export_statement decorator: (decorator [(identifier) @decorator (_ function: (identifier) @decorator arguments: (_))])
   declaration: [(class_declaration name: (type_identifier) @name) (abstract_class_declaration name: (type_identifier) @name)] @definition.class)
+; needs: @
 (class_declaration decorator: (decorator [(identifier) @decorator (_ function: (identifier) @decorator arguments: (_))])
   name: (type_identifier) @name) @definition.class
+; needs: @
 ((decorator [(identifier) @decorator (_ function: (identifier) @decorator arguments: (_))]) .
   (method_definition name: (property_identifier) @name) @definition.function)
 
@@ -192,6 +204,7 @@
 (optional_parameter pattern: (identifier) @var.name type: (type_annotation (_) @var.type))
 (variable_declarator name: (identifier) @var.name type: (type_annotation (_) @var.type))
 ; const c = ctx as Context<E>, x as unknown as Router: the type cast to last
+; needs: as
 (variable_declarator name: (identifier) @var.name value: (as_expression "as" . [(type_identifier) (generic_type)
   (nested_type_identifier)] @var.type .))
 ; const s = <Square>shape: the cast's type (``type_assertion``, a node TSX lacks: ``_`` with its type first)
@@ -221,7 +234,9 @@
                                                                                     (optional_parameter pattern: (identifier) @parameter.name)]))])])
 
 ; a value cast on the spot and called: (f as any)(x), new (Internals as any)(def)
+; needs: as
 (call_expression function: (parenthesized_expression (as_expression (identifier) @name))) @reference.call
+; needs: as
 (new_expression constructor: (parenthesized_expression (as_expression (identifier) @name))) @reference.call
 
 ; a variable or field given what a function declares it returns, where no annotation states its type: const s =
@@ -237,12 +252,14 @@
           (await_expression (_ function: [(identifier) (member_expression)] arguments: (_)) @var.type)])
 
 ; xs.map((b) => ...), xs.some(function (b) {...}): the callback's one parameter takes the collection's elements
+; needs: map|forEach|filter|find|findLast|some|every|flatMap|findIndex
 (call_expression
   function: (_ object: (_) @var.elements property: (property_identifier) @_adapter)
   arguments: (arguments . [(arrow_function parameters: (formal_parameters . (required_parameter pattern: (identifier) @var.name)))
                            (function_expression parameters: (formal_parameters . (required_parameter pattern: (identifier) @var.name)))])
   (#any-of? @_adapter "map" "forEach" "filter" "find" "findLast" "some" "every" "flatMap" "findIndex"))
 ; xs.reduce((acc, b) => ..): the callback's second parameter takes the elements (the first, what it returns)
+; needs: reduce|reduceRight
 (call_expression
   function: (_ object: (_) @var.elements property: (property_identifier) @_adapter)
   arguments: (arguments . [(arrow_function parameters: (formal_parameters . (required_parameter) . (required_parameter pattern: (identifier) @var.name)))
@@ -334,6 +351,7 @@
                     value: [(arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
                             (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
                             (arrow_function parameter: (identifier) @var.name)])]))
+; needs: satisfies
 (satisfies_expression (object [(method_definition name: (property_identifier) @var.key
                                  parameters: (formal_parameters (required_parameter pattern: (identifier) !type !value) @var.name))
                                (pair key: (property_identifier) @var.key
@@ -398,9 +416,11 @@
   return_type: (type_annotation (type_identifier) @name)) @reference.type.result0 (#eq? @name @_tp))
 (variable_declarator value: ((arrow_function type_parameters: (type_parameters . (type_parameter name: (type_identifier) @_tp))
   return_type: (type_annotation (type_identifier) @name)) @reference.type.result0 (#eq? @name @_tp)))
+; needs: as
 (variable_declarator value: ((arrow_function type_parameters: (type_parameters . (type_parameter name: (type_identifier) @_tp))
   body: (statement_block (return_statement (as_expression (type_identifier) @name .)))) @reference.type.result0
   (#eq? @name @_tp)))
+; needs: as
 (variable_declarator value: ((arrow_function type_parameters: (type_parameters . (type_parameter name: (type_identifier) @_tp))
   body: (as_expression (type_identifier) @name .)) @reference.type.result0 (#eq? @name @_tp)))
 (variable_declarator value: (call_expression type_arguments: (type_arguments . (type_identifier) @name))

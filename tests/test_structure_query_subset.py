@@ -1,0 +1,157 @@
+"""A one-shot update's parse-ahead child compiles only the query patterns its files can match (``; needs:`` markers
+in the query files, ``parse.narrow_queries``): a smaller query, the same facts as the whole query's."""
+
+from __future__ import annotations
+
+import pytest
+
+from extractors.structure import ahead, parse
+from extractors.structure.languages import LANGUAGES
+
+PYTHON = LANGUAGES["python"]
+
+# no token any marked pattern of python.scm is kept for but `def`, `return`, `import` and `for`
+PLAIN = "import os\n\n\ndef total(xs):\n    n = 0\n    for x in xs:\n        n = n + len(x)\n    return n\n"
+# every construct's keyword only inside strings and a comment: the patterns that need them are kept all the same
+QUOTED = ('import os\n\n# with self: a comment\n\n\ndef total(xs):\n    """lambda, yield, @decorator"""\n'
+          '    return ["isinstance", "Callable"]\n')
+RICH = ("from typing import Callable\n\n\nclass Box:\n    @staticmethod\n    def make(f: Callable[[int], int]):\n"
+        "        g = lambda y: f(y)\n        with open('x') as fh:\n            yield g\n        if isinstance(f, Box):\n"
+        "            return f\n")
+
+
+@pytest.fixture(autouse=True)
+def fresh_queries(monkeypatch):
+    """Each test a fresh process's queries: none compiled, none narrowed."""
+    for name in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED"):
+        monkeypatch.setattr(parse, name, {})
+    monkeypatch.setattr(ahead, "_narrowed", set())
+
+
+def _write(tmp_path, files: dict[str, str]) -> list[tuple]:
+    for rel, text in files.items():
+        (tmp_path / rel).write_text(text)
+    return [(rel, PYTHON, "100644", None) for rel in files]
+
+
+def _whole_facts(root, item) -> parse.FileFacts:
+    parse.widen_query("python")
+    return parse.parse_file(root, *item)
+
+
+def test_the_query_splits_into_the_patterns_tree_sitter_compiles():
+    from tree_sitter import Query
+    from tree_sitter_language_pack import get_language
+
+    text = parse.query_text("python")
+    query = Query(get_language("python"), text)
+    patterns = parse.query_patterns("python")
+    raw = text.encode()
+    assert len(patterns) == query.pattern_count
+    for i, pattern in enumerate(patterns):
+        assert raw[query.start_byte_for_pattern(i):].decode().startswith(pattern.text)
+    needs = {p.text.split()[0]: p.needs for p in patterns}
+    assert needs["(lambda"] == ((b"lambda",),)
+    assert ((b"with",), (b"as",)) in [p.needs for p in patterns]
+    assert ((b"type", b"Type"),) in [p.needs for p in patterns]
+    assert ((b"|",),) in [p.needs for p in patterns]  # a lone `|` is the token, no alternation
+    assert any(not p.needs for p in patterns)
+    for language in LANGUAGES:  # every marker of every query file stands before a pattern
+        parse.query_patterns(language)
+
+
+def test_patterns_split_past_strings_comments_and_captures_on_later_lines():
+    text = ('; a comment with ( and "\n(a "(" @x) ; (not a pattern\n'
+            '[(b) (c)]\n  @y @z\n((d) @w (#eq? @w "x)\\"y"))\n"e" @v\n(f)* @u\n')
+    spans = parse._pattern_spans(text)
+    assert [text[s:e] for s, e in spans] == ['(a "(" @x)', "[(b) (c)]\n  @y @z", '((d) @w (#eq? @w "x)\\"y"))',
+                                             '"e" @v', "(f)* @u"]
+
+
+def test_markers_mark_the_next_pattern_or_a_block(monkeypatch):
+    text = ("; needs: lambda\n(a)\n(b)\n; needs from here: @ x|y\n(c)\n; needs: z\n(d)\n; needs end\n(e)\n")
+    monkeypatch.setattr(parse, "query_text", lambda language: text)
+    parse.query_patterns.cache_clear()
+    try:
+        assert [p.needs for p in parse.query_patterns("made_up")] == [
+            ((b"lambda",),), (), ((b"@",), (b"x", b"y")), ((b"@",), (b"x", b"y"), (b"z",)), ()]
+    finally:
+        parse.query_patterns.cache_clear()
+
+
+def test_a_word_token_counts_as_a_whole_word_only():
+    assert parse._has_needs(b"x: t.Type[A]", ((b"type", b"Type"),))
+    assert not parse._has_needs(b"typed = prototype", ((b"type", b"Type"),))
+    assert parse._has_needs(b"x = 'lambda'", ((b"lambda",),))  # inside a string: kept
+    assert parse._has_needs(b"a->b", ((b"->",),)) and not parse._has_needs(b"a - > b", ((b"->",),))
+
+
+def test_a_file_without_the_tokens_gets_a_smaller_query_and_the_same_facts(tmp_path):
+    (item,) = _write(tmp_path, {"plain.py": PLAIN})
+    whole = _whole_facts(tmp_path, item)
+    whole_count = parse._QUERIES["python"].pattern_count
+    parse._PARSERS.clear()
+    parse.narrow_queries(tmp_path, [item])
+    narrowed = parse._QUERIES["python"]
+    assert "python" in parse._NARROWED and narrowed.pattern_count < whole_count - 40
+    assert len(parse._PATTERN_ROLES["python"]) == narrowed.pattern_count  # roles by the subset's pattern numbers
+    facts = parse.parse_file(tmp_path, *item)
+    assert parse._QUERIES["python"] is narrowed  # the file was read with the narrowed query
+    assert facts == whole and facts.defs and facts.refs
+    assert {r.module for r in facts.refs if r.kind == "import"} == {"os"}
+
+
+def test_a_token_inside_a_string_keeps_its_patterns(tmp_path):
+    plain, quoted = _write(tmp_path, {"plain.py": PLAIN, "quoted.py": QUOTED})
+    parse.narrow_queries(tmp_path, [plain])
+    dropped_plain = parse._NARROWED["python"].left_out
+    parse._PARSERS.clear(), parse._NARROWED.clear()
+    parse.narrow_queries(tmp_path, [quoted])
+    dropped_quoted = parse._NARROWED["python"].left_out
+    for token in (b"lambda", b"yield", b"@", b"isinstance", b"Callable", b"with"):
+        assert ((token,),) in dropped_plain and ((token,),) not in dropped_quoted, token
+    narrowed = parse._QUERIES["python"]
+    facts = parse.parse_file(tmp_path, *quoted)
+    assert parse._QUERIES["python"] is narrowed
+    assert facts == _whole_facts(tmp_path, quoted)
+
+
+def test_a_file_the_narrowed_query_does_not_cover_gets_the_whole_query(tmp_path):
+    plain, rich = _write(tmp_path, {"plain.py": PLAIN, "rich.py": RICH})
+    parse.narrow_queries(tmp_path, [plain])
+    narrowed = parse._QUERIES["python"]
+    facts = parse.parse_file(tmp_path, *rich)  # not among the files it was narrowed for
+    assert parse._QUERIES["python"] is not narrowed and "python" not in parse._NARROWED
+    assert facts == _whole_facts(tmp_path, rich)
+    kinds = {r.kind for r in facts.refs}
+    assert {"import", "call"} <= kinds and any(r.name == "Callable" for r in facts.refs)
+
+
+def test_files_narrowed_together_keep_every_pattern_one_of_them_needs(tmp_path):
+    plain, rich = _write(tmp_path, {"plain.py": PLAIN, "rich.py": RICH})
+    parse.narrow_queries(tmp_path, [plain, rich])
+    narrowed = parse._QUERIES["python"]
+    got = [parse.parse_file(tmp_path, *item) for item in (plain, rich)]
+    assert parse._QUERIES["python"] is narrowed  # one compile serves both
+    assert got == [_whole_facts(tmp_path, item) for item in (plain, rich)]
+
+
+def test_the_child_parses_a_file_with_errors_again_with_the_whole_query(tmp_path):
+    (item,) = _write(tmp_path, {"broken.py": PLAIN + "\ndef broken(:\n    return total(\n"})
+    facts = ahead._parse_item(tmp_path, [item], item)
+    assert facts.status in ("partial", "fallback")
+    assert "python" not in parse._NARROWED  # widened: a missing token may stand for a keyword the file lacks
+    assert facts == _whole_facts(tmp_path, item)
+
+
+def test_the_child_narrows_a_language_at_its_first_file_only(tmp_path):
+    """Another language's compile waits for its own first file: it counts in that file's budget."""
+    (plain,) = _write(tmp_path, {"plain.py": PLAIN})
+    (tmp_path / "app.js").write_text("module.exports = { run() { return 1 } }\n")
+    script = ("app.js", LANGUAGES["javascript"], "100644", None)
+    ahead._parse_item(tmp_path, [plain, script], plain)
+    assert "python" in parse._NARROWED and "javascript" not in parse._PARSERS
+    facts = ahead._parse_item(tmp_path, [plain, script], script)
+    assert "javascript" in parse._NARROWED  # no `require`, `as`, adapters...: a smaller query
+    assert parse.widen_query("javascript")
+    assert facts == parse.parse_file(tmp_path, *script) and facts.defs  # the whole query's facts
