@@ -27,6 +27,12 @@ SORTED_ROW_GROUP = 1024  # a sorted shard's row groups: small, so a filter on th
 WRITE_THREADS = 4  # shard files written at once
 HASH = "crc32"  # of the key's UTF-8 text, modulo the shard count (recorded in the snapshot)
 MAX_DELTAS = 16  # delta files an unsharded table keeps; the next append compacts them (a reader opens each)
+# string columns no reader prunes a scan by (the lake's reads prune by a table's sort column, DuckDB's scans of the
+# views filter by paths, kinds, names and ids): their min/max statistics cost a one-file update's writes ~63 M
+# instructions (each value compared) and never skipped a row group. Other columns keep theirs
+UNPRUNED = frozenset({"receiver", "provenance", "resolution", "ref_form", "src_qualname", "module", "alias",
+                      "bound_to", "labels", "parent_id", "entry_reason", "blob_sha", "skip_reason", "indexed_commit",
+                      "package", "family", "language", "parse_status"})
 
 
 class DamagedFileError(LakeError):
@@ -120,6 +126,16 @@ def _buffers(bounds: list[tuple[int, int, int]]) -> list[list[tuple[int, int, in
             groups.append(current)
             current, held = [], 0
     return groups + [current] if current else groups
+
+
+def statistics(schema, keep=()) -> list[str] | bool:
+    """The columns whose statistics a shard file holds (``write_statistics``): all but the ``UNPRUNED`` string
+    columns, unless ``keep`` (the table's shard key and sort columns) names them."""
+    import pyarrow as pa
+
+    dropped = [f.name for f in schema if f.name in UNPRUNED and f.name not in keep
+               and (pa.types.is_string(f.type) or pa.types.is_large_string(f.type))]
+    return [f.name for f in schema if f.name not in dropped] if dropped else True
 
 
 def file_metadata(schema, table: str, run_id: str):
@@ -332,8 +348,9 @@ def each_in_threads(fn, items: list) -> list:
 class _ShardFile:
     """One shard's new rows for this run: buffered in memory, written as row groups to a temporary file."""
 
-    def __init__(self, path: Path, schema):
+    def __init__(self, path: Path, schema, stats: list[str] | bool = True):
         self.path, self.schema, self.parts, self.buffered, self.rows, self.writer = path, schema, [], 0, 0, None
+        self.stats = stats  # ``write_statistics``
         self.ready = False  # the file is the shard as it is to be written (``TableWrite._route_first``)
 
     def add(self, part) -> None:
@@ -349,7 +366,7 @@ class _ShardFile:
         if not self.parts:
             return
         if self.writer is None:
-            self.writer = pq.ParquetWriter(self.path, self.schema)
+            self.writer = pq.ParquetWriter(self.path, self.schema, write_statistics=self.stats)
         data = pa.concat_tables(self.parts)
         self.writer.write_table(data.replace_schema_metadata(self.schema.metadata), row_group_size=row_group_size)
         self.parts, self.buffered = [], 0
@@ -387,6 +404,7 @@ class TableWrite:
         self.schema = file_metadata(schema, table, run_id)
         self.shard_by = shard_by if shard_by in schema.names else None
         self.sort_by = [c for c in sort_by or [] if c in schema.names]
+        self.stats = statistics(self.schema, [self.shard_by] + self.sort_by)
         self.shard_rows = shard_rows
         self.old = old
         old_shards = shards_of(old) if old else []
@@ -445,7 +463,8 @@ class TableWrite:
     def _file(self, k) -> _ShardFile:
         if k not in self.files:
             self.folder.mkdir(parents=True, exist_ok=True)
-            self.files[k] = _ShardFile(self.folder / f".{self.table}-{self.run_id}-{k}.new.tmp", self.schema)
+            self.files[k] = _ShardFile(self.folder / f".{self.table}-{self.run_id}-{k}.new.tmp", self.schema,
+                                       self.stats)
         return self.files[k]
 
     def abort(self) -> None:
@@ -543,7 +562,7 @@ class TableWrite:
         column, keys = self.replace
         drop, kept = _key_array(keys), self.folder / f".{self.table}-{self.run_id}-kept.tmp"
         try:
-            with pq.ParquetWriter(kept, self.schema) as out:
+            with pq.ParquetWriter(kept, self.schema, write_statistics=False) as out:  # read back whole
                 for entry in shards_of(self.old):
                     rows = self._old_rows(entry, column, drop, full)
                     if rows is not None and rows.num_rows:
@@ -575,7 +594,7 @@ class TableWrite:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        files = {k: _ShardFile(self.folder / f".{self.table}-{self.run_id}-{k}.route.tmp", self.schema)
+        files = {k: _ShardFile(self.folder / f".{self.table}-{self.run_id}-{k}.route.tmp", self.schema, self.stats)
                  for k in range(n)}
         try:
             for source in sources:
@@ -604,12 +623,13 @@ class TableWrite:
             parts[0].replace(tmp)
         elif self.sort_by:
             rows = self._sorted(parts, base)
-            pq.write_table(rows.replace_schema_metadata(self.schema.metadata), tmp, row_group_size=SORTED_ROW_GROUP)
+            pq.write_table(rows.replace_schema_metadata(self.schema.metadata), tmp, row_group_size=SORTED_ROW_GROUP,
+                           write_statistics=self.stats)
         elif base is None and len(parts) == 1 and isinstance(parts[0], Path) \
                 and pq.read_metadata(parts[0]).num_row_groups <= 1:
             parts[0].replace(tmp)  # the routed file is the shard as it is
         else:
-            _write_regrouped(tmp, self.schema, base, parts)
+            _write_regrouped(tmp, self.schema, base, parts, self.stats)
         finalize(tmp, final, sync_dir=False)
         rows = pq.read_metadata(final).num_rows
         return {"file": str(final.relative_to(self.root)), "rows": rows, "bytes": final.stat().st_size}
@@ -626,7 +646,7 @@ class TableWrite:
         return rows.sort_by([(c, "ascending") for c in self.sort_by])
 
 
-def _write_regrouped(path: Path, schema, base, parts: list[Path]) -> None:
+def _write_regrouped(path: Path, schema, base, parts: list[Path], stats: list[str] | bool = True) -> None:
     """``base``, then every part's rows, in row groups of up to ``BUFFER_ROWS`` rows (at most that many held at
     once). A routed part holds one small row group per buffer flush (~1,300 rows of each shard of a 200-shard
     table), and readers pay for every row group (its statistics in the footer, its setup in a scan): the cold
@@ -635,7 +655,7 @@ def _write_regrouped(path: Path, schema, base, parts: list[Path]) -> None:
     import pyarrow.parquet as pq
 
     held, count = [], 0
-    with pq.ParquetWriter(path, schema) as out:
+    with pq.ParquetWriter(path, schema, write_statistics=stats) as out:
         for rows in _rows_in_order(base, parts):
             held.append(rows.replace_schema_metadata(schema.metadata))
             count += rows.num_rows
