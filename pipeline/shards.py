@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import zlib
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
@@ -240,6 +241,46 @@ def remember_run_reads(tables=("files",), max_bytes: int | None = RUN_READS_BYTE
     global _RUN_READS, _RUN_READS_TABLES
     _RUN_READS = FileCache(max_bytes) if max_bytes and tables else None
     _RUN_READS_TABLES = frozenset(tables or ())
+
+
+_HANDED: dict[str, object] | None = None  # a run's whole shards read for its scope, taken by its merge (by file)
+
+
+@contextmanager
+def handing_over() -> Iterator[None]:
+    """Within a run: a shard its scope read whole (``hand_over``) is the base its merge takes (``handed``), not
+    read again. A one-file update read the ``symbols``, ``refs`` and ``edges`` shards of its file twice, each time
+    decoding every string (~0.1 G instructions of a site-packages hub's update); whatever the run did not merge
+    is let go at its end."""
+    global _HANDED
+    if _HANDED is not None:  # a run inside a run (none yet): the outer one owns the shards
+        yield
+        return
+    _HANDED = {}
+    try:
+        yield
+    finally:
+        _HANDED = None
+
+
+def hand_over(rel: str, rows) -> None:
+    """Keep ``rows`` (the lake-relative file ``rel`` read whole and plain) for this run's merge of that shard."""
+    if _HANDED is not None:
+        _HANDED[rel] = rows
+
+
+def handed(rel: str, columns=None):
+    """The rows of ``rel`` a scope handed over: given once whole (the merge then holds them until its shard is
+    written), or ``columns`` of them, a selection, as often as asked before (a read of the same shard's columns
+    between the scope and the merge: the edge indexes' old rows, the changed files' definitions)."""
+    if _HANDED is None:
+        return None
+    if columns is None:
+        return _HANDED.pop(rel, None)
+    rows = _HANDED.get(rel)
+    if rows is None or not all(c in rows.column_names for c in columns):
+        return None
+    return rows.select(list(columns))
 
 
 def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, prune: tuple | None = None):
@@ -577,7 +618,9 @@ class TableWrite:
         import pyarrow.compute as pc
 
         try:
-            rows = read_file(self.root / entry["file"], self.repo, self.table)
+            rows = handed(entry["file"])
+            if rows is None:
+                rows = read_file(self.root / entry["file"], self.repo, self.table)
         except DamagedFileError:
             if not full:
                 raise
