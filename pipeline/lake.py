@@ -308,9 +308,9 @@ class Lake:
 
     # -- writing ------------------------------------------------------------------------------------------------
     def _shard_rows(self, rel: str, repo: str, table: str, columns, dictionary, prune):
-        """One shard's read: some plain columns of a shard this run handed over to its merge are a selection of
-        it (``shards.handed``), any other read goes to the file."""
-        if columns is not None and not dictionary and prune is None:
+        """One shard's read: a plain read of a shard this run handed over to its merge is (a selection of) its
+        rows (``shards.handed``), any other read goes to the file."""
+        if not dictionary and prune is None:
             from .shards import handed
 
             rows = handed(rel, columns)

@@ -269,18 +269,16 @@ def hand_over(rel: str, rows) -> None:
         _HANDED[rel] = rows
 
 
-def handed(rel: str, columns=None):
-    """The rows of ``rel`` a scope handed over: given once whole (the merge then holds them until its shard is
-    written), or ``columns`` of them, a selection, as often as asked before (a read of the same shard's columns
-    between the scope and the merge: the edge indexes' old rows, the changed files' definitions)."""
+def handed(rel: str, columns=None, take: bool = False):
+    """The rows of ``rel`` a scope handed over, or ``columns`` of them (a selection): for a read of the same shard
+    between the scope and the merge (the edge indexes' old rows, the changed files' definitions). ``take``: the
+    merge's, the last (it holds them until its shard is written)."""
     if _HANDED is None:
         return None
-    if columns is None:
-        return _HANDED.pop(rel, None)
-    rows = _HANDED.get(rel)
-    if rows is None or not all(c in rows.column_names for c in columns):
-        return None
-    return rows.select(list(columns))
+    rows = _HANDED.pop(rel, None) if take else _HANDED.get(rel)
+    if rows is None or columns is None:
+        return rows
+    return rows.select(list(columns)) if all(c in rows.column_names for c in columns) else None
 
 
 def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, prune: tuple | None = None):
@@ -618,7 +616,7 @@ class TableWrite:
         import pyarrow.compute as pc
 
         try:
-            rows = handed(entry["file"])
+            rows = handed(entry["file"], take=True)
             if rows is None:
                 rows = read_file(self.root / entry["file"], self.repo, self.table)
         except DamagedFileError:

@@ -667,8 +667,10 @@ def edge_index_batches(previous, edges: pa.Table, affected: set[str] | None, who
             old = _except_paths(build(kept), affected) if kept is not None else None
             yield Batch(table, build(edges) if old is None else pa.concat_tables([old, build(edges)]))
         return
-    # plain: the changed files' shard is the one their edges' scope read whole (``kept_resolution``), selected
-    old = previous("edges", columns=EDGE_ENDS, where=("path", sorted(affected)))
+    # whole and plain: the shards the merge of their edges takes next (the changed files' one read already when
+    # their lines' edges were kept: ``kept_resolution``)
+    old = previous("edges", where=("path", sorted(affected)), hand_over=True)
+    old = old.select(EDGE_ENDS) if old is not None else None
     for table, (key, build) in EDGE_INDEXES.items():
         after = build(edges)
         yield from _by_key(table, key, previous, _pairs(build, old), _rows(after), affected, after.column_names)
