@@ -306,7 +306,6 @@ class Lake:
                 data = data.drop_columns([where[0]])
         return data
 
-    # -- writing ------------------------------------------------------------------------------------------------
     def _shard_rows(self, rel: str, repo: str, table: str, columns, dictionary, prune):
         """One shard's read: a plain read of a shard this run handed over to its merge is (a selection of) its
         rows (``shards.handed``), any other read goes to the file."""
@@ -318,6 +317,7 @@ class Lake:
                 return rows
         return read_file(self.local_file(rel), repo, table, columns, dictionary, prune)
 
+    # -- writing ------------------------------------------------------------------------------------------------
     @contextmanager
     def lock(self, repo: str, timeout: float | None = None) -> Iterator[None]:
         """Serialize writers of one repository across processes; released by the kernel if the holder dies."""
