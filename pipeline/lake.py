@@ -266,13 +266,15 @@ class Lake:
 
     def read_table(self, repo: str, table: str, snapshot: Snapshot | None = None, dictionary: list[str] | None = None,
                    columns: list[str] | None = None, where: tuple[str, list] | None = None,
-                   whole_shards: bool = False):
+                   whole_shards: bool = False, hand_over: bool = False):
         """The repository's current rows of ``table`` as a pyarrow Table, or None when it has none.
 
         ``columns`` reads only those; ``dictionary`` reads those string columns dictionary-encoded; ``where=(column,
         values)`` keeps the rows whose column is in values, reading only the shards that can hold them when the
         table is sharded by that column (``whole_shards``: every row of those shards, for a reader that caches a
-        shard's other keys too). A damaged file raises ``DamagedFileError`` naming it."""
+        shard's other keys too). ``hand_over``: the shards read whole are kept for this run's merge of them (a
+        scope's read of the keys the run replaces: ``shards.handing_over``). A damaged file raises
+        ``DamagedFileError`` naming it."""
         import pyarrow as pa
 
         snap = snapshot or self.snapshot(repo)
@@ -286,7 +288,12 @@ class Lake:
         wanted_columns = None if columns is None else list(dict.fromkeys(list(columns) + ([where[0]] if where else [])))
         sorted_by_key = where is not None and (entry.get("sort_by") or [None])[0] == where[0]
         prune = where if sorted_by_key and not whole_shards else None
-        parts = [read_file(self.local_file(s["file"]), repo, table, wanted_columns, dictionary, prune) for s in shards]
+        parts = [self._shard_rows(s["file"], repo, table, wanted_columns, dictionary, prune) for s in shards]
+        if hand_over and wanted_columns is None and not dictionary and prune is None:
+            from .shards import hand_over as keep_for_merge  # (imported already: the top's import lines are shared)
+
+            for s, part in zip(shards, parts):
+                keep_for_merge(s["file"], part)
         if not parts:  # the table is there, none of its shards can hold what was asked: no rows
             first = shards_of(entry)[:1]
             if not first:
@@ -298,6 +305,17 @@ class Lake:
             if columns is not None and where[0] not in columns:
                 data = data.drop_columns([where[0]])
         return data
+
+    def _shard_rows(self, rel: str, repo: str, table: str, columns, dictionary, prune):
+        """One shard's read: a plain read of a shard this run handed over to its merge is (a selection of) its
+        rows (``shards.handed``), any other read goes to the file."""
+        if not dictionary and prune is None:
+            from .shards import handed
+
+            rows = handed(rel, columns)
+            if rows is not None:
+                return rows
+        return read_file(self.local_file(rel), repo, table, columns, dictionary, prune)
 
     # -- writing ------------------------------------------------------------------------------------------------
     @contextmanager
@@ -364,8 +382,11 @@ class Lake:
                          shard_of=snap.shard_of, shard_file=snap.shard_file)
         staging = _Staging(self, repo, run_id, extractor, snap)
         try:
-            new_cursor = staging.consume(extractor.run(ctx, cursor))
-            written = staging.finish(bool(options.get("full")))
+            from .shards import handing_over
+
+            with handing_over():
+                new_cursor = staging.consume(extractor.run(ctx, cursor))
+                written = staging.finish(bool(options.get("full")))
             status, error = "ok", None
         except Exception as exc:  # the run fails as a whole; the previous snapshot stays
             staging.abort()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import zlib
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
@@ -27,6 +28,12 @@ SORTED_ROW_GROUP = 1024  # a sorted shard's row groups: small, so a filter on th
 WRITE_THREADS = 4  # shard files written at once
 HASH = "crc32"  # of the key's UTF-8 text, modulo the shard count (recorded in the snapshot)
 MAX_DELTAS = 16  # delta files an unsharded table keeps; the next append compacts them (a reader opens each)
+# string columns no reader prunes a scan by (the lake's reads prune by a table's sort column, DuckDB's scans of the
+# views filter by paths, kinds, names and ids): their min/max statistics cost a one-file update's writes ~63 M
+# instructions (each value compared) and never skipped a row group. Other columns keep theirs
+UNPRUNED = frozenset({"receiver", "provenance", "resolution", "ref_form", "src_qualname", "module", "alias",
+                      "bound_to", "labels", "parent_id", "entry_reason", "blob_sha", "skip_reason", "indexed_commit",
+                      "package", "family", "language", "parse_status"})
 
 
 class DamagedFileError(LakeError):
@@ -120,6 +127,16 @@ def _buffers(bounds: list[tuple[int, int, int]]) -> list[list[tuple[int, int, in
             groups.append(current)
             current, held = [], 0
     return groups + [current] if current else groups
+
+
+def statistics(schema, keep=()) -> list[str] | bool:
+    """The columns whose statistics a shard file holds (``write_statistics``): all but the ``UNPRUNED`` string
+    columns, unless ``keep`` (the table's shard key and sort columns) names them."""
+    import pyarrow as pa
+
+    dropped = [f.name for f in schema if f.name in UNPRUNED and f.name not in keep
+               and (pa.types.is_string(f.type) or pa.types.is_large_string(f.type))]
+    return [f.name for f in schema if f.name not in dropped] if dropped else True
 
 
 def file_metadata(schema, table: str, run_id: str):
@@ -224,6 +241,44 @@ def remember_run_reads(tables=("files",), max_bytes: int | None = RUN_READS_BYTE
     global _RUN_READS, _RUN_READS_TABLES
     _RUN_READS = FileCache(max_bytes) if max_bytes and tables else None
     _RUN_READS_TABLES = frozenset(tables or ())
+
+
+_HANDED: dict[str, object] | None = None  # a run's whole shards read for its scope, taken by its merge (by file)
+
+
+@contextmanager
+def handing_over() -> Iterator[None]:
+    """Within a run: a shard its scope read whole (``hand_over``) is the base its merge takes (``handed``), not
+    read again. A one-file update read the ``symbols``, ``refs`` and ``edges`` shards of its file twice, each time
+    decoding every string (~0.1 G instructions of a site-packages hub's update); whatever the run did not merge
+    is let go at its end."""
+    global _HANDED
+    if _HANDED is not None:  # a run inside a run (none yet): the outer one owns the shards
+        yield
+        return
+    _HANDED = {}
+    try:
+        yield
+    finally:
+        _HANDED = None
+
+
+def hand_over(rel: str, rows) -> None:
+    """Keep ``rows`` (the lake-relative file ``rel`` read whole and plain) for this run's merge of that shard."""
+    if _HANDED is not None:
+        _HANDED[rel] = rows
+
+
+def handed(rel: str, columns=None, take: bool = False):
+    """The rows of ``rel`` a scope handed over, or ``columns`` of them (a selection): for a read of the same shard
+    between the scope and the merge (the edge indexes' old rows, the changed files' definitions). ``take``: the
+    merge's, the last (it holds them until its shard is written)."""
+    if _HANDED is None:
+        return None
+    rows = _HANDED.pop(rel, None) if take else _HANDED.get(rel)
+    if rows is None or columns is None:
+        return rows
+    return rows.select(list(columns)) if all(c in rows.column_names for c in columns) else None
 
 
 def read_file(path: Path, repo: str, table: str, columns=None, dictionary=None, prune: tuple | None = None):
@@ -332,8 +387,9 @@ def each_in_threads(fn, items: list) -> list:
 class _ShardFile:
     """One shard's new rows for this run: buffered in memory, written as row groups to a temporary file."""
 
-    def __init__(self, path: Path, schema):
+    def __init__(self, path: Path, schema, stats: list[str] | bool = True):
         self.path, self.schema, self.parts, self.buffered, self.rows, self.writer = path, schema, [], 0, 0, None
+        self.stats = stats  # ``write_statistics``
         self.ready = False  # the file is the shard as it is to be written (``TableWrite._route_first``)
 
     def add(self, part) -> None:
@@ -349,7 +405,7 @@ class _ShardFile:
         if not self.parts:
             return
         if self.writer is None:
-            self.writer = pq.ParquetWriter(self.path, self.schema)
+            self.writer = pq.ParquetWriter(self.path, self.schema, write_statistics=self.stats)
         data = pa.concat_tables(self.parts)
         self.writer.write_table(data.replace_schema_metadata(self.schema.metadata), row_group_size=row_group_size)
         self.parts, self.buffered = [], 0
@@ -387,6 +443,7 @@ class TableWrite:
         self.schema = file_metadata(schema, table, run_id)
         self.shard_by = shard_by if shard_by in schema.names else None
         self.sort_by = [c for c in sort_by or [] if c in schema.names]
+        self.stats = statistics(self.schema, [self.shard_by] + self.sort_by)
         self.shard_rows = shard_rows
         self.old = old
         old_shards = shards_of(old) if old else []
@@ -445,7 +502,8 @@ class TableWrite:
     def _file(self, k) -> _ShardFile:
         if k not in self.files:
             self.folder.mkdir(parents=True, exist_ok=True)
-            self.files[k] = _ShardFile(self.folder / f".{self.table}-{self.run_id}-{k}.new.tmp", self.schema)
+            self.files[k] = _ShardFile(self.folder / f".{self.table}-{self.run_id}-{k}.new.tmp", self.schema,
+                                       self.stats)
         return self.files[k]
 
     def abort(self) -> None:
@@ -543,7 +601,7 @@ class TableWrite:
         column, keys = self.replace
         drop, kept = _key_array(keys), self.folder / f".{self.table}-{self.run_id}-kept.tmp"
         try:
-            with pq.ParquetWriter(kept, self.schema) as out:
+            with pq.ParquetWriter(kept, self.schema, write_statistics=False) as out:  # read back whole
                 for entry in shards_of(self.old):
                     rows = self._old_rows(entry, column, drop, full)
                     if rows is not None and rows.num_rows:
@@ -558,7 +616,9 @@ class TableWrite:
         import pyarrow.compute as pc
 
         try:
-            rows = read_file(self.root / entry["file"], self.repo, self.table)
+            rows = handed(entry["file"], take=True)
+            if rows is None:
+                rows = read_file(self.root / entry["file"], self.repo, self.table)
         except DamagedFileError:
             if not full:
                 raise
@@ -575,7 +635,7 @@ class TableWrite:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        files = {k: _ShardFile(self.folder / f".{self.table}-{self.run_id}-{k}.route.tmp", self.schema)
+        files = {k: _ShardFile(self.folder / f".{self.table}-{self.run_id}-{k}.route.tmp", self.schema, self.stats)
                  for k in range(n)}
         try:
             for source in sources:
@@ -604,12 +664,13 @@ class TableWrite:
             parts[0].replace(tmp)
         elif self.sort_by:
             rows = self._sorted(parts, base)
-            pq.write_table(rows.replace_schema_metadata(self.schema.metadata), tmp, row_group_size=SORTED_ROW_GROUP)
+            pq.write_table(rows.replace_schema_metadata(self.schema.metadata), tmp, row_group_size=SORTED_ROW_GROUP,
+                           write_statistics=self.stats)
         elif base is None and len(parts) == 1 and isinstance(parts[0], Path) \
                 and pq.read_metadata(parts[0]).num_row_groups <= 1:
             parts[0].replace(tmp)  # the routed file is the shard as it is
         else:
-            _write_regrouped(tmp, self.schema, base, parts)
+            _write_regrouped(tmp, self.schema, base, parts, self.stats)
         finalize(tmp, final, sync_dir=False)
         rows = pq.read_metadata(final).num_rows
         return {"file": str(final.relative_to(self.root)), "rows": rows, "bytes": final.stat().st_size}
@@ -626,7 +687,7 @@ class TableWrite:
         return rows.sort_by([(c, "ascending") for c in self.sort_by])
 
 
-def _write_regrouped(path: Path, schema, base, parts: list[Path]) -> None:
+def _write_regrouped(path: Path, schema, base, parts: list[Path], stats: list[str] | bool = True) -> None:
     """``base``, then every part's rows, in row groups of up to ``BUFFER_ROWS`` rows (at most that many held at
     once). A routed part holds one small row group per buffer flush (~1,300 rows of each shard of a 200-shard
     table), and readers pay for every row group (its statistics in the footer, its setup in a scan): the cold
@@ -635,7 +696,7 @@ def _write_regrouped(path: Path, schema, base, parts: list[Path]) -> None:
     import pyarrow.parquet as pq
 
     held, count = [], 0
-    with pq.ParquetWriter(path, schema) as out:
+    with pq.ParquetWriter(path, schema, write_statistics=stats) as out:
         for rows in _rows_in_order(base, parts):
             held.append(rows.replace_schema_metadata(schema.metadata))
             count += rows.num_rows

@@ -169,3 +169,57 @@ def _rows(lake, table: str) -> list:
         return []
     return sorted(map(repr, data.drop_columns([c for c in ("indexed_commit",) if c in data.column_names])
                       .to_pylist()))
+
+
+def test_an_update_merges_the_shards_its_scope_read(sharded_update, monkeypatch):
+    """A one-file update read the ``symbols``, ``refs`` and ``edges`` shards holding its file twice: whole for the
+    edit's scope (and the lines whose edges it keeps), then again to merge its rows into them, every string decoded
+    each time. The scope hands them to the merge (``shards.handing_over``): each is read once, and the update
+    writes the same rows as without it."""
+    lake, root, copy = sharded_update
+    reads: dict[tuple, int] = {}
+    real = shards._read_file
+
+    def counted(path, repo, table, columns=None, dictionary=None, prune=None):
+        key = (os.fspath(path), tuple(columns or ()), tuple(dictionary or ()), prune)
+        reads[key] = reads.get(key, 0) + 1
+        return real(path, repo, table, columns, dictionary, prune)
+
+    monkeypatch.setattr(shards, "_read_file", counted)
+    from pipeline import indexing
+
+    indexing.update(root, ["pkg/m3.py"], repo="repo", lake=lake[0])
+    whole = {k[0]: n for k, n in reads.items() if not k[1] and not k[2]}
+    for table in ("symbols", "refs", "edges"):
+        read = [n for path, n in whole.items() if f"/{table}-" in path]
+        assert read and max(read) == 1, (table, read)
+    with monkeypatch.context() as m:  # main's way: nothing handed over, every merge reads its shards
+        m.setattr(shards, "hand_over", lambda rel, rows: None)
+        indexing.update(copy, ["pkg/m3.py"], repo="repo", lake=lake[1])
+    for table in ("files", "symbols", "refs", "edges", "early_refs", "callback_refs", "symbol_names", "ref_names",
+                  "hierarchy", "edge_targets", "edge_sources", "unresolved_names", "module_index"):
+        assert _rows(lake[0], table) == _rows(lake[1], table), table
+
+
+def test_a_shard_holds_statistics_only_for_the_columns_a_reader_prunes_by(sharded_update):
+    """The min/max statistics of string columns no reader filters a scan by (a reference's receiver, an edge's
+    provenance) cost every write a comparison per value: a full index's shards and an update's carry them only for
+    the keys, paths, kinds, names and ids (and every number), the refs' sort columns included."""
+    lake, root, _ = sharded_update
+    from pipeline import indexing
+
+    indexing.update(root, ["pkg/m3.py"], repo="repo", lake=lake[0])
+    snap = lake[0].snapshot("repo")
+    for table, kept, dropped in (("edges", {"path", "src_id", "dst_id", "kind", "line", "src_sid"},
+                                  {"receiver", "provenance", "resolution", "ref_form"}),
+                                 ("refs", {"path", "kind", "name", "line"}, {"receiver", "module", "src_qualname"}),
+                                 ("symbols", {"path", "id", "name", "kind", "sid"}, {"parent_id", "language"})):
+        for rel in snap.files(table):
+            meta = pq.ParquetFile(lake[0].local_file(rel)).metadata
+            for g in range(meta.num_row_groups):
+                group = meta.row_group(g)
+                stats = {group.column(i).path_in_schema: group.column(i).statistics for i in range(group.num_columns)}
+                for column in kept if group.num_rows else ():  # an empty shard's row group has none
+                    assert stats[column] is not None and stats[column].has_min_max, (rel, column)
+                for column in dropped:
+                    assert stats[column] is None or not stats[column].has_min_max, (rel, column)

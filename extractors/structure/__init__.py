@@ -196,7 +196,7 @@ class _Run:
         previous, new = self.ctx.previous, self.new
         changed = set(new["files"].column("path").to_pylist()) | set(changes.deleted)
         where = ("path", sorted(changed))
-        old = {t: previous(t, where=where) for t in ("files", "symbols", "refs")}
+        old = {t: previous(t, where=where, hand_over=True) for t in ("files", "symbols", "refs")}  # merged later
         symbols, next_sid = incremental.stable_sids(rows.with_owners(new["symbols"], previous, changed),
                                                     old["symbols"], incremental.next_sid_of(state, previous))
         scope = incremental.edit_scope(changed, old, {**new, "symbols": symbols})

@@ -524,7 +524,7 @@ def kept_resolution(scope: EditScope, old: dict, previous) -> KeptResolution | N
     edges are read from the lake (``previous``) only then."""
     if not scope.same_definitions or old["refs"] is None or not old["refs"].num_rows:
         return None
-    old_edges = previous("edges", where=("path", sorted(scope.changed)))
+    old_edges = previous("edges", where=("path", sorted(scope.changed)), hand_over=True)  # the merge's base
     if old_edges is None:
         return None
     defined = _rows(old["symbols"], ["path", "qualname"])

@@ -551,7 +551,8 @@ def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whol
         yield Batch("hierarchy", hierarchy(edges))
         return
     after = hierarchy(edges)
-    before = previous("hierarchy", columns=HIERARCHY_COLUMNS, where=("path", sorted(affected)))
+    before = previous("hierarchy", where=("path", sorted(affected)), hand_over=True)  # the merge's base, if any
+    before = before.select(HIERARCHY_COLUMNS) if before is not None else None
     if before is not None and _ordered_rows(before) == _ordered_rows(after):  # no base, nor its line, moved: the
         yield Replace("hierarchy", "path", [])  # shard (~15K rows on site-packages) is not written again
         return
@@ -666,7 +667,10 @@ def edge_index_batches(previous, edges: pa.Table, affected: set[str] | None, who
             old = _except_paths(build(kept), affected) if kept is not None else None
             yield Batch(table, build(edges) if old is None else pa.concat_tables([old, build(edges)]))
         return
-    old = previous("edges", columns=EDGE_ENDS, where=("path", sorted(affected)), dictionary=EDGE_ENDS)
+    # whole and plain: the shards the merge of their edges takes next (the changed files' one read already when
+    # their lines' edges were kept: ``kept_resolution``)
+    old = previous("edges", where=("path", sorted(affected)), hand_over=True)
+    old = old.select(EDGE_ENDS) if old is not None else None
     for table, (key, build) in EDGE_INDEXES.items():
         after = build(edges)
         yield from _by_key(table, key, previous, _pairs(build, old), _rows(after), affected, after.column_names)
