@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .lazyre import lazy_re
+
 
 @dataclass(frozen=True)
 class Language:
@@ -124,7 +126,7 @@ def _without_comments(data: bytes) -> bytes:
     return b"".join(out)
 
 
-_COMMENT_START = re.compile(rb"/[*/]")
+_COMMENT_START = lazy_re(rb"/[*/]")
 
 
 @lru_cache(maxsize=None)
@@ -134,3 +136,4 @@ def _sniffer(pattern: str) -> re.Pattern:
 
 def compiled_fallback(lang: Language) -> list[tuple[str, re.Pattern]]:
     return [(kind, re.compile(rx)) for kind, rx in lang.fallback]
+
