@@ -379,7 +379,7 @@ def queries_digest() -> str:
 def _parser_and_query(lang: Language):
     if lang.name not in _PARSERS:
         from tree_sitter import Query
-        from tree_sitter_language_pack import get_language, get_parser
+        from .languages import get_language, get_parser  # the grammar's binding alone, not the pack's three
 
         text = query_text(lang.name)
         _PARSERS[lang.name] = get_parser(lang.grammar)
