@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-import logging
 import os
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +14,6 @@ from pipeline.safeio import read_inside
 from .languages import language_for
 from .lazyre import lazy_re
 
-log = logging.getLogger(__name__)
 
 MAX_BYTES = 2 * 1024 * 1024  # larger source files are almost always generated or data
 VENDORED_DIRS = {"node_modules", "vendor", "third_party", "third-party", "bower_components", "site-packages",
@@ -77,6 +74,8 @@ def _git_z(root: Path, *args: str, env: dict | None = None) -> list[str]:
     # no fsmonitor program (a .git/config may name one) and no index refresh written back: listing only reads
     proc = gitsafe.run(root, list(args), prefix=("--no-optional-locks", "-c", "core.fsmonitor=false"), env=env)
     if proc.returncode != 0:  # bounded (GitNoAnswer past CODELAKE_GIT_TIMEOUT); a failure as check=True gave it
+        import subprocess  # imported by gitsafe.run by now; not at import: the parse-ahead child forks after it
+
         raise subprocess.CalledProcessError(proc.returncode, proc.args, proc.stdout, proc.stderr)
     out = proc.stdout
     return [p for p in out.decode("utf-8", "surrogateescape").split("\0") if p]
@@ -132,8 +131,10 @@ def _storable(root: Path, wanted):
     def accept(path: str) -> bool:
         if not utf8_name(path):
             if wanted(path):
-                log.warning("%s: %s not indexed: the file name is not UTF-8", root,
-                            path.encode("utf-8", "backslashreplace").decode())
+                import logging  # a rare warning: the parse-ahead child forks once this module is in
+
+                logging.getLogger(__name__).warning("%s: %s not indexed: the file name is not UTF-8", root,
+                                                    path.encode("utf-8", "backslashreplace").decode())
             return False
         return wanted(path)
 
