@@ -79,6 +79,9 @@ class LazyPattern:
     def groupindex(self):
         return re.compile(*self._source).groupindex
 
+    def __reduce__(self):  # pickled as its source: not the module globals it would swap itself into
+        return LazyPattern, self._source
+
     def __repr__(self) -> str:
         return f"lazy_re({self._source[0]!r}, {self._source[1]})"
 
