@@ -8,7 +8,6 @@ repository (no working tree) is indexed at its HEAD (``snapshot``).
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -105,6 +104,8 @@ class StructureExtractor:
         if ctx.options.get("files") is not None:
             raise ExtractError(f"{ctx.root} is a bare repository: there is no working tree to update from; "
                                "run `codelake index` to index its HEAD")
+        import tempfile  # a bare repository's only
+
         with tempfile.TemporaryDirectory(prefix="codelake-tree-") as tmp:  # only what the run reads, then gone
             return (yield from self._index(ctx, cursor, _bare(ctx.root, Path(tmp))))
 

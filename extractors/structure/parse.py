@@ -237,6 +237,7 @@ from .discover import MAX_BYTES, is_test_path, sha_of, skip_reason
 from .langs import MIXIN, DocMember, ParseRules, has_kind, of_kind, parse_rules, split_outside
 from .langs.arity import Params, arguments_of, is_receiver, params_of
 from .languages import Language, compiled_fallback, sniffed
+from .lazyre import lazy_re
 from .markup import scripts_only
 from .qualnames import untwinned
 
@@ -349,7 +350,7 @@ _PATTERN_ROLES: dict[str, list] = {}
 _COMPILED: dict[tuple[str, str], tuple] = {}  # (grammar, query text without comments) -> (query, its pattern roles)
 
 
-INHERITS = re.compile(r"^; inherits: *([a-z_]+) *$", re.M)
+INHERITS = lazy_re(r"^; inherits: *([a-z_]+) *$", re.M)
 
 
 @lru_cache(maxsize=None)
@@ -383,7 +384,7 @@ def _parser_and_query(lang: Language, data: bytes | None = None):
         del _NARROWED[lang.name], _PARSERS[lang.name]  # the whole query from now on
     if lang.name not in _PARSERS:
         from tree_sitter import Query
-        from tree_sitter_language_pack import get_language, get_parser
+        from .languages import get_language, get_parser  # the grammar's binding alone, not the pack's three
 
         text = query_text(lang.name)
         _PARSERS[lang.name] = get_parser(lang.grammar)
@@ -1203,7 +1204,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
 SHAPED_KINDS = frozenset({"stored", "item_call", "dotted_path"})  # and ``type`` and ``protocol.`` ones
 # a string naming a module's member by its path (``@reference.dotted_path``: "blog.feeds.Latest", "app.main:app"),
 # checked here rather than by the query's ``#match?``, which read every string's text through the parse's reader
-DOTTED_PATH = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*([.][A-Za-z_][A-Za-z0-9_]*)*[.:][A-Za-z_][A-Za-z0-9_]*$")
+DOTTED_PATH = lazy_re(r"^[A-Za-z_][A-Za-z0-9_]*([.][A-Za-z_][A-Za-z0-9_]*)*[.:][A-Za-z_][A-Za-z0-9_]*$")
 
 
 def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver: str | None, caps: dict,
@@ -1268,7 +1269,7 @@ def _params(node, rules: ParseRules) -> Params | None:
     return params._replace(labels=rules.parameter_labels(node)) if params is not None else None
 
 
-_TYPE_CHECKING = re.compile(r"^(typing[.])?TYPE_CHECKING$")
+_TYPE_CHECKING = lazy_re(r"^(typing[.])?TYPE_CHECKING$")
 
 
 def _aliased_at_module_level(assignment, data: bytes) -> bool:
@@ -1812,11 +1813,11 @@ def _macro_parameters(c: OtherCapture) -> frozenset[str]:
 
 
 # a called name pasted from pieces, one at least a parameter's: ``fs__##lc(``, ``uv__process_tcp_##method##_req(``
-_PASTED_CALL = re.compile(r"(?<![\w.>$#])([A-Za-z_]\w*(?:\s*##\s*[A-Za-z_]\w*)+)\s*\(")
+_PASTED_CALL = lazy_re(r"(?<![\w.>$#])([A-Za-z_]\w*(?:\s*##\s*[A-Za-z_]\w*)+)\s*\(")
 
 
 # what a declared name follows: a type's last word or a pointer's star, not ``return``, ``else``, ``case``...
-_DECLARED_BEFORE = re.compile(r"(?:(?<![\w#])(?!(?:return|else|do|case|sizeof)\s*$)[A-Za-z_]\w*|\*)\s*$")
+_DECLARED_BEFORE = lazy_re(r"(?:(?<![\w#])(?!(?:return|else|do|case|sizeof)\s*$)[A-Za-z_]\w*|\*)\s*$")
 
 
 def _pasted_templates(body: str, parameters: str) -> list[tuple]:
@@ -1868,15 +1869,15 @@ _OTHER_ROLES: dict[str, Callable[[OtherCapture], None]] = {
 }
 
 
-_TEXT_CALL = re.compile(r"(?<![\w.>$#])([A-Za-z_]\w*)\s*\(")
-_TEXT_NAME = re.compile(r"[A-Za-z_]\w*")
+_TEXT_CALL = lazy_re(r"(?<![\w.>$#])([A-Za-z_]\w*)\s*\(")
+_TEXT_NAME = lazy_re(r"[A-Za-z_]\w*")
 # a bare name of a macro's text: not a member (``.x``, ``->x``, ``::x``), pasted (``a##x``, ``x##a``), stringified
 # (``#x``), a number's tail (``0x1F``) nor a call (``x(``: ``_TEXT_CALL``'s)
-_TEXT_BARE = re.compile(r"(?<![\w.>$#:])(?<!## )([A-Za-z_]\w*)(?!\w|\s*(?:\(|##))")
+_TEXT_BARE = lazy_re(r"(?<![\w.>$#:])(?<!## )([A-Za-z_]\w*)(?!\w|\s*(?:\(|##))")
 # a name a macro's text declares (``uv_##name##_t* handle)``, ``int r =``): a parameter or local of the code it writes
-_TEXT_DECLARED = re.compile(r"(?:(?<![\w#.>])(?!(?:return|case|else|do|sizeof|goto)\b)[A-Za-z_]\w*[\s*]+|\*\s*)"
-                            r"([A-Za-z_]\w*)\s*(?=[,;)=\[])")
-_TEXT_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|/\*.*?\*/|//[^\n]*', re.S)
+_TEXT_DECLARED = lazy_re(r"(?:(?<![\w#.>])(?!(?:return|case|else|do|sizeof|goto)\b)[A-Za-z_]\w*[\s*]+|\*\s*)"
+                         r"([A-Za-z_]\w*)\s*(?=[,;)=\[])")
+_TEXT_LITERAL = lazy_re(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|/\*.*?\*/|//[^\n]*', re.S)
 
 
 def _delegate_bindings(var_name: str, declared: str, at: int, rules: ParseRules) -> list[RawRef]:
@@ -1938,7 +1939,7 @@ def _text_names(node, data: bytes, rules: ParseRules, parameters: frozenset[str]
             if m.group(1) not in own and not rules.is_junk(m.group(1), "function", None)]
 
 
-_COMMENT_MARK = re.compile(r"//|/\*|#|--")
+_COMMENT_MARK = lazy_re(r"//|/\*|#|--")
 
 
 def _without_comments(nodes: list, data: bytes, start: int, end: int) -> str:
@@ -1975,7 +1976,7 @@ _NOT_AN_OWN_OBJECT = r"(?!(?:self|cls|Self|super)\b)"
 
 
 # a type or construction written with type arguments (``Foo<A, B>``, ``new Foo<A>(x)``): its name and arguments
-_WRITTEN_GENERIC = re.compile(r"^(?:new\s+)?([\w.]+)\s*<([^()]*)>\s*(?:\(.*\))?\??$", re.S)
+_WRITTEN_GENERIC = lazy_re(r"^(?:new\s+)?([\w.]+)\s*<([^()]*)>\s*(?:\(.*\))?\??$", re.S)
 
 
 def _with_type_arguments(kind: str, written: str) -> str:
@@ -2320,7 +2321,7 @@ def written_type_arguments(name, rules: ParseRules) -> str | None:
             return f"{TYPE_ARGUMENTS_WRITTEN}{1 + sum(1 for c in child.children if c.type == ',')}"
     return None
 RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
-_PLACED_RESULT = re.compile(r"\)#\d+$")  # ctx, cancel := context.WithCancel(ctx): cancel is f()#1, what a call of it runs
+_PLACED_RESULT = lazy_re(r"\)#\d+$")  # ctx, cancel := context.WithCancel(ctx): cancel is f()#1, what a call of it runs
 ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
 CALLABLE_ITEM = "callable"  # the binding kind of a @var.callable: what a call of a[i] reaches, never a type
 ITEM_OF = "item:"  # a value: one of those stored in the collection the variable named after it holds (@var.each)
@@ -2346,7 +2347,7 @@ _COLLECTION_SUFFIX = {"var.elements": ITEMS, "var.keys": KEYS, "var.map_keys": M
 # delegate_parameters``: ``Func<Foo, object> _late``: ``_late=>0`` is a Foo)
 DELEGATE_GIVES = "=>"
 _DELEGATE_SUFFIX = {"var.delegate": "", "var.delegates": ITEMS}
-_DELEGATE_GIVEN = re.compile(r"^(.+?)((?:\[\])?)=>(\d+)$", re.S)
+_DELEGATE_GIVEN = lazy_re(r"^(.+?)((?:\[\])?)=>(\d+)$", re.S)
 _BOUND_SUFFIX = {"var.spread": ITEMS, "var.returns": CALLED_NAME, "var.called": CALLED_NAME}  # the name a binding's capture binds
 NAMES = frozenset({"identifier", "attribute"})
 UNPACKED = frozenset({"pattern_list", "tuple_pattern", "list_pattern"})  # a, (b, c) = ...
@@ -2672,18 +2673,18 @@ def _decorator_name(text: str) -> str:
     return "".join(text.lstrip("@").split("(")[0].split())
 
 
-_GENERIC = re.compile(r"<[^<>]*>|(?<=\w)\[[^\[\]]*\]")
-_PARENS, _BRACES = re.compile(r"\([^()]*\)"), re.compile(r"\{[^{}]*\}")
+_GENERIC = lazy_re(r"<[^<>]*>|(?<=\w)\[[^\[\]]*\]")
+_PARENS, _BRACES = lazy_re(r"\([^()]*\)"), lazy_re(r"\{[^{}]*\}")
 # each bracket pair's contents dropped (``_type_text``): the regex, what it leaves, the bracket it needs to match
 # (``_GENERIC``'s ``<`` or ``[``)
 _BRACKET_STEPS = ((_GENERIC, "", "<"), (_PARENS, "\x00", "("), (_BRACES, "\x01", "{"))
-_COLLECTION = re.compile(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
+_COLLECTION = lazy_re(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
 _TYPING = ("typing", "t", "typ", "tp")  # Python's typing module as code names it (import typing as t: t.Optional)
 # Optional[A], Union[A, B], and type[A] / Type[A]: the class A itself, as a classmethod's ``cls`` is (a call of it
 # constructs one, its methods are A's)
-_WRAPPER = re.compile(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union|Type|type)\[(.*)\]$")
-_ANNOTATED = re.compile(rf"^(?:(?:{'|'.join(_TYPING)}|typing_extensions)\.)?Annotated\[(.*)\]$", re.S)
+_WRAPPER = lazy_re(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union|Type|type)\[(.*)\]$")
+_ANNOTATED = lazy_re(rf"^(?:(?:{'|'.join(_TYPING)}|typing_extensions)\.)?Annotated\[(.*)\]$", re.S)
 # types that say nothing of a value's class: a receiver of one is unknown, not a library's (Java's Object, Python's
 # object, TypeScript's unknown stay a library's: only their own methods can be called on them)
 ANY_TYPES = frozenset({"Any", "any"} | {f"{module}.Any" for module in _TYPING})
@@ -2727,8 +2728,8 @@ def _named_call(node, node_type: str) -> bool:
 
 # the line break and indentation around a chain's dot: before it (Rust, TypeScript, Java), after it (Go's
 # `base.\n\t\tWithField(..)`)
-_CHAIN_BREAK = re.compile(r"\s*\n\s*(?=\??\.)|(?<=\.)\s*\n\s*")
-_COMMENT_LINE = re.compile(r"(?m)^[ \t]*//.*\n")  # a line that is only a // comment (Moshi.Builder()\n // ..\n .build())
+_CHAIN_BREAK = lazy_re(r"\s*\n\s*(?=\??\.)|(?<=\.)\s*\n\s*")
+_COMMENT_LINE = lazy_re(r"(?m)^[ \t]*//.*\n")  # a line that is only a // comment (Moshi.Builder()\n // ..\n .build())
 
 
 @lru_cache(maxsize=16384)
@@ -2791,7 +2792,7 @@ def _long_call(text: str) -> str | None:
     return None
 
 
-_GENERIC_OF = re.compile(r"^[\w.:]+\s*<(.+)>$", re.S)
+_GENERIC_OF = lazy_re(r"^[\w.:]+\s*<(.+)>$", re.S)
 # a container's methods giving one of its elements (List.get, Map.get, Array.find, dict.pop, Vec::first): what they give
 # is what was put in (the declared element type, else unknown), never the container's own type
 ELEMENT_ACCESSORS = frozenset({"get", "get_mut", "find", "findLast", "at", "pop", "shift", "first", "last", "next",
@@ -2801,14 +2802,14 @@ ELEMENT_ACCESSORS = frozenset({"get", "get_mut", "find", "findLast", "at", "pop"
 
 # arrays, slices and maps written with brackets: Book[] (TypeScript, Java), []*Book, [size]Book and map[string]Book (Go),
 # &[Book] and [Book; 4] (Rust); Python's list[Book], dict[str, Book] (containers only: Callable[[A], B] is none)
-_ARRAY_OF = re.compile(r"^(?:readonly\s+)?(.+?)\[\]$|^(?:\[(?:\d*|\.\.\.|[A-Za-z_][\w.]*)\]|map\[[^\[\]]*\])(.+)$|^&?(?:mut\s+)?\[([^;\[\]]+)(?:;[^\]]*)?\]$")
+_ARRAY_OF = lazy_re(r"^(?:readonly\s+)?(.+?)\[\]$|^(?:\[(?:\d*|\.\.\.|[A-Za-z_][\w.]*)\]|map\[[^\[\]]*\])(.+)$|^&?(?:mut\s+)?\[([^;\[\]]+)(?:;[^\]]*)?\]$")
 # (written through the module's alias too: ``import typing as t`` and ``t.Iterable[Rule]``, ``cabc.Sequence[Rule]``)
-_BRACKETED_OF = re.compile(r"^(?:[A-Za-z_]\w*\.){0,2}(?:list|List|Sequence|MutableSequence|Iterable|Iterator|"
-                           r"Collection|set|Set|frozenset|FrozenSet|AbstractSet|MutableSet|deque|Deque|dict|Dict|Mapping|"
-                           r"MutableMapping|OrderedDict|defaultdict|DefaultDict)\[(.+)\]$", re.S)
+_BRACKETED_OF = lazy_re(r"^(?:[A-Za-z_]\w*\.){0,2}(?:list|List|Sequence|MutableSequence|Iterable|Iterator|"
+                        r"Collection|set|Set|frozenset|FrozenSet|AbstractSet|MutableSet|deque|Deque|dict|Dict|Mapping|"
+                        r"MutableMapping|OrderedDict|defaultdict|DefaultDict)\[(.+)\]$", re.S)
 
 
-_LEADING_BORROW = re.compile(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?(?=[\w:]+\s*<)")  # &'a mut Vec<T>: a Vec<T> borrowed
+_LEADING_BORROW = lazy_re(r"^&\s*(?:'\w+\s+)?(?:mut\s+)?(?=[\w:]+\s*<)")  # &'a mut Vec<T>: a Vec<T> borrowed
 
 
 @lru_cache(maxsize=16384)  # a function of its text (and the language's rules): the same declared types recur
@@ -2843,7 +2844,7 @@ def _element_type(text: str, transparent=frozenset(), cast=lambda text: None) ->
     return last if last and last != COLLECTION and _named_types(last) else None
 
 
-_BRACKETED_GENERIC = re.compile(r"^([\w.]+)\[(.+)\]$", re.S)
+_BRACKETED_GENERIC = lazy_re(r"^([\w.]+)\[(.+)\]$", re.S)
 
 
 def _unbracketed(part: str, transparent) -> str:
@@ -2859,10 +2860,10 @@ def _named_types(kind: str) -> bool:
     return all(part.replace(".", "").isidentifier() for part in kind.split("|"))
 
 
-_MAP_KEY = re.compile(r"^map\[([^\[\]]+)\]")  # a map type written with its key in brackets first
+_MAP_KEY = lazy_re(r"^map\[([^\[\]]+)\]")  # a map type written with its key in brackets first
 # Go's channel types (chan T, <-chan T, chan<- T) and one made (make(chan T, n)): what is received is their key,
 # as a map's key is what a loop with one name over it gives (for v := range ch)
-_CHANNEL_OF = re.compile(r"^(?:make\(\s*)?(?:<-\s*)?chan\b(?:\s*<-)?\s*([^,()]+?)\s*(?:,[^()]*\)|\))?$")
+_CHANNEL_OF = lazy_re(r"^(?:make\(\s*)?(?:<-\s*)?chan\b(?:\s*<-)?\s*([^,()]+?)\s*(?:,[^()]*\)|\))?$")
 
 
 @lru_cache(maxsize=16384)
@@ -3032,8 +3033,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
     return out, spans, decorated
 
 
-_JSDOC_PARAM = re.compile(r"@param\s*\{\s*([A-Za-z_$][\w$.]*)\s*\}\s*\[?\s*([A-Za-z_$][\w$]*)")
-_JSDOC_RETURNS = re.compile(r"@returns?\s*\{\s*([A-Za-z_$][\w$.]*)\s*\}")
+_JSDOC_PARAM = lazy_re(r"@param\s*\{\s*([A-Za-z_$][\w$.]*)\s*\}\s*\[?\s*([A-Za-z_$][\w$]*)")
+_JSDOC_RETURNS = lazy_re(r"@returns?\s*\{\s*([A-Za-z_$][\w$.]*)\s*\}")
 # JSDoc types that say nothing of what a value holds: express's app is a Function with methods mixed in
 _VAGUE_JSDOC = frozenset({"Object", "object", "Function", "function", "any", "unknown", "mixed"})
 _FUNCTIONS = frozenset({"function_declaration", "generator_function_declaration", "function_expression",
@@ -3059,7 +3060,7 @@ def _jsdoc_types(comment, target, data: bytes, found: Captures) -> None:
         found.refs.append(RawRef(at, "type.return", name, receiver or None, None, None, line, None))
 
 
-_JSDOC_TYPEDEF_IMPORT = re.compile(
+_JSDOC_TYPEDEF_IMPORT = lazy_re(
     r"@typedef\s*\{\s*import\(\s*['\"]([^'\"]+)['\"]\s*\)(?:\.([A-Za-z_$][\w$]*))?\s*(?:<[^{}]*>\s*)?\}\s*([A-Za-z_$][\w$]*)")
 
 
@@ -3204,7 +3205,7 @@ def _fixture_params(raw_params: list[RawRef], spans: list[Span], given: list[Raw
             and (stack[-1].qualname, r.name) not in given_to]
 
 
-_GIVEN_NAME = re.compile(r"[A-Za-z_]\w*")  # the names in ("a", "b") or "a, b"
+_GIVEN_NAME = lazy_re(r"[A-Za-z_]\w*")  # the names in ("a", "b") or "a, b"
 
 
 def _fixture_values(named: list[tuple[RawRef, Span]], typed: list[RawRef]) -> list[RawRef]:
@@ -3536,7 +3537,7 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
     return bound_to
 
 
-_SELF_CALL = re.compile(r"^(?:self|this)\.\w+\(")  # a value made by calling a field: self.storage_class(..)
+_SELF_CALL = lazy_re(r"^(?:self|this)\.\w+\(")  # a value made by calling a field: self.storage_class(..)
 
 
 def _held_called(bound_to: str, stack: list[Span], flow: _FileFlow) -> str:
@@ -3699,8 +3700,8 @@ def _variables(scoped: dict[str, dict[str, list[str]]]) -> set[str]:
 
 
 # a call's argument that is a plain variable: ``receipt`` in ``Wrap(receipt)``, ``Wrap(a, receipt)``
-_VARIABLE_ARGUMENT = re.compile(r"(?<=[(,])(\s*)([a-z_]\w*)(?=\s*[,)])")
-_NAMED_TYPE = re.compile(r"^(?:new\s+)?([A-Za-z_][\w.]*)(?:\(\))?$")  # Receipt, new Receipt()
+_VARIABLE_ARGUMENT = lazy_re(r"(?<=[(,])(\s*)([a-z_]\w*)(?=\s*[,)])")
+_NAMED_TYPE = lazy_re(r"^(?:new\s+)?([A-Za-z_][\w.]*)(?:\(\))?$")  # Receipt, new Receipt()
 
 
 def _with_argument_types(bound_to: str, stack: list[Span], types: dict) -> str:
@@ -3743,10 +3744,10 @@ def _own_element(written: str) -> bool:
     return written[:5] in ("self.", "this.") and _SUBSCRIPTED.match(written) is not None
 
 
-_SELF_HEAD = re.compile(r"^(?:self|this|cls)\.?")
+_SELF_HEAD = lazy_re(r"^(?:self|this|cls)\.?")
 # an attribute's object whose type is known where it is written: its own object, or one built there (C#'s object
 # initializer ``new Foo { Size = 1 }``, read on ``new Foo``)
-_KNOWN_HEAD = re.compile(r"^(?:self|this|cls)\.?|^new\s")
+_KNOWN_HEAD = lazy_re(r"^(?:self|this|cls)\.?|^new\s")
 
 
 def _head(receiver: str) -> str:
@@ -3809,10 +3810,10 @@ def _field_values(values: list[str]) -> list[str]:
     return built or list(values)
 
 
-_CONSTRUCTED = re.compile(r"^(?:new\s+)?((?:[A-Za-z_]\w*\.)*)([A-Z]\w*)\(.*\)$", re.S)
+_CONSTRUCTED = lazy_re(r"^(?:new\s+)?((?:[A-Za-z_]\w*\.)*)([A-Z]\w*)\(.*\)$", re.S)
 # make(), api.create(), withArgs<Hook>() (a call kept with its type arguments: a language's cast_type)
-_RETURNED_BY = re.compile(r"^((?:[A-Za-z_$][\w$]*\.)*)([a-z_$][\w$]*)((?:<[\w$.,\s]+>)?)\(.*\)$", re.S)
-_HELD_NAME = re.compile(r"^((?:[A-Za-z_$][\w$]*\.)*)([A-Za-z_$][\w$]*)$")  # f, ZodString.create, obj.method
+_RETURNED_BY = lazy_re(r"^((?:[A-Za-z_$][\w$]*\.)*)([a-z_$][\w$]*)((?:<[\w$.,\s]+>)?)\(.*\)$", re.S)
+_HELD_NAME = lazy_re(r"^((?:[A-Za-z_$][\w$]*\.)*)([A-Za-z_$][\w$]*)$")  # f, ZodString.create, obj.method
 
 
 def _constructed_variables(defs: list[Definition], types: dict, refs: list[Reference],
@@ -3990,7 +3991,7 @@ def _settle_later(types: dict, later: list[LaterValue], declared: dict[str, set[
             types.setdefault(scope, {})[name] = [values.pop()]
 
 
-_HEAD_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+_HEAD_NAME = lazy_re(r"[A-Za-z_$][\w$]*")
 
 
 def _seen_from_declaring(v: LaterValue, types: dict, declared: dict[str, set[str]]) -> str | None:
@@ -4048,8 +4049,8 @@ def _seed_from_enclosing(types: dict, stack: list[Span], name: str) -> None:
 
 # a value a check may exclude a class from (or narrow to some): a class named (an alias of several) or called, an
 # element of a collection (``for route in routes``: ``routes[]:``, ``routes[]``), marked before
-_EXCLUDABLE = re.compile(r"^[A-Za-z_][\w.]*(\([^()]*\))?(\[\]:?)?([\u2216\u2229][\w.]+)*$")
-_MARK = re.compile("[\u2216\u2229]")
+_EXCLUDABLE = lazy_re(r"^[A-Za-z_][\w.]*(\([^()]*\))?(\[\]:?)?([\u2216\u2229][\w.]+)*$")
+_MARK = lazy_re("[\u2216\u2229]")
 
 
 def _mark(own: dict[str, list[str]], name: str, mark: str) -> None:
@@ -4149,7 +4150,7 @@ def _add_passed(types: dict, passed: list[RawRef], spans: list[Span], bare_field
         _keep_value(types, stack, r.name, value)
 
 
-_SPECIAL = re.compile(r"[|~]")  # what separates a binding's values, and a value from the chain read after it
+_SPECIAL = lazy_re(r"[|~]")  # what separates a binding's values, and a value from the chain read after it
 
 
 def _import_local(ref: RawRef) -> str | None:
@@ -4274,7 +4275,7 @@ def _indexed_value(holder: str, stack: list[Span], types: dict, alone: bool = Fa
     return "|".join(f"{v}.{method}()" if "~" in v else f"{v}~{method}()" for v in values)
 
 
-_NAMED_VALUE = re.compile(r"^[A-Za-z_][\w.]*(?:\(\))?(?:~[\w.()]+)?$")  # Layout, Layout(), a~make(): no marked value
+_NAMED_VALUE = lazy_re(r"^[A-Za-z_][\w.]*(?:\(\))?(?:~[\w.()]+)?$")  # Layout, Layout(), a~make(): no marked value
 
 
 def _checked_attribute(written: str, stack: list[Span], types: dict) -> str | None:
@@ -4289,7 +4290,7 @@ def _checked_attribute(written: str, stack: list[Span], types: dict) -> str | No
     return None
 
 
-_PLACED_ELEMENT = re.compile(r"^(.*\[\])~(\d+)$", re.S)  # self.pairs[]~1: a loop's name at place 1 of an element
+_PLACED_ELEMENT = lazy_re(r"^(.*\[\])~(\d+)$", re.S)  # self.pairs[]~1: a loop's name at place 1 of an element
 
 
 def _delegate_given(holder: str, given: str, stack: list[Span], types: dict) -> str:
@@ -4337,13 +4338,13 @@ def _made_from(value: str, field: str) -> bool:
 
 
 # (also a typed variable's field: n.inodes[i].Key(), an element of what n's type declares for the field)
-_SUBSCRIPTED = re.compile(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\[[^\[\]]+\](?:\.(.+))?$")
+_SUBSCRIPTED = lazy_re(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\[[^\[\]]+\](?:\.(.+))?$")
 # how a loop walks a collection's elements (for b in &self.books, books.iter(), m.values()), or a Rust pattern an
 # Option's (if let Some(s) = self.stats.as_mut())
-_WALKED = re.compile(r"^(?:&\s*(?:mut\s+)?)?(.+?)"
-                     r"(?:\.(?:iter|iter_mut|into_iter|values|stream|as_ref|as_mut|as_deref|take|cloned|copied)\(\))?"
-                     r"(?:\.(?:rev|peekable|fuse|by_ref|cloned|copied)\(\)|\.(?:skip|take|step_by)\([^()]*\))*$",
-                     re.S)  # as_ref()...: an Option's, whose element stays the same; so does an adapter's (rev())
+_WALKED = lazy_re(r"^(?:&\s*(?:mut\s+)?)?(.+?)"
+                  r"(?:\.(?:iter|iter_mut|into_iter|values|stream|as_ref|as_mut|as_deref|take|cloned|copied)\(\))?"
+                  r"(?:\.(?:rev|peekable|fuse|by_ref|cloned|copied)\(\)|\.(?:skip|take|step_by)\([^()]*\))*$",
+                  re.S)  # as_ref()...: an Option's, whose element stays the same; so does an adapter's (rev())
 
 
 def _element_value(value: str, stack: list[Span], types: dict, indexed: bool = True) -> str | None:
@@ -4475,7 +4476,7 @@ def _held_collection(holder: str, stack: list[Span], types: dict) -> str | None:
 
 # a field (self.loggers) or a call of a function or method, nothing after it (self.listed()); not a class built
 # (Layout(): an instance, whose elements are whatever its __getitem__ gives)
-_COLLECTION_SOURCE = re.compile(r"^(?:(?:self|this)\.[A-Za-z_]\w*|(?:[A-Za-z_]\w*\.)*[a-z_]\w*\([^()]*\))$")
+_COLLECTION_SOURCE = lazy_re(r"^(?:(?:self|this)\.[A-Za-z_]\w*|(?:[A-Za-z_]\w*\.)*[a-z_]\w*\([^()]*\))$")
 def _called_on_variable(value: str, scopes: list[str], types: dict) -> bool:
     """``p.LeafPageElements()``, ``n.split(size(x))`` where ``p``, ``n`` is a variable of the scope: one call of a
     method of an object, whatever the case of its name (Go's exported methods), never a class built as a capitalized
@@ -4524,7 +4525,7 @@ def _then(items: str | None, after: str) -> str | None:
     return "|".join(f"{v}.{stepped}" if "~" in v else f"{v}~{stepped}" for v in items.split("|"))
 
 
-_INDEX_STEP = re.compile(r"(?<=\w)\[[^\[\]]+\](?=\.|$)")  # inodes[0] within a chain: one element of the field
+_INDEX_STEP = lazy_re(r"(?<=\w)\[[^\[\]]+\](?=\.|$)")  # inodes[0] within a chain: one element of the field
 
 
 _WALKING: set[str] = set()  # the holders being looked up: xs = [xs[0]] must not loop
@@ -4603,11 +4604,11 @@ def _field_elements(holder: str, stack: list[Span], types: dict) -> str | None:
     return holder + ITEMS if head in SELF_OBJECTS and "[" not in rest else None
 
 
-_UNREAD_INDEX = re.compile(r"\[(?!\])")
+_UNREAD_INDEX = lazy_re(r"\[(?!\])")
 
 
 # members (a tuple's by place too: p.1) and calls of them
-_CHAIN = re.compile(r"(?:[A-Za-z_]\w*|\d+)(?:\(\))?(?:\.(?:[A-Za-z_]\w*|\d+)(?:\(\))?)*")
+_CHAIN = lazy_re(r"(?:[A-Za-z_]\w*|\d+)(?:\(\))?(?:\.(?:[A-Za-z_]\w*|\d+)(?:\(\))?)*")
 
 
 def _is_chain(text: str) -> bool:
@@ -4622,10 +4623,10 @@ def _is_chain(text: str) -> bool:
     return _CHAIN.fullmatch(text.replace("\x00", "()")) is not None
 
 
-_CALL_TYPE_ARGUMENTS = re.compile(r"(?<=\w)<[\w\s,?\[\]<>]*>(?=\x00)")  # the type arguments a call writes
+_CALL_TYPE_ARGUMENTS = lazy_re(r"(?<=\w)<[\w\s,?\[\]<>]*>(?=\x00)")  # the type arguments a call writes
 
 
-_PLACED = re.compile(r"^(?:[A-Za-z_]\w*\.)?\d+$")  # a member at a place: 1, or a case's associated value, failure.0
+_PLACED = lazy_re(r"^(?:[A-Za-z_]\w*\.)?\d+$")  # a member at a place: 1, or a case's associated value, failure.0
 
 
 def _placed_member(value: str, base: str, member: str, scopes: list[str], types: dict, depth: int) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -90,6 +89,8 @@ def total_bytes(root: Path, items: list, enough: int | None = None) -> int:
 
 def console_entry_points(root: Path) -> set[tuple[str, str]]:
     """(module, attribute) pairs named by pyproject.toml scripts and entry points: called from outside the code."""
+    import tomllib  # here: the parse-ahead child forks once the plan's modules are in, and needs none of it
+
     raw = read_config(root, "pyproject.toml")
     try:
         data = tomllib.loads(raw.decode("utf-8", "replace")) if raw is not None else {}

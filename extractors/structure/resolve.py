@@ -99,6 +99,7 @@ from typing import Callable, NamedTuple
 from . import langs
 from .bindings import Binding, ImportBindings
 from .discover import is_test_path
+from .lazyre import lazy_re
 from .parse import (ANY_TYPES, ARITY_RANGE, ASSIGNED_PLACE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, bound_values, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, DECORATOR_FACTORY, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
                     ENTERED, GIVEN_BY, IMPLEMENTED_VALUE, ITEMS, ITEMS_KIND, KEYS, LAST_PLACE, MADE, MAPPED, MIXIN_PLACE, NARROWED_VALUE,
                     OBJECT_KEY, ONLY, OPEN_MEMBERS_PLACE, OVERLOAD_CLOSE, OVERLOAD_OPEN, OWN_CODE, OWN_OBJECT, PASSED_VALUE, RECEIVER_LABEL, RESULT_MARK, RETURNED, SIGNATURE_ONLY, SINGLETON,
@@ -506,7 +507,7 @@ def hooks_of(support) -> Hooks:
                  unowned_builtins_external=bool(getattr(support, "UNOWNED_BUILTINS_EXTERNAL", False)))
 
 
-_LITERAL = re.compile(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
+_LITERAL = lazy_re(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
 
 
 def _receiver_and_class_names(receiver: str, owner_id: str | None) -> tuple[str, str]:
@@ -4924,10 +4925,10 @@ class Resolver(ImportBindings):
 
 
 # a literal receiver's type, as the languages that extend library types name it
-_LITERAL_TYPES = ((re.compile(r'^\$?@?"(?:[^"\\]|\\.)*"$'), ("string", "String")),
-                  (re.compile(r"^\(?-?\d+[lL]\)?$"), ("long", "Long", "Int64")),
-                  (re.compile(r"^\(?-?\d+\)?$"), ("int", "Int", "Int32")),
-                  (re.compile(r"^\(?-?\d+\.\d+\)?$"), ("double", "Double")))
+_LITERAL_TYPES = ((lazy_re(r'^\$?@?"(?:[^"\\]|\\.)*"$'), ("string", "String")),
+                  (lazy_re(r"^\(?-?\d+[lL]\)?$"), ("long", "Long", "Int64")),
+                  (lazy_re(r"^\(?-?\d+\)?$"), ("int", "Int", "Int32")),
+                  (lazy_re(r"^\(?-?\d+\.\d+\)?$"), ("double", "Double")))
 
 
 _UNASKED = object()
@@ -5052,11 +5053,11 @@ def _folder_parts(folder: str) -> tuple[str, ...]:
     return tuple(folder.split("/")) if folder else ()
 
 
-_CALL_THEN_MEMBER = re.compile(r"^([A-Za-z_$][\w$.]*\(\))\.([A-Za-z_$][\w$]*)$")  # make().run, args compacted
+_CALL_THEN_MEMBER = lazy_re(r"^([A-Za-z_$][\w$.]*\(\))\.([A-Za-z_$][\w$]*)$")  # make().run, args compacted
 # a call written with its type arguments, its own arguments dropped (a language's ``cast_type``): create<Api, Cfg>()
-_PLACED_RESULT = re.compile(r"^(.*\))#\d+$", re.S)  # f()#1: the result at place 1 of what f returns
-_GENERIC_CALL = re.compile(r"^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)<([\w$.,\s]+)>\(\)$")
-_LATER_RESULT = re.compile(rf"^(.*\)){re.escape(RESULT_MARK)}(\d+)$", re.S)  # f(x)#1: f's result at place 1
+_PLACED_RESULT = lazy_re(r"^(.*\))#\d+$", re.S)  # f()#1: the result at place 1 of what f returns
+_GENERIC_CALL = lazy_re(r"^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)<([\w$.,\s]+)>\(\)$")
+_LATER_RESULT = lazy_re(rf"^(.*\)){re.escape(RESULT_MARK)}(\d+)$", re.S)  # f(x)#1: f's result at place 1
 
 
 def _tuple_element(value: str, chain: str) -> tuple[str, str]:
@@ -5116,8 +5117,8 @@ def _chain_parts(chain: str) -> tuple[str, ...]:
     return (*parts, chain[start:])
 
 
-_CHAIN_MARKS = re.compile(r"[().]")
-_INDEXED_CALL = re.compile(r"\)\[[^\[\]]*\]$")  # f()[0], f()['k']: an element of what the call returns
+_CHAIN_MARKS = lazy_re(r"[().]")
+_INDEXED_CALL = lazy_re(r"\)\[[^\[\]]*\]$")  # f()[0], f()['k']: an element of what the call returns
 
 
 def _bare_callee_given(value: str) -> bool:
@@ -5137,7 +5138,7 @@ def _written_type_name(value: str) -> str:
 
 
 # a chain's head as written with type arguments, before its first member: ``Gate<List<int>>.`` of ``Gate<List<int>>.Open()``
-_WRITTEN_HEAD = re.compile(r"^\s*([A-Za-z_]\w*)\s*<(.*?)>\s*\.", re.S)
+_WRITTEN_HEAD = lazy_re(r"^\s*([A-Za-z_]\w*)\s*<(.*?)>\s*\.", re.S)
 
 
 def _typed(cls: str | None) -> tuple[str | None, str]:
@@ -5164,7 +5165,7 @@ def _seen_from(path: str, ids: list[str]) -> str:
     return "same_file" if all(sid.startswith(path + "::") for sid in ids) else "import"
 
 
-_CHECK_MARK = re.compile("([\u2216\u2229])")
+_CHECK_MARK = lazy_re("([\u2216\u2229])")
 
 
 def _check_marks(value: str) -> tuple[str, list[str], list[str]]:
@@ -5242,7 +5243,7 @@ def _inline_call(receiver: str) -> str | None:
     return receiver[: receiver.index("(")] if receiver.endswith(")") and "(" in receiver else None
 
 
-_SIMPLE_CALL = re.compile(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\(")
+_SIMPLE_CALL = lazy_re(r"([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\(")
 
 
 def _simple_call(expr: str) -> str | None:
@@ -5269,8 +5270,8 @@ def _called_name(expr: str) -> str | None:
     return m.group(1) if m else None
 
 
-_LEAD = re.compile(r"\s*([A-Za-z_$][\w$]*)")  # the name an expression starts with: request(app).get() -> request
-_LAST_NAME = re.compile(r"([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?$")
+_LEAD = lazy_re(r"\s*([A-Za-z_$][\w$]*)")  # the name an expression starts with: request(app).get() -> request
+_LAST_NAME = lazy_re(r"([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?$")
 
 
 def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict], root,

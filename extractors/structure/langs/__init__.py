@@ -132,6 +132,8 @@ from itertools import compress
 from operator import itemgetter
 from typing import Callable, NamedTuple
 
+from ..lazyre import lazy_re
+
 
 @lru_cache(maxsize=None)
 def support(language: str | None):
@@ -153,7 +155,7 @@ def no_package_scope(path: str, info: dict) -> None:
 TEMPLATE = "template"  # a raw reference's kind: a member named by a template (``getattr(self, f"visit_{k}")``)
 TEMPLATE_VALUE = "template_value"  # a variable assigned a template, which a ``template`` reference may name
 TEMPLATE_MIN_CONSTANT = 3  # fewer constant characters match too much: ``getattr(self, name)`` stays unknown
-_TEMPLATE_CONSTANT = re.compile(r"^\w*$")
+_TEMPLATE_CONSTANT = lazy_re(r"^\w*$")
 
 
 def name_template(pieces: list[str | None]) -> str | None:
@@ -184,7 +186,7 @@ class QuotedTemplate(NamedTuple):
     interpolation: re.Pattern
 
 
-_QUOTED = re.compile(r"""^(['"`])(.*)\1$""", re.S)
+_QUOTED = lazy_re(r"""^(['"`])(.*)\1$""", re.S)
 
 
 def quoted_template(text: str, how: QuotedTemplate) -> str | None:
@@ -570,7 +572,7 @@ KEYWORDS = frozenset({
     "loop", "mut", "pub", "use", "mod", "crate", "super", "self", "this", "true", "false", "null", "nil", "None"})
 
 
-_CAST_HEAD = re.compile(r"\(\s*([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*\)\s*[\w$.]")
+_CAST_HEAD = lazy_re(r"\(\s*([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*\)\s*[\w$.]")
 
 
 def cast_receiver(receiver: str) -> str:

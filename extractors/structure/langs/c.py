@@ -8,9 +8,9 @@ header's definitions are all API."""
 from __future__ import annotations
 
 import posixpath
-import re
 
 from . import alias_form, nearest_of, no_package_scope
+from ..lazyre import lazy_re
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 
 GROUP = "c"
@@ -39,7 +39,7 @@ BUILTINS = frozenset({
 
 
 # ((rio *)p)->read(), ((struct kv_ops *)ops)->close(): an object of the type cast to
-_CAST = re.compile(r"^\(\s*\(\s*(?:(?:const|volatile|struct|union)\s+)*([A-Za-z_]\w*)[\s*]*\)\s*[\w.]+\s*\)$")
+_CAST = lazy_re(r"^\(\s*\(\s*(?:(?:const|volatile|struct|union)\s+)*([A-Za-z_]\w*)[\s*]*\)\s*[\w.]+\s*\)$")
 
 
 def receiver_path(receiver: str) -> str:
@@ -49,7 +49,7 @@ def receiver_path(receiver: str) -> str:
     return cast.group(1) + "()" if cast else receiver
 
 
-_MACRO_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+_MACRO_NAME = lazy_re(r"[A-Z][A-Z0-9_]*")
 _TAGGED = frozenset({"struct", "enum", "type"})  # a union is a struct to the query
 
 

@@ -14,42 +14,44 @@ from __future__ import annotations
 
 import re
 
+from ..lazyre import lazy_re
+
 _MACRO = rb"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"  # LEVELDB_EXPORT, FMT_CONSTEXPR20: upper case, with an underscore
 _ARGS = rb"(?:\([^()\n]*\))?"  # FMT_DEPRECATED("use x"), ABSL_ATTRIBUTE(...)
 # between ``class``/``struct`` and the class's name: nothing but a macro (or an attribute) stands there
-_CLASS_MACRO = re.compile(rb"\b(?:class|struct|union)[ \t]+(" + _MACRO + _ARGS + rb"(?:[ \t]+" + _MACRO + _ARGS
-                          + rb")*)(?=[ \t]+[A-Za-z_]\w*\b)")
+_CLASS_MACRO = lazy_re(rb"\b(?:class|struct|union)[ \t]+(" + _MACRO + _ARGS + rb"(?:[ \t]+" + _MACRO + _ARGS
+                       + rb")*)(?=[ \t]+[A-Za-z_]\w*\b)")
 # an attribute macro of one upper-case word (``class LOCKABLE Mutex {``, leveldb's thread-safety one): only where a
 # name and then what opens a class follow (``struct STAT st;`` declares a variable)
-_BARE_CLASS_MACRO = re.compile(rb"\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9]+)"
-                               rb"(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:\{|:(?!:)|final\b|$))", re.M)
+_BARE_CLASS_MACRO = lazy_re(rb"\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9]+)"
+                            rb"(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:\{|:(?!:)|final\b|$))", re.M)
 # a specifier-like macro before a declaration: its name says it is one (an export, an inline, a constexpr...)
-_SPECIFIER = re.compile(rb"\b[A-Z][A-Z0-9_]*_(?:EXPORT|EXPORTS|API|EXTERN|IMPORT|INLINE|ALWAYS_INLINE|NOINLINE|"
-                        rb"FORCE_INLINE|CONSTEXPR\d*|CONSTEVAL|FUNC|NODISCARD|DEPRECATED|NORETURN|PUBLIC|HIDDEN|"
-                        rb"VISIBLE|VISIBILITY|LOCAL|UNUSED|MAYBE_UNUSED|PURE|DLL|DECL|CDECL|STDCALL|ATTR\w*|"
-                        rb"NOEXCEPT|OVERRIDE|FINAL|NOTHROW)\b"
-                        + _ARGS + rb"(?=[ \t]+[A-Za-z_~]|[ \t]*(?:[;{=]|$))", re.M)
+_SPECIFIER = lazy_re(rb"\b[A-Z][A-Z0-9_]*_(?:EXPORT|EXPORTS|API|EXTERN|IMPORT|INLINE|ALWAYS_INLINE|NOINLINE|"
+                     rb"FORCE_INLINE|CONSTEXPR\d*|CONSTEVAL|FUNC|NODISCARD|DEPRECATED|NORETURN|PUBLIC|HIDDEN|"
+                     rb"VISIBLE|VISIBILITY|LOCAL|UNUSED|MAYBE_UNUSED|PURE|DLL|DECL|CDECL|STDCALL|ATTR\w*|"
+                     rb"NOEXCEPT|OVERRIDE|FINAL|NOTHROW)\b"
+                     + _ARGS + rb"(?=[ \t]+[A-Za-z_~]|[ \t]*(?:[;{=]|$))", re.M)
 # a macro after a declarator: thread-safety annotations (``Status bg_error_ GUARDED_BY(mutex_);``, ``void f()
 # EXCLUSIVE_LOCKS_REQUIRED(mu_);``, ``explicit MutexLock(Mutex* mu) EXCLUSIVE_LOCK_FUNCTION(mu) : mu_(mu) {``), before
 # what may end or follow a declaration
-_TRAILING = re.compile(rb"(?<=[\w)\]])[ \t]+(" + _MACRO + rb"\([^()\n]*\))"
-                       rb"(?=[ \t]*(?:[;{=,]|:(?!:)|const\b|override\b|$))", re.M)
+_TRAILING = lazy_re(rb"(?<=[\w)\]])[ \t]+(" + _MACRO + rb"\([^()\n]*\))"
+                    rb"(?=[ \t]*(?:[;{=,]|:(?!:)|const\b|override\b|$))", re.M)
 # a thread-safety annotation on the line after its declarator (``void Remove(const std::string& name)\n
 # EXCLUSIVE_LOCKS_REQUIRED(mutex_) {``): named by what it annotates, as any other macro there may be a call statement
 # (``if (done)\n  CHECK_OK(s);``)
-_NEXT_LINE_ANNOTATION = re.compile(rb"(?<=[\w)])[ \t]*\n[ \t]*(\b[A-Z0-9_]*(?:LOCKS_REQUIRED|LOCKS_EXCLUDED|"
-                                   rb"LOCK_FUNCTION|LOCK_RETURNED|GUARDED_BY|REQUIRES|REQUIRES_SHARED|EXCLUDES|"
-                                   rb"ACQUIRE|ACQUIRE_SHARED|RELEASE|RELEASE_SHARED|NO_THREAD_SAFETY_ANALYSIS)\b"
-                                   + _ARGS + rb")(?=[ \t]*(?:[;{]|$))", re.M)
+_NEXT_LINE_ANNOTATION = lazy_re(rb"(?<=[\w)])[ \t]*\n[ \t]*(\b[A-Z0-9_]*(?:LOCKS_REQUIRED|LOCKS_EXCLUDED|"
+                                rb"LOCK_FUNCTION|LOCK_RETURNED|GUARDED_BY|REQUIRES|REQUIRES_SHARED|EXCLUDES|"
+                                rb"ACQUIRE|ACQUIRE_SHARED|RELEASE|RELEASE_SHARED|NO_THREAD_SAFETY_ANALYSIS)\b"
+                                + _ARGS + rb")(?=[ \t]*(?:[;{]|$))", re.M)
 # a macro between ``if`` and its condition: fmt's ``if FMT_CONSTEXPR20 (need_copy<T>::value)`` (an ``if constexpr``
 # where the standard has it), ``if UNLIKELY(x) {`` (a macro bracketing its condition): blanked, ``if (..)`` remains
-_IF_MACRO = re.compile(rb"\bif[ \t]+(" + _MACRO + rb")(?=[ \t]*\()")
+_IF_MACRO = lazy_re(rb"\bif[ \t]+(" + _MACRO + rb")(?=[ \t]*\()")
 # FMT_BEGIN_NAMESPACE on its own line; SPDLOG_TRY { (a try block's macro: the block stays)
-_LONE_MACRO = re.compile(rb"^[ \t]*(" + _MACRO + rb")[ \t]*(?:\{[ \t]*)?$", re.M)
+_LONE_MACRO = lazy_re(rb"^[ \t]*(" + _MACRO + rb")[ \t]*(?:\{[ \t]*)?$", re.M)
 # a test framework's macro defining a test by strings (Catch2, doctest: TEST_CASE("adds", "[math]") {): its
 # arguments blanked, it reads as a function TEST_CASE() {...} (cpp.scm names it a test)
-_STRING_ARGS = re.compile(rb"^[ \t]*[A-Z][A-Z0-9_]*\(((?:[^()\n]|\([^()\n]*\))*)\)[ \t]*\{", re.M)  # with a "
-_ATTRIBUTE = re.compile(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\n]*\))*\)\)")
+_STRING_ARGS = lazy_re(rb"^[ \t]*[A-Z][A-Z0-9_]*\(((?:[^()\n]|\([^()\n]*\))*)\)[ \t]*\{", re.M)  # with a "
+_ATTRIBUTE = lazy_re(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\n]*\))*\)\)")
 
 
 def repairs(language: str) -> tuple:
@@ -88,7 +90,7 @@ def _blank_group(m: re.Match, group: int) -> bytes:
     return whole[:start] + _blank(whole[start:end]) + whole[end:]
 
 
-_MACRO_CALL = re.compile(rb"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)[ \t]*\(")
+_MACRO_CALL = lazy_re(rb"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)[ \t]*\(")
 
 
 def repaired_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
@@ -98,7 +100,7 @@ def repaired_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
             if after[m.start(1):m.end(1)].isspace()]
 
 
-_CONDITIONAL = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b")
+_CONDITIONAL = lazy_re(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b")
 
 
 def unconditional(data: bytes) -> bytes:

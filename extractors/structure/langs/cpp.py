@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from . import alias_form, entry_reason_with, runtime_hook
+from ..lazyre import lazy_re
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
                 STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, included_variants,
                 is_external, linked, macro_uses, module_keys, package_scope, resolve_module, submodule)
@@ -50,7 +51,7 @@ KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "ret
                       "extern", "inline", "operator", "template", "typename", "virtual", "explicit", "friend",
                       "this", "true", "false", "nullptr", "decltype", "constexpr", "noexcept", "override", "final"})
 _HEADERS = (".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp")
-_TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
+_TEMPLATE_ARGS = lazy_re(r"<[^<>]*>")
 
 
 def _constructor(name: str, kind: str, parent: str | None) -> str | None:
@@ -104,8 +105,8 @@ def exports_all(path: str) -> bool:
     return path.endswith(_HEADERS)
 
 
-_C_CAST = re.compile(r"^\(\s*\(\s*(?:const\s+)?([A-Za-z_][\w:]*)[\s*&]*\)\s*[\w.]+\s*\)$")
-_CAST = re.compile(r"(?:static|dynamic|reinterpret|const)_cast\s*<\s*(?:const\s+)?([A-Za-z_][\w:]*)[\s*&]*>\s*\(")
+_C_CAST = lazy_re(r"^\(\s*\(\s*(?:const\s+)?([A-Za-z_][\w:]*)[\s*&]*\)\s*[\w.]+\s*\)$")
+_CAST = lazy_re(r"(?:static|dynamic|reinterpret|const)_cast\s*<\s*(?:const\s+)?([A-Za-z_][\w:]*)[\s*&]*>\s*\(")
 
 
 def receiver_path(receiver: str) -> str:
@@ -148,8 +149,8 @@ def _described(holder, child):
 
 # std::unique_ptr<Rep> rep_: rep_->f() is Rep's f (the smart pointer's own methods are BUILTIN_METHODS)
 TRANSPARENT_TYPES = frozenset({"unique_ptr", "shared_ptr", "weak_ptr", "optional", "reference_wrapper"})
-_SMART_POINTER = re.compile(r"^(?:const\s+)?(?:std::)?(?:unique_ptr|shared_ptr|weak_ptr|optional)\s*<\s*(?:const\s+)?"
-                            r"((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\s*(?:,[^<>]*)?>$")
+_SMART_POINTER = lazy_re(r"^(?:const\s+)?(?:std::)?(?:unique_ptr|shared_ptr|weak_ptr|optional)\s*<\s*(?:const\s+)?"
+                         r"((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\s*(?:,[^<>]*)?>$")
 # the smart pointer's own methods (p.get(), p.reset()): on a value typed as what it points to, where that class lacks
 # them, they are the pointer's (external), never unresolved; one the class has is taken as its (p->get() and p.get()
 # read the same here)
@@ -324,7 +325,7 @@ def visible_members(resolver, r, src, found):
     return found._replace(ids=in_namespace(resolver, found.ids, receiver_path(r.receiver)))
 
 
-_MACRO_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")  # a macro's (FMT_BUILTIN_CLZ): of no namespace, wherever defined
+_MACRO_NAME = lazy_re(r"^[A-Z][A-Z0-9_]*$")  # a macro's (FMT_BUILTIN_CLZ): of no namespace, wherever defined
 
 
 def _namespace_of(resolver, sym) -> str:
@@ -346,7 +347,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
 # names the namespace, lower-cased (``fmt``, ``nlohmann``, ``std``); within that namespace already, the words after it
 # name the one it opens there (fmt's ``FMT_BEGIN_DETAIL_NAMESPACE``: ``fmt::detail``; absl's ``ABSL_NAMESPACE_BEGIN``
 # inside ``namespace absl {``: its versioned inline namespace, nothing added)
-_NAMESPACE_MACRO = re.compile(rb"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]*;?[ \t]*(?://[^\n]*)?$", re.M)
+_NAMESPACE_MACRO = lazy_re(rb"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]*;?[ \t]*(?://[^\n]*)?$", re.M)
 _OPENS, _CLOSES = frozenset({"BEGIN", "OPEN", "START"}), frozenset({"END", "CLOSE"})
 _NAMESPACE_BLOCKS = frozenset({"translation_unit", "declaration_list", "linkage_specification", "preproc_if",
                                "preproc_ifdef", "preproc_else", "preproc_elif", "preproc_elifdef"})

@@ -20,6 +20,7 @@ from typing import NamedTuple
 from pipeline.safeio import read_config
 
 from . import TEMPLATE, cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook, split_outside
+from ..lazyre import lazy_re
 from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
 from .implicit_this import implicit_this, implicit_this_field
 from ..graph import MODULE
@@ -263,10 +264,10 @@ def type_argument_mark(resolver, r, src):
 
 # a receiver that is one call written with type arguments, maybe awaited: Registry.Resolve<Cart>(), (await
 # Bus.Send<A>(..)); the last step of a typed chain alike: Locator~Resolve<Cart>() (x.Resolve<Cart>(), x a Locator)
-_GENERIC_CALL = re.compile(r"^\(?\s*(?:await\s+)?([\w.]+)\s*<([\w.,\s<>?\[\]]+)>\s*\((.*)\)\s*\)?$", re.S)
+_GENERIC_CALL = lazy_re(r"^\(?\s*(?:await\s+)?([\w.]+)\s*<([\w.,\s<>?\[\]]+)>\s*\((.*)\)\s*\)?$", re.S)
 
 
-_PLAIN_CALL = re.compile(r"^\(?\s*(?:await\s+)?([\w.]+)\s*\((.*)\)\s*\)?$", re.S)  # Wrap(receipt), none written
+_PLAIN_CALL = lazy_re(r"^\(?\s*(?:await\s+)?([\w.]+)\s*\((.*)\)\s*\)?$", re.S)  # Wrap(receipt), none written
 
 
 def generic_result(resolver, r, src):
@@ -496,7 +497,7 @@ def guess_bare_names(resolver, path: str) -> bool:
     return False  # every name a file uses is its class's, of its namespace or one it uses
 
 
-_TYPE_ARGS = re.compile(r"<[\w\s.,?\[\]]*>")
+_TYPE_ARGS = lazy_re(r"<[\w\s.,?\[\]]*>")
 
 
 def receiver_path(receiver: str) -> str:
@@ -513,7 +514,7 @@ def receiver_path(receiver: str) -> str:
 
 _OPEN_ARITY, _CLOSE_ARITY = "\x02", "\x03"  # <, > of a built type's arity while its arguments are taken out
 _ARITY_MARKS = str.maketrans(_OPEN_ARITY + _CLOSE_ARITY, "<>")
-_BUILT = re.compile(r"\bnew\s+[\w.]+\s*$")
+_BUILT = lazy_re(r"\bnew\s+[\w.]+\s*$")
 
 
 def _arity_of_built(m: re.Match) -> str:
@@ -524,11 +525,11 @@ def _arity_of_built(m: re.Match) -> str:
 
 
 # new Foo<..>(..); as an object initializer's receiver (settle_references), new Foo<..> alone
-_NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<([^()]*)>)?\s*(?:\(.*\))?\s*\)?$", re.S)
+_NEW = lazy_re(r"^\(?\s*new\s+([\w.]+)\s*(?:<([^()]*)>)?\s*(?:\(.*\))?\s*\)?$", re.S)
 # a container's or service provider's factory: what it returns is its type argument
 FACTORIES = ("GetRequiredService", "GetService", "GetInstance", "Resolve", "GetRequiredKeyedService",
              "GetKeyedService")
-_FACTORY = re.compile(r"^[\w.]+\.(?:%s)<([\w.]+)(?:<([^()]*)>)?>\(\)$" % "|".join(FACTORIES), re.S)
+_FACTORY = lazy_re(r"^[\w.]+\.(?:%s)<([\w.]+)(?:<([^()]*)>)?>\(\)$" % "|".join(FACTORIES), re.S)
 
 
 def inline_type(receiver: str) -> str | None:
@@ -540,7 +541,7 @@ def inline_type(receiver: str) -> str | None:
 
 # a type as written: a variable's declared Foo<A, B> (bound as Foo<,>), a static call's Policy<int>.Handle(); Foo
 # bare: the plain twin (ISyncPolicy p beside ISyncPolicy<T>, Policy.Handle() beside Policy<T>.Handle())
-_DECLARED_WITH_ARGUMENTS = re.compile(r"^([\w.]+)(?:<([^()]*)>)?$", re.S)
+_DECLARED_WITH_ARGUMENTS = lazy_re(r"^([\w.]+)(?:<([^()]*)>)?$", re.S)
 
 
 def inline_type_arguments(receiver: str) -> int | None:
@@ -563,7 +564,7 @@ def _top_level_commas(text: str) -> int:
     return commas
 
 
-_AS = re.compile(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_][\w.]*)\s*(?:<([^()]*)>)?\s*\)$", re.S)  # (x as Foo)
+_AS = lazy_re(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_][\w.]*)\s*(?:<([^()]*)>)?\s*\)$", re.S)  # (x as Foo)
 
 
 # --- where a type is used (parse side) ---
@@ -613,7 +614,7 @@ TYPE_ARGUMENTS = frozenset({"type_argument_list"})
 GENERIC_NAMES = frozenset({"generic_name"})
 # Task<Order> GetAsync(): what is awaited is an Order; Lazy<T>.Value, T? likewise
 TRANSPARENT_TYPES = frozenset({"Task", "ValueTask", "Lazy", "Nullable"})
-_HELD = re.compile(r"^(?:[\w.]+\.)?(?:%s)<\s*([A-Za-z_][\w.]*)\s*\??\s*>\??$" % "|".join(sorted(TRANSPARENT_TYPES)))
+_HELD = lazy_re(r"^(?:[\w.]+\.)?(?:%s)<\s*([A-Za-z_][\w.]*)\s*\??\s*>\??$" % "|".join(sorted(TRANSPARENT_TYPES)))
 
 
 def cast_type(text: str) -> str | None:
@@ -636,7 +637,7 @@ _DELEGATE_HOLDERS = {**dict.fromkeys(("List", "IList", "ICollection", "IEnumerab
                                       "ConcurrentQueue", "ConcurrentStack", "LinkedList"), 0),
                      **dict.fromkeys(("Dictionary", "IDictionary", "IReadOnlyDictionary", "ConcurrentDictionary",
                                       "SortedDictionary"), -1)}
-_GENERIC = re.compile(r"^(?:[\w.]+\.)?(\w+)\s*<(.+)>\s*\??$", re.S)
+_GENERIC = lazy_re(r"^(?:[\w.]+\.)?(\w+)\s*<(.+)>\s*\??$", re.S)
 
 
 def delegate_parameters(text: str) -> tuple[tuple, tuple]:
@@ -669,7 +670,7 @@ def _split_arguments(text: str) -> list[str]:
     return [part.strip() for part in split_outside(text, ",", "<([", ">)]", quotes="")]
 
 
-_BUILT_HEAD = re.compile(r"^new\s+([\w.]+)\s*")
+_BUILT_HEAD = lazy_re(r"^new\s+([\w.]+)\s*")
 
 
 def initialized_type(text: str) -> str | None:
@@ -861,7 +862,7 @@ def _inferred_marks(raw_refs: list) -> list:
 
 
 ALL_METHODS = frozenset({"GetMethods", "DeclaredMethods", "GetRuntimeMethods"})  # reflection's every method of a type
-OWN_TYPE = re.compile(r"^(?:this\s*\.\s*)?GetType\(\s*\)$")  # GetType(): the enclosing class's (or a subclass's)
+OWN_TYPE = lazy_re(r"^(?:this\s*\.\s*)?GetType\(\s*\)$")  # GetType(): the enclosing class's (or a subclass's)
 
 
 def _reflected_methods(raw_refs: list) -> list:
@@ -909,7 +910,7 @@ GIVEN_FORM = "type.given"  # ...declared as parameter K's type too (``given0``, 
 SELF_GIVEN = "self"  # the extended object of an extension method: the call's receiver
 # the declared result ``<N>``: the call's type argument at place N; ``<N@K>``: where none is written, the type of
 # its argument K (``<N@self>``: of its receiver)
-_TYPE_ARGUMENT = re.compile(r"^<(\d)(?:@(\d|self))?>$")
+_TYPE_ARGUMENT = lazy_re(r"^<(\d)(?:@(\d|self))?>$")
 
 
 def _type_argument_results(raw_refs: list) -> list:
@@ -934,7 +935,7 @@ def _type_argument_results(raw_refs: list) -> list:
 
 # a generic type parameter, by convention (T, TResult, TRequest): what a delegate of it gives a lambda is whatever
 # the caller's type argument is, never a library's type (the name found nowhere would make it external)
-_TYPE_PARAMETER = re.compile(r"^T(?:[A-Z]\w*)?$")
+_TYPE_PARAMETER = lazy_re(r"^T(?:[A-Z]\w*)?$")
 
 
 def _without_type_parameters(raw_refs: list) -> list:
@@ -1033,9 +1034,9 @@ PROJECT_SUFFIX = ".csproj"  # MSBuild compiles every .cs file below the project 
 BUILD_FILES = ("Directory.Build.props", "Directory.Build.targets")  # imported by every project below them
 MAX_PROJECT_USINGS = 256  # per project: a hostile project file costs only its own files' look-ups
 MAX_LISTED = 5000  # entries of a folder looked through for a project file
-_USING_ITEM = re.compile(rb"<Using\s([^<>]{1,2000})>")  # never <UsingTask ..>
-_ATTRIBUTE = re.compile(rb'([A-Za-z]+)\s*=\s*"([^"<>]{1,512})"')
-_DOTTED = re.compile(r"^(?:global::)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)$")
+_USING_ITEM = lazy_re(rb"<Using\s([^<>]{1,2000})>")  # never <UsingTask ..>
+_ATTRIBUTE = lazy_re(rb'([A-Za-z]+)\s*=\s*"([^"<>]{1,512})"')
+_DOTTED = lazy_re(r"^(?:global::)?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)$")
 GLOBAL_STATIC = "global static"  # the alias of ``global using static A.B.C;`` (``_one_reading_per_using``)
 
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import re
 
-_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|elif|else|endif)\b")
+from ..lazyre import lazy_re
+
+_DIRECTIVE = lazy_re(rb"^[ \t]*#[ \t]*(if|elif|else|endif)\b")
 
 
 def repairs(language: str) -> tuple:
@@ -50,7 +52,7 @@ def _blank(line: bytes) -> bytes:
 
 # ``extension<T>(Reply<T> reply) where T : class {``: C# 14's generic extension block; the grammar reads the plain
 # ``extension(Reply<string> reply) {`` (as a constructor named extension), not the type parameters or the constraints
-_GENERIC_EXTENSION = re.compile(rb"(?m)^([ \t]*extension[ \t]*)(<[\w \t,]*>)([ \t]*\([^(){};]*\))([^{;]*?)(?=\{)")
+_GENERIC_EXTENSION = lazy_re(rb"(?m)^([ \t]*extension[ \t]*)(<[\w \t,]*>)([ \t]*\([^(){};]*\))([^{;]*?)(?=\{)")
 
 
 def generic_extension(data: bytes) -> bytes:

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from pipeline.safeio import read_config
 
+from ..lazyre import lazy_re
 from ..parse import OWN_CODE
 from . import alias_form, entry_reason_with, runtime_hook
 
@@ -143,20 +144,20 @@ TYPE_CONTEXTS = {
                      "type_assertion_expression", "type_case"), "annotation"),
 }
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
-_MODULE_LINE = re.compile(rb"^\s*module\s+\"?([^\s\"]+)\"?", re.M)
-_VERSION = re.compile(r"^v\d+$")
-_LITERAL = re.compile(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$", re.S)
-_FACTORY = re.compile(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
+_MODULE_LINE = lazy_re(rb"^\s*module\s+\"?([^\s\"]+)\"?", re.M)
+_VERSION = lazy_re(r"^v\d+$")
+_LITERAL = lazy_re(r"^\(?\s*&?\s*([\w.]+)\s*(?:\[[^\]]*\])?\s*\{.*\}\s*\)?$", re.S)
+_FACTORY = lazy_re(r"^(?:([\w]+)\.)?New(\w*)\s*\(.*\)$", re.S)
 # w.(*bytes.Buffer), c.GetRaft().(*raft.Raft): the asserted type, whatever the value asserted is
-_ASSERTED = re.compile(r"^.*\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$", re.S)
-_CONVERTED = re.compile(r"^([A-Z]\w*)\s*\([^(),]*\)$")  # Level(x): one plain argument
+_ASSERTED = lazy_re(r"^.*\.\(\s*\*?\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)$", re.S)
+_CONVERTED = lazy_re(r"^([A-Z]\w*)\s*\([^(),]*\)$")  # Level(x): one plain argument
 # (*common.Page)(unsafe.Pointer(&buf[0])): a conversion to a pointer type (unsafe code's way to view bytes)
-_POINTER_CONVERTED = re.compile(r"^\(\s*\*\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)\s*\(.*\)$", re.S)
-_LITERAL_HEAD = re.compile(r"^&?\s*([A-Za-z_][\w.]*)\s*(?:\[[^\]{}]*\])?\s*\{")  # &T{, pkg.T[int]{
-_ALLOCATED = re.compile(r"^new\(\s*((?:\w+\.)?[A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*\)$")  # new(Router): a *Router
-_MADE = re.compile(r"^make\(\s*([^,]+?)\s*(?:,.*)?\)$", re.S)  # make(Inodes, n), make([]*Node, 0, n)
-_PLAIN_TYPE = re.compile(r"^(?:\w+\.)?[A-Za-z_]\w*$")
-_COLLECTION_LITERAL = re.compile(r"^(?:\[[^\]]*\]|map\[)")  # []T{, [...]T{, [2]T{, map[K]V{
+_POINTER_CONVERTED = lazy_re(r"^\(\s*\*\s*((?:\w+\.)?[A-Za-z_]\w*)\s*\)\s*\(.*\)$", re.S)
+_LITERAL_HEAD = lazy_re(r"^&?\s*([A-Za-z_][\w.]*)\s*(?:\[[^\]{}]*\])?\s*\{")  # &T{, pkg.T[int]{
+_ALLOCATED = lazy_re(r"^new\(\s*((?:\w+\.)?[A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*\)$")  # new(Router): a *Router
+_MADE = lazy_re(r"^make\(\s*([^,]+?)\s*(?:,.*)?\)$", re.S)  # make(Inodes, n), make([]*Node, 0, n)
+_PLAIN_TYPE = lazy_re(r"^(?:\w+\.)?[A-Za-z_]\w*$")
+_COLLECTION_LITERAL = lazy_re(r"^(?:\[[^\]]*\]|map\[)")  # []T{, [...]T{, [2]T{, map[K]V{
 
 
 @lru_cache(maxsize=4096)
@@ -222,8 +223,8 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
     return (alias or _default_name(module or "")), module, None
 
 
-_PATH_TOKENS = re.compile(r"[-_.]")
-_HEAD = re.compile(r"^[A-Za-z_]\w*")
+_PATH_TOKENS = lazy_re(r"[-_.]")
+_HEAD = lazy_re(r"^[A-Za-z_]\w*")
 
 
 def settle_references(raw_refs: list) -> list:

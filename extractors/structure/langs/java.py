@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from . import (call_head, cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook,
                split_outside, with_entries)
+from ..lazyre import lazy_re
 from .implicit_this import implicit_this, implicit_this_field, outer_member
 from .java_overloads import (UNKNOWN, argument_types, choose_overloads, deferred_call, signature_types,
                              split_signature)
@@ -35,7 +36,7 @@ IMPORTS_PASS_ON = False  # import a.b.* binds names in the importing file only; 
 # a multi-release jar's src/main/java16/retrofit2/X.java replaces src/main/java/retrofit2/X.java on newer runtimes:
 # variants of one class (what reaches one reaches all; see variant_scope)
 BUILD_VARIANTS = True
-_RELEASE_FOLDER = re.compile(r"(^|/)java\d+/")
+_RELEASE_FOLDER = lazy_re(r"(^|/)java\d+/")
 PURE_DECORATORS = frozenset({"Override", "Deprecated", "SuppressWarnings", "FunctionalInterface", "SafeVarargs",
                              "Nullable", "NonNull", "NotNull", "Nonnull", "CheckReturnValue"})
 
@@ -77,7 +78,7 @@ entry_reason = entry_reason_with(PURE_DECORATORS, _jvm_entry, _constructor_entry
 
 # Caliper runs each public ``timeX(int reps)`` (or ``long reps``) of a benchmark class by its name, the way JUnit 3
 # ran ``testX()``: nothing in the repository calls it (its ``@BeforeExperiment`` is an annotation, an entry already)
-_CALIPER_TIME = re.compile(r"^time[A-Z0-9_]")
+_CALIPER_TIME = lazy_re(r"^time[A-Z0-9_]")
 _CALIPER_REPS = frozenset({"int", "long"})
 CALIPER_REASON = "a Caliper benchmark: the runner calls public timeX(reps) methods by their name"
 
@@ -234,11 +235,11 @@ BUILTINS = frozenset({
     "StringIndexOutOfBoundsException", "SuppressWarnings", "System", "Thread", "ThreadLocal", "Throwable",
     "TypeNotPresentException", "UnsupportedOperationException", "VirtualMachineError", "Void",
 })
-_NEW = re.compile(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*(?:\{.*\})?\s*\)?$", re.S)
+_NEW = lazy_re(r"^\(?\s*new\s+([\w.]+)\s*(?:<[^()]*>)?\s*\(.*\)\s*(?:\{.*\})?\s*\)?$", re.S)
 
 
-_OUTER_THIS = re.compile(r"^([A-Z]\w*)\.this\b")
-_CLASS_LITERAL = re.compile(r"^(?:[\w$]+\.)*[\w$]+(?:\[\])*\.class\b")
+_OUTER_THIS = lazy_re(r"^([A-Z]\w*)\.this\b")
+_CLASS_LITERAL = lazy_re(r"^(?:[\w$]+\.)*[\w$]+(?:\[\])*\.class\b")
 
 
 def receiver_path(receiver: str) -> str:
@@ -303,8 +304,8 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
     return None
 
 
-_PACKAGE_PART = re.compile(r"^[a-z_][a-z0-9_]*$")  # java.util, okhttp3, com.squareup: lowercase by convention
-_CLASS_PART = re.compile(r"^[A-Z][\w$]*[a-z][\w$]*$")  # Headers, Response.Builder; never a constant (DEFAULT)
+_PACKAGE_PART = lazy_re(r"^[a-z_][a-z0-9_]*$")  # java.util, okhttp3, com.squareup: lowercase by convention
+_CLASS_PART = lazy_re(r"^[A-Z][\w$]*[a-z][\w$]*$")  # Headers, Response.Builder; never a constant (DEFAULT)
 _PACKAGE_PREFIXES: dict[int, tuple] = {}  # id(index) -> (the index, every package with its heads, its size)
 
 
@@ -353,7 +354,7 @@ class TypeParameter(NamedTuple):
 # a type parameter with no bound or several meanings in the file: its value's class is unknown (not a library's:
 # a Box<Engine>'s get() gives an Engine)
 UNKNOWN_TYPE = TypeParameter(None, "Any")
-_BOUND_HEAD = re.compile(r"^([\w.]+)\s*(?:<.*>)?\s*$", re.S)
+_BOUND_HEAD = lazy_re(r"^([\w.]+)\s*(?:<.*>)?\s*$", re.S)
 
 
 def _stands_for(bound: str | None, own: bool) -> TypeParameter:
@@ -492,7 +493,7 @@ def _settled(ref, params: TypeParameters | None, labels: set):
 # the alias of a return type ``T`` bound by a ``Class<T>`` parameter: unknown as written (Any), what the argument
 # there names at each call (``argument_class``)
 CLASS_ARGUMENT = "class_argument"
-_CLASS_LITERAL_ARGUMENT = re.compile(r"^((?:[a-z_][\w$]*\.)*[A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\.class$")
+_CLASS_LITERAL_ARGUMENT = lazy_re(r"^((?:[a-z_][\w$]*\.)*[A-Z][\w$]*(?:\.[A-Z][\w$]*)*)\.class$")
 
 
 def _class_argument(ref):

@@ -14,6 +14,7 @@ from typing import Callable
 
 from pipeline.safeio import read_config
 
+from ..lazyre import lazy_re
 from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
 from . import (QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of, no_package_scope,
                of_kind, quoted_template, settle_templates, with_entries)
@@ -98,15 +99,15 @@ _BUILTIN_RESULT_METHODS = frozenset({
     "map", "filter", "slice", "concat", "flat", "flatMap", "sort", "reverse", "toSorted", "toReversed", "split",
     "trim", "trimStart", "trimEnd", "replace", "replaceAll", "toLowerCase", "toUpperCase", "padStart", "padEnd",
     "join", "substring", "substr", "repeat", "charAt", "normalize", "toFixed"})
-_CALLED_NAME = re.compile(r"\.\s*([A-Za-z_$][\w$]*)\s*$")  # what precedes a call's arguments: .map
+_CALLED_NAME = lazy_re(r"\.\s*([A-Za-z_$][\w$]*)\s*$")  # what precedes a call's arguments: .map
 # (xs || []), (tags ??= []), (name ?? 'unknown'), ([a, b] as Output[]), (await Promise.all(jobs)): an array or a string
-_FALLBACK_LITERAL = re.compile(r"^\((?:.*(?:\|\||\?\?=?)\s*(?:\[\s*\]|'[^']*'|\"[^\"]*\"|`[^`]*`)\s*|\s*\[.*\]\s+as\s+[\w$.<>]+\[\]\s*|"
-                               r"\s*await\s+Promise\.(?:all|allSettled)\(.*\)\s*)\)$", re.S)
+_FALLBACK_LITERAL = lazy_re(r"^\((?:.*(?:\|\||\?\?=?)\s*(?:\[\s*\]|'[^']*'|\"[^\"]*\"|`[^`]*`)\s*|\s*\[.*\]\s+as\s+[\w$.<>]+\[\]\s*|"
+                            r"\s*await\s+Promise\.(?:all|allSettled)\(.*\)\s*)\)$", re.S)
 
 _LONGEST_VALUE = 2000  # a receiver longer than this (a whole callback written inline) is read as no such value
 _OPERAND = r"(?:[^()]|\((?:[^()]|\([^()]*\))*\))*"  # what stands beside an operator: a name, a call (two levels)
 # (performance.now() - start), (ms * 1000), (time.toFixed(2) + `ms`), ('v' + version): a number or a string
-_ARITHMETIC = re.compile(r"^\(" + _OPERAND + r"(?:\s[-*/%]\s|\+\s*['\"`]|['\"`]\s*\+)" + _OPERAND + r"\)$", re.S)
+_ARITHMETIC = lazy_re(r"^\(" + _OPERAND + r"(?:\s[-*/%]\s|\+\s*['\"`]|['\"`]\s*\+)" + _OPERAND + r"\)$", re.S)
 
 
 def builtin_value(receiver: str) -> bool:
@@ -177,7 +178,7 @@ RUNTIME_METHODS = {"constructor": "run by new", "toJSON": "run by JSON.stringify
                    "valueOf": "run by conversion", "then": "run by await"}
 
 
-_EVENT_PROPERTY = re.compile(r"^on[a-z]+$")  # request.onabort = ..., worker.onmessage = ...: the host runs it
+_EVENT_PROPERTY = lazy_re(r"^on[a-z]+$")  # request.onabort = ..., worker.onmessage = ...: the host runs it
 
 
 def _runtime_method(name: str, kind: str, parent: str | None) -> str | None:
@@ -202,14 +203,14 @@ _SOURCE = r"\.(?:[cm]?[jt]sx?)$"
 # files a framework routes by their place, importing their exports (the page, its data loaders, a route's handlers):
 # (the framework, the packages one of which a package.json above must depend on, the file pattern)
 ROUTED_FILES = (
-    ("Next.js", ("next",), re.compile(
+    ("Next.js", ("next",), lazy_re(
         r"(?:^|/)app/(?:.*/)?(?:page|layout|template|loading|error|global-error|not-found|forbidden|unauthorized|"
         r"default|route|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots|manifest)" + _SOURCE)),
-    ("Next.js", ("next",), re.compile(r"(?:^|/)pages/(?:.*/)?[^/_][^/]*" + _SOURCE + r"|(?:^|/)pages/_(?:app|document)"
-                                      + _SOURCE)),
-    ("Next.js", ("next",), re.compile(r"(?:^|/)(?:src/)?(?:middleware|instrumentation)\.[jt]s$")),
+    ("Next.js", ("next",), lazy_re(r"(?:^|/)pages/(?:.*/)?[^/_][^/]*" + _SOURCE + r"|(?:^|/)pages/_(?:app|document)"
+                                   + _SOURCE)),
+    ("Next.js", ("next",), lazy_re(r"(?:^|/)(?:src/)?(?:middleware|instrumentation)\.[jt]s$")),
     ("Remix", ("@remix-run/react", "@remix-run/node", "@react-router/dev"),
-     re.compile(r"(?:^|/)app/(?:root|entry\.client|entry\.server|routes/.+)" + _SOURCE)),
+     lazy_re(r"(?:^|/)app/(?:root|entry\.client|entry\.server|routes/.+)" + _SOURCE)),
 )
 
 
@@ -244,7 +245,7 @@ def _depends_on(root, path: str, packages: tuple) -> bool:
 
 
 # JavaScript's template literal interpolation: ${...}
-_JS_TEMPLATE = QuotedTemplate("+", "`", re.compile(r"\$\{[^}]*\}"))
+_JS_TEMPLATE = QuotedTemplate("+", "`", lazy_re(r"\$\{[^}]*\}"))
 
 
 def member_template(text: str) -> str | None:
@@ -286,7 +287,7 @@ def _kinds_wanted(*wanted: str) -> Callable[[set, list], bool]:
     return lambda kinds, _raw_refs: not kinds.isdisjoint(wanted)
 
 
-_NON_NULL = re.compile(r"(?<=[\w$\])])!(?=[.\[]|$)")  # storage!.getItem(), this.opts!.fetch!(): the value itself
+_NON_NULL = lazy_re(r"(?<=[\w$\])])!(?=[.\[]|$)")  # storage!.getItem(), this.opts!.fetch!(): the value itself
 
 
 def _without_non_null(raw_refs: list) -> list:
@@ -346,7 +347,7 @@ def _arrays_named(raw_refs: list) -> list:
 FUNCTION_METHOD = "function_method"  # queries/javascript.scm: such a call whose first argument is a value to run on
 INVOKING_METHODS = frozenset({"call", "apply"})
 BINDING_METHOD = "bind"
-_FUNCTION_PATH = re.compile(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")  # fn, this.m, router.route: no index
+_FUNCTION_PATH = lazy_re(r"^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")  # fn, this.m, router.route: no index
 
 
 def _invoked_through_function_methods(raw_refs: list) -> list:
@@ -391,7 +392,7 @@ def _bare_call_returns(raw_refs: list) -> list:
 
 
 UNION_MEMBER = "union_member"  # queries/typescript.scm: a member of a union type alias (type H = A | B)
-_MEMBER_NAME = re.compile(r"^(?:([A-Za-z_$][\w$]*)\.)?([A-Za-z_$][\w$]*)\s*(?:<.*>)?$", re.S)
+_MEMBER_NAME = lazy_re(r"^(?:([A-Za-z_$][\w$]*)\.)?([A-Za-z_$][\w$]*)\s*(?:<.*>)?$", re.S)
 NO_TYPE = "<no type>"  # a member written as a literal type (a function type, an object): it names no type
 
 
@@ -484,7 +485,7 @@ def _first_overloads(raw_refs: list) -> list:
 
 
 # a call written with type arguments: create<Api>(cfg), api.make<A, B>(x) (simple names only: no nested generics)
-_GENERIC_CALL = re.compile(r"^([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*<([\w$.,\s]+)>\s*\(", re.S)
+_GENERIC_CALL = lazy_re(r"^([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*<([\w$.,\s]+)>\s*\(", re.S)
 
 
 def cast_type(text: str) -> str | None:
@@ -505,7 +506,7 @@ def cast_type(text: str) -> str | None:
     return f"{callee}<{', '.join(a.strip() for a in m.group(2).split(','))}>()"
 
 
-_TYPE_QUERY = re.compile(r"^typeof\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)$")
+_TYPE_QUERY = lazy_re(r"^typeof\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)$")
 _NO_VALUE = frozenset({"undefined", "null"})
 
 
@@ -740,9 +741,9 @@ TRANSPARENT_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", 
 # ...and a promise's own methods, on such a value read as what it holds (`graph.ensure(url).then(..)` with `ensure():
 # Promise<Node>`): the Promise's where the class lacks them, not an unknown member of Node's
 WRAPPER_METHODS = frozenset({"then", "catch", "finally"})
-_CAST = re.compile(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)
-_ANGLE_CAST = re.compile(r"^\(\s*<\s*([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*>\s*[\w$.]+\s*\)$", re.S)
-_NEW = re.compile(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)
+_CAST = lazy_re(r"^\(\s*[^()]+?\s+as\s+([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)
+_ANGLE_CAST = lazy_re(r"^\(\s*<\s*([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*>\s*[\w$.]+\s*\)$", re.S)
+_NEW = lazy_re(r"^\(?\s*new\s+([\w$.]+)\s*(?:<[^()]*>)?\s*(?:\(.*\))?\s*\)?$", re.S)
 
 
 def _stem(path: str) -> str:
@@ -1087,7 +1088,7 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
     return None
 
 
-_REQUIRE = re.compile(r"""^require\(\s*["'`]([^"'`]+)["'`]\s*\)$""")
+_REQUIRE = lazy_re(r"""^require\(\s*["'`]([^"'`]+)["'`]\s*\)$""")
 
 
 def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str]:

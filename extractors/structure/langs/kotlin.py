@@ -11,6 +11,7 @@ import re
 from weakref import WeakKeyDictionary
 
 from . import entry_reason_with
+from ..lazyre import lazy_re
 from ..qualnames import untwinned
 from .implicit_this import implicit_this, implicit_this_field
 from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, guess_bare_names,  # noqa: F401
@@ -382,7 +383,7 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
     return alias or parts[-1], ".".join(parts[:first_class]), ".".join(parts[first_class:])
 
 
-_TYPE_ARGUMENTS = re.compile(r"<[^<>()]*>(?=\()")  # adapter<Int>(), listOf<Pair<A, B>>() (inner ones first)
+_TYPE_ARGUMENTS = lazy_re(r"<[^<>()]*>(?=\()")  # adapter<Int>(), listOf<Pair<A, B>>() (inner ones first)
 
 
 def receiver_path(receiver: str) -> str:
@@ -395,7 +396,7 @@ def receiver_path(receiver: str) -> str:
     return receiver.replace("!!", "").replace("?.", ".") if "!!" in receiver or "?." in receiver else receiver
 
 
-_OBJECT_LITERAL = re.compile(r"^object\s*:\s*((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)")
+_OBJECT_LITERAL = lazy_re(r"^object\s*:\s*((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)")
 
 
 def cast_type(text: str) -> str | None:
@@ -406,7 +407,7 @@ def cast_type(text: str) -> str | None:
     return m.group(1) + "()" if m else None
 
 
-_BUILT = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?:<[^()]*>)?(?=\()")
+_BUILT = lazy_re(r"^((?:[A-Za-z_]\w*\.)*[A-Z]\w*)(?:<[^()]*>)?(?=\()")
 
 
 def inline_type(receiver: str) -> str | None:
@@ -421,7 +422,7 @@ def inline_type(receiver: str) -> str | None:
     return m.group(1) if m and _one_call(receiver, m.end()) else None
 
 
-_CAST = re.compile(r"^\(\s*[^()]+?\s+as\??\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\??\s*\)$", re.S)
+_CAST = lazy_re(r"^\(\s*[^()]+?\s+as\??\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\??\s*\)$", re.S)
 
 
 # class A<T>\n  private constructor(..) / @Inject constructor(..) / a bare constructor(.. (the line after a class header,
@@ -429,30 +430,30 @@ _CAST = re.compile(r"^\(\s*[^()]+?\s+as\??\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\?
 # constructor(``; kotlinpoet's ``public sealed class TypeName\nconstructor(``): the grammar reads no line break before
 # a primary constructor; the break moves to just after its ``(`` (its modifiers, annotations and the comments before
 # them blanked: no symbol needs them). A comment naming a class is no header: the constructor after it is secondary
-_CONSTRUCTOR_LINE = re.compile(rb"(?m)(^(?![ \t]*(?://|/?\*))[^\n{}=]*\bclass\b[^\n{}=]*)\n((?:[ \t]*(?://[^\n]*|"
-                               rb"/\*(?:[^*]|\*(?!/))*\*/)[ \t]*\n)*[ \t]*(?:(?:private|internal|protected|public|actual|"
-                               rb"expect)\s+|@[\w.]+(?:\([^()\n]*\))?\s+)*)constructor\(")
+_CONSTRUCTOR_LINE = lazy_re(rb"(?m)(^(?![ \t]*(?://|/?\*))[^\n{}=]*\bclass\b[^\n{}=]*)\n((?:[ \t]*(?://[^\n]*|"
+                            rb"/\*(?:[^*]|\*(?!/))*\*/)[ \t]*\n)*[ \t]*(?:(?:private|internal|protected|public|actual|"
+                            rb"expect)\s+|@[\w.]+(?:\([^()\n]*\))?\s+)*)constructor\(")
 # ``internal actual val bytes: ByteString`` / ``@JvmField actual val sink: Sink`` in a primary constructor: the grammar
 # reads no multiplatform modifier after another one there (``actual``/``expect`` blanked: nothing reads them)
-_PLATFORM_MODIFIER = re.compile(rb"(?<=[\s)])(?:actual|expect)(?=[ \t]+(?:val|var|override)\b)")
+_PLATFORM_MODIFIER = lazy_re(rb"(?<=[\s)])(?:actual|expect)(?=[ \t]+(?:val|var|override)\b)")
 # ``object : Source by buffer { .. }``: the grammar reads delegation in a class header, not in an object expression
 # (the delegate blanked: the object still extends ``Source``)
-_OBJECT_DELEGATION = re.compile(rb"(\bobject[ \t]*:[ \t]*[\w.]+(?:<[^<>(){}\n]*>)?)"
-                                rb"([ \t]+by[ \t]+[\w.]+(?:\([^(){}\n]*\))?)(?=[ \t]*\{)")
+_OBJECT_DELEGATION = lazy_re(rb"(\bobject[ \t]*:[ \t]*[\w.]+(?:<[^<>(){}\n]*>)?)"
+                             rb"([ \t]+by[ \t]+[\w.]+(?:\([^(){}\n]*\))?)(?=[ \t]*\{)")
 # a trailing comma after a ``when`` branch's last condition (``"a",\n  -> false``, Kotlin 1.4's)
-_WHEN_TRAILING_COMMA = re.compile(rb",(?=\s*->)")
+_WHEN_TRAILING_COMMA = lazy_re(rb",(?=\s*->)")
 # ``0 ..< n`` (Kotlin 1.8's open-ended range): read as ``0 .. n``, a range all the same
-_RANGE_UNTIL = re.compile(rb"\.\.<")
+_RANGE_UNTIL = lazy_re(rb"\.\.<")
 # ``BufferedChannel<*>::registerSelectForSend`` (kotlinx.coroutines): the grammar reads no star projection before
 # ``::`` and loses the class body; the ``<*>`` blanked (``Slot   ::peek``: the same reference to the class's member)
-_STAR_PROJECTED_REFERENCE = re.compile(rb"(?<=\w)<\*>(?=::)")
+_STAR_PROJECTED_REFERENCE = lazy_re(rb"(?<=\w)<\*>(?=::)")
 # Kotlin 2.1's guarded ``when`` branch (``is Join if dialect is OracleDialect ->``, Exposed's): the guard's ``if`` read
 # as a second condition, ``is Join , dialect is ..`` (the branch's code the same; a guard only narrows when it runs)
 # a ``when`` branch ``in r..s ->`` after another branch's value (``in s..r -> "receive"\n in r..s -> "send"``,
 # kotlinx.coroutines'): the grammar reads the line's ``in`` as the value's infix operator; the ``in`` blanked (the
 # branch tests the range itself: the same names read)
-_WHEN_IN_BRANCH = re.compile(rb"(?m)^([ \t]*)in(?=[ \t][^\n]*->)")
-_WHEN_GUARD = re.compile(rb"(?m)(^[ \t]*!?is[ \t]+[\w.]+(?:<[^<>\n]*>)?\??[ \t]+)if(?=[ \t(])")
+_WHEN_IN_BRANCH = lazy_re(rb"(?m)^([ \t]*)in(?=[ \t][^\n]*->)")
+_WHEN_GUARD = lazy_re(rb"(?m)(^[ \t]*!?is[ \t]+[\w.]+(?:<[^<>\n]*>)?\??[ \t]+)if(?=[ \t(])")
 
 
 def repairs(language: str) -> tuple:
@@ -516,7 +517,7 @@ _REWRITES = (_constructor_on_its_line, _platform_modifier_blanked, _object_deleg
 
 # a type parameter, by convention (T, R, K, V, E, T1, TResult): what a lambda given ``block: (T) -> R`` takes is the
 # caller's type argument, never a class of that name (found nowhere, it would make the lambda's ``it`` a library's)
-_TYPE_PARAMETER = re.compile(r"^(?:[A-Z][0-9]?|T[A-Z]\w*)$")
+_TYPE_PARAMETER = lazy_re(r"^(?:[A-Z][0-9]?|T[A-Z]\w*)$")
 
 
 def settle_references(raw_refs: list) -> list:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from . import MIXIN, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, package_keys, quoted_template, settle_templates
+from ..lazyre import lazy_re
 
 GROUP = "php"
 PATH_SEPARATOR = "\\"  # use A\{B, C}: the group's prefix and each name, one module path
@@ -37,9 +38,9 @@ CONTEXTUAL_KEYWORDS = frozenset({
 MAGIC_METHODS = frozenset({
     "__construct", "__destruct", "__call", "__callStatic", "__get", "__set", "__isset", "__unset", "__sleep",
     "__wakeup", "__serialize", "__unserialize", "__toString", "__invoke", "__set_state", "__clone", "__debugInfo"})
-_CLASS_PATH = re.compile(r"^\\?(?:[A-Za-z_]\w*\\)+[A-Za-z_]\w*$")  # Psr7\Utils, \App\Foo: a class named whole
-_QUALIFIED = re.compile(r"\\?(?:[A-Za-z_]\w*\\)+(?=[A-Za-z_])")  # \App\Models\User -> User (the last name)
-_NEW = re.compile(r"^\(?\s*new\s+\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*(?:\(.*\))?\s*\)?$", re.S)
+_CLASS_PATH = lazy_re(r"^\\?(?:[A-Za-z_]\w*\\)+[A-Za-z_]\w*$")  # Psr7\Utils, \App\Foo: a class named whole
+_QUALIFIED = lazy_re(r"\\?(?:[A-Za-z_]\w*\\)+(?=[A-Za-z_])")  # \App\Models\User -> User (the last name)
+_NEW = lazy_re(r"^\(?\s*new\s+\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*(?:\(.*\))?\s*\)?$", re.S)
 
 
 def _magic(name: str, kind: str, parent: str | None) -> str | None:
@@ -75,7 +76,7 @@ def _template_values_read(raw_refs: list) -> list:
 
 
 # PHP's string interpolations: {$x->y}, ${x}, $x, $x->y, $x[k]
-_PHP_TEMPLATE = QuotedTemplate(".", '"', re.compile(r"\{\$[^}]*\}|\$\{[^}]*\}|\$\w+(?:->\w+|\[[^\]]*\])?"))
+_PHP_TEMPLATE = QuotedTemplate(".", '"', lazy_re(r"\{\$[^}]*\}|\$\{[^}]*\}|\$\w+(?:->\w+|\[[^\]]*\])?"))
 
 
 def member_template(text: str) -> str | None:
@@ -117,16 +118,16 @@ def _receivers_settled(raw_refs: list) -> list:
 
 
 _RELATIVE = {"static": "self", "parent": "super", "self": "self"}
-_CLOSURE = re.compile(r"^\(\s*(?:static\s+)?(?:function|fn)\s*\(")  # a closure written as a receiver
+_CLOSURE = lazy_re(r"^\(\s*(?:static\s+)?(?:function|fn)\s*\(")  # a closure written as a receiver
 
 
 # a docblock's type as written (``?Foo``, ``\\A\\Foo``, ``Foo[]``, ``int|static``, ``Foo|null``): one word, read by
 # ``_one_class``; a generic's arguments may hold spaces (``array<int, Foo>``), one level deep
 _DOC_WORD = r"((?:\$this\b|<[^<>\n]*>|[^\s$*])+)(?=[\s*]|$)"
-_DOC_VAR = re.compile(r"@(?:phpstan-|psalm-)?(var|param)\s+" + _DOC_WORD + r"\s+(?:&\s*)?(?:\.\.\.)?\$(\w+)")
+_DOC_VAR = lazy_re(r"@(?:phpstan-|psalm-)?(var|param)\s+" + _DOC_WORD + r"\s+(?:&\s*)?(?:\.\.\.)?\$(\w+)")
 # a property's ``@var Foo``, ``@var Foo Request being sent`` or ``@var Foo $name``: the property's own type
-_DOC_FIELD = re.compile(r"@var\s+" + _DOC_WORD)
-_DOC_RETURN = re.compile(r"@return\s+" + _DOC_WORD)
+_DOC_FIELD = lazy_re(r"@var\s+" + _DOC_WORD)
+_DOC_RETURN = lazy_re(r"@return\s+" + _DOC_WORD)
 # names a docblock writes that are no class: a value's kind, never the repository's
 DOC_SCALARS = frozenset({
     "int", "integer", "string", "bool", "boolean", "float", "double", "array", "callable", "void", "null", "false",
@@ -136,9 +137,9 @@ DOC_SCALARS = frozenset({
 DOC_ANY = frozenset({"mixed", "object", "iterable"})
 # an array-like generic whose last argument is one plain class (``list<Foo>``, ``array<int, \\A\\Foo>``,
 # ``iterable<Foo>``): its elements' type; a nested generic (``array<string, list<Foo>>``) is none
-_ARRAY_OF = re.compile(r"(?:array|list|non-empty-array|non-empty-list|iterable)<(?:[^<>,]+,\s*)?"
-                       r"(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)>")
-_DOC_NAME = re.compile(r"\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*(\[\])?")
+_ARRAY_OF = lazy_re(r"(?:array|list|non-empty-array|non-empty-list|iterable)<(?:[^<>,]+,\s*)?"
+                    r"(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)>")
+_DOC_NAME = lazy_re(r"\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*(\[\])?")
 
 
 def doc_types(text: str) -> list[tuple[str | None, str, str | None]]:
@@ -164,11 +165,11 @@ def doc_types(text: str) -> list[tuple[str | None, str, str | None]]:
 
 # @method [static] [Type] name(...): a type with a generic's spaces (Collection<int, Model>) read whole
 _DOC_TYPE = r"(?:[^\s(<]+(?:<[^>]*>)?)"
-_DOC_METHOD = re.compile(r"@method\s+(?:(static)\s+(?=" + _DOC_TYPE + r"\s+[A-Za-z_]\w*\s*\())?(?:(" + _DOC_TYPE
-                         + r")\s+)?([A-Za-z_]\w*)\s*\(")
+_DOC_METHOD = lazy_re(r"@method\s+(?:(static)\s+(?=" + _DOC_TYPE + r"\s+[A-Za-z_]\w*\s*\())?(?:(" + _DOC_TYPE
+                      + r")\s+)?([A-Za-z_]\w*)\s*\(")
 # @mixin \A\Builder, @mixin Builder<static>: the class (its generic arguments say nothing of its members)
-_DOC_MIXIN = re.compile(r"@mixin\s+(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)(?:<[^>\n]*>)?(?![\w\\])")
-_DOC_PROPERTY = re.compile(r"@property(-read|-write)?\s+(?:(" + _DOC_TYPE + r")\s+)?(?:&\s*)?\$(\w+)")
+_DOC_MIXIN = lazy_re(r"@mixin\s+(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)(?:<[^>\n]*>)?(?![\w\\])")
+_DOC_PROPERTY = lazy_re(r"@property(-read|-write)?\s+(?:(" + _DOC_TYPE + r")\s+)?(?:&\s*)?\$(\w+)")
 
 
 def doc_members(text: str) -> list[DocMember]:
@@ -230,7 +231,7 @@ def inline_type(receiver: str) -> str | None:
     return absolute + m.group(1).replace("\\", ".") if "\\" in m.group(1) else m.group(1)
 
 
-_CLASS_CONSTANT = re.compile(r"^(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*::\s*class$")
+_CLASS_CONSTANT = lazy_re(r"^(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*::\s*class$")
 
 
 def cast_type(text: str) -> str | None:

@@ -16,6 +16,7 @@ from pipeline.safeio import read_config
 
 from . import call_head, entry_reason_with, has_kind, name_template, no_package_scope, of_kind, settle_templates, \
     split_outside, with_entries
+from ..lazyre import lazy_re
 
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
@@ -119,7 +120,7 @@ def _dunder(name: str, kind: str, parent: str | None) -> str | None:
 
 
 # a notebook's display protocol: _repr_html_, _repr_mimebundle_, _repr_pretty_, _ipython_display_ (rich's Jupyter mixin)
-IPYTHON_HOOKS = re.compile(r"^_(?:repr|ipython)_[a-z_]+_$")
+IPYTHON_HOOKS = lazy_re(r"^_(?:repr|ipython)_[a-z_]+_$")
 
 
 _entry_reason = entry_reason_with(PURE_DECORATORS, _dunder)
@@ -134,14 +135,14 @@ PROPERTY_PARTS = (".setter", ".getter", ".deleter")
 
 # files a framework or tool loads by their place, and the top-level names it takes from them (None: every class)
 LOADED_FILES = (
-    ("Alembic", re.compile(r"(?:^|/)versions/[^/]+\.py$"),
+    ("Alembic", lazy_re(r"(?:^|/)versions/[^/]+\.py$"),
      frozenset({"upgrade", "downgrade", "revision", "down_revision", "branch_labels", "depends_on"})),
-    ("Django", re.compile(r"(?:^|/)migrations/\d{4}_[^/]*\.py$"), frozenset({"Migration"})),
-    ("Django", re.compile(r"(?:^|/)management/commands/[^/_][^/]*\.py$"), frozenset({"Command"})),
-    ("Django", re.compile(r"(?:^|/)(?:urls|wsgi|asgi)\.py$"),
+    ("Django", lazy_re(r"(?:^|/)migrations/\d{4}_[^/]*\.py$"), frozenset({"Migration"})),
+    ("Django", lazy_re(r"(?:^|/)management/commands/[^/_][^/]*\.py$"), frozenset({"Command"})),
+    ("Django", lazy_re(r"(?:^|/)(?:urls|wsgi|asgi)\.py$"),
      frozenset({"urlpatterns", "app_name", "application", "handler400", "handler403", "handler404", "handler500"})),
-    ("Django", re.compile(r"(?:^|/)apps\.py$"), None),  # its AppConfig classes, named in settings or found
-    ("Sphinx", re.compile(r"(?:^|/)docs?/(?:[^/]+/)?conf\.py$"), frozenset({"setup"})),  # its extension hook
+    ("Django", lazy_re(r"(?:^|/)apps\.py$"), None),  # its AppConfig classes, named in settings or found
+    ("Sphinx", lazy_re(r"(?:^|/)docs?/(?:[^/]+/)?conf\.py$"), frozenset({"setup"})),  # its extension hook
 )
 
 
@@ -167,8 +168,8 @@ def file_entries(path: str, defs: list, root) -> list:
 
 
 # airspeed velocity runs, by name, every benchmark function or method of its benchmark folder and their set-ups
-ASV_NAMES = re.compile(r"^(?:(?:time|timeraw|mem|peakmem|track)_\w*|setup|teardown|setup_cache)$")
-_ASV_DIR = re.compile(r'"benchmark_dir"\s*:\s*"([^"]+)"')
+ASV_NAMES = lazy_re(r"^(?:(?:time|timeraw|mem|peakmem|track)_\w*|setup|teardown|setup_cache)$")
+_ASV_DIR = lazy_re(r'"benchmark_dir"\s*:\s*"([^"]+)"')
 _ASV: dict[str, tuple[str, ...]] = {}
 
 
@@ -225,14 +226,14 @@ BARE_QUALIFIERS = frozenset({"Final", "ClassVar"})  # x: Final = Converter(): ty
 
 
 # typing.cast(Foo, x), cast("Foo", x), t.cast(Foo[int], x): what the value is, as the code states it
-_CAST = re.compile(r"""^(?:[A-Za-z_]\w*\.)?cast\(\s*(?:(["'])([A-Za-z_][\w.]*)\1|([A-Za-z_][\w.]*))\s*(\[[^()]*\])?\s*,.*\)$""",
-                   re.S)
-_CLASS_OF = re.compile(r"^\[\s*([A-Za-z_][\w.]*)\s*\]$")  # cast(type[_TAnyAccept], ds.Accept): the class itself
+_CAST = lazy_re(r"""^(?:[A-Za-z_]\w*\.)?cast\(\s*(?:(["'])([A-Za-z_][\w.]*)\1|([A-Za-z_][\w.]*))\s*(\[[^()]*\])?\s*,.*\)$""",
+                re.S)
+_CLASS_OF = lazy_re(r"^\[\s*([A-Za-z_][\w.]*)\s*\]$")  # cast(type[_TAnyAccept], ds.Accept): the class itself
 
 
 # C = TypeVar("C", bound=BaseConverter), t.TypeVar("_T", bound="Accept"): what an annotation naming it stands for
-_BOUND_TYPEVAR = re.compile(r"""^(?:[A-Za-z_]\w*\.)?TypeVar\(.*\bbound\s*=\s*(?:(["'])([A-Za-z_][\w.]*)\1|([A-Za-z_][\w.]*))\s*[,)]""",
-                            re.S)
+_BOUND_TYPEVAR = lazy_re(r"""^(?:[A-Za-z_]\w*\.)?TypeVar\(.*\bbound\s*=\s*(?:(["'])([A-Za-z_][\w.]*)\1|([A-Za-z_][\w.]*))\s*[,)]""",
+                         re.S)
 
 
 def cast_type(text: str) -> str | None:
@@ -250,7 +251,7 @@ def cast_type(text: str) -> str | None:
 # ``suppress(..)``, ``pytest.raises(..)``) or of a ``try`` whose every ``except`` leaves as well: code after these
 # runs only where the check held. Never past a loop (it may run no time), an ``if`` or a ``match`` (its condition
 # may be false), nor past a statement that assigns the variable again (``with open(p) as x``, ``x = ..``).
-_CATCHING_WITH = re.compile(r"\b(?:suppress|raises|assertRaises\w*)\s*\(")
+_CATCHING_WITH = lazy_re(r"\b(?:suppress|raises|assertRaises\w*)\s*\(")
 _EXIT_NODES = frozenset({"return_statement", "raise_statement", "continue_statement", "break_statement"})
 _REBINDING = {"assignment": "left", "augmented_assignment": "left", "for_statement": "left",
               "named_expression": "name", "as_pattern_target": None, "delete_statement": None}
@@ -481,11 +482,11 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 ALIAS_KIND = "type.alias"
 # what wraps an alias's members without being one: Optional[A] and Union[A, B] are A and B; type[A | B] is either
 # class itself (a call of a value of it builds A or B, as a call of A does)
-_ALIAS_WRAPPERS = re.compile(r"^(?:(?:typing|t|typing_extensions)\.)?(?:Union|Optional|type|Type)\[(.*)\]$", re.S)
-_CLASSES_ALIAS = re.compile(r"^(?:(?:typing|t|typing_extensions)\.)?(?:type|Type)\[")
+_ALIAS_WRAPPERS = lazy_re(r"^(?:(?:typing|t|typing_extensions)\.)?(?:Union|Optional|type|Type)\[(.*)\]$", re.S)
+_CLASSES_ALIAS = lazy_re(r"^(?:(?:typing|t|typing_extensions)\.)?(?:type|Type)\[")
 CLASS_ITSELF = "class"  # resolve.CLASS_ITSELF (not imported: the parse phase loads no resolver)
-_ALIAS_MEMBER = re.compile(r"^[A-Za-z_][\w.]*$")
-_FLAG_NAME = re.compile(r"^[A-Z][A-Z0-9_]+$")  # a constant's name (a class's has a lower-case letter, URL aside)
+_ALIAS_MEMBER = lazy_re(r"^[A-Za-z_][\w.]*$")
+_FLAG_NAME = lazy_re(r"^[A-Z][A-Z0-9_]+$")  # a constant's name (a class's has a lower-case letter, URL aside)
 
 
 def settle_references(raw_refs: list) -> list:
@@ -555,8 +556,8 @@ def _top_level(text: str) -> list[str]:
     return split_outside(text, "|,", "[(", "])", quotes="", escapes=False)
 
 
-_STRING = re.compile(r"""^([A-Za-z]*)('''|\"\"\"|'|")(.*)\2$""", re.S)
-_CONCATENATED = re.compile(r"""\s*\+\s*(?=(?:[^'"]*(?:'[^']*'|"[^"]*"))*[^'"]*$)""")  # a + outside quotes
+_STRING = lazy_re(r"""^([A-Za-z]*)('''|\"\"\"|'|")(.*)\2$""", re.S)
+_CONCATENATED = lazy_re(r"""\s*\+\s*(?=(?:[^'"]*(?:'[^']*'|"[^"]*"))*[^'"]*$)""")  # a + outside quotes
 
 
 def member_template(text: str) -> str | None:

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from . import (HANDS_ON, MAX_HANDS_ON, TEMPLATE, QuotedTemplate, entry_reason_with, nearest_of, no_package_scope,
                quoted_template, runtime_hook, settle_templates, with_entries)
+from ..lazyre import lazy_re
 from ..parse import MADE, SINGLETON
 from ..qualnames import unsuffixed
 
@@ -151,9 +152,9 @@ SCOPE_KINDS = ("class", "trait", "namespace")
 # what the query marks for settle_definitions to read, never symbols: visibility, methods of another object, mixins
 MARK_KINDS = ("visibility", "patch", "mixin", "prefixed", "listed", "computed")
 # expectations a test framework gives every object (Minitest's must_equal, RSpec's should): outside the repository
-TEST_METHODS = re.compile(r"^(?:must|wont)_\w+$|^(?:should|should_not|to|not_to|to_not)$")
+TEST_METHODS = lazy_re(r"^(?:must|wont)_\w+$|^(?:should|should_not|to|not_to|to_not)$")
 # a test framework's helpers and matchers called bare in a test, where the repository defines none of the name
-TEST_NAMES = re.compile(r"^(?:assert|refute)_\w+$|^(?:be|have)_\w+$")
+TEST_NAMES = lazy_re(r"^(?:assert|refute)_\w+$|^(?:be|have)_\w+$")
 
 
 def _called_by_ruby(name: str, kind: str, parent: str | None) -> str | None:
@@ -180,19 +181,19 @@ def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) ->
 # files Rails loads by their place, and what it calls there by name: (what calls it, the file pattern, the methods
 # it calls: None for every public method; the file's classes are used where any of those is)
 RAILS_FILES = (
-    ("a Rails migration: the migrator runs it", re.compile(r"(?:^|/)db/migrate/\d+_\w+\.rb$"),
+    ("a Rails migration: the migrator runs it", lazy_re(r"(?:^|/)db/migrate/\d+_\w+\.rb$"),
      frozenset({"change", "up", "down"})),
     ("Rails routes requests to a controller's public methods (its actions)",
-     re.compile(r"(?:^|/)app/controllers/(?:.*/)?\w+_controller\.rb$"), None),
-    ("Rails views (not indexed) call a helper's methods", re.compile(r"(?:^|/)app/helpers/(?:.*/)?\w+_helper\.rb$"),
+     lazy_re(r"(?:^|/)app/controllers/(?:.*/)?\w+_controller\.rb$"), None),
+    ("Rails views (not indexed) call a helper's methods", lazy_re(r"(?:^|/)app/helpers/(?:.*/)?\w+_helper\.rb$"),
      None),
     ("Rails builds a mailer's messages by its public methods (UserMailer.welcome)",
-     re.compile(r"(?:^|/)app/mailers/(?:.*/)?\w+_mailer\.rb$"), None),
-    ("Active Job runs a job's perform", re.compile(r"(?:^|/)app/jobs/(?:.*/)?\w+_job\.rb$"), frozenset({"perform"})),
-    ("Action Cable calls a channel's public methods", re.compile(r"(?:^|/)app/channels/(?:.*/)?\w+_channel\.rb$"),
+     lazy_re(r"(?:^|/)app/mailers/(?:.*/)?\w+_mailer\.rb$"), None),
+    ("Active Job runs a job's perform", lazy_re(r"(?:^|/)app/jobs/(?:.*/)?\w+_job\.rb$"), frozenset({"perform"})),
+    ("Action Cable calls a channel's public methods", lazy_re(r"(?:^|/)app/channels/(?:.*/)?\w+_channel\.rb$"),
      None),
     ("Pundit asks a policy's public methods (authorize record, :show?)",
-     re.compile(r"(?:^|/)app/policies/(?:.*/)?\w+_policy\.rb$"), None),
+     lazy_re(r"(?:^|/)app/policies/(?:.*/)?\w+_policy\.rb$"), None),
 )
 
 
@@ -255,10 +256,10 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
 _MAKERS = {"define_method": ("function", None), "define_singleton_method": ("function", "self"),
            "attr_reader": ("function", None), "attr": ("function", None), "attr_writer": ("writer", None),
            "attr_accessor": ("accessor", None), "module_eval": ("function", None), "class_eval": ("function", None)}
-_LIST_ITEM = re.compile(r"""^(?::(\w+[?!=]?)|"(\w+[?!=]?)"|'(\w+[?!=]?)')$""")
-_INTERPOLATED = re.compile(r"#\{\s*(\w+)\s*\}")
-_EVAL_DEF = re.compile(r"\bdef\s+(self\.)?([\w#{}]+[?!=]?)")
-_METHOD_NAME = re.compile(r"^[A-Za-z_]\w*[?!=]?$")
+_LIST_ITEM = lazy_re(r"""^(?::(\w+[?!=]?)|"(\w+[?!=]?)"|'(\w+[?!=]?)')$""")
+_INTERPOLATED = lazy_re(r"#\{\s*(\w+)\s*\}")
+_EVAL_DEF = lazy_re(r"\bdef\s+(self\.)?([\w#{}]+[?!=]?)")
+_METHOD_NAME = lazy_re(r"^[A-Za-z_]\w*[?!=]?$")
 
 
 def _computed_methods(raw_defs: list) -> list:
@@ -413,7 +414,7 @@ def settle_references(raw_refs: list) -> list:
 
 
 # Ruby's string interpolation: #{...}
-_RUBY_TEMPLATE = QuotedTemplate("+", '"', re.compile(r"#\{[^}]*\}"))
+_RUBY_TEMPLATE = QuotedTemplate("+", '"', lazy_re(r"#\{[^}]*\}"))
 
 
 def member_template(text: str) -> str | None:
@@ -548,7 +549,7 @@ def _block_signature(r):
 
 
 DELEGATED = "<delegated>"  # the mark (``alias``) of a delegated method's call of its target: ruby.delegated_call
-_SYMBOL = re.compile(r"^:@{0,2}\w+$")  # :@x, :x (never ::File, a top-level constant)
+_SYMBOL = lazy_re(r"^:@{0,2}\w+$")  # :@x, :x (never ::File, a top-level constant)
 
 
 def _delegated_to(accessor: str) -> str:
@@ -630,7 +631,7 @@ def receiver_path(receiver: str) -> str:
 
 
 # Foo.new, Foo.new(a), Foo.new(a) { ... }, Foo.new do ... end (a block given to initialize)
-_NEW = re.compile(r"((?:[A-Z]\w*\.)*[A-Z]\w*\.|self\.)?new\b")
+_NEW = lazy_re(r"((?:[A-Z]\w*\.)*[A-Z]\w*\.|self\.)?new\b")
 
 
 def inline_type(receiver: str) -> str | None:
@@ -770,10 +771,10 @@ def delegated_call(resolver, r, src):
                  found.resolution)
 
 
-_METHOD_VALUE = re.compile(r"^(?:(.+)\.)?method\(\s*:(\w+[?!=]?)\s*\)$")  # [obj.]method(:name)
+_METHOD_VALUE = lazy_re(r"^(?:(.+)\.)?method\(\s*:(\w+[?!=]?)\s*\)$")  # [obj.]method(:name)
 # the value kept: ``method(:name)``, or ``method(:name,obj)`` for obj's (a call of the library's ``method`` still)
-_KEPT_METHOD = re.compile(r"^method\(:(\w+[?!=]?)(?:,(.+))?\)$")
-_BLOCK_VALUE = re.compile(r"^(?:->|(?:lambda|proc)\s*(?:\{|do\b))")  # ->(x) { }, lambda { }, proc do .. end
+_KEPT_METHOD = lazy_re(r"^method\(:(\w+[?!=]?)(?:,(.+))?\)$")
+_BLOCK_VALUE = lazy_re(r"^(?:->|(?:lambda|proc)\s*(?:\{|do\b))")  # ->(x) { }, lambda { }, proc do .. end
 BLOCK_VALUE = "Proc.new()"  # a block kept as a value: a library's object (Proc), its ``call`` external
 
 
@@ -827,9 +828,9 @@ def test_expectation(resolver, r, src):
 
 
 # a literal's core class, by how the receiver begins: "a", 'a', %w[..], [..], {..}, :sym, 1.5, 10
-_LITERAL_CLASSES = ((re.compile(r"""^(?:["']|%[qQ]?[\[({<|!/])"""), "String"), (re.compile(r"^(?:\[|%[wWiI])"), "Array"),
-                    (re.compile(r"^\{"), "Hash"), (re.compile(r"^:\w"), "Symbol"), (re.compile(r"^-?\d+\.\d"), "Float"),
-                    (re.compile(r"^-?\d"), "Integer"))
+_LITERAL_CLASSES = ((lazy_re(r"""^(?:["']|%[qQ]?[\[({<|!/])"""), "String"), (lazy_re(r"^(?:\[|%[wWiI])"), "Array"),
+                    (lazy_re(r"^\{"), "Hash"), (lazy_re(r"^:\w"), "Symbol"), (lazy_re(r"^-?\d+\.\d"), "Float"),
+                    (lazy_re(r"^-?\d"), "Integer"))
 
 
 def core_extension(resolver, r, src):
@@ -905,7 +906,7 @@ def _on_class_object(resolver, src: str, cls: str) -> bool:
 # a spec or test file by its name (RSpec's ``x_spec.rb``, Minitest's ``test_x.rb``, rack's ``spec_x.rb``): any other
 # file of a test folder is a helper loaded for every spec (``spec/support/*.rb``, and ``spec_helper.rb`` /
 # ``test_helper.rb``, whose names fit rack's pattern: RSpec's ``config.include`` is most often written there)
-SPEC_FILE = re.compile(r"(?:^|/)(?:test_|spec_)(?!helper\.rb$)[^/]*\.rb$|_(?:spec|test)\.rb$")
+SPEC_FILE = lazy_re(r"(?:^|/)(?:test_|spec_)(?!helper\.rb$)[^/]*\.rb$|_(?:spec|test)\.rb$")
 
 
 def spec_helpers(resolver, r, src):

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from pipeline.safeio import read_config, read_inside
 
 from ..discover import MAX_BYTES
+from ..lazyre import lazy_re
 from ..parse import TUPLE_OF
 from . import alias_form, no_package_scope, runtime_hook, split_outside, with_entries
 
@@ -123,10 +124,10 @@ BUILTIN_METHODS = WRAPPER_METHODS | frozenset({
 # a variable, field or parameter declared as a transparent type holds what it wraps: `shared: Arc<Shared>`,
 # `state: Mutex<State>`, `found: Option<Item>` (its methods are the held type's; the wrapper's own, `lock`, `unwrap`,
 # `is_some`, are WRAPPER_METHODS)
-_WRAPPED = re.compile(r"^(?:(?:std|core|alloc)::(?:\w+::)*)?(%s)\s*<(.*)>$" % "|".join(sorted(TRANSPARENT_TYPES)),
-                      re.S)
-_BORROW = re.compile(r"^(?:&\s*(?:'\w+\s+)?|mut\s+|dyn\s+)+")
-_NAMED_TYPE = re.compile(r"^((?:\w+::)*\w+)\s*(?:<.*>)?$", re.S)
+_WRAPPED = lazy_re(r"^(?:(?:std|core|alloc)::(?:\w+::)*)?(%s)\s*<(.*)>$" % "|".join(sorted(TRANSPARENT_TYPES)),
+                   re.S)
+_BORROW = lazy_re(r"^(?:&\s*(?:'\w+\s+)?|mut\s+|dyn\s+)+")
+_NAMED_TYPE = lazy_re(r"^((?:\w+::)*\w+)\s*(?:<.*>)?$", re.S)
 
 
 def cast_type(text: str) -> str | None:
@@ -178,11 +179,11 @@ def _first_argument(arguments: str) -> str:
 # `.await` on a value gives what its `impl IntoFuture` (or `Future`) names as `type Output`, else the value itself
 FUTURE_OUTPUT = ("await", "Output")
 ITERATOR_ITEM = "Item"  # iterating a value of ours gives what its `impl Iterator` names as `type Item`
-_CTOR = re.compile(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
-_LITERAL = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
-_TUPLE = re.compile(r"^([\w:]*?)([A-Z]\w*)\s*\(.*\)$", re.S)  # a tuple struct's: Inner(3)
+_CTOR = lazy_re(r"^([\w:]*?)([A-Z]\w*)(?:::<[^()]*>)?::\w+\s*\(.*\)$", re.S)
+_LITERAL = lazy_re(r"^([\w:]*?)([A-Z]\w*)\s*\{.*\}$", re.S)
+_TUPLE = lazy_re(r"^([\w:]*?)([A-Z]\w*)\s*\(.*\)$", re.S)  # a tuple struct's: Inner(3)
 # the section's name key, before the next section header (a value may hold brackets: authors = ["A <a@b.c>"])
-_CRATE_NAME = [re.compile(rf"^\[{t}\](?:(?!^\[).)*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]
+_CRATE_NAME = [lazy_re(rf"^\[{t}\](?:(?!^\[).)*?^name\s*=\s*\"([^\"]+)\"", re.M | re.S) for t in ("lib", "package")]
 
 
 def _crate_dir(path: str, is_root) -> str | None:
@@ -240,8 +241,8 @@ class PathModule(NamedTuple):
 
 # a file-level `mod x;` under a #[path] attribute (other attributes, #[cfg(unix)], around it); one inside an inline
 # module (indented) is left out: its path is relative to that module's folder
-_PATH_MOD = re.compile(rb'^#\[path\s*=\s*"([^"]+)"\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;',
-                       re.M)
+_PATH_MOD = lazy_re(rb'^#\[path\s*=\s*"([^"]+)"\]\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;',
+                    re.M)
 
 
 def _path_attribute_keys(paths: list[str], roots: set, root: Path) -> list[tuple[str, str]]:
@@ -293,12 +294,12 @@ def _path_modules(paths: list[str], root: Path) -> list[PathModule]:
 
 
 DEPENDS_ON = "depends:"  # a crate root's key per crate its Cargo.toml depends on (depends:tracing_core)
-_DEPENDENCY_SECTION = re.compile(r"^\[(?:target\..*\.)?(?:dev-|build-)?dependencies(?:\.([\w-]+))?\]\s*$")
-_DEPENDENCY_KEY = re.compile(r"^\s*([\w-]+)\s*[.=]")
+_DEPENDENCY_SECTION = lazy_re(r"^\[(?:target\..*\.)?(?:dev-|build-)?dependencies(?:\.([\w-]+))?\]\s*$")
+_DEPENDENCY_KEY = lazy_re(r"^\s*([\w-]+)\s*[.=]")
 
 
 PROC_MACRO = "proc-macro"  # the key of a proc-macro crate's lib.rs: its types are never seen by another crate
-_PROC_MACRO_LINE = re.compile(r"^\s*proc[-_]macro\s*=\s*true\b", re.M)
+_PROC_MACRO_LINE = lazy_re(r"^\s*proc[-_]macro\s*=\s*true\b", re.M)
 
 
 def _is_proc_macro(root: Path, package_dir: str) -> bool:
@@ -518,7 +519,7 @@ def receiver_module(importer: str, receiver: str, index: dict, root) -> list[str
     return resolve_module(importer, receiver, index, root)
 
 
-_AS_TRAIT = re.compile(r"^<[^<>]*?\bas\s+((?:\w+::)*\w+)\s*(?:<.*>)?\s*>$", re.S)
+_AS_TRAIT = lazy_re(r"^<[^<>]*?\bas\s+((?:\w+::)*\w+)\s*(?:<.*>)?\s*>$", re.S)
 
 
 def receiver_path(receiver: str) -> str:
@@ -534,7 +535,7 @@ def receiver_path(receiver: str) -> str:
 
 
 # a call of a function through a path of this crate's modules (never Type::new(): a type's name is capitalized)
-_MODULE_CALL = re.compile(r"^(?:crate|self|super)(?:::[a-z_][a-z0-9_]*)+\s*\(")
+_MODULE_CALL = lazy_re(r"^(?:crate|self|super)(?:::[a-z_][a-z0-9_]*)+\s*\(")
 
 
 def inline_type(receiver: str) -> str | None:

@@ -12,10 +12,10 @@ value: a bare name is a call unless a parameter or local value binds it (``@refe
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from . import entry_reason_with, runtime_hook
+from ..lazyre import lazy_re
 from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, _jvm_entry,  # noqa: F401
                    guess_bare_names, module_keys, package_scope, star_class, submodule)
 from .java import resolve_module as resolve_absolute
@@ -158,7 +158,7 @@ def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) ->
     return _entry_reason(name, kind, parent, decorators)
 
 
-_TYPE_ARGUMENTS = re.compile(r"\[[^\[\]\"]*\]")  # opt[Map[String, Int]]("x") (inner ones first)
+_TYPE_ARGUMENTS = lazy_re(r"\[[^\[\]\"]*\]")  # opt[Map[String, Int]]("x") (inner ones first)
 
 
 def receiver_path(receiver: str) -> str:
@@ -171,9 +171,9 @@ def receiver_path(receiver: str) -> str:
     return receiver
 
 
-_NEW = re.compile(r"^new\s+((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*(?:\[[^()]*\])?")
+_NEW = lazy_re(r"^new\s+((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*(?:\[[^()]*\])?")
 # Foo(..), and lower-case case classes too (os-lib's proc(..)): a name the resolver finds no class of is no type
-_APPLY = re.compile(r"^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*(?:\[[^()]*\])?(?=\()")
+_APPLY = lazy_re(r"^((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*(?:\[[^()]*\])?(?=\()")
 
 
 def inline_type(receiver: str) -> str | None:

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from pipeline.safeio import read_config
 
+from ..lazyre import lazy_re
 from ..parse import SINGLETON
 from . import entry_reason_with
 from .arity import Params
@@ -55,7 +56,7 @@ RESULT_BUILDER_METHODS = frozenset({"buildBlock", "buildExpression", "buildOptio
                                     "buildFinalResult", "buildLimitedAvailability", "buildPartialBlock"})
 # XCTest runs a test case's test* methods and its setUp / tearDown by name (the base class is not checked: a
 # method so named in any type is taken for one)
-_XCTEST = re.compile(r"^(test\w*|setUp|setUpWithError|tearDown|tearDownWithError)$")
+_XCTEST = lazy_re(r"^(test\w*|setUp|setUpWithError|tearDown|tearDownWithError)$")
 
 
 def _runtime_entry(name: str, kind: str, parent: str | None) -> str | None:
@@ -145,7 +146,7 @@ def settle_definitions(raw_defs: list, imports: list, root) -> list:
 
 
 _TYPE_LEVEL = frozenset({"static", "class"})  # the modifiers of a type's own method (query: @decorator)
-_SUGAR = re.compile(r"^\[.*\]$|^.*\?$")  # [T], [K: V], T?
+_SUGAR = lazy_re(r"^\[.*\]$|^.*\?$")  # [T], [K: V], T?
 
 
 def _extended_type(d):
@@ -177,7 +178,7 @@ def guess_bare_names(resolver, path: str) -> bool:
     return False  # every name a file uses is its type's, its module's, an imported module's or the library's
 
 
-_CAST = re.compile(r"^\(\s*[^()]+?\s+as[!?]?\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)
+_CAST = lazy_re(r"^\(\s*[^()]+?\s+as[!?]?\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\s*\)$", re.S)
 
 
 def inline_type(receiver: str) -> str | None:
@@ -380,9 +381,9 @@ def _fits(params: tuple, args: tuple, i: int, j: int) -> bool:
 # attribute with empty arguments (``@Argument() var name: String``: a property wrapper, swift-argument-parser's
 # style), Swift 6's typed throws (``throws(CommandError)``) and conditional compilation among a type's members
 # (``#if canImport(Darwin)`` around a property: every branch is kept, as a reader of the code sees them all)
-_EMPTY_ATTRIBUTE_ARGS = re.compile(rb"(@[A-Za-z_]\w*)(\([ \t]*\))")
-_TYPED_THROWS = re.compile(rb"(\bthrows)(\([A-Za-z_][\w.]*\))")
-_DIRECTIVE = re.compile(rb"(?m)^([ \t]*)(#(?:if|elseif|else|endif|error|warning)\b[^\n]*)$")
+_EMPTY_ATTRIBUTE_ARGS = lazy_re(rb"(@[A-Za-z_]\w*)(\([ \t]*\))")
+_TYPED_THROWS = lazy_re(rb"(\bthrows)(\([A-Za-z_][\w.]*\))")
+_DIRECTIVE = lazy_re(rb"(?m)^([ \t]*)(#(?:if|elseif|else|endif|error|warning)\b[^\n]*)$")
 
 
 def repairs(language: str) -> tuple:
@@ -412,9 +413,9 @@ def module_of(path: str) -> str:
     return ""
 
 
-_TARGET_START = re.compile(r"\.(?:target|executableTarget|testTarget|macro|plugin)\s*\(")
-_TARGET_NAME = re.compile(r'\bname:\s*"([^"\\]+)"')
-_TARGET_PATH = re.compile(r'\bpath:\s*"([^"\\]+)"')
+_TARGET_START = lazy_re(r"\.(?:target|executableTarget|testTarget|macro|plugin)\s*\(")
+_TARGET_NAME = lazy_re(r'\bname:\s*"([^"\\]+)"')
+_TARGET_PATH = lazy_re(r'\bpath:\s*"([^"\\]+)"')
 
 
 def file_package(path: str, root) -> str | None:

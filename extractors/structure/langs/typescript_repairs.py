@@ -16,14 +16,15 @@ parse, and keeps the repaired reading only when it has fewer errors (``parse._re
 
 from __future__ import annotations
 
-import re
+
+from ..lazyre import lazy_re
 
 _COMMENTS = rb"(?:\s|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*\n)*"
 # ``in``/``out`` after ``<`` or ``,`` (comments between allowed), before a type parameter's name and what may follow it
-_VARIANCE = re.compile(rb"(?<=[<,])(" + _COMMENTS + rb")(in\s+out|in|out)(?=\s+[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))")
-_TYPE_STAR = re.compile(rb"\bexport(\s+)type(?=\s+\*)")
-_SIGNATURE_START = re.compile(rb"([ \t]+)<(?:[\s\w$]|$)")
-_MEMBER_END = re.compile(rb"[\w$)\]>'\"`}]$")  # how a member (a type, a name) ends
+_VARIANCE = lazy_re(rb"(?<=[<,])(" + _COMMENTS + rb")(in\s+out|in|out)(?=\s+[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))")
+_TYPE_STAR = lazy_re(rb"\bexport(\s+)type(?=\s+\*)")
+_SIGNATURE_START = lazy_re(rb"([ \t]+)<(?:[\s\w$]|$)")
+_MEMBER_END = lazy_re(rb"[\w$)\]>'\"`}]$")  # how a member (a type, a name) ends
 
 
 def repairs(language: str) -> tuple:
