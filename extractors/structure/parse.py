@@ -409,8 +409,8 @@ class QueryPattern(NamedTuple):
     needs: tuple[tuple[bytes, ...], ...] = ()
 
 
-NEEDS = re.compile(r"^\s*; needs( from here)?: *(\S.*?) *$")
-NEEDS_END = re.compile(r"^\s*; needs end *$")
+NEEDS = lazy_re(r"^\s*; needs( from here)?: *(\S.*?) *$")
+NEEDS_END = lazy_re(r"^\s*; needs end *$")
 
 
 @lru_cache(maxsize=None)
@@ -489,7 +489,7 @@ def _string_end(text: str, i: int) -> int:
     return i + 1
 
 
-_SUFFIX = re.compile(r"(?:\s*(?:[*+?]|@[\w.-]+))*")
+_SUFFIX = lazy_re(r"(?:\s*(?:[*+?]|@[\w.-]+))*")
 
 
 def _suffix_end(text: str, i: int) -> int:
@@ -578,7 +578,8 @@ def widen_query(language: str) -> bool:
 
 def _compile_narrowed(lang: Language, datas: list[bytes]) -> None:
     from tree_sitter import Query
-    from tree_sitter_language_pack import get_language, get_parser
+
+    from .languages import get_language, get_parser  # the grammar's binding alone, not the pack's three
 
     patterns = query_patterns(lang.name)
     needs = tuple(p.needs for p in patterns)
