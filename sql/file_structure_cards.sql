@@ -1,5 +1,6 @@
 -- file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3, edge_files := NULL, symbol_files := NULL,
---                      member_files := NULL, unresolved_files := NULL, dispatch_files := NULL): one row per source
+--                      member_files := NULL, unresolved_files := NULL, dispatch_files := NULL,
+--                      hierarchy_files := NULL): one row per source
 --   file (not skipped): the
 --   structure facts of its snippet (what the code says; file_cards adds history and agent behaviour). for_paths (a
 --   list of paths) keeps only those files, and the filter reaches every scan (edges by dst_path or path, symbols by
@@ -10,7 +11,9 @@
 --   edge_targets and foreign_symbols indexes); unresolved_files reads the unresolved names from those files, edges
 --   or rows of their shape (the unresolved_names index's shards of the names that matter); NULL reads the whole
 --   table; dispatch_files reads the dispatch edges from their symbols (an override's file holds them) and the edges
---   into those overrides (the edge_sources and edge_targets indexes' shards). References resolved only by a name guess (resolution unique_name or ambiguous, or confidence < 0.5) and
+--   into those overrides (the edge_sources and edge_targets indexes' shards); hierarchy_files reads the inherits edges
+--   from those files (the edges' schema file, then the structure extractor's hierarchy table: every inherits edge)
+--   instead of every edge shard. References resolved only by a name guess (resolution unique_name or ambiguous, or confidence < 0.5) and
 --   imports do not count: a guess is not a dependency.
 --   role          file_roles.role: source, test, example, benchmark, docs, tooling
 --   called        its most-referenced symbols from other files (a name's overloads and variants, f and f#2, as
@@ -38,7 +41,8 @@
 --          tests, tests_count, covers, covers_count, unused, unused_count, depends_on.
 CREATE OR REPLACE MACRO file_structure_cards(repo_id := NULL, for_paths := NULL, top := 3, edge_files := NULL,
                                               symbol_files := NULL, member_files := NULL,
-                                              unresolved_files := NULL, dispatch_files := NULL) AS TABLE
+                                              unresolved_files := NULL, dispatch_files := NULL,
+                                              hierarchy_files := NULL) AS TABLE
 WITH
 src AS (
     SELECT f.*, r.role FROM files f JOIN file_roles r ON r.repo = f.repo AND r.path = f.path
@@ -193,9 +197,10 @@ used_overrides AS (  -- dead_code's `used_overrides`: an override is called dire
                  AND dst_id IN (SELECT dst_id FROM dispatches)) e
       ON e.repo = d.repo AND e.dst_id = d.dst_id AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
 ),
-inherits AS MATERIALIZED (  -- one scan of the edges when an exported member may need its type's bases
-    SELECT repo, src_id, dst_id FROM edges
-    WHERE kind = 'inherits' AND (repo_id IS NULL OR repo = repo_id)
+inherits AS MATERIALIZED (  -- one scan of the edges (or of the hierarchy's rows, whose kind is null: all inherits)
+                            -- when an exported member may need its type's bases
+    SELECT repo, src_id, dst_id FROM read_parquet(coalesce(hierarchy_files, lake_edges()), union_by_name = true)
+    WHERE (kind = 'inherits' OR (hierarchy_files IS NOT NULL AND kind IS NULL)) AND (repo_id IS NULL OR repo = repo_id)
       AND EXISTS (SELECT 1 FROM exported x WHERE x.by_type)
 ),
 outside_bases AS (  -- dead_code's `outside_bases` (through the repository's own bases), for the exported members

@@ -292,3 +292,36 @@ def test_a_per_file_export_waits_for_an_export_in_progress_and_refuses_paths_out
     assert results and results[0].mode == "files"
     assert read.manifest(lake.root, REPO)["updated"]["files"] == ["shop/store.py"]
     assert not (Path(lake.root) / "_exports" / "outside.py.json").exists()
+
+
+def test_a_files_cards_read_the_bases_from_the_hierarchy_table(tmp_path):
+    """The per-file export's cards read the inherits edges from the structure extractor's ``hierarchy`` table (every
+    inherits edge, one small file) rather than from every edge shard, and say the same: a method of a class with a
+    base outside the repository is not listed unused, one of a class whose bases are all the repository's is."""
+    from pipeline.exports import export
+    from pipeline.indexing import index
+    from tests.conftest import git
+
+    root = tmp_path / "repo"
+    files = {"app/__init__.py": "",
+             "app/base.py": "class Local:\n    def run(self):\n        return 1\n",
+             "app/mod.py": "import json\n\nfrom app.base import Local\n\n\nclass FromOutside(json.JSONEncoder):\n"
+                           "    def encode_more(self):\n        return 1\n\n\nclass Plain(Local):\n"
+                           "    def lonely(self):\n        return 2\n"}
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "init")
+    lake = Lake(tmp_path / "lake")
+    index(root, repo="demo", lake=lake, extractors=["structure"])
+    catalog = export.files_catalog(lake, "demo", ["file_structure_cards"])
+    found = export._card_files(catalog, "demo", ["app/mod.py"])
+    hierarchy = set(lake.snapshot("demo").files("hierarchy"))
+    read_files = {os.path.relpath(f, lake.root) for f in found.hierarchy or []}
+    assert hierarchy and {f for f in read_files if not f.startswith("_schemas/")} == hierarchy  # no edge shard
+    narrowed = export._structure_cards(catalog, "demo", ["app/mod.py"])["app/mod.py"]
+    whole = catalog.rows("SELECT * FROM file_structure_cards(repo_id := 'demo', for_paths := ['app/mod.py'])")
+    assert narrowed == dict(zip(whole[0], whole[1][0]))
+    assert "lonely" in narrowed["unused"] and "encode_more" not in narrowed["unused"]

@@ -373,6 +373,46 @@ def test_update_hands_its_files_to_a_warm_worker(demo, tmp_path, monkeypatch):
     assert _edges(lake, "demo") == _edges(full, "demo")
 
 
+@needs_exports
+def test_the_export_child_exports_before_the_worker_collects_the_updates_garbage(demo, monkeypatch):
+    """A warm worker's batch: the update is recorded, then its export child is asked to export at once; the full
+    collection of the update's reference cycles comes after (run in between, it delayed the export by its own time
+    and had the worker copy each page of garbage it wrote, the child holding the originals). The child still
+    exports the edit, and the worker's next read ahead starts from a collected heap."""
+    import argparse
+    import gc
+    import signal
+
+    from pipeline.hooks import worker
+    from pipeline.lake import Lake
+
+    lake, root = demo
+    events = []
+    real_record, real_run, real_prefetch = background.record_refresh, worker.ExportChild.run, worker._prefetch
+
+    def collected(phase, info):
+        if phase == "start" and info["generation"] == 2:
+            events.append("collect")
+
+    monkeypatch.setattr(background, "record_refresh", lambda *a: (events.append("record"), real_record(*a))[1])
+    monkeypatch.setattr(worker.ExportChild, "run", lambda self, files: (events.append("export"), real_run(self, files))[1])
+    monkeypatch.setattr(worker, "_prefetch", lambda *a: (events.append("prefetch"), real_prefetch(*a))[1])
+    (root / "pkg" / "core.py").write_text(FILES["pkg/core.py"] + "\n\ndef fresh():\n    return load()\n")
+    background.enqueue(str(lake), "demo", ["pkg/core.py"])
+    args = argparse.Namespace(lake=str(lake), repo="demo", root=str(root), job="refresh")
+    gc.callbacks.append(collected)
+    try:
+        worker._refresh_queue(Lake(lake), args, 600)
+    finally:
+        gc.callbacks.remove(collected)
+        signal.alarm(0)
+    after = events[events.index("record"):]
+    assert after[:2] == ["record", "export"] and after[-2:] == ["collect", "prefetch"], events
+    snippet = json.loads((Path(lake) / "_exports" / "demo" / "snippets" / "pkg" / "core.py.json").read_text())
+    assert "fresh" in snippet["text"]
+    assert not background.queued(str(lake), "demo")
+
+
 def test_an_update_the_warm_worker_could_not_do_is_an_error(demo, monkeypatch):
     lake, root = demo
     monkeypatch.setenv("CODELAKE_WORKER_LINGER", "30")

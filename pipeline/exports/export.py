@@ -314,7 +314,7 @@ def _structure_cards(catalog, repo: str, rels) -> dict[str, dict]:
     if not rels:
         return {}
     query = ("SELECT * FROM file_structure_cards(repo_id := ?, for_paths := ?, edge_files := ?, symbol_files := ?, "
-             "member_files := ?, unresolved_files := ?, dispatch_files := ?)")
+             "member_files := ?, unresolved_files := ?, dispatch_files := ?, hierarchy_files := ?)")
     try:
         columns, rows = catalog.rows(query, [repo, sorted(rels), *_card_files(catalog, repo, sorted(rels))])
     except QueryError:
@@ -330,6 +330,9 @@ class CardFiles(NamedTuple):
     members: list[str] | None = None  # their symbols' members, wherever defined
     unresolved: list[str] | None = None  # the unresolved references named like their symbols
     dispatch: list[str] | None = None  # the dispatch edges from their symbols and the edges into those overrides
+    # every inherits edge (the ``hierarchy`` table's, after the edges' schema file): a hub's bases were read from every
+    # edge shard (sympy's core/numbers.py: 43 files, 0.15 s of its query's 0.34 s of CPU)
+    hierarchy: list[str] | None = None
 
 
 def _card_files(catalog, repo: str, rels: list[str]) -> CardFiles:
@@ -351,7 +354,15 @@ def _card_files(catalog, repo: str, rels: list[str]) -> CardFiles:
                      symbol_files,
                      None if owners is None else catalog.point_files("symbols", "path", owners, repo),
                      _unresolved_files(catalog, repo, sorted({row[1] for row in own})),
-                     _dispatch_files(catalog, repo, [row[0] for row in own if row[2] == "method"]))
+                     _dispatch_files(catalog, repo, [row[0] for row in own if row[2] == "method"]),
+                     _hierarchy_files(catalog, repo))
+
+
+def _hierarchy_files(catalog, repo: str) -> list[str] | None:
+    """The ``hierarchy`` table's shards (every inherits edge, written by the structure extractor beside the edges),
+    after the edges' schema file, whose columns they lack (``kind``: null); None without the table."""
+    schema, shards = catalog.point_files("edges", "path", [], repo), catalog.shard_files("hierarchy", repo)
+    return None if schema is None or not shards else schema + shards
 
 
 def _dispatch_files(catalog, repo: str, methods: list[str]) -> list[str] | None:

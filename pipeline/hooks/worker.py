@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import gc
 import inspect
 import os
 import resource
@@ -150,8 +151,6 @@ def _stay_warm(args) -> None:
 def _next_edit(args, linger: float, timeout: float) -> bool:
     """Wait (at most ``linger`` s) for the next queued edit; False when none came, or when this worker has used
     half its CPU time (it leaves; the next edit starts a fresh one)."""
-    import gc
-
     gc.collect()
     gc.freeze()  # what is kept from run to run is never walked by a collection again
     _trim_heap()
@@ -197,7 +196,7 @@ def _refresh_queue(lake, args, timeout: float) -> None:
                 background.record_refresh(args.lake, args.repo, _outcome(summary, files, taken))
             if summary is not None and summary.status != "queued":
                 updated = time.monotonic()
-                _before_export(lake, args)
+                _before_export(lake, args, collect=exporter is None)
                 exporter.run(files) if exporter is not None else export(lake, args.repo, files)
                 written = summary.run_id
             elif files:
@@ -215,20 +214,22 @@ def _refresh_queue(lake, args, timeout: float) -> None:
             if exporter is not None:
                 exporter.close()
         if written:  # once the batch is done: a hook waiting for it does not wait for this
+            gc.collect()  # the update's reference cycles (``_before_export``), before the read ahead allocates
             _prefetch(lake, args, written)
 
 
-def _before_export(lake, args) -> None:
-    """Free what the update left before the export (DuckDB, the tokenizer) allocates on top of it: the update's
-    lazy graph and resolver are reference cycles, holding their Python rows and Arrow reads until a collection
-    (a sympy hub update's ~120 MiB; left to the collection after the batch, each export and the next update's
-    peak stood on it), and what this worker kept of the files the repository's snapshot no longer names. The
-    worker serves one repository: it keeps no other's files."""
-    import gc
-
+def _before_export(lake, args, collect: bool) -> None:
+    """Forget what this worker kept of the files the repository's snapshot no longer names (it serves one
+    repository: it keeps no other's files); with ``collect`` (the export runs in this process: no child could be
+    forked), first free what the update left before the export (DuckDB, the tokenizer) allocates on top of it: the
+    update's lazy graph and resolver are reference cycles, holding their Python rows and Arrow reads until a
+    collection (a sympy hub update's ~120 MiB). With an export child that collection waits until the export is done:
+    run here, it delayed the child's export by its own time (sympy's hub: 0.1-0.17 s), and each page of garbage it
+    wrote was copied for the worker while the child held the original (the child's memory, not the worker's, grew)."""
     from ..shards import keeping
 
-    gc.collect()
+    if collect:
+        gc.collect()
     kept = keeping()
     if kept is not None:
         snap = lake.snapshot(args.repo)
