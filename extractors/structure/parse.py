@@ -3182,11 +3182,11 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
     worked out once per change of the stack, not per reference (hot loop: a file has thousands of references)."""
     local_kinds, local, self_named, callbacks, out = flow.local_kinds, flow.local, flow.self_named, flow.callbacks, \
         flow.out
-    receivers, parameters, members_passed = flow.receivers, flow.parameters, flow.members_passed
+    receivers, parameters = flow.receivers, flow.parameters
     stack, ends, i, count, moved = [], [], 0, len(spans), True
     starts = [s.start for s in spans]  # (the bounds read once, as _sweep does)
     inner = scope = seen_inside = seen_outside = None
-    body_start, in_class = 0, None
+    body_start = 0
     for r in sorted(raw_refs, key=_START):
         start, kind, name, receiver, module, alias, line, _, args, labels = r  # unpacked once (hot loop)
         while i < count and starts[i] <= start:
@@ -3206,7 +3206,6 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             inner, body_start = (stack[-1].qualname, stack[-1].body_start) if stack else ("<module>", 0)
             scope = inner if not callbacks else next((s.qualname for s in reversed(stack) if s.kind != CALLBACK),
                                                      "<module>")
-            in_class = None  # (whether a container encloses it: asked of self.x, many times a scope)
         if kind in local_kinds and not receiver and local:
             if start < body_start:  # in the signature: the enclosing scope's names
                 seen = seen_outside = seen_outside if seen_outside is not None else _visible(inner, stack, flow, True)
@@ -3226,7 +3225,7 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
             _param_call(r, stack, flow)
         elif kind == "local_callback" and name in parameters and module is not None:  # walk(root, fn)
             _param_passed(r, stack, flow)
-        elif kind == "call" and receiver and members_passed:  # opts.onDone(), opts.hooks.onDone()
+        elif kind == "call" and receiver and flow.members_passed:  # opts.onDone(), opts.hooks.onDone()
             member = _parameter_member(receiver, stack, flow)
             if member:
                 _param_call(r, stack, flow, *member)
@@ -3235,10 +3234,7 @@ def _enclose_all(raw_refs: list[RawRef], spans: list[Span], flow: _FileFlow) -> 
         if kind == "stored" and alias and "." in alias:  # o.OnError = f: the field of what the variable o holds
             alias, bound_to = _stored_field(alias, receiver, stack, flow)
         else:  # a stored value is no value of the flow's (no VALUE_KINDS)
-            if in_class is None and receiver in SELF_OBJECTS and kind in _FLOW_KINDS:
-                in_class = any(s.kind in CONTAINER_KINDS for s in stack)
-            bound_to = _value_bound(kind, name, receiver, inner, scope, stack, flow, in_class) \
-                if kind in _FLOW_KINDS else None
+            bound_to = _value_bound(kind, name, receiver, inner, scope, stack, flow) if kind in _FLOW_KINDS else None
         if not bound_to and kind in _DROPPABLE_KINDS and (kind != "call" or name[-2:] == ITEMS) \
                 and _unknown_object(kind, name, receiver, bound_to, flow):  # (a call: only an element's)
             continue
@@ -3327,9 +3323,8 @@ def _param_passed(r: RawRef, stack: list[Span], flow: _FileFlow) -> None:
 
 
 def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: str, stack: list[Span],
-                 flow: _FileFlow, in_class: bool) -> str | None:
-    """What the file's value flow binds the reference's receiver (or called name) to, None where nothing;
-    ``in_class``: a container encloses it (asked once a scope, where a reference's receiver is self or this)."""
+                 flow: _FileFlow) -> str | None:
+    """What the file's value flow binds the reference's receiver (or called name) to, None where nothing."""
     # a variable returned where its own function assigned it: what a call gave it types the function (a name
     # assigned further out is the function's or a module's variable: its call result is not what is returned)
     is_call = kind in CALLED or (kind in RETURNED and name in flow.results.get(scope, ()))
@@ -3337,7 +3332,7 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
     # function's parameter so named is a parameter like any (def parse(value, cls: type[Accept]))
     bound_to = None
     if kind in VALUE_KINDS and ((flow.results if is_call else flow.values) if receiver is None else flow.types) \
-            and (receiver not in SELF_OBJECTS or not in_class):
+            and (receiver not in SELF_OBJECTS or not any(s.kind in CONTAINER_KINDS for s in stack)):
         key = (inner, receiver or name, receiver is None, is_call)  # the same self.x or name many times
         bound_to = flow.known.get(key, ...)
         if bound_to is ...:
