@@ -107,3 +107,67 @@ def test_a_value_passed_gets_its_call_site_where_its_reference_is_kept(tmp_path)
                                                                   and r.module == "run"]  # fn + 1: passed to no call
     sites = parse._CallSites({}, b"", False)  # what working a site out reads (``_enclose_all``'s, per file)
     assert (sites.lists, sites.keyed) == ({}, False)
+
+
+# generic names written every way C#'s grammar takes them: nested, a comment or a line break before the ``<``, an
+# open generic (``Box<>``), a name over more spaces than the text read after it, a non-ASCII name after one
+GENERIC_CS = """using System.Collections.Generic;
+namespace N {
+  class Box<T> { public static int Count; }
+  class Use {
+    Dictionary<string, List<int>> map = new Dictionary<string, List<int>>();
+    void Run() {
+      var b = new Box<int>();
+      var c = Make<Box<string>>();
+      var d = Make /* why */ <int>();
+      var e = Make
+        <long>();
+      var f = typeof(Box<>);
+      var g = Box<int>.Count;
+      var h = Make""" + " " * 70 + """<short>();
+      Box<int> i = null; Console.WriteLine(i);
+      var caf\u00e9 = Make<byte>(); Use(caf\u00e9);
+    }
+    static T Make<T>() => default;
+  }
+}
+"""
+
+
+def _collected(data: bytes, name: str, status: str) -> list:
+    lang = language_for(name)
+    parser, query = parse._parser_and_query(lang)
+    rules = parse_rules(lang.name)
+    parse._PARENTS.clear()
+    parse._use_element_reads(rules)
+    found, facts = parse.Captures(), parse.FileFacts(name, lang.name, status)
+    tree = parser.parse(data)
+    parse._collect(budget.matches(query, tree.root_node), data, facts, found, rules, parse._PATTERN_ROLES[lang.name])
+    parse._PARENTS.clear()
+    return found.refs
+
+
+def test_a_csharp_name_heads_a_generic_name_only_where_its_text_may_say_so():
+    data = GENERIC_CS.encode()
+    rules = parse_rules("csharp")
+    tree = parse._parser_and_query(language_for("a.cs"))[0].parse(data)
+    assert not tree.root_node.has_error  # (where it has, every name is asked: ``_collect``)
+    names, stack = [], [tree.root_node]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if node.type == "identifier":
+            names.append(node)
+    said = {n.start_byte: parse._heads_no_generic(data, n.end_byte) for n in names}
+    slots = {n.start_byte: parse.written_type_arguments(n, rules) for n in names}
+    # never wrong: a name the text says heads none heads none; each written generic is asked of its parent
+    assert all(slots[at] is None for at, none in said.items() if none)
+    heads = {(n.text.decode(), slots[n.start_byte]) for n in names if slots[n.start_byte]}
+    assert heads == {("Dictionary", "<>2"), ("List", "<>1"), ("Box", "<>1"), ("Make", "<>1")}
+    assert sum(not none for at, none in said.items() if slots[at]) == len([s for s in slots.values() if s])
+    assert not said[data.index(b"Make /*")] and not said[data.index(b"Make\n")]  # a comment, a line break
+    assert not said[data.index(b"Make" + b" " * 70)]  # past what is read: asked
+    assert sum(said.values()) > len(names) / 2  # most names: no parent read
+    # the references the file's captures give are those of a file whose tree has errors (every name asked)
+    assert _collected(data, "a.cs", "ok") == _collected(data, "a.cs", "partial")
+    assert {r.alias for r in _collected(data, "a.cs", "ok") if r.alias and r.alias.startswith("<>")} >= {"<>1", "<>2"}

@@ -1152,6 +1152,10 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
     known = len(by_pattern)
     dotted = bool(rules.member_access or rules.sigils)  # else a receiver is read as written (``_dotted``)
     arity, generic_names, call_sites = rules.arity, rules.generic_names, rules.call_sites
+    # a generic name's head (C#'s Foo<T>) is followed by its type arguments' ``<``: a name followed by another ASCII
+    # token (past spaces; a comment or a directive may stand between) heads none, said without its parent (a walk
+    # down from the root per reference); in a tree with errors, always asked
+    headless = bool(generic_names) and facts.status != "partial"
     for pattern, caps in matches:
         fixed = by_pattern[pattern] if pattern < known else None  # (size, roles): read by place, once a match
         roles = fixed[1] if fixed is not None and fixed[0] == len(caps) else _roles(tuple(caps))
@@ -1192,7 +1196,7 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             # a name an attribute's text gives (``@in_attribute``) is placed at the attribute: kept out of @opaque
             args = arguments_of(node) if arity and kind in COUNTED_CALLS else None
             labels = rules.argument_labels(node) if args is not None else None
-            if slot is None and generic_names:
+            if slot is None and generic_names and not (headless and _heads_no_generic(data, end)):
                 slot = written_type_arguments(name, rules)
             # a name written before its reference's node (Java's super(..) running the base class named in the
             # header) is on the node's line: where the call is
@@ -2309,6 +2313,14 @@ TYPE_ARGUMENTS_WRITTEN = "<>"
 # a ``signature`` of a generic method a parameter's type names one of whose type parameters (C#'s ``Label<T>(T v)``):
 # a call writing no type arguments may infer them (resolve.py _inferred_from_nothing)
 TYPE_PARAMETER_INFERRED = "<~"
+
+
+def _heads_no_generic(data: bytes, end: int) -> bool:
+    """Whether the token after a name ending at ``end`` is ASCII and no ``<``, nor a comment's or a directive's
+    start: then the name heads no generic name (``written_type_arguments`` is None). Unsure (more than 64 spaces, the
+    file's end, a non-ASCII byte): False."""
+    after = data[end:end + 64].lstrip()[:1]
+    return bool(after) and after < b"\x80" and after not in b"</#"
 
 
 def written_type_arguments(name, rules: ParseRules) -> str | None:
