@@ -422,21 +422,14 @@ def _calling(modules, names: set[str]):
 
 def resolve_all(symbols: pa.Table, refs: pa.Table, files_table: pa.Table, root, provenance: str,
                 workers=None):
-    """Every edge of the repository (a full run), begun on a thread: the caller writes the other tables meanwhile,
-    then takes them with ``edges_with_sids``."""
+    """Every edge of the repository (a full run), begun beside the caller (a thread, or a child process for a large
+    run): the caller writes the other tables meanwhile, then takes them, with their ends' sids, from ``edges()``."""
     from .parallel import Resolving
 
     f = files_table.select(["path", "language", "package", "parse_status"]).to_pydict()
     files = {p: {"language": lang, "package": pkg, "parse_status": st}
              for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"]) if st != "skipped"}
     return Resolving(symbols, refs, files, root, provenance, workers)
-
-
-def edges_with_sids(resolving, symbols: pa.Table) -> pa.Table:
-    """The edges ``resolve_all`` began, with their ends' sids."""
-    from .incremental import with_sids
-
-    return with_sids(resolving.edges(), symbols.select(["id", "sid"]))
 
 
 def resolve_current(current: Current, affected: set[str] | None, root, provenance: str, workers=None,
