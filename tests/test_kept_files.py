@@ -107,11 +107,8 @@ def test_a_one_shot_read_reads_as_the_file(tmp_path, run_reads, columns, diction
     assert run_reads.hits >= 1
 
 
-def test_an_update_decodes_its_files_shard_once(sharded_update, monkeypatch):
-    """A one-shot ``codelake update`` read the ``files`` shard holding its file three times (the plan's whole table,
-    the edit's scope, the merge), every string decoded each time. Remembered for the run, it is read once, and the
-    update writes the same rows."""
-    lake, root, copy = sharded_update
+def _counted_reads(monkeypatch) -> dict[tuple, int]:
+    """How many times each shard is read, by (file, columns, dictionary-encoded columns, pruning), from now on."""
     reads: dict[tuple, int] = {}
     real = shards._read_file
 
@@ -121,6 +118,15 @@ def test_an_update_decodes_its_files_shard_once(sharded_update, monkeypatch):
         return real(path, repo, table, columns, dictionary, prune)
 
     monkeypatch.setattr(shards, "_read_file", counted)
+    return reads
+
+
+def test_an_update_decodes_its_files_shard_once(sharded_update, monkeypatch):
+    """A one-shot ``codelake update`` read the ``files`` shard holding its file three times (the plan's whole table,
+    the edit's scope, the merge), every string decoded each time. Remembered for the run, it is read once, and the
+    update writes the same rows."""
+    lake, root, copy = sharded_update
+    reads = _counted_reads(monkeypatch)
     from pipeline import indexing
 
     indexing.update(copy, ["pkg/m3.py"], repo="repo", lake=lake[1])  # main's way: nothing remembered
@@ -177,15 +183,7 @@ def test_an_update_merges_the_shards_its_scope_read(sharded_update, monkeypatch)
     each time. The scope hands them to the merge (``shards.handing_over``): each is read once, and the update
     writes the same rows as without it."""
     lake, root, copy = sharded_update
-    reads: dict[tuple, int] = {}
-    real = shards._read_file
-
-    def counted(path, repo, table, columns=None, dictionary=None, prune=None):
-        key = (os.fspath(path), tuple(columns or ()), tuple(dictionary or ()), prune)
-        reads[key] = reads.get(key, 0) + 1
-        return real(path, repo, table, columns, dictionary, prune)
-
-    monkeypatch.setattr(shards, "_read_file", counted)
+    reads = _counted_reads(monkeypatch)
     from pipeline import indexing
 
     indexing.update(root, ["pkg/m3.py"], repo="repo", lake=lake[0])

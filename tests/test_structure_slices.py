@@ -15,13 +15,11 @@ import pytest
 from conftest import FIXTURES, index_structure
 
 
-@pytest.fixture(scope="module")
-def prepared(tmp_path_factory):
-    from extractors.structure import parallel
-    from extractors.structure.rows import in_path_order
+def _python_fixture_lake(work):
+    """The Python fixture indexed into ``work``: its source root, a reader of a table's rows, and the files
+    resolution reads."""
     from pipeline.lake import Lake
 
-    work = tmp_path_factory.mktemp("slices")
     root = work / "src"
     shutil.copytree(FIXTURES / "structure" / "python", root, ignore=shutil.ignore_patterns("expected.json"))
     index_structure(Lake(work / "lake"), root, repo="py")
@@ -31,6 +29,16 @@ def prepared(tmp_path_factory):
 
     f = table("files").select(["path", "language", "package", "parse_status"]).to_pydict()
     files = {p: {"language": lang, "package": pkg, "parse_status": st} for p, lang, pkg, st in zip(*f.values())}
+    return root, table, files
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory):
+    from extractors.structure import parallel
+    from extractors.structure.rows import in_path_order
+
+    work = tmp_path_factory.mktemp("slices")
+    root, table, files = _python_fixture_lake(work)
     return parallel._prepared(in_path_order(table("symbols")), in_path_order(table("refs")), files, root, "test")
 
 
@@ -78,18 +86,9 @@ def indexed(tmp_path_factory):
     """The Python fixture's lake: its ``symbols`` (with the sids the full run gave), ``refs`` and ``edges``, the
     files resolution reads, and the source root."""
     from extractors.structure.rows import in_path_order
-    from pipeline.lake import Lake
 
     work = tmp_path_factory.mktemp("sids")
-    root = work / "src"
-    shutil.copytree(FIXTURES / "structure" / "python", root, ignore=shutil.ignore_patterns("expected.json"))
-    index_structure(Lake(work / "lake"), root, repo="py")
-
-    def table(name):
-        return pa.concat_tables([pq.read_table(f) for f in sorted(glob.glob(f"{work}/lake/{name}/py/*.parquet"))])
-
-    f = table("files").select(["path", "language", "package", "parse_status"]).to_pydict()
-    files = {p: {"language": lang, "package": pkg, "parse_status": st} for p, lang, pkg, st in zip(*f.values())}
+    root, table, files = _python_fixture_lake(work)
     return in_path_order(table("symbols")), in_path_order(table("refs")), table("edges"), files, root
 
 
