@@ -381,21 +381,16 @@ def _parser_and_query(lang: Language, data: bytes | None = None):
     ``data`` (the file about to be read) holds none of its left-out patterns' tokens."""
     narrowed = _NARROWED.get(lang.name)
     if narrowed is not None and (data is None or not narrowed.covers(data)):
-        del _NARROWED[lang.name], _PARSERS[lang.name]  # the whole query from now on
+        widen_query(lang.name)
     if lang.name not in _PARSERS:
-        from tree_sitter import Query
-        from .languages import get_language, get_parser  # the grammar's binding alone, not the pack's three
+        from .languages import get_parser  # the grammar's binding alone, not the pack's three
 
         text = query_text(lang.name)
         _PARSERS[lang.name] = get_parser(lang.grammar)
         if text:
             # Vue and Svelte read their scripts with TypeScript's grammar and whole query (their files add comments
             # only): one compile, ~0.6 s, serves the three (TSX's grammar is another: its query cannot be shared)
-            key = (lang.grammar, _query_body(text))
-            if key not in _COMPILED:
-                query = Query(get_language(lang.grammar), text)
-                _COMPILED[key] = (query, _pattern_roles(query))
-            _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _COMPILED[key]
+            _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _compiled(lang.grammar, _query_body(text), text)
         else:
             _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = None, []
     return _PARSERS[lang.name], _QUERIES[lang.name]
@@ -577,9 +572,7 @@ def widen_query(language: str) -> bool:
 
 
 def _compile_narrowed(lang: Language, datas: list[bytes]) -> None:
-    from tree_sitter import Query
-
-    from .languages import get_language, get_parser  # the grammar's binding alone, not the pack's three
+    from .languages import get_parser  # the grammar's binding alone, not the pack's three
 
     patterns = query_patterns(lang.name)
     needs = tuple(p.needs for p in patterns)
@@ -588,13 +581,23 @@ def _compile_narrowed(lang: Language, datas: list[bytes]) -> None:
     if all(kept) or not any(kept):
         return  # the whole query, compiled as any run's
     text = "\n".join(p.text for p, keep in zip(patterns, kept) if keep)
-    key = (lang.grammar, text)
-    if key not in _COMPILED:
-        query = Query(get_language(lang.grammar), text)
-        _COMPILED[key] = (query, _pattern_roles(query))
     _PARSERS[lang.name] = get_parser(lang.grammar)
-    _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _COMPILED[key]
+    _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _compiled(lang.grammar, text, text)
     _NARROWED[lang.name] = Narrowed(tuple(p.needs for p, keep in zip(patterns, kept) if not keep))
+
+
+def _compiled(grammar: str, body: str, text: str) -> tuple:
+    """(query, its pattern roles) of ``text`` for ``grammar``, compiled once per (grammar, ``body``: the text
+    without comments)."""
+    key = (grammar, body)
+    if key not in _COMPILED:
+        from tree_sitter import Query
+
+        from .languages import get_language
+
+        query = Query(get_language(grammar), text)
+        _COMPILED[key] = (query, _pattern_roles(query))
+    return _COMPILED[key]
 
 
 def _query_body(text: str) -> str:
