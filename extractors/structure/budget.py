@@ -30,6 +30,8 @@ import struct
 import time
 from typing import Callable
 
+from .pool import die_with_parent, write_all
+
 DEFAULT_FILE_BUDGET = 20.0
 DEFAULT_FILE_MEMORY_MB = 4096
 MAX_QUERY_DEPTH = 1000
@@ -211,9 +213,7 @@ def _child_main(fn: Callable, items: list, finish: Callable, out: int) -> None:
 
 
 def _send(fd: int, payload: bytes) -> None:
-    view = memoryview(_FRAME.pack(len(payload)) + payload)
-    while view:
-        view = view[os.write(fd, view):]
+    write_all(fd, _FRAME.pack(len(payload)) + payload)
 
 
 def _limit_child() -> None:
@@ -222,12 +222,7 @@ def _limit_child() -> None:
     import faulthandler
 
     faulthandler.disable()
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
+    die_with_parent()
     try:
         extra = int(os.environ.get("CODELAKE_FILE_MEMORY", DEFAULT_FILE_MEMORY_MB)) << 20
     except ValueError:

@@ -75,7 +75,7 @@ class Forked:
 def _child_main(fn, args, out: int) -> None:
     status = 1
     try:
-        _die_with_parent()
+        die_with_parent()
         try:
             os.setpgid(0, 0)  # its own process group, which its workers join: ``stop`` ends them all at once
         except OSError:
@@ -86,9 +86,7 @@ def _child_main(fn, args, out: int) -> None:
             payload = pickle.dumps((True, fn(*args)), protocol=pickle.HIGHEST_PROTOCOL)
         except BaseException as exc:  # noqa: BLE001 - raised again in the parent
             payload = _pickled_failure(exc)
-        view = memoryview(payload)
-        while view:
-            view = view[os.write(out, view):]
+        write_all(out, payload)
         status = 0
     finally:
         os._exit(status)
@@ -101,7 +99,14 @@ def _pickled_failure(exc: BaseException) -> bytes:
         return pickle.dumps((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
 
 
-def _die_with_parent() -> None:
+def write_all(fd: int, payload: bytes) -> None:
+    """All of ``payload`` into the pipe ``fd`` (a write may take part of it)."""
+    view = memoryview(payload)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def die_with_parent() -> None:
     """Never outlive the parent (a killed run's child would hold the lake's lock files open alone)."""
     try:
         import ctypes
