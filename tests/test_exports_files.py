@@ -294,26 +294,19 @@ def test_a_per_file_export_waits_for_an_export_in_progress_and_refuses_paths_out
     assert not (Path(lake.root) / "_exports" / "outside.py.json").exists()
 
 
-def test_a_files_cards_read_the_bases_from_the_hierarchy_table(tmp_path):
+def test_a_files_cards_read_the_bases_from_the_hierarchy_table(tmp_path, make_repo):
     """The per-file export's cards read the inherits edges from the structure extractor's ``hierarchy`` table (every
     inherits edge, one small file) rather than from every edge shard, and say the same: a method of a class with a
     base outside the repository is not listed unused, one of a class whose bases are all the repository's is."""
     from pipeline.exports import export
     from pipeline.indexing import index
-    from tests.conftest import git
 
-    root = tmp_path / "repo"
     files = {"app/__init__.py": "",
              "app/base.py": "class Local:\n    def run(self):\n        return 1\n",
              "app/mod.py": "import json\n\nfrom app.base import Local\n\n\nclass FromOutside(json.JSONEncoder):\n"
                            "    def encode_more(self):\n        return 1\n\n\nclass Plain(Local):\n"
                            "    def lonely(self):\n        return 2\n"}
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    git(root, "init", "-q", "-b", "main")
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "init")
+    root = make_repo(files=files)
     lake = Lake(tmp_path / "lake")
     index(root, repo="demo", lake=lake, extractors=["structure"])
     catalog = export.files_catalog(lake, "demo", ["file_structure_cards"])
