@@ -27,6 +27,7 @@ NAMED_COLLECTIONS = True
 PARAMETER_FLOW = True  # Walk(fn WalkFunc) { fn(n) }: what Walk's callers pass for fn is what fn() calls
 EXTRA_ARGUMENTS_LAST = True  # Use(a, b) for Use(mw ...MiddlewareFunc): both are mw's (only a variadic takes more)
 IMPORTS_PASS_ON = False  # import . "x" binds names in the importing file only; it passes none on
+LOCALS_SHADOW = True  # a parameter, variable or type parameter hides the package's definition of its name
 
 
 def is_exported(name: str, parent: str | None, captured: bool) -> bool:
@@ -58,7 +59,21 @@ def _stdlib_interface_method(name: str, kind: str, parent: str | None) -> str | 
         if iface else None
 
 
-entry_reason = entry_reason_with(frozenset(), _init, _stdlib_interface_method)
+_entry_reason = entry_reason_with(frozenset(), _init, _stdlib_interface_method)
+CGO_EXPORT = "<cgo export>"  # the mark settle_definitions gives a function under //export (a mark wraps nothing)
+
+
+def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
+    """The ``//export Name`` comment go.scm captures as a function's decorator becomes a mark: it registers the
+    function with C, so no ``decorated_by`` reference (a call of the comment's text) is made of it."""
+    return [d._replace(decorators=tuple(CGO_EXPORT if x.startswith("//export") else x for x in d.decorators))
+            if any(x.startswith("//export") for x in d.decorators) else d for d in raw_defs]
+
+
+def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    if CGO_EXPORT in decorators:
+        return "exported to C by cgo (//export): C code calls it"
+    return _entry_reason(name, kind, parent, decorators)
 # On a value nothing types (the second result of ``_, err := run()``, a library's field), these are mostly a library
 # interface's methods: err.Error(), u.String(), h.ServeHTTP(w, r), t.Format(layout) are never a guess at the
 # repository's only Error or String (its own are runtime hooks, alive anyway). Len/Less/Swap are often called directly

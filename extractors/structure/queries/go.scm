@@ -6,6 +6,9 @@
 
 ; definitions
 (function_declaration name: (identifier) @name) @definition.function
+; a function cgo exports to C (//export Name on the line above): C code calls it, no Go code has to
+((comment) @decorator . (function_declaration name: (identifier) @name) @definition.function
+ (#match? @decorator "^//export [A-Za-z_]"))
 (method_declaration
   receiver: (parameter_list (parameter_declaration name: (identifier)? @self.name
     type: [(type_identifier) @parent.name
@@ -188,6 +191,11 @@
 
 ; typed variables: parameters, var declarations, x := T{} / &T{} / NewT() (see parse.py @var.name)
 (parameter_declaration name: (identifier) @var.name type: (_) @var.type)
+; a type parameter stands for its constraint (func Fill[T Clonable[T]](.., initial T)): initial.Clone() is the
+; interface's method, dispatched to the implementations; a union (~int | ~float64) or a library's constraint types
+; nothing of ours
+(type_parameter_declaration name: (identifier) @var.name
+  type: (type_constraint . [(type_identifier) (generic_type) (qualified_type)] @var.type .))
 ; opts ...Option: each element of opts is an Option (for _, o := range opts { o.apply(l) })
 (variadic_parameter_declaration name: (identifier) @var.name type: (_) @var.spread)
 (var_spec name: (identifier) @var.name type: (_) @var.type)
@@ -244,6 +252,8 @@
 
 ; names bound where they are (see parse.py @local.name): parameters, := and var declarations, range variables
 (parameter_declaration name: (identifier) @local.name)
+; a type parameter is the function's own name: T(x) converts to it, no function of the package named T runs
+(type_parameter_declaration name: (identifier) @local.name)
 (variadic_parameter_declaration name: (identifier) @local.name)
 ; a function's own parameters by place (see parse.py @parameter.name): Walk(fn WalkFunc) { fn(n) } calls what Walk's
 ; callers pass; a literal's only where it is a definition (count := func(..)), a receiver never (o.Walk(f): f is #0)
