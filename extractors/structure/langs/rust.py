@@ -431,7 +431,37 @@ def _where(importer: str, index: dict) -> tuple[str, list[str]] | None:
     if crate is None:  # tests/lexical/algorithm.rs: a module tests/lexical.rs mounts by #[path] (a crate of a file)
         crate = _crate_dir(importer, lambda d: bool(d) and _key(d + ".rs", []) in index)
         return (crate + ".rs", _module_path(importer, crate)) if crate is not None else None
-    return crate, _module_path(importer, crate)
+    return crate, _declared_path(importer, crate, index) or _module_path(importer, crate)
+
+
+class _Mounted(NamedTuple):
+    """The module index last read, and the module each file a ``#[path]`` attribute mounts is there."""
+
+    index: dict
+    module_of: dict[str, list[str]]
+
+
+_MOUNTED: list[_Mounted] = []  # one entry: the index of the run (kept, so that its id is never another's)
+
+
+def _declared_path(importer: str, crate: str, index: dict) -> list[str] | None:
+    """The module a ``#[path = "uniform_other.rs"] mod other;`` in ``distr/uniform.rs`` makes of the file:
+    ``distr::uniform::other``, whose ``super`` is ``distr::uniform`` (not ``distr``, its folder's)."""
+    if not _MOUNTED or _MOUNTED[0].index is not index:
+        _MOUNTED[:] = [_Mounted(index, _mounted_modules(index))]
+    return _MOUNTED[0].module_of.get(f"{crate}//{importer}")
+
+
+def _mounted_modules(index: dict) -> dict[str, list[str]]:
+    """``<crate dir>//<file>`` -> its module path, for each file under a key of its crate other than its folder's."""
+    out = {}
+    for key, paths in index.items():
+        crate, sep, module = key.partition("//")
+        for path in paths if sep else ():
+            if path.startswith(f"{crate}/" if crate else "") and path.endswith(".rs") \
+                    and module.split("::") != _module_path(path, crate) and module:
+                out[f"{crate}//{path}"] = module.split("::")
+    return out
 
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:

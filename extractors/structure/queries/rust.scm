@@ -216,8 +216,10 @@
 ; an index's name is the variable indexed, or a function passed to the macro (partialeq_numeric! { eq_i64[i8 i16] }):
 ; a value, never a call
 (token_tree (identifier) @name . (token_tree . "[")) @reference.callback
-(token_tree "," . (identifier) @name . [")" "]" ","]) @reference.callback
+(token_tree "," . (identifier) @name . [")" "]" "," "}" ";"]) @reference.callback
 (token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
+; a function a macro's key names: criterion_group!(name = benches; targets = bench_a, bench_b)
+(token_tree "=" . (identifier) @name . [")" "]" "," "}" ";"]) @reference.callback
 (token_tree (identifier) @name . "!" . (token_tree)) @reference.ignore
 ; macros: `macro_rules! tri` defines `tri!` (exported with #[macro_export]); tri!(..), a::tri!(..) and, inside another
 ; macro's arguments or a macro_rules! body, tri!(..) call it (the name only: a macro is found by name, wherever it expands)
@@ -251,6 +253,25 @@
   @reference.callback @in_attribute
   (#match? @_key "^(serialize_with|deserialize_with|default|skip_serializing_if|getter|value_parser|validator|with_fn|custom)$")
   (#match? @name "^[a-z_][a-z0-9_]*$"))
+;    ...also under a condition: #[cfg_attr(feature = "serde", serde(deserialize_with = "deser_sampler"))]
+((attribute_item (attribute arguments: (token_tree (token_tree (identifier) @_key . "=" .
+                                                      [(string_literal (string_content) @name) (identifier) @name]))))
+  @reference.callback @in_attribute
+  (#match? @_key "^(serialize_with|deserialize_with|default|skip_serializing_if|getter|value_parser|validator|with_fn|custom)$")
+  (#match? @name "^[a-z_][a-z0-9_]*$"))
+; an attribute's own words (derive(Serialize), allow(..), inline(always), doc(test(attr(..)))) are no calls, not even
+; mentions: nothing expands them into this crate's code (a name the patterns above give is kept: it is no word here)
+(attribute arguments: (token_tree (identifier) @name . [(token_tree) "="]) @reference.ignore)
+(attribute arguments: (token_tree (token_tree (identifier) @name . [(token_tree) "="]) @reference.ignore))
+(attribute arguments: (token_tree (token_tree (token_tree (identifier) @name . [(token_tree) "="]) @reference.ignore)))
+(attribute arguments: (token_tree (token_tree (token_tree (token_tree (identifier) @name . [(token_tree) "="])
+  @reference.ignore))))
+; ...nor where a macro writes one (#[inline(always)], #[cfg(feature = "simd")] in a macro_rules! body or argument)
+(token_tree "#" . (token_tree . "[" . (identifier) . (token_tree (identifier) @name . [(token_tree) "="])
+  @reference.ignore))
+(token_tree "#" . (token_tree . "[" . (identifier) . (token_tree (token_tree (identifier) @name . [(token_tree) "="])
+  @reference.ignore)))
+(token_tree "#" . (token_tree . "[" . (identifier) @name . (token_tree)) @reference.ignore)
 (token_tree (metavariable) @_crate @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name
   (#eq? @_crate "$crate")) @reference.callback
 
