@@ -74,6 +74,8 @@ def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) ->
     if CGO_EXPORT in decorators:
         return "exported to C by cgo (//export): C code calls it"
     return _entry_reason(name, kind, parent, decorators)
+
+
 # On a value nothing types (the second result of ``_, err := run()``, a library's field), these are mostly a library
 # interface's methods: err.Error(), u.String(), h.ServeHTTP(w, r), t.Format(layout) are never a guess at the
 # repository's only Error or String (its own are runtime hooks, alive anyway). Len/Less/Swap are often called directly
