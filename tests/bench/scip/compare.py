@@ -172,16 +172,21 @@ def scip_definitions(documents: list[Document], files: set[str], losses: Counter
     return defs
 
 
+DECORATED_SOURCES = {".py": "python", ".pyi": "python", ".ts": "typescript", ".tsx": "typescript",
+                     ".mts": "typescript", ".cts": "typescript"}
+
+
 def _without_decorators(path: str, symbol: str, line: int, span: tuple[int, int] | None,
                         losses: Counter | None) -> tuple[int, int] | None:
-    """A Python function's or class's span from its ``def`` / ``class`` line: scip-python's starts at its first
-    decorator, which makes ``@requires("auth")`` a call from the decorated function, but Python runs a decorator
-    in the scope around the definition, once, when it is defined (codelake's caller: that scope). Counted."""
-    if span is None or span[0] >= line or not path.endswith((".py", ".pyi")) \
-            or descriptor_suffix(symbol) not in ("().", "#"):
+    """A Python function's or class's span from its ``def`` / ``class`` line, a TypeScript class's or method's from
+    its name's: scip-python's and scip-typescript's start at the first decorator, which makes ``@requires("auth")``
+    and ``@injectable()`` calls from the decorated definition, but both languages run a decorator in the scope around
+    the definition, once, when it is defined (codelake's caller: that scope). Counted."""
+    language = DECORATED_SOURCES.get(path[path.rfind("."):]) if "." in path else None
+    if span is None or span[0] >= line or language is None or descriptor_suffix(symbol) not in ("().", "#"):
         return span
     if losses is not None:
-        losses["scip_python_decorator_lines_to_the_scope_around"] += 1
+        losses[f"scip_{language}_decorator_lines_to_the_scope_around"] += 1
     return line, span[1]
 
 
@@ -288,12 +293,19 @@ class Mapping:
             for s in loose:
                 symbol = next((named[(line, s["name"])] for line in range(s["line_start"], s["line_start"] + 4)
                                if (line, s["name"]) in named), None)
-                if symbol is not None and self.def_path[symbol] != doc.path:
+                if symbol is not None and (self.def_path[symbol] != doc.path or self._other_owner(s, symbol)):
                     continue  # an object literal's member naming the interface member it implements
                 if symbol is not None:
                     self._link(s, symbol, None)
                     count += 1
         return count
+
+    def _other_owner(self, s: dict, symbol: str) -> bool:
+        """A TypeScript redefinition is its own owner's member: ``getItem: (name) => ..`` in ``createJSONStorage``'s
+        returned object, or ``const setItem = () => ..`` in ``persistImpl``, naming the ``StateStorage#getItem`` /
+        ``PersistStorage#setItem`` of its own file, is no second definition of the interface's member."""
+        owner = self.symbol_of_id.get(s["parent_id"]) if s["parent_id"] else None
+        return owner is not None and symbol.startswith("scip-typescript ") and _owner(symbol) != owner
 
     def key(self, symbol: str) -> str:
         """The comparison key of a SCIP symbol as a callee (modules by path, accessors as their member,
@@ -326,6 +338,15 @@ class Mapping:
         if key.startswith("module:"):
             return key[7:] in self.module_of
         return bool(self.ids_of_key.get(key))
+
+
+LAST_DESCRIPTOR = re.compile(r"(`[^`]*`|[^/#.`()]+)(\([^)]*\)\.|[#./])$")
+
+
+def _owner(symbol: str) -> str:
+    """``.. `persist.ts`/PersistStorage#setItem.`` -> ``.. `persist.ts`/PersistStorage#``."""
+    match = LAST_DESCRIPTOR.search(symbol)
+    return symbol[:match.start()] if match else symbol
 
 
 def containers(mapping: Mapping, path: str, line_count: int) -> list[str]:
@@ -378,7 +399,8 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
                                                            bound_elsewhere(documents, files, symbols),
                                                            lost_by_scip(documents, files, sources),
                                                            through_fixtures(edges, documents, files, sources),
-                                                           written_at(symbols), decoration_calls(sources))
+                                                           written_at(symbols), decoration_calls(sources),
+                                                           held_by_variables(documents, files, mapping))
     stub_files: dict[tuple[str, str], set[str]] = defaultdict(set)
     truth_calls = stub_calls_by_name(truth_calls, edges, mapping, losses, stub_files)
     truth_files = stub_deps_as_modules(truth_files, found_files, files, stub_files, losses)
@@ -574,6 +596,25 @@ def written_at(symbols: list[dict]):
 
 
 
+def held_by_variables(documents: list[Document], files: set[str], mapping: Mapping):
+    """A test: is the edge a ``callback`` (a function handed on, not called) into a function SCIP declares as a
+    variable (``const devtoolsImpl = (fn) => ..``, a term ``devtoolsImpl.``), which SCIP references on the edge's line
+    (``export const devtools = devtoolsImpl as unknown as Devtools``, ``selector = identity as any``)? SCIP counts a
+    reference to a function declaration anywhere as a call but one to a variable only where it is called, so such an
+    edge is never a truth pair, right or wrong; it points where SCIP does, so it is not judged."""
+    referenced: set[tuple[str, int, str]] = set()
+    for doc in documents:
+        if doc.path in files:
+            for occ in doc.occurrences:
+                if not occ.is_definition and descriptor_suffix(occ.symbol) == ".":
+                    referenced.add((doc.path, occ.range.start_line + 1, occ.symbol))
+
+    def held(edge: Edge) -> bool:
+        symbol = mapping.symbol_of_id.get(edge.dst_id) if edge.ref_form == "callback" else None
+        return symbol is not None and (edge.path, edge.line, symbol) in referenced
+    return held
+
+
 def through_fixtures(edges: list[Edge], documents: list[Document], files: set[str], sources: dict):
     """A test: is the edge's receiver a pytest fixture its caller takes by name (``def test_x(env):
     env.from_string(...)``), or a name the caller assigned from such a call (``t = env.from_string(...)`` then
@@ -615,7 +656,8 @@ ASSIGNED_NAME = re.compile(r"\s*(\w+)\s*(?::[^=]+)?=[^=]")
 
 
 def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere, lost,
-                    through_fixture, written_here=lambda edge: False, decoration=lambda edge: False):
+                    through_fixture, written_here=lambda edge: False, decoration=lambda edge: False,
+                    held_by_variable=lambda edge: False):
     calls, refs, deps = Pairs(), Pairs(), set()
     for edge in edges:
         if edge.dst_id is None or edge.path not in files or edge.dst_path not in files:
@@ -658,7 +700,9 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
         if caller == callee:
             continue
         refs.add(caller, callee, edge)
-        if edge.kind == "calls":
+        if edge.kind == "calls" and held_by_variable(edge):  # a reference as SCIP sees it, but no call it counts
+            losses["codelake_callbacks_of_functions_scip_holds_in_variables_not_judged"] += 1
+        elif edge.kind == "calls":
             calls.add(caller, callee, edge)
     return calls, refs, deps
 
