@@ -213,9 +213,11 @@ class Mapping:
         self.parent: dict[str, str | None] = {}
         self.module_of: dict[str, str] = {}
         self.module_key_of_id: dict[str, str] = {}
+        self.lines_of: dict[str, tuple[int, int]] = {}
         for s in symbols:
             self.by_path[s["path"]].append(s)
             self.parent.setdefault(s["id"], s["parent_id"])
+            self.lines_of.setdefault(s["id"], (s["line_start"], s["line_end"]))
             if s["kind"] == "module":
                 self.module_of[s["path"]] = s["id"]
                 self.module_key_of_id[s["id"]] = "module:" + s["path"]
@@ -314,18 +316,27 @@ class Mapping:
             return "module:" + self.def_path.get(symbol, symbol)
         return class_of_constructor(canonical(self.merged.get(symbol, symbol)))
 
-    def caller_key(self, codelake_id: str | None) -> str | None:
-        """The nearest mapped symbol at or above a codelake symbol, as a key (modules by path)."""
-        seen = 0
+    def caller_key(self, codelake_id: str | None, line: int | None = None) -> str | None:
+        """The nearest mapped symbol at or above a codelake symbol, as a key (modules by path). Given the reference's
+        line, an enclosing symbol whose lines do not hold it is passed over: ``config.load = function () {..}`` after
+        ``var config = {..}`` is codelake's member of ``config``, but its body is no part of the object's literal (SCIP
+        defines no such member: the module runs it)."""
+        seen, first = 0, codelake_id
         while codelake_id is not None and seen < 64:
             if codelake_id in self.module_key_of_id:
                 return self.module_key_of_id[codelake_id]
             symbol = self.symbol_of_id.get(codelake_id)
+            if symbol is not None and line is not None and codelake_id != first and not self._holds(codelake_id, line):
+                symbol = None
             if symbol is not None:
                 return "module:" + self.def_path[symbol] if is_module_symbol(symbol) else canonical(symbol)
             codelake_id = self.parent.get(codelake_id)
             seen += 1
         return None
+
+    def _holds(self, codelake_id: str, line: int) -> bool:
+        lines = self.lines_of.get(codelake_id)
+        return lines is None or lines[0] <= line <= lines[1]
 
     def callee_key(self, codelake_id: str) -> str | None:
         if codelake_id in self.module_key_of_id:
@@ -392,9 +403,11 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
     sources = {path: SourceFile(root, path) for path in files}
     truth_calls, truth_refs, truth_files = Pairs(), Pairs(), set()
     names = top_level_names(defs)
+    aliases = value_aliases(documents, files, sources)
     for doc in documents:
         if doc.path in files:
-            _truth_of(doc, sources[doc.path], mapping, defs, truth_calls, truth_refs, truth_files, losses, names)
+            _truth_of(doc, sources[doc.path], mapping, defs, truth_calls, truth_refs, truth_files, losses, names,
+                      aliases)
     found_calls, found_refs, found_files = _codelake_pairs(edges, mapping, files, losses,
                                                            bound_elsewhere(documents, files, symbols),
                                                            lost_by_scip(documents, files, sources),
@@ -496,12 +509,53 @@ def python_star_export_fix(occ, source: SourceFile, names: dict) -> str | None:
     return names.get((prefix, text)) or names.get((_package_prefix(prefix), text))
 
 
+ALIAS_LINE = re.compile(r"\s*(?:export\s+)?(?:(?:var|let|const)\s+)?([\w$]+)\s*[:=]\s*((?:[\w$]+\s*\.\s*)*[\w$]+)\s*[,;]?\s*$")
+ALIAS_DEPTH = 8
+
+
+def value_aliases(documents: list[Document], files: set[str], sources: dict) -> dict[str, str]:
+    """scip-typescript's symbols that only name another definition: a file's variable whose whole value is one
+    (``run = utils.run``, ``var load = require('./load').load`` is not: a call), and an exported object's property
+    (``module.exports = { run: run }``'s ``run0:``), each -> the definition it names at the end of the chain. The
+    checker gives such a name its own symbol, which codelake (following the value) has no symbol for: ``run(appjs)``
+    calls ``test/utils.js``'s ``run`` through the test's ``run``; a reference to the alias counts as one to it."""
+    direct: dict[str, str] = {}
+    for doc in documents:
+        if doc.path not in files or doc.path.endswith((".py", ".pyi")):
+            continue
+        on_line: dict[int, list] = defaultdict(list)
+        for occ in doc.occurrences:
+            if occ.range.start_line == occ.range.end_line and not is_local(occ.symbol):
+                on_line[occ.range.start_line].append(occ)
+        for line, occs in on_line.items():
+            match = ALIAS_LINE.match(sources[doc.path].line(line + 1))
+            if match is None:
+                continue
+            named = [o for o in occs if o.is_definition and o.range.start_char == match.start(1)
+                     and descriptor_suffix(o.symbol) in (".", ":")]
+            value = [o for o in occs if not o.is_definition and o.range.end_char == match.end(2)]
+            if len(named) == 1 and len(value) == 1 and value[0].symbol != named[0].symbol:
+                direct[named[0].symbol] = value[0].symbol
+    followed = {}
+    for symbol, target in direct.items():
+        for _ in range(ALIAS_DEPTH):
+            target = direct.get(target, target)
+        followed[symbol] = target
+    return followed
+
+
 def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: Pairs, refs: Pairs, deps: set,
-              losses: Counter, names: dict) -> None:
+              losses: Counter, names: dict, aliases: dict | None = None) -> None:
     where = containers(mapping, doc.path, len(source.lines))
     imports = source.import_lines
     for occ in doc.occurrences:
-        if occ.is_definition or not comparable(occ.symbol):
+        if occ.is_definition:
+            continue
+        written = occ.symbol  # what the file depends on: the alias's own file (it imports that one)
+        if aliases and occ.symbol in aliases:
+            occ = occ._replace(symbol=aliases[occ.symbol])
+            losses["scip_value_aliases_followed"] += 1
+        if not comparable(occ.symbol):
             continue
         if occ.symbol not in defs:
             continue  # defined outside the compared files (a dependency, the standard library, a skipped file)
@@ -512,8 +566,10 @@ def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: 
                 losses["scip_python_star_exports_corrected"] += 1
         line = occ.range.start_line + 1
         callee = mapping.key(occ.symbol)
-        if mapping.def_path[occ.symbol] != doc.path:
-            deps.add((doc.path, mapping.def_path[occ.symbol]))
+        depended = occ.symbol if written == occ.symbol or written not in (aliases or ()) else \
+            (written if comparable(written) and written in defs else None)
+        if depended is not None and mapping.def_path[depended] != doc.path:
+            deps.add((doc.path, mapping.def_path[depended]))
         caller = where[line] if line < len(where) else "module:" + doc.path
         if caller == callee:
             continue
@@ -536,7 +592,8 @@ def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: 
                 losses["truth_calls_to_unmapped_symbols"] += 1
 
 
-REQUIRED_PACKAGE = re.compile(r"""^\s*(?:var|let|const)\s+[\w$]+\s*=\s*require\(\s*['"][^'"./][^'"]*['"]\s*\)""")
+# `var assert = require('assert')`, or a later declarator of one `var` (`  assert = require('assert'),`)
+REQUIRED_PACKAGE = re.compile(r"""^\s*(?:(?:var|let|const)\s+)?[\w$]+\s*=\s*require\(\s*['"][^'"./][^'"]*['"]\s*\)""")
 
 
 def _required_package(source: SourceFile, defs: list[Definition], path: str) -> bool:
@@ -689,7 +746,7 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
         if lost(edge):
             losses["codelake_edges_at_names_scip_binds_to_unbound_locals"] += 1
             continue
-        caller, callee = mapping.caller_key(edge.src_id), mapping.callee_key(edge.dst_id)
+        caller, callee = mapping.caller_key(edge.src_id, edge.line), mapping.callee_key(edge.dst_id)
         if caller is None or callee is None:
             if caller is not None and elsewhere(edge):
                 callee = "elsewhere:" + edge.dst_id  # SCIP binds the name there to another symbol: a wrong edge
