@@ -3990,6 +3990,10 @@ class Resolver(ImportBindings):
             modules = hooks.receiver_module(r.path, r.receiver, self.index_of(support), self.root)
         if not modules:
             return None
+        default = self.default_export(modules)  # a CommonJS module's object: module.exports = app; app.init = ...
+        member = self._member(default, r.name) if default else None
+        if member and self.g.by_id[default].kind in VALUES:  # module.exports = bus: `var emit = bus.emit` beside
+            return Found(member.ids, "import")  # `bus.emit = function` is no member of what require() returns
         for p in modules:
             sid = self.g.top.get(p, {}).get(r.name)
             hit = Binding("symbol", sid) if sid else self.reexported(p, r.name, frozenset())
@@ -3997,8 +4001,6 @@ class Resolver(ImportBindings):
                 return self._found_elsewhere(r, Found([hit.value], "import"))
             if hit and hit.kind == "external":  # exports.Router = require("router")
                 return EXTERNAL
-        default = self.default_export(modules)  # a CommonJS module's object: module.exports = app; app.init = ...
-        member = self._member(default, r.name) if default else None
         return Found(member.ids, "import") if member else UNRESOLVED
 
     def default_export(self, paths: list[str], depth: int = 0) -> str | None:
