@@ -509,7 +509,7 @@ def python_star_export_fix(occ, source: SourceFile, names: dict) -> str | None:
     return names.get((prefix, text)) or names.get((_package_prefix(prefix), text))
 
 
-ALIAS_LINE = re.compile(r"\s*(?:export\s+)?(?:(?:var|let|const)\s+)?([\w$]+)\s*[:=]\s*((?:[\w$]+\s*\.\s*)*[\w$]+)\s*[,;]?\s*$")
+ALIAS_LINE = re.compile(r"\s*(?:export\s+)?(?:(?:var|let|const)\s+)?([\w$]+)\s*([:=])\s*((?:[\w$]+\s*\.\s*)*[\w$]+)\s*[,;]?\s*$")
 ALIAS_DEPTH = 8
 
 
@@ -531,9 +531,10 @@ def value_aliases(documents: list[Document], files: set[str], sources: dict) -> 
             match = ALIAS_LINE.match(sources[doc.path].line(line + 1))
             if match is None:
                 continue
+            # `name: value` is an object's property (a meta symbol, `run0:`), never a field declared of a type
             named = [o for o in occs if o.is_definition and o.range.start_char == match.start(1)
-                     and descriptor_suffix(o.symbol) in (".", ":")]
-            value = [o for o in occs if not o.is_definition and o.range.end_char == match.end(2)]
+                     and descriptor_suffix(o.symbol) == (":" if match.group(2) == ":" else ".")]
+            value = [o for o in occs if not o.is_definition and o.range.end_char == match.end(3)]
             if len(named) == 1 and len(value) == 1 and value[0].symbol != named[0].symbol:
                 direct[named[0].symbol] = value[0].symbol
     followed = {}
@@ -552,8 +553,9 @@ def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: 
         if occ.is_definition:
             continue
         written = occ.symbol  # what the file depends on: the alias's own file (it imports that one)
-        if aliases and occ.symbol in aliases:
-            occ = occ._replace(symbol=aliases[occ.symbol])
+        aliased = bool(aliases) and written in aliases and not mapping.knows(mapping.key(written))
+        if aliased:  # (an alias codelake has a symbol for is judged as one)
+            occ = occ._replace(symbol=aliases[written])
             losses["scip_value_aliases_followed"] += 1
         if not comparable(occ.symbol):
             continue
@@ -566,7 +568,7 @@ def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: 
                 losses["scip_python_star_exports_corrected"] += 1
         line = occ.range.start_line + 1
         callee = mapping.key(occ.symbol)
-        depended = occ.symbol if written == occ.symbol or written not in (aliases or ()) else \
+        depended = occ.symbol if not aliased else \
             (written if comparable(written) and written in defs else None)
         if depended is not None and mapping.def_path[depended] != doc.path:
             deps.add((doc.path, mapping.def_path[depended]))
