@@ -3990,18 +3990,26 @@ class Resolver(ImportBindings):
             modules = hooks.receiver_module(r.path, r.receiver, self.index_of(support), self.root)
         if not modules:
             return None
-        default = self.default_export(modules)  # a CommonJS module's object: module.exports = app; app.init = ...
-        member = self._member(default, r.name) if default else None
-        if member and self.g.by_id[default].kind in VALUES:  # module.exports = bus: `var emit = bus.emit` beside
-            return Found(member.ids, "import")  # `bus.emit = function` is no member of what require() returns
         for p in modules:
             sid = self.g.top.get(p, {}).get(r.name)
             hit = Binding("symbol", sid) if sid else self.reexported(p, r.name, frozenset())
             if hit and hit.kind == "symbol":
-                return self._found_elsewhere(r, Found([hit.value], "import"))
+                held = self._exported_value_member(modules, r.name) if sid else None
+                return held or self._found_elsewhere(r, Found([hit.value], "import"))
             if hit and hit.kind == "external":  # exports.Router = require("router")
                 return EXTERNAL
+        default = self.default_export(modules)  # a CommonJS module's object: module.exports = app; app.init = ...
+        member = self._member(default, r.name) if default else None
         return Found(member.ids, "import") if member else UNRESOLVED
+
+    def _exported_value_member(self, modules: list[str], name: str) -> Found | None:
+        """``module.exports = bus``: ``bus.emit`` (``bus.emit = function``) is the member of what ``require()``
+        returns, not the module's top-level ``var emit = bus.emit`` of that name, which nothing exports."""
+        default = self.default_export(modules)
+        if default is None or self.g.by_id[default].kind not in VALUES:
+            return None
+        member = self._member(default, name)
+        return Found(member.ids, "import") if member else None
 
     def default_export(self, paths: list[str], depth: int = 0) -> str | None:
         """The definition a module exports as a whole (``export default``, ``module.exports = f``), following
