@@ -153,3 +153,104 @@ def test_a_dependency_on_a_stub_is_taken_as_the_modules_that_run_where_codelake_
     assert fixed == {("a.py", "pkg/__init__.py"), ("a.py", "pkg/_impl.py"), ("a.py", "d.py"),
                      ("b.py", "pkg/__init__.pyi"), ("c.py", "ext/x.pyi")}
     assert losses["scip_python_stub_dependencies_taken_as_modules"] == 1
+
+
+TS = "scip-typescript npm pkg 1.0 "
+
+
+def ts_document(path: str, occurrences: list[bytes]) -> bytes:
+    return field(1, path.encode()) + b"".join(field(2, o) for o in occurrences) + field(4, b"typescript")
+
+
+def ts_symbols(*rows) -> list[dict]:
+    """(id, kind, first line, last line, parent id) -> codelake symbol rows."""
+    return [{"id": i, "path": i.partition("::")[0], "name": i.rpartition("::")[2].rpartition(".")[2] if kind != "module"
+             else "m", "kind": kind, "line_start": a, "line_end": b, "parent_id": p} for i, kind, a, b, p in rows]
+
+
+def test_scip_typescript_value_aliases_are_followed_and_a_later_declarator_requiring_a_package_is_not_judged(tmp_path):
+    # nodemon's tests: `run = utils.run` and `module.exports = { run: run }` are symbols of their own to
+    # scip-typescript; the call of the test's `run` runs u.js's `run`, where codelake's edge goes
+    (tmp_path / "u.js").write_text("function run() {}\nmodule.exports = {\n  run: run,\n};\n")
+    (tmp_path / "t.js").write_text("var u = require('./u'),\n  assert = require('assert'),\n  run = u.run;\n"
+                                   "run();\nassert(true);\n")
+    run, prop = TS + "`u.js`/run().", TS + "`u.js`/run0:"
+    local_run, assert_ = TS + "`t.js`/run.", TS + "`t.js`/assert."
+    docs = read_documents(index(
+        ts_document("u.js", [occurrence([0, 9, 12], run, DEFINITION, [0, 0, 0, 17]),
+                             occurrence([2, 2, 5], prop, DEFINITION), occurrence([2, 7, 10], run)]),
+        ts_document("t.js", [occurrence([0, 4, 5], TS + "`t.js`/u.", DEFINITION),
+                             occurrence([1, 2, 8], assert_, DEFINITION),
+                             occurrence([2, 2, 5], local_run, DEFINITION), occurrence([2, 8, 9], TS + "`t.js`/u."),
+                             occurrence([2, 10, 13], prop), occurrence([3, 0, 3], local_run),
+                             occurrence([4, 0, 6], assert_)])))
+    symbols = ts_symbols(("u.js::<module>", "module", 1, 4, None), ("u.js::run", "function", 1, 1, "u.js::<module>"),
+                         ("t.js::<module>", "module", 1, 5, None))
+    edges = [Edge("t.js::<module>", "u.js::run", "u.run", "calls", "t.js", 3, "import", "property", "u.js"),
+             Edge("t.js::<module>", "u.js::run", "run", "calls", "t.js", 4, "import", "call", "u.js")]
+    result = compare(docs, symbols, edges, {"u.js", "t.js"}, tmp_path)
+    assert result.losses["scip_calls_to_required_packages_not_judged"] == 1
+    assert result.losses["scip_value_aliases_followed"] >= 2
+    assert result.calls.matched == 1 and result.false_positive_categories == {}
+
+
+def test_a_typescript_decorator_runs_in_the_scope_around_and_export_default_is_no_call(tmp_path):
+    # tsyringe: scip-typescript's class span starts at `@injectable()`; `export default injectable;` passes it on
+    (tmp_path / "d.ts").write_text("export function injectable() { return (t: any) => t }\nexport default injectable;\n")
+    (tmp_path / "a.ts").write_text("import { injectable } from './d'\n@injectable()\nexport class A {}\n")
+    injectable = TS + "`d.ts`/injectable()."
+    docs = read_documents(index(
+        ts_document("d.ts", [occurrence([0, 16, 26], injectable, DEFINITION, [0, 0, 0, 53]),
+                             occurrence([1, 15, 25], injectable)]),
+        ts_document("a.ts", [occurrence([0, 9, 19], injectable), occurrence([1, 1, 11], injectable),
+                             occurrence([2, 13, 14], TS + "`a.ts`/A#", DEFINITION, [1, 0, 2, 17])])))
+    symbols = ts_symbols(("d.ts::<module>", "module", 1, 2, None),
+                         ("d.ts::injectable", "function", 1, 1, "d.ts::<module>"),
+                         ("a.ts::<module>", "module", 1, 3, None), ("a.ts::A", "class", 3, 3, "a.ts::<module>"))
+    edges = [Edge("a.ts::<module>", "d.ts::injectable", "injectable", "calls", "a.ts", 2, "import", "call", "d.ts")]
+    result = compare(docs, symbols, edges, {"d.ts", "a.ts"}, tmp_path)
+    assert result.losses["scip_typescript_decorator_lines_to_the_scope_around"] == 1
+    assert (result.calls.truth, result.calls.found, result.calls.matched) == (1, 1, 1)
+
+
+def test_a_callback_into_a_variable_scip_references_is_not_judged_and_a_caller_must_hold_the_line(tmp_path):
+    # zustand's `const devtools = devtoolsImpl as unknown as Devtools`: SCIP counts no reference to a variable as a
+    # call unless it is called; nodemon's `config.load = function () {..}` is no part of `var config = {..}`
+    (tmp_path / "c.ts").write_text("const impl = (x: number) => x\nexport const api = impl as unknown as Api\n"
+                                   "const config: any = { a: 1 }\nconfig.load = function () { impl(1) }\n")
+    impl, api, config = TS + "`c.ts`/impl.", TS + "`c.ts`/api.", TS + "`c.ts`/config."
+    docs = read_documents(index(ts_document("c.ts", [
+        occurrence([0, 6, 10], impl, DEFINITION), occurrence([1, 13, 16], api, DEFINITION),
+        occurrence([1, 19, 23], impl), occurrence([2, 6, 12], config, DEFINITION), occurrence([3, 0, 6], config),
+        occurrence([3, 28, 32], impl)])))
+    symbols = ts_symbols(("c.ts::<module>", "module", 1, 4, None), ("c.ts::impl", "function", 1, 1, "c.ts::<module>"),
+                         ("c.ts::api", "variable", 2, 2, "c.ts::<module>"),
+                         ("c.ts::config", "variable", 3, 3, "c.ts::<module>"),
+                         ("c.ts::config.load", "method", 4, 4, "c.ts::config"))
+    edges = [Edge("c.ts::api", "c.ts::impl", "impl", "calls", "c.ts", 2, "same_file", "callback", "c.ts"),
+             Edge("c.ts::config.load", "c.ts::impl", "impl", "calls", "c.ts", 4, "same_file", "call", "c.ts")]
+    result = compare(docs, symbols, edges, {"c.ts"}, tmp_path)
+    assert result.losses["codelake_callbacks_of_functions_scip_holds_in_variables_not_judged"] == 1
+    assert (result.calls.truth, result.calls.found, result.calls.matched) == (1, 1, 1)
+
+
+def test_an_object_literal_member_is_no_redefinition_of_the_interface_member_it_implements(tmp_path):
+    # zustand's createJSONStorage: `getItem: (name) => storage.getItem(name)` in the returned object names
+    # StateStorage#getItem of the same file; it is a member of the function's object, not a second StateStorage's
+    (tmp_path / "p.ts").write_text("interface Store { getItem: (n: string) => string }\n"
+                                   "export function make(s: Store) {\n  return {\n"
+                                   "    getItem: (n: string) => s.getItem(n),\n  }\n}\n")
+    store, get, make = TS + "`p.ts`/Store#", TS + "`p.ts`/Store#getItem.", TS + "`p.ts`/make()."
+    docs = read_documents(index(ts_document("p.ts", [
+        occurrence([0, 10, 15], store, DEFINITION, [0, 0, 0, 50]), occurrence([0, 18, 25], get, DEFINITION),
+        occurrence([1, 16, 20], make, DEFINITION, [1, 0, 5, 1]), occurrence([3, 4, 11], get),
+        occurrence([3, 30, 37], get)])))
+    symbols = ts_symbols(("p.ts::<module>", "module", 1, 6, None), ("p.ts::Store", "interface", 1, 1, "p.ts::<module>"),
+                         ("p.ts::Store.getItem", "field", 1, 1, "p.ts::Store"),
+                         ("p.ts::make", "function", 2, 6, "p.ts::<module>"),
+                         ("p.ts::make.getItem", "method", 4, 4, "p.ts::make"))
+    edges = [Edge("p.ts::make.getItem", "p.ts::Store.getItem", "s.getItem", "calls", "p.ts", 4, "same_file", "call",
+                  "p.ts")]
+    result = compare(docs, symbols, edges, {"p.ts"}, tmp_path)
+    assert result.losses["codelake_symbols_mapped_as_redefinitions"] == 0
+    assert (result.calls.truth, result.calls.found, result.calls.matched) == (1, 1, 1)

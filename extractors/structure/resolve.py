@@ -3994,12 +3994,27 @@ class Resolver(ImportBindings):
             sid = self.g.top.get(p, {}).get(r.name)
             hit = Binding("symbol", sid) if sid else self.reexported(p, r.name, frozenset())
             if hit and hit.kind == "symbol":
-                return self._found_elsewhere(r, Found([hit.value], "import"))
+                held = self._exported_value_member(modules, r.name) if sid and self._default_exports(p) else None
+                return held or self._found_elsewhere(r, Found([hit.value], "import"))
             if hit and hit.kind == "external":  # exports.Router = require("router")
                 return EXTERNAL
         default = self.default_export(modules)  # a CommonJS module's object: module.exports = app; app.init = ...
         member = self._member(default, r.name) if default else None
         return Found(member.ids, "import") if member else UNRESOLVED
+
+    def _default_exports(self, path: str) -> bool:
+        """The module's language exports one value as a whole (JavaScript's ``module.exports = x``, ``export
+        default``); others (Python's ``from x import *`` chains) are not asked for one."""
+        return bool(getattr(self.supports.get(path), "UNNAMED_DEFAULT_IS_MODULE", False))
+
+    def _exported_value_member(self, modules: list[str], name: str) -> Found | None:
+        """``module.exports = bus``: ``bus.emit`` (``bus.emit = function``) is the member of what ``require()``
+        returns, not the module's top-level ``var emit = bus.emit`` of that name, which nothing exports."""
+        default = self.default_export(modules)
+        if default is None or self.g.by_id[default].kind not in VALUES:
+            return None
+        member = self._member(default, name)
+        return Found(member.ids, "import") if member else None
 
     def default_export(self, paths: list[str], depth: int = 0) -> str | None:
         """The definition a module exports as a whole (``export default``, ``module.exports = f``), following

@@ -547,6 +547,30 @@ def type_argument_mark(resolver, r, src):
     return UNRESOLVED
 
 
+_SPEC_FILE = lazy_re(r"\.(?:test|spec)\.[cm]?[jt]sx?$")  # a test file proper: run by a runner, imported by none
+_GUESSES = frozenset({"unique_name", "ambiguous"})
+
+
+def visible_members(resolver, r, src, found):
+    """Of a member guessed by name, never one another test file declares that the calling file does not import:
+    zustand's ``onRehydrateStorage: () => (s) => s?.inc()`` in ``persistSync.test.tsx`` is no ``CounterState.inc`` of
+    ``basic.test.tsx`` or ``middlewareTypes.test.tsx``: a test file is imported by nothing, so no value of its types
+    reaches another file. None left: unresolved (the value's type is the one the file infers, not written)."""
+    if found.resolution not in _GUESSES:
+        return found
+    imported = resolver._visible_from(r.path)
+    kept = [i for i in found.ids if not _foreign_test(resolver, r.path, resolver.g.by_id[i], imported)]
+    if len(kept) == len(found.ids):
+        return found
+    return type(found)(kept, "unique_name" if len(kept) == 1 else found.resolution) if kept else \
+        type(found)([], "unresolved")
+
+
+def _foreign_test(resolver, path: str, member, imported: tuple) -> bool:
+    return member.path != path and bool(_SPEC_FILE.search(member.path)) and \
+        not resolver._class_visible(path, member, imported)
+
+
 def exported_object_member(resolver, r, src):
     """``this.get()`` in a method of the object a module exports (``module.exports = { get (f) {}, accepts () {
     this.get() } }``: koa's request and response): that object's own method of the name, whose methods are the

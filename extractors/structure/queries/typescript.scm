@@ -167,10 +167,12 @@
 (import_statement (import_require_clause (identifier) @import.alias source: (string (string_fragment) @import.module))) @import @import.wildcard
 (export_statement "=" (identifier) @import.name) @reexport @import.default
 
-; re-exports: export default function f / export default class C
+; re-exports: export default function f / export default class C / export default interface I (tsyringe's
+; `import DependencyContainer from "./types/dependency-container"` types `instance: DependencyContainer`)
 (export_statement "default" @import.alias declaration: [(function_declaration name: (identifier) @import.name)
   (class_declaration name: (type_identifier) @import.name)
-  (abstract_class_declaration name: (type_identifier) @import.name)]) @reexport
+  (abstract_class_declaration name: (type_identifier) @import.name)
+  (interface_declaration name: (type_identifier) @import.name)]) @reexport
 
 ; types named in signatures, fields, variables, generic arguments, aliases, casts (see parse.py @reference.type)
 (type_identifier) @name @reference.type

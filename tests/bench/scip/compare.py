@@ -172,16 +172,21 @@ def scip_definitions(documents: list[Document], files: set[str], losses: Counter
     return defs
 
 
+DECORATED_SOURCES = {".py": "python", ".pyi": "python", ".ts": "typescript", ".tsx": "typescript",
+                     ".mts": "typescript", ".cts": "typescript"}
+
+
 def _without_decorators(path: str, symbol: str, line: int, span: tuple[int, int] | None,
                         losses: Counter | None) -> tuple[int, int] | None:
-    """A Python function's or class's span from its ``def`` / ``class`` line: scip-python's starts at its first
-    decorator, which makes ``@requires("auth")`` a call from the decorated function, but Python runs a decorator
-    in the scope around the definition, once, when it is defined (codelake's caller: that scope). Counted."""
-    if span is None or span[0] >= line or not path.endswith((".py", ".pyi")) \
-            or descriptor_suffix(symbol) not in ("().", "#"):
+    """A Python function's or class's span from its ``def`` / ``class`` line, a TypeScript class's or method's from
+    its name's: scip-python's and scip-typescript's start at the first decorator, which makes ``@requires("auth")``
+    and ``@injectable()`` calls from the decorated definition, but both languages run a decorator in the scope around
+    the definition, once, when it is defined (codelake's caller: that scope). Counted."""
+    language = DECORATED_SOURCES.get(path[path.rfind("."):]) if "." in path else None
+    if span is None or span[0] >= line or language is None or descriptor_suffix(symbol) not in ("().", "#"):
         return span
     if losses is not None:
-        losses["scip_python_decorator_lines_to_the_scope_around"] += 1
+        losses[f"scip_{language}_decorator_lines_to_the_scope_around"] += 1
     return line, span[1]
 
 
@@ -208,9 +213,11 @@ class Mapping:
         self.parent: dict[str, str | None] = {}
         self.module_of: dict[str, str] = {}
         self.module_key_of_id: dict[str, str] = {}
+        self.lines_of: dict[str, tuple[int, int]] = {}
         for s in symbols:
             self.by_path[s["path"]].append(s)
             self.parent.setdefault(s["id"], s["parent_id"])
+            self.lines_of.setdefault(s["id"], (s["line_start"], s["line_end"]))
             if s["kind"] == "module":
                 self.module_of[s["path"]] = s["id"]
                 self.module_key_of_id[s["id"]] = "module:" + s["path"]
@@ -288,12 +295,19 @@ class Mapping:
             for s in loose:
                 symbol = next((named[(line, s["name"])] for line in range(s["line_start"], s["line_start"] + 4)
                                if (line, s["name"]) in named), None)
-                if symbol is not None and self.def_path[symbol] != doc.path:
+                if symbol is not None and (self.def_path[symbol] != doc.path or self._other_owner(s, symbol)):
                     continue  # an object literal's member naming the interface member it implements
                 if symbol is not None:
                     self._link(s, symbol, None)
                     count += 1
         return count
+
+    def _other_owner(self, s: dict, symbol: str) -> bool:
+        """A TypeScript redefinition is its own owner's member: ``getItem: (name) => ..`` in ``createJSONStorage``'s
+        returned object, or ``const setItem = () => ..`` in ``persistImpl``, naming the ``StateStorage#getItem`` /
+        ``PersistStorage#setItem`` of its own file, is no second definition of the interface's member."""
+        owner = self.symbol_of_id.get(s["parent_id"]) if s["parent_id"] else None
+        return owner is not None and symbol.startswith("scip-typescript ") and _owner(symbol) != owner
 
     def key(self, symbol: str) -> str:
         """The comparison key of a SCIP symbol as a callee (modules by path, accessors as their member,
@@ -302,18 +316,27 @@ class Mapping:
             return "module:" + self.def_path.get(symbol, symbol)
         return class_of_constructor(canonical(self.merged.get(symbol, symbol)))
 
-    def caller_key(self, codelake_id: str | None) -> str | None:
-        """The nearest mapped symbol at or above a codelake symbol, as a key (modules by path)."""
-        seen = 0
+    def caller_key(self, codelake_id: str | None, line: int | None = None) -> str | None:
+        """The nearest mapped symbol at or above a codelake symbol, as a key (modules by path). Given the reference's
+        line, an enclosing symbol whose lines do not hold it is passed over: ``config.load = function () {..}`` after
+        ``var config = {..}`` is codelake's member of ``config``, but its body is no part of the object's literal (SCIP
+        defines no such member: the module runs it)."""
+        seen, first = 0, codelake_id
         while codelake_id is not None and seen < 64:
             if codelake_id in self.module_key_of_id:
                 return self.module_key_of_id[codelake_id]
             symbol = self.symbol_of_id.get(codelake_id)
+            if symbol is not None and line is not None and codelake_id != first and not self._holds(codelake_id, line):
+                symbol = None
             if symbol is not None:
                 return "module:" + self.def_path[symbol] if is_module_symbol(symbol) else canonical(symbol)
             codelake_id = self.parent.get(codelake_id)
             seen += 1
         return None
+
+    def _holds(self, codelake_id: str, line: int) -> bool:
+        lines = self.lines_of.get(codelake_id)
+        return lines is None or lines[0] <= line <= lines[1]
 
     def callee_key(self, codelake_id: str) -> str | None:
         if codelake_id in self.module_key_of_id:
@@ -326,6 +349,15 @@ class Mapping:
         if key.startswith("module:"):
             return key[7:] in self.module_of
         return bool(self.ids_of_key.get(key))
+
+
+LAST_DESCRIPTOR = re.compile(r"(`[^`]*`|[^/#.`()]+)(\([^)]*\)\.|[#./])$")
+
+
+def _owner(symbol: str) -> str:
+    """``.. `persist.ts`/PersistStorage#setItem.`` -> ``.. `persist.ts`/PersistStorage#``."""
+    match = LAST_DESCRIPTOR.search(symbol)
+    return symbol[:match.start()] if match else symbol
 
 
 def containers(mapping: Mapping, path: str, line_count: int) -> list[str]:
@@ -371,14 +403,17 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
     sources = {path: SourceFile(root, path) for path in files}
     truth_calls, truth_refs, truth_files = Pairs(), Pairs(), set()
     names = top_level_names(defs)
+    aliases = value_aliases(documents, files, sources)
     for doc in documents:
         if doc.path in files:
-            _truth_of(doc, sources[doc.path], mapping, defs, truth_calls, truth_refs, truth_files, losses, names)
+            _truth_of(doc, sources[doc.path], mapping, defs, truth_calls, truth_refs, truth_files, losses, names,
+                      aliases)
     found_calls, found_refs, found_files = _codelake_pairs(edges, mapping, files, losses,
                                                            bound_elsewhere(documents, files, symbols),
                                                            lost_by_scip(documents, files, sources),
                                                            through_fixtures(edges, documents, files, sources),
-                                                           written_at(symbols), decoration_calls(sources))
+                                                           written_at(symbols), decoration_calls(sources),
+                                                           held_by_variables(documents, files, mapping))
     stub_files: dict[tuple[str, str], set[str]] = defaultdict(set)
     truth_calls = stub_calls_by_name(truth_calls, edges, mapping, losses, stub_files)
     truth_files = stub_deps_as_modules(truth_files, found_files, files, stub_files, losses)
@@ -474,12 +509,55 @@ def python_star_export_fix(occ, source: SourceFile, names: dict) -> str | None:
     return names.get((prefix, text)) or names.get((_package_prefix(prefix), text))
 
 
+ALIAS_LINE = re.compile(r"\s*(?:export\s+)?(?:(?:var|let|const)\s+)?([\w$]+)\s*([:=])\s*((?:[\w$]+\s*\.\s*)*[\w$]+)\s*[,;]?\s*$")
+ALIAS_DEPTH = 8
+
+
+def value_aliases(documents: list[Document], files: set[str], sources: dict) -> dict[str, str]:
+    """scip-typescript's symbols that only name another definition: a file's variable whose whole value is one
+    (``run = utils.run``, ``var load = require('./load').load`` is not: a call), and an exported object's property
+    (``module.exports = { run: run }``'s ``run0:``), each -> the definition it names at the end of the chain. The
+    checker gives such a name its own symbol, which codelake (following the value) has no symbol for: ``run(appjs)``
+    calls ``test/utils.js``'s ``run`` through the test's ``run``; a reference to the alias counts as one to it."""
+    direct: dict[str, str] = {}
+    for doc in documents:
+        if doc.path not in files or doc.path.endswith((".py", ".pyi")):
+            continue
+        on_line: dict[int, list] = defaultdict(list)
+        for occ in doc.occurrences:
+            if occ.range.start_line == occ.range.end_line and not is_local(occ.symbol):
+                on_line[occ.range.start_line].append(occ)
+        for line, occs in on_line.items():
+            match = ALIAS_LINE.match(sources[doc.path].line(line + 1))
+            if match is None:
+                continue
+            # `name: value` is an object's property (a meta symbol, `run0:`), never a field declared of a type
+            named = [o for o in occs if o.is_definition and o.range.start_char == match.start(1)
+                     and descriptor_suffix(o.symbol) == (":" if match.group(2) == ":" else ".")]
+            value = [o for o in occs if not o.is_definition and o.range.end_char == match.end(3)]
+            if len(named) == 1 and len(value) == 1 and value[0].symbol != named[0].symbol:
+                direct[named[0].symbol] = value[0].symbol
+    followed = {}
+    for symbol, target in direct.items():
+        for _ in range(ALIAS_DEPTH):
+            target = direct.get(target, target)
+        followed[symbol] = target
+    return followed
+
+
 def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: Pairs, refs: Pairs, deps: set,
-              losses: Counter, names: dict) -> None:
+              losses: Counter, names: dict, aliases: dict | None = None) -> None:
     where = containers(mapping, doc.path, len(source.lines))
     imports = source.import_lines
     for occ in doc.occurrences:
-        if occ.is_definition or not comparable(occ.symbol):
+        if occ.is_definition:
+            continue
+        written = occ.symbol  # what the file depends on: the alias's own file (it imports that one)
+        aliased = bool(aliases) and written in aliases and not mapping.knows(mapping.key(written))
+        if aliased:  # (an alias codelake has a symbol for is judged as one)
+            occ = occ._replace(symbol=aliases[written])
+            losses["scip_value_aliases_followed"] += 1
+        if not comparable(occ.symbol):
             continue
         if occ.symbol not in defs:
             continue  # defined outside the compared files (a dependency, the standard library, a skipped file)
@@ -490,8 +568,10 @@ def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: 
                 losses["scip_python_star_exports_corrected"] += 1
         line = occ.range.start_line + 1
         callee = mapping.key(occ.symbol)
-        if mapping.def_path[occ.symbol] != doc.path:
-            deps.add((doc.path, mapping.def_path[occ.symbol]))
+        depended = occ.symbol if not aliased else \
+            (written if comparable(written) and written in defs else None)
+        if depended is not None and mapping.def_path[depended] != doc.path:
+            deps.add((doc.path, mapping.def_path[depended]))
         caller = where[line] if line < len(where) else "module:" + doc.path
         if caller == callee:
             continue
@@ -514,7 +594,8 @@ def _truth_of(doc: Document, source: SourceFile, mapping: Mapping, defs, calls: 
                 losses["truth_calls_to_unmapped_symbols"] += 1
 
 
-REQUIRED_PACKAGE = re.compile(r"""^\s*(?:var|let|const)\s+[\w$]+\s*=\s*require\(\s*['"][^'"./][^'"]*['"]\s*\)""")
+# `var assert = require('assert')`, or a later declarator of one `var` (`  assert = require('assert'),`)
+REQUIRED_PACKAGE = re.compile(r"""^\s*(?:(?:var|let|const)\s+)?[\w$]+\s*=\s*require\(\s*['"][^'"./][^'"]*['"]\s*\)""")
 
 
 def _required_package(source: SourceFile, defs: list[Definition], path: str) -> bool:
@@ -574,6 +655,25 @@ def written_at(symbols: list[dict]):
 
 
 
+def held_by_variables(documents: list[Document], files: set[str], mapping: Mapping):
+    """A test: is the edge a ``callback`` (a function handed on, not called) into a function SCIP declares as a
+    variable (``const devtoolsImpl = (fn) => ..``, a term ``devtoolsImpl.``), which SCIP references on the edge's line
+    (``export const devtools = devtoolsImpl as unknown as Devtools``, ``selector = identity as any``)? SCIP counts a
+    reference to a function declaration anywhere as a call but one to a variable only where it is called, so such an
+    edge is never a truth pair, right or wrong; it points where SCIP does, so it is not judged."""
+    referenced: set[tuple[str, int, str]] = set()
+    for doc in documents:
+        if doc.path in files:
+            for occ in doc.occurrences:
+                if not occ.is_definition and descriptor_suffix(occ.symbol) == ".":
+                    referenced.add((doc.path, occ.range.start_line + 1, occ.symbol))
+
+    def held(edge: Edge) -> bool:
+        symbol = mapping.symbol_of_id.get(edge.dst_id) if edge.ref_form == "callback" else None
+        return symbol is not None and (edge.path, edge.line, symbol) in referenced
+    return held
+
+
 def through_fixtures(edges: list[Edge], documents: list[Document], files: set[str], sources: dict):
     """A test: is the edge's receiver a pytest fixture its caller takes by name (``def test_x(env):
     env.from_string(...)``), or a name the caller assigned from such a call (``t = env.from_string(...)`` then
@@ -615,7 +715,8 @@ ASSIGNED_NAME = re.compile(r"\s*(\w+)\s*(?::[^=]+)?=[^=]")
 
 
 def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere, lost,
-                    through_fixture, written_here=lambda edge: False, decoration=lambda edge: False):
+                    through_fixture, written_here=lambda edge: False, decoration=lambda edge: False,
+                    held_by_variable=lambda edge: False):
     calls, refs, deps = Pairs(), Pairs(), set()
     for edge in edges:
         if edge.dst_id is None or edge.path not in files or edge.dst_path not in files:
@@ -647,7 +748,7 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
         if lost(edge):
             losses["codelake_edges_at_names_scip_binds_to_unbound_locals"] += 1
             continue
-        caller, callee = mapping.caller_key(edge.src_id), mapping.callee_key(edge.dst_id)
+        caller, callee = mapping.caller_key(edge.src_id, edge.line), mapping.callee_key(edge.dst_id)
         if caller is None or callee is None:
             if caller is not None and elsewhere(edge):
                 callee = "elsewhere:" + edge.dst_id  # SCIP binds the name there to another symbol: a wrong edge
@@ -658,7 +759,9 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
         if caller == callee:
             continue
         refs.add(caller, callee, edge)
-        if edge.kind == "calls":
+        if edge.kind == "calls" and held_by_variable(edge):  # a reference as SCIP sees it, but no call it counts
+            losses["codelake_callbacks_of_functions_scip_holds_in_variables_not_judged"] += 1
+        elif edge.kind == "calls":
             calls.add(caller, callee, edge)
     return calls, refs, deps
 

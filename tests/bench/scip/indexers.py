@@ -145,6 +145,23 @@ TARGETS = {
                                                    "types": []}),
                               ("include", ["src/**/*", "__tests__/**/*"]), ("exclude", ["__tests__/flow"])),
                     dropped=("website", "_site", "__performance_tests__", "perf-testing")),
+    # held out (2026-12-06, twelfth round): remy/nodemon 1d0a639 (a CLI in plain CommonJS JavaScript: a config
+    # loader, a monitor restarting a child process, an event bus, mocha tests that require('../../lib/...')); the
+    # test fixtures are apps the tests spawn, not code they call
+    "nodemon": Target("nodemon", "javascript", "scip-typescript", ("index", "--no-progress-bar", TSCONFIG_NAME),
+                      tsconfig=(("compilerOptions", {"target": "esnext", "module": "nodenext", "allowJs": True,
+                                                     "checkJs": True, "noEmit": True, "types": []}),
+                                ("include", ["bin/**/*.js", "lib/**/*.js", "test/**/*.js"])),
+                      dropped=("test/fixtures", "website")),
+    # held out (2026-12-06, twelfth round): microsoft/tsyringe e033769 (a React-free TypeScript library: a
+    # dependency-injection container of generic classes, registries, providers and decorators, jest tests beside
+    # the code); its tsconfig leaves the tests out
+    "tsyringe": Target("tsyringe", "typescript", "scip-typescript", ("index", "--no-progress-bar", TSCONFIG_NAME),
+                       tsconfig=(("compilerOptions", {"target": "es2015", "module": "commonjs", "strict": True,
+                                                      "moduleResolution": "node", "experimentalDecorators": True,
+                                                      "emitDecoratorMetadata": True, "skipLibCheck": True,
+                                                      "noEmit": True, "types": []}),
+                                 ("include", ["src/**/*", "test/**/*"]))),
 }
 
 

@@ -7,7 +7,9 @@ import re
 from pathlib import Path
 
 PY_IMPORT = re.compile(r"\s*(import\s|from\s+\S+\s+import\b)")
-JS_IMPORT = re.compile(r"\s*(import[\s{*'\"]|export\s+(type\s+)?(\{|\*)|export\s+\w[\w\s,{}*]*\sfrom\s)")
+# `export default name;` passes a definition on as `export { name as default }` does: no call (tsyringe's decorators)
+JS_IMPORT = re.compile(r"\s*(import[\s{*'\"]|export\s+(type\s+)?(\{|\*)|export\s+\w[\w\s,{}*]*\sfrom\s"
+                       r"|export\s+default\s+[\w$]+\s*;?\s*$)")
 # `name(params) {` or `async *name<T>(params): Type {` alone on a line: a method written in an object literal or class
 METHOD_SHORTHAND = re.compile(r"\s*(async\s+)?(\*\s*)?(get\s+|set\s+)?[\w$#]+\s*(<[^()]*>)?\s*\([^()]*\)\s*(:[^=]+)?\{\s*$")
 DECORATOR_NAME = re.compile(r"\s*@[\w.]*$")
