@@ -41,8 +41,12 @@ run: setup
 browser:
 	@command -v chromium > /dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null; }
 
+# The suite on one worker per core, at most four (pytest-xdist; TEST_WORKERS=1 runs it in one process). Work
+# stealing evens the workers out: a module's fixtures are built once in each worker that runs its tests.
+TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 4 ] && n=4; echo $$n)
+
 test: setup browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 # Python 3.12 and 3.13: build the wheel, install it with the pinned set into a fresh venv per version, index a
 # repository and query it (tests/smoke_install.py). CI runs it after `make test`.

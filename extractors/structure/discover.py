@@ -39,6 +39,9 @@ UMD_MARK = lazy_re(rb"define\.amd\b")
 # listings are the same file again at each step (``01-code-0001.swift``, ``01-code-0002.swift``...), so indexed they
 # define each of their types a dozen times over and turn the module's calls into guesses among the copies.
 DOC_CATALOG = lazy_re(r"(?:^|/)[^/]+\.docc/")
+# A string literal of 500+ bytes of data on one line (words, digits, base64, spaces; it may run past the sample):
+# minified code's lines are code, and a run of code between two of its strings holds brackets or semicolons.
+LONG_LITERAL = lazy_re(rb'"[\w+/=.:,\- ]{500,}(?:"|\Z)|\'[\w+/=.:,\- ]{500,}(?:\'|\Z)|`[\w+/=.:,\- ]{500,}(?:`|\Z)')
 SITE_FOLDERS = lazy_re(r"(?:^|/)(docs?|assets|static|public|examples?|www|site|website|javascripts)/")
 TEST_PATH = lazy_re(r"(^|/)(tests?|__tests__|__testfixtures__|__fixtures__|__mocks__|fixtures|spec|testing)/|(^|/)test_[^/]*\.(py|rb)$|"
                     r"(^|/)tests?\.py$|"  # a Django app's tests.py
@@ -204,6 +207,8 @@ def skip_reason(root: Path, path: str, head: bytes, size: int, mode: str,
 
 
 def _looks_minified(head: bytes) -> bool:
-    sample = head[:20000]
+    """Long lines of code, not of data: a long string literal (a test's hex dump, an embedded key or schema) is set
+    aside first, or a hand-written file holding one would be skipped and its callers lost."""
+    sample = LONG_LITERAL.sub(b'""', head[:20000])
     lines = sample.count(b"\n") + 1
     return len(sample) > 2000 and (len(sample) / lines > 300 or max(map(len, sample.split(b"\n")[:50])) > 5000)
