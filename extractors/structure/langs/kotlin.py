@@ -102,6 +102,11 @@ BUILTIN_METHODS = frozenset({
 IMPLICIT_PARAMETER = "it"  # items.forEach { it.flush() }: a one-parameter lambda's parameter, unnamed
 PASSTHROUGH_METHODS = frozenset({"apply", "also"})  # Builder().apply { .. } is the Builder
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
+# a collection's functions giving one of its elements, beyond parse's get, first, last, find, remove, next:
+# ``handlers.getOrPut(cls) { Handler(cls) }.push()`` runs the value's push
+ELEMENT_ACCESSORS = frozenset({"getOrPut", "getValue", "getOrElse", "getOrDefault", "getOrNull", "firstOrNull",
+                               "lastOrNull", "single", "singleOrNull", "elementAt", "elementAtOrNull", "removeFirst",
+                               "removeLast", "removeAt", "random"})
 
 
 def _property_form(node, child) -> str:
