@@ -353,6 +353,9 @@ class Hooks:
     nearest_twin: bool = False  # of a name declared several times in a file, the one declared last before the use
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
+    # a class's overloads and its bases' are one set (Java's ``attr(k)`` of Node beside Element's ``attr(k, v)``):
+    # a call no own overload accepts is a base's (``_inherited_overloads``); not JavaScript's (extra arguments pass)
+    overloads_across_bases: bool = False
     builtin_guess_named: bool = False  # a builtin-named method's guess needs a receiver naming the class (Python)
     receiver_names_owner: bool = False  # of a guess's candidates, the class the receiver's name names (``_owner_named``)
     # the builtin-named methods whose guess needs that where the rest do not (JavaScript's strings' and promises' own)
@@ -482,6 +485,7 @@ def hooks_of(support) -> Hooks:
                  nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
+                 overloads_across_bases=bool(getattr(support, "OVERLOADS_ACROSS_BASES", False)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
                  receiver_names_owner=bool(getattr(support, "RECEIVER_NAMES_OWNER", False)),
                  builtin_guess_named_methods=frozenset(getattr(support, "BUILTIN_GUESS_NAMED_METHODS", ())),
@@ -790,7 +794,8 @@ class Resolver(ImportBindings):
         if (r.receiver or r.args is not None) and found.ids and found.resolution not in GUESSES and hooks.overloads:
             found = self._with_overloads(found)
             found = self._with_parts_overloads(found) if hooks.partial_types else found
-            found = self._inherited_overloads(found, r) if r.args is not None else found
+            found = self._inherited_overloads(found, r) if r.args is not None and hooks.overloads_across_bases \
+                else found
         if r.args is not None and found.ids and found.resolution not in GUESSES:
             found = self._with_members_apart(found)
         if r.receiver and len(found.ids) > 1 and hooks.visible_members is not None:  # of extensions in several
@@ -987,9 +992,10 @@ class Resolver(ImportBindings):
 
     def _inherited_overloads(self, found: Found, r: Ref) -> Found:
         """``div.attr("k")`` where ``Element`` declares ``attr(k, v)`` overloads only and its base ``Node`` declares
-        ``attr(k)``: overloads span the class's bases (Java's, C#'s, Kotlin's), so where no member found accepts the
-        call's arguments, the nearest base's of that name that do; found as it is otherwise (a count not read, a
-        member of no class, or no base's fitting either: every one found, as ``_accepting`` keeps them)."""
+        ``attr(k)``: overloads span the class's bases (``OVERLOADS_ACROSS_BASES``: Java's, Kotlin's), so where no
+        member found accepts the call's arguments, the nearest base's of that name that do; found as it is otherwise
+        (a count not read, a member of no class, or no base's fitting either: every one found, as ``_accepting``
+        keeps them)."""
         syms = [self.g.by_id[i] for i in found.ids]
         if any(s.params is None or s.params.accepts(r.args) for s in syms):
             return found

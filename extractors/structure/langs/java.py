@@ -16,6 +16,7 @@ from .java_overloads import (UNKNOWN, argument_types, choose_overloads, deferred
 
 GROUP = "java"
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
+OVERLOADS_ACROSS_BASES = True  # Element.attr(k, v) beside Node.attr(k): div.attr(k) is Node's (JLS 15.12.2)
 # the argument types a call states choose among overloads of one count (``append('c')`` is ``append(char)``, not
 # ``append(String)``): parameter and argument erasures in the labels slots (``java_overloads``), a definition's
 # result after them (an argument that is another file's method's result is settled by it: ``settle_labels``)

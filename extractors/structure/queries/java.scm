@@ -125,7 +125,8 @@
 ; a base of one type argument, ours or a library's (Elements extends Nodes<Element>, where Nodes<T> extends
 ; ArrayList<T>; ThreadLocal<Parser>, AtomicReference<Node>): its get() gives that argument, where the class and its
 ; bases of ours hold no get (resolve.py _element_given: a library's base may)
-(class_declaration superclass: (superclass (generic_type . (type_identifier) (type_arguments . (type_identifier) @name .))))
+(class_declaration superclass: (superclass (generic_type . (type_identifier)
+                                             (type_arguments . (type_identifier) @name .))))
   @reference.type.items
 (class_declaration superclass: (superclass (generic_type . (type_identifier) @_mapped
                                              (type_arguments (_) . (type_identifier) @name .)))
