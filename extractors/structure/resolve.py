@@ -303,6 +303,9 @@ class Hooks:
     # the method an index runs on a value of a class of ours (Python's ``__getitem__``): what ``self.grid[k]`` gives
     # where the field's class states no elements, as the method declares it returns
     index_method: str | None
+    # a container's methods giving one of its elements (parse's and the language's ``ELEMENT_ACCESSORS``): on a value
+    # of a class of ours deriving a library's container, or of one a call declares it returns, what its type states
+    element_accessors: frozenset
     guess_bare_names: Callable
     c3: bool
     calls_passed: dict  # callee -> the slots it calls a function passed in: map(f, xs) calls f, iterates xs
@@ -350,6 +353,9 @@ class Hooks:
     nearest_twin: bool = False  # of a name declared several times in a file, the one declared last before the use
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
+    # a class's overloads and its bases' are one set (Java's ``attr(k)`` of Node beside Element's ``attr(k, v)``):
+    # a call no own overload accepts is a base's (``_inherited_overloads``); not JavaScript's (extra arguments pass)
+    overloads_across_bases: bool = False
     builtin_guess_named: bool = False  # a builtin-named method's guess needs a receiver naming the class (Python)
     receiver_names_owner: bool = False  # of a guess's candidates, the class the receiver's name names (``_owner_named``)
     # the builtin-named methods whose guess needs that where the rest do not (JavaScript's strings' and promises' own)
@@ -447,6 +453,7 @@ def hooks_of(support) -> Hooks:
                  iterator_item=getattr(support, "ITERATOR_ITEM", None),
                  iterator_method=getattr(support, "ITERATOR_METHOD", None),
                  index_method=getattr(support, "INDEX_METHOD", None),
+                 element_accessors=ELEMENT_ACCESSORS | frozenset(getattr(support, "ELEMENT_ACCESSORS", ())),
                  guess_bare_names=getattr(support, "guess_bare_names", None) or (lambda resolver, path: True),
                  c3=getattr(support, "METHOD_ORDER", None) == "c3",
                  calls_passed=dict(getattr(support, "CALLS_PASSED", {})),
@@ -478,6 +485,7 @@ def hooks_of(support) -> Hooks:
                  nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
+                 overloads_across_bases=bool(getattr(support, "OVERLOADS_ACROSS_BASES", False)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
                  receiver_names_owner=bool(getattr(support, "RECEIVER_NAMES_OWNER", False)),
                  builtin_guess_named_methods=frozenset(getattr(support, "BUILTIN_GUESS_NAMED_METHODS", ())),
@@ -786,6 +794,8 @@ class Resolver(ImportBindings):
         if (r.receiver or r.args is not None) and found.ids and found.resolution not in GUESSES and hooks.overloads:
             found = self._with_overloads(found)
             found = self._with_parts_overloads(found) if hooks.partial_types else found
+            found = self._inherited_overloads(found, r) if r.args is not None and hooks.overloads_across_bases \
+                else found
         if r.args is not None and found.ids and found.resolution not in GUESSES:
             found = self._with_members_apart(found)
         if r.receiver and len(found.ids) > 1 and hooks.visible_members is not None:  # of extensions in several
@@ -979,6 +989,27 @@ class Resolver(ImportBindings):
         # (a twin marked MADE is no overload where written ones answer: `handlers.onDone()` of a function's own
         # object, not the `onDone` of an object the function hands to a call)
         return found if len(out) == len(found.ids) else Found(self._written_first(Found(out, "")).ids, found.resolution)
+
+    def _inherited_overloads(self, found: Found, r: Ref) -> Found:
+        """``div.attr("k")`` where ``Element`` declares ``attr(k, v)`` overloads only and its base ``Node`` declares
+        ``attr(k)``: overloads span the class's bases (``OVERLOADS_ACROSS_BASES``: Java's, Kotlin's), so where no
+        member found accepts the call's arguments, the nearest base's of that name that do; found as it is otherwise
+        (a count not read, a member of no class, or no base's fitting either: every one found, as ``_accepting``
+        keeps them)."""
+        syms = [self.g.by_id[i] for i in found.ids]
+        if any(s.params is None or s.params.accepts(r.args) for s in syms):
+            return found
+        owners = {s.parent_id for s in syms}
+        owner = owners.pop() if len(owners) == 1 else None
+        if owner not in self.g.by_id or self.g.by_id[owner].kind not in CLASSLIKE:
+            return found
+        for c, depth in self._linearized(owner):
+            sid = self.g.members.get(c, {}).get(r.name) if depth else None
+            fits = [t for t in self._twins(sid) if (p := self.g.by_id[t].params) is not None
+                    and p.accepts(r.args)] if sid else []
+            if fits:
+                return Found(fits, "inherited")
+        return found
 
     def _with_parts_overloads(self, found: Found) -> Found:
         """A method found on one part of a partial type (C#'s ``partial class Policy`` of NoOpSyntax.cs and
@@ -2938,6 +2969,7 @@ class Resolver(ImportBindings):
             cls, how = _typed(self._class_along(head_twin, parts[1:2]))
         else:
             cls, how = self._class_of_value(r, ".".join(parts[:first + 1]), hooks)
+            first, cls, how = self._past_accessor(r, parts, first, (cls, how), hooks)
         if not cls and (cls == "" or how == "external") and self._other_side(parts[first + 1:], hooks):
             return None, "unknown"  # f().unwrap_err(): a Result's error, which the declared type (its value's) is not
         if not cls:
@@ -3086,7 +3118,11 @@ class Resolver(ImportBindings):
         a declared type); ``""`` when a declared type along the way is not the repository's; ``outside`` when a
         member is not found but a base from outside may hold it (or a wrapper's own method). ``wrapped``: the value
         ``cls`` stands for is declared a wrapper of it (``WRAPPED_PLACE``), as a member along the way may be."""
-        for attr in attrs:
+        accessed = None
+        for i, attr in enumerate(attrs):
+            if accessed:  # the accessor after a call declaring a library's container of ours: one of its elements
+                cls, accessed = accessed, None
+                continue
             carried, wrapped = wrapped, False
             if not cls:  # unknown (None), or a library's type (""): nothing further along is the repository's
                 return cls
@@ -3119,9 +3155,9 @@ class Resolver(ImportBindings):
                 continue
             if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
-            if not member and name == hooks.index_method and (element := self._element_class(cls)) is not None:
-                cls = element  # table[k], class Table(Dict[str, Row]): the library's index gives what the base states
-                continue
+            if not member and (element := self._element_given(cls, name, attr, hooks)) is not None:
+                cls = element  # table[k], class Table(Dict[str, Row]), els.get(0) of Elements extends
+                continue  # ArrayList<Element>: the library's index or accessor gives what the base states
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
                 if self._unknown_member(cls, name).resolution != "external" or self.g.by_id[cls].kind in VALUES:
                     return None  # an object, not a class, built on a library's (``res = Object.create(..)``): its
@@ -3155,7 +3191,44 @@ class Resolver(ImportBindings):
                 held = self.return_class(sid)  # None: unknown; "": a library's
                 held = sid if held is None and self._holds_members(sid) else held
                 cls = held if held is not None else self._declared_return(cls, name, hooks)
+                if cls == "" and i + 1 < len(attrs):  # q.getQueryMap().get(k): Map<String, QueryParamsMap>'s value
+                    accessed = self._accessed_element(sid, attrs[i + 1], hooks)
         return cls
+
+    def _element_given(self, cls: str, name: str, attr: str, hooks: Hooks) -> str | None:
+        """What the step ``attr`` (of the member ``name`` ``cls`` lacks) gives where it takes one of the elements
+        ``cls``'s base states (``table[k]``; ``els.get(0)`` of ``Elements extends Nodes<Element>``): only an element
+        accessor a base from outside may hold (``Foo extends Base<Config>``, Base ours and holding no get: no
+        element); None otherwise."""
+        if name == hooks.index_method:
+            return self._element_class(cls)
+        if "(" not in attr or name not in hooks.element_accessors:
+            return None
+        element = self._element_class(cls)
+        if element is None or self._unknown_member(cls, name).resolution != "external":
+            return None
+        return element
+
+    def _past_accessor(self, r: Ref, parts: list[str], first: int, found: tuple[str | None, str],
+                       hooks: Hooks) -> tuple[int, str | None, str]:
+        """(place, class, how) of a chain's first call ``parts[first]`` whose value ``found`` is a library's: where
+        the call declares a container of a class of ours and the next step is an element accessor (``byName().get(k)``
+        of ``Map<String, Item> byName()``), that class at the accessor's place; else as found."""
+        cls, how = found
+        if cls or not (cls == "" or how == "external") or first + 1 >= len(parts):
+            return first, cls, how
+        sid, _ = self._one_callee(r, ".".join(parts[:first + 1]))
+        element = self._accessed_element(sid, parts[first + 1], hooks) if sid else None
+        return (first + 1, element, "typed") if element else (first, cls, how)
+
+    def _accessed_element(self, sid: str, step: str, hooks: Hooks) -> str | None:
+        """``routes().get(k)`` where ``routes()`` declares a library's container of a class of ours (``Map<String,
+        Route>``, ``ArrayList<Route>``): that class, which the accessor ``step`` gives; None where the step is no
+        element accessor's call or the declaration states no class of ours."""
+        name, paren, _ = step.partition("(")
+        if not paren or name.strip() not in hooks.element_accessors:
+            return None
+        return self._element_class(sid) or None
 
     def _generic_step_class(self, cls: str, name: str, step: str) -> str | None:
         """What a chain's generic method call ``m<A, B>()`` gives, where the language tells types apart by their
@@ -3913,6 +3986,8 @@ class Resolver(ImportBindings):
         else:  # Server::received()[0]->getMethod(): one element of what the call returns (its declared ``Foo[]``)
             head = _INDEXED_CALL.sub(")" + ITEMS, parts[first])
             cls, how = self._class_of_value(r, ".".join(parts[:first] + [head]), hooks)
+            if head == parts[first]:
+                first, cls, how = self._past_accessor(r, parts, first, (cls, how), hooks)
         if not cls and (cls == "" or how == "external") and self._other_side(parts[first + 1:], hooks):
             return None  # f().unwrap_err().kind(): the error's, not the declared value's (a guess as before)
         if cls and first + 1 < len(parts):

@@ -16,6 +16,7 @@ from .java_overloads import (UNKNOWN, argument_types, choose_overloads, deferred
 
 GROUP = "java"
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
+OVERLOADS_ACROSS_BASES = True  # Element.attr(k, v) beside Node.attr(k): div.attr(k) is Node's (JLS 15.12.2)
 # the argument types a call states choose among overloads of one count (``append('c')`` is ``append(char)``, not
 # ``append(String)``): parameter and argument erasures in the labels slots (``java_overloads``), a definition's
 # result after them (an argument that is another file's method's result is settled by it: ``settle_labels``)
@@ -214,6 +215,20 @@ TYPE_CONTEXTS = {
                     "annotation"),
 }
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
+# java.util's containers beyond parse's List, Set, Collection, Iterator: a method declared to return one
+# (``ArrayList<Node> children()``, ``Map<String, Route> routes()``) states what its get(..) gives, as a class deriving
+# one does (``class Elements extends ArrayList<Element>``: java.scm's @reference.type.items)
+ITEM_TYPES = frozenset({"ArrayList", "LinkedList", "Vector", "Stack", "Queue", "ArrayDeque", "PriorityQueue",
+                        "SortedSet", "NavigableSet", "TreeSet", "LinkedHashSet", "CopyOnWriteArrayList",
+                        "BlockingQueue", "LinkedBlockingQueue", "ArrayBlockingQueue", "ConcurrentLinkedQueue",
+                        "ConcurrentLinkedDeque", "ListIterator"})
+MAP_TYPES = frozenset({"Map", "HashMap", "LinkedHashMap", "TreeMap", "SortedMap", "NavigableMap", "ConcurrentMap",
+                       "ConcurrentHashMap", "ConcurrentSkipListMap", "EnumMap", "WeakHashMap", "IdentityHashMap",
+                       "Hashtable"})
+# a container's methods giving one of its elements, beyond parse's get, remove, poll, peek, pop, next:
+# ``map.computeIfAbsent(k, f).add(v)`` runs the value's add
+ELEMENT_ACCESSORS = frozenset({"computeIfAbsent", "getOrDefault", "elementAt", "firstElement", "lastElement",
+                               "pollFirst", "pollLast", "removeFirst", "removeLast", "take"})
 EXTERNAL_RECEIVERS = frozenset({"java", "javax", "jdk", "sun"})  # java.util.Objects.equals(): never ours
 # java.lang: every file sees these classes unimported; a name no import, package or class of the file states and
 # that is one of these is the JDK's (``new StringBuilder()``, ``throw new IllegalStateException()``)

@@ -19,6 +19,7 @@ from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNA
 
 GROUP = "java"  # Kotlin and Java call each other: one module index, one package scope
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
+OVERLOADS_ACROSS_BASES = True  # a subclass's fun f(a, b) beside its base's fun f(a): x.f(a) is the base's
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's member
 CALL_OPERATOR = "invoke"  # operator fun invoke: queryBuilder { .. } on a QueryBuilder runs QueryBuilder.invoke
 # a local variable or parameter of a function type is called as ``block()``; a bare name read is a variable's
@@ -102,6 +103,11 @@ BUILTIN_METHODS = frozenset({
 IMPLICIT_PARAMETER = "it"  # items.forEach { it.flush() }: a one-parameter lambda's parameter, unnamed
 PASSTHROUGH_METHODS = frozenset({"apply", "also"})  # Builder().apply { .. } is the Builder
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
+# a collection's functions giving one of its elements, beyond parse's get, first, last, find, remove, next:
+# ``handlers.getOrPut(cls) { Handler(cls) }.push()`` runs the value's push
+ELEMENT_ACCESSORS = frozenset({"getOrPut", "getValue", "getOrElse", "getOrDefault", "getOrNull", "firstOrNull",
+                               "lastOrNull", "single", "singleOrNull", "elementAt", "elementAtOrNull", "removeFirst",
+                               "removeLast", "removeAt", "random"})
 
 
 def _property_form(node, child) -> str:

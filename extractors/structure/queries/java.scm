@@ -115,6 +115,22 @@
 (super_interfaces (type_list (generic_type (type_identifier) @name) @reference.inherits))
 (extends_interfaces (type_list (type_identifier) @name @reference.inherits))
 (extends_interfaces (type_list (generic_type (type_identifier) @name) @reference.inherits))
+; a class deriving a library's container (class Elements extends ArrayList<Element>, implements Iterable<Token>):
+; what its get(i) and a loop over it give (parse.py ITEMS_KIND; a mapping's value, @_mapped: HashMap<String, Prop>);
+; captured on the class, whose base's argument stays a reference of its own
+(class_declaration (super_interfaces (type_list (generic_type . (type_identifier) @_container
+                                                   (type_arguments . (type_identifier) @name .))))
+  (#match? @_container "^(List|Set|SortedSet|NavigableSet|Collection|Queue|Deque|Iterable|Iterator|ListIterator)$"))
+  @reference.type.items
+; a base of one type argument, ours or a library's (Elements extends Nodes<Element>, where Nodes<T> extends
+; ArrayList<T>; ThreadLocal<Parser>, AtomicReference<Node>): its get() gives that argument, where the class and its
+; bases of ours hold no get (resolve.py _element_given: a library's base may)
+(class_declaration superclass: (superclass (generic_type . (type_identifier)
+                                             (type_arguments . (type_identifier) @name .))))
+  @reference.type.items
+(class_declaration superclass: (superclass (generic_type . (type_identifier) @_mapped
+                                             (type_arguments (_) . (type_identifier) @name .)))
+  (#match? @_mapped "^(HashMap|LinkedHashMap|TreeMap|ConcurrentHashMap|EnumMap|WeakHashMap|IdentityHashMap|Hashtable|AbstractMap)$")) @reference.type.items
 ; a nested or qualified base: implements AuthenticationHandler.AuthShim, extends a.b.Base<T>
 [(superclass [(scoped_type_identifier (_) @receiver (type_identifier) @name .)
               (generic_type (scoped_type_identifier (_) @receiver (type_identifier) @name .))] @reference.inherits)

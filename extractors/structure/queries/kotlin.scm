@@ -91,6 +91,21 @@
 (delegation_specifier [(user_type . (type_identifier) @name . (type_arguments)? .)
   (constructor_invocation (user_type . (type_identifier) @name . (type_arguments)? .))
   (explicit_delegation (user_type . (type_identifier) @name . (type_arguments)? .))]) @reference.inherits
+; a class deriving a library's container (class Handlers : ArrayList<Handler>(), : Iterable<Token>): what its
+; getOrPut(..), first() and a loop over it give (parse.py ITEMS_KIND; a mapping's value, @_mapped: HashMap<K, V>());
+; captured on the class, whose base's argument stays a reference of its own
+(class_declaration (delegation_specifier (user_type . (type_identifier) @_container
+                                            (type_arguments . (type_projection (user_type . (type_identifier) @name .)) .)))
+  (#match? @_container "^(List|MutableList|Set|MutableSet|Collection|MutableCollection|Iterable|MutableIterable|Iterator|MutableIterator)$"))
+  @reference.type.items
+; a base class of one type argument, ours or a library's (class Handlers : Registry<Handler>(), ThreadLocal<Parser>()):
+; its get(), first() give that argument, where the class and its bases of ours hold none (resolve.py _element_given)
+(class_declaration (delegation_specifier (constructor_invocation (user_type . (type_identifier)
+                     (type_arguments . (type_projection (user_type . (type_identifier) @name .)) .)))))
+  @reference.type.items
+(class_declaration (delegation_specifier (constructor_invocation (user_type . (type_identifier) @_mapped
+                     (type_arguments (_) . (type_projection (user_type . (type_identifier) @name .)) .))))
+  (#match? @_mapped "^(HashMap|LinkedHashMap|TreeMap|ConcurrentHashMap|WeakHashMap|AbstractMap|AbstractMutableMap)$")) @reference.type.items
 ; a nested or qualified base, its last name in the one before it: class Builder : Taggable.Builder<Builder> (a
 ; Builder of its own, never itself), Base.Impl(), a.b.Base
 (delegation_specifier [(user_type (type_identifier) @receiver . (type_identifier) @name . (type_arguments)? .)
