@@ -268,7 +268,7 @@ def prepare_standby() -> bool:
         return False
     request_read, request_write = os.pipe()
     result_read, result_write = os.pipe()
-    gc.freeze()  # as ``start_child``; the worker idling freezes what it keeps anyway, so left frozen
+    gc.freeze()  # as ``start_child``; left frozen until the child is taken (``_standby_for``)
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child; its coverage is the parent's result
         os.close(request_write)
@@ -304,6 +304,9 @@ def _standby_for(fn: Callable, items: list, finish: Callable) -> tuple[int, int]
     except (pickle.PicklingError, AttributeError, TypeError):
         return None
     _standby = None
+    # as ``start_child`` does once it forked: what the caller froze goes back to the collector (a warm worker
+    # freezes what it keeps while idle; left frozen, what the next updates drop of it would never be collected)
+    gc.unfreeze()
     try:
         write_all(standby.requests, _FRAME.pack(len(request)) + request)
     except OSError:  # it died: ``await_child`` finds it silent and the work goes to a fresh child
