@@ -61,7 +61,7 @@ class _Known(NamedTuple):
     """What one ``git rev-parse`` said of a folder, and the files' state it was true of."""
 
     facts: dict
-    dirs: GitDirs
+    dirs: GitDirs | None  # None: a plain folder
     watched: tuple[str, ...]
     signature: tuple
 
@@ -103,24 +103,28 @@ def _ask_git_facts(root: Path) -> dict:
         return facts
     bare = is_bare_repo(root)
     top = None if bare else git_toplevel(root)
-    return {"bare": bare, "work_tree": top is not None, "toplevel": str(top) if top else None,
-            "head": head_commit(root) if (bare or top) else None}
+    facts = {"bare": bare, "work_tree": top is not None, "toplevel": str(top) if top else None,
+             "head": head_commit(root) if (bare or top) else None}
+    if not bare and top is None and before is not None and not any(before[1][0]):
+        _remember(str(root), facts, None, watched, before)  # no ``.git`` nor ``HEAD`` above: plain while none comes
+    return facts
 
 
 def _watched_entries(root: Path) -> tuple[str, ...]:
-    """The ``.git`` entries of ``root`` and its parents: one made or removed moves the checkout's top level."""
+    """The ``.git`` and ``HEAD`` entries of ``root`` and its parents: one made or removed moves the checkout's top
+    level, or makes a plain folder (or a parent) a repository (a bare one has its ``HEAD`` at its top)."""
     folder = os.path.abspath(root)
     entries = []
     while True:
-        entries.append(os.path.join(folder, ".git"))
+        entries += [os.path.join(folder, ".git"), os.path.join(folder, "HEAD")]
         parent = os.path.dirname(folder)
         if parent == folder:
             return tuple(entries)
         folder = parent
 
 
-def _remember(key: str, facts: dict, dirs: GitDirs, watched: tuple[str, ...], before: tuple | None) -> None:
-    if before is None or os.path.exists(os.path.join(dirs.common_dir, "reftable")):
+def _remember(key: str, facts: dict, dirs: GitDirs | None, watched: tuple[str, ...], before: tuple | None) -> None:
+    if before is None or dirs is not None and os.path.exists(os.path.join(dirs.common_dir, "reftable")):
         return  # racy, or refs kept in files this does not follow
     signature = _head_signature(dirs, watched)
     if signature is not None and _head_signature(None, watched) == before:

@@ -215,3 +215,20 @@ def test_a_commit_between_two_edits_is_seen_in_the_repository_facts(demo, monkey
         assert json.loads(records[-1])["status"] == "ok"
     finally:
         _stop_worker(lake)
+
+
+def test_a_plain_folder_is_asked_once_and_a_repository_made_above_it_is_seen(tmp_path, git_log):
+    """A folder outside any repository (the bench's site-packages) cost a warm worker three git processes an edit;
+    its answer stands while no ``.git`` nor ``HEAD`` appears in it or above it."""
+    from pipeline.repos import git_facts
+
+    folder = tmp_path / "plain" / "src"
+    folder.mkdir(parents=True)
+    time.sleep(1.1)
+    plain = {"bare": False, "work_tree": False, "toplevel": None, "head": None}
+    assert git_facts(folder) == plain
+    asked = _lines(git_log)
+    assert git_facts(folder) == plain and _lines(git_log) == asked  # no git process the second time
+    git(folder.parent, "init", "-q", "-b", "main")
+    assert git_facts(folder)["toplevel"] == str(folder.parent)
+    assert _lines(git_log) > asked + 1  # the init, and the facts asked again
