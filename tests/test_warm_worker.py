@@ -232,3 +232,24 @@ def test_a_plain_folder_is_asked_once_and_a_repository_made_above_it_is_seen(tmp
     git(folder.parent, "init", "-q", "-b", "main")
     assert git_facts(folder)["toplevel"] == str(folder.parent)
     assert _lines(git_log) > asked + 1  # the init, and the facts asked again
+
+
+def test_the_worker_imports_codelakes_modules_not_the_repositorys(demo, monkeypatch, tmp_path):
+    """The worker runs in the repository's folder: a ``pyarrow.py`` or a ``pipeline`` package there is the
+    repository's code, never to be run, nor to shadow what the worker imports (the bench's site-packages worker
+    loaded that tree's pyarrow and DuckDB)."""
+    lake, root = demo
+    marker = tmp_path / "imported"
+    trap = f"open({str(marker)!r}, 'w').close()\nraise ImportError('the repository\\'s own module')\n"
+    (root / "pyarrow.py").write_text(trap)
+    (root / "duckdb.py").write_text(trap)
+    git(root, "add", "pyarrow.py", "duckdb.py")
+    git(root, "commit", "-q", "-m", "modules named like codelake's")
+    try:
+        _start(lake, root, monkeypatch)
+        _edit_core(root, "fresh")
+        assert " ok " in cli(lake, "update", str(root), "pkg/core.py")
+        assert "fresh" in _symbols(lake, "pkg/core.py")
+        assert not marker.exists()
+    finally:
+        _stop_worker(lake)
