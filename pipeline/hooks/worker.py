@@ -236,6 +236,7 @@ def _refresh_queue(lake, args, timeout: float) -> None:
                 exporter.close()
         if written:  # once the batch is done: a hook waiting for it does not wait for this
             gc.collect()  # the update's reference cycles (``_before_export``), before the read ahead allocates
+            _trim_heap()  # and their pages given back first: the read ahead on top of them set the worker's peak
             _prefetch(lake, args, written)
 
 
