@@ -250,6 +250,7 @@ def test_the_worker_imports_codelakes_modules_not_the_repositorys(demo, monkeypa
         _edit_core(root, "fresh")
         assert " ok " in cli(lake, "update", str(root), "pkg/core.py")
         assert "fresh" in _symbols(lake, "pkg/core.py")
+        _standby(lake)  # the batch over, its export too (a worker stopped in the middle keeps it queued)
         assert not marker.exists()
     finally:
         _stop_worker(lake)
