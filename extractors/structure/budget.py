@@ -269,7 +269,12 @@ def prepare_standby() -> bool:
     request_read, request_write = os.pipe()
     result_read, result_write = os.pipe()
     gc.freeze()  # as ``start_child``; left frozen until the child is taken (``_standby_for``)
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:  # no process now: the next run forks its own child, as always
+        for fd in (request_read, request_write, result_read, result_write):
+            os.close(fd)
+        return False
     if pid == 0:  # pragma: no cover - the child; its coverage is the parent's result
         os.close(request_write)
         os.close(result_read)

@@ -176,10 +176,7 @@ def _parse_child_ahead() -> None:
     the collection and the trim, so it shares the worker's pages as they stay."""
     from extractors.structure import budget
 
-    try:
-        budget.prepare_standby()
-    except OSError:  # no fork now (out of processes): the next parse forks its own child, as always
-        pass
+    budget.prepare_standby()  # False when it could not fork: the next parse forks its own child, as always
 
 
 def _leave() -> None:
