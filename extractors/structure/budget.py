@@ -32,6 +32,7 @@ import pickle
 import select
 import signal
 import struct
+import sys
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -331,6 +332,9 @@ def _standby_main(requests: int, out: int) -> None:
             fn, items, finish, collect = pickle.loads(request)
             if not collect:  # as the run that forked it would have it (``parallel.cycles_paused``)
                 gc.disable()
+            graph = sys.modules.get(f"{__package__}.graph")
+            if graph is not None:  # the run that sends this emptied its config caches after the fork: so here
+                graph.forget_configs()
             _work(fn, items, finish, out)
             status = 0
     finally:
