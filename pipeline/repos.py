@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
+import stat
+import time
 from pathlib import Path
+from typing import NamedTuple
 
 from . import gitsafe
 from .errors import RepoIdError
@@ -46,18 +50,127 @@ def is_bare_repo(root: Path) -> bool:
     return git(root, "rev-parse", "--is-bare-repository", check=False).strip() == "true"
 
 
+class GitDirs(NamedTuple):
+    """A checkout's git folders, as ``git rev-parse`` names them (absolute)."""
+
+    git_dir: str  # its own (``.git``, or ``.git/worktrees/<name>`` for a linked worktree): HEAD, index
+    common_dir: str  # the one shared by its worktrees: refs, packed-refs, config, info/exclude
+
+
+class _Known(NamedTuple):
+    """What one ``git rev-parse`` said of a folder, and the files' state it was true of."""
+
+    facts: dict
+    dirs: GitDirs | None  # None: a plain folder
+    watched: tuple[str, ...]
+    signature: tuple
+
+
+_known: dict[str, _Known] = {}  # by folder: a long-lived process (the warm worker) asks again at every edit
+RACY_SECONDS = 1.0  # a file changed this recently may change again within its timestamp's tick: never trusted
+
+
 def git_facts(root: Path) -> dict:
     """{"bare", "work_tree", "toplevel", "head"} of ``root`` from one ``git rev-parse`` (the post-edit path spawns
-    as few processes as it can); separate calls where one cannot answer (a bare or empty repository)."""
-    proc = gitsafe.run(root, ["rev-parse", "--is-bare-repository", "--is-inside-work-tree", "--show-toplevel", "HEAD"],
-                       text=True)
+    as few processes as it can); separate calls where one cannot answer (a bare or empty repository). Asked again
+    for a checkout whose HEAD, refs, config and ``.git`` entries are as they were then, the same answer without
+    git (``_known``: a warm worker's edits, ~30 ms of a process each); a commit, a checkout or a new ``.git``
+    changes one of them and git is asked again."""
+    key = str(root)
+    known = _known.get(key)
+    if known is not None and _head_signature(known.dirs, known.watched) == known.signature:
+        return dict(known.facts)
+    return _ask_git_facts(root)
+
+
+def known_git_dirs(root: Path) -> GitDirs | None:
+    """The git folders the last ``git_facts`` of ``root`` found (None: not asked, or not a checkout's root)."""
+    known = _known.get(str(root))
+    return known.dirs if known is not None else None
+
+
+def _ask_git_facts(root: Path) -> dict:
+    args = ["rev-parse", "--is-bare-repository", "--is-inside-work-tree", "--show-toplevel", "--absolute-git-dir",
+            "--git-common-dir", "HEAD"]
+    watched = _watched_entries(root)
+    before = _head_signature(None, watched)  # taken before git answers: a change meanwhile is seen next time
+    proc = gitsafe.run(root, args, text=True)
     lines = proc.stdout.splitlines()
-    if proc.returncode == 0 and len(lines) == 4:
-        return {"bare": lines[0] == "true", "work_tree": lines[1] == "true", "toplevel": lines[2], "head": lines[3]}
+    if proc.returncode == 0 and len(lines) == 6:
+        facts = {"bare": lines[0] == "true", "work_tree": lines[1] == "true", "toplevel": lines[2], "head": lines[5]}
+        dirs = GitDirs(lines[3], os.path.normpath(os.path.join(root, lines[4])))
+        _remember(str(root), facts, dirs, watched, before)
+        return facts
     bare = is_bare_repo(root)
     top = None if bare else git_toplevel(root)
-    return {"bare": bare, "work_tree": top is not None, "toplevel": str(top) if top else None,
-            "head": head_commit(root) if (bare or top) else None}
+    facts = {"bare": bare, "work_tree": top is not None, "toplevel": str(top) if top else None,
+             "head": head_commit(root) if (bare or top) else None}
+    if not bare and top is None and before is not None and not any(before[1][0]):
+        _remember(str(root), facts, None, watched, before)  # no ``.git`` nor ``HEAD`` above: plain while none comes
+    return facts
+
+
+def _watched_entries(root: Path) -> tuple[str, ...]:
+    """The ``.git`` and ``HEAD`` entries of ``root`` and its parents: one made or removed moves the checkout's top
+    level, or makes a plain folder (or a parent) a repository (a bare one has its ``HEAD`` at its top)."""
+    folder = os.path.abspath(root)
+    entries = []
+    while True:
+        entries += [os.path.join(folder, ".git"), os.path.join(folder, "HEAD")]
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return tuple(entries)
+        folder = parent
+
+
+def _remember(key: str, facts: dict, dirs: GitDirs | None, watched: tuple[str, ...], before: tuple | None) -> None:
+    if before is None or dirs is not None and os.path.exists(os.path.join(dirs.common_dir, "reftable")):
+        return  # racy, or refs kept in files this does not follow
+    signature = _head_signature(dirs, watched)
+    if signature is not None and _head_signature(None, watched) == before:
+        _known[key] = _Known(dict(facts), dirs, watched, signature)
+
+
+def _head_signature(dirs: GitDirs | None, watched: tuple[str, ...]) -> tuple | None:
+    """The state of what ``git rev-parse`` read: the ``.git`` entries up from the folder and, with ``dirs``, HEAD's
+    text, the ref it names, ``packed-refs`` and the configs (``core.bare``, ``core.worktree``); None when one changed
+    within ``RACY_SECONDS``."""
+    paths = list(watched)
+    head = None
+    if dirs is not None:
+        head_path = os.path.join(dirs.git_dir, "HEAD")
+        try:
+            with open(head_path, "rb") as fh:
+                head = fh.read(4096)
+        except OSError:
+            return None
+        paths.append(head_path)
+        if head.startswith(b"ref: "):
+            paths.append(os.path.join(dirs.common_dir, os.fsdecode(head[5:].strip())))
+        paths += [os.path.join(dirs.common_dir, name) for name in ("packed-refs", "config")]
+        paths.append(os.path.join(dirs.git_dir, "config.worktree"))
+    states = stat_signature(paths)
+    return None if states is None else (head, states)
+
+
+def stat_signature(paths: list[str]) -> tuple | None:
+    """Each path's (inode, type, size, mtime, ctime) or None when absent (a folder: inode and type), with git's
+    environment; None when one changed within ``RACY_SECONDS`` (its next change may keep the same stamp)."""
+    now = time.time()
+    states = []
+    for path in paths:
+        try:
+            st = os.lstat(path)
+        except OSError:
+            states.append(None)
+            continue
+        if stat.S_ISDIR(st.st_mode):  # ``.git``: its mtime moves at every index write, its inode only if replaced
+            states.append((st.st_ino, st.st_mode))
+            continue
+        if now - max(st.st_mtime, st.st_ctime) < RACY_SECONDS:
+            return None
+        states.append((st.st_ino, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+    return tuple(states), tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith("GIT_")))
 
 
 def git_toplevel(root: Path) -> Path | None:

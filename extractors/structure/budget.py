@@ -15,6 +15,11 @@ Three layers, cheapest first:
   one carries on with the rest. Where ``fork`` does not exist the files are parsed in-process with the first two
   layers only.
 
+A long-lived process (the warm refresh worker) keeps a child forked ahead, while it idles (``prepare_standby``):
+the next ``run_guarded`` hands it its work through a pipe instead of forking, so an edit pays neither the fork of a
+~150 MiB process nor the child's start. The same guards watch it; one that died or hung before its work is replaced
+by a fresh child, the work done there (the batch is never lost, nor a file skipped for it).
+
 ``CODELAKE_FILE_BUDGET`` (seconds per file, default 20) and ``CODELAKE_FILE_MEMORY`` (MiB a child may add, default
 4096) are read when used; 0 turns the layer off.
 """
@@ -27,7 +32,9 @@ import pickle
 import select
 import signal
 import struct
+import sys
 import time
+from dataclasses import dataclass
 from typing import Callable
 
 from .pool import die_with_parent, write_all
@@ -38,6 +45,10 @@ MAX_QUERY_DEPTH = 1000
 READ_CHUNK = 1 << 16
 NODE_CHUNK = 256  # bytes a read hands out once the parse is done (see _Reader)
 _FRAME = struct.Struct("!Q")
+# seconds a standby child has to take its work (it reads, unpickles a few tuples and says so: milliseconds); past
+# it, it is taken for hung and a fresh child does the work with the whole budget
+STANDBY_ANSWER_SECONDS = 2.0
+UNANSWERED = "the standby child did not take its work"
 
 
 class OverBudget(Exception):
@@ -145,13 +156,16 @@ def run_guarded(fn: Callable, items: list, on_failure: Callable, finish: Callabl
     segments = [items]
     while segments:
         segment = segments.pop(0)
-        child, started = started or start_child(fn, segment, finish), None
-        result, failed_at, reason = await_child(*child, budget)
-        if failed_at is None:
+        standby = _standby_for(fn, segment, finish) if started is None else None
+        child, started = started or standby or start_child(fn, segment, finish), None
+        result, failed_at, reason = await_child(*child, budget, standby=standby is not None)
+        if reason == UNANSWERED:  # died or hung before its work: no item's fault
+            segments.insert(0, segment)
+        elif failed_at is None:
             parts.append(result)
-            continue
-        parts.append(finish([on_failure(segment[failed_at], reason)]))
-        segments[:0] = [s for s in (segment[:failed_at], segment[failed_at + 1:]) if s]
+        else:
+            parts.append(finish([on_failure(segment[failed_at], reason)]))
+            segments[:0] = [s for s in (segment[:failed_at], segment[failed_at + 1:]) if s]
     return parts
 
 
@@ -168,15 +182,22 @@ def start_child(fn: Callable, items: list, finish: Callable = list) -> tuple[int
     return pid, read_end
 
 
-def await_child(pid: int, read_end: int, budget: float) -> tuple[object, int | None, str | None]:
+def await_child(pid: int, read_end: int, budget: float,
+                standby: bool = False) -> tuple[object, int | None, str | None]:
     """(finish of all results, None, None) from the child, or (None, index of the item it stopped at, reason);
-    the child is reaped and its pipe closed."""
+    the child is reaped and its pipe closed. ``standby``: a child forked ahead (``prepare_standby``), which has
+    ``STANDBY_ANSWER_SECONDS`` to start its first item; dead or silent before that, (None, None, ``UNANSWERED``).
+    Its exit is not waited for once it has answered (``_reap_later``: a ~150 MiB process's teardown)."""
     current, outcome = -1, None
     try:
         reader = _Frames(read_end)
         while outcome is None:
-            frame = reader.next(time.monotonic() + budget)
-            if frame is _Frames.TIMEOUT:
+            answer = standby and current < 0
+            frame = reader.next(time.monotonic() + (STANDBY_ANSWER_SECONDS if answer else budget))
+            if answer and (frame is None or frame is _Frames.TIMEOUT):
+                _kill(pid)
+                outcome = (None, None, UNANSWERED)
+            elif frame is _Frames.TIMEOUT:
                 os.kill(pid, signal.SIGKILL)
                 outcome = (None, max(current, 0), f"exceeded its time budget ({budget:g} s)")
             elif frame is None:  # the child died in the middle of an item
@@ -189,7 +210,9 @@ def await_child(pid: int, read_end: int, budget: float) -> tuple[object, int | N
                 outcome = (value, None, None) if ok else (None, max(current, 0), f"parser failed: {value}")
     finally:
         os.close(read_end)
-        if pid is not None:
+        if pid is not None and standby and outcome is not None and outcome[1] is None and outcome[2] is None:
+            _reap_later(pid)
+        elif pid is not None:
             _reap(pid)
     return outcome
 
@@ -198,18 +221,162 @@ def _child_main(fn: Callable, items: list, finish: Callable, out: int) -> None:
     status = 1
     try:
         _limit_child()
-        results = []
-        try:
-            for item in items:
-                _send(out, b"S")
-                results.append(fn(item))
-            frame = pickle.dumps((True, finish(results)), protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception as exc:  # reported for this item; the parent skips it and goes on
-            frame = pickle.dumps((False, f"{type(exc).__name__}: {exc}"[:300]))
-        _send(out, b"R" + frame)
+        _work(fn, items, finish, out)
         status = 0
     finally:
         os._exit(status)
+
+
+def _work(fn: Callable, items: list, finish: Callable, out: int) -> None:
+    """In a child: ``fn`` of each item, each announced (``S``), then ``finish`` of all (``R``)."""
+    results = []
+    try:
+        for item in items:
+            _send(out, b"S")
+            results.append(fn(item))
+        frame = pickle.dumps((True, finish(results)), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception as exc:  # reported for this item; the parent skips it and goes on
+        frame = pickle.dumps((False, f"{type(exc).__name__}: {exc}"[:300]))
+    _send(out, b"R" + frame)
+
+
+# -- a child forked ahead ------------------------------------------------------------------------------------------
+@dataclass
+class _Standby:
+    """A child forked ahead by ``owner`` (a process it forks later inherits the record, never the child), waiting
+    for its work on ``requests``; it answers on ``results`` as ``start_child``'s children do."""
+
+    pid: int
+    requests: int
+    results: int
+    owner: int
+
+
+_standby: _Standby | None = None
+_exited: list[int] = []  # standby children that answered, reaped by the next ``prepare_standby``
+
+
+def prepare_standby() -> bool:
+    """Make sure a child forked ahead waits for the next ``run_guarded`` (kept when alive, else forked anew); False
+    where there is none (no fork, no budget to watch it by). For a process that idles between runs: it forks now,
+    at ~150 MiB, so that a run does not."""
+    global _standby
+    _reap_exited()
+    if _standby is not None and _standby.owner == os.getpid() and _running(_standby.pid):
+        return True
+    discard_standby()
+    if not file_budget() or not hasattr(os, "fork"):
+        return False
+    request_read, request_write = os.pipe()
+    result_read, result_write = os.pipe()
+    gc.freeze()  # as ``start_child``; left frozen until the child is taken (``_standby_for``)
+    try:
+        pid = os.fork()
+    except OSError:  # no process now: the next run forks its own child, as always
+        for fd in (request_read, request_write, result_read, result_write):
+            os.close(fd)
+        return False
+    if pid == 0:  # pragma: no cover - the child; its coverage is the parent's result
+        os.close(request_write)
+        os.close(result_read)
+        _standby_main(request_read, result_write)
+    os.close(request_read)
+    os.close(result_write)
+    _standby = _Standby(pid, request_write, result_read, os.getpid())
+    return True
+
+
+def discard_standby() -> None:
+    """Stop the child forked ahead, if any (a process leaving, or one it forked that inherited the record)."""
+    global _standby
+    standby, _standby = _standby, None
+    if standby is None or standby.owner != os.getpid():
+        return
+    os.close(standby.requests)
+    os.close(standby.results)
+    _kill(standby.pid)
+    _reap(standby.pid)
+
+
+def _standby_for(fn: Callable, items: list, finish: Callable) -> tuple[int, int] | None:
+    """The child forked ahead, given ``items`` to do (its pid and result pipe, as ``start_child``'s); None when
+    there is none, or the work does not pickle (a lambda: then it stays for the next run)."""
+    global _standby
+    standby = _standby
+    if standby is None or standby.owner != os.getpid():
+        return None
+    try:
+        request = pickle.dumps((fn, items, finish, gc.isenabled()), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return None
+    _standby = None
+    # as ``start_child`` does once it forked: what the caller froze goes back to the collector (a warm worker
+    # freezes what it keeps while idle; left frozen, what the next updates drop of it would never be collected)
+    gc.unfreeze()
+    try:
+        write_all(standby.requests, _FRAME.pack(len(request)) + request)
+    except OSError:  # it died: ``await_child`` finds it silent and the work goes to a fresh child
+        pass
+    os.close(standby.requests)
+    return standby.pid, standby.results
+
+
+def _standby_main(requests: int, out: int) -> None:
+    """The child forked ahead: limited as any parse child, it waits for one piece of work, does it and exits; a
+    request that does not arrive whole or does not unpickle ends it silently (the parent then forks a fresh one)."""
+    status = 1
+    try:
+        _limit_child()
+        request = _read_request(requests)
+        if request is not None:
+            fn, items, finish, collect = pickle.loads(request)
+            if not collect:  # as the run that forked it would have it (``parallel.cycles_paused``)
+                gc.disable()
+            graph = sys.modules.get(f"{__package__}.graph")
+            if graph is not None:  # the run that sends this emptied its config caches after the fork: so here
+                graph.forget_configs()
+            _work(fn, items, finish, out)
+            status = 0
+    finally:
+        os._exit(status)
+
+
+def _read_request(fd: int) -> bytes | None:
+    """One length-prefixed request; None at end of file (the parent closed the pipe without one, or died)."""
+    data = bytearray()
+    need = _FRAME.size
+    while len(data) < need:
+        chunk = os.read(fd, max(need - len(data), READ_CHUNK))
+        if not chunk:
+            return None
+        data += chunk
+        if need == _FRAME.size and len(data) >= _FRAME.size:
+            need += _FRAME.unpack_from(data)[0]
+    return bytes(data[_FRAME.size:need])
+
+
+def _running(pid: int) -> bool:
+    try:
+        return os.waitpid(pid, os.WNOHANG) == (0, 0)
+    except ChildProcessError:
+        return False
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def _reap_later(pid: int) -> None:
+    if _running(pid):
+        _exited.append(pid)
+
+
+def _reap_exited() -> None:
+    while _exited:
+        _reap(_exited.pop())
 
 
 def _send(fd: int, payload: bytes) -> None:

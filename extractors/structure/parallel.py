@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import os
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 import pyarrow as pa
@@ -37,7 +38,8 @@ def _parse_chunk(args) -> dict[str, pa.Table]:
     from .rows import tables_from_facts
 
     root, items, head, entry_points = args
-    parts = parse_files(Path(root), items, lambda facts: tables_from_facts(facts, head, entry_points))
+    # partials, not lambdas: a warm worker's child forked ahead is sent its work pickled (``budget.prepare_standby``)
+    parts = parse_files(Path(root), items, partial(tables_from_facts, head=head, entry_points=entry_points))
     return parts[0] if len(parts) == 1 else {name: pa.concat_tables([p[name] for p in parts]) for name in parts[0]}
 
 
@@ -46,7 +48,11 @@ def parse_files(root: Path, items: list, finish=list) -> list:
     (``budget.run_guarded``: one part, or several when a file was skipped on the way)."""
     _ready_to_fork(items)
     with cycles_paused():  # the forked children inherit it
-        return run_guarded(lambda item: parse_file(root, *item), items, skipped_item, finish)
+        return run_guarded(partial(_parse_item, root), items, skipped_item, finish)
+
+
+def _parse_item(root: Path, item: tuple):
+    return parse_file(root, *item)
 
 
 @contextmanager

@@ -274,6 +274,18 @@ def started(lake_root: str, repo: str, job: str) -> None:
         pass
 
 
+def _worker_env() -> dict:
+    """The worker runs in the repository (``cwd=root``), where ``python -m`` would put that folder first on its path:
+    the repository's own ``pyarrow``, ``duckdb`` or ``pipeline`` would be imported instead of codelake's (the bench's
+    site-packages worker loaded that tree's pyarrow and DuckDB), and an untrusted repository's code would run in
+    the worker. ``PYTHONSAFEPATH`` leaves it out; this project's folder comes first instead, as for the walk
+    index's builder (``walkindex._spawn_builder``)."""
+    project = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return dict(os.environ, PYTHONDONTWRITEBYTECODE=os.environ.get("PYTHONDONTWRITEBYTECODE", ""),
+                PYTHONSAFEPATH="1",
+                PYTHONPATH=os.pathsep.join(filter(None, [project, os.environ.get("PYTHONPATH")])))
+
+
 def start(lake_root: str, job: str, repo: str, root: str, *extra: str) -> bool:
     """Start a detached worker for ``job`` unless one is starting or running; True when one was started."""
     if job not in JOBS or busy(lake_root, repo, job):
@@ -291,7 +303,7 @@ def start(lake_root: str, job: str, repo: str, root: str, *extra: str) -> bool:
     log = _open_log(folder)
     argv = [sys.executable, "-m", "pipeline.hooks.worker", job, "--lake", lake_root, "--repo", repo,
             "--root", root, *extra]
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE=os.environ.get("PYTHONDONTWRITEBYTECODE", ""))
+    env = _worker_env()
     try:
         subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=root, env=env,
                          start_new_session=True, close_fds=True)
