@@ -288,15 +288,19 @@ class _Grouped(dict):
 
         self._made.add(group)
         rows = self._rows.filter(pc.equal(self._rows.column("family"), group)).select(["key", "path"]).to_pydict()
-        index = {} if self._nested else self
-        for key, path in zip(rows["key"], rows["path"]):
-            entry = key if self._nested else (group, key)
-            paths = dict.get(index, entry)
+        if not self._nested:
+            for key, path in zip(rows["key"], rows["path"]):
+                dict.setdefault(self, (group, key), []).append(path)
+            return
+        index: dict[str, list[str]] = {}
+        get = index.get
+        for key, path in zip(rows["key"], rows["path"]):  # a group's every file: the loop kept plain
+            paths = get(key)
             if paths is None:
-                dict.__setitem__(index, entry, [path])
+                index[key] = [path]
             else:
                 paths.append(path)
-        if self._nested and index:
+        if index:
             dict.__setitem__(self, group, index)
 
     def get(self, entry, default=None):
