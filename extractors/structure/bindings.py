@@ -39,6 +39,70 @@ class Declared(NamedTuple):
 _UNKNOWN = object()  # not asked yet
 
 
+class PerFile(dict):
+    """path -> what its file's language gives the resolver (its ``langs`` module, its ``Hooks``), worked out the first
+    time the file is asked for, once per language: an update's resolution meets a few of the repository's files, and
+    a language's module is imported only when one of its files is met (a Python file's update in a repository that
+    also holds C and TypeScript imports neither's). ``files``: path -> its info (``rows.FileInfos`` or a dict);
+    a path it lacks is not here, as in the dict a full run builds of every file. Iterating gives every file, in the
+    order of ``files``."""
+
+    def __init__(self, files, of_language):
+        super().__init__()
+        self._files, self._of_language, self._languages = files, of_language, {}
+        self._whole: dict | None = None
+
+    def _meet(self, path):
+        info = self._files.get(path)
+        if info is None:
+            return _UNKNOWN
+        language = info.get("language")
+        value = self._languages.get(language, _UNKNOWN)
+        if value is _UNKNOWN:
+            value = self._languages[language] = self._of_language(language)
+        dict.__setitem__(self, path, value)
+        return value
+
+    def get(self, path, default=None):
+        value = dict.get(self, path, _UNKNOWN)
+        if value is _UNKNOWN:
+            value = self._meet(path)
+            if value is _UNKNOWN:
+                return default
+        return value
+
+    def __missing__(self, path):
+        value = self._meet(path)
+        if value is _UNKNOWN:
+            raise KeyError(path)
+        return value
+
+    def __contains__(self, path) -> bool:
+        return dict.__contains__(self, path) or self._meet(path) is not _UNKNOWN
+
+    def whole(self) -> dict:
+        """Every file's, in ``files``' order (a language that reads the whole repository: Ruby's test helpers, C#'s
+        projects); each language's module imported."""
+        if self._whole is None:
+            self._whole = {path: self[path] for path in self._files}
+        return self._whole
+
+    def items(self):
+        return self.whole().items()
+
+    def keys(self):
+        return self.whole().keys()
+
+    def values(self):
+        return self.whole().values()
+
+    def __iter__(self):
+        return iter(self.whole())
+
+    def __len__(self) -> int:
+        return len(self.whole())
+
+
 class ImportBindings:
     """Every file's import bindings over one ``Graph``; the ``Resolver`` builds on it."""
 

@@ -232,9 +232,12 @@ def module_rows(files: dict[str, dict], root) -> dict[str, list]:
     return columns
 
 
-def stored_modules(columns: dict[str, list]) -> Graph:
-    """A graph holding only the module and package indexes, from ``module_rows``' columns (read from the lake, in
-    ``position`` order)."""
+def stored_modules(columns) -> Graph:
+    """A graph holding only the module and package indexes, from ``module_rows``' columns, or from the lake's
+    ``module_index`` table in ``position`` order (``rows.kept_modules``): then each language group's keys and
+    packages are made into Python when a file of the group first asks (``_Grouped``), the few package blocks at once."""
+    if not isinstance(columns, dict):
+        return _stored_lazily(columns)
     g = Graph()
     for kind, group, key, path, line in zip(*(columns[c] for c in MODULE_COLUMNS[:-1])):
         if kind == MODULE_ROW:
@@ -251,6 +254,95 @@ def stored_modules(columns: dict[str, list]) -> Graph:
         else:
             g.package_blocks.setdefault(path, []).append((line, key))
     return g
+
+
+def _stored_lazily(table) -> Graph:
+    import pyarrow.compute as pc
+
+    blocks = table.filter(pc.equal(table.column("kind"), BLOCK_ROW)).select(["path", "line", "key"]).to_pydict()
+    package_blocks: dict[str, list[tuple[int, str]]] = {}
+    for path, line, key in zip(blocks["path"], blocks["line"], blocks["key"]):
+        package_blocks.setdefault(path, []).append((line, key))
+    return Graph(module_index=_Grouped(table, MODULE_ROW, nested=True),
+                 packages=_Grouped(table, PACKAGE_ROW, nested=False), package_blocks=package_blocks)
+
+
+_NONE = object()
+
+
+class _Grouped(dict):
+    """The stored ``module_index`` rows of one ``kind`` as ``Graph.module_index`` (``nested``: group -> key -> paths)
+    or ``Graph.packages`` ((group, scope) -> paths), a language group's rows made into Python the first time one of
+    its entries is asked for: an update of a Python file in a repository that also holds C and JavaScript leaves
+    theirs in Arrow. Iterating makes every group's, in the rows' order, as ``stored_modules`` would."""
+
+    def __init__(self, table, kind: str, nested: bool):
+        import pyarrow.compute as pc
+
+        super().__init__()
+        self._rows = table.filter(pc.equal(table.column("kind"), kind)).select(["family", "key", "path"])
+        self._nested, self._made, self._whole = nested, set(), None
+
+    def _make(self, group: str) -> None:
+        import pyarrow.compute as pc
+
+        self._made.add(group)
+        rows = self._rows.filter(pc.equal(self._rows.column("family"), group)).select(["key", "path"]).to_pydict()
+        if not self._nested:
+            for key, path in zip(rows["key"], rows["path"]):
+                dict.setdefault(self, (group, key), []).append(path)
+            return
+        index: dict[str, list[str]] = {}
+        get = index.get
+        for key, path in zip(rows["key"], rows["path"]):  # a group's every file: the loop kept plain
+            paths = get(key)
+            if paths is None:
+                index[key] = [path]
+            else:
+                paths.append(path)
+        if index:
+            dict.__setitem__(self, group, index)
+
+    def get(self, entry, default=None):
+        group = entry if self._nested else entry[0] if isinstance(entry, tuple) and entry else None
+        if isinstance(group, str) and group not in self._made:
+            self._make(group)
+        return dict.get(self, entry, default)
+
+    def __getitem__(self, entry):
+        found = self.get(entry, _NONE)
+        if found is _NONE:
+            raise KeyError(entry)
+        return found
+
+    def __contains__(self, entry) -> bool:
+        return self.get(entry, _NONE) is not _NONE
+
+    def whole(self) -> dict:
+        """Every entry, in the order ``stored_modules`` adds them (each group's rows made first)."""
+        if self._whole is None:
+            order = self._rows.select(["family", "key"]).to_pydict()
+            for group in dict.fromkeys(order["family"]):
+                if group not in self._made:
+                    self._make(group)
+            entries = order["family"] if self._nested else zip(order["family"], order["key"])
+            self._whole = {entry: dict.__getitem__(self, entry) for entry in dict.fromkeys(entries)}
+        return self._whole
+
+    def items(self):
+        return self.whole().items()
+
+    def keys(self):
+        return self.whole().keys()
+
+    def values(self):
+        return self.whole().values()
+
+    def __iter__(self):
+        return iter(self.whole())
+
+    def __len__(self) -> int:
+        return len(self.whole())
 
 
 def package_names(g: Graph, key: tuple, paths: list[str]) -> dict:

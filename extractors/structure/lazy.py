@@ -572,7 +572,9 @@ class LazyGraph(Graph):
 class LazyResolver(Resolver):
     """The ``Resolver`` over a ``LazyGraph``: a file's imports are registered when first read; declared types and
     value-flow facts are indexed per file (per function name, for what is passed to called parameters) when first
-    asked for."""
+    asked for. A file's language support and hooks are read when the file is met (``Resolver.LANGUAGES_MET``)."""
+
+    LANGUAGES_MET = True
 
     def __init__(self, graph: LazyGraph, files: dict, root, provenance: str):
         self._imports = _Lazy(self._load_imports)

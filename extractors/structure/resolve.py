@@ -97,7 +97,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, NamedTuple
 
 from . import langs
-from .bindings import Binding, ImportBindings
+from .bindings import Binding, ImportBindings, PerFile
 from .discover import is_test_path
 from .lazyre import lazy_re
 from .parse import (ANY_TYPES, ARITY_RANGE, ASSIGNED_PLACE, ASYNC_PLACE, WRAPPED_PLACE, WRAPPER_HELD, BARE_CALL_ONLY, bound_values, BASE_ARGUMENT_MARK, CALL_SHAPE, COLLECTION, DECLARED_PLACE, DECORATOR_FACTORY, ELEMENT_ACCESSORS, ELEMENTS_OF, EXCEPT, FIXTURE_VALUE,
@@ -584,14 +584,16 @@ class _ValueAnswers:
 
 
 class Resolver(ImportBindings):
+    # whether each file's language support and hooks are read when the file is first met (``bindings.PerFile``: an
+    # update's ``LazyResolver``), not for every file up front (a full run meets every file)
+    LANGUAGES_MET = False
+
     def __init__(self, graph: Graph, files: dict[str, dict], root, provenance: str):
-        supports = {p: langs.support(i.get("language")) for p, i in files.items()}
+        supports, self.hooks, any_alternatives = self._languages(files)
         super().__init__(graph, supports, root)
         self.files, self.provenance = files, provenance
-        by_module = {key: hooks_of(m) for key, m in {id(m): m for m in supports.values()}.items()}  # once each
-        self.hooks = {p: by_module[id(m)] for p, m in supports.items()}
         self.no_hooks = hooks_of(None)
-        self._alternatives = {} if any(h.module_alternatives for h in by_module.values()) else None
+        self._alternatives = {} if any_alternatives else None
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
         self._global_cache: dict[tuple, Found] = {}
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
@@ -637,6 +639,29 @@ class Resolver(ImportBindings):
         self.passed: dict[tuple[str, str], dict[str, None]] = {}  # (function, parameter) -> functions passed for it
         self._returns_memo: dict[str, list[str]] = {}
         self._typed_kinds, self._named_kinds = self._answers_by_kind()
+
+    def _languages(self, files) -> tuple[dict, dict, bool]:
+        """Each file's ``langs`` module and ``Hooks`` (one ``Hooks`` per module), and whether a language keeps a
+        module's alternative definitions (``module_alternatives``; with ``LANGUAGES_MET`` assumed: a hit whose
+        language does not keep them has none, ``_module_alternatives``)."""
+        by_module: dict[int, Hooks] = {}
+
+        def hooks_of_module(support) -> Hooks:
+            found = by_module.get(id(support))
+            if found is None:
+                found = by_module[id(support)] = hooks_of(support)
+            return found
+
+        if self.LANGUAGES_MET:
+            return (PerFile(files, langs.support), PerFile(files, lambda lang: hooks_of_module(langs.support(lang))),
+                    True)
+        by_language: dict = {}  # a module looked up once per language, not once per file
+        supports = {p: by_language[lang] if (lang := i.get("language")) in by_language
+                    else by_language.setdefault(lang, langs.support(lang)) for p, i in files.items()}
+        for support in by_language.values():
+            hooks_of_module(support)
+        hooks = {p: by_module[id(m)] for p, m in supports.items()}
+        return supports, hooks, any(h.module_alternatives for h in by_module.values())
 
     # -- imports ------------------------------------------------------------------------------------------------
     def bind_imports(self, refs_by_path: dict[str, list[Ref]], edge_paths: set[str] | None = None) -> list[Edge]:

@@ -284,7 +284,8 @@ class Current:
         self._files = None
         self._lake_files = lake_files  # the lake's ``files`` table, when the run read it already (the plan did)
         self._passed = None
-        self.modules: dict[str, list] | None = None  # the ``module_index`` columns after this run (``kept_modules``)
+        # the ``module_index`` after this run: the lake's rows (``kept_modules``) or ``module_rows``' columns
+        self.modules: pa.Table | dict[str, list] | None = None
 
     def symbols(self) -> pa.Table:
         columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
@@ -300,12 +301,12 @@ class Current:
         kept = _kept(kept, self.keep) if kept is not None else None
         return _concat(kept, self.new["refs"], REF_COLUMNS)
 
-    def files(self) -> dict[str, dict]:
+    def files(self) -> "FileInfos":
+        """Each file's info after this run (``file_infos``), looked up per asked path (``FileInfos``)."""
         if self._files is None:
-            columns = ["path", "language", "package", "parse_status"]
-            lake_files = self._lake_files if self._lake_files is not None else self.previous("files")
-            self._lake_files = None
-            self._files = file_infos(_concat(_kept(lake_files, self.keep, columns), self.new["files"], columns))
+            lake_files, self._lake_files = self._lake_files, None
+            self._files = FileInfos(lambda: lake_files if lake_files is not None else self.previous("files"),
+                                    self.keep, self.new["files"])
         return self._files
 
     def file_count(self) -> int:
@@ -351,6 +352,105 @@ class Current:
         return _concat(kept, new, REF_COLUMNS)
 
 
+FILE_INFO = ["path", "language", "package", "parse_status"]
+
+
+class FileInfos:
+    """What resolution reads of each file after an update (``file_infos``: its language, package and status, the
+    skipped ones left out), looked up per asked path: this run's files from their few rows, the lake's kept ones by a
+    binary search of its paths sorted in Arrow. An update's resolution asks for a few hundred of site-packages' 15.7K
+    files: no dict made per file, no string decoded but those a search compares. Iterating (or ``len``) builds
+    ``file_infos``' dict once, in its order: the lake's kept rows, then this run's. ``lake_files``: () -> the lake's
+    ``files`` table (read when a kept file is first asked for)."""
+
+    def __init__(self, lake_files, keep: set[str], new_files: pa.Table):
+        self._read, self._keep, self._new_files = lake_files, keep, new_files
+        self._read_table: list = []  # the lake's ``files`` table, once read
+        self._fresh = {p: info for p, info in _infos(new_files.select(FILE_INFO))}  # None: skipped
+        self._asked: dict[str, dict | None] = {}
+        self._lake: pa.Table | None = None  # the kept rows' infos, sorted by path
+        self._whole: dict[str, dict] | None = None
+
+    def get(self, path: str, default=None):
+        if self._whole is not None:
+            return self._whole.get(path, default)
+        info = self._asked.get(path, _NOT_ASKED)
+        if info is _NOT_ASKED:
+            info = self._asked[path] = self._fresh.get(path) if path in self._fresh else self._kept(path)
+        return default if info is None else info
+
+    def __getitem__(self, path: str) -> dict:
+        info = self.get(path)
+        if info is None:
+            raise KeyError(path)
+        return info
+
+    def __contains__(self, path) -> bool:
+        return self.get(path) is not None
+
+    def _kept(self, path: str) -> dict | None:
+        if path not in self._keep or not isinstance(path, str):
+            return None
+        if self._lake is None:
+            self._lake = _sorted_by_path(self._lake_files(), self._keep)
+        paths = self._lake.column("path")
+        low, high = 0, len(paths)
+        while low < high:  # a few string scalars compared, none of the other paths decoded
+            middle = (low + high) // 2
+            if paths[middle].as_py() < path:
+                low = middle + 1
+            else:
+                high = middle
+        if low == len(paths) or paths[low].as_py() != path:
+            return None
+        return next(iter(_infos(self._lake.slice(low, 1))))[1]
+
+    def _lake_files(self) -> pa.Table | None:
+        if not self._read_table:
+            self._read_table.append(self._read())
+        return self._read_table[0]
+
+    def whole(self) -> dict[str, dict]:
+        """``file_infos`` of every file (a language or a module index that reads them all)."""
+        if self._whole is None:
+            kept = _kept(self._lake_files(), self._keep, FILE_INFO)
+            self._whole = file_infos(_concat(kept, self._new_files, FILE_INFO))
+        return self._whole
+
+    def __iter__(self):
+        return iter(self.whole())
+
+    def __len__(self) -> int:
+        return len(self.whole())
+
+    def items(self):
+        return self.whole().items()
+
+    def keys(self):
+        return self.whole().keys()
+
+    def values(self):
+        return self.whole().values()
+
+
+_NOT_ASKED = object()
+
+
+def _sorted_by_path(files: pa.Table | None, keep: set[str]) -> pa.Table:
+    """The ``files`` rows as ``file_infos`` reads them, sorted by path (one chunk: a search indexes it)."""
+    if files is None or not keep:
+        return pa.table({c: pa.array([], pa.string()) for c in FILE_INFO})
+    table = _plain(files.select(FILE_INFO))
+    return table.take(pc.sort_indices(table.column("path"))).combine_chunks()
+
+
+def _infos(files: pa.Table):
+    """(path, info) of each row, info None for a skipped file (``file_infos`` leaves it out)."""
+    f = files.select(FILE_INFO).to_pydict()
+    for p, lang, pkg, st in zip(f["path"], f["language"], f["package"], f["parse_status"]):
+        yield p, (None if st == "skipped" else {"language": lang, "package": pkg, "parse_status": st})
+
+
 def file_infos(files: pa.Table) -> dict[str, dict]:
     """What resolution reads of each file (its language, package and status), the skipped ones left out."""
     f = files.select(["path", "language", "package", "parse_status"]).to_pydict()
@@ -368,8 +468,9 @@ def module_index(files: dict[str, dict], root, columns: dict[str, list] | None =
 
 
 def kept_modules(previous, old_files: pa.Table | None, new_files: pa.Table, changed: set[str],
-                 configs_moved: bool) -> dict[str, list] | None:
-    """The lake's ``module_index`` columns (in ``position`` order) when this run cannot have moved them: no file
+                 configs_moved: bool) -> pa.Table | None:
+    """The lake's ``module_index`` rows (in ``position`` order, left in Arrow: ``graph.stored_modules`` makes a
+    language group's into Python when resolution asks for it) when this run cannot have moved them: no file
     added, deleted or skipped, none of another language or package, no resolution config moved, and the changed
     files of languages whose keys follow from the set of paths alone (``MODULE_KEYS_FROM_PATHS``: Rust reads its
     files' ``#[path]`` attributes). None: they are built again (``module_index_batches``)."""
@@ -391,7 +492,7 @@ def kept_modules(previous, old_files: pa.Table | None, new_files: pa.Table, chan
     table = previous("module_index", columns=MODULE_COLUMNS)
     if table is None:  # a lake written before the table
         return None
-    return _plain(table.take(pc.sort_indices(table.column("position")))).to_pydict()
+    return _plain(table.take(pc.sort_indices(table.column("position"))))
 
 
 def module_index_batches(current: "Current", root):
@@ -404,8 +505,8 @@ def module_index_batches(current: "Current", root):
     if current.modules is not None:
         yield Replace("module_index", "path", [])
         return
-    current.modules = module_rows(current.files(), root)
-    yield Batch("module_index", module_index(current.files(), root, current.modules))
+    current.modules = module_rows(current.files().whole(), root)
+    yield Batch("module_index", module_index(current.files().whole(), root, current.modules))
 
 
 def _calling(modules, names: set[str]):
@@ -445,7 +546,7 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
         return _resolve_lazily(current, affected, root, provenance, kept)
     # in path order, as a full run reads them: the lake gives the kept files shard by shard, this run's after them,
     # and the order decides what comes first (a class's subclasses, and so the overrides a capped dispatch lists)
-    symbols, refs, files = in_path_order(current.symbols()), in_path_order(current.refs()), current.files()
+    symbols, refs, files = in_path_order(current.symbols()), in_path_order(current.refs()), current.files().whole()
     if affected is None:
         return with_sids(resolve_parallel(symbols, refs, files, root, provenance, workers), symbols)
     affected_arr = pa.array(sorted(affected), pa.string())
