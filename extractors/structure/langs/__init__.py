@@ -126,7 +126,6 @@ from __future__ import annotations
 import importlib
 import posixpath
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
@@ -446,11 +445,11 @@ class ParseRules(NamedTuple):
     assigned_fields_yield: bool = False
 
 
-@dataclass(frozen=True)
-class Transparent:
+class Transparent(NamedTuple):
     """``TRANSPARENT_TYPES``, and the generic types named with one of ``TRANSPARENT_SUFFIXES``: Rust's own
     ``Result`` aliases (``ClapResult<ArgMatches>``, ``ParseResult<T>``, with ``type Result<T> = StdResult<T,
-    Error>`` behind them) hold their first argument the way ``Result`` does."""
+    Error>`` behind them) hold their first argument the way ``Result`` does. Hashable (``parse._element_type``'s
+    cache takes it); a NamedTuple, as ``ParseRules``, whose ``in`` and truth are these."""
 
     names: frozenset = frozenset()
     suffixes: tuple = ()
