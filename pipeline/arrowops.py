@@ -41,11 +41,13 @@ def _wrapper(func):
     takes them (positionally or by keyword); no options given: the kernel's defaults."""
     arity = func.arity
     options_name = func._doc.options_class
-    options_class = getattr(_c, options_name, None) if options_name else None
+    options_class = getattr(_c, options_name) if options_name else None
 
     def wrapper(*args, options=None, **kwargs):
         fixed = len(args) if arity is Ellipsis else arity
-        if options_class is not None and (args[fixed:] or kwargs):
+        if args[fixed:] or kwargs:
+            if options_class is None:
+                raise TypeError(f"{func.name} takes {arity} argument(s) and no options")
             options = options_class(*args[fixed:], **kwargs)
         return func.call(list(args[:fixed]), options)
 
