@@ -669,11 +669,11 @@ class LakeBusy(LakeError):
 
 def _filter_in(table, column: str, values):
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from pipeline import arrowops as pc
 
     data = table.column(column)
-    plain = data.cast(data.type.value_type) if pa.types.is_dictionary(data.type) else data
-    return table.filter(pc.is_in(plain, value_set=pa.array(list(values), plain.type)))
+    plain = pc.cast(data, data.type.value_type) if pa.types.is_dictionary(data.type) else data
+    return pc.filter(table, pc.is_in(plain, value_set=pa.array(list(values), plain.type)))
 
 
 def _check_tables(extractor) -> None:

@@ -58,7 +58,7 @@ def key_shard(value, n: int) -> int:
 def shard_ids(column, n: int):
     """The shard of every row, from its key (hashed once per distinct value)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from pipeline import arrowops as pc
 
     if n <= 1:
         return pa.array([0] * len(column), pa.int32())
@@ -66,19 +66,19 @@ def shard_ids(column, n: int):
         column = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
     encoded = column if pa.types.is_dictionary(column.type) else pc.dictionary_encode(column)
     per_value = pa.array([key_shard(v, n) for v in encoded.dictionary.to_pylist()], pa.int32())
-    return per_value.take(encoded.indices).fill_null(0)
+    return pc.fill_null(pc.take(per_value, encoded.indices), 0)
 
 
 def split(table, key: str | None, n: int) -> Iterator[tuple[int, object]]:
     """(shard, rows) for every shard that ``table`` has rows for."""
-    import pyarrow.compute as pc
+    from pipeline import arrowops as pc
 
     if n <= 1 or key is None:
         yield 0, table
         return
     ids = shard_ids(table.column(key), n)
     for k in sorted(set(pc.unique(ids).to_pylist())):
-        yield k, table.filter(pc.equal(ids, k))
+        yield k, pc.filter(table, pc.equal(ids, k))
 
 
 def _shard_order(table, key: str, n: int, sort_by: list[str]):
@@ -86,7 +86,7 @@ def _shard_order(table, key: str, n: int, sort_by: list[str]):
     their order in ``table`` or (``sort_by``) sorted by those columns; a stable sort, as ``Table.sort_by``. The
     order is None when every row is of one shard and nothing is sorted."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from pipeline import arrowops as pc
 
     ids = shard_ids(table.column(key), n)
     if n <= 1 and not sort_by:
@@ -106,7 +106,7 @@ def _ranks(column):
     refs table's kind and path: a handful and a few thousand values over a million rows, compared once each).
     Arrow sorts no dictionary column: one is ranked so too. Other types as they are."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from pipeline import arrowops as pc
 
     if isinstance(column, pa.ChunkedArray):
         column = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
@@ -152,6 +152,8 @@ def align_table(table, schema, keep_dictionary: bool = False):
     decodes each shard's rows as it writes them)."""
     import pyarrow as pa
 
+    from pipeline import arrowops as pc
+
     columns = []
     for f in schema:
         if f.name not in table.column_names:
@@ -159,7 +161,7 @@ def align_table(table, schema, keep_dictionary: bool = False):
             continue
         column = table.column(f.name)
         encoded = keep_dictionary and pa.types.is_dictionary(column.type) and column.type.value_type == f.type
-        columns.append(column if encoded else column.cast(f.type))
+        columns.append(column if encoded else pc.cast(column, f.type))
     if keep_dictionary:
         return pa.Table.from_arrays(columns, names=schema.names)
     return pa.Table.from_arrays(columns, schema=schema)
@@ -330,7 +332,7 @@ def prefetch_file(path: Path, repo: str, table: str) -> None:
 def _part_of(whole, columns, dictionary):
     """``whole`` (every column, plain) as ``_read_file`` would have read ``columns`` with ``dictionary``."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from pipeline import arrowops as pc
 
     data = whole.select([c for c in columns if c in whole.column_names]) if columns else whole
     for name in dictionary or ():  # Parquet reads only byte-array columns as dictionaries
@@ -481,13 +483,15 @@ class TableWrite:
         not routed a buffer at a time, read back and encoded again. The rows are taken in shard order about a
         buffer's worth of shards at a time (held while they are written), each shard a slice of that: a take per
         shard from a table of many chunks would cost a pass over all of them."""
+        from pipeline import arrowops as pc
+
         order, bounds = _shard_order(data, self.shard_by, self.routed, self.sort_by)
         row_group = SORTED_ROW_GROUP if self.sort_by else BUFFER_ROWS
         for k, _, _ in bounds:
             self._file(k)  # made before the threads: the folder and the dict
         for group in _buffers(bounds):
             first, last = group[0][1], group[-1][1] + group[-1][2]
-            rows = data.take(order.slice(first, last - first)) if order is not None else data
+            rows = pc.take(data, order.slice(first, last - first)) if order is not None else data
 
             def write(bound, rows=rows, first=first) -> None:
                 k, start, count = bound
@@ -613,7 +617,7 @@ class TableWrite:
             kept.unlink(missing_ok=True)
 
     def _old_rows(self, entry: dict, column: str, drop, full: bool):
-        import pyarrow.compute as pc
+        from pipeline import arrowops as pc
 
         try:
             rows = handed(entry["file"], take=True)
@@ -627,7 +631,7 @@ class TableWrite:
         rows = align_table(rows, self.schema)
         if len(drop) and column in rows.column_names:
             values = rows.column(column)
-            rows = rows.filter(pc.invert(pc.is_in(values, value_set=drop.cast(values.type))))
+            rows = pc.filter(rows, pc.invert(pc.is_in(values, value_set=pc.cast(drop, values.type))))
         return rows
 
     def _reroute(self, sources: list[Path], n: int) -> list[dict]:
@@ -679,12 +683,14 @@ class TableWrite:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
+        from pipeline import arrowops as pc
+
         tables = [base] if base is not None else []
         # a file read as one file: ``pq.read_table`` goes through pyarrow.dataset, which a one-shot update does not
         # import otherwise
         tables += [align_table(pq.ParquetFile(p).read() if isinstance(p, Path) else p, self.schema) for p in parts]
         rows = pa.concat_tables(tables) if tables else self.schema.empty_table()
-        return rows.sort_by([(c, "ascending") for c in self.sort_by])
+        return pc.sort_by(rows, [(c, "ascending") for c in self.sort_by])
 
 
 def _write_regrouped(path: Path, schema, base, parts: list[Path], stats: list[str] | bool = True) -> None:

@@ -257,9 +257,9 @@ def stored_modules(columns) -> Graph:
 
 
 def _stored_lazily(table) -> Graph:
-    import pyarrow.compute as pc
+    from pipeline import arrowops as pc  # not pyarrow.compute: an update does not import it
 
-    blocks = table.filter(pc.equal(table.column("kind"), BLOCK_ROW)).select(["path", "line", "key"]).to_pydict()
+    blocks = pc.filter(table, pc.equal(table.column("kind"), BLOCK_ROW)).select(["path", "line", "key"]).to_pydict()
     package_blocks: dict[str, list[tuple[int, str]]] = {}
     for path, line, key in zip(blocks["path"], blocks["line"], blocks["key"]):
         package_blocks.setdefault(path, []).append((line, key))
@@ -277,17 +277,17 @@ class _Grouped(dict):
     theirs in Arrow. Iterating makes every group's, in the rows' order, as ``stored_modules`` would."""
 
     def __init__(self, table, kind: str, nested: bool):
-        import pyarrow.compute as pc
+        from pipeline import arrowops as pc
 
         super().__init__()
-        self._rows = table.filter(pc.equal(table.column("kind"), kind)).select(["family", "key", "path"])
+        self._rows = pc.filter(table, pc.equal(table.column("kind"), kind)).select(["family", "key", "path"])
         self._nested, self._made, self._whole = nested, set(), None
 
     def _make(self, group: str) -> None:
-        import pyarrow.compute as pc
+        from pipeline import arrowops as pc
 
         self._made.add(group)
-        rows = self._rows.filter(pc.equal(self._rows.column("family"), group)).select(["key", "path"]).to_pydict()
+        rows = pc.filter(self._rows, pc.equal(self._rows.column("family"), group)).select(["key", "path"]).to_pydict()
         if not self._nested:
             for key, path in zip(rows["key"], rows["path"]):
                 dict.setdefault(self, (group, key), []).append(path)

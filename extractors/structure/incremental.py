@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
+from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow.compute
 from pipeline.extractor import Batch, Replace
 
 from .langs import HANDS_ON, MAX_HANDS_ON
@@ -151,7 +151,7 @@ def _facts(refs: pa.Table | None) -> set[tuple]:
     passed = pc.and_(pc.equal(kind, "callback"), pc.and_(pc.is_valid(plain.column("alias")),
                                                          pc.is_valid(plain.column("module"))))
     facts = pc.or_(pc.is_in(kind, value_set=pa.array(DECLARED_KINDS + FLOW_KINDS)), passed)
-    return _rows(plain.filter(facts), FACT_REF)
+    return _rows(pc.filter(plain, facts), FACT_REF)
 
 
 def _rows(table: pa.Table | None, columns: list[str]) -> set[tuple]:
@@ -164,7 +164,7 @@ def _rows(table: pa.Table | None, columns: list[str]) -> set[tuple]:
 def _early(refs: pa.Table | None) -> set[tuple]:
     if refs is None or not refs.num_rows:
         return set()
-    early = _plain(refs).filter(pc.is_in(_plain(refs).column("kind"), value_set=pa.array(EARLY_KINDS)))
+    early = pc.filter(_plain(refs), pc.is_in(_plain(refs).column("kind"), value_set=pa.array(EARLY_KINDS)))
     return _rows(early, EARLY_REF)
 
 
@@ -177,7 +177,7 @@ def _file_facts(files: pa.Table | None) -> dict[str, tuple]:
 
 def _plain(table: pa.Table) -> pa.Table:
     """Dictionary-encoded string columns decoded (comparisons and Python conversion then see plain values)."""
-    return pa.Table.from_arrays([c.cast(c.type.value_type) if pa.types.is_dictionary(c.type) else c
+    return pa.Table.from_arrays([pc.cast(c, c.type.value_type) if pa.types.is_dictionary(c.type) else c
                                  for c in table.columns], names=table.column_names)
 
 
@@ -253,10 +253,10 @@ def _naming(previous, names: set[str], methods: set[str] = frozenset(), rebased:
         if rebased or not methods:
             return _paths(index)
         templated = pc.equal(_plain(index.select(["name"])).column("name"), TEMPLATE_KEY)
-        return _paths(index.filter(pc.invert(templated))) | _fitting(previous, _paths(index.filter(templated)),
+        return _paths(pc.filter(index, pc.invert(templated))) | _fitting(previous, _paths(pc.filter(index, templated)),
                                                                       methods)
     refs = previous("refs", columns=["path", "name", "receiver"], dictionary=["path", "name", "receiver"])
-    return set() if refs is None else _paths(refs.filter(pc.or_(_in(refs, "name", names),
+    return set() if refs is None else _paths(pc.filter(refs, pc.or_(_in(refs, "name", names),
                                                                 _in(refs, "receiver", names))))
 
 
@@ -269,7 +269,7 @@ def _fitting(previous, paths: set[str], methods: set[str]) -> set[str]:
     if refs is None:
         return paths
     refs = _plain(refs)
-    refs = refs.filter(pc.fill_null(pc.match_substring(refs.column("name"), "*"), False))
+    refs = pc.filter(refs, pc.fill_null(pc.match_substring(refs.column("name"), "*"), False))
     found = set()
     for path, name in zip(*refs.to_pydict().values()):
         if path not in found and name != "*" and any(map(_template_fit(name), methods)):
@@ -308,7 +308,7 @@ def _defining(previous, names: set[str], indexed: bool) -> set[str]:
         if index is not None:
             return _paths(index)
     symbols = previous("symbols", columns=["path", "name"], dictionary=["path", "name"])
-    return set() if symbols is None else _paths(symbols.filter(_in(symbols, "name", names)))
+    return set() if symbols is None else _paths(pc.filter(symbols, _in(symbols, "name", names)))
 
 
 def _defining_through(previous, names: set[str], indexed: bool) -> set[str]:
@@ -332,14 +332,15 @@ def _defining_through(previous, names: set[str], indexed: bool) -> set[str]:
 def _without(table: pa.Table | None, paths: set[str]) -> pa.Table | None:
     if table is None or not paths:
         return table
-    return table.filter(pc.invert(_in(table, "path", paths)))
+    return pc.filter(table, pc.invert(_in(table, "path", paths)))
 
 
 def _importers(refs: pa.Table, modules: set[str]) -> set[str]:
     """Files whose imports name a module like one of ``modules`` (by file stem or package folder)."""
     stems = {posixpath.basename(p).rsplit(".", 1)[0] for p in modules}
     stems |= {posixpath.basename(posixpath.dirname(p)) for p in modules}
-    with_module = refs.filter(pc.and_(pc.is_valid(refs.column("module")), _in(refs, "kind", {"import", "reexport"})))
+    with_module = pc.filter(refs, pc.and_(pc.is_valid(refs.column("module")),
+                                          _in(refs, "kind", {"import", "reexport"})))
     with_module = _plain(with_module.select(["path", "module"])).to_pydict()
     return {p for p, m in zip(with_module["path"], with_module["module"])
             if m.replace("/", ".").rsplit(".", 1)[-1] in stems}
@@ -389,12 +390,12 @@ def _linked_by_edges(previous, scope: EditScope, hierarchy: pa.Table | None) -> 
     edges = previous("edges", columns=columns, dictionary=columns)
     if edges is None:
         return set()
-    found = _paths(edges.filter(pc.or_(_in(edges, "dst_id", scope.linked), _in(edges, "src_id", scope.linked))))
+    found = _paths(pc.filter(edges, pc.or_(_in(edges, "dst_id", scope.linked), _in(edges, "src_id", scope.linked))))
     if scope.flows:  # the files with an edge to what those functions returned, or to the functions they decorate
         values = _flow_values(edges, scope.flows) | _decorated(previous, scope.flows)
-        found |= _paths(edges.filter(_in(edges, "dst_id", values)))
+        found |= _paths(pc.filter(edges, _in(edges, "dst_id", values)))
     if hierarchy is None:
-        hierarchy = edges.filter(_in(edges, "kind", {"inherits"}))
+        hierarchy = pc.filter(edges, _in(edges, "kind", {"inherits"}))
     return found | _subclass_files(_plain(hierarchy.select(["path", "src_id", "dst_id"])), scope.classes)
 
 
@@ -417,8 +418,8 @@ def _flow_values(edges: pa.Table | None, functions: set[str]) -> set[str]:
     """The functions the previous edges say ``functions`` returned or passed on (``return inner``)."""
     if edges is None or not functions:
         return set()
-    from_them = edges.filter(pc.and_(_in(edges, "src_id", functions), _in(edges, "ref_form", {"callback"})))
-    return set(_plain(from_them.select(["dst_id"])).column("dst_id").drop_null().to_pylist())
+    from_them = pc.filter(edges, pc.and_(_in(edges, "src_id", functions), _in(edges, "ref_form", {"callback"})))
+    return set(pc.drop_null(_plain(from_them.select(["dst_id"])).column("dst_id")).to_pylist())
 
 
 def _decorated(previous, functions: set[str]) -> set[str]:
@@ -431,7 +432,7 @@ def _decorated(previous, functions: set[str]) -> set[str]:
     if facts is None:
         return set()
     facts = _plain(facts)
-    hits = facts.filter(pc.and_(pc.equal(facts.column("kind"), "decorated_by"),
+    hits = pc.filter(facts, pc.and_(pc.equal(facts.column("kind"), "decorated_by"),
                                 pc.is_in(facts.column("name"), value_set=pa.array(names, pa.string()))))
     return {f"{p}::{q}" for p, q in zip(hits.column("path").to_pylist(), hits.column("src_qualname").to_pylist())}
 
@@ -473,7 +474,7 @@ def with_sids(edges: pa.Table, sids: pa.Table) -> pa.Table:
     for end in ("src", "dst"):
         position = _positions(edges.column(f"{end}_id"), ids)
         edges = edges.set_column(edges.schema.get_field_index(f"{end}_sid"), f"{end}_sid",
-                                 pc.take(values, position).cast(pa.int32()))
+                                 pc.cast(pc.take(values, position), pa.int32()))
     return edges
 
 

@@ -28,8 +28,8 @@ from collections import defaultdict
 from typing import Callable, NamedTuple
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
+from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow.compute
 from pipeline.shards import keeping
 
 from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, elsewhere_type_name,
@@ -93,7 +93,7 @@ def _pylist(column) -> list:
 
 
 def _plain(table: pa.Table) -> pa.Table:
-    return pa.Table.from_arrays([c.cast(c.type.value_type) if pa.types.is_dictionary(c.type) else c
+    return pa.Table.from_arrays([pc.cast(c, c.type.value_type) if pa.types.is_dictionary(c.type) else c
                                  for c in table.columns], names=table.column_names)
 
 
@@ -150,7 +150,7 @@ class LakeRows:
             every = shard.python()
             rows = [every[i] for i in numbers]
         else:
-            rows = _python_rows(_plain(shard.table.take(pa.array(numbers, pa.int64()))))
+            rows = _python_rows(_plain(pc.take(shard.table, pa.array(numbers, pa.int64()))))
         self._rows[value] = rows
         return rows
 
@@ -183,7 +183,7 @@ def _row_numbers(column) -> dict:
         if not pa.types.is_dictionary(chunk.type):
             chunk = pc.dictionary_encode(chunk)
         order = pc.array_sort_indices(chunk.indices)
-        runs = pc.run_end_encode(chunk.indices.take(order))
+        runs = pc.run_end_encode(pc.take(chunk.indices, order))
         values, ends, rows = chunk.dictionary.to_pylist(), runs.run_ends.to_pylist(), order.to_pylist()
         for code, start, end in zip(runs.values.to_pylist(), [0] + ends, ends):
             held = rows[start:end] if not offset else [offset + i for i in rows[start:end]]
@@ -276,7 +276,7 @@ class Index:
             by_name = self._passed_by_name[kind] = defaultdict(list)
             table = self._passed()
             if table is not None and table.num_rows:
-                for r in _refs(table.filter(pc.equal(table.column("kind"), kind))):
+                for r in _refs(pc.filter(table, pc.equal(table.column("kind"), kind))):
                     by_name[r.name].append(r)
         return by_name.get(name, [])
 
@@ -342,9 +342,9 @@ def _parent_elsewhere(batch: pa.RecordBatch):
     parent and path, through the dictionaries."""
     paths, parents = _dictionary(batch, "path"), _dictionary(batch, "parent_id")
     parent_paths = pc.extract_regex(parents.dictionary, r"^(?P<path>.*?)::").field("path")
-    parent_path = pc.fill_null(pc.index_in(parent_paths, value_set=paths.dictionary), -2).cast(pa.int32())
+    parent_path = pc.cast(pc.fill_null(pc.index_in(parent_paths, value_set=paths.dictionary), -2), pa.int32())
     of_row = pc.fill_null(pc.take(parent_path, parents.indices), -1)
-    return pc.and_(pc.not_equal(of_row, -1), pc.not_equal(of_row, paths.indices.cast(pa.int32())))
+    return pc.and_(pc.not_equal(of_row, -1), pc.not_equal(of_row, pc.cast(paths.indices, pa.int32())))
 
 
 def _dotted_at_module(batch: pa.RecordBatch):

@@ -14,7 +14,8 @@ from functools import partial
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.compute as pc
+
+from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow.compute
 
 from .budget import run_guarded
 from .langs.arity import Params
@@ -146,10 +147,10 @@ def _shared_values(column: pa.ChunkedArray) -> list:
     its dictionary), and hashed once, however many references and look-ups use it (every reference's key in
     ``_resolve_slice``, the resolver's dicts keyed by path and name)."""
     if pa.types.is_dictionary(column.type):
-        column = column.cast(column.type.value_type)
+        column = pc.cast(column, column.type.value_type)
     if not pa.types.is_string(column.type):
         return column.to_pylist()
-    encoded = column.combine_chunks().dictionary_encode()
+    encoded = pc.dictionary_encode(column.combine_chunks())
     values = encoded.dictionary.to_pylist() + [None]
     # plain lists, not numpy: a one-shot update's process refuses numpy (``pipeline.lean``: ~35 ms of import)
     return list(map(values.__getitem__, pc.fill_null(encoded.indices, len(values) - 1).to_pylist()))
@@ -212,7 +213,7 @@ def _repeated(table: pa.Table, rows: list[int], lines: list[int]) -> pa.Table:
     """``table``'s ``rows`` in order (a row repeated for each reference it answers), each on its line."""
     if len(rows) == table.num_rows:  # no reference repeated one with edges: ``rows`` is every row once, in order
         return table
-    table = table.take(pa.array(rows, pa.int64()))
+    table = pc.take(table, pa.array(rows, pa.int64()))
     return table.set_column(LINE, "line", pa.array(lines, table.schema.field("line").type))
 
 
@@ -227,7 +228,7 @@ def edges_table(edges: list[Edge], sids: dict[str, int] | None = None) -> pa.Tab
     without it)."""
     # one struct conversion of the row tuples is ~3x faster than transposing them into columns in Python
     table = pa.Table.from_struct_array(pa.array(edges, type=EDGE_STRUCT))
-    table = pa.Table.from_arrays([c.dictionary_encode() if pa.types.is_string(c.type) else c for c in table.columns],
+    table = pa.Table.from_arrays([pc.dictionary_encode(c) if pa.types.is_string(c.type) else c for c in table.columns],
                                  names=table.column_names)
     return _with_sids(table.append_column("src_sid", pa.nulls(len(edges), pa.int32())).append_column(
         "dst_sid", pa.nulls(len(edges), pa.int32())), sids)
@@ -248,7 +249,7 @@ def _with_sids(table: pa.Table, sids: dict[str, int] | None) -> pa.Table:
     for end in ("src", "dst"):
         ids = table.column(f"{end}_id").combine_chunks()
         if pa.types.is_dictionary(ids.type):
-            found = pa.array(map(sids.get, ids.dictionary.to_pylist()), pa.int32()).take(ids.indices)
+            found = pc.take(pa.array(map(sids.get, ids.dictionary.to_pylist()), pa.int32()), ids.indices)
         else:
             found = pa.array(map(sids.get, ids.to_pylist()), pa.int32())
         table = table.set_column(table.schema.get_field_index(f"{end}_sid"), f"{end}_sid", found)
@@ -316,14 +317,14 @@ def _prepared(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, p
     cols["params"] = params_column(symbols)
     early = pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS))
     whole = refs if every_ref is None else every_ref
-    returns = _refs(whole.filter(pc.is_in(whole.column("kind"), value_set=pa.array(DECLARED_KINDS))))
-    flow = _refs(whole.filter(pc.or_(pc.is_in(whole.column("kind"), value_set=pa.array(FLOW_KINDS)),
+    returns = _refs(pc.filter(whole, pc.is_in(whole.column("kind"), value_set=pa.array(DECLARED_KINDS))))
+    flow = _refs(pc.filter(whole, pc.or_(pc.is_in(whole.column("kind"), value_set=pa.array(FLOW_KINDS)),
                                      pc.and_(pc.equal(whole.column("kind"), "callback"),
                                              pc.is_valid(whole.column("alias"))))))
     with cycles_paused():
-        resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(refs.filter(early)), files,
+        resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(pc.filter(refs, early)), files,
                                   root, provenance, import_edge_paths, returns, flow)
-    return resolver, edges_table(edges), refs.filter(pc.invert(early))
+    return resolver, edges_table(edges), pc.filter(refs, pc.invert(early))
 
 
 def _resolved(state, workers: int | None, sids: dict[str, int] | None = None) -> pa.Table:

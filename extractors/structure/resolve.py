@@ -274,9 +274,10 @@ NAME_LAYERS = ("scoped", "imported", "package")
 MEMBER_LAYERS = ("self", "self_chain", "constructed", "module", "class_named", "returned")
 
 
-@dataclass(frozen=True)
-class Hooks:
-    """A language module's optional hooks with their defaults filled in, looked up once, not per reference."""
+class Hooks(NamedTuple):
+    """A language module's optional hooks with their defaults filled in, looked up once, not per reference. A
+    NamedTuple, not a frozen dataclass: ``dataclasses`` compiles the source of its methods over ~75 fields at import
+    (~20 M instructions in every process that resolves)."""
 
     receiver_path: Callable
     inline_type: Callable

@@ -6,8 +6,8 @@ import posixpath
 import re
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
+from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow.compute
 from pipeline.lake import align_table
 
 from .parse import IMPLEMENTED_VALUE, OBJECT_KEY, PASSED_VALUE, FileFacts
@@ -97,13 +97,13 @@ def _kept(table: pa.Table | None, keep: set[str], columns: list[str] | None = No
     if table is None or not keep:
         return None
     table = table.select([c for c in columns if c in table.column_names]) if columns else table  # older: fewer
-    return table.filter(pc.is_in(table.column("path"), value_set=pa.array(list(keep), pa.string())))  # any order
+    return pc.filter(table, pc.is_in(table.column("path"), value_set=pa.array(list(keep), pa.string())))  # any order
 
 
 def _concat(old: pa.Table | None, new: pa.Table, columns: list[str]) -> pa.Table:
     """Kept rows and this run's, in the kept rows' types (dictionary-encoded when read so: the new rows are few)."""
     parts = [_with_columns(t, columns, new.schema).select(columns) for t in (old, new) if t is not None]
-    return pa.concat_tables([p.cast(parts[0].schema) for p in parts])
+    return pa.concat_tables([pc.cast(p, parts[0].schema) for p in parts])
 
 
 def _with_columns(table: pa.Table, columns: list[str], schema: pa.Schema) -> pa.Table:
@@ -118,7 +118,7 @@ def merged_symbols(previous: pa.Table | None, new: pa.Table, keep: set[str]) -> 
     """The repository's whole symbols table: unchanged files' rows and this run's, each with a dense ``sid``."""
     columns = [n for n in SYMBOLS.names if n not in ("repo", "sid")]
     table = _concat(_kept(previous, keep), new, columns)
-    table = table.take(pc.sort_indices(table, [("id", "ascending")]))
+    table = pc.take(table, pc.sort_indices(table, [("id", "ascending")]))
     table = _owners_in_other_files(table)
     return table.append_column("sid", pa.array(range(table.num_rows), pa.int32()))
 
@@ -135,7 +135,7 @@ def _owners_in_other_files(symbols: pa.Table) -> pa.Table:
         if kind in OWNER_KINDS:
             types.setdefault(qual, []).append(sid)
     parents = symbols.column("parent_id").to_pylist()
-    rows = symbols.select(["id", "path", "qualname"]).filter(orphan).to_pydict()
+    rows = pc.filter(symbols.select(["id", "path", "qualname"]), orphan).to_pydict()
     position = {sid: i for i, sid in enumerate(symbols.column("id").to_pylist())}
     for sid, path, qual in zip(rows["id"], rows["path"], rows["qualname"]):
         found = _owner(types.get(qual.rpartition(".")[0], []), posixpath.dirname(path))
@@ -198,7 +198,7 @@ def _has_orphans(symbols: pa.Table) -> bool:
 def _except_paths(table: pa.Table | None, paths: set[str]) -> pa.Table | None:
     if table is None or not paths:
         return table
-    return table.filter(pc.invert(pc.is_in(table.column("path"), value_set=pa.array(sorted(paths), pa.string()))))
+    return pc.filter(table, pc.invert(pc.is_in(table.column("path"), value_set=pa.array(sorted(paths), pa.string()))))
 
 
 def reparented(previous, symbols: pa.Table, changed: set[str], scope, indexed: bool = False) -> pa.Table:
@@ -233,7 +233,7 @@ def reparented(previous, symbols: pa.Table, changed: set[str], scope, indexed: b
         scope.names.add(symbol_id.rpartition(".")[2])
         scope.classes.update(c for c in (old, new) if c and not c.endswith("::" + MODULE))
     scope.changed |= files
-    rows = others.filter(pc.is_in(others.column("path"), value_set=pa.array(sorted(files), pa.string())))
+    rows = pc.filter(others, pc.is_in(others.column("path"), value_set=pa.array(sorted(files), pa.string())))
     fixed = [moved[i][1] if i in moved else p for i, p in zip(rows.column("id").to_pylist(),
                                                              rows.column("parent_id").to_pylist())]
     return rows.set_column(rows.schema.get_field_index("parent_id"), "parent_id", pa.array(fixed, pa.string()))
@@ -291,7 +291,7 @@ class Current:
         columns = ["id", "path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
                    "params_max", "labels"]
         kept = _except_paths(self.previous("symbols", columns=columns), self.changed)
-        return pa.concat_tables([t.select(columns).cast(self.run_symbols.select(columns).schema)
+        return pa.concat_tables([pc.cast(t.select(columns), self.run_symbols.select(columns).schema)
                                  for t in (kept, self.run_symbols, self.moved) if t is not None])
 
     def refs(self) -> pa.Table:
@@ -337,7 +337,7 @@ class Current:
         """The functions passed by name to calls of functions named like ``names`` (``run(f)``, ``run(cb=f)``), and
         the parameters passed on to them (``param_passed``)."""
         table = self.passed_refs()
-        return _plain(table.filter(pc.and_(pc.is_in(table.column("kind"), value_set=pa.array(["callback",
+        return _plain(pc.filter(table, pc.and_(pc.is_in(table.column("kind"), value_set=pa.array(["callback",
                                                                                              "param_passed"])),
                                            _calling(table.column("module"), names))))
 
@@ -347,7 +347,7 @@ class Current:
 
         wanted = sorted(paths - self.changed_by_parse)
         kept = self.previous("refs", where=("path", wanted)) if wanted else None
-        new = self.new["refs"].filter(pc.is_in(self.new["refs"].column("path"), value_set=pa.array(sorted(paths),
+        new = pc.filter(self.new["refs"], pc.is_in(self.new["refs"].column("path"), value_set=pa.array(sorted(paths),
                                                                                                    pa.string())))
         return _concat(kept, new, REF_COLUMNS)
 
@@ -441,7 +441,7 @@ def _sorted_by_path(files: pa.Table | None, keep: set[str]) -> pa.Table:
     if files is None or not keep:
         return pa.table({c: pa.array([], pa.string()) for c in FILE_INFO})
     table = _plain(files.select(FILE_INFO))
-    return table.take(pc.sort_indices(table.column("path"))).combine_chunks()
+    return pc.take(table, pc.sort_indices(table.column("path"))).combine_chunks()
 
 
 def _infos(files: pa.Table):
@@ -492,7 +492,7 @@ def kept_modules(previous, old_files: pa.Table | None, new_files: pa.Table, chan
     table = previous("module_index", columns=MODULE_COLUMNS)
     if table is None:  # a lake written before the table
         return None
-    return _plain(table.take(pc.sort_indices(table.column("position"))))
+    return _plain(pc.take(table, pc.sort_indices(table.column("position"))))
 
 
 def module_index_batches(current: "Current", root):
@@ -551,7 +551,7 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
         return with_sids(resolve_parallel(symbols, refs, files, root, provenance, workers), symbols)
     affected_arr = pa.array(sorted(affected), pa.string())
     in_affected = pc.is_in(refs.column("path"), value_set=affected_arr)
-    hierarchy_files = pa.array(sorted(set(refs.filter(pc.equal(refs.column("kind"), "inherits"))
+    hierarchy_files = pa.array(sorted(set(pc.filter(refs, pc.equal(refs.column("kind"), "inherits"))
                                           .column("path").to_pylist())), pa.string())
     hierarchy = pc.and_(pc.is_in(refs.column("path"), value_set=hierarchy_files),
                         pc.is_in(refs.column("kind"), value_set=pa.array(EARLY_KINDS)))
@@ -559,8 +559,8 @@ def resolve_current(current: Current, affected: set[str] | None, root, provenanc
     # (``export {x} from``, ``export default x``, ``pub use``, a package ``__init__``)
     imports = pc.is_in(refs.column("kind"), value_set=pa.array(["import", "reexport"]))
     wanted = pc.or_(pc.or_(in_affected, hierarchy), imports)
-    fresh = resolve_parallel(symbols, refs.filter(wanted), files, root, provenance, workers, affected, refs)
-    fresh = fresh.filter(pc.is_in(fresh.column("path"), value_set=affected_arr))
+    fresh = resolve_parallel(symbols, pc.filter(refs, wanted), files, root, provenance, workers, affected, refs)
+    fresh = pc.filter(fresh, pc.is_in(fresh.column("path"), value_set=affected_arr))
     return with_sids(fresh, symbols)
 
 
@@ -577,7 +577,7 @@ def in_path_order(table: pa.Table) -> pa.Table:
         path = path.unify_dictionaries()  # path by its rank among the values (a million paths never decoded)
         ranks = pc.rank(path.chunk(0).dictionary)
         path = pa.chunked_array([pc.take(ranks, chunk.indices) for chunk in path.chunks], ranks.type)
-    return table.take(pc.sort_indices(path))
+    return pc.take(table, pc.sort_indices(path))
 
 
 def _structural(paths: set[str], files: dict) -> bool:
@@ -608,7 +608,7 @@ def _sids_from_index(edges: pa.Table, index, known: dict[str, int]) -> pa.Table:
     index (only the ends they name: a hub's kept edges name definitions in 200 other files, not read again)."""
     for end in ("src", "dst"):
         column = edges.column(f"{end}_id")
-        ids = (column.cast(column.type.value_type) if pa.types.is_dictionary(column.type) else column).to_pylist()
+        ids = (pc.cast(column, column.type.value_type) if pa.types.is_dictionary(column.type) else column).to_pylist()
         sids = pa.array([known[i] if i in known else index.sid_of(i) for i in ids], pa.int32())
         edges = edges.set_column(edges.schema.get_field_index(f"{end}_sid"), f"{end}_sid", sids)
     return edges
@@ -617,7 +617,7 @@ def _sids_from_index(edges: pa.Table, index, known: dict[str, int]) -> pa.Table:
 def early(refs: pa.Table) -> pa.Table:
     """The ``early_refs`` table's rows among ``refs``: imports, re-exports, bases, declared types and value-flow
     facts (``INDEXED_KINDS``): what an update's resolution reads of the files it does not resolve again."""
-    return refs.filter(pc.is_in(refs.column("kind"), value_set=pa.array(INDEXED_KINDS)))
+    return pc.filter(refs, pc.is_in(refs.column("kind"), value_set=pa.array(INDEXED_KINDS)))
 
 
 def hierarchy(edges: pa.Table) -> pa.Table:
@@ -625,7 +625,7 @@ def hierarchy(edges: pa.Table) -> pa.Table:
     an update reads a class's bases and subclasses without resolving other files' bases again."""
     from .lazy import HIERARCHY_COLUMNS
 
-    rows = edges.filter(pc.equal(_plain(edges.select(["kind"])).column("kind"), "inherits"))
+    rows = pc.filter(edges, pc.equal(_plain(edges.select(["kind"])).column("kind"), "inherits"))
     return _plain(rows.select(HIERARCHY_COLUMNS))
 
 
@@ -685,7 +685,7 @@ def _unified(edges: pa.Table, columns: list[str]) -> pa.Table:
     table = pa.Table.from_arrays([c if pa.types.is_dictionary(c.type) else pc.dictionary_encode(c)
                                   for c in table.columns], names=columns)
     if not table.num_rows:  # no chunk to unify: one empty one
-        return pa.Table.from_arrays([pa.array([], pa.string()).dictionary_encode() for _ in columns], names=columns)
+        return pa.Table.from_arrays([pc.dictionary_encode(pa.array([], pa.string())) for _ in columns], names=columns)
     return table.unify_dictionaries().combine_chunks()
 
 
@@ -694,11 +694,11 @@ def _distinct_pairs(table: pa.Table, keep) -> pa.Table:
     as plain strings: each pair is one integer (key index times the number of paths, plus the path index)."""
     key, path = (table.column(i).chunk(0) for i in range(2))
     width = max(len(path.dictionary), 1)
-    codes = pc.add(pc.multiply(key.indices.cast(pa.int64()), width), path.indices.cast(pa.int64()))
-    codes = pc.unique(codes.filter(pc.and_(pc.fill_null(keep, False), pc.is_valid(codes))))
+    codes = pc.add(pc.multiply(pc.cast(key.indices, pa.int64()), width), pc.cast(path.indices, pa.int64()))
+    codes = pc.unique(pc.filter(codes, pc.and_(pc.fill_null(keep, False), pc.is_valid(codes))))
     rows = pc.divide(codes, width)  # integer division
-    return pa.table({table.column_names[0]: key.dictionary.take(rows),
-                     "path": path.dictionary.take(pc.subtract(codes, pc.multiply(rows, width)))})
+    return pa.table({table.column_names[0]: pc.take(key.dictionary, rows),
+                     "path": pc.take(path.dictionary, pc.subtract(codes, pc.multiply(rows, width)))})
 
 
 def _distinct(table: pa.Table) -> pa.Table:
@@ -714,8 +714,8 @@ def _foreign_sources(table: pa.Table):
     a ``_unified`` (src_id, path) table: worked out once per distinct id."""
     src, path = table.column("src_id").chunk(0), table.column("path").chunk(0)
     files = pc.list_element(pc.split_pattern(src.dictionary, "::", max_splits=1), 0)
-    file_of = pc.index_in(files, value_set=path.dictionary).cast(pa.int64())
-    return pc.fill_null(pc.not_equal(file_of.take(src.indices), path.indices.cast(pa.int64())), True)
+    file_of = pc.cast(pc.index_in(files, value_set=path.dictionary), pa.int64())
+    return pc.fill_null(pc.not_equal(pc.take(file_of, src.indices), pc.cast(path.indices, pa.int64())), True)
 
 
 def unresolved_names(edges: pa.Table) -> pa.Table:
@@ -724,7 +724,7 @@ def unresolved_names(edges: pa.Table) -> pa.Table:
     name is written somewhere unresolved (the per-file export's ``file_structure_cards``) is read from the shards of its
     name instead of from every edge. The part is what ``regexp_extract(dst_name, '([^.]+)$', 1)`` gives."""
     keep = pc.and_(_equals(edges.column("resolution"), "unresolved"), pc.is_valid(edges.column("dst_name")))
-    table = _plain(edges.select(["dst_name", "path"]).filter(keep))
+    table = _plain(pc.filter(edges.select(["dst_name", "path"]), keep))
     tails = pc.replace_substring_regex(table.column("dst_name"), r"(?s)^.*\.", "")
     rows = _distinct(pa.table({"dst_name": tails, "path": table.column("path")}))
     return rows.append_column("resolution", pa.array(["unresolved"] * rows.num_rows, pa.string()))
@@ -787,7 +787,7 @@ def symbol_names(symbols: pa.Table) -> pa.Table:
     from .lazy import NAME_COLUMNS
 
     table = _plain(symbols.select(NAME_COLUMNS))
-    return table.filter(pc.is_in(table.column("kind"), value_set=pa.array(sorted(BY_NAME_KINDS), pa.string())))
+    return pc.filter(table, pc.is_in(table.column("kind"), value_set=pa.array(sorted(BY_NAME_KINDS), pa.string())))
 
 
 def foreign_symbols(symbols: pa.Table) -> pa.Table:
@@ -797,7 +797,7 @@ def foreign_symbols(symbols: pa.Table) -> pa.Table:
     from .lazy import READ_COLUMNS, foreign_rows
 
     table = _plain(symbols.select(READ_COLUMNS))
-    return table.take(pa.array(foreign_rows(table), pa.int64()))
+    return pc.take(table, pa.array(foreign_rows(table), pa.int64()))
 
 
 def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], whole: bool):
@@ -844,16 +844,16 @@ def ref_names(refs: pa.Table) -> pa.Table:
     table = _plain(refs.select(["name", "path"]))
     if "receiver" in refs.column_names:
         receivers = _plain(refs.select(["receiver", "path"])).rename_columns(["name", "path"])
-        table = pa.concat_tables([table, receivers.filter(_one_name(receivers.column("name")))])
+        table = pa.concat_tables([table, pc.filter(receivers, _one_name(receivers.column("name")))])
     if "bound_to" in refs.column_names:
-        table = pa.concat_tables([table, _object_keys_named(refs).cast(table.schema)])
-    table = table.filter(pc.is_valid(table.column("name")))
-    templates = table.filter(pc.and_(pc.match_substring(table.column("name"), "*"),
+        table = pa.concat_tables([table, pc.cast(_object_keys_named(refs), table.schema)])
+    table = pc.filter(table, pc.is_valid(table.column("name")))
+    templates = pc.filter(table, pc.and_(pc.match_substring(table.column("name"), "*"),
                                      pc.not_equal(table.column("name"), "*")))
     if templates.num_rows:  # a method added anywhere may fit a template: its files are found under one key
         keyed = pa.table({"name": pa.array([TEMPLATE_KEY] * templates.num_rows, pa.string()),
                           "path": templates.column("path")})
-        table = pa.concat_tables([table, keyed.cast(table.schema)])
+        table = pa.concat_tables([table, pc.cast(keyed, table.schema)])
     return _distinct(table)
 
 
@@ -863,7 +863,7 @@ def _object_keys_named(refs: pa.Table) -> pa.Table:
     moving only a member's declared type reaches those files by the member's name (``incremental.edit_scope``), as
     nothing else they name is that member."""
     held = _plain(refs.select(["bound_to", "path"]))
-    held = held.filter(pc.fill_null(pc.match_substring(held.column("bound_to"), OBJECT_KEY), False))
+    held = pc.filter(held, pc.fill_null(pc.match_substring(held.column("bound_to"), OBJECT_KEY), False))
     pairs = {(OBJECT_KEY + key, path) for bound, path in zip(*_distinct(held).to_pydict().values())
              if bound.startswith((PASSED_VALUE, IMPLEMENTED_VALUE)) for key in _KEY_NAME.findall(bound)}
     return pa.table({"name": pa.array([n for n, _ in pairs], pa.string()),
@@ -930,7 +930,7 @@ def passed(refs: pa.Table) -> pa.Table:
     given the decorated one), the parameters passed on to a call (``param_passed``): what binding a called
     parameter reads of every file."""
     kind = refs.column("kind")
-    return refs.filter(pc.or_(pc.and_(pc.is_in(kind, value_set=pa.array(["callback", "param_passed"])),
+    return pc.filter(refs, pc.or_(pc.and_(pc.is_in(kind, value_set=pa.array(["callback", "param_passed"])),
                                       pc.is_valid(refs.column("alias"))),
                               pc.equal(kind, "decorated_by")))
 
@@ -962,5 +962,5 @@ def index_batches(table: str, previous, old_refs: pa.Table | None, new_refs: pa.
 
 
 def _plain(table: pa.Table) -> pa.Table:
-    return pa.Table.from_arrays([c.cast(c.type.value_type) if pa.types.is_dictionary(c.type) else c
+    return pa.Table.from_arrays([pc.cast(c, c.type.value_type) if pa.types.is_dictionary(c.type) else c
                                  for c in table.columns], names=table.column_names)

@@ -126,7 +126,6 @@ from __future__ import annotations
 import importlib
 import posixpath
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
@@ -321,9 +320,13 @@ class DocMember(NamedTuple):
     answered_by: str | None = None  # the method that runs in its place (``__call``, ``__callStatic``, ``__get``)
 
 
-@dataclass(frozen=True)
-class ParseRules:
-    """What a definition means in one language: exported, an entry point, a parameter that references something."""
+class ParseRules(NamedTuple):
+    """What a definition means in one language: exported, an entry point, a parameter that references something.
+
+    A NamedTuple, not a frozen dataclass: ``dataclasses`` writes and compiles the source of ``__init__``, ``__eq__``,
+    ``__hash__``, ``__repr__`` and ``__setattr__`` over its ~65 fields when this module is imported (~25 M
+    instructions, in every process that parses or resolves); a NamedTuple's fields are read the same way. Its
+    mappings' defaults are one shared empty dict each: nothing writes into a rules' mapping."""
 
     is_exported: Callable[[str, str | None, bool], bool]
     entry_reason: Callable[[str, str, str | None, tuple], str | None]
@@ -340,7 +343,7 @@ class ParseRules:
     # node types of a name written with type arguments (C#'s ``generic_name``: ``Foo<Bar>``): a reference there
     # records how many (parse.TYPE_ARGUMENTS_WRITTEN), which tells same-named types of other arities apart
     generic_names: frozenset = frozenset()
-    async_protocol: dict = field(default_factory=dict)  # a method a statement runs -> the one its async form runs
+    async_protocol: dict = {}  # a method a statement runs -> the one its async form runs
     opaque_receivers: tuple = ()  # receivers whose references are kept inside an ``@opaque`` region (``$crate``)
     path_separator: str = "."  # between the parts of a module path written in several pieces (Rust ``::``)
     repairs: tuple = ()  # same-length rewrites of syntax the grammar cannot read, tried on a file with errors
@@ -399,7 +402,7 @@ class ParseRules:
     # field of a plain named type also binds its elements, to ``ELEMENTS_OF`` + the type (looked up when resolving)
     named_collections: bool = False
     element_accessors: frozenset = frozenset()  # methods giving an element, beyond parse.ELEMENT_ACCESSORS
-    entry_members: dict = field(default_factory=dict)  # a mapping entry's member -> "value" or "key" (C++ .second)
+    entry_members: dict = {}  # a mapping entry's member -> "value" or "key" (C++ .second)
     map_types: frozenset = frozenset()  # generic mapping types <K, V>: a declaration binds their keys too
     item_types: frozenset = frozenset()  # generic containers <T> (beyond parse.ITEM_CONTAINERS): C++'s vector
     array_types: frozenset = frozenset()  # node types that are an array of their one element: TypeScript's Foo[]
@@ -410,7 +413,7 @@ class ParseRules:
     # states obj's elements, is what obj's class's method declares it returns (parse.ElementReads; None: not read)
     index_method: str | None = None
     # a loop taking a call apart by place (parse._loop_pairs): function -> (first place, arguments paired or None)
-    paired_loops: dict = field(default_factory=dict)
+    paired_loops: dict = {}
     pairs_method: str | None = None  # for k, v in d.items(): v is one of d's values (Python's ``items``)
     # a bare name a method reads is its class's field where no local binds it (C#'s _validator.RuleFor(x => ..)): what
     # the field's declaration states rides along its lambdas' parameters (parse._add_passed)
@@ -442,11 +445,11 @@ class ParseRules:
     assigned_fields_yield: bool = False
 
 
-@dataclass(frozen=True)
-class Transparent:
+class Transparent(NamedTuple):
     """``TRANSPARENT_TYPES``, and the generic types named with one of ``TRANSPARENT_SUFFIXES``: Rust's own
     ``Result`` aliases (``ClapResult<ArgMatches>``, ``ParseResult<T>``, with ``type Result<T> = StdResult<T,
-    Error>`` behind them) hold their first argument the way ``Result`` does."""
+    Error>`` behind them) hold their first argument the way ``Result`` does. Hashable (``parse._element_type``'s
+    cache takes it); a NamedTuple, as ``ParseRules``, whose ``in`` and truth are these."""
 
     names: frozenset = frozenset()
     suffixes: tuple = ()
