@@ -51,9 +51,7 @@ def lean_process() -> None:
     global QUICK_EXIT
     gc.disable()
     if WHOLE_PROCESS:
-        # dateutil: pyarrow's first conversion of a Python value imports it (for its relativedelta), ~13 M
-        # instructions for a type no update converts
-        lean.refuse("pandas", "numpy", "dateutil")
+        lean.refuse("pandas", "numpy")
         lean.plain_compute_docs()
         one_malloc_arena()
         QUICK_EXIT = True
