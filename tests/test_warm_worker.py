@@ -15,18 +15,11 @@ from pathlib import Path
 import pytest
 
 from pipeline.hooks import background
+from tests.bench.bench_lake import _children
 from tests.conftest import git
 from tests.test_hooks import FILES, TIMEOUT, _stop_worker, cli, demo  # noqa: F401 - ``demo`` is a fixture
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the parse child is forked")
-
-
-def _children(pid: int) -> list[int]:
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as fh:
-            return [int(p) for p in fh.read().split()]
-    except OSError:
-        return []
 
 
 def _worker(lake) -> int:

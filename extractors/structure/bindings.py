@@ -11,6 +11,7 @@ from collections import defaultdict
 from typing import NamedTuple
 
 from .graph import MODULE, Graph, in_block, scope_at
+from .ondemand import WholeWhenIterated
 
 
 class Binding(NamedTuple):
@@ -39,7 +40,7 @@ class Declared(NamedTuple):
 _UNKNOWN = object()  # not asked yet
 
 
-class PerFile(dict):
+class PerFile(WholeWhenIterated, dict):
     """path -> what its file's language gives the resolver (its ``langs`` module, its ``Hooks``), worked out the first
     time the file is asked for, once per language: an update's resolution meets a few of the repository's files, and
     a language's module is imported only when one of its files is met (a Python file's update in a repository that
@@ -86,21 +87,6 @@ class PerFile(dict):
         if self._whole is None:
             self._whole = {path: self[path] for path in self._files}
         return self._whole
-
-    def items(self):
-        return self.whole().items()
-
-    def keys(self):
-        return self.whole().keys()
-
-    def values(self):
-        return self.whole().values()
-
-    def __iter__(self):
-        return iter(self.whole())
-
-    def __len__(self) -> int:
-        return len(self.whole())
 
 
 class ImportBindings:

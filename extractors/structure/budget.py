@@ -37,7 +37,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .pool import die_with_parent, write_all
+from pipeline.childproc import fork_linked, write_all
+
+from .pool import die_with_parent
 
 DEFAULT_FILE_BUDGET = 20.0
 DEFAULT_FILE_MEMORY_MB = 4096
@@ -267,22 +269,13 @@ def prepare_standby() -> bool:
     discard_standby()
     if not file_budget() or not hasattr(os, "fork"):
         return False
-    request_read, request_write = os.pipe()
-    result_read, result_write = os.pipe()
     gc.freeze()  # as ``start_child``; left frozen until the child is taken (``_standby_for``)
-    try:
-        pid = os.fork()
-    except OSError:  # no process now: the next run forks its own child, as always
-        for fd in (request_read, request_write, result_read, result_write):
-            os.close(fd)
+    link = fork_linked()
+    if link is None:  # no process now: the next run forks its own child, as always
         return False
-    if pid == 0:  # pragma: no cover - the child; its coverage is the parent's result
-        os.close(request_write)
-        os.close(result_read)
-        _standby_main(request_read, result_write)
-    os.close(request_read)
-    os.close(result_write)
-    _standby = _Standby(pid, request_write, result_read, os.getpid())
+    if link.pid == 0:  # pragma: no cover - the child; its coverage is the parent's result
+        _standby_main(link.reads, link.writes)
+    _standby = _Standby(link.pid, link.writes, link.reads, os.getpid())
     return True
 
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from . import langs
 from .discover import is_test_path
 from .langs.arity import Params
+from .ondemand import WholeWhenIterated
 from .qualnames import untwinned
 
 CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "object"}
@@ -270,7 +271,7 @@ def _stored_lazily(table) -> Graph:
 _NONE = object()
 
 
-class _Grouped(dict):
+class _Grouped(WholeWhenIterated, dict):
     """The stored ``module_index`` rows of one ``kind`` as ``Graph.module_index`` (``nested``: group -> key -> paths)
     or ``Graph.packages`` ((group, scope) -> paths), a language group's rows made into Python the first time one of
     its entries is asked for: an update of a Python file in a repository that also holds C and JavaScript leaves
@@ -328,21 +329,6 @@ class _Grouped(dict):
             entries = order["family"] if self._nested else zip(order["family"], order["key"])
             self._whole = {entry: dict.__getitem__(self, entry) for entry in dict.fromkeys(entries)}
         return self._whole
-
-    def items(self):
-        return self.whole().items()
-
-    def keys(self):
-        return self.whole().keys()
-
-    def values(self):
-        return self.whole().values()
-
-    def __iter__(self):
-        return iter(self.whole())
-
-    def __len__(self) -> int:
-        return len(self.whole())
 
 
 def package_names(g: Graph, key: tuple, paths: list[str]) -> dict:

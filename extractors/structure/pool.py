@@ -11,6 +11,8 @@ import os
 import pickle
 import signal
 
+from pipeline.childproc import write_all
+
 
 class Forked:
     """``fn(*args)`` begun in a forked child; ``result()`` waits for it (its exception raised again here), ``stop()``
@@ -97,13 +99,6 @@ def _pickled_failure(exc: BaseException) -> bytes:
         return pickle.dumps((False, exc), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # noqa: BLE001 - an exception that does not pickle: its text
         return pickle.dumps((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
-
-
-def write_all(fd: int, payload: bytes) -> None:
-    """All of ``payload`` into the pipe ``fd`` (a write may take part of it)."""
-    view = memoryview(payload)
-    while view:
-        view = view[os.write(fd, view):]
 
 
 def die_with_parent() -> None:

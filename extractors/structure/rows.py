@@ -10,6 +10,7 @@ import pyarrow as pa
 from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow.compute
 from pipeline.lake import align_table
 
+from .ondemand import WholeWhenIterated
 from .parse import IMPLEMENTED_VALUE, OBJECT_KEY, PASSED_VALUE, FileFacts
 from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, MODULE
 from .schemas import FILES, REFS, SYMBOLS
@@ -355,7 +356,7 @@ class Current:
 FILE_INFO = ["path", "language", "package", "parse_status"]
 
 
-class FileInfos:
+class FileInfos(WholeWhenIterated):
     """What resolution reads of each file after an update (``file_infos``: its language, package and status, the
     skipped ones left out), looked up per asked path: this run's files from their few rows, the lake's kept ones by a
     binary search of its paths sorted in Arrow. An update's resolution asks for a few hundred of site-packages' 15.7K
@@ -416,21 +417,6 @@ class FileInfos:
             kept = _kept(self._lake_files(), self._keep, FILE_INFO)
             self._whole = file_infos(_concat(kept, self._new_files, FILE_INFO))
         return self._whole
-
-    def __iter__(self):
-        return iter(self.whole())
-
-    def __len__(self) -> int:
-        return len(self.whole())
-
-    def items(self):
-        return self.whole().items()
-
-    def keys(self):
-        return self.whole().keys()
-
-    def values(self):
-        return self.whole().values()
 
 
 _NOT_ASKED = object()

@@ -17,6 +17,8 @@ import json
 import os
 import signal
 
+from ..childproc import fork_linked, read_all, write_all
+
 # what a forked child loads before the worker asks it to export (the views of a per-file export whose history
 # facts are reused from the previous snippets: the usual edit)
 WARM_VIEWS = ["file_structure_cards"]
@@ -47,32 +49,23 @@ class ExportChild:
     @classmethod
     def start(cls, lake, repo: str) -> "ExportChild | None":
         """Fork the child (it starts loading at once); None when it cannot be forked."""
-        go_read, go_write = os.pipe()
-        done_read, done_write = os.pipe()
         worker = os.getpid()
-        try:
-            pid = os.fork()
-        except OSError:
-            for fd in (go_read, go_write, done_read, done_write):
-                os.close(fd)
+        link = fork_linked()
+        if link is None:
             return None
-        if pid == 0:  # pragma: no cover - the child; its coverage is the worker's exports
-            os.close(go_write)
-            os.close(done_read)
-            _child_main(lake, repo, go_read, done_write, worker)
-        os.close(go_read)
-        os.close(done_write)
-        return cls(pid, go_write, done_read)
+        if link.pid == 0:  # pragma: no cover - the child; its coverage is the worker's exports
+            _child_main(lake, repo, link.reads, link.writes, worker)
+        return cls(link.pid, link.writes, link.reads)
 
     def run(self, files: list[str]) -> None:
         """Export ``files`` in the child and wait for it; ``ExportFailed`` when it did not."""
         try:
-            _write_all(self.go, json.dumps(files).encode())
+            write_all(self.go, json.dumps(files).encode())
         except OSError:  # it died already: its status says how
             pass
         os.close(self.go)
         self.go = None
-        answer = _read_all(self.done)
+        answer = read_all(self.done)
         os.close(self.done)
         self.done = None
         status = self._reap()
@@ -112,16 +105,16 @@ def _child_main(lake, repo: str, go: int, done: int, worker: int) -> None:
         _die_with_worker(worker)
         _own_session()
         _warm_up(lake, repo)
-        request = _read_all(go)
+        request = read_all(go)
         if request:
             from .worker import export
 
             export(type(lake)(lake.root), repo, json.loads(request))
-            _write_all(done, b"ok")
+            write_all(done, b"ok")
         status = 0
     except BaseException as exc:  # reported to the worker, which logs it as the batch's export failure
         try:
-            _write_all(done, f"{type(exc).__name__}: {exc}"[:2000].encode())
+            write_all(done, f"{type(exc).__name__}: {exc}"[:2000].encode())
         except OSError:
             pass
     finally:
@@ -162,21 +155,6 @@ def _die_with_worker(worker: int) -> None:
         pass
     if os.getppid() != worker:  # the worker died before the line above
         os._exit(1)
-
-
-def _read_all(fd: int) -> bytes:
-    chunks = []
-    while True:
-        chunk = os.read(fd, 1 << 16)
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
 
 
 def _death(status: int) -> str:
