@@ -272,6 +272,7 @@ def prepare_standby() -> bool:
     gc.freeze()  # as ``start_child``; left frozen until the child is taken (``_standby_for``)
     link = fork_linked()
     if link is None:  # no process now: the next run forks its own child, as always
+        gc.unfreeze()  # nothing shares the objects: frozen, they would never be collected
         return False
     if link.pid == 0:  # pragma: no cover - the child; its coverage is the parent's result
         _standby_main(link.reads, link.writes)
