@@ -3228,7 +3228,7 @@ class Resolver(ImportBindings):
         element); None otherwise."""
         if name == hooks.index_method:
             return self._element_class(cls)
-        if "(" not in attr or name not in hooks.element_accessors:
+        if not _accessor_call(attr, hooks):
             return None
         element = self._element_class(cls)
         if element is None or self._unknown_member(cls, name).resolution != "external":
@@ -3251,10 +3251,7 @@ class Resolver(ImportBindings):
         """``routes().get(k)`` where ``routes()`` declares a library's container of a class of ours (``Map<String,
         Route>``, ``ArrayList<Route>``): that class, which the accessor ``step`` gives; None where the step is no
         element accessor's call or the declaration states no class of ours."""
-        name, paren, _ = step.partition("(")
-        if not paren or name.strip() not in hooks.element_accessors:
-            return None
-        return self._element_class(sid) or None
+        return (self._element_class(sid) or None) if _accessor_call(step, hooks) else None
 
     def _generic_step_class(self, cls: str, name: str, step: str) -> str | None:
         """What a chain's generic method call ``m<A, B>()`` gives, where the language tells types apart by their
@@ -5214,6 +5211,13 @@ def _curried_calls(value: str) -> int:
 def _narrowed_only(r: Ref) -> bool:
     """Whether every value ``r``'s receiver is bound to is a type check's (``narrowed:Handler``), none declared."""
     return bool(r.bound_to) and all(v.startswith(NARROWED_VALUE) for v in r.bound_to.split("|"))
+
+
+def _accessor_call(step: str, hooks: Hooks) -> bool:
+    """Whether a chain's step is a call of a method that gives one of a collection's elements (``get(0)``,
+    ``firstOrNull()``; parse's and the language's ``ELEMENT_ACCESSORS``), not a property of that name."""
+    name, paren, _ = step.partition("(")
+    return bool(paren) and name.split("{")[0].strip() in hooks.element_accessors
 
 
 @lru_cache(maxsize=16384)  # a receiver's chain is split by several layers, and again for each of its references
