@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections import _count_elements  # Counter's C loop, without a Counter
 from dataclasses import dataclass, field
+from functools import partial
 from operator import attrgetter
 
 import pyarrow as pa
@@ -488,6 +490,8 @@ def _positions(column: pa.ChunkedArray, ids: pa.Array) -> pa.ChunkedArray:
 
 
 NOT_FROM_REFS = ("imports", "inherits", "dispatch")  # edges a file's imports, bases and overrides make, not its calls
+NOT_FROM_CALLS = [k for k in NOT_FROM_REFS if k != "imports"]  # nor from imports: left out of kept lines
+_new_edge = partial(tuple.__new__, Edge)  # an Edge from a row, without its Python-level __new__
 DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to"]  # what decides a reference's edges, but where
 
 
@@ -507,13 +511,17 @@ class KeptResolution:
 
 
 ref_key = attrgetter(*DECIDING)  # a Ref's DECIDING fields, in the order kept_resolution reads them from the lake
+IMPORTS, EARLY = frozenset(IMPORT_KINDS), frozenset(EARLY_KINDS)
 
 
 def line_key(keys: list[tuple]) -> frozenset:
-    """One line's references as a multiset (their order on the line does not matter)."""
+    """One line's references as a multiset (their order on the line does not matter). A line of one reference is
+    made directly, the others counted by ``collections``' C loop: a key is made for each line of an edited file
+    twice an update (its old lines here, its new ones by the resolver: a hub's ~3,000)."""
+    if len(keys) == 1:
+        return frozenset(((keys[0], 1),))
     counts: dict[tuple, int] = {}
-    for key in keys:
-        counts[key] = counts.get(key, 0) + 1
+    _count_elements(counts, keys)
     return frozenset(counts.items())
 
 
@@ -528,48 +536,84 @@ def kept_resolution(scope: EditScope, old: dict, previous) -> KeptResolution | N
     old_edges = previous("edges", where=("path", sorted(scope.changed)), hand_over=True)  # the merge's base
     if old_edges is None:
         return None
+    lines = _ref_lines(old["refs"])
+    early = _early_lines(old["refs"])  # the few lines with an import or a base: the others need no kinds
     defined = _rows(old["symbols"], ["path", "qualname"])
-    lines: dict[tuple, list] = {}  # (path, src_qualname, line) -> the line's reference keys
-    for path, src, line, *key in zip(*_plain(old["refs"].select(["path", "src_qualname", "line"] + DECIDING))
-                                     .to_pydict().values()):
-        lines.setdefault((path, src, line), []).append(tuple(key))
     # the resolver's source of a reference in no definition (an ``impl`` block's, a skipped definition's) is the
     # module: such a line shares its edges with the module's references there, and is not kept
     where = {}
-    for path, src, line in lines:
-        at = (path, src if (path, src) in defined else MODULE, line)
-        where[at] = None if at in where else (path, src, line)
+    for at in lines:
+        path, src, line = at
+        source = (path, src if (path, src) in defined else MODULE, line)
+        where[source] = None if source in where else at
     edges, imports, sids = _edges_by_line(old_edges)
     importing: dict[tuple, int] = {}  # (path, line) -> how many definitions import there
-    for path, _src, line in (at for at, keys in lines.items() if any(k[0] in IMPORT_KINDS for k in keys)):
-        importing[(path, line)] = importing.get((path, line), 0) + 1
+    for (path, _src, line), kinds in early.items():
+        if not kinds.isdisjoint(IMPORTS):
+            importing[(path, line)] = importing.get((path, line), 0) + 1
     kept = {}
-    for at, line in where.items():
-        keys = lines[line] if line else None
-        kinds = {k[0] for k in keys} if keys else set()
-        if kinds and kinds <= set(IMPORT_KINDS) and importing[(line[0], line[2])] == 1:  # a line of imports only
-            kept[(line[0], line[1], line_key(keys))] = imports.get((line[0], line[2]), [])
-        # a base's line: its edges are theirs too; a function given another: its parameters' calls move
-        elif kinds and not kinds & set(EARLY_KINDS) and not _inside(line[1], scope.callees):
-            kept[(line[0], line[1], line_key(keys))] = edges.get(at, [])
+    for source, at in where.items():
+        if at is None:
+            continue
+        path, src, line = at
+        if at in early:  # a line of imports only; a base's line: its edges are theirs too
+            if {key[0] for key in lines[at]} <= IMPORTS and importing[(path, line)] == 1:
+                kept[(path, src, line_key(lines[at]))] = imports.get((path, line), [])
+        elif not _inside(src, scope.callees):  # a function given another: its parameters' calls move
+            kept[(path, src, line_key(lines[at]))] = edges.get(source, [])
     return KeptResolution(kept, sids)
+
+
+def _ref_lines(refs: pa.Table) -> dict[tuple, list[tuple]]:
+    """(path, src_qualname, line) -> the line's references' DECIDING values, in the rows' order."""
+    columns = _plain(refs.select(["path", "src_qualname", "line"] + DECIDING)).to_pydict()
+    lines: dict[tuple, list[tuple]] = {}
+    for at, key in zip(zip(columns["path"], columns["src_qualname"], columns["line"]),
+                       zip(*(columns[name] for name in DECIDING))):
+        found = lines.get(at)
+        if found is None:
+            lines[at] = [key]
+        else:
+            found.append(key)
+    return lines
+
+
+def _early_lines(refs: pa.Table) -> dict[tuple, set[str]]:
+    """(path, src_qualname, line) -> the EARLY kinds of the line's references, for the lines that have one."""
+    table = _plain(refs.select(["path", "src_qualname", "line", "kind"]))
+    table = pc.filter(table, pc.is_in(table.column("kind"), value_set=pa.array(EARLY_KINDS, pa.string())))
+    lines: dict[tuple, set[str]] = {}
+    for path, src, line, kind in zip(*table.to_pydict().values()):
+        lines.setdefault((path, src, line), set()).add(kind)
+    return lines
 
 
 def _edges_by_line(old_edges: pa.Table) -> tuple[dict, dict, dict]:
     """The edges made by references, by (path, source qualname, line); the ``imports`` edges by (path, line): they
-    come from the module, wherever the import is written; and the sid of every end they name."""
-    edges: dict[tuple, list[Edge]] = {}
-    imports: dict[tuple, list[Edge]] = {}
+    come from the module, wherever the import is written; and the sid of every end they name. A base's and an
+    override's edges (``inherits``, ``dispatch``: a hub's 400 of 2,900) are left out in Arrow, not made in Python."""
     fields = list(Edge._fields)
-    columns = _plain(old_edges.select(fields + ["src_sid", "dst_sid"])).to_pydict()
+    table = _plain(old_edges.select(fields + ["src_sid", "dst_sid"]))
+    columns = table.select(["src_id", "src_sid", "dst_id", "dst_sid"]).to_pydict()
     sids = dict(zip(columns["src_id"], columns["src_sid"])) | dict(zip(columns["dst_id"], columns["dst_sid"]))
     sids.pop(None, None)
-    for e in map(Edge._make, zip(*(columns[f] for f in fields))):
-        if e.kind == "imports":
-            imports.setdefault((e.path, e.line), []).append(e)
-        elif e.kind not in NOT_FROM_REFS:  # a stored function's edge starts at the field: its reference's source
-            source = e.receiver if e.ref_form == STORED_FORM else e.src_id[len(e.path) + 2:]  # is the receiver
-            edges.setdefault((e.path, source, e.line), []).append(e)
+    dropped = pc.is_in(table.column("kind"), value_set=pa.array(NOT_FROM_CALLS, pa.string()))
+    table = pc.filter(table, pc.invert(dropped))
+    columns = table.select(fields).to_pydict()
+    edges: dict[tuple, list[Edge]] = {}
+    imports: dict[tuple, list[Edge]] = {}
+    rows = map(_new_edge, zip(*columns.values()))
+    for e, kind, path, line, form, receiver, src in zip(rows, columns["kind"], columns["path"], columns["line"],
+                                                        columns["ref_form"], columns["receiver"], columns["src_id"]):
+        if kind == "imports":
+            imports.setdefault((path, line), []).append(e)
+        else:  # a stored function's edge starts at the field: its reference's source is the receiver
+            key = (path, receiver if form == STORED_FORM else src[len(path) + 2:], line)
+            found = edges.get(key)
+            if found is None:
+                edges[key] = [e]
+            else:
+                found.append(e)
     return edges, imports, sids
 
 

@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from ..errors import QueryError
 from ..lake import Lake
-from ..repos import commits_behind
+from ..repos import commits_behind, git_facts
 from . import read, render, tokens
 
 SNIPPET_BUDGET = 100
@@ -148,7 +148,7 @@ def _export_whole(lake: Lake, repo: str, root: Path, snippet_budget: int, digest
 def repo_facts(catalog, snap, repo: str) -> dict:
     root = snap.info.get("root")
     indexed = (snap.cursors.get("structure") or {}).get("commit")
-    behind = commits_behind(Path(root), indexed) if root and indexed and os.path.isdir(root) else None
+    behind = _behind(root, indexed)
     has = lambda view, query: view in catalog.views and catalog.rows(query, [repo])[1][0][0] > 0  # noqa: E731
     return {"repo": repo, "root": root, "indexed_commit": indexed, "behind": behind,
             "files": catalog.rows("SELECT count(*) FROM files WHERE repo = ? AND parse_status <> 'skipped'",
@@ -436,7 +436,19 @@ def _file_facts(snap, manifest: dict) -> dict:
     signals = manifest.get("signals") or {}
     return {"indexed_commit": indexed, "history": bool(signals.get("history")),
             "behaviour": bool(signals.get("behaviour")),
-            "behind": commits_behind(Path(root), indexed) if root and indexed and os.path.isdir(root) else None}
+            "behind": _behind(root, indexed)}
+
+
+def _behind(root: str | None, indexed: str | None) -> int | None:
+    """How many commits HEAD is ahead of the indexed one; None when unknown. An update records HEAD as indexed: a
+    HEAD equal to it is 0 commits ahead, and ``git_facts`` knows HEAD without git in a warm worker's export child (its
+    answer inherited from the worker's update, kept while HEAD and the refs stay as they were): no ``git rev-list``
+    process an edit. Any other HEAD is counted by git."""
+    if not (root and indexed and os.path.isdir(root)):
+        return None
+    if git_facts(Path(root)).get("head") == indexed:
+        return 0
+    return commits_behind(Path(root), indexed)
 
 
 def _add_history(catalog, repo: str, reuse: bool, cards: dict, previous: dict) -> None:
