@@ -853,7 +853,8 @@ class Resolver(ImportBindings):
         if r.receiver and form in ("call", "constructor") and found.ids:
             held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid, FIELD_HOLDER)]
             edges += self._edges(r, src, Found(list(dict.fromkeys(held)), "flow"), "calls", "call") if held else []
-        if form == "call" and self.wrapped and found.ids:
+        # (a method of a value whose class the call that built it says, form "constructor", is wrapped the same)
+        if form in ("call", "constructor") and self.wrapped and found.ids:
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         if form == "call" and found.ids and found.resolution not in GUESSES and r.receiver \
@@ -4399,8 +4400,20 @@ class Resolver(ImportBindings):
     def _class_named(self, r: Ref, dotted: str) -> str | None:
         sid = self._named(r, dotted) or self._module_default(r.path, dotted)
         if sid and not self._classlike(sid) and self.g.by_id[sid].kind in VALUES:
-            sid = self._own_type_named(sid)
+            sid = self._own_type_named(sid) or self._class_alias(sid)
         return sid if sid and self._classlike(sid) else None
+
+    def _class_alias(self, sid: str) -> str | None:
+        """A module variable another name of a class (falcon's ``routing/__init__.py``: ``DefaultRouter =
+        CompiledRouter``; ``DefaultRouter()`` elsewhere builds a ``CompiledRouter``): that class, looked up from its
+        module's top; None for any other variable (one holding a call's value, a function, or two classes)."""
+        sym = self.g.by_id[sid]
+        held = self.return_types.get((sym.path, sym.qualname)) if at_module_level(sym) else None
+        if held is None or held.kind != "value.held" or held.bound_to or held.name == sym.name:
+            return None
+        found = self._lookup(replace(held, src_qualname=MODULE), f"{sym.path}::{MODULE}", CLASSLIKE)
+        return found.ids[0] if len(found.ids) == 1 and found.resolution not in GUESSES \
+            and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
 
     def _own_type_named(self, sid: str) -> str | None:
         """The class a field or property is declared of where it bears that class's name (C#'s ``public TypeMap
