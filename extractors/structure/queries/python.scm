@@ -545,10 +545,16 @@
 (call function: (identifier) @_getattr
   arguments: (argument_list . [(identifier) (attribute)] @receiver . [(string) (binary_operator) (identifier)] @name)
   (#eq? @_getattr "getattr")) @reference.template
-; ... and one formatted by str.format (falcon's inspect: getattr(self, 'visit_{}'.format(instance.__visit_name__)))
+; ... and one formatted by str.format (falcon's inspect: getattr(  # type: ignore\n self, 'visit_{}'.format(..)),
+; a comment before the arguments)
 ; needs: getattr format
 (call function: (identifier) @_getattr
   arguments: (argument_list . [(identifier) (attribute)] @receiver
+                            . (call function: (attribute object: (string) attribute: (identifier) @_format)) @name)
+  (#eq? @_getattr "getattr") (#eq? @_format "format")) @reference.template
+; needs: getattr format
+(call function: (identifier) @_getattr
+  arguments: (argument_list . (comment) . [(identifier) (attribute)] @receiver
                             . (call function: (attribute object: (string) attribute: (identifier) @_format)) @name)
   (#eq? @_getattr "getattr") (#eq? @_format "format")) @reference.template
 (assignment left: (identifier) @name
