@@ -231,8 +231,8 @@ linked_twins AS (  -- dead_code's `linked_twins`: a C or C++ extern function ano
                       AND (t.kind = x.kind OR (x.kind IN ('method', 'property')
                                               AND t.kind IN ('field', 'property', 'method')))
                       AND t.path <> x.path
-    SEMI JOIN edges e ON e.repo = t.repo AND e.dst_id = t.id AND e.confidence > 0.3 AND e.src_id <> e.dst_id
-                         AND NOT starts_with(e.src_id, e.dst_id || '.')
+    SEMI JOIN edges e ON e.repo = t.repo AND e.dst_id = t.id AND e.confidence > 0 AND e.src_id <> e.dst_id
+                         AND NOT starts_with(e.src_id, e.dst_id || '.')  -- a guess too, as in dead_code
     WHERE regexp_matches(x.path, '\.(?:d\.[cm]?ts|pyi)$') AND NOT regexp_matches(t.path, '\.(?:d\.[cm]?ts|pyi)$')
 ),
 mixed_into AS (  -- dead_code's `mixed_into`: a subclass of the member's type extends something outside, itself

@@ -3543,6 +3543,8 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
         if bound_to is ...:
             # most names are bound in no scope at all (``flow.unbound``): said here without a call
             bound_to = flow.known[key] = None if key[1:] in flow.unbound else _flow_bound(key, receiver, stack, flow)
+        if is_call and bound_to and kind in RETURNED:  # cls = A if c else B; x = cls(); return x: A() or B(), as x's
+            bound_to = _through_called_variables(bound_to, name, stack, flow.results, flow.result_names)  # receivers
     if kind == "type.return" and receiver is None and name in flow.type_names:
         bound_to = _bound_to(name, False, stack, flow.types)  # -> &M where M: Finder: the parameter's bound
     if kind == "call" and receiver in ("self", "this") and flow.values and not bound_to:

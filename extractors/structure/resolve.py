@@ -853,7 +853,8 @@ class Resolver(ImportBindings):
         if r.receiver and form in ("call", "constructor") and found.ids:
             held = [t for sid in found.ids[:MAX_CANDIDATES] for t in self._held_function(sid, FIELD_HOLDER)]
             edges += self._edges(r, src, Found(list(dict.fromkeys(held)), "flow"), "calls", "call") if held else []
-        if form == "call" and self.wrapped and found.ids:
+        # (a method of a value whose class the call that built it says, form "constructor", is wrapped the same)
+        if form in ("call", "constructor") and self.wrapped and found.ids:
             wrappers = [w for sid in found.ids if sid in self.wrapped for w in self._wrappers(sid)]
             edges += self._edges(r, src, Found(wrappers, "flow"), "calls", "call") if wrappers else []
         if form == "call" and found.ids and found.resolution not in GUESSES and r.receiver \
@@ -2503,6 +2504,9 @@ class Resolver(ImportBindings):
                 members = self._called_members(r, head)
             else:
                 members = ()
+            if not members and tilde and not excluded and not only and (several := self._method_returned(r, head, chain)):
+                out += several  # util.create_app() with create_app returning A() or B(): each, read where returned
+                continue
             if not members:
                 if not self._decided_out(r, head, r, excluded, only):
                     out.append((r, head + tilde + chain))
@@ -2530,6 +2534,23 @@ class Resolver(ImportBindings):
         to read it at (its path and scope; the caller's own reference is read there). Empty where a class (or a
         library's) is known, or nothing is."""
         sid, _ = self._one_callee(r, call)
+        return self._members_returned_by(sid)
+
+    def _method_returned(self, r: Ref, head: str, chain: str) -> list[tuple[Ref, str]]:
+        """A value that is one call of a method on a value of a known class (``Suite()~create_app()``,
+        ``fixture:util~create_req()``) whose returns give several classes (``_several_returned``): each return's
+        value with the reference to read it at; empty otherwise (``return_class`` has read what the returns say)."""
+        name = chain[:-2]
+        if not chain.endswith("()") or not name.isidentifier() or head.startswith("="):
+            return []
+        cls = self._class_of_value(r, head, self.hooks.get(r.path, self.no_hooks))[0]
+        found = self._member_or_override(cls, name).ids if cls else []
+        if len(found) != 1:
+            return []
+        return [(replace(r, path=at.path, src_qualname=at.src_qualname), m)
+                for at, m in self._members_returned_by(found[0]) if isinstance(m, str)]
+
+    def _members_returned_by(self, sid: str | None) -> list[tuple[Ref, Ref | str]]:
         if sid is None or self.g.by_id[sid].kind not in ("function", "method") or self.return_class(sid) is not None:
             return []
         return self._kept_unless_cyclic(sid, self._call_members, self._returning_members,
@@ -2548,7 +2569,23 @@ class Resolver(ImportBindings):
                 read = self._alias_values(ref, ref.bound_to.split("|"))
                 unions = unions or any(at is not ref for at, _ in read)
                 out += read
-        return out if unions else []  # no union met: return_class has read what the returns say
+        return out if unions else self._several_returned(sym)
+
+    def _several_returned(self, sym) -> list[tuple[Ref, str]]:
+        """An unannotated function whose returns agree on no one class (``return create_asgi_req()`` beside
+        ``return create_req()``; ``cls = AsgiApp if asgi else App; return cls()``): each return's value, read where
+        it is returned, so a caller's receiver reaches each class's member, not a guess among every same-named
+        one. Only where the function has two returns or a return's value is a call (a local variable's values
+        are then expanded in its scope); a value nothing knows leaves the rest to decide (``_through_value``)."""
+        values = []
+        for ref in self.returned.get((sym.path, sym.qualname), ()):
+            if ref.kind == "returns_call" and ref.bound_to and not ref.receiver:  # return cls() with cls = A or B
+                values += [(ref, v + "()") for v in ref.bound_to.split("|") if v.replace(".", "").isidentifier()]
+            elif ref.kind == "returns_call":
+                values.append((ref, f"{ref.receiver}.{ref.name}()" if ref.receiver else f"{ref.name}()"))
+            elif ref.kind in RETURNED and ref.bound_to and not ref.receiver:
+                values += [(ref, v) for v in ref.bound_to.split("|")]
+        return values if len(values) > 1 or any(v.endswith(")") for _, v in values) else []
 
     def _decided_out(self, at: Ref, value: str, r: Ref, excluded: list[str], only: list[str]) -> bool:
         """Whether a check at ``r`` rules a value out (read at ``at``): of a class it excludes, or of none it
@@ -4360,8 +4397,20 @@ class Resolver(ImportBindings):
     def _class_named(self, r: Ref, dotted: str) -> str | None:
         sid = self._named(r, dotted) or self._module_default(r.path, dotted)
         if sid and not self._classlike(sid) and self.g.by_id[sid].kind in VALUES:
-            sid = self._own_type_named(sid)
+            sid = self._own_type_named(sid) or self._class_alias(sid)
         return sid if sid and self._classlike(sid) else None
+
+    def _class_alias(self, sid: str) -> str | None:
+        """A module variable another name of a class (falcon's ``routing/__init__.py``: ``DefaultRouter =
+        CompiledRouter``; ``DefaultRouter()`` elsewhere builds a ``CompiledRouter``): that class, looked up from its
+        module's top; None for any other variable (one holding a call's value, a function, or two classes)."""
+        sym = self.g.by_id[sid]
+        held = self.return_types.get((sym.path, sym.qualname)) if at_module_level(sym) else None
+        if held is None or held.kind != "value.held" or held.bound_to or held.name == sym.name:
+            return None
+        found = self._lookup(replace(held, src_qualname=MODULE), f"{sym.path}::{MODULE}", CLASSLIKE)
+        return found.ids[0] if len(found.ids) == 1 and found.resolution not in GUESSES \
+            and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
 
     def _own_type_named(self, sid: str) -> str | None:
         """The class a field or property is declared of where it bears that class's name (C#'s ``public TypeMap

@@ -557,11 +557,16 @@ def _top_level(text: str) -> list[str]:
 
 
 _STRING = lazy_re(r"""^([A-Za-z]*)('''|\"\"\"|'|")(.*)\2$""", re.S)
+_FORMATTED = lazy_re(r"""^('|")([^'"{}]*(?:\{[^'"{}]*\}[^'"{}]*)*)\1\.format\(.*\)$""", re.S)  # '..{}..'.format(x)
 _CONCATENATED = lazy_re(r"""\s*\+\s*(?=(?:[^'"]*(?:'[^']*'|"[^"]*"))*[^'"]*$)""")  # a + outside quotes
 
 
 def member_template(text: str) -> str | None:
-    """``f"visit_{kind}"``, ``"emit_" + kind``, ``f"{key}_schema"`` -> ``visit_*``, ``emit_*``, ``*_schema``."""
+    """``f"visit_{kind}"``, ``"emit_" + kind``, ``f"{key}_schema"``, ``'visit_{}'.format(kind)`` -> ``visit_*``,
+    ``emit_*``, ``*_schema``, ``visit_*``."""
+    formatted = _FORMATTED.match(text.strip())
+    if formatted:  # str.format: each {..} of the text a part computed at run time, as in an f-string
+        return name_template(_formatted_pieces(formatted.group(2)))
     pieces: list[str | None] = []
     for part in _CONCATENATED.split(text.strip()):
         string = _STRING.match(part)

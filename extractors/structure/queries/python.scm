@@ -109,6 +109,8 @@
 (yield [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)]) @reference.returns
 ; needs: return
 (return_statement (_ function: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)])) @reference.returns_call
+; needs: return
+(return_statement (parenthesized_expression (_ function: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)]))) @reference.returns_call
 ; needs: yield
 (yield (_ function: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)])) @reference.returns_call
 (call function: (_ function: [(identifier) @name (_ object: (_) @receiver attribute: (identifier) @name)])) @reference.call_result
@@ -143,6 +145,9 @@
 (assignment left: (identifier) @var.name right: (_ function: [(identifier) (attribute)]) @var.type)
 ; needs: await
 (assignment left: (identifier) @var.name !type right: (await (_ function: [(identifier) (attribute)]) @var.type))
+; q = (Person\n .select(..)\n .join(Note)): a call chain laid over lines in parentheses is that call
+(assignment left: (identifier) @var.name !type
+  right: (parenthesized_expression (_ function: [(identifier) (attribute)]) @var.type))
 ; c = given or Store(), c = Store() if fast else Cache(), (c := Store()): each call is a value of c
 ; needs: or
 (assignment left: (identifier) @var.name !type
@@ -540,6 +545,18 @@
 (call function: (identifier) @_getattr
   arguments: (argument_list . [(identifier) (attribute)] @receiver . [(string) (binary_operator) (identifier)] @name)
   (#eq? @_getattr "getattr")) @reference.template
+; ... and one formatted by str.format (falcon's inspect: getattr(  # type: ignore\n self, 'visit_{}'.format(..)),
+; a comment before the arguments)
+; needs: getattr format
+(call function: (identifier) @_getattr
+  arguments: (argument_list . [(identifier) (attribute)] @receiver
+                            . (call function: (attribute object: (string) attribute: (identifier) @_format)) @name)
+  (#eq? @_getattr "getattr") (#eq? @_format "format")) @reference.template
+; needs: getattr format
+(call function: (identifier) @_getattr
+  arguments: (argument_list . (comment) . [(identifier) (attribute)] @receiver
+                            . (call function: (attribute object: (string) attribute: (identifier) @_format)) @name)
+  (#eq? @_getattr "getattr") (#eq? @_format "format")) @reference.template
 (assignment left: (identifier) @name
   right: [(string (interpolation)) (binary_operator left: (string)) (binary_operator right: (string))] @receiver)
   @reference.template_value

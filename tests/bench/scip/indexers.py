@@ -86,6 +86,12 @@ TARGETS = {
     # reached through proxies)
     "flask": Target("flask", "python", "scip-python", ("index", "--project-name", "flask", "--quiet"),
                     extra_paths=("src",)),
+    # held out (2026-12-06, thirteenth round): marshmallow-code/marshmallow (a serialization library: schemas built
+    # by a metaclass from declared fields, hooks registered by decorators) and coleifer/peewee (an ORM: models made
+    # by a metaclass, fields as descriptors, query builders chaining), first compared before that round's fixes
+    "marshmallow": Target("marshmallow", "python", "scip-python", ("index", "--project-name", "marshmallow", "--quiet"),
+                          extra_paths=("src",)),
+    "peewee": Target("peewee", "python", "scip-python", ("index", "--project-name", "peewee", "--quiet")),
     "h3": Target("h3", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
     # tuning target (2026-12-05): unjs/unstorage, tsconfig.json covers src/ and test/
     "unstorage": Target("unstorage", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
