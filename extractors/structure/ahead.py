@@ -41,7 +41,7 @@ class ParsedAhead:
         if self.pid is None or items != self.items:
             self.cancel()
             return None
-        from .parse import skipped_item
+        from .marks import skipped_item
         from .rows import tables_from_facts
 
         child, self.pid = (self.pid, self.fd), None  # run_guarded reaps it and closes its pipe

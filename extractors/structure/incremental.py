@@ -24,7 +24,7 @@ from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow
 from pipeline.extractor import Batch, Replace
 
 from .langs import HANDS_ON, MAX_HANDS_ON
-from .parse import OBJECT_KEY
+from .marks import OBJECT_KEY
 from .graph import METHODS
 from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MAX_PASSED_ON, MODULE, STORED_FORM, \
     Edge

@@ -35,7 +35,7 @@ from pipeline.shards import keeping
 from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, elsewhere_type_name,
                     imported_apart, join_owners, keep_member, keep_top, package_names)
 from .langs.arity import Params
-from .parse import MADE, SINGLETON
+from .marks import MADE, SINGLETON
 from .qualnames import untwinned
 from .resolve import DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
 
