@@ -303,7 +303,6 @@ class Span(NamedTuple):
     body_start: int = 0  # before it: the signature, which sees the enclosing scope's names only (``RawDef``)
 
 
-
 _QUERIES: dict[str, object] = {}
 _PARSERS: dict[str, object] = {}
 _PATTERN_ROLES: dict[str, list] = {}
@@ -2989,8 +2988,6 @@ def _doc_members(comment, owner_node, data: bytes, found: Captures, rules: Parse
             found.refs.append(RawRef(start, form, member.type, None, None, None, line, None))
         if member.answered_by:
             found.refs.append(RawRef(start, "call", member.answered_by, "self", None, None, line, None))
-
-
 
 
 def _doc_mixin(member: DocMember, owner_at: int, line: int, found: Captures, rules: ParseRules) -> None:
