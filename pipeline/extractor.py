@@ -34,17 +34,36 @@ Write semantics per table and run:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple, Protocol, runtime_checkable
 
 
-@dataclass
-class Cursor:
+class Record:
+    """Equality and repr over ``_FIELDS``, as a dataclass gives them, for the records an update's process builds
+    written out (a dataclass writes and ``exec``s its methods' source in every process that defines it)."""
+
+    _FIELDS: tuple[str, ...] = ()
+    __hash__ = None  # mutable and compared by value, as a dataclass is
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __eq__(self, other):
+        return self._values() == other._values() if other.__class__ is self.__class__ else NotImplemented
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in zip(self._FIELDS, self._values()))
+        return f"{type(self).__qualname__}({shown})"
+
+
+class Cursor(Record):
     """Incremental state of one extractor for one repository, stored in the lake's snapshot manifest."""
 
-    commit: str | None = None
-    state: dict[str, Any] = field(default_factory=dict)
+    _FIELDS = ("commit", "state")
+
+    def __init__(self, commit: str | None = None, state: dict[str, Any] | None = None):
+        self.commit = commit
+        self.state: dict[str, Any] = {} if state is None else state
 
     @classmethod
     def from_json(cls, data: dict | None) -> "Cursor":
@@ -73,29 +92,41 @@ class Complete(NamedTuple):
     tables: tuple
 
 
-@dataclass
-class RunContext:
+class RunContext(Record):
     """What the lake gives an extractor for one run."""
 
-    repo: str
-    root: Path
-    run_id: str
-    options: dict[str, Any] = field(default_factory=dict)
-    # the table's current rows for this repo (pyarrow.Table|None); ``dictionary=[columns]`` reads those string
-    # columns dictionary-encoded (a large table of repeated ids and paths then takes a fraction of the memory)
-    previous: Callable[..., Any] = lambda table, dictionary=None: None
-    # which shard of a previous table holds a key: (table, column, value) -> shard number, or None when the table is
-    # not sharded by that column (a reader of ``previous(..., where=..., whole_shards=True)`` caches by shard)
-    shard_of: Callable[[str, str, Any], int | None] = lambda table, column, value: None
-    # the same shard's file (lake-relative; None when not sharded by that column): it names exactly those rows in
-    # every snapshot that names it, so a process that lives across runs may key what it derived from a shard by it
-    shard_file: Callable[[str, str, Any], str | None] = lambda table, column, value: None
-    counters: dict[str, int] = field(default_factory=dict)
-    progress: Callable[[int, int, str], None] | None = None  # (done, total, label)
+    _FIELDS = ("repo", "root", "run_id", "options", "previous", "shard_of", "shard_file", "counters", "progress")
+
+    def __init__(self, repo: str, root: Path, run_id: str, options: dict[str, Any] | None = None,
+                 previous: Callable[..., Any] | None = None,
+                 shard_of: Callable[[str, str, Any], int | None] | None = None,
+                 shard_file: Callable[[str, str, Any], str | None] | None = None,
+                 counters: dict[str, int] | None = None, progress: Callable[[int, int, str], None] | None = None):
+        self.repo, self.root, self.run_id = repo, root, run_id
+        self.options: dict[str, Any] = {} if options is None else options
+        # the table's current rows for this repo (pyarrow.Table|None); ``dictionary=[columns]`` reads those string
+        # columns dictionary-encoded (a large table of repeated ids and paths then takes a fraction of the memory)
+        self.previous = _no_rows if previous is None else previous
+        # which shard of a previous table holds a key: (table, column, value) -> shard number, or None when the table
+        # is not sharded by that column (a reader of ``previous(..., where=..., whole_shards=True)`` caches by shard)
+        self.shard_of = _no_shard if shard_of is None else shard_of
+        # the same shard's file (lake-relative; None when not sharded by that column): it names exactly those rows in
+        # every snapshot that names it, so a process that lives across runs may key what it derived from a shard by it
+        self.shard_file = _no_shard if shard_file is None else shard_file
+        self.counters: dict[str, int] = {} if counters is None else counters
+        self.progress = progress  # (done, total, label)
 
     def count(self, name: str, n: int = 1) -> None:
         """Count something notable (files skipped, malformed lines...); stored in the ``runs`` row."""
         self.counters[name] = self.counters.get(name, 0) + n
+
+
+def _no_rows(table, dictionary=None):
+    return None
+
+
+def _no_shard(table, column, value):
+    return None
 
 
 @runtime_checkable

@@ -31,7 +31,6 @@ import shutil
 import time
 import uuid
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -40,7 +39,7 @@ from typing import Iterator
 from . import LAKE_SCHEMA_VERSION
 from .allocator import use_lake_allocator
 from .errors import ExtractError, LakeError, SchemaVersionError
-from .extractor import Batch, Complete, Cursor, Replace, RunContext
+from .extractor import Batch, Complete, Cursor, Record, Replace, RunContext
 from .fsio import fsync_dir, lake_write_error, link_into_place, write_json_atomic, write_text_atomic
 from .repos import READER_SKIPPED, refuse_hidden_repo_id, validate_repo_id
 from .shards import DamagedFileError, TableWrite, align_table, each_in_threads, key_shard, read_file, shards_of
@@ -97,21 +96,25 @@ def runs_schema():
     )
 
 
-@dataclass
-class Snapshot:
-    """One repository's published state: the shard files of each table, and the extractors' cursors."""
+class Snapshot(Record):
+    """One repository's published state: the shard files of each table, and the extractors' cursors. Written out,
+    not a dataclass (an update's process would write and ``exec`` its methods' source); ``__dict__`` holds the fields
+    in this order (``to_json``)."""
 
-    repo: str
-    snapshot: str | None = None
-    updated_at: str | None = None
-    tables: dict[str, dict] = field(default_factory=dict)
-    cursors: dict[str, dict] = field(default_factory=dict)
-    retired: list[dict] = field(default_factory=list)
-    info: dict = field(default_factory=dict)  # repository facts: root path, head commit...
+    _FIELDS = ("repo", "snapshot", "updated_at", "tables", "cursors", "retired", "info")
+
+    def __init__(self, repo: str, snapshot: str | None = None, updated_at: str | None = None,
+                 tables: dict[str, dict] | None = None, cursors: dict[str, dict] | None = None,
+                 retired: list[dict] | None = None, info: dict | None = None):
+        self.repo, self.snapshot, self.updated_at = repo, snapshot, updated_at
+        self.tables: dict[str, dict] = {} if tables is None else tables
+        self.cursors: dict[str, dict] = {} if cursors is None else cursors
+        self.retired: list[dict] = [] if retired is None else retired
+        self.info: dict = {} if info is None else info  # repository facts: root path, head commit...
 
     @classmethod
     def from_json(cls, data: dict) -> "Snapshot":
-        fields = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        fields = {k: data[k] for k in cls._FIELDS if k in data}
         return cls(**fields)
 
     def to_json(self) -> dict:
@@ -136,17 +139,16 @@ class Snapshot:
         return None if k is None else shards_of(self.tables[table])[k]["file"]
 
 
-@dataclass
-class RunSummary:
-    repo: str
-    extractor: str
-    run_id: str
-    status: str  # ok | failed | queued (an update handed to the writer holding the lock)
-    rows: dict[str, int]
-    files_skipped: int
-    commit: str | None
-    error: str | None
-    seconds: float
+class RunSummary(Record):
+    """One run's outcome (a ``runs`` row). Written out, not a dataclass (see ``Snapshot``)."""
+
+    _FIELDS = ("repo", "extractor", "run_id", "status", "rows", "files_skipped", "commit", "error", "seconds")
+
+    def __init__(self, repo: str, extractor: str, run_id: str, status: str, rows: dict[str, int], files_skipped: int,
+                 commit: str | None, error: str | None, seconds: float):
+        self.repo, self.extractor, self.run_id = repo, extractor, run_id
+        self.status = status  # ok | failed | queued (an update handed to the writer holding the lock)
+        self.rows, self.files_skipped, self.commit, self.error, self.seconds = rows, files_skipped, commit, error, seconds
 
     def as_dict(self) -> dict:
         return dict(self.__dict__)

@@ -34,7 +34,7 @@ def facts_version() -> str:
     """What the lake's facts were parsed with: ``VERSION`` and the query files (read when asked). A changed query is
     new facts for files whose bytes did not change (an impl block read as a container now, a bundle skipped): the
     next run after an upgrade parses every file again, not only the edited ones."""
-    from .parse import queries_digest
+    from .marks import queries_digest  # not parse: an update's main process does not import it
 
     return f"{VERSION}+{queries_digest()}"
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -24,16 +23,14 @@ from . import budget
 MAX_BYTES = 2_000_000  # more than an edit's few files: a whole-run parse goes through the pool as always
 
 
-@dataclass
 class ParsedAhead:
     """A child parsing ``items`` (the plan's tuples for an update of ``files`` of ``root``); ``take`` hands its
-    tables over once."""
+    tables over once. Written out, not a dataclass: the process it serves is an update's, which would write and
+    ``exec`` a dataclass's methods' source."""
 
-    pid: int | None
-    fd: int
-    root: Path
-    items: list
-    files: frozenset = frozenset()  # the paths (relative to ``root``) it was planned from
+    def __init__(self, pid: int | None, fd: int, root: Path, items: list, files: frozenset = frozenset()):
+        self.pid, self.fd, self.root, self.items = pid, fd, root, items
+        self.files = files  # the paths (relative to ``root``) it was planned from
 
     def take(self, items: list, head: str | None, entry_points: set) -> dict | None:
         """The tables of the child's facts (with the run's ``head`` and ``entry_points``, which parsing does not
@@ -41,7 +38,7 @@ class ParsedAhead:
         if self.pid is None or items != self.items:
             self.cancel()
             return None
-        from .parse import skipped_item
+        from .marks import skipped_item
         from .rows import tables_from_facts
 
         child, self.pid = (self.pid, self.fd), None  # run_guarded reaps it and closes its pipe

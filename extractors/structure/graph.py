@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 from collections import defaultdict
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import langs
@@ -23,49 +22,68 @@ BY_NAME_KINDS = CALLABLE | VALUES | MACROS  # what a name can reach: ``build_gra
 MODULE = "<module>"
 
 
-@dataclass(slots=True)
 class Symbol:
-    id: str
-    path: str
-    name: str
-    qualname: str
-    kind: str
-    parent_id: str | None
-    line: int = 0
-    params: Params | None = None  # how many arguments it accepts (``ARITY``: overloads told apart); None: not known
+    """A definition as resolution reads it. Written out, not a dataclass (an update's main process would write and
+    ``exec`` its methods' source); the same fields, order, defaults, equality and repr."""
+
+    __slots__ = ("id", "path", "name", "qualname", "kind", "parent_id", "line", "params")
+    __hash__ = None  # mutable and compared by value, as the dataclass was
+
+    def __init__(self, id: str, path: str, name: str, qualname: str, kind: str, parent_id: str | None, line: int = 0,
+                 params: Params | None = None):  # how many arguments it accepts (``ARITY``); None: not known
+        self.id, self.path, self.name, self.qualname, self.kind = id, path, name, qualname, kind
+        self.parent_id, self.line, self.params = parent_id, line, params
+
+    def _key(self) -> tuple:
+        return (self.id, self.path, self.name, self.qualname, self.kind, self.parent_id, self.line, self.params)
+
+    def __eq__(self, other):
+        return self._key() == other._key() if other.__class__ is self.__class__ else NotImplemented
+
+    def __repr__(self) -> str:
+        return "Symbol(" + ", ".join(f"{k}={v!r}" for k, v in zip(self.__slots__, self._key())) + ")"
 
 
-@dataclass
 class Graph:
-    """Indexes over every definition of the repository."""
+    """Indexes over every definition of the repository. A plain class, not a dataclass: an update's main process
+    builds it, and a dataclass writes and ``exec``s its methods' source in every process that imports it."""
 
-    by_id: dict[str, Symbol] = field(default_factory=dict)
-    by_qual: dict[tuple[str, str], str] = field(default_factory=dict)
-    top: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
-    members: dict[str, dict[str, str]] = field(default_factory=lambda: defaultdict(dict))
-    by_name: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    bases: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    external_bases: set[str] = field(default_factory=set)  # classes with a base outside the repository
-    # class -> the names of its bases outside the repository, as written (``MutableMapping``): what a type check
-    # against a library's class may hold for (``Hooks.may_be_instance``)
-    external_base_names: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-    # (class, base) where the base's methods are the class object's own (``parse.SINGLETON``: Ruby's ``extend M``)
-    singleton_bases: set[tuple[str, str]] = field(default_factory=set)
-    module_index: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # language group -> key -> paths
-    packages: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
-    package_top: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)  # top-level names per package
-    # (package key, name) -> each file's definition of a name several files of one package define (two Gradle
-    # modules declaring one package): a reference takes the one nearest it
-    package_twins: dict[tuple, list[str]] = field(default_factory=dict)
-    # path -> the packages of its parts where one file declares several (``support.package_blocks``: PHP's
-    # ``namespace A { } namespace B { }``), each (first line, package) in line order; a file of one package: absent
-    package_blocks: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
-    owner: dict[str, str] = field(default_factory=dict)  # method -> its type defined in another file
-    # (type, name) -> each definition of a member name the type has from more than one file (Swift's ``extension
-    # Foo { func m(x: Int) }`` beside Foo's own ``m()``): ``members`` keeps one per name, a call may mean any
-    members_apart: dict[tuple[str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
-    variants: dict[str, list[str]] = field(default_factory=dict)  # a definition -> its build variants (Go)
-    _subclasses: dict[str, list[str]] | None = None
+    def __init__(self, *, by_id=None, by_qual=None, top=None, members=None, by_name=None, bases=None,
+                 external_bases=None, external_base_names=None, singleton_bases=None, module_index=None, packages=None,
+                 package_top=None, package_twins=None, package_blocks=None, owner=None, members_apart=None,
+                 variants=None, _subclasses=None):
+        self.by_id: dict[str, Symbol] = {} if by_id is None else by_id
+        self.by_qual: dict[tuple[str, str], str] = {} if by_qual is None else by_qual
+        self.top: dict[str, dict[str, str]] = defaultdict(dict) if top is None else top
+        self.members: dict[str, dict[str, str]] = defaultdict(dict) if members is None else members
+        self.by_name: dict[str, list[str]] = defaultdict(list) if by_name is None else by_name
+        self.bases: dict[str, list[str]] = defaultdict(list) if bases is None else bases
+        # classes with a base outside the repository
+        self.external_bases: set[str] = set() if external_bases is None else external_bases
+        # class -> the names of its bases outside the repository, as written (``MutableMapping``): what a type check
+        # against a library's class may hold for (``Hooks.may_be_instance``)
+        self.external_base_names: dict[str, list[str]] = \
+            defaultdict(list) if external_base_names is None else external_base_names
+        # (class, base) where the base's methods are the class object's own (``parse.SINGLETON``: Ruby's ``extend M``)
+        self.singleton_bases: set[tuple[str, str]] = set() if singleton_bases is None else singleton_bases
+        # language group -> key -> paths
+        self.module_index: dict[str, dict[str, list[str]]] = {} if module_index is None else module_index
+        self.packages: dict[tuple[str, str], list[str]] = defaultdict(list) if packages is None else packages
+        # top-level names per package
+        self.package_top: dict[tuple[str, str], dict[str, str]] = {} if package_top is None else package_top
+        # (package key, name) -> each file's definition of a name several files of one package define (two Gradle
+        # modules declaring one package): a reference takes the one nearest it
+        self.package_twins: dict[tuple, list[str]] = {} if package_twins is None else package_twins
+        # path -> the packages of its parts where one file declares several (``support.package_blocks``: PHP's
+        # ``namespace A { } namespace B { }``), each (first line, package) in line order; a file of one package: absent
+        self.package_blocks: dict[str, list[tuple[int, str]]] = {} if package_blocks is None else package_blocks
+        self.owner: dict[str, str] = {} if owner is None else owner  # method -> its type defined in another file
+        # (type, name) -> each definition of a member name the type has from more than one file (Swift's ``extension
+        # Foo { func m(x: Int) }`` beside Foo's own ``m()``): ``members`` keeps one per name, a call may mean any
+        self.members_apart: dict[tuple[str, str], set[str]] = \
+            defaultdict(set) if members_apart is None else members_apart
+        self.variants: dict[str, list[str]] = {} if variants is None else variants  # a definition -> its variants (Go)
+        self._subclasses: dict[str, list[str]] | None = _subclasses
 
     def owner_of(self, sym: Symbol) -> str | None:
         """The type a member belongs to: its type from another file (a Go method's receiver, a Rust ``impl``'s type),

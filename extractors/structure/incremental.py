@@ -16,7 +16,6 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import _count_elements  # Counter's C loop, without a Counter
-from dataclasses import dataclass, field
 from functools import partial
 from operator import attrgetter
 
@@ -26,7 +25,7 @@ from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow
 from pipeline.extractor import Batch, Replace
 
 from .langs import HANDS_ON, MAX_HANDS_ON
-from .parse import OBJECT_KEY
+from .marks import OBJECT_KEY
 from .graph import METHODS
 from .resolve import CLASSLIKE, DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, IMPORT_KINDS, MAX_PASSED_ON, MODULE, STORED_FORM, \
     Edge
@@ -38,21 +37,22 @@ FILE_FACTS = ["language", "package", "parse_status"]
 INCREMENTAL_SHARE = 0.5  # past this share of the files affected, resolving everything is simpler and no slower
 
 
-@dataclass
 class EditScope:
-    """What the changed files' edit moved, as far as other files' resolution can tell."""
+    """What the changed files' edit moved, as far as other files' resolution can tell. Written out, not a dataclass
+    (an update's main process would write and ``exec`` its methods' source)."""
 
-    changed: set[str]  # paths parsed again or deleted
-    ids: set[str] = field(default_factory=set)  # definitions added, removed or whose signature moved
-    linked: set[str] = field(default_factory=set)  # of those, the ones the previous edges can name (not added)
-    names: set[str] = field(default_factory=set)  # their names, and the names changed imports bind
-    classes: set[str] = field(default_factory=set)  # classes whose members or bases moved (subclasses follow)
-    modules: set[str] = field(default_factory=set)  # files added, deleted, or whose imports or package moved
-    callees: set[str] = field(default_factory=set)  # names of functions given other functions by changed calls
-    flows: set[str] = field(default_factory=set)  # functions whose declared type or value-flow facts moved
-    signed: set[str] = field(default_factory=set)  # of those, the ones whose ``signature`` facts moved
-    methods: set[str] = field(default_factory=set)  # names of the methods added, removed or moved (templates fit)
-    rebased: bool = False  # a class's bases moved: which methods a template reaches, whatever their names
+    def __init__(self, changed: set[str]):
+        self.changed = changed  # paths parsed again or deleted
+        self.ids: set[str] = set()  # definitions added, removed or whose signature moved
+        self.linked: set[str] = set()  # of those, the ones the previous edges can name (not added)
+        self.names: set[str] = set()  # their names, and the names changed imports bind
+        self.classes: set[str] = set()  # classes whose members or bases moved (subclasses follow)
+        self.modules: set[str] = set()  # files added, deleted, or whose imports or package moved
+        self.callees: set[str] = set()  # names of functions given other functions by changed calls
+        self.flows: set[str] = set()  # functions whose declared type or value-flow facts moved
+        self.signed: set[str] = set()  # of those, the ones whose ``signature`` facts moved
+        self.methods: set[str] = set()  # names of the methods added, removed or moved (templates fit)
+        self.rebased = False  # a class's bases moved: which methods a template reaches, whatever their names
 
     @property
     def local(self) -> bool:
@@ -495,15 +495,17 @@ _new_edge = partial(tuple.__new__, Edge)  # an Edge from a row, without its Pyth
 DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to"]  # what decides a reference's edges, but where
 
 
-@dataclass
 class KeptResolution:
     """The edges each line of the changed files had before an edit that moved nothing a reference reads (their
     definitions, imports, bases and value-flow facts all as they were): a line whose references are those of a line
     before (same enclosing definition, names, receivers and bindings) has that line's edges, at its new line. An edit
-    of a function body then resolves the lines it wrote, not the whole file (a hub's 2,000 references: a few)."""
+    of a function body then resolves the lines it wrote, not the whole file (a hub's 2,000 references: a few).
+    Written out, not a dataclass (see ``EditScope``)."""
 
-    lines: dict[tuple, list[Edge]]  # (path, src_qualname, line_key) -> the line's edges (at its old line)
-    sids: dict[str, int] = field(default_factory=dict)  # the sids the old edges' ends had (stable while ids exist)
+    def __init__(self, lines: dict[tuple, list[Edge]], sids: dict[str, int] | None = None):
+        self.lines = lines  # (path, src_qualname, line_key) -> the line's edges (at its old line)
+        # the sids the old edges' ends had (stable while ids exist)
+        self.sids: dict[str, int] = {} if sids is None else sids
 
     def edges(self, path: str, src_qualname: str, keys: list[tuple]) -> list[Edge] | None:
         """The edges of one line's references (``keys``: ``ref_key`` of each), None when no line had them."""

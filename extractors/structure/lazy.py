@@ -35,7 +35,7 @@ from pipeline.shards import keeping
 from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, elsewhere_type_name,
                     imported_apart, join_owners, keep_member, keep_top, package_names)
 from .langs.arity import Params
-from .parse import MADE, SINGLETON
+from .marks import MADE, SINGLETON
 from .qualnames import untwinned
 from .resolve import DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
 
@@ -176,7 +176,9 @@ class LakeRows:
 
 def _row_numbers(column) -> dict:
     """Each value's row numbers (in the table's order), grouped in Arrow: a stable sort of the dictionary codes,
-    then one Python step per distinct value, not per row."""
+    then one Python step per distinct value, not per row. A value whose rows follow one another (a file's rows in a
+    shard by path) gets a ``range``, not a list of ints: a site-packages update holds ~80 shards' numbers at once
+    (~11 MiB of ints and lists as lists)."""
     numbers: dict = {}
     offset = 0
     for chunk in column.chunks if isinstance(column, pa.ChunkedArray) else [column]:
@@ -186,8 +188,14 @@ def _row_numbers(column) -> dict:
         runs = pc.run_end_encode(pc.take(chunk.indices, order))
         values, ends, rows = chunk.dictionary.to_pylist(), runs.run_ends.to_pylist(), order.to_pylist()
         for code, start, end in zip(runs.values.to_pylist(), [0] + ends, ends):
-            held = rows[start:end] if not offset else [offset + i for i in rows[start:end]]
-            numbers.setdefault(None if code is None else values[code], []).extend(held)
+            first = rows[start] + offset
+            if rows[end - 1] - rows[start] == end - start - 1:  # sorted ascending: no gap
+                held = range(first, first + end - start)
+            else:
+                held = rows[start:end] if not offset else [offset + i for i in rows[start:end]]
+            value = None if code is None else values[code]
+            before = numbers.get(value)
+            numbers[value] = held if before is None else [*before, *held]
         offset += len(chunk)
     return numbers
 
@@ -202,6 +210,7 @@ class _Shard:
     def python(self) -> list[tuple]:
         if self.every is None:
             self.every = _python_rows(self.table)
+            self.table = None  # read no more (``LakeRows.where`` takes from ``every`` from then on)
         return self.every
 
 
@@ -745,7 +754,18 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
             else:
                 edges.extend(e._replace(line=r.line) for e in found)
     edges.extend(resolver.dispatch_edges(_classes_of(graph, affected)))
-    return [e for e in edges if e.path in affected]
+    edges = [e for e in edges if e.path in affected]
+    _release(graph, resolver)
+    return edges
+
+
+def _release(*held) -> None:
+    """Each object's attributes dropped, once its edges are made: the lazy graph's loaders and the resolver's caches
+    refer back to them, cycles that a one-shot update (no cyclic collector: ``cli.common.lean_process``) would keep
+    to its end, and with them the index and every shard the resolution read (site-packages' leaf: ~80 shards, their
+    rows as Python, ~20 MiB), through the writes that follow."""
+    for obj in held:
+        obj.__dict__.clear()
 
 
 EARLY = set(EARLY_KINDS)

@@ -19,7 +19,7 @@ from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow
 
 from .budget import run_guarded
 from .langs.arity import Params
-from .parse import compile_queries, parse_file, skipped_item
+from .marks import skipped_item  # parse.py itself when parsing: an update's main process writes rows only
 from .plan import total_bytes
 from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, Edge, Ref, Symbol, mentions, prepare
 from .schemas import EDGES
@@ -53,6 +53,8 @@ def parse_files(root: Path, items: list, finish=list) -> list:
 
 
 def _parse_item(root: Path, item: tuple):
+    from .parse import parse_file
+
     return parse_file(root, *item)
 
 
@@ -75,6 +77,8 @@ def _ready_to_fork(items: list) -> None:
     (TypeScript's and TSX's take ~0.5 s to compile) and pyarrow's lazy import of pandas (when installed: it comes
     with the first array conversion of a process). Left to the children, each chunk's child paid the import again
     (~0.25 s: a fifth of the whole index's CPU on sympy)."""
+    from .parse import compile_queries
+
     compile_queries(items)
     pa.array([0])
 

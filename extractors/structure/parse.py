@@ -239,40 +239,18 @@ from .langs.arity import Params, arguments_of, is_receiver, params_of
 from .languages import Language, compiled_fallback, sniffed
 from .lazyre import lazy_re
 from .markup import scripts_only
+from .marks import (  # parse's marks and its facts' records, re-exported: see marks.py
+    OPEN_MEMBERS_PLACE, LAST_PLACE, RECEIVER_LABEL, OVERLOAD_OPEN, OVERLOAD_CLOSE, ARITY_RANGE, CALL_SHAPE,
+    PASSED_VALUE, ASYNC_PLACE, ASYNC_RESULT, WRAPPED_PLACE, OBJECT_KEY, IMPLEMENTED_VALUE, GIVEN_BY, WRAPPER_HELD,
+    NARROWED_VALUE, EXCEPT, ONLY, SIGNATURE_ONLY, MADE, SINGLETON, DECORATOR_FACTORY, TYPE_ARGUMENT_MARK,
+    BASE_ARGUMENT_MARK, RECEIVER_ARGUMENT_GIVEN, TYPE_PARAMETER_DECLARED, TYPE_ARGUMENTS_WRITTEN,
+    TYPE_PARAMETER_INFERRED, RESULT_MARK, ELEMENTS_OF, TUPLE_OF, ITEMS, KEYS, ENTERED, DELEGATE_GIVES, ITEMS_KIND,
+    MAPPED, _TYPING, ANY_TYPES, COLLECTION, OWN_OBJECT, ELEMENT_ACCESSORS, ASSIGNED_PLACE, DECLARED_PLACE,
+    MIXIN_PLACE, FIXTURE_VALUE, BARE_CALL_ONLY, OWN_CODE, RETURNED, Definition, FileFacts, Reference, bound_values,
+    queries_digest, skipped_item)
 from .qualnames import untwinned
 
 CONTAINER_KINDS = {"class", "interface", "struct", "trait", "impl", "extension", "enum", "module", "object"}
-
-
-class Definition(NamedTuple):
-    """A definition as the ``symbols`` table needs it (ids and flags are added in ``rows``)."""
-
-    qualname: str
-    name: str
-    kind: str
-    line_start: int
-    line_end: int
-    parent: str | None  # qualname of the enclosing definition, or a container named apart (a Go receiver type)
-    exported: bool
-    entry_reason: str | None
-    test: bool = False  # test code inside a file that is not a test file (Rust ``#[cfg(test)] mod tests``)
-    params: Params | None = None  # how many arguments it accepts, where the language has overloads (``ARITY``)
-    hidden: bool = False  # kept from other code (``@hidden``): never exported with its class
-
-
-class Reference(NamedTuple):
-    """A reference as written: a ``refs`` row without repo and path, in the table's column order."""
-
-    src_qualname: str
-    kind: str
-    name: str | None
-    receiver: str | None
-    module: str | None
-    alias: str | None
-    line: int
-    bound_to: str | None = None  # what local value flow binds the receiver or called name to (refs.bound_to)
-    args: int | None = None  # how many arguments a call passes, where the language has overloads (refs.args)
-    labels: str | None = None  # the argument labels a call writes, where the language reads them (refs.labels)
 
 
 class RawDef(NamedTuple):
@@ -325,25 +303,6 @@ class Span(NamedTuple):
     body_start: int = 0  # before it: the signature, which sees the enclosing scope's names only (``RawDef``)
 
 
-@dataclass
-class FileFacts:
-    path: str
-    language: str | None
-    status: str  # ok | partial | fallback | skipped
-    skip_reason: str | None = None
-    blob_sha: str | None = None
-    lines: int = 0
-    size: int = 0
-    is_test: bool = False
-    is_generated: bool = False
-    is_vendored: bool = False
-    package: str | None = None
-    error_lines: list[int] = field(default_factory=list)
-    entry: bool = False
-    defs: list[Definition] = field(default_factory=list)
-    refs: list[Reference] = field(default_factory=list)
-
-
 _QUERIES: dict[str, object] = {}
 _PARSERS: dict[str, object] = {}
 _PATTERN_ROLES: dict[str, list] = {}
@@ -363,17 +322,6 @@ def query_text(language: str) -> str | None:
     text = entry.read_text()
     parents = [query_text(name) or "" for name in INHERITS.findall(text)]
     return "\n".join(parents + [text])
-
-
-def queries_digest() -> str:
-    """A hash of every query file the package ships: with the code, what a file's facts depend on."""
-    import hashlib
-
-    digest = hashlib.sha1()
-    folder = resources.files("extractors.structure").joinpath("queries")
-    for entry in sorted((e for e in folder.iterdir() if e.name.endswith(".scm")), key=lambda e: e.name):
-        digest.update(entry.name.encode() + b"\0" + entry.read_text().encode())
-    return digest.hexdigest()[:12]
 
 
 def _parser_and_query(lang: Language, data: bytes | None = None):
@@ -610,13 +558,6 @@ def compile_queries(items: list) -> None:
     forks the children that parse (TypeScript's and TSX's queries take ~0.5 s to compile, Python's ~0.1 s)."""
     for lang in {item[1] for item in items if item[1].grammar and query_text(item[1].name)}:
         _parser_and_query(lang)
-
-
-def skipped_item(item: tuple, why: str) -> FileFacts:
-    """The facts of a planned item (path, language, mode, known blob id) its parse could not give: a skip, why."""
-    path, lang, _mode, sha = item
-    return FileFacts(path=path, language=lang.name, status="skipped", skip_reason=why, blob_sha=sha,
-                     is_test=is_test_path(path))
 
 
 def parse_file(root: Path, path: str, lang: Language, mode: str = "100644", known_sha: str | None = None) -> FileFacts:
@@ -871,9 +812,6 @@ def _bases_placed(raw_refs: list[RawRef], spans: list[Span]) -> list[RawRef]:
 
 
 OPEN_MEMBERS = "open_members"  # a raw reference: an object given a member under a computed name (``obj[k] = ..``)
-# the ``signature`` place of a definition given members under computed names: it may have any member, so a member
-# none of its definitions answers is unknown, not a library base's (``resolve.Resolver._open_along``)
-OPEN_MEMBERS_PLACE = "<open members>"
 
 
 def _open_members_placed(raw_refs: list[RawRef], spans: list[Span]) -> list[RawRef]:
@@ -2211,7 +2149,6 @@ def _place(node, data: bytes) -> int:
 
 _NO_PLACE = frozenset({"comment", "modifier", "parameter_modifiers"})  # siblings that are no parameter or argument
 _TRAILING_FUNCTIONS = frozenset({"annotated_lambda"})  # a function a call is given after its parentheses (Kotlin's)
-LAST_PLACE = -1  # the place of a trailing function: the called function's last parameter (resolve.py _passed_class)
 
 
 def _is_default_value(sibling) -> bool:
@@ -2228,23 +2165,7 @@ def _passes_no_argument(param, data: bytes) -> bool:
 
 
 _FUNCTION_TYPES = frozenset({"function_type", "constructor_type"})
-# a lambda's receiver (``@passed.receiver``): the variable ``this@<callee>`` (Kotlin's label for it) bound to what
-# the callee's function type declares at place ``RECEIVER_SLOT`` (``block: Buffer.() -> Unit``: ``1:this``); a bare
-# call in the lambda is first that receiver's member (a ``scoped_call``: see _enclose)
-RECEIVER_LABEL = "this@"
 RECEIVER_SLOT = "this"
-# a call signature's place among a definition's several (``(k)``, parse.py ``_overload_mark``) and how many arguments
-# it takes (``least..most``)
-OVERLOAD_OPEN, OVERLOAD_CLOSE, ARITY_RANGE = "(", ")", ".."
-# after a callback's place: how many arguments the call passes, ``s`` where the first is a string literal (``/2s``)
-CALL_SHAPE = "/"
-PASSED_VALUE = "passed:"  # a callback's parameter: what the called function declares it is given (see _passed)
-# the place of a ``signature`` saying its function is asynchronous (``@signature.async``): a call of it gives a promise
-ASYNC_PLACE, ASYNC_RESULT = "async", "Promise"
-# the place of a ``signature`` saying its function's result or its field's value is a wrapper (``@signature.wrapped``)
-WRAPPED_PLACE = "wrapped"
-OBJECT_KEY = "%"  # in a PASSED_VALUE's place: the member of the object passed there whose function it is (i%key:j)
-IMPLEMENTED_VALUE = "implements:"  # a function's parameter: what the type it implements declares (``Reader@0``)
 # capture -> its binding kind; ``var.narrowed``: a class a check narrows the variable to (Python's isinstance(x, C))
 VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default", "var.instance": "default",
                 "var.narrowed": "var",
@@ -2253,9 +2174,6 @@ VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default
                 "var.returns": "var", "var.called": "var", "var.delegate": "var", "var.delegates": "var",
                 "var.each": "value", "var.copy": "value", "var.given": "default"}
 COPIED = "copy:"  # a value: what the variable named after it holds (@var.copy), read as the sweep reaches it
-# a value: what the called function named after it gives a function literal passed to it (@var.given), known only
-# to be a library's where that function is one (``Resolver._callee_of_value``)
-GIVEN_BY = "given:"
 # var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
 # mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;
 # var.returns: what a call of the variable gives (``factory: Callable[..., Shape]``), bound to ``factory()``
@@ -2264,58 +2182,17 @@ CALLED_NAME = "()"  # suffix of the name whose values are what a call of the var
 # declaring the variable, where no declaration states one and every such assignment agrees (``_settle_later``)
 ASSIGNED_LATER = "later:"
 UNREAD = "<unread>"  # a later assignment's value not read (a function written there): it disagrees with any other
-# a variable's value as written, never unwrapped (``@var.wrapper``): the wrapper itself where its type is written one
-# (``x: Option<Node>``) or its call's callee declares one (``let m = find(k)``). A reference's ``bound_to`` bears
-# the mark (``_wrapper_marked``), which the resolver's ``Ref`` takes off (``held_wrapper``); the value flow binds the
-# variable's name + ``WRAPPER_NAME`` beside its own, in the same scope
-WRAPPER_HELD = "wrapper:"
 WRAPPER_NAME = "<wrapper>"
-NARROWED_VALUE = "narrowed:"  # a value a check narrows to: it types the variable where it is a repository class
 EXCLUDED_VALUE = "excluded:"  # a class a failed check excludes (an else): the variable's values there lose it
-EXCEPT = "\u2216"  # joins a value and the classes a failed check excludes from it: ``CookieTypes\u2216Cookies``
 # a class a check narrows to where it decides (``_checked_spans``: the block ``if isinstance(x, list):`` guards): a
 # ``NARROWED_VALUE`` there, and the variable's values from the enclosing scopes are of it (or of another class of the
 # same check) only, joined to them by ``ONLY`` (``CookieTypes\u2229list``: the resolver drops a class that cannot be one)
 HELD_VALUE = "held:"
-ONLY = "\u2229"
-# a ``type.return``'s alias where a signature apart from the body states it (TypeScript's overloads): what the body's
-# returns agree on comes first (``Resolver._return_class_uncached``)
-SIGNATURE_ONLY = "signature_only"
-# a definition's decorator mark: made at run time under a name spelled from a template (``resolve._written_first``)
-MADE = "<made>"
-# a definition's decorator mark: a member of the class object itself, not of its instances (Ruby's ``def self.x``, a
-# method in ``class << self``); and an ``inherits`` reference's ``alias`` (then the edge's ``form``): a base whose
-# methods become the class object's own (Ruby's ``extend M``), reached from class-level code only, never from an
-# instance method (``Resolver.singleton_defs``, ``Graph.singleton_bases``)
-SINGLETON = "<singleton>"
-# a ``decorated_by`` reference's alias where the decorator is written as a call (``@wrap(Converter)``, ``@retry(3)``):
-# the function named makes the decorator, and calling the decorated function runs what that decorator returns
-DECORATOR_FACTORY = "()"
-# i<j: type argument j of parameter i's declared type (``ThrowingConsumer<Order> c``); <j: type parameter j a
-# generic type declares (``interface ThrowingConsumer<T>``), which its method's ``T`` stands for
-# (``Resolver._type_argument``)
-TYPE_ARGUMENT_MARK = "<"
-# a class's ``signature`` at ``>j``: the type argument at place ``j`` its base class writes (``@signature.base``:
-# ``class V : Validator<Order>``), which a bare call of the base's methods gives the lambdas it is passed where the
-# language says so (``Resolver._base_argument_class``)
-BASE_ARGUMENT_MARK = ">"
 # suffix of the name bound to the one type argument a variable's type or value is written with (``new
 # InlineValidator<Person>()``: ``v<0`` is ``Person``), and the mark that carries it after the value a lambda's
 # receiver holds (``passed:v.RuleFor@0:0/1^new InlineValidator<>()^<Person``): what the receiver's generic class
 # gives the lambdas its methods take where they declare its type parameter (``Resolver._receiver_argument_class``)
 RECEIVER_ARGUMENT = TYPE_ARGUMENT_MARK + "0"
-RECEIVER_ARGUMENT_GIVEN = "^" + TYPE_ARGUMENT_MARK
-# after a signature's place: what is declared there is a type parameter (C#'s ``Func<T, bool>``: ``0:0?`` names T),
-# which types no lambda itself (the caller's type argument decides), kept apart from the place that would name a
-# class; read where a subclass's base argument stands for its class's T (``Resolver._declares_type_parameter``)
-TYPE_PARAMETER_DECLARED = "?"
-# a reference's alias where its name is written with type arguments (C#'s ``Foo<Bar>``, ``typeof(Foo<,>)``): ``<>`` +
-# how many; none written: no alias. Same-named types told apart by their number of type parameters (``<j``
-# signatures) are then one (``Resolver._by_type_arguments``)
-TYPE_ARGUMENTS_WRITTEN = "<>"
-# a ``signature`` of a generic method a parameter's type names one of whose type parameters (C#'s ``Label<T>(T v)``):
-# a call writing no type arguments may infer them (resolve.py _inferred_from_nothing)
-TYPE_PARAMETER_INFERRED = "<~"
 
 
 def _heads_no_generic(data: bytes, end: int) -> bool:
@@ -2336,32 +2213,14 @@ def written_type_arguments(name, rules: ParseRules) -> str | None:
         if child.type in rules.type_arguments:
             return f"{TYPE_ARGUMENTS_WRITTEN}{1 + sum(1 for c in child.children if c.type == ',')}"
     return None
-RESULT_MARK = "#"  # f()#1: the result at place 1 of what f declares it returns (a ``signature`` at RESULT_MARK + 1)
 _PLACED_RESULT = lazy_re(r"\)#\d+$")  # ctx, cancel := context.WithCancel(ctx): cancel is f()#1, what a call of it runs
-ELEMENTS_OF = "elements:"  # an element of a value of the named type that follows (``Resolver._class_of_items``)
 CALLABLE_ITEM = "callable"  # the binding kind of a @var.callable: what a call of a[i] reaches, never a type
 ITEM_OF = "item:"  # a value: one of those stored in the collection the variable named after it holds (@var.each)
-# a tuple value, its elements' types by place after it, comma-separated, an unknown one empty (``tuple:Key,``): its
-# member ``0`` is a Key (``Resolver._tuple_member``), its own methods the language's
-TUPLE_OF = "tuple:"
-ITEMS = "[]"  # suffix of the name whose values are a collection's elements: ``a[]``
 # prefix of the name a field of a record type written in place binds in its scope (``@var.record``: Go's test table
 # ``cases := []struct{ cfg *Config }{..}``: ``.cfg``), read off an element of such a collection (``_record_field``)
 RECORD_FIELD = "."
-# suffix of the name whose values are what iterating a mapping gives, its keys (``for k in d``: ``d[]:``), bound at a
-# mapping's declaration (``d: dict[str, Column]``) beside its elements (``d[]``: its values, what ``d[k]`` gives)
-KEYS = "[]:"
 MAP_KEYS = "[]::"  # suffix of a value that is a mapping's keys only where the file declares one (``@var.map_keys``)
-# suffix of a call's value a ``with`` enters (``@var.entered``): what the call gives, else what the callee declares it
-# yields (a @contextmanager generator's ``-> Iterator[Reply]``; see ``Resolver._class_of_entered``)
-ENTERED = "<entered>"
 _COLLECTION_SUFFIX = {"var.elements": ITEMS, "var.keys": KEYS, "var.map_keys": MAP_KEYS, "var.entered": ENTERED}
-# a lambda's parameter given by a delegate declared elsewhere in the file (``@var.delegate``: the variable, field or
-# property holding the lambda, ``_late = f => ..``; ``@var.delegates``: a collection of delegates it is added to,
-# ``_actions.Add(tm => ..)``, ``_handlers[k] = c => ..``): its parameter at the lambda parameter's place (``@var.slot``,
-# default the name), bound as ``_late=>0`` / ``_actions[]=>0``, which the declaration binds (``ParseRules.
-# delegate_parameters``: ``Func<Foo, object> _late``: ``_late=>0`` is a Foo)
-DELEGATE_GIVES = "=>"
 _DELEGATE_SUFFIX = {"var.delegate": "", "var.delegates": ITEMS}
 _DELEGATE_GIVEN = lazy_re(r"^(.+?)((?:\[\])?)=>(\d+)$", re.S)
 _BOUND_SUFFIX = {"var.spread": ITEMS, "var.returns": CALLED_NAME, "var.called": CALLED_NAME}  # the name a binding's capture binds
@@ -2599,8 +2458,6 @@ def _qualified_head(node) -> bool:
         and _generic_head(_parent(qualified)) == qualified
 
 
-ITEMS_KIND = "type.items"  # the element type of what a function declares it returns: a loop over its call takes it
-MAPPED = "mapped"  # an ``ITEMS_KIND`` fact's alias where the elements are a mapping's values: its keys are iterated
 # containers of one element type (of a Generator, what it yields: its first argument)
 ITEM_CONTAINERS = frozenset({"list", "List", "set", "Set", "frozenset", "FrozenSet", "Iterator", "Iterable",
                              "Sequence", "MutableSequence", "Collection", "Generator", "AsyncIterator",
@@ -2696,21 +2553,15 @@ _PARENS, _BRACES = lazy_re(r"\([^()]*\)"), lazy_re(r"\{[^{}]*\}")
 _BRACKET_STEPS = ((_GENERIC, "", "<"), (_PARENS, "\x00", "("), (_BRACES, "\x01", "{"))
 _COLLECTION = lazy_re(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
-_TYPING = ("typing", "t", "typ", "tp")  # Python's typing module as code names it (import typing as t: t.Optional)
 # Optional[A], Union[A, B], and type[A] / Type[A]: the class A itself, as a classmethod's ``cls`` is (a call of it
 # constructs one, its methods are A's)
 _WRAPPER = lazy_re(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union|Type|type)\[(.*)\]$")
 _ANNOTATED = lazy_re(rf"^(?:(?:{'|'.join(_TYPING)}|typing_extensions)\.)?Annotated\[(.*)\]$", re.S)
-# types that say nothing of a value's class: a receiver of one is unknown, not a library's (Java's Object, Python's
-# object, TypeScript's unknown stay a library's: only their own methods can be called on them)
-ANY_TYPES = frozenset({"Any", "any"} | {f"{module}.Any" for module in _TYPING})
 _NOTHING = {"None", "null", "undefined", "nil", "void", "never"} | ANY_TYPES
 LITERALS = frozenset({"dictionary", "list", "set", "tuple", "string", "concatenated_string", "integer", "float", "true",
                       "false", "list_comprehension", "dictionary_comprehension", "set_comprehension",
                       "generator_expression", "object", "array", "template_string", "number", "regex",
                       "list_splat_pattern", "dictionary_splat_pattern"})  # Python's *args and **kwargs
-COLLECTION = "[]"  # a declared type that is a language's own collection or function type: never a repository class
-OWN_OBJECT = "<object>"  # a literal holding code: the methods it holds are its enclosing function's members
 # members of an object literal that are the repository's code (``{ inject() {..} }``, ``{ run: () => .. }``, ``{ find }``
 # naming a function): such a literal is an object of the repository, not a library's collection
 CODE_MEMBERS = frozenset({"method_definition", "shorthand_property_identifier"})
@@ -2809,11 +2660,6 @@ def _long_call(text: str) -> str | None:
 
 
 _GENERIC_OF = lazy_re(r"^[\w.:]+\s*<(.+)>$", re.S)
-# a container's methods giving one of its elements (List.get, Map.get, Array.find, dict.pop, Vec::first): what they give
-# is what was put in (the declared element type, else unknown), never the container's own type
-ELEMENT_ACCESSORS = frozenset({"get", "get_mut", "find", "findLast", "at", "pop", "shift", "first", "last", "next",
-                               "peek", "remove", "setdefault", "popitem", "getFirst", "getLast", "poll", "peekFirst",
-                               "__getitem__"})  # (Python's index method: ``_indexed_value``)
 
 
 # arrays, slices and maps written with brackets: Book[] (TypeScript, Java), []*Book, [size]Book and map[string]Book (Go),
@@ -3113,11 +2959,7 @@ def _doc_types(comment, target, named: str | None, data: bytes, found: Captures,
             found.bindings["var"].append(RawRef(at, "var", name, type_name, None, None, 0, None))
 
 
-# the ``signature`` place marking a field that only a method's assignment makes (``ParseRules.assigned_fields_yield``)
-ASSIGNED_PLACE = "<assigned>"
 DECLARED = "<declared>"  # the mark of a member a class's doc comment declares (no body: ``_doc_members``)
-# the ``signature`` place that tells the resolver a member is only declared: a body anywhere in the class's bases wins
-DECLARED_PLACE = "<declared>"
 
 
 def _doc_members(comment, owner_node, data: bytes, found: Captures, rules: ParseRules) -> None:
@@ -3146,11 +2988,6 @@ def _doc_members(comment, owner_node, data: bytes, found: Captures, rules: Parse
             found.refs.append(RawRef(start, form, member.type, None, None, None, line, None))
         if member.answered_by:
             found.refs.append(RawRef(start, "call", member.answered_by, "self", None, None, line, None))
-
-
-# the ``signature`` place of a class a doc comment names as its mixin (``_doc_mixin``): its members answer what the
-# class and its bases lack (``resolve._mixed_in``)
-MIXIN_PLACE = "<mixin>"
 
 
 def _doc_mixin(member: DocMember, owner_at: int, line: int, found: Captures, rules: ParseRules) -> None:
@@ -3232,7 +3069,6 @@ def _fixture_values(named: list[tuple[RawRef, Span]], typed: list[RawRef]) -> li
             for r, _span in named if r.start not in stated]
 
 
-FIXTURE_VALUE = "fixture:"  # a parameter's value: what the named fixture gives (see Resolver._fixture_class)
 _START = itemgetter(0)  # an item's start byte: RawRef.start, Span.start
 _KIND = itemgetter(1)  # a raw reference's kind
 
@@ -3604,12 +3440,6 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
     if bound_to and receiver is not None and _bound_name(written) + WRAPPER_NAME in names:
         bound_to = _wrapper_marked(bound_to, written, stack, held)
     return bound_to
-
-
-def bound_values(bound_to: str) -> list[str]:
-    """The values a ``bound_to`` lists, ``|``-joined: never split inside a call's arguments (``pointer("/g|h")``,
-    ``map(|s| s.len())``)."""
-    return split_outside(bound_to, "|", quotes='"')
 
 
 def _wrapper_marked(bound_to: str, written: str, stack: list[Span], types: dict) -> str:
@@ -4208,14 +4038,6 @@ VALUE_KINDS = {"call", "scoped_call", "callback", "local_call", "local_callback"
 CALLED = frozenset({"call", "local_call", "call_result"})
 # calls whose arguments are counted (``refs.args``), in a language with overloads: Swift's ``.name(key: k)`` too
 COUNTED_CALLS = frozenset({"call", "implicit_call"})
-# a ``returns`` reference's alias: the value is returned only by a call passing no argument (a language's
-# ``settle_references``: TypeScript's ``(init) => init ? make(init) : make``); see ``Resolver._result_called``
-BARE_CALL_ONLY = "<bare call>"
-# a ``returns`` reference's name: an anonymous function the function returns, written in its own body (a language's
-# ``settle_references``: Go's ``return func(next Handler) Handler {..}``): calling what the function returns runs
-# the function's own code (``mw := Logger(); mw(next)`` reaches Logger), as no other definition holds it
-OWN_CODE = "<code>"
-RETURNED = frozenset({"returns", "local_returns"})  # return x, yield x (not return f()): parse and resolve
 LOCAL_KINDS = {kind: "local_" + kind for kind in ("call", "callback", "returns", "raise", "read", "stored")}
 LOCAL_KINDS["name"] = "local_read"  # @reference.name: a variable's name read, dropped like a bare read
 _FLOW_KINDS = frozenset(VALUE_KINDS | {"type.return"})  # the kinds ``_value_bound`` may bind (a set look-up first)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.safeio import read_config
@@ -12,13 +11,16 @@ from .discover import Candidate, content_sha, is_resolution_config, list_candida
 from .languages import Language, language_for
 
 
-@dataclass
 class Changes:
-    to_parse: list[tuple[str, Language, str, str | None]] = field(default_factory=list)  # path, lang, mode, sha
-    deleted: list[str] = field(default_factory=list)
-    unchanged: list[str] = field(default_factory=list)
-    configs: dict[str, str | None] | None = None  # go.mod, tsconfig.json... -> content id (None: not looked at)
-    configs_named: dict[str, str | None] = field(default_factory=dict)  # the configs an update was given
+    """What a run parses, deletes and keeps. Written out, not a dataclass (an update's main process would write and
+    ``exec`` its methods' source)."""
+
+    def __init__(self):
+        self.to_parse: list[tuple[str, Language, str, str | None]] = []  # path, lang, mode, sha
+        self.deleted: list[str] = []
+        self.unchanged: list[str] = []
+        self.configs: dict[str, str | None] | None = None  # go.mod, tsconfig.json... -> content id (None: not looked at)
+        self.configs_named: dict[str, str | None] = {}  # the configs an update was given
 
 
 def _previous_shas(prev_files) -> dict[str, str | None]:

@@ -11,7 +11,7 @@ from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow
 from pipeline.lake import align_table
 
 from .ondemand import WholeWhenIterated
-from .parse import IMPLEMENTED_VALUE, OBJECT_KEY, PASSED_VALUE, FileFacts
+from .marks import IMPLEMENTED_VALUE, OBJECT_KEY, PASSED_VALUE, FileFacts  # not parse: an update does not import it
 from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, MODULE
 from .schemas import FILES, REFS, SYMBOLS
 
