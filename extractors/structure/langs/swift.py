@@ -119,14 +119,61 @@ def defined_nowhere(resolver, r, src):
     return None if resolver._same_language(resolver.g.by_name.get(r.name, ()), r.path) else EXTERNAL
 
 
+def extended_member(resolver, r, src):
+    """``getSeparatorCharacters(..)`` or ``DirectiveParser(..)`` written bare in a method of ``extension HTTPFields``
+    (a library's type, so no class of the repository holds the extension's members), and ``HTTPFields.Expires(..)``:
+    a member or a nested type the repository's extensions add to the type the caller's extension (or the receiver)
+    names, from any file of the module: the definitions whose qualified name is that path and the name, the
+    innermost enclosing type first (``HTTPFields.DirectiveParser.rest`` sees ``HTTPFields``' too)."""
+    from ..qualnames import unsuffixed
+    from ..resolve import Found
+
+    if r.receiver is None:
+        sym = resolver.g.by_id.get(src)
+        owner = unsuffixed(sym.qualname).rpartition(".")[0] if sym is not None else ""
+    elif r.name != "init" and r.receiver[:1].isupper() and r.receiver.replace(".", "").isidentifier() \
+            and not _own_type(resolver, r.receiver.partition(".")[0]):
+        owner = r.receiver  # HTTPFields.Expires(..): a library's type path (``String.init``: its initializers)
+    else:
+        return None  # Base32.relaxed: a type of ours, whose members the member layers find
+    named = resolver.g.by_name.get(r.name, ())
+    while owner and named:
+        want = f"{owner}.{r.name}"
+        ids = [sid for sid in named if unsuffixed(resolver.g.by_id[sid].qualname) == want]
+        ids = resolver._same_program(r.path, Found(resolver._same_language(ids, r.path), "")).ids if ids else ids
+        # none taking the call's arguments and labels: maybe the library type's own (``DecodingError.typeMismatch(
+        # _:_:)``, a case beside the repository's ``typeMismatch(_:at:)``), left to the other layers
+        ids = [sid for sid in ids if _fits_call(resolver.g.by_id[sid].params, r)]
+        if ids:
+            here = all(resolver.g.by_id[sid].path == r.path for sid in ids)
+            return Found(ids, "same_file" if here else "same_package")
+        owner = owner.rpartition(".")[0] if r.receiver is None else ""
+    return None
+
+
+def _fits_call(params, r) -> bool:
+    """Whether a definition's parameters take the call's argument count and labels, where both are known."""
+    if params is None or r.args is None:
+        return True
+    return params.accepts(r.args) and (r.labels is None or params.labels is None or labels_fit(params.labels, r.labels))
+
+
+def _own_type(resolver, name: str) -> bool:
+    from ..graph import CLASSLIKE
+
+    return any(resolver.g.by_id[sid].kind in CLASSLIKE for sid in resolver.g.by_name.get(name, ()))
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the type's (or a base's, a protocol's) member, before the module's; then
-    one the repository adds to the library's type the class extends; last, a name defined nowhere is the
-    library's."""
+    one the repository adds to the library's type the class extends; then a member of the library's type the
+    caller's extension adds to (``extended_member``); last, a name defined nowhere is the library's."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index("scoped") + 2, library_base_member)
+    name_layers.insert(name_layers.index("scoped") + 3, extended_member)
     name_layers.append(defined_nowhere)
     member_layers.insert(0, library_init)
+    member_layers.insert(1, extended_member)
     member_layers.append(implicit_this_field)
     member_layers.append(defined_nowhere)
 
