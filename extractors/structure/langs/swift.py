@@ -236,8 +236,14 @@ def inline_type(receiver: str) -> str | None:
     return receiver[: receiver.index("(")] if receiver.endswith(")") and "(" in receiver else None
 
 
+_EFFECTS = lazy_re(r"^(?:try[?!]?\s+)?(?:await\s+)?")
+
+
 def receiver_path(receiver: str) -> str:
-    """``a!``, ``a?`` (an unwrapped optional, written before a call's dot) -> ``a``."""
+    """``a!``, ``a?`` (an unwrapped optional, written before a call's dot) -> ``a``; ``try Decoder()`` (the grammar
+    nests ``try Decoder().decode(..)`` as a call on ``try Decoder()``, and ``try await x.f()`` alike) -> ``Decoder()``."""
+    if receiver[:1] in "ta" and receiver.startswith(("try", "await")):
+        receiver = _EFFECTS.sub("", receiver, count=1)
     return receiver.rstrip("?!") if receiver.endswith(("?", "!")) else receiver
 
 
