@@ -121,23 +121,15 @@ def defined_nowhere(resolver, r, src):
 
 def extended_member(resolver, r, src):
     """``getSeparatorCharacters(..)`` or ``DirectiveParser(..)`` written bare in a method of ``extension HTTPFields``
-    (a library's type, so no class of the repository holds the extension's members), and ``HTTPFields.Expires(..)``:
-    a member or a nested type the repository's extensions add to the type the caller's extension (or the receiver)
-    names, from any file of the module: the definitions whose qualified name is that path and the name, the
-    innermost enclosing type first (``HTTPFields.DirectiveParser.rest`` sees ``HTTPFields``' too)."""
+    (a library's type, so no class of the repository holds the extension's members), ``Expires.parse`` there, and
+    ``HTTPFields.Expires(..)``: a member or a nested type the repository's extensions add to the type the caller's
+    extension (or the receiver) names, from any file of the module: the definitions whose qualified name is that path
+    and the name, the innermost enclosing type first (``HTTPFields.DirectiveParser.rest`` sees ``HTTPFields``')."""
     from ..qualnames import unsuffixed
     from ..resolve import Found
 
-    if r.receiver is None:
-        sym = resolver.g.by_id.get(src)
-        owner = unsuffixed(sym.qualname).rpartition(".")[0] if sym is not None else ""
-    elif r.name != "init" and r.receiver[:1].isupper() and r.receiver.replace(".", "").isidentifier() \
-            and not _own_type(resolver, r.receiver.partition(".")[0]):
-        owner = r.receiver  # HTTPFields.Expires(..): a library's type path (``String.init``: its initializers)
-    else:
-        return None  # Base32.relaxed: a type of ours, whose members the member layers find
     named = resolver.g.by_name.get(r.name, ())
-    while owner and named:
+    for owner in _extended_owners(resolver, r, src) if named else ():
         want = f"{owner}.{r.name}"
         ids = [sid for sid in named if unsuffixed(resolver.g.by_id[sid].qualname) == want]
         ids = resolver._same_program(r.path, Found(resolver._same_language(ids, r.path), "")).ids if ids else ids
@@ -147,8 +139,26 @@ def extended_member(resolver, r, src):
         if ids:
             here = all(resolver.g.by_id[sid].path == r.path for sid in ids)
             return Found(ids, "same_file" if here else "same_package")
-        owner = owner.rpartition(".")[0] if r.receiver is None else ""
     return None
+
+
+def _extended_owners(resolver, r, src) -> list[str]:
+    """The type paths ``extended_member`` looks in, innermost first: the types around the caller (a bare call); for a
+    type path written as the receiver (``Expires.parse``, ``HTTPFields.Expires(..)``), that path inside each library
+    type around the caller, then the path itself where it names no type of ours (``Base32.relaxed``: the member
+    layers'; ``String.init``: the library's initializers)."""
+    from ..qualnames import unsuffixed
+
+    sym = resolver.g.by_id.get(src)
+    path = unsuffixed(sym.qualname).split(".")[:-1] if sym is not None else []
+    around = [".".join(path[:i]) for i in range(len(path), 0, -1)]
+    if r.receiver is None:
+        return around
+    if r.name == "init" or not r.receiver[:1].isupper() or not r.receiver.replace(".", "").isidentifier():
+        return []
+    head = r.receiver.partition(".")[0]
+    inside = [f"{p}.{r.receiver}" for p in around if not _own_type(resolver, p.partition(".")[0])]
+    return inside if _own_type(resolver, head) else inside + [r.receiver]
 
 
 def _fits_call(params, r) -> bool:
