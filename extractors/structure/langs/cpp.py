@@ -148,7 +148,8 @@ def _described(holder, child):
     return "annotation"
 
 # std::unique_ptr<Rep> rep_: rep_->f() is Rep's f (the smart pointer's own methods are BUILTIN_METHODS)
-TRANSPARENT_TYPES = frozenset({"unique_ptr", "shared_ptr", "weak_ptr", "optional", "reference_wrapper"})
+TRANSPARENT_TYPES = frozenset({"unique_ptr", "shared_ptr", "weak_ptr", "optional", "reference_wrapper",
+                               "StrictMock", "NiceMock", "NaggyMock"})
 _SMART_POINTER = lazy_re(r"^(?:const\s+)?(?:std::)?(?:unique_ptr|shared_ptr|weak_ptr|optional)\s*<\s*(?:const\s+)?"
                          r"((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)\s*(?:,[^<>]*)?>$")
 # the smart pointer's own methods (p.get(), p.reset()): on a value typed as what it points to, where that class lacks
@@ -234,14 +235,23 @@ def _aliases_parameter(alias, name: str) -> bool:
     return aliased is not None and aliased.type == "type_identifier" and type_parameter(alias, aliased.text.decode())
 
 
+def _typedef(node, child) -> str | None:
+    """What a typedef stands for. ``typedef HandlerTest GenEmitterTest``: none here, cpp.scm places that reference at
+    the alias's own name (so that it is the alias's, not the file's); the alias's own name is no use."""
+    declarator = node.child_by_field_name("declarator")
+    if declarator == child or (child.type == "type_identifier" and declarator is not None
+                               and declarator.type == "type_identifier"):
+        return None
+    return "alias" if child.type in _ALIASED else "annotation"
+
+
 TYPE_CONTEXTS = {
     "struct_specifier": _tag, "union_specifier": _tag, "enum_specifier": _tag, "class_specifier": _tag,
     "qualified_identifier": _qualified,
     **dict.fromkeys(("parameter_declaration", "optional_parameter_declaration"), "parameter"),
     "function_definition": "return", "field_declaration": _field_type, "declaration": _declared("variable"),
     # typedef std::shared_ptr<Node> NodeRef: what the alias stands for, as with using NodeRef = ...
-    "type_definition": lambda node, child: None if node.child_by_field_name("declarator") == child
-    else "alias" if child.type in _ALIASED else "annotation",
+    "type_definition": _typedef,
     "alias_declaration": alias_form,
     # a base is an ``inherits`` reference, ``new T`` a call, a template's own parameter no use
     **dict.fromkeys(("base_class_clause", "new_expression", "type_parameter_declaration",
@@ -336,10 +346,28 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``f()`` in a method: the class's first, then the file's includes, then the linker's; a qualified one:
     a class's member, else a namespace's function."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
+    name_layers.insert(name_layers.index("scoped") + 2, aliased_class_member)
     name_layers.insert(name_layers.index("imported"), included_variants)
     name_layers.append(linked)
     member_layers.append(implicit_this_field)
+    member_layers.insert(member_layers.index(implicit_this_field) + 1, aliased_class_member)
     member_layers.append(namespaced)
+
+
+def aliased_class_member(resolver, r, src):
+    """A method of a typedef (GoogleTest's ``typedef HandlerTest GenEmitterTest; TEST_F(GenEmitterTest, t) {..}``,
+    yaml-cpp's generated tests): a bare ``Parse(..)`` or a field's ``handler.OnScalar(..)`` in it is the class's the
+    alias stands for (its members, its fields' declared types), as in a method of that class."""
+    cls = resolver._enclosing_class(src)
+    if cls is None or resolver.g.by_id[cls].kind != "type":
+        return None
+    target = resolver.return_class(cls)
+    if not target or target == cls or target not in resolver.g.by_id:
+        return None
+    if r.receiver is None:
+        found = resolver._member(target, r.name)
+        return found or None
+    return implicit_this_field(resolver, r, target)  # the class itself as the caller: its fields, its bases'
 
 
 # a namespace a library opens and closes with a macro alone on its line (fmt's ``FMT_BEGIN_NAMESPACE``, nlohmann's

@@ -119,14 +119,71 @@ def defined_nowhere(resolver, r, src):
     return None if resolver._same_language(resolver.g.by_name.get(r.name, ()), r.path) else EXTERNAL
 
 
+def extended_member(resolver, r, src):
+    """``getSeparatorCharacters(..)`` or ``DirectiveParser(..)`` written bare in a method of ``extension HTTPFields``
+    (a library's type, so no class of the repository holds the extension's members), ``Expires.parse`` there, and
+    ``HTTPFields.Expires(..)``: a member or a nested type the repository's extensions add to the type the caller's
+    extension (or the receiver) names, from any file of the module: the definitions whose qualified name is that path
+    and the name, the innermost enclosing type first (``HTTPFields.DirectiveParser.rest`` sees ``HTTPFields``')."""
+    from ..qualnames import unsuffixed
+    from ..resolve import Found
+
+    named = resolver.g.by_name.get(r.name, ())
+    for owner in _extended_owners(resolver, r, src) if named else ():
+        want = f"{owner}.{r.name}"
+        ids = [sid for sid in named if unsuffixed(resolver.g.by_id[sid].qualname) == want]
+        ids = resolver._same_program(r.path, Found(resolver._same_language(ids, r.path), "")).ids if ids else ids
+        # none taking the call's arguments and labels: maybe the library type's own (``DecodingError.typeMismatch(
+        # _:_:)``, a case beside the repository's ``typeMismatch(_:at:)``), left to the other layers
+        ids = [sid for sid in ids if _fits_call(resolver.g.by_id[sid].params, r)]
+        if ids:
+            here = all(resolver.g.by_id[sid].path == r.path for sid in ids)
+            return Found(ids, "same_file" if here else "same_package")
+    return None
+
+
+def _extended_owners(resolver, r, src) -> list[str]:
+    """The type paths ``extended_member`` looks in, innermost first: the types around the caller (a bare call); for a
+    type path written as the receiver (``Expires.parse``, ``HTTPFields.Expires(..)``), that path inside each library
+    type around the caller, then the path itself where it names no type of ours (``Base32.relaxed``: the member
+    layers'; ``String.init``: the library's initializers)."""
+    from ..qualnames import unsuffixed
+
+    sym = resolver.g.by_id.get(src)
+    path = unsuffixed(sym.qualname).split(".")[:-1] if sym is not None else []
+    around = [".".join(path[:i]) for i in range(len(path), 0, -1)]
+    if r.receiver is None:
+        return around
+    if r.name == "init" or not r.receiver[:1].isupper() or not r.receiver.replace(".", "").isidentifier():
+        return []
+    head = r.receiver.partition(".")[0]
+    inside = [f"{p}.{r.receiver}" for p in around if not _own_type(resolver, p.partition(".")[0])]
+    return inside if _own_type(resolver, head) else inside + [r.receiver]
+
+
+def _fits_call(params, r) -> bool:
+    """Whether a definition's parameters take the call's argument count and labels, where both are known."""
+    if params is None or r.args is None:
+        return True
+    return params.accepts(r.args) and (r.labels is None or params.labels is None or labels_fit(params.labels, r.labels))
+
+
+def _own_type(resolver, name: str) -> bool:
+    from ..graph import CLASSLIKE
+
+    return any(resolver.g.by_id[sid].kind in CLASSLIKE for sid in resolver.g.by_name.get(name, ()))
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the type's (or a base's, a protocol's) member, before the module's; then
-    one the repository adds to the library's type the class extends; last, a name defined nowhere is the
-    library's."""
+    one the repository adds to the library's type the class extends; then a member of the library's type the
+    caller's extension adds to (``extended_member``); last, a name defined nowhere is the library's."""
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index("scoped") + 2, library_base_member)
+    name_layers.insert(name_layers.index("scoped") + 3, extended_member)
     name_layers.append(defined_nowhere)
     member_layers.insert(0, library_init)
+    member_layers.insert(1, extended_member)
     member_layers.append(implicit_this_field)
     member_layers.append(defined_nowhere)
 
@@ -189,8 +246,14 @@ def inline_type(receiver: str) -> str | None:
     return receiver[: receiver.index("(")] if receiver.endswith(")") and "(" in receiver else None
 
 
+_EFFECTS = lazy_re(r"^(?:try[?!]?\s+)?(?:await\s+)?")
+
+
 def receiver_path(receiver: str) -> str:
-    """``a!``, ``a?`` (an unwrapped optional, written before a call's dot) -> ``a``."""
+    """``a!``, ``a?`` (an unwrapped optional, written before a call's dot) -> ``a``; ``try Decoder()`` (the grammar
+    nests ``try Decoder().decode(..)`` as a call on ``try Decoder()``, and ``try await x.f()`` alike) -> ``Decoder()``."""
+    if receiver[:1] in "ta" and receiver.startswith(("try", "await")):
+        receiver = _EFFECTS.sub("", receiver, count=1)
     return receiver.rstrip("?!") if receiver.endswith(("?", "!")) else receiver
 
 

@@ -73,10 +73,16 @@
 (assignment_expression left: (field_expression) @receiver right: (identifier) @name) @reference.stored
 (assignment_expression left: (field_expression) @receiver right: (cast_expression value: (identifier) @name))
   @reference.stored  ; z->zalloc = (alloc_func)zalloc_cb
+(assignment_expression left: (field_expression) @receiver right: (pointer_expression "&" argument: (identifier) @name))
+  @reference.stored  ; p->closef = &io_fclose
+(initializer_pair designator: (field_designator (field_identifier) @receiver)
+  value: (pointer_expression "&" argument: (identifier) @name)) @reference.stored  ; .closef = &io_noclose
 ; ... by its place: { on_read, on_write } for a struct, or each struct of an array ({ {"get", cmd_get}, .. })
 (init_declarator value: (initializer_list (identifier) @name @receiver.place)) @reference.stored
 (init_declarator declarator: (array_declarator)
   value: (initializer_list (initializer_list (identifier) @name @receiver.place))) @reference.stored
+(init_declarator value: (initializer_list (pointer_expression "&" argument: (identifier) @name) @receiver.place))
+  @reference.stored  ; { NULL, &io_pclose }
 ; an attribute macro after a struct's body (`struct smb_header { .. } PACK;`), which the grammar reads as a variable
 ; declared of it (c.settle_definitions): the macro's use
 (translation_unit (declaration type: [(struct_specifier body: (_)) (union_specifier body: (_))]
@@ -91,11 +97,20 @@
                        type: (type_descriptor type: (type_identifier) @name !declarator)) @reference.call)])
 ; an export macro written as a declaration's type: CJSON_PUBLIC(cJSON *) cJSON_Parse(..)
 (macro_type_specifier name: (identifier) @name) @reference.call
+; a statement macro with a block (lua's `vmdispatch (GET_OPCODE(i)) { vmcase(OP_MOVE) { .. } }`), which the grammar
+; reads as a function defined in a function (C has none, and a function's declarator is never bare parentheses): the
+; macro's call, and the call or the name in its parentheses
+(compound_statement (function_definition type: (type_identifier) @name declarator: (parenthesized_declarator))
+  @reference.call)
+(compound_statement (function_definition
+  declarator: (parenthesized_declarator (function_declarator declarator: (identifier) @name) @reference.call)))
+(compound_statement (function_definition declarator: (parenthesized_declarator (identifier) @name) @reference.callback))
 
 ; functions passed or stored as values: qsort(a, n, size, cmp), .read = on_read, ctx->cb = handler, return f;
 ; and names read there (a file-level variable, a constant or a macro: a ``reads`` edge)
 (argument_list (identifier) @name) @reference.callback
 (argument_list (pointer_expression argument: (identifier) @name)) @reference.callback
+(pointer_expression "&" argument: (identifier) @name) @reference.callback  ; l_getenv = &no_getenv, { .., &io_pclose }
 [(initializer_pair value: (identifier) @name)
  (initializer_list (identifier) @name)
  (init_declarator value: (identifier) @name)
@@ -105,6 +120,7 @@
  (unary_expression argument: (identifier) @name)
  (subscript_expression index: (identifier) @name)
  (case_statement value: (identifier) @name)
+ (expression_statement (identifier) @name)  ; `vmbreak;`: an object-like macro written as a statement
  (conditional_expression [(identifier) @name])
  (cast_expression value: (identifier) @name)] @reference.callback  ; z->zalloc = (alloc_func)zalloc_cb
 

@@ -71,10 +71,11 @@
 ; a method defined out of its class: Writer::AddRecord, ns::Writer::AddRecord, Table<T>::Get (its class by name);
 ; SkipList<K, C>::Iterator::Valid, Reader::Reporter::Corruption: the scope before its class is kept as
 ; @parent.outer (a class, or a namespace: cpp.settle_definitions decides)
+; Emitter::SetPrecision<float>: a member template's explicit specialization (yaml-cpp's emitter.h), the same method
 (function_definition
   declarator: [(function_declarator declarator: (qualified_identifier
                  scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
-                 name: (identifier) @name))
+                 name: [(identifier) @name (template_function name: (identifier) @name)]))
                (function_declarator declarator: (qualified_identifier
                  scope: [(namespace_identifier) @parent.outer (template_type name: (type_identifier) @parent.outer)]
                  name: (qualified_identifier
@@ -88,10 +89,10 @@
                    name: (identifier) @name))))
                (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier
                  scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
-                 name: (identifier) @name)))
+                 name: [(identifier) @name (template_function name: (identifier) @name)])))
                (reference_declarator (function_declarator declarator: (qualified_identifier
                  scope: [(namespace_identifier) @parent.name (template_type name: (type_identifier) @parent.name)]
-                 name: (identifier) @name)))]
+                 name: [(identifier) @name (template_function name: (identifier) @name)])))]
   [(compound_statement) (try_statement)]) @definition.function @exported
 (preproc_function_def name: (identifier) @name) @definition.function
 (preproc_def name: (identifier) @name value: (preproc_arg)) @definition.constant  ; an include guard has no value
@@ -121,6 +122,10 @@
 (type_definition type: (_) @_aliased (#not-match? @_aliased "<")
   declarator: [(type_identifier) @name @definition.type
                (pointer_declarator declarator: (type_identifier) @name) @definition.type])
+; typedef HandlerTest GenEmitterTest: what the alias stands for, the reference placed at the alias's own name (its
+; definition's span), so that the alias's members are the class's (a TEST_F of the alias sees the fixture's fields)
+(type_definition type: (type_identifier) @name declarator: (type_identifier) @reference.type.alias
+  (#not-eq? @name @reference.type.alias))
 ; typedef std::vector<Node*> NodeList: the whole typedef is the type's, so that what it holds is its (below)
 (type_definition type: (_) @_aliased (#match? @_aliased "<") declarator: (type_identifier) @name) @definition.type
 (alias_declaration name: (type_identifier) @name) @definition.type
@@ -175,6 +180,12 @@
 (call_expression function: [(identifier) @name (template_function name: (identifier) @name)]) @reference.call
 (call_expression function: (field_expression argument: (_) @receiver (#not-match? @receiver "^\\(\\*\\s*[A-Za-z_]\\w*((\\.|->)[A-Za-z_]\\w*)*\\s*\\)$")
   field: [(field_identifier) @name (template_method name: (field_identifier) @name)])) @reference.call
+; gmock's EXPECT_CALL(handler, OnScalar(_, "?")) and ON_CALL(..): the second argument names the mocked method of the
+; first (a mock's MOCK_METHOD is no definition: its base's virtual method), never a function of the file
+(call_expression function: (identifier) @_expect (#any-of? @_expect "EXPECT_CALL" "ON_CALL")
+  arguments: (argument_list . [(identifier) @receiver (pointer_expression "*" argument: (identifier) @receiver)
+                               (field_expression) @receiver]
+    . (call_expression function: (identifier) @name) @reference.call))
 ; (*it)->visit(), (*p).f(): a call on what it (an iterator, a pointer) points to, which is what it is bound to
 (call_expression function: (field_expression
   argument: (parenthesized_expression (pointer_expression "*" argument: [(identifier) (field_expression)] @receiver))
