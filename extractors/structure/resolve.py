@@ -4544,11 +4544,11 @@ class Resolver(ImportBindings):
         sym = self.g.by_id.get(cls)
         if sym is None or sym.kind not in CLASSLIKE:
             return []
-        key = self._package_key(sym.path)
+        key = self._package_key(sym.path, sym.line)  # (a file of several namespace blocks: the part's own)
         count = self._type_parameter_count(sym)
         return [i for i in self.g.by_name.get(sym.name, ()) if i != cls and (o := self.g.by_id[i]).path != sym.path
                 and untwinned(o.qualname) == untwinned(sym.qualname) and o.kind == sym.kind
-                and self._package_key(o.path) == key and self._type_parameter_count(o) == count]
+                and self._package_key(o.path, o.line) == key and self._type_parameter_count(o) == count]
 
     def _type_parameter_count(self, sym: Symbol) -> int:
         """How many type parameters a type declares (its ``<j`` signatures): C#'s ``class Builder<TResult>`` and
