@@ -505,11 +505,37 @@ def visible_members(resolver, r, src, found):
     spaces = {_namespace_at(resolver, i) for i in apart}
     if len(spaces) < 2:
         return found
+    # ``using static MoreLinq.Extensions.AppendExtension;``: that class's extensions, the nearest scope's, win
+    classes = _statically_used(resolver, r)
+    hosted = [i for i in apart if classes and f"{_namespace_at(resolver, i)}.{_host_name(resolver, i)}" in classes]
+    if hosted:
+        return type(found)([i for i in found.ids if i not in apart or i in hosted], found.resolution)
     seen = spaces & _namespaces_seen(resolver, r)
     if not seen:
         return found
     return type(found)([i for i in found.ids if i not in apart or _namespace_at(resolver, i) in seen],
                        found.resolution)
+
+
+def _statically_used(resolver, r) -> set:
+    return {i.module for i in _usings_at(resolver, r) if i.alias in ("static", GLOBAL_STATIC)}
+
+
+def _usings_at(resolver, r) -> list:
+    """The usings of ``r``'s file, of the namespace block holding ``r`` where the file has several (a block's usings
+    are its own; the file's first ones count as the first block's)."""
+    usings = [i for i in resolver.imports_of.get(r.path, ()) if i.kind == "import" and i.module]
+    if r.path not in resolver.g.package_blocks:
+        return usings
+    block = resolver._package_key(r.path, r.line)
+    return [i for i in usings if resolver._package_key(r.path, i.line) == block]
+
+
+def _host_name(resolver, sid: str) -> str | None:
+    """The name of the top-level class whose body declares the extension method ``sid``."""
+    sym = resolver.g.by_id[sid]
+    return next((resolver.g.by_id[cls].name for cls in resolver.g.top.get(sym.path, {}).values()
+                 if isinstance(cls, str) and cls in resolver.g.by_id and _hosted_extension(resolver, cls, sid)), None)
 
 
 def _namespace_at(resolver, sid: str) -> str | None:
@@ -524,8 +550,7 @@ def _namespaces_seen(resolver, r) -> set:
     key = resolver._package_key(r.path, r.line)
     own = key[1] if key else ""
     seen = {own.rsplit(".", n)[0] for n in range(own.count(".") + 1)} if own else set()
-    seen.update(i.module for i in resolver.imports_of.get(r.path, ())
-                if i.kind == "import" and i.module and i.alias in (None, GLOBAL))
+    seen.update(i.module for i in _usings_at(resolver, r) if i.alias in (None, GLOBAL))
     usings = resolver.language_state.get(GLOBAL_USINGS_STATE)
     if usings is None:
         usings = resolver.language_state[GLOBAL_USINGS_STATE] = _GlobalUsings(resolver)
