@@ -596,6 +596,7 @@ class Resolver(ImportBindings):
         self.no_hooks = hooks_of(None)
         self._alternatives = {} if any_alternatives else None
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
+        self._arity_twins_of: dict[str, list[str]] = {}  # a type -> it and its twins (``_arity_twins``)
         self._global_cache: dict[tuple, Found] = {}
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
         self._mro: dict[str, list[tuple[str, int]]] = {}
@@ -1829,11 +1830,16 @@ class Resolver(ImportBindings):
     def _arity_twins(self, sid: str) -> list[str]:
         """``sid`` and the types of its name and qualified name in its package (its file's ``Foo#2`` too), which may
         differ from it in their number of type parameters only."""
+        found = self._arity_twins_of.get(sid)  # (a type of many parts is asked per part, per member looked up)
+        if found is not None:
+            return found
         sym = self.g.by_id[sid]
         key, qual = self._package_key(sym.path), untwinned(sym.qualname)
-        return [sid] + [i for i in self.g.by_name.get(sym.name, ()) if i != sid and (o := self.g.by_id[i]).kind
-                        in CLASSLIKE and untwinned(o.qualname) == qual
-                        and (o.path == sym.path or key is not None and self._package_key(o.path) == key)]
+        found = self._arity_twins_of[sid] = [sid] + [
+            i for i in self.g.by_name.get(sym.name, ()) if i != sid and (o := self.g.by_id[i]).kind in CLASSLIKE
+            and untwinned(o.qualname) == qual and (o.path == sym.path or key is not None
+                                                   and self._package_key(o.path) == key)]
+        return found
 
     def _kind_wanted(self, found: Found, kinds: set) -> Found:
         """A method ``size()`` beside a field ``size`` (PHP's ``body()`` beside its promoted ``$body``): of each

@@ -412,8 +412,9 @@ def static_form_extension(resolver, r, src):
         return None
     from ..resolve import Found
 
-    hosts = _with_parts(resolver, host)
-    hits = [sid for sid in resolver.g.by_name.get(r.name, ()) if any(_hosted_extension(resolver, h, sid) for h in hosts)]
+    hosts = {resolver.g.by_id[h].path: h for h in _with_parts(resolver, host)}  # one part per file
+    hits = [sid for sid in resolver.g.by_name.get(r.name, ())
+            if (h := hosts.get(resolver.g.by_id[sid].path)) and _hosted_extension(resolver, h, sid)]
     return resolver._found_elsewhere(r, Found(hits, "same_file")) if hits else None
 
 
@@ -422,7 +423,9 @@ def static_form_place(resolver, r, sid: str, head: str, place: str) -> str | Non
     the call names its static class and passes the extended object first: ``CartExt.Each(cart, b => ..)``'s ``1:0``
     is ``0:0``; the object itself (``0``) is no delegate's."""
     host = _host_class(resolver, r, head)
-    if host is None or not any(_hosted_extension(resolver, h, sid) for h in _with_parts(resolver, host)):
+    part = {resolver.g.by_id[h].path: h for h in _with_parts(resolver, host)}.get(resolver.g.by_id[sid].path) \
+        if host is not None else None
+    if part is None or not _hosted_extension(resolver, part, sid):
         return place
     outer, colon, inner = place.partition(":")
     return f"{int(outer) - 1}{colon}{inner}" if outer.isdigit() and int(outer) > 0 else None
@@ -438,7 +441,14 @@ def _host_class(resolver, r, written: str | None) -> str | None:
 def _with_parts(resolver, cls: str) -> list[str]:
     """``cls`` and the other parts of its partial type (MoreLINQ's ``static partial class MoreEnumerable``, one
     part per file, each declaring extension methods the static form ``MoreEnumerable.Fold(..)`` names)."""
-    return [cls, *resolver._parts(cls)] if PARTIAL_TYPES else [cls]
+    cache = resolver.language_state.setdefault(_PARTS_STATE, {})
+    found = cache.get(cls)
+    if found is None:
+        found = cache[cls] = [cls, *resolver._parts(cls)]
+    return found
+
+
+_PARTS_STATE = "csharp.parts"  # a type -> it and its other parts (asked once per static-form call otherwise)
 
 
 def _hosted_extension(resolver, host: str, sid: str) -> bool:
@@ -447,9 +457,22 @@ def _hosted_extension(resolver, host: str, sid: str) -> bool:
     sym, cls = resolver.g.by_id[sid], resolver.g.by_id[host]
     if sym.kind not in ("method", "function") or sym.path != cls.path or sym.parent_id == host or sym.line < cls.line:
         return False
-    later = [resolver.g.by_id[i].line for i in resolver.g.top.get(cls.path, {}).values()
-             if isinstance(i, str) and i in resolver.g.by_id and resolver.g.by_id[i].line > cls.line]
-    return sym.line < min(later, default=sym.line + 1)
+    return sym.line < _body_end(resolver, host, cls)
+
+
+_BODY_ENDS_STATE = "csharp.body_ends"
+
+
+def _body_end(resolver, host: str, cls) -> float:
+    """The line the next top-level type of ``host``'s file begins on (infinity where none follows): where the
+    body that may declare its extension methods ends (asked per candidate and call otherwise)."""
+    ends = resolver.language_state.setdefault(_BODY_ENDS_STATE, {})
+    end = ends.get(host)
+    if end is None:
+        lines = [resolver.g.by_id[i].line for i in resolver.g.top.get(cls.path, {}).values()
+                 if isinstance(i, str) and i in resolver.g.by_id]
+        end = ends[host] = min((line for line in lines if line > cls.line), default=float("inf"))
+    return end
 
 
 def extension_host(resolver, r, src):
