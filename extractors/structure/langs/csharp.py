@@ -457,6 +457,8 @@ def _hosted_extension(resolver, host: str, sid: str) -> bool:
     sym, cls = resolver.g.by_id[sid], resolver.g.by_id[host]
     if sym.kind not in ("method", "function") or sym.path != cls.path or sym.parent_id == host or sym.line < cls.line:
         return False
+    if sym.qualname.partition(".")[0] == cls.name:  # a local function of one of its methods (``Impl.Insert``)
+        return False
     return sym.line < _body_end(resolver, host, cls)
 
 
