@@ -596,6 +596,7 @@ class Resolver(ImportBindings):
         self.no_hooks = hooks_of(None)
         self._alternatives = {} if any_alternatives else None
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
+        self._arity_twins_of: dict[str, list[str]] = {}  # a type -> it and its twins (``_arity_twins``)
         self._global_cache: dict[tuple, Found] = {}
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
         self._mro: dict[str, list[tuple[str, int]]] = {}
@@ -1830,11 +1831,16 @@ class Resolver(ImportBindings):
     def _arity_twins(self, sid: str) -> list[str]:
         """``sid`` and the types of its name and qualified name in its package (its file's ``Foo#2`` too), which may
         differ from it in their number of type parameters only."""
+        found = self._arity_twins_of.get(sid)  # (a type of many parts is asked per part, per member looked up)
+        if found is not None:
+            return found
         sym = self.g.by_id[sid]
         key, qual = self._package_key(sym.path), untwinned(sym.qualname)
-        return [sid] + [i for i in self.g.by_name.get(sym.name, ()) if i != sid and (o := self.g.by_id[i]).kind
-                        in CLASSLIKE and untwinned(o.qualname) == qual
-                        and (o.path == sym.path or key is not None and self._package_key(o.path) == key)]
+        found = self._arity_twins_of[sid] = [sid] + [
+            i for i in self.g.by_name.get(sym.name, ()) if i != sid and (o := self.g.by_id[i]).kind in CLASSLIKE
+            and untwinned(o.qualname) == qual and (o.path == sym.path or key is not None
+                                                   and self._package_key(o.path) == key)]
+        return found
 
     def _kind_wanted(self, found: Found, kinds: set) -> Found:
         """A method ``size()`` beside a field ``size`` (PHP's ``body()`` beside its promoted ``$body``): of each
@@ -4590,11 +4596,11 @@ class Resolver(ImportBindings):
         sym = self.g.by_id.get(cls)
         if sym is None or sym.kind not in CLASSLIKE:
             return []
-        key = self._package_key(sym.path)
+        key = self._package_key(sym.path, sym.line)  # (a file of several namespace blocks: the part's own)
         count = self._type_parameter_count(sym)
         return [i for i in self.g.by_name.get(sym.name, ()) if i != cls and (o := self.g.by_id[i]).path != sym.path
                 and untwinned(o.qualname) == untwinned(sym.qualname) and o.kind == sym.kind
-                and self._package_key(o.path) == key and self._type_parameter_count(o) == count]
+                and self._package_key(o.path, o.line) == key and self._type_parameter_count(o) == count]
 
     def _type_parameter_count(self, sym: Symbol) -> int:
         """How many type parameters a type declares (its ``<j`` signatures): C#'s ``class Builder<TResult>`` and

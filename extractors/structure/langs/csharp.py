@@ -412,7 +412,9 @@ def static_form_extension(resolver, r, src):
         return None
     from ..resolve import Found
 
-    hits = [sid for sid in resolver.g.by_name.get(r.name, ()) if _hosted_extension(resolver, host, sid)]
+    hosts = {resolver.g.by_id[h].path: h for h in _with_parts(resolver, host)}  # one part per file
+    hits = [sid for sid in resolver.g.by_name.get(r.name, ())
+            if (h := hosts.get(resolver.g.by_id[sid].path)) and _hosted_extension(resolver, h, sid)]
     return resolver._found_elsewhere(r, Found(hits, "same_file")) if hits else None
 
 
@@ -421,7 +423,9 @@ def static_form_place(resolver, r, sid: str, head: str, place: str) -> str | Non
     the call names its static class and passes the extended object first: ``CartExt.Each(cart, b => ..)``'s ``1:0``
     is ``0:0``; the object itself (``0``) is no delegate's."""
     host = _host_class(resolver, r, head)
-    if host is None or not _hosted_extension(resolver, host, sid):
+    part = {resolver.g.by_id[h].path: h for h in _with_parts(resolver, host)}.get(resolver.g.by_id[sid].path) \
+        if host is not None else None
+    if part is None or not _hosted_extension(resolver, part, sid):
         return place
     outer, colon, inner = place.partition(":")
     return f"{int(outer) - 1}{colon}{inner}" if outer.isdigit() and int(outer) > 0 else None
@@ -434,15 +438,43 @@ def _host_class(resolver, r, written: str | None) -> str | None:
     return cls if cls and resolver.g.by_id[cls].kind in ("class", "struct") else None
 
 
+def _with_parts(resolver, cls: str) -> list[str]:
+    """``cls`` and the other parts of its partial type (MoreLINQ's ``static partial class MoreEnumerable``, one
+    part per file, each declaring extension methods the static form ``MoreEnumerable.Fold(..)`` names)."""
+    cache = resolver.language_state.setdefault(_PARTS_STATE, {})
+    found = cache.get(cls)
+    if found is None:
+        found = cache[cls] = [cls, *resolver._parts(cls)]
+    return found
+
+
+_PARTS_STATE = "csharp.parts"  # a type -> it and its other parts (asked once per static-form call otherwise)
+
+
 def _hosted_extension(resolver, host: str, sid: str) -> bool:
     """Whether ``sid`` is a method declared in the body of the top-level class ``host`` while its symbol belongs to
     another type (an extension method): between the class's first line and the next top-level class of its file."""
     sym, cls = resolver.g.by_id[sid], resolver.g.by_id[host]
     if sym.kind not in ("method", "function") or sym.path != cls.path or sym.parent_id == host or sym.line < cls.line:
         return False
-    later = [resolver.g.by_id[i].line for i in resolver.g.top.get(cls.path, {}).values()
-             if isinstance(i, str) and i in resolver.g.by_id and resolver.g.by_id[i].line > cls.line]
-    return sym.line < min(later, default=sym.line + 1)
+    if sym.qualname.partition(".")[0] == cls.name:  # a local function of one of its methods (``Impl.Insert``)
+        return False
+    return sym.line < _body_end(resolver, host, cls)
+
+
+_BODY_ENDS_STATE = "csharp.body_ends"
+
+
+def _body_end(resolver, host: str, cls) -> float:
+    """The line the next top-level type of ``host``'s file begins on (infinity where none follows): where the
+    body that may declare its extension methods ends (asked per candidate and call otherwise)."""
+    ends = resolver.language_state.setdefault(_BODY_ENDS_STATE, {})
+    end = ends.get(host)
+    if end is None:
+        lines = [resolver.g.by_id[i].line for i in resolver.g.top.get(cls.path, {}).values()
+                 if isinstance(i, str) and i in resolver.g.by_id]
+        end = ends[host] = min((line for line in lines if line > cls.line), default=float("inf"))
+    return end
 
 
 def extension_host(resolver, r, src):
@@ -456,9 +488,15 @@ def extension_host(resolver, r, src):
     parent = resolver.g.by_id.get(sym.parent_id) if sym.parent_id else None
     if parent is not None and parent.path == sym.path and parent.kind in ("class", "struct"):
         return None  # a method of a class of this file: implicit_this has looked there
-    hits = [m for cls in resolver.g.top.get(sym.path, {}).values() if isinstance(cls, str)
-            and (m := resolver.g.members.get(cls, {}).get(r.name))]
-    return Found(hits, "same_file") if hits else None
+    classes = [cls for cls in resolver.g.top.get(sym.path, {}).values() if isinstance(cls, str)]
+    hits = [m for cls in classes if (m := resolver.g.members.get(cls, {}).get(r.name))]
+    if hits:
+        return Found(hits, "same_file")
+    # a helper of another part of the declaring static class (``SubscribeSingle`` of ExperimentalEnumerable's part
+    # in Experimental/Aggregate.cs, called from its part in Aggregate.g.cs)
+    hits = [m for cls in classes if _hosted_extension(resolver, cls, src) for part in _with_parts(resolver, cls)[1:]
+            if (m := resolver.g.members.get(part, {}).get(r.name))]
+    return Found(hits, "same_package") if hits else None
 
 
 def static_form_sibling(resolver, r, src):
@@ -480,6 +518,69 @@ def _hosted_elsewhere(resolver, sym) -> bool:
     """Whether a method is an extension method, a member of a type its file does not declare (``string.Shout``)."""
     host, dot, _ = sym.qualname.partition(".")
     return bool(dot) and not isinstance(resolver.g.top.get(sym.path, {}).get(host), str)
+
+
+def visible_members(resolver, r, src, found):
+    """``sequence.Segment(..)`` where two static classes of several namespaces declare ``Segment(this
+    IEnumerable<T>)`` (MoreLINQ's ``MoreEnumerable`` in ``MoreLinq``, its wrapper ``SegmentExtension`` in
+    ``MoreLinq.Extensions``): C# sees an extension method only where its namespace is the file's own, an enclosing
+    one, or one it (or its project, ``global using``) uses. A class's own member always stays; where the file sees
+    none of the extensions (a chain, a ``using static``), all stay."""
+    apart = [i for i in found.ids if _hosted_elsewhere(resolver, resolver.g.by_id[i])]
+    spaces = {_namespace_at(resolver, i) for i in apart}
+    if len(spaces) < 2:
+        return found
+    # ``using static MoreLinq.Extensions.AppendExtension;``: that class's extensions, the nearest scope's, win
+    classes = _statically_used(resolver, r)
+    hosted = [i for i in apart if classes and f"{_namespace_at(resolver, i)}.{_host_name(resolver, i)}" in classes]
+    if hosted:
+        return type(found)([i for i in found.ids if i not in apart or i in hosted], found.resolution)
+    seen = spaces & _namespaces_seen(resolver, r)
+    if not seen:
+        return found
+    return type(found)([i for i in found.ids if i not in apart or _namespace_at(resolver, i) in seen],
+                       found.resolution)
+
+
+def _statically_used(resolver, r) -> set:
+    return {i.module for i in _usings_at(resolver, r) if i.alias in ("static", GLOBAL_STATIC)}
+
+
+def _usings_at(resolver, r) -> list:
+    """The usings of ``r``'s file, of the namespace block holding ``r`` where the file has several (a block's usings
+    are its own; the file's first ones count as the first block's)."""
+    usings = [i for i in resolver.imports_of.get(r.path, ()) if i.kind == "import" and i.module]
+    if r.path not in resolver.g.package_blocks:
+        return usings
+    block = resolver._package_key(r.path, r.line)
+    return [i for i in usings if resolver._package_key(r.path, i.line) == block]
+
+
+def _host_name(resolver, sid: str) -> str | None:
+    """The name of the top-level class whose body declares the extension method ``sid``."""
+    sym = resolver.g.by_id[sid]
+    return next((resolver.g.by_id[cls].name for cls in resolver.g.top.get(sym.path, {}).values()
+                 if isinstance(cls, str) and cls in resolver.g.by_id and _hosted_extension(resolver, cls, sid)), None)
+
+
+def _namespace_at(resolver, sid: str) -> str | None:
+    sym = resolver.g.by_id[sid]
+    key = resolver._package_key(sym.path, sym.line)
+    return key[1] if key else None
+
+
+def _namespaces_seen(resolver, r) -> set:
+    """The namespaces whose extension methods a file sees at ``r``: its own (the block holding ``r``) and those
+    enclosing it, those its plain usings name, its project's global usings."""
+    key = resolver._package_key(r.path, r.line)
+    own = key[1] if key else ""
+    seen = {own.rsplit(".", n)[0] for n in range(own.count(".") + 1)} if own else set()
+    seen.update(i.module for i in _usings_at(resolver, r) if i.alias in (None, GLOBAL))
+    usings = resolver.language_state.get(GLOBAL_USINGS_STATE)
+    if usings is None:
+        usings = resolver.language_state[GLOBAL_USINGS_STATE] = _GlobalUsings(resolver)
+    seen.update(usings.of(posixpath.dirname(r.path)))
+    return seen
 
 
 def universal_member(resolver, r, src):
@@ -609,6 +710,11 @@ TYPE_CONTEXTS = {
                     "annotation"),
 }
 TYPE_ARGUMENTS = frozenset({"type_argument_list"})
+# LINQ's and the collections' methods giving one of the elements, beyond parse's generic ones (C#'s are PascalCase):
+# ``Items.First(i => ..).AddQuantity(q)`` on an ``IReadOnlyCollection<BasketItem>`` runs BasketItem's AddQuantity
+ELEMENT_ACCESSORS = frozenset({"First", "FirstOrDefault", "Last", "LastOrDefault", "Single", "SingleOrDefault",
+                               "ElementAt", "ElementAtOrDefault", "Find", "FindLast", "MinBy", "MaxBy", "Dequeue",
+                               "Peek", "Pop", "GetValueOrDefault"})
 # Foo<Bar>, new Foo<A, B>(), : Base<T>, typeof(Foo<>): the reference records how many type arguments are written, so
 # that it reaches the twin declaring that many type parameters (none written: the plain one)
 GENERIC_NAMES = frozenset({"generic_name"})
@@ -774,12 +880,47 @@ BUILTIN_METHODS = frozenset({
 # --- namespaces and usings ---
 
 def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
-    """A file is found by its namespace and by ``<namespace>.<FileStem>`` (its main type, by convention)."""
-    return package_keys(paths, files)
+    """A file is found by its namespace and by ``<namespace>.<FileStem>`` (its main type, by convention); a file of
+    several namespace blocks under each."""
+    keys = package_keys(paths, files)
+    for path in paths:
+        blocks = package_blocks(path, files.get(path, {}))
+        if blocks:
+            stem = posixpath.basename(path).rsplit(".", 1)[0]
+            keys[path] = [key for _, space in blocks for key in (f"{space}.{stem}", space)]
+    return keys
 
 
 def package_scope(path: str, info: dict) -> str | None:
-    return info.get("package") or "<global>"  # the global namespace: one for the whole project
+    """The file's namespace (its first one where it declares several blocks)."""
+    return (info.get("package") or "").partition(_BLOCK)[0] or "<global>"  # the global one: the whole project's
+
+
+_BLOCK, _AT = "|", "@"  # a further namespace block's mark in a file's package, and its line's (as PHP's)
+
+
+def join_package(package: str | None, name: str, line: int) -> str:
+    """A file's further ``namespace`` declaration is a block of its own (``package_blocks``), never one long name
+    (MoreLINQ's Aggregate.g.cs alternates ``namespace MoreLinq { }`` and ``namespace MoreLinq.Experimental { }``):
+    named in full where it shares the first namespace's root, else nested in the block before it, written relative
+    (``namespace Extensions { }`` inside ``namespace MoreLinq { }``). Its end is not known here: a type after a
+    nested block is read as of that block."""
+    if not package:
+        return name
+    first = package.partition(_BLOCK)[0]
+    current = package.rpartition(_BLOCK)[2].rpartition(_AT)[0] if _BLOCK in package else first
+    root = first.partition(".")[0]
+    full = name if name == root or name.startswith(root + ".") else f"{current}.{name}"
+    return f"{package}{_BLOCK}{full}{_AT}{line}"
+
+
+def package_blocks(path: str, info: dict) -> list[tuple[int, str]]:
+    """(first line, namespace) of each namespace block of a file declaring several, else none."""
+    package = info.get("package") or ""
+    if _BLOCK not in package:
+        return []
+    first, *rest = package.split(_BLOCK)
+    return [(0, first)] + [(int(line), name) for name, _, line in (block.rpartition(_AT) for block in rest)]
 
 
 STATIC = "static:"  # a spec's mark: ``using static A.B.C`` imports C's members, C being a class

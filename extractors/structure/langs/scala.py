@@ -17,7 +17,8 @@ from typing import NamedTuple
 from . import entry_reason_with, runtime_hook
 from ..lazyre import lazy_re
 from .java import (BUILTINS as JAVA_BUILTINS, EXTERNAL_RECEIVERS as JAVA_EXTERNAL, _jvm_entry,  # noqa: F401
-                   guess_bare_names, module_keys, package_scope, star_class, submodule)
+                   guess_bare_names, module_keys, package_scope, submodule)
+from .java import star_class as java_star_class
 from .java import resolve_module as resolve_absolute
 from .kotlin import extend_layers, import_binding, library_member  # noqa: F401
 
@@ -108,6 +109,15 @@ TEST_BUILTINS = frozenset({
     "afterAll", "Tests", "TestSuite", "FunFixture", "withClue", "assume", "compileErrors", "assertMatch"})
 TYPE_ARGUMENTS = frozenset({"type_arguments"})
 
+
+
+def star_class(spec: str) -> str | None:
+    """``import a.b.Outer.Inner._``: the object whose members the wildcard imports (Java's rule, from the first
+    capitalized part); else the last part, Scala's objects being often lower-case (``import
+    io.circe.generic.semiauto._``, ``import cats.implicits._``): the object of that name where the file the import
+    finds declares one (bindings ``_star_class``), else the package's wildcard as before (``import io.circe._``)."""
+    found = java_star_class(spec)
+    return found if found is not None else spec.rpartition(".")[2] or None
 
 
 def _qualified(node, child):

@@ -75,6 +75,10 @@
 (instance_expression [(type_identifier) @name (generic_type type: (type_identifier) @name)
   (stable_type_identifier (type_identifier) @name .)
   (generic_type type: (stable_type_identifier (type_identifier) @name .))] (template_body)) @definition.class @anonymous
+; ...and one mixing traits in, `new Json.Folder[Int] with (Int => Int) { def onNull = .. }`: named after its base
+(instance_expression (compound_type base: [(type_identifier) @name (generic_type type: (type_identifier) @name)
+  (stable_type_identifier (type_identifier) @name .)
+  (generic_type type: (stable_type_identifier (type_identifier) @name .))]) (template_body)) @definition.class @anonymous
 ; annotations: @main, @Test, @Provides register the definition with a framework (entry points); an object
 ; extending App is a program, a class extending a test framework's suite is run by it (named as its `@decorator`)
 [(function_definition (annotation name: [(type_identifier) @decorator (stable_type_identifier (type_identifier)
@@ -141,6 +145,29 @@
   (parameter default_value: (identifier) @name)
   (class_parameter default_value: (identifier) @name)] @reference.name
   (#not-match? @name "^(this|super)$"))
+; a def called with type arguments and no parentheses (`summonLabels[ts]`, `deriveFor[Qux].incomplete`, a macro's
+; `${ typeNameImpl[A] }`): a bare name as above; a capitalized one is left out (`Decoder[A]`: a type class's summoner,
+; the companion's apply)
+([(field_expression value: (generic_function function: (identifier) @name))
+  (splice_expression (generic_function function: (identifier) @name))
+  (arguments (generic_function function: (identifier) @name))
+  (infix_expression left: (generic_function function: (identifier) @name))
+  (infix_expression right: (generic_function function: (identifier) @name))
+  (block (generic_function function: (identifier) @name))
+  (indented_block (generic_function function: (identifier) @name))
+  (template_body (generic_function function: (identifier) @name))
+  (function_definition body: (generic_function function: (identifier) @name))
+  (val_definition value: (generic_function function: (identifier) @name))
+  (var_definition value: (generic_function function: (identifier) @name))
+  (assignment_expression right: (generic_function function: (identifier) @name))
+  (if_expression consequence: (generic_function function: (identifier) @name))
+  (if_expression alternative: (generic_function function: (identifier) @name))
+  (case_clause body: (generic_function function: (identifier) @name))
+  (return_expression (generic_function function: (identifier) @name))
+  (tuple_expression (generic_function function: (identifier) @name))
+  (parenthesized_expression (generic_function function: (identifier) @name))
+  (lambda_expression (generic_function function: (identifier) @name) .)] @reference.name
+  (#match? @name "^[a-z`]"))
 ; and the object of a member call or read (`trailer.rep`, `stringTokenChar.rep.!`: what the def returns); a
 ; capitalized one is an object's or class's name (`Config.default`: read below)
 ; (`os.read`: a package, named in the file's package clause or an import, is none: langs/scala.py settle_references)
@@ -168,6 +195,12 @@
 ; new scopt.OptionParser[Config]("x") { head(..) }: a base named in full
 (instance_expression [(stable_type_identifier (_) @receiver (type_identifier) @name .)
   (generic_type type: (stable_type_identifier (_) @receiver (type_identifier) @name .))]
+  (template_body) @reference.inherits)
+; new Json.Folder[Int] with Function1[Json, Int] { .. }: its base and each trait mixed in
+(instance_expression (compound_type [(type_identifier) @name (generic_type type: (type_identifier) @name)])
+  (template_body) @reference.inherits)
+(instance_expression (compound_type [(stable_type_identifier (_) @receiver (type_identifier) @name .)
+  (generic_type type: (stable_type_identifier (_) @receiver (type_identifier) @name .))])
   (template_body) @reference.inherits)
 
 ; imports: import a.b.C / a.b._ / a.b.* / a.b.{C, D => E, _} / a.b.C as D (the selectors one import each)
