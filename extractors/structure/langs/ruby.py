@@ -671,6 +671,38 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     member_layers.insert(0, core_extension)
     member_layers.insert(0, test_expectation)
     member_layers.insert(0, delegated_call)
+    member_layers.insert(member_layers.index(core_extension) + 1, receiver_call)
+
+
+# a receiver written as a bare name: a method called without parentheses where no variable binds it (parse.py
+# binds a local or a parameter to LOCAL_VALUE, ``""``), these words aside
+_BARE_RECEIVER = lazy_re(r"^[a-z_]\w*$")
+_NO_CALL_RECEIVERS = frozenset({"self", "super", "nil", "true", "false", "__method__", "__dir__"})
+# a test library's accessors of its own objects (rack-test's ``last_response``: a Rack::MockResponse): their members
+# are the library's, never guessed among the repository's same-named ones (``last_response.status``)
+LIBRARY_OBJECTS = frozenset({"last_response", "last_request", "rack_mock_session"})
+
+
+def receiver_call(resolver, r, src):
+    """``setting.lint?`` where no variable ``setting`` is bound: ``setting`` is a call of the enclosing object's
+    method (``def setting; @setting ||= Setting.new; end``), so the member is that of what it returns, as for
+    ``setting().lint?``. Only where the name is a method of ours (not a guess) and what it returns is known to be a
+    class of ours; else the other layers (and the guess by name) decide as before (``subject``, a ``let``: what they
+    give is not read here). A test library's own object (rack-test's ``last_response``) has the library's members."""
+    from dataclasses import replace
+
+    from ..graph import CALLABLE
+    from ..resolve import GUESSES
+
+    if r.bound_to is not None or not _BARE_RECEIVER.match(r.receiver) or r.receiver in _NO_CALL_RECEIVERS:
+        return None
+    called = resolver._lookup(replace(r, name=r.receiver, receiver=None, kind="call", alias=None), src, CALLABLE)
+    if not called.ids and called.resolution == "external" and r.receiver in LIBRARY_OBJECTS:
+        return called
+    if not called.ids or called.resolution in GUESSES:
+        return None
+    found = resolver._through_value(replace(r, bound_to=r.receiver + "()"), src)
+    return found if found and found.ids and found.resolution not in GUESSES else None
 
 
 def dsl_block(resolver, r, src):
