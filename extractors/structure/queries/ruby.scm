@@ -187,7 +187,10 @@
 
 ; a bare name where a value stands: a method called without arguments, unless a parameter or variable binds it
 ; (see parse.py @reference.name and the @local.name captures below); Ruby 3.1's `f(backtrace:)` is `f(backtrace: backtrace)`
-[(body_statement (identifier) @name) (block_body (identifier) @name) (then (identifier) @name)
+; (a class body's bare name is captured on itself: the body starts at its first statement, often a method, which
+; would take it as its own; the others' nodes lie inside the code they belong to)
+(body_statement (identifier) @name @reference.name)
+[(block_body (identifier) @name) (then (identifier) @name)
  (else (identifier) @name) (begin (identifier) @name) (ensure (identifier) @name) (do (identifier) @name)
  (parenthesized_statements (identifier) @name) (argument_list (identifier) @name) (splat_argument (identifier) @name)
  (hash_splat_argument (identifier) @name) (block_argument (identifier) @name) (binary (identifier) @name)
