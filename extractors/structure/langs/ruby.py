@@ -442,6 +442,8 @@ def _references_settled(raw_refs: list) -> list:
             continue  # include M is a base; ``end`` read where a syntax error broke the tree is no name (range.end is)
         if r.receiver and r.kind == "call" and _SYMBOL.match(r.receiver):  # delegate :a, to: :@x; def_delegators :x
             r = r._replace(receiver=_delegated_to(r.receiver[1:]), alias=DELEGATED)
+        elif r.receiver and r.kind == "call" and (held := _QUOTED_CONSTANT.match(r.receiver)):
+            r = r._replace(receiver=held.group(2), alias=DELEGATED)  # def_delegators :'Faraday::Utils', :escape
         if r.receiver and (r.receiver == "self.class" or r.receiver.startswith("self.class.")) \
                 and r.name not in BUILTIN_METHODS:  # self.class.default_store: the class's own def self.default_store
             r = r._replace(receiver="self" + r.receiver[len("self.class"):])
@@ -550,6 +552,8 @@ def _block_signature(r):
 
 DELEGATED = "<delegated>"  # the mark (``alias``) of a delegated method's call of its target: ruby.delegated_call
 _SYMBOL = lazy_re(r"^:@{0,2}\w+$")  # :@x, :x (never ::File, a top-level constant)
+# a delegation's accessor naming a constant, quoted (Forwardable evaluates it): :'Faraday::Utils', "Utils"
+_QUOTED_CONSTANT = lazy_re(r"""^:?(['"])((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)\1$""")
 
 
 def _delegated_to(accessor: str) -> str:
