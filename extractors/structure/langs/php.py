@@ -271,6 +271,50 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     qualified by a namespace no file declares (``\\Vendor\\f()``): the dependency's."""
     name_layers.append(global_namespace)
     member_layers.insert(0, qualified)
+    member_layers.insert(1, trait_property)
+
+
+_OWN_PROPERTY = lazy_re(r"^this\.(\w+)((?:\.\w+\(\))*)$")  # $this->fields, $this->fields->getNode()->..
+MAX_TRAIT_USERS = 32  # a trait used more widely than this is read no further (its users' properties would disagree)
+
+
+def trait_property(resolver, r, src):
+    """``$this->fields->getNode()`` in a trait that declares no ``$fields``: the property of the classes using the
+    trait (``class Uuid { use DeprecatedUuidMethodsTrait; protected FieldsInterface $fields; }``), where they all
+    declare it of one class; along getters called on it (``$this->fields->getNode()->toString()``: what each
+    declares it returns). Else the other layers (a guess by name) decide as before."""
+    from ..resolve import GUESSES
+
+    m = _OWN_PROPERTY.match(r.receiver or "")
+    if m is None or r.bound_to:
+        return None
+    trait = resolver._enclosing_class(src)
+    if trait is None or resolver.g.by_id[trait].kind != "trait" or resolver._member(trait, m.group(1)):
+        return None
+    users = resolver.g.subclasses(trait)
+    if not users or len(users) > MAX_TRAIT_USERS:
+        return None
+    held = {_property_class(resolver, user, m.group(1)) for user in users}
+    cls = held.pop() if len(held) == 1 else None
+    for getter in m.group(2)[1:-2].split("().") if m.group(2) else ():
+        cls = _returned_by(resolver, cls, getter) if cls else None
+    found = resolver._member_or_override(cls, r.name) if cls else None
+    return resolver._found_elsewhere(r, found) if found and found.ids and found.resolution not in GUESSES else None
+
+
+def _returned_by(resolver, cls: str, name: str) -> str | None:
+    """The class ``cls``'s method ``name`` declares it returns; None where it has none, or it is unknown."""
+    member = resolver._member(cls, name)
+    return resolver.return_class(member.ids[0]) or None if member and member.ids else None
+
+
+def _property_class(resolver, cls: str, name: str) -> str | None:
+    """The class a property of ``cls`` (its own or a base's) is declared of; None where none is, or it is no
+    class of the repository."""
+    member = resolver._member(cls, name)
+    if not member or not member.ids or resolver.g.by_id[member.ids[0]].kind != "field":
+        return None
+    return resolver.return_class(member.ids[0]) or None
 
 
 def qualified(resolver, r, src):

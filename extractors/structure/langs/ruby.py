@@ -442,6 +442,8 @@ def _references_settled(raw_refs: list) -> list:
             continue  # include M is a base; ``end`` read where a syntax error broke the tree is no name (range.end is)
         if r.receiver and r.kind == "call" and _SYMBOL.match(r.receiver):  # delegate :a, to: :@x; def_delegators :x
             r = r._replace(receiver=_delegated_to(r.receiver[1:]), alias=DELEGATED)
+        elif r.receiver and r.kind == "call" and (held := _QUOTED_CONSTANT.match(r.receiver)):
+            r = r._replace(receiver=held.group(2), alias=DELEGATED)  # def_delegators :'Faraday::Utils', :escape
         if r.receiver and (r.receiver == "self.class" or r.receiver.startswith("self.class.")) \
                 and r.name not in BUILTIN_METHODS:  # self.class.default_store: the class's own def self.default_store
             r = r._replace(receiver="self" + r.receiver[len("self.class"):])
@@ -550,6 +552,8 @@ def _block_signature(r):
 
 DELEGATED = "<delegated>"  # the mark (``alias``) of a delegated method's call of its target: ruby.delegated_call
 _SYMBOL = lazy_re(r"^:@{0,2}\w+$")  # :@x, :x (never ::File, a top-level constant)
+# a delegation's accessor naming a constant, quoted (Forwardable evaluates it): :'Faraday::Utils', "Utils"
+_QUOTED_CONSTANT = lazy_re(r"""^:?(['"])((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)\1$""")
 
 
 def _delegated_to(accessor: str) -> str:
@@ -671,6 +675,38 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     member_layers.insert(0, core_extension)
     member_layers.insert(0, test_expectation)
     member_layers.insert(0, delegated_call)
+    member_layers.insert(member_layers.index(core_extension) + 1, receiver_call)
+
+
+# a receiver written as a bare name: a method called without parentheses where no variable binds it (parse.py
+# binds a local or a parameter to LOCAL_VALUE, ``""``), these words aside
+_BARE_RECEIVER = lazy_re(r"^[a-z_]\w*$")
+_NO_CALL_RECEIVERS = frozenset({"self", "super", "nil", "true", "false", "__method__", "__dir__"})
+# a test library's accessors of its own objects (rack-test's ``last_response``: a Rack::MockResponse): their members
+# are the library's, never guessed among the repository's same-named ones (``last_response.status``)
+LIBRARY_OBJECTS = frozenset({"last_response", "last_request", "rack_mock_session"})
+
+
+def receiver_call(resolver, r, src):
+    """``setting.lint?`` where no variable ``setting`` is bound: ``setting`` is a call of the enclosing object's
+    method (``def setting; @setting ||= Setting.new; end``), so the member is that of what it returns, as for
+    ``setting().lint?``. Only where the name is a method of ours (not a guess) and what it returns is known to be a
+    class of ours; else the other layers (and the guess by name) decide as before (``subject``, a ``let``: what they
+    give is not read here). A test library's own object (rack-test's ``last_response``) has the library's members."""
+    from dataclasses import replace
+
+    from ..graph import CALLABLE
+    from ..resolve import GUESSES
+
+    if r.bound_to is not None or not _BARE_RECEIVER.match(r.receiver) or r.receiver in _NO_CALL_RECEIVERS:
+        return None
+    called = resolver._lookup(replace(r, name=r.receiver, receiver=None, kind="call", alias=None), src, CALLABLE)
+    if not called.ids and called.resolution == "external" and r.receiver in LIBRARY_OBJECTS:
+        return called
+    if not called.ids or called.resolution in GUESSES:
+        return None
+    found = resolver._through_value(replace(r, bound_to=r.receiver + "()"), src)
+    return found if found and found.ids and found.resolution not in GUESSES else None
 
 
 def dsl_block(resolver, r, src):

@@ -17,6 +17,30 @@
 (assignment left: (constant) @name
   right: (call receiver: (constant) @_maker method: (identifier) @_new)
   (#any-of? @_maker "Struct" "Class" "Data") (#eq? @_new "new")) @definition.class @exported
+; RescueOptions = Data.define(:a, :b) do .. end (Ruby 3.2's value class); Env = Options.new(:a, :b) do def m .. end
+; end, Options a Struct subclass of ours: a class whose methods the block defines, Options its base (below)
+(assignment left: (constant) @name
+  right: (call receiver: (constant) @_maker method: (identifier) @_define)
+  (#eq? @_maker "Data") (#eq? @_define "define")) @definition.class @exported
+(assignment left: (constant) @name
+  right: (call receiver: [(constant) @_maker (scope_resolution name: (constant) @_maker)] method: (identifier) @_new
+               block: [(do_block body: (body_statement (method))) (block body: (block_body (method)))])
+  (#not-match? @_maker "^(Struct|Class|Data|Module)$") (#eq? @_new "new")) @definition.class @exported
+; the members a value class is made with: Struct.new(:x, :y) (and a Struct subclass's new, as above) a reader and a
+; writer each, Data.define(:x, :y) a reader each
+(assignment left: (constant)
+  right: (call receiver: (constant) @_maker method: (identifier) @_new
+               arguments: (argument_list (simple_symbol) @name @definition.accessor @exported))
+  (#eq? @_maker "Struct") (#eq? @_new "new"))
+(assignment left: (constant)
+  right: (call receiver: [(constant) @_maker (scope_resolution name: (constant) @_maker)] method: (identifier) @_new
+               arguments: (argument_list (simple_symbol) @name @definition.accessor @exported)
+               block: [(do_block body: (body_statement (method))) (block body: (block_body (method)))])
+  (#not-match? @_maker "^(Struct|Class|Data|Module)$") (#eq? @_new "new"))
+(assignment left: (constant)
+  right: (call receiver: (constant) @_maker method: (identifier) @_define
+               arguments: (argument_list (simple_symbol) @name @definition.function @exported))
+  (#eq? @_maker "Data") (#eq? @_define "define"))
 ; FileList = Rake::FileList: the constant stands for that class (its declared type; ruby.constant_member follows it)
 (assignment left: (constant)
   right: [(constant) @name (scope_resolution scope: (_) @receiver name: (constant) @name)]) @reference.type.variable
@@ -162,8 +186,11 @@
 (block_argument (simple_symbol) @name) @receiver @reference.call
 
 ; a bare name where a value stands: a method called without arguments, unless a parameter or variable binds it
-; (see parse.py @reference.name and the @local.name captures below)
-[(body_statement (identifier) @name) (block_body (identifier) @name) (then (identifier) @name)
+; (see parse.py @reference.name and the @local.name captures below); Ruby 3.1's `f(backtrace:)` is `f(backtrace: backtrace)`
+; (a class body's bare name is captured on itself: the body starts at its first statement, often a method, which
+; would take it as its own; the others' nodes lie inside the code they belong to)
+(body_statement (identifier) @name @reference.name)
+[(block_body (identifier) @name) (then (identifier) @name)
  (else (identifier) @name) (begin (identifier) @name) (ensure (identifier) @name) (do (identifier) @name)
  (parenthesized_statements (identifier) @name) (argument_list (identifier) @name) (splat_argument (identifier) @name)
  (hash_splat_argument (identifier) @name) (block_argument (identifier) @name) (binary (identifier) @name)
@@ -175,7 +202,8 @@
  (if condition: (identifier) @name) (unless condition: (identifier) @name) (while condition: (identifier) @name)
  (until condition: (identifier) @name) (case value: (identifier) @name) (pattern (identifier) @name)
  (in (identifier) @name) (range (identifier) @name) (program (identifier) @name)
- (optional_parameter value: (identifier) @name) (keyword_parameter value: (identifier) @name)] @reference.name
+ (optional_parameter value: (identifier) @name) (keyword_parameter value: (identifier) @name)
+ (pair key: (hash_key_symbol) @name !value)] @reference.name
 
 ; constants read: a class passed or compared, a constant's value; Mod::FOO (a member of Mod)
 [(argument_list (constant) @name) (splat_argument (constant) @name) (binary (constant) @name)
@@ -211,6 +239,23 @@
 ; inheritance: class A < B, class A < Mod::B; include M, extend M, prepend M (the mixin's methods are the class's)
 (superclass (constant) @name @reference.inherits)
 (superclass (scope_resolution scope: (_) @receiver name: (constant) @name) @reference.inherits)
+; Failure = Class.new(Base) do .. end, Env = Options.new(:a) do def m .. end end: Base, Options (the class above);
+; Point = Struct.new(:x), Opts = Data.define(:x): Struct, Data (Ruby's: what the class does not define is theirs)
+(assignment left: (constant)
+  right: (call receiver: (constant) @name @reference.inherits method: (identifier) @_new)
+  (#any-of? @name "Struct" "Data") (#any-of? @_new "new" "define"))
+(assignment left: (constant)
+  right: (call receiver: (constant) @_maker method: (identifier) @_new
+               arguments: (argument_list . [(constant) @name @reference.inherits
+                                            (scope_resolution scope: (_) @receiver name: (constant) @name)
+                                            @reference.inherits]))
+  (#eq? @_maker "Class") (#eq? @_new "new"))
+(assignment left: (constant)
+  right: (call receiver: [(constant) @name @reference.inherits
+                          (scope_resolution scope: (_) @receiver name: (constant) @name) @reference.inherits]
+               method: (identifier) @_new
+               block: [(do_block body: (body_statement (method))) (block body: (block_body (method)))])
+  (#not-match? @name "^(Struct|Class|Data|Module)$") (#eq? @_new "new"))
 (call !receiver method: (identifier) @_mixin
   arguments: (argument_list [(constant) @name @reference.inherits
                              (scope_resolution scope: (_) @receiver name: (constant) @name) @reference.inherits])
@@ -368,7 +413,20 @@
                                           . (ensure) .))
   (return (argument_list . [(call receiver: (_) @receiver method: (identifier) @name)
                             (call !receiver method: (identifier) @name)] @reference.returns_call .))]
- (#not-any-of? @name "raise" "fail" "abort" "exit" "exit!" "throw"))
+ (#not-match? @name "^(raise|fail|abort|exit|exit!|throw)$"))
+; a method memoizing its object in an instance variable: what the call assigned gives (`@setting ||= Setting.new` or
+; `@setting = Setting.new` last; `return @x if @x; @x = X.new; ..; @x`)
+([(method body: (body_statement [(operator_assignment left: (instance_variable)
+                                   right: [(call receiver: (_) @receiver method: (identifier) @name)
+                                           (call !receiver method: (identifier) @name)] @reference.returns_call)
+                                 (assignment left: (instance_variable)
+                                   right: [(call receiver: (_) @receiver method: (identifier) @name)
+                                           (call !receiver method: (identifier) @name)] @reference.returns_call)] .))
+  (method body: (body_statement (assignment left: (instance_variable) @_set
+                                  right: [(call receiver: (_) @receiver method: (identifier) @name)
+                                          (call !receiver method: (identifier) @name)] @reference.returns_call)
+                                (instance_variable) @_got .))]
+ (#eq? @_set @_got))
 
 ; blocks that run on another object (read by ruby.settle_references, never references): a block given to a call,
 ; marked from its start to its closing `end` / `}` (@name) with the call as written (@receiver: `FactoryBot.define`,
