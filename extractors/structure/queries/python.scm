@@ -470,7 +470,8 @@
 ([(typed_parameter (identifier) @var.name type: (type [(identifier) (attribute) (_ (string_content))] @var.called))
   (typed_default_parameter name: (identifier) @var.name
     type: (type [(identifier) (attribute) (_ (string_content))] @var.called))]
- (#not-any-of? @var.called "Callable" "typing.Callable" "t.Callable" "Any" "typing.Any" "object" "type" "Type"))
+ (#not-match? @var.called "^((typing|t)[.])?(Callable|Any)$|^(object|type|Type)$"))  ; not #not-any-of?: with several
+ ; values tree-sitter 0.26 ignores it
 ; klass = Circle if round else Square: klass() builds either (a call of a variable holding classes)
 ; needs: if else
 (assignment left: (identifier) @var.name !type
