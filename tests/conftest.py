@@ -96,3 +96,53 @@ def prefect_harness():
 
     with prefect_test_harness(server_startup_timeout=90):
         yield
+
+
+# a one-shot ``codelake update`` through the command line's own ``main()`` (the whole-process path, its parse-ahead
+# child): each first import of a module named in $WATCHED and each dataclass made, written down with its process
+WATCHED_UPDATE = """
+import dataclasses, os, sys
+WATCHED = set(os.environ["WATCHED"].split(","))
+
+def note(what):
+    with open(os.environ["WATCH_FILE"], "a") as out:
+        out.write(f"{os.getpid()} {what}\\n")
+
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name in WATCHED:
+            note(name)
+        return None
+
+made = dataclasses._process_class
+def process_class(cls, *args, **kwargs):
+    note("dataclass:" + cls.__qualname__)
+    return made(cls, *args, **kwargs)
+
+dataclasses._process_class = process_class
+sys.meta_path.insert(0, Watch())
+note("main")
+from pipeline.cli.main import main
+sys.argv = ["codelake", *sys.argv[1:]]
+sys.exit(main())
+"""
+
+
+def watched_update(lake, root: Path, rel: str, watch: Path, watched: set[str]) -> dict[str, set[str]]:
+    """``codelake update`` of ``rel`` in its own process: what the main process ("main") and its children
+    ("others") imported of ``watched``, and the dataclasses each made (``dataclass:<qualname>``)."""
+    import json
+    import sys
+
+    watch.unlink(missing_ok=True)
+    env = {**os.environ, "WATCH_FILE": str(watch), "WATCHED": ",".join(sorted(watched)),
+           "CODELAKE_UPDATE_WORKER": "off", "CODELAKE_DUCKDB_REFRESH": "off", "CODELAKE_WALK_INDEX": "off"}
+    proc = subprocess.run([sys.executable, "-c", WATCHED_UPDATE, "update", str(root), rel, "--repo", "repo",
+                           "--lake", str(lake.root), "--format", "json"], capture_output=True, text=True, env=env,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)[0]["status"] == "ok"
+    lines = [line.split() for line in watch.read_text().splitlines()]
+    main_pid = next(pid for pid, what in lines if what == "main")
+    return {"main": {what for pid, what in lines if pid == main_pid and what != "main"},
+            "others": {what for pid, what in lines if pid != main_pid}}

@@ -4,51 +4,12 @@ give what ``pyarrow.compute``'s give."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 import pyarrow as pa
-from conftest import index_structure
+from conftest import index_structure, watched_update
 
 from pipeline import arrowops
 
-# the command line's own process (``main()`` with no argv: the whole-process path, its parse-ahead child, ``os._exit``
-# at its end), each first import of a watched module written down with the process that made it
-RUN = """
-import os, sys
 WATCHED = {"pyarrow.compute", "pyarrow.parquet", "extractors.structure.rows", "pipeline.arrowops"}
-
-class Watch:
-    def find_spec(self, name, path=None, target=None):
-        if name in WATCHED:
-            with open(os.environ["WATCH_FILE"], "a") as out:
-                out.write(f"{os.getpid()} {name}\\n")
-        return None
-
-sys.meta_path.insert(0, Watch())
-with open(os.environ["WATCH_FILE"], "a") as out:
-    out.write(f"{os.getpid()} main\\n")
-from pipeline.cli.main import main
-sys.argv = ["codelake", *sys.argv[1:]]
-sys.exit(main())
-"""
-
-
-def _update(lake, root, rel: str, watch) -> dict[str, set[str]]:
-    """``codelake update`` of ``rel`` in its own process: the watched modules each process imported."""
-    watch.unlink(missing_ok=True)
-    env = {**os.environ, "WATCH_FILE": str(watch), "CODELAKE_UPDATE_WORKER": "off", "CODELAKE_DUCKDB_REFRESH": "off",
-           "CODELAKE_WALK_INDEX": "off"}
-    proc = subprocess.run([sys.executable, "-c", RUN, "update", str(root), rel, "--repo", "repo", "--lake",
-                           str(lake.root), "--format", "json"], capture_output=True, text=True, env=env, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout)[0]["status"] == "ok"
-    lines = [line.split() for line in watch.read_text().splitlines()]
-    main_pid = next(pid for pid, name in lines if name == "main")
-    return {"main": {name for pid, name in lines if pid == main_pid and name != "main"},
-            "others": {name for pid, name in lines if pid != main_pid}}
 
 
 def test_a_one_shot_update_never_imports_pyarrow_compute(lake, make_repo, tmp_path):
@@ -61,7 +22,7 @@ def test_a_one_shot_update_never_imports_pyarrow_compute(lake, make_repo, tmp_pa
     leaf.write_text(leaf.read_text() + "\n\nfrom shop.store import restocked\n\n\n"
                     "def again():\n    return restocked(3)\n")
     for rel in ("shop/store.py", "shop/restock.py"):
-        imported = _update(lake, root, rel, watch)
+        imported = watched_update(lake, root, rel, watch, WATCHED)
         # the watch sees the update's imports: the lake's reads and the structure rows' merge
         assert {"pyarrow.parquet", "extractors.structure.rows", "pipeline.arrowops"} <= imported["main"], imported
         assert "pyarrow.compute" not in imported["main"] | imported["others"], (rel, imported)

@@ -6,58 +6,12 @@ what a lazy resolution read once its edges are made (the cyclic collector is off
 from __future__ import annotations
 
 import gc
-import json
-import os
-import subprocess
-import sys
 
-from conftest import index_structure
+from conftest import index_structure, watched_update
 
-# the command line's own process (``main()`` with no argv: the whole-process path, its parse-ahead child), each first
-# import of a watched module and each dataclass made written down with the process that made it
-RUN = """
-import dataclasses, os, sys
 WATCHED = {"extractors.structure.parse", "extractors.structure.marks", "tree_sitter", "extractors.structure.rows"}
-
-def note(what):
-    with open(os.environ["WATCH_FILE"], "a") as out:
-        out.write(f"{os.getpid()} {what}\\n")
-
-class Watch:
-    def find_spec(self, name, path=None, target=None):
-        if name in WATCHED:
-            note(name)
-        return None
-
-made = dataclasses._process_class
-def process_class(cls, *args, **kwargs):
-    note("dataclass:" + cls.__qualname__)
-    return made(cls, *args, **kwargs)
-
-dataclasses._process_class = process_class
-sys.meta_path.insert(0, Watch())
-note("main")
-from pipeline.cli.main import main
-sys.argv = ["codelake", *sys.argv[1:]]
-sys.exit(main())
-"""
-
 WRITTEN_OUT = {"Graph", "Symbol", "EditScope", "KeptResolution", "Changes", "ParsedAhead", "FileFacts", "Snapshot",
                "RunSummary", "RunContext", "Cursor"}
-
-
-def _update(lake, root, rel: str, watch) -> dict[str, set[str]]:
-    watch.unlink(missing_ok=True)
-    env = {**os.environ, "WATCH_FILE": str(watch), "CODELAKE_UPDATE_WORKER": "off", "CODELAKE_DUCKDB_REFRESH": "off",
-           "CODELAKE_WALK_INDEX": "off"}
-    proc = subprocess.run([sys.executable, "-c", RUN, "update", str(root), rel, "--repo", "repo", "--lake",
-                           str(lake.root), "--format", "json"], capture_output=True, text=True, env=env, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout)[0]["status"] == "ok"
-    lines = [line.split() for line in watch.read_text().splitlines()]
-    main_pid = next(pid for pid, what in lines if what == "main")
-    return {"main": {what for pid, what in lines if pid == main_pid and what != "main"},
-            "others": {what for pid, what in lines if pid != main_pid}}
 
 
 def test_an_update_process_imports_no_parser_and_builds_no_written_out_dataclass(lake, make_repo, tmp_path):
@@ -68,7 +22,7 @@ def test_an_update_process_imports_no_parser_and_builds_no_written_out_dataclass
     leaf = root / "shop/restock.py"
     leaf.write_text(leaf.read_text() + "\n\nfrom shop.store import restocked\n\n\ndef again():\n    return restocked(3)\n")
     for rel in ("shop/store.py", "shop/restock.py"):
-        seen = _update(lake, root, rel, tmp_path / "seen.txt")
+        seen = watched_update(lake, root, rel, tmp_path / "seen.txt", WATCHED)
         assert not {"extractors.structure.parse", "tree_sitter"} & seen["main"], (rel, seen["main"])
         assert {"extractors.structure.rows", "extractors.structure.marks"} <= seen["main"], seen  # seen by the watch
         assert "extractors.structure.parse" in seen["others"]  # the child parsed the file
