@@ -551,12 +551,12 @@
 ; needs: getattr format
 (call function: (identifier) @_getattr
   arguments: (argument_list . [(identifier) (attribute)] @receiver
-                            . (call function: (attribute object: (string) attribute: (identifier) @_format)) @name)
+                            . (_ function: (_ object: (string) attribute: (identifier) @_format)) @name)
   (#eq? @_getattr "getattr") (#eq? @_format "format")) @reference.template
 ; needs: getattr format
 (call function: (identifier) @_getattr
   arguments: (argument_list . (comment) . [(identifier) (attribute)] @receiver
-                            . (call function: (attribute object: (string) attribute: (identifier) @_format)) @name)
+                            . (_ function: (_ object: (string) attribute: (identifier) @_format)) @name)
   (#eq? @_getattr "getattr") (#eq? @_format "format")) @reference.template
 (assignment left: (identifier) @name
   right: [(string (interpolation)) (binary_operator left: (string)) (binary_operator right: (string))] @receiver)
