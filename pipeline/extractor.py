@@ -40,8 +40,10 @@ from typing import Any, Callable, Iterator, NamedTuple, Protocol, runtime_checka
 
 class Record:
     """Equality and repr over ``_FIELDS``, as a dataclass gives them, for the records an update's process builds
-    written out (a dataclass writes and ``exec``s its methods' source in every process that defines it)."""
+    written out (a dataclass writes and ``exec``s its methods' source in every process that defines it). No slots of
+    its own: a record with ``__slots__`` (``graph.Symbol``, ``marks.FileFacts``) keeps none but its fields."""
 
+    __slots__ = ()
     _FIELDS: tuple[str, ...] = ()
     __hash__ = None  # mutable and compared by value, as a dataclass is
 

@@ -7,6 +7,8 @@ import sys
 from collections import defaultdict
 from functools import lru_cache
 
+from pipeline.extractor import Record
+
 from . import langs
 from .discover import is_test_path
 from .langs.arity import Params
@@ -22,26 +24,17 @@ BY_NAME_KINDS = CALLABLE | VALUES | MACROS  # what a name can reach: ``build_gra
 MODULE = "<module>"
 
 
-class Symbol:
+class Symbol(Record):
     """A definition as resolution reads it. Written out, not a dataclass (an update's main process would write and
     ``exec`` its methods' source); the same fields, order, defaults, equality and repr."""
 
     __slots__ = ("id", "path", "name", "qualname", "kind", "parent_id", "line", "params")
-    __hash__ = None  # mutable and compared by value, as the dataclass was
+    _FIELDS = __slots__
 
     def __init__(self, id: str, path: str, name: str, qualname: str, kind: str, parent_id: str | None, line: int = 0,
                  params: Params | None = None):  # how many arguments it accepts (``ARITY``); None: not known
         self.id, self.path, self.name, self.qualname, self.kind = id, path, name, qualname, kind
         self.parent_id, self.line, self.params = parent_id, line, params
-
-    def _key(self) -> tuple:
-        return (self.id, self.path, self.name, self.qualname, self.kind, self.parent_id, self.line, self.params)
-
-    def __eq__(self, other):
-        return self._key() == other._key() if other.__class__ is self.__class__ else NotImplemented
-
-    def __repr__(self) -> str:
-        return "Symbol(" + ", ".join(f"{k}={v!r}" for k, v in zip(self.__slots__, self._key())) + ")"
 
 
 class Graph:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from pipeline.extractor import Record
+
 from .discover import is_test_path
 from .langs import split_outside
 
@@ -204,13 +206,13 @@ class Reference(NamedTuple):
     labels: str | None = None  # the argument labels a call writes, where the language reads them (refs.labels)
 
 
-class FileFacts:
+class FileFacts(Record):
     """One file's facts as parsing gives them. Written out, not a dataclass (a process importing this module would
     write and ``exec`` a dataclass's methods' source); the same fields, order, defaults, equality and repr."""
 
     __slots__ = ("path", "language", "status", "skip_reason", "blob_sha", "lines", "size", "is_test", "is_generated",
                  "is_vendored", "package", "error_lines", "entry", "defs", "refs")
-    __hash__ = None  # mutable and compared by value, as the dataclass was
+    _FIELDS = __slots__
 
     def __init__(self, path: str, language: str | None, status: str, skip_reason: str | None = None,
                  blob_sha: str | None = None, lines: int = 0, size: int = 0, is_test: bool = False,
@@ -225,15 +227,6 @@ class FileFacts:
         self.error_lines = [] if error_lines is None else error_lines
         self.defs = [] if defs is None else defs
         self.refs = [] if refs is None else refs
-
-    def _values(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other):
-        return self._values() == other._values() if other.__class__ is self.__class__ else NotImplemented
-
-    def __repr__(self) -> str:
-        return "FileFacts(" + ", ".join(f"{k}={v!r}" for k, v in zip(self.__slots__, self._values())) + ")"
 
 
 def skipped_item(item: tuple, why: str) -> FileFacts:
