@@ -223,6 +223,31 @@ def call_head(expr: str) -> str | None:
     return None
 
 
+
+# a file of several namespace blocks (PHP's ``namespace A { } namespace B { }``, C#'s): ``files.package`` holds
+# ``A|B@41`` (B's block starting at line 41); a language module keeping its blocks apart writes each further one
+# with ``with_block`` and takes ``package_blocks`` as its own hook to read them back
+PACKAGE_BLOCK, BLOCK_LINE = "|", "@"
+
+
+def with_block(package: str, name: str, line: int) -> str:
+    """``package`` with a further namespace block ``name`` starting at ``line``."""
+    return f"{package}{PACKAGE_BLOCK}{name}{BLOCK_LINE}{line}"
+
+
+def first_block(info: dict) -> str:
+    """A file's first namespace (its only one, but in a file of several blocks); "" where it declares none."""
+    return (info.get("package") or "").partition(PACKAGE_BLOCK)[0]
+
+
+def package_blocks(path: str, info: dict) -> list[tuple[int, str]]:
+    """(first line, namespace) of each namespace block of a file declaring several, else none."""
+    package = info.get("package") or ""
+    if PACKAGE_BLOCK not in package:
+        return []
+    first, *rest = package.split(PACKAGE_BLOCK)
+    return [(0, first)] + [(int(line), name) for name, _, line in (block.rpartition(BLOCK_LINE) for block in rest)]
+
 def split_outside(text: str, separators: str, opening: str = "([{", closing: str = ")]}", quotes: str = "'\"`",
                   escapes: bool = True, lone: bool = False, closed: bool = False) -> list[str] | None:
     """``text`` split at each of ``separators`` outside quotes and brackets (``'a' . f($b . 'c')``: two parts), the one

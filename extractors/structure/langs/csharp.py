@@ -19,7 +19,8 @@ from typing import NamedTuple
 
 from pipeline.safeio import read_config
 
-from . import TEMPLATE, cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook, split_outside
+from . import (BLOCK_LINE, PACKAGE_BLOCK, TEMPLATE, cast_receiver, entry_reason_with, first_block, object_method_rule,
+               package_blocks, package_keys, runtime_hook, split_outside, with_block)
 from ..lazyre import lazy_re
 from .csharp_repairs import repairs  # noqa: F401  (a parse rule: each #if read as its first branch)
 from .implicit_this import implicit_this, implicit_this_field
@@ -893,10 +894,7 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
 
 def package_scope(path: str, info: dict) -> str | None:
     """The file's namespace (its first one where it declares several blocks)."""
-    return (info.get("package") or "").partition(_BLOCK)[0] or "<global>"  # the global one: the whole project's
-
-
-_BLOCK, _AT = "|", "@"  # a further namespace block's mark in a file's package, and its line's (as PHP's)
+    return first_block(info) or "<global>"  # the global one: the whole project's
 
 
 def join_package(package: str | None, name: str, line: int) -> str:
@@ -907,20 +905,11 @@ def join_package(package: str | None, name: str, line: int) -> str:
     nested block is read as of that block."""
     if not package:
         return name
-    first = package.partition(_BLOCK)[0]
-    current = package.rpartition(_BLOCK)[2].rpartition(_AT)[0] if _BLOCK in package else first
+    first = package.partition(PACKAGE_BLOCK)[0]
+    current = package.rpartition(PACKAGE_BLOCK)[2].rpartition(BLOCK_LINE)[0] if PACKAGE_BLOCK in package else first
     root = first.partition(".")[0]
     full = name if name == root or name.startswith(root + ".") else f"{current}.{name}"
-    return f"{package}{_BLOCK}{full}{_AT}{line}"
-
-
-def package_blocks(path: str, info: dict) -> list[tuple[int, str]]:
-    """(first line, namespace) of each namespace block of a file declaring several, else none."""
-    package = info.get("package") or ""
-    if _BLOCK not in package:
-        return []
-    first, *rest = package.split(_BLOCK)
-    return [(0, first)] + [(int(line), name) for name, _, line in (block.rpartition(_AT) for block in rest)]
+    return with_block(package, full, line)
 
 
 STATIC = "static:"  # a spec's mark: ``using static A.B.C`` imports C's members, C being a class

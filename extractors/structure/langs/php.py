@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from . import MIXIN, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, package_keys, quoted_template, settle_templates
+from . import (MIXIN, TEMPLATE_VALUE, DocMember, QuotedTemplate, entry_reason_with, first_block, package_blocks, package_keys,
+               quoted_template, settle_templates, with_block)
 from ..lazyre import lazy_re
 
 GROUP = "php"
@@ -416,12 +417,7 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
 
 def package_scope(path: str, info: dict) -> str | None:
     """The file's first namespace (its only one, but in a file of several namespace blocks)."""
-    return (info.get("package") or "").partition(_BLOCK)[0] or GLOBAL
-
-
-# ``namespace A { } namespace B { }`` (or ``namespace A; ... namespace B;``) in one file: each block is its own
-# namespace, stored in ``files.package`` as ``A|B@41`` (B's block starting at line 41)
-_BLOCK, _AT = "|", "@"
+    return first_block(info) or GLOBAL
 
 
 _GLOBAL_BLOCK = "namespace"  # ``namespace { ... }``: the query captures its keyword, the block having no name
@@ -431,20 +427,7 @@ def join_package(package: str | None, name: str, line: int) -> str:
     """A further namespace clause starts a block of its own: PHP namespaces never nest; ``namespace { }`` is the
     global namespace's block (``GLOBAL``)."""
     name = GLOBAL if name == _GLOBAL_BLOCK else name
-    return f"{package}{_BLOCK}{name}{_AT}{line}" if package else name
-
-
-def package_blocks(path: str, info: dict) -> list[tuple[int, str]]:
-    """(first line, namespace) of each namespace block of a file declaring several, else none."""
-    package = info.get("package") or ""
-    if _BLOCK not in package:
-        return []
-    first, *rest = package.split(_BLOCK)
-    blocks = [(0, first)]
-    for block in rest:
-        name, _, line = block.rpartition(_AT)
-        blocks.append((int(line), name))
-    return blocks
+    return with_block(package, name, line) if package else name
 
 
 def namespaces(info: dict) -> list[str]:
