@@ -71,6 +71,12 @@ EXTERNAL_RECEIVERS = frozenset({"object", "type", "dict", "list", "set", "frozen
                                 "bytearray", "int", "float"})
 BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
 BUILTIN_GUESS_NAMED = True  # self.options.get(): a dict's get, not the one visible class's, unless named after it
+# self.database.execute() on an untyped value: Database.execute (and its overrides), not also Operation.execute and
+# BaseQuery.execute; a receiver naming no candidate's class (db.execute()) keeps them all
+RECEIVER_NAMES_OWNER = True
+# a guess among a method and its overrides is the method they override: the dispatch edges reach the overrides
+# (db.execute() on an untyped db: Database.execute, not also each of its subclasses' execute)
+GUESS_OVERRIDDEN = True
 BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, bytes, set, tuple, int, float) for name in dir(kind)
                             if not name.startswith("_")) | {"read", "write", "close", "flush", "readline", "seek",
                                                            "send", "__enter__", "__exit__", "__aenter__", "__aexit__"} \
