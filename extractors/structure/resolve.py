@@ -528,6 +528,11 @@ def _receiver_and_class_names(receiver: str, owner_id: str | None) -> tuple[str,
     return tail, unsuffixed(owner_id.rpartition("::")[2]).rpartition(".")[2].replace("_", "").lower()
 
 
+# what a generative wrapper returns (``self.clone()``) and what a copying method builds its copy from
+_SELF_COPY = re.compile(r"^self\.(\w+)\(\)$")
+_OWN_CLASS = ("self.__class__", "type(self)", "super(", "super()")
+
+
 def _receiver_names_class(receiver: str, owner_id: str | None) -> bool:
     """Whether a receiver's last name names a class (``session``, ``http_session``: ``Session``; ``client``:
     ``AsyncClient``): a library type's method on an unknown value (``self.options.get``, ``self.file.flush``) is the
@@ -1260,10 +1265,18 @@ class Resolver(ImportBindings):
                             CALLABLE)
         if deco.resolution in GUESSES:
             return []
-        functions = [d for d in deco.ids if self.g.by_id[d].kind == "function"]
+        functions = [d for d in deco.ids if self.g.by_id[d].kind == "function" or self._static_decorator(r, d)]
         if r.alias == DECORATOR_FACTORY:
             functions = [t for d in functions for t in self.returned_targets(d) if self.g.by_id[t].kind == "function"]
         return list(dict.fromkeys(functions))
+
+    def _static_decorator(self, r: Ref, sid: str) -> bool:
+        """``@Node.copy``: a method named through its own class decorates as a plain function would (a
+        ``staticmethod``); a method of an object (``@app.before_request``) is left to what it returns."""
+        sym = self.g.by_id[sid]
+        owner = self.g.by_id.get(sym.parent_id) if sym.kind == "method" and sym.parent_id else None
+        return owner is not None and r.alias != DECORATOR_FACTORY and bool(r.receiver) \
+            and r.receiver.rpartition(".")[2] == owner.name
 
     def bind_parameters(self, refs: list[Ref]) -> None:
         """Which functions each called parameter receives: from call sites passing a function by position or
@@ -3366,8 +3379,41 @@ class Resolver(ImportBindings):
         if ref is not None:
             return ref.name in ("Self", "this") and not ref.receiver
         returned = self.returned.get((sym.path, sym.qualname), ())
+        if not returned and sid in self.wrapped:  # @Node.copy def where(self, ..): what its wrapper gives back
+            return self._wrappers_give_receiver(sid)
         return bool(returned) and all(r.kind == "returns" and r.name in ("this", "self") and not r.receiver
                                       for r in returned)
+
+    def _wrappers_give_receiver(self, sid: str) -> bool:
+        """A generative decorator's method (peewee's ``@Node.copy``, SQLAlchemy's ``@_generative``): the body
+        returns nothing, and every wrapper its decorators return gives back its ``self`` or a copy of it made by
+        a method of the method's class (``clone = self.clone(); ..; return clone``), so a chain keeps its class."""
+        wrappers = self._wrappers(sid)
+        owner = self._enclosing_class(sid)
+        return bool(wrappers) and owner is not None and all(self._gives_receiver(w, owner) for w in wrappers)
+
+    def _gives_receiver(self, wrapper: str, owner: str) -> bool:
+        sym = self.g.by_id[wrapper]
+        returned = self.returned.get((sym.path, sym.qualname), ())
+        return bool(returned) and all(self._receiver_given(r, owner) for r in returned)
+
+    def _receiver_given(self, r: Ref, owner: str) -> bool:
+        if r.kind == "returns" and r.name in SELF_NAMES and not r.receiver:
+            return True
+        copied = _SELF_COPY.match(r.bound_to or "") if r.kind == "local_returns" else None
+        member = self._member(owner, copied.group(1), kinds=METHODS) if copied else None
+        return bool(member) and len(member.ids) == 1 and self._copies_self(member.ids[0])
+
+    def _copies_self(self, sid: str) -> bool:
+        """``clone()``: a method returning its object, one built from its own class (``self.__class__.__new__(..)``,
+        ``type(self)(..)``) or of the class that defines it (``DQ(**self.query)``)."""
+        sym = self.g.by_id[sid]
+        returned = self.returned.get((sym.path, sym.qualname), ())
+        own = self._enclosing_class(sid)
+        return bool(returned) and all(
+            r.kind == "returns" and r.name in SELF_NAMES and not r.receiver
+            or r.kind == "local_returns" and (r.bound_to or "").startswith(_OWN_CLASS)
+            or own is not None and self.return_class(sid) == own for r in returned)
 
     def _iterated(self, cls: str | None, item: str) -> str | None:
         """What iterating a value of ``cls`` gives: what its associated type ``item`` names (Rust's ``impl Iterator
@@ -5071,11 +5117,23 @@ class Resolver(ImportBindings):
             interface = self._is_interface(base)
             if not interface and not (mixed and place > 0):
                 continue
-            for name, declared in self.g.members.get(base, {}).items():
+            for name, declared in self._base_members(base, mixed and not interface):
                 body = self._member(cls, name) if name not in own else None
                 if body and body.ids[0] != declared and (interface or self._both_methods(declared, body.ids[0])):
                     out.append((declared, body.ids[0]))
         return out
+
+    def _base_members(self, base: str, inherited: bool):
+        """(name, member) of ``base``; with ``inherited`` also those it takes from its own bases, the nearest first:
+        ``class ForwardDeclaredType(ForwardDeclaredMixin, Type)`` runs the mixin's ``_resolve_string`` where
+        ``Type``'s methods call the one ``Type`` inherits from ``ClassBasedTraitType``."""
+        if not inherited:
+            return self.g.members.get(base, {}).items()
+        seen: dict[str, str] = {}
+        for cls, _ in self._linearized(base):
+            for name, sid in self.g.members.get(cls, {}).items():
+                seen.setdefault(name, sid)
+        return seen.items()
 
     def _both_methods(self, declared: str, body: str) -> bool:
         return self.g.by_id[declared].kind in METHODS and self.g.by_id[body].kind in METHODS
