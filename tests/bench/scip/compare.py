@@ -413,7 +413,8 @@ def compare(documents: list[Document], symbols: list[dict], edges: list[Edge], p
                                                            lost_by_scip(documents, files, sources),
                                                            through_fixtures(edges, documents, files, sources),
                                                            written_at(symbols), decoration_calls(sources),
-                                                           held_by_variables(documents, files, mapping))
+                                                           held_by_variables(documents, files, mapping),
+                                                           wrapper_runs(edges, symbols))
     stub_files: dict[tuple[str, str], set[str]] = defaultdict(set)
     truth_calls = stub_calls_by_name(truth_calls, edges, mapping, losses, stub_files)
     truth_files = stub_deps_as_modules(truth_files, found_files, files, stub_files, losses)
@@ -710,13 +711,29 @@ def decoration_calls(sources: dict):
     return decoration
 
 
+def wrapper_runs(edges: list[Edge], symbols: list[dict]):
+    """Whether an edge is the run of a decorator's inner wrapper at a call of the decorated function (``q.where()``
+    with ``@Node.copy def where``: codelake's ``flow`` edge to ``Node.copy.inner`` beside its edge to ``where``): a
+    real call with no occurrence of its own in SCIP, which binds the name to the decorated function only (judged by
+    that edge)."""
+    kinds = {s["id"]: s["kind"] for s in symbols}
+    nested = {s["id"] for s in symbols
+              if s["kind"] == "function" and kinds.get(s["parent_id"]) in ("function", "method")}
+    called = {(e.src_id, e.line) for e in edges if e.resolution != "flow" and e.kind == "calls" and e.dst_id}
+
+    def run(edge: Edge) -> bool:
+        return edge.resolution == "flow" and edge.ref_form == "call" and edge.dst_id in nested \
+            and (edge.src_id, edge.line) in called
+    return run
+
+
 RECEIVER_ROOT = re.compile(r"[^.\[(]*")
 ASSIGNED_NAME = re.compile(r"\s*(\w+)\s*(?::[^=]+)?=[^=]")
 
 
 def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses: Counter, elsewhere, lost,
                     through_fixture, written_here=lambda edge: False, decoration=lambda edge: False,
-                    held_by_variable=lambda edge: False):
+                    held_by_variable=lambda edge: False, wrapper_run=lambda edge: False):
     calls, refs, deps = Pairs(), Pairs(), set()
     for edge in edges:
         if edge.dst_id is None or edge.path not in files or edge.dst_path not in files:
@@ -729,6 +746,9 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
             continue
         if decoration(edge):
             losses["codelake_decoration_calls_not_judged"] += 1
+            continue
+        if wrapper_run(edge):
+            losses["codelake_wrapper_runs_not_judged"] += 1
             continue
         if edge.ref_form == "constructor" and edge.dst_id.endswith(".__init__"):
             # Foo(x) runs the __init__ Foo has (maybe a base's): SCIP names the class called, which the call's edge
