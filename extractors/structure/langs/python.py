@@ -232,8 +232,9 @@ BARE_QUALIFIERS = frozenset({"Final", "ClassVar"})  # x: Final = Converter(): ty
 
 
 # typing.cast(Foo, x), cast("Foo", x), t.cast(Foo[int], x): what the value is, as the code states it
-_CAST = lazy_re(r"""^(?:[A-Za-z_]\w*\.)?cast\(\s*(?:(["'])([A-Za-z_][\w.]*)\1|([A-Za-z_][\w.]*))\s*(\[[^()]*\])?\s*,.*\)$""",
-                re.S)
+# cast("PlainQuantity[int | float]", self): a quoted generic is its class too
+_CAST = lazy_re(r"""^(?:[A-Za-z_]\w*\.)?cast\(\s*(?:(["'])([A-Za-z_][\w.]*)(?:\[[^"'()]*\])?\1|([A-Za-z_][\w.]*))"""
+                r"""\s*(\[[^()]*\])?\s*,.*\)$""", re.S)
 _CLASS_OF = lazy_re(r"^\[\s*([A-Za-z_][\w.]*)\s*\]$")  # cast(type[_TAnyAccept], ds.Accept): the class itself
 
 
