@@ -186,9 +186,10 @@
 ((call function: (identifier) @_isinstance
    arguments: (argument_list . (identifier) @var.name . [(identifier) (attribute)] @var.narrowed)) @_narrowing
  (#eq? @_isinstance "isinstance"))
-; needs: self
+; self.x = Store(), and cls.x = Store() in a classmethod (a class attribute: a field too, see @attribute.name)
+; needs: self|cls
 (assignment left: (_ object: (identifier) @_self attribute: (identifier) @var.name)
-  right: (_ function: [(identifier) (attribute)]) @var.type (#eq? @_self "self"))
+  right: (_ function: [(identifier) (attribute)]) @var.type (#match? @_self "^(self|cls)$"))
 
 ; needs: self
 (assignment left: (_ object: (identifier) @_self attribute: (identifier) @var.name)
@@ -201,9 +202,11 @@
           (conditional_expression (_ function: [(identifier) (attribute)]) @var.type .)]
   (#eq? @_self "self"))
 
-; instance attributes: self.x = ... in a method is a field x of its class (see parse.py @attribute.name)
-; needs: self
-(assignment left: (_ object: (identifier) @_self attribute: (identifier) @attribute.name) (#eq? @_self "self"))
+; instance attributes: self.x = ... in a method is a field x of its class (see parse.py @attribute.name); so is
+; cls.x = ... in a classmethod (a test case's setup_class: cls.Q_ = cls.ureg.Quantity)
+; needs: self|cls
+(assignment left: (_ object: (identifier) @_self attribute: (identifier) @attribute.name)
+  (#match? @_self "^(self|cls)$"))
 
 ; member reads and writes: request.url.raw_path, self.count (a property runs code); kept only where the object's type,
 ; class or module is known, never guessed
@@ -244,9 +247,9 @@
 ; needs: /
 (assignment left: (identifier) @var.name !type
   right: (binary_operator left: [(identifier) (attribute)] @var.value operator: "/" right: [(string) (identifier)]))
-; needs: self
+; needs: self|cls
 (assignment left: (_ object: (identifier) @_self attribute: (identifier) @var.name)
-  right: [(identifier) (attribute)] @var.value (#eq? @_self "self"))
+  right: [(identifier) (attribute)] @var.value (#match? @_self "^(self|cls)$"))
 ; needs: for
 (for_statement left: (identifier) @var.name right: (call) @var.elements)
 ; needs: for
