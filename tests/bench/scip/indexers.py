@@ -92,6 +92,10 @@ TARGETS = {
     "marshmallow": Target("marshmallow", "python", "scip-python", ("index", "--project-name", "marshmallow", "--quiet"),
                           extra_paths=("src",)),
     "peewee": Target("peewee", "python", "scip-python", ("index", "--project-name", "peewee", "--quiet")),
+    # held out (2026-12-06, fourteenth round): ipython/traitlets (typed attributes as descriptors, a metaclass
+    # collecting them, observers registered by decorators, a config loader reaching classes by name), first compared
+    # before that round's fixes
+    "traitlets": Target("traitlets", "python", "scip-python", ("index", "--project-name", "traitlets", "--quiet")),
     "h3": Target("h3", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
     # tuning target (2026-12-05): unjs/unstorage, tsconfig.json covers src/ and test/
     "unstorage": Target("unstorage", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
