@@ -99,11 +99,7 @@ def _run(args, lock, timeout: float) -> int:
 
     lake = Lake(args.lake)
     if args.job == "refresh":
-        from ..cli.common import refuse_pandas
-
-        # a refresh runs codelake's own update and export: pandas, which pyarrow imports the first time it converts
-        # Python objects, would stay resident for the worker's life (~50 MiB) for nothing
-        refuse_pandas()
+        _lean()
         try:
             return _refresh(lake, args, lock, timeout)
         finally:
@@ -111,6 +107,17 @@ def _run(args, lock, timeout: float) -> int:
             background.leave_warm(args.lake, args.repo)
     _job(lake, args)
     return 0
+
+
+def _lean() -> None:
+    """A refresh runs codelake's own update and export, which use neither pandas nor numpy (the one-shot ``update``
+    refuses both): pandas, which pyarrow imports the first time it converts Python objects, would stay resident for
+    the worker's life (~50 MiB), and numpy, which pyarrow imports with itself, ~9 MiB of mapped library pages and
+    ~5 MiB of its own (``pipeline.lean``). pyarrow.compute's docstrings are not parsed either (nothing reads them)."""
+    from .. import lean
+
+    lean.refuse("pandas", "numpy")
+    lean.plain_compute_docs()
 
 
 def _refresh(lake, args, lock, timeout: float) -> int:
