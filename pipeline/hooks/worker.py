@@ -36,7 +36,7 @@ import sys
 import time
 from datetime import datetime, timezone
 
-from ..allocator import use_lake_allocator
+from ..allocator import POOL_VARIABLE, use_lake_allocator
 from . import background
 from .export_child import ExportChild
 from .export_child import preload as preload_export
@@ -61,7 +61,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-export", action="store_true", help="leave the export as it is (per-turn ingestion)")
     args = parser.parse_args(argv)
     # not pyarrow's default pool: a process updating again and again kept ~90 MiB more on it (a sympy hub file's
-    # updates: 320-330 MiB against 410-415); jemalloc and the system allocator kept the same, at the same speed
+    # updates: 320-330 MiB against 410-415). The system allocator whoever started the worker: it inherited the pool
+    # the starting process had named for itself (``codelake update``: system; a hook: none, so jemalloc), and on
+    # jemalloc its peak crept up edit after edit (sympy, 3 hub and 3 leaf edits: 143 -> 148 MiB; system 142-144)
+    os.environ.setdefault(POOL_VARIABLE, "system")
+    _one_arena()
     use_lake_allocator()
     timeout = float(os.environ.get("CODELAKE_HOOK_JOB_TIMEOUT") or DEFAULT_TIMEOUT)
     _bound(timeout, nice=args.job != "refresh")
@@ -74,6 +78,14 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             background.started(args.lake, args.repo, args.job)
         return _run(args, lock, timeout)
+
+
+def _one_arena() -> None:
+    """One glibc arena for every thread (``cli.common.one_malloc_arena``, as a one-shot update): the reads' threads
+    each kept an arena of their own, whose freed pages stayed resident between edits."""
+    from ..cli.common import one_malloc_arena
+
+    one_malloc_arena()
 
 
 def _bound(timeout: float, nice: bool) -> None:
