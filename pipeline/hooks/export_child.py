@@ -2,9 +2,10 @@
 
 The export's DuckDB connection with its views bound (~35 MiB) and the ``o200k_base`` tokenizer (~66 MiB) were the
 worker's for its whole life, on top of the update's imports and kept shards: a sympy worker stood at ~300 MiB between
-edits. A child forked at the start of each batch loads them while the worker
-updates (two cores: the update waits for neither), waits for the update's outcome, exports and exits; what it
-loaded leaves with it. It shares the worker's pages until it writes to them, so its own cost is what it loads.
+edits. A child forked at the start of each batch imports DuckDB and connects while the worker updates (two cores: the
+update waits for neither), waits for the update's outcome, exports and exits; what it loaded leaves with it. It
+shares the worker's pages until one of them writes to them, so its own cost is what it loads. The tokenizer it loads
+only for a text no earlier export counted (``_recording``): the worker keeps the counts its last children sent back.
 
 The child dies with the worker (``PR_SET_PDEATHSIG``: the batch's alarm kills the worker); a child that cannot be
 forked leaves the export to the worker itself.

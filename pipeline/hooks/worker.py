@@ -9,10 +9,11 @@ Jobs (one worker per job and repository at a time, by ``flock`` on ``<lake>/_hoo
   exits at once) waiting for the next edit: its imports, compiled grammar queries and what it read of the lake
   (``pipeline.shards.keep_read_files``, at most ``CODELAKE_WORKER_CACHE_MB``, default 256) are kept, so the next
   update costs its own work only (an agent edits every few seconds). The export runs in a child forked when a
-  batch is taken (``export_child``): DuckDB, its connection and the tokenizer load there while the worker updates,
-  and leave with it (the worker's peak on sympy 295-305 -> 140 MiB). Each batch's outcome is appended to
-  ``<repo>.refreshed`` (``background.record_refresh``), which ``codelake update`` reads when it hands its files to
-  a warm worker instead of indexing them itself.
+  batch is taken (``export_child``): DuckDB and its connection (and the tokenizer, for a text no earlier export
+  counted) load there while the worker updates, and leave with it (the worker's peak on sympy 295-305 -> 140 MiB).
+  The worker imports neither numpy nor DuckDB and allocates from one arena (``_lean``, ``_one_arena``). Each
+  batch's outcome is appended to ``<repo>.refreshed`` (``background.record_refresh``), which ``codelake update``
+  reads when it hands its files to a warm worker instead of indexing them itself.
 * ``index``: an incremental ``index`` of the whole repository (SessionStart found the index behind HEAD), then export.
 * ``ingest``: read the session's own transcript into ``tool_calls`` (``--agent claude_code|codex --logs FILE``),
   then export (the digest lists recent agent activity).
