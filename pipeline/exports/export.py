@@ -237,11 +237,12 @@ def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list
     reuse = _history_unchanged(snap, manifest)  # the usual case after an edit: only the structure views are needed
     catalog = files_catalog(lake, repo, ["file_structure_cards"] + ([] if reuse else ["file_history_cards"]))
     catalog.require("file_structure_cards", NO_STRUCTURE)
-    previous = {rel: _old_card(folder, rel) for rel in rels}
+    tokenizer = manifest.get("tokenizer")
+    previous = {rel: _old_card(folder, rel, tokenizer) for rel in rels}
     cards = _structure_cards(catalog, repo, rels)
     related = _related(cards, previous, set(rels))
     cards.update(_structure_cards(catalog, repo, related))
-    previous.update({rel: _old_card(folder, rel) for rel in related})
+    previous.update({rel: _old_card(folder, rel, tokenizer) for rel in related})
     _add_history(catalog, repo, reuse, cards, previous)
     for rel, card in cards.items():  # an edit here does not change which other repositories use the file
         card["other_repos"] = (previous.get(rel) or {}).get("other_repos")
@@ -299,9 +300,14 @@ def _rel_path(repo_root: str | None, path: str) -> str | None:
     return read._safe_rel(os.path.normpath(path)) if path else None
 
 
-def _old_card(folder: Path, rel: str) -> dict | None:
-    record = read._load(str(folder / "snippets" / (rel + ".json")))
-    card = (record or {}).get("card")
+def _old_card(folder: Path, rel: str, tokenizer: str | None = None) -> dict | None:
+    """The card kept beside a file's snippet; with ``tokenizer`` (the manifest's), its text's count is remembered
+    (``tokens.remember``): an edit that leaves the text as it was needs no tokenizer to count it again."""
+    record = read._load(str(folder / "snippets" / (rel + ".json"))) or {}
+    card = record.get("card")
+    text, used = record.get("text"), record.get("tokens")
+    if tokenizer and isinstance(text, str) and type(used) is int and used >= 0:
+        tokens.remember({text: used}, tokenizer)
     return card if isinstance(card, dict) else None
 
 

@@ -2,9 +2,10 @@
 
 The export's DuckDB connection with its views bound (~35 MiB) and the ``o200k_base`` tokenizer (~66 MiB) were the
 worker's for its whole life, on top of the update's imports and kept shards: a sympy worker stood at ~300 MiB between
-edits. A child forked at the start of each batch loads them while the worker
-updates (two cores: the update waits for neither), waits for the update's outcome, exports and exits; what it
-loaded leaves with it. It shares the worker's pages until it writes to them, so its own cost is what it loads.
+edits. A child forked at the start of each batch imports DuckDB and connects while the worker updates (two cores: the
+update waits for neither), waits for the update's outcome, exports and exits; what it loaded leaves with it. It
+shares the worker's pages until one of them writes to them, so its own cost is what it loads. The tokenizer it loads
+only for a text no earlier export counted (``_recording``): the worker keeps the counts its last children sent back.
 
 The child dies with the worker (``PR_SET_PDEATHSIG``: the batch's alarm kills the worker); a child that cannot be
 forked leaves the export to the worker itself.
@@ -25,12 +26,11 @@ WARM_VIEWS = ["file_structure_cards"]
 
 
 def preload() -> None:
-    """Import in the worker, once, the modules every export child would import again (DuckDB, the exporter: ~10 MiB,
-    ~0.065 s of a child's ~0.2 s of CPU loading): a forked child shares them. On a busy machine (load 20 on 2
-    cores) the child's loading outlasted the update, and the export waited for it."""
+    """Import in the worker, once, the exporter's own modules (light: a forked child shares them). Not DuckDB: in
+    the worker it held ~16 MiB of the library's pages for the worker's whole life (its peak, sympy: 191 MiB), for
+    the children alone to use; each child imports it itself (~0.065 s of CPU) while the worker updates, in the time
+    it no longer spends loading the tokenizer (``_recording``)."""
     try:
-        import duckdb  # noqa: F401
-
         from ..exports import export  # noqa: F401
     except ImportError:
         pass
@@ -69,8 +69,9 @@ class ExportChild:
         os.close(self.done)
         self.done = None
         status = self._reap()
-        if answer != b"ok":
+        if not answer.startswith(b"ok"):
             raise ExportFailed(answer.decode("utf-8", "replace") or _death(status))
+        _remember(answer[2:])
 
     def close(self) -> None:
         """Let the child go (no export this batch, or after ``run``). One never asked to export is killed, not waited
@@ -109,8 +110,9 @@ def _child_main(lake, repo: str, go: int, done: int, worker: int) -> None:
         if request:
             from .worker import export
 
+            counted = _recording()
             export(type(lake)(lake.root), repo, json.loads(request))
-            write_all(done, b"ok")
+            write_all(done, b"ok" + _counts(counted))
         status = 0
     except BaseException as exc:  # reported to the worker, which logs it as the batch's export failure
         try:
@@ -128,11 +130,42 @@ def _warm_up(lake, repo: str) -> None:
         from ..exports import export, tokens
     except ImportError:
         return
-    try:
-        tokens.counter()
+    try:  # not the tokenizer: most edits' snippets are counted from what the worker remembers (``_recording``)
         export.keep_catalogs()
         export.files_catalog(lake, repo, WARM_VIEWS)
     except Exception:
+        pass
+
+
+def _recording() -> dict | None:
+    """The counts this export makes or looks up, for the worker to hand to the next batch's child: the export child
+    loads the ``o200k_base`` tokenizer (~67 MiB, 0.07 s of CPU) only for a text no earlier export counted; an edit
+    inside a body leaves its file's snippet text (names, paths, numbers) as it was."""
+    try:
+        from ..exports import tokens
+    except ImportError:
+        return None
+    return tokens.recording()
+
+
+def _counts(counted: dict | None) -> bytes:
+    if not counted:
+        return b""
+    from ..exports import tokens
+
+    return json.dumps({"tokenizer": tokens.expected_name(), "counts": counted}).encode()
+
+
+def _remember(payload: bytes) -> None:
+    """In the worker: keep the counts the child sent (``tokens.remember``; a payload it cannot read is ignored)."""
+    if not payload:
+        return
+    try:
+        from ..exports import tokens
+
+        sent = json.loads(payload)
+        tokens.remember(sent["counts"], sent["tokenizer"])
+    except (ImportError, ValueError, KeyError, TypeError, AttributeError):
         pass
 
 

@@ -9,10 +9,11 @@ Jobs (one worker per job and repository at a time, by ``flock`` on ``<lake>/_hoo
   exits at once) waiting for the next edit: its imports, compiled grammar queries and what it read of the lake
   (``pipeline.shards.keep_read_files``, at most ``CODELAKE_WORKER_CACHE_MB``, default 256) are kept, so the next
   update costs its own work only (an agent edits every few seconds). The export runs in a child forked when a
-  batch is taken (``export_child``): DuckDB, its connection and the tokenizer load there while the worker updates,
-  and leave with it (the worker's peak on sympy 295-305 -> 140 MiB). Each batch's outcome is appended to
-  ``<repo>.refreshed`` (``background.record_refresh``), which ``codelake update`` reads when it hands its files to
-  a warm worker instead of indexing them itself.
+  batch is taken (``export_child``): DuckDB and its connection (and the tokenizer, for a text no earlier export
+  counted) load there while the worker updates, and leave with it (the worker's peak on sympy 295-305 -> 140 MiB).
+  The worker imports neither numpy nor DuckDB and allocates from one arena (``_lean``, ``_one_arena``). Each
+  batch's outcome is appended to ``<repo>.refreshed`` (``background.record_refresh``), which ``codelake update``
+  reads when it hands its files to a warm worker instead of indexing them itself.
 * ``index``: an incremental ``index`` of the whole repository (SessionStart found the index behind HEAD), then export.
 * ``ingest``: read the session's own transcript into ``tool_calls`` (``--agent claude_code|codex --logs FILE``),
   then export (the digest lists recent agent activity).
@@ -36,7 +37,7 @@ import sys
 import time
 from datetime import datetime, timezone
 
-from ..allocator import use_lake_allocator
+from ..allocator import POOL_VARIABLE, use_lake_allocator
 from . import background
 from .export_child import ExportChild
 from .export_child import preload as preload_export
@@ -61,7 +62,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-export", action="store_true", help="leave the export as it is (per-turn ingestion)")
     args = parser.parse_args(argv)
     # not pyarrow's default pool: a process updating again and again kept ~90 MiB more on it (a sympy hub file's
-    # updates: 320-330 MiB against 410-415); jemalloc and the system allocator kept the same, at the same speed
+    # updates: 320-330 MiB against 410-415). The system allocator whoever started the worker: it inherited the pool
+    # the starting process had named for itself (``codelake update``: system; a hook: none, so jemalloc), and on
+    # jemalloc its peak crept up edit after edit (sympy, 3 hub and 3 leaf edits: 143 -> 148 MiB; system 142-144)
+    os.environ.setdefault(POOL_VARIABLE, "system")
+    _one_arena()
     use_lake_allocator()
     timeout = float(os.environ.get("CODELAKE_HOOK_JOB_TIMEOUT") or DEFAULT_TIMEOUT)
     _bound(timeout, nice=args.job != "refresh")
@@ -74,6 +79,14 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             background.started(args.lake, args.repo, args.job)
         return _run(args, lock, timeout)
+
+
+def _one_arena() -> None:
+    """One glibc arena for every thread (``cli.common.one_malloc_arena``, as a one-shot update): the reads' threads
+    each kept an arena of their own, whose freed pages stayed resident between edits."""
+    from ..cli.common import one_malloc_arena
+
+    one_malloc_arena()
 
 
 def _bound(timeout: float, nice: bool) -> None:
@@ -99,11 +112,7 @@ def _run(args, lock, timeout: float) -> int:
 
     lake = Lake(args.lake)
     if args.job == "refresh":
-        from ..cli.common import refuse_pandas
-
-        # a refresh runs codelake's own update and export: pandas, which pyarrow imports the first time it converts
-        # Python objects, would stay resident for the worker's life (~50 MiB) for nothing
-        refuse_pandas()
+        _lean()
         try:
             return _refresh(lake, args, lock, timeout)
         finally:
@@ -111,6 +120,17 @@ def _run(args, lock, timeout: float) -> int:
             background.leave_warm(args.lake, args.repo)
     _job(lake, args)
     return 0
+
+
+def _lean() -> None:
+    """A refresh runs codelake's own update and export, which use neither pandas nor numpy (the one-shot ``update``
+    refuses both): pandas, which pyarrow imports the first time it converts Python objects, would stay resident for
+    the worker's life (~50 MiB), and numpy, which pyarrow imports with itself, ~9 MiB of mapped library pages and
+    ~5 MiB of its own (``pipeline.lean``). pyarrow.compute's docstrings are not parsed either (nothing reads them)."""
+    from .. import lean
+
+    lean.refuse("pandas", "numpy")
+    lean.plain_compute_docs()
 
 
 def _refresh(lake, args, lock, timeout: float) -> int:
