@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from bisect import bisect_right
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from pipeline.safeio import read_config
 
@@ -441,6 +442,61 @@ def _without_parameter_bases(raw_refs: list) -> list:
         return raw_refs
     return [r for r in raw_refs if r.kind != ALIAS_PARAMETER
             and not (r.kind == "inherits" and (r.start, r.name) in parameters)]
+
+
+TYPE_BOUND = "type_bound"  # queries/typescript.scm: a type parameter, its constraint's type name as the receiver
+
+
+class TypeBounds(NamedTuple):
+    """A file's type parameters by name: where each is declared (sorted) and the type its constraint names (None:
+    unbounded, or bounded by no named type)."""
+
+    starts: dict[str, list[int]]
+    bounds: dict[str, list[str | None]]
+
+    def at(self, name: str, start: int) -> str | None:
+        """The bound ``name`` stands for at byte ``start``: the nearest declaration of it before (a scope's own
+        parameter is declared in its header, before its body; an inner unbounded ``T`` shadows an outer bound)."""
+        starts = self.starts.get(name)
+        i = bisect_right(starts, start) if starts else 0
+        return self.bounds[name][i - 1] if i else None
+
+
+def _type_bounds(raw_refs: list) -> TypeBounds | None:
+    declared = sorted((r.start, r.name, r.receiver) for r in raw_refs if r.kind == TYPE_BOUND)
+    if not any(bound for _start, _name, bound in declared):
+        return None
+    starts: dict[str, list[int]] = {}
+    bounds: dict[str, list[str | None]] = {}
+    for start, name, bound in declared:
+        starts.setdefault(name, []).append(start)
+        bounds.setdefault(name, []).append(bound)
+    return TypeBounds(starts, bounds)
+
+
+def settle_bindings(var_bindings: list, raw_refs: list) -> list:
+    """A variable, parameter or field declared of a bounded type parameter (``private driver: T`` in ``class
+    Runner<T extends BaseDriver>``) holds a value of the bound: ``this.driver.initialize()`` is ``BaseDriver``'s,
+    dispatched to its subclasses, not a library's method of an unknown ``T``."""
+    params = _type_bounds(raw_refs) if TYPE_BOUND in kinds_of(raw_refs) else None
+    if params is None:
+        return var_bindings
+    return [b._replace(receiver=params.at(b.receiver, b.start) or b.receiver) if b.receiver in params.starts else b
+            for b in var_bindings]
+
+
+def _bounds_named(raw_refs: list) -> list:
+    """A type named after a bounded type parameter (``driver: T``) is a use of the bound (``settle_bindings``); the
+    declarations themselves are no references."""
+    params = _type_bounds(raw_refs)
+    out = []
+    for r in raw_refs:
+        if r.kind == TYPE_BOUND:
+            continue
+        if params and r.receiver is None and r.kind[:5] == "type." and r.name in params.starts:
+            r = r._replace(name=params.at(r.name, r.start) or r.name)
+        out.append(r)
+    return out
 
 
 TYPE_RESULT = "type.result0"  # queries/typescript.scm: a generic function's result is its first type parameter
@@ -1130,7 +1186,8 @@ def inline_type(receiver: str) -> str | None:
 
 # settle_references' steps in the order they apply, each with the test saying whether the file has work for it (a
 # step without its kinds hands the references back unchanged)
-_SETTLING = ((_kinds_wanted(RETURNS_BARE), _bare_call_returns),
+_SETTLING = ((_kinds_wanted(TYPE_BOUND), _bounds_named),
+             (_kinds_wanted(RETURNS_BARE), _bare_call_returns),
              (_kinds_wanted(TYPE_RESULT, TYPE_ARGUMENT, OVERLOAD), _type_argument_results),
              (_kinds_wanted(ALIAS_PARAMETER), _without_parameter_bases),
              (_kinds_wanted(SUBCLASS), _paired_bases),
