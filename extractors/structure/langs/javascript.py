@@ -649,9 +649,39 @@ def _exported_object_method(sym) -> bool:
     return sym is not None and sym.kind == "method" and at_module_level(sym) and "." not in untwinned(sym.qualname)
 
 
+_MODULE_VALUES = frozenset({"function", "variable", "constant", "class"})  # what `module.exports.x =` defines
+
+
+def exported_function_member(resolver, r, src):
+    """``logger.destination()`` where ``logger`` is imported as the function a CommonJS module exports whole
+    (``module.exports = logger``, then ``module.exports.destination = ..``): ``module.exports`` is that function,
+    so what the module assigns to it is the function's member (pino's ``import pino from "../../pino.js"``,
+    ``const { pino } = require(..)``). Only a plain imported name, and only a name the function itself lacks; a
+    guess by name would otherwise reach any same-named method, another test's stub among them."""
+    receiver = r.receiver
+    if not receiver or not receiver.isidentifier() or receiver in ("this", "super"):
+        return None
+    sid = resolver.imported_symbol(r.path, receiver)
+    sym = resolver.g.by_id.get(sid) if sid else None
+    if sym is None or sym.kind != "function" or r.name in resolver.g.members.get(sid, {}):
+        return None
+    held = resolver.g.top.get(sym.path, {}).get(r.name)
+    if held is None:  # module.exports.transport = require("./lib/transport"): what that module exports whole
+        hit = resolver.reexported(sym.path, r.name, frozenset())
+        held = resolver.default_export(hit.value) if hit is not None and hit.kind == "module" else None
+    target = resolver.g.by_id.get(held) if held else None
+    if target is None or target.id == sid or target.kind not in _MODULE_VALUES \
+            or resolver.default_export([sym.path]) != sid:
+        return None
+    from ..resolve import Found
+
+    return Found([target.id], "import")
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(0, type_argument_mark)
     member_layers.insert(member_layers.index("self") + 1, exported_object_member)
+    member_layers.insert(member_layers.index("class_named") + 1, exported_function_member)
 
 
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
