@@ -3429,7 +3429,8 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
             return None
         else:
             bound_to = None
-    elif receiver is None and flow.local and written.isidentifier() and _shadowed(written, stack, flow, held):
+    elif not is_call and receiver is None and flow.local and written.isidentifier() \
+            and _shadowed(written, stack, flow, held):  # (a call's results are keyed apart: CALLED_NAME)
         return None
     else:
         bound_to = _bound_to(written, bare, stack, held)
