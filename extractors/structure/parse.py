@@ -3429,6 +3429,9 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
             return None
         else:
             bound_to = None
+    elif not is_call and receiver is None and flow.local and written.isidentifier() \
+            and _shadowed(written, stack, flow, held):  # (a call's results are keyed apart: CALLED_NAME)
+        return None
     else:
         bound_to = _bound_to(written, bare, stack, held)
     if receiver is not None and flow.results:
@@ -3442,6 +3445,18 @@ def _flow_bound(key: tuple, receiver: str | None, stack: list[Span], flow: _File
     if bound_to and receiver is not None and _bound_name(written) + WRAPPER_NAME in names:
         bound_to = _wrapper_marked(bound_to, written, stack, held)
     return bound_to
+
+
+def _shadowed(name: str, stack: list[Span], flow: _FileFlow, held: dict) -> bool:
+    """A bare name a function declares as its own variable, bound to nothing known there: ``let head = as[0];
+    [head]`` is that variable, never the module's ``const head = first`` further out (fp-ts: a local ``head`` was
+    a call of ``first``)."""
+    for s in reversed(stack):
+        if name in held.get(s.qualname, ()):
+            return False
+        if s.kind not in CONTAINER_KINDS and name in flow.local.get(s.qualname, ()):
+            return True
+    return False
 
 
 def _wrapper_marked(bound_to: str, written: str, stack: list[Span], types: dict) -> str:

@@ -830,7 +830,8 @@ class Resolver(ImportBindings):
                 else found
         if r.args is not None and found.ids and found.resolution not in GUESSES:
             found = self._with_members_apart(found)
-        if r.receiver and len(found.ids) > 1 and hooks.visible_members is not None:  # of extensions in several
+        if r.receiver and (len(found.ids) > 1 or found.resolution == "unique_name") \
+                and hooks.visible_members is not None:  # of extensions in several
             found = hooks.visible_members(self, r, src, found)  # packages, the ones seen
         if r.args is not None and len(found.ids) > 1:
             found = Found(self._accepting(found.ids, r), found.resolution)
@@ -4185,6 +4186,10 @@ class Resolver(ImportBindings):
                 return held or self._found_elsewhere(r, Found([hit.value], "import"))
             if hit and hit.kind == "external":  # exports.Router = require("router")
                 return EXTERNAL
+            if hit and hit.kind == "module" and self._default_exports(p):  # exports.transport = require("./t"):
+                held = self.default_export(hit.value)  # what that module exports whole is the member called
+                if held:
+                    return Found([held], "import")
         default = self.default_export(modules)  # a CommonJS module's object: module.exports = app; app.init = ...
         member = self._member(default, r.name) if default else None
         return Found(member.ids, "import") if member else UNRESOLVED

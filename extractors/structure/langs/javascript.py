@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from bisect import bisect_right
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from pipeline.safeio import read_config
 
@@ -443,6 +444,61 @@ def _without_parameter_bases(raw_refs: list) -> list:
             and not (r.kind == "inherits" and (r.start, r.name) in parameters)]
 
 
+TYPE_BOUND = "type_bound"  # queries/typescript.scm: a type parameter, its constraint's type name as the receiver
+
+
+class TypeBounds(NamedTuple):
+    """A file's type parameters by name: where each is declared (sorted) and the type its constraint names (None:
+    unbounded, or bounded by no named type)."""
+
+    starts: dict[str, list[int]]
+    bounds: dict[str, list[str | None]]
+
+    def at(self, name: str, start: int) -> str | None:
+        """The bound ``name`` stands for at byte ``start``: the nearest declaration of it before (a scope's own
+        parameter is declared in its header, before its body; an inner unbounded ``T`` shadows an outer bound)."""
+        starts = self.starts.get(name)
+        i = bisect_right(starts, start) if starts else 0
+        return self.bounds[name][i - 1] if i else None
+
+
+def _type_bounds(raw_refs: list) -> TypeBounds | None:
+    declared = sorted((r.start, r.name, r.receiver) for r in raw_refs if r.kind == TYPE_BOUND)
+    if not any(bound for _start, _name, bound in declared):
+        return None
+    starts: dict[str, list[int]] = {}
+    bounds: dict[str, list[str | None]] = {}
+    for start, name, bound in declared:
+        starts.setdefault(name, []).append(start)
+        bounds.setdefault(name, []).append(bound)
+    return TypeBounds(starts, bounds)
+
+
+def settle_bindings(var_bindings: list, raw_refs: list) -> list:
+    """A variable, parameter or field declared of a bounded type parameter (``private driver: T`` in ``class
+    Runner<T extends BaseDriver>``) holds a value of the bound: ``this.driver.initialize()`` is ``BaseDriver``'s,
+    dispatched to its subclasses, not a library's method of an unknown ``T``."""
+    params = _type_bounds(raw_refs) if TYPE_BOUND in kinds_of(raw_refs) else None
+    if params is None:
+        return var_bindings
+    return [b._replace(receiver=params.at(b.receiver, b.start) or b.receiver) if b.receiver in params.starts else b
+            for b in var_bindings]
+
+
+def _bounds_named(raw_refs: list) -> list:
+    """A type named after a bounded type parameter (``driver: T``) is a use of the bound (``settle_bindings``); the
+    declarations themselves are no references."""
+    params = _type_bounds(raw_refs)
+    out = []
+    for r in raw_refs:
+        if r.kind == TYPE_BOUND:
+            continue
+        if params and r.receiver is None and r.kind[:5] == "type." and r.name in params.starts:
+            r = r._replace(name=params.at(r.name, r.start) or r.name)
+        out.append(r)
+    return out
+
+
 TYPE_RESULT = "type.result0"  # queries/typescript.scm: a generic function's result is its first type parameter
 TYPE_ARGUMENT = "type.argument0"  # ...and the first type argument a variable's value is called with
 OVERLOAD = "type.overload"  # ...and an overload signature's return, at its function
@@ -593,9 +649,39 @@ def _exported_object_method(sym) -> bool:
     return sym is not None and sym.kind == "method" and at_module_level(sym) and "." not in untwinned(sym.qualname)
 
 
+_MODULE_VALUES = frozenset({"function", "variable", "constant", "class"})  # what `module.exports.x =` defines
+
+
+def exported_function_member(resolver, r, src):
+    """``logger.destination()`` where ``logger`` is imported as the function a CommonJS module exports whole
+    (``module.exports = logger``, then ``module.exports.destination = ..``): ``module.exports`` is that function,
+    so what the module assigns to it is the function's member (pino's ``import pino from "../../pino.js"``,
+    ``const { pino } = require(..)``). Only a plain imported name, and only a name the function itself lacks; a
+    guess by name would otherwise reach any same-named method, another test's stub among them."""
+    receiver = r.receiver
+    if not receiver or not receiver.isidentifier() or receiver in ("this", "super"):
+        return None
+    sid = resolver.imported_symbol(r.path, receiver)
+    sym = resolver.g.by_id.get(sid) if sid else None
+    if sym is None or sym.kind != "function" or r.name in resolver.g.members.get(sid, {}):
+        return None
+    held = resolver.g.top.get(sym.path, {}).get(r.name)
+    if held is None:  # module.exports.transport = require("./lib/transport"): what that module exports whole
+        hit = resolver.reexported(sym.path, r.name, frozenset())
+        held = resolver.default_export(hit.value) if hit is not None and hit.kind == "module" else None
+    target = resolver.g.by_id.get(held) if held else None
+    if target is None or target.id == sid or target.kind not in _MODULE_VALUES \
+            or resolver.default_export([sym.path]) != sid:
+        return None
+    from ..resolve import Found
+
+    return Found([target.id], "import")
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.insert(0, type_argument_mark)
     member_layers.insert(member_layers.index("self") + 1, exported_object_member)
+    member_layers.insert(member_layers.index("class_named") + 1, exported_function_member)
 
 
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
@@ -1130,7 +1216,8 @@ def inline_type(receiver: str) -> str | None:
 
 # settle_references' steps in the order they apply, each with the test saying whether the file has work for it (a
 # step without its kinds hands the references back unchanged)
-_SETTLING = ((_kinds_wanted(RETURNS_BARE), _bare_call_returns),
+_SETTLING = ((_kinds_wanted(TYPE_BOUND), _bounds_named),
+             (_kinds_wanted(RETURNS_BARE), _bare_call_returns),
              (_kinds_wanted(TYPE_RESULT, TYPE_ARGUMENT, OVERLOAD), _type_argument_results),
              (_kinds_wanted(ALIAS_PARAMETER), _without_parameter_bases),
              (_kinds_wanted(SUBCLASS), _paired_bases),

@@ -158,7 +158,8 @@
 (assignment_expression right: (identifier) @name) @reference.callback
 (assignment_expression right: (_ object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 ; and where a name is a value, not called (one pattern: each costs time on every file): a || f, c ? f : g, x ??= f,
-; const g = f, (fn = noop) =>, {a = f} =, [...fs], return f, yield f, await f, (f). Mostly variables: the resolver keeps only
+; const g = f, (fn = noop) =>, {a = f} =, [...fs], return f, () => f (a thunk: fp-ts's `flatMap(() => copyFiles)`),
+; yield f, await f, (f). Mostly variables: the resolver keeps only
 ; what resolves with confidence, a variable as a read
 [(binary_expression left: (identifier) @name operator: ["||" "&&" "??"])
  (binary_expression operator: ["||" "&&" "??"] right: (identifier) @name)
@@ -170,6 +171,7 @@
  (object_assignment_pattern right: (identifier) @name)
  (spread_element (identifier) @name)
  (return_statement (identifier) @name)
+ (arrow_function body: (identifier) @name)
  (yield_expression (identifier) @name)
  (await_expression (identifier) @name)
  (parenthesized_expression (identifier) @name)] @reference.callback

@@ -293,6 +293,13 @@
                                   (optional_parameter type: (type_annotation (type_identifier) @_pt))]
     @signature.outer)
   (#eq? @_tp @_pt))
+; every type parameter, its constraint's type as the receiver (`class Runner<T extends BaseDriver>`, `<D extends
+; Driver>(d: D)`): a field, parameter or variable declared `T` holds a value of the bound, the nearest declaration of
+; `T` before it saying which (an unbounded one shadows an outer bound; langs/javascript.py settle_bindings)
+; needs: extends
+(type_parameter name: (type_identifier) @name
+  constraint: (constraint [(type_identifier) @receiver (generic_type name: (_) @receiver) (nested_type_identifier) @receiver])?)
+  @reference.type_bound
 ; interface TestOptions { additionalTests?: (ctx: TestContext) => void }: what a property of a function type gives
 ; the function it holds, at the property (:j, as a type alias of a function type)
 ([(interface_body (property_signature type: (type_annotation (function_type parameters: (formal_parameters
