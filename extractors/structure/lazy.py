@@ -37,7 +37,7 @@ from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at
 from .langs.arity import Params
 from .marks import MADE, SINGLETON
 from .qualnames import untwinned
-from .resolve import DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
+from .resolve import DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, _new, mentions
 
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
                 "params_max", "labels"]  # id is path::qualname
@@ -78,6 +78,86 @@ class Columns:
                 else:
                     rows.append(i)
         return positions.get(value, ())
+
+
+class Searched:
+    """A table's rows looked up by a column's value, left in Arrow: per chunk, the column's distinct values ranked
+    and its rows ordered by their value's rank once (a stable sort: each value's rows keep the table's order), a
+    value's rows found by binary searches and only those made Python. The class hierarchy of a 2M-line lake (~100K
+    ``inherits`` edges) made Python whole, with its positions per value, was ~10 MiB and a Python pass per row on every
+    update, of which a leaf's looks up a few hundred classes."""
+
+    def __init__(self, table: pa.Table, keys: tuple[str, ...]):
+        self.table, self._chunks = table, {key: _searchable(table.column(key)) for key in keys}
+
+    def rows(self, key: str, value, columns: list[str]) -> list[tuple]:
+        """The rows whose ``key`` is ``value`` (their ``columns``), in the table's order."""
+        numbers = [offset + i for offset, chunk in self._chunks[key] for i in chunk.rows(value)]
+        if not numbers:
+            return []
+        data = _plain(pc.take(self.table.select(columns), pa.array(numbers, pa.int64()))).to_pydict()
+        return list(zip(*(data[c] for c in columns)))
+
+
+def _searchable(column) -> list[tuple[int, "_SearchedChunk"]]:
+    """Each chunk of ``column`` searchable, with the table's row number of its first row."""
+    found, offset = [], 0
+    for chunk in column.chunks if isinstance(column, pa.ChunkedArray) else [column]:
+        if len(chunk):
+            found.append((offset, _SearchedChunk(chunk)))
+        offset += len(chunk)
+    return found
+
+
+class _SearchedChunk:
+    """One chunk of a column: its distinct values in sorted order (positions into its dictionary) and its rows
+    ordered by their value's rank, nulls last."""
+
+    def __init__(self, chunk: pa.Array):
+        if not pa.types.is_dictionary(chunk.type):
+            chunk = pc.dictionary_encode(chunk)
+        self.values = chunk.dictionary
+        self.sorted_values = pc.array_sort_indices(self.values)
+        ranks = pc.take(pc.rank(self.values, sort_keys="ascending", tiebreaker="first"), chunk.indices)
+        self.order = pc.array_sort_indices(ranks)  # stable: a value's rows in the chunk's order
+        self.ranks = pc.take(ranks, self.order)
+        self.ranked = len(chunk) - chunk.null_count  # the rows with a value: the nulls sort after them
+
+    def rows(self, value) -> list[int]:
+        if value is None:  # as a Python grouping of the column would: its null rows
+            return self.order.slice(self.ranked).to_pylist()
+        if not isinstance(value, str):
+            return []
+        low, high = 0, len(self.sorted_values)
+        while low < high:  # the value's rank: a few dictionary strings compared, none decoded but those
+            middle = (low + high) // 2
+            if self.values[self.sorted_values[middle].as_py()].as_py() < value:
+                low = middle + 1
+            else:
+                high = middle
+        if low == len(self.sorted_values) or self.values[self.sorted_values[low].as_py()].as_py() != value:
+            return []
+        first, last = _bounds(self.ranks, self.ranked, low + 1)
+        return self.order.slice(first, last - first).to_pylist()
+
+
+def _bounds(ranks: pa.Array, size: int, rank: int) -> tuple[int, int]:
+    """The first and past-the-last positions of ``rank`` among the first ``size`` of ``ranks`` (ascending)."""
+    low, high = 0, size
+    while low < high:
+        middle = (low + high) // 2
+        if ranks[middle].as_py() < rank:
+            low = middle + 1
+        else:
+            high = middle
+    first, high = low, size
+    while low < high:
+        middle = (low + high) // 2
+        if ranks[middle].as_py() <= rank:
+            low = middle + 1
+        else:
+            high = middle
+    return first, low
 
 
 def _pylist(column) -> list:
@@ -231,7 +311,7 @@ class Index:
         self.run_early = TableRows(run_early, REF_FIELDS)
         self._early_rows: dict[str, list[tuple]] = {}  # path -> its early references' rows
         self._early_of: dict[tuple, list[Ref]] = {}  # (path, kinds) -> those of its early references
-        self.hierarchy = [(Columns(t.select(HIERARCHY_COLUMNS)), h) for t, h in hierarchy
+        self.hierarchy = [(Searched(t.select(HIERARCHY_COLUMNS), ("src_id", "dst_id")), h) for t, h in hierarchy
                           if t is not None and t.num_rows]
         self._passed, self._passed_by_name, self._callbacks = passed, {}, callbacks
         self.sids: dict[str, int] = {}
@@ -291,17 +371,13 @@ class Index:
 
     def bases_of(self, cls: str) -> list[StoredBase]:
         """The stored ``inherits`` edges from ``cls``, in stored order."""
-        found = []
-        for columns, hidden in self.hierarchy:
-            data = columns.data
-            found += [StoredBase(data["dst_id"][i], data["ref_form"][i] == SINGLETON, data["dst_name"][i])
-                      for i in columns.where("src_id", cls) if data["path"][i] not in hidden]
-        return found
+        return [StoredBase(dst, form == SINGLETON, name) for searched, hidden in self.hierarchy
+                for path, dst, form, name in searched.rows("src_id", cls, _BASE_COLUMNS) if path not in hidden]
 
     def subclasses_of(self, cls: str) -> list[tuple[str, str, int]]:
         """The stored ``inherits`` edges into ``cls``: (subclass, path, line)."""
-        return [(src, path, line) for columns, hidden in self.hierarchy
-                for path, src, line in _triples(columns, "dst_id", cls, "src_id") if path not in hidden]
+        return [(src, path, line) for searched, hidden in self.hierarchy
+                for path, src, line in searched.rows("dst_id", cls, _SUBCLASS_COLUMNS) if path not in hidden]
 
     def callbacks_named(self, callee: str) -> list[Ref]:
         """Every function passed to a call of a function named ``callee`` (``run(f)``, ``run(cb=f)``)."""
@@ -324,10 +400,8 @@ class StoredBase(NamedTuple):
     name: str | None = None
 
 
-def _triples(columns: Columns, key: str, value, end: str) -> list[tuple]:
-    data = columns.data
-    paths, ends, lines = data["path"], data[end], data["line"]
-    return [(paths[i], ends[i], lines[i]) for i in columns.where(key, value)]
+_BASE_COLUMNS = ["path", "dst_id", "ref_form", "dst_name"]  # what ``bases_of`` reads of a hierarchy row
+_SUBCLASS_COLUMNS = ["path", "src_id", "line"]  # and ``subclasses_of``
 
 
 def _rows_where(table: pa.Table | None, mask_of) -> list[int]:
@@ -752,7 +826,7 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
                 found = seen[key] = resolver.resolve(r)
                 edges.extend(found)
             else:
-                edges.extend(e._replace(line=r.line) for e in found)
+                edges.extend([_new(Edge, (*e[:5], r.line, *e[6:])) for e in found])  # ``_replace(line=)``
     edges.extend(resolver.dispatch_edges(_classes_of(graph, affected)))
     edges = [e for e in edges if e.path in affected]
     _release(graph, resolver)
@@ -795,7 +869,8 @@ def _kept_lines(refs: list[Ref], kept, provenance: str) -> tuple[list[Edge], lis
         if found is None:
             left += group
         else:
-            edges.extend(e._replace(line=line, provenance=provenance) for e in found)
+            # ``e._replace(line=line, provenance=provenance)`` without its Python-level ``_make`` (a hub: ~2,300)
+            edges.extend([_new(Edge, (*e[:5], line, e[6], e[7], provenance, *e[9:])) for e in found])
     return edges, left
 
 
