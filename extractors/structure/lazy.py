@@ -110,54 +110,53 @@ def _searchable(column) -> list[tuple[int, "_SearchedChunk"]]:
 
 
 class _SearchedChunk:
-    """One chunk of a column: its distinct values in sorted order (positions into its dictionary) and its rows
-    ordered by their value's rank, nulls last."""
+    """One chunk of a column: its distinct values sorted (a copy of the dictionary in order: a search compares one
+    string scalar a step) and its rows ordered by their value's rank, nulls last, with where each rank's rows end."""
 
     def __init__(self, chunk: pa.Array):
         if not pa.types.is_dictionary(chunk.type):
             chunk = pc.dictionary_encode(chunk)
-        self.values = chunk.dictionary
-        self.sorted_values = pc.array_sort_indices(self.values)
-        ranks = pc.take(pc.rank(self.values, sort_keys="ascending", tiebreaker="first"), chunk.indices)
+        order = pc.array_sort_indices(chunk.dictionary)
+        self.sorted_values = pc.take(chunk.dictionary, order)
+        ranks = pc.take(pc.rank(chunk.dictionary, sort_keys="ascending", tiebreaker="first"), chunk.indices)
         self.order = pc.array_sort_indices(ranks)  # stable: a value's rows in the chunk's order
-        self.ranks = pc.take(ranks, self.order)
         self.ranked = len(chunk) - chunk.null_count  # the rows with a value: the nulls sort after them
+        runs = pc.run_end_encode(pc.take(ranks, self.order.slice(0, self.ranked)))
+        # every value of the dictionary on some row (as Parquet writes them): a value's place is its run's
+        self.runs, self.ends = runs.values, runs.run_ends
+        self.dense = len(self.runs) == len(self.sorted_values)
 
     def rows(self, value) -> list[int]:
         if value is None:  # as a Python grouping of the column would: its null rows
             return self.order.slice(self.ranked).to_pylist()
         if not isinstance(value, str):
             return []
-        low, high = 0, len(self.sorted_values)
-        while low < high:  # the value's rank: a few dictionary strings compared, none decoded but those
+        values, low, high = self.sorted_values, 0, len(self.sorted_values)
+        while low < high:  # a few dictionary strings compared, none decoded but those
             middle = (low + high) // 2
-            if self.values[self.sorted_values[middle].as_py()].as_py() < value:
+            if values[middle].as_py() < value:
                 low = middle + 1
             else:
                 high = middle
-        if low == len(self.sorted_values) or self.values[self.sorted_values[low].as_py()].as_py() != value:
+        if low == len(values) or values[low].as_py() != value:
             return []
-        first, last = _bounds(self.ranks, self.ranked, low + 1)
-        return self.order.slice(first, last - first).to_pylist()
+        run = low if self.dense else _run_of(self.runs, low + 1)
+        if run is None:
+            return []
+        first = self.ends[run - 1].as_py() if run else 0
+        return self.order.slice(first, self.ends[run].as_py() - first).to_pylist()
 
 
-def _bounds(ranks: pa.Array, size: int, rank: int) -> tuple[int, int]:
-    """The first and past-the-last positions of ``rank`` among the first ``size`` of ``ranks`` (ascending)."""
-    low, high = 0, size
+def _run_of(runs: pa.Array, rank: int) -> int | None:
+    """The position of ``rank`` among ``runs`` (ascending), None when no row has it."""
+    low, high = 0, len(runs)
     while low < high:
         middle = (low + high) // 2
-        if ranks[middle].as_py() < rank:
+        if runs[middle].as_py() < rank:
             low = middle + 1
         else:
             high = middle
-    first, high = low, size
-    while low < high:
-        middle = (low + high) // 2
-        if ranks[middle].as_py() <= rank:
-            low = middle + 1
-        else:
-            high = middle
-    return first, low
+    return low if low < len(runs) and runs[low].as_py() == rank else None
 
 
 def _pylist(column) -> list:
@@ -213,9 +212,11 @@ class LakeRows:
 
     WHOLE_AFTER = 16
 
-    def __init__(self, read, shard_file, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = ()):
+    def __init__(self, read, shard_file, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = (),
+                 held: "_Held | None" = None):
         self.read, self.shard_file, self.table, self.columns, self.key = read, shard_file, table, columns, key
         self.dictionary, self._rows, self._shards, self._asked = list(dictionary), {}, {}, {}
+        self._held = _Held() if held is None else held
 
     def where(self, value) -> list[tuple]:
         rows = self._rows.get(value)
@@ -227,10 +228,13 @@ class LakeRows:
         if not numbers:
             rows = []
         elif shard.every is not None or self._ask(file) > self.WHOLE_AFTER:
+            self._held.forget(self.table, file)  # Python from now on: asked again and again, never read again
             every = shard.python()
             rows = [every[i] for i in numbers]
         else:
             rows = _python_rows(_plain(pc.take(shard.table, pa.array(numbers, pa.int64()))))
+        if shard is not None and shard.table is not None and file is not None:
+            self._held.asked(self._shards, self.table, file, shard.table.nbytes)
         self._rows[value] = rows
         return rows
 
@@ -248,10 +252,71 @@ class LakeRows:
                          whole_shards=True)
         if data is None or not data.num_rows:
             return None
-        shard = _Shard(data.select(self.columns), _row_numbers(data.column(self.key)))
+        shard = _Shard(data.select(self.columns), _numbers(data.column(self.key)))
         if kept is not None:
             kept.put(key, shard, 4 * shard.table.nbytes)  # with room for its Python rows, once made
         return shard
+
+
+class _Held:
+    """The shards an index holds in Arrow, least recently asked first, up to ``LIMIT`` bytes: past it the oldest is
+    let go (its rows already asked stay Python; a value asked later in it reads it again). A site-packages leaf's
+    first update reads ~55 shards, each for one or two files (~22 MiB of Arrow, held to the end of the resolution,
+    its process's peak); a hub's shards asked again and again become Python whole (``LakeRows.WHOLE_AFTER``) and
+    leave this account. A resolution that reads shards it let go more than ``READ_AGAIN`` times holds every shard
+    from then on: a new definition in a large file resolves the whole file, asking ~350 shards of site-packages
+    again and again (an 8 MiB budget read them ~1,100 times)."""
+
+    LIMIT = 8 << 20
+    READ_AGAIN = 2
+
+    def __init__(self):
+        self._order: dict[tuple[str, str], tuple[dict, int]] = {}  # (table, file) -> (its owner's shards, bytes)
+        self._bytes, self._gone, self._again = 0, set(), 0
+
+    def asked(self, shards: dict, table: str, file: str, nbytes: int) -> None:
+        key = (table, file)
+        found = self._order.pop(key, None)
+        self._order[key] = (shards, nbytes)
+        if found is not None:
+            return
+        self._bytes += nbytes
+        if key in self._gone:
+            self._again += 1
+        while self._bytes > self.LIMIT and len(self._order) > 1 and self._again <= self.READ_AGAIN:
+            oldest = next(iter(self._order))
+            owner, size = self._order.pop(oldest)
+            owner.pop(oldest[1], None)
+            self._bytes -= size
+            self._gone.add(oldest)
+
+    def forget(self, table: str, file: str | None) -> None:
+        found = self._order.pop((table, file), None)
+        if found is not None:
+            self._bytes -= found[1]
+
+
+MANY_KEYS = 2048  # a shard with more distinct keys than this is searched in Arrow, not grouped in Python
+
+
+def _numbers(column):
+    """Where each key lies in a shard: a dict (``_row_numbers``), or for a shard of many distinct keys (a
+    ``symbol_names`` shard of site-packages: ~15K names, ~1.5 MiB as a dict, of which an update asks a few) the
+    column searched per key (``SearchedNumbers``)."""
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    distinct = sum(len(c.dictionary) if pa.types.is_dictionary(c.type) else len(c) for c in chunks)
+    return SearchedNumbers(column) if distinct > MANY_KEYS else _row_numbers(column)
+
+
+class SearchedNumbers:
+    """``_row_numbers``' dict answered per key: each chunk of the column searched (``_SearchedChunk``)."""
+
+    def __init__(self, column):
+        self._chunks = _searchable(column)
+
+    def get(self, value, default=None):
+        found = [offset + i for offset, chunk in self._chunks for i in chunk.rows(value)]
+        return found or default
 
 
 def _row_numbers(column) -> dict:
@@ -303,11 +368,13 @@ class Index:
                  passed: Callable[[], pa.Table | None] = lambda: None,
                  callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None):
         self.hidden, self.early_hidden = hidden, early_hidden
+        held = _Held()  # the three tables' shards, held in Arrow up to one budget
         self.lake_symbols = LakeRows(read, shard_file, "symbols", READ_COLUMNS, "path",
-                                     ("path", "name", "kind", "parent_id"))
-        self.lake_names = LakeRows(read, shard_file, "symbol_names", NAME_COLUMNS, "name", ("name", "path", "kind"))
+                                     ("path", "name", "kind", "parent_id"), held)
+        self.lake_names = LakeRows(read, shard_file, "symbol_names", NAME_COLUMNS, "name", ("name", "path", "kind"),
+                                   held)
         self.run_symbols = [TableRows(t, READ_COLUMNS) for t in run_symbols]
-        self.lake_early = LakeRows(read, shard_file, "early_refs", REF_FIELDS, "path", ("path", "name"))
+        self.lake_early = LakeRows(read, shard_file, "early_refs", REF_FIELDS, "path", ("path", "name"), held)
         self.run_early = TableRows(run_early, REF_FIELDS)
         self._early_rows: dict[str, list[tuple]] = {}  # path -> its early references' rows
         self._early_of: dict[tuple, list[Ref]] = {}  # (path, kinds) -> those of its early references
