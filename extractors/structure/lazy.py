@@ -369,12 +369,16 @@ class Index:
                  callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None):
         self.hidden, self.early_hidden = hidden, early_hidden
         held = _Held()  # the three tables' shards, held in Arrow up to one budget
+        # every string column read dictionary-encoded: Parquet stores them so, and decoding them dense (a copy of each
+        # value) was a third of a site-packages leaf's instructions; a value's rows are made plain when asked for
         self.lake_symbols = LakeRows(read, shard_file, "symbols", READ_COLUMNS, "path",
-                                     ("path", "name", "kind", "parent_id"), held)
-        self.lake_names = LakeRows(read, shard_file, "symbol_names", NAME_COLUMNS, "name", ("name", "path", "kind"),
-                                   held)
+                                     ("path", "name", "qualname", "kind", "parent_id", "labels"), held)
+        self.lake_names = LakeRows(read, shard_file, "symbol_names", NAME_COLUMNS, "name",
+                                   ("name", "path", "qualname", "kind", "parent_id"), held)
         self.run_symbols = [TableRows(t, READ_COLUMNS) for t in run_symbols]
-        self.lake_early = LakeRows(read, shard_file, "early_refs", REF_FIELDS, "path", ("path", "name"), held)
+        self.lake_early = LakeRows(read, shard_file, "early_refs", REF_FIELDS, "path",
+                                   ("path", "src_qualname", "kind", "name", "receiver", "module", "alias", "bound_to",
+                                    "labels"), held)
         self.run_early = TableRows(run_early, REF_FIELDS)
         self._early_rows: dict[str, list[tuple]] = {}  # path -> its early references' rows
         self._early_of: dict[tuple, list[Ref]] = {}  # (path, kinds) -> those of its early references

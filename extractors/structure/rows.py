@@ -317,7 +317,7 @@ class Current:
         """The lake's ``inherits`` edges, those of the files resolved again hidden."""
         from .lazy import HIERARCHY_COLUMNS
 
-        dictionary = ["path", "src_id", "dst_id", "ref_form"]
+        dictionary = ["path", "src_id", "dst_id", "ref_form", "dst_name"]
         return [(self.previous("hierarchy", columns=HIERARCHY_COLUMNS, dictionary=dictionary), affected)]
 
     def passed_refs(self) -> pa.Table:
