@@ -376,6 +376,17 @@ class _Keys(WholeWhenIterated, dict):
     def __bool__(self) -> bool:
         return True  # made for a group with rows only
 
+    def __eq__(self, other) -> bool:  # as the dict it stands for
+        return self.whole() == other
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self.whole())
+
     def _search(self, key: str) -> list[str] | None:
         keys, low, high = self._keys, 0, len(self._keys)
         while low < high:
