@@ -192,7 +192,7 @@ class _Run:
 
     def incremental(self, changes, state: dict, resolve_all: bool, files=None):
         """``files``: the lake's ``files`` table, when the plan read it already."""
-        from . import incremental, rows
+        from . import incremental, plan, rows
 
         previous, new = self.ctx.previous, self.new
         changed = set(new["files"].column("path").to_pylist()) | set(changes.deleted)
@@ -214,7 +214,8 @@ class _Run:
         yield from rows.index_batches("early_refs", previous, old["refs"], new["refs"], changed, whole=not ready)
         yield from rows.index_batches("callback_refs", previous, old["refs"], new["refs"], changed, whole=not ready)
         yield from rows.ref_name_batches(previous, old["refs"], new["refs"], changed, whole=not ready)
-        current = rows.Current(previous, new, symbols, moved_owners, set(changes.unchanged), changed,
+        unchanged = changes.unchanged if isinstance(changes.unchanged, plan.LakePaths) else set(changes.unchanged)
+        current = rows.Current(previous, new, symbols, moved_owners, unchanged, changed,
                                self.ctx.shard_file, files)
         current.modules = rows.kept_modules(previous, old["files"], new["files"], changed, resolve_all)
         yield from rows.module_index_batches(current, self.root)

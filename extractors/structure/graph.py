@@ -299,21 +299,14 @@ class _Grouped(WholeWhenIterated, dict):
         from pipeline import arrowops as pc
 
         self._made.add(group)
-        rows = pc.filter(self._rows, pc.equal(self._rows.column("family"), group)).select(["key", "path"]).to_pydict()
-        if not self._nested:
-            for key, path in zip(rows["key"], rows["path"]):
-                dict.setdefault(self, (group, key), []).append(path)
+        table = pc.filter(self._rows, pc.equal(self._rows.column("family"), group)).select(["key", "path"])
+        if self._nested:
+            if table.num_rows:
+                dict.__setitem__(self, group, _Keys(table))
             return
-        index: dict[str, list[str]] = {}
-        get = index.get
-        for key, path in zip(rows["key"], rows["path"]):  # a group's every file: the loop kept plain
-            paths = get(key)
-            if paths is None:
-                index[key] = [path]
-            else:
-                paths.append(path)
-        if index:
-            dict.__setitem__(self, group, index)
+        rows = table.to_pydict()
+        for key, path in zip(rows["key"], rows["path"]):
+            dict.setdefault(self, (group, key), []).append(path)
 
     def get(self, entry, default=None):
         group = entry if self._nested else entry[0] if isinstance(entry, tuple) and entry else None
@@ -339,6 +332,99 @@ class _Grouped(WholeWhenIterated, dict):
                     self._make(group)
             entries = order["family"] if self._nested else zip(order["family"], order["key"])
             self._whole = {entry: dict.__getitem__(self, entry) for entry in dict.fromkeys(entries)}
+        return self._whole
+
+
+class _Keys(WholeWhenIterated, dict):
+    """One language group's stored module index (key -> its paths, in the rows' order), searched per key in Arrow:
+    its keys sorted once, a key's paths found by binary search and made Python when first asked for. An update
+    asks for a few of site-packages' Python keys (~3.7 MiB and ~30K objects as a dict); iterating (a language that
+    walks the index) makes the whole dict, in the rows' order."""
+
+    def __init__(self, table):
+        from pyarrow.types import is_dictionary as pa_is_dictionary
+
+        from pipeline import arrowops as pc
+
+        super().__init__()
+        self._table = table.combine_chunks()  # made for a group with rows only: one chunk
+        keys = self._table.column("key").chunk(0)
+        if pa_is_dictionary(keys.type):
+            keys = pc.cast(keys, keys.type.value_type)
+        self._order = pc.array_sort_indices(keys)  # stable: a key's paths keep the rows' order
+        self._keys = pc.take(keys, self._order)
+        self._found: dict = {}
+        self._whole = None
+
+    def get(self, key, default=None):
+        if self._whole is not None:
+            return self._whole.get(key, default)
+        found = self._found.get(key, _NONE) if isinstance(key, str) else None
+        if found is _NONE:
+            found = self._found[key] = self._search(key)
+        return default if found is None else found
+
+    def __getitem__(self, key):
+        found = self.get(key, _NONE)
+        if found is _NONE:
+            raise KeyError(key)
+        return found
+
+    def __contains__(self, key) -> bool:
+        return self.get(key, _NONE) is not _NONE
+
+    def __bool__(self) -> bool:
+        return True  # made for a group with rows only
+
+    def __eq__(self, other) -> bool:  # as the dict it stands for
+        return self.whole() == other
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self.whole())
+
+    def _search(self, key: str) -> list[str] | None:
+        keys, low, high = self._keys, 0, len(self._keys)
+        while low < high:
+            middle = (low + high) // 2
+            if keys[middle].as_py() < key:
+                low = middle + 1
+            else:
+                high = middle
+        first = low
+        while low < len(keys) and keys[low].as_py() == key:  # a key's few paths
+            low += 1
+        if low == first:
+            return None
+        from pipeline import arrowops as pc
+
+        return pc.take(self._table.column("path"), self._order.slice(first, low - first)).to_pylist()
+
+    def top_level_names(self) -> frozenset:
+        """Each key's first dotted part (``python.is_external``), from Arrow: no key made Python but the parts."""
+        from pipeline import arrowops as pc
+
+        parts = pc.list_element(pc.split_pattern(self._keys, pattern=".", max_splits=1), 0)
+        return frozenset(pc.unique(parts).to_pylist())
+
+    def whole(self) -> dict:
+        if self._whole is None:
+            rows = self._table.to_pydict()
+            index: dict[str, list[str]] = {}
+            for key, path in zip(rows["key"], rows["path"]):
+                paths = index.get(key)
+                if paths is None:
+                    index[key] = [path]
+                else:
+                    paths.append(path)
+            for key, paths in self._found.items():  # the lists handed out already
+                if paths is not None:
+                    index[key] = paths
+            self._whole = index
         return self._whole
 
 

@@ -37,7 +37,7 @@ from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at
 from .langs.arity import Params
 from .marks import MADE, SINGLETON
 from .qualnames import untwinned
-from .resolve import DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, mentions
+from .resolve import DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, _new, mentions
 
 READ_COLUMNS = ["path", "name", "qualname", "kind", "parent_id", "line_start", "sid", "params_min",
                 "params_max", "labels"]  # id is path::qualname
@@ -78,6 +78,85 @@ class Columns:
                 else:
                     rows.append(i)
         return positions.get(value, ())
+
+
+class Searched:
+    """A table's rows looked up by a column's value, left in Arrow: per chunk, the column's distinct values ranked
+    and its rows ordered by their value's rank once (a stable sort: each value's rows keep the table's order), a
+    value's rows found by binary searches and only those made Python. The class hierarchy of a 2M-line lake (~100K
+    ``inherits`` edges) made Python whole, with its positions per value, was ~10 MiB and a Python pass per row on every
+    update, of which a leaf's looks up a few hundred classes."""
+
+    def __init__(self, table: pa.Table, keys: tuple[str, ...]):
+        self.table, self._chunks = table, {key: _searchable(table.column(key)) for key in keys}
+
+    def rows(self, key: str, value, columns: list[str]) -> list[tuple]:
+        """The rows whose ``key`` is ``value`` (their ``columns``), in the table's order."""
+        numbers = [offset + i for offset, chunk in self._chunks[key] for i in chunk.rows(value)]
+        if not numbers:
+            return []
+        data = _plain(pc.take(self.table.select(columns), pa.array(numbers, pa.int64()))).to_pydict()
+        return list(zip(*(data[c] for c in columns)))
+
+
+def _searchable(column) -> list[tuple[int, "_SearchedChunk"]]:
+    """Each chunk of ``column`` searchable, with the table's row number of its first row."""
+    found, offset = [], 0
+    for chunk in column.chunks if isinstance(column, pa.ChunkedArray) else [column]:
+        if len(chunk):
+            found.append((offset, _SearchedChunk(chunk)))
+        offset += len(chunk)
+    return found
+
+
+class _SearchedChunk:
+    """One chunk of a column: its distinct values sorted (a copy of the dictionary in order: a search compares one
+    string scalar a step) and its rows ordered by their value's rank, nulls last, with where each rank's rows end."""
+
+    def __init__(self, chunk: pa.Array):
+        if not pa.types.is_dictionary(chunk.type):
+            chunk = pc.dictionary_encode(chunk)
+        order = pc.array_sort_indices(chunk.dictionary)
+        self.sorted_values = pc.take(chunk.dictionary, order)
+        ranks = pc.take(pc.rank(chunk.dictionary, sort_keys="ascending", tiebreaker="first"), chunk.indices)
+        self.order = pc.array_sort_indices(ranks)  # stable: a value's rows in the chunk's order
+        self.ranked = len(chunk) - chunk.null_count  # the rows with a value: the nulls sort after them
+        runs = pc.run_end_encode(pc.take(ranks, self.order.slice(0, self.ranked)))
+        # every value of the dictionary on some row (as Parquet writes them): a value's place is its run's
+        self.runs, self.ends = runs.values, runs.run_ends
+        self.dense = len(self.runs) == len(self.sorted_values)
+
+    def rows(self, value) -> list[int]:
+        if value is None:  # as a Python grouping of the column would: its null rows
+            return self.order.slice(self.ranked).to_pylist()
+        if not isinstance(value, str):
+            return []
+        values, low, high = self.sorted_values, 0, len(self.sorted_values)
+        while low < high:  # a few dictionary strings compared, none decoded but those
+            middle = (low + high) // 2
+            if values[middle].as_py() < value:
+                low = middle + 1
+            else:
+                high = middle
+        if low == len(values) or values[low].as_py() != value:
+            return []
+        run = low if self.dense else _run_of(self.runs, low + 1)
+        if run is None:
+            return []
+        first = self.ends[run - 1].as_py() if run else 0
+        return self.order.slice(first, self.ends[run].as_py() - first).to_pylist()
+
+
+def _run_of(runs: pa.Array, rank: int) -> int | None:
+    """The position of ``rank`` among ``runs`` (ascending), None when no row has it."""
+    low, high = 0, len(runs)
+    while low < high:
+        middle = (low + high) // 2
+        if runs[middle].as_py() < rank:
+            low = middle + 1
+        else:
+            high = middle
+    return low if low < len(runs) and runs[low].as_py() == rank else None
 
 
 def _pylist(column) -> list:
@@ -133,9 +212,11 @@ class LakeRows:
 
     WHOLE_AFTER = 16
 
-    def __init__(self, read, shard_file, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = ()):
+    def __init__(self, read, shard_file, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = (),
+                 held: "_Held | None" = None):
         self.read, self.shard_file, self.table, self.columns, self.key = read, shard_file, table, columns, key
         self.dictionary, self._rows, self._shards, self._asked = list(dictionary), {}, {}, {}
+        self._held = _Held() if held is None else held
 
     def where(self, value) -> list[tuple]:
         rows = self._rows.get(value)
@@ -147,10 +228,13 @@ class LakeRows:
         if not numbers:
             rows = []
         elif shard.every is not None or self._ask(file) > self.WHOLE_AFTER:
+            self._held.forget(self.table, file)  # Python from now on: asked again and again, never read again
             every = shard.python()
             rows = [every[i] for i in numbers]
         else:
             rows = _python_rows(_plain(pc.take(shard.table, pa.array(numbers, pa.int64()))))
+        if shard is not None and shard.table is not None and file is not None:
+            self._held.asked(self._shards, self.table, file, shard.table.nbytes)
         self._rows[value] = rows
         return rows
 
@@ -168,10 +252,71 @@ class LakeRows:
                          whole_shards=True)
         if data is None or not data.num_rows:
             return None
-        shard = _Shard(data.select(self.columns), _row_numbers(data.column(self.key)))
+        shard = _Shard(data.select(self.columns), _numbers(data.column(self.key)))
         if kept is not None:
             kept.put(key, shard, 4 * shard.table.nbytes)  # with room for its Python rows, once made
         return shard
+
+
+class _Held:
+    """The shards an index holds in Arrow, least recently asked first, up to ``LIMIT`` bytes: past it the oldest is
+    let go (its rows already asked stay Python; a value asked later in it reads it again). A site-packages leaf's
+    first update reads ~55 shards, each for one or two files (~22 MiB of Arrow, held to the end of the resolution,
+    its process's peak); a hub's shards asked again and again become Python whole (``LakeRows.WHOLE_AFTER``) and
+    leave this account. A resolution that reads shards it let go more than ``READ_AGAIN`` times holds every shard
+    from then on: a new definition in a large file resolves the whole file, asking ~350 shards of site-packages
+    again and again (an 8 MiB budget read them ~1,100 times)."""
+
+    LIMIT = 8 << 20
+    READ_AGAIN = 2
+
+    def __init__(self):
+        self._order: dict[tuple[str, str], tuple[dict, int]] = {}  # (table, file) -> (its owner's shards, bytes)
+        self._bytes, self._gone, self._again = 0, set(), 0
+
+    def asked(self, shards: dict, table: str, file: str, nbytes: int) -> None:
+        key = (table, file)
+        found = self._order.pop(key, None)
+        self._order[key] = (shards, nbytes)
+        if found is not None:
+            return
+        self._bytes += nbytes
+        if key in self._gone:
+            self._again += 1
+        while self._bytes > self.LIMIT and len(self._order) > 1 and self._again <= self.READ_AGAIN:
+            oldest = next(iter(self._order))
+            owner, size = self._order.pop(oldest)
+            owner.pop(oldest[1], None)
+            self._bytes -= size
+            self._gone.add(oldest)
+
+    def forget(self, table: str, file: str | None) -> None:
+        found = self._order.pop((table, file), None)
+        if found is not None:
+            self._bytes -= found[1]
+
+
+MANY_KEYS = 2048  # a shard with more distinct keys than this is searched in Arrow, not grouped in Python
+
+
+def _numbers(column):
+    """Where each key lies in a shard: a dict (``_row_numbers``), or for a shard of many distinct keys (a
+    ``symbol_names`` shard of site-packages: ~15K names, ~1.5 MiB as a dict, of which an update asks a few) the
+    column searched per key (``SearchedNumbers``)."""
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    distinct = sum(len(c.dictionary) if pa.types.is_dictionary(c.type) else len(c) for c in chunks)
+    return SearchedNumbers(column) if distinct > MANY_KEYS else _row_numbers(column)
+
+
+class SearchedNumbers:
+    """``_row_numbers``' dict answered per key: each chunk of the column searched (``_SearchedChunk``)."""
+
+    def __init__(self, column):
+        self._chunks = _searchable(column)
+
+    def get(self, value, default=None):
+        found = [offset + i for offset, chunk in self._chunks for i in chunk.rows(value)]
+        return found or default
 
 
 def _row_numbers(column) -> dict:
@@ -223,15 +368,21 @@ class Index:
                  passed: Callable[[], pa.Table | None] = lambda: None,
                  callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None):
         self.hidden, self.early_hidden = hidden, early_hidden
+        held = _Held()  # the three tables' shards, held in Arrow up to one budget
+        # every string column read dictionary-encoded: Parquet stores them so, and decoding them dense (a copy of each
+        # value) was a third of a site-packages leaf's instructions; a value's rows are made plain when asked for
         self.lake_symbols = LakeRows(read, shard_file, "symbols", READ_COLUMNS, "path",
-                                     ("path", "name", "kind", "parent_id"))
-        self.lake_names = LakeRows(read, shard_file, "symbol_names", NAME_COLUMNS, "name", ("name", "path", "kind"))
+                                     ("path", "name", "qualname", "kind", "parent_id", "labels"), held)
+        self.lake_names = LakeRows(read, shard_file, "symbol_names", NAME_COLUMNS, "name",
+                                   ("name", "path", "qualname", "kind", "parent_id"), held)
         self.run_symbols = [TableRows(t, READ_COLUMNS) for t in run_symbols]
-        self.lake_early = LakeRows(read, shard_file, "early_refs", REF_FIELDS, "path", ("path", "name"))
+        self.lake_early = LakeRows(read, shard_file, "early_refs", REF_FIELDS, "path",
+                                   ("path", "src_qualname", "kind", "name", "receiver", "module", "alias", "bound_to",
+                                    "labels"), held)
         self.run_early = TableRows(run_early, REF_FIELDS)
         self._early_rows: dict[str, list[tuple]] = {}  # path -> its early references' rows
         self._early_of: dict[tuple, list[Ref]] = {}  # (path, kinds) -> those of its early references
-        self.hierarchy = [(Columns(t.select(HIERARCHY_COLUMNS)), h) for t, h in hierarchy
+        self.hierarchy = [(Searched(t.select(HIERARCHY_COLUMNS), ("src_id", "dst_id")), h) for t, h in hierarchy
                           if t is not None and t.num_rows]
         self._passed, self._passed_by_name, self._callbacks = passed, {}, callbacks
         self.sids: dict[str, int] = {}
@@ -291,17 +442,13 @@ class Index:
 
     def bases_of(self, cls: str) -> list[StoredBase]:
         """The stored ``inherits`` edges from ``cls``, in stored order."""
-        found = []
-        for columns, hidden in self.hierarchy:
-            data = columns.data
-            found += [StoredBase(data["dst_id"][i], data["ref_form"][i] == SINGLETON, data["dst_name"][i])
-                      for i in columns.where("src_id", cls) if data["path"][i] not in hidden]
-        return found
+        return [StoredBase(dst, form == SINGLETON, name) for searched, hidden in self.hierarchy
+                for path, dst, form, name in searched.rows("src_id", cls, _BASE_COLUMNS) if path not in hidden]
 
     def subclasses_of(self, cls: str) -> list[tuple[str, str, int]]:
         """The stored ``inherits`` edges into ``cls``: (subclass, path, line)."""
-        return [(src, path, line) for columns, hidden in self.hierarchy
-                for path, src, line in _triples(columns, "dst_id", cls, "src_id") if path not in hidden]
+        return [(src, path, line) for searched, hidden in self.hierarchy
+                for path, src, line in searched.rows("dst_id", cls, _SUBCLASS_COLUMNS) if path not in hidden]
 
     def callbacks_named(self, callee: str) -> list[Ref]:
         """Every function passed to a call of a function named ``callee`` (``run(f)``, ``run(cb=f)``)."""
@@ -324,10 +471,8 @@ class StoredBase(NamedTuple):
     name: str | None = None
 
 
-def _triples(columns: Columns, key: str, value, end: str) -> list[tuple]:
-    data = columns.data
-    paths, ends, lines = data["path"], data[end], data["line"]
-    return [(paths[i], ends[i], lines[i]) for i in columns.where(key, value)]
+_BASE_COLUMNS = ["path", "dst_id", "ref_form", "dst_name"]  # what ``bases_of`` reads of a hierarchy row
+_SUBCLASS_COLUMNS = ["path", "src_id", "line"]  # and ``subclasses_of``
 
 
 def _rows_where(table: pa.Table | None, mask_of) -> list[int]:
@@ -752,7 +897,7 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
                 found = seen[key] = resolver.resolve(r)
                 edges.extend(found)
             else:
-                edges.extend(e._replace(line=r.line) for e in found)
+                edges.extend([_new(Edge, (*e[:5], r.line, *e[6:])) for e in found])  # ``_replace(line=)``
     edges.extend(resolver.dispatch_edges(_classes_of(graph, affected)))
     edges = [e for e in edges if e.path in affected]
     _release(graph, resolver)
@@ -795,7 +940,8 @@ def _kept_lines(refs: list[Ref], kept, provenance: str) -> tuple[list[Edge], lis
         if found is None:
             left += group
         else:
-            edges.extend(e._replace(line=line, provenance=provenance) for e in found)
+            # ``e._replace(line=line, provenance=provenance)`` without its Python-level ``_make`` (a hub: ~2,300)
+            edges.extend([_new(Edge, (*e[:5], line, e[6], e[7], provenance, *e[9:])) for e in found])
     return edges, left
 
 

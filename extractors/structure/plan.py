@@ -58,11 +58,35 @@ def plan_changes(root: Path, is_git: bool, prev_files, full: bool, only: list[st
     return changes
 
 
+class LakePaths:
+    """An update's unchanged files: every path of the lake's ``files`` but those the update names, left in Arrow
+    (site-packages' 15.7K paths were a list, a set and a list again, ~1.9 MiB and two Python passes, for the few
+    a resolution asks about). Iterating gives them in the table's order, as the list did; ``in`` makes the set
+    once; ``named``: the paths left out."""
+
+    def __init__(self, paths, named: set[str], held: int):
+        self._paths, self.named, self._len, self._set = paths, named, held, None
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self):
+        named = self.named
+        return iter([] if self._paths is None else [p for p in self._paths.to_pylist() if p not in named])
+
+    def __contains__(self, path) -> bool:
+        if self._set is None:
+            self._set = set(self)
+        return path in self._set
+
+
 def _named_changes(root: Path, prev_files, only: list[str]) -> Changes:
     """An update of the files ``only`` names: each parsed, deleted or (a config) looked at; every other file of the
-    lake unchanged. Only the lake's paths are read (not their hashes: site-packages' 16K rows, ~10 ms)."""
-    before = prev_files.column("path").to_pylist() if prev_files is not None else []
-    known, wanted, changes = set(before), set(only), Changes()
+    lake unchanged (``LakePaths``). Only the lake's paths are read (not their hashes: site-packages' 16K rows, ~10
+    ms), and only the named ones are looked up among them."""
+    paths = prev_files.column("path") if prev_files is not None else None
+    wanted, changes = set(only), Changes()
+    known = set() if paths is None else _held(paths, wanted)
     for path in sorted(wanted):
         lang = language_for(path)
         if is_resolution_config(path):
@@ -72,8 +96,18 @@ def _named_changes(root: Path, prev_files, only: list[str]) -> Changes:
             changes.to_parse.append((path, lang, "100644", None))
         elif path in known:
             changes.deleted.append(path)
-    changes.unchanged = [p for p in before if p not in wanted]
+    changes.unchanged = LakePaths(paths, wanted, 0 if paths is None else len(paths) - len(known))
     return changes
+
+
+def _held(paths, wanted: set[str]) -> set[str]:
+    """Those of ``wanted`` among the lake's ``paths`` (pyarrow imported here: the parse-ahead child plans without a
+    lake and never imports it)."""
+    import pyarrow as pa
+
+    from pipeline import arrowops as pc
+
+    return set(pc.filter(paths, pc.is_in(paths, value_set=pa.array(sorted(wanted), pa.string()))).to_pylist())
 
 
 def total_bytes(root: Path, items: list, enough: int | None = None) -> int:

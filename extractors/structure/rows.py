@@ -317,7 +317,7 @@ class Current:
         """The lake's ``inherits`` edges, those of the files resolved again hidden."""
         from .lazy import HIERARCHY_COLUMNS
 
-        dictionary = ["path", "src_id", "dst_id", "ref_form"]
+        dictionary = ["path", "src_id", "dst_id", "ref_form", "dst_name"]
         return [(self.previous("hierarchy", columns=HIERARCHY_COLUMNS, dictionary=dictionary), affected)]
 
     def passed_refs(self) -> pa.Table:
@@ -390,7 +390,7 @@ class FileInfos(WholeWhenIterated):
         return self.get(path) is not None
 
     def _kept(self, path: str) -> dict | None:
-        if path not in self._keep or not isinstance(path, str):
+        if not isinstance(path, str) or not _may_keep(self._keep, path):
             return None
         if self._lake is None:
             self._lake = _sorted_by_path(self._lake_files(), self._keep)
@@ -420,6 +420,13 @@ class FileInfos(WholeWhenIterated):
 
 
 _NOT_ASKED = object()
+
+
+def _may_keep(keep, path: str) -> bool:
+    """Whether ``path`` may be a kept file: an update's ``plan.LakePaths`` answers by the paths it leaves out (the
+    search of the lake's sorted paths that follows tells whether the lake holds it), without a set of every path."""
+    named = getattr(keep, "named", None)
+    return path not in named if named is not None else path in keep
 
 
 def _sorted_by_path(files: pa.Table | None, keep: set[str]) -> pa.Table:

@@ -456,7 +456,8 @@ _TOP: list = [None, frozenset()]  # (index, its keys' first parts): one index pe
 
 def _top_level_names(index: dict) -> frozenset:
     if _TOP[0] is not index:
-        _TOP[:] = [index, frozenset(key.split(".")[0] for key in index)]
+        known = getattr(index, "top_level_names", None)  # a stored index (``graph._Keys``) answers unmade
+        _TOP[:] = [index, known() if known is not None else frozenset(key.split(".")[0] for key in index)]
     return _TOP[1]
 
 

@@ -1,0 +1,152 @@
+"""An update's memory stays proportional to the edit (issue 8): the class hierarchy and a language group's module index
+are searched per key in Arrow, never made Python whole; the unchanged files are not listed; the lazy index lets go of
+the shards it read past a budget, and the edges are a full run's whatever it let go."""
+
+from __future__ import annotations
+
+import tracemalloc
+
+import pyarrow as pa
+import pytest
+
+from conftest import index_structure
+from test_structure_incremental import _edge_rows
+from test_structure_lazy import FLOW, HIERARCHY
+
+MANY = 6000  # rows of each made-up index: a Python object per row would show far above the bounds below
+
+
+def _blocks(fn):
+    """``fn()`` and the Python memory blocks it left allocated (what it made and kept)."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        result = fn()
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    return result, sum(s.count_diff for s in after.compare_to(before, "filename") if s.count_diff > 0)
+
+
+def _module_rows(n: int) -> pa.Table:
+    keys = [f"pkg{i % 40}.mod{i}" for i in range(n)] + ["pkg1.mod1", "solo"]
+    paths = [f"pkg{i % 40}/mod{i}.py" for i in range(n)] + ["pkg1/mod1/__init__.py", "solo.py"]
+    rows = len(keys)
+    return pa.table({"kind": ["module"] * rows, "family": ["python"] * rows, "key": keys, "path": paths,
+                     "line": pa.nulls(rows, pa.int32()), "position": list(range(rows))})
+
+
+def test_a_stored_module_index_answers_per_key_and_its_top_level_names_without_being_made_whole():
+    from extractors.structure.graph import MODULE_COLUMNS, stored_modules
+    from extractors.structure.langs import python
+
+    table = _module_rows(MANY)
+    eager = stored_modules(table.select(MODULE_COLUMNS).to_pydict()).module_index["python"]
+    lazy = stored_modules(table)
+
+    def ask():
+        index = lazy.module_index.get("python")
+        found = {key: index.get(key) for key in ("pkg1.mod1", "pkg7.mod47", "solo", "pkg3", "absent")}
+        return found, python.is_external("app.py", "pkg7.mod47", index, None), \
+            python.is_external("app.py", "requests", index, None), python._top_level_names(index)
+
+    (found, inside, outside, top), blocks = _blocks(ask)
+    assert found == {key: eager.get(key) for key in found}
+    assert found["pkg1.mod1"] == ["pkg1/mod1.py", "pkg1/mod1/__init__.py"]  # a key's paths in the rows' order
+    assert found["absent"] is None and found["pkg3"] is None
+    assert not inside and outside
+    assert top == frozenset(key.split(".")[0] for key in eager)
+    assert blocks < MANY // 4, f"{blocks} blocks kept: the group's index was made Python whole"
+    index = lazy.module_index.get("python")
+    assert dict(index.items()) == eager and list(index) == list(eager)  # iterating: the whole index, in order
+
+
+def _hierarchy(n: int) -> pa.Table:
+    src = [f"m{i % 300}.py::C{i}" for i in range(n)]
+    dst = [None if i % 7 == 0 else f"base{i % 50}.py::B{i % 50}" for i in range(n)]
+    return pa.table({"path": [s.split("::")[0] for s in src], "src_id": src, "dst_id": dst,
+                     "line": list(range(n)), "ref_form": ["singleton" if i % 11 == 0 else "name" for i in range(n)],
+                     "dst_name": [f"B{i % 50}" for i in range(n)]})
+
+
+@pytest.mark.parametrize("encoded", [False, True])
+def test_the_class_hierarchy_is_searched_per_class_not_made_python_whole(encoded):
+    from extractors.structure.lazy import Index, StoredBase
+    from extractors.structure.marks import SINGLETON
+
+    table = _hierarchy(MANY)
+    if encoded:  # as the lake reads it: dictionary-encoded, in chunks
+        table = pa.concat_tables([table.slice(0, 2500), table.slice(2500)])
+        table = pa.table({name: pa.chunked_array([chunk.dictionary_encode() if name != "line" else chunk
+                                                  for chunk in column.chunks])
+                          for name, column in zip(table.column_names, table.columns)})
+    rows = table.to_pylist()
+    hidden = {"m5.py"}
+
+    def ask():
+        index = Index(lambda *a, **k: None, lambda *a: None, set(), set(), [], None, [(table, hidden)])
+        return index, [index.bases_of(f"m{i % 300}.py::C{i}") for i in (1, 5, 7, 22, 605)], \
+            [index.subclasses_of(f"base{b}.py::B{b}") for b in (3, 5, 49)], index.subclasses_of("nothing")
+
+    (_, bases, subclasses, none), blocks = _blocks(ask)  # the index kept: what it holds counts
+    want_bases = [[StoredBase(r["dst_id"], r["ref_form"] == SINGLETON, r["dst_name"]) for r in rows
+                   if r["src_id"] == f"m{i % 300}.py::C{i}" and r["path"] not in hidden] for i in (1, 5, 7, 22, 605)]
+    want_subclasses = [[(r["src_id"], r["path"], r["line"]) for r in rows
+                        if r["dst_id"] == f"base{b}.py::B{b}" and r["path"] not in hidden] for b in (3, 5, 49)]
+    assert bases == want_bases and subclasses == want_subclasses and none == []
+    assert bases[1] == [] and bases[2][0].dst is None  # a hidden file's; a base outside the repository
+    assert blocks < MANY // 4, f"{blocks} blocks kept: the hierarchy was made Python whole"
+
+
+def test_an_updates_unchanged_files_are_every_lake_path_but_the_named_ones_not_a_list(tmp_path):
+    from extractors.structure import plan
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "f17.py").write_text("x = 1\n")
+    (tmp_path / "new.py").write_text("y = 2\n")
+    paths = [f"pkg/f{i}.py" for i in range(MANY)]
+    files = pa.table({"path": paths, "blob_sha": ["0" * 40] * MANY})
+    changes, blocks = _blocks(lambda: plan.plan_changes(tmp_path, False, files, False,
+                                                         ["pkg/f17.py", "pkg/f18.py", "new.py"]))
+    assert [p for p, *_ in changes.to_parse] == ["new.py", "pkg/f17.py"] and changes.deleted == ["pkg/f18.py"]
+    assert blocks < MANY // 4, f"{blocks} blocks kept: every lake path was listed"
+    unchanged = [p for p in paths if p not in ("pkg/f17.py", "pkg/f18.py")]
+    assert len(changes.unchanged) == len(unchanged) and list(changes.unchanged) == unchanged
+    assert "pkg/f19.py" in changes.unchanged and "pkg/f17.py" not in changes.unchanged
+    assert "new.py" not in changes.unchanged
+
+
+@pytest.mark.parametrize("files", [FLOW, HIERARCHY], ids=["value flow", "hierarchy"])
+def test_an_update_that_lets_go_of_its_shards_gives_a_full_runs_edges(monkeypatch, make_repo, tmp_path, files):
+    """Shards of a few rows, a budget of one byte: every shard is let go as soon as the next is asked (and read
+    again if asked again); the edges are the full run's, as with every shard held."""
+    from extractors.structure import StructureExtractor, incremental, lazy
+    from pipeline.lake import Lake
+
+    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # tiny repositories: never a full pass
+    monkeypatch.setattr(StructureExtractor, "shard_rows", {t: 2 for t in ("symbols", "refs", "early_refs", "files",
+                                                                          "callback_refs", "symbol_names")})
+    held, real = [], lazy._Held.asked
+
+    def asked(self, *args):
+        real(self, *args)
+        held.append(len(self._order))
+
+    monkeypatch.setattr(lazy._Held, "asked", asked)
+    root = make_repo(files=files)
+    lakes = {budget: Lake(tmp_path / f"lake{budget}") for budget in (1, 1 << 30)}
+    for lake in lakes.values():
+        index_structure(lake, root)
+    most = {budget: 0 for budget in lakes}  # the most shards held in Arrow at once
+    for rel in sorted(files):
+        (root / rel).write_text("# moved\n" + (root / rel).read_text() + "\n\ndef added():\n    return 1\n")
+        full = Lake(tmp_path / f"full-{rel}")
+        index_structure(full, root)
+        for budget, lake in lakes.items():
+            monkeypatch.setattr(lazy._Held, "LIMIT", budget)
+            monkeypatch.setattr(lazy._Held, "READ_AGAIN", 1 << 30)
+            held.clear()
+            index_structure(lake, root, files=[rel])
+            assert _edge_rows(lake) == _edge_rows(full), (rel, budget)
+            most[budget] = max([most[budget], *held])
+    assert most[1] == 1 and most[1 << 30] > 2, most  # each shard let go once the next is asked; or all held
