@@ -4974,28 +4974,45 @@ class Resolver(ImportBindings):
 
     # -- structural typing --------------------------------------------------------------------------------------------
     def structural_bases(self) -> None:
-        """Go: a type implements every interface of its language whose methods it all has (no ``implements``)."""
+        """Go: a type implements every interface of its language whose methods it all has (no ``implements``): its
+        own and those its embedded types promote (``type FileNode struct { *baseNode }`` has baseNode's ``Parent``),
+        and an interface asks for its embedded interfaces' too. Read once the embeddings (``inherits``) are known."""
         groups = {s.GROUP for s in self.supports.values() if getattr(s, "STRUCTURAL", False)}
         for group in groups:
             in_group = lambda sid: getattr(self.supports.get(self.g.by_id[sid].path), "GROUP", None) == group  # noqa
             owners_of = defaultdict(set)
             interfaces = []
-            for owner, members in self.g.members.items():
+            for owner in self.g.members.keys() | self.g.bases.keys():  # (a type may only embed)
                 sym = self.g.by_id.get(owner)
                 if sym is None or not in_group(owner):
                     continue
                 if sym.kind == "interface":
                     interfaces.append(owner)
                 else:
-                    for name in members:
+                    for name in self._method_set(owner):
                         owners_of[name].add(owner)
+            found = defaultdict(list)
             for iface in interfaces:
-                names = list(self.g.members[iface])
+                names = list(self._method_set(iface))
                 types = set.intersection(*(owners_of.get(n, set()) for n in names)) if names else set()
                 # in file and line order, as nominal bases come: a class's subclasses are listed in the order its
                 # bases were added, and past MAX_CANDIDATES the first ones are what a call through it reaches
                 for t in sorted(types, key=self._definition_order):
-                    self.g.bases[t].append(iface)
+                    found[t].append(iface)
+            for t, ifaces in found.items():  # before its embedded types, as when they were read first
+                self.g.bases[t][:0] = ifaces
+
+    def _method_set(self, owner: str) -> set[str]:
+        """The member names of ``owner`` and of the types it embeds, however deep (a cycle read once)."""
+        names, todo, seen = set(), [owner], {owner}
+        while todo:
+            cls = todo.pop()
+            names.update(self.g.members.get(cls) or ())
+            for base in self.g.bases.get(cls) or ():
+                if base not in seen:
+                    seen.add(base)
+                    todo.append(base)
+        return names
 
     def _definition_order(self, sid: str) -> tuple:
         sym = self.g.by_id[sid]
@@ -5466,7 +5483,6 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
     for r in early_refs:
         by_path[r.path].append(r)
     edges = resolver.bind_imports(by_path, import_edge_paths)
-    resolver.structural_bases()
     # the first declared type of each function (return), field or variable, and the signatures: kept before the
     # bases are resolved, which read a type's type parameters (``: Base<T>`` is the twin taking one)
     for r in return_types:
@@ -5474,6 +5490,7 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
     for r in early_refs:  # bases first: self.m() on an inherited method needs them
         if r.kind == "inherits":
             edges.extend(resolver.resolve(r))
+    resolver.structural_bases()  # Go's: a type's method set counts what its embedded types promote
     resolver.forget_hierarchy()
     resolver.index_flow(flow_refs)
     return resolver, edges
