@@ -4982,7 +4982,8 @@ class Resolver(ImportBindings):
             in_group = lambda sid: getattr(self.supports.get(self.g.by_id[sid].path), "GROUP", None) == group  # noqa
             owners_of = defaultdict(set)
             interfaces = []
-            for owner in self.g.members.keys() | self.g.bases.keys():  # (a type may only embed)
+            # (a type may only embed: its bases too, after the members' owners, in their order)
+            for owner in [*self.g.members, *(b for b in self.g.bases if b not in self.g.members)]:
                 sym = self.g.by_id.get(owner)
                 if sym is None or not in_group(owner):
                     continue
@@ -5030,7 +5031,8 @@ class Resolver(ImportBindings):
                 declared = self._member_in_bases(self._parts_bases(cls, bases), name)
                 # members keep one body per name: its build variants (Go's tcell.go / dummy.go) are overrides too
                 for body in [method, *self.g.variants.get(method, ())] if declared else ():
-                    edges.append(self._dispatch(self.g.by_id[body], declared, body))
+                    edges.extend(self._dispatch(self.g.by_id[body], d, body)
+                                 for d in [declared, *self._structural_also(cls, bases, name, declared)])
             if len(bases) > 1 and cls in self.g.by_id:  # the class's fact, in its file: an update of it redoes it
                 edges += [self._dispatch(self.g.by_id[cls], declared, body)
                           for declared, body in self._provided_by_bases(cls, bases, own)]
@@ -5100,6 +5102,14 @@ class Resolver(ImportBindings):
     def _is_interface(self, cls: str) -> bool:
         sym = self.g.by_id.get(cls)
         return sym is not None and sym.kind == "interface"
+
+    def _structural_also(self, cls: str, bases: list[str], name: str, declared: str) -> list[str]:
+        """Go: the method ``name`` of the other interfaces ``cls`` implements (a gauge's ``Inc`` is a Counter's and a
+        Gauge's): a call through any of them runs it. Nominal bases name one declaration (``declared``) only."""
+        if len(bases) < 2 or not getattr(self.supports.get(self.g.by_id[declared].path), "STRUCTURAL", False):
+            return []
+        found = (self._member(b, name) for b in bases if self._is_interface(b))
+        return list(dict.fromkeys(f.ids[0] for f in found if f and f.ids[0] != declared))
 
     def _member_in_bases(self, bases: list[str], name: str) -> str | None:
         for b in bases:

@@ -339,6 +339,16 @@
            (array_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
            (map_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)])])))]) @reference.type.items
 
+; Go 1.23's iterators: func (t *Tasks) All() iter.Seq2[string, *Task]: for _, task := range t.All() gives the
+; second type argument (a *Task), as a map's value
+([(function_declaration result: (generic_type type: (qualified_type package: (package_identifier) @_iter
+    name: (type_identifier) @_seq) type_arguments: (type_arguments (type_elem) . (type_elem
+      [(type_identifier) @name (pointer_type (type_identifier) @name)]) .)))
+  (method_declaration result: (generic_type type: (qualified_type package: (package_identifier) @_iter
+    name: (type_identifier) @_seq) type_arguments: (type_arguments (type_elem) . (type_elem
+      [(type_identifier) @name (pointer_type (type_identifier) @name)]) .)))]
+  (#eq? @_iter "iter") (#eq? @_seq "Seq2")) @reference.type.items
+
 ; _, b, err := f(): b is f's second declared result (func f() (int, *Node, error)); the first name is bound above
 (short_var_declaration left: (expression_list (_) (identifier) @var.name)
   right: (expression_list . (call_expression) @var.result .))
