@@ -584,9 +584,30 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.append(language_type_named)
     member_layers.insert(0, super_path_call)
     member_layers.insert(1, tuple_literal_call)
+    member_layers.insert(2, inline_module_path)
     member_layers.append(external_crate_path)
     member_layers.append(builtin_type_path)
     member_layers.append(extension_trait_call)
+
+
+def inline_module_path(resolver, r, src):
+    """``specialization::intersperse::external`` (a call, or a function a macro is handed: criterion_group!) where
+    ``specialization`` is an inline ``mod`` of the calling file: the function that path names in the file (it was
+    unresolved, the functions dead)."""
+    receiver = r.receiver
+    if "::" not in receiver and not receiver.islower() or not _MODULE_PATH.match(receiver):
+        return None
+    g = resolver.g
+    head = g.by_qual.get((r.path, receiver.partition("::")[0]))
+    if head is None or g.by_id[head].kind != "namespace":
+        return None
+    sid = g.by_qual.get((r.path, f"{receiver.replace('::', '.')}.{r.name}"))
+    from ..resolve import Found
+
+    return Found([sid], "same_file") if sid else None
+
+
+_MODULE_PATH = lazy_re(r"^[a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)*$")
 
 
 def super_path_call(resolver, r, src):

@@ -219,7 +219,11 @@
 ; an index's name is the variable indexed, or a function passed to the macro (partialeq_numeric! { eq_i64[i8 i16] }):
 ; a value, never a call
 (token_tree (identifier) @name . (token_tree . "[")) @reference.callback
-(token_tree "," . (identifier) @name . [")" "]" "," "}" ";"]) @reference.callback
+; (after a ";" too: def_benchs! { 1; benches_1, sum_t1; sum_s1, slice_chunks_1; })
+(token_tree ["," ";"] @_sep . (identifier) @name . [")" "]" "," "}" ";"]) @reference.callback
+; a function named by its path: criterion_group!(benches, specialization::intersperse::external, ..)
+(token_tree "," . (identifier) @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name .
+  [")" "," "}" ";"]) @reference.callback
 (token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
 ; a function a macro's key names: criterion_group!(name = benches; targets = bench_a, bench_b)
 (token_tree "=" . (identifier) @name . [")" "]" "," "}" ";"]) @reference.callback
