@@ -172,10 +172,15 @@
  (expression_case value: (expression_list (identifier) @name)) (if_statement condition: (identifier) @name)] @reference.callback
 
 ; embedding: struct { Base } / interface { Other } (methods of the embedded type are promoted)
+; a generic type embedded too: struct { Task[R] } (TaskEither's Run is its Task's)
 (field_declaration_list (field_declaration !name type: [(type_identifier) @name
-  (pointer_type (type_identifier) @name)]) @reference.inherits)
+  (pointer_type (type_identifier) @name) (generic_type type: (type_identifier) @name)
+  (pointer_type (generic_type type: (type_identifier) @name))]) @reference.inherits)
 (field_declaration_list (field_declaration !name type: [(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
-  (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))]) @reference.inherits)
+  (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))
+  (generic_type type: (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))
+  (pointer_type (generic_type type: (qualified_type package: (package_identifier) @receiver
+                                                    name: (type_identifier) @name)))]) @reference.inherits)
 (interface_type (type_elem [(type_identifier) @name
                             (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)])
   @reference.inherits)
@@ -205,7 +210,9 @@
   (field_declaration name: (field_identifier) @var.name type: (_) @var.type))))
 ; an embedded field is named by its type: struct { Core; *Base; zapcore.Encoder } (h.Core.Check() is a Core's)
 (field_declaration !name type: [(type_identifier) @var.name (pointer_type (type_identifier) @var.name)
-  (qualified_type name: (type_identifier) @var.name) (pointer_type (qualified_type name: (type_identifier) @var.name))]
+  (qualified_type name: (type_identifier) @var.name) (pointer_type (qualified_type name: (type_identifier) @var.name))
+  (generic_type type: [(type_identifier) @var.name (qualified_type name: (type_identifier) @var.name)])
+  (pointer_type (generic_type type: [(type_identifier) @var.name (qualified_type name: (type_identifier) @var.name)]))]
   @var.type)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
