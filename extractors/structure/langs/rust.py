@@ -909,7 +909,7 @@ def library_member(resolver, r, src):
     a glob, the trait's own file). The std's own method names (``BUILTIN_METHODS``: ``len``, ``join``) stay the
     library's; so does a name several such traits in scope declare (rand's ``rng.sample(d)``: ``RngExt.sample``,
     ``Distribution.sample``, ``IteratorRandom.sample``... which one the value's type says, unknown here)."""
-    if r.kind != "call" or r.name in BUILTIN_METHODS or _TYPE_PATH.match(r.receiver or ""):
+    if r.kind != "call" or _builtin_here(r) or _TYPE_PATH.match(r.receiver or ""):
         return None
     from ..resolve import Found
 
@@ -917,6 +917,21 @@ def library_member(resolver, r, src):
     return Found(ids, "import") if len(ids) == 1 else None
 
 
+def _builtin_here(r) -> bool:
+    """A std method's name (``dedup``, ``join``: Vec's and a slice's own) stays the library's, unless the value is an
+    iterator the chain just made (``xs.iter().dedup()``, ``line.iter().join(" ")``): no Vec nor slice method then."""
+    if r.name not in BUILTIN_METHODS:
+        return False
+    last = _LAST_CALL.search(r.receiver or "")
+    return last is None or last.group(1) not in _ITERATOR_MAKERS
+
+
+# the last call of a chain (its arguments nesting two levels at most): a.iter().map(|x| f(x)) -> map
+_LAST_CALL = lazy_re(r"\.(\w+)\s*(?:::<[^<>]*>)?\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*$")
+_ITERATOR_MAKERS = frozenset({"iter", "into_iter", "iter_mut", "chars", "bytes", "char_indices", "split_whitespace",
+                              "drain", "map", "filter", "rev", "cloned", "copied", "enumerate", "zip", "skip", "take",
+                              "step_by", "flat_map", "filter_map", "fuse", "chain", "inspect", "take_while",
+                              "skip_while", "flatten"})
 # Vec::new(), T::Sampler::sample_single(..): a function of a type (or a trait's, by its path), no method of a value
 _TYPE_PATH = lazy_re(r"^(?:[A-Z]\w*|\w+(?:::\w+)+)$")
 
@@ -925,7 +940,7 @@ def extension_trait_call(resolver, r, src):
     """The same (``library_member``) where no declared type says the receiver is a library's but its text does:
     ``empty::<u8>().unique_with_hasher(h)``, ``vec![1, 2].into_iter().sum1()`` (what a call of nothing here
     gives), last before a guess by name."""
-    if r.kind != "call" or r.name in BUILTIN_METHODS or _TYPE_PATH.match(r.receiver or "") or not any(
+    if r.kind != "call" or _builtin_here(r) or _TYPE_PATH.match(r.receiver or "") or not any(
             _extension_trait_method(resolver, sid, r, None) is not None for sid in resolver.g.by_name.get(r.name, ())):
         return None
     if not resolver._external_receiver(r, resolver.hooks.get(r.path, resolver.no_hooks)):
