@@ -5025,28 +5025,46 @@ class Resolver(ImportBindings):
 
     # -- structural typing --------------------------------------------------------------------------------------------
     def structural_bases(self) -> None:
-        """Go: a type implements every interface of its language whose methods it all has (no ``implements``)."""
+        """Go: a type implements every interface of its language whose methods it all has (no ``implements``): its
+        own and those its embedded types promote (``type FileNode struct { *baseNode }`` has baseNode's ``Parent``),
+        and an interface asks for its embedded interfaces' too. Read once the embeddings (``inherits``) are known."""
         groups = {s.GROUP for s in self.supports.values() if getattr(s, "STRUCTURAL", False)}
         for group in groups:
             in_group = lambda sid: getattr(self.supports.get(self.g.by_id[sid].path), "GROUP", None) == group  # noqa
             owners_of = defaultdict(set)
             interfaces = []
-            for owner, members in self.g.members.items():
+            # (a type may only embed: its bases too, after the members' owners, in their order)
+            for owner in [*self.g.members, *(b for b in self.g.bases if b not in self.g.members)]:
                 sym = self.g.by_id.get(owner)
                 if sym is None or not in_group(owner):
                     continue
                 if sym.kind == "interface":
                     interfaces.append(owner)
                 else:
-                    for name in members:
+                    for name in self._method_set(owner):
                         owners_of[name].add(owner)
+            found = defaultdict(list)
             for iface in interfaces:
-                names = list(self.g.members[iface])
+                names = list(self._method_set(iface))
                 types = set.intersection(*(owners_of.get(n, set()) for n in names)) if names else set()
                 # in file and line order, as nominal bases come: a class's subclasses are listed in the order its
                 # bases were added, and past MAX_CANDIDATES the first ones are what a call through it reaches
                 for t in sorted(types, key=self._definition_order):
-                    self.g.bases[t].append(iface)
+                    found[t].append(iface)
+            for t, ifaces in found.items():  # before its embedded types, as when they were read first
+                self.g.bases[t][:0] = ifaces
+
+    def _method_set(self, owner: str) -> set[str]:
+        """The member names of ``owner`` and of the types it embeds, however deep (a cycle read once)."""
+        names, todo, seen = set(), [owner], {owner}
+        while todo:
+            cls = todo.pop()
+            names.update(self.g.members.get(cls) or ())
+            for base in self.g.bases.get(cls) or ():
+                if base not in seen:
+                    seen.add(base)
+                    todo.append(base)
+        return names
 
     def _definition_order(self, sid: str) -> tuple:
         sym = self.g.by_id[sid]
@@ -5064,7 +5082,8 @@ class Resolver(ImportBindings):
                 declared = self._member_in_bases(self._parts_bases(cls, bases), name)
                 # members keep one body per name: its build variants (Go's tcell.go / dummy.go) are overrides too
                 for body in [method, *self.g.variants.get(method, ())] if declared else ():
-                    edges.append(self._dispatch(self.g.by_id[body], declared, body))
+                    edges.extend(self._dispatch(self.g.by_id[body], d, body)
+                                 for d in [declared, *self._structural_also(cls, bases, name, declared)])
             if len(bases) > 1 and cls in self.g.by_id:  # the class's fact, in its file: an update of it redoes it
                 edges += [self._dispatch(self.g.by_id[cls], declared, body)
                           for declared, body in self._provided_by_bases(cls, bases, own)]
@@ -5146,6 +5165,14 @@ class Resolver(ImportBindings):
     def _is_interface(self, cls: str) -> bool:
         sym = self.g.by_id.get(cls)
         return sym is not None and sym.kind == "interface"
+
+    def _structural_also(self, cls: str, bases: list[str], name: str, declared: str) -> list[str]:
+        """Go: the method ``name`` of the other interfaces ``cls`` implements (a gauge's ``Inc`` is a Counter's and a
+        Gauge's): a call through any of them runs it. Nominal bases name one declaration (``declared``) only."""
+        if len(bases) < 2 or not getattr(self.supports.get(self.g.by_id[declared].path), "STRUCTURAL", False):
+            return []
+        found = (self._member(b, name) for b in bases if self._is_interface(b))
+        return list(dict.fromkeys(f.ids[0] for f in found if f and f.ids[0] != declared))
 
     def _member_in_bases(self, bases: list[str], name: str) -> str | None:
         for b in bases:
@@ -5529,7 +5556,6 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
     for r in early_refs:
         by_path[r.path].append(r)
     edges = resolver.bind_imports(by_path, import_edge_paths)
-    resolver.structural_bases()
     # the first declared type of each function (return), field or variable, and the signatures: kept before the
     # bases are resolved, which read a type's type parameters (``: Base<T>`` is the twin taking one)
     for r in return_types:
@@ -5537,6 +5563,7 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
     for r in early_refs:  # bases first: self.m() on an inherited method needs them
         if r.kind == "inherits":
             edges.extend(resolver.resolve(r))
+    resolver.structural_bases()  # Go's: a type's method set counts what its embedded types promote
     resolver.forget_hierarchy()
     resolver.index_flow(flow_refs)
     return resolver, edges

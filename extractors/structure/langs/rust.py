@@ -584,8 +584,30 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers.append(language_type_named)
     member_layers.insert(0, super_path_call)
     member_layers.insert(1, tuple_literal_call)
+    member_layers.insert(2, inline_module_path)
     member_layers.append(external_crate_path)
     member_layers.append(builtin_type_path)
+    member_layers.append(extension_trait_call)
+
+
+def inline_module_path(resolver, r, src):
+    """``specialization::intersperse::external`` (a call, or a function a macro is handed: criterion_group!) where
+    ``specialization`` is an inline ``mod`` of the calling file: the function that path names in the file (it was
+    unresolved, the functions dead)."""
+    receiver = r.receiver
+    if "::" not in receiver and not receiver.islower() or not _MODULE_PATH.match(receiver):
+        return None
+    g = resolver.g
+    head = g.by_qual.get((r.path, receiver.partition("::")[0]))
+    if head is None or g.by_id[head].kind != "namespace":
+        return None
+    sid = g.by_qual.get((r.path, f"{receiver.replace('::', '.')}.{r.name}"))
+    from ..resolve import Found
+
+    return Found([sid], "same_file") if sid else None
+
+
+_MODULE_PATH = lazy_re(r"^[a-z_][a-z0-9_]*(?:::[a-z_][a-z0-9_]*)*$")
 
 
 def super_path_call(resolver, r, src):
@@ -738,7 +760,26 @@ def settle_references(raw_refs: list) -> list:
     """A macro's call names it with its ``!`` (``tri!``), as its definition does: never a function's name. A field
     typed by its struct's type parameter is of that parameter's bound (``_bound_fields``)."""
     raw_refs = [r._replace(name=r.name + "!") if r.kind == "macro_call" else r for r in raw_refs]
+    raw_refs = _through_crate_aliases(raw_refs)
     return _bound_fields(raw_refs) if any(r.kind in _PARAMETER_MARKS for r in raw_refs) else raw_refs
+
+
+def _through_crate_aliases(raw_refs: list) -> list:
+    """``use itertools as it;`` at a test crate's root, then ``use crate::it::Itertools;`` (itertools' tests): the
+    path goes through the alias to the crate it names (``itertools::Itertools``), which resolves as written out."""
+    aliases = {r.alias: r.name for r in raw_refs if r.kind == "import" and r.module is None and r.alias
+               and r.alias != "_" and r.name}
+    if not aliases:
+        return raw_refs
+    return [r._replace(module=_unaliased(r.module, aliases)) if r.kind == "import" and r.module else r
+            for r in raw_refs]
+
+
+def _unaliased(module: str, aliases: dict) -> str:
+    parts = module.split("::")
+    if len(parts) < 2 or parts[0] not in ("crate", "self") or parts[1] not in aliases:
+        return module
+    return "::".join([aliases[parts[1]], *parts[2:]])
 
 
 _PARAMETER_MARKS = ("parameter_field", "type_bound")  # facts for _bound_fields, no references
@@ -858,3 +899,72 @@ def _manifest_names(root: Path, package_dir: str) -> set[str]:
     raw = read_config(root, posixpath.join(package_dir, "Cargo.toml"))
     text = raw.decode("utf-8", "replace") if raw else ""
     return {m.group(1).replace("-", "_") for pattern in _CRATE_NAME for m in pattern.finditer(text)}
+
+
+def library_member(resolver, r, src):
+    """``(0..n).interleave(x)``, ``v.iter().cloned().sum1()``, ``rng().random_bool(p)``: a method called on a
+    library's value (std's iterator: external) that a trait of the repository declares and implements for types not
+    its own (a blanket ``impl<T: Iterator + ?Sized> Itertools for T {}``, ``impl Ext for [u8]``: an extension),
+    where the calling file has the trait in scope (Rust calls a trait's method only then: ``use itertools::Itertools``,
+    a glob, the trait's own file). The std's own method names (``BUILTIN_METHODS``: ``len``, ``join``) stay the
+    library's; so does a name several such traits in scope declare (rand's ``rng.sample(d)``: ``RngExt.sample``,
+    ``Distribution.sample``, ``IteratorRandom.sample``... which one the value's type says, unknown here)."""
+    if r.kind != "call" or _builtin_here(r) or _TYPE_PATH.match(r.receiver or ""):
+        return None
+    from ..resolve import Found
+
+    ids = [sid for sid in resolver.g.by_name.get(r.name, ()) if _extension_trait_method(resolver, sid, r, src)]
+    return Found(ids, "import") if len(ids) == 1 else None
+
+
+def _builtin_here(r) -> bool:
+    """A std method's name (``dedup``, ``join``: Vec's and a slice's own) stays the library's, unless the value is an
+    iterator the chain just made (``xs.iter().dedup()``, ``line.iter().join(" ")``): no Vec nor slice method then."""
+    if r.name not in BUILTIN_METHODS:
+        return False
+    last = _LAST_CALL.search(r.receiver or "")
+    return last is None or last.group(1) not in _ITERATOR_MAKERS
+
+
+# the last call of a chain (its arguments nesting two levels at most): a.iter().map(|x| f(x)) -> map
+_LAST_CALL = lazy_re(r"\.(\w+)\s*(?:::<[^<>]*>)?\s*\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)\s*$")
+_ITERATOR_MAKERS = frozenset({"iter", "into_iter", "iter_mut", "chars", "bytes", "char_indices", "split_whitespace",
+                              "drain", "map", "filter", "rev", "cloned", "copied", "enumerate", "zip", "skip", "take",
+                              "step_by", "flat_map", "filter_map", "fuse", "chain", "inspect", "take_while",
+                              "skip_while", "flatten"})
+# Vec::new(), T::Sampler::sample_single(..): a function of a type (or a trait's, by its path), no method of a value
+_TYPE_PATH = lazy_re(r"^(?:[A-Z]\w*|\w+(?:::\w+)+)$")
+
+
+def extension_trait_call(resolver, r, src):
+    """The same (``library_member``) where no declared type says the receiver is a library's but its text does:
+    ``empty::<u8>().unique_with_hasher(h)``, ``vec![1, 2].into_iter().sum1()`` (what a call of nothing here
+    gives), last before a guess by name."""
+    if r.kind != "call" or _builtin_here(r) or _TYPE_PATH.match(r.receiver or "") or not any(
+            _extension_trait_method(resolver, sid, r, None) is not None for sid in resolver.g.by_name.get(r.name, ())):
+        return None
+    if not resolver._external_receiver(r, resolver.hooks.get(r.path, resolver.no_hooks)):
+        return None
+    return library_member(resolver, r, src)
+
+
+def _extension_trait_method(resolver, sid: str, r, src) -> bool:
+    """Whether ``sid`` is a method a trait declares that some extension implements, the trait in scope at ``r``."""
+    g = resolver.g
+    sym = g.by_id[sid]
+    trait = g.by_id.get(sym.parent_id or "") if sym.kind == "method" else None
+    if trait is None or trait.kind != "trait" or not _extended(g, trait.id):
+        return None
+    if src is None:  # asked only whether it is such a method
+        return False
+    from dataclasses import replace
+
+    if resolver.imported_symbol(r.path, trait.name) == trait.id:
+        return True
+    found = resolver._scoped(replace(r, kind="call", name=trait.name, receiver=None, bound_to=None), src)
+    return bool(found) and trait.id in found.ids
+
+
+def _extended(g, trait: str) -> bool:
+    """Whether an extension (an impl for a type not the repository's, a type parameter's too) implements ``trait``."""
+    return any(g.by_id[sub].kind == "extension" for sub in g.subclasses(trait) if sub in g.by_id)

@@ -172,10 +172,15 @@
  (expression_case value: (expression_list (identifier) @name)) (if_statement condition: (identifier) @name)] @reference.callback
 
 ; embedding: struct { Base } / interface { Other } (methods of the embedded type are promoted)
+; a generic type embedded too: struct { Task[R] } (TaskEither's Run is its Task's)
 (field_declaration_list (field_declaration !name type: [(type_identifier) @name
-  (pointer_type (type_identifier) @name)]) @reference.inherits)
+  (pointer_type (type_identifier) @name) (generic_type type: (type_identifier) @name)
+  (pointer_type (generic_type type: (type_identifier) @name))]) @reference.inherits)
 (field_declaration_list (field_declaration !name type: [(qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)
-  (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))]) @reference.inherits)
+  (pointer_type (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))
+  (generic_type type: (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name))
+  (pointer_type (generic_type type: (qualified_type package: (package_identifier) @receiver
+                                                    name: (type_identifier) @name)))]) @reference.inherits)
 (interface_type (type_elem [(type_identifier) @name
                             (qualified_type package: (package_identifier) @receiver name: (type_identifier) @name)])
   @reference.inherits)
@@ -199,10 +204,15 @@
 ; opts ...Option: each element of opts is an Option (for _, o := range opts { o.apply(l) })
 (variadic_parameter_declaration name: (identifier) @var.name type: (_) @var.spread)
 (var_spec name: (identifier) @var.name type: (_) @var.type)
-(field_declaration name: (field_identifier) @var.name type: (_) @var.type)
+; a named struct's fields (a test table's []struct{ task string } binds .task only, @var.record below: its field
+; named like an imported package is no variable of the function, task.NewExecutor() stays the package's)
+(type_spec type: (struct_type (field_declaration_list
+  (field_declaration name: (field_identifier) @var.name type: (_) @var.type))))
 ; an embedded field is named by its type: struct { Core; *Base; zapcore.Encoder } (h.Core.Check() is a Core's)
 (field_declaration !name type: [(type_identifier) @var.name (pointer_type (type_identifier) @var.name)
-  (qualified_type name: (type_identifier) @var.name) (pointer_type (qualified_type name: (type_identifier) @var.name))]
+  (qualified_type name: (type_identifier) @var.name) (pointer_type (qualified_type name: (type_identifier) @var.name))
+  (generic_type type: [(type_identifier) @var.name (qualified_type name: (type_identifier) @var.name)])
+  (pointer_type (generic_type type: [(type_identifier) @var.name (qualified_type name: (type_identifier) @var.name)]))]
   @var.type)
 (short_var_declaration left: (expression_list . (identifier) @var.name)
   right: (expression_list . [(composite_literal) (unary_expression operand: (composite_literal)) (call_expression)] @var.type))
@@ -338,6 +348,16 @@
     type: [(slice_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
            (array_type element: [(type_identifier) @name (pointer_type (type_identifier) @name)])
            (map_type value: [(type_identifier) @name (pointer_type (type_identifier) @name)])])))]) @reference.type.items
+
+; Go 1.23's iterators: func (t *Tasks) All() iter.Seq2[string, *Task]: for _, task := range t.All() gives the
+; second type argument (a *Task), as a map's value
+([(function_declaration result: (generic_type type: (qualified_type package: (package_identifier) @_iter
+    name: (type_identifier) @_seq) type_arguments: (type_arguments (type_elem) . (type_elem
+      [(type_identifier) @name (pointer_type (type_identifier) @name)]) .)))
+  (method_declaration result: (generic_type type: (qualified_type package: (package_identifier) @_iter
+    name: (type_identifier) @_seq) type_arguments: (type_arguments (type_elem) . (type_elem
+      [(type_identifier) @name (pointer_type (type_identifier) @name)]) .)))]
+  (#eq? @_iter "iter") (#eq? @_seq "Seq2")) @reference.type.items
 
 ; _, b, err := f(): b is f's second declared result (func f() (int, *Node, error)); the first name is bound above
 (short_var_declaration left: (expression_list (_) (identifier) @var.name)

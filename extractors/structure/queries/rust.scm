@@ -71,7 +71,7 @@
   (#any-of? @name "Box" "Vec" "String" "Option" "Result" "Rc" "Arc" "Cow")) @definition.extension
 (impl_item type: [(scoped_type_identifier path: (_) @std name: (type_identifier) @name)
                   (generic_type type: (scoped_type_identifier path: (_) @std name: (type_identifier) @name))]
-  (#match? @std "^(std|core|alloc)(::|$)")) @definition.extension
+  (#match? @std "^(::)?(std|core|alloc)(::|$)")) @definition.extension
 (impl_item type_parameters: (type_parameters (type_parameter name: (type_identifier) @generic))
   type: [(type_identifier) @name (reference_type type: (type_identifier) @name)
          (pointer_type type: (type_identifier) @name)]
@@ -140,6 +140,8 @@
 (use_declaration argument: (identifier) @import.name) @import
 (use_declaration argument: (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
   alias: (identifier) @import.alias)) @import
+; use itertools as it: the crate under another name, which `use crate::it::Itertools` then names (langs/rust.py)
+(use_declaration argument: (use_as_clause path: (identifier) @import.name alias: (identifier) @import.alias)) @import
 ; use lists, nested too: use a::{b, c::d as e, f::{self, g}, h::{*}} (each item's module is the paths on the way to it,
 ; joined: a bare `*` in a list has no path of its own)
 (use_declaration argument: (scoped_use_list path: (_) @import.module list: (use_list
@@ -207,16 +209,21 @@
 ; (to_value(x).unwrap(), Frame::check(x)), else the bracket or literal alone (a value nothing types)
 (token_tree [(token_tree) (string_literal) (raw_string_literal) (char_literal) (integer_literal) (float_literal)
              (boolean_literal)] @receiver . "." . (identifier) @name . (token_tree . "(")) @reference.call
+; (or a turbofish's: assert_eq!(v.iter().cloned().sum1::<i32>(), ..))
 (token_tree . (identifier) @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)
                                         ("::" . (identifier) @receiver)]* . "." . (identifier) @name .
-  (token_tree . "(")) @reference.call
+  [(token_tree . "(") ("::" . "<")]) @reference.call
 (token_tree "," . (identifier) @receiver . [(token_tree) @receiver ("." . (identifier) @receiver)
                                             ("::" . (identifier) @receiver)]* . "." . (identifier) @name .
-  (token_tree . "(")) @reference.call
+  [(token_tree . "(") ("::" . "<")]) @reference.call
 ; an index's name is the variable indexed, or a function passed to the macro (partialeq_numeric! { eq_i64[i8 i16] }):
 ; a value, never a call
 (token_tree (identifier) @name . (token_tree . "[")) @reference.callback
-(token_tree "," . (identifier) @name . [")" "]" "," "}" ";"]) @reference.callback
+; (after a ";" too: def_benchs! { 1; benches_1, sum_t1; sum_s1, slice_chunks_1; })
+(token_tree ["," ";"] @_sep . (identifier) @name . [")" "]" "," "}" ";"]) @reference.callback
+; a function named by its path: criterion_group!(benches, specialization::intersperse::external, ..)
+(token_tree "," . (identifier) @receiver . ("::" . (identifier) @receiver)* . "::" . (identifier) @name .
+  [")" "," "}" ";"]) @reference.callback
 (token_tree . (identifier) @name . [")" "]" ","]) @reference.callback
 ; a function a macro's key names: criterion_group!(name = benches; targets = bench_a, bench_b)
 (token_tree "=" . (identifier) @name . [")" "]" "," "}" ";"]) @reference.callback
