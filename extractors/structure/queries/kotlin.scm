@@ -34,6 +34,10 @@
 (function_declaration (receiver_type [(user_type (type_identifier) @parent.name . (type_arguments)? .)
   (nullable_type (user_type (type_identifier) @parent.name . (type_arguments)? .))]) (simple_identifier) @name)
   @definition.function
+; override fun DrawScope.onDraw() in a class: a member extension overriding its base's (a library's Painter): called
+; through the base's declaration, never by its receiver's name (langs/kotlin.py entry_reason)
+(class_body (function_declaration (modifiers (member_modifier) @decorator) (receiver_type) (simple_identifier) @name)
+  @definition.function (#eq? @decorator "override"))
 ; properties: a member one is a field (its definition spans the name and type: what its initializer calls stays the
 ; class's), a top-level one a variable; constructor `val`/`var` parameters are fields
 (class_body (property_declaration (variable_declaration (simple_identifier) @name) @definition.field))
