@@ -3232,7 +3232,9 @@ class Resolver(ImportBindings):
                 cls = element  # table[k], class Table(Dict[str, Row]), els.get(0) of Elements extends
                 continue  # ArrayList<Element>: the library's index or accessor gives what the base states
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
-                if self._unknown_member(cls, name).resolution != "external" or self.g.by_id[cls].kind in VALUES:
+                member = self._unknown_member(cls, name)  # or what the compiler generates (Lombok's getX(): x)
+            if not member.ids:
+                if member.resolution != "external" or self.g.by_id[cls].kind in VALUES:
                     return None  # an object, not a class, built on a library's (``res = Object.create(..)``): its
                     # properties are set anywhere at run time (``res.req = req``), not the base's for sure
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
