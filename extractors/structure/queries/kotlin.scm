@@ -44,6 +44,18 @@
 ((class_body (property_declaration (modifiers)? @_m (variable_declaration (simple_identifier) @name)
   @definition.field @exported)) (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
 (source_file (property_declaration (variable_declaration (simple_identifier) @name) @definition.variable))
+; val Options.httpMethod: String get() = getExtra(key): an extension property is its receiver's member, as an extension
+; function is; its getter, inside it or on the next line (the grammar's sibling node), a twin of it spanning the body:
+; a bare call there is on the receiver (Options.getExtra, not another type's getExtra)
+(source_file (property_declaration (receiver_type [(user_type (type_identifier) @parent.name . (type_arguments)? .)
+  (nullable_type (user_type (type_identifier) @parent.name . (type_arguments)? .))])
+  (variable_declaration (simple_identifier) @name) @definition.variable))
+(source_file (property_declaration (receiver_type [(user_type (type_identifier) @parent.name . (type_arguments)? .)
+  (nullable_type (user_type (type_identifier) @parent.name . (type_arguments)? .))])
+  (variable_declaration (simple_identifier) @name) (getter) @definition.variable))
+(source_file (property_declaration (receiver_type [(user_type (type_identifier) @parent.name . (type_arguments)? .)
+  (nullable_type (user_type (type_identifier) @parent.name . (type_arguments)? .))])
+  (variable_declaration (simple_identifier) @name)) . (getter) @definition.variable)
 ((source_file (property_declaration (modifiers)? @_m (variable_declaration (simple_identifier) @name)
   @definition.variable @exported)) (#not-match? @_m "(^|\\s)(private|internal|protected)(\\s|$)"))
 ; (the field spans its declared type: that type is what the field holds, for descriptor.type.convert() along a chain)
