@@ -208,7 +208,7 @@ def generated_member(resolver, cls: str, name: str):
 def _imports_lombok(resolver, path: str) -> bool:
     known = _LOMBOK.setdefault(resolver, {})
     if path not in known:
-        known[path] = any((r.module or "").startswith("lombok") for r in resolver.imports_of.get(path, ()))
+        known[path] = any((r.module or "").partition(".")[0] == "lombok" for r in resolver.imports_of.get(path, ()))
     return known[path]
 
 
