@@ -334,6 +334,9 @@ class Hooks(NamedTuple):
     labeled_self: Callable | None = None  # (resolver, head, src) -> the class a receiver like Kotlin's this@Outer names
     universal_member: Callable | None = None  # (resolver, ref, src) -> a method added to every type, by its name
     visible_members: Callable | None = None  # (resolver, ref, src, found) -> the members found the file can see
+    # (resolver, cls, name) -> what a member ``cls`` and its bases do not declare stands for, generated at compile
+    # time (Java's Lombok ``getName()`` of a ``@Data`` class: its field ``name``); None: nothing
+    generated_member: Callable | None = None
     # where no class a file imports has a guessed member, those of the modules a barrel it imports passes on
     # (``export * from "./types"``, ``export * as core from``) are preferred (JavaScript's barrels; False)
     visible_through_stars: bool = False
@@ -475,6 +478,7 @@ def hooks_of(support) -> Hooks:
                  labeled_self=getattr(support, "labeled_self", None),
                  universal_member=getattr(support, "universal_member", None),
                  visible_members=getattr(support, "visible_members", None),
+                 generated_member=getattr(support, "generated_member", None),
                  visible_through_stars=bool(getattr(support, "VISIBLE_THROUGH_STARS", False)),
                  variants_from_own_file=bool(getattr(support, "VARIANTS_FROM_OWN_FILE", False)),
                  partial_types=bool(getattr(support, "PARTIAL_TYPES", False)),
@@ -3242,7 +3246,9 @@ class Resolver(ImportBindings):
                 cls = element  # table[k], class Table(Dict[str, Row]), els.get(0) of Elements extends
                 continue  # ArrayList<Element>: the library's index or accessor gives what the base states
             if not member:  # not the class's own: a base's from outside (an embedded http.ResponseWriter) or unknown
-                if self._unknown_member(cls, name).resolution != "external" or self.g.by_id[cls].kind in VALUES:
+                member = self._unknown_member(cls, name)  # or what the compiler generates (Lombok's getX(): x)
+            if not member.ids:
+                if member.resolution != "external" or self.g.by_id[cls].kind in VALUES:
                     return None  # an object, not a class, built on a library's (``res = Object.create(..)``): its
                     # properties are set anywhere at run time (``res.req = req``), not the base's for sure
                 return outside if outside is not None or self.g.by_name.get(name) else ""  # none of ours bears it
@@ -4876,8 +4882,11 @@ class Resolver(ImportBindings):
         unresolved where one of them was given members under computed names: ``_outside_member``), or where it is a
         transparent wrapper's own (``find().unwrap()``, ``x.is_some()`` with ``find() -> Option<Node>``: the
         Option's, not Node's); else unresolved."""
-        if name is not None and name in self.hooks.get(self.g.by_id[cls].path, self.no_hooks).wrapper_methods:
+        hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks)
+        if name is not None and name in hooks.wrapper_methods:
             return EXTERNAL
+        if name is not None and hooks.generated_member is not None and (made := hooks.generated_member(self, cls, name)):
+            return made
         outside = any(c in self.g.external_bases for c, _ in self._linearized(cls))
         return self._outside_member(cls) if outside else UNRESOLVED
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import posixpath
 import re
 from typing import NamedTuple
+from weakref import WeakKeyDictionary
 
 from . import (call_head, cast_receiver, entry_reason_with, object_method_rule, package_keys, runtime_hook,
                split_outside, with_entries)
@@ -176,6 +177,39 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     name_layers[at:at + 1] = [scoped_method, implicit_this_method, inherited_from_lang]
     name_layers.append(inherited_from_library)
     member_layers.append(implicit_this_field)
+
+
+# Lombok's accessors, written by the compiler for a @Data, @Getter, @Setter or @Value class (or field): getName(),
+# isActive(), setName(v) read or set the field ``name``, ``active``
+_ACCESSOR = lazy_re(r"^(?:get|is|set)([A-Z][\w$]*)$")
+_LOMBOK: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> {path: whether the file imports lombok}
+
+
+def generated_member(resolver, cls: str, name: str):
+    """``account.getName()`` on a class declaring no ``getName`` but a field ``name`` in a file importing Lombok
+    (or on a subclass of one): the field, which the accessor Lombok generates reads (a Spring application's beans:
+    without it every such call was unresolved and the field looked unused). None elsewhere."""
+    written = _ACCESSOR.match(name)
+    if written is None:
+        return None
+    stem = written.group(1)
+    fields = (stem[0].lower() + stem[1:], stem)
+    for c, depth in resolver._linearized(cls):
+        members = resolver.g.members.get(c, {})
+        for field in fields:
+            sid = members.get(field)
+            if sid and resolver.g.by_id[sid].kind == "field" and _imports_lombok(resolver, resolver.g.by_id[c].path):
+                from ..resolve import Found
+
+                return Found([sid], "same_file" if depth == 0 else "inherited")
+    return None
+
+
+def _imports_lombok(resolver, path: str) -> bool:
+    known = _LOMBOK.setdefault(resolver, {})
+    if path not in known:
+        known[path] = any((r.module or "").partition(".")[0] == "lombok" for r in resolver.imports_of.get(path, ()))
+    return known[path]
 
 
 def guess_bare_names(resolver, path: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from weakref import WeakKeyDictionary
 
-from . import entry_reason_with
+from . import entry_reason_with, runtime_hook
 from ..lazyre import lazy_re
 from ..qualnames import untwinned
 from .implicit_this import implicit_this, implicit_this_field
@@ -138,7 +138,18 @@ def _annotated_entry(name: str, kind: str, parent: str | None) -> str | None:
     return "main function" if name == "main" and parent is None and kind == "function" else None
 
 
-entry_reason = entry_reason_with(PURE_DECORATORS, _annotated_entry, object_method)
+_entry_reason = entry_reason_with(PURE_DECORATORS, _annotated_entry, object_method)
+OVERRIDE = "override"  # the modifier queries/kotlin.scm captures on a member extension (``override fun A.f()``)
+OVERRIDDEN_EXTENSION = runtime_hook("overrides a base's member extension: called through the base's declaration")
+
+
+def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
+    """The annotations' and ``main``'s rule; and ``override fun DrawScope.onDraw()`` in a class (Compose's
+    ``Painter``, ``Modifier.Node``): its symbol is its receiver's member (``DrawScope.onDraw``), so neither its class's
+    library base nor the base's declaration reaches it; its callers are the base's. Never dead."""
+    if OVERRIDE not in decorators:
+        return _entry_reason(name, kind, parent, decorators)
+    return _entry_reason(name, kind, parent, tuple(d for d in decorators if d != OVERRIDE)) or OVERRIDDEN_EXTENSION
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:

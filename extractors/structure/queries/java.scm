@@ -29,8 +29,10 @@
 (enum_declaration name: (identifier) @receiver
   body: (enum_body (enum_constant name: (identifier) @name) @reference.enum_constant))
 ; anonymous classes: new Base<T>(...) { ... } is a class of its own, <anonymous Base>, extending Base
+; (new Outer.Inner<K>() { .. } too: a nested generic type)
 (object_creation_expression type: [(type_identifier) @name (generic_type (type_identifier) @name)
-  (scoped_type_identifier (type_identifier) @name .)] (class_body) @definition.class @anonymous)
+  (scoped_type_identifier (type_identifier) @name .) (generic_type (scoped_type_identifier (type_identifier) @name .))]
+  (class_body) @definition.class @anonymous)
 ; annotation elements: methods of their annotation type (public), read by the code handling the annotation
 ; (((GET) annotation).value(), a reflective getAnnotation(..)'s); the annotation's arguments set them, each a use of
 ; its element: @Headers(value = {..}), and the one written without a name its value (@GET("users"): see
@@ -77,7 +79,8 @@
 (object_creation_expression . (_) @receiver . type: (type_identifier) @name) @reference.call
 (object_creation_expression type: (type_identifier) @name) @reference.call
 (object_creation_expression type: (generic_type (type_identifier) @name)) @reference.call
-(object_creation_expression type: (scoped_type_identifier (_) @receiver (type_identifier) @name)) @reference.call
+(object_creation_expression type: [(scoped_type_identifier (_) @receiver (type_identifier) @name)
+  (generic_type (scoped_type_identifier (_) @receiver (type_identifier) @name .))]) @reference.call
 ; a constructor's this(..) runs a constructor of its class, super(..) one of its base class (named as the class:
 ; resolved as new Foo(..) is, the argument count picking the constructor)
 (constructor_declaration name: (identifier) @name
@@ -107,8 +110,8 @@
 ; inheritance: extends / implements / interface extends
 (object_creation_expression type: [(type_identifier) @name (generic_type (type_identifier) @name)]
   (class_body) @reference.inherits)
-(object_creation_expression type: (scoped_type_identifier (_) @receiver (type_identifier) @name .)
-  (class_body) @reference.inherits)
+(object_creation_expression type: [(scoped_type_identifier (_) @receiver (type_identifier) @name .)
+  (generic_type (scoped_type_identifier (_) @receiver (type_identifier) @name .))] (class_body) @reference.inherits)
 (superclass (type_identifier) @name @reference.inherits)
 (superclass (generic_type (type_identifier) @name) @reference.inherits)
 (super_interfaces (type_list (type_identifier) @name @reference.inherits))
