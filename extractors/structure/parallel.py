@@ -12,6 +12,7 @@ import os
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 import pyarrow as pa
 
@@ -139,25 +140,47 @@ def _gather(results, total: int, progress) -> dict[str, pa.Table]:
 _SHARED: dict = {}  # set in the parent just before forking; read by the forked workers
 
 
-def _ref_columns(table: pa.Table) -> dict[str, list]:
-    """The reference columns as Python lists; dictionary-encoded ones decoded in Arrow first (converting a filtered
-    dictionary column to Python would convert its whole dictionary, chunk by chunk)."""
+def _ref_columns(table: pa.Table, keep: pa.Array | None = None) -> dict[str, list]:
+    """The reference columns as Python lists (of the rows ``keep`` marks, when given); dictionary-encoded ones
+    decoded in Arrow first (converting a filtered dictionary column to Python would convert its whole dictionary,
+    chunk by chunk)."""
     table = table.select(REF_COLUMNS)
-    return dict(zip(REF_COLUMNS, map(_shared_values, table.columns)))
+    return dict(zip(REF_COLUMNS, (_shared_values(column, keep) for column in table.columns)))
 
 
-def _shared_values(column: pa.ChunkedArray) -> list:
+def _shared_values(column: pa.ChunkedArray, keep: pa.Array | None = None) -> list:
     """A column as a Python list whose equal strings are one object each: converted once per distinct value (from
     its dictionary), and hashed once, however many references and look-ups use it (every reference's key in
-    ``_resolve_slice``, the resolver's dicts keyed by path and name)."""
+    ``_resolve_slice``, the resolver's dicts keyed by path and name). ``keep``: the rows kept, filtered after the
+    encoding, on its integer indices (filtering the strings first copies them: 1.65 s for site-packages' 4M)."""
     if pa.types.is_dictionary(column.type):
         column = pc.cast(column, column.type.value_type)
     if not pa.types.is_string(column.type):
-        return column.to_pylist()
+        return (column if keep is None else pc.filter(column.combine_chunks(), keep)).to_pylist()
     encoded = pc.dictionary_encode(column.combine_chunks())
     values = encoded.dictionary.to_pylist() + [None]
+    indices = encoded.indices if keep is None else pc.filter(encoded.indices, keep)
     # plain lists, not numpy: a one-shot update's process refuses numpy (``pipeline.lean``: ~35 ms of import)
-    return list(map(values.__getitem__, pc.fill_null(encoded.indices, len(values) - 1).to_pylist()))
+    return list(map(values.__getitem__, pc.fill_null(indices, len(values) - 1).to_pylist()))
+
+
+class LaterRefs(NamedTuple):
+    """The references resolved after ``prepare`` (all but ``EARLY_KINDS``): the whole table and the rows kept, not
+    a filtered copy of it (on site-packages 1.65 s of serial CPU in the resolution's child, and a second copy of
+    ~0.5 GB of strings it held through the slices). A slice's bounds are rows of the whole table; its references
+    are the kept ones among them, in order: the edges of every slice, concatenated, are those of the filtered table."""
+
+    table: pa.Table
+    keep: pa.Array | None = None  # None: every row
+
+    @property
+    def num_rows(self) -> int:
+        return self.table.num_rows
+
+    def columns(self, start: int, stop: int) -> dict[str, list]:
+        """The kept references among rows ``start``-``stop``, column by column (``_ref_columns``)."""
+        keep = None if self.keep is None else self.keep.slice(start, stop - start)
+        return _ref_columns(self.table.slice(start, stop - start), keep)
 
 
 def params_column(symbols: pa.Table) -> list[Params | None]:
@@ -179,7 +202,8 @@ def _resolve_slice(bounds: tuple[int, int]) -> pa.Table:
     edges again, in Arrow, with its own line (copying half a million edge tuples in Python cost a sixth of
     resolution's CPU on sympy)."""
     resolver, refs = _SHARED["resolver"], _SHARED["refs"]
-    cols = _ref_columns(refs.slice(bounds[0], bounds[1] - bounds[0]))
+    cols = refs.columns(*bounds) if isinstance(refs, LaterRefs) else \
+        _ref_columns(refs.slice(bounds[0], bounds[1] - bounds[0]))
     unique: list[Edge] = []  # each distinct reference's edges, once
     rows: list[int] = []  # of every edge in order, its row in ``unique``
     lines: list[int] = []  # and its line
@@ -328,7 +352,7 @@ def _prepared(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, p
     with cycles_paused():
         resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(pc.filter(refs, early)), files,
                                   root, provenance, import_edge_paths, returns, flow)
-    return resolver, edges_table(edges), pc.filter(refs, pc.invert(early))
+    return resolver, edges_table(edges), LaterRefs(refs, pc.invert(early).combine_chunks())
 
 
 def _resolved(state, workers: int | None, sids: dict[str, int] | None = None) -> pa.Table:
