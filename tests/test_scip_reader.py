@@ -138,6 +138,35 @@ def test_a_decoration_call_is_counted_apart_not_judged(tmp_path):
     assert [(s["line"], s["codelake_dst"]) for s in result.false_positives] == [(13, "a.py::make.decorator")]
 
 
+
+def test_a_decorators_wrapper_run_at_a_call_of_the_decorated_method_is_counted_apart_not_judged(tmp_path):
+    # b.py: class Node: copy(method) returns inner; @copy def where(self); h(q): q.where() -> codelake has the call
+    # of where (judged) and a flow edge to copy.inner at the same line, the wrapper's run SCIP has no occurrence for
+    (tmp_path / "b.py").write_text("class Node:\n    def copy(method):\n        def inner(self):\n"
+                                   "            return method(self)\n        return inner\n\n    @copy\n"
+                                   "    def where(self):\n        return self\n\n\ndef h(q: Node):\n    q.where()\n")
+    node, where, h = PKG + "`b`/Node#", PKG + "`b`/Node#where().", PKG + "`b`/h()."
+    docs = read_documents(index(
+        document("b.py", [occurrence([0, 0, 0], PKG + "`b`/__init__:", DEFINITION),
+                          occurrence([0, 6, 10], node, DEFINITION, [0, 0, 8, 19]),
+                          occurrence([7, 8, 13], where, DEFINITION, [6, 4, 8, 19]),
+                          occurrence([11, 4, 5], h, DEFINITION, [11, 0, 12, 13]),
+                          occurrence([12, 6, 11], where)])))
+    module = {"id": "b.py::<module>", "path": "b.py", "name": "b", "kind": "module", "line_start": 1, "line_end": 13,
+              "parent_id": None}
+    symbols = [module] + [
+        {"id": f"b.py::{q}", "path": "b.py", "name": q.rpartition(".")[2], "kind": k, "line_start": s, "line_end": e,
+         "parent_id": p} for q, k, s, e, p in (("Node", "class", 1, 9, "b.py::<module>"),
+                                               ("Node.copy", "method", 2, 5, "b.py::Node"),
+                                               ("Node.copy.inner", "function", 3, 4, "b.py::Node.copy"),
+                                               ("Node.where", "method", 8, 9, "b.py::Node"),
+                                               ("h", "function", 12, 13, "b.py::<module>"))]
+    edges = [Edge("b.py::h", "b.py::Node.where", "where", "calls", "b.py", 13, "same_file", "call", "b.py"),
+             Edge("b.py::h", "b.py::Node.copy.inner", "where", "calls", "b.py", 13, "flow", "call", "b.py")]
+    result = compare(docs, symbols, edges, {"b.py"}, tmp_path)
+    assert result.losses["codelake_wrapper_runs_not_judged"] == 1
+    assert not result.false_positives
+
 def test_a_dependency_on_a_stub_is_taken_as_the_modules_that_run_where_codelake_found_them():
     # scip-python: a.py and b.py use pkg's names through pkg/__init__.pyi; what runs is pkg/__init__.py and, for a
     # name a.py calls, pkg/_impl.py; b.py's dependency was not found (a miss either way), c.py's stub has no module

@@ -717,13 +717,20 @@ def wrapper_runs(edges: list[Edge], symbols: list[dict]):
     real call with no occurrence of its own in SCIP, which binds the name to the decorated function only (judged by
     that edge)."""
     kinds = {s["id"]: s["kind"] for s in symbols}
-    nested = {s["id"] for s in symbols
-              if s["kind"] == "function" and kinds.get(s["parent_id"]) in ("function", "method")}
-    called = {(e.src_id, e.line) for e in edges if e.resolution != "flow" and e.kind == "calls" and e.dst_id}
+    # a nested function's maker: `make()()` or a returned function called where `make` is called is a real flow
+    # edge to judge, not a wrapper's run
+    maker = {s["id"]: s["parent_id"] for s in symbols
+             if s["kind"] == "function" and kinds.get(s["parent_id"]) in ("function", "method")}
+    called: dict[tuple, set] = defaultdict(set)
+    for e in edges:
+        if e.resolution != "flow" and e.kind == "calls" and e.dst_id:
+            called[(e.src_id, e.line)].add(e.dst_id)
 
     def run(edge: Edge) -> bool:
-        return edge.resolution == "flow" and edge.ref_form == "call" and edge.dst_id in nested \
-            and (edge.src_id, edge.line) in called
+        if edge.resolution != "flow" or edge.ref_form != "call" or edge.dst_id not in maker:
+            return False
+        here = called.get((edge.src_id, edge.line), ())
+        return bool(here) and maker[edge.dst_id] not in here
     return run
 
 
