@@ -19,6 +19,9 @@ from ..extractor import Batch, Cursor
 SEED = 42
 MIN_JACCARD = 0.5  # a new community keeps an old id when at least this similar to it
 MAJORITY = 0.6  # the name's folder holds at least this share of the members
+# leidenalg's own default: on the bench's 15.6K-file corpus the first pass reaches modularity 0.8216 and running to
+# convergence (13 passes, 7.9 s of one core at the end of a full index) adds 0.0016; a warm start converges sooner
+LEIDEN_ITERATIONS = 2
 
 
 def schema():
@@ -111,7 +114,7 @@ def _leiden(nodes, edges, previous) -> dict[str, int]:
         remap = {label: i for i, label in enumerate(dict.fromkeys(start))}
         start = [remap[label] for label in start]
     partition = leidenalg.find_partition(graph, leidenalg.ModularityVertexPartition, initial_membership=start,
-                                         weights="weight", n_iterations=-1, seed=SEED)
+                                         weights="weight", n_iterations=LEIDEN_ITERATIONS, seed=SEED)
     return {n: partition.membership[i] for i, n in enumerate(nodes)}
 
 
