@@ -18,7 +18,7 @@ from __future__ import annotations
 from pyarrow import _compute as _c
 from pyarrow import lib as _lib
 
-__all__ = ["cast", "fill_null", "sort_by", "take"]
+__all__ = ["cast", "fill_null", "lower_bound", "sort_by", "take"]
 
 _KEYWORDS = {"and_": "and", "or_": "or"}
 
@@ -95,3 +95,16 @@ def fill_null(values, fill_value):
 def sort_by(table, sorting: list):
     """``Table.sort_by`` with a list of (column, order) pairs: the table's rows in that order."""
     return take(table, _c.call_function("sort_indices", [table], _c.SortOptions(sort_keys=sorting)))
+
+
+def lower_bound(values, value) -> int:
+    """The first position of sorted ``values`` (an Arrow array) not below ``value``: a binary search that decodes only
+    the few scalars it compares, none of the others (``len(values)`` when every one is below)."""
+    low, high = 0, len(values)
+    while low < high:
+        middle = (low + high) // 2
+        if values[middle].as_py() < value:
+            low = middle + 1
+        else:
+            high = middle
+    return low

@@ -388,20 +388,14 @@ class _Keys(WholeWhenIterated, dict):
         return repr(self.whole())
 
     def _search(self, key: str) -> list[str] | None:
-        keys, low, high = self._keys, 0, len(self._keys)
-        while low < high:
-            middle = (low + high) // 2
-            if keys[middle].as_py() < key:
-                low = middle + 1
-            else:
-                high = middle
-        first = low
+        from pipeline import arrowops as pc
+
+        keys = self._keys
+        low = first = pc.lower_bound(keys, key)  # a few scalars compared, none of the others decoded
         while low < len(keys) and keys[low].as_py() == key:  # a key's few paths
             low += 1
         if low == first:
             return None
-        from pipeline import arrowops as pc
-
         return pc.take(self._table.column("path"), self._order.slice(first, low - first)).to_pylist()
 
     def top_level_names(self) -> frozenset:

@@ -131,13 +131,8 @@ class _SearchedChunk:
             return self.order.slice(self.ranked).to_pylist()
         if not isinstance(value, str):
             return []
-        values, low, high = self.sorted_values, 0, len(self.sorted_values)
-        while low < high:  # a few dictionary strings compared, none decoded but those
-            middle = (low + high) // 2
-            if values[middle].as_py() < value:
-                low = middle + 1
-            else:
-                high = middle
+        values = self.sorted_values
+        low = pc.lower_bound(values, value)  # a few scalars compared, none of the others decoded
         if low == len(values) or values[low].as_py() != value:
             return []
         run = low if self.dense else _run_of(self.runs, low + 1)
@@ -149,13 +144,7 @@ class _SearchedChunk:
 
 def _run_of(runs: pa.Array, rank: int) -> int | None:
     """The position of ``rank`` among ``runs`` (ascending), None when no row has it."""
-    low, high = 0, len(runs)
-    while low < high:
-        middle = (low + high) // 2
-        if runs[middle].as_py() < rank:
-            low = middle + 1
-        else:
-            high = middle
+    low = pc.lower_bound(runs, rank)
     return low if low < len(runs) and runs[low].as_py() == rank else None
 
 

@@ -395,13 +395,7 @@ class FileInfos(WholeWhenIterated):
         if self._lake is None:
             self._lake = _sorted_by_path(self._lake_files(), self._keep)
         paths = self._lake.column("path")
-        low, high = 0, len(paths)
-        while low < high:  # a few string scalars compared, none of the other paths decoded
-            middle = (low + high) // 2
-            if paths[middle].as_py() < path:
-                low = middle + 1
-            else:
-                high = middle
+        low = pc.lower_bound(paths, path)  # a few string scalars compared, none of the other paths decoded
         if low == len(paths) or paths[low].as_py() != path:
             return None
         return next(iter(_infos(self._lake.slice(low, 1))))[1]
