@@ -12,7 +12,7 @@ from pipeline.extractor import Record
 from . import langs
 from .discover import is_test_path
 from .langs.arity import Params
-from .ondemand import WholeWhenIterated
+from .ondemand import AnsweredByGet, WholeWhenIterated
 from .qualnames import untwinned
 
 CALLABLE = {"function", "method", "class", "struct", "interface", "trait", "enum", "type", "object"}
@@ -282,7 +282,7 @@ def _stored_lazily(table) -> Graph:
 _NONE = object()
 
 
-class _Grouped(WholeWhenIterated, dict):
+class _Grouped(WholeWhenIterated, AnsweredByGet, dict):
     """The stored ``module_index`` rows of one ``kind`` as ``Graph.module_index`` (``nested``: group -> key -> paths)
     or ``Graph.packages`` ((group, scope) -> paths), a language group's rows made into Python the first time one of
     its entries is asked for: an update of a Python file in a repository that also holds C and JavaScript leaves
@@ -314,15 +314,6 @@ class _Grouped(WholeWhenIterated, dict):
             self._make(group)
         return dict.get(self, entry, default)
 
-    def __getitem__(self, entry):
-        found = self.get(entry, _NONE)
-        if found is _NONE:
-            raise KeyError(entry)
-        return found
-
-    def __contains__(self, entry) -> bool:
-        return self.get(entry, _NONE) is not _NONE
-
     def whole(self) -> dict:
         """Every entry, in the order ``stored_modules`` adds them (each group's rows made first)."""
         if self._whole is None:
@@ -335,7 +326,7 @@ class _Grouped(WholeWhenIterated, dict):
         return self._whole
 
 
-class _Keys(WholeWhenIterated, dict):
+class _Keys(WholeWhenIterated, AnsweredByGet, dict):
     """One language group's stored module index (key -> its paths, in the rows' order), searched per key in Arrow:
     its keys sorted once, a key's paths found by binary search and made Python when first asked for. An update
     asks for a few of site-packages' Python keys (~3.7 MiB and ~30K objects as a dict); iterating (a language that
@@ -363,15 +354,6 @@ class _Keys(WholeWhenIterated, dict):
         if found is _NONE:
             found = self._found[key] = self._search(key)
         return default if found is None else found
-
-    def __getitem__(self, key):
-        found = self.get(key, _NONE)
-        if found is _NONE:
-            raise KeyError(key)
-        return found
-
-    def __contains__(self, key) -> bool:
-        return self.get(key, _NONE) is not _NONE
 
     def __bool__(self) -> bool:
         return True  # made for a group with rows only

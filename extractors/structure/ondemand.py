@@ -3,6 +3,8 @@ when iterated, as the plain dict a full run builds."""
 
 from __future__ import annotations
 
+_MISSING = object()
+
 
 class WholeWhenIterated:
     """Iteration, length and views of ``whole()`` (every entry, built once by the class): a caller that walks the
@@ -25,3 +27,20 @@ class WholeWhenIterated:
 
     def values(self):
         return self.whole().values()
+
+
+class AnsweredByGet:
+    """``m[key]`` and ``key in m`` answered by the class's ``get(key, default)``, which finds (and keeps) an entry
+    when first asked: never the plain dict's own, which holds only what was asked before."""
+
+    def get(self, key, default=None):
+        raise NotImplementedError
+
+    def __getitem__(self, key):
+        found = self.get(key, _MISSING)
+        if found is _MISSING:
+            raise KeyError(key)
+        return found
+
+    def __contains__(self, key) -> bool:
+        return self.get(key, _MISSING) is not _MISSING

@@ -10,7 +10,7 @@ import pyarrow as pa
 from pipeline import arrowops as pc  # Arrow's kernels without importing pyarrow.compute
 from pipeline.lake import align_table
 
-from .ondemand import WholeWhenIterated
+from .ondemand import AnsweredByGet, WholeWhenIterated
 from .marks import IMPLEMENTED_VALUE, OBJECT_KEY, PASSED_VALUE, FileFacts  # not parse: an update does not import it
 from .resolve import DECLARED_KINDS, EARLY_KINDS, FLOW_KINDS, MODULE
 from .schemas import FILES, REFS, SYMBOLS
@@ -356,7 +356,7 @@ class Current:
 FILE_INFO = ["path", "language", "package", "parse_status"]
 
 
-class FileInfos(WholeWhenIterated):
+class FileInfos(WholeWhenIterated, AnsweredByGet):
     """What resolution reads of each file after an update (``file_infos``: its language, package and status, the
     skipped ones left out), looked up per asked path: this run's files from their few rows, the lake's kept ones by a
     binary search of its paths sorted in Arrow. An update's resolution asks for a few hundred of site-packages' 15.7K
@@ -379,15 +379,6 @@ class FileInfos(WholeWhenIterated):
         if info is _NOT_ASKED:
             info = self._asked[path] = self._fresh.get(path) if path in self._fresh else self._kept(path)
         return default if info is None else info
-
-    def __getitem__(self, path: str) -> dict:
-        info = self.get(path)
-        if info is None:
-            raise KeyError(path)
-        return info
-
-    def __contains__(self, path) -> bool:
-        return self.get(path) is not None
 
     def _kept(self, path: str) -> dict | None:
         if not isinstance(path, str) or not _may_keep(self._keep, path):
