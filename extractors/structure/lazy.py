@@ -88,11 +88,11 @@ class Searched:
     update, of which a leaf's looks up a few hundred classes."""
 
     def __init__(self, table: pa.Table, keys: tuple[str, ...]):
-        self.table, self._chunks = table, {key: _searchable(table.column(key)) for key in keys}
+        self.table, self._numbers = table, {key: SearchedNumbers(table.column(key)) for key in keys}
 
     def rows(self, key: str, value, columns: list[str]) -> list[tuple]:
         """The rows whose ``key`` is ``value`` (their ``columns``), in the table's order."""
-        numbers = [offset + i for offset, chunk in self._chunks[key] for i in chunk.rows(value)]
+        numbers = self._numbers[key].get(value)
         if not numbers:
             return []
         data = _plain(pc.take(self.table.select(columns), pa.array(numbers, pa.int64()))).to_pydict()
@@ -102,7 +102,7 @@ class Searched:
 def _searchable(column) -> list[tuple[int, "_SearchedChunk"]]:
     """Each chunk of ``column`` searchable, with the table's row number of its first row."""
     found, offset = [], 0
-    for chunk in column.chunks if isinstance(column, pa.ChunkedArray) else [column]:
+    for chunk in _chunks_of(column):
         if len(chunk):
             found.append((offset, _SearchedChunk(chunk)))
         offset += len(chunk)
@@ -148,10 +148,13 @@ def _run_of(runs: pa.Array, rank: int) -> int | None:
     return low if low < len(runs) and runs[low].as_py() == rank else None
 
 
+def _chunks_of(column) -> list:
+    return column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+
+
 def _pylist(column) -> list:
-    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
     out: list = []
-    for chunk in chunks:
+    for chunk in _chunks_of(column):
         if pa.types.is_dictionary(chunk.type):
             values = chunk.dictionary.to_pylist() + [None]  # a null index points at the None appended
             out.extend(map(values.__getitem__, pc.fill_null(chunk.indices, len(values) - 1).to_pylist()))
@@ -292,8 +295,7 @@ def _numbers(column):
     """Where each key lies in a shard: a dict (``_row_numbers``), or for a shard of many distinct keys (a
     ``symbol_names`` shard of site-packages: ~15K names, ~1.5 MiB as a dict, of which an update asks a few) the
     column searched per key (``SearchedNumbers``)."""
-    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
-    distinct = sum(len(c.dictionary) if pa.types.is_dictionary(c.type) else len(c) for c in chunks)
+    distinct = sum(len(c.dictionary) if pa.types.is_dictionary(c.type) else len(c) for c in _chunks_of(column))
     return SearchedNumbers(column) if distinct > MANY_KEYS else _row_numbers(column)
 
 
@@ -315,7 +317,7 @@ def _row_numbers(column) -> dict:
     (~11 MiB of ints and lists as lists)."""
     numbers: dict = {}
     offset = 0
-    for chunk in column.chunks if isinstance(column, pa.ChunkedArray) else [column]:
+    for chunk in _chunks_of(column):
         if not pa.types.is_dictionary(chunk.type):
             chunk = pc.dictionary_encode(chunk)
         order = pc.array_sort_indices(chunk.indices)
