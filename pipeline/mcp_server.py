@@ -222,7 +222,7 @@ def build_server(lake_root: str | None = None):
 
     session = LakeSession(lake_root)
     server = MCPServer("codelake", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
-    for tool in _tools(session):
+    for tool in LakeTools(session).all():
         server.add_tool(_guarded(tool), name=tool.__name__, description=tool.__doc__)
     server.session = session  # for tests and the benchmark
     return server
@@ -249,35 +249,51 @@ def _guarded(fn):
     return call
 
 
-def _tools(session: LakeSession) -> list:
-    from . import query
+class LakeTools:
+    """The tools an agent calls, one method each (its docstring is the tool's description), over one session."""
 
-    def search_symbols(term: str, limit: int = 20, offset: int = 0) -> str:
+    NAMES = ("search_symbols", "callers", "blast_radius", "neighborhood", "hotspots", "why", "digest", "context",
+             "status")
+
+    def __init__(self, session: LakeSession):
+        self.session = session
+
+    def all(self) -> list:
+        return [getattr(self, name) for name in self.NAMES]
+
+    def search_symbols(self, term: str, limit: int = 20, offset: int = 0) -> str:
         """Find symbols by name, qualified name or path, best match first. Returns repo, id, kind, path, line."""
+        from . import query
+
         _bounds(limit, offset)
-        columns, rows = session.run(query.search, term, offset + limit + 1)
+        columns, rows = self.session.run(query.search, term, offset + limit + 1)
         return page(f"symbols matching {term!r}: {len(rows)}{'+' if len(rows) > offset + limit else ''}",
                     columns, rows, offset, limit)
 
-    def callers(target: str, repo: str | None = None, limit: int = 30, offset: int = 0) -> str:
+    def callers(self, target: str, repo: str | None = None, limit: int = 30, offset: int = 0) -> str:
         """Who references a symbol (or, for a file, any of its symbols from other files): caller, path, line,
         kind, confidence, resolution. target: a symbol id (path::Qual.name), a file path, or a unique name."""
+        from . import query
+
         _bounds(limit, offset)
 
         def run(catalog):
             resolved = query.resolve_target(catalog, target, repo)
             return resolved, query.callers(catalog, resolved)
 
-        resolved, (columns, rows) = session.run(run)
+        resolved, (columns, rows) = self.session.run(run)
         files = len({r[1] for r in rows})
         return page(f"{len(rows)} references to {resolved.value} ({resolved.repo}) from {files} files",
                     columns, rows, offset, limit)
 
-    def blast_radius(target: str, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0,
+    def blast_radius(self, target: str, depth: int = 4, reverse: bool = False, min_confidence: float = 0.0,
                      repo: str | None = None, limit: int = 30, offset: int = 0) -> str:
         """Everything that transitively depends on target (reverse=true: what it depends on), nearest and surest
         first: id, kind, path, line, depth, is_test, other_file, confidence, may_be_incomplete, via."""
+        from . import query
+
         _bounds(limit, offset, depth)
+        session = self.session
 
         def run(catalog):
             resolved = query.resolve_target(catalog, target, repo)
@@ -289,39 +305,32 @@ def _tools(session: LakeSession) -> list:
         summary = (f"{len(rows)} symbols {direction} {resolved.value} within depth {depth}: "
                    f"{sum(1 for r in rows if r[6])} in other files, {sum(1 for r in rows if r[5])} tests, "
                    f"{len({r[2] for r in rows})} files")
-        notes = [f"{gap[k]} {text}" for k, text in (("unparsed_files", "files parsed only partly"),
-                                                    ("unresolved_mentions", "unresolved references to that name"))
-                 if gap.get(k)]
-        if sum(1 for r in rows if r[8]):
-            notes.insert(0, f"{sum(1 for r in rows if r[8])} results rest on guessed edges")
-        if notes:
-            summary += "; may be incomplete: " + "; ".join(notes)
-        return page(summary, columns, rows, offset, limit)
+        return page(summary + _incomplete(rows, gap), columns, rows, offset, limit)
 
-    def hotspots(repo: str | None = None, window_days: int = 90, by: str = "lines", include_tests: bool = False,
+    def hotspots(self, repo: str | None = None, window_days: int = 90, by: str = "lines", include_tests: bool = False,
                  limit: int = 20) -> str:
         """Files ranked by recent revisions x size (by: lines or symbols), with churn and trend."""
-        import inspect
-
         from .history import hotspots as run
 
         _bounds(limit)
-        options = {"repo": repo, "window_days": window_days, "size": by, "limit": limit}
-        if "include_tests" in inspect.signature(run).parameters:
-            options["include_tests"] = include_tests
-        columns, rows = session.run(run, **options)
+        columns, rows = self.session.run(run, repo=repo, window_days=window_days, size=by, limit=limit,
+                                         include_tests=include_tests)
         return page(f"top {len(rows)} hotspots over {window_days} days", columns, rows, 0, limit)
 
-    def neighborhood(file: str, repo: str | None = None, limit: int = 20) -> str:
+    def neighborhood(self, file: str, repo: str | None = None, limit: int = 20) -> str:
         """Files related to file by structure, co-change and co-touch, fused score first, with each signal."""
+        from .map.queries import neighbors
+
         _bounds(limit)
-        columns, rows = session.run(_map("neighbors"), file, repo, None, limit)
+        columns, rows = self.session.run(neighbors, file, repo, None, limit)
         return page(f"{len(rows)} neighbours of {file}", columns, rows, 0, limit)
 
-    def why(file: str, repo: str | None = None, limit: int = 10) -> str:
+    def why(self, file: str, repo: str | None = None, limit: int = 10) -> str:
         """Why a file exists: its purpose, the documents that mention it, its top dependents, its owner."""
+        from .map.queries import why
+
         _bounds(limit)
-        found = session.run(_map("why"), file, repo, limit)
+        found = self.session.run(why, file, repo, limit)
         parts = [f"{found['path']} ({found['repo']})" + (f": {found['purpose']}" if found.get("purpose") else "")]
         for key, title in (("docs", "mentioned in"), ("callers", "used by"), ("owner", "owner")):
             columns, rows = found.get(key) or ([], [])
@@ -329,71 +338,48 @@ def _tools(session: LakeSession) -> list:
                 parts.append(f"{title}:\n{table(columns, rows)}")
         return "\n".join(parts)
 
-    def digest(repo: str | None = None, budget: int = 400) -> str:
+    def digest(self, repo: str | None = None, budget: int = 400) -> str:
         """The repository's session digest (what the SessionStart hook injects), cut to budget tokens."""
-        read = _reader()
-        repo = repo or _only_repo(session)
-        text = read.digest(session.lake.root, repo, budget=budget)
+        from .exports import read
+
+        repo = repo or _only_repo(self.session)
+        text = read.digest(self.session.lake.root, repo, budget=budget)
         if text is None:
             raise CodelakeError(f"no export for repository {repo!r}: run `codelake export`")
         return text
 
-    def context(targets: list[str], budget: int = 2000, repo: str | None = None) -> str:
+    def context(self, targets: list[str], budget: int = 2000, repo: str | None = None) -> str:
         """The source an agent needs to work on targets (symbol ids, files or names), packed into budget tokens:
         full source of the closest definitions, signatures of the next, path:line of the rest."""
         from mcp.server.mcpserver.exceptions import ToolError
 
+        from .map.context import pack
+
         if not targets or not 100 <= budget <= 20000:
             raise ToolError("give at least one target and a budget between 100 and 20000 tokens")
-        try:
-            from .map.context import pack
-        except ImportError:
-            return _snippets(session, targets, repo)
-        packed = session.run(pack, list(targets), budget, repo)
+        packed = self.session.run(pack, list(targets), budget, repo)
         notes = "".join(f"\n({note})" for note in packed.notes)
         return f"{packed.tokens} tokens: {packed.full} definitions in full, {packed.signatures} signatures, " \
                f"{packed.listed} listed\n{packed.text}{notes}"
 
-    def status() -> str:
+    def status(self) -> str:
         """Per repository: files, symbols, edges, commits, agent tool calls, indexed commit, commits behind HEAD."""
+        from . import query
+
+        session = self.session
         columns, rows = session.run(lambda c: query.status(c, session.lake))
         return page(f"{len(rows)} repositories in the lake at {session.lake.root}", columns, rows, 0, MAX_LIMIT)
 
-    return [search_symbols, callers, blast_radius, neighborhood, hotspots, why, digest, context, status]
 
-
-def _map(name: str, required: bool = True):
-    """A function of the map engineer's query module, or a tool error naming what is missing."""
-    try:
-        from .map import queries
-    except ImportError:
-        queries = None
-    fn = getattr(queries, name, None)
-    if fn is None and required:
-        raise CodelakeError(f"{name} needs the map module (pipeline.map), which this codelake does not have yet")
-    return fn
-
-
-def _snippets(session: LakeSession, targets: list[str], repo: str | None) -> str:
-    """Without the map's context packer: the exported snippet of each target file."""
-    read, texts = _reader(), []
-    for target in targets:
-        found = read.repo_for_path(session.lake.root, target) if os.path.isabs(target) else None
-        repo_id, rel = found if found else (repo or _only_repo(session), target)
-        text = read.snippet(session.lake.root, repo_id, rel)
-        if text:
-            texts.append(text)
-    if not texts:
-        raise CodelakeError(f"no snippet for {', '.join(targets)} in the export")
-    return "\n\n".join(texts)
-
-
-def _reader():
-    try:
-        from .exports import read
-    except ImportError:
-        raise CodelakeError("this codelake has no exporter yet (pipeline.exports): no digest or snippets") from None
-    return read
+def _incomplete(rows: list, gap: dict) -> str:
+    """Why a blast radius may miss dependents: guessed edges it rests on, partly parsed files, unresolved names."""
+    notes = [f"{gap[k]} {text}" for k, text in (("unparsed_files", "files parsed only partly"),
+                                                ("unresolved_mentions", "unresolved references to that name"))
+             if gap.get(k)]
+    guessed = sum(1 for r in rows if r[8])
+    if guessed:
+        notes.insert(0, f"{guessed} results rest on guessed edges")
+    return "; may be incomplete: " + "; ".join(notes) if notes else ""
 
 
 def _only_repo(session: LakeSession) -> str:
