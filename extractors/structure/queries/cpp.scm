@@ -63,8 +63,7 @@
 ; the fixture, as GoogleTest's TEST_F (`app.add_option(..)` is the fixture's field)
 (function_definition declarator: (function_declarator declarator: (identifier) @name @decorator
   (#match? @decorator "^(TEST_CASE_METHOD|TEST_CASE_FIXTURE|TEMPLATE_TEST_CASE_METHOD)$")
-  parameters: (parameter_list . (parameter_declaration type: [(type_identifier) @parent.name
-    (qualified_identifier name: (type_identifier) @parent.name)]) .))) @definition.function
+  parameters: (parameter_list . (parameter_declaration type: (type_identifier) @parent.name) .))) @definition.function
 (function_definition declarator: (function_declarator declarator: (identifier) @decorator (#eq? @decorator "TEST")
   parameters: (parameter_list . (parameter_declaration) . (parameter_declaration type: (type_identifier) @name) .)))
   @definition.function
