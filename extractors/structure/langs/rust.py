@@ -761,7 +761,8 @@ MAX_MANIFEST_DIRS = 20000  # folders walked looking for the repository's crates 
 
 def settle_references(raw_refs: list) -> list:
     """A macro's call names it with its ``!`` (``tri!``), as its definition does: never a function's name. A field
-    typed by its struct's type parameter is of that parameter's bound (``_bound_fields``)."""
+    typed by its struct's type parameter is of that parameter's bound, a call through a bounded parameter's
+    associated type is of that trait's (``_bound_fields``)."""
     raw_refs = [r._replace(name=r.name + "!") if r.kind == "macro_call" else r for r in raw_refs]
     raw_refs = _through_crate_aliases(raw_refs)
     return _bound_fields(raw_refs) if any(r.kind in _PARAMETER_MARKS for r in raw_refs) else raw_refs
