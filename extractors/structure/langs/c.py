@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import posixpath
 
-from . import alias_form, nearest_of, no_package_scope
+from . import alias_form, entry_reason_with, nearest_of, no_package_scope
 from ..lazyre import lazy_re
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 
@@ -49,6 +49,17 @@ def receiver_path(receiver: str) -> str:
     return cast.group(1) + "()" if cast else receiver
 
 
+# what libFuzzer (and AFL++, honggfuzz in its mode) calls in a fuzz target: no code of the repository calls them
+FUZZ_ENTRIES = frozenset({"LLVMFuzzerTestOneInput", "LLVMFuzzerInitialize", "LLVMFuzzerCustomMutator",
+                          "LLVMFuzzerCustomCrossOver"})
+
+
+def fuzz_entry(name: str, kind: str, parent: str | None) -> str | None:
+    return "a fuzz target's entry, called by the fuzzing engine" \
+        if kind == "function" and parent is None and name in FUZZ_ENTRIES else None
+
+
+entry_reason = entry_reason_with(frozenset(), fuzz_entry)
 _MACRO_NAME = lazy_re(r"[A-Z][A-Z0-9_]*")
 _TAGGED = frozenset({"struct", "enum", "type"})  # a union is a struct to the query
 

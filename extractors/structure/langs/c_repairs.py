@@ -51,6 +51,10 @@ _LONE_MACRO = lazy_re(rb"^[ \t]*(" + _MACRO + rb")[ \t]*(?:\{[ \t]*)?$", re.M)
 # a test framework's macro defining a test by strings (Catch2, doctest: TEST_CASE("adds", "[math]") {): its
 # arguments blanked, it reads as a function TEST_CASE() {...} (cpp.scm names it a test)
 _STRING_ARGS = lazy_re(rb"^[ \t]*[A-Z][A-Z0-9_]*\(((?:[^()\n]|\([^()\n]*\))*)\)[ \t]*\{", re.M)  # with a "
+# ...but a fixture's test (Catch2's TEST_CASE_METHOD(TApp, "name", "[tag]"), doctest's TEST_CASE_FIXTURE(F, "name")):
+# its leading class name is kept, so it reads as TEST_CASE_METHOD(TApp) {...}, a method of the fixture (cpp.scm)
+_FIXTURE_ARGS = lazy_re(rb"^[ \t]*[A-Z][A-Z0-9_]*\([ \t]*[A-Za-z_][\w:]*[ \t]*(,(?:[^()\n]|\([^()\n]*\))*)\)[ \t]*\{",
+                        re.M)
 _ATTRIBUTE = lazy_re(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\n]*\))*\)\)")
 
 
@@ -62,7 +66,7 @@ def repairs(language: str) -> tuple:
 # (pattern, the group blanked (0: the whole match), what that group must hold to be blanked)
 _REWRITES = ((_CLASS_MACRO, 1, b""), (_BARE_CLASS_MACRO, 1, b""), (_SPECIFIER, 0, b""), (_TRAILING, 1, b""), (_NEXT_LINE_ANNOTATION, 1, b""),
              (_LONE_MACRO, 1, b""), (_IF_MACRO, 1, b""),
-             (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""))
+             (_FIXTURE_ARGS, 1, b'"'), (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""))
 
 
 def repair(data: bytes) -> bytes:

@@ -16,7 +16,7 @@ from . import alias_form, entry_reason_with, runtime_hook
 from ..lazyre import lazy_re
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
                 STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, included_variants,
-                is_external, linked, macro_uses, module_keys, package_scope, resolve_module, submodule)
+                fuzz_entry, is_external, linked, macro_uses, module_keys, package_scope, resolve_module, submodule)
 from .c_repairs import repaired_calls, repairs  # noqa: F401  (parse rules: export macros blanked, still uses)
 from .implicit_this import implicit_this, implicit_this_field
 
@@ -64,7 +64,7 @@ def _constructor(name: str, kind: str, parent: str | None) -> str | None:
     return None
 
 
-entry_reason = entry_reason_with(frozenset(), _constructor)
+entry_reason = entry_reason_with(frozenset(), _constructor, fuzz_entry)
 
 
 CLASS_DEFS = frozenset({"class", "struct"})

@@ -25,6 +25,9 @@ KEYWORDS = frozenset({"as", "break", "const", "continue", "crate", "else", "enum
                       "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where", "while",
                       "async", "await", "dyn"})
 EXTERNAL_RECEIVERS = frozenset({"std", "core", "alloc"})  # std::fmt::Display, core::mem::swap(): never ours
+# a parameter or `let` binding hides a same-named function of the file in a value's place (`let consumed = ..;
+# (consumed, res)` is the variable, never `fn consumed`)
+LOCALS_SHADOW = True
 SCOPED_TYPE_PATHS = True  # S::Ok where no S is in scope: a type parameter's (its bound's), never guessed
 BASE_KINDS = frozenset({"trait"})  # impl X for T: X is a trait, whatever else of that name the repository holds
 CRATE_ROOTS = ("lib.rs", "main.rs")
@@ -758,7 +761,8 @@ MAX_MANIFEST_DIRS = 20000  # folders walked looking for the repository's crates 
 
 def settle_references(raw_refs: list) -> list:
     """A macro's call names it with its ``!`` (``tri!``), as its definition does: never a function's name. A field
-    typed by its struct's type parameter is of that parameter's bound (``_bound_fields``)."""
+    typed by its struct's type parameter is of that parameter's bound, a call through a bounded parameter's
+    associated type is of that trait's (``_bound_fields``)."""
     raw_refs = [r._replace(name=r.name + "!") if r.kind == "macro_call" else r for r in raw_refs]
     raw_refs = _through_crate_aliases(raw_refs)
     return _bound_fields(raw_refs) if any(r.kind in _PARAMETER_MARKS for r in raw_refs) else raw_refs
@@ -805,8 +809,28 @@ def _bound_fields(raw_refs: list) -> list:
             module, _, trait = next(iter(bound)).rpartition("::")
             if trait not in BUILTINS and module.partition("::")[0] not in EXTERNAL_RECEIVERS:  # F: Clone + Visit
                 r = r._replace(name=trait, receiver=module or None)  # (std's first: which of them, not said)
+        elif r.kind == "call" and r.receiver and "::" in r.receiver:
+            r = _through_associated_type(r, bounds)
         out.append(r)
     return out
+
+
+_ASSOCIATED_PATH = lazy_re(r"^([A-Z]\w*)::([A-Z]\w*)$")
+
+
+def _through_associated_type(r, bounds: dict):
+    """``OM::Incomplete::is_streaming()`` where the file bounds ``OM`` by one trait (``OM: crate::OutputMode``):
+    the receiver is that trait's associated type (``crate::OutputMode::Incomplete``), whose own bound
+    (``type Incomplete: IsStreaming;``, an ``inherits``) holds the method. Several bounds, or a std trait's: as
+    written (nom's 190 ``OM::Output::bind(..)``, ``OM::Incomplete::is_streaming()`` were external)."""
+    m = _ASSOCIATED_PATH.match(r.receiver)
+    bound = bounds.get(m.group(1), ()) if m else ()
+    if len(bound) != 1:
+        return r
+    trait = next(iter(bound))
+    if trait.rpartition("::")[2] in BUILTINS or trait.partition("::")[0] in EXTERNAL_RECEIVERS:
+        return r
+    return r._replace(receiver=f"{trait}::{m.group(2)}")
 
 
 def settle_definitions(raw_defs: list, imports: list, root) -> list:
@@ -864,6 +888,8 @@ def _use_paths(imports: list) -> dict[str, list[str]]:
 def _origin(path: list[str], uses: dict, local: set, crates: frozenset, hops: int = 0) -> str:
     """Whether a path written in the file starts in another crate ("external") or in this one ("local")."""
     head = path[0]
+    if head in LOCAL_HEADS and any(part in EXTERNAL_RECEIVERS for part in path[1:-1]):
+        return "external"  # crate::lib::std::ops::Range: a no_std crate's facade of the standard library (nom, serde)
     if hops > MAX_USE_HOPS or head in LOCAL_HEADS:
         return "local"
     if head == "self":  # self::x::T: this module's x, which may be a name the file imports

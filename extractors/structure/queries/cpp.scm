@@ -41,7 +41,7 @@
    "preproc_if" "preproc_ifdef" "preproc_else" "preproc_elif" "ERROR")
   (#not-match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
 ((function_definition !type declarator: (function_declarator declarator: (identifier) @name)) @reference.call
-  (#parent-kind? @reference.call "translation_unit" "declaration_list") (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE|TEST_CASE_METHOD|SCENARIO)$"))
+  (#parent-kind? @reference.call "translation_unit" "declaration_list") (#not-match? @name "^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE|TEST_CASE_METHOD|TEST_CASE_FIXTURE|TEMPLATE_TEST_CASE_METHOD|SCENARIO)$"))
 ((function_definition !type declarator: (function_declarator declarator: (identifier) @name)) @reference.call
   (#match? @name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$") (#not-match? @name "^(TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|TEST_CASE)"))
 ; a macro's use as a statement of its own, with no `;` (`FMT_PRAGMA_CLANG(diagnostic push)`, a class body's
@@ -58,7 +58,12 @@
                               . (parameter_declaration type: (type_identifier) @name) .))) @definition.function
 ; Catch2, doctest: TEST_CASE("adds", "[math]") {...} (its strings blanked by c_repairs): a test the framework runs
 (function_definition declarator: (function_declarator declarator: (identifier) @name @decorator
-  (#match? @decorator "^(TEST_CASE|TEST_CASE_METHOD|SCENARIO|TEMPLATE_TEST_CASE|TEST_SUITE)$"))) @definition.function
+  (#match? @decorator "^(TEST_CASE|SCENARIO|TEMPLATE_TEST_CASE|TEST_SUITE)$"))) @definition.function
+; TEST_CASE_METHOD(TApp, "name", "[tag]") {...} (c_repairs keeps the class: `TEST_CASE_METHOD(TApp)`): a method of
+; the fixture, as GoogleTest's TEST_F (`app.add_option(..)` is the fixture's field)
+(function_definition declarator: (function_declarator declarator: (identifier) @name @decorator
+  (#match? @decorator "^(TEST_CASE_METHOD|TEST_CASE_FIXTURE|TEMPLATE_TEST_CASE_METHOD)$")
+  parameters: (parameter_list . (parameter_declaration type: (type_identifier) @parent.name) .))) @definition.function
 (function_definition declarator: (function_declarator declarator: (identifier) @decorator (#eq? @decorator "TEST")
   parameters: (parameter_list . (parameter_declaration) . (parameter_declaration type: (type_identifier) @name) .)))
   @definition.function
@@ -232,6 +237,14 @@
  (case_statement value: (identifier) @name)
  (conditional_expression [(identifier) @name])
  (cast_expression value: (identifier) @name)] @reference.callback
+; a function given as a value in braces or as a parameter's default (CLI11's `Timer timer{"t", CLI::Timer::Big}`,
+; `std::function<..> failure_message_{FailureMessage::simple}`, `Timer(time_print_t time_print = Simple)`)
+[(initializer_list (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name))
+ (initializer_list (qualified_identifier scope: (_) @receiver "::" @receiver
+   name: (qualified_identifier scope: (_) @receiver "::" @receiver name: (identifier) @name)))
+ (optional_parameter_declaration default_value: (qualified_identifier scope: (_) @receiver "::" @receiver
+   name: (identifier) @name))] @reference.callback
+(optional_parameter_declaration default_value: (identifier) @name) @reference.callback
 
 ; base classes: class A : public B, private ns::C<T>
 (base_class_clause [(type_identifier) @name (template_type name: (type_identifier) @name)] @reference.inherits)
@@ -290,8 +303,10 @@
     value: (call_expression function: (qualified_identifier name: (template_function name: (identifier) @_make
       arguments: (template_argument_list . (type_descriptor type: (_) @var.type))))))
   (#match? @_make "^(make_shared|make_unique)$"))
+; (and auto* / auto&: CLI11's `auto *opt = app.add_option(..)`)
 (declaration type: (placeholder_type_specifier)
-  declarator: (init_declarator declarator: (identifier) @var.name
+  declarator: (init_declarator declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)
+                                            (reference_declarator (identifier) @var.name)]
     value: (call_expression function: [(identifier) (field_expression) (qualified_identifier name: (identifier))]
       @_callee (#not-match? @_callee "(\\.|->)(c?r?begin|find|lower_bound|upper_bound)$"))
       @var.value))

@@ -283,6 +283,16 @@
   [(parameter_declaration name: (identifier) @var.name) (variadic_parameter_declaration name: (identifier) @var.name)]))))
 (short_var_declaration left: (expression_list (identifier) @local.name))
 (var_spec name: (identifier) @local.name)
+; a := or var in a function holds from the statement's end to its block's end (an `if`'s initializer: to the if's
+; end), so `args, _, err := args.Get()` in an inner block reads the package args in its value and after the
+; block ends, as its uses before and after the block do (a local hid the package in the whole function). A function
+; literal's name stays the function's (`check := func() {..}; check()`: that definition, named where it opens)
+((statement_list (short_var_declaration left: (expression_list) @scope.binder
+   right: (expression_list . (_) @_value)) @scope.binds.after) (#not-match? @_value "^func"))
+((statement_list (var_declaration (var_spec value: (expression_list . (_) @_value))) @scope.binder @scope.binds.after)
+ (#not-match? @_value "^func"))
+((if_statement initializer: (short_var_declaration left: (expression_list) @scope.binder
+   right: (expression_list . (_) @_value)) @scope.binds.after) (#not-match? @_value "^func"))
 (range_clause left: (expression_list (identifier) @local.name))
 ; p := c.pools[name], p, ok := c.pools[name]: an element of the map (or slice), as a range variable is; x :=
 ; p.leaves()[i]: an element of what the method declares it returns

@@ -100,6 +100,11 @@
 (trait_item body: (declaration_list (function_item name: (identifier) @name) @definition.function @exported))
 ; a trait's associated type (type Output;): a member its impls' `type Output = ...` implement (dispatch reaches them)
 (trait_item body: (declaration_list (associated_type name: (type_identifier) @name) @definition.type @exported))
+; ...whose first bound is what it is (type Incomplete: IsStreaming;): OM::Incomplete::is_streaming() on a type
+; parameter `OM: OutputMode` is IsStreaming's method, dispatched to its impls (nom's OM::Output::bind(..))
+(trait_item body: (declaration_list (associated_type
+  bounds: (trait_bounds . [(type_identifier) @name (generic_type type: (type_identifier) @name)
+                           (scoped_type_identifier path: (_) @receiver name: (type_identifier) @name)])) @reference.inherits))
 
 ; trait implementations: impl Trait for Type -> Type inherits Trait (the reference belongs to the impl's type)
 (impl_item trait: [(type_identifier) @name
@@ -120,6 +125,9 @@
 ; functions passed as values: iter.map(parse), spawn(worker), map(Self::check), map(util::parse)
 (arguments (identifier) @name) @reference.callback
 (arguments (scoped_identifier path: (_) @receiver name: (identifier) @name)) @reference.callback
+; ...and in a tuple (a parser combinator's choice: nom's `alt((parse_num, parse_bool))`, `(tag, digit1).parse(i)`)
+(tuple_expression [(identifier) @name (scoped_identifier path: (_) @receiver name: (identifier) @name)])
+  @reference.callback
 ; and kept in a struct's field (a vtable: ErrorVTable { object_drop: object_drop::<E> }), generic ones too
 (arguments (generic_function function: (identifier) @name)) @reference.callback
 (field_initializer value: [(identifier) @name
