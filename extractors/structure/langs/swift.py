@@ -95,6 +95,26 @@ def library_init(resolver, r, src):
     return None
 
 
+def builtin_type_init(resolver, r, src):
+    """``URL(target: t)``, ``Array(decodingBase32: s)``: a language type's initializer the repository adds in an
+    extension (``extension URL { init<T: TargetType>(target: T) }``), where the call writes labels that fit it;
+    ``URL(string:)``, ``String(describing:)``, an unlabeled ``Array(x)`` stay the library's (the other layers)."""
+    from ..qualnames import unsuffixed
+    from ..resolve import Found
+
+    if r.receiver is not None or not r.labels or r.labels.replace("_", "").replace(",", "") == "" \
+            or r.name not in resolver.hooks.get(r.path, resolver.no_hooks).builtins:
+        return None
+    want = f"{r.name}.init"
+    ids = [sid for sid in resolver.g.by_name.get("init", ()) if unsuffixed(resolver.g.by_id[sid].qualname) == want
+           and resolver.g.by_id[sid].params is not None and resolver.g.by_id[sid].params.labels is not None
+           and _fits_call(resolver.g.by_id[sid].params, r)]
+    ids = resolver._same_program(r.path, Found(resolver._same_language(ids, r.path), "")).ids if ids else ids
+    if not ids:
+        return None
+    return Found(ids, "same_file" if all(resolver.g.by_id[i].path == r.path for i in ids) else "same_package")
+
+
 def library_base_member(resolver, r, src):
     """A bare ``setupToolbar()`` in a subclass of a library's type (``class Gallery: UICollectionViewController``)
     that neither it nor a base of the repository has: a method the repository adds to a library's type
@@ -178,6 +198,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the type's (or a base's, a protocol's) member, before the module's; then
     one the repository adds to the library's type the class extends; then a member of the library's type the
     caller's extension adds to (``extended_member``); last, a name defined nowhere is the library's."""
+    name_layers.insert(0, builtin_type_init)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index("scoped") + 2, library_base_member)
     name_layers.insert(name_layers.index("scoped") + 3, extended_member)
