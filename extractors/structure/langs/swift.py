@@ -115,6 +115,45 @@ def builtin_type_init(resolver, r, src):
     return Found(ids, "same_file" if all(resolver.g.by_id[i].path == r.path for i in ids) else "same_package")
 
 
+def visible_members(resolver, r, src, found):
+    """``session.request(..)`` in a module that imports neither RxMoya nor ReactiveMoya, which each extend a
+    library's type with a ``request``: the members of the calling module and of the modules its files import. As
+    Swift looks members up, an import in any file of a module makes its extensions visible in all of them (a test
+    file importing only RxSwift calls RxMoya's ``mapJSON`` another test file imports). None seen: the library's
+    own member where every candidate extends a library's type, else all stay."""
+    from ..resolve import EXTERNAL
+
+    if len(found.ids) < 2 and found.resolution != "unique_name":
+        return found
+    seen = _modules_seen(resolver, _module(resolver, r.path))
+    kept = [i for i in found.ids if _module(resolver, resolver.g.by_id[i].path) in seen]
+    if len(kept) == len(found.ids):
+        return found
+    if not kept:
+        return EXTERNAL if all(resolver._extends_library(i) for i in found.ids) else found
+    return type(found)(kept, "unique_name" if len(kept) == 1 and found.resolution == "ambiguous" else found.resolution)
+
+
+def _module(resolver, path: str) -> str:
+    return (resolver.files.get(path) or {}).get("package") or module_of(path)
+
+
+_SEEN: list = [None, None]  # (the graph, module -> the modules its files import and itself), one resolution's
+
+
+def _modules_seen(resolver, module: str) -> frozenset:
+    if _SEEN[0] is not resolver.g:
+        _SEEN[:] = [resolver.g, None]
+    if _SEEN[1] is None:
+        imports: dict = {}
+        for path in resolver.files:
+            if path.endswith(".swift"):
+                got = imports.setdefault(_module(resolver, path), set())
+                got.update(_module(resolver, paths[0]) for paths in resolver.stars(path) if paths)
+        _SEEN[1] = {m: frozenset(got | {m}) for m, got in imports.items()}
+    return _SEEN[1].get(module) or frozenset({module})
+
+
 def library_base_member(resolver, r, src):
     """A bare ``setupToolbar()`` in a subclass of a library's type (``class Gallery: UICollectionViewController``)
     that neither it nor a base of the repository has: a method the repository adds to a library's type
