@@ -5143,18 +5143,34 @@ class Resolver(ImportBindings):
         module's method for an included interface, a Java base class's for an interface the subclass adds; where
         methods are looked up in C3 order (Python), a later base's method that an earlier base (a mixin) overrides
         for the class (``class EnvironHeaders(ImmutableHeadersMixin, Headers)``: ``Headers.setlist`` called on one
-        runs the mixin's)."""
+        runs the mixin's); in a language's own order (Ruby's), a mixin's method that a later one overrides (an
+        ``included`` hook's ``include ORM`` then ``include InstanceMethods``: ORM's template calls ``aasm_save``)."""
         out = []
-        mixed = self.hooks.get(self.g.by_id[cls].path, self.no_hooks).c3
+        hooks = self.hooks.get(self.g.by_id[cls].path, self.no_hooks)
+        # a language's own order (Ruby's: the last mixin first) may let any base's method lose to another's
+        mixed = hooks.c3 or hooks.linearize is not None
         for place, base in enumerate(bases):
             interface = self._is_interface(base)
-            if not interface and not (mixed and place > 0):
+            if not interface and not (mixed and (place > 0 or not hooks.c3)):
                 continue
             for name, declared in self._base_members(base, mixed and not interface):
                 body = self._member(cls, name) if name not in own else None
+                if body and not hooks.c3 and not interface:  # an instance's: a module it extends is the class's
+                    body = self._instance_member(cls, name, declared)
                 if body and body.ids[0] != declared and (interface or self._both_methods(declared, body.ids[0])):
                     out.append((declared, body.ids[0]))
         return out
+
+    def _instance_member(self, cls: str, name: str, declared: str) -> Found | None:
+        """The first ``name`` an instance of ``cls`` reaches in its language's order (Ruby's), where ``declared`` is
+        an instance's too: a class object's method (``def self.included``, an extended module's) overrides none."""
+        if self._class_level(declared):
+            return None
+        for c, _ in self._linearized(cls):
+            sid = self.g.members.get(c, {}).get(name)
+            if sid and not self._class_level(sid):
+                return Found([sid], "inherited")
+        return None
 
     def _base_members(self, base: str, inherited: bool):
         """(name, member) of ``base``; with ``inherited`` also those it takes from its own bases, the nearest first:

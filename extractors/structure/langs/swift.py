@@ -95,6 +95,65 @@ def library_init(resolver, r, src):
     return None
 
 
+def builtin_type_init(resolver, r, src):
+    """``URL(target: t)``, ``Array(decodingBase32: s)``: a language type's initializer the repository adds in an
+    extension (``extension URL { init<T: TargetType>(target: T) }``), where the call writes labels that fit it;
+    ``URL(string:)``, ``String(describing:)``, an unlabeled ``Array(x)`` stay the library's (the other layers)."""
+    from ..qualnames import unsuffixed
+    from ..resolve import Found
+
+    if r.receiver is not None or not r.labels or r.labels.replace("_", "").replace(",", "") == "" \
+            or r.name not in resolver.hooks.get(r.path, resolver.no_hooks).builtins:
+        return None
+    want = f"{r.name}.init"
+    ids = [sid for sid in resolver.g.by_name.get("init", ()) if unsuffixed(resolver.g.by_id[sid].qualname) == want
+           and resolver.g.by_id[sid].params is not None and resolver.g.by_id[sid].params.labels is not None
+           and _fits_call(resolver.g.by_id[sid].params, r)]
+    ids = resolver._same_program(r.path, Found(resolver._same_language(ids, r.path), "")).ids if ids else ids
+    if not ids:
+        return None
+    return Found(ids, "same_file" if all(resolver.g.by_id[i].path == r.path for i in ids) else "same_package")
+
+
+def visible_members(resolver, r, src, found):
+    """``session.request(..)`` in a module that imports neither RxMoya nor ReactiveMoya, which each extend a
+    library's type with a ``request``: the members of the calling module and of the modules its files import. As
+    Swift looks members up, an import in any file of a module makes its extensions visible in all of them (a test
+    file importing only RxSwift calls RxMoya's ``mapJSON`` another test file imports). None seen: the library's
+    own member where every candidate extends a library's type, else all stay."""
+    from ..resolve import EXTERNAL
+
+    if len(found.ids) < 2 and found.resolution != "unique_name":
+        return found
+    seen = _modules_seen(resolver, _module(resolver, r.path))
+    kept = [i for i in found.ids if _module(resolver, resolver.g.by_id[i].path) in seen]
+    if len(kept) == len(found.ids):
+        return found
+    if not kept:
+        return EXTERNAL if all(resolver._extends_library(i) for i in found.ids) else found
+    return type(found)(kept, "unique_name" if len(kept) == 1 and found.resolution == "ambiguous" else found.resolution)
+
+
+def _module(resolver, path: str) -> str:
+    return (resolver.files.get(path) or {}).get("package") or module_of(path)
+
+
+_SEEN: list = [None, None]  # (the graph, module -> the modules its files import and itself), one resolution's
+
+
+def _modules_seen(resolver, module: str) -> frozenset:
+    if _SEEN[0] is not resolver.g:
+        _SEEN[:] = [resolver.g, None]
+    if _SEEN[1] is None:
+        imports: dict = {}
+        for path in resolver.files:
+            if path.endswith(".swift"):
+                got = imports.setdefault(_module(resolver, path), set())
+                got.update(_module(resolver, paths[0]) for paths in resolver.stars(path) if paths)
+        _SEEN[1] = {m: frozenset(got | {m}) for m, got in imports.items()}
+    return _SEEN[1].get(module) or frozenset({module})
+
+
 def library_base_member(resolver, r, src):
     """A bare ``setupToolbar()`` in a subclass of a library's type (``class Gallery: UICollectionViewController``)
     that neither it nor a base of the repository has: a method the repository adds to a library's type
@@ -178,6 +237,7 @@ def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the type's (or a base's, a protocol's) member, before the module's; then
     one the repository adds to the library's type the class extends; then a member of the library's type the
     caller's extension adds to (``extended_member``); last, a name defined nowhere is the library's."""
+    name_layers.insert(0, builtin_type_init)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index("scoped") + 2, library_base_member)
     name_layers.insert(name_layers.index("scoped") + 3, extended_member)

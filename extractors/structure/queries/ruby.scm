@@ -182,6 +182,13 @@
 (call !receiver method: (identifier) @_alias arguments: (argument_list (simple_symbol) . (simple_symbol) @name .)
   (#eq? @_alias "alias_method")) @reference.callback
 (alias alias: (identifier) @name) @reference.callback
+; a callback named by a symbol (Rails' `before_save :normalize`, `validate :check`, a hook's
+; `base.after_initialize :ensure_state`; `if: :ready?`, `:after => [:notify]` in a DSL's options): the object's method
+(call method: (identifier) @_callback arguments: (argument_list (simple_symbol) @name @reference.callback)
+  (#match? @_callback "^((before|after|around)_[a-z_]+|validate)$"))
+(pair key: [(hash_key_symbol) (simple_symbol)] @_option
+  value: [(simple_symbol) @name (array (simple_symbol) @name)] @reference.callback
+  (#match? @_option "^:?(if|unless|guards?|(before|after|around)(_[a-z_]+)?)$"))
 ; xs.each(&:save): save called on each element, an object of a type not known here (a guess by name)
 (block_argument (simple_symbol) @name) @receiver @reference.call
 
