@@ -8,9 +8,10 @@ Jobs (one worker per job and repository at a time, by ``flock`` on ``<lake>/_hoo
   and the export's seconds apart. Then it stays warm for ``CODELAKE_WORKER_LINGER`` seconds (default 120; 0: it
   exits at once) waiting for the next edit: its imports, compiled grammar queries and what it read of the lake
   (``pipeline.shards.keep_read_files``, at most ``CODELAKE_WORKER_CACHE_MB``, default 256) are kept, so the next
-  update costs its own work only (an agent edits every few seconds). The export runs in a child forked when a
-  batch is taken (``export_child``): DuckDB and its connection (and the tokenizer, for a text no earlier export
-  counted) load there while the worker updates, and leave with it (the worker's peak on sympy 295-305 -> 140 MiB).
+  update costs its own work only (an agent edits every few seconds). The export runs in a child process started
+  when a batch is taken (``export_child``, a fresh interpreter: a fork carried the worker's pages): DuckDB and its
+  connection (and the tokenizer, for a text no earlier export counted) load there while the worker updates, and
+  leave with it (the worker's peak on sympy 295-305 -> 140 MiB).
   The worker imports neither numpy nor DuckDB and allocates from one arena (``_lean``, ``_one_arena``). Each
   batch's outcome is appended to ``<repo>.refreshed`` (``background.record_refresh``), which ``codelake update``
   reads when it hands its files to a warm worker instead of indexing them itself.
@@ -40,7 +41,6 @@ from datetime import datetime, timezone
 from ..allocator import POOL_VARIABLE, use_lake_allocator
 from . import background
 from .export_child import ExportChild
-from .export_child import preload as preload_export
 
 DEFAULT_TIMEOUT = 900.0
 DEFAULT_LINGER = 120.0  # seconds a refresh worker stays warm for the next edit
@@ -165,7 +165,6 @@ def _stay_warm(args) -> None:
     from ..shards import keep_read_files
 
     keep_read_files(int(_setting("CODELAKE_WORKER_CACHE_MB", DEFAULT_CACHE_MB)) << 20)
-    preload_export()
     background.announce_warm(args.lake, args.repo, args.root)
 
 
