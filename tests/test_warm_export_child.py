@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_hooks import FILES, _stop_worker, demo  # noqa: F401 - ``demo`` is a fixture
-from tests.test_warm_worker import _handed, _standby, _start, _worker
+from tests.test_warm_worker import _gone, _handed, _standby, _start, _worker
 
 pytestmark = [pytest.mark.skipif(not hasattr(os, "posix_spawn"), reason="the export child is spawned"),
               pytest.mark.skipif(importlib.util.find_spec("bpe_openai") is None, reason="bpe-openai counts tokens")]
@@ -92,5 +92,57 @@ def test_the_export_child_holds_none_of_the_workers_update(demo, monkeypatch, lo
         _standby(lake)
         assert _record(lake, "pkg/core.py")["text"] == record["text"]
         assert len(_loaders(loads)) == seen  # counted from what it was sent: no tokenizer loaded
+    finally:
+        _stop_worker(lake)
+
+
+def _own_session(worker: int) -> list[int]:
+    from tests.bench.bench_lake import _children
+
+    out = []
+    for child in _children(worker):
+        try:
+            if os.getsid(child) == child:
+                out.append(child)
+        except OSError:
+            pass
+    return out
+
+
+def _export_ahead(worker: int) -> int:
+    """The export child the idle worker started ahead for its next batch (a session of its own)."""
+    import time
+
+    from tests.test_hooks import TIMEOUT
+
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        ahead = _own_session(worker)
+        if len(ahead) == 1:
+            return ahead[0]
+        time.sleep(0.05)
+    raise AssertionError(f"no export child started ahead: {_own_session(worker)}")
+
+
+def test_the_export_child_started_while_idle_exports_the_next_edit(demo, monkeypatch, loads):
+    """Once a batch is over the worker starts the next batch's export child (its interpreter, DuckDB, the
+    connection: off the edit's path); that child exports the next edit from the snapshot the update published, and
+    a new one waits after it."""
+    lake, root = demo
+    try:
+        _start(lake, root, monkeypatch)
+        _standby(lake)
+        worker = _worker(lake)
+        for name in ("fresh", "later"):
+            ahead = _export_ahead(worker)
+            seen = len(_loaders(loads))
+            _core(root, f"\n\ndef {name}():\n    return 2\n")
+            _handed(lake, root, ["pkg/core.py"])
+            _standby(lake)
+            record = _record(lake, "pkg/core.py")
+            assert name in record["text"]  # the edit's snapshot, not the one the child connected to
+            (child,) = _loaders(loads)[seen:]
+            assert child["pid"] == ahead  # the child started ahead exported it, and left
+            assert _gone(ahead)
     finally:
         _stop_worker(lake)
