@@ -7,7 +7,7 @@ Jobs (one worker per job and repository at a time, by ``flock`` on ``<lake>/_hoo
   until the queue is empty, so ten quick edits cost one or two updates, not ten. The log line gives the update's
   and the export's seconds apart. Then it stays warm for ``CODELAKE_WORKER_LINGER`` seconds (default 120; 0: it
   exits at once) waiting for the next edit: its imports, compiled grammar queries and what it read of the lake
-  (``pipeline.shards.keep_read_files``, at most ``CODELAKE_WORKER_CACHE_MB``, default 256) are kept, so the next
+  (``pipeline.shards.keep_read_files``, at most ``CODELAKE_WORKER_CACHE_MB``, default 64) are kept, so the next
   update costs its own work only (an agent edits every few seconds). The export runs in a child process started
   when a batch is taken (``export_child``, a fresh interpreter: a fork carried the worker's pages): DuckDB and its
   connection (and the tokenizer, for a text no earlier export counted) load there while the worker updates, and
@@ -45,9 +45,12 @@ from .export_child import discard_standby as discard_export_standby
 
 DEFAULT_TIMEOUT = 900.0
 DEFAULT_LINGER = 120.0  # seconds a refresh worker stays warm for the next edit
-# what a warm worker keeps of the lake's files (at 128 a site-packages leaf's update re-read most of its shards:
-# 0.78 s of CPU a warm update against 0.31)
-DEFAULT_CACHE_MB = 256
+# what a warm worker keeps of the lake's files. 64: the bench's site-packages hub and leaf, alternated after a full
+# index, read no shard again in their steady updates at 64, 96 or 256 (the same misses), and the first update's reads
+# of the index's own shards, which no later update reads, no longer stay: the worker's peak 155.9 -> 148.3-149.0 MiB
+# (96: 152.8). It was 256 when a site-packages leaf's update re-read most of its shards at 128 (0.78 s of CPU a warm
+# update against 0.31), before the lazy index read shards on a budget of its own
+DEFAULT_CACHE_MB = 64
 LINGER_POLL_SECONDS = 0.01
 NICENESS = 10
 
