@@ -1,9 +1,10 @@
-"""The warm refresh worker's per-file export, in a child process started when a batch is taken.
+"""The warm refresh worker's per-file export, in a child process started ahead while the worker idles.
 
 The export's DuckDB connection with its views bound (~35 MiB) and the ``o200k_base`` tokenizer (~66 MiB) were the
 worker's for its whole life, on top of the update's imports and kept shards: a sympy worker stood at ~300 MiB between
-edits. A child started at the start of each batch imports DuckDB and connects while the worker updates (two cores:
-the update waits for neither), waits for the update's outcome, exports and exits; what it loaded leaves with it. The
+edits. A child started once a batch is over (``prepare_standby``; when none waits, as the next batch is taken)
+imports DuckDB and connects, waits for the next update's outcome, refreshes its connection to the snapshot that
+update published, exports and exits; what it loaded leaves with it. The
 tokenizer it loads only for a text no earlier export counted (``_recording``): the worker keeps the counts its last
 children sent back, and hands them over with the files to export.
 
