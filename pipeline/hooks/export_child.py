@@ -133,7 +133,8 @@ class ExportChild:
     def run(self, files: list[str]) -> None:
         """Export ``files`` in the child and wait for it; ``ExportFailed`` when it did not."""
         try:
-            write_all(self.go, _request(files))
+            payload = _request(files)
+            write_all(self.go, len(payload).to_bytes(8, "big") + payload)
         except OSError:  # it died already: its status says how
             pass
         os.close(self.go)
@@ -187,7 +188,7 @@ def _child_main(lake_root: str, repo: str, go: int, done: int) -> None:
 
         lake = Lake(lake_root)
         _warm_up(lake, repo)
-        request = read_all(go)
+        request = _read_request(go)
         if request:
             from .worker import export
 
@@ -203,6 +204,25 @@ def _child_main(lake_root: str, repo: str, go: int, done: int) -> None:
             pass
     finally:
         os._exit(status)
+
+
+def _read_request(fd: int) -> bytes:
+    """The request, its length first: not read to the pipe's end, as every process the worker forks while this
+    child waits (a parse child during the update) holds a copy of the pipe's other end (b"": the worker closed it
+    without asking, or died)."""
+    header = _read_exactly(fd, 8)
+    return _read_exactly(fd, int.from_bytes(header, "big")) if len(header) == 8 else b""
+
+
+def _read_exactly(fd: int, size: int) -> bytes:
+    chunks, left = [], size
+    while left:
+        chunk = os.read(fd, min(left, 1 << 16))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def _lean() -> None:
