@@ -338,8 +338,13 @@ def _edges(lake, repo: str) -> list:
 
 
 def _stop_worker(lake, repo: str = "demo") -> None:
+    """Stop the warm worker once its batch is over, its export too (killed in the middle, its batch stays queued for
+    the next worker, by design: ``codelake update`` returns before the export)."""
     import signal
 
+    deadline = time.monotonic() + TIMEOUT
+    while background.queued(str(lake), repo) and time.monotonic() < deadline:
+        time.sleep(0.05)
     entry = background.warm_entry(str(lake), repo)
     if entry is not None:
         try:

@@ -29,14 +29,26 @@ def _worker(lake) -> int:
 
 
 def _standby(lake, other_than: int | None = None) -> int:
-    """The worker's one child once it idles (its export child gone): the parse child it forked ahead."""
+    """The worker's parse child forked ahead once it idles (its batch over, the export too): its one child in its
+    own session (an export child, a batch's or the one started ahead for the next, has a session of its own)."""
     worker, deadline = _worker(lake), time.monotonic() + TIMEOUT
     while time.monotonic() < deadline:
-        children = _children(worker)
+        children = _same_session(worker)
         if len(children) == 1 and children[0] != other_than and not background.queued(str(lake), "demo"):
             return children[0]
         time.sleep(0.05)
     raise AssertionError(f"the worker has children {_children(worker)}, not one parse child forked ahead")
+
+
+def _same_session(pid: int) -> list[int]:
+    out = []
+    for child in _children(pid):
+        try:
+            if os.getsid(child) == os.getsid(pid):
+                out.append(child)
+        except OSError:  # gone meanwhile
+            pass
+    return out
 
 
 def _gone(pid: int) -> bool:

@@ -94,6 +94,11 @@ def remember(counts: dict[str, int], tokenizer: str) -> None:
         del _known[text]
 
 
+def known() -> dict[str, int]:
+    """The counts kept (``remember``), oldest first: a warm worker hands them to its export child."""
+    return dict(_known)
+
+
 def recording() -> dict[str, int]:
     """From now on, every count this process makes or looks up is kept in the dict returned (for its parent)."""
     global _counted

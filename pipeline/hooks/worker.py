@@ -7,10 +7,11 @@ Jobs (one worker per job and repository at a time, by ``flock`` on ``<lake>/_hoo
   until the queue is empty, so ten quick edits cost one or two updates, not ten. The log line gives the update's
   and the export's seconds apart. Then it stays warm for ``CODELAKE_WORKER_LINGER`` seconds (default 120; 0: it
   exits at once) waiting for the next edit: its imports, compiled grammar queries and what it read of the lake
-  (``pipeline.shards.keep_read_files``, at most ``CODELAKE_WORKER_CACHE_MB``, default 256) are kept, so the next
-  update costs its own work only (an agent edits every few seconds). The export runs in a child forked when a
-  batch is taken (``export_child``): DuckDB and its connection (and the tokenizer, for a text no earlier export
-  counted) load there while the worker updates, and leave with it (the worker's peak on sympy 295-305 -> 140 MiB).
+  (``pipeline.shards.keep_read_files``, at most ``CODELAKE_WORKER_CACHE_MB``, default 64) are kept, so the next
+  update costs its own work only (an agent edits every few seconds). The export runs in a child process started
+  when a batch is taken (``export_child``, a fresh interpreter: a fork carried the worker's pages): DuckDB and its
+  connection (and the tokenizer, for a text no earlier export counted) load there while the worker updates, and
+  leave with it (the worker's peak on sympy 295-305 -> 140 MiB).
   The worker imports neither numpy nor DuckDB and allocates from one arena (``_lean``, ``_one_arena``). Each
   batch's outcome is appended to ``<repo>.refreshed`` (``background.record_refresh``), which ``codelake update``
   reads when it hands its files to a warm worker instead of indexing them itself.
@@ -39,14 +40,17 @@ from datetime import datetime, timezone
 
 from ..allocator import POOL_VARIABLE, use_lake_allocator
 from . import background
-from .export_child import ExportChild
-from .export_child import preload as preload_export
+from .export_child import ExportChild, prepare_standby
+from .export_child import discard_standby as discard_export_standby
 
 DEFAULT_TIMEOUT = 900.0
 DEFAULT_LINGER = 120.0  # seconds a refresh worker stays warm for the next edit
-# what a warm worker keeps of the lake's files (at 128 a site-packages leaf's update re-read most of its shards:
-# 0.78 s of CPU a warm update against 0.31)
-DEFAULT_CACHE_MB = 256
+# what a warm worker keeps of the lake's files. 64: the bench's site-packages hub and leaf, alternated after a full
+# index, read no shard again in their steady updates at 64, 96 or 256 (the same misses), and the first update's reads
+# of the index's own shards, which no later update reads, no longer stay: the worker's peak 155.9 -> 148.3-149.0 MiB
+# (96: 152.8). It was 256 when a site-packages leaf's update re-read most of its shards at 128 (0.78 s of CPU a warm
+# update against 0.31), before the lazy index read shards on a budget of its own
+DEFAULT_CACHE_MB = 64
 LINGER_POLL_SECONDS = 0.01
 NICENESS = 10
 
@@ -165,7 +169,6 @@ def _stay_warm(args) -> None:
     from ..shards import keep_read_files
 
     keep_read_files(int(_setting("CODELAKE_WORKER_CACHE_MB", DEFAULT_CACHE_MB)) << 20)
-    preload_export()
     background.announce_warm(args.lake, args.repo, args.root)
 
 
@@ -180,6 +183,7 @@ def _next_edit(args, linger: float, timeout: float) -> bool:
         _log(args, "used half its CPU time: leaving (the next edit starts a fresh worker)")
         return False
     _parse_child_ahead()
+    _export_child_ahead(args)
     signal.alarm(0)  # waiting is bounded by ``linger``; a batch by its own alarm
     deadline = time.monotonic() + linger
     while time.monotonic() < deadline:
@@ -199,8 +203,18 @@ def _parse_child_ahead() -> None:
     budget.prepare_standby()  # False when it could not fork: the next parse forks its own child, as always
 
 
+def _export_child_ahead(args) -> None:
+    """Start the next batch's export child now, while idle (``export_child.prepare_standby``): its loading (~0.2 s
+    of CPU: an interpreter, DuckDB, the connection and its views) no longer runs beside the edit's update."""
+    from ..lake import Lake
+
+    prepare_standby(Lake(args.lake), args.repo)
+
+
 def _leave() -> None:
-    """Stop the parse child forked ahead (it would die with the worker anyway: ``PR_SET_PDEATHSIG``)."""
+    """Stop the parse child forked ahead and the export child started ahead (they would die with the worker anyway:
+    ``PR_SET_PDEATHSIG``)."""
+    discard_export_standby()
     budget = sys.modules.get("extractors.structure.budget")
     if budget is not None:
         budget.discard_standby()

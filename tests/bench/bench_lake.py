@@ -141,7 +141,7 @@ def _warm_updates(root: Path, lake: Path, repo: str, env: dict, files: tuple[str
                              f"floor {floor[1]:.0f} MiB"))
         peak = _worker_peak_mib(background, lake, repo)
         rows.append(_row(f"warm refresh worker peak memory, {repo}", peak, floor[1], "<= 150 MiB",
-                         "MiB, the worker process (kept shards up to CODELAKE_WORKER_CACHE_MB, default 256)",
+                         "MiB, the worker process (kept shards up to CODELAKE_WORKER_CACHE_MB, default 64)",
                          unit="MiB"))
         family, children = watch.stop()
         rows.append(_row(f"warm refresh worker and its children, peak memory, {repo}", family, floor[1], None,
