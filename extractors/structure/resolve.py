@@ -436,6 +436,9 @@ class Hooks(NamedTuple):
     # a method returning an instance of its own class, called through a subclass's name, builds the subclass
     # (Python's classmethod ``return cls(..)``, which the parse reads as the defining class)
     class_calls_build_subclass: bool = False
+    # the method a class runs for an attribute it lacks (Python's ``__getattr__``): what it declares it returns is
+    # what such an attribute holds (pluggy's ``pm.hook.my_hook``, ``HookRelay.__getattr__ -> HookCaller``)
+    missing_member: str | None = None
 
 
 def _layer(entry) -> Callable:
@@ -525,7 +528,8 @@ def hooks_of(support) -> Hooks:
                  argument_class=getattr(support, "argument_class", None),
                  unowned_builtins_external=bool(getattr(support, "UNOWNED_BUILTINS_EXTERNAL", False)),
                  def_binds_local=bool(getattr(support, "DEF_BINDS_LOCAL", False)),
-                 class_calls_build_subclass=bool(getattr(support, "CLASS_CALLS_BUILD_SUBCLASS", False)))
+                 class_calls_build_subclass=bool(getattr(support, "CLASS_CALLS_BUILD_SUBCLASS", False)),
+                 missing_member=getattr(support, "MISSING_MEMBER_METHOD", None))
 
 
 _LITERAL = lazy_re(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -3206,6 +3210,14 @@ class Resolver(ImportBindings):
             return None
         return cls if any(base == held for base, _ in self._linearized(cls)) else None
 
+    def _missing_member_class(self, cls: str, hooks: Hooks) -> str | None:
+        """The repository class a class's (or a base's) ``__getattr__`` declares it returns, which an attribute the
+        class lacks holds; None where it has none or declares none of ours."""
+        method = self._member(cls, hooks.missing_member, kinds=METHODS)
+        if not method or len(method.ids) != 1 or method.resolution in GUESSES:
+            return None
+        return self.return_class(method.ids[0]) or None
+
     def _holds_function_value(self, sid: str) -> bool:
         """Whether a variable's declared type is a function's return (a ``type.return`` of the variable: the result
         of the function literal it holds, Go's ``var mk = func() *T {..}``), which a call of the variable gives."""
@@ -3283,6 +3295,9 @@ class Resolver(ImportBindings):
                 continue
             if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
+            if not member and hooks.missing_member and (held := self._missing_member_class(cls, hooks)):
+                cls = held  # pm.hook.my_hook.call_historic(): what HookRelay.__getattr__ declares it returns
+                continue
             if not member and (element := self._element_given(cls, name, attr, hooks)) is not None:
                 cls = element  # table[k], class Table(Dict[str, Row]), els.get(0) of Elements extends
                 continue  # ArrayList<Element>: the library's index or accessor gives what the base states

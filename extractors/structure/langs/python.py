@@ -49,6 +49,7 @@ VALUE_TYPES = frozenset({"bool", "int", "float", "complex", "str", "bytes", "lis
                          "tuple"})  # a field declared one is never what x.name() calls, guessed by name
 NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.py: pkg/mod.py
 SIGNATURE_OUTSIDE = True  # def f(deprecated: deprecated | None, regex: Annotated[str, deprecated("..")]): the import
+MISSING_MEMBER_METHOD = "__getattr__"  # pm.hook.my_hook: what HookRelay.__getattr__ declares it returns
 CLASS_CALLS_BUILD_SUBCLASS = True  # KV.create() of Model.create (return cls(..)): a KV
 DEF_BINDS_LOCAL = True  # def f() in one branch, f = other in the other: f() after both may run the def
 LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a same-named definition of the file (a
