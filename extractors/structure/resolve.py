@@ -2427,6 +2427,9 @@ class Resolver(ImportBindings):
                 continue
             if value.startswith(MAYBE_VALUES) and (found is None or not found.ids and value.startswith(NARROWED_VALUE)):
                 continue  # a parametrized argument, a fixture of unknown type, isinstance(x, dict): the rest decides
+            if checked and (found is None or not found.ids and found.resolution == "external") \
+                    and not value.startswith(NARROWED_VALUE):
+                continue  # [p.m for p in self.plugins if isinstance(p, CLIPlugin)], plugins a list: the check decides
             if found is None and r.kind in RETURNED and value.endswith(")"):
                 continue  # x = make(); return x: what make gave, no function named x, and nothing known of it
             if found is None and at is not r:
