@@ -192,8 +192,9 @@
   right: (_ function: [(identifier) (attribute)]) @var.type (#match? @_self "^(self|cls)$"))
 
 ; needs: self
+; (`self.hook: Final = HookRelay()`: a bare qualifier, no type; the value's call above types it)
 (assignment left: (_ object: (identifier) @_self attribute: (identifier) @var.name)
-  type: (type) @var.type (#eq? @_self "self"))
+  type: (type) @var.type (#eq? @_self "self") (#not-match? @var.type "(^|[.])(Final|ClassVar)$"))
 ; self.x = given or Store(), self.x = Store() if fast else Cache(): each call is a value of self.x
 ; needs: self or|if
 (assignment left: (_ object: (identifier) @_self attribute: (identifier) @var.name) !type
