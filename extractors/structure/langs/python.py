@@ -17,6 +17,7 @@ from pipeline.safeio import read_config
 from . import call_head, entry_reason_with, has_kind, name_template, no_package_scope, of_kind, settle_templates, \
     split_outside, with_entries
 from ..lazyre import lazy_re
+from ..marks import ITEMS, KEYS
 
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
@@ -248,14 +249,11 @@ _BOUND_TYPEVAR = lazy_re(r"""^(?:[A-Za-z_]\w*\.)?TypeVar\(.*\bbound\s*=\s*(?:(["
                          re.S)
 
 
-# next((p for p in plugins if isinstance(p, DIPlugin)), None): the generator's loop variable, whatever the loop and
-# its checks make it (next itself is a builtin: what it returns typed the value as the library's)
 # next((p for p in plugins if isinstance(p, DIPlugin)), None): an element of the generator (next itself is a
 # builtin, whose result typed the value as the library's): the class its condition checks the element for, else what a
 # loop over its collection takes (a mapping's keys, a list's elements)
 _NEXT_OF_LOOP = lazy_re(r"^next\(\s*\(\s*([A-Za-z_]\w*)\s+for\s+\1\s+in\s+(.*)\)\s*(?:,[^()]*)?\)$", re.S)
 _CHECKED = lazy_re(r"^isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)$")
-ITEMS, KEYS = "[]", "[]:"  # marks.ITEMS, marks.KEYS: a call's elements, a collection's keys or elements
 
 
 def _next_element(text: str) -> str | None:
@@ -280,7 +278,7 @@ def _next_element(text: str) -> str | None:
 
 def cast_type(text: str) -> str | None:
     """The type ``cast(Foo, x)`` casts to (``Foo``; ``type[Foo]``: the class ``Foo``), or a ``TypeVar`` is bound to,
-    else None; ``next((p for p in xs ..), None)``: ``p``, the generator's element."""
+    else None; ``next((p for p in xs ..), None)``: the generator's element (``_next_element``)."""
     if text.startswith("next("):
         return _next_element(text)
     m = _CAST.match(text)
