@@ -430,6 +430,15 @@ class Hooks(NamedTuple):
     # (resolver, ref, value) -> the class a call's value is an instance of, read from its arguments (Java's ``<T> T
     # fromJson(String s, Class<T> c)`` called with ``Foo.class``: a Foo; ``""``: a library's); None: not so
     argument_class: Callable | None = None
+    # a nested definition binds its name in the enclosing function as an assignment does (Python's ``def`` in one
+    # branch, ``neighbors = G.neighbors`` in the other): a call of the local name may run the definition
+    def_binds_local: bool = False
+    # a method returning an instance of its own class, called through a subclass's name, builds the subclass
+    # (Python's classmethod ``return cls(..)``, which the parse reads as the defining class)
+    class_calls_build_subclass: bool = False
+    # the method a class runs for an attribute it lacks (Python's ``__getattr__``): what it declares it returns is
+    # what such an attribute holds (pluggy's ``pm.hook.my_hook``, ``HookRelay.__getattr__ -> HookCaller``)
+    missing_member: str | None = None
 
 
 def _layer(entry) -> Callable:
@@ -517,7 +526,10 @@ def hooks_of(support) -> Hooks:
                  library_fixtures=frozenset(getattr(support, "LIBRARY_FIXTURES", ())),
                  may_be_instance=getattr(support, "may_be_instance", None),
                  argument_class=getattr(support, "argument_class", None),
-                 unowned_builtins_external=bool(getattr(support, "UNOWNED_BUILTINS_EXTERNAL", False)))
+                 unowned_builtins_external=bool(getattr(support, "UNOWNED_BUILTINS_EXTERNAL", False)),
+                 def_binds_local=bool(getattr(support, "DEF_BINDS_LOCAL", False)),
+                 class_calls_build_subclass=bool(getattr(support, "CLASS_CALLS_BUILD_SUBCLASS", False)),
+                 missing_member=getattr(support, "MISSING_MEMBER_METHOD", None))
 
 
 _LITERAL = lazy_re(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -783,10 +795,12 @@ class Resolver(ImportBindings):
     def _local(self, r: Ref, src: str) -> list[Edge]:
         """A variable named like a definition: only this file's definition may be meant."""
         form = LOCAL_KINDS[r.kind]
-        shadowed = self.hooks.get(r.path, self.no_hooks).locals_shadow
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        shadowed = hooks.locals_shadow
         # a parameter that callers give functions is that parameter, whatever the file defines of its name
         found = ((self._through_value(r, src) if r.bound_to else None) or self._parameter_bound(r, src)
                  or (None if shadowed else self._scoped(r, src)) or UNRESOLVED)
+        found = self._with_own_definition(r, found, hooks) if shadowed else found
         if form == "callback" and found.resolution in GUESSES:  # const status = res.status; f(status): a
             return []  # variable passed on, holding what a guess by name says: no callback, as for a bare name
         if form == "call" and not found.ids:  # completion(result), send(.tap): a parameter's or variable's
@@ -794,6 +808,17 @@ class Resolver(ImportBindings):
         if form == "call":  # cls(), factory() holding a class: the call builds it, as Foo() does
             return self._edges(r, src, found, "calls", form) + self._constructor_edges(r, src, found)
         return self._edges(r, src, found, "calls", form) if found.ids else []
+
+    def _with_own_definition(self, r: Ref, found: Found, hooks: Hooks) -> Found:
+        """``found`` and the function or class the caller's own function defines under the local's name, where the
+        language's ``def`` binds a local (``def neighbors(v)`` in one branch, ``neighbors = G.neighbors`` in the
+        other: ``neighbors(v)`` after both may run either)."""
+        if not hooks.def_binds_local or r.receiver or not r.src_qualname or r.src_qualname == MODULE:
+            return found
+        sid = self.g.by_qual.get((r.path, f"{r.src_qualname}.{r.name}"))
+        if sid is None or sid in found.ids or self.g.by_id[sid].kind not in ("function", "class"):
+            return found
+        return Found(found.ids + [sid], found.resolution if found.ids else "same_file")
 
     def _call(self, r: Ref, src: str) -> list[Edge]:
         """A call, a function passed or returned (``callback``): its candidates narrowed, then its edges."""
@@ -1791,6 +1816,7 @@ class Resolver(ImportBindings):
             r = replace(r, bound_to=call)  # first(xs).prefix(), first() -> NL (a union alias): each member's
         if r.bound_to:
             found = self._through_value(r, src)
+            found = self._with_own_definition(r, found, hooks) if found else found
             if found:
                 return self._with_holder_called(r, src, self._library_member(r, src, self._kind_wanted(found, kinds),
                                                                              hooks))
@@ -2401,6 +2427,9 @@ class Resolver(ImportBindings):
                 continue
             if value.startswith(MAYBE_VALUES) and (found is None or not found.ids and value.startswith(NARROWED_VALUE)):
                 continue  # a parametrized argument, a fixture of unknown type, isinstance(x, dict): the rest decides
+            if checked and (found is None or not found.ids and found.resolution == "external") \
+                    and not value.startswith(NARROWED_VALUE):
+                continue  # [p.m for p in self.plugins if isinstance(p, CLIPlugin)], plugins a list: the check decides
             if found is None and r.kind in RETURNED and value.endswith(")"):
                 continue  # x = make(); return x: what make gave, no function named x, and nothing known of it
             if found is None and at is not r:
@@ -3163,7 +3192,34 @@ class Resolver(ImportBindings):
             return self.return_class(call.ids[0]) if call and len(call.ids) == 1 else self._signature_called(held)
         if self._returns_self(found.ids[0]):
             return self._class_called_on(r, callee) or self.return_class(found.ids[0])
-        return self.return_class(found.ids[0])
+        held = self.return_class(found.ids[0])
+        return self._subclass_built(r, callee, found.ids[0], held) or held
+
+    def _subclass_built(self, r: Ref, callee: str, sid: str, held: str | None) -> str | None:
+        """``KV.create()`` where ``Model.create`` (a classmethod: ``inst = cls(**q); return inst``) gives a Model:
+        called through a subclass's name it builds that subclass, whose own members its value reaches; None where
+        the callee gives no instance of its own class or the receiver names no subclass of it. Where the language
+        says so only (``CLASS_CALLS_BUILD_SUBCLASS``): Python's ``cls``, which the parse reads as the defining class."""
+        receiver = callee.rpartition(".")[0]
+        if not held or not receiver or not self.hooks.get(r.path, self.no_hooks).class_calls_build_subclass:
+            return None
+        if held != self._enclosing_class(sid):
+            return None
+        named = self._lookup(Ref(r.path, r.src_qualname, "call", receiver.rpartition(".")[2],
+                                 receiver.rpartition(".")[0] or None, None, None, r.line),
+                             self.g.by_qual.get((r.path, r.src_qualname), f"{r.path}::{MODULE}"), CLASSLIKE)
+        cls = named.ids[0] if len(named.ids) == 1 and named.resolution not in GUESSES else None
+        if cls is None or cls == held or self.g.by_id[cls].kind != "class":
+            return None
+        return cls if any(base == held for base, _ in self._linearized(cls)) else None
+
+    def _missing_member_class(self, cls: str, hooks: Hooks) -> str | None:
+        """The repository class a class's (or a base's) ``__getattr__`` declares it returns, which an attribute the
+        class lacks holds; None where it has none or declares none of ours."""
+        method = self._member(cls, hooks.missing_member, kinds=METHODS)
+        if not method or len(method.ids) != 1 or method.resolution in GUESSES:
+            return None
+        return self.return_class(method.ids[0]) or None
 
     def _holds_function_value(self, sid: str) -> bool:
         """Whether a variable's declared type is a function's return (a ``type.return`` of the variable: the result
@@ -3242,6 +3298,9 @@ class Resolver(ImportBindings):
                 continue
             if not member and name in hooks.passthrough_methods:
                 continue  # find().unwrap().weight(): unwrap gives back what the Option held
+            if not member and hooks.missing_member and (held := self._missing_member_class(cls, hooks)):
+                cls = held  # pm.hook.my_hook.call_historic(): what HookRelay.__getattr__ declares it returns
+                continue
             if not member and (element := self._element_given(cls, name, attr, hooks)) is not None:
                 cls = element  # table[k], class Table(Dict[str, Row]), els.get(0) of Elements extends
                 continue  # ArrayList<Element>: the library's index or accessor gives what the base states
@@ -4954,7 +5013,22 @@ class Resolver(ImportBindings):
         owner = self.g.owner_of(sym)
         if owner is None or owner not in self.g.by_id or self.g.by_id[owner].kind not in CLASSLIKE:
             return False
-        return any(self.g.members.get(base, {}).get(sym.name) in ids for base, _ in self._linearized(owner)[1:])
+        if any(self.g.members.get(base, {}).get(sym.name) in ids for base, _ in self._linearized(owner)[1:]):
+            return True
+        return self._mixed_over_one_of(owner, sym.name, ids)
+
+    def _mixed_over_one_of(self, mixin: str, name: str, ids: set) -> bool:
+        """Whether a class combining ``mixin`` with a later base (C3 order: ``class AsyncSqliteDatabase(
+        AsyncDatabaseMixin, SqliteDatabase)``) finds the mixin's ``name`` before one of ``ids`` (``Database.atomic``):
+        the mixin's method overrides it there, and the dispatch edges reach it from the base's."""
+        if not self.hooks.get(self.g.by_id[mixin].path, self.no_hooks).c3:
+            return False
+        for sub in self.g.subclasses(mixin)[:MAX_CANDIDATES]:
+            order = [c for c, _ in self._linearized(sub)]
+            after = order[order.index(mixin) + 1:] if mixin in order else ()
+            if any(self.g.members.get(base, {}).get(name) in ids for base in after):
+                return True
+        return False
 
     def _global_all(self, name: str, kinds: set, path: str) -> Found:
         """Every repository-wide candidate (``_global`` keeps the nearest ``MAX_CANDIDATES``)."""

@@ -17,6 +17,7 @@ from pipeline.safeio import read_config
 from . import call_head, entry_reason_with, has_kind, name_template, no_package_scope, of_kind, settle_templates, \
     split_outside, with_entries
 from ..lazyre import lazy_re
+from ..marks import ITEMS, KEYS
 
 GROUP = "python"
 IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
@@ -49,6 +50,9 @@ VALUE_TYPES = frozenset({"bool", "int", "float", "complex", "str", "bytes", "lis
                          "tuple"})  # a field declared one is never what x.name() calls, guessed by name
 NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.py: pkg/mod.py
 SIGNATURE_OUTSIDE = True  # def f(deprecated: deprecated | None, regex: Annotated[str, deprecated("..")]): the import
+MISSING_MEMBER_METHOD = "__getattr__"  # pm.hook.my_hook: what HookRelay.__getattr__ declares it returns
+CLASS_CALLS_BUILD_SUBCLASS = True  # KV.create() of Model.create (return cls(..)): a KV
+DEF_BINDS_LOCAL = True  # def f() in one branch, f = other in the other: f() after both may run the def
 LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a same-named definition of the file (a
 # pytest fixture parameter is the fixture's value: its edge to the fixture is the parameter's own, resolution fixture)
 # self.status_code = 404 in a subclass of a class with a status_code property runs the property's setter: no field
@@ -83,7 +87,9 @@ BUILTIN_METHODS = frozenset(name for kind in (dict, list, str, bytes, set, tuple
     | {  # the standard library's objects met untyped: a file or buffer, a pathlib.Path, a re.Match, a process
         "getvalue", "readlines", "writelines", "fileno", "isatty", "truncate", "read_text", "write_text", "read_bytes",
         "write_bytes", "mkdir", "rmdir", "unlink", "iterdir", "joinpath", "with_suffix", "with_name", "relative_to",
-        "is_file", "is_dir", "groupdict", "communicate", "terminate", "is_alive"}
+        "is_file", "is_dir", "groupdict", "communicate", "terminate", "is_alive",
+        # a DB-API (PEP 249) cursor, sqlite3's: the rows a query gives, fetched on a cursor nothing types
+        "fetchone", "fetchall", "fetchmany", "executemany", "executescript"}
 
 
 def class_body_name(resolver, r, src):
@@ -243,9 +249,38 @@ _BOUND_TYPEVAR = lazy_re(r"""^(?:[A-Za-z_]\w*\.)?TypeVar\(.*\bbound\s*=\s*(?:(["
                          re.S)
 
 
+# next((p for p in plugins if isinstance(p, DIPlugin)), None): an element of the generator (next itself is a
+# builtin, whose result typed the value as the library's): the class its condition checks the element for, else what a
+# loop over its collection takes (a mapping's keys, a list's elements)
+_NEXT_OF_LOOP = lazy_re(r"^next\(\s*\(\s*([A-Za-z_]\w*)\s+for\s+\1\s+in\s+(.*)\)\s*(?:,[^()]*)?\)$", re.S)
+_CHECKED = lazy_re(r"^isinstance\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_][\w.]*)\s*\)$")
+
+
+def _next_element(text: str) -> str | None:
+    """What ``next((p for p in xs if cond), default)`` gives: the class an ``isinstance(p, C)`` of ``cond`` (alone or
+    and-ed) narrows ``p`` to, else an element of ``xs`` (a name, an attribute or a call); None for anything else."""
+    m = _NEXT_OF_LOOP.match(" ".join(text.split()))
+    parts = split_outside(m.group(2), " ", "[(", "])", closed=True) if m else None
+    if not parts or parts[0] in ("", "if"):
+        return None
+    cut = parts.index("if") if "if" in parts else len(parts)
+    collection, condition = " ".join(parts[:cut]), parts[cut + 1:]
+    if "or" in condition or "not" in condition or "for" in condition or "for" in parts[:cut]:
+        return None  # a check that may fail for the element, a second loop: nothing said of the element
+    for part in " ".join(condition).split(" and "):
+        checked = _CHECKED.match(part.strip())
+        if checked and checked.group(1) == m.group(1):
+            return checked.group(2)
+    if collection.endswith(")"):
+        return collection + ITEMS
+    return collection + KEYS if collection.replace(".", "").replace("_", "").isalnum() else None
+
+
 def cast_type(text: str) -> str | None:
     """The type ``cast(Foo, x)`` casts to (``Foo``; ``type[Foo]``: the class ``Foo``), or a ``TypeVar`` is bound to,
-    else None."""
+    else None; ``next((p for p in xs ..), None)``: the generator's element (``_next_element``)."""
+    if text.startswith("next("):
+        return _next_element(text)
     m = _CAST.match(text)
     if m and m.group(3) in ("type", "Type", "t.Type", "typing.Type") and _CLASS_OF.match(m.group(4) or ""):
         return _CLASS_OF.match(m.group(4)).group(1)

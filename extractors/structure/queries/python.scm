@@ -192,8 +192,9 @@
   right: (_ function: [(identifier) (attribute)]) @var.type (#match? @_self "^(self|cls)$"))
 
 ; needs: self
+; (`self.hook: Final = HookRelay()`: a bare qualifier, no type; the value's call above types it)
 (assignment left: (_ object: (identifier) @_self attribute: (identifier) @var.name)
-  type: (type) @var.type (#eq? @_self "self"))
+  type: (type) @var.type (#eq? @_self "self") (#not-match? @var.type "(^|[.])(Final|ClassVar)$"))
 ; self.x = given or Store(), self.x = Store() if fast else Cache(): each call is a value of self.x
 ; needs: self or|if
 (assignment left: (_ object: (identifier) @_self attribute: (identifier) @var.name) !type
@@ -413,6 +414,13 @@
 (assignment left: [(pattern_list (identifier) @var.name) (tuple_pattern (identifier) @var.name)] !type
   right: (call) @var.result)
 
+; xs.sort(key=lambda t: t.priority): the key's parameter is one of xs' elements (a mapping's keys), as a loop over xs
+; takes (litestar's Accept: `self._accepted_types.sort(key=..)`)
+; needs: lambda key
+(call function: (attribute object: [(identifier) (attribute)] @var.keys attribute: (identifier) @_sort)
+  arguments: (argument_list (keyword_argument name: (identifier) @_key
+    value: (lambda parameters: (lambda_parameters . (identifier) @var.name .))))
+  (#eq? @_sort "sort") (#eq? @_key "key"))
 ; describe("x", lambda t: t.go()): a lambda's parameter takes what the called function declares for it (see parse.py
 ; @passed.name)
 ; needs: lambda

@@ -96,6 +96,11 @@ TARGETS = {
     # collecting them, observers registered by decorators, a config loader reaching classes by name), first compared
     # before that round's fixes
     "traitlets": Target("traitlets", "python", "scip-python", ("index", "--project-name", "traitlets", "--quiet")),
+    # held out (2026-12-06, fifteenth round): pytest-dev/pluggy (a plugin system: hook specifications and
+    # implementations marked by decorators, a relay whose attributes are hook callers made at run time, hook wrappers
+    # driven as generators), first compared before that round's fixes
+    "pluggy": Target("pluggy", "python", "scip-python", ("index", "--project-name", "pluggy", "--quiet"),
+                     extra_paths=("src",)),
     "h3": Target("h3", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
     # tuning target (2026-12-05): unjs/unstorage, tsconfig.json covers src/ and test/
     "unstorage": Target("unstorage", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
