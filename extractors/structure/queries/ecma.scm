@@ -351,6 +351,14 @@
            property: (property_identifier) @import.alias)]
   right: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
+; ...and an index module's object of modules: module.exports = { queryParser: require('./query') } (restify's
+; plugins/index.js): `plugins.queryParser()` calls what ./query exports whole, as with exports.queryParser = require(..)
+; needs: module exports require
+(assignment_expression
+  left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (pair key: (property_identifier) @import.alias
+    value: (call_expression function: (identifier) @_req arguments: (arguments . (string (string_fragment) @import.module) .))))
+  (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
 
 ; value flow (see parse.py @reference.returns): what a function returns, where no annotation states its type:
 ; return cmd (cmd = new Command()), return new Command(), return make(), () => new Command()
