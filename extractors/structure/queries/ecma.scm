@@ -248,24 +248,17 @@
   left: (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
     property: (property_identifier) @name)
   right: [(function_expression) (arrow_function) (class)] (#eq? @_module "module") (#eq? @_exports "exports")) @definition.function @exported
+; ...and a method a factory makes: `Server.prototype.get = methodFactory('GET')` (restify): without a definition
+; `server.get()` was unresolved and a same-named method elsewhere was guessed; the right side is the method's body, so
+; the factory's callers include it. Not `= redirect` (a function of the enclosing scope: the method's scope is its
+; class's, and the read of `redirect` would be lost), not `= Object.create(null)` (a value); an alias `= X.prototype.y`
+; left out for its compile cost
 ; needs: prototype
 (assignment_expression
   left: (_ object: (_ object: (identifier) @parent.name property: (property_identifier) @_proto)
     property: (property_identifier) @name)
-  right: [(function_expression) (arrow_function)] (#eq? @_proto "prototype")) @definition.function
-; ...and a method a factory makes or another method's other name: `Server.prototype.get = methodFactory('GET')`,
-; `Request.prototype.path = Request.prototype.getPath` (restify): without a definition `server.get()` was unresolved
-; and a same-named method elsewhere was guessed; the right side is the method's body, so the factory's callers
-; include this method. Not `= redirect` (a function of the enclosing scope): the method's scope is its class's, and
-; the read of `redirect` would be lost
-; needs: prototype
-(assignment_expression
-  left: (_ object: (_ object: (identifier) @parent.name property: (property_identifier) @_proto)
-    property: (property_identifier) @name)
-  right: [(call_expression function: [(identifier) (member_expression property: (property_identifier))] @_maker)
-          (member_expression object: (_ property: (property_identifier) @_proto2))]
-  (#eq? @_proto "prototype") (#not-match? @_maker "^(Object|Symbol)\\.|^(require|Symbol)$")
-  (#eq? @_proto2 "prototype")) @definition.function
+  right: [(function_expression) (arrow_function) (call_expression function: (_) @_maker)]
+  (#eq? @_proto "prototype") (#not-match? @_maker "^(Object|Symbol)\\.|^(require|Symbol)$")) @definition.function
 (assignment_expression
   left: (_ object: (identifier) @parent.name property: (property_identifier) @name)
   right: [(function_expression) (arrow_function)
