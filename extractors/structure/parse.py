@@ -2897,7 +2897,8 @@ def _nest(raw_defs: list[RawDef], rules: ParseRules) -> tuple[list[Definition], 
     return out, spans, decorated
 
 
-_JSDOC_PARAM = lazy_re(r"@param\s*\{\s*([A-Za-z_$][\w$.]*)\s*\}\s*\[?\s*([A-Za-z_$][\w$]*)")
+# not `[options.name="x"]`: a property of the parameter, whose type is not the parameter's (restify's createServer)
+_JSDOC_PARAM = lazy_re(r"@param\s*\{\s*([A-Za-z_$][\w$.]*)\s*\}\s*\[?\s*([A-Za-z_$][\w$]*)(?![\w$.])")
 _JSDOC_RETURNS = lazy_re(r"@returns?\s*\{\s*([A-Za-z_$][\w$.]*)\s*\}")
 # JSDoc types that say nothing of what a value holds: express's app is a Function with methods mixed in
 _VAGUE_JSDOC = frozenset({"Object", "object", "Function", "function", "any", "unknown", "mixed"})

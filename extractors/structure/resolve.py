@@ -3591,8 +3591,11 @@ class Resolver(ImportBindings):
             ref = replace(ref, alias=ref.module)  # Action<IRule<A, B>>: the twin taking two (parse.py module)
         found = self._lookup(ref, sid, CLASSLIKE)
         if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in VALUES:  # List<TypeMap> beside TypeMap TypeMap
+            if ref.kind == "value.held" and ref.receiver and found.ids[0] != sid:  # `export const Container =
+                return self.return_class(found.ids[0])  # Registry.defaultContainer` (typedi): the field's class
             return self._own_type_named(found.ids[0])
-        cls = found.ids[0] if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in CLASSLIKE else None
+        # a constructor function is a class where the language has them (JSDoc's `@returns {Server}`)
+        cls = found.ids[0] if len(found.ids) == 1 and self._classlike(found.ids[0]) else None
         return "" if cls is None and found.resolution == "external" else cls  # declared, but not ours
 
     def note_declared(self, r: Ref) -> None:

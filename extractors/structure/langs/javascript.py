@@ -802,7 +802,14 @@ CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements", "cat
 
 # a keyword, a TypeScript word outside any object or class, or a ``constructor`` outside any class (an error node's
 # remains)
-is_junk = keyword_rule(KEYWORDS, CONTEXTUAL_KEYWORDS | {"constructor"})
+_keyword_junk = keyword_rule(KEYWORDS, CONTEXTUAL_KEYWORDS | {"constructor"})
+
+
+def is_junk(name: str, kind: str, parent: str | None) -> bool:
+    """As ``_keyword_junk``; but a function named ``type`` is one (superstruct's ``export function type(schema)``,
+    which its ``type({..})`` calls reach): a misread ``type X = ..`` is never a function, only ``function type(``
+    or ``const type = () =>`` makes one."""
+    return not (kind == "function" and name == "type") and _keyword_junk(name, kind, parent)
 
 
 def reads_declarations(path: str) -> bool:

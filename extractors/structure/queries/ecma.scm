@@ -248,11 +248,17 @@
   left: (_ object: (_ object: (identifier) @_module property: (property_identifier) @_exports)
     property: (property_identifier) @name)
   right: [(function_expression) (arrow_function) (class)] (#eq? @_module "module") (#eq? @_exports "exports")) @definition.function @exported
+; ...and a method a factory makes: `Server.prototype.get = methodFactory('GET')` (restify): without a definition
+; `server.get()` was unresolved and a same-named method elsewhere was guessed; the right side is the method's body, so
+; the factory's callers include it. Not `= redirect` (a function of the enclosing scope: the method's scope is its
+; class's, and the read of `redirect` would be lost), not `= Object.create(null)` (a value); an alias `= X.prototype.y`
+; left out for its compile cost
 ; needs: prototype
 (assignment_expression
   left: (_ object: (_ object: (identifier) @parent.name property: (property_identifier) @_proto)
     property: (property_identifier) @name)
-  right: [(function_expression) (arrow_function)] (#eq? @_proto "prototype")) @definition.function
+  right: [(function_expression) (arrow_function) (call_expression function: (_) @_maker)]
+  (#eq? @_proto "prototype") (#not-match? @_maker "^(Object|Symbol)\\.|^(require|Symbol)$")) @definition.function
 (assignment_expression
   left: (_ object: (identifier) @parent.name property: (property_identifier) @name)
   right: [(function_expression) (arrow_function)
@@ -338,6 +344,14 @@
            property: (property_identifier) @import.alias)]
   right: (_ function: (identifier) @_req arguments: (arguments (string (string_fragment) @import.module)))
   (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
+; ...and an index module's object of modules: module.exports = { queryParser: require('./query') } (restify's
+; plugins/index.js): `plugins.queryParser()` calls what ./query exports whole, as with exports.queryParser = require(..)
+; needs: module exports require
+(assignment_expression
+  left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (object (pair key: (property_identifier) @import.alias
+    value: (call_expression function: (identifier) @_req arguments: (arguments . (string (string_fragment) @import.module) .))))
+  (#eq? @_module "module") (#eq? @_exports "exports") (#eq? @_req "require")) @reexport @import.wildcard
 
 ; value flow (see parse.py @reference.returns): what a function returns, where no annotation states its type:
 ; return cmd (cmd = new Command()), return new Command(), return make(), () => new Command()
