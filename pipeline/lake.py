@@ -268,15 +268,16 @@ class Lake:
 
     def read_table(self, repo: str, table: str, snapshot: Snapshot | None = None, dictionary: list[str] | None = None,
                    columns: list[str] | None = None, where: tuple[str, list] | None = None,
-                   whole_shards: bool = False, hand_over: bool = False):
+                   whole_shards: bool = False, hand_over: bool = False, sorted_only: bool = False):
         """The repository's current rows of ``table`` as a pyarrow Table, or None when it has none.
 
         ``columns`` reads only those; ``dictionary`` reads those string columns dictionary-encoded; ``where=(column,
         values)`` keeps the rows whose column is in values, reading only the shards that can hold them when the
         table is sharded by that column (``whole_shards``: every row of those shards, for a reader that caches a
         shard's other keys too). ``hand_over``: the shards read whole are kept for this run's merge of them (a
-        scope's read of the keys the run replaces: ``shards.handing_over``). A damaged file raises
-        ``DamagedFileError`` naming it."""
+        scope's read of the keys the run replaces: ``shards.handing_over``). ``sorted_only``: None unless the
+        table is sorted by ``where``'s column (its row groups pruned by their statistics): a reader that would rather
+        read a shard whole than filter it whole. A damaged file raises ``DamagedFileError`` naming it."""
         import pyarrow as pa
 
         snap = snapshot or self.snapshot(repo)
@@ -289,7 +290,10 @@ class Lake:
             shards = [s for k, s in enumerate(shards) if k in wanted]
         wanted_columns = None if columns is None else list(dict.fromkeys(list(columns) + ([where[0]] if where else [])))
         sorted_by_key = where is not None and (entry.get("sort_by") or [None])[0] == where[0]
-        prune = where if sorted_by_key and not whole_shards else None
+        if sorted_only and not sorted_by_key:
+            return None
+        # a read handed over to the merge is of whole shards (the merge rewrites them), filtered here
+        prune = where if sorted_by_key and not whole_shards and not hand_over else None
         parts = [self._shard_rows(s["file"], repo, table, wanted_columns, dictionary, prune) for s in shards]
         if hand_over and wanted_columns is None and not dictionary and prune is None:
             from .shards import hand_over as keep_for_merge  # (imported already: the top's import lines are shared)
