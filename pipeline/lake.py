@@ -304,7 +304,10 @@ class Lake:
             first = shards_of(entry)[:1]
             if not first:
                 return None
-            return read_file(self.local_file(first[0]["file"]), repo, table, wanted_columns, dictionary).slice(0, 0)
+            # its schema: no row group decoded (``rows._has`` asks an index's table so, ~16K names of site-packages)
+            nothing = (where[0], []) if where is not None else None
+            return read_file(self.local_file(first[0]["file"]), repo, table, wanted_columns, dictionary,
+                             nothing).slice(0, 0)
         data = parts[0] if len(parts) == 1 else pa.concat_tables(parts, promote_options="permissive")
         if where is not None and not whole_shards:
             data = _filter_in(data, *where)
@@ -314,8 +317,8 @@ class Lake:
 
     def _shard_rows(self, rel: str, repo: str, table: str, columns, dictionary, prune):
         """One shard's read: a plain read of a shard this run handed over to its merge is (a selection of) its
-        rows (``shards.handed``), any other read goes to the file."""
-        if not dictionary and prune is None:
+        rows (``shards.handed``; pruned or not: the caller filters), any other read goes to the file."""
+        if not dictionary:
             from .shards import handed
 
             rows = handed(rel, columns)
