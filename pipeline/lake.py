@@ -268,15 +268,16 @@ class Lake:
 
     def read_table(self, repo: str, table: str, snapshot: Snapshot | None = None, dictionary: list[str] | None = None,
                    columns: list[str] | None = None, where: tuple[str, list] | None = None,
-                   whole_shards: bool = False, hand_over: bool = False):
+                   whole_shards: bool = False, hand_over: bool = False, sorted_only: bool = False):
         """The repository's current rows of ``table`` as a pyarrow Table, or None when it has none.
 
         ``columns`` reads only those; ``dictionary`` reads those string columns dictionary-encoded; ``where=(column,
         values)`` keeps the rows whose column is in values, reading only the shards that can hold them when the
         table is sharded by that column (``whole_shards``: every row of those shards, for a reader that caches a
         shard's other keys too). ``hand_over``: the shards read whole are kept for this run's merge of them (a
-        scope's read of the keys the run replaces: ``shards.handing_over``). A damaged file raises
-        ``DamagedFileError`` naming it."""
+        scope's read of the keys the run replaces: ``shards.handing_over``). ``sorted_only``: None unless the
+        table is sorted by ``where``'s column (its row groups pruned by their statistics): a reader that would rather
+        read a shard whole than filter it whole. A damaged file raises ``DamagedFileError`` naming it."""
         import pyarrow as pa
 
         snap = snapshot or self.snapshot(repo)
@@ -289,7 +290,10 @@ class Lake:
             shards = [s for k, s in enumerate(shards) if k in wanted]
         wanted_columns = None if columns is None else list(dict.fromkeys(list(columns) + ([where[0]] if where else [])))
         sorted_by_key = where is not None and (entry.get("sort_by") or [None])[0] == where[0]
-        prune = where if sorted_by_key and not whole_shards else None
+        if sorted_only and not sorted_by_key:
+            return None
+        # a read handed over to the merge is of whole shards (the merge rewrites them), filtered here
+        prune = where if sorted_by_key and not whole_shards and not hand_over else None
         parts = [self._shard_rows(s["file"], repo, table, wanted_columns, dictionary, prune) for s in shards]
         if hand_over and wanted_columns is None and not dictionary and prune is None:
             from .shards import hand_over as keep_for_merge  # (imported already: the top's import lines are shared)
@@ -300,7 +304,10 @@ class Lake:
             first = shards_of(entry)[:1]
             if not first:
                 return None
-            return read_file(self.local_file(first[0]["file"]), repo, table, wanted_columns, dictionary).slice(0, 0)
+            # its schema: no row group decoded (``rows._has`` asks an index's table so, ~16K names of site-packages)
+            nothing = (where[0], []) if where is not None else None
+            return read_file(self.local_file(first[0]["file"]), repo, table, wanted_columns, dictionary,
+                             nothing).slice(0, 0)
         data = parts[0] if len(parts) == 1 else pa.concat_tables(parts, promote_options="permissive")
         if where is not None and not whole_shards:
             data = _filter_in(data, *where)
@@ -310,8 +317,8 @@ class Lake:
 
     def _shard_rows(self, rel: str, repo: str, table: str, columns, dictionary, prune):
         """One shard's read: a plain read of a shard this run handed over to its merge is (a selection of) its
-        rows (``shards.handed``), any other read goes to the file."""
-        if not dictionary and prune is None:
+        rows (``shards.handed``; pruned or not: the caller filters), any other read goes to the file."""
+        if not dictionary:
             from .shards import handed
 
             rows = handed(rel, columns)

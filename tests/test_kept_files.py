@@ -113,7 +113,8 @@ def _counted_reads(monkeypatch) -> dict[tuple, int]:
     real = shards._read_file
 
     def counted(path, repo, table, columns=None, dictionary=None, prune=None):
-        key = (os.fspath(path), tuple(columns or ()), tuple(dictionary or ()), prune)
+        pruned = None if prune is None else (prune[0], tuple(prune[1]))  # (column, values): a list of values
+        key = (os.fspath(path), tuple(columns or ()), tuple(dictionary or ()), pruned)
         reads[key] = reads.get(key, 0) + 1
         return real(path, repo, table, columns, dictionary, prune)
 

@@ -47,12 +47,15 @@ class StructureExtractor:
                 "hierarchy": "path", "callback_refs": "path", "symbol_names": "name", "foreign_symbols": "path",
                 "ref_names": "name", "edge_targets": "dst_id", "edge_sources": "src_id",
                 "unresolved_names": "dst_name", "module_index": "path"}
-    # a lake written before the internal indexes is read by kind: its first update takes them from refs' row groups
-    sort_by = {"refs": ["kind", "path"]}
+    # a lake written before the internal indexes is read by kind: its first update takes them from refs' row groups.
+    # symbols, early_refs (a full run writes both in path order already) and the name index are sorted by their key
+    # in small row groups, so an update's lookup of one file or name reads its row groups, not the shard (the sort is
+    # stable: a file's rows keep their order, its imports are read in that order)
+    sort_by = {"refs": ["kind", "path"], "symbols": ["path"], "early_refs": ["path"], "symbol_names": ["name"]}
     # an update rewrites one shard of symbols and refs (wide rows; a sorted table of small row groups): ~30 ms each
     # at 16K rows, ~12 ms at 4K (sympy); it reads symbols and early_refs a shard at a time, the ones holding the files
     # it looks up. ``edges`` keeps the default: the cold ``callers`` and ``blast-radius`` read it whole (4x its
-    # files: ~30 % slower). early_refs stays in file order (a file's imports are read in that order), not sorted.
+    # files: ~30 % slower).
     # ``files`` and ``callback_refs`` are rewritten a shard each update too and read whole or by path only (a
     # site-packages update rewrote 16K files rows and 16-22K callback_refs rows: ~50 ms of CPU)
     shard_rows = {"symbols": 4096, "refs": 4096, "early_refs": 4096, "files": 4096, "callback_refs": 4096}

@@ -203,18 +203,28 @@ class LakeRows:
     file never changes, so it stays right for every later run whose snapshot still names that file."""
 
     WHOLE_AFTER = 16
+    # a table sorted by the key (small row groups with statistics) gives the first few values asked of a shard from
+    # their row groups alone: a leaf's update asks one or two files of each of ~55 site-packages shards of ~4K rows
+    # (and a few names of each ~16K-row ``symbol_names`` shard); a shard asked for more is read whole, as before
+    PRUNED_READS = 3
 
     def __init__(self, read, shard_file, table: str, columns: list[str], key: str, dictionary: tuple[str, ...] = (),
                  held: "_Held | None" = None):
         self.read, self.shard_file, self.table, self.columns, self.key = read, shard_file, table, columns, key
         self.dictionary, self._rows, self._shards, self._asked = list(dictionary), {}, {}, {}
         self._held = _Held() if held is None else held
+        self._pruned: dict | None = {}  # shard file -> values read from its row groups; None: the table is not sorted
 
     def where(self, value) -> list[tuple]:
         rows = self._rows.get(value)
         if rows is not None:
             return rows
         file = self.shard_file(self.table, self.key, value)
+        if file is not None and file not in self._shards:
+            rows = self._from_row_groups(file, value)
+            if rows is not None:
+                self._rows[value] = rows
+                return rows
         shard = self._shards[file] if file in self._shards else self._shards.setdefault(file, self._load(file, value))
         numbers = shard.numbers.get(value) if shard is not None else None
         if not numbers:
@@ -229,6 +239,20 @@ class LakeRows:
             self._held.asked(self._shards, self.table, file, shard.table.nbytes)
         self._rows[value] = rows
         return rows
+
+    def _from_row_groups(self, file: str, value) -> list[tuple] | None:
+        """``value``'s rows read from the row groups that can hold them, or None: the shard is to be read whole (the
+        table is not sorted by the key, the shard was asked often, or a long-lived process keeps whole shards)."""
+        pruned = self._pruned
+        if pruned is None or pruned.get(file, 0) >= self.PRUNED_READS or keeping() is not None:
+            return None
+        data = self.read(self.table, columns=self.columns, where=(self.key, [value]), dictionary=self.dictionary,
+                         sorted_only=True)
+        if data is None:
+            self._pruned = None
+            return None
+        pruned[file] = pruned.get(file, 0) + 1
+        return _python_rows(_plain(data.select(self.columns))) if data.num_rows else []
 
     def _ask(self, file) -> int:
         self._asked[file] = self._asked.get(file, 0) + 1
