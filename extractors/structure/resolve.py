@@ -2914,10 +2914,13 @@ class Resolver(ImportBindings):
         """Whether the class of ``value`` depends on the scope reading it, not only on its file: a value starting at
         ``self`` or ``super``, the object or lambda of a function's own, a class some function of the file defines;
         a value a check narrows (``isinstance(expr, cls)`` in ``AssocOp.make_args`` and ``LatticeOp.make_args`` of
-        one file) as the value it narrows. Memoized per file otherwise, the first scope to ask answered for every
-        other, and which asked first depended on the slices a worker had resolved before."""
+        one file) as the value it narrows; a pytest fixture's value, which the test's class may declare itself
+        (pandas' ``AstypeTests`` reads the conftest's ``index``, its subclasses each their own). Memoized per file
+        otherwise, the first scope to ask answered for every other, and which asked first depended on the slices a
+        worker had resolved before, or on the look-ups ``prepare`` made."""
         value = value.removeprefix(NARROWED_VALUE)
-        return (value[:5] in ("self.", "this.") or value.startswith(("super(", "super.")) or value == OWN_OBJECT
+        return (value[:5] in ("self.", "this.") or value.startswith(("super(", "super.", FIXTURE_VALUE))
+                or value == OWN_OBJECT
                 or value in SELF_NAMES or _bare_callee_given(value) or self._names_local_class(path, value))
 
     def _names_local_class(self, path: str, value: str) -> bool:
