@@ -216,7 +216,7 @@ class _Passing(NamedTuple):
 
     ref: "Ref"
     owner: tuple[str, str]  # (path, qualname) of the function passing it
-    key: tuple  # its callee's: (path, qualname, callee, line)
+    key: tuple  # its callee's: (path, qualname, callee[, line]) (``Resolver._callee_key``)
 
 
 class Ancestry(NamedTuple):
@@ -1295,7 +1295,7 @@ class Resolver(ImportBindings):
         if not called:
             return
         passed_on = [r for r in refs if r.kind == "param_passed" and r.alias and r.bound_to]
-        self._calling_through(passed_on, called)
+        callees = self._calling_through(passed_on, called)
         names = {q.rpartition(".")[2] for _, q in called}
         for r in refs:
             if r.kind == "decorated_by" and r.name in names:
@@ -1306,10 +1306,10 @@ class Resolver(ImportBindings):
                     self._bind_passed(r, name, receiver, called)
         passed_on = [r for r in passed_on if (r.path, r.src_qualname) in called]
         for _ in range(MAX_PASSED_ON):  # Walk(fn) -> walk(fn) -> visit(fn): one hop a round
-            if not any([self._bind_passed_on(r, called) for r in passed_on]):
+            if not any([self._bind_passed_on(r, called, callees) for r in passed_on]):
                 break
 
-    def _calling_through(self, passed_on: list[Ref], called: dict) -> None:
+    def _calling_through(self, passed_on: list[Ref], called: dict) -> dict[tuple, tuple[Ref, list[Symbol]]]:
         """The parameters passed on to a parameter a callee calls (``Walk(fn)`` passing ``fn`` to ``walk``, which
         calls it) marked called too, up to ``MAX_PASSED_ON`` hops: what Walk's callers pass is then bound to it. One
         passed to a library's call, or to a parameter nothing calls, stays unmarked (``formatTag`` given to
@@ -1317,7 +1317,7 @@ class Resolver(ImportBindings):
         # each callee looked up once: no round changes it, and a call passing several values (``isinstance(x, cls)``,
         # ``f(a, b)``) is one callee (sympy: 41k references, 31k calls; a look-up may read its line: not left out)
         callees: dict[tuple, tuple[Ref, list[Symbol]]] = {}
-        live = [_Passing(r, (r.path, r.src_qualname), (r.path, r.src_qualname, r.module, r.line)) for r in passed_on]
+        live = [_Passing(r, (r.path, r.src_qualname), self._callee_key(r)) for r in passed_on]
         for _ in range(MAX_PASSED_ON):
             grew = False
             kept = []
@@ -1335,8 +1335,17 @@ class Resolver(ImportBindings):
                     called.setdefault(p.owner, {}).update({r.bound_to: r.name, r.name: r.name})
                     grew = True
             if not grew:
-                return
+                break
             live = kept
+        return callees  # ``_bind_passed_on`` reads them again each round
+
+    def _callee_key(self, r: Ref) -> tuple:
+        """A ``param_passed`` reference's callee as ``_calling_through`` looks it up once: per scope and call written,
+        its line only where the file declares a name it mentions several times (``twinned``: which one is the
+        line's), as the slices resolve a repeated reference once (site-packages: 227K callees a line, 167K a scope)."""
+        key = (r.path, r.src_qualname, r.module)
+        twinned = self.twinned(r.path)
+        return key + (r.line,) if twinned and mentions(twinned, (r.module,)) else key
 
     def _passed_callee(self, r: Ref) -> tuple[Ref, list[Symbol]]:
         """A ``param_passed`` reference's callee as a call and the definitions it names (none where a guess among
@@ -1363,14 +1372,20 @@ class Resolver(ImportBindings):
                 return True
         return False
 
-    def _bind_passed_on(self, r: Ref, called: dict) -> bool:
+    def _bind_passed_on(self, r: Ref, called: dict, callees: dict | None = None) -> bool:
         """What callers pass for a parameter passed on (``r``, a ``param_passed`` reference: ``walk(root, fn)`` in
-        ``Walk(fn)``) given to the callee's parameter at its slot; whether that gave it any function it lacked."""
+        ``Walk(fn)``) given to the callee's parameter at its slot; whether that gave it any function it lacked.
+        ``callees``: ``_calling_through``'s, each callee looked up once for every round (not once a line a round)."""
         owner = self.g.by_qual.get((r.path, r.src_qualname))
         values = sorted(self.passed.get((owner, r.name), ())) if owner else []
         if not values:
             return False
-        return self._bind(_passed_on_call(r), r.alias, values, called)
+        if callees is None:
+            return self._bind(_passed_on_call(r), r.alias, values, called)
+        key = self._callee_key(r)
+        call, syms = callees.get(key) or callees.setdefault(key, self._passed_callee(r))
+        # none found, a guess among several, a builtin: what ``_bind`` binds nothing to
+        return bool(syms) and self._bind_found(call, Found([s.id for s in syms], "typed"), r.alias, values, called)
 
     def _bind_decorated(self, r: Ref, called: dict) -> None:
         """The function a decorator (``r``, a ``decorated_by`` reference) wraps: its first parameter's value."""
