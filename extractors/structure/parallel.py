@@ -347,12 +347,32 @@ def _prepared(symbols: pa.Table, refs: pa.Table, files: dict[str, dict], root, p
     whole = refs if every_ref is None else every_ref
     returns = _refs(pc.filter(whole, pc.is_in(whole.column("kind"), value_set=pa.array(DECLARED_KINDS))))
     flow = _refs(pc.filter(whole, pc.or_(pc.is_in(whole.column("kind"), value_set=pa.array(FLOW_KINDS)),
-                                     pc.and_(pc.equal(whole.column("kind"), "callback"),
-                                             pc.is_valid(whole.column("alias"))))))
+                                     _bindable_callbacks(whole))))
     with cycles_paused():
         resolver, edges = prepare([Symbol(*row) for row in zip(*cols.values())], _refs(pc.filter(refs, early)), files,
                                   root, provenance, import_edge_paths, returns, flow)
     return resolver, edges_table(edges), LaterRefs(refs, pc.invert(early).combine_chunks())
+
+
+PARAMETER_KINDS = ["param_call", "param_passed"]  # a function calling its parameter, or passing it on
+
+
+def _bindable_callbacks(refs: pa.Table) -> pa.ChunkedArray:
+    """The ``callback`` references ``Resolver.bind_parameters`` may bind: passed at a slot (``alias``) to a callee
+    named as some function is that calls or passes on a parameter (``param_call``, ``param_passed``); the others are
+    not made ``Ref``s (site-packages: 280K callbacks at a slot, 70K to such a name)."""
+    kinds = refs.column("kind")
+    passing = pc.filter(refs.column("src_qualname"), pc.is_in(kinds, value_set=pa.array(PARAMETER_KINDS)))
+    names = {q.rpartition(".")[2] for q in pc.unique(_plain(passing)).to_pylist() if q}
+    modules = pc.dictionary_encode(_plain(refs.column("module")).combine_chunks())
+    named = pa.array([m.rpartition(".")[2] in names for m in modules.dictionary.to_pylist()], pa.bool_())
+    callee_named = pc.fill_null(pc.take(named, modules.indices), False)
+    return pc.and_(pc.and_(pc.equal(kinds, "callback"), pc.is_valid(refs.column("alias"))), callee_named)
+
+
+def _plain(column: pa.ChunkedArray) -> pa.ChunkedArray:
+    """A column with its dictionary decoded (the lake's may be dictionary-encoded)."""
+    return pc.cast(column, column.type.value_type) if pa.types.is_dictionary(column.type) else column
 
 
 def _resolved(state, workers: int | None, sids: dict[str, int] | None = None) -> pa.Table:

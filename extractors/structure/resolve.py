@@ -216,7 +216,7 @@ class _Passing(NamedTuple):
 
     ref: "Ref"
     owner: tuple[str, str]  # (path, qualname) of the function passing it
-    key: tuple  # its callee's: (path, qualname, callee, line)
+    key: tuple  # its callee's: (path, qualname, callee[, line]) (``Resolver._callee_key``)
 
 
 class Ancestry(NamedTuple):
@@ -1320,7 +1320,7 @@ class Resolver(ImportBindings):
         if not called:
             return
         passed_on = [r for r in refs if r.kind == "param_passed" and r.alias and r.bound_to]
-        self._calling_through(passed_on, called)
+        callees = self._calling_through(passed_on, called)
         names = {q.rpartition(".")[2] for _, q in called}
         for r in refs:
             if r.kind == "decorated_by" and r.name in names:
@@ -1331,10 +1331,10 @@ class Resolver(ImportBindings):
                     self._bind_passed(r, name, receiver, called)
         passed_on = [r for r in passed_on if (r.path, r.src_qualname) in called]
         for _ in range(MAX_PASSED_ON):  # Walk(fn) -> walk(fn) -> visit(fn): one hop a round
-            if not any([self._bind_passed_on(r, called) for r in passed_on]):
+            if not any([self._bind_passed_on(r, called, callees) for r in passed_on]):
                 break
 
-    def _calling_through(self, passed_on: list[Ref], called: dict) -> None:
+    def _calling_through(self, passed_on: list[Ref], called: dict) -> dict[tuple, tuple[Ref, list[Symbol]]]:
         """The parameters passed on to a parameter a callee calls (``Walk(fn)`` passing ``fn`` to ``walk``, which
         calls it) marked called too, up to ``MAX_PASSED_ON`` hops: what Walk's callers pass is then bound to it. One
         passed to a library's call, or to a parameter nothing calls, stays unmarked (``formatTag`` given to
@@ -1342,7 +1342,7 @@ class Resolver(ImportBindings):
         # each callee looked up once: no round changes it, and a call passing several values (``isinstance(x, cls)``,
         # ``f(a, b)``) is one callee (sympy: 41k references, 31k calls; a look-up may read its line: not left out)
         callees: dict[tuple, tuple[Ref, list[Symbol]]] = {}
-        live = [_Passing(r, (r.path, r.src_qualname), (r.path, r.src_qualname, r.module, r.line)) for r in passed_on]
+        live = [_Passing(r, (r.path, r.src_qualname), self._callee_key(r)) for r in passed_on]
         for _ in range(MAX_PASSED_ON):
             grew = False
             kept = []
@@ -1360,8 +1360,17 @@ class Resolver(ImportBindings):
                     called.setdefault(p.owner, {}).update({r.bound_to: r.name, r.name: r.name})
                     grew = True
             if not grew:
-                return
+                break
             live = kept
+        return callees  # ``_bind_passed_on`` reads them again each round
+
+    def _callee_key(self, r: Ref) -> tuple:
+        """A ``param_passed`` reference's callee as ``_calling_through`` looks it up once: per scope and call written,
+        its line only where the file declares a name it mentions several times (``twinned``: which one is the
+        line's), as the slices resolve a repeated reference once (site-packages: 227K callees a line, 167K a scope)."""
+        key = (r.path, r.src_qualname, r.module)
+        twinned = self.twinned(r.path)
+        return key + (r.line,) if twinned and mentions(twinned, (r.module,)) else key
 
     def _passed_callee(self, r: Ref) -> tuple[Ref, list[Symbol]]:
         """A ``param_passed`` reference's callee as a call and the definitions it names (none where a guess among
@@ -1388,14 +1397,20 @@ class Resolver(ImportBindings):
                 return True
         return False
 
-    def _bind_passed_on(self, r: Ref, called: dict) -> bool:
+    def _bind_passed_on(self, r: Ref, called: dict, callees: dict | None = None) -> bool:
         """What callers pass for a parameter passed on (``r``, a ``param_passed`` reference: ``walk(root, fn)`` in
-        ``Walk(fn)``) given to the callee's parameter at its slot; whether that gave it any function it lacked."""
+        ``Walk(fn)``) given to the callee's parameter at its slot; whether that gave it any function it lacked.
+        ``callees``: ``_calling_through``'s, each callee looked up once for every round (not once a line a round)."""
         owner = self.g.by_qual.get((r.path, r.src_qualname))
         values = sorted(self.passed.get((owner, r.name), ())) if owner else []
         if not values:
             return False
-        return self._bind(_passed_on_call(r), r.alias, values, called)
+        if callees is None:
+            return self._bind(_passed_on_call(r), r.alias, values, called)
+        key = self._callee_key(r)
+        call, syms = callees.get(key) or callees.setdefault(key, self._passed_callee(r))
+        # none found, a guess among several, a builtin: what ``_bind`` binds nothing to
+        return bool(syms) and self._bind_found(call, Found([s.id for s in syms], "typed"), r.alias, values, called)
 
     def _bind_decorated(self, r: Ref, called: dict) -> None:
         """The function a decorator (``r``, a ``decorated_by`` reference) wraps: its first parameter's value."""
@@ -1406,29 +1421,38 @@ class Resolver(ImportBindings):
 
     def _bind_passed(self, r: Ref, name: str, receiver: str, called: dict) -> None:
         """The function a call of ``receiver.name`` passes (``r``, a ``callback`` reference): bound to the parameter
-        at its slot only where it resolves to the repository's own functions, never a guess by name or a library's."""
+        at its slot only where it resolves to the repository's own functions, never a guess by name or a library's.
+        The callee first: most callbacks go to one that calls no parameter (a library's, a sort's key), and the value's
+        look-up is then not needed (site-packages: 42K of 70K)."""
+        callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
+        found = self._lookup(callee, self._source_of(callee), CALLABLE)
+        if found.resolution == "ambiguous" or not any(self._parameter_of(callee, sid, r.alias, called)
+                                                      for sid in found.ids):
+            return
         value = self._lookup(r, self._source_of(r), CALLABLE)
         if value.ids and value.resolution not in (*GUESSES, "external"):
-            callee = Ref(r.path, r.src_qualname, "call", name, receiver or None, None, None, r.line)
-            self._bind(callee, r.alias, value.ids, called)
+            self._bind_found(callee, found, r.alias, value.ids, called)
+
+    def _parameter_of(self, callee: Ref, sid: str, slot: str, called: dict) -> str | None:
+        """The called parameter of ``sid`` (a definition ``callee`` names) an argument at ``slot`` is given."""
+        sym = self.g.by_id[sid]
+        params = called.get((sym.path, sym.qualname))
+        return self._parameter_at(callee, sym, params, slot) if params else None
 
     def _bind(self, callee: Ref, slot: str, values: list[str], called: dict) -> bool:
-        """``values`` given to the parameter at ``slot`` of what ``callee`` names; whether any was new there. A test's
-        handler given to the code under test is left out there: the code does not depend on its test (compose()
-        calling a test's onError)."""
-        src = self._source_of(callee)
+        """``values`` given to the parameter at ``slot`` of what ``callee`` names; whether any was new there."""
+        return self._bind_found(callee, self._lookup(callee, self._source_of(callee), CALLABLE), slot, values, called)
+
+    def _bind_found(self, callee: Ref, found: Found, slot: str, values: list[str], called: dict) -> bool:
+        """``_bind`` with the callee's definitions found. A test's handler given to the code under test is left out
+        there: the code does not depend on its test (compose() calling a test's onError)."""
         untested = [v for v in values if not is_test_path(self.g.by_id[v].path)]
-        found = self._lookup(callee, src, CALLABLE)
         if found.resolution == "ambiguous":  # g.Add(.., handler) on a receiver nothing types: Echo's Add or Group's,
             return False  # whose parameter would take functions no caller of it passes
         grew = False
         for sid in found.ids:
-            sym = self.g.by_id[sid]
-            params = called.get((sym.path, sym.qualname))
-            if not params:
-                continue
-            name = self._parameter_at(callee, sym, params, slot)
-            given = values if is_test_path(sym.path) else untested
+            name = self._parameter_of(callee, sid, slot, called)
+            given = values if is_test_path(self.g.by_id[sid].path) else untested
             if name and given:
                 held = self.passed.setdefault((sid, name), {})
                 grew |= any(v not in held for v in given)
@@ -2943,10 +2967,13 @@ class Resolver(ImportBindings):
         """Whether the class of ``value`` depends on the scope reading it, not only on its file: a value starting at
         ``self`` or ``super``, the object or lambda of a function's own, a class some function of the file defines;
         a value a check narrows (``isinstance(expr, cls)`` in ``AssocOp.make_args`` and ``LatticeOp.make_args`` of
-        one file) as the value it narrows. Memoized per file otherwise, the first scope to ask answered for every
-        other, and which asked first depended on the slices a worker had resolved before."""
+        one file) as the value it narrows; a pytest fixture's value, which the test's class may declare itself
+        (pandas' ``AstypeTests`` reads the conftest's ``index``, its subclasses each their own). Memoized per file
+        otherwise, the first scope to ask answered for every other, and which asked first depended on the slices a
+        worker had resolved before, or on the look-ups ``prepare`` made."""
         value = value.removeprefix(NARROWED_VALUE)
-        return (value[:5] in ("self.", "this.") or value.startswith(("super(", "super.")) or value == OWN_OBJECT
+        return (value[:5] in ("self.", "this.") or value.startswith(("super(", "super.", FIXTURE_VALUE))
+                or value == OWN_OBJECT
                 or value in SELF_NAMES or _bare_callee_given(value) or self._names_local_class(path, value))
 
     def _names_local_class(self, path: str, value: str) -> bool:
