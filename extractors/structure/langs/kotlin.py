@@ -293,8 +293,9 @@ def universal_member(resolver, r, src):
         universal = [i for i in found.ids if _extended_type(resolver.g.by_id[i]) == UNIVERSAL_TYPE] if found else []
         if universal:
             return type(found)(universal, found.resolution)
-    # else the standard library's, on a class of ours that does not define it: no member missed
-    return EXTERNAL if r.name in SCOPE_FUNCTIONS else None
+    # else the standard library's, given its one block, on a class of ours that does not define it: no member
+    # missed (``it.run()`` with no block is a member's call, of a value of a type not known)
+    return EXTERNAL if r.name in SCOPE_FUNCTIONS and r.args == 1 else None
 
 
 def visible_members(resolver, r, src, found):
