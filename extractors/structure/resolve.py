@@ -2734,6 +2734,9 @@ class Resolver(ImportBindings):
         cls, how = self._class_of_value(r, value, hooks)
         if cls and chain:
             cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
+        elif chain and how == "external" and hooks.extends_library_types \
+                and (extended := self._extension_result(r, _chain_parts(chain), hooks)):
+            cls, how = extended, "typed"
         elif chain and how == "external" and _chain_parts(chain)[0].split("(")[0] in ELEMENT_ACCESSORS:
             # this.registered.get(name): an element out of a library's container, of a type unknown, which may be
             # the repository's; never where nothing here bears the name then taken of it (client.get("/").json(),
@@ -2752,6 +2755,18 @@ class Resolver(ImportBindings):
         if found.ids and how == "constructor":
             return Found(found.ids, "constructor")
         return self._found_elsewhere(r, found) if found.ids else found
+
+    def _extension_result(self, r: Ref, parts: tuple[str, ...], hooks: Hooks) -> str | None:
+        """``connection.QueryMultiple(..).Read()`` with ``connection`` of a library's type: the class the methods the
+        repository adds to library types under the first step's name agree they return (C#'s ``static GridReader
+        QueryMultiple(this IDbConnection cnn, ..)``), then along the rest of the chain; None where none is added."""
+        if not parts[0].endswith(")"):
+            return None
+        probe = Ref(r.path, r.src_qualname, "call", re.split(r"[(<]", parts[0])[0], r.receiver, None, None, r.line)
+        found = self._library_extension(probe, hooks)
+        returned = {self.return_class(i) for i in found.ids} if found else set()
+        cls = returned.pop() if len(returned) == 1 else None
+        return self._class_along(cls, list(parts[1:])) if cls and len(parts) > 1 else cls
 
     def _library_extension(self, r: Ref, hooks: Hooks) -> Found | None:
         """``error.describe()`` on a library's object (a value of ``Error`` or ``[T]``, ``URLSession.shared``): a
@@ -3206,6 +3221,17 @@ class Resolver(ImportBindings):
         # name of the module (where a static wildcard import would make it a library's)
         src = module if probe.receiver else self.g.by_qual.get((r.path, r.src_qualname), module)
         found = self._lookup(probe, src, CALLABLE)
+        if probe.receiver and found.resolution in (*GUESSES, "external") and src == module \
+                and self.hooks.get(r.path, self.no_hooks).extends_library_types:
+            # a receiver the caller's class holds (C#'s ``connection`` property of a library's type), seen from the
+            # caller: what the call edge itself reads, a method the repository adds to that type among them
+            found = self._lookup(probe, self.g.by_qual.get((r.path, r.src_qualname), module), CALLABLE)
+        if found.resolution in GUESSES and self._library_extensions(found.ids):
+            # a guess types nothing; but methods the repository adds to a library's type, found by name on a
+            # library's object (C#'s ``connection.QueryMultiple(..)``: ``this IDbConnection``), are what the call
+            # edge names: the class their overloads agree they return
+            returned = {self.return_class(i) for i in found.ids}
+            return returned.pop() if len(returned) == 1 else None
         if len(found.ids) != 1 or found.resolution in GUESSES:  # a guess types nothing
             return "" if found.resolution == "external" else None
         held = self._held_function(found.ids[0])
@@ -3617,6 +3643,8 @@ class Resolver(ImportBindings):
         if ref.kind == "signature" and (ref.module or "").startswith(TYPE_ARGUMENTS_WRITTEN):
             ref = replace(ref, alias=ref.module)  # Action<IRule<A, B>>: the twin taking two (parse.py module)
         found = self._lookup(ref, sid, CLASSLIKE)
+        if len(found.ids) > 1 and self._is_partial(found.ids[0]) and set(found.ids[1:]) <= set(self._parts(found.ids[0])):
+            found = found._replace(ids=found.ids[:1])  # a partial type's parts (C#'s GridReader in two files): one type
         if len(found.ids) == 1 and self.g.by_id[found.ids[0]].kind in VALUES:  # List<TypeMap> beside TypeMap TypeMap
             if ref.kind == "value.held" and ref.receiver and found.ids[0] != sid:  # `export const Container =
                 return self.return_class(found.ids[0])  # Registry.defaultContainer` (typedi): the field's class

@@ -275,6 +275,8 @@ def library_member(resolver, r, src):
 
 
 UNIVERSAL_TYPE = "Any"  # every class's supertype: an extension of it (or of ``<T : Any> T``) is every type's
+# the standard library's scope functions, extensions of every type (``C().apply { parse(..) }``)
+SCOPE_FUNCTIONS = frozenset({"apply", "also", "let", "run", "takeIf", "takeUnless"})
 
 
 def universal_member(resolver, r, src):
@@ -283,13 +285,17 @@ def universal_member(resolver, r, src):
     exact name only, and only an extension of ``Any`` (one written for another type is never guessed here)."""
     from dataclasses import replace
 
+    from ..resolve import EXTERNAL
+
     bare = replace(r, receiver=None)
     for layer in (resolver._layer_imported, resolver._layer_package):
         found = layer(bare, src)
         universal = [i for i in found.ids if _extended_type(resolver.g.by_id[i]) == UNIVERSAL_TYPE] if found else []
         if universal:
             return type(found)(universal, found.resolution)
-    return None
+    # else the standard library's, given its one block, on a class of ours that does not define it: no member
+    # missed (``it.run()`` with no block is a member's call, of a value of a type not known)
+    return EXTERNAL if r.name in SCOPE_FUNCTIONS and r.args == 1 else None
 
 
 def visible_members(resolver, r, src, found):

@@ -52,6 +52,10 @@
 (method_invocation object: (_) @lookup.object (#not-match? @lookup.object "\\.class$")
   name: (identifier) @lookup.method (#match? @lookup.method "^get(Declared)?Method$")
   arguments: (argument_list . (string_literal (string_fragment) @name))) @reference.reflected_name
+; a class named by its qualified name in a string (``Class.forName("a.b.AndroidComponentsImpl")``, a constant holding
+; the name, a ServiceLoader's or a framework's configuration): the class is instantiated by reflection, a use of it
+; (parse.py keeps the strings written as a dotted path, resolve.py _dotted_path those naming a class of ours)
+(string_literal (string_fragment) @name) @reference.dotted_path
 ; JUnit 5's @MethodSource("cases") (or {"a", "b"}) names the methods of the test's class giving its arguments: the
 ; test uses them (read as reflected: a bare call of that name, whatever it takes); "pkg.Other#cases" a static method
 ; of another class (langs/java.py settle_references splits it at the #: Other's cases)

@@ -124,6 +124,11 @@
   (explicit_delegation (user_type (type_identifier) @receiver . (type_identifier) @name . (type_arguments)? .))])
   @reference.inherits
 
+; a type alias of a class (typealias RawArgument = ProcessedArgument<String, String>) is that class under another
+; name: its base, so the class's members and extensions are the alias's (argument().multiple() where argument()
+; returns a RawArgument and multiple() extends ProcessedArgument), the extensions written on the alias its own
+(type_alias (user_type . (type_identifier) @name . (type_arguments)? .)) @reference.inherits
+
 ; imports: import a.b.C / import a.b.* / import a.b.C as D / import a.b.topLevelFun
 (import_header (identifier) @import.module .) @import
 ; the grammar gives the last import the comments after it (a class's KDoc): a name followed by a comment is imported
@@ -364,6 +369,12 @@
 ; ``this@<callee>``, its bare calls (and ``this.f()``) first that receiver's members (see parse.py @passed.receiver)
 (function_value_parameters (parameter (function_type (receiver_type [(user_type) (nullable_type)]
   @signature.receiver))) @signature.outer)
+; the same through a type alias of such a function type (clikt's ``validator: ArgValidator<T>`` with ``typealias
+; ArgValidator<T> = ArgumentTransformContext.(T) -> Unit``): the parameter typed by a name, the alias its receiver
+; (resolve.py _slot_class reads the alias's own ``:this``)
+(function_value_parameters (parameter (user_type . (type_identifier) @signature.named . (type_arguments)? .))
+  @signature.outer)
+(type_alias (function_type (receiver_type [(user_type) (nullable_type)] @signature.receiver)))
 ; (but the standard library's functions whose lambda takes ``it`` and no receiver: ``where?.let { append(x) }`` in a
 ; ``queryBuilder { }`` lambda is the builder's append, the enclosing lambda's receiver)
 ((call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
