@@ -417,7 +417,7 @@
 ; xs.sort(key=lambda t: t.priority): the key's parameter is one of xs' elements (a mapping's keys), as a loop over xs
 ; takes (litestar's Accept: `self._accepted_types.sort(key=..)`)
 ; needs: lambda key
-(call function: (attribute object: [(identifier) (attribute)] @var.keys attribute: (identifier) @_sort)
+(call function: (_ object: [(identifier) (attribute)] @var.keys attribute: (identifier) @_sort)
   arguments: (argument_list (keyword_argument name: (identifier) @_key
     value: (lambda parameters: (lambda_parameters . (identifier) @var.name .))))
   (#eq? @_sort "sort") (#eq? @_key "key"))
