@@ -7,54 +7,17 @@ holds."""
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 from pathlib import Path
 
 import pytest
 
 from tests.test_hooks import FILES, _stop_worker, demo  # noqa: F401 - ``demo`` is a fixture
+from tests.test_warm_memory import _loaders, _record, loads  # noqa: F401 - ``loads`` is a fixture
 from tests.test_warm_worker import _gone, _handed, _standby, _start, _worker
 
 pytestmark = [pytest.mark.skipif(not hasattr(os, "posix_spawn"), reason="the export child is spawned"),
               pytest.mark.skipif(importlib.util.find_spec("bpe_openai") is None, reason="bpe-openai counts tokens")]
-
-# the process loading the tokenizer (the export child, for a text no export counted) says what it holds, then loads
-# the real extension
-SHIM = '''import glob, importlib.machinery, importlib.util, json, os, sys
-with open("/proc/self/maps") as maps:
-    mapped = maps.read()
-with open({log!r}, "a") as fh:
-    fh.write(json.dumps({{"pid": os.getpid(), "ppid": os.getppid(), "sid": os.getsid(0),
-                         "modules": sorted(m for m in sys.modules if m.startswith(("extractors", "tree_sitter",
-                                                                                   "pipeline.indexing"))),
-                         "tree_sitter_mapped": "tree_sitter" in mapped, "duckdb_mapped": "_duckdb" in mapped}}) + "\\n")
-_path = glob.glob(os.path.join({real!r}, "_bindings*.so"))[0]
-_loader = importlib.machinery.ExtensionFileLoader(__name__, _path)
-_real = importlib.util.module_from_spec(importlib.util.spec_from_file_location(__name__, _path, loader=_loader))
-_loader.exec_module(_real)
-globals().update({{k: v for k, v in vars(_real).items() if not k.startswith("__")}})
-'''
-
-
-@pytest.fixture
-def loads(tmp_path, monkeypatch) -> Path:
-    real = list(importlib.util.find_spec("bpe_openai").submodule_search_locations)[0]
-    shim = tmp_path / "shim" / "bpe_openai"
-    shim.mkdir(parents=True)
-    (shim / "__init__.py").write_text("")
-    log = tmp_path / "tokenizer.log"
-    (shim / "_bindings.py").write_text(SHIM.format(log=str(log), real=real))
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(shim.parent), os.environ.get("PYTHONPATH")])))
-    return log
-
-
-def _loaders(log: Path) -> list[dict]:
-    return [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
-
-
-def _record(lake, rel: str) -> dict:
-    return json.loads((lake / "_exports" / "demo" / "snippets" / (rel + ".json")).read_text())
 
 
 def _core(root: Path, extra: str) -> None:

@@ -16,12 +16,19 @@ import pytest
 from tests.test_hooks import FILES, _stop_worker, cli, demo  # noqa: F401 - ``demo`` is a fixture
 from tests.test_warm_worker import _handed, _standby, _start, _worker
 
-pytestmark = [pytest.mark.skipif(not hasattr(os, "fork"), reason="the export child is forked"),
+pytestmark = [pytest.mark.skipif(not hasattr(os, "posix_spawn"), reason="the export child is spawned"),
               pytest.mark.skipif(importlib.util.find_spec("bpe_openai") is None, reason="bpe-openai counts tokens")]
 
-SHIM = '''import glob, importlib.machinery, importlib.util, os
+# the process loading the tokenizer (the export child, for a text no export counted) says what it holds (a JSON line:
+# its pid, session, codelake modules and mapped libraries), then loads the real extension
+SHIM = '''import glob, importlib.machinery, importlib.util, json, os, sys
+with open("/proc/self/maps") as maps:
+    mapped = maps.read()
 with open({log!r}, "a") as fh:
-    fh.write(f"{{os.getpid()}}\\n")
+    fh.write(json.dumps({{"pid": os.getpid(), "ppid": os.getppid(), "sid": os.getsid(0),
+                         "modules": sorted(m for m in sys.modules if m.startswith(("extractors", "tree_sitter",
+                                                                                   "pipeline.indexing"))),
+                         "tree_sitter_mapped": "tree_sitter" in mapped, "duckdb_mapped": "_duckdb" in mapped}}) + "\\n")
 _path = glob.glob(os.path.join({real!r}, "_bindings*.so"))[0]
 _loader = importlib.machinery.ExtensionFileLoader(__name__, _path)
 _real = importlib.util.module_from_spec(importlib.util.spec_from_file_location(__name__, _path, loader=_loader))
@@ -32,8 +39,8 @@ globals().update({{k: v for k, v in vars(_real).items() if not k.startswith("__"
 
 @pytest.fixture
 def loads(tmp_path, monkeypatch) -> Path:
-    """A ``bpe_openai`` first on the worker's path: its ``_bindings`` logs the pid of each process that loads the
-    tokenizer, then is the real extension (the counts are the real ones)."""
+    """A ``bpe_openai`` first on the worker's path: its ``_bindings`` logs each process that loads the tokenizer
+    (``SHIM``: its pid, session, modules), then is the real extension (the counts are the real ones)."""
     real = list(importlib.util.find_spec("bpe_openai").submodule_search_locations)[0]
     shim = tmp_path / "shim" / "bpe_openai"
     shim.mkdir(parents=True)
@@ -44,8 +51,12 @@ def loads(tmp_path, monkeypatch) -> Path:
     return log
 
 
+def _loaders(log: Path) -> list[dict]:
+    return [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+
+
 def _loaded(log: Path) -> int:
-    return len(log.read_text().splitlines()) if log.exists() else 0
+    return len(_loaders(log))
 
 
 def _record(lake, rel: str) -> dict:
@@ -88,7 +99,7 @@ def test_an_edit_that_keeps_the_snippets_text_loads_no_tokenizer(demo, monkeypat
         assert changed["text"] != after["text"] and "fresh" in changed["text"]
         assert _exact(changed)  # a text nobody counted: the export child loaded the tokenizer for it
         assert _loaded(loads) == seen + 1
-        assert int(loads.read_text().split()[-1]) != _worker(lake)  # the child did, not the worker
+        assert _loaders(loads)[-1]["pid"] != _worker(lake)  # the child did, not the worker
     finally:
         _stop_worker(lake)
 
