@@ -549,6 +549,11 @@ _SELF_COPY = re.compile(r"^self\.(\w+)\(\)$")
 _OWN_CLASS = ("self.__class__", "type(self)", "super(", "super()")
 
 
+def _returns_own_object(r: "Ref") -> bool:
+    """A ``return self`` (or ``this``) of the function's own object."""
+    return r.kind == "returns" and r.name in SELF_NAMES and not r.receiver
+
+
 def _receiver_names_class(receiver: str, owner_id: str | None) -> bool:
     """Whether a receiver's last name names a class (``session``, ``http_session``: ``Session``; ``client``:
     ``AsyncClient``): a library type's method on an unknown value (``self.options.get``, ``self.file.flush``) is the
@@ -2764,9 +2769,13 @@ class Resolver(ImportBindings):
             return None
         probe = Ref(r.path, r.src_qualname, "call", re.split(r"[(<]", parts[0])[0], r.receiver, None, None, r.line)
         found = self._library_extension(probe, hooks)
-        returned = {self.return_class(i) for i in found.ids} if found else set()
-        cls = returned.pop() if len(returned) == 1 else None
+        cls = self._agreed_return(found.ids) if found else None
         return self._class_along(cls, list(parts[1:])) if cls and len(parts) > 1 else cls
+
+    def _agreed_return(self, ids: list[str]) -> str | None:
+        """The class every one of ``ids`` (overloads, extensions found by name) returns, where they agree; else None."""
+        returned = {self.return_class(i) for i in ids}
+        return returned.pop() if len(returned) == 1 else None
 
     def _library_extension(self, r: Ref, hooks: Hooks) -> Found | None:
         """``error.describe()`` on a library's object (a value of ``Error`` or ``[T]``, ``URLSession.shared``): a
@@ -3230,8 +3239,7 @@ class Resolver(ImportBindings):
             # a guess types nothing; but methods the repository adds to a library's type, found by name on a
             # library's object (C#'s ``connection.QueryMultiple(..)``: ``this IDbConnection``), are what the call
             # edge names: the class their overloads agree they return
-            returned = {self.return_class(i) for i in found.ids}
-            return returned.pop() if len(returned) == 1 else None
+            return self._agreed_return(found.ids)
         if len(found.ids) != 1 or found.resolution in GUESSES:  # a guess types nothing
             return "" if found.resolution == "external" else None
         held = self._held_function(found.ids[0])
@@ -3517,7 +3525,7 @@ class Resolver(ImportBindings):
         return bool(returned) and all(self._receiver_given(r, owner) for r in returned)
 
     def _receiver_given(self, r: Ref, owner: str) -> bool:
-        if r.kind == "returns" and r.name in SELF_NAMES and not r.receiver:
+        if _returns_own_object(r):
             return True
         copied = _SELF_COPY.match(r.bound_to or "") if r.kind == "local_returns" else None
         member = self._member(owner, copied.group(1), kinds=METHODS) if copied else None
@@ -3530,7 +3538,7 @@ class Resolver(ImportBindings):
         returned = self.returned.get((sym.path, sym.qualname), ())
         own = self._enclosing_class(sid)
         return bool(returned) and all(
-            r.kind == "returns" and r.name in SELF_NAMES and not r.receiver
+            _returns_own_object(r)
             or r.kind == "local_returns" and (r.bound_to or "").startswith(_OWN_CLASS)
             or own is not None and self.return_class(sid) == own for r in returned)
 
