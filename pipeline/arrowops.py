@@ -77,6 +77,14 @@ def _cast_table(table, schema, safe: bool):
     return _lib.Table.from_arrays(columns, schema=schema)
 
 
+def decoded(data):
+    """A table's dictionary-encoded columns, or one such column, decoded (comparisons and Python conversion then see
+    plain values); anything else as it is."""
+    if isinstance(data, _lib.Table):
+        return _lib.Table.from_arrays([decoded(c) for c in data.columns], names=data.column_names)
+    return cast(data, data.type.value_type) if isinstance(data.type, _lib.DictionaryType) else data
+
+
 def take(data, indices):
     """``pyarrow.compute.take`` (and the ``take`` method): the rows or values of ``data`` at ``indices``, bounds
     checked."""

@@ -148,7 +148,7 @@ def _facts(refs: pa.Table | None) -> set[tuple]:
     """The declared types and value-flow facts among ``refs``, and the functions passed to calls by name."""
     if refs is None or not refs.num_rows:
         return set()
-    plain = _plain(refs)
+    plain = pc.decoded(refs)
     kind = plain.column("kind")
     passed = pc.and_(pc.equal(kind, "callback"), pc.and_(pc.is_valid(plain.column("alias")),
                                                          pc.is_valid(plain.column("module"))))
@@ -159,28 +159,22 @@ def _facts(refs: pa.Table | None) -> set[tuple]:
 def _rows(table: pa.Table | None, columns: list[str]) -> set[tuple]:
     if table is None or not table.num_rows:
         return set()
-    data = _plain(table.select(columns)).to_pydict()
+    data = pc.decoded(table.select(columns)).to_pydict()
     return set(zip(*data.values()))
 
 
 def _early(refs: pa.Table | None) -> set[tuple]:
     if refs is None or not refs.num_rows:
         return set()
-    early = pc.filter(_plain(refs), pc.is_in(_plain(refs).column("kind"), value_set=pa.array(EARLY_KINDS)))
+    early = pc.filter(pc.decoded(refs), pc.is_in(pc.decoded(refs).column("kind"), value_set=pa.array(EARLY_KINDS)))
     return _rows(early, EARLY_REF)
 
 
 def _file_facts(files: pa.Table | None) -> dict[str, tuple]:
     if files is None or not files.num_rows:
         return {}
-    data = _plain(files.select(["path"] + FILE_FACTS)).to_pydict()
+    data = pc.decoded(files.select(["path"] + FILE_FACTS)).to_pydict()
     return {p: (lang, pkg, st == "skipped") for p, lang, pkg, st in zip(*data.values())}
-
-
-def _plain(table: pa.Table) -> pa.Table:
-    """Dictionary-encoded string columns decoded (comparisons and Python conversion then see plain values)."""
-    return pa.Table.from_arrays([pc.cast(c, c.type.value_type) if pa.types.is_dictionary(c.type) else c
-                                 for c in table.columns], names=table.column_names)
 
 
 def affected_paths(scope: EditScope, previous, new_refs: pa.Table, indexed: bool = False) -> set[str] | None:
@@ -228,12 +222,12 @@ def _handing_on(previous, functions: set[str]) -> set[str] | None:
         found |= callers
         facts = previous("early_refs", columns=["path", "src_qualname", "kind", "alias"],
                          where=("path", sorted(callers)))
-        handing = {f"{p}::{q}" for p, q, kind, alias in zip(*_plain(facts).to_pydict().values())
+        handing = {f"{p}::{q}" for p, q, kind, alias in zip(*pc.decoded(facts).to_pydict().values())
                    if kind == "signature" and alias == HANDS_ON} if facts is not None else set()
         if not handing:
             break
         edges = previous("edges", columns=["src_id", "dst_id"], where=("path", sorted(callers)))
-        ends = zip(*_plain(edges).to_pydict().values()) if edges is not None else ()
+        ends = zip(*pc.decoded(edges).to_pydict().values()) if edges is not None else ()
         frontier = {src for src, dst in ends if src in handing and dst in frontier} - seen
         if not frontier:
             break
@@ -254,7 +248,7 @@ def _naming(previous, names: set[str], methods: set[str] = frozenset(), rebased:
     if index is not None:
         if rebased or not methods:
             return _paths(index)
-        templated = pc.equal(_plain(index.select(["name"])).column("name"), TEMPLATE_KEY)
+        templated = pc.equal(pc.decoded(index.select(["name"])).column("name"), TEMPLATE_KEY)
         return _paths(pc.filter(index, pc.invert(templated))) | _fitting(previous, _paths(pc.filter(index, templated)),
                                                                       methods)
     refs = previous("refs", columns=["path", "name", "receiver"], dictionary=["path", "name", "receiver"])
@@ -270,7 +264,7 @@ def _fitting(previous, paths: set[str], methods: set[str]) -> set[str]:
     refs = previous("refs", columns=["path", "name"], where=("path", sorted(paths)), dictionary=["path"])
     if refs is None:
         return paths
-    refs = _plain(refs)
+    refs = pc.decoded(refs)
     refs = pc.filter(refs, pc.fill_null(pc.match_substring(refs.column("name"), "*"), False))
     found = set()
     for path, name in zip(*refs.to_pydict().values()):
@@ -298,7 +292,7 @@ def _in(table: pa.Table, column: str, values) -> pa.ChunkedArray:
 
 
 def _paths(table: pa.Table) -> set[str]:
-    return set(_plain(table.select(["path"])).column("path").to_pylist())
+    return set(pc.decoded(table.select(["path"])).column("path").to_pylist())
 
 
 def _defining(previous, names: set[str], indexed: bool) -> set[str]:
@@ -322,7 +316,7 @@ def _defining_through(previous, names: set[str], indexed: bool) -> set[str]:
         found |= paths
         facts = previous("early_refs", columns=["path", "src_qualname", "kind", "module"],
                          where=("path", sorted(paths))) if paths else None
-        rows = zip(*_plain(facts).to_pydict().values()) if facts is not None else ()
+        rows = zip(*pc.decoded(facts).to_pydict().values()) if facts is not None else ()
         frontier = {module.rpartition(".")[2] for _, qual, kind, module in rows
                     if kind == "param_passed" and module and qual.rpartition(".")[2] in frontier} - seen
         if not frontier:
@@ -343,7 +337,7 @@ def _importers(refs: pa.Table, modules: set[str]) -> set[str]:
     stems |= {posixpath.basename(posixpath.dirname(p)) for p in modules}
     with_module = pc.filter(refs, pc.and_(pc.is_valid(refs.column("module")),
                                           _in(refs, "kind", {"import", "reexport"})))
-    with_module = _plain(with_module.select(["path", "module"])).to_pydict()
+    with_module = pc.decoded(with_module.select(["path", "module"])).to_pydict()
     return {p for p, m in zip(with_module["path"], with_module["module"])
             if m.replace("/", ".").rsplit(".", 1)[-1] in stems}
 
@@ -356,7 +350,7 @@ def _linked(previous, scope: EditScope, indexed: bool) -> set[str]:
     found = _edge_ends(previous, scope) if hierarchy is not None else None
     if found is None:
         return _linked_by_edges(previous, scope, hierarchy)
-    return found | _subclass_files(_plain(hierarchy), scope.classes)
+    return found | _subclass_files(pc.decoded(hierarchy), scope.classes)
 
 
 def _edge_ends(previous, scope: EditScope) -> set[str] | None:
@@ -398,7 +392,7 @@ def _linked_by_edges(previous, scope: EditScope, hierarchy: pa.Table | None) -> 
         found |= _paths(pc.filter(edges, _in(edges, "dst_id", values)))
     if hierarchy is None:
         hierarchy = pc.filter(edges, _in(edges, "kind", {"inherits"}))
-    return found | _subclass_files(_plain(hierarchy.select(["path", "src_id", "dst_id"])), scope.classes)
+    return found | _subclass_files(pc.decoded(hierarchy.select(["path", "src_id", "dst_id"])), scope.classes)
 
 
 def _subclass_files(inherits: pa.Table, classes: set[str]) -> set[str]:
@@ -421,7 +415,7 @@ def _flow_values(edges: pa.Table | None, functions: set[str]) -> set[str]:
     if edges is None or not functions:
         return set()
     from_them = pc.filter(edges, pc.and_(_in(edges, "src_id", functions), _in(edges, "ref_form", {"callback"})))
-    return set(pc.drop_null(_plain(from_them.select(["dst_id"])).column("dst_id")).to_pylist())
+    return set(pc.drop_null(pc.decoded(from_them.select(["dst_id"])).column("dst_id")).to_pylist())
 
 
 def _decorated(previous, functions: set[str]) -> set[str]:
@@ -433,7 +427,7 @@ def _decorated(previous, functions: set[str]) -> set[str]:
     facts = _early_refs_naming(previous, names)
     if facts is None:
         return set()
-    facts = _plain(facts)
+    facts = pc.decoded(facts)
     hits = pc.filter(facts, pc.and_(pc.equal(facts.column("kind"), "decorated_by"),
                                 pc.is_in(facts.column("name"), value_set=pa.array(names, pa.string()))))
     return {f"{p}::{q}" for p, q in zip(hits.column("path").to_pylist(), hits.column("src_qualname").to_pylist())}
@@ -471,7 +465,7 @@ def edge_batches(edges: pa.Table, affected: set[str] | None):
 
 def with_sids(edges: pa.Table, sids: pa.Table) -> pa.Table:
     """``src_sid``/``dst_sid`` of edges from the repository's current ``(id, sid)`` pairs."""
-    ids = _plain(sids.select(["id"])).column("id")
+    ids = pc.decoded(sids.select(["id"])).column("id")
     values = sids.column("sid")
     for end in ("src", "dst"):
         position = _positions(edges.column(f"{end}_id"), ids)
@@ -568,7 +562,7 @@ def kept_resolution(scope: EditScope, old: dict, previous) -> KeptResolution | N
 
 def _ref_lines(refs: pa.Table) -> dict[tuple, list[tuple]]:
     """(path, src_qualname, line) -> the line's references' DECIDING values, in the rows' order."""
-    columns = _plain(refs.select(["path", "src_qualname", "line"] + DECIDING)).to_pydict()
+    columns = pc.decoded(refs.select(["path", "src_qualname", "line"] + DECIDING)).to_pydict()
     lines: dict[tuple, list[tuple]] = {}
     for at, key in zip(zip(columns["path"], columns["src_qualname"], columns["line"]),
                        zip(*(columns[name] for name in DECIDING))):
@@ -582,7 +576,7 @@ def _ref_lines(refs: pa.Table) -> dict[tuple, list[tuple]]:
 
 def _early_lines(refs: pa.Table) -> dict[tuple, set[str]]:
     """(path, src_qualname, line) -> the EARLY kinds of the line's references, for the lines that have one."""
-    table = _plain(refs.select(["path", "src_qualname", "line", "kind"]))
+    table = pc.decoded(refs.select(["path", "src_qualname", "line", "kind"]))
     table = pc.filter(table, pc.is_in(table.column("kind"), value_set=pa.array(EARLY_KINDS, pa.string())))
     lines: dict[tuple, set[str]] = {}
     for path, src, line, kind in zip(*table.to_pydict().values()):
@@ -595,7 +589,7 @@ def _edges_by_line(old_edges: pa.Table) -> tuple[dict, dict, dict]:
     come from the module, wherever the import is written; and the sid of every end they name. A base's and an
     override's edges (``inherits``, ``dispatch``: a hub's 400 of 2,900) are left out in Arrow, not made in Python."""
     fields = list(Edge._fields)
-    table = _plain(old_edges.select(fields + ["src_sid", "dst_sid"]))
+    table = pc.decoded(old_edges.select(fields + ["src_sid", "dst_sid"]))
     columns = table.select(["src_id", "src_sid", "dst_id", "dst_sid"]).to_pydict()
     sids = dict(zip(columns["src_id"], columns["src_sid"])) | dict(zip(columns["dst_id"], columns["dst_sid"]))
     sids.pop(None, None)

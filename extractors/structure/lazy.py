@@ -95,7 +95,7 @@ class Searched:
         numbers = self._numbers[key].get(value)
         if not numbers:
             return []
-        data = _plain(pc.take(self.table.select(columns), pa.array(numbers, pa.int64()))).to_pydict()
+        data = pc.decoded(pc.take(self.table.select(columns), pa.array(numbers, pa.int64()))).to_pydict()
         return list(zip(*(data[c] for c in columns)))
 
 
@@ -163,15 +163,10 @@ def _pylist(column) -> list:
     return out
 
 
-def _plain(table: pa.Table) -> pa.Table:
-    return pa.Table.from_arrays([pc.cast(c, c.type.value_type) if pa.types.is_dictionary(c.type) else c
-                                 for c in table.columns], names=table.column_names)
-
-
 def _refs(table: pa.Table) -> list[Ref]:
     if not table.num_rows:
         return []
-    data = _plain(table.select(REF_FIELDS)).to_pydict()
+    data = pc.decoded(table.select(REF_FIELDS)).to_pydict()
     return [Ref(*row) for row in zip(*(data[f] for f in REF_FIELDS))]
 
 
@@ -234,7 +229,7 @@ class LakeRows:
             every = shard.python()
             rows = [every[i] for i in numbers]
         else:
-            rows = _python_rows(_plain(pc.take(shard.table, pa.array(numbers, pa.int64()))))
+            rows = _python_rows(pc.decoded(pc.take(shard.table, pa.array(numbers, pa.int64()))))
         if shard is not None and shard.table is not None and file is not None:
             self._held.asked(self._shards, self.table, file, shard.table.nbytes)
         self._rows[value] = rows
@@ -252,7 +247,7 @@ class LakeRows:
             self._pruned = None
             return None
         pruned[file] = pruned.get(file, 0) + 1
-        return _python_rows(_plain(data.select(self.columns))) if data.num_rows else []
+        return _python_rows(pc.decoded(data.select(self.columns))) if data.num_rows else []
 
     def _ask(self, file) -> int:
         self._asked[file] = self._asked.get(file, 0) + 1

@@ -363,16 +363,11 @@ def _bindable_callbacks(refs: pa.Table) -> pa.ChunkedArray:
     not made ``Ref``s (site-packages: 280K callbacks at a slot, 70K to such a name)."""
     kinds = refs.column("kind")
     passing = pc.filter(refs.column("src_qualname"), pc.is_in(kinds, value_set=pa.array(PARAMETER_KINDS)))
-    names = {q.rpartition(".")[2] for q in pc.unique(_plain(passing)).to_pylist() if q}
-    modules = pc.dictionary_encode(_plain(refs.column("module")).combine_chunks())
+    names = {q.rpartition(".")[2] for q in pc.unique(pc.decoded(passing)).to_pylist() if q}
+    modules = pc.dictionary_encode(pc.decoded(refs.column("module")).combine_chunks())
     named = pa.array([m.rpartition(".")[2] in names for m in modules.dictionary.to_pylist()], pa.bool_())
     callee_named = pc.fill_null(pc.take(named, modules.indices), False)
     return pc.and_(pc.and_(pc.equal(kinds, "callback"), pc.is_valid(refs.column("alias"))), callee_named)
-
-
-def _plain(column: pa.ChunkedArray) -> pa.ChunkedArray:
-    """A column with its dictionary decoded (the lake's may be dictionary-encoded)."""
-    return pc.cast(column, column.type.value_type) if pa.types.is_dictionary(column.type) else column
 
 
 def _resolved(state, workers: int | None, sids: dict[str, int] | None = None) -> pa.Table:

@@ -338,7 +338,7 @@ class Current:
         """The functions passed by name to calls of functions named like ``names`` (``run(f)``, ``run(cb=f)``), and
         the parameters passed on to them (``param_passed``)."""
         table = self.passed_refs()
-        return _plain(pc.filter(table, pc.and_(pc.is_in(table.column("kind"), value_set=pa.array(["callback",
+        return pc.decoded(pc.filter(table, pc.and_(pc.is_in(table.column("kind"), value_set=pa.array(["callback",
                                                                                              "param_passed"])),
                                            _calling(table.column("module"), names))))
 
@@ -418,7 +418,7 @@ def _sorted_by_path(files: pa.Table | None, keep: set[str]) -> pa.Table:
     """The ``files`` rows as ``file_infos`` reads them, sorted by path (one chunk: a search indexes it)."""
     if files is None or not keep:
         return pa.table({c: pa.array([], pa.string()) for c in FILE_INFO})
-    table = _plain(files.select(FILE_INFO))
+    table = pc.decoded(files.select(FILE_INFO))
     return pc.take(table, pc.sort_indices(table.column("path"))).combine_chunks()
 
 
@@ -470,7 +470,7 @@ def kept_modules(previous, old_files: pa.Table | None, new_files: pa.Table, chan
     table = previous("module_index", columns=MODULE_COLUMNS)
     if table is None:  # a lake written before the table
         return None
-    return _plain(pc.take(table, pc.sort_indices(table.column("position"))))
+    return pc.decoded(pc.take(table, pc.sort_indices(table.column("position"))))
 
 
 def module_index_batches(current: "Current", root):
@@ -603,8 +603,8 @@ def hierarchy(edges: pa.Table) -> pa.Table:
     an update reads a class's bases and subclasses without resolving other files' bases again."""
     from .lazy import HIERARCHY_COLUMNS
 
-    rows = pc.filter(edges, pc.equal(_plain(edges.select(["kind"])).column("kind"), "inherits"))
-    return _plain(rows.select(HIERARCHY_COLUMNS))
+    rows = pc.filter(edges, pc.equal(pc.decoded(edges.select(["kind"])).column("kind"), "inherits"))
+    return pc.decoded(rows.select(HIERARCHY_COLUMNS))
 
 
 def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whole: bool):
@@ -634,7 +634,7 @@ def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whol
 
 def _ordered_rows(table: pa.Table) -> list[tuple]:
     """The rows in the order kept (a class's bases are read in stored order), each file's apart."""
-    rows = list(zip(*_plain(table).to_pydict().values()))
+    rows = list(zip(*pc.decoded(table).to_pydict().values()))
     return sorted(rows, key=lambda row: row[0])  # a stable sort: by path only
 
 
@@ -702,7 +702,7 @@ def unresolved_names(edges: pa.Table) -> pa.Table:
     name is written somewhere unresolved (the per-file export's ``file_structure_cards``) is read from the shards of its
     name instead of from every edge. The part is what ``regexp_extract(dst_name, '([^.]+)$', 1)`` gives."""
     keep = pc.and_(_equals(edges.column("resolution"), "unresolved"), pc.is_valid(edges.column("dst_name")))
-    table = _plain(pc.filter(edges.select(["dst_name", "path"]), keep))
+    table = pc.decoded(pc.filter(edges.select(["dst_name", "path"]), keep))
     tails = pc.replace_substring_regex(table.column("dst_name"), r"(?s)^.*\.", "")
     rows = _distinct(pa.table({"dst_name": tails, "path": table.column("path")}))
     return rows.append_column("resolution", pa.array(["unresolved"] * rows.num_rows, pa.string()))
@@ -764,7 +764,7 @@ def symbol_names(symbols: pa.Table) -> pa.Table:
     from .graph import BY_NAME_KINDS
     from .lazy import NAME_COLUMNS
 
-    table = _plain(symbols.select(NAME_COLUMNS))
+    table = pc.decoded(symbols.select(NAME_COLUMNS))
     return pc.filter(table, pc.is_in(table.column("kind"), value_set=pa.array(sorted(BY_NAME_KINDS), pa.string())))
 
 
@@ -774,7 +774,7 @@ def foreign_symbols(symbols: pa.Table) -> pa.Table:
     attaches them to their types before it resolves anything, and only they may move to a type added elsewhere."""
     from .lazy import READ_COLUMNS, foreign_rows
 
-    table = _plain(symbols.select(READ_COLUMNS))
+    table = pc.decoded(symbols.select(READ_COLUMNS))
     return pc.take(table, pa.array(foreign_rows(table), pa.int64()))
 
 
@@ -788,7 +788,7 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
 
     from .lazy import NAME_COLUMNS, READ_COLUMNS
 
-    written_rows = _plain(written_rows.select(READ_COLUMNS))
+    written_rows = pc.decoded(written_rows.select(READ_COLUMNS))
     if whole or not (_has(previous, "symbol_names", "name") and _has(previous, "foreign_symbols", "path")):
         kept = _except_paths(previous("symbols", columns=READ_COLUMNS), written)
         everything = _concat(kept, written_rows, READ_COLUMNS) if kept is not None else written_rows
@@ -796,7 +796,7 @@ def symbol_index_batches(previous, written_rows: pa.Table, written: set[str], wh
         yield Batch("foreign_symbols", foreign_symbols(everything))
         return
     old = previous("symbols", columns=READ_COLUMNS, where=("path", sorted(written)))
-    old = _plain(old) if old is not None else written_rows.slice(0, 0)
+    old = pc.decoded(old) if old is not None else written_rows.slice(0, 0)
     rows = lambda t: sorted(zip(*foreign_symbols(t).to_pydict().values()), key=repr)  # noqa: E731
     if rows(old) == rows(written_rows):
         yield Replace("foreign_symbols", "path", [])
@@ -819,9 +819,9 @@ def ref_names(refs: pa.Table) -> pa.Table:
     included (``Visitor::default()`` names ``Visitor``: the type its edge reaches when the member is none of the
     repository's); the files an edit that adds, removes or renames a definition reaches are read from the shards of
     those names."""
-    table = _plain(refs.select(["name", "path"]))
+    table = pc.decoded(refs.select(["name", "path"]))
     if "receiver" in refs.column_names:
-        receivers = _plain(refs.select(["receiver", "path"])).rename_columns(["name", "path"])
+        receivers = pc.decoded(refs.select(["receiver", "path"])).rename_columns(["name", "path"])
         table = pa.concat_tables([table, pc.filter(receivers, _one_name(receivers.column("name")))])
     if "bound_to" in refs.column_names:
         table = pa.concat_tables([table, pc.cast(_object_keys_named(refs), table.schema)])
@@ -840,7 +840,7 @@ def _object_keys_named(refs: pa.Table) -> pa.Table:
     declared (``passed:run@0%hooks%onDone:0``, ``implements:Options%onDone@0``: parse.py ``OBJECT_KEY``): an edit
     moving only a member's declared type reaches those files by the member's name (``incremental.edit_scope``), as
     nothing else they name is that member."""
-    held = _plain(refs.select(["bound_to", "path"]))
+    held = pc.decoded(refs.select(["bound_to", "path"]))
     held = pc.filter(held, pc.fill_null(pc.match_substring(held.column("bound_to"), OBJECT_KEY), False))
     pairs = {(OBJECT_KEY + key, path) for bound, path in zip(*_distinct(held).to_pydict().values())
              if bound.startswith((PASSED_VALUE, IMPLEMENTED_VALUE)) for key in _KEY_NAME.findall(bound)}
@@ -892,7 +892,7 @@ def _by_key(table: str, key: str, previous, before: set[tuple], after: set[tuple
         return
     wanted = set(moved)
     kept = previous(table, columns=columns, where=(key, moved))
-    kept = set() if kept is None else {r for r in zip(*_plain(kept.select(columns)).to_pydict().values())
+    kept = set() if kept is None else {r for r in zip(*pc.decoded(kept.select(columns)).to_pydict().values())
                                        if r[1] not in written}
     rows = sorted(kept | {r for r in after if r[0] in wanted}, key=repr)
     if rows:  # none: every row of those names is gone
@@ -927,7 +927,7 @@ def index_batches(table: str, previous, old_refs: pa.Table | None, new_refs: pa.
     columns = [n for n in REFS.names if n != "repo"]
     if whole or not _has(previous, table, "path"):
         kept = previous("refs", columns=columns, where=("kind", kinds))
-        kept = None if kept is None else _except_paths(select(_plain(kept)), changed)
+        kept = None if kept is None else _except_paths(select(pc.decoded(kept)), changed)
         yield Batch(table, _concat(kept, select(new_refs), columns))
         return
     rows = lambda t: sorted(zip(*select(t).select(columns).to_pydict().values()), key=repr)  # noqa: E731
@@ -937,8 +937,3 @@ def index_batches(table: str, previous, old_refs: pa.Table | None, new_refs: pa.
         return
     yield Replace(table, "path", sorted(changed))
     yield Batch(table, select(new_refs))
-
-
-def _plain(table: pa.Table) -> pa.Table:
-    return pa.Table.from_arrays([pc.cast(c, c.type.value_type) if pa.types.is_dictionary(c.type) else c
-                                 for c in table.columns], names=table.column_names)
