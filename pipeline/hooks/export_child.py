@@ -36,11 +36,6 @@ WARM_VIEWS = ["file_structure_cards"]
 BOOT = "from pipeline.hooks.export_child import main; main()"
 
 
-def preload() -> None:
-    """Nothing to load ahead in the worker any more: the child is a fresh interpreter that imports the exporter
-    itself (kept for callers of the first API)."""
-
-
 class _Standby(NamedTuple):
     """An export child started while the worker idled, for the next batch of ``key`` (lake root, repository)."""
 
