@@ -51,6 +51,9 @@ VALUE_TYPES = frozenset({"bool", "int", "float", "complex", "str", "bytes", "lis
 NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.py: pkg/mod.py
 SIGNATURE_OUTSIDE = True  # def f(deprecated: deprecated | None, regex: Annotated[str, deprecated("..")]): the import
 MISSING_MEMBER_METHOD = "__getattr__"  # pm.hook.my_hook: what HookRelay.__getattr__ declares it returns
+STARS_VISIBLE = True  # from peewee import *: db.atomic() on an untyped db prefers the classes the star brings
+GUESS_REACH = 2  # self.db.run() on an untyped db: a run() of a class the file reaches in two imports, else none
+BASE_MEMBER_USES_CLASS = True  # Book.create(), create a base Model's classmethod: Book is used
 CLASS_CALLS_BUILD_SUBCLASS = True  # KV.create() of Model.create (return cls(..)): a KV
 DEF_BINDS_LOCAL = True  # def f() in one branch, f = other in the other: f() after both may run the def
 LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a same-named definition of the file (a
