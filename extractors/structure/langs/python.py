@@ -131,11 +131,15 @@ def _dunder(name: str, kind: str, parent: str | None) -> str | None:
         return "dunder method"
     if kind == "method" and IPYTHON_HOOKS.match(name):
         return "IPython calls it by its name to display the object"
+    if kind == "function" and parent is None and PYTEST_HOOKS.match(name):
+        return "pytest calls it by its name: a plugin's hook"
     return None
 
 
 # a notebook's display protocol: _repr_html_, _repr_mimebundle_, _repr_pretty_, _ipython_display_ (rich's Jupyter mixin)
 IPYTHON_HOOKS = lazy_re(r"^_(?:repr|ipython)_[a-z_]+_$")
+# a pytest plugin's hooks (a conftest.py's, or a module an entry point registers: tox's ``tox.pytest``), by name
+PYTEST_HOOKS = lazy_re(r"^pytest_[a-z_]+$")
 
 
 _entry_reason = entry_reason_with(PURE_DECORATORS, _dunder)
