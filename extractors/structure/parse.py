@@ -3386,6 +3386,8 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
             bound_to = _through_called_variables(bound_to, name, stack, flow.results, flow.result_names)  # receivers
     if kind == "type.return" and receiver is None and name in flow.type_names:
         bound_to = _bound_to(name, False, stack, flow.types)  # -> &M where M: Finder: the parameter's bound
+    if kind == "local_call" and not bound_to and receiver is None and flow.results:
+        bound_to = _operator_called(name, stack, flow)
     if kind == "call" and receiver in ("self", "this") and flow.values and not bound_to:
         held = _bound_to(f"{receiver}.{name}", False, stack, flow.values)  # self.callback = self.on_event
         bound_to = "|".join("=" + v for v in held.split("|")) if held else None
@@ -3394,6 +3396,16 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
     return bound_to
 
 
+def _operator_called(name: str, stack: list[Span], flow: _FileFlow) -> str | None:
+    """``make(app)`` with ``make: ClientFactory`` (a protocol with ``__call__``; pytest's ``tox_project:
+    ToxProjectCreator``): the call runs the class's call operator, ``ClientFactory~__call__``, the member whose result
+    ``@var.called`` bound the call's result to (``ClientFactory~__call__()``)."""
+    given = _bound_to(name + CALLED_NAME, False, stack, flow.results)
+    called = [v[:-2] for v in given.split("|") if _OPERATOR_CALL.match(v)] if given else []
+    return "|".join(called) if called and len(called) == len(given.split("|")) else None
+
+
+_OPERATOR_CALL = lazy_re(r"^[A-Za-z_][\w.]*~\w+\(\)$")
 _SELF_CALL = lazy_re(r"^(?:self|this)\.\w+\(")  # a value made by calling a field: self.storage_class(..)
 
 

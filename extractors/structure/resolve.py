@@ -439,6 +439,16 @@ class Hooks(NamedTuple):
     # the method a class runs for an attribute it lacks (Python's ``__getattr__``): what it declares it returns is
     # what such an attribute holds (pluggy's ``pm.hook.my_hook``, ``HookRelay.__getattr__ -> HookCaller``)
     missing_member: str | None = None
+    # a star import shows the file every class of the module it names (Python's ``from peewee import *``): a guess's
+    # candidates of those classes are preferred as an imported class's are (``_visible_from``)
+    stars_visible: bool = False
+    # a guess among several classes is kept only where the caller's file reaches one of their files through its
+    # imports within this many steps (0: always kept); where none is reached the candidates are unrelated classes
+    # that merely share the name (peewee's untyped ``self.db.run()``: a migration's ``Operation.run``), unresolved
+    guess_reach: int = 0
+    # ``Book.create()`` with ``create`` a base class's classmethod uses ``Book`` (a ``uses_type`` edge, as a member
+    # none of ours has gives): a model class used only so is no dead code
+    base_member_uses_class: bool = False
 
 
 def _layer(entry) -> Callable:
@@ -529,7 +539,10 @@ def hooks_of(support) -> Hooks:
                  unowned_builtins_external=bool(getattr(support, "UNOWNED_BUILTINS_EXTERNAL", False)),
                  def_binds_local=bool(getattr(support, "DEF_BINDS_LOCAL", False)),
                  class_calls_build_subclass=bool(getattr(support, "CLASS_CALLS_BUILD_SUBCLASS", False)),
-                 missing_member=getattr(support, "MISSING_MEMBER_METHOD", None))
+                 missing_member=getattr(support, "MISSING_MEMBER_METHOD", None),
+                 stars_visible=bool(getattr(support, "STARS_VISIBLE", False)),
+                 guess_reach=int(getattr(support, "GUESS_REACH", 0)),
+                 base_member_uses_class=bool(getattr(support, "BASE_MEMBER_USES_CLASS", False)))
 
 
 _LITERAL = lazy_re(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -647,6 +660,7 @@ class Resolver(ImportBindings):
         self._round: dict[tuple[int, str], tuple[object, set[str]]] = {}
         self._round_depth = 0
         self._visible: dict[str, tuple[set, set]] = {}
+        self._reached: dict[str, set[str]] = {}
         self._through_barrels: dict[str, tuple[set, set]] = {}
         self._value_classes: dict[tuple, tuple[str | None, str]] = {}
         self._local_class_names: dict[tuple[str, str], bool] = {}  # (path, name): a class some function defines
@@ -830,7 +844,9 @@ class Resolver(ImportBindings):
         found = self._call_candidates(r, src)
         form = "callback" if r.kind == "returns" else r.kind
         # Visitor::default() (derived), kw::state (macro-made), handler.layer(x) (a trait's, guessed by name)
-        named = self._receiver_named(r, src) if r.receiver and (not found.ids or found.resolution in GUESSES) else []
+        named = self._receiver_named(r, src) if r.receiver and (
+            not found.ids or found.resolution in GUESSES or found.resolution == "inherited"
+            and self.hooks.get(r.path, self.no_hooks).base_member_uses_class) else []
         if r.receiver and not found.ids:
             return named if form == "callback" else \
                 self._edges(r, src, found, "calls", form) + self._receiver_read(r, src) + named
@@ -1973,6 +1989,8 @@ class Resolver(ImportBindings):
         if hooks.receiver_names_owner:
             found = self._owner_named(r, found)
         found = self._written_first(found)
+        if hooks.guess_reach and self._several_definitions(found.ids):
+            found = self._reached_only(r, found, hooks.guess_reach)
         if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
         return found
@@ -2246,6 +2264,37 @@ class Resolver(ImportBindings):
             sid = sym.parent_id
         return None
 
+    def _reached_only(self, r: Ref, found: Found, depth: int) -> Found:
+        """Of an ambiguous guess's candidates, those in files the caller's file reaches through its imports
+        (``_reached_files``); none reached: unresolved, a name shared by unrelated classes says nothing of the value."""
+        reached = self._reached_files(r.path, depth)
+        kept = [i for i in found.ids if self.g.by_id[i].path in reached]
+        if len(kept) == len(found.ids):
+            return found
+        return Found(kept, "unique_name" if self._one_definition(kept) else "ambiguous") if kept else UNRESOLVED
+
+    def _several_definitions(self, ids: list[str]) -> bool:
+        """Candidates that are more than one definition: a stub's declaration beside its implementation
+        (``m.pyi`` and ``m.py``) is one, as overloads are."""
+        return len({(posixpath.splitext((s := self.g.by_id[i]).path)[0], untwinned(s.qualname)) for i in ids}) > 1
+
+    def _reached_files(self, path: str, depth: int) -> set[str]:
+        """The file, the files its imports name (modules, and the files defining the names imported) and theirs,
+        up to ``depth`` steps."""
+        reached = self._reached.get(path)
+        if reached is None:
+            reached, frontier = {path}, {path}
+            for _ in range(depth):
+                step = set()
+                for p in frontier:
+                    symbols, modules = self._visible_from(p)
+                    step.update(modules)
+                    step.update(self.g.by_id[s].path for s in symbols if s in self.g.by_id)
+                frontier = step - reached
+                reached |= frontier
+            self._reached[path] = reached
+        return reached
+
     def _visible_from(self, path: str) -> tuple[set, set]:
         """The definitions and module files a file's imports name."""
         found = self._visible.get(path)
@@ -2256,6 +2305,8 @@ class Resolver(ImportBindings):
                     symbols.add(b.value)
                 elif b.kind == "module":
                     modules.update(b.value)
+            if self.hooks.get(path, self.no_hooks).stars_visible:
+                modules.update(p for paths in self.stars(path) for p in paths)
             found = self._visible[path] = (symbols, modules)
         return found
 
@@ -3228,7 +3279,9 @@ class Resolver(ImportBindings):
         module = f"{r.path}::{MODULE}"
         # a bare callee is looked up where it is called: a Java method's inherited streamFactoryBuilder() is no
         # name of the module (where a static wildcard import would make it a library's)
-        src = module if probe.receiver else self.g.by_qual.get((r.path, r.src_qualname), module)
+        # and so is a call on the object itself (a field's ``self.db = self.get_database()``: its class's method)
+        src = module if probe.receiver and probe.receiver not in SELF_NAMES else \
+            self.g.by_qual.get((r.path, r.src_qualname), module)
         found = self._lookup(probe, src, CALLABLE)
         if probe.receiver and found.resolution in (*GUESSES, "external") and src == module \
                 and self.hooks.get(r.path, self.no_hooks).extends_library_types:

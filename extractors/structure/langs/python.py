@@ -51,6 +51,9 @@ VALUE_TYPES = frozenset({"bool", "int", "float", "complex", "str", "bytes", "lis
 NAMESPACE_PACKAGES = True  # from pkg import mod, pkg a folder without __init__.py: pkg/mod.py
 SIGNATURE_OUTSIDE = True  # def f(deprecated: deprecated | None, regex: Annotated[str, deprecated("..")]): the import
 MISSING_MEMBER_METHOD = "__getattr__"  # pm.hook.my_hook: what HookRelay.__getattr__ declares it returns
+STARS_VISIBLE = True  # from peewee import *: db.atomic() on an untyped db prefers the classes the star brings
+GUESS_REACH = 2  # self.db.run() on an untyped db: a run() of a class the file reaches in two imports, else none
+BASE_MEMBER_USES_CLASS = True  # Book.create(), create a base Model's classmethod: Book is used
 CLASS_CALLS_BUILD_SUBCLASS = True  # KV.create() of Model.create (return cls(..)): a KV
 DEF_BINDS_LOCAL = True  # def f() in one branch, f = other in the other: f() after both may run the def
 LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a same-named definition of the file (a
@@ -128,11 +131,15 @@ def _dunder(name: str, kind: str, parent: str | None) -> str | None:
         return "dunder method"
     if kind == "method" and IPYTHON_HOOKS.match(name):
         return "IPython calls it by its name to display the object"
+    if kind == "function" and parent is None and PYTEST_HOOKS.match(name):
+        return "pytest calls it by its name: a plugin's hook"
     return None
 
 
 # a notebook's display protocol: _repr_html_, _repr_mimebundle_, _repr_pretty_, _ipython_display_ (rich's Jupyter mixin)
 IPYTHON_HOOKS = lazy_re(r"^_(?:repr|ipython)_[a-z_]+_$")
+# a pytest plugin's hooks (a conftest.py's, or a module an entry point registers: tox's ``tox.pytest``), by name
+PYTEST_HOOKS = lazy_re(r"^pytest_[a-z_]+$")
 
 
 _entry_reason = entry_reason_with(PURE_DECORATORS, _dunder)

@@ -754,6 +754,11 @@ def _codelake_pairs(edges: list[Edge], mapping: Mapping, files: set[str], losses
         if decoration(edge):
             losses["codelake_decoration_calls_not_judged"] += 1
             continue
+        if edge.resolution == "flow" and edge.dst_id.endswith(".__call__") and not edge.dst_name.endswith("__call__"):
+            # `make(app)` with `make: Factory` (a protocol): the call operator an instance's call runs, with no
+            # occurrence of its own in SCIP, which binds the name to the variable (as `with c:` runs `__enter__`)
+            losses["codelake_call_operator_edges_not_judged"] += 1
+            continue
         if wrapper_run(edge):
             losses["codelake_wrapper_runs_not_judged"] += 1
             continue

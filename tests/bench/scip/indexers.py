@@ -101,6 +101,11 @@ TARGETS = {
     # driven as generators), first compared before that round's fixes
     "pluggy": Target("pluggy", "python", "scip-python", ("index", "--project-name", "pluggy", "--quiet"),
                      extra_paths=("src",)),
+    # held out (2026-12-06, sixteenth round): tox-dev/tox ccb12fc (a CLI over pluggy: plugin hooks, a config of
+    # loaders and typed sets, environments as an ABC hierarchy, pytest fixtures typed by Protocols), first compared
+    # before that round's fixes
+    "tox": Target("tox", "python", "scip-python", ("index", "--project-name", "tox", "--quiet"),
+                  extra_paths=("src",)),
     "h3": Target("h3", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
     # tuning target (2026-12-05): unjs/unstorage, tsconfig.json covers src/ and test/
     "unstorage": Target("unstorage", "typescript", "scip-typescript", ("index", "--no-progress-bar")),
