@@ -52,12 +52,10 @@ class StructureExtractor:
     # symbols, early_refs (a full run writes both in path order already) and the name index are sorted by their key
     # in small row groups, so an update's lookup of one file or name reads its row groups, not the shard (the sort is
     # stable: a file's rows keep their order, its imports are read in that order)
-    # The key-sharded indexes an update reads and replaces by key (``rows._by_key``: a name's or an id's rows) are
-    # sorted by it too: a read of a few keys prunes the row groups (sympy's leaf decoded 62K ``ref_names`` rows, four
-    # shards whole, for the names its edit moved), and the merge places the new rows at their key
-    sort_by = {"refs": ["kind", "path"], "symbols": ["path"], "early_refs": ["path"], "symbol_names": ["name"],
-               "ref_names": ["name"], "edge_targets": ["dst_id"], "edge_sources": ["src_id"],
-               "unresolved_names": ["dst_name"]}
+    # (``ref_names`` and the edge indexes, read by key too, are not: sorted in 1,024-row groups, sympy's leaf decoded
+    # 62K -> 36K of their rows, and wrote its two rewritten 16K-row ``ref_names`` shards as 32 row groups: +20 M
+    # instructions of page compression and footers against the decoding saved)
+    sort_by = {"refs": ["kind", "path"], "symbols": ["path"], "early_refs": ["path"], "symbol_names": ["name"]}
     # an update rewrites one shard of symbols and refs (wide rows; a sorted table of small row groups): ~30 ms each
     # at 16K rows, ~12 ms at 4K (sympy); it reads symbols and early_refs a shard at a time, the ones holding the files
     # it looks up. ``edges`` keeps the default: the cold ``callers`` and ``blast-radius`` read it whole (4x its
