@@ -456,7 +456,7 @@ class TableWrite:
         self.rows = 0
         self.replace = None  # (column, keys)
         self.dropped_damaged: list[str] = []
-        self.carried_unsorted = False  # old shards of another order named again (``finish``)
+        self.carried_unsorted = False  # old shards of another order named again beside sorted ones (``finish``)
 
     # -- the run's rows -------------------------------------------------------------------------------------------
     def add(self, data) -> None:
@@ -535,9 +535,9 @@ class TableWrite:
             for path in new.values():
                 if isinstance(path, Path):
                     path.unlink(missing_ok=True)
-        # shards of an older layout named again: the table is not in this order until each is rewritten (a reader
-        # prunes by the order, a merge takes the old rows as sorted)
-        sort_by = list(self.old.get("sort_by") or []) if self.carried_unsorted else self.sort_by
+        # shards of another order named again beside shards in this one: the table has no order until each is
+        # rewritten (a reader prunes by the order, a merge takes the old rows as sorted)
+        sort_by = [] if self.carried_unsorted else self.sort_by
         return {"shard_by": self.shard_by, "hash": HASH, "shards": shards, "rows": sum(s["rows"] for s in shards),
                 "sort_by": sort_by, "run_id": self.run_id}
 
@@ -577,7 +577,7 @@ class TableWrite:
         if self.shard_by and not (self.n / 2 <= wanted <= self.n * 2) and wanted != self.n:
             sources = [self.root / s["file"] for s in shards]
             return self._reroute(sources, wanted)  # the table grew or shrank past twice its shards
-        self.carried_unsorted = len(rewritten) < len(old) and not self._base_sorted()
+        self.carried_unsorted = bool(self.sort_by) and len(rewritten) < len(old) and not self._base_sorted()
         return shards
 
     def _append(self, new: dict, full: bool) -> list[dict]:
@@ -589,7 +589,7 @@ class TableWrite:
         deltas = sum(s.get("rows", 0) for s in old[1:]) + self.rows
         if len(old) - 1 >= MAX_DELTAS or (old and deltas > old[0].get("rows", 0)):
             return self._compact(new, full)
-        self.carried_unsorted = bool(old) and not self._base_sorted()
+        self.carried_unsorted = bool(self.sort_by) and bool(old) and not self._base_sorted()
         return old + [self._write(len(old), [new[0]])]
 
     def _compact(self, new: dict, full: bool) -> list[dict]:
