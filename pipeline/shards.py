@@ -722,7 +722,7 @@ def merged_in_order(base, parts: list, sort_by: list[str]):
     of the parts' rows (sorted among themselves, a few files' rows) placed after the base's rows of the same key,
     found by a binary search; the base is sliced, not copied. An update's shard was the old sorted rows plus one
     file's, sorted whole: a sort and a ``take`` of every column of a 4K-row shard (sympy's leaf: +1 % of its main
-    process). None: a sort column of a type compared here not (the caller sorts)."""
+    process). None: a sort column of a type not compared here (the caller sorts)."""
     import pyarrow as pa
 
     from pipeline import arrowops as pc
