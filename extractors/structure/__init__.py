@@ -27,6 +27,7 @@ LAZY_INDEX = 8  # 8: the hierarchy holds each inherits edge's ref_form
 # what an incremental run has written in full before it resolves edges
 WRITTEN_BEFORE_EDGES = ("files", "refs", "symbols", "symbol_names", "foreign_symbols", "early_refs", "callback_refs",
                         "ref_names", "module_index")
+PLAN_COLUMNS = ["path", "language", "package", "parse_status"]  # what a run reads of the lake's ``files`` first
 LARGE_TABLES = ("refs", "edges")  # a million rows in a 2M-line repository: their strings are held dictionary-encoded
 
 
@@ -51,6 +52,9 @@ class StructureExtractor:
     # symbols, early_refs (a full run writes both in path order already) and the name index are sorted by their key
     # in small row groups, so an update's lookup of one file or name reads its row groups, not the shard (the sort is
     # stable: a file's rows keep their order, its imports are read in that order)
+    # (``ref_names`` and the edge indexes, read by key too, are not: sorted in 1,024-row groups, sympy's leaf decoded
+    # 62K -> 36K of their rows, and wrote its two rewritten 16K-row ``ref_names`` shards as 32 row groups: +20 M
+    # instructions of page compression and footers against the decoding saved)
     sort_by = {"refs": ["kind", "path"], "symbols": ["path"], "early_refs": ["path"], "symbol_names": ["name"]}
     # an update rewrites one shard of symbols and refs (wide rows; a sorted table of small row groups): ~30 ms each
     # at 16K rows, ~12 ms at 4K (sympy); it reads symbols and early_refs a shard at a time, the ones holding the files
@@ -121,7 +125,11 @@ class StructureExtractor:
 
         version = facts_version()
         full = bool(ctx.options.get("full")) or cursor.state.get("version") != version
-        previous_files = None if full else ctx.previous("files")
+        # the plan reads the lake's paths (and, a run not given its files, their hashes); resolution each asked file's
+        # language, package and status (``rows.FILE_INFO``): the other columns of site-packages' 15.7K rows (error
+        # lines, commits, reasons) were decoded for nothing
+        previous_files = None if full else ctx.previous("files", columns=PLAN_COLUMNS + (
+            [] if ctx.options.get("files") is not None else ["blob_sha"]))
         full = full or previous_files is None
         # a full run writes whole tables: an update's few files would stand for the whole repository (the first
         # update after an upgrade, or of a lake without files, parses every file)
