@@ -5293,7 +5293,9 @@ class Resolver(ImportBindings):
             interface = self._is_interface(base)
             if not interface and not (mixed and (place > 0 or not hooks.c3)):
                 continue
-            for name, declared in self._base_members(base, mixed and not interface):
+            # an interface's own bases' methods too (``AccessTokenInterface extends TokenInterface``: a call of
+            # ``TokenInterface::getClient`` runs the trait's for a class that implements the sub-interface)
+            for name, declared in self._base_members(base, mixed or interface):
                 body = self._member(cls, name) if name not in own else None
                 if body and not hooks.c3 and not interface:  # an instance's: a module it extends is the class's
                     body = self._instance_member(cls, name, declared)
