@@ -117,6 +117,10 @@ BUILTIN_METHODS = frozenset({
     "next", "rewind", "peek", "wait", "signal", "synchronize", "lock", "unlock", "join", "value", "result",
     "name", "path", "exist?", "exists?", "open", "binread", "binwrite", "foreach", "mkdir", "expand_path",
     "dirname", "basename", "extname", "now", "at", "parse", "dump", "load", "generate", "pretty_generate"})
+# ...and one called on a value of unknown type (`h.respond_to?(:call)`, `value.nil?`, `k.to_s` on a parameter) is
+# Ruby's where no definition of the repository bears the name: external, not unresolved (the resolver's own rule)
+UNOWNED_BUILTINS_EXTERNAL = True
+UNOWNED_KEPT = frozenset({"new"})  # `klass.new`, `described_class.new`: a class built, maybe one of ours
 # every object's own methods (Object's, Kernel's): on a class of ours that lacks them, they are Ruby's (external;
 # ``resolve.Resolver._unknown_member`` reads them as a wrapper's own), never unresolved
 WRAPPER_METHODS = frozenset({
