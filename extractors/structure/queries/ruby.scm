@@ -444,6 +444,10 @@
                                 (instance_variable) @_got .))]
  (#eq? @_set @_got))
 
+; RSpec's example groups of a class (`RSpec.describe Shop::Cart do .. end`): `described_class` inside is that class
+; (read by ruby.settle_references, never references), marked from the call's start to its block's end (@name)
+(call method: (identifier) @_describe arguments: (argument_list . [(constant) (scope_resolution)] @receiver)
+  block: [(do_block "end" @name) (block "}" @name)] @reference.described (#eq? @_describe "describe"))
 ; blocks that run on another object (read by ruby.settle_references, never references): a block given to a call,
 ; marked from its start to its closing `end` / `}` (@name) with the call as written (@receiver: `FactoryBot.define`,
 ; `factory`), so that a bare call inside it names the DSL method whose block holds it
