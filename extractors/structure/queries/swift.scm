@@ -114,6 +114,19 @@
              (user_type (type_identifier) @receiver . (type_arguments) .)]) .
   (call_expression . (prefix_expression operation: "." target: (simple_identifier) @name)) @reference.call
   (#eq? @name "init"))
+; ...and what a function or a computed property returns where it says its type (`static var none: Self { .init() }`,
+; `func make() -> Config { return .init(x) }`: its body's own statement, not one nested in a branch)
+(property_declaration (type_annotation [(user_type (type_identifier) @receiver .)
+                                     (user_type (type_identifier) @receiver . (type_arguments) .)])
+  computed_value: (computed_property (statements . (call_expression . (prefix_expression operation: "."
+    target: (simple_identifier) @name)) @reference.call .)) (#eq? @name "init"))
+(function_declaration [(user_type (type_identifier) @receiver .)
+                       (user_type (type_identifier) @receiver . (type_arguments) .)] .
+  body: (function_body (statements [(call_expression . (prefix_expression operation: "."
+                                      target: (simple_identifier) @name)) @reference.call
+                                    (control_transfer_statement result: (call_expression . (prefix_expression
+                                      operation: "." target: (simple_identifier) @name)) @reference.call)]))
+  (#eq? @name "init"))
 (assignment target: (directly_assignable_expression [(simple_identifier) (navigation_expression
                                                       target: (self_expression))] @receiver)
   result: (call_expression . (prefix_expression operation: "." target: (simple_identifier) @name)) @reference.call
