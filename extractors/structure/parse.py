@@ -2555,6 +2555,7 @@ _PARENS, _BRACES = lazy_re(r"\([^()]*\)"), lazy_re(r"\{[^{}]*\}")
 _BRACKET_STEPS = ((_GENERIC, "", "<"), (_PARENS, "\x00", "("), (_BRACES, "\x01", "{"))
 _COLLECTION = lazy_re(r"\[\]$|^\[|^(?:map\[|chan\b|func\b|\(|fn\s*\(|\w+\s*=>)")  # arrays, maps, functions, tuples
 _TYPE_PREFIXES = ("&", "*", "mut ", "dyn ", "impl ", "const ", "readonly ", "'", "?")
+_NEW_IN_PARENS = lazy_re(r"^\((new\s+[\w\\]+(?:\([^()]*\))?)\)(?=\s*(?:->|\?->|\.))")
 # Optional[A], Union[A, B], and type[A] / Type[A]: the class A itself, as a classmethod's ``cls`` is (a call of it
 # constructs one, its methods are A's)
 _WRAPPER = lazy_re(rf"^(?:(?:{'|'.join(_TYPING)})\.)?(Optional|Union|Type|type)\[(.*)\]$")
@@ -2635,6 +2636,8 @@ def _type_text(text: str, call: bool = False) -> str | None:
                 text = text[len(prefix):].lstrip()
                 if prefix == "'" and " " in text:  # a lifetime's name: &'a Store
                     text = text.partition(" ")[2].lstrip()
+    if text[:5] == "(new ":  # PHP's (new X)->m(): the chain goes on from the object built, no tuple
+        text = _NEW_IN_PARENS.sub(r"\1", text)
     if not call and _COLLECTION.search(text):
         return COLLECTION
     for rx, repl, opening in _BRACKET_STEPS:

@@ -417,6 +417,8 @@ class Hooks(NamedTuple):
     # (``code.replace(..)`` on a plugin hook's parameter): external, the language's or a library's, as it cannot be
     # the repository's (False: unresolved)
     unowned_builtins_external: bool = False
+    # ...but these names (Ruby's ``klass.new``: a class built, maybe one of ours) stay unresolved
+    unowned_kept: frozenset = frozenset()
     # (resolver, cls) -> ``cls`` and its bases in the language's own lookup order, each with its depth (Ruby's
     # ancestors: a later include first, the superclass last); None: C3 or breadth first as the flags say
     linearize: Callable | None = None
@@ -537,6 +539,7 @@ def hooks_of(support) -> Hooks:
                  may_be_instance=getattr(support, "may_be_instance", None),
                  argument_class=getattr(support, "argument_class", None),
                  unowned_builtins_external=bool(getattr(support, "UNOWNED_BUILTINS_EXTERNAL", False)),
+                 unowned_kept=frozenset(getattr(support, "UNOWNED_KEPT", ())),
                  def_binds_local=bool(getattr(support, "DEF_BINDS_LOCAL", False)),
                  class_calls_build_subclass=bool(getattr(support, "CLASS_CALLS_BUILD_SUBCLASS", False)),
                  missing_member=getattr(support, "MISSING_MEMBER_METHOD", None),
@@ -1851,7 +1854,7 @@ class Resolver(ImportBindings):
         unresolved use of its name, and none has it), so the call is the language's or a library's. An update that
         adds such a definition re-resolves the files naming it (incremental's ``ref_names``)."""
         return bool(r.receiver) and "method" in kinds and r.name in hooks.builtin_methods \
-            and not self.g.by_name.get(r.name)
+            and r.name not in hooks.unowned_kept and not self.g.by_name.get(r.name)
 
     def _stated(self, r: Ref, src: str, kinds: set) -> Found | None:
         """What the code states ``r`` is: its value flow, then the language's layers in order; None where only a
@@ -5346,7 +5349,9 @@ class Resolver(ImportBindings):
             interface = self._is_interface(base)
             if not interface and not (mixed and (place > 0 or not hooks.c3)):
                 continue
-            for name, declared in self._base_members(base, mixed and not interface):
+            # an interface's own bases' methods too (``AccessTokenInterface extends TokenInterface``: a call of
+            # ``TokenInterface::getClient`` runs the trait's for a class that implements the sub-interface)
+            for name, declared in self._base_members(base, mixed or interface):
                 body = self._member(cls, name) if name not in own else None
                 if body and not hooks.c3 and not interface:  # an instance's: a module it extends is the class's
                     body = self._instance_member(cls, name, declared)

@@ -117,6 +117,10 @@ BUILTIN_METHODS = frozenset({
     "next", "rewind", "peek", "wait", "signal", "synchronize", "lock", "unlock", "join", "value", "result",
     "name", "path", "exist?", "exists?", "open", "binread", "binwrite", "foreach", "mkdir", "expand_path",
     "dirname", "basename", "extname", "now", "at", "parse", "dump", "load", "generate", "pretty_generate"})
+# ...and one called on a value of unknown type (`h.respond_to?(:call)`, `value.nil?`, `k.to_s` on a parameter) is
+# Ruby's where no definition of the repository bears the name: external, not unresolved (the resolver's own rule)
+UNOWNED_BUILTINS_EXTERNAL = True
+UNOWNED_KEPT = frozenset({"new"})  # `klass.new`, `described_class.new`: a class built, maybe one of ours
 # every object's own methods (Object's, Kernel's): on a class of ours that lacks them, they are Ruby's (external;
 # ``resolve.Resolver._unknown_member`` reads them as a wrapper's own), never unresolved
 WRAPPER_METHODS = frozenset({
@@ -432,7 +436,7 @@ def _references_settled(raw_refs: list) -> list:
     colon; ``obj.x = 1`` calls the writer ``x=``; a module a class includes is a base (``inherits``), not also a
     value the class reads; a keyword is no reference, and a word a method may bear (``end``) only with a receiver;
     ``self.class.m`` is the class's ``m`` (a class method is a member of its class, as ``self.m`` reads it)."""
-    raw_refs = _extended(_hooked_mixins(_in_blocks(raw_refs)))
+    raw_refs = _extended(_hooked_mixins(_in_blocks(_described(raw_refs))))
     based = {r.name_start for r in raw_refs if r.kind == "inherits"}
     written = {r.name_start for r in raw_refs if r.kind == "writer"}
     out = []
@@ -502,6 +506,26 @@ class BlockSpan(NamedTuple):
     start: int
     end: int
     call: str
+
+
+DESCRIBED = "described"  # the query's mark: an RSpec example group of a class, whose ``described_class`` it is
+_DESCRIBED_CLASS = lazy_re(r"^described_class(?=$|[.(\[])")
+
+
+def _described(raw_refs: list) -> list:
+    """``described_class`` in ``RSpec.describe Shop::Cart do .. end`` written as the class it is (the innermost
+    group naming a class): ``described_class.new(x).call`` is ``Shop::Cart.new(x).call``. The marks go."""
+    groups = sorted(((r.start, r.name_start, r.receiver) for r in raw_refs if r.kind == DESCRIBED and r.receiver),
+                    key=lambda g: (g[0], -g[1]))
+    out = []
+    for r in raw_refs:
+        if r.kind == DESCRIBED:
+            continue
+        if groups and r.receiver and _DESCRIBED_CLASS.match(r.receiver):
+            around = [g[2] for g in groups if g[0] < r.start < g[1]]
+            r = r._replace(receiver=_DESCRIBED_CLASS.sub(around[-1], r.receiver, count=1)) if around else r
+        out.append(r)
+    return out
 
 
 def _in_blocks(raw_refs: list) -> list:

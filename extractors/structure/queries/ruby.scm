@@ -189,6 +189,15 @@
 (pair key: [(hash_key_symbol) (simple_symbol)] @_option
   value: [(simple_symbol) @name (array (simple_symbol) @name)] @reference.callback
   (#match? @_option "^:?(if|unless|guards?|(before|after|around)(_[a-z_]+)?)$"))
+; a dispatch table: the symbols a constant's hash maps keys to (`Encodings = {"br" => :brotli}.freeze`,
+; `Formats.merge!("atom" => :atom)`), which `send(Encodings[key])` runs: the class's methods (a symbol naming none
+; stays no edge: a bare callback is kept only where the class or its bases define it)
+(assignment left: (constant) right: [(hash (pair value: (simple_symbol) @name @reference.callback))
+                                     (call receiver: (hash (pair value: (simple_symbol) @name @reference.callback)))])
+(call receiver: (constant) method: (identifier) @_merge
+  arguments: (argument_list [(hash (pair value: (simple_symbol) @name @reference.callback))
+                             (pair value: (simple_symbol) @name @reference.callback)])
+  (#match? @_merge "^(merge!|update)$"))
 ; xs.each(&:save): save called on each element, an object of a type not known here (a guess by name)
 (block_argument (simple_symbol) @name) @receiver @reference.call
 
@@ -435,6 +444,10 @@
                                 (instance_variable) @_got .))]
  (#eq? @_set @_got))
 
+; RSpec's example groups of a class (`RSpec.describe Shop::Cart do .. end`): `described_class` inside is that class
+; (read by ruby.settle_references, never references), marked from the call's start to its block's end (@name)
+(call method: (identifier) @_describe arguments: (argument_list . [(constant) (scope_resolution)] @receiver)
+  block: [(do_block "end" @name) (block "}" @name)] @reference.described (#eq? @_describe "describe"))
 ; blocks that run on another object (read by ruby.settle_references, never references): a block given to a call,
 ; marked from its start to its closing `end` / `}` (@name) with the call as written (@receiver: `FactoryBot.define`,
 ; `factory`), so that a bare call inside it names the DSL method whose block holds it

@@ -103,6 +103,34 @@
 ; of the type the context expects, unknown here (the "." stands for it); .init(..) is that type's initializer
 ((call_expression . (prefix_expression operation: "." @receiver target: (simple_identifier) @name))
   @reference.implicit_call (#not-eq? @name "init"))
+; `.init(..)` where the type it builds is written beside it: a typed declaration (`let s: Storage = .init()`), a
+; parameter's default (`conf: Config = .init()`), a stored property assigned (`self.middlewares = .init()`: the
+; property's declared type); the init of that type, read as `Type.init(..)` / `self.p.init(..)` (`A.B<T>`: B's)
+(property_declaration (type_annotation [(user_type (type_identifier) @receiver .)
+                                     (user_type (type_identifier) @receiver . (type_arguments) .)])
+  value: (call_expression . (prefix_expression operation: "." target: (simple_identifier) @name)) @reference.call
+  (#eq? @name "init"))
+((parameter [(user_type (type_identifier) @receiver .)
+             (user_type (type_identifier) @receiver . (type_arguments) .)]) .
+  (call_expression . (prefix_expression operation: "." target: (simple_identifier) @name)) @reference.call
+  (#eq? @name "init"))
+; ...and what a function or a computed property returns where it says its type (`static var none: Self { .init() }`,
+; `func make() -> Config { return .init(x) }`: its body's own statement, not one nested in a branch)
+(property_declaration (type_annotation [(user_type (type_identifier) @receiver .)
+                                     (user_type (type_identifier) @receiver . (type_arguments) .)])
+  computed_value: (computed_property (statements . (call_expression . (prefix_expression operation: "."
+    target: (simple_identifier) @name)) @reference.call .)) (#eq? @name "init"))
+(function_declaration [(user_type (type_identifier) @receiver .)
+                       (user_type (type_identifier) @receiver . (type_arguments) .)] .
+  body: (function_body (statements [(call_expression . (prefix_expression operation: "."
+                                      target: (simple_identifier) @name)) @reference.call
+                                    (control_transfer_statement result: (call_expression . (prefix_expression
+                                      operation: "." target: (simple_identifier) @name)) @reference.call)]))
+  (#eq? @name "init"))
+(assignment target: (directly_assignable_expression [(simple_identifier) (navigation_expression
+                                                      target: (self_expression))] @receiver)
+  result: (call_expression . (prefix_expression operation: "." target: (simple_identifier) @name)) @reference.call
+  (#eq? @name "init"))
 ; an implicit member read, `mode: .eager`, `case .metric:`: an enum case of the type the context expects (the callee of
 ; an implicit call is that call's, not also a read)
 (prefix_expression operation: "." @receiver target: (simple_identifier) @name) @reference.implicit_read
