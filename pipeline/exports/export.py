@@ -244,6 +244,7 @@ def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list
     cards.update(_structure_cards(catalog, repo, related))
     previous.update({rel: _old_card(folder, rel, tokenizer) for rel in related})
     _add_history(catalog, repo, reuse, cards, previous)
+    _done_with(catalog)
     for rel, card in cards.items():  # an edit here does not change which other repositories use the file
         card["other_repos"] = (previous.get(rel) or {}).get("other_repos")
     facts = _file_facts(snap, manifest)
@@ -260,15 +261,30 @@ def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list
     return ExportSummary(repo, str(root / repo), count, 0, largest, seconds, mode="files", removed=removed)
 
 
-def keep_catalogs() -> None:
+def keep_catalogs(one_export: bool = False) -> None:
     """Keep the per-file export's DuckDB connection for the next export: it is refreshed to the lake's newest
     snapshot rather than connected again with its views bound again (~0.1 s of a sympy leaf's 0.3 s export). A warm
-    refresh worker's export child connects it while the worker updates (``pipeline.hooks.export_child``)."""
-    global _kept_catalogs
-    _kept_catalogs = {}
+    refresh worker's export child connects it while the worker updates (``pipeline.hooks.export_child``); with
+    ``one_export`` (that child, which exits after its one export) it is closed once the export has read its rows,
+    as a connection not kept is (``_done_with``)."""
+    global _kept_catalogs, _kept_for_one
+    _kept_catalogs, _kept_for_one = {}, one_export
 
 
 _kept_catalogs: dict | None = None
+_kept_for_one = False
+
+
+def _done_with(catalog) -> None:
+    """The per-file export's last query is read: close its connection, unless kept for a next export. DuckDB holds
+    what its queries allocated until the connection closes (sympy's hub: ~40 MiB after its cards), and the
+    rendering after may load the tokenizer for a new snippet text (~60 MiB): closed, the export child's peak is the
+    larger of the two, not their sum (sympy's first hub edit: 183 -> 143 MiB in a process of its own)."""
+    if _kept_catalogs is not None and not _kept_for_one:
+        return
+    if _kept_catalogs:
+        _kept_catalogs.clear()
+    catalog.con.close()
 
 
 def files_catalog(lake: Lake, repo: str, views: list[str]):
