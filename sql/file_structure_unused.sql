@@ -39,10 +39,50 @@ members AS (  -- their members, wherever defined (a Go method may sit in another
     FROM read_parquet(coalesce(member_files, lake_symbols()), union_by_name = true) m
     SEMI JOIN exported x ON x.repo = m.repo AND x.id = m.parent_id
 ),
+type_twins AS MATERIALIZED (  -- the other parts of the exported types written in parts, first: the scans below
+                             -- then read only what concerns them (none in most languages), where a correlated
+                             -- EXISTS built its hash table over every entry point and referenced symbol
+    SELECT DISTINCT x.repo, x.id, t.id AS part_id
+    FROM exported x
+    JOIN src f ON f.repo = x.repo AND f.path = x.path AND f.package IS NOT NULL
+    JOIN symbols t ON t.repo = x.repo AND t.qualname = x.qualname AND t.kind = x.kind AND t.path <> x.path
+    JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package = f.package AND g.language = f.language
+    WHERE x.kind IN ('class', 'struct', 'interface', 'record')
+),
+twin_candidates AS MATERIALIZED (  -- linked_twins' candidates, and the confidence their references must pass
+    SELECT x.repo, x.id, t.id AS twin_id, 0.3 AS above
+    FROM exported x
+    JOIN src f ON f.repo = x.repo AND f.path = x.path AND f.family = 'c'
+    JOIN symbols t ON t.repo = x.repo AND t.name = x.name AND t.path <> x.path AND t.kind = 'function'
+                      AND t.qualname = t.name
+    WHERE x.kind = 'function' AND x.qualname = x.name
+    UNION ALL
+    SELECT x.repo, x.id, t.id, 0 AS above  -- a guess too, as in dead_code
+    FROM exported x
+    -- each of its overloads (f#2 declares f too); a stub's property may declare a field
+    JOIN symbols t ON t.repo = x.repo AND t.qualname = regexp_replace(x.qualname, '#[0-9]+$', '')
+                      AND (t.kind = x.kind OR (x.kind IN ('method', 'property')
+                                              AND t.kind IN ('field', 'property', 'method')))
+                      AND t.path <> x.path
+    WHERE regexp_matches(x.path, '\.(?:d\.[cm]?ts|pyi)$') AND NOT regexp_matches(t.path, '\.(?:d\.[cm]?ts|pyi)$')
+),
+part_members AS MATERIALIZED (  -- the members of type_twins' other parts, wherever defined
+    SELECT m.repo, m.id, m.parent_id, m.is_entry_point, m.entry_reason FROM symbols m
+    SEMI JOIN type_twins p ON p.repo = m.repo AND p.part_id = m.parent_id
+),
+edges_in AS MATERIALIZED (  -- the edges into every symbol the rules below ask about (members, twins, other parts and
+                            -- their members), read once: each reference to the edges view over a repository's
+                            -- shards is bound and its statistics merged apart (site-packages: 204 shards, ~2 MiB and
+                            -- 0.02 s each), where the rules read it five times
+    SELECT e.repo, e.src_id, e.dst_id, e.confidence FROM edges e
+    SEMI JOIN (SELECT repo, id FROM members UNION SELECT repo, twin_id FROM twin_candidates
+               UNION SELECT repo, part_id FROM type_twins UNION SELECT repo, id FROM part_members) l
+      ON l.repo = e.repo AND l.id = e.dst_id
+    WHERE e.src_id <> e.dst_id
+),
 used_members AS (  -- dead_code's `used_members`: a member referenced, or one something runs (not a runtime hook)
     SELECT DISTINCT m.repo, m.parent_id AS id
-    FROM members m SEMI JOIN edges e ON e.repo = m.repo AND e.dst_id = m.id AND e.src_id <> e.dst_id
-                                        AND e.src_id <> m.parent_id
+    FROM members m SEMI JOIN edges_in e ON e.repo = m.repo AND e.dst_id = m.id AND e.src_id <> m.parent_id
     WHERE NOT (m.kind = 'function' AND EXISTS (SELECT 1 FROM exported x  -- a function's closure: its own
                                                WHERE x.repo = m.repo AND x.id = m.parent_id
                                                  AND x.kind IN ('function', 'method')))
@@ -107,26 +147,12 @@ outside_bases AS (  -- dead_code's `outside_bases` (through the repository's own
     FROM up u SEMI JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id AND i.dst_id IS NULL
 ),
 linked_twins AS (  -- dead_code's `linked_twins`: a C or C++ extern function another file's same-named referenced
-                   -- function stands for under another #if (hiredis's hi_malloc); a .d.ts declaration
-    SELECT DISTINCT x.repo, x.id
-    FROM exported x
-    JOIN src f ON f.repo = x.repo AND f.path = x.path AND f.family = 'c'
-    JOIN symbols t ON t.repo = x.repo AND t.name = x.name AND t.path <> x.path AND t.kind = 'function'
-                      AND t.qualname = t.name
-    SEMI JOIN edges e ON e.repo = t.repo AND e.dst_id = t.id AND e.confidence > 0.3 AND e.src_id <> e.dst_id
-                         AND NOT starts_with(e.src_id, e.dst_id || '.')
-    WHERE x.kind = 'function' AND x.qualname = x.name
-    UNION  -- and a .d.ts (or .pyi) declaration of a referenced definition of that qualified name elsewhere
-    SELECT DISTINCT x.repo, x.id
-    FROM exported x
-    -- each of its overloads (f#2 declares f too); a stub's property may declare a field
-    JOIN symbols t ON t.repo = x.repo AND t.qualname = regexp_replace(x.qualname, '#[0-9]+$', '')
-                      AND (t.kind = x.kind OR (x.kind IN ('method', 'property')
-                                              AND t.kind IN ('field', 'property', 'method')))
-                      AND t.path <> x.path
-    SEMI JOIN edges e ON e.repo = t.repo AND e.dst_id = t.id AND e.confidence > 0 AND e.src_id <> e.dst_id
-                         AND NOT starts_with(e.src_id, e.dst_id || '.')  -- a guess too, as in dead_code
-    WHERE regexp_matches(x.path, '\.(?:d\.[cm]?ts|pyi)$') AND NOT regexp_matches(t.path, '\.(?:d\.[cm]?ts|pyi)$')
+                   -- function stands for under another #if (hiredis's hi_malloc); a .d.ts (or .pyi) declaration of a
+                   -- referenced definition of that qualified name elsewhere (twin_candidates)
+    SELECT DISTINCT c.repo, c.id
+    FROM twin_candidates c
+    SEMI JOIN edges_in e ON e.repo = c.repo AND e.dst_id = c.twin_id AND e.confidence > c.above
+                            AND NOT starts_with(e.src_id, e.dst_id || '.')
 ),
 mixed_into AS (  -- dead_code's `mixed_into`: a subclass of the member's type extends something outside, itself
                  -- or through its bases (a mixin: SignupView(SignupMixin, FormView))
@@ -147,30 +173,18 @@ hidden_types AS (  -- dead_code's `hidden_types`: the exported methods' types th
     WHERE NOT p.is_exported AND p.kind NOT IN ('module', 'namespace', 'function', 'method')
       AND (repo_id IS NULL OR p.repo = repo_id) AND EXISTS (SELECT 1 FROM exported x WHERE x.kind = 'method')
 ),
-type_twins AS MATERIALIZED (  -- the other parts of the exported types written in parts, first: the scans below
-                             -- then read only what concerns them (none in most languages), where a correlated
-                             -- EXISTS built its hash table over every entry point and referenced symbol
-    SELECT DISTINCT x.repo, x.id, t.id AS part_id
-    FROM exported x
-    JOIN src f ON f.repo = x.repo AND f.path = x.path AND f.package IS NOT NULL
-    JOIN symbols t ON t.repo = x.repo AND t.qualname = x.qualname AND t.kind = x.kind AND t.path <> x.path
-    JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package = f.package AND g.language = f.language
-    WHERE x.kind IN ('class', 'struct', 'interface', 'record')
-),
 type_parts AS (  -- dead_code's `type_parts`: a part of a type written in parts (C#'s partial class) whose other
                  -- part, in another file of its namespace, is referenced or has a used member
     SELECT DISTINCT p.repo, p.id
     FROM type_twins p
-    WHERE EXISTS (SELECT 1 FROM edges e WHERE e.repo = p.repo AND e.dst_id = p.part_id AND e.confidence > 0.3
-                                          AND e.src_id <> e.dst_id AND NOT starts_with(e.src_id, e.dst_id || '.')
-                                          AND e.dst_id IN (SELECT part_id FROM type_twins))
-       OR EXISTS (SELECT 1 FROM symbols m JOIN edges e ON e.repo = m.repo AND e.dst_id = m.id
-                  WHERE m.repo = p.repo AND m.parent_id = p.part_id AND e.src_id <> e.dst_id AND e.src_id <> p.part_id
-                    AND NOT starts_with(e.src_id, e.dst_id || '.') AND m.parent_id IN (SELECT part_id FROM type_twins))
-       OR EXISTS (SELECT 1 FROM symbols m
+    WHERE EXISTS (SELECT 1 FROM edges_in e WHERE e.repo = p.repo AND e.dst_id = p.part_id AND e.confidence > 0.3
+                                             AND NOT starts_with(e.src_id, e.dst_id || '.'))
+       OR EXISTS (SELECT 1 FROM part_members m JOIN edges_in e ON e.repo = m.repo AND e.dst_id = m.id
+                  WHERE m.repo = p.repo AND m.parent_id = p.part_id AND e.src_id <> p.part_id
+                    AND NOT starts_with(e.src_id, e.dst_id || '.'))
+       OR EXISTS (SELECT 1 FROM part_members m
                   WHERE m.repo = p.repo AND m.parent_id = p.part_id AND m.is_entry_point
-                    AND NOT starts_with(coalesce(m.entry_reason, ''), 'runtime hook: ')
-                    AND m.parent_id IN (SELECT part_id FROM type_twins))
+                    AND NOT starts_with(coalesce(m.entry_reason, ''), 'runtime hook: '))
 ),
 unresolved AS (  -- of those, the names written somewhere and resolved nowhere (dead_code's `unresolved_names`;
                  -- distinct names first: a few thousand last segments to extract, not every unresolved edge)
