@@ -73,16 +73,24 @@ part_members AS MATERIALIZED (  -- the members of type_twins' other parts, where
 edges_in AS MATERIALIZED (  -- the edges into every symbol the rules below ask about (members, twins, other parts and
                             -- their members), read once: each reference to the edges view over a repository's
                             -- shards is bound and its statistics merged apart (site-packages: 204 shards, ~2 MiB and
-                            -- 0.02 s each), where the rules read it five times
-    SELECT e.repo, e.src_id, e.dst_id, e.confidence FROM edges e
+                            -- 0.02 s each), where the rules read it five times. One row a target, what they ask of
+                            -- its references: who (the least and the greatest caller: one other than x exists when
+                            -- either is not x) and how sure, of all and of those from outside the target itself
+    SELECT e.repo, e.dst_id, min(e.src_id) AS src_lo, max(e.src_id) AS src_hi,
+           min(e.src_id) FILTER (WHERE NOT starts_with(e.src_id, e.dst_id || '.')) AS out_lo,
+           max(e.src_id) FILTER (WHERE NOT starts_with(e.src_id, e.dst_id || '.')) AS out_hi,
+           max(e.confidence) FILTER (WHERE NOT starts_with(e.src_id, e.dst_id || '.')) AS out_confidence
+    FROM edges e
     SEMI JOIN (SELECT repo, id FROM members UNION SELECT repo, twin_id FROM twin_candidates
                UNION SELECT repo, part_id FROM type_twins UNION SELECT repo, id FROM part_members) l
       ON l.repo = e.repo AND l.id = e.dst_id
     WHERE e.src_id <> e.dst_id
+    GROUP BY e.repo, e.dst_id
 ),
 used_members AS (  -- dead_code's `used_members`: a member referenced, or one something runs (not a runtime hook)
     SELECT DISTINCT m.repo, m.parent_id AS id
-    FROM members m SEMI JOIN edges_in e ON e.repo = m.repo AND e.dst_id = m.id AND e.src_id <> m.parent_id
+    FROM members m SEMI JOIN edges_in e ON e.repo = m.repo AND e.dst_id = m.id
+                                           AND (e.src_lo <> m.parent_id OR e.src_hi <> m.parent_id)
     WHERE NOT (m.kind = 'function' AND EXISTS (SELECT 1 FROM exported x  -- a function's closure: its own
                                                WHERE x.repo = m.repo AND x.id = m.parent_id
                                                  AND x.kind IN ('function', 'method')))
@@ -151,8 +159,7 @@ linked_twins AS (  -- dead_code's `linked_twins`: a C or C++ extern function ano
                    -- referenced definition of that qualified name elsewhere (twin_candidates)
     SELECT DISTINCT c.repo, c.id
     FROM twin_candidates c
-    SEMI JOIN edges_in e ON e.repo = c.repo AND e.dst_id = c.twin_id AND e.confidence > c.above
-                            AND NOT starts_with(e.src_id, e.dst_id || '.')
+    SEMI JOIN edges_in e ON e.repo = c.repo AND e.dst_id = c.twin_id AND e.out_confidence > c.above
 ),
 mixed_into AS (  -- dead_code's `mixed_into`: a subclass of the member's type extends something outside, itself
                  -- or through its bases (a mixin: SignupView(SignupMixin, FormView))
@@ -177,11 +184,10 @@ type_parts AS (  -- dead_code's `type_parts`: a part of a type written in parts 
                  -- part, in another file of its namespace, is referenced or has a used member
     SELECT DISTINCT p.repo, p.id
     FROM type_twins p
-    WHERE EXISTS (SELECT 1 FROM edges_in e WHERE e.repo = p.repo AND e.dst_id = p.part_id AND e.confidence > 0.3
-                                             AND NOT starts_with(e.src_id, e.dst_id || '.'))
+    WHERE EXISTS (SELECT 1 FROM edges_in e WHERE e.repo = p.repo AND e.dst_id = p.part_id AND e.out_confidence > 0.3)
        OR EXISTS (SELECT 1 FROM part_members m JOIN edges_in e ON e.repo = m.repo AND e.dst_id = m.id
-                  WHERE m.repo = p.repo AND m.parent_id = p.part_id AND e.src_id <> p.part_id
-                    AND NOT starts_with(e.src_id, e.dst_id || '.'))
+                  WHERE m.repo = p.repo AND m.parent_id = p.part_id
+                    AND (e.out_lo <> p.part_id OR e.out_hi <> p.part_id))
        OR EXISTS (SELECT 1 FROM part_members m
                   WHERE m.repo = p.repo AND m.parent_id = p.part_id AND m.is_entry_point
                     AND NOT starts_with(coalesce(m.entry_reason, ''), 'runtime hook: '))
