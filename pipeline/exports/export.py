@@ -244,6 +244,7 @@ def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list
     cards.update(_structure_cards(catalog, repo, related))
     previous.update({rel: _old_card(folder, rel, tokenizer) for rel in related})
     _add_history(catalog, repo, reuse, cards, previous)
+    _done_with(catalog)
     for rel, card in cards.items():  # an edit here does not change which other repositories use the file
         card["other_repos"] = (previous.get(rel) or {}).get("other_repos")
     facts = _file_facts(snap, manifest)
@@ -260,15 +261,30 @@ def _export_files(lake: Lake, repo: str, root: Path, manifest: dict, files: list
     return ExportSummary(repo, str(root / repo), count, 0, largest, seconds, mode="files", removed=removed)
 
 
-def keep_catalogs() -> None:
+def keep_catalogs(one_export: bool = False) -> None:
     """Keep the per-file export's DuckDB connection for the next export: it is refreshed to the lake's newest
     snapshot rather than connected again with its views bound again (~0.1 s of a sympy leaf's 0.3 s export). A warm
-    refresh worker's export child connects it while the worker updates (``pipeline.hooks.export_child``)."""
-    global _kept_catalogs
-    _kept_catalogs = {}
+    refresh worker's export child connects it while the worker updates (``pipeline.hooks.export_child``); with
+    ``one_export`` (that child, which exits after its one export) it is closed once the export has read its rows,
+    as a connection not kept is (``_done_with``)."""
+    global _kept_catalogs, _kept_for_one
+    _kept_catalogs, _kept_for_one = {}, one_export
 
 
 _kept_catalogs: dict | None = None
+_kept_for_one = False
+
+
+def _done_with(catalog) -> None:
+    """The per-file export's last query is read: close its connection, unless kept for a next export. DuckDB holds
+    what its queries allocated until the connection closes (sympy's hub: ~40 MiB after its cards), and the
+    rendering after may load the tokenizer for a new snippet text (~60 MiB): closed, the export child's peak is the
+    larger of the two, not their sum (sympy's first hub edit: 183 -> 143 MiB in a process of its own)."""
+    if _kept_catalogs is not None and not _kept_for_one:
+        return
+    if _kept_catalogs:
+        _kept_catalogs.clear()
+    catalog.con.close()
 
 
 def files_catalog(lake: Lake, repo: str, views: list[str]):
@@ -312,20 +328,51 @@ def _old_card(folder: Path, rel: str, tokenizer: str | None = None) -> dict | No
 
 
 def _structure_cards(catalog, repo: str, rels) -> dict[str, dict]:
-    """Structure cards of ``rels``, in one query, reading the shards that hold what they need (``_card_files``): a
-    shard holds files from anywhere in the repository, so a query over whole tables reads every edge shard (one per
-    file cost that scan per file: site-packages, 25 files, 17.5 s of CPU against 1.5 s for one query), and narrowed
-    to its shards a site-packages leaf's costs 0.2 s instead of 0.6 s. A narrowed read that fails (a damaged index
-    shard) is made again over whole tables, which leave a damaged file of theirs out."""
+    """Structure cards of ``rels``, reading the shards that hold what they need (``_card_files``): a shard holds
+    files from anywhere in the repository, so a query over whole tables reads every edge shard (one per file cost
+    that scan per file: site-packages, 25 files, 17.5 s of CPU against 1.5 s for one query), and narrowed to its
+    shards a site-packages leaf's costs 0.2 s instead of 0.6 s. A narrowed read that fails (a damaged index shard)
+    is made again over whole tables, which leave a damaged file of theirs out."""
     if not rels:
         return {}
-    query = ("SELECT * FROM file_structure_cards(repo_id := ?, for_paths := ?, edge_files := ?, symbol_files := ?, "
-             "member_files := ?, unresolved_files := ?, dispatch_files := ?, hierarchy_files := ?)")
     try:
-        columns, rows = catalog.rows(query, [repo, sorted(rels), *_card_files(catalog, repo, sorted(rels))])
+        return _card_parts(catalog, repo, sorted(rels), _card_files(catalog, repo, sorted(rels)))
     except QueryError:
-        columns, rows = catalog.rows(query, [repo, sorted(rels), *CardFiles()])
-    return {row[1]: dict(zip(columns, row)) for row in rows}
+        return _card_parts(catalog, repo, sorted(rels), CardFiles())
+
+
+class CardPart(NamedTuple):
+    """One part of ``file_structure_cards`` (a macro of its own, which that view joins with the others) and the
+    lists of shards it reads (``CardFiles``' fields, by the macro's parameter names)."""
+
+    macro: str
+    files: tuple[str, ...]
+
+
+# ``file_structure_cards``' two parts, each a statement of its own: DuckDB keeps every operator's state (hash
+# tables, materialized CTEs) to a statement's end, so the whole card in one statement held both parts' at once
+CARD_PARTS = (
+    CardPart("file_structure_uses", ("edge_files", "symbol_files")),
+    CardPart("file_structure_unused", ("edge_files", "symbol_files", "member_files", "unresolved_files",
+                                       "dispatch_files", "hierarchy_files")),
+)
+CARD_LAST = ("depends_on",)  # the view's last column, which its first part gives before the second's
+
+
+def _card_parts(catalog, repo: str, rels: list[str], files: "CardFiles") -> dict[str, dict]:
+    """The cards of ``rels``, part by part (``CARD_PARTS``), their columns in the view's order."""
+    by_param = dict(zip(CARD_FILE_PARAMS, files))
+    cards: dict[str, dict] = {}
+    for part in CARD_PARTS:
+        named = ", ".join(f"{name} := ?" for name in part.files)
+        columns, rows = catalog.rows(f"SELECT * FROM {part.macro}(repo_id := ?, for_paths := ?, {named})",
+                                     [repo, rels, *(by_param[name] for name in part.files)])
+        for row in rows:
+            found = dict(zip(columns, row))
+            cards.setdefault(found["path"], found).update(found)
+    for card in cards.values():
+        card.update({key: card.pop(key) for key in CARD_LAST})
+    return cards
 
 
 class CardFiles(NamedTuple):
@@ -339,6 +386,11 @@ class CardFiles(NamedTuple):
     # every inherits edge (the ``hierarchy`` table's, after the edges' schema file): a hub's bases were read from every
     # edge shard (sympy's core/numbers.py: 43 files, 0.15 s of its query's 0.34 s of CPU)
     hierarchy: list[str] | None = None
+
+
+# ``file_structure_cards``' parameters naming ``CardFiles``' fields, in their order
+CARD_FILE_PARAMS = ("edge_files", "symbol_files", "member_files", "unresolved_files", "dispatch_files",
+                    "hierarchy_files")
 
 
 def _card_files(catalog, repo: str, rels: list[str]) -> CardFiles:

@@ -266,7 +266,7 @@ def _warm_up(lake, repo: str) -> None:
     except ImportError:
         return
     try:  # not the tokenizer: most edits' snippets are counted from what the worker remembers (``_recording``)
-        export.keep_catalogs()
+        export.keep_catalogs(one_export=True)  # closed before the rendering: it exits after this export
         export.files_catalog(lake, repo, WARM_VIEWS)
     except Exception:
         pass
