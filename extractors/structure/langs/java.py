@@ -179,6 +179,8 @@ def kotlin_facade(resolver, r, src):
     if not receiver or not receiver[:1].isupper() or not receiver.isidentifier():
         return None
     stems = (receiver, receiver[:-2]) if receiver.endswith("Kt") else (receiver,)
+    if not any(stem in _kotlin_stems(resolver) for stem in stems):
+        return None  # most such receivers: a library's class (Collections.emptyList())
     hits = [sid for sid in resolver.g.by_name.get(r.name, ()) if _in_facade(resolver.g, resolver.g.by_id[sid], stems)]
     if not hits:
         return None
@@ -187,6 +189,17 @@ def kotlin_facade(resolver, r, src):
     from ..resolve import Found
 
     return Found(near or hits, "same_package" if near else "import")
+
+
+_KOTLIN_STEMS: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> the stems of its Kotlin files
+
+
+def _kotlin_stems(resolver) -> frozenset:
+    stems = _KOTLIN_STEMS.get(resolver)
+    if stems is None:
+        paths = {sym.path for sym in resolver.g.by_id.values()}  # once per resolution
+        stems = _KOTLIN_STEMS[resolver] = frozenset(posixpath.basename(p)[:-3] for p in paths if p.endswith(".kt"))
+    return stems
 
 
 def _in_facade(g, sym, stems: tuple) -> bool:
