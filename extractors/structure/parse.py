@@ -4022,6 +4022,9 @@ def _add_passed(types: dict, passed: list[RawRef], spans: list[Span], bare_field
                 and any(DELEGATE_GIVES in v for v in types.get(stack[-1].qualname, {}).get(r.name, ())):
             continue  # the lambda's own parameter a declared delegate types (C#'s actions.Add(tm => ..))
         head, dot, _ = r.receiver[len(PASSED_VALUE):].rpartition("@")[0].partition(".")
+        if not dot and r.name.startswith(RECEIVER_LABEL) and not _bound_to(head, not bare_fields, stack, types):
+            r = _on_outer_receiver(r, stack, types) or r  # module { single { .. } }: this@module's single
+            head, dot, _ = r.receiver[len(PASSED_VALUE):].rpartition("@")[0].partition(".")
         called = called_objects and not dot and head.isidentifier()  # builder { }: the object builder holds, called
         held = _bound_to(head, not bare_fields, stack, types) if (dot or called) and head not in SELF_OBJECTS else None
         value = f"{r.receiver}^{held}" if held and not _SPECIAL.search(held) else r.receiver
@@ -4032,6 +4035,19 @@ def _add_passed(types: dict, passed: list[RawRef], spans: list[Span], bare_field
 
 
 _SPECIAL = lazy_re(r"[|~]")  # what separates a binding's values, and a value from the chain read after it
+
+
+def _on_outer_receiver(r: RawRef, stack: list[Span], types: dict) -> RawRef | None:
+    """A lambda with a receiver passed to a function called bare inside another such lambda (Koin's ``module {
+    single { Engine(get()) } }``): the callee is first a member of the enclosing lambda's receiver, as the bare
+    call itself is (``_lambda_receiver``), so it is looked up on ``this@module``; None where no enclosing lambda
+    binds a receiver."""
+    for span in reversed(stack):
+        if span.kind == CALLBACK and span.start < r[0]:
+            label = next((n for n in types.get(span.qualname, ()) if n.startswith(RECEIVER_LABEL)), None)
+            if label:
+                return r._replace(receiver=f"{PASSED_VALUE}{label}.{r.receiver[len(PASSED_VALUE):]}")
+    return None
 
 
 def _import_local(ref: RawRef) -> str | None:

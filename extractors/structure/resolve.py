@@ -3762,6 +3762,10 @@ class Resolver(ImportBindings):
         place, _, member = place.partition(".")
         place, has_key, keyed = place.partition(OBJECT_KEY)  # 0%additionalTests:0: a method of the object passed
         cls, how = self._passed_parameter_class(r, f"{callee}@{place}{caret}{held}", _call_shape(shape))
+        if cls is None and callee.startswith(RECEIVER_LABEL) and callee.count(".") == 1:
+            # this@hosing.nozzling (parse.py _on_outer_receiver): no member of the enclosing lambda's receiver, the
+            # function called bare (a top-level nozzling)
+            cls, how = self._passed_parameter_class(r, f"{callee.partition('.')[2]}@{place}", _call_shape(shape))
         if has_key and cls:
             cls, how = self._object_member_slot(cls, *keyed.split(":", 1))
         if cls is None and not held and self.hooks.get(r.path, self.no_hooks).base_argument_lambdas:

@@ -932,13 +932,44 @@ def star_class(spec: str) -> str | None:
 
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
     """The files of a namespace; for a class (``using static``, an alias), the file named after it, else its
-    namespace's files."""
+    namespace's files. A spec no file declares is read relative to the importer's namespace (``_relative_spec``)."""
     if not spec:
         return []
-    if spec.startswith(STATIC):
-        spec = spec[len(STATIC):]
+    static = spec.startswith(STATIC)
+    spec = spec.removeprefix(STATIC)
+    if spec not in index and (not static or spec.rpartition(".")[0] not in index):
+        spec = _relative_spec(importer, spec, index) or spec
+    if static:
         return index.get(spec) or index.get(spec.rpartition(".")[0]) or []
     return index.get(spec, [])
+
+
+class _Spaces(NamedTuple):
+    index: dict  # the module index the map was built from (its identity is the cache's key)
+    of_path: dict[str, list[str]]  # a file -> its namespace keys, longest first
+
+
+_spaces: list[_Spaces] = []  # one slot: one index per resolution
+
+
+def _relative_spec(importer: str, spec: str, index: dict) -> str | None:
+    """``using Internal;`` written inside ``namespace FluentValidation;`` names ``FluentValidation.Internal``: C#
+    looks a using that follows a namespace declaration up from that namespace outwards. Left as written (then a
+    library's) when no enclosing namespace holds it: FluentValidation's 63 files with such usings read every
+    unknown name of theirs as a library's."""
+    if not _spaces or _spaces[0].index is not index:
+        of_path: dict[str, list[str]] = {}
+        for key, paths in index.items():
+            for path in paths:
+                of_path.setdefault(path, []).append(key)
+        _spaces[:] = [_Spaces(index, {p: sorted(keys, key=len, reverse=True) for p, keys in of_path.items()})]
+    for space in _spaces[0].of_path.get(importer, ()):
+        parts = space.split(".")
+        for cut in range(len(parts), 0, -1):
+            full = f"{'.'.join(parts[:cut])}.{spec}"
+            if full in index:
+                return full
+    return None
 
 
 def nested_import(graph, spec: str, name: str) -> str | None:
@@ -961,7 +992,8 @@ def submodule(paths: list[str], name: str, index: dict) -> list[str] | None:
 def is_external(importer: str, spec: str, index: dict, root) -> bool:
     """A namespace no file of the repository declares (``System.Linq``, a package's)."""
     spec = spec.removeprefix(STATIC)
-    return spec not in index and spec.rpartition(".")[0] not in index
+    return (spec not in index and spec.rpartition(".")[0] not in index
+            and _relative_spec(importer, spec, index) is None)
 
 
 def settle_references(raw_refs: list) -> list:

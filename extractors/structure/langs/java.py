@@ -170,12 +170,56 @@ def _outer_method(resolver, name: str, src):
                         lambda found: found.ids and resolver.g.by_id[found.ids[0]].kind == "method")
 
 
+def kotlin_facade(resolver, r, src):
+    """``KotlinExtensions.suspendAndThrow(e, continuation)`` in Java: a top-level function (or extension) of the
+    Kotlin file ``KotlinExtensions.kt`` (``@file:JvmName`` its stem; ``StringsKt`` names ``Strings.kt``), which
+    Java sees as a static method of a class named after the file. Only where no class bears the receiver's name
+    (``class_named`` answers first otherwise); the file in the caller's folder first."""
+    receiver = r.receiver
+    if not receiver or not receiver[:1].isupper() or not receiver.isidentifier():
+        return None
+    stems = (receiver, receiver[:-2]) if receiver.endswith("Kt") else (receiver,)
+    if not any(stem in _kotlin_stems(resolver) for stem in stems):
+        return None  # most such receivers: a library's class (Collections.emptyList())
+    hits = [sid for sid in resolver.g.by_name.get(r.name, ()) if _in_facade(resolver.g, resolver.g.by_id[sid], stems)]
+    if not hits:
+        return None
+    folder = posixpath.dirname(r.path)
+    near = [sid for sid in hits if posixpath.dirname(resolver.g.by_id[sid].path) == folder]
+    from ..resolve import Found
+
+    return Found(near or hits, "same_package" if near else "import")
+
+
+_KOTLIN_STEMS: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> the stems of its Kotlin files
+
+
+def _kotlin_stems(resolver) -> frozenset:
+    stems = _KOTLIN_STEMS.get(resolver)
+    if stems is None:
+        paths = {sym.path for sym in resolver.g.by_id.values()}  # once per resolution
+        stems = _KOTLIN_STEMS[resolver] = frozenset(posixpath.basename(p)[:-3] for p in paths if p.endswith(".kt"))
+    return stems
+
+
+def _in_facade(g, sym, stems: tuple) -> bool:
+    """A function of a Kotlin file named by one of ``stems``, at its top level: no class of that file holds it
+    (an extension's parent is the extended type, which lives elsewhere, or the file's module)."""
+    if sym.kind not in ("function", "method") or not sym.path.endswith(".kt") \
+            or posixpath.basename(sym.path)[:-3] not in stems:
+        return False
+    parent = g.by_id.get(sym.parent_id or "")
+    return parent is None or parent.path != sym.path or parent.kind == "module"
+
+
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method is first the class's (or a base class's) method, then java.lang's, before
-    imports; after them all, a library base's."""
+    imports; after them all, a library base's. A member of a name no class bears may be a Kotlin file's
+    function (``kotlin_facade``), before the name is taken as a library's class."""
     at = name_layers.index("scoped")
     name_layers[at:at + 1] = [scoped_method, implicit_this_method, inherited_from_lang]
     name_layers.append(inherited_from_library)
+    member_layers.insert(member_layers.index("class_named") + 1, kotlin_facade)
     member_layers.append(implicit_this_field)
 
 

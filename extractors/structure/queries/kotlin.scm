@@ -376,13 +376,14 @@
   @signature.outer)
 (type_alias (function_type (receiver_type [(user_type) (nullable_type)] @signature.receiver)))
 ; (but the standard library's functions whose lambda takes ``it`` and no receiver: ``where?.let { append(x) }`` in a
-; ``queryBuilder { }`` lambda is the builder's append, the enclosing lambda's receiver)
+; ``queryBuilder { }`` lambda is the builder's append, the enclosing lambda's receiver; a collection's (``xs.single {
+; }``) only on a receiver: written bare, ``single { }`` is a DSL's own, Koin's ``module { single { Car(get()) } }``)
 ((call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
   (call_suffix (annotated_lambda (lambda_literal) @passed.receiver) @passed.fn))
-  (#not-match? @passed.callee "(^|[.])(let|also|takeIf|takeUnless|use|lazy|forEach|forEachIndexed|onEach|map|mapNotNull|mapIndexed|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associate|associateBy|associateWith|partition|maxByOrNull|minByOrNull|maxOf|minOf|takeWhile|dropWhile|distinctBy|ifEmpty|ifBlank|getOrPut|getOrElse|mapValues|mapKeys|joinToString|repeat|fold|reduce|synchronized)$"))
+  (#not-match? @passed.callee "(^|[.])(let|also|takeIf|takeUnless|use|lazy|repeat|synchronized)$|[.](forEach|forEachIndexed|onEach|map|mapNotNull|mapIndexed|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associate|associateBy|associateWith|partition|maxByOrNull|minByOrNull|maxOf|minOf|takeWhile|dropWhile|distinctBy|ifEmpty|ifBlank|getOrPut|getOrElse|mapValues|mapKeys|joinToString|fold|reduce)$"))
 ((call_expression . [(simple_identifier) (navigation_expression)] @passed.callee
   (call_suffix (value_arguments (value_argument . (lambda_literal) @passed.receiver .) @passed.fn)))
-  (#not-match? @passed.callee "(^|[.])(let|also|takeIf|takeUnless|use|lazy|forEach|forEachIndexed|onEach|map|mapNotNull|mapIndexed|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associate|associateBy|associateWith|partition|maxByOrNull|minByOrNull|maxOf|minOf|takeWhile|dropWhile|distinctBy|ifEmpty|ifBlank|getOrPut|getOrElse|mapValues|mapKeys|joinToString|repeat|fold|reduce|synchronized)$"))
+  (#not-match? @passed.callee "(^|[.])(let|also|takeIf|takeUnless|use|lazy|repeat|synchronized)$|[.](forEach|forEachIndexed|onEach|map|mapNotNull|mapIndexed|flatMap|filter|filterNot|any|all|none|count|first|firstOrNull|last|lastOrNull|find|single|singleOrNull|sumOf|sortedBy|sortedByDescending|groupBy|associate|associateBy|associateWith|partition|maxByOrNull|minByOrNull|maxOf|minOf|takeWhile|dropWhile|distinctBy|ifEmpty|ifBlank|getOrPut|getOrElse|mapValues|mapKeys|joinToString|fold|reduce)$"))
 ; buildCodeString { emit(this) }, emit(codeWriter = this): a call given the lambda's receiver itself is rarely that receiver's own member (the
 ; enclosing class's emit(out: CodeWriter), not CodeWriter's emit(s: String)): left a bare call
 ((call_expression . (simple_identifier) @gives.receiver (call_suffix (value_arguments (value_argument
