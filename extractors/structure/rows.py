@@ -576,18 +576,24 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str,
                   [current.run_symbols, current.moved], early(current.new["refs"]).select(REF_COLUMNS),
                   current.hierarchy_sources(affected), current.passed_refs, current.callbacks)
     modules = stored_modules(current.modules)  # kept or built again by ``module_index_batches``, written before this
-    edges = edges_table(resolve_affected(index, current.refs_of(affected), current.files(), affected, root,
-                                         provenance, modules, kept))
+    resolved = resolve_affected(index, current.refs_of(affected), current.files(), affected, root, provenance,
+                                modules, kept)
+    edges = kept.edges_table(resolved, provenance) if kept else edges_table(resolved)
     return _sids_from_index(edges, index, kept.sids if kept else {})
 
 
 def _sids_from_index(edges: pa.Table, index, known: dict[str, int]) -> pa.Table:
     """``src_sid``/``dst_sid`` of the new edges: ``known`` (the kept edges' ends), else looked up through the lazy
-    index (only the ends they name: a hub's kept edges name definitions in 200 other files, not read again)."""
+    index (only the ends they name: a hub's kept edges name definitions in 200 other files, not read again). Looked
+    up once per distinct id of each end (its dictionary's values), not once per edge."""
     for end in ("src", "dst"):
         column = edges.column(f"{end}_id")
-        ids = (pc.cast(column, column.type.value_type) if pa.types.is_dictionary(column.type) else column).to_pylist()
-        sids = pa.array([known[i] if i in known else index.sid_of(i) for i in ids], pa.int32())
+        if not pa.types.is_dictionary(column.type):
+            column = pc.dictionary_encode(column)
+        chunks = [pc.take(pa.array([known[i] if i in known else index.sid_of(i)
+                                    for i in chunk.dictionary.to_pylist()], pa.int32()), chunk.indices)
+                  for chunk in column.chunks]
+        sids = pa.chunked_array(chunks, pa.int32())
         edges = edges.set_column(edges.schema.get_field_index(f"{end}_sid"), f"{end}_sid", sids)
     return edges
 
