@@ -16,7 +16,6 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import _count_elements  # Counter's C loop, without a Counter
-from functools import partial
 from operator import attrgetter
 
 import pyarrow as pa
@@ -485,8 +484,18 @@ def _positions(column: pa.ChunkedArray, ids: pa.Array) -> pa.ChunkedArray:
 
 NOT_FROM_REFS = ("imports", "inherits", "dispatch")  # edges a file's imports, bases and overrides make, not its calls
 NOT_FROM_CALLS = [k for k in NOT_FROM_REFS if k != "imports"]  # nor from imports: left out of kept lines
-_new_edge = partial(tuple.__new__, Edge)  # an Edge from a row, without its Python-level __new__
 DECIDING = ["kind", "name", "receiver", "module", "alias", "bound_to"]  # what decides a reference's edges, but where
+
+
+class KeptRows:
+    """A kept line's edges at its new line: their rows in ``KeptResolution.table`` (the old edges), never made
+    Python ``Edge``s (a hub's ~2,300 kept edges: their twelve fields each, twice). ``path``: the line's file, which
+    ``lazy.resolve_affected`` filters the edges by."""
+
+    __slots__ = ("path", "rows", "line")
+
+    def __init__(self, path: str, rows: list[int], line: int):
+        self.path, self.rows, self.line = path, rows, line
 
 
 class KeptResolution:
@@ -496,14 +505,47 @@ class KeptResolution:
     of a function body then resolves the lines it wrote, not the whole file (a hub's 2,000 references: a few).
     Written out, not a dataclass (see ``EditScope``)."""
 
-    def __init__(self, lines: dict[tuple, list[Edge]], sids: dict[str, int] | None = None):
-        self.lines = lines  # (path, src_qualname, line_key) -> the line's edges (at its old line)
+    def __init__(self, lines: dict[tuple, list[int]], sids: dict[str, int] | None = None,
+                 table: pa.Table | None = None):
+        self.lines = lines  # (path, src_qualname, line_key) -> the line's rows of ``table`` (at its old line)
         # the sids the old edges' ends had (stable while ids exist)
         self.sids: dict[str, int] = {} if sids is None else sids
+        self.table = table  # the changed files' old edges but their bases' and overrides' (``Edge``'s fields)
 
-    def edges(self, path: str, src_qualname: str, keys: list[tuple]) -> list[Edge] | None:
-        """The edges of one line's references (``keys``: ``ref_key`` of each), None when no line had them."""
+    def edges(self, path: str, src_qualname: str, keys: list[tuple]) -> list[int] | None:
+        """The rows of one line's edges (``keys``: ``ref_key`` of each reference), None when no line had them."""
         return self.lines.get((path, src_qualname, line_key(keys)))
+
+    @staticmethod
+    def at(rows: list[int], path: str, line: int) -> list:
+        """What ``edges`` found, at the line it is kept at: what the resolver's list of edges holds for it."""
+        return [KeptRows(path, rows, line)] if rows else []
+
+    def edges_table(self, items: list, provenance: str) -> pa.Table:
+        """``parallel.edges_table`` of the resolver's edges, its kept lines' taken from the old edges in Arrow (at
+        their new lines, with this run's ``provenance``), every row in the resolver's order."""
+        from .parallel import edges_table
+
+        fresh, rows, lines, order = [], [], [], []  # order: a fresh edge's place, or ~ a kept row's
+        for item in items:
+            if type(item) is KeptRows:
+                order.extend(range(~len(rows), ~len(rows) - len(item.rows), -1))
+                rows += item.rows
+                lines += [item.line] * len(item.rows)
+            else:
+                order.append(len(fresh))
+                fresh.append(item)
+        table = edges_table(fresh)
+        if not rows:
+            return table
+        kept = pc.take(self.table, pa.array(rows, pa.int32()))
+        kept = kept.set_column(kept.schema.get_field_index("line"), "line", pa.array(lines, pa.int32()))
+        kept = kept.set_column(kept.schema.get_field_index("provenance"), "provenance",
+                               pa.repeat(pa.scalar(provenance, pa.string()), len(rows)))
+        kept = pc.cast(kept.select(table.column_names), table.schema)
+        at = pa.array(order, pa.int64())  # a kept row's place: after the fresh ones (~j -> len(fresh) + j)
+        at = pc.if_else(pc.less(at, 0), pc.subtract(len(fresh) - 1, at), at)
+        return pc.take(pa.concat_tables([table, kept]), at)
 
 
 ref_key = attrgetter(*DECIDING)  # a Ref's DECIDING fields, in the order kept_resolution reads them from the lake
@@ -542,7 +584,7 @@ def kept_resolution(scope: EditScope, old: dict, previous) -> KeptResolution | N
         path, src, line = at
         source = (path, src if (path, src) in defined else MODULE, line)
         where[source] = None if source in where else at
-    edges, imports, sids = _edges_by_line(old_edges)
+    table, edges, imports, sids = _edges_by_line(old_edges)
     importing: dict[tuple, int] = {}  # (path, line) -> how many definitions import there
     for (path, _src, line), kinds in early.items():
         if not kinds.isdisjoint(IMPORTS):
@@ -557,7 +599,7 @@ def kept_resolution(scope: EditScope, old: dict, previous) -> KeptResolution | N
                 kept[(path, src, line_key(lines[at]))] = imports.get((path, line), [])
         elif not _inside(src, scope.callees):  # a function given another: its parameters' calls move
             kept[(path, src, line_key(lines[at]))] = edges.get(source, [])
-    return KeptResolution(kept, sids)
+    return KeptResolution(kept, sids, table)
 
 
 def _ref_lines(refs: pa.Table) -> dict[tuple, list[tuple]]:
@@ -584,10 +626,11 @@ def _early_lines(refs: pa.Table) -> dict[tuple, set[str]]:
     return lines
 
 
-def _edges_by_line(old_edges: pa.Table) -> tuple[dict, dict, dict]:
-    """The edges made by references, by (path, source qualname, line); the ``imports`` edges by (path, line): they
-    come from the module, wherever the import is written; and the sid of every end they name. A base's and an
-    override's edges (``inherits``, ``dispatch``: a hub's 400 of 2,900) are left out in Arrow, not made in Python."""
+def _edges_by_line(old_edges: pa.Table) -> tuple[pa.Table, dict, dict, dict]:
+    """The edges made by references (``Edge``'s fields) and their rows by (path, source qualname, line); the rows of
+    the ``imports`` edges by (path, line): they come from the module, wherever the import is written; and the sid of
+    every end they name. A base's and an override's edges (``inherits``, ``dispatch``: a hub's 400 of 2,900) are left
+    out in Arrow; the others stay Arrow rows, only the six columns that place them are made Python."""
     fields = list(Edge._fields)
     table = pc.decoded(old_edges.select(fields + ["src_sid", "dst_sid"]))
     columns = table.select(["src_id", "src_sid", "dst_id", "dst_sid"]).to_pydict()
@@ -595,22 +638,20 @@ def _edges_by_line(old_edges: pa.Table) -> tuple[dict, dict, dict]:
     sids.pop(None, None)
     dropped = pc.is_in(table.column("kind"), value_set=pa.array(NOT_FROM_CALLS, pa.string()))
     table = pc.filter(table, pc.invert(dropped))
-    columns = table.select(fields).to_pydict()
-    edges: dict[tuple, list[Edge]] = {}
-    imports: dict[tuple, list[Edge]] = {}
-    rows = map(_new_edge, zip(*columns.values()))
-    for e, kind, path, line, form, receiver, src in zip(rows, columns["kind"], columns["path"], columns["line"],
-                                                        columns["ref_form"], columns["receiver"], columns["src_id"]):
+    columns = table.select(["kind", "path", "line", "ref_form", "receiver", "src_id"]).to_pydict()
+    edges: dict[tuple, list[int]] = {}
+    imports: dict[tuple, list[int]] = {}
+    for row, (kind, path, line, form, receiver, src) in enumerate(zip(*columns.values())):
         if kind == "imports":
-            imports.setdefault((path, line), []).append(e)
+            imports.setdefault((path, line), []).append(row)
         else:  # a stored function's edge starts at the field: its reference's source is the receiver
             key = (path, receiver if form == STORED_FORM else src[len(path) + 2:], line)
             found = edges.get(key)
             if found is None:
-                edges[key] = [e]
+                edges[key] = [row]
             else:
-                found.append(e)
-    return edges, imports, sids
+                found.append(row)
+    return table, edges, imports, sids
 
 
 def _inside(qualname: str, functions: set[str]) -> bool:

@@ -949,9 +949,8 @@ def _kept_lines(refs: list[Ref], kept, provenance: str) -> tuple[list[Edge], lis
         found = kept.edges(path, src, [ref_key(r) for r in group])
         if found is None:
             left += group
-        else:
-            # ``e._replace(line=line, provenance=provenance)`` without its Python-level ``_make`` (a hub: ~2,300)
-            edges.extend([_new(Edge, (*e[:5], line, e[6], e[7], provenance, *e[9:])) for e in found])
+        else:  # the old rows at their new line, taken in Arrow (``KeptResolution.edges_table``)
+            edges.extend(kept.at(found, path, line))
     return edges, left
 
 

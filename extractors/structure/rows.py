@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections import _count_elements  # Counter's C loop, without a Counter
 
 import pyarrow as pa
 
@@ -576,18 +577,24 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str,
                   [current.run_symbols, current.moved], early(current.new["refs"]).select(REF_COLUMNS),
                   current.hierarchy_sources(affected), current.passed_refs, current.callbacks)
     modules = stored_modules(current.modules)  # kept or built again by ``module_index_batches``, written before this
-    edges = edges_table(resolve_affected(index, current.refs_of(affected), current.files(), affected, root,
-                                         provenance, modules, kept))
+    resolved = resolve_affected(index, current.refs_of(affected), current.files(), affected, root, provenance,
+                                modules, kept)
+    edges = kept.edges_table(resolved, provenance) if kept else edges_table(resolved)
     return _sids_from_index(edges, index, kept.sids if kept else {})
 
 
 def _sids_from_index(edges: pa.Table, index, known: dict[str, int]) -> pa.Table:
     """``src_sid``/``dst_sid`` of the new edges: ``known`` (the kept edges' ends), else looked up through the lazy
-    index (only the ends they name: a hub's kept edges name definitions in 200 other files, not read again)."""
+    index (only the ends they name: a hub's kept edges name definitions in 200 other files, not read again). Looked
+    up once per distinct id of each end (its dictionary's values), not once per edge."""
     for end in ("src", "dst"):
         column = edges.column(f"{end}_id")
-        ids = (pc.cast(column, column.type.value_type) if pa.types.is_dictionary(column.type) else column).to_pylist()
-        sids = pa.array([known[i] if i in known else index.sid_of(i) for i in ids], pa.int32())
+        if not pa.types.is_dictionary(column.type):
+            column = pc.dictionary_encode(column)
+        chunks = [pc.take(pa.array([known[i] if i in known else index.sid_of(i)
+                                    for i in chunk.dictionary.to_pylist()], pa.int32()), chunk.indices)
+                  for chunk in column.chunks]
+        sids = pa.chunked_array(chunks, pa.int32())
         edges = edges.set_column(edges.schema.get_field_index(f"{end}_sid"), f"{end}_sid", sids)
     return edges
 
@@ -899,6 +906,14 @@ def _by_key(table: str, key: str, previous, before: set[tuple], after: set[tuple
         yield Batch(table, pa.table({c: list(v) for c, v in zip(columns, zip(*rows))}))
 
 
+def _counted(table: pa.Table) -> dict[tuple, int]:
+    """A table's rows as a multiset (how many times each row): compared in any order, by their hashes, not by
+    sorting every row's ``repr`` (a hub's ~1,000 early references, twice an update)."""
+    counts: dict[tuple, int] = {}
+    _count_elements(counts, zip(*table.to_pydict().values()))
+    return counts
+
+
 PASSED_KINDS = ("callback", "decorated_by", "param_passed")
 
 
@@ -930,9 +945,8 @@ def index_batches(table: str, previous, old_refs: pa.Table | None, new_refs: pa.
         kept = None if kept is None else _except_paths(select(pc.decoded(kept)), changed)
         yield Batch(table, _concat(kept, select(new_refs), columns))
         return
-    rows = lambda t: sorted(zip(*select(t).select(columns).to_pydict().values()), key=repr)  # noqa: E731
-    before, after = (rows(old_refs) if old_refs is not None else []), rows(new_refs)
-    if before == after:
+    before = _counted(select(old_refs).select(columns)) if old_refs is not None else {}
+    if before == _counted(select(new_refs).select(columns)):
         yield Replace(table, "path", [])  # every shard carried over as it is
         return
     yield Replace(table, "path", sorted(changed))
