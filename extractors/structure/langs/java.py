@@ -197,8 +197,9 @@ _KOTLIN_STEMS: WeakKeyDictionary = WeakKeyDictionary()  # resolver -> the stems 
 def _kotlin_stems(resolver) -> frozenset:
     stems = _KOTLIN_STEMS.get(resolver)
     if stems is None:
-        paths = {sym.path for sym in resolver.g.by_id.values()}  # once per resolution
-        stems = _KOTLIN_STEMS[resolver] = frozenset(posixpath.basename(p)[:-3] for p in paths if p.endswith(".kt"))
+        # the module index, whole in an update too (an update's graph holds only the files it loaded)
+        paths = {p for paths in resolver.g.module_index.get(GROUP, {}).values() for p in paths if p.endswith(".kt")}
+        stems = _KOTLIN_STEMS[resolver] = frozenset(posixpath.basename(p)[:-3] for p in paths)
     return stems
 
 
