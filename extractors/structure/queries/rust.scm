@@ -175,11 +175,12 @@
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
                   alias: (identifier) @import.alias)
    (use_wildcard (_)? @import.module) @import.wildcard]))))))) @import
-; a list without a leading path (ripgrep's style): use { bstr::ByteVec, grep_matcher::{Match, Matcher} }
+; a list without a leading path (ripgrep's style): use { bstr::ByteVec, grep_matcher::{Match, Matcher} }; just's
+; use {super::*, Function::*} (a parent's or an enum's wildcard in it)
 (use_declaration argument: (use_list [(scoped_identifier path: (_) @import.module name: (identifier) @import.name)
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
                   alias: (identifier) @import.alias)
-   (use_wildcard (scoped_identifier) @import.module) @import.wildcard])) @import
+   (use_wildcard [(scoped_identifier) (identifier) (super) (crate)] @import.module) @import.wildcard])) @import
 (use_declaration argument: (use_list (scoped_use_list path: (_) @import.module list: (use_list
   [(identifier) @import.name (self) @import.name
    (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
