@@ -1589,8 +1589,11 @@ class Resolver(ImportBindings):
 
     def _value_member(self, name: str, src: str) -> Found | None:
         """The field ``name`` of the class enclosing ``src`` or of its bases, else of the class enclosing that one."""
-        cls = self._enclosing_class(src)
-        while cls is not None:
+        cls, seen = self._enclosing_class(src), set()
+        # a class a misparse nests in a function of its own (C++'s `MACRO((..), (T)) f(..) {..}` read as a class T in
+        # f) is its own enclosing class: seen once, the walk stops (it looped for ever on rapidjson's pointer.h)
+        while cls is not None and cls not in seen:
+            seen.add(cls)
             found = self._member(cls, name, kinds=VALUES)
             if found:
                 return found

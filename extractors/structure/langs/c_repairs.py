@@ -55,6 +55,11 @@ _STRING_ARGS = lazy_re(rb"^[ \t]*[A-Z][A-Z0-9_]*\(((?:[^()\n]|\([^()\n]*\))*)\)[
 # its leading class name is kept, so it reads as TEST_CASE_METHOD(TApp) {...}, a method of the fixture (cpp.scm)
 _FIXTURE_ARGS = lazy_re(rb"^[ \t]*[A-Z][A-Z0-9_]*\([ \t]*[A-Za-z_][\w:]*[ \t]*(,(?:[^()\n]|\([^()\n]*\))*)\)[ \t]*\{",
                         re.M)
+# a macro standing for ``if constexpr`` where the standard has it, else ``if`` (rapidjson's
+# ``RAPIDJSON_IF_CONSTEXPR (sizeof(Ch) == 1) {..} else {..}``): read as a call, its ``else`` ended the method and the
+# class, whose members became a class nested in a method of its own. Rewritten ``if`` (padded): the branch stays
+_IF_CONSTEXPR_MACRO = lazy_re(rb"^[ \t]*(?:else[ \t]+)?((?:[A-Z][A-Z0-9_]*_)?(?:IF_CONSTEXPR|CONSTEXPR_IF))(?=[ \t]*\()",
+                              re.M)
 _ATTRIBUTE = lazy_re(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\n]*\))*\)\)")
 
 
@@ -73,7 +78,12 @@ def repair(data: bytes) -> bytes:
     """Every line but the preprocessor's (``#define SHAPES_EXPORT ...`` names the macro: it stays)."""
     for pattern, group, needs in _REWRITES:
         data = pattern.sub(lambda m: _rewritten(m, group, needs), data)
-    return data
+    return _IF_CONSTEXPR_MACRO.sub(_as_if, data)
+
+
+def _as_if(m: re.Match) -> bytes:
+    """The macro's name as ``if`` and spaces, every offset kept (the pattern starts a line: no ``#define`` matches)."""
+    return m.group(0)[:m.start(1) - m.start(0)] + b"if" + b" " * (len(m.group(1)) - 2)
 
 
 def _rewritten(m: re.Match, group: int, needs: bytes) -> bytes:

@@ -175,11 +175,12 @@
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
                   alias: (identifier) @import.alias)
    (use_wildcard (_)? @import.module) @import.wildcard]))))))) @import
-; a list without a leading path (ripgrep's style): use { bstr::ByteVec, grep_matcher::{Match, Matcher} }
+; a list without a leading path (ripgrep's style): use { bstr::ByteVec, grep_matcher::{Match, Matcher} }; just's
+; use {super::*, Function::*} (a parent's or an enum's wildcard in it)
 (use_declaration argument: (use_list [(scoped_identifier path: (_) @import.module name: (identifier) @import.name)
    (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
                   alias: (identifier) @import.alias)
-   (use_wildcard (scoped_identifier) @import.module) @import.wildcard])) @import
+   (use_wildcard [(scoped_identifier) (identifier) (super) (crate)] @import.module) @import.wildcard])) @import
 (use_declaration argument: (use_list (scoped_use_list path: (_) @import.module list: (use_list
   [(identifier) @import.name (self) @import.name
    (scoped_identifier path: (_) @import.module name: (identifier) @import.name)
@@ -274,6 +275,11 @@
   @reference.callback @in_attribute
   (#match? @_key "^(serialize_with|deserialize_with|default|skip_serializing_if|getter|value_parser|validator|with_fn|custom)$")
   (#match? @name "^[a-z_][a-z0-9_]*$"))
+;    ...or one an attribute's argument passes by its path to a call: clap's #[arg(add =
+; ArgValueCompleter::new(Completer::complete_recipe))] (just's four completers were dead at 0.7)
+((attribute_item (attribute arguments: (token_tree (token_tree . "(" . (identifier) @receiver . "::" . (identifier) @name
+                                                              . ")"))))
+  @reference.callback @in_attribute (#match? @receiver "^[A-Z]") (#match? @name "^[a-z_][a-z0-9_]*$"))
 ; an attribute's own words (derive(Serialize), allow(..), inline(always), doc(test(attr(..)))) are no calls, not even
 ; mentions: nothing expands them into this crate's code (a name the patterns above give is kept: it is no word here)
 (attribute arguments: (token_tree (identifier) @name . [(token_tree) "="]) @reference.ignore)
