@@ -1123,7 +1123,9 @@ def _nearest_tsconfig(root: str, folder: str):
         for name in ("tsconfig.json", "jsconfig.json"):
             options = _compiler_options(Path(root), posixpath.join(folder, name) if folder else name)
             if options is not None:
-                base_url = posixpath.normpath(posixpath.join(folder, options.get("baseUrl", ".")))
+                # without a baseUrl, paths are relative to the config that sets them (an inherited one's folder)
+                base_url = posixpath.normpath(posixpath.join(folder, options.get("baseUrl",
+                                                                                 options.get(_PATHS_BASE, "."))))
                 paths = [(k, v) for k, v in (options.get("paths") or {}).items() if isinstance(v, list)]
                 return ("baseUrl" in options, "" if base_url == "." else base_url,
                         sorted(paths, key=lambda kv: -len(kv[0])))
@@ -1147,12 +1149,18 @@ def _compiler_options(root: Path, rel: str, depth: int = 0) -> dict | None:
         parent_rel = posixpath.normpath(posixpath.join(posixpath.dirname(rel), parent))
         parent_rel = parent_rel if parent_rel.endswith(".json") else parent_rel + ".json"
         inherited = _compiler_options(root, parent_rel, depth + 1) or {}
-        if "baseUrl" in inherited:  # a baseUrl is relative to the file that sets it
-            inherited["baseUrl"] = posixpath.relpath(
-                posixpath.join(posixpath.dirname(parent_rel) or ".", inherited["baseUrl"]),
-                posixpath.dirname(rel) or ".")
+        for key in ("baseUrl", _PATHS_BASE):  # a baseUrl (and paths without one) is relative to the file that sets it
+            if key in inherited or (key == _PATHS_BASE and "paths" in inherited):
+                inherited[key] = posixpath.relpath(
+                    posixpath.join(posixpath.dirname(parent_rel) or ".", inherited.get(key, ".")),
+                    posixpath.dirname(rel) or ".")
+        if "paths" in options:  # paths set here are this file's, whatever the parent's were relative to
+            inherited.pop(_PATHS_BASE, None)
         options = {**inherited, **options}
     return options
+
+
+_PATHS_BASE = " pathsBase"  # (no compilerOptions key: a space) the folder inherited paths are relative to
 
 
 def _typed_options(options) -> dict:
