@@ -1079,12 +1079,27 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
     if spec is None:  # export {a as b} / export default a: the file's own names
         return [importer]
     if spec.startswith("."):
-        return _lookup(posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec)), index)
+        base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
+        return _lookup(base, index) or _built_from_sources(base, index)
     for base in _tsconfig_candidates(str(root), posixpath.dirname(importer), spec):
         found = _lookup(base, index)
         if found:
             return found
     return index.get(spec) or index.get(_stem(spec)) or []  # a package of the monorepo, by name
+
+
+# a build's output folder (`dist/`, `dist/esm/`, `build/cjs/`), never committed: a type test's `../../dist/index.js`
+_OUTPUT_PATH = lazy_re(r"^(?:(.*)/)?(?:dist|build|out)/(?:(?:esm|cjs|mjs|types)/)?(.+)$")
+
+
+def _built_from_sources(base: str, index: dict) -> list[str]:
+    """What a path into a build's output that the repository does not hold is built from: the same path under
+    ``src/`` beside the output folder (kysely's type tests and benchmarks import ``../../dist/index.js``, its
+    ``src/index.ts`` compiled; every call through it was external). As ``_with_source`` reads a package.json's."""
+    m = _OUTPUT_PATH.match(base)
+    if m is None:
+        return []
+    return _lookup(posixpath.join(m.group(1) or "", "src", m.group(2)), index)
 
 
 def _lookup(base: str, index: dict) -> list[str]:
