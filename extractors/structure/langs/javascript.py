@@ -787,8 +787,8 @@ def guess_bare_names(resolver, path: str) -> bool:
 # Reserved words a recovering parser reads as method names (``if (x) {`` in a class body with a syntax error);
 # ``delete``, ``get``, ``default``, ``static`` are real method names, so they are not here.
 KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "const",
-                      "let", "var", "function", "class", "new", "try", "typeof",
-                      "instanceof", "void", "yield", "await", "import", "export", "extends", "super", "this",
+                      "let", "var", "function", "class", "try", "typeof",
+                      "instanceof", "void", "yield", "await", "extends", "super", "this",
                       "debugger", "with", "in"})
 # TypeScript's words, not JavaScript's: a member may bear them (express's ``res.type = function contentType()``,
 # ``class Field { type() {} }``); only a top-level definition so named is a misread ``type X = ...``. And the
@@ -796,8 +796,10 @@ KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "con
 # zod's ``schema.catch(x)``): a member, never a top-level definition
 # ``break`` and ``continue`` are never followed by ``(``, so no statement is misread as a member so named (TanStack
 # query's ``mutation.continue()``, ``retryer.continue: () => Promise<unknown>``)
+# ``export``, ``import`` and ``new`` are never followed by ``(..) {`` in a statement, so a member so named is real (an
+# OpenTelemetry exporter's ``export(spans, done) {..}`` in pm2: dropped, its locals became the class's methods)
 CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements", "catch", "finally", "return", "throw",
-                                 "break", "continue"})
+                                 "break", "continue", "export", "import", "new"})
 
 
 # a keyword, a TypeScript word outside any object or class, or a ``constructor`` outside any class (an error node's
