@@ -226,12 +226,23 @@ def file_entries(path: str, defs: list, root) -> list:
     if path.endswith(COMPONENTS):
         reason = "a component's script: its template (not indexed) may use it"
         return with_entries(defs, lambda d: reason if d.parent is None else None)
+    if declaration_only(path):
+        defs = with_entries(defs, _runtime_global)
     framework = next((name for name, packages, pattern in ROUTED_FILES
                       if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
     if framework is None:
         return defs
     reason = f"{framework} routes this file: the framework imports its exports"
     return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
+
+
+def _runtime_global(d) -> str | None:
+    """A declaration file's ``declare namespace Reflect { function getMetadata(..) }`` (type-graphql's copy of
+    reflect-metadata's types) adds to a global the runtime defines: ``Reflect.getMetadata()`` is a call of the
+    runtime's (external), never an edge to this declaration, which is still what the code calls."""
+    top = d.qualname.split(".", 1)[0]
+    return f"declares the runtime's global {top}: its calls are the runtime's" if top in BUILTINS and top[:1].isupper() \
+        else None
 
 
 def _depends_on(root, path: str, packages: tuple) -> bool:
