@@ -311,7 +311,9 @@
 (assignment_expression
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: [(identifier) @import.name
-          (function_expression name: (identifier) @import.name) (class name: (_) @import.name)]
+          (function_expression name: (identifier) @import.name) (class name: (_) @import.name)
+          ; module.exports = new API (pm2's index.js): the importer's `pm2.connect()` is API's method
+          (new_expression constructor: (identifier) @import.name)]
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
 ; needs: module exports
 (variable_declarator name: (identifier) @import.name
