@@ -4769,10 +4769,7 @@ class Resolver(ImportBindings):
         sym = self.g.by_id.get(cls)
         if sym is None or sym.kind not in CLASSLIKE:
             return []
-        # (a value twin with members too: kysely's `const IdentifierNode = freeze({ create() {..} })` beside its
-        # `interface IdentifierNode`, whose import `IdentifierNode.create()` calls)
-        return [t for t in self._twins(cls, most=8) if t != cls and (self.g.by_id[t].kind in CLASSLIKE or (
-            self.g.by_id[t].kind in _MERGED_VALUES and self.g.members.get(t)))]
+        return [t for t in self._twins(cls, most=8) if t != cls and self.g.by_id[t].kind in CLASSLIKE]
 
     def _parts(self, cls: str) -> list[str]:
         """The other parts of a type defined in several files of its package (``PARTIAL_TYPES``): the definitions
