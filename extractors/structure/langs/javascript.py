@@ -226,12 +226,23 @@ def file_entries(path: str, defs: list, root) -> list:
     if path.endswith(COMPONENTS):
         reason = "a component's script: its template (not indexed) may use it"
         return with_entries(defs, lambda d: reason if d.parent is None else None)
+    if declaration_only(path):
+        defs = with_entries(defs, _runtime_global)
     framework = next((name for name, packages, pattern in ROUTED_FILES
                       if pattern.search(path) and _depends_on(root, path, packages)), None) if root else None
     if framework is None:
         return defs
     reason = f"{framework} routes this file: the framework imports its exports"
     return with_entries(defs, lambda d: reason if d.exported and d.parent is None else None)
+
+
+def _runtime_global(d) -> str | None:
+    """A declaration file's ``declare namespace Reflect { function getMetadata(..) }`` (type-graphql's copy of
+    reflect-metadata's types) adds to a global the runtime defines: ``Reflect.getMetadata()`` is a call of the
+    runtime's (external), never an edge to this declaration, which is still what the code calls."""
+    top = d.qualname.split(".", 1)[0]
+    return f"declares the runtime's global {top}: its calls are the runtime's" if top in BUILTINS and top[:1].isupper() \
+        else None
 
 
 def _depends_on(root, path: str, packages: tuple) -> bool:
@@ -787,8 +798,8 @@ def guess_bare_names(resolver, path: str) -> bool:
 # Reserved words a recovering parser reads as method names (``if (x) {`` in a class body with a syntax error);
 # ``delete``, ``get``, ``default``, ``static`` are real method names, so they are not here.
 KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "const",
-                      "let", "var", "function", "class", "new", "try", "typeof",
-                      "instanceof", "void", "yield", "await", "import", "export", "extends", "super", "this",
+                      "let", "var", "function", "class", "try", "typeof",
+                      "instanceof", "void", "yield", "await", "extends", "super", "this",
                       "debugger", "with", "in"})
 # TypeScript's words, not JavaScript's: a member may bear them (express's ``res.type = function contentType()``,
 # ``class Field { type() {} }``); only a top-level definition so named is a misread ``type X = ...``. And the
@@ -796,8 +807,10 @@ KEYWORDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "con
 # zod's ``schema.catch(x)``): a member, never a top-level definition
 # ``break`` and ``continue`` are never followed by ``(``, so no statement is misread as a member so named (TanStack
 # query's ``mutation.continue()``, ``retryer.continue: () => Promise<unknown>``)
+# ``export``, ``import`` and ``new`` are never followed by ``(..) {`` in a statement, so a member so named is real (an
+# OpenTelemetry exporter's ``export(spans, done) {..}`` in pm2: dropped, its locals became the class's methods)
 CONTEXTUAL_KEYWORDS = frozenset({"interface", "type", "enum", "implements", "catch", "finally", "return", "throw",
-                                 "break", "continue"})
+                                 "break", "continue", "export", "import", "new"})
 
 
 # a keyword, a TypeScript word outside any object or class, or a ``constructor`` outside any class (an error node's
@@ -1079,12 +1092,27 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
     if spec is None:  # export {a as b} / export default a: the file's own names
         return [importer]
     if spec.startswith("."):
-        return _lookup(posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec)), index)
+        base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
+        return _lookup(base, index) or _built_from_sources(base, index)
     for base in _tsconfig_candidates(str(root), posixpath.dirname(importer), spec):
         found = _lookup(base, index)
         if found:
             return found
     return index.get(spec) or index.get(_stem(spec)) or []  # a package of the monorepo, by name
+
+
+# a build's output folder (`dist/`, `dist/esm/`, `build/cjs/`), never committed: a type test's `../../dist/index.js`
+_OUTPUT_PATH = lazy_re(r"^(?:(.*)/)?(?:dist|build|out)/(?:(?:esm|cjs|mjs|types)/)?(.+)$")
+
+
+def _built_from_sources(base: str, index: dict) -> list[str]:
+    """What a path into a build's output that the repository does not hold is built from: the same path under
+    ``src/`` beside the output folder (kysely's type tests and benchmarks import ``../../dist/index.js``, its
+    ``src/index.ts`` compiled; every call through it was external). As ``_with_source`` reads a package.json's."""
+    m = _OUTPUT_PATH.match(base)
+    if m is None:
+        return []
+    return _lookup(posixpath.join(m.group(1) or "", "src", m.group(2)), index)
 
 
 def _lookup(base: str, index: dict) -> list[str]:
@@ -1123,7 +1151,9 @@ def _nearest_tsconfig(root: str, folder: str):
         for name in ("tsconfig.json", "jsconfig.json"):
             options = _compiler_options(Path(root), posixpath.join(folder, name) if folder else name)
             if options is not None:
-                base_url = posixpath.normpath(posixpath.join(folder, options.get("baseUrl", ".")))
+                # without a baseUrl, paths are relative to the config that sets them (an inherited one's folder)
+                base_url = posixpath.normpath(posixpath.join(folder, options.get("baseUrl",
+                                                                                 options.get(_PATHS_BASE, "."))))
                 paths = [(k, v) for k, v in (options.get("paths") or {}).items() if isinstance(v, list)]
                 return ("baseUrl" in options, "" if base_url == "." else base_url,
                         sorted(paths, key=lambda kv: -len(kv[0])))
@@ -1147,12 +1177,18 @@ def _compiler_options(root: Path, rel: str, depth: int = 0) -> dict | None:
         parent_rel = posixpath.normpath(posixpath.join(posixpath.dirname(rel), parent))
         parent_rel = parent_rel if parent_rel.endswith(".json") else parent_rel + ".json"
         inherited = _compiler_options(root, parent_rel, depth + 1) or {}
-        if "baseUrl" in inherited:  # a baseUrl is relative to the file that sets it
-            inherited["baseUrl"] = posixpath.relpath(
-                posixpath.join(posixpath.dirname(parent_rel) or ".", inherited["baseUrl"]),
-                posixpath.dirname(rel) or ".")
+        for key in ("baseUrl", _PATHS_BASE):  # a baseUrl (and paths without one) is relative to the file that sets it
+            if key in inherited or (key == _PATHS_BASE and "paths" in inherited):
+                inherited[key] = posixpath.relpath(
+                    posixpath.join(posixpath.dirname(parent_rel) or ".", inherited.get(key, ".")),
+                    posixpath.dirname(rel) or ".")
+        if "paths" in options:  # paths set here are this file's, whatever the parent's were relative to
+            inherited.pop(_PATHS_BASE, None)
         options = {**inherited, **options}
     return options
+
+
+_PATHS_BASE = " pathsBase"  # (no compilerOptions key: a space) the folder inherited paths are relative to
 
 
 def _typed_options(options) -> dict:

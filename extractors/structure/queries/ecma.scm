@@ -221,6 +221,17 @@
     arguments: (arguments (string (string_fragment) @import.module))) property: (property_identifier) @import.name)
   (#eq? @_req "require")) @import
 
+; a required module's export called at once: `require('./God/Methods.js')(God)`, `require('./API/Extra.js')(API)`
+; (pm2's mixins): an import of the module under the call's own text and a call of that name, so the module's function
+; has its caller and the file its dependency (both were missing: the function dead, the file used by no other)
+; needs: require
+(call_expression function: (call_expression function: (identifier) @_req
+    arguments: (arguments . (string (string_fragment) @import.module) .)) @import.alias
+  (#eq? @_req "require")) @import @import.wildcard
+; needs: require
+(call_expression function: (call_expression function: (identifier) @_req
+    arguments: (arguments . (string (string_fragment)) .)) @name
+  (#eq? @_req "require")) @reference.call
 ; a required module taken apart or renamed in a second statement: const { a, b: c } = lib, const m = lib, const f =
 ; lib.a (imports where lib = require(...): javascript.settle_references)
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @import.name)
@@ -293,18 +304,24 @@
 (variable_declarator name: (identifier) @name
   value: (assignment_expression right: (assignment_expression right: [(function_expression) (arrow_function)]))) @definition.function
 
-; CommonJS exports: module.exports = f / exports = module.exports = f / var app = module.exports = {} (f, app are the
-; module's default export: what `require()` returns), module.exports = { a, b: c }, exports.x = f, module.exports =
-; require('./x') (this module is x), exports.x = require('./x')
+; CommonJS exports: module.exports = f / exports = module.exports = f / var app = module.exports = {} / var Common =
+; module.exports (pm2) (f, app, Common are the module's default export: what `require()` returns), module.exports = {
+; a, b: c }, exports.x = f, module.exports = require('./x') (this module is x), exports.x = require('./x')
 ; needs: module exports
 (assignment_expression
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: [(identifier) @import.name
-          (function_expression name: (identifier) @import.name) (class name: (_) @import.name)]
+          (function_expression name: (identifier) @import.name) (class name: (_) @import.name)
+          ; module.exports = new API (pm2's index.js): the importer's `pm2.connect()` is API's method
+          (new_expression constructor: (identifier) @import.name)]
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
 ; needs: module exports
 (variable_declarator name: (identifier) @import.name
   value: (assignment_expression left: (_ object: (identifier) @_module property: (property_identifier) @_exports))
+  (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
+; needs: module exports
+(variable_declarator name: (identifier) @import.name
+  value: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
 ; needs: module exports
 (variable_declarator name: (identifier) @import.name
@@ -376,8 +393,10 @@
   value: [(object) (array) (string) (template_string) (number) (regex) (true) (false)] @var.value)
 (variable_declarator name: (identifier) @var.name value: (new_expression) @var.type)
 ; const stringType = ZodString.create, const run = obj.method, const g = f: a variable holding a function (g() calls
-; it; at module level a ``value.held`` fact: other files' calls of it and of what it returns, see parse.py)
-(variable_declarator name: (identifier) @var.name value: [(identifier) (member_expression)] @var.value)
+; it; at module level a ``value.held`` fact: other files' calls of it and of what it returns, see parse.py); not
+; `var Common = module.exports` (pm2): the module's own object, whose members are its functions, not Node's `module`'s
+(variable_declarator name: (identifier) @var.name value: [(identifier) (member_expression)] @var.value
+  (#not-eq? @var.value "module.exports"))
 ; this.handler = this.onX: this.handler() calls onX
 (assignment_expression left: (_ object: (this) property: (property_identifier) @var.name)
   right: (_ object: (this) property: (property_identifier)) @var.value)

@@ -244,11 +244,13 @@
 
 ; an alias of a constructor's prototype (axios's `const prototype = AxiosURLSearchParams.prototype`, `var proto =
 ; F.prototype`): a mark for settle_definitions (javascript.py), never a symbol; `prototype.m = function` is then F's
-[(lexical_declaration (variable_declarator name: (identifier) @name
-   value: (_ object: (identifier) @parent.name property: (property_identifier) @_prototype)))
- (variable_declaration (variable_declarator name: (identifier) @name
-   value: (_ object: (identifier) @parent.name property: (property_identifier) @_prototype)))]
-  @definition.prototype_alias (#eq? @_prototype "prototype")
+; (the alternation is wrapped: a predicate after a bare top-level alternation is read as a pattern of its own and
+; never applied, which made `var Common = module.exports` an alias of a prototype of `module`: pm2's lib/Common.js)
+([(lexical_declaration (variable_declarator name: (identifier) @name
+    value: (_ object: (identifier) @parent.name property: (property_identifier) @_prototype)))
+  (variable_declaration (variable_declarator name: (identifier) @name
+    value: (_ object: (identifier) @parent.name property: (property_identifier) @_prototype)))]
+  @definition.prototype_alias (#eq? @_prototype "prototype"))
 
 ; a constructor function's own methods, assigned in its body (ES5's `function Layer(fn) { this.run = function () {..} }`):
 ; methods of what its `new` builds, as `Layer.prototype.run = ..` would be; at the module's top only (a constructor

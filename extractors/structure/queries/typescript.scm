@@ -157,6 +157,21 @@
   [(type_identifier) @name (generic_type name: (type_identifier) @name)])))) @reference.inherits
 (type_alias_declaration type_parameters: (type_parameters (type_parameter name: (type_identifier) @name)))
   @reference.alias_parameter
+; type SelectFrom<DB, TE> = [TE] extends [keyof DB] ? SelectQueryBuilder<DB, TE, {}> : ..: a conditional alias has
+; the members of the generic types its branches name, two levels deep (kysely's query builders: `db.selectFrom('t')
+; .innerJoin(..).selectAll()` read SelectFrom and SelectQueryBuilderWithInnerJoin, whose methods were unknown; the
+; latter's first branch is an alias of the builder; a third level cost 2 % of the query's compile); a bare name there
+; is mostly a type parameter or an `infer`red one, so only a generic type
+; needs: extends
+(type_alias_declaration value: (conditional_type
+  [consequence: (generic_type name: (type_identifier) @name) alternative: (generic_type name: (type_identifier) @name)]))
+  @reference.inherits
+; needs: extends
+(type_alias_declaration value: (conditional_type [consequence: (conditional_type
+    [consequence: (generic_type name: (type_identifier) @name) alternative: (generic_type name: (type_identifier) @name)])
+  alternative: (conditional_type
+    [consequence: (generic_type name: (type_identifier) @name) alternative: (generic_type name: (type_identifier) @name)])]))
+  @reference.inherits
 ; a namespace's generic type: interface Coerced<T> extends schemas.Base<T>, class C implements ns.I<T>
 (extends_type_clause type: (generic_type name: (nested_type_identifier module: (_) @receiver name: (type_identifier) @name))
   @reference.inherits)

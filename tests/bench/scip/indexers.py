@@ -202,6 +202,20 @@ TARGETS = {
                                                          "esModuleInterop": True, "skipLibCheck": True,
                                                          "noEmit": True, "types": []}),
                                     ("include", ["src/**/*", "test/**/*"]))),
+    # held out (2026-12-06, sixteenth round): MichalLytek/type-graphql 77a79f2 (a TypeScript framework of decorators
+    # registering GraphQL types and resolvers in a global MetadataStorage, a schema generator reading it, jest tests
+    # importing '@/x' through tsconfig paths without a baseUrl); its tsconfig leaves the tests out
+    "type-graphql": Target("type-graphql", "typescript", "scip-typescript",
+                           ("index", "--no-progress-bar", TSCONFIG_NAME),
+                           tsconfig=(("compilerOptions", {"target": "es2021", "module": "commonjs",
+                                                          "moduleResolution": "node", "strict": True,
+                                                          "esModuleInterop": True, "experimentalDecorators": True,
+                                                          "emitDecoratorMetadata": True, "skipLibCheck": True,
+                                                          "noEmit": True, "types": [],
+                                                          "paths": {"@/*": ["./src/*"],
+                                                                    "type-graphql": ["./src/index.ts"]}}),
+                                     ("include", ["src/**/*", "tests/**/*"])),
+                           dropped=("examples", "benchmarks", "website")),
 }
 
 
