@@ -7,14 +7,13 @@ holds."""
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 from pathlib import Path
 
 import pytest
 
 from tests.test_hooks import FILES, _stop_worker, demo  # noqa: F401 - ``demo`` is a fixture
-from tests.test_warm_memory import _record
+from tests.test_warm_memory import REAL_EXTENSION, _loaders, _record, shimmed
 from tests.test_warm_worker import _handed, _standby, _start
 
 pytestmark = [pytest.mark.skipif(not hasattr(os, "posix_spawn"), reason="the export child is spawned"),
@@ -33,28 +32,12 @@ _open = [o for o in gc.get_objects() if type(o).__name__ == "Catalog" and _answe
 with open({log!r}, "a") as fh:
     fh.write(json.dumps({{"pid": os.getpid(), "ppid": os.getppid(), "open": len(_open),
                          "exporter": "pipeline.exports.export" in sys.modules}}) + "\\n")
-_path = glob.glob(os.path.join({real!r}, "_bindings*.so"))[0]
-_loader = importlib.machinery.ExtensionFileLoader(__name__, _path)
-_real = importlib.util.module_from_spec(importlib.util.spec_from_file_location(__name__, _path, loader=_loader))
-_loader.exec_module(_real)
-globals().update({{k: v for k, v in vars(_real).items() if not k.startswith("__")}})
-'''
+''' + REAL_EXTENSION
 
 
 @pytest.fixture
 def loads(tmp_path, monkeypatch) -> Path:
-    real = list(importlib.util.find_spec("bpe_openai").submodule_search_locations)[0]
-    shim = tmp_path / "shim" / "bpe_openai"
-    shim.mkdir(parents=True)
-    (shim / "__init__.py").write_text("")
-    log = tmp_path / "tokenizer.log"
-    (shim / "_bindings.py").write_text(SHIM.format(log=str(log), real=real))
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(shim.parent), os.environ.get("PYTHONPATH")])))
-    return log
-
-
-def _loaders(log: Path) -> list[dict]:
-    return [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+    return shimmed(tmp_path, monkeypatch, SHIM)
 
 
 def test_the_export_child_renders_a_new_text_with_its_connection_closed(demo, monkeypatch, loads):

@@ -19,6 +19,14 @@ from tests.test_warm_worker import _handed, _standby, _start, _worker
 pytestmark = [pytest.mark.skipif(not hasattr(os, "posix_spawn"), reason="the export child is spawned"),
               pytest.mark.skipif(importlib.util.find_spec("bpe_openai") is None, reason="bpe-openai counts tokens")]
 
+# every shim's end: the real extension loaded in the shim's place (the counts are the real ones)
+REAL_EXTENSION = '''_path = glob.glob(os.path.join({real!r}, "_bindings*.so"))[0]
+_loader = importlib.machinery.ExtensionFileLoader(__name__, _path)
+_real = importlib.util.module_from_spec(importlib.util.spec_from_file_location(__name__, _path, loader=_loader))
+_loader.exec_module(_real)
+globals().update({{k: v for k, v in vars(_real).items() if not k.startswith("__")}})
+'''
+
 # the process loading the tokenizer (the export child, for a text no export counted) says what it holds (a JSON line:
 # its pid, session, codelake modules and mapped libraries), then loads the real extension
 SHIM = '''import glob, importlib.machinery, importlib.util, json, os, sys
@@ -29,24 +37,25 @@ with open({log!r}, "a") as fh:
                          "modules": sorted(m for m in sys.modules if m.startswith(("extractors", "tree_sitter",
                                                                                    "pipeline.indexing"))),
                          "tree_sitter_mapped": "tree_sitter" in mapped, "duckdb_mapped": "_duckdb" in mapped}}) + "\\n")
-_path = glob.glob(os.path.join({real!r}, "_bindings*.so"))[0]
-_loader = importlib.machinery.ExtensionFileLoader(__name__, _path)
-_real = importlib.util.module_from_spec(importlib.util.spec_from_file_location(__name__, _path, loader=_loader))
-_loader.exec_module(_real)
-globals().update({{k: v for k, v in vars(_real).items() if not k.startswith("__")}})
-'''
+''' + REAL_EXTENSION
 
 
 @pytest.fixture
 def loads(tmp_path, monkeypatch) -> Path:
     """A ``bpe_openai`` first on the worker's path: its ``_bindings`` logs each process that loads the tokenizer
     (``SHIM``: its pid, session, modules), then is the real extension (the counts are the real ones)."""
+    return shimmed(tmp_path, monkeypatch, SHIM)
+
+
+def shimmed(tmp_path: Path, monkeypatch, shim_text: str) -> Path:
+    """``shim_text`` (formatted with the log's path and the real package's folder) as ``bpe_openai._bindings``
+    first on the path of every process the test starts; the log it writes."""
     real = list(importlib.util.find_spec("bpe_openai").submodule_search_locations)[0]
     shim = tmp_path / "shim" / "bpe_openai"
     shim.mkdir(parents=True)
     (shim / "__init__.py").write_text("")
     log = tmp_path / "tokenizer.log"
-    (shim / "_bindings.py").write_text(SHIM.format(log=str(log), real=real))
+    (shim / "_bindings.py").write_text(shim_text.format(log=str(log), real=real))
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(shim.parent), os.environ.get("PYTHONPATH")])))
     return log
 
