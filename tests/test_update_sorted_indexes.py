@@ -6,16 +6,14 @@ shard as sorted). The rows are a full run's throughout."""
 
 from __future__ import annotations
 
-import pyarrow.parquet as pq
 import pytest
 
 from conftest import index_structure
 from test_structure_incremental import _edge_rows
+from test_update_row_groups import ROW_GROUP, SORTED, _assert_sorted_in_row_groups
 
 FILES = 60
 DEFS = 20
-ROW_GROUP = 64
-SORTED = {"symbols": "path", "early_refs": "path", "symbol_names": "name"}
 COMPARED = ("files", "symbols", "refs", "edges", "early_refs", "callback_refs", "symbol_names", "ref_names",
             "hierarchy", "edge_targets", "edge_sources", "unresolved_names", "module_index", "foreign_symbols")
 
@@ -44,17 +42,6 @@ def _rows(lake, table: str) -> list:
     return sorted(map(tuple, zip(*data.to_pydict().values())), key=repr)
 
 
-def _assert_sorted(lake, tables: dict[str, str]) -> None:
-    snap = lake.snapshot("repo")
-    for table, key in tables.items():
-        entry = snap.tables[table]
-        assert entry["sort_by"] == [key], table
-        for shard in entry["shards"]:
-            data = pq.ParquetFile(lake.local_file(shard["file"]))
-            keys = data.read(columns=[key]).column(0).to_pylist()
-            assert keys == sorted(keys), (table, shard["file"])
-
-
 def _sorted_sizes(monkeypatch) -> list[int]:
     """The sizes of the tables sorted (``arrowops.sort_by``, the shard writes' sort) from now on."""
     from pipeline import arrowops
@@ -77,7 +64,7 @@ def test_an_update_sorts_only_its_rows_into_a_sorted_shard(monkeypatch, small_ro
     root = make_repo(files=files)
     lake = Lake(tmp_path / "lake")
     index_structure(lake, root)
-    _assert_sorted(lake, SORTED)
+    _assert_sorted_in_row_groups(lake)
     smallest = min(s["rows"] for s in lake.snapshot("repo").tables["symbols"]["shards"])
     assert smallest > 8 * ROW_GROUP
 
@@ -95,7 +82,7 @@ def test_an_update_sorts_only_its_rows_into_a_sorted_shard(monkeypatch, small_ro
     assert ("pkg/mod31.py::added", "pkg/mod30.py::f5") not in calls  # its own f5, not the imported file's
     assert not any(src == "pkg/mod31.py::added" and "other_unknown" in (dst or "") for src, dst in calls)
     assert sorts and max(sorts) < 2 * ROW_GROUP, sorts  # the run's rows sorted, never a shard
-    _assert_sorted(lake, SORTED)  # the rewritten shards are in order, in row groups
+    _assert_sorted_in_row_groups(lake)  # the rewritten shards are in order, in row groups
 
 
 def test_a_lake_written_in_an_older_order_says_so_until_its_shards_are_rewritten(monkeypatch, small_row_groups,
