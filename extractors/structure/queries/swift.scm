@@ -103,6 +103,7 @@
 ; of the type the context expects, unknown here (the "." stands for it); .init(..) is that type's initializer
 ((call_expression . (prefix_expression operation: "." @receiver target: (simple_identifier) @name))
   @reference.implicit_call (#not-eq? @name "init"))
+; needs from here: init
 ; `.init(..)` where the type it builds is written beside it: a typed declaration (`let s: Storage = .init()`), a
 ; parameter's default (`conf: Config = .init()`), a stored property assigned (`self.middlewares = .init()`: the
 ; property's declared type); the init of that type, read as `Type.init(..)` / `self.p.init(..)` (`A.B<T>`: B's)
@@ -131,6 +132,7 @@
                                                       target: (self_expression))] @receiver)
   result: (call_expression . (prefix_expression operation: "." target: (simple_identifier) @name)) @reference.call
   (#eq? @name "init"))
+; needs end
 ; an implicit member read, `mode: .eager`, `case .metric:`: an enum case of the type the context expects (the callee of
 ; an implicit call is that call's, not also a read)
 (prefix_expression operation: "." @receiver target: (simple_identifier) @name) @reference.implicit_read
