@@ -198,7 +198,7 @@ def _kotlin_stems(resolver) -> frozenset:
     stems = _KOTLIN_STEMS.get(resolver)
     if stems is None:
         # the module index, whole in an update too (an update's graph holds only the files it loaded)
-        paths = {p for paths in resolver.g.module_index.get(GROUP, {}).values() for p in paths if p.endswith(".kt")}
+        paths = {p for files in resolver.g.module_index.get(GROUP, {}).values() for p in files if p.endswith(".kt")}
         stems = _KOTLIN_STEMS[resolver] = frozenset(posixpath.basename(p)[:-3] for p in paths)
     return stems
 
