@@ -17,11 +17,28 @@ ROW_GROUP = 64
 SORTED = {"symbols": "path", "early_refs": "path", "symbol_names": "name"}
 
 
-def _module(i: int) -> str:
+def _module(i: int, unknown: bool = False) -> str:
+    """Module ``i``: ``DEFS`` functions calling each other, and (past the first) a ``g`` calling the two it imports
+    from the module before (and, ``unknown``, a function nothing defines)."""
     head = f"from pkg.mod{i - 1} import f0, f1\n\n\n" if i else ""
     defs = "".join(f"def f{j}(x):\n    return f{(j + 1) % DEFS}(x) if x else {j}\n\n\n" for j in range(DEFS))
-    calls = "def g():\n    return f0(1) + f1(2)\n" if i else ""
+    calls = f"def g():\n    return f0(1) + f1(2){' + unknown_call(3)' if unknown else ''}\n" if i else ""
     return head + defs + calls
+
+
+def indexed_modules(make_repo, tmp_path, unknown: bool = False):
+    """``FILES`` modules (``_module``) in a git repository, indexed into a lake whose sorted tables' shards hold
+    more than eight row groups: (the repository's root, the lake, the modules' texts by path)."""
+    from pipeline.lake import Lake
+
+    files = {f"pkg/mod{i}.py": _module(i, unknown) for i in range(FILES)}
+    files["pkg/__init__.py"] = ""
+    root = make_repo(files=files)
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    _assert_sorted_in_row_groups(lake)
+    assert max(s["rows"] for s in lake.snapshot("repo").tables["symbols"]["shards"]) > 8 * ROW_GROUP
+    return root, lake, files
 
 
 @pytest.fixture
@@ -77,15 +94,7 @@ def test_an_updates_lookup_of_a_file_reads_its_row_groups_not_the_shard(monkeypa
                                                                          tmp_path):
     from pipeline.lake import Lake
 
-    files = {f"pkg/mod{i}.py": _module(i) for i in range(FILES)}
-    files["pkg/__init__.py"] = ""
-    root = make_repo(files=files)
-    lake = Lake(tmp_path / "lake")
-    index_structure(lake, root)
-    _assert_sorted_in_row_groups(lake)
-    shard_rows = max(s["rows"] for s in lake.snapshot("repo").tables["symbols"]["shards"])
-    assert shard_rows > 8 * ROW_GROUP
-
+    root, lake, files = indexed_modules(make_repo, tmp_path)
     reads = _lazy_reads(monkeypatch)
     edited = "pkg/mod31.py"
     (root / edited).write_text("# moved\n" + files[edited] + "\n\ndef added():\n    return f1(3) + g()\n")

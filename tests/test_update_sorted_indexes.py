@@ -10,27 +10,11 @@ import pytest
 
 from conftest import index_structure
 from test_structure_incremental import _edge_rows
-from test_update_row_groups import ROW_GROUP, SORTED, _assert_sorted_in_row_groups
+from test_update_row_groups import ROW_GROUP, SORTED, _assert_sorted_in_row_groups, _module, indexed_modules
+from test_update_row_groups import small_row_groups  # noqa: F401 - a fixture
 
-FILES = 60
-DEFS = 20
 COMPARED = ("files", "symbols", "refs", "edges", "early_refs", "callback_refs", "symbol_names", "ref_names",
             "hierarchy", "edge_targets", "edge_sources", "unresolved_names", "module_index", "foreign_symbols")
-
-
-def _module(i: int) -> str:
-    head = f"from pkg.mod{i - 1} import f0, f1\n\n\n" if i else ""
-    defs = "".join(f"def f{j}(x):\n    return f{(j + 1) % DEFS}(x) if x else {j}\n\n\n" for j in range(DEFS))
-    return head + defs + ("def g():\n    return f0(1) + f1(2) + unknown_call(3)\n" if i else "")
-
-
-@pytest.fixture
-def small_row_groups(monkeypatch):
-    from extractors.structure import incremental
-    from pipeline import shards
-
-    monkeypatch.setattr(incremental, "INCREMENTAL_SHARE", 1.01)  # a small repository: never a full pass
-    monkeypatch.setattr(shards, "SORTED_ROW_GROUP", ROW_GROUP)
 
 
 def _rows(lake, table: str) -> list:
@@ -59,14 +43,8 @@ def _sorted_sizes(monkeypatch) -> list[int]:
 def test_an_update_sorts_only_its_rows_into_a_sorted_shard(monkeypatch, small_row_groups, make_repo, tmp_path):
     from pipeline.lake import Lake
 
-    files = {f"pkg/mod{i}.py": _module(i) for i in range(FILES)}
-    files["pkg/__init__.py"] = ""
-    root = make_repo(files=files)
-    lake = Lake(tmp_path / "lake")
-    index_structure(lake, root)
-    _assert_sorted_in_row_groups(lake)
-    smallest = min(s["rows"] for s in lake.snapshot("repo").tables["symbols"]["shards"])
-    assert smallest > 8 * ROW_GROUP
+    root, lake, files = indexed_modules(make_repo, tmp_path, unknown=True)
+    assert min(s["rows"] for s in lake.snapshot("repo").tables["symbols"]["shards"]) > 8 * ROW_GROUP
 
     sorts = _sorted_sizes(monkeypatch)
     edited = "pkg/mod31.py"  # a new definition (symbols, symbol_names), new calls and imports' facts (early_refs)
