@@ -15,6 +15,8 @@ an update's path, call this module's function of that name instead (``pc.take(ta
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from pyarrow import _compute as _c
 from pyarrow import lib as _lib
 
@@ -108,11 +110,4 @@ def sort_by(table, sorting: list):
 def lower_bound(values, value) -> int:
     """The first position of sorted ``values`` (an Arrow array) not below ``value``: a binary search that decodes only
     the few scalars it compares, none of the others (``len(values)`` when every one is below)."""
-    low, high = 0, len(values)
-    while low < high:
-        middle = (low + high) // 2
-        if values[middle].as_py() < value:
-            low = middle + 1
-        else:
-            high = middle
-    return low
+    return bisect_left(range(len(values)), value, key=lambda i: values[i].as_py())

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import zlib
+from bisect import bisect_right
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, NamedTuple
@@ -759,14 +760,7 @@ def _one_chunk(column):
 def _upper_bound(keys: list, key: SortKey, low: int) -> int:
     """The first row from ``low`` of the base (its sort columns ``keys``) whose key is above ``key``: a binary search
     that makes Python only the few values it compares."""
-    high = len(keys[0])
-    while low < high:
-        middle = (low + high) // 2
-        if SortKey.of(column[middle].as_py() for column in keys) <= key:
-            low = middle + 1
-        else:
-            high = middle
-    return low
+    return bisect_right(range(len(keys[0])), key, low, key=lambda i: SortKey.of(column[i].as_py() for column in keys))
 
 
 def _write_regrouped(path: Path, schema, base, parts: list[Path], stats: list[str] | bool = True) -> None:
