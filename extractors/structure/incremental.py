@@ -526,10 +526,10 @@ class KeptResolution:
         their new lines, with this run's ``provenance``), every row in the resolver's order."""
         from .parallel import edges_table
 
-        fresh, rows, lines, order = [], [], [], []  # order: a fresh edge's place, or ~ a kept row's
+        fresh, rows, lines, order = [], [], [], []  # order: a fresh edge's place, or None for the next kept row
         for item in items:
             if type(item) is KeptRows:
-                order.extend(range(~len(rows), ~len(rows) - len(item.rows), -1))
+                order += [None] * len(item.rows)
                 rows += item.rows
                 lines += [item.line] * len(item.rows)
             else:
@@ -543,8 +543,8 @@ class KeptResolution:
         kept = kept.set_column(kept.schema.get_field_index("provenance"), "provenance",
                                pa.repeat(pa.scalar(provenance, pa.string()), len(rows)))
         kept = pc.cast(kept.select(table.column_names), table.schema)
-        at = pa.array(order, pa.int64())  # a kept row's place: after the fresh ones (~j -> len(fresh) + j)
-        at = pc.if_else(pc.less(at, 0), pc.subtract(len(fresh) - 1, at), at)
+        after = iter(range(len(fresh), len(fresh) + len(rows)))  # the kept rows follow the fresh ones
+        at = pa.array([next(after) if place is None else place for place in order], pa.int64())
         return pc.take(pa.concat_tables([table, kept]), at)
 
 
