@@ -1995,7 +1995,7 @@ class Resolver(ImportBindings):
         if hooks.receiver_names_owner:
             found = self._owner_named(r, found)
         found = self._written_first(found)
-        if hooks.guess_reach and self._several_definitions(found.ids):
+        if hooks.guess_reach and found.ids and not self._one_definition(found.ids, stub_with_code=True):
             found = self._reached_only(r, found, hooks.guess_reach)
         if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
@@ -2278,11 +2278,6 @@ class Resolver(ImportBindings):
         if len(kept) == len(found.ids):
             return found
         return Found(kept, "unique_name" if self._one_definition(kept) else "ambiguous") if kept else UNRESOLVED
-
-    def _several_definitions(self, ids: list[str]) -> bool:
-        """Candidates that are more than one definition: a stub's declaration beside its implementation
-        (``m.pyi`` and ``m.py``) is one, as overloads are."""
-        return len({(posixpath.splitext((s := self.g.by_id[i]).path)[0], untwinned(s.qualname)) for i in ids}) > 1
 
     def _reached_files(self, path: str, depth: int) -> set[str]:
         """The file, the files its imports name (modules, and the files defining the names imported) and theirs,
@@ -5221,14 +5216,16 @@ class Resolver(ImportBindings):
         value known to be of that class, not guessed by name (an honest unresolved)."""
         return [i for i in ids if self.g.by_id[i].kind not in DOC_MEMBER_KINDS or not self._declared_only(i)]
 
-    def _one_definition(self, ids: list[str]) -> bool:
+    def _one_definition(self, ids: list[str], stub_with_code: bool = False) -> bool:
         """One candidate, or the overloads of one (``f``, ``f#2``... of one class in one file: C#'s and Java's
-        methods of one name and several signatures, which arity alone would tell apart): a unique name."""
+        methods of one name and several signatures, which arity alone would tell apart): a unique name. With
+        ``stub_with_code``, a stub's declaration beside its implementation (``m.pyi`` and ``m.py``) is one too."""
         if len(ids) <= 1:
             return bool(ids)
+        where = (lambda path: posixpath.splitext(path)[0]) if stub_with_code else (lambda path: path)
         first = self.g.by_id[ids[0]]
-        base = untwinned(first.qualname)
-        return all((s := self.g.by_id[i]).path == first.path and untwinned(s.qualname) == base for i in ids[1:])
+        home, base = where(first.path), untwinned(first.qualname)
+        return all(where((s := self.g.by_id[i]).path) == home and untwinned(s.qualname) == base for i in ids[1:])
 
     def _same_language(self, ids: list[str], path: str) -> list[str]:
         support = self.supports.get(path)
