@@ -313,7 +313,7 @@ def test_a_files_cards_read_the_bases_from_the_hierarchy_table(tmp_path, make_re
     catalog = export.files_catalog(lake, "demo", ["file_structure_cards"])
     found = export._card_files(catalog, "demo", ["app/mod.py"])
     hierarchy = set(lake.snapshot("demo").files("hierarchy"))
-    read_files = {os.path.relpath(f, lake.root) for f in found.hierarchy or []}
+    read_files = {os.path.relpath(f, lake.root) for f in found.hierarchy_files or []}
     assert hierarchy and {f for f in read_files if not f.startswith("_schemas/")} == hierarchy  # no edge shard
     narrowed = export._structure_cards(catalog, "demo", ["app/mod.py"])["app/mod.py"]
     whole = catalog.rows("SELECT * FROM file_structure_cards(repo_id := 'demo', for_paths := ['app/mod.py'])")

@@ -191,7 +191,7 @@ def test_the_per_file_cards_read_only_their_shards_and_equal_the_whole_tables_ca
     from pipeline.exports import export
 
     files = export._card_files(catalog, "repo", paths[:1])
-    assert len(files.edges) < len(catalog.current.files["edges"]) / 2
+    assert len(files.edge_files) < len(catalog.current.files["edges"]) / 2
 
     root = make_repo(files=GO_APART, name="shop")
     index_structure(sharded, root, repo="shop")
@@ -215,7 +215,7 @@ def test_a_per_file_card_knows_an_interface_method_is_used_through_its_implement
     assert narrowed == _cards(catalog, "repo", ["shop/Store.java"], narrowed=False)
     assert narrowed["shop/Store.java"]["unused"] == ["purgeAll"]
     files = export._card_files(catalog, "repo", ["shop/Store.java"])
-    assert len(files.dispatch) < len(catalog.current.files["edges"]) / 2
+    assert len(files.dispatch_files) < len(catalog.current.files["edges"]) / 2
     _, dead = catalog.rows("SELECT name, confidence FROM dead_code WHERE path = 'shop/Store.java' AND kind = 'method'")
     assert dict(dead)["fetchEntry"] < 0.6 <= dict(dead)["purgeAll"]
 
@@ -228,6 +228,6 @@ def test_a_damaged_index_shard_costs_the_per_file_cards_nothing(sharded):
     rels = ["pipeline/lake.py", "pipeline/query.py"]
     expected = _cards(catalog, "repo", rels, narrowed=False)
     files = export._card_files(catalog, "repo", rels)
-    assert len(files.unresolved) > 1
-    Path(files.unresolved[-1]).write_bytes(b"PAR1 not parquet")
+    assert len(files.unresolved_files) > 1
+    Path(files.unresolved_files[-1]).write_bytes(b"PAR1 not parquet")
     assert export._structure_cards(connect(sharded, views=["file_structure_cards"]), "repo", rels) == expected

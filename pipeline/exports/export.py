@@ -343,7 +343,7 @@ def _structure_cards(catalog, repo: str, rels) -> dict[str, dict]:
 
 class CardPart(NamedTuple):
     """One part of ``file_structure_cards`` (a macro of its own, which that view joins with the others) and the
-    lists of shards it reads (``CardFiles``' fields, by the macro's parameter names)."""
+    lists of shards it reads (the macro's parameters, ``CardFiles``' fields of the same names)."""
 
     macro: str
     files: tuple[str, ...]
@@ -361,7 +361,7 @@ CARD_LAST = ("depends_on",)  # the view's last column, which its first part give
 
 def _card_parts(catalog, repo: str, rels: list[str], files: "CardFiles") -> dict[str, dict]:
     """The cards of ``rels``, part by part (``CARD_PARTS``), their columns in the view's order."""
-    by_param = dict(zip(CARD_FILE_PARAMS, files))
+    by_param = files._asdict()
     cards: dict[str, dict] = {}
     for part in CARD_PARTS:
         named = ", ".join(f"{name} := ?" for name in part.files)
@@ -376,21 +376,17 @@ def _card_parts(catalog, repo: str, rels: list[str], files: "CardFiles") -> dict
 
 
 class CardFiles(NamedTuple):
-    """The shards ``file_structure_cards`` reads for some files (None: the whole table)."""
+    """The shards ``file_structure_cards`` reads for some files (None: the whole table), each field named as the
+    macros' parameter it fills."""
 
-    edges: list[str] | None = None  # their own edges and the edges into them
-    symbols: list[str] | None = None  # their symbols
-    members: list[str] | None = None  # their symbols' members, wherever defined
-    unresolved: list[str] | None = None  # the unresolved references named like their symbols
-    dispatch: list[str] | None = None  # the dispatch edges from their symbols and the edges into those overrides
+    edge_files: list[str] | None = None  # their own edges and the edges into them
+    symbol_files: list[str] | None = None  # their symbols
+    member_files: list[str] | None = None  # their symbols' members, wherever defined
+    unresolved_files: list[str] | None = None  # the unresolved references named like their symbols
+    dispatch_files: list[str] | None = None  # the dispatch edges from their symbols and the edges into those overrides
     # every inherits edge (the ``hierarchy`` table's, after the edges' schema file): a hub's bases were read from every
     # edge shard (sympy's core/numbers.py: 43 files, 0.15 s of its query's 0.34 s of CPU)
-    hierarchy: list[str] | None = None
-
-
-# ``file_structure_cards``' parameters naming ``CardFiles``' fields, in their order
-CARD_FILE_PARAMS = ("edge_files", "symbol_files", "member_files", "unresolved_files", "dispatch_files",
-                    "hierarchy_files")
+    hierarchy_files: list[str] | None = None
 
 
 def _card_files(catalog, repo: str, rels: list[str]) -> CardFiles:
