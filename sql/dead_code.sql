@@ -133,12 +133,14 @@ type_parts AS (  -- a type written in parts (C#'s `partial class Client` in Clie
     -- namespace's one qualified name, declared in several files): another part referenced, or its members, uses it
     SELECT DISTINCT s.repo, s.id
     FROM symbols s
-    JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.package IS NOT NULL
+    JOIN files f ON f.repo = s.repo AND f.path = s.path
+        AND (f.package IS NOT NULL OR f.language = 'ruby')  -- Ruby: constants are global, `class Roda` reopens one class
     JOIN symbols t ON t.repo = s.repo AND t.qualname = s.qualname AND t.kind = s.kind AND t.path <> s.path
-    JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package = f.package AND g.language = f.language
+    JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package IS NOT DISTINCT FROM f.package
+                   AND g.language = f.language
     JOIN (SELECT repo, id FROM inbound WHERE best > 0.3 UNION ALL SELECT repo, id FROM used_members) u
         ON u.repo = t.repo AND u.id = t.id
-    WHERE s.kind IN ('class', 'struct', 'interface', 'record')
+    WHERE s.kind IN ('class', 'struct', 'interface', 'record') OR (s.kind = 'trait' AND f.language = 'ruby')
 ),
 inherits AS MATERIALIZED (
     SELECT repo, src_id, dst_id, dst_name FROM edges WHERE kind = 'inherits' AND src_id IS NOT NULL
