@@ -640,6 +640,7 @@ class Resolver(ImportBindings):
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
         self._arity_twins_of: dict[str, list[str]] = {}  # a type -> it and its twins (``_arity_twins``)
         self._global_cache: dict[tuple, Found] = {}
+        self.lang_state: dict[str, dict] = {}  # a language module's own memo for this run, under its name
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
         self._mro: dict[str, list[tuple[str, int]]] = {}
         self._ancestries: dict[tuple, Ancestry | None] = {}  # (group, a type's simple name) -> its supertypes
