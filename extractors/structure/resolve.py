@@ -983,6 +983,8 @@ class Resolver(ImportBindings):
         if not found.ids or not constructors:
             return []
         built = self._constructors(found.ids[:MAX_CANDIDATES], constructors)
+        if r.args is not None and built:  # with the type's initializers from other files (a Swift extension's)
+            built = self._with_members_apart(Found(built, found.resolution)).ids
         built = self._accepting(built, r) if r.args is not None and len(built) > 1 else built
         return self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
 
