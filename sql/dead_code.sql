@@ -8,8 +8,8 @@
 -- holding an entry point (C#'s `static class Program` with its `Main`; a runtime hook such as Java's `toString`, never
 -- dead itself, is no sign its type is used), and an interface's or a base's method none
 -- calls through it but whose override is called (0.3, it declares what the implementations do), and a part of a
--- type written in parts (C#'s partial class) whose other part is used (0.3). Exported API is
--- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
+-- type written in parts (C#'s partial class, a Ruby class reopened in another file) whose other part is used (0.3).
+-- Exported API is reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
 -- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
 -- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`; a C or C++ extern
 -- function another file's same-named referenced function stands for under another #if; a .d.ts or .pyi declaration of a
@@ -134,7 +134,8 @@ type_parts AS (  -- a type written in parts (C#'s `partial class Client` in Clie
     SELECT DISTINCT s.repo, s.id
     FROM symbols s
     JOIN files f ON f.repo = s.repo AND f.path = s.path
-        AND (f.package IS NOT NULL OR f.language = 'ruby')  -- Ruby: constants are global, `class Roda` reopens one class
+        -- Ruby has no packages: its constants are global, each file's `class Roda` reopens one class
+        AND (f.package IS NOT NULL OR f.language = 'ruby')
     JOIN symbols t ON t.repo = s.repo AND t.qualname = s.qualname AND t.kind = s.kind AND t.path <> s.path
     JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package IS NOT DISTINCT FROM f.package
                    AND g.language = f.language

@@ -45,7 +45,8 @@ type_twins AS MATERIALIZED (  -- the other parts of the exported types written i
     SELECT DISTINCT x.repo, x.id, t.id AS part_id
     FROM exported x
     JOIN src f ON f.repo = x.repo AND f.path = x.path
-        AND (f.package IS NOT NULL OR f.language = 'ruby')  -- Ruby: constants are global, `class Roda` reopens one class
+        -- Ruby has no packages: its constants are global, each file's `class Roda` reopens one class
+        AND (f.package IS NOT NULL OR f.language = 'ruby')
     JOIN symbols t ON t.repo = x.repo AND t.qualname = x.qualname AND t.kind = x.kind AND t.path <> x.path
     JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package IS NOT DISTINCT FROM f.package
                    AND g.language = f.language
