@@ -9,9 +9,9 @@
 -- dead itself, is no sign its type is used), and an interface's or a base's method none
 -- calls through it but whose override is called (0.3, it declares what the implementations do), and a part of a
 -- type written in parts (C#'s partial class, a Ruby class reopened in another file) whose other part is used (0.3).
--- Exported API is reported with a lower confidence, or left out when the variable dead_code_exclude_exported is
--- true (SET VARIABLE dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
--- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`; a C or C++ extern
+-- Exported API is reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true
+-- (SET VARIABLE dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the
+-- file is referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`; a C or C++ extern
 -- function another file's same-named referenced function stands for under another #if; a .d.ts or .pyi declaration of a
 -- referenced definition elsewhere), a method of a type
 -- that extends or implements something outside the repository, itself or through its bases in the repository (it may
