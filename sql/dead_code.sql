@@ -8,10 +8,10 @@
 -- holding an entry point (C#'s `static class Program` with its `Main`; a runtime hook such as Java's `toString`, never
 -- dead itself, is no sign its type is used), and an interface's or a base's method none
 -- calls through it but whose override is called (0.3, it declares what the implementations do), and a part of a
--- type written in parts (C#'s partial class) whose other part is used (0.3). Exported API is
--- reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true (SET VARIABLE
--- dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the file is
--- referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`; a C or C++ extern
+-- type written in parts (C#'s partial class, a Ruby class reopened in another file) whose other part is used (0.3).
+-- Exported API is reported with a lower confidence, or left out when the variable dead_code_exclude_exported is true
+-- (SET VARIABLE dead_code_exclude_exported = true). Lower confidence too: a definition whose same-named twin in the
+-- file is referenced (overloads, #[cfg] or platform variants: `f#2` beside `f`, `m#2.f` beside `m.f`; a C or C++ extern
 -- function another file's same-named referenced function stands for under another #if; a .d.ts or .pyi declaration of a
 -- referenced definition elsewhere), a method of a type
 -- that extends or implements something outside the repository, itself or through its bases in the repository (it may
@@ -133,12 +133,15 @@ type_parts AS (  -- a type written in parts (C#'s `partial class Client` in Clie
     -- namespace's one qualified name, declared in several files): another part referenced, or its members, uses it
     SELECT DISTINCT s.repo, s.id
     FROM symbols s
-    JOIN files f ON f.repo = s.repo AND f.path = s.path AND f.package IS NOT NULL
+    JOIN files f ON f.repo = s.repo AND f.path = s.path
+        -- Ruby has no packages: its constants are global, each file's `class Roda` reopens one class
+        AND (f.package IS NOT NULL OR f.language = 'ruby')
     JOIN symbols t ON t.repo = s.repo AND t.qualname = s.qualname AND t.kind = s.kind AND t.path <> s.path
-    JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package = f.package AND g.language = f.language
+    JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package IS NOT DISTINCT FROM f.package
+                   AND g.language = f.language
     JOIN (SELECT repo, id FROM inbound WHERE best > 0.3 UNION ALL SELECT repo, id FROM used_members) u
         ON u.repo = t.repo AND u.id = t.id
-    WHERE s.kind IN ('class', 'struct', 'interface', 'record')
+    WHERE s.kind IN ('class', 'struct', 'interface', 'record') OR (s.kind = 'trait' AND f.language = 'ruby')
 ),
 inherits AS MATERIALIZED (
     SELECT repo, src_id, dst_id, dst_name FROM edges WHERE kind = 'inherits' AND src_id IS NOT NULL

@@ -2636,7 +2636,8 @@ def _type_text(text: str, call: bool = False) -> str | None:
                 text = text[len(prefix):].lstrip()
                 if prefix == "'" and " " in text:  # a lifetime's name: &'a Store
                     text = text.partition(" ")[2].lstrip()
-    if text[:5] == "(new ":  # PHP's (new X)->m(): the chain goes on from the object built, no tuple
+    if text[:5] == "(new ":  # (new X)->m() (PHP), (new X()).m() (TypeScript, JavaScript, Java, C#): the chain
+        # goes on from the object built, no tuple (not PHP's alone: `const c = (new Maker()).enable(); c.add()`)
         text = _NEW_IN_PARENS.sub(r"\1", text)
     if not call and _COLLECTION.search(text):
         return COLLECTION

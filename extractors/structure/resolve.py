@@ -640,6 +640,7 @@ class Resolver(ImportBindings):
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
         self._arity_twins_of: dict[str, list[str]] = {}  # a type -> it and its twins (``_arity_twins``)
         self._global_cache: dict[tuple, Found] = {}
+        self.lang_state: dict[str, dict] = {}  # a language module's own memo for this run, under its name
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
         self._mro: dict[str, list[tuple[str, int]]] = {}
         self._ancestries: dict[tuple, Ancestry | None] = {}  # (group, a type's simple name) -> its supertypes
@@ -982,6 +983,8 @@ class Resolver(ImportBindings):
         if not found.ids or not constructors:
             return []
         built = self._constructors(found.ids[:MAX_CANDIDATES], constructors)
+        if r.args is not None and built:  # with the type's initializers from other files (a Swift extension's)
+            built = self._with_members_apart(Found(built, found.resolution)).ids
         built = self._accepting(built, r) if r.args is not None and len(built) > 1 else built
         return self._edges(r, src, Found(built, found.resolution), "calls", "constructor") if built else []
 

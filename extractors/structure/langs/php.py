@@ -95,6 +95,9 @@ def _receivers_settled(raw_refs: list) -> list:
     out = []
     for ref in raw_refs:
         receiver, name = ref.receiver, ref.name
+        if ref.kind == "callback" and receiver in NAMING_ATTRIBUTES:  # #[DataProvider('rows')]: $this's rows()
+            out.append(ref._replace(receiver="this"))
+            continue
         if receiver and _CLOSURE.match(receiver):
             receiver = "Closure"  # (function () {...})->bindTo($x): PHP's Closure, not the closure's text
         if receiver:
@@ -119,6 +122,11 @@ def _receivers_settled(raw_refs: list) -> list:
 
 
 _RELATIVE = {"static": "self", "parent": "super", "self": "self"}
+# the attributes of test and benchmark frameworks that name a method of their class by a string (php.scm captures
+# the attribute's name as the callback's receiver): PHPUnit's, PHPBench's
+NAMING_ATTRIBUTES = frozenset({"DataProvider", "Depends", "DependsUsingDeepClone", "DependsUsingShallowClone",
+                               "BeforeMethods", "AfterMethods", "BeforeClassMethods",
+                               "AfterClassMethods", "ParamProviders"})
 _CLOSURE = lazy_re(r"^\(\s*(?:static\s+)?(?:function|fn)\s*\(")  # a closure written as a receiver
 
 

@@ -751,11 +751,10 @@ def _block_class(resolver, r, src: str) -> str | None:
     link that is unknown or whose methods disagree, until a later link says."""
     from dataclasses import replace
 
-    if _CACHE[0] is not resolver.g:
-        _CACHE[:] = [resolver.g, {}]
+    cache = _cache(resolver)
     key = ("block class", r.path, r.src_qualname, r.alias)
-    if key in _CACHE[1]:
-        return _CACHE[1][key]
+    if key in cache:
+        return cache[key]
     cls = None
     for call in r.alias[len(IN_BLOCKS):].split(BLOCK_CHAIN):
         head, _, name = call.rpartition(".")
@@ -765,7 +764,7 @@ def _block_class(resolver, r, src: str) -> str | None:
         # here, whose bare calls the other layers read; a later call on a constant (``FactoryBot.define``) is known
         runs = {_block_self(resolver, m) for m in methods} - {None} if methods is not None else {None, ""}
         cls = next(iter(runs)) if len(runs) == 1 else (cls if not runs else None)
-    _CACHE[1][key] = cls or None
+    cache[key] = cls or None
     return cls or None
 
 
@@ -1006,15 +1005,14 @@ def _helper_mixins(resolver, root: str) -> list[str]:
     path."""
     from ..discover import is_test_path
 
-    if _CACHE[0] is not resolver.g:
-        _CACHE[:] = [resolver.g, {}]
+    cache = _cache(resolver)
     key = ("helper mixins", root)
-    if key not in _CACHE[1]:
+    if key not in cache:
         me = sys.modules[__name__]
         helpers = sorted(p for p, lang in resolver.supports.items() if lang is me and is_test_path(p)
                          and not SPEC_FILE.search(p) and _test_root(p) == root)
-        _CACHE[1][key] = [m for p in helpers for m in resolver.g.bases.get(f"{p}::<module>", [])]
-    return _CACHE[1][key]
+        cache[key] = [m for p in helpers for m in resolver.g.bases.get(f"{p}::<module>", [])]
+    return cache[key]
 
 
 def _in_block_run_elsewhere(resolver, r, src: str) -> bool:
@@ -1070,11 +1068,10 @@ def _outside_class(resolver, cls: str) -> bool:
     if head in BUILTINS:
         return True
     key = ("outside", head)
-    if _CACHE[0] is not resolver.g:
-        _CACHE[:] = [resolver.g, {}]
-    if key not in _CACHE[1]:
-        _CACHE[1][key] = not _defined_here(resolver, sym.path, head)
-    return _CACHE[1][key] and resolver.g.by_qual.get((sym.path, head)) is None
+    cache = _cache(resolver)
+    if key not in cache:
+        cache[key] = not _defined_here(resolver, sym.path, head)
+    return cache[key] and resolver.g.by_qual.get((sym.path, head)) is None
 
 
 def _defined_here(resolver, path: str, head: str) -> bool:
@@ -1189,7 +1186,9 @@ def _absent(resolver, r, dotted: str):
     return None if index.get("/".join(_snake(p) for p in dotted.split("."))) else EXTERNAL
 
 
-_CACHE: list = [None, {}]  # (graph, (nesting, dotted) -> (ids, resolution)): one graph per run
+def _cache(resolver) -> dict:
+    """This run's memo of constant look-ups, classes and spec helpers (``Resolver.lang_state``), by key."""
+    return resolver.lang_state.setdefault("ruby", {})
 
 
 def _constant_ids(resolver, r, dotted: str) -> tuple[list[str], str | None]:
@@ -1197,13 +1196,12 @@ def _constant_ids(resolver, r, dotted: str) -> tuple[list[str], str | None]:
     ``Shop.Cart.X``, else ``Shop.X``, else ``X`` (``same_file`` / ``same_package``, every file reopening it); with
     none of these, the definitions whose qualified name ends so (``unique_name`` when they are one constant, else
     ``ambiguous``)."""
-    if _CACHE[0] is not resolver.g:
-        _CACHE[:] = [resolver.g, {}]
+    cache = _cache(resolver)
     scope = "" if r.src_qualname == "<module>" else unsuffixed(r.src_qualname)
     key = (r.path, scope, dotted)
-    found = _CACHE[1].get(key)
+    found = cache.get(key)
     if found is None:
-        found = _CACHE[1][key] = _lookup_constant(resolver, r.path, scope, dotted)
+        found = cache[key] = _lookup_constant(resolver, r.path, scope, dotted)
     return found
 
 

@@ -138,20 +138,17 @@ def _module(resolver, path: str) -> str:
     return (resolver.files.get(path) or {}).get("package") or module_of(path)
 
 
-_SEEN: list = [None, None]  # (the graph, module -> the modules its files import and itself), one resolution's
-
-
 def _modules_seen(resolver, module: str) -> frozenset:
-    if _SEEN[0] is not resolver.g:
-        _SEEN[:] = [resolver.g, None]
-    if _SEEN[1] is None:
+    """The modules a module's files import, and itself (per run: ``Resolver.lang_state``)."""
+    seen = resolver.lang_state.get("swift.modules_seen")
+    if seen is None:
         imports: dict = {}
         for path in resolver.files:
             if path.endswith(".swift"):
                 got = imports.setdefault(_module(resolver, path), set())
                 got.update(_module(resolver, paths[0]) for paths in resolver.stars(path) if paths)
-        _SEEN[1] = {m: frozenset(got | {m}) for m, got in imports.items()}
-    return _SEEN[1].get(module) or frozenset({module})
+        seen = resolver.lang_state["swift.modules_seen"] = {m: frozenset(got | {m}) for m, got in imports.items()}
+    return seen.get(module) or frozenset({module})
 
 
 def library_base_member(resolver, r, src):

@@ -90,6 +90,16 @@
  (#match? @_f "^(array_map|array_filter|array_walk|array_walk_recursive|array_reduce|usort|uasort|uksort|call_user_func|call_user_func_array|is_callable|register_shutdown_function|spl_autoload_register|set_error_handler|set_exception_handler|iterator_apply|preg_replace_callback|forward_static_call|forward_static_call_array)$")
  (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$"))
 
+; a method named by a string in a test or benchmark framework's attribute (PHPUnit's #[DataProvider('rows')],
+; #[Depends('testA')], PHPBench's #[BeforeMethods(['setUp'])], #[ParamProviders(['cases'])]): the framework calls
+; the class's method of that name (the attribute's name rides as the receiver: php.py reads it as $this)
+(attribute [(name) @receiver (qualified_name (name) @receiver .)]
+  parameters: (arguments (argument [(string (string_content) @name)
+                                    (array_creation_expression (array_element_initializer
+                                      (string (string_content) @name)))]) @reference.callback)
+  (#match? @receiver "^(DataProvider|Depends(UsingDeepClone|UsingShallowClone)?|(Before|After)(Class)?Methods|ParamProviders)$")
+  (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$"))
+
 ; inheritance: extends, implements, an interface's extends, a class's or trait's `use SomeTrait;` (its methods are
 ; the class's members)
 (base_clause [(name) @name (qualified_name (name) @name .)] @reference.inherits)

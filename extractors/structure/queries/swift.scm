@@ -140,6 +140,8 @@
 ; the grammar reads `!a.f()` as `(!a).f()`: a's f
 (call_expression . (navigation_expression target: (prefix_expression operation: (bang) target: (_) @receiver)
   suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call
+; ...and `!f(x)` as `(!f)(x)`: a call of f (a bare name negated: `if !isValid(x)`)
+(call_expression . (prefix_expression operation: (bang) target: (simple_identifier) @name)) @reference.call
 ; the grammar reads `a + f()` as `(a + f)()`, `x ?? g.h()` as `(x ?? g.h)()`: the call is the right operand's
 (call_expression . [(additive_expression rhs: (simple_identifier) @name)
                     (multiplicative_expression rhs: (simple_identifier) @name)
