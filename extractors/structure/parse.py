@@ -1113,8 +1113,6 @@ def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rule
             name = caps["name"][0]
             start = name.start_byte
             end = name.end_byte
-            if kind == "dotted_path" and text is not None and _DOTTED_HEAD.match(text, start, end) is None:
-                continue  # a string naming no path (99 in 100: docstrings, messages), dropped before it is copied
             written = text[start:end] if text is not None else data[start:end].decode("utf-8", "replace")
             receiver = caps.get("receiver")
             if receiver is not None:  # several nodes: the tokens from the first to the last (a macro's a.b(c).d)
@@ -1153,10 +1151,6 @@ SHAPED_KINDS = frozenset({"stored", "item_call", "dotted_path"})  # and ``type``
 # a string naming a module's member by its path (``@reference.dotted_path``: "blog.feeds.Latest", "app.main:app"),
 # checked here rather than by the query's ``#match?``, which read every string's text through the parse's reader
 DOTTED_PATH = lazy_re(r"^[A-Za-z_][A-Za-z0-9_]*([.][A-Za-z_][A-Za-z0-9_]*)*[.:][A-Za-z_][A-Za-z0-9_]*$")
-# what any string DOTTED_PATH takes starts with, read in place in the file's text (``match(text, start, end)``): the
-# path, then the string's end, a NUL (where the check stops reading) or a line break (``$`` holds before a last one).
-# Only a first sieve (a path, a break and more text passes it): DOTTED_PATH still decides on what passes
-_DOTTED_HEAD = lazy_re(r"[A-Za-z_][A-Za-z0-9_]*(?:[.][A-Za-z_][A-Za-z0-9_]*)*[.:][A-Za-z_][A-Za-z0-9_]*(?:\n|\x00|\Z)")
 
 
 def _shaped_reference(kind: str, typed: bool, node, name, written: str, receiver: str | None, caps: dict,
