@@ -451,6 +451,9 @@ class Hooks(NamedTuple):
     # ``Book.create()`` with ``create`` a base class's classmethod uses ``Book`` (a ``uses_type`` edge, as a member
     # none of ours has gives): a model class used only so is no dead code
     base_member_uses_class: bool = False
+    # a declared return naming several types (Python's ``-> A | B``, ``Union[A, B]``) gives each: a call's value
+    # reaches each one's member, as a union alias's members do (``_returned_members``), not the first one's only
+    return_unions: bool = False
 
 
 def _layer(entry) -> Callable:
@@ -545,7 +548,8 @@ def hooks_of(support) -> Hooks:
                  missing_member=getattr(support, "MISSING_MEMBER_METHOD", None),
                  stars_visible=bool(getattr(support, "STARS_VISIBLE", False)),
                  guess_reach=int(getattr(support, "GUESS_REACH", 0)),
-                 base_member_uses_class=bool(getattr(support, "BASE_MEMBER_USES_CLASS", False)))
+                 base_member_uses_class=bool(getattr(support, "BASE_MEMBER_USES_CLASS", False)),
+                 return_unions=bool(getattr(support, "RETURN_UNIONS", False)))
 
 
 _LITERAL = lazy_re(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -650,6 +654,8 @@ class Resolver(ImportBindings):
         self._wrappers_ours: dict[tuple[str, str], str | None] = {}  # (path, qualname) -> _wrapper_of_ours
         # (path, qualname) -> the members a module-level type alias names (``X = Union[A, B]``: refs ``type.alias``)
         self.alias_members: dict[tuple[str, str], list[Ref]] = {}
+        # (path, qualname) -> the types a declared return's union names, where it names several (``return_unions``)
+        self.return_members: dict[tuple[str, str], list[Ref]] = {}
         self._class_of_call: dict[str, str | None] = {}
         # return_class in progress, and those of them met again below (a cycle: f returns g(), g returns f()); an
         # answer that met one still in progress is not kept, so what is kept does not depend on which came first
@@ -2695,7 +2701,8 @@ class Resolver(ImportBindings):
         declared = self.return_types.get((sym.path, sym.qualname))
         if declared is not None:
             named = _written(declared)
-            members = self._alias_of(declared, named) if named.replace(".", "").isidentifier() else None
+            members = self.return_members.get((sym.path, sym.qualname)) or (
+                self._alias_of(declared, named) if named.replace(".", "").isidentifier() else None)
             return [(m, m) for m in members or ()]
         out, unions = [], False
         for ref in self.returned.get((sym.path, sym.qualname), ()):
@@ -3642,6 +3649,8 @@ class Resolver(ImportBindings):
         elif ref is not None and ref.name in ("Self", "this") and not ref.receiver:  # -> Self, (): this: a builder's
             owner = self._enclosing_class(sid)
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
+        elif ref is not None and self.return_members.get((sym.path, sym.qualname)):
+            cls = None  # -> A | B: no one class; a call's value is each (_returned_members)
         elif ref is not None and ref.kind == "value.returned":  # const ky = createInstance(): what that returns
             cls = self._returned_class(ref, _written(ref))
             if cls is None:  # const useSWR = withArgs<SWRHook>(h): the type argument the callee gives back
@@ -3727,7 +3736,10 @@ class Resolver(ImportBindings):
         else:
             if r.kind == ALIAS_KIND:  # all of a union's members; the first also stands for the alias as before
                 dict.setdefault(self.alias_members, (r.path, r.src_qualname), []).append(r)
-            dict.setdefault(self.return_types, (r.path, r.src_qualname), r)
+            kept = dict.setdefault(self.return_types, (r.path, r.src_qualname), r)
+            if kept is not r and r.kind == "type.return" == kept.kind and _written(r) != _written(kept) \
+                    and self.hooks.get(r.path, self.no_hooks).return_unions:
+                dict.setdefault(self.return_members, (r.path, r.src_qualname), [kept]).append(r)
 
     def _note_signature(self, r: Ref) -> None:
         """Keep the first ``signature`` at its place; but where a class's signatures disagree at one place, that

@@ -241,6 +241,9 @@ TYPE_ARGUMENTS = frozenset({"type_parameter"})
 TRANSPARENT_TYPES = frozenset({"Optional", "Awaitable", "Final", "ClassVar", "Annotated", "Type", "type", "ReadOnly",
                                "Required", "NotRequired", "Iterator", "Iterable", "Generator", "AsyncIterator",
                                "AsyncIterable", "AsyncGenerator"})
+# a value of Union[A, B] is an A or a B: each argument is declared where the union is (a return's, a field's)
+UNION_TYPES = frozenset({"Union"})
+RETURN_UNIONS = True  # -> A | B: a call's value is either (resolve.Hooks.return_unions)
 BARE_QUALIFIERS = frozenset({"Final", "ClassVar"})  # x: Final = Converter(): typed by its value
 
 
