@@ -1195,9 +1195,13 @@ class Resolver(ImportBindings):
     def _bare_call_targets(self, sid: str) -> list[str]:
         """The functions ``sid`` returns only when called with no argument (``BARE_CALL_ONLY``)."""
         sym = self.g.by_id[sid]
-        hits = [t for ref in self.returned.get((sym.path, sym.qualname), ()) if ref.alias == BARE_CALL_ONLY
+        hits = [t for ref in self.returns_of(sym) if ref.alias == BARE_CALL_ONLY
                 for t in self._returned_name_targets(ref, sid)]
         return list(dict.fromkeys(hits))
+
+    def returns_of(self, sym) -> list[Ref] | tuple:
+        """A function's ``returns`` facts (what it returns or yields, ``index_flow``); empty where none is known."""
+        return self.returned.get((sym.path, sym.qualname), ())
 
     def returned_targets(self, sid: str, depth: int = 0) -> list[str]:
         """The functions (and classes) a function returns or yields, following ``return other()`` / ``yield from``."""
@@ -1239,7 +1243,7 @@ class Resolver(ImportBindings):
     def _returned_targets_uncached(self, sid: str, depth: int) -> list[str]:
         sym = self.g.by_id.get(sid)
         hits: list[str] = []
-        for ref in self.returned.get((sym.path, sym.qualname), ()) if sym else ():
+        for ref in self.returns_of(sym) if sym else ():
             if ref.kind == "returns_call":
                 if depth < 4:
                     callee = self._lookup(ref, sid, CALLABLE)
@@ -2705,7 +2709,7 @@ class Resolver(ImportBindings):
                 self._alias_of(declared, named) if named.replace(".", "").isidentifier() else None)
             return [(m, m) for m in members or ()]
         out, unions = [], False
-        for ref in self.returned.get((sym.path, sym.qualname), ()):
+        for ref in self.returns_of(sym):
             if ref.kind in RETURNED and ref.bound_to and not ref.receiver:
                 read = self._alias_values(ref, ref.bound_to.split("|"))
                 unions = unions or any(at is not ref for at, _ in read)
@@ -2719,7 +2723,7 @@ class Resolver(ImportBindings):
         one. Only where the function has two returns or a return's value is a call (a local variable's values
         are then expanded in its scope); a value nothing knows leaves the rest to decide (``_through_value``)."""
         values = []
-        for ref in self.returned.get((sym.path, sym.qualname), ()):
+        for ref in self.returns_of(sym):
             if ref.kind == "returns_call" and ref.bound_to and not ref.receiver:  # return cls() with cls = A or B
                 values += [(ref, v + "()") for v in ref.bound_to.split("|") if v.replace(".", "").isidentifier()]
             elif ref.kind == "returns_call":
@@ -3566,7 +3570,7 @@ class Resolver(ImportBindings):
         ref = self.return_types.get((sym.path, sym.qualname))
         if ref is not None:
             return ref.name in ("Self", "this") and not ref.receiver
-        returned = self.returned.get((sym.path, sym.qualname), ())
+        returned = self.returns_of(sym)
         if not returned and sid in self.wrapped:  # @Node.copy def where(self, ..): what its wrapper gives back
             return self._wrappers_give_receiver(sid)
         return bool(returned) and all(r.kind == "returns" and r.name in ("this", "self") and not r.receiver
@@ -3582,7 +3586,7 @@ class Resolver(ImportBindings):
 
     def _gives_receiver(self, wrapper: str, owner: str) -> bool:
         sym = self.g.by_id[wrapper]
-        returned = self.returned.get((sym.path, sym.qualname), ())
+        returned = self.returns_of(sym)
         return bool(returned) and all(self._receiver_given(r, owner) for r in returned)
 
     def _receiver_given(self, r: Ref, owner: str) -> bool:
@@ -3596,7 +3600,7 @@ class Resolver(ImportBindings):
         """``clone()``: a method returning its object, one built from its own class (``self.__class__.__new__(..)``,
         ``type(self)(..)``) or of the class that defines it (``DQ(**self.query)``)."""
         sym = self.g.by_id[sid]
-        returned = self.returned.get((sym.path, sym.qualname), ())
+        returned = self.returns_of(sym)
         own = self._enclosing_class(sid)
         return bool(returned) and all(
             _returns_own_object(r)
@@ -3703,7 +3707,7 @@ class Resolver(ImportBindings):
             return BodyReturns(cls, True)
         own = any(r.kind == "returns" and not r.receiver and not r.bound_to
                   and (sym.path, f"{sym.qualname}.{r.name}") in self.g.by_qual
-                  for r in self.returned.get((sym.path, sym.qualname), ()))
+                  for r in self.returns_of(sym))
         return BodyReturns(None, own)
 
     def _declared_class(self, ref: Ref, sid: str) -> str | None:
@@ -4117,7 +4121,7 @@ class Resolver(ImportBindings):
         not veto it: the type a function's known returns agree on is the one its callers' receivers get."""
         hooks = self.hooks.get(sym.path, self.no_hooks)
         classes, external = set(), False
-        for ref in self.returned.get((sym.path, sym.qualname), ()):
+        for ref in self.returns_of(sym):
             if ref.kind == "returns_call":  # return cls(...) as a value would be; return new Thing(): its class
                 cls, how = self._class_of_value(ref, f"{ref.receiver}.{ref.name}()" if ref.receiver else
                                                 f"{ref.name}()", hooks)

@@ -511,13 +511,26 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
         return []
     level = len(spec) - len(spec.lstrip("."))
     if not level:
-        return index.get(spec, [])
+        found = index.get(spec, [])
+        return _beside(importer, spec, found, index) if len(found) > 1 else found
     folder = posixpath.dirname(importer)
     for _ in range(level - 1):
         folder = posixpath.dirname(folder)
     rest = spec[level:].replace(".", "/")
     base = posixpath.join(folder, rest) if rest else folder
     return _files_of(base.lstrip("/"), index)
+
+
+def _beside(importer: str, spec: str, found: list[str], index: dict) -> list[str]:
+    """Of several modules an absolute import's name gives, the one in the importer's own folder where there is one:
+    a script run from its folder imports its sibling (``examples/fastapi/main.py``'s ``from schemas import ..`` is
+    ``examples/fastapi/schemas.py``, sys.path's first entry), not another example folder's ``schemas.py``."""
+    folder = importer.rpartition("/")[0]
+    if _files_of(folder, index):  # a package's module: an absolute import never means its sibling
+        return found
+    base = f"{folder}/{spec.replace('.', '/')}" if folder else spec.replace(".", "/")
+    beside = [path for path in found if _module_path(path) == base]
+    return beside or found
 
 
 def _files_of(base: str, index: dict) -> list[str]:
