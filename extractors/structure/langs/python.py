@@ -563,7 +563,23 @@ _FLAG_NAME = lazy_re(r"^[A-Z][A-Z0-9_]+$")  # a constant's name (a class's has a
 def settle_references(raw_refs: list) -> list:
     """Type aliases' members (``_alias_members_apart``), templates' patterns (``langs.settle_templates``) and
     ``Self`` read through its module (``_typing_self_bare``)."""
-    return settle_templates(_alias_members_apart(_typing_self_bare(raw_refs)), member_template)
+    return settle_templates(_constant_members(_alias_members_apart(_typing_self_bare(raw_refs))), member_template)
+
+
+def _constant_members(raw_refs: list) -> list:
+    """``getattr(router, "handle")``, ``getattr(cls, "Meta", None)``: a member named by a constant string is read
+    as ``router.handle`` is (an ``attribute`` reference on the same receiver), not a template matching no pattern
+    (dropped: the member looked unused)."""
+    if not has_kind(raw_refs, "template"):
+        return raw_refs
+    return [_constant_member(r) if r.kind == "template" else r for r in raw_refs]
+
+
+def _constant_member(r):
+    string = _STRING.match(r.name.strip())
+    if string is None or "f" in string.group(1).lower() or not string.group(3).isidentifier():
+        return r
+    return r._replace(kind="attribute", name=string.group(3))
 
 
 TYPING_MODULES = frozenset({"typing", "typing_extensions"})
