@@ -656,6 +656,7 @@ class Resolver(ImportBindings):
         self.alias_members: dict[tuple[str, str], list[Ref]] = {}
         # (path, qualname) -> the types a declared return's union names, where it names several (``return_unions``)
         self.return_members: dict[tuple[str, str], list[Ref]] = {}
+        self.item_members: dict[tuple[str, str], list[Ref]] = {}  # and of its container's elements (Iterator[A | B])
         self._class_of_call: dict[str, str | None] = {}
         # return_class in progress, and those of them met again below (a cycle: f returns g(), g returns f()); an
         # answer that met one still in progress is not kept, so what is kept does not depend on which came first
@@ -2646,6 +2647,8 @@ class Resolver(ImportBindings):
                            self._alias_of(r, head) or ()]
             elif _plain_call(head) and not excluded and not only:
                 members = self._called_members(r, head)
+            elif head.endswith(")" + ITEMS) and not excluded and not only and (called := _named_call(head[:-len(ITEMS)])):
+                members = self._element_members(r, called)
             else:
                 members = ()
             if not members and tilde and not excluded and not only and (several := self._method_returned(r, head, chain)):
@@ -2670,6 +2673,14 @@ class Resolver(ImportBindings):
             return [(replace(r, path=m.path, src_qualname=m.src_qualname), _written(m) + "()") for m in named]
         return [(replace(r, path=at.path, src_qualname=at.src_qualname), m)
                 for at, m in self._returned_members(r, call)]
+
+    def _element_members(self, r: Ref, call: str) -> list[tuple[Ref, Ref]]:
+        """``for src in sources()`` with ``sources() -> Iterator[A | B]``: each member class the callee declares its
+        elements are, read where it declares them; empty where it declares one class or none."""
+        sid, _ = self._one_callee(r, call)
+        sym = self.g.by_id[sid] if sid else None
+        members = self.item_members.get((sym.path, sym.qualname)) if sym else None
+        return [(replace(r, path=m.path, src_qualname=m.src_qualname), m) for m in members or ()]
 
     def _returned_members(self, r: Ref, call: str) -> list[tuple[Ref, Ref | str]]:
         """What ``first(xs)`` gives where it is no one class: the members of the union alias it declares it returns
@@ -3736,14 +3747,20 @@ class Resolver(ImportBindings):
         if r.kind == "signature":
             self._note_signature(r)
         elif r.kind == ITEMS_KIND:
-            dict.setdefault(self.item_types, (r.path, r.src_qualname), r)
+            self._note_union(self.item_types, self.item_members, r)
         else:
             if r.kind == ALIAS_KIND:  # all of a union's members; the first also stands for the alias as before
                 dict.setdefault(self.alias_members, (r.path, r.src_qualname), []).append(r)
-            kept = dict.setdefault(self.return_types, (r.path, r.src_qualname), r)
-            if kept is not r and r.kind == "type.return" == kept.kind and _written(r) != _written(kept) \
-                    and self.hooks.get(r.path, self.no_hooks).return_unions:
-                dict.setdefault(self.return_members, (r.path, r.src_qualname), [kept]).append(r)
+            self._note_union(self.return_types, self.return_members, r)
+
+    def _note_union(self, first: dict, members: dict, r: Ref) -> None:
+        """Keep the first declared type; where a language reads a union's members (``return_unions``), every
+        member a function's return (or its elements) names after it too: ``-> A | B``."""
+        key = (r.path, r.src_qualname)
+        kept = dict.setdefault(first, key, r)
+        if kept is not r and r.kind == kept.kind and r.kind in UNION_KINDS and _written(r) != _written(kept) \
+                and self.hooks.get(r.path, self.no_hooks).return_unions:
+            dict.setdefault(members, key, [kept]).append(r)
 
     def _note_signature(self, r: Ref) -> None:
         """Keep the first ``signature`` at its place; but where a class's signatures disagree at one place, that
@@ -5699,6 +5716,12 @@ def _call_of_name(receiver: str) -> str | None:
     return head + "()" if head.replace(".", "").isidentifier() and _one_call(receiver) else None
 
 
+def _named_call(value: str) -> str | None:
+    """``self.sources(a, b)`` -> ``self.sources()``: one call of a (dotted) name, its arguments dropped; else None."""
+    name, paren, _ = value.partition("(")
+    return f"{name}()" if paren and name.replace(".", "").isidentifier() and _one_call(value) else None
+
+
 def _plain_call(value: str) -> bool:
     """``first()``, ``mod.make()``: a call of a name, nothing more."""
     return value.endswith("()") and value[:-2].replace(".", "").isidentifier()
@@ -5813,6 +5836,7 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
 
 
 IMPORT_KINDS = ("import", "reexport")
+UNION_KINDS = ("type.return", ITEMS_KIND)  # declared types whose union's members are all kept (return_unions)
 # values that type a variable only where they name a repository class
 ALIAS_KIND = "type.alias"  # a member a type alias names (Python's ``X = Union[A, B]``: A and B)
 CLASS_ITSELF = "class"  # a ``type.alias``'s ``alias``: the alias holds the classes, not instances (``type[A | B]``)
