@@ -454,6 +454,9 @@ class Hooks(NamedTuple):
     # a declared return naming several types (Python's ``-> A | B``, ``Union[A, B]``) gives each: a call's value
     # reaches each one's member, as a union alias's members do (``_returned_members``), not the first one's only
     return_unions: bool = False
+    # a member read on a value of no known class names a method (a property) of the repository: an unresolved read
+    # of that name, never a guess (Python's ``acc.has_wildcard`` in a loop over an untyped list)
+    unknown_member_reads: bool = False
 
 
 def _layer(entry) -> Callable:
@@ -549,7 +552,8 @@ def hooks_of(support) -> Hooks:
                  stars_visible=bool(getattr(support, "STARS_VISIBLE", False)),
                  guess_reach=int(getattr(support, "GUESS_REACH", 0)),
                  base_member_uses_class=bool(getattr(support, "BASE_MEMBER_USES_CLASS", False)),
-                 return_unions=bool(getattr(support, "RETURN_UNIONS", False)))
+                 return_unions=bool(getattr(support, "RETURN_UNIONS", False)),
+                 unknown_member_reads=bool(getattr(support, "UNKNOWN_MEMBER_READS", False)))
 
 
 _LITERAL = lazy_re(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -1575,7 +1579,7 @@ class Resolver(ImportBindings):
         # buffer.size reads buffer too, as buffer.clear() does: a field used only through its members is used
         receiver_read = self._receiver_read(r, src) if r.receiver else []
         if not found or not found.ids:
-            return receiver_read
+            return receiver_read + self._member_read_unknown(r, src, found)
         written = f"{r.receiver}.{r.name}"
         out = receiver_read
         for h in found.ids[:MAX_CANDIDATES]:
@@ -1588,6 +1592,17 @@ class Resolver(ImportBindings):
             else:
                 out.append(self._edge(r, src, h, written, "calls", found.resolution, "property", r.receiver))
         return out
+
+    def _member_read_unknown(self, r: Ref, src: str, found: Found | None) -> list[Edge]:
+        """``acc.has_wildcard`` on a value of no known class, where the repository has a method (a property) of that
+        name: an unresolved read of the name (``Hooks.unknown_member_reads``), so that no such property is called
+        dead at 0.6 (``dead_code.sql``'s unresolved names); a library's value's member (external) gives none."""
+        if found is not None and found.resolution != "unresolved" or not r.receiver \
+                or not self.hooks.get(r.path, self.no_hooks).unknown_member_reads:
+            return []
+        if not any(self.g.by_id[i].kind == "method" for i in self.g.by_name.get(r.name, ()) if i in self.g.by_id):
+            return []
+        return [self._edge(r, src, None, f"{r.receiver}.{r.name}", "reads", "unresolved", "property", r.receiver)]
 
     def _read(self, r: Ref, src: str) -> list[Edge]:
         """A bare name read or assigned as a value (Java's ``count``, ``CONSTANT``; the parser dropped the names a

@@ -244,6 +244,7 @@ TRANSPARENT_TYPES = frozenset({"Optional", "Awaitable", "Final", "ClassVar", "An
 # a value of Union[A, B] is an A or a B: each argument is declared where the union is (a return's, a field's)
 UNION_TYPES = frozenset({"Union"})
 RETURN_UNIONS = True  # -> A | B: a call's value is either (resolve.Hooks.return_unions)
+UNKNOWN_MEMBER_READS = True  # acc.has_wildcard, acc untyped: an unresolved read of a property's name, not nothing
 BARE_QUALIFIERS = frozenset({"Final", "ClassVar"})  # x: Final = Converter(): typed by its value
 
 
