@@ -139,6 +139,37 @@ def test_a_decoration_call_is_counted_apart_not_judged(tmp_path):
 
 
 
+def test_a_decorator_naming_a_variable_is_judged_by_its_edge_to_that_variable(tmp_path):
+    # a.py: class Marker with __call__; mark = Marker(); @mark def f(): pass (pluggy's @hookimpl). SCIP binds the
+    # decorator's name to the variable; codelake's flow edge to that variable is that pair (judged, matched), its
+    # edge to Marker.__call__ (what the decoration runs, no occurrence in SCIP) is counted apart
+    (tmp_path / "a.py").write_text("class Marker:\n    def __call__(self, fn):\n        return fn\n\n\n"
+                                   "mark = Marker()\n\n\n@mark\ndef f():\n    pass\n")
+    marker, call, mark, f = (PKG + "`a`/Marker#", PKG + "`a`/Marker#__call__().", PKG + "`a`/mark.",
+                             PKG + "`a`/f().")
+    docs = read_documents(index(
+        document("a.py", [occurrence([0, 0, 0], PKG + "`a`/__init__:", DEFINITION),
+                          occurrence([0, 6, 12], marker, DEFINITION, [0, 0, 2, 17]),
+                          occurrence([1, 8, 16], call, DEFINITION, [1, 4, 2, 17]),
+                          occurrence([5, 0, 4], mark, DEFINITION),
+                          occurrence([8, 1, 5], mark),
+                          occurrence([9, 4, 5], f, DEFINITION, [8, 0, 10, 8])])))
+    module = {"id": "a.py::<module>", "path": "a.py", "name": "a", "kind": "module", "line_start": 1, "line_end": 11,
+              "parent_id": None}
+    symbols = [module] + [
+        {"id": f"a.py::{q}", "path": "a.py", "name": q.rpartition(".")[2], "kind": k, "line_start": s, "line_end": e,
+         "parent_id": p} for q, k, s, e, p in (("Marker", "class", 1, 3, "a.py::<module>"),
+                                               ("Marker.__call__", "method", 2, 3, "a.py::Marker"),
+                                               ("mark", "variable", 6, 6, "a.py::<module>"),
+                                               ("f", "function", 10, 11, "a.py::<module>"))]
+    edges = [Edge("a.py::<module>", "a.py::mark", "mark", "calls", "a.py", 9, "flow", "call", "a.py"),
+             Edge("a.py::<module>", "a.py::Marker.__call__", "mark", "calls", "a.py", 9, "flow", "call", "a.py")]
+    result = compare(docs, symbols, edges, {"a.py"}, tmp_path)
+    assert result.losses["codelake_decoration_calls_not_judged"] == 1
+    assert result.misses == [] and result.false_positives == []
+    assert result.calls.recall == 1.0
+
+
 def test_a_decorators_wrapper_run_at_a_call_of_the_decorated_method_is_counted_apart_not_judged(tmp_path):
     # b.py: class Node: copy(method) returns inner; @copy def where(self); h(q): q.where() -> codelake has the call
     # of where (judged) and a flow edge to copy.inner at the same line, the wrapper's run SCIP has no occurrence for

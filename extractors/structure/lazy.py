@@ -748,6 +748,8 @@ class LazyResolver(Resolver):
         self.signatures = _Lazy(self._load_return_types)
         self.item_types = _Lazy(self._load_return_types)
         self.alias_members = _Lazy(self._load_return_types)
+        self.return_members = _Lazy(self._load_return_types)
+        self.item_members = _Lazy(self._load_return_types)
         self.returned = _Lazy(self._load_returned)
         self.wrapped = _Lazy(self._load_wrapped)
         self.made = _Lazy(self._load_made)

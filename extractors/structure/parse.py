@@ -2422,7 +2422,7 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
             and _generic_head(_parent(node)) is None:  # x: Final = Converter(): no declared type (the value's)
         return "annotation"
     if transparent and (_wrapper_name(node, name_of) in transparent  # Optional[URL] itself, or its name Optional
-                        or last in transparent  # (the name first: it spares two parents)
+                        or (last in transparent or last in rules.union_types)  # (the name first: spares two parents)
                         and (_generic_head(_parent(node)) == node or _qualified_head(node))):  # or io::Result's Result
         return "annotation"
     generic, child, current = False, node, _parent(node)
@@ -2435,11 +2435,20 @@ def _type_form(node, rules: ParseRules, name_of) -> str | None:
             form = form(current, child) if callable(form) else form
             if form is not ...:  # a rule may look further up
                 return "generic" if generic else form
-        if kind in arguments and not (transparent and current.named_children[:1] == [child]
-                                      and _wrapper_name(_parent(current), name_of) in transparent):
+        if kind in arguments and not (transparent and _held_as_value(current, child, rules, name_of)):
             generic = True
         child, current = current, _parent(current)
     return "generic" if generic else "annotation"
+
+
+def _held_as_value(arguments, child, rules: ParseRules, name_of) -> bool:
+    """Whether a type argument is what a value of the generic type is used as: a transparent type's first
+    (``URL`` of ``Optional[URL]``), any of a union's (``A`` and ``B`` of ``Union[A, B]``)."""
+    first = arguments.named_children[:1] == [child]
+    if not first and not rules.union_types:
+        return False
+    wrapper = _wrapper_name(_parent(arguments), name_of)
+    return first and wrapper in rules.transparent_types or wrapper in rules.union_types
 
 
 GENERIC_TYPES = ("generic_type", "template_type", "generic_name")  # a type with arguments (C++: template type, C#:

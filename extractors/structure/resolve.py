@@ -451,6 +451,12 @@ class Hooks(NamedTuple):
     # ``Book.create()`` with ``create`` a base class's classmethod uses ``Book`` (a ``uses_type`` edge, as a member
     # none of ours has gives): a model class used only so is no dead code
     base_member_uses_class: bool = False
+    # a declared return naming several types (Python's ``-> A | B``, ``Union[A, B]``) gives each: a call's value
+    # reaches each one's member, as a union alias's members do (``_returned_members``), not the first one's only
+    return_unions: bool = False
+    # a member read on a value of no known class names a method (a property) of the repository: an unresolved read
+    # of that name, never a guess (Python's ``acc.has_wildcard`` in a loop over an untyped list)
+    unknown_member_reads: bool = False
 
 
 def _layer(entry) -> Callable:
@@ -545,7 +551,9 @@ def hooks_of(support) -> Hooks:
                  missing_member=getattr(support, "MISSING_MEMBER_METHOD", None),
                  stars_visible=bool(getattr(support, "STARS_VISIBLE", False)),
                  guess_reach=int(getattr(support, "GUESS_REACH", 0)),
-                 base_member_uses_class=bool(getattr(support, "BASE_MEMBER_USES_CLASS", False)))
+                 base_member_uses_class=bool(getattr(support, "BASE_MEMBER_USES_CLASS", False)),
+                 return_unions=bool(getattr(support, "RETURN_UNIONS", False)),
+                 unknown_member_reads=bool(getattr(support, "UNKNOWN_MEMBER_READS", False)))
 
 
 _LITERAL = lazy_re(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -651,6 +659,9 @@ class Resolver(ImportBindings):
         self._wrappers_ours: dict[tuple[str, str], str | None] = {}  # (path, qualname) -> _wrapper_of_ours
         # (path, qualname) -> the members a module-level type alias names (``X = Union[A, B]``: refs ``type.alias``)
         self.alias_members: dict[tuple[str, str], list[Ref]] = {}
+        # (path, qualname) -> the types a declared return's union names, where it names several (``return_unions``)
+        self.return_members: dict[tuple[str, str], list[Ref]] = {}
+        self.item_members: dict[tuple[str, str], list[Ref]] = {}  # and of its container's elements (Iterator[A | B])
         self._class_of_call: dict[str, str | None] = {}
         # return_class in progress, and those of them met again below (a cycle: f returns g(), g returns f()); an
         # answer that met one still in progress is not kept, so what is kept does not depend on which came first
@@ -1192,9 +1203,13 @@ class Resolver(ImportBindings):
     def _bare_call_targets(self, sid: str) -> list[str]:
         """The functions ``sid`` returns only when called with no argument (``BARE_CALL_ONLY``)."""
         sym = self.g.by_id[sid]
-        hits = [t for ref in self.returned.get((sym.path, sym.qualname), ()) if ref.alias == BARE_CALL_ONLY
+        hits = [t for ref in self.returns_of(sym) if ref.alias == BARE_CALL_ONLY
                 for t in self._returned_name_targets(ref, sid)]
         return list(dict.fromkeys(hits))
+
+    def returns_of(self, sym) -> list[Ref] | tuple:
+        """A function's ``returns`` facts (what it returns or yields, ``index_flow``); empty where none is known."""
+        return self.returned.get((sym.path, sym.qualname), ())
 
     def returned_targets(self, sid: str, depth: int = 0) -> list[str]:
         """The functions (and classes) a function returns or yields, following ``return other()`` / ``yield from``."""
@@ -1236,7 +1251,7 @@ class Resolver(ImportBindings):
     def _returned_targets_uncached(self, sid: str, depth: int) -> list[str]:
         sym = self.g.by_id.get(sid)
         hits: list[str] = []
-        for ref in self.returned.get((sym.path, sym.qualname), ()) if sym else ():
+        for ref in self.returns_of(sym) if sym else ():
             if ref.kind == "returns_call":
                 if depth < 4:
                     callee = self._lookup(ref, sid, CALLABLE)
@@ -1567,7 +1582,7 @@ class Resolver(ImportBindings):
         # buffer.size reads buffer too, as buffer.clear() does: a field used only through its members is used
         receiver_read = self._receiver_read(r, src) if r.receiver else []
         if not found or not found.ids:
-            return receiver_read
+            return receiver_read + self._member_read_unknown(r, src, found)
         written = f"{r.receiver}.{r.name}"
         out = receiver_read
         for h in found.ids[:MAX_CANDIDATES]:
@@ -1580,6 +1595,17 @@ class Resolver(ImportBindings):
             else:
                 out.append(self._edge(r, src, h, written, "calls", found.resolution, "property", r.receiver))
         return out
+
+    def _member_read_unknown(self, r: Ref, src: str, found: Found | None) -> list[Edge]:
+        """``acc.has_wildcard`` on a value of no known class, where the repository has a method (a property) of that
+        name: an unresolved read of the name (``Hooks.unknown_member_reads``), so that no such property is called
+        dead at 0.6 (``dead_code.sql``'s unresolved names); a library's value's member (external) gives none."""
+        if found is not None and found.resolution != "unresolved" or not r.receiver \
+                or not self.hooks.get(r.path, self.no_hooks).unknown_member_reads:
+            return []
+        if not any(self.g.by_id[i].kind == "method" for i in self.g.by_name.get(r.name, ()) if i in self.g.by_id):
+            return []
+        return [self._edge(r, src, None, f"{r.receiver}.{r.name}", "reads", "unresolved", "property", r.receiver)]
 
     def _read(self, r: Ref, src: str) -> list[Edge]:
         """A bare name read or assigned as a value (Java's ``count``, ``CONSTANT``; the parser dropped the names a
@@ -2639,6 +2665,8 @@ class Resolver(ImportBindings):
                            self._alias_of(r, head) or ()]
             elif _plain_call(head) and not excluded and not only:
                 members = self._called_members(r, head)
+            elif head.endswith(")" + ITEMS) and not excluded and not only and (called := _named_call(head[:-len(ITEMS)])):
+                members = self._element_members(r, called)
             else:
                 members = ()
             if not members and tilde and not excluded and not only and (several := self._method_returned(r, head, chain)):
@@ -2663,6 +2691,14 @@ class Resolver(ImportBindings):
             return [(replace(r, path=m.path, src_qualname=m.src_qualname), _written(m) + "()") for m in named]
         return [(replace(r, path=at.path, src_qualname=at.src_qualname), m)
                 for at, m in self._returned_members(r, call)]
+
+    def _element_members(self, r: Ref, call: str) -> list[tuple[Ref, Ref]]:
+        """``for src in sources()`` with ``sources() -> Iterator[A | B]``: each member class the callee declares its
+        elements are, read where it declares them; empty where it declares one class or none."""
+        sid, _ = self._one_callee(r, call)
+        sym = self.g.by_id[sid] if sid else None
+        members = self.item_members.get((sym.path, sym.qualname)) if sym else None
+        return [(replace(r, path=m.path, src_qualname=m.src_qualname), m) for m in members or ()]
 
     def _returned_members(self, r: Ref, call: str) -> list[tuple[Ref, Ref | str]]:
         """What ``first(xs)`` gives where it is no one class: the members of the union alias it declares it returns
@@ -2698,10 +2734,11 @@ class Resolver(ImportBindings):
         declared = self.return_types.get((sym.path, sym.qualname))
         if declared is not None:
             named = _written(declared)
-            members = self._alias_of(declared, named) if named.replace(".", "").isidentifier() else None
+            members = self.return_members.get((sym.path, sym.qualname)) or (
+                self._alias_of(declared, named) if named.replace(".", "").isidentifier() else None)
             return [(m, m) for m in members or ()]
         out, unions = [], False
-        for ref in self.returned.get((sym.path, sym.qualname), ()):
+        for ref in self.returns_of(sym):
             if ref.kind in RETURNED and ref.bound_to and not ref.receiver:
                 read = self._alias_values(ref, ref.bound_to.split("|"))
                 unions = unions or any(at is not ref for at, _ in read)
@@ -2715,7 +2752,7 @@ class Resolver(ImportBindings):
         one. Only where the function has two returns or a return's value is a call (a local variable's values
         are then expanded in its scope); a value nothing knows leaves the rest to decide (``_through_value``)."""
         values = []
-        for ref in self.returned.get((sym.path, sym.qualname), ()):
+        for ref in self.returns_of(sym):
             if ref.kind == "returns_call" and ref.bound_to and not ref.receiver:  # return cls() with cls = A or B
                 values += [(ref, v + "()") for v in ref.bound_to.split("|") if v.replace(".", "").isidentifier()]
             elif ref.kind == "returns_call":
@@ -3562,7 +3599,7 @@ class Resolver(ImportBindings):
         ref = self.return_types.get((sym.path, sym.qualname))
         if ref is not None:
             return ref.name in ("Self", "this") and not ref.receiver
-        returned = self.returned.get((sym.path, sym.qualname), ())
+        returned = self.returns_of(sym)
         if not returned and sid in self.wrapped:  # @Node.copy def where(self, ..): what its wrapper gives back
             return self._wrappers_give_receiver(sid)
         return bool(returned) and all(r.kind == "returns" and r.name in ("this", "self") and not r.receiver
@@ -3578,7 +3615,7 @@ class Resolver(ImportBindings):
 
     def _gives_receiver(self, wrapper: str, owner: str) -> bool:
         sym = self.g.by_id[wrapper]
-        returned = self.returned.get((sym.path, sym.qualname), ())
+        returned = self.returns_of(sym)
         return bool(returned) and all(self._receiver_given(r, owner) for r in returned)
 
     def _receiver_given(self, r: Ref, owner: str) -> bool:
@@ -3592,7 +3629,7 @@ class Resolver(ImportBindings):
         """``clone()``: a method returning its object, one built from its own class (``self.__class__.__new__(..)``,
         ``type(self)(..)``) or of the class that defines it (``DQ(**self.query)``)."""
         sym = self.g.by_id[sid]
-        returned = self.returned.get((sym.path, sym.qualname), ())
+        returned = self.returns_of(sym)
         own = self._enclosing_class(sid)
         return bool(returned) and all(
             _returns_own_object(r)
@@ -3645,6 +3682,8 @@ class Resolver(ImportBindings):
         elif ref is not None and ref.name in ("Self", "this") and not ref.receiver:  # -> Self, (): this: a builder's
             owner = self._enclosing_class(sid)
             cls = owner if owner and self.g.by_id[owner].kind != "trait" else None  # a trait's: any implementation
+        elif ref is not None and self.return_members.get((sym.path, sym.qualname)):
+            cls = None  # -> A | B: no one class; a call's value is each (_returned_members)
         elif ref is not None and ref.kind == "value.returned":  # const ky = createInstance(): what that returns
             cls = self._returned_class(ref, _written(ref))
             if cls is None:  # const useSWR = withArgs<SWRHook>(h): the type argument the callee gives back
@@ -3697,7 +3736,7 @@ class Resolver(ImportBindings):
             return BodyReturns(cls, True)
         own = any(r.kind == "returns" and not r.receiver and not r.bound_to
                   and (sym.path, f"{sym.qualname}.{r.name}") in self.g.by_qual
-                  for r in self.returned.get((sym.path, sym.qualname), ()))
+                  for r in self.returns_of(sym))
         return BodyReturns(None, own)
 
     def _declared_class(self, ref: Ref, sid: str) -> str | None:
@@ -3726,11 +3765,20 @@ class Resolver(ImportBindings):
         if r.kind == "signature":
             self._note_signature(r)
         elif r.kind == ITEMS_KIND:
-            dict.setdefault(self.item_types, (r.path, r.src_qualname), r)
+            self._note_union(self.item_types, self.item_members, r)
         else:
             if r.kind == ALIAS_KIND:  # all of a union's members; the first also stands for the alias as before
                 dict.setdefault(self.alias_members, (r.path, r.src_qualname), []).append(r)
-            dict.setdefault(self.return_types, (r.path, r.src_qualname), r)
+            self._note_union(self.return_types, self.return_members, r)
+
+    def _note_union(self, first: dict, members: dict, r: Ref) -> None:
+        """Keep the first declared type; where a language reads a union's members (``return_unions``), every
+        member a function's return (or its elements) names after it too: ``-> A | B``."""
+        key = (r.path, r.src_qualname)
+        kept = dict.setdefault(first, key, r)
+        if kept is not r and r.kind == kept.kind and r.kind in UNION_KINDS and _written(r) != _written(kept) \
+                and self.hooks.get(r.path, self.no_hooks).return_unions:
+            dict.setdefault(members, key, [kept]).append(r)
 
     def _note_signature(self, r: Ref) -> None:
         """Keep the first ``signature`` at its place; but where a class's signatures disagree at one place, that
@@ -4108,7 +4156,7 @@ class Resolver(ImportBindings):
         not veto it: the type a function's known returns agree on is the one its callers' receivers get."""
         hooks = self.hooks.get(sym.path, self.no_hooks)
         classes, external = set(), False
-        for ref in self.returned.get((sym.path, sym.qualname), ()):
+        for ref in self.returns_of(sym):
             if ref.kind == "returns_call":  # return cls(...) as a value would be; return new Thing(): its class
                 cls, how = self._class_of_value(ref, f"{ref.receiver}.{ref.name}()" if ref.receiver else
                                                 f"{ref.name}()", hooks)
@@ -5686,6 +5734,12 @@ def _call_of_name(receiver: str) -> str | None:
     return head + "()" if head.replace(".", "").isidentifier() and _one_call(receiver) else None
 
 
+def _named_call(value: str) -> str | None:
+    """``self.sources(a, b)`` -> ``self.sources()``: one call of a (dotted) name, its arguments dropped; else None."""
+    name, paren, _ = value.partition("(")
+    return f"{name}()" if paren and name.replace(".", "").isidentifier() and _one_call(value) else None
+
+
 def _plain_call(value: str) -> bool:
     """``first()``, ``mod.make()``: a call of a name, nothing more."""
     return value.endswith("()") and value[:-2].replace(".", "").isidentifier()
@@ -5800,6 +5854,7 @@ def prepare(symbols: list[Symbol], early_refs: list[Ref], files: dict[str, dict]
 
 
 IMPORT_KINDS = ("import", "reexport")
+UNION_KINDS = ("type.return", ITEMS_KIND)  # declared types whose union's members are all kept (return_unions)
 # values that type a variable only where they name a repository class
 ALIAS_KIND = "type.alias"  # a member a type alias names (Python's ``X = Union[A, B]``: A and B)
 CLASS_ITSELF = "class"  # a ``type.alias``'s ``alias``: the alias holds the classes, not instances (``type[A | B]``)

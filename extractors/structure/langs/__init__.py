@@ -377,6 +377,8 @@ class ParseRules(NamedTuple):
     transparent_types: Transparent | frozenset = frozenset()  # Optional[T], Promise<T>: a value of it is used as a T
     # qualifiers that written alone declare no type (Python's ``x: Final = Converter()``): the value assigned says it
     bare_qualifiers: frozenset = frozenset()
+    # types each of whose arguments a value of it may be (Python's ``Union[A, B]``): each takes the place's form
+    union_types: frozenset = frozenset()
     capitalized_classes: bool = False  # a capitalized receiver names a class (Java): its member reads are kept
     # a call's variable arguments are written with their declared types in a receiver's chain (C#'s ``Wrap(x)``:
     # ``Wrap(x:Cart)``), for a generic method's result inferred from them
@@ -654,6 +656,7 @@ def parse_rules(language: str | None) -> ParseRules:
         transparent_types=Transparent(frozenset(getattr(module, "TRANSPARENT_TYPES", ())),
                                       tuple(getattr(module, "TRANSPARENT_SUFFIXES", ()))),
         bare_qualifiers=frozenset(getattr(module, "BARE_QUALIFIERS", ())),
+        union_types=frozenset(getattr(module, "UNION_TYPES", ())),
         capitalized_classes=bool(getattr(module, "CAPITALIZED_CLASSES", False)),
         typed_arguments=bool(getattr(module, "TYPED_ARGUMENTS", False)),
         call_operator=getattr(module, "CALL_OPERATOR", None),

@@ -241,6 +241,10 @@ TYPE_ARGUMENTS = frozenset({"type_parameter"})
 TRANSPARENT_TYPES = frozenset({"Optional", "Awaitable", "Final", "ClassVar", "Annotated", "Type", "type", "ReadOnly",
                                "Required", "NotRequired", "Iterator", "Iterable", "Generator", "AsyncIterator",
                                "AsyncIterable", "AsyncGenerator"})
+# a value of Union[A, B] is an A or a B: each argument is declared where the union is (a return's, a field's)
+UNION_TYPES = frozenset({"Union"})
+RETURN_UNIONS = True  # -> A | B: a call's value is either (resolve.Hooks.return_unions)
+UNKNOWN_MEMBER_READS = True  # acc.has_wildcard, acc untyped: an unresolved read of a property's name, not nothing
 BARE_QUALIFIERS = frozenset({"Final", "ClassVar"})  # x: Final = Converter(): typed by its value
 
 
@@ -508,13 +512,26 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
         return []
     level = len(spec) - len(spec.lstrip("."))
     if not level:
-        return index.get(spec, [])
+        found = index.get(spec, [])
+        return _beside(importer, spec, found, index) if len(found) > 1 else found
     folder = posixpath.dirname(importer)
     for _ in range(level - 1):
         folder = posixpath.dirname(folder)
     rest = spec[level:].replace(".", "/")
     base = posixpath.join(folder, rest) if rest else folder
     return _files_of(base.lstrip("/"), index)
+
+
+def _beside(importer: str, spec: str, found: list[str], index: dict) -> list[str]:
+    """Of several modules an absolute import's name gives, the one in the importer's own folder where there is one:
+    a script run from its folder imports its sibling (``examples/fastapi/main.py``'s ``from schemas import ..`` is
+    ``examples/fastapi/schemas.py``, sys.path's first entry), not another example folder's ``schemas.py``."""
+    folder = importer.rpartition("/")[0]
+    if _files_of(folder, index):  # a package's module: an absolute import never means its sibling
+        return found
+    base = f"{folder}/{spec.replace('.', '/')}" if folder else spec.replace(".", "/")
+    beside = [path for path in found if _module_path(path) == base]
+    return beside or found
 
 
 def _files_of(base: str, index: dict) -> list[str]:
@@ -547,7 +564,23 @@ _FLAG_NAME = lazy_re(r"^[A-Z][A-Z0-9_]+$")  # a constant's name (a class's has a
 def settle_references(raw_refs: list) -> list:
     """Type aliases' members (``_alias_members_apart``), templates' patterns (``langs.settle_templates``) and
     ``Self`` read through its module (``_typing_self_bare``)."""
-    return settle_templates(_alias_members_apart(_typing_self_bare(raw_refs)), member_template)
+    return settle_templates(_constant_members(_alias_members_apart(_typing_self_bare(raw_refs))), member_template)
+
+
+def _constant_members(raw_refs: list) -> list:
+    """``getattr(router, "handle")``, ``getattr(cls, "Meta", None)``: a member named by a constant string is read
+    as ``router.handle`` is (an ``attribute`` reference on the same receiver), not a template matching no pattern
+    (dropped: the member looked unused)."""
+    if not has_kind(raw_refs, "template"):
+        return raw_refs
+    return [_constant_member(r) if r.kind == "template" else r for r in raw_refs]
+
+
+def _constant_member(r):
+    string = _STRING.match(r.name.strip())
+    if string is None or "f" in string.group(1).lower() or not string.group(3).isidentifier():
+        return r
+    return r._replace(kind="attribute", name=string.group(3))
 
 
 TYPING_MODULES = frozenset({"typing", "typing_extensions"})

@@ -142,7 +142,12 @@
 ; (`x: Final = Converter()`: a bare qualifier, no type; the value's call below types it)
 (assignment left: (identifier) @var.name type: (type) @var.type
  (#not-match? @var.type "(^|[.])(TypeAlias|Final|ClassVar)$"))
-(assignment left: (identifier) @var.name right: (_ function: [(identifier) (attribute)]) @var.type)
+; (`x: Logger = get_logger()`: the annotation declares what x is; the call's value, maybe Any or unknown, is no second
+; value beside it: only a bare qualifier leaves the type to the value's call)
+(assignment left: (identifier) @var.name !type right: (_ function: [(identifier) (attribute)]) @var.type)
+; needs: Final|ClassVar
+(assignment left: (identifier) @var.name type: (type) @_bare right: (_ function: [(identifier) (attribute)]) @var.type
+ (#match? @_bare "(^|[.])(Final|ClassVar)$"))
 ; needs: await
 (assignment left: (identifier) @var.name !type right: (await (_ function: [(identifier) (attribute)]) @var.type))
 ; q = (Person\n .select(..)\n .join(Note)): a call chain laid over lines in parentheses is that call

@@ -704,11 +704,19 @@ def decoration_calls(sources: dict):
     """Whether an edge is the call a decorator factory's result gets where the function is made (``@command()``:
     ``command()(f)`` runs the ``decorator`` that ``command`` returns; codelake's ``flow`` edge at the decorator's
     line): a real call with no occurrence of its own in SCIP, which binds the line to the factory only (judged by
-    that edge)."""
+    that edge). The edge to the very symbol the decorator names is no such call (``@hookimpl`` with ``hookimpl =
+    HookimplMarker(..)`` a module variable: codelake's ``flow`` edge to that variable, SCIP's occurrence of it):
+    judged."""
     def decoration(edge: Edge) -> bool:
-        return edge.resolution == "flow" and edge.ref_form == "call" and \
+        return edge.resolution == "flow" and edge.ref_form == "call" and not _names_itself(edge) and \
             sources[edge.path].line(edge.line).lstrip().startswith("@")
     return decoration
+
+
+def _names_itself(edge: Edge) -> bool:
+    """Whether an edge's target is the symbol its name as written names (``hookimpl`` -> ``mod.py::hookimpl``)."""
+    return bool(edge.dst_id and edge.dst_name) and \
+        edge.dst_id.rpartition("::")[2].rpartition(".")[2] == edge.dst_name.rpartition(".")[2]
 
 
 def wrapper_runs(edges: list[Edge], symbols: list[dict]):
