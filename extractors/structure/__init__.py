@@ -264,9 +264,14 @@ def _meanwhile(languages: set[str]) -> None:
     """What the rest of an update needs whatever its files hold, done while the parse-ahead child may still parse:
     the modules that resolution and the writes import, and the support modules of the updated files' languages (a
     module index built again imports the others' as it asks them; a kept one, as most updates keep it, asks none)."""
-    import concurrent.futures  # noqa: F401  (the shard writes' threads)
+    # the shard writes' threads: the package alone leaves ``ThreadPoolExecutor``'s module to its first use
+    from concurrent.futures import ThreadPoolExecutor  # noqa: F401
+
+    import pyarrow as pa
 
     from . import incremental, langs, lazy, rows  # noqa: F401
+
+    pa.scalar("")  # pyarrow's first conversion of a Python object imports its date helpers (dateutil, calendar)
 
     for language in languages:
         langs.support(language)
