@@ -139,8 +139,11 @@ class StructureExtractor:
         workers = ctx.options.get("workers")
         entry_points = plan.console_entry_points(view.root)
         ahead = ctx.options.get("parsed_ahead")  # an update's files, parsed while the process started (``ahead``)
+        read = None
         if ahead is not None:
             _meanwhile({lang.name for _, lang, *_ in changes.to_parse})
+            if not full:  # what the run reads of the old rows, read while the child still parses
+                read = _read_ahead(ctx.previous, changes, cursor.state)
         new = ahead.take(changes.to_parse, view.head, entry_points) if ahead is not None else None
         if new is not None:
             ctx.count("files_parsed_ahead", new["files"].num_rows)
@@ -153,7 +156,7 @@ class StructureExtractor:
         configs, moved = _resolution_configs(changes, cursor, full)
         if moved:
             ctx.count("resolution_configs_changed")
-        run = _Run(ctx, view.root, f"{self.name}@{self.version}", workers, new)
+        run = _Run(ctx, view.root, f"{self.name}@{self.version}", workers, new, read)
         if full:
             next_sid = yield from run.whole()
         else:
@@ -172,6 +175,7 @@ class _Run:
     provenance: str
     workers: int | None
     new: dict
+    read: object = None  # ``incremental.ReadAhead``: the old rows read before the parse was taken
 
     def whole(self):
         from . import rows
@@ -207,12 +211,14 @@ class _Run:
 
         previous, new = self.ctx.previous, self.new
         changed = set(new["files"].column("path").to_pylist()) | set(changes.deleted)
-        where = ("path", sorted(changed))
-        old = {t: previous(t, where=where, hand_over=True) for t in ("files", "symbols", "refs")}  # merged later
+        ready = state.get("lazy_index") == LAZY_INDEX  # the lake's internal indexes are this version's
+        read = self.read
+        if read is None or read.changed != changed:  # (the plan's paths are the parsed ones) else read here, the
+            read = incremental.read_ahead(previous, changed, False)  # old edges only if the edit keeps a line
+        old = read.old
         symbols, next_sid = incremental.stable_sids(rows.with_owners(new["symbols"], previous, changed),
                                                     old["symbols"], incremental.next_sid_of(state, previous))
         scope = incremental.edit_scope(changed, old, {**new, "symbols": symbols})
-        ready = state.get("lazy_index") == LAZY_INDEX  # the lake's internal indexes are this version's
         moved_owners = rows.reparented(previous, symbols, changed, scope, indexed=ready)
         written = sorted(changed | set(moved_owners.column("path").to_pylist()))
         for table in ("files", "refs", "symbols"):
@@ -234,7 +240,7 @@ class _Run:
         if affected is not None and (len(affected) > incremental.INCREMENTAL_SHARE * max(current.file_count(), 1)
                                      or incremental.structural(scope, current.files())):
             affected = None
-        kept = incremental.kept_resolution(scope, old, previous) if ready else None
+        kept = incremental.kept_resolution(scope, old, previous, read.kept) if ready else None
         if rows.resolves_lazily(current, affected, ready):  # in this process, nothing forked: the tables written so
             yield Complete(WRITTEN_BEFORE_EDGES)  # far are written while it resolves
         edges = rows.resolve_current(current, affected, self.root, self.provenance, self.workers, lazily=ready,
@@ -245,13 +251,27 @@ class _Run:
         return next_sid
 
 
+def _read_ahead(previous, changes, state: dict):
+    """``incremental.read_ahead`` of the files an update's plan parses or deletes (the run checks them against the
+    paths it parsed)."""
+    from . import incremental
+
+    changed = {path for path, *_ in changes.to_parse} | set(changes.deleted)
+    return incremental.read_ahead(previous, changed, lines=state.get("lazy_index") == LAZY_INDEX)
+
+
 def _meanwhile(languages: set[str]) -> None:
     """What the rest of an update needs whatever its files hold, done while the parse-ahead child may still parse:
     the modules that resolution and the writes import, and the support modules of the updated files' languages (a
     module index built again imports the others' as it asks them; a kept one, as most updates keep it, asks none)."""
-    import concurrent.futures  # noqa: F401  (the shard writes' threads)
+    # the shard writes' threads: the package alone leaves ``ThreadPoolExecutor``'s module to its first use
+    from concurrent.futures import ThreadPoolExecutor  # noqa: F401
+
+    import pyarrow as pa
 
     from . import incremental, langs, lazy, rows  # noqa: F401
+
+    pa.scalar("")  # pyarrow's first conversion of a Python object imports its date helpers (dateutil, calendar)
 
     for language in languages:
         langs.support(language)

@@ -225,7 +225,6 @@ import sys
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from importlib import resources
 from operator import itemgetter
 from pathlib import Path
 from typing import Callable, NamedTuple
@@ -316,10 +315,12 @@ INHERITS = lazy_re(r"^; inherits: *([a-z_]+) *$", re.M)
 def query_text(language: str) -> str | None:
     """A language's query file; a line ``; inherits: <language>`` prepends that language's whole query (a superset
     grammar such as TSX over TypeScript then only adds what is its own)."""
-    entry = resources.files("extractors.structure").joinpath("queries").joinpath(f"{language}.scm")
+    # the package's folder, as ``marks.queries_digest`` reads it: ``importlib.resources`` would import zipfile,
+    # tempfile, shutil, lzma and bz2 into the parse-ahead child (~15 M instructions of its critical path)
+    entry = Path(__file__).with_name("queries") / f"{language}.scm"
     if not entry.is_file():
         return None
-    text = entry.read_text()
+    text = entry.read_text(encoding="utf-8")  # as ``Traversable.read_text`` read it
     parents = [query_text(name) or "" for name in INHERITS.findall(text)]
     return "\n".join(parents + [text])
 
