@@ -648,6 +648,7 @@ class Resolver(ImportBindings):
         self.scopes: dict[str, tuple | None] = {}  # path -> (group, package scope)
         self._arity_twins_of: dict[str, list[str]] = {}  # a type -> it and its twins (``_arity_twins``)
         self._global_cache: dict[tuple, Found] = {}
+        self._method_named: dict[str, bool] = {}  # ``_names_a_method``'s answers
         self.lang_state: dict[str, dict] = {}  # a language module's own memo for this run, under its name
         self._by_prefix: dict[tuple, dict[tuple, list[str]]] = {}  # candidates by leading folders, per name
         self._mro: dict[str, list[tuple[str, int]]] = {}
@@ -1603,9 +1604,18 @@ class Resolver(ImportBindings):
         if found is not None and found.resolution != "unresolved" or not r.receiver \
                 or not self.hooks.get(r.path, self.no_hooks).unknown_member_reads:
             return []
-        if not any(self.g.by_id[i].kind == "method" for i in self.g.by_name.get(r.name, ()) if i in self.g.by_id):
+        if not self._names_a_method(r.name):
             return []
         return [self._edge(r, src, None, f"{r.receiver}.{r.name}", "reads", "unresolved", "property", r.receiver)]
+
+    def _names_a_method(self, name: str) -> bool:
+        """Whether some method of the repository bears ``name``, asked once per name (a name such as ``value`` is
+        read on thousands of unknown values and borne by as many fields)."""
+        known = self._method_named.get(name)
+        if known is None:
+            known = self._method_named[name] = any(
+                self.g.by_id[i].kind == "method" for i in self.g.by_name.get(name, ()) if i in self.g.by_id)
+        return known
 
     def _read(self, r: Ref, src: str) -> list[Edge]:
         """A bare name read or assigned as a value (Java's ``count``, ``CONSTANT``; the parser dropped the names a
