@@ -71,6 +71,10 @@ _FIXTURE_ARGS = lazy_re(rb"^[ \t]*[A-Z][A-Z0-9_]*\([ \t]*[A-Za-z_][\w:]*[ \t]*(,
 # class, whose members became a class nested in a method of its own. Rewritten ``if`` (padded): the branch stays
 _IF_CONSTEXPR_MACRO = lazy_re(rb"^[ \t]*(?:else[ \t]+)?((?:[A-Z][A-Z0-9_]*_)?(?:IF_CONSTEXPR|CONSTEXPR_IF))(?=[ \t]*\()",
                               re.M)
+# a block comment on a macro's continued line (htop's ``do { /* Check capacity */ \`` in a ``#define`` written in a
+# function): the grammar ends the macro's text at the comment, the rest of the macro reads as the function's code
+# and its braces end the function early (``Process_makeCommandStr``'s calls of the macro went to the file)
+_CONTINUED_COMMENT = lazy_re(rb"/\*[^\n]*?\*/(?=[ \t]*\\\n)")
 _ATTRIBUTE = lazy_re(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\n]*\))*\)\)")
 
 
@@ -82,7 +86,7 @@ def repairs(language: str) -> tuple:
 # (pattern, the group blanked (0: the whole match), what that group must hold to be blanked)
 _REWRITES = ((_CLASS_MACRO, 1, b""), (_BARE_CLASS_MACRO, 1, b""), (_SPECIFIER, 0, b""), (_TRAILING, 1, b""), (_NEXT_LINE_ANNOTATION, 1, b""),
              (_LONE_MACRO, 1, b""), (_LONE_MACRO_CALL, 1, b""), (_IF_MACRO, 1, b""),
-             (_FIXTURE_ARGS, 1, b'"'), (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""))
+             (_FIXTURE_ARGS, 1, b'"'), (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""), (_CONTINUED_COMMENT, 0, b""))
 
 
 def repair(data: bytes) -> bytes:
