@@ -130,11 +130,16 @@ def _blank_group(m: re.Match, group: int) -> bytes:
 _MACRO_CALL = lazy_re(rb"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)[ \t]*\(")
 
 
+_TEMPLATE_USE = lazy_re(rb"\b([A-Z][A-Za-z0-9_]*)[ \t]*<")
+
+
 def repaired_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
     """The function-like macros a repair blanked (``GUARDED_BY(mu_)``, ``class FMT_SO_VISIBILITY("default") X``):
-    each is still a use of its ``#define`` (leveldb's thread-safety macros were all unused, their uses blanked)."""
-    return [(m.start(1), m.group(1).decode()) for m in _MACRO_CALL.finditer(before)
-            if after[m.start(1):m.end(1)].isspace()]
+    each is still a use of its ``#define`` (leveldb's thread-safety macros were all unused, their uses blanked); and
+    the templates a blanked condition named (``RAPIDJSON_DISABLEIF_RETURN((internal::IsPointer<T>), (T&))``: the
+    trait ``IsPointer`` is used there, and nowhere else)."""
+    return [(m.start(1), m.group(1).decode()) for pattern in (_MACRO_CALL, _TEMPLATE_USE)
+            for m in pattern.finditer(before) if after[m.start(1):m.end(1)].isspace()]
 
 
 _CONDITIONAL = lazy_re(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b")
