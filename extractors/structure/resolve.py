@@ -348,6 +348,9 @@ class Hooks(NamedTuple):
     # (receiver) -> how many type arguments the type built inline there writes (``new Foo<A>()``: 1), None: none built
     inline_type_arguments: Callable = lambda _receiver: None
     merged_declarations: bool = False  # a type's same-named twins in its file are one with it (TS declaration merging)
+    # a type's same-named twins in its file are alternatives (C++'s specializations of one class template): a member
+    # found on one is that member of each (``TypeHelper<V, T>::Is(v)`` may run any specialization's ``Is``)
+    alternative_twins: bool = False
     # a function given methods of its own is a type its ``new`` builds (JavaScript's ES5 ``function Request() {}`` with
     # ``Request.prototype.m = function () {}``): ``new Request()`` is a Request, as a class's would be
     constructor_functions: bool = False
@@ -512,6 +515,7 @@ def hooks_of(support) -> Hooks:
                  type_arguments_written=bool(getattr(support, "GENERIC_NAMES", ())),
                  inline_type_arguments=getattr(support, "inline_type_arguments", None) or (lambda _receiver: None),
                  merged_declarations=bool(getattr(support, "MERGED_DECLARATIONS", False)),
+                 alternative_twins=bool(getattr(support, "ALTERNATIVE_TWINS", False)),
                  constructor_functions=bool(getattr(support, "CONSTRUCTOR_FUNCTIONS", False)),
                  constructor_name=getattr(support, "constructor_name", None) or (lambda _name: False),
                  nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
@@ -900,7 +904,7 @@ class Resolver(ImportBindings):
                 and hooks.visible_members is not None:  # of extensions in several
             found = hooks.visible_members(self, r, src, found)  # packages, the ones seen
         if r.args is not None and len(found.ids) > 1:
-            found = Found(self._accepting(found.ids, r), found.resolution)
+            found = type(found)(self._accepting(found.ids, r), found.resolution)  # a Listed one stays whole
         if hooks.type_arguments_written and len(found.ids) > 1 and found.resolution not in GUESSES:
             found = self._by_method_type_parameters(r, found)
         if found.resolution in GUESSES and len(found.ids) > 1:
@@ -1090,7 +1094,8 @@ class Resolver(ImportBindings):
             out += [t for t in self._twins(sid) if t not in out and (t == sid or self.g.by_id[t].kind == kind)]
         # (a twin marked MADE is no overload where written ones answer: `handlers.onDone()` of a function's own
         # object, not the `onDone` of an object the function hands to a call)
-        return found if len(out) == len(found.ids) else Found(self._written_first(Found(out, "")).ids, found.resolution)
+        return found if len(out) == len(found.ids) else type(found)(self._written_first(Found(out, "")).ids,
+                                                                    found.resolution)
 
     def _inherited_overloads(self, found: Found, r: Ref) -> Found:
         """``div.attr("k")`` where ``Element`` declares ``attr(k, v)`` overloads only and its base ``Node`` declares
@@ -1988,9 +1993,9 @@ class Resolver(ImportBindings):
             return Found([sid if sym is None or sym.kind in kinds else (self._of_kind(sid, kinds) or sid)],
                          found.resolution)
         if all((sym := by_id.get(i)) is None or sym.kind in kinds for i in found.ids):  # mostly: each its own
-            return Found(list(dict.fromkeys(found.ids)), found.resolution)
+            return type(found)(list(dict.fromkeys(found.ids)), found.resolution)  # a Listed one stays whole
         kept = [t for i in found.ids if (t := self._of_kind(i, kinds))]
-        return Found(list(dict.fromkeys(kept)) or found.ids, found.resolution)
+        return type(found)(list(dict.fromkeys(kept)) or found.ids, found.resolution)
 
     def _library_member(self, r: Ref, src: str, found: Found, hooks: Hooks) -> Found:
         """A member of a value of a library's type (``external``) that the language lets the repository add
@@ -4955,9 +4960,17 @@ class Resolver(ImportBindings):
                 assigned = found
                 continue
             if not self._is_interface(c) and not self._declared_only(sid):
-                return found
+                return self._on_each_twin(cls, name, found) if depth == 0 else found
             declared = declared or found
         return assigned or declared or (None if skip_self else self._hosted_on_twin(cls, name))
+
+    def _on_each_twin(self, cls: str, name: str, found: Found) -> Found:
+        """``found`` and the same-named member of each twin of ``cls`` where the twins are alternatives
+        (``ALTERNATIVE_TWINS``)."""
+        if not self.hooks.get(self.g.by_id[cls].path, self.no_hooks).alternative_twins:
+            return found
+        ids = [m for t in self._twins(cls) if (m := self.g.members.get(t, {}).get(name))]
+        return Listed(ids, found.resolution) if len(ids) > 1 else found  # certain, not a guess: kept whole
 
     def _base_named(self, cls: str, name: str) -> str | None:
         """The base of ``cls`` named ``name``, where no member bears that name: an embedded struct's field is named

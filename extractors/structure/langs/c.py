@@ -201,17 +201,41 @@ def linked(resolver, r, src):
     first). One: ``same_package``; several (one per platform, or per example program): ``ambiguous``, each a
     candidate (past ``MAX_CANDIDATES`` the nearest the caller), leaving out another test folder's or example's
     where the caller's own has one (``_same_program``)."""
-    from ..resolve import Found
+    from ..resolve import Found, Listed
 
     if r.name in resolver.hooks.get(r.path, resolver.no_hooks).builtins:  # the standard library's, though a test
         return None  # redefines assert() for itself
-    by_id = resolver.g.by_id
-    ids = [i for i in resolver._same_language(resolver._global(r.name, LINKED_KINDS, r.path).ids, r.path)
-           if "." not in by_id[i].qualname and by_id[i].path != r.path]
+    ids = _linked_ids(resolver, r, resolver._global(r.name, LINKED_KINDS, r.path).ids)
     if not ids:
         return None
-    ids = resolver._same_program(r.path, Found(ids, "ambiguous")).ids or ids
+    if len(ids) > 1:
+        every = _linked_ids(resolver, r, resolver._global_all(r.name, LINKED_KINDS, r.path).ids)
+        if _platform_variants([resolver.g.by_id[i].path for i in every], r.path):
+            return Listed(every, "same_package")  # each the one a build links: certain, however many (not 8)
     return Found(ids, "same_package" if len(ids) == 1 else "ambiguous")
+
+
+def _linked_ids(resolver, r, candidates: list[str]) -> list[str]:
+    """Of ``candidates``, the top-level definitions of the caller's language in other files, of its own program
+    (``_same_program``) where it has some."""
+    from ..resolve import Found
+
+    by_id = resolver.g.by_id
+    ids = [i for i in resolver._same_language(candidates, r.path)
+           if "." not in by_id[i].qualname and by_id[i].path != r.path]
+    return (resolver._same_program(r.path, Found(ids, "ambiguous")).ids or ids) if ids else []
+
+
+MAX_VARIANTS = 32  # platform folders a name's definitions may span and still be one per build
+
+
+def _platform_variants(paths: list[str], caller: str) -> bool:
+    """Whether the definitions are one per platform folder (htop's ``Machine_delete`` in ``linux/``, ``darwin/``,
+    ``freebsd/``... nine folders, declared once in ``Machine.h``): each in a folder of its own, none in the
+    caller's, so a build links exactly one of them. A callback (``.delete = ProcessTable_delete``) reaches them all:
+    an ``ambiguous`` one is dropped as a mere value, and a guess keeps 8 of 9."""
+    folders = {p.rpartition("/")[0] for p in paths}
+    return len(folders) == len(paths) <= MAX_VARIANTS and caller.rpartition("/")[0] not in folders
 
 
 MAX_INCLUDED = 400  # files an include closure is walked through for a name's platform variants

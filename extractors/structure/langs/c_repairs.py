@@ -25,12 +25,13 @@ _CLASS_MACRO = lazy_re(rb"\b(?:class|struct|union)[ \t]+(" + _MACRO + _ARGS + rb
 # name and then what opens a class follow (``struct STAT st;`` declares a variable)
 _BARE_CLASS_MACRO = lazy_re(rb"\b(?:class|struct|union)[ \t]+([A-Z][A-Z0-9]+)"
                             rb"(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:\{|:(?!:)|final\b|$))", re.M)
-# a specifier-like macro before a declaration: its name says it is one (an export, an inline, a constexpr...)
+# a specifier-like macro before a declaration: its name says it is one (an export, an inline, a constexpr...); after
+# a declarator too, before an initializer list's ``:`` or a comment (``GenericValue() RAPIDJSON_NOEXCEPT : data_() {``)
 _SPECIFIER = lazy_re(rb"\b[A-Z][A-Z0-9_]*_(?:EXPORT|EXPORTS|API|EXTERN|IMPORT|INLINE|ALWAYS_INLINE|NOINLINE|"
-                     rb"FORCE_INLINE|CONSTEXPR\d*|CONSTEVAL|FUNC|NODISCARD|DEPRECATED|NORETURN|PUBLIC|HIDDEN|"
+                     rb"FORCE_INLINE|FORCEINLINE|CONSTEXPR\d*|CONSTEVAL|FUNC|NODISCARD|DEPRECATED|NORETURN|PUBLIC|HIDDEN|"
                      rb"VISIBLE|VISIBILITY|LOCAL|UNUSED|MAYBE_UNUSED|PURE|DLL|DECL|CDECL|STDCALL|ATTR\w*|"
                      rb"NOEXCEPT|OVERRIDE|FINAL|NOTHROW)\b"
-                     + _ARGS + rb"(?=[ \t]+[A-Za-z_~]|[ \t]*(?:[;{=]|$))", re.M)
+                     + _ARGS + rb"(?=[ \t]+[A-Za-z_~]|[ \t]*(?:[;{=]|:(?!:)|//|$))", re.M)
 # a macro after a declarator: thread-safety annotations (``Status bg_error_ GUARDED_BY(mutex_);``, ``void f()
 # EXCLUSIVE_LOCKS_REQUIRED(mu_);``, ``explicit MutexLock(Mutex* mu) EXCLUSIVE_LOCK_FUNCTION(mu) : mu_(mu) {``), before
 # what may end or follow a declaration
@@ -48,6 +49,16 @@ _NEXT_LINE_ANNOTATION = lazy_re(rb"(?<=[\w)])[ \t]*\n[ \t]*(\b[A-Z0-9_]*(?:LOCKS
 _IF_MACRO = lazy_re(rb"\bif[ \t]+(" + _MACRO + rb")(?=[ \t]*\()")
 # FMT_BEGIN_NAMESPACE on its own line; SPDLOG_TRY { (a try block's macro: the block stays)
 _LONE_MACRO = lazy_re(rb"^[ \t]*(" + _MACRO + rb")[ \t]*(?:\{[ \t]*)?$", re.M)
+# a statement-like macro call alone on its line, no ``;`` after it (rapidjson's ``RAPIDJSON_DIAG_OFF(switch-enum)``
+# between declarations, a pragma's wrapper): read as a declaration missing its type, it broke the whole file's top
+# level (``document.h``: every class after it an ERROR); the call stays a use of its ``#define`` (``repaired_calls``)
+# (not an X-macro's expansion, ``KV_OP_MAP(XX)`` in a switch, whose argument names a macro: that use is the point)
+_LONE_MACRO_CALL = lazy_re(rb"(?<!\\\n)^[ \t]*(" + _MACRO + rb"\((?![ \t]*[A-Z_][A-Z0-9_]*[ \t]*\))[^()\n]*\))"
+                           rb"[ \t]*(?://[^\n]*)?$", re.M)
+# SFINAE's return-type macro (``RAPIDJSON_DISABLEIF_RETURN((cond), (GenericValue&))`` on the line before
+# ``operator=(T value) {``): a macro call where the grammar wants a type ends the class; only its last argument, the
+# type it expands to, is kept (``GenericValue&``), so the method reads with its return type
+_RETURN_TYPE_MACRO = lazy_re(rb"\b[A-Z][A-Z0-9_]*IF_RETURN\(\((?:[^()\n]|\([^()\n]*\))*\),[ \t]*\(([^()\n]*)\)\)")
 # a test framework's macro defining a test by strings (Catch2, doctest: TEST_CASE("adds", "[math]") {): its
 # arguments blanked, it reads as a function TEST_CASE() {...} (cpp.scm names it a test)
 _STRING_ARGS = lazy_re(rb"^[ \t]*[A-Z][A-Z0-9_]*\(((?:[^()\n]|\([^()\n]*\))*)\)[ \t]*\{", re.M)  # with a "
@@ -60,25 +71,37 @@ _FIXTURE_ARGS = lazy_re(rb"^[ \t]*[A-Z][A-Z0-9_]*\([ \t]*[A-Za-z_][\w:]*[ \t]*(,
 # class, whose members became a class nested in a method of its own. Rewritten ``if`` (padded): the branch stays
 _IF_CONSTEXPR_MACRO = lazy_re(rb"^[ \t]*(?:else[ \t]+)?((?:[A-Z][A-Z0-9_]*_)?(?:IF_CONSTEXPR|CONSTEXPR_IF))(?=[ \t]*\()",
                               re.M)
+# a block comment on a macro's continued line (htop's ``do { /* Check capacity */ \`` in a ``#define`` written in a
+# function): the grammar ends the macro's text at the comment, the rest of the macro reads as the function's code
+# and its braces end the function early (``Process_makeCommandStr``'s calls of the macro went to the file)
+_CONTINUED_COMMENT = lazy_re(rb"/\*[^\n]*?\*/(?=[ \t]*\\\n)")
 _ATTRIBUTE = lazy_re(rb"\b__(?:attribute__|declspec)[ \t]*\(\((?:[^()\n]|\([^()\n]*\))*\)\)")
 
 
 def repairs(language: str) -> tuple:
     """The byte-for-byte rewrites to try, in turn, on a C or C++ file that failed to parse."""
-    return (repair, unconditional)
+    return (repair, unconditional, first_branches)
 
 
 # (pattern, the group blanked (0: the whole match), what that group must hold to be blanked)
 _REWRITES = ((_CLASS_MACRO, 1, b""), (_BARE_CLASS_MACRO, 1, b""), (_SPECIFIER, 0, b""), (_TRAILING, 1, b""), (_NEXT_LINE_ANNOTATION, 1, b""),
-             (_LONE_MACRO, 1, b""), (_IF_MACRO, 1, b""),
-             (_FIXTURE_ARGS, 1, b'"'), (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""))
+             (_LONE_MACRO, 1, b""), (_LONE_MACRO_CALL, 1, b""), (_IF_MACRO, 1, b""),
+             (_FIXTURE_ARGS, 1, b'"'), (_STRING_ARGS, 1, b'"'), (_ATTRIBUTE, 0, b""), (_CONTINUED_COMMENT, 0, b""))
 
 
 def repair(data: bytes) -> bytes:
     """Every line but the preprocessor's (``#define SHAPES_EXPORT ...`` names the macro: it stays)."""
     for pattern, group, needs in _REWRITES:
         data = pattern.sub(lambda m: _rewritten(m, group, needs), data)
+    data = _RETURN_TYPE_MACRO.sub(_type_kept, data)
     return _IF_CONSTEXPR_MACRO.sub(_as_if, data)
+
+
+def _type_kept(m: re.Match) -> bytes:
+    """All but the macro's last argument blanked, offsets kept (a ``#define``'s line is left as it is)."""
+    if _rewritten(m, 0, b"") == m.group(0):
+        return m.group(0)
+    return _blank(m.string[m.start():m.start(1)]) + m.group(1) + _blank(m.string[m.end(1):m.end()])
 
 
 def _as_if(m: re.Match) -> bytes:
@@ -107,11 +130,16 @@ def _blank_group(m: re.Match, group: int) -> bytes:
 _MACRO_CALL = lazy_re(rb"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)[ \t]*\(")
 
 
+_TEMPLATE_USE = lazy_re(rb"\b([A-Z][A-Za-z0-9_]*)[ \t]*<")
+
+
 def repaired_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
     """The function-like macros a repair blanked (``GUARDED_BY(mu_)``, ``class FMT_SO_VISIBILITY("default") X``):
-    each is still a use of its ``#define`` (leveldb's thread-safety macros were all unused, their uses blanked)."""
-    return [(m.start(1), m.group(1).decode()) for m in _MACRO_CALL.finditer(before)
-            if after[m.start(1):m.end(1)].isspace()]
+    each is still a use of its ``#define`` (leveldb's thread-safety macros were all unused, their uses blanked); and
+    the templates a blanked condition named (``RAPIDJSON_DISABLEIF_RETURN((internal::IsPointer<T>), (T&))``: the
+    trait ``IsPointer`` is used there, and nowhere else)."""
+    return [(m.start(1), m.group(1).decode()) for pattern in (_MACRO_CALL, _TEMPLATE_USE)
+            for m in pattern.finditer(before) if after[m.start(1):m.end(1)].isspace()]
 
 
 _CONDITIONAL = lazy_re(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b")
@@ -146,3 +174,43 @@ def unconditional(data: bytes) -> bytes:
         for k in range(first, last + 1):
             lines[k] = b" " * len(lines[k])
     return b"\n".join(lines)
+
+
+_SHORT_BRANCHES = 4  # lines of code past a conditional's first branch that ``first_branches`` may drop
+
+
+def first_branches(data: bytes) -> bytes:
+    """The short conditionals read as if their first branch held: the ``#if`` line, and the ``#else``/``#elif``
+    branches through the ``#endif`` (at most ``_SHORT_BRANCHES`` lines of code past the first branch, none a
+    conditional of its own), blanked. Two branches each holding half a declaration (rapidjson's ``#ifndef
+    RAPIDJSON_DOXYGEN_RUNNING`` choosing between two constructor heads before one initializer list) read as one
+    declaration with two heads, and the class ended there. A long alternative is kept: it may hold the only
+    definitions (``msinttypes/stdint.h``'s typedefs after ``#if _MSC_VER >= 1600 #include <stdint.h> #else``).
+    Tried after ``unconditional``, kept only with fewer errors; one pass over the lines."""
+    lines = data.split(b"\n")
+    open_blocks: list[list] = []  # [its #if line, the line its first #else/#elif starts, a nested block in it]
+    blank: list[tuple[int, int]] = []
+    for i, line in enumerate(lines):
+        m = _CONDITIONAL.match(line)
+        word = m.group(1) if m else None
+        if word in (b"if", b"ifdef", b"ifndef"):
+            if open_blocks:
+                open_blocks[-1][2] = True
+            open_blocks.append([i, None, False])
+        elif word == b"endif" and open_blocks:
+            first, other, nested = open_blocks.pop()
+            if other is not None and not nested and i - other - 1 <= _SHORT_BRANCHES:
+                blank += [(first, _continued(lines, first)), (other, i)]
+        elif word is not None and open_blocks and open_blocks[-1][1] is None:
+            open_blocks[-1][1] = i
+    for first, last in blank:
+        for k in range(first, last + 1):
+            lines[k] = b" " * len(lines[k])
+    return b"\n".join(lines)
+
+
+def _continued(lines: list[bytes], i: int) -> int:
+    """The last line of the directive starting at line ``i`` (a backslash continues it)."""
+    while lines[i].endswith(b"\\") and i + 1 < len(lines):
+        i += 1
+    return i

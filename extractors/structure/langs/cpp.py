@@ -27,6 +27,11 @@ IMPLICIT_THIS = True
 # (format.h's handler, passed where format.h includes base.h), not the template's header: a guess among all the
 # repository's ``on_text`` methods, the header's own not preferred
 NARROWED_GUESS_OPEN = True
+# a class template's specializations (``template <..> struct TypeHelper<V, bool> {..}``, twins ``TypeHelper#2``...;
+# a class defined in both branches of an ``#if``) are the template's members, each an alternative:
+# ``TypeHelper<ValueType, T>::Is(*this)`` with T a parameter may run any of them
+MERGED_DECLARATIONS = True
+ALTERNATIVE_TWINS = True
 NAMED_CONSTRUCTORS = True  # Circle::Circle(double) is what new Circle(1.0) runs
 MEMBER_ACCESS = ("->",)  # r->file->Append(): a receiver r.file, followed by value flow as a dotted one
 EXTERNAL_RECEIVERS = frozenset({"std", "boost", "absl", "testing"})
