@@ -403,7 +403,11 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
         return None, module, "*"
     parts = (module or "").split(".")
     first_class = next((i for i, p in enumerate(parts) if p[:1].isupper()), len(parts) - 1)
-    return alias or parts[-1], ".".join(parts[:first_class]), ".".join(parts[first_class:])
+    # ``a.b.C.Companion.f``: a companion object's members are its class's (``C.f``), as the parse names them
+    # (ktlint's tests' ``import ..KtLintAssertThat.Companion.assertThatRule``, else unresolved); the companion
+    # itself imported (``a.b.C.Companion``) is the class
+    member = [p for p in parts[first_class:] if p != "Companion"] or parts[first_class:first_class + 1]
+    return alias or parts[-1], ".".join(parts[:first_class]), ".".join(member)
 
 
 _TYPE_ARGUMENTS = lazy_re(r"<[^<>()]*>(?=\()")  # adapter<Int>(), listOf<Pair<A, B>>() (inner ones first)
