@@ -277,6 +277,9 @@ def library_member(resolver, r, src):
 UNIVERSAL_TYPE = "Any"  # every class's supertype: an extension of it (or of ``<T : Any> T``) is every type's
 # the standard library's scope functions, extensions of every type (``C().apply { parse(..) }``)
 SCOPE_FUNCTIONS = frozenset({"apply", "also", "let", "run", "takeIf", "takeUnless"})
+# what every value has from the standard library, whatever its arguments: ``Any``'s members and the infix ``to``
+# (``PROPERTY to value``, ktlint's tests' editorconfig overrides, on a constant of a class of ours)
+ANY_MEMBERS = frozenset({"to", "toString", "hashCode", "equals"})
 
 
 def universal_member(resolver, r, src):
@@ -295,7 +298,7 @@ def universal_member(resolver, r, src):
             return type(found)(universal, found.resolution)
     # else the standard library's, given its one block, on a class of ours that does not define it: no member
     # missed (``it.run()`` with no block is a member's call, of a value of a type not known)
-    return EXTERNAL if r.name in SCOPE_FUNCTIONS and r.args == 1 else None
+    return EXTERNAL if r.name in SCOPE_FUNCTIONS and r.args == 1 or r.name in ANY_MEMBERS else None
 
 
 def visible_members(resolver, r, src, found):
