@@ -356,6 +356,8 @@ class Hooks(NamedTuple):
     constructor_name: Callable = lambda _name: False
     nearest_twin: bool = False  # of a name declared several times in a file, the one declared last before the use
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
+    # (receiver) -> the type its value has as written (C#'s ``1_000d``, ``TimeSpan.Zero``), None: not stated
+    receiver_type_written: Callable = lambda _receiver: None
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
     # a class's overloads and its bases' are one set (Java's ``attr(k)`` of Node beside Element's ``attr(k, v)``):
     # a call no own overload accepts is a base's (``_inherited_overloads``); not JavaScript's (extra arguments pass)
@@ -510,6 +512,7 @@ def hooks_of(support) -> Hooks:
                  constructor_name=getattr(support, "constructor_name", None) or (lambda _name: False),
                  nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
+                 receiver_type_written=getattr(support, "receiver_type_written", None) or (lambda _receiver: None),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  overloads_across_bases=bool(getattr(support, "OVERLOADS_ACROSS_BASES", False)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
@@ -1999,7 +2002,18 @@ class Resolver(ImportBindings):
             found = self._reached_only(r, found, hooks.guess_reach)
         if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
+        if hooks.extends_library_types and len(found.ids) > 1 and any(self._extends_library(i) for i in found.ids):
+            found = self._extensions_of_receiver(r, found, hooks)
         return found
+
+    def _extensions_of_receiver(self, r: Ref, found: Found, hooks: Hooks) -> Found:
+        """Extensions of library types guessed by name on a receiver the guess reads no type of (``(-1234L)``,
+        ``TimeSpan.Zero``): those of the type the code states there, as on a library's object (``_of_receiver_type``);
+        all where none is of it."""
+        kept = self._of_receiver_type(r, found.ids, hooks)
+        if len(kept) == len(found.ids):
+            return found
+        return Found(kept, "unique_name" if self._one_definition(kept) else found.resolution)
 
     def _methods_first(self, r: Ref, ids: list[str]) -> list[str]:
         """Of a call's candidates, the methods; with them the fields declared as functions (``_declared_callable``)
@@ -2867,7 +2881,9 @@ class Resolver(ImportBindings):
         bound = r.bound_to or hooks.inline_type(hooks.receiver_path(r.receiver))
         bound = bound.rpartition(".")[2] if bound else None  # System.DateTime: DateTime
         bound = bound if bound and bound.isidentifier() else None
-        names = (bound,) if bound else next((t for rx, t in _LITERAL_TYPES if rx.match(r.receiver or "")), ())
+        written = None if bound else hooks.receiver_type_written(r.receiver or "")
+        names = (bound,) if bound else (written,) if written else \
+            next((t for rx, t in _LITERAL_TYPES if rx.match(r.receiver or "")), ())
         kept = [i for i in ids if self.g.by_id[i].qualname.partition(".")[0] in names] if names else ids
         return kept or ids
 
