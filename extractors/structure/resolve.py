@@ -395,6 +395,8 @@ class Hooks(NamedTuple):
     wrapper_types: frozenset = frozenset()
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
+    # a type written as a function type (``(String) -> Checker``) is read as its result: a value of it called gives it
+    function_types_give_result: bool = False
     value_types: frozenset = frozenset()  # builtin types whose values are never called (Python's bool, str, list)
     function_types: frozenset = frozenset()  # builtin types whose values are functions (TypeScript's Function)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
@@ -534,6 +536,7 @@ def hooks_of(support) -> Hooks:
                  wrapper_types=frozenset(getattr(support, "WRAPPER_TYPES", ())),
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
+                 function_types_give_result=bool(getattr(support, "FUNCTION_TYPES_GIVE_RESULT", False)),
                  value_types=frozenset(getattr(support, "VALUE_TYPES", ())),
                  function_types=frozenset(getattr(support, "FUNCTION_TYPES", ())),
                  reads_declarations=getattr(support, "reads_declarations", None),
@@ -3319,8 +3322,13 @@ class Resolver(ImportBindings):
             return self.return_class(found.ids[0])  # another file too: what the literal declares it returns
         if self.g.by_id[found.ids[0]].kind in VALUES:  # CartanType("A3") with CartanType = Generator(): __call__'s
             held = self.return_class(found.ids[0])
-            call = self._member(held, "__call__") if held else None
-            return self.return_class(call.ids[0]) if call and len(call.ids) == 1 else self._signature_called(held)
+            hooks = self.hooks.get(r.path, self.no_hooks)
+            call = self._member(held, hooks.call_operator or "__call__") if held else None
+            if call and len(call.ids) == 1:
+                return self.return_class(call.ids[0])
+            # a value of a function type read as its result (Kotlin's ``val check = assertThatRule { .. }`` of a
+            # ``(String) -> KtLintAssertThat``): calling it gives that result, a class no call operator runs
+            return self._signature_called(held) or (held if held and hooks.function_types_give_result else None)
         if self._returns_self(found.ids[0]):
             return self._class_called_on(r, callee) or self.return_class(found.ids[0])
         held = self.return_class(found.ids[0])

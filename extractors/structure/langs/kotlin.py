@@ -22,6 +22,9 @@ ARITY = True  # overloads are told apart by their arguments: a call reaches thos
 OVERLOADS_ACROSS_BASES = True  # a subclass's fun f(a, b) beside its base's fun f(a): x.f(a) is the base's
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's member
 CALL_OPERATOR = "invoke"  # operator fun invoke: queryBuilder { .. } on a QueryBuilder runs QueryBuilder.invoke
+# a function type's result is the type its value is read as (TYPE_CONTEXTS: ``(String) -> Checker`` names Checker as
+# the return or field type): a value of it called, ``check(code)``, gives a Checker where Checker has no invoke
+FUNCTION_TYPES_GIVE_RESULT = True
 # a local variable or parameter of a function type is called as ``block()``; a bare name read is a variable's
 LOCAL_KINDS = ("call", "callback", "read")
 CAPITALIZED_CLASSES = True  # Mode.A, Names.MAX: an object's, enum's or companion's member, its class imported or near
