@@ -2808,8 +2808,8 @@ class Resolver(ImportBindings):
         cls, how = self._class_of_value(r, value, hooks)
         if cls and chain:
             cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
-        elif chain and how == "external" and hooks.extends_library_types \
-                and (extended := self._extension_result(r, _chain_parts(chain), hooks)):
+        elif chain and how == "external" and (hooks.extends_library_types or hooks.library_member is not None) \
+                and (extended := self._extension_result(r, _chain_parts(chain), hooks, value)):
             cls, how = extended, "typed"
         elif chain and how == "external" and _chain_parts(chain)[0].split("(")[0] in ELEMENT_ACCESSORS:
             # this.registered.get(name): an element out of a library's container, of a type unknown, which may be
@@ -2830,14 +2830,22 @@ class Resolver(ImportBindings):
             return Found(found.ids, "constructor")
         return self._found_elsewhere(r, found) if found.ids else found
 
-    def _extension_result(self, r: Ref, parts: tuple[str, ...], hooks: Hooks) -> str | None:
+    def _extension_result(self, r: Ref, parts: tuple[str, ...], hooks: Hooks, value: str = "") -> str | None:
         """``connection.QueryMultiple(..).Read()`` with ``connection`` of a library's type: the class the methods the
         repository adds to library types under the first step's name agree they return (C#'s ``static GridReader
-        QueryMultiple(this IDbConnection cnn, ..)``), then along the rest of the chain; None where none is added."""
+        QueryMultiple(this IDbConnection cnn, ..)``), then along the rest of the chain; None where none is added.
+        Where the language finds such methods by the library type's name (Kotlin's ``library_member``: ``fun
+        ASTNode.toChained()`` called on ``node: ASTNode``), the value's type (``value``) is what it looks up."""
         if not parts[0].endswith(")"):
             return None
-        probe = Ref(r.path, r.src_qualname, "call", re.split(r"[(<]", parts[0])[0], r.receiver, None, None, r.line)
-        found = self._library_extension(probe, hooks)
+        name = re.split(r"[(<]", parts[0])[0]
+        if hooks.extends_library_types:
+            found = self._library_extension(Ref(r.path, r.src_qualname, "call", name, r.receiver, None, None, r.line),
+                                            hooks)
+        else:
+            probe = Ref(r.path, r.src_qualname, "call", name, value or r.receiver, None, None, r.line, value or None)
+            found = hooks.library_member(self, probe, self.g.by_qual.get((r.path, r.src_qualname),
+                                                                         f"{r.path}::{MODULE}"))
         cls = self._agreed_return(found.ids) if found else None
         return self._class_along(cls, list(parts[1:])) if cls and len(parts) > 1 else cls
 
