@@ -397,6 +397,8 @@ class Hooks(NamedTuple):
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
     # a type written as a function type (``(String) -> Checker``) is read as its result: a value of it called gives it
     function_types_give_result: bool = False
+    # a library type's value has the repository's extension functions (``library_member``), whose results type a chain
+    library_extension_results: bool = False
     value_types: frozenset = frozenset()  # builtin types whose values are never called (Python's bool, str, list)
     function_types: frozenset = frozenset()  # builtin types whose values are functions (TypeScript's Function)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
@@ -537,6 +539,7 @@ def hooks_of(support) -> Hooks:
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
                  function_types_give_result=bool(getattr(support, "FUNCTION_TYPES_GIVE_RESULT", False)),
+                 library_extension_results=bool(getattr(support, "LIBRARY_EXTENSION_RESULTS", False)),
                  value_types=frozenset(getattr(support, "VALUE_TYPES", ())),
                  function_types=frozenset(getattr(support, "FUNCTION_TYPES", ())),
                  reads_declarations=getattr(support, "reads_declarations", None),
@@ -2808,7 +2811,7 @@ class Resolver(ImportBindings):
         cls, how = self._class_of_value(r, value, hooks)
         if cls and chain:
             cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
-        elif chain and how == "external" and (hooks.extends_library_types or hooks.library_member is not None) \
+        elif chain and how == "external" and (hooks.extends_library_types or hooks.library_extension_results) \
                 and (extended := self._extension_result(r, _chain_parts(chain), hooks, value)):
             cls, how = extended, "typed"
         elif chain and how == "external" and _chain_parts(chain)[0].split("(")[0] in ELEMENT_ACCESSORS:

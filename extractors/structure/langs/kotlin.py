@@ -25,6 +25,9 @@ CALL_OPERATOR = "invoke"  # operator fun invoke: queryBuilder { .. } on a QueryB
 # a function type's result is the type its value is read as (TYPE_CONTEXTS: ``(String) -> Checker`` names Checker as
 # the return or field type): a value of it called, ``check(code)``, gives a Checker where Checker has no invoke
 FUNCTION_TYPES_GIVE_RESULT = True
+# ``node.toChained().hasNewline()`` with ``node: ASTNode`` and ``fun ASTNode.toChained(): Chained?``: the chain goes on
+# from the class the extension (found by ``library_member``) returns, not from the library's type
+LIBRARY_EXTENSION_RESULTS = True
 # a local variable or parameter of a function type is called as ``block()``; a bare name read is a variable's
 LOCAL_KINDS = ("call", "callback", "read")
 CAPITALIZED_CLASSES = True  # Mode.A, Names.MAX: an object's, enum's or companion's member, its class imported or near
