@@ -314,6 +314,7 @@ class Hooks(NamedTuple):
     locals_shadow: bool  # a local variable hides a same-named definition of its file (no pytest-style fixtures)
     type_only_kinds: frozenset  # kinds naming no value: never what a receiver is (TypeScript's interface, type)
     base_kinds: frozenset  # kinds a base may be, where a guess by name picks one (Rust's impl Trait for T: a trait)
+    bases_outside_body: bool  # a class's bases are named outside its body: its own nested classes are not in scope
     name_layers: tuple
     member_layers: tuple
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
@@ -492,6 +493,7 @@ def hooks_of(support) -> Hooks:
                  locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
                  type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
+                 bases_outside_body=bool(getattr(support, "BASES_OUTSIDE_BODY", False)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
                  foreign_type=getattr(support, "foreign_type", None),
@@ -1510,8 +1512,23 @@ class Resolver(ImportBindings):
         last = max(places, default=None)
         return last[1] if last is not None and at[1:].isdigit() and int(at[1:]) > last[0] else None
 
+    def _base_outside_body(self, r: Ref, src: str) -> Found | None:
+        """Java's ``class JBoss6VFS extends VFS`` beside its own nested ``VFS``: the clause is read where the class is
+        declared, outside its body, where its own members are not in scope: the base the file imports or its package
+        holds; None where neither names one (the nested class then stands)."""
+        module = f"{r.path}::{MODULE}"
+        for layer in (self._layer_imported, self._layer_package):
+            found = layer(r, module)
+            ids = [i for i in found.ids if self.g.by_id[i].parent_id != src] if found else []
+            if ids:
+                return Found(ids, found.resolution)
+        return None
+
     def _inherits(self, r: Ref, src: str) -> list[Edge]:
         found = self._lookup(r, src, CLASSLIKE)
+        if found.ids and not r.receiver and self.hooks.get(r.path, self.no_hooks).bases_outside_body \
+                and any(self.g.by_id[i].parent_id == src for i in found.ids):
+            found = self._base_outside_body(r, src) or found
         if found.resolution in GUESSES:  # a guess by name keeps the kinds a base can be (a struct is no trait)
             found = self._narrowed(found, self.hooks.get(r.path, self.no_hooks).base_kinds)
         singleton = r.alias == SINGLETON  # extend M: M's methods are the class object's (the edge's form says so)
