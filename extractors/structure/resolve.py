@@ -3354,8 +3354,8 @@ class Resolver(ImportBindings):
             call = self._member(held, hooks.call_operator or "__call__") if held else None
             if call and len(call.ids) == 1:
                 return self.return_class(call.ids[0])
-            # a value of a function type read as its result (Kotlin's ``val check = assertThatRule { .. }`` of a
-            # ``(String) -> KtLintAssertThat``): calling it gives that result, a class no call operator runs
+            # a value of a function type read as its result (Kotlin's ``val check: (String) -> Checker``, or what
+            # ``checkerOf(..): (String) -> Checker`` gives): calling it gives that result, a class no operator runs
             return self._signature_called(held) or (held if held and hooks.function_types_give_result else None)
         if self._returns_self(found.ids[0]):
             return self._class_called_on(r, callee) or self.return_class(found.ids[0])

@@ -641,7 +641,6 @@ def inline_type(receiver: str) -> str | None:
     return m.group(1) if m else None
 
 
-
 # the keyword types a static member or a literal's suffix names (``long.MinValue``, ``1_000d``)
 _KEYWORD_TYPES = frozenset({"bool", "byte", "sbyte", "short", "ushort", "int", "uint", "long", "ulong", "float",
                             "double", "decimal", "char", "string", "object"})
@@ -664,6 +663,7 @@ def receiver_type_written(receiver: str) -> str | None:
     m = _STATIC_MEMBER.match(receiver)
     head = m.group(1) if m else ""
     return head if head[:1].isupper() or head in _KEYWORD_TYPES else None
+
 
 # a type as written: a variable's declared Foo<A, B> (bound as Foo<,>), a static call's Policy<int>.Handle(); Foo
 # bare: the plain twin (ISyncPolicy p beside ISyncPolicy<T>, Policy.Handle() beside Policy<T>.Handle())
