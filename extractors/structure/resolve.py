@@ -314,6 +314,7 @@ class Hooks(NamedTuple):
     locals_shadow: bool  # a local variable hides a same-named definition of its file (no pytest-style fixtures)
     type_only_kinds: frozenset  # kinds naming no value: never what a receiver is (TypeScript's interface, type)
     base_kinds: frozenset  # kinds a base may be, where a guess by name picks one (Rust's impl Trait for T: a trait)
+    bases_outside_body: bool  # a class's bases are named outside its body: its own nested classes are not in scope
     name_layers: tuple
     member_layers: tuple
     outside_path: Callable | None = None  # (resolver, ref, path) -> whether the path names another package's item
@@ -359,6 +360,8 @@ class Hooks(NamedTuple):
     constructor_name: Callable = lambda _name: False
     nearest_twin: bool = False  # of a name declared several times in a file, the one declared last before the use
     extends_library_types: bool = False  # a library type's value may have methods the repository adds (Swift, C#)
+    # (receiver) -> the type its value has as written (C#'s ``1_000d``, ``TimeSpan.Zero``), None: not stated
+    receiver_type_written: Callable = lambda _receiver: None
     overloads: bool = True  # a member defined again in its scope is an overload: a call may mean any of them
     # a class's overloads and its bases' are one set (Java's ``attr(k)`` of Node beside Element's ``attr(k, v)``):
     # a call no own overload accepts is a base's (``_inherited_overloads``); not JavaScript's (extra arguments pass)
@@ -396,6 +399,10 @@ class Hooks(NamedTuple):
     wrapper_types: frozenset = frozenset()
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
+    # a type written as a function type (``(String) -> Checker``) is read as its result: a value of it called gives it
+    function_types_give_result: bool = False
+    # a library type's value has the repository's extension functions (``library_member``), whose results type a chain
+    library_extension_results: bool = False
     value_types: frozenset = frozenset()  # builtin types whose values are never called (Python's bool, str, list)
     function_types: frozenset = frozenset()  # builtin types whose values are functions (TypeScript's Function)
     # (path) -> whether the file takes types from declaration files (TypeScript does; plain JavaScript runs code only)
@@ -495,6 +502,7 @@ def hooks_of(support) -> Hooks:
                  locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
                  type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
+                 bases_outside_body=bool(getattr(support, "BASES_OUTSIDE_BODY", False)),
                  name_layers=tuple(_layer(e) for e in names), member_layers=tuple(_layer(e) for e in members),
                  outside_path=getattr(support, "outside_path", None),
                  foreign_type=getattr(support, "foreign_type", None),
@@ -520,6 +528,7 @@ def hooks_of(support) -> Hooks:
                  constructor_name=getattr(support, "constructor_name", None) or (lambda _name: False),
                  nearest_twin=bool(getattr(support, "NEAREST_TWIN", False)),
                  extends_library_types=bool(getattr(support, "EXTENDS_LIBRARY_TYPES", False)),
+                 receiver_type_written=getattr(support, "receiver_type_written", None) or (lambda _receiver: None),
                  overloads=bool(getattr(support, "OVERLOADS", True)),
                  overloads_across_bases=bool(getattr(support, "OVERLOADS_ACROSS_BASES", False)),
                  builtin_guess_named=bool(getattr(support, "BUILTIN_GUESS_NAMED", False)),
@@ -541,6 +550,8 @@ def hooks_of(support) -> Hooks:
                  wrapper_types=frozenset(getattr(support, "WRAPPER_TYPES", ())),
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
+                 function_types_give_result=bool(getattr(support, "FUNCTION_TYPES_GIVE_RESULT", False)),
+                 library_extension_results=bool(getattr(support, "LIBRARY_EXTENSION_RESULTS", False)),
                  value_types=frozenset(getattr(support, "VALUE_TYPES", ())),
                  function_types=frozenset(getattr(support, "FUNCTION_TYPES", ())),
                  reads_declarations=getattr(support, "reads_declarations", None),
@@ -1525,8 +1536,23 @@ class Resolver(ImportBindings):
         last = max(places, default=None)
         return last[1] if last is not None and at[1:].isdigit() and int(at[1:]) > last[0] else None
 
+    def _base_outside_body(self, r: Ref, src: str) -> Found | None:
+        """Java's ``class JBoss6VFS extends VFS`` beside its own nested ``VFS``: the clause is read where the class is
+        declared, outside its body, where its own members are not in scope: the base the file imports or its package
+        holds; None where neither names one (the nested class then stands)."""
+        module = f"{r.path}::{MODULE}"
+        for layer in (self._layer_imported, self._layer_package):
+            found = layer(r, module)
+            ids = [i for i in found.ids if self.g.by_id[i].parent_id != src] if found else []
+            if ids:
+                return Found(ids, found.resolution)
+        return None
+
     def _inherits(self, r: Ref, src: str) -> list[Edge]:
         found = self._lookup(r, src, CLASSLIKE)
+        if found.ids and not r.receiver and self.hooks.get(r.path, self.no_hooks).bases_outside_body \
+                and any(self.g.by_id[i].parent_id == src for i in found.ids):
+            found = self._base_outside_body(r, src) or found
         if found.resolution in GUESSES:  # a guess by name keeps the kinds a base can be (a struct is no trait)
             found = self._narrowed(found, self.hooks.get(r.path, self.no_hooks).base_kinds)
         singleton = r.alias == SINGLETON  # extend M: M's methods are the class object's (the edge's form says so)
@@ -2043,7 +2069,18 @@ class Resolver(ImportBindings):
             found = self._reached_only(r, found, hooks.guess_reach)
         if found.ids and hooks.reads_declarations is not None and not hooks.reads_declarations(r.path):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
+        if hooks.extends_library_types and len(found.ids) > 1 and any(self._extends_library(i) for i in found.ids):
+            found = self._extensions_of_receiver(r, found, hooks)
         return found
+
+    def _extensions_of_receiver(self, r: Ref, found: Found, hooks: Hooks) -> Found:
+        """Extensions of library types guessed by name on a receiver the guess reads no type of (``(-1234L)``,
+        ``TimeSpan.Zero``): those of the type the code states there, as on a library's object (``_of_receiver_type``);
+        all where none is of it."""
+        kept = self._of_receiver_type(r, found.ids, hooks)
+        if len(kept) == len(found.ids):
+            return found
+        return Found(kept, "unique_name" if self._one_definition(kept) else found.resolution)
 
     def _methods_first(self, r: Ref, ids: list[str]) -> list[str]:
         """Of a call's candidates, the methods; with them the fields declared as functions (``_declared_callable``)
@@ -2846,8 +2883,8 @@ class Resolver(ImportBindings):
         cls, how = self._class_of_value(r, value, hooks)
         if cls and chain:
             cls, how = self._class_along(cls, _chain_parts(chain)), "typed"
-        elif chain and how == "external" and hooks.extends_library_types \
-                and (extended := self._extension_result(r, _chain_parts(chain), hooks)):
+        elif chain and how == "external" and (hooks.extends_library_types or hooks.library_extension_results) \
+                and (extended := self._extension_result(r, _chain_parts(chain), hooks, value)):
             cls, how = extended, "typed"
         elif chain and how == "external" and _chain_parts(chain)[0].split("(")[0] in ELEMENT_ACCESSORS:
             # this.registered.get(name): an element out of a library's container, of a type unknown, which may be
@@ -2868,14 +2905,22 @@ class Resolver(ImportBindings):
             return Found(found.ids, "constructor")
         return self._found_elsewhere(r, found) if found.ids else found
 
-    def _extension_result(self, r: Ref, parts: tuple[str, ...], hooks: Hooks) -> str | None:
+    def _extension_result(self, r: Ref, parts: tuple[str, ...], hooks: Hooks, value: str = "") -> str | None:
         """``connection.QueryMultiple(..).Read()`` with ``connection`` of a library's type: the class the methods the
         repository adds to library types under the first step's name agree they return (C#'s ``static GridReader
-        QueryMultiple(this IDbConnection cnn, ..)``), then along the rest of the chain; None where none is added."""
+        QueryMultiple(this IDbConnection cnn, ..)``), then along the rest of the chain; None where none is added.
+        Where the language finds such methods by the library type's name (Kotlin's ``library_member``: ``fun
+        ASTNode.toChained()`` called on ``node: ASTNode``), the value's type (``value``) is what it looks up."""
         if not parts[0].endswith(")"):
             return None
-        probe = Ref(r.path, r.src_qualname, "call", re.split(r"[(<]", parts[0])[0], r.receiver, None, None, r.line)
-        found = self._library_extension(probe, hooks)
+        name = re.split(r"[(<]", parts[0])[0]
+        if hooks.extends_library_types:
+            found = self._library_extension(Ref(r.path, r.src_qualname, "call", name, r.receiver, None, None, r.line),
+                                            hooks)
+        else:
+            probe = Ref(r.path, r.src_qualname, "call", name, value or r.receiver, None, None, r.line, value or None)
+            found = hooks.library_member(self, probe, self.g.by_qual.get((r.path, r.src_qualname),
+                                                                         f"{r.path}::{MODULE}"))
         cls = self._agreed_return(found.ids) if found else None
         return self._class_along(cls, list(parts[1:])) if cls and len(parts) > 1 else cls
 
@@ -2922,7 +2967,9 @@ class Resolver(ImportBindings):
         bound = r.bound_to or hooks.inline_type(hooks.receiver_path(r.receiver))
         bound = bound.rpartition(".")[2] if bound else None  # System.DateTime: DateTime
         bound = bound if bound and bound.isidentifier() else None
-        names = (bound,) if bound else next((t for rx, t in _LITERAL_TYPES if rx.match(r.receiver or "")), ())
+        written = None if bound else hooks.receiver_type_written(r.receiver or "")
+        names = (bound,) if bound else (written,) if written else \
+            next((t for rx, t in _LITERAL_TYPES if rx.match(r.receiver or "")), ())
         kept = [i for i in ids if self.g.by_id[i].qualname.partition(".")[0] in names] if names else ids
         return kept or ids
 
@@ -3358,8 +3405,13 @@ class Resolver(ImportBindings):
             return self.return_class(found.ids[0])  # another file too: what the literal declares it returns
         if self.g.by_id[found.ids[0]].kind in VALUES:  # CartanType("A3") with CartanType = Generator(): __call__'s
             held = self.return_class(found.ids[0])
-            call = self._member(held, "__call__") if held else None
-            return self.return_class(call.ids[0]) if call and len(call.ids) == 1 else self._signature_called(held)
+            hooks = self.hooks.get(r.path, self.no_hooks)
+            call = self._member(held, hooks.call_operator or "__call__") if held else None
+            if call and len(call.ids) == 1:
+                return self.return_class(call.ids[0])
+            # a value of a function type read as its result (Kotlin's ``val check: (String) -> Checker``, or what
+            # ``checkerOf(..): (String) -> Checker`` gives): calling it gives that result, a class no operator runs
+            return self._signature_called(held) or (held if held and hooks.function_types_give_result else None)
         if self._returns_self(found.ids[0]):
             return self._class_called_on(r, callee) or self.return_class(found.ids[0])
         held = self.return_class(found.ids[0])

@@ -641,6 +641,30 @@ def inline_type(receiver: str) -> str | None:
     return m.group(1) if m else None
 
 
+# the keyword types a static member or a literal's suffix names (``long.MinValue``, ``1_000d``)
+_KEYWORD_TYPES = frozenset({"bool", "byte", "sbyte", "short", "ushort", "int", "uint", "long", "ulong", "float",
+                            "double", "decimal", "char", "string", "object"})
+_STATIC_MEMBER = lazy_re(r"^\(?\s*([A-Za-z_]\w*)\s*\.\s*[A-Z]\w*\s*(?:\(.*\))?\s*\)?$", re.S)
+_NUMBER = lazy_re(r"^\(?\s*-?\d[\d_]*(\.[\d_]+)?([dDfFmM]|[uU][lL]?|[lL][uU]?)?\s*\)?$")
+_SUFFIXES = {"d": "double", "f": "float", "m": "decimal", "u": "uint", "l": "long", "ul": "ulong", "lu": "ulong"}
+
+
+def receiver_type_written(receiver: str) -> str | None:
+    """The type a receiver's value has as the code writes it, for choosing among the extensions of library types
+    named as called (Humanizer's ``ToMetric`` on ``long``, ``double``, ``int``..., ``Humanize`` on ``TimeSpan``,
+    ``DateTime``, ``string``, an enum...): a number by its suffix or its point (``(-1234L)``, ``1_000d``, ``2.5``,
+    ``123_456``); a type's static member read or called (``TimeSpan.FromSeconds(62)``, ``TimeSpan.Zero``,
+    ``DateTime.Now``, ``long.MinValue``, an enum's ``Tone.Loud``), which by .NET's convention (factories,
+    constants, an enum's values) is of that type; None for anything else (``date.Day``: a local's member)."""
+    m = _NUMBER.match(receiver)
+    if m:
+        suffix = (m.group(2) or "").lower()
+        return _SUFFIXES[suffix] if suffix else "double" if m.group(1) else "int"
+    m = _STATIC_MEMBER.match(receiver)
+    head = m.group(1) if m else ""
+    return head if head[:1].isupper() or head in _KEYWORD_TYPES else None
+
+
 # a type as written: a variable's declared Foo<A, B> (bound as Foo<,>), a static call's Policy<int>.Handle(); Foo
 # bare: the plain twin (ISyncPolicy p beside ISyncPolicy<T>, Policy.Handle() beside Policy<T>.Handle())
 _DECLARED_WITH_ARGUMENTS = lazy_re(r"^([\w.]+)(?:<([^()]*)>)?$", re.S)

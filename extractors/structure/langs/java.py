@@ -17,6 +17,9 @@ from .java_overloads import (UNKNOWN, argument_types, choose_overloads, deferred
 
 GROUP = "java"
 ARITY = True  # overloads are told apart by their arguments: a call reaches those that accept its count
+# ``class JBoss6VFS extends VFS`` beside its own nested ``static class VFS``: the extends clause names the package's
+# VFS (the class's members are in scope in its body only; mybatis's VFS implementations read as dead)
+BASES_OUTSIDE_BODY = True
 OVERLOADS_ACROSS_BASES = True  # Element.attr(k, v) beside Node.attr(k): div.attr(k) is Node's (JLS 15.12.2)
 # the argument types a call states choose among overloads of one count (``append('c')`` is ``append(char)``, not
 # ``append(String)``): parameter and argument erasures in the labels slots (``java_overloads``), a definition's

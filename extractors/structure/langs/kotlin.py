@@ -22,6 +22,12 @@ ARITY = True  # overloads are told apart by their arguments: a call reaches thos
 OVERLOADS_ACROSS_BASES = True  # a subclass's fun f(a, b) beside its base's fun f(a): x.f(a) is the base's
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's member
 CALL_OPERATOR = "invoke"  # operator fun invoke: queryBuilder { .. } on a QueryBuilder runs QueryBuilder.invoke
+# a function type's result is the type its value is read as (TYPE_CONTEXTS: ``(String) -> Checker`` names Checker as
+# the return or field type): a value of it called, ``check(code)``, gives a Checker where Checker has no invoke
+FUNCTION_TYPES_GIVE_RESULT = True
+# ``node.toChained().hasNewline()`` with ``node: ASTNode`` and ``fun ASTNode.toChained(): Chained?``: the chain goes on
+# from the class the extension (found by ``library_member``) returns, not from the library's type
+LIBRARY_EXTENSION_RESULTS = True
 # a local variable or parameter of a function type is called as ``block()``; a bare name read is a variable's
 LOCAL_KINDS = ("call", "callback", "read")
 CAPITALIZED_CLASSES = True  # Mode.A, Names.MAX: an object's, enum's or companion's member, its class imported or near
@@ -277,6 +283,9 @@ def library_member(resolver, r, src):
 UNIVERSAL_TYPE = "Any"  # every class's supertype: an extension of it (or of ``<T : Any> T``) is every type's
 # the standard library's scope functions, extensions of every type (``C().apply { parse(..) }``)
 SCOPE_FUNCTIONS = frozenset({"apply", "also", "let", "run", "takeIf", "takeUnless"})
+# what every value has from the standard library, whatever its arguments: ``Any``'s members and the infix ``to``
+# (``PROPERTY to value``, ktlint's tests' editorconfig overrides, on a constant of a class of ours)
+ANY_MEMBERS = frozenset({"to", "toString", "hashCode", "equals"})
 
 
 def universal_member(resolver, r, src):
@@ -295,7 +304,7 @@ def universal_member(resolver, r, src):
             return type(found)(universal, found.resolution)
     # else the standard library's, given its one block, on a class of ours that does not define it: no member
     # missed (``it.run()`` with no block is a member's call, of a value of a type not known)
-    return EXTERNAL if r.name in SCOPE_FUNCTIONS and r.args == 1 else None
+    return EXTERNAL if r.name in SCOPE_FUNCTIONS and r.args == 1 or r.name in ANY_MEMBERS else None
 
 
 def visible_members(resolver, r, src, found):
@@ -403,7 +412,11 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
         return None, module, "*"
     parts = (module or "").split(".")
     first_class = next((i for i, p in enumerate(parts) if p[:1].isupper()), len(parts) - 1)
-    return alias or parts[-1], ".".join(parts[:first_class]), ".".join(parts[first_class:])
+    # ``a.b.C.Companion.f``: a companion object's members are its class's (``C.f``), as the parse names them
+    # (ktlint's tests' ``import ..KtLintAssertThat.Companion.assertThatRule``, else unresolved); the companion
+    # itself imported (``a.b.C.Companion``) is the class
+    member = [p for p in parts[first_class:] if p != "Companion"] or parts[first_class:first_class + 1]
+    return alias or parts[-1], ".".join(parts[:first_class]), ".".join(member)
 
 
 _TYPE_ARGUMENTS = lazy_re(r"<[^<>()]*>(?=\()")  # adapter<Int>(), listOf<Pair<A, B>>() (inner ones first)
