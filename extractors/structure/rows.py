@@ -630,13 +630,24 @@ def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whol
         yield Batch("hierarchy", hierarchy(edges))
         return
     after = hierarchy(edges)
-    before = previous("hierarchy", where=("path", sorted(affected)), hand_over=True)  # the merge's base, if any
-    before = before.select(HIERARCHY_COLUMNS) if before is not None else None
+    before = _hierarchy_of(previous, sorted(affected))
     if before is not None and _ordered_rows(before) == _ordered_rows(after):  # no base, nor its line, moved: the
         yield Replace("hierarchy", "path", [])  # shard (~15K rows on site-packages) is not written again
         return
     yield Replace("hierarchy", "path", sorted(affected))
     yield Batch("hierarchy", after)
+
+
+def _hierarchy_of(previous, paths: list[str]) -> pa.Table | None:
+    """The lake's ``hierarchy`` rows of ``paths``: from their row groups (the table sorted by path: a leaf whose bases
+    did not move reads ~1K rows, not its ~15K-row shard of site-packages, and writes nothing), else its shard read
+    whole and handed over to the merge that rewrites it (a lake written before the order)."""
+    from .lazy import HIERARCHY_COLUMNS
+
+    before = previous("hierarchy", columns=HIERARCHY_COLUMNS, where=("path", paths), sorted_only=True)
+    if before is None:
+        before = previous("hierarchy", where=("path", paths), hand_over=True)  # the merge's base, if any
+    return before.select(HIERARCHY_COLUMNS) if before is not None else None
 
 
 def _ordered_rows(table: pa.Table) -> list[tuple]:
