@@ -377,7 +377,7 @@ class Index:
                  run_early: pa.Table | None, hierarchy: list[Source],
                  passed: Callable[[], pa.Table | None] = lambda: None,
                  callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None, bases_by_file: bool = False):
-        self.read, self.hidden, self.early_hidden = read, hidden, early_hidden
+        self.shard_file, self.hidden, self.early_hidden = shard_file, hidden, early_hidden
         held = _Held()  # the three tables' shards, held in Arrow up to one budget
         # every string column read dictionary-encoded: Parquet stores them so, and decoding them dense (a copy of each
         # value) was a third of a site-packages leaf's instructions; a value's rows are made plain when asked for
@@ -399,7 +399,6 @@ class Index:
         self.lake_bases = LakeRows(read, shard_file, "hierarchy", HIERARCHY_COLUMNS, "path",
                                    ("path", "src_id", "dst_id", "ref_form", "dst_name"), held) if bases_by_file else None
         self.lake_sources = LakeRows(read, shard_file, "edge_sources", ["src_id", "path"], "src_id", ("path",), held)
-        self._sources_read = None  # whether the lake holds ``edge_sources`` (asked once)
         self._passed, self._passed_by_name, self._callbacks = passed, {}, callbacks
         self.sids: dict[str, int] = {}
         foreign = [r for r in _python_rows(read("foreign_symbols", columns=READ_COLUMNS)) if r[0] not in hidden]
@@ -472,14 +471,19 @@ class Index:
         place among its file's only the table's order tells) or the lake has no ``edge_sources``."""
         if self.lake_bases is None or not isinstance(cls, str):
             return None
-        if self._sources_read is None:
-            self._sources_read = self.read("edge_sources", columns=["src_id"], where=("src_id", [])) is not None
         path = _path_of(cls)
-        if not self._sources_read or any(p != path for _, p in self.lake_sources.where(cls)):
+        if not self._has_sources(cls) or any(p != path for _, p in self.lake_sources.where(cls)):
             return None
         if path in self._hierarchy_hidden:
             return []
         return [(p, dst, form, name) for p, src, dst, _line, form, name in self.lake_bases.where(path) if src == cls]
+
+    def _has_sources(self, cls: str) -> bool:
+        """Whether the lake holds ``edge_sources`` (its snapshot names the table: no file opened)."""
+        try:
+            return self.shard_file("edge_sources", "src_id", cls) is not None
+        except IndexError:  # named, with no shard: no rows
+            return True
 
     @property
     def hierarchy(self) -> list[tuple[Searched, set[str]]]:
