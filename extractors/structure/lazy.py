@@ -491,7 +491,9 @@ class Index:
         searchable on first use."""
         if self._hierarchy is None:
             tables = [(t() if callable(t) else t, hidden) for t, hidden in self._hierarchy_sources]
-            self._hierarchy = [(Searched(t.select(HIERARCHY_COLUMNS), ("src_id", "dst_id")), hidden)
+            # one chunk a shard: a lake sorted by path reads as one chunk per 1,024-row group, each searched apart
+            # (a site-packages leaf made to read it whole: 2.36 G instructions against 2.30 G on an unsorted lake)
+            self._hierarchy = [(Searched(t.select(HIERARCHY_COLUMNS).combine_chunks(), ("src_id", "dst_id")), hidden)
                                for t, hidden in tables if t is not None and t.num_rows]
         return self._hierarchy
 
