@@ -465,8 +465,8 @@ class Index:
 
     def _bases_in_file(self, cls: str) -> list[tuple] | None:
         """``cls``'s stored ``inherits`` rows (``_BASE_COLUMNS``) read from its file's rows of the hierarchy (sorted
-        by path: their row groups; a site-packages leaf asks ~8 classes, and made the 27.6K-row hierarchy searchable
-        and ``take``s over its two dictionary-encoded shards: ~0.2 G instructions); None: read from the whole, when
+        by path: their row groups; a site-packages leaf asks 8 classes, for which it made the 27.6K-row hierarchy
+        searchable and ``take``s over its two dictionary-encoded shards); None: read from the whole, when
         another file holds an edge from it (``edge_sources``: a Rust ``impl`` block apart from its type, whose rows'
         place among its file's only the table's order tells) or the lake has no ``edge_sources``."""
         if self.lake_bases is None or not isinstance(cls, str):
