@@ -55,7 +55,9 @@ class StructureExtractor:
     # (``ref_names`` and the edge indexes, read by key too, are not: sorted in 1,024-row groups, sympy's leaf decoded
     # 62K -> 36K of their rows, and wrote its two rewritten 16K-row ``ref_names`` shards as 32 row groups: +20 M
     # instructions of page compression and footers against the decoding saved)
-    sort_by = {"refs": ["kind", "path"], "symbols": ["path"], "early_refs": ["path"], "symbol_names": ["name"]}
+    # (``hierarchy`` by path: an update reads the edited file's bases from their row groups to learn they did not move)
+    sort_by = {"refs": ["kind", "path"], "symbols": ["path"], "early_refs": ["path"], "symbol_names": ["name"],
+               "hierarchy": ["path"]}
     # an update rewrites one shard of symbols and refs (wide rows; a sorted table of small row groups): ~30 ms each
     # at 16K rows, ~12 ms at 4K (sympy); it reads symbols and early_refs a shard at a time, the ones holding the files
     # it looks up. ``edges`` keeps the default: the cold ``callers`` and ``blast-radius`` read it whole (4x its

@@ -5,6 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import _count_elements  # Counter's C loop, without a Counter
+from typing import Callable
 
 import pyarrow as pa
 
@@ -314,12 +315,13 @@ class Current:
     def file_count(self) -> int:
         return len(self.keep) + self.new["files"].num_rows
 
-    def hierarchy_sources(self, affected: set[str]) -> list[tuple[pa.Table | None, set[str]]]:
-        """The lake's ``inherits`` edges, those of the files resolved again hidden."""
+    def hierarchy_sources(self, affected: set[str]) -> list[tuple[Callable[[], pa.Table | None], set[str]]]:
+        """The lake's ``inherits`` edges, those of the files resolved again hidden: read whole when the lazy index
+        first needs them whole (a class's subclasses), not before (a leaf asks a few classes' bases, of their files)."""
         from .lazy import HIERARCHY_COLUMNS
 
         dictionary = ["path", "src_id", "dst_id", "ref_form", "dst_name"]
-        return [(self.previous("hierarchy", columns=HIERARCHY_COLUMNS, dictionary=dictionary), affected)]
+        return [(lambda: self.previous("hierarchy", columns=HIERARCHY_COLUMNS, dictionary=dictionary), affected)]
 
     def passed_refs(self) -> pa.Table:
         """Every function passed by name to a call, and every decorator (``callback_refs``), after this run: read
@@ -575,7 +577,7 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str,
 
     index = Index(current.previous, current.shard_file, current.changed, current.changed_by_parse,
                   [current.run_symbols, current.moved], early(current.new["refs"]).select(REF_COLUMNS),
-                  current.hierarchy_sources(affected), current.passed_refs, current.callbacks)
+                  current.hierarchy_sources(affected), current.passed_refs, current.callbacks, bases_by_file=True)
     modules = stored_modules(current.modules)  # kept or built again by ``module_index_batches``, written before this
     resolved = resolve_affected(index, current.refs_of(affected), current.files(), affected, root, provenance,
                                 modules, kept)
@@ -630,13 +632,24 @@ def hierarchy_batches(previous, edges: pa.Table, affected: set[str] | None, whol
         yield Batch("hierarchy", hierarchy(edges))
         return
     after = hierarchy(edges)
-    before = previous("hierarchy", where=("path", sorted(affected)), hand_over=True)  # the merge's base, if any
-    before = before.select(HIERARCHY_COLUMNS) if before is not None else None
+    before = _hierarchy_of(previous, sorted(affected))
     if before is not None and _ordered_rows(before) == _ordered_rows(after):  # no base, nor its line, moved: the
         yield Replace("hierarchy", "path", [])  # shard (~15K rows on site-packages) is not written again
         return
     yield Replace("hierarchy", "path", sorted(affected))
     yield Batch("hierarchy", after)
+
+
+def _hierarchy_of(previous, paths: list[str]) -> pa.Table | None:
+    """The lake's ``hierarchy`` rows of ``paths``: from their row groups (the table sorted by path: a leaf whose bases
+    did not move reads ~1K rows, not its ~15K-row shard of site-packages, and writes nothing), else its shard read
+    whole and handed over to the merge that rewrites it (a lake written before the order)."""
+    from .lazy import HIERARCHY_COLUMNS
+
+    before = previous("hierarchy", columns=HIERARCHY_COLUMNS, where=("path", paths), sorted_only=True)
+    if before is None:
+        before = previous("hierarchy", where=("path", paths), hand_over=True)  # the merge's base, if any
+    return before.select(HIERARCHY_COLUMNS) if before is not None else None
 
 
 def _ordered_rows(table: pa.Table) -> list[tuple]:
