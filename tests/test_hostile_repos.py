@@ -311,7 +311,7 @@ def test_configs_of_any_shape_never_fail_a_run(lake, tmp_path):
 
 # Calls allowed to open files directly in the modules that read repositories and logs: (file, call as written)
 DIRECT_OPENS = {
-    ("parse.py", "entry.read_text()"), ("marks.py", "entry.read_text()"),  # the package's own query files
+    ("parse.py", "entry.read_text(encoding='utf-8')"), ("marks.py", "entry.read_text()"),  # the package's own query files
     ("snapshot.py", "os.open"), ("snapshot.py", "os.fdopen"),  # writes into its private temporary folder
     ("budget.py", "open('/proc/self/statm')"),  # the process's own size
     ("sources.py", "os.fdopen(fd, 'rb')"),  # a descriptor pipeline.safeio opened
