@@ -128,6 +128,7 @@ def builtin_value(receiver: str) -> bool:
 # Lexical scope: a parameter or variable named like a function of the file is that variable there
 # (``function match(path, match) { run(match) }``), never the function.
 LOCALS_SHADOW = True
+MEMBERS_ASSIGNED = True  # const internals = {}; internals.f = function () {..}: internals.f() is that function
 CONSTRUCTOR_METHOD = "constructor"  # new Runner({ onDone(r) {..} }): Runner's constructor types onDone's r
 CONSTRUCTOR_FUNCTIONS = True  # function Request() {} with Request.prototype.m = ..: new Request() is a Request
 
