@@ -275,6 +275,18 @@
   right: [(function_expression) (arrow_function)
           (assignment_expression right: [(function_expression) (arrow_function)])]
   (#not-eq? @parent.name "exports") (#not-eq? @parent.name "module") (#not-eq? @parent.name "this")) @definition.function
+; a class expression held by an object's key (hapi: `internals.Request = class {..}`, also inside `exports =
+; module.exports = internals.Request = class {..}`, and `internals.Response.Payload = class ..` under another such
+; class): a class named by the key under the object, so its methods and getters are the class's, not module-level
+; functions of the file that every same-named method elsewhere was guessed for
+; needs: class
+(assignment_expression
+  left: [(member_expression object: (identifier) @parent.name property: (property_identifier) @name)
+         (member_expression object: (member_expression object: (identifier) @parent.outer
+                                                       property: (property_identifier) @parent.name)
+                            property: (property_identifier) @name)]
+  right: (class)
+  (#not-eq? @parent.name "exports") (#not-eq? @parent.name "module") (#not-eq? @parent.name "this")) @definition.class
 ; exports.x = <a value> / module.exports.x = <a value>: an exported variable (function values are functions above)
 ; needs: exports
 (assignment_expression
@@ -313,7 +325,10 @@
   right: [(identifier) @import.name
           (function_expression name: (identifier) @import.name) (class name: (_) @import.name)
           ; module.exports = new API (pm2's index.js): the importer's `pm2.connect()` is API's method
-          (new_expression constructor: (identifier) @import.name)]
+          (new_expression constructor: (identifier) @import.name)
+          ; module.exports = internals.Request = class {..} (hapi): the class the object's key names
+          (assignment_expression left: (member_expression object: (identifier) property: (property_identifier))
+            @import.name right: (class))]
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
 ; needs: module exports
 (variable_declarator name: (identifier) @import.name
