@@ -310,6 +310,18 @@
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: [(class name: (_) @name) @definition.class (function_expression name: (identifier) @name) @definition.function]
   (#eq? @_module "module") (#eq? @_exports "exports"))
+; module.exports = function (options) {..} without a name (hapi's lib/server.js, a factory its index passes on as
+; `exports.server = Server`): a function named `exports`, the module's default export, so `Hapi.server()` reaches it
+; and what it returns; without one the calls through it were unresolved
+; (a statement of its own, or `exports = ` before it: `var proto = module.exports = function` is named proto)
+; needs: module exports
+(expression_statement
+  [(assignment_expression left: (_ object: (identifier) @_module property: (property_identifier) @name)
+     right: [(function_expression !name) (arrow_function)] @definition.function)
+   (assignment_expression left: (identifier) right: (assignment_expression
+     left: (_ object: (identifier) @_module property: (property_identifier) @name)
+     right: [(function_expression !name) (arrow_function)] @definition.function))]
+  (#eq? @_module "module") (#eq? @name "exports"))
 ; var proto = module.exports = function () {}: a function named proto, the module's export
 (variable_declarator name: (identifier) @name
   value: (assignment_expression right: [(function_expression) (arrow_function)])) @definition.function
@@ -330,6 +342,15 @@
           (assignment_expression left: (member_expression object: (identifier) property: (property_identifier))
             @import.name right: (class))]
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
+; module.exports = function (..) {..} without a name: the function named `exports` above
+; needs: module exports
+(expression_statement
+  [(assignment_expression left: (_ object: (identifier) @_module property: (property_identifier) @import.name)
+     right: [(function_expression !name) (arrow_function)]) @reexport
+   (assignment_expression left: (identifier) right: (assignment_expression
+     left: (_ object: (identifier) @_module property: (property_identifier) @import.name)
+     right: [(function_expression !name) (arrow_function)]) @reexport)]
+  (#eq? @_module "module") (#eq? @import.name "exports")) @import.default
 ; needs: module exports
 (variable_declarator name: (identifier) @import.name
   value: (assignment_expression left: (_ object: (identifier) @_module property: (property_identifier) @_exports))
