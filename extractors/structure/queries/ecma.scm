@@ -281,10 +281,7 @@
 ; functions of the file that every same-named method elsewhere was guessed for
 ; needs: class
 (assignment_expression
-  left: [(member_expression object: (identifier) @parent.name property: (property_identifier) @name)
-         (member_expression object: (member_expression object: (identifier) @parent.outer
-                                                       property: (property_identifier) @parent.name)
-                            property: (property_identifier) @name)]
+  left: (member_expression object: (identifier) @parent.name property: (property_identifier) @name)
   right: (class)
   (#not-eq? @parent.name "exports") (#not-eq? @parent.name "module") (#not-eq? @parent.name "this")) @definition.class
 ; exports.x = <a value> / module.exports.x = <a value>: an exported variable (function values are functions above)
@@ -313,14 +310,11 @@
 ; module.exports = function (options) {..} without a name (hapi's lib/server.js, a factory its index passes on as
 ; `exports.server = Server`): a function named `exports`, the module's default export, so `Hapi.server()` reaches it
 ; and what it returns; without one the calls through it were unresolved
-; (a statement of its own, or `exports = ` before it: `var proto = module.exports = function` is named proto)
+; (`var proto = module.exports = function` is named proto: javascript.settle_definitions drops this one there)
 ; needs: module exports
-(expression_statement
-  [(assignment_expression left: (_ object: (identifier) @_module property: (property_identifier) @name)
-     right: [(function_expression !name) (arrow_function)] @definition.function)
-   (assignment_expression left: (identifier) right: (assignment_expression
-     left: (_ object: (identifier) @_module property: (property_identifier) @name)
-     right: [(function_expression !name) (arrow_function)] @definition.function))]
+(assignment_expression
+  left: (_ object: (identifier) @_module property: (property_identifier) @name)
+  right: [(function_expression !name) (arrow_function)] @definition.function
   (#eq? @_module "module") (#eq? @name "exports"))
 ; var proto = module.exports = function () {}: a function named proto, the module's export
 (variable_declarator name: (identifier) @name
@@ -344,13 +338,10 @@
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
 ; module.exports = function (..) {..} without a name: the function named `exports` above
 ; needs: module exports
-(expression_statement
-  [(assignment_expression left: (_ object: (identifier) @_module property: (property_identifier) @import.name)
-     right: [(function_expression !name) (arrow_function)]) @reexport
-   (assignment_expression left: (identifier) right: (assignment_expression
-     left: (_ object: (identifier) @_module property: (property_identifier) @import.name)
-     right: [(function_expression !name) (arrow_function)]) @reexport)]
-  (#eq? @_module "module") (#eq? @import.name "exports")) @import.default
+(assignment_expression
+  left: (_ object: (identifier) @_module property: (property_identifier) @import.name)
+  right: [(function_expression !name) (arrow_function)]
+  (#eq? @_module "module") (#eq? @import.name "exports")) @reexport @import.default
 ; needs: module exports
 (variable_declarator name: (identifier) @import.name
   value: (assignment_expression left: (_ object: (identifier) @_module property: (property_identifier) @_exports))
