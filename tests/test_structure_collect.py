@@ -31,6 +31,7 @@ RICH_JS = """
 const util = require("util");
 function Child() { Parent.call(this, 1); }
 util.inherits(Child, Parent);
+var proto = module.exports = function () {};
 """
 
 PLAIN_TS = """

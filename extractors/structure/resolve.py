@@ -445,6 +445,10 @@ class Hooks(NamedTuple):
     # a nested definition binds its name in the enclosing function as an assignment does (Python's ``def`` in one
     # branch, ``neighbors = G.neighbors`` in the other): a call of the local name may run the definition
     def_binds_local: bool = False
+    # members are added to an object by assignment after it is made (JavaScript's `const internals = {};
+    # internals.f = function () {..}`): a member call on a receiver whose value is a collection literal is the file's
+    # own definition of that receiver's member where the file has one, not the literal's (a builtin's) member
+    members_assigned: bool = False
     # a method returning an instance of its own class, called through a subclass's name, builds the subclass
     # (Python's classmethod ``return cls(..)``, which the parse reads as the defining class)
     class_calls_build_subclass: bool = False
@@ -562,6 +566,7 @@ def hooks_of(support) -> Hooks:
                  unowned_builtins_external=bool(getattr(support, "UNOWNED_BUILTINS_EXTERNAL", False)),
                  unowned_kept=frozenset(getattr(support, "UNOWNED_KEPT", ())),
                  def_binds_local=bool(getattr(support, "DEF_BINDS_LOCAL", False)),
+                 members_assigned=bool(getattr(support, "MEMBERS_ASSIGNED", False)),
                  class_calls_build_subclass=bool(getattr(support, "CLASS_CALLS_BUILD_SUBCLASS", False)),
                  missing_member=getattr(support, "MISSING_MEMBER_METHOD", None),
                  stars_visible=bool(getattr(support, "STARS_VISIBLE", False)),
@@ -869,6 +874,14 @@ class Resolver(ImportBindings):
         if sid is None or sid in found.ids or self.g.by_id[sid].kind not in ("function", "class"):
             return found
         return Found(found.ids + [sid], found.resolution if found.ids else "same_file")
+
+    def _assigned_member(self, r: Ref, found: Found, hooks: Hooks) -> Found:
+        """A member the file defines on the receiver's name (``internals.f``, ``internals.Request``) where the
+        receiver's value answered nothing of ours: an object that members are assigned to after it was made."""
+        if not hooks.members_assigned or found.resolution != "external" or not r.receiver:
+            return found
+        sid = self.g.by_qual.get((r.path, f"{r.receiver}.{r.name}"))
+        return Found([sid], "same_file") if sid is not None else found
 
     def _call(self, r: Ref, src: str) -> list[Edge]:
         """A call, a function passed or returned (``callback``): its candidates narrowed, then its edges."""
@@ -1938,6 +1951,7 @@ class Resolver(ImportBindings):
         if r.bound_to:
             found = self._through_value(r, src)
             found = self._with_own_definition(r, found, hooks) if found else found
+            found = self._assigned_member(r, found, hooks) if found and not found.ids else found
             if found:
                 return self._with_holder_called(r, src, self._library_member(r, src, self._kind_wanted(found, kinds),
                                                                              hooks))

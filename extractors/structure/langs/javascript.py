@@ -128,6 +128,7 @@ def builtin_value(receiver: str) -> bool:
 # Lexical scope: a parameter or variable named like a function of the file is that variable there
 # (``function match(path, match) { run(match) }``), never the function.
 LOCALS_SHADOW = True
+MEMBERS_ASSIGNED = True  # const internals = {}; internals.f = function () {..}: internals.f() is that function
 CONSTRUCTOR_METHOD = "constructor"  # new Runner({ onDone(r) {..} }): Runner's constructor types onDone's r
 CONSTRUCTOR_FUNCTIONS = True  # function Request() {} with Request.prototype.m = ..: new Request() is a Request
 
@@ -285,6 +286,16 @@ def settle_references(raw_refs: list) -> list:
     kept = [r._replace(kind="import", module=required[r.module]) for r in via if r.module in required
             and (r.kind == "import.via" or required[r.module].startswith("."))]
     return [r for r in raw_refs if r.kind not in ("import.via", "import.rename")] + kept
+
+
+def _without_unnamed_default(raw_refs: list) -> list:
+    """``var proto = module.exports = function () {..}``: the module's default export is ``proto`` (the variable's
+    pattern), not the ``exports`` ecma.scm names a function without a name of its own (which
+    ``_without_named_exports_function`` drops there)."""
+    defaults = [r for r in raw_refs if r.kind == "reexport" and r.alias == "default" and r.module is None]
+    if len(defaults) < 2 or not any(r.name == "exports" for r in defaults):
+        return raw_refs
+    return [r for r in raw_refs if r.kind != "reexport" or r.alias != "default" or r.name != "exports"]
 
 
 def _receivers_asserted(_kinds: set, raw_refs: list) -> bool:
@@ -702,6 +713,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     the owner already has a member of that name (``const run = ..; return { run }``: that function is the member)."""
     raw_defs = _without_accessor_methods(_handlers_as_methods([_augmenting(d) for d in
                                                                _through_prototype_aliases(raw_defs)]))
+    raw_defs = _without_named_exports_function(raw_defs)
     if not any(d.kind == "key" for d in raw_defs):
         return raw_defs
     owner_of = _owners(raw_defs)
@@ -714,6 +726,17 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
             d = d._replace(kind="field")
         kept.append(d)
     return kept
+
+
+def _without_named_exports_function(raw_defs: list) -> list:
+    """ecma.scm names a function ``module.exports`` is given without a name of its own ``exports``; one a variable
+    names as well (``var proto = module.exports = function () {..}``: the variable's definition ends where it does)
+    is that variable's function, not a second definition."""
+    inner = [d for d in raw_defs if d.name == "exports" and d.kind == "function" and not d.parent_name]
+    if not inner:
+        return raw_defs
+    named = {d.end for d in raw_defs if d.kind == "function" and d.name != "exports"}
+    return [d for d in raw_defs if d.name != "exports" or d.kind != "function" or d.parent_name or d.end not in named]
 
 
 HANDLER = "handler"  # ecma.scm: a function under an object literal's key, wherever the object is written
@@ -1268,4 +1291,5 @@ _SETTLING = ((_kinds_wanted(TYPE_BOUND), _bounds_named),
              (_receivers_asserted, _without_non_null),
              (_kinds_wanted("type.return", "type.field"), _primitives_named),
              (lambda kinds, _raw_refs: any(kind[:5] == "type." for kind in kinds), _arrays_named),
-             (_kinds_wanted(FUNCTION_METHOD), _invoked_through_function_methods))
+             (_kinds_wanted(FUNCTION_METHOD), _invoked_through_function_methods),
+             (_kinds_wanted("reexport"), _without_unnamed_default))

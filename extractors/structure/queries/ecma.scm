@@ -275,6 +275,15 @@
   right: [(function_expression) (arrow_function)
           (assignment_expression right: [(function_expression) (arrow_function)])]
   (#not-eq? @parent.name "exports") (#not-eq? @parent.name "module") (#not-eq? @parent.name "this")) @definition.function
+; a class expression held by an object's key (hapi: `internals.Request = class {..}`, also inside `exports =
+; module.exports = internals.Request = class {..}`, and `internals.Response.Payload = class ..` under another such
+; class): a class named by the key under the object, so its methods and getters are the class's, not module-level
+; functions of the file that every same-named method elsewhere was guessed for
+; needs: class
+(assignment_expression
+  left: (member_expression object: (identifier) @parent.name property: (property_identifier) @name)
+  right: (class)
+  (#not-eq? @parent.name "exports") (#not-eq? @parent.name "module") (#not-eq? @parent.name "this")) @definition.class
 ; exports.x = <a value> / module.exports.x = <a value>: an exported variable (function values are functions above)
 ; needs: exports
 (assignment_expression
@@ -298,6 +307,15 @@
   left: (_ object: (identifier) @_module property: (property_identifier) @_exports)
   right: [(class name: (_) @name) @definition.class (function_expression name: (identifier) @name) @definition.function]
   (#eq? @_module "module") (#eq? @_exports "exports"))
+; module.exports = function (options) {..} without a name (hapi's lib/server.js, a factory its index passes on as
+; `exports.server = Server`): a function named `exports`, the module's default export, so `Hapi.server()` reaches it
+; and what it returns; without one the calls through it were unresolved
+; (`var proto = module.exports = function` is named proto: javascript.settle_definitions drops this one there)
+; needs: module exports
+(assignment_expression
+  left: (_ object: (identifier) @_module property: (property_identifier) @name)
+  right: [(function_expression !name) (arrow_function)] @definition.function
+  (#eq? @_module "module") (#eq? @name "exports"))
 ; var proto = module.exports = function () {}: a function named proto, the module's export
 (variable_declarator name: (identifier) @name
   value: (assignment_expression right: [(function_expression) (arrow_function)])) @definition.function
@@ -313,8 +331,17 @@
   right: [(identifier) @import.name
           (function_expression name: (identifier) @import.name) (class name: (_) @import.name)
           ; module.exports = new API (pm2's index.js): the importer's `pm2.connect()` is API's method
-          (new_expression constructor: (identifier) @import.name)]
+          (new_expression constructor: (identifier) @import.name)
+          ; module.exports = internals.Request = class {..} (hapi): the class the object's key names
+          (assignment_expression left: (member_expression object: (identifier) property: (property_identifier))
+            @import.name right: (class))]
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
+; module.exports = function (..) {..} without a name: the function named `exports` above
+; needs: module exports
+(assignment_expression
+  left: (_ object: (identifier) @_module property: (property_identifier) @import.name)
+  right: [(function_expression !name) (arrow_function)]
+  (#eq? @_module "module") (#eq? @import.name "exports")) @reexport @import.default
 ; needs: module exports
 (variable_declarator name: (identifier) @import.name
   value: (assignment_expression left: (_ object: (identifier) @_module property: (property_identifier) @_exports))
