@@ -42,6 +42,16 @@ def index(*documents: bytes) -> bytes:
     return field(1, metadata) + b"".join(field(2, d) for d in documents)
 
 
+def py_symbols(path: str, lines: int, *rows) -> list[dict]:
+    """A Python file's module row (lines 1..``lines``) and (qualname, kind, first line, last line, parent qualname
+    or None for the module) -> codelake symbol rows."""
+    module = f"{path}::<module>"
+    return [{"id": module, "path": path, "name": path.removesuffix(".py"), "kind": "module", "line_start": 1,
+             "line_end": lines, "parent_id": None}] + [
+        {"id": f"{path}::{q}", "path": path, "name": q.rpartition(".")[2], "kind": k, "line_start": a, "line_end": b,
+         "parent_id": f"{path}::{parent}" if parent else module} for q, k, a, b, parent in rows]
+
+
 def test_reader_decodes_ranges_roles_and_enclosing_spans_and_skips_unknown_fields():
     data = index(document("a.py", [occurrence([3, 4, 9], PKG + "`a`/f().", DEFINITION, [3, 0, 5, 10]),
                                    occurrence([7, 0, 7, 1], PKG + "`a`/f().")]))
@@ -122,13 +132,8 @@ def test_a_decoration_call_is_counted_apart_not_judged(tmp_path):
                           occurrence([6, 1, 5], make),
                           occurrence([11, 4, 5], g, DEFINITION, [11, 0, 12, 10]),
                           occurrence([12, 4, 8], make)])))
-    module = {"id": "a.py::<module>", "path": "a.py", "name": "a", "kind": "module", "line_start": 1, "line_end": 13,
-              "parent_id": None}
-    symbols = [module] + [
-        {"id": f"a.py::{q}", "path": "a.py", "name": q.rpartition(".")[2], "kind": "function", "line_start": s,
-         "line_end": e, "parent_id": p} for q, s, e, p in (("make", 1, 4, "a.py::<module>"),
-                                                          ("make.decorator", 2, 3, "a.py::make"),
-                                                          ("f", 8, 9, "a.py::<module>"), ("g", 12, 13, "a.py::<module>"))]
+    symbols = py_symbols("a.py", 13, ("make", "function", 1, 4, None), ("make.decorator", "function", 2, 3, "make"),
+                         ("f", "function", 8, 9, None), ("g", "function", 12, 13, None))
     edges = [Edge("a.py::<module>", "a.py::make", "make", "calls", "a.py", 7, "same_file", "call", "a.py"),
              Edge("a.py::<module>", "a.py::make.decorator", "make", "calls", "a.py", 7, "flow", "call", "a.py"),
              Edge("a.py::g", "a.py::make", "make", "calls", "a.py", 13, "same_file", "call", "a.py"),
@@ -154,14 +159,8 @@ def test_a_decorator_naming_a_variable_is_judged_by_its_edge_to_that_variable(tm
                           occurrence([5, 0, 4], mark, DEFINITION),
                           occurrence([8, 1, 5], mark),
                           occurrence([9, 4, 5], f, DEFINITION, [8, 0, 10, 8])])))
-    module = {"id": "a.py::<module>", "path": "a.py", "name": "a", "kind": "module", "line_start": 1, "line_end": 11,
-              "parent_id": None}
-    symbols = [module] + [
-        {"id": f"a.py::{q}", "path": "a.py", "name": q.rpartition(".")[2], "kind": k, "line_start": s, "line_end": e,
-         "parent_id": p} for q, k, s, e, p in (("Marker", "class", 1, 3, "a.py::<module>"),
-                                               ("Marker.__call__", "method", 2, 3, "a.py::Marker"),
-                                               ("mark", "variable", 6, 6, "a.py::<module>"),
-                                               ("f", "function", 10, 11, "a.py::<module>"))]
+    symbols = py_symbols("a.py", 11, ("Marker", "class", 1, 3, None), ("Marker.__call__", "method", 2, 3, "Marker"),
+                         ("mark", "variable", 6, 6, None), ("f", "function", 10, 11, None))
     edges = [Edge("a.py::<module>", "a.py::mark", "mark", "calls", "a.py", 9, "flow", "call", "a.py"),
              Edge("a.py::<module>", "a.py::Marker.__call__", "mark", "calls", "a.py", 9, "flow", "call", "a.py")]
     result = compare(docs, symbols, edges, {"a.py"}, tmp_path)
@@ -183,15 +182,9 @@ def test_a_decorators_wrapper_run_at_a_call_of_the_decorated_method_is_counted_a
                           occurrence([7, 8, 13], where, DEFINITION, [6, 4, 8, 19]),
                           occurrence([11, 4, 5], h, DEFINITION, [11, 0, 12, 13]),
                           occurrence([12, 6, 11], where)])))
-    module = {"id": "b.py::<module>", "path": "b.py", "name": "b", "kind": "module", "line_start": 1, "line_end": 13,
-              "parent_id": None}
-    symbols = [module] + [
-        {"id": f"b.py::{q}", "path": "b.py", "name": q.rpartition(".")[2], "kind": k, "line_start": s, "line_end": e,
-         "parent_id": p} for q, k, s, e, p in (("Node", "class", 1, 9, "b.py::<module>"),
-                                               ("Node.copy", "method", 2, 5, "b.py::Node"),
-                                               ("Node.copy.inner", "function", 3, 4, "b.py::Node.copy"),
-                                               ("Node.where", "method", 8, 9, "b.py::Node"),
-                                               ("h", "function", 12, 13, "b.py::<module>"))]
+    symbols = py_symbols("b.py", 13, ("Node", "class", 1, 9, None), ("Node.copy", "method", 2, 5, "Node"),
+                         ("Node.copy.inner", "function", 3, 4, "Node.copy"), ("Node.where", "method", 8, 9, "Node"),
+                         ("h", "function", 12, 13, None))
     edges = [Edge("b.py::h", "b.py::Node.where", "where", "calls", "b.py", 13, "same_file", "call", "b.py"),
              Edge("b.py::h", "b.py::Node.copy.inner", "where", "calls", "b.py", 13, "flow", "call", "b.py")]
     result = compare(docs, symbols, edges, {"b.py"}, tmp_path)
