@@ -168,13 +168,21 @@ def test_gaps_count_only_unparsed_files_that_could_hold_callers(tmp_path):
     assert gaps(catalog, resolve_target(catalog, "app.py::helper"))["unparsed_files"] == 1
 
 
-def _thirteen_tools(root, ext: str, tool: str, use: str) -> None:
+def _thirteen_tools(tmp_path, ext: str, tool: str, use: str):
+    """Thirteen files defining ``tool`` (twelve packages and ``zz/``), ``zz/user.<ext>`` calling through ``use``,
+    indexed: the lake and the edges of ``use``."""
+    from pipeline.lake import Lake
+
+    root = tmp_path / "repo"
     for n in range(12):
         (root / f"pkg{n:02}").mkdir(parents=True)
         (root / f"pkg{n:02}" / f"lib.{ext}").write_text(tool)
     (root / "zz").mkdir()
     (root / "zz" / f"lib.{ext}").write_text(tool.replace("1", "2"))
     (root / "zz" / f"user.{ext}").write_text(use)
+    lake = Lake(tmp_path / "lake")
+    index_structure(lake, root)
+    return lake, rows(connect(lake), f"SELECT dst_id, resolution FROM edges WHERE src_id = 'zz/user.{ext}::use'")
 
 
 def _helpers_dead(lake) -> dict[str, float]:
@@ -185,15 +193,8 @@ def _helpers_dead(lake) -> dict[str, float]:
 
 
 def test_a_name_with_too_many_candidates_keeps_those_nearest_the_caller(tmp_path):
-    from pipeline.catalog import connect
-    from pipeline.lake import Lake
-
-    root = tmp_path / "repo"
-    _thirteen_tools(root, "js", "export class Tool {\n  helper() {\n    return 1;\n  }\n}\n",
-                    "export function use(tool) {\n  return tool.helper();\n}\n")
-    lake = Lake(tmp_path / "lake")
-    index_structure(lake, root)
-    found = rows(connect(lake), "SELECT dst_id, resolution FROM edges WHERE src_id = 'zz/user.js::use'")
+    lake, found = _thirteen_tools(tmp_path, "js", "export class Tool {\n  helper() {\n    return 1;\n  }\n}\n",
+                                  "export function use(tool) {\n  return tool.helper();\n}\n")
     assert len(found) == 8 and {r["resolution"] for r in found} == {"ambiguous"}
     assert "zz/lib.js::Tool.helper" in {r["dst_id"] for r in found}  # path order alone would keep pkg00..pkg07
     # the definitions past the eight linked are no more certainly unused than those linked (0.3): the name is
@@ -206,15 +207,8 @@ def test_a_python_guess_among_classes_its_file_never_reaches_is_left_unresolved_
     """Python (``GUESS_REACH``): a method name thirteen unrelated classes define, called on an untyped parameter
     in a file that imports none of them, is no edge to any (the type checker's answer on peewee: such guesses were
     mostly wrong); each definition stays "uses unknown" in dead code, never "no reference"."""
-    from pipeline.catalog import connect
-    from pipeline.lake import Lake
-
-    root = tmp_path / "repo"
-    _thirteen_tools(root, "py", "class Tool:\n    def helper(self):\n        return 1\n",
-                    "def use(tool):\n    return tool.helper()\n")
-    lake = Lake(tmp_path / "lake")
-    index_structure(lake, root)
-    found = rows(connect(lake), "SELECT dst_id, resolution FROM edges WHERE src_id = 'zz/user.py::use'")
+    lake, found = _thirteen_tools(tmp_path, "py", "class Tool:\n    def helper(self):\n        return 1\n",
+                                  "def use(tool):\n    return tool.helper()\n")
     assert [(r["dst_id"], r["resolution"]) for r in found] == [(None, "unresolved")]
     helpers = _helpers_dead(lake)
     assert len(helpers) == 13 and max(helpers.values()) <= 0.5
