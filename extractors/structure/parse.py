@@ -2792,6 +2792,7 @@ class ElementReads:
     implicit_fields: bool = False
     bare_fields: bool = False  # ParseRules.bare_fields: a bare name no scope binds is a (base) class's field
     index_method: str | None = None  # ParseRules.index_method: what obj[k] runs on obj's class (__getitem__)
+    element_keeping: frozenset = frozenset()  # ParseRules.element_keeping: reversed(xs) iterates as xs does
 
 
 _ELEMENT_READS = [ElementReads()]  # the current file's (one file is read at a time in a process)
@@ -2799,7 +2800,7 @@ _ELEMENT_READS = [ElementReads()]  # the current file's (one file is read at a t
 
 def _use_element_reads(rules) -> None:
     _ELEMENT_READS[0] = ElementReads(rules.element_accessors, rules.entry_members, rules.implicit_fields,
-                                     rules.bare_fields, rules.index_method)
+                                     rules.bare_fields, rules.index_method, rules.element_keeping)
 
 
 def _element_step(chain: str, accessors: frozenset = ELEMENT_ACCESSORS) -> str | None:
@@ -4270,6 +4271,9 @@ def _element_value(value: str, stack: list[Span], types: dict, indexed: bool = T
         return _key_value(value[:-len(KEYS)].strip(), stack, types)
     if value.endswith(ITEMS) and value != COLLECTION:
         holder = value[:-2].strip()
+        kept = _kept_collection(holder)
+        if kept:  # for m in reversed(self.middleware): what a loop over the field itself takes
+            return _key_value(kept, stack, types)
         if holder in _ELEMENTS_SOUGHT:  # a = a.args[0] in a loop: a's elements are looked up through a itself
             return ""
         _ELEMENTS_SOUGHT.add(holder)
@@ -4289,6 +4293,18 @@ def _element_value(value: str, stack: list[Span], types: dict, indexed: bool = T
     if not holder or _element_step(more, _accessors_of(holder, more, stack, types)) != "":
         return None
     return _elements_of(holder, stack, types)
+
+
+def _kept_collection(call: str) -> str | None:
+    """``reversed(self.middleware)``, ``sorted(xs, key=f)`` of a function the language lists as iterating as its
+    first argument does (``ElementReads.element_keeping``): that argument, a plain name or attribute path; None
+    otherwise (another call, ``*xs``, a keyword first)."""
+    name, paren, rest = call.partition("(")
+    keeping = _ELEMENT_READS[0].element_keeping
+    if not paren or name not in keeping or not rest.endswith(")"):
+        return None
+    first = rest[:-1].split(",", 1)[0].strip()
+    return first if first and first.replace(".", "").isidentifier() else None
 
 
 def _entry_member(holder: str, more: str, stack: list[Span], types: dict) -> str | None:

@@ -442,6 +442,8 @@ class ParseRules(NamedTuple):
     # a loop taking a call apart by place (parse._loop_pairs): function -> (first place, arguments paired or None)
     paired_loops: dict = {}
     pairs_method: str | None = None  # for k, v in d.items(): v is one of d's values (Python's ``items``)
+    # builtins whose result iterates as their first argument does (Python's reversed, sorted): parse.ElementReads
+    element_keeping: frozenset = frozenset()
     # a bare name a method reads is its class's field where no local binds it (C#'s _validator.RuleFor(x => ..)): what
     # the field's declaration states rides along its lambdas' parameters (parse._add_passed)
     bare_fields: bool = False
@@ -692,6 +694,7 @@ def parse_rules(language: str | None) -> ParseRules:
         index_method=getattr(module, "INDEX_METHOD", None),
         paired_loops=dict(getattr(module, "PAIRED_LOOPS", {})),
         pairs_method=getattr(module, "PAIRS_METHOD", None),
+        element_keeping=frozenset(getattr(module, "ELEMENT_KEEPING", ())),
         bare_fields=bool(getattr(module, "BARE_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         macro_uses=getattr(module, "macro_uses", DEFAULT_RULES.macro_uses),

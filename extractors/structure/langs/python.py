@@ -24,6 +24,8 @@ IMPORT_BINDS_HEAD = True  # import a.b binds a, the package, too
 LOOPS_TAKE_YIELDS = True  # for x in gen(): what gen yields (its yield statements are read as returns)
 # for i, (a, b, c) in enumerate(zip(xs, ys, zs)): enumerate's element is at place 1, zip's arguments' from 0
 PAIRED_LOOPS = {"zip": (0, None), "enumerate": (1, 1)}
+# builtins whose result iterates as their first argument: for m in reversed(self.middleware) takes its elements
+ELEMENT_KEEPING = frozenset({"reversed", "sorted", "list", "tuple", "set", "frozenset", "iter"})
 PAIRS_METHOD = "items"  # for k, v in d.items(): v is one of d's values (k is left unbound, see python.scm)
 INDEX_METHOD = "__getitem__"  # layout["body"].update(), layout: Layout: what Layout.__getitem__ declares it returns
 ITERATOR_METHOD = "__iter__"  # for x in f(), f() -> Lines: what Lines.__iter__ declares its iterator yields
