@@ -712,6 +712,8 @@ class Resolver(ImportBindings):
         self._built_twin_names: dict[str, frozenset[str]] | None = None
         self.returned: dict[tuple[str, str], list[Ref]] = defaultdict(list)  # what each function returns or yields
         self.wrapped: dict[str, list[str]] = {}  # decorated function -> its decorators (repository functions)
+        # decorated function -> every decorator of ours (the functions decorator_functions gives), returns or none
+        self.decorated_as: dict[str, list[str]] = {}
         self.made: dict[str, bool] = {}  # definitions marked ``MADE`` (a name spelled from a template) -> True
         self.singleton_defs: set[str] = set()  # definitions marked ``SINGLETON`` (the class object's own methods)
         self.passed: dict[tuple[str, str], dict[str, None]] = {}  # (function, parameter) -> functions passed for it
@@ -1352,12 +1354,30 @@ class Resolver(ImportBindings):
             elif r.kind == "decorated_by":
                 target = self.g.by_qual.get((r.path, r.src_qualname))
                 functions = self.decorator_functions(r)
+                if target and functions and self.g.by_id[target].kind in ("function", "method"):
+                    self.decorated_as.setdefault(target, []).extend(functions)
                 # a class decorator hands back a class (``@attr.s`` returns its argument, remade): calling the
                 # class constructs it, it never runs the decorator's inner function
                 if target and self.g.by_id[target].kind != "class" and functions \
                         and any(self.returned_targets(d) for d in functions):
                     self.wrapped[target] = functions
         self.bind_parameters(refs)
+
+    def _decorated_class(self, sid: str) -> str | None:
+        """The class of ours a decorated function of ours is, as a value: the one its decorators of ours declare they
+        return (``def actor(fn) -> Actor``, or ``-> Union[Actor, Callable]``, a library's type beside it; a factory's
+        ``@actor(queue_name="q")``: the decorator it returns); None where they declare none or several."""
+        classes = {cls for d in self.decorated_as.get(sid, ()) if (cls := self._decorator_result(d))}
+        return classes.pop() if len(classes) == 1 else None
+
+    def _decorator_result(self, sid: str) -> str | None:
+        """The one class of ours a decorator declares it returns, a union's one member of ours among a library's."""
+        cls = self.return_class(sid)
+        if cls is not None:
+            return cls or None
+        ours = {c for at, m in self._members_returned_by(sid) if isinstance(m, Ref)
+                and (c := self._declared_class(m, sid))}
+        return ours.pop() if len(ours) == 1 else None
 
     def decorator_functions(self, r: Ref) -> list[str]:
         """The repository functions a ``decorated_by`` reference wraps its definition in: the one it names, never a
@@ -4552,6 +4572,8 @@ class Resolver(ImportBindings):
             cls = self._written_twin(r, cls, r.receiver, hooks)
         if kind in VALUES:  # a variable of a declared type (Go's var Form Binding = ...; Form.Bind())
             cls = self.return_class(named)
+        elif named in self.decorated_as:  # @dramatiq.actor def add(..): add.send() is Actor.send
+            cls = self._decorated_class(named)
         elif named is None:  # current_app.json.dumps(): a variable's member, typed as declared
             cls = self._variable_chain_class(r, receiver)
         if cls == "":
