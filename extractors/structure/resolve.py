@@ -892,7 +892,7 @@ class Resolver(ImportBindings):
         # Visitor::default() (derived), kw::state (macro-made), handler.layer(x) (a trait's, guessed by name)
         named = self._receiver_named(r, src) if r.receiver and (
             not found.ids or found.resolution in GUESSES or found.resolution == "inherited"
-            and self.hooks.get(r.path, self.no_hooks).base_member_uses_class) else []
+            and self.hooks.get(r.path, self.no_hooks).base_member_uses_class) else self._decorated_receiver(r, src)
         if r.receiver and not found.ids:
             return named if form == "callback" else \
                 self._edges(r, src, found, "calls", form) + self._receiver_read(r, src) + named
@@ -907,6 +907,15 @@ class Resolver(ImportBindings):
         form = "constructor" if found.resolution == "constructor" and form == "call" else form  # a.m passed: a value
         edges = self._edges(r, src, found, "calls", form) + self._called_along(r, src, found, form)
         return edges + self._receiver_read(r, src) + named if r.receiver else edges
+
+    def _decorated_receiver(self, r: Ref, src: str) -> list[Edge]:
+        """``add.send()`` where ``add`` is a decorated function of ours, read as its decorators' class
+        (``_decorated_class``): the function is still what the object runs, so the call uses it, as the receiver of
+        a member not found does (``_receiver_named``); its blast radius keeps the callers sending it."""
+        if not self.decorated_as or not r.receiver or not r.receiver.isidentifier():
+            return []
+        named = self._receiver_named(r, src)
+        return named if named and named[0].dst_id in self.decorated_as else []
 
     def _all_functions(self, found: Found) -> bool:
         return bool(found.ids) and all(self.g.by_id[i].kind in STORED_FUNCTIONS for i in found.ids)
