@@ -841,7 +841,26 @@ class Resolver(ImportBindings):
         found = self._call_candidates(r, src) if self._receiver_known(r) else UNRESOLVED
         if found.ids and found.resolution not in GUESSES:
             return self._edges(r, src, found, "calls", "call")
-        return self.resolve(replace(r, kind="call", receiver=None, bound_to=None))
+        bare = replace(r, kind="call", receiver=None, bound_to=None)
+        edges = self.resolve(bare)
+        if len(edges) == 1 and edges[0].resolution == "unresolved" and self._library_lambda(r):
+            return self._edges(bare, src, EXTERNAL, "calls", "call")
+        return edges
+
+    def _library_lambda(self, r: Ref) -> bool:
+        """Whether a lambda around a bare call has a library's receiver: picnic's ``table { header { row { cell("x")
+        } } }`` with ``table`` imported from the library, or a function of ours declaring one (diffuse's
+        ``diffuseTable(content: TableDsl.() -> Unit)``), or ``appendable.apply { }`` on a library's type: a name
+        nothing here defines is that receiver's, not unresolved (diffuse: ~190 such calls). ``bound_to`` holds the
+        lambdas' receivers, innermost first (``passed:this@header.row@..^passed:table@..``)."""
+        hooks = self.hooks.get(r.path, self.no_hooks)
+        for value in (r.bound_to or "").split("^"):
+            callee = _PASSED_CALLEE.match(value)
+            binding = self.bound_name(r.path, callee.group(1)) if callee else None
+            if binding is not None and binding.kind == "external" \
+                    or self._class_of_value(r, value, hooks)[1] == "external":
+                return True
+        return False
 
     def _call_result(self, r: Ref, src: str) -> list[Edge]:
         """``make()()``: what make returns is called."""
@@ -5845,6 +5864,9 @@ def _check_marks(value: str) -> tuple[str, list[str], list[str]]:
 def _edge_name(r: Ref) -> str:
     """An edge's ``dst_name``: the reference as written (``util::Square`` where a path separator ends the receiver)."""
     return _written(r) if not (r.receiver or "").endswith("::") else r.receiver + r.name
+
+
+_PASSED_CALLEE = lazy_re(re.escape(PASSED_VALUE) + r"([A-Za-z_]\w*)@")  # passed:table@-1:this/1: a bare callee
 
 
 def _call_of_name(receiver: str) -> str | None:

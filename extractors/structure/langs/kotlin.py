@@ -161,11 +161,35 @@ def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) ->
 def extend_layers(name_layers: list, member_layers: list) -> None:
     """A bare ``m()`` in a method (or an extension function) is first the class's (or a base class's) member, before
     imports and the package; ``field.m()`` a method of the field's declared type."""
+    name_layers.insert(name_layers.index("scoped"), receiver_extension)
     name_layers.insert(name_layers.index("scoped") + 1, implicit_this)
     name_layers.insert(name_layers.index(implicit_this) + 1, declaring_class_member)
     member_layers.insert(0, labeled_this)
     member_layers.append(implicit_this_field)
     member_layers.append(extension_member)
+
+
+def receiver_extension(resolver, r, src):
+    """A bare ``toDocument()`` in an extension function ``fun String.toManifest()``: an extension of the same
+    receiver type (``fun String.toDocument()``) in the caller's package, called on the implicit ``this``, before
+    the file's first definition of that name (diffuse's AndroidManifest: ``fun BinaryResourceFile.toDocument(arsc)``
+    written above it was taken, and ``String.toDocument`` left dead). A function local to the caller stays first."""
+    from ..graph import imported_apart
+    from ..resolve import Found
+
+    by_id = resolver.g.by_id
+    sym = by_id.get(src)
+    if sym is None or r.receiver or not imported_apart(sym) \
+            or (sym.path, f"{sym.qualname}.{r.name}") in resolver.g.by_qual:  # a local function of the caller
+        return None
+    wanted, package = _extended_type(sym), _package_of(resolver, sym.path)
+    # the caller itself is left to the other layers: ``fun Member.strip() = when (this) { is Field -> strip() }``
+    # is mostly a smart cast's dispatch to another receiver's overload, rarely a recursion (diffuse's members.kt)
+    ids = [i for i in resolver.g.by_name.get(r.name, ()) if i != src and imported_apart(by_id[i])
+           and _extended_type(by_id[i]) == wanted and _package_of(resolver, by_id[i].path) == package]
+    if not ids:
+        return None
+    return Found(ids, "same_file" if all(by_id[i].path == sym.path for i in ids) else "same_package")
 
 
 def declaring_class_member(resolver, r, src):
@@ -273,11 +297,36 @@ def library_member(resolver, r, src):
     found = extension_member(resolver, r, src)
     if not found:
         return None
-    written = (r.bound_to or "").split("|")[0].split("<")[0].rstrip("?").rpartition(".")[2]
+    written = (r.bound_to or "").split("|")[0].split("<")[0].rstrip("?").rpartition(".")[2] \
+        or _receiver_written(resolver, r, src)
     kept = [i for i in found.ids if _owned_by_none_or(resolver, i, written)]
     # socket.closeQuietly() on a declared Socket: the overload for Socket, not Closeable's and ServerSocket's
     exact = [i for i in kept if _extended_type(resolver.g.by_id[i]) == written] if len(kept) > 1 and written else []
     return type(found)(exact or kept, found.resolution) if kept else None
+
+
+def _receiver_written(resolver, r, src) -> str:
+    """The library type a receiver written as one call has, by what is called: ``String(bytes)`` builds a
+    ``String``; ``toDocument()`` (bare: an extension on the implicit ``this`` or a function) gives the type its
+    definitions agree they declare (``fun String.toDocument(): Document``). diffuse's ``toDocument(arsc)
+    .toManifest()`` listed the four extensions named ``toManifest`` (of ``String``, ``Input``, ``XmlNode``,
+    ``Document``), not the one of ``Document``; "" where the receiver says nothing."""
+    from dataclasses import replace
+
+    from ..graph import CALLABLE
+    from ..parse import _one_call
+
+    built = inline_type(r.receiver or "")
+    if built:
+        return built.rpartition(".")[2]
+    head, paren, _ = (r.receiver or "").partition("(")
+    if not paren or not head.isidentifier() or not _one_call(r.receiver, len(head)):
+        return ""
+    callee = resolver._stated(replace(r, name=head, receiver=None, bound_to=None), src, CALLABLE)
+    declared = [resolver.return_types.get((resolver.g.by_id[i].path, resolver.g.by_id[i].qualname))
+                for i in (callee.ids if callee else ())]
+    written = {d.name.split("<")[0].rstrip("?").rpartition(".")[2] for d in declared if d is not None}
+    return written.pop() if len(written) == 1 and None not in declared else ""
 
 
 UNIVERSAL_TYPE = "Any"  # every class's supertype: an extension of it (or of ``<T : Any> T``) is every type's

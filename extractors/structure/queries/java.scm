@@ -23,6 +23,9 @@
 ; the definition spans the type only: what the initializer calls or builds (an anonymous class) stays the class's
 (field_declaration type: (_) @definition.field . declarator: (variable_declarator name: (identifier) @name))
 (field_declaration (modifiers "public") type: (_) @definition.field @exported . declarator: (variable_declarator name: (identifier) @name))
+; an interface's constants (implicitly public static final): `ClockSource CLOCK = Factory.create();` in `interface
+; ClockSource` is a field whose type types `CLOCK.toMillis0(t)` (a `constant_declaration`, not a `field_declaration`)
+(constant_declaration type: (_) @definition.field @exported . declarator: (variable_declarator name: (identifier) @name))
 ; enum constants: public fields of their enum, each a value of it (langs/java.py settle_references): a call on
 ; one, Feature.X.enabledIn(), is the enum's method; the definition spans the name (a constant's body is the enum's)
 (enum_constant name: (identifier) @name @definition.field @exported)
@@ -200,6 +203,7 @@
 (local_variable_declaration declarator: (variable_declarator name: (identifier) @var.name
   value: (cast_expression type: (_) @var.type)))
 (field_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
+(constant_declaration type: (_) @var.type declarator: (variable_declarator name: (identifier) @var.name))
 
 ; parameters and local variables (lambda, catch, for, try, pattern ones too): a bare name read in their scope is
 ; that variable, never a same-named field (see parse.py @local.name)
