@@ -455,6 +455,11 @@
   block: [(do_block "end" @name) (block "}" @name)] @reference.dsl_block)
 (call !receiver method: (identifier) @receiver
   block: [(do_block "end" @name) (block "}" @name)] @reference.dsl_block)
+; `Class.new(Thor) do class_option :x; desc "a" .. end`: the block runs on a new class of the base, written with its
+; argument (`Class.new(Thor)`) so that ruby.dsl_block reads its bare calls as the base's class methods
+(call receiver: (constant) @receiver @_maker method: (identifier) @_new
+  arguments: (argument_list . [(constant) (scope_resolution)] .) @receiver
+  block: [(do_block "end" @name) (block "}" @name)] @reference.dsl_block (#eq? @_maker "Class") (#eq? @_new "new"))
 ; what a method runs the block it is given on (a `signature` at `&`, see ruby.settle_references): `X.new.instance_eval
 ; (&block)`, a bare `instance_eval(&block)` / `new.instance_eval(&block)` / `class_eval(&block)` (its own class),
 ; `proxy = X.new` then `proxy.instance_eval(&block)`; a stored block (`&@block`) is not the one given
