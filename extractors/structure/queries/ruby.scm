@@ -12,6 +12,11 @@
 (module name: (scope_resolution scope: (_) @parent.name name: (constant) @name)) @definition.trait @exported
 (method name: (_) @name) @definition.function @exported
 (singleton_method object: (self) @qualifier name: (_) @name) @definition.function @exported
+; a Thor command: `desc "install NAME", ".."`, maybe its `method_option`s, then `def install`: Thor runs the method
+; the command line names (`thor install x`, `Runner.start(%w(install x))`): an entry point by that decorator
+; needs: desc
+(body_statement (call !receiver method: (identifier) @decorator (#eq? @decorator "desc")) . (call)* .
+  (method name: (_) @name) @definition.function)
 (assignment left: (constant) @name) @definition.constant
 ; Point = Struct.new(:x, :y) do ... end, Error = Class.new(StandardError): a class
 (assignment left: (constant) @name
