@@ -13,9 +13,10 @@
 (method name: (_) @name) @definition.function @exported
 (singleton_method object: (self) @qualifier name: (_) @name) @definition.function @exported
 ; a Thor command: `desc "install NAME", ".."`, maybe its `method_option`s, then `def install`: Thor runs the method
-; the command line names (`thor install x`, `Runner.start(%w(install x))`): an entry point by that decorator
+; the command line names (`thor install x`, `Runner.start(%w(install x))`): an entry point by that decorator. Calls
+; between them take no block (Grape's `desc "x"` then `get do .. end` describes the block, never a later `def`)
 ; needs: desc
-(body_statement (call !receiver method: (identifier) @decorator (#eq? @decorator "desc")) . (call)* .
+(body_statement (call !receiver method: (identifier) @decorator (#eq? @decorator "desc")) . (call !block)* .
   (method name: (_) @name) @definition.function)
 (assignment left: (constant) @name) @definition.constant
 ; Point = Struct.new(:x, :y) do ... end, Error = Class.new(StandardError): a class
