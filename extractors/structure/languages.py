@@ -75,7 +75,9 @@ LANGUAGES: dict[str, Language] = {
         Language("c", (".c", ".h"), "c", "c", C_LIKE, sniff=((".h", CPP_HEADER, "cpp"),)),
         Language("cpp", (".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".ipp"), "cpp", "cpp",
                  C_LIKE),
-        Language("ruby", (".rb",), "ruby", "ruby",  # tree-sitter (the regex: a file that will not parse)
+        # Ruby by other names: Rake's task files, Thor's scripts (a gem's spec fixtures: thor's `script.thor`, loaded
+        # by its specs), gemspecs and Rack's config.ru call the code they configure
+        Language("ruby", (".rb", ".rake", ".thor", ".gemspec", ".ru"), "ruby", "ruby",  # tree-sitter (regex: unparsed)
                  (("function", r"^\s*def\s+(?:self\.)?(?P<name>[A-Za-z_]\w*[?!]?)"),
                   ("class", r"^\s*(?:class|module)\s+(?P<name>[A-Z]\w*)"))),
         Language("kotlin", (".kt", ".kts"), "kotlin", "kotlin",  # tree-sitter (the regex: a file that will not parse)

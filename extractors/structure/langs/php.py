@@ -39,6 +39,18 @@ CONTEXTUAL_KEYWORDS = frozenset({
 MAGIC_METHODS = frozenset({
     "__construct", "__destruct", "__call", "__callStatic", "__get", "__set", "__isset", "__unset", "__sleep",
     "__wakeup", "__serialize", "__unserialize", "__toString", "__invoke", "__set_state", "__clone", "__debugInfo"})
+# PHPUnit's mock objects and their builders (`$this->handler = $this->createMock(..)`, then `$this->handler->expects(
+# $this->once())->willReturn(..)`), and an enum's own static methods (`Level::cases()`, `Level::tryFrom($v)`): called
+# on a value whose type is unknown here, a name no definition of the repository bears is the library's or PHP's:
+# external, not unresolved (the resolver's ``_unowned_builtin``). Names a repository may well define (`method`,
+# `with`, `from`) are left out: their guesses stay as they were.
+BUILTIN_METHODS = frozenset({
+    "expects", "willReturn", "willReturnCallback", "willReturnMap", "willReturnSelf", "willReturnArgument",
+    "willReturnOnConsecutiveCalls", "willReturnReference", "willThrowException", "withConsecutive", "withAnyParameters",
+    "onlyMethods", "addMethods", "setConstructorArgs", "disableOriginalConstructor", "disableOriginalClone",
+    "disableArgumentCloning", "getMock", "getMockForAbstractClass", "getMockForTrait", "setMockClassName",
+    "cases", "tryFrom"})
+UNOWNED_BUILTINS_EXTERNAL = True
 _CLASS_PATH = lazy_re(r"^\\?(?:[A-Za-z_]\w*\\)+[A-Za-z_]\w*$")  # Psr7\Utils, \App\Foo: a class named whole
 _QUALIFIED = lazy_re(r"\\?(?:[A-Za-z_]\w*\\)+(?=[A-Za-z_])")  # \App\Models\User -> User (the last name)
 _NEW = lazy_re(r"^\(?\s*new\s+\\?((?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*(?:\(.*\))?\s*\)?$", re.S)
@@ -243,6 +255,12 @@ def inline_type(receiver: str) -> str | None:
 _CLASS_CONSTANT = lazy_re(r"^(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*::\s*class$")
 
 
+# $this->createMock(Foo::class), $this->createStub('App\Foo'), $this->getMockBuilder(Foo::class)->..->getMock()
+_MOCKED = r"""\(\s*(?:(\\?(?:[A-Za-z_]\w*\\)*[A-Za-z_]\w*)\s*::\s*class|'\\?((?:[A-Za-z_]\w*\\{1,2})*[A-Za-z_]\w*)')"""
+_MOCK = lazy_re(r"^\$this->(?:(?:createMock|createStub|createPartialMock|createConfiguredMock|getMockForAbstractClass)"
+                + _MOCKED + r"|getMockBuilder" + _MOCKED + r"\s*\).*->getMock(?:ForAbstractClass)?\(\s*\)$)", re.S)
+
+
 def cast_type(text: str) -> str | None:
     """``Foo::class`` held in a property or variable (``protected static $periodClass = CarbonPeriod::class``): the
     class itself, read as its type, so that ``$cls::create()``, ``static::$periodClass::create()`` and
@@ -251,6 +269,11 @@ def cast_type(text: str) -> str | None:
     ``static::$x`` assigned is the class's own static property (``self``), as a receiver's ``static::`` is."""
     if text.startswith("static::$"):  # $class = static::$periodClass: the property of the class itself
         return "self" + text[len("static"):]
+    mocked = _MOCK.match(text) if text.startswith("$this->") else None
+    if mocked:  # a PHPUnit mock of a class: an object of a subclass, whose methods not mocked are the class's
+        constant, string = mocked.group(1) or mocked.group(3), mocked.group(2) or mocked.group(4)
+        # a class named in a string is named whole (absolute), its separators maybe written doubled
+        return f"new {constant}()" if constant else "new \\" + string.replace("\\\\", "\\") + "()"
     m = _CLASS_CONSTANT.match(text)
     if not m:
         return None

@@ -532,8 +532,8 @@ def _in_blocks(raw_refs: list) -> list:
     """The references with the block marks read: a bare call inside blocks given to calls carries those calls
     (``IN_BLOCKS``); a method's ``block_self`` / ``block_forward`` become its ``signature`` at ``BLOCK_SELF`` /
     ``BLOCK_FORWARD``. The marks themselves are no references."""
-    spans = sorted((BlockSpan(r.start, r.name_start, " ".join(r.receiver.split())) for r in raw_refs
-                    if r.kind == "dsl_block" and r.receiver), key=lambda b: (b.start, -b.end))
+    spans = _one_span_per_block(BlockSpan(r.start, r.name_start, " ".join(r.receiver.split())) for r in raw_refs
+                                if r.kind == "dsl_block" and r.receiver)
     in_blocks = {r.start for r in raw_refs if r.kind == "block_eval"}
     out = []
     for r in raw_refs:
@@ -552,6 +552,17 @@ def _in_blocks(raw_refs: list) -> list:
         else:
             out.append(r)
     return out
+
+
+def _one_span_per_block(spans) -> list[BlockSpan]:
+    """The blocks in order, outermost first, each once: ``Class.new(Thor) do`` is matched as ``Class.new`` too, and
+    the call written with its base is the one that says what the block runs on."""
+    widest: dict[tuple, BlockSpan] = {}
+    for b in spans:
+        kept = widest.get((b.start, b.end))
+        if kept is None or len(b.call) > len(kept.call):
+            widest[(b.start, b.end)] = b
+    return sorted(widest.values(), key=lambda b: (b.start, -b.end))
 
 
 def _eval_in_block(r, spans: list) -> list:
@@ -757,6 +768,11 @@ def _block_class(resolver, r, src: str) -> str | None:
         return cache[key]
     cls = None
     for call in r.alias[len(IN_BLOCKS):].split(BLOCK_CHAIN):
+        made = _NEW_CLASS.match(call)
+        if made:  # Class.new(Thor) do .. end: the block runs on a new class of the base, whose class methods it calls
+            base = made.group(1).lstrip(":").replace("::", ".")
+            cls = resolver._class_named(replace(r, name=base, receiver=None, alias=None, kind="name"), base)
+            continue
         head, _, name = call.rpartition(".")
         link = replace(r, name=name, receiver=head or None, alias=None, kind="call")
         methods = _called_for_certain(resolver, link, src, None if head else cls)
@@ -766,6 +782,9 @@ def _block_class(resolver, r, src: str) -> str | None:
         cls = next(iter(runs)) if len(runs) == 1 else (cls if not runs else None)
     cache[key] = cls or None
     return cls or None
+
+
+_NEW_CLASS = lazy_re(r"^Class\.new\(\s*((?:::)?[A-Z]\w*(?:(?:::|\.)[A-Z]\w*)*)\s*\)$")  # Class.new(Thor::Group)
 
 
 def _called_for_certain(resolver, link, src: str, on: str | None) -> list[str] | None:

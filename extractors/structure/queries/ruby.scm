@@ -12,6 +12,12 @@
 (module name: (scope_resolution scope: (_) @parent.name name: (constant) @name)) @definition.trait @exported
 (method name: (_) @name) @definition.function @exported
 (singleton_method object: (self) @qualifier name: (_) @name) @definition.function @exported
+; a Thor command: `desc "install NAME", ".."`, maybe its `method_option`s, then `def install`: Thor runs the method
+; the command line names (`thor install x`, `Runner.start(%w(install x))`): an entry point by that decorator. Calls
+; between them take no block (Grape's `desc "x"` then `get do .. end` describes the block, never a later `def`)
+; needs: desc
+(body_statement (call !receiver method: (identifier) @decorator (#eq? @decorator "desc")) . (call !block)* .
+  (method name: (_) @name) @definition.function)
 (assignment left: (constant) @name) @definition.constant
 ; Point = Struct.new(:x, :y) do ... end, Error = Class.new(StandardError): a class
 (assignment left: (constant) @name
@@ -455,6 +461,11 @@
   block: [(do_block "end" @name) (block "}" @name)] @reference.dsl_block)
 (call !receiver method: (identifier) @receiver
   block: [(do_block "end" @name) (block "}" @name)] @reference.dsl_block)
+; `Class.new(Thor) do class_option :x; desc "a" .. end`: the block runs on a new class of the base, written with its
+; argument (`Class.new(Thor)`) so that ruby.dsl_block reads its bare calls as the base's class methods
+(call receiver: (constant) @receiver @_maker method: (identifier) @_new
+  arguments: (argument_list . [(constant) (scope_resolution)] .) @receiver
+  block: [(do_block "end" @name) (block "}" @name)] @reference.dsl_block (#eq? @_maker "Class") (#eq? @_new "new"))
 ; what a method runs the block it is given on (a `signature` at `&`, see ruby.settle_references): `X.new.instance_eval
 ; (&block)`, a bare `instance_eval(&block)` / `new.instance_eval(&block)` / `class_eval(&block)` (its own class),
 ; `proxy = X.new` then `proxy.instance_eval(&block)`; a stored block (`&@block`) is not the one given
