@@ -66,7 +66,12 @@ def shard_ids(column, n: int):
     if isinstance(column, pa.ChunkedArray):
         column = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
     encoded = column if pa.types.is_dictionary(column.type) else pc.dictionary_encode(column)
-    per_value = pa.array([key_shard(v, n) for v in encoded.dictionary.to_pylist()], pa.int32())
+    values = encoded.dictionary
+    if pa.types.is_string(values.type) and not values.null_count:  # key_shard's hash, without its call per key
+        crc32 = zlib.crc32
+        per_value = pa.array([crc32(v.encode("utf-8", "surrogatepass")) % n for v in values.to_pylist()], pa.int32())
+    else:
+        per_value = pa.array([key_shard(v, n) for v in values.to_pylist()], pa.int32())
     return pc.fill_null(pc.take(per_value, encoded.indices), 0)
 
 

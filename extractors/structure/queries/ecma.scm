@@ -140,16 +140,18 @@
 ; and so does an object nested in it, a section or a list the callee reads by key (one pattern: each costs time):
 ; defineConfig({ build: { rollupOptions: { onwarn() {..} } } }), defineComponent({ computed: { full() {..} } }),
 ; build({ plugins: [{ transform() {..} }] }), router.addRoutes([{ beforeEnter() {..} }])
-(arguments [(object (pair value: [(object [(method_definition name: (property_identifier) @name)
+; (two patterns, an object's and a list's: one whose first step is an alternation of the two cost the TypeScript walk
+; 3.7 % more instructions, hono's src)
+(arguments (object (pair value: [(object [(method_definition name: (property_identifier) @name)
                                   (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])])
                                   (array (object [(method_definition name: (property_identifier) @name)
                                   (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))
                                   (object (pair value: [(object [(method_definition name: (property_identifier) @name)
                                   (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])])
                                                         (array (object [(method_definition name: (property_identifier) @name)
-                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))]))]))
-            (array (object [(method_definition name: (property_identifier) @name)
-                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))]) @reference.callback
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))]))]))) @reference.callback
+(arguments (array (object [(method_definition name: (property_identifier) @name)
+                                  (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))) @reference.callback
 (arguments (_ object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (pair value: (identifier) @name) @reference.callback
 (pair value: (_ object: (_) @receiver property: (property_identifier) @name)) @reference.callback
