@@ -297,11 +297,6 @@
 (declaration type: (placeholder_type_specifier)
   declarator: (init_declarator declarator: [(identifier) @var.name (pointer_declarator declarator: (identifier) @var.name)]
                                value: (new_expression type: (_) @var.type)))
-; `SSLServer svr(CERT_FILE, KEY_FILE);` in a function's body: built with names as its arguments, the grammar reads
-; it as a function's declaration (C++'s most vexing parse), so `svr.listen()` was a guess among every `listen`; in a
-; body it is the variable (a function declared inside a function is rare)
-(compound_statement (declaration type: [(type_identifier) (qualified_identifier) (template_type)] @var.type
-  declarator: (function_declarator declarator: (identifier) @var.name)))
 ; auto p = std::make_shared<Logger>(..), std::make_unique<T>(..): a T; auto x = make(..): what make returns
 (declaration type: (placeholder_type_specifier)
   declarator: (init_declarator declarator: (identifier) @var.name
