@@ -41,7 +41,7 @@ CPP_HEADER = (r"(?m)^[ \t]*#[ \t]*include[ \t]*<(?:cstdint|cstddef|string|vector
               r"(?:i|o|io|s)stream|atomic|mutex|thread)>|^[ \t]*template[ \t]*<|^[ \t]*(?:try|constexpr)\b|"
               r"^[ \t]*catch[ \t]*\(|^[ \t]*(?:class|(?:using[ \t]+)?namespace)[ \t]+\w+|"
               r"^[ \t]*(?:private|public|protected):|std::\w|"
-              r"^[ \t]*[A-Za-z_]\w*[ \t]*\([^()\n;]*\)[ \t]*:[ \t]*[A-Za-z_]\w*[ \t]*[({]")  # each within a line: linear
+              r"^[ \t]*[A-Za-z_]\w*[ \t]*\([^()\n;]*\)[ \t]*:[ \t]*[A-Za-z_]\w*[ \t]*[({]")  # each in a line: linear
 
 TS_LIKE = (("function", r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*" + _DEF),
            ("class", r"^\s*(?:export\s+)?(?:default\s+)?class\s+" + _DEF))
