@@ -34,12 +34,14 @@ C_LIKE = (("function", r"^\s*(?:[\w:<>\*&\[\],]+\s+)+\**" + _DEF + r"\s*\([^;]*$
           ("struct", r"^\s*(?:typedef\s+)?struct\s+" + _DEF), ("class", r"^\s*class\s+" + _DEF))
 
 # A ``.h`` is C++ when it says so (GitHub Linguist's heuristics): a C++ standard header, a template, a class or
-# namespace, an access label, ``std::``
+# namespace, an access label, ``std::``; or a constructor's initializer list, ``Name(args) : member_(..)`` starting
+# its line (rapidjson's memorystream.h: a struct, its namespace opened by a macro; read as C, its methods were lost)
 CPP_HEADER = (r"(?m)^[ \t]*#[ \t]*include[ \t]*<(?:cstdint|cstddef|string|vector|map|set|list|array|memory|utility|"
               r"functional|algorithm|bitset|queue|stack|deque|forward_list|unordered_map|unordered_set|"
               r"(?:i|o|io|s)stream|atomic|mutex|thread)>|^[ \t]*template[ \t]*<|^[ \t]*(?:try|constexpr)\b|"
               r"^[ \t]*catch[ \t]*\(|^[ \t]*(?:class|(?:using[ \t]+)?namespace)[ \t]+\w+|"
-              r"^[ \t]*(?:private|public|protected):|std::\w")  # within a line each: linear on any text
+              r"^[ \t]*(?:private|public|protected):|std::\w|"
+              r"^[ \t]*[A-Za-z_]\w*[ \t]*\([^()\n;]*\)[ \t]*:[ \t]*[A-Za-z_]\w*[ \t]*[({]")  # each in a line: linear
 
 TS_LIKE = (("function", r"^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*" + _DEF),
            ("class", r"^\s*(?:export\s+)?(?:default\s+)?class\s+" + _DEF))

@@ -2103,14 +2103,21 @@ class Resolver(ImportBindings):
             if not hooks.guess_bare_names(self, r.path):
                 return UNRESOLVED  # defined nowhere the file can see: not a function of another module
             return self._global(r.name, kinds if kinds is CLASSLIKE else kinds - METHODS, r.path)
-        if self._external_receiver(r, hooks):
+        # a value of a template's type parameter (``narrowed:Handler``, also ``Encoding::`` written as a scope) is
+        # of a class of the programs building the template, never a library's for its capital
+        narrowed_open = hooks.narrowed_guess_open and _narrowed_only(r)
+        if not narrowed_open and self._external_receiver(r, hooks):
             return EXTERNAL
         kinds = kinds if kinds is CLASSLIKE else MEMBER_KINDS
         typed = self._type_named(r, kinds)
         if typed is not None:
             return self._same_program(r.path, typed)
         every = self._overridden_only(r, kinds) if hooks.guess_overridden else None
-        found = self._in_scope_only(r, self._same_program(r.path, every or self._global(r.name, kinds, r.path)))
+        built_with = narrowed_open and _zone(r.path) is None
+        candidates = every or (self._global_all if built_with else self._global)(r.name, kinds, r.path)
+        # a library template's parameter (``handler.Null()`` in ``GenericReader::ParseNull<.., Handler>``) is of any
+        # class a program using the library builds it with: an example's or a test's handler too, each one a guess
+        found = self._in_scope_only(r, candidates if built_with else self._same_program(r.path, candidates))
         if r.kind == "call" and len(found.ids) > 1:  # x.Name(): a method called, before a field holding a function
             methods = self._methods_first(r, found.ids)
             if methods and len(methods) < len(found.ids):
@@ -2122,7 +2129,7 @@ class Resolver(ImportBindings):
             narrowed = self._prefer_visible(r, found, through_barrels=False)
             one = narrowed.ids[0] if len(narrowed.ids) == 1 and len(found.ids) > 1 else None
             found = narrowed if one is not None and self._receiver_fits(r, one, hooks) else UNRESOLVED
-        elif not (hooks.narrowed_guess_open and _narrowed_only(r)):
+        elif not narrowed_open:
             found = self._through_visible_member(r, found) or self._prefer_visible(r, found)
         if hooks.receiver_names_owner:
             found = self._owner_named(r, found)
@@ -2133,6 +2140,8 @@ class Resolver(ImportBindings):
             found = self._without_declarations(found)  # after the narrowing: a declaration may have made it a choice
         if hooks.extends_library_types and len(found.ids) > 1 and any(self._extends_library(i) for i in found.ids):
             found = self._extensions_of_receiver(r, found, hooks)
+        if built_with and len(found.ids) > MAX_CANDIDATES:  # every class it may be built with, not the 8 nearest
+            found = Listed(found.ids, found.resolution)
         return found
 
     def _extensions_of_receiver(self, r: Ref, found: Found, hooks: Hooks) -> Found:

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from . import alias_form, entry_reason_with, runtime_hook
 from ..lazyre import lazy_re
+from ..marks import NARROWED_VALUE
 from .c import (BUILTINS as C_BUILTINS, MODULE_KEYS_FROM_PATHS, IMPORTS_PASS_ON, LOCALS_SHADOW,  # noqa: F401
                 STAR_IMPORTS_IMPORTS, _declared, _tag, guess_bare_names, import_binding, included_variants,
                 fuzz_entry, is_external, linked, macro_uses, module_keys, package_scope, resolve_module, submodule)
@@ -207,6 +208,17 @@ def type_parameter(node, name: str) -> bool:
     return False
 
 
+def settle_bindings(var_bindings: list, _raw_refs: list) -> list:
+    """A template's type parameter (cpp.scm's ``@var.narrowed``: ``narrowed:Encoding``) also binds its name written
+    as a scope, so ``Encoding::Put(os_, c)`` in ``template <typename Encoding, ..> class EncodedStream`` is the open
+    guess a value of it gets (``handler.Null()``), any class's static ``Put`` the template may be built with; not a
+    namespace's function, which ``namespaced`` looked up as the bare name (the class's own ``Put`` by
+    ``implicit_this``, or nothing)."""
+    scoped = [b._replace(name=b.name + "::") for b in var_bindings
+              if b.receiver == NARROWED_VALUE + b.name and b.name.isidentifier()]
+    return var_bindings + scoped if scoped else var_bindings
+
+
 def cast_type(text: str) -> str | None:
     """``std::unique_ptr<Node> p``, ``std::shared_ptr<const Node>``: ``p->visit()`` is Node's (the smart pointer's own
     methods are ``BUILTIN_METHODS``, guessed among the classes the file sees); None for any other declared type, or a
@@ -284,12 +296,14 @@ def namespaced(resolver, r, src):
     from dataclasses import replace
 
     from ..graph import CALLABLE
-    from ..resolve import EXTERNAL
+    from ..resolve import EXTERNAL, _narrowed_only
 
     if not r.receiver.endswith("::"):
         return None
     hooks = resolver.hooks.get(r.path, resolver.no_hooks)
     scope = receiver_path(r.receiver)
+    if _narrowed_only(r):  # Encoding::Put(os_, c), Encoding a type parameter (settle_bindings): a value's guess
+        return resolver._guess(replace(r, receiver=scope), CALLABLE, hooks)
     if scope.split(".")[0] in hooks.external:
         return EXTERNAL
     bare = replace(r, receiver=None)

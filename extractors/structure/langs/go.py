@@ -61,18 +61,61 @@ def _stdlib_interface_method(name: str, kind: str, parent: str | None) -> str | 
 
 _entry_reason = entry_reason_with(frozenset(), _init, _stdlib_interface_method)
 CGO_EXPORT = "<cgo export>"  # the mark settle_definitions gives a function under //export (a mark wraps nothing)
+# Standard library interfaces of several methods (or of Open and one more: io/fs's optional ones), which a type
+# satisfies by having them all: the library calls them through the interface (``fi.Size()`` on an ``os.FileInfo``
+# that ``Stat`` returned, ``fs.Glob(fsys, ..)``, ``file.(fs.ReadDirFile).ReadDir(-1)``), never by the type's name, so
+# each is a runtime hook. Only whole sets: one method named ``Size`` or ``ReadDir`` alone is mostly a plain method;
+# not fs.ReadDirFS's or fs.StatFS's Open + ReadDir / Stat either, which a file-system wrapper of its own (afero's
+# ``ReadOnlyFs.ReadDir(name) []os.FileInfo``) or a file (``File.Open()``, no name) has as plain methods.
+LIBRARY_INTERFACES = {
+    "fs.FileInfo": frozenset({"Name", "Size", "Mode", "ModTime", "IsDir", "Sys"}),
+    "fs.DirEntry": frozenset({"Name", "IsDir", "Type", "Info"}),
+    "fs.ReadDirFile": frozenset({"Stat", "Read", "Close", "ReadDir"}),
+    "fs.GlobFS": frozenset({"Open", "Glob"}), "fs.SubFS": frozenset({"Open", "Sub"}),
+    "fs.ReadFileFS": frozenset({"Open", "ReadFile"}),
+    "context.Context": frozenset({"Deadline", "Done", "Err", "Value"}),
+    "heap.Interface": frozenset({"Len", "Less", "Swap", "Push", "Pop"}),
+    "http.ResponseWriter": frozenset({"Header", "Write", "WriteHeader"}),
+    "net.Addr": frozenset({"Network", "String"}), "flag.Value": frozenset({"String", "Set"}),
+    "hash.Hash": frozenset({"Write", "Sum", "Reset", "Size", "BlockSize"}),
+    "image.Image": frozenset({"ColorModel", "Bounds", "At"})}
+_IMPLEMENTS = "<implements "  # the mark of a method settle_definitions finds in such a set: ``<implements fs.GlobFS>``
 
 
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """The ``//export Name`` comment go.scm captures as a function's decorator becomes a mark: it registers the
-    function with C, so no ``decorated_by`` reference (a call of the comment's text) is made of it."""
-    return [d._replace(decorators=tuple(CGO_EXPORT if x.startswith("//export") else x for x in d.decorators))
-            if any(x.startswith("//export") for x in d.decorators) else d for d in raw_defs]
+    function with C, so no ``decorated_by`` reference (a call of the comment's text) is made of it. A method of a
+    ``LIBRARY_INTERFACES`` set the file's type has whole is marked with the interface."""
+    raw_defs = [d._replace(decorators=tuple(CGO_EXPORT if x.startswith("//export") else x for x in d.decorators))
+                if any(x.startswith("//export") for x in d.decorators) else d for d in raw_defs]
+    implemented = _library_interfaces(raw_defs)
+    if not implemented:
+        return raw_defs
+    return [d._replace(decorators=d.decorators + (f"{_IMPLEMENTS}{implemented[(d.parent_name, d.name)]}>",))
+            if (d.parent_name, d.name) in implemented else d for d in raw_defs]
+
+
+def _library_interfaces(raw_defs: list) -> dict[tuple[str, str], str]:
+    """(type, method) -> the first library interface whose every method the file gives that type."""
+    methods: dict[str, set] = {}
+    for d in raw_defs:
+        if d.parent_name and d.kind in ("method", "function"):
+            methods.setdefault(d.parent_name, set()).add(d.name)
+    found = {}
+    for owner, names in methods.items():
+        for iface, wanted in LIBRARY_INTERFACES.items():
+            if wanted <= names:
+                found.update({(owner, m): iface for m in sorted(wanted) if (owner, m) not in found})
+    return found
 
 
 def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
     if CGO_EXPORT in decorators:
         return "exported to C by cgo (//export): C code calls it"
+    iface = next((x[len(_IMPLEMENTS):-1] for x in decorators if x.startswith(_IMPLEMENTS)), None)
+    if iface is not None:
+        return runtime_hook(f"a method of {iface}, whose every method its type has: the standard library calls "
+                            "it through the interface")
     return _entry_reason(name, kind, parent, decorators)
 
 
