@@ -794,6 +794,7 @@ class LazyResolver(Resolver):
         self.item_members = _Lazy(self._load_return_types)
         self.returned = _Lazy(self._load_returned)
         self.wrapped = _Lazy(self._load_wrapped)
+        self.decorated_as = _Lazy(self._load_decorated_as)
         self.made = _Lazy(self._load_made)
         self.singleton_defs = _LazySet(self._load_made)  # filled with ``made``: both are marks of the same refs
         self._made_paths: set[str] = set()
@@ -856,6 +857,20 @@ class LazyResolver(Resolver):
             functions = self.decorator_functions(r)
             if functions and any(self.returned_targets(d) for d in functions):
                 dict.__setitem__(self.wrapped, sid, functions)
+
+    def _load_decorated_as(self, sid: str) -> None:
+        """``index_flow``'s ``decorated_as`` for one function: every decorator of ours its references name, returning
+        or not (``@dramatiq.actor def add``: ``add.send()`` is the class the decorator declares it returns)."""
+        sym = self.g.by_id.get(sid)
+        if sym is None or sym.kind not in ("function", "method"):
+            return
+        for r in self.g.index.early_refs_of(sym.path, ("decorated_by",)):
+            if r.src_qualname != sym.qualname or r.name in (MADE, SINGLETON) \
+                    or self.g.by_qual.get((r.path, r.src_qualname)) != sid:
+                continue
+            functions = self.decorator_functions(r)
+            if functions:
+                dict.setdefault(self.decorated_as, sid, []).extend(functions)
 
     def _load_called(self, key: tuple[str, str]) -> None:
         """Which parameters each function of the file calls: slot (``#0``, keyword) -> parameter."""
