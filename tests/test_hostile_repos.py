@@ -232,7 +232,13 @@ def _work(item):
 
     if item == "crash":
         os.kill(os.getpid(), signal.SIGSEGV)
-    if item == "hang":
+    if item == "hang":  # a parser stuck in a loop spends its CPU
+        while True:
+            pass
+    if item == "nap":  # waits without spending CPU: past the budget's wall clock, within its CPU
+        time.sleep(0.7)
+        return "nap done"
+    if item == "stall":  # spends nothing, for ever: bounded by the wall clock still
         time.sleep(60)
     if item == "raise":
         raise RuntimeError("boom")
@@ -248,6 +254,19 @@ def test_a_file_that_crashes_hangs_or_raises_costs_only_itself(monkeypatch):
         2, ("crash", "parser crashed (SIGSEGV)"), 4, ("hang", "exceeded its time budget (1 s)"), 6,
         ("raise", "parser failed: RuntimeError: boom"), 8]))
     assert run_guarded(_work, [1, 2, 3], None, finish=sum) == [12]  # one part when nothing fails
+
+
+def test_the_budget_is_the_files_cpu_and_a_stalled_child_is_still_bounded(monkeypatch):
+    """On a loaded machine a file's wall clock says little of its own cost: the budget counts the child's CPU, so a
+    file that waits (here: sleeps 3.5 budgets) is done, while one that never finishes is killed at ``WALL_FACTOR``
+    budgets of wall clock with a reason that says so."""
+    from extractors.structure.budget import WALL_FACTOR, run_guarded
+
+    monkeypatch.setenv("CODELAKE_FILE_BUDGET", "0.2")
+    parts = run_guarded(_work, [1, "nap", "stall", 2], lambda item, why: (item, why))
+    cap = f"{WALL_FACTOR * 0.2:g}"
+    assert sorted(map(str, sum(parts, []))) == sorted(map(str, [
+        2, "nap done", ("stall", f"exceeded its time budget (0.2 s; {cap} s of wall clock)"), 4]))
 
 
 def test_a_child_started_ahead_is_watched_by_the_same_budget(monkeypatch):
@@ -314,6 +333,7 @@ DIRECT_OPENS = {
     ("parse.py", "entry.read_text(encoding='utf-8')"), ("marks.py", "entry.read_text()"),  # the package's own query files
     ("snapshot.py", "os.open"), ("snapshot.py", "os.fdopen"),  # writes into its private temporary folder
     ("budget.py", "open('/proc/self/statm')"),  # the process's own size
+    ("budget.py", "open(f'/proc/{pid}/stat', 'rb')"),  # a parse child's CPU seconds
     ("sources.py", "os.fdopen(fd, 'rb')"),  # a descriptor pipeline.safeio opened
     ("evaluate.py", "tarfile.open(fileobj=proc.stdout"),  # git archive's stream, extracted through the data filter
 }

@@ -21,7 +21,11 @@ the next ``run_guarded`` hands it its work through a pipe instead of forking, so
 by a fresh child, the work done there (the batch is never lost, nor a file skipped for it).
 
 ``CODELAKE_FILE_BUDGET`` (seconds per file, default 20) and ``CODELAKE_FILE_MEMORY`` (MiB a child may add, default
-4096) are read when used; 0 turns the layer off.
+4096) are read when used; 0 turns the layer off. The budget is CPU time, the file's own: on a machine loaded tenfold a
+22K-line header took more than 20 s of wall clock and was skipped in four runs of five, so what a run indexes
+depended on its neighbours. A child that spends no CPU (stopped, or waiting on something) is still killed at
+``WALL_FACTOR`` times the budget of wall clock; where the child's CPU cannot be read (no ``/proc``), wall clock is
+the budget, as before.
 """
 
 from __future__ import annotations
@@ -50,6 +54,8 @@ _FRAME = struct.Struct("!Q")
 # seconds a standby child has to take its work (it reads, unpickles a few tuples and says so: milliseconds); past
 # it, it is taken for hung and a fresh child does the work with the whole budget
 STANDBY_ANSWER_SECONDS = 2.0
+WALL_FACTOR = 10  # a file's wall clock, in budgets: bounds a child that is not spending its CPU
+_CPU = struct.Struct("!d")  # the child's CPU seconds when it starts an item, sent with its ``S`` frame
 UNANSWERED = "the standby child did not take its work"
 
 
@@ -69,15 +75,35 @@ def parse(parser, data: bytes):
     budget = file_budget() / 2
     if not budget:
         return parser.parse(data)
-    deadline = time.monotonic() + budget
+    over = _CpuDeadline(budget)
     read = _Reader(data)
     try:
-        tree = parser.parse(read, progress_callback=lambda _offset, _has_error: time.monotonic() > deadline)
+        tree = parser.parse(read, progress_callback=lambda _offset, _has_error: over())
     except ValueError:  # cancelled: the parser keeps its state for a resume unless reset
         parser.reset()
         raise OverBudget(f"parse stopped at its time budget ({budget:g} s)") from None
     read.chunk = NODE_CHUNK
     return tree
+
+
+class _CpuDeadline:
+    """Called often (tree-sitter's progress callback): True once this process has spent ``budget`` CPU seconds since
+    it was made, or ``WALL_FACTOR`` budgets of wall clock passed. Only the cheap monotonic clock is read until the
+    wall clock reaches the budget; then the CPU clock (a system call) says how much longer to wait."""
+
+    __slots__ = ("budget", "cpu", "wall", "cap")
+
+    def __init__(self, budget: float):
+        now = time.monotonic()
+        self.budget, self.cpu, self.wall, self.cap = budget, time.process_time(), now + budget, now + WALL_FACTOR * budget
+
+    def __call__(self) -> bool:
+        now = time.monotonic()
+        if now < self.wall:
+            return False
+        left = self.budget - (time.process_time() - self.cpu)
+        self.wall = now + left
+        return left <= 0 or now >= self.cap
 
 
 class _Reader:
@@ -191,22 +217,26 @@ def await_child(pid: int, read_end: int, budget: float,
     ``STANDBY_ANSWER_SECONDS`` to start its first item; dead or silent before that, (None, None, ``UNANSWERED``).
     Its exit is not waited for once it has answered (``_reap_later``: a ~150 MiB process's teardown)."""
     current, outcome = -1, None
+    clock = _ItemClock(pid, budget)
     try:
         reader = _Frames(read_end)
         while outcome is None:
             answer = standby and current < 0
-            frame = reader.next(time.monotonic() + (STANDBY_ANSWER_SECONDS if answer else budget))
+            frame = reader.next(time.monotonic() + STANDBY_ANSWER_SECONDS if answer else clock.deadline)
             if answer and (frame is None or frame is _Frames.TIMEOUT):
                 _kill(pid)
                 outcome = (None, None, UNANSWERED)
+            elif frame is _Frames.TIMEOUT and clock.extended():
+                continue
             elif frame is _Frames.TIMEOUT:
                 os.kill(pid, signal.SIGKILL)
-                outcome = (None, max(current, 0), f"exceeded its time budget ({budget:g} s)")
+                outcome = (None, max(current, 0), clock.reason())
             elif frame is None:  # the child died in the middle of an item
                 outcome = (None, max(current, 0), _death(pid))
                 pid = None
             elif frame[:1] == b"S":  # the child starts the next item
                 current += 1
+                clock.start(_CPU.unpack_from(frame, 1)[0] if len(frame) > _CPU.size else None)
             else:
                 ok, value = pickle.loads(frame[1:])
                 outcome = (value, None, None) if ok else (None, max(current, 0), f"parser failed: {value}")
@@ -217,6 +247,45 @@ def await_child(pid: int, read_end: int, budget: float,
         elif pid is not None:
             _reap(pid)
     return outcome
+
+
+class _ItemClock:
+    """The budget of the item a child is on, in the child's CPU seconds (``/proc/<pid>/stat``; its ``S`` frame says
+    what it had spent when it started the item): ``deadline`` is when to look again; past it, ``extended`` moves it
+    by the CPU the item has left, up to ``WALL_FACTOR`` budgets of wall clock."""
+
+    def __init__(self, pid: int, budget: float):
+        self.pid, self.budget = pid, budget
+        self.start(0.0)
+
+    def start(self, cpu: float | None) -> None:
+        now = time.monotonic()
+        self.cpu, self.deadline, self.cap = cpu, now + self.budget, now + WALL_FACTOR * self.budget
+
+    def extended(self) -> bool:
+        spent = _cpu_seconds(self.pid)
+        if spent is None or self.cpu is None or self.budget <= 0:
+            return False
+        left, now = self.budget - (spent - self.cpu), time.monotonic()
+        if left <= 0 or now >= self.cap:
+            return False
+        self.deadline = min(now + left, self.cap)
+        return True
+
+    def reason(self) -> str:
+        if time.monotonic() >= self.cap:
+            return f"exceeded its time budget ({self.budget:g} s; {WALL_FACTOR * self.budget:g} s of wall clock)"
+        return f"exceeded its time budget ({self.budget:g} s)"
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """A process's CPU seconds (user + system), from ``/proc``; None where that cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rpartition(b")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _child_main(fn: Callable, items: list, finish: Callable, out: int) -> None:
@@ -234,7 +303,7 @@ def _work(fn: Callable, items: list, finish: Callable, out: int) -> None:
     results = []
     try:
         for item in items:
-            _send(out, b"S")
+            _send(out, b"S" + _CPU.pack(time.process_time()))
             results.append(fn(item))
         frame = pickle.dumps((True, finish(results)), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception as exc:  # reported for this item; the parent skips it and goes on
