@@ -179,13 +179,19 @@ class TableRows:
     def __init__(self, table: pa.Table | None, columns: list[str]):
         self.columns = columns
         self.held = Columns(table.select(columns)) if table is not None and table.num_rows else None
+        self._rows: list[tuple] | None = None
 
     def where(self, key: str, value) -> list[tuple]:
         if self.held is None:
             return []
-        data = self.held.data
-        columns = [data[c] for c in self.columns]
-        return [tuple(c[i] for c in columns) for i in self.held.where(key, value)]
+        found = self.held.where(key, value)
+        if not found:
+            return []
+        if self._rows is None:  # every row made a tuple once, in C: a hub's 538 definitions are looked up by path
+            data = self.held.data  # and by name ~100 times (a tuple a row a lookup: 32K generator steps)
+            self._rows = list(zip(*(data[c] for c in self.columns)))
+        rows = self._rows
+        return [rows[i] for i in found]
 
 
 class LakeRows:
