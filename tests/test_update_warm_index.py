@@ -22,6 +22,7 @@ class Mid(Base):
         return 3
 """
 CORE = """from app.base import Mid
+from app.util import tool
 
 
 class Shop(Mid):
@@ -31,9 +32,10 @@ class Shop(Mid):
 
 
 def helper():
-    return Shop().run()
+    return Shop().run() + tool()
 """
 LEAF = "def leaf():\n    return 4\n"
+UTIL = "def tool():\n    return 5\n"
 
 
 def _edge_rows(lake) -> list[tuple]:
@@ -51,7 +53,8 @@ def test_the_lazy_indexs_reads_of_the_bases_come_before_the_childs_facts(tmp_pat
     from extractors.structure import ahead, parse
     from pipeline.lake import Lake
 
-    root = make_repo(files={"app/__init__.py": "", "app/base.py": BASE, "app/core.py": CORE, "app/leaf.py": LEAF})
+    root = make_repo(files={"app/__init__.py": "", "app/base.py": BASE, "app/core.py": CORE, "app/leaf.py": LEAF,
+                            "app/util.py": UTIL})
     lakes = {how: Lake(tmp_path / how) for how in ("ahead", "in_line")}
     for lake in lakes.values():
         index_structure(lake, root)
@@ -74,10 +77,10 @@ def test_the_lazy_indexs_reads_of_the_bases_come_before_the_childs_facts(tmp_pat
     after = set(events[events.index(("take",)) + 1:])
     before = set(events[:events.index(("take",))])
     # what the resolution asks of the bases' file and of the edited class's sources (one shard here: the base's are
-    # in it): read before the take, not after it
+    # in it), and the definitions of a file the old edges reach (``tool``'s): read before the take, not after it
     wanted = {("symbols", ("path", ("app/base.py",))), ("early_refs", ("path", ("app/base.py",))),
               ("hierarchy", ("path", ("app/base.py",))), ("edge_sources", ("src_id", ("app/core.py::Shop",))),
-              ("foreign_symbols", None)}
+              ("symbols", ("path", ("app/util.py",))), ("foreign_symbols", None)}
     assert wanted <= before, (wanted - before, events)
     assert not wanted & after, events
     # nothing read of a file the edit's classes do not reach
@@ -87,8 +90,9 @@ def test_the_lazy_indexs_reads_of_the_bases_come_before_the_childs_facts(tmp_pat
     rows = _edge_rows(lakes["ahead"])
     assert rows == _edge_rows(lakes["in_line"])
     # the inherited methods called through the stored hierarchy, at the lines they moved to (none left at the old)
-    assert ("app/core.py", "app/core.py::Shop.run", "app/base.py::Base.stop", "calls", 7) in rows
-    assert ("app/core.py", "app/core.py::Shop.run", "app/base.py::Mid.pause", "calls", 8) in rows
-    assert not [r for r in rows if r[1] == "app/core.py::Shop.run" and r[4] == 6 and r[3] == "calls"]
+    assert ("app/core.py", "app/core.py::Shop.run", "app/base.py::Base.stop", "calls", 8) in rows
+    assert ("app/core.py", "app/core.py::Shop.run", "app/base.py::Mid.pause", "calls", 9) in rows
+    assert ("app/core.py", "app/core.py::helper", "app/util.py::tool", "calls", 13) in rows
+    assert not [r for r in rows if r[1] == "app/core.py::Shop.run" and r[4] == 7 and r[3] == "calls"]
     # the base's method dispatching to the override (``dispatch_edges`` over the stored bases)
-    assert ("app/core.py", "app/base.py::Base.run", "app/core.py::Shop.run", "dispatch", 5) in rows
+    assert ("app/core.py", "app/base.py::Base.run", "app/core.py::Shop.run", "dispatch", 6) in rows
