@@ -472,7 +472,8 @@ def _reached(old_edges: pa.Table | None, changed: set[str]) -> dict[str, list[st
 
 
 def _sources_held(lake: LakeReaders, cls: str) -> bool:
-    """Whether the lake holds an ``edge_sources`` shard for ``cls`` (``Index._has_sources``)."""
+    """Whether the lake holds an ``edge_sources`` shard for ``cls`` (as ``Index._has_sources`` asks; a table named
+    with no shard has nothing to read ahead, and the warm-up must not fail where the resolution would decide)."""
     try:
         return lake.sources.shard_file("edge_sources", "src_id", cls) is not None
     except IndexError:
