@@ -145,7 +145,7 @@ class StructureExtractor:
         if ahead is not None:
             _meanwhile({lang.name for _, lang, *_ in changes.to_parse})
             if not full:  # what the run reads of the old rows, read while the child still parses
-                read = _read_ahead(ctx.previous, changes, cursor.state)
+                read = _read_ahead(ctx.previous, changes, cursor.state, ctx.shard_file)
         new = ahead.take(changes.to_parse, view.head, entry_points) if ahead is not None else None
         if new is not None:
             ctx.count("files_parsed_ahead", new["files"].num_rows)
@@ -235,7 +235,7 @@ class _Run:
         yield from rows.ref_name_batches(previous, old["refs"], new["refs"], changed, whole=not ready)
         unchanged = changes.unchanged if isinstance(changes.unchanged, plan.LakePaths) else set(changes.unchanged)
         current = rows.Current(previous, new, symbols, moved_owners, unchanged, changed,
-                               self.ctx.shard_file, files)
+                               self.ctx.shard_file, files, read.lake)
         current.modules = rows.kept_modules(previous, old["files"], new["files"], changed, resolve_all)
         yield from rows.module_index_batches(current, self.root)
         affected = None if resolve_all else incremental.affected_paths(scope, previous, new["refs"], indexed=ready)
@@ -253,13 +253,13 @@ class _Run:
         return next_sid
 
 
-def _read_ahead(previous, changes, state: dict):
+def _read_ahead(previous, changes, state: dict, shard_file):
     """``incremental.read_ahead`` of the files an update's plan parses or deletes (the run checks them against the
-    paths it parsed)."""
+    paths it parsed), with the lazy index's first reads."""
     from . import incremental
 
     changed = {path for path, *_ in changes.to_parse} | set(changes.deleted)
-    return incremental.read_ahead(previous, changed, lines=state.get("lazy_index") == LAZY_INDEX)
+    return incremental.read_ahead(previous, changed, state.get("lazy_index") == LAZY_INDEX, shard_file)
 
 
 def _meanwhile(languages: set[str]) -> None:

@@ -582,14 +582,24 @@ class ReadAhead(NamedTuple):
     changed: frozenset[str]  # the paths read: the plan's to parse and deleted (the run checks them against its own)
     old: dict  # ``files``, ``symbols``, ``refs``: the changed files' rows
     kept: KeptLines | None  # ``kept_lines`` of them (None: not read, or nothing to keep)
+    lake: object = None  # ``lazy.LakeReaders``, warmed (``lazy.warm``): what the lazy index reads of the lake
 
 
-def read_ahead(previous, changed: set[str], lines: bool) -> ReadAhead:
-    """The changed files' old rows, as ``structure._Run.incremental`` reads them, and (``lines``) ``kept_lines`` of
-    them: read ahead whether or not the edit keeps the lines' resolution (the merge takes the edges read whole)."""
+def read_ahead(previous, changed: set[str], lines: bool, shard_file=None) -> ReadAhead:
+    """The changed files' old rows, as ``structure._Run.incremental`` reads them, and (``lines``: the lake's lazy
+    index is this version's) ``kept_lines`` of them and, given the lake's ``shard_file``, the lazy index's readers
+    warmed from the old rows: read ahead whether or not the edit keeps the lines' resolution (the merge takes the
+    edges read whole)."""
     where = ("path", sorted(changed))
     old = {t: previous(t, where=where, hand_over=True) for t in ("files", "symbols", "refs")}  # merged later
-    return ReadAhead(frozenset(changed), old, kept_lines(changed, old, previous) if lines else None)
+    kept = kept_lines(changed, old, previous) if lines else None
+    lake = None
+    if lines and shard_file is not None:
+        from . import lazy
+
+        lake = lazy.lake_readers(previous, shard_file)
+        lazy.warm(lake, changed, old["symbols"], kept.table if kept is not None else None)
+    return ReadAhead(frozenset(changed), old, kept, lake)
 
 
 def kept_resolution(scope: EditScope, old: dict, previous, lines: KeptLines | None = None) -> KeptResolution | None:

@@ -179,13 +179,19 @@ class TableRows:
     def __init__(self, table: pa.Table | None, columns: list[str]):
         self.columns = columns
         self.held = Columns(table.select(columns)) if table is not None and table.num_rows else None
+        self._rows: list[tuple] | None = None
 
     def where(self, key: str, value) -> list[tuple]:
         if self.held is None:
             return []
-        data = self.held.data
-        columns = [data[c] for c in self.columns]
-        return [tuple(c[i] for c in columns) for i in self.held.where(key, value)]
+        found = self.held.where(key, value)
+        if not found:
+            return []
+        if self._rows is None:  # every row made a tuple once, in C: a hub's 538 definitions are looked up by path
+            data = self.held.data  # and by name ~100 times (a tuple a row a lookup: 32K generator steps)
+            self._rows = list(zip(*(data[c] for c in self.columns)))
+        rows = self._rows
+        return [rows[i] for i in found]
 
 
 class LakeRows:
@@ -369,6 +375,111 @@ class _Shard:
         return self.every
 
 
+class LakeReaders(NamedTuple):
+    """What the lazy index reads of the lake, apart from the run's rows: made (and warmed, ``warm``) before an
+    update's parse is taken, so that the shards its resolution will ask are read while the parse-ahead child
+    parses; a value's rows are the same whenever they are read."""
+
+    symbols: LakeRows
+    names: LakeRows
+    early: LakeRows
+    bases: LakeRows
+    sources: LakeRows
+    foreign: Callable[[], list[tuple]]  # the ``foreign_symbols`` rows (read once, on first call)
+
+
+def lake_readers(read, shard_file) -> LakeReaders:
+    held = _Held()  # the tables' shards, held in Arrow up to one budget
+    # every string column read dictionary-encoded: Parquet stores them so, and decoding them dense (a copy of each
+    # value) was a third of a site-packages leaf's instructions; a value's rows are made plain when asked for
+    rows = []
+
+    def foreign() -> list[tuple]:
+        if not rows:
+            rows.append(_python_rows(read("foreign_symbols", columns=READ_COLUMNS)))
+        return rows[0]
+
+    return LakeReaders(
+        LakeRows(read, shard_file, "symbols", READ_COLUMNS, "path",
+                 ("path", "name", "qualname", "kind", "parent_id", "labels"), held),
+        LakeRows(read, shard_file, "symbol_names", NAME_COLUMNS, "name",
+                 ("name", "path", "qualname", "kind", "parent_id"), held),
+        LakeRows(read, shard_file, "early_refs", REF_FIELDS, "path",
+                 ("path", "src_qualname", "kind", "name", "receiver", "module", "alias", "bound_to", "labels"), held),
+        LakeRows(read, shard_file, "hierarchy", HIERARCHY_COLUMNS, "path",
+                 ("path", "src_id", "dst_id", "ref_form", "dst_name"), held),
+        LakeRows(read, shard_file, "edge_sources", ["src_id", "path"], "src_id", ("path",), held),
+        foreign)
+
+
+WARM_CLASSES = 64  # the most classes ``warm`` follows up their stored bases (a hub's: ~30)
+# the files the old edges reach are read ahead when there are at most this many (a site-packages leaf's 14: its
+# resolution asked 13 of them); a file reaching more is a hub, whose kept lines take their edges as they were (sympy's
+# ``core/numbers.py`` reaches 44, its resolution asks 5: reading 16 of them cost +0.3 G instructions before the take
+# for -0.03 G after it)
+WARM_FILES = 16
+
+
+def warm(lake: LakeReaders, changed: set[str], old_symbols: pa.Table | None, old_edges: pa.Table | None) -> None:
+    """Read ahead what an update's resolution asks of the lake whatever the edit: the changed files' classes' other
+    sources (``edge_sources``: the ``bases_of`` check) and their stored bases, up the hierarchy, with the bases'
+    files' definitions and early references (overrides and inherited members; sympy's ``core/numbers.py``: 30
+    classes, 4 files); the files the old edges reach (``old_edges``: the edit keeps most lines' names), unless they
+    are many, and the bases of their classes those edges name. Called before the parse is taken: it only fills the readers'
+    caches (a value's rows are the same whenever read)."""
+    lake.foreign()
+    todo = _old_classes(old_symbols) + [f"{path}::{MODULE}" for path in sorted(changed)]
+    reached = _reached(old_edges, changed)
+    for path in reached if len(reached) <= WARM_FILES else ():
+        kinds = {f"{row[0]}::{row[2]}": row[3] for row in lake.symbols.where(path)}
+        lake.early.where(path)
+        todo += [dst for dst in reached[path] if kinds.get(dst) in CLASSLIKE]
+    seen: set[str] = set()
+    while todo and len(seen) < WARM_CLASSES:
+        cls = todo.pop(0)
+        path = _path_of(cls)
+        if cls in seen or path is None:
+            continue
+        seen.add(cls)
+        if _sources_held(lake, cls):
+            lake.sources.where(cls)
+        if path not in changed:
+            lake.symbols.where(path)
+            lake.early.where(path)
+        todo += [dst for _p, src, dst, *_ in lake.bases.where(path) if src == cls and dst is not None]
+
+
+def _old_classes(old_symbols: pa.Table | None) -> list[str]:
+    if old_symbols is None or not old_symbols.num_rows:
+        return []
+    data = pc.decoded(old_symbols.select(["path", "qualname", "kind"])).to_pydict()
+    return [f"{p}::{q}" for p, q, k in zip(data["path"], data["qualname"], data["kind"]) if k in CLASSLIKE]
+
+
+def _reached(old_edges: pa.Table | None, changed: set[str]) -> dict[str, list[str]]:
+    """The files the old edges reach outside ``changed``, the most reached first (then by path), each with the
+    definitions reached there (in the edges' order)."""
+    if old_edges is None or not old_edges.num_rows:
+        return {}
+    counts: dict[str, int] = {}
+    targets: dict[str, dict[str, None]] = {}
+    for dst in _pylist(old_edges.column("dst_id")):
+        path = _path_of(dst)
+        if path is not None and path not in changed:
+            counts[path] = counts.get(path, 0) + 1
+            targets.setdefault(path, {})[dst] = None
+    return {path: list(targets[path]) for path in sorted(counts, key=lambda p: (-counts[p], p))}
+
+
+def _sources_held(lake: LakeReaders, cls: str) -> bool:
+    """Whether the lake holds an ``edge_sources`` shard for ``cls`` (as ``Index._has_sources`` asks; a table named
+    with no shard has nothing to read ahead, and the warm-up must not fail where the resolution would decide)."""
+    try:
+        return lake.sources.shard_file("edge_sources", "src_id", cls) is not None
+    except IndexError:
+        return False
+
+
 class Index:
     """The repository's definitions, early references and class hierarchy by file, name and class: the lake's rows
     (read a shard at a time; those of the files this run changed hidden) and this run's."""
@@ -376,19 +487,12 @@ class Index:
     def __init__(self, read, shard_file, hidden: set[str], early_hidden: set[str], run_symbols: list[pa.Table | None],
                  run_early: pa.Table | None, hierarchy: list[Source],
                  passed: Callable[[], pa.Table | None] = lambda: None,
-                 callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None, bases_by_file: bool = False):
+                 callbacks: Callable[[set[str]], pa.Table | None] = lambda names: None, bases_by_file: bool = False,
+                 lake: "LakeReaders | None" = None):
         self.shard_file, self.hidden, self.early_hidden = shard_file, hidden, early_hidden
-        held = _Held()  # the three tables' shards, held in Arrow up to one budget
-        # every string column read dictionary-encoded: Parquet stores them so, and decoding them dense (a copy of each
-        # value) was a third of a site-packages leaf's instructions; a value's rows are made plain when asked for
-        self.lake_symbols = LakeRows(read, shard_file, "symbols", READ_COLUMNS, "path",
-                                     ("path", "name", "qualname", "kind", "parent_id", "labels"), held)
-        self.lake_names = LakeRows(read, shard_file, "symbol_names", NAME_COLUMNS, "name",
-                                   ("name", "path", "qualname", "kind", "parent_id"), held)
+        lake = lake_readers(read, shard_file) if lake is None else lake  # ``lake``: made and warmed before the parse
+        self.lake_symbols, self.lake_names, self.lake_early = lake.symbols, lake.names, lake.early
         self.run_symbols = [TableRows(t, READ_COLUMNS) for t in run_symbols]
-        self.lake_early = LakeRows(read, shard_file, "early_refs", REF_FIELDS, "path",
-                                   ("path", "src_qualname", "kind", "name", "receiver", "module", "alias", "bound_to",
-                                    "labels"), held)
         self.run_early = TableRows(run_early, REF_FIELDS)
         self._early_rows: dict[str, list[tuple]] = {}  # path -> its early references' rows
         self._early_of: dict[tuple, list[Ref]] = {}  # (path, kinds) -> those of its early references
@@ -396,12 +500,11 @@ class Index:
         # class's bases are read from its file's rows (``_bases_in_file``) until something needs the whole
         self._hierarchy_sources, self._hierarchy = hierarchy, None
         self._hierarchy_hidden = set().union(*(hidden for _, hidden in hierarchy))
-        self.lake_bases = LakeRows(read, shard_file, "hierarchy", HIERARCHY_COLUMNS, "path",
-                                   ("path", "src_id", "dst_id", "ref_form", "dst_name"), held) if bases_by_file else None
-        self.lake_sources = LakeRows(read, shard_file, "edge_sources", ["src_id", "path"], "src_id", ("path",), held)
+        self.lake_bases = lake.bases if bases_by_file else None
+        self.lake_sources = lake.sources
         self._passed, self._passed_by_name, self._callbacks = passed, {}, callbacks
         self.sids: dict[str, int] = {}
-        foreign = [r for r in _python_rows(read("foreign_symbols", columns=READ_COLUMNS)) if r[0] not in hidden]
+        foreign = [r for r in lake.foreign() if r[0] not in hidden]
         for table in run_symbols:
             if table is not None and table.num_rows:
                 rows = _python_rows(table.select(READ_COLUMNS))

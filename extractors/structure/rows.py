@@ -279,8 +279,9 @@ class Current:
     """The repository after this run, for resolution: the lake's rows of unchanged files and this run's rows."""
 
     def __init__(self, previous, new: dict, symbols: pa.Table, moved: pa.Table, keep: set[str], changed: set[str],
-                 shard_file=lambda table, column, value: None, lake_files: pa.Table | None = None):
+                 shard_file=lambda table, column, value: None, lake_files: pa.Table | None = None, lake=None):
         self.previous, self.new, self.run_symbols, self.moved = previous, new, symbols, moved
+        self.lake = lake  # ``lazy.LakeReaders`` made and warmed before the parse was taken (None: made on use)
         self.shard_file = shard_file  # which shard of a lake table holds a key (the lazy index reads shard by shard)
         self.keep, self.changed = keep, changed | set(moved.column("path").to_pylist())
         self.changed_by_parse = changed
@@ -577,7 +578,8 @@ def _resolve_lazily(current: Current, affected: set[str], root, provenance: str,
 
     index = Index(current.previous, current.shard_file, current.changed, current.changed_by_parse,
                   [current.run_symbols, current.moved], early(current.new["refs"]).select(REF_COLUMNS),
-                  current.hierarchy_sources(affected), current.passed_refs, current.callbacks, bases_by_file=True)
+                  current.hierarchy_sources(affected), current.passed_refs, current.callbacks, bases_by_file=True,
+                  lake=current.lake)
     modules = stored_modules(current.modules)  # kept or built again by ``module_index_batches``, written before this
     resolved = resolve_affected(index, current.refs_of(affected), current.files(), affected, root, provenance,
                                 modules, kept)
