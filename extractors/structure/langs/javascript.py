@@ -1159,7 +1159,8 @@ def _declarations_read(found: list[str], index: dict, root) -> list[str]:
         return found
     declared = [p for p in found if declaration_only(p)]
     for path in found:
-        declared += [d for d in index.get(_stem(path), ()) if declaration_only(d)]
+        stem = _stem(path)  # a.d.ts is keyed a; a.d.mts (a.mjs's) and a.d.cts a.d, the .d.ts rule aside
+        declared += [d for key in (stem, stem + ".d") for d in index.get(key, ()) if declaration_only(d)]
         declared += _package_types(str(root), path, index)
     return list(dict.fromkeys(declared)) or found
 
