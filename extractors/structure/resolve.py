@@ -4387,8 +4387,8 @@ class Resolver(ImportBindings):
         probe = Ref(r.path, r.src_qualname, "call", last.split("(")[0].strip(), obj, None, None, r.line)
         member = self._member_of_value(probe, "~".join([obj, ".".join(along)]) if along else obj,
                                        self.hooks.get(r.path, self.no_hooks))
-        if member is None or not member.ids:
-            return None
+        if member is None or not member.ids:  # const { it } = Lab.script(): a library's value's member is its own
+            return member if member is not None and member.resolution == "external" else None
         if not value.endswith(")"):  # a field holding a function (``{ mutate: boundMutate }``) calls it too
             held = [t for sid in member.ids[:MAX_CANDIDATES] for t in self._held_function(sid, FIELD_HOLDER)]
             return Found(list(dict.fromkeys(member.ids + held)), "flow")

@@ -713,7 +713,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     the owner already has a member of that name (``const run = ..; return { run }``: that function is the member)."""
     raw_defs = _without_accessor_methods(_handlers_as_methods([_augmenting(d) for d in
                                                                _through_prototype_aliases(raw_defs)]))
-    raw_defs = _without_named_exports_function(raw_defs)
+    raw_defs = _signatures_declared(_without_named_exports_function(raw_defs))
     if not any(d.kind == "key" for d in raw_defs):
         return raw_defs
     owner_of = _owners(raw_defs)
@@ -737,6 +737,26 @@ def _without_named_exports_function(raw_defs: list) -> list:
         return raw_defs
     named = {d.end for d in raw_defs if d.kind == "function" and d.name != "exports"}
     return [d for d in raw_defs if d.name != "exports" or d.kind != "function" or d.parent_name or d.end not in named]
+
+
+SIGNATURE = "signature"  # typescript.scm: a module's own function signature (`export function f(): T;`)
+
+
+def _signatures_declared(raw_defs: list) -> list:
+    """A module's function signature (``SIGNATURE``) is the function a declaration file declares (hapi's ``export
+    function server(..): Server;``, which ``import { server } from '../..'`` binds); the first of several (overloads)
+    stands for them all. Where the file defines the name (an overload's implementation in code), that is the
+    function and the signatures are none."""
+    signatures = [d for d in raw_defs if d.kind == SIGNATURE]
+    if not signatures:
+        return raw_defs
+    defined = {d.name for d in raw_defs if d.kind != SIGNATURE and not d.parent_name}
+    first = {}
+    for d in signatures:
+        if d.name not in defined and d.name not in first:
+            first[d.name] = d.start
+    return [d._replace(kind="function") if d.kind == SIGNATURE else d
+            for d in raw_defs if d.kind != SIGNATURE or first.get(d.name) == d.start]
 
 
 HANDLER = "handler"  # ecma.scm: a function under an object literal's key, wherever the object is written
@@ -1114,6 +1134,11 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
     if spec is None:  # export {a as b} / export default a: the file's own names
         return [importer]
+    found = _module_files(importer, spec, index, root)
+    return _declarations_read(found, index, root) if found and reads_declarations(importer) else found
+
+
+def _module_files(importer: str, spec: str, index: dict, root) -> list[str]:
     if spec.startswith("."):
         base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
         return _lookup(base, index) or _built_from_sources(base, index)
@@ -1122,6 +1147,57 @@ def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[s
         if found:
             return found
     return index.get(spec) or index.get(_stem(spec)) or []  # a package of the monorepo, by name
+
+
+def _declarations_read(found: list[str], index: dict, root) -> list[str]:
+    """What a TypeScript file reads of a JavaScript module: its declarations, never the code. TypeScript takes
+    ``a.d.ts`` before ``a.js`` and a package's ``types`` before its ``main``, so hapi's type test ``import { server }
+    from '../..'`` (main ``lib/index.js``, types ``lib/index.d.ts``) binds the declared ``server``; bound to the code,
+    the test's calls left the declarations it checks unreferenced (dead at 0.6). A module with TypeScript code, or
+    with no declaration file, is read as found."""
+    if any(not declaration_only(p) and reads_declarations(p) for p in found):
+        return found
+    declared = [p for p in found if declaration_only(p)]
+    for path in found:
+        stem = _stem(path)  # a.d.ts is keyed a; a.d.mts (a.mjs's) and a.d.cts a.d, the .d.ts rule aside
+        declared += [d for key in (stem, stem + ".d") for d in index.get(key, ()) if declaration_only(d)]
+        declared += _package_types(str(root), path, index)
+    return list(dict.fromkeys(declared)) or found
+
+
+def _package_types(root: str, path: str, index: dict) -> list[str]:
+    """The declaration file the package.json ``types`` (or ``typings``) names where the JavaScript file is that
+    package's entry (its ``main``, or ``index.js`` without one) and the repository holds the declarations: the
+    nearest package.json decides, as for ``main``; another file of the package keeps its own declarations only."""
+    folder = posixpath.dirname(path)
+    while True:
+        types = _types(root, folder)
+        if types is not None:
+            entry = _main(root, folder) or posixpath.join(folder, "index")
+            if not types or entry != _stem(path):
+                return []
+            return [p for p in index.get(_stem(types), ()) if declaration_only(p)]
+        if not folder:
+            return []
+        folder = posixpath.dirname(folder)
+
+
+@lru_cache(maxsize=4096)
+def _types(root: str, folder: str) -> str | None:
+    """A folder's package.json ``types``/``typings`` relative to the repository; ``""`` where its package.json
+    names none (the search stops there), ``None`` where the folder has no package.json."""
+    raw = read_config(root, posixpath.join(folder, "package.json"))
+    if raw is None:
+        return None
+    try:
+        data = json.loads(raw.decode("utf-8", "replace"))
+    except (ValueError, RecursionError):
+        return ""
+    types = (data.get("types") or data.get("typings")) if isinstance(data, dict) else None
+    if not isinstance(types, str):
+        return ""
+    path = posixpath.normpath(posixpath.join(folder, types))
+    return "" if path.startswith("..") else path
 
 
 # a build's output folder (`dist/`, `dist/esm/`, `build/cjs/`), never committed: a type test's `../../dist/index.js`

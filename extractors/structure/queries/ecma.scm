@@ -438,6 +438,11 @@
   value: (_ function: (identifier) @_callee arguments: (_)) @var.value (#not-eq? @_callee "require"))
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @var.member value: (identifier) @var.name))
   value: (_ function: (member_expression) arguments: (_)) @var.value)
+; ...and kept on the module's exports as well: lab's `const { describe, it } = exports.lab = Lab.script()` in every
+; hapi test file (`it()` was unresolved ~1,000 times in hapi, ~1,800 in joi; now the library's)
+; needs: exports
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @var.name @var.member)
+  value: (assignment_expression right: (_ function: (member_expression) arguments: (_)) @var.value))
 ; const s = given ?? new Store(), given || new Store(), fast ? new Store() : new Cache(): each is a value of s
 (variable_declarator name: (identifier) @var.name
   value: (binary_expression operator: ["||" "??"] right: (new_expression) @var.type))

@@ -120,6 +120,12 @@
 (export_statement (ambient_declaration (function_signature name: (identifier) @name) @definition.function)) @exported
 (ambient_declaration (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))
 (export_statement (ambient_declaration (lexical_declaration (variable_declarator name: (identifier) @name) @definition.variable))) @exported
+; a module's own signature, `export function server(opts?: ServerOptions): Server;`: in a declaration file (whose
+; top-level statements are ambient without `declare`) the API hapi's type test calls; in code an overload signature,
+; which javascript.settle_definitions drops for the implementation of its name
+; needs: function
+(program [(function_signature name: (identifier) @name) @definition.signature
+          (export_statement (function_signature name: (identifier) @name) @definition.signature) @exported])
 ; needs: namespace|module
 ([(internal_module body: (statement_block [(function_signature name: (identifier) @name) @definition.function
                                            (export_statement (function_signature name: (identifier) @name) @definition.function)]))
