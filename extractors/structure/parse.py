@@ -586,6 +586,7 @@ _SHIP: list[int] = []  # in a helper: the pipe its file's Captures go to (``_set
 
 
 def _start_helper(root: Path, item: tuple, lang: Language, theirs: str, whole: str) -> None:
+    _drop_helper(lang.name)  # one a language: a file narrowed for again (tests) drops the helper of the last
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the helper; its coverage is the child's join
