@@ -601,6 +601,15 @@ def _start_helper(root: Path, item: tuple, lang: Language, theirs: str, whole: s
     _HELPERS[lang.name] = Helper(pid, read_end, item[0], lang.grammar, whole)
 
 
+def _helper_of(facts: FileFacts) -> Helper | None:
+    """The helper collecting this file's other captures, taken; one of another file is stopped."""
+    helper = _HELPERS.get(facts.language)
+    if helper is None or helper.path == facts.path:
+        return _HELPERS.pop(facts.language, None)
+    _drop_helper(facts.language)
+    return None
+
+
 def _drop_helper(language: str) -> None:
     helper = _HELPERS.pop(language, None)
     if helper is not None:
@@ -862,13 +871,13 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
                       roles: list) -> Captures:
     """The query's captures of the file (``_collect``, matches starting at a bounded depth), as the language
     settles its bindings and references."""
-    marks = (facts.status, facts.skip_reason, facts.package, facts.entry)
+    helper = _helper_of(facts) if _HELPERS else None  # (a full index's run: one check a file)
+    marks = (facts.status, facts.skip_reason, facts.package, facts.entry) if helper is not None else None
     found = Captures()
     _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
     if _SHIP:
         _ship(found, facts)
-    helper = _HELPERS.pop(facts.language, None)
-    if helper is not None and helper.path == facts.path:
+    if helper is not None:
         found = _with_helpers(found, helper, tree, data, facts, rules, marks)
     if found.binders:
         _rebound(found.bindings, found.binders)
