@@ -224,7 +224,7 @@ import os
 import re
 import sys
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache, partial
 from operator import itemgetter
 from pathlib import Path
@@ -650,7 +650,7 @@ def _ship(found: Captures, facts: FileFacts) -> None:
 def _joined(own: Captures, theirs: Captures) -> Captures | None:
     """``own``'s lists with ``theirs``' where one side is empty; None when both filled one (their interleaving is
     the cursor's, which two queries do not give)."""
-    for name in ("defs", "refs", "opaque", "callbacks", "guarded", "binders", "gives_receiver", "pasted"):
+    for name in (f.name for f in fields(Captures) if f.name != "bindings"):  # every list, set and map of them
         mine, other = getattr(own, name), getattr(theirs, name)
         if other and mine:
             return None
