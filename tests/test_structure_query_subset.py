@@ -23,7 +23,7 @@ RICH = ("from typing import Callable\n\n\nclass Box:\n    @staticmethod\n    def
 @pytest.fixture(autouse=True)
 def fresh_queries(monkeypatch):
     """Each test a fresh process's queries: none compiled, none narrowed."""
-    for name in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED"):
+    for name in ("_PARSERS", "_QUERIES", "_PATTERN_ROLES", "_NARROWED", "_HELPERS"):
         monkeypatch.setattr(parse, name, {})
     monkeypatch.setattr(ahead, "_narrowed", set())
 
@@ -155,3 +155,48 @@ def test_the_child_narrows_a_language_at_its_first_file_only(tmp_path):
     assert "javascript" in parse._NARROWED  # no `require`, `as`, adapters...: a smaller query
     assert parse.widen_query("javascript")
     assert facts == parse.parse_file(tmp_path, *script) and facts.defs  # the whole query's facts
+
+
+def _observed_joins(monkeypatch) -> list[bool]:
+    """Whether each of the child's joins with its helper's Captures was made (``parse._joined``, called through)."""
+    joins, join = [], parse._joined
+
+    def observed(own, theirs):
+        joined = join(own, theirs)
+        joins.append(joined is not None)
+        return joined
+
+    monkeypatch.setattr(parse, "_joined", observed)
+    return joins
+
+
+def test_one_files_patterns_compiled_by_two_processes_give_one_compiles_facts(tmp_path, monkeypatch):
+    """The child's one file: the patterns that only define or bind names compiled and collected by a helper
+    process, the rest by the child; the two Captures joined equal one compile's."""
+    (item,) = _write(tmp_path, {"rich.py": RICH})
+    joins = _observed_joins(monkeypatch)
+    parse.narrow_queries(tmp_path, [item])
+    kept = len(parse.query_patterns("python")) - len(parse._NARROWED["python"].left_out)
+    helper, own = parse._HELPERS["python"], parse._QUERIES["python"]
+    assert helper.path == "rich.py" and 20 < own.pattern_count < kept - 20  # each side a part of the kept patterns
+    facts = parse.parse_file(tmp_path, *item)
+    assert joins == [True] and "python" not in parse._HELPERS  # joined, the helper reaped
+    assert parse._QUERIES["python"] is own  # no compile of the whole
+    assert facts == _whole_facts(tmp_path, item)
+    assert {d.name for d in facts.defs} >= {"Box", "make"}  # the helper's definitions
+    assert any(r.name == "Callable" for r in facts.refs)  # the child's references
+
+
+def test_a_list_both_processes_filled_takes_the_one_compile(tmp_path, monkeypatch):
+    """A helper given reference patterns as well fills the references the child's imports fill too: their
+    interleaving would be the cursor's, so the narrowed query is compiled whole and the file collected again."""
+    monkeypatch.setattr(parse, "HELPED_ROLES", parse.HELPED_ROLES | {"ref"})
+    (item,) = _write(tmp_path, {"rich.py": RICH})
+    joins = _observed_joins(monkeypatch)
+    parse.narrow_queries(tmp_path, [item])
+    kept = len(parse.query_patterns("python")) - len(parse._NARROWED["python"].left_out)
+    assert "python" in parse._HELPERS and parse._QUERIES["python"].pattern_count < kept
+    facts = parse.parse_file(tmp_path, *item)
+    assert joins in ([], [False])  # not joined (or nothing handed over)
+    assert parse._QUERIES["python"].pattern_count == kept  # the narrowed query compiled whole
+    assert facts == _whole_facts(tmp_path, item) and facts.defs and facts.refs

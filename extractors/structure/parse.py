@@ -220,10 +220,11 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache, partial
 from operator import itemgetter
 from pathlib import Path
@@ -509,18 +510,22 @@ def narrow_queries(root: Path, items: list) -> None:
                 data = b""
             files.setdefault(lang.name, (lang, []))[1].append(data)
     for lang, datas in files.values():
-        _compile_narrowed(lang, datas)
+        alone = [item for item in items if item[1].name == lang.name]
+        _compile_narrowed(lang, datas, (root, alone[0]) if len(alone) == 1 else None)
 
 
 def widen_query(language: str) -> bool:
     """The whole query for ``language`` from now on; False when it was not narrowed."""
+    _drop_helper(language)
     if _NARROWED.pop(language, None) is None:
         return False
     del _PARSERS[language]
     return True
 
 
-def _compile_narrowed(lang: Language, datas: list[bytes]) -> None:
+def _compile_narrowed(lang: Language, datas: list[bytes], alone: tuple | None = None) -> None:
+    """``alone``: (root, the plan's item) when one file of the language is parsed: its patterns that only bind
+    names (``_helped``) are compiled and collected by a helper process meanwhile (``_start_helper``)."""
     from .languages import get_parser  # the grammar's binding alone, not the pack's three
 
     patterns = query_patterns(lang.name)
@@ -531,8 +536,132 @@ def _compile_narrowed(lang: Language, datas: list[bytes]) -> None:
         return  # the whole query, compiled as any run's
     text = "\n".join(p.text for p, keep in zip(patterns, kept) if keep)
     _PARSERS[lang.name] = get_parser(lang.grammar)
-    _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _compiled(lang.grammar, text, text)
+    own = text
+    if alone is not None and hasattr(os, "fork"):
+        helped = [_helped(p.text) for p, keep in zip(patterns, kept) if keep]
+        if any(helped) and not all(helped):
+            chosen = [p for p, keep in zip(patterns, kept) if keep]
+            theirs = "\n".join(p.text for p, h in zip(chosen, helped) if h)
+            own = "\n".join(p.text for p, h in zip(chosen, helped) if not h)
+            _start_helper(alone[0], alone[1], lang, theirs, text)
+    _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _compiled(lang.grammar, own, own)
     _NARROWED[lang.name] = Narrowed(tuple(p.needs for p, keep in zip(patterns, kept) if not keep))
+
+
+# The parse-ahead child's one file of a language: its narrowed query's compile (~98 % tree-sitter's analysis of the
+# patterns, a sum over them) split with a helper process, forked as the child compiles. The helper compiles the
+# patterns whose captures only bind names or define (``HELPED_ROLES``: the Captures' definitions and bindings), parses
+# the file as the child does and hands back its ``_collect``ed Captures; the child compiles and collects the rest
+# (references, imports, the file's own marks), then joins the two (``_joined``). A list of Captures is filled in the
+# cursor's match order; each list filled by one side only keeps that order (tree-sitter matches each pattern alone:
+# a pattern's matches do not depend on the others, which ``narrow_queries`` relies on already), so the join equals one
+# compile's collection. A list both sides filled, or a helper that gave nothing, takes the one compile instead.
+HELPED_ROLES = frozenset({"def", "var", "var.names", "var.pairs", "local.name", "parameter.name", "attribute.name",
+                          "global.name", "passed.name", "parameter.given"})
+_QUOTED_OR_COMMENT = lazy_re(r'"(?:\\.|[^"\\])*"|;[^\n]*')
+_CAPTURE = lazy_re(r"@([\w.-]+)")
+
+
+def _helped(text: str) -> bool:
+    """Whether a pattern's captures (in its text outside strings and comments) all have roles a helper collects:
+    none writes a reference or marks the file (``@entry``, ``@package.name``)."""
+    keys = tuple(dict.fromkeys(_CAPTURE.findall(_QUOTED_OR_COMMENT.sub("", text))))
+    roles = _roles(keys)
+    return bool(roles) and all(role.role in HELPED_ROLES for role in roles)
+
+
+class Helper(NamedTuple):
+    """A helper process collecting ``path``'s captures of the patterns ``theirs`` holds; ``whole``: the narrowed
+    query's text in order, compiled when the join cannot be made."""
+
+    pid: int
+    fd: int
+    path: str
+    grammar: str
+    whole: str
+
+
+_HELPERS: dict[str, Helper] = {}  # in the parse-ahead child: by language
+_SHIP: list[int] = []  # in a helper: the pipe its file's Captures go to (``_settled_captures``)
+
+
+def _start_helper(root: Path, item: tuple, lang: Language, theirs: str, whole: str) -> None:
+    _drop_helper(lang.name)  # one a language: a file narrowed for again (tests) drops the helper of the last
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the helper; its coverage is the child's join
+        try:
+            os.close(read_end)
+            _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _compiled(lang.grammar, theirs, theirs)
+            _SHIP.append(write_end)
+            parse_file(root, *item)  # ships its Captures and exits in ``_settled_captures``
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    _HELPERS[lang.name] = Helper(pid, read_end, item[0], lang.grammar, whole)
+
+
+def _helper_of(facts: FileFacts) -> Helper | None:
+    """The helper collecting this file's other captures, taken; one of another file is stopped."""
+    helper = _HELPERS.get(facts.language)
+    if helper is None or helper.path == facts.path:
+        return _HELPERS.pop(facts.language, None)
+    _drop_helper(facts.language)
+    return None
+
+
+def _drop_helper(language: str) -> None:
+    helper = _HELPERS.pop(language, None)
+    if helper is not None:
+        budget._kill(helper.pid)
+        budget._reap(helper.pid)
+        os.close(helper.fd)
+
+
+def _helpers_captures(helper: Helper) -> tuple | None:
+    """(Captures, the file's status) the helper shipped; None when it gave nothing (it failed or ran out of time)."""
+    import pickle
+
+    chunks = []
+    try:
+        while chunk := os.read(helper.fd, 1 << 20):
+            chunks.append(chunk)
+    finally:
+        os.close(helper.fd)
+        budget._reap(helper.pid)
+    try:
+        return pickle.loads(b"".join(chunks)) if chunks else None
+    except Exception:  # a half-written answer: the one compile decides
+        return None
+
+
+def _ship(found: Captures, facts: FileFacts) -> None:
+    """In a helper: the Captures and the status the tree gave, to the child; then the helper exits."""
+    import pickle
+
+    try:
+        answer = pickle.dumps((found, facts.status))
+        with os.fdopen(_SHIP[0], "wb") as pipe:
+            pipe.write(answer)
+    finally:
+        os._exit(0)
+
+
+def _joined(own: Captures, theirs: Captures) -> Captures | None:
+    """``own``'s lists with ``theirs``' where one side is empty; None when both filled one (their interleaving is
+    the cursor's, which two queries do not give)."""
+    for name in (f.name for f in fields(Captures) if f.name != "bindings"):  # every list, set and map of them
+        mine, other = getattr(own, name), getattr(theirs, name)
+        if other and mine:
+            return None
+        if other:
+            setattr(own, name, other)
+    for kind, other in theirs.bindings.items():
+        if other and own.bindings.get(kind):
+            return None
+        if other:
+            own.bindings[kind] = other
+    return own
 
 
 def _compiled(grammar: str, body: str, text: str) -> tuple:
@@ -742,8 +871,14 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
                       roles: list) -> Captures:
     """The query's captures of the file (``_collect``, matches starting at a bounded depth), as the language
     settles its bindings and references."""
+    helper = _helper_of(facts) if _HELPERS else None  # (a full index's run: one check a file)
+    marks = (facts.status, facts.skip_reason, facts.package, facts.entry) if helper is not None else None
     found = Captures()
     _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+    if _SHIP:
+        _ship(found, facts)
+    if helper is not None:
+        found = _with_helpers(found, helper, tree, data, facts, rules, marks)
     if found.binders:
         _rebound(found.bindings, found.binders)
     if found.pasted:
@@ -754,6 +889,22 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     found.bindings["var"] = rules.settle_bindings(found.bindings["var"], found.refs)  # before the facts go
     found.refs = rules.settle_references(found.refs)
     _declared_unless_defined(found)
+    return found
+
+
+def _with_helpers(found: Captures, helper: Helper, tree, data: bytes, facts: FileFacts, rules: ParseRules,
+                  marks: tuple) -> Captures:
+    """``found`` joined with the helper's Captures, or the file's captures collected again with the narrowed
+    query compiled whole (the file's marks as they were before the first collection)."""
+    answer = _helpers_captures(helper)
+    joined = _joined(found, answer[0]) if answer is not None and answer[1] == facts.status else None
+    if joined is not None:
+        return joined
+    facts.status, facts.skip_reason, facts.package, facts.entry = marks
+    query, roles = _compiled(helper.grammar, helper.whole, helper.whole)
+    _QUERIES[facts.language], _PATTERN_ROLES[facts.language] = query, roles
+    found = Captures()
+    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
     return found
 
 
