@@ -588,9 +588,15 @@ _SHIP: list[int] = []  # in a helper: the pipe its file's Captures go to (``_set
 def _start_helper(root: Path, item: tuple, lang: Language, theirs: str, whole: str) -> None:
     _drop_helper(lang.name)  # one a language: a file narrowed for again (tests) drops the helper of the last
     read_end, write_end = os.pipe()
+    child = os.getpid()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the helper; its coverage is the child's join
         try:
+            # killed with the child: a file over its budget (the child killed) must not go on in the helper, nor
+            # hold the child's pipe to the main process open (its end of file is how a crash is seen)
+            budget.die_with_parent()
+            if os.getppid() != child:
+                os._exit(0)
             os.close(read_end)
             _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _compiled(lang.grammar, theirs, theirs)
             _SHIP.append(write_end)
