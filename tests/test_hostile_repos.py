@@ -335,6 +335,7 @@ DIRECT_OPENS = {
     ("budget.py", "open('/proc/self/statm')"),  # the process's own size
     ("budget.py", "open(f'/proc/{pid}/stat', 'rb')"),  # a parse child's CPU seconds
     ("sources.py", "os.fdopen(fd, 'rb')"),  # a descriptor pipeline.safeio opened
+    ("parse.py", "os.fdopen(_SHIP[0], 'wb')"),  # the split compile's helper writes its captures to the child's pipe
     ("evaluate.py", "tarfile.open(fileobj=proc.stdout"),  # git archive's stream, extracted through the data filter
 }
 
