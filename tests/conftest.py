@@ -71,6 +71,30 @@ def index_structure(lake, root: Path, repo: str = "repo", **options):
     return lake.run_extractor(repo, StructureExtractor(), root, options=options)
 
 
+def reads_around_take(monkeypatch, noted) -> list[tuple]:
+    """The lake's reads during an update, each as ``noted(table, kwargs)`` makes it (None: not kept), and
+    ``("take",)`` where the main process takes the parse-ahead child's facts: what it reads before and after."""
+    from extractors.structure import ahead
+    from pipeline.lake import Lake
+
+    events: list[tuple] = []
+    read_table, take = Lake.read_table, ahead.ParsedAhead.take
+
+    def reading(self, repo, table, *args, **kwargs):
+        event = noted(table, kwargs)
+        if event is not None:
+            events.append(event)
+        return read_table(self, repo, table, *args, **kwargs)
+
+    def taking(self, *args, **kwargs):
+        events.append(("take",))
+        return take(self, *args, **kwargs)
+
+    monkeypatch.setattr(Lake, "read_table", reading)
+    monkeypatch.setattr(ahead.ParsedAhead, "take", taking)
+    return events
+
+
 def structure_catalog(folder: Path, files: dict[str, str]):
     """A catalog over a lake holding ``files`` (relative path -> text) written under ``folder/repo``, indexed by the
     structure extractor."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import index_structure
+from conftest import index_structure, reads_around_take
 
 from pipeline import indexing
 
@@ -38,8 +38,13 @@ def _edge_rows(lake) -> list[tuple]:
                   key=repr)
 
 
+def _of_core(kwargs) -> bool:
+    where = kwargs.get("where")
+    return where is not None and where[0] == "path" and "app/core.py" in where[1]
+
+
 def test_the_old_rows_and_kept_edges_are_read_before_the_childs_facts_are_taken(tmp_path, make_repo, monkeypatch):
-    from extractors.structure import ahead, parse
+    from extractors.structure import parse
     from pipeline.lake import Lake
 
     root = make_repo(files={"app/__init__.py": "", "app/core.py": CORE, "app/main.py": MAIN})
@@ -48,21 +53,7 @@ def test_the_old_rows_and_kept_edges_are_read_before_the_childs_facts_are_taken(
         index_structure(lake, root)
     # a local added in the first function's body: every line below moves, no definition does (its lines kept)
     (root / "app/core.py").write_text(CORE.replace("    total = len", "    extra = 1\n    total = len"))
-    events: list[tuple] = []
-    read_table, take = Lake.read_table, ahead.ParsedAhead.take
-
-    def reading(self, repo, table, *args, **kwargs):
-        where = kwargs.get("where")
-        if where is not None and where[0] == "path" and "app/core.py" in where[1]:
-            events.append(("read", table))
-        return read_table(self, repo, table, *args, **kwargs)
-
-    def taking(self, *args, **kwargs):
-        events.append(("take",))
-        return take(self, *args, **kwargs)
-
-    monkeypatch.setattr(Lake, "read_table", reading)
-    monkeypatch.setattr(ahead.ParsedAhead, "take", taking)
+    events = reads_around_take(monkeypatch, lambda table, kwargs: ("read", table) if _of_core(kwargs) else None)
     monkeypatch.setattr(parse, "_PARSERS", {})  # a fresh process: no query compiled, so a child parses ahead
     summary = indexing.update(root, ["app/core.py"], repo="repo", lake=lakes["ahead"], ahead=True)
     assert summary.status == "ok"
@@ -76,7 +67,7 @@ def test_the_old_rows_and_kept_edges_are_read_before_the_childs_facts_are_taken(
     # internal indexes' merges: ``symbol_index_batches``, ``edge_index_batches``)
     assert {("read", t) for t in ("files", "symbols", "refs", "edges")} <= set(before), events
     assert not {("read", "files"), ("read", "refs")} & set(after), events
-    monkeypatch.setattr(Lake, "read_table", read_table)
+    monkeypatch.undo()  # the in-line update reads as any run does
     indexing.update(root, ["app/core.py"], repo="repo", lake=lakes["in_line"])  # parsed in line, read after
     assert _edge_rows(lakes["ahead"]) == _edge_rows(lakes["in_line"])
     rows = _edge_rows(lakes["ahead"])

@@ -5,7 +5,7 @@ child parses (``lazy.warm``), not after its facts are taken."""
 
 from __future__ import annotations
 
-from conftest import index_structure
+from conftest import index_structure, reads_around_take
 
 from pipeline import indexing
 
@@ -50,7 +50,7 @@ def _keyed(kwargs) -> tuple | None:
 
 
 def test_the_lazy_indexs_reads_of_the_bases_come_before_the_childs_facts(tmp_path, make_repo, monkeypatch):
-    from extractors.structure import ahead, parse
+    from extractors.structure import parse
     from pipeline.lake import Lake
 
     root = make_repo(files={"app/__init__.py": "", "app/base.py": BASE, "app/core.py": CORE, "app/leaf.py": LEAF,
@@ -59,19 +59,7 @@ def test_the_lazy_indexs_reads_of_the_bases_come_before_the_childs_facts(tmp_pat
     for lake in lakes.values():
         index_structure(lake, root)
     (root / "app/core.py").write_text(CORE.replace("        total = ", "        extra = 1\n        total = "))
-    events: list[tuple] = []
-    read_table, take = Lake.read_table, ahead.ParsedAhead.take
-
-    def reading(self, repo, table, *args, **kwargs):
-        events.append((table, _keyed(kwargs)))
-        return read_table(self, repo, table, *args, **kwargs)
-
-    def taking(self, *args, **kwargs):
-        events.append(("take",))
-        return take(self, *args, **kwargs)
-
-    monkeypatch.setattr(Lake, "read_table", reading)
-    monkeypatch.setattr(ahead.ParsedAhead, "take", taking)
+    events = reads_around_take(monkeypatch, lambda table, kwargs: (table, _keyed(kwargs)))
     monkeypatch.setattr(parse, "_PARSERS", {})  # a fresh process: no query compiled, so a child parses ahead
     assert indexing.update(root, ["app/core.py"], repo="repo", lake=lakes["ahead"], ahead=True).status == "ok"
     after = set(events[events.index(("take",)) + 1:])
@@ -85,7 +73,7 @@ def test_the_lazy_indexs_reads_of_the_bases_come_before_the_childs_facts(tmp_pat
     assert not wanted & after, events
     # nothing read of a file the edit's classes do not reach
     assert not [e for e in events if len(e) > 1 and e[1] is not None and "app/leaf.py" in e[1][1]], events
-    monkeypatch.setattr(Lake, "read_table", read_table)
+    monkeypatch.undo()  # the in-line update reads as any run does
     indexing.update(root, ["app/core.py"], repo="repo", lake=lakes["in_line"])  # parsed in line: read on use
     rows = _edge_rows(lakes["ahead"])
     assert rows == _edge_rows(lakes["in_line"])
