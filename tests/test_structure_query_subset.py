@@ -174,6 +174,7 @@ def test_one_files_patterns_compiled_by_two_processes_give_one_compiles_facts(tm
     """The child's one file: the patterns that only define or bind names compiled and collected by a helper
     process, the rest by the child; the two Captures joined equal one compile's."""
     (item,) = _write(tmp_path, {"rich.py": RICH})
+    monkeypatch.setattr(parse, "HELPED_BYTES", 0)  # a file of any size split
     joins = _observed_joins(monkeypatch)
     parse.narrow_queries(tmp_path, [item])
     kept = len(parse.query_patterns("python")) - len(parse._NARROWED["python"].left_out)
@@ -191,6 +192,7 @@ def test_a_list_both_processes_filled_takes_the_one_compile(tmp_path, monkeypatc
     """A helper given reference patterns as well fills the references the child's imports fill too: their
     interleaving would be the cursor's, so the narrowed query is compiled whole and the file collected again."""
     monkeypatch.setattr(parse, "HELPED_ROLES", parse.HELPED_ROLES | {"ref"})
+    monkeypatch.setattr(parse, "HELPED_BYTES", 0)
     (item,) = _write(tmp_path, {"rich.py": RICH})
     joins = _observed_joins(monkeypatch)
     parse.narrow_queries(tmp_path, [item])
@@ -200,3 +202,12 @@ def test_a_list_both_processes_filled_takes_the_one_compile(tmp_path, monkeypatc
     assert joins in ([], [False])  # not joined (or nothing handed over)
     assert parse._QUERIES["python"].pattern_count == kept  # the narrowed query compiled whole
     assert facts == _whole_facts(tmp_path, item) and facts.defs and facts.refs
+
+
+def test_a_small_files_patterns_are_compiled_by_the_child_alone(tmp_path):
+    """Below ``HELPED_BYTES`` the main process's work is an update's critical path: no helper is forked."""
+    (item,) = _write(tmp_path, {"rich.py": RICH})
+    assert len(RICH.encode()) < parse.HELPED_BYTES
+    parse.narrow_queries(tmp_path, [item])
+    assert "python" not in parse._HELPERS and "python" in parse._NARROWED
+    assert parse.parse_file(tmp_path, *item) == _whole_facts(tmp_path, item)

@@ -598,7 +598,7 @@ def read_ahead(previous, changed: set[str], lines: bool, shard_file=None) -> Rea
         from . import lazy
 
         lake = lazy.lake_readers(previous, shard_file)
-        lazy.warm(lake, changed, old["symbols"], kept.table if kept is not None else None)
+        lazy.warm(lake, changed, old["symbols"])
     return ReadAhead(frozenset(changed), old, kept, lake)
 
 

@@ -413,27 +413,18 @@ def lake_readers(read, shard_file) -> LakeReaders:
 
 
 WARM_CLASSES = 64  # the most classes ``warm`` follows up their stored bases (a hub's: ~30)
-# the files the old edges reach are read ahead when there are at most this many (a site-packages leaf's 14: its
-# resolution asked 13 of them); a file reaching more is a hub, whose kept lines take their edges as they were (sympy's
-# ``core/numbers.py`` reaches 44, its resolution asks 5: reading 16 of them cost +0.3 G instructions before the take
-# for -0.03 G after it)
-WARM_FILES = 16
 
 
-def warm(lake: LakeReaders, changed: set[str], old_symbols: pa.Table | None, old_edges: pa.Table | None) -> None:
+def warm(lake: LakeReaders, changed: set[str], old_symbols: pa.Table | None) -> None:
     """Read ahead what an update's resolution asks of the lake whatever the edit: the changed files' classes' other
     sources (``edge_sources``: the ``bases_of`` check) and their stored bases, up the hierarchy, with the bases'
     files' definitions and early references (overrides and inherited members; sympy's ``core/numbers.py``: 30
-    classes, 4 files); the files the old edges reach (``old_edges``: the edit keeps most lines' names), unless they
-    are many, and the bases of their classes those edges name. Called before the parse is taken: it only fills the readers'
-    caches (a value's rows are the same whenever read)."""
+    classes, 4 files). Called before the parse is taken: it only fills the readers' caches (a value's rows are the
+    same whenever read). The files the old edges reach are not read ahead: a kept line takes its old edges, so the
+    resolution rarely asks them, and reading them cost a sympy leaf's update 0.05-0.08 s of its 0.25 s (its
+    critical path is the main process's, not the child's)."""
     lake.foreign()
     todo = _old_classes(old_symbols) + [f"{path}::{MODULE}" for path in sorted(changed)]
-    reached = _reached(old_edges, changed)
-    for path in reached if len(reached) <= WARM_FILES else ():
-        kinds = {f"{row[0]}::{row[2]}": row[3] for row in lake.symbols.where(path)}
-        lake.early.where(path)
-        todo += [dst for dst in reached[path] if kinds.get(dst) in CLASSLIKE]
     seen: set[str] = set()
     while todo and len(seen) < WARM_CLASSES:
         cls = todo.pop(0)
@@ -454,21 +445,6 @@ def _old_classes(old_symbols: pa.Table | None) -> list[str]:
         return []
     data = pc.decoded(old_symbols.select(["path", "qualname", "kind"])).to_pydict()
     return [f"{p}::{q}" for p, q, k in zip(data["path"], data["qualname"], data["kind"]) if k in CLASSLIKE]
-
-
-def _reached(old_edges: pa.Table | None, changed: set[str]) -> dict[str, list[str]]:
-    """The files the old edges reach outside ``changed``, the most reached first (then by path), each with the
-    definitions reached there (in the edges' order)."""
-    if old_edges is None or not old_edges.num_rows:
-        return {}
-    counts: dict[str, int] = {}
-    targets: dict[str, dict[str, None]] = {}
-    for dst in _pylist(old_edges.column("dst_id")):
-        path = _path_of(dst)
-        if path is not None and path not in changed:
-            counts[path] = counts.get(path, 0) + 1
-            targets.setdefault(path, {})[dst] = None
-    return {path: list(targets[path]) for path in sorted(counts, key=lambda p: (-counts[p], p))}
 
 
 def _sources_held(lake: LakeReaders, cls: str) -> bool:
