@@ -240,6 +240,15 @@ def _work(item):
         return "nap done"
     if item == "stall":  # spends nothing, for ever: bounded by the wall clock still
         time.sleep(60)
+    if item == "helped":  # waits for a process of its own that spends the CPU (a split compile's helper)
+        from extractors.structure.pool import die_with_parent
+
+        helper = os.fork()
+        if helper == 0:
+            die_with_parent()
+            while True:
+                pass
+        os.waitpid(helper, 0)
     if item == "raise":
         raise RuntimeError("boom")
     return item * 2
@@ -257,16 +266,18 @@ def test_a_file_that_crashes_hangs_or_raises_costs_only_itself(monkeypatch):
 
 
 def test_the_budget_is_the_files_cpu_and_a_stalled_child_is_still_bounded(monkeypatch):
-    """On a loaded machine a file's wall clock says little of its own cost: the budget counts the child's CPU, so a
-    file that waits (here: sleeps 3.5 budgets) is done, while one that never finishes is killed at ``WALL_FACTOR``
-    budgets of wall clock with a reason that says so."""
+    """On a loaded machine a file's wall clock says little of its own cost: the budget counts the child's CPU (and
+    its helper's), so a file that waits (here: sleeps 3.5 budgets) is done, one whose helper spins is killed at the
+    budget, and one that never finishes is killed at ``WALL_FACTOR`` budgets of wall clock with a reason that says
+    so."""
     from extractors.structure.budget import WALL_FACTOR, run_guarded
 
     monkeypatch.setenv("CODELAKE_FILE_BUDGET", "0.2")
-    parts = run_guarded(_work, [1, "nap", "stall", 2], lambda item, why: (item, why))
+    parts = run_guarded(_work, [1, "nap", "stall", "helped", 2], lambda item, why: (item, why))
     cap = f"{WALL_FACTOR * 0.2:g}"
     assert sorted(map(str, sum(parts, []))) == sorted(map(str, [
-        2, "nap done", ("stall", f"exceeded its time budget (0.2 s; {cap} s of wall clock)"), 4]))
+        2, "nap done", ("stall", f"exceeded its time budget (0.2 s; {cap} s of wall clock)"),
+        ("helped", "exceeded its time budget (0.2 s)"), 4]))  # its helper's CPU is the file's
 
 
 def test_a_child_started_ahead_is_watched_by_the_same_budget(monkeypatch):

@@ -95,7 +95,8 @@ class _CpuDeadline:
 
     def __init__(self, budget: float):
         now = time.monotonic()
-        self.budget, self.cpu, self.wall, self.cap = budget, time.process_time(), now + budget, now + WALL_FACTOR * budget
+        self.budget, self.cpu = budget, time.process_time()
+        self.wall, self.cap = now + budget, now + WALL_FACTOR * budget
 
     def __call__(self) -> bool:
         now = time.monotonic()
@@ -279,11 +280,38 @@ class _ItemClock:
 
 
 def _cpu_seconds(pid: int) -> float | None:
-    """A process's CPU seconds (user + system), from ``/proc``; None where that cannot be read."""
+    """A process's CPU seconds (user + system) and its live children's (a split compile's helper works on the same
+    file while the child waits for it), from ``/proc``; None where the process's cannot be read."""
+    own = _stat_ticks(pid)
+    if own is None:
+        return None
+    children = sum(ticks for _pid, parent, ticks in _processes() if parent == pid)
+    return (own + children) / os.sysconf("SC_CLK_TCK")
+
+
+def _stat_ticks(pid: int) -> int | None:
+    fields = _stat_fields(pid)
+    return None if fields is None else int(fields[11]) + int(fields[12])
+
+
+def _processes() -> list[tuple[int, int, int]]:
+    """(pid, parent, CPU ticks) of every process ``/proc`` shows: asked only when a file outlives its budget's wall
+    clock (``/proc/<pid>/task/<pid>/children`` is not on every kernel)."""
+    found = []
+    for name in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        fields = _stat_fields(int(name)) if name.isdigit() else None
+        if fields is not None:
+            found.append((int(name), int(fields[1]), int(fields[11]) + int(fields[12])))
+    return found
+
+
+def _stat_fields(pid: int) -> list[bytes] | None:
+    """``/proc/<pid>/stat``'s fields after the command's name (the state first); None where it cannot be read."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as fh:
             fields = fh.read().rpartition(b")")[2].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        int(fields[1]), int(fields[11]), int(fields[12])
+        return fields
     except (OSError, ValueError, IndexError):
         return None
 
