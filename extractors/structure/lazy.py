@@ -929,11 +929,7 @@ class LazyResolver(Resolver):
         sym = self.g.by_id.get(sid)
         if sym is None or sym.kind == "class":  # a class decorator hands back a class, as in index_flow
             return
-        for r in self.g.index.early_refs_of(sym.path, ("decorated_by",)):
-            marked = r.name in (MADE, SINGLETON)  # a mark for the resolver, no decorator
-            if r.src_qualname != sym.qualname or marked or self.g.by_qual.get((r.path, r.src_qualname)) != sid:
-                continue
-            functions = self.decorator_functions(r)
+        for functions in self._decorations(sym, sid):
             if functions and any(self.returned_targets(d) for d in functions):
                 dict.__setitem__(self.wrapped, sid, functions)
 
@@ -943,13 +939,17 @@ class LazyResolver(Resolver):
         sym = self.g.by_id.get(sid)
         if sym is None or sym.kind not in ("function", "method"):
             return
-        for r in self.g.index.early_refs_of(sym.path, ("decorated_by",)):
-            if r.src_qualname != sym.qualname or r.name in (MADE, SINGLETON) \
-                    or self.g.by_qual.get((r.path, r.src_qualname)) != sid:
-                continue
-            functions = self.decorator_functions(r)
+        for functions in self._decorations(sym, sid):
             if functions:
                 dict.setdefault(self.decorated_as, sid, []).extend(functions)
+
+    def _decorations(self, sym: Symbol, sid: str):
+        """The repository functions each of ``sid``'s own decorator references wraps it in (``decorator_functions``),
+        in the file's order; the resolver's marks (``MADE``, ``SINGLETON``) are no decorators."""
+        for r in self.g.index.early_refs_of(sym.path, ("decorated_by",)):
+            if r.src_qualname == sym.qualname and r.name not in (MADE, SINGLETON) \
+                    and self.g.by_qual.get((r.path, r.src_qualname)) == sid:
+                yield self.decorator_functions(r)
 
     def _load_called(self, key: tuple[str, str]) -> None:
         """Which parameters each function of the file calls: slot (``#0``, keyword) -> parameter."""
