@@ -39,7 +39,7 @@ import struct
 import sys
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from pipeline.childproc import fork_linked, write_all
 
@@ -282,36 +282,36 @@ class _ItemClock:
 def _cpu_seconds(pid: int) -> float | None:
     """A process's CPU seconds (user + system) and its live children's (a split compile's helper works on the same
     file while the child waits for it), from ``/proc``; None where the process's cannot be read."""
-    own = _stat_ticks(pid)
+    own = _stat(pid)
     if own is None:
         return None
-    children = sum(ticks for _pid, parent, ticks in _processes() if parent == pid)
-    return (own + children) / os.sysconf("SC_CLK_TCK")
+    children = sum(stat.ticks for stat in _processes() if stat.parent == pid)
+    return (own.ticks + children) / os.sysconf("SC_CLK_TCK")
 
 
-def _stat_ticks(pid: int) -> int | None:
-    fields = _stat_fields(pid)
-    return None if fields is None else int(fields[11]) + int(fields[12])
+class _Stat(NamedTuple):
+    parent: int
+    ticks: int  # CPU, user + system, in clock ticks
 
 
-def _processes() -> list[tuple[int, int, int]]:
-    """(pid, parent, CPU ticks) of every process ``/proc`` shows: asked only when a file outlives its budget's wall
+def _processes() -> list[_Stat]:
+    """The parent and CPU ticks of every process ``/proc`` shows: asked only when a file outlives its budget's wall
     clock (``/proc/<pid>/task/<pid>/children`` is not on every kernel)."""
     found = []
     for name in os.listdir("/proc") if os.path.isdir("/proc") else ():
-        fields = _stat_fields(int(name)) if name.isdigit() else None
-        if fields is not None:
-            found.append((int(name), int(fields[1]), int(fields[11]) + int(fields[12])))
+        stat = _stat(int(name)) if name.isdigit() else None
+        if stat is not None:
+            found.append(stat)
     return found
 
 
-def _stat_fields(pid: int) -> list[bytes] | None:
-    """``/proc/<pid>/stat``'s fields after the command's name (the state first); None where it cannot be read."""
+def _stat(pid: int) -> _Stat | None:
+    """``/proc/<pid>/stat``'s parent and CPU ticks (the fields after the command's name, the state first); None
+    where it cannot be read."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as fh:
             fields = fh.read().rpartition(b")")[2].split()
-        int(fields[1]), int(fields[11]), int(fields[12])
-        return fields
+        return _Stat(int(fields[1]), int(fields[11]) + int(fields[12]))
     except (OSError, ValueError, IndexError):
         return None
 
