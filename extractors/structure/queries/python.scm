@@ -75,6 +75,13 @@
 (tuple (identifier) @name) @reference.callback
 (set (identifier) @name) @reference.callback
 (pair value: (identifier) @name) @reference.callback
+; ... and the same written in parentheses: opn = {"+": (_addfunc)}, run((f)), key=(f), g = (f) (pyparsing's LAparser:
+; six operator functions listed only so were dead at 0.9)
+[(pair value: (parenthesized_expression . (identifier) @name .))
+ (argument_list (parenthesized_expression . (identifier) @name .))
+ (keyword_argument value: (parenthesized_expression . (identifier) @name .))
+ (list (parenthesized_expression . (identifier) @name .)) (tuple (parenthesized_expression . (identifier) @name .))
+ (assignment right: (parenthesized_expression . (identifier) @name .))] @reference.callback
 ; a class or constant as a key: a table keyed by type (ENCODERS = {Color: str, Decimal: encode_decimal}) or by flag
 (pair key: (identifier) @name) @reference.callback
 ; names read as values: items[:LIMIT], TABLE[i], x == SENTINEL (a module constant or variable: reads)
