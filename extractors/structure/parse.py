@@ -1648,6 +1648,33 @@ def _on_typed_var(c: OtherCapture) -> None:
 _WRITTEN_READ = ("var.type", "var.value")  # the binding captures whose text several steps read
 
 
+def _operated(node, data: bytes, rules: ParseRules) -> str | None:
+    """``a | b`` as the call of the left operand's method for its operator (``ParseRules.operator_methods``):
+    ``a.__or__()``, ``wait.message().__or__()`` (``wait.message(1) | wait.message()``: what ``Message.__or__``
+    declares it returns); ``a + b + c`` as ``a.__add__().__add__()``, ``(a | b)("name")`` as ``a.__or__().__call__()``
+    (the language's call operator: pyparsing's ``ParserElement.__call__``); None for an operator the language maps
+    to no method, or an operand no call chain names. A string's operator gives a string (``"a" + s``, ``"%s" % x``):
+    the language's own value (``COLLECTION``), whose members no guess among the repository's reaches."""
+    kind = node.type
+    if kind == "parenthesized_expression" and node.named_child_count == 1:
+        return _operated(node.named_children[0], data, rules)
+    if kind == "binary_operator":
+        method = rules.operator_methods.get(_text(node.child_by_field_name("operator"), data))
+        left = _operated(node.child_by_field_name("left"), data, rules) if method else None
+        return left if left == COLLECTION else f"{left}.{method}()" if left else None
+    if kind in ("string", "concatenated_string"):
+        return COLLECTION
+    if kind == "call" and rules.call_operator:
+        function = node.child_by_field_name("function")
+        if function.type not in ("identifier", "attribute"):  # make()(x): what make()'s call operator returns
+            inner = _operated(function, data, rules)
+            return f"{inner}.{rules.call_operator}()" if inner else None
+    if kind not in ("identifier", "attribute", "call"):
+        return None
+    written = _type_text(_text(node, data), True)
+    return written if written and "|" not in written else None
+
+
 def _bound_variable(c: OtherCapture) -> str | None:
     """The name a binding capture binds: a lambda's implicit parameter, a record's field by place, a variable."""
     key, rules = c.key, c.rules
@@ -1685,6 +1712,8 @@ def _binding_kind(c: OtherCapture, key: str, value, written: str | None = None) 
         kind = _type_text(_text(value, data))
         return f"{kind}~{rules.call_operator}()" if rules.call_operator and kind \
             and kind.replace(".", "").isidentifier() else None
+    if key == "var.operated":  # p = a | b: what a's class's method for the operator returns (Python's __or__)
+        return _operated(value, data, rules)
     if key == "var.result":  # _, b := f(): f's result at b's place among the names assigned
         kind = _type_text(_text(value, data), True)
         return f"{kind}{RESULT_MARK}{_place(c.node, data)}" if kind and kind.endswith(")") else None
@@ -2335,7 +2364,7 @@ VAR_BINDINGS = {"var.type": "var", "var.value": "value", "var.default": "default
                 "var.result": "var", "var.implements": "var",
                 "var.elements": "var", "var.keys": "var", "var.map_keys": "var", "var.entered": "var", "var.spread": "var",
                 "var.returns": "var", "var.called": "var", "var.delegate": "var", "var.delegates": "var",
-                "var.each": "value", "var.copy": "value", "var.given": "default"}
+                "var.each": "value", "var.copy": "value", "var.given": "default", "var.operated": "var"}
 COPIED = "copy:"  # a value: what the variable named after it holds (@var.copy), read as the sweep reaches it
 # var.elements: a loop's collection, whose elements the variable takes; var.keys: a loop's collection that may be a
 # mapping, whose keys it then takes (its elements otherwise); var.spread: the type of each element of a variadic parameter;

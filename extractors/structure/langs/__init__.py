@@ -444,6 +444,9 @@ class ParseRules(NamedTuple):
     pairs_method: str | None = None  # for k, v in d.items(): v is one of d's values (Python's ``items``)
     # builtins whose result iterates as their first argument does (Python's reversed, sorted): parse.ElementReads
     element_keeping: frozenset = frozenset()
+    # a binary operator -> the method it runs on its left operand (Python's ``|``: ``__or__``): a variable assigned
+    # ``a | b`` holds what that method of a's class declares it returns (parse.py ``@var.operated``)
+    operator_methods: dict = {}
     # a bare name a method reads is its class's field where no local binds it (C#'s _validator.RuleFor(x => ..)): what
     # the field's declaration states rides along its lambdas' parameters (parse._add_passed)
     bare_fields: bool = False
@@ -695,6 +698,7 @@ def parse_rules(language: str | None) -> ParseRules:
         paired_loops=dict(getattr(module, "PAIRED_LOOPS", {})),
         pairs_method=getattr(module, "PAIRS_METHOD", None),
         element_keeping=frozenset(getattr(module, "ELEMENT_KEEPING", ())),
+        operator_methods=dict(getattr(module, "OPERATOR_METHODS", {})),
         bare_fields=bool(getattr(module, "BARE_FIELDS", False)),
         repaired_calls=getattr(module, "repaired_calls", DEFAULT_RULES.repaired_calls),
         macro_uses=getattr(module, "macro_uses", DEFAULT_RULES.macro_uses),

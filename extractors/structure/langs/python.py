@@ -63,6 +63,12 @@ LOCALS_SHADOW = True  # a parameter or local variable is that variable, never a 
 # self.status_code = 404 in a subclass of a class with a status_code property runs the property's setter: no field
 ASSIGNED_FIELDS_YIELD = True
 WRITTEN_SELF = True  # def run(self, cb): obj.run(f) gives f to cb, the parameter after self
+# what a binary operator runs on its left operand (python.scm's @var.operated: ``stop = stop_a | stop_b`` holds what
+# ``stop_base.__or__`` declares it returns); comparisons are left out (they give bools), and ``/``: a path joined is
+# a path of the same kind (python.scm's pattern before it), the library's pathlib, zipfile or yarl class
+OPERATOR_METHODS = {"+": "__add__", "-": "__sub__", "*": "__mul__", "@": "__matmul__",
+                    "//": "__floordiv__", "%": "__mod__", "**": "__pow__", "<<": "__lshift__", ">>": "__rshift__",
+                    "&": "__and__", "|": "__or__", "^": "__xor__"}
 ASYNC_PROTOCOL = {"__iter__": "__aiter__", "__next__": "__anext__", "__enter__": "__aenter__", "__exit__": "__aexit__"}
 MARKER_BASES = frozenset({"Generic", "ABC", "object"})  # from outside: types, no behaviour (asyncio.Protocol has)
 # builtins calling a function passed to them, by the slot it is passed in (``#0``: first positional, else the
