@@ -1666,7 +1666,11 @@ def _operated(node, data: bytes, rules: ParseRules) -> str | None:
         return COLLECTION
     if kind == "call" and rules.call_operator:
         function = node.child_by_field_name("function")
-        if function.type not in ("identifier", "attribute"):  # make()(x): what make()'s call operator returns
+        # Word(nums)("n"), (a | b)("n"): what the instance's call operator returns; never a bare function's result
+        # called (type(self.db)(..), getattr(o, n)(..), partial(f)(..): a class or function the library gives)
+        if function.type == "call" and function.child_by_field_name("function").type == "identifier":
+            return None
+        if function.type not in ("identifier", "attribute"):
             inner = _operated(function, data, rules)
             return f"{inner}.{rules.call_operator}()" if inner else None
     if kind not in ("identifier", "attribute", "call"):
