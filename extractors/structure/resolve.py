@@ -125,6 +125,7 @@ GUESSES = ("unique_name", "ambiguous")  # resolutions by name alone
 OWN_WRAPPER_KINDS = ("struct", "enum", "class")  # a wrapper-like name that is a type of ours, not an alias
 UNKNOWN_RECEIVER = 0.75
 TEMPLATE_FORM = "template"  # ref_form (and resolution) of a member named by a template (``Resolver._template``)
+_TOP_FUNCTIONS = frozenset({"function"})  # what a template on a file's namespace reaches (``_module_template_names``)
 MAX_TEMPLATE_TARGETS = 256  # methods one template reaches (pydantic's ``*_schema``: 56)
 STORED_FORM = "stored"  # ref_form of a field -> function edge: the function stored there (``Resolver._stored``)
 MEMBER_KINDS = METHODS | {"property", "field"}  # what ``x.name`` may be, guessed by name
@@ -399,6 +400,9 @@ class Hooks(NamedTuple):
     wrapper_types: frozenset = frozenset()
     declaration_only: Callable | None = None  # (path) -> a declaration file (.d.ts): signatures of code elsewhere
     call_operator: str | None = None  # the method calling an instance runs (Python's __call__)
+    # receivers standing for the file's own namespace (Python's ``globals()``, ``vars()``): a template on one names
+    # the file's top-level functions (``vars()["do_" + name]``), not a class's members
+    namespace_receivers: frozenset = frozenset()
     # a type written as a function type (``(String) -> Checker``) is read as its result: a value of it called gives it
     function_types_give_result: bool = False
     # a library type's value has the repository's extension functions (``library_member``), whose results type a chain
@@ -554,6 +558,7 @@ def hooks_of(support) -> Hooks:
                  wrapper_types=frozenset(getattr(support, "WRAPPER_TYPES", ())),
                  declaration_only=getattr(support, "declaration_only", None),
                  call_operator=getattr(support, "CALL_OPERATOR", None),
+                 namespace_receivers=frozenset(getattr(support, "NAMESPACE_RECEIVERS", ())),
                  function_types_give_result=bool(getattr(support, "FUNCTION_TYPES_GIVE_RESULT", False)),
                  library_extension_results=bool(getattr(support, "LIBRARY_EXTENSION_RESULTS", False)),
                  value_types=frozenset(getattr(support, "VALUE_TYPES", ())),
@@ -1846,10 +1851,13 @@ class Resolver(ImportBindings):
         subclasses whose name fits, as a call of that name on the receiver finds it (a ``template`` edge, 0.5);
         only where the code states the receiver's class (``self``, a typed variable): never a guess by name."""
         hits: dict[str, None] = {}  # in order found; a dict, not a list: sympy's printers fit 500 names
-        for name in self._template_names(r, src):
-            found = self._stated(replace(r, kind="call", name=name), src, CALLABLE)
+        module = r.receiver in self.hooks.get(r.path, self.no_hooks).namespace_receivers
+        for name in self._module_template_names(r) if module else self._template_names(r, src):
+            found = self._stated(replace(r, kind="call", name=name, receiver=None if module else r.receiver), src,
+                                 CALLABLE)
             if found and found.resolution not in GUESSES:
-                hits.update((i, None) for i in found.ids if self.g.by_id[i].kind in METHODS)
+                hits.update((i, None) for i in found.ids if self.g.by_id[i].kind in (_TOP_FUNCTIONS if module
+                                                                                     else METHODS))
         hits = list(hits)
         written = _written(r)
         if not hits:
@@ -1874,6 +1882,14 @@ class Resolver(ImportBindings):
                 if name not in names and fits(name) and self.g.by_id[member].kind in METHODS:
                     names[name] = None
         return list(names)
+
+    def _module_template_names(self, r: Ref) -> list[str]:
+        """The names of the file's top-level functions a template on its namespace fits (``vars()["do_" + name]``:
+        pyparsing's ebnf example runs ``do_integer`` .. ``do_syntax`` so)."""
+        fits = re.compile("^" + ".*".join(map(re.escape, r.name.split("*"))) + "$").match
+        return [name for name, sid in (self.g.top.get(r.path) or {}).items()
+                if isinstance(sid, str) and fits(name) and sid in self.g.by_id
+                and self.g.by_id[sid].kind in _TOP_FUNCTIONS]
 
     def _template_class(self, r: Ref, src: str) -> str | None:
         """The class of a template reference's receiver: the enclosing class for ``self`` / ``this`` / ``cls``, else

@@ -69,6 +69,7 @@ WRITTEN_SELF = True  # def run(self, cb): obj.run(f) gives f to cb, the paramete
 OPERATOR_METHODS = {"+": "__add__", "-": "__sub__", "*": "__mul__", "@": "__matmul__",
                     "//": "__floordiv__", "%": "__mod__", "**": "__pow__", "<<": "__lshift__", ">>": "__rshift__",
                     "&": "__and__", "|": "__or__", "^": "__xor__"}
+NAMESPACE_RECEIVERS = frozenset({"globals()", "vars()"})  # vars()["do_" + name]: the module's do_* functions
 ASYNC_PROTOCOL = {"__iter__": "__aiter__", "__next__": "__anext__", "__enter__": "__aenter__", "__exit__": "__aexit__"}
 MARKER_BASES = frozenset({"Generic", "ABC", "object"})  # from outside: types, no behaviour (asyncio.Protocol has)
 # builtins calling a function passed to them, by the slot it is passed in (``#0``: first positional, else the

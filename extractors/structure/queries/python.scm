@@ -588,6 +588,12 @@
   arguments: (argument_list . (comment) . [(identifier) (attribute)] @receiver
                             . (_ function: (_ object: (string) attribute: (identifier) @_format)) @name)
   (#eq? @_getattr "getattr") (#eq? @_format "format")) @reference.template
+; ... and a function of the module named so: vars()["do_" + name], globals()[f"visit_{kind}"] (pyparsing's ebnf
+; example; langs/python NAMESPACE_RECEIVERS, resolve.py _module_template_names)
+; needs: globals|vars
+((subscript value: (call function: (identifier) @_namespace arguments: (argument_list) @_none) @receiver
+  subscript: [(string) (binary_operator)] @name)
+ (#match? @_namespace "^(globals|vars)$") (#eq? @_none "()")) @reference.template
 (assignment left: (identifier) @name
   right: [(string (interpolation)) (binary_operator left: (string)) (binary_operator right: (string))] @receiver)
   @reference.template_value
