@@ -1648,31 +1648,40 @@ def _on_typed_var(c: OtherCapture) -> None:
 _WRITTEN_READ = ("var.type", "var.value")  # the binding captures whose text several steps read
 
 
+_STRINGS = ("string", "concatenated_string")  # (Python's; other grammars name none of theirs so)
+
+
 def _operated(node, data: bytes, rules: ParseRules) -> str | None:
     """``a | b`` as the call of the left operand's method for its operator (``ParseRules.operator_methods``):
     ``a.__or__()``, ``wait.message().__or__()`` (``wait.message(1) | wait.message()``: what ``Message.__or__``
     declares it returns); ``a + b + c`` as ``a.__add__().__add__()``, ``(a | b)("name")`` as ``a.__or__().__call__()``
     (the language's call operator: pyparsing's ``ParserElement.__call__``); None for an operator the language maps
-    to no method, or an operand no call chain names. A string's operator gives a string (``"a" + s``, ``"%s" % x``):
-    the language's own value (``COLLECTION``), whose members no guess among the repository's reaches."""
+    to no method, or an operand no call chain names. A string on the left gives way to the right operand's reflected
+    method (``"XXX" + expr``: ``expr.__radd__()``); two strings give a string (``COLLECTION``: the language's)."""
     kind = node.type
     if kind == "parenthesized_expression" and node.named_child_count == 1:
         return _operated(node.named_children[0], data, rules)
     if kind == "binary_operator":
-        method = rules.operator_methods.get(_text(node.child_by_field_name("operator"), data))
-        left = _operated(node.child_by_field_name("left"), data, rules) if method else None
-        return left if left == COLLECTION else f"{left}.{method}()" if left else None
-    if kind in ("string", "concatenated_string"):
+        methods = rules.operator_methods.get(_text(node.child_by_field_name("operator"), data))
+        if methods is None:
+            return None
+        left_node = node.child_by_field_name("left")
+        if left_node.type in _STRINGS:
+            right = _operated(node.child_by_field_name("right"), data, rules)
+            return right if right in (None, COLLECTION) else f"{right}.{methods[1]}()"
+        left = _operated(left_node, data, rules)
+        return left if left in (None, COLLECTION) else f"{left}.{methods[0]}()"
+    if kind in _STRINGS:
         return COLLECTION
     if kind == "call" and rules.call_operator:
         function = node.child_by_field_name("function")
-        # Word(nums)("n"), (a | b)("n"): what the instance's call operator returns; never a bare function's result
-        # called (type(self.db)(..), getattr(o, n)(..), partial(f)(..): a class or function the library gives)
-        if function.type == "call" and function.child_by_field_name("function").type == "identifier":
-            return None
-        if function.type not in ("identifier", "attribute"):
+        # (a | b)("n"): what the operator's value's call operator returns; never a call's result called (attr.s(..)(C),
+        # type(self.db)(..), getattr(o, n)(..): mostly a function or class the call gives, no instance of ours)
+        if function.type == "parenthesized_expression":
             inner = _operated(function, data, rules)
             return f"{inner}.{rules.call_operator}()" if inner else None
+        if function.type not in ("identifier", "attribute"):
+            return None
     if kind not in ("identifier", "attribute", "call"):
         return None
     written = _type_text(_text(node, data), True)

@@ -444,8 +444,9 @@ class ParseRules(NamedTuple):
     pairs_method: str | None = None  # for k, v in d.items(): v is one of d's values (Python's ``items``)
     # builtins whose result iterates as their first argument does (Python's reversed, sorted): parse.ElementReads
     element_keeping: frozenset = frozenset()
-    # a binary operator -> the method it runs on its left operand (Python's ``|``: ``__or__``): a variable assigned
-    # ``a | b`` holds what that method of a's class declares it returns (parse.py ``@var.operated``)
+    # a binary operator -> the method it runs on its left operand and the reflected one on its right (Python's ``|``:
+    # ``__or__``, ``__ror__``): a variable assigned ``a | b`` holds what that method of a's class declares it returns
+    # (parse.py ``@var.operated``)
     operator_methods: dict = {}
     # a bare name a method reads is its class's field where no local binds it (C#'s _validator.RuleFor(x => ..)): what
     # the field's declaration states rides along its lambdas' parameters (parse._add_passed)

@@ -66,9 +66,11 @@ WRITTEN_SELF = True  # def run(self, cb): obj.run(f) gives f to cb, the paramete
 # what a binary operator runs on its left operand (python.scm's @var.operated: ``stop = stop_a | stop_b`` holds what
 # ``stop_base.__or__`` declares it returns); comparisons are left out (they give bools), and ``/``: a path joined is
 # a path of the same kind (python.scm's pattern before it), the library's pathlib, zipfile or yarl class
-OPERATOR_METHODS = {"+": "__add__", "-": "__sub__", "*": "__mul__", "@": "__matmul__",
-                    "//": "__floordiv__", "%": "__mod__", "**": "__pow__", "<<": "__lshift__", ">>": "__rshift__",
-                    "&": "__and__", "|": "__or__", "^": "__xor__"}
+# (each with its reflected method, which a string on the left gives way to: "XXX" + expr is the ParserElement's
+# __radd__'s result, str's __add__ declining it)
+OPERATOR_METHODS = {op: (f"__{name}__", f"__r{name}__") for op, name in (
+    ("+", "add"), ("-", "sub"), ("*", "mul"), ("@", "matmul"), ("//", "floordiv"), ("%", "mod"), ("**", "pow"),
+    ("<<", "lshift"), (">>", "rshift"), ("&", "and"), ("|", "or"), ("^", "xor"))}
 NAMESPACE_RECEIVERS = frozenset({"globals()", "vars()"})  # vars()["do_" + name]: the module's do_* functions
 ASYNC_PROTOCOL = {"__iter__": "__aiter__", "__next__": "__anext__", "__enter__": "__aenter__", "__exit__": "__aexit__"}
 MARKER_BASES = frozenset({"Generic", "ABC", "object"})  # from outside: types, no behaviour (asyncio.Protocol has)

@@ -265,11 +265,11 @@
   right: [(identifier) (attribute)] @var.value (#match? @_self "^(self|cls)$"))
 ; what an operator gives: what the left operand's class's method for it declares it returns (dramatiq's `pipe =
 ; wait.message(1) | wait.message()`: Message.__or__ -> pipeline; langs/python OPERATOR_METHODS, parse.py _operated);
-; and what an instance called gives (pyparsing's `expr = (a | b)("name")`, `w = Word(nums)("n")`: __call__)
+; and what such a value called gives (pyparsing's `expr = (a | b)("name")`: __call__)
 (assignment left: (identifier) @var.name !type
   right: [(binary_operator
             left: [(identifier) (attribute) (call) (binary_operator) (parenthesized_expression) (string)])
-          (call function: [(call) (parenthesized_expression)])] @var.operated)
+          (call function: (parenthesized_expression))] @var.operated)
 ; needs: for
 (for_statement left: (identifier) @var.name right: (call) @var.elements)
 ; needs: for
