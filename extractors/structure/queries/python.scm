@@ -76,12 +76,8 @@
 (set (identifier) @name) @reference.callback
 (pair value: (identifier) @name) @reference.callback
 ; ... and the same written in parentheses: opn = {"+": (_addfunc)}, run((f)), key=(f), g = (f) (pyparsing's LAparser:
-; six operator functions listed only so were dead at 0.9)
-[(pair value: (parenthesized_expression . (identifier) @name .))
- (argument_list (parenthesized_expression . (identifier) @name .))
- (keyword_argument value: (parenthesized_expression . (identifier) @name .))
- (list (parenthesized_expression . (identifier) @name .)) (tuple (parenthesized_expression . (identifier) @name .))
- (assignment right: (parenthesized_expression . (identifier) @name .))] @reference.callback
+; six operator functions listed only so were dead at 0.9); a name alone in them is a value wherever it stands
+(parenthesized_expression (identifier) @name) @reference.callback
 ; a class or constant as a key: a table keyed by type (ENCODERS = {Color: str, Decimal: encode_decimal}) or by flag
 (pair key: (identifier) @name) @reference.callback
 ; names read as values: items[:LIMIT], TABLE[i], x == SENTINEL (a module constant or variable: reads)
@@ -267,9 +263,7 @@
 ; wait.message(1) | wait.message()`: Message.__or__ -> pipeline; langs/python OPERATOR_METHODS, parse.py _operated);
 ; and what such a value called gives (pyparsing's `expr = (a | b)("name")`: __call__)
 (assignment left: (identifier) @var.name !type
-  right: [(binary_operator
-            left: [(identifier) (attribute) (call) (binary_operator) (parenthesized_expression) (string)])
-          (call function: (parenthesized_expression))] @var.operated)
+  right: [(binary_operator) (call function: (parenthesized_expression))] @var.operated)
 ; needs: for
 (for_statement left: (identifier) @var.name right: (call) @var.elements)
 ; needs: for
@@ -591,9 +585,8 @@
 ; ... and a function of the module named so: vars()["do_" + name], globals()[f"visit_{kind}"] (pyparsing's ebnf
 ; example; langs/python NAMESPACE_RECEIVERS, resolve.py _module_template_names)
 ; needs: globals|vars
-((subscript value: (call function: (identifier) @_namespace arguments: (argument_list) @_none) @receiver
-  subscript: [(string) (binary_operator)] @name)
- (#match? @_namespace "^(globals|vars)$") (#eq? @_none "()")) @reference.template
+((subscript value: (call) @receiver subscript: (_) @name)
+ (#match? @receiver "^(globals|vars)[(][)]$")) @reference.template
 (assignment left: (identifier) @name
   right: [(string (interpolation)) (binary_operator left: (string)) (binary_operator right: (string))] @receiver)
   @reference.template_value
