@@ -1849,7 +1849,8 @@ class Resolver(ImportBindings):
     def _template(self, r: Ref, src: str) -> list[Edge]:
         """``getattr(self, f"visit_{kind}")`` (name ``visit_*``): every method of the receiver's class, its bases or
         subclasses whose name fits, as a call of that name on the receiver finds it (a ``template`` edge, 0.5);
-        only where the code states the receiver's class (``self``, a typed variable): never a guess by name."""
+        only where the code states the receiver's class (``self``, a typed variable): never a guess by name. On the
+        file's namespace (``vars()["do_" + name]``: the language's ``namespace_receivers``), its top-level functions."""
         hits: dict[str, None] = {}  # in order found; a dict, not a list: sympy's printers fit 500 names
         module = r.receiver in self.hooks.get(r.path, self.no_hooks).namespace_receivers
         for name in self._module_template_names(r) if module else self._template_names(r, src):
