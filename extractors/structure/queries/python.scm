@@ -263,7 +263,7 @@
 ; wait.message(1) | wait.message()`: Message.__or__ -> pipeline; langs/python OPERATOR_METHODS, parse.py _operated);
 ; and what such a value called gives (pyparsing's `expr = (a | b)("name")`: __call__)
 (assignment left: (identifier) @var.name !type
-  right: [(binary_operator) (call function: (parenthesized_expression))] @var.operated)
+  right: [(binary_operator) (_ function: (parenthesized_expression))] @var.operated)
 ; needs: for
 (for_statement left: (identifier) @var.name right: (call) @var.elements)
 ; needs: for
