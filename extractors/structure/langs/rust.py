@@ -229,8 +229,10 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
                 and posixpath.dirname(path) == crate:
             out[path] += [DEPENDS_ON + dep for dep in _dependencies(Path(root), posixpath.dirname(crate))]
     if root is not None:
-        for target, key in _path_attribute_keys(paths, roots, Path(root)):
-            out[target].append(key)
+        keys = _path_attribute_keys(paths, roots, Path(root)) + _target_crate_keys(paths, roots, Path(root))
+        for target, key in keys:
+            if key not in out[target]:  # a test crate that mounts its modules by #[path] is found by both
+                out[target].append(key)
     return out
 
 
@@ -294,6 +296,44 @@ def _path_modules(paths: list[str], root: Path) -> list[PathModule]:
             out += [PathModule(path, m.group(1).decode("utf-8", "replace"), m.group(2).decode())
                     for m in _PATH_MOD.finditer(data)]
     return out
+
+
+# Cargo builds each file right in a package's tests/, benches/ or examples/ folder as a crate of its own (its
+# targets need no [[test]] entry): fd's tests/tests.rs declares `mod testenv;` and `use crate::testenv::TestEnv`
+TARGET_FOLDERS = ("tests", "benches", "examples")
+# a file-level `mod x;` (attributes, #[cfg(..)], before it; a #[path] one is _PATH_MOD's): group 1 the attributes
+_PLAIN_MOD = lazy_re(rb"^((?:#\[[^\]\n]*\][ \t]*\n?)*)(?:pub(?:\([^)\n]*\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;", re.M)
+
+
+def _target_crate_keys(paths: list[str], roots: set, root: Path) -> list[tuple[str, str]]:
+    """(file, key) for Cargo's target crates outside every crate's module tree: ``tests/tests.rs`` is the crate
+    ``tests/tests.rs//``, and the module its ``mod testenv;`` declares (``tests/testenv.rs`` or
+    ``tests/testenv/mod.rs``, with the files under that folder) is that crate's ``testenv``. Without them
+    ``TestEnv::new(..)`` was a library's call and every ``te.assert_output(..)`` a guess by name (fd: 96 and 300)."""
+    known = set(paths)
+    out = []
+    for path in paths:
+        if posixpath.basename(posixpath.dirname(path)) not in TARGET_FOLDERS or not path.endswith(".rs") \
+                or _crate_dir(path, roots.__contains__) is not None:
+            continue
+        out.append((path, _key(path, [])))
+        folder = posixpath.dirname(path)
+        for name in _plain_mods(root, path):
+            for target in (f"{folder}/{name}.rs", f"{folder}/{name}/mod.rs"):
+                if target in known:
+                    out += [(target, _key(path, [name]))] + _mounted_children(target, _key(path, [name]), known)
+    return out
+
+
+def _plain_mods(root: Path, path: str) -> list[str]:
+    """The names of the file-level ``mod x;`` declarations of ``path`` without a ``#[path]`` attribute."""
+    try:
+        data = read_inside(root, path, MAX_BYTES)
+    except OSError:  # gone, unreadable or refused: declares nothing here
+        return []
+    if b"mod" not in data:
+        return []
+    return [m.group(2).decode() for m in _PLAIN_MOD.finditer(data) if b"#[path" not in m.group(1)]
 
 
 DEPENDS_ON = "depends:"  # a crate root's key per crate its Cargo.toml depends on (depends:tracing_core)
