@@ -473,15 +473,39 @@ def _where(importer: str, index: dict) -> tuple[str, list[str]] | None:
         return importer, []
     if crate is None:  # tests/lexical/algorithm.rs: a module tests/lexical.rs mounts by #[path] (a crate of a file)
         crate = _crate_dir(importer, lambda d: bool(d) and _key(d + ".rs", []) in index)
-        return (crate + ".rs", _module_path(importer, crate)) if crate is not None else None
+        if crate is None:  # tests/support/mod.rs: the module a test crate's `mod support;` declares
+            return _mounted(index).in_file_crate.get(importer)
+        return crate + ".rs", _module_path(importer, crate)
     return crate, _declared_path(importer, crate, index) or _module_path(importer, crate)
 
 
 class _Mounted(NamedTuple):
-    """The module index last read, and the module each file a ``#[path]`` attribute mounts is there."""
+    """The module index last read, the module each file a ``#[path]`` attribute mounts is there, and the module of
+    a crate of a file each other file is (``_file_crate_modules``)."""
 
     index: dict
     module_of: dict[str, list[str]]
+    in_file_crate: dict[str, tuple[str, list[str]]]
+
+
+def _mounted(index: dict) -> _Mounted:
+    if not _MOUNTED or _MOUNTED[0].index is not index:
+        _MOUNTED[:] = [_Mounted(index, _mounted_modules(index), _file_crate_modules(index))]
+    return _MOUNTED[0]
+
+
+def _file_crate_modules(index: dict) -> dict[str, tuple[str, list[str]]]:
+    """Each file a key of a crate of a file names (``tests/harness.rs//support``: tests/support/mod.rs, the module a
+    test crate's ``mod support;`` declares, ``_target_crate_keys``), but the crate's own: that crate and module, so
+    the module's own ``pub mod files;`` and ``super::`` resolve there (where several test crates declare it, the
+    first in the index's order)."""
+    out = {}
+    for key, paths in index.items():
+        crate, sep, module = key.partition("//")
+        if sep and module and crate.endswith(".rs"):
+            for path in paths:
+                out.setdefault(path, (crate, module.split("::")))
+    return out
 
 
 _MOUNTED: list[_Mounted] = []  # one entry: the index of the run (kept, so that its id is never another's)
@@ -490,9 +514,7 @@ _MOUNTED: list[_Mounted] = []  # one entry: the index of the run (kept, so that 
 def _declared_path(importer: str, crate: str, index: dict) -> list[str] | None:
     """The module a ``#[path = "uniform_other.rs"] mod other;`` in ``distr/uniform.rs`` makes of the file:
     ``distr::uniform::other``, whose ``super`` is ``distr::uniform`` (not ``distr``, its folder's)."""
-    if not _MOUNTED or _MOUNTED[0].index is not index:
-        _MOUNTED[:] = [_Mounted(index, _mounted_modules(index))]
-    return _MOUNTED[0].module_of.get(f"{crate}//{importer}")
+    return _mounted(index).module_of.get(f"{crate}//{importer}")
 
 
 def _mounted_modules(index: dict) -> dict[str, list[str]]:
