@@ -154,6 +154,7 @@ _NOT_CALLED = frozenset({b"if", b"while", b"for", b"switch", b"return", b"sizeof
                          b"typeof", b"__typeof__", b"decltype", b"catch", b"static_assert", b"_Static_assert",
                          b"noexcept", b"__attribute__", b"__declspec", b"asm", b"__asm__", b"alignas", b"_Alignas"})
 _STATEMENT_WORDS = frozenset({b"return", b"else", b"case", b"do"})  # words before a call that are no type
+_HEAD, _TAIL = 80, 200  # bytes before a called name and after its ``(`` that _is_call reads (a long line: linear)
 
 
 def _branch_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
@@ -183,7 +184,7 @@ def _is_call(line: bytes, m: re.Match) -> bool:
     ``char *f(void);``; ``a && f(x)`` calls)."""
     if m.group(1) in _NOT_CALLED:
         return False
-    head = line[:m.start(1)].rstrip()
+    head = line[max(0, m.start(1) - _HEAD):m.start(1)].rstrip()  # a bounded look back: a long line costs its length
     if head.endswith((b".", b"->", b"::")):
         return False
     if head.endswith((b"*", b"&")) and not head.endswith(b"&&"):
@@ -191,7 +192,17 @@ def _is_call(line: bytes, m: re.Match) -> bool:
     end = len(head)
     while end and (head[end - 1] == 0x5F or chr(head[end - 1]).isalnum()):
         end -= 1
-    return end == len(head) or head[end:] in _STATEMENT_WORDS
+    return (end == len(head) or head[end:] in _STATEMENT_WORDS) and not _DECLARED.match(line[m.end():m.end() + _TAIL])
+
+
+# what follows a name's ``(`` in a C++ class's declaration of a member, not a call: a parameter list (``void``,
+# ``time_zone&& src``, ``const char *s,``: a type then a name, a ``*``/``&`` on one side only, ``a * b`` is an
+# expression) or ``)`` then ``= default``, ``const``, ``override``.. (pyarrow's vendored date.h: ``#else
+# fields() = default;`` was read as nine calls of the class's constructors)
+_DECLARED = lazy_re(rb"[ \t]*(?:void[ \t]*\)|(?:const[ \t]+|struct[ \t]+|unsigned[ \t]+)*"
+                    rb"[A-Za-z_][\w:]*(?:<[^<>()\n]*>)?(?:[ \t]+|[ \t]+[*&]+|[*&]+[ \t]+)[A-Za-z_]\w*[ \t]*[,)=\[]"
+                    rb"|[^()\n]*\)[ \t]*"
+                    rb"(?:=[ \t]*(?:default|delete|0)\b|const\b|override\b|noexcept\b|final\b))")
 
 
 _CONDITIONAL = lazy_re(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b")
