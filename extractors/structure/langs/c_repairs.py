@@ -198,11 +198,12 @@ def _is_call(line: bytes, m: re.Match) -> bool:
 # what follows a name's ``(`` in a C++ class's declaration of a member, not a call: a parameter list (``void``,
 # ``time_zone&& src``, ``const char *s,``: a type then a name, a ``*``/``&`` on one side only, ``a * b`` is an
 # expression) or ``)`` then ``= default``, ``const``, ``override``.. (pyarrow's vendored date.h: ``#else
-# fields() = default;`` was read as nine calls of the class's constructors)
+# fields() = default;`` was read as nine calls of the class's constructors; a pure virtual's ``= 0`` has its type before
+# it, and ``word1(&rv) = 0;`` assigns through a macro)
 _DECLARED = lazy_re(rb"[ \t]*(?:void[ \t]*\)|(?:const[ \t]+|struct[ \t]+|unsigned[ \t]+)*"
                     rb"[A-Za-z_][\w:]*(?:<[^<>()\n]*>)?(?:[ \t]+|[ \t]+[*&]+|[*&]+[ \t]+)[A-Za-z_]\w*[ \t]*[,)=\[]"
                     rb"|[^()\n]*\)[ \t]*"
-                    rb"(?:=[ \t]*(?:default|delete|0)\b|const\b|override\b|noexcept\b|final\b))")
+                    rb"(?:=[ \t]*(?:default|delete)\b|const\b|override\b|noexcept\b|final\b))")
 
 
 _CONDITIONAL = lazy_re(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b")
