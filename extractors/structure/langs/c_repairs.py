@@ -135,11 +135,75 @@ _TEMPLATE_USE = lazy_re(rb"\b([A-Z][A-Za-z0-9_]*)[ \t]*<")
 
 def repaired_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
     """The function-like macros a repair blanked (``GUARDED_BY(mu_)``, ``class FMT_SO_VISIBILITY("default") X``):
-    each is still a use of its ``#define`` (leveldb's thread-safety macros were all unused, their uses blanked); and
-    the templates a blanked condition named (``RAPIDJSON_DISABLEIF_RETURN((internal::IsPointer<T>), (T&))``: the
-    trait ``IsPointer`` is used there, and nowhere else)."""
-    return [(m.start(1), m.group(1).decode()) for pattern in (_MACRO_CALL, _TEMPLATE_USE)
-            for m in pattern.finditer(before) if after[m.start(1):m.end(1)].isspace()]
+    each is still a use of its ``#define`` (leveldb's thread-safety macros were all unused, their uses blanked); the
+    templates a blanked condition named (``RAPIDJSON_DISABLEIF_RETURN((internal::IsPointer<T>), (T&))``: the
+    trait ``IsPointer`` is used there, and nowhere else); and the calls of the later branches ``first_branches``
+    blanked (``_branch_calls``)."""
+    found = [(m.start(1), m.group(1).decode()) for pattern in (_MACRO_CALL, _TEMPLATE_USE)
+             for m in pattern.finditer(before) if after[m.start(1):m.end(1)].isspace()]
+    seen = {at for at, _ in found}
+    return found + [(at, name) for at, name in _branch_calls(before, after) if at not in seen]
+
+
+# a name called in a line: group 1 the name (``\\b``: a long word is tried once, not from each of its letters); what
+# stands before it says whether it is a call (_is_call)
+_CALLED = lazy_re(rb"\b([A-Za-z_]\w*)[ \t]*\(")
+# a string, a character or a comment of one line, blanked before the calls are read (``printf("see f(x)")``)
+_LITERAL = lazy_re(rb'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|//[^\n]*|/\*(?:[^*\n]|\*(?!/))*\*/')
+_NOT_CALLED = frozenset({b"if", b"while", b"for", b"switch", b"return", b"sizeof", b"defined", b"alignof", b"_Alignof",
+                         b"typeof", b"__typeof__", b"decltype", b"catch", b"static_assert", b"_Static_assert",
+                         b"noexcept", b"__attribute__", b"__declspec", b"asm", b"__asm__", b"alignas", b"_Alignas"})
+_STATEMENT_WORDS = frozenset({b"return", b"else", b"case", b"do"})  # words before a call that are no type
+_HEAD, _TAIL = 80, 200  # bytes before a called name and after its ``(`` that _is_call reads (a long line: linear)
+
+
+def _branch_calls(before: bytes, after: bytes) -> list[tuple[int, str]]:
+    """The calls in the lines of code a repair blanked whole: the later branches of a short conditional
+    (``first_branches``). nnn's ``#ifndef NORL read_history(g_buf); #else xread_history(g_buf); #endif`` lost
+    ``xread_history``'s only call, dead at 0.9, and three of ``spawn``'s. A directive and its continued lines are
+    no code; a name a type stands before is declared (``static int f(void);``), not called."""
+    out, at, continued = [], 0, False
+    lines_after = after.split(b"\n")
+    for i, line in enumerate(before.split(b"\n")):
+        code = line.lstrip()
+        directive = continued or code.startswith(b"#")
+        continued = directive and line.endswith(b"\\")
+        if not directive and code and lines_after[i].isspace():
+            plain = _LITERAL.sub(_spaces, line)
+            out += [(at + m.start(1), m.group(1).decode()) for m in _CALLED.finditer(plain) if _is_call(plain, m)]
+        at += len(line) + 1
+    return out
+
+
+def _spaces(m: re.Match) -> bytes:
+    return b" " * (m.end() - m.start())
+
+
+def _is_call(line: bytes, m: re.Match) -> bool:
+    """A name read as called: no keyword, no member (``p->f(x)``, ``s.f(x)``), no declared name (a type before it,
+    ``char *f(void);``; ``a && f(x)`` calls)."""
+    if m.group(1) in _NOT_CALLED:
+        return False
+    head = line[max(0, m.start(1) - _HEAD):m.start(1)].rstrip()  # a bounded look back: a long line costs its length
+    if head.endswith((b".", b"->", b"::")):
+        return False
+    if head.endswith((b"*", b"&")) and not head.endswith(b"&&"):
+        head = head.rstrip(b"*& \t")
+    end = len(head)
+    while end and (head[end - 1] == 0x5F or chr(head[end - 1]).isalnum()):
+        end -= 1
+    return (end == len(head) or head[end:] in _STATEMENT_WORDS) and not _DECLARED.match(line[m.end():m.end() + _TAIL])
+
+
+# what follows a name's ``(`` in a C++ class's declaration of a member, not a call: a parameter list (``void``,
+# ``time_zone&& src``, ``const char *s,``: a type then a name, a ``*``/``&`` on one side only, ``a * b`` is an
+# expression) or ``)`` then ``= default``, ``const``, ``override``.. (pyarrow's vendored date.h: ``#else
+# fields() = default;`` was read as nine calls of the class's constructors; a pure virtual's ``= 0`` has its type before
+# it, and ``word1(&rv) = 0;`` assigns through a macro)
+_DECLARED = lazy_re(rb"[ \t]*(?:void[ \t]*\)|(?:const[ \t]+|struct[ \t]+|unsigned[ \t]+)*"
+                    rb"[A-Za-z_][\w:]*(?:<[^<>()\n]*>)?(?:[ \t]+|[ \t]+[*&]+|[*&]+[ \t]+)[A-Za-z_]\w*[ \t]*[,)=\[]"
+                    rb"|[^()\n]*\)[ \t]*"
+                    rb"(?:=[ \t]*(?:default|delete)\b|const\b|override\b|noexcept\b|final\b))")
 
 
 _CONDITIONAL = lazy_re(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b")

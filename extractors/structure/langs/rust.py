@@ -229,8 +229,10 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
                 and posixpath.dirname(path) == crate:
             out[path] += [DEPENDS_ON + dep for dep in _dependencies(Path(root), posixpath.dirname(crate))]
     if root is not None:
-        for target, key in _path_attribute_keys(paths, roots, Path(root)):
-            out[target].append(key)
+        keys = _path_attribute_keys(paths, roots, Path(root)) + _target_crate_keys(paths, roots, Path(root))
+        for target, key in keys:
+            if key not in out[target]:  # a test crate that mounts its modules by #[path] is found by both
+                out[target].append(key)
     return out
 
 
@@ -294,6 +296,44 @@ def _path_modules(paths: list[str], root: Path) -> list[PathModule]:
             out += [PathModule(path, m.group(1).decode("utf-8", "replace"), m.group(2).decode())
                     for m in _PATH_MOD.finditer(data)]
     return out
+
+
+# Cargo builds each file right in a package's tests/, benches/ or examples/ folder as a crate of its own (its
+# targets need no [[test]] entry): fd's tests/tests.rs declares `mod testenv;` and `use crate::testenv::TestEnv`
+TARGET_FOLDERS = ("tests", "benches", "examples")
+# a file-level `mod x;` (attributes, #[cfg(..)], before it; a #[path] one is _PATH_MOD's): group 1 the attributes
+_PLAIN_MOD = lazy_re(rb"^((?:#\[[^\]\n]*\][ \t]*\n?)*)(?:pub(?:\([^)\n]*\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;", re.M)
+
+
+def _target_crate_keys(paths: list[str], roots: set, root: Path) -> list[tuple[str, str]]:
+    """(file, key) for Cargo's target crates outside every crate's module tree: ``tests/tests.rs`` is the crate
+    ``tests/tests.rs//``, and the module its ``mod testenv;`` declares (``tests/testenv.rs`` or
+    ``tests/testenv/mod.rs``, with the files under that folder) is that crate's ``testenv``. Without them
+    ``TestEnv::new(..)`` was a library's call and every ``te.assert_output(..)`` a guess by name (fd: 96 and 300)."""
+    known = set(paths)
+    out = []
+    for path in paths:
+        if posixpath.basename(posixpath.dirname(path)) not in TARGET_FOLDERS or not path.endswith(".rs") \
+                or _crate_dir(path, roots.__contains__) is not None:
+            continue
+        out.append((path, _key(path, [])))
+        folder = posixpath.dirname(path)
+        for name in _plain_mods(root, path):
+            for target in (f"{folder}/{name}.rs", f"{folder}/{name}/mod.rs"):
+                if target in known:
+                    out += [(target, _key(path, [name]))] + _mounted_children(target, _key(path, [name]), known)
+    return out
+
+
+def _plain_mods(root: Path, path: str) -> list[str]:
+    """The names of the file-level ``mod x;`` declarations of ``path`` without a ``#[path]`` attribute."""
+    try:
+        data = read_inside(root, path, MAX_BYTES)
+    except OSError:  # gone, unreadable or refused: declares nothing here
+        return []
+    if b"mod" not in data:
+        return []
+    return [m.group(2).decode() for m in _PLAIN_MOD.finditer(data) if b"#[path" not in m.group(1)]
 
 
 DEPENDS_ON = "depends:"  # a crate root's key per crate its Cargo.toml depends on (depends:tracing_core)
@@ -433,15 +473,39 @@ def _where(importer: str, index: dict) -> tuple[str, list[str]] | None:
         return importer, []
     if crate is None:  # tests/lexical/algorithm.rs: a module tests/lexical.rs mounts by #[path] (a crate of a file)
         crate = _crate_dir(importer, lambda d: bool(d) and _key(d + ".rs", []) in index)
-        return (crate + ".rs", _module_path(importer, crate)) if crate is not None else None
+        if crate is None:  # tests/support/mod.rs: the module a test crate's `mod support;` declares
+            return _mounted(index).in_file_crate.get(importer)
+        return crate + ".rs", _module_path(importer, crate)
     return crate, _declared_path(importer, crate, index) or _module_path(importer, crate)
 
 
 class _Mounted(NamedTuple):
-    """The module index last read, and the module each file a ``#[path]`` attribute mounts is there."""
+    """The module index last read, the module each file a ``#[path]`` attribute mounts is there, and the module of
+    a crate of a file each other file is (``_file_crate_modules``)."""
 
     index: dict
     module_of: dict[str, list[str]]
+    in_file_crate: dict[str, tuple[str, list[str]]]
+
+
+def _mounted(index: dict) -> _Mounted:
+    if not _MOUNTED or _MOUNTED[0].index is not index:
+        _MOUNTED[:] = [_Mounted(index, _mounted_modules(index), _file_crate_modules(index))]
+    return _MOUNTED[0]
+
+
+def _file_crate_modules(index: dict) -> dict[str, tuple[str, list[str]]]:
+    """Each file a key of a crate of a file names (``tests/harness.rs//support``: tests/support/mod.rs, the module a
+    test crate's ``mod support;`` declares, ``_target_crate_keys``), but the crate's own: that crate and module, so
+    the module's own ``pub mod files;`` and ``super::`` resolve there (where several test crates declare it, the
+    first in the index's order)."""
+    out = {}
+    for key, paths in index.items():
+        crate, sep, module = key.partition("//")
+        if sep and module and crate.endswith(".rs"):
+            for path in paths:
+                out.setdefault(path, (crate, module.split("::")))
+    return out
 
 
 _MOUNTED: list[_Mounted] = []  # one entry: the index of the run (kept, so that its id is never another's)
@@ -450,9 +514,7 @@ _MOUNTED: list[_Mounted] = []  # one entry: the index of the run (kept, so that 
 def _declared_path(importer: str, crate: str, index: dict) -> list[str] | None:
     """The module a ``#[path = "uniform_other.rs"] mod other;`` in ``distr/uniform.rs`` makes of the file:
     ``distr::uniform::other``, whose ``super`` is ``distr::uniform`` (not ``distr``, its folder's)."""
-    if not _MOUNTED or _MOUNTED[0].index is not index:
-        _MOUNTED[:] = [_Mounted(index, _mounted_modules(index))]
-    return _MOUNTED[0].module_of.get(f"{crate}//{importer}")
+    return _mounted(index).module_of.get(f"{crate}//{importer}")
 
 
 def _mounted_modules(index: dict) -> dict[str, list[str]]:

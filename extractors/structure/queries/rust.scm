@@ -507,9 +507,9 @@
 (parameter pattern: (identifier) @local.name)
 (let_declaration pattern: (identifier) @local.name)
 (closure_parameters (identifier) @local.name)
-(for_expression pattern: (identifier) @local.name)
-; for b in &self.books, books.iter(): b takes the collection's elements
-(for_expression pattern: (identifier) @var.name
+(for_expression pattern: [(identifier) @local.name (mut_pattern (identifier) @local.name)])
+; for b in &self.books, books.iter(): b takes the collection's elements (`for mut b in ..` too)
+(for_expression pattern: [(identifier) @var.name (mut_pattern (identifier) @var.name)]
   value: [(identifier) (field_expression) (reference_expression) (call_expression function: (field_expression))] @var.elements)
 ; xs.iter().map(|b| ...): an iterator adapter's closure takes the collection's elements
 (call_expression
