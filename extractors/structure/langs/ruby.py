@@ -34,6 +34,7 @@ MODULE_KEYS_FROM_PATHS = True
 # class Base reopened in another file (a test helper's, a core extension's) is one class: a member of any part is the
 # class's (constants are global: the parts are every definition of its qualified name and kind in the repository)
 PARTIAL_TYPES = True
+GLOBAL_TYPES = True  # no packages, constants global: files.global_types, which the dead-code views read so
 KEYWORDS = frozenset({
     "break", "case", "class", "def", "defined?", "do", "else", "elsif", "ensure", "false", "if", "module",
     "nil", "rescue", "return", "self", "super", "true", "unless", "until", "while", "yield", "__FILE__", "__LINE__"})
@@ -422,8 +423,42 @@ _RUBY_TEMPLATE = QuotedTemplate("+", '"', lazy_re(r"#\{[^}]*\}"))
 
 
 def member_template(text: str) -> str | None:
-    """``"#{action}_command"``, ``:"validate_#{x}"``, ``"on_" + x`` -> ``*_command``, ``validate_*``, ``on_*``."""
-    return quoted_template(text.strip().removeprefix(":"), _RUBY_TEMPLATE)
+    """``"#{action}_command"``, ``:"validate_#{x}"``, ``"on_" + x`` -> ``*_command``, ``validate_*``, ``on_*``; a
+    method name's own ending ``?``, ``!`` or ``=`` kept (mail's ``send("matches_on_#{m}?", d)``: ``matches_on_*?``),
+    which the generic template, of word characters only, refuses."""
+    text = text.strip().removeprefix(":")
+    suffix = _NAME_SUFFIX.search(text)
+    if suffix is None:
+        return quoted_template(text, _RUBY_TEMPLATE)
+    pattern = quoted_template(text[:suffix.start(1)] + text[suffix.end(1):], _RUBY_TEMPLATE)
+    return pattern + suffix.group(1) if pattern is not None else None
+
+
+# a quoted name's last character, one a method name may end in, before the closing quote (``"#{m}?"``)
+_NAME_SUFFIX = lazy_re(r"""(?<=[\w}])([?!=])(['"])$""")
+
+
+def macro_uses(root, data: bytes, names: frozenset) -> list[tuple]:
+    """Where the file calls the helpers ``names`` that forward their arguments to ``send`` (``@text.forwarder``:
+    thor's spec helper ``action``), on no receiver or ``self``, a symbol first (``action :comment_lines, "doc"``):
+    (helper, byte offset, line, [the symbol's method name]). Asked only of a file defining such a helper."""
+    out, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        receiver = node.child_by_field_name("receiver") if node.type == "call" else None
+        if node.type != "call" or receiver is not None and receiver.type != "self":
+            continue
+        method, arguments = node.child_by_field_name("method"), node.child_by_field_name("arguments")
+        first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+        if first is not None and first.type == "simple_symbol" and _node_text(method, data) in names:
+            out.append((_node_text(method, data), node.start_byte, node.start_point[0] + 1,
+                        [_node_text(first, data)[1:]]))
+    return out
+
+
+def _node_text(node, data: bytes) -> str:
+    return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
 def _on_self(raw_refs: list) -> list:
