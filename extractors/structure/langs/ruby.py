@@ -700,8 +700,15 @@ def guess_bare_names(resolver, path: str) -> bool:
 
 
 def receiver_path(receiver: str) -> str:
-    """``Shop::Cart`` -> ``Shop.Cart``, ``::Cart`` -> ``Cart``: a constant path in dotted form."""
+    """``Shop::Cart`` -> ``Shop.Cart``, ``::Cart`` -> ``Cart``: a constant path in dotted form; a class named by a
+    symbol (thor's ``self.class.const_get(:SpellChecker).new(self)``) -> the constant (``SpellChecker.new(self)``), so
+    that the chain builds that class as ``SpellChecker.new`` does."""
+    if "const_get" in receiver:
+        receiver = _CONST_GET.sub(r"\1", receiver, count=1)
     return receiver.replace("::", ".").lstrip(".") if "::" in receiver else receiver
+
+
+_CONST_GET = lazy_re(r"^(?:[\w:.]*\.)?const_get\(\s*:([A-Z]\w*)\s*\)")
 
 
 # Foo.new, Foo.new(a), Foo.new(a) { ... }, Foo.new do ... end (a block given to initialize)
@@ -1331,3 +1338,4 @@ def _included(resolver, module: str) -> list[tuple[str, int]]:
         return order
     hooked = [(c, depth) for c, depth in order if depth > 0]
     return hooked + [(module, 0)]
+
