@@ -704,11 +704,18 @@ def receiver_path(receiver: str) -> str:
     symbol (thor's ``self.class.const_get(:SpellChecker).new(self)``) -> the constant (``SpellChecker.new(self)``), so
     that the chain builds that class as ``SpellChecker.new`` does."""
     if "const_get" in receiver:
-        receiver = _CONST_GET.sub(r"\1", receiver, count=1)
+        receiver = _CONST_GET.sub(_constant_got, receiver, count=1)
     return receiver.replace("::", ".").lstrip(".") if "::" in receiver else receiver
 
 
-_CONST_GET = lazy_re(r"^(?:[\w:.]*\.)?const_get\(\s*:([A-Z]\w*)\s*\)")
+# const_get(:Name) on a constant path, on self or its class, or bare (a variable's is not known: left as written)
+_CONST_GET = lazy_re(r"^(?:(?P<owner>[A-Z]\w*(?:(?:::|\.)[A-Z]\w*)*)\.|self\.class\.|self\.)?"
+                     r"const_get\(\s*:(?P<name>[A-Z]\w*)\s*\)")
+
+
+def _constant_got(m: re.Match) -> str:
+    """``Shop.const_get(:Cart)`` -> ``Shop.Cart``; ``self.class.const_get(:Sheet)`` -> ``Sheet`` (the class's scope)."""
+    return f"{m.group('owner')}.{m.group('name')}" if m.group("owner") else m.group("name")
 
 
 # Foo.new, Foo.new(a), Foo.new(a) { ... }, Foo.new do ... end (a block given to initialize)
