@@ -523,23 +523,19 @@
 ; capture(:stdout) { runner.send(*args, &block) } end`, then `action :comment_lines, "doc", "green"`): each call of
 ; it in the file naming a method by a symbol first calls that method on the send's receiver (`runner`, read where
 ; the helper is called; langs/ruby.macro_uses finds the calls); the send in the body or in a block of one of its calls
+; (a bare `send(*args)` too would triple the pattern's compile time: 0.07 -> 0.22 s)
 ; needs: send|public_send|__send__
 (method name: (identifier) @text.forwarder
   parameters: (method_parameters . (splat_parameter name: (identifier) @_args))
   body: (body_statement
           [(call receiver: (_) @text.via method: (identifier) @_send
              arguments: (argument_list . (splat_argument (identifier) @_use)))
-           (call !receiver method: (identifier) @_send arguments: (argument_list . (splat_argument (identifier) @_use)))
-           (call block: (block (block_body
-             [(call receiver: (_) @text.via method: (identifier) @_send
-                arguments: (argument_list . (splat_argument (identifier) @_use)))
-              (call !receiver method: (identifier) @_send
-                arguments: (argument_list . (splat_argument (identifier) @_use)))])))
-           (call block: (do_block (body_statement
-             [(call receiver: (_) @text.via method: (identifier) @_send
-                arguments: (argument_list . (splat_argument (identifier) @_use)))
-              (call !receiver method: (identifier) @_send
-                arguments: (argument_list . (splat_argument (identifier) @_use)))])))])
+           (call block: [(block (block_body
+                           (call receiver: (_) @text.via method: (identifier) @_send
+                             arguments: (argument_list . (splat_argument (identifier) @_use)))))
+                         (do_block (body_statement
+                           (call receiver: (_) @text.via method: (identifier) @_send
+                             arguments: (argument_list . (splat_argument (identifier) @_use)))))])])
   (#eq? @_args @_use) (#any-of? @_send "send" "public_send" "__send__"))
 
 ; a method named by a template (send("#{action}_command"), public_send(:"validate_#{x}"), __send__("on_" + x),
