@@ -1054,7 +1054,19 @@ def spec_helpers(resolver, r, src):
         found = resolver._member(mixin, r.name)
         if found:
             return Found(found.ids, "inherited")
-    return None
+    return _helper_function(resolver, r)
+
+
+def _helper_function(resolver, r):
+    """A bare ``mock_pry("1")`` in a spec's example: a top-level ``def`` of a helper file of the same test folder
+    (pry's ``spec/support/mock_pry.rb``, which its spec_helper requires by a glob, ``Dir['./spec/support/**/*.rb']``,
+    and RSpec's ``.rspec`` loads the spec_helper for every spec: no ``require`` the resolver reads reaches it)."""
+    from ..resolve import Found
+
+    helpers = _helper_files(resolver, _test_root(r.path))
+    ids = [sid for sid in resolver.g.by_name.get(r.name, ()) if resolver.g.by_id[sid].path in helpers
+           and resolver.g.by_id[sid].kind == "function" and resolver.g.by_id[sid].qualname == r.name]
+    return Found(ids[:1], "import") if ids else None
 
 
 _TEST_FOLDERS = frozenset({"spec", "test", "tests"})
@@ -1071,15 +1083,24 @@ def _test_root(path: str) -> str:
 def _helper_mixins(resolver, root: str) -> list[str]:
     """The modules the top level of the helper files of test folder ``root`` includes (``config.include M``), by
     path."""
-    from ..discover import is_test_path
-
     cache = _cache(resolver)
     key = ("helper mixins", root)
     if key not in cache:
+        cache[key] = [m for p in sorted(_helper_files(resolver, root))
+                      for m in resolver.g.bases.get(f"{p}::<module>", [])]
+    return cache[key]
+
+
+def _helper_files(resolver, root: str) -> frozenset[str]:
+    """The Ruby files of test folder ``root`` that are no spec (``spec_helper.rb``, ``spec/support/*.rb``)."""
+    from ..discover import is_test_path
+
+    cache = _cache(resolver)
+    key = ("helper files", root)
+    if key not in cache:
         me = sys.modules[__name__]
-        helpers = sorted(p for p, lang in resolver.supports.items() if lang is me and is_test_path(p)
-                         and not SPEC_FILE.search(p) and _test_root(p) == root)
-        cache[key] = [m for p in helpers for m in resolver.g.bases.get(f"{p}::<module>", [])]
+        cache[key] = frozenset(p for p, lang in resolver.supports.items() if lang is me and is_test_path(p)
+                               and not SPEC_FILE.search(p) and _test_root(p) == root)
     return cache[key]
 
 
