@@ -1178,8 +1178,8 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
         elif key in ("import", "reexport", "package.name", "entry", "local.name", "parameter.name", "attribute.name",
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls",
-                     "text.names", "text.forwarder", "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "scope.after",
-                     "scope.binder",
+                     "text.names", "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "scope.after",
+                     "scope.binder", "text.forwarder",
                      "signature.result", "signature.argument", "signature.parameter", "parameter.given",
                      "signature.arity", "signature.base", "signature.async", "signature.wrapped"):
             roles.append(Role(key, key))
