@@ -1066,7 +1066,8 @@ def _helper_function(resolver, r):
     helpers = _helper_files(resolver, _test_root(r.path))
     ids = [sid for sid in resolver.g.by_name.get(r.name, ()) if resolver.g.by_id[sid].path in helpers
            and resolver.g.by_id[sid].kind == "function" and resolver.g.by_id[sid].qualname == r.name]
-    return Found(ids[:1], "import") if ids else None
+    # two helper files defining the name: the first by path, as a full run and an update both list them
+    return Found([min(ids, key=lambda sid: resolver.g.by_id[sid].path)], "import") if ids else None
 
 
 _TEST_FOLDERS = frozenset({"spec", "test", "tests"})
@@ -1366,4 +1367,3 @@ def _included(resolver, module: str) -> list[tuple[str, int]]:
         return order
     hooked = [(c, depth) for c, depth in order if depth > 0]
     return hooked + [(module, 0)]
-
