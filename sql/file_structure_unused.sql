@@ -45,12 +45,12 @@ type_twins AS MATERIALIZED (  -- the other parts of the exported types written i
     SELECT DISTINCT x.repo, x.id, t.id AS part_id
     FROM exported x
     JOIN src f ON f.repo = x.repo AND f.path = x.path
-        -- Ruby has no packages: its constants are global, each file's `class Roda` reopens one class
-        AND (f.package IS NOT NULL OR f.language = 'ruby')
+        -- no packages, global type names (Ruby's constants): each file's `class Roda` reopens one class
+        AND (f.package IS NOT NULL OR f.global_types)
     JOIN symbols t ON t.repo = x.repo AND t.qualname = x.qualname AND t.kind = x.kind AND t.path <> x.path
     JOIN files g ON g.repo = t.repo AND g.path = t.path AND g.package IS NOT DISTINCT FROM f.package
                    AND g.language = f.language
-    WHERE x.kind IN ('class', 'struct', 'interface', 'record') OR (x.kind = 'trait' AND f.language = 'ruby')
+    WHERE x.kind IN ('class', 'struct', 'interface', 'record') OR (x.kind = 'trait' AND f.global_types)
 ),
 twin_candidates AS MATERIALIZED (  -- linked_twins' candidates, and the confidence their references must pass
     SELECT x.repo, x.id, t.id AS twin_id, 0.3 AS above

@@ -27,6 +27,8 @@ class Language:
     # (extension, regex, language): a file of that extension whose text matches is of that language (a C++ ``.h``)
     sniff: tuple[tuple[str, str, str], ...] = field(default=())
     markup: bool = False  # a component file whose <script> blocks hold the code (Vue, Svelte): the rest is blanked
+    # whole file names of the language's files without an extension (Ruby's ``Rakefile``): ``BY_NAME``
+    filenames: tuple[str, ...] = field(default=())
 
 
 _DEF = r"(?P<name>[A-Za-z_$][\w$]*)"
@@ -81,7 +83,10 @@ LANGUAGES: dict[str, Language] = {
         # by its specs), gemspecs and Rack's config.ru call the code they configure
         Language("ruby", (".rb", ".rake", ".thor", ".gemspec", ".ru"), "ruby", "ruby",  # tree-sitter (regex: unparsed)
                  (("function", r"^\s*def\s+(?:self\.)?(?P<name>[A-Za-z_]\w*[?!]?)"),
-                  ("class", r"^\s*(?:class|module)\s+(?P<name>[A-Z]\w*)"))),
+                  ("class", r"^\s*(?:class|module)\s+(?P<name>[A-Z]\w*)")),
+                 # the DSL files of Ruby's tools, by name (a Rakefile's tasks call the code they run, as a .rake's)
+                 filenames=("Rakefile", "rakefile", "Gemfile", "Thorfile", "Guardfile", "Podfile", "Capfile",
+                            "Vagrantfile", "Dangerfile", "Fastfile", "Brewfile")),
         Language("kotlin", (".kt", ".kts"), "kotlin", "kotlin",  # tree-sitter (the regex: a file that will not parse)
                  (("function", r"^\s*(?:\w+\s+)*fun\s+(?:<[^>]*>\s*)?(?:\w+\.)?" + _DEF),
                   ("class", r"^\s*(?:\w+\s+)*(?:class|object|interface)\s+" + _DEF))),
@@ -99,11 +104,12 @@ LANGUAGES: dict[str, Language] = {
 }
 
 BY_EXTENSION = {ext: lang for lang in LANGUAGES.values() for ext in lang.extensions}
+BY_NAME = {name: lang for lang in LANGUAGES.values() for name in lang.filenames}
 
 
 def language_for(path: str) -> Language | None:
-    dot = path.rfind(".")
-    return BY_EXTENSION.get(path[dot:].lower()) if dot > path.rfind("/") else None
+    dot, slash = path.rfind("."), path.rfind("/")
+    return BY_EXTENSION.get(path[dot:].lower()) if dot > slash else BY_NAME.get(path[slash + 1:])
 
 
 def sniffed(lang: Language, path: str, data: bytes) -> Language:

@@ -178,6 +178,9 @@ Capture-name convention of ``queries/<language>.scm`` (one per language; no per-
   the text declares (``uv_##name##_t* handle)``: a function's the macro writes). With
   ``@text.macro`` (the macro's name), a name its body calls pasted from its parameters (``fs__##lc(req)``) is
   called, so made, where the file uses the macro (``XX(RMDIR, rmdir)``: ``fs__rmdir``; ``ParseRules.macro_uses``).
+  ``@text.forwarder``: the name of a function that calls the method its first argument names (Ruby's ``def
+  action(*args) runner.send(*args) end``): each use of it in the file (``macro_uses``) calls the name given there,
+  on the receiver the body sends it to (``@text.via``, read at the use).
 - ``@signature.type``: the declared type of a parameter of a function type that types a parameter of the enclosing
   function (``fn: (ctx: Ctx) => void``, ``fn: Callable[[Ctx], None]``), with ``@signature.outer`` (that parameter,
   whose place is its position) and ``@signature.slot`` (the inner parameter, whose place is its position; default:
@@ -1176,7 +1179,7 @@ def _roles(keys: tuple) -> tuple[Role, ...]:
                      "opaque", "global.name", "jsdoc", "doc", "signature.type", "signature.named", "passed.name",
                      "passed.implicit", "passed.receiver", "signature.receiver", "gives.receiver", "text.calls",
                      "text.names", "returns.object", "import.via", "scope.callback", "scope.branch", "scope.guarded", "scope.after",
-                     "scope.binder",
+                     "scope.binder", "text.forwarder",
                      "signature.result", "signature.argument", "signature.parameter", "parameter.given",
                      "signature.arity", "signature.base", "signature.async", "signature.wrapped"):
             roles.append(Role(key, key))
@@ -1242,6 +1245,8 @@ class Captures:
     gives_receiver: set[int] = field(default_factory=set)  # calls' names given the object itself (``@gives.receiver``)
     # a macro's name -> the names its body calls pasted from its parameters (``@text.macro``: ``fs__##lc(req)``)
     pasted: dict[str, list[tuple]] = field(default_factory=dict)
+    # a forwarding function's name -> the receiver its body sends the name to (``@text.via``: ``runner``; None, self)
+    forwarded: dict[str, str | None] = field(default_factory=dict)
 
 
 def _collect(matches: list, data: bytes, facts: FileFacts, found: Captures, rules: ParseRules,
@@ -1954,6 +1959,13 @@ def _on_text_calls(c: OtherCapture) -> None:
             c.found.pasted.setdefault(macro, []).extend(pasted)
 
 
+def _on_text_forwarder(c: OtherCapture) -> None:
+    """A function calling the method its first argument names (Ruby's ``def action(*args) runner.send(*args)``): as
+    a macro pasting its first parameter, each use of it the file makes (``macro_uses``) calls the name given."""
+    c.found.pasted.setdefault(_text(c.node, c.data), []).append((0,))
+    c.found.forwarded[_text(c.node, c.data)] = c.text("text.via")
+
+
 def _on_text_names(c: OtherCapture) -> None:
     c.found.refs.extend(_text_names(c.node, c.data, c.rules, _macro_parameters(c)))
 
@@ -1985,6 +1997,10 @@ def _pasted_templates(body: str, parameters: str) -> list[tuple]:
     return out
 
 
+# a name so made: an identifier, maybe with the ``?`` or ``!`` a method name may end in (``gsub_file!`` forwarded)
+_CALLED_NAME = lazy_re(r"[A-Za-z_]\w*[?!]?")
+
+
 def _pasted_calls(root, data: bytes, found: Captures, rules: ParseRules) -> list[RawRef]:
     """Where the file calls a macro whose body calls names pasted from its parameters (``XX(RMDIR, rmdir)`` of
     ``#define XX(uc, lc) case UV_FS_##uc: fs__##lc(req);``), each name so made (``fs__rmdir``): a call from there.
@@ -1993,8 +2009,8 @@ def _pasted_calls(root, data: bytes, found: Captures, rules: ParseRules) -> list
     for macro, at, line, arguments in rules.macro_uses(root, data, frozenset(found.pasted)):
         for pieces in found.pasted[macro]:
             name = "".join(p if isinstance(p, str) else arguments[p] if p < len(arguments) else "-" for p in pieces)
-            if name.isidentifier() and not rules.is_junk(name, "function", None):
-                out.append(RawRef(at, "call", name, None, None, None, line, None))
+            if _CALLED_NAME.fullmatch(name) and not rules.is_junk(name, "function", None):
+                out.append(RawRef(at, "call", name, found.forwarded.get(macro), None, None, line, None))
     return out
 
 
@@ -2016,7 +2032,8 @@ _OTHER_ROLES: dict[str, Callable[[OtherCapture], None]] = {
     "returns.object": _on_returns_object, "jsdoc": _on_jsdoc, "doc": _on_doc,
     **{role: _on_signature for role in _SIGNATURE_ROLES}, "passed.receiver": _on_passed_receiver,
     "passed.name": _on_passed_name, "passed.implicit": _on_passed_name, "package.name": _on_package_name,
-    "opaque": _on_opaque, "text.calls": _on_text_calls, "text.names": _on_text_names, "entry": _on_entry,
+    "opaque": _on_opaque, "text.calls": _on_text_calls, "text.names": _on_text_names,
+    "text.forwarder": _on_text_forwarder, "entry": _on_entry,
 }
 
 

@@ -45,7 +45,7 @@ def tables_from_facts(facts: list[FileFacts], head: str | None, entry_points=fro
                       "bytes": f.size, "is_test": f.is_test, "is_generated": f.is_generated,
                       "is_vendored": f.is_vendored, "parse_status": f.status, "skip_reason": f.skip_reason,
                       "indexed_commit": head, "package": f.package, "error_lines": f.error_lines or None,
-                      "family": _family(f.language)})
+                      "family": _family(f.language), "global_types": _global_types(f.language)})
         if f.status == "skipped":
             continue
         symbols.extend(_symbols_of(f, entries.get(f.path.rsplit(".", 1)[0], set())))
@@ -61,6 +61,13 @@ def _family(language: str | None) -> str | None:
 
     module = support(language)
     return module.GROUP if module is not None else language
+
+
+def _global_types(language: str | None) -> bool:
+    """``files.global_types``: the language's ``langs`` module says its type names are global (Ruby)."""
+    from .langs import support
+
+    return bool(getattr(support(language), "GLOBAL_TYPES", False))
 
 
 def _tuples_table(rows: list[tuple], schema: pa.Schema) -> pa.Table:

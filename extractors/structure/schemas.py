@@ -10,6 +10,9 @@ FILES = pa.schema([
     ("package", pa.string()),  # Go/Java package clause, when the language has one
     ("error_lines", pa.list_(pa.int32())),  # first lines of tree-sitter error nodes (parse_status 'partial')
     ("family", pa.string()),  # languages that import each other share one (javascript, typescript, tsx: javascript)
+    # the language's type names are global, with no package (Ruby's constants): a class or module declared in several
+    # files is one, each file's ``class Roda`` reopening it (the language module's ``GLOBAL_TYPES``)
+    ("global_types", pa.bool_()),
 ])
 
 SYMBOLS = pa.schema([

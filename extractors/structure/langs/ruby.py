@@ -34,6 +34,7 @@ MODULE_KEYS_FROM_PATHS = True
 # class Base reopened in another file (a test helper's, a core extension's) is one class: a member of any part is the
 # class's (constants are global: the parts are every definition of its qualified name and kind in the repository)
 PARTIAL_TYPES = True
+GLOBAL_TYPES = True  # no packages, constants global: files.global_types, which the dead-code views read so
 KEYWORDS = frozenset({
     "break", "case", "class", "def", "defined?", "do", "else", "elsif", "ensure", "false", "if", "module",
     "nil", "rescue", "return", "self", "super", "true", "unless", "until", "while", "yield", "__FILE__", "__LINE__"})
@@ -422,8 +423,42 @@ _RUBY_TEMPLATE = QuotedTemplate("+", '"', lazy_re(r"#\{[^}]*\}"))
 
 
 def member_template(text: str) -> str | None:
-    """``"#{action}_command"``, ``:"validate_#{x}"``, ``"on_" + x`` -> ``*_command``, ``validate_*``, ``on_*``."""
-    return quoted_template(text.strip().removeprefix(":"), _RUBY_TEMPLATE)
+    """``"#{action}_command"``, ``:"validate_#{x}"``, ``"on_" + x`` -> ``*_command``, ``validate_*``, ``on_*``; a
+    method name's own ending ``?``, ``!`` or ``=`` kept (mail's ``send("matches_on_#{m}?", d)``: ``matches_on_*?``),
+    which the generic template, of word characters only, refuses."""
+    text = text.strip().removeprefix(":")
+    suffix = _NAME_SUFFIX.search(text)
+    if suffix is None:
+        return quoted_template(text, _RUBY_TEMPLATE)
+    pattern = quoted_template(text[:suffix.start(1)] + text[suffix.end(1):], _RUBY_TEMPLATE)
+    return pattern + suffix.group(1) if pattern is not None else None
+
+
+# a quoted name's last character, one a method name may end in, before the closing quote (``"#{m}?"``)
+_NAME_SUFFIX = lazy_re(r"""(?<=[\w}])([?!=])(['"])$""")
+
+
+def macro_uses(root, data: bytes, names: frozenset) -> list[tuple]:
+    """Where the file calls the helpers ``names`` that forward their arguments to ``send`` (``@text.forwarder``:
+    thor's spec helper ``action``), on no receiver or ``self``, a symbol first (``action :comment_lines, "doc"``):
+    (helper, byte offset, line, [the symbol's method name]). Asked only of a file defining such a helper."""
+    out, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        receiver = node.child_by_field_name("receiver") if node.type == "call" else None
+        if node.type != "call" or receiver is not None and receiver.type != "self":
+            continue
+        method, arguments = node.child_by_field_name("method"), node.child_by_field_name("arguments")
+        first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+        if first is not None and first.type == "simple_symbol" and _node_text(method, data) in names:
+            out.append((_node_text(method, data), node.start_byte, node.start_point[0] + 1,
+                        [_node_text(first, data)[1:]]))
+    return out
+
+
+def _node_text(node, data: bytes) -> str:
+    return data[node.start_byte:node.end_byte].decode("utf-8", "replace")
 
 
 def _on_self(raw_refs: list) -> list:
@@ -665,8 +700,22 @@ def guess_bare_names(resolver, path: str) -> bool:
 
 
 def receiver_path(receiver: str) -> str:
-    """``Shop::Cart`` -> ``Shop.Cart``, ``::Cart`` -> ``Cart``: a constant path in dotted form."""
+    """``Shop::Cart`` -> ``Shop.Cart``, ``::Cart`` -> ``Cart``: a constant path in dotted form; a class named by a
+    symbol (thor's ``self.class.const_get(:SpellChecker).new(self)``) -> the constant (``SpellChecker.new(self)``), so
+    that the chain builds that class as ``SpellChecker.new`` does."""
+    if "const_get" in receiver:
+        receiver = _CONST_GET.sub(_constant_got, receiver, count=1)
     return receiver.replace("::", ".").lstrip(".") if "::" in receiver else receiver
+
+
+# const_get(:Name) on a constant path, on self or its class, or bare (a variable's is not known: left as written)
+_CONST_GET = lazy_re(r"^(?:(?P<owner>[A-Z]\w*(?:(?:::|\.)[A-Z]\w*)*)\.|self\.class\.|self\.)?"
+                     r"const_get\(\s*:(?P<name>[A-Z]\w*)\s*\)")
+
+
+def _constant_got(m: re.Match) -> str:
+    """``Shop.const_get(:Cart)`` -> ``Shop.Cart``; ``self.class.const_get(:Sheet)`` -> ``Sheet`` (the class's scope)."""
+    return f"{m.group('owner')}.{m.group('name')}" if m.group("owner") else m.group("name")
 
 
 # Foo.new, Foo.new(a), Foo.new(a) { ... }, Foo.new do ... end (a block given to initialize)
@@ -1005,7 +1054,20 @@ def spec_helpers(resolver, r, src):
         found = resolver._member(mixin, r.name)
         if found:
             return Found(found.ids, "inherited")
-    return None
+    return _helper_function(resolver, r)
+
+
+def _helper_function(resolver, r):
+    """A bare ``mock_pry("1")`` in a spec's example: a top-level ``def`` of a helper file of the same test folder
+    (pry's ``spec/support/mock_pry.rb``, which its spec_helper requires by a glob, ``Dir['./spec/support/**/*.rb']``,
+    and RSpec's ``.rspec`` loads the spec_helper for every spec: no ``require`` the resolver reads reaches it)."""
+    from ..resolve import Found
+
+    helpers = _helper_files(resolver, _test_root(r.path))
+    ids = [sid for sid in resolver.g.by_name.get(r.name, ()) if resolver.g.by_id[sid].path in helpers
+           and resolver.g.by_id[sid].kind == "function" and resolver.g.by_id[sid].qualname == r.name]
+    # two helper files defining the name: the first by path, as a full run and an update both list them
+    return Found([min(ids, key=lambda sid: resolver.g.by_id[sid].path)], "import") if ids else None
 
 
 _TEST_FOLDERS = frozenset({"spec", "test", "tests"})
@@ -1022,15 +1084,24 @@ def _test_root(path: str) -> str:
 def _helper_mixins(resolver, root: str) -> list[str]:
     """The modules the top level of the helper files of test folder ``root`` includes (``config.include M``), by
     path."""
-    from ..discover import is_test_path
-
     cache = _cache(resolver)
     key = ("helper mixins", root)
     if key not in cache:
+        cache[key] = [m for p in sorted(_helper_files(resolver, root))
+                      for m in resolver.g.bases.get(f"{p}::<module>", [])]
+    return cache[key]
+
+
+def _helper_files(resolver, root: str) -> frozenset[str]:
+    """The Ruby files of test folder ``root`` that are no spec (``spec_helper.rb``, ``spec/support/*.rb``)."""
+    from ..discover import is_test_path
+
+    cache = _cache(resolver)
+    key = ("helper files", root)
+    if key not in cache:
         me = sys.modules[__name__]
-        helpers = sorted(p for p, lang in resolver.supports.items() if lang is me and is_test_path(p)
-                         and not SPEC_FILE.search(p) and _test_root(p) == root)
-        cache[key] = [m for p in helpers for m in resolver.g.bases.get(f"{p}::<module>", [])]
+        cache[key] = frozenset(p for p, lang in resolver.supports.items() if lang is me and is_test_path(p)
+                               and not SPEC_FILE.search(p) and _test_root(p) == root)
     return cache[key]
 
 
