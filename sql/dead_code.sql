@@ -39,10 +39,18 @@ WITH inbound AS (
     WHERE dst_id IS NOT NULL AND src_id <> dst_id AND NOT starts_with(src_id, dst_id || '.')
     GROUP BY repo, dst_id
 ),
-used_overrides AS (  -- an interface's or base's method none calls through it, whose override is called directly
-    SELECT DISTINCT d.repo, d.src_id AS id
-    FROM edges d JOIN inbound o ON o.repo = d.repo AND o.id = d.dst_id AND o.best_direct > 0.3
-    WHERE d.kind = 'dispatch' AND d.src_id <> d.dst_id
+used_overrides AS (  -- an interface's or base's method none calls through it, whose override is called directly,
+    -- or whose override is such a method itself: feathers's interface method implemented by an adapter base's abstract
+    -- method, whose subclass's override is what is called (any depth; UNION stops at a cycle)
+    WITH RECURSIVE up(repo, id) AS (
+        SELECT d.repo, d.src_id
+        FROM edges d JOIN inbound o ON o.repo = d.repo AND o.id = d.dst_id AND o.best_direct > 0.3
+        WHERE d.kind = 'dispatch' AND d.src_id <> d.dst_id
+        UNION
+        SELECT d.repo, d.src_id FROM up u JOIN edges d ON d.repo = u.repo AND d.dst_id = u.id
+        WHERE d.kind = 'dispatch' AND d.src_id <> d.dst_id
+    )
+    SELECT DISTINCT repo, id FROM up
 ),
 unresolved_names AS (
     SELECT DISTINCT repo, regexp_extract(dst_name, '([^.]+)$', 1) AS name

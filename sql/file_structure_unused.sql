@@ -125,12 +125,21 @@ used_namespaces AS (  -- dead_code's `used_namespaces`: an inline namespace some
     SEMI JOIN targets i ON i.repo = x.repo AND starts_with(i.dst_id, x.id || '.') AND i.confidence > 0.3
     WHERE x.kind = 'namespace'
 ),
-dispatches AS MATERIALIZED (  -- from their exported methods nothing references, to the overrides
+every_dispatch AS MATERIALIZED (  -- the dispatch edges of the files read, once
     SELECT d.repo, d.src_id, d.dst_id
     FROM read_parquet(coalesce(dispatch_files, lake_edges()), union_by_name = true) d
-    SEMI JOIN exported x ON x.repo = d.repo AND x.id = d.src_id AND x.by_type
     WHERE d.kind = 'dispatch' AND d.src_id <> d.dst_id AND (repo_id IS NULL OR d.repo = repo_id)
       AND EXISTS (SELECT 1 FROM exported x WHERE x.by_type)
+),
+dispatches AS MATERIALIZED (  -- from their exported methods nothing references, to the overrides and on to theirs
+                              -- (dead_code's `used_overrides` follows the chain: an abstract base's method between)
+    WITH RECURSIVE down(repo, src_id, dst_id) AS (
+        SELECT d.repo, d.src_id, d.dst_id FROM every_dispatch d
+        SEMI JOIN exported x ON x.repo = d.repo AND x.id = d.src_id AND x.by_type
+        UNION
+        SELECT u.repo, u.src_id, d.dst_id FROM down u JOIN every_dispatch d ON d.repo = u.repo AND d.src_id = u.dst_id
+    )
+    SELECT * FROM down
 ),
 used_overrides AS (  -- dead_code's `used_overrides`: an override is called directly, not only through a dispatch
     SELECT DISTINCT d.repo, d.src_id AS id
