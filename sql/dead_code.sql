@@ -302,7 +302,8 @@ LEFT JOIN mixed_into mi ON mi.repo = s.repo AND mi.id = s.parent_id
 LEFT JOIN hidden_types ht ON ht.repo = s.repo AND ht.id = s.parent_id
 LEFT JOIN linked_twins lt ON lt.repo = s.repo AND lt.id = s.id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
-LEFT JOIN used_overrides uo ON uo.repo = s.repo AND uo.id = s.id
+LEFT JOIN used_overrides uo  -- an overload's signature too (f#2 beside f): the override implements them all
+    ON uo.repo = s.repo AND uo.id = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN type_parts tp ON tp.repo = s.repo AND tp.id = s.id
 LEFT JOIN shape_properties sp ON sp.repo = s.repo AND sp.id = s.id
 LEFT JOIN held_entries he ON he.repo = s.repo AND he.id = s.id AND s.kind = 'namespace'

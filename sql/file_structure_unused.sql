@@ -219,7 +219,8 @@ unused AS (  -- nothing references them or their members, and their name is writ
     WHERE NOT EXISTS (SELECT 1 FROM used_members u WHERE u.repo = x.repo AND u.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM used_enum_constants u WHERE u.repo = x.repo AND u.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM used_namespaces u WHERE u.repo = x.repo AND u.id = x.id)
-      AND NOT EXISTS (SELECT 1 FROM used_overrides u WHERE u.repo = x.repo AND u.id = x.id)
+      AND NOT EXISTS (SELECT 1 FROM used_overrides u WHERE u.repo = x.repo  -- or an overload's (f#2 beside f)
+                      AND u.id = if(contains(x.id, '#'), regexp_replace(x.id, '#[0-9]+', '', 'g'), x.id))
       AND NOT EXISTS (SELECT 1 FROM unresolved w WHERE w.repo = x.repo AND w.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM used_twins t WHERE t.repo = x.repo
                       AND t.twin = if(contains(x.id, '#'), regexp_replace(x.id, '#[0-9]+', '', 'g'), x.id))
