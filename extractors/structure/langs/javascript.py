@@ -953,10 +953,19 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
                 if key not in out[path]:
                     out[path].append(key)
     for folder, main in _mains(str(root), paths).items():  # require("./lib") of a folder whose package.json has main
-        target = stems.get(main) or stems.get(posixpath.join(main, "index"))
+        target = stems.get(main) or stems.get(posixpath.join(main, "index")) or _main_source(folder, main, stems)
         if target and folder not in out[target]:
             out[target].append(folder or ".")
     return out
+
+
+def _main_source(folder: str, main: str, stems: dict[str, str]) -> str | None:
+    """The source of a folder's ``main`` that names a build the repository does not hold (socket.io's emitters'
+    ``./dist/index.js``, built of ``lib/index.ts``): its tests' ``import { Emitter } from ".."`` bound nothing."""
+    prefix = f"{folder}/" if folder else ""
+    if not main.startswith(prefix):
+        return None
+    return next((stems[prefix + s] for s in _typed_sources(main[len(prefix):])[1:] if prefix + s in stems), None)
 
 
 def _exported_as(key: str, targets: list[str], stems: dict[str, str]) -> list[tuple[str, str]]:
