@@ -39,10 +39,18 @@ WITH inbound AS (
     WHERE dst_id IS NOT NULL AND src_id <> dst_id AND NOT starts_with(src_id, dst_id || '.')
     GROUP BY repo, dst_id
 ),
-used_overrides AS (  -- an interface's or base's method none calls through it, whose override is called directly
-    SELECT DISTINCT d.repo, d.src_id AS id
-    FROM edges d JOIN inbound o ON o.repo = d.repo AND o.id = d.dst_id AND o.best_direct > 0.3
-    WHERE d.kind = 'dispatch' AND d.src_id <> d.dst_id
+used_overrides AS (  -- an interface's or base's method none calls through it, whose override is called directly,
+    -- or whose override is such a method itself: feathers's interface method implemented by an adapter base's abstract
+    -- method, whose subclass's override is what is called (any depth; UNION stops at a cycle)
+    WITH RECURSIVE up(repo, id) AS (
+        SELECT d.repo, d.src_id
+        FROM edges d JOIN inbound o ON o.repo = d.repo AND o.id = d.dst_id AND o.best_direct > 0.3
+        WHERE d.kind = 'dispatch' AND d.src_id <> d.dst_id
+        UNION
+        SELECT d.repo, d.src_id FROM up u JOIN edges d ON d.repo = u.repo AND d.dst_id = u.id
+        WHERE d.kind = 'dispatch' AND d.src_id <> d.dst_id
+    )
+    SELECT DISTINCT repo, id FROM up
 ),
 unresolved_names AS (
     SELECT DISTINCT repo, regexp_extract(dst_name, '([^.]+)$', 1) AS name
@@ -294,7 +302,8 @@ LEFT JOIN mixed_into mi ON mi.repo = s.repo AND mi.id = s.parent_id
 LEFT JOIN hidden_types ht ON ht.repo = s.repo AND ht.id = s.parent_id
 LEFT JOIN linked_twins lt ON lt.repo = s.repo AND lt.id = s.id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
-LEFT JOIN used_overrides uo ON uo.repo = s.repo AND uo.id = s.id
+LEFT JOIN used_overrides uo  -- an overload's signature too (f#2 beside f): the override implements them all
+    ON uo.repo = s.repo AND uo.id = if(contains(s.id, '#'), regexp_replace(s.id, '#[0-9]+', '', 'g'), s.id)
 LEFT JOIN type_parts tp ON tp.repo = s.repo AND tp.id = s.id
 LEFT JOIN shape_properties sp ON sp.repo = s.repo AND sp.id = s.id
 LEFT JOIN held_entries he ON he.repo = s.repo AND he.id = s.id AND s.kind = 'namespace'

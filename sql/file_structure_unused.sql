@@ -125,12 +125,21 @@ used_namespaces AS (  -- dead_code's `used_namespaces`: an inline namespace some
     SEMI JOIN targets i ON i.repo = x.repo AND starts_with(i.dst_id, x.id || '.') AND i.confidence > 0.3
     WHERE x.kind = 'namespace'
 ),
-dispatches AS MATERIALIZED (  -- from their exported methods nothing references, to the overrides
+every_dispatch AS MATERIALIZED (  -- the dispatch edges of the files read, once
     SELECT d.repo, d.src_id, d.dst_id
     FROM read_parquet(coalesce(dispatch_files, lake_edges()), union_by_name = true) d
-    SEMI JOIN exported x ON x.repo = d.repo AND x.id = d.src_id AND x.by_type
     WHERE d.kind = 'dispatch' AND d.src_id <> d.dst_id AND (repo_id IS NULL OR d.repo = repo_id)
       AND EXISTS (SELECT 1 FROM exported x WHERE x.by_type)
+),
+dispatches AS MATERIALIZED (  -- from their exported methods nothing references, to the overrides and on to theirs
+                              -- (dead_code's `used_overrides` follows the chain: an abstract base's method between)
+    WITH RECURSIVE down(repo, src_id, dst_id) AS (
+        SELECT d.repo, d.src_id, d.dst_id FROM every_dispatch d
+        SEMI JOIN exported x ON x.repo = d.repo AND x.id = d.src_id AND x.by_type
+        UNION
+        SELECT u.repo, u.src_id, d.dst_id FROM down u JOIN every_dispatch d ON d.repo = u.repo AND d.src_id = u.dst_id
+    )
+    SELECT * FROM down
 ),
 used_overrides AS (  -- dead_code's `used_overrides`: an override is called directly, not only through a dispatch
     SELECT DISTINCT d.repo, d.src_id AS id
@@ -210,7 +219,8 @@ unused AS (  -- nothing references them or their members, and their name is writ
     WHERE NOT EXISTS (SELECT 1 FROM used_members u WHERE u.repo = x.repo AND u.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM used_enum_constants u WHERE u.repo = x.repo AND u.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM used_namespaces u WHERE u.repo = x.repo AND u.id = x.id)
-      AND NOT EXISTS (SELECT 1 FROM used_overrides u WHERE u.repo = x.repo AND u.id = x.id)
+      AND NOT EXISTS (SELECT 1 FROM used_overrides u WHERE u.repo = x.repo  -- or an overload's (f#2 beside f)
+                      AND u.id = if(contains(x.id, '#'), regexp_replace(x.id, '#[0-9]+', '', 'g'), x.id))
       AND NOT EXISTS (SELECT 1 FROM unresolved w WHERE w.repo = x.repo AND w.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM used_twins t WHERE t.repo = x.repo
                       AND t.twin = if(contains(x.id, '#'), regexp_replace(x.id, '#[0-9]+', '', 'g'), x.id))

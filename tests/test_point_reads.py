@@ -220,6 +220,33 @@ def test_a_per_file_card_knows_an_interface_method_is_used_through_its_implement
     assert dict(dead)["fetchEntry"] < 0.6 <= dict(dead)["purgeAll"]
 
 
+TS_CHAIN = {  # an interface implemented by an abstract base's abstract methods, whose subclass's overrides are called
+    "store.ts": "export interface Store {\n  fetchEntry(key: string): string;\n"
+                "  fetchEntry(key: string, fallback: string): string;\n  purgeAll(): void;\n}\n",
+    "base.ts": "import { Store } from './store';\n\nexport abstract class BaseStore implements Store {\n"
+               "  abstract fetchEntry(key: string): string;\n  abstract purgeAll(): void;\n}\n",
+    "memory.ts": "import { BaseStore } from './base';\n\nexport class MemoryStore extends BaseStore {\n"
+                 "  fetchEntry(key: string): string { return key; }\n  purgeAll(): void {}\n}\n",
+    "main.ts": "import { MemoryStore } from './memory';\n\nexport function main(): string {\n"
+               "  return new MemoryStore().fetchEntry('x');\n}\n",
+}
+
+
+def test_a_per_file_card_follows_the_dispatch_chain_through_an_abstract_base(sharded, make_repo):
+    """``Store.fetchEntry`` is implemented by ``BaseStore``'s abstract method, whose override in ``MemoryStore`` is
+    what ``main`` calls: two dispatch steps. dead_code does not call it unused (nor its overload's signature), and
+    neither does the narrowed card, which reads the second step's edge in ``memory.ts``'s shard; ``purgeAll``, whose
+    chain ends uncalled, is."""
+    root = make_repo(files=TS_CHAIN, name="chain")
+    index_structure(sharded, root, repo="chain")
+    catalog = connect(sharded, views=["file_structure_cards", "dead_code"])
+    narrowed = _cards(catalog, "chain", ["store.ts"], narrowed=True)
+    assert narrowed == _cards(catalog, "chain", ["store.ts"], narrowed=False)
+    assert narrowed["store.ts"]["unused"] == ["purgeAll"]
+    _, dead = catalog.rows("SELECT name, confidence FROM dead_code WHERE repo = 'chain' AND path = 'store.ts'")
+    assert max(c for name, c in dead if name == "fetchEntry") < 0.6 <= dict(dead)["purgeAll"]
+
+
 def test_a_damaged_index_shard_costs_the_per_file_cards_nothing(sharded):
     """The narrowed card query fails on a damaged ``unresolved_names`` shard: the cards are made over whole tables."""
     from pipeline.exports import export

@@ -422,22 +422,30 @@ def _hierarchy_files(catalog, repo: str) -> list[str] | None:
 def _dispatch_files(catalog, repo: str, methods: list[str]) -> list[str] | None:
     """The edge shards that say whether an override of one of ``methods`` is called directly (``dead_code``'s
     ``used_overrides``): those of the files holding an edge from them (``edge_sources``: a dispatch edge sits in its
-    override's file), then of the files referencing what those dispatch edges reach (``edge_targets``). None: the
-    whole table (no index)."""
+    override's file), and from their overrides on down the chain (an interface's method, an abstract base's, its
+    subclass's), then of the files referencing what those dispatch edges reach (``edge_targets``). None: the whole
+    table (no index)."""
     from .. import query
 
-    sources = query.indexed_files(catalog, repo, "edge_sources", "src_id", methods)
-    shards = None if sources is None else catalog.point_files("edges", "path", sources, repo)
-    if shards is None or not sources:
-        return shards
-    try:
-        overrides = [r[0] for r in catalog.rows(
-            f"SELECT DISTINCT dst_id FROM {catalog.POINT_SOURCE} WHERE kind = 'dispatch' AND list_contains(?, src_id)",
-            [shards, methods])[1]]
-    except QueryError:  # a damaged shard: the whole table answers
-        return None
-    callers = query.referencing_files(catalog, repo, overrides)
-    return None if callers is None else catalog.point_files("edges", "path", sorted(set(sources) | set(callers)), repo)
+    sources, overrides, step = set(), set(), methods
+    while True:  # one dispatch step per round; a method seen before ends its branch (a cycle, a diamond)
+        found = query.indexed_files(catalog, repo, "edge_sources", "src_id", step)
+        shards = None if found is None else catalog.point_files("edges", "path", found, repo)
+        if shards is None or (not found and not sources):
+            return shards
+        sources |= set(found)
+        try:
+            reached = {r[0] for r in catalog.rows(
+                f"SELECT DISTINCT dst_id FROM {catalog.POINT_SOURCE} WHERE kind = 'dispatch' "
+                "AND list_contains(?, src_id)", [shards, step])[1]} if found else set()
+        except QueryError:  # a damaged shard: the whole table answers
+            return None
+        step = sorted(reached - overrides - set(methods))
+        overrides |= reached
+        if not step:
+            break
+    callers = query.referencing_files(catalog, repo, sorted(overrides))
+    return None if callers is None else catalog.point_files("edges", "path", sorted(sources | set(callers)), repo)
 
 
 def _unresolved_files(catalog, repo: str, names: list[str]) -> list[str] | None:

@@ -937,7 +937,7 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
             keys.append(posixpath.dirname(stem) or ".")
         out[path] = keys
     stems = {_stem(p): p for p in paths}
-    for pkg_dir, (name, entries, subpaths) in _packages(str(root), paths).items():
+    for pkg_dir, (name, entries, subpaths, typed) in _packages(str(root), paths).items():
         prefix = f"{pkg_dir}/" if pkg_dir else ""
         for stem, path in stems.items():
             if stem.startswith(prefix):
@@ -945,15 +945,27 @@ def module_keys(paths: list[str], files: dict, root) -> dict[str, list[str]]:
         entry = next((stems[prefix + e] for e in entries if prefix + e in stems), None)
         if entry:
             out[entry].append(name)
+        declared = next((stems[prefix + e] for e in typed if prefix + e in stems), None) if typed else None
+        if declared and declared != entry:  # what a TypeScript importer of the name reads (_module_files)
+            out[declared].append(TYPES_KEY + name)
         for sub, targets in subpaths:
             for key, path in _exported_as(f"{name}/{sub}", [prefix + t for t in targets], stems):
                 if key not in out[path]:
                     out[path].append(key)
     for folder, main in _mains(str(root), paths).items():  # require("./lib") of a folder whose package.json has main
-        target = stems.get(main) or stems.get(posixpath.join(main, "index"))
+        target = stems.get(main) or stems.get(posixpath.join(main, "index")) or _main_source(folder, main, stems)
         if target and folder not in out[target]:
             out[target].append(folder or ".")
     return out
+
+
+def _main_source(folder: str, main: str, stems: dict[str, str]) -> str | None:
+    """The source of a folder's ``main`` that names a build the repository does not hold (socket.io's emitters'
+    ``./dist/index.js``, built of ``lib/index.ts``): its tests' ``import { Emitter } from ".."`` bound nothing."""
+    prefix = f"{folder}/" if folder else ""
+    if not main.startswith(prefix):
+        return None
+    return next((stems[prefix + s] for s in _typed_sources(main[len(prefix):])[1:] if prefix + s in stems), None)
 
 
 def _exported_as(key: str, targets: list[str], stems: dict[str, str]) -> list[tuple[str, str]]:
@@ -1001,9 +1013,16 @@ def _main(root: str, folder: str) -> str | None:
     return None if stem.startswith("..") else stem
 
 
-def _packages(root: str, paths: list[str]) -> dict[str, tuple[str, list[str], list[tuple[str, list[str]]]]]:
-    """Folder -> (package name, entry stems by preference, its ``exports`` subpaths with their target stems) of
-    every named package.json above the given files."""
+class PackageJson(NamedTuple):
+    """What a named package.json says of how its package is imported by name."""
+    name: str
+    entries: list[str]  # the entry stems by preference (``source``, the ``import`` condition, ``types``, ``main``..)
+    subpaths: list[tuple[str, list[str]]]  # its ``exports`` subpaths with their target stems
+    typed: list[str]  # the stems its ``types`` (condition or field) names and their sources: what TypeScript reads
+
+
+def _packages(root: str, paths: list[str]) -> dict[str, PackageJson]:
+    """Folder -> the package.json record of every named package.json above the given files."""
     folders = {posixpath.dirname(p) for p in paths}
     found = {}
     for folder in folders:
@@ -1016,7 +1035,7 @@ def _packages(root: str, paths: list[str]) -> dict[str, tuple[str, list[str], li
 
 
 @lru_cache(maxsize=4096)
-def _package_json(root: str, folder: str) -> tuple[str, list[str], list[tuple[str, list[str]]]] | None:
+def _package_json(root: str, folder: str) -> PackageJson | None:
     raw = read_config(root, posixpath.join(folder, "package.json"))
     try:
         data = json.loads(raw.decode("utf-8", "replace")) if raw is not None else None
@@ -1028,13 +1047,35 @@ def _package_json(root: str, folder: str) -> tuple[str, list[str], list[tuple[st
     subpaths = _subpaths(exports) if isinstance(exports, dict) else []
     if isinstance(exports, dict):
         exports = exports.get(".", exports)
+    typed = [_types_condition(exports), data.get("types"), data.get("typings")]
+    if isinstance(exports, dict):
         exports = exports.get("import") or exports.get("default") or exports.get("types") if isinstance(exports, dict) else exports
     declared = [v for v in (data.get("source"), exports, data.get("types"), data.get("typings"), data.get("module"),
                             data.get("main")) if isinstance(v, str)]
     entries = []
     for entry in declared:
         entries.extend(_with_source(_stem(posixpath.normpath(entry))))
-    return data["name"], entries + ["src/index", "index", "lib/index"], subpaths
+    return PackageJson(data["name"], entries + ["src/index", "index", "lib/index"], subpaths,
+                       [s for t in typed if isinstance(t, str) for s in _typed_sources(_stem(posixpath.normpath(t)))])
+
+
+def _types_condition(exports) -> str | None:
+    """The ``types`` condition of an ``exports`` entry, at its top or under another condition (socket.io-client's
+    ``"import": {"types": ..}``), the first in order; None without one."""
+    if not isinstance(exports, dict):
+        return None
+    if isinstance(exports.get("types"), str):
+        return exports["types"]
+    return next((t for v in exports.values() if (t := _types_condition(v)) is not None), None)
+
+
+def _typed_sources(stem: str) -> list[str]:
+    """A declaration stem a package.json names, then its sources: under ``src/`` or ``lib/`` where it is compiled
+    output (socket.io's ``dist/index.d.ts`` is built of ``lib/index.ts``, engine.io's ``build/engine.io.d.ts`` of
+    ``lib/engine.io.ts``)."""
+    built = next((b for b in _BUILT if stem.startswith(b)), None)
+    rest = stem[len(built):] if built else None
+    return [stem] + ([f"src/{rest}", f"lib/{rest}"] if rest is not None else [])
 
 
 _BUILT = ("dist/", "lib/", "build/", "out/", "esm/", "cjs/")
@@ -1131,6 +1172,13 @@ def import_binding(module: str | None, name: str | None, alias: str | None):
     return (alias or name), module, name
 
 
+# the key of a monorepo package's entry as TypeScript reads it (its ``types``), where that is not the entry the
+# ``import`` condition names: socket.io's ``"import": "./wrapper.mjs"`` re-exports the CommonJS build by destructuring,
+# so a TypeScript importer's `Server` was guessed among every `Server`; TypeScript takes ``"types":
+# "./dist/index.d.ts"``, built of ``lib/index.ts``. Never a module name (``<`` starts none).
+TYPES_KEY = "<types>"
+
+
 def resolve_module(importer: str, spec: str | None, index: dict, root) -> list[str]:
     if spec is None:  # export {a as b} / export default a: the file's own names
         return [importer]
@@ -1142,6 +1190,9 @@ def _module_files(importer: str, spec: str, index: dict, root) -> list[str]:
     if spec.startswith("."):
         base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
         return _lookup(base, index) or _built_from_sources(base, index)
+    typed = index.get(TYPES_KEY + spec) if reads_declarations(importer) else None
+    if typed:  # (before a baseUrl's candidate, which finds the package's name among the module keys)
+        return typed
     for base in _tsconfig_candidates(str(root), posixpath.dirname(importer), spec):
         found = _lookup(base, index)
         if found:

@@ -352,6 +352,11 @@
 (variable_declarator name: (identifier) @import.name
   value: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
   (#eq? @_module "module") (#eq? @_exports "exports")) @reexport @import.default
+; var helpers = exports (winston's test helpers, then `helpers.createLogger = function`): Node's `exports`, the same
+; object as module.exports, under a name; its members are what `require()` of the module gives
+; needs: exports
+(variable_declarator name: (identifier) @import.name value: (identifier) @_exports
+  (#eq? @_exports "exports")) @reexport @import.default
 ; needs: module exports
 (variable_declarator name: (identifier) @import.name
   value: (assignment_expression right: (assignment_expression
