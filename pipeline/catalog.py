@@ -101,6 +101,10 @@ class TableFiles:
     snaps: dict[str, object] = field(default_factory=dict)  # repo -> the Snapshot these files are of
 
 
+# DuckDB's binder naming a column no file of the table has (added to the table's schema after the lake was written)
+_MISSING_COLUMN = re.compile(r'does not have a column named "([^"]+)"|Referenced column "([^"]+)" not found')
+
+
 def table_files(lake: Lake, repos: list[str] | None = None, damaged: dict | None = None) -> TableFiles:
     """Every table's files: its schema file, then each repository's current shards (a repository with a damaged
     file of a table is left out of that table)."""
@@ -230,6 +234,11 @@ class Catalog:
         self._create_pending({view})
         if view not in self.views:
             missing = self.missing_tables(view)
+            column = _MISSING_COLUMN.search(self.skipped.get(view, ""))
+            if column and not missing:  # a column added to a table since this lake was written: not an empty lake
+                raise QueryError(f"{view} reads the column {column[1] or column[2]!r}, which this lake's tables do not "
+                                 "have yet: they were written by an older codelake; run `codelake index PATH` again "
+                                 "to bring them up to date")
             raise QueryError(f"{message} ({view} reads {', '.join(missing)}, not in this lake yet)" if missing
                              else message)
 

@@ -398,3 +398,22 @@ def test_a_local_export_list_writes_the_names_it_exports(make_repo, tmp_path):
     names = connect(lake).rows("SELECT dst_name FROM edges WHERE path = 'index.ts'")[1]
     written = {n for (n,) in names}
     assert written and not {n for n in written if n and n.startswith("None")}, written
+
+
+def test_a_lake_written_before_a_column_was_added_says_so_when_a_view_reads_it(tmp_path):
+    # an upgraded codelake's view reading a column its files lack (files.global_types, added in 0.2.84) cannot be
+    # created until the next index: "no structure tables yet" would contradict the tables the user sees
+    import pyarrow.parquet as pq
+
+    from pipeline.errors import QueryError
+
+    catalog = structure_catalog(tmp_path, FILES)
+    lake = tmp_path / "lake"
+    for path in [lake / "_schemas" / "files.parquet", *(lake / "files").rglob("*.parquet")]:
+        table = pq.read_table(path)
+        pq.write_table(table.drop_columns(["global_types"]), path)
+    older = connect(catalog.lake)
+    assert "symbols" in older.views and "dead_code" not in older.views
+    with pytest.raises(QueryError, match=r"dead_code reads the column 'global_types', which this lake's tables do not "
+                                         r"have yet: they were written by an older codelake"):
+        older.require("dead_code", "no structure tables yet")
