@@ -5,6 +5,10 @@
 ; no other node stands there with those fields (a nested_identifier only in a type's or a namespace's name). tree-sitter
 ; analyses every step that names a node type and has children when it compiles the query, and skips wildcards: the
 ; same matches for less compile (see docs/structure-audits.md, tenth round). A pattern's root stays named.
+; Except as the child of a common node that a wide subtree can stand under (`arguments`, an object's `pair value:`,
+; `assignment_expression right:`): a wildcard there matches every child, and the state it starts lives while the
+; child's whole subtree (a callback's body) is walked; named, only a member expression starts one (the three: hono's
+; walk -1.1 %, the compile unchanged; docs/structure-audits.md, nineteenth round).
 ;
 ; `; needs: require` above a pattern names the tokens a file must hold for it to match (see python.scm's head): a
 ; one-shot update's parse-ahead child compiles only the patterns its files hold the tokens of.
@@ -152,13 +156,13 @@
                                   (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))]))]))) @reference.callback
 (arguments (array (object [(method_definition name: (property_identifier) @name)
                                   (pair key: (property_identifier) @name value: [(function_expression) (arrow_function) (generator_function)])]))) @reference.callback
-(arguments (_ object: (_) @receiver property: (property_identifier) @name)) @reference.callback
+(arguments (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (pair value: (identifier) @name) @reference.callback
-(pair value: (_ object: (_) @receiver property: (property_identifier) @name)) @reference.callback
+(pair value: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 (object (shorthand_property_identifier) @name) @reference.callback
 (array (identifier) @name) @reference.callback
 (assignment_expression right: (identifier) @name) @reference.callback
-(assignment_expression right: (_ object: (_) @receiver property: (property_identifier) @name)) @reference.callback
+(assignment_expression right: (member_expression object: (_) @receiver property: (property_identifier) @name)) @reference.callback
 ; and where a name is a value, not called (one pattern: each costs time on every file): a || f, c ? f : g, x ??= f,
 ; const g = f, (fn = noop) =>, {a = f} =, [...fs], return f, () => f (a thunk: fp-ts's `flatMap(() => copyFiles)`),
 ; yield f, await f, (f). Mostly variables: the resolver keeps only
