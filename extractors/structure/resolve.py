@@ -2207,6 +2207,14 @@ class Resolver(ImportBindings):
             return found
         return Found(kept, "unique_name" if len(kept) == 1 else found.resolution) if kept else UNRESOLVED
 
+    def value_field(self, sid: str) -> bool:
+        """A field declared of a builtin value type (``VALUE_TYPES``: Kotlin's ``val isPublic: Boolean``), which no
+        call runs; a function type's result is recorded as a return (Kotlin's ``val f: (Int) -> Boolean``)."""
+        sym = self.g.by_id[sid]
+        declared = self.return_types.get((sym.path, sym.qualname)) if sym.kind == "field" else None
+        return declared is not None and declared.kind == "type.field" and not declared.receiver \
+            and declared.name in self.hooks.get(sym.path, self.no_hooks).value_types
+
     def _uncallable_field(self, sid: str, hooks: Hooks) -> bool:
         sym = self.g.by_id[sid]
         declared = self.return_types.get((sym.path, sym.qualname)) if sym.kind == "field" else None
@@ -4671,7 +4679,15 @@ class Resolver(ImportBindings):
         return Found(ids, "same_package" if same else "import")
 
     def _scoped(self, r: Ref, src: str) -> Found | None:
-        return self._scoped_name(r.path, r.src_qualname, r.name, src, r.line)
+        found = self._scoped_name(r.path, r.src_qualname, r.name, src, r.line)
+        if found is None or r.kind != "call" or self.g.by_id[found.ids[0]].kind != "field":
+            return found
+        # a call never runs a field of a value type (``VALUE_TYPES``): Kotlin's ``val isPublic: Boolean get() =
+        # isPublic(access)`` in a class calls the function of that name around the class, or the package's
+        owner, _, _ = self.g.by_id[found.ids[0]].qualname.rpartition(".")
+        if not owner or not self.value_field(found.ids[0]):
+            return found
+        return self._scoped_name(r.path, owner.rpartition(".")[0] or MODULE, r.name, src, r.line)
 
     def _scoped_name(self, path: str, qual: str, name: str, src: str = "", line: int | None = None) -> Found | None:
         """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope

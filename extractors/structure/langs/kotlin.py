@@ -22,6 +22,8 @@ ARITY = True  # overloads are told apart by their arguments: a call reaches thos
 OVERLOADS_ACROSS_BASES = True  # a subclass's fun f(a, b) beside its base's fun f(a): x.f(a) is the base's
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's member
 CALL_OPERATOR = "invoke"  # operator fun invoke: queryBuilder { .. } on a QueryBuilder runs QueryBuilder.invoke
+# values no call runs: ``isProtected(access)`` beside ``val isProtected: Boolean`` calls a function of that name
+VALUE_TYPES = frozenset({"Boolean", "Byte", "Char", "Double", "Float", "Int", "Long", "Short", "String", "Unit"})
 # a function type's result is the type its value is read as (TYPE_CONTEXTS: ``(String) -> Checker`` names Checker as
 # the return or field type): a value of it called, ``check(code)``, gives a Checker where Checker has no invoke
 FUNCTION_TYPES_GIVE_RESULT = True
@@ -121,6 +123,18 @@ def _property_form(node, child) -> str:
     return "field" if node.parent is not None and node.parent.type == "class_body" else "variable"
 
 
+def _function_type_form(node, child):
+    """The result of a class property's function type (``val onChange: (Int) -> Boolean``): what a call of the
+    property returns, as a function's return type is (never the property's own type: ``VALUE_TYPES``); elsewhere
+    (a parameter's, a local's function type) the place above says."""
+    holder = node.parent
+    while holder is not None and holder.type in ("nullable_type", "parenthesized_type", "variable_declaration"):
+        holder = holder.parent
+    in_class = holder is not None and holder.type == "property_declaration" and holder.parent is not None \
+        and holder.parent.type == "class_body"
+    return "return" if in_class else ...
+
+
 def _class_parameter_form(node, child) -> str:
     """``class A(val c: Client)``: a field; ``class A(c: Client)``: a constructor's parameter."""
     return "field" if any(c.type == "binding_pattern_kind" for c in node.children) else "parameter"
@@ -131,6 +145,7 @@ TYPE_CONTEXTS = {
                     "parameter"),
     "class_parameter": _class_parameter_form,
     "property_declaration": _property_form,
+    "function_type": _function_type_form,
     **dict.fromkeys(("function_declaration", "getter"), "return"),
     "type_alias": lambda node, child: "alias" if child.type == "user_type" else "annotation",
     # bases are ``inherits`` references; a type parameter's bound and the rest: named there
