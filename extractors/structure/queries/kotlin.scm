@@ -342,6 +342,18 @@
     @reference.attribute)
   (function_body (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
     @reference.attribute)
+  ; a condition's operand (``access.isPublic && !access.isProtected``, ``if (x.isEmpty)``), a lambda's value
+  ; (``filter { it.access.isInterface }``)
+  (conjunction_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (disjunction_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (prefix_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (if_expression condition: (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (statements (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
   (directly_assignable_expression (_) @receiver . (navigation_suffix (simple_identifier) @name) .) @reference.attribute])
 
 ; what a function declares it gives the lambdas passed to it (see parse.py @signature.type): ``block: (Sink) -> Unit``,
