@@ -162,15 +162,20 @@ def _annotated_entry(name: str, kind: str, parent: str | None) -> str | None:
 _entry_reason = entry_reason_with(PURE_DECORATORS, _annotated_entry, object_method)
 OVERRIDE = "override"  # the modifier queries/kotlin.scm captures on a member extension (``override fun A.f()``)
 OVERRIDDEN_EXTENSION = runtime_hook("overrides a base's member extension: called through the base's declaration")
+OPERATOR = "operator"  # the modifier queries/kotlin.scm captures on an ``operator fun``
+OPERATOR_FUNCTION = runtime_hook("an operator function: run by its operator's syntax (a + b, a[i], a(), by), "
+                                 "which the index records as no call")
 
 
 def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
     """The annotations' and ``main``'s rule; and ``override fun DrawScope.onDraw()`` in a class (Compose's
     ``Painter``, ``Modifier.Node``): its symbol is its receiver's member (``DrawScope.onDraw``), so neither its class's
-    library base nor the base's declaration reaches it; its callers are the base's. Never dead."""
-    if OVERRIDE not in decorators:
+    library base nor the base's declaration reaches it; its callers are the base's. Never dead; nor is an ``operator
+    fun`` (picnic's ``private operator fun CellStyle?.plus``, run by ``rowStyle + cell.style``)."""
+    if OVERRIDE not in decorators and OPERATOR not in decorators:
         return _entry_reason(name, kind, parent, decorators)
-    return _entry_reason(name, kind, parent, tuple(d for d in decorators if d != OVERRIDE)) or OVERRIDDEN_EXTENSION
+    given = _entry_reason(name, kind, parent, tuple(d for d in decorators if d not in (OVERRIDE, OPERATOR)))
+    return given or (OVERRIDDEN_EXTENSION if OVERRIDE in decorators else OPERATOR_FUNCTION)
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:
