@@ -41,8 +41,8 @@
 ; operator fun plus / get / component1 / getValue: run by its operator's syntax (a + b, a[i], val (x, y) = p, by),
 ; which records no call (langs/kotlin.py entry_reason)
 ; needs: operator
-(function_declaration (modifiers (function_modifier) @decorator) (simple_identifier) @name) @definition.function
-  (#eq? @decorator "operator")
+((function_declaration (modifiers (function_modifier) @decorator) (simple_identifier) @name) @definition.function
+  (#eq? @decorator "operator"))
 ; properties: a member one is a field (its definition spans the name and type: what its initializer calls stays the
 ; class's), a top-level one a variable; constructor `val`/`var` parameters are fields
 (class_body (property_declaration (variable_declaration (simple_identifier) @name) @definition.field))
