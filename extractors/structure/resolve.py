@@ -871,6 +871,8 @@ class Resolver(ImportBindings):
     def _local(self, r: Ref, src: str) -> list[Edge]:
         """A variable named like a definition: only this file's definition may be meant."""
         form = LOCAL_KINDS[r.kind]
+        if form == "call" and _own_initializer(r):  # ``val table = table { .. }``: the local is not bound in its
+            return self._call(r, src)  # own initializer, whose call is of an outer function of that name
         hooks = self.hooks.get(r.path, self.no_hooks)
         shadowed = hooks.locals_shadow
         # a parameter that callers give functions is that parameter, whatever the file defines of its name
@@ -5793,6 +5795,14 @@ def _curried_calls(value: str) -> int:
     call, ``create<State>()(init)``): each calls what the one before gives."""
     calls = value[len(value.partition("(")[0]):]
     return calls.count("()") - 1 if calls and calls.replace("()", "") == "" else 0
+
+
+def _own_initializer(r: Ref) -> bool:
+    """Whether every value the called local holds is a call of its own name (``val table = table { row {..} }``):
+    the call written in the local's initializer, before the local exists."""
+    values = r.bound_to.split("|") if r.bound_to else ()
+    return bool(values) and all(v.startswith(r.name) and v[len(r.name):len(r.name) + 1] in ("(", " ", "{")
+                                for v in values)
 
 
 def _narrowed_only(r: Ref) -> bool:
