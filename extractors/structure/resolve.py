@@ -312,6 +312,7 @@ class Hooks(NamedTuple):
     calls_passed: dict  # callee -> the slots it calls a function passed in: map(f, xs) calls f, iterates xs
     marker_bases: frozenset  # bases from outside that give a class no behaviour (typing.Generic): not recorded
     locals_shadow: bool  # a local variable hides a same-named definition of its file (no pytest-style fixtures)
+    locals_declared: bool  # a local is declared (Kotlin's val): not bound in its own initializer, as an assigned one is
     type_only_kinds: frozenset  # kinds naming no value: never what a receiver is (TypeScript's interface, type)
     base_kinds: frozenset  # kinds a base may be, where a guess by name picks one (Rust's impl Trait for T: a trait)
     bases_outside_body: bool  # a class's bases are named outside its body: its own nested classes are not in scope
@@ -504,6 +505,7 @@ def hooks_of(support) -> Hooks:
                  calls_passed=dict(getattr(support, "CALLS_PASSED", {})),
                  marker_bases=frozenset(getattr(support, "MARKER_BASES", ())),
                  locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
+                 locals_declared=bool(getattr(support, "LOCALS_DECLARED", False)),
                  type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  bases_outside_body=bool(getattr(support, "BASES_OUTSIDE_BODY", False)),
@@ -871,9 +873,9 @@ class Resolver(ImportBindings):
     def _local(self, r: Ref, src: str) -> list[Edge]:
         """A variable named like a definition: only this file's definition may be meant."""
         form = LOCAL_KINDS[r.kind]
-        if form == "call" and _own_initializer(r):  # ``val table = table { .. }``: the local is not bound in its
-            return self._call(r, src)  # own initializer, whose call is of an outer function of that name
         hooks = self.hooks.get(r.path, self.no_hooks)
+        if form == "call" and hooks.locals_declared and _own_initializer(r):  # ``val table = table { .. }``: the
+            return self._call(r, src)  # local is not bound in its own initializer: an outer function is called
         shadowed = hooks.locals_shadow
         # a parameter that callers give functions is that parameter, whatever the file defines of its name
         found = ((self._through_value(r, src) if r.bound_to else None) or self._parameter_bound(r, src)

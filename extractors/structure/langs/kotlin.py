@@ -32,6 +32,9 @@ FUNCTION_TYPES_GIVE_RESULT = True
 LIBRARY_EXTENSION_RESULTS = True
 # a local variable or parameter of a function type is called as ``block()``; a bare name read is a variable's
 LOCAL_KINDS = ("call", "callback", "read")
+# ``val table = table { .. }``: a local is declared, not yet bound in its own initializer (Python's ``expr = expr()``
+# reassigns a parameter, which is called)
+LOCALS_DECLARED = True
 CAPITALIZED_CLASSES = True  # Mode.A, Names.MAX: an object's, enum's or companion's member, its class imported or near
 IMPORTS_PASS_ON = False  # an import binds names in the importing file only
 EXTENSIONS_IMPORTED = True  # fun Item.isCheap() in a.b: a member of Item, and what ``import a.b.isCheap`` names
