@@ -225,6 +225,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN un.name IS NOT NULL THEN 0.5
            WHEN ho.id IS NOT NULL AND NOT s.is_exported THEN if(ho.exported_only, 0.6, 0.5)
            WHEN s.kind IN ('variable', 'constant', 'field', 'property') THEN 0.5
+           -- an exported class with a library's base ranks as its methods do: a framework may find it by its base
+           -- (C#'s validators, EF configurations, MediatR handlers an assembly scan registers)
+           WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object') AND s.is_exported THEN 0.5
            WHEN s.is_exported THEN 0.6
            WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object') THEN 0.7
            WHEN s.kind = 'method' THEN 0.7
@@ -277,6 +280,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN s.kind IN ('variable', 'constant', 'field', 'property')
                THEN 'no recorded use; reads are recorded where a value is called, passed, returned, assigned, '
                     || 'compared, tested or iterated'
+           WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object') AND s.is_exported
+               THEN 'no reference in the repository; exported, and it extends ' || obt.base || ' from outside the '
+                    || 'repository, whose framework may find it by that base (an assembly scan, a plugin registry)'
            WHEN s.is_exported THEN 'no reference in the repository; exported, may be used from outside'
            WHEN obt.id IS NOT NULL AND s.kind IN ('class', 'struct', 'object')
                THEN 'no reference; it extends ' || obt.base || ' from outside the repository, whose framework may '

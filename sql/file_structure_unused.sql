@@ -25,7 +25,8 @@ referenced AS (  -- symbols of the selected files that something references (dea
 ),
 exported AS (
     SELECT s.*, s.kind = 'method' OR (s.kind NOT IN ('function', 'namespace') AND contains(s.qualname, '.'))
-               AS by_type  -- a method or a nested type: its type's bases from outside may reach it (dead_code's 0.5)
+               AS by_type,  -- a method or a nested type: its type's bases from outside may reach it (dead_code's 0.5)
+           s.kind IN ('class', 'struct', 'object') AS by_base  -- a class a framework may find by its outside base (0.5)
     FROM own_symbols s
     WHERE s.is_exported AND s.kind NOT IN ('module', 'extension', 'variable', 'constant', 'field', 'property')
       AND NOT EXISTS (SELECT 1 FROM src f  -- the regex fallback extracts no references: uses unknown, not none
@@ -154,11 +155,13 @@ inherits AS MATERIALIZED (  -- one scan of the edges (or of the hierarchy's rows
                             -- when an exported member may need its type's bases
     SELECT repo, src_id, dst_id FROM read_parquet(coalesce(hierarchy_files, lake_edges()), union_by_name = true)
     WHERE (kind = 'inherits' OR (hierarchy_files IS NOT NULL AND kind IS NULL)) AND (repo_id IS NULL OR repo = repo_id)
-      AND EXISTS (SELECT 1 FROM exported x WHERE x.by_type)
+      AND EXISTS (SELECT 1 FROM exported x WHERE x.by_type OR x.by_base)
 ),
 outside_bases AS (  -- dead_code's `outside_bases` (through the repository's own bases), for the exported members
     WITH RECURSIVE up(repo, start, id) AS (
         SELECT DISTINCT repo, parent_id, parent_id FROM exported WHERE by_type
+        UNION
+        SELECT repo, id, id FROM exported WHERE by_base
         UNION
         SELECT u.repo, u.start, i.dst_id FROM up u JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id
         WHERE i.dst_id IS NOT NULL
@@ -226,6 +229,7 @@ unused AS (  -- nothing references them or their members, and their name is writ
                       AND t.twin = if(contains(x.id, '#'), regexp_replace(x.id, '#[0-9]+', '', 'g'), x.id))
       AND NOT (x.by_type
                AND EXISTS (SELECT 1 FROM outside_bases o WHERE o.repo = x.repo AND o.id = x.parent_id))
+      AND NOT (x.by_base AND EXISTS (SELECT 1 FROM outside_bases o WHERE o.repo = x.repo AND o.id = x.id))
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM mixed_into m WHERE m.repo = x.repo AND m.id = x.parent_id))
       AND NOT EXISTS (SELECT 1 FROM linked_twins l WHERE l.repo = x.repo AND l.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM type_parts p WHERE p.repo = x.repo AND p.id = x.id)

@@ -313,6 +313,7 @@ class Hooks(NamedTuple):
     calls_passed: dict  # callee -> the slots it calls a function passed in: map(f, xs) calls f, iterates xs
     marker_bases: frozenset  # bases from outside that give a class no behaviour (typing.Generic): not recorded
     locals_shadow: bool  # a local variable hides a same-named definition of its file (no pytest-style fixtures)
+    locals_declared: bool  # a local is declared (Kotlin's val): not bound in its own initializer, as an assigned one is
     type_only_kinds: frozenset  # kinds naming no value: never what a receiver is (TypeScript's interface, type)
     base_kinds: frozenset  # kinds a base may be, where a guess by name picks one (Rust's impl Trait for T: a trait)
     bases_outside_body: bool  # a class's bases are named outside its body: its own nested classes are not in scope
@@ -508,6 +509,7 @@ def hooks_of(support) -> Hooks:
                  calls_passed=dict(getattr(support, "CALLS_PASSED", {})),
                  marker_bases=frozenset(getattr(support, "MARKER_BASES", ())),
                  locals_shadow=bool(getattr(support, "LOCALS_SHADOW", False)),
+                 locals_declared=bool(getattr(support, "LOCALS_DECLARED", False)),
                  type_only_kinds=frozenset(getattr(support, "TYPE_ONLY_KINDS", ())),
                  base_kinds=frozenset(getattr(support, "BASE_KINDS", CLASSLIKE)),
                  bases_outside_body=bool(getattr(support, "BASES_OUTSIDE_BODY", False)),
@@ -877,6 +879,8 @@ class Resolver(ImportBindings):
         """A variable named like a definition: only this file's definition may be meant."""
         form = LOCAL_KINDS[r.kind]
         hooks = self.hooks.get(r.path, self.no_hooks)
+        if form == "call" and hooks.locals_declared and _own_initializer(r):  # ``val table = table { .. }``: the
+            return self._call(r, src)  # local is not bound in its own initializer: an outer function is called
         shadowed = hooks.locals_shadow
         # a parameter that callers give functions is that parameter, whatever the file defines of its name
         found = ((self._through_value(r, src) if r.bound_to else None) or self._parameter_bound(r, src)
@@ -2223,6 +2227,14 @@ class Resolver(ImportBindings):
         if len(kept) == len(found.ids):
             return found
         return Found(kept, "unique_name" if len(kept) == 1 else found.resolution) if kept else UNRESOLVED
+
+    def value_field(self, sid: str) -> bool:
+        """A field declared of a builtin value type (``VALUE_TYPES``: Kotlin's ``val isPublic: Boolean``), which no
+        call runs; a function type's result is recorded as a return (Kotlin's ``val f: (Int) -> Boolean``)."""
+        sym = self.g.by_id[sid]
+        declared = self.return_types.get((sym.path, sym.qualname)) if sym.kind == "field" else None
+        return declared is not None and declared.kind == "type.field" and not declared.receiver \
+            and declared.name in self.hooks.get(sym.path, self.no_hooks).value_types
 
     def _uncallable_field(self, sid: str, hooks: Hooks) -> bool:
         sym = self.g.by_id[sid]
@@ -4688,7 +4700,15 @@ class Resolver(ImportBindings):
         return Found(ids, "same_package" if same else "import")
 
     def _scoped(self, r: Ref, src: str) -> Found | None:
-        return self._scoped_name(r.path, r.src_qualname, r.name, src, r.line)
+        found = self._scoped_name(r.path, r.src_qualname, r.name, src, r.line)
+        if found is None or r.kind != "call" or self.g.by_id[found.ids[0]].kind != "field":
+            return found
+        # a call never runs a field of a value type (``VALUE_TYPES``): Kotlin's ``val isPublic: Boolean get() =
+        # isPublic(access)`` in a class calls the function of that name around the class, or the package's
+        owner, _, _ = self.g.by_id[found.ids[0]].qualname.rpartition(".")
+        if not owner or not self.value_field(found.ids[0]):
+            return found
+        return self._scoped_name(r.path, owner.rpartition(".")[0] or MODULE, r.name, src, r.line)
 
     def _scoped_name(self, path: str, qual: str, name: str, src: str = "", line: int | None = None) -> Found | None:
         """Nested scopes of the enclosing definition outwards, then the file's top level. A class body is not a scope
@@ -5794,6 +5814,14 @@ def _curried_calls(value: str) -> int:
     call, ``create<State>()(init)``): each calls what the one before gives."""
     calls = value[len(value.partition("(")[0]):]
     return calls.count("()") - 1 if calls and calls.replace("()", "") == "" else 0
+
+
+def _own_initializer(r: Ref) -> bool:
+    """Whether every value the called local holds is a call of its own name (``val table = table { row {..} }``):
+    the call written in the local's initializer, before the local exists."""
+    values = r.bound_to.split("|") if r.bound_to else ()
+    return bool(values) and all(v.startswith(r.name) and v[len(r.name):len(r.name) + 1] in ("(", " ", "{")
+                                for v in values)
 
 
 def _narrowed_only(r: Ref) -> bool:

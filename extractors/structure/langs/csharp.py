@@ -739,7 +739,11 @@ TYPE_ARGUMENTS = frozenset({"type_argument_list"})
 # ``Items.First(i => ..).AddQuantity(q)`` on an ``IReadOnlyCollection<BasketItem>`` runs BasketItem's AddQuantity
 ELEMENT_ACCESSORS = frozenset({"First", "FirstOrDefault", "Last", "LastOrDefault", "Single", "SingleOrDefault",
                                "ElementAt", "ElementAtOrDefault", "Find", "FindLast", "MinBy", "MaxBy", "Dequeue",
-                               "Peek", "Pop", "GetValueOrDefault"})
+                               "Peek", "Pop", "GetValueOrDefault",
+                               # awaited, a repository's or a query's entity (EF Core's DbSet<T>, Ardalis'
+                               # IRepository<T>): ``var c = await _repository.GetByIdAsync(id); c.UpdateName(..)``
+                               "FirstAsync", "FirstOrDefaultAsync", "SingleAsync", "SingleOrDefaultAsync",
+                               "LastAsync", "LastOrDefaultAsync", "FindAsync", "GetByIdAsync"})
 # Foo<Bar>, new Foo<A, B>(), : Base<T>, typeof(Foo<>): the reference records how many type arguments are written, so
 # that it reaches the twin declaring that many type parameters (none written: the plain one)
 GENERIC_NAMES = frozenset({"generic_name"})

@@ -9,6 +9,8 @@ def implicit_this(resolver, r, src):
     delegates to (``register(lhs, rhs)`` calling ``register(lhs, rhs, registry)``, arity is not read), which may be
     beside it in its class (``error#2``) or a base class's: those are candidates too, never left unused for it."""
     found = resolver._layer_implicit_this(r, src)
+    if found and _value_called(resolver, r, found):
+        return None  # the file's or the package's function of that name, which the next layers find
     if found and _constructor(resolver, found.ids[0]):
         # Square(..) in Square: the class, whose constructors are then told apart by arity; here, not left to the
         # scopes, which skip the class calling itself (new Data(..) in a static field of Data: the class's body)
@@ -22,6 +24,14 @@ def implicit_this(resolver, r, src):
     inherited = resolver._member(resolver._enclosing_class(src), r.name, skip_self=True)
     more = twins + (inherited.ids if inherited else [])
     return type(found)(found.ids + more, "inherited" if inherited and not twins else "same_file") if more else found
+
+
+def _value_called(resolver, r, found) -> bool:
+    """A call whose member of that name is only a field of a value type, which no call runs: Kotlin's
+    ``class AccessFlags { val isProtected: Boolean get() = isProtected(access) }`` calls the package's
+    ``fun isProtected(access: Int)`` (binary-compatibility-validator's), never the property itself (``VALUE_TYPES``;
+    a field of a function type, or of a class of ours with the call operator, stays the class's)."""
+    return r.kind == "call" and bool(found.ids) and all(resolver.value_field(i) for i in found.ids)
 
 
 def _outer_member(resolver, r, src):

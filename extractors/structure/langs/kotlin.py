@@ -22,6 +22,8 @@ ARITY = True  # overloads are told apart by their arguments: a call reaches thos
 OVERLOADS_ACROSS_BASES = True  # a subclass's fun f(a, b) beside its base's fun f(a): x.f(a) is the base's
 IMPLICIT_THIS = True  # a bare m() in a method may be the class's or a base class's member
 CALL_OPERATOR = "invoke"  # operator fun invoke: queryBuilder { .. } on a QueryBuilder runs QueryBuilder.invoke
+# values no call runs: ``isProtected(access)`` beside ``val isProtected: Boolean`` calls a function of that name
+VALUE_TYPES = frozenset({"Boolean", "Byte", "Char", "Double", "Float", "Int", "Long", "Short", "String", "Unit"})
 # a function type's result is the type its value is read as (TYPE_CONTEXTS: ``(String) -> Checker`` names Checker as
 # the return or field type): a value of it called, ``check(code)``, gives a Checker where Checker has no invoke
 FUNCTION_TYPES_GIVE_RESULT = True
@@ -30,6 +32,9 @@ FUNCTION_TYPES_GIVE_RESULT = True
 LIBRARY_EXTENSION_RESULTS = True
 # a local variable or parameter of a function type is called as ``block()``; a bare name read is a variable's
 LOCAL_KINDS = ("call", "callback", "read")
+# ``val table = table { .. }``: a local is declared, not yet bound in its own initializer (Python's ``expr = expr()``
+# reassigns a parameter, which is called)
+LOCALS_DECLARED = True
 CAPITALIZED_CLASSES = True  # Mode.A, Names.MAX: an object's, enum's or companion's member, its class imported or near
 IMPORTS_PASS_ON = False  # an import binds names in the importing file only
 EXTENSIONS_IMPORTED = True  # fun Item.isCheap() in a.b: a member of Item, and what ``import a.b.isCheap`` names
@@ -121,6 +126,18 @@ def _property_form(node, child) -> str:
     return "field" if node.parent is not None and node.parent.type == "class_body" else "variable"
 
 
+def _function_type_form(node, child):
+    """The result of a class property's function type (``val onChange: (Int) -> Boolean``): what a call of the
+    property returns, as a function's return type is (never the property's own type: ``VALUE_TYPES``); elsewhere
+    (a parameter's, a local's function type) the place above says."""
+    holder = node.parent
+    while holder is not None and holder.type in ("nullable_type", "parenthesized_type", "variable_declaration"):
+        holder = holder.parent
+    in_class = holder is not None and holder.type == "property_declaration" and holder.parent is not None \
+        and holder.parent.type == "class_body"
+    return "return" if in_class else ...
+
+
 def _class_parameter_form(node, child) -> str:
     """``class A(val c: Client)``: a field; ``class A(c: Client)``: a constructor's parameter."""
     return "field" if any(c.type == "binding_pattern_kind" for c in node.children) else "parameter"
@@ -131,6 +148,7 @@ TYPE_CONTEXTS = {
                     "parameter"),
     "class_parameter": _class_parameter_form,
     "property_declaration": _property_form,
+    "function_type": _function_type_form,
     **dict.fromkeys(("function_declaration", "getter"), "return"),
     "type_alias": lambda node, child: "alias" if child.type == "user_type" else "annotation",
     # bases are ``inherits`` references; a type parameter's bound and the rest: named there
@@ -147,15 +165,20 @@ def _annotated_entry(name: str, kind: str, parent: str | None) -> str | None:
 _entry_reason = entry_reason_with(PURE_DECORATORS, _annotated_entry, object_method)
 OVERRIDE = "override"  # the modifier queries/kotlin.scm captures on a member extension (``override fun A.f()``)
 OVERRIDDEN_EXTENSION = runtime_hook("overrides a base's member extension: called through the base's declaration")
+OPERATOR = "operator"  # the modifier queries/kotlin.scm captures on an ``operator fun``
+OPERATOR_FUNCTION = runtime_hook("an operator function: run by its operator's syntax (a + b, a[i], a(), by), "
+                                 "which the index records as no call")
 
 
 def entry_reason(name: str, kind: str, parent: str | None, decorators: tuple) -> str | None:
     """The annotations' and ``main``'s rule; and ``override fun DrawScope.onDraw()`` in a class (Compose's
     ``Painter``, ``Modifier.Node``): its symbol is its receiver's member (``DrawScope.onDraw``), so neither its class's
-    library base nor the base's declaration reaches it; its callers are the base's. Never dead."""
-    if OVERRIDE not in decorators:
+    library base nor the base's declaration reaches it; its callers are the base's. Never dead; nor is an ``operator
+    fun`` (picnic's ``private operator fun CellStyle?.plus``, run by ``rowStyle + cell.style``)."""
+    if OVERRIDE not in decorators and OPERATOR not in decorators:
         return _entry_reason(name, kind, parent, decorators)
-    return _entry_reason(name, kind, parent, tuple(d for d in decorators if d != OVERRIDE)) or OVERRIDDEN_EXTENSION
+    given = _entry_reason(name, kind, parent, tuple(d for d in decorators if d not in (OVERRIDE, OPERATOR)))
+    return given or (OVERRIDDEN_EXTENSION if OVERRIDE in decorators else OPERATOR_FUNCTION)
 
 
 def extend_layers(name_layers: list, member_layers: list) -> None:

@@ -245,9 +245,10 @@
   . "=" . (object_creation_expression) @var.type))
 ; var breaker = Policy.Handle<E>().CircuitBreaker(..): what the call returns (its declared return type)
 ; (a factory's type argument, below, says more)
+; (awaited: the call itself, its Task<T> transparent, so that an element accessor's call is read as one)
 ((variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name
-  . "=" . [(invocation_expression function: (_) @_callee) (await_expression (invocation_expression function: (_) @_callee))]
-  @var.value))
+  . "=" . [(invocation_expression function: (_) @_callee) @var.value
+            (await_expression (invocation_expression function: (_) @_callee) @var.value)]))
   (#not-match? @_callee "[.](GetRequiredService|GetService|GetInstance|Resolve|GetRequiredKeyedService|GetKeyedService)<"))
 ; var h = (Handler<T>)x; var h = x as Handler; var m = provider.GetRequiredService<IMediator>(): the type stated
 (variable_declaration type: (implicit_type) (variable_declarator name: (identifier) @var.name

@@ -38,6 +38,11 @@
 ; through the base's declaration, never by its receiver's name (langs/kotlin.py entry_reason)
 (class_body (function_declaration (modifiers (member_modifier) @decorator) (receiver_type) (simple_identifier) @name)
   @definition.function (#eq? @decorator "override"))
+; operator fun plus / get / component1 / getValue: run by its operator's syntax (a + b, a[i], val (x, y) = p, by),
+; which records no call (langs/kotlin.py entry_reason)
+; needs: operator
+((function_declaration (modifiers (function_modifier) @decorator) (simple_identifier) @name) @definition.function
+  (#eq? @decorator "operator"))
 ; properties: a member one is a field (its definition spans the name and type: what its initializer calls stays the
 ; class's), a top-level one a variable; constructor `val`/`var` parameters are fields
 (class_body (property_declaration (variable_declaration (simple_identifier) @name) @definition.field))
@@ -341,6 +346,18 @@
   (when_condition (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
     @reference.attribute)
   (function_body (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  ; a condition's operand (``access.isPublic && !access.isProtected``, ``if (x.isEmpty)``), a lambda's value
+  ; (``filter { it.access.isInterface }``)
+  (conjunction_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (disjunction_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (prefix_expression (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (if_expression condition: (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
+    @reference.attribute)
+  (statements (navigation_expression (_) @receiver (navigation_suffix (simple_identifier) @name))
     @reference.attribute)
   (directly_assignable_expression (_) @receiver . (navigation_suffix (simple_identifier) @name) .) @reference.attribute])
 
