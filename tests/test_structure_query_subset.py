@@ -3,6 +3,9 @@ in the query files, ``parse.narrow_queries``): a smaller query, the same facts a
 
 from __future__ import annotations
 
+import os
+import select
+
 import pytest
 
 from extractors.structure import ahead, parse
@@ -211,3 +214,51 @@ def test_a_small_files_patterns_are_compiled_by_the_child_alone(tmp_path):
     parse.narrow_queries(tmp_path, [item])
     assert "python" not in parse._HELPERS and "python" in parse._NARROWED
     assert parse.parse_file(tmp_path, *item) == _whole_facts(tmp_path, item)
+
+
+def _many_definitions(count: int) -> str:
+    """A file whose helper's answer (its definitions and bindings pickled) outgrows a pipe's buffer: the helper
+    blocks on writing it until the child reads."""
+    return RICH + "".join(f"\n\ndef f{i}(a, b=1):\n    x{i} = a + b\n    return g(x{i})\n" for i in range(count))
+
+
+def test_the_helper_holds_no_descriptor_of_its_parent_but_its_own_pipe(tmp_path, monkeypatch):
+    """A pipe the child holds (its pipe to the main process) ends when the child closes it, dies or not, while
+    the helper still works: the helper closed every descriptor it inherited but its own pipe."""
+    (item,) = _write(tmp_path, {"many.py": _many_definitions(2000)})
+    monkeypatch.setattr(parse, "HELPED_BYTES", 0)
+    read_end, write_end = os.pipe()  # as the child's pipe to the main process
+    try:
+        parse.narrow_queries(tmp_path, [item])
+        helper = parse._HELPERS["python"]
+        os.close(write_end)
+        write_end = None
+        ended = select.select([read_end], [], [], 10)[0] and os.read(read_end, 1) == b""
+        assert os.waitpid(helper.pid, os.WNOHANG) == (0, 0)  # the helper still at work (its answer unread)
+        assert ended  # the end of the pipe seen meanwhile
+    finally:
+        parse._drop_helper("python")
+        os.close(read_end)
+        if write_end is not None:
+            os.close(write_end)
+
+
+def test_a_child_whose_collection_raises_stops_and_reaps_its_helper(tmp_path, monkeypatch):
+    """The child's own ``_collect`` failing makes the file a fallback; the helper it took for the file is stopped
+    and reaped there and then, its pipe closed, not left to the child's exit."""
+    (item,) = _write(tmp_path, {"many.py": _many_definitions(2000)})
+    monkeypatch.setattr(parse, "HELPED_BYTES", 0)
+    parse.narrow_queries(tmp_path, [item])
+    helper = parse._HELPERS["python"]
+
+    def failing(*_args):
+        raise RuntimeError("a grammar's surprise")
+
+    monkeypatch.setattr(parse, "_collect", failing)  # in this process only: the helper was forked before
+    facts = parse.parse_file(tmp_path, *item)
+    assert facts.status == "fallback" and "RuntimeError" in facts.skip_reason
+    assert "python" not in parse._HELPERS
+    with pytest.raises(ChildProcessError):  # reaped (a live or exited helper would still be this process's child)
+        os.waitpid(helper.pid, os.WNOHANG)
+    with pytest.raises(OSError):
+        os.fstat(helper.fd)

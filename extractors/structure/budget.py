@@ -474,6 +474,15 @@ def _send(fd: int, payload: bytes) -> None:
     write_all(fd, _FRAME.pack(len(payload)) + payload)
 
 
+def close_inherited(keep: int) -> None:
+    """In a process forked to work beside its parent (a split compile's helper): every descriptor it inherited closed
+    but stdio and ``keep``, its own pipe. A pipe it inherited then ends when its other holders close it, not when this
+    process exits too (the parse-ahead child's pipe to the main process: a child dying mid-file is seen at once), and
+    no lock file of the run is held open by it."""
+    os.closerange(3, keep)
+    os.closerange(keep + 1, max(os.sysconf("SC_OPEN_MAX"), keep + 1))  # close_range(2): one call, not a loop
+
+
 def _limit_child() -> None:
     """Die with the parent (never hold its lock files open alone), and cap the memory one file may add; a crash is
     the parent's to record, without a traceback dump of its own."""

@@ -605,7 +605,7 @@ def _start_helper(root: Path, item: tuple, lang: Language, theirs: str, whole: s
             budget.die_with_parent()
             if os.getppid() != child:
                 os._exit(0)
-            os.close(read_end)
+            budget.close_inherited(write_end)
             _QUERIES[lang.name], _PATTERN_ROLES[lang.name] = _compiled(lang.grammar, theirs, theirs)
             _SHIP.append(write_end)
             parse_file(root, *item)  # ships its Captures and exits in ``_settled_captures``
@@ -627,9 +627,13 @@ def _helper_of(facts: FileFacts) -> Helper | None:
 def _drop_helper(language: str) -> None:
     helper = _HELPERS.pop(language, None)
     if helper is not None:
-        budget._kill(helper.pid)
-        budget._reap(helper.pid)
-        os.close(helper.fd)
+        _stop_helper(helper)
+
+
+def _stop_helper(helper: Helper) -> None:
+    budget._kill(helper.pid)
+    budget._reap(helper.pid)
+    os.close(helper.fd)
 
 
 def _helpers_captures(helper: Helper) -> tuple | None:
@@ -888,7 +892,12 @@ def _settled_captures(query, tree, data: bytes, written: bytes, facts: FileFacts
     helper = _helper_of(facts) if _HELPERS else None  # (a full index's run: one check a file)
     marks = (facts.status, facts.skip_reason, facts.package, facts.entry) if helper is not None else None
     found = Captures()
-    _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+    try:
+        _collect(budget.matches(query, tree.root_node, facts), data, facts, found, rules, roles)
+    except BaseException:  # the file falls back (``parse_file``): its helper taken above is stopped and reaped now,
+        if helper is not None:  # not left running, unreaped, until the child exits
+            _stop_helper(helper)
+        raise
     if _SHIP:
         _ship(found, facts)
     if helper is not None:
