@@ -1072,12 +1072,16 @@ class RunRefs:
 
     def __init__(self, table: pa.Table):
         self.rows: list[tuple] = []
+        self.keys: list[tuple] = []  # each row's ``ref_key``, made in C for every row (a kept line's are all it needs)
+        self.lines: list[tuple] = []  # each row's (path, src_qualname, line): the line it is kept with
         self.by_path: dict[str, list[int]] = {}
         self._made: dict[int, Ref] = {}
         if not table.num_rows:
             return
         data = pc.decoded(table.select(REF_FIELDS)).to_pydict()
         self.rows = rows = list(zip(*(data[f] for f in REF_FIELDS)))
+        self.keys = list(map(_DECIDING_AT, rows))
+        self.lines = list(zip(data["path"], data["src_qualname"], data["line"]))
         by_path = self.by_path
         for i, path in enumerate(data["path"]):
             found = by_path.get(path)
@@ -1087,7 +1091,10 @@ class RunRefs:
                 found.append(i)
         for i, bound in enumerate(data["bound_to"]):
             if bound and WRAPPER_HELD in bound:
-                self._made[i] = Ref(*rows[i])
+                from .incremental import ref_key  # (incremental imports this module)
+
+                self._made[i] = made = Ref(*rows[i])
+                self.keys[i] = ref_key(made)
 
     def ref(self, i: int) -> Ref:
         found = self._made.get(i)
@@ -1099,14 +1106,6 @@ class RunRefs:
     def of_kinds(self, path: str, kinds: tuple[str, ...]) -> list[int]:
         rows = self.rows
         return [i for i in self.by_path.get(path, ()) if rows[i][2] in kinds]
-
-    def key(self, i: int) -> tuple:
-        found = self._made.get(i)
-        if found is None:
-            return _DECIDING_AT(self.rows[i])
-        from .incremental import ref_key  # (incremental imports this module)
-
-        return ref_key(found)
 
     def written(self, i: int) -> tuple:
         found = self._made.get(i)
@@ -1140,18 +1139,18 @@ def _kept_lines(run: RunRefs, refs: list[int], kept, provenance: str) -> tuple[l
     """The kept edges of the lines of ``refs`` (rows of ``run``) that ``kept`` knows (at their new line), and the
     other lines' rows."""
     lines: dict[tuple, list[int]] = {}
-    rows = run.rows
+    at_line = run.lines
     for i in refs:
-        row = rows[i]
-        at = (row[0], row[1], row[7])  # path, src_qualname, line
+        at = at_line[i]
         found = lines.get(at)
         if found is None:
             lines[at] = [i]
         else:
             found.append(i)
     edges, left = [], []
+    keys = run.keys
     for (path, src, line), group in lines.items():
-        found = kept.edges(path, src, [run.key(i) for i in group])
+        found = kept.edges(path, src, [keys[i] for i in group])
         if found is None:
             left += group
         else:  # the old rows at their new line, taken in Arrow (``KeptResolution.edges_table``)
