@@ -483,9 +483,10 @@ class Index:
         self.sids: dict[str, int] = {}
         foreign = [r for r in lake.foreign() if r[0] not in hidden]
         for table in run_symbols:
-            if table is not None and table.num_rows:
-                rows = _python_rows(table.select(READ_COLUMNS))
-                foreign += [rows[i] for i in foreign_rows(table.select(READ_COLUMNS))]
+            if table is not None and table.num_rows:  # only the foreign rows made Python (a hub's: a few of 538)
+                found = foreign_rows(table.select(READ_COLUMNS))
+                if found:
+                    foreign += _python_rows(pc.take(table.select(READ_COLUMNS), pa.array(found, pa.int64())))
         self.cross_file = self._symbols([r for r in foreign if _owned_elsewhere(r[0], r[4])])
         self.elsewhere = self._symbols([r for r in foreign if _dotted_at_module_row(r[2], r[4])])
 
