@@ -25,6 +25,7 @@ The answers are the ones a full graph gives: the same code decides, only the ord
 from __future__ import annotations
 
 from collections import defaultdict
+from operator import itemgetter
 from typing import Callable, NamedTuple
 
 import pyarrow as pa
@@ -35,7 +36,7 @@ from pipeline.shards import keeping
 from .graph import (BY_NAME_KINDS, CLASSLIKE, METHODS, MODULE, Graph, Symbol, at_module_level, elsewhere_type_name,
                     imported_apart, join_owners, keep_member, keep_top, package_names)
 from .langs.arity import Params
-from .marks import MADE, SINGLETON
+from .marks import MADE, SINGLETON, WRAPPER_HELD
 from .qualnames import untwinned
 from .resolve import DECLARED_KINDS, EARLY_KINDS, IMPORT_KINDS, Edge, Ref, Resolver, _new, mentions
 
@@ -482,9 +483,10 @@ class Index:
         self.sids: dict[str, int] = {}
         foreign = [r for r in lake.foreign() if r[0] not in hidden]
         for table in run_symbols:
-            if table is not None and table.num_rows:
-                rows = _python_rows(table.select(READ_COLUMNS))
-                foreign += [rows[i] for i in foreign_rows(table.select(READ_COLUMNS))]
+            if table is not None and table.num_rows:  # only the foreign rows made Python (a hub's: a few of 538)
+                found = foreign_rows(table.select(READ_COLUMNS))
+                if found:
+                    foreign += _python_rows(pc.take(table.select(READ_COLUMNS), pa.array(found, pa.int64())))
         self.cross_file = self._symbols([r for r in foreign if _owned_elsewhere(r[0], r[4])])
         self.elsewhere = self._symbols([r for r in foreign if _dotted_at_module_row(r[2], r[4])])
 
@@ -1015,41 +1017,100 @@ def resolve_affected(index: Index, refs: pa.Table, files: dict, affected: set[st
     the module and package indexes (``graph.stored_modules``)."""
     graph = LazyGraph(index, files, modules)
     resolver = LazyResolver(graph, files, root, provenance)
-    by_path: dict[str, list[Ref]] = defaultdict(list)
-    for r in _refs(refs):
-        by_path[r.path].append(r)
-    known = _kept_imports(by_path, affected, kept, provenance) if kept else {}
-    edges = resolver.bind_imports({p: by_path[p] for p in affected}, affected - set(known))
+    run = RunRefs(refs)
+    known = _kept_imports(run, affected, kept, provenance) if kept else {}
+    edges = resolver.bind_imports({p: run.refs(run.of_kinds(p, IMPORT_KINDS)) for p in affected},
+                                  affected - set(known))
     edges += [e for found in known.values() for e in found]
-    for path in sorted(by_path):  # bases first: self.m() on an inherited method needs them
-        for r in by_path[path]:
-            if r.kind == "inherits":
-                edges.extend(resolver.resolve(r))
+    paths = sorted(set(run.by_path) | affected)  # an affected file without references too (its twins are read)
+    for path in paths:  # bases first: self.m() on an inherited method needs them
+        for r in run.refs(run.of_kinds(path, ("inherits",))):
+            edges.extend(resolver.resolve(r))
     resolver.forget_hierarchy()
-    for path in sorted(by_path):
-        seen: dict[tuple, list] = {}
-        late = [r for r in by_path[path] if r.kind not in EARLY]
+    for path in paths:
+        late = [i for i in run.by_path.get(path, ()) if run.rows[i][2] not in EARLY]
         twinned = resolver.twinned(path)
         if kept:  # the lines the edit kept have their edges; the others are resolved (and those whose answer
             # depends on the line: class Box declared in each test, where another line's edges are no answer)
-            fresh = [bool(twinned) and mentions(twinned, (r.name, r.receiver, r.bound_to)) for r in late]
-            found, left = _kept_lines([r for r, f in zip(late, fresh) if not f], kept, provenance)
+            fresh = [bool(twinned) and mentions(twinned, run.written(i)) for i in late]
+            found, left = _kept_lines(run, [i for i, f in zip(late, fresh) if not f], kept, provenance)
             edges.extend(found)
-            late = left + [r for r, f in zip(late, fresh) if f]
-        for r in late:
-            key = (r.src_qualname, r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to)
-            if twinned and mentions(twinned, (r.name, r.receiver, r.bound_to)):
-                key += (r.line,)
-            found = seen.get(key)
-            if found is None:
-                found = seen[key] = resolver.resolve(r)
-                edges.extend(found)
-            else:
-                edges.extend([_new(Edge, (*e[:5], r.line, *e[6:])) for e in found])  # ``_replace(line=)``
+            late = left + [i for i, f in zip(late, fresh) if f]
+        edges.extend(_resolve_lines(resolver, run.refs(late), twinned))
     edges.extend(resolver.dispatch_edges(_classes_of(graph, affected)))
     edges = [e for e in edges if e.path in affected]
     _release(graph, resolver)
     return edges
+
+
+def _resolve_lines(resolver: LazyResolver, refs: list[Ref], twinned: frozenset[str]) -> list:
+    """The edges of one file's references the kept lines did not give, each distinct reference resolved once (a
+    repeat takes the first one's edges at its own line)."""
+    edges: list = []
+    seen: dict[tuple, list] = {}
+    for r in refs:
+        key = (r.src_qualname, r.kind, r.name, r.receiver, r.module, r.alias, r.bound_to)
+        if twinned and mentions(twinned, (r.name, r.receiver, r.bound_to)):
+            key += (r.line,)
+        found = seen.get(key)
+        if found is None:
+            found = seen[key] = resolver.resolve(r)
+            edges.extend(found)
+        else:
+            edges.extend([_new(Edge, (*e[:5], r.line, *e[6:])) for e in found])  # ``_replace(line=)``
+    return edges
+
+
+_DECIDING_AT = itemgetter(2, 3, 4, 5, 6, 8)  # ``incremental.DECIDING`` in a row of ``REF_FIELDS``
+_WRITTEN_AT = itemgetter(3, 4, 8)  # name, receiver, bound_to
+
+
+class RunRefs:
+    """The run's references (the affected files': a hub's ~3,600) as rows of ``REF_FIELDS``, by file; a row becomes
+    a ``Ref`` only where the resolver reads it (imports, bases, the lines the edit did not keep: the hub's ~60 after
+    a body edit), a kept line's rows only their keys (``ref_key``). A row whose values ``Ref`` rewrites (a value
+    marked ``WRAPPER_HELD``) is made a ``Ref`` for its key too, so both give what ``Ref``'s fields hold."""
+
+    def __init__(self, table: pa.Table):
+        self.rows: list[tuple] = []
+        self.keys: list[tuple] = []  # each row's ``ref_key``, made in C for every row (a kept line's are all it needs)
+        self.lines: list[tuple] = []  # each row's (path, src_qualname, line): the line it is kept with
+        self.by_path: dict[str, list[int]] = {}
+        self._made: dict[int, Ref] = {}
+        if not table.num_rows:
+            return
+        data = pc.decoded(table.select(REF_FIELDS)).to_pydict()
+        self.rows = rows = list(zip(*(data[f] for f in REF_FIELDS)))
+        self.keys = list(map(_DECIDING_AT, rows))
+        self.lines = list(zip(data["path"], data["src_qualname"], data["line"]))
+        by_path = self.by_path
+        for i, path in enumerate(data["path"]):
+            found = by_path.get(path)
+            if found is None:
+                by_path[path] = [i]
+            else:
+                found.append(i)
+        for i, bound in enumerate(data["bound_to"]):
+            if bound and WRAPPER_HELD in bound:
+                from .incremental import ref_key  # (incremental imports this module)
+
+                self._made[i] = made = Ref(*rows[i])
+                self.keys[i] = ref_key(made)
+
+    def ref(self, i: int) -> Ref:
+        found = self._made.get(i)
+        return Ref(*self.rows[i]) if found is None else found
+
+    def refs(self, rows: list[int]) -> list[Ref]:
+        return [self.ref(i) for i in rows]
+
+    def of_kinds(self, path: str, kinds: tuple[str, ...]) -> list[int]:
+        rows = self.rows
+        return [i for i in self.by_path.get(path, ()) if rows[i][2] in kinds]
+
+    def written(self, i: int) -> tuple:
+        found = self._made.get(i)
+        return _WRITTEN_AT(self.rows[i]) if found is None else (found.name, found.receiver, found.bound_to)
 
 
 def _release(*held) -> None:
@@ -1064,27 +1125,33 @@ def _release(*held) -> None:
 EARLY = set(EARLY_KINDS)
 
 
-def _kept_imports(by_path: dict[str, list[Ref]], affected: set[str], kept, provenance: str) -> dict[str, list]:
+def _kept_imports(run: RunRefs, affected: set[str], kept, provenance: str) -> dict[str, list]:
     """The ``imports`` edges of each affected file whose every import line ``kept`` knows: its imports are bound
     when a reference reads them, not all of them for their edges (a hub's 270 imports: 0.1 s)."""
     known = {}
     for path in sorted(affected):
-        found, left = _kept_lines([r for r in by_path.get(path, ()) if r.kind in IMPORT_KINDS], kept, provenance)
+        found, left = _kept_lines(run, run.of_kinds(path, IMPORT_KINDS), kept, provenance)
         if not left:
             known[path] = found
     return known
 
 
-def _kept_lines(refs: list[Ref], kept, provenance: str) -> tuple[list[Edge], list[Ref]]:
-    """The kept edges of the lines of ``refs`` that ``kept`` knows (at their new line), and the other lines' refs."""
-    from .incremental import ref_key
-
-    lines: dict[tuple, list[Ref]] = {}
-    for r in refs:
-        lines.setdefault((r.path, r.src_qualname, r.line), []).append(r)
+def _kept_lines(run: RunRefs, refs: list[int], kept, provenance: str) -> tuple[list, list[int]]:
+    """The kept edges of the lines of ``refs`` (rows of ``run``) that ``kept`` knows (at their new line), and the
+    other lines' rows."""
+    lines: dict[tuple, list[int]] = {}
+    at_line = run.lines
+    for i in refs:
+        at = at_line[i]
+        found = lines.get(at)
+        if found is None:
+            lines[at] = [i]
+        else:
+            found.append(i)
     edges, left = [], []
+    keys = run.keys
     for (path, src, line), group in lines.items():
-        found = kept.edges(path, src, [ref_key(r) for r in group])
+        found = kept.edges(path, src, [keys[i] for i in group])
         if found is None:
             left += group
         else:  # the old rows at their new line, taken in Arrow (``KeptResolution.edges_table``)
