@@ -52,7 +52,7 @@ class ParsedAhead:
             os.kill(self.pid, signal.SIGKILL)
         except OSError:
             pass
-        budget._reap(self.pid)
+        budget.reap(self.pid)
         os.close(self.fd)
         self.pid = None
 

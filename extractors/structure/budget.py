@@ -225,7 +225,7 @@ def await_child(pid: int, read_end: int, budget: float,
             answer = standby and current < 0
             frame = reader.next(time.monotonic() + STANDBY_ANSWER_SECONDS if answer else clock.deadline)
             if answer and (frame is None or frame is _Frames.TIMEOUT):
-                _kill(pid)
+                kill(pid)
                 outcome = (None, None, UNANSWERED)
             elif frame is _Frames.TIMEOUT and clock.extended():
                 continue
@@ -246,7 +246,7 @@ def await_child(pid: int, read_end: int, budget: float,
         if pid is not None and standby and outcome is not None and outcome[1] is None and outcome[2] is None:
             _reap_later(pid)
         elif pid is not None:
-            _reap(pid)
+            reap(pid)
     return outcome
 
 
@@ -385,8 +385,8 @@ def discard_standby() -> None:
         return
     os.close(standby.requests)
     os.close(standby.results)
-    _kill(standby.pid)
-    _reap(standby.pid)
+    kill(standby.pid)
+    reap(standby.pid)
 
 
 def _standby_for(fn: Callable, items: list, finish: Callable) -> tuple[int, int] | None:
@@ -453,7 +453,8 @@ def _running(pid: int) -> bool:
         return False
 
 
-def _kill(pid: int) -> None:
+def kill(pid: int) -> None:
+    """SIGKILL ``pid``, gone already or not (a split compile's helper, a child past its budget)."""
     try:
         os.kill(pid, signal.SIGKILL)
     except OSError:
@@ -467,7 +468,7 @@ def _reap_later(pid: int) -> None:
 
 def _reap_exited() -> None:
     while _exited:
-        _reap(_exited.pop())
+        reap(_exited.pop())
 
 
 def _send(fd: int, payload: bytes) -> None:
@@ -513,7 +514,8 @@ def _death(pid: int) -> str:
     return f"parser exited with status {os.WEXITSTATUS(status)}"
 
 
-def _reap(pid: int) -> None:
+def reap(pid: int) -> None:
+    """Wait for ``pid``'s exit, reaped already or not: no zombie left."""
     try:
         os.waitpid(pid, 0)
     except ChildProcessError:

@@ -631,8 +631,8 @@ def _drop_helper(language: str) -> None:
 
 
 def _stop_helper(helper: Helper) -> None:
-    budget._kill(helper.pid)
-    budget._reap(helper.pid)
+    budget.kill(helper.pid)
+    budget.reap(helper.pid)
     os.close(helper.fd)
 
 
@@ -646,7 +646,7 @@ def _helpers_captures(helper: Helper) -> tuple | None:
             chunks.append(chunk)
     finally:
         os.close(helper.fd)
-        budget._reap(helper.pid)
+        budget.reap(helper.pid)
     try:
         return pickle.loads(b"".join(chunks)) if chunks else None
     except Exception:  # a half-written answer: the one compile decides
