@@ -995,18 +995,24 @@ def _mains(root: str, paths: list[str]) -> dict[str, str]:
     return {f: m for f, m in found.items() if m}
 
 
-def _package_bytes(root: str, folder: str) -> bytes:
-    """A package.json inside the repository (never through a link leaving it), or ``b""``."""
-    return read_config(root, posixpath.join(folder, "package.json")) or b""
+@lru_cache(maxsize=4096)
+def _package_data(root: str, folder: str) -> dict | None:
+    """A folder's package.json inside the repository (never through a link leaving it), parsed once a run for every
+    reader of it (``main``, ``types``, the name and entries, dependencies): ``{}`` where it does not parse or holds no
+    object, None where the folder has none. Read only: the dict is shared."""
+    raw = read_config(root, posixpath.join(folder, "package.json"))
+    if raw is None:
+        return None
+    try:
+        data = json.loads(raw.decode("utf-8", "replace"))
+    except (ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 @lru_cache(maxsize=4096)
 def _main(root: str, folder: str) -> str | None:
-    try:
-        data = json.loads(_package_bytes(root, folder).decode("utf-8", "replace"))
-    except (ValueError, RecursionError):
-        return None
-    main = data.get("main") if isinstance(data, dict) else None
+    main = (_package_data(root, folder) or {}).get("main")
     if not isinstance(main, str):
         return None
     stem = _stem(posixpath.normpath(posixpath.join(folder, main)))
@@ -1036,12 +1042,8 @@ def _packages(root: str, paths: list[str]) -> dict[str, PackageJson]:
 
 @lru_cache(maxsize=4096)
 def _package_json(root: str, folder: str) -> PackageJson | None:
-    raw = read_config(root, posixpath.join(folder, "package.json"))
-    try:
-        data = json.loads(raw.decode("utf-8", "replace")) if raw is not None else None
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+    data = _package_data(root, folder)
+    if not data or not isinstance(data.get("name"), str):
         return None
     exports = data.get("exports")
     subpaths = _subpaths(exports) if isinstance(exports, dict) else []
@@ -1150,12 +1152,7 @@ def is_external(importer: str, spec: str, index: dict, root) -> bool:
 
 @lru_cache(maxsize=4096)
 def _dependencies(root: str, folder: str) -> frozenset:
-    try:
-        data = json.loads(_package_bytes(root, folder).decode("utf-8", "replace"))
-    except (ValueError, RecursionError):
-        return frozenset()
-    if not isinstance(data, dict):
-        return frozenset()
+    data = _package_data(root, folder) or {}
     found = set()
     for key in ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies"):
         if isinstance(data.get(key), dict):
@@ -1237,14 +1234,10 @@ def _package_types(root: str, path: str, index: dict) -> list[str]:
 def _types(root: str, folder: str) -> str | None:
     """A folder's package.json ``types``/``typings`` relative to the repository; ``""`` where its package.json
     names none (the search stops there), ``None`` where the folder has no package.json."""
-    raw = read_config(root, posixpath.join(folder, "package.json"))
-    if raw is None:
+    data = _package_data(root, folder)
+    if data is None:
         return None
-    try:
-        data = json.loads(raw.decode("utf-8", "replace"))
-    except (ValueError, RecursionError):
-        return ""
-    types = (data.get("types") or data.get("typings")) if isinstance(data, dict) else None
+    types = data.get("types") or data.get("typings")
     if not isinstance(types, str):
         return ""
     path = posixpath.normpath(posixpath.join(folder, types))
