@@ -2231,15 +2231,19 @@ class Resolver(ImportBindings):
     def value_field(self, sid: str) -> bool:
         """A field declared of a builtin value type (``VALUE_TYPES``: Kotlin's ``val isPublic: Boolean``), which no
         call runs; a function type's result is recorded as a return (Kotlin's ``val f: (Int) -> Boolean``)."""
+        declared = self._field_type(sid)
+        hooks = self.hooks.get(self.g.by_id[sid].path, self.no_hooks)
+        return declared is not None and declared.name in hooks.value_types
+
+    def _field_type(self, sid: str) -> Ref | None:
+        """The type a field's declaration states (``val count: Int``), None for another symbol or none stated."""
         sym = self.g.by_id[sid]
         declared = self.return_types.get((sym.path, sym.qualname)) if sym.kind == "field" else None
-        return declared is not None and declared.kind == "type.field" and not declared.receiver \
-            and declared.name in self.hooks.get(sym.path, self.no_hooks).value_types
+        return declared if declared is not None and declared.kind == "type.field" and not declared.receiver else None
 
     def _uncallable_field(self, sid: str, hooks: Hooks) -> bool:
-        sym = self.g.by_id[sid]
-        declared = self.return_types.get((sym.path, sym.qualname)) if sym.kind == "field" else None
-        if declared is None or declared.kind != "type.field" or declared.receiver:
+        declared = self._field_type(sid)
+        if declared is None:
             return False
         if declared.name in hooks.value_types:
             return True
