@@ -1971,8 +1971,9 @@ def _on_text_calls(c: OtherCapture) -> None:
 def _on_text_forwarder(c: OtherCapture) -> None:
     """A function calling the method its first argument names (Ruby's ``def action(*args) runner.send(*args)``): as
     a macro pasting its first parameter, each use of it the file makes (``macro_uses``) calls the name given."""
-    c.found.pasted.setdefault(_text(c.node, c.data), []).append((0,))
-    c.found.forwarded[_text(c.node, c.data)] = c.text("text.via")
+    name = _text(c.node, c.data)
+    c.found.pasted.setdefault(name, []).append((0,))
+    c.found.forwarded[name] = c.text("text.via")
 
 
 def _on_text_names(c: OtherCapture) -> None:
