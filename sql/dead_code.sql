@@ -162,6 +162,39 @@ outside_bases AS (  -- through the repository's own bases too: B(io.RawIOBase), 
     )
     SELECT repo, id, min(base) AS base FROM reach GROUP BY repo, id
 ),
+protocol_members AS (  -- a method of a class offering (itself or through its bases) every method of a Protocol
+    -- (a class with an outside base named Protocol: typing's), of one of those names: the class matches it by its
+    -- shape, and what calls the protocol's method may run it (tornado's `self.handler: _WebSocketDelegate` holding a
+    -- WebSocketHandler, which names no such base: `self.handler.on_message(..)` runs its on_message)
+    WITH RECURSIVE protocol_methods AS (
+        SELECT DISTINCT m.repo, i.src_id AS protocol, m.name
+        FROM inherits i JOIN symbols m ON m.repo = i.repo AND m.parent_id = i.src_id AND m.kind = 'method'
+        WHERE i.dst_id IS NULL AND regexp_matches(i.dst_name, '(^|\.)Protocol$')
+    ),
+    up(repo, start, id) AS (  -- the classes owning a method of a protocol's name, and their bases
+        SELECT DISTINCT s.repo, s.parent_id, s.parent_id
+        FROM symbols s SEMI JOIN protocol_methods p ON p.repo = s.repo AND p.name = s.name AND p.protocol <> s.parent_id
+        WHERE s.kind = 'method'
+        UNION
+        SELECT u.repo, u.start, i.dst_id FROM up u JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id
+        WHERE i.dst_id IS NOT NULL
+    ),
+    matched AS (
+        SELECT p.repo, u.start AS id, p.protocol
+        FROM protocol_methods p
+        JOIN symbols m ON m.repo = p.repo AND m.name = p.name AND m.kind = 'method'
+        JOIN up u ON u.repo = m.repo AND u.id = m.parent_id AND u.start <> p.protocol
+        GROUP BY p.repo, u.start, p.protocol
+        HAVING count(DISTINCT p.name) = (SELECT count(*) FROM protocol_methods q
+                                         WHERE q.repo = p.repo AND q.protocol = p.protocol)
+    )
+    SELECT s.repo, s.id, min(x.protocol) AS protocol  -- its own or a base's: the one the call runs
+    FROM matched x
+    JOIN up u ON u.repo = x.repo AND u.start = x.id
+    JOIN symbols s ON s.repo = u.repo AND s.parent_id = u.id AND s.kind = 'method'
+    SEMI JOIN protocol_methods p ON p.repo = x.repo AND p.protocol = x.protocol AND p.name = s.name
+    GROUP BY s.repo, s.id
+),
 hidden_types AS (  -- a type that is not exported: its exported methods are reached from outside only through an
     -- interface or base it implements (Go's capitalised `Height` of a lowercase `itemDelegate`, a bubbles list's)
     SELECT repo, id FROM symbols WHERE NOT is_exported AND kind NOT IN ('module', 'namespace', 'function', 'method')
@@ -221,6 +254,7 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN s.kind = 'method' AND s.name LIKE '#%' THEN 0.9
            WHEN ob.id IS NOT NULL AND (s.kind = 'method' OR s.nested_type) THEN 0.5
            WHEN mi.id IS NOT NULL AND s.kind = 'method' THEN 0.5
+           WHEN pr.id IS NOT NULL THEN 0.5
            WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported THEN 0.5
            WHEN un.name IS NOT NULL THEN 0.5
            WHEN ho.id IS NOT NULL AND NOT s.is_exported THEN if(ho.exported_only, 0.6, 0.5)
@@ -267,6 +301,9 @@ SELECT s.repo, s.id, s.path, s.name, s.kind, s.line_start, s.line_end, s.is_expo
            WHEN mi.id IS NOT NULL AND s.kind = 'method'
                THEN 'no reference; its type is mixed into a class that also extends ' || mi.base || ' from outside '
                     || 'the repository, whose callers may reach it'
+           WHEN pr.id IS NOT NULL
+               THEN 'no reference; its class has every method of ' || regexp_extract(pr.protocol, '([^.:]+)$', 1)
+                    || ', a Protocol: what calls the protocol''s method of this name may run it'
            WHEN ht.id IS NOT NULL AND s.kind = 'method' AND s.is_exported
                THEN 'no reference; an exported method of a type that is not: what reaches it from outside does so '
                     || 'through an interface or base it implements'
@@ -306,6 +343,7 @@ LEFT JOIN outside_bases ob ON ob.repo = s.repo AND ob.id = s.parent_id
 LEFT JOIN outside_bases obt ON obt.repo = s.repo AND obt.id = s.id
 LEFT JOIN mixed_into mi ON mi.repo = s.repo AND mi.id = s.parent_id
 LEFT JOIN hidden_types ht ON ht.repo = s.repo AND ht.id = s.parent_id
+LEFT JOIN protocol_members pr ON pr.repo = s.repo AND pr.id = s.id
 LEFT JOIN linked_twins lt ON lt.repo = s.repo AND lt.id = s.id
 LEFT JOIN handed_over ho ON ho.repo = s.repo AND ho.id = s.id
 LEFT JOIN used_overrides uo  -- an overload's signature too (f#2 beside f): the override implements them all

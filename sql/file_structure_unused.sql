@@ -153,7 +153,7 @@ used_overrides AS (  -- dead_code's `used_overrides`: an override is called dire
 ),
 inherits AS MATERIALIZED (  -- one scan of the edges (or of the hierarchy's rows, whose kind is null: all inherits)
                             -- when an exported member may need its type's bases
-    SELECT repo, src_id, dst_id FROM read_parquet(coalesce(hierarchy_files, lake_edges()), union_by_name = true)
+    SELECT repo, src_id, dst_id, dst_name FROM read_parquet(coalesce(hierarchy_files, lake_edges()), union_by_name = true)
     WHERE (kind = 'inherits' OR (hierarchy_files IS NOT NULL AND kind IS NULL)) AND (repo_id IS NULL OR repo = repo_id)
       AND EXISTS (SELECT 1 FROM exported x WHERE x.by_type OR x.by_base)
 ),
@@ -168,6 +168,36 @@ outside_bases AS (  -- dead_code's `outside_bases` (through the repository's own
     )
     SELECT DISTINCT u.repo, u.start AS id
     FROM up u SEMI JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id AND i.dst_id IS NULL
+),
+protocol_members AS (  -- dead_code's `protocol_members`: an exported method whose class offers (itself or through
+                      -- its bases) every method of a Protocol, of one of those names
+    WITH RECURSIVE protocol_methods AS (
+        SELECT DISTINCT m.repo, i.src_id AS protocol, m.name
+        FROM inherits i JOIN symbols m ON m.repo = i.repo AND m.parent_id = i.src_id AND m.kind = 'method'
+        WHERE i.dst_id IS NULL AND regexp_matches(i.dst_name, '(^|\.)Protocol$')
+    ),
+    up(repo, start, id) AS (  -- the classes owning a method of a protocol's name (its subclass may be elsewhere)
+        SELECT DISTINCT s.repo, s.parent_id, s.parent_id
+        FROM symbols s SEMI JOIN protocol_methods p ON p.repo = s.repo AND p.name = s.name AND p.protocol <> s.parent_id
+        WHERE s.kind = 'method'
+        UNION
+        SELECT u.repo, u.start, i.dst_id FROM up u JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id
+        WHERE i.dst_id IS NOT NULL
+    ),
+    matched AS (
+        SELECT p.repo, u.start AS id, p.protocol
+        FROM protocol_methods p
+        JOIN symbols m ON m.repo = p.repo AND m.name = p.name AND m.kind = 'method'
+        JOIN up u ON u.repo = m.repo AND u.id = m.parent_id AND u.start <> p.protocol
+        GROUP BY p.repo, u.start, p.protocol
+        HAVING count(DISTINCT p.name) = (SELECT count(*) FROM protocol_methods q
+                                         WHERE q.repo = p.repo AND q.protocol = p.protocol)
+    )
+    SELECT DISTINCT x.repo, x.id  -- its own or a base's: the one the call runs
+    FROM exported x JOIN up u ON u.repo = x.repo AND u.id = x.parent_id
+    JOIN matched t ON t.repo = u.repo AND t.id = u.start
+    SEMI JOIN protocol_methods p ON p.repo = t.repo AND p.protocol = t.protocol AND p.name = x.name
+    WHERE x.kind = 'method'
 ),
 linked_twins AS (  -- dead_code's `linked_twins`: a C or C++ extern function another file's same-named referenced
                    -- function stands for under another #if (hiredis's hi_malloc); a .d.ts (or .pyi) declaration of a
@@ -234,6 +264,7 @@ unused AS (  -- nothing references them or their members, and their name is writ
       AND NOT EXISTS (SELECT 1 FROM linked_twins l WHERE l.repo = x.repo AND l.id = x.id)
       AND NOT EXISTS (SELECT 1 FROM type_parts p WHERE p.repo = x.repo AND p.id = x.id)
       AND NOT (x.kind = 'method' AND EXISTS (SELECT 1 FROM hidden_types h WHERE h.repo = x.repo AND h.id = x.parent_id))
+      AND NOT EXISTS (SELECT 1 FROM protocol_members p WHERE p.repo = x.repo AND p.id = x.id)
     GROUP BY x.repo, x.path
 )
 SELECT s.repo, s.path, coalesce(u.unused, []) AS unused, coalesce(u.unused_count, 0) AS unused_count
