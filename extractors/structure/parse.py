@@ -3617,7 +3617,8 @@ def _value_bound(kind: str, name: str, receiver: str | None, inner: str, scope: 
     """What the file's value flow binds the reference's receiver (or called name) to, None where nothing."""
     # a variable returned where its own function assigned it: what a call gave it types the function (a name
     # assigned further out is the function's or a module's variable: its call result is not what is returned)
-    is_call = kind in CALLED or (kind in RETURNED and name in flow.results.get(scope, ()))
+    # (and ``return cls()`` with ``cls = self._getTargetClass()``: the call's result is what is called)
+    is_call = kind in CALLED or (kind in RETURNED or kind == "returns_call") and name in flow.results.get(scope, ())
     # self and cls are the enclosing class, whatever their annotation says (cls: Type['Model'], self: Self); a module
     # function's parameter so named is a parameter like any (def parse(value, cls: type[Accept]))
     bound_to = None

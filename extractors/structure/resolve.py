@@ -1676,6 +1676,8 @@ class Resolver(ImportBindings):
         only through what the code states (a typed object, ``self``, a module, a class), never by a guess. A
         property or getter runs code: a ``calls`` edge (ref_form ``property``); a field or variable: ``reads``."""
         found = self._through_value(r, src) if r.bound_to else None
+        if r.bound_to and not (found and found.ids):
+            found = self._through_named_value(r, src, ATTRIBUTE_LAYERS) or found
         if found is None:
             for layer in ATTRIBUTE_LAYERS:
                 found = layer(self, r, src)
@@ -2021,6 +2023,9 @@ class Resolver(ImportBindings):
             found = self._through_value(r, src)
             found = self._with_own_definition(r, found, hooks) if found else found
             found = self._assigned_member(r, found, hooks) if found and not found.ids else found
+            named = self._through_named_value(r, src, hooks.member_layers) if not (found and found.ids) else None
+            if named:
+                return self._kind_wanted(named, kinds)
             if found:
                 return self._with_holder_called(r, src, self._library_member(r, src, self._kind_wanted(found, kinds),
                                                                              hooks))
@@ -2030,6 +2035,17 @@ class Resolver(ImportBindings):
                 found = self._by_type_arguments(r, found, hooks)
                 return self._library_member(r, src, self._kind_wanted(found, kinds), hooks)
         return None
+
+    def _through_named_value(self, r: Ref, src: str, layers) -> Found | None:
+        """``d = pyramid.viewderivers; d.secured_view``: a receiver holding one dotted name that no instance flows
+        through (a module, a class: ``_through_value`` finds no class of it) is that name, the member looked up
+        as written on it by ``layers``; only what they find for sure."""
+        value = r.bound_to
+        if not r.receiver or not r.receiver.isidentifier() or not all(p.isidentifier() for p in value.split(".")):
+            return None
+        named = replace(r, receiver=value, bound_to=None)
+        found = next((f for layer in layers if (f := layer(self, named, src))), None)
+        return found if found and found.ids and found.resolution not in GUESSES else None
 
     def _by_type_arguments(self, r: Ref, found: Found, hooks: Hooks, guessed: bool = False) -> Found:
         """Of types found that have same-named twins of their package differing in their number of type parameters
@@ -4329,8 +4345,7 @@ class Resolver(ImportBindings):
         classes, external = set(), False
         for ref in self.returns_of(sym):
             if ref.kind == "returns_call":  # return cls(...) as a value would be; return new Thing(): its class
-                cls, how = self._class_of_value(ref, f"{ref.receiver}.{ref.name}()" if ref.receiver else
-                                                f"{ref.name}()", hooks)
+                cls, how = self._class_of_value(ref, _returned_call(ref), hooks)
                 cls, how = (cls, how) if cls or how == "external" else self._built_or_returned(ref, sym.id)
                 classes.add(cls) if cls else None
                 external = external or how == "external"
@@ -5838,6 +5853,17 @@ def _accessor_call(step: str, hooks: Hooks) -> bool:
     ``firstOrNull()``; parse's and the language's ``ELEMENT_ACCESSORS``), not a property of that name."""
     name, paren, _ = step.partition("(")
     return bool(paren) and name.split("{")[0].strip() in hooks.element_accessors
+
+
+def _returned_call(ref: Ref) -> str:
+    """What ``return f(..)`` gives, as a value: ``f()``, ``o.f()``; ``return cls()`` where the local ``cls`` holds
+    one call's result (``cls = self._getTargetClass()``, the parse's ``bound_to``): that result called,
+    ``self._getTargetClass()()`` (a class the call returns, built: zope-style tests' ``_makeOne``), never the
+    enclosing class a ``cls`` parameter would be."""
+    if ref.receiver:
+        return f"{ref.receiver}.{ref.name}()"
+    bound = ref.bound_to
+    return bound + "()" if bound and bound.endswith(")") and "|" not in bound else f"{ref.name}()"
 
 
 @lru_cache(maxsize=16384)  # a receiver's chain is split by several layers, and again for each of its references
