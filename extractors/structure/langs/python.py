@@ -144,6 +144,8 @@ def _dunder(name: str, kind: str, parent: str | None) -> str | None:
         return "IPython calls it by its name to display the object"
     if kind == "function" and parent is None and PYTEST_HOOKS.match(name):
         return "pytest calls it by its name: a plugin's hook"
+    if kind == "function" and parent is None and name == "includeme":  # config.include("myapp.routes")
+        return "Pyramid's config.include() runs a module's includeme by its name"
     return None
 
 
@@ -173,6 +175,8 @@ LOADED_FILES = (
      frozenset({"urlpatterns", "app_name", "application", "handler400", "handler403", "handler404", "handler500"})),
     ("Django", lazy_re(r"(?:^|/)apps\.py$"), None),  # its AppConfig classes, named in settings or found
     ("Sphinx", lazy_re(r"(?:^|/)docs?/(?:[^/]+/)?conf\.py$"), frozenset({"setup"})),  # its extension hook
+    # the setup hook an .ini's `[pshell] setup = myapp.pshell.setup` names (Pyramid's project templates)
+    ("Pyramid's pshell", lazy_re(r"(?:^|/)pshell\.py$"), frozenset({"setup"})),
 )
 
 
