@@ -1671,7 +1671,8 @@ def _operated(node, data: bytes, rules: ParseRules) -> str | None:
     declares it returns); ``a + b + c`` as ``a.__add__().__add__()``, ``(a | b)("name")`` as ``a.__or__().__call__()``
     (the language's call operator: pyparsing's ``ParserElement.__call__``); None for an operator the language maps
     to no method, or an operand no call chain names. A string on the left gives way to the right operand's reflected
-    method (``"XXX" + expr``: ``expr.__radd__()``); two strings give a string (``COLLECTION``: the language's)."""
+    method (``"XXX" + expr``: ``expr.__radd__()``), unless the operator has none (a string's ``%`` formats any right
+    operand); two strings give a string (``COLLECTION``: the language's)."""
     kind = node.type
     if kind == "parenthesized_expression" and node.named_child_count == 1:
         return _operated(node.named_children[0], data, rules)
@@ -1681,6 +1682,8 @@ def _operated(node, data: bytes, rules: ParseRules) -> str | None:
             return None
         left_node = node.child_by_field_name("left")
         if left_node.type in _STRINGS:
+            if methods[1] is None:  # a string's operator that takes any right operand ("%s" % x): a string
+                return COLLECTION
             right = _operated(node.child_by_field_name("right"), data, rules)
             return right if right in (None, COLLECTION) else f"{right}.{methods[1]}()"
         left = _operated(left_node, data, rules)

@@ -71,6 +71,8 @@ WRITTEN_SELF = True  # def run(self, cb): obj.run(f) gives f to cb, the paramete
 OPERATOR_METHODS = {op: (f"__{name}__", f"__r{name}__") for op, name in (
     ("+", "add"), ("-", "sub"), ("*", "mul"), ("@", "matmul"), ("//", "floordiv"), ("%", "mod"), ("**", "pow"),
     ("<<", "lshift"), (">>", "rshift"), ("&", "and"), ("|", "or"), ("^", "xor"))}
+# ... but a string's % formats whatever is on its right ("X-Reason: %s" % reason: a str, never reason's __rmod__)
+OPERATOR_METHODS["%"] = ("__mod__", None)
 NAMESPACE_RECEIVERS = frozenset({"globals()", "vars()"})  # vars()["do_" + name]: the module's do_* functions
 ASYNC_PROTOCOL = {"__iter__": "__aiter__", "__next__": "__anext__", "__enter__": "__aenter__", "__exit__": "__aexit__"}
 MARKER_BASES = frozenset({"Generic", "ABC", "object"})  # from outside: types, no behaviour (asyncio.Protocol has)
