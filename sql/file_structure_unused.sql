@@ -169,25 +169,37 @@ outside_bases AS (  -- dead_code's `outside_bases` (through the repository's own
     SELECT DISTINCT u.repo, u.start AS id
     FROM up u SEMI JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id AND i.dst_id IS NULL
 ),
-protocol_members AS (  -- dead_code's `protocol_members`: an exported method whose class offers (itself or through
-                      -- its bases) every method of a Protocol, of one of those names
-    WITH RECURSIVE protocol_methods AS (
-        SELECT DISTINCT m.repo, i.src_id AS protocol, m.name
-        FROM inherits i JOIN symbols m ON m.repo = i.repo AND m.parent_id = i.src_id AND m.kind = 'method'
-        WHERE i.dst_id IS NULL AND regexp_matches(i.dst_name, '(^|\.)Protocol$')
+protocol_members AS (  -- dead_code's `protocol_members`: an exported method whose class (or a subclass: the walk
+                      -- down the hierarchy's rows, not every class owning such a name) offers, itself or through
+                      -- its bases, every method of a Protocol, of one of those names; the symbols read once
+    WITH RECURSIVE protocols AS (
+        SELECT DISTINCT repo, src_id AS id FROM inherits
+        WHERE dst_id IS NULL AND regexp_matches(dst_name, '(^|\.)Protocol$')
     ),
-    up(repo, start, id) AS (  -- the classes owning a method of a protocol's name (its subclass may be elsewhere)
-        SELECT DISTINCT s.repo, s.parent_id, s.parent_id
-        FROM symbols s SEMI JOIN protocol_methods p ON p.repo = s.repo AND p.name = s.name AND p.protocol <> s.parent_id
-        WHERE s.kind = 'method'
+    down(repo, id) AS (
+        SELECT DISTINCT x.repo, x.parent_id FROM exported x
+        WHERE x.kind = 'method' AND EXISTS (SELECT 1 FROM protocols)
+        UNION
+        SELECT i.repo, i.src_id FROM down d JOIN inherits i ON i.repo = d.repo AND i.dst_id = d.id
+    ),
+    up(repo, start, id) AS (
+        SELECT repo, id, id FROM down
         UNION
         SELECT u.repo, u.start, i.dst_id FROM up u JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id
         WHERE i.dst_id IS NOT NULL
     ),
+    methods AS MATERIALIZED (
+        SELECT repo, parent_id, name FROM symbols m
+        WHERE kind = 'method' AND (parent_id IN (SELECT id FROM protocols) OR parent_id IN (SELECT id FROM up))
+    ),
+    protocol_methods AS (
+        SELECT DISTINCT m.repo, m.parent_id AS protocol, m.name FROM methods m SEMI JOIN protocols p
+            ON p.repo = m.repo AND p.id = m.parent_id
+    ),
     matched AS (
         SELECT p.repo, u.start AS id, p.protocol
         FROM protocol_methods p
-        JOIN symbols m ON m.repo = p.repo AND m.name = p.name AND m.kind = 'method'
+        JOIN methods m ON m.repo = p.repo AND m.name = p.name
         JOIN up u ON u.repo = m.repo AND u.id = m.parent_id AND u.start <> p.protocol
         GROUP BY p.repo, u.start, p.protocol
         HAVING count(DISTINCT p.name) = (SELECT count(*) FROM protocol_methods q

@@ -2037,11 +2037,12 @@ class Resolver(ImportBindings):
         return None
 
     def _through_named_value(self, r: Ref, src: str, layers) -> Found | None:
-        """``d = pyramid.viewderivers; d.secured_view``: a receiver holding one dotted name that no instance flows
-        through (a module, a class: ``_through_value`` finds no class of it) is that name, the member looked up
-        as written on it by ``layers``; only what they find for sure."""
+        """``d = pyramid.viewderivers; d.secured_view``: a receiver holding one dotted name that names a module
+        where it is written (an import's, ``_module_of``; ``_through_value`` finds no class of it) is that module,
+        the member looked up as written on it by ``layers``; only what they find for sure."""
         value = r.bound_to
-        if not r.receiver or not r.receiver.isidentifier() or not all(p.isidentifier() for p in value.split(".")):
+        if not r.receiver or not r.receiver.isidentifier() or not all(p.isidentifier() for p in value.split(".")) \
+                or not self._module_of(r.path, value):
             return None
         named = replace(r, receiver=value, bound_to=None)
         found = next((f for layer in layers if (f := layer(self, named, src))), None)
