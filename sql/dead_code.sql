@@ -171,10 +171,13 @@ protocol_members AS (  -- a method of a class offering (itself or through its ba
         FROM inherits i JOIN symbols m ON m.repo = i.repo AND m.parent_id = i.src_id AND m.kind = 'method'
         WHERE i.dst_id IS NULL AND regexp_matches(i.dst_name, '(^|\.)Protocol$')
     ),
-    up(repo, start, id) AS (  -- the classes owning a method of a protocol's name, and their bases
-        SELECT DISTINCT s.repo, s.parent_id, s.parent_id
-        FROM symbols s SEMI JOIN protocol_methods p ON p.repo = s.repo AND p.name = s.name AND p.protocol <> s.parent_id
+    named AS MATERIALIZED (  -- every method of a protocol's method's name, read once
+        SELECT s.repo, s.id, s.parent_id, s.name
+        FROM symbols s SEMI JOIN protocol_methods p ON p.repo = s.repo AND p.name = s.name
         WHERE s.kind = 'method'
+    ),
+    up(repo, start, id) AS (  -- the classes owning one, and their bases
+        SELECT DISTINCT repo, parent_id, parent_id FROM named
         UNION
         SELECT u.repo, u.start, i.dst_id FROM up u JOIN inherits i ON i.repo = u.repo AND i.src_id = u.id
         WHERE i.dst_id IS NOT NULL
@@ -182,7 +185,7 @@ protocol_members AS (  -- a method of a class offering (itself or through its ba
     matched AS (
         SELECT p.repo, u.start AS id, p.protocol
         FROM protocol_methods p
-        JOIN symbols m ON m.repo = p.repo AND m.name = p.name AND m.kind = 'method'
+        JOIN named m ON m.repo = p.repo AND m.name = p.name
         JOIN up u ON u.repo = m.repo AND u.id = m.parent_id AND u.start <> p.protocol
         GROUP BY p.repo, u.start, p.protocol
         HAVING count(DISTINCT p.name) = (SELECT count(*) FROM protocol_methods q
@@ -191,7 +194,7 @@ protocol_members AS (  -- a method of a class offering (itself or through its ba
     SELECT s.repo, s.id, min(x.protocol) AS protocol  -- its own or a base's: the one the call runs
     FROM matched x
     JOIN up u ON u.repo = x.repo AND u.start = x.id
-    JOIN symbols s ON s.repo = u.repo AND s.parent_id = u.id AND s.kind = 'method'
+    JOIN named s ON s.repo = u.repo AND s.parent_id = u.id
     SEMI JOIN protocol_methods p ON p.repo = x.repo AND p.protocol = x.protocol AND p.name = s.name
     GROUP BY s.repo, s.id
 ),

@@ -153,7 +153,8 @@ used_overrides AS (  -- dead_code's `used_overrides`: an override is called dire
 ),
 inherits AS MATERIALIZED (  -- one scan of the edges (or of the hierarchy's rows, whose kind is null: all inherits)
                             -- when an exported member may need its type's bases
-    SELECT repo, src_id, dst_id, dst_name FROM read_parquet(coalesce(hierarchy_files, lake_edges()), union_by_name = true)
+    SELECT repo, src_id, dst_id, dst_name  -- (dst_name: a Protocol from outside, protocol_members)
+    FROM read_parquet(coalesce(hierarchy_files, lake_edges()), union_by_name = true)
     WHERE (kind = 'inherits' OR (hierarchy_files IS NOT NULL AND kind IS NULL)) AND (repo_id IS NULL OR repo = repo_id)
       AND EXISTS (SELECT 1 FROM exported x WHERE x.by_type OR x.by_base)
 ),
