@@ -4756,16 +4756,22 @@ _UNREAD_INDEX = lazy_re(r"\[(?!\])")
 
 # members (a tuple's by place too: p.1) and calls of them
 _CHAIN = lazy_re(r"(?:[A-Za-z_]\w*|\d+)(?:\(\))?(?:\.(?:[A-Za-z_]\w*|\d+)(?:\(\))?)*")
+_CHAIN_LENGTH, _CHAIN_NESTING = 8000, 12  # a chain read whole up to this long, its arguments nested this deep
 
 
 def _is_chain(text: str) -> bool:
     """``b.c``, ``header().get``, ``h(x, y).f``: members and calls of them, through which a value's type is followed
     (``w.Header().Get()`` with ``w := httptest.NewRecorder()``: a library's, never a guess among the repository's)."""
-    while "(" in text and len(text) < 400:  # arguments dropped, innermost first: h(x, g(y)) -> h()
+    # arguments dropped, innermost first: h(x, g(y)) -> h(); a fluent chain of forty calls (zerolog's tests'
+    # log.Log().Str(..).Int(..)...Msg("")) runs past 400 characters: past that the passes (its nesting) are bounded
+    if len(text) > _CHAIN_LENGTH:
+        return False
+    passes = 0
+    while "(" in text and (len(text) < 400 or passes < _CHAIN_NESTING):
         reduced = _PARENS.sub("\x00", text)
         if reduced == text:
             return False
-        text = reduced
+        text, passes = reduced, passes + 1
     text = _CALL_TYPE_ARGUMENTS.sub("", text)  # a generic method's call, M<Cart>(): a step of the chain as M() is
     return _CHAIN.fullmatch(text.replace("\x00", "()")) is not None
 
