@@ -16,6 +16,17 @@
            (generic_type type: (type_identifier) @parent.name)
            (pointer_type (generic_type type: (type_identifier) @parent.name))]))
   name: (field_identifier) @name) @definition.function
+; a method with the whole signature of an io interface's one method (Write(p []byte) (n int, err error), Close()
+; error): its types as decorators, which go.py's settle_definitions reads (the standard library calls it through
+; io.Writer / io.Closer, never by the type's name)
+; needs: Write|Read|WriteString|ReadFrom|WriteTo
+((method_declaration name: (field_identifier) @name
+   parameters: (parameter_list . (parameter_declaration type: (_) @decorator) .)
+   result: (parameter_list . (parameter_declaration type: (_) @decorator) . (parameter_declaration type: (_) @decorator) .))
+ @definition.function (#any-of? @name "Write" "Read" "WriteString" "ReadFrom" "WriteTo"))
+; needs: Close
+((method_declaration name: (field_identifier) @name parameters: (parameter_list) @_none result: (type_identifier) @decorator)
+ @definition.function (#eq? @name "Close") (#eq? @_none "()"))
 (type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
 (type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
 (type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (map_type) (slice_type)
