@@ -2902,8 +2902,22 @@ def _long_call(text: str) -> str | None:
     for at, char in enumerate(text[len(name):], len(name)):
         depth += (char == "(") - (char == ")")
         if depth == 0:
-            return f"{name}()" if at == len(text) - 1 else None
+            return f"{name}()" if at == len(text) - 1 else _long_chain(text)
     return None
+
+
+def _long_chain(text: str) -> str | None:
+    """``New(out).With().Str("k", "..")...Type("t", x)``: a fluent chain too long to compact piece by piece (zerolog's
+    tests build a logger's context in thirty calls) as its calls with their arguments dropped, where that leaves a
+    chain (``_is_chain``'s bounds); else None."""
+    if len(text) > _CHAIN_LENGTH:
+        return None
+    for _ in range(_CHAIN_NESTING):
+        if "(" not in text:
+            break
+        text = _PARENS.sub("\x00", text)
+    chain = text.replace("\x00", "()")
+    return chain if "(" not in text and _CHAIN.fullmatch(chain) else None
 
 
 _GENERIC_OF = lazy_re(r"^[\w.:]+\s*<(.+)>$", re.S)
