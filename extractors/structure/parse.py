@@ -2840,7 +2840,9 @@ def _named_call(node, node_type: str) -> bool:
 # the line break and indentation around a chain's dot: before it (Rust, TypeScript, Java), after it (Go's
 # `base.\n\t\tWithField(..)`)
 _CHAIN_BREAK = lazy_re(r"\s*\n\s*(?=\??\.)|(?<=\.)\s*\n\s*")
-_COMMENT_LINE = lazy_re(r"(?m)^[ \t]*//.*\n")  # a line that is only a // comment (Moshi.Builder()\n // ..\n .build())
+# a line that is only a // comment (Moshi.Builder()\n // ..\n .build()), or one after a chain's dot at the end of a
+# line (zerolog's examples: .ObjectsV("users", u, u2). // shows variadic version\n Logger())
+_COMMENT_LINE = lazy_re(r"(?m)^[ \t]*//.*\n|(?<=\.)[ \t]*//[^\n]*(?=\n)")
 
 
 @lru_cache(maxsize=16384)

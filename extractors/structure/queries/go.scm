@@ -262,9 +262,10 @@
   value: (expression_list . (_) . [(identifier) (selector_expression)] @var.value))
 (var_spec . name: (_) . name: (_) . name: (identifier) @var.name !type
   value: (expression_list . (_) . (_) . [(identifier) (selector_expression)] @var.value))
-; a type assertion: st, ok := v.(SchemaTyper); w := v.(*Writer)
-(short_var_declaration left: (expression_list . (identifier) @var.name)
-  right: (expression_list . (type_assertion_expression type: (_) @var.type)))
+; a type assertion: st, ok := v.(SchemaTyper); w := v.(*Writer); var buf = pool.Get().(*bytes.Buffer)
+[(short_var_declaration left: (expression_list . (identifier) @var.name)
+   right: (expression_list . (type_assertion_expression type: (_) @var.type)))
+ (var_spec . name: (identifier) @var.name !type value: (expression_list . (type_assertion_expression type: (_) @var.type)))]
 ; switch v := x.(type) { case *Pigeon: v.Send() }: v is each case's type (flow-insensitive: all of them in its scope)
 (type_switch_statement alias: (expression_list . (identifier) @var.name) (type_case type: (_) @var.type))
 ; assigned values: h := s.handle; h() calls it (see parse.py @var.value)
