@@ -268,11 +268,11 @@
  (var_spec . name: (identifier) @var.name !type value: (expression_list . (type_assertion_expression type: (_) @var.type)))]
 ; a copy through a pointer: p := *(m.paginator()), c := *cfg: what the call or the variable gives (glow's
 ; p.View() on a copied *paginator.Model was a guess at the repository's two View methods)
+; (one pattern: as two it cost the compile twice as much)
 (short_var_declaration left: (expression_list . (identifier) @var.name .)
   right: (expression_list . (unary_expression operator: "*"
-    operand: [(parenthesized_expression . (call_expression) @var.type .) (call_expression) @var.type]) .))
-(short_var_declaration left: (expression_list . (identifier) @var.name .)
-  right: (expression_list . (unary_expression operator: "*" operand: [(identifier) (selector_expression)] @var.value) .))
+    operand: [(parenthesized_expression (call_expression) @var.type) (call_expression) @var.type
+              (identifier) @var.value (selector_expression) @var.value]) .))
 ; switch v := x.(type) { case *Pigeon: v.Send() }: v is each case's type (flow-insensitive: all of them in its scope)
 (type_switch_statement alias: (expression_list . (identifier) @var.name) (type_case type: (_) @var.type))
 ; assigned values: h := s.handle; h() calls it (see parse.py @var.value)
