@@ -2843,7 +2843,9 @@ def _named_call(node, node_type: str) -> bool:
 # the line break and indentation around a chain's dot: before it (Rust, TypeScript, Java), after it (Go's
 # `base.\n\t\tWithField(..)`)
 _CHAIN_BREAK = lazy_re(r"\s*\n\s*(?=\??\.)|(?<=\.)\s*\n\s*")
-_COMMENT_LINE = lazy_re(r"(?m)^[ \t]*//.*\n")  # a line that is only a // comment (Moshi.Builder()\n // ..\n .build())
+# a line that is only a // comment (Moshi.Builder()\n // ..\n .build()), or one after a chain's dot at the end of a
+# line (zerolog's examples: .ObjectsV("users", u, u2). // shows variadic version\n Logger())
+_COMMENT_LINE = lazy_re(r"(?m)^[ \t]*//.*\n|(?<=\.)[ \t]*//[^\n]*(?=\n)")
 
 
 @lru_cache(maxsize=16384)
@@ -2905,8 +2907,22 @@ def _long_call(text: str) -> str | None:
     for at, char in enumerate(text[len(name):], len(name)):
         depth += (char == "(") - (char == ")")
         if depth == 0:
-            return f"{name}()" if at == len(text) - 1 else None
+            return f"{name}()" if at == len(text) - 1 else _long_chain(text)
     return None
+
+
+def _long_chain(text: str) -> str | None:
+    """``New(out).With().Str("k", "..")...Type("t", x)``: a fluent chain too long to compact piece by piece (zerolog's
+    tests build a logger's context in thirty calls) as its calls with their arguments dropped, where that leaves a
+    chain (``_is_chain``'s bounds); else None."""
+    if len(text) > _CHAIN_LENGTH:
+        return None
+    for _ in range(_CHAIN_NESTING):
+        if "(" not in text:
+            break
+        text = _PARENS.sub("\x00", text)
+    chain = text.replace("\x00", "()")
+    return chain if "(" not in text and _CHAIN.fullmatch(chain) else None
 
 
 _GENERIC_OF = lazy_re(r"^[\w.:]+\s*<(.+)>$", re.S)
@@ -4760,16 +4776,22 @@ _UNREAD_INDEX = lazy_re(r"\[(?!\])")
 
 # members (a tuple's by place too: p.1) and calls of them
 _CHAIN = lazy_re(r"(?:[A-Za-z_]\w*|\d+)(?:\(\))?(?:\.(?:[A-Za-z_]\w*|\d+)(?:\(\))?)*")
+_CHAIN_LENGTH, _CHAIN_NESTING = 8000, 12  # a chain read whole up to this long, its arguments nested this deep
 
 
 def _is_chain(text: str) -> bool:
     """``b.c``, ``header().get``, ``h(x, y).f``: members and calls of them, through which a value's type is followed
     (``w.Header().Get()`` with ``w := httptest.NewRecorder()``: a library's, never a guess among the repository's)."""
-    while "(" in text and len(text) < 400:  # arguments dropped, innermost first: h(x, g(y)) -> h()
+    # arguments dropped, innermost first: h(x, g(y)) -> h(); a fluent chain of forty calls (zerolog's tests'
+    # log.Log().Str(..).Int(..)...Msg("")) runs past 400 characters: past that the passes (its nesting) are bounded
+    if len(text) > _CHAIN_LENGTH:
+        return False
+    passes = 0
+    while "(" in text and (len(text) < 400 or passes < _CHAIN_NESTING):
         reduced = _PARENS.sub("\x00", text)
         if reduced == text:
             return False
-        text = reduced
+        text, passes = reduced, passes + 1
     text = _CALL_TYPE_ARGUMENTS.sub("", text)  # a generic method's call, M<Cart>(): a step of the chain as M() is
     return _CHAIN.fullmatch(text.replace("\x00", "()")) is not None
 

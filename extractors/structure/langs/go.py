@@ -82,17 +82,39 @@ LIBRARY_INTERFACES = {
 _IMPLEMENTS = "<implements "  # the mark of a method settle_definitions finds in such a set: ``<implements fs.GlobFS>``
 
 
+# The io interfaces of one method, by the method's parameter and result types as go.scm captures them: a type with
+# Write(p []byte) (n int, err error) is an io.Writer, which zerolog.New(w), log.SetOutput(l) or a wrapper's
+# w.out.Write(p) call through the interface, never by the type's name (a method named Write or Close with another
+# signature is a plain method: no mark)
+IO_METHODS = {
+    ("Write", ("[]byte", "int", "error")): "io.Writer", ("Read", ("[]byte", "int", "error")): "io.Reader",
+    ("WriteString", ("string", "int", "error")): "io.StringWriter",
+    ("ReadFrom", ("io.Reader", "int64", "error")): "io.ReaderFrom",
+    ("WriteTo", ("io.Writer", "int64", "error")): "io.WriterTo", ("Close", ("error",)): "io.Closer"}
+
+
 def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     """The ``//export Name`` comment go.scm captures as a function's decorator becomes a mark: it registers the
-    function with C, so no ``decorated_by`` reference (a call of the comment's text) is made of it. A method of a
-    ``LIBRARY_INTERFACES`` set the file's type has whole is marked with the interface."""
-    raw_defs = [d._replace(decorators=tuple(CGO_EXPORT if x.startswith("//export") else x for x in d.decorators))
-                if any(x.startswith("//export") for x in d.decorators) else d for d in raw_defs]
+    function with C, so no ``decorated_by`` reference (a call of the comment's text) is made of it; the types go.scm
+    captures of an io method's signature become the ``<implements io.Writer>`` mark where they are one of
+    ``IO_METHODS`` (else nothing). A method of a ``LIBRARY_INTERFACES`` set the file's type has whole is marked with
+    the interface."""
+    raw_defs = [_settled_decorators(d) if d.decorators else d for d in raw_defs]
     implemented = _library_interfaces(raw_defs)
     if not implemented:
         return raw_defs
     return [d._replace(decorators=d.decorators + (f"{_IMPLEMENTS}{implemented[(d.parent_name, d.name)]}>",))
             if (d.parent_name, d.name) in implemented else d for d in raw_defs]
+
+
+def _settled_decorators(d):
+    """A definition's decorators as marks: ``//export`` -> ``CGO_EXPORT``; an io method's signature types (the
+    only other decorators go.scm captures) -> its ``IO_METHODS`` interface, or dropped."""
+    exports = tuple(CGO_EXPORT for x in d.decorators if x.startswith("//export"))
+    if exports:
+        return d._replace(decorators=exports)
+    iface = IO_METHODS.get((d.name, d.decorators))
+    return d._replace(decorators=(f"{_IMPLEMENTS}{iface}>",) if iface else ())
 
 
 def _library_interfaces(raw_defs: list) -> dict[tuple[str, str], str]:

@@ -300,7 +300,7 @@ def _path_modules(paths: list[str], root: Path) -> list[PathModule]:
 
 # Cargo builds each file right in a package's tests/, benches/ or examples/ folder as a crate of its own (its
 # targets need no [[test]] entry): fd's tests/tests.rs declares `mod testenv;` and `use crate::testenv::TestEnv`
-TARGET_FOLDERS = ("tests", "benches", "examples")
+TARGET_FOLDERS = ("tests", "benches", "examples", "fuzz_targets")
 # a file-level `mod x;` (attributes, #[cfg(..)], before it; a #[path] one is _PATH_MOD's): group 1 the attributes
 _PLAIN_MOD = lazy_re(rb"^((?:#\[[^\]\n]*\][ \t]*\n?)*)(?:pub(?:\([^)\n]*\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;", re.M)
 

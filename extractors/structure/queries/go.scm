@@ -16,6 +16,17 @@
            (generic_type type: (type_identifier) @parent.name)
            (pointer_type (generic_type type: (type_identifier) @parent.name))]))
   name: (field_identifier) @name) @definition.function
+; a method with the whole signature of an io interface's one method (Write(p []byte) (n int, err error), Close()
+; error): its types as decorators, which go.py's settle_definitions reads (the standard library calls it through
+; io.Writer / io.Closer, never by the type's name)
+; needs: Write|Read|WriteString|ReadFrom|WriteTo
+((method_declaration name: (field_identifier) @name
+   parameters: (parameter_list . (parameter_declaration type: (_) @decorator) .)
+   result: (parameter_list . (parameter_declaration type: (_) @decorator) . (parameter_declaration type: (_) @decorator) .))
+ @definition.function (#any-of? @name "Write" "Read" "WriteString" "ReadFrom" "WriteTo"))
+; needs: Close
+((method_declaration name: (field_identifier) @name parameters: (parameter_list) @_none result: (type_identifier) @decorator)
+ @definition.function (#eq? @name "Close") (#eq? @_none "()"))
 (type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
 (type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
 (type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (map_type) (slice_type)
@@ -251,9 +262,17 @@
   value: (expression_list . (_) . [(identifier) (selector_expression)] @var.value))
 (var_spec . name: (_) . name: (_) . name: (identifier) @var.name !type
   value: (expression_list . (_) . (_) . [(identifier) (selector_expression)] @var.value))
-; a type assertion: st, ok := v.(SchemaTyper); w := v.(*Writer)
-(short_var_declaration left: (expression_list . (identifier) @var.name)
-  right: (expression_list . (type_assertion_expression type: (_) @var.type)))
+; a type assertion: st, ok := v.(SchemaTyper); w := v.(*Writer); var buf = pool.Get().(*bytes.Buffer)
+[(short_var_declaration left: (expression_list . (identifier) @var.name)
+   right: (expression_list . (type_assertion_expression type: (_) @var.type)))
+ (var_spec . name: (identifier) @var.name !type value: (expression_list . (type_assertion_expression type: (_) @var.type)))]
+; a copy through a pointer: p := *(m.paginator()), c := *cfg: what the call or the variable gives (glow's
+; p.View() on a copied *paginator.Model was a guess at the repository's two View methods)
+; (one pattern: as two it cost the compile twice as much)
+(short_var_declaration left: (expression_list . (identifier) @var.name .)
+  right: (expression_list . (unary_expression operator: "*"
+    operand: [(parenthesized_expression (call_expression) @var.type) (call_expression) @var.type
+              (identifier) @var.value (selector_expression) @var.value]) .))
 ; switch v := x.(type) { case *Pigeon: v.Send() }: v is each case's type (flow-insensitive: all of them in its scope)
 (type_switch_statement alias: (expression_list . (identifier) @var.name) (type_case type: (_) @var.type))
 ; assigned values: h := s.handle; h() calls it (see parse.py @var.value)
