@@ -13,20 +13,27 @@ from conftest import FIXTURES, index_structure
 
 def test_unchanged_tables_are_finished_while_resolving_and_removed_when_resolution_fails(tmp_path, monkeypatch):
     from extractors.structure import WRITTEN_BEFORE_EDGES, parallel
-    from pipeline.lake import VERSIONS, Lake
+    from pipeline.lake import VERSIONS, Lake, _Staging
 
     root = tmp_path / "src"
     shutil.copytree(FIXTURES / "structure" / "python", root, ignore=shutil.ignore_patterns("expected.json"))
     lake = Lake(tmp_path / "lake")
     folder = lake.root / VERSIONS / "py"
-    named = {}  # the run's finished shard files (not temporary) when it asked for its edges
-    original = parallel.Resolving.edges
+    named, stagings = {}, []  # the run's finished shard files (not temporary) once its edges are made
+    original, write_early = parallel.Resolving.edges, _Staging._write_early
+
+    def noted(self, tables):
+        stagings.append(self)
+        return write_early(self, tables)
 
     def edges_then_fail(self):
         original(self)  # resolution itself ends (its child or thread is reaped)
+        for future in [f for staging in stagings for f in staging.early.values()]:
+            future.result()  # the writes begun beside it (none on main's code) have ended
         named["files"] = sorted(p.name for p in folder.iterdir() if p.name.endswith(".parquet"))
         raise RuntimeError("resolution failed")
 
+    monkeypatch.setattr(_Staging, "_write_early", noted)
     monkeypatch.setattr(parallel.Resolving, "edges", edges_then_fail)
     from pipeline.errors import ExtractError
 
@@ -38,6 +45,7 @@ def test_unchanged_tables_are_finished_while_resolving_and_removed_when_resoluti
     assert not tables & {"edges", "hierarchy", "edge_targets", "edge_sources", "unresolved_names"}
     # the failed run: none of its files is left, and there is no snapshot of the repository
     assert [p.name for p in folder.iterdir() if not p.name.startswith("runs-")] == []
+    assert not any(staging.early for staging in stagings)  # given up by the failed run
     assert not lake.snapshot("py").tables.get("refs")
 
     monkeypatch.setattr(parallel.Resolving, "edges", original)  # the next run writes every table
