@@ -88,9 +88,10 @@ class Replace(NamedTuple):
 
 
 class Complete(NamedTuple):
-    """The run gave every row of these tables (each after a ``Replace``): the lake may write their shards now, on
-    another thread, while the run goes on (an update's resolution, in Python, beside those writes, which leave the
-    GIL). Yield it only where nothing forks before the run ends."""
+    """The run gave every row of these tables (an update's after a ``Replace``, or a full run's whole tables): the
+    lake may write their shards now, on another thread, while the run goes on (an update's resolution, in Python,
+    beside those writes, which leave the GIL; a full run's resolving child). Yield it only where nothing forks
+    before the run ends."""
     tables: tuple
 
 

@@ -796,13 +796,15 @@ class _Staging:
 
     def _write_early(self, tables) -> None:
         """The shards of complete tables written on one thread beside the run (an update's files, refs, symbols and
-        their indexes while it resolves: ~70 ms of a one-file update's writes). Only a table merging a few keys into
-        its old shards: a whole table's write routes rows again and holds its buffers."""
+        their indexes while it resolves: ~70 ms of a one-file update's writes; a full run's tables that resolution
+        does not change, named and fsynced while it resolves instead of after its edges). Only a table merging a few
+        keys into its old shards, or a whole one whose files are written already (``TableWrite.in_place``): another
+        whole table's write routes rows again and holds its buffers."""
         from concurrent.futures import ThreadPoolExecutor
 
         for table in tables:
             write = self._table(table)
-            if table in self.early or not write.merges():
+            if table in self.early or not (write.merges() or write.in_place()):
                 continue
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="codelake-write")

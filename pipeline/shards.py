@@ -551,6 +551,13 @@ class TableWrite:
         """Whether ``finish`` merges the run's rows into the old shards (a ``Replace`` of some keys)."""
         return self.replace is not None and self.old is not None and self.n is not None
 
+    def in_place(self) -> bool:
+        """Whether ``finish`` only names the files the run wrote: a whole table given in one batch, each shard's file
+        already as it is to be (``_route_first``), so that finishing is renames and fsyncs, with no rows routed again
+        or held."""
+        return (self.replace is None or self.old is None) and self.shard_by is not None and bool(self.files) \
+            and self.routed == shard_count(self.rows, self.shard_rows) and all(f.ready for f in self.files.values())
+
     def _whole(self, new: dict) -> list[dict]:
         """The run's rows are the whole partition."""
         n = shard_count(self.rows, self.shard_rows) if self.shard_by else 1

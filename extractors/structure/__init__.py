@@ -198,6 +198,9 @@ class _Run:
             yield Batch("callback_refs", rows.passed(self.new["refs"]))
             yield Batch("ref_names", rows.ref_names(self.new["refs"]))
             yield Batch("module_index", modules)
+            # their shards named and fsynced on a thread while resolution goes on, not after its edges (the fork of
+            # the resolving child is behind; the slices' pool is the child's, or none at all)
+            yield Complete(WRITTEN_BEFORE_EDGES)
             edges = resolving.edges()  # with their ends' sids, made beside the slices
         finally:
             resolving.abandon()
