@@ -831,6 +831,8 @@ def _query_facts(facts: FileFacts, data: bytes, lang: Language, root: Path | Non
     local = bindings["local"]
     if bindings["global"]:  # global x: x assigned there is the module's x, no local of the function
         local = _without_globals(local, bindings["global"], scopes)
+    if local:  # const m = require("./m") in a function: m is the import's name there, no variable nothing binds
+        local = _without_imported(local, refs)
     later = any(b.receiver.startswith(ASSIGNED_LATER) for b in bindings["var"] + bindings["value"])
     # what each scope binds, where a value may belong to an enclosing scope: a callback's, a later assignment's
     declared = _declared(local + params, _binding_scopes(scopes)) if callbacks or later else None
@@ -3295,6 +3297,14 @@ def _without_globals(results: list[RawRef], declared: list[RawRef], scopes: list
     where = lambda stack: stack[-1].qualname if stack else "<module>"  # noqa: E731
     names = {(where(stack), g.name) for g, stack in _sweep(declared, scopes)}
     return [b for b, stack in _sweep(results, scopes) if (where(stack), b.name) not in names]
+
+
+def _without_imported(local: list[RawRef], refs: list[RawRef]) -> list[RawRef]:
+    """The local bindings an import declares at the same place (bull's ``const sandbox = require("./sandbox")``
+    inside a method): a call of the name there runs what the import binds, as at the module's top level; kept
+    local, it was a variable nothing binds (unresolved)."""
+    imported = {(r.start, _import_local(r)) for r in of_kind(refs, "import")}
+    return [b for b in local if (b.start, b.name) not in imported] if imported else local
 
 
 def _fixture_params(raw_params: list[RawRef], spans: list[Span], given: list[RawRef]) -> list[tuple[RawRef, Span]]:
