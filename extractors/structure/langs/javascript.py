@@ -713,6 +713,7 @@ def settle_definitions(raw_defs: list, _imports: list, _root) -> list:
     the owner already has a member of that name (``const run = ..; return { run }``: that function is the member)."""
     raw_defs = _without_accessor_methods(_handlers_as_methods([_augmenting(d) for d in
                                                                _through_prototype_aliases(raw_defs)]))
+    raw_defs = [_exports_accessor(d) for d in raw_defs]  # (after: its object's own get / set went as its duplicates)
     raw_defs = _signatures_declared(_without_named_exports_function(raw_defs))
     if not any(d.kind == "key" for d in raw_defs):
         return raw_defs
@@ -792,6 +793,14 @@ def _through_prototype_aliases(raw_defs: list) -> list:
     alias_of = {alias: next(iter(named)) for alias, named in owners.items() if len(named) == 1}
     return [d._replace(parent_name=alias_of[d.parent_name]) if d.kind == "function" and d.parent_name in alias_of
             else d for d in raw_defs if d.kind != PROTOTYPE_ALIAS]
+
+
+def _exports_accessor(d):
+    """``Object.defineProperty(exports, 'level', { get () {..} })`` (javascript.scm's accessor pattern, its object
+    ``exports``): the module's own property, exported and read as ``require('./winston').level`` is, as
+    ``exports.level = ..`` would be; named under ``exports`` it was a method of an object nothing names (winston's
+    ``level``, ``exceptions``: dead at 0.7 though tests read them)."""
+    return d._replace(parent_name=None, exported=True) if d.parent_name == "exports" and d.kind == "function" else d
 
 
 def _without_accessor_methods(raw_defs: list) -> list:
