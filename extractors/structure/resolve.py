@@ -476,6 +476,9 @@ class Hooks(NamedTuple):
     # a member read on a value of no known class names a method (a property) of the repository: an unresolved read
     # of that name, never a guess (Python's ``acc.has_wildcard`` in a loop over an untyped list)
     unknown_member_reads: bool = False
+    # (call) -> the value an element of what a builtin's collection method gives is, written as a value is, or None
+    # (JavaScript's ``xs.map(x => new Gen(x))``: ``new Gen()``; ``.filter(..)``: the elements of its receiver)
+    elements_given: Callable | None = None
 
 
 def _layer(entry) -> Callable:
@@ -580,7 +583,8 @@ def hooks_of(support) -> Hooks:
                  guess_reach=int(getattr(support, "GUESS_REACH", 0)),
                  base_member_uses_class=bool(getattr(support, "BASE_MEMBER_USES_CLASS", False)),
                  return_unions=bool(getattr(support, "RETURN_UNIONS", False)),
-                 unknown_member_reads=bool(getattr(support, "UNKNOWN_MEMBER_READS", False)))
+                 unknown_member_reads=bool(getattr(support, "UNKNOWN_MEMBER_READS", False)),
+                 elements_given=getattr(support, "elements_given", None))
 
 
 _LITERAL = lazy_re(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -3112,6 +3116,9 @@ class Resolver(ImportBindings):
         gives), what it holds: ``find().map(|node| ..)``, ``for node in find()``."""
         if hooks.wrapper_keeping and self._wrapped_value(r, call, hooks):
             return self._class_of_value_uncached(r, call, hooks)
+        given = hooks.elements_given(call) if hooks.elements_given else None
+        if given:  # gens.map(n => new Gen(n)).filter(..): a builtin's elements, made by the code
+            return self._class_of_value_uncached(r, given, hooks)
         sid, how = self._one_callee(r, call)
         if sid is None:
             return None, how

@@ -16,6 +16,7 @@ from typing import Callable, NamedTuple
 from pipeline.safeio import read_config
 
 from ..lazyre import lazy_re
+from ..marks import ITEMS
 from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
 from . import (QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of, no_package_scope,
                of_kind, quoted_template, settle_templates, with_entries)
@@ -605,6 +606,39 @@ def _curried(text: str, start: int) -> bool:
     rest = text[start:]
     return rest.startswith("()") and rest[2:].lstrip().startswith("(") and \
         _closes_at_end(text, start + 2 + len(rest[2:]) - len(rest[2:].lstrip()))
+
+
+# an array method whose result's elements are its receiver's (``xs.map(..).filter(g => g.ok())``'s are the map's)
+_ELEMENTS_KEPT = frozenset({"filter", "slice", "sort", "reverse", "toSorted", "toReversed"})
+# a callback making each element: ``n => new Gen(n)``, ``(n, i) => new Gen<T>(n)`` (its body that one construction)
+_MAKES_EACH = lazy_re(r"\(\s*(?:[\w$]+|\([^()]*\))\s*=>\s*new\s+([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*(?=\()")
+
+
+def elements_given(call: str) -> str | None:
+    """The value each element of a builtin array method's result is, where the code makes it: ``nodes.map(n => new
+    Gen(n))`` -> ``new Gen()``; ``.filter(..)`` / ``.sort(..)`` of such a call -> that call's elements (resolve's
+    ``elements_given``). tsoa's ``.map(c => new MethodGenerator(..)).filter(g => g.IsValid()).map(g => g.Generate())``:
+    read as a library's elements, ``g.Generate()`` was external or a guess, ``MethodGenerator.Generate`` dead."""
+    head = call_head(call)
+    receiver, dot, method = head.rpartition(".") if head else ("", "", "")
+    receiver = receiver.rstrip().removesuffix("?").rstrip()  # xs?.map(..)
+    if not dot or not receiver:
+        return None
+    method = method.strip()
+    if method in _ELEMENTS_KEPT:
+        return receiver + ITEMS if receiver.endswith(")") else None
+    made = _MAKES_EACH.match(call, len(head)) if method == "map" else None
+    return f"new {made.group(1)}()" if made and _one_construction(call, made.end()) else None
+
+
+def _one_construction(call: str, start: int) -> bool:
+    """Whether the construction's arguments at ``start`` close just before the call's own closing parenthesis."""
+    depth = 0
+    for i in range(start, len(call)):
+        depth += {"(": 1, ")": -1}.get(call[i], 0)
+        if depth == 0:
+            return call[i + 1:].strip() == ")"
+    return False
 
 
 def _closes_at_end(text: str, start: int) -> bool:
