@@ -2984,6 +2984,9 @@ class Resolver(ImportBindings):
         return sid if isinstance(sid, str) and self._module_value(sid) else None
 
     def _member_of_value(self, r: Ref, value: str, hooks: Hooks) -> Found | None:
+        given = hooks.elements_given(value[:-len(ITEMS)]) if hooks.elements_given and value.endswith(")" + ITEMS) \
+            else None
+        value = given or value  # node~members.map(m => new Gen(m))[]: each made here, whatever the collection's type
         value, _, chain = value.partition("~")  # request.url.x: the class of request, then of its member url
         value, chain = _tuple_element(value, chain)
         if not value:  # an element of a tuple whose type is no named one: unknown

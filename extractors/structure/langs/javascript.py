@@ -16,7 +16,6 @@ from typing import Callable, NamedTuple
 from pipeline.safeio import read_config
 
 from ..lazyre import lazy_re
-from ..marks import ITEMS
 from ..parse import BARE_CALL_ONLY, BASE_OF, MADE, _parent
 from . import (QuotedTemplate, alias_form, call_head, entry_reason_with, keyword_rule, kinds_of, no_package_scope,
                of_kind, quoted_template, settle_templates, with_entries)
@@ -616,8 +615,8 @@ _MAKES_EACH = lazy_re(r"\(\s*(?:[\w$]+|\([^()]*\))\s*=>\s*new\s+([A-Za-z_$][\w$.
 
 def elements_given(call: str) -> str | None:
     """The value each element of a builtin array method's result is, where the code makes it: ``nodes.map(n => new
-    Gen(n))`` -> ``new Gen()``; ``.filter(..)`` / ``.sort(..)`` of such a call -> that call's elements (resolve's
-    ``elements_given``). tsoa's ``.map(c => new MethodGenerator(..)).filter(g => g.IsValid()).map(g => g.Generate())``:
+    Gen(n))`` -> ``new Gen()``, and so of its ``.filter(..)`` / ``.sort(..)`` (resolve's ``elements_given``); the
+    collection's own type, if any (``node~members.map(..)``), says nothing of them. tsoa's ``.map(c => new MethodGenerator(..)).filter(g => g.IsValid()).map(g => g.Generate())``:
     read as a library's elements, ``g.Generate()`` was external or a guess, ``MethodGenerator.Generate`` dead."""
     head = call_head(call)
     receiver, dot, method = head.rpartition(".") if head else ("", "", "")
@@ -626,7 +625,7 @@ def elements_given(call: str) -> str | None:
         return None
     method = method.strip()
     if method in _ELEMENTS_KEPT:
-        return receiver + ITEMS if receiver.endswith(")") else None
+        return elements_given(receiver) if receiver.endswith(")") else None
     made = _MAKES_EACH.match(call, len(head)) if method == "map" else None
     return f"new {made.group(1)}()" if made and _one_construction(call, made.end()) else None
 
