@@ -1919,6 +1919,7 @@ def _on_returns_object(c: OtherCapture) -> None:
 def _on_jsdoc(c: OtherCapture) -> None:
     if "jsdoc.target" in c.caps:
         _jsdoc_types(c.node, c.caps["jsdoc.target"][0], c.data, c.found)
+        _jsdoc_inline_imports(c.node, c.data, c.found)
     else:  # a comment alone: the modules its typedefs import
         _jsdoc_imports(c.node, c.data, c.found)
 
@@ -3177,6 +3178,10 @@ _JSDOC_TYPEDEF_IMPORT = lazy_re(
     r"@typedef\s*\{\s*import\(\s*['\"]([^'\"]+)['\"]\s*\)(?:\.([A-Za-z_$][\w$]*))?\s*(?:<[^{}]*>\s*)?\}\s*([A-Za-z_$][\w$]*)")
 
 
+_JSDOC_INLINE_IMPORT = lazy_re(r"@(?:type|param|returns?|arg|argument|property|prop)\s*\{[^{}]*?"
+                               r"import\(\s*['\"]([^'\"]+)['\"]\s*\)\.([A-Za-z_$][\w$]*)")
+
+
 def _jsdoc_imports(comment, data: bytes, found: Captures) -> None:
     """``/** @typedef {import('./types.d.ts').RunnerOptions} RunnerOptions */``: plain JavaScript imports a type for
     its JSDoc so (mocha's ``lib/types.d.ts``, which nothing else names): an import of that name, aliased, as
@@ -3188,6 +3193,18 @@ def _jsdoc_imports(comment, data: bytes, found: Captures) -> None:
     line = comment.start_point[0] + 1
     for module, name, alias in _JSDOC_TYPEDEF_IMPORT.findall(text):
         found.refs.append(RawRef(comment.start_byte, "import", name or "*", None, module, alias, line, None))
+
+
+def _jsdoc_inline_imports(comment, data: bytes, found: Captures) -> None:
+    """``/** @type {import('./types.d.ts').Config} */`` before a statement, ``@param {import('../x.js').Options}
+    opts`` before a function: the type used where it is written, an import of its name (np's package-manager configs:
+    ``PackageManagerConfig``, named nowhere else, was dead at 0.6). A typedef's comment is ``_jsdoc_imports``'."""
+    text = _text(comment, data)
+    if not text.startswith("/**") or "import(" not in text or "@typedef" in text:
+        return
+    line = comment.start_point[0] + 1
+    for module, name in _JSDOC_INLINE_IMPORT.findall(text):
+        found.refs.append(RawRef(comment.start_byte, "import", name, None, module, None, line, None))
 
 
 def _doc_types(comment, target, named: str | None, data: bytes, found: Captures, rules: ParseRules) -> None:
