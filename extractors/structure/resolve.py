@@ -479,6 +479,9 @@ class Hooks(NamedTuple):
     # (call) -> the value an element of what a builtin's collection method gives is, written as a value is, or None
     # (JavaScript's ``xs.map(x => new Gen(x))``: ``new Gen()``; ``.filter(..)``: the elements of its receiver)
     elements_given: Callable | None = None
+    # a function under an object literal's key in a method may be an arrow function, whose ``this`` is the method's
+    # (JavaScript's ``this.step({ task: () => this.commit() })``): a member the literal lacks is the class's
+    lexical_key_this: bool = False
 
 
 def _layer(entry) -> Callable:
@@ -584,7 +587,8 @@ def hooks_of(support) -> Hooks:
                  base_member_uses_class=bool(getattr(support, "BASE_MEMBER_USES_CLASS", False)),
                  return_unions=bool(getattr(support, "RETURN_UNIONS", False)),
                  unknown_member_reads=bool(getattr(support, "UNKNOWN_MEMBER_READS", False)),
-                 elements_given=getattr(support, "elements_given", None))
+                 elements_given=getattr(support, "elements_given", None),
+                 lexical_key_this=bool(getattr(support, "LEXICAL_KEY_THIS", False)))
 
 
 _LITERAL = lazy_re(r"""^(?:[rbuf]{0,2}["'`]|\d|\[|\{|/[^/*])""", re.I)  # "a".join(), 3.0.hex(), [].map(), /x/.test()
@@ -4475,7 +4479,20 @@ class Resolver(ImportBindings):
         if receiver.startswith("super"):
             return self._member(cls, r.name, skip_self=True) or self._unknown_member(cls, r.name)
         found = self._member_or_override(cls, r.name)
+        if not found.ids and self.hooks.get(r.path, self.no_hooks).lexical_key_this:
+            found = self._outer_this_member(cls, r.name) or found
         return self._found_elsewhere(r, found) if found.ids else found
+
+    def _outer_this_member(self, owner: str, name: str) -> Found | None:
+        """``this.commit()`` in ``task: () => this.commit()`` under a method's object literal (release-it's
+        ``Git.release``): the literal's functions hang on the method (``owner``), which lacks ``commit``; an arrow's
+        ``this`` is the method's own, so its class's member (unresolved before). Never past a class or a constructor
+        function, whose ``this`` the lookup already was."""
+        if self.g.by_id[owner].kind not in METHODS or self._classlike(owner):
+            return None
+        outer = self._enclosing_class(owner)
+        found = self._member_or_override(outer, name) if outer and outer != owner else None
+        return found if found and found.ids else None
 
     def _labeled_member(self, r: Ref, receiver: str, src: str) -> Found | None:
         """``this@Outer.count``: the member of the class the label names (``labeled_self``), as ``this.count``'s."""

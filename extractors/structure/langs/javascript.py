@@ -93,6 +93,10 @@ BUILTIN_GUESS_NAMED_METHODS = frozenset({
 # `id.startsWith`) is the language's or a library's where no definition of the repository bears the name: external
 UNOWNED_BUILTINS_EXTERNAL = True
 
+# `this.step({ task: () => this.commit() })` in a method: an arrow function under a key sees the method's `this`
+# (resolve's ``lexical_key_this``; the object literal's own functions are still found first)
+LEXICAL_KEY_THIS = True
+
 # Methods of strings and arrays whose result is again a string or an array (``s.trim().split(",")``,
 # ``xs.map(f).filter(g)``, ``s.split("\\n").map(..).join("\\n")``): a builtin method called on such a result is the
 # language's. ``keys`` / ``values`` / ``entries`` are left out: a repository's own store may have them.
